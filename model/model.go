@@ -1,0 +1,131 @@
+// Package model is the typed description of one Go package that gocccl-gen
+// generates for: its operators, translated into a small tree of statements and
+// expressions, and the algorithm instances that use them.
+//
+// The analyzer builds a model; the emitters read it and never look at Go syntax
+// or go/types again. Everything in a model is deterministic: slices are sorted
+// by source position or by key, never by map order.
+package model
+
+import (
+	"go/token"
+)
+
+// Package is everything gocccl-gen knows about one Go package.
+type Package struct {
+	Path string // import path, e.g. "github.com/gocccl/gocccl/examples/sum"
+	Name string // package name, e.g. "sum"
+	Dir  string // directory holding the package's files
+
+	// Fset resolves every token.Pos in the model.
+	Fset *token.FileSet
+
+	// Ops are the //gocccl:op functions of the package, in source order.
+	Ops []*Op
+
+	// Instances are the distinct algorithm instances the package declares,
+	// sorted by Key.
+	Instances []*Instance
+}
+
+// Op is one //gocccl:op function.
+type Op struct {
+	Name    string // Go name, e.g. "Add"
+	Pos     token.Pos
+	Params  []*Var
+	Results []*Type
+	Body    *Block
+
+	// FastMath is set by "//gocccl:op fastmath": the operator allows
+	// floating-point contraction (FMA) and faster, less exact math.
+	FastMath bool
+}
+
+// Signature returns the operator's parameter types followed by its result types.
+func (o *Op) Signature() (params, results []*Type) {
+	for _, p := range o.Params {
+		params = append(params, p.Type)
+	}
+	return params, o.Results
+}
+
+// Var is a parameter or local variable of an operator. Each Var is declared
+// once; references point to the same *Var. Names are unique within an Op (the
+// analyzer renames shadowed variables), so emitters can print them as they are.
+type Var struct {
+	Name string
+	Type *Type
+	Pos  token.Pos
+}
+
+// Algorithm names a device-wide algorithm.
+type Algorithm int
+
+// The algorithms gocccl-gen instantiates.
+const (
+	InvalidAlgorithm Algorithm = iota
+	Reduce                     // runtime.Reduce(op func(T, T) T)
+	UnaryTransform             // runtime.UnaryTransform(op func(In) Out)
+	BinaryTransform            // runtime.BinaryTransform(op func(A, B) Out)
+)
+
+var algorithmNames = [...]string{
+	InvalidAlgorithm: "invalid",
+	Reduce:           "Reduce",
+	UnaryTransform:   "UnaryTransform",
+	BinaryTransform:  "BinaryTransform",
+}
+
+// String returns the algorithm's name as the runtime constructor spells it.
+func (a Algorithm) String() string {
+	if a < 0 || int(a) >= len(algorithmNames) {
+		return "invalid"
+	}
+	return algorithmNames[a]
+}
+
+// Instance is one algorithm applied to one or more operators. Two declarations
+// of the same algorithm over the same operators are one Instance.
+type Instance struct {
+	Algorithm Algorithm
+	Ops       []*Op
+	// Types are the instance's element types: Reduce [T];
+	// UnaryTransform [In, Out]; BinaryTransform [A, B, Out].
+	Types []*Type
+	// Pos is the first call of the runtime constructor that declares it.
+	Pos token.Pos
+}
+
+// Key identifies the instance within its package, e.g.
+// "BinaryTransform(Mul)". Operator names determine the types.
+func (in *Instance) Key() string {
+	s := in.Algorithm.String() + "("
+	for i, op := range in.Ops {
+		if i > 0 {
+			s += ","
+		}
+		s += op.Name
+	}
+	return s + ")"
+}
+
+// Symbol is the C identifier stem of the instance's kernels, e.g.
+// "gocccl_reduce_Add". Kernel entry points append a stage suffix.
+func (in *Instance) Symbol() string {
+	var stem string
+	switch in.Algorithm {
+	case Reduce:
+		stem = "reduce"
+	case UnaryTransform:
+		stem = "transform"
+	case BinaryTransform:
+		stem = "transform2"
+	default:
+		stem = "invalid"
+	}
+	s := "gocccl_" + stem
+	for _, op := range in.Ops {
+		s += "_" + op.Name
+	}
+	return s
+}

@@ -1,0 +1,147 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/gocccl/gocccl/model"
+)
+
+// loadMode is what the analyzer needs from go/packages: syntax and full type
+// information of the named packages, export data for their dependencies.
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+	packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo
+
+// Load loads the packages matching patterns (relative to dir; build tags
+// honoured) and analyzes each. Test files are not part of a package here.
+//
+// When any package does not compile or breaks a rule, Load returns nil and
+// an Errors holding every diagnostic of every package. Other errors (the go
+// command could not run, no package matched) are returned as they are.
+func Load(dir string, tags []string, patterns ...string) ([]*model.Package, error) {
+	cfg := &packages.Config{Mode: loadMode, Dir: dir}
+	if len(tags) > 0 {
+		cfg.BuildFlags = []string{"-tags=" + strings.Join(tags, ",")}
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
+	}
+	if len(pkgs) == 0 {
+		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
+	}
+	var (
+		models []*model.Package
+		diags  []Diagnostic
+	)
+	for _, p := range pkgs {
+		if len(p.Errors) > 0 || p.Types == nil || p.TypesInfo == nil {
+			diags = append(diags, loadDiagnostics(p)...)
+			continue
+		}
+		m, err := Analyze(p.Fset, p.Types, p.Syntax, p.TypesInfo)
+		if errs, ok := err.(Errors); ok {
+			diags = append(diags, errs...)
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		models = append(models, m)
+	}
+	if len(diags) > 0 {
+		return nil, Errors(sortDiagnostics(diags))
+	}
+	return models, nil
+}
+
+// loadDiagnostics turns the errors go/packages found in p (the code does not
+// parse or type-check, a file is missing) into diagnostics.
+//
+// When the type checker found errors, the go command's report of the same
+// compile failure (a list error starting "# path") is left out: it repeats
+// them without positions of its own.
+func loadDiagnostics(p *packages.Package) []Diagnostic {
+	typeErrors := false
+	for _, e := range p.Errors {
+		typeErrors = typeErrors || e.Kind == packages.TypeError || e.Kind == packages.ParseError
+	}
+	var ds []Diagnostic
+	for _, e := range p.Errors {
+		if typeErrors && e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
+			continue
+		}
+		ds = append(ds, Diagnostic{Pos: parsePosition(e.Pos), Message: strings.TrimSpace(e.Msg)})
+	}
+	if len(ds) == 0 {
+		ds = append(ds, Diagnostic{Message: fmt.Sprintf("package %s has no type information", p.PkgPath)})
+	}
+	return ds
+}
+
+// parsePosition parses the "file:line:col", "file:line" or "file" form of a
+// go/packages error position; "" and "-" mean no position.
+func parsePosition(s string) token.Position {
+	if s == "" || s == "-" {
+		return token.Position{}
+	}
+	var nums []int
+	rest := s
+	for len(nums) < 2 {
+		i := strings.LastIndexByte(rest, ':')
+		if i < 0 {
+			break
+		}
+		n, err := strconv.Atoi(rest[i+1:])
+		if err != nil {
+			break
+		}
+		nums = append(nums, n)
+		rest = rest[:i]
+	}
+	pos := token.Position{Filename: rest}
+	switch len(nums) {
+	case 2:
+		pos.Line, pos.Column = nums[1], nums[0]
+	case 1:
+		pos.Line = nums[0]
+	}
+	return pos
+}
+
+// Analyze builds the model of one type-checked package: fset holds the
+// positions of files, the package's non-test files, and info must record at
+// least Types, Defs and Uses for them. Any diagnostic makes it return nil and
+// an Errors.
+//
+// Load calls Analyze for each package; it is exported for callers that
+// type-check on their own, such as tests and fuzzers.
+func Analyze(fset *token.FileSet, pkg *types.Package, files []*ast.File, info *types.Info) (*model.Package, error) {
+	if fset == nil || pkg == nil || info == nil {
+		return nil, fmt.Errorf("analyzer: Analyze needs a FileSet, a package and its type information")
+	}
+	a := newAnalysis(fset, pkg, files, info)
+	m := a.run()
+	if len(a.diags) > 0 {
+		return nil, Errors(sortDiagnostics(a.diags))
+	}
+	m.Dir = packageDir(fset, files)
+	return m, nil
+}
+
+// packageDir returns the directory of the package's first file.
+func packageDir(fset *token.FileSet, files []*ast.File) string {
+	for _, f := range files {
+		if name := fset.Position(f.Pos()).Filename; name != "" {
+			return filepath.Dir(name)
+		}
+	}
+	return ""
+}

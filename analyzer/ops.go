@@ -1,0 +1,159 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/gocccl/gocccl/model"
+)
+
+// findOps finds the //gocccl:op functions of every file, in source order,
+// applies their options, and reports directives that are malformed or not
+// in the doc comment of a top-level function.
+func (a *analysis) findOps() {
+	for _, f := range a.files {
+		valid := make(map[*ast.Comment]directive)
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				if d, ok := a.parseDirective(c); ok {
+					valid[c] = d
+				}
+			}
+		}
+		used := make(map[*ast.Comment]bool)
+		for _, decl := range f.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Doc == nil || fd.Name == nil || fd.Type == nil {
+				continue
+			}
+			var found []directive
+			for _, c := range fd.Doc.List {
+				if d, ok := valid[c]; ok {
+					found = append(found, d)
+					used[c] = true
+				}
+			}
+			if len(found) == 0 {
+				continue
+			}
+			for _, d := range found[1:] {
+				a.errorf(d.comment.Pos(), "duplicate %s directive", opDirective)
+			}
+			a.addOp(fd, found[0])
+		}
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				if _, ok := valid[c]; ok && !used[c] {
+					a.errorf(c.Pos(), "%s must be in the doc comment of a top-level function, directly above its func line", opDirective)
+				}
+			}
+		}
+	}
+}
+
+// addOp records the //gocccl:op function fd.
+func (a *analysis) addOp(fd *ast.FuncDecl, d directive) {
+	fn, _ := a.info.Defs[fd.Name].(*types.Func)
+	if fn == nil {
+		a.errorf(fd.Name.Pos(), "no type information for %s", fd.Name.Name)
+		return
+	}
+	od := &opDecl{decl: fd, fn: fn, op: &model.Op{Name: fd.Name.Name, Pos: fd.Name.Pos()}}
+	a.applyOptions(d, od)
+	a.ops[fn] = od
+	a.opList = append(a.opList, od)
+	a.reserved[cIdent(fd.Name.Name)] = true
+}
+
+// checkSignature checks that od is a plain function with parameters and one
+// result of supported types, and fills in the op's parameters and result.
+func (a *analysis) checkSignature(od *opDecl) {
+	fd, name := od.decl, od.op.Name
+	sig, _ := od.fn.Type().(*types.Signature)
+	if sig == nil {
+		a.errorf(fd.Name.Pos(), "no type information for %s", name)
+		return
+	}
+	before := a.count()
+	if fd.Recv != nil {
+		a.errorf(fd.Recv.Pos(), "method %s cannot be an operator: declare it as a top-level function", name)
+	}
+	if fd.Type.TypeParams != nil && len(fd.Type.TypeParams.List) > 0 {
+		a.errorf(fd.Type.TypeParams.Pos(), "generic function %s cannot be an operator: write one //gocccl:op function per type", name)
+	}
+	if fd.Body == nil {
+		a.errorf(fd.Name.Pos(), "operator %s has no body", name)
+	}
+	a.checkParams(od, sig)
+	a.checkResults(od, sig)
+	od.ok = a.count() == before
+}
+
+// checkParams checks and declares the parameters. Unnamed and blank
+// parameters are named _0, _1, … by their index.
+func (a *analysis) checkParams(od *opDecl, sig *types.Signature) {
+	params := sig.Params()
+	i := 0
+	for _, field := range od.decl.Type.Params.List {
+		n := max(len(field.Names), 1)
+		if ell, ok := field.Type.(*ast.Ellipsis); ok {
+			a.errorf(ell.Pos(), "variadic operators are not supported: use a fixed number of parameters")
+			i += n
+			continue
+		}
+		problem := ""
+		for k := 0; k < n && i < params.Len(); k, i = k+1, i+1 {
+			v := params.At(i)
+			t, p := modelType(v.Type())
+			if t == nil {
+				problem = p
+				continue
+			}
+			name := v.Name()
+			if name == "" || name == "_" {
+				name = fmt.Sprintf("_%d", i)
+			}
+			od.params = append(od.params, v)
+			od.op.Params = append(od.op.Params, &model.Var{Name: name, Type: t, Pos: paramPos(field, k)})
+		}
+		if problem != "" {
+			a.errorf(field.Type.Pos(), "%s", problem)
+		}
+	}
+}
+
+// paramPos returns the position of the k-th name of field, or of its type
+// when it has no names.
+func paramPos(field *ast.Field, k int) token.Pos {
+	if k < len(field.Names) {
+		return field.Names[k].Pos()
+	}
+	return field.Type.Pos()
+}
+
+// checkResults checks that the operator has exactly one result of a
+// supported type. A named result becomes a local variable.
+func (a *analysis) checkResults(od *opDecl, sig *types.Signature) {
+	fd, name := od.decl, od.op.Name
+	results := sig.Results()
+	switch {
+	case results.Len() == 0:
+		a.errorf(fd.Name.Pos(), "operator %s has no result: an operator returns exactly one value", name)
+		return
+	case results.Len() > 1:
+		a.errorf(fd.Type.Results.Pos(), "operator %s returns %d values: operators return exactly one value for now (multiple results will come later)", name, results.Len())
+		return
+	}
+	r := results.At(0)
+	t, problem := modelType(r.Type())
+	if t == nil {
+		a.errorf(fd.Type.Results.List[0].Type.Pos(), "%s", problem)
+		return
+	}
+	od.op.Results = []*model.Type{t}
+	if r.Name() != "" {
+		od.namedResults = []*types.Var{r}
+	}
+}

@@ -1,0 +1,23 @@
+// Package ops holds the operators and instances that the GPU benchmark times
+// against CUB's device-level calls.
+package ops
+
+//go:generate gocccl-gen
+
+import "github.com/gocccl/gocccl/runtime"
+
+// AddInt32 is the sum of cub::DeviceReduce::Sum over int32.
+//
+//gocccl:op
+func AddInt32(a, b int32) int32 { return a + b }
+
+// AddFloat32 is the sum of cub::DeviceReduce::Sum over float32.
+//
+//gocccl:op
+func AddFloat32(a, b float32) float32 { return a + b }
+
+// Benchmarked instances.
+var (
+	SumInt32   = runtime.Reduce(AddInt32)
+	SumFloat32 = runtime.Reduce(AddFloat32)
+)

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gocccl/gocccl/analyzer"
+	"github.com/gocccl/gocccl/emit"
+	"github.com/gocccl/gocccl/model"
+)
+
+// flags are the options shared by generation and check.
+type flags struct {
+	arch string
+	nvcc string
+	tags string
+}
+
+func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
+	var f flags
+	root := &cobra.Command{
+		Use:   "gocccl-gen [packages]",
+		Short: "Generate and compile GPU kernels for //gocccl:op operators",
+		Long: `gocccl-gen generates, for each package (default: the one in the current
+directory), CUDA source for its //gocccl:op operators and algorithm instances,
+compiles it with nvcc for every target, and writes the Go glue that embeds
+the images. Nothing is written when any operator has an error.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return generate(cmd.Context(), stdout, stderr, f, args)
+		},
+	}
+	root.PersistentFlags().StringVar(&f.arch, "arch", "", "comma-separated targets, e.g. sm_80,sm_90,compute_90 (default: what nvcc supports from sm_75 to sm_90, plus PTX of the highest)")
+	root.PersistentFlags().StringVar(&f.nvcc, "nvcc", "", "path to nvcc (default: $GOCCCL_NVCC, $CUDA_HOME/bin, $PATH, /usr/local/cuda/bin)")
+	root.PersistentFlags().StringVar(&f.tags, "tags", "", "comma-separated build tags to load packages with")
+	root.AddCommand(newCheckCommand(stdout, stderr, &f), newDoctorCommand(stdout), newVersionCommand(stdout))
+	return root
+}
+
+// load analyzes the packages named by args, printing every diagnostic.
+func load(stderr io.Writer, f flags, args []string) ([]*model.Package, error) {
+	if len(args) == 0 {
+		args = []string{"."}
+	}
+	var tags []string
+	if f.tags != "" {
+		tags = strings.Split(f.tags, ",")
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	pkgs, err := analyzer.Load(dir, tags, args...)
+	var diags analyzer.Errors
+	if errors.As(err, &diags) {
+		for _, d := range diags {
+			fmt.Fprintln(stderr, d)
+		}
+		return nil, exitError{1}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return pkgs, nil
+}
+
+func options(f flags) (emit.Options, error) {
+	opts := emit.Options{NVCC: f.nvcc}
+	if f.arch != "" {
+		ts, err := emit.ParseTargets(f.arch)
+		if err != nil {
+			return opts, err
+		}
+		opts.Targets = ts
+	}
+	return opts, nil
+}
+
+func generate(ctx context.Context, stdout, stderr io.Writer, f flags, args []string) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	opts, err := options(f)
+	if err != nil {
+		return err
+	}
+	pkgs, err := load(stderr, f, args)
+	if err != nil {
+		return err
+	}
+	// Generate everything before writing anything, so an error in one
+	// package leaves every package as it was.
+	outs := make([]*emit.Output, len(pkgs))
+	for i, pkg := range pkgs {
+		if outs[i], err = emit.Generate(ctx, pkg, opts); err != nil {
+			return fmt.Errorf("%s: %w", pkg.Path, err)
+		}
+	}
+	for i, pkg := range pkgs {
+		if err := outs[i].Write(pkg.Dir); err != nil {
+			return fmt.Errorf("%s: %w", pkg.Path, err)
+		}
+	}
+	return nil
+}

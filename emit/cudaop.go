@@ -1,0 +1,409 @@
+package emit
+
+import (
+	"fmt"
+	"go/token"
+	"strings"
+
+	"github.com/gocccl/gocccl/model"
+)
+
+// gosem qualifies the helpers of kernels/include/gocccl/gosem.cuh.
+const gosem = "::gocccl::go::"
+
+// opEmitter translates the operators of one package into C++ functions.
+type opEmitter struct {
+	w     *cWriter
+	pkg   *model.Package
+	ns    string             // the package namespace
+	names map[*model.Op]string // C++ name of every operator
+	err   error                // the first error, with its Go position
+	tmp   int                  // counter for temporaries within an operator
+}
+
+// fail records the first translation error at pos and returns a placeholder
+// so that translation can go on without checking at every step.
+func (e *opEmitter) fail(pos token.Pos, format string, args ...any) string {
+	if e.err == nil {
+		msg := fmt.Sprintf(format, args...)
+		if p := goPos(e.pkg.Fset, pos); p != "" {
+			msg = p + ": " + msg
+		}
+		e.err = fmt.Errorf("%s", msg)
+	}
+	return "/* error */"
+}
+
+// signature returns the C++ declaration of an operator without a body:
+// "__device__ __forceinline__ float Add(float a, float b)".
+func (e *opEmitter) signature(op *model.Op) string {
+	if len(op.Results) != 1 {
+		e.fail(op.Pos, "operator %s: has %d results; an operator returns exactly one", op.Name, len(op.Results))
+		return ""
+	}
+	params := make([]string, len(op.Params))
+	for i, p := range op.Params {
+		params[i] = p.Type.CName() + " " + e.paramName(op, i)
+	}
+	return fmt.Sprintf("__device__ __forceinline__ %s %s(%s)", op.Results[0].CName(), e.names[op], strings.Join(params, ", "))
+}
+
+// paramName returns the C++ name of parameter i; unnamed and blank
+// parameters get a name of their own.
+func (e *opEmitter) paramName(op *model.Op, i int) string {
+	p := op.Params[i]
+	if p.Name == "" || p.Name == "_" {
+		return fmt.Sprintf("gocccl_p%d", i)
+	}
+	return e.varName(p)
+}
+
+// varName returns a variable's name as it is, after checking that C++ can
+// use it (the analyzer renames the others, see model.ReservedCName).
+func (e *opEmitter) varName(v *model.Var) string {
+	if v == nil {
+		return e.fail(token.NoPos, "nil variable")
+	}
+	if model.ReservedCName(v.Name) {
+		return e.fail(v.Pos, "variable %q cannot be used as a C++ name; the analyzer must rename it", v.Name)
+	}
+	return v.Name
+}
+
+// function writes an operator as a C++ function with its doc comment.
+func (e *opEmitter) function(op *model.Op) {
+	e.tmp = 0
+	w := e.w
+	if p := goPos(e.pkg.Fset, op.Pos); p != "" {
+		w.p("// %s is %s.", op.Name, p)
+	} else {
+		w.p("// %s is a //gocccl:op operator.", op.Name)
+	}
+	if op.FastMath {
+		w.p("// fastmath: compiled exactly all the same (the file is compiled with -fmad=false).")
+	}
+	prev := w.setPos(goPos(e.pkg.Fset, op.Pos))
+	w.p("%s {", e.signature(op))
+	w.in()
+	if op.Body == nil {
+		e.fail(op.Pos, "operator %s: no body", op.Name)
+	} else {
+		e.stmts(op, op.Body.Stmts)
+	}
+	w.out()
+	w.p("}")
+	w.setPos(prev)
+}
+
+// stmts writes a statement list.
+func (e *opEmitter) stmts(op *model.Op, list []model.Stmt) {
+	for _, s := range list {
+		e.stmt(op, s)
+	}
+}
+
+// stmt writes one statement, recording its Go position for its lines.
+func (e *opEmitter) stmt(op *model.Op, s model.Stmt) {
+	w := e.w
+	prev := w.setPos(goPos(e.pkg.Fset, s.Position()))
+	defer w.setPos(prev)
+	switch s := s.(type) {
+	case *model.Block:
+		w.p("{")
+		w.in()
+		e.stmts(op, s.Stmts)
+		w.out()
+		w.p("}")
+	case *model.DeclStmt:
+		e.decl(s)
+	case *model.AssignStmt:
+		e.assign(s)
+	case *model.IfStmt:
+		if s.Init != nil {
+			w.p("{")
+			w.in()
+			e.stmt(op, s.Init)
+			e.ifChain(op, s, "if")
+			w.out()
+			w.p("}")
+		} else {
+			e.ifChain(op, s, "if")
+		}
+	case *model.ReturnStmt:
+		if len(s.Results) != 1 {
+			e.fail(s.Pos, "return with %d results; an operator returns exactly one", len(s.Results))
+			return
+		}
+		e.sameType(s.Pos, op.Results[0], s.Results[0].Type(), "return value")
+		w.p("return %s;", e.top(s.Results[0]))
+	case nil:
+		e.fail(token.NoPos, "nil statement in %s", op.Name)
+	default:
+		e.fail(s.Position(), "unsupported statement %T", s)
+	}
+}
+
+// ifChain writes "if (c) {…} else if (c) {…} else {…}"; an else-if with an
+// init statement opens a block of its own.
+func (e *opEmitter) ifChain(op *model.Op, s *model.IfStmt, keyword string) {
+	w := e.w
+	e.wantBool(s.Cond)
+	w.p("%s (%s) {", keyword, e.top(s.Cond))
+	w.in()
+	if s.Then != nil {
+		e.stmts(op, s.Then.Stmts)
+	}
+	w.out()
+	switch els := s.Else.(type) {
+	case nil:
+		w.p("}")
+	case *model.Block:
+		w.p("} else {")
+		w.in()
+		e.stmts(op, els.Stmts)
+		w.out()
+		w.p("}")
+	case *model.IfStmt:
+		if els.Init == nil {
+			prev := w.setPos(goPos(e.pkg.Fset, els.Pos))
+			e.ifChain(op, els, "} else if")
+			w.setPos(prev)
+			return
+		}
+		w.p("} else {")
+		w.in()
+		e.stmt(op, els)
+		w.out()
+		w.p("}")
+	default:
+		e.fail(s.Pos, "else branch is %T; want a block or an if statement", els)
+	}
+}
+
+// decl writes a local variable declaration; a nil Init is Go's zero value.
+func (e *opEmitter) decl(s *model.DeclStmt) {
+	if s.Var == nil {
+		e.fail(s.Pos, "declaration without a variable")
+		return
+	}
+	if s.Var.Name == "_" {
+		if s.Init != nil {
+			e.w.p("(void)(%s);", e.top(s.Init))
+		}
+		return
+	}
+	name := e.varName(s.Var)
+	if s.Init == nil {
+		e.w.p("%s %s{};", s.Var.Type.CName(), name)
+		return
+	}
+	e.sameType(s.Pos, s.Var.Type, s.Init.Type(), "initial value of "+s.Var.Name)
+	e.w.p("%s %s = %s;", s.Var.Type.CName(), name, e.top(s.Init))
+}
+
+// assign writes a tuple assignment. With more than one target, every value
+// is first evaluated into a temporary, as Go evaluates all of them before
+// assigning any.
+func (e *opEmitter) assign(s *model.AssignStmt) {
+	w := e.w
+	if len(s.Targets) != len(s.Values) || len(s.Targets) == 0 {
+		e.fail(s.Pos, "assignment of %d values to %d targets", len(s.Values), len(s.Targets))
+		return
+	}
+	blank := func(v *model.Var) bool { return v == nil || v.Name == "_" }
+	for i, t := range s.Targets {
+		if !blank(t) {
+			e.sameType(s.Pos, t.Type, s.Values[i].Type(), "value assigned to "+t.Name)
+		}
+	}
+	if len(s.Targets) == 1 {
+		if blank(s.Targets[0]) {
+			w.p("(void)(%s);", e.top(s.Values[0]))
+		} else {
+			w.p("%s = %s;", e.varName(s.Targets[0]), e.top(s.Values[0]))
+		}
+		return
+	}
+	w.p("{")
+	w.in()
+	tmps := make([]string, len(s.Values))
+	for i, v := range s.Values {
+		tmps[i] = fmt.Sprintf("gocccl_t%d", e.tmp)
+		e.tmp++
+		w.p("const %s %s = %s;", v.Type().CName(), tmps[i], e.top(v))
+	}
+	for i, t := range s.Targets {
+		if blank(t) {
+			w.p("(void)%s;", tmps[i])
+		} else {
+			w.p("%s = %s;", e.varName(t), tmps[i])
+		}
+	}
+	w.out()
+	w.p("}")
+}
+
+// sameType checks that a value of type got can be stored where want is
+// expected without a C++ implicit conversion (Go has none).
+func (e *opEmitter) sameType(pos token.Pos, want, got *model.Type, what string) {
+	if want == nil || got == nil {
+		e.fail(pos, "%s: missing type", what)
+		return
+	}
+	if want.Kind != got.Kind && want.CName() != got.CName() {
+		e.fail(pos, "%s: type %s, want %s", what, got.GoName(), want.GoName())
+	}
+}
+
+// wantBool checks that a condition is boolean.
+func (e *opEmitter) wantBool(x model.Expr) {
+	if x == nil || x.Type() == nil || !x.Type().IsBool() {
+		pos := token.NoPos
+		if x != nil {
+			pos = x.Position()
+		}
+		e.fail(pos, "condition is not a bool")
+	}
+}
+
+// top prints an expression at statement level, where it needs no
+// parentheses.
+func (e *opEmitter) top(x model.Expr) string {
+	s, _ := e.expr(x)
+	return s
+}
+
+// operand prints an expression used as an operand of an operator:
+// parenthesized unless it is atomic (a name, a call, a literal).
+func (e *opEmitter) operand(x model.Expr) string {
+	s, compound := e.expr(x)
+	if compound {
+		return "(" + s + ")"
+	}
+	return s
+}
+
+// expr prints an expression. compound reports that it is an infix or prefix
+// operation that needs parentheses when used as an operand.
+func (e *opEmitter) expr(x model.Expr) (s string, compound bool) {
+	switch x := x.(type) {
+	case *model.VarRef:
+		return e.varName(x.Var), false
+	case *model.Const:
+		if x.T == nil || x.Value == nil {
+			return e.fail(x.Pos, "constant without a type or value"), false
+		}
+		s, prefix, err := cConst(x.Value, x.T)
+		if err != nil {
+			return e.fail(x.Pos, "%v", err), false
+		}
+		return s, prefix
+	case *model.Unary:
+		return e.unary(x)
+	case *model.Binary:
+		return e.binary(x)
+	case *model.Convert:
+		return e.convert(x), false
+	case *model.Call:
+		return e.call(x), false
+	case nil:
+		return e.fail(token.NoPos, "nil expression"), false
+	}
+	return e.fail(x.Position(), "unsupported expression %T", x), false
+}
+
+// unary prints -x, !x and ^x with Go's meaning.
+func (e *opEmitter) unary(x *model.Unary) (string, bool) {
+	t := x.X.Type()
+	switch {
+	case x.Op == model.Neg && t.IsInteger():
+		return gosem + "neg(" + e.top(x.X) + ")", false
+	case x.Op == model.Neg && t.IsFloat():
+		return "-" + e.operand(x.X), true
+	case x.Op == model.Not && t.IsBool():
+		return "!" + e.operand(x.X), true
+	case x.Op == model.BitNot && t.IsInteger():
+		return gosem + "bnot(" + e.top(x.X) + ")", false
+	}
+	return e.fail(x.Pos, "unary operator %d on %s", x.Op, t.GoName()), false
+}
+
+// intHelpers names the gosem.cuh helper of each integer operator.
+var intHelpers = map[model.BinaryOp]string{
+	model.Add: "add", model.Sub: "sub", model.Mul: "mul", model.Quo: "quo", model.Rem: "rem",
+	model.And: "band", model.Or: "bor", model.Xor: "bxor", model.AndNot: "band_not",
+	model.Shl: "shl", model.Shr: "shr",
+}
+
+// binary prints a binary operation: integer arithmetic, bit operations and
+// shifts through gosem.cuh, float arithmetic, comparisons and logical
+// operators as C++ operators.
+func (e *opEmitter) binary(x *model.Binary) (string, bool) {
+	if x.X == nil || x.Y == nil {
+		return e.fail(x.Pos, "binary %s with a missing operand", x.Op), false
+	}
+	tx, ty := x.X.Type(), x.Y.Type()
+	switch {
+	case x.Op == model.Shl || x.Op == model.Shr:
+		if !tx.IsInteger() || !ty.IsInteger() {
+			return e.fail(x.Pos, "shift %s %s %s: operands must be integers", tx.GoName(), x.Op, ty.GoName()), false
+		}
+		return fmt.Sprintf("%s%s(%s, %s)", gosem, intHelpers[x.Op], e.top(x.X), e.top(x.Y)), false
+	case tx.Kind != ty.Kind && tx.CName() != ty.CName():
+		return e.fail(x.Pos, "operands of %s have types %s and %s", x.Op, tx.GoName(), ty.GoName()), false
+	case x.Op == model.LAnd || x.Op == model.LOr:
+		if !tx.IsBool() {
+			return e.fail(x.Pos, "operands of %s must be bool, not %s", x.Op, tx.GoName()), false
+		}
+		return e.operand(x.X) + " " + x.Op.String() + " " + e.operand(x.Y), true
+	case x.Op.IsComparison():
+		return e.operand(x.X) + " " + x.Op.String() + " " + e.operand(x.Y), true
+	case tx.IsInteger():
+		h, ok := intHelpers[x.Op]
+		if !ok {
+			break
+		}
+		return fmt.Sprintf("%s%s(%s, %s)", gosem, h, e.top(x.X), e.top(x.Y)), false
+	case tx.IsFloat():
+		switch x.Op {
+		case model.Add, model.Sub, model.Mul, model.Quo:
+			return e.operand(x.X) + " " + x.Op.String() + " " + e.operand(x.Y), true
+		}
+	}
+	return e.fail(x.Pos, "operator %s on %s is not supported", x.Op, tx.GoName()), false
+}
+
+// convert prints the conversion T(x) with Go's result.
+func (e *opEmitter) convert(x *model.Convert) string {
+	from, to := x.X.Type(), x.T
+	switch {
+	case from.IsBool() && to.IsBool():
+		return e.top(x.X)
+	case from.IsBool() || to.IsBool():
+		return e.fail(x.Pos, "cannot convert %s to %s", from.GoName(), to.GoName())
+	case !from.IsNumeric() || !to.IsNumeric():
+		return e.fail(x.Pos, "unsupported conversion from %s to %s", from.GoName(), to.GoName())
+	case from.Kind == to.Kind,
+		from.CName() == to.CName() && from.IsInteger() == to.IsInteger():
+		return e.top(x.X) // a named type, or int ↔ int64: the same representation
+	}
+	return fmt.Sprintf("%sconv<%s>(%s)", gosem, to.CName(), e.top(x.X))
+}
+
+// call prints a call of another operator of the package, qualified so that no
+// local name can hide it.
+func (e *opEmitter) call(x *model.Call) string {
+	name, ok := e.names[x.Op]
+	if x.Op == nil || !ok {
+		return e.fail(x.Pos, "call of an operator that is not a //gocccl:op of package %s", e.pkg.Name)
+	}
+	if len(x.Args) != len(x.Op.Params) {
+		return e.fail(x.Pos, "call of %s with %d arguments, want %d", x.Op.Name, len(x.Args), len(x.Op.Params))
+	}
+	args := make([]string, len(x.Args))
+	for i, a := range x.Args {
+		e.sameType(x.Pos, x.Op.Params[i].Type, a.Type(), fmt.Sprintf("argument %d of %s", i+1, x.Op.Name))
+		args[i] = e.top(a)
+	}
+	return fmt.Sprintf("::%s::%s(%s)", e.ns, name, strings.Join(args, ", "))
+}

@@ -1,0 +1,20 @@
+// Package emit turns a model.Package into the files gocccl-gen writes into
+// the package directory:
+//
+//	gocccl_gen.cu              CUDA C++: operators, functors, kernel entry points
+//	gocccl_gen.go              Go glue: //go:embed of every image, init() registration
+//	gocccl_gen_sm_XY.cubin     SASS for compute capability X.Y, one per target
+//	gocccl_gen_compute_XY.ptx  PTX for the highest target
+//	gocccl_gen_manifest.json   toolchain, flags, targets, input hash, file hashes
+//
+// The flow is typed and reads top-down: CUDASource translates the operators
+// and instantiates the kernel templates of the kernels package with the
+// launch policies of PolicyFor; Compile runs nvcc once per Target, in
+// parallel; GoGlue writes the registration code with jennifer; Generate ties
+// them together, reusing earlier artifacts when the input hash is unchanged,
+// and Output.Write puts the result on disk atomically. Check reports stale
+// files without running nvcc.
+//
+// Every output is deterministic: the same model, targets and toolchain give
+// the same bytes, and no output holds an absolute path.
+package emit

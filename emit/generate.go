@@ -1,0 +1,355 @@
+package emit
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/gocccl/gocccl/model"
+)
+
+// Options control Generate and Check.
+type Options struct {
+	// Targets to compile for. Empty means the targets of the package's
+	// existing manifest, so that a plain go generate keeps what an earlier
+	// explicit -arch chose, or, without a manifest, the toolchain's
+	// DefaultTargets.
+	Targets []Target
+	// NVCC is the nvcc executable; empty searches as FindNVCC does.
+	NVCC string
+	// Jobs bounds the nvcc runs in parallel; ≤ 0 means GOMAXPROCS.
+	Jobs int
+}
+
+// File is one generated file: its base name in the package directory and
+// its contents.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// Output is everything Generate produced for one package.
+type Output struct {
+	// Files are the generated files sorted by name: gocccl_gen.cu,
+	// gocccl_gen.go, one artifact per target and the manifest. A package
+	// without algorithm instances has none: its operators need no kernels.
+	Files []File
+	// Manifest is the decoded gocccl_gen_manifest.json; nil without files.
+	Manifest *Manifest
+	// Reused is set when the artifacts were taken from the package
+	// directory, because the input hash was unchanged and every artifact
+	// matched its recorded sha256, and nvcc did not run.
+	Reused bool
+}
+
+// Generate produces the generated files of pkg. When pkg.Dir holds a
+// manifest with the same input hash whose artifacts are all present and
+// intact, it reuses them without running nvcc (and without needing one);
+// otherwise it compiles every target. Nothing is written: see Output.Write.
+func Generate(ctx context.Context, pkg *model.Package, opts Options) (*Output, error) {
+	if len(pkg.Instances) == 0 {
+		return &Output{}, nil
+	}
+	headers, err := embeddedHeaders()
+	if err != nil {
+		return nil, err
+	}
+	var old *Manifest
+	if pkg.Dir != "" {
+		old, _ = ReadManifest(filepath.Join(pkg.Dir, ManifestFile))
+	}
+	var tc *Toolchain
+	targets := normalizeTargets(opts.Targets)
+	if len(targets) == 0 && old != nil {
+		targets = normalizeTargets(old.Targets)
+	}
+	if len(targets) == 0 {
+		if tc, err = LoadToolchain(ctx, opts.NVCC); err != nil {
+			return nil, fmt.Errorf("generate %s: %w", pkg.Path, err)
+		}
+		if targets, err = tc.DefaultTargets(); err != nil {
+			return nil, fmt.Errorf("generate %s: %w", pkg.Path, err)
+		}
+	}
+	src, err := cudaSource(pkg, targets)
+	if err != nil {
+		return nil, err
+	}
+	m := &Manifest{
+		Generator: "gocccl-gen " + Version,
+		Flags:     Flags(),
+		Targets:   targets,
+		InputHash: InputHash(src.src, headers, Flags(), targets),
+	}
+	images, reused := reuseImages(pkg.Dir, old, m)
+	if reused {
+		m.NVCC, m.CUB = old.NVCC, old.CUB
+	} else {
+		if tc == nil {
+			if tc, err = LoadToolchain(ctx, opts.NVCC); err != nil {
+				return nil, fmt.Errorf("generate %s: %w", pkg.Path, err)
+			}
+		}
+		if images, err = tc.compile(ctx, src, headers, targets, opts.Jobs); err != nil {
+			return nil, fmt.Errorf("generate %s: %w", pkg.Path, err)
+		}
+		m.NVCC, m.CUB = tc.Version, tc.CUB
+	}
+	out, err := assemble(pkg, m, src.src, images)
+	if err != nil {
+		return nil, err
+	}
+	out.Reused = reused
+	return out, nil
+}
+
+// reuseImages returns the artifacts of m's targets from dir when old has the
+// same input hash and each artifact matches the sha256 old records.
+func reuseImages(dir string, old, m *Manifest) (map[Target][]byte, bool) {
+	if dir == "" || old == nil || old.InputHash != m.InputHash {
+		return nil, false
+	}
+	images := make(map[Target][]byte, len(m.Targets))
+	for _, t := range m.Targets {
+		b, err := os.ReadFile(filepath.Join(dir, t.FileName()))
+		if err != nil || old.FileSHA256(t.FileName()) != sha256Hex(b) {
+			return nil, false
+		}
+		images[t] = b
+	}
+	return images, true
+}
+
+// assemble completes m with the glue and the hash of every file and returns
+// all files sorted by name.
+func assemble(pkg *model.Package, m *Manifest, cu []byte, images map[Target][]byte) (*Output, error) {
+	glue, err := GoGlue(pkg, m)
+	if err != nil {
+		return nil, err
+	}
+	files := []File{{Name: CUDAFile, Data: cu}, {Name: GoFile, Data: glue}}
+	for _, t := range m.Targets {
+		files = append(files, File{Name: t.FileName(), Data: images[t]})
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].Name < files[j].Name })
+	m.Files = nil
+	for _, f := range files {
+		m.Files = append(m.Files, FileHash{Name: f.Name, SHA256: sha256Hex(f.Data)})
+	}
+	mb, err := m.Marshal()
+	if err != nil {
+		return nil, err
+	}
+	files = append(files, File{Name: ManifestFile, Data: mb})
+	sort.Slice(files, func(i, j int) bool { return files[i].Name < files[j].Name })
+	return &Output{Files: files, Manifest: m}, nil
+}
+
+// testHookWrite, when set, is called after each temporary file is written,
+// with the file's name; an error aborts Write as a failed write would.
+var testHookWrite func(name string) error
+
+// Write writes the output into dir atomically: every file first goes to a
+// temporary file in dir, and only when all are written are they renamed into
+// place, the manifest last; an error before the renames leaves dir as it
+// was. Files whose contents are already on disk are left untouched. Then
+// generated files that the output no longer holds (see IsGeneratedFile; the
+// artifact of a target no longer built, or everything when the package has
+// no instances any more) are removed.
+func (o *Output) Write(dir string) error {
+	type pending struct{ name, tmp string }
+	var todo []pending
+	cleanup := func() {
+		for _, p := range todo {
+			os.Remove(p.tmp)
+		}
+	}
+	keep := make(map[string]bool, len(o.Files))
+	for _, f := range o.Files {
+		keep[f.Name] = true
+		if old, err := os.ReadFile(filepath.Join(dir, f.Name)); err == nil && bytes.Equal(old, f.Data) {
+			continue
+		}
+		tmp, err := writeTemp(dir, f)
+		if err == nil && testHookWrite != nil {
+			err = testHookWrite(f.Name)
+		}
+		if tmp != "" {
+			todo = append(todo, pending{f.Name, tmp})
+		}
+		if err != nil {
+			cleanup()
+			return fmt.Errorf("write %s: %w", f.Name, err)
+		}
+	}
+	stale, err := generatedFiles(dir)
+	if err != nil {
+		cleanup()
+		return err
+	}
+	// The manifest goes last: if a rename fails half-way, the old manifest's
+	// hashes no longer match and Check and Generate see stale output.
+	sort.SliceStable(todo, func(i, j int) bool { return todo[j].name == ManifestFile && todo[i].name != ManifestFile })
+	for i, p := range todo {
+		if err := os.Rename(p.tmp, filepath.Join(dir, p.name)); err != nil {
+			for _, q := range todo[i:] {
+				os.Remove(q.tmp)
+			}
+			return fmt.Errorf("write %s: %w", p.name, err)
+		}
+	}
+	for _, name := range stale {
+		if keep[name] {
+			continue
+		}
+		if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("remove stale %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// writeTemp writes f's contents to a new temporary file in dir, readable by
+// all, and returns its path (also on a write error, for removal).
+func writeTemp(dir string, f File) (string, error) {
+	t, err := os.CreateTemp(dir, ".gocccl-gen-*.tmp")
+	if err != nil {
+		return "", err
+	}
+	_, err = t.Write(f.Data)
+	if err == nil {
+		err = t.Chmod(0o644)
+	}
+	if cerr := t.Close(); err == nil {
+		err = cerr
+	}
+	return t.Name(), err
+}
+
+// generatedFiles lists the files in dir that gocccl-gen writes, sorted.
+func generatedFiles(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("list %s: %w", filepath.Base(dir), err)
+	}
+	var names []string
+	for _, e := range entries {
+		if !e.IsDir() && IsGeneratedFile(e.Name()) {
+			names = append(names, e.Name())
+		}
+	}
+	return names, nil
+}
+
+// Check reports the generated files in dir that are stale: missing, with
+// other contents than Generate would produce (gocccl_gen.cu, gocccl_gen.go,
+// the manifest), built from other inputs (the manifest's input hash differs),
+// not matching their recorded sha256 (artifacts), or no longer generated at
+// all. It needs no nvcc: the targets are opts.Targets or the manifest's, and
+// the toolchain versions are taken from the manifest. The result is sorted
+// and empty when everything is up to date; a package without instances is
+// up to date when dir holds no generated files.
+func Check(pkg *model.Package, dir string, opts Options) ([]string, error) {
+	existing, err := generatedFiles(dir)
+	if err != nil {
+		return nil, err
+	}
+	if len(pkg.Instances) == 0 {
+		return existing, nil
+	}
+	stale := make(map[string]bool)
+	expected := map[string]bool{CUDAFile: true, GoFile: true, ManifestFile: true}
+	old, _ := ReadManifest(filepath.Join(dir, ManifestFile))
+	targets := normalizeTargets(opts.Targets)
+	if len(targets) == 0 && old != nil {
+		targets = normalizeTargets(old.Targets)
+	}
+	if len(targets) == 0 { // nothing says what to build: all of it is missing
+		for name := range expected {
+			stale[name] = true
+		}
+	} else {
+		if err := checkFiles(pkg, dir, targets, old, stale, expected); err != nil {
+			return nil, err
+		}
+	}
+	for _, name := range existing {
+		if !expected[name] {
+			stale[name] = true
+		}
+	}
+	names := make([]string, 0, len(stale))
+	for name := range stale {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names, nil
+}
+
+// checkFiles compares the files of dir with what Generate would write for
+// targets, marking stale ones; expected collects the names it expects.
+func checkFiles(pkg *model.Package, dir string, targets []Target, old *Manifest, stale, expected map[string]bool) error {
+	headers, err := embeddedHeaders()
+	if err != nil {
+		return err
+	}
+	src, err := cudaSource(pkg, targets)
+	if err != nil {
+		return err
+	}
+	m := &Manifest{
+		Generator: "gocccl-gen " + Version,
+		Flags:     Flags(),
+		Targets:   targets,
+		InputHash: InputHash(src.src, headers, Flags(), targets),
+	}
+	sameInputs := old != nil && old.InputHash == m.InputHash
+	if old != nil {
+		m.NVCC, m.CUB = old.NVCC, old.CUB
+	}
+	images := make(map[Target][]byte, len(targets))
+	for _, t := range targets {
+		name := t.FileName()
+		expected[name] = true
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || !sameInputs || old.FileSHA256(name) != sha256Hex(b) {
+			stale[name] = true
+		}
+		images[t] = b
+	}
+	want, err := assemble(pkg, m, src.src, images)
+	if err != nil {
+		return err
+	}
+	// A damaged artifact is stale itself; the manifest is judged by the
+	// hashes it should record, which are the recorded ones.
+	if sameInputs {
+		for i, f := range m.Files {
+			if h := old.FileSHA256(f.Name); h != "" && f.Name != CUDAFile && f.Name != GoFile {
+				m.Files[i].SHA256 = h
+			}
+		}
+	}
+	mb, err := m.Marshal()
+	if err != nil {
+		return err
+	}
+	for _, f := range want.Files {
+		switch f.Name {
+		case ManifestFile:
+			f.Data = mb
+		case CUDAFile, GoFile:
+		default:
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(dir, f.Name))
+		if err != nil || !bytes.Equal(b, f.Data) {
+			stale[f.Name] = true
+		}
+	}
+	return nil
+}

@@ -1,0 +1,113 @@
+package emit
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+)
+
+// Version is the version of the generator, recorded in manifests.
+const Version = "0.1.0"
+
+// Manifest is gocccl_gen_manifest.json: what produced a package's generated
+// files and the sha256 of each, so that gocccl-gen check can tell stale
+// output and go generate can skip nvcc when nothing changed.
+//
+// InputHash covers exactly what determines the compiled artifacts apart from
+// the toolchain: the CUDA source, every embedded header (path and contents),
+// the nvcc flags and the targets. The toolchain versions are recorded but not
+// hashed, so a patch update of nvcc does not make generated output stale;
+// regenerate after a toolchain change by deleting the manifest (or the
+// artifacts) if the new compiler's output is wanted.
+type Manifest struct {
+	Generator string     `json:"generator"` // "gocccl-gen 0.1.0"
+	NVCC      string     `json:"nvcc"`      // nvcc release, e.g. "11.8"
+	CUB       string     `json:"cub"`       // CUB version from cub/version.cuh, e.g. "1.17.2"
+	Flags     []string   `json:"flags"`     // nvcc flags common to every target
+	Targets   []Target   `json:"targets"`   // sorted, e.g. ["sm_80", "sm_90", "compute_90"]
+	InputHash string     `json:"inputHash"` // hex sha256, see InputHash
+	Files     []FileHash `json:"files"`     // every generated file but the manifest, sorted by name
+}
+
+// FileHash is the sha256 of one generated file.
+type FileHash struct {
+	Name   string `json:"name"`
+	SHA256 string `json:"sha256"` // hex
+}
+
+// Marshal returns the manifest as indented JSON with a trailing newline, in a
+// fixed field order.
+func (m *Manifest) Marshal() ([]byte, error) {
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("manifest: %w", err)
+	}
+	return append(b, '\n'), nil
+}
+
+// FileSHA256 returns the recorded hash of the named file, or "" when the
+// manifest does not list it.
+func (m *Manifest) FileSHA256(name string) string {
+	for _, f := range m.Files {
+		if f.Name == name {
+			return f.SHA256
+		}
+	}
+	return ""
+}
+
+// ReadManifest reads and decodes a manifest file.
+func ReadManifest(path string) (*Manifest, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var m Manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("manifest %s: %w", filepath.Base(path), err)
+	}
+	return &m, nil
+}
+
+// InputHash returns the hex sha256 over the inputs of the compiled
+// artifacts: the CUDA source, each header (sorted by path, path and
+// contents), the flags and the targets, each length-prefixed.
+func InputHash(cu []byte, headers []File, flags []string, targets []Target) string {
+	h := sha256.New()
+	item := func(kind string, data []byte) {
+		fmt.Fprintf(h, "%s %d\n", kind, len(data))
+		h.Write(data)
+	}
+	io.WriteString(h, "gocccl-gen input v1\n")
+	item("cu", cu)
+	hs := append([]File(nil), headers...)
+	sort.Slice(hs, func(i, j int) bool { return hs[i].Name < hs[j].Name })
+	for _, f := range hs {
+		item("header", []byte(f.Name))
+		item("contents", f.Data)
+	}
+	for _, f := range flags {
+		item("flag", []byte(f))
+	}
+	for _, t := range normalizeTargets(targets) {
+		item("target", []byte(t.String()))
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// sha256Hex returns the hex sha256 of data.
+func sha256Hex(data []byte) string {
+	s := sha256.Sum256(data)
+	return hex.EncodeToString(s[:])
+}
+
+// cubVersionString formats CUB_VERSION (e.g. 101702) as "1.17.2".
+func cubVersionString(v int) string {
+	return strconv.Itoa(v/100000) + "." + strconv.Itoa(v/100%1000) + "." + strconv.Itoa(v%100)
+}

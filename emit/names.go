@@ -1,0 +1,100 @@
+package emit
+
+import (
+	"fmt"
+	"go/token"
+	"path/filepath"
+	"strings"
+
+	"github.com/gocccl/gocccl/model"
+)
+
+// Names of the generated files in the package directory.
+const (
+	CUDAFile     = "gocccl_gen.cu"
+	GoFile       = "gocccl_gen.go"
+	ManifestFile = "gocccl_gen_manifest.json"
+)
+
+// IsGeneratedFile reports whether name (a base name) is a file gocccl-gen
+// writes: gocccl_gen.cu, gocccl_gen.go, gocccl_gen_manifest.json,
+// gocccl_gen_sm_XY.cubin or gocccl_gen_compute_XY.ptx. Write removes such
+// files when the current output no longer holds them; nothing else is ever
+// removed.
+func IsGeneratedFile(name string) bool {
+	switch name {
+	case CUDAFile, GoFile, ManifestFile:
+		return true
+	}
+	for _, ext := range []string{".cubin", ".ptx"} {
+		if !strings.HasPrefix(name, "gocccl_gen_") || !strings.HasSuffix(name, ext) {
+			continue
+		}
+		t, err := ParseTarget(strings.TrimSuffix(strings.TrimPrefix(name, "gocccl_gen_"), ext))
+		if err == nil && t.FileName() == name {
+			return true
+		}
+	}
+	return false
+}
+
+// goPos formats pos as "file.go:12:1" with the base name of the file only,
+// so no absolute path reaches any output. It returns "" for an unknown
+// position.
+func goPos(fset *token.FileSet, pos token.Pos) string {
+	if fset == nil || !pos.IsValid() {
+		return ""
+	}
+	p := fset.Position(pos)
+	if !p.IsValid() {
+		return ""
+	}
+	return fmt.Sprintf("%s:%d:%d", filepath.Base(p.Filename), p.Line, p.Column)
+}
+
+// namespaceName returns the C++ namespace that holds a package's operators:
+// "gocccl_pkg_" and the package name, with every character outside
+// [A-Za-z0-9_] written as _uXXXX.
+func namespaceName(pkg *model.Package) string {
+	return "gocccl_pkg_" + sanitize(pkg.Name)
+}
+
+// sanitize maps a Go identifier to a C identifier fragment injectively on
+// identifiers: ASCII letters, digits and '_' stay, any other rune becomes
+// _uXXXX (its code point in hex).
+func sanitize(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		switch {
+		case r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9':
+			b.WriteRune(r)
+		default:
+			fmt.Fprintf(&b, "_u%04x", r)
+		}
+	}
+	return b.String()
+}
+
+// opCName returns the C++ name of an operator in the package namespace: its
+// Go name, or "gocccl_op_" and the sanitized name when the Go name is not
+// usable in C++ (see model.ReservedCName).
+func opCName(op *model.Op) string {
+	if !model.ReservedCName(op.Name) {
+		return op.Name
+	}
+	return "gocccl_op_" + sanitize(op.Name)
+}
+
+// isCIdent reports whether s is a plain ASCII C identifier.
+func isCIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,384 @@
+package emit
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/gocccl/gocccl/kernels"
+)
+
+// Toolchain is one nvcc installation and what it can compile for.
+type Toolchain struct {
+	Path      string   // the nvcc executable
+	Version   string   // release, e.g. "11.8"
+	CUB       string   // CUB version of its headers, e.g. "1.17.2"; "" when not found
+	Supported []Target // every sm_XY and compute_XY it accepts, sorted
+}
+
+// FindNVCC returns the nvcc to use: explicit when it is not empty, else
+// $GOCCCL_NVCC, else $CUDA_HOME/bin/nvcc, else nvcc on $PATH, else
+// /usr/local/cuda/bin/nvcc. An explicit path or $GOCCCL_NVCC that does not
+// name an executable is an error rather than a reason to look elsewhere.
+func FindNVCC(explicit string) (string, error) {
+	if explicit != "" {
+		return checkExecutable(explicit, "nvcc option")
+	}
+	if env := os.Getenv("GOCCCL_NVCC"); env != "" {
+		return checkExecutable(env, "$GOCCCL_NVCC")
+	}
+	var tried []string
+	if home := os.Getenv("CUDA_HOME"); home != "" {
+		p := filepath.Join(home, "bin", "nvcc")
+		if _, err := checkExecutable(p, ""); err == nil {
+			return p, nil
+		}
+		tried = append(tried, p)
+	}
+	if p, err := exec.LookPath("nvcc"); err == nil {
+		return p, nil
+	}
+	tried = append(tried, "nvcc on $PATH")
+	const std = "/usr/local/cuda/bin/nvcc"
+	if _, err := checkExecutable(std, ""); err == nil {
+		return std, nil
+	}
+	tried = append(tried, std)
+	return "", fmt.Errorf("nvcc not found (tried %s); install the CUDA toolkit or set $GOCCCL_NVCC", strings.Join(tried, ", "))
+}
+
+// checkExecutable returns path when it names an executable regular file.
+func checkExecutable(path, what string) (string, error) {
+	fi, err := os.Stat(path)
+	if err == nil && (fi.IsDir() || fi.Mode()&0o111 == 0) {
+		err = errors.New("not an executable file")
+	}
+	if err != nil {
+		if what != "" {
+			return "", fmt.Errorf("nvcc from %s: %w", what, err)
+		}
+		return "", err
+	}
+	return path, nil
+}
+
+// LoadToolchain finds nvcc (see FindNVCC) and asks it for its version and
+// the targets it supports; the CUB version is read from its headers.
+func LoadToolchain(ctx context.Context, explicit string) (*Toolchain, error) {
+	path, err := FindNVCC(explicit)
+	if err != nil {
+		return nil, err
+	}
+	out, err := exec.CommandContext(ctx, path, "--version").CombinedOutput()
+	if err != nil {
+		return nil, fmt.Errorf("%s --version: %w\n%s", path, err, out)
+	}
+	version, err := parseNVCCVersion(string(out))
+	if err != nil {
+		return nil, fmt.Errorf("%s --version: %w", path, err)
+	}
+	tc := &Toolchain{Path: path, Version: version, CUB: findCUBVersion(path)}
+	tc.Supported = listTargets(ctx, path)
+	if len(tc.Supported) == 0 {
+		tc.Supported = knownTargets(version)
+	}
+	return tc, nil
+}
+
+var releaseRE = regexp.MustCompile(`release (\d+)\.(\d+)`)
+
+// parseNVCCVersion finds the release ("11.8") in nvcc --version output.
+func parseNVCCVersion(out string) (string, error) {
+	m := releaseRE.FindStringSubmatch(out)
+	if m == nil {
+		return "", fmt.Errorf("no release number in %q", strings.TrimSpace(out))
+	}
+	return m[1] + "." + m[2], nil
+}
+
+// listTargets asks nvcc for the targets it supports (nvcc ≥ 11.0 has
+// --list-gpu-code and --list-gpu-arch); nil when it cannot say.
+func listTargets(ctx context.Context, nvcc string) []Target {
+	var ts []Target
+	for _, flag := range []string{"--list-gpu-code", "--list-gpu-arch"} {
+		out, err := exec.CommandContext(ctx, nvcc, flag).Output()
+		if err != nil {
+			return nil
+		}
+		sc := bufio.NewScanner(bytes.NewReader(out))
+		for sc.Scan() {
+			if t, err := ParseTarget(sc.Text()); err == nil {
+				ts = append(ts, t)
+			}
+		}
+	}
+	return normalizeTargets(ts)
+}
+
+// knownTargets is the fallback table of what each nvcc release compiles
+// for, when nvcc cannot list it.
+func knownTargets(version string) []Target {
+	major, minor := splitVersion(version)
+	v := major*10 + minor
+	table := []struct{ arch, from, until int }{ // until: first release without it
+		{35, 0, 120}, {37, 0, 120}, {50, 0, 130}, {52, 0, 130}, {53, 0, 130},
+		{60, 0, 130}, {61, 0, 130}, {62, 0, 130}, {70, 0, 130}, {72, 0, 130},
+		{75, 100, 999}, {80, 110, 999}, {86, 111, 999}, {87, 114, 999},
+		{89, 118, 999}, {90, 118, 999}, {100, 128, 999}, {120, 128, 999},
+	}
+	var ts []Target
+	for _, e := range table {
+		if v >= e.from && v < e.until {
+			ts = append(ts, Target{Arch: e.arch}, Target{Arch: e.arch, PTX: true})
+		}
+	}
+	return normalizeTargets(ts)
+}
+
+// splitVersion parses "11.8" into 11 and 8.
+func splitVersion(v string) (major, minor int) {
+	a, b, _ := strings.Cut(v, ".")
+	major, _ = strconv.Atoi(a)
+	minor, _ = strconv.Atoi(b)
+	return major, minor
+}
+
+// defaultArchs are the compute capabilities built by default: Turing to
+// Hopper.
+var defaultArchs = []int{75, 80, 86, 89, 90}
+
+// DefaultTargets returns sm_75, sm_80, sm_86, sm_89 and sm_90 as far as the
+// toolchain supports them, plus the PTX of the highest of those for newer
+// GPUs.
+func (tc *Toolchain) DefaultTargets() ([]Target, error) {
+	var ts []Target
+	for _, a := range defaultArchs {
+		if tc.Supports(Target{Arch: a}) {
+			ts = append(ts, Target{Arch: a})
+		}
+	}
+	if len(ts) == 0 {
+		return nil, fmt.Errorf("nvcc %s supports none of the default targets sm_75…sm_90; choose targets explicitly", tc.Version)
+	}
+	if ptx := (Target{Arch: ts[len(ts)-1].Arch, PTX: true}); tc.Supports(ptx) {
+		ts = append(ts, ptx)
+	}
+	return ts, nil
+}
+
+// Supports reports whether the toolchain can compile for t.
+func (tc *Toolchain) Supports(t Target) bool {
+	for _, s := range tc.Supported {
+		if s == t {
+			return true
+		}
+	}
+	return false
+}
+
+// findCUBVersion reads CUB_VERSION from the cub/version.cuh that nvcc at
+// path includes: beside its bin directory (include/, include/cccl/, for the
+// nvcc binary and for what a wrapper script or link points to), else
+// /usr/include as Debian installs it. It returns "" when none is found.
+func findCUBVersion(nvcc string) string {
+	var dirs []string
+	for _, p := range []string{nvcc, resolved(nvcc), "/usr/lib/nvidia-cuda-toolkit/bin/nvcc"} {
+		if p == "" {
+			continue
+		}
+		root := filepath.Dir(filepath.Dir(p))
+		dirs = append(dirs, filepath.Join(root, "include"), filepath.Join(root, "include", "cccl"))
+	}
+	dirs = append(dirs, "/usr/include")
+	for _, d := range dirs {
+		b, err := os.ReadFile(filepath.Join(d, "cub", "version.cuh"))
+		if err != nil {
+			continue
+		}
+		if v, ok := parseCUBVersion(string(b)); ok {
+			return cubVersionString(v)
+		}
+	}
+	return ""
+}
+
+// resolved returns path with symbolic links resolved, or "".
+func resolved(path string) string {
+	p, err := filepath.EvalSymlinks(path)
+	if err != nil || p == path {
+		return ""
+	}
+	return p
+}
+
+var cubVersionRE = regexp.MustCompile(`(?m)^\s*#\s*define\s+CUB_VERSION\s+(\d+)`)
+
+// parseCUBVersion finds "#define CUB_VERSION 101702" in cub/version.cuh.
+func parseCUBVersion(src string) (int, bool) {
+	m := cubVersionRE.FindStringSubmatch(src)
+	if m == nil {
+		return 0, false
+	}
+	v, err := strconv.Atoi(m[1])
+	return v, err == nil
+}
+
+// Flags returns the nvcc flags every target is compiled with: C++17, full
+// optimization, and no floating-point shortcuts (no FMA contraction, no
+// flushing of subnormals, IEEE division and square root), as Go computes.
+// The header directory is relative: nvcc runs in the directory that holds
+// the source, so no absolute path reaches an artifact.
+func Flags() []string {
+	return []string{"-std=c++17", "-O3", "-fmad=false", "-ftz=false", "-prec-div=true", "-prec-sqrt=true", "-Iinclude"}
+}
+
+// TargetFlags returns the flags that select one target: "-cubin
+// -arch=sm_XY" or "-ptx -arch=compute_XY".
+func TargetFlags(t Target) []string {
+	if t.PTX {
+		return []string{"-ptx", "-arch=" + t.String()}
+	}
+	return []string{"-cubin", "-arch=" + t.String()}
+}
+
+// embeddedHeaders returns the header tree of the kernels package, with
+// paths such as "include/gocccl/gosem.cuh", sorted by path.
+func embeddedHeaders() ([]File, error) {
+	var hs []File
+	err := fs.WalkDir(kernels.Include, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(kernels.Include, path)
+		if err != nil {
+			return err
+		}
+		hs = append(hs, File{Name: path, Data: b})
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("embedded headers: %w", err)
+	}
+	sort.Slice(hs, func(i, j int) bool { return hs[i].Name < hs[j].Name })
+	return hs, nil
+}
+
+// compile runs nvcc once per target, at most jobs at a time, in a temporary
+// directory holding the source and the headers, and returns each target's
+// artifact. A failure names the target, with nvcc's output in which lines of
+// gocccl_gen.cu that belong to an operator carry their Go position.
+func (tc *Toolchain) compile(ctx context.Context, src *cudaFile, headers []File, targets []Target, jobs int) (map[Target][]byte, error) {
+	for _, t := range targets {
+		if !tc.Supports(t) {
+			return nil, fmt.Errorf("nvcc %s (%s) cannot compile for %s; it supports %s", tc.Version, tc.Path, t, targetList(tc.Supported))
+		}
+	}
+	dir, err := os.MkdirTemp("", "gocccl-gen-")
+	if err != nil {
+		return nil, fmt.Errorf("nvcc: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	files := append([]File{{Name: CUDAFile, Data: src.src}}, headers...)
+	for _, f := range files {
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return nil, fmt.Errorf("nvcc: %w", err)
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			return nil, fmt.Errorf("nvcc: %w", err)
+		}
+	}
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	results := make([][]byte, len(targets))
+	errs := make([]error, len(targets))
+	sem := make(chan struct{}, jobs)
+	var wg sync.WaitGroup
+	for i, t := range targets {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			results[i], errs[i] = tc.compileOne(ctx, dir, src, t)
+		}()
+	}
+	wg.Wait()
+	out := make(map[Target][]byte, len(targets))
+	var failed []string
+	var first error
+	for i, t := range targets {
+		if errs[i] != nil {
+			if first == nil {
+				first = errs[i]
+			} else {
+				failed = append(failed, t.String())
+			}
+			continue
+		}
+		out[t] = results[i]
+	}
+	if first != nil {
+		if len(failed) > 0 {
+			return nil, fmt.Errorf("%w\n(also failed: %s)", first, strings.Join(failed, ", "))
+		}
+		return nil, first
+	}
+	return out, nil
+}
+
+// compileOne runs nvcc for one target in dir and returns the artifact.
+func (tc *Toolchain) compileOne(ctx context.Context, dir string, src *cudaFile, t Target) ([]byte, error) {
+	args := append(append(Flags(), TargetFlags(t)...), "-o", t.FileName(), CUDAFile)
+	cmd := exec.CommandContext(ctx, tc.Path, args...)
+	cmd.Dir = dir
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("nvcc for %s: %w", t, ctx.Err())
+		}
+		return nil, fmt.Errorf("nvcc %s for %s: %w:\n%s", tc.Version, t, err, src.annotate(out.String()))
+	}
+	b, err := os.ReadFile(filepath.Join(dir, t.FileName()))
+	if err != nil {
+		return nil, fmt.Errorf("nvcc for %s: %w", t, err)
+	}
+	return b, nil
+}
+
+var cuLineRE = regexp.MustCompile(regexp.QuoteMeta(CUDAFile) + `\((\d+)\)`)
+
+// annotate adds the Go position to every "gocccl_gen.cu(LINE)" of compiler
+// output whose line belongs to an operator: "gocccl_gen.cu(42) [sum.go:13:2]".
+func (f *cudaFile) annotate(out string) string {
+	return cuLineRE.ReplaceAllStringFunc(strings.TrimSpace(out), func(s string) string {
+		n, _ := strconv.Atoi(cuLineRE.FindStringSubmatch(s)[1])
+		if p, ok := f.lines[n]; ok {
+			return s + " [" + p + "]"
+		}
+		return s
+	})
+}
+
+// targetList prints targets separated by commas.
+func targetList(ts []Target) string {
+	s := make([]string, len(ts))
+	for i, t := range ts {
+		s[i] = t.String()
+	}
+	return strings.Join(s, ", ")
+}

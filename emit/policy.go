@@ -1,0 +1,52 @@
+package emit
+
+import "github.com/gocccl/gocccl/model"
+
+// Policy is the launch configuration a kernel is compiled with for one target
+// architecture; the runtime launches exactly this.
+type Policy struct {
+	BlockThreads   int
+	ItemsPerThread int
+}
+
+// Tile returns the number of items one block processes per tile.
+func (p Policy) Tile() int { return p.BlockThreads * p.ItemsPerThread }
+
+// PolicyFor is the tuning table: the policy of algorithm alg over elements of
+// elemSize bytes on compute capability arch (× 10). It is the one place to
+// change tuning; CUDASource and GoGlue both read it.
+//
+//	Reduce:           256 threads, max(1, min(16, 64/size)) items
+//	                  (16 for 1-, 2- and 4-byte types, 8 for 8-byte ones)
+//	Unary/BinaryTransform: 256 threads, 8 items for types of ≤ 2 bytes, else 4
+//
+// No entry depends on arch yet; the parameter is there so that per-GPU tuning
+// lands here without changing any caller.
+func PolicyFor(alg model.Algorithm, elemSize int64, arch int) Policy {
+	_ = arch
+	size := max(elemSize, 1)
+	switch alg {
+	case model.Reduce:
+		return Policy{BlockThreads: 256, ItemsPerThread: int(max(1, min(16, 64/size)))}
+	case model.UnaryTransform, model.BinaryTransform:
+		if size <= 2 {
+			return Policy{BlockThreads: 256, ItemsPerThread: 8}
+		}
+		return Policy{BlockThreads: 256, ItemsPerThread: 4}
+	}
+	return Policy{BlockThreads: 256, ItemsPerThread: 1}
+}
+
+// instancePolicy returns the policy of an instance on arch. The element size
+// is the instance's widest element type: a transform from int8 to float64 is
+// tuned as an 8-byte transform.
+func instancePolicy(in *model.Instance, arch int) Policy {
+	var size int64
+	for _, t := range in.Types {
+		size = max(size, t.Size())
+	}
+	return policyFor(in.Algorithm, size, arch)
+}
+
+// policyFor is PolicyFor; tests replace it to check per-architecture output.
+var policyFor = PolicyFor

@@ -1,0 +1,351 @@
+package devicetest
+
+import (
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gocccl/gocccl/runtime"
+)
+
+// sizes are the element counts every algorithm is checked at.
+var sizes = []int{0, 1, 255, 256, 257, 1_000_003, 1 << 26}
+
+type number interface {
+	~int8 | ~int16 | ~int32 | ~int64 | ~int |
+		~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uint | ~uintptr |
+		~float32 | ~float64
+}
+
+// suite is one element type's instances with their Go operators.
+type suite[T number] struct {
+	name        string
+	sum, max    *runtime.ReduceOp[T]
+	affine      *runtime.UnaryTransformOp[T, T]
+	mix         *runtime.BinaryTransformOp[T, T, T]
+	addOp       func(T, T) T
+	affineOp    func(T) T
+	mixOp       func(T, T) T
+	gen         func(*rand.Rand) T
+	float       bool
+	epsilon     float64 // unit roundoff of a float type
+	maxElements int     // 0: all sizes
+}
+
+// typeCase hides a suite's element type so all suites fit in one table.
+type typeCase struct {
+	name string
+	run  func(t *testing.T, r *rand.Rand, dut, oracle *runtime.Device, n int)
+}
+
+func intSuite[T number](name string, sum, mx *runtime.ReduceOp[T], aff *runtime.UnaryTransformOp[T, T], mix *runtime.BinaryTransformOp[T, T, T], add func(T, T) T, affine func(T) T, mixOp func(T, T) T) typeCase {
+	s := suite[T]{name: name, sum: sum, max: mx, affine: aff, mix: mix, addOp: add, affineOp: affine, mixOp: mixOp,
+		gen: func(r *rand.Rand) T { return T(r.Uint64()) }}
+	return typeCase{name, s.run}
+}
+
+func floatSuite[T ~float32 | ~float64](name string, eps float64, sum, mx *runtime.ReduceOp[T], aff *runtime.UnaryTransformOp[T, T], mix *runtime.BinaryTransformOp[T, T, T], add func(T, T) T, affine func(T) T, mixOp func(T, T) T) typeCase {
+	s := suite[T]{name: name, sum: sum, max: mx, affine: aff, mix: mix, addOp: add, affineOp: affine, mixOp: mixOp,
+		gen: func(r *rand.Rand) T { return T(r.Float64()*2 - 1) }, float: true, epsilon: eps}
+	return typeCase{name, s.run}
+}
+
+func typeCases() []typeCase {
+	return []typeCase{
+		intSuite("int8", SumInt8, MaxOfInt8, AffineTInt8, MixTInt8, AddInt8, AffineInt8, MixInt8),
+		intSuite("int16", SumInt16, MaxOfInt16, AffineTInt16, MixTInt16, AddInt16, AffineInt16, MixInt16),
+		intSuite("int32", SumInt32, MaxOfInt32, AffineTInt32, MixTInt32, AddInt32, AffineInt32, MixInt32),
+		intSuite("int64", SumInt64, MaxOfInt64, AffineTInt64, MixTInt64, AddInt64, AffineInt64, MixInt64),
+		intSuite("int", SumInt, MaxOfInt, AffineTInt, MixTInt, AddInt, AffineInt, MixInt),
+		intSuite("uint8", SumUint8, MaxOfUint8, AffineTUint8, MixTUint8, AddUint8, AffineUint8, MixUint8),
+		intSuite("uint16", SumUint16, MaxOfUint16, AffineTUint16, MixTUint16, AddUint16, AffineUint16, MixUint16),
+		intSuite("uint32", SumUint32, MaxOfUint32, AffineTUint32, MixTUint32, AddUint32, AffineUint32, MixUint32),
+		intSuite("uint64", SumUint64, MaxOfUint64, AffineTUint64, MixTUint64, AddUint64, AffineUint64, MixUint64),
+		intSuite("uint", SumUint, MaxOfUint, AffineTUint, MixTUint, AddUint, AffineUint, MixUint),
+		intSuite("uintptr", SumUintptr, MaxOfUintptr, AffineTUintptr, MixTUintptr, AddUintptr, AffineUintptr, MixUintptr),
+		floatSuite("float32", 0x1p-24, SumFloat32, MaxOfFloat32, AffineTFloat32, MixTFloat32, AddFloat32, AffineFloat32, MixFloat32),
+		floatSuite("float64", 0x1p-53, SumFloat64, MaxOfFloat64, AffineTFloat64, MixTFloat64, AddFloat64, AffineFloat64, MixFloat64),
+	}
+}
+
+func (s suite[T]) run(t *testing.T, r *rand.Rand, dut, oracle *runtime.Device, n int) {
+	a, b := make([]T, n), make([]T, n)
+	for i := range a {
+		a[i], b[i] = s.gen(r), s.gen(r)
+	}
+	init := s.gen(r)
+
+	t.Run("Reduce/sum", func(t *testing.T) {
+		got := reduceOn(t, dut, s.sum, a, init)
+		want := reduceOn(t, oracle, s.sum, a, init)
+		if !s.float {
+			require.Equal(t, want, got)
+			require.Equal(t, sequential(s.addOp, a, init), got, "CPU backend disagrees with a sequential loop")
+			return
+		}
+		// Floating-point sums depend on the order of additions: bound both
+		// results' distance from the float64 sum by the rounding a
+		// reduction tree of this size can accumulate.
+		exact, mag := float64(init), math.Abs(float64(init))
+		for _, v := range a {
+			exact += float64(v)
+			mag += math.Abs(float64(v))
+		}
+		tol := 2 * s.epsilon * (math.Log2(float64(n)+2) + math.Sqrt(float64(n))) * mag
+		tol = max(tol, 4*s.epsilon*math.Abs(exact))
+		require.InDelta(t, exact, float64(got), tol, "device result")
+		require.InDelta(t, exact, float64(want), tol, "oracle result")
+	})
+	t.Run("Reduce/max", func(t *testing.T) {
+		got := reduceOn(t, dut, s.max, a, init)
+		want := reduceOn(t, oracle, s.max, a, init)
+		require.Equal(t, want, got)
+	})
+	t.Run("UnaryTransform", func(t *testing.T) {
+		got := unaryOn(t, dut, s.affine, a)
+		want := unaryOn(t, oracle, s.affine, a)
+		requireBitEqual(t, want, got)
+		if n > 0 {
+			require.Equal(t, s.affineOp(a[n-1]), want[n-1])
+		}
+	})
+	t.Run("BinaryTransform", func(t *testing.T) {
+		got := binaryOn(t, dut, s.mix, a, b)
+		want := binaryOn(t, oracle, s.mix, a, b)
+		requireBitEqual(t, want, got)
+		if n > 0 {
+			require.Equal(t, s.mixOp(a[0], b[0]), want[0])
+		}
+	})
+}
+
+func sequential[T any](op func(T, T) T, in []T, init T) T {
+	acc := init
+	for _, v := range in {
+		acc = op(acc, v)
+	}
+	return acc
+}
+
+// poison returns n values whose bytes are all 0xAB, so an element a kernel
+// failed to write cannot pass for a result.
+func poison[T any](n int) []T {
+	s := make([]T, n)
+	if n > 0 {
+		b := unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), n*int(unsafe.Sizeof(s[0])))
+		for i := range b {
+			b[i] = 0xAB
+		}
+	}
+	return s
+}
+
+func reduceOn[T any](t *testing.T, d *runtime.Device, op *runtime.ReduceOp[T], in []T, init T) T {
+	t.Helper()
+	src, err := runtime.FromHost(d, in)
+	require.NoError(t, err)
+	defer src.Free()
+	out, err := runtime.FromHost(d, poison[T](1))
+	require.NoError(t, err)
+	defer out.Free()
+	s, err := d.NewStream()
+	require.NoError(t, err)
+	defer s.Close()
+	require.NoError(t, op.Run(s, src, out, init))
+	require.NoError(t, s.Synchronize())
+	res, err := out.ToHost()
+	require.NoError(t, err)
+	return res[0]
+}
+
+func unaryOn[In, Out any](t *testing.T, d *runtime.Device, op *runtime.UnaryTransformOp[In, Out], in []In) []Out {
+	t.Helper()
+	src, err := runtime.FromHost(d, in)
+	require.NoError(t, err)
+	defer src.Free()
+	out, err := runtime.FromHost(d, poison[Out](len(in)))
+	require.NoError(t, err)
+	defer out.Free()
+	require.NoError(t, op.Run(nil, src, out))
+	res, err := out.ToHost()
+	require.NoError(t, err)
+	return res
+}
+
+func binaryOn[A, B, Out any](t *testing.T, d *runtime.Device, op *runtime.BinaryTransformOp[A, B, Out], a []A, b []B) []Out {
+	t.Helper()
+	x, err := runtime.FromHost(d, a)
+	require.NoError(t, err)
+	defer x.Free()
+	y, err := runtime.FromHost(d, b)
+	require.NoError(t, err)
+	defer y.Free()
+	out, err := runtime.FromHost(d, poison[Out](len(a)))
+	require.NoError(t, err)
+	defer out.Free()
+	require.NoError(t, op.Run(nil, x, y, out))
+	res, err := out.ToHost()
+	require.NoError(t, err)
+	return res
+}
+
+// requireBitEqual compares element by element, reporting the first
+// difference, byte for byte (so float results must be bit-identical).
+func requireBitEqual[T any](t *testing.T, want, got []T) {
+	t.Helper()
+	require.Len(t, got, len(want))
+	if len(want) == 0 {
+		return
+	}
+	size := int(unsafe.Sizeof(want[0]))
+	wb := unsafe.Slice((*byte)(unsafe.Pointer(&want[0])), len(want)*size)
+	gb := unsafe.Slice((*byte)(unsafe.Pointer(&got[0])), len(got)*size)
+	for i := range wb {
+		if wb[i] != gb[i] {
+			k := i / size
+			t.Fatalf("element %d of %d differs: want %v, got %v", k, len(want), want[k], got[k])
+		}
+	}
+}
+
+func newRand(t *testing.T) *rand.Rand {
+	seed := uint64(time.Now().UnixNano())
+	t.Logf("random seed %d", seed)
+	return rand.New(rand.NewPCG(seed, seed>>7|1))
+}
+
+func openGPU(t *testing.T) *runtime.Device {
+	t.Helper()
+	d, err := runtime.OpenGPU(0)
+	if err != nil {
+		t.Skipf("no CUDA GPU: %v", err)
+	}
+	t.Cleanup(func() { require.NoError(t, d.Close()) })
+	return d
+}
+
+func openCPU(t *testing.T) *runtime.Device {
+	t.Helper()
+	d, err := runtime.Open(runtime.CPU)
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, d.Close()) })
+	return d
+}
+
+// TestGPUMatchesCPU runs every instance on the GPU and on the CPU backend over
+// fresh random inputs and requires the same results.
+func TestGPUMatchesCPU(t *testing.T) {
+	gpu := openGPU(t)
+	cpu := openCPU(t)
+	t.Logf("device: %s", gpu)
+	r := newRand(t)
+	for _, tc := range typeCases() {
+		for _, n := range sizes {
+			if testing.Short() && n > 1<<20 {
+				continue
+			}
+			t.Run(tc.name+"/n="+itoa(n), func(t *testing.T) { tc.run(t, r, gpu, cpu, n) })
+		}
+	}
+	target, reason, ok := gpu.LoadedImage("github.com/gocccl/gocccl/internal/devicetest")
+	require.True(t, ok)
+	t.Logf("loaded image %s: %s", target, reason)
+}
+
+// TestCPUBackend checks the CPU backend, the oracle of the GPU tests, against
+// sequential loops; it runs everywhere.
+func TestCPUBackend(t *testing.T) {
+	cpu := openCPU(t)
+	r := newRand(t)
+	for _, tc := range typeCases() {
+		for _, n := range sizes {
+			if n > 1<<20 {
+				continue
+			}
+			t.Run(tc.name+"/n="+itoa(n), func(t *testing.T) { tc.run(t, r, cpu, cpu, n) })
+		}
+	}
+}
+
+// TestMixedTypes covers transforms whose input and output types differ.
+func TestMixedTypes(t *testing.T) {
+	devs := []*runtime.Device{openCPU(t)}
+	if d, err := runtime.OpenGPU(0); err == nil {
+		t.Cleanup(func() { d.Close() })
+		devs = append(devs, d)
+	} else {
+		t.Logf("no CUDA GPU, CPU backend only: %v", err)
+	}
+	r := newRand(t)
+	for _, n := range []int{1, 257, 1_000_003} {
+		xs := make([]int32, n)
+		us := make([]uint8, n)
+		fs := make([]float32, n)
+		for i := range xs {
+			xs[i], us[i], fs[i] = int32(r.Uint32()), uint8(r.Uint32()), float32(r.NormFloat64())
+		}
+		wantW := make([]float64, n)
+		wantB := make([]float32, n)
+		for i := range xs {
+			wantW[i] = Widen(xs[i])
+			wantB[i] = Blend(us[i], fs[i])
+		}
+		for _, d := range devs {
+			requireBitEqual(t, wantW, unaryOn(t, d, WidenT, xs))
+			requireBitEqual(t, wantB, binaryOn(t, d, BlendT, us, fs))
+		}
+	}
+}
+
+// notAnOperator has no generated kernels.
+func notAnOperator(a, b int32) int32 { return a - b }
+
+// TestNotGenerated requires a clear error, not a crash, for an instance
+// gocccl-gen never saw.
+func TestNotGenerated(t *testing.T) {
+	gpu := openGPU(t)
+	op := runtime.Reduce(notAnOperator)
+	in, err := runtime.FromHost(gpu, []int32{1, 2, 3})
+	require.NoError(t, err)
+	defer in.Free()
+	out, err := runtime.Alloc[int32](gpu, 1)
+	require.NoError(t, err)
+	defer out.Free()
+	err = op.Run(nil, in, out, 0)
+	require.ErrorIs(t, err, runtime.ErrNotGenerated)
+	require.Contains(t, err.Error(), "notAnOperator")
+	require.Contains(t, err.Error(), "go generate")
+}
+
+// TestFreedSlice requires use after Free to be an error on every device.
+func TestFreedSlice(t *testing.T) {
+	devs := []*runtime.Device{openCPU(t)}
+	if d, err := runtime.OpenGPU(0); err == nil {
+		t.Cleanup(func() { d.Close() })
+		devs = append(devs, d)
+	}
+	for _, d := range devs {
+		in, err := runtime.FromHost(d, []float32{1, 2, 3})
+		require.NoError(t, err)
+		out, err := runtime.Alloc[float32](d, 1)
+		require.NoError(t, err)
+		require.NoError(t, in.Free())
+		require.ErrorIs(t, in.Free(), runtime.ErrFreed)
+		require.ErrorIs(t, SumFloat32.Run(nil, in, out, 0), runtime.ErrFreed)
+		_, err = in.ToHost()
+		require.ErrorIs(t, err, runtime.ErrFreed)
+		require.NoError(t, out.Free())
+	}
+}
+
+func itoa(n int) string {
+	if n == 1<<26 {
+		return "2^26"
+	}
+	return strconv.Itoa(n)
+}

@@ -1,0 +1,316 @@
+/*
+ * gocccl/reduce.cuh: device-wide reduction in two launches, from CUB's
+ * BlockReduce (the kernel side of runtime.Reduce; see docs/ARCHITECTURE.md).
+ *
+ *   pass 1  <sym>_partial  grid G, 1 <= G <= ceil(n / TILE):
+ *           reduce_partial  block b reduces tiles b, b+G, b+2G, ... of d_in
+ *                           ("strip-mined" even share: every block gets
+ *                           floor(num_tiles / G) tiles, the first
+ *                           num_tiles % G blocks one more) and writes
+ *                           d_partials[b].
+ *   pass 2  <sym>_final     grid 1:
+ *           reduce_final    reduces d_in[0:n] (the G partials, or the whole
+ *                           input when n <= TILE) and writes
+ *                           d_out[0] = op(init, total), or init when n == 0.
+ *
+ * TILE = BLOCK_THREADS * ITEMS_PER_THREAD. Host dispatch (Go runtime): when
+ * n <= TILE launch only _final over d_in; otherwise launch _partial with
+ * G = min(num_tiles, SMs * blocks_per_SM * k) and then _final over the G
+ * partials (k is a small oversubscription factor; CUB uses 5).
+ *
+ * How a block reads: full tiles are read with one 16-byte (or narrower)
+ * read-only access per chunk of consecutive items when the item size is 1, 2,
+ * 4, 8 or 16 bytes and d_in is aligned to the chunk (checked once per block;
+ * otherwise one item per access, still coalesced: item i of a tile goes to
+ * thread i % BLOCK_THREADS). All loads of a tile are issued before any of them
+ * is used. Only the last tile of the input can be partial; its loads are
+ * guarded, so no element outside d_in[0:n] is ever read. There is no identity
+ * value: each thread's accumulator starts from its first item, and a block
+ * whose only tile is partial hands BlockReduce just the threads that hold an
+ * item.
+ *
+ * Result order: operands are combined in an unspecified order (thread-serial
+ * over its items, then a tree), as in cub::DeviceReduce, so the operator must
+ * be associative and commutative; floating-point sums are correct up to
+ * rounding and may differ from a serial sum and between policies/grids (but
+ * are deterministic for a fixed policy, grid and n).
+ *
+ * ---------------------------------------------------------------------------
+ * Recommended policy (sm_75, sm_80, sm_86, sm_89, sm_90; one table for all):
+ * CUB's sm_60+ reduce tuning (256 threads, 16 items nominal for 4-byte items,
+ * scaled by item size as cub::MemBoundScaling does), which keeps about 64 bytes
+ * per thread in flight per tile. The item size is sizeof(T).
+ *
+ *   sizeof(T)     BLOCK_THREADS  ITEMS_PER_THREAD  TILE   access per chunk
+ *   1             256            32                8192   16 B (2 per tile)
+ *   2             256            32                8192   16 B (4 per tile)
+ *   4             256            16                4096   16 B (4 per tile)
+ *   8             256             8                2048   16 B (4 per tile)
+ *   16            256             4                1024   16 B (4 per tile)
+ *   other <= 32   256             2                 512   per item
+ *   other > 32    256             1                 256   per item
+ *
+ * Entry points should carry __launch_bounds__(BLOCK_THREADS). Occupancy is
+ * register-limited to 8 blocks of 256 threads per SM only if the kernel stays
+ * at <= 32 registers; the host must query the real occupancy of the loaded
+ * cubin (cuOccupancyMaxActiveBlocksPerMultiprocessor) for G.
+ * ---------------------------------------------------------------------------
+ *
+ * Requirements on T: trivially copyable and default constructible.
+ * Requirements on ReductionOp: default constructible functor with
+ * `T operator()(const T&, const T&) const`, associative and commutative.
+ * Kernels must be launched with blockDim = (BLOCK_THREADS, 1, 1).
+ */
+#pragma once
+
+#include <gocccl/config.cuh>
+
+#include <cub/block/block_reduce.cuh>
+
+namespace gocccl {
+namespace detail {
+
+/// One thread block's share of a reduction: folds the tiles first_tile,
+/// first_tile + tile_stride, ... of d_in[0:n] into one value per thread.
+/// Used by both passes (partial: first_tile = blockIdx.x, tile_stride =
+/// gridDim.x; final: 0 and 1).
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ReductionOp>
+struct BlockReduceTiles
+{
+  static constexpr int TILE_ITEMS = BLOCK_THREADS * ITEMS_PER_THREAD;
+
+  /// Items per chunk access on full tiles (0 or 1: no chunking).
+  static constexpr int VEC = vector_items(int(sizeof(T)), ITEMS_PER_THREAD);
+  static constexpr bool CAN_VECTORIZE = VEC > 1 || (VEC == 1 && alignof(T) < sizeof(T));
+  static constexpr int CHUNK_BYTES = VEC * int(sizeof(T));
+
+  using BlockReduceT = cub::BlockReduce<T, BLOCK_THREADS, cub::BLOCK_REDUCE_WARP_REDUCTIONS>;
+  using TempStorage = typename BlockReduceT::TempStorage;
+
+  static_assert(BLOCK_THREADS > 0 && BLOCK_THREADS % 32 == 0 && BLOCK_THREADS <= 1024,
+                "gocccl::reduce: BLOCK_THREADS must be a multiple of 32 in [32, 1024]");
+  static_assert(ITEMS_PER_THREAD > 0, "gocccl::reduce: ITEMS_PER_THREAD must be positive");
+  static_assert(std::is_trivially_copyable<T>::value, "gocccl::reduce: T must be trivially copyable");
+
+  /// Loads a full tile into items[]: chunked (VECTORIZED) or one item per
+  /// access. Addresses are this thread's base plus compile-time offsets.
+  template <bool VECTORIZED>
+  static GOCCCL_DEVICE void load_full_tile(const T* tile, T (&items)[ITEMS_PER_THREAD])
+  {
+    if constexpr (VECTORIZED)
+    {
+      // Chunk c = j * BLOCK_THREADS + tid holds items [c * VEC, c * VEC + VEC).
+      const T* p = tile + threadIdx.x * VEC;
+#pragma unroll
+      for (int j = 0; j < ITEMS_PER_THREAD / VEC; ++j)
+      {
+        load_chunk<true, VEC>(p + j * BLOCK_THREADS * VEC, items + j * VEC);
+      }
+    }
+    else
+    {
+      const T* p = tile + threadIdx.x;
+#pragma unroll
+      for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+      {
+        items[i] = load_item<true>(p + i * BLOCK_THREADS);
+      }
+    }
+  }
+
+  /// Folds a full tile into acc; when FIRST, acc is seeded from the tile.
+  template <bool FIRST, bool VECTORIZED>
+  static GOCCCL_DEVICE void consume_full_tile(const T* tile, T& acc, ReductionOp op)
+  {
+    T items[ITEMS_PER_THREAD];
+    load_full_tile<VECTORIZED>(tile, items);
+    if constexpr (FIRST)
+    {
+      acc = items[0];
+    }
+    else
+    {
+      acc = op(acc, items[0]);
+    }
+#pragma unroll
+    for (int i = 1; i < ITEMS_PER_THREAD; ++i)
+    {
+      acc = op(acc, items[i]);
+    }
+  }
+
+  /// Folds the valid_items (< TILE_ITEMS) items of a partial tile into acc,
+  /// striped over the block. When FIRST, threads with tid < valid_items seed
+  /// acc from their first item and the others leave it unset.
+  ///
+  /// Every thread issues all ITEMS_PER_THREAD loads up front (latency matters:
+  /// this is the whole input of a single-tile reduction), but the index is
+  /// clamped to the last valid item, so loads need no predicate and never
+  /// leave the tile; items past the end are loaded (duplicates of the last
+  /// item) but not combined. This keeps the tail at the register cost of a
+  /// full tile.
+  template <bool FIRST>
+  static GOCCCL_DEVICE void consume_partial_tile(const T* tile, int valid_items, T& acc, ReductionOp op)
+  {
+    const int tid = threadIdx.x;
+    const int last = valid_items - 1;
+    T items[ITEMS_PER_THREAD];
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      const int idx = i * BLOCK_THREADS + tid;
+      items[i] = load_item<true>(tile + (idx < last ? idx : last));
+    }
+    const int valid = valid_items - tid; // this thread's item i is valid iff i * BLOCK_THREADS < valid
+    if constexpr (FIRST)
+    {
+      if (valid > 0)
+      {
+        acc = items[0];
+      }
+    }
+    else
+    {
+      if (valid > 0)
+      {
+        acc = op(acc, items[0]);
+      }
+    }
+#pragma unroll
+    for (int i = 1; i < ITEMS_PER_THREAD; ++i)
+    {
+      if (i * BLOCK_THREADS < valid)
+      {
+        acc = op(acc, items[i]);
+      }
+    }
+  }
+
+  /// Returns the reduction of this block's tiles in thread 0 (other threads:
+  /// unspecified). Precondition: the block owns at least one tile, i.e.
+  /// first_tile < ceil(n / TILE_ITEMS).
+  template <bool VECTORIZED>
+  static GOCCCL_DEVICE T consume_tiles(TempStorage& temp, const T* d_in, long long n,
+                                       long long first_tile, long long tile_stride)
+  {
+    ReductionOp op;
+    const long long num_full_tiles = n / TILE_ITEMS;
+    const int tail_items = static_cast<int>(n - num_full_tiles * TILE_ITEMS);
+
+    T acc;
+    int valid_threads = BLOCK_THREADS;
+    long long tile = first_tile;
+    if (tile < num_full_tiles)
+    {
+      consume_full_tile<true, VECTORIZED>(d_in + tile * TILE_ITEMS, acc, op);
+      for (tile += tile_stride; tile < num_full_tiles; tile += tile_stride)
+      {
+        consume_full_tile<false, VECTORIZED>(d_in + tile * TILE_ITEMS, acc, op);
+      }
+      // The block's next tile is the partial last tile of the input?
+      if (tile == num_full_tiles && tail_items > 0)
+      {
+        consume_partial_tile<false>(d_in + tile * TILE_ITEMS, tail_items, acc, op);
+      }
+    }
+    else
+    {
+      // The block's only tile is the partial last tile.
+      consume_partial_tile<true>(d_in + tile * TILE_ITEMS, tail_items, acc, op);
+      valid_threads = tail_items < BLOCK_THREADS ? tail_items : BLOCK_THREADS;
+    }
+    return BlockReduceT(temp).Reduce(acc, op, valid_threads);
+  }
+
+  /// Dispatches on the block-uniform alignment of d_in.
+  static GOCCCL_DEVICE T consume(TempStorage& temp, const T* d_in, long long n,
+                                 long long first_tile, long long tile_stride)
+  {
+    if constexpr (CAN_VECTORIZE)
+    {
+      if (is_aligned(d_in, CHUNK_BYTES))
+      {
+        return consume_tiles<true>(temp, d_in, n, first_tile, tile_stride);
+      }
+    }
+    return consume_tiles<false>(temp, d_in, n, first_tile, tile_stride);
+  }
+};
+
+} // namespace detail
+
+/**
+ * \brief Pass 1 of a device-wide reduction: block b reduces its share of the
+ * tiles of d_in[0:n] and writes the result to d_partials[b].
+ *
+ * \tparam BLOCK_THREADS     threads per block (multiple of 32, <= 1024); launch with blockDim.x == BLOCK_THREADS
+ * \tparam ITEMS_PER_THREAD  items each thread reads per tile
+ * \tparam T                 item type (trivially copyable)
+ * \tparam ReductionOp       default-constructible `T operator()(const T&, const T&) const`, associative and commutative
+ *
+ * \param d_in        input, n items
+ * \param n           item count, n >= 1
+ * \param d_partials  output, gridDim.x items
+ *
+ * Launch: gridDim.x = G with 1 <= G <= ceil(n / (BLOCK_THREADS * ITEMS_PER_THREAD)).
+ * Block b reduces tiles b, b + G, b + 2G, ... (floor(num_tiles / G) tiles, one
+ * more for the first num_tiles % G blocks). A block beyond the last tile
+ * (G too large) writes nothing.
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ReductionOp>
+__device__ void reduce_partial(const T* d_in, long long n, T* d_partials)
+{
+  using Tiles = detail::BlockReduceTiles<BLOCK_THREADS, ITEMS_PER_THREAD, T, ReductionOp>;
+  __shared__ typename Tiles::TempStorage temp;
+
+  const long long num_tiles = (n + Tiles::TILE_ITEMS - 1) / Tiles::TILE_ITEMS;
+  const long long block = blockIdx.x;
+  if (block >= num_tiles)
+  {
+    return; // precondition violated; block-uniform, nothing to reduce
+  }
+  const T aggregate = Tiles::consume(temp, d_in, n, block, static_cast<long long>(gridDim.x));
+  if (threadIdx.x == 0)
+  {
+    d_partials[blockIdx.x] = aggregate;
+  }
+}
+
+/**
+ * \brief Pass 2 of a device-wide reduction (or the whole reduction when n is
+ * at most one tile): one block reduces d_in[0:n] and writes
+ * d_out[0] = op(init, total); with n == 0 it writes d_out[0] = init.
+ *
+ * \tparam BLOCK_THREADS, ITEMS_PER_THREAD, T, ReductionOp  as for reduce_partial
+ *
+ * \param d_in   input (the partials of pass 1, or the original input), n items
+ * \param n      item count, n >= 0; any size works (the block loops over tiles),
+ *               but it is meant for n <= a few tiles
+ * \param d_out  output, one item
+ * \param init   initial value, combined as op(init, total)
+ *
+ * Launch: gridDim.x == 1.
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ReductionOp>
+__device__ void reduce_final(const T* d_in, long long n, T* d_out, T init)
+{
+  using Tiles = detail::BlockReduceTiles<BLOCK_THREADS, ITEMS_PER_THREAD, T, ReductionOp>;
+  __shared__ typename Tiles::TempStorage temp;
+
+  if (n <= 0)
+  {
+    if (threadIdx.x == 0)
+    {
+      d_out[0] = init;
+    }
+    return;
+  }
+  const T aggregate = Tiles::consume(temp, d_in, n, 0, 1);
+  if (threadIdx.x == 0)
+  {
+    ReductionOp op;
+    d_out[0] = op(init, aggregate);
+  }
+}
+
+} // namespace gocccl

@@ -1,0 +1,836 @@
+// kernels_test.cu: standalone correctness test of the gocccl kernel headers
+// (reduce.cuh, transform.cuh), no Go involved.
+//
+// The templates are instantiated through extern "C" __global__ entry points
+// exactly as generated code (gocccl_gen.cu) does, and launched with the host
+// dispatch the Go runtime uses:
+//   reduce:    n <= tile  -> <sym>_final<<<1>>>(d_in, n, d_out, init)
+//              otherwise  -> <sym>_partial<<<G>>>(d_in, n, d_partials),
+//                            G = min(num_tiles, SMs * occupancy * k),
+//                            then <sym>_final<<<1>>>(d_partials, G, d_out, init)
+//   transform: <sym><<<ceil(n / tile)>>>(...), nothing for n == 0.
+// Each reduction is also run with G = 1, G = num_tiles and "final only"
+// (one block over the whole input). Results are checked against a CPU
+// reference; outputs (and partials) are poisoned with 0xAB before every run,
+// and the bytes around every output must still be 0xAB afterwards.
+//
+// Usage: kernels_test [--quick] [--no-large]
+//   --quick     sizes up to 10^6+3 only (for compute-sanitizer runs)
+//   --no-large  skip the n > 2^31 cases (need about 5 GiB of device memory)
+// Exit status: 0 all checks passed, 1 a check failed, 2 a CUDA call failed.
+
+#include <gocccl/reduce.cuh>
+#include <gocccl/transform.cuh>
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+// ---------------------------------------------------------------------------
+// CUDA error checking: any failing CUDA call ends the program (exit 2); a
+// sticky error (e.g. an illegal address) would poison every later check.
+
+static void check_cuda(cudaError_t err, const char* what, const char* file, int line)
+{
+  if (err != cudaSuccess)
+  {
+    std::fprintf(stderr, "%s:%d: CUDA error %s (%s) in %s\n", file, line, cudaGetErrorName(err),
+                 cudaGetErrorString(err), what);
+    std::exit(2);
+  }
+}
+#define CK(call) check_cuda((call), #call, __FILE__, __LINE__)
+
+// ---------------------------------------------------------------------------
+// Operators (what gocccl-gen emits from //gocccl:op functions). Host-callable
+// too, so the CPU reference uses the very same code.
+
+struct SumI32 // Go int32 '+': wraps
+{
+  __host__ __device__ int operator()(const int& a, const int& b) const
+  {
+    return static_cast<int>(static_cast<unsigned>(a) + static_cast<unsigned>(b));
+  }
+};
+struct SumU64
+{
+  __host__ __device__ unsigned long long operator()(const unsigned long long& a, const unsigned long long& b) const
+  {
+    return a + b;
+  }
+};
+struct SumF32
+{
+  __host__ __device__ float operator()(const float& a, const float& b) const { return a + b; }
+};
+struct MaxF64
+{
+  __host__ __device__ double operator()(const double& a, const double& b) const { return a < b ? b : a; }
+};
+struct MinI8
+{
+  __host__ __device__ signed char operator()(const signed char& a, const signed char& b) const
+  {
+    return b < a ? b : a;
+  }
+};
+struct XorU8
+{
+  __host__ __device__ unsigned char operator()(const unsigned char& a, const unsigned char& b) const
+  {
+    return static_cast<unsigned char>(a ^ b);
+  }
+};
+// Non-trivial: max of absolute values (inputs never INT_MIN).
+struct MaxAbsI32
+{
+  __host__ __device__ int operator()(const int& a, const int& b) const
+  {
+    const int x = a < 0 ? -a : a;
+    const int y = b < 0 ? -b : b;
+    return x < y ? y : x;
+  }
+};
+// Struct items: 8 bytes with 4-byte alignment (chunked as 2 items per 16 B).
+struct MinMax
+{
+  int lo;
+  int hi;
+};
+struct MinMaxOp
+{
+  __host__ __device__ MinMax operator()(const MinMax& a, const MinMax& b) const
+  {
+    MinMax r;
+    r.lo = b.lo < a.lo ? b.lo : a.lo;
+    r.hi = a.hi < b.hi ? b.hi : a.hi;
+    return r;
+  }
+};
+// Struct items: 12 bytes (no access size: one item per access).
+struct Vec3
+{
+  int x;
+  int y;
+  int z;
+};
+struct SumVec3
+{
+  __host__ __device__ Vec3 operator()(const Vec3& a, const Vec3& b) const
+  {
+    SumI32 s;
+    return Vec3{s(a.x, b.x), s(a.y, b.y), s(a.z, b.z)};
+  }
+};
+
+// Transform operators.
+struct I8ToF32
+{
+  __host__ __device__ float operator()(const signed char& x) const { return x * 0.5f + 0.25f; }
+};
+struct I32ToI64
+{
+  __host__ __device__ long long operator()(const int& x) const { return static_cast<long long>(x) * 3 - 1; }
+};
+struct I32Affine // used in place
+{
+  __host__ __device__ int operator()(const int& x) const
+  {
+    return static_cast<int>(static_cast<unsigned>(x) * 2u + 1u);
+  }
+};
+struct I32ToVec3
+{
+  __host__ __device__ Vec3 operator()(const int& x) const { return Vec3{x, x ^ 0x55, -x}; }
+};
+struct I8Inc
+{
+  __host__ __device__ signed char operator()(const signed char& x) const
+  {
+    return static_cast<signed char>(static_cast<unsigned char>(x) + 1u);
+  }
+};
+struct F32MulI16ToF64 // exact in double: 24-bit * 16-bit mantissas
+{
+  __host__ __device__ double operator()(const float& a, const short& b) const
+  {
+    return static_cast<double>(a) * static_cast<double>(b) + 1.0;
+  }
+};
+struct U8MulU8ToU16
+{
+  __host__ __device__ unsigned short operator()(const unsigned char& a, const unsigned char& b) const
+  {
+    return static_cast<unsigned short>(a * b + 7);
+  }
+};
+struct I64SubF32ToF32
+{
+  __host__ __device__ float operator()(const long long& a, const float& b) const
+  {
+    return static_cast<float>(a & 0xffff) - b;
+  }
+};
+
+// ---------------------------------------------------------------------------
+// Entry points, named and shaped as gocccl-gen names and shapes them.
+
+#define GOCCCL_TEST_REDUCE(NAME, BT, IPT, T, OP)                                                              \
+  extern "C" __global__ void __launch_bounds__(BT) NAME##_partial(const T* d_in, long long n, T* d_partials)  \
+  {                                                                                                           \
+    gocccl::reduce_partial<BT, IPT, T, OP>(d_in, n, d_partials);                                             \
+  }                                                                                                           \
+  extern "C" __global__ void __launch_bounds__(BT) NAME##_final(const T* d_in, long long n, T* d_out, T init) \
+  {                                                                                                           \
+    gocccl::reduce_final<BT, IPT, T, OP>(d_in, n, d_out, init);                                              \
+  }
+
+// Recommended policies (see reduce.cuh), plus odd ones for coverage.
+GOCCCL_TEST_REDUCE(test_reduce_sum_i32, 256, 16, int, SumI32)
+GOCCCL_TEST_REDUCE(test_reduce_sum_i32_odd, 96, 7, int, SumI32) // 3 warps, 7 items: no chunking
+GOCCCL_TEST_REDUCE(test_reduce_sum_u64, 256, 8, unsigned long long, SumU64)
+GOCCCL_TEST_REDUCE(test_reduce_sum_f32, 256, 16, float, SumF32)
+GOCCCL_TEST_REDUCE(test_reduce_max_f64, 256, 8, double, MaxF64)
+GOCCCL_TEST_REDUCE(test_reduce_min_i8, 256, 32, signed char, MinI8)
+GOCCCL_TEST_REDUCE(test_reduce_xor_u8, 256, 32, unsigned char, XorU8)
+GOCCCL_TEST_REDUCE(test_reduce_maxabs_i32, 256, 16, int, MaxAbsI32)
+GOCCCL_TEST_REDUCE(test_reduce_minmax_s8, 256, 8, MinMax, MinMaxOp)
+GOCCCL_TEST_REDUCE(test_reduce_sum_vec3, 256, 2, Vec3, SumVec3)
+
+#define GOCCCL_TEST_TRANSFORM(NAME, BT, IPT, IN, OUT, OP)                                   \
+  extern "C" __global__ void __launch_bounds__(BT) NAME(const IN* d_in, OUT* d_out, long long n) \
+  {                                                                                          \
+    gocccl::transform<BT, IPT, IN, OUT, OP>(d_in, d_out, n);                                \
+  }
+#define GOCCCL_TEST_TRANSFORM2(NAME, BT, IPT, A, B, OUT, OP)                                              \
+  extern "C" __global__ void __launch_bounds__(BT) NAME(const A* d_a, const B* d_b, OUT* d_out, long long n) \
+  {                                                                                                        \
+    gocccl::transform2<BT, IPT, A, B, OUT, OP>(d_a, d_b, d_out, n);                                       \
+  }
+
+GOCCCL_TEST_TRANSFORM(test_transform_i8_f32, 256, 8, signed char, float, I8ToF32)
+GOCCCL_TEST_TRANSFORM(test_transform_i32_i64, 256, 4, int, long long, I32ToI64)
+GOCCCL_TEST_TRANSFORM(test_transform_i32_i32, 256, 8, int, int, I32Affine)
+GOCCCL_TEST_TRANSFORM(test_transform_i32_vec3, 256, 1, int, Vec3, I32ToVec3)
+GOCCCL_TEST_TRANSFORM(test_transform_i8_i8, 256, 32, signed char, signed char, I8Inc)
+GOCCCL_TEST_TRANSFORM(test_transform_i8_f32_odd, 64, 3, signed char, float, I8ToF32)
+GOCCCL_TEST_TRANSFORM2(test_transform2_f32_i16_f64, 256, 4, float, short, double, F32MulI16ToF64)
+GOCCCL_TEST_TRANSFORM2(test_transform2_u8_u8_u16, 256, 16, unsigned char, unsigned char, unsigned short, U8MulU8ToU16)
+GOCCCL_TEST_TRANSFORM2(test_transform2_i64_f32_f32, 256, 4, long long, float, float, I64SubF32ToF32)
+
+// ---------------------------------------------------------------------------
+// Host side: device facts, random inputs, bookkeeping.
+
+static int g_sms = 0;
+static int g_checks = 0;
+static int g_failures = 0;
+static const int kSubscription = 5; // k in G = SMs * occupancy * k (CUB's factor)
+
+static void record(bool ok, const std::string& what)
+{
+  ++g_checks;
+  if (!ok)
+  {
+    ++g_failures;
+    std::printf("FAIL %s\n", what.c_str());
+  }
+}
+
+static uint64_t splitmix64(uint64_t& s)
+{
+  uint64_t z = (s += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+// Random, never-zero values of each item type.
+template <typename T> static T random_item(uint64_t& s);
+template <> int random_item<int>(uint64_t& s)
+{
+  int v = static_cast<int>(static_cast<uint32_t>(splitmix64(s)));
+  if (v == 0 || v == INT32_MIN) v = 1;
+  return v;
+}
+template <> unsigned long long random_item<unsigned long long>(uint64_t& s)
+{
+  unsigned long long v = splitmix64(s);
+  return v ? v : 1;
+}
+template <> float random_item<float>(uint64_t& s) // in [-1, 1] \ {0}
+{
+  float v = static_cast<float>(static_cast<int64_t>(splitmix64(s) >> 40) - (1 << 23)) / static_cast<float>(1 << 23);
+  return v != 0.0f ? v : 0.5f;
+}
+template <> double random_item<double>(uint64_t& s)
+{
+  double v = (static_cast<double>(splitmix64(s) >> 11) / 9007199254740992.0) * 2e6 - 1e6;
+  return v != 0.0 ? v : 1.0;
+}
+template <> signed char random_item<signed char>(uint64_t& s) // in [-100, 100] \ {0}
+{
+  int v = static_cast<int>(splitmix64(s) % 200) - 100;
+  return static_cast<signed char>(v >= 0 ? v + 1 : v);
+}
+template <> unsigned char random_item<unsigned char>(uint64_t& s)
+{
+  unsigned char v = static_cast<unsigned char>(splitmix64(s));
+  return v ? v : 1;
+}
+template <> short random_item<short>(uint64_t& s)
+{
+  short v = static_cast<short>(splitmix64(s));
+  return v ? v : 1;
+}
+template <> long long random_item<long long>(uint64_t& s)
+{
+  long long v = static_cast<long long>(splitmix64(s));
+  return v ? v : 1;
+}
+template <> MinMax random_item<MinMax>(uint64_t& s)
+{
+  int a = random_item<int>(s), b = random_item<int>(s);
+  return MinMax{std::min(a, b), std::max(a, b)};
+}
+template <> Vec3 random_item<Vec3>(uint64_t& s)
+{
+  return Vec3{random_item<int>(s), random_item<int>(s), random_item<int>(s)};
+}
+
+template <typename T>
+static void fill_random(std::vector<T>& v, uint64_t seed)
+{
+  uint64_t s = seed;
+  for (auto& x : v) x = random_item<T>(s);
+}
+
+template <typename T>
+static bool same_bytes(const T& a, const T& b)
+{
+  return std::memcmp(&a, &b, sizeof(T)) == 0;
+}
+
+// Device buffer of `count` items with `pad` poisoned items before and after
+// the part handed to the kernel (to catch writes outside [0, count)).
+template <typename T>
+struct Guarded
+{
+  static constexpr long long kPad = 64;
+  unsigned char* base = nullptr;
+  long long count = 0;
+  size_t bytes = 0;
+
+  explicit Guarded(long long n) : count(n), bytes(static_cast<size_t>(n + 2 * kPad) * sizeof(T))
+  {
+    CK(cudaMalloc(&base, bytes));
+  }
+  ~Guarded() { CK(cudaFree(base)); }
+  Guarded(const Guarded&) = delete;
+  Guarded& operator=(const Guarded&) = delete;
+
+  T* ptr() const { return reinterpret_cast<T*>(base) + kPad; }
+  void poison() const { CK(cudaMemset(base, 0xAB, bytes)); }
+  // Copies the items back and checks both guard zones.
+  bool fetch(std::vector<T>& out) const
+  {
+    std::vector<unsigned char> all(bytes);
+    CK(cudaMemcpy(all.data(), base, bytes, cudaMemcpyDeviceToHost));
+    out.resize(static_cast<size_t>(count));
+    if (count) std::memcpy(out.data(), all.data() + kPad * sizeof(T), static_cast<size_t>(count) * sizeof(T));
+    const size_t guard = kPad * sizeof(T);
+    for (size_t i = 0; i < guard; ++i)
+    {
+      if (all[i] != 0xAB || all[bytes - 1 - i] != 0xAB) return false;
+    }
+    return true;
+  }
+};
+
+// ---------------------------------------------------------------------------
+// Reduce: host dispatch exactly as the Go runtime does it.
+
+template <typename T>
+struct ReduceKernels
+{
+  const char* name;
+  void (*partial)(const T*, long long, T*);
+  void (*final_)(const T*, long long, T*, T);
+  int block_threads;
+  int items_per_thread;
+};
+
+enum class Grid
+{
+  Default,   // G = min(num_tiles, SMs * occupancy * k)
+  One,       // G = 1
+  AllTiles,  // G = num_tiles
+  FinalOnly  // one block over the whole input
+};
+static const char* grid_name(Grid g)
+{
+  switch (g)
+  {
+    case Grid::Default: return "G=default";
+    case Grid::One: return "G=1";
+    case Grid::AllTiles: return "G=tiles";
+    default: return "final-only";
+  }
+}
+
+// Returns the number of partials G used (0 when only _final ran).
+template <typename T>
+static long long run_reduce(const ReduceKernels<T>& k, const T* d_in, long long n, T* d_out, T init, Grid grid,
+                            std::string& err)
+{
+  const long long tile = static_cast<long long>(k.block_threads) * k.items_per_thread;
+  if (n <= tile || grid == Grid::FinalOnly)
+  {
+    k.final_<<<1, k.block_threads>>>(d_in, n, d_out, init);
+    CK(cudaGetLastError());
+    return 0;
+  }
+  const long long num_tiles = (n + tile - 1) / tile;
+  long long G = num_tiles;
+  if (grid == Grid::One)
+  {
+    G = 1;
+  }
+  else if (grid == Grid::Default)
+  {
+    int occupancy = 0;
+    CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occupancy, k.partial, k.block_threads, 0));
+    G = std::min<long long>(num_tiles, static_cast<long long>(g_sms) * occupancy * kSubscription);
+  }
+  Guarded<T> partials(G);
+  partials.poison();
+  k.partial<<<static_cast<unsigned>(G), k.block_threads>>>(d_in, n, partials.ptr());
+  CK(cudaGetLastError());
+  k.final_<<<1, k.block_threads>>>(partials.ptr(), G, d_out, init);
+  CK(cudaGetLastError());
+  CK(cudaDeviceSynchronize());
+  std::vector<T> host_partials;
+  if (!partials.fetch(host_partials)) err = "partials guard zone overwritten";
+  return G;
+}
+
+// How a reduction result is checked.
+enum class Check
+{
+  Exact,   // bitwise equal to the CPU fold (op is exact: integers, min/max, xor)
+  FloatSum // |got - ref| <= rounding bound of the GPU's evaluation order
+};
+
+template <typename T, typename Op, Check CHECK>
+static void test_reduce(const ReduceKernels<T>& k, const std::vector<long long>& sizes, long long in_offset,
+                        uint64_t seed, const T* plant = nullptr)
+{
+  const Grid grids[] = {Grid::Default, Grid::One, Grid::AllTiles, Grid::FinalOnly};
+  const long long tile = static_cast<long long>(k.block_threads) * k.items_per_thread;
+  Op op;
+  for (long long n : sizes)
+  {
+    std::vector<T> h_in(static_cast<size_t>(n));
+    fill_random(h_in, seed ^ static_cast<uint64_t>(n));
+    if (plant && n > 0) h_in[static_cast<size_t>(n - 1)] = *plant; // extreme value in the tail
+    uint64_t s = seed * 31 + static_cast<uint64_t>(n);
+    const T init = random_item<T>(s);
+
+    // CPU reference.
+    T ref = init;
+    double ref_sum = 0.0, abs_sum = 0.0;
+    if constexpr (CHECK == Check::FloatSum)
+    {
+      ref_sum = static_cast<double>(init);
+      abs_sum = std::fabs(static_cast<double>(init));
+      for (const T& x : h_in)
+      {
+        ref_sum += static_cast<double>(x);
+        abs_sum += std::fabs(static_cast<double>(x));
+      }
+    }
+    else
+    {
+      for (const T& x : h_in) ref = op(ref, x);
+    }
+
+    T* d_alloc = nullptr;
+    CK(cudaMalloc(&d_alloc, static_cast<size_t>(n + in_offset + 1) * sizeof(T)));
+    T* d_in = d_alloc + in_offset;
+    if (n) CK(cudaMemcpy(d_in, h_in.data(), static_cast<size_t>(n) * sizeof(T), cudaMemcpyHostToDevice));
+    Guarded<T> out(1);
+
+    for (Grid grid : grids)
+    {
+      if (n <= tile && grid != Grid::Default) continue; // all grids are "final only" there
+      if (grid == Grid::FinalOnly && n > (1ll << 22)) continue; // one block: slow at 2^26
+      out.poison();
+      std::string err;
+      const long long G = run_reduce(k, d_in, n, out.ptr(), init, grid, err);
+      CK(cudaDeviceSynchronize());
+      std::vector<T> got;
+      if (!out.fetch(got)) err += " output guard zone overwritten";
+
+      char what[256];
+      std::snprintf(what, sizeof what, "reduce %s n=%lld offset=%lld %s (G=%lld)", k.name, n, in_offset,
+                    grid_name(grid), G);
+      bool ok = err.empty();
+      if constexpr (CHECK == Check::FloatSum)
+      {
+        // Longest chain of dependent float adds: a thread's serial items,
+        // the block tree, then the same for the final pass over G partials.
+        const long long blocks = G ? G : 1;
+        const long long per_thread = (n + blocks * k.block_threads - 1) / (blocks * k.block_threads);
+        const long long chain = per_thread + (blocks + k.block_threads - 1) / k.block_threads + 2 * 10 + 2;
+        const double tol = 2.0 * static_cast<double>(chain) * std::ldexp(1.0, -24) * abs_sum + 1e-30;
+        const double diff = std::fabs(static_cast<double>(got[0]) - ref_sum);
+        if (!(diff <= tol))
+        {
+          ok = false;
+          std::printf("  got %.9g want %.9g (|diff| %.3g > tol %.3g)\n", static_cast<double>(got[0]), ref_sum,
+                      diff, tol);
+        }
+      }
+      else
+      {
+        if (!same_bytes(got[0], ref))
+        {
+          ok = false;
+          std::printf("  result differs from the CPU reference\n");
+        }
+      }
+      if (!err.empty()) std::printf("  %s\n", err.c_str());
+      record(ok, what);
+    }
+    CK(cudaFree(d_alloc));
+  }
+  std::printf("reduce    %-28s done\n", k.name);
+}
+
+// ---------------------------------------------------------------------------
+// Transforms.
+
+template <typename In, typename Out, typename Op>
+static void test_transform(const char* name, void (*kernel)(const In*, Out*, long long), int bt, int ipt,
+                           const std::vector<long long>& sizes, long long offset, bool in_place, uint64_t seed)
+{
+  const long long tile = static_cast<long long>(bt) * ipt;
+  Op op;
+  for (long long n : sizes)
+  {
+    if (n == 0) continue; // the host never launches for n == 0
+    std::vector<In> h_in(static_cast<size_t>(n));
+    fill_random(h_in, seed ^ static_cast<uint64_t>(n));
+    std::vector<Out> ref(static_cast<size_t>(n));
+    for (size_t i = 0; i < ref.size(); ++i) ref[i] = op(h_in[i]);
+
+    Guarded<Out> out(n + offset);
+    out.poison();
+    In* d_alloc = nullptr;
+    const In* d_in = nullptr;
+    Out* d_out = out.ptr() + offset;
+    if (in_place)
+    {
+      if constexpr (std::is_same<In, Out>::value)
+      {
+        CK(cudaMemcpy(d_out, h_in.data(), static_cast<size_t>(n) * sizeof(In), cudaMemcpyHostToDevice));
+        d_in = d_out;
+      }
+    }
+    else
+    {
+      CK(cudaMalloc(&d_alloc, static_cast<size_t>(n + offset) * sizeof(In)));
+      CK(cudaMemcpy(d_alloc + offset, h_in.data(), static_cast<size_t>(n) * sizeof(In), cudaMemcpyHostToDevice));
+      d_in = d_alloc + offset;
+    }
+    const long long grid = (n + tile - 1) / tile;
+    kernel<<<static_cast<unsigned>(grid), bt>>>(d_in, d_out, n);
+    CK(cudaGetLastError());
+    CK(cudaDeviceSynchronize());
+
+    std::vector<Out> got;
+    bool ok = out.fetch(got);
+    if (!ok) std::printf("  output guard zone overwritten\n");
+    for (long long i = 0; i < offset; ++i)
+    {
+      Out poison;
+      std::memset(&poison, 0xAB, sizeof(Out));
+      if (!in_place && !same_bytes(got[static_cast<size_t>(i)], poison)) ok = false;
+    }
+    long long bad = 0, first_bad = -1;
+    for (long long i = 0; i < n; ++i)
+    {
+      if (!same_bytes(got[static_cast<size_t>(i + offset)], ref[static_cast<size_t>(i)]))
+      {
+        if (first_bad < 0) first_bad = i;
+        ++bad;
+      }
+    }
+    if (bad)
+    {
+      ok = false;
+      std::printf("  %lld wrong items, first at %lld\n", bad, first_bad);
+    }
+    char what[256];
+    std::snprintf(what, sizeof what, "transform %s n=%lld offset=%lld%s", name, n, offset, in_place ? " in-place" : "");
+    record(ok, what);
+    if (d_alloc) CK(cudaFree(d_alloc));
+  }
+  std::printf("transform %-28s done\n", name);
+}
+
+template <typename A, typename B, typename Out, typename Op>
+static void test_transform2(const char* name, void (*kernel)(const A*, const B*, Out*, long long), int bt, int ipt,
+                            const std::vector<long long>& sizes, long long offset, uint64_t seed)
+{
+  const long long tile = static_cast<long long>(bt) * ipt;
+  Op op;
+  for (long long n : sizes)
+  {
+    if (n == 0) continue;
+    std::vector<A> h_a(static_cast<size_t>(n));
+    std::vector<B> h_b(static_cast<size_t>(n));
+    fill_random(h_a, seed ^ static_cast<uint64_t>(n));
+    fill_random(h_b, (seed * 7) ^ static_cast<uint64_t>(n));
+    std::vector<Out> ref(static_cast<size_t>(n));
+    for (size_t i = 0; i < ref.size(); ++i) ref[i] = op(h_a[i], h_b[i]);
+
+    A* d_a = nullptr;
+    B* d_b = nullptr;
+    CK(cudaMalloc(&d_a, static_cast<size_t>(n + offset) * sizeof(A)));
+    CK(cudaMalloc(&d_b, static_cast<size_t>(n + offset) * sizeof(B)));
+    CK(cudaMemcpy(d_a + offset, h_a.data(), static_cast<size_t>(n) * sizeof(A), cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(d_b + offset, h_b.data(), static_cast<size_t>(n) * sizeof(B), cudaMemcpyHostToDevice));
+    Guarded<Out> out(n);
+    out.poison();
+    const long long grid = (n + tile - 1) / tile;
+    kernel<<<static_cast<unsigned>(grid), bt>>>(d_a + offset, d_b + offset, out.ptr(), n);
+    CK(cudaGetLastError());
+    CK(cudaDeviceSynchronize());
+
+    std::vector<Out> got;
+    bool ok = out.fetch(got);
+    if (!ok) std::printf("  output guard zone overwritten\n");
+    long long bad = 0, first_bad = -1;
+    for (long long i = 0; i < n; ++i)
+    {
+      if (!same_bytes(got[static_cast<size_t>(i)], ref[static_cast<size_t>(i)]))
+      {
+        if (first_bad < 0) first_bad = i;
+        ++bad;
+      }
+    }
+    if (bad)
+    {
+      ok = false;
+      std::printf("  %lld wrong items, first at %lld\n", bad, first_bad);
+    }
+    char what[256];
+    std::snprintf(what, sizeof what, "transform2 %s n=%lld offset=%lld", name, n, offset);
+    record(ok, what);
+    CK(cudaFree(d_a));
+    CK(cudaFree(d_b));
+  }
+  std::printf("transform %-28s done\n", name);
+}
+
+// Sizes: the fixed list, plus tile-relative edges of the policy under test.
+static std::vector<long long> sizes_for(long long tile, bool quick)
+{
+  std::vector<long long> v = {0, 1, 255, 256, 257, 4095, 4096, 4097, 1000003};
+  if (!quick) v.push_back(1ll << 26);
+  for (long long x : {tile - 1, tile, tile + 1, 2 * tile + 1, 3 * tile - 1, 5 * tile}) v.push_back(x);
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+  return v;
+}
+
+// n > 2^31: 64-bit offsets in both passes and in transform's grid.
+static void test_large()
+{
+  const long long n = (1ll << 31) + 4097;
+  std::printf("large cases: n = %lld\n", n);
+  {
+    std::vector<unsigned char> h(static_cast<size_t>(n));
+    uint64_t s = 12345;
+    for (long long i = 0; i < n; i += 8)
+    {
+      uint64_t r = splitmix64(s);
+      for (int b = 0; b < 8 && i + b < n; ++b)
+      {
+        unsigned char v = static_cast<unsigned char>(r >> (8 * b));
+        h[static_cast<size_t>(i + b)] = v ? v : 1;
+      }
+    }
+    unsigned char xr = 0x3C;
+    for (unsigned char x : h) xr ^= x;
+    unsigned char* d_in = nullptr;
+    CK(cudaMalloc(&d_in, static_cast<size_t>(n)));
+    CK(cudaMemcpy(d_in, h.data(), static_cast<size_t>(n), cudaMemcpyHostToDevice));
+    ReduceKernels<unsigned char> k{"xor_u8", test_reduce_xor_u8_partial, test_reduce_xor_u8_final, 256, 32};
+    Guarded<unsigned char> out(1);
+    for (Grid grid : {Grid::Default, Grid::AllTiles})
+    {
+      out.poison();
+      std::string err;
+      long long G = run_reduce(k, d_in, n, out.ptr(), static_cast<unsigned char>(0x3C), grid, err);
+      CK(cudaDeviceSynchronize());
+      std::vector<unsigned char> got;
+      bool ok = out.fetch(got) && err.empty() && got[0] == xr;
+      char what[128];
+      std::snprintf(what, sizeof what, "reduce xor_u8 n=%lld %s (G=%lld)", n, grid_name(grid), G);
+      record(ok, what);
+    }
+    // int8 min with the unique minimum as the very last item.
+    std::vector<signed char> hs(static_cast<size_t>(n));
+    for (long long i = 0; i < n; ++i) hs[static_cast<size_t>(i)] = static_cast<signed char>((h[static_cast<size_t>(i)] % 100) + 1);
+    hs[static_cast<size_t>(n - 1)] = -7;
+    CK(cudaMemcpy(d_in, hs.data(), static_cast<size_t>(n), cudaMemcpyHostToDevice));
+    ReduceKernels<signed char> km{"min_i8", test_reduce_min_i8_partial, test_reduce_min_i8_final, 256, 32};
+    Guarded<signed char> outm(1);
+    outm.poison();
+    std::string err;
+    long long G = run_reduce(km, reinterpret_cast<const signed char*>(d_in), n, outm.ptr(),
+                             static_cast<signed char>(100), Grid::Default, err);
+    CK(cudaDeviceSynchronize());
+    std::vector<signed char> gotm;
+    bool ok = outm.fetch(gotm) && err.empty() && gotm[0] == -7;
+    char what[128];
+    std::snprintf(what, sizeof what, "reduce min_i8 n=%lld G=default (G=%lld) min at n-1", n, G);
+    record(ok, what);
+
+    // transform int8 -> int8 over the whole range.
+    Guarded<signed char> tout(n);
+    tout.poison();
+    const long long grid = (n + 8191) / 8192;
+    test_transform_i8_i8<<<static_cast<unsigned>(grid), 256>>>(reinterpret_cast<const signed char*>(d_in), tout.ptr(), n);
+    CK(cudaGetLastError());
+    CK(cudaDeviceSynchronize());
+    std::vector<signed char> tgot;
+    ok = tout.fetch(tgot);
+    I8Inc inc;
+    long long bad = 0;
+    for (long long i = 0; i < n; ++i) bad += tgot[static_cast<size_t>(i)] != inc(hs[static_cast<size_t>(i)]);
+    std::snprintf(what, sizeof what, "transform i8_i8 n=%lld (%lld wrong)", n, bad);
+    record(ok && bad == 0, what);
+    CK(cudaFree(d_in));
+  }
+}
+
+int main(int argc, char** argv)
+{
+  bool quick = false, large = true;
+  for (int i = 1; i < argc; ++i)
+  {
+    if (!std::strcmp(argv[i], "--quick")) quick = true, large = false;
+    else if (!std::strcmp(argv[i], "--no-large")) large = false;
+    else
+    {
+      std::fprintf(stderr, "usage: %s [--quick] [--no-large]\n", argv[0]);
+      return 2;
+    }
+  }
+  int dev = 0;
+  CK(cudaGetDevice(&dev));
+  cudaDeviceProp prop;
+  CK(cudaGetDeviceProperties(&prop, dev));
+  CK(cudaDeviceGetAttribute(&g_sms, cudaDevAttrMultiProcessorCount, dev));
+  std::printf("device %d: %s, sm_%d%d, %d SMs, %.1f GiB\n", dev, prop.name, prop.major, prop.minor, g_sms,
+              prop.totalGlobalMem / 1073741824.0);
+
+  // Reductions.
+  {
+    ReduceKernels<int> k{"sum_i32", test_reduce_sum_i32_partial, test_reduce_sum_i32_final, 256, 16};
+    test_reduce<int, SumI32, Check::Exact>(k, sizes_for(4096, quick), 0, 1);
+    test_reduce<int, SumI32, Check::Exact>(k, sizes_for(4096, true), 1, 2); // misaligned: per-item path
+  }
+  {
+    ReduceKernels<int> k{"sum_i32_96x7", test_reduce_sum_i32_odd_partial, test_reduce_sum_i32_odd_final, 96, 7};
+    test_reduce<int, SumI32, Check::Exact>(k, sizes_for(96 * 7, true), 0, 3);
+  }
+  {
+    ReduceKernels<unsigned long long> k{"sum_u64", test_reduce_sum_u64_partial, test_reduce_sum_u64_final, 256, 8};
+    test_reduce<unsigned long long, SumU64, Check::Exact>(k, sizes_for(2048, quick), 0, 4);
+  }
+  {
+    ReduceKernels<float> k{"sum_f32", test_reduce_sum_f32_partial, test_reduce_sum_f32_final, 256, 16};
+    test_reduce<float, SumF32, Check::FloatSum>(k, sizes_for(4096, quick), 0, 5);
+  }
+  {
+    ReduceKernels<double> k{"max_f64", test_reduce_max_f64_partial, test_reduce_max_f64_final, 256, 8};
+    const double big = 3e6; // above every random item: must come from the tail
+    test_reduce<double, MaxF64, Check::Exact>(k, sizes_for(2048, quick), 0, 6, &big);
+    test_reduce<double, MaxF64, Check::Exact>(k, sizes_for(2048, true), 1, 7); // 8 B aligned only
+  }
+  {
+    ReduceKernels<signed char> k{"min_i8", test_reduce_min_i8_partial, test_reduce_min_i8_final, 256, 32};
+    const signed char low = -120;
+    test_reduce<signed char, MinI8, Check::Exact>(k, sizes_for(8192, quick), 0, 8, &low);
+    test_reduce<signed char, MinI8, Check::Exact>(k, sizes_for(8192, true), 3, 9, &low);
+  }
+  {
+    ReduceKernels<unsigned char> k{"xor_u8", test_reduce_xor_u8_partial, test_reduce_xor_u8_final, 256, 32};
+    test_reduce<unsigned char, XorU8, Check::Exact>(k, sizes_for(8192, quick), 0, 10);
+  }
+  {
+    ReduceKernels<int> k{"maxabs_i32", test_reduce_maxabs_i32_partial, test_reduce_maxabs_i32_final, 256, 16};
+    const int big = -2147483600; // |big| above every other |item| but in range
+    test_reduce<int, MaxAbsI32, Check::Exact>(k, sizes_for(4096, quick), 0, 11, &big);
+  }
+  {
+    ReduceKernels<MinMax> k{"minmax_struct8", test_reduce_minmax_s8_partial, test_reduce_minmax_s8_final, 256, 8};
+    test_reduce<MinMax, MinMaxOp, Check::Exact>(k, sizes_for(2048, quick), 0, 12);
+    test_reduce<MinMax, MinMaxOp, Check::Exact>(k, sizes_for(2048, true), 1, 13); // 8 B offset: per-item path
+  }
+  {
+    ReduceKernels<Vec3> k{"sum_vec3_struct12", test_reduce_sum_vec3_partial, test_reduce_sum_vec3_final, 256, 2};
+    test_reduce<Vec3, SumVec3, Check::Exact>(k, sizes_for(512, quick), 0, 14);
+  }
+
+  // Transforms.
+  test_transform<signed char, float, I8ToF32>("i8_f32", test_transform_i8_f32, 256, 8, sizes_for(2048, quick), 0,
+                                              false, 20);
+  test_transform<signed char, float, I8ToF32>("i8_f32", test_transform_i8_f32, 256, 8, sizes_for(2048, true), 1,
+                                              false, 21); // misaligned: per-item path
+  test_transform<signed char, float, I8ToF32>("i8_f32_64x3", test_transform_i8_f32_odd, 64, 3, sizes_for(192, true),
+                                              0, false, 22);
+  test_transform<int, long long, I32ToI64>("i32_i64", test_transform_i32_i64, 256, 4, sizes_for(1024, quick), 0,
+                                           false, 23);
+  test_transform<int, int, I32Affine>("i32_i32", test_transform_i32_i32, 256, 8, sizes_for(2048, quick), 0, true,
+                                      24);
+  test_transform<int, Vec3, I32ToVec3>("i32_vec3", test_transform_i32_vec3, 256, 1, sizes_for(256, quick), 0, false,
+                                       25);
+  test_transform<signed char, signed char, I8Inc>("i8_i8", test_transform_i8_i8, 256, 32, sizes_for(8192, quick), 0,
+                                                  false, 26);
+  test_transform2<float, short, double, F32MulI16ToF64>("f32_i16_f64", test_transform2_f32_i16_f64, 256, 4,
+                                                        sizes_for(1024, quick), 0, 27);
+  test_transform2<float, short, double, F32MulI16ToF64>("f32_i16_f64", test_transform2_f32_i16_f64, 256, 4,
+                                                        sizes_for(1024, true), 1, 28);
+  test_transform2<unsigned char, unsigned char, unsigned short, U8MulU8ToU16>(
+    "u8_u8_u16", test_transform2_u8_u8_u16, 256, 16, sizes_for(4096, quick), 0, 29);
+  test_transform2<long long, float, float, I64SubF32ToF32>("i64_f32_f32", test_transform2_i64_f32_f32, 256, 4,
+                                                           sizes_for(1024, quick), 0, 30);
+
+  if (large)
+  {
+    size_t free_b = 0, total_b = 0;
+    CK(cudaMemGetInfo(&free_b, &total_b));
+    if (free_b > (6ull << 30)) test_large();
+    else std::printf("skipping large cases: %.1f GiB free\n", free_b / 1073741824.0);
+  }
+
+  if (g_failures)
+  {
+    std::printf("kernels_test: FAIL (%d of %d checks failed)\n", g_failures, g_checks);
+    return 1;
+  }
+  std::printf("kernels_test: PASS (%d checks)\n", g_checks);
+  return 0;
+}

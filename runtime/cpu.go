@@ -1,0 +1,64 @@
+package runtime
+
+import (
+	"fmt"
+	"sync"
+)
+
+// minChunk is the fewest elements the CPU backend gives one goroutine.
+const minChunk = 1 << 14
+
+// parallel calls body(lo, hi) over [0, n) split into at most workers chunks,
+// and turns a panic in the user's operator into an error.
+func parallel(n, workers int, body func(chunk, lo, hi int)) (chunks int, err error) {
+	chunks = min(workers, (n+minChunk-1)/minChunk)
+	if chunks < 1 {
+		chunks = 1
+	}
+	size := (n + chunks - 1) / chunks
+	chunks = (n + size - 1) / size // no empty chunk at the end
+	if n == 0 {
+		chunks = 1
+	}
+	var wg sync.WaitGroup
+	var once sync.Once
+	for c := 0; c < chunks; c++ {
+		lo, hi := c*size, min(n, (c+1)*size)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if r := recover(); r != nil {
+					once.Do(func() { err = fmt.Errorf("gocccl: operator panicked on the CPU backend: %v", r) })
+				}
+			}()
+			body(c, lo, hi)
+		}()
+	}
+	wg.Wait()
+	return chunks, err
+}
+
+// reduceCPU folds in with op in order: chunks in parallel, then the chunks'
+// results, then init in front.
+func reduceCPU[T any](op func(T, T) T, in []T, init T, workers int) (T, error) {
+	if len(in) == 0 {
+		return init, nil
+	}
+	partials := make([]T, max(1, workers))
+	chunks, err := parallel(len(in), workers, func(c, lo, hi int) {
+		acc := in[lo]
+		for _, v := range in[lo+1 : hi] {
+			acc = op(acc, v)
+		}
+		partials[c] = acc
+	})
+	if err != nil {
+		return init, err
+	}
+	acc := init
+	for _, p := range partials[:chunks] {
+		acc = op(acc, p)
+	}
+	return acc, nil
+}

@@ -1,0 +1,278 @@
+//go:build cgo
+
+package cuda
+
+// The functions in this file call the C shim (shim.h), one per driver call,
+// converting between Go and C types. No shim function keeps a pointer it is
+// given or calls back into Go; the noescape and nocallback directives tell
+// cgo so for those that take pointers, so that passing a pointer to Go memory
+// (an out-parameter, an Args buffer) does not move that memory to the heap.
+
+/*
+#cgo LDFLAGS: -ldl
+#cgo noescape gocccl_load
+#cgo nocallback gocccl_load
+#cgo noescape gocccl_cuDriverGetVersion
+#cgo nocallback gocccl_cuDriverGetVersion
+#cgo noescape gocccl_cuGetErrorName
+#cgo nocallback gocccl_cuGetErrorName
+#cgo noescape gocccl_cuGetErrorString
+#cgo nocallback gocccl_cuGetErrorString
+#cgo noescape gocccl_cuDeviceGetCount
+#cgo nocallback gocccl_cuDeviceGetCount
+#cgo noescape gocccl_cuDeviceGet
+#cgo nocallback gocccl_cuDeviceGet
+#cgo noescape gocccl_cuDeviceGetName
+#cgo nocallback gocccl_cuDeviceGetName
+#cgo noescape gocccl_cuDeviceGetAttribute
+#cgo nocallback gocccl_cuDeviceGetAttribute
+#cgo noescape gocccl_cuDeviceTotalMem
+#cgo nocallback gocccl_cuDeviceTotalMem
+#cgo noescape gocccl_cuDevicePrimaryCtxRetain
+#cgo nocallback gocccl_cuDevicePrimaryCtxRetain
+#cgo noescape gocccl_cuMemAlloc
+#cgo nocallback gocccl_cuMemAlloc
+#cgo noescape gocccl_cuMemAllocAsync
+#cgo nocallback gocccl_cuMemAllocAsync
+#cgo noescape gocccl_cuMemGetInfo
+#cgo nocallback gocccl_cuMemGetInfo
+#cgo noescape gocccl_cuMemcpyHtoD
+#cgo nocallback gocccl_cuMemcpyHtoD
+#cgo noescape gocccl_cuMemcpyDtoH
+#cgo nocallback gocccl_cuMemcpyDtoH
+#cgo noescape gocccl_cuStreamCreate
+#cgo nocallback gocccl_cuStreamCreate
+#cgo noescape gocccl_cuEventCreate
+#cgo nocallback gocccl_cuEventCreate
+#cgo noescape gocccl_cuEventElapsedTime
+#cgo nocallback gocccl_cuEventElapsedTime
+#cgo noescape gocccl_cuModuleLoadDataEx
+#cgo nocallback gocccl_cuModuleLoadDataEx
+#cgo noescape gocccl_cuModuleGetFunction
+#cgo nocallback gocccl_cuModuleGetFunction
+#cgo noescape gocccl_cuOccupancyMaxActiveBlocksPerMultiprocessor
+#cgo nocallback gocccl_cuOccupancyMaxActiveBlocksPerMultiprocessor
+#cgo noescape gocccl_cuLaunchKernel
+#cgo nocallback gocccl_cuLaunchKernel
+
+#include <stdlib.h>
+#include "shim.h"
+*/
+import "C"
+
+import (
+	"fmt"
+	"unsafe"
+)
+
+// cuLoad opens the driver library at path and resolves its entry points.
+// Only a successful load changes what the other functions call.
+func cuLoad(path string) error {
+	cpath := C.CString(path)
+	defer C.free(unsafe.Pointer(cpath))
+	var msg [512]C.char
+	switch C.gocccl_load(cpath, &msg[0], C.size_t(len(msg))) {
+	case C.GOCCCL_LOAD_OK:
+		return nil
+	case C.GOCCCL_LOAD_DLOPEN:
+		return fmt.Errorf("%w: %s", ErrDriverNotFound, C.GoString(&msg[0]))
+	default:
+		return fmt.Errorf("%w: %s is missing a symbol (driver too old?): %s",
+			ErrDriverNotFound, path, C.GoString(&msg[0]))
+	}
+}
+
+// driverResultText returns the driver's name and description of r, if the
+// driver is loaded and knows r.
+func driverResultText(r Result) (name, desc string, ok bool) {
+	if !driver.loaded.Load() {
+		return "", "", false
+	}
+	var n, d *C.char
+	if C.gocccl_cuGetErrorName(C.CUresult(r), &n) != C.CUDA_SUCCESS ||
+		C.gocccl_cuGetErrorString(C.CUresult(r), &d) != C.CUDA_SUCCESS ||
+		n == nil || d == nil {
+		return "", "", false
+	}
+	return C.GoString(n), C.GoString(d), true
+}
+
+func cuInit() Result {
+	return Result(C.gocccl_cuInit())
+}
+
+func cuDriverGetVersion() (int, Result) {
+	var v C.int
+	r := C.gocccl_cuDriverGetVersion(&v)
+	return int(v), Result(r)
+}
+
+func cuDeviceGetCount() (int, Result) {
+	var n C.int
+	r := C.gocccl_cuDeviceGetCount(&n)
+	return int(n), Result(r)
+}
+
+func cuDeviceGet(ordinal int) (Device, Result) {
+	var d C.CUdevice
+	r := C.gocccl_cuDeviceGet(&d, C.int(ordinal))
+	return Device(d), Result(r)
+}
+
+func cuDeviceGetName(d Device) (string, Result) {
+	var name [256]C.char
+	r := C.gocccl_cuDeviceGetName(&name[0], C.int(len(name)), C.CUdevice(d))
+	if r != C.CUDA_SUCCESS {
+		return "", Result(r)
+	}
+	return C.GoString(&name[0]), Success
+}
+
+func cuDeviceGetAttribute(d Device, a DeviceAttribute) (int, Result) {
+	var v C.int
+	r := C.gocccl_cuDeviceGetAttribute(&v, C.CUdevice_attribute(a), C.CUdevice(d))
+	return int(v), Result(r)
+}
+
+func cuDeviceTotalMem(d Device) (uint64, Result) {
+	var n C.size_t
+	r := C.gocccl_cuDeviceTotalMem(&n, C.CUdevice(d))
+	return uint64(n), Result(r)
+}
+
+func cuDevicePrimaryCtxRetain(d Device) (uintptr, Result) {
+	var ctx C.uintptr_t
+	r := C.gocccl_cuDevicePrimaryCtxRetain(&ctx, C.CUdevice(d))
+	return uintptr(ctx), Result(r)
+}
+
+func cuDevicePrimaryCtxRelease(d Device) Result {
+	return Result(C.gocccl_cuDevicePrimaryCtxRelease(C.CUdevice(d)))
+}
+
+func cuMemAlloc(ctx uintptr, bytes int) (DevicePtr, Result) {
+	var p C.CUdeviceptr
+	r := C.gocccl_cuMemAlloc(C.uintptr_t(ctx), &p, C.size_t(bytes))
+	return DevicePtr(p), Result(r)
+}
+
+func cuMemFree(ctx uintptr, p DevicePtr) Result {
+	return Result(C.gocccl_cuMemFree(C.uintptr_t(ctx), C.CUdeviceptr(p)))
+}
+
+func cuMemAllocAsync(ctx uintptr, bytes int, s Stream) (DevicePtr, Result) {
+	var p C.CUdeviceptr
+	r := C.gocccl_cuMemAllocAsync(C.uintptr_t(ctx), &p, C.size_t(bytes), C.uintptr_t(s))
+	return DevicePtr(p), Result(r)
+}
+
+func cuMemFreeAsync(ctx uintptr, p DevicePtr, s Stream) Result {
+	return Result(C.gocccl_cuMemFreeAsync(C.uintptr_t(ctx), C.CUdeviceptr(p), C.uintptr_t(s)))
+}
+
+func cuMemGetInfo(ctx uintptr) (free, total uint64, r Result) {
+	var f, t C.size_t
+	r = Result(C.gocccl_cuMemGetInfo(C.uintptr_t(ctx), &f, &t))
+	return uint64(f), uint64(t), r
+}
+
+func cuMemcpyHtoD(ctx uintptr, dst DevicePtr, src unsafe.Pointer, bytes int) Result {
+	return Result(C.gocccl_cuMemcpyHtoD(C.uintptr_t(ctx), C.CUdeviceptr(dst), src, C.size_t(bytes)))
+}
+
+func cuMemcpyDtoH(ctx uintptr, dst unsafe.Pointer, src DevicePtr, bytes int) Result {
+	return Result(C.gocccl_cuMemcpyDtoH(C.uintptr_t(ctx), dst, C.CUdeviceptr(src), C.size_t(bytes)))
+}
+
+func cuMemcpyDtoD(ctx uintptr, dst, src DevicePtr, bytes int) Result {
+	return Result(C.gocccl_cuMemcpyDtoD(C.uintptr_t(ctx), C.CUdeviceptr(dst), C.CUdeviceptr(src), C.size_t(bytes)))
+}
+
+func cuMemcpyDtoDAsync(ctx uintptr, dst, src DevicePtr, bytes int, s Stream) Result {
+	return Result(C.gocccl_cuMemcpyDtoDAsync(C.uintptr_t(ctx), C.CUdeviceptr(dst), C.CUdeviceptr(src),
+		C.size_t(bytes), C.uintptr_t(s)))
+}
+
+func cuMemsetD8(ctx uintptr, dst DevicePtr, value byte, n int) Result {
+	return Result(C.gocccl_cuMemsetD8(C.uintptr_t(ctx), C.CUdeviceptr(dst), C.uchar(value), C.size_t(n)))
+}
+
+func cuStreamCreate(ctx uintptr, nonBlocking bool) (Stream, Result) {
+	var flags C.uint = C.CU_STREAM_DEFAULT
+	if nonBlocking {
+		flags = C.CU_STREAM_NON_BLOCKING
+	}
+	var s C.uintptr_t
+	r := C.gocccl_cuStreamCreate(C.uintptr_t(ctx), &s, flags)
+	return Stream(s), Result(r)
+}
+
+func cuStreamDestroy(ctx uintptr, s Stream) Result {
+	return Result(C.gocccl_cuStreamDestroy(C.uintptr_t(ctx), C.uintptr_t(s)))
+}
+
+func cuStreamSynchronize(ctx uintptr, s Stream) Result {
+	return Result(C.gocccl_cuStreamSynchronize(C.uintptr_t(ctx), C.uintptr_t(s)))
+}
+
+func cuEventCreate(ctx uintptr) (Event, Result) {
+	var e C.uintptr_t
+	r := C.gocccl_cuEventCreate(C.uintptr_t(ctx), &e, C.CU_EVENT_DEFAULT)
+	return Event(e), Result(r)
+}
+
+func cuEventRecord(ctx uintptr, e Event, s Stream) Result {
+	return Result(C.gocccl_cuEventRecord(C.uintptr_t(ctx), C.uintptr_t(e), C.uintptr_t(s)))
+}
+
+func cuEventSynchronize(ctx uintptr, e Event) Result {
+	return Result(C.gocccl_cuEventSynchronize(C.uintptr_t(ctx), C.uintptr_t(e)))
+}
+
+func cuEventElapsedTime(ctx uintptr, start, end Event) (float32, Result) {
+	var ms C.float
+	r := C.gocccl_cuEventElapsedTime(C.uintptr_t(ctx), &ms, C.uintptr_t(start), C.uintptr_t(end))
+	return float32(ms), Result(r)
+}
+
+func cuEventDestroy(ctx uintptr, e Event) Result {
+	return Result(C.gocccl_cuEventDestroy(C.uintptr_t(ctx), C.uintptr_t(e)))
+}
+
+// cuModuleLoadDataEx loads image, which must be non-empty, with the JIT logs
+// written into errLog and infoLog, which must be non-empty too.
+func cuModuleLoadDataEx(ctx uintptr, image, errLog, infoLog []byte) (Module, Result) {
+	var m C.uintptr_t
+	r := C.gocccl_cuModuleLoadDataEx(C.uintptr_t(ctx), &m, unsafe.Pointer(&image[0]),
+		(*C.char)(unsafe.Pointer(&errLog[0])), C.uint(len(errLog)),
+		(*C.char)(unsafe.Pointer(&infoLog[0])), C.uint(len(infoLog)))
+	return Module(m), Result(r)
+}
+
+func cuModuleUnload(ctx uintptr, m Module) Result {
+	return Result(C.gocccl_cuModuleUnload(C.uintptr_t(ctx), C.uintptr_t(m)))
+}
+
+func cuModuleGetFunction(ctx uintptr, m Module, name string) (Function, Result) {
+	cname := C.CString(name)
+	defer C.free(unsafe.Pointer(cname))
+	var f C.uintptr_t
+	r := C.gocccl_cuModuleGetFunction(C.uintptr_t(ctx), &f, C.uintptr_t(m), cname)
+	return Function(f), Result(r)
+}
+
+func cuOccupancyMaxActiveBlocksPerMultiprocessor(ctx uintptr, f Function, blockSize, dynamicSmemBytes int) (int, Result) {
+	var n C.int
+	r := C.gocccl_cuOccupancyMaxActiveBlocksPerMultiprocessor(C.uintptr_t(ctx), &n, C.uintptr_t(f),
+		C.int(blockSize), C.size_t(dynamicSmemBytes))
+	return int(n), Result(r)
+}
+
+// cuLaunchKernel launches f with the parameters in args[0:size]; args may be
+// nil when size is 0.
+func cuLaunchKernel(ctx uintptr, f Function, grid, block Dim3, sharedMemBytes int, s Stream, args unsafe.Pointer, size int) Result {
+	return Result(C.gocccl_cuLaunchKernel(C.uintptr_t(ctx), C.uintptr_t(f),
+		C.uint(grid.X), C.uint(grid.Y), C.uint(grid.Z),
+		C.uint(block.X), C.uint(block.Y), C.uint(block.Z),
+		C.uint(sharedMemBytes), C.uintptr_t(s), args, C.size_t(size)))
+}

@@ -1,0 +1,70 @@
+package cuda
+
+import "time"
+
+// Event is a CUDA event handle (CUevent).
+type Event uintptr
+
+// EventCreate creates an event that records timing (cuEventCreate with
+// CU_EVENT_DEFAULT).
+func (c *Context) EventCreate() (Event, error) {
+	const call = "cuEventCreate"
+	h, err := c.enter(call)
+	if err != nil {
+		return 0, err
+	}
+	defer c.exit()
+	e, r := cuEventCreate(h)
+	return e, check(call, r)
+}
+
+// EventRecord records e on stream s: it completes when the work queued on s
+// before it does (cuEventRecord).
+func (c *Context) EventRecord(e Event, s Stream) error {
+	const call = "cuEventRecord"
+	h, err := c.enter(call)
+	if err != nil {
+		return err
+	}
+	defer c.exit()
+	return check(call, cuEventRecord(h, e, s))
+}
+
+// EventSynchronize waits until e has completed (cuEventSynchronize).
+func (c *Context) EventSynchronize(e Event) error {
+	const call = "cuEventSynchronize"
+	h, err := c.enter(call)
+	if err != nil {
+		return err
+	}
+	defer c.exit()
+	return check(call, cuEventSynchronize(h, e))
+}
+
+// EventElapsed returns the time between two completed events
+// (cuEventElapsedTime), with a resolution of about half a microsecond.
+func (c *Context) EventElapsed(start, end Event) (time.Duration, error) {
+	const call = "cuEventElapsedTime"
+	h, err := c.enter(call)
+	if err != nil {
+		return 0, err
+	}
+	defer c.exit()
+	ms, r := cuEventElapsedTime(h, start, end)
+	if err := check(call, r); err != nil {
+		return 0, err
+	}
+	return time.Duration(float64(ms) * float64(time.Millisecond)), nil
+}
+
+// EventDestroy destroys an event made by [Context.EventCreate]
+// (cuEventDestroy).
+func (c *Context) EventDestroy(e Event) error {
+	const call = "cuEventDestroy"
+	h, err := c.enter(call)
+	if err != nil {
+		return err
+	}
+	defer c.exit()
+	return check(call, cuEventDestroy(h, e))
+}

@@ -1,0 +1,118 @@
+// shim.h declares the C side of package cuda: the few CUDA driver types and
+// constants it needs (so that no CUDA toolkit is needed to build it) and the
+// gocccl_* wrappers that Go calls.
+//
+// The driver is opened at run time with dlopen; nothing links -lcuda. Every
+// wrapper that needs a context takes it and makes it current on the calling
+// thread before the real call, inside the same C call: a goroutine's next cgo
+// call may run on another OS thread.
+//
+// Handles (contexts, modules, functions, streams, events) cross the boundary
+// as uintptr_t, so that Go never converts integers to pointers.
+
+#ifndef GOCCCL_CUDA_SHIM_H
+#define GOCCCL_CUDA_SHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+// Driver types, with the layout of cuda.h.
+typedef int CUresult;
+typedef int CUdevice;
+typedef int CUdevice_attribute;
+typedef int CUjit_option;
+typedef unsigned long long CUdeviceptr;
+typedef struct CUctx_st *CUcontext;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+typedef struct CUstream_st *CUstream;
+typedef struct CUevent_st *CUevent;
+
+// Constants, with their values in cuda.h.
+enum {
+	CUDA_SUCCESS = 0,
+
+	CU_JIT_INFO_LOG_BUFFER = 3,
+	CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4,
+	CU_JIT_ERROR_LOG_BUFFER = 5,
+	CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
+
+	CU_STREAM_DEFAULT = 0,
+	CU_STREAM_NON_BLOCKING = 1,
+
+	CU_EVENT_DEFAULT = 0,
+};
+
+#define CU_LAUNCH_PARAM_END ((void *)0x00)
+#define CU_LAUNCH_PARAM_BUFFER_POINTER ((void *)0x01)
+#define CU_LAUNCH_PARAM_BUFFER_SIZE ((void *)0x02)
+
+// GOCCCL_MISSING_SYMBOL is returned instead of a CUresult when the driver
+// lacks an optional entry point. No CUresult is negative.
+#define GOCCCL_MISSING_SYMBOL (-1)
+
+// gocccl_load opens the library at path and resolves every entry point. It
+// returns 0 on success, GOCCCL_LOAD_DLOPEN if the library cannot be opened, or
+// GOCCCL_LOAD_DLSYM if a required symbol is missing; on failure it writes the
+// reason (dlerror's text) into msg and leaves the loaded driver, if any,
+// untouched.
+enum {
+	GOCCCL_LOAD_OK = 0,
+	GOCCCL_LOAD_DLOPEN = 1,
+	GOCCCL_LOAD_DLSYM = 2,
+};
+int gocccl_load(const char *path, char *msg, size_t msglen);
+
+// Calls that need no context.
+CUresult gocccl_cuInit(void);
+CUresult gocccl_cuDriverGetVersion(int *version);
+CUresult gocccl_cuGetErrorName(CUresult code, const char **name);
+CUresult gocccl_cuGetErrorString(CUresult code, const char **desc);
+CUresult gocccl_cuDeviceGetCount(int *count);
+CUresult gocccl_cuDeviceGet(CUdevice *dev, int ordinal);
+CUresult gocccl_cuDeviceGetName(char *name, int len, CUdevice dev);
+CUresult gocccl_cuDeviceGetAttribute(int *value, CUdevice_attribute attr, CUdevice dev);
+CUresult gocccl_cuDeviceTotalMem(size_t *bytes, CUdevice dev);
+CUresult gocccl_cuDevicePrimaryCtxRetain(uintptr_t *ctx, CUdevice dev);
+CUresult gocccl_cuDevicePrimaryCtxRelease(CUdevice dev);
+
+// Calls that make ctx current first.
+CUresult gocccl_cuMemAlloc(uintptr_t ctx, CUdeviceptr *dptr, size_t bytes);
+CUresult gocccl_cuMemFree(uintptr_t ctx, CUdeviceptr dptr);
+CUresult gocccl_cuMemAllocAsync(uintptr_t ctx, CUdeviceptr *dptr, size_t bytes, uintptr_t stream);
+CUresult gocccl_cuMemFreeAsync(uintptr_t ctx, CUdeviceptr dptr, uintptr_t stream);
+CUresult gocccl_cuMemGetInfo(uintptr_t ctx, size_t *free, size_t *total);
+CUresult gocccl_cuMemcpyHtoD(uintptr_t ctx, CUdeviceptr dst, const void *src, size_t bytes);
+CUresult gocccl_cuMemcpyDtoH(uintptr_t ctx, void *dst, CUdeviceptr src, size_t bytes);
+CUresult gocccl_cuMemcpyDtoD(uintptr_t ctx, CUdeviceptr dst, CUdeviceptr src, size_t bytes);
+CUresult gocccl_cuMemcpyDtoDAsync(uintptr_t ctx, CUdeviceptr dst, CUdeviceptr src, size_t bytes, uintptr_t stream);
+CUresult gocccl_cuMemsetD8(uintptr_t ctx, CUdeviceptr dst, unsigned char value, size_t n);
+
+CUresult gocccl_cuStreamCreate(uintptr_t ctx, uintptr_t *stream, unsigned int flags);
+CUresult gocccl_cuStreamDestroy(uintptr_t ctx, uintptr_t stream);
+CUresult gocccl_cuStreamSynchronize(uintptr_t ctx, uintptr_t stream);
+
+CUresult gocccl_cuEventCreate(uintptr_t ctx, uintptr_t *event, unsigned int flags);
+CUresult gocccl_cuEventRecord(uintptr_t ctx, uintptr_t event, uintptr_t stream);
+CUresult gocccl_cuEventSynchronize(uintptr_t ctx, uintptr_t event);
+CUresult gocccl_cuEventElapsedTime(uintptr_t ctx, float *ms, uintptr_t start, uintptr_t end);
+CUresult gocccl_cuEventDestroy(uintptr_t ctx, uintptr_t event);
+
+// gocccl_cuModuleLoadDataEx loads image with the JIT error and info logs
+// directed into errlog and infolog, whose sizes must be at least 1; both are
+// NUL-terminated on return.
+CUresult gocccl_cuModuleLoadDataEx(uintptr_t ctx, uintptr_t *module, const void *image,
+	char *errlog, unsigned int errlogsize, char *infolog, unsigned int infologsize);
+CUresult gocccl_cuModuleUnload(uintptr_t ctx, uintptr_t module);
+CUresult gocccl_cuModuleGetFunction(uintptr_t ctx, uintptr_t *function, uintptr_t module, const char *name);
+CUresult gocccl_cuOccupancyMaxActiveBlocksPerMultiprocessor(uintptr_t ctx, int *blocks,
+	uintptr_t function, int blockSize, size_t dynamicSmemBytes);
+
+// gocccl_cuLaunchKernel launches function with its parameters packed in
+// args[0:size] (C layout, no tail padding); size 0 means no parameters.
+CUresult gocccl_cuLaunchKernel(uintptr_t ctx, uintptr_t function,
+	unsigned int gridX, unsigned int gridY, unsigned int gridZ,
+	unsigned int blockX, unsigned int blockY, unsigned int blockZ,
+	unsigned int sharedMemBytes, uintptr_t stream, void *args, size_t size);
+
+#endif

@@ -1,0 +1,130 @@
+package runtime
+
+import (
+	"fmt"
+
+	"github.com/gocccl/gocccl/runtime/cuda"
+)
+
+// subscription is how many waves of resident blocks a grid-wide reduction
+// launches at most (CUB's CUB_SUBSCRIPTION_FACTOR).
+const subscription = 5
+
+// loadedModule is a Module loaded on one device.
+type loadedModule struct {
+	module *Module
+	handle cuda.Module
+	target Target
+	reason string
+}
+
+// boundKernels are an instance's functions resolved on one device, with the
+// policy of the loaded image and the largest useful grid.
+type boundKernels struct {
+	fns       []cuda.Function
+	policy    Policy
+	maxBlocks int
+}
+
+// bind resolves a registration's kernels on d, loading its module the first
+// time. Both the modules and the bound kernels are bounded by what generated
+// code registered, and are released by Close.
+func (d *Device) bind(r *registration) (*boundKernels, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.closed {
+		return nil, ErrDeviceClosed
+	}
+	if bk := d.kernels[r]; bk != nil {
+		return bk, nil
+	}
+	lm, err := d.loadLocked(r.module)
+	if err != nil {
+		return nil, err
+	}
+	bk := &boundKernels{}
+	found := false
+	for _, p := range r.policies {
+		if p.Arch == lm.target.Arch {
+			bk.policy, found = p, true
+			break
+		}
+	}
+	if !found || bk.policy.BlockThreads <= 0 || bk.policy.ItemsPerThread <= 0 {
+		return nil, fmt.Errorf("gocccl: %s: no launch policy for %s; regenerate the package", r.module.pkg, lm.target)
+	}
+	for _, name := range r.entries {
+		f, err := d.ctx.ModuleGetFunction(lm.handle, name)
+		if err != nil {
+			return nil, fmt.Errorf("gocccl: %s: kernel %s: %w", r.module.pkg, name, err)
+		}
+		bk.fns = append(bk.fns, f)
+	}
+	occ, err := d.ctx.OccupancyMaxActiveBlocksPerMultiprocessor(bk.fns[0], bk.policy.BlockThreads, 0)
+	if err != nil {
+		return nil, fmt.Errorf("gocccl: %s: occupancy of %s: %w", r.module.pkg, r.entries[0], err)
+	}
+	bk.maxBlocks = max(1, occ*d.info.Multiprocessors*subscription)
+	if d.kernels == nil {
+		d.kernels = make(map[*registration]*boundKernels)
+	}
+	d.kernels[r] = bk
+	return bk, nil
+}
+
+func (d *Device) loadLocked(m *Module) (*loadedModule, error) {
+	if lm := d.modules[m]; lm != nil {
+		return lm, nil
+	}
+	im, reason, err := SelectImage(m.images, d.info.Major, d.info.Minor)
+	if err != nil {
+		return nil, fmt.Errorf("gocccl: %s on %s: %w", m.pkg, d.info.Name, err)
+	}
+	h, err := d.ctx.ModuleLoadData(im.Data)
+	if err != nil {
+		return nil, fmt.Errorf("gocccl: loading %s (%s): %w", m.pkg, im.Target, err)
+	}
+	lm := &loadedModule{module: m, handle: h, target: im.Target, reason: reason}
+	if d.modules == nil {
+		d.modules = make(map[*Module]*loadedModule)
+	}
+	d.modules[m] = lm
+	return lm, nil
+}
+
+// LoadedImage reports which image of the generated package pkg is loaded on
+// the device and why it was chosen; ok is false when none is loaded yet.
+func (d *Device) LoadedImage(pkg string) (target Target, reason string, ok bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for m, lm := range d.modules {
+		if m.pkg == pkg {
+			return lm.target, lm.reason, true
+		}
+	}
+	return Target{}, "", false
+}
+
+// launch enqueues f on s with a 1-D grid.
+func (d *Device) launch(f cuda.Function, grid, block int, s *Stream, args *cuda.Args) error {
+	return d.ctx.LaunchKernel(f, cuda.Dim3{X: uint32(grid), Y: 1, Z: 1}, cuda.Dim3{X: uint32(block), Y: 1, Z: 1}, 0, s.handle, args)
+}
+
+// tempAlloc allocates stream-ordered scratch memory for one call.
+func (d *Device) tempAlloc(bytes int, s *Stream) (cuda.DevicePtr, error) {
+	if d.info.MemoryPoolsSupport {
+		return d.ctx.MemAllocAsync(bytes, s.handle)
+	}
+	return d.ctx.MemAlloc(bytes)
+}
+
+// tempFree releases scratch memory after the work enqueued on s has used it.
+func (d *Device) tempFree(p cuda.DevicePtr, s *Stream) error {
+	if d.info.MemoryPoolsSupport {
+		return d.ctx.MemFreeAsync(p, s.handle)
+	}
+	if err := d.ctx.StreamSynchronize(s.handle); err != nil {
+		return err
+	}
+	return d.ctx.MemFree(p)
+}

@@ -1,0 +1,59 @@
+package runtime
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func images(targets ...Target) []Image {
+	ims := make([]Image, len(targets))
+	for i, t := range targets {
+		ims[i] = Image{Target: t, Data: []byte(t.String())}
+	}
+	return ims
+}
+
+func TestSelectImage(t *testing.T) {
+	all := images(Target{Arch: 75}, Target{Arch: 80}, Target{Arch: 86}, Target{Arch: 89}, Target{Arch: 90}, Target{Arch: 90, PTX: true})
+	tests := []struct {
+		name         string
+		images       []Image
+		major, minor int
+		want         Target
+		reason       string
+	}{
+		{"exact sm_90", all, 9, 0, Target{Arch: 90}, "exact SASS"},
+		{"exact sm_86", all, 8, 6, Target{Arch: 86}, "exact SASS"},
+		{"sm_87 runs sm_86", all, 8, 7, Target{Arch: 86}, "compatible SASS sm_86"},
+		{"sm_80 only for 8.9", images(Target{Arch: 80}, Target{Arch: 75}), 8, 9, Target{Arch: 80}, "compatible SASS sm_80"},
+		{"newer major takes PTX", all, 10, 0, Target{Arch: 90, PTX: true}, "PTX compute_90"},
+		{"12.0 takes PTX", all, 12, 0, Target{Arch: 90, PTX: true}, "compiled by the driver"},
+		{"highest PTX not above device", images(Target{Arch: 75, PTX: true}, Target{Arch: 90, PTX: true}), 8, 0, Target{Arch: 75, PTX: true}, "PTX compute_75"},
+		{"SASS of higher minor is not compatible", images(Target{Arch: 86}, Target{Arch: 80, PTX: true}), 8, 0, Target{Arch: 80, PTX: true}, "PTX"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			im, reason, err := SelectImage(tt.images, tt.major, tt.minor)
+			require.NoError(t, err)
+			require.Equal(t, tt.want, im.Target)
+			require.Equal(t, tt.want.String(), string(im.Data))
+			require.Contains(t, reason, tt.reason)
+		})
+	}
+}
+
+func TestSelectImageNone(t *testing.T) {
+	_, _, err := SelectImage(images(Target{Arch: 90}, Target{Arch: 90, PTX: true}), 8, 6)
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "compute capability 8.6")
+	require.Contains(t, err.Error(), "built sm_90, compute_90")
+
+	_, _, err = SelectImage(nil, 9, 0)
+	require.ErrorContains(t, err, "built nothing")
+}
+
+func TestTargetString(t *testing.T) {
+	require.Equal(t, "sm_75", Target{Arch: 75}.String())
+	require.Equal(t, "compute_90", Target{Arch: 90, PTX: true}.String())
+}

@@ -1,0 +1,138 @@
+package runtime
+
+import (
+	"fmt"
+	"unsafe"
+
+	"github.com/gocccl/gocccl/runtime/cuda"
+)
+
+// ReduceOp reduces a Slice to one value with a binary operator. The operator
+// must be associative and commutative, as for cub::DeviceReduce: the device
+// combines elements in an unspecified order, so floating-point results may
+// differ from a sequential loop by rounding.
+type ReduceOp[T any] struct {
+	op  func(T, T) T
+	key kernelKey
+}
+
+// Reduce declares a reduction with op, a //gocccl:op function. Declare it at
+// package level or in a function; gocccl-gen finds the call and generates its
+// kernels.
+func Reduce[T any](op func(T, T) T) *ReduceOp[T] {
+	return &ReduceOp[T]{op: op, key: kernelKey{algReduce, funcPC(op)}}
+}
+
+// Run writes op(init, in[0] op in[1] op … op in[n-1]) to out[0], or init when
+// in is empty. It is enqueued on s (nil means the default stream of in's
+// device) and returns without waiting on a GPU.
+func (r *ReduceOp[T]) Run(s *Stream, in, out *Slice[T], init T) error {
+	s, err := r.check(s, in, out)
+	if err != nil {
+		return err
+	}
+	if s.dev.ctx == nil {
+		v, err := reduceCPU(r.op, in.host, init, s.dev.info.Workers)
+		if err != nil {
+			return err
+		}
+		out.host[0] = v
+		return nil
+	}
+	return r.runGPU(s, in, out, init)
+}
+
+func (r *ReduceOp[T]) check(s *Stream, in, out *Slice[T]) (*Stream, error) {
+	if r == nil || r.op == nil {
+		return nil, fmt.Errorf("gocccl: Reduce: nil operator")
+	}
+	if err := in.usable("Reduce input"); err != nil {
+		return nil, err
+	}
+	if err := out.usable("Reduce output"); err != nil {
+		return nil, err
+	}
+	s, err := sameDevice("Reduce", s, in.dev, out.dev)
+	if err != nil {
+		return nil, err
+	}
+	if out.n < 1 {
+		return nil, fmt.Errorf("gocccl: Reduce: output has no element to write the result to")
+	}
+	return s, nil
+}
+
+func (r *ReduceOp[T]) runGPU(s *Stream, in, out *Slice[T], init T) error {
+	reg, err := lookup(r.key)
+	if err != nil {
+		return err
+	}
+	d := s.dev
+	bk, err := d.bind(reg)
+	if err != nil {
+		return err
+	}
+	size, align := int(unsafe.Sizeof(init)), int(unsafe.Alignof(init))
+	threads, tile := bk.policy.BlockThreads, bk.policy.Tile()
+	partial, final := bk.fns[0], bk.fns[1]
+
+	var args cuda.Args
+	if in.n <= tile {
+		args.Ptr(in.ptr)
+		args.Int64(int64(in.n))
+		args.Ptr(out.ptr)
+		args.Value(unsafe.Pointer(&init), size, align)
+		if err := d.launch(final, 1, threads, s, &args); err != nil {
+			return fmt.Errorf("gocccl: Reduce: %w", err)
+		}
+		return nil
+	}
+
+	tiles := (in.n + tile - 1) / tile
+	grid := min(tiles, bk.maxBlocks)
+	tmp, err := d.tempAlloc(grid*size, s)
+	if err != nil {
+		return fmt.Errorf("gocccl: Reduce: temporary storage of %d bytes: %w", grid*size, err)
+	}
+	args.Ptr(in.ptr)
+	args.Int64(int64(in.n))
+	args.Ptr(tmp)
+	err = d.launch(partial, grid, threads, s, &args)
+	if err == nil {
+		args.Reset()
+		args.Ptr(tmp)
+		args.Int64(int64(grid))
+		args.Ptr(out.ptr)
+		args.Value(unsafe.Pointer(&init), size, align)
+		err = d.launch(final, 1, threads, s, &args)
+	}
+	if ferr := d.tempFree(tmp, s); err == nil && ferr != nil {
+		err = ferr
+	}
+	if err != nil {
+		return fmt.Errorf("gocccl: Reduce: %w", err)
+	}
+	return nil
+}
+
+// TempStorageBytes returns the device scratch memory a Run over n elements
+// on d takes for the duration of the call (stream-ordered, freed as the work
+// completes). It is 0 on the CPU backend and for n within one tile.
+func (r *ReduceOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
+	if d.ctx == nil {
+		return 0, nil
+	}
+	reg, err := lookup(r.key)
+	if err != nil {
+		return 0, err
+	}
+	bk, err := d.bind(reg)
+	if err != nil {
+		return 0, err
+	}
+	tile := bk.policy.Tile()
+	if n <= tile {
+		return 0, nil
+	}
+	return min((n+tile-1)/tile, bk.maxBlocks) * elemSize[T](), nil
+}

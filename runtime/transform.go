@@ -1,0 +1,147 @@
+package runtime
+
+import (
+	"fmt"
+
+	"github.com/gocccl/gocccl/runtime/cuda"
+)
+
+// UnaryTransformOp applies a unary operator to every element.
+type UnaryTransformOp[In, Out any] struct {
+	op  func(In) Out
+	key kernelKey
+}
+
+// UnaryTransform declares out[i] = op(in[i]) for op, a //gocccl:op function.
+func UnaryTransform[In, Out any](op func(In) Out) *UnaryTransformOp[In, Out] {
+	return &UnaryTransformOp[In, Out]{op: op, key: kernelKey{algUnaryTransform, funcPC(op)}}
+}
+
+// Run writes op(in[i]) to out[i] for every i; in and out have equal lengths.
+// It is enqueued on s (nil means the default stream of in's device).
+func (t *UnaryTransformOp[In, Out]) Run(s *Stream, in *Slice[In], out *Slice[Out]) error {
+	if t == nil || t.op == nil {
+		return fmt.Errorf("gocccl: UnaryTransform: nil operator")
+	}
+	if err := in.usable("UnaryTransform input"); err != nil {
+		return err
+	}
+	if err := out.usable("UnaryTransform output"); err != nil {
+		return err
+	}
+	s, err := sameDevice("UnaryTransform", s, in.dev, out.dev)
+	if err != nil {
+		return err
+	}
+	if in.n != out.n {
+		return fmt.Errorf("gocccl: UnaryTransform: input has %d elements, output %d", in.n, out.n)
+	}
+	if s.dev.ctx == nil {
+		src, dst := in.host, out.host
+		_, err := parallel(in.n, s.dev.info.Workers, func(_, lo, hi int) {
+			for i := lo; i < hi; i++ {
+				dst[i] = t.op(src[i])
+			}
+		})
+		return err
+	}
+	if in.n == 0 {
+		return nil
+	}
+	var args cuda.Args
+	args.Ptr(in.ptr)
+	args.Ptr(out.ptr)
+	args.Int64(int64(in.n))
+	return launchTransform(t.key, s, in.n, &args)
+}
+
+// BinaryTransformOp applies a binary operator to pairs of elements.
+type BinaryTransformOp[A, B, Out any] struct {
+	op  func(A, B) Out
+	key kernelKey
+}
+
+// BinaryTransform declares out[i] = op(a[i], b[i]) for op, a //gocccl:op
+// function.
+func BinaryTransform[A, B, Out any](op func(A, B) Out) *BinaryTransformOp[A, B, Out] {
+	return &BinaryTransformOp[A, B, Out]{op: op, key: kernelKey{algBinaryTransform, funcPC(op)}}
+}
+
+// Run writes op(a[i], b[i]) to out[i] for every i; a, b and out have equal
+// lengths. It is enqueued on s (nil means the default stream of a's device).
+func (t *BinaryTransformOp[A, B, Out]) Run(s *Stream, a *Slice[A], b *Slice[B], out *Slice[Out]) error {
+	if t == nil || t.op == nil {
+		return fmt.Errorf("gocccl: BinaryTransform: nil operator")
+	}
+	if err := a.usable("BinaryTransform first input"); err != nil {
+		return err
+	}
+	if err := b.usable("BinaryTransform second input"); err != nil {
+		return err
+	}
+	if err := out.usable("BinaryTransform output"); err != nil {
+		return err
+	}
+	s, err := sameDevice("BinaryTransform", s, a.dev, b.dev, out.dev)
+	if err != nil {
+		return err
+	}
+	if a.n != b.n || a.n != out.n {
+		return fmt.Errorf("gocccl: BinaryTransform: inputs have %d and %d elements, output %d", a.n, b.n, out.n)
+	}
+	if s.dev.ctx == nil {
+		x, y, dst := a.host, b.host, out.host
+		_, err := parallel(a.n, s.dev.info.Workers, func(_, lo, hi int) {
+			for i := lo; i < hi; i++ {
+				dst[i] = t.op(x[i], y[i])
+			}
+		})
+		return err
+	}
+	if a.n == 0 {
+		return nil
+	}
+	var args cuda.Args
+	args.Ptr(a.ptr)
+	args.Ptr(b.ptr)
+	args.Ptr(out.ptr)
+	args.Int64(int64(a.n))
+	return launchTransform(t.key, s, a.n, &args)
+}
+
+func launchTransform(key kernelKey, s *Stream, n int, args *cuda.Args) error {
+	reg, err := lookup(key)
+	if err != nil {
+		return err
+	}
+	bk, err := s.dev.bind(reg)
+	if err != nil {
+		return err
+	}
+	tile := bk.policy.Tile()
+	grid := (n + tile - 1) / tile
+	if grid > 1<<31-1 {
+		return fmt.Errorf("gocccl: %s: %d elements need more than 2^31-1 blocks", key.alg, n)
+	}
+	if err := s.dev.launch(bk.fns[0], grid, bk.policy.BlockThreads, s, args); err != nil {
+		return fmt.Errorf("gocccl: %s: %w", key.alg, err)
+	}
+	return nil
+}
+
+// sameDevice returns s, or the default stream of the first device when s is
+// nil, after checking that every buffer lives on the stream's device.
+func sameDevice(alg string, s *Stream, devs ...*Device) (*Stream, error) {
+	if s == nil {
+		s = devs[0].DefaultStream()
+	}
+	if err := s.usable(); err != nil {
+		return nil, err
+	}
+	for _, d := range devs {
+		if d != s.dev {
+			return nil, fmt.Errorf("gocccl: %s: buffers and stream are on different devices", alg)
+		}
+	}
+	return s, nil
+}

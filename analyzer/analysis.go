@@ -49,6 +49,8 @@ type opCall struct {
 	pos    token.Pos
 }
 
+// newAnalysis prepares the analysis of one package, with its files in file
+// name order so that everything derived from them is deterministic.
 func newAnalysis(fset *token.FileSet, pkg *types.Package, files []*ast.File, info *types.Info) *analysis {
 	files = slices.Clone(files)
 	files = slices.DeleteFunc(files, func(f *ast.File) bool { return f == nil })

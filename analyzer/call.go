@@ -73,10 +73,17 @@ func (b *builder) funcCall(e *ast.CallExpr, fn *types.Func) model.Expr {
 	}
 	call := &model.Call{Pos: e.Pos(), Op: callee.op}
 	ok := callee.ok
-	for _, arg := range e.Args {
+	for i, arg := range e.Args {
 		x := b.expr(arg)
+		if ok && x != nil && i < len(callee.op.Params) {
+			ok = b.sameType(x, callee.op.Params[i].Type)
+		}
 		ok = ok && x != nil
 		call.Args = append(call.Args, x)
+	}
+	if ok && len(e.Args) != len(callee.op.Params) {
+		b.errorf(e.Pos(), "%s takes %d arguments, not %d", fn.Name(), len(callee.op.Params), len(e.Args))
+		ok = false
 	}
 	if e.Ellipsis.IsValid() {
 		b.errorf(e.Ellipsis, "... is not allowed in operators")
@@ -110,7 +117,7 @@ func (b *builder) conversion(e *ast.CallExpr, to types.Type) model.Expr {
 		return nil
 	}
 	x := b.expr(e.Args[0])
-	if x == nil {
+	if x == nil || !b.checkConvert(e.Pos(), x, t) {
 		return nil
 	}
 	return &model.Convert{Pos: e.Pos(), X: x, T: t}

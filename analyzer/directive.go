@@ -9,6 +9,10 @@ import (
 // opDirective is the prefix of the one directive gocccl-gen knows.
 const opDirective = "//gocccl:op"
 
+// malformedDirective is the message for a spaced or capitalized directive.
+const malformedDirective = "malformed directive: did you mean " + opDirective +
+	"? (directives are lower case, with no space after \"//\" or \"gocccl:\")"
+
 // knownOptions are the options "//gocccl:op" accepts.
 var knownOptions = []string{"fastmath"}
 
@@ -46,20 +50,17 @@ func (a *analysis) parseDirective(c *ast.Comment) (directive, bool) {
 			offset := len(opDirective)
 			return directive{comment: c, options: splitOptions(c.Pos()+token.Pos(offset), text[offset:])}, true
 		case "":
-			a.errorf(c.Pos(), "malformed directive %q: no space is allowed after \"gocccl:\"; write %s", text, opDirective)
+			a.errorf(c.Pos(), "%s", malformedDirective)
 		default:
 			a.errorf(c.Pos(), "unknown directive //gocccl:%s: did you mean %s?", name, opDirective)
 		}
 		return directive{}, false
 	}
-	body := strings.TrimPrefix(text, "//")
-	trimmed := strings.TrimLeft(body, " \t")
-	lower := strings.ToLower(trimmed)
-	switch {
-	case trimmed != body && strings.HasPrefix(lower, "gocccl:op"):
-		a.errorf(c.Pos(), "malformed directive %q: directives have no space after \"//\"; write %s", text, opDirective)
-	case trimmed == body && strings.HasPrefix(lower, "gocccl:"):
-		a.errorf(c.Pos(), "malformed directive %q: directives are lower case; write %s", text, opDirective)
+	// A spaced or capitalized form: "// gocccl:op", "//GOCCCL:op",
+	// "// gocccl: op" (gofmt adds the space after "//" to the last two).
+	words := strings.Fields(strings.Replace(strings.ToLower(strings.TrimPrefix(text, "//")), ":", ": ", 1))
+	if len(words) >= 2 && words[0] == "gocccl:" && words[1] == "op" {
+		a.errorf(c.Pos(), "%s", malformedDirective)
 	}
 	return directive{}, false
 }

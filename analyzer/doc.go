@@ -14,10 +14,42 @@
 // never panics on unexpected syntax; a construct it does not know is a
 // diagnostic too.
 //
+// # Operators and instances
+//
 // An operator is a top-level function whose doc comment holds the line
 //
 //	//gocccl:op [option ...]
 //
 // The only option so far is fastmath. A trailing "// comment" after the
-// options is allowed.
+// options is allowed. An instance is a call of one of the runtime
+// constructors, anywhere in the package's non-test files outside operators,
+// whose argument names a //gocccl:op function of the same package.
+//
+// # What the model holds
+//
+// The translation keeps Go's meaning and leaves the emitter little to decide:
+//
+//   - Every expression go/types evaluates to a constant is one model.Const of
+//     its final type, its value normalized: constant.Bool for booleans, an
+//     Int that fits the type for integers, a Float that float64 holds
+//     exactly (already rounded to float32 for float32) for floats. An untyped
+//     constant shift count (x << 3) is a uint.
+//   - Parentheses and unary + are dropped. x op= y, x++ and x-- become
+//     assignments of a Binary. Expression statements (calls of operators,
+//     which have no effects) are dropped, as are assignments to _.
+//   - Variables have names unique within their operator and safe in C++:
+//     shadowed names get _1, _2, …; C++ keywords and names generated code
+//     may use get a trailing underscore; unnamed and blank parameters are
+//     _0, _1, … by position. Parameters may be assigned.
+//   - A named result is declared, with its zero value, by the first
+//     statements of the body; a bare return returns it.
+//   - "a, b := x, y" that redeclares a variable declares the new ones first,
+//     then assigns all in one AssignStmt (values before targets, as in Go).
+//     An if whose init lowers to several statements becomes a Block holding
+//     them and the if.
+//   - A Binary's position is its operator token's; other nodes start where
+//     their Go syntax starts.
+//   - Ops are in source order (files by name), so a callee may come after
+//     its caller; the call graph has no cycles. Instances are sorted by Key
+//     and share their element types with their operator's signature.
 package analyzer

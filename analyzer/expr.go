@@ -113,7 +113,7 @@ func (b *builder) unary(e *ast.UnaryExpr) model.Expr {
 		return nil
 	}
 	x := b.expr(e.X)
-	if x == nil {
+	if x == nil || !b.checkUnary(e.OpPos, op, x) {
 		return nil
 	}
 	return &model.Unary{Pos: e.OpPos, Op: op, X: x}
@@ -157,6 +157,9 @@ func (b *builder) binary(e *ast.BinaryExpr) model.Expr {
 			b.errorf(e.OpPos, "%s", problem)
 			return nil
 		}
+	}
+	if !b.checkBinary(e.OpPos, op, x, y, t) {
+		return nil
 	}
 	return &model.Binary{Pos: e.OpPos, Op: op, X: x, Y: y, T: t}
 }

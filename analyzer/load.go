@@ -27,9 +27,10 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 // command could not run, no package matched) are returned as they are.
 func Load(dir string, tags []string, patterns ...string) ([]*model.Package, error) {
 	cfg := &packages.Config{Mode: loadMode, Dir: dir}
-	if len(tags) > 0 {
-		cfg.BuildFlags = []string{"-tags=" + strings.Join(tags, ",")}
-	}
+	// The generated glue is left out (see model.AnalyzeTag): it may refer
+	// to operators that no longer exist.
+	tags = append([]string{model.AnalyzeTag}, tags...)
+	cfg.BuildFlags = []string{"-tags=" + strings.Join(tags, ",")}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)

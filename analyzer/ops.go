@@ -81,7 +81,9 @@ func (a *analysis) checkSignature(od *opDecl) {
 		a.errorf(fd.Recv.Pos(), "method %s cannot be an operator: declare it as a top-level function", name)
 	}
 	if fd.Type.TypeParams != nil && len(fd.Type.TypeParams.List) > 0 {
+		// Its parameter types would only repeat the problem.
 		a.errorf(fd.Type.TypeParams.Pos(), "generic function %s cannot be an operator: write one //gocccl:op function per type", name)
+		return
 	}
 	if fd.Body == nil {
 		a.errorf(fd.Name.Pos(), "operator %s has no body", name)

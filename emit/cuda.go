@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -34,15 +35,15 @@ func CUDASource(pkg *model.Package, targets []Target) ([]byte, error) {
 // cudaSource is CUDASource with the line table.
 func cudaSource(pkg *model.Package, targets []Target) (*cudaFile, error) {
 	if len(targets) == 0 {
-		return nil, fmt.Errorf("emit %s: no targets", pkg.Path)
+		return nil, errors.New(CUDAFile + ": no targets")
 	}
 	targets = normalizeTargets(targets)
 	names, err := opNames(pkg)
 	if err != nil {
-		return nil, fmt.Errorf("emit %s: %w", pkg.Path, err)
+		return nil, fmt.Errorf("%s: %w", CUDAFile, err)
 	}
 	if err := checkInstances(pkg); err != nil {
-		return nil, fmt.Errorf("emit %s: %w", pkg.Path, err)
+		return nil, fmt.Errorf("%s: %w", CUDAFile, err)
 	}
 	w := &cWriter{}
 	e := &opEmitter{w: w, pkg: pkg, ns: namespaceName(pkg), names: names}
@@ -80,7 +81,7 @@ func cudaSource(pkg *model.Package, targets []Target) (*cudaFile, error) {
 	}
 	w.p("}  // namespace %s", e.ns)
 	if e.err != nil {
-		return nil, fmt.Errorf("emit %s: %w", pkg.Path, e.err)
+		return nil, fmt.Errorf("%s: %w", CUDAFile, e.err)
 	}
 	if len(pkg.Instances) > 0 {
 		writePolicies(w, pkg, targets)

@@ -15,7 +15,7 @@ const gosem = "::gocccl::go::"
 type opEmitter struct {
 	w     *cWriter
 	pkg   *model.Package
-	ns    string             // the package namespace
+	ns    string               // the package namespace
 	names map[*model.Op]string // C++ name of every operator
 	err   error                // the first error, with its Go position
 	tmp   int                  // counter for temporaries within an operator
@@ -170,11 +170,15 @@ func (e *opEmitter) ifChain(op *model.Op, s *model.IfStmt, keyword string) {
 			w.setPos(prev)
 			return
 		}
+		// The else block is the scope of the init statement.
+		prev := w.setPos(goPos(e.pkg.Fset, els.Pos))
 		w.p("} else {")
 		w.in()
-		e.stmt(op, els)
+		e.stmt(op, els.Init)
+		e.ifChain(op, els, "if")
 		w.out()
 		w.p("}")
+		w.setPos(prev)
 	default:
 		e.fail(s.Pos, "else branch is %T; want a block or an if statement", els)
 	}

@@ -9,11 +9,14 @@
 //
 // The flow is typed and reads top-down: CUDASource translates the operators
 // and instantiates the kernel templates of the kernels package with the
-// launch policies of PolicyFor; Compile runs nvcc once per Target, in
-// parallel; GoGlue writes the registration code with jennifer; Generate ties
-// them together, reusing earlier artifacts when the input hash is unchanged,
-// and Output.Write puts the result on disk atomically. Check reports stale
-// files without running nvcc.
+// launch policies of PolicyFor; a Toolchain (nvcc, found by FindNVCC) compiles
+// it once per Target, in parallel; GoGlue writes the registration code with
+// jennifer; Generate ties them together, reusing earlier artifacts when the
+// input hash recorded in the Manifest is unchanged, and Output.Write puts the
+// result on disk atomically. Check reports stale files without running nvcc.
+//
+// A package without algorithm instances gets no files at all, even when it
+// has operators: only instances need kernels.
 //
 // Every output is deterministic: the same model, targets and toolchain give
 // the same bytes, and no output holds an absolute path.

@@ -69,10 +69,10 @@ func Generate(ctx context.Context, pkg *model.Package, opts Options) (*Output, e
 	}
 	if len(targets) == 0 {
 		if tc, err = LoadToolchain(ctx, opts.NVCC); err != nil {
-			return nil, fmt.Errorf("generate %s: %w", pkg.Path, err)
+			return nil, err
 		}
 		if targets, err = tc.DefaultTargets(); err != nil {
-			return nil, fmt.Errorf("generate %s: %w", pkg.Path, err)
+			return nil, err
 		}
 	}
 	src, err := cudaSource(pkg, targets)
@@ -91,11 +91,11 @@ func Generate(ctx context.Context, pkg *model.Package, opts Options) (*Output, e
 	} else {
 		if tc == nil {
 			if tc, err = LoadToolchain(ctx, opts.NVCC); err != nil {
-				return nil, fmt.Errorf("generate %s: %w", pkg.Path, err)
+				return nil, err
 			}
 		}
 		if images, err = tc.compile(ctx, src, headers, targets, opts.Jobs); err != nil {
-			return nil, fmt.Errorf("generate %s: %w", pkg.Path, err)
+			return nil, err
 		}
 		m.NVCC, m.CUB = tc.Version, tc.CUB
 	}

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 
 	"github.com/dave/jennifer/jen"
@@ -17,12 +18,13 @@ const runtimePath = "github.com/gocccl/gocccl/runtime"
 // runtime.Module (with m.InputHash) and registers the kernels of every
 // instance, in Key order, with the launch policy of each architecture.
 func GoGlue(pkg *model.Package, m *Manifest) ([]byte, error) {
-	if len(m.Targets) == 0 {
-		return nil, fmt.Errorf("glue for %s: no targets", pkg.Path)
+	if m == nil || len(m.Targets) == 0 {
+		return nil, errors.New(GoFile + ": no targets")
 	}
 	targets := normalizeTargets(m.Targets)
 	f := jen.NewFilePathName(pkg.Path, pkg.Name)
 	f.HeaderComment(Header)
+	f.HeaderComment("//go:build !" + model.AnalyzeTag)
 	f.ImportName(runtimePath, "runtime")
 	f.Anon("embed")
 
@@ -44,7 +46,7 @@ func GoGlue(pkg *model.Package, m *Manifest) ([]byte, error) {
 			jen.Id("Data").Op(":").Id(name),
 		)
 	}
-	f.Comment("Images compiled by nvcc " + m.NVCC + " from " + CUDAFile + ", one per target.")
+	f.Comment("Images compiled from " + CUDAFile + ", one per target (see " + ManifestFile + ").")
 	f.Var().Defs(imageVars...)
 
 	mod := freeName("m", taken)
@@ -58,7 +60,7 @@ func GoGlue(pkg *model.Package, m *Manifest) ([]byte, error) {
 	for _, in := range pkg.Instances {
 		reg, err := registration(pkg, in, as, mod)
 		if err != nil {
-			return nil, fmt.Errorf("glue for %s: %w", pkg.Path, err)
+			return nil, fmt.Errorf("%s: %w", GoFile, err)
 		}
 		body = append(body, reg...)
 	}
@@ -66,7 +68,7 @@ func GoGlue(pkg *model.Package, m *Manifest) ([]byte, error) {
 
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
-		return nil, fmt.Errorf("glue for %s: %w", pkg.Path, err)
+		return nil, fmt.Errorf("%s: %w", GoFile, err)
 	}
 	return buf.Bytes(), nil
 }

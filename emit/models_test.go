@@ -56,11 +56,15 @@ func bin(op model.BinaryOp, x, y model.Expr) *model.Binary {
 	}
 	return &model.Binary{Op: op, X: x, Y: y, T: t, Pos: x.Position()}
 }
-func un(op model.UnaryOp, x model.Expr) *model.Unary { return &model.Unary{Op: op, X: x, Pos: x.Position()} }
+func un(op model.UnaryOp, x model.Expr) *model.Unary {
+	return &model.Unary{Op: op, X: x, Pos: x.Position()}
+}
 func conv(t *model.Type, x model.Expr) *model.Convert {
 	return &model.Convert{T: t, X: x, Pos: x.Position()}
 }
-func cInt(v int64, t *model.Type) *model.Const { return &model.Const{Value: constant.MakeInt64(v), T: t} }
+func cInt(v int64, t *model.Type) *model.Const {
+	return &model.Const{Value: constant.MakeInt64(v), T: t}
+}
 func cUint(v uint64, t *model.Type) *model.Const {
 	return &model.Const{Value: constant.MakeUint64(v), T: t}
 }
@@ -71,9 +75,13 @@ func cExact(s string, t *model.Type) *model.Const { // an exact rational, e.g. "
 	r, _ := new(big.Rat).SetString(s)
 	return &model.Const{Value: constant.Make(r), T: t}
 }
-func ret(x model.Expr) *model.ReturnStmt      { return &model.ReturnStmt{Results: []model.Expr{x}, Pos: x.Position()} }
-func block(ss ...model.Stmt) *model.Block     { return &model.Block{Stmts: ss} }
-func decl(v *model.Var, x model.Expr) *model.DeclStmt { return &model.DeclStmt{Var: v, Init: x, Pos: v.Pos} }
+func ret(x model.Expr) *model.ReturnStmt {
+	return &model.ReturnStmt{Results: []model.Expr{x}, Pos: x.Position()}
+}
+func block(ss ...model.Stmt) *model.Block { return &model.Block{Stmts: ss} }
+func decl(v *model.Var, x model.Expr) *model.DeclStmt {
+	return &model.DeclStmt{Var: v, Init: x, Pos: v.Pos}
+}
 
 // binaryOp builds "func name(a, b T) T { return a op b }".
 func binaryOp(s *src, line int, name string, t *model.Type, op model.BinaryOp) *model.Op {
@@ -213,9 +221,34 @@ func semanticsPkg() *model.Package {
 			bin(model.Eql, ref(u), cUint(math.MaxUint64, tUint)),
 			bin(model.LAnd, bin(model.Eql, ref(i), cInt(math.MinInt64, tInt)), bin(model.Gtr, conv(tUint8, ref(i)), cInt(254, tUint8)))),
 			bin(model.Neq, conv(tInt, ref(u)), ref(i)))))}
+	// func Sign(x int16) int16 {   (an operator no instance uses)
+	//   var ok bool; var f float32; _ = f
+	//   { x, _ = x+1, x }
+	//   if x > 0 { return 1 } else if y := -x; y > 0 { return -1 } else { _, ok = 0, !ok }
+	//   return 0
+	// }
+	sx := newVar("x", tInt16, s.at(90, 11))
+	ok, fl := newVar("ok", tBool, s.at(91, 6)), newVar("f", tFloat32, s.at(91, 19))
+	sy := newVar("y", tInt16, s.at(94, 33))
+	blank := &model.Var{Name: "_", Type: tFloat32}
+	sign := &model.Op{Name: "Sign", Pos: s.at(90, 1), Params: []*model.Var{sx}, Results: []*model.Type{tInt16},
+		Body: block(
+			decl(ok, nil),
+			decl(fl, nil),
+			&model.AssignStmt{Pos: s.at(91, 30), Targets: []*model.Var{blank}, Values: []model.Expr{ref(fl)}},
+			&model.Block{Pos: s.at(92, 2), Stmts: []model.Stmt{
+				&model.AssignStmt{Pos: s.at(93, 3), Targets: []*model.Var{sx, nil}, Values: []model.Expr{bin(model.Add, ref(sx), cInt(1, tInt16)), ref(sx)}},
+			}},
+			&model.IfStmt{Pos: s.at(94, 2), Cond: bin(model.Gtr, ref(sx), cInt(0, tInt16)),
+				Then: block(&model.ReturnStmt{Pos: s.at(94, 14), Results: []model.Expr{cInt(1, tInt16)}}),
+				Else: &model.IfStmt{Pos: s.at(94, 30), Init: decl(sy, un(model.Neg, ref(sx))), Cond: bin(model.Gtr, ref(sy), cInt(0, tInt16)),
+					Then: block(&model.ReturnStmt{Pos: s.at(95, 3), Results: []model.Expr{cInt(-1, tInt16)}}),
+					Else: block(&model.AssignStmt{Pos: s.at(97, 3), Targets: []*model.Var{nil, ok}, Values: []model.Expr{cInt(0, tInt16), un(model.Not, ref(ok))}})}},
+			&model.ReturnStmt{Pos: s.at(99, 2), Results: []model.Expr{cInt(0, tInt16)}},
+		)}
 	return &model.Package{
 		Path: "example.com/demo/ops", Name: "ops", Fset: s.fset,
-		Ops: []*model.Op{mix, clamp, bits, floats, f32, small, limits},
+		Ops: []*model.Op{mix, clamp, bits, floats, f32, small, limits, sign},
 		Instances: []*model.Instance{
 			{Algorithm: model.BinaryTransform, Ops: []*model.Op{bits}, Types: []*model.Type{tUint16, tInt8, tUint32}, Pos: s.at(80, 9)},
 			{Algorithm: model.BinaryTransform, Ops: []*model.Op{floats}, Types: []*model.Type{tFloat32, tFloat64, tFloat64}, Pos: s.at(81, 9)},

@@ -14,25 +14,25 @@ func (p Policy) Tile() int { return p.BlockThreads * p.ItemsPerThread }
 
 // PolicyFor is the tuning table: the policy of algorithm alg over elements of
 // elemSize bytes on compute capability arch (× 10). It is the one place to
-// change tuning; CUDASource and GoGlue both read it.
+// change tuning; CUDASource and GoGlue both read it. The values are CUB's
+// sm_60+ tuning scaled by item size as cub::MemBoundScaling does (about 64
+// bytes in flight per thread per tile; see the comment block at the top of
+// kernels/include/gocccl/reduce.cuh and transform.cuh):
 //
-//	Reduce:           256 threads, max(1, min(16, 64/size)) items
-//	                  (16 for 1-, 2- and 4-byte types, 8 for 8-byte ones)
-//	Unary/BinaryTransform: 256 threads, 8 items for types of ≤ 2 bytes, else 4
+//	Reduce:                256 threads × clamp(64/size, 1, 32) items
+//	                       (1, 2 bytes: 32; 4: 16; 8: 8; 16: 4)
+//	Unary/BinaryTransform: 256 threads × clamp(32/size, 1, 32) items
+//	                       (1 byte: 32; 2: 16; 4: 8; 8: 4; 16: 2)
 //
 // No entry depends on arch yet; the parameter is there so that per-GPU tuning
 // lands here without changing any caller.
 func PolicyFor(alg model.Algorithm, elemSize int64, arch int) Policy {
-	_ = arch
 	size := max(elemSize, 1)
 	switch alg {
 	case model.Reduce:
-		return Policy{BlockThreads: 256, ItemsPerThread: int(max(1, min(16, 64/size)))}
+		return Policy{BlockThreads: 256, ItemsPerThread: int(min(32, max(1, 64/size)))}
 	case model.UnaryTransform, model.BinaryTransform:
-		if size <= 2 {
-			return Policy{BlockThreads: 256, ItemsPerThread: 8}
-		}
-		return Policy{BlockThreads: 256, ItemsPerThread: 4}
+		return Policy{BlockThreads: 256, ItemsPerThread: int(min(32, max(1, 32/size)))}
 	}
 	return Policy{BlockThreads: 256, ItemsPerThread: 1}
 }

@@ -1,21 +1,23 @@
 package model
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // ReservedCName reports whether name cannot be printed as a local variable of
-// generated CUDA C++ as it is: a C++ keyword or alternative token, a name the
-// generated code or the CUDA headers use unqualified (the integer type names,
-// CUDA's built-in variables, "gocccl", "std", "cub", common C macros), a name
-// starting with "gocccl_" (the generator's own temporaries) or with the macro
-// prefixes "GOCCCL", "CUB_" and "CUDA", a name reserved to the C++
-// implementation (containing "__", or "_" followed by an upper-case letter),
-// or a name that is not plain ASCII. The analyzer renames variables for which
-// it returns true; the emitter rejects them.
+// generated CUDA C++ as it is: a C++ keyword or alternative token; a name the
+// generated code or the CUDA and gocccl headers use unqualified (the
+// fixed-width integer types, CUDA's built-in variables, "std", "cub",
+// "gocccl", common C macros); a temporary of the emitter ("gocccl_t0",
+// "gocccl_p1"); a name reserved to the C++ implementation (containing "__",
+// or "_" followed by an upper-case letter); or a name that is not plain
+// ASCII. Appending "_" to a reserved name that is ASCII and holds no "__"
+// always gives a name that is not reserved, so renaming by suffix works.
+// The analyzer renames variables for which it returns true; the emitter
+// rejects them.
 func ReservedCName(name string) bool {
-	if name == "" || cReserved[name] || strings.Contains(name, "__") {
-		return true
-	}
-	if strings.HasPrefix(name, "gocccl_") || strings.HasPrefix(name, "GOCCCL") || strings.HasPrefix(name, "CUB_") || strings.HasPrefix(name, "CUDA") {
+	if name == "" || cReserved[name] || emitterTemp.MatchString(name) || strings.Contains(name, "__") {
 		return true
 	}
 	if len(name) > 1 && name[0] == '_' && name[1] >= 'A' && name[1] <= 'Z' {
@@ -30,6 +32,10 @@ func ReservedCName(name string) bool {
 	}
 	return false
 }
+
+// emitterTemp matches the names the emitter gives temporaries and unnamed
+// parameters.
+var emitterTemp = regexp.MustCompile(`^gocccl_[tp][0-9]+$`)
 
 var cReserved = map[string]bool{}
 
@@ -48,8 +54,9 @@ final override import module restrict
 int8_t int16_t int32_t int64_t uint8_t uint16_t uint32_t uint64_t
 size_t ptrdiff_t intptr_t uintptr_t
 threadIdx blockIdx blockDim gridDim warpSize
-gocccl std cub main assert errno NULL EOF INFINITY NAN HUGE_VAL HUGE_VALF
-stdin stdout stderr offsetof
+gocccl std cub cuda thrust main assert errno NULL EOF INFINITY NAN HUGE_VAL
+HUGE_VALF stdin stdout stderr offsetof
+CUDA_VERSION CUDART_VERSION CUB_VERSION GOCCCL_VERSION GOCCCL_DEVICE GOCCCL_GO_FN
 `) {
 		cReserved[w] = true
 	}

@@ -11,6 +11,12 @@ import (
 	"go/token"
 )
 
+// AnalyzeTag is the build tag the analyzer loads packages with. Generated Go
+// glue is built only without it, so a package whose glue no longer compiles
+// (an operator was renamed or removed since the last generation) can still be
+// analyzed and regenerated.
+const AnalyzeTag = "gocccl_analyze"
+
 // Package is everything gocccl-gen knows about one Go package.
 type Package struct {
 	Path string // import path, e.g. "github.com/gocccl/gocccl/examples/sum"

@@ -11,15 +11,12 @@ const minChunk = 1 << 14
 // parallel calls body(lo, hi) over [0, n) split into at most workers chunks,
 // and turns a panic in the user's operator into an error.
 func parallel(n, workers int, body func(chunk, lo, hi int)) (chunks int, err error) {
-	chunks = min(workers, (n+minChunk-1)/minChunk)
-	if chunks < 1 {
-		chunks = 1
+	if n <= 0 {
+		return 0, nil
 	}
+	chunks = max(1, min(workers, (n+minChunk-1)/minChunk))
 	size := (n + chunks - 1) / chunks
 	chunks = (n + size - 1) / size // no empty chunk at the end
-	if n == 0 {
-		chunks = 1
-	}
 	var wg sync.WaitGroup
 	var once sync.Once
 	for c := 0; c < chunks; c++ {

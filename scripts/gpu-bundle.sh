@@ -49,7 +49,7 @@ step device-tests ./devicetest.test -test.v -test.count=1 -test.timeout=20m
 step example-sum ./sum
 step nvcc13-generated bash -c 'for f in src/generated/*.cu; do echo "$f"; '"$NVCC"' -fmad=false -cubin -o /tmp/g.cubin "$f" || exit 1; done'
 step kernel-tests bash -c "$NVCC -o /tmp/kernels_test src/kernels_test.cu && /tmp/kernels_test"
-step cub-bench bash -c "$NVCC -o /tmp/reduce_bench src/reduce_bench.cu && /tmp/reduce_bench $OUT/cub.tsv"
+step cub-bench bash -c "$NVCC -o /tmp/reduce_bench src/reduce_bench.cu && /tmp/reduce_bench --tsv $OUT/cub.tsv"
 step go-bench ./gpubench -cub "$OUT/cub.tsv"
 cat "$OUT/gpu.txt"
 tail -n 25 "$OUT/cub-bench.log" "$OUT/go-bench.log"

@@ -301,6 +301,9 @@ static double time_gocccl(const Kernels<T>& k, const Inputs<T>& in, Scratch& s, 
   return time_us([&](int i) { k.run(in.buf(i) + offset, n, out, partials, sub, 0); });
 }
 
+// g_tsv, when set by --tsv, receives one row per CUB measurement of the main table.
+static FILE* g_tsv = nullptr;
+
 template <typename T>
 static void main_row(const char* type, Kernels<T> k, long long n, Scratch& s, uint64_t seed)
 {
@@ -314,7 +317,7 @@ static void main_row(const char* type, Kernels<T> k, long long n, Scratch& s, ui
   // cub
   T* out = reinterpret_cast<T*>(s.out);
   size_t temp_bytes = 0;
-  CK(cub::DeviceReduce::Sum(nullptr, temp_bytes, in.buf(0), out, static_cast<int>(n), 0));
+  CK(cub::DeviceReduce::Sum(nullptr, temp_bytes, in.buf(0), out, static_cast<int>(n), cudaStream_t{}));
   if (temp_bytes > s.cub_temp_bytes)
   {
     std::fprintf(stderr, "cub temp storage %zu > %zu\n", temp_bytes, s.cub_temp_bytes);
@@ -322,12 +325,12 @@ static void main_row(const char* type, Kernels<T> k, long long n, Scratch& s, ui
   }
   const double cub_us = time_us([&](int i) {
     size_t tb = temp_bytes;
-    CK(cub::DeviceReduce::Sum(s.cub_temp, tb, in.buf(i), out, static_cast<int>(n), 0));
+    CK(cub::DeviceReduce::Sum(s.cub_temp, tb, in.buf(i), out, static_cast<int>(n), cudaStream_t{}));
   });
   CK(cudaMemset(s.out, 0xAB, 16));
   {
     size_t tb = temp_bytes;
-    CK(cub::DeviceReduce::Sum(s.cub_temp, tb, in.buf(0), out, static_cast<int>(n), 0));
+    CK(cub::DeviceReduce::Sum(s.cub_temp, tb, in.buf(0), out, static_cast<int>(n), cudaStream_t{}));
   }
   const std::string cub_check = check("cub", in, fetch<T>(s.out));
 
@@ -338,6 +341,14 @@ static void main_row(const char* type, Kernels<T> k, long long n, Scratch& s, ui
   CK(cudaGetLastError());
   const std::string our_check = check("gocccl", in, fetch<T>(s.out));
 
+  if (g_tsv)
+  {
+    // The Go benchmark (bench/gpubench -cub) reads these rows to print its
+    // own times next to CUB's: Go type name, n, CUB microseconds.
+    const char* go_type = !std::strcmp(type, "i32") ? "int32" : !std::strcmp(type, "f32") ? "float32" : "float64";
+    std::fprintf(g_tsv, "%s\t%lld\t%.2f\n", go_type, n, cub_us);
+    std::fflush(g_tsv);
+  }
   const double gb = in.bytes() / 1e9;
   std::printf("2^%-3d %-5s %9.1f %8.1f %8.0f %8.1f %8.0f %9.1f %8.0f %6.2f %6lld %2d  %s %s\n",
               static_cast<int>(std::lround(std::log2(static_cast<double>(n)))), type, in.bytes() / 1048576.0, copy_us,
@@ -359,10 +370,10 @@ static void sweep_rows(const char* type, const std::vector<Kernels<T>>& ks, cons
   {
     size_t temp_bytes = 0;
     T* out = reinterpret_cast<T*>(s.out);
-    CK(cub::DeviceReduce::Sum(nullptr, temp_bytes, in.buf(0), out, static_cast<int>(n), 0));
+    CK(cub::DeviceReduce::Sum(nullptr, temp_bytes, in.buf(0), out, static_cast<int>(n), cudaStream_t{}));
     cub_us = time_us([&](int i) {
       size_t tb = temp_bytes;
-      CK(cub::DeviceReduce::Sum(s.cub_temp, tb, in.buf(i), out, static_cast<int>(n), 0));
+      CK(cub::DeviceReduce::Sum(s.cub_temp, tb, in.buf(i), out, static_cast<int>(n), cudaStream_t{}));
     });
   }
   std::printf("-- %s n=2^%d (%.0f MiB): copy %.1f us (%.0f GB/s r+w)", type,
@@ -393,9 +404,19 @@ int main(int argc, char** argv)
   {
     if (!std::strcmp(argv[i], "--k") && i + 1 < argc) g_k = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) g_runs = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--tsv") && i + 1 < argc)
+    {
+      g_tsv = std::fopen(argv[++i], "w");
+      if (!g_tsv)
+      {
+        std::perror(argv[i]);
+        return 2;
+      }
+      std::fprintf(g_tsv, "# type\tn\tcub_us (cub::DeviceReduce::Sum, median)\n");
+    }
     else
     {
-      std::fprintf(stderr, "usage: %s [--k K] [--runs R]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--k K] [--runs R] [--tsv FILE]\n", argv[0]);
       return 2;
     }
   }
@@ -418,8 +439,8 @@ int main(int argc, char** argv)
   // Largest cub temp storage needed: query at the largest sizes.
   {
     size_t a = 0, b = 0;
-    CK(cub::DeviceReduce::Sum(nullptr, a, static_cast<int*>(nullptr), static_cast<int*>(nullptr), 1 << 28, 0));
-    CK(cub::DeviceReduce::Sum(nullptr, b, static_cast<double*>(nullptr), static_cast<double*>(nullptr), 1 << 28, 0));
+    CK(cub::DeviceReduce::Sum(nullptr, a, static_cast<int*>(nullptr), static_cast<int*>(nullptr), 1 << 28, cudaStream_t{}));
+    CK(cub::DeviceReduce::Sum(nullptr, b, static_cast<double*>(nullptr), static_cast<double*>(nullptr), 1 << 28, cudaStream_t{}));
     s.cub_temp_bytes = std::max<size_t>(std::max(a, b), 1 << 20);
     CK(cudaMalloc(&s.cub_temp, s.cub_temp_bytes));
   }
@@ -513,6 +534,7 @@ int main(int argc, char** argv)
   CK(cudaFree(s.partials));
   CK(cudaFree(s.out));
   CK(cudaFree(s.copy_dst));
+  if (g_tsv) std::fclose(g_tsv);
   if (g_failures)
   {
     std::printf("\nreduce_bench: %d result check(s) FAILED\n", g_failures);

@@ -21,7 +21,7 @@ arch="${ARCH:-sm_90}"
 mkdir -p "$build"
 
 "$nvcc" --version | tail -n 1; echo
-"$nvcc" -std=c++17 -O3 -arch="$arch" -lineinfo -Xptxas -v \
+"$nvcc" -std=c++17 -O3 -arch="$arch" -Xptxas -v \
   -I"$repo/kernels/include" \
   -o "$build/reduce_bench" "$here/reduce_bench.cu" > "$build/ptxas.log" 2>&1 || { cat "$build/ptxas.log" >&2; exit 2; }
 grep -iE "warning|error" "$build/ptxas.log" || true

@@ -826,11 +826,6 @@ int main(int argc, char** argv)
     else std::printf("skipping large cases: %.1f GiB free\n", free_b / 1073741824.0);
   }
 
-  if (g_failures)
-  {
-    std::printf("kernels_test: FAIL (%d of %d checks failed)\n", g_failures, g_checks);
-    return 1;
-  }
-  std::printf("kernels_test: PASS (%d checks)\n", g_checks);
-  return 0;
+  std::printf("kernels_test: %d passed, %d failed\n", g_checks - g_failures, g_failures);
+  return g_failures ? 1 : 0;
 }

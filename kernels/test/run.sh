@@ -26,7 +26,7 @@ archs="${ARCHS:-${ARCH:-sm_90}}"
 "$nvcc" --version | tail -n 1; echo
 for arch in $archs; do
   echo "== nvcc -arch=$arch"
-  "$nvcc" -std=c++17 -O3 -arch="$arch" -lineinfo -Xptxas -v \
+  "$nvcc" -std=c++17 -O3 -arch="$arch" -Xptxas -v \
     -I"$repo/kernels/include" \
     -o "$build/kernels_test_$arch" "$here/kernels_test.cu" > "$build/ptxas_$arch.log" 2>&1 || {
       cat "$build/ptxas_$arch.log" >&2; exit 2; }

@@ -23,8 +23,9 @@
  * 4, 8 or 16 bytes and d_in is aligned to the chunk (checked once per block;
  * otherwise one item per access, still coalesced: item i of a tile goes to
  * thread i % BLOCK_THREADS). All loads of a tile are issued before any of them
- * is used. Only the last tile of the input can be partial; its loads are
- * guarded, so no element outside d_in[0:n] is ever read. There is no identity
+ * is used. Only the last tile of the input can be partial; its load indices
+ * are clamped to the last item, so no element outside d_in[0:n] is ever read
+ * (clamped duplicates are loaded but not combined). There is no identity
  * value: each thread's accumulator starts from its first item, and a block
  * whose only tile is partial hands BlockReduce just the threads that hold an
  * item.
@@ -41,19 +42,22 @@
  * scaled by item size as cub::MemBoundScaling does), which keeps about 64 bytes
  * per thread in flight per tile. The item size is sizeof(T).
  *
- *   sizeof(T)     BLOCK_THREADS  ITEMS_PER_THREAD  TILE   access per chunk
- *   1             256            32                8192   16 B (2 per tile)
- *   2             256            32                8192   16 B (4 per tile)
- *   4             256            16                4096   16 B (4 per tile)
- *   8             256             8                2048   16 B (4 per tile)
- *   16            256             4                1024   16 B (4 per tile)
- *   other <= 32   256             2                 512   per item
- *   other > 32    256             1                 256   per item
+ *   sizeof(T)  BLOCK_THREADS  ITEMS_PER_THREAD         TILE   full-tile loads/thread
+ *   1          256            32                       8192   2 x 16 B
+ *   2          256            32                       8192   4 x 16 B
+ *   4          256            16                       4096   4 x 16 B
+ *   8          256             8                       2048   4 x 16 B
+ *   16         256             4                       1024   4 x 16 B
+ *   other S    256            clamp(64 / S, 1, 32)            IPT x S B, per item
+ *                             (12 B: 5, 24 B: 2, 32 B: 2, >= 33 B: 1)
  *
- * Entry points should carry __launch_bounds__(BLOCK_THREADS). Occupancy is
- * register-limited to 8 blocks of 256 threads per SM only if the kernel stays
- * at <= 32 registers; the host must query the real occupancy of the loaded
- * cubin (cuOccupancyMaxActiveBlocksPerMultiprocessor) for G.
+ * Entry points should carry __launch_bounds__(BLOCK_THREADS). With it, nvcc
+ * 11.8 keeps the _partial kernels of these policies at <= 32 registers on
+ * sm_80 / sm_90 (8 blocks of 256 per SM, full occupancy) without spills; on
+ * sm_75 / sm_86 / sm_89 (1024 / 1536 threads per SM) ptxas uses up to 64 /
+ * 40 registers, still full occupancy. A heavy user operator can need more:
+ * the host must take the occupancy of the loaded cubin
+ * (cuOccupancyMaxActiveBlocksPerMultiprocessor) when it sizes G.
  * ---------------------------------------------------------------------------
  *
  * Requirements on T: trivially copyable and default constructible.

@@ -6,8 +6,10 @@
  *   transform2  d_out[i] = op(d_a[i], d_b[i])   for i in [0, n)
  *
  * Launch: gridDim.x = ceil(n / TILE), TILE = BLOCK_THREADS * ITEMS_PER_THREAD,
- * n >= 1 (the host skips the launch for n == 0); block b handles tile b. All
- * loads of a tile are issued before the first op, then results are stored.
+ * n >= 1 (the host skips the launch for n == 0); block b handles tile b. A
+ * thread issues all loads of its items before the first op, then stores the
+ * results (on the per-item path in groups of 16 items when ITEMS_PER_THREAD
+ * is larger, to bound registers).
  *
  * Access pattern: in a full tile each thread moves chunks of V consecutive
  * items, chunk c = j * BLOCK_THREADS + threadIdx.x, as single 1..16-byte
@@ -33,7 +35,8 @@
  *   4             256             8                2048
  *   8             256             4                1024
  *   16            256             2                 512
- *   other         256             1                 256   (per-item access)
+ *   other S       256            max(1, 32 / S)          (per-item access;
+ *                                (12 B: 2, > 16 B: 1)     e.g. 12-byte structs)
  *
  * Entry points should carry __launch_bounds__(BLOCK_THREADS).
  * ---------------------------------------------------------------------------
@@ -46,6 +49,9 @@
 #pragma once
 
 #include <gocccl/config.cuh>
+
+#include <initializer_list>
+#include <type_traits>
 
 namespace gocccl {
 namespace detail {

@@ -18,6 +18,6 @@ func Clamp(x float32) float32 {
 }
 
 var (
-	Sum   = runtime.Reduce(Norm2)
+	Sum     = runtime.Reduce(Norm2)
 	Clamped = runtime.UnaryTransform(Clamp)
 )

@@ -13,12 +13,12 @@ import (
 type Level uint16
 
 const (
-	untypedInt   = 1 << 40
-	untypedFloat = 0.1
-	typedF32     = float32(1) / 3
+	untypedInt         = 1 << 40
+	untypedFloat       = 0.1
+	typedF32           = float32(1) / 3
 	typedLevel   Level = 7
-	big          = 1 << 100
-	yes          = true
+	big                = 1 << 100
+	yes                = true
 )
 
 //gocccl:op

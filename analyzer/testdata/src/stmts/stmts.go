@@ -94,6 +94,9 @@ func Logic(a, b bool) bool {
 //gocccl:op
 func Blanks(_ int32, int32, c int32) int32 { return c }
 
+//gocccl:op
+func Unnamed(int32, float32) int32 { return Blanks(1, 2, 3) }
+
 var (
 	_ = runtime.Reduce(Decls)
 	_ = runtime.BinaryTransform(Assigns)
@@ -102,4 +105,5 @@ var (
 	_ = runtime.BinaryTransform(Convs)
 	_ = runtime.BinaryTransform(Shifts)
 	_ = runtime.Reduce(Logic)
+	_ = runtime.BinaryTransform(Unnamed)
 )

@@ -1,0 +1,194 @@
+package analyzer
+
+import (
+	"go/constant"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gocccl/gocccl/model"
+)
+
+// checkModel checks the invariants the emitter relies on: no nil nodes,
+// every variable use points at a parameter or a declaration of its own
+// operator, names unique and safe in C++, types consistent, constants
+// normalized, instances matching their operators and sorted by key.
+func checkModel(t *testing.T, p *model.Package) {
+	t.Helper()
+	ops := make(map[*model.Op]bool)
+	for _, op := range p.Ops {
+		ops[op] = true
+	}
+	for _, op := range p.Ops {
+		c := &modelChecker{t: t, op: op, ops: ops, declared: make(map[*model.Var]bool), names: make(map[string]bool)}
+		require.Len(t, op.Results, 1, op.Name)
+		for _, v := range op.Params {
+			c.declare(v)
+		}
+		require.NotNil(t, op.Body, op.Name)
+		c.stmt(op.Body)
+	}
+	var keys []string
+	for _, in := range p.Instances {
+		keys = append(keys, in.Key())
+		require.Len(t, in.Ops, 1)
+		assert.True(t, ops[in.Ops[0]], "instance %s refers to an operator outside the package", in.Key())
+		assert.True(t, in.Pos.IsValid(), in.Key())
+		params, results := in.Ops[0].Signature()
+		var want []*model.Type
+		switch in.Algorithm {
+		case model.Reduce:
+			want = []*model.Type{results[0]}
+		default:
+			want = append(slices.Clone(params), results[0])
+		}
+		require.Len(t, in.Types, len(want), in.Key())
+		for i := range want {
+			assert.True(t, want[i].Identical(in.Types[i]), in.Key())
+		}
+	}
+	assert.True(t, slices.IsSorted(keys), "instances not sorted by key: %v", keys)
+	assert.Len(t, slices.Compact(slices.Clone(keys)), len(keys), "duplicate instances: %v", keys)
+}
+
+type modelChecker struct {
+	t        *testing.T
+	op       *model.Op
+	ops      map[*model.Op]bool
+	declared map[*model.Var]bool
+	names    map[string]bool
+}
+
+func (c *modelChecker) declare(v *model.Var) {
+	t := c.t
+	require.NotNil(t, v, c.op.Name)
+	assert.False(t, c.declared[v], "%s: %s declared twice", c.op.Name, v.Name)
+	assert.False(t, c.names[v.Name], "%s: name %s not unique", c.op.Name, v.Name)
+	assert.False(t, isReserved(v.Name), "%s: name %s is reserved in C++", c.op.Name, v.Name)
+	assert.Regexp(t, `^[A-Za-z_][A-Za-z0-9_]*$`, v.Name)
+	assert.NotContains(t, v.Name, "__")
+	c.typ(v.Type)
+	c.declared[v] = true
+	c.names[v.Name] = true
+}
+
+func (c *modelChecker) use(v *model.Var) {
+	require.NotNil(c.t, v, c.op.Name)
+	assert.True(c.t, c.declared[v], "%s: %s used before or without its declaration", c.op.Name, v.Name)
+}
+
+func (c *modelChecker) typ(ty *model.Type) {
+	require.NotNil(c.t, ty, c.op.Name)
+	assert.True(c.t, ty.IsBool() || ty.IsNumeric(), "%s: bad type %+v", c.op.Name, ty)
+}
+
+func (c *modelChecker) same(a, b *model.Type, what string) {
+	c.typ(a)
+	c.typ(b)
+	assert.True(c.t, a.Identical(b), "%s: %s: %s vs %s", c.op.Name, what, a.GoName(), b.GoName())
+}
+
+func (c *modelChecker) stmt(s model.Stmt) {
+	t := c.t
+	require.NotNil(t, s, c.op.Name)
+	assert.True(t, s.Position().IsValid(), "%s: %T without position", c.op.Name, s)
+	switch s := s.(type) {
+	case *model.Block:
+		for _, st := range s.Stmts {
+			c.stmt(st)
+		}
+	case *model.DeclStmt:
+		if s.Init != nil {
+			c.same(s.Var.Type, c.expr(s.Init), "declaration of "+s.Var.Name)
+		}
+		c.declare(s.Var)
+	case *model.AssignStmt:
+		require.Len(t, s.Values, len(s.Targets))
+		require.NotEmpty(t, s.Targets)
+		for i, v := range s.Targets {
+			c.use(v)
+			c.same(v.Type, c.expr(s.Values[i]), "assignment to "+v.Name)
+		}
+	case *model.IfStmt:
+		if s.Init != nil {
+			c.stmt(s.Init)
+		}
+		assert.True(t, c.expr(s.Cond).IsBool(), "%s: if condition not bool", c.op.Name)
+		c.stmt(s.Then)
+		if s.Else != nil {
+			switch s.Else.(type) {
+			case *model.Block, *model.IfStmt:
+			default:
+				t.Errorf("%s: else is %T", c.op.Name, s.Else)
+			}
+			c.stmt(s.Else)
+		}
+	case *model.ReturnStmt:
+		require.Len(t, s.Results, 1)
+		c.same(c.op.Results[0], c.expr(s.Results[0]), "return")
+	default:
+		t.Errorf("%s: unknown statement %T", c.op.Name, s)
+	}
+}
+
+func (c *modelChecker) expr(e model.Expr) *model.Type {
+	t := c.t
+	require.NotNil(t, e, c.op.Name)
+	assert.True(t, e.Position().IsValid(), "%s: %T without position", c.op.Name, e)
+	switch e := e.(type) {
+	case *model.VarRef:
+		c.use(e.Var)
+	case *model.Const:
+		c.typ(e.T)
+		require.NotNil(t, e.Value)
+		want := map[bool]constant.Kind{true: constant.Int, false: constant.Float}[e.T.IsInteger()]
+		if e.T.IsBool() {
+			want = constant.Bool
+		}
+		assert.Equal(t, want, e.Value.Kind(), "%s: constant %s of type %s", c.op.Name, e.Value, e.T.GoName())
+	case *model.Unary:
+		x := c.expr(e.X)
+		switch e.Op {
+		case model.Not:
+			assert.True(t, x.IsBool())
+		case model.Neg:
+			assert.True(t, x.IsNumeric())
+		case model.BitNot:
+			assert.True(t, x.IsInteger())
+		default:
+			t.Errorf("%s: unary op %d", c.op.Name, e.Op)
+		}
+	case *model.Binary:
+		x, y := c.expr(e.X), c.expr(e.Y)
+		c.typ(e.T)
+		switch {
+		case e.Op.IsComparison():
+			c.same(x, y, "comparison operands")
+			assert.True(t, e.T.IsBool())
+		case e.Op == model.LAnd || e.Op == model.LOr:
+			assert.True(t, x.IsBool() && y.IsBool() && e.T.IsBool())
+		case e.Op == model.Shl || e.Op == model.Shr:
+			c.same(e.T, x, "shift")
+			assert.True(t, x.IsInteger() && y.IsInteger(), "%s: shift of %s by %s", c.op.Name, x.GoName(), y.GoName())
+		default:
+			c.same(x, y, "operands of "+e.Op.String())
+			c.same(e.T, x, "result of "+e.Op.String())
+			assert.True(t, x.IsNumeric() || (x.IsBool() && false), "%s: arithmetic on %s", c.op.Name, x.GoName())
+		}
+	case *model.Convert:
+		c.expr(e.X)
+		c.typ(e.T)
+	case *model.Call:
+		require.NotNil(t, e.Op)
+		assert.True(t, c.ops[e.Op], "%s: call of an operator outside the package", c.op.Name)
+		require.Len(t, e.Args, len(e.Op.Params))
+		for i, a := range e.Args {
+			c.same(e.Op.Params[i].Type, c.expr(a), "argument of "+e.Op.Name)
+		}
+	default:
+		t.Errorf("%s: unknown expression %T", c.op.Name, e)
+	}
+	return e.Type()
+}

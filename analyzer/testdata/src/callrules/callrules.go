@@ -1,0 +1,96 @@
+// Package callrules holds operators that call what they may not.
+package callrules
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gocccl/gocccl/analyzer/testdata/src/otherops"
+)
+
+// T has a method.
+type T int32
+
+// Twice doubles t.
+func (t T) Twice() T { return t * 2 }
+
+func helper(a int32) int32 { return a }
+
+var (
+	fv    = func(a int32) int32 { return a }
+	slice []int32
+)
+
+//gocccl:op
+func Print(a int32) int32 {
+	fmt.Println(a) // want `calls to fmt.Println are not allowed: operators may call only other //gocccl:op functions`
+	return a
+}
+
+//gocccl:op
+func Sqrt(a float64) float64 {
+	return math.Sqrt(a) // want `calls to math.Sqrt are not supported yet: operators may call only other //gocccl:op functions for now`
+}
+
+//gocccl:op
+func Helper(a int32) int32 {
+	return helper(a) // want `helper is not a //gocccl:op function: mark it with //gocccl:op to call it from an operator`
+}
+
+//gocccl:op
+func Method(a T) T {
+	return a.Twice() // want `calls to method Twice are not allowed: operators may call only other //gocccl:op functions`
+}
+
+//gocccl:op
+func Other(a, b int32) int32 {
+	return otherops.Add(a, b) // want `calls to otherops.Add are not allowed: operators may call only other //gocccl:op functions of the same package`
+}
+
+//gocccl:op
+func Value(a int32) int32 {
+	return fv(a) // want `calls through function values are not allowed in operators: call a //gocccl:op function by name`
+}
+
+//gocccl:op
+func Panic(a int32) int32 {
+	if a < 0 {
+		panic("negative") // want `panic is not allowed in operators: operators cannot fail; return a value instead`
+	}
+	return a
+}
+
+//gocccl:op
+func Min(a, b int32) int32 {
+	return min(a, b) // want `built-in min is not supported in operators yet: use if/else`
+}
+
+//gocccl:op
+func Len(a int) int {
+	return a + len(slice) // want `built-in len is not allowed in operators: operators have no slices, strings or maps`
+}
+
+//gocccl:op
+func Println(a int32) int32 {
+	println(a) // want `println is not allowed in operators: operators cannot print`
+	return a
+}
+
+//gocccl:op
+func New(a int32) int32 {
+	_ = new(int32) // want `new is not allowed in operators: operators cannot allocate memory`
+	return a
+}
+
+//gocccl:op
+func Generic(a int32) int32 {
+	return identity(a) // want `identity is not a //gocccl:op function`
+}
+
+func identity[E any](e E) E { return e }
+
+//gocccl:op
+func Runtime(a int32) int32 {
+	_ = Print // want `function values are not allowed in operators: call Print instead`
+	return a
+}

@@ -1,0 +1,42 @@
+// Package instances declares algorithm instances whose operators gocccl-gen
+// cannot generate for.
+package instances
+
+import (
+	"github.com/gocccl/gocccl/analyzer/testdata/src/otherops"
+	"github.com/gocccl/gocccl/runtime"
+)
+
+// T has a method.
+type T int32
+
+// Add adds.
+func (T) Add(a, b int32) int32 { return a + b }
+
+func helper(a, b int32) int32 { return a + b }
+
+func generic[E int32 | int64](a, b E) E { return a + b }
+
+var fv = helper
+
+//gocccl:op
+func Good(a, b int32) int32 { return a + b }
+
+//gocccl:op
+func Bad(a, b int32) (int32, int32) { return a, b } // want `operator Bad returns 2 values`
+
+var (
+	A = runtime.Reduce(func(a, b int32) int32 { return a + b }) // want `closures cannot be operators: operators must be named //gocccl:op functions; declare one and pass it to runtime.Reduce`
+	B = runtime.Reduce(helper)                                  // want `helper is not a //gocccl:op function: mark it with //gocccl:op to use it with runtime.Reduce`
+	C = runtime.Reduce(fv)                                      // want `fv is a variable: operators must be named //gocccl:op functions, not function values`
+	D = runtime.Reduce(T(0).Add)                                // want `method values cannot be operators: operators must be named //gocccl:op functions`
+	E = runtime.Reduce(otherops.Add)                            // want `operator otherops.Add is declared in another package, which is not yet supported: declare the //gocccl:op function in this package`
+	F = runtime.Reduce[int32]                                   // want `runtime.Reduce must be called with a //gocccl:op function: gocccl-gen cannot follow it as a value`
+	G = runtime.Reduce(generic[int32])                          // want `generic functions cannot be operators`
+	H = runtime.BinaryTransform(Good)
+)
+
+func declare() {
+	f := runtime.UnaryTransform[int32, int32] // want `runtime.UnaryTransform must be called`
+	_ = f
+}

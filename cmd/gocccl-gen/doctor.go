@@ -1,0 +1,122 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gocccl/gocccl/emit"
+	"github.com/gocccl/gocccl/runtime"
+	"github.com/gocccl/gocccl/runtime/cuda"
+)
+
+func newDoctorCommand(stdout io.Writer) *cobra.Command {
+	var nvcc string
+	cmd := &cobra.Command{
+		Use:   "doctor",
+		Short: "Describe the CUDA toolchain, driver and GPUs this machine offers",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			if ctx == nil {
+				ctx = context.Background()
+			}
+			doctor(ctx, stdout, nvcc)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&nvcc, "nvcc", "", "path to nvcc")
+	return cmd
+}
+
+// doctor reports what generation and execution would use here. Every
+// missing piece is reported with the reason, never as a failure: a machine
+// without a GPU still generates, and one without nvcc still runs.
+func doctor(ctx context.Context, w io.Writer, nvcc string) {
+	fmt.Fprintf(w, "gocccl-gen %s\n", version())
+
+	tc, err := emit.LoadToolchain(ctx, nvcc)
+	if err != nil {
+		fmt.Fprintf(w, "nvcc:    not found: %v\n", err)
+		fmt.Fprintf(w, "         (generation needs nvcc; committed generated files build without it)\n")
+	} else {
+		fmt.Fprintf(w, "nvcc:    %s (release %s)\n", tc.Path, tc.Version)
+		if tc.CUB != "" {
+			fmt.Fprintf(w, "CUB:     %s\n", tc.CUB)
+		} else {
+			fmt.Fprintf(w, "CUB:     not found next to nvcc\n")
+		}
+		if ts, err := tc.DefaultTargets(); err == nil {
+			fmt.Fprintf(w, "targets: %s (default)\n", targetList(ts))
+		} else {
+			fmt.Fprintf(w, "targets: %v\n", err)
+		}
+	}
+
+	if err := cuda.Init(); err != nil {
+		if v, verr := cuda.DriverVersion(); verr == nil {
+			fmt.Fprintf(w, "driver:  CUDA %s\n", driverVersion(v))
+		}
+		fmt.Fprintf(w, "GPUs:    none: %v\n", err)
+		fmt.Fprintf(w, "         (programs run on the CPU backend)\n")
+		return
+	}
+	v, err := cuda.DriverVersion()
+	if err != nil {
+		fmt.Fprintf(w, "driver:  %v\n", err)
+	} else {
+		fmt.Fprintf(w, "driver:  CUDA %s\n", driverVersion(v))
+	}
+	n, err := cuda.DeviceCount()
+	if err != nil {
+		fmt.Fprintf(w, "GPUs:    none: %v\n", err)
+		return
+	}
+	fmt.Fprintf(w, "GPUs:    %d\n", n)
+	for i := 0; i < n; i++ {
+		d, err := runtime.OpenGPU(i)
+		if err != nil {
+			fmt.Fprintf(w, "  %d: %v\n", i, err)
+			continue
+		}
+		info := d.Info()
+		fmt.Fprintf(w, "  %d: %s, compute capability %d.%d, %d SMs, %.1f GiB", i, info.Name, info.Major, info.Minor,
+			info.Multiprocessors, float64(info.TotalMemory)/(1<<30))
+		if tc != nil {
+			if ts, err := tc.DefaultTargets(); err == nil {
+				_, reason, err := runtime.SelectImage(images(ts), info.Major, info.Minor)
+				if err != nil {
+					fmt.Fprintf(w, "; default targets: %v", err)
+				} else {
+					fmt.Fprintf(w, "; default targets run it as %s", reason)
+				}
+			}
+		}
+		fmt.Fprintln(w)
+		d.Close()
+	}
+}
+
+// images stands in for a generated module's images, to show which one a
+// device would load.
+func images(ts []emit.Target) []runtime.Image {
+	ims := make([]runtime.Image, len(ts))
+	for i, t := range ts {
+		ims[i] = runtime.Image{Target: runtime.Target{Arch: t.Arch, PTX: t.PTX}}
+	}
+	return ims
+}
+
+func targetList(ts []emit.Target) string {
+	s := make([]string, len(ts))
+	for i, t := range ts {
+		s[i] = t.String()
+	}
+	return strings.Join(s, ", ")
+}
+
+// driverVersion formats the driver's CUDA version, 12080 → "12.8".
+func driverVersion(v int) string { return fmt.Sprintf("%d.%d", v/1000, v%1000/10) }

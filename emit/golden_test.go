@@ -1,0 +1,186 @@
+package emit
+
+import (
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gocccl/gocccl/model"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+// testTargets are the targets of the golden files.
+var testTargets = []Target{{Arch: 75}, {Arch: 80}, {Arch: 86}, {Arch: 89}, {Arch: 90}, {Arch: 90, PTX: true}}
+
+// goldenModels are the hand-built models with golden output.
+var goldenModels = []struct {
+	name  string
+	build func() *model.Package
+	goSrc string // Go source of the operators, for building the glue
+}{
+	{"reduce", reducePkg, reduceGo},
+	{"transform", transformPkg, transformGo},
+	{"semantics", semanticsPkg, semanticsGo},
+}
+
+// goldenManifest is the manifest the golden glue is generated with: a fixed
+// input hash, so that edits of the kernel headers do not change it.
+func goldenManifest(targets []Target) *Manifest {
+	return &Manifest{NVCC: "11.8", InputHash: strings.Repeat("0123456789abcdef", 4), Targets: targets}
+}
+
+// golden compares got with testdata/golden/<name>, or rewrites it with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", "golden", name)
+	if *update {
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, got, 0o644))
+		return
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "golden file missing; run go test ./emit -update")
+	assert.Equal(t, string(want), string(got), "%s differs from the golden file; run go test ./emit -update and review the diff", path)
+}
+
+func TestCUDAGolden(t *testing.T) {
+	for _, m := range goldenModels {
+		t.Run(m.name, func(t *testing.T) {
+			got, err := CUDASource(m.build(), testTargets)
+			require.NoError(t, err)
+			golden(t, m.name+"/"+CUDAFile, got)
+			again, err := CUDASource(m.build(), testTargets)
+			require.NoError(t, err)
+			require.Equal(t, got, again, "CUDASource is not deterministic")
+			assert.NotContains(t, string(got), "/home/", "absolute path in the output")
+		})
+	}
+}
+
+func TestGoGlueGolden(t *testing.T) {
+	for _, m := range goldenModels {
+		t.Run(m.name, func(t *testing.T) {
+			got, err := GoGlue(m.build(), goldenManifest(testTargets))
+			require.NoError(t, err)
+			golden(t, m.name+"/"+GoFile, got)
+			again, err := GoGlue(m.build(), goldenManifest(testTargets))
+			require.NoError(t, err)
+			require.Equal(t, got, again, "GoGlue is not deterministic")
+		})
+	}
+}
+
+// TestPoliciesPerArch checks the #if __CUDA_ARCH__ blocks and the per-arch
+// Go policies when the tuning table differs between architectures.
+func TestPoliciesPerArch(t *testing.T) {
+	defer func(f func(model.Algorithm, int64, int) Policy) { policyFor = f }(policyFor)
+	policyFor = func(alg model.Algorithm, size int64, arch int) Policy {
+		p := PolicyFor(alg, size, arch)
+		switch {
+		case arch >= 90:
+			p.BlockThreads = 512
+		case arch >= 80:
+			p.ItemsPerThread *= 2
+		}
+		return p
+	}
+	pkg := reducePkg()
+	cu, err := CUDASource(pkg, testTargets)
+	require.NoError(t, err)
+	golden(t, "perarch/"+CUDAFile, cu)
+	glue, err := GoGlue(pkg, goldenManifest(testTargets))
+	require.NoError(t, err)
+	golden(t, "perarch/"+GoFile, glue)
+	s := string(cu)
+	assert.Contains(t, s, "#if __CUDA_ARCH__ >= 900  // sm_90, compute_90\n")
+	assert.Contains(t, s, "#elif __CUDA_ARCH__ >= 800  // sm_80, sm_86, sm_89\n")
+	assert.Contains(t, s, "#else  // sm_75\n")
+}
+
+// TestGlueBuilds builds the golden glue with the operators' Go source
+// against this repository's runtime package, in a module of its own.
+func TestGlueBuilds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module")
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	root, err := filepath.Abs("..")
+	require.NoError(t, err)
+	dir := t.TempDir()
+	write := func(name, content string) {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	write("go.mod", "module example.com/demo\n\ngo 1.26\n\nrequire github.com/gocccl/gocccl v0.0.0\n\nreplace github.com/gocccl/gocccl => "+root+"\n")
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	require.NoError(t, err)
+	write("go.sum", string(sum))
+	for _, m := range goldenModels {
+		pkg := m.build()
+		glue, err := GoGlue(pkg, goldenManifest(testTargets))
+		require.NoError(t, err)
+		sub := strings.TrimPrefix(pkg.Path, "example.com/demo/")
+		write(sub+"/"+GoFile, string(glue))
+		write(sub+"/ops.go", m.goSrc)
+		for _, tg := range testTargets {
+			write(sub+"/"+tg.FileName(), "fake image")
+		}
+	}
+	cmd := exec.Command(goCmd, "vet", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off", "CGO_ENABLED=0")
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "go vet of the generated glue:\n%s", out)
+}
+
+// The operators of the hand-built models as Go source.
+const reduceGo = `package sum
+
+import "github.com/gocccl/gocccl/runtime"
+
+func Add(a, b float32) float32 { return a + b }
+func AddI(a, b int32) int32    { return a + b }
+func Max(a, b int64) int64 {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+var (
+	_ = runtime.Reduce(Add)
+	_ = runtime.Reduce(AddI)
+	_ = runtime.Reduce(Max)
+)
+`
+
+const transformGo = `package scale
+
+type Celsius float32
+
+func Scale(x int8) float64             { return float64(x) * 0.1 }
+func Warm(t Celsius, d int16) Celsius { return t + Celsius(d) }
+`
+
+const semanticsGo = `package ops
+
+func Mix(a, b int64) int64                { return a / b }
+func Clamp(x int64) int64                 { return x }
+func Bits(v uint16, n int8) uint32        { return uint32(v) << n }
+func Floats(f float32, g float64) float64 { return float64(f) + g }
+func F32(a, b float32) float32            { return a + b }
+func Small(a, b int8) int8                { return a * b }
+func Limits(u uint, i int) bool           { return int(u) != i }
+func Sign(x int16) int16                  { return x }
+`

@@ -25,35 +25,45 @@ done
 
 cat > "$out/run.sh" <<'RUN'
 #!/usr/bin/env bash
-# Runs the GPU bundle. Logs go to $OUT (default ./out); a summary prints last.
+# Runs the GPU bundle: `run.sh [group...]`, groups "test" (correctness) and
+# "bench" (timings against CUB); both when none is named. Logs go to
+# $OUT/logs.tgz (default OUT: ./out); a summary prints last.
 set -uo pipefail
 cd "$(dirname "$0")"
 OUT=${OUT:-$PWD/out}
-mkdir -p "$OUT"
+LOGS=$(mktemp -d)
+groups=${*:-test bench}
 summary=()
-step() { # name, command...
-	local name=$1; shift
+step() { # name, seconds, command...
+	local name=$1 limit=$2; shift 2
 	local start=$SECONDS
-	if "$@" >"$OUT/$name.log" 2>&1; then
+	if timeout "$limit" "$@" >"$LOGS/$name.log" 2>&1; then
 		summary+=("PASS $name ($((SECONDS-start))s)")
 	else
-		summary+=("FAIL $name ($((SECONDS-start))s): see $name.log")
+		summary+=("FAIL $name ($((SECONDS-start))s, exit $?)")
 	fi
 }
-nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader >"$OUT/gpu.txt" 2>&1
-nvcc --version | tail -2 >>"$OUT/gpu.txt"
+mkdir -p "$OUT"
+{ nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm --format=csv,noheader; nvcc --version | tail -2; } >"$LOGS/gpu.txt" 2>&1
 NVCC="nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/include"
-step cuda-tests ./cuda.test -test.v -test.count=1
-step runtime-tests ./runtime.test -test.v -test.count=1
-step device-tests ./devicetest.test -test.v -test.count=1 -test.timeout=20m
-step example-sum ./sum
-step nvcc13-generated bash -c 'for f in src/generated/*.cu; do echo "$f"; '"$NVCC"' -fmad=false -cubin -o /tmp/g.cubin "$f" || exit 1; done'
-step kernel-tests bash -c "$NVCC -o /tmp/kernels_test src/kernels_test.cu && /tmp/kernels_test"
-step cub-bench bash -c "$NVCC -o /tmp/reduce_bench src/reduce_bench.cu && /tmp/reduce_bench --tsv $OUT/cub.tsv"
-step go-bench ./gpubench -cub "$OUT/cub.tsv"
-cat "$OUT/gpu.txt"
-tail -n 25 "$OUT/cub-bench.log" "$OUT/go-bench.log"
-grep -E '^(--- FAIL|FAIL|ok|PASS)' "$OUT"/*-tests.log | head -40
+if [[ " $groups " == *" test "* ]]; then
+	step cuda-tests 90 ./cuda.test -test.v -test.count=1
+	step runtime-tests 60 ./runtime.test -test.v -test.count=1
+	step device-tests 280 ./devicetest.test -test.v -test.count=1
+	step example-sum 30 ./sum
+	step nvcc13-generated 150 bash -c 'for f in src/generated/*.cu; do echo "$f"; '"$NVCC"' -fmad=false -cubin -o /tmp/g.cubin "$f" || exit 1; done'
+	step kernel-tests 200 bash -c "$NVCC -o /tmp/kernels_test src/kernels_test.cu && /tmp/kernels_test"
+fi
+if [[ " $groups " == *" bench "* ]]; then
+	step cub-bench 240 bash -c "$NVCC -o /tmp/reduce_bench src/reduce_bench.cu && /tmp/reduce_bench --tsv $LOGS/cub.tsv"
+	step go-bench 120 ./gpubench -cub "$LOGS/cub.tsv"
+fi
+tar czf "$OUT/logs.tgz" -C "$LOGS" .
+cat "$LOGS/gpu.txt"
+for f in "$LOGS"/*-tests.log; do [ -f "$f" ] && grep -E '^(--- FAIL|FAIL|ok|PASS)|kernels_test:' "$f" | tail -8; done
+[ -f "$LOGS/example-sum.log" ] && cat "$LOGS/example-sum.log"
+[ -f "$LOGS/cub-bench.log" ] && sed -n '1,25p' "$LOGS/cub-bench.log"
+[ -f "$LOGS/go-bench.log" ] && cat "$LOGS/go-bench.log"
 printf '%s\n' "${summary[@]}"
 RUN
 chmod +x "$out/run.sh"

@@ -78,6 +78,10 @@ func (i DeviceInfo) String() string {
 type Device struct {
 	info DeviceInfo
 	ctx  *cuda.Context // GPU only
+	// pool serves the scratch memory of algorithm calls in stream order and
+	// keeps up to tempRetain bytes of it between calls; 0 when the device
+	// has no memory pools (then scratch uses plain allocations).
+	pool cuda.MemPool
 
 	defaultStream Stream
 
@@ -158,7 +162,14 @@ func OpenGPU(ordinal int) (*Device, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gocccl: GPU %d: %w", ordinal, err)
 	}
-	return newDevice(info, ctx), nil
+	d := newDevice(info, ctx)
+	if info.MemoryPoolsSupport {
+		if d.pool, err = ctx.MemPoolCreate(tempRetain); err != nil {
+			ctx.Release()
+			return nil, fmt.Errorf("gocccl: GPU %d: scratch memory pool: %w", ordinal, err)
+		}
+	}
+	return d, nil
 }
 
 func gpuInfo(dev cuda.Device, ordinal int) (DeviceInfo, error) {
@@ -221,6 +232,12 @@ func (d *Device) Close() error {
 	}
 	d.modules = nil
 	d.kernels = nil
+	if d.pool != 0 {
+		if err := d.ctx.MemPoolDestroy(d.pool); err != nil {
+			errs = append(errs, fmt.Errorf("gocccl: destroying scratch pool: %w", err))
+		}
+		d.pool = 0
+	}
 	if err := d.ctx.Release(); err != nil {
 		errs = append(errs, fmt.Errorf("gocccl: releasing context: %w", err))
 	}

@@ -110,17 +110,23 @@ func (d *Device) launch(f cuda.Function, grid, block int, s *Stream, args *cuda.
 	return d.ctx.LaunchKernel(f, cuda.Dim3{X: uint32(grid), Y: 1, Z: 1}, cuda.Dim3{X: uint32(block), Y: 1, Z: 1}, 0, s.handle, args)
 }
 
+// tempRetain is how much freed scratch memory a device's pool keeps for the
+// next calls instead of returning it to the driver at each synchronization,
+// which costs tens of microseconds a call. A Reduce needs at most
+// SMs × occupancy × subscription elements of scratch: tens of KiB.
+const tempRetain = 32 << 20
+
 // tempAlloc allocates stream-ordered scratch memory for one call.
 func (d *Device) tempAlloc(bytes int, s *Stream) (cuda.DevicePtr, error) {
-	if d.info.MemoryPoolsSupport {
-		return d.ctx.MemAllocAsync(bytes, s.handle)
+	if d.pool != 0 {
+		return d.ctx.MemAllocFromPoolAsync(bytes, d.pool, s.handle)
 	}
 	return d.ctx.MemAlloc(bytes)
 }
 
 // tempFree releases scratch memory after the work enqueued on s has used it.
 func (d *Device) tempFree(p cuda.DevicePtr, s *Stream) error {
-	if d.info.MemoryPoolsSupport {
+	if d.pool != 0 {
 		return d.ctx.MemFreeAsync(p, s.handle)
 	}
 	if err := d.ctx.StreamSynchronize(s.handle); err != nil {

@@ -47,6 +47,9 @@ func run(cubFile string, reps int) error {
 	if err != nil {
 		return err
 	}
+	if err := latency(dev); err != nil {
+		return err
+	}
 	fmt.Printf("%-8s %12s %12s %12s %10s %8s\n", "type", "n", "gocccl µs", "cub µs", "GB/s", "ratio")
 	for _, lg := range []int{10, 16, 20, 24, 28} {
 		n := 1 << lg
@@ -87,6 +90,53 @@ func run(cubFile string, reps int) error {
 		}
 		report("float32", n, 4, d, cub)
 	}
+	return nil
+}
+
+// latency prints the first call's wall time (module load and kernel lookup
+// included: there is no compiler to wait for) and the host cost of one
+// call issued back to back with others at a small size.
+func latency(dev *runtime.Device) error {
+	const n, calls = 1024, 2000
+	xs := make([]int32, n)
+	for i := range xs {
+		xs[i] = int32(i*7 - 5)
+	}
+	in, err := runtime.FromHost(dev, xs)
+	if err != nil {
+		return err
+	}
+	defer in.Free()
+	out, err := runtime.Alloc[int32](dev, 1)
+	if err != nil {
+		return err
+	}
+	defer out.Free()
+	s, err := dev.NewStream()
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	start := time.Now()
+	if err := ops.SumInt32.Run(s, in, out, 0); err != nil {
+		return err
+	}
+	if err := s.Synchronize(); err != nil {
+		return err
+	}
+	first := time.Since(start)
+	start = time.Now()
+	for i := 0; i < calls; i++ {
+		if err := ops.SumInt32.Run(s, in, out, 0); err != nil {
+			return err
+		}
+	}
+	if err := s.Synchronize(); err != nil {
+		return err
+	}
+	each := time.Since(start) / calls
+	fmt.Printf("first Reduce call (module load included), n=%d: %v\n", n, first.Round(time.Microsecond))
+	fmt.Printf("back-to-back Reduce calls, n=%d: %.2f µs each (wall clock over %d calls)\n\n", n, float64(each.Nanoseconds())/1e3, calls)
 	return nil
 }
 

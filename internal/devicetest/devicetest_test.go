@@ -349,3 +349,35 @@ func itoa(n int) string {
 	}
 	return strconv.Itoa(n)
 }
+
+// TestGPUDispatchAllocations measures the Go heap allocations of one Reduce
+// (two launches and stream-ordered scratch) and of one transform after the
+// first call: the dispatch path is meant to allocate nothing.
+func TestGPUDispatchAllocations(t *testing.T) {
+	gpu := openGPU(t)
+	r := newRand(t)
+	xs := make([]float32, 1<<20)
+	for i := range xs {
+		xs[i] = float32(r.NormFloat64())
+	}
+	in, err := runtime.FromHost(gpu, xs)
+	require.NoError(t, err)
+	defer in.Free()
+	sum, err := runtime.Alloc[float32](gpu, 1)
+	require.NoError(t, err)
+	defer sum.Free()
+	out, err := runtime.Alloc[float32](gpu, 1<<20)
+	require.NoError(t, err)
+	defer out.Free()
+	s, err := gpu.NewStream()
+	require.NoError(t, err)
+	defer s.Close()
+	require.NoError(t, SumFloat32.Run(s, in, sum, 0))
+	require.NoError(t, AffineTFloat32.Run(s, in, out))
+	reduce := testing.AllocsPerRun(100, func() { SumFloat32.Run(s, in, sum, 1) })
+	transform := testing.AllocsPerRun(100, func() { AffineTFloat32.Run(s, in, out) })
+	require.NoError(t, s.Synchronize())
+	t.Logf("allocations per call: Reduce %.1f, UnaryTransform %.1f", reduce, transform)
+	require.Zero(t, reduce, "Reduce allocates on the dispatch path")
+	require.Zero(t, transform, "UnaryTransform allocates on the dispatch path")
+}

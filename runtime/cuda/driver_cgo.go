@@ -34,6 +34,10 @@ package cuda
 #cgo nocallback gocccl_cuMemAlloc
 #cgo noescape gocccl_cuMemAllocAsync
 #cgo nocallback gocccl_cuMemAllocAsync
+#cgo noescape gocccl_cuMemPoolCreate
+#cgo nocallback gocccl_cuMemPoolCreate
+#cgo noescape gocccl_cuMemAllocFromPoolAsync
+#cgo nocallback gocccl_cuMemAllocFromPoolAsync
 #cgo noescape gocccl_cuMemGetInfo
 #cgo nocallback gocccl_cuMemGetInfo
 #cgo noescape gocccl_cuMemcpyHtoD
@@ -168,6 +172,22 @@ func cuMemAllocAsync(ctx uintptr, bytes int, s Stream) (DevicePtr, Result) {
 
 func cuMemFreeAsync(ctx uintptr, p DevicePtr, s Stream) Result {
 	return Result(C.gocccl_cuMemFreeAsync(C.uintptr_t(ctx), C.CUdeviceptr(p), C.uintptr_t(s)))
+}
+
+func cuMemPoolCreate(ctx uintptr, d Device, releaseThreshold uint64) (MemPool, Result) {
+	var p C.uintptr_t
+	r := C.gocccl_cuMemPoolCreate(C.uintptr_t(ctx), C.CUdevice(d), C.ulonglong(releaseThreshold), &p)
+	return MemPool(p), Result(r)
+}
+
+func cuMemPoolDestroy(ctx uintptr, p MemPool) Result {
+	return Result(C.gocccl_cuMemPoolDestroy(C.uintptr_t(ctx), C.uintptr_t(p)))
+}
+
+func cuMemAllocFromPoolAsync(ctx uintptr, bytes int, p MemPool, s Stream) (DevicePtr, Result) {
+	var d C.CUdeviceptr
+	r := C.gocccl_cuMemAllocFromPoolAsync(C.uintptr_t(ctx), &d, C.size_t(bytes), C.uintptr_t(p), C.uintptr_t(s))
+	return DevicePtr(d), Result(r)
 }
 
 func cuMemGetInfo(ctx uintptr) (free, total uint64, r Result) {

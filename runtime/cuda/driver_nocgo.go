@@ -34,7 +34,12 @@ func cuMemFree(uintptr, DevicePtr) Result               { return ErrorNotInitial
 func cuMemAllocAsync(uintptr, int, Stream) (DevicePtr, Result) {
 	return 0, ErrorNotInitialized
 }
-func cuMemFreeAsync(uintptr, DevicePtr, Stream) Result { return ErrorNotInitialized }
+func cuMemFreeAsync(uintptr, DevicePtr, Stream) Result          { return ErrorNotInitialized }
+func cuMemPoolCreate(uintptr, Device, uint64) (MemPool, Result) { return 0, ErrorNotInitialized }
+func cuMemPoolDestroy(uintptr, MemPool) Result                  { return ErrorNotInitialized }
+func cuMemAllocFromPoolAsync(uintptr, int, MemPool, Stream) (DevicePtr, Result) {
+	return 0, ErrorNotInitialized
+}
 func cuMemGetInfo(uintptr) (free, total uint64, r Result) {
 	return 0, 0, ErrorNotInitialized
 }

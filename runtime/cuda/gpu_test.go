@@ -318,6 +318,44 @@ func TestGPUMemAllocAsync(t *testing.T) {
 	require.NoError(t, ctx.StreamSynchronize(s))
 }
 
+func TestGPUMemPool(t *testing.T) {
+	ctx := gpuContext(t)
+	if pools, err := ctx.Device().Attribute(AttrMemoryPoolsSupported); err != nil || pools == 0 {
+		t.Skipf("device has no memory pools (%v)", err)
+	}
+	pool, err := ctx.MemPoolCreate(64 << 20)
+	require.NoError(t, err)
+	require.NotZero(t, pool)
+	s, err := ctx.StreamCreate(false)
+	require.NoError(t, err)
+	defer func() { assert.NoError(t, ctx.StreamDestroy(s)) }()
+
+	const n = 50_000
+	want := make([]int32, n)
+	for i := range want {
+		want[i] = int32(i*13 + 5)
+	}
+	src := upload(t, ctx, want)
+	// Allocate, use and free repeatedly; every round must see its own data.
+	for round := 0; round < 3; round++ {
+		p, err := ctx.MemAllocFromPoolAsync(4*n, pool, s)
+		require.NoError(t, err)
+		require.NotZero(t, p)
+		require.NoError(t, ctx.MemsetD8(p, 0xAB, 4*n))
+		require.NoError(t, ctx.MemcpyDtoDAsync(p, src, 4*n, s))
+		require.NoError(t, ctx.StreamSynchronize(s))
+		assert.Equal(t, want, download(t, ctx, p, n))
+		require.NoError(t, ctx.MemFreeAsync(p, s))
+	}
+	require.NoError(t, ctx.StreamSynchronize(s))
+	require.NoError(t, ctx.MemPoolDestroy(pool))
+
+	_, err = ctx.MemAllocFromPoolAsync(-1, pool, s)
+	var e *Error
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, ErrorInvalidValue, e.Code)
+}
+
 func TestGPUStreamsAndEvents(t *testing.T) {
 	ctx := gpuContext(t)
 	const size = 64 << 20

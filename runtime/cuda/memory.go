@@ -60,6 +60,53 @@ func (c *Context) MemFreeAsync(p DevicePtr, s Stream) error {
 	return check(call, cuMemFreeAsync(h, p, s))
 }
 
+// MemPool is a stream-ordered memory pool of one device.
+type MemPool uintptr
+
+// MemPoolCreate creates a memory pool on the context's device
+// (cuMemPoolCreate) that keeps up to releaseThreshold bytes of freed memory
+// for reuse instead of returning it to the driver at each synchronization
+// (CU_MEMPOOL_ATTR_RELEASE_THRESHOLD). Destroy it with MemPoolDestroy.
+// Like MemAllocAsync, it needs CUDA 11.2 and AttrMemoryPoolsSupported.
+func (c *Context) MemPoolCreate(releaseThreshold uint64) (MemPool, error) {
+	const call = "cuMemPoolCreate"
+	h, err := c.enter(call)
+	if err != nil {
+		return 0, err
+	}
+	defer c.exit()
+	p, r := cuMemPoolCreate(h, c.dev, releaseThreshold)
+	return p, check(call, r)
+}
+
+// MemPoolDestroy destroys a pool made by MemPoolCreate (cuMemPoolDestroy).
+// Memory still allocated from it is freed when it is freed.
+func (c *Context) MemPoolDestroy(p MemPool) error {
+	const call = "cuMemPoolDestroy"
+	h, err := c.enter(call)
+	if err != nil {
+		return err
+	}
+	defer c.exit()
+	return check(call, cuMemPoolDestroy(h, p))
+}
+
+// MemAllocFromPoolAsync allocates bytes in stream order from pool p
+// (cuMemAllocFromPoolAsync); free it with MemFreeAsync.
+func (c *Context) MemAllocFromPoolAsync(bytes int, p MemPool, s Stream) (DevicePtr, error) {
+	const call = "cuMemAllocFromPoolAsync"
+	if bytes < 0 {
+		return 0, errNegative(call, bytes)
+	}
+	h, err := c.enter(call)
+	if err != nil {
+		return 0, err
+	}
+	defer c.exit()
+	d, r := cuMemAllocFromPoolAsync(h, bytes, p, s)
+	return d, check(call, r)
+}
+
 // MemGetInfo returns the free and total device memory in bytes
 // (cuMemGetInfo).
 func (c *Context) MemGetInfo() (free, total uint64, err error) {

@@ -28,6 +28,10 @@ struct driver {
 	CUresult (*cuMemFree)(CUdeviceptr);
 	CUresult (*cuMemAllocAsync)(CUdeviceptr *, size_t, CUstream);
 	CUresult (*cuMemFreeAsync)(CUdeviceptr, CUstream);
+	CUresult (*cuMemPoolCreate)(CUmemoryPool *, const CUmemPoolProps *);
+	CUresult (*cuMemPoolDestroy)(CUmemoryPool);
+	CUresult (*cuMemPoolSetAttribute)(CUmemoryPool, int, void *);
+	CUresult (*cuMemAllocFromPoolAsync)(CUdeviceptr *, size_t, CUmemoryPool, CUstream);
 	CUresult (*cuMemGetInfo)(size_t *, size_t *);
 	CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
 	CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, size_t);
@@ -75,6 +79,10 @@ static const struct {
 	SYM(cuMemFree, "cuMemFree_v2"),
 	OPT(cuMemAllocAsync, "cuMemAllocAsync"),
 	OPT(cuMemFreeAsync, "cuMemFreeAsync"),
+	OPT(cuMemPoolCreate, "cuMemPoolCreate"),
+	OPT(cuMemPoolDestroy, "cuMemPoolDestroy"),
+	OPT(cuMemPoolSetAttribute, "cuMemPoolSetAttribute"),
+	OPT(cuMemAllocFromPoolAsync, "cuMemAllocFromPoolAsync"),
 	SYM(cuMemGetInfo, "cuMemGetInfo_v2"),
 	SYM(cuMemcpyHtoD, "cuMemcpyHtoD_v2"),
 	SYM(cuMemcpyDtoH, "cuMemcpyDtoH_v2"),
@@ -201,6 +209,51 @@ CUresult gocccl_cuMemFreeAsync(uintptr_t ctx, CUdeviceptr dptr, uintptr_t stream
 	}
 	CUresult r = current(ctx);
 	return r != CUDA_SUCCESS ? r : drv.cuMemFreeAsync(dptr, (CUstream)stream);
+}
+
+CUresult gocccl_cuMemPoolCreate(uintptr_t ctx, CUdevice dev, unsigned long long release_threshold, uintptr_t *pool) {
+	if (drv.cuMemPoolCreate == NULL || drv.cuMemPoolDestroy == NULL || drv.cuMemPoolSetAttribute == NULL) {
+		return GOCCCL_MISSING_SYMBOL;
+	}
+	CUresult r = current(ctx);
+	if (r != CUDA_SUCCESS) {
+		return r;
+	}
+	CUmemPoolProps props;
+	memset(&props, 0, sizeof props);
+	props.allocType = CU_MEM_ALLOCATION_TYPE_PINNED;
+	props.handleTypes = CU_MEM_HANDLE_TYPE_NONE;
+	props.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+	props.location.id = dev;
+	CUmemoryPool p = NULL;
+	r = drv.cuMemPoolCreate(&p, &props);
+	if (r != CUDA_SUCCESS) {
+		return r;
+	}
+	cuuint64_t threshold = release_threshold;
+	r = drv.cuMemPoolSetAttribute(p, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD, &threshold);
+	if (r != CUDA_SUCCESS) {
+		drv.cuMemPoolDestroy(p);
+		return r;
+	}
+	*pool = (uintptr_t)p;
+	return CUDA_SUCCESS;
+}
+
+CUresult gocccl_cuMemPoolDestroy(uintptr_t ctx, uintptr_t pool) {
+	if (drv.cuMemPoolDestroy == NULL) {
+		return GOCCCL_MISSING_SYMBOL;
+	}
+	CUresult r = current(ctx);
+	return r != CUDA_SUCCESS ? r : drv.cuMemPoolDestroy((CUmemoryPool)pool);
+}
+
+CUresult gocccl_cuMemAllocFromPoolAsync(uintptr_t ctx, CUdeviceptr *dptr, size_t bytes, uintptr_t pool, uintptr_t stream) {
+	if (drv.cuMemAllocFromPoolAsync == NULL) {
+		return GOCCCL_MISSING_SYMBOL;
+	}
+	CUresult r = current(ctx);
+	return r != CUDA_SUCCESS ? r : drv.cuMemAllocFromPoolAsync(dptr, bytes, (CUmemoryPool)pool, (CUstream)stream);
 }
 
 CUresult gocccl_cuMemGetInfo(uintptr_t ctx, size_t *free, size_t *total) {

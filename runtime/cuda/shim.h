@@ -27,6 +27,28 @@ typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
 typedef struct CUevent_st *CUevent;
+typedef struct CUmemPoolHandle_st *CUmemoryPool;
+typedef unsigned long long cuuint64_t;
+
+// CUmemPoolProps as cuda.h declares it (CUDA 11.2 and later; later releases
+// carve fields out of reserved without changing the size).
+typedef struct {
+	int allocType;
+	int handleTypes;
+	struct {
+		int type;
+		int id;
+	} location;
+	void *win32SecurityAttributes;
+	unsigned char reserved[64];
+} CUmemPoolProps;
+
+enum {
+	CU_MEM_ALLOCATION_TYPE_PINNED = 1,
+	CU_MEM_HANDLE_TYPE_NONE = 0,
+	CU_MEM_LOCATION_TYPE_DEVICE = 1,
+	CU_MEMPOOL_ATTR_RELEASE_THRESHOLD = 4,
+};
 
 // Constants, with their values in cuda.h.
 enum {
@@ -81,6 +103,9 @@ CUresult gocccl_cuMemAlloc(uintptr_t ctx, CUdeviceptr *dptr, size_t bytes);
 CUresult gocccl_cuMemFree(uintptr_t ctx, CUdeviceptr dptr);
 CUresult gocccl_cuMemAllocAsync(uintptr_t ctx, CUdeviceptr *dptr, size_t bytes, uintptr_t stream);
 CUresult gocccl_cuMemFreeAsync(uintptr_t ctx, CUdeviceptr dptr, uintptr_t stream);
+CUresult gocccl_cuMemPoolCreate(uintptr_t ctx, CUdevice dev, unsigned long long release_threshold, uintptr_t *pool);
+CUresult gocccl_cuMemPoolDestroy(uintptr_t ctx, uintptr_t pool);
+CUresult gocccl_cuMemAllocFromPoolAsync(uintptr_t ctx, CUdeviceptr *dptr, size_t bytes, uintptr_t pool, uintptr_t stream);
 CUresult gocccl_cuMemGetInfo(uintptr_t ctx, size_t *free, size_t *total);
 CUresult gocccl_cuMemcpyHtoD(uintptr_t ctx, CUdeviceptr dst, const void *src, size_t bytes);
 CUresult gocccl_cuMemcpyDtoH(uintptr_t ctx, void *dst, CUdeviceptr src, size_t bytes);

@@ -91,7 +91,7 @@ func TestRunErrors(t *testing.T) {
 	require.NoError(t, err)
 
 	require.ErrorContains(t, Reduce(add).Run(nil, in, empty, 0), "no element")
-	require.ErrorContains(t, Reduce(add).Run(nil, in, elsewhere, 0), "different devices")
+	require.ErrorContains(t, Reduce(add).Run(nil, in, elsewhere, 0), "buffer 2 (of 2) is on")
 	require.ErrorContains(t, Reduce[int64](nil).Run(nil, in, two, 0), "nil operator")
 	require.ErrorContains(t, UnaryTransform(neg).Run(nil, in, two), "input has 3 elements, output 2")
 	require.ErrorContains(t, BinaryTransform(add).Run(nil, in, two, in), "inputs have 3 and 2 elements")

@@ -1,10 +1,12 @@
 package runtime
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
 	goruntime "runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -74,7 +76,8 @@ func (i DeviceInfo) String() string {
 }
 
 // Device is a GPU or the CPU backend. Its methods and the algorithms that run
-// on it are safe for concurrent use by several goroutines.
+// on it are safe for concurrent use by several goroutines; Close waits for
+// the calls in flight.
 type Device struct {
 	info DeviceInfo
 	ctx  *cuda.Context // GPU only
@@ -85,10 +88,17 @@ type Device struct {
 
 	defaultStream Stream
 
-	mu      sync.Mutex
-	closed  bool
-	modules map[*Module]*loadedModule // one per generated package: bounded
-	kernels map[*registration]*boundKernels
+	// life is read-held by every operation that uses the device and
+	// write-held by Close, so Close waits for the calls in flight and no
+	// call starts after it.
+	life   sync.RWMutex
+	closed bool
+
+	mu      sync.Mutex                      // guards the maps below
+	modules map[*Module]*loadedModule       // one per generated package: bounded
+	kernels map[*registration]*boundKernels // one per registered instance: bounded
+	allocs  map[cuda.DevicePtr]struct{}     // live Slice memory, freed by Close
+	streams map[cuda.Stream]struct{}        // live streams of NewStream, destroyed by Close
 }
 
 // Open returns a device of the given backend. Auto consults GOCCCL_BACKEND,
@@ -164,7 +174,13 @@ func OpenGPU(ordinal int) (*Device, error) {
 	}
 	d := newDevice(info, ctx)
 	if info.MemoryPoolsSupport {
-		if d.pool, err = ctx.MemPoolCreate(tempRetain); err != nil {
+		d.pool, err = ctx.MemPoolCreate(tempRetain)
+		var cerr *cuda.Error
+		switch {
+		case errors.As(err, &cerr) && cerr.Code == cuda.ErrorNotSupported:
+			// An old driver: scratch falls back to plain allocations.
+			d.info.MemoryPoolsSupport = false
+		case err != nil:
 			ctx.Release()
 			return nil, fmt.Errorf("gocccl: GPU %d: scratch memory pool: %w", ordinal, err)
 		}
@@ -188,11 +204,9 @@ func gpuInfo(dev cuda.Device, ordinal int) (DeviceInfo, error) {
 	if info.SharedMemPerBlock, err = dev.Attribute(cuda.AttrMaxSharedMemoryPerBlock); err != nil {
 		return info, wrap(err)
 	}
+	// Drivers older than CUDA 11.2 do not know the attribute: no pools.
 	pools, err := dev.Attribute(cuda.AttrMemoryPoolsSupported)
-	if err != nil {
-		return info, wrap(err)
-	}
-	info.MemoryPoolsSupport = pools != 0
+	info.MemoryPoolsSupport = err == nil && pools != 0
 	if info.TotalMemory, err = dev.TotalMem(); err != nil {
 		return info, wrap(err)
 	}
@@ -211,12 +225,16 @@ func (d *Device) Backend() Backend { return d.info.Backend }
 // String describes the device in one line.
 func (d *Device) String() string { return d.info.String() }
 
-// Close unloads every module loaded on the device and releases its context.
-// Buffers and streams of the device must not be used afterwards; they return
-// ErrDeviceClosed. Closing twice is an error.
+// Close waits for the work enqueued on the device, then frees every Slice
+// and destroys every Stream still open on it, unloads its modules and
+// releases its context. Later uses of the device, its streams and its slices
+// return ErrDeviceClosed; closing twice is an error.
 func (d *Device) Close() error {
-	d.mu.Lock()
-	defer d.mu.Unlock()
+	if d == nil || d.info.Backend == Auto {
+		return errUninitializedDevice
+	}
+	d.life.Lock()
+	defer d.life.Unlock()
 	if d.closed {
 		return ErrDeviceClosed
 	}
@@ -225,13 +243,28 @@ func (d *Device) Close() error {
 		return nil
 	}
 	var errs []error
+	// Kernels still running must finish before their memory and modules go.
+	if err := d.ctx.Synchronize(); err != nil {
+		errs = append(errs, fmt.Errorf("gocccl: waiting for the device: %w", err))
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for _, s := range sortedKeys(d.streams) {
+		if err := d.ctx.StreamDestroy(s); err != nil {
+			errs = append(errs, fmt.Errorf("gocccl: destroying stream: %w", err))
+		}
+	}
+	for _, p := range sortedKeys(d.allocs) {
+		if err := d.ctx.MemFree(p); err != nil {
+			errs = append(errs, fmt.Errorf("gocccl: freeing slice memory: %w", err))
+		}
+	}
 	for _, lm := range d.modules {
 		if err := d.ctx.ModuleUnload(lm.handle); err != nil {
 			errs = append(errs, fmt.Errorf("gocccl: unloading module of %s: %w", lm.module.pkg, err))
 		}
 	}
-	d.modules = nil
-	d.kernels = nil
+	d.streams, d.allocs, d.modules, d.kernels = nil, nil, nil, nil
 	if d.pool != 0 {
 		if err := d.ctx.MemPoolDestroy(d.pool); err != nil {
 			errs = append(errs, fmt.Errorf("gocccl: destroying scratch pool: %w", err))
@@ -244,13 +277,48 @@ func (d *Device) Close() error {
 	return errors.Join(errs...)
 }
 
-// check returns ErrDeviceClosed once the device is closed.
-func (d *Device) check() error {
-	d.mu.Lock()
-	closed := d.closed
-	d.mu.Unlock()
-	if closed {
+// errUninitializedDevice is returned for a nil or zero Device.
+var errUninitializedDevice = errors.New("gocccl: uninitialized Device: use runtime.Open or runtime.OpenGPU")
+
+// enter starts an operation on the device: it fails once the device is
+// closed, and otherwise holds Close off until the matching exit.
+func (d *Device) enter() error {
+	if d == nil || d.info.Backend == Auto {
+		return errUninitializedDevice
+	}
+	d.life.RLock()
+	if d.closed {
+		d.life.RUnlock()
 		return ErrDeviceClosed
 	}
 	return nil
+}
+
+// exit ends an operation begun by a successful enter.
+func (d *Device) exit() { d.life.RUnlock() }
+
+// track records live memory or a live stream, for Close.
+func track[K comparable](d *Device, set *map[K]struct{}, k K) {
+	d.mu.Lock()
+	if *set == nil {
+		*set = make(map[K]struct{})
+	}
+	(*set)[k] = struct{}{}
+	d.mu.Unlock()
+}
+
+// untrack forgets what track recorded.
+func untrack[K comparable](d *Device, set *map[K]struct{}, k K) {
+	d.mu.Lock()
+	delete(*set, k)
+	d.mu.Unlock()
+}
+
+func sortedKeys[K cmp.Ordered](m map[K]struct{}) []K {
+	keys := make([]K, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }

@@ -25,12 +25,17 @@ func Reduce[T any](op func(T, T) T) *ReduceOp[T] {
 
 // Run writes op(init, in[0] op in[1] op … op in[n-1]) to out[0], or init when
 // in is empty. It is enqueued on s (nil means the default stream of in's
-// device) and returns without waiting on a GPU.
+// device) and returns without waiting on a GPU (except on GPUs without
+// stream-ordered memory pools, where it waits to free its scratch memory).
 func (r *ReduceOp[T]) Run(s *Stream, in, out *Slice[T], init T) error {
 	s, err := r.check(s, in, out)
 	if err != nil {
 		return err
 	}
+	if err := s.dev.enter(); err != nil {
+		return fmt.Errorf("gocccl: Reduce: %w", err)
+	}
+	defer s.dev.exit()
 	if s.dev.ctx == nil {
 		v, err := reduceCPU(r.op, in.host, init, s.dev.info.Workers)
 		if err != nil {
@@ -52,7 +57,7 @@ func (r *ReduceOp[T]) check(s *Stream, in, out *Slice[T]) (*Stream, error) {
 	if err := out.usable("Reduce output"); err != nil {
 		return nil, err
 	}
-	s, err := sameDevice("Reduce", s, in.dev, out.dev)
+	s, err := streamFor("Reduce", s, in.dev, out.dev)
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +88,7 @@ func (r *ReduceOp[T]) runGPU(s *Stream, in, out *Slice[T], init T) error {
 		args.Ptr(out.ptr)
 		args.Value(unsafe.Pointer(&init), size, align)
 		if err := d.launch(final, 1, threads, s, &args); err != nil {
-			return fmt.Errorf("gocccl: Reduce: %w", err)
+			return fmt.Errorf("gocccl: Reduce(%s): launching %s on 1 block: %w", funcName(r.key.op), reg.entries[1], err)
 		}
 		return nil
 	}
@@ -92,33 +97,43 @@ func (r *ReduceOp[T]) runGPU(s *Stream, in, out *Slice[T], init T) error {
 	grid := min(tiles, bk.maxBlocks)
 	tmp, err := d.tempAlloc(grid*size, s)
 	if err != nil {
-		return fmt.Errorf("gocccl: Reduce: temporary storage of %d bytes: %w", grid*size, err)
+		return fmt.Errorf("gocccl: Reduce(%s): scratch memory of %d bytes: %w", funcName(r.key.op), grid*size, err)
 	}
 	args.Ptr(in.ptr)
 	args.Int64(int64(in.n))
 	args.Ptr(tmp)
-	err = d.launch(partial, grid, threads, s, &args)
-	if err == nil {
+	if err = d.launch(partial, grid, threads, s, &args); err != nil {
+		err = fmt.Errorf("gocccl: Reduce(%s): launching %s on %d blocks: %w", funcName(r.key.op), reg.entries[0], grid, err)
+	} else {
 		args.Reset()
 		args.Ptr(tmp)
 		args.Int64(int64(grid))
 		args.Ptr(out.ptr)
 		args.Value(unsafe.Pointer(&init), size, align)
-		err = d.launch(final, 1, threads, s, &args)
+		if err = d.launch(final, 1, threads, s, &args); err != nil {
+			err = fmt.Errorf("gocccl: Reduce(%s): launching %s on 1 block: %w", funcName(r.key.op), reg.entries[1], err)
+		}
 	}
 	if ferr := d.tempFree(tmp, s); err == nil && ferr != nil {
-		err = ferr
+		err = fmt.Errorf("gocccl: Reduce(%s): freeing scratch memory: %w", funcName(r.key.op), ferr)
 	}
-	if err != nil {
-		return fmt.Errorf("gocccl: Reduce: %w", err)
-	}
-	return nil
+	return err
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n elements
 // on d takes for the duration of the call (stream-ordered, freed as the work
 // completes). It is 0 on the CPU backend and for n within one tile.
 func (r *ReduceOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
+	if r == nil || r.op == nil {
+		return 0, fmt.Errorf("gocccl: Reduce: nil operator")
+	}
+	if n < 0 {
+		return 0, fmt.Errorf("gocccl: Reduce: negative length %d", n)
+	}
+	if err := d.enter(); err != nil {
+		return 0, err
+	}
+	defer d.exit()
 	if d.ctx == nil {
 		return 0, nil
 	}

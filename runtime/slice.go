@@ -25,17 +25,30 @@ type Slice[T any] struct {
 	freed bool
 }
 
+// maxAllocBytes bounds one Slice: far beyond any device, and small enough
+// that no size computation on it can overflow.
+const maxAllocBytes = 1 << 50
+
 // Alloc allocates n elements of T on d. The contents are unspecified.
 func Alloc[T any](d *Device, n int) (*Slice[T], error) {
+	t := reflect.TypeFor[T]()
 	if n < 0 {
 		return nil, fmt.Errorf("gocccl: Alloc: negative length %d", n)
 	}
-	if err := checkPlain(reflect.TypeFor[T]()); err != nil {
+	if err := checkPlain(t); err != nil {
 		return nil, fmt.Errorf("gocccl: Alloc: %w", err)
 	}
-	if err := d.check(); err != nil {
-		return nil, err
+	size := elemSize[T]()
+	if size == 0 {
+		return nil, fmt.Errorf("gocccl: Alloc: element type %s has size 0", t)
 	}
+	if n > maxAllocBytes/size {
+		return nil, fmt.Errorf("gocccl: Alloc: %d elements of %s (%d bytes each) exceed the %d-byte limit of one slice", n, t, size, maxAllocBytes)
+	}
+	if err := d.enter(); err != nil {
+		return nil, fmt.Errorf("gocccl: Alloc: %w", err)
+	}
+	defer d.exit()
 	s := &Slice[T]{dev: d, n: n}
 	if d.ctx == nil {
 		s.host = make([]T, n)
@@ -44,15 +57,12 @@ func Alloc[T any](d *Device, n int) (*Slice[T], error) {
 	if n == 0 {
 		return s, nil
 	}
-	bytes := uint64(n) * uint64(elemSize[T]())
-	if bytes > 1<<62 {
-		return nil, fmt.Errorf("gocccl: Alloc: %d elements of %s is too large", n, reflect.TypeFor[T]())
-	}
-	p, err := d.ctx.MemAlloc(int(bytes))
+	p, err := d.ctx.MemAlloc(n * size)
 	if err != nil {
-		return nil, fmt.Errorf("gocccl: Alloc(%d × %s): %w", n, reflect.TypeFor[T](), err)
+		return nil, fmt.Errorf("gocccl: Alloc(%d × %s): %w", n, t, err)
 	}
 	s.ptr = p
+	track(d, &d.allocs, p)
 	return s, nil
 }
 
@@ -85,6 +95,10 @@ func (s *Slice[T]) CopyFromHost(src []T) error {
 	if len(src) != s.n {
 		return fmt.Errorf("gocccl: CopyFromHost: source has %d elements, slice has %d", len(src), s.n)
 	}
+	if err := s.dev.enter(); err != nil {
+		return fmt.Errorf("gocccl: CopyFromHost: %w", err)
+	}
+	defer s.dev.exit()
 	if s.n == 0 {
 		return nil
 	}
@@ -108,6 +122,10 @@ func (s *Slice[T]) CopyToHost(dst []T) error {
 	if len(dst) != s.n {
 		return fmt.Errorf("gocccl: CopyToHost: destination has %d elements, slice has %d", len(dst), s.n)
 	}
+	if err := s.dev.enter(); err != nil {
+		return fmt.Errorf("gocccl: CopyToHost: %w", err)
+	}
+	defer s.dev.exit()
 	if s.n == 0 {
 		return nil
 	}
@@ -123,6 +141,9 @@ func (s *Slice[T]) CopyToHost(dst []T) error {
 
 // ToHost returns a new host slice holding a copy of s.
 func (s *Slice[T]) ToHost() ([]T, error) {
+	if err := s.usable("ToHost"); err != nil {
+		return nil, err
+	}
 	dst := make([]T, s.n)
 	if err := s.CopyToHost(dst); err != nil {
 		return nil, err
@@ -131,11 +152,15 @@ func (s *Slice[T]) ToHost() ([]T, error) {
 }
 
 // Free releases the slice's memory. Any later use, Free included, returns
-// ErrFreed.
+// ErrFreed. Device.Close frees the slices still allocated.
 func (s *Slice[T]) Free() error {
 	if err := s.usable("Free"); err != nil {
 		return err
 	}
+	if err := s.dev.enter(); err != nil {
+		return fmt.Errorf("gocccl: Free: %w", err)
+	}
+	defer s.dev.exit()
 	s.freed = true
 	s.host = nil
 	if s.ptr == 0 {
@@ -143,6 +168,7 @@ func (s *Slice[T]) Free() error {
 	}
 	p := s.ptr
 	s.ptr = 0
+	untrack(s.dev, &s.dev.allocs, p)
 	if err := s.dev.ctx.MemFree(p); err != nil {
 		return fmt.Errorf("gocccl: Free: %w", err)
 	}
@@ -151,15 +177,15 @@ func (s *Slice[T]) Free() error {
 
 func (s *Slice[T]) bytes() int { return s.n * elemSize[T]() }
 
+// usable reports whether s may be used, without entering its device.
 func (s *Slice[T]) usable(op string) error {
-	if s == nil {
+	switch {
+	case s == nil:
 		return fmt.Errorf("gocccl: %s: nil slice", op)
-	}
-	if s.freed {
+	case s.dev == nil:
+		return fmt.Errorf("gocccl: %s: uninitialized Slice: use runtime.Alloc or runtime.FromHost", op)
+	case s.freed:
 		return fmt.Errorf("gocccl: %s: %w", op, ErrFreed)
-	}
-	if err := s.dev.check(); err != nil {
-		return fmt.Errorf("gocccl: %s: %w", op, err)
 	}
 	return nil
 }

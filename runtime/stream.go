@@ -3,6 +3,7 @@ package runtime
 import (
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/gocccl/gocccl/runtime/cuda"
@@ -19,18 +20,20 @@ type Stream struct {
 	dev    *Device
 	handle cuda.Stream
 	owned  bool
-	closed bool
+	closed atomic.Bool
 }
 
 // DefaultStream returns the device's default stream (CUDA's legacy default
 // stream on a GPU). It needs no Close.
 func (d *Device) DefaultStream() *Stream { return &d.defaultStream }
 
-// NewStream creates a stream on the device. Close it when done.
+// NewStream creates a stream on the device. Close it when done; Device.Close
+// destroys the streams still open.
 func (d *Device) NewStream() (*Stream, error) {
-	if err := d.check(); err != nil {
+	if err := d.enter(); err != nil {
 		return nil, err
 	}
+	defer d.exit()
 	s := &Stream{dev: d, owned: true}
 	if d.ctx != nil {
 		h, err := d.ctx.StreamCreate(false)
@@ -38,6 +41,7 @@ func (d *Device) NewStream() (*Stream, error) {
 			return nil, fmt.Errorf("gocccl: creating stream: %w", err)
 		}
 		s.handle = h
+		track(d, &d.streams, h)
 	}
 	return s, nil
 }
@@ -51,6 +55,10 @@ func (s *Stream) Synchronize() error {
 	if err := s.usable(); err != nil {
 		return err
 	}
+	if err := s.dev.enter(); err != nil {
+		return err
+	}
+	defer s.dev.exit()
 	if s.dev.ctx == nil {
 		return nil
 	}
@@ -61,18 +69,25 @@ func (s *Stream) Synchronize() error {
 }
 
 // Close destroys a stream made by NewStream after its work has finished.
-// Closing the default stream does nothing.
+// Closing the default stream does nothing; closing twice is an error.
 func (s *Stream) Close() error {
-	if !s.owned {
-		return nil
-	}
 	if err := s.usable(); err != nil {
 		return err
 	}
-	s.closed = true
+	if !s.owned {
+		return nil
+	}
+	if err := s.dev.enter(); err != nil {
+		return err
+	}
+	defer s.dev.exit()
+	if !s.closed.CompareAndSwap(false, true) {
+		return errStreamClosed
+	}
 	if s.dev.ctx == nil {
 		return nil
 	}
+	untrack(s.dev, &s.dev.streams, s.handle)
 	if err := s.dev.ctx.StreamDestroy(s.handle); err != nil {
 		return fmt.Errorf("gocccl: destroying stream: %w", err)
 	}
@@ -86,49 +101,75 @@ func (s *Stream) Time(fn func() error) (time.Duration, error) {
 	if err := s.usable(); err != nil {
 		return 0, err
 	}
-	ctx := s.dev.ctx
-	if ctx == nil {
+	if s.dev.ctx == nil {
 		start := time.Now()
 		err := fn()
 		return time.Since(start), err
 	}
-	start, err := ctx.EventCreate()
+	// Each event operation enters the device on its own: fn enters it too,
+	// and must not do so while this goroutine holds it.
+	var start, end cuda.Event
+	err := s.withContext(func(ctx *cuda.Context) (err error) {
+		if start, err = ctx.EventCreate(); err != nil {
+			return err
+		}
+		if end, err = ctx.EventCreate(); err != nil {
+			return err
+		}
+		return ctx.EventRecord(start, s.handle)
+	})
+	defer s.withContext(func(ctx *cuda.Context) error {
+		if start != 0 {
+			ctx.EventDestroy(start)
+		}
+		if end != 0 {
+			ctx.EventDestroy(end)
+		}
+		return nil
+	})
 	if err != nil {
-		return 0, fmt.Errorf("gocccl: timing: %w", err)
-	}
-	defer ctx.EventDestroy(start)
-	end, err := ctx.EventCreate()
-	if err != nil {
-		return 0, fmt.Errorf("gocccl: timing: %w", err)
-	}
-	defer ctx.EventDestroy(end)
-	if err := ctx.EventRecord(start, s.handle); err != nil {
 		return 0, fmt.Errorf("gocccl: timing: %w", err)
 	}
 	if err := fn(); err != nil {
 		return 0, err
 	}
-	if err := ctx.EventRecord(end, s.handle); err != nil {
-		return 0, fmt.Errorf("gocccl: timing: %w", err)
-	}
-	if err := ctx.EventSynchronize(end); err != nil {
-		return 0, fmt.Errorf("gocccl: timing: %w", err)
-	}
-	d, err := ctx.EventElapsed(start, end)
+	var d time.Duration
+	err = s.withContext(func(ctx *cuda.Context) (err error) {
+		if err = ctx.EventRecord(end, s.handle); err != nil {
+			return err
+		}
+		if err = ctx.EventSynchronize(end); err != nil {
+			return err
+		}
+		d, err = ctx.EventElapsed(start, end)
+		return err
+	})
 	if err != nil {
 		return 0, fmt.Errorf("gocccl: timing: %w", err)
 	}
 	return d, nil
 }
 
+// withContext runs f with the device's context, inside enter and exit.
+func (s *Stream) withContext(f func(*cuda.Context) error) error {
+	if err := s.dev.enter(); err != nil {
+		return err
+	}
+	defer s.dev.exit()
+	return f(s.dev.ctx)
+}
+
 var errStreamClosed = errors.New("gocccl: stream is closed")
 
+// usable reports whether s may be used, without entering its device.
 func (s *Stream) usable() error {
-	if s == nil {
+	switch {
+	case s == nil:
 		return errors.New("gocccl: nil stream")
-	}
-	if s.closed {
+	case s.dev == nil:
+		return errors.New("gocccl: uninitialized Stream: use Device.NewStream or Device.DefaultStream")
+	case s.closed.Load():
 		return errStreamClosed
 	}
-	return s.dev.check()
+	return nil
 }

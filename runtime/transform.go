@@ -29,13 +29,17 @@ func (t *UnaryTransformOp[In, Out]) Run(s *Stream, in *Slice[In], out *Slice[Out
 	if err := out.usable("UnaryTransform output"); err != nil {
 		return err
 	}
-	s, err := sameDevice("UnaryTransform", s, in.dev, out.dev)
+	s, err := streamFor("UnaryTransform", s, in.dev, out.dev)
 	if err != nil {
 		return err
 	}
 	if in.n != out.n {
 		return fmt.Errorf("gocccl: UnaryTransform: input has %d elements, output %d", in.n, out.n)
 	}
+	if err := s.dev.enter(); err != nil {
+		return fmt.Errorf("gocccl: UnaryTransform: %w", err)
+	}
+	defer s.dev.exit()
 	if s.dev.ctx == nil {
 		src, dst := in.host, out.host
 		_, err := parallel(in.n, s.dev.info.Workers, func(_, lo, hi int) {
@@ -82,13 +86,17 @@ func (t *BinaryTransformOp[A, B, Out]) Run(s *Stream, a *Slice[A], b *Slice[B], 
 	if err := out.usable("BinaryTransform output"); err != nil {
 		return err
 	}
-	s, err := sameDevice("BinaryTransform", s, a.dev, b.dev, out.dev)
+	s, err := streamFor("BinaryTransform", s, a.dev, b.dev, out.dev)
 	if err != nil {
 		return err
 	}
 	if a.n != b.n || a.n != out.n {
 		return fmt.Errorf("gocccl: BinaryTransform: inputs have %d and %d elements, output %d", a.n, b.n, out.n)
 	}
+	if err := s.dev.enter(); err != nil {
+		return fmt.Errorf("gocccl: BinaryTransform: %w", err)
+	}
+	defer s.dev.exit()
 	if s.dev.ctx == nil {
 		x, y, dst := a.host, b.host, out.host
 		_, err := parallel(a.n, s.dev.info.Workers, func(_, lo, hi int) {
@@ -124,23 +132,24 @@ func launchTransform(key kernelKey, s *Stream, n int, args *cuda.Args) error {
 		return fmt.Errorf("gocccl: %s: %d elements need more than 2^31-1 blocks", key.alg, n)
 	}
 	if err := s.dev.launch(bk.fns[0], grid, bk.policy.BlockThreads, s, args); err != nil {
-		return fmt.Errorf("gocccl: %s: %w", key.alg, err)
+		return fmt.Errorf("gocccl: %s(%s): launching %s on %d blocks: %w", key.alg, funcName(key.op), reg.entries[0], grid, err)
 	}
 	return nil
 }
 
-// sameDevice returns s, or the default stream of the first device when s is
-// nil, after checking that every buffer lives on the stream's device.
-func sameDevice(alg string, s *Stream, devs ...*Device) (*Stream, error) {
+// streamFor returns s, or the default stream of the first buffer's device
+// when s is nil, after checking that every buffer (given in argument order)
+// lives on the stream's device.
+func streamFor(alg string, s *Stream, devs ...*Device) (*Stream, error) {
 	if s == nil {
 		s = devs[0].DefaultStream()
 	}
 	if err := s.usable(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("gocccl: %s: %w", alg, err)
 	}
-	for _, d := range devs {
+	for i, d := range devs {
 		if d != s.dev {
-			return nil, fmt.Errorf("gocccl: %s: buffers and stream are on different devices", alg)
+			return nil, fmt.Errorf("gocccl: %s: buffer %d (of %d) is on %v, the stream on %v", alg, i+1, len(devs), d, s.dev)
 		}
 	}
 	return s, nil

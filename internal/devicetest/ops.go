@@ -2,6 +2,11 @@
 // GPU conformance tests run: a Reduce, a UnaryTransform and a BinaryTransform
 // for every numeric element type, compared on the GPU against the CPU
 // backend.
+//
+// Floating-point operators write every product that is followed by an
+// addition as an explicit conversion, T(a*b) + c: Go may fuse a*b + c into
+// one FMA on arm64 and amd64 v3, while the GPU code is compiled without
+// contraction, and an explicit conversion is Go's way to forbid the fusion.
 package devicetest
 
 //go:generate gocccl-gen
@@ -20,7 +25,7 @@ func MaxInt8(a, b int8) int8 {
 }
 
 //gocccl:op
-func AffineInt8(x int8) int8 { return x*3 + 7 }
+func AffineInt8(x int8) int8 { return int8(x+7) * 3 }
 
 //gocccl:op
 func MixInt8(a, b int8) int8 {
@@ -42,7 +47,7 @@ func MaxInt16(a, b int16) int16 {
 }
 
 //gocccl:op
-func AffineInt16(x int16) int16 { return x*3 + 7 }
+func AffineInt16(x int16) int16 { return int16(x+7) * 3 }
 
 //gocccl:op
 func MixInt16(a, b int16) int16 {
@@ -64,7 +69,7 @@ func MaxInt32(a, b int32) int32 {
 }
 
 //gocccl:op
-func AffineInt32(x int32) int32 { return x*3 + 7 }
+func AffineInt32(x int32) int32 { return int32(x+7) * 3 }
 
 //gocccl:op
 func MixInt32(a, b int32) int32 {
@@ -86,7 +91,7 @@ func MaxInt64(a, b int64) int64 {
 }
 
 //gocccl:op
-func AffineInt64(x int64) int64 { return x*3 + 7 }
+func AffineInt64(x int64) int64 { return int64(x+7) * 3 }
 
 //gocccl:op
 func MixInt64(a, b int64) int64 {
@@ -108,7 +113,7 @@ func MaxInt(a, b int) int {
 }
 
 //gocccl:op
-func AffineInt(x int) int { return x*3 + 7 }
+func AffineInt(x int) int { return int(x+7) * 3 }
 
 //gocccl:op
 func MixInt(a, b int) int {
@@ -130,7 +135,7 @@ func MaxUint8(a, b uint8) uint8 {
 }
 
 //gocccl:op
-func AffineUint8(x uint8) uint8 { return x*3 + 7 }
+func AffineUint8(x uint8) uint8 { return uint8(x+7) * 3 }
 
 //gocccl:op
 func MixUint8(a, b uint8) uint8 {
@@ -152,7 +157,7 @@ func MaxUint16(a, b uint16) uint16 {
 }
 
 //gocccl:op
-func AffineUint16(x uint16) uint16 { return x*3 + 7 }
+func AffineUint16(x uint16) uint16 { return uint16(x+7) * 3 }
 
 //gocccl:op
 func MixUint16(a, b uint16) uint16 {
@@ -174,7 +179,7 @@ func MaxUint32(a, b uint32) uint32 {
 }
 
 //gocccl:op
-func AffineUint32(x uint32) uint32 { return x*3 + 7 }
+func AffineUint32(x uint32) uint32 { return uint32(x+7) * 3 }
 
 //gocccl:op
 func MixUint32(a, b uint32) uint32 {
@@ -196,7 +201,7 @@ func MaxUint64(a, b uint64) uint64 {
 }
 
 //gocccl:op
-func AffineUint64(x uint64) uint64 { return x*3 + 7 }
+func AffineUint64(x uint64) uint64 { return uint64(x+7) * 3 }
 
 //gocccl:op
 func MixUint64(a, b uint64) uint64 {
@@ -218,7 +223,7 @@ func MaxUint(a, b uint) uint {
 }
 
 //gocccl:op
-func AffineUint(x uint) uint { return x*3 + 7 }
+func AffineUint(x uint) uint { return uint(x+7) * 3 }
 
 //gocccl:op
 func MixUint(a, b uint) uint {
@@ -240,7 +245,7 @@ func MaxUintptr(a, b uintptr) uintptr {
 }
 
 //gocccl:op
-func AffineUintptr(x uintptr) uintptr { return x*3 + 7 }
+func AffineUintptr(x uintptr) uintptr { return uintptr(x+7) * 3 }
 
 //gocccl:op
 func MixUintptr(a, b uintptr) uintptr {
@@ -262,13 +267,13 @@ func MaxFloat32(a, b float32) float32 {
 }
 
 //gocccl:op
-func AffineFloat32(x float32) float32 { return x*1.5 + 0.25 }
+func AffineFloat32(x float32) float32 { return float32(x+0.25) * 1.5 }
 
 //gocccl:op
 func MixFloat32(a, b float32) float32 {
 	d := b + 3
 	if a < 0 {
-		return a*b - a/d
+		return float32(a*b) - a/d
 	}
 	return a/d + b
 }
@@ -285,13 +290,13 @@ func MaxFloat64(a, b float64) float64 {
 }
 
 //gocccl:op
-func AffineFloat64(x float64) float64 { return x*1.5 + 0.25 }
+func AffineFloat64(x float64) float64 { return float64(x+0.25) * 1.5 }
 
 //gocccl:op
 func MixFloat64(a, b float64) float64 {
 	d := b + 3
 	if a < 0 {
-		return a*b - a/d
+		return float64(a*b) - a/d
 	}
 	return a/d + b
 }
@@ -300,7 +305,7 @@ func MixFloat64(a, b float64) float64 {
 func Widen(x int32) float64 { return float64(x) * 0.5 }
 
 //gocccl:op
-func Blend(a uint8, b float32) float32 { return float32(a)*b + 1 }
+func Blend(a uint8, b float32) float32 { return float32(float32(a)*b) + 1 }
 
 // The instances under test.
 var (

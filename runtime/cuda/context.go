@@ -85,3 +85,15 @@ func errNoContext(call string) error {
 	return fmt.Errorf("cuda: Context not made by PrimaryContext: %w",
 		&Error{Call: call, Code: ErrorInvalidContext})
 }
+
+// Synchronize waits until all work in the context has finished
+// (cuCtxSynchronize) and returns the first error any of it reported.
+func (c *Context) Synchronize() error {
+	const call = "cuCtxSynchronize"
+	h, err := c.enter(call)
+	if err != nil {
+		return err
+	}
+	defer c.exit()
+	return check(call, cuCtxSynchronize(h))
+}

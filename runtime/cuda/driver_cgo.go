@@ -231,6 +231,10 @@ func cuStreamDestroy(ctx uintptr, s Stream) Result {
 	return Result(C.gocccl_cuStreamDestroy(C.uintptr_t(ctx), C.uintptr_t(s)))
 }
 
+func cuCtxSynchronize(ctx uintptr) Result {
+	return Result(C.gocccl_cuCtxSynchronize(C.uintptr_t(ctx)))
+}
+
 func cuStreamSynchronize(ctx uintptr, s Stream) Result {
 	return Result(C.gocccl_cuStreamSynchronize(C.uintptr_t(ctx), C.uintptr_t(s)))
 }

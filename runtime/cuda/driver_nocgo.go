@@ -53,6 +53,7 @@ func cuMemsetD8(uintptr, DevicePtr, byte, int) Result { return ErrorNotInitializ
 func cuStreamCreate(uintptr, bool) (Stream, Result)   { return 0, ErrorNotInitialized }
 func cuStreamDestroy(uintptr, Stream) Result          { return ErrorNotInitialized }
 func cuStreamSynchronize(uintptr, Stream) Result      { return ErrorNotInitialized }
+func cuCtxSynchronize(uintptr) Result                 { return ErrorNotInitialized }
 func cuEventCreate(uintptr) (Event, Result)           { return 0, ErrorNotInitialized }
 func cuEventRecord(uintptr, Event, Stream) Result     { return ErrorNotInitialized }
 func cuEventSynchronize(uintptr, Event) Result        { return ErrorNotInitialized }

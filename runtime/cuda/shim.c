@@ -24,6 +24,7 @@ struct driver {
 	CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
 	CUresult (*cuDevicePrimaryCtxRelease)(CUdevice);
 	CUresult (*cuCtxSetCurrent)(CUcontext);
+	CUresult (*cuCtxSynchronize)(void);
 	CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
 	CUresult (*cuMemFree)(CUdeviceptr);
 	CUresult (*cuMemAllocAsync)(CUdeviceptr *, size_t, CUstream);
@@ -75,6 +76,7 @@ static const struct {
 	SYM(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain"),
 	SYM(cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2"),
 	SYM(cuCtxSetCurrent, "cuCtxSetCurrent"),
+	SYM(cuCtxSynchronize, "cuCtxSynchronize"),
 	SYM(cuMemAlloc, "cuMemAlloc_v2"),
 	SYM(cuMemFree, "cuMemFree_v2"),
 	OPT(cuMemAllocAsync, "cuMemAllocAsync"),
@@ -299,6 +301,11 @@ CUresult gocccl_cuStreamCreate(uintptr_t ctx, uintptr_t *stream, unsigned int fl
 CUresult gocccl_cuStreamDestroy(uintptr_t ctx, uintptr_t stream) {
 	CUresult r = current(ctx);
 	return r != CUDA_SUCCESS ? r : drv.cuStreamDestroy((CUstream)stream);
+}
+
+CUresult gocccl_cuCtxSynchronize(uintptr_t ctx) {
+	CUresult r = current(ctx);
+	return r != CUDA_SUCCESS ? r : drv.cuCtxSynchronize();
 }
 
 CUresult gocccl_cuStreamSynchronize(uintptr_t ctx, uintptr_t stream) {

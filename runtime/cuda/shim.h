@@ -115,6 +115,7 @@ CUresult gocccl_cuMemsetD8(uintptr_t ctx, CUdeviceptr dst, unsigned char value, 
 
 CUresult gocccl_cuStreamCreate(uintptr_t ctx, uintptr_t *stream, unsigned int flags);
 CUresult gocccl_cuStreamDestroy(uintptr_t ctx, uintptr_t stream);
+CUresult gocccl_cuCtxSynchronize(uintptr_t ctx);
 CUresult gocccl_cuStreamSynchronize(uintptr_t ctx, uintptr_t stream);
 
 CUresult gocccl_cuEventCreate(uintptr_t ctx, uintptr_t *event, unsigned int flags);

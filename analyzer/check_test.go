@@ -66,7 +66,7 @@ func (c *modelChecker) declare(v *model.Var) {
 	require.NotNil(t, v, c.op.Name)
 	assert.False(t, c.declared[v], "%s: %s declared twice", c.op.Name, v.Name)
 	assert.False(t, c.names[v.Name], "%s: name %s not unique", c.op.Name, v.Name)
-	assert.False(t, isReserved(v.Name), "%s: name %s is reserved in C++", c.op.Name, v.Name)
+	assert.False(t, model.ReservedCName(v.Name), "%s: name %s is reserved in C++", c.op.Name, v.Name)
 	assert.Regexp(t, `^[A-Za-z_][A-Za-z0-9_]*$`, v.Name)
 	assert.NotContains(t, v.Name, "__")
 	c.typ(v.Type)

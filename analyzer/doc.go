@@ -20,7 +20,8 @@
 //
 //	//gocccl:op [option ...]
 //
-// The only option so far is fastmath. A trailing "// comment" after the
+// The only option so far is fastmath, which is recorded in the model but
+// has no effect yet (see model.Op.FastMath). A trailing "// comment" after the
 // options is allowed. An instance is a call of one of the runtime
 // constructors, anywhere in the package's non-test files outside operators,
 // whose argument names a //gocccl:op function of the same package.

@@ -15,22 +15,26 @@ import (
 )
 
 // loadMode is what the analyzer needs from go/packages: syntax and full type
-// information of the named packages, export data for their dependencies.
+// information of the named packages, export data for their dependencies, and
+// (NeedFiles) each package's directory.
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
 	packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo
 
-// Load loads the packages matching patterns (relative to dir; build tags
-// honoured) and analyzes each. Test files are not part of a package here.
+// Load loads the packages matching patterns (relative to dir) and analyzes
+// each. The build tags are tags together with those GOFLAGS sets (and
+// model.AnalyzeTag). Test files are not part of a package here.
 //
 // When any package does not compile or breaks a rule, Load returns nil and
 // an Errors holding every diagnostic of every package. Other errors (the go
 // command could not run, no package matched) are returned as they are.
 func Load(dir string, tags []string, patterns ...string) ([]*model.Package, error) {
-	cfg := &packages.Config{Mode: loadMode, Dir: dir}
 	// The generated glue is left out (see model.AnalyzeTag): it may refer
 	// to operators that no longer exist.
-	tags = append([]string{model.AnalyzeTag}, tags...)
-	cfg.BuildFlags = []string{"-tags=" + strings.Join(tags, ",")}
+	tags, err := buildTags(dir, tags)
+	if err != nil {
+		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
+	}
+	cfg := &packages.Config{Mode: loadMode, Dir: dir, BuildFlags: []string{"-tags=" + strings.Join(tags, ",")}}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
@@ -55,12 +59,28 @@ func Load(dir string, tags []string, patterns ...string) ([]*model.Package, erro
 		if err != nil {
 			return nil, err
 		}
+		if dir := loadedDir(p); dir != "" {
+			m.Dir = dir
+		}
 		models = append(models, m)
 	}
 	if len(diags) > 0 {
 		return nil, Errors(sortDiagnostics(diags))
 	}
 	return models, nil
+}
+
+// loadedDir returns the directory holding p's source files, as the go
+// command reports it. The files p.Syntax was parsed from are no guide: for a
+// package using cgo, some or all of them are cgo's output in the build cache.
+func loadedDir(p *packages.Package) string {
+	if p.Dir != "" {
+		return p.Dir
+	}
+	if len(p.GoFiles) > 0 { // the package's own files, cgo files included
+		return filepath.Dir(p.GoFiles[0])
+	}
+	return ""
 }
 
 // loadDiagnostics turns the errors go/packages found in p (the code does not
@@ -137,7 +157,10 @@ func Analyze(fset *token.FileSet, pkg *types.Package, files []*ast.File, info *t
 	return m, nil
 }
 
-// packageDir returns the directory of the package's first file.
+// packageDir returns the directory of the package's first file. Load
+// replaces it with the directory the go command reports, which differs for
+// packages using cgo; callers of Analyze that type-check cgo's output must
+// set model.Package.Dir themselves.
 func packageDir(fset *token.FileSet, files []*ast.File) string {
 	for _, f := range files {
 		if name := fset.Position(f.Pos()).Filename; name != "" {

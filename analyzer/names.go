@@ -11,10 +11,11 @@ import (
 // namer gives the variables of one operator names that are unique within it
 // and safe to print as CUDA C++ identifiers: shadowed Go variables become
 // x, x_1, x_2, …; names model.ReservedCName rejects (C++ keywords, names
-// the generated code and headers use), the operators' own names and the math
-// functions generated code may call get a trailing underscore (int → int_).
+// the generated code and headers use, generator names) and the operators'
+// own names get a trailing underscore (int → int_). model.ReservedCName is
+// the emitter's test too, so every name given here is one it accepts.
 type namer struct {
-	reserved map[string]bool // names no variable may take besides the fixed ones
+	reserved map[string]bool // names no variable may take besides model.ReservedCName's
 	used     map[string]bool // names given so far
 }
 
@@ -24,29 +25,34 @@ func newNamer(reserved map[string]bool) *namer {
 
 // name returns a fresh name for a Go variable called goName.
 func (n *namer) name(goName string) string {
-	base := cIdent(goName)
-	if n.reserved[base] || isReserved(base) || strings.HasPrefix(base, "gocccl") {
-		if strings.HasSuffix(base, "_") {
-			base += "v" // never "__"
-		} else {
-			base += "_"
-		}
-	}
-	name := base
+	base := n.safe(cIdent(goName))
 	sep := "_"
 	if strings.HasSuffix(base, "_") {
 		sep = ""
 	}
-	for i := 1; n.used[name] || n.reserved[name] || isReserved(name); i++ {
-		name = fmt.Sprintf("%s%s%d", base, sep, i)
+	name := base
+	for i := 1; n.used[name] || n.isReserved(name); i++ {
+		name = n.safe(fmt.Sprintf("%s%s%d", base, sep, i))
 	}
 	n.used[name] = true
 	return name
 }
 
-// isReserved reports whether name may not be a variable of generated code.
-func isReserved(name string) bool {
-	return model.ReservedCName(name) || mathNames[name]
+// safe returns name, or name with a suffix when it is reserved: "_", or "v"
+// after a name already ending in "_" (never "__").
+func (n *namer) safe(name string) string {
+	switch {
+	case !n.isReserved(name):
+		return name
+	case strings.HasSuffix(name, "_"):
+		return name + "v"
+	}
+	return name + "_"
+}
+
+// isReserved reports whether no variable may be called name.
+func (n *namer) isReserved(name string) bool {
+	return n.reserved[name] || model.ReservedCName(name)
 }
 
 // cIdent maps a Go identifier to a C++ identifier that is not reserved to
@@ -73,20 +79,4 @@ func cIdent(s string) string {
 		return "v" + id
 	}
 	return id
-}
-
-// mathNames are functions generated code may call unqualified, in
-// addition to the names model.ReservedCName knows.
-var mathNames = setOf(
-	"min", "max", "abs", "fabs", "fabsf", "fmin", "fmax", "fminf", "fmaxf",
-	"sqrt", "sqrtf", "isnan", "isinf", "signbit", "copysign", "floor", "ceil",
-	"trunc", "round", "fma", "fmaf", "exp", "log", "pow", "sin", "cos", "tan",
-)
-
-func setOf(names ...string) map[string]bool {
-	m := make(map[string]bool, len(names))
-	for _, n := range names {
-		m[n] = true
-	}
-	return m
 }

@@ -307,7 +307,7 @@ func (e *opEmitter) expr(x model.Expr) (s string, compound bool) {
 	case *model.Binary:
 		return e.binary(x)
 	case *model.Convert:
-		return e.convert(x), false
+		return e.convert(x)
 	case *model.Call:
 		return e.call(x), false
 	case nil:
@@ -377,21 +377,24 @@ func (e *opEmitter) binary(x *model.Binary) (string, bool) {
 	return e.fail(x.Pos, "operator %s on %s is not supported", x.Op, tx.GoName()), false
 }
 
-// convert prints the conversion T(x) with Go's result.
-func (e *opEmitter) convert(x *model.Convert) string {
+// convert prints the conversion T(x) with Go's result. A conversion that
+// is no operation in C++ (bool to bool, a named type over the same kind, int
+// and int64) prints x alone, so it is compound exactly when x is: dropping
+// the conversion must not drop the grouping it gave x.
+func (e *opEmitter) convert(x *model.Convert) (string, bool) {
 	from, to := x.X.Type(), x.T
 	switch {
 	case from.IsBool() && to.IsBool():
-		return e.top(x.X)
+		return e.expr(x.X)
 	case from.IsBool() || to.IsBool():
-		return e.fail(x.Pos, "cannot convert %s to %s", from.GoName(), to.GoName())
+		return e.fail(x.Pos, "cannot convert %s to %s", from.GoName(), to.GoName()), false
 	case !from.IsNumeric() || !to.IsNumeric():
-		return e.fail(x.Pos, "unsupported conversion from %s to %s", from.GoName(), to.GoName())
+		return e.fail(x.Pos, "unsupported conversion from %s to %s", from.GoName(), to.GoName()), false
 	case from.Kind == to.Kind,
 		from.CName() == to.CName() && from.IsInteger() == to.IsInteger():
-		return e.top(x.X) // a named type, or int ↔ int64: the same representation
+		return e.expr(x.X) // a named type, or int ↔ int64: the same representation
 	}
-	return fmt.Sprintf("%sconv<%s>(%s)", gosem, to.CName(), e.top(x.X))
+	return fmt.Sprintf("%sconv<%s>(%s)", gosem, to.CName(), e.top(x.X)), false
 }
 
 // call prints a call of another operator of the package, qualified so that no

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -60,7 +61,11 @@ func Generate(ctx context.Context, pkg *model.Package, opts Options) (*Output, e
 	}
 	var old *Manifest
 	if pkg.Dir != "" {
-		old, _ = ReadManifest(filepath.Join(pkg.Dir, ManifestFile))
+		// A manifest that is missing, unreadable or unparsable vouches for
+		// nothing: every target is compiled, and Write replaces it.
+		if m, err := ReadManifest(filepath.Join(pkg.Dir, ManifestFile)); err == nil {
+			old = m
+		}
 	}
 	var tc *Toolchain
 	targets := normalizeTargets(opts.Targets)
@@ -149,17 +154,19 @@ func assemble(pkg *model.Package, m *Manifest, cu []byte, images map[Target][]by
 	return &Output{Files: files, Manifest: m}, nil
 }
 
-// testHookWrite, when set, is called after each temporary file is written,
-// with the file's name; an error aborts Write as a failed write would.
-var testHookWrite func(name string) error
+// Test hooks: testHookWrite is called after each temporary file is
+// written, testHookRename before each temporary file is renamed into place,
+// with the file's name; an error aborts Write as a failed write or rename
+// would.
+var testHookWrite, testHookRename func(name string) error
 
 // Write writes the output into dir atomically: every file first goes to a
 // temporary file in dir, and only when all are written are they renamed into
-// place, the manifest last; an error before the renames leaves dir as it
-// was. Files whose contents are already on disk are left untouched. Then
-// generated files that the output no longer holds (see IsGeneratedFile; the
-// artifact of a target no longer built, or everything when the package has
-// no instances any more) are removed.
+// place (in the order of renameRank); an error before the renames leaves dir
+// as it was. Files whose contents are already on disk are left untouched.
+// Then generated files that the output no longer holds (see IsGeneratedFile;
+// the artifact of a target no longer built, or everything when the package
+// has no instances any more) are removed.
 func (o *Output) Write(dir string) error {
 	type pending struct{ name, tmp string }
 	var todo []pending
@@ -191,11 +198,9 @@ func (o *Output) Write(dir string) error {
 		cleanup()
 		return err
 	}
-	// The manifest goes last: if a rename fails half-way, the old manifest's
-	// hashes no longer match and Check and Generate see stale output.
-	sort.SliceStable(todo, func(i, j int) bool { return todo[j].name == ManifestFile && todo[i].name != ManifestFile })
+	sort.SliceStable(todo, func(i, j int) bool { return renameRank(todo[i].name) < renameRank(todo[j].name) })
 	for i, p := range todo {
-		if err := os.Rename(p.tmp, filepath.Join(dir, p.name)); err != nil {
+		if err := renameInto(dir, p.tmp, p.name); err != nil {
 			for _, q := range todo[i:] {
 				os.Remove(q.tmp)
 			}
@@ -211,6 +216,34 @@ func (o *Output) Write(dir string) error {
 		}
 	}
 	return nil
+}
+
+// renameRank orders the renames of Write so that a crash between two of
+// them leaves a directory that still builds: first the artifacts (new names
+// are added; stale ones are removed only after all renames), then the CUDA
+// source, then the glue, whose //go:embed names the artifacts, and last the
+// manifest, so that until everything is in place its hashes do not match
+// and Check and Generate see stale output.
+func renameRank(name string) int {
+	switch name {
+	case CUDAFile:
+		return 1
+	case GoFile:
+		return 2
+	case ManifestFile:
+		return 3
+	}
+	return 0 // an artifact
+}
+
+// renameInto moves the temporary file tmp into place as dir/name.
+func renameInto(dir, tmp, name string) error {
+	if testHookRename != nil {
+		if err := testHookRename(name); err != nil {
+			return err
+		}
+	}
+	return os.Rename(tmp, filepath.Join(dir, name))
 }
 
 // writeTemp writes f's contents to a new temporary file in dir, readable by
@@ -250,9 +283,11 @@ func generatedFiles(dir string) ([]string, error) {
 // the manifest), built from other inputs (the manifest's input hash differs),
 // not matching their recorded sha256 (artifacts), or no longer generated at
 // all. It needs no nvcc: the targets are opts.Targets or the manifest's, and
-// the toolchain versions are taken from the manifest. The result is sorted
-// and empty when everything is up to date; a package without instances is
-// up to date when dir holds no generated files.
+// the toolchain versions are taken from the manifest. A manifest that exists
+// but cannot be read or parsed is reported with the reason, as
+// "gocccl_gen_manifest.json (unreadable: …)". The result is sorted and empty
+// when everything is up to date; a package without instances is up to date
+// when dir holds no generated files.
 func Check(pkg *model.Package, dir string, opts Options) ([]string, error) {
 	existing, err := generatedFiles(dir)
 	if err != nil {
@@ -263,7 +298,11 @@ func Check(pkg *model.Package, dir string, opts Options) ([]string, error) {
 	}
 	stale := make(map[string]bool)
 	expected := map[string]bool{CUDAFile: true, GoFile: true, ManifestFile: true}
-	old, _ := ReadManifest(filepath.Join(dir, ManifestFile))
+	old, err := ReadManifest(filepath.Join(dir, ManifestFile))
+	unreadable := ""
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		unreadable = fmt.Sprintf("%s (unreadable: %s)", ManifestFile, manifestCause(err))
+	}
 	targets := normalizeTargets(opts.Targets)
 	if len(targets) == 0 && old != nil {
 		targets = normalizeTargets(old.Targets)
@@ -284,10 +323,28 @@ func Check(pkg *model.Package, dir string, opts Options) ([]string, error) {
 	}
 	names := make([]string, 0, len(stale))
 	for name := range stale {
-		names = append(names, name)
+		if name != ManifestFile || unreadable == "" {
+			names = append(names, name)
+		}
+	}
+	if unreadable != "" {
+		names = append(names, unreadable)
 	}
 	sort.Strings(names)
 	return names, nil
+}
+
+// manifestCause returns why ReadManifest failed, without the file's path,
+// which the stale list names already.
+func manifestCause(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	if cause := errors.Unwrap(err); cause != nil {
+		return cause.Error()
+	}
+	return err.Error()
 }
 
 // checkFiles compares the files of dir with what Generate would write for

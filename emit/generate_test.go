@@ -212,6 +212,32 @@ func TestCheckReportsChanges(t *testing.T) {
 		assert.Equal(t, []string{ManifestFile, "gocccl_gen_sm_80.cubin", "gocccl_gen_sm_90.cubin"}, stale,
 			"the source and the glue are right; nothing vouches for the artifacts")
 	})
+	t.Run("manifest unparsable", func(t *testing.T) {
+		dir, pkg := setup(t)
+		edit(t, dir, ManifestFile, "{")
+		unreadable := ManifestFile + " (unreadable: unexpected end of JSON input)"
+		assert.Equal(t, []string{CUDAFile, GoFile, unreadable, "gocccl_gen_sm_80.cubin", "gocccl_gen_sm_90.cubin"}, check(t, pkg, dir))
+		stale, err := Check(pkg, dir, Options{Targets: targets})
+		require.NoError(t, err)
+		assert.Equal(t, []string{unreadable, "gocccl_gen_sm_80.cubin", "gocccl_gen_sm_90.cubin"}, stale)
+
+		// Generate takes it for no manifest: it compiles again and Write
+		// replaces it.
+		pkg.Dir = dir
+		out, err := Generate(context.Background(), pkg, Options{NVCC: nvcc, Targets: targets})
+		require.NoError(t, err)
+		assert.False(t, out.Reused)
+		require.NoError(t, out.Write(dir))
+		assert.Empty(t, check(t, pkg, dir))
+	})
+	t.Run("manifest unreadable", func(t *testing.T) {
+		dir, pkg := setup(t)
+		require.NoError(t, os.Remove(filepath.Join(dir, ManifestFile)))
+		require.NoError(t, os.Mkdir(filepath.Join(dir, ManifestFile), 0o755))
+		stale, err := Check(pkg, dir, Options{Targets: targets})
+		require.NoError(t, err)
+		assert.Equal(t, []string{ManifestFile + " (unreadable: is a directory)", "gocccl_gen_sm_80.cubin", "gocccl_gen_sm_90.cubin"}, stale)
+	})
 	t.Run("operator changed", func(t *testing.T) {
 		dir, pkg := setup(t)
 		pkg.Ops[0].Body.Stmts[0].(*model.ReturnStmt).Results[0].(*model.Binary).Op = model.Sub
@@ -284,4 +310,72 @@ func TestWriteAtomic(t *testing.T) {
 	info, err := os.Stat(filepath.Join(dir, GoFile))
 	require.NoError(t, err)
 	assert.Equal(t, os.FileMode(0o644), info.Mode().Perm())
+}
+
+// embedded returns the files the //go:embed directives of glue name.
+func embedded(glue string) []string {
+	var names []string
+	for _, line := range strings.Split(glue, "\n") {
+		if name, ok := strings.CutPrefix(strings.TrimSpace(line), "//go:embed "); ok {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// TestWriteRenameOrder checks that Write renames the artifacts first, then
+// the CUDA source, the glue and the manifest, and that a crash between any
+// two renames leaves glue whose //go:embed files all exist.
+func TestWriteRenameOrder(t *testing.T) {
+	nvcc, _ := fakeNVCC(t, true)
+	setup := func(t *testing.T) (string, *Output) {
+		testHookRename = nil
+		dir := t.TempDir()
+		pkg := reducePkg()
+		old, err := Generate(context.Background(), pkg, Options{NVCC: nvcc, Targets: []Target{{Arch: 75}, {Arch: 80}}})
+		require.NoError(t, err)
+		require.NoError(t, old.Write(dir))
+		pkg.Ops[0].Body.Stmts[0].(*model.ReturnStmt).Results[0].(*model.Binary).Op = model.Sub
+		next, err := Generate(context.Background(), pkg, Options{NVCC: nvcc, Targets: []Target{{Arch: 90}, {Arch: 90, PTX: true}}})
+		require.NoError(t, err)
+		return dir, next
+	}
+	defer func() { testHookRename = nil }()
+
+	dir, next := setup(t)
+	var order []string
+	testHookRename = func(name string) error {
+		order = append(order, name)
+		return nil
+	}
+	require.NoError(t, next.Write(dir))
+	assert.Equal(t, []string{"gocccl_gen_compute_90.ptx", "gocccl_gen_sm_90.cubin", CUDAFile, GoFile, ManifestFile}, order)
+
+	for _, failAt := range order {
+		t.Run("crash before "+failAt, func(t *testing.T) {
+			dir, next := setup(t)
+			before := snapshot(t, dir)
+			testHookRename = func(name string) error {
+				if name == failAt {
+					return errors.New("injected crash")
+				}
+				return nil
+			}
+			require.ErrorContains(t, next.Write(dir), "injected crash")
+			after := snapshot(t, dir)
+			for _, name := range embedded(after[GoFile]) {
+				_, ok := after[name]
+				assert.True(t, ok, "the glue on disk embeds %s, which is missing", name)
+			}
+			if failAt != ManifestFile {
+				assert.True(t, before[ManifestFile] == after[ManifestFile], "the manifest went before the other files")
+			}
+			if failAt != ManifestFile && failAt != GoFile {
+				assert.True(t, before[GoFile] == after[GoFile], "the glue went before the artifacts and the source")
+			}
+			for name := range after {
+				assert.True(t, IsGeneratedFile(name), "unexpected file %s (a temporary left behind?)", name)
+			}
+		})
+	}
 }

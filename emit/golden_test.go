@@ -171,6 +171,15 @@ type Celsius float32
 
 func Scale(x int8) float64             { return float64(x) * 0.1 }
 func Warm(t Celsius, d int16) Celsius { return t + Celsius(d) }
+
+func Prec(a, b float32, p, q bool) Celsius {
+	x := float32(a+b) * 2
+	y := -float32(a - b)
+	if !bool(p || q) && !bool(a < b) {
+		return Celsius(float32(a)+float32(b)) * 3
+	}
+	return Celsius(x + y)
+}
 `
 
 const semanticsGo = `package ops

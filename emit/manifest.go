@@ -62,7 +62,9 @@ func (m *Manifest) FileSHA256(name string) string {
 	return ""
 }
 
-// ReadManifest reads and decodes a manifest file.
+// ReadManifest reads and decodes a manifest file. A file that cannot be read
+// gives the *fs.PathError of the read (errors.Is(err, fs.ErrNotExist) when
+// it is missing); one that does not decode gives "manifest <name>: <cause>".
 func ReadManifest(path string) (*Manifest, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {

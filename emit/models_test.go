@@ -124,12 +124,40 @@ func transformPkg() *model.Package {
 		Body: block(ret(bin(model.Add, ref(t), conv(celsius, ref(d)))))}
 	return &model.Package{
 		Path: "example.com/demo/scale", Name: "scale", Fset: s.fset,
-		Ops: []*model.Op{toF, warm},
+		Ops: []*model.Op{toF, warm, precedenceOp(s, celsius)},
 		Instances: []*model.Instance{
 			{Algorithm: model.BinaryTransform, Ops: []*model.Op{warm}, Types: []*model.Type{celsius, tInt16, celsius}, Pos: s.at(30, 9)},
 			{Algorithm: model.UnaryTransform, Ops: []*model.Op{toF}, Types: []*model.Type{tInt8, tFloat64}, Pos: s.at(31, 9)},
 		},
 	}
+}
+
+// precedenceOp builds an operator (no instance uses it) whose conversions
+// are no operation in C++ and group compound operands:
+//
+//	func Prec(a, b float32, p, q bool) Celsius {
+//		x := float32(a+b) * 2
+//		y := -float32(a - b)
+//		if !bool(p || q) && !bool(a < b) {
+//			return Celsius(float32(a)+float32(b)) * 3
+//		}
+//		return Celsius(x + y)
+//	}
+func precedenceOp(s *src, celsius *model.Type) *model.Op {
+	a, b := newVar("a", tFloat32, s.at(20, 11)), newVar("b", tFloat32, s.at(20, 14))
+	p, q := newVar("p", tBool, s.at(20, 25)), newVar("q", tBool, s.at(20, 28))
+	x, y := newVar("x", tFloat32, s.at(21, 2)), newVar("y", tFloat32, s.at(22, 2))
+	sum := conv(celsius, bin(model.Add, conv(tFloat32, ref(a)), conv(tFloat32, ref(b))))
+	return &model.Op{Name: "Prec", Pos: s.at(20, 1), Params: []*model.Var{a, b, p, q}, Results: []*model.Type{celsius},
+		Body: block(
+			decl(x, bin(model.Mul, conv(tFloat32, bin(model.Add, ref(a), ref(b))), cInt(2, tFloat32))),
+			decl(y, un(model.Neg, conv(tFloat32, bin(model.Sub, ref(a), ref(b))))),
+			&model.IfStmt{Pos: s.at(23, 2),
+				Cond: bin(model.LAnd, un(model.Not, conv(tBool, bin(model.LOr, ref(p), ref(q)))),
+					un(model.Not, conv(tBool, bin(model.Lss, ref(a), ref(b))))),
+				Then: block(&model.ReturnStmt{Pos: s.at(24, 3), Results: []model.Expr{bin(model.Mul, sum, cInt(3, celsius))}})},
+			&model.ReturnStmt{Pos: s.at(26, 2), Results: []model.Expr{conv(celsius, bin(model.Add, ref(x), ref(y)))}},
+		)}
 }
 
 // semanticsPkg exercises the translation: an operator calling another one

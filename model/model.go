@@ -42,8 +42,10 @@ type Op struct {
 	Results []*Type
 	Body    *Block
 
-	// FastMath is set by "//gocccl:op fastmath": the operator allows
-	// floating-point contraction (FMA) and faster, less exact math.
+	// FastMath is set by "//gocccl:op fastmath". The option is accepted and
+	// recorded, and the generated source notes it, but it has no effect yet:
+	// every operator is compiled with -fmad=false and exact division and
+	// square root, with or without it.
 	FastMath bool
 }
 

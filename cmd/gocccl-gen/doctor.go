@@ -36,7 +36,7 @@ func newDoctorCommand(stdout io.Writer) *cobra.Command {
 // missing piece is reported with the reason, never as a failure: a machine
 // without a GPU still generates, and one without nvcc still runs.
 func doctor(ctx context.Context, w io.Writer, nvcc string) {
-	fmt.Fprintf(w, "gocccl-gen %s\n", version())
+	fmt.Fprintf(w, "gocccl-gen %s\n", versionLine())
 
 	tc, err := emit.LoadToolchain(ctx, nvcc)
 	if err != nil {

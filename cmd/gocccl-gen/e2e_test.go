@@ -212,6 +212,26 @@ func TestEndToEnd(t *testing.T) {
 	require.Contains(t, out, "gocccl_gen.cu")
 }
 
+// TestArchFlag generates for the targets named with Go's one-dash flag
+// spelling, as a go:generate line would, and check keeps to them.
+func TestArchFlag(t *testing.T) {
+	requireNVCC(t)
+	gen := buildGenerator(t)
+	dir := module(t, "prog")
+	out, err := run(t, dir, nil, gen, "-arch", "sm_80,compute_80")
+	require.NoError(t, err, "%s", out)
+	files := snapshot(t, dir)
+	var images []string
+	for _, name := range names(files) {
+		if strings.HasSuffix(name, ".cubin") || strings.HasSuffix(name, ".ptx") {
+			images = append(images, name)
+		}
+	}
+	require.Equal(t, []string{"gocccl_gen_compute_80.ptx", "gocccl_gen_sm_80.cubin"}, images)
+	out, err = run(t, dir, nil, gen, "check")
+	require.NoError(t, err, "check: %s", out)
+}
+
 func TestDiagnosticsWriteNothing(t *testing.T) {
 	gen := buildGenerator(t)
 	dir := module(t, "bad")

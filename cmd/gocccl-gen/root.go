@@ -95,13 +95,19 @@ func generate(ctx context.Context, stdout, stderr io.Writer, f flags, args []str
 	if err != nil {
 		return err
 	}
-	// Generate everything before writing anything, so an error in one
-	// package leaves every package as it was.
+	// Every package is generated before any is written, so an error in
+	// generation (nvcc rejects the source, no toolchain) leaves every package
+	// as it was. The writes are not atomic together, only each package's
+	// (see emit.Output.Write): when writing package k fails, the packages
+	// before it hold their new files, and k and those after it their old ones.
 	outs := make([]*emit.Output, len(pkgs))
 	for i, pkg := range pkgs {
 		if outs[i], err = emit.Generate(ctx, pkg, opts); err != nil {
 			return fmt.Errorf("%s: %w", pkg.Path, err)
 		}
+	}
+	if err := ctx.Err(); err != nil { // interrupted: write nothing
+		return err
 	}
 	for i, pkg := range pkgs {
 		if err := outs[i].Write(pkg.Dir); err != nil {

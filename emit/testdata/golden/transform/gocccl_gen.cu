@@ -19,6 +19,16 @@ __device__ __forceinline__ float Warm(float t, int16_t d) {
   return t + ::gocccl::go::conv<float>(d);
 }
 
+// Prec is scale.go:20:1.
+__device__ __forceinline__ float Prec(float a, float b, bool p, bool q) {
+  float x = (a + b) * 2.0f;
+  float y = -(a - b);
+  if ((!(p || q)) && (!(a < b))) {
+    return (a + b) * 3.0f;
+  }
+  return x + y;
+}
+
 // functors wrap the operators the kernels use as default-constructible types.
 namespace functors {
 

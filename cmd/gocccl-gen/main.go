@@ -9,12 +9,11 @@
 // Usage:
 //
 //	gocccl-gen [-arch sm_80,sm_90,compute_90] [-nvcc path] [-tags t1,t2] [packages]
-//
-// Flags may be spelled with one dash, as Go tools do, or two.
-//
 //	gocccl-gen check [packages]    exit 1 and name the stale files
 //	gocccl-gen doctor              describe the toolchain, driver and GPUs
 //	gocccl-gen version
+//
+// Flags may be spelled with one dash, as Go tools do, or two.
 package main
 
 import (

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 	"unsafe"
@@ -411,4 +412,57 @@ func TestGPUDispatchAllocations(t *testing.T) {
 	t.Logf("allocations per call: Reduce %.1f, UnaryTransform %.1f", reduce, transform)
 	require.Zero(t, reduce, "Reduce allocates on the dispatch path")
 	require.Zero(t, transform, "UnaryTransform allocates on the dispatch path")
+}
+
+// TestGPUCloseDuringRuns closes a GPU device while goroutines launch on it,
+// each on its own stream: every call completes or reports ErrDeviceClosed,
+// and Close frees the slices and streams left open.
+func TestGPUCloseDuringRuns(t *testing.T) {
+	gpu, err := runtime.OpenGPU(0)
+	if err != nil {
+		t.Skipf("no CUDA GPU: %v", err)
+	}
+	r := newRand(t)
+	xs := make([]float32, 1<<20)
+	for i := range xs {
+		xs[i] = float32(r.NormFloat64())
+	}
+	in, err := runtime.FromHost(gpu, xs)
+	require.NoError(t, err)
+	errs := make(chan error, 8*100)
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s, err := gpu.NewStream()
+			if err != nil {
+				errs <- err
+				return
+			}
+			out, err := runtime.Alloc[float32](gpu, 1)
+			if err != nil {
+				errs <- err
+				return
+			}
+			for i := 0; i < 100; i++ {
+				errs <- SumFloat32.Run(s, in, out, 0)
+			}
+		}()
+	}
+	time.Sleep(time.Millisecond)
+	require.NoError(t, gpu.Close())
+	wg.Wait()
+	close(errs)
+	ran := 0
+	for err := range errs {
+		if err == nil {
+			ran++
+			continue
+		}
+		require.ErrorIs(t, err, runtime.ErrDeviceClosed)
+	}
+	t.Logf("%d calls ran before Close", ran)
+	_, err = in.ToHost()
+	require.ErrorIs(t, err, runtime.ErrDeviceClosed)
 }

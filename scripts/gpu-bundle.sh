@@ -25,8 +25,9 @@ done
 
 cat > "$out/run.sh" <<'RUN'
 #!/usr/bin/env bash
-# Runs the GPU bundle: `run.sh [group...]`, groups "test" (correctness) and
-# "bench" (timings against CUB); both when none is named. Logs go to
+# Runs the GPU bundle: `run.sh [group...]`, groups "test" (correctness),
+# "sanitize" (compute-sanitizer memcheck over part of the conformance suite)
+# and "bench" (timings against CUB); test and bench when none is named. Logs go to
 # $OUT/logs.tgz (default OUT: ./out); a summary prints last.
 set -uo pipefail
 cd "$(dirname "$0")"
@@ -54,6 +55,9 @@ if [[ " $groups " == *" test "* ]]; then
 	step nvcc13-generated 150 bash -c 'for f in src/generated/*.cu; do echo "$f"; '"$NVCC"' -fmad=false -cubin -o /tmp/g.cubin "$f" || exit 1; done'
 	step kernel-tests 200 bash -c "$NVCC -o /tmp/kernels_test src/kernels_test.cu && /tmp/kernels_test"
 fi
+if [[ " $groups " == *" sanitize "* ]]; then
+	step sanitize 240 compute-sanitizer --tool memcheck --error-exitcode 9 ./devicetest.test -test.short -test.count=1 -test.run 'TestGPUMatchesCPU/(int8|int32|uint64|float32|float64)/|TestMixedTypes'
+fi
 if [[ " $groups " == *" bench "* ]]; then
 	step cub-bench 240 bash -c "$NVCC -o /tmp/reduce_bench src/reduce_bench.cu && /tmp/reduce_bench --tsv $LOGS/cub.tsv"
 	step go-bench 120 ./gpubench -cub "$LOGS/cub.tsv"
@@ -62,6 +66,7 @@ tar czf "$OUT/logs.tgz" -C "$LOGS" .
 cat "$LOGS/gpu.txt"
 for f in "$LOGS"/*-tests.log; do [ -f "$f" ] && grep -E '^(--- FAIL|FAIL|ok|PASS)|kernels_test:' "$f" | tail -8; done
 [ -f "$LOGS/example-sum.log" ] && cat "$LOGS/example-sum.log"
+[ -f "$LOGS/sanitize.log" ] && grep -E "ERROR SUMMARY|^(ok|PASS|FAIL)" "$LOGS/sanitize.log"
 [ -f "$LOGS/cub-bench.log" ] && sed -n '1,25p' "$LOGS/cub-bench.log"
 [ -f "$LOGS/go-bench.log" ] && cat "$LOGS/go-bench.log"
 printf '%s\n' "${summary[@]}"

@@ -41,6 +41,10 @@ type Module struct {
 // Package returns the import path of the generated package.
 func (m *Module) Package() string { return m.pkg }
 
+// Hash returns the content hash of the generated inputs, as recorded in the
+// package's gocccl_gen_manifest.json.
+func (m *Module) Hash() string { return m.hash }
+
 // Targets lists the targets the module was compiled for.
 func (m *Module) Targets() []Target {
 	ts := make([]Target, len(m.images))

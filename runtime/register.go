@@ -103,7 +103,7 @@ func lookup(key kernelKey) (*registration, error) {
 	r := registry.kernels[key]
 	registry.mu.RUnlock()
 	if r == nil {
-		return nil, fmt.Errorf("gocccl: %s(%s): %w; mark the operator //gocccl:op and run go generate (gocccl-gen) in its package",
+		return nil, fmt.Errorf("gocccl: %s(%s): %w; mark the operator //gocccl:op, declare the instance outside _test.go files, and run go generate (gocccl-gen) in its package",
 			key.alg, funcName(key.op), ErrNotGenerated)
 	}
 	return r, nil

@@ -14,6 +14,9 @@ import (
 // go/types recorded for it, else untyped (when given), else its default type.
 func (b *builder) constant(e ast.Expr, tv types.TypeAndValue, untyped *model.Type) model.Expr {
 	t, problem := modelType(tv.Type)
+	if untyped == nil && b.untypedInt != nil && tv.Value.Kind() == constant.Int {
+		untyped = b.untypedInt
+	}
 	if untyped != nil && isUntyped(tv.Type) {
 		t = untyped
 	}

@@ -157,6 +157,9 @@ func (b *builder) binary(e *ast.BinaryExpr) model.Expr {
 			b.errorf(e.OpPos, "%s", problem)
 			return nil
 		}
+		if b.untypedInt != nil && isUntyped(tv.Type) && t.IsInteger() {
+			t = b.untypedInt
+		}
 	}
 	if !b.checkBinary(e.OpPos, op, x, y, t) {
 		return nil
@@ -165,10 +168,18 @@ func (b *builder) binary(e *ast.BinaryExpr) model.Expr {
 }
 
 // shiftCount translates the count of a shift. An untyped constant count
-// (x << 3) has no type of its own in Go; it becomes a uint.
+// (x << 3) has no type of its own in Go; it becomes a uint. So does an
+// untyped non-constant count such as (1 << s) % 7: go/types leaves it
+// untyped, and gc computes it, and the untyped constants in it, as uint.
 func (b *builder) shiftCount(e ast.Expr) model.Expr {
-	if tv, ok := b.info.Types[e]; ok && tv.Value != nil {
+	tv, ok := b.info.Types[e]
+	if ok && tv.Value != nil {
 		return b.constant(e, tv, model.Basic(model.Uint))
+	}
+	if ok && isUntyped(tv.Type) {
+		saved := b.untypedInt
+		b.untypedInt = model.Basic(model.Uint)
+		defer func() { b.untypedInt = saved }()
 	}
 	return b.expr(e)
 }

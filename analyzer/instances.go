@@ -114,6 +114,10 @@ func (a *analysis) addInstance(byKey map[string]*model.Instance, call *ast.CallE
 	if od == nil || !od.ok {
 		return // reported here or at the operator
 	}
+	if !isASCII(od.op.Name) {
+		a.errorf(call.Args[0].Pos(), "operator %s has a non-ASCII name: its kernels are C symbols named after it; give it an ASCII name to use it with runtime.%s", od.op.Name, alg)
+		return
+	}
 	elems, ok := instanceTypes(od.op, alg)
 	if !ok {
 		a.errorf(call.Args[0].Pos(), "operator %s does not have the signature runtime.%s needs", od.op.Name, alg)
@@ -191,4 +195,14 @@ func instanceTypes(op *model.Op, alg model.Algorithm) ([]*model.Type, bool) {
 		}
 	}
 	return nil, false
+}
+
+// isASCII reports whether s has only ASCII characters.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

@@ -107,6 +107,28 @@ func TestAnalyzeSource(t *testing.T) {
 	}
 }
 
+// TestUntypedShiftCount checks that an untyped non-constant shift count is
+// computed as uint, as gc does: with a signed count, (1 << 63) % 7 would be
+// negative and the shift would give 0 instead of Go's 50 for H(100, 63).
+func TestUntypedShiftCount(t *testing.T) {
+	m, err, typeErrs := analyzeSource("package p\n//gocccl:op\nfunc H(a int64, s uint) int64 { return a >> ((1 << s) % 7) }\n" +
+		"//gocccl:op\nfunc F(a int, s uint) int { return a >> (18446744073709551615 << s) }\n")
+	require.Empty(t, typeErrs)
+	require.NoError(t, err)
+	checkModel(t, m)
+	count := m.Ops[0].Body.Stmts[0].(*model.ReturnStmt).Results[0].(*model.Binary).Y
+	rem := count.(*model.Binary)
+	require.Equal(t, model.Rem, rem.Op)
+	require.Equal(t, model.Uint, rem.T.Kind, "the count (1 << s) % 7")
+	require.Equal(t, model.Uint, rem.X.Type().Kind, "1 << s")
+	require.Equal(t, model.Uint, rem.X.(*model.Binary).X.Type().Kind, "the constant 1")
+	require.Equal(t, model.Uint, rem.Y.Type().Kind, "the constant 7")
+	require.Equal(t, int64(50), H(100, 63), "Go's own result, which the GPU must match")
+}
+
+// H is the operator TestUntypedShiftCount translates.
+func H(a int64, s uint) int64 { return a >> ((1 << s) % 7) }
+
 // TestAnalyzeNeverPanics feeds odd, partly ill-typed sources to Analyze:
 // each must give a model or diagnostics, never a panic. This is the seed of
 // the fuzz target.

@@ -23,6 +23,11 @@ type builder struct {
 	// bad holds variables declared with a type outside the subset: their
 	// declaration was reported, their uses are not.
 	bad map[*types.Var]bool
+
+	// untypedInt, when set, is the type of untyped integer expressions
+	// being translated (uint inside a non-constant untyped shift count);
+	// otherwise they take their default type, int.
+	untypedInt *model.Type
 }
 
 // translate fills in od.op.Body and names od's variables.

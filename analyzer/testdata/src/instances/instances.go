@@ -34,7 +34,11 @@ var (
 	F = runtime.Reduce[int32]                                   // want `runtime.Reduce must be called with a //gocccl:op function: gocccl-gen cannot follow it as a value`
 	G = runtime.Reduce(generic[int32])                          // want `generic functions cannot be operators`
 	H = runtime.BinaryTransform(Good)
+	I = runtime.Reduce(Ωmega) // want `operator Ωmega has a non-ASCII name: its kernels are C symbols named after it; give it an ASCII name to use it with runtime.Reduce`
 )
+
+//gocccl:op
+func Ωmega(a, b int32) int32 { return a ^ b }
 
 func declare() {
 	f := runtime.UnaryTransform[int32, int32] // want `runtime.UnaryTransform must be called`

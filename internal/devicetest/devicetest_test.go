@@ -311,13 +311,22 @@ func TestMixedTypes(t *testing.T) {
 		for i := range xs {
 			xs[i], us[i], fs[i] = int32(r.Uint32()), uint8(r.Uint32()), float32(r.NormFloat64())
 		}
+		wantS := make([]int64, n)
+		for i := range xs {
+			wantS[i] = Shifty(int64(xs[i])<<32 | int64(us[i]))
+		}
 		wantW := make([]float64, n)
 		wantB := make([]float32, n)
 		for i := range xs {
 			wantW[i] = Widen(xs[i])
 			wantB[i] = Blend(us[i], fs[i])
 		}
+		shiftIn := make([]int64, n)
+		for i := range xs {
+			shiftIn[i] = int64(xs[i])<<32 | int64(us[i])
+		}
 		for _, d := range devs {
+			requireBitEqual(t, wantS, unaryOn(t, d, ShiftyT, shiftIn))
 			requireBitEqual(t, wantW, unaryOn(t, d, WidenT, xs))
 			requireBitEqual(t, wantB, binaryOn(t, d, BlendT, us, fs))
 		}

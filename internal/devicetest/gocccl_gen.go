@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := runtime.NewModule("github.com/gocccl/gocccl/internal/devicetest", "a0c0a90cac01861130391b6ecd743a9e2e94e72a50a04c8c018f0a1c1dfe46b5", []runtime.Image{
+	m := runtime.NewModule("github.com/gocccl/gocccl/internal/devicetest", "f9d8483591e3fef6ad1eda4f0e94dcb9bcce77fc96c3f9874e1525be536edba5", []runtime.Image{
 		{Target: runtime.Target{Arch: 75}, Data: goccclImageSM75},
 		{Target: runtime.Target{Arch: 80}, Data: goccclImageSM80},
 		{Target: runtime.Target{Arch: 86}, Data: goccclImageSM86},
@@ -33,7 +33,7 @@ func init() {
 		{Target: runtime.Target{Arch: 90}, Data: goccclImageSM90},
 		{Target: runtime.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
-	// BinaryTransform(Blend) over uint8, float32, float32, declared at ops.go:365:19.
+	// BinaryTransform(Blend) over uint8, float32, float32, declared at ops.go:375:19.
 	runtime.RegisterBinaryTransform(m, Blend, runtime.TransformKernels{
 		Entry: "gocccl_transform2_Blend",
 		Policies: []runtime.Policy{
@@ -44,7 +44,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// BinaryTransform(MixFloat32) over float32, float32, float32, declared at ops.go:359:19.
+	// BinaryTransform(MixFloat32) over float32, float32, float32, declared at ops.go:368:19.
 	runtime.RegisterBinaryTransform(m, MixFloat32, runtime.TransformKernels{
 		Entry: "gocccl_transform2_MixFloat32",
 		Policies: []runtime.Policy{
@@ -55,7 +55,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// BinaryTransform(MixFloat64) over float64, float64, float64, declared at ops.go:363:19.
+	// BinaryTransform(MixFloat64) over float64, float64, float64, declared at ops.go:372:19.
 	runtime.RegisterBinaryTransform(m, MixFloat64, runtime.TransformKernels{
 		Entry: "gocccl_transform2_MixFloat64",
 		Policies: []runtime.Policy{
@@ -66,7 +66,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// BinaryTransform(MixInt) over int, int, int, declared at ops.go:331:19.
+	// BinaryTransform(MixInt) over int, int, int, declared at ops.go:340:19.
 	runtime.RegisterBinaryTransform(m, MixInt, runtime.TransformKernels{
 		Entry: "gocccl_transform2_MixInt",
 		Policies: []runtime.Policy{
@@ -77,7 +77,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// BinaryTransform(MixInt16) over int16, int16, int16, declared at ops.go:319:19.
+	// BinaryTransform(MixInt16) over int16, int16, int16, declared at ops.go:328:19.
 	runtime.RegisterBinaryTransform(m, MixInt16, runtime.TransformKernels{
 		Entry: "gocccl_transform2_MixInt16",
 		Policies: []runtime.Policy{
@@ -88,7 +88,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// BinaryTransform(MixInt32) over int32, int32, int32, declared at ops.go:323:19.
+	// BinaryTransform(MixInt32) over int32, int32, int32, declared at ops.go:332:19.
 	runtime.RegisterBinaryTransform(m, MixInt32, runtime.TransformKernels{
 		Entry: "gocccl_transform2_MixInt32",
 		Policies: []runtime.Policy{
@@ -99,7 +99,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// BinaryTransform(MixInt64) over int64, int64, int64, declared at ops.go:327:19.
+	// BinaryTransform(MixInt64) over int64, int64, int64, declared at ops.go:336:19.
 	runtime.RegisterBinaryTransform(m, MixInt64, runtime.TransformKernels{
 		Entry: "gocccl_transform2_MixInt64",
 		Policies: []runtime.Policy{
@@ -110,7 +110,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// BinaryTransform(MixInt8) over int8, int8, int8, declared at ops.go:315:19.
+	// BinaryTransform(MixInt8) over int8, int8, int8, declared at ops.go:324:19.
 	runtime.RegisterBinaryTransform(m, MixInt8, runtime.TransformKernels{
 		Entry: "gocccl_transform2_MixInt8",
 		Policies: []runtime.Policy{
@@ -121,7 +121,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// BinaryTransform(MixUint) over uint, uint, uint, declared at ops.go:351:19.
+	// BinaryTransform(MixUint) over uint, uint, uint, declared at ops.go:360:19.
 	runtime.RegisterBinaryTransform(m, MixUint, runtime.TransformKernels{
 		Entry: "gocccl_transform2_MixUint",
 		Policies: []runtime.Policy{
@@ -132,7 +132,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// BinaryTransform(MixUint16) over uint16, uint16, uint16, declared at ops.go:339:19.
+	// BinaryTransform(MixUint16) over uint16, uint16, uint16, declared at ops.go:348:19.
 	runtime.RegisterBinaryTransform(m, MixUint16, runtime.TransformKernels{
 		Entry: "gocccl_transform2_MixUint16",
 		Policies: []runtime.Policy{
@@ -143,7 +143,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// BinaryTransform(MixUint32) over uint32, uint32, uint32, declared at ops.go:343:19.
+	// BinaryTransform(MixUint32) over uint32, uint32, uint32, declared at ops.go:352:19.
 	runtime.RegisterBinaryTransform(m, MixUint32, runtime.TransformKernels{
 		Entry: "gocccl_transform2_MixUint32",
 		Policies: []runtime.Policy{
@@ -154,7 +154,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// BinaryTransform(MixUint64) over uint64, uint64, uint64, declared at ops.go:347:19.
+	// BinaryTransform(MixUint64) over uint64, uint64, uint64, declared at ops.go:356:19.
 	runtime.RegisterBinaryTransform(m, MixUint64, runtime.TransformKernels{
 		Entry: "gocccl_transform2_MixUint64",
 		Policies: []runtime.Policy{
@@ -165,7 +165,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// BinaryTransform(MixUint8) over uint8, uint8, uint8, declared at ops.go:335:19.
+	// BinaryTransform(MixUint8) over uint8, uint8, uint8, declared at ops.go:344:19.
 	runtime.RegisterBinaryTransform(m, MixUint8, runtime.TransformKernels{
 		Entry: "gocccl_transform2_MixUint8",
 		Policies: []runtime.Policy{
@@ -176,7 +176,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// BinaryTransform(MixUintptr) over uintptr, uintptr, uintptr, declared at ops.go:355:19.
+	// BinaryTransform(MixUintptr) over uintptr, uintptr, uintptr, declared at ops.go:364:19.
 	runtime.RegisterBinaryTransform(m, MixUintptr, runtime.TransformKernels{
 		Entry: "gocccl_transform2_MixUintptr",
 		Policies: []runtime.Policy{
@@ -187,7 +187,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// Reduce(AddFloat32) over float32, declared at ops.go:356:19.
+	// Reduce(AddFloat32) over float32, declared at ops.go:365:19.
 	runtime.RegisterReduce(m, AddFloat32, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_AddFloat32_partial",
 		Final:   "gocccl_reduce_AddFloat32_final",
@@ -199,7 +199,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// Reduce(AddFloat64) over float64, declared at ops.go:360:19.
+	// Reduce(AddFloat64) over float64, declared at ops.go:369:19.
 	runtime.RegisterReduce(m, AddFloat64, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_AddFloat64_partial",
 		Final:   "gocccl_reduce_AddFloat64_final",
@@ -211,7 +211,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Reduce(AddInt) over int, declared at ops.go:328:19.
+	// Reduce(AddInt) over int, declared at ops.go:337:19.
 	runtime.RegisterReduce(m, AddInt, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_AddInt_partial",
 		Final:   "gocccl_reduce_AddInt_final",
@@ -223,7 +223,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Reduce(AddInt16) over int16, declared at ops.go:316:19.
+	// Reduce(AddInt16) over int16, declared at ops.go:325:19.
 	runtime.RegisterReduce(m, AddInt16, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_AddInt16_partial",
 		Final:   "gocccl_reduce_AddInt16_final",
@@ -235,7 +235,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// Reduce(AddInt32) over int32, declared at ops.go:320:19.
+	// Reduce(AddInt32) over int32, declared at ops.go:329:19.
 	runtime.RegisterReduce(m, AddInt32, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_AddInt32_partial",
 		Final:   "gocccl_reduce_AddInt32_final",
@@ -247,7 +247,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// Reduce(AddInt64) over int64, declared at ops.go:324:19.
+	// Reduce(AddInt64) over int64, declared at ops.go:333:19.
 	runtime.RegisterReduce(m, AddInt64, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_AddInt64_partial",
 		Final:   "gocccl_reduce_AddInt64_final",
@@ -259,7 +259,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Reduce(AddInt8) over int8, declared at ops.go:312:19.
+	// Reduce(AddInt8) over int8, declared at ops.go:321:19.
 	runtime.RegisterReduce(m, AddInt8, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_AddInt8_partial",
 		Final:   "gocccl_reduce_AddInt8_final",
@@ -271,7 +271,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// Reduce(AddUint) over uint, declared at ops.go:348:19.
+	// Reduce(AddUint) over uint, declared at ops.go:357:19.
 	runtime.RegisterReduce(m, AddUint, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_AddUint_partial",
 		Final:   "gocccl_reduce_AddUint_final",
@@ -283,7 +283,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Reduce(AddUint16) over uint16, declared at ops.go:336:19.
+	// Reduce(AddUint16) over uint16, declared at ops.go:345:19.
 	runtime.RegisterReduce(m, AddUint16, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_AddUint16_partial",
 		Final:   "gocccl_reduce_AddUint16_final",
@@ -295,7 +295,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// Reduce(AddUint32) over uint32, declared at ops.go:340:19.
+	// Reduce(AddUint32) over uint32, declared at ops.go:349:19.
 	runtime.RegisterReduce(m, AddUint32, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_AddUint32_partial",
 		Final:   "gocccl_reduce_AddUint32_final",
@@ -307,7 +307,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// Reduce(AddUint64) over uint64, declared at ops.go:344:19.
+	// Reduce(AddUint64) over uint64, declared at ops.go:353:19.
 	runtime.RegisterReduce(m, AddUint64, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_AddUint64_partial",
 		Final:   "gocccl_reduce_AddUint64_final",
@@ -319,7 +319,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Reduce(AddUint8) over uint8, declared at ops.go:332:19.
+	// Reduce(AddUint8) over uint8, declared at ops.go:341:19.
 	runtime.RegisterReduce(m, AddUint8, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_AddUint8_partial",
 		Final:   "gocccl_reduce_AddUint8_final",
@@ -331,7 +331,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// Reduce(AddUintptr) over uintptr, declared at ops.go:352:19.
+	// Reduce(AddUintptr) over uintptr, declared at ops.go:361:19.
 	runtime.RegisterReduce(m, AddUintptr, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_AddUintptr_partial",
 		Final:   "gocccl_reduce_AddUintptr_final",
@@ -343,7 +343,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Reduce(MaxFloat32) over float32, declared at ops.go:357:19.
+	// Reduce(MaxFloat32) over float32, declared at ops.go:366:19.
 	runtime.RegisterReduce(m, MaxFloat32, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_MaxFloat32_partial",
 		Final:   "gocccl_reduce_MaxFloat32_final",
@@ -355,7 +355,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// Reduce(MaxFloat64) over float64, declared at ops.go:361:19.
+	// Reduce(MaxFloat64) over float64, declared at ops.go:370:19.
 	runtime.RegisterReduce(m, MaxFloat64, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_MaxFloat64_partial",
 		Final:   "gocccl_reduce_MaxFloat64_final",
@@ -367,7 +367,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Reduce(MaxInt) over int, declared at ops.go:329:19.
+	// Reduce(MaxInt) over int, declared at ops.go:338:19.
 	runtime.RegisterReduce(m, MaxInt, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_MaxInt_partial",
 		Final:   "gocccl_reduce_MaxInt_final",
@@ -379,7 +379,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Reduce(MaxInt16) over int16, declared at ops.go:317:19.
+	// Reduce(MaxInt16) over int16, declared at ops.go:326:19.
 	runtime.RegisterReduce(m, MaxInt16, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_MaxInt16_partial",
 		Final:   "gocccl_reduce_MaxInt16_final",
@@ -391,7 +391,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// Reduce(MaxInt32) over int32, declared at ops.go:321:19.
+	// Reduce(MaxInt32) over int32, declared at ops.go:330:19.
 	runtime.RegisterReduce(m, MaxInt32, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_MaxInt32_partial",
 		Final:   "gocccl_reduce_MaxInt32_final",
@@ -403,7 +403,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// Reduce(MaxInt64) over int64, declared at ops.go:325:19.
+	// Reduce(MaxInt64) over int64, declared at ops.go:334:19.
 	runtime.RegisterReduce(m, MaxInt64, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_MaxInt64_partial",
 		Final:   "gocccl_reduce_MaxInt64_final",
@@ -415,7 +415,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Reduce(MaxInt8) over int8, declared at ops.go:313:19.
+	// Reduce(MaxInt8) over int8, declared at ops.go:322:19.
 	runtime.RegisterReduce(m, MaxInt8, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_MaxInt8_partial",
 		Final:   "gocccl_reduce_MaxInt8_final",
@@ -427,7 +427,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// Reduce(MaxUint) over uint, declared at ops.go:349:19.
+	// Reduce(MaxUint) over uint, declared at ops.go:358:19.
 	runtime.RegisterReduce(m, MaxUint, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_MaxUint_partial",
 		Final:   "gocccl_reduce_MaxUint_final",
@@ -439,7 +439,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Reduce(MaxUint16) over uint16, declared at ops.go:337:19.
+	// Reduce(MaxUint16) over uint16, declared at ops.go:346:19.
 	runtime.RegisterReduce(m, MaxUint16, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_MaxUint16_partial",
 		Final:   "gocccl_reduce_MaxUint16_final",
@@ -451,7 +451,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// Reduce(MaxUint32) over uint32, declared at ops.go:341:19.
+	// Reduce(MaxUint32) over uint32, declared at ops.go:350:19.
 	runtime.RegisterReduce(m, MaxUint32, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_MaxUint32_partial",
 		Final:   "gocccl_reduce_MaxUint32_final",
@@ -463,7 +463,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// Reduce(MaxUint64) over uint64, declared at ops.go:345:19.
+	// Reduce(MaxUint64) over uint64, declared at ops.go:354:19.
 	runtime.RegisterReduce(m, MaxUint64, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_MaxUint64_partial",
 		Final:   "gocccl_reduce_MaxUint64_final",
@@ -475,7 +475,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Reduce(MaxUint8) over uint8, declared at ops.go:333:19.
+	// Reduce(MaxUint8) over uint8, declared at ops.go:342:19.
 	runtime.RegisterReduce(m, MaxUint8, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_MaxUint8_partial",
 		Final:   "gocccl_reduce_MaxUint8_final",
@@ -487,7 +487,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// Reduce(MaxUintptr) over uintptr, declared at ops.go:353:19.
+	// Reduce(MaxUintptr) over uintptr, declared at ops.go:362:19.
 	runtime.RegisterReduce(m, MaxUintptr, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_MaxUintptr_partial",
 		Final:   "gocccl_reduce_MaxUintptr_final",
@@ -499,7 +499,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// UnaryTransform(AffineFloat32) over float32, float32, declared at ops.go:358:19.
+	// UnaryTransform(AffineFloat32) over float32, float32, declared at ops.go:367:19.
 	runtime.RegisterUnaryTransform(m, AffineFloat32, runtime.TransformKernels{
 		Entry: "gocccl_transform_AffineFloat32",
 		Policies: []runtime.Policy{
@@ -510,7 +510,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// UnaryTransform(AffineFloat64) over float64, float64, declared at ops.go:362:19.
+	// UnaryTransform(AffineFloat64) over float64, float64, declared at ops.go:371:19.
 	runtime.RegisterUnaryTransform(m, AffineFloat64, runtime.TransformKernels{
 		Entry: "gocccl_transform_AffineFloat64",
 		Policies: []runtime.Policy{
@@ -521,7 +521,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// UnaryTransform(AffineInt) over int, int, declared at ops.go:330:19.
+	// UnaryTransform(AffineInt) over int, int, declared at ops.go:339:19.
 	runtime.RegisterUnaryTransform(m, AffineInt, runtime.TransformKernels{
 		Entry: "gocccl_transform_AffineInt",
 		Policies: []runtime.Policy{
@@ -532,7 +532,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// UnaryTransform(AffineInt16) over int16, int16, declared at ops.go:318:19.
+	// UnaryTransform(AffineInt16) over int16, int16, declared at ops.go:327:19.
 	runtime.RegisterUnaryTransform(m, AffineInt16, runtime.TransformKernels{
 		Entry: "gocccl_transform_AffineInt16",
 		Policies: []runtime.Policy{
@@ -543,7 +543,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// UnaryTransform(AffineInt32) over int32, int32, declared at ops.go:322:19.
+	// UnaryTransform(AffineInt32) over int32, int32, declared at ops.go:331:19.
 	runtime.RegisterUnaryTransform(m, AffineInt32, runtime.TransformKernels{
 		Entry: "gocccl_transform_AffineInt32",
 		Policies: []runtime.Policy{
@@ -554,7 +554,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// UnaryTransform(AffineInt64) over int64, int64, declared at ops.go:326:19.
+	// UnaryTransform(AffineInt64) over int64, int64, declared at ops.go:335:19.
 	runtime.RegisterUnaryTransform(m, AffineInt64, runtime.TransformKernels{
 		Entry: "gocccl_transform_AffineInt64",
 		Policies: []runtime.Policy{
@@ -565,7 +565,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// UnaryTransform(AffineInt8) over int8, int8, declared at ops.go:314:19.
+	// UnaryTransform(AffineInt8) over int8, int8, declared at ops.go:323:19.
 	runtime.RegisterUnaryTransform(m, AffineInt8, runtime.TransformKernels{
 		Entry: "gocccl_transform_AffineInt8",
 		Policies: []runtime.Policy{
@@ -576,7 +576,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// UnaryTransform(AffineUint) over uint, uint, declared at ops.go:350:19.
+	// UnaryTransform(AffineUint) over uint, uint, declared at ops.go:359:19.
 	runtime.RegisterUnaryTransform(m, AffineUint, runtime.TransformKernels{
 		Entry: "gocccl_transform_AffineUint",
 		Policies: []runtime.Policy{
@@ -587,7 +587,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// UnaryTransform(AffineUint16) over uint16, uint16, declared at ops.go:338:19.
+	// UnaryTransform(AffineUint16) over uint16, uint16, declared at ops.go:347:19.
 	runtime.RegisterUnaryTransform(m, AffineUint16, runtime.TransformKernels{
 		Entry: "gocccl_transform_AffineUint16",
 		Policies: []runtime.Policy{
@@ -598,7 +598,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// UnaryTransform(AffineUint32) over uint32, uint32, declared at ops.go:342:19.
+	// UnaryTransform(AffineUint32) over uint32, uint32, declared at ops.go:351:19.
 	runtime.RegisterUnaryTransform(m, AffineUint32, runtime.TransformKernels{
 		Entry: "gocccl_transform_AffineUint32",
 		Policies: []runtime.Policy{
@@ -609,7 +609,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// UnaryTransform(AffineUint64) over uint64, uint64, declared at ops.go:346:19.
+	// UnaryTransform(AffineUint64) over uint64, uint64, declared at ops.go:355:19.
 	runtime.RegisterUnaryTransform(m, AffineUint64, runtime.TransformKernels{
 		Entry: "gocccl_transform_AffineUint64",
 		Policies: []runtime.Policy{
@@ -620,7 +620,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// UnaryTransform(AffineUint8) over uint8, uint8, declared at ops.go:334:19.
+	// UnaryTransform(AffineUint8) over uint8, uint8, declared at ops.go:343:19.
 	runtime.RegisterUnaryTransform(m, AffineUint8, runtime.TransformKernels{
 		Entry: "gocccl_transform_AffineUint8",
 		Policies: []runtime.Policy{
@@ -631,7 +631,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// UnaryTransform(AffineUintptr) over uintptr, uintptr, declared at ops.go:354:19.
+	// UnaryTransform(AffineUintptr) over uintptr, uintptr, declared at ops.go:363:19.
 	runtime.RegisterUnaryTransform(m, AffineUintptr, runtime.TransformKernels{
 		Entry: "gocccl_transform_AffineUintptr",
 		Policies: []runtime.Policy{
@@ -642,7 +642,18 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// UnaryTransform(Widen) over int32, float64, declared at ops.go:364:19.
+	// UnaryTransform(Shifty) over int64, int64, declared at ops.go:374:19.
+	runtime.RegisterUnaryTransform(m, Shifty, runtime.TransformKernels{
+		Entry: "gocccl_transform_Shifty",
+		Policies: []runtime.Policy{
+			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(Widen) over int32, float64, declared at ops.go:373:19.
 	runtime.RegisterUnaryTransform(m, Widen, runtime.TransformKernels{
 		Entry: "gocccl_transform_Widen",
 		Policies: []runtime.Policy{

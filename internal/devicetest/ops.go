@@ -304,6 +304,15 @@ func MixFloat64(a, b float64) float64 {
 //gocccl:op
 func Widen(x int32) float64 { return float64(x) * 0.5 }
 
+// Shifty shifts by an untyped non-constant count, which Go computes as a
+// uint: (1 << s) % 7 is never negative, whatever s.
+//
+//gocccl:op
+func Shifty(a int64) int64 {
+	s := uint(a) & 127
+	return a>>((1<<s)%7) + int64(uint8(a)<<(s&15))
+}
+
 //gocccl:op
 func Blend(a uint8, b float32) float32 { return float32(float32(a)*b) + 1 }
 
@@ -362,5 +371,6 @@ var (
 	AffineTFloat64 = runtime.UnaryTransform(AffineFloat64)
 	MixTFloat64    = runtime.BinaryTransform(MixFloat64)
 	WidenT         = runtime.UnaryTransform(Widen)
+	ShiftyT        = runtime.UnaryTransform(Shifty)
 	BlendT         = runtime.BinaryTransform(Blend)
 )

@@ -28,13 +28,11 @@ type boundKernels struct {
 
 // bind resolves a registration's kernels on d, loading its module the first
 // time. Both the modules and the bound kernels are bounded by what generated
-// code registered, and are released by Close.
+// code registered, and are released by Close. The caller has entered d, so
+// Close cannot run meanwhile.
 func (d *Device) bind(r *registration) (*boundKernels, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.closed {
-		return nil, ErrDeviceClosed
-	}
 	if bk := d.kernels[r]; bk != nil {
 		return bk, nil
 	}

@@ -449,7 +449,8 @@ func TestGPULaunchDoesNotAllocate(t *testing.T) {
 	ctx := gpuContext(t)
 	k := loadTestKernels(t, ctx)
 	const n = 4096
-	p := upload(t, ctx, make([]int32, n))
+	start := pattern(n, 11)
+	p := upload(t, ctx, start)
 
 	var err error
 	allocs := testing.AllocsPerRun(100, func() {
@@ -462,7 +463,7 @@ func TestGPULaunchDoesNotAllocate(t *testing.T) {
 	assert.Zero(t, allocs)
 	require.NoError(t, ctx.StreamSynchronize(0))
 	for i, v := range download(t, ctx, p, n) {
-		require.Equal(t, int32(101), v, "item %d: AllocsPerRun runs once more than asked", i)
+		require.Equal(t, start[i]+101, v, "item %d: AllocsPerRun runs once more than asked", i)
 	}
 }
 
@@ -531,8 +532,10 @@ func TestGPUConcurrentLaunches(t *testing.T) {
 	const goroutines, launches, n, block = 8, 50, 10_000, 128
 
 	bufs := make([]DevicePtr, goroutines)
+	starts := make([][]int32, goroutines)
 	for g := range bufs {
-		bufs[g] = upload(t, ctx, make([]int32, n))
+		starts[g] = pattern(n, g+1)
+		bufs[g] = upload(t, ctx, starts[g])
 	}
 	var wg sync.WaitGroup
 	for g := range goroutines {
@@ -563,7 +566,17 @@ func TestGPUConcurrentLaunches(t *testing.T) {
 	for g, p := range bufs {
 		got := download(t, ctx, p, n)
 		for i, v := range got {
-			require.Equal(t, int32(launches), v, "goroutine %d, item %d", g, i)
+			require.Equal(t, starts[g][i]+launches, v, "goroutine %d, item %d", g, i)
 		}
 	}
+}
+
+// pattern returns n distinct nonzero values that differ with seed, so that
+// an element a kernel never touched cannot pass for a result.
+func pattern(n, seed int) []int32 {
+	p := make([]int32, n)
+	for i := range p {
+		p[i] = int32(i*seed*7919 + seed*104729 - 3)
+	}
+	return p
 }

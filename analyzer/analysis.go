@@ -89,6 +89,7 @@ func (a *analysis) run() *model.Package {
 	for _, od := range a.opList {
 		m.Ops = append(m.Ops, od.op)
 	}
+	m.Targets, m.TargetsPos = a.findArch()
 	return m
 }
 

@@ -49,10 +49,12 @@ func (a *analysis) parseDirective(c *ast.Comment) (directive, bool) {
 		case "op":
 			offset := len(opDirective)
 			return directive{comment: c, options: splitOptions(c.Pos()+token.Pos(offset), text[offset:])}, true
+		case "arch":
+			// A package-level directive: see findArch.
 		case "":
 			a.errorf(c.Pos(), "%s", malformedDirective)
 		default:
-			a.errorf(c.Pos(), "unknown directive //gocccl:%s: did you mean %s?", name, opDirective)
+			a.errorf(c.Pos(), "unknown directive //gocccl:%s: did you mean %s?", name, suggestDirective(name))
 		}
 		return directive{}, false
 	}

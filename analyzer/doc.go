@@ -26,6 +26,19 @@
 // constructors, anywhere in the package's non-test files outside operators,
 // whose argument names a //gocccl:op function of the same package.
 //
+// # Targets
+//
+// A package may name the targets it is compiled for with one line, in any of
+// its files, outside declarations:
+//
+//	//gocccl:arch sm_80,sm_90,compute_90
+//
+// Targets are separated by commas or blanks; sm_XY is SASS for compute
+// capability X.Y, compute_XY is PTX. Several such lines must agree. The
+// sorted list is model.Package.Targets; the generator's -arch flag overrides
+// it, and it overrides the targets of an existing manifest and the
+// toolchain's defaults.
+//
 // # What the model holds
 //
 // The translation keeps Go's meaning and leaves the emitter little to decide:

@@ -32,6 +32,17 @@ type Package struct {
 	// Instances are the distinct algorithm instances the package declares,
 	// sorted by Key.
 	Instances []*Instance
+
+	// Targets are the compile targets named by the package's
+	// "//gocccl:arch sm_80,sm_90,compute_90" directive, as nvcc spells them,
+	// sorted by compute capability (SASS before PTX) and free of duplicates;
+	// nil when the package has no such directive. The generator's -arch flag
+	// overrides them, and they override the targets of an existing manifest
+	// and the toolchain's defaults.
+	Targets []string
+	// TargetsPos is the position of the //gocccl:arch directive that named
+	// Targets; token.NoPos without one.
+	TargetsPos token.Pos
 }
 
 // Op is one //gocccl:op function.

@@ -15,10 +15,10 @@ import (
 
 // Options control Generate and Check.
 type Options struct {
-	// Targets to compile for. Empty means the targets of the package's
-	// existing manifest, so that a plain go generate keeps what an earlier
-	// explicit -arch chose, or, without a manifest, the toolchain's
-	// DefaultTargets.
+	// Targets to compile for (the -arch flag). Empty means the package's
+	// //gocccl:arch targets (model.Package.Targets), else the targets of the
+	// package's existing manifest, so that a plain go generate keeps what an
+	// earlier explicit -arch chose, else the toolchain's DefaultTargets.
 	Targets []Target
 	// NVCC is the nvcc executable; empty searches as FindNVCC does.
 	NVCC string
@@ -68,9 +68,9 @@ func Generate(ctx context.Context, pkg *model.Package, opts Options) (*Output, e
 		}
 	}
 	var tc *Toolchain
-	targets := normalizeTargets(opts.Targets)
-	if len(targets) == 0 && old != nil {
-		targets = normalizeTargets(old.Targets)
+	targets, err := selectTargets(pkg, opts, old)
+	if err != nil {
+		return nil, err
 	}
 	if len(targets) == 0 {
 		if tc, err = LoadToolchain(ctx, opts.NVCC); err != nil {
@@ -303,9 +303,9 @@ func Check(pkg *model.Package, dir string, opts Options) ([]string, error) {
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		unreadable = fmt.Sprintf("%s (unreadable: %s)", ManifestFile, manifestCause(err))
 	}
-	targets := normalizeTargets(opts.Targets)
-	if len(targets) == 0 && old != nil {
-		targets = normalizeTargets(old.Targets)
+	targets, err := selectTargets(pkg, opts, old)
+	if err != nil {
+		return nil, err
 	}
 	if len(targets) == 0 { // nothing says what to build: all of it is missing
 		for name := range expected {

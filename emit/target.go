@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/gocccl/gocccl/model"
 )
 
 // Target is what one nvcc run compiles for: SASS for one compute capability
@@ -126,4 +128,27 @@ func archs(targets []Target) []int {
 		}
 	}
 	return as
+}
+
+// selectTargets returns the targets to build pkg for, in this order of
+// precedence: opts.Targets (the -arch flag), the package's //gocccl:arch
+// directive (pkg.Targets), the targets recorded in the package's existing
+// manifest old (so that a plain go generate keeps what an earlier -arch
+// chose). It returns nil when none names any: then the toolchain's
+// DefaultTargets apply.
+func selectTargets(pkg *model.Package, opts Options, old *Manifest) ([]Target, error) {
+	if len(opts.Targets) > 0 {
+		return normalizeTargets(opts.Targets), nil
+	}
+	if len(pkg.Targets) > 0 {
+		ts, err := ParseTargets(strings.Join(pkg.Targets, ","))
+		if err != nil {
+			return nil, fmt.Errorf("//gocccl:arch: %w", err)
+		}
+		return ts, nil
+	}
+	if old != nil {
+		return normalizeTargets(old.Targets), nil
+	}
+	return nil, nil
 }

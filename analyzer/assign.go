@@ -130,7 +130,7 @@ func (b *builder) define(s *ast.AssignStmt) []model.Stmt {
 	}
 	var (
 		out     []model.Stmt
-		targets []*model.Var
+		targets []model.Expr
 		vals    []model.Expr
 		ok      = true
 	)
@@ -148,13 +148,13 @@ func (b *builder) define(s *ast.AssignStmt) []model.Stmt {
 				ok = false
 			case redeclares:
 				out = append(out, &model.DeclStmt{Pos: id.Pos(), Var: v})
-				targets, vals = append(targets, v), append(vals, values[i])
+				targets, vals = append(targets, &model.VarRef{Pos: id.Pos(), Var: v}), append(vals, values[i])
 			default:
 				out = append(out, &model.DeclStmt{Pos: id.Pos(), Var: v, Init: values[i]})
 			}
 		default:
 			v, _, tok := b.target(id)
-			if !tok || v == nil || failed[i] || !b.sameType(values[i], v.Type) {
+			if !tok || v == nil || failed[i] || !b.sameType(values[i], v.Type()) {
 				ok = false
 				continue
 			}
@@ -186,7 +186,7 @@ func (b *builder) assign(s *ast.AssignStmt) *model.AssignStmt {
 		v, blank, tok := b.target(l)
 		x := b.expr(s.Rhs[i])
 		switch {
-		case !tok || x == nil || (!blank && !b.sameType(x, v.Type)):
+		case !tok || x == nil || (!blank && !b.sameType(x, v.Type())):
 			ok = false
 		case !blank:
 			out.Targets = append(out.Targets, v)
@@ -215,14 +215,13 @@ func (b *builder) opAssign(s *ast.AssignStmt, op model.BinaryOp) *model.AssignSt
 	if !ok || v == nil || y == nil {
 		return nil
 	}
-	x := &model.VarRef{Pos: s.Lhs[0].Pos(), Var: v}
-	if !b.checkBinary(s.TokPos, op, x, y, v.Type) {
+	if !b.checkBinary(s.TokPos, op, v, y, v.Type()) {
 		return nil
 	}
 	return &model.AssignStmt{
 		Pos:     s.Pos(),
-		Targets: []*model.Var{v},
-		Values:  []model.Expr{&model.Binary{Pos: s.TokPos, Op: op, X: x, Y: y, T: v.Type}},
+		Targets: []model.Expr{v},
+		Values:  []model.Expr{&model.Binary{Pos: s.TokPos, Op: op, X: v, Y: y, T: v.Type()}},
 	}
 }
 
@@ -236,42 +235,65 @@ func (b *builder) incDecStmt(s *ast.IncDecStmt) *model.AssignStmt {
 	if s.Tok == token.DEC {
 		op = model.Sub
 	}
-	val, exact := convertConst(constant.MakeInt64(1), v.Type)
-	if !exact {
-		b.errorf(s.TokPos, "cannot apply %s to a value of type %s", s.Tok, v.Type.GoName())
+	t := v.Type()
+	if !t.IsNumeric() {
+		b.errorf(s.TokPos, "cannot apply %s to a value of type %s", s.Tok, t.GoName())
 		return nil
 	}
-	x := &model.VarRef{Pos: s.X.Pos(), Var: v}
-	one := &model.Const{Pos: s.TokPos, Value: val, T: v.Type}
+	val, exact := convertConst(constant.MakeInt64(1), t)
+	if !exact {
+		b.errorf(s.TokPos, "cannot apply %s to a value of type %s", s.Tok, t.GoName())
+		return nil
+	}
+	one := &model.Const{Pos: s.TokPos, Value: val, T: t}
 	return &model.AssignStmt{
 		Pos:     s.Pos(),
-		Targets: []*model.Var{v},
-		Values:  []model.Expr{&model.Binary{Pos: s.TokPos, Op: op, X: x, Y: one, T: v.Type}},
+		Targets: []model.Expr{v},
+		Values:  []model.Expr{&model.Binary{Pos: s.TokPos, Op: op, X: v, Y: one, T: t}},
 	}
 }
 
 // target resolves the left-hand side of an assignment: a parameter or local
-// variable, or the blank identifier. ok is false when it was reported.
-func (b *builder) target(e ast.Expr) (v *model.Var, blank, ok bool) {
+// variable, a field or element of one (p.X, a[i], p.A[i].Y), or the blank
+// identifier. ok is false when it was reported.
+func (b *builder) target(e ast.Expr) (lv model.Expr, blank, ok bool) {
 	e = ast.Unparen(e)
-	id, isIdent := e.(*ast.Ident)
-	if !isIdent {
-		before := b.count()
-		b.expr(e)
-		if b.count() == before {
-			b.errorf(e.Pos(), "operators may assign only to their parameters and local variables")
+	switch x := e.(type) {
+	case *ast.Ident:
+		if x.Name == "_" {
+			return nil, true, true
+		}
+		obj, _ := b.info.Uses[x].(*types.Var)
+		if v := b.vars[obj]; v != nil {
+			return &model.VarRef{Pos: x.Pos(), Var: v}, false, true
+		}
+		if obj == nil || !b.bad[obj] {
+			b.ident(x) // reports what x is instead
 		}
 		return nil, false, false
+	case *ast.SelectorExpr:
+		if sel, isField := b.info.Selections[x]; isField && sel.Kind() == types.FieldVal {
+			base, _, ok := b.target(x.X)
+			if !ok || base == nil {
+				return nil, false, false
+			}
+			f := b.fieldOf(x, base)
+			return f, false, f != nil
+		}
+	case *ast.IndexExpr:
+		if tv, isValue := b.info.Types[x.X]; isValue && isArray(tv.Type) {
+			base, _, ok := b.target(x.X)
+			if !ok || base == nil {
+				return nil, false, false
+			}
+			ix := b.indexOf(x, base)
+			return ix, false, ix != nil
+		}
 	}
-	if id.Name == "_" {
-		return nil, true, true
-	}
-	obj, _ := b.info.Uses[id].(*types.Var)
-	if v := b.vars[obj]; v != nil {
-		return v, false, true
-	}
-	if obj == nil || !b.bad[obj] {
-		b.ident(id) // reports what id is instead
+	before := b.count()
+	b.expr(e)
+	if b.count() == before {
+		b.errorf(e.Pos(), "operators may assign only to their parameters and local variables, and to fields and elements of them")
 	}
 	return nil, false, false
 }

@@ -117,7 +117,13 @@ func (b *builder) conversion(e *ast.CallExpr, to types.Type) model.Expr {
 		return nil
 	}
 	x := b.expr(e.Args[0])
-	if x == nil || !b.checkConvert(e.Pos(), x, t) {
+	if x == nil {
+		return nil
+	}
+	if x.Type().IsComposite() || t.IsComposite() {
+		return b.compositeConversion(e.Pos(), x, t)
+	}
+	if !b.checkConvert(e.Pos(), x, t) {
 		return nil
 	}
 	return &model.Convert{Pos: e.Pos(), X: x, T: t}

@@ -105,11 +105,23 @@ func (c *modelChecker) stmt(s model.Stmt) {
 		}
 		c.declare(s.Var)
 	case *model.AssignStmt:
-		require.Len(t, s.Values, len(s.Targets))
 		require.NotEmpty(t, s.Targets)
-		for i, v := range s.Targets {
-			c.use(v)
-			c.same(v.Type, c.expr(s.Values[i]), "assignment to "+v.Name)
+		if len(s.Values) == 1 && len(s.Targets) > 1 {
+			vt := c.expr(s.Values[0])
+			require.Equal(t, model.Tuple, vt.Kind, "%s: one value for %d targets", c.op.Name, len(s.Targets))
+			require.Len(t, vt.Elems, len(s.Targets))
+			for i, lv := range s.Targets {
+				if lv != nil {
+					c.same(c.expr(lv), vt.Elems[i], "assignment")
+				}
+			}
+			break
+		}
+		require.Len(t, s.Values, len(s.Targets))
+		for i, lv := range s.Targets {
+			if lv != nil {
+				c.same(c.expr(lv), c.expr(s.Values[i]), "assignment")
+			}
 		}
 	case *model.IfStmt:
 		if s.Init != nil {

@@ -29,8 +29,11 @@ func (b *builder) expr(e ast.Expr) model.Expr {
 	case *ast.CallExpr:
 		return b.call(e)
 	case *ast.SelectorExpr:
-		b.selector(e)
-		return nil
+		return b.selectorExpr(e)
+	case *ast.IndexExpr:
+		return b.indexExpr(e)
+	case *ast.CompositeLit:
+		return b.compositeLit(e)
 	}
 	b.rejectExpr(e)
 	return nil
@@ -72,7 +75,7 @@ func (b *builder) selector(e *ast.SelectorExpr) {
 	switch obj := b.info.Uses[e.Sel].(type) {
 	case *types.Var:
 		if obj.IsField() {
-			b.errorf(e.Pos(), "field selection is not supported in operators yet: structs will come later")
+			b.errorf(e.Pos(), "cannot select field %s here", name)
 			return
 		}
 		b.errorf(e.Pos(), "package-level variable %s is not allowed in operators: pass the value as a parameter or declare a constant", name)

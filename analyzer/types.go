@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"go/types"
+	"strconv"
 
 	"github.com/gocccl/gocccl/model"
 )
@@ -46,8 +47,75 @@ func modelType(t types.Type) (*model.Type, string) {
 		return nil, basicProblem(t)
 	case *types.Named:
 		return namedType(t)
+	case *types.Array:
+		return arrayType(t, "", "")
+	case *types.Struct:
+		return nil, "unnamed struct types are not supported in operators: declare a named struct type at package level"
 	}
 	return nil, typeProblem(t)
+}
+
+// arrayType translates [N]E; name and pkg name a defined array type.
+func arrayType(t *types.Array, name, pkg string) (*model.Type, string) {
+	elem, problem := modelType(t.Elem())
+	if elem == nil {
+		return nil, problem
+	}
+	if elem.Kind == model.Tuple {
+		return nil, typeProblem(t)
+	}
+	if t.Len() <= 0 || elem.Size() == 0 {
+		return nil, "zero-size arrays are not supported in operators"
+	}
+	if t.Len() > maxCompositeSize/elem.Size() {
+		return nil, "array type " + types.TypeString(t, nil) + " is too large for an operator (at most 64 KiB)"
+	}
+	return &model.Type{Kind: model.Array, Name: name, Pkg: pkg, Elem: elem, Len: t.Len()}, ""
+}
+
+// maxCompositeSize bounds the size of struct and array values: an operator
+// keeps them in registers or thread-local memory.
+const maxCompositeSize = 64 << 10
+
+// gcSizes are the sizes the Go toolchain uses on the 64-bit platforms
+// gocccl supports; struct layouts are checked against them.
+var gcSizes = types.SizesFor("gc", "amd64")
+
+// structType translates a defined struct type. Its fields keep Go's order
+// and offsets, so a host []T and a device array of T hold the same bytes.
+func structType(st *types.Struct, name, pkg string) (*model.Type, string) {
+	t := &model.Type{Kind: model.Struct, Name: name, Pkg: pkg}
+	vars := make([]*types.Var, st.NumFields())
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		vars[i] = f
+		ft, problem := modelType(f.Type())
+		if ft == nil {
+			return nil, "field " + f.Name() + " of " + name + ": " + problem
+		}
+		t.Fields = append(t.Fields, &model.Field{Name: f.Name(), Type: ft})
+	}
+	model.Layout(t.Fields)
+	if t.Size() == 0 {
+		return nil, "zero-size struct " + name + " is not supported in operators"
+	}
+	if t.Size() > maxCompositeSize {
+		return nil, "struct " + name + " is too large for an operator (at most 64 KiB)"
+	}
+	if len(vars) > 0 && t.Fields[len(vars)-1].Type.Size() == 0 {
+		return nil, "struct " + name + " ends in a zero-size field, which Go pads: not supported in operators"
+	}
+	offsets := gcSizes.Offsetsof(vars)
+	for i, f := range t.Fields {
+		if offsets[i] != f.Offset {
+			return nil, "struct " + name + ": field " + f.Name + " is at offset " +
+				itoa(offsets[i]) + " in Go but " + itoa(f.Offset) + " on the device"
+		}
+	}
+	if gcSizes.Sizeof(st) != t.Size() {
+		return nil, "struct " + name + " has size " + itoa(gcSizes.Sizeof(st)) + " in Go but " + itoa(t.Size()) + " on the device"
+	}
+	return t, ""
 }
 
 // namedType translates a defined type over a supported basic type.
@@ -61,6 +129,12 @@ func namedType(t *types.Named) (*model.Type, string) {
 	}
 	if obj.Parent() != nil && obj.Parent() != obj.Pkg().Scope() {
 		return nil, "type " + obj.Name() + " is declared inside a function: declare it at package level"
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		return structType(u, obj.Name(), obj.Pkg().Path())
+	case *types.Array:
+		return arrayType(u, obj.Name(), obj.Pkg().Path())
 	}
 	under, ok := t.Underlying().(*types.Basic)
 	if !ok {
@@ -98,9 +172,9 @@ func typeProblem(t types.Type) string {
 	case *types.Slice:
 		return "slices are not allowed in operators: operators work on single values"
 	case *types.Array:
-		return "arrays are not supported in operators yet: use separate values"
+		return "array type " + types.TypeString(t, nil) + " is not allowed in operators"
 	case *types.Struct:
-		return "structs are not supported in operators yet: use separate values"
+		return "unnamed struct types are not supported in operators: declare a named struct type at package level"
 	case *types.Map:
 		return "maps are not allowed in operators"
 	case *types.Chan:
@@ -112,9 +186,11 @@ func typeProblem(t types.Type) string {
 	case *types.TypeParam:
 		return "type parameters are not allowed in operators: write one //gocccl:op function per type"
 	case *types.Tuple:
-		return "multiple values are not allowed here: operators return exactly one value for now"
+		return "multiple values are not allowed here"
 	case *types.Named:
 		return typeProblem(t.Underlying())
 	}
 	return "type " + types.TypeString(t, nil) + " is not allowed in operators: use numeric types or bool"
 }
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -205,46 +205,120 @@ func (e *opEmitter) decl(s *model.DeclStmt) {
 	e.w.p("%s %s = %s;", s.Var.Type.CName(), name, e.top(s.Init))
 }
 
-// assign writes a tuple assignment. With more than one target, every value
-// is first evaluated into a temporary, as Go evaluates all of them before
-// assigning any.
+// assign writes a tuple assignment. With more than one target, the index
+// operands of the targets and then every value are first evaluated into
+// temporaries, as Go evaluates all of them before assigning any.
 func (e *opEmitter) assign(s *model.AssignStmt) {
 	w := e.w
+	if len(s.Values) == 1 && len(s.Targets) > 1 {
+		e.assignTuple(s)
+		return
+	}
 	if len(s.Targets) != len(s.Values) || len(s.Targets) == 0 {
 		e.fail(s.Pos, "assignment of %d values to %d targets", len(s.Values), len(s.Targets))
 		return
 	}
-	blank := func(v *model.Var) bool { return v == nil || v.Name == "_" }
 	for i, t := range s.Targets {
-		if !blank(t) {
-			e.sameType(s.Pos, t.Type, s.Values[i].Type(), "value assigned to "+t.Name)
+		if t != nil {
+			e.sameType(s.Pos, t.Type(), s.Values[i].Type(), "value assigned to "+e.lvalue(t))
 		}
 	}
 	if len(s.Targets) == 1 {
-		if blank(s.Targets[0]) {
+		if s.Targets[0] == nil {
 			w.p("(void)(%s);", e.top(s.Values[0]))
 		} else {
-			w.p("%s = %s;", e.varName(s.Targets[0]), e.top(s.Values[0]))
+			w.p("%s = %s;", e.lvalue(s.Targets[0]), e.top(s.Values[0]))
 		}
 		return
 	}
 	w.p("{")
 	w.in()
+	targets := e.pinTargets(s.Targets)
 	tmps := make([]string, len(s.Values))
 	for i, v := range s.Values {
-		tmps[i] = fmt.Sprintf("gocccl_t%d", e.tmp)
-		e.tmp++
+		tmps[i] = e.temp()
 		w.p("const %s %s = %s;", v.Type().CName(), tmps[i], e.top(v))
 	}
-	for i, t := range s.Targets {
-		if blank(t) {
+	for i, t := range targets {
+		if t == "" {
 			w.p("(void)%s;", tmps[i])
 		} else {
-			w.p("%s = %s;", e.varName(t), tmps[i])
+			w.p("%s = %s;", t, tmps[i])
 		}
 	}
 	w.out()
 	w.p("}")
+}
+
+// assignTuple writes "a, b = f(x)": the call's results land in a
+// temporary, then go to the targets in order.
+func (e *opEmitter) assignTuple(s *model.AssignStmt) {
+	w := e.w
+	call, ok := s.Values[0].(*model.Call)
+	if !ok || call.Op == nil || len(call.Op.Results) != len(s.Targets) {
+		e.fail(s.Pos, "assignment of one value to %d targets", len(s.Targets))
+		return
+	}
+	w.p("{")
+	w.in()
+	targets := e.pinTargets(s.Targets)
+	tmp := e.temp()
+	w.p("const auto %s = %s;", tmp, e.top(call))
+	for i, t := range targets {
+		if t == "" {
+			continue
+		}
+		e.sameType(s.Pos, s.Targets[i].Type(), call.Op.Results[i], "value assigned to "+e.lvalue(s.Targets[i]))
+		w.p("%s = %s.r%d;", t, tmp, i)
+	}
+	w.out()
+	w.p("}")
+}
+
+// pinTargets evaluates the non-constant index operands of assignment
+// targets into temporaries, in order, and returns the targets as printed
+// with them ("" for the blank identifier).
+func (e *opEmitter) pinTargets(targets []model.Expr) []string {
+	out := make([]string, len(targets))
+	for i, t := range targets {
+		if t != nil {
+			out[i] = e.lvalueWith(t, true)
+		}
+	}
+	return out
+}
+
+// temp returns a fresh temporary name.
+func (e *opEmitter) temp() string {
+	name := fmt.Sprintf("gocccl_t%d", e.tmp)
+	e.tmp++
+	return name
+}
+
+// lvalue prints an assignment target.
+func (e *opEmitter) lvalue(t model.Expr) string { return e.lvalueWith(t, false) }
+
+// lvalueWith prints an assignment target; with pin set, it first writes a
+// temporary for every index that is not a constant and uses it.
+func (e *opEmitter) lvalueWith(t model.Expr, pin bool) string {
+	switch t := t.(type) {
+	case *model.VarRef:
+		return e.varName(t.Var)
+	case *model.Selector:
+		return e.lvalueWith(t.X, pin) + "." + e.fieldName(t)
+	case *model.Index:
+		base := e.lvalueWith(t.X, pin)
+		idx := e.top(t.Index)
+		if _, isConst := t.Index.(*model.Const); pin && !isConst {
+			tmp := e.temp()
+			e.w.p("const %s %s = %s;", t.Index.Type().CName(), tmp, idx)
+			idx = tmp
+		}
+		return fmt.Sprintf("%sref(%s, %s)", gosem, base, idx)
+	case nil:
+		return e.fail(token.NoPos, "nil assignment target")
+	}
+	return e.fail(t.Position(), "cannot assign to %T", t)
 }
 
 // sameType checks that a value of type got can be stored where want is
@@ -413,4 +487,21 @@ func (e *opEmitter) call(x *model.Call) string {
 		args[i] = e.top(a)
 	}
 	return fmt.Sprintf("::%s::%s(%s)", e.ns, name, strings.Join(args, ", "))
+}
+
+// fieldName returns the C++ name of the field x selects.
+func (e *opEmitter) fieldName(x *model.Selector) string {
+	t := x.X.Type()
+	if t == nil || t.Kind != model.Struct || x.Field < 0 || x.Field >= len(t.Fields) {
+		return e.fail(x.Pos, "selection of field %d of %s", x.Field, typeString(t))
+	}
+	return model.CFieldName(t.Fields[x.Field].Name, x.Field)
+}
+
+// typeString returns t's Go name, or "nil" for a missing type.
+func typeString(t *model.Type) string {
+	if t == nil {
+		return "nil"
+	}
+	return t.GoName()
 }

@@ -179,7 +179,7 @@ func semanticsPkg() *model.Package {
 	mix.Body = block(
 		decl(q, bin(model.Quo, ref(a), ref(b))),
 		decl(r, bin(model.Rem, ref(a), ref(b))),
-		&model.AssignStmt{Pos: s.at(7, 2), Targets: []*model.Var{q, r}, Values: []model.Expr{ref(r), ref(q)}},
+		&model.AssignStmt{Pos: s.at(7, 2), Targets: lvals(q, r), Values: []model.Expr{ref(r), ref(q)}},
 		&model.IfStmt{Pos: s.at(8, 2), Init: decl(d, bin(model.Sub, ref(a), ref(q))),
 			Cond: bin(model.Lss, ref(d), cInt(0, tInt64)),
 			Then: block(&model.ReturnStmt{Pos: s.at(9, 3), Results: []model.Expr{&model.Call{Pos: s.at(9, 10), Op: clamp, Args: []model.Expr{ref(d)}}}}),
@@ -191,7 +191,7 @@ func semanticsPkg() *model.Package {
 	y := newVar("y", tInt64, s.at(21, 6))
 	clamp.Body = block(
 		decl(y, nil),
-		&model.AssignStmt{Pos: s.at(22, 2), Targets: []*model.Var{y}, Values: []model.Expr{bin(model.Shr, ref(clampX), cUint(63, tUint))}},
+		&model.AssignStmt{Pos: s.at(22, 2), Targets: lvals(y), Values: []model.Expr{bin(model.Shr, ref(clampX), cUint(63, tUint))}},
 		ret(bin(model.Sub, bin(model.Xor, ref(clampX), ref(y)), bin(model.AndNot, ref(y), cInt(1, tInt64)))),
 	)
 	// func Bits(v uint16, n int8) uint32 {
@@ -222,8 +222,8 @@ func semanticsPkg() *model.Package {
 				conv(tFloat64, conv(tFloat32, ref(g)))), cFloat(1e300, tFloat64))),
 			&model.IfStmt{Pos: s.at(42, 2),
 				Cond: bin(model.LAnd, un(model.Not, bin(model.Neq, ref(h), ref(h))), bin(model.Gtr, ref(h), cFloat(-1.5, tFloat64))),
-				Then: block(&model.AssignStmt{Pos: s.at(42, 40), Targets: []*model.Var{h}, Values: []model.Expr{un(model.Neg, ref(h))}}),
-				Else: block(&model.AssignStmt{Pos: s.at(42, 60), Targets: []*model.Var{h},
+				Then: block(&model.AssignStmt{Pos: s.at(42, 40), Targets: lvals(h), Values: []model.Expr{un(model.Neg, ref(h))}}),
+				Else: block(&model.AssignStmt{Pos: s.at(42, 60), Targets: lvals(h),
 					Values: []model.Expr{bin(model.Mul, ref(h), cFloat(math.SmallestNonzeroFloat32, tFloat64))}})},
 			ret(bin(model.Add, bin(model.Add, bin(model.Add, ref(h),
 				conv(tFloat64, conv(tInt32, ref(h)))),
@@ -263,15 +263,15 @@ func semanticsPkg() *model.Package {
 		Body: block(
 			decl(ok, nil),
 			decl(fl, nil),
-			&model.AssignStmt{Pos: s.at(91, 30), Targets: []*model.Var{blank}, Values: []model.Expr{ref(fl)}},
+			&model.AssignStmt{Pos: s.at(91, 30), Targets: lvals(blank), Values: []model.Expr{ref(fl)}},
 			&model.Block{Pos: s.at(92, 2), Stmts: []model.Stmt{
-				&model.AssignStmt{Pos: s.at(93, 3), Targets: []*model.Var{sx, nil}, Values: []model.Expr{bin(model.Add, ref(sx), cInt(1, tInt16)), ref(sx)}},
+				&model.AssignStmt{Pos: s.at(93, 3), Targets: lvals(sx, nil), Values: []model.Expr{bin(model.Add, ref(sx), cInt(1, tInt16)), ref(sx)}},
 			}},
 			&model.IfStmt{Pos: s.at(94, 2), Cond: bin(model.Gtr, ref(sx), cInt(0, tInt16)),
 				Then: block(&model.ReturnStmt{Pos: s.at(94, 14), Results: []model.Expr{cInt(1, tInt16)}}),
 				Else: &model.IfStmt{Pos: s.at(94, 30), Init: decl(sy, un(model.Neg, ref(sx))), Cond: bin(model.Gtr, ref(sy), cInt(0, tInt16)),
 					Then: block(&model.ReturnStmt{Pos: s.at(95, 3), Results: []model.Expr{cInt(-1, tInt16)}}),
-					Else: block(&model.AssignStmt{Pos: s.at(97, 3), Targets: []*model.Var{nil, ok}, Values: []model.Expr{cInt(0, tInt16), un(model.Not, ref(ok))}})}},
+					Else: block(&model.AssignStmt{Pos: s.at(97, 3), Targets: lvals(nil, ok), Values: []model.Expr{cInt(0, tInt16), un(model.Not, ref(ok))}})}},
 			&model.ReturnStmt{Pos: s.at(99, 2), Results: []model.Expr{cInt(0, tInt16)}},
 		)}
 	return &model.Package{
@@ -286,4 +286,15 @@ func semanticsPkg() *model.Package {
 			{Algorithm: model.Reduce, Ops: []*model.Op{small}, Types: []*model.Type{tInt8}, Pos: s.at(84, 9)},
 		},
 	}
+}
+
+// lvals returns references to vs as assignment targets.
+func lvals(vs ...*model.Var) []model.Expr {
+	out := make([]model.Expr, len(vs))
+	for i, v := range vs {
+		if v != nil && v.Name != "_" {
+			out[i] = ref(v)
+		}
+	}
+	return out
 }

@@ -68,7 +68,7 @@ func (f *formatter) typ(t *Type) string {
 	case t == nil:
 		return "<nil type>"
 	case t.Name == "":
-		return t.Kind.String()
+		return t.GoName()
 	case t.Pkg == f.pkg.Path:
 		return fmt.Sprintf("%s(%s)", t.Name, t.Kind)
 	}
@@ -140,13 +140,18 @@ func (f *formatter) stmt(d int, s Stmt) {
 		}
 	case *AssignStmt:
 		names := make([]string, len(s.Targets))
-		for i, v := range s.Targets {
-			names[i] = "<nil>"
-			if v != nil {
-				names[i] = v.Name
-			}
+		for i, t := range s.Targets {
+			names[i] = lvalue(t)
 		}
 		f.line(d, "assign %s @ %s", strings.Join(names, ", "), f.pos(s.Pos))
+		for _, t := range s.Targets {
+			if idx := indexOperands(t); len(idx) > 0 {
+				f.line(d+1, "target %s indices", lvalue(t))
+				for _, x := range idx {
+					f.expr(d+2, x)
+				}
+			}
+		}
 		for _, v := range s.Values {
 			f.expr(d+1, v)
 		}
@@ -169,6 +174,58 @@ func (f *formatter) stmt(d int, s Stmt) {
 		for _, r := range s.Results {
 			f.expr(d+1, r)
 		}
+	case *ForStmt:
+		f.line(d, "for%s @ %s", label(s.Label), f.pos(s.Pos))
+		if s.Init != nil {
+			f.line(d+1, "init")
+			f.stmt(d+2, s.Init)
+		}
+		if s.Cond != nil {
+			f.line(d+1, "cond")
+			f.expr(d+2, s.Cond)
+		}
+		if s.Post != nil {
+			f.line(d+1, "post")
+			f.stmt(d+2, s.Post)
+		}
+		f.line(d+1, "body")
+		f.stmt(d+2, s.Body)
+	case *SwitchStmt:
+		f.line(d, "switch%s @ %s", label(s.Label), f.pos(s.Pos))
+		if s.Init != nil {
+			f.line(d+1, "init")
+			f.stmt(d+2, s.Init)
+		}
+		if s.Tag != nil {
+			f.line(d+1, "tag")
+			f.expr(d+2, s.Tag)
+		}
+		for _, c := range s.Clauses {
+			kind := "case"
+			if c.Default {
+				kind = "default"
+			}
+			if c.Fallthrough {
+				kind += " fallthrough"
+			}
+			f.line(d+1, "%s @ %s", kind, f.pos(c.Pos))
+			for _, x := range c.List {
+				f.expr(d+2, x)
+			}
+			for _, st := range c.Body {
+				f.stmt(d+2, st)
+			}
+		}
+	case *BranchStmt:
+		kind := "break"
+		if s.Kind == Continue {
+			kind = "continue"
+		}
+		target := "<nil>"
+		if s.Target != nil {
+			target = f.pos(s.Target.Position())
+		}
+		f.line(d, "%s%s -> %s @ %s", kind, label(s.Label), target, f.pos(s.Pos))
 	case nil:
 		f.line(d, "<nil stmt>")
 	default:
@@ -204,11 +261,44 @@ func (f *formatter) expr(d int, e Expr) {
 		name, t := "<nil>", (*Type)(nil)
 		if e.Op != nil {
 			name = e.Op.Name
+			if e.Op.Pkg != "" && e.Op.Pkg != f.pkg.Path {
+				name = e.Op.Pkg + "." + name
+			}
 			if len(e.Op.Results) > 0 {
-				t = e.Op.Results[0]
+				t = e.Type()
 			}
 		}
 		f.line(d, "call %s %s @ %s", name, f.typ(t), f.pos(e.Pos))
+		for _, a := range e.Args {
+			f.expr(d+1, a)
+		}
+	case *Selector:
+		name, t := "<bad field>", (*Type)(nil)
+		if e.X != nil && e.X.Type() != nil && e.Field >= 0 && e.Field < len(e.X.Type().Fields) {
+			fd := e.X.Type().Fields[e.Field]
+			name, t = fd.Name, fd.Type
+		}
+		f.line(d, "field %s %s @ %s", name, f.typ(t), f.pos(e.Pos))
+		f.expr(d+1, e.X)
+	case *Index:
+		var t *Type
+		if e.X != nil && e.X.Type() != nil {
+			t = e.X.Type().Elem
+		}
+		f.line(d, "index %s @ %s", f.typ(t), f.pos(e.Pos))
+		f.expr(d+1, e.X)
+		f.expr(d+1, e.Index)
+	case *Composite:
+		f.line(d, "composite %s @ %s", f.typ(e.T), f.pos(e.Pos))
+		for _, x := range e.Elems {
+			if x == nil {
+				f.line(d+1, "zero")
+				continue
+			}
+			f.expr(d+1, x)
+		}
+	case *Intrinsic:
+		f.line(d, "intrinsic %s %s @ %s", e.Func, f.typ(e.T), f.pos(e.Pos))
 		for _, a := range e.Args {
 			f.expr(d+1, a)
 		}
@@ -217,6 +307,48 @@ func (f *formatter) expr(d int, e Expr) {
 	default:
 		f.line(d, "<unknown expr %T>", e)
 	}
+}
+
+// label formats a statement's Go label.
+func label(name string) string {
+	if name == "" {
+		return ""
+	}
+	return " " + name + ":"
+}
+
+// lvalue formats an assignment target: "x", "p.X", "a[_]"; indices are
+// printed below the assign line.
+func lvalue(e Expr) string {
+	switch e := e.(type) {
+	case nil:
+		return "_"
+	case *VarRef:
+		if e.Var == nil {
+			return "<nil>"
+		}
+		return e.Var.Name
+	case *Selector:
+		if e.X != nil && e.X.Type() != nil && e.Field >= 0 && e.Field < len(e.X.Type().Fields) {
+			return lvalue(e.X) + "." + e.X.Type().Fields[e.Field].Name
+		}
+		return lvalue(e.X) + ".<bad field>"
+	case *Index:
+		return lvalue(e.X) + "[_]"
+	}
+	return fmt.Sprintf("<%T>", e)
+}
+
+// indexOperands returns the index expressions of an assignment target,
+// outermost operand first.
+func indexOperands(e Expr) []Expr {
+	switch e := e.(type) {
+	case *Selector:
+		return indexOperands(e.X)
+	case *Index:
+		return append(indexOperands(e.X), e.Index)
+	}
+	return nil
 }
 
 var unaryNames = map[UnaryOp]string{Neg: "-", Not: "!", BitNot: "^"}

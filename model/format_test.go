@@ -20,7 +20,7 @@ func TestFormat(t *testing.T) {
 	add := &Op{Name: "Add", Pos: pos(1), Params: []*Var{a, b}, Results: []*Type{Basic(Float32)}, FastMath: true}
 	add.Body = &Block{Pos: pos(10), Stmts: []Stmt{
 		&DeclStmt{Pos: pos(12), Var: x, Init: &Binary{Pos: pos(13), Op: Add, X: &VarRef{Pos: pos(12), Var: a}, Y: &Const{Pos: pos(14), Value: constant.MakeFloat64(0.1), T: Basic(Float32)}, T: Basic(Float32)}},
-		&AssignStmt{Pos: pos(18), Targets: []*Var{x}, Values: []Expr{&Unary{Pos: pos(19), Op: Neg, X: &VarRef{Pos: pos(20), Var: x}}}},
+		&AssignStmt{Pos: pos(18), Targets: []Expr{&VarRef{Pos: pos(18), Var: x}}, Values: []Expr{&Unary{Pos: pos(19), Op: Neg, X: &VarRef{Pos: pos(20), Var: x}}}},
 		&IfStmt{Pos: pos(24), Cond: &Binary{Pos: pos(25), Op: Lss, X: &VarRef{Pos: pos(24), Var: a}, Y: &VarRef{Pos: pos(26), Var: b}, T: Basic(Bool)},
 			Then: &Block{Pos: pos(27), Stmts: []Stmt{&ReturnStmt{Pos: pos(28), Results: []Expr{&Call{Pos: pos(29), Op: nil}}}}},
 			Else: &Block{Pos: pos(30)}},

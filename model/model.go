@@ -29,6 +29,10 @@ type Package struct {
 	// Ops are the //gocccl:op functions of the package, in source order.
 	Ops []*Op
 
+	// Imported are the operators of other packages that Ops call, directly
+	// or through each other, sorted by package path and source order.
+	Imported []*Op
+
 	// Instances are the distinct algorithm instances the package declares,
 	// sorted by Key.
 	Instances []*Instance
@@ -48,15 +52,16 @@ type Package struct {
 // Op is one //gocccl:op function.
 type Op struct {
 	Name    string // Go name, e.g. "Add"
+	Pkg     string // import path of the package that declares it
 	Pos     token.Pos
 	Params  []*Var
 	Results []*Type
 	Body    *Block
 
-	// FastMath is set by "//gocccl:op fastmath". The option is accepted and
-	// recorded, and the generated source notes it, but it has no effect yet:
-	// every operator is compiled with -fmad=false and exact division and
-	// square root, with or without it.
+	// FastMath is set by "//gocccl:op fastmath": the emitter contracts
+	// x*y + z in float arithmetic into one fused multiply-add, as Go may on
+	// some platforms. Without it nothing is fused and float results equal
+	// the CPU backend's on amd64 bit for bit.
 	FastMath bool
 }
 

@@ -1,6 +1,12 @@
 package model
 
-import "fmt"
+import (
+	"fmt"
+	"hash/fnv"
+	"path"
+	"strconv"
+	"strings"
+)
 
 // Kind is the shape of a Type.
 type Kind int
@@ -23,6 +29,9 @@ const (
 	Uintptr
 	Float32
 	Float64
+	Struct // a named struct type; Fields holds its fields
+	Array  // [Len]Elem
+	Tuple  // the results of a call of an operator with several; never a variable's type
 )
 
 var kindInfo = [...]struct {
@@ -45,6 +54,9 @@ var kindInfo = [...]struct {
 	Uintptr: {"uintptr", "uint64_t", 8},
 	Float32: {"float32", "float", 4},
 	Float64: {"float64", "double", 8},
+	Struct:  {"struct", "", 0},
+	Array:   {"array", "", 0},
+	Tuple:   {"tuple", "", 0},
 }
 
 // String returns the Go name of the kind, e.g. "uint16".
@@ -55,36 +67,129 @@ func (k Kind) String() string {
 	return kindInfo[k].name
 }
 
-// Type is the type of a value in an operator: a predeclared basic type or a
-// named type defined over one.
+// Type is the type of a value in an operator: a predeclared basic type, a
+// named type defined over one, a named struct type, an array type, or the
+// tuple of a call's results.
 type Type struct {
 	Kind Kind
 	// Name is the Go name of a named (defined) type, e.g. "Celsius";
-	// empty for predeclared types.
+	// empty for predeclared types, unnamed arrays and tuples.
 	Name string
 	// Pkg is the import path of the package that defines a named type.
 	Pkg string
+
+	// Fields are a struct's fields in declaration order, with Go's offsets.
+	Fields []*Field
+	// Elem and Len describe an array: [Len]Elem.
+	Elem *Type
+	Len  int64
+	// Elems are the types of a tuple.
+	Elems []*Type
+}
+
+// Field is one field of a struct type.
+type Field struct {
+	Name   string // Go name; "_" for a blank (padding) field
+	Type   *Type
+	Offset int64 // byte offset, equal to Go's unsafe.Offsetof
 }
 
 // Basic returns the predeclared type of kind k.
 func Basic(k Kind) *Type { return &Type{Kind: k} }
 
+// TupleOf returns the tuple of the types ts.
+func TupleOf(ts []*Type) *Type { return &Type{Kind: Tuple, Elems: ts} }
+
 // GoName returns the type as Go source in its own package spells it.
 func (t *Type) GoName() string {
-	if t.Name != "" {
+	switch {
+	case t.Name != "":
 		return t.Name
+	case t.Kind == Array && t.Elem != nil:
+		return "[" + strconv.FormatInt(t.Len, 10) + "]" + t.Elem.GoName()
+	case t.Kind == Tuple:
+		s := make([]string, len(t.Elems))
+		for i, e := range t.Elems {
+			s[i] = e.GoName()
+		}
+		return "(" + strings.Join(s, ", ") + ")"
 	}
 	return t.Kind.String()
 }
 
-// CName returns the CUDA C++ spelling of the type's representation.
-func (t *Type) CName() string { return kindInfo[t.Kind].cname }
+// CName returns the CUDA C++ spelling of the type's representation: the
+// fixed-width type of a basic kind, the qualified struct generated for a
+// struct type (see Namespace and CTypeName), and gocccl::go::array for an
+// array. A tuple has no C++ spelling of its own.
+func (t *Type) CName() string {
+	switch t.Kind {
+	case Struct:
+		return "::" + Namespace(t.Pkg) + "::" + CTypeName(t.Name)
+	case Array:
+		if t.Elem == nil {
+			return "void"
+		}
+		return "::gocccl::go::array<" + t.Elem.CName() + ", " + strconv.FormatInt(t.Len, 10) + ">"
+	case Tuple:
+		return "void"
+	}
+	return kindInfo[t.Kind].cname
+}
 
-// Size returns the size in bytes, equal to Go's unsafe.Sizeof.
-func (t *Type) Size() int64 { return kindInfo[t.Kind].size }
+// Size returns the size in bytes, equal to Go's unsafe.Sizeof on the 64-bit
+// platforms gocccl supports.
+func (t *Type) Size() int64 {
+	switch t.Kind {
+	case Struct:
+		var end int64
+		if n := len(t.Fields); n > 0 {
+			last := t.Fields[n-1]
+			end = last.Offset + last.Type.Size()
+		}
+		a := t.Align()
+		return (end + a - 1) / a * a
+	case Array:
+		if t.Elem == nil {
+			return 0
+		}
+		return t.Len * t.Elem.Size()
+	case Tuple:
+		return 0
+	}
+	return kindInfo[t.Kind].size
+}
 
 // Align returns the alignment in bytes, equal to Go's unsafe.Alignof.
-func (t *Type) Align() int64 { return kindInfo[t.Kind].size }
+func (t *Type) Align() int64 {
+	switch t.Kind {
+	case Struct:
+		a := int64(1)
+		for _, f := range t.Fields {
+			a = max(a, f.Type.Align())
+		}
+		return a
+	case Array:
+		if t.Elem == nil {
+			return 1
+		}
+		return t.Elem.Align()
+	case Tuple:
+		return 1
+	}
+	return max(kindInfo[t.Kind].size, 1)
+}
+
+// Layout computes the offsets of fields as Go lays out a struct: each at
+// the next multiple of its alignment.
+func Layout(fields []*Field) {
+	var off int64
+	for _, f := range fields {
+		a := f.Type.Align()
+		off = (off + a - 1) / a * a
+		f.Offset = off
+		off += f.Type.Size()
+	}
+}
 
 // Bits returns the width of a numeric type in bits.
 func (t *Type) Bits() int { return int(kindInfo[t.Kind].size * 8) }
@@ -107,7 +212,82 @@ func (t *Type) IsNumeric() bool { return t.IsInteger() || t.IsFloat() }
 // IsBool reports whether t is a boolean type.
 func (t *Type) IsBool() bool { return t.Kind == Bool }
 
+// IsBasic reports whether t is a boolean or numeric type.
+func (t *Type) IsBasic() bool { return t.Kind >= Bool && t.Kind <= Float64 }
+
+// IsComposite reports whether t is a struct or array type.
+func (t *Type) IsComposite() bool { return t.Kind == Struct || t.Kind == Array }
+
 // Identical reports whether t and u are the same Go type.
 func (t *Type) Identical(u *Type) bool {
-	return t.Kind == u.Kind && t.Name == u.Name && t.Pkg == u.Pkg
+	if t == u {
+		return true
+	}
+	if t == nil || u == nil || t.Kind != u.Kind || t.Name != u.Name || t.Pkg != u.Pkg {
+		return false
+	}
+	switch t.Kind {
+	case Array:
+		return t.Len == u.Len && t.Elem.Identical(u.Elem)
+	case Tuple:
+		if len(t.Elems) != len(u.Elems) {
+			return false
+		}
+		for i := range t.Elems {
+			if !t.Elems[i].Identical(u.Elems[i]) {
+				return false
+			}
+		}
+	}
+	// Named structs are identical by name and package.
+	return true
+}
+
+// Namespace returns the C++ namespace that holds the operators and struct
+// types of the package with import path pkgPath: "gocccl_pkg_", the
+// package directory's name made a C identifier, and a hash of the whole
+// path, so that two packages of the same name never share one.
+func Namespace(pkgPath string) string {
+	h := fnv.New32a()
+	h.Write([]byte(pkgPath))
+	return fmt.Sprintf("gocccl_pkg_%s_%08x", Sanitize(path.Base(pkgPath)), h.Sum32())
+}
+
+// CTypeName returns the C++ name of the struct type named name in its
+// package namespace: the Go name, or "gocccl_type_" and the sanitized name
+// when C++ cannot use the Go name (ReservedCName).
+func CTypeName(name string) string {
+	if !ReservedCName(name) {
+		return name
+	}
+	return "gocccl_type_" + Sanitize(name)
+}
+
+// CFieldName returns the C++ name of a struct field: the Go name, or
+// "gocccl_f_" and the sanitized name when C++ cannot use it. Blank fields
+// are named by their index.
+func CFieldName(name string, index int) string {
+	switch {
+	case name == "_":
+		return "gocccl_pad" + strconv.Itoa(index)
+	case ReservedCName(name):
+		return "gocccl_f_" + Sanitize(name)
+	}
+	return name
+}
+
+// Sanitize maps a Go identifier to a C identifier fragment injectively on
+// identifiers: ASCII letters, digits and '_' stay, any other rune becomes
+// _uXXXX (its code point in hex).
+func Sanitize(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		switch {
+		case r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9':
+			b.WriteRune(r)
+		default:
+			fmt.Fprintf(&b, "_u%04x", r)
+		}
+	}
+	return b.String()
 }

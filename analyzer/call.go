@@ -17,6 +17,9 @@ func (b *builder) call(e *ast.CallExpr) model.Expr {
 	}
 	switch obj := calleeObject(b.info, fun).(type) {
 	case *types.Builtin:
+		if obj.Name() == "min" || obj.Name() == "max" {
+			return b.intrinsic(e, obj)
+		}
 		b.errorf(e.Pos(), "%s", builtinProblem(obj))
 		return nil
 	case *types.Func:
@@ -60,8 +63,7 @@ func (b *builder) funcCall(e *ast.CallExpr, fn *types.Func) model.Expr {
 		return nil
 	case fn.Pkg() != b.pkg:
 		if fn.Pkg() != nil && (fn.Pkg().Path() == "math" || fn.Pkg().Path() == "math/bits") {
-			b.errorf(e.Pos(), "calls to %s.%s are not supported yet: operators may call only other //gocccl:op functions for now", fn.Pkg().Name(), fn.Name())
-			return nil
+			return b.intrinsic(e, fn)
 		}
 		b.errorf(e.Pos(), "calls to %s are not allowed: operators may call only other //gocccl:op functions of the same package", qualifiedName(fn))
 		return nil

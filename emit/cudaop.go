@@ -384,6 +384,8 @@ func (e *opEmitter) expr(x model.Expr) (s string, compound bool) {
 		return e.convert(x)
 	case *model.Call:
 		return e.call(x), false
+	case *model.Intrinsic:
+		return e.intrinsic(x)
 	case nil:
 		return e.fail(token.NoPos, "nil expression"), false
 	}

@@ -45,12 +45,16 @@ type Output struct {
 	// directory, because the input hash was unchanged and every artifact
 	// matched its recorded sha256, and nvcc did not run.
 	Reused bool
+	// Cached lists the targets whose images came from the compile cache
+	// (see OpenCache) rather than from an nvcc run.
+	Cached []Target
 }
 
 // Generate produces the generated files of pkg. When pkg.Dir holds a
 // manifest with the same input hash whose artifacts are all present and
 // intact, it reuses them without running nvcc (and without needing one);
-// otherwise it compiles every target. Nothing is written: see Output.Write.
+// otherwise it takes each target's image from the compile cache (see
+// OpenCache) or compiles it there. Nothing is written: see Output.Write.
 func Generate(ctx context.Context, pkg *model.Package, opts Options) (*Output, error) {
 	if len(pkg.Instances) == 0 {
 		return &Output{}, nil
@@ -91,6 +95,7 @@ func Generate(ctx context.Context, pkg *model.Package, opts Options) (*Output, e
 		InputHash: InputHash(src.src, headers, Flags(), targets),
 	}
 	images, reused := reuseImages(pkg.Dir, old, m)
+	var cached []Target
 	if reused {
 		m.NVCC, m.CUB = old.NVCC, old.CUB
 	} else {
@@ -99,7 +104,11 @@ func Generate(ctx context.Context, pkg *model.Package, opts Options) (*Output, e
 				return nil, err
 			}
 		}
-		if images, err = tc.compile(ctx, src, headers, targets, opts.Jobs); err != nil {
+		cache, err := OpenCache()
+		if err != nil {
+			return nil, err
+		}
+		if images, cached, err = compileCached(ctx, cache, tc, src, headers, targets, opts.Jobs); err != nil {
 			return nil, err
 		}
 		m.NVCC, m.CUB = tc.Version, tc.CUB
@@ -108,7 +117,7 @@ func Generate(ctx context.Context, pkg *model.Package, opts Options) (*Output, e
 	if err != nil {
 		return nil, err
 	}
-	out.Reused = reused
+	out.Reused, out.Cached = reused, cached
 	return out, nil
 }
 

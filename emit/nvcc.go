@@ -22,10 +22,13 @@ import (
 
 // Toolchain is one nvcc installation and what it can compile for.
 type Toolchain struct {
-	Path      string   // the nvcc executable
-	Version   string   // release, e.g. "11.8"
-	CUB       string   // CUB version of its headers, e.g. "1.17.2"; "" when not found
-	Supported []Target // every sm_XY and compute_XY it accepts, sorted
+	Path    string // the nvcc executable
+	Version string // release, e.g. "11.8"
+	// VersionText is the full output of nvcc --version, which names the
+	// compiler's build; the compile cache keys on it.
+	VersionText string
+	CUB         string   // CUB version of its headers, e.g. "1.17.2"; "" when not found
+	Supported   []Target // every sm_XY and compute_XY it accepts, sorted
 }
 
 // FindNVCC returns the nvcc to use: explicit when it is not empty, else
@@ -89,7 +92,7 @@ func LoadToolchain(ctx context.Context, explicit string) (*Toolchain, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s --version: %w", path, err)
 	}
-	tc := &Toolchain{Path: path, Version: version, CUB: findCUBVersion(path)}
+	tc := &Toolchain{Path: path, Version: version, VersionText: string(out), CUB: findCUBVersion(path)}
 	tc.Supported = listTargets(ctx, path)
 	if len(tc.Supported) == 0 {
 		tc.Supported = knownTargets(version)

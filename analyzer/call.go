@@ -130,28 +130,3 @@ func (b *builder) conversion(e *ast.CallExpr, to types.Type) model.Expr {
 	}
 	return &model.Convert{Pos: e.Pos(), X: x, T: t}
 }
-
-// builtinProblem explains why a built-in function cannot be called.
-func builtinProblem(obj *types.Builtin) string {
-	name := obj.Name()
-	if obj.Pkg() != nil && obj.Pkg().Path() == "unsafe" {
-		return "unsafe." + name + " is not allowed in operators"
-	}
-	switch name {
-	case "min", "max":
-		return "built-in " + name + " is not supported in operators yet: use if/else"
-	case "len", "cap":
-		return "built-in " + name + " is not allowed in operators: operators have no slices, strings or maps"
-	case "panic":
-		return "panic is not allowed in operators: operators cannot fail; return a value instead"
-	case "recover":
-		return "recover is not allowed in operators: operators cannot panic"
-	case "print", "println":
-		return name + " is not allowed in operators: operators cannot print"
-	case "new", "make", "append":
-		return name + " is not allowed in operators: operators cannot allocate memory"
-	case "complex", "real", "imag":
-		return "complex numbers are not supported in operators: use separate float values"
-	}
-	return "built-in " + name + " is not allowed in operators"
-}

@@ -104,10 +104,10 @@ func (b *builder) unary(e *ast.UnaryExpr) model.Expr {
 	case token.ADD:
 		return b.expr(e.X)
 	case token.AND:
-		b.errorf(e.OpPos, "taking addresses is not allowed in operators: operators have no pointers")
+		b.errorf(e.OpPos, "taking addresses is not allowed in operators: operators have no pointers; pass and return values")
 		return nil
 	case token.ARROW:
-		b.errorf(e.OpPos, "channel receives are not allowed in operators")
+		b.errorf(e.OpPos, "channel receives are not allowed in operators: pass the value as a parameter")
 		return nil
 	}
 	op, ok := unaryOps[e.Op]

@@ -34,7 +34,7 @@ func (a *analysis) checkRecursion() {
 		for i, od := range cycle {
 			names[i] = od.op.Name
 		}
-		a.errorf(pos, "recursion is not allowed in operators: %s", strings.Join(names, " → "))
+		a.errorf(pos, "recursion is not allowed in operators: %s; GPU code has no call stack: rewrite it with a loop", strings.Join(names, " → "))
 	}
 }
 

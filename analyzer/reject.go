@@ -22,24 +22,24 @@ func (b *builder) rejectStmt(s ast.Stmt) {
 	case *ast.SwitchStmt:
 		msg = "switch statements are not supported in operators yet: use if/else"
 	case *ast.TypeSwitchStmt:
-		msg = "type switches are not allowed in operators: operators have no interfaces"
+		msg = "type switches are not allowed in operators: operators have no interfaces; write one //gocccl:op function per concrete type"
 	case *ast.SelectStmt:
-		msg = "select statements are not allowed in operators: operators have no channels"
+		msg = "select statements are not allowed in operators: operators have no channels; pass values as parameters and return results"
 	case *ast.GoStmt:
-		msg = "go statements are not allowed in operators: an operator runs on one GPU thread"
+		msg = "go statements are not allowed in operators: an operator runs on one GPU thread; call the function directly (the algorithm already runs operators in parallel)"
 	case *ast.DeferStmt:
-		msg = "defer is not allowed in operators"
+		msg = "defer is not allowed in operators: do the work before each return instead"
 	case *ast.LabeledStmt:
 		msg = "labels are not allowed in operators"
 	case *ast.BranchStmt:
 		switch s.Tok {
 		case token.GOTO:
-			msg = "goto is not allowed in operators"
+			msg = "goto is not allowed in operators: use if/else, or a for loop with break or continue"
 		default:
 			msg = s.Tok.String() + " is not allowed in operators: operators have no loops or switches yet"
 		}
 	case *ast.SendStmt:
-		msg = "channel sends are not allowed in operators"
+		msg = "channel sends are not allowed in operators: return the value instead"
 	case *ast.AssignStmt:
 		msg = "this assignment is not supported in operators"
 	case *ast.BadStmt:
@@ -60,16 +60,13 @@ func (b *builder) rejectExpr(e ast.Expr) {
 	case *ast.CompositeLit:
 		msg = "composite literals are not supported in operators yet: use separate values"
 	case *ast.IndexExpr, *ast.IndexListExpr:
-		msg = "indexing is not allowed in operators: operators work on single values"
-		if _, ok := calleeObject(b.info, e).(*types.Func); ok {
-			msg = "function values are not allowed in operators: call //gocccl:op functions by name"
-		}
+		msg = b.indexProblem(e)
 	case *ast.SliceExpr:
-		msg = "slicing is not allowed in operators: operators work on single values"
+		msg = "slicing is not allowed in operators: operators have no slices; use a fixed-size array and index its elements"
 	case *ast.StarExpr:
 		msg = "pointers are not allowed in operators: pass and return values"
 	case *ast.TypeAssertExpr:
-		msg = "type assertions are not allowed in operators: operators have no interfaces"
+		msg = "type assertions are not allowed in operators: operators have no interfaces; use concrete numeric types"
 	case *ast.BasicLit:
 		msg = "literal " + e.Value + " is not allowed here"
 	case *ast.BadExpr:
@@ -78,4 +75,74 @@ func (b *builder) rejectExpr(e ast.Expr) {
 		msg = "type expressions are not allowed here"
 	}
 	b.errorf(e.Pos(), "%s", msg)
+}
+
+// indexProblem explains why the index expression e (x[i], or an
+// instantiation f[T]) cannot be used: operators index only arrays.
+func (b *builder) indexProblem(e ast.Expr) string {
+	if _, ok := calleeObject(b.info, e).(*types.Func); ok {
+		return "function values are not allowed in operators: call //gocccl:op functions by name"
+	}
+	var x ast.Expr
+	switch e := e.(type) {
+	case *ast.IndexExpr:
+		x = e.X
+	case *ast.IndexListExpr:
+		x = e.X
+	}
+	if tv, ok := b.info.Types[x]; ok && tv.Type != nil {
+		switch u := tv.Type.Underlying().(type) {
+		case *types.Map:
+			return "maps are not allowed in operators: use a switch, or a fixed-size array indexed by a small integer"
+		case *types.Slice:
+			return "indexing a slice is not allowed in operators: operators have no slices; use a fixed-size array"
+		case *types.Pointer:
+			return "pointers are not allowed in operators: pass and return arrays by value"
+		case *types.Basic:
+			if u.Info()&types.IsString != 0 {
+				return "indexing a string is not allowed in operators: operators have no strings; use a fixed-size array of bytes"
+			}
+		case *types.TypeParam, *types.Interface:
+			return typeProblem(u)
+		}
+	}
+	return "indexing is not allowed here: operators index only fixed-size arrays"
+}
+
+// builtinProblem explains why a built-in function cannot be called, and
+// what to do instead. min and max are intrinsics, never reported here.
+func builtinProblem(obj *types.Builtin) string {
+	name := obj.Name()
+	if obj.Pkg() != nil && obj.Pkg().Path() == "unsafe" {
+		return "unsafe." + name + " is not allowed in operators: operators have no pointers; pass and return values (unsafe.Sizeof, Alignof and Offsetof are constants and allowed)"
+	}
+	switch name {
+	case "min", "max":
+		return "built-in " + name + " is not supported in operators yet: use if/else"
+	case "len", "cap":
+		return "built-in " + name + " is not allowed in operators: operators have no slices, strings or maps; use a fixed-size array, whose " + name + " is a constant"
+	case "panic":
+		return "panic is not allowed in operators: operators cannot fail; return a value instead"
+	case "recover":
+		return "recover is not allowed in operators: operators cannot panic, so there is nothing to recover; remove the call"
+	case "print", "println":
+		return name + " is not allowed in operators: operators cannot print; return the value and print it on the host"
+	case "new":
+		return "new is not allowed in operators: operators cannot allocate memory; declare a local variable instead"
+	case "make":
+		return "make is not allowed in operators: operators cannot allocate memory; declare a fixed-size array variable instead"
+	case "append":
+		return "append is not allowed in operators: operators cannot allocate memory; use a fixed-size array and a count"
+	case "copy":
+		return "copy is not allowed in operators: operators have no slices; assign arrays directly (a = b copies every element)"
+	case "clear":
+		return "clear is not allowed in operators: operators have no slices or maps; assign the zero value instead"
+	case "delete":
+		return "delete is not allowed in operators: operators have no maps; use a switch, or a fixed-size array indexed by a small integer"
+	case "close":
+		return "close is not allowed in operators: operators have no channels; pass values as parameters and return results"
+	case "complex", "real", "imag":
+		return "complex numbers are not supported in operators: use separate float values"
+	}
+	return "built-in " + name + " is not allowed in operators"
 }

@@ -170,15 +170,15 @@ func typeProblem(t types.Type) string {
 	case *types.Pointer:
 		return "pointers are not allowed in operators: pass and return values"
 	case *types.Slice:
-		return "slices are not allowed in operators: operators work on single values"
+		return "slices are not allowed in operators: use a fixed-size array ([N]T)"
 	case *types.Array:
 		return "array type " + types.TypeString(t, nil) + " is not allowed in operators"
 	case *types.Struct:
 		return "unnamed struct types are not supported in operators: declare a named struct type at package level"
 	case *types.Map:
-		return "maps are not allowed in operators"
+		return "maps are not allowed in operators: use a switch, or a fixed-size array indexed by a small integer"
 	case *types.Chan:
-		return "channels are not allowed in operators"
+		return "channels are not allowed in operators: pass values as parameters and return results"
 	case *types.Signature:
 		return "function values are not allowed in operators: call //gocccl:op functions by name"
 	case *types.Interface:

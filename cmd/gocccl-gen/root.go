@@ -33,6 +33,8 @@ compiles it with nvcc for every target, and writes the Go glue that embeds
 the images. Nothing is written when any operator has an error.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// Package patterns, not subcommands, are the root's arguments.
+		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return generate(cmd.Context(), stdout, stderr, f, args)
 		},

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/gocccl/gocccl/model"
 )
@@ -298,19 +299,48 @@ func generatedFiles(dir string) ([]string, error) {
 // when everything is up to date; a package without instances is up to date
 // when dir holds no generated files.
 func Check(pkg *model.Package, dir string, opts Options) ([]string, error) {
+	report, err := CheckReport(pkg, dir, opts)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(report))
+	for i, st := range report {
+		names[i] = st.Name
+		if st.Name == ManifestFile && strings.HasPrefix(st.Reason, "unreadable: ") {
+			names[i] = st.String()
+		}
+	}
+	sort.Strings(names)
+	return names, nil
+}
+
+// Stale is one out-of-date generated file and why it is out of date.
+type Stale struct {
+	Name   string // base name in the package directory
+	Reason string // e.g. "missing", "differs", "built from other inputs"
+}
+
+// String returns "name (reason)".
+func (s Stale) String() string { return s.Name + " (" + s.Reason + ")" }
+
+// CheckReport is Check with the reason for each stale file, sorted by name.
+func CheckReport(pkg *model.Package, dir string, opts Options) ([]Stale, error) {
 	existing, err := generatedFiles(dir)
 	if err != nil {
 		return nil, err
 	}
+	stale := make(map[string]string)
 	if len(pkg.Instances) == 0 {
-		return existing, nil
+		for _, name := range existing {
+			stale[name] = "the package has no algorithm instances any more"
+		}
+		return sortedStale(stale), nil
 	}
-	stale := make(map[string]bool)
 	expected := map[string]bool{CUDAFile: true, GoFile: true, ManifestFile: true}
 	old, err := ReadManifest(filepath.Join(dir, ManifestFile))
 	unreadable := ""
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		unreadable = fmt.Sprintf("%s (unreadable: %s)", ManifestFile, manifestCause(err))
+		unreadable = "unreadable: " + manifestCause(err)
 	}
 	targets, err := selectTargets(pkg, opts, old)
 	if err != nil {
@@ -318,7 +348,7 @@ func Check(pkg *model.Package, dir string, opts Options) ([]string, error) {
 	}
 	if len(targets) == 0 { // nothing says what to build: all of it is missing
 		for name := range expected {
-			stale[name] = true
+			stale[name] = "missing"
 		}
 	} else {
 		if err := checkFiles(pkg, dir, targets, old, stale, expected); err != nil {
@@ -327,20 +357,23 @@ func Check(pkg *model.Package, dir string, opts Options) ([]string, error) {
 	}
 	for _, name := range existing {
 		if !expected[name] {
-			stale[name] = true
-		}
-	}
-	names := make([]string, 0, len(stale))
-	for name := range stale {
-		if name != ManifestFile || unreadable == "" {
-			names = append(names, name)
+			stale[name] = "no longer generated: its target is not built"
 		}
 	}
 	if unreadable != "" {
-		names = append(names, unreadable)
+		stale[ManifestFile] = unreadable
 	}
-	sort.Strings(names)
-	return names, nil
+	return sortedStale(stale), nil
+}
+
+// sortedStale returns the stale files of m (name → reason) sorted by name.
+func sortedStale(m map[string]string) []Stale {
+	out := make([]Stale, 0, len(m))
+	for name, reason := range m {
+		out = append(out, Stale{Name: name, Reason: reason})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
 }
 
 // manifestCause returns why ReadManifest failed, without the file's path,
@@ -358,7 +391,7 @@ func manifestCause(err error) string {
 
 // checkFiles compares the files of dir with what Generate would write for
 // targets, marking stale ones; expected collects the names it expects.
-func checkFiles(pkg *model.Package, dir string, targets []Target, old *Manifest, stale, expected map[string]bool) error {
+func checkFiles(pkg *model.Package, dir string, targets []Target, old *Manifest, stale map[string]string, expected map[string]bool) error {
 	headers, err := embeddedHeaders()
 	if err != nil {
 		return err
@@ -382,8 +415,13 @@ func checkFiles(pkg *model.Package, dir string, targets []Target, old *Manifest,
 		name := t.FileName()
 		expected[name] = true
 		b, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil || !sameInputs || old.FileSHA256(name) != sha256Hex(b) {
-			stale[name] = true
+		switch {
+		case err != nil:
+			stale[name] = "missing"
+		case !sameInputs:
+			stale[name] = "built from other inputs: " + inputsDiff(old, m)
+		case old.FileSHA256(name) != sha256Hex(b):
+			stale[name] = "sha256 does not match the manifest: damaged or edited"
 		}
 		images[t] = b
 	}
@@ -413,8 +451,11 @@ func checkFiles(pkg *model.Package, dir string, targets []Target, old *Manifest,
 			continue
 		}
 		b, err := os.ReadFile(filepath.Join(dir, f.Name))
-		if err != nil || !bytes.Equal(b, f.Data) {
-			stale[f.Name] = true
+		switch {
+		case err != nil:
+			stale[f.Name] = "missing"
+		case !bytes.Equal(b, f.Data):
+			stale[f.Name] = "differs from what gocccl-gen generates now"
 		}
 	}
 	return nil

@@ -239,8 +239,37 @@ func TestGoGenerateModule(t *testing.T) {
 	// of the go:generate line is not known to it, so it is given again.
 	mustRun(t, dir, env, gen, "check", "-arch", "sm_75", "./pkg/maxi")
 
+	// Another nvcc release (here: the same nvcc, reporting a later patch
+	// version) neither makes the output stale nor changes it.
+	sum := filepath.Join(dir, "internal/deep/sum")
+	nvcc, err := exec.LookPath("nvcc")
+	if p := os.Getenv("GOCCCL_NVCC"); p != "" {
+		nvcc = p
+	} else {
+		require.NoError(t, err)
+	}
+	patched := filepath.Join(t.TempDir(), "nvcc")
+	require.NoError(t, os.WriteFile(patched, []byte("#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'Cuda compilation tools, release 11.8, V11.8.99'; exit 0; fi\nexec "+nvcc+" \"$@\"\n"), 0o755))
+	patchedEnv := append([]string{"GOCCCL_NVCC=" + patched}, env...)
+	before := snapshot(t, sum)
+	mustRun(t, sum, patchedEnv, gen, "check")
+	mustRun(t, sum, patchedEnv, "go", "generate")
+	assert.Equal(t, before, snapshot(t, sum))
+
+	// A changed operator makes check fail and say why, file by file.
+	src := filepath.Join(sum, "sum.go")
+	b, err := os.ReadFile(src)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(src, []byte(strings.Replace(string(b), "return a + b", "return a - b", 1)), 0o644))
+	out, err = run(t, sum, env, gen, "check")
+	require.Error(t, err)
+	assert.Contains(t, out, "stale: gocccl_gen.cu (differs from what gocccl-gen generates now)\n")
+	assert.Contains(t, out, "stale: gocccl_gen_sm_80.cubin (built from other inputs: operators, instances or kernel headers changed)\n")
+	assert.Contains(t, out, "stale: gocccl_gen_manifest.json (differs")
+	assert.Contains(t, out, "generated file(s) are out of date; run go generate")
+	require.NoError(t, os.WriteFile(src, b, 0o644))
+
 	// Again from a nested directory: nothing changes.
-	before := snapshot(t, filepath.Join(dir, "internal/deep/sum"))
 	mustRun(t, filepath.Join(dir, "internal/deep/sum"), env, "go", "generate")
 	assert.Equal(t, before, snapshot(t, filepath.Join(dir, "internal/deep/sum")))
 

@@ -10,6 +10,7 @@
 //
 //	gocccl-gen [-arch sm_80,sm_90,compute_90] [-nvcc path] [-tags t1,t2] [packages]
 //	gocccl-gen check [packages]    exit 1 and name the stale files
+//	gocccl-gen size [packages]     bytes of the compiled images per target
 //	gocccl-gen doctor              describe the toolchain, driver and GPUs
 //	gocccl-gen version
 //

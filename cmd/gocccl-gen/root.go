@@ -42,7 +42,7 @@ the images. Nothing is written when any operator has an error.`,
 	root.PersistentFlags().StringVar(&f.arch, "arch", "", "comma-separated targets, e.g. sm_80,sm_90,compute_90 (default: what nvcc supports from sm_75 to sm_90, plus PTX of the highest)")
 	root.PersistentFlags().StringVar(&f.nvcc, "nvcc", "", "path to nvcc (default: $GOCCCL_NVCC, $CUDA_HOME/bin, $PATH, /usr/local/cuda/bin)")
 	root.PersistentFlags().StringVar(&f.tags, "tags", "", "comma-separated build tags to load packages with")
-	root.AddCommand(newCheckCommand(stdout, stderr, &f), newDoctorCommand(stdout), newVersionCommand(stdout))
+	root.AddCommand(newCheckCommand(stdout, stderr, &f), newSizeCommand(stdout, stderr, &f), newDoctorCommand(stdout), newVersionCommand(stdout))
 	return root
 }
 

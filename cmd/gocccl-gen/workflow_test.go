@@ -273,6 +273,24 @@ func TestGoGenerateModule(t *testing.T) {
 	mustRun(t, filepath.Join(dir, "internal/deep/sum"), env, "go", "generate")
 	assert.Equal(t, before, snapshot(t, filepath.Join(dir, "internal/deep/sum")))
 
+	// The size report: bytes per target per package, totals.
+	out = mustRun(t, dir, env, gen, "size", "./...")
+	sizes := map[string]int64{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n")[1:] {
+		f := strings.Fields(line)
+		require.GreaterOrEqual(t, len(f), 4, line)
+		var n, gz int64
+		_, err := fmt.Sscan(f[len(f)-2]+" "+f[len(f)-1], &n, &gz)
+		require.NoError(t, err, line)
+		assert.Less(t, gz, n, "gzip does not shrink %s", line)
+		sizes[strings.Join(f[:len(f)-2], " ")] = n
+	}
+	cubin, err := os.Stat(filepath.Join(sum, "gocccl_gen_sm_80.cubin"))
+	require.NoError(t, err)
+	assert.Equal(t, cubin.Size(), sizes["example.com/mod/internal/deep/sum sm_80"], out)
+	assert.Equal(t, cubin.Size(), sizes["example.com/mod/internal/deep/sum total"], out)
+	assert.Equal(t, sizes["example.com/mod/pkg/maxi sm_75"]+cubin.Size(), sizes["all packages total"], out)
+
 	cgoOff := []string{"CGO_ENABLED=0"}
 	mustRun(t, dir, cgoOff, "go", "build", "./...")
 	mustRun(t, dir, cgoOff, "go", "vet", "./...")

@@ -1,0 +1,15 @@
+package difftest
+
+func init() {
+	addCases(
+		// b == 0 panics in Go.
+		binary("UseDivMod", UseDivMod, where(func(a, b int32) bool { return b != 0 })),
+		binary("PassTuple", PassTuple, where(func(a, b int32) bool { return b != 0 })),
+		binary("SpreadOf", SpreadOf),
+		unary("CallChain", CallChain),
+		unary("DepClamp", DepClamp),
+		unary("DepMix", DepMix),
+		unary("DepScale", DepScale),
+		binary("DepSplit", DepSplit),
+	)
+}

@@ -11,6 +11,7 @@ mkdir -p "$out/src"
 go test -c -o "$out/cuda.test" ./runtime/cuda
 go test -c -o "$out/runtime.test" ./runtime
 go test -c -o "$out/devicetest.test" ./internal/devicetest
+go test -c -o "$out/difftest.test" ./internal/difftest
 go build -o "$out/sum" ./examples/sum
 go build -o "$out/gpubench" ./bench/gpubench
 
@@ -51,6 +52,7 @@ if [[ " $groups " == *" test "* ]]; then
 	step cuda-tests 90 ./cuda.test -test.v -test.count=1
 	step runtime-tests 60 ./runtime.test -test.v -test.count=1
 	step device-tests 280 ./devicetest.test -test.v -test.count=1
+	step diff-tests 240 ./difftest.test -test.v -test.count=1
 	step example-sum 30 ./sum
 	step nvcc13-generated 150 bash -c 'for f in src/generated/*.cu; do echo "$f"; '"$NVCC"' -fmad=false -cubin -o /tmp/g.cubin "$f" || exit 1; done'
 	step kernel-tests 200 bash -c "$NVCC -o /tmp/kernels_test src/kernels_test.cu && /tmp/kernels_test"

@@ -285,3 +285,6 @@ GOCCCL_GO_FN To conv(From x) {
 
 }  // namespace go
 }  // namespace gocccl
+
+// Built-in min and max, and the supported functions of math and math/bits.
+#include <gocccl/gomath.cuh>

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	goruntime "runtime"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -102,11 +104,9 @@ func generate(ctx context.Context, stdout, stderr io.Writer, f flags, args []str
 	// as it was. The writes are not atomic together, only each package's
 	// (see emit.Output.Write): when writing package k fails, the packages
 	// before it hold their new files, and k and those after it their old ones.
-	outs := make([]*emit.Output, len(pkgs))
-	for i, pkg := range pkgs {
-		if outs[i], err = emit.Generate(ctx, pkg, opts); err != nil {
-			return fmt.Errorf("%s: %w", pkg.Path, err)
-		}
+	outs, err := generateAll(ctx, pkgs, opts)
+	if err != nil {
+		return err
 	}
 	if err := ctx.Err(); err != nil { // interrupted: write nothing
 		return err
@@ -117,4 +117,54 @@ func generate(ctx context.Context, stdout, stderr io.Writer, f flags, args []str
 		}
 	}
 	return nil
+}
+
+// generateAll runs emit.Generate for every package, several at once, so
+// that nvcc runs in parallel across packages as well as across targets:
+// up to GOMAXPROCS packages, sharing GOMAXPROCS nvcc jobs between them. The
+// first failure cancels the others and is returned, naming its package.
+func generateAll(ctx context.Context, pkgs []*model.Package, opts emit.Options) ([]*emit.Output, error) {
+	procs := goruntime.GOMAXPROCS(0)
+	if opts.Jobs > 0 {
+		procs = opts.Jobs
+	}
+	par := max(1, min(len(pkgs), procs))
+	opts.Jobs = max(1, procs/par)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	outs := make([]*emit.Output, len(pkgs))
+	errs := make([]error, len(pkgs))
+	sem := make(chan struct{}, par)
+	var wg sync.WaitGroup
+	for i, pkg := range pkgs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			if ctx.Err() != nil {
+				errs[i] = ctx.Err()
+				return
+			}
+			if outs[i], errs[i] = emit.Generate(ctx, pkg, opts); errs[i] != nil {
+				errs[i] = fmt.Errorf("%s: %w", pkg.Path, errs[i])
+				cancel()
+			}
+		}()
+	}
+	wg.Wait()
+	// The failure that caused the cancellation, not one it caused.
+	var first error
+	for _, err := range errs {
+		if err != nil && !errors.Is(err, context.Canceled) {
+			return nil, err
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	if first != nil {
+		return nil, first
+	}
+	return outs, nil
 }

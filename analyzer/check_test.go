@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/internal/intrinsics"
 	"github.com/gocccl/gocccl/model"
 )
 
@@ -199,8 +200,31 @@ func (c *modelChecker) expr(e model.Expr) *model.Type {
 		for i, a := range e.Args {
 			c.same(e.Op.Params[i].Type, c.expr(a), "argument of "+e.Op.Name)
 		}
+	case *model.Intrinsic:
+		c.intrinsic(e)
 	default:
 		t.Errorf("%s: unknown expression %T", c.op.Name, e)
 	}
 	return e.Type()
+}
+
+// intrinsic checks a call of min, max or a math or math/bits function
+// against its Go signature.
+func (c *modelChecker) intrinsic(e *model.Intrinsic) {
+	t := c.t
+	if e.Func == "min" || e.Func == "max" {
+		require.GreaterOrEqual(t, len(e.Args), 2, "%s: %s", c.op.Name, e.Func)
+		assert.True(t, e.T.IsNumeric(), "%s: %s of %s", c.op.Name, e.Func, e.T.GoName())
+		for _, a := range e.Args {
+			c.same(e.T, c.expr(a), "argument of "+e.Func)
+		}
+		return
+	}
+	fn := intrinsics.Lookup(e.Func)
+	require.NotNil(t, fn, "%s: unknown intrinsic %s", c.op.Name, e.Func)
+	require.Len(t, e.Args, len(fn.Params))
+	for i, a := range e.Args {
+		c.same(fn.Params[i], c.expr(a), "argument of "+e.Func)
+	}
+	assert.True(t, fn.Result().Identical(e.T), "%s: %s has type %s", c.op.Name, e.Func, e.T.GoName())
 }

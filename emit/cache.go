@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"testing"
 	"time"
 )
 
@@ -57,7 +58,9 @@ type Cache struct {
 
 // OpenCache opens the compile cache the environment selects: $GOCCCL_CACHE,
 // else os.UserCacheDir()/gocccl. It returns nil, and no error, when
-// $GOCCCL_CACHE is "off" or when there is no user cache directory; an
+// $GOCCCL_CACHE is "off", when there is no user cache directory, and in a
+// test binary without $GOCCCL_CACHE (so that tests never fill the user's
+// cache); an
 // explicit $GOCCCL_CACHE that cannot be created, or a malformed
 // $GOCCCL_CACHE_MAX, is an error.
 func OpenCache() (*Cache, error) {
@@ -69,6 +72,8 @@ func OpenCache() (*Cache, error) {
 	switch {
 	case dir == "off":
 		return nil, nil
+	case dir == "" && testing.Testing():
+		return nil, nil // a test binary never writes into the user's cache
 	case dir == "":
 		base, err := os.UserCacheDir()
 		if err != nil {

@@ -99,7 +99,7 @@ func loadDiagnostics(p *packages.Package) []Diagnostic {
 		if typeErrors && e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
 			continue
 		}
-		ds = append(ds, Diagnostic{Pos: parsePosition(e.Pos), Message: strings.TrimSpace(e.Msg)})
+		ds = append(ds, Diagnostic{Pos: parsePosition(e.Pos), Message: typeErrorAdvice(strings.TrimSpace(e.Msg))})
 	}
 	if len(ds) == 0 {
 		ds = append(ds, Diagnostic{Message: fmt.Sprintf("package %s has no type information", p.PkgPath)})

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // rejectStmt reports a statement outside the subset, at its first token, with
@@ -145,4 +146,14 @@ func builtinProblem(obj *types.Builtin) string {
 		return "complex numbers are not supported in operators: use separate float values"
 	}
 	return "built-in " + name + " is not allowed in operators"
+}
+
+// typeErrorAdvice adds what to do instead to the type checker's messages
+// about rules of the subset that Go itself enforces: Load reports type
+// errors as they are, and these are the ones an operator's author meets.
+func typeErrorAdvice(msg string) string {
+	if strings.Contains(msg, "negative shift count") {
+		return msg + ": shift counts must not be negative; shift the other way (x >> n for x << -n)"
+	}
+	return msg
 }

@@ -26,6 +26,10 @@ type analysis struct {
 	// reserved holds the names operator variables may not take: the
 	// operators' own names, which generated code uses for their functions.
 	reserved map[string]bool
+
+	// importer resolves calls to operators of other packages; nil when
+	// the package is analyzed alone.
+	importer Importer
 }
 
 // opDecl is one //gocccl:op function while it is being analyzed.
@@ -89,6 +93,7 @@ func (a *analysis) run() *model.Package {
 	for _, od := range a.opList {
 		m.Ops = append(m.Ops, od.op)
 	}
+	m.Imported = importedOps(a.fset, m.Path, m.Ops)
 	m.Targets, m.TargetsPos = a.findArch()
 	return m
 }

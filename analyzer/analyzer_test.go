@@ -197,7 +197,7 @@ func TestDiagnosticColumns(t *testing.T) {
 		{"signatures/signatures.go:14:6", `method Method cannot be an operator`},
 		{"signatures/signatures.go:17:13", `generic function Generic`},
 		{"signatures/signatures.go:20:17", `variadic operators`},
-		{"statements/statements.go:8:2", `for loops are not supported in operators yet`},
+		{"statements/statements.go:61:2", `goto is not allowed in operators`},
 		{"expressions/expressions.go:21:7", `closures are not allowed in operators`},
 		{"expressions/expressions.go:33:13", `package-level variable scale`},
 		{"callrules/callrules.go:26:2", `calls to fmt.Println are not allowed`},

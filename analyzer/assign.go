@@ -13,6 +13,13 @@ import (
 // into one declaration per name. The new variables are not in scope in the
 // initializers, so declaring them one after another keeps Go's meaning.
 func (b *builder) valueSpec(vs *ast.ValueSpec) []model.Stmt {
+	if len(vs.Values) == 1 && len(vs.Names) > 1 {
+		lhs := make([]ast.Expr, len(vs.Names))
+		for i, id := range vs.Names {
+			lhs[i] = id
+		}
+		return b.tupleDefine(vs.Pos(), lhs, vs.Values[0], true)
+	}
 	if len(vs.Values) != 0 && len(vs.Values) != len(vs.Names) {
 		b.multiValue(vs.Values[0])
 		b.markBad(vs.Names)
@@ -62,13 +69,98 @@ func (b *builder) markBad(ids []*ast.Ident) {
 	}
 }
 
-// multiValue reports a multiple-value expression (e is its only value).
+// multiValue reports an assignment whose counts of names and values differ.
 func (b *builder) multiValue(e ast.Expr) {
 	before := b.count()
 	b.expr(e)
 	if b.count() == before {
-		b.errorf(e.Pos(), "multiple-value expressions are not allowed in operators: operators return exactly one value for now")
+		b.errorf(e.Pos(), "assignment mismatch: the number of values differs from the number of variables")
 	}
+}
+
+// tuple translates the single value of a multiple assignment to n targets:
+// a call of an operator (or a math/bits function) with n results.
+func (b *builder) tuple(e ast.Expr, n int) model.Expr {
+	x := b.expr(e)
+	if x == nil {
+		return nil
+	}
+	t := x.Type()
+	if t.Kind != model.Tuple || len(t.Elems) != n {
+		b.errorf(e.Pos(), "assignment mismatch: %d variables but %s returns %s", n, types.ExprString(e), valueCount(max(len(t.Elems), 1)))
+		return nil
+	}
+	return x
+}
+
+// tupleDefine translates "a, b := f(x)" and "var a, b = f(x)" (all names
+// new when decl is set): the new variables are declared with their zero
+// values, then all targets are assigned the call's results at once.
+func (b *builder) tupleDefine(pos token.Pos, lhs []ast.Expr, rhs ast.Expr, decl bool) []model.Stmt {
+	x := b.tuple(rhs, len(lhs))
+	if x == nil {
+		for _, l := range lhs {
+			if id, ok := l.(*ast.Ident); ok {
+				b.markBad([]*ast.Ident{id})
+			}
+		}
+		return nil
+	}
+	elems := x.Type().Elems
+	var out []model.Stmt
+	targets := make([]model.Expr, len(lhs))
+	ok := true
+	for i, l := range lhs {
+		id, isIdent := l.(*ast.Ident)
+		switch {
+		case !isIdent:
+			b.rejectExpr(l)
+			ok = false
+		case id.Name == "_":
+		case decl || b.info.Defs[id] != nil:
+			v := b.declareLocal(b.defVar(id), id.Pos(), false)
+			if v == nil || !b.sameType(&model.VarRef{Pos: id.Pos(), Var: v}, elems[i]) {
+				ok = false
+				continue
+			}
+			out = append(out, &model.DeclStmt{Pos: id.Pos(), Var: v})
+			targets[i] = &model.VarRef{Pos: id.Pos(), Var: v}
+		default:
+			lv, _, tok := b.target(id)
+			if !tok || lv == nil || !b.sameType(lv, elems[i]) {
+				ok = false
+				continue
+			}
+			targets[i] = lv
+		}
+	}
+	if !ok {
+		return nil
+	}
+	return append(out, &model.AssignStmt{Pos: pos, Targets: targets, Values: []model.Expr{x}})
+}
+
+// tupleAssign translates "a, b = f(x)".
+func (b *builder) tupleAssign(s *ast.AssignStmt) *model.AssignStmt {
+	x := b.tuple(s.Rhs[0], len(s.Lhs))
+	if x == nil {
+		return nil
+	}
+	elems := x.Type().Elems
+	out := &model.AssignStmt{Pos: s.Pos(), Targets: make([]model.Expr, len(s.Lhs)), Values: []model.Expr{x}}
+	for i, l := range s.Lhs {
+		lv, blank, tok := b.target(l)
+		switch {
+		case !tok:
+			return nil
+		case blank:
+		case !b.sameType(lv, elems[i]):
+			return nil
+		default:
+			out.Targets[i] = lv
+		}
+	}
+	return out
 }
 
 // assignOps maps the compound assignment tokens to their operators.
@@ -102,6 +194,9 @@ func (b *builder) assignStmt(s *ast.AssignStmt) []model.Stmt {
 // with their zero values and then assigns all of them at once, so that every
 // value is computed before any variable changes, as in Go.
 func (b *builder) define(s *ast.AssignStmt) []model.Stmt {
+	if len(s.Rhs) == 1 && len(s.Lhs) > 1 {
+		return b.tupleDefine(s.Pos(), s.Lhs, s.Rhs[0], false)
+	}
 	if len(s.Lhs) != len(s.Rhs) {
 		if len(s.Rhs) == 1 {
 			b.multiValue(s.Rhs[0])
@@ -172,6 +267,9 @@ func (b *builder) define(s *ast.AssignStmt) []model.Stmt {
 
 // assign translates "a, b = x, y". Assignments to _ only check the value.
 func (b *builder) assign(s *ast.AssignStmt) *model.AssignStmt {
+	if len(s.Rhs) == 1 && len(s.Lhs) > 1 {
+		return b.tupleAssign(s)
+	}
 	if len(s.Lhs) != len(s.Rhs) {
 		if len(s.Rhs) == 1 {
 			b.multiValue(s.Rhs[0])

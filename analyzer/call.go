@@ -3,6 +3,7 @@ package analyzer
 import (
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"github.com/gocccl/gocccl/model"
 )
@@ -65,33 +66,67 @@ func (b *builder) funcCall(e *ast.CallExpr, fn *types.Func) model.Expr {
 		if fn.Pkg() != nil && (fn.Pkg().Path() == "math" || fn.Pkg().Path() == "math/bits") {
 			return b.intrinsic(e, fn)
 		}
-		b.errorf(e.Pos(), "calls to %s are not allowed: operators may call only other //gocccl:op functions of the same package", qualifiedName(fn))
-		return nil
+		if fn.Pkg() == nil || isStandard(fn.Pkg().Path()) {
+			b.errorf(e.Pos(), "calls to %s are not allowed: operators may call only //gocccl:op functions, min, max, and the supported functions of math and math/bits", qualifiedName(fn))
+			return nil
+		}
+		op := b.importOp(e.Pos(), fn.Pkg().Path(), fn.Pkg().Name(), fn.Name())
+		if op == nil {
+			return nil
+		}
+		return b.opCall(e, op, true)
 	}
 	callee := b.ops[fn]
 	if callee == nil {
 		b.errorf(e.Pos(), "%s is not a //gocccl:op function: mark it with //gocccl:op to call it from an operator", fn.Name())
 		return nil
 	}
-	call := &model.Call{Pos: e.Pos(), Op: callee.op}
-	ok := callee.ok
-	for i, arg := range e.Args {
-		x := b.expr(arg)
-		if ok && x != nil && i < len(callee.op.Params) {
-			ok = b.sameType(x, callee.op.Params[i].Type)
-		}
-		ok = ok && x != nil
-		call.Args = append(call.Args, x)
-	}
-	if ok && len(e.Args) != len(callee.op.Params) {
-		b.errorf(e.Pos(), "%s takes %d arguments, not %d", fn.Name(), len(callee.op.Params), len(e.Args))
-		ok = false
-	}
+	b.od.calls = append(b.od.calls, opCall{callee: callee, pos: e.Pos()})
+	return b.opCall(e, callee.op, callee.ok)
+}
+
+// isStandard reports whether path is a standard library package: its first
+// element has no dot.
+func isStandard(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
+
+// opCall translates the arguments of a call of op; ok is false when op's
+// signature was reported already. The arguments are one value per
+// parameter, or a single call whose results are the parameters.
+func (b *builder) opCall(e *ast.CallExpr, op *model.Op, ok bool) model.Expr {
+	call := &model.Call{Pos: e.Pos(), Op: op}
 	if e.Ellipsis.IsValid() {
 		b.errorf(e.Ellipsis, "... is not allowed in operators")
 		ok = false
 	}
-	b.od.calls = append(b.od.calls, opCall{callee: callee, pos: e.Pos()})
+	if len(e.Args) == 1 && len(op.Params) > 1 {
+		x := b.expr(e.Args[0])
+		params, _ := op.Signature()
+		if x == nil || !ok || !b.sameType(x, model.TupleOf(params)) {
+			return nil
+		}
+		call.Args = []model.Expr{x}
+		return call
+	}
+	for i, arg := range e.Args {
+		var x model.Expr
+		if i < len(op.Params) {
+			x = b.exprOf(arg, op.Params[i].Type)
+		} else {
+			x = b.expr(arg)
+		}
+		if ok && x != nil && i < len(op.Params) {
+			ok = b.sameType(x, op.Params[i].Type)
+		}
+		ok = ok && x != nil
+		call.Args = append(call.Args, x)
+	}
+	if ok && len(e.Args) != len(op.Params) {
+		b.errorf(e.Pos(), "%s takes %d arguments, not %d", op.Name, len(op.Params), len(e.Args))
+		ok = false
+	}
 	if !ok {
 		return nil // reported here or at the callee's signature
 	}

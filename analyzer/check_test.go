@@ -22,9 +22,14 @@ func checkModel(t *testing.T, p *model.Package) {
 	for _, op := range p.Ops {
 		ops[op] = true
 	}
+	for _, op := range p.Imported {
+		ops[op] = true
+		assert.NotEqual(t, p.Path, op.Pkg, "imported operator %s of the package itself", op.Name)
+	}
 	for _, op := range p.Ops {
 		c := &modelChecker{t: t, op: op, ops: ops, declared: make(map[*model.Var]bool), names: make(map[string]bool)}
-		require.Len(t, op.Results, 1, op.Name)
+		require.NotEmpty(t, op.Results, op.Name)
+		assert.Equal(t, p.Path, op.Pkg, op.Name)
 		for _, v := range op.Params {
 			c.declare(v)
 		}
@@ -60,6 +65,7 @@ type modelChecker struct {
 	ops      map[*model.Op]bool
 	declared map[*model.Var]bool
 	names    map[string]bool
+	targets  []model.Stmt // enclosing loops and switches
 }
 
 func (c *modelChecker) declare(v *model.Var) {
@@ -82,7 +88,23 @@ func (c *modelChecker) use(v *model.Var) {
 
 func (c *modelChecker) typ(ty *model.Type) {
 	require.NotNil(c.t, ty, c.op.Name)
-	assert.True(c.t, ty.IsBool() || ty.IsNumeric(), "%s: bad type %+v", c.op.Name, ty)
+	switch ty.Kind {
+	case model.Struct:
+		assert.NotEmpty(c.t, ty.Name, "%s: unnamed struct", c.op.Name)
+		for _, f := range ty.Fields {
+			c.typ(f.Type)
+		}
+	case model.Array:
+		assert.Positive(c.t, ty.Len, "%s: array length", c.op.Name)
+		c.typ(ty.Elem)
+	case model.Tuple:
+		assert.GreaterOrEqual(c.t, len(ty.Elems), 2, "%s: tuple of %d", c.op.Name, len(ty.Elems))
+		for _, e := range ty.Elems {
+			c.typ(e)
+		}
+	default:
+		assert.True(c.t, ty.IsBool() || ty.IsNumeric(), "%s: bad type %+v", c.op.Name, ty)
+	}
 }
 
 func (c *modelChecker) same(a, b *model.Type, what string) {
@@ -139,8 +161,63 @@ func (c *modelChecker) stmt(s model.Stmt) {
 			c.stmt(s.Else)
 		}
 	case *model.ReturnStmt:
-		require.Len(t, s.Results, 1)
-		c.same(c.op.Results[0], c.expr(s.Results[0]), "return")
+		if len(s.Results) == 1 && len(c.op.Results) > 1 {
+			c.same(model.TupleOf(c.op.Results), c.expr(s.Results[0]), "return")
+			break
+		}
+		require.Len(t, s.Results, len(c.op.Results))
+		for i, r := range s.Results {
+			c.same(c.op.Results[i], c.expr(r), "return")
+		}
+	case *model.ForStmt:
+		if s.Init != nil {
+			c.stmt(s.Init)
+		}
+		if s.Cond != nil {
+			assert.True(t, c.expr(s.Cond).IsBool(), "%s: loop condition not bool", c.op.Name)
+		}
+		if s.Post != nil {
+			c.stmt(s.Post)
+		}
+		c.targets = append(c.targets, s)
+		c.stmt(s.Body)
+		c.targets = c.targets[:len(c.targets)-1]
+	case *model.SwitchStmt:
+		if s.Init != nil {
+			c.stmt(s.Init)
+		}
+		var tag *model.Type
+		if s.Tag != nil {
+			tag = c.expr(s.Tag)
+		}
+		defaults := 0
+		c.targets = append(c.targets, s)
+		for i, cl := range s.Clauses {
+			if cl.Default {
+				defaults++
+				assert.Empty(t, cl.List, "%s: default with case values", c.op.Name)
+			}
+			for _, x := range cl.List {
+				if tag != nil {
+					c.same(tag, c.expr(x), "case value")
+				} else {
+					assert.True(t, c.expr(x).IsBool(), "%s: case of a tagless switch not bool", c.op.Name)
+				}
+			}
+			for _, st := range cl.Body {
+				c.stmt(st)
+			}
+			assert.False(t, cl.Fallthrough && i == len(s.Clauses)-1, "%s: fallthrough in the last clause", c.op.Name)
+		}
+		c.targets = c.targets[:len(c.targets)-1]
+		assert.LessOrEqual(t, defaults, 1, "%s: several defaults", c.op.Name)
+	case *model.BranchStmt:
+		require.NotNil(t, s.Target, "%s: branch without target", c.op.Name)
+		assert.Contains(t, c.targets, s.Target, "%s: branch to a statement that does not enclose it", c.op.Name)
+		if s.Kind == model.Continue {
+			_, isLoop := s.Target.(*model.ForStmt)
+			assert.True(t, isLoop, "%s: continue of a switch", c.op.Name)
+		}
 	default:
 		t.Errorf("%s: unknown statement %T", c.op.Name, s)
 	}
@@ -195,10 +272,41 @@ func (c *modelChecker) expr(e model.Expr) *model.Type {
 		c.typ(e.T)
 	case *model.Call:
 		require.NotNil(t, e.Op)
-		assert.True(t, c.ops[e.Op], "%s: call of an operator outside the package", c.op.Name)
+		assert.True(t, c.ops[e.Op], "%s: call of an operator outside the package and its imports", c.op.Name)
+		params, _ := e.Op.Signature()
+		if len(e.Args) == 1 && len(params) > 1 {
+			c.same(model.TupleOf(params), c.expr(e.Args[0]), "arguments of "+e.Op.Name)
+			break
+		}
 		require.Len(t, e.Args, len(e.Op.Params))
 		for i, a := range e.Args {
 			c.same(e.Op.Params[i].Type, c.expr(a), "argument of "+e.Op.Name)
+		}
+	case *model.Selector:
+		x := c.expr(e.X)
+		require.Equal(t, model.Struct, x.Kind, "%s: field of %s", c.op.Name, x.GoName())
+		require.Less(t, e.Field, len(x.Fields))
+	case *model.Index:
+		x := c.expr(e.X)
+		require.Equal(t, model.Array, x.Kind, "%s: index of %s", c.op.Name, x.GoName())
+		assert.True(t, c.expr(e.Index).IsInteger(), "%s: index not an integer", c.op.Name)
+	case *model.Composite:
+		c.typ(e.T)
+		require.True(t, e.T.IsComposite(), "%s: composite of %s", c.op.Name, e.T.GoName())
+		n := int(e.T.Len)
+		if e.T.Kind == model.Struct {
+			n = len(e.T.Fields)
+		}
+		require.Len(t, e.Elems, n)
+		for i, x := range e.Elems {
+			if x == nil {
+				continue
+			}
+			want := e.T.Elem
+			if e.T.Kind == model.Struct {
+				want = e.T.Fields[i].Type
+			}
+			c.same(want, c.expr(x), "element of "+e.T.GoName())
 		}
 	case *model.Intrinsic:
 		c.intrinsic(e)

@@ -34,7 +34,9 @@ func Load(dir string, tags []string, patterns ...string) ([]*model.Package, erro
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
 	}
-	cfg := &packages.Config{Mode: loadMode, Dir: dir, BuildFlags: []string{"-tags=" + strings.Join(tags, ",")}}
+	// One FileSet for every package, so that the positions of imported
+	// operators resolve in the model of the package that calls them.
+	cfg := &packages.Config{Mode: loadMode, Dir: dir, Fset: token.NewFileSet(), BuildFlags: []string{"-tags=" + strings.Join(tags, ",")}}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
@@ -42,25 +44,27 @@ func Load(dir string, tags []string, patterns ...string) ([]*model.Package, erro
 	if len(pkgs) == 0 {
 		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
+	l := &loader{
+		cfg:    cfg,
+		roots:  make(map[string]*packages.Package),
+		done:   make(map[string]*imported),
+		active: make(map[string]bool),
+	}
+	for _, p := range pkgs {
+		l.roots[p.PkgPath] = p
+	}
 	var (
 		models []*model.Package
 		diags  []Diagnostic
 	)
 	for _, p := range pkgs {
-		if len(p.Errors) > 0 || p.Types == nil || p.TypesInfo == nil {
-			diags = append(diags, loadDiagnostics(p)...)
-			continue
-		}
-		m, err := Analyze(p.Fset, p.Types, p.Syntax, p.TypesInfo)
+		m, err := l.Import(p.PkgPath)
 		if errs, ok := err.(Errors); ok {
 			diags = append(diags, errs...)
 			continue
 		}
 		if err != nil {
 			return nil, err
-		}
-		if dir := loadedDir(p); dir != "" {
-			m.Dir = dir
 		}
 		models = append(models, m)
 	}
@@ -148,7 +152,13 @@ func Analyze(fset *token.FileSet, pkg *types.Package, files []*ast.File, info *t
 	if fset == nil || pkg == nil || info == nil {
 		return nil, fmt.Errorf("analyzer: Analyze needs a FileSet, a package and its type information")
 	}
+	return analyze(fset, pkg, files, info, nil)
+}
+
+// analyze is Analyze with an importer for calls to other packages.
+func analyze(fset *token.FileSet, pkg *types.Package, files []*ast.File, info *types.Info, imp Importer) (*model.Package, error) {
 	a := newAnalysis(fset, pkg, files, info)
+	a.importer = imp
 	m := a.run()
 	if len(a.diags) > 0 {
 		return nil, Errors(sortDiagnostics(a.diags))

@@ -60,7 +60,7 @@ func (a *analysis) addOp(fd *ast.FuncDecl, d directive) {
 		a.errorf(fd.Name.Pos(), "no type information for %s", fd.Name.Name)
 		return
 	}
-	od := &opDecl{decl: fd, fn: fn, op: &model.Op{Name: fd.Name.Name, Pos: fd.Name.Pos()}}
+	od := &opDecl{decl: fd, fn: fn, op: &model.Op{Name: fd.Name.Name, Pkg: a.pkg.Path(), Pos: fd.Name.Pos()}}
 	a.applyOptions(d, od)
 	a.ops[fn] = od
 	a.opList = append(a.opList, od)
@@ -135,27 +135,38 @@ func paramPos(field *ast.Field, k int) token.Pos {
 	return field.Type.Pos()
 }
 
-// checkResults checks that the operator has exactly one result of a
-// supported type. A named result becomes a local variable.
+// checkResults checks that the operator has at least one result and that
+// every result is of a supported type. Named results become local
+// variables.
 func (a *analysis) checkResults(od *opDecl, sig *types.Signature) {
 	fd, name := od.decl, od.op.Name
 	results := sig.Results()
-	switch {
-	case results.Len() == 0:
-		a.errorf(fd.Name.Pos(), "operator %s has no result: an operator returns exactly one value", name)
-		return
-	case results.Len() > 1:
-		a.errorf(fd.Type.Results.Pos(), "operator %s returns %d values: operators return exactly one value for now (multiple results will come later)", name, results.Len())
+	if results.Len() == 0 {
+		a.errorf(fd.Name.Pos(), "operator %s has no result: an operator returns at least one value", name)
 		return
 	}
-	r := results.At(0)
-	t, problem := modelType(r.Type())
-	if t == nil {
-		a.errorf(fd.Type.Results.List[0].Type.Pos(), "%s", problem)
+	var ts []*model.Type
+	var named []*types.Var
+	i := 0
+	for _, field := range fd.Type.Results.List {
+		n := max(len(field.Names), 1)
+		for k := 0; k < n && i < results.Len(); k, i = k+1, i+1 {
+			r := results.At(i)
+			t, problem := modelType(r.Type())
+			if t == nil {
+				a.errorf(field.Type.Pos(), "%s", problem)
+				return
+			}
+			ts = append(ts, t)
+			if r.Name() != "" {
+				named = append(named, r)
+			}
+		}
+	}
+	if len(ts) != results.Len() {
+		a.errorf(fd.Type.Results.Pos(), "no type information for the results of %s", name)
 		return
 	}
-	od.op.Results = []*model.Type{t}
-	if r.Name() != "" {
-		od.namedResults = []*types.Var{r}
-	}
+	od.op.Results = ts
+	od.namedResults = named
 }

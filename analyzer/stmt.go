@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 
@@ -31,6 +32,16 @@ func (b *builder) stmt(s ast.Stmt) []model.Stmt {
 		return one(b.ifStmt(s))
 	case *ast.ReturnStmt:
 		return one(b.returnStmt(s))
+	case *ast.ForStmt:
+		return one(b.forStmt(s, ""))
+	case *ast.RangeStmt:
+		return one(b.rangeStmt(s, ""))
+	case *ast.SwitchStmt:
+		return one(b.switchStmt(s, ""))
+	case *ast.LabeledStmt:
+		return b.labeledStmt(s)
+	case *ast.BranchStmt:
+		return one(b.branchStmt(s))
 	case *ast.ExprStmt:
 		// Only calls can be statements, and calling an operator has no
 		// effect but its result: check the call, drop the statement.
@@ -64,6 +75,12 @@ func isNilPtr(s model.Stmt) bool {
 	case *model.ReturnStmt:
 		return s == nil
 	case *model.DeclStmt:
+		return s == nil
+	case *model.ForStmt:
+		return s == nil
+	case *model.SwitchStmt:
+		return s == nil
+	case *model.BranchStmt:
 		return s == nil
 	}
 	return false
@@ -137,11 +154,13 @@ func (b *builder) ifStmt(s *ast.IfStmt) model.Stmt {
 	return &model.Block{Pos: s.If, Stmts: append(inits, is)}
 }
 
-// returnStmt translates "return x", and a bare return of a named result.
+// returnStmt translates "return x, y", "return f(x)" where f returns as many
+// values as the operator, and a bare return of named results.
 func (b *builder) returnStmt(s *ast.ReturnStmt) *model.ReturnStmt {
 	out := &model.ReturnStmt{Pos: s.Return}
+	want := b.od.op.Results
 	if len(s.Results) == 0 && len(b.od.namedResults) == 0 {
-		b.errorf(s.Return, "operator %s must return a value", b.od.op.Name)
+		b.errorf(s.Return, "operator %s must return %s", b.od.op.Name, valueCount(len(want)))
 		return nil
 	}
 	if len(s.Results) == 0 {
@@ -154,21 +173,42 @@ func (b *builder) returnStmt(s *ast.ReturnStmt) *model.ReturnStmt {
 		}
 		return out
 	}
+	if len(s.Results) == 1 && len(want) > 1 {
+		x := b.expr(s.Results[0])
+		if x == nil || !b.sameType(x, model.TupleOf(want)) {
+			return nil
+		}
+		out.Results = []model.Expr{x}
+		return out
+	}
 	ok := true
 	for i, r := range s.Results {
-		x := b.expr(r)
-		if ok && x != nil && i < len(b.od.op.Results) {
-			ok = b.sameType(x, b.od.op.Results[i])
+		var x model.Expr
+		if i < len(want) {
+			x = b.exprOf(r, want[i])
+		} else {
+			x = b.expr(r)
+		}
+		if ok && x != nil && i < len(want) {
+			ok = b.sameType(x, want[i])
 		}
 		ok = ok && x != nil
 		out.Results = append(out.Results, x)
 	}
-	if ok && len(s.Results) != len(b.od.op.Results) {
-		b.errorf(s.Return, "operator %s returns exactly %d value, not %d", b.od.op.Name, len(b.od.op.Results), len(s.Results))
+	if ok && len(s.Results) != len(want) {
+		b.errorf(s.Return, "operator %s returns %s, not %d", b.od.op.Name, valueCount(len(want)), len(s.Results))
 		ok = false
 	}
 	if !ok {
 		return nil
 	}
 	return out
+}
+
+// valueCount spells n values.
+func valueCount(n int) string {
+	if n == 1 {
+		return "exactly 1 value"
+	}
+	return fmt.Sprintf("%d values", n)
 }

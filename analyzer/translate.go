@@ -28,6 +28,9 @@ type builder struct {
 	// being translated (uint inside a non-constant untyped shift count);
 	// otherwise they take their default type, int.
 	untypedInt *model.Type
+
+	// targets are the enclosing loops and switches, innermost last.
+	targets []branchTarget
 }
 
 // translate fills in od.op.Body and names od's variables.
@@ -45,8 +48,8 @@ func (a *analysis) translate(od *opDecl) {
 	}
 	body := od.decl.Body
 	block := &model.Block{Pos: body.Lbrace}
-	for _, r := range od.namedResults {
-		v := b.declare(r, r.Pos(), od.op.Results[0])
+	for i, r := range od.namedResults {
+		v := b.declare(r, r.Pos(), od.op.Results[i])
 		block.Stmts = append(block.Stmts, &model.DeclStmt{Pos: r.Pos(), Var: v})
 	}
 	block.Stmts = append(block.Stmts, b.stmts(body.List)...)

@@ -46,7 +46,7 @@ func cudaSource(pkg *model.Package, targets []Target) (*cudaFile, error) {
 		return nil, fmt.Errorf("%s: %w", CUDAFile, err)
 	}
 	w := &cWriter{}
-	e := &opEmitter{w: w, pkg: pkg, ns: namespaceName(pkg), names: names}
+	e := &opEmitter{w: w, pkg: pkg, ns: model.Namespace(pkg.Path), names: names}
 
 	w.p("// %s", Header)
 	w.p("//")
@@ -57,29 +57,41 @@ func cudaSource(pkg *model.Package, targets []Target) (*cudaFile, error) {
 	for _, h := range headers(pkg) {
 		w.p("#include <gocccl/%s>", h)
 	}
-	w.p("")
-	w.p("namespace %s {", e.ns)
-	if needsPrototypes(pkg) {
+	all := append(append([]*model.Op(nil), pkg.Imported...), pkg.Ops...)
+	writeStructs(e, structTypes(pkg, all))
+	for _, group := range opGroups(pkg) {
+		imported := group[0].Pkg != "" && group[0].Pkg != pkg.Path
+		ns := model.Namespace(opPkg(pkg, group[0]))
 		w.p("")
-		for _, op := range pkg.Ops {
-			w.p("%s;", e.signature(op))
+		if imported {
+			w.p("// Operators of package %s that this package calls.", group[0].Pkg)
 		}
-	}
-	for _, op := range pkg.Ops {
-		w.p("")
-		e.function(op)
-	}
-	if len(pkg.Instances) > 0 {
-		w.p("")
-		w.p("// functors wrap the operators the kernels use as default-constructible types.")
-		w.p("namespace functors {")
-		for _, op := range usedOps(pkg) {
-			writeFunctor(e, op)
+		w.p("namespace %s {", ns)
+		for _, op := range group {
+			writeResults(e, op)
 		}
-		w.p("")
-		w.p("}  // namespace functors")
+		if imported || needsPrototypes(pkg) {
+			w.p("")
+			for _, op := range group {
+				w.p("%s;", e.signature(op))
+			}
+		}
+		for _, op := range group {
+			w.p("")
+			e.function(op)
+		}
+		if !imported && len(pkg.Instances) > 0 {
+			w.p("")
+			w.p("// functors wrap the operators the kernels use as default-constructible types.")
+			w.p("namespace functors {")
+			for _, op := range usedOps(pkg) {
+				writeFunctor(e, op)
+			}
+			w.p("")
+			w.p("}  // namespace functors")
+		}
+		w.p("}  // namespace %s", ns)
 	}
-	w.p("}  // namespace %s", e.ns)
 	if e.err != nil {
 		return nil, fmt.Errorf("%s: %w", CUDAFile, e.err)
 	}
@@ -92,19 +104,39 @@ func cudaSource(pkg *model.Package, targets []Target) (*cudaFile, error) {
 	return &cudaFile{src: w.buf.Bytes(), lines: w.lines}, nil
 }
 
-// opNames gives every operator its C++ name and checks that they differ.
+// opNames gives every operator, of the package and imported, its C++ name
+// and checks that they differ within each package.
 func opNames(pkg *model.Package) (map[*model.Op]string, error) {
-	names := make(map[*model.Op]string, len(pkg.Ops))
+	names := make(map[*model.Op]string, len(pkg.Ops)+len(pkg.Imported))
 	seen := make(map[string]string)
-	for _, op := range pkg.Ops {
+	for _, op := range append(append([]*model.Op(nil), pkg.Imported...), pkg.Ops...) {
 		n := opCName(op)
-		if other, dup := seen[n]; dup {
+		key := op.Pkg + " " + n
+		if other, dup := seen[key]; dup {
 			return nil, fmt.Errorf("operators %s and %s both translate to the C++ name %s", other, op.Name, n)
 		}
-		seen[n] = op.Name
+		seen[key] = op.Name
 		names[op] = n
 	}
 	return names, nil
+}
+
+// opGroups returns the operators to write, one group per package: the
+// imported ones first, by package path, then the package's own (a group
+// even when empty, for the functors).
+func opGroups(pkg *model.Package) [][]*model.Op {
+	var groups [][]*model.Op
+	for _, op := range pkg.Imported {
+		if n := len(groups); n > 0 && groups[n-1][0].Pkg == op.Pkg {
+			groups[n-1] = append(groups[n-1], op)
+			continue
+		}
+		groups = append(groups, []*model.Op{op})
+	}
+	if len(pkg.Ops) == 0 {
+		return groups
+	}
+	return append(groups, pkg.Ops)
 }
 
 // checkInstances checks that each instance names operators of the package,
@@ -206,7 +238,7 @@ func needsPrototypes(pkg *model.Package) bool {
 	for i, op := range pkg.Ops {
 		found := false
 		if op.Body != nil {
-			walkExprs(op.Body, func(x model.Expr) {
+			model.Walk(op.Body, func(x model.Expr) {
 				if c, ok := x.(*model.Call); ok {
 					if j, ok := index[c.Op]; ok && j >= i {
 						found = true
@@ -250,7 +282,7 @@ func writeFunctor(e *opEmitter, op *model.Op) {
 	w.p("")
 	w.p("struct %s {", name)
 	w.in()
-	w.p("__device__ __forceinline__ %s operator()(%s) const {", op.Results[0].CName(), strings.Join(params, ", "))
+	w.p("__device__ __forceinline__ %s operator()(%s) const {", e.resultType(op), strings.Join(params, ", "))
 	w.in()
 	w.p("return ::%s::%s(%s);", e.ns, name, strings.Join(args, ", "))
 	w.out()
@@ -371,4 +403,13 @@ func writeKernels(w *cWriter, e *opEmitter, in *model.Instance) {
 		w.p("  ::gocccl::transform2<%s, %s, %s, %s, %s>(d_a, d_b, d_out, n);", tmpl, a, b, out, functor)
 		w.p("}")
 	}
+}
+
+// opPkg returns the import path of the package that declares op: op.Pkg, or
+// pkg's path for a model that leaves it out.
+func opPkg(pkg *model.Package, op *model.Op) string {
+	if op.Pkg == "" {
+		return pkg.Path
+	}
+	return op.Pkg
 }

@@ -19,6 +19,8 @@ type opEmitter struct {
 	names map[*model.Op]string // C++ name of every operator
 	err   error                // the first error, with its Go position
 	tmp   int                  // counter for temporaries within an operator
+	op    *model.Op            // the operator being written
+	flow  *flow                // its loops and switches
 }
 
 // fail records the first translation error at pos and returns a placeholder
@@ -35,17 +37,26 @@ func (e *opEmitter) fail(pos token.Pos, format string, args ...any) string {
 }
 
 // signature returns the C++ declaration of an operator without a body:
-// "__device__ __forceinline__ float Add(float a, float b)".
+// "__device__ __forceinline__ float Add(float a, float b)". An operator with
+// several results returns its results struct (see writeResults).
 func (e *opEmitter) signature(op *model.Op) string {
-	if len(op.Results) != 1 {
-		e.fail(op.Pos, "operator %s: has %d results; an operator returns exactly one", op.Name, len(op.Results))
+	if len(op.Results) == 0 {
+		e.fail(op.Pos, "operator %s has no results", op.Name)
 		return ""
 	}
 	params := make([]string, len(op.Params))
 	for i, p := range op.Params {
 		params[i] = p.Type.CName() + " " + e.paramName(op, i)
 	}
-	return fmt.Sprintf("__device__ __forceinline__ %s %s(%s)", op.Results[0].CName(), e.names[op], strings.Join(params, ", "))
+	return fmt.Sprintf("__device__ __forceinline__ %s %s(%s)", e.resultType(op), e.names[op], strings.Join(params, ", "))
+}
+
+// resultType returns the C++ type an operator returns.
+func (e *opEmitter) resultType(op *model.Op) string {
+	if len(op.Results) == 1 {
+		return op.Results[0].CName()
+	}
+	return resultsName(e, op)
 }
 
 // paramName returns the C++ name of parameter i; unnamed and blank
@@ -73,14 +84,17 @@ func (e *opEmitter) varName(v *model.Var) string {
 // function writes an operator as a C++ function with its doc comment.
 func (e *opEmitter) function(op *model.Op) {
 	e.tmp = 0
+	e.op = op
 	w := e.w
-	if p := goPos(e.pkg.Fset, op.Pos); p != "" {
+	if p := goPos(e.pkg.Fset, op.Pos); p != "" && op.Pkg != "" && op.Pkg != e.pkg.Path {
+		w.p("// %s is %s in package %s.", op.Name, p, op.Pkg)
+	} else if p != "" {
 		w.p("// %s is %s.", op.Name, p)
 	} else {
 		w.p("// %s is a //gocccl:op operator.", op.Name)
 	}
 	if op.FastMath {
-		w.p("// fastmath: compiled exactly all the same (the file is compiled with -fmad=false).")
+		w.p("// fastmath: x*y + z in float arithmetic is fused into one multiply-add.")
 	}
 	prev := w.setPos(goPos(e.pkg.Fset, op.Pos))
 	w.p("%s {", e.signature(op))
@@ -88,7 +102,12 @@ func (e *opEmitter) function(op *model.Op) {
 	if op.Body == nil {
 		e.fail(op.Pos, "operator %s: no body", op.Name)
 	} else {
+		e.flow = planFlow(op.Body)
 		e.stmts(op, op.Body.Stmts)
+		if n := len(op.Body.Stmts); n == 0 || !isReturn(op.Body.Stmts[n-1]) {
+			// Go proved the end unreachable (a terminating statement).
+			w.p("__builtin_unreachable();")
+		}
 	}
 	w.out()
 	w.p("}")
@@ -130,16 +149,61 @@ func (e *opEmitter) stmt(op *model.Op, s model.Stmt) {
 			e.ifChain(op, s, "if")
 		}
 	case *model.ReturnStmt:
-		if len(s.Results) != 1 {
-			e.fail(s.Pos, "return with %d results; an operator returns exactly one", len(s.Results))
-			return
-		}
-		e.sameType(s.Pos, op.Results[0], s.Results[0].Type(), "return value")
-		w.p("return %s;", e.top(s.Results[0]))
+		e.returnStmt(op, s)
+	case *model.ForStmt:
+		e.forStmt(op, s)
+	case *model.SwitchStmt:
+		e.switchStmt(op, s)
+	case *model.BranchStmt:
+		e.branchStmt(s)
 	case nil:
 		e.fail(token.NoPos, "nil statement in %s", op.Name)
 	default:
 		e.fail(s.Position(), "unsupported statement %T", s)
+	}
+}
+
+// isReturn reports whether s is a return statement.
+func isReturn(s model.Stmt) bool {
+	_, ok := s.(*model.ReturnStmt)
+	return ok
+}
+
+// returnStmt writes a return of one value, of several (as the results
+// struct), or of a call with as many results.
+func (e *opEmitter) returnStmt(op *model.Op, s *model.ReturnStmt) {
+	w := e.w
+	switch {
+	case len(op.Results) == 1 && len(s.Results) == 1:
+		e.sameType(s.Pos, op.Results[0], s.Results[0].Type(), "return value")
+		w.p("return %s;", e.top(s.Results[0]))
+	case len(op.Results) > 1 && len(s.Results) == len(op.Results):
+		vals := make([]string, len(s.Results))
+		for i, r := range s.Results {
+			e.sameType(s.Pos, op.Results[i], r.Type(), "return value")
+			vals[i] = e.top(r)
+		}
+		w.p("return %s{%s};", resultsName(e, op), strings.Join(vals, ", "))
+	case len(op.Results) > 1 && len(s.Results) == 1:
+		t := s.Results[0].Type()
+		if t.Kind != model.Tuple || len(t.Elems) != len(op.Results) {
+			e.fail(s.Pos, "return of %s from an operator with %d results", t.GoName(), len(op.Results))
+			return
+		}
+		tmp := e.temp()
+		vals := make([]string, len(op.Results))
+		for i := range vals {
+			e.sameType(s.Pos, op.Results[i], t.Elems[i], "return value")
+			vals[i] = fmt.Sprintf("%s.r%d", tmp, i)
+		}
+		w.p("{")
+		w.in()
+		w.p("const auto %s = %s;", tmp, e.top(s.Results[0]))
+		w.p("return %s{%s};", resultsName(e, op), strings.Join(vals, ", "))
+		w.out()
+		w.p("}")
+	default:
+		e.fail(s.Pos, "return with %d values from an operator with %d results", len(s.Results), len(op.Results))
 	}
 }
 
@@ -254,8 +318,9 @@ func (e *opEmitter) assign(s *model.AssignStmt) {
 // temporary, then go to the targets in order.
 func (e *opEmitter) assignTuple(s *model.AssignStmt) {
 	w := e.w
-	call, ok := s.Values[0].(*model.Call)
-	if !ok || call.Op == nil || len(call.Op.Results) != len(s.Targets) {
+	val := s.Values[0]
+	vt := val.Type()
+	if vt == nil || vt.Kind != model.Tuple || len(vt.Elems) != len(s.Targets) {
 		e.fail(s.Pos, "assignment of one value to %d targets", len(s.Targets))
 		return
 	}
@@ -263,12 +328,12 @@ func (e *opEmitter) assignTuple(s *model.AssignStmt) {
 	w.in()
 	targets := e.pinTargets(s.Targets)
 	tmp := e.temp()
-	w.p("const auto %s = %s;", tmp, e.top(call))
+	w.p("const auto %s = %s;", tmp, e.top(val))
 	for i, t := range targets {
 		if t == "" {
 			continue
 		}
-		e.sameType(s.Pos, s.Targets[i].Type(), call.Op.Results[i], "value assigned to "+e.lvalue(s.Targets[i]))
+		e.sameType(s.Pos, s.Targets[i].Type(), vt.Elems[i], "value assigned to "+e.lvalue(s.Targets[i]))
 		w.p("%s = %s.r%d;", t, tmp, i)
 	}
 	w.out()
@@ -386,6 +451,12 @@ func (e *opEmitter) expr(x model.Expr) (s string, compound bool) {
 		return e.call(x), false
 	case *model.Intrinsic:
 		return e.intrinsic(x)
+	case *model.Selector:
+		return e.operand(x.X) + "." + e.fieldName(x), false
+	case *model.Index:
+		return fmt.Sprintf("%sat(%s, %s)", gosem, e.top(x.X), e.top(x.Index)), false
+	case *model.Composite:
+		return e.composite(x), false
 	case nil:
 		return e.fail(token.NoPos, "nil expression"), false
 	}
@@ -445,6 +516,9 @@ func (e *opEmitter) binary(x *model.Binary) (string, bool) {
 		}
 		return fmt.Sprintf("%s%s(%s, %s)", gosem, h, e.top(x.X), e.top(x.Y)), false
 	case tx.IsFloat():
+		if s, ok := e.fused(x); ok {
+			return s, false
+		}
 		switch x.Op {
 		case model.Add, model.Sub, model.Mul, model.Quo:
 			return e.operand(x.X) + " " + x.Op.String() + " " + e.operand(x.Y), true
@@ -473,12 +547,27 @@ func (e *opEmitter) convert(x *model.Convert) (string, bool) {
 	return fmt.Sprintf("%sconv<%s>(%s)", gosem, to.CName(), e.top(x.X)), false
 }
 
-// call prints a call of another operator of the package, qualified so that no
-// local name can hide it.
+// call prints a call of an operator of this package or another, qualified
+// so that no local name can hide it. A call whose single argument is a call
+// with several results unpacks them in a lambda.
 func (e *opEmitter) call(x *model.Call) string {
 	name, ok := e.names[x.Op]
 	if x.Op == nil || !ok {
-		return e.fail(x.Pos, "call of an operator that is not a //gocccl:op of package %s", e.pkg.Name)
+		return e.fail(x.Pos, "call of an operator that is neither a //gocccl:op of package %s nor imported", e.pkg.Name)
+	}
+	fn := fmt.Sprintf("::%s::%s", model.Namespace(opPkg(e.pkg, x.Op)), name)
+	if len(x.Args) == 1 && len(x.Op.Params) > 1 {
+		t := x.Args[0].Type()
+		if t.Kind != model.Tuple || len(t.Elems) != len(x.Op.Params) {
+			return e.fail(x.Pos, "call of %s with one argument of type %s", x.Op.Name, t.GoName())
+		}
+		tmp := e.temp()
+		args := make([]string, len(t.Elems))
+		for i := range args {
+			e.sameType(x.Pos, x.Op.Params[i].Type, t.Elems[i], fmt.Sprintf("argument %d of %s", i+1, x.Op.Name))
+			args[i] = fmt.Sprintf("%s.r%d", tmp, i)
+		}
+		return fmt.Sprintf("[&] { const auto %s = %s; return %s(%s); }()", tmp, e.top(x.Args[0]), fn, strings.Join(args, ", "))
 	}
 	if len(x.Args) != len(x.Op.Params) {
 		return e.fail(x.Pos, "call of %s with %d arguments, want %d", x.Op.Name, len(x.Args), len(x.Op.Params))
@@ -488,7 +577,37 @@ func (e *opEmitter) call(x *model.Call) string {
 		e.sameType(x.Pos, x.Op.Params[i].Type, a.Type(), fmt.Sprintf("argument %d of %s", i+1, x.Op.Name))
 		args[i] = e.top(a)
 	}
-	return fmt.Sprintf("::%s::%s(%s)", e.ns, name, strings.Join(args, ", "))
+	return fmt.Sprintf("%s(%s)", fn, strings.Join(args, ", "))
+}
+
+// composite prints a struct or array value as a C++ aggregate: T{a, b} and
+// array<T, N>{{a, b}}; a missing element is its type's zero value.
+func (e *opEmitter) composite(x *model.Composite) string {
+	if x.T == nil || !x.T.IsComposite() {
+		return e.fail(x.Pos, "composite literal of type %s", typeString(x.T))
+	}
+	elems := make([]string, len(x.Elems))
+	for i, el := range x.Elems {
+		var want *model.Type
+		if x.T.Kind == model.Struct {
+			if i >= len(x.T.Fields) {
+				return e.fail(x.Pos, "too many fields in %s literal", x.T.GoName())
+			}
+			want = x.T.Fields[i].Type
+		} else {
+			want = x.T.Elem
+		}
+		if el == nil {
+			elems[i] = want.CName() + "{}"
+			continue
+		}
+		e.sameType(x.Pos, want, el.Type(), "element of "+x.T.GoName())
+		elems[i] = e.top(el)
+	}
+	if x.T.Kind == model.Array {
+		return fmt.Sprintf("%s{{%s}}", x.T.CName(), strings.Join(elems, ", "))
+	}
+	return fmt.Sprintf("%s{%s}", x.T.CName(), strings.Join(elems, ", "))
 }
 
 // fieldName returns the C++ name of the field x selects.
@@ -506,4 +625,35 @@ func typeString(t *model.Type) string {
 		return "nil"
 	}
 	return t.GoName()
+}
+
+// fused prints x*y + z, z + x*y, x*y - z and z - x*y as one fused
+// multiply-add in a fastmath operator; ok is false for anything else.
+func (e *opEmitter) fused(x *model.Binary) (string, bool) {
+	if e.op == nil || !e.op.FastMath || (x.Op != model.Add && x.Op != model.Sub) {
+		return "", false
+	}
+	fma := "fma"
+	if x.T.Kind == model.Float32 {
+		fma = "fmaf"
+	}
+	product := func(v model.Expr) (*model.Binary, bool) {
+		m, ok := v.(*model.Binary)
+		return m, ok && m.Op == model.Mul && m.T.Kind == x.T.Kind
+	}
+	if m, ok := product(x.X); ok {
+		z := e.top(x.Y)
+		if x.Op == model.Sub {
+			z = "-" + e.operand(x.Y)
+		}
+		return fmt.Sprintf("::%s(%s, %s, %s)", fma, e.top(m.X), e.top(m.Y), z), true
+	}
+	if m, ok := product(x.Y); ok {
+		a := e.top(m.X)
+		if x.Op == model.Sub {
+			a = "-" + e.operand(m.X)
+		}
+		return fmt.Sprintf("::%s(%s, %s, %s)", fma, a, e.top(m.Y), e.top(x.X)), true
+	}
+	return "", false
 }

@@ -52,29 +52,6 @@ func goPos(fset *token.FileSet, pos token.Pos) string {
 	return fmt.Sprintf("%s:%d:%d", filepath.Base(p.Filename), p.Line, p.Column)
 }
 
-// namespaceName returns the C++ namespace that holds a package's operators:
-// "gocccl_pkg_" and the package name, with every character outside
-// [A-Za-z0-9_] written as _uXXXX.
-func namespaceName(pkg *model.Package) string {
-	return "gocccl_pkg_" + sanitize(pkg.Name)
-}
-
-// sanitize maps a Go identifier to a C identifier fragment injectively on
-// identifiers: ASCII letters, digits and '_' stay, any other rune becomes
-// _uXXXX (its code point in hex).
-func sanitize(name string) string {
-	var b strings.Builder
-	for _, r := range name {
-		switch {
-		case r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9':
-			b.WriteRune(r)
-		default:
-			fmt.Fprintf(&b, "_u%04x", r)
-		}
-	}
-	return b.String()
-}
-
 // opCName returns the C++ name of an operator in the package namespace: its
 // Go name, or "gocccl_op_" and the sanitized name when the Go name is not
 // usable in C++ (see model.ReservedCName).
@@ -82,7 +59,7 @@ func opCName(op *model.Op) string {
 	if !model.ReservedCName(op.Name) {
 		return op.Name
 	}
-	return "gocccl_op_" + sanitize(op.Name)
+	return "gocccl_op_" + model.Sanitize(op.Name)
 }
 
 // isCIdent reports whether s is a plain ASCII C identifier.

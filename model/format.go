@@ -20,6 +20,10 @@ func Format(p *Package) string {
 	for _, op := range p.Ops {
 		f.op(op)
 	}
+	for _, op := range p.Imported {
+		f.line(0, "")
+		f.line(0, "imported %s.%s @ %s", op.Pkg, op.Name, f.filePos(op.Pos))
+	}
 	for _, in := range p.Instances {
 		f.instance(in)
 	}

@@ -52,6 +52,7 @@
 // signed integer type wraps modulo 2^N.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
@@ -281,6 +282,77 @@ GOCCCL_GO_FN To conv(From x) {
   } else {
     return static_cast<To>(x);
   }
+}
+
+// array is Go's [N]T: N elements of T with no padding, so that its size and
+// alignment are Go's (N*sizeof(T), alignof(T)). Unlike a C array it is a
+// value: it is copied by assignment, passed and returned by value.
+template <typename T, long long N>
+struct array {
+  static_assert(N > 0, "gocccl::go::array: Go's zero-length arrays are not supported");
+  T v[N];
+};
+
+// operator== compares arrays element by element, as Go's == does (floats
+// by IEEE equality, so NaN != NaN and -0 == +0).
+template <typename T, long long N>
+GOCCCL_GO_FN bool operator==(const array<T, N>& a, const array<T, N>& b) {
+  for (long long i = 0; i < N; ++i) {
+    if (!(a.v[i] == b.v[i])) {
+      return false;
+    }
+  }
+  return true;
+}
+
+template <typename T, long long N>
+GOCCCL_GO_FN bool operator!=(const array<T, N>& a, const array<T, N>& b) {
+  return !(a == b);
+}
+
+namespace detail {
+
+// index_panic stands for Go's run-time panic "index out of range": the
+// kernel traps, its launch fails with an error the runtime reports, and the
+// CUDA context cannot be used afterwards, as a Go program ends on an
+// unrecovered panic. The host build (tests) aborts.
+GOCCCL_GO_FN void index_panic() {
+#if defined(__CUDA_ARCH__)
+  __trap();
+#else
+  __builtin_trap();
+#endif
+}
+
+// in_range reports whether 0 <= i < n for an index of any integer type.
+template <typename I>
+GOCCCL_GO_FN bool in_range(I i, long long n) {
+  static_assert(is_int<I>::value, "gocccl::go: array indices are integers");
+  if constexpr (std::is_signed<I>::value) {
+    return i >= I(0) && static_cast<long long>(i) < n;
+  } else {
+    return static_cast<unsigned long long>(i) < static_cast<unsigned long long>(n);
+  }
+}
+
+}  // namespace detail
+
+// at returns element i of a, panicking as Go does when i is out of range.
+template <typename T, long long N, typename I>
+GOCCCL_GO_FN T at(const array<T, N>& a, I i) {
+  if (!detail::in_range(i, N)) {
+    detail::index_panic();
+  }
+  return a.v[i];
+}
+
+// ref returns a reference to element i of a, for assignment.
+template <typename T, long long N, typename I>
+GOCCCL_GO_FN T& ref(array<T, N>& a, I i) {
+  if (!detail::in_range(i, N)) {
+    detail::index_panic();
+  }
+  return a.v[i];
 }
 
 }  // namespace go

@@ -15,7 +15,7 @@ func Global(a int32) int32 {
 
 //gocccl:op
 func Element(a int32) int32 {
-	arr[0] = a // want `indexing is not allowed in operators`
+	arr[0] = a // want `package-level variable arr is not allowed in operators`
 	return a
 }
 

@@ -54,7 +54,7 @@ func Deref(a int32) int32 {
 
 //gocccl:op
 func Index(a int32) int32 {
-	return a + arr[a] // want `indexing is not allowed in operators`
+	return a + arr[a] // want `package-level variable arr is not allowed in operators`
 }
 
 //gocccl:op
@@ -66,7 +66,7 @@ func Slicing(a int32) int32 {
 
 //gocccl:op
 func Field(a int32) int32 {
-	return a + pair.A // want `field selection is not supported in operators yet`
+	return a + pair.A // want `package-level variable pair is not allowed in operators`
 }
 
 //gocccl:op
@@ -81,7 +81,7 @@ func Receive(a int32) int32 {
 
 //gocccl:op
 func Composite(a int32) int32 {
-	p := Pair{A: a} // want `composite literals are not supported in operators yet`
+	p := Pair{A: a}
 	_ = p
 	return a
 }

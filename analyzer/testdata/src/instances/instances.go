@@ -23,7 +23,7 @@ var fv = helper
 func Good(a, b int32) int32 { return a + b }
 
 //gocccl:op
-func Bad(a, b int32) (int32, int32) { return a, b } // want `operator Bad returns 2 values`
+func Bad(a, b int32) (int32, int32) { return a, b } // several results are allowed; no algorithm takes such an operator
 
 var (
 	A = runtime.Reduce(func(a, b int32) int32 { return a + b }) // want `closures cannot be operators: operators must be named //gocccl:op functions; declare one and pass it to runtime.Reduce`

@@ -5,7 +5,7 @@ var ch = make(chan int32, 1)
 
 //gocccl:op
 func For(a int32) int32 {
-	for i := int32(0); i < 3; i++ { // want `for loops are not supported in operators yet`
+	for i := int32(0); i < 3; i++ {
 		a += i
 	}
 	return a
@@ -13,7 +13,7 @@ func For(a int32) int32 {
 
 //gocccl:op
 func Range(a int32) int32 {
-	for i := range 3 { // want `range loops are not supported in operators yet`
+	for i := range 3 {
 		a += int32(i)
 	}
 	return a
@@ -21,7 +21,7 @@ func Range(a int32) int32 {
 
 //gocccl:op
 func Switch(a int32) int32 {
-	switch a { // want `switch statements are not supported in operators yet: use if/else`
+	switch a {
 	case 1:
 		return 2
 	}
@@ -59,7 +59,7 @@ func Defer(a int32) int32 {
 //gocccl:op
 func Goto(a int32) int32 {
 	goto done // want `goto is not allowed in operators`
-done: // want `labels are not allowed in operators`
+done: // want `label done is not on a for or switch statement: operators use labels only to break or continue loops and switches \(goto is not allowed\)`
 	return a
 }
 

@@ -8,7 +8,7 @@
 #include <gocccl/reduce.cuh>
 #include <gocccl/transform.cuh>
 
-namespace gocccl_pkg_ops {
+namespace gocccl_pkg_ops_6770adc3 {
 
 __device__ __forceinline__ int64_t Mix(int64_t a, int64_t b);
 __device__ __forceinline__ int64_t Clamp(int64_t x);
@@ -32,13 +32,14 @@ __device__ __forceinline__ int64_t Mix(int64_t a, int64_t b) {
   {
     int64_t d = ::gocccl::go::sub(a, q);
     if (d < int64_t(0LL)) {
-      return ::gocccl_pkg_ops::Clamp(d);
+      return ::gocccl_pkg_ops_6770adc3::Clamp(d);
     } else if (d == int64_t(0LL)) {
       return int64_t(-9223372036854775807LL - 1);
     } else {
       return ::gocccl::go::neg(d);
     }
   }
+  __builtin_unreachable();
 }
 
 // Clamp is ops.go:20:1.
@@ -116,42 +117,42 @@ namespace functors {
 
 struct Mix {
   __device__ __forceinline__ int64_t operator()(int64_t a0, int64_t a1) const {
-    return ::gocccl_pkg_ops::Mix(a0, a1);
+    return ::gocccl_pkg_ops_6770adc3::Mix(a0, a1);
   }
 };
 
 struct Bits {
   __device__ __forceinline__ uint32_t operator()(uint16_t a0, int8_t a1) const {
-    return ::gocccl_pkg_ops::Bits(a0, a1);
+    return ::gocccl_pkg_ops_6770adc3::Bits(a0, a1);
   }
 };
 
 struct Floats {
   __device__ __forceinline__ double operator()(float a0, double a1) const {
-    return ::gocccl_pkg_ops::Floats(a0, a1);
+    return ::gocccl_pkg_ops_6770adc3::Floats(a0, a1);
   }
 };
 
 struct F32 {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
-    return ::gocccl_pkg_ops::F32(a0, a1);
+    return ::gocccl_pkg_ops_6770adc3::F32(a0, a1);
   }
 };
 
 struct Small {
   __device__ __forceinline__ int8_t operator()(int8_t a0, int8_t a1) const {
-    return ::gocccl_pkg_ops::Small(a0, a1);
+    return ::gocccl_pkg_ops_6770adc3::Small(a0, a1);
   }
 };
 
 struct Limits {
   __device__ __forceinline__ bool operator()(uint64_t a0, int64_t a1) const {
-    return ::gocccl_pkg_ops::Limits(a0, a1);
+    return ::gocccl_pkg_ops_6770adc3::Limits(a0, a1);
   }
 };
 
 }  // namespace functors
-}  // namespace gocccl_pkg_ops
+}  // namespace gocccl_pkg_ops_6770adc3
 
 // Launch policies (emit/policy.go): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
@@ -165,50 +166,50 @@ constexpr int gocccl_reduce_Small_threads = 256, gocccl_reduce_Small_items = 32;
 // BinaryTransform(Bits) over uint16, int8, uint32, declared at ops.go:80:9.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_Bits_threads)
 gocccl_transform2_Bits(const uint16_t* d_a, const int8_t* d_b, uint32_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_Bits_threads, gocccl_transform2_Bits_items, uint16_t, int8_t, uint32_t, ::gocccl_pkg_ops::functors::Bits>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_Bits_threads, gocccl_transform2_Bits_items, uint16_t, int8_t, uint32_t, ::gocccl_pkg_ops_6770adc3::functors::Bits>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(Floats) over float32, float64, float64, declared at ops.go:81:9.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_Floats_threads)
 gocccl_transform2_Floats(const float* d_a, const double* d_b, double* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_Floats_threads, gocccl_transform2_Floats_items, float, double, double, ::gocccl_pkg_ops::functors::Floats>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_Floats_threads, gocccl_transform2_Floats_items, float, double, double, ::gocccl_pkg_ops_6770adc3::functors::Floats>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(Limits) over uint, int, bool, declared at ops.go:85:9.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_Limits_threads)
 gocccl_transform2_Limits(const uint64_t* d_a, const int64_t* d_b, bool* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_Limits_threads, gocccl_transform2_Limits_items, uint64_t, int64_t, bool, ::gocccl_pkg_ops::functors::Limits>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_Limits_threads, gocccl_transform2_Limits_items, uint64_t, int64_t, bool, ::gocccl_pkg_ops_6770adc3::functors::Limits>(d_a, d_b, d_out, n);
 }
 
 // Reduce(F32) over float32, declared at ops.go:82:9.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_F32_threads)
 gocccl_reduce_F32_partial(const float* d_in, long long n, float* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_F32_threads, gocccl_reduce_F32_items, float, ::gocccl_pkg_ops::functors::F32>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_F32_threads, gocccl_reduce_F32_items, float, ::gocccl_pkg_ops_6770adc3::functors::F32>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_F32_threads)
 gocccl_reduce_F32_final(const float* d_in, long long n, float* d_out, float init) {
-  ::gocccl::reduce_final<gocccl_reduce_F32_threads, gocccl_reduce_F32_items, float, ::gocccl_pkg_ops::functors::F32>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_F32_threads, gocccl_reduce_F32_items, float, ::gocccl_pkg_ops_6770adc3::functors::F32>(d_in, n, d_out, init);
 }
 
 // Reduce(Mix) over int64, declared at ops.go:83:9.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Mix_threads)
 gocccl_reduce_Mix_partial(const int64_t* d_in, long long n, int64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_Mix_threads, gocccl_reduce_Mix_items, int64_t, ::gocccl_pkg_ops::functors::Mix>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_Mix_threads, gocccl_reduce_Mix_items, int64_t, ::gocccl_pkg_ops_6770adc3::functors::Mix>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Mix_threads)
 gocccl_reduce_Mix_final(const int64_t* d_in, long long n, int64_t* d_out, int64_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_Mix_threads, gocccl_reduce_Mix_items, int64_t, ::gocccl_pkg_ops::functors::Mix>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_Mix_threads, gocccl_reduce_Mix_items, int64_t, ::gocccl_pkg_ops_6770adc3::functors::Mix>(d_in, n, d_out, init);
 }
 
 // Reduce(Small) over int8, declared at ops.go:84:9.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Small_threads)
 gocccl_reduce_Small_partial(const int8_t* d_in, long long n, int8_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_Small_threads, gocccl_reduce_Small_items, int8_t, ::gocccl_pkg_ops::functors::Small>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_Small_threads, gocccl_reduce_Small_items, int8_t, ::gocccl_pkg_ops_6770adc3::functors::Small>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Small_threads)
 gocccl_reduce_Small_final(const int8_t* d_in, long long n, int8_t* d_out, int8_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_Small_threads, gocccl_reduce_Small_items, int8_t, ::gocccl_pkg_ops::functors::Small>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_Small_threads, gocccl_reduce_Small_items, int8_t, ::gocccl_pkg_ops_6770adc3::functors::Small>(d_in, n, d_out, init);
 }

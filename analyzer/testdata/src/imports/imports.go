@@ -1,0 +1,22 @@
+// Package imports calls the operators of another package.
+package imports
+
+import (
+	"github.com/gocccl/gocccl/analyzer/testdata/src/imports/vec"
+	"github.com/gocccl/gocccl/analyzer/testdata/src/otherops"
+	"github.com/gocccl/gocccl/runtime"
+)
+
+//gocccl:op
+func Norm(x, y float32) float32 {
+	v := vec.Scale(vec.V{X: x, Y: y}, 2)
+	return vec.Len2(v)
+}
+
+//gocccl:op
+func Sum(a, b int32) int32 { return otherops.Add(a, b) }
+
+var (
+	_ = runtime.BinaryTransform(Norm)
+	_ = runtime.Reduce(Sum)
+)

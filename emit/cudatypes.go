@@ -1,0 +1,160 @@
+package emit
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/gocccl/gocccl/model"
+)
+
+// structTypes returns the struct types the generated source needs: those of
+// the operators' signatures, variables and expressions and of the
+// instances, with every struct after the structs its fields hold, and
+// otherwise by package path and name.
+func structTypes(pkg *model.Package, ops []*model.Op) []*model.Type {
+	found := make(map[string]*model.Type)
+	var add func(t *model.Type)
+	add = func(t *model.Type) {
+		switch {
+		case t == nil:
+		case t.Kind == model.Struct:
+			found[t.Pkg+"."+t.Name] = t
+		case t.Kind == model.Array:
+			add(t.Elem)
+		case t.Kind == model.Tuple:
+			for _, e := range t.Elems {
+				add(e)
+			}
+		}
+	}
+	for _, op := range ops {
+		for _, p := range op.Params {
+			add(p.Type)
+		}
+		for _, r := range op.Results {
+			add(r)
+		}
+		if op.Body == nil {
+			continue
+		}
+		model.WalkStmts(op.Body, func(s model.Stmt) {
+			if d, ok := s.(*model.DeclStmt); ok && d.Var != nil {
+				add(d.Var.Type)
+			}
+		})
+		model.Walk(op.Body, func(x model.Expr) {
+			if x != nil {
+				add(safeType(x))
+			}
+		})
+	}
+	for _, in := range pkg.Instances {
+		for _, t := range in.Types {
+			add(t)
+		}
+	}
+	roots := make([]*model.Type, 0, len(found))
+	for _, t := range found {
+		roots = append(roots, t)
+	}
+	slices.SortFunc(roots, func(a, b *model.Type) int {
+		return cmp.Or(strings.Compare(a.Pkg, b.Pkg), strings.Compare(a.Name, b.Name))
+	})
+	var out []*model.Type
+	done := make(map[string]bool)
+	var visit func(t *model.Type)
+	visit = func(t *model.Type) {
+		switch {
+		case t == nil:
+		case t.Kind == model.Array:
+			visit(t.Elem)
+		case t.Kind == model.Struct:
+			key := t.Pkg + "." + t.Name
+			if done[key] {
+				return
+			}
+			done[key] = true
+			for _, f := range t.Fields {
+				visit(f.Type)
+			}
+			out = append(out, t)
+		}
+	}
+	for _, t := range roots {
+		visit(t)
+	}
+	return out
+}
+
+// safeType returns x's type, or nil when a malformed model has none.
+func safeType(x model.Expr) (t *model.Type) {
+	defer func() {
+		if recover() != nil {
+			t = nil
+		}
+	}()
+	return x.Type()
+}
+
+// writeStructs writes the C++ definition of each struct type in the
+// namespace of its package, with == and != as Go compares structs, and
+// static assertions that pin its layout to Go's.
+func writeStructs(e *opEmitter, ts []*model.Type) {
+	w := e.w
+	for _, t := range ts {
+		ns := model.Namespace(t.Pkg)
+		name := model.CTypeName(t.Name)
+		w.p("")
+		w.p("namespace %s {", ns)
+		w.p("// %s is the Go struct type %s.%s: %d bytes, aligned to %d.", name, t.Pkg, t.Name, t.Size(), t.Align())
+		w.p("struct %s {", name)
+		w.in()
+		for i, f := range t.Fields {
+			w.p("%s %s;", f.Type.CName(), model.CFieldName(f.Name, i))
+		}
+		w.out()
+		w.p("};")
+		var eq []string
+		for i, f := range t.Fields {
+			if f.Name == "_" {
+				continue // Go's == skips blank fields
+			}
+			n := model.CFieldName(f.Name, i)
+			eq = append(eq, fmt.Sprintf("a.%s == b.%s", n, n))
+		}
+		if len(eq) == 0 {
+			eq = []string{"true"}
+		}
+		w.p("__host__ __device__ __forceinline__ bool operator==(const %s& a, const %s& b) {", name, name)
+		w.p("  return %s;", strings.Join(eq, " && "))
+		w.p("}")
+		w.p("__host__ __device__ __forceinline__ bool operator!=(const %s& a, const %s& b) { return !(a == b); }", name, name)
+		w.p("}  // namespace %s", ns)
+		q := t.CName()
+		w.p("static_assert(sizeof(%s) == %d && alignof(%s) == %d, \"layout of %s differs from Go's\");", q, t.Size(), q, t.Align(), t.Name)
+		for i, f := range t.Fields {
+			w.p("static_assert(offsetof(%s, %s) == %d, \"offset of %s.%s differs from Go's\");", q, model.CFieldName(f.Name, i), f.Offset, t.Name, f.Name)
+		}
+	}
+}
+
+// resultsName returns the C++ name of the struct an operator with several
+// results returns, in the operator's namespace.
+func resultsName(e *opEmitter, op *model.Op) string {
+	return "gocccl_results_" + e.names[op]
+}
+
+// writeResults writes the result struct of an operator with several
+// results: fields r0, r1, … in order.
+func writeResults(e *opEmitter, op *model.Op) {
+	if len(op.Results) < 2 {
+		return
+	}
+	fields := make([]string, len(op.Results))
+	for i, r := range op.Results {
+		fields[i] = fmt.Sprintf("%s r%d;", r.CName(), i)
+	}
+	e.w.p("struct %s { %s };", resultsName(e, op), strings.Join(fields, " "))
+}

@@ -20,11 +20,13 @@
 //
 //	//gocccl:op [option ...]
 //
-// The only option so far is fastmath, which is recorded in the model but
-// has no effect yet (see model.Op.FastMath). A trailing "// comment" after the
+// The only option so far is fastmath, which lets the emitter fuse float
+// multiply-adds (see model.Op.FastMath). A trailing "// comment" after the
 // options is allowed. An instance is a call of one of the runtime
 // constructors, anywhere in the package's non-test files outside operators,
-// whose argument names a //gocccl:op function of the same package.
+// whose argument names a //gocccl:op function of the same package. Operators
+// may call operators of other packages; Load analyzes those packages too
+// (see Importer) and lists the operators used in model.Package.Imported.
 //
 // # Targets
 //

@@ -80,3 +80,37 @@ func TestHeaderMacrosReserved(t *testing.T) {
 	}
 	assert.Positive(t, n, "no #define found in the headers")
 }
+
+// TestFastMathFusion: a fastmath operator fuses a product written as an
+// operand of + or - into one fma; without the option, or with the product
+// behind a conversion to another type, nothing is fused.
+func TestFastMathFusion(t *testing.T) {
+	s := newSrc("fma.go")
+	a, b, c := newVar("a", tFloat32, s.at(3, 11)), newVar("b", tFloat32, s.at(3, 14)), newVar("c", tFloat32, s.at(3, 17))
+	x, y := newVar("x", tFloat64, s.at(3, 30)), newVar("y", tFloat64, s.at(3, 33))
+	mul := bin(model.Mul, ref(a), ref(b))
+	for _, tc := range []struct {
+		name     string
+		fastmath bool
+		result   *model.Type
+		x        model.Expr
+		want     string
+	}{
+		{"a*b + c", true, tFloat32, bin(model.Add, mul, ref(c)), "::fmaf(a, b, c)"},
+		{"c + a*b", true, tFloat32, bin(model.Add, ref(c), mul), "::fmaf(a, b, c)"},
+		{"a*b - c", true, tFloat32, bin(model.Sub, mul, ref(c)), "::fmaf(a, b, -c)"},
+		{"c - a*b", true, tFloat32, bin(model.Sub, ref(c), mul), "::fmaf(-a, b, c)"},
+		{"x*y + x", true, tFloat64, bin(model.Add, bin(model.Mul, ref(x), ref(y)), ref(x)), "::fma(x, y, x)"},
+		{"a*b + c without fastmath", false, tFloat32, bin(model.Add, mul, ref(c)), "(a * b) + c"},
+		{"a*b * c", true, tFloat32, bin(model.Mul, mul, ref(c)), "(a * b) * c"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			op := &model.Op{Name: "Op", Pos: s.at(3, 1), Params: []*model.Var{a, b, c, x, y}, Results: []*model.Type{tc.result},
+				Body: block(&model.ReturnStmt{Pos: s.at(4, 2), Results: []model.Expr{tc.x}}), FastMath: tc.fastmath}
+			pkg := &model.Package{Path: "example.com/fma", Name: "fma", Fset: s.fset, Ops: []*model.Op{op}}
+			src, err := CUDASource(pkg, testTargets)
+			require.NoError(t, err)
+			assert.Contains(t, string(src), "\n  return "+tc.want+";\n")
+		})
+	}
+}

@@ -257,7 +257,7 @@ func algorithmHeaders(t *testing.T) []File {
 	return hs
 }
 
-// stubHeaders returns gosem.cuh with the plain stand-ins of the algorithm
+// stubHeaders returns gosem.cuh (and gomath.cuh, which it includes) with the plain stand-ins of the algorithm
 // headers in testdata/stub.
 func stubHeaders(t *testing.T) []File {
 	t.Helper()
@@ -265,7 +265,7 @@ func stubHeaders(t *testing.T) []File {
 	require.NoError(t, err)
 	var out []File
 	for _, h := range hs {
-		if h.Name == "include/gocccl/gosem.cuh" {
+		if h.Name == "include/gocccl/gosem.cuh" || h.Name == "include/gocccl/gomath.cuh" {
 			out = append(out, h)
 		}
 	}

@@ -84,7 +84,8 @@ func TestTranslationErrors(t *testing.T) {
 		{"mixed operands", op([]*model.Var{ia, fa}, tInt32, retAt(4, bin(model.Add, ref(ia), ref(fa)))), "operands of + have types int32 and float64"},
 		{"reserved name", op([]*model.Var{newVar("int32_t", tInt32, s.at(3, 9))}, tInt32, retAt(4, cInt(1, tInt32))), "bad.go:3:9: variable \"int32_t\" cannot be used"},
 		{"return type", op([]*model.Var{ia}, tInt32, retAt(6, ref(fa))), "bad.go:6:2: return value: type float64, want int32"},
-		{"two results", &model.Op{Name: "Op", Pos: s.at(3, 1), Results: []*model.Type{tInt32, tInt32}, Body: block()}, "bad.go:3:1: operator Op: has 2 results"},
+		{"no results", &model.Op{Name: "Op", Pos: s.at(3, 1), Body: block()}, "bad.go:3:1: operator Op has no results"},
+		{"one value for two results", withResults(op([]*model.Var{ia}, tInt32, retAt(4, ref(ia))), tInt32, tInt32), "bad.go:4:2: return of int32 from an operator with 2 results"},
 		{"non-bool condition", op([]*model.Var{ia}, tInt32, &model.IfStmt{Pos: s.at(4, 2), Cond: ref(ia), Then: block()}, retAt(7, ref(ia))), "condition is not a bool"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -130,4 +131,10 @@ func TestOperatorNames(t *testing.T) {
 	assert.Contains(t, text, "gocccl_reduce_float_partial(")
 	assert.Contains(t, text, "// float is names.go:3:1.")
 	assert.False(t, strings.Contains(text, "/home/"))
+}
+
+// withResults sets op's results.
+func withResults(op *model.Op, ts ...*model.Type) *model.Op {
+	op.Results = ts
+	return op
 }

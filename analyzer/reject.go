@@ -9,19 +9,14 @@ import (
 
 // rejectStmt reports a statement outside the subset, at its first token, with
 // what to do instead. Statements inside it are not checked: one diagnostic
-// per construct.
+// per construct. Loops, switches, labels, break, continue and fallthrough
+// are translated elsewhere (loop.go, switch.go) and never get here.
 func (b *builder) rejectStmt(s ast.Stmt) {
 	if s == nil {
 		return
 	}
 	pos, msg := s.Pos(), "this statement is not supported in operators"
 	switch s := s.(type) {
-	case *ast.ForStmt:
-		msg = "for loops are not supported in operators yet"
-	case *ast.RangeStmt:
-		msg = "range loops are not supported in operators yet"
-	case *ast.SwitchStmt:
-		msg = "switch statements are not supported in operators yet: use if/else"
 	case *ast.TypeSwitchStmt:
 		msg = "type switches are not allowed in operators: operators have no interfaces; write one //gocccl:op function per concrete type"
 	case *ast.SelectStmt:
@@ -30,14 +25,10 @@ func (b *builder) rejectStmt(s ast.Stmt) {
 		msg = "go statements are not allowed in operators: an operator runs on one GPU thread; call the function directly (the algorithm already runs operators in parallel)"
 	case *ast.DeferStmt:
 		msg = "defer is not allowed in operators: do the work before each return instead"
-	case *ast.LabeledStmt:
-		msg = "labels are not allowed in operators"
 	case *ast.BranchStmt:
-		switch s.Tok {
-		case token.GOTO:
+		msg = s.Tok.String() + " is not allowed here"
+		if s.Tok == token.GOTO {
 			msg = "goto is not allowed in operators: use if/else, or a for loop with break or continue"
-		default:
-			msg = s.Tok.String() + " is not allowed in operators: operators have no loops or switches yet"
 		}
 	case *ast.SendStmt:
 		msg = "channel sends are not allowed in operators: return the value instead"
@@ -58,8 +49,6 @@ func (b *builder) rejectExpr(e ast.Expr) {
 	switch e := e.(type) {
 	case *ast.FuncLit:
 		msg = "closures are not allowed in operators: declare a separate //gocccl:op function"
-	case *ast.CompositeLit:
-		msg = "composite literals are not supported in operators yet: use separate values"
 	case *ast.IndexExpr, *ast.IndexListExpr:
 		msg = b.indexProblem(e)
 	case *ast.SliceExpr:
@@ -118,8 +107,6 @@ func builtinProblem(obj *types.Builtin) string {
 		return "unsafe." + name + " is not allowed in operators: operators have no pointers; pass and return values (unsafe.Sizeof, Alignof and Offsetof are constants and allowed)"
 	}
 	switch name {
-	case "min", "max":
-		return "built-in " + name + " is not supported in operators yet: use if/else"
 	case "len", "cap":
 		return "built-in " + name + " is not allowed in operators: operators have no slices, strings or maps; use a fixed-size array, whose " + name + " is a constant"
 	case "panic":

@@ -1,5 +1,3 @@
-//go:build difftest_pending
-
 package difftest
 
 func init() {

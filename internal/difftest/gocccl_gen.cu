@@ -230,9 +230,7 @@ __device__ __forceinline__ int64_t ArrRange(::gocccl::go::array<int16_t, 6> a) {
       while (range_i < int64_t(6LL)) {
         int64_t i = range_i;
         int16_t v = ::gocccl::go::at(range_a, range_i);
-        {
-          s = ::gocccl::go::add(s, ::gocccl::go::shl(::gocccl::go::conv<int64_t>(v), i));
-        }
+        s = ::gocccl::go::add(s, ::gocccl::go::shl(::gocccl::go::conv<int64_t>(v), i));
         range_i = ::gocccl::go::add(range_i, int64_t(1LL));
       }
     }
@@ -243,9 +241,7 @@ __device__ __forceinline__ int64_t ArrRange(::gocccl::go::array<int16_t, 6> a) {
       int64_t range_i_1 = int64_t(0LL);
       while (range_i_1 < int64_t(6LL)) {
         int16_t v_1 = ::gocccl::go::at(range_a_1, range_i_1);
-        {
-          s = ::gocccl::go::bxor(s, ::gocccl::go::conv<int64_t>(v_1));
-        }
+        s = ::gocccl::go::bxor(s, ::gocccl::go::conv<int64_t>(v_1));
         range_i_1 = ::gocccl::go::add(range_i_1, int64_t(1LL));
       }
     }
@@ -274,18 +270,14 @@ __device__ __forceinline__ int64_t ArrCopy(::gocccl::go::array<int64_t, 3> a) {
 __device__ __forceinline__ ::gocccl::go::array<int16_t, 4> ArrMax(::gocccl::go::array<int16_t, 4> a, ::gocccl::go::array<int16_t, 4> b) {
   ::gocccl::go::array<int16_t, 4> r{};
   {
-    {
-      int64_t range_i = int64_t(0LL);
-      while (range_i < int64_t(4LL)) {
-        int64_t i = range_i;
-        {
-          ::gocccl::go::ref(r, i) = ::gocccl::go::at(a, i);
-          if (::gocccl::go::at(b, i) > ::gocccl::go::at(a, i)) {
-            ::gocccl::go::ref(r, i) = ::gocccl::go::at(b, i);
-          }
-        }
-        range_i = ::gocccl::go::add(range_i, int64_t(1LL));
+    int64_t range_i = int64_t(0LL);
+    while (range_i < int64_t(4LL)) {
+      int64_t i = range_i;
+      ::gocccl::go::ref(r, i) = ::gocccl::go::at(a, i);
+      if (::gocccl::go::at(b, i) > ::gocccl::go::at(a, i)) {
+        ::gocccl::go::ref(r, i) = ::gocccl::go::at(b, i);
       }
+      range_i = ::gocccl::go::add(range_i, int64_t(1LL));
     }
   }
   return r;
@@ -300,26 +292,18 @@ __device__ __forceinline__ double Trace(::gocccl::go::array<::gocccl::go::array<
 __device__ __forceinline__ ::gocccl::go::array<::gocccl::go::array<float, 3>, 3> Transpose(::gocccl::go::array<::gocccl::go::array<float, 3>, 3> m) {
   ::gocccl::go::array<::gocccl::go::array<float, 3>, 3> t{};
   {
-    {
-      int64_t range_i = int64_t(0LL);
-      while (range_i < int64_t(3LL)) {
-        int64_t i = range_i;
-        {
-          {
-            {
-              int64_t range_i_1 = int64_t(0LL);
-              while (range_i_1 < int64_t(3LL)) {
-                int64_t j = range_i_1;
-                {
-                  ::gocccl::go::ref(::gocccl::go::ref(t, j), i) = ::gocccl::go::at(::gocccl::go::at(m, i), j);
-                }
-                range_i_1 = ::gocccl::go::add(range_i_1, int64_t(1LL));
-              }
-            }
-          }
+    int64_t range_i = int64_t(0LL);
+    while (range_i < int64_t(3LL)) {
+      int64_t i = range_i;
+      {
+        int64_t range_i_1 = int64_t(0LL);
+        while (range_i_1 < int64_t(3LL)) {
+          int64_t j = range_i_1;
+          ::gocccl::go::ref(::gocccl::go::ref(t, j), i) = ::gocccl::go::at(::gocccl::go::at(m, i), j);
+          range_i_1 = ::gocccl::go::add(range_i_1, int64_t(1LL));
         }
-        range_i = ::gocccl::go::add(range_i, int64_t(1LL));
       }
+      range_i = ::gocccl::go::add(range_i, int64_t(1LL));
     }
   }
   return t;
@@ -345,6 +329,120 @@ __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Padded ArrOfStruct(::
     }
   }
   return best;
+}
+
+// BitsOnesCount is ops_bits.go:13:6.
+__device__ __forceinline__ int64_t BitsOnesCount(uint64_t x) {
+  return ::gocccl::go::add(::gocccl::go::add(::gocccl::go::add(::gocccl::go::add(::gocccl::go::bits::OnesCount64(x), ::gocccl::go::shl(::gocccl::go::bits::OnesCount32(::gocccl::go::conv<uint32_t>(x)), uint64_t(8ULL))), ::gocccl::go::shl(::gocccl::go::bits::OnesCount16(::gocccl::go::conv<uint16_t>(x)), uint64_t(16ULL))), ::gocccl::go::shl(::gocccl::go::bits::OnesCount8(::gocccl::go::conv<uint8_t>(x)), uint64_t(24ULL))), ::gocccl::go::shl(::gocccl::go::bits::OnesCount(::gocccl::go::shr(x, uint64_t(3ULL))), uint64_t(32ULL)));
+}
+
+// BitsLeadingZeros is ops_bits.go:19:6.
+__device__ __forceinline__ int64_t BitsLeadingZeros(uint64_t x) {
+  return ::gocccl::go::add(::gocccl::go::add(::gocccl::go::add(::gocccl::go::add(::gocccl::go::bits::LeadingZeros64(x), ::gocccl::go::shl(::gocccl::go::bits::LeadingZeros32(::gocccl::go::conv<uint32_t>(x)), uint64_t(8ULL))), ::gocccl::go::shl(::gocccl::go::bits::LeadingZeros16(::gocccl::go::conv<uint16_t>(x)), uint64_t(16ULL))), ::gocccl::go::shl(::gocccl::go::bits::LeadingZeros8(::gocccl::go::conv<uint8_t>(x)), uint64_t(24ULL))), ::gocccl::go::shl(::gocccl::go::bits::LeadingZeros(::gocccl::go::shr(x, uint64_t(5ULL))), uint64_t(32ULL)));
+}
+
+// BitsTrailingZeros is ops_bits.go:25:6.
+__device__ __forceinline__ int64_t BitsTrailingZeros(uint64_t x) {
+  return ::gocccl::go::add(::gocccl::go::add(::gocccl::go::add(::gocccl::go::add(::gocccl::go::bits::TrailingZeros64(x), ::gocccl::go::shl(::gocccl::go::bits::TrailingZeros32(::gocccl::go::conv<uint32_t>(x)), uint64_t(8ULL))), ::gocccl::go::shl(::gocccl::go::bits::TrailingZeros16(::gocccl::go::conv<uint16_t>(x)), uint64_t(16ULL))), ::gocccl::go::shl(::gocccl::go::bits::TrailingZeros8(::gocccl::go::conv<uint8_t>(x)), uint64_t(24ULL))), ::gocccl::go::shl(::gocccl::go::bits::TrailingZeros(::gocccl::go::shr(x, uint64_t(7ULL))), uint64_t(32ULL)));
+}
+
+// BitsLen is ops_bits.go:31:6.
+__device__ __forceinline__ int64_t BitsLen(uint64_t x) {
+  return ::gocccl::go::add(::gocccl::go::add(::gocccl::go::add(::gocccl::go::add(::gocccl::go::bits::Len64(x), ::gocccl::go::shl(::gocccl::go::bits::Len32(::gocccl::go::conv<uint32_t>(x)), uint64_t(8ULL))), ::gocccl::go::shl(::gocccl::go::bits::Len16(::gocccl::go::conv<uint16_t>(x)), uint64_t(16ULL))), ::gocccl::go::shl(::gocccl::go::bits::Len8(::gocccl::go::conv<uint8_t>(x)), uint64_t(24ULL))), ::gocccl::go::shl(::gocccl::go::bits::Len(::gocccl::go::shr(x, uint64_t(9ULL))), uint64_t(32ULL)));
+}
+
+// BitsRotate64 is ops_bits.go:36:6.
+__device__ __forceinline__ uint64_t BitsRotate64(uint64_t x, int64_t k) {
+  return ::gocccl::go::bits::RotateLeft64(x, k);
+}
+
+// BitsRotate32 is ops_bits.go:39:6.
+__device__ __forceinline__ uint32_t BitsRotate32(uint32_t x, int64_t k) {
+  return ::gocccl::go::bxor(::gocccl::go::bits::RotateLeft32(x, k), ::gocccl::go::conv<uint32_t>(::gocccl::go::bits::RotateLeft(::gocccl::go::conv<uint64_t>(x), ::gocccl::go::neg(k))));
+}
+
+// BitsRotate8 is ops_bits.go:44:6.
+__device__ __forceinline__ uint16_t BitsRotate8(uint8_t x, int8_t k) {
+  return ::gocccl::go::bor(::gocccl::go::conv<uint16_t>(::gocccl::go::bits::RotateLeft8(x, ::gocccl::go::conv<int64_t>(k))), ::gocccl::go::bits::RotateLeft16(::gocccl::go::shl(::gocccl::go::conv<uint16_t>(x), uint64_t(4ULL)), ::gocccl::go::conv<int64_t>(k)));
+}
+
+// BitsReverse is ops_bits.go:49:6.
+__device__ __forceinline__ uint64_t BitsReverse(uint64_t x) {
+  return ::gocccl::go::bxor(::gocccl::go::bxor(::gocccl::go::bxor(::gocccl::go::bits::Reverse64(x), ::gocccl::go::conv<uint64_t>(::gocccl::go::bits::Reverse32(::gocccl::go::conv<uint32_t>(x)))), ::gocccl::go::shl(::gocccl::go::conv<uint64_t>(::gocccl::go::bits::Reverse16(::gocccl::go::conv<uint16_t>(x))), uint64_t(32ULL))), ::gocccl::go::shl(::gocccl::go::conv<uint64_t>(::gocccl::go::bits::Reverse8(::gocccl::go::conv<uint8_t>(x))), uint64_t(48ULL)));
+}
+
+// BitsReverseBytes is ops_bits.go:54:6.
+__device__ __forceinline__ uint64_t BitsReverseBytes(uint64_t x) {
+  return ::gocccl::go::bxor(::gocccl::go::bxor(::gocccl::go::bxor(::gocccl::go::bits::ReverseBytes64(x), ::gocccl::go::conv<uint64_t>(::gocccl::go::bits::ReverseBytes32(::gocccl::go::conv<uint32_t>(::gocccl::go::shr(x, uint64_t(16ULL)))))), ::gocccl::go::shl(::gocccl::go::conv<uint64_t>(::gocccl::go::bits::ReverseBytes16(::gocccl::go::conv<uint16_t>(x))), uint64_t(40ULL))), ::gocccl::go::bits::ReverseBytes(::gocccl::go::shr(x, uint64_t(1ULL))));
+}
+
+// BitsAdd64 is ops_bits.go:59:6.
+__device__ __forceinline__ uint64_t BitsAdd64(uint64_t a, uint64_t b) {
+  uint64_t s{};
+  uint64_t c{};
+  {
+    const auto gocccl_t0 = ::gocccl::go::bits::Add64(a, b, uint64_t(0ULL));
+    s = gocccl_t0.r0;
+    c = gocccl_t0.r1;
+  }
+  uint64_t s2{};
+  uint64_t c2{};
+  {
+    const auto gocccl_t1 = ::gocccl::go::bits::Add64(s, a, c);
+    s2 = gocccl_t1.r0;
+    c2 = gocccl_t1.r1;
+  }
+  return ::gocccl::go::bxor(::gocccl::go::bxor(s2, ::gocccl::go::shl(c, uint64_t(63ULL))), ::gocccl::go::shl(c2, uint64_t(62ULL)));
+}
+
+// BitsSub64 is ops_bits.go:66:6.
+__device__ __forceinline__ uint64_t BitsSub64(uint64_t a, uint64_t b) {
+  uint64_t d{};
+  uint64_t borrow{};
+  {
+    const auto gocccl_t0 = ::gocccl::go::bits::Sub64(a, b, uint64_t(0ULL));
+    d = gocccl_t0.r0;
+    borrow = gocccl_t0.r1;
+  }
+  return ::gocccl::go::bxor(d, ::gocccl::go::shl(borrow, uint64_t(63ULL)));
+}
+
+// BitsMul64 is ops_bits.go:72:6.
+__device__ __forceinline__ uint64_t BitsMul64(uint64_t a, uint64_t b) {
+  uint64_t hi{};
+  uint64_t lo{};
+  {
+    const auto gocccl_t0 = ::gocccl::go::bits::Mul64(a, b);
+    hi = gocccl_t0.r0;
+    lo = gocccl_t0.r1;
+  }
+  return ::gocccl::go::bxor(hi, lo);
+}
+
+// BitsAddMul32 is ops_bits.go:78:6.
+__device__ __forceinline__ uint32_t BitsAddMul32(uint32_t a, uint32_t b) {
+  uint32_t s{};
+  uint32_t c{};
+  {
+    const auto gocccl_t0 = ::gocccl::go::bits::Add32(a, b, uint32_t(1U));
+    s = gocccl_t0.r0;
+    c = gocccl_t0.r1;
+  }
+  uint32_t d{};
+  uint32_t bo{};
+  {
+    const auto gocccl_t1 = ::gocccl::go::bits::Sub32(a, b, uint32_t(1U));
+    d = gocccl_t1.r0;
+    bo = gocccl_t1.r1;
+  }
+  uint32_t hi{};
+  uint32_t lo{};
+  {
+    const auto gocccl_t2 = ::gocccl::go::bits::Mul32(a, b);
+    hi = gocccl_t2.r0;
+    lo = gocccl_t2.r1;
+  }
+  return ::gocccl::go::bxor(::gocccl::go::bxor(::gocccl::go::bxor(::gocccl::go::bxor(::gocccl::go::bxor(s, ::gocccl::go::shl(c, uint64_t(31ULL))), d), ::gocccl::go::shl(bo, uint64_t(30ULL))), hi), lo);
 }
 
 // DivMod is ops_calls.go:15:6.
@@ -903,26 +1001,18 @@ __device__ __forceinline__ uint32_t ForSwitchBreak(uint32_t x) {
 __device__ __forceinline__ int32_t RangeInt(int32_t x) {
   int32_t s = int32_t(0);
   {
-    {
-      int64_t range_i = int64_t(0LL);
-      while (range_i < int64_t(10LL)) {
-        int64_t i = range_i;
-        {
-          s = ::gocccl::go::add(s, ::gocccl::go::shr(x, i));
-        }
-        range_i = ::gocccl::go::add(range_i, int64_t(1LL));
-      }
+    int64_t range_i = int64_t(0LL);
+    while (range_i < int64_t(10LL)) {
+      int64_t i = range_i;
+      s = ::gocccl::go::add(s, ::gocccl::go::shr(x, i));
+      range_i = ::gocccl::go::add(range_i, int64_t(1LL));
     }
   }
   {
-    {
-      int64_t range_i_1 = int64_t(0LL);
-      while (range_i_1 < int64_t(3LL)) {
-        {
-          s = ::gocccl::go::bxor(s, ::gocccl::go::shl(s, uint64_t(1ULL)));
-        }
-        range_i_1 = ::gocccl::go::add(range_i_1, int64_t(1LL));
-      }
+    int64_t range_i_1 = int64_t(0LL);
+    while (range_i_1 < int64_t(3LL)) {
+      s = ::gocccl::go::bxor(s, ::gocccl::go::shl(s, uint64_t(1ULL)));
+      range_i_1 = ::gocccl::go::add(range_i_1, int64_t(1LL));
     }
   }
   return s;
@@ -1137,6 +1227,330 @@ __device__ __forceinline__ uint16_t OrUint16(uint16_t a, uint16_t b) {
   return ::gocccl::go::bor(a, b);
 }
 
+// MathAbs is ops_math.go:13:6.
+__device__ __forceinline__ double MathAbs(double x) {
+  return ::gocccl::go::math::Abs(x);
+}
+
+// MathSqrt is ops_math.go:16:6.
+__device__ __forceinline__ double MathSqrt(double x) {
+  return ::gocccl::go::math::Sqrt(x);
+}
+
+// MathSqrtF32 is ops_math.go:19:6.
+__device__ __forceinline__ float MathSqrtF32(float x) {
+  return ::gocccl::go::conv<float>(::gocccl::go::math::Sqrt(::gocccl::go::conv<double>(x)));
+}
+
+// MathFloor is ops_math.go:22:6.
+__device__ __forceinline__ double MathFloor(double x) {
+  return ::gocccl::go::math::Floor(x);
+}
+
+// MathCeil is ops_math.go:25:6.
+__device__ __forceinline__ double MathCeil(double x) {
+  return ::gocccl::go::math::Ceil(x);
+}
+
+// MathTrunc is ops_math.go:28:6.
+__device__ __forceinline__ double MathTrunc(double x) {
+  return ::gocccl::go::math::Trunc(x);
+}
+
+// MathRound is ops_math.go:31:6.
+__device__ __forceinline__ double MathRound(double x) {
+  return ::gocccl::go::math::Round(x);
+}
+
+// MathRoundToEven is ops_math.go:34:6.
+__device__ __forceinline__ double MathRoundToEven(double x) {
+  return ::gocccl::go::math::RoundToEven(x);
+}
+
+// MathRoundF32 is ops_math.go:37:6.
+__device__ __forceinline__ float MathRoundF32(float x) {
+  return ::gocccl::go::conv<float>(::gocccl::go::math::Round(::gocccl::go::conv<double>(x))) + ::gocccl::go::conv<float>(::gocccl::go::math::Floor(::gocccl::go::conv<double>(x)));
+}
+
+// MathCopysign is ops_math.go:42:6.
+__device__ __forceinline__ double MathCopysign(double a, double b) {
+  return ::gocccl::go::math::Copysign(a, b);
+}
+
+// MathFMA is ops_math.go:45:6.
+__device__ __forceinline__ double MathFMA(double a, double b) {
+  return ::gocccl::go::math::FMA(a, b, -a);
+}
+
+// MathMod is ops_math.go:48:6.
+__device__ __forceinline__ double MathMod(double a, double b) {
+  return ::gocccl::go::math::Mod(a, b);
+}
+
+// MathMin is ops_math.go:51:6.
+__device__ __forceinline__ double MathMin(double a, double b) {
+  return ::gocccl::go::math::Min(a, b);
+}
+
+// MathMax is ops_math.go:56:6.
+__device__ __forceinline__ double MathMax(double a, double b) {
+  return ::gocccl::go::math::Max(a, b);
+}
+
+// MathInfNaN is ops_math.go:59:6.
+__device__ __forceinline__ double MathInfNaN(double x) {
+  if (x > 0x1.7e43c8800759cp+996 /* 1e+300 */) {
+    return ::gocccl::go::math::Inf(int64_t(1LL));
+  }
+  if (x < (-0x1.7e43c8800759cp+996 /* -1e+300 */)) {
+    return ::gocccl::go::math::Inf(int64_t(-1LL));
+  }
+  if (x == 0.0) {
+    return ::gocccl::go::math::NaN();
+  }
+  return x;
+}
+
+// MathClassify is ops_math.go:73:6.
+__device__ __forceinline__ uint8_t MathClassify(double x) {
+  uint8_t r{};
+  if (::gocccl::go::math::IsNaN(x)) {
+    r = ::gocccl::go::bor(r, uint8_t(1U));
+  }
+  if (::gocccl::go::math::IsInf(x, int64_t(0LL))) {
+    r = ::gocccl::go::bor(r, uint8_t(2U));
+  }
+  if (::gocccl::go::math::IsInf(x, int64_t(1LL))) {
+    r = ::gocccl::go::bor(r, uint8_t(4U));
+  }
+  if (::gocccl::go::math::IsInf(x, int64_t(-1LL))) {
+    r = ::gocccl::go::bor(r, uint8_t(8U));
+  }
+  if (::gocccl::go::math::Signbit(x)) {
+    r = ::gocccl::go::bor(r, uint8_t(16U));
+  }
+  return r;
+}
+
+// MathBits64 is ops_math.go:96:6.
+__device__ __forceinline__ uint64_t MathBits64(double x) {
+  return ::gocccl::go::math::Float64bits(x);
+}
+
+// MathBits32 is ops_math.go:99:6.
+__device__ __forceinline__ uint32_t MathBits32(float x) {
+  return ::gocccl::go::math::Float32bits(x);
+}
+
+// MathFromBits64 is ops_math.go:102:6.
+__device__ __forceinline__ double MathFromBits64(uint64_t u) {
+  return ::gocccl::go::math::Float64frombits(::gocccl::go::band_not(u, uint64_t(9223372036854775808ULL)));
+}
+
+// MathFromBits32 is ops_math.go:105:6.
+__device__ __forceinline__ float MathFromBits32(uint32_t u) {
+  return ::gocccl::go::math::Float32frombits(::gocccl::go::bxor(u, uint32_t(2147483648U)));
+}
+
+// MathFrexp is ops_math_more.go:13:6.
+__device__ __forceinline__ double MathFrexp(double x) {
+  double f{};
+  int64_t e{};
+  {
+    const auto gocccl_t0 = ::gocccl::go::math::Frexp(x);
+    f = gocccl_t0.r0;
+    e = gocccl_t0.r1;
+  }
+  return f + ::gocccl::go::conv<double>(e);
+}
+
+// MathLdexp is ops_math_more.go:19:6.
+__device__ __forceinline__ double MathLdexp(double x, int8_t e) {
+  return ::gocccl::go::math::Ldexp(x, ::gocccl::go::mul(::gocccl::go::conv<int64_t>(e), int64_t(9LL)));
+}
+
+// MathModf is ops_math_more.go:22:6.
+__device__ __forceinline__ double MathModf(double x) {
+  double i{};
+  double f{};
+  {
+    const auto gocccl_t0 = ::gocccl::go::math::Modf(x);
+    i = gocccl_t0.r0;
+    f = gocccl_t0.r1;
+  }
+  return (i * 0.5) + f;
+}
+
+// MathDim is ops_math_more.go:28:6.
+__device__ __forceinline__ double MathDim(double a, double b) {
+  return ::gocccl::go::math::Dim(a, b);
+}
+
+// MathRemainder is ops_math_more.go:31:6.
+__device__ __forceinline__ double MathRemainder(double a, double b) {
+  return ::gocccl::go::math::Remainder(a, b);
+}
+
+// MathExp2 is ops_math_more.go:34:6.
+__device__ __forceinline__ double MathExp2(double x) {
+  return ::gocccl::go::math::Exp2(x);
+}
+
+// MathExpm1 is ops_math_more.go:37:6.
+__device__ __forceinline__ double MathExpm1(double x) {
+  return ::gocccl::go::math::Expm1(x);
+}
+
+// MathLog2 is ops_math_more.go:40:6.
+__device__ __forceinline__ double MathLog2(double x) {
+  return ::gocccl::go::math::Log2(x);
+}
+
+// MathLog10 is ops_math_more.go:43:6.
+__device__ __forceinline__ double MathLog10(double x) {
+  return ::gocccl::go::math::Log10(x);
+}
+
+// MathLog1p is ops_math_more.go:46:6.
+__device__ __forceinline__ double MathLog1p(double x) {
+  return ::gocccl::go::math::Log1p(x);
+}
+
+// MathTan is ops_math_more.go:49:6.
+__device__ __forceinline__ double MathTan(double x) {
+  return ::gocccl::go::math::Tan(x);
+}
+
+// MathAsin is ops_math_more.go:52:6.
+__device__ __forceinline__ double MathAsin(double x) {
+  return ::gocccl::go::math::Asin(x);
+}
+
+// MathAcos is ops_math_more.go:55:6.
+__device__ __forceinline__ double MathAcos(double x) {
+  return ::gocccl::go::math::Acos(x);
+}
+
+// MathAtan is ops_math_more.go:58:6.
+__device__ __forceinline__ double MathAtan(double x) {
+  return ::gocccl::go::math::Atan(x);
+}
+
+// MathAtan2 is ops_math_more.go:61:6.
+__device__ __forceinline__ double MathAtan2(double y, double x) {
+  return ::gocccl::go::math::Atan2(y, x);
+}
+
+// MathSinh is ops_math_more.go:64:6.
+__device__ __forceinline__ double MathSinh(double x) {
+  return ::gocccl::go::math::Sinh(x);
+}
+
+// MathCosh is ops_math_more.go:67:6.
+__device__ __forceinline__ double MathCosh(double x) {
+  return ::gocccl::go::math::Cosh(x);
+}
+
+// MathAsinh is ops_math_more.go:70:6.
+__device__ __forceinline__ double MathAsinh(double x) {
+  return ::gocccl::go::math::Asinh(x);
+}
+
+// MathAcosh is ops_math_more.go:73:6.
+__device__ __forceinline__ double MathAcosh(double x) {
+  return ::gocccl::go::math::Acosh(x);
+}
+
+// MathAtanh is ops_math_more.go:76:6.
+__device__ __forceinline__ double MathAtanh(double x) {
+  return ::gocccl::go::math::Atanh(x);
+}
+
+// MathCbrt is ops_math_more.go:79:6.
+__device__ __forceinline__ double MathCbrt(double x) {
+  return ::gocccl::go::math::Cbrt(x);
+}
+
+// MathHypot is ops_math_more.go:82:6.
+__device__ __forceinline__ double MathHypot(double a, double b) {
+  return ::gocccl::go::math::Hypot(a, b);
+}
+
+// MathErf is ops_math_more.go:85:6.
+__device__ __forceinline__ double MathErf(double x) {
+  return ::gocccl::go::math::Erf(x);
+}
+
+// MathErfc is ops_math_more.go:88:6.
+__device__ __forceinline__ double MathErfc(double x) {
+  return ::gocccl::go::math::Erfc(x);
+}
+
+// MathSinF32 is ops_math_more.go:91:6.
+__device__ __forceinline__ float MathSinF32(float x) {
+  return ::gocccl::go::conv<float>(::gocccl::go::math::Sin(::gocccl::go::conv<double>(x)));
+}
+
+// MinInt8 is ops_minmax.go:10:6.
+__device__ __forceinline__ int8_t MinInt8(int8_t a, int8_t b) {
+  return ::gocccl::go::min<int8_t>(a, b);
+}
+
+// MaxUint64 is ops_minmax.go:13:6.
+__device__ __forceinline__ uint64_t MaxUint64(uint64_t a, uint64_t b) {
+  return ::gocccl::go::max<uint64_t>(::gocccl::go::max<uint64_t>(a, b), uint64_t(7ULL));
+}
+
+// MinMaxInt is ops_minmax.go:16:6.
+__device__ __forceinline__ int64_t MinMaxInt(int64_t a, int64_t b) {
+  return ::gocccl::go::sub(::gocccl::go::min<int64_t>(::gocccl::go::min<int64_t>(a, b), int64_t(100LL)), ::gocccl::go::max<int64_t>(::gocccl::go::max<int64_t>(::gocccl::go::shr(a, uint64_t(1ULL)), b), int64_t(-100LL)));
+}
+
+// MinF32 is ops_minmax.go:19:6.
+__device__ __forceinline__ float MinF32(float a, float b) {
+  return ::gocccl::go::min<float>(a, b);
+}
+
+// MaxF64 is ops_minmax.go:22:6.
+__device__ __forceinline__ double MaxF64(double a, double b) {
+  return ::gocccl::go::max<double>(a, b);
+}
+
+// MaxZero is ops_minmax.go:25:6.
+__device__ __forceinline__ double MaxZero(double x) {
+  return ::gocccl::go::max<double>(x, 0.0) + ::gocccl::go::min<double>(x, 0.0);
+}
+
+// Clamp01 is ops_minmax.go:28:6.
+__device__ __forceinline__ float Clamp01(float x) {
+  return ::gocccl::go::min<float>(::gocccl::go::max<float>(x, 0.0f), 1.0f);
+}
+
+// MinOf3F64 is ops_minmax.go:31:6.
+__device__ __forceinline__ double MinOf3F64(double a, double b) {
+  return ::gocccl::go::min<double>(::gocccl::go::min<double>(a, b), a * b);
+}
+
+// MinReduceF64 is ops_minmax.go:34:6.
+__device__ __forceinline__ double MinReduceF64(double a, double b) {
+  return ::gocccl::go::min<double>(a, b);
+}
+
+// MaxReduceF32 is ops_minmax.go:37:6.
+__device__ __forceinline__ float MaxReduceF32(float a, float b) {
+  return ::gocccl::go::max<float>(a, b);
+}
+
+// MaxReduceInt32 is ops_minmax.go:40:6.
+__device__ __forceinline__ int32_t MaxReduceInt32(int32_t a, int32_t b) {
+  return ::gocccl::go::max<int32_t>(a, b);
+}
+
+// MaxMeters is ops_minmax.go:43:6.
+__device__ __forceinline__ float MaxMeters(float a, float b) {
+  return ::gocccl::go::max<float>(a, b);
+}
+
 // CToF is ops_named.go:22:6.
 __device__ __forceinline__ double CToF(double c) {
   return ((c * 9.0) / 5.0) + 32.0;
@@ -1298,6 +1712,158 @@ __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Pair CombinePair(::go
   return ::gocccl_pkg_difftest_3d2af203::Pair{::gocccl::go::add(a.Lo, b.Lo), ::gocccl::go::bxor(a.Hi, b.Hi)};
 }
 
+// OverflowCheckUint8 is ops_subtle.go:14:6.
+__device__ __forceinline__ uint8_t OverflowCheckUint8(uint8_t a, uint8_t b) {
+  uint8_t r{};
+  if (::gocccl::go::add(a, b) < a) {
+    r = ::gocccl::go::bor(r, uint8_t(1U));
+  }
+  if (::gocccl::go::bnot(a) == uint8_t(0U)) {
+    r = ::gocccl::go::bor(r, uint8_t(2U));
+  }
+  if (::gocccl::go::mul(a, b) == uint8_t(1U)) {
+    r = ::gocccl::go::bor(r, uint8_t(4U));
+  }
+  if (::gocccl::go::sub(::gocccl::go::conv<int8_t>(a), ::gocccl::go::conv<int8_t>(b)) > int8_t(0)) {
+    r = ::gocccl::go::bor(r, uint8_t(8U));
+  }
+  if (::gocccl::go::shl(a, uint64_t(1ULL)) < a) {
+    r = ::gocccl::go::bor(r, uint8_t(16U));
+  }
+  return r;
+}
+
+// SwitchFloatTag is ops_subtle.go:37:6.
+__device__ __forceinline__ int8_t SwitchFloatTag(double x) {
+  {
+    const double gocccl_tag0 = x;
+    const int gocccl_case0 = gocccl_tag0 == 0.0 ? 0 : gocccl_tag0 == 1.0 || gocccl_tag0 == (-1.0) ? 1 : gocccl_tag0 == (x * 2.0) ? 2 : -1;
+    switch (gocccl_case0) {
+    case 0: {
+      return int8_t(1);
+    } break;
+    case 1: {
+      return int8_t(2);
+    } break;
+    case 2: {
+      return int8_t(3);
+    } break;
+    }
+  }
+  return int8_t(0);
+}
+
+// RangeIntTyped is ops_subtle.go:52:6.
+__device__ __forceinline__ uint32_t RangeIntTyped(uint8_t n) {
+  uint32_t s = uint32_t(0U);
+  {
+    uint8_t range_n = n;
+    {
+      uint8_t range_i = uint8_t(0U);
+      while (range_i < range_n) {
+        uint8_t i = range_i;
+        s = ::gocccl::go::add(::gocccl::go::mul(s, uint32_t(3U)), ::gocccl::go::conv<uint32_t>(i));
+        range_i = ::gocccl::go::add(range_i, uint8_t(1U));
+      }
+    }
+  }
+  return s;
+}
+
+// RangeArrayCopy is ops_subtle.go:64:6.
+__device__ __forceinline__ int32_t RangeArrayCopy(::gocccl::go::array<int32_t, 4> a) {
+  int32_t s = int32_t(0);
+  {
+    ::gocccl::go::array<int32_t, 4> range_a = a;
+    {
+      int64_t range_i = int64_t(0LL);
+      while (range_i < int64_t(4LL)) {
+        int64_t i = range_i;
+        int32_t v = ::gocccl::go::at(range_a, range_i);
+        if (i < int64_t(3LL)) {
+          ::gocccl::go::ref(a, ::gocccl::go::add(i, int64_t(1LL))) = ::gocccl::go::add(::gocccl::go::at(a, ::gocccl::go::add(i, int64_t(1LL))), ::gocccl::go::add(v, int32_t(1)));
+        }
+        s = ::gocccl::go::add(::gocccl::go::mul(s, int32_t(7)), v);
+        range_i = ::gocccl::go::add(range_i, int64_t(1LL));
+      }
+    }
+  }
+  return ::gocccl::go::bxor(s, ::gocccl::go::at(a, int64_t(3LL)));
+}
+
+// TupleIndex is ops_subtle.go:78:6.
+__device__ __forceinline__ ::gocccl::go::array<int32_t, 3> TupleIndex(int32_t x) {
+  ::gocccl::go::array<int32_t, 3> a{};
+  int64_t i = int64_t(0LL);
+  {
+    const int64_t gocccl_t0 = i;
+    const int64_t gocccl_t1 = int64_t(1LL);
+    const int32_t gocccl_t2 = x;
+    i = gocccl_t1;
+    ::gocccl::go::ref(a, gocccl_t0) = gocccl_t2;
+  }
+  {
+    const int64_t gocccl_t3 = i;
+    const int32_t gocccl_t4 = ::gocccl::go::add(x, int32_t(1));
+    const int64_t gocccl_t5 = int64_t(2LL);
+    ::gocccl::go::ref(a, gocccl_t3) = gocccl_t4;
+    i = gocccl_t5;
+  }
+  ::gocccl::go::ref(a, i) = ::gocccl::go::conv<int32_t>(i);
+  return a;
+}
+
+// Fib is ops_subtle.go:90:6.
+__device__ __forceinline__ uint64_t Fib(uint8_t n) {
+  uint64_t a = uint64_t(0ULL);
+  uint64_t b = uint64_t(1ULL);
+  {
+    uint8_t range_n = n;
+    {
+      uint8_t range_i = uint8_t(0U);
+      while (range_i < range_n) {
+        {
+          const uint64_t gocccl_t0 = b;
+          const uint64_t gocccl_t1 = ::gocccl::go::add(a, b);
+          a = gocccl_t0;
+          b = gocccl_t1;
+        }
+        range_i = ::gocccl::go::add(range_i, uint8_t(1U));
+      }
+    }
+  }
+  return a;
+}
+
+// Int64ToFloat32Tricky is ops_subtle.go:102:6.
+__device__ __forceinline__ float Int64ToFloat32Tricky(int16_t x) {
+  return ::gocccl::go::conv<float>(::gocccl::go::add(int64_t(4611686293305294848LL), ::gocccl::go::conv<int64_t>(x)));
+}
+
+// Uint64ToFloat32Tricky is ops_subtle.go:105:6.
+__device__ __forceinline__ float Uint64ToFloat32Tricky(int16_t x) {
+  return ::gocccl::go::conv<float>(::gocccl::go::add(uint64_t(9223372586610589696ULL), ::gocccl::go::conv<uint64_t>(::gocccl::go::conv<int64_t>(x))));
+}
+
+// DivByMinusOne is ops_subtle.go:110:6.
+__device__ __forceinline__ int64_t DivByMinusOne(int64_t x) {
+  return ::gocccl::go::bxor(::gocccl::go::quo(x, int64_t(-1LL)), ::gocccl::go::rem(x, int64_t(-1LL)));
+}
+
+// KeywordNames is ops_subtle.go:116:6.
+__device__ __forceinline__ int32_t KeywordNames(int32_t class_, int32_t this_) {
+  int32_t auto_ = ::gocccl::go::add(class_, this_);
+  int32_t double_ = ::gocccl::go::mul(auto_, int32_t(2));
+  int32_t float_ = double_;
+  int32_t char_ = auto_;
+  int32_t template_ = class_;
+  int32_t register_ = this_;
+  int32_t int32_t_ = ::gocccl::go::bxor(float_, char_);
+  int32_t threadIdx_ = template_;
+  int32_t blockDim_ = register_;
+  return ::gocccl::go::add(::gocccl::go::sub(int32_t_, threadIdx_), blockDim_);
+}
+
 // SwitchTag is ops_switch.go:9:6.
 __device__ __forceinline__ int32_t SwitchTag(uint8_t x) {
   int32_t r = int32_t(0);
@@ -1414,6 +1980,46 @@ __device__ __forceinline__ int16_t SwitchNonConst(int16_t a, int16_t b) {
   return a;
 }
 
+// MathExp is ops_transcendental.go:13:6.
+__device__ __forceinline__ double MathExp(double x) {
+  return ::gocccl::go::math::Exp(x);
+}
+
+// MathLog is ops_transcendental.go:16:6.
+__device__ __forceinline__ double MathLog(double x) {
+  return ::gocccl::go::math::Log(x);
+}
+
+// MathPow is ops_transcendental.go:19:6.
+__device__ __forceinline__ double MathPow(double a, double b) {
+  return ::gocccl::go::math::Pow(a, b);
+}
+
+// MathSin is ops_transcendental.go:22:6.
+__device__ __forceinline__ double MathSin(double x) {
+  return ::gocccl::go::math::Sin(x);
+}
+
+// MathCos is ops_transcendental.go:25:6.
+__device__ __forceinline__ double MathCos(double x) {
+  return ::gocccl::go::math::Cos(x);
+}
+
+// MathTanh is ops_transcendental.go:28:6.
+__device__ __forceinline__ double MathTanh(double x) {
+  return ::gocccl::go::math::Tanh(x);
+}
+
+// MathExpF32 is ops_transcendental.go:31:6.
+__device__ __forceinline__ float MathExpF32(float x) {
+  return ::gocccl::go::conv<float>(::gocccl::go::math::Exp(::gocccl::go::conv<double>(x)));
+}
+
+// MathLogF32 is ops_transcendental.go:34:6.
+__device__ __forceinline__ float MathLogF32(float x) {
+  return ::gocccl::go::conv<float>(::gocccl::go::math::Log(::gocccl::go::conv<double>(x)));
+}
+
 // functors wrap the operators the kernels use as default-constructible types.
 namespace functors {
 
@@ -1486,6 +2092,84 @@ struct HistoAdd {
 struct ArrOfStruct {
   __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Padded operator()(::gocccl::go::array<::gocccl_pkg_difftest_3d2af203::Padded, 3> a0) const {
     return ::gocccl_pkg_difftest_3d2af203::ArrOfStruct(a0);
+  }
+};
+
+struct BitsOnesCount {
+  __device__ __forceinline__ int64_t operator()(uint64_t a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::BitsOnesCount(a0);
+  }
+};
+
+struct BitsLeadingZeros {
+  __device__ __forceinline__ int64_t operator()(uint64_t a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::BitsLeadingZeros(a0);
+  }
+};
+
+struct BitsTrailingZeros {
+  __device__ __forceinline__ int64_t operator()(uint64_t a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::BitsTrailingZeros(a0);
+  }
+};
+
+struct BitsLen {
+  __device__ __forceinline__ int64_t operator()(uint64_t a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::BitsLen(a0);
+  }
+};
+
+struct BitsRotate64 {
+  __device__ __forceinline__ uint64_t operator()(uint64_t a0, int64_t a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::BitsRotate64(a0, a1);
+  }
+};
+
+struct BitsRotate32 {
+  __device__ __forceinline__ uint32_t operator()(uint32_t a0, int64_t a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::BitsRotate32(a0, a1);
+  }
+};
+
+struct BitsRotate8 {
+  __device__ __forceinline__ uint16_t operator()(uint8_t a0, int8_t a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::BitsRotate8(a0, a1);
+  }
+};
+
+struct BitsReverse {
+  __device__ __forceinline__ uint64_t operator()(uint64_t a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::BitsReverse(a0);
+  }
+};
+
+struct BitsReverseBytes {
+  __device__ __forceinline__ uint64_t operator()(uint64_t a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::BitsReverseBytes(a0);
+  }
+};
+
+struct BitsAdd64 {
+  __device__ __forceinline__ uint64_t operator()(uint64_t a0, uint64_t a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::BitsAdd64(a0, a1);
+  }
+};
+
+struct BitsSub64 {
+  __device__ __forceinline__ uint64_t operator()(uint64_t a0, uint64_t a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::BitsSub64(a0, a1);
+  }
+};
+
+struct BitsMul64 {
+  __device__ __forceinline__ uint64_t operator()(uint64_t a0, uint64_t a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::BitsMul64(a0, a1);
+  }
+};
+
+struct BitsAddMul32 {
+  __device__ __forceinline__ uint32_t operator()(uint32_t a0, uint32_t a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::BitsAddMul32(a0, a1);
   }
 };
 
@@ -2077,6 +2761,348 @@ struct OrUint16 {
   }
 };
 
+struct MathAbs {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathAbs(a0);
+  }
+};
+
+struct MathSqrt {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathSqrt(a0);
+  }
+};
+
+struct MathSqrtF32 {
+  __device__ __forceinline__ float operator()(float a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathSqrtF32(a0);
+  }
+};
+
+struct MathFloor {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathFloor(a0);
+  }
+};
+
+struct MathCeil {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathCeil(a0);
+  }
+};
+
+struct MathTrunc {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathTrunc(a0);
+  }
+};
+
+struct MathRound {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathRound(a0);
+  }
+};
+
+struct MathRoundToEven {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathRoundToEven(a0);
+  }
+};
+
+struct MathRoundF32 {
+  __device__ __forceinline__ float operator()(float a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathRoundF32(a0);
+  }
+};
+
+struct MathCopysign {
+  __device__ __forceinline__ double operator()(double a0, double a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathCopysign(a0, a1);
+  }
+};
+
+struct MathFMA {
+  __device__ __forceinline__ double operator()(double a0, double a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathFMA(a0, a1);
+  }
+};
+
+struct MathMod {
+  __device__ __forceinline__ double operator()(double a0, double a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathMod(a0, a1);
+  }
+};
+
+struct MathMin {
+  __device__ __forceinline__ double operator()(double a0, double a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathMin(a0, a1);
+  }
+};
+
+struct MathMax {
+  __device__ __forceinline__ double operator()(double a0, double a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathMax(a0, a1);
+  }
+};
+
+struct MathInfNaN {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathInfNaN(a0);
+  }
+};
+
+struct MathClassify {
+  __device__ __forceinline__ uint8_t operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathClassify(a0);
+  }
+};
+
+struct MathBits64 {
+  __device__ __forceinline__ uint64_t operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathBits64(a0);
+  }
+};
+
+struct MathBits32 {
+  __device__ __forceinline__ uint32_t operator()(float a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathBits32(a0);
+  }
+};
+
+struct MathFromBits64 {
+  __device__ __forceinline__ double operator()(uint64_t a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathFromBits64(a0);
+  }
+};
+
+struct MathFromBits32 {
+  __device__ __forceinline__ float operator()(uint32_t a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathFromBits32(a0);
+  }
+};
+
+struct MathFrexp {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathFrexp(a0);
+  }
+};
+
+struct MathLdexp {
+  __device__ __forceinline__ double operator()(double a0, int8_t a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathLdexp(a0, a1);
+  }
+};
+
+struct MathModf {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathModf(a0);
+  }
+};
+
+struct MathDim {
+  __device__ __forceinline__ double operator()(double a0, double a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathDim(a0, a1);
+  }
+};
+
+struct MathRemainder {
+  __device__ __forceinline__ double operator()(double a0, double a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathRemainder(a0, a1);
+  }
+};
+
+struct MathExp2 {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathExp2(a0);
+  }
+};
+
+struct MathExpm1 {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathExpm1(a0);
+  }
+};
+
+struct MathLog2 {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathLog2(a0);
+  }
+};
+
+struct MathLog10 {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathLog10(a0);
+  }
+};
+
+struct MathLog1p {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathLog1p(a0);
+  }
+};
+
+struct MathTan {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathTan(a0);
+  }
+};
+
+struct MathAsin {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathAsin(a0);
+  }
+};
+
+struct MathAcos {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathAcos(a0);
+  }
+};
+
+struct MathAtan {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathAtan(a0);
+  }
+};
+
+struct MathAtan2 {
+  __device__ __forceinline__ double operator()(double a0, double a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathAtan2(a0, a1);
+  }
+};
+
+struct MathSinh {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathSinh(a0);
+  }
+};
+
+struct MathCosh {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathCosh(a0);
+  }
+};
+
+struct MathAsinh {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathAsinh(a0);
+  }
+};
+
+struct MathAcosh {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathAcosh(a0);
+  }
+};
+
+struct MathAtanh {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathAtanh(a0);
+  }
+};
+
+struct MathCbrt {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathCbrt(a0);
+  }
+};
+
+struct MathHypot {
+  __device__ __forceinline__ double operator()(double a0, double a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathHypot(a0, a1);
+  }
+};
+
+struct MathErf {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathErf(a0);
+  }
+};
+
+struct MathErfc {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathErfc(a0);
+  }
+};
+
+struct MathSinF32 {
+  __device__ __forceinline__ float operator()(float a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathSinF32(a0);
+  }
+};
+
+struct MinInt8 {
+  __device__ __forceinline__ int8_t operator()(int8_t a0, int8_t a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::MinInt8(a0, a1);
+  }
+};
+
+struct MaxUint64 {
+  __device__ __forceinline__ uint64_t operator()(uint64_t a0, uint64_t a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::MaxUint64(a0, a1);
+  }
+};
+
+struct MinMaxInt {
+  __device__ __forceinline__ int64_t operator()(int64_t a0, int64_t a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::MinMaxInt(a0, a1);
+  }
+};
+
+struct MinF32 {
+  __device__ __forceinline__ float operator()(float a0, float a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::MinF32(a0, a1);
+  }
+};
+
+struct MaxF64 {
+  __device__ __forceinline__ double operator()(double a0, double a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::MaxF64(a0, a1);
+  }
+};
+
+struct MaxZero {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MaxZero(a0);
+  }
+};
+
+struct Clamp01 {
+  __device__ __forceinline__ float operator()(float a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::Clamp01(a0);
+  }
+};
+
+struct MinOf3F64 {
+  __device__ __forceinline__ double operator()(double a0, double a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::MinOf3F64(a0, a1);
+  }
+};
+
+struct MinReduceF64 {
+  __device__ __forceinline__ double operator()(double a0, double a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::MinReduceF64(a0, a1);
+  }
+};
+
+struct MaxReduceF32 {
+  __device__ __forceinline__ float operator()(float a0, float a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::MaxReduceF32(a0, a1);
+  }
+};
+
+struct MaxReduceInt32 {
+  __device__ __forceinline__ int32_t operator()(int32_t a0, int32_t a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::MaxReduceInt32(a0, a1);
+  }
+};
+
+struct MaxMeters {
+  __device__ __forceinline__ float operator()(float a0, float a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::MaxMeters(a0, a1);
+  }
+};
+
 struct CToF {
   __device__ __forceinline__ double operator()(double a0) const {
     return ::gocccl_pkg_difftest_3d2af203::CToF(a0);
@@ -2233,6 +3259,66 @@ struct CombinePair {
   }
 };
 
+struct OverflowCheckUint8 {
+  __device__ __forceinline__ uint8_t operator()(uint8_t a0, uint8_t a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::OverflowCheckUint8(a0, a1);
+  }
+};
+
+struct SwitchFloatTag {
+  __device__ __forceinline__ int8_t operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::SwitchFloatTag(a0);
+  }
+};
+
+struct RangeIntTyped {
+  __device__ __forceinline__ uint32_t operator()(uint8_t a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::RangeIntTyped(a0);
+  }
+};
+
+struct RangeArrayCopy {
+  __device__ __forceinline__ int32_t operator()(::gocccl::go::array<int32_t, 4> a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::RangeArrayCopy(a0);
+  }
+};
+
+struct TupleIndex {
+  __device__ __forceinline__ ::gocccl::go::array<int32_t, 3> operator()(int32_t a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::TupleIndex(a0);
+  }
+};
+
+struct Fib {
+  __device__ __forceinline__ uint64_t operator()(uint8_t a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::Fib(a0);
+  }
+};
+
+struct Int64ToFloat32Tricky {
+  __device__ __forceinline__ float operator()(int16_t a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::Int64ToFloat32Tricky(a0);
+  }
+};
+
+struct Uint64ToFloat32Tricky {
+  __device__ __forceinline__ float operator()(int16_t a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::Uint64ToFloat32Tricky(a0);
+  }
+};
+
+struct DivByMinusOne {
+  __device__ __forceinline__ int64_t operator()(int64_t a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::DivByMinusOne(a0);
+  }
+};
+
+struct KeywordNames {
+  __device__ __forceinline__ int32_t operator()(int32_t a0, int32_t a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::KeywordNames(a0, a1);
+  }
+};
+
 struct SwitchTag {
   __device__ __forceinline__ int32_t operator()(uint8_t a0) const {
     return ::gocccl_pkg_difftest_3d2af203::SwitchTag(a0);
@@ -2263,6 +3349,54 @@ struct SwitchNonConst {
   }
 };
 
+struct MathExp {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathExp(a0);
+  }
+};
+
+struct MathLog {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathLog(a0);
+  }
+};
+
+struct MathPow {
+  __device__ __forceinline__ double operator()(double a0, double a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathPow(a0, a1);
+  }
+};
+
+struct MathSin {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathSin(a0);
+  }
+};
+
+struct MathCos {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathCos(a0);
+  }
+};
+
+struct MathTanh {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathTanh(a0);
+  }
+};
+
+struct MathExpF32 {
+  __device__ __forceinline__ float operator()(float a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathExpF32(a0);
+  }
+};
+
+struct MathLogF32 {
+  __device__ __forceinline__ float operator()(float a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::MathLogF32(a0);
+  }
+};
+
 }  // namespace functors
 }  // namespace gocccl_pkg_difftest_3d2af203
 
@@ -2273,6 +3407,13 @@ constexpr int gocccl_transform2_AddWrapInt8_threads = 256, gocccl_transform2_Add
 constexpr int gocccl_transform2_ArrEq_threads = 256, gocccl_transform2_ArrEq_items = 1;
 constexpr int gocccl_transform2_ArrIndex_threads = 256, gocccl_transform2_ArrIndex_items = 1;
 constexpr int gocccl_transform2_BitOpsUint8_threads = 256, gocccl_transform2_BitOpsUint8_items = 32;
+constexpr int gocccl_transform2_BitsAdd64_threads = 256, gocccl_transform2_BitsAdd64_items = 4;
+constexpr int gocccl_transform2_BitsAddMul32_threads = 256, gocccl_transform2_BitsAddMul32_items = 8;
+constexpr int gocccl_transform2_BitsMul64_threads = 256, gocccl_transform2_BitsMul64_items = 4;
+constexpr int gocccl_transform2_BitsRotate32_threads = 256, gocccl_transform2_BitsRotate32_items = 4;
+constexpr int gocccl_transform2_BitsRotate64_threads = 256, gocccl_transform2_BitsRotate64_items = 4;
+constexpr int gocccl_transform2_BitsRotate8_threads = 256, gocccl_transform2_BitsRotate8_items = 16;
+constexpr int gocccl_transform2_BitsSub64_threads = 256, gocccl_transform2_BitsSub64_items = 4;
 constexpr int gocccl_transform2_ChainF32_threads = 256, gocccl_transform2_ChainF32_items = 8;
 constexpr int gocccl_transform2_CompareF64_threads = 256, gocccl_transform2_CompareF64_items = 4;
 constexpr int gocccl_transform2_CompareInt64_threads = 256, gocccl_transform2_CompareInt64_items = 4;
@@ -2291,13 +3432,32 @@ constexpr int gocccl_transform2_ForLabels_threads = 256, gocccl_transform2_ForLa
 constexpr int gocccl_transform2_HistoAdd_threads = 256, gocccl_transform2_HistoAdd_items = 2;
 constexpr int gocccl_transform2_IfNested_threads = 256, gocccl_transform2_IfNested_items = 4;
 constexpr int gocccl_transform2_IsOk_threads = 256, gocccl_transform2_IsOk_items = 8;
+constexpr int gocccl_transform2_KeywordNames_threads = 256, gocccl_transform2_KeywordNames_items = 8;
 constexpr int gocccl_transform2_LogicBool_threads = 256, gocccl_transform2_LogicBool_items = 32;
+constexpr int gocccl_transform2_MathAtan2_threads = 256, gocccl_transform2_MathAtan2_items = 4;
+constexpr int gocccl_transform2_MathCopysign_threads = 256, gocccl_transform2_MathCopysign_items = 4;
+constexpr int gocccl_transform2_MathDim_threads = 256, gocccl_transform2_MathDim_items = 4;
+constexpr int gocccl_transform2_MathFMA_threads = 256, gocccl_transform2_MathFMA_items = 4;
+constexpr int gocccl_transform2_MathHypot_threads = 256, gocccl_transform2_MathHypot_items = 4;
+constexpr int gocccl_transform2_MathLdexp_threads = 256, gocccl_transform2_MathLdexp_items = 4;
+constexpr int gocccl_transform2_MathMax_threads = 256, gocccl_transform2_MathMax_items = 4;
+constexpr int gocccl_transform2_MathMin_threads = 256, gocccl_transform2_MathMin_items = 4;
+constexpr int gocccl_transform2_MathMod_threads = 256, gocccl_transform2_MathMod_items = 4;
+constexpr int gocccl_transform2_MathPow_threads = 256, gocccl_transform2_MathPow_items = 4;
+constexpr int gocccl_transform2_MathRemainder_threads = 256, gocccl_transform2_MathRemainder_items = 4;
+constexpr int gocccl_transform2_MaxF64_threads = 256, gocccl_transform2_MaxF64_items = 4;
+constexpr int gocccl_transform2_MaxUint64_threads = 256, gocccl_transform2_MaxUint64_items = 4;
+constexpr int gocccl_transform2_MinF32_threads = 256, gocccl_transform2_MinF32_items = 8;
+constexpr int gocccl_transform2_MinInt8_threads = 256, gocccl_transform2_MinInt8_items = 32;
+constexpr int gocccl_transform2_MinMaxInt_threads = 256, gocccl_transform2_MinMaxInt_items = 4;
+constexpr int gocccl_transform2_MinOf3F64_threads = 256, gocccl_transform2_MinOf3F64_items = 4;
 constexpr int gocccl_transform2_MixedWidth_threads = 256, gocccl_transform2_MixedWidth_items = 4;
 constexpr int gocccl_transform2_MulAddPlain_threads = 256, gocccl_transform2_MulAddPlain_items = 8;
 constexpr int gocccl_transform2_MulAddSeparate_threads = 256, gocccl_transform2_MulAddSeparate_items = 4;
 constexpr int gocccl_transform2_MulF32_threads = 256, gocccl_transform2_MulF32_items = 8;
 constexpr int gocccl_transform2_MulInt_threads = 256, gocccl_transform2_MulInt_items = 4;
 constexpr int gocccl_transform2_MulXorInt64_threads = 256, gocccl_transform2_MulXorInt64_items = 4;
+constexpr int gocccl_transform2_OverflowCheckUint8_threads = 256, gocccl_transform2_OverflowCheckUint8_items = 32;
 constexpr int gocccl_transform2_PassTuple_threads = 256, gocccl_transform2_PassTuple_items = 8;
 constexpr int gocccl_transform2_PromoteUint16_threads = 256, gocccl_transform2_PromoteUint16_items = 16;
 constexpr int gocccl_transform2_PromoteUint8_threads = 256, gocccl_transform2_PromoteUint8_items = 32;
@@ -2325,6 +3485,10 @@ constexpr int gocccl_transform2_Vec3Eq_threads = 256, gocccl_transform2_Vec3Eq_i
 constexpr int gocccl_reduce_AddInt8_threads = 256, gocccl_reduce_AddInt8_items = 32;
 constexpr int gocccl_reduce_ArrMax_threads = 256, gocccl_reduce_ArrMax_items = 8;
 constexpr int gocccl_reduce_CombinePair_threads = 256, gocccl_reduce_CombinePair_items = 4;
+constexpr int gocccl_reduce_MaxMeters_threads = 256, gocccl_reduce_MaxMeters_items = 16;
+constexpr int gocccl_reduce_MaxReduceF32_threads = 256, gocccl_reduce_MaxReduceF32_items = 16;
+constexpr int gocccl_reduce_MaxReduceInt32_threads = 256, gocccl_reduce_MaxReduceInt32_items = 16;
+constexpr int gocccl_reduce_MinReduceF64_threads = 256, gocccl_reduce_MinReduceF64_items = 8;
 constexpr int gocccl_reduce_MulWrapInt64_threads = 256, gocccl_reduce_MulWrapInt64_items = 8;
 constexpr int gocccl_reduce_OrUint16_threads = 256, gocccl_reduce_OrUint16_items = 32;
 constexpr int gocccl_reduce_XorUint32_threads = 256, gocccl_reduce_XorUint32_items = 16;
@@ -2337,8 +3501,15 @@ constexpr int gocccl_transform_ArrSum_threads = 256, gocccl_transform_ArrSum_ite
 constexpr int gocccl_transform_AssignOpsF64_threads = 256, gocccl_transform_AssignOpsF64_items = 4;
 constexpr int gocccl_transform_AssignOpsInt8_threads = 256, gocccl_transform_AssignOpsInt8_items = 32;
 constexpr int gocccl_transform_AssignOpsUint_threads = 256, gocccl_transform_AssignOpsUint_items = 4;
+constexpr int gocccl_transform_BitsLeadingZeros_threads = 256, gocccl_transform_BitsLeadingZeros_items = 4;
+constexpr int gocccl_transform_BitsLen_threads = 256, gocccl_transform_BitsLen_items = 4;
+constexpr int gocccl_transform_BitsOnesCount_threads = 256, gocccl_transform_BitsOnesCount_items = 4;
+constexpr int gocccl_transform_BitsReverse_threads = 256, gocccl_transform_BitsReverse_items = 4;
+constexpr int gocccl_transform_BitsReverseBytes_threads = 256, gocccl_transform_BitsReverseBytes_items = 4;
+constexpr int gocccl_transform_BitsTrailingZeros_threads = 256, gocccl_transform_BitsTrailingZeros_items = 4;
 constexpr int gocccl_transform_CToF_threads = 256, gocccl_transform_CToF_items = 4;
 constexpr int gocccl_transform_CallChain_threads = 256, gocccl_transform_CallChain_items = 8;
+constexpr int gocccl_transform_Clamp01_threads = 256, gocccl_transform_Clamp01_items = 8;
 constexpr int gocccl_transform_ComplementUint32_threads = 256, gocccl_transform_ComplementUint32_items = 8;
 constexpr int gocccl_transform_ConstFloatExpr_threads = 256, gocccl_transform_ConstFloatExpr_items = 8;
 constexpr int gocccl_transform_ConstLimits_threads = 256, gocccl_transform_ConstLimits_items = 4;
@@ -2354,9 +3525,11 @@ constexpr int gocccl_transform_ConstUntypedBig_threads = 256, gocccl_transform_C
 constexpr int gocccl_transform_DepClamp_threads = 256, gocccl_transform_DepClamp_items = 8;
 constexpr int gocccl_transform_DepMix_threads = 256, gocccl_transform_DepMix_items = 4;
 constexpr int gocccl_transform_DepScale_threads = 256, gocccl_transform_DepScale_items = 2;
+constexpr int gocccl_transform_DivByMinusOne_threads = 256, gocccl_transform_DivByMinusOne_items = 4;
 constexpr int gocccl_transform_DivConst_threads = 256, gocccl_transform_DivConst_items = 8;
 constexpr int gocccl_transform_DivPow2_threads = 256, gocccl_transform_DivPow2_items = 4;
 constexpr int gocccl_transform_FastPoly_threads = 256, gocccl_transform_FastPoly_items = 4;
+constexpr int gocccl_transform_Fib_threads = 256, gocccl_transform_Fib_items = 4;
 constexpr int gocccl_transform_Float32ToFloat64_threads = 256, gocccl_transform_Float32ToFloat64_items = 4;
 constexpr int gocccl_transform_Float32ToInt_threads = 256, gocccl_transform_Float32ToInt_items = 4;
 constexpr int gocccl_transform_Float32ToUint64_threads = 256, gocccl_transform_Float32ToUint64_items = 4;
@@ -2376,11 +3549,55 @@ constexpr int gocccl_transform_ForSwitchBreak_threads = 256, gocccl_transform_Fo
 constexpr int gocccl_transform_ForThreeClause_threads = 256, gocccl_transform_ForThreeClause_items = 8;
 constexpr int gocccl_transform_IfInitChain_threads = 256, gocccl_transform_IfInitChain_items = 8;
 constexpr int gocccl_transform_Int64ToFloat32_threads = 256, gocccl_transform_Int64ToFloat32_items = 4;
+constexpr int gocccl_transform_Int64ToFloat32Tricky_threads = 256, gocccl_transform_Int64ToFloat32Tricky_items = 8;
 constexpr int gocccl_transform_Int64ToFloat64_threads = 256, gocccl_transform_Int64ToFloat64_items = 4;
 constexpr int gocccl_transform_Int8ToFloat32_threads = 256, gocccl_transform_Int8ToFloat32_items = 8;
 constexpr int gocccl_transform_IntToUintptr_threads = 256, gocccl_transform_IntToUintptr_items = 4;
 constexpr int gocccl_transform_IsNaNSelf_threads = 256, gocccl_transform_IsNaNSelf_items = 8;
 constexpr int gocccl_transform_MakePair_threads = 256, gocccl_transform_MakePair_items = 2;
+constexpr int gocccl_transform_MathAbs_threads = 256, gocccl_transform_MathAbs_items = 4;
+constexpr int gocccl_transform_MathAcos_threads = 256, gocccl_transform_MathAcos_items = 4;
+constexpr int gocccl_transform_MathAcosh_threads = 256, gocccl_transform_MathAcosh_items = 4;
+constexpr int gocccl_transform_MathAsin_threads = 256, gocccl_transform_MathAsin_items = 4;
+constexpr int gocccl_transform_MathAsinh_threads = 256, gocccl_transform_MathAsinh_items = 4;
+constexpr int gocccl_transform_MathAtan_threads = 256, gocccl_transform_MathAtan_items = 4;
+constexpr int gocccl_transform_MathAtanh_threads = 256, gocccl_transform_MathAtanh_items = 4;
+constexpr int gocccl_transform_MathBits32_threads = 256, gocccl_transform_MathBits32_items = 8;
+constexpr int gocccl_transform_MathBits64_threads = 256, gocccl_transform_MathBits64_items = 4;
+constexpr int gocccl_transform_MathCbrt_threads = 256, gocccl_transform_MathCbrt_items = 4;
+constexpr int gocccl_transform_MathCeil_threads = 256, gocccl_transform_MathCeil_items = 4;
+constexpr int gocccl_transform_MathClassify_threads = 256, gocccl_transform_MathClassify_items = 4;
+constexpr int gocccl_transform_MathCos_threads = 256, gocccl_transform_MathCos_items = 4;
+constexpr int gocccl_transform_MathCosh_threads = 256, gocccl_transform_MathCosh_items = 4;
+constexpr int gocccl_transform_MathErf_threads = 256, gocccl_transform_MathErf_items = 4;
+constexpr int gocccl_transform_MathErfc_threads = 256, gocccl_transform_MathErfc_items = 4;
+constexpr int gocccl_transform_MathExp_threads = 256, gocccl_transform_MathExp_items = 4;
+constexpr int gocccl_transform_MathExp2_threads = 256, gocccl_transform_MathExp2_items = 4;
+constexpr int gocccl_transform_MathExpF32_threads = 256, gocccl_transform_MathExpF32_items = 8;
+constexpr int gocccl_transform_MathExpm1_threads = 256, gocccl_transform_MathExpm1_items = 4;
+constexpr int gocccl_transform_MathFloor_threads = 256, gocccl_transform_MathFloor_items = 4;
+constexpr int gocccl_transform_MathFrexp_threads = 256, gocccl_transform_MathFrexp_items = 4;
+constexpr int gocccl_transform_MathFromBits32_threads = 256, gocccl_transform_MathFromBits32_items = 8;
+constexpr int gocccl_transform_MathFromBits64_threads = 256, gocccl_transform_MathFromBits64_items = 4;
+constexpr int gocccl_transform_MathInfNaN_threads = 256, gocccl_transform_MathInfNaN_items = 4;
+constexpr int gocccl_transform_MathLog_threads = 256, gocccl_transform_MathLog_items = 4;
+constexpr int gocccl_transform_MathLog10_threads = 256, gocccl_transform_MathLog10_items = 4;
+constexpr int gocccl_transform_MathLog1p_threads = 256, gocccl_transform_MathLog1p_items = 4;
+constexpr int gocccl_transform_MathLog2_threads = 256, gocccl_transform_MathLog2_items = 4;
+constexpr int gocccl_transform_MathLogF32_threads = 256, gocccl_transform_MathLogF32_items = 8;
+constexpr int gocccl_transform_MathModf_threads = 256, gocccl_transform_MathModf_items = 4;
+constexpr int gocccl_transform_MathRound_threads = 256, gocccl_transform_MathRound_items = 4;
+constexpr int gocccl_transform_MathRoundF32_threads = 256, gocccl_transform_MathRoundF32_items = 8;
+constexpr int gocccl_transform_MathRoundToEven_threads = 256, gocccl_transform_MathRoundToEven_items = 4;
+constexpr int gocccl_transform_MathSin_threads = 256, gocccl_transform_MathSin_items = 4;
+constexpr int gocccl_transform_MathSinF32_threads = 256, gocccl_transform_MathSinF32_items = 8;
+constexpr int gocccl_transform_MathSinh_threads = 256, gocccl_transform_MathSinh_items = 4;
+constexpr int gocccl_transform_MathSqrt_threads = 256, gocccl_transform_MathSqrt_items = 4;
+constexpr int gocccl_transform_MathSqrtF32_threads = 256, gocccl_transform_MathSqrtF32_items = 8;
+constexpr int gocccl_transform_MathTan_threads = 256, gocccl_transform_MathTan_items = 4;
+constexpr int gocccl_transform_MathTanh_threads = 256, gocccl_transform_MathTanh_items = 4;
+constexpr int gocccl_transform_MathTrunc_threads = 256, gocccl_transform_MathTrunc_items = 4;
+constexpr int gocccl_transform_MaxZero_threads = 256, gocccl_transform_MaxZero_items = 4;
 constexpr int gocccl_transform_NarrowInt64_threads = 256, gocccl_transform_NarrowInt64_items = 4;
 constexpr int gocccl_transform_NegF64_threads = 256, gocccl_transform_NegF64_items = 4;
 constexpr int gocccl_transform_NegInt32_threads = 256, gocccl_transform_NegInt32_items = 8;
@@ -2390,7 +3607,9 @@ constexpr int gocccl_transform_PaddedStep_threads = 256, gocccl_transform_Padded
 constexpr int gocccl_transform_PaddedSum_threads = 256, gocccl_transform_PaddedSum_items = 1;
 constexpr int gocccl_transform_ParticleStep_threads = 256, gocccl_transform_ParticleStep_items = 1;
 constexpr int gocccl_transform_QuadSum_threads = 256, gocccl_transform_QuadSum_items = 2;
+constexpr int gocccl_transform_RangeArrayCopy_threads = 256, gocccl_transform_RangeArrayCopy_items = 2;
 constexpr int gocccl_transform_RangeInt_threads = 256, gocccl_transform_RangeInt_items = 8;
+constexpr int gocccl_transform_RangeIntTyped_threads = 256, gocccl_transform_RangeIntTyped_items = 8;
 constexpr int gocccl_transform_Retag_threads = 256, gocccl_transform_Retag_items = 4;
 constexpr int gocccl_transform_RoundTrip_threads = 256, gocccl_transform_RoundTrip_items = 8;
 constexpr int gocccl_transform_ShiftAssign_threads = 256, gocccl_transform_ShiftAssign_items = 4;
@@ -2398,13 +3617,16 @@ constexpr int gocccl_transform_ShiftConstCount_threads = 256, gocccl_transform_S
 constexpr int gocccl_transform_ShiftUntypedOne_threads = 256, gocccl_transform_ShiftUntypedOne_items = 4;
 constexpr int gocccl_transform_SubZeroF64_threads = 256, gocccl_transform_SubZeroF64_items = 4;
 constexpr int gocccl_transform_SwitchDefaultMiddle_threads = 256, gocccl_transform_SwitchDefaultMiddle_items = 4;
+constexpr int gocccl_transform_SwitchFloatTag_threads = 256, gocccl_transform_SwitchFloatTag_items = 4;
 constexpr int gocccl_transform_SwitchInit_threads = 256, gocccl_transform_SwitchInit_items = 4;
 constexpr int gocccl_transform_SwitchNoTag_threads = 256, gocccl_transform_SwitchNoTag_items = 4;
 constexpr int gocccl_transform_SwitchTag_threads = 256, gocccl_transform_SwitchTag_items = 8;
 constexpr int gocccl_transform_Swizzle_threads = 256, gocccl_transform_Swizzle_items = 2;
 constexpr int gocccl_transform_Trace_threads = 256, gocccl_transform_Trace_items = 1;
 constexpr int gocccl_transform_Transpose_threads = 256, gocccl_transform_Transpose_items = 1;
+constexpr int gocccl_transform_TupleIndex_threads = 256, gocccl_transform_TupleIndex_items = 2;
 constexpr int gocccl_transform_Uint64ToFloat32_threads = 256, gocccl_transform_Uint64ToFloat32_items = 4;
+constexpr int gocccl_transform_Uint64ToFloat32Tricky_threads = 256, gocccl_transform_Uint64ToFloat32Tricky_items = 8;
 constexpr int gocccl_transform_Uint64ToFloat64_threads = 256, gocccl_transform_Uint64ToFloat64_items = 4;
 constexpr int gocccl_transform_UnaryOpsInt16_threads = 256, gocccl_transform_UnaryOpsInt16_items = 16;
 constexpr int gocccl_transform_WidenInt8_threads = 256, gocccl_transform_WidenInt8_items = 4;
@@ -2438,6 +3660,48 @@ gocccl_transform2_ArrIndex(const ::gocccl::go::array<float, 8>* d_a, const int64
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_BitOpsUint8_threads)
 gocccl_transform2_BitOpsUint8(const uint8_t* d_a, const uint8_t* d_b, uint8_t* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_BitOpsUint8_threads, gocccl_transform2_BitOpsUint8_items, uint8_t, uint8_t, uint8_t, ::gocccl_pkg_difftest_3d2af203::functors::BitOpsUint8>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(BitsAdd64) over uint64, uint64, uint64, declared at ops_bits.go:95:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_BitsAdd64_threads)
+gocccl_transform2_BitsAdd64(const uint64_t* d_a, const uint64_t* d_b, uint64_t* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_BitsAdd64_threads, gocccl_transform2_BitsAdd64_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsAdd64>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(BitsAddMul32) over uint32, uint32, uint32, declared at ops_bits.go:98:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_BitsAddMul32_threads)
+gocccl_transform2_BitsAddMul32(const uint32_t* d_a, const uint32_t* d_b, uint32_t* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_BitsAddMul32_threads, gocccl_transform2_BitsAddMul32_items, uint32_t, uint32_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsAddMul32>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(BitsMul64) over uint64, uint64, uint64, declared at ops_bits.go:97:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_BitsMul64_threads)
+gocccl_transform2_BitsMul64(const uint64_t* d_a, const uint64_t* d_b, uint64_t* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_BitsMul64_threads, gocccl_transform2_BitsMul64_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsMul64>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(BitsRotate32) over uint32, int, uint32, declared at ops_bits.go:91:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_BitsRotate32_threads)
+gocccl_transform2_BitsRotate32(const uint32_t* d_a, const int64_t* d_b, uint32_t* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_BitsRotate32_threads, gocccl_transform2_BitsRotate32_items, uint32_t, int64_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsRotate32>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(BitsRotate64) over uint64, int, uint64, declared at ops_bits.go:90:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_BitsRotate64_threads)
+gocccl_transform2_BitsRotate64(const uint64_t* d_a, const int64_t* d_b, uint64_t* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_BitsRotate64_threads, gocccl_transform2_BitsRotate64_items, uint64_t, int64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsRotate64>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(BitsRotate8) over uint8, int8, uint16, declared at ops_bits.go:92:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_BitsRotate8_threads)
+gocccl_transform2_BitsRotate8(const uint8_t* d_a, const int8_t* d_b, uint16_t* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_BitsRotate8_threads, gocccl_transform2_BitsRotate8_items, uint8_t, int8_t, uint16_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsRotate8>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(BitsSub64) over uint64, uint64, uint64, declared at ops_bits.go:96:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_BitsSub64_threads)
+gocccl_transform2_BitsSub64(const uint64_t* d_a, const uint64_t* d_b, uint64_t* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_BitsSub64_threads, gocccl_transform2_BitsSub64_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsSub64>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(ChainF32) over float32, float32, float32, declared at ops_float.go:105:6.
@@ -2548,10 +3812,118 @@ gocccl_transform2_IsOk(const int32_t* d_a, const bool* d_b, bool* d_out, long lo
   ::gocccl::transform2<gocccl_transform2_IsOk_threads, gocccl_transform2_IsOk_items, int32_t, bool, bool, ::gocccl_pkg_difftest_3d2af203::functors::IsOk>(d_a, d_b, d_out, n);
 }
 
+// BinaryTransform(KeywordNames) over int32, int32, int32, declared at ops_subtle.go:135:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_KeywordNames_threads)
+gocccl_transform2_KeywordNames(const int32_t* d_a, const int32_t* d_b, int32_t* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_KeywordNames_threads, gocccl_transform2_KeywordNames_items, int32_t, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::KeywordNames>(d_a, d_b, d_out, n);
+}
+
 // BinaryTransform(LogicBool) over bool, bool, bool, declared at ops_int.go:133:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_LogicBool_threads)
 gocccl_transform2_LogicBool(const bool* d_a, const bool* d_b, bool* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_LogicBool_threads, gocccl_transform2_LogicBool_items, bool, bool, bool, ::gocccl_pkg_difftest_3d2af203::functors::LogicBool>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(MathAtan2) over float64, float64, float64, declared at ops_math_more.go:108:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_MathAtan2_threads)
+gocccl_transform2_MathAtan2(const double* d_a, const double* d_b, double* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_MathAtan2_threads, gocccl_transform2_MathAtan2_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathAtan2>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(MathCopysign) over float64, float64, float64, declared at ops_math.go:117:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_MathCopysign_threads)
+gocccl_transform2_MathCopysign(const double* d_a, const double* d_b, double* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_MathCopysign_threads, gocccl_transform2_MathCopysign_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathCopysign>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(MathDim) over float64, float64, float64, declared at ops_math_more.go:97:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_MathDim_threads)
+gocccl_transform2_MathDim(const double* d_a, const double* d_b, double* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_MathDim_threads, gocccl_transform2_MathDim_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathDim>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(MathFMA) over float64, float64, float64, declared at ops_math.go:118:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_MathFMA_threads)
+gocccl_transform2_MathFMA(const double* d_a, const double* d_b, double* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_MathFMA_threads, gocccl_transform2_MathFMA_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathFMA>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(MathHypot) over float64, float64, float64, declared at ops_math_more.go:115:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_MathHypot_threads)
+gocccl_transform2_MathHypot(const double* d_a, const double* d_b, double* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_MathHypot_threads, gocccl_transform2_MathHypot_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathHypot>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(MathLdexp) over float64, int8, float64, declared at ops_math_more.go:95:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_MathLdexp_threads)
+gocccl_transform2_MathLdexp(const double* d_a, const int8_t* d_b, double* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_MathLdexp_threads, gocccl_transform2_MathLdexp_items, double, int8_t, double, ::gocccl_pkg_difftest_3d2af203::functors::MathLdexp>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(MathMax) over float64, float64, float64, declared at ops_math.go:121:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_MathMax_threads)
+gocccl_transform2_MathMax(const double* d_a, const double* d_b, double* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_MathMax_threads, gocccl_transform2_MathMax_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathMax>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(MathMin) over float64, float64, float64, declared at ops_math.go:120:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_MathMin_threads)
+gocccl_transform2_MathMin(const double* d_a, const double* d_b, double* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_MathMin_threads, gocccl_transform2_MathMin_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathMin>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(MathMod) over float64, float64, float64, declared at ops_math.go:119:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_MathMod_threads)
+gocccl_transform2_MathMod(const double* d_a, const double* d_b, double* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_MathMod_threads, gocccl_transform2_MathMod_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathMod>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(MathPow) over float64, float64, float64, declared at ops_transcendental.go:39:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_MathPow_threads)
+gocccl_transform2_MathPow(const double* d_a, const double* d_b, double* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_MathPow_threads, gocccl_transform2_MathPow_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathPow>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(MathRemainder) over float64, float64, float64, declared at ops_math_more.go:98:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_MathRemainder_threads)
+gocccl_transform2_MathRemainder(const double* d_a, const double* d_b, double* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_MathRemainder_threads, gocccl_transform2_MathRemainder_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathRemainder>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(MaxF64) over float64, float64, float64, declared at ops_minmax.go:50:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_MaxF64_threads)
+gocccl_transform2_MaxF64(const double* d_a, const double* d_b, double* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_MaxF64_threads, gocccl_transform2_MaxF64_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MaxF64>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(MaxUint64) over uint64, uint64, uint64, declared at ops_minmax.go:47:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_MaxUint64_threads)
+gocccl_transform2_MaxUint64(const uint64_t* d_a, const uint64_t* d_b, uint64_t* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_MaxUint64_threads, gocccl_transform2_MaxUint64_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::MaxUint64>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(MinF32) over float32, float32, float32, declared at ops_minmax.go:49:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_MinF32_threads)
+gocccl_transform2_MinF32(const float* d_a, const float* d_b, float* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_MinF32_threads, gocccl_transform2_MinF32_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::functors::MinF32>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(MinInt8) over int8, int8, int8, declared at ops_minmax.go:46:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_MinInt8_threads)
+gocccl_transform2_MinInt8(const int8_t* d_a, const int8_t* d_b, int8_t* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_MinInt8_threads, gocccl_transform2_MinInt8_items, int8_t, int8_t, int8_t, ::gocccl_pkg_difftest_3d2af203::functors::MinInt8>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(MinMaxInt) over int, int, int, declared at ops_minmax.go:48:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_MinMaxInt_threads)
+gocccl_transform2_MinMaxInt(const int64_t* d_a, const int64_t* d_b, int64_t* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_MinMaxInt_threads, gocccl_transform2_MinMaxInt_items, int64_t, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::MinMaxInt>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(MinOf3F64) over float64, float64, float64, declared at ops_minmax.go:53:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_MinOf3F64_threads)
+gocccl_transform2_MinOf3F64(const double* d_a, const double* d_b, double* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_MinOf3F64_threads, gocccl_transform2_MinOf3F64_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MinOf3F64>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MixedWidth) over int32, uint32, int64, declared at ops_int.go:137:6.
@@ -2588,6 +3960,12 @@ gocccl_transform2_MulInt(const int64_t* d_a, const int64_t* d_b, int64_t* d_out,
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MulXorInt64_threads)
 gocccl_transform2_MulXorInt64(const int64_t* d_a, const int64_t* d_b, int64_t* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_MulXorInt64_threads, gocccl_transform2_MulXorInt64_items, int64_t, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::MulXorInt64>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(OverflowCheckUint8) over uint8, uint8, uint8, declared at ops_subtle.go:126:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_OverflowCheckUint8_threads)
+gocccl_transform2_OverflowCheckUint8(const uint8_t* d_a, const uint8_t* d_b, uint8_t* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_OverflowCheckUint8_threads, gocccl_transform2_OverflowCheckUint8_items, uint8_t, uint8_t, uint8_t, ::gocccl_pkg_difftest_3d2af203::functors::OverflowCheckUint8>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(PassTuple) over int32, int32, int32, declared at ops_calls.go:80:6.
@@ -2767,6 +4145,50 @@ gocccl_reduce_CombinePair_final(const ::gocccl_pkg_difftest_3d2af203::Pair* d_in
   ::gocccl::reduce_final<gocccl_reduce_CombinePair_threads, gocccl_reduce_CombinePair_items, ::gocccl_pkg_difftest_3d2af203::Pair, ::gocccl_pkg_difftest_3d2af203::functors::CombinePair>(d_in, n, d_out, init);
 }
 
+// Reduce(MaxMeters) over Meters, declared at ops_minmax.go:57:6.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxMeters_threads)
+gocccl_reduce_MaxMeters_partial(const float* d_in, long long n, float* d_partials) {
+  ::gocccl::reduce_partial<gocccl_reduce_MaxMeters_threads, gocccl_reduce_MaxMeters_items, float, ::gocccl_pkg_difftest_3d2af203::functors::MaxMeters>(d_in, n, d_partials);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxMeters_threads)
+gocccl_reduce_MaxMeters_final(const float* d_in, long long n, float* d_out, float init) {
+  ::gocccl::reduce_final<gocccl_reduce_MaxMeters_threads, gocccl_reduce_MaxMeters_items, float, ::gocccl_pkg_difftest_3d2af203::functors::MaxMeters>(d_in, n, d_out, init);
+}
+
+// Reduce(MaxReduceF32) over float32, declared at ops_minmax.go:55:6.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxReduceF32_threads)
+gocccl_reduce_MaxReduceF32_partial(const float* d_in, long long n, float* d_partials) {
+  ::gocccl::reduce_partial<gocccl_reduce_MaxReduceF32_threads, gocccl_reduce_MaxReduceF32_items, float, ::gocccl_pkg_difftest_3d2af203::functors::MaxReduceF32>(d_in, n, d_partials);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxReduceF32_threads)
+gocccl_reduce_MaxReduceF32_final(const float* d_in, long long n, float* d_out, float init) {
+  ::gocccl::reduce_final<gocccl_reduce_MaxReduceF32_threads, gocccl_reduce_MaxReduceF32_items, float, ::gocccl_pkg_difftest_3d2af203::functors::MaxReduceF32>(d_in, n, d_out, init);
+}
+
+// Reduce(MaxReduceInt32) over int32, declared at ops_minmax.go:56:6.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxReduceInt32_threads)
+gocccl_reduce_MaxReduceInt32_partial(const int32_t* d_in, long long n, int32_t* d_partials) {
+  ::gocccl::reduce_partial<gocccl_reduce_MaxReduceInt32_threads, gocccl_reduce_MaxReduceInt32_items, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::MaxReduceInt32>(d_in, n, d_partials);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxReduceInt32_threads)
+gocccl_reduce_MaxReduceInt32_final(const int32_t* d_in, long long n, int32_t* d_out, int32_t init) {
+  ::gocccl::reduce_final<gocccl_reduce_MaxReduceInt32_threads, gocccl_reduce_MaxReduceInt32_items, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::MaxReduceInt32>(d_in, n, d_out, init);
+}
+
+// Reduce(MinReduceF64) over float64, declared at ops_minmax.go:54:6.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MinReduceF64_threads)
+gocccl_reduce_MinReduceF64_partial(const double* d_in, long long n, double* d_partials) {
+  ::gocccl::reduce_partial<gocccl_reduce_MinReduceF64_threads, gocccl_reduce_MinReduceF64_items, double, ::gocccl_pkg_difftest_3d2af203::functors::MinReduceF64>(d_in, n, d_partials);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MinReduceF64_threads)
+gocccl_reduce_MinReduceF64_final(const double* d_in, long long n, double* d_out, double init) {
+  ::gocccl::reduce_final<gocccl_reduce_MinReduceF64_threads, gocccl_reduce_MinReduceF64_items, double, ::gocccl_pkg_difftest_3d2af203::functors::MinReduceF64>(d_in, n, d_out, init);
+}
+
 // Reduce(MulWrapInt64) over int64, declared at ops_int.go:139:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MulWrapInt64_threads)
 gocccl_reduce_MulWrapInt64_partial(const int64_t* d_in, long long n, int64_t* d_partials) {
@@ -2854,6 +4276,42 @@ gocccl_transform_AssignOpsUint(const uint64_t* d_in, uint64_t* d_out, long long 
   ::gocccl::transform<gocccl_transform_AssignOpsUint_threads, gocccl_transform_AssignOpsUint_items, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::AssignOpsUint>(d_in, d_out, n);
 }
 
+// UnaryTransform(BitsLeadingZeros) over uint64, int, declared at ops_bits.go:87:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_BitsLeadingZeros_threads)
+gocccl_transform_BitsLeadingZeros(const uint64_t* d_in, int64_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_BitsLeadingZeros_threads, gocccl_transform_BitsLeadingZeros_items, uint64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsLeadingZeros>(d_in, d_out, n);
+}
+
+// UnaryTransform(BitsLen) over uint64, int, declared at ops_bits.go:89:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_BitsLen_threads)
+gocccl_transform_BitsLen(const uint64_t* d_in, int64_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_BitsLen_threads, gocccl_transform_BitsLen_items, uint64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsLen>(d_in, d_out, n);
+}
+
+// UnaryTransform(BitsOnesCount) over uint64, int, declared at ops_bits.go:86:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_BitsOnesCount_threads)
+gocccl_transform_BitsOnesCount(const uint64_t* d_in, int64_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_BitsOnesCount_threads, gocccl_transform_BitsOnesCount_items, uint64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsOnesCount>(d_in, d_out, n);
+}
+
+// UnaryTransform(BitsReverse) over uint64, uint64, declared at ops_bits.go:93:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_BitsReverse_threads)
+gocccl_transform_BitsReverse(const uint64_t* d_in, uint64_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_BitsReverse_threads, gocccl_transform_BitsReverse_items, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsReverse>(d_in, d_out, n);
+}
+
+// UnaryTransform(BitsReverseBytes) over uint64, uint64, declared at ops_bits.go:94:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_BitsReverseBytes_threads)
+gocccl_transform_BitsReverseBytes(const uint64_t* d_in, uint64_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_BitsReverseBytes_threads, gocccl_transform_BitsReverseBytes_items, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsReverseBytes>(d_in, d_out, n);
+}
+
+// UnaryTransform(BitsTrailingZeros) over uint64, int, declared at ops_bits.go:88:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_BitsTrailingZeros_threads)
+gocccl_transform_BitsTrailingZeros(const uint64_t* d_in, int64_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_BitsTrailingZeros_threads, gocccl_transform_BitsTrailingZeros_items, uint64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsTrailingZeros>(d_in, d_out, n);
+}
+
 // UnaryTransform(CToF) over Celsius, Fahrenheit, declared at ops_named.go:37:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_CToF_threads)
 gocccl_transform_CToF(const double* d_in, double* d_out, long long n) {
@@ -2864,6 +4322,12 @@ gocccl_transform_CToF(const double* d_in, double* d_out, long long n) {
 extern "C" __global__ void __launch_bounds__(gocccl_transform_CallChain_threads)
 gocccl_transform_CallChain(const float* d_in, float* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_CallChain_threads, gocccl_transform_CallChain_items, float, float, ::gocccl_pkg_difftest_3d2af203::functors::CallChain>(d_in, d_out, n);
+}
+
+// UnaryTransform(Clamp01) over float32, float32, declared at ops_minmax.go:52:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_Clamp01_threads)
+gocccl_transform_Clamp01(const float* d_in, float* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_Clamp01_threads, gocccl_transform_Clamp01_items, float, float, ::gocccl_pkg_difftest_3d2af203::functors::Clamp01>(d_in, d_out, n);
 }
 
 // UnaryTransform(ComplementUint32) over uint32, uint32, declared at ops_int.go:129:6.
@@ -2956,6 +4420,12 @@ gocccl_transform_DepScale(const ::gocccl_pkg_dep_75afe37d::Point* d_in, ::gocccl
   ::gocccl::transform<gocccl_transform_DepScale_threads, gocccl_transform_DepScale_items, ::gocccl_pkg_dep_75afe37d::Point, ::gocccl_pkg_dep_75afe37d::Point, ::gocccl_pkg_difftest_3d2af203::functors::DepScale>(d_in, d_out, n);
 }
 
+// UnaryTransform(DivByMinusOne) over int64, int64, declared at ops_subtle.go:134:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_DivByMinusOne_threads)
+gocccl_transform_DivByMinusOne(const int64_t* d_in, int64_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_DivByMinusOne_threads, gocccl_transform_DivByMinusOne_items, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::DivByMinusOne>(d_in, d_out, n);
+}
+
 // UnaryTransform(DivConst) over int32, int32, declared at ops_div.go:51:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_DivConst_threads)
 gocccl_transform_DivConst(const int32_t* d_in, int32_t* d_out, long long n) {
@@ -2972,6 +4442,12 @@ gocccl_transform_DivPow2(const int64_t* d_in, int64_t* d_out, long long n) {
 extern "C" __global__ void __launch_bounds__(gocccl_transform_FastPoly_threads)
 gocccl_transform_FastPoly(const double* d_in, double* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_FastPoly_threads, gocccl_transform_FastPoly_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::FastPoly>(d_in, d_out, n);
+}
+
+// UnaryTransform(Fib) over uint8, uint64, declared at ops_subtle.go:131:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_Fib_threads)
+gocccl_transform_Fib(const uint8_t* d_in, uint64_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_Fib_threads, gocccl_transform_Fib_items, uint8_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::Fib>(d_in, d_out, n);
 }
 
 // UnaryTransform(Float32ToFloat64) over float32, float64, declared at ops_conv.go:88:6.
@@ -3088,6 +4564,12 @@ gocccl_transform_Int64ToFloat32(const int64_t* d_in, float* d_out, long long n) 
   ::gocccl::transform<gocccl_transform_Int64ToFloat32_threads, gocccl_transform_Int64ToFloat32_items, int64_t, float, ::gocccl_pkg_difftest_3d2af203::functors::Int64ToFloat32>(d_in, d_out, n);
 }
 
+// UnaryTransform(Int64ToFloat32Tricky) over int16, float32, declared at ops_subtle.go:132:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_Int64ToFloat32Tricky_threads)
+gocccl_transform_Int64ToFloat32Tricky(const int16_t* d_in, float* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_Int64ToFloat32Tricky_threads, gocccl_transform_Int64ToFloat32Tricky_items, int16_t, float, ::gocccl_pkg_difftest_3d2af203::functors::Int64ToFloat32Tricky>(d_in, d_out, n);
+}
+
 // UnaryTransform(Int64ToFloat64) over int64, float64, declared at ops_conv.go:83:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Int64ToFloat64_threads)
 gocccl_transform_Int64ToFloat64(const int64_t* d_in, double* d_out, long long n) {
@@ -3116,6 +4598,264 @@ gocccl_transform_IsNaNSelf(const float* d_in, bool* d_out, long long n) {
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MakePair_threads)
 gocccl_transform_MakePair(const int64_t* d_in, ::gocccl_pkg_difftest_3d2af203::Pair* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_MakePair_threads, gocccl_transform_MakePair_items, int64_t, ::gocccl_pkg_difftest_3d2af203::Pair, ::gocccl_pkg_difftest_3d2af203::functors::MakePair>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathAbs) over float64, float64, declared at ops_math.go:108:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathAbs_threads)
+gocccl_transform_MathAbs(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathAbs_threads, gocccl_transform_MathAbs_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathAbs>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathAcos) over float64, float64, declared at ops_math_more.go:106:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathAcos_threads)
+gocccl_transform_MathAcos(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathAcos_threads, gocccl_transform_MathAcos_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathAcos>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathAcosh) over float64, float64, declared at ops_math_more.go:112:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathAcosh_threads)
+gocccl_transform_MathAcosh(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathAcosh_threads, gocccl_transform_MathAcosh_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathAcosh>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathAsin) over float64, float64, declared at ops_math_more.go:105:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathAsin_threads)
+gocccl_transform_MathAsin(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathAsin_threads, gocccl_transform_MathAsin_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathAsin>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathAsinh) over float64, float64, declared at ops_math_more.go:111:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathAsinh_threads)
+gocccl_transform_MathAsinh(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathAsinh_threads, gocccl_transform_MathAsinh_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathAsinh>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathAtan) over float64, float64, declared at ops_math_more.go:107:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathAtan_threads)
+gocccl_transform_MathAtan(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathAtan_threads, gocccl_transform_MathAtan_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathAtan>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathAtanh) over float64, float64, declared at ops_math_more.go:113:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathAtanh_threads)
+gocccl_transform_MathAtanh(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathAtanh_threads, gocccl_transform_MathAtanh_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathAtanh>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathBits32) over float32, uint32, declared at ops_math.go:125:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathBits32_threads)
+gocccl_transform_MathBits32(const float* d_in, uint32_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathBits32_threads, gocccl_transform_MathBits32_items, float, uint32_t, ::gocccl_pkg_difftest_3d2af203::functors::MathBits32>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathBits64) over float64, uint64, declared at ops_math.go:124:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathBits64_threads)
+gocccl_transform_MathBits64(const double* d_in, uint64_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathBits64_threads, gocccl_transform_MathBits64_items, double, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::MathBits64>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathCbrt) over float64, float64, declared at ops_math_more.go:114:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathCbrt_threads)
+gocccl_transform_MathCbrt(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathCbrt_threads, gocccl_transform_MathCbrt_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathCbrt>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathCeil) over float64, float64, declared at ops_math.go:112:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathCeil_threads)
+gocccl_transform_MathCeil(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathCeil_threads, gocccl_transform_MathCeil_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathCeil>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathClassify) over float64, uint8, declared at ops_math.go:123:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathClassify_threads)
+gocccl_transform_MathClassify(const double* d_in, uint8_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathClassify_threads, gocccl_transform_MathClassify_items, double, uint8_t, ::gocccl_pkg_difftest_3d2af203::functors::MathClassify>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathCos) over float64, float64, declared at ops_transcendental.go:41:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathCos_threads)
+gocccl_transform_MathCos(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathCos_threads, gocccl_transform_MathCos_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathCos>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathCosh) over float64, float64, declared at ops_math_more.go:110:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathCosh_threads)
+gocccl_transform_MathCosh(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathCosh_threads, gocccl_transform_MathCosh_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathCosh>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathErf) over float64, float64, declared at ops_math_more.go:116:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathErf_threads)
+gocccl_transform_MathErf(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathErf_threads, gocccl_transform_MathErf_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathErf>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathErfc) over float64, float64, declared at ops_math_more.go:117:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathErfc_threads)
+gocccl_transform_MathErfc(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathErfc_threads, gocccl_transform_MathErfc_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathErfc>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathExp) over float64, float64, declared at ops_transcendental.go:37:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathExp_threads)
+gocccl_transform_MathExp(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathExp_threads, gocccl_transform_MathExp_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathExp>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathExp2) over float64, float64, declared at ops_math_more.go:99:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathExp2_threads)
+gocccl_transform_MathExp2(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathExp2_threads, gocccl_transform_MathExp2_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathExp2>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathExpF32) over float32, float32, declared at ops_transcendental.go:43:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathExpF32_threads)
+gocccl_transform_MathExpF32(const float* d_in, float* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathExpF32_threads, gocccl_transform_MathExpF32_items, float, float, ::gocccl_pkg_difftest_3d2af203::functors::MathExpF32>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathExpm1) over float64, float64, declared at ops_math_more.go:100:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathExpm1_threads)
+gocccl_transform_MathExpm1(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathExpm1_threads, gocccl_transform_MathExpm1_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathExpm1>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathFloor) over float64, float64, declared at ops_math.go:111:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathFloor_threads)
+gocccl_transform_MathFloor(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathFloor_threads, gocccl_transform_MathFloor_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathFloor>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathFrexp) over float64, float64, declared at ops_math_more.go:94:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathFrexp_threads)
+gocccl_transform_MathFrexp(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathFrexp_threads, gocccl_transform_MathFrexp_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathFrexp>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathFromBits32) over uint32, float32, declared at ops_math.go:127:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathFromBits32_threads)
+gocccl_transform_MathFromBits32(const uint32_t* d_in, float* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathFromBits32_threads, gocccl_transform_MathFromBits32_items, uint32_t, float, ::gocccl_pkg_difftest_3d2af203::functors::MathFromBits32>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathFromBits64) over uint64, float64, declared at ops_math.go:126:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathFromBits64_threads)
+gocccl_transform_MathFromBits64(const uint64_t* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathFromBits64_threads, gocccl_transform_MathFromBits64_items, uint64_t, double, ::gocccl_pkg_difftest_3d2af203::functors::MathFromBits64>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathInfNaN) over float64, float64, declared at ops_math.go:122:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathInfNaN_threads)
+gocccl_transform_MathInfNaN(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathInfNaN_threads, gocccl_transform_MathInfNaN_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathInfNaN>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathLog) over float64, float64, declared at ops_transcendental.go:38:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathLog_threads)
+gocccl_transform_MathLog(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathLog_threads, gocccl_transform_MathLog_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathLog>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathLog10) over float64, float64, declared at ops_math_more.go:102:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathLog10_threads)
+gocccl_transform_MathLog10(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathLog10_threads, gocccl_transform_MathLog10_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathLog10>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathLog1p) over float64, float64, declared at ops_math_more.go:103:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathLog1p_threads)
+gocccl_transform_MathLog1p(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathLog1p_threads, gocccl_transform_MathLog1p_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathLog1p>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathLog2) over float64, float64, declared at ops_math_more.go:101:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathLog2_threads)
+gocccl_transform_MathLog2(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathLog2_threads, gocccl_transform_MathLog2_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathLog2>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathLogF32) over float32, float32, declared at ops_transcendental.go:44:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathLogF32_threads)
+gocccl_transform_MathLogF32(const float* d_in, float* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathLogF32_threads, gocccl_transform_MathLogF32_items, float, float, ::gocccl_pkg_difftest_3d2af203::functors::MathLogF32>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathModf) over float64, float64, declared at ops_math_more.go:96:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathModf_threads)
+gocccl_transform_MathModf(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathModf_threads, gocccl_transform_MathModf_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathModf>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathRound) over float64, float64, declared at ops_math.go:114:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathRound_threads)
+gocccl_transform_MathRound(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathRound_threads, gocccl_transform_MathRound_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathRound>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathRoundF32) over float32, float32, declared at ops_math.go:116:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathRoundF32_threads)
+gocccl_transform_MathRoundF32(const float* d_in, float* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathRoundF32_threads, gocccl_transform_MathRoundF32_items, float, float, ::gocccl_pkg_difftest_3d2af203::functors::MathRoundF32>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathRoundToEven) over float64, float64, declared at ops_math.go:115:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathRoundToEven_threads)
+gocccl_transform_MathRoundToEven(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathRoundToEven_threads, gocccl_transform_MathRoundToEven_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathRoundToEven>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathSin) over float64, float64, declared at ops_transcendental.go:40:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathSin_threads)
+gocccl_transform_MathSin(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathSin_threads, gocccl_transform_MathSin_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathSin>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathSinF32) over float32, float32, declared at ops_math_more.go:118:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathSinF32_threads)
+gocccl_transform_MathSinF32(const float* d_in, float* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathSinF32_threads, gocccl_transform_MathSinF32_items, float, float, ::gocccl_pkg_difftest_3d2af203::functors::MathSinF32>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathSinh) over float64, float64, declared at ops_math_more.go:109:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathSinh_threads)
+gocccl_transform_MathSinh(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathSinh_threads, gocccl_transform_MathSinh_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathSinh>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathSqrt) over float64, float64, declared at ops_math.go:109:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathSqrt_threads)
+gocccl_transform_MathSqrt(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathSqrt_threads, gocccl_transform_MathSqrt_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathSqrt>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathSqrtF32) over float32, float32, declared at ops_math.go:110:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathSqrtF32_threads)
+gocccl_transform_MathSqrtF32(const float* d_in, float* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathSqrtF32_threads, gocccl_transform_MathSqrtF32_items, float, float, ::gocccl_pkg_difftest_3d2af203::functors::MathSqrtF32>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathTan) over float64, float64, declared at ops_math_more.go:104:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathTan_threads)
+gocccl_transform_MathTan(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathTan_threads, gocccl_transform_MathTan_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathTan>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathTanh) over float64, float64, declared at ops_transcendental.go:42:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathTanh_threads)
+gocccl_transform_MathTanh(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathTanh_threads, gocccl_transform_MathTanh_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathTanh>(d_in, d_out, n);
+}
+
+// UnaryTransform(MathTrunc) over float64, float64, declared at ops_math.go:113:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MathTrunc_threads)
+gocccl_transform_MathTrunc(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MathTrunc_threads, gocccl_transform_MathTrunc_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathTrunc>(d_in, d_out, n);
+}
+
+// UnaryTransform(MaxZero) over float64, float64, declared at ops_minmax.go:51:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MaxZero_threads)
+gocccl_transform_MaxZero(const double* d_in, double* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MaxZero_threads, gocccl_transform_MaxZero_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MaxZero>(d_in, d_out, n);
 }
 
 // UnaryTransform(NarrowInt64) over int64, int32, declared at ops_conv.go:78:6.
@@ -3172,10 +4912,22 @@ gocccl_transform_QuadSum(const ::gocccl::go::array<float, 4>* d_in, float* d_out
   ::gocccl::transform<gocccl_transform_QuadSum_threads, gocccl_transform_QuadSum_items, ::gocccl::go::array<float, 4>, float, ::gocccl_pkg_difftest_3d2af203::functors::QuadSum>(d_in, d_out, n);
 }
 
+// UnaryTransform(RangeArrayCopy) over [4]int32, int32, declared at ops_subtle.go:129:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_RangeArrayCopy_threads)
+gocccl_transform_RangeArrayCopy(const ::gocccl::go::array<int32_t, 4>* d_in, int32_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_RangeArrayCopy_threads, gocccl_transform_RangeArrayCopy_items, ::gocccl::go::array<int32_t, 4>, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::RangeArrayCopy>(d_in, d_out, n);
+}
+
 // UnaryTransform(RangeInt) over int32, int32, declared at ops_for.go:140:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_RangeInt_threads)
 gocccl_transform_RangeInt(const int32_t* d_in, int32_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_RangeInt_threads, gocccl_transform_RangeInt_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::RangeInt>(d_in, d_out, n);
+}
+
+// UnaryTransform(RangeIntTyped) over uint8, uint32, declared at ops_subtle.go:128:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_RangeIntTyped_threads)
+gocccl_transform_RangeIntTyped(const uint8_t* d_in, uint32_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_RangeIntTyped_threads, gocccl_transform_RangeIntTyped_items, uint8_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::functors::RangeIntTyped>(d_in, d_out, n);
 }
 
 // UnaryTransform(Retag) over Tagged, Tagged, declared at ops_named.go:41:6.
@@ -3220,6 +4972,12 @@ gocccl_transform_SwitchDefaultMiddle(const int64_t* d_in, int64_t* d_out, long l
   ::gocccl::transform<gocccl_transform_SwitchDefaultMiddle_threads, gocccl_transform_SwitchDefaultMiddle_items, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::SwitchDefaultMiddle>(d_in, d_out, n);
 }
 
+// UnaryTransform(SwitchFloatTag) over float64, int8, declared at ops_subtle.go:127:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_SwitchFloatTag_threads)
+gocccl_transform_SwitchFloatTag(const double* d_in, int8_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_SwitchFloatTag_threads, gocccl_transform_SwitchFloatTag_items, double, int8_t, ::gocccl_pkg_difftest_3d2af203::functors::SwitchFloatTag>(d_in, d_out, n);
+}
+
 // UnaryTransform(SwitchInit) over int64, int64, declared at ops_switch.go:98:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_SwitchInit_threads)
 gocccl_transform_SwitchInit(const int64_t* d_in, int64_t* d_out, long long n) {
@@ -3256,10 +5014,22 @@ gocccl_transform_Transpose(const ::gocccl::go::array<::gocccl::go::array<float, 
   ::gocccl::transform<gocccl_transform_Transpose_threads, gocccl_transform_Transpose_items, ::gocccl::go::array<::gocccl::go::array<float, 3>, 3>, ::gocccl::go::array<::gocccl::go::array<float, 3>, 3>, ::gocccl_pkg_difftest_3d2af203::functors::Transpose>(d_in, d_out, n);
 }
 
+// UnaryTransform(TupleIndex) over int32, [3]int32, declared at ops_subtle.go:130:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_TupleIndex_threads)
+gocccl_transform_TupleIndex(const int32_t* d_in, ::gocccl::go::array<int32_t, 3>* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_TupleIndex_threads, gocccl_transform_TupleIndex_items, int32_t, ::gocccl::go::array<int32_t, 3>, ::gocccl_pkg_difftest_3d2af203::functors::TupleIndex>(d_in, d_out, n);
+}
+
 // UnaryTransform(Uint64ToFloat32) over uint64, float32, declared at ops_conv.go:84:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Uint64ToFloat32_threads)
 gocccl_transform_Uint64ToFloat32(const uint64_t* d_in, float* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_Uint64ToFloat32_threads, gocccl_transform_Uint64ToFloat32_items, uint64_t, float, ::gocccl_pkg_difftest_3d2af203::functors::Uint64ToFloat32>(d_in, d_out, n);
+}
+
+// UnaryTransform(Uint64ToFloat32Tricky) over int16, float32, declared at ops_subtle.go:133:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_Uint64ToFloat32Tricky_threads)
+gocccl_transform_Uint64ToFloat32Tricky(const int16_t* d_in, float* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_Uint64ToFloat32Tricky_threads, gocccl_transform_Uint64ToFloat32Tricky_items, int16_t, float, ::gocccl_pkg_difftest_3d2af203::functors::Uint64ToFloat32Tricky>(d_in, d_out, n);
 }
 
 // UnaryTransform(Uint64ToFloat64) over uint64, float64, declared at ops_conv.go:85:6.

@@ -17,7 +17,7 @@ var (
 )
 
 func init() {
-	m := runtime.NewModule("github.com/gocccl/gocccl/internal/difftest", "6a71f103a7f09eb83b031c2e62c32f0d35c4c1b34fbd9769a2bfec47219d21c8", []runtime.Image{
+	m := runtime.NewModule("github.com/gocccl/gocccl/internal/difftest", "e39ded9f578545a4eeaf36602143c2aa50c7006cf44f3e05d6070816a5b976ea", []runtime.Image{
 		{Target: runtime.Target{Arch: 90}, Data: goccclImageSM90},
 		{Target: runtime.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
@@ -54,6 +54,55 @@ func init() {
 		Entry: "gocccl_transform2_BitOpsUint8",
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+		},
+	})
+	// BinaryTransform(BitsAdd64) over uint64, uint64, uint64, declared at ops_bits.go:95:6.
+	runtime.RegisterBinaryTransform(m, BitsAdd64, runtime.TransformKernels{
+		Entry: "gocccl_transform2_BitsAdd64",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(BitsAddMul32) over uint32, uint32, uint32, declared at ops_bits.go:98:6.
+	runtime.RegisterBinaryTransform(m, BitsAddMul32, runtime.TransformKernels{
+		Entry: "gocccl_transform2_BitsAddMul32",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// BinaryTransform(BitsMul64) over uint64, uint64, uint64, declared at ops_bits.go:97:6.
+	runtime.RegisterBinaryTransform(m, BitsMul64, runtime.TransformKernels{
+		Entry: "gocccl_transform2_BitsMul64",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(BitsRotate32) over uint32, int, uint32, declared at ops_bits.go:91:6.
+	runtime.RegisterBinaryTransform(m, BitsRotate32, runtime.TransformKernels{
+		Entry: "gocccl_transform2_BitsRotate32",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(BitsRotate64) over uint64, int, uint64, declared at ops_bits.go:90:6.
+	runtime.RegisterBinaryTransform(m, BitsRotate64, runtime.TransformKernels{
+		Entry: "gocccl_transform2_BitsRotate64",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(BitsRotate8) over uint8, int8, uint16, declared at ops_bits.go:92:6.
+	runtime.RegisterBinaryTransform(m, BitsRotate8, runtime.TransformKernels{
+		Entry: "gocccl_transform2_BitsRotate8",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// BinaryTransform(BitsSub64) over uint64, uint64, uint64, declared at ops_bits.go:96:6.
+	runtime.RegisterBinaryTransform(m, BitsSub64, runtime.TransformKernels{
+		Entry: "gocccl_transform2_BitsSub64",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 	// BinaryTransform(ChainF32) over float32, float32, float32, declared at ops_float.go:105:6.
@@ -182,11 +231,137 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
+	// BinaryTransform(KeywordNames) over int32, int32, int32, declared at ops_subtle.go:135:6.
+	runtime.RegisterBinaryTransform(m, KeywordNames, runtime.TransformKernels{
+		Entry: "gocccl_transform2_KeywordNames",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
 	// BinaryTransform(LogicBool) over bool, bool, bool, declared at ops_int.go:133:6.
 	runtime.RegisterBinaryTransform(m, LogicBool, runtime.TransformKernels{
 		Entry: "gocccl_transform2_LogicBool",
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+		},
+	})
+	// BinaryTransform(MathAtan2) over float64, float64, float64, declared at ops_math_more.go:108:6.
+	runtime.RegisterBinaryTransform(m, MathAtan2, runtime.TransformKernels{
+		Entry: "gocccl_transform2_MathAtan2",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(MathCopysign) over float64, float64, float64, declared at ops_math.go:117:6.
+	runtime.RegisterBinaryTransform(m, MathCopysign, runtime.TransformKernels{
+		Entry: "gocccl_transform2_MathCopysign",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(MathDim) over float64, float64, float64, declared at ops_math_more.go:97:6.
+	runtime.RegisterBinaryTransform(m, MathDim, runtime.TransformKernels{
+		Entry: "gocccl_transform2_MathDim",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(MathFMA) over float64, float64, float64, declared at ops_math.go:118:6.
+	runtime.RegisterBinaryTransform(m, MathFMA, runtime.TransformKernels{
+		Entry: "gocccl_transform2_MathFMA",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(MathHypot) over float64, float64, float64, declared at ops_math_more.go:115:6.
+	runtime.RegisterBinaryTransform(m, MathHypot, runtime.TransformKernels{
+		Entry: "gocccl_transform2_MathHypot",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(MathLdexp) over float64, int8, float64, declared at ops_math_more.go:95:6.
+	runtime.RegisterBinaryTransform(m, MathLdexp, runtime.TransformKernels{
+		Entry: "gocccl_transform2_MathLdexp",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(MathMax) over float64, float64, float64, declared at ops_math.go:121:6.
+	runtime.RegisterBinaryTransform(m, MathMax, runtime.TransformKernels{
+		Entry: "gocccl_transform2_MathMax",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(MathMin) over float64, float64, float64, declared at ops_math.go:120:6.
+	runtime.RegisterBinaryTransform(m, MathMin, runtime.TransformKernels{
+		Entry: "gocccl_transform2_MathMin",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(MathMod) over float64, float64, float64, declared at ops_math.go:119:6.
+	runtime.RegisterBinaryTransform(m, MathMod, runtime.TransformKernels{
+		Entry: "gocccl_transform2_MathMod",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(MathPow) over float64, float64, float64, declared at ops_transcendental.go:39:6.
+	runtime.RegisterBinaryTransform(m, MathPow, runtime.TransformKernels{
+		Entry: "gocccl_transform2_MathPow",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(MathRemainder) over float64, float64, float64, declared at ops_math_more.go:98:6.
+	runtime.RegisterBinaryTransform(m, MathRemainder, runtime.TransformKernels{
+		Entry: "gocccl_transform2_MathRemainder",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(MaxF64) over float64, float64, float64, declared at ops_minmax.go:50:6.
+	runtime.RegisterBinaryTransform(m, MaxF64, runtime.TransformKernels{
+		Entry: "gocccl_transform2_MaxF64",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(MaxUint64) over uint64, uint64, uint64, declared at ops_minmax.go:47:6.
+	runtime.RegisterBinaryTransform(m, MaxUint64, runtime.TransformKernels{
+		Entry: "gocccl_transform2_MaxUint64",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(MinF32) over float32, float32, float32, declared at ops_minmax.go:49:6.
+	runtime.RegisterBinaryTransform(m, MinF32, runtime.TransformKernels{
+		Entry: "gocccl_transform2_MinF32",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// BinaryTransform(MinInt8) over int8, int8, int8, declared at ops_minmax.go:46:6.
+	runtime.RegisterBinaryTransform(m, MinInt8, runtime.TransformKernels{
+		Entry: "gocccl_transform2_MinInt8",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+		},
+	})
+	// BinaryTransform(MinMaxInt) over int, int, int, declared at ops_minmax.go:48:6.
+	runtime.RegisterBinaryTransform(m, MinMaxInt, runtime.TransformKernels{
+		Entry: "gocccl_transform2_MinMaxInt",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(MinOf3F64) over float64, float64, float64, declared at ops_minmax.go:53:6.
+	runtime.RegisterBinaryTransform(m, MinOf3F64, runtime.TransformKernels{
+		Entry: "gocccl_transform2_MinOf3F64",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 	// BinaryTransform(MixedWidth) over int32, uint32, int64, declared at ops_int.go:137:6.
@@ -229,6 +404,13 @@ func init() {
 		Entry: "gocccl_transform2_MulXorInt64",
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(OverflowCheckUint8) over uint8, uint8, uint8, declared at ops_subtle.go:126:6.
+	runtime.RegisterBinaryTransform(m, OverflowCheckUint8, runtime.TransformKernels{
+		Entry: "gocccl_transform2_OverflowCheckUint8",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
 	// BinaryTransform(PassTuple) over int32, int32, int32, declared at ops_calls.go:80:6.
@@ -423,6 +605,38 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
+	// Reduce(MaxMeters) over Meters, declared at ops_minmax.go:57:6.
+	runtime.RegisterReduce(m, MaxMeters, runtime.ReduceKernels{
+		Partial: "gocccl_reduce_MaxMeters_partial",
+		Final:   "gocccl_reduce_MaxMeters_final",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// Reduce(MaxReduceF32) over float32, declared at ops_minmax.go:55:6.
+	runtime.RegisterReduce(m, MaxReduceF32, runtime.ReduceKernels{
+		Partial: "gocccl_reduce_MaxReduceF32_partial",
+		Final:   "gocccl_reduce_MaxReduceF32_final",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// Reduce(MaxReduceInt32) over int32, declared at ops_minmax.go:56:6.
+	runtime.RegisterReduce(m, MaxReduceInt32, runtime.ReduceKernels{
+		Partial: "gocccl_reduce_MaxReduceInt32_partial",
+		Final:   "gocccl_reduce_MaxReduceInt32_final",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// Reduce(MinReduceF64) over float64, declared at ops_minmax.go:54:6.
+	runtime.RegisterReduce(m, MinReduceF64, runtime.ReduceKernels{
+		Partial: "gocccl_reduce_MinReduceF64_partial",
+		Final:   "gocccl_reduce_MinReduceF64_final",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
 	// Reduce(MulWrapInt64) over int64, declared at ops_int.go:139:6.
 	runtime.RegisterReduce(m, MulWrapInt64, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_MulWrapInt64_partial",
@@ -510,6 +724,48 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
+	// UnaryTransform(BitsLeadingZeros) over uint64, int, declared at ops_bits.go:87:6.
+	runtime.RegisterUnaryTransform(m, BitsLeadingZeros, runtime.TransformKernels{
+		Entry: "gocccl_transform_BitsLeadingZeros",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(BitsLen) over uint64, int, declared at ops_bits.go:89:6.
+	runtime.RegisterUnaryTransform(m, BitsLen, runtime.TransformKernels{
+		Entry: "gocccl_transform_BitsLen",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(BitsOnesCount) over uint64, int, declared at ops_bits.go:86:6.
+	runtime.RegisterUnaryTransform(m, BitsOnesCount, runtime.TransformKernels{
+		Entry: "gocccl_transform_BitsOnesCount",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(BitsReverse) over uint64, uint64, declared at ops_bits.go:93:6.
+	runtime.RegisterUnaryTransform(m, BitsReverse, runtime.TransformKernels{
+		Entry: "gocccl_transform_BitsReverse",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(BitsReverseBytes) over uint64, uint64, declared at ops_bits.go:94:6.
+	runtime.RegisterUnaryTransform(m, BitsReverseBytes, runtime.TransformKernels{
+		Entry: "gocccl_transform_BitsReverseBytes",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(BitsTrailingZeros) over uint64, int, declared at ops_bits.go:88:6.
+	runtime.RegisterUnaryTransform(m, BitsTrailingZeros, runtime.TransformKernels{
+		Entry: "gocccl_transform_BitsTrailingZeros",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
 	// UnaryTransform(CToF) over Celsius, Fahrenheit, declared at ops_named.go:37:6.
 	runtime.RegisterUnaryTransform(m, CToF, runtime.TransformKernels{
 		Entry: "gocccl_transform_CToF",
@@ -520,6 +776,13 @@ func init() {
 	// UnaryTransform(CallChain) over float32, float32, declared at ops_calls.go:82:6.
 	runtime.RegisterUnaryTransform(m, CallChain, runtime.TransformKernels{
 		Entry: "gocccl_transform_CallChain",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// UnaryTransform(Clamp01) over float32, float32, declared at ops_minmax.go:52:6.
+	runtime.RegisterUnaryTransform(m, Clamp01, runtime.TransformKernels{
+		Entry: "gocccl_transform_Clamp01",
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -629,6 +892,13 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
 	})
+	// UnaryTransform(DivByMinusOne) over int64, int64, declared at ops_subtle.go:134:6.
+	runtime.RegisterUnaryTransform(m, DivByMinusOne, runtime.TransformKernels{
+		Entry: "gocccl_transform_DivByMinusOne",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
 	// UnaryTransform(DivConst) over int32, int32, declared at ops_div.go:51:6.
 	runtime.RegisterUnaryTransform(m, DivConst, runtime.TransformKernels{
 		Entry: "gocccl_transform_DivConst",
@@ -646,6 +916,13 @@ func init() {
 	// UnaryTransform(FastPoly) over float64, float64, declared at ops_fastmath.go:17:6.
 	runtime.RegisterUnaryTransform(m, FastPoly, runtime.TransformKernels{
 		Entry: "gocccl_transform_FastPoly",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(Fib) over uint8, uint64, declared at ops_subtle.go:131:6.
+	runtime.RegisterUnaryTransform(m, Fib, runtime.TransformKernels{
+		Entry: "gocccl_transform_Fib",
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -783,6 +1060,13 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
+	// UnaryTransform(Int64ToFloat32Tricky) over int16, float32, declared at ops_subtle.go:132:6.
+	runtime.RegisterUnaryTransform(m, Int64ToFloat32Tricky, runtime.TransformKernels{
+		Entry: "gocccl_transform_Int64ToFloat32Tricky",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
 	// UnaryTransform(Int64ToFloat64) over int64, float64, declared at ops_conv.go:83:6.
 	runtime.RegisterUnaryTransform(m, Int64ToFloat64, runtime.TransformKernels{
 		Entry: "gocccl_transform_Int64ToFloat64",
@@ -816,6 +1100,307 @@ func init() {
 		Entry: "gocccl_transform_MakePair",
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
+		},
+	})
+	// UnaryTransform(MathAbs) over float64, float64, declared at ops_math.go:108:6.
+	runtime.RegisterUnaryTransform(m, MathAbs, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathAbs",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathAcos) over float64, float64, declared at ops_math_more.go:106:6.
+	runtime.RegisterUnaryTransform(m, MathAcos, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathAcos",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathAcosh) over float64, float64, declared at ops_math_more.go:112:6.
+	runtime.RegisterUnaryTransform(m, MathAcosh, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathAcosh",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathAsin) over float64, float64, declared at ops_math_more.go:105:6.
+	runtime.RegisterUnaryTransform(m, MathAsin, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathAsin",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathAsinh) over float64, float64, declared at ops_math_more.go:111:6.
+	runtime.RegisterUnaryTransform(m, MathAsinh, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathAsinh",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathAtan) over float64, float64, declared at ops_math_more.go:107:6.
+	runtime.RegisterUnaryTransform(m, MathAtan, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathAtan",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathAtanh) over float64, float64, declared at ops_math_more.go:113:6.
+	runtime.RegisterUnaryTransform(m, MathAtanh, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathAtanh",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathBits32) over float32, uint32, declared at ops_math.go:125:6.
+	runtime.RegisterUnaryTransform(m, MathBits32, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathBits32",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// UnaryTransform(MathBits64) over float64, uint64, declared at ops_math.go:124:6.
+	runtime.RegisterUnaryTransform(m, MathBits64, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathBits64",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathCbrt) over float64, float64, declared at ops_math_more.go:114:6.
+	runtime.RegisterUnaryTransform(m, MathCbrt, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathCbrt",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathCeil) over float64, float64, declared at ops_math.go:112:6.
+	runtime.RegisterUnaryTransform(m, MathCeil, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathCeil",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathClassify) over float64, uint8, declared at ops_math.go:123:6.
+	runtime.RegisterUnaryTransform(m, MathClassify, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathClassify",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathCos) over float64, float64, declared at ops_transcendental.go:41:6.
+	runtime.RegisterUnaryTransform(m, MathCos, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathCos",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathCosh) over float64, float64, declared at ops_math_more.go:110:6.
+	runtime.RegisterUnaryTransform(m, MathCosh, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathCosh",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathErf) over float64, float64, declared at ops_math_more.go:116:6.
+	runtime.RegisterUnaryTransform(m, MathErf, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathErf",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathErfc) over float64, float64, declared at ops_math_more.go:117:6.
+	runtime.RegisterUnaryTransform(m, MathErfc, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathErfc",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathExp) over float64, float64, declared at ops_transcendental.go:37:6.
+	runtime.RegisterUnaryTransform(m, MathExp, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathExp",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathExp2) over float64, float64, declared at ops_math_more.go:99:6.
+	runtime.RegisterUnaryTransform(m, MathExp2, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathExp2",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathExpF32) over float32, float32, declared at ops_transcendental.go:43:6.
+	runtime.RegisterUnaryTransform(m, MathExpF32, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathExpF32",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// UnaryTransform(MathExpm1) over float64, float64, declared at ops_math_more.go:100:6.
+	runtime.RegisterUnaryTransform(m, MathExpm1, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathExpm1",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathFloor) over float64, float64, declared at ops_math.go:111:6.
+	runtime.RegisterUnaryTransform(m, MathFloor, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathFloor",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathFrexp) over float64, float64, declared at ops_math_more.go:94:6.
+	runtime.RegisterUnaryTransform(m, MathFrexp, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathFrexp",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathFromBits32) over uint32, float32, declared at ops_math.go:127:6.
+	runtime.RegisterUnaryTransform(m, MathFromBits32, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathFromBits32",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// UnaryTransform(MathFromBits64) over uint64, float64, declared at ops_math.go:126:6.
+	runtime.RegisterUnaryTransform(m, MathFromBits64, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathFromBits64",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathInfNaN) over float64, float64, declared at ops_math.go:122:6.
+	runtime.RegisterUnaryTransform(m, MathInfNaN, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathInfNaN",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathLog) over float64, float64, declared at ops_transcendental.go:38:6.
+	runtime.RegisterUnaryTransform(m, MathLog, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathLog",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathLog10) over float64, float64, declared at ops_math_more.go:102:6.
+	runtime.RegisterUnaryTransform(m, MathLog10, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathLog10",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathLog1p) over float64, float64, declared at ops_math_more.go:103:6.
+	runtime.RegisterUnaryTransform(m, MathLog1p, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathLog1p",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathLog2) over float64, float64, declared at ops_math_more.go:101:6.
+	runtime.RegisterUnaryTransform(m, MathLog2, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathLog2",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathLogF32) over float32, float32, declared at ops_transcendental.go:44:6.
+	runtime.RegisterUnaryTransform(m, MathLogF32, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathLogF32",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// UnaryTransform(MathModf) over float64, float64, declared at ops_math_more.go:96:6.
+	runtime.RegisterUnaryTransform(m, MathModf, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathModf",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathRound) over float64, float64, declared at ops_math.go:114:6.
+	runtime.RegisterUnaryTransform(m, MathRound, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathRound",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathRoundF32) over float32, float32, declared at ops_math.go:116:6.
+	runtime.RegisterUnaryTransform(m, MathRoundF32, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathRoundF32",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// UnaryTransform(MathRoundToEven) over float64, float64, declared at ops_math.go:115:6.
+	runtime.RegisterUnaryTransform(m, MathRoundToEven, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathRoundToEven",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathSin) over float64, float64, declared at ops_transcendental.go:40:6.
+	runtime.RegisterUnaryTransform(m, MathSin, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathSin",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathSinF32) over float32, float32, declared at ops_math_more.go:118:6.
+	runtime.RegisterUnaryTransform(m, MathSinF32, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathSinF32",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// UnaryTransform(MathSinh) over float64, float64, declared at ops_math_more.go:109:6.
+	runtime.RegisterUnaryTransform(m, MathSinh, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathSinh",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathSqrt) over float64, float64, declared at ops_math.go:109:6.
+	runtime.RegisterUnaryTransform(m, MathSqrt, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathSqrt",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathSqrtF32) over float32, float32, declared at ops_math.go:110:6.
+	runtime.RegisterUnaryTransform(m, MathSqrtF32, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathSqrtF32",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// UnaryTransform(MathTan) over float64, float64, declared at ops_math_more.go:104:6.
+	runtime.RegisterUnaryTransform(m, MathTan, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathTan",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathTanh) over float64, float64, declared at ops_transcendental.go:42:6.
+	runtime.RegisterUnaryTransform(m, MathTanh, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathTanh",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MathTrunc) over float64, float64, declared at ops_math.go:113:6.
+	runtime.RegisterUnaryTransform(m, MathTrunc, runtime.TransformKernels{
+		Entry: "gocccl_transform_MathTrunc",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(MaxZero) over float64, float64, declared at ops_minmax.go:51:6.
+	runtime.RegisterUnaryTransform(m, MaxZero, runtime.TransformKernels{
+		Entry: "gocccl_transform_MaxZero",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 	// UnaryTransform(NarrowInt64) over int64, int32, declared at ops_conv.go:78:6.
@@ -881,9 +1466,23 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
 	})
+	// UnaryTransform(RangeArrayCopy) over [4]int32, int32, declared at ops_subtle.go:129:6.
+	runtime.RegisterUnaryTransform(m, RangeArrayCopy, runtime.TransformKernels{
+		Entry: "gocccl_transform_RangeArrayCopy",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
+		},
+	})
 	// UnaryTransform(RangeInt) over int32, int32, declared at ops_for.go:140:6.
 	runtime.RegisterUnaryTransform(m, RangeInt, runtime.TransformKernels{
 		Entry: "gocccl_transform_RangeInt",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// UnaryTransform(RangeIntTyped) over uint8, uint32, declared at ops_subtle.go:128:6.
+	runtime.RegisterUnaryTransform(m, RangeIntTyped, runtime.TransformKernels{
+		Entry: "gocccl_transform_RangeIntTyped",
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -937,6 +1536,13 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
+	// UnaryTransform(SwitchFloatTag) over float64, int8, declared at ops_subtle.go:127:6.
+	runtime.RegisterUnaryTransform(m, SwitchFloatTag, runtime.TransformKernels{
+		Entry: "gocccl_transform_SwitchFloatTag",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
 	// UnaryTransform(SwitchInit) over int64, int64, declared at ops_switch.go:98:6.
 	runtime.RegisterUnaryTransform(m, SwitchInit, runtime.TransformKernels{
 		Entry: "gocccl_transform_SwitchInit",
@@ -979,11 +1585,25 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
 	})
+	// UnaryTransform(TupleIndex) over int32, [3]int32, declared at ops_subtle.go:130:6.
+	runtime.RegisterUnaryTransform(m, TupleIndex, runtime.TransformKernels{
+		Entry: "gocccl_transform_TupleIndex",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
+		},
+	})
 	// UnaryTransform(Uint64ToFloat32) over uint64, float32, declared at ops_conv.go:84:6.
 	runtime.RegisterUnaryTransform(m, Uint64ToFloat32, runtime.TransformKernels{
 		Entry: "gocccl_transform_Uint64ToFloat32",
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(Uint64ToFloat32Tricky) over int16, float32, declared at ops_subtle.go:133:6.
+	runtime.RegisterUnaryTransform(m, Uint64ToFloat32Tricky, runtime.TransformKernels{
+		Entry: "gocccl_transform_Uint64ToFloat32Tricky",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// UnaryTransform(Uint64ToFloat64) over uint64, float64, declared at ops_conv.go:85:6.

@@ -1,5 +1,3 @@
-//go:build difftest_pending
-
 package difftest
 
 import "github.com/gocccl/gocccl/runtime"

@@ -91,6 +91,11 @@ func registration(pkg *model.Package, in *model.Instance, as []int, mod string) 
 		)
 	}
 	policyList := jen.Id("Policies").Op(":").Index().Qual(runtimePath, "Policy").Custom(multi, policies...)
+	layouts := make([]jen.Code, len(in.Types))
+	for i, t := range in.Types {
+		layouts[i] = jen.Lit(t.Layout())
+	}
+	layoutList := jen.Id("Layouts").Op(":").Index().String().Values(layouts...)
 	sym := in.Symbol()
 	var fn string
 	var kernels jen.Code
@@ -101,12 +106,14 @@ func registration(pkg *model.Package, in *model.Instance, as []int, mod string) 
 			jen.Id("Partial").Op(":").Lit(sym+"_partial"),
 			jen.Id("Final").Op(":").Lit(sym+"_final"),
 			policyList,
+			layoutList,
 		)
 	case model.UnaryTransform, model.BinaryTransform:
 		fn = "Register" + in.Algorithm.String()
 		kernels = jen.Qual(runtimePath, "TransformKernels").Custom(multi,
 			jen.Id("Entry").Op(":").Lit(sym),
 			policyList,
+			layoutList,
 		)
 	default:
 		return nil, fmt.Errorf("%s: unsupported algorithm", in.Key())

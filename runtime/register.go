@@ -23,12 +23,18 @@ type ReduceKernels struct {
 	Partial  string // per-block partial reductions
 	Final    string // single-block reduction with the init value
 	Policies []Policy
+	// Layouts are the layouts (model.Type.Layout) of the element type the
+	// kernels were compiled for; Run fails when the Go type's differs.
+	Layouts []string
 }
 
 // TransformKernels names the entry point of a transform instance.
 type TransformKernels struct {
 	Entry    string
 	Policies []Policy
+	// Layouts are the layouts of the input and output element types the
+	// kernel was compiled for, in order; Run fails when a Go type's differs.
+	Layouts []string
 }
 
 // ErrNotGenerated is returned when an algorithm runs on a GPU but gocccl-gen
@@ -67,33 +73,37 @@ type registration struct {
 	module   *Module
 	entries  []string // Reduce: partial, final; transforms: entry
 	policies []Policy
+	err      error // the element types changed since generation
 }
 
 // RegisterReduce records the kernels gocccl-gen compiled for Reduce(op).
 // It is called by generated code.
 func RegisterReduce[T any](m *Module, op func(T, T) T, k ReduceKernels) {
-	register(kernelKey{algReduce, funcPC(op)}, m, []string{k.Partial, k.Final}, k.Policies)
+	err := checkLayouts(k.Layouts, reflect.TypeFor[T]())
+	register(kernelKey{algReduce, funcPC(op)}, m, []string{k.Partial, k.Final}, k.Policies, err)
 }
 
 // RegisterUnaryTransform records the kernel gocccl-gen compiled for
 // UnaryTransform(op). It is called by generated code.
 func RegisterUnaryTransform[In, Out any](m *Module, op func(In) Out, k TransformKernels) {
-	register(kernelKey{algUnaryTransform, funcPC(op)}, m, []string{k.Entry}, k.Policies)
+	err := checkLayouts(k.Layouts, reflect.TypeFor[In](), reflect.TypeFor[Out]())
+	register(kernelKey{algUnaryTransform, funcPC(op)}, m, []string{k.Entry}, k.Policies, err)
 }
 
 // RegisterBinaryTransform records the kernel gocccl-gen compiled for
 // BinaryTransform(op). It is called by generated code.
 func RegisterBinaryTransform[A, B, Out any](m *Module, op func(A, B) Out, k TransformKernels) {
-	register(kernelKey{algBinaryTransform, funcPC(op)}, m, []string{k.Entry}, k.Policies)
+	err := checkLayouts(k.Layouts, reflect.TypeFor[A](), reflect.TypeFor[B](), reflect.TypeFor[Out]())
+	register(kernelKey{algBinaryTransform, funcPC(op)}, m, []string{k.Entry}, k.Policies, err)
 }
 
-func register(key kernelKey, m *Module, entries []string, policies []Policy) {
+func register(key kernelKey, m *Module, entries []string, policies []Policy, err error) {
 	registry.mu.Lock()
 	defer registry.mu.Unlock()
 	if registry.kernels == nil {
 		registry.kernels = make(map[kernelKey]*registration)
 	}
-	registry.kernels[key] = &registration{module: m, entries: entries, policies: policies}
+	registry.kernels[key] = &registration{module: m, entries: entries, policies: policies, err: err}
 }
 
 // lookup returns the registration for key, or an error that tells the user
@@ -105,6 +115,9 @@ func lookup(key kernelKey) (*registration, error) {
 	if r == nil {
 		return nil, fmt.Errorf("gocccl: %s(%s): %w; mark the operator //gocccl:op, declare the instance outside _test.go files, and run go generate (gocccl-gen) in its package",
 			key.alg, funcName(key.op), ErrNotGenerated)
+	}
+	if r.err != nil {
+		return nil, fmt.Errorf("gocccl: %s(%s): %w", key.alg, funcName(key.op), r.err)
 	}
 	return r, nil
 }

@@ -43,6 +43,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"uint16/2", "int8/1", "uint32/4"},
 	})
 	// BinaryTransform(Floats) over float32, float64, float64, declared at ops.go:81:9.
 	runtime.RegisterBinaryTransform(m, Floats, runtime.TransformKernels{
@@ -54,6 +55,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float32/4", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(Limits) over uint, int, bool, declared at ops.go:85:9.
 	runtime.RegisterBinaryTransform(m, Limits, runtime.TransformKernels{
@@ -65,6 +67,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint/8", "int/8", "bool/1"},
 	})
 	// Reduce(F32) over float32, declared at ops.go:82:9.
 	runtime.RegisterReduce(m, F32, runtime.ReduceKernels{
@@ -77,6 +80,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+		Layouts: []string{"float32/4"},
 	})
 	// Reduce(Mix) over int64, declared at ops.go:83:9.
 	runtime.RegisterReduce(m, Mix, runtime.ReduceKernels{
@@ -89,6 +93,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int64/8"},
 	})
 	// Reduce(Small) over int8, declared at ops.go:84:9.
 	runtime.RegisterReduce(m, Small, runtime.ReduceKernels{
@@ -101,5 +106,6 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
+		Layouts: []string{"int8/1"},
 	})
 }

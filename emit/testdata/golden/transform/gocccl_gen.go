@@ -43,6 +43,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float32/4", "int16/2", "float32/4"},
 	})
 	// UnaryTransform(Scale) over int8, float64, declared at scale.go:31:9.
 	runtime.RegisterUnaryTransform(m, Scale, runtime.TransformKernels{
@@ -54,5 +55,6 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int8/1", "float64/8"},
 	})
 }

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := runtime.NewModule("github.com/gocccl/gocccl/bench/ops", "eea0d95f6e9a5144d06135c8e524aa6304cdcd94f7dfe404322c27e689f105b3", []runtime.Image{
+	m := runtime.NewModule("github.com/gocccl/gocccl/bench/ops", "7bcfa453bc0bb240096ead4894f20aa0477692dc00c1f60eef152fb7125bd0d4", []runtime.Image{
 		{Target: runtime.Target{Arch: 75}, Data: goccclImageSM75},
 		{Target: runtime.Target{Arch: 80}, Data: goccclImageSM80},
 		{Target: runtime.Target{Arch: 86}, Data: goccclImageSM86},
@@ -44,6 +44,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+		Layouts: []string{"float32/4"},
 	})
 	// Reduce(AddInt32) over int32, declared at ops.go:21:15.
 	runtime.RegisterReduce(m, AddInt32, runtime.ReduceKernels{
@@ -56,5 +57,6 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+		Layouts: []string{"int32/4"},
 	})
 }

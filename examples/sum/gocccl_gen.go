@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := runtime.NewModule("github.com/gocccl/gocccl/examples/sum", "41093a0394933024a9e341ec669a6d0b7868be73d86f7b5f229c5ebabc2f7fc3", []runtime.Image{
+	m := runtime.NewModule("github.com/gocccl/gocccl/examples/sum", "88d23d677ea91215e8523f9c8be15055d803c0dae09727c0d91d679f9f5ef8a1", []runtime.Image{
 		{Target: runtime.Target{Arch: 75}, Data: goccclImageSM75},
 		{Target: runtime.Target{Arch: 80}, Data: goccclImageSM80},
 		{Target: runtime.Target{Arch: 86}, Data: goccclImageSM86},
@@ -43,6 +43,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int32/4", "float32/4", "int64/8"},
 	})
 	// Reduce(Add) over float64, declared at main.go:50:12.
 	runtime.RegisterReduce(m, Add, runtime.ReduceKernels{
@@ -55,6 +56,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float64/8"},
 	})
 	// Reduce(AddInt) over int64, declared at main.go:51:12.
 	runtime.RegisterReduce(m, AddInt, runtime.ReduceKernels{
@@ -67,6 +69,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int64/8"},
 	})
 	// UnaryTransform(Square) over float32, float64, declared at main.go:52:12.
 	runtime.RegisterUnaryTransform(m, Square, runtime.TransformKernels{
@@ -78,5 +81,6 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float32/4", "float64/8"},
 	})
 }

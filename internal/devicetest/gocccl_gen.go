@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := runtime.NewModule("github.com/gocccl/gocccl/internal/devicetest", "f9d8483591e3fef6ad1eda4f0e94dcb9bcce77fc96c3f9874e1525be536edba5", []runtime.Image{
+	m := runtime.NewModule("github.com/gocccl/gocccl/internal/devicetest", "0bf92e5b764e6cd752bc9423955bd0ab8b5cef0c276098297b88cdae0689534d", []runtime.Image{
 		{Target: runtime.Target{Arch: 75}, Data: goccclImageSM75},
 		{Target: runtime.Target{Arch: 80}, Data: goccclImageSM80},
 		{Target: runtime.Target{Arch: 86}, Data: goccclImageSM86},
@@ -43,6 +43,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"uint8/1", "float32/4", "float32/4"},
 	})
 	// BinaryTransform(MixFloat32) over float32, float32, float32, declared at ops.go:368:19.
 	runtime.RegisterBinaryTransform(m, MixFloat32, runtime.TransformKernels{
@@ -54,6 +55,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float32/4", "float32/4", "float32/4"},
 	})
 	// BinaryTransform(MixFloat64) over float64, float64, float64, declared at ops.go:372:19.
 	runtime.RegisterBinaryTransform(m, MixFloat64, runtime.TransformKernels{
@@ -65,6 +67,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MixInt) over int, int, int, declared at ops.go:340:19.
 	runtime.RegisterBinaryTransform(m, MixInt, runtime.TransformKernels{
@@ -76,6 +79,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int/8", "int/8", "int/8"},
 	})
 	// BinaryTransform(MixInt16) over int16, int16, int16, declared at ops.go:328:19.
 	runtime.RegisterBinaryTransform(m, MixInt16, runtime.TransformKernels{
@@ -87,6 +91,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+		Layouts: []string{"int16/2", "int16/2", "int16/2"},
 	})
 	// BinaryTransform(MixInt32) over int32, int32, int32, declared at ops.go:332:19.
 	runtime.RegisterBinaryTransform(m, MixInt32, runtime.TransformKernels{
@@ -98,6 +103,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int32/4", "int32/4", "int32/4"},
 	})
 	// BinaryTransform(MixInt64) over int64, int64, int64, declared at ops.go:336:19.
 	runtime.RegisterBinaryTransform(m, MixInt64, runtime.TransformKernels{
@@ -109,6 +115,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int64/8", "int64/8", "int64/8"},
 	})
 	// BinaryTransform(MixInt8) over int8, int8, int8, declared at ops.go:324:19.
 	runtime.RegisterBinaryTransform(m, MixInt8, runtime.TransformKernels{
@@ -120,6 +127,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
+		Layouts: []string{"int8/1", "int8/1", "int8/1"},
 	})
 	// BinaryTransform(MixUint) over uint, uint, uint, declared at ops.go:360:19.
 	runtime.RegisterBinaryTransform(m, MixUint, runtime.TransformKernels{
@@ -131,6 +139,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint/8", "uint/8", "uint/8"},
 	})
 	// BinaryTransform(MixUint16) over uint16, uint16, uint16, declared at ops.go:348:19.
 	runtime.RegisterBinaryTransform(m, MixUint16, runtime.TransformKernels{
@@ -142,6 +151,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+		Layouts: []string{"uint16/2", "uint16/2", "uint16/2"},
 	})
 	// BinaryTransform(MixUint32) over uint32, uint32, uint32, declared at ops.go:352:19.
 	runtime.RegisterBinaryTransform(m, MixUint32, runtime.TransformKernels{
@@ -153,6 +163,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"uint32/4", "uint32/4", "uint32/4"},
 	})
 	// BinaryTransform(MixUint64) over uint64, uint64, uint64, declared at ops.go:356:19.
 	runtime.RegisterBinaryTransform(m, MixUint64, runtime.TransformKernels{
@@ -164,6 +175,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint64/8", "uint64/8", "uint64/8"},
 	})
 	// BinaryTransform(MixUint8) over uint8, uint8, uint8, declared at ops.go:344:19.
 	runtime.RegisterBinaryTransform(m, MixUint8, runtime.TransformKernels{
@@ -175,6 +187,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
+		Layouts: []string{"uint8/1", "uint8/1", "uint8/1"},
 	})
 	// BinaryTransform(MixUintptr) over uintptr, uintptr, uintptr, declared at ops.go:364:19.
 	runtime.RegisterBinaryTransform(m, MixUintptr, runtime.TransformKernels{
@@ -186,6 +199,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uintptr/8", "uintptr/8", "uintptr/8"},
 	})
 	// Reduce(AddFloat32) over float32, declared at ops.go:365:19.
 	runtime.RegisterReduce(m, AddFloat32, runtime.ReduceKernels{
@@ -198,6 +212,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+		Layouts: []string{"float32/4"},
 	})
 	// Reduce(AddFloat64) over float64, declared at ops.go:369:19.
 	runtime.RegisterReduce(m, AddFloat64, runtime.ReduceKernels{
@@ -210,6 +225,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float64/8"},
 	})
 	// Reduce(AddInt) over int, declared at ops.go:337:19.
 	runtime.RegisterReduce(m, AddInt, runtime.ReduceKernels{
@@ -222,6 +238,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int/8"},
 	})
 	// Reduce(AddInt16) over int16, declared at ops.go:325:19.
 	runtime.RegisterReduce(m, AddInt16, runtime.ReduceKernels{
@@ -234,6 +251,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
+		Layouts: []string{"int16/2"},
 	})
 	// Reduce(AddInt32) over int32, declared at ops.go:329:19.
 	runtime.RegisterReduce(m, AddInt32, runtime.ReduceKernels{
@@ -246,6 +264,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+		Layouts: []string{"int32/4"},
 	})
 	// Reduce(AddInt64) over int64, declared at ops.go:333:19.
 	runtime.RegisterReduce(m, AddInt64, runtime.ReduceKernels{
@@ -258,6 +277,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int64/8"},
 	})
 	// Reduce(AddInt8) over int8, declared at ops.go:321:19.
 	runtime.RegisterReduce(m, AddInt8, runtime.ReduceKernels{
@@ -270,6 +290,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
+		Layouts: []string{"int8/1"},
 	})
 	// Reduce(AddUint) over uint, declared at ops.go:357:19.
 	runtime.RegisterReduce(m, AddUint, runtime.ReduceKernels{
@@ -282,6 +303,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"uint/8"},
 	})
 	// Reduce(AddUint16) over uint16, declared at ops.go:345:19.
 	runtime.RegisterReduce(m, AddUint16, runtime.ReduceKernels{
@@ -294,6 +316,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
+		Layouts: []string{"uint16/2"},
 	})
 	// Reduce(AddUint32) over uint32, declared at ops.go:349:19.
 	runtime.RegisterReduce(m, AddUint32, runtime.ReduceKernels{
@@ -306,6 +329,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+		Layouts: []string{"uint32/4"},
 	})
 	// Reduce(AddUint64) over uint64, declared at ops.go:353:19.
 	runtime.RegisterReduce(m, AddUint64, runtime.ReduceKernels{
@@ -318,6 +342,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"uint64/8"},
 	})
 	// Reduce(AddUint8) over uint8, declared at ops.go:341:19.
 	runtime.RegisterReduce(m, AddUint8, runtime.ReduceKernels{
@@ -330,6 +355,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
+		Layouts: []string{"uint8/1"},
 	})
 	// Reduce(AddUintptr) over uintptr, declared at ops.go:361:19.
 	runtime.RegisterReduce(m, AddUintptr, runtime.ReduceKernels{
@@ -342,6 +368,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"uintptr/8"},
 	})
 	// Reduce(MaxFloat32) over float32, declared at ops.go:366:19.
 	runtime.RegisterReduce(m, MaxFloat32, runtime.ReduceKernels{
@@ -354,6 +381,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+		Layouts: []string{"float32/4"},
 	})
 	// Reduce(MaxFloat64) over float64, declared at ops.go:370:19.
 	runtime.RegisterReduce(m, MaxFloat64, runtime.ReduceKernels{
@@ -366,6 +394,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float64/8"},
 	})
 	// Reduce(MaxInt) over int, declared at ops.go:338:19.
 	runtime.RegisterReduce(m, MaxInt, runtime.ReduceKernels{
@@ -378,6 +407,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int/8"},
 	})
 	// Reduce(MaxInt16) over int16, declared at ops.go:326:19.
 	runtime.RegisterReduce(m, MaxInt16, runtime.ReduceKernels{
@@ -390,6 +420,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
+		Layouts: []string{"int16/2"},
 	})
 	// Reduce(MaxInt32) over int32, declared at ops.go:330:19.
 	runtime.RegisterReduce(m, MaxInt32, runtime.ReduceKernels{
@@ -402,6 +433,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+		Layouts: []string{"int32/4"},
 	})
 	// Reduce(MaxInt64) over int64, declared at ops.go:334:19.
 	runtime.RegisterReduce(m, MaxInt64, runtime.ReduceKernels{
@@ -414,6 +446,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int64/8"},
 	})
 	// Reduce(MaxInt8) over int8, declared at ops.go:322:19.
 	runtime.RegisterReduce(m, MaxInt8, runtime.ReduceKernels{
@@ -426,6 +459,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
+		Layouts: []string{"int8/1"},
 	})
 	// Reduce(MaxUint) over uint, declared at ops.go:358:19.
 	runtime.RegisterReduce(m, MaxUint, runtime.ReduceKernels{
@@ -438,6 +472,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"uint/8"},
 	})
 	// Reduce(MaxUint16) over uint16, declared at ops.go:346:19.
 	runtime.RegisterReduce(m, MaxUint16, runtime.ReduceKernels{
@@ -450,6 +485,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
+		Layouts: []string{"uint16/2"},
 	})
 	// Reduce(MaxUint32) over uint32, declared at ops.go:350:19.
 	runtime.RegisterReduce(m, MaxUint32, runtime.ReduceKernels{
@@ -462,6 +498,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+		Layouts: []string{"uint32/4"},
 	})
 	// Reduce(MaxUint64) over uint64, declared at ops.go:354:19.
 	runtime.RegisterReduce(m, MaxUint64, runtime.ReduceKernels{
@@ -474,6 +511,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"uint64/8"},
 	})
 	// Reduce(MaxUint8) over uint8, declared at ops.go:342:19.
 	runtime.RegisterReduce(m, MaxUint8, runtime.ReduceKernels{
@@ -486,6 +524,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
+		Layouts: []string{"uint8/1"},
 	})
 	// Reduce(MaxUintptr) over uintptr, declared at ops.go:362:19.
 	runtime.RegisterReduce(m, MaxUintptr, runtime.ReduceKernels{
@@ -498,6 +537,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"uintptr/8"},
 	})
 	// UnaryTransform(AffineFloat32) over float32, float32, declared at ops.go:367:19.
 	runtime.RegisterUnaryTransform(m, AffineFloat32, runtime.TransformKernels{
@@ -509,6 +549,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float32/4", "float32/4"},
 	})
 	// UnaryTransform(AffineFloat64) over float64, float64, declared at ops.go:371:19.
 	runtime.RegisterUnaryTransform(m, AffineFloat64, runtime.TransformKernels{
@@ -520,6 +561,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(AffineInt) over int, int, declared at ops.go:339:19.
 	runtime.RegisterUnaryTransform(m, AffineInt, runtime.TransformKernels{
@@ -531,6 +573,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int/8", "int/8"},
 	})
 	// UnaryTransform(AffineInt16) over int16, int16, declared at ops.go:327:19.
 	runtime.RegisterUnaryTransform(m, AffineInt16, runtime.TransformKernels{
@@ -542,6 +585,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+		Layouts: []string{"int16/2", "int16/2"},
 	})
 	// UnaryTransform(AffineInt32) over int32, int32, declared at ops.go:331:19.
 	runtime.RegisterUnaryTransform(m, AffineInt32, runtime.TransformKernels{
@@ -553,6 +597,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int32/4", "int32/4"},
 	})
 	// UnaryTransform(AffineInt64) over int64, int64, declared at ops.go:335:19.
 	runtime.RegisterUnaryTransform(m, AffineInt64, runtime.TransformKernels{
@@ -564,6 +609,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int64/8", "int64/8"},
 	})
 	// UnaryTransform(AffineInt8) over int8, int8, declared at ops.go:323:19.
 	runtime.RegisterUnaryTransform(m, AffineInt8, runtime.TransformKernels{
@@ -575,6 +621,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
+		Layouts: []string{"int8/1", "int8/1"},
 	})
 	// UnaryTransform(AffineUint) over uint, uint, declared at ops.go:359:19.
 	runtime.RegisterUnaryTransform(m, AffineUint, runtime.TransformKernels{
@@ -586,6 +633,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint/8", "uint/8"},
 	})
 	// UnaryTransform(AffineUint16) over uint16, uint16, declared at ops.go:347:19.
 	runtime.RegisterUnaryTransform(m, AffineUint16, runtime.TransformKernels{
@@ -597,6 +645,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+		Layouts: []string{"uint16/2", "uint16/2"},
 	})
 	// UnaryTransform(AffineUint32) over uint32, uint32, declared at ops.go:351:19.
 	runtime.RegisterUnaryTransform(m, AffineUint32, runtime.TransformKernels{
@@ -608,6 +657,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"uint32/4", "uint32/4"},
 	})
 	// UnaryTransform(AffineUint64) over uint64, uint64, declared at ops.go:355:19.
 	runtime.RegisterUnaryTransform(m, AffineUint64, runtime.TransformKernels{
@@ -619,6 +669,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint64/8", "uint64/8"},
 	})
 	// UnaryTransform(AffineUint8) over uint8, uint8, declared at ops.go:343:19.
 	runtime.RegisterUnaryTransform(m, AffineUint8, runtime.TransformKernels{
@@ -630,6 +681,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
+		Layouts: []string{"uint8/1", "uint8/1"},
 	})
 	// UnaryTransform(AffineUintptr) over uintptr, uintptr, declared at ops.go:363:19.
 	runtime.RegisterUnaryTransform(m, AffineUintptr, runtime.TransformKernels{
@@ -641,6 +693,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uintptr/8", "uintptr/8"},
 	})
 	// UnaryTransform(Shifty) over int64, int64, declared at ops.go:374:19.
 	runtime.RegisterUnaryTransform(m, Shifty, runtime.TransformKernels{
@@ -652,6 +705,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int64/8", "int64/8"},
 	})
 	// UnaryTransform(Widen) over int32, float64, declared at ops.go:373:19.
 	runtime.RegisterUnaryTransform(m, Widen, runtime.TransformKernels{
@@ -663,5 +717,6 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int32/4", "float64/8"},
 	})
 }

@@ -62,6 +62,9 @@ func (b *builder) funcCall(e *ast.CallExpr, fn *types.Func) model.Expr {
 	case sig != nil && sig.Recv() != nil:
 		b.errorf(e.Pos(), "calls to method %s are not allowed: operators may call only other //gocccl:op functions", fn.Name())
 		return nil
+	case fn.Origin() != fn || (sig != nil && sig.TypeParams().Len() > 0):
+		b.errorf(e.Pos(), "calls to generic function %s are not allowed: operators cannot be generic; write one //gocccl:op function per type and call it", fn.Name())
+		return nil
 	case fn.Pkg() != b.pkg:
 		if fn.Pkg() != nil && (fn.Pkg().Path() == "math" || fn.Pkg().Path() == "math/bits") {
 			return b.intrinsic(e, fn)

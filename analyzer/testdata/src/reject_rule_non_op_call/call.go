@@ -41,5 +41,5 @@ func Method(a T) T {
 
 //gocccl:op
 func Generic(a int32) int32 {
-	return identity(a) // want `identity is not a //gocccl:op function`
+	return identity(a) // want `calls to generic function identity are not allowed: operators cannot be generic; write one //gocccl:op function per type`
 }

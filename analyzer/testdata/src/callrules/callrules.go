@@ -84,7 +84,7 @@ func New(a int32) int32 {
 
 //gocccl:op
 func Generic(a int32) int32 {
-	return identity(a) // want `identity is not a //gocccl:op function`
+	return identity(a) // want `calls to generic function identity are not allowed`
 }
 
 func identity[E any](e E) E { return e }

@@ -12,5 +12,12 @@ func init() {
 		unary("Uint64ToFloat32Tricky", Uint64ToFloat32Tricky),
 		unary("DivByMinusOne", DivByMinusOne),
 		binary("KeywordNames", KeywordNames),
+		unary("NegUint32", NegUint32),
+		unary("LenCap", LenCap),
+		unary("NestedLiteral", NestedLiteral),
+		binary("StructArrayEq", StructArrayEq),
+		unary("RangeNestedArray", RangeNestedArray),
+		unary("ShadowConst", ShadowConst),
+		unary("LabeledContinueRange", LabeledContinueRange),
 	)
 }

@@ -279,7 +279,7 @@ func compareAll[T any](t *testing.T, name string, bound uint64, want, got []T, i
 	var msgs []string
 	for i := range want {
 		ok, d := equalValues(want[i], got[i], bound)
-		if d > res.maxULP || (d == res.maxULP && res.worst == "") {
+		if d > res.maxULP {
 			res.maxULP, res.worst = d, inputs(i)
 		}
 		if ok {
@@ -376,6 +376,9 @@ func TestULPReport(t *testing.T) {
 		}
 		var r result
 		t.Run(c.name, func(t *testing.T) { r = c.run(t, e) })
+		if r.worst == "" {
+			r.worst = "-"
+		}
 		fmt.Fprintf(&b, "%-20s %8d %8d %9d  %s\n", c.name, c.ulp, r.maxULP, r.n, r.worst)
 	}
 	t.Log("\n" + b.String())

@@ -1864,6 +1864,92 @@ __device__ __forceinline__ int32_t KeywordNames(int32_t class_, int32_t this_) {
   return ::gocccl::go::add(::gocccl::go::sub(int32_t_, threadIdx_), blockDim_);
 }
 
+// NegUint32 is ops_subtle.go:126:6.
+__device__ __forceinline__ uint32_t NegUint32(uint32_t x) {
+  return ::gocccl::go::mul(::gocccl::go::neg(x), uint32_t(3U));
+}
+
+// LenCap is ops_subtle.go:129:6.
+__device__ __forceinline__ int64_t LenCap(::gocccl::go::array<int8_t, 5> a) {
+  return ::gocccl::go::add(int64_t(55LL), ::gocccl::go::conv<int64_t>(::gocccl::go::at(a, int64_t(4LL))));
+}
+
+// NestedLiteral is ops_subtle.go:132:6.
+__device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Histo NestedLiteral(uint16_t x) {
+  return ::gocccl_pkg_difftest_3d2af203::Histo{::gocccl::go::array<uint16_t, 5>{{x, uint16_t{}, ::gocccl::go::shr(x, uint64_t(1ULL)), ::gocccl::go::bxor(x, uint16_t(255U)), uint16_t{}}}, ::gocccl::go::conv<int32_t>(x)};
+}
+
+// StructArrayEq is ops_subtle.go:137:6.
+__device__ __forceinline__ bool StructArrayEq(::gocccl_pkg_difftest_3d2af203::Histo a, ::gocccl_pkg_difftest_3d2af203::Histo b) {
+  return (a == b) || ((a.Bins == b.Bins) && (a.N != b.N));
+}
+
+// RangeNestedArray is ops_subtle.go:142:6.
+__device__ __forceinline__ float RangeNestedArray(::gocccl::go::array<::gocccl::go::array<float, 3>, 3> m) {
+  float s = 0.0f;
+  {
+    ::gocccl::go::array<::gocccl::go::array<float, 3>, 3> range_a = m;
+    {
+      int64_t range_i = int64_t(0LL);
+      while (range_i < int64_t(3LL)) {
+        ::gocccl::go::array<float, 3> row = ::gocccl::go::at(range_a, range_i);
+        {
+          int64_t range_i_1 = int64_t(0LL);
+          while (range_i_1 < int64_t(3LL)) {
+            int64_t j = range_i_1;
+            s = s + (::gocccl::go::at(row, j) * ::gocccl::go::conv<float>(::gocccl::go::add(j, int64_t(1LL))));
+            range_i_1 = ::gocccl::go::add(range_i_1, int64_t(1LL));
+          }
+        }
+        range_i = ::gocccl::go::add(range_i, int64_t(1LL));
+      }
+    }
+  }
+  return s;
+}
+
+// ShadowConst is ops_subtle.go:155:6.
+__device__ __forceinline__ int32_t ShadowConst(int32_t x) {
+  int32_t Third = ::gocccl::go::mul(x, int32_t(2));
+  {
+    int32_t Offset = ::gocccl::go::add(Third, int32_t(1));
+    Third = ::gocccl::go::add(Third, Offset);
+  }
+  return ::gocccl::go::add(Third, int32_t(19));
+}
+
+// LabeledContinueRange is ops_subtle.go:167:6.
+__device__ __forceinline__ int32_t LabeledContinueRange(::gocccl::go::array<int16_t, 6> a) {
+  int32_t n = int32_t(0);
+  {
+    ::gocccl::go::array<int16_t, 6> range_a = a;
+    {
+      int64_t range_i = int64_t(0LL);
+      // outer:
+      while (range_i < int64_t(6LL)) {
+        {
+          int64_t i = range_i;
+          int16_t v = ::gocccl::go::at(range_a, range_i);
+          {
+            int64_t range_i_1 = int64_t(0LL);
+            while (range_i_1 < int64_t(6LL)) {
+              int64_t j = range_i_1;
+              if ((::gocccl::go::at(a, j) == v) && (j != i)) {
+                goto gocccl_continue0_outer;
+              }
+              range_i_1 = ::gocccl::go::add(range_i_1, int64_t(1LL));
+            }
+          }
+          n = ::gocccl::go::add(n, ::gocccl::go::conv<int32_t>(v));
+        }
+        gocccl_continue0_outer:;
+        range_i = ::gocccl::go::add(range_i, int64_t(1LL));
+      }
+    }
+  }
+  return n;
+}
+
 // SwitchTag is ops_switch.go:9:6.
 __device__ __forceinline__ int32_t SwitchTag(uint8_t x) {
   int32_t r = int32_t(0);
@@ -3319,6 +3405,48 @@ struct KeywordNames {
   }
 };
 
+struct NegUint32 {
+  __device__ __forceinline__ uint32_t operator()(uint32_t a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::NegUint32(a0);
+  }
+};
+
+struct LenCap {
+  __device__ __forceinline__ int64_t operator()(::gocccl::go::array<int8_t, 5> a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::LenCap(a0);
+  }
+};
+
+struct NestedLiteral {
+  __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Histo operator()(uint16_t a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::NestedLiteral(a0);
+  }
+};
+
+struct StructArrayEq {
+  __device__ __forceinline__ bool operator()(::gocccl_pkg_difftest_3d2af203::Histo a0, ::gocccl_pkg_difftest_3d2af203::Histo a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::StructArrayEq(a0, a1);
+  }
+};
+
+struct RangeNestedArray {
+  __device__ __forceinline__ float operator()(::gocccl::go::array<::gocccl::go::array<float, 3>, 3> a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::RangeNestedArray(a0);
+  }
+};
+
+struct ShadowConst {
+  __device__ __forceinline__ int32_t operator()(int32_t a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::ShadowConst(a0);
+  }
+};
+
+struct LabeledContinueRange {
+  __device__ __forceinline__ int32_t operator()(::gocccl::go::array<int16_t, 6> a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::LabeledContinueRange(a0);
+  }
+};
+
 struct SwitchTag {
   __device__ __forceinline__ int32_t operator()(uint8_t a0) const {
     return ::gocccl_pkg_difftest_3d2af203::SwitchTag(a0);
@@ -3474,6 +3602,7 @@ constexpr int gocccl_transform2_ShrInt8_threads = 256, gocccl_transform2_ShrInt8
 constexpr int gocccl_transform2_ShrSignedCount_threads = 256, gocccl_transform2_ShrSignedCount_items = 4;
 constexpr int gocccl_transform2_ShrUint16_threads = 256, gocccl_transform2_ShrUint16_items = 8;
 constexpr int gocccl_transform2_SpreadOf_threads = 256, gocccl_transform2_SpreadOf_items = 4;
+constexpr int gocccl_transform2_StructArrayEq_threads = 256, gocccl_transform2_StructArrayEq_items = 2;
 constexpr int gocccl_transform2_SubF64_threads = 256, gocccl_transform2_SubF64_items = 4;
 constexpr int gocccl_transform2_SubMulInt16_threads = 256, gocccl_transform2_SubMulInt16_items = 16;
 constexpr int gocccl_transform2_SubnormalF32_threads = 256, gocccl_transform2_SubnormalF32_items = 8;
@@ -3554,6 +3683,8 @@ constexpr int gocccl_transform_Int64ToFloat64_threads = 256, gocccl_transform_In
 constexpr int gocccl_transform_Int8ToFloat32_threads = 256, gocccl_transform_Int8ToFloat32_items = 8;
 constexpr int gocccl_transform_IntToUintptr_threads = 256, gocccl_transform_IntToUintptr_items = 4;
 constexpr int gocccl_transform_IsNaNSelf_threads = 256, gocccl_transform_IsNaNSelf_items = 8;
+constexpr int gocccl_transform_LabeledContinueRange_threads = 256, gocccl_transform_LabeledContinueRange_items = 2;
+constexpr int gocccl_transform_LenCap_threads = 256, gocccl_transform_LenCap_items = 4;
 constexpr int gocccl_transform_MakePair_threads = 256, gocccl_transform_MakePair_items = 2;
 constexpr int gocccl_transform_MathAbs_threads = 256, gocccl_transform_MathAbs_items = 4;
 constexpr int gocccl_transform_MathAcos_threads = 256, gocccl_transform_MathAcos_items = 4;
@@ -3601,7 +3732,9 @@ constexpr int gocccl_transform_MaxZero_threads = 256, gocccl_transform_MaxZero_i
 constexpr int gocccl_transform_NarrowInt64_threads = 256, gocccl_transform_NarrowInt64_items = 4;
 constexpr int gocccl_transform_NegF64_threads = 256, gocccl_transform_NegF64_items = 4;
 constexpr int gocccl_transform_NegInt32_threads = 256, gocccl_transform_NegInt32_items = 8;
+constexpr int gocccl_transform_NegUint32_threads = 256, gocccl_transform_NegUint32_items = 8;
 constexpr int gocccl_transform_NegZero_threads = 256, gocccl_transform_NegZero_items = 8;
+constexpr int gocccl_transform_NestedLiteral_threads = 256, gocccl_transform_NestedLiteral_items = 2;
 constexpr int gocccl_transform_NextID_threads = 256, gocccl_transform_NextID_items = 8;
 constexpr int gocccl_transform_PaddedStep_threads = 256, gocccl_transform_PaddedStep_items = 1;
 constexpr int gocccl_transform_PaddedSum_threads = 256, gocccl_transform_PaddedSum_items = 1;
@@ -3610,8 +3743,10 @@ constexpr int gocccl_transform_QuadSum_threads = 256, gocccl_transform_QuadSum_i
 constexpr int gocccl_transform_RangeArrayCopy_threads = 256, gocccl_transform_RangeArrayCopy_items = 2;
 constexpr int gocccl_transform_RangeInt_threads = 256, gocccl_transform_RangeInt_items = 8;
 constexpr int gocccl_transform_RangeIntTyped_threads = 256, gocccl_transform_RangeIntTyped_items = 8;
+constexpr int gocccl_transform_RangeNestedArray_threads = 256, gocccl_transform_RangeNestedArray_items = 1;
 constexpr int gocccl_transform_Retag_threads = 256, gocccl_transform_Retag_items = 4;
 constexpr int gocccl_transform_RoundTrip_threads = 256, gocccl_transform_RoundTrip_items = 8;
+constexpr int gocccl_transform_ShadowConst_threads = 256, gocccl_transform_ShadowConst_items = 8;
 constexpr int gocccl_transform_ShiftAssign_threads = 256, gocccl_transform_ShiftAssign_items = 4;
 constexpr int gocccl_transform_ShiftConstCount_threads = 256, gocccl_transform_ShiftConstCount_items = 8;
 constexpr int gocccl_transform_ShiftUntypedOne_threads = 256, gocccl_transform_ShiftUntypedOne_items = 4;
@@ -3812,7 +3947,7 @@ gocccl_transform2_IsOk(const int32_t* d_a, const bool* d_b, bool* d_out, long lo
   ::gocccl::transform2<gocccl_transform2_IsOk_threads, gocccl_transform2_IsOk_items, int32_t, bool, bool, ::gocccl_pkg_difftest_3d2af203::functors::IsOk>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(KeywordNames) over int32, int32, int32, declared at ops_subtle.go:135:6.
+// BinaryTransform(KeywordNames) over int32, int32, int32, declared at ops_subtle.go:191:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_KeywordNames_threads)
 gocccl_transform2_KeywordNames(const int32_t* d_a, const int32_t* d_b, int32_t* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_KeywordNames_threads, gocccl_transform2_KeywordNames_items, int32_t, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::KeywordNames>(d_a, d_b, d_out, n);
@@ -3962,7 +4097,7 @@ gocccl_transform2_MulXorInt64(const int64_t* d_a, const int64_t* d_b, int64_t* d
   ::gocccl::transform2<gocccl_transform2_MulXorInt64_threads, gocccl_transform2_MulXorInt64_items, int64_t, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::MulXorInt64>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(OverflowCheckUint8) over uint8, uint8, uint8, declared at ops_subtle.go:126:6.
+// BinaryTransform(OverflowCheckUint8) over uint8, uint8, uint8, declared at ops_subtle.go:182:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_OverflowCheckUint8_threads)
 gocccl_transform2_OverflowCheckUint8(const uint8_t* d_a, const uint8_t* d_b, uint8_t* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_OverflowCheckUint8_threads, gocccl_transform2_OverflowCheckUint8_items, uint8_t, uint8_t, uint8_t, ::gocccl_pkg_difftest_3d2af203::functors::OverflowCheckUint8>(d_a, d_b, d_out, n);
@@ -4062,6 +4197,12 @@ gocccl_transform2_ShrUint16(const uint16_t* d_a, const uint32_t* d_b, uint16_t* 
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_SpreadOf_threads)
 gocccl_transform2_SpreadOf(const double* d_a, const double* d_b, double* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_SpreadOf_threads, gocccl_transform2_SpreadOf_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::SpreadOf>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(StructArrayEq) over Histo, Histo, bool, declared at ops_subtle.go:195:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_StructArrayEq_threads)
+gocccl_transform2_StructArrayEq(const ::gocccl_pkg_difftest_3d2af203::Histo* d_a, const ::gocccl_pkg_difftest_3d2af203::Histo* d_b, bool* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_StructArrayEq_threads, gocccl_transform2_StructArrayEq_items, ::gocccl_pkg_difftest_3d2af203::Histo, ::gocccl_pkg_difftest_3d2af203::Histo, bool, ::gocccl_pkg_difftest_3d2af203::functors::StructArrayEq>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(SubF64) over float64, float64, float64, declared at ops_float.go:101:6.
@@ -4420,7 +4561,7 @@ gocccl_transform_DepScale(const ::gocccl_pkg_dep_75afe37d::Point* d_in, ::gocccl
   ::gocccl::transform<gocccl_transform_DepScale_threads, gocccl_transform_DepScale_items, ::gocccl_pkg_dep_75afe37d::Point, ::gocccl_pkg_dep_75afe37d::Point, ::gocccl_pkg_difftest_3d2af203::functors::DepScale>(d_in, d_out, n);
 }
 
-// UnaryTransform(DivByMinusOne) over int64, int64, declared at ops_subtle.go:134:6.
+// UnaryTransform(DivByMinusOne) over int64, int64, declared at ops_subtle.go:190:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_DivByMinusOne_threads)
 gocccl_transform_DivByMinusOne(const int64_t* d_in, int64_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_DivByMinusOne_threads, gocccl_transform_DivByMinusOne_items, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::DivByMinusOne>(d_in, d_out, n);
@@ -4444,7 +4585,7 @@ gocccl_transform_FastPoly(const double* d_in, double* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_FastPoly_threads, gocccl_transform_FastPoly_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::FastPoly>(d_in, d_out, n);
 }
 
-// UnaryTransform(Fib) over uint8, uint64, declared at ops_subtle.go:131:6.
+// UnaryTransform(Fib) over uint8, uint64, declared at ops_subtle.go:187:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Fib_threads)
 gocccl_transform_Fib(const uint8_t* d_in, uint64_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_Fib_threads, gocccl_transform_Fib_items, uint8_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::Fib>(d_in, d_out, n);
@@ -4564,7 +4705,7 @@ gocccl_transform_Int64ToFloat32(const int64_t* d_in, float* d_out, long long n) 
   ::gocccl::transform<gocccl_transform_Int64ToFloat32_threads, gocccl_transform_Int64ToFloat32_items, int64_t, float, ::gocccl_pkg_difftest_3d2af203::functors::Int64ToFloat32>(d_in, d_out, n);
 }
 
-// UnaryTransform(Int64ToFloat32Tricky) over int16, float32, declared at ops_subtle.go:132:6.
+// UnaryTransform(Int64ToFloat32Tricky) over int16, float32, declared at ops_subtle.go:188:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Int64ToFloat32Tricky_threads)
 gocccl_transform_Int64ToFloat32Tricky(const int16_t* d_in, float* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_Int64ToFloat32Tricky_threads, gocccl_transform_Int64ToFloat32Tricky_items, int16_t, float, ::gocccl_pkg_difftest_3d2af203::functors::Int64ToFloat32Tricky>(d_in, d_out, n);
@@ -4592,6 +4733,18 @@ gocccl_transform_IntToUintptr(const int32_t* d_in, uint64_t* d_out, long long n)
 extern "C" __global__ void __launch_bounds__(gocccl_transform_IsNaNSelf_threads)
 gocccl_transform_IsNaNSelf(const float* d_in, bool* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_IsNaNSelf_threads, gocccl_transform_IsNaNSelf_items, float, bool, ::gocccl_pkg_difftest_3d2af203::functors::IsNaNSelf>(d_in, d_out, n);
+}
+
+// UnaryTransform(LabeledContinueRange) over [6]int16, int32, declared at ops_subtle.go:198:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_LabeledContinueRange_threads)
+gocccl_transform_LabeledContinueRange(const ::gocccl::go::array<int16_t, 6>* d_in, int32_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_LabeledContinueRange_threads, gocccl_transform_LabeledContinueRange_items, ::gocccl::go::array<int16_t, 6>, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::LabeledContinueRange>(d_in, d_out, n);
+}
+
+// UnaryTransform(LenCap) over [5]int8, int, declared at ops_subtle.go:193:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_LenCap_threads)
+gocccl_transform_LenCap(const ::gocccl::go::array<int8_t, 5>* d_in, int64_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_LenCap_threads, gocccl_transform_LenCap_items, ::gocccl::go::array<int8_t, 5>, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::LenCap>(d_in, d_out, n);
 }
 
 // UnaryTransform(MakePair) over int64, Pair, declared at ops_struct.go:96:6.
@@ -4876,10 +5029,22 @@ gocccl_transform_NegInt32(const int32_t* d_in, int32_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_NegInt32_threads, gocccl_transform_NegInt32_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::NegInt32>(d_in, d_out, n);
 }
 
+// UnaryTransform(NegUint32) over uint32, uint32, declared at ops_subtle.go:192:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_NegUint32_threads)
+gocccl_transform_NegUint32(const uint32_t* d_in, uint32_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_NegUint32_threads, gocccl_transform_NegUint32_items, uint32_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::functors::NegUint32>(d_in, d_out, n);
+}
+
 // UnaryTransform(NegZero) over float32, float32, declared at ops_float.go:108:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_NegZero_threads)
 gocccl_transform_NegZero(const float* d_in, float* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_NegZero_threads, gocccl_transform_NegZero_items, float, float, ::gocccl_pkg_difftest_3d2af203::functors::NegZero>(d_in, d_out, n);
+}
+
+// UnaryTransform(NestedLiteral) over uint16, Histo, declared at ops_subtle.go:194:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_NestedLiteral_threads)
+gocccl_transform_NestedLiteral(const uint16_t* d_in, ::gocccl_pkg_difftest_3d2af203::Histo* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_NestedLiteral_threads, gocccl_transform_NestedLiteral_items, uint16_t, ::gocccl_pkg_difftest_3d2af203::Histo, ::gocccl_pkg_difftest_3d2af203::functors::NestedLiteral>(d_in, d_out, n);
 }
 
 // UnaryTransform(NextID) over ID, ID, declared at ops_named.go:38:6.
@@ -4912,7 +5077,7 @@ gocccl_transform_QuadSum(const ::gocccl::go::array<float, 4>* d_in, float* d_out
   ::gocccl::transform<gocccl_transform_QuadSum_threads, gocccl_transform_QuadSum_items, ::gocccl::go::array<float, 4>, float, ::gocccl_pkg_difftest_3d2af203::functors::QuadSum>(d_in, d_out, n);
 }
 
-// UnaryTransform(RangeArrayCopy) over [4]int32, int32, declared at ops_subtle.go:129:6.
+// UnaryTransform(RangeArrayCopy) over [4]int32, int32, declared at ops_subtle.go:185:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_RangeArrayCopy_threads)
 gocccl_transform_RangeArrayCopy(const ::gocccl::go::array<int32_t, 4>* d_in, int32_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_RangeArrayCopy_threads, gocccl_transform_RangeArrayCopy_items, ::gocccl::go::array<int32_t, 4>, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::RangeArrayCopy>(d_in, d_out, n);
@@ -4924,10 +5089,16 @@ gocccl_transform_RangeInt(const int32_t* d_in, int32_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_RangeInt_threads, gocccl_transform_RangeInt_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::RangeInt>(d_in, d_out, n);
 }
 
-// UnaryTransform(RangeIntTyped) over uint8, uint32, declared at ops_subtle.go:128:6.
+// UnaryTransform(RangeIntTyped) over uint8, uint32, declared at ops_subtle.go:184:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_RangeIntTyped_threads)
 gocccl_transform_RangeIntTyped(const uint8_t* d_in, uint32_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_RangeIntTyped_threads, gocccl_transform_RangeIntTyped_items, uint8_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::functors::RangeIntTyped>(d_in, d_out, n);
+}
+
+// UnaryTransform(RangeNestedArray) over [3][3]float32, float32, declared at ops_subtle.go:196:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_RangeNestedArray_threads)
+gocccl_transform_RangeNestedArray(const ::gocccl::go::array<::gocccl::go::array<float, 3>, 3>* d_in, float* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_RangeNestedArray_threads, gocccl_transform_RangeNestedArray_items, ::gocccl::go::array<::gocccl::go::array<float, 3>, 3>, float, ::gocccl_pkg_difftest_3d2af203::functors::RangeNestedArray>(d_in, d_out, n);
 }
 
 // UnaryTransform(Retag) over Tagged, Tagged, declared at ops_named.go:41:6.
@@ -4940,6 +5111,12 @@ gocccl_transform_Retag(const ::gocccl_pkg_difftest_3d2af203::Tagged* d_in, ::goc
 extern "C" __global__ void __launch_bounds__(gocccl_transform_RoundTrip_threads)
 gocccl_transform_RoundTrip(const int32_t* d_in, int32_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_RoundTrip_threads, gocccl_transform_RoundTrip_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::RoundTrip>(d_in, d_out, n);
+}
+
+// UnaryTransform(ShadowConst) over int32, int32, declared at ops_subtle.go:197:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_ShadowConst_threads)
+gocccl_transform_ShadowConst(const int32_t* d_in, int32_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_ShadowConst_threads, gocccl_transform_ShadowConst_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::ShadowConst>(d_in, d_out, n);
 }
 
 // UnaryTransform(ShiftAssign) over uint64, uint64, declared at ops_shift.go:75:6.
@@ -4972,7 +5149,7 @@ gocccl_transform_SwitchDefaultMiddle(const int64_t* d_in, int64_t* d_out, long l
   ::gocccl::transform<gocccl_transform_SwitchDefaultMiddle_threads, gocccl_transform_SwitchDefaultMiddle_items, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::SwitchDefaultMiddle>(d_in, d_out, n);
 }
 
-// UnaryTransform(SwitchFloatTag) over float64, int8, declared at ops_subtle.go:127:6.
+// UnaryTransform(SwitchFloatTag) over float64, int8, declared at ops_subtle.go:183:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_SwitchFloatTag_threads)
 gocccl_transform_SwitchFloatTag(const double* d_in, int8_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_SwitchFloatTag_threads, gocccl_transform_SwitchFloatTag_items, double, int8_t, ::gocccl_pkg_difftest_3d2af203::functors::SwitchFloatTag>(d_in, d_out, n);
@@ -5014,7 +5191,7 @@ gocccl_transform_Transpose(const ::gocccl::go::array<::gocccl::go::array<float, 
   ::gocccl::transform<gocccl_transform_Transpose_threads, gocccl_transform_Transpose_items, ::gocccl::go::array<::gocccl::go::array<float, 3>, 3>, ::gocccl::go::array<::gocccl::go::array<float, 3>, 3>, ::gocccl_pkg_difftest_3d2af203::functors::Transpose>(d_in, d_out, n);
 }
 
-// UnaryTransform(TupleIndex) over int32, [3]int32, declared at ops_subtle.go:130:6.
+// UnaryTransform(TupleIndex) over int32, [3]int32, declared at ops_subtle.go:186:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_TupleIndex_threads)
 gocccl_transform_TupleIndex(const int32_t* d_in, ::gocccl::go::array<int32_t, 3>* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_TupleIndex_threads, gocccl_transform_TupleIndex_items, int32_t, ::gocccl::go::array<int32_t, 3>, ::gocccl_pkg_difftest_3d2af203::functors::TupleIndex>(d_in, d_out, n);
@@ -5026,7 +5203,7 @@ gocccl_transform_Uint64ToFloat32(const uint64_t* d_in, float* d_out, long long n
   ::gocccl::transform<gocccl_transform_Uint64ToFloat32_threads, gocccl_transform_Uint64ToFloat32_items, uint64_t, float, ::gocccl_pkg_difftest_3d2af203::functors::Uint64ToFloat32>(d_in, d_out, n);
 }
 
-// UnaryTransform(Uint64ToFloat32Tricky) over int16, float32, declared at ops_subtle.go:133:6.
+// UnaryTransform(Uint64ToFloat32Tricky) over int16, float32, declared at ops_subtle.go:189:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Uint64ToFloat32Tricky_threads)
 gocccl_transform_Uint64ToFloat32Tricky(const int16_t* d_in, float* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_Uint64ToFloat32Tricky_threads, gocccl_transform_Uint64ToFloat32Tricky_items, int16_t, float, ::gocccl_pkg_difftest_3d2af203::functors::Uint64ToFloat32Tricky>(d_in, d_out, n);

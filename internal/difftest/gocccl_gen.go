@@ -17,7 +17,7 @@ var (
 )
 
 func init() {
-	m := runtime.NewModule("github.com/gocccl/gocccl/internal/difftest", "e39ded9f578545a4eeaf36602143c2aa50c7006cf44f3e05d6070816a5b976ea", []runtime.Image{
+	m := runtime.NewModule("github.com/gocccl/gocccl/internal/difftest", "07112bb32d05db9fb7d696ee742edf80889682983fa4e29b176ea00038335bfb", []runtime.Image{
 		{Target: runtime.Target{Arch: 90}, Data: goccclImageSM90},
 		{Target: runtime.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
@@ -27,6 +27,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float32/4", "float32/4", "float32/4"},
 	})
 	// BinaryTransform(AddWrapInt8) over int8, int8, int8, declared at ops_int.go:121:6.
 	runtime.RegisterBinaryTransform(m, AddWrapInt8, runtime.TransformKernels{
@@ -34,6 +35,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
+		Layouts: []string{"int8/1", "int8/1", "int8/1"},
 	})
 	// BinaryTransform(ArrEq) over [3]float64, [3]float64, bool, declared at ops_array.go:116:6.
 	runtime.RegisterBinaryTransform(m, ArrEq, runtime.TransformKernels{
@@ -41,6 +43,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
+		Layouts: []string{"[3]float64/24", "[3]float64/24", "bool/1"},
 	})
 	// BinaryTransform(ArrIndex) over [8]float32, int, float32, declared at ops_array.go:113:6.
 	runtime.RegisterBinaryTransform(m, ArrIndex, runtime.TransformKernels{
@@ -48,6 +51,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
+		Layouts: []string{"[8]float32/32", "int/8", "float32/4"},
 	})
 	// BinaryTransform(BitOpsUint8) over uint8, uint8, uint8, declared at ops_int.go:126:6.
 	runtime.RegisterBinaryTransform(m, BitOpsUint8, runtime.TransformKernels{
@@ -55,6 +59,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
+		Layouts: []string{"uint8/1", "uint8/1", "uint8/1"},
 	})
 	// BinaryTransform(BitsAdd64) over uint64, uint64, uint64, declared at ops_bits.go:95:6.
 	runtime.RegisterBinaryTransform(m, BitsAdd64, runtime.TransformKernels{
@@ -62,6 +67,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint64/8", "uint64/8", "uint64/8"},
 	})
 	// BinaryTransform(BitsAddMul32) over uint32, uint32, uint32, declared at ops_bits.go:98:6.
 	runtime.RegisterBinaryTransform(m, BitsAddMul32, runtime.TransformKernels{
@@ -69,6 +75,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"uint32/4", "uint32/4", "uint32/4"},
 	})
 	// BinaryTransform(BitsMul64) over uint64, uint64, uint64, declared at ops_bits.go:97:6.
 	runtime.RegisterBinaryTransform(m, BitsMul64, runtime.TransformKernels{
@@ -76,6 +83,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint64/8", "uint64/8", "uint64/8"},
 	})
 	// BinaryTransform(BitsRotate32) over uint32, int, uint32, declared at ops_bits.go:91:6.
 	runtime.RegisterBinaryTransform(m, BitsRotate32, runtime.TransformKernels{
@@ -83,6 +91,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint32/4", "int/8", "uint32/4"},
 	})
 	// BinaryTransform(BitsRotate64) over uint64, int, uint64, declared at ops_bits.go:90:6.
 	runtime.RegisterBinaryTransform(m, BitsRotate64, runtime.TransformKernels{
@@ -90,6 +99,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint64/8", "int/8", "uint64/8"},
 	})
 	// BinaryTransform(BitsRotate8) over uint8, int8, uint16, declared at ops_bits.go:92:6.
 	runtime.RegisterBinaryTransform(m, BitsRotate8, runtime.TransformKernels{
@@ -97,6 +107,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+		Layouts: []string{"uint8/1", "int8/1", "uint16/2"},
 	})
 	// BinaryTransform(BitsSub64) over uint64, uint64, uint64, declared at ops_bits.go:96:6.
 	runtime.RegisterBinaryTransform(m, BitsSub64, runtime.TransformKernels{
@@ -104,6 +115,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint64/8", "uint64/8", "uint64/8"},
 	})
 	// BinaryTransform(ChainF32) over float32, float32, float32, declared at ops_float.go:105:6.
 	runtime.RegisterBinaryTransform(m, ChainF32, runtime.TransformKernels{
@@ -111,6 +123,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float32/4", "float32/4", "float32/4"},
 	})
 	// BinaryTransform(CompareF64) over float64, float64, uint8, declared at ops_float.go:111:6.
 	runtime.RegisterBinaryTransform(m, CompareF64, runtime.TransformKernels{
@@ -118,6 +131,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8", "uint8/1"},
 	})
 	// BinaryTransform(CompareInt64) over int64, int64, uint8, declared at ops_int.go:131:6.
 	runtime.RegisterBinaryTransform(m, CompareInt64, runtime.TransformKernels{
@@ -125,6 +139,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int64/8", "int64/8", "uint8/1"},
 	})
 	// BinaryTransform(CompareUint) over uint, uint, bool, declared at ops_int.go:132:6.
 	runtime.RegisterBinaryTransform(m, CompareUint, runtime.TransformKernels{
@@ -132,6 +147,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint/8", "uint/8", "bool/1"},
 	})
 	// BinaryTransform(DepSplit) over int32, int32, int32, declared at ops_calls.go:86:6.
 	runtime.RegisterBinaryTransform(m, DepSplit, runtime.TransformKernels{
@@ -139,6 +155,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int32/4", "int32/4", "int32/4"},
 	})
 	// BinaryTransform(DivAssign) over int, int, int, declared at ops_div.go:53:6.
 	runtime.RegisterBinaryTransform(m, DivAssign, runtime.TransformKernels{
@@ -146,6 +163,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int/8", "int/8", "int/8"},
 	})
 	// BinaryTransform(DivF32) over float32, float32, float32, declared at ops_float.go:104:6.
 	runtime.RegisterBinaryTransform(m, DivF32, runtime.TransformKernels{
@@ -153,6 +171,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float32/4", "float32/4", "float32/4"},
 	})
 	// BinaryTransform(DivF64) over float64, float64, float64, declared at ops_float.go:103:6.
 	runtime.RegisterBinaryTransform(m, DivF64, runtime.TransformKernels{
@@ -160,6 +179,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(DivInt32) over int32, int32, int32, declared at ops_div.go:46:6.
 	runtime.RegisterBinaryTransform(m, DivInt32, runtime.TransformKernels{
@@ -167,6 +187,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int32/4", "int32/4", "int32/4"},
 	})
 	// BinaryTransform(DivInt8) over int8, int8, int8, declared at ops_div.go:44:6.
 	runtime.RegisterBinaryTransform(m, DivInt8, runtime.TransformKernels{
@@ -174,6 +195,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
+		Layouts: []string{"int8/1", "int8/1", "int8/1"},
 	})
 	// BinaryTransform(DivRemInt64) over int64, int64, int64, declared at ops_div.go:48:6.
 	runtime.RegisterBinaryTransform(m, DivRemInt64, runtime.TransformKernels{
@@ -181,6 +203,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int64/8", "int64/8", "int64/8"},
 	})
 	// BinaryTransform(DivUint64) over uint64, uint64, uint64, declared at ops_div.go:49:6.
 	runtime.RegisterBinaryTransform(m, DivUint64, runtime.TransformKernels{
@@ -188,6 +211,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint64/8", "uint64/8", "uint64/8"},
 	})
 	// BinaryTransform(DivUint8) over uint8, uint8, uint8, declared at ops_div.go:50:6.
 	runtime.RegisterBinaryTransform(m, DivUint8, runtime.TransformKernels{
@@ -195,6 +219,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
+		Layouts: []string{"uint8/1", "uint8/1", "uint8/1"},
 	})
 	// BinaryTransform(FastDot) over Vec3, Vec3, float32, declared at ops_fastmath.go:16:6.
 	runtime.RegisterBinaryTransform(m, FastDot, runtime.TransformKernels{
@@ -202,6 +227,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
+		Layouts: []string{"{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12", "float32/4"},
 	})
 	// BinaryTransform(ForLabels) over int16, int16, int32, declared at ops_for.go:138:6.
 	runtime.RegisterBinaryTransform(m, ForLabels, runtime.TransformKernels{
@@ -209,6 +235,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int16/2", "int16/2", "int32/4"},
 	})
 	// BinaryTransform(HistoAdd) over Histo, uint32, Histo, declared at ops_array.go:121:6.
 	runtime.RegisterBinaryTransform(m, HistoAdd, runtime.TransformKernels{
@@ -216,6 +243,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
+		Layouts: []string{"{Bins@0:[5]uint16,N@12:int32}/16", "uint32/4", "{Bins@0:[5]uint16,N@12:int32}/16"},
 	})
 	// BinaryTransform(IfNested) over float64, float64, int8, declared at ops_if.go:44:6.
 	runtime.RegisterBinaryTransform(m, IfNested, runtime.TransformKernels{
@@ -223,6 +251,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8", "int8/1"},
 	})
 	// BinaryTransform(IsOk) over ID, Ok, Ok, declared at ops_named.go:39:6.
 	runtime.RegisterBinaryTransform(m, IsOk, runtime.TransformKernels{
@@ -230,13 +259,15 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int32/4", "bool/1", "bool/1"},
 	})
-	// BinaryTransform(KeywordNames) over int32, int32, int32, declared at ops_subtle.go:135:6.
+	// BinaryTransform(KeywordNames) over int32, int32, int32, declared at ops_subtle.go:191:6.
 	runtime.RegisterBinaryTransform(m, KeywordNames, runtime.TransformKernels{
 		Entry: "gocccl_transform2_KeywordNames",
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int32/4", "int32/4", "int32/4"},
 	})
 	// BinaryTransform(LogicBool) over bool, bool, bool, declared at ops_int.go:133:6.
 	runtime.RegisterBinaryTransform(m, LogicBool, runtime.TransformKernels{
@@ -244,6 +275,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
+		Layouts: []string{"bool/1", "bool/1", "bool/1"},
 	})
 	// BinaryTransform(MathAtan2) over float64, float64, float64, declared at ops_math_more.go:108:6.
 	runtime.RegisterBinaryTransform(m, MathAtan2, runtime.TransformKernels{
@@ -251,6 +283,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MathCopysign) over float64, float64, float64, declared at ops_math.go:117:6.
 	runtime.RegisterBinaryTransform(m, MathCopysign, runtime.TransformKernels{
@@ -258,6 +291,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MathDim) over float64, float64, float64, declared at ops_math_more.go:97:6.
 	runtime.RegisterBinaryTransform(m, MathDim, runtime.TransformKernels{
@@ -265,6 +299,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MathFMA) over float64, float64, float64, declared at ops_math.go:118:6.
 	runtime.RegisterBinaryTransform(m, MathFMA, runtime.TransformKernels{
@@ -272,6 +307,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MathHypot) over float64, float64, float64, declared at ops_math_more.go:115:6.
 	runtime.RegisterBinaryTransform(m, MathHypot, runtime.TransformKernels{
@@ -279,6 +315,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MathLdexp) over float64, int8, float64, declared at ops_math_more.go:95:6.
 	runtime.RegisterBinaryTransform(m, MathLdexp, runtime.TransformKernels{
@@ -286,6 +323,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "int8/1", "float64/8"},
 	})
 	// BinaryTransform(MathMax) over float64, float64, float64, declared at ops_math.go:121:6.
 	runtime.RegisterBinaryTransform(m, MathMax, runtime.TransformKernels{
@@ -293,6 +331,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MathMin) over float64, float64, float64, declared at ops_math.go:120:6.
 	runtime.RegisterBinaryTransform(m, MathMin, runtime.TransformKernels{
@@ -300,6 +339,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MathMod) over float64, float64, float64, declared at ops_math.go:119:6.
 	runtime.RegisterBinaryTransform(m, MathMod, runtime.TransformKernels{
@@ -307,6 +347,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MathPow) over float64, float64, float64, declared at ops_transcendental.go:39:6.
 	runtime.RegisterBinaryTransform(m, MathPow, runtime.TransformKernels{
@@ -314,6 +355,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MathRemainder) over float64, float64, float64, declared at ops_math_more.go:98:6.
 	runtime.RegisterBinaryTransform(m, MathRemainder, runtime.TransformKernels{
@@ -321,6 +363,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MaxF64) over float64, float64, float64, declared at ops_minmax.go:50:6.
 	runtime.RegisterBinaryTransform(m, MaxF64, runtime.TransformKernels{
@@ -328,6 +371,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MaxUint64) over uint64, uint64, uint64, declared at ops_minmax.go:47:6.
 	runtime.RegisterBinaryTransform(m, MaxUint64, runtime.TransformKernels{
@@ -335,6 +379,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint64/8", "uint64/8", "uint64/8"},
 	})
 	// BinaryTransform(MinF32) over float32, float32, float32, declared at ops_minmax.go:49:6.
 	runtime.RegisterBinaryTransform(m, MinF32, runtime.TransformKernels{
@@ -342,6 +387,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float32/4", "float32/4", "float32/4"},
 	})
 	// BinaryTransform(MinInt8) over int8, int8, int8, declared at ops_minmax.go:46:6.
 	runtime.RegisterBinaryTransform(m, MinInt8, runtime.TransformKernels{
@@ -349,6 +395,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
+		Layouts: []string{"int8/1", "int8/1", "int8/1"},
 	})
 	// BinaryTransform(MinMaxInt) over int, int, int, declared at ops_minmax.go:48:6.
 	runtime.RegisterBinaryTransform(m, MinMaxInt, runtime.TransformKernels{
@@ -356,6 +403,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int/8", "int/8", "int/8"},
 	})
 	// BinaryTransform(MinOf3F64) over float64, float64, float64, declared at ops_minmax.go:53:6.
 	runtime.RegisterBinaryTransform(m, MinOf3F64, runtime.TransformKernels{
@@ -363,6 +411,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MixedWidth) over int32, uint32, int64, declared at ops_int.go:137:6.
 	runtime.RegisterBinaryTransform(m, MixedWidth, runtime.TransformKernels{
@@ -370,6 +419,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int32/4", "uint32/4", "int64/8"},
 	})
 	// BinaryTransform(MulAddPlain) over float32, float32, float32, declared at ops_float.go:107:6.
 	runtime.RegisterBinaryTransform(m, MulAddPlain, runtime.TransformKernels{
@@ -377,6 +427,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float32/4", "float32/4", "float32/4"},
 	})
 	// BinaryTransform(MulAddSeparate) over float64, float64, float64, declared at ops_float.go:106:6.
 	runtime.RegisterBinaryTransform(m, MulAddSeparate, runtime.TransformKernels{
@@ -384,6 +435,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MulF32) over float32, float32, float32, declared at ops_float.go:102:6.
 	runtime.RegisterBinaryTransform(m, MulF32, runtime.TransformKernels{
@@ -391,6 +443,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float32/4", "float32/4", "float32/4"},
 	})
 	// BinaryTransform(MulInt) over int, int, int, declared at ops_int.go:125:6.
 	runtime.RegisterBinaryTransform(m, MulInt, runtime.TransformKernels{
@@ -398,6 +451,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int/8", "int/8", "int/8"},
 	})
 	// BinaryTransform(MulXorInt64) over int64, int64, int64, declared at ops_int.go:124:6.
 	runtime.RegisterBinaryTransform(m, MulXorInt64, runtime.TransformKernels{
@@ -405,13 +459,15 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int64/8", "int64/8", "int64/8"},
 	})
-	// BinaryTransform(OverflowCheckUint8) over uint8, uint8, uint8, declared at ops_subtle.go:126:6.
+	// BinaryTransform(OverflowCheckUint8) over uint8, uint8, uint8, declared at ops_subtle.go:182:6.
 	runtime.RegisterBinaryTransform(m, OverflowCheckUint8, runtime.TransformKernels{
 		Entry: "gocccl_transform2_OverflowCheckUint8",
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
+		Layouts: []string{"uint8/1", "uint8/1", "uint8/1"},
 	})
 	// BinaryTransform(PassTuple) over int32, int32, int32, declared at ops_calls.go:80:6.
 	runtime.RegisterBinaryTransform(m, PassTuple, runtime.TransformKernels{
@@ -419,6 +475,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int32/4", "int32/4", "int32/4"},
 	})
 	// BinaryTransform(PromoteUint16) over uint16, uint16, uint16, declared at ops_int.go:128:6.
 	runtime.RegisterBinaryTransform(m, PromoteUint16, runtime.TransformKernels{
@@ -426,6 +483,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+		Layouts: []string{"uint16/2", "uint16/2", "uint16/2"},
 	})
 	// BinaryTransform(PromoteUint8) over uint8, uint8, uint8, declared at ops_int.go:127:6.
 	runtime.RegisterBinaryTransform(m, PromoteUint8, runtime.TransformKernels{
@@ -433,6 +491,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
+		Layouts: []string{"uint8/1", "uint8/1", "uint8/1"},
 	})
 	// BinaryTransform(RemInt16) over int16, int16, int16, declared at ops_div.go:45:6.
 	runtime.RegisterBinaryTransform(m, RemInt16, runtime.TransformKernels{
@@ -440,6 +499,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+		Layouts: []string{"int16/2", "int16/2", "int16/2"},
 	})
 	// BinaryTransform(RemInt32) over int32, int32, int32, declared at ops_div.go:47:6.
 	runtime.RegisterBinaryTransform(m, RemInt32, runtime.TransformKernels{
@@ -447,6 +507,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int32/4", "int32/4", "int32/4"},
 	})
 	// BinaryTransform(RotateManual) over uint32, uint, uint32, declared at ops_shift.go:74:6.
 	runtime.RegisterBinaryTransform(m, RotateManual, runtime.TransformKernels{
@@ -454,6 +515,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint32/4", "uint/8", "uint32/4"},
 	})
 	// BinaryTransform(ShlInt32) over int32, uint32, int32, declared at ops_shift.go:65:6.
 	runtime.RegisterBinaryTransform(m, ShlInt32, runtime.TransformKernels{
@@ -461,6 +523,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int32/4", "uint32/4", "int32/4"},
 	})
 	// BinaryTransform(ShlSignedCount) over int16, int, int16, declared at ops_shift.go:70:6.
 	runtime.RegisterBinaryTransform(m, ShlSignedCount, runtime.TransformKernels{
@@ -468,6 +531,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int16/2", "int/8", "int16/2"},
 	})
 	// BinaryTransform(ShlUint64) over uint64, uint8, uint64, declared at ops_shift.go:68:6.
 	runtime.RegisterBinaryTransform(m, ShlUint64, runtime.TransformKernels{
@@ -475,6 +539,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint64/8", "uint8/1", "uint64/8"},
 	})
 	// BinaryTransform(ShlUint8) over uint8, uint, uint8, declared at ops_shift.go:63:6.
 	runtime.RegisterBinaryTransform(m, ShlUint8, runtime.TransformKernels{
@@ -482,6 +547,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint8/1", "uint/8", "uint8/1"},
 	})
 	// BinaryTransform(ShrInt32) over int32, uint16, int32, declared at ops_shift.go:66:6.
 	runtime.RegisterBinaryTransform(m, ShrInt32, runtime.TransformKernels{
@@ -489,6 +555,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int32/4", "uint16/2", "int32/4"},
 	})
 	// BinaryTransform(ShrInt64) over int64, uint64, int64, declared at ops_shift.go:67:6.
 	runtime.RegisterBinaryTransform(m, ShrInt64, runtime.TransformKernels{
@@ -496,6 +563,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int64/8", "uint64/8", "int64/8"},
 	})
 	// BinaryTransform(ShrInt8) over int8, uint, int8, declared at ops_shift.go:64:6.
 	runtime.RegisterBinaryTransform(m, ShrInt8, runtime.TransformKernels{
@@ -503,6 +571,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int8/1", "uint/8", "int8/1"},
 	})
 	// BinaryTransform(ShrSignedCount) over int64, int8, int64, declared at ops_shift.go:71:6.
 	runtime.RegisterBinaryTransform(m, ShrSignedCount, runtime.TransformKernels{
@@ -510,6 +579,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int64/8", "int8/1", "int64/8"},
 	})
 	// BinaryTransform(ShrUint16) over uint16, uint32, uint16, declared at ops_shift.go:69:6.
 	runtime.RegisterBinaryTransform(m, ShrUint16, runtime.TransformKernels{
@@ -517,6 +587,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"uint16/2", "uint32/4", "uint16/2"},
 	})
 	// BinaryTransform(SpreadOf) over float64, float64, float64, declared at ops_calls.go:81:6.
 	runtime.RegisterBinaryTransform(m, SpreadOf, runtime.TransformKernels{
@@ -524,6 +595,15 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8", "float64/8"},
+	})
+	// BinaryTransform(StructArrayEq) over Histo, Histo, bool, declared at ops_subtle.go:195:6.
+	runtime.RegisterBinaryTransform(m, StructArrayEq, runtime.TransformKernels{
+		Entry: "gocccl_transform2_StructArrayEq",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
+		},
+		Layouts: []string{"{Bins@0:[5]uint16,N@12:int32}/16", "{Bins@0:[5]uint16,N@12:int32}/16", "bool/1"},
 	})
 	// BinaryTransform(SubF64) over float64, float64, float64, declared at ops_float.go:101:6.
 	runtime.RegisterBinaryTransform(m, SubF64, runtime.TransformKernels{
@@ -531,6 +611,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(SubMulInt16) over int16, int16, int16, declared at ops_int.go:122:6.
 	runtime.RegisterBinaryTransform(m, SubMulInt16, runtime.TransformKernels{
@@ -538,6 +619,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+		Layouts: []string{"int16/2", "int16/2", "int16/2"},
 	})
 	// BinaryTransform(SubnormalF32) over float32, float32, float32, declared at ops_float.go:115:6.
 	runtime.RegisterBinaryTransform(m, SubnormalF32, runtime.TransformKernels{
@@ -545,6 +627,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float32/4", "float32/4", "float32/4"},
 	})
 	// BinaryTransform(SwitchNonConst) over int16, int16, int16, declared at ops_switch.go:100:6.
 	runtime.RegisterBinaryTransform(m, SwitchNonConst, runtime.TransformKernels{
@@ -552,6 +635,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+		Layouts: []string{"int16/2", "int16/2", "int16/2"},
 	})
 	// BinaryTransform(UintptrMix) over uintptr, uintptr, uintptr, declared at ops_int.go:136:6.
 	runtime.RegisterBinaryTransform(m, UintptrMix, runtime.TransformKernels{
@@ -559,6 +643,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uintptr/8", "uintptr/8", "uintptr/8"},
 	})
 	// BinaryTransform(UseDivMod) over int32, int32, int32, declared at ops_calls.go:79:6.
 	runtime.RegisterBinaryTransform(m, UseDivMod, runtime.TransformKernels{
@@ -566,6 +651,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int32/4", "int32/4", "int32/4"},
 	})
 	// BinaryTransform(Vec3Add) over Vec3, Vec3, Vec3, declared at ops_struct.go:93:6.
 	runtime.RegisterBinaryTransform(m, Vec3Add, runtime.TransformKernels{
@@ -573,6 +659,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
+		Layouts: []string{"{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12"},
 	})
 	// BinaryTransform(Vec3Eq) over Vec3, Vec3, bool, declared at ops_struct.go:94:6.
 	runtime.RegisterBinaryTransform(m, Vec3Eq, runtime.TransformKernels{
@@ -580,6 +667,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
+		Layouts: []string{"{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12", "bool/1"},
 	})
 	// Reduce(AddInt8) over int8, declared at ops_int.go:138:6.
 	runtime.RegisterReduce(m, AddInt8, runtime.ReduceKernels{
@@ -588,6 +676,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
+		Layouts: []string{"int8/1"},
 	})
 	// Reduce(ArrMax) over [4]int16, declared at ops_array.go:118:6.
 	runtime.RegisterReduce(m, ArrMax, runtime.ReduceKernels{
@@ -596,6 +685,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"[4]int16/8"},
 	})
 	// Reduce(CombinePair) over Pair, declared at ops_struct.go:98:6.
 	runtime.RegisterReduce(m, CombinePair, runtime.ReduceKernels{
@@ -604,6 +694,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"{Lo@0:uint32,Hi@8:int64}/16"},
 	})
 	// Reduce(MaxMeters) over Meters, declared at ops_minmax.go:57:6.
 	runtime.RegisterReduce(m, MaxMeters, runtime.ReduceKernels{
@@ -612,6 +703,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+		Layouts: []string{"float32/4"},
 	})
 	// Reduce(MaxReduceF32) over float32, declared at ops_minmax.go:55:6.
 	runtime.RegisterReduce(m, MaxReduceF32, runtime.ReduceKernels{
@@ -620,6 +712,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+		Layouts: []string{"float32/4"},
 	})
 	// Reduce(MaxReduceInt32) over int32, declared at ops_minmax.go:56:6.
 	runtime.RegisterReduce(m, MaxReduceInt32, runtime.ReduceKernels{
@@ -628,6 +721,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+		Layouts: []string{"int32/4"},
 	})
 	// Reduce(MinReduceF64) over float64, declared at ops_minmax.go:54:6.
 	runtime.RegisterReduce(m, MinReduceF64, runtime.ReduceKernels{
@@ -636,6 +730,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float64/8"},
 	})
 	// Reduce(MulWrapInt64) over int64, declared at ops_int.go:139:6.
 	runtime.RegisterReduce(m, MulWrapInt64, runtime.ReduceKernels{
@@ -644,6 +739,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int64/8"},
 	})
 	// Reduce(OrUint16) over uint16, declared at ops_int.go:141:6.
 	runtime.RegisterReduce(m, OrUint16, runtime.ReduceKernels{
@@ -652,6 +748,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
+		Layouts: []string{"uint16/2"},
 	})
 	// Reduce(XorUint32) over uint32, declared at ops_int.go:140:6.
 	runtime.RegisterReduce(m, XorUint32, runtime.ReduceKernels{
@@ -660,6 +757,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+		Layouts: []string{"uint32/4"},
 	})
 	// UnaryTransform(ArrCopy) over [3]int64, int64, declared at ops_array.go:117:6.
 	runtime.RegisterUnaryTransform(m, ArrCopy, runtime.TransformKernels{
@@ -667,6 +765,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
+		Layouts: []string{"[3]int64/24", "int64/8"},
 	})
 	// UnaryTransform(ArrLiteral) over uint8, [4]uint8, declared at ops_array.go:115:6.
 	runtime.RegisterUnaryTransform(m, ArrLiteral, runtime.TransformKernels{
@@ -674,6 +773,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"uint8/1", "[4]uint8/4"},
 	})
 	// UnaryTransform(ArrOfStruct) over [3]Padded, Padded, declared at ops_array.go:122:6.
 	runtime.RegisterUnaryTransform(m, ArrOfStruct, runtime.TransformKernels{
@@ -681,6 +781,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
+		Layouts: []string{"[3]{A@0:int8,B@8:float64,C@16:int16}/72", "{A@0:int8,B@8:float64,C@16:int16}/24"},
 	})
 	// UnaryTransform(ArrRange) over [6]int16, int64, declared at ops_array.go:114:6.
 	runtime.RegisterUnaryTransform(m, ArrRange, runtime.TransformKernels{
@@ -688,6 +789,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
+		Layouts: []string{"[6]int16/12", "int64/8"},
 	})
 	// UnaryTransform(ArrReverse) over [5]uint8, [5]uint8, declared at ops_array.go:112:6.
 	runtime.RegisterUnaryTransform(m, ArrReverse, runtime.TransformKernels{
@@ -695,6 +797,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 6},
 		},
+		Layouts: []string{"[5]uint8/5", "[5]uint8/5"},
 	})
 	// UnaryTransform(ArrSum) over [4]int32, int32, declared at ops_array.go:111:6.
 	runtime.RegisterUnaryTransform(m, ArrSum, runtime.TransformKernels{
@@ -702,6 +805,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
+		Layouts: []string{"[4]int32/16", "int32/4"},
 	})
 	// UnaryTransform(AssignOpsF64) over float64, float64, declared at ops_float.go:114:6.
 	runtime.RegisterUnaryTransform(m, AssignOpsF64, runtime.TransformKernels{
@@ -709,6 +813,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(AssignOpsInt8) over int8, int8, declared at ops_int.go:135:6.
 	runtime.RegisterUnaryTransform(m, AssignOpsInt8, runtime.TransformKernels{
@@ -716,6 +821,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
+		Layouts: []string{"int8/1", "int8/1"},
 	})
 	// UnaryTransform(AssignOpsUint) over uint, uint, declared at ops_int.go:134:6.
 	runtime.RegisterUnaryTransform(m, AssignOpsUint, runtime.TransformKernels{
@@ -723,6 +829,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint/8", "uint/8"},
 	})
 	// UnaryTransform(BitsLeadingZeros) over uint64, int, declared at ops_bits.go:87:6.
 	runtime.RegisterUnaryTransform(m, BitsLeadingZeros, runtime.TransformKernels{
@@ -730,6 +837,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint64/8", "int/8"},
 	})
 	// UnaryTransform(BitsLen) over uint64, int, declared at ops_bits.go:89:6.
 	runtime.RegisterUnaryTransform(m, BitsLen, runtime.TransformKernels{
@@ -737,6 +845,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint64/8", "int/8"},
 	})
 	// UnaryTransform(BitsOnesCount) over uint64, int, declared at ops_bits.go:86:6.
 	runtime.RegisterUnaryTransform(m, BitsOnesCount, runtime.TransformKernels{
@@ -744,6 +853,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint64/8", "int/8"},
 	})
 	// UnaryTransform(BitsReverse) over uint64, uint64, declared at ops_bits.go:93:6.
 	runtime.RegisterUnaryTransform(m, BitsReverse, runtime.TransformKernels{
@@ -751,6 +861,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint64/8", "uint64/8"},
 	})
 	// UnaryTransform(BitsReverseBytes) over uint64, uint64, declared at ops_bits.go:94:6.
 	runtime.RegisterUnaryTransform(m, BitsReverseBytes, runtime.TransformKernels{
@@ -758,6 +869,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint64/8", "uint64/8"},
 	})
 	// UnaryTransform(BitsTrailingZeros) over uint64, int, declared at ops_bits.go:88:6.
 	runtime.RegisterUnaryTransform(m, BitsTrailingZeros, runtime.TransformKernels{
@@ -765,6 +877,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint64/8", "int/8"},
 	})
 	// UnaryTransform(CToF) over Celsius, Fahrenheit, declared at ops_named.go:37:6.
 	runtime.RegisterUnaryTransform(m, CToF, runtime.TransformKernels{
@@ -772,6 +885,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(CallChain) over float32, float32, declared at ops_calls.go:82:6.
 	runtime.RegisterUnaryTransform(m, CallChain, runtime.TransformKernels{
@@ -779,6 +893,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float32/4", "float32/4"},
 	})
 	// UnaryTransform(Clamp01) over float32, float32, declared at ops_minmax.go:52:6.
 	runtime.RegisterUnaryTransform(m, Clamp01, runtime.TransformKernels{
@@ -786,6 +901,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float32/4", "float32/4"},
 	})
 	// UnaryTransform(ComplementUint32) over uint32, uint32, declared at ops_int.go:129:6.
 	runtime.RegisterUnaryTransform(m, ComplementUint32, runtime.TransformKernels{
@@ -793,6 +909,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"uint32/4", "uint32/4"},
 	})
 	// UnaryTransform(ConstFloatExpr) over float32, float32, declared at ops_const.go:90:6.
 	runtime.RegisterUnaryTransform(m, ConstFloatExpr, runtime.TransformKernels{
@@ -800,6 +917,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float32/4", "float32/4"},
 	})
 	// UnaryTransform(ConstLimits) over int64, uint64, declared at ops_const.go:89:6.
 	runtime.RegisterUnaryTransform(m, ConstLimits, runtime.TransformKernels{
@@ -807,6 +925,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int64/8", "uint64/8"},
 	})
 	// UnaryTransform(ConstLocal) over int32, int32, declared at ops_const.go:87:6.
 	runtime.RegisterUnaryTransform(m, ConstLocal, runtime.TransformKernels{
@@ -814,6 +933,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int32/4", "int32/4"},
 	})
 	// UnaryTransform(ConstMath) over float64, float64, declared at ops_const.go:88:6.
 	runtime.RegisterUnaryTransform(m, ConstMath, runtime.TransformKernels{
@@ -821,6 +941,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(ConstMulF32) over float32, float32, declared at ops_float.go:113:6.
 	runtime.RegisterUnaryTransform(m, ConstMulF32, runtime.TransformKernels{
@@ -828,6 +949,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float32/4", "float32/4"},
 	})
 	// UnaryTransform(ConstNegZero) over float64, float64, declared at ops_const.go:86:6.
 	runtime.RegisterUnaryTransform(m, ConstNegZero, runtime.TransformKernels{
@@ -835,6 +957,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(ConstScale) over float32, float32, declared at ops_const.go:82:6.
 	runtime.RegisterUnaryTransform(m, ConstScale, runtime.TransformKernels{
@@ -842,6 +965,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float32/4", "float32/4"},
 	})
 	// UnaryTransform(ConstThird) over float64, float32, declared at ops_const.go:84:6.
 	runtime.RegisterUnaryTransform(m, ConstThird, runtime.TransformKernels{
@@ -849,6 +973,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float32/4"},
 	})
 	// UnaryTransform(ConstTie32) over float32, float32, declared at ops_const.go:85:6.
 	runtime.RegisterUnaryTransform(m, ConstTie32, runtime.TransformKernels{
@@ -856,6 +981,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float32/4", "float32/4"},
 	})
 	// UnaryTransform(ConstTyped) over uint16, uint16, declared at ops_const.go:81:6.
 	runtime.RegisterUnaryTransform(m, ConstTyped, runtime.TransformKernels{
@@ -863,6 +989,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+		Layouts: []string{"uint16/2", "uint16/2"},
 	})
 	// UnaryTransform(ConstUntypedBig) over int64, int64, declared at ops_const.go:83:6.
 	runtime.RegisterUnaryTransform(m, ConstUntypedBig, runtime.TransformKernels{
@@ -870,6 +997,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int64/8", "int64/8"},
 	})
 	// UnaryTransform(DepClamp) over int32, int8, declared at ops_calls.go:83:6.
 	runtime.RegisterUnaryTransform(m, DepClamp, runtime.TransformKernels{
@@ -877,6 +1005,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int32/4", "int8/1"},
 	})
 	// UnaryTransform(DepMix) over uint64, uint64, declared at ops_calls.go:84:6.
 	runtime.RegisterUnaryTransform(m, DepMix, runtime.TransformKernels{
@@ -884,6 +1013,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint64/8", "uint64/8"},
 	})
 	// UnaryTransform(DepScale) over Point, Point, declared at ops_calls.go:85:6.
 	runtime.RegisterUnaryTransform(m, DepScale, runtime.TransformKernels{
@@ -891,13 +1021,15 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
+		Layouts: []string{"{X@0:float32,Y@4:float32,Tag@8:int16}/12", "{X@0:float32,Y@4:float32,Tag@8:int16}/12"},
 	})
-	// UnaryTransform(DivByMinusOne) over int64, int64, declared at ops_subtle.go:134:6.
+	// UnaryTransform(DivByMinusOne) over int64, int64, declared at ops_subtle.go:190:6.
 	runtime.RegisterUnaryTransform(m, DivByMinusOne, runtime.TransformKernels{
 		Entry: "gocccl_transform_DivByMinusOne",
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int64/8", "int64/8"},
 	})
 	// UnaryTransform(DivConst) over int32, int32, declared at ops_div.go:51:6.
 	runtime.RegisterUnaryTransform(m, DivConst, runtime.TransformKernels{
@@ -905,6 +1037,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int32/4", "int32/4"},
 	})
 	// UnaryTransform(DivPow2) over int64, int64, declared at ops_div.go:52:6.
 	runtime.RegisterUnaryTransform(m, DivPow2, runtime.TransformKernels{
@@ -912,6 +1045,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int64/8", "int64/8"},
 	})
 	// UnaryTransform(FastPoly) over float64, float64, declared at ops_fastmath.go:17:6.
 	runtime.RegisterUnaryTransform(m, FastPoly, runtime.TransformKernels{
@@ -919,13 +1053,15 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
-	// UnaryTransform(Fib) over uint8, uint64, declared at ops_subtle.go:131:6.
+	// UnaryTransform(Fib) over uint8, uint64, declared at ops_subtle.go:187:6.
 	runtime.RegisterUnaryTransform(m, Fib, runtime.TransformKernels{
 		Entry: "gocccl_transform_Fib",
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint8/1", "uint64/8"},
 	})
 	// UnaryTransform(Float32ToFloat64) over float32, float64, declared at ops_conv.go:88:6.
 	runtime.RegisterUnaryTransform(m, Float32ToFloat64, runtime.TransformKernels{
@@ -933,6 +1069,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float32/4", "float64/8"},
 	})
 	// UnaryTransform(Float32ToInt) over float32, int, declared at ops_conv.go:91:6.
 	runtime.RegisterUnaryTransform(m, Float32ToInt, runtime.TransformKernels{
@@ -940,6 +1077,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float32/4", "int/8"},
 	})
 	// UnaryTransform(Float32ToUint64) over float32, uint64, declared at ops_conv.go:97:6.
 	runtime.RegisterUnaryTransform(m, Float32ToUint64, runtime.TransformKernels{
@@ -947,6 +1085,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float32/4", "uint64/8"},
 	})
 	// UnaryTransform(Float32ToUint8) over float32, uint8, declared at ops_conv.go:93:6.
 	runtime.RegisterUnaryTransform(m, Float32ToUint8, runtime.TransformKernels{
@@ -954,6 +1093,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float32/4", "uint8/1"},
 	})
 	// UnaryTransform(Float64ToFloat32) over float64, float32, declared at ops_conv.go:87:6.
 	runtime.RegisterUnaryTransform(m, Float64ToFloat32, runtime.TransformKernels{
@@ -961,6 +1101,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float32/4"},
 	})
 	// UnaryTransform(Float64ToInt32) over float64, int32, declared at ops_conv.go:90:6.
 	runtime.RegisterUnaryTransform(m, Float64ToInt32, runtime.TransformKernels{
@@ -968,6 +1109,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "int32/4"},
 	})
 	// UnaryTransform(Float64ToInt64) over float64, int64, declared at ops_conv.go:89:6.
 	runtime.RegisterUnaryTransform(m, Float64ToInt64, runtime.TransformKernels{
@@ -975,6 +1117,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "int64/8"},
 	})
 	// UnaryTransform(Float64ToInt8) over float64, int8, declared at ops_conv.go:92:6.
 	runtime.RegisterUnaryTransform(m, Float64ToInt8, runtime.TransformKernels{
@@ -982,6 +1125,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "int8/1"},
 	})
 	// UnaryTransform(Float64ToUint16) over float64, uint16, declared at ops_conv.go:94:6.
 	runtime.RegisterUnaryTransform(m, Float64ToUint16, runtime.TransformKernels{
@@ -989,6 +1133,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "uint16/2"},
 	})
 	// UnaryTransform(Float64ToUint32) over float64, uint32, declared at ops_conv.go:95:6.
 	runtime.RegisterUnaryTransform(m, Float64ToUint32, runtime.TransformKernels{
@@ -996,6 +1141,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "uint32/4"},
 	})
 	// UnaryTransform(Float64ToUint64) over float64, uint64, declared at ops_conv.go:96:6.
 	runtime.RegisterUnaryTransform(m, Float64ToUint64, runtime.TransformKernels{
@@ -1003,6 +1149,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "uint64/8"},
 	})
 	// UnaryTransform(ForComputed) over uint8, uint32, declared at ops_for.go:141:6.
 	runtime.RegisterUnaryTransform(m, ForComputed, runtime.TransformKernels{
@@ -1010,6 +1157,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"uint8/1", "uint32/4"},
 	})
 	// UnaryTransform(ForCond) over uint64, int, declared at ops_for.go:136:6.
 	runtime.RegisterUnaryTransform(m, ForCond, runtime.TransformKernels{
@@ -1017,6 +1165,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint64/8", "int/8"},
 	})
 	// UnaryTransform(ForInfinite) over uint16, uint16, declared at ops_for.go:137:6.
 	runtime.RegisterUnaryTransform(m, ForInfinite, runtime.TransformKernels{
@@ -1024,6 +1173,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+		Layouts: []string{"uint16/2", "uint16/2"},
 	})
 	// UnaryTransform(ForNoInit) over float64, float64, declared at ops_for.go:142:6.
 	runtime.RegisterUnaryTransform(m, ForNoInit, runtime.TransformKernels{
@@ -1031,6 +1181,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(ForSwitchBreak) over uint32, uint32, declared at ops_for.go:139:6.
 	runtime.RegisterUnaryTransform(m, ForSwitchBreak, runtime.TransformKernels{
@@ -1038,6 +1189,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"uint32/4", "uint32/4"},
 	})
 	// UnaryTransform(ForThreeClause) over uint32, uint32, declared at ops_for.go:135:6.
 	runtime.RegisterUnaryTransform(m, ForThreeClause, runtime.TransformKernels{
@@ -1045,6 +1197,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"uint32/4", "uint32/4"},
 	})
 	// UnaryTransform(IfInitChain) over int32, int32, declared at ops_if.go:43:6.
 	runtime.RegisterUnaryTransform(m, IfInitChain, runtime.TransformKernels{
@@ -1052,6 +1205,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int32/4", "int32/4"},
 	})
 	// UnaryTransform(Int64ToFloat32) over int64, float32, declared at ops_conv.go:82:6.
 	runtime.RegisterUnaryTransform(m, Int64ToFloat32, runtime.TransformKernels{
@@ -1059,13 +1213,15 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int64/8", "float32/4"},
 	})
-	// UnaryTransform(Int64ToFloat32Tricky) over int16, float32, declared at ops_subtle.go:132:6.
+	// UnaryTransform(Int64ToFloat32Tricky) over int16, float32, declared at ops_subtle.go:188:6.
 	runtime.RegisterUnaryTransform(m, Int64ToFloat32Tricky, runtime.TransformKernels{
 		Entry: "gocccl_transform_Int64ToFloat32Tricky",
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int16/2", "float32/4"},
 	})
 	// UnaryTransform(Int64ToFloat64) over int64, float64, declared at ops_conv.go:83:6.
 	runtime.RegisterUnaryTransform(m, Int64ToFloat64, runtime.TransformKernels{
@@ -1073,6 +1229,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int64/8", "float64/8"},
 	})
 	// UnaryTransform(Int8ToFloat32) over int8, float32, declared at ops_conv.go:86:6.
 	runtime.RegisterUnaryTransform(m, Int8ToFloat32, runtime.TransformKernels{
@@ -1080,6 +1237,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int8/1", "float32/4"},
 	})
 	// UnaryTransform(IntToUintptr) over int32, uintptr, declared at ops_conv.go:81:6.
 	runtime.RegisterUnaryTransform(m, IntToUintptr, runtime.TransformKernels{
@@ -1087,6 +1245,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int32/4", "uintptr/8"},
 	})
 	// UnaryTransform(IsNaNSelf) over float32, bool, declared at ops_float.go:112:6.
 	runtime.RegisterUnaryTransform(m, IsNaNSelf, runtime.TransformKernels{
@@ -1094,6 +1253,23 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float32/4", "bool/1"},
+	})
+	// UnaryTransform(LabeledContinueRange) over [6]int16, int32, declared at ops_subtle.go:198:6.
+	runtime.RegisterUnaryTransform(m, LabeledContinueRange, runtime.TransformKernels{
+		Entry: "gocccl_transform_LabeledContinueRange",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
+		},
+		Layouts: []string{"[6]int16/12", "int32/4"},
+	})
+	// UnaryTransform(LenCap) over [5]int8, int, declared at ops_subtle.go:193:6.
+	runtime.RegisterUnaryTransform(m, LenCap, runtime.TransformKernels{
+		Entry: "gocccl_transform_LenCap",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+		Layouts: []string{"[5]int8/5", "int/8"},
 	})
 	// UnaryTransform(MakePair) over int64, Pair, declared at ops_struct.go:96:6.
 	runtime.RegisterUnaryTransform(m, MakePair, runtime.TransformKernels{
@@ -1101,6 +1277,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
+		Layouts: []string{"int64/8", "{Lo@0:uint32,Hi@8:int64}/16"},
 	})
 	// UnaryTransform(MathAbs) over float64, float64, declared at ops_math.go:108:6.
 	runtime.RegisterUnaryTransform(m, MathAbs, runtime.TransformKernels{
@@ -1108,6 +1285,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathAcos) over float64, float64, declared at ops_math_more.go:106:6.
 	runtime.RegisterUnaryTransform(m, MathAcos, runtime.TransformKernels{
@@ -1115,6 +1293,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathAcosh) over float64, float64, declared at ops_math_more.go:112:6.
 	runtime.RegisterUnaryTransform(m, MathAcosh, runtime.TransformKernels{
@@ -1122,6 +1301,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathAsin) over float64, float64, declared at ops_math_more.go:105:6.
 	runtime.RegisterUnaryTransform(m, MathAsin, runtime.TransformKernels{
@@ -1129,6 +1309,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathAsinh) over float64, float64, declared at ops_math_more.go:111:6.
 	runtime.RegisterUnaryTransform(m, MathAsinh, runtime.TransformKernels{
@@ -1136,6 +1317,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathAtan) over float64, float64, declared at ops_math_more.go:107:6.
 	runtime.RegisterUnaryTransform(m, MathAtan, runtime.TransformKernels{
@@ -1143,6 +1325,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathAtanh) over float64, float64, declared at ops_math_more.go:113:6.
 	runtime.RegisterUnaryTransform(m, MathAtanh, runtime.TransformKernels{
@@ -1150,6 +1333,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathBits32) over float32, uint32, declared at ops_math.go:125:6.
 	runtime.RegisterUnaryTransform(m, MathBits32, runtime.TransformKernels{
@@ -1157,6 +1341,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float32/4", "uint32/4"},
 	})
 	// UnaryTransform(MathBits64) over float64, uint64, declared at ops_math.go:124:6.
 	runtime.RegisterUnaryTransform(m, MathBits64, runtime.TransformKernels{
@@ -1164,6 +1349,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "uint64/8"},
 	})
 	// UnaryTransform(MathCbrt) over float64, float64, declared at ops_math_more.go:114:6.
 	runtime.RegisterUnaryTransform(m, MathCbrt, runtime.TransformKernels{
@@ -1171,6 +1357,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathCeil) over float64, float64, declared at ops_math.go:112:6.
 	runtime.RegisterUnaryTransform(m, MathCeil, runtime.TransformKernels{
@@ -1178,6 +1365,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathClassify) over float64, uint8, declared at ops_math.go:123:6.
 	runtime.RegisterUnaryTransform(m, MathClassify, runtime.TransformKernels{
@@ -1185,6 +1373,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "uint8/1"},
 	})
 	// UnaryTransform(MathCos) over float64, float64, declared at ops_transcendental.go:41:6.
 	runtime.RegisterUnaryTransform(m, MathCos, runtime.TransformKernels{
@@ -1192,6 +1381,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathCosh) over float64, float64, declared at ops_math_more.go:110:6.
 	runtime.RegisterUnaryTransform(m, MathCosh, runtime.TransformKernels{
@@ -1199,6 +1389,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathErf) over float64, float64, declared at ops_math_more.go:116:6.
 	runtime.RegisterUnaryTransform(m, MathErf, runtime.TransformKernels{
@@ -1206,6 +1397,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathErfc) over float64, float64, declared at ops_math_more.go:117:6.
 	runtime.RegisterUnaryTransform(m, MathErfc, runtime.TransformKernels{
@@ -1213,6 +1405,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathExp) over float64, float64, declared at ops_transcendental.go:37:6.
 	runtime.RegisterUnaryTransform(m, MathExp, runtime.TransformKernels{
@@ -1220,6 +1413,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathExp2) over float64, float64, declared at ops_math_more.go:99:6.
 	runtime.RegisterUnaryTransform(m, MathExp2, runtime.TransformKernels{
@@ -1227,6 +1421,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathExpF32) over float32, float32, declared at ops_transcendental.go:43:6.
 	runtime.RegisterUnaryTransform(m, MathExpF32, runtime.TransformKernels{
@@ -1234,6 +1429,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float32/4", "float32/4"},
 	})
 	// UnaryTransform(MathExpm1) over float64, float64, declared at ops_math_more.go:100:6.
 	runtime.RegisterUnaryTransform(m, MathExpm1, runtime.TransformKernels{
@@ -1241,6 +1437,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathFloor) over float64, float64, declared at ops_math.go:111:6.
 	runtime.RegisterUnaryTransform(m, MathFloor, runtime.TransformKernels{
@@ -1248,6 +1445,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathFrexp) over float64, float64, declared at ops_math_more.go:94:6.
 	runtime.RegisterUnaryTransform(m, MathFrexp, runtime.TransformKernels{
@@ -1255,6 +1453,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathFromBits32) over uint32, float32, declared at ops_math.go:127:6.
 	runtime.RegisterUnaryTransform(m, MathFromBits32, runtime.TransformKernels{
@@ -1262,6 +1461,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"uint32/4", "float32/4"},
 	})
 	// UnaryTransform(MathFromBits64) over uint64, float64, declared at ops_math.go:126:6.
 	runtime.RegisterUnaryTransform(m, MathFromBits64, runtime.TransformKernels{
@@ -1269,6 +1469,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint64/8", "float64/8"},
 	})
 	// UnaryTransform(MathInfNaN) over float64, float64, declared at ops_math.go:122:6.
 	runtime.RegisterUnaryTransform(m, MathInfNaN, runtime.TransformKernels{
@@ -1276,6 +1477,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathLog) over float64, float64, declared at ops_transcendental.go:38:6.
 	runtime.RegisterUnaryTransform(m, MathLog, runtime.TransformKernels{
@@ -1283,6 +1485,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathLog10) over float64, float64, declared at ops_math_more.go:102:6.
 	runtime.RegisterUnaryTransform(m, MathLog10, runtime.TransformKernels{
@@ -1290,6 +1493,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathLog1p) over float64, float64, declared at ops_math_more.go:103:6.
 	runtime.RegisterUnaryTransform(m, MathLog1p, runtime.TransformKernels{
@@ -1297,6 +1501,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathLog2) over float64, float64, declared at ops_math_more.go:101:6.
 	runtime.RegisterUnaryTransform(m, MathLog2, runtime.TransformKernels{
@@ -1304,6 +1509,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathLogF32) over float32, float32, declared at ops_transcendental.go:44:6.
 	runtime.RegisterUnaryTransform(m, MathLogF32, runtime.TransformKernels{
@@ -1311,6 +1517,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float32/4", "float32/4"},
 	})
 	// UnaryTransform(MathModf) over float64, float64, declared at ops_math_more.go:96:6.
 	runtime.RegisterUnaryTransform(m, MathModf, runtime.TransformKernels{
@@ -1318,6 +1525,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathRound) over float64, float64, declared at ops_math.go:114:6.
 	runtime.RegisterUnaryTransform(m, MathRound, runtime.TransformKernels{
@@ -1325,6 +1533,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathRoundF32) over float32, float32, declared at ops_math.go:116:6.
 	runtime.RegisterUnaryTransform(m, MathRoundF32, runtime.TransformKernels{
@@ -1332,6 +1541,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float32/4", "float32/4"},
 	})
 	// UnaryTransform(MathRoundToEven) over float64, float64, declared at ops_math.go:115:6.
 	runtime.RegisterUnaryTransform(m, MathRoundToEven, runtime.TransformKernels{
@@ -1339,6 +1549,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathSin) over float64, float64, declared at ops_transcendental.go:40:6.
 	runtime.RegisterUnaryTransform(m, MathSin, runtime.TransformKernels{
@@ -1346,6 +1557,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathSinF32) over float32, float32, declared at ops_math_more.go:118:6.
 	runtime.RegisterUnaryTransform(m, MathSinF32, runtime.TransformKernels{
@@ -1353,6 +1565,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float32/4", "float32/4"},
 	})
 	// UnaryTransform(MathSinh) over float64, float64, declared at ops_math_more.go:109:6.
 	runtime.RegisterUnaryTransform(m, MathSinh, runtime.TransformKernels{
@@ -1360,6 +1573,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathSqrt) over float64, float64, declared at ops_math.go:109:6.
 	runtime.RegisterUnaryTransform(m, MathSqrt, runtime.TransformKernels{
@@ -1367,6 +1581,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathSqrtF32) over float32, float32, declared at ops_math.go:110:6.
 	runtime.RegisterUnaryTransform(m, MathSqrtF32, runtime.TransformKernels{
@@ -1374,6 +1589,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float32/4", "float32/4"},
 	})
 	// UnaryTransform(MathTan) over float64, float64, declared at ops_math_more.go:104:6.
 	runtime.RegisterUnaryTransform(m, MathTan, runtime.TransformKernels{
@@ -1381,6 +1597,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathTanh) over float64, float64, declared at ops_transcendental.go:42:6.
 	runtime.RegisterUnaryTransform(m, MathTanh, runtime.TransformKernels{
@@ -1388,6 +1605,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathTrunc) over float64, float64, declared at ops_math.go:113:6.
 	runtime.RegisterUnaryTransform(m, MathTrunc, runtime.TransformKernels{
@@ -1395,6 +1613,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MaxZero) over float64, float64, declared at ops_minmax.go:51:6.
 	runtime.RegisterUnaryTransform(m, MaxZero, runtime.TransformKernels{
@@ -1402,6 +1621,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(NarrowInt64) over int64, int32, declared at ops_conv.go:78:6.
 	runtime.RegisterUnaryTransform(m, NarrowInt64, runtime.TransformKernels{
@@ -1409,6 +1629,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int64/8", "int32/4"},
 	})
 	// UnaryTransform(NegF64) over float64, float64, declared at ops_float.go:109:6.
 	runtime.RegisterUnaryTransform(m, NegF64, runtime.TransformKernels{
@@ -1416,6 +1637,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(NegInt32) over int32, int32, declared at ops_int.go:123:6.
 	runtime.RegisterUnaryTransform(m, NegInt32, runtime.TransformKernels{
@@ -1423,6 +1645,15 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int32/4", "int32/4"},
+	})
+	// UnaryTransform(NegUint32) over uint32, uint32, declared at ops_subtle.go:192:6.
+	runtime.RegisterUnaryTransform(m, NegUint32, runtime.TransformKernels{
+		Entry: "gocccl_transform_NegUint32",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+		Layouts: []string{"uint32/4", "uint32/4"},
 	})
 	// UnaryTransform(NegZero) over float32, float32, declared at ops_float.go:108:6.
 	runtime.RegisterUnaryTransform(m, NegZero, runtime.TransformKernels{
@@ -1430,6 +1661,15 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"float32/4", "float32/4"},
+	})
+	// UnaryTransform(NestedLiteral) over uint16, Histo, declared at ops_subtle.go:194:6.
+	runtime.RegisterUnaryTransform(m, NestedLiteral, runtime.TransformKernels{
+		Entry: "gocccl_transform_NestedLiteral",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
+		},
+		Layouts: []string{"uint16/2", "{Bins@0:[5]uint16,N@12:int32}/16"},
 	})
 	// UnaryTransform(NextID) over ID, ID, declared at ops_named.go:38:6.
 	runtime.RegisterUnaryTransform(m, NextID, runtime.TransformKernels{
@@ -1437,6 +1677,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int32/4", "int32/4"},
 	})
 	// UnaryTransform(PaddedStep) over Padded, Padded, declared at ops_struct.go:91:6.
 	runtime.RegisterUnaryTransform(m, PaddedStep, runtime.TransformKernels{
@@ -1444,6 +1685,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
+		Layouts: []string{"{A@0:int8,B@8:float64,C@16:int16}/24", "{A@0:int8,B@8:float64,C@16:int16}/24"},
 	})
 	// UnaryTransform(PaddedSum) over Padded, float64, declared at ops_struct.go:92:6.
 	runtime.RegisterUnaryTransform(m, PaddedSum, runtime.TransformKernels{
@@ -1451,6 +1693,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
+		Layouts: []string{"{A@0:int8,B@8:float64,C@16:int16}/24", "float64/8"},
 	})
 	// UnaryTransform(ParticleStep) over Particle, Particle, declared at ops_struct.go:95:6.
 	runtime.RegisterUnaryTransform(m, ParticleStep, runtime.TransformKernels{
@@ -1458,6 +1701,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
+		Layouts: []string{"{Pos@0:{X@0:float32,Y@4:float32,Z@8:float32},Vel@12:{X@0:float32,Y@4:float32,Z@8:float32},Mass@24:float64,Alive@32:bool,ID@34:uint16}/40", "{Pos@0:{X@0:float32,Y@4:float32,Z@8:float32},Vel@12:{X@0:float32,Y@4:float32,Z@8:float32},Mass@24:float64,Alive@32:bool,ID@34:uint16}/40"},
 	})
 	// UnaryTransform(QuadSum) over Quad, Meters, declared at ops_named.go:40:6.
 	runtime.RegisterUnaryTransform(m, QuadSum, runtime.TransformKernels{
@@ -1465,13 +1709,15 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
+		Layouts: []string{"[4]float32/16", "float32/4"},
 	})
-	// UnaryTransform(RangeArrayCopy) over [4]int32, int32, declared at ops_subtle.go:129:6.
+	// UnaryTransform(RangeArrayCopy) over [4]int32, int32, declared at ops_subtle.go:185:6.
 	runtime.RegisterUnaryTransform(m, RangeArrayCopy, runtime.TransformKernels{
 		Entry: "gocccl_transform_RangeArrayCopy",
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
+		Layouts: []string{"[4]int32/16", "int32/4"},
 	})
 	// UnaryTransform(RangeInt) over int32, int32, declared at ops_for.go:140:6.
 	runtime.RegisterUnaryTransform(m, RangeInt, runtime.TransformKernels{
@@ -1479,13 +1725,23 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int32/4", "int32/4"},
 	})
-	// UnaryTransform(RangeIntTyped) over uint8, uint32, declared at ops_subtle.go:128:6.
+	// UnaryTransform(RangeIntTyped) over uint8, uint32, declared at ops_subtle.go:184:6.
 	runtime.RegisterUnaryTransform(m, RangeIntTyped, runtime.TransformKernels{
 		Entry: "gocccl_transform_RangeIntTyped",
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"uint8/1", "uint32/4"},
+	})
+	// UnaryTransform(RangeNestedArray) over [3][3]float32, float32, declared at ops_subtle.go:196:6.
+	runtime.RegisterUnaryTransform(m, RangeNestedArray, runtime.TransformKernels{
+		Entry: "gocccl_transform_RangeNestedArray",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
+		},
+		Layouts: []string{"[3][3]float32/36", "float32/4"},
 	})
 	// UnaryTransform(Retag) over Tagged, Tagged, declared at ops_named.go:41:6.
 	runtime.RegisterUnaryTransform(m, Retag, runtime.TransformKernels{
@@ -1493,6 +1749,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"{ID@0:int32,Len@4:float32}/8", "{ID@0:int32,Len@4:float32}/8"},
 	})
 	// UnaryTransform(RoundTrip) over int32, int32, declared at ops_conv.go:98:6.
 	runtime.RegisterUnaryTransform(m, RoundTrip, runtime.TransformKernels{
@@ -1500,6 +1757,15 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int32/4", "int32/4"},
+	})
+	// UnaryTransform(ShadowConst) over int32, int32, declared at ops_subtle.go:197:6.
+	runtime.RegisterUnaryTransform(m, ShadowConst, runtime.TransformKernels{
+		Entry: "gocccl_transform_ShadowConst",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+		Layouts: []string{"int32/4", "int32/4"},
 	})
 	// UnaryTransform(ShiftAssign) over uint64, uint64, declared at ops_shift.go:75:6.
 	runtime.RegisterUnaryTransform(m, ShiftAssign, runtime.TransformKernels{
@@ -1507,6 +1773,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint64/8", "uint64/8"},
 	})
 	// UnaryTransform(ShiftConstCount) over int32, int32, declared at ops_shift.go:73:6.
 	runtime.RegisterUnaryTransform(m, ShiftConstCount, runtime.TransformKernels{
@@ -1514,6 +1781,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int32/4", "int32/4"},
 	})
 	// UnaryTransform(ShiftUntypedOne) over uint, uint64, declared at ops_shift.go:72:6.
 	runtime.RegisterUnaryTransform(m, ShiftUntypedOne, runtime.TransformKernels{
@@ -1521,6 +1789,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint/8", "uint64/8"},
 	})
 	// UnaryTransform(SubZeroF64) over float64, float64, declared at ops_float.go:110:6.
 	runtime.RegisterUnaryTransform(m, SubZeroF64, runtime.TransformKernels{
@@ -1528,6 +1797,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(SwitchDefaultMiddle) over int, int, declared at ops_switch.go:99:6.
 	runtime.RegisterUnaryTransform(m, SwitchDefaultMiddle, runtime.TransformKernels{
@@ -1535,13 +1805,15 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int/8", "int/8"},
 	})
-	// UnaryTransform(SwitchFloatTag) over float64, int8, declared at ops_subtle.go:127:6.
+	// UnaryTransform(SwitchFloatTag) over float64, int8, declared at ops_subtle.go:183:6.
 	runtime.RegisterUnaryTransform(m, SwitchFloatTag, runtime.TransformKernels{
 		Entry: "gocccl_transform_SwitchFloatTag",
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "int8/1"},
 	})
 	// UnaryTransform(SwitchInit) over int64, int64, declared at ops_switch.go:98:6.
 	runtime.RegisterUnaryTransform(m, SwitchInit, runtime.TransformKernels{
@@ -1549,6 +1821,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int64/8", "int64/8"},
 	})
 	// UnaryTransform(SwitchNoTag) over float64, int8, declared at ops_switch.go:97:6.
 	runtime.RegisterUnaryTransform(m, SwitchNoTag, runtime.TransformKernels{
@@ -1556,6 +1829,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"float64/8", "int8/1"},
 	})
 	// UnaryTransform(SwitchTag) over uint8, int32, declared at ops_switch.go:96:6.
 	runtime.RegisterUnaryTransform(m, SwitchTag, runtime.TransformKernels{
@@ -1563,6 +1837,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"uint8/1", "int32/4"},
 	})
 	// UnaryTransform(Swizzle) over Vec3, Vec3, declared at ops_struct.go:97:6.
 	runtime.RegisterUnaryTransform(m, Swizzle, runtime.TransformKernels{
@@ -1570,6 +1845,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
+		Layouts: []string{"{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12"},
 	})
 	// UnaryTransform(Trace) over [3][3]float64, float64, declared at ops_array.go:119:6.
 	runtime.RegisterUnaryTransform(m, Trace, runtime.TransformKernels{
@@ -1577,6 +1853,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
+		Layouts: []string{"[3][3]float64/72", "float64/8"},
 	})
 	// UnaryTransform(Transpose) over [3][3]float32, [3][3]float32, declared at ops_array.go:120:6.
 	runtime.RegisterUnaryTransform(m, Transpose, runtime.TransformKernels{
@@ -1584,13 +1861,15 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
+		Layouts: []string{"[3][3]float32/36", "[3][3]float32/36"},
 	})
-	// UnaryTransform(TupleIndex) over int32, [3]int32, declared at ops_subtle.go:130:6.
+	// UnaryTransform(TupleIndex) over int32, [3]int32, declared at ops_subtle.go:186:6.
 	runtime.RegisterUnaryTransform(m, TupleIndex, runtime.TransformKernels{
 		Entry: "gocccl_transform_TupleIndex",
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
+		Layouts: []string{"int32/4", "[3]int32/12"},
 	})
 	// UnaryTransform(Uint64ToFloat32) over uint64, float32, declared at ops_conv.go:84:6.
 	runtime.RegisterUnaryTransform(m, Uint64ToFloat32, runtime.TransformKernels{
@@ -1598,13 +1877,15 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint64/8", "float32/4"},
 	})
-	// UnaryTransform(Uint64ToFloat32Tricky) over int16, float32, declared at ops_subtle.go:133:6.
+	// UnaryTransform(Uint64ToFloat32Tricky) over int16, float32, declared at ops_subtle.go:189:6.
 	runtime.RegisterUnaryTransform(m, Uint64ToFloat32Tricky, runtime.TransformKernels{
 		Entry: "gocccl_transform_Uint64ToFloat32Tricky",
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int16/2", "float32/4"},
 	})
 	// UnaryTransform(Uint64ToFloat64) over uint64, float64, declared at ops_conv.go:85:6.
 	runtime.RegisterUnaryTransform(m, Uint64ToFloat64, runtime.TransformKernels{
@@ -1612,6 +1893,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint64/8", "float64/8"},
 	})
 	// UnaryTransform(UnaryOpsInt16) over int16, int16, declared at ops_int.go:130:6.
 	runtime.RegisterUnaryTransform(m, UnaryOpsInt16, runtime.TransformKernels{
@@ -1619,6 +1901,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+		Layouts: []string{"int16/2", "int16/2"},
 	})
 	// UnaryTransform(WidenInt8) over int8, uint64, declared at ops_conv.go:79:6.
 	runtime.RegisterUnaryTransform(m, WidenInt8, runtime.TransformKernels{
@@ -1626,6 +1909,7 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"int8/1", "uint64/8"},
 	})
 	// UnaryTransform(WidenUint16) over uint16, int64, declared at ops_conv.go:80:6.
 	runtime.RegisterUnaryTransform(m, WidenUint16, runtime.TransformKernels{
@@ -1633,5 +1917,6 @@ func init() {
 		Policies: []runtime.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
+		Layouts: []string{"uint16/2", "int64/8"},
 	})
 }

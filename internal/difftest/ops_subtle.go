@@ -122,6 +122,62 @@ func KeywordNames(class, this int32) int32 {
 	return int32_t - threadIdx + blockDim
 }
 
+//gocccl:op
+func NegUint32(x uint32) uint32 { return -x * 3 }
+
+//gocccl:op
+func LenCap(a [5]int8) int { return len(a)*10 + cap(a) + int(a[len(a)-1]) }
+
+//gocccl:op
+func NestedLiteral(x uint16) Histo {
+	return Histo{Bins: [5]uint16{x, 2: x >> 1, x ^ 0xff}, N: int32(x)}
+}
+
+//gocccl:op
+func StructArrayEq(a, b Histo) bool { return a == b || a.Bins == b.Bins && a.N != b.N }
+
+// RangeNestedArray ranges over the rows of a matrix, then over a row.
+//
+//gocccl:op
+func RangeNestedArray(m [3][3]float32) float32 {
+	s := float32(0)
+	for _, row := range m {
+		for j := range row {
+			s += row[j] * float32(j+1)
+		}
+	}
+	return s
+}
+
+// ShadowConst declares a local that shadows a package-level constant.
+//
+//gocccl:op
+func ShadowConst(x int32) int32 {
+	Third := x * 2
+	{
+		Offset := Third + 1
+		Third += Offset
+	}
+	return Third + Offset
+}
+
+// LabeledContinueRange sums the values of an array that occur once.
+//
+//gocccl:op
+func LabeledContinueRange(a [6]int16) int32 {
+	n := int32(0)
+outer:
+	for i, v := range a {
+		for j := range 6 {
+			if a[j] == v && j != i {
+				continue outer
+			}
+		}
+		n += int32(v)
+	}
+	return n
+}
+
 var (
 	_ = runtime.BinaryTransform(OverflowCheckUint8)
 	_ = runtime.UnaryTransform(SwitchFloatTag)
@@ -133,4 +189,11 @@ var (
 	_ = runtime.UnaryTransform(Uint64ToFloat32Tricky)
 	_ = runtime.UnaryTransform(DivByMinusOne)
 	_ = runtime.BinaryTransform(KeywordNames)
+	_ = runtime.UnaryTransform(NegUint32)
+	_ = runtime.UnaryTransform(LenCap)
+	_ = runtime.UnaryTransform(NestedLiteral)
+	_ = runtime.BinaryTransform(StructArrayEq)
+	_ = runtime.UnaryTransform(RangeNestedArray)
+	_ = runtime.UnaryTransform(ShadowConst)
+	_ = runtime.UnaryTransform(LabeledContinueRange)
 )

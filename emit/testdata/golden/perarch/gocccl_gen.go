@@ -44,6 +44,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 16},
 		},
+		Layouts: []string{"float32/4"},
 	})
 	// Reduce(AddI) over int32, declared at sum.go:41:8.
 	runtime.RegisterReduce(m, AddI, runtime.ReduceKernels{
@@ -56,6 +57,7 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 16},
 		},
+		Layouts: []string{"int32/4"},
 	})
 	// Reduce(Max) over int64, declared at sum.go:42:8.
 	runtime.RegisterReduce(m, Max, runtime.ReduceKernels{
@@ -68,5 +70,6 @@ func init() {
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 8},
 		},
+		Layouts: []string{"int64/8"},
 	})
 }

@@ -8,12 +8,12 @@ out=${1:-gpu-bundle}
 rm -rf "$out"
 mkdir -p "$out/src"
 
-go test -c -o "$out/cuda.test" ./runtime/cuda
-go test -c -o "$out/runtime.test" ./runtime
-go test -c -o "$out/devicetest.test" ./internal/devicetest
-go test -c -o "$out/difftest.test" ./internal/difftest
-go build -o "$out/sum" ./examples/sum
-go build -o "$out/gpubench" ./bench/gpubench
+go test -c -ldflags="-s -w" -o "$out/cuda.test" ./runtime/cuda
+go test -c -ldflags="-s -w" -o "$out/runtime.test" ./runtime
+go test -c -ldflags="-s -w" -o "$out/devicetest.test" ./internal/devicetest
+go test -c -ldflags="-s -w" -o "$out/difftest.test" ./internal/difftest
+go build -ldflags="-s -w" -o "$out/sum" ./examples/sum
+go build -ldflags="-s -w" -o "$out/gpubench" ./bench/gpubench
 
 # CUDA sources compiled on the GPU machine with its own nvcc (13.x, CCCL 3).
 cp -r kernels/include "$out/src/include"

@@ -4,6 +4,8 @@ func init() {
 	addCases(
 		unary("IfInitChain", IfInitChain),
 		binary("IfNested", IfNested),
+		unary("LabeledSwitch", LabeledSwitch),
+		unary("ContinueInSwitch", ContinueInSwitch),
 		unary("SwitchTag", SwitchTag),
 		unary("SwitchNoTag", SwitchNoTag),
 		unary("SwitchInit", SwitchInit),

@@ -2,6 +2,10 @@ package difftest
 
 func init() {
 	addCases(
+		unary("EmbedSum", EmbedSum),
+		binary("BlankEq", BlankEq),
+		unary("ConvStruct", ConvStruct),
+		unary("ArrBool", ArrBool),
 		unary("PaddedStep", PaddedStep),
 		unary("PaddedSum", PaddedSum),
 		binary("Vec3Add", Vec3Add),

@@ -9,6 +9,55 @@
 #include <gocccl/transform.cuh>
 
 namespace gocccl_pkg_difftest_3d2af203 {
+// Blank is the Go struct type github.com/gocccl/gocccl/internal/difftest.Blank: 12 bytes, aligned to 4.
+struct Blank {
+  int32_t A;
+  int32_t gocccl_pad1;
+  float B;
+};
+__host__ __device__ __forceinline__ bool operator==(const Blank& a, const Blank& b) {
+  return a.A == b.A && a.B == b.B;
+}
+__host__ __device__ __forceinline__ bool operator!=(const Blank& a, const Blank& b) { return !(a == b); }
+}  // namespace gocccl_pkg_difftest_3d2af203
+static_assert(sizeof(::gocccl_pkg_difftest_3d2af203::Blank) == 12 && alignof(::gocccl_pkg_difftest_3d2af203::Blank) == 4, "layout of Blank differs from Go's");
+static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Blank, A) == 0, "offset of Blank.A differs from Go's");
+static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Blank, gocccl_pad1) == 4, "offset of Blank._ differs from Go's");
+static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Blank, B) == 8, "offset of Blank.B differs from Go's");
+
+namespace gocccl_pkg_difftest_3d2af203 {
+// Vec3 is the Go struct type github.com/gocccl/gocccl/internal/difftest.Vec3: 12 bytes, aligned to 4.
+struct Vec3 {
+  float X;
+  float Y;
+  float Z;
+};
+__host__ __device__ __forceinline__ bool operator==(const Vec3& a, const Vec3& b) {
+  return a.X == b.X && a.Y == b.Y && a.Z == b.Z;
+}
+__host__ __device__ __forceinline__ bool operator!=(const Vec3& a, const Vec3& b) { return !(a == b); }
+}  // namespace gocccl_pkg_difftest_3d2af203
+static_assert(sizeof(::gocccl_pkg_difftest_3d2af203::Vec3) == 12 && alignof(::gocccl_pkg_difftest_3d2af203::Vec3) == 4, "layout of Vec3 differs from Go's");
+static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Vec3, X) == 0, "offset of Vec3.X differs from Go's");
+static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Vec3, Y) == 4, "offset of Vec3.Y differs from Go's");
+static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Vec3, Z) == 8, "offset of Vec3.Z differs from Go's");
+
+namespace gocccl_pkg_difftest_3d2af203 {
+// Embedded is the Go struct type github.com/gocccl/gocccl/internal/difftest.Embedded: 16 bytes, aligned to 4.
+struct Embedded {
+  ::gocccl_pkg_difftest_3d2af203::Vec3 Vec3;
+  float W;
+};
+__host__ __device__ __forceinline__ bool operator==(const Embedded& a, const Embedded& b) {
+  return a.Vec3 == b.Vec3 && a.W == b.W;
+}
+__host__ __device__ __forceinline__ bool operator!=(const Embedded& a, const Embedded& b) { return !(a == b); }
+}  // namespace gocccl_pkg_difftest_3d2af203
+static_assert(sizeof(::gocccl_pkg_difftest_3d2af203::Embedded) == 16 && alignof(::gocccl_pkg_difftest_3d2af203::Embedded) == 4, "layout of Embedded differs from Go's");
+static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Embedded, Vec3) == 0, "offset of Embedded.Vec3 differs from Go's");
+static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Embedded, W) == 12, "offset of Embedded.W differs from Go's");
+
+namespace gocccl_pkg_difftest_3d2af203 {
 // Histo is the Go struct type github.com/gocccl/gocccl/internal/difftest.Histo: 16 bytes, aligned to 4.
 struct Histo {
   ::gocccl::go::array<uint16_t, 5> Bins;
@@ -56,23 +105,6 @@ static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Pair, Lo) == 0, "offset o
 static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Pair, Hi) == 8, "offset of Pair.Hi differs from Go's");
 
 namespace gocccl_pkg_difftest_3d2af203 {
-// Vec3 is the Go struct type github.com/gocccl/gocccl/internal/difftest.Vec3: 12 bytes, aligned to 4.
-struct Vec3 {
-  float X;
-  float Y;
-  float Z;
-};
-__host__ __device__ __forceinline__ bool operator==(const Vec3& a, const Vec3& b) {
-  return a.X == b.X && a.Y == b.Y && a.Z == b.Z;
-}
-__host__ __device__ __forceinline__ bool operator!=(const Vec3& a, const Vec3& b) { return !(a == b); }
-}  // namespace gocccl_pkg_difftest_3d2af203
-static_assert(sizeof(::gocccl_pkg_difftest_3d2af203::Vec3) == 12 && alignof(::gocccl_pkg_difftest_3d2af203::Vec3) == 4, "layout of Vec3 differs from Go's");
-static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Vec3, X) == 0, "offset of Vec3.X differs from Go's");
-static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Vec3, Y) == 4, "offset of Vec3.Y differs from Go's");
-static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Vec3, Z) == 8, "offset of Vec3.Z differs from Go's");
-
-namespace gocccl_pkg_difftest_3d2af203 {
 // Particle is the Go struct type github.com/gocccl/gocccl/internal/difftest.Particle: 40 bytes, aligned to 8.
 struct Particle {
   ::gocccl_pkg_difftest_3d2af203::Vec3 Pos;
@@ -107,6 +139,23 @@ __host__ __device__ __forceinline__ bool operator!=(const Tagged& a, const Tagge
 static_assert(sizeof(::gocccl_pkg_difftest_3d2af203::Tagged) == 8 && alignof(::gocccl_pkg_difftest_3d2af203::Tagged) == 4, "layout of Tagged differs from Go's");
 static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Tagged, ID) == 0, "offset of Tagged.ID differs from Go's");
 static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Tagged, Len) == 4, "offset of Tagged.Len differs from Go's");
+
+namespace gocccl_pkg_difftest_3d2af203 {
+// V2 is the Go struct type github.com/gocccl/gocccl/internal/difftest.V2: 12 bytes, aligned to 4.
+struct V2 {
+  float X;
+  float Y;
+  float Z;
+};
+__host__ __device__ __forceinline__ bool operator==(const V2& a, const V2& b) {
+  return a.X == b.X && a.Y == b.Y && a.Z == b.Z;
+}
+__host__ __device__ __forceinline__ bool operator!=(const V2& a, const V2& b) { return !(a == b); }
+}  // namespace gocccl_pkg_difftest_3d2af203
+static_assert(sizeof(::gocccl_pkg_difftest_3d2af203::V2) == 12 && alignof(::gocccl_pkg_difftest_3d2af203::V2) == 4, "layout of V2 differs from Go's");
+static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::V2, X) == 0, "offset of V2.X differs from Go's");
+static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::V2, Y) == 4, "offset of V2.Y differs from Go's");
+static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::V2, Z) == 8, "offset of V2.Z differs from Go's");
 
 namespace gocccl_pkg_dep_75afe37d {
 // Point is the Go struct type github.com/gocccl/gocccl/internal/difftest/dep.Point: 12 bytes, aligned to 4.
@@ -329,6 +378,11 @@ __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Padded ArrOfStruct(::
     }
   }
   return best;
+}
+
+// ArrBool is ops_array.go:111:6.
+__device__ __forceinline__ ::gocccl::go::array<bool, 3> ArrBool(::gocccl::go::array<bool, 3> a) {
+  return ::gocccl::go::array<bool, 3>{{!::gocccl::go::at(a, int64_t(0LL)), ::gocccl::go::at(a, int64_t(1LL)) && ::gocccl::go::at(a, int64_t(2LL)), ::gocccl::go::at(a, int64_t(0LL)) != ::gocccl::go::at(a, int64_t(2LL))}};
 }
 
 // BitsOnesCount is ops_bits.go:13:6.
@@ -1645,7 +1699,7 @@ __device__ __forceinline__ uint64_t ShiftAssign(uint64_t x) {
   return ::gocccl::go::bxor(x, y);
 }
 
-// PaddedStep is ops_struct.go:35:6.
+// PaddedStep is ops_struct.go:51:6.
 __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Padded PaddedStep(::gocccl_pkg_difftest_3d2af203::Padded p) {
   p.A = ::gocccl::go::add(p.A, int8_t(1));
   p.B = p.B * 2.0;
@@ -1653,22 +1707,22 @@ __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Padded PaddedStep(::g
   return p;
 }
 
-// PaddedSum is ops_struct.go:43:6.
+// PaddedSum is ops_struct.go:59:6.
 __device__ __forceinline__ double PaddedSum(::gocccl_pkg_difftest_3d2af203::Padded p) {
   return (::gocccl::go::conv<double>(p.A) + p.B) + ::gocccl::go::conv<double>(p.C);
 }
 
-// Vec3Add is ops_struct.go:46:6.
+// Vec3Add is ops_struct.go:62:6.
 __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Vec3 Vec3Add(::gocccl_pkg_difftest_3d2af203::Vec3 a, ::gocccl_pkg_difftest_3d2af203::Vec3 b) {
   return ::gocccl_pkg_difftest_3d2af203::Vec3{a.X + b.X, a.Y + b.Y, a.Z + b.Z};
 }
 
-// Vec3Eq is ops_struct.go:49:6.
+// Vec3Eq is ops_struct.go:65:6.
 __device__ __forceinline__ bool Vec3Eq(::gocccl_pkg_difftest_3d2af203::Vec3 a, ::gocccl_pkg_difftest_3d2af203::Vec3 b) {
   return a == b;
 }
 
-// ParticleStep is ops_struct.go:52:6.
+// ParticleStep is ops_struct.go:68:6.
 __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Particle ParticleStep(::gocccl_pkg_difftest_3d2af203::Particle p) {
   if (!p.Alive) {
     return p;
@@ -1683,7 +1737,7 @@ __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Particle ParticleStep
   return p;
 }
 
-// MakePair is ops_struct.go:67:6.
+// MakePair is ops_struct.go:83:6.
 __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Pair MakePair(int64_t x) {
   ::gocccl_pkg_difftest_3d2af203::Pair q{};
   if (x < int64_t(0LL)) {
@@ -1692,7 +1746,7 @@ __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Pair MakePair(int64_t
   return ::gocccl_pkg_difftest_3d2af203::Pair{::gocccl::go::conv<uint32_t>(x), ::gocccl::go::shr(x, uint64_t(3ULL))};
 }
 
-// Swizzle is ops_struct.go:78:6.
+// Swizzle is ops_struct.go:94:6.
 __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Vec3 Swizzle(::gocccl_pkg_difftest_3d2af203::Vec3 v) {
   ::gocccl_pkg_difftest_3d2af203::Vec3 w = v;
   {
@@ -1707,9 +1761,26 @@ __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Vec3 Swizzle(::gocccl
   return ::gocccl_pkg_difftest_3d2af203::Vec3{w.X - v.X, w.Y, w.Z};
 }
 
-// CombinePair is ops_struct.go:88:6.
+// CombinePair is ops_struct.go:104:6.
 __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Pair CombinePair(::gocccl_pkg_difftest_3d2af203::Pair a, ::gocccl_pkg_difftest_3d2af203::Pair b) {
   return ::gocccl_pkg_difftest_3d2af203::Pair{::gocccl::go::add(a.Lo, b.Lo), ::gocccl::go::bxor(a.Hi, b.Hi)};
+}
+
+// EmbedSum is ops_struct.go:107:6.
+__device__ __forceinline__ float EmbedSum(::gocccl_pkg_difftest_3d2af203::Embedded e) {
+  return (e.Vec3.X + e.Vec3.Y) + (e.Vec3.Z * e.W);
+}
+
+// BlankEq is ops_struct.go:110:6.
+__device__ __forceinline__ bool BlankEq(::gocccl_pkg_difftest_3d2af203::Blank a, ::gocccl_pkg_difftest_3d2af203::Blank b) {
+  return a == b;
+}
+
+// ConvStruct is ops_struct.go:113:6.
+__device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::V2 ConvStruct(::gocccl_pkg_difftest_3d2af203::Vec3 v) {
+  ::gocccl_pkg_difftest_3d2af203::V2 w = ::gocccl_pkg_difftest_3d2af203::V2{v.X, v.Y, v.Z};
+  w.X = -w.X;
+  return w;
 }
 
 // OverflowCheckUint8 is ops_subtle.go:14:6.
@@ -2066,6 +2137,68 @@ __device__ __forceinline__ int16_t SwitchNonConst(int16_t a, int16_t b) {
   return a;
 }
 
+// LabeledSwitch is ops_switch.go:98:6.
+__device__ __forceinline__ int32_t LabeledSwitch(int32_t x) {
+  int32_t n = int32_t(0);
+  {
+    // L:
+    const int gocccl_case0 = (x > int32_t(0)) ? 0 : 1;
+    switch (gocccl_case0) {
+    case 0: {
+      {
+        int32_t i = int32_t(0);
+        while (true) {
+          if ((::gocccl::go::mul(i, i) > x) || (i > int32_t(1000))) {
+            goto gocccl_break0_L;
+          }
+          n = ::gocccl::go::add(n, int32_t(1));
+          i = ::gocccl::go::add(i, int32_t(1));
+        }
+      }
+    } break;
+    case 1: {
+      n = int32_t(-1);
+    } break;
+    }
+    gocccl_break0_L:;
+  }
+  return n;
+}
+
+// ContinueInSwitch is ops_switch.go:119:6.
+__device__ __forceinline__ uint32_t ContinueInSwitch(uint32_t x) {
+  uint32_t n = uint32_t(0U);
+  {
+    uint32_t i = uint32_t(0U);
+    while (i < uint32_t(32U)) {
+      {
+        {
+          const uint32_t gocccl_tag1 = ::gocccl::go::band(::gocccl::go::shr(x, i), uint32_t(3U));
+          const int gocccl_case1 = gocccl_tag1 == uint32_t(1U) ? 0 : gocccl_tag1 == uint32_t(2U) ? 1 : gocccl_tag1 == uint32_t(3U) ? 2 : -1;
+          switch (gocccl_case1) {
+          case 0: {
+            goto gocccl_continue0;
+          } break;
+          case 1: {
+            n = ::gocccl::go::add(n, uint32_t(2U));
+          } [[fallthrough]];
+          case 2: {
+            if (i > uint32_t(30U)) {
+              break;
+            }
+            n = ::gocccl::go::add(n, uint32_t(1U));
+          } break;
+          }
+        }
+        n = ::gocccl::go::mul(n, uint32_t(3U));
+      }
+      gocccl_continue0:;
+      i = ::gocccl::go::add(i, uint32_t(1U));
+    }
+  }
+  return n;
+}
+
 // MathExp is ops_transcendental.go:13:6.
 __device__ __forceinline__ double MathExp(double x) {
   return ::gocccl::go::math::Exp(x);
@@ -2178,6 +2311,12 @@ struct HistoAdd {
 struct ArrOfStruct {
   __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Padded operator()(::gocccl::go::array<::gocccl_pkg_difftest_3d2af203::Padded, 3> a0) const {
     return ::gocccl_pkg_difftest_3d2af203::ArrOfStruct(a0);
+  }
+};
+
+struct ArrBool {
+  __device__ __forceinline__ ::gocccl::go::array<bool, 3> operator()(::gocccl::go::array<bool, 3> a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::ArrBool(a0);
   }
 };
 
@@ -3345,6 +3484,24 @@ struct CombinePair {
   }
 };
 
+struct EmbedSum {
+  __device__ __forceinline__ float operator()(::gocccl_pkg_difftest_3d2af203::Embedded a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::EmbedSum(a0);
+  }
+};
+
+struct BlankEq {
+  __device__ __forceinline__ bool operator()(::gocccl_pkg_difftest_3d2af203::Blank a0, ::gocccl_pkg_difftest_3d2af203::Blank a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::BlankEq(a0, a1);
+  }
+};
+
+struct ConvStruct {
+  __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::V2 operator()(::gocccl_pkg_difftest_3d2af203::Vec3 a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::ConvStruct(a0);
+  }
+};
+
 struct OverflowCheckUint8 {
   __device__ __forceinline__ uint8_t operator()(uint8_t a0, uint8_t a1) const {
     return ::gocccl_pkg_difftest_3d2af203::OverflowCheckUint8(a0, a1);
@@ -3477,6 +3634,18 @@ struct SwitchNonConst {
   }
 };
 
+struct LabeledSwitch {
+  __device__ __forceinline__ int32_t operator()(int32_t a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::LabeledSwitch(a0);
+  }
+};
+
+struct ContinueInSwitch {
+  __device__ __forceinline__ uint32_t operator()(uint32_t a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::ContinueInSwitch(a0);
+  }
+};
+
 struct MathExp {
   __device__ __forceinline__ double operator()(double a0) const {
     return ::gocccl_pkg_difftest_3d2af203::MathExp(a0);
@@ -3542,6 +3711,7 @@ constexpr int gocccl_transform2_BitsRotate32_threads = 256, gocccl_transform2_Bi
 constexpr int gocccl_transform2_BitsRotate64_threads = 256, gocccl_transform2_BitsRotate64_items = 4;
 constexpr int gocccl_transform2_BitsRotate8_threads = 256, gocccl_transform2_BitsRotate8_items = 16;
 constexpr int gocccl_transform2_BitsSub64_threads = 256, gocccl_transform2_BitsSub64_items = 4;
+constexpr int gocccl_transform2_BlankEq_threads = 256, gocccl_transform2_BlankEq_items = 2;
 constexpr int gocccl_transform2_ChainF32_threads = 256, gocccl_transform2_ChainF32_items = 8;
 constexpr int gocccl_transform2_CompareF64_threads = 256, gocccl_transform2_CompareF64_items = 4;
 constexpr int gocccl_transform2_CompareInt64_threads = 256, gocccl_transform2_CompareInt64_items = 4;
@@ -3621,6 +3791,7 @@ constexpr int gocccl_reduce_MinReduceF64_threads = 256, gocccl_reduce_MinReduceF
 constexpr int gocccl_reduce_MulWrapInt64_threads = 256, gocccl_reduce_MulWrapInt64_items = 8;
 constexpr int gocccl_reduce_OrUint16_threads = 256, gocccl_reduce_OrUint16_items = 32;
 constexpr int gocccl_reduce_XorUint32_threads = 256, gocccl_reduce_XorUint32_items = 16;
+constexpr int gocccl_transform_ArrBool_threads = 256, gocccl_transform_ArrBool_items = 10;
 constexpr int gocccl_transform_ArrCopy_threads = 256, gocccl_transform_ArrCopy_items = 1;
 constexpr int gocccl_transform_ArrLiteral_threads = 256, gocccl_transform_ArrLiteral_items = 8;
 constexpr int gocccl_transform_ArrOfStruct_threads = 256, gocccl_transform_ArrOfStruct_items = 1;
@@ -3651,12 +3822,15 @@ constexpr int gocccl_transform_ConstThird_threads = 256, gocccl_transform_ConstT
 constexpr int gocccl_transform_ConstTie32_threads = 256, gocccl_transform_ConstTie32_items = 8;
 constexpr int gocccl_transform_ConstTyped_threads = 256, gocccl_transform_ConstTyped_items = 16;
 constexpr int gocccl_transform_ConstUntypedBig_threads = 256, gocccl_transform_ConstUntypedBig_items = 4;
+constexpr int gocccl_transform_ContinueInSwitch_threads = 256, gocccl_transform_ContinueInSwitch_items = 8;
+constexpr int gocccl_transform_ConvStruct_threads = 256, gocccl_transform_ConvStruct_items = 2;
 constexpr int gocccl_transform_DepClamp_threads = 256, gocccl_transform_DepClamp_items = 8;
 constexpr int gocccl_transform_DepMix_threads = 256, gocccl_transform_DepMix_items = 4;
 constexpr int gocccl_transform_DepScale_threads = 256, gocccl_transform_DepScale_items = 2;
 constexpr int gocccl_transform_DivByMinusOne_threads = 256, gocccl_transform_DivByMinusOne_items = 4;
 constexpr int gocccl_transform_DivConst_threads = 256, gocccl_transform_DivConst_items = 8;
 constexpr int gocccl_transform_DivPow2_threads = 256, gocccl_transform_DivPow2_items = 4;
+constexpr int gocccl_transform_EmbedSum_threads = 256, gocccl_transform_EmbedSum_items = 2;
 constexpr int gocccl_transform_FastPoly_threads = 256, gocccl_transform_FastPoly_items = 4;
 constexpr int gocccl_transform_Fib_threads = 256, gocccl_transform_Fib_items = 4;
 constexpr int gocccl_transform_Float32ToFloat64_threads = 256, gocccl_transform_Float32ToFloat64_items = 4;
@@ -3684,6 +3858,7 @@ constexpr int gocccl_transform_Int8ToFloat32_threads = 256, gocccl_transform_Int
 constexpr int gocccl_transform_IntToUintptr_threads = 256, gocccl_transform_IntToUintptr_items = 4;
 constexpr int gocccl_transform_IsNaNSelf_threads = 256, gocccl_transform_IsNaNSelf_items = 8;
 constexpr int gocccl_transform_LabeledContinueRange_threads = 256, gocccl_transform_LabeledContinueRange_items = 2;
+constexpr int gocccl_transform_LabeledSwitch_threads = 256, gocccl_transform_LabeledSwitch_items = 8;
 constexpr int gocccl_transform_LenCap_threads = 256, gocccl_transform_LenCap_items = 4;
 constexpr int gocccl_transform_MakePair_threads = 256, gocccl_transform_MakePair_items = 2;
 constexpr int gocccl_transform_MathAbs_threads = 256, gocccl_transform_MathAbs_items = 4;
@@ -3779,13 +3954,13 @@ gocccl_transform2_AddWrapInt8(const int8_t* d_a, const int8_t* d_b, int8_t* d_ou
   ::gocccl::transform2<gocccl_transform2_AddWrapInt8_threads, gocccl_transform2_AddWrapInt8_items, int8_t, int8_t, int8_t, ::gocccl_pkg_difftest_3d2af203::functors::AddWrapInt8>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(ArrEq) over [3]float64, [3]float64, bool, declared at ops_array.go:116:6.
+// BinaryTransform(ArrEq) over [3]float64, [3]float64, bool, declared at ops_array.go:120:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_ArrEq_threads)
 gocccl_transform2_ArrEq(const ::gocccl::go::array<double, 3>* d_a, const ::gocccl::go::array<double, 3>* d_b, bool* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_ArrEq_threads, gocccl_transform2_ArrEq_items, ::gocccl::go::array<double, 3>, ::gocccl::go::array<double, 3>, bool, ::gocccl_pkg_difftest_3d2af203::functors::ArrEq>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(ArrIndex) over [8]float32, int, float32, declared at ops_array.go:113:6.
+// BinaryTransform(ArrIndex) over [8]float32, int, float32, declared at ops_array.go:117:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_ArrIndex_threads)
 gocccl_transform2_ArrIndex(const ::gocccl::go::array<float, 8>* d_a, const int64_t* d_b, float* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_ArrIndex_threads, gocccl_transform2_ArrIndex_items, ::gocccl::go::array<float, 8>, int64_t, float, ::gocccl_pkg_difftest_3d2af203::functors::ArrIndex>(d_a, d_b, d_out, n);
@@ -3837,6 +4012,12 @@ gocccl_transform2_BitsRotate8(const uint8_t* d_a, const int8_t* d_b, uint16_t* d
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_BitsSub64_threads)
 gocccl_transform2_BitsSub64(const uint64_t* d_a, const uint64_t* d_b, uint64_t* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_BitsSub64_threads, gocccl_transform2_BitsSub64_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsSub64>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(BlankEq) over Blank, Blank, bool, declared at ops_struct.go:121:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_BlankEq_threads)
+gocccl_transform2_BlankEq(const ::gocccl_pkg_difftest_3d2af203::Blank* d_a, const ::gocccl_pkg_difftest_3d2af203::Blank* d_b, bool* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_BlankEq_threads, gocccl_transform2_BlankEq_items, ::gocccl_pkg_difftest_3d2af203::Blank, ::gocccl_pkg_difftest_3d2af203::Blank, bool, ::gocccl_pkg_difftest_3d2af203::functors::BlankEq>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(ChainF32) over float32, float32, float32, declared at ops_float.go:105:6.
@@ -3929,7 +4110,7 @@ gocccl_transform2_ForLabels(const int16_t* d_a, const int16_t* d_b, int32_t* d_o
   ::gocccl::transform2<gocccl_transform2_ForLabels_threads, gocccl_transform2_ForLabels_items, int16_t, int16_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::ForLabels>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(HistoAdd) over Histo, uint32, Histo, declared at ops_array.go:121:6.
+// BinaryTransform(HistoAdd) over Histo, uint32, Histo, declared at ops_array.go:125:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_HistoAdd_threads)
 gocccl_transform2_HistoAdd(const ::gocccl_pkg_difftest_3d2af203::Histo* d_a, const uint32_t* d_b, ::gocccl_pkg_difftest_3d2af203::Histo* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_HistoAdd_threads, gocccl_transform2_HistoAdd_items, ::gocccl_pkg_difftest_3d2af203::Histo, uint32_t, ::gocccl_pkg_difftest_3d2af203::Histo, ::gocccl_pkg_difftest_3d2af203::functors::HistoAdd>(d_a, d_b, d_out, n);
@@ -4223,7 +4404,7 @@ gocccl_transform2_SubnormalF32(const float* d_a, const float* d_b, float* d_out,
   ::gocccl::transform2<gocccl_transform2_SubnormalF32_threads, gocccl_transform2_SubnormalF32_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::functors::SubnormalF32>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(SwitchNonConst) over int16, int16, int16, declared at ops_switch.go:100:6.
+// BinaryTransform(SwitchNonConst) over int16, int16, int16, declared at ops_switch.go:146:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_SwitchNonConst_threads)
 gocccl_transform2_SwitchNonConst(const int16_t* d_a, const int16_t* d_b, int16_t* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_SwitchNonConst_threads, gocccl_transform2_SwitchNonConst_items, int16_t, int16_t, int16_t, ::gocccl_pkg_difftest_3d2af203::functors::SwitchNonConst>(d_a, d_b, d_out, n);
@@ -4241,13 +4422,13 @@ gocccl_transform2_UseDivMod(const int32_t* d_a, const int32_t* d_b, int32_t* d_o
   ::gocccl::transform2<gocccl_transform2_UseDivMod_threads, gocccl_transform2_UseDivMod_items, int32_t, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::UseDivMod>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(Vec3Add) over Vec3, Vec3, Vec3, declared at ops_struct.go:93:6.
+// BinaryTransform(Vec3Add) over Vec3, Vec3, Vec3, declared at ops_struct.go:125:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_Vec3Add_threads)
 gocccl_transform2_Vec3Add(const ::gocccl_pkg_difftest_3d2af203::Vec3* d_a, const ::gocccl_pkg_difftest_3d2af203::Vec3* d_b, ::gocccl_pkg_difftest_3d2af203::Vec3* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_Vec3Add_threads, gocccl_transform2_Vec3Add_items, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::functors::Vec3Add>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(Vec3Eq) over Vec3, Vec3, bool, declared at ops_struct.go:94:6.
+// BinaryTransform(Vec3Eq) over Vec3, Vec3, bool, declared at ops_struct.go:126:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_Vec3Eq_threads)
 gocccl_transform2_Vec3Eq(const ::gocccl_pkg_difftest_3d2af203::Vec3* d_a, const ::gocccl_pkg_difftest_3d2af203::Vec3* d_b, bool* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_Vec3Eq_threads, gocccl_transform2_Vec3Eq_items, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::Vec3, bool, ::gocccl_pkg_difftest_3d2af203::functors::Vec3Eq>(d_a, d_b, d_out, n);
@@ -4264,7 +4445,7 @@ gocccl_reduce_AddInt8_final(const int8_t* d_in, long long n, int8_t* d_out, int8
   ::gocccl::reduce_final<gocccl_reduce_AddInt8_threads, gocccl_reduce_AddInt8_items, int8_t, ::gocccl_pkg_difftest_3d2af203::functors::AddInt8>(d_in, n, d_out, init);
 }
 
-// Reduce(ArrMax) over [4]int16, declared at ops_array.go:118:6.
+// Reduce(ArrMax) over [4]int16, declared at ops_array.go:122:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_ArrMax_threads)
 gocccl_reduce_ArrMax_partial(const ::gocccl::go::array<int16_t, 4>* d_in, long long n, ::gocccl::go::array<int16_t, 4>* d_partials) {
   ::gocccl::reduce_partial<gocccl_reduce_ArrMax_threads, gocccl_reduce_ArrMax_items, ::gocccl::go::array<int16_t, 4>, ::gocccl_pkg_difftest_3d2af203::functors::ArrMax>(d_in, n, d_partials);
@@ -4275,7 +4456,7 @@ gocccl_reduce_ArrMax_final(const ::gocccl::go::array<int16_t, 4>* d_in, long lon
   ::gocccl::reduce_final<gocccl_reduce_ArrMax_threads, gocccl_reduce_ArrMax_items, ::gocccl::go::array<int16_t, 4>, ::gocccl_pkg_difftest_3d2af203::functors::ArrMax>(d_in, n, d_out, init);
 }
 
-// Reduce(CombinePair) over Pair, declared at ops_struct.go:98:6.
+// Reduce(CombinePair) over Pair, declared at ops_struct.go:130:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_CombinePair_threads)
 gocccl_reduce_CombinePair_partial(const ::gocccl_pkg_difftest_3d2af203::Pair* d_in, long long n, ::gocccl_pkg_difftest_3d2af203::Pair* d_partials) {
   ::gocccl::reduce_partial<gocccl_reduce_CombinePair_threads, gocccl_reduce_CombinePair_items, ::gocccl_pkg_difftest_3d2af203::Pair, ::gocccl_pkg_difftest_3d2af203::functors::CombinePair>(d_in, n, d_partials);
@@ -4363,37 +4544,43 @@ gocccl_reduce_XorUint32_final(const uint32_t* d_in, long long n, uint32_t* d_out
   ::gocccl::reduce_final<gocccl_reduce_XorUint32_threads, gocccl_reduce_XorUint32_items, uint32_t, ::gocccl_pkg_difftest_3d2af203::functors::XorUint32>(d_in, n, d_out, init);
 }
 
-// UnaryTransform(ArrCopy) over [3]int64, int64, declared at ops_array.go:117:6.
+// UnaryTransform(ArrBool) over [3]bool, [3]bool, declared at ops_array.go:114:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_ArrBool_threads)
+gocccl_transform_ArrBool(const ::gocccl::go::array<bool, 3>* d_in, ::gocccl::go::array<bool, 3>* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_ArrBool_threads, gocccl_transform_ArrBool_items, ::gocccl::go::array<bool, 3>, ::gocccl::go::array<bool, 3>, ::gocccl_pkg_difftest_3d2af203::functors::ArrBool>(d_in, d_out, n);
+}
+
+// UnaryTransform(ArrCopy) over [3]int64, int64, declared at ops_array.go:121:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ArrCopy_threads)
 gocccl_transform_ArrCopy(const ::gocccl::go::array<int64_t, 3>* d_in, int64_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_ArrCopy_threads, gocccl_transform_ArrCopy_items, ::gocccl::go::array<int64_t, 3>, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::ArrCopy>(d_in, d_out, n);
 }
 
-// UnaryTransform(ArrLiteral) over uint8, [4]uint8, declared at ops_array.go:115:6.
+// UnaryTransform(ArrLiteral) over uint8, [4]uint8, declared at ops_array.go:119:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ArrLiteral_threads)
 gocccl_transform_ArrLiteral(const uint8_t* d_in, ::gocccl::go::array<uint8_t, 4>* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_ArrLiteral_threads, gocccl_transform_ArrLiteral_items, uint8_t, ::gocccl::go::array<uint8_t, 4>, ::gocccl_pkg_difftest_3d2af203::functors::ArrLiteral>(d_in, d_out, n);
 }
 
-// UnaryTransform(ArrOfStruct) over [3]Padded, Padded, declared at ops_array.go:122:6.
+// UnaryTransform(ArrOfStruct) over [3]Padded, Padded, declared at ops_array.go:126:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ArrOfStruct_threads)
 gocccl_transform_ArrOfStruct(const ::gocccl::go::array<::gocccl_pkg_difftest_3d2af203::Padded, 3>* d_in, ::gocccl_pkg_difftest_3d2af203::Padded* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_ArrOfStruct_threads, gocccl_transform_ArrOfStruct_items, ::gocccl::go::array<::gocccl_pkg_difftest_3d2af203::Padded, 3>, ::gocccl_pkg_difftest_3d2af203::Padded, ::gocccl_pkg_difftest_3d2af203::functors::ArrOfStruct>(d_in, d_out, n);
 }
 
-// UnaryTransform(ArrRange) over [6]int16, int64, declared at ops_array.go:114:6.
+// UnaryTransform(ArrRange) over [6]int16, int64, declared at ops_array.go:118:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ArrRange_threads)
 gocccl_transform_ArrRange(const ::gocccl::go::array<int16_t, 6>* d_in, int64_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_ArrRange_threads, gocccl_transform_ArrRange_items, ::gocccl::go::array<int16_t, 6>, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::ArrRange>(d_in, d_out, n);
 }
 
-// UnaryTransform(ArrReverse) over [5]uint8, [5]uint8, declared at ops_array.go:112:6.
+// UnaryTransform(ArrReverse) over [5]uint8, [5]uint8, declared at ops_array.go:116:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ArrReverse_threads)
 gocccl_transform_ArrReverse(const ::gocccl::go::array<uint8_t, 5>* d_in, ::gocccl::go::array<uint8_t, 5>* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_ArrReverse_threads, gocccl_transform_ArrReverse_items, ::gocccl::go::array<uint8_t, 5>, ::gocccl::go::array<uint8_t, 5>, ::gocccl_pkg_difftest_3d2af203::functors::ArrReverse>(d_in, d_out, n);
 }
 
-// UnaryTransform(ArrSum) over [4]int32, int32, declared at ops_array.go:111:6.
+// UnaryTransform(ArrSum) over [4]int32, int32, declared at ops_array.go:115:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ArrSum_threads)
 gocccl_transform_ArrSum(const ::gocccl::go::array<int32_t, 4>* d_in, int32_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_ArrSum_threads, gocccl_transform_ArrSum_items, ::gocccl::go::array<int32_t, 4>, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::ArrSum>(d_in, d_out, n);
@@ -4543,6 +4730,18 @@ gocccl_transform_ConstUntypedBig(const int64_t* d_in, int64_t* d_out, long long 
   ::gocccl::transform<gocccl_transform_ConstUntypedBig_threads, gocccl_transform_ConstUntypedBig_items, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::ConstUntypedBig>(d_in, d_out, n);
 }
 
+// UnaryTransform(ContinueInSwitch) over uint32, uint32, declared at ops_switch.go:141:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_ContinueInSwitch_threads)
+gocccl_transform_ContinueInSwitch(const uint32_t* d_in, uint32_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_ContinueInSwitch_threads, gocccl_transform_ContinueInSwitch_items, uint32_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::functors::ContinueInSwitch>(d_in, d_out, n);
+}
+
+// UnaryTransform(ConvStruct) over Vec3, V2, declared at ops_struct.go:122:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_ConvStruct_threads)
+gocccl_transform_ConvStruct(const ::gocccl_pkg_difftest_3d2af203::Vec3* d_in, ::gocccl_pkg_difftest_3d2af203::V2* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_ConvStruct_threads, gocccl_transform_ConvStruct_items, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::V2, ::gocccl_pkg_difftest_3d2af203::functors::ConvStruct>(d_in, d_out, n);
+}
+
 // UnaryTransform(DepClamp) over int32, int8, declared at ops_calls.go:83:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_DepClamp_threads)
 gocccl_transform_DepClamp(const int32_t* d_in, int8_t* d_out, long long n) {
@@ -4577,6 +4776,12 @@ gocccl_transform_DivConst(const int32_t* d_in, int32_t* d_out, long long n) {
 extern "C" __global__ void __launch_bounds__(gocccl_transform_DivPow2_threads)
 gocccl_transform_DivPow2(const int64_t* d_in, int64_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_DivPow2_threads, gocccl_transform_DivPow2_items, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::DivPow2>(d_in, d_out, n);
+}
+
+// UnaryTransform(EmbedSum) over Embedded, float32, declared at ops_struct.go:120:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_EmbedSum_threads)
+gocccl_transform_EmbedSum(const ::gocccl_pkg_difftest_3d2af203::Embedded* d_in, float* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_EmbedSum_threads, gocccl_transform_EmbedSum_items, ::gocccl_pkg_difftest_3d2af203::Embedded, float, ::gocccl_pkg_difftest_3d2af203::functors::EmbedSum>(d_in, d_out, n);
 }
 
 // UnaryTransform(FastPoly) over float64, float64, declared at ops_fastmath.go:17:6.
@@ -4741,13 +4946,19 @@ gocccl_transform_LabeledContinueRange(const ::gocccl::go::array<int16_t, 6>* d_i
   ::gocccl::transform<gocccl_transform_LabeledContinueRange_threads, gocccl_transform_LabeledContinueRange_items, ::gocccl::go::array<int16_t, 6>, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::LabeledContinueRange>(d_in, d_out, n);
 }
 
+// UnaryTransform(LabeledSwitch) over int32, int32, declared at ops_switch.go:140:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_LabeledSwitch_threads)
+gocccl_transform_LabeledSwitch(const int32_t* d_in, int32_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_LabeledSwitch_threads, gocccl_transform_LabeledSwitch_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::LabeledSwitch>(d_in, d_out, n);
+}
+
 // UnaryTransform(LenCap) over [5]int8, int, declared at ops_subtle.go:193:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_LenCap_threads)
 gocccl_transform_LenCap(const ::gocccl::go::array<int8_t, 5>* d_in, int64_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_LenCap_threads, gocccl_transform_LenCap_items, ::gocccl::go::array<int8_t, 5>, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::LenCap>(d_in, d_out, n);
 }
 
-// UnaryTransform(MakePair) over int64, Pair, declared at ops_struct.go:96:6.
+// UnaryTransform(MakePair) over int64, Pair, declared at ops_struct.go:128:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MakePair_threads)
 gocccl_transform_MakePair(const int64_t* d_in, ::gocccl_pkg_difftest_3d2af203::Pair* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_MakePair_threads, gocccl_transform_MakePair_items, int64_t, ::gocccl_pkg_difftest_3d2af203::Pair, ::gocccl_pkg_difftest_3d2af203::functors::MakePair>(d_in, d_out, n);
@@ -5053,19 +5264,19 @@ gocccl_transform_NextID(const int32_t* d_in, int32_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_NextID_threads, gocccl_transform_NextID_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::NextID>(d_in, d_out, n);
 }
 
-// UnaryTransform(PaddedStep) over Padded, Padded, declared at ops_struct.go:91:6.
+// UnaryTransform(PaddedStep) over Padded, Padded, declared at ops_struct.go:123:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_PaddedStep_threads)
 gocccl_transform_PaddedStep(const ::gocccl_pkg_difftest_3d2af203::Padded* d_in, ::gocccl_pkg_difftest_3d2af203::Padded* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_PaddedStep_threads, gocccl_transform_PaddedStep_items, ::gocccl_pkg_difftest_3d2af203::Padded, ::gocccl_pkg_difftest_3d2af203::Padded, ::gocccl_pkg_difftest_3d2af203::functors::PaddedStep>(d_in, d_out, n);
 }
 
-// UnaryTransform(PaddedSum) over Padded, float64, declared at ops_struct.go:92:6.
+// UnaryTransform(PaddedSum) over Padded, float64, declared at ops_struct.go:124:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_PaddedSum_threads)
 gocccl_transform_PaddedSum(const ::gocccl_pkg_difftest_3d2af203::Padded* d_in, double* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_PaddedSum_threads, gocccl_transform_PaddedSum_items, ::gocccl_pkg_difftest_3d2af203::Padded, double, ::gocccl_pkg_difftest_3d2af203::functors::PaddedSum>(d_in, d_out, n);
 }
 
-// UnaryTransform(ParticleStep) over Particle, Particle, declared at ops_struct.go:95:6.
+// UnaryTransform(ParticleStep) over Particle, Particle, declared at ops_struct.go:127:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ParticleStep_threads)
 gocccl_transform_ParticleStep(const ::gocccl_pkg_difftest_3d2af203::Particle* d_in, ::gocccl_pkg_difftest_3d2af203::Particle* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_ParticleStep_threads, gocccl_transform_ParticleStep_items, ::gocccl_pkg_difftest_3d2af203::Particle, ::gocccl_pkg_difftest_3d2af203::Particle, ::gocccl_pkg_difftest_3d2af203::functors::ParticleStep>(d_in, d_out, n);
@@ -5143,7 +5354,7 @@ gocccl_transform_SubZeroF64(const double* d_in, double* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_SubZeroF64_threads, gocccl_transform_SubZeroF64_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::SubZeroF64>(d_in, d_out, n);
 }
 
-// UnaryTransform(SwitchDefaultMiddle) over int, int, declared at ops_switch.go:99:6.
+// UnaryTransform(SwitchDefaultMiddle) over int, int, declared at ops_switch.go:145:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_SwitchDefaultMiddle_threads)
 gocccl_transform_SwitchDefaultMiddle(const int64_t* d_in, int64_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_SwitchDefaultMiddle_threads, gocccl_transform_SwitchDefaultMiddle_items, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::SwitchDefaultMiddle>(d_in, d_out, n);
@@ -5155,37 +5366,37 @@ gocccl_transform_SwitchFloatTag(const double* d_in, int8_t* d_out, long long n) 
   ::gocccl::transform<gocccl_transform_SwitchFloatTag_threads, gocccl_transform_SwitchFloatTag_items, double, int8_t, ::gocccl_pkg_difftest_3d2af203::functors::SwitchFloatTag>(d_in, d_out, n);
 }
 
-// UnaryTransform(SwitchInit) over int64, int64, declared at ops_switch.go:98:6.
+// UnaryTransform(SwitchInit) over int64, int64, declared at ops_switch.go:144:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_SwitchInit_threads)
 gocccl_transform_SwitchInit(const int64_t* d_in, int64_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_SwitchInit_threads, gocccl_transform_SwitchInit_items, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::SwitchInit>(d_in, d_out, n);
 }
 
-// UnaryTransform(SwitchNoTag) over float64, int8, declared at ops_switch.go:97:6.
+// UnaryTransform(SwitchNoTag) over float64, int8, declared at ops_switch.go:143:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_SwitchNoTag_threads)
 gocccl_transform_SwitchNoTag(const double* d_in, int8_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_SwitchNoTag_threads, gocccl_transform_SwitchNoTag_items, double, int8_t, ::gocccl_pkg_difftest_3d2af203::functors::SwitchNoTag>(d_in, d_out, n);
 }
 
-// UnaryTransform(SwitchTag) over uint8, int32, declared at ops_switch.go:96:6.
+// UnaryTransform(SwitchTag) over uint8, int32, declared at ops_switch.go:142:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_SwitchTag_threads)
 gocccl_transform_SwitchTag(const uint8_t* d_in, int32_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_SwitchTag_threads, gocccl_transform_SwitchTag_items, uint8_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::SwitchTag>(d_in, d_out, n);
 }
 
-// UnaryTransform(Swizzle) over Vec3, Vec3, declared at ops_struct.go:97:6.
+// UnaryTransform(Swizzle) over Vec3, Vec3, declared at ops_struct.go:129:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Swizzle_threads)
 gocccl_transform_Swizzle(const ::gocccl_pkg_difftest_3d2af203::Vec3* d_in, ::gocccl_pkg_difftest_3d2af203::Vec3* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_Swizzle_threads, gocccl_transform_Swizzle_items, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::functors::Swizzle>(d_in, d_out, n);
 }
 
-// UnaryTransform(Trace) over [3][3]float64, float64, declared at ops_array.go:119:6.
+// UnaryTransform(Trace) over [3][3]float64, float64, declared at ops_array.go:123:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Trace_threads)
 gocccl_transform_Trace(const ::gocccl::go::array<::gocccl::go::array<double, 3>, 3>* d_in, double* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_Trace_threads, gocccl_transform_Trace_items, ::gocccl::go::array<::gocccl::go::array<double, 3>, 3>, double, ::gocccl_pkg_difftest_3d2af203::functors::Trace>(d_in, d_out, n);
 }
 
-// UnaryTransform(Transpose) over [3][3]float32, [3][3]float32, declared at ops_array.go:120:6.
+// UnaryTransform(Transpose) over [3][3]float32, [3][3]float32, declared at ops_array.go:124:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Transpose_threads)
 gocccl_transform_Transpose(const ::gocccl::go::array<::gocccl::go::array<float, 3>, 3>* d_in, ::gocccl::go::array<::gocccl::go::array<float, 3>, 3>* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_Transpose_threads, gocccl_transform_Transpose_items, ::gocccl::go::array<::gocccl::go::array<float, 3>, 3>, ::gocccl::go::array<::gocccl::go::array<float, 3>, 3>, ::gocccl_pkg_difftest_3d2af203::functors::Transpose>(d_in, d_out, n);

@@ -17,7 +17,7 @@ var (
 )
 
 func init() {
-	m := runtime.NewModule("github.com/gocccl/gocccl/internal/difftest", "07112bb32d05db9fb7d696ee742edf80889682983fa4e29b176ea00038335bfb", []runtime.Image{
+	m := runtime.NewModule("github.com/gocccl/gocccl/internal/difftest", "4d5084fb1415eeb6a958187ef5b6cc414685d985e5019170f1139eee6153626a", []runtime.Image{
 		{Target: runtime.Target{Arch: 90}, Data: goccclImageSM90},
 		{Target: runtime.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
@@ -37,7 +37,7 @@ func init() {
 		},
 		Layouts: []string{"int8/1", "int8/1", "int8/1"},
 	})
-	// BinaryTransform(ArrEq) over [3]float64, [3]float64, bool, declared at ops_array.go:116:6.
+	// BinaryTransform(ArrEq) over [3]float64, [3]float64, bool, declared at ops_array.go:120:6.
 	runtime.RegisterBinaryTransform(m, ArrEq, runtime.TransformKernels{
 		Entry: "gocccl_transform2_ArrEq",
 		Policies: []runtime.Policy{
@@ -45,7 +45,7 @@ func init() {
 		},
 		Layouts: []string{"[3]float64/24", "[3]float64/24", "bool/1"},
 	})
-	// BinaryTransform(ArrIndex) over [8]float32, int, float32, declared at ops_array.go:113:6.
+	// BinaryTransform(ArrIndex) over [8]float32, int, float32, declared at ops_array.go:117:6.
 	runtime.RegisterBinaryTransform(m, ArrIndex, runtime.TransformKernels{
 		Entry: "gocccl_transform2_ArrIndex",
 		Policies: []runtime.Policy{
@@ -116,6 +116,14 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 		Layouts: []string{"uint64/8", "uint64/8", "uint64/8"},
+	})
+	// BinaryTransform(BlankEq) over Blank, Blank, bool, declared at ops_struct.go:121:6.
+	runtime.RegisterBinaryTransform(m, BlankEq, runtime.TransformKernels{
+		Entry: "gocccl_transform2_BlankEq",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
+		},
+		Layouts: []string{"{A@0:int32,_@4:int32,B@8:float32}/12", "{A@0:int32,_@4:int32,B@8:float32}/12", "bool/1"},
 	})
 	// BinaryTransform(ChainF32) over float32, float32, float32, declared at ops_float.go:105:6.
 	runtime.RegisterBinaryTransform(m, ChainF32, runtime.TransformKernels{
@@ -237,7 +245,7 @@ func init() {
 		},
 		Layouts: []string{"int16/2", "int16/2", "int32/4"},
 	})
-	// BinaryTransform(HistoAdd) over Histo, uint32, Histo, declared at ops_array.go:121:6.
+	// BinaryTransform(HistoAdd) over Histo, uint32, Histo, declared at ops_array.go:125:6.
 	runtime.RegisterBinaryTransform(m, HistoAdd, runtime.TransformKernels{
 		Entry: "gocccl_transform2_HistoAdd",
 		Policies: []runtime.Policy{
@@ -629,7 +637,7 @@ func init() {
 		},
 		Layouts: []string{"float32/4", "float32/4", "float32/4"},
 	})
-	// BinaryTransform(SwitchNonConst) over int16, int16, int16, declared at ops_switch.go:100:6.
+	// BinaryTransform(SwitchNonConst) over int16, int16, int16, declared at ops_switch.go:146:6.
 	runtime.RegisterBinaryTransform(m, SwitchNonConst, runtime.TransformKernels{
 		Entry: "gocccl_transform2_SwitchNonConst",
 		Policies: []runtime.Policy{
@@ -653,7 +661,7 @@ func init() {
 		},
 		Layouts: []string{"int32/4", "int32/4", "int32/4"},
 	})
-	// BinaryTransform(Vec3Add) over Vec3, Vec3, Vec3, declared at ops_struct.go:93:6.
+	// BinaryTransform(Vec3Add) over Vec3, Vec3, Vec3, declared at ops_struct.go:125:6.
 	runtime.RegisterBinaryTransform(m, Vec3Add, runtime.TransformKernels{
 		Entry: "gocccl_transform2_Vec3Add",
 		Policies: []runtime.Policy{
@@ -661,7 +669,7 @@ func init() {
 		},
 		Layouts: []string{"{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12"},
 	})
-	// BinaryTransform(Vec3Eq) over Vec3, Vec3, bool, declared at ops_struct.go:94:6.
+	// BinaryTransform(Vec3Eq) over Vec3, Vec3, bool, declared at ops_struct.go:126:6.
 	runtime.RegisterBinaryTransform(m, Vec3Eq, runtime.TransformKernels{
 		Entry: "gocccl_transform2_Vec3Eq",
 		Policies: []runtime.Policy{
@@ -678,7 +686,7 @@ func init() {
 		},
 		Layouts: []string{"int8/1"},
 	})
-	// Reduce(ArrMax) over [4]int16, declared at ops_array.go:118:6.
+	// Reduce(ArrMax) over [4]int16, declared at ops_array.go:122:6.
 	runtime.RegisterReduce(m, ArrMax, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_ArrMax_partial",
 		Final:   "gocccl_reduce_ArrMax_final",
@@ -687,7 +695,7 @@ func init() {
 		},
 		Layouts: []string{"[4]int16/8"},
 	})
-	// Reduce(CombinePair) over Pair, declared at ops_struct.go:98:6.
+	// Reduce(CombinePair) over Pair, declared at ops_struct.go:130:6.
 	runtime.RegisterReduce(m, CombinePair, runtime.ReduceKernels{
 		Partial: "gocccl_reduce_CombinePair_partial",
 		Final:   "gocccl_reduce_CombinePair_final",
@@ -759,7 +767,15 @@ func init() {
 		},
 		Layouts: []string{"uint32/4"},
 	})
-	// UnaryTransform(ArrCopy) over [3]int64, int64, declared at ops_array.go:117:6.
+	// UnaryTransform(ArrBool) over [3]bool, [3]bool, declared at ops_array.go:114:6.
+	runtime.RegisterUnaryTransform(m, ArrBool, runtime.TransformKernels{
+		Entry: "gocccl_transform_ArrBool",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 10},
+		},
+		Layouts: []string{"[3]bool/3", "[3]bool/3"},
+	})
+	// UnaryTransform(ArrCopy) over [3]int64, int64, declared at ops_array.go:121:6.
 	runtime.RegisterUnaryTransform(m, ArrCopy, runtime.TransformKernels{
 		Entry: "gocccl_transform_ArrCopy",
 		Policies: []runtime.Policy{
@@ -767,7 +783,7 @@ func init() {
 		},
 		Layouts: []string{"[3]int64/24", "int64/8"},
 	})
-	// UnaryTransform(ArrLiteral) over uint8, [4]uint8, declared at ops_array.go:115:6.
+	// UnaryTransform(ArrLiteral) over uint8, [4]uint8, declared at ops_array.go:119:6.
 	runtime.RegisterUnaryTransform(m, ArrLiteral, runtime.TransformKernels{
 		Entry: "gocccl_transform_ArrLiteral",
 		Policies: []runtime.Policy{
@@ -775,7 +791,7 @@ func init() {
 		},
 		Layouts: []string{"uint8/1", "[4]uint8/4"},
 	})
-	// UnaryTransform(ArrOfStruct) over [3]Padded, Padded, declared at ops_array.go:122:6.
+	// UnaryTransform(ArrOfStruct) over [3]Padded, Padded, declared at ops_array.go:126:6.
 	runtime.RegisterUnaryTransform(m, ArrOfStruct, runtime.TransformKernels{
 		Entry: "gocccl_transform_ArrOfStruct",
 		Policies: []runtime.Policy{
@@ -783,7 +799,7 @@ func init() {
 		},
 		Layouts: []string{"[3]{A@0:int8,B@8:float64,C@16:int16}/72", "{A@0:int8,B@8:float64,C@16:int16}/24"},
 	})
-	// UnaryTransform(ArrRange) over [6]int16, int64, declared at ops_array.go:114:6.
+	// UnaryTransform(ArrRange) over [6]int16, int64, declared at ops_array.go:118:6.
 	runtime.RegisterUnaryTransform(m, ArrRange, runtime.TransformKernels{
 		Entry: "gocccl_transform_ArrRange",
 		Policies: []runtime.Policy{
@@ -791,7 +807,7 @@ func init() {
 		},
 		Layouts: []string{"[6]int16/12", "int64/8"},
 	})
-	// UnaryTransform(ArrReverse) over [5]uint8, [5]uint8, declared at ops_array.go:112:6.
+	// UnaryTransform(ArrReverse) over [5]uint8, [5]uint8, declared at ops_array.go:116:6.
 	runtime.RegisterUnaryTransform(m, ArrReverse, runtime.TransformKernels{
 		Entry: "gocccl_transform_ArrReverse",
 		Policies: []runtime.Policy{
@@ -799,7 +815,7 @@ func init() {
 		},
 		Layouts: []string{"[5]uint8/5", "[5]uint8/5"},
 	})
-	// UnaryTransform(ArrSum) over [4]int32, int32, declared at ops_array.go:111:6.
+	// UnaryTransform(ArrSum) over [4]int32, int32, declared at ops_array.go:115:6.
 	runtime.RegisterUnaryTransform(m, ArrSum, runtime.TransformKernels{
 		Entry: "gocccl_transform_ArrSum",
 		Policies: []runtime.Policy{
@@ -999,6 +1015,22 @@ func init() {
 		},
 		Layouts: []string{"int64/8", "int64/8"},
 	})
+	// UnaryTransform(ContinueInSwitch) over uint32, uint32, declared at ops_switch.go:141:6.
+	runtime.RegisterUnaryTransform(m, ContinueInSwitch, runtime.TransformKernels{
+		Entry: "gocccl_transform_ContinueInSwitch",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+		Layouts: []string{"uint32/4", "uint32/4"},
+	})
+	// UnaryTransform(ConvStruct) over Vec3, V2, declared at ops_struct.go:122:6.
+	runtime.RegisterUnaryTransform(m, ConvStruct, runtime.TransformKernels{
+		Entry: "gocccl_transform_ConvStruct",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
+		},
+		Layouts: []string{"{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12"},
+	})
 	// UnaryTransform(DepClamp) over int32, int8, declared at ops_calls.go:83:6.
 	runtime.RegisterUnaryTransform(m, DepClamp, runtime.TransformKernels{
 		Entry: "gocccl_transform_DepClamp",
@@ -1046,6 +1078,14 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 		Layouts: []string{"int64/8", "int64/8"},
+	})
+	// UnaryTransform(EmbedSum) over Embedded, float32, declared at ops_struct.go:120:6.
+	runtime.RegisterUnaryTransform(m, EmbedSum, runtime.TransformKernels{
+		Entry: "gocccl_transform_EmbedSum",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
+		},
+		Layouts: []string{"{Vec3@0:{X@0:float32,Y@4:float32,Z@8:float32},W@12:float32}/16", "float32/4"},
 	})
 	// UnaryTransform(FastPoly) over float64, float64, declared at ops_fastmath.go:17:6.
 	runtime.RegisterUnaryTransform(m, FastPoly, runtime.TransformKernels{
@@ -1263,6 +1303,14 @@ func init() {
 		},
 		Layouts: []string{"[6]int16/12", "int32/4"},
 	})
+	// UnaryTransform(LabeledSwitch) over int32, int32, declared at ops_switch.go:140:6.
+	runtime.RegisterUnaryTransform(m, LabeledSwitch, runtime.TransformKernels{
+		Entry: "gocccl_transform_LabeledSwitch",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+		Layouts: []string{"int32/4", "int32/4"},
+	})
 	// UnaryTransform(LenCap) over [5]int8, int, declared at ops_subtle.go:193:6.
 	runtime.RegisterUnaryTransform(m, LenCap, runtime.TransformKernels{
 		Entry: "gocccl_transform_LenCap",
@@ -1271,7 +1319,7 @@ func init() {
 		},
 		Layouts: []string{"[5]int8/5", "int/8"},
 	})
-	// UnaryTransform(MakePair) over int64, Pair, declared at ops_struct.go:96:6.
+	// UnaryTransform(MakePair) over int64, Pair, declared at ops_struct.go:128:6.
 	runtime.RegisterUnaryTransform(m, MakePair, runtime.TransformKernels{
 		Entry: "gocccl_transform_MakePair",
 		Policies: []runtime.Policy{
@@ -1679,7 +1727,7 @@ func init() {
 		},
 		Layouts: []string{"int32/4", "int32/4"},
 	})
-	// UnaryTransform(PaddedStep) over Padded, Padded, declared at ops_struct.go:91:6.
+	// UnaryTransform(PaddedStep) over Padded, Padded, declared at ops_struct.go:123:6.
 	runtime.RegisterUnaryTransform(m, PaddedStep, runtime.TransformKernels{
 		Entry: "gocccl_transform_PaddedStep",
 		Policies: []runtime.Policy{
@@ -1687,7 +1735,7 @@ func init() {
 		},
 		Layouts: []string{"{A@0:int8,B@8:float64,C@16:int16}/24", "{A@0:int8,B@8:float64,C@16:int16}/24"},
 	})
-	// UnaryTransform(PaddedSum) over Padded, float64, declared at ops_struct.go:92:6.
+	// UnaryTransform(PaddedSum) over Padded, float64, declared at ops_struct.go:124:6.
 	runtime.RegisterUnaryTransform(m, PaddedSum, runtime.TransformKernels{
 		Entry: "gocccl_transform_PaddedSum",
 		Policies: []runtime.Policy{
@@ -1695,7 +1743,7 @@ func init() {
 		},
 		Layouts: []string{"{A@0:int8,B@8:float64,C@16:int16}/24", "float64/8"},
 	})
-	// UnaryTransform(ParticleStep) over Particle, Particle, declared at ops_struct.go:95:6.
+	// UnaryTransform(ParticleStep) over Particle, Particle, declared at ops_struct.go:127:6.
 	runtime.RegisterUnaryTransform(m, ParticleStep, runtime.TransformKernels{
 		Entry: "gocccl_transform_ParticleStep",
 		Policies: []runtime.Policy{
@@ -1799,7 +1847,7 @@ func init() {
 		},
 		Layouts: []string{"float64/8", "float64/8"},
 	})
-	// UnaryTransform(SwitchDefaultMiddle) over int, int, declared at ops_switch.go:99:6.
+	// UnaryTransform(SwitchDefaultMiddle) over int, int, declared at ops_switch.go:145:6.
 	runtime.RegisterUnaryTransform(m, SwitchDefaultMiddle, runtime.TransformKernels{
 		Entry: "gocccl_transform_SwitchDefaultMiddle",
 		Policies: []runtime.Policy{
@@ -1815,7 +1863,7 @@ func init() {
 		},
 		Layouts: []string{"float64/8", "int8/1"},
 	})
-	// UnaryTransform(SwitchInit) over int64, int64, declared at ops_switch.go:98:6.
+	// UnaryTransform(SwitchInit) over int64, int64, declared at ops_switch.go:144:6.
 	runtime.RegisterUnaryTransform(m, SwitchInit, runtime.TransformKernels{
 		Entry: "gocccl_transform_SwitchInit",
 		Policies: []runtime.Policy{
@@ -1823,7 +1871,7 @@ func init() {
 		},
 		Layouts: []string{"int64/8", "int64/8"},
 	})
-	// UnaryTransform(SwitchNoTag) over float64, int8, declared at ops_switch.go:97:6.
+	// UnaryTransform(SwitchNoTag) over float64, int8, declared at ops_switch.go:143:6.
 	runtime.RegisterUnaryTransform(m, SwitchNoTag, runtime.TransformKernels{
 		Entry: "gocccl_transform_SwitchNoTag",
 		Policies: []runtime.Policy{
@@ -1831,7 +1879,7 @@ func init() {
 		},
 		Layouts: []string{"float64/8", "int8/1"},
 	})
-	// UnaryTransform(SwitchTag) over uint8, int32, declared at ops_switch.go:96:6.
+	// UnaryTransform(SwitchTag) over uint8, int32, declared at ops_switch.go:142:6.
 	runtime.RegisterUnaryTransform(m, SwitchTag, runtime.TransformKernels{
 		Entry: "gocccl_transform_SwitchTag",
 		Policies: []runtime.Policy{
@@ -1839,7 +1887,7 @@ func init() {
 		},
 		Layouts: []string{"uint8/1", "int32/4"},
 	})
-	// UnaryTransform(Swizzle) over Vec3, Vec3, declared at ops_struct.go:97:6.
+	// UnaryTransform(Swizzle) over Vec3, Vec3, declared at ops_struct.go:129:6.
 	runtime.RegisterUnaryTransform(m, Swizzle, runtime.TransformKernels{
 		Entry: "gocccl_transform_Swizzle",
 		Policies: []runtime.Policy{
@@ -1847,7 +1895,7 @@ func init() {
 		},
 		Layouts: []string{"{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12"},
 	})
-	// UnaryTransform(Trace) over [3][3]float64, float64, declared at ops_array.go:119:6.
+	// UnaryTransform(Trace) over [3][3]float64, float64, declared at ops_array.go:123:6.
 	runtime.RegisterUnaryTransform(m, Trace, runtime.TransformKernels{
 		Entry: "gocccl_transform_Trace",
 		Policies: []runtime.Policy{
@@ -1855,7 +1903,7 @@ func init() {
 		},
 		Layouts: []string{"[3][3]float64/72", "float64/8"},
 	})
-	// UnaryTransform(Transpose) over [3][3]float32, [3][3]float32, declared at ops_array.go:120:6.
+	// UnaryTransform(Transpose) over [3][3]float32, [3][3]float32, declared at ops_array.go:124:6.
 	runtime.RegisterUnaryTransform(m, Transpose, runtime.TransformKernels{
 		Entry: "gocccl_transform_Transpose",
 		Policies: []runtime.Policy{

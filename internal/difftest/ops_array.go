@@ -107,7 +107,11 @@ func ArrOfStruct(a [3]Padded) Padded {
 	return best
 }
 
+//gocccl:op
+func ArrBool(a [3]bool) [3]bool { return [3]bool{!a[0], a[1] && a[2], a[0] != a[2]} }
+
 var (
+	_ = runtime.UnaryTransform(ArrBool)
 	_ = runtime.UnaryTransform(ArrSum)
 	_ = runtime.UnaryTransform(ArrReverse)
 	_ = runtime.BinaryTransform(ArrIndex)

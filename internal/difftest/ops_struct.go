@@ -31,6 +31,22 @@ type Pair struct {
 	Hi int64
 }
 
+// Embedded embeds a Vec3: its fields are promoted.
+type Embedded struct {
+	Vec3
+	W float32
+}
+
+// Blank has a blank field, which == ignores.
+type Blank struct {
+	A int32
+	_ int32
+	B float32
+}
+
+// V2 has the underlying type of Vec3: they convert into each other.
+type V2 Vec3
+
 //gocccl:op
 func PaddedStep(p Padded) Padded {
 	p.A++
@@ -87,7 +103,23 @@ func Swizzle(v Vec3) Vec3 {
 //gocccl:op
 func CombinePair(a, b Pair) Pair { return Pair{Lo: a.Lo + b.Lo, Hi: a.Hi ^ b.Hi} }
 
+//gocccl:op
+func EmbedSum(e Embedded) float32 { return e.X + e.Vec3.Y + e.Z*e.W }
+
+//gocccl:op
+func BlankEq(a, b Blank) bool { return a == b }
+
+//gocccl:op
+func ConvStruct(v Vec3) V2 {
+	w := V2(v)
+	w.X = -w.X
+	return w
+}
+
 var (
+	_ = runtime.UnaryTransform(EmbedSum)
+	_ = runtime.BinaryTransform(BlankEq)
+	_ = runtime.UnaryTransform(ConvStruct)
 	_ = runtime.UnaryTransform(PaddedStep)
 	_ = runtime.UnaryTransform(PaddedSum)
 	_ = runtime.BinaryTransform(Vec3Add)

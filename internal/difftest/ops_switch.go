@@ -92,7 +92,53 @@ func SwitchNonConst(a, b int16) int16 {
 	return a
 }
 
+// LabeledSwitch leaves a switch from a loop inside it.
+//
+//gocccl:op
+func LabeledSwitch(x int32) int32 {
+	n := int32(0)
+L:
+	switch {
+	case x > 0:
+		for i := int32(0); ; i++ {
+			if i*i > x || i > 1000 {
+				break L
+			}
+			n++
+		}
+	default:
+		n = -1
+	}
+	return n
+}
+
+// ContinueInSwitch: continue inside a switch continues the loop; break
+// leaves the switch only.
+//
+//gocccl:op
+func ContinueInSwitch(x uint32) uint32 {
+	n := uint32(0)
+	for i := uint32(0); i < 32; i++ {
+		switch x >> i & 3 {
+		case 1:
+			continue
+		case 2:
+			n += 2
+			fallthrough
+		case 3:
+			if i > 30 {
+				break
+			}
+			n++
+		}
+		n *= 3
+	}
+	return n
+}
+
 var (
+	_ = runtime.UnaryTransform(LabeledSwitch)
+	_ = runtime.UnaryTransform(ContinueInSwitch)
 	_ = runtime.UnaryTransform(SwitchTag)
 	_ = runtime.UnaryTransform(SwitchNoTag)
 	_ = runtime.UnaryTransform(SwitchInit)

@@ -125,6 +125,9 @@ func edgeValues(t reflect.Type) []reflect.Value {
 		fields := make([][]reflect.Value, t.NumField())
 		n := 0
 		for i := range fields {
+			if !t.Field(i).IsExported() {
+				continue // blank fields stay zero
+			}
 			fields[i] = edgeValues(t.Field(i).Type)
 			n = max(n, len(fields[i]))
 		}
@@ -132,7 +135,9 @@ func edgeValues(t reflect.Type) []reflect.Value {
 		for j := 0; j < n; j++ {
 			add(func(v reflect.Value) {
 				for i, f := range fields {
-					v.Field(i).Set(f[(j+7*i)%len(f)])
+					if f != nil {
+						v.Field(i).Set(f[(j+7*i)%len(f)])
+					}
 				}
 			})
 		}
@@ -243,7 +248,9 @@ func randomInto(v reflect.Value, t reflect.Type, r *rand.Rand) {
 		}
 	case reflect.Struct:
 		for i := 0; i < t.NumField(); i++ {
-			randomInto(v.Field(i), t.Field(i).Type, r)
+			if t.Field(i).IsExported() { // blank fields stay zero
+				randomInto(v.Field(i), t.Field(i).Type, r)
+			}
 		}
 	default:
 		panic("difftest: no random values for " + t.String())
@@ -339,6 +346,9 @@ func equalValue(w, g reflect.Value, bound uint64) (bool, uint64) {
 	case reflect.Struct:
 		ok, d := true, uint64(0)
 		for i := 0; i < w.NumField(); i++ {
+			if !w.Type().Field(i).IsExported() {
+				continue // blank fields are padding
+			}
 			o, di := equalValue(w.Field(i), g.Field(i), bound)
 			ok, d = ok && o, max(d, di)
 		}
@@ -430,7 +440,11 @@ func formatValue(b *strings.Builder, v reflect.Value) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(t.Field(i).Name + ": ")
+			b.WriteString(t.Field(i).Name)
+			if !t.Field(i).IsExported() {
+				continue
+			}
+			b.WriteString(": ")
 			formatValue(b, v.Field(i))
 		}
 		b.WriteByte('}')

@@ -157,7 +157,7 @@ func (a *analysis) instanceOp(arg ast.Expr, alg model.Algorithm) *opDecl {
 			return nil
 		}
 		if obj.Pkg() != a.pkg {
-			a.errorf(arg.Pos(), "operator %s is declared in another package, which is not yet supported: declare the //gocccl:op function in this package", qualifiedName(obj))
+			a.errorf(arg.Pos(), "operator %s is declared in another package: declare the instance in that package, or call it from a //gocccl:op function of this package and use that one", qualifiedName(obj))
 			return nil
 		}
 		od := a.ops[obj]

@@ -2,10 +2,13 @@
 # Builds everything the GPU machine runs into one folder: Go test and bench
 # binaries (cgo, dlopen: no CUDA needed to build them), the CUDA sources that
 # are compiled there with its nvcc, and run.sh, which runs them all and writes
-# logs under $OUT.
+# logs under $OUT. The folder holds them packed (bundle.tar.xz, about 7 MB
+# instead of 50: the embedded images compress well) and a run.sh that
+# unpacks them next to itself and runs the inner run.sh with its arguments.
 set -euo pipefail
-out=${1:-gpu-bundle}
-rm -rf "$out"
+final=${1:-gpu-bundle}
+out=$(mktemp -d)/bundle
+trap 'rm -rf "$(dirname "$out")"' EXIT
 mkdir -p "$out/src"
 
 go test -c -ldflags="-s -w" -o "$out/cuda.test" ./runtime/cuda
@@ -59,6 +62,7 @@ if [[ " $groups " == *" test "* ]]; then
 fi
 if [[ " $groups " == *" sanitize "* ]]; then
 	step sanitize 240 compute-sanitizer --tool memcheck --error-exitcode 9 ./devicetest.test -test.v -test.short -test.count=1 -test.run 'TestGPUMatchesCPU/(int8|int32|uint64|float32|float64)/|TestMixedTypes'
+	step sanitize-structs 240 compute-sanitizer --tool memcheck --error-exitcode 9 ./difftest.test -test.v -test.count=1 -difftest.random 2000 -test.run 'TestDiff/(EmbedSum|BlankEq|ConvStruct|ArrBool|PaddedStep|PaddedSum|Vec3Add|ParticleStep|MakePair|Swizzle|CombinePair|ArrSum|ArrReverse|ArrIndex|ArrRange|ArrEq|ArrMax|Transpose|HistoAdd|ArrOfStruct)$'
 fi
 if [[ " $groups " == *" bench "* ]]; then
 	step cub-bench 240 bash -c "$NVCC -o /tmp/reduce_bench src/reduce_bench.cu && /tmp/reduce_bench --tsv $LOGS/cub.tsv"
@@ -68,10 +72,23 @@ tar czf "$OUT/logs.tgz" -C "$LOGS" .
 cat "$LOGS/gpu.txt"
 for f in "$LOGS"/*-tests.log; do [ -f "$f" ] && grep -E '^(--- FAIL|FAIL|ok|PASS)|kernels_test:' "$f" | tail -8; done
 [ -f "$LOGS/example-sum.log" ] && cat "$LOGS/example-sum.log"
-[ -f "$LOGS/sanitize.log" ] && grep -E "ERROR SUMMARY|^(ok|PASS|FAIL)" "$LOGS/sanitize.log"
+for f in "$LOGS"/sanitize*.log; do [ -f "$f" ] && grep -E "ERROR SUMMARY|^(ok|PASS|FAIL)" "$f"; done
 [ -f "$LOGS/cub-bench.log" ] && sed -n '1,25p' "$LOGS/cub-bench.log"
 [ -f "$LOGS/go-bench.log" ] && cat "$LOGS/go-bench.log"
 printf '%s\n' "${summary[@]}"
 RUN
 chmod +x "$out/run.sh"
-du -sh "$out"
+
+rm -rf "$final"
+mkdir -p "$final"
+tar cf - -C "$(dirname "$out")" bundle | xz -T0 -6 >"$final/bundle.tar.xz"
+cat >"$final/run.sh" <<'RUN'
+#!/usr/bin/env bash
+# Unpacks bundle.tar.xz next to this script and runs its run.sh.
+set -euo pipefail
+dir=$(cd "$(dirname "$0")" && pwd)
+tar xJf "$dir/bundle.tar.xz" -C "$dir"
+exec bash "$dir/bundle/run.sh" "$@"
+RUN
+chmod +x "$final/run.sh"
+du -sh "$final"

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := runtime.NewModule("github.com/gocccl/gocccl/bench/ops", "7bcfa453bc0bb240096ead4894f20aa0477692dc00c1f60eef152fb7125bd0d4", []runtime.Image{
+	m := runtime.NewModule("github.com/gocccl/gocccl/bench/ops", "319ca5632d2631c6a3bd6fa8adb87a4b9596c20f458bdcd8c6355969e131b912", []runtime.Image{
 		{Target: runtime.Target{Arch: 75}, Data: goccclImageSM75},
 		{Target: runtime.Target{Arch: 80}, Data: goccclImageSM80},
 		{Target: runtime.Target{Arch: 86}, Data: goccclImageSM86},

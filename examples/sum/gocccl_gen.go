@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := runtime.NewModule("github.com/gocccl/gocccl/examples/sum", "88d23d677ea91215e8523f9c8be15055d803c0dae09727c0d91d679f9f5ef8a1", []runtime.Image{
+	m := runtime.NewModule("github.com/gocccl/gocccl/examples/sum", "f7bd99194d48fd15ba31c35d0138b12810eba4812b101d9469c4b2e545b5ee76", []runtime.Image{
 		{Target: runtime.Target{Arch: 75}, Data: goccclImageSM75},
 		{Target: runtime.Target{Arch: 80}, Data: goccclImageSM80},
 		{Target: runtime.Target{Arch: 86}, Data: goccclImageSM86},

@@ -17,7 +17,7 @@ var (
 )
 
 func init() {
-	m := runtime.NewModule("github.com/gocccl/gocccl/internal/difftest", "4d5084fb1415eeb6a958187ef5b6cc414685d985e5019170f1139eee6153626a", []runtime.Image{
+	m := runtime.NewModule("github.com/gocccl/gocccl/internal/difftest", "0f528bad359422246e6eebc46cef5a2255c71d9a3167593378ab9a0053658c12", []runtime.Image{
 		{Target: runtime.Target{Arch: 90}, Data: goccclImageSM90},
 		{Target: runtime.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})

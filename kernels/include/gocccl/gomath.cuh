@@ -19,14 +19,18 @@
 //     special cases (Go's NaN is 0x7FF8000000000001).
 //   - math/bits: everything (Add64 and Sub64 read the carry as amd64 does:
 //     any nonzero low 32 bits mean 1).
-//
-// The transcendental functions use CUDA's libdevice (host: the C library)
-// for the core approximation, keep every special case of Go's (NaN, ±Inf,
-// ±0, overflow thresholds) exactly, and keep Go's own formulas where Go
-// builds a function from others (Log10, Log2, Acos, Atan2, Sinh, Cosh,
-// Tanh, Asinh, Acosh, Atanh, Pow), so that they differ from Go only by the
-// error of the core functions. Pow with an integral exponent is exact
-// repeated squaring, as in Go.
+//   - the transcendental functions: ports of the code Go runs on amd64
+//     (GOAMD64=v1), operation for operation, so they are Go's bit for bit
+//     too: Exp and Log from Go's amd64 assembly (Exp as it runs on CPUs
+//     with FMA); Sin, Cos and Tan (Cody-Waite reduction below 2**29, Go's
+//     Payne-Hanek trigReduce above), Asin, Acos, Atan, Atan2, Exp2, Expm1,
+//     Log1p, Cbrt, Erf and Erfc from Go's pure-Go source; Log10, Log2, Pow,
+//     Sinh, Cosh, Tanh, Asinh, Acosh and Atanh with Go's formulas over
+//     those (Erf and Erfc call the ported Exp). None uses an approximation
+//     of CUDA's math library, only its correctly rounded sqrt, fma, floor,
+//     ceil, trunc and rint. The code fuses a multiply and an add only where
+//     Go's does (Exp's FMAs); generated code is compiled with -fmad=false,
+//     the host test with -ffp-contract=off.
 //
 // Every helper is __host__ __device__; emit/gomath_test.go compiles them
 // for the host and checks them against Go.
@@ -435,12 +439,46 @@ GOCCCL_GO_FN pair<double, double> Modf(double f) {
   return {i, Copysign(f - i, f)};
 }
 
-// Cbrt is the cube root; ±0, ±Inf and NaN come back unchanged.
+// Cbrt is Go's cbrt, ported operation by operation (FreeBSD's: a bit-level
+// first estimate, one rational step and one Newton step).
 GOCCCL_GO_FN double Cbrt(double x) {
+  const uint64_t B1 = 715094163;                          // (682-0.03306235651)*2**20
+  const uint64_t B2 = 696219795;                          // (664-0.03306235651)*2**20
+  const double C = 5.42857142857142815906e-01;            // 19/35     = 0x3FE15F15F15F15F1
+  const double D = -7.05306122448979611050e-01;           // -864/1225 = 0xBFE691DE2532C834
+  const double E = 1.41428571428571436819e+00;            // 99/70     = 0x3FF6A0EA0EA0EA0F
+  const double F = 1.60714285714285720630e+00;            // 45/28     = 0x3FF9B6DB6DB6DB6E
+  const double G = 3.57142857142857150787e-01;            // 5/14      = 0x3FD6DB6DB6DB6DB7
+  const double SmallestNormal = 2.22507385850720138309e-308;  // 2**-1022
   if (x == 0 || x != x || IsInf(x, 0)) {
     return x;
   }
-  return ::cbrt(x);
+  bool sign = false;
+  if (x < 0) {
+    x = -x;
+    sign = true;
+  }
+  // Rough cbrt to 5 bits.
+  double t = Float64frombits(Float64bits(x) / 3 + (B1 << 32));
+  if (x < SmallestNormal) {
+    // Subnormal: scale up by 2**54 first.
+    t = static_cast<double>(1ULL << 54);
+    t *= x;
+    t = Float64frombits(Float64bits(t) / 3 + (B2 << 32));
+  }
+  // New cbrt to 23 bits.
+  double r = t * t / x;
+  double s = C + r * t;
+  t *= G + F / (s + E + D / s);
+  // Chop to 22 bits, make larger than cbrt(x).
+  t = Float64frombits((Float64bits(t) & (0xFFFFFFFFCULL << 28)) + (1ULL << 30));
+  // One Newton step to 53 bits.
+  s = t * t;  // t*t is exact
+  r = x / s;
+  const double w = t + t;
+  r = (r - t) / (w + r);  // r-s is exact
+  t = t + t * r;
+  return sign ? -t : t;
 }
 
 // Exp is e**x computed as Go's amd64 assembly computes it on CPUs with
@@ -495,8 +533,30 @@ GOCCCL_GO_FN double Exp(double x) {
   return y * Float64frombits(static_cast<uint64_t>(be) << 52);
 }
 
-// Exp2 is 2**x with Go's special cases.
+namespace detail {
+
+// expmulti is Go's: exp(hi - lo) * 2**k for |hi - lo| <= 0.5*Ln2
+// (FreeBSD's e_exp.c core), scaled by Go's Ldexp.
+GOCCCL_GO_FN double expmulti(double hi, double lo, int64_t k) {
+  const double P1 = 1.66666666666666657415e-01;   /* 0x3FC55555; 0x55555555 */
+  const double P2 = -2.77777777770155933842e-03;  /* 0xBF66C16C; 0x16BEBD93 */
+  const double P3 = 6.61375632143793436117e-05;   /* 0x3F11566A; 0xAF25DE2C */
+  const double P4 = -1.65339022054652515390e-06;  /* 0xBEBBBD41; 0xC5D26BF1 */
+  const double P5 = 4.13813679705723846039e-08;   /* 0x3E663769; 0x72BEA4D0 */
+  const double r = hi - lo;
+  const double t = r * r;
+  const double c = r - t * (P1 + t * (P2 + t * (P3 + t * (P4 + t * P5))));
+  const double y = 1 - ((lo - (r * c) / (2 - c)) - hi);
+  return Ldexp(y, k);
+}
+
+}  // namespace detail
+
+// Exp2 is Go's exp2 (amd64 has no assembly for it), ported operation by
+// operation.
 GOCCCL_GO_FN double Exp2(double x) {
+  const double Ln2Hi = 6.93147180369123816490e-01;
+  const double Ln2Lo = 1.90821492927058770002e-10;
   const double Overflow = 1.0239999999999999e+03;
   const double Underflow = -1.0740e+03;
   if (x != x) {
@@ -508,28 +568,124 @@ GOCCCL_GO_FN double Exp2(double x) {
   if (x < Underflow) {
     return 0;
   }
-  return ::exp2(x);
+  // Argument reduction; x = r×lg(e) + nlg(e).
+  int64_t k = 0;
+  if (x > 0) {
+    k = static_cast<int64_t>(x + 0.5);
+  } else if (x < 0) {
+    k = static_cast<int64_t>(x - 0.5);
+  }
+  const double t = x - static_cast<double>(k);
+  const double hi = t * Ln2Hi;
+  const double lo = -t * Ln2Lo;
+  return detail::expmulti(hi, lo, k);
 }
 
-// Expm1 is e**x - 1 with Go's special cases.
+// Expm1 is Go's expm1 (FreeBSD's s_expm1.c), ported operation by
+// operation.
 GOCCCL_GO_FN double Expm1(double x) {
   const double Othreshold = 7.09782712893383973096e+02;  // 0x40862E42FEFA39EF
   const double Ln2X56 = 3.88162421113569373274e+01;      // 0x4043687a9f1af2b1
+  const double Ln2HalfX3 = 1.03972077083991796413e+00;   // 0x3ff0a2b23f3bab73
+  const double Ln2Half = 3.46573590279972654709e-01;     // 0x3fd62e42fefa39ef
+  const double Ln2Hi = 6.93147180369123816490e-01;       // 0x3fe62e42fee00000
+  const double Ln2Lo = 1.90821492927058770002e-10;       // 0x3dea39ef35793c76
+  const double InvLn2 = 1.44269504088896338700e+00;      // 0x3ff71547652b82fe
+  const double Tiny = 1.0 / static_cast<double>(1ULL << 54);  // 2**-54
+  const double Q1 = -3.33333333333331316428e-02;  // 0xBFA11111111110F4
+  const double Q2 = 1.58730158725481460165e-03;   // 0x3F5A01A019FE5585
+  const double Q3 = -7.93650757867487942473e-05;  // 0xBF14CE199EAADBB7
+  const double Q4 = 4.00821782732936239552e-06;   // 0x3ED0CFCA86E65239
+  const double Q5 = -2.01099218183624371326e-07;  // 0xBE8AFDB76E09C32D
   if (IsInf(x, 1) || x != x) {
     return x;
   }
   if (IsInf(x, -1)) {
     return -1;
   }
-  if (Abs(x) >= Ln2X56) {
-    if (x < 0) {
-      return -1;
+  double absx = x;
+  bool sign = false;
+  if (x < 0) {
+    absx = -absx;
+    sign = true;
+  }
+  // Filter out huge argument.
+  if (absx >= Ln2X56) {  // |x| >= 56 * ln2
+    if (sign) {
+      return -1;  // x < -56*ln2
     }
-    if (x >= Othreshold) {
+    if (absx >= Othreshold) {  // |x| >= 709.78...
       return Inf(1);
     }
   }
-  return ::expm1(x);
+  // Argument reduction.
+  double c = 0;
+  int64_t k = 0;
+  if (absx > Ln2Half) {  // |x| > 0.5 * ln2
+    double hi, lo;
+    if (absx < Ln2HalfX3) {  // and |x| < 1.5 * ln2
+      if (!sign) {
+        hi = x - Ln2Hi;
+        lo = Ln2Lo;
+        k = 1;
+      } else {
+        hi = x + Ln2Hi;
+        lo = -Ln2Lo;
+        k = -1;
+      }
+    } else {
+      if (!sign) {
+        k = static_cast<int64_t>(InvLn2 * x + 0.5);
+      } else {
+        k = static_cast<int64_t>(InvLn2 * x - 0.5);
+      }
+      const double t = static_cast<double>(k);
+      hi = x - t * Ln2Hi;  // t * Ln2Hi is exact here
+      lo = t * Ln2Lo;
+    }
+    x = hi - lo;
+    c = (hi - x) - lo;
+  } else if (absx < Tiny) {  // when |x| < 2**-54, return x
+    return x;
+  } else {
+    k = 0;
+  }
+  // x is now in primary range.
+  const double hfx = 0.5 * x;
+  const double hxs = x * hfx;
+  const double r1 = 1 + hxs * (Q1 + hxs * (Q2 + hxs * (Q3 + hxs * (Q4 + hxs * Q5))));
+  double t = 3 - r1 * hfx;
+  double e = hxs * ((r1 - t) / (6.0 - x * t));
+  if (k == 0) {
+    return x - (x * e - hxs);  // c is 0
+  }
+  e = (x * (e - c) - c);
+  e -= hxs;
+  if (k == -1) {
+    return 0.5 * (x - e) - 0.5;
+  }
+  if (k == 1) {
+    if (x < -0.25) {
+      return -2 * (e - (x + 0.5));
+    }
+    return 1 + 2 * (x - e);
+  }
+  if (k <= -2 || k > 56) {  // suffice to return exp(x)-1
+    double y = 1 - (e - x);
+    y = Float64frombits(Float64bits(y) + (static_cast<uint64_t>(k) << 52));  // add k to y's exponent
+    return y - 1;
+  }
+  if (k < 20) {
+    t = Float64frombits(0x3ff0000000000000ULL - (0x20000000000000ULL >> k));  // t=1-2**-k
+    double y = t - (e - x);
+    y = Float64frombits(Float64bits(y) + (static_cast<uint64_t>(k) << 52));  // add k to y's exponent
+    return y;
+  }
+  t = Float64frombits(static_cast<uint64_t>(0x3ff - k) << 52);  // 2**-k
+  double y = x - (e + t);
+  y += 1;
+  y = Float64frombits(Float64bits(y) + (static_cast<uint64_t>(k) << 52));  // add k to y's exponent
+  return y;
 }
 
 // Log is the natural logarithm computed as Go's amd64 assembly computes
@@ -586,9 +742,24 @@ GOCCCL_GO_FN double Log2(double x) {
   return Log(fe.r0) * k::InvLn2 + static_cast<double>(fe.r1);
 }
 
-// Log1p is log(1 + x) with Go's special cases.
+// Log1p is Go's log1p (FreeBSD's s_log1p.c), ported operation by
+// operation.
 GOCCCL_GO_FN double Log1p(double x) {
-  if (x < -1 || x != x) {
+  const double Sqrt2M1 = 4.142135623730950488017e-01;       // Sqrt(2)-1 = 0x3fda827999fcef34
+  const double Sqrt2HalfM1 = -2.928932188134524755992e-01;  // Sqrt(2)/2-1 = 0xbfd2bec333018866
+  const double Small = 1.0 / static_cast<double>(1ULL << 29);  // 2**-29
+  const double Tiny = 1.0 / static_cast<double>(1ULL << 54);   // 2**-54
+  const double Two53 = static_cast<double>(1ULL << 53);        // 2**53
+  const double Ln2Hi = 6.93147180369123816490e-01;  // 3fe62e42fee00000
+  const double Ln2Lo = 1.90821492927058770002e-10;  // 3dea39ef35793c76
+  const double Lp1 = 6.666666666666735130e-01;      // 3FE5555555555593
+  const double Lp2 = 3.999999999940941908e-01;      // 3FD999999997FA04
+  const double Lp3 = 2.857142874366239149e-01;      // 3FD2492494229359
+  const double Lp4 = 2.222219843214978396e-01;      // 3FCC71C51D8E78AF
+  const double Lp5 = 1.818357216161805012e-01;      // 3FC7466496CB03DE
+  const double Lp6 = 1.531383769920937332e-01;      // 3FC39A09D078C69F
+  const double Lp7 = 1.479819860511658591e-01;      // 3FC2F112DF3E5244
+  if (x < -1 || x != x) {  // includes -Inf
     return NaN();
   }
   if (x == -1) {
@@ -597,7 +768,77 @@ GOCCCL_GO_FN double Log1p(double x) {
   if (IsInf(x, 1)) {
     return Inf(1);
   }
-  return ::log1p(x);
+  const double absx = Abs(x);
+  double f = 0;
+  uint64_t iu = 0;
+  int64_t k = 1;
+  if (absx < Sqrt2M1) {  //  |x| < Sqrt(2)-1
+    if (absx < Small) {  // |x| < 2**-29
+      if (absx < Tiny) {  // |x| < 2**-54
+        return x;
+      }
+      return x - x * x * 0.5;
+    }
+    if (x > Sqrt2HalfM1) {  // Sqrt(2)/2-1 < x
+      // (Sqrt(2)/2-1) < x < (Sqrt(2)-1)
+      k = 0;
+      f = x;
+      iu = 1;
+    }
+  }
+  double c = 0;
+  if (k != 0) {
+    double u;
+    if (absx < Two53) {  // 1<<53
+      u = 1.0 + x;
+      iu = Float64bits(u);
+      k = static_cast<int64_t>((iu >> 52) - 1023);
+      // correction term
+      if (k > 0) {
+        c = 1.0 - (u - x);
+      } else {
+        c = x - (u - 1.0);
+      }
+      c /= u;
+    } else {
+      u = x;
+      iu = Float64bits(u);
+      k = static_cast<int64_t>((iu >> 52) - 1023);
+      c = 0;
+    }
+    iu &= 0x000fffffffffffffULL;
+    if (iu < 0x0006a09e667f3bcdULL) {  // mantissa of Sqrt(2)
+      u = Float64frombits(iu | 0x3ff0000000000000ULL);  // normalize u
+    } else {
+      k++;
+      u = Float64frombits(iu | 0x3fe0000000000000ULL);  // normalize u/2
+      iu = (0x0010000000000000ULL - iu) >> 2;
+    }
+    f = u - 1.0;  // Sqrt(2)/2 < u < Sqrt(2)
+  }
+  const double hfsq = 0.5 * f * f;
+  double s, R, z;
+  if (iu == 0) {  // |f| < 2**-20
+    if (f == 0) {
+      if (k == 0) {
+        return 0;
+      }
+      c += static_cast<double>(k) * Ln2Lo;
+      return static_cast<double>(k) * Ln2Hi + c;
+    }
+    R = hfsq * (1.0 - 0.66666666666666666 * f);  // avoid division
+    if (k == 0) {
+      return f - R;
+    }
+    return static_cast<double>(k) * Ln2Hi - ((R - (static_cast<double>(k) * Ln2Lo + c)) - f);
+  }
+  s = f / (2.0 + f);
+  z = s * s;
+  R = z * (Lp1 + z * (Lp2 + z * (Lp3 + z * (Lp4 + z * (Lp5 + z * (Lp6 + z * Lp7))))));
+  if (k == 0) {
+    return f - (hfsq - s * (hfsq + R));
+  }
+  return static_cast<double>(k) * Ln2Hi - ((hfsq - (s * (hfsq + R) + (static_cast<double>(k) * Ln2Lo + c))) - f);
 }
 
 namespace detail {
@@ -712,54 +953,380 @@ GOCCCL_GO_FN double Pow(double x, double y) {
   return Ldexp(a1, ae);
 }
 
-// Sin, Cos and Tan with Go's special cases: ±0 and NaN come back
-// unchanged (Sin, Tan), ±Inf gives NaN().
+namespace detail {
+
+// The coefficients of Go's sin.go and tan.go (Cephes).
+#define GOCCCL_GO_SIN0 1.58962301576546568060e-10   // 0x3de5d8fd1fd19ccd
+#define GOCCCL_GO_SIN1 -2.50507477628578072866e-8   // 0xbe5ae5e5a9291f5d
+#define GOCCCL_GO_SIN2 2.75573136213857245213e-6    // 0x3ec71de3567d48a1
+#define GOCCCL_GO_SIN3 -1.98412698295895385996e-4   // 0xbf2a01a019bfdf03
+#define GOCCCL_GO_SIN4 8.33333333332211858878e-3    // 0x3f8111111110f7d0
+#define GOCCCL_GO_SIN5 -1.66666666666666307295e-1   // 0xbfc5555555555548
+#define GOCCCL_GO_COS0 -1.13585365213876817300e-11  // 0xbda8fa49a0861a9b
+#define GOCCCL_GO_COS1 2.08757008419747316778e-9    // 0x3e21ee9d7b4e3f05
+#define GOCCCL_GO_COS2 -2.75573141792967388112e-7   // 0xbe927e4f7eac4bc6
+#define GOCCCL_GO_COS3 2.48015872888517045348e-5    // 0x3efa01a019c844f5
+#define GOCCCL_GO_COS4 -1.38888888888730564116e-3   // 0xbf56c16c16c14f91
+#define GOCCCL_GO_COS5 4.16666666666665929218e-2    // 0x3fa555555555554b
+
+// sinPoly and cosPoly are Go's polynomials of sin.go on z in [-Pi/4, Pi/4],
+// zz = z*z.
+GOCCCL_GO_FN double sinPoly(double z, double zz) {
+  return z + z * zz *
+                 ((((((GOCCCL_GO_SIN0 * zz) + GOCCCL_GO_SIN1) * zz + GOCCCL_GO_SIN2) * zz + GOCCCL_GO_SIN3) * zz +
+                   GOCCCL_GO_SIN4) *
+                      zz +
+                  GOCCCL_GO_SIN5);
+}
+
+GOCCCL_GO_FN double cosPoly(double zz) {
+  return 1.0 - 0.5 * zz +
+         zz * zz *
+             ((((((GOCCCL_GO_COS0 * zz) + GOCCCL_GO_COS1) * zz + GOCCCL_GO_COS2) * zz + GOCCCL_GO_COS3) * zz +
+               GOCCCL_GO_COS4) *
+                  zz +
+              GOCCCL_GO_COS5);
+}
+
+// mPi4 returns digit i (0 to 19) of Go's table of the binary digits of
+// 4/Pi for trigReduce. A switch, not an array: a table in __constant__
+// memory would need internal linkage in this header, and nvcc names such
+// symbols after the compilation, so the cubins would not be reproducible.
+GOCCCL_GO_FN uint64_t mPi4(uint64_t i) {
+  switch (i) {
+    case 0:
+      return 0x0000000000000001ULL;
+    case 1:
+      return 0x45f306dc9c882a53ULL;
+    case 2:
+      return 0xf84eafa3ea69bb81ULL;
+    case 3:
+      return 0xb6c52b3278872083ULL;
+    case 4:
+      return 0xfca2c757bd778ac3ULL;
+    case 5:
+      return 0x6e48dc74849ba5c0ULL;
+    case 6:
+      return 0x0c925dd413a32439ULL;
+    case 7:
+      return 0xfc3bd63962534e7dULL;
+    case 8:
+      return 0xd1046bea5d768909ULL;
+    case 9:
+      return 0xd338e04d68befc82ULL;
+    case 10:
+      return 0x7323ac7306a673e9ULL;
+    case 11:
+      return 0x3908bf177bf25076ULL;
+    case 12:
+      return 0x3ff12fffbc0b301fULL;
+    case 13:
+      return 0xde5e2316b414da3eULL;
+    case 14:
+      return 0xda6cfd9e4f96136eULL;
+    case 15:
+      return 0x9e8c7ecd3cbfd45aULL;
+    case 16:
+      return 0xea4f758fd7cbe2f6ULL;
+    case 17:
+      return 0x7a0e73ef14a525d4ULL;
+    case 18:
+      return 0xd7f6bf623f1aba10ULL;
+    default:
+      return 0xac06608df8f6d757ULL;
+  }
+}
+
+// mulhi is the high half of bits.Mul64(x, y).
+GOCCCL_GO_FN uint64_t mulhi(uint64_t x, uint64_t y) {
+#if defined(__CUDA_ARCH__)
+  return __umul64hi(x, y);
+#else
+  return static_cast<uint64_t>((static_cast<unsigned __int128>(x) * y) >> 64);
+#endif
+}
+
+// leadingZeros is bits.LeadingZeros64.
+GOCCCL_GO_FN uint64_t leadingZeros(uint64_t x) {
+#if defined(__CUDA_ARCH__)
+  return static_cast<uint64_t>(__clzll(static_cast<long long>(x)));
+#else
+  return x == 0 ? 64 : static_cast<uint64_t>(__builtin_clzll(x));
+#endif
+}
+
+// shl and shr are Go's shifts of a uint64: counts of 64 or more give 0.
+GOCCCL_GO_FN uint64_t shl(uint64_t x, uint64_t s) { return s >= 64 ? 0 : x << s; }
+GOCCCL_GO_FN uint64_t shr(uint64_t x, uint64_t s) { return s >= 64 ? 0 : x >> s; }
+
+// reduceThreshold is Go's: from 2**29 on, Sin, Cos and Tan reduce with
+// trigReduce (Payne-Hanek) instead of Cody-Waite.
+constexpr double reduceThreshold = static_cast<double>(1 << 29);
+
+// trigReduce is Go's Payne-Hanek reduction of x >= reduceThreshold: the
+// octant j and x - j*Pi/4 in [-Pi/4, Pi/4], from the 4/Pi table.
+GOCCCL_GO_FN pair<uint64_t, double> trigReduce(double x) {
+  const double PI4 = k::Pi4;
+  if (x < PI4) {
+    return {0, x};
+  }
+  // Extract out the integer and exponent such that x = ix * 2 ** exp.
+  uint64_t ix = Float64bits(x);
+  const int64_t exp = static_cast<int64_t>((ix >> k::shift) & k::mask) - static_cast<int64_t>(k::bias) -
+                      static_cast<int64_t>(k::shift);
+  ix &= ~(k::mask << k::shift);
+  ix |= 1ULL << k::shift;
+  // Use the exponent to extract the 3 appropriate uint64 digits from mPi4,
+  // B ~ (z0, z1, z2), such that the product leading digit has the exponent
+  // -61. Note, exp >= -53 since x >= PI4 and exp < 971 for maximum float64.
+  const uint64_t digit = static_cast<uint64_t>(exp + 61) / 64, bitshift = static_cast<uint64_t>(exp + 61) % 64;
+  const uint64_t z0 = shl(mPi4(digit), bitshift) | shr(mPi4(digit + 1), 64 - bitshift);
+  const uint64_t z1 = shl(mPi4(digit + 1), bitshift) | shr(mPi4(digit + 2), 64 - bitshift);
+  const uint64_t z2 = shl(mPi4(digit + 2), bitshift) | shr(mPi4(digit + 3), 64 - bitshift);
+  // Multiply mantissa by the digits and extract the upper two digits (hi, lo).
+  const uint64_t z2hi = mulhi(z2, ix);
+  const uint64_t z1hi = mulhi(z1, ix);
+  const uint64_t z1lo = z1 * ix;
+  const uint64_t z0lo = z0 * ix;
+  const uint64_t lo = z1lo + z2hi;
+  const uint64_t c = lo < z1lo ? 1 : 0;
+  uint64_t hi = z0lo + z1hi + c;
+  // The top 3 bits of hi give j.
+  uint64_t j = hi >> 61;
+  // Extract the fraction and find its magnitude.
+  hi = hi << 3 | lo >> 61;
+  const uint64_t lz = leadingZeros(hi);
+  const uint64_t e = static_cast<uint64_t>(k::bias) - (lz + 1);
+  // Clear implicit mantissa bit and shift into place.
+  hi = shl(hi, lz + 1) | shr(lo, 64 - (lz + 1));
+  hi >>= 64 - k::shift;
+  // Include the exponent and convert to a float.
+  hi |= e << k::shift;
+  double z = Float64frombits(hi);
+  // Map zeros to origin.
+  if ((j & 1) == 1) {
+    j++;
+    j &= 7;
+    z--;
+  }
+  // Multiply the fractional part by pi/4.
+  return {j, z * PI4};
+}
+
+// cwReduce is Go's Cody-Waite reduction for 0 <= x < reduceThreshold, as
+// sin, cos and tan write it: j is the integer part of x/(Pi/4), rounded up
+// to even, and z = x - j*Pi/4 in extended precision.
+GOCCCL_GO_FN pair<uint64_t, double> cwReduce(double x) {
+  const double PI4A = 7.85398125648498535156e-1;   // 0x3fe921fb40000000, Pi/4 split into three parts
+  const double PI4B = 3.77489470793079817668e-8;   // 0x3e64442d00000000,
+  const double PI4C = 2.69515142907905952645e-15;  // 0x3ce8469898cc5170,
+  const double FourOverPi = 0x1.45f306dc9c883p+00;  // 4 / Pi
+  uint64_t j = static_cast<uint64_t>(x * FourOverPi);  // integer part of x/(Pi/4)
+  double y = static_cast<double>(j);                   // integer part of x/(Pi/4), as float
+  // Map zeros to origin.
+  if ((j & 1) == 1) {
+    j++;
+    y++;
+  }
+  return {j, ((x - y * PI4A) - y * PI4B) - y * PI4C};  // Extended precision modular arithmetic
+}
+
+}  // namespace detail
+
+// Sin is Go's sin (Cephes' polynomials, Cody-Waite reduction below 2**29
+// and Go's Payne-Hanek trigReduce above), ported operation by operation:
+// ±0 and NaN come back unchanged, ±Inf gives NaN().
 GOCCCL_GO_FN double Sin(double x) {
   if (x == 0 || x != x) {
-    return x;
+    return x;  // return ±0 || NaN()
   }
   if (IsInf(x, 0)) {
     return NaN();
   }
-  return ::sin(x);
+  bool sign = false;
+  if (x < 0) {
+    x = -x;
+    sign = true;
+  }
+  uint64_t j;
+  double z;
+  if (x >= detail::reduceThreshold) {
+    const pair<uint64_t, double> r = detail::trigReduce(x);
+    j = r.r0;
+    z = r.r1;
+  } else {
+    const pair<uint64_t, double> r = detail::cwReduce(x);
+    j = r.r0 & 7;  // octant modulo 2Pi radians (360 degrees)
+    z = r.r1;
+  }
+  // Reflect in x axis.
+  if (j > 3) {
+    sign = !sign;
+    j -= 4;
+  }
+  const double zz = z * z;
+  double y;
+  if (j == 1 || j == 2) {
+    y = detail::cosPoly(zz);
+  } else {
+    y = detail::sinPoly(z, zz);
+  }
+  return sign ? -y : y;
 }
 
+// Cos is Go's cos, ported operation by operation: NaN and ±Inf give NaN().
 GOCCCL_GO_FN double Cos(double x) {
   if (x != x || IsInf(x, 0)) {
     return NaN();
   }
-  return ::cos(x);
+  // Make argument positive.
+  bool sign = false;
+  x = Abs(x);
+  uint64_t j;
+  double z;
+  if (x >= detail::reduceThreshold) {
+    const pair<uint64_t, double> r = detail::trigReduce(x);
+    j = r.r0;
+    z = r.r1;
+  } else {
+    const pair<uint64_t, double> r = detail::cwReduce(x);
+    j = r.r0 & 7;  // octant modulo 2Pi radians (360 degrees)
+    z = r.r1;
+  }
+  if (j > 3) {
+    j -= 4;
+    sign = !sign;
+  }
+  if (j > 1) {
+    sign = !sign;
+  }
+  const double zz = z * z;
+  double y;
+  if (j == 1 || j == 2) {
+    y = detail::sinPoly(z, zz);
+  } else {
+    y = detail::cosPoly(zz);
+  }
+  return sign ? -y : y;
 }
 
+// Tan is Go's tan (Cephes' rational function, Go's reductions), ported
+// operation by operation: ±0 and NaN come back unchanged, ±Inf gives NaN().
 GOCCCL_GO_FN double Tan(double x) {
+  const double P0 = -1.30936939181383777646e4;  // 0xc0c992d8d24f3f38
+  const double P1 = 1.15351664838587416140e6;   // 0x413199eca5fc9ddd
+  const double P2 = -1.79565251976484877988e7;  // 0xc1711fead3299176
+  const double Q1 = 1.36812963470692954678e4;   // 0x40cab8a5eeb36572
+  const double Q2 = -1.32089234440210967447e6;  // 0xc13427bc582abc96
+  const double Q3 = 2.50083801823357915839e7;   // 0x4177d98fc2ead8ef
+  const double Q4 = -5.38695755929454629881e7;  // 0xc189afe03cbe5a31
   if (x == 0 || x != x) {
-    return x;
+    return x;  // return ±0 || NaN()
   }
   if (IsInf(x, 0)) {
     return NaN();
   }
-  return ::tan(x);
+  bool sign = false;
+  if (x < 0) {
+    x = -x;
+    sign = true;
+  }
+  uint64_t j;
+  double z;
+  if (x >= detail::reduceThreshold) {
+    const pair<uint64_t, double> r = detail::trigReduce(x);
+    j = r.r0;
+    z = r.r1;
+  } else {
+    const pair<uint64_t, double> r = detail::cwReduce(x);  // Go's tan does not take j mod 8
+    j = r.r0;
+    z = r.r1;
+  }
+  const double zz = z * z;
+  double y;
+  if (zz > 1e-14) {
+    y = z + z * (zz * (((P0 * zz) + P1) * zz + P2) / ((((zz + Q1) * zz + Q2) * zz + Q3) * zz + Q4));
+  } else {
+    y = z;
+  }
+  if ((j & 2) == 2) {
+    y = -1 / y;
+  }
+  return sign ? -y : y;
 }
 
-// Asin returns NaN() for |x| > 1.
+namespace detail {
+
+// xatan is Go's: atan(x) for x in [0, 0.66] (Cephes).
+GOCCCL_GO_FN double xatan(double x) {
+  const double P0 = -8.750608600031904122785e-01;
+  const double P1 = -1.615753718733365076637e+01;
+  const double P2 = -7.500855792314704667340e+01;
+  const double P3 = -1.228866684490136173410e+02;
+  const double P4 = -6.485021904942025371773e+01;
+  const double Q0 = +2.485846490142306297962e+01;
+  const double Q1 = +1.650270098316988542046e+02;
+  const double Q2 = +4.328810604912902668951e+02;
+  const double Q3 = +4.853903996359136964868e+02;
+  const double Q4 = +1.945506571482613964425e+02;
+  double z = x * x;
+  z = z * ((((P0 * z + P1) * z + P2) * z + P3) * z + P4) / (((((z + Q0) * z + Q1) * z + Q2) * z + Q3) * z + Q4);
+  z = x * z + x;
+  return z;
+}
+
+// satan is Go's: atan(x) for x >= 0, reduced to [0, 0.66].
+GOCCCL_GO_FN double satan(double x) {
+  const double Morebits = 6.123233995736765886130e-17;  // pi/2 = PIO2 + Morebits
+  const double HalfMorebits = 0x1.1a62633145c07p-55;     // 0.5*Morebits
+  const double Tan3pio8 = 2.41421356237309504880;        // tan(3*pi/8)
+  if (x <= 0.66) {
+    return xatan(x);
+  }
+  if (x > Tan3pio8) {
+    return k::Pi2 - xatan(1 / x) + Morebits;
+  }
+  return k::Pi4 + xatan((x - 1) / (x + 1)) + HalfMorebits;
+}
+
+}  // namespace detail
+
+// Asin is Go's asin (from satan), ported operation by operation: ±0 and
+// NaN come back unchanged, NaN() for |x| > 1.
 GOCCCL_GO_FN double Asin(double x) {
-  if (x == 0 || x != x) {
-    return x;
+  if (x == 0) {
+    return x;  // special case
   }
-  if (x > 1 || x < -1) {
-    return NaN();
+  bool sign = false;
+  if (x < 0) {
+    x = -x;
+    sign = true;
   }
-  return ::asin(x);
+  if (x > 1) {
+    return NaN();  // special case
+  }
+  double temp = Sqrt(1 - x * x);
+  if (x > 0.7) {
+    temp = k::Pi2 - detail::satan(temp / x);
+  } else {
+    temp = detail::satan(x / temp);
+  }
+  return sign ? -temp : temp;
 }
 
 // Acos is Go's Pi/2 - Asin(x).
 GOCCCL_GO_FN double Acos(double x) { return k::Pi2 - Asin(x); }
 
+// Atan is Go's atan (Cephes, through satan), ported operation by
+// operation: ±0 and NaN come back unchanged.
 GOCCCL_GO_FN double Atan(double x) {
-  if (x == 0 || x != x) {
+  if (x == 0) {
     return x;
   }
-  return ::atan(x);
+  if (x > 0) {
+    return detail::satan(x);
+  }
+  return -detail::satan(-x);
 }
 
 // Atan2 is Go's: its special cases, then Atan(y/x) moved to x's half plane.
@@ -930,8 +1497,89 @@ GOCCCL_GO_FN double Atanh(double x) {
   return sign ? -temp : temp;
 }
 
-// Erf and Erfc with Go's special cases.
+namespace erfk {
+// The coefficients of Go's erf.go (FreeBSD's s_erf.c).
+constexpr double erx = 8.45062911510467529297e-01;  // 0x3FEB0AC160000000
+// Coefficients for approximation to  erf in [0, 0.84375]
+constexpr double efx = 1.28379167095512586316e-01;  // 0x3FC06EBA8214DB69
+constexpr double efx8 = 1.02703333676410069053e+00;  // 0x3FF06EBA8214DB69
+constexpr double pp0 = 1.28379167095512558561e-01;  // 0x3FC06EBA8214DB68
+constexpr double pp1 = -3.25042107247001499370e-01;  // 0xBFD4CD7D691CB913
+constexpr double pp2 = -2.84817495755985104766e-02;  // 0xBF9D2A51DBD7194F
+constexpr double pp3 = -5.77027029648944159157e-03;  // 0xBF77A291236668E4
+constexpr double pp4 = -2.37630166566501626084e-05;  // 0xBEF8EAD6120016AC
+constexpr double qq1 = 3.97917223959155352819e-01;  // 0x3FD97779CDDADC09
+constexpr double qq2 = 6.50222499887672944485e-02;  // 0x3FB0A54C5536CEBA
+constexpr double qq3 = 5.08130628187576562776e-03;  // 0x3F74D022C4D36B0F
+constexpr double qq4 = 1.32494738004321644526e-04;  // 0x3F215DC9221C1A10
+constexpr double qq5 = -3.96022827877536812320e-06;  // 0xBED09C4342A26120
+// Coefficients for approximation to  erf  in [0.84375, 1.25]
+constexpr double pa0 = -2.36211856075265944077e-03;  // 0xBF6359B8BEF77538
+constexpr double pa1 = 4.14856118683748331666e-01;  // 0x3FDA8D00AD92B34D
+constexpr double pa2 = -3.72207876035701323847e-01;  // 0xBFD7D240FBB8C3F1
+constexpr double pa3 = 3.18346619901161753674e-01;  // 0x3FD45FCA805120E4
+constexpr double pa4 = -1.10894694282396677476e-01;  // 0xBFBC63983D3E28EC
+constexpr double pa5 = 3.54783043256182359371e-02;  // 0x3FA22A36599795EB
+constexpr double pa6 = -2.16637559486879084300e-03;  // 0xBF61BF380A96073F
+constexpr double qa1 = 1.06420880400844228286e-01;  // 0x3FBB3E6618EEE323
+constexpr double qa2 = 5.40397917702171048937e-01;  // 0x3FE14AF092EB6F33
+constexpr double qa3 = 7.18286544141962662868e-02;  // 0x3FB2635CD99FE9A7
+constexpr double qa4 = 1.26171219808761642112e-01;  // 0x3FC02660E763351F
+constexpr double qa5 = 1.36370839120290507362e-02;  // 0x3F8BEDC26B51DD1C
+constexpr double qa6 = 1.19844998467991074170e-02;  // 0x3F888B545735151D
+// Coefficients for approximation to  erfc in [1.25, 1/0.35]
+constexpr double ra0 = -9.86494403484714822705e-03;  // 0xBF843412600D6435
+constexpr double ra1 = -6.93858572707181764372e-01;  // 0xBFE63416E4BA7360
+constexpr double ra2 = -1.05586262253232909814e+01;  // 0xC0251E0441B0E726
+constexpr double ra3 = -6.23753324503260060396e+01;  // 0xC04F300AE4CBA38D
+constexpr double ra4 = -1.62396669462573470355e+02;  // 0xC0644CB184282266
+constexpr double ra5 = -1.84605092906711035994e+02;  // 0xC067135CEBCCABB2
+constexpr double ra6 = -8.12874355063065934246e+01;  // 0xC054526557E4D2F2
+constexpr double ra7 = -9.81432934416914548592e+00;  // 0xC023A0EFC69AC25C
+constexpr double sa1 = 1.96512716674392571292e+01;  // 0x4033A6B9BD707687
+constexpr double sa2 = 1.37657754143519042600e+02;  // 0x4061350C526AE721
+constexpr double sa3 = 4.34565877475229228821e+02;  // 0x407B290DD58A1A71
+constexpr double sa4 = 6.45387271733267880336e+02;  // 0x40842B1921EC2868
+constexpr double sa5 = 4.29008140027567833386e+02;  // 0x407AD02157700314
+constexpr double sa6 = 1.08635005541779435134e+02;  // 0x405B28A3EE48AE2C
+constexpr double sa7 = 6.57024977031928170135e+00;  // 0x401A47EF8E484A93
+constexpr double sa8 = -6.04244152148580987438e-02;  // 0xBFAEEFF2EE749A62
+// Coefficients for approximation to  erfc in [1/.35, 28]
+constexpr double rb0 = -9.86494292470009928597e-03;  // 0xBF84341239E86F4A
+constexpr double rb1 = -7.99283237680523006574e-01;  // 0xBFE993BA70C285DE
+constexpr double rb2 = -1.77579549177547519889e+01;  // 0xC031C209555F995A
+constexpr double rb3 = -1.60636384855821916062e+02;  // 0xC064145D43C5ED98
+constexpr double rb4 = -6.37566443368389627722e+02;  // 0xC083EC881375F228
+constexpr double rb5 = -1.02509513161107724954e+03;  // 0xC09004616A2E5992
+constexpr double rb6 = -4.83519191608651397019e+02;  // 0xC07E384E9BDC383F
+constexpr double sb1 = 3.03380607434824582924e+01;  // 0x403E568B261D5190
+constexpr double sb2 = 3.25792512996573918826e+02;  // 0x40745CAE221B9F0A
+constexpr double sb3 = 1.53672958608443695994e+03;  // 0x409802EB189D5118
+constexpr double sb4 = 3.19985821950859553908e+03;  // 0x40A8FFB7688C246A
+constexpr double sb5 = 2.55305040643316442583e+03;  // 0x40A3F219CEDF3BE6
+constexpr double sb6 = 4.74528541206955367215e+02;  // 0x407DA874E79FE763
+constexpr double sb7 = -2.24409524465858183362e+01;  // 0xC03670E242712D62
+}  // namespace erfk
+
+
+namespace detail {
+
+// erfTail is Go's r = exp(-z*z-0.5625) * exp((z-x)*(z+x)+R/S), with z
+// x chopped to 20 bits, of erf and erfc for |x| >= 1.25: erfc(x) = r/x.
+GOCCCL_GO_FN double erfTail(double x, double R, double S) {
+  const double z = Float64frombits(Float64bits(x) & 0xffffffff00000000ULL);  // pseudo-single (20-bit) precision x
+  const double r = Exp(-z * z - 0.5625) * Exp((z - x) * (z + x) + R / S);
+  return r;
+}
+
+}  // namespace detail
+
+// Erf is Go's erf (FreeBSD's s_erf.c over the ported Exp), ported
+// operation by operation.
 GOCCCL_GO_FN double Erf(double x) {
+  using namespace erfk;
+  const double VeryTiny = 2.848094538889218e-306;          // 0x0080000000000000
+  const double Small = 1.0 / static_cast<double>(1 << 28);  // 2**-28
   if (x != x) {
     return NaN();
   }
@@ -941,16 +1589,61 @@ GOCCCL_GO_FN double Erf(double x) {
   if (IsInf(x, -1)) {
     return -1;
   }
-  if (x >= 6) {
-    return 1;
+  bool sign = false;
+  if (x < 0) {
+    x = -x;
+    sign = true;
   }
-  if (x <= -6) {
-    return -1;
+  if (x < 0.84375) {  // |x| < 0.84375
+    double temp;
+    if (x < Small) {  // |x| < 2**-28
+      if (x < VeryTiny) {
+        temp = 0.125 * (8.0 * x + efx8 * x);  // avoid underflow
+      } else {
+        temp = x + efx * x;
+      }
+    } else {
+      const double z = x * x;
+      const double r = pp0 + z * (pp1 + z * (pp2 + z * (pp3 + z * pp4)));
+      const double s = 1 + z * (qq1 + z * (qq2 + z * (qq3 + z * (qq4 + z * qq5))));
+      const double y = r / s;
+      temp = x + x * y;
+    }
+    return sign ? -temp : temp;
   }
-  return ::erf(x);
+  if (x < 1.25) {  // 0.84375 <= |x| < 1.25
+    const double s = x - 1;
+    const double P = pa0 + s * (pa1 + s * (pa2 + s * (pa3 + s * (pa4 + s * (pa5 + s * pa6)))));
+    const double Q = 1 + s * (qa1 + s * (qa2 + s * (qa3 + s * (qa4 + s * (qa5 + s * qa6)))));
+    if (sign) {
+      return -erx - P / Q;
+    }
+    return erx + P / Q;
+  }
+  if (x >= 6) {  // inf > |x| >= 6
+    return sign ? -1.0 : 1.0;
+  }
+  const double s = 1 / (x * x);
+  double R, S;
+  if (x < 0x1.6db6db6db6db7p+01) {  // |x| < 1 / 0.35  ~ 2.857143
+    R = ra0 + s * (ra1 + s * (ra2 + s * (ra3 + s * (ra4 + s * (ra5 + s * (ra6 + s * ra7))))));
+    S = 1 + s * (sa1 + s * (sa2 + s * (sa3 + s * (sa4 + s * (sa5 + s * (sa6 + s * (sa7 + s * sa8)))))));
+  } else {  // |x| >= 1 / 0.35  ~ 2.857143
+    R = rb0 + s * (rb1 + s * (rb2 + s * (rb3 + s * (rb4 + s * (rb5 + s * rb6)))));
+    S = 1 + s * (sb1 + s * (sb2 + s * (sb3 + s * (sb4 + s * (sb5 + s * (sb6 + s * sb7))))));
+  }
+  const double r = detail::erfTail(x, R, S);
+  if (sign) {
+    return r / x - 1;
+  }
+  return 1 - r / x;
 }
 
+// Erfc is Go's erfc (FreeBSD's s_erf.c over the ported Exp), ported
+// operation by operation.
 GOCCCL_GO_FN double Erfc(double x) {
+  using namespace erfk;
+  const double Tiny = 1.0 / static_cast<double>(1ULL << 56);  // 2**-56
   if (x != x) {
     return NaN();
   }
@@ -960,7 +1653,60 @@ GOCCCL_GO_FN double Erfc(double x) {
   if (IsInf(x, -1)) {
     return 2;
   }
-  return ::erfc(x);
+  bool sign = false;
+  if (x < 0) {
+    x = -x;
+    sign = true;
+  }
+  if (x < 0.84375) {  // |x| < 0.84375
+    double temp;
+    if (x < Tiny) {  // |x| < 2**-56
+      temp = x;
+    } else {
+      const double z = x * x;
+      const double r = pp0 + z * (pp1 + z * (pp2 + z * (pp3 + z * pp4)));
+      const double s = 1 + z * (qq1 + z * (qq2 + z * (qq3 + z * (qq4 + z * qq5))));
+      const double y = r / s;
+      if (x < 0.25) {  // |x| < 1/4
+        temp = x + x * y;
+      } else {
+        temp = 0.5 + (x * y + (x - 0.5));
+      }
+    }
+    if (sign) {
+      return 1 + temp;
+    }
+    return 1 - temp;
+  }
+  if (x < 1.25) {  // 0.84375 <= |x| < 1.25
+    const double s = x - 1;
+    const double P = pa0 + s * (pa1 + s * (pa2 + s * (pa3 + s * (pa4 + s * (pa5 + s * pa6)))));
+    const double Q = 1 + s * (qa1 + s * (qa2 + s * (qa3 + s * (qa4 + s * (qa5 + s * qa6)))));
+    if (sign) {
+      return 1 + erx + P / Q;
+    }
+    return 1 - erx - P / Q;
+  }
+  if (x < 28) {  // |x| < 28
+    const double s = 1 / (x * x);
+    double R, S;
+    if (x < 0x1.6db6db6db6db7p+01) {  // |x| < 1 / 0.35 ~ 2.857143
+      R = ra0 + s * (ra1 + s * (ra2 + s * (ra3 + s * (ra4 + s * (ra5 + s * (ra6 + s * ra7))))));
+      S = 1 + s * (sa1 + s * (sa2 + s * (sa3 + s * (sa4 + s * (sa5 + s * (sa6 + s * (sa7 + s * sa8)))))));
+    } else {  // |x| >= 1 / 0.35 ~ 2.857143
+      if (sign && x > 6) {
+        return 2;  // x < -6
+      }
+      R = rb0 + s * (rb1 + s * (rb2 + s * (rb3 + s * (rb4 + s * (rb5 + s * rb6)))));
+      S = 1 + s * (sb1 + s * (sb2 + s * (sb3 + s * (sb4 + s * (sb5 + s * (sb6 + s * sb7))))));
+    }
+    const double r = detail::erfTail(x, R, S);
+    if (sign) {
+      return 2 - r / x;
+    }
+    return r / x;
+  }
+  return sign ? 2.0 : 0.0;
 }
 
 }  // namespace math

@@ -88,8 +88,8 @@ func (a *analysis) importOp(pos token.Pos, pkgPath, pkgName, name string) *model
 	m, err := a.importer.Import(pkgPath)
 	if err != nil {
 		if errs, ok := err.(Errors); ok {
-			a.errorf(pos, "cannot call %s.%s: package %s has errors:\n\t%s", pkgName, name, pkgPath,
-				strings.ReplaceAll(errs.Error(), "\n", "\n\t"))
+			a.errorf(pos, "cannot call %s.%s: package %s has errors (fix them first): %s", pkgName, name, pkgPath,
+				strings.ReplaceAll(errs.Error(), "\n", "; "))
 			return nil
 		}
 		a.errorf(pos, "cannot call %s.%s: %v", pkgName, name, err)

@@ -5,5 +5,5 @@ import "github.com/gocccl/gocccl/analyzer/testdata/src/importerrors/bad"
 
 //gocccl:op
 func UseTwice(a int32) int32 {
-	return bad.Twice(a) // want `cannot call bad.Twice: package github.com/gocccl/gocccl/analyzer/testdata/src/importerrors/bad has errors:\n\t.*bad.go:5:12: strings are not allowed in operators`
+	return bad.Twice(a) // want `cannot call bad.Twice: package github.com/gocccl/gocccl/analyzer/testdata/src/importerrors/bad has errors \(fix them first\): .*bad.go:5:12: strings are not allowed in operators`
 }

@@ -119,14 +119,7 @@ func (b *builder) forStmt(s *ast.ForStmt, label string) model.Stmt {
 	if !ok || f.Body == nil {
 		return nil
 	}
-	switch len(inits) {
-	case 0:
-		return f
-	case 1:
-		f.Init = inits[0]
-		return f
-	}
-	return &model.Block{Pos: s.For, Stmts: append(inits, f)}
+	return withInit(s.For, inits, f, &f.Init)
 }
 
 // rangeStmt translates range loops over an integer (Go 1.22) and over an

@@ -144,14 +144,21 @@ func (b *builder) ifStmt(s *ast.IfStmt) model.Stmt {
 		return nil
 	}
 	is := &model.IfStmt{Pos: s.If, Cond: cond, Then: then, Else: els}
+	return withInit(s.If, inits, is, &is.Init)
+}
+
+// withInit attaches what an init statement lowered to: nothing, a single
+// statement as s's own init (*init), or several statements in a block
+// around s, which is their scope in Go too.
+func withInit(pos token.Pos, inits []model.Stmt, s model.Stmt, init *model.Stmt) model.Stmt {
 	switch len(inits) {
 	case 0:
-		return is
+		return s
 	case 1:
-		is.Init = inits[0]
-		return is
+		*init = inits[0]
+		return s
 	}
-	return &model.Block{Pos: s.If, Stmts: append(inits, is)}
+	return &model.Block{Pos: pos, Stmts: append(inits, s)}
 }
 
 // returnStmt translates "return x, y", "return f(x)" where f returns as many

@@ -79,14 +79,7 @@ func (b *builder) switchStmt(s *ast.SwitchStmt, label string) model.Stmt {
 	if !ok {
 		return nil
 	}
-	switch len(inits) {
-	case 0:
-		return sw
-	case 1:
-		sw.Init = inits[0]
-		return sw
-	}
-	return &model.Block{Pos: s.Switch, Stmts: append(inits, sw)}
+	return withInit(s.Switch, inits, sw, &sw.Init)
 }
 
 // checkCaseCond checks that a case of a tagless switch is a boolean.

@@ -16,6 +16,7 @@ go test -c -ldflags="-s -w" -o "$out/runtime.test" ./runtime
 go test -c -ldflags="-s -w" -o "$out/devicetest.test" ./internal/devicetest
 go test -c -ldflags="-s -w" -o "$out/difftest.test" ./internal/difftest
 go build -ldflags="-s -w" -o "$out/sum" ./examples/sum
+go build -ldflags="-s -w" -o "$out/particles" ./examples/particles
 go build -ldflags="-s -w" -o "$out/gpubench" ./bench/gpubench
 
 # CUDA sources compiled on the GPU machine with its own nvcc (13.x, CCCL 3).
@@ -57,6 +58,7 @@ if [[ " $groups " == *" test "* ]]; then
 	step device-tests 280 ./devicetest.test -test.v -test.count=1
 	step diff-tests 240 ./difftest.test -test.v -test.count=1
 	step example-sum 30 ./sum
+	step example-particles 60 ./particles
 	step nvcc13-generated 150 bash -c 'for f in src/generated/*.cu; do echo "$f"; '"$NVCC"' -fmad=false -cubin -o /tmp/g.cubin "$f" || exit 1; done'
 	step kernel-tests 200 bash -c "$NVCC -o /tmp/kernels_test src/kernels_test.cu && /tmp/kernels_test"
 fi
@@ -71,7 +73,7 @@ fi
 tar czf "$OUT/logs.tgz" -C "$LOGS" .
 cat "$LOGS/gpu.txt"
 for f in "$LOGS"/*-tests.log; do [ -f "$f" ] && grep -E '^(--- FAIL|FAIL|ok|PASS)|kernels_test:' "$f" | tail -8; done
-[ -f "$LOGS/example-sum.log" ] && cat "$LOGS/example-sum.log"
+for f in "$LOGS"/example-*.log; do [ -f "$f" ] && cat "$f"; done
 for f in "$LOGS"/sanitize*.log; do [ -f "$f" ] && grep -E "ERROR SUMMARY|^(ok|PASS|FAIL)" "$f"; done
 [ -f "$LOGS/cub-bench.log" ] && sed -n '1,25p' "$LOGS/cub-bench.log"
 [ -f "$LOGS/go-bench.log" ] && cat "$LOGS/go-bench.log"

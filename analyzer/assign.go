@@ -35,6 +35,9 @@ func (b *builder) valueSpec(vs *ast.ValueSpec) []model.Stmt {
 			failed = init == nil || b.count() > before
 		}
 		if id.Name == "_" {
+			if !failed {
+				out = append(out, evaluate(id.Pos(), init)...)
+			}
 			continue
 		}
 		pos := id.Pos()
@@ -236,6 +239,9 @@ func (b *builder) define(s *ast.AssignStmt) []model.Stmt {
 			b.rejectExpr(l)
 			ok = false
 		case id.Name == "_":
+			if !failed[i] {
+				out = append(out, evaluate(id.Pos(), values[i])...)
+			}
 		case b.info.Defs[id] != nil:
 			v := b.declareLocal(b.defVar(id), id.Pos(), failed[i])
 			switch {
@@ -286,7 +292,8 @@ func (b *builder) assign(s *ast.AssignStmt) *model.AssignStmt {
 		switch {
 		case !tok || x == nil || (!blank && !b.sameType(x, v.Type())):
 			ok = false
-		case !blank:
+		case !blank || mayPanic(x):
+			// A blank target keeps a value whose evaluation may panic.
 			out.Targets = append(out.Targets, v)
 			out.Values = append(out.Values, x)
 		}
@@ -295,6 +302,33 @@ func (b *builder) assign(s *ast.AssignStmt) *model.AssignStmt {
 		return nil
 	}
 	return out
+}
+
+// evaluate returns a statement that evaluates x for nothing but its
+// panics (an array index out of range, in x or in an operator it calls), or
+// none when x cannot panic: "_ = a[i]" must trap as Go panics.
+func evaluate(pos token.Pos, x model.Expr) []model.Stmt {
+	if x == nil || !mayPanic(x) {
+		return nil
+	}
+	return []model.Stmt{&model.AssignStmt{Pos: pos, Targets: []model.Expr{nil}, Values: []model.Expr{x}}}
+}
+
+// mayPanic reports whether evaluating x may panic in Go: it indexes an
+// array with a non-constant index, or calls an operator.
+func mayPanic(x model.Expr) bool {
+	found := false
+	model.Walk(&model.ReturnStmt{Results: []model.Expr{x}}, func(e model.Expr) {
+		switch e := e.(type) {
+		case *model.Index:
+			if _, isConst := e.Index.(*model.Const); !isConst {
+				found = true
+			}
+		case *model.Call:
+			found = true
+		}
+	})
+	return found
 }
 
 // opAssign lowers "x op= y" to "x = x op y".

@@ -208,55 +208,6 @@ func (b *builder) exprOf(e ast.Expr, want *model.Type) model.Expr {
 	return b.expr(e)
 }
 
-// structConversion translates T(x) between struct types with identical
-// underlying types, which Go allows, into a composite literal of T built
-// from x's fields.
-func (b *builder) structConversion(pos token.Pos, x model.Expr, t *model.Type) model.Expr {
-	from := x.Type()
-	if len(from.Fields) != len(t.Fields) {
-		b.errorf(pos, "cannot convert %s to %s", from.GoName(), t.GoName())
-		return nil
-	}
-	lit := &model.Composite{Pos: pos, T: t, Elems: make([]model.Expr, len(t.Fields))}
-	for i, f := range t.Fields {
-		var v model.Expr = &model.Selector{Pos: pos, X: x, Field: i}
-		if !v.Type().Identical(f.Type) {
-			v = b.convertValue(pos, v, f.Type)
-			if v == nil {
-				return nil
-			}
-		}
-		lit.Elems[i] = v
-	}
-	return lit
-}
-
-// convertValue converts x to t for a struct conversion: fields whose types
-// differ only in their names (a struct of named structs, an array of a named
-// type) are converted member by member.
-func (b *builder) convertValue(pos token.Pos, x model.Expr, t *model.Type) model.Expr {
-	from := x.Type()
-	switch {
-	case from.IsBasic() && t.IsBasic():
-		return &model.Convert{Pos: pos, X: x, T: t}
-	case from.Kind == model.Struct && t.Kind == model.Struct:
-		return b.structConversion(pos, x, t)
-	case from.Kind == model.Array && t.Kind == model.Array && from.Len == t.Len:
-		lit := &model.Composite{Pos: pos, T: t, Elems: make([]model.Expr, t.Len)}
-		for i := int64(0); i < t.Len; i++ {
-			idx := &model.Const{Pos: pos, Value: constant.MakeInt64(i), T: model.Basic(model.Int)}
-			v := b.convertValue(pos, &model.Index{Pos: pos, X: x, Index: idx}, t.Elem)
-			if v == nil {
-				return nil
-			}
-			lit.Elems[i] = v
-		}
-		return lit
-	}
-	b.errorf(pos, "cannot convert %s to %s", from.GoName(), t.GoName())
-	return nil
-}
-
 // compositeConversion translates T(x) where T or x is a struct or array:
 // between struct types with identical underlying types, and between a
 // defined array type and its underlying array type.
@@ -267,9 +218,23 @@ func (b *builder) compositeConversion(pos token.Pos, x model.Expr, t *model.Type
 		return x
 	case from.Kind == model.Array && t.Kind == model.Array && from.Len == t.Len && from.Elem.Identical(t.Elem):
 		return &model.Convert{Pos: pos, X: x, T: t} // one C++ type
-	case from.Kind == model.Struct && t.Kind == model.Struct:
-		return b.structConversion(pos, x, t)
+	case from.Kind == model.Struct && t.Kind == model.Struct && sameFields(from, t):
+		return &model.Convert{Pos: pos, X: x, T: t}
 	}
 	b.errorf(pos, "cannot convert %s to %s", from.GoName(), t.GoName())
 	return nil
+}
+
+// sameFields reports whether two struct types have identical fields:
+// names and types in order, which Go requires to convert between them.
+func sameFields(a, b *model.Type) bool {
+	if len(a.Fields) != len(b.Fields) {
+		return false
+	}
+	for i, f := range a.Fields {
+		if f.Name != b.Fields[i].Name || !f.Type.Identical(b.Fields[i].Type) {
+			return false
+		}
+	}
+	return true
 }

@@ -242,6 +242,10 @@ func (b *builder) countingLoop(s *ast.RangeStmt, label string, count, zero, arr 
 	}
 	body := &model.Block{Pos: s.Body.Lbrace}
 	ok := true
+	// The assignment form "for k, a[k] = range …" assigns both at once, as
+	// the tuple assignment "k, a[k] = i, v" does: a[k] is indexed with the
+	// old k.
+	assign := &model.AssignStmt{Pos: s.For}
 	bind := func(e ast.Expr, val model.Expr) {
 		if e == nil || isBlank(e) {
 			return
@@ -266,11 +270,15 @@ func (b *builder) countingLoop(s *ast.RangeStmt, label string, count, zero, arr 
 			ok = ok && tok && (blank || lv != nil)
 			return
 		}
-		body.Stmts = append(body.Stmts, &model.AssignStmt{Pos: e.Pos(), Targets: []model.Expr{lv}, Values: []model.Expr{val}})
+		assign.Targets = append(assign.Targets, lv)
+		assign.Values = append(assign.Values, val)
 	}
 	bind(s.Key, kref)
 	if a != nil {
 		bind(s.Value, &model.Index{Pos: pos, X: a, Index: kref})
+	}
+	if len(assign.Targets) > 0 {
+		body.Stmts = append(body.Stmts, assign)
 	}
 	pop := b.pushTarget(f, label, true)
 	inner := b.block(s.Body)

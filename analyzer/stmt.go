@@ -44,9 +44,8 @@ func (b *builder) stmt(s ast.Stmt) []model.Stmt {
 		return one(b.branchStmt(s))
 	case *ast.ExprStmt:
 		// Only calls can be statements, and calling an operator has no
-		// effect but its result: check the call, drop the statement.
-		b.expr(s.X)
-		return nil
+		// effect but its result and its panics: keep it only for those.
+		return evaluate(s.Pos(), b.expr(s.X))
 	case *ast.EmptyStmt:
 		return nil
 	}

@@ -16,7 +16,7 @@ func (b *builder) sameType(e model.Expr, t *model.Type) bool {
 	if e == nil || t == nil || e.Type() == nil {
 		return false
 	}
-	if !e.Type().Identical(t) {
+	if !e.Type().AssignableTo(t) {
 		b.errorf(e.Position(), "mismatched types %s and %s", e.Type().GoName(), t.GoName())
 		return false
 	}

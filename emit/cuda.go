@@ -59,7 +59,30 @@ func cudaSource(pkg *model.Package, targets []Target) (*cudaFile, error) {
 	}
 	all := append(append([]*model.Op(nil), pkg.Imported...), pkg.Ops...)
 	writeStructs(e, structTypes(pkg, all))
-	for _, group := range opGroups(pkg) {
+	groups := opGroups(pkg)
+	// Imported operators may call each other across packages in any order
+	// of their paths: every imported group declares its results and
+	// operators before any body is written.
+	for _, group := range groups {
+		imported := group[0].Pkg != "" && group[0].Pkg != pkg.Path
+		prototypes := imported || needsPrototypes(pkg)
+		if !prototypes && !hasResults(group) {
+			continue
+		}
+		ns := model.Namespace(opPkg(pkg, group[0]))
+		w.p("")
+		w.p("namespace %s {", ns)
+		for _, op := range group {
+			writeResults(e, op)
+		}
+		if prototypes {
+			for _, op := range group {
+				w.p("%s;", e.signature(op))
+			}
+		}
+		w.p("}  // namespace %s", ns)
+	}
+	for _, group := range groups {
 		imported := group[0].Pkg != "" && group[0].Pkg != pkg.Path
 		ns := model.Namespace(opPkg(pkg, group[0]))
 		w.p("")
@@ -67,28 +90,21 @@ func cudaSource(pkg *model.Package, targets []Target) (*cudaFile, error) {
 			w.p("// Operators of package %s that this package calls.", group[0].Pkg)
 		}
 		w.p("namespace %s {", ns)
-		for _, op := range group {
-			writeResults(e, op)
-		}
-		if imported || needsPrototypes(pkg) {
-			w.p("")
-			for _, op := range group {
-				w.p("%s;", e.signature(op))
+		for i, op := range group {
+			if i > 0 {
+				w.p("")
 			}
-		}
-		for _, op := range group {
-			w.p("")
 			e.function(op)
 		}
 		if !imported && len(pkg.Instances) > 0 {
 			w.p("")
-			w.p("// functors wrap the operators the kernels use as default-constructible types.")
-			w.p("namespace functors {")
+			w.p("// gocccl_functors wrap the operators the kernels use as default-constructible types.")
+			w.p("namespace gocccl_functors {")
 			for _, op := range usedOps(pkg) {
 				writeFunctor(e, op)
 			}
 			w.p("")
-			w.p("}  // namespace functors")
+			w.p("}  // namespace gocccl_functors")
 		}
 		w.p("}  // namespace %s", ns)
 	}
@@ -373,7 +389,7 @@ func archTargets(targets []Target, as []int) string {
 func writeKernels(w *cWriter, e *opEmitter, in *model.Instance) {
 	sym := in.Symbol()
 	op := in.Ops[0]
-	functor := fmt.Sprintf("::%s::functors::%s", e.ns, e.names[op])
+	functor := fmt.Sprintf("::%s::gocccl_functors::%s", e.ns, e.names[op])
 	bounds := fmt.Sprintf("__launch_bounds__(%s_threads)", sym)
 	tmpl := fmt.Sprintf("%s_threads, %s_items", sym, sym)
 	w.p("")
@@ -412,4 +428,15 @@ func opPkg(pkg *model.Package, op *model.Op) string {
 		return pkg.Path
 	}
 	return op.Pkg
+}
+
+// hasResults reports whether an operator of ops has several results, and
+// so a results struct to declare.
+func hasResults(ops []*model.Op) bool {
+	for _, op := range ops {
+		if len(op.Results) > 1 {
+			return true
+		}
+	}
+	return false
 }

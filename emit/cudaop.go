@@ -534,6 +534,10 @@ func (e *opEmitter) binary(x *model.Binary) (string, bool) {
 func (e *opEmitter) convert(x *model.Convert) (string, bool) {
 	from, to := x.X.Type(), x.T
 	switch {
+	case from.Kind == model.Array && to.Kind == model.Array && from.CName() == to.CName():
+		return e.expr(x.X) // a named array type and its array type: one C++ type
+	case from.Kind == model.Struct && to.Kind == model.Struct:
+		return e.structConversion(x), false
 	case from.IsBool() && to.IsBool():
 		return e.expr(x.X)
 	case from.IsBool() || to.IsBool():
@@ -656,4 +660,31 @@ func (e *opEmitter) fused(x *model.Binary) (string, bool) {
 		return fmt.Sprintf("::%s(%s, %s, %s)", fma, a, e.top(m.Y), e.top(x.X)), true
 	}
 	return "", false
+}
+
+// structConversion prints T(x) between struct types with identical
+// fields: T{x.a, x.b, …}, with x evaluated once into a temporary unless it
+// is a variable.
+func (e *opEmitter) structConversion(x *model.Convert) string {
+	from, to := x.X.Type(), x.T
+	if len(from.Fields) != len(to.Fields) {
+		return e.fail(x.Pos, "cannot convert %s to %s", from.GoName(), to.GoName())
+	}
+	src := e.operand(x.X)
+	_, isVar := x.X.(*model.VarRef)
+	if !isVar {
+		src = e.temp()
+	}
+	fields := make([]string, len(to.Fields))
+	for i, f := range to.Fields {
+		if !from.Fields[i].Type.Identical(f.Type) {
+			return e.fail(x.Pos, "cannot convert %s to %s: field %s differs", from.GoName(), to.GoName(), f.Name)
+		}
+		fields[i] = src + "." + model.CFieldName(from.Fields[i].Name, i)
+	}
+	lit := fmt.Sprintf("%s{%s}", to.CName(), strings.Join(fields, ", "))
+	if isVar {
+		return lit
+	}
+	return fmt.Sprintf("[&] { const auto %s = %s; return %s; }()", src, e.top(x.X), lit)
 }

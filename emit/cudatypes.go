@@ -122,15 +122,17 @@ func writeStructs(e *opEmitter, ts []*model.Type) {
 				continue // Go's == skips blank fields
 			}
 			n := model.CFieldName(f.Name, i)
-			eq = append(eq, fmt.Sprintf("a.%s == b.%s", n, n))
+			eq = append(eq, fmt.Sprintf("gocccl_x.%s == gocccl_y.%s", n, n))
 		}
 		if len(eq) == 0 {
 			eq = []string{"true"}
 		}
-		w.p("__host__ __device__ __forceinline__ bool operator==(const %s& a, const %s& b) {", name, name)
+		w.p("__host__ __device__ __forceinline__ bool operator==(const %s& gocccl_x, const %s& gocccl_y) {", name, name)
 		w.p("  return %s;", strings.Join(eq, " && "))
 		w.p("}")
-		w.p("__host__ __device__ __forceinline__ bool operator!=(const %s& a, const %s& b) { return !(a == b); }", name, name)
+		w.p("__host__ __device__ __forceinline__ bool operator!=(const %s& gocccl_x, const %s& gocccl_y) {", name, name)
+		w.p("  return !(gocccl_x == gocccl_y);")
+		w.p("}")
 		w.p("}  // namespace %s", ns)
 		q := t.CName()
 		w.p("static_assert(sizeof(%s) == %d && alignof(%s) == %d, \"layout of %s differs from Go's\");", q, t.Size(), q, t.Align(), t.Name)

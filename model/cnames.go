@@ -18,6 +18,13 @@ import (
 //     "gocccl_p1", the headers' macros "GOCCCL_…");
 //   - a name reserved to the C++ implementation (containing "__", or "_"
 //     followed by an upper-case letter);
+//   - a name that may be a macro of the C, CUDA or CUB headers the generated
+//     code includes (which define some 2800 of them, differing between
+//     toolchains): every name of two or more characters made of upper-case
+//     letters, digits and underscores (M_PI, RAND_MAX, BUFSIZ, EDOM), every
+//     name starting with "cuda", "Cub", "M_", "L_", "P_" or "pthread_", and
+//     the few other lower-case macros they define (errno, alloca, stdin, …),
+//     unless it ends in "_";
 //   - a name that is not plain ASCII.
 //
 // Appending "_" to a reserved name that is plain ASCII, holds no "__" and
@@ -33,6 +40,9 @@ func ReservedCName(name string) bool {
 	if len(name) > 1 && name[0] == '_' && name[1] >= 'A' && name[1] <= 'Z' {
 		return true
 	}
+	if macroLike(name) {
+		return true
+	}
 	for i := 0; i < len(name); i++ {
 		c := name[i]
 		ok := c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9'
@@ -42,6 +52,40 @@ func ReservedCName(name string) bool {
 	}
 	return false
 }
+
+// macroLike reports whether name has the shape of the headers' macros (see
+// ReservedCName). Names ending in "_" never do, so that the analyzer's
+// renaming by suffix ends.
+func macroLike(name string) bool {
+	if strings.HasSuffix(name, "_") {
+		return false
+	}
+	for _, p := range macroPrefixes {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	if len(name) < 2 {
+		return false
+	}
+	letter := false
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			letter = true
+		case c >= '0' && c <= '9' || c == '_':
+		default:
+			return false
+		}
+	}
+	return letter
+}
+
+// macroPrefixes start the mixed-case macros of the CUDA runtime, CUB and
+// the C library (cudaStreamDefault, CubDebug, M_PIf, L_tmpnam, P_tmpdir,
+// pthread_cleanup_push).
+var macroPrefixes = []string{"cuda", "Cub", "M_", "L_", "P_", "pthread_"}
 
 // generatorName reports whether name is in the generator's part of the name
 // space: it starts with "gocccl" or "GOCCCL" and does not end in "_" (the
@@ -81,7 +125,10 @@ int8_t int16_t int32_t int64_t uint8_t uint16_t uint32_t uint64_t
 size_t ptrdiff_t intptr_t uintptr_t intmax_t uintmax_t
 threadIdx blockIdx blockDim gridDim warpSize
 gocccl std cub cuda thrust main assert errno NULL EOF INFINITY NAN HUGE_VAL
-HUGE_VALF stdin stdout stderr offsetof
+HUGE_VALF stdin stdout stderr offsetof alloca assert_perror issubnormal
+math_errhandling sched_priority strdupa strndupa
+be16toh be32toh be64toh le16toh le32toh le64toh
+htobe16 htobe32 htobe64 htole16 htole32 htole64
 CUDA_VERSION CUDART_VERSION CUB_VERSION
 `
 

@@ -243,6 +243,19 @@ func (t *Type) Identical(u *Type) bool {
 	return true
 }
 
+// AssignableTo reports whether a value of type t may be assigned to a
+// variable of type u in an operator: t and u are identical, or both are
+// arrays of the same length and element type and at least one of them is
+// not a named type (Go's assignability rule for the composite types an
+// operator may use; both are the same C++ type).
+func (t *Type) AssignableTo(u *Type) bool {
+	if t.Identical(u) {
+		return true
+	}
+	return t != nil && u != nil && t.Kind == Array && u.Kind == Array &&
+		(t.Name == "" || u.Name == "") && t.Len == u.Len && t.Elem.Identical(u.Elem)
+}
+
 // Namespace returns the C++ namespace that holds the operators and struct
 // types of the package with import path pkgPath: "gocccl_pkg_", the
 // package directory's name made a C identifier, and a hash of the whole

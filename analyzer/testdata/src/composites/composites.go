@@ -54,3 +54,54 @@ func Convert(p Pixel) Alias { return Alias(p) }
 
 //gocccl:op
 func Keyed(a int8) Pixel { return Pixel{C: int16(a), A: a} }
+
+// A4 is a named array type; [4]int32 values are assignable to it and back.
+type A4 [4]int32
+
+// functors and a are names the generated C++ uses for itself or for
+// parameters: they must still work as Go names.
+type functors struct{ X int32 }
+
+type a struct{ X, Y int32 }
+
+//gocccl:op
+func Arrays(x int32, u [4]int32) A4 {
+	var b A4 = [4]int32{x}
+	b = u
+	c := A4(u)
+	d := [4]int32(c)
+	if b == u && c == d {
+		return [4]int32{x, x}
+	}
+	return b
+}
+
+//gocccl:op
+func Names(f functors, v a) a {
+	if v == (a{X: f.X}) {
+		return a{Y: 1}
+	}
+	return v
+}
+
+//gocccl:op
+func RangeAssign(b [3]int32) int32 {
+	var arr [4]int32
+	i := 3
+	for i, arr[i] = range b {
+	}
+	return arr[0] + arr[1]*10 + arr[2]*100 + arr[3]*1000
+}
+
+// Blank keeps what may panic although its value is dropped: an index out of
+// range must trap on the GPU as it panics in Go.
+//
+//gocccl:op
+func Blank(arr [4]int32, i int) int32 {
+	_ = arr[i]
+	var _ = arr[i+1]
+	y, _ := arr[0], arr[i&3]
+	_, _ = y, arr[2]
+	Arrays(y, arr)
+	return y
+}

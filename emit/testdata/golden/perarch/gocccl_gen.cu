@@ -8,7 +8,6 @@
 #include <gocccl/reduce.cuh>
 
 namespace gocccl_pkg_sum_6a699990 {
-
 // Add is sum.go:12:1.
 __device__ __forceinline__ float Add(float a, float b) {
   return a + b;
@@ -29,8 +28,8 @@ __device__ __forceinline__ int64_t Max(int64_t a, int64_t b) {
   __builtin_unreachable();
 }
 
-// functors wrap the operators the kernels use as default-constructible types.
-namespace functors {
+// gocccl_functors wrap the operators the kernels use as default-constructible types.
+namespace gocccl_functors {
 
 struct Add {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
@@ -50,7 +49,7 @@ struct Max {
   }
 };
 
-}  // namespace functors
+}  // namespace gocccl_functors
 }  // namespace gocccl_pkg_sum_6a699990
 
 // Launch policies (emit/policy.go): threads per block and items per thread
@@ -72,32 +71,32 @@ constexpr int gocccl_reduce_Max_threads = 256, gocccl_reduce_Max_items = 8;
 // Reduce(Add) over float32, declared at sum.go:40:8.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Add_threads)
 gocccl_reduce_Add_partial(const float* d_in, long long n, float* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_Add_threads, gocccl_reduce_Add_items, float, ::gocccl_pkg_sum_6a699990::functors::Add>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_Add_threads, gocccl_reduce_Add_items, float, ::gocccl_pkg_sum_6a699990::gocccl_functors::Add>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Add_threads)
 gocccl_reduce_Add_final(const float* d_in, long long n, float* d_out, float init) {
-  ::gocccl::reduce_final<gocccl_reduce_Add_threads, gocccl_reduce_Add_items, float, ::gocccl_pkg_sum_6a699990::functors::Add>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_Add_threads, gocccl_reduce_Add_items, float, ::gocccl_pkg_sum_6a699990::gocccl_functors::Add>(d_in, n, d_out, init);
 }
 
 // Reduce(AddI) over int32, declared at sum.go:41:8.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI_threads)
 gocccl_reduce_AddI_partial(const int32_t* d_in, long long n, int32_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddI_threads, gocccl_reduce_AddI_items, int32_t, ::gocccl_pkg_sum_6a699990::functors::AddI>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_AddI_threads, gocccl_reduce_AddI_items, int32_t, ::gocccl_pkg_sum_6a699990::gocccl_functors::AddI>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI_threads)
 gocccl_reduce_AddI_final(const int32_t* d_in, long long n, int32_t* d_out, int32_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_AddI_threads, gocccl_reduce_AddI_items, int32_t, ::gocccl_pkg_sum_6a699990::functors::AddI>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_AddI_threads, gocccl_reduce_AddI_items, int32_t, ::gocccl_pkg_sum_6a699990::gocccl_functors::AddI>(d_in, n, d_out, init);
 }
 
 // Reduce(Max) over int64, declared at sum.go:42:8.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Max_threads)
 gocccl_reduce_Max_partial(const int64_t* d_in, long long n, int64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_Max_threads, gocccl_reduce_Max_items, int64_t, ::gocccl_pkg_sum_6a699990::functors::Max>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_Max_threads, gocccl_reduce_Max_items, int64_t, ::gocccl_pkg_sum_6a699990::gocccl_functors::Max>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Max_threads)
 gocccl_reduce_Max_final(const int64_t* d_in, long long n, int64_t* d_out, int64_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_Max_threads, gocccl_reduce_Max_items, int64_t, ::gocccl_pkg_sum_6a699990::functors::Max>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_Max_threads, gocccl_reduce_Max_items, int64_t, ::gocccl_pkg_sum_6a699990::gocccl_functors::Max>(d_in, n, d_out, init);
 }

@@ -9,16 +9,17 @@
 #include <gocccl/transform.cuh>
 
 namespace gocccl_pkg_ops_6770adc3 {
-
 __device__ __forceinline__ int64_t Mix(int64_t a, int64_t b);
 __device__ __forceinline__ int64_t Clamp(int64_t x);
 __device__ __forceinline__ uint32_t Bits(uint16_t v, int8_t n);
 __device__ __forceinline__ double Floats(float f, double g);
-__device__ __forceinline__ float F32(float a, float b);
+__device__ __forceinline__ float gocccl_op_F32(float a, float b);
 __device__ __forceinline__ int8_t Small(int8_t a, int8_t b);
 __device__ __forceinline__ bool Limits(uint64_t u, int64_t i);
 __device__ __forceinline__ int16_t Sign(int16_t x);
+}  // namespace gocccl_pkg_ops_6770adc3
 
+namespace gocccl_pkg_ops_6770adc3 {
 // Mix is ops.go:5:1.
 __device__ __forceinline__ int64_t Mix(int64_t a, int64_t b) {
   int64_t q = ::gocccl::go::quo(a, b);
@@ -67,7 +68,7 @@ __device__ __forceinline__ double Floats(float f, double g) {
 }
 
 // F32 is ops.go:50:1.
-__device__ __forceinline__ float F32(float a, float b) {
+__device__ __forceinline__ float gocccl_op_F32(float a, float b) {
   return (((a * 0x1.99999ap-04f /* 0.1 */) + (b / 3.0f)) - 0x1.fffffep+127f /* 3.4028235e+38 */) + (-0.5f);
 }
 
@@ -112,8 +113,8 @@ __device__ __forceinline__ int16_t Sign(int16_t x) {
   return int16_t(0);
 }
 
-// functors wrap the operators the kernels use as default-constructible types.
-namespace functors {
+// gocccl_functors wrap the operators the kernels use as default-constructible types.
+namespace gocccl_functors {
 
 struct Mix {
   __device__ __forceinline__ int64_t operator()(int64_t a0, int64_t a1) const {
@@ -133,9 +134,9 @@ struct Floats {
   }
 };
 
-struct F32 {
+struct gocccl_op_F32 {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
-    return ::gocccl_pkg_ops_6770adc3::F32(a0, a1);
+    return ::gocccl_pkg_ops_6770adc3::gocccl_op_F32(a0, a1);
   }
 };
 
@@ -151,7 +152,7 @@ struct Limits {
   }
 };
 
-}  // namespace functors
+}  // namespace gocccl_functors
 }  // namespace gocccl_pkg_ops_6770adc3
 
 // Launch policies (emit/policy.go): threads per block and items per thread
@@ -166,50 +167,50 @@ constexpr int gocccl_reduce_Small_threads = 256, gocccl_reduce_Small_items = 32;
 // BinaryTransform(Bits) over uint16, int8, uint32, declared at ops.go:80:9.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_Bits_threads)
 gocccl_transform2_Bits(const uint16_t* d_a, const int8_t* d_b, uint32_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_Bits_threads, gocccl_transform2_Bits_items, uint16_t, int8_t, uint32_t, ::gocccl_pkg_ops_6770adc3::functors::Bits>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_Bits_threads, gocccl_transform2_Bits_items, uint16_t, int8_t, uint32_t, ::gocccl_pkg_ops_6770adc3::gocccl_functors::Bits>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(Floats) over float32, float64, float64, declared at ops.go:81:9.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_Floats_threads)
 gocccl_transform2_Floats(const float* d_a, const double* d_b, double* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_Floats_threads, gocccl_transform2_Floats_items, float, double, double, ::gocccl_pkg_ops_6770adc3::functors::Floats>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_Floats_threads, gocccl_transform2_Floats_items, float, double, double, ::gocccl_pkg_ops_6770adc3::gocccl_functors::Floats>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(Limits) over uint, int, bool, declared at ops.go:85:9.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_Limits_threads)
 gocccl_transform2_Limits(const uint64_t* d_a, const int64_t* d_b, bool* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_Limits_threads, gocccl_transform2_Limits_items, uint64_t, int64_t, bool, ::gocccl_pkg_ops_6770adc3::functors::Limits>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_Limits_threads, gocccl_transform2_Limits_items, uint64_t, int64_t, bool, ::gocccl_pkg_ops_6770adc3::gocccl_functors::Limits>(d_a, d_b, d_out, n);
 }
 
 // Reduce(F32) over float32, declared at ops.go:82:9.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_F32_threads)
 gocccl_reduce_F32_partial(const float* d_in, long long n, float* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_F32_threads, gocccl_reduce_F32_items, float, ::gocccl_pkg_ops_6770adc3::functors::F32>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_F32_threads, gocccl_reduce_F32_items, float, ::gocccl_pkg_ops_6770adc3::gocccl_functors::gocccl_op_F32>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_F32_threads)
 gocccl_reduce_F32_final(const float* d_in, long long n, float* d_out, float init) {
-  ::gocccl::reduce_final<gocccl_reduce_F32_threads, gocccl_reduce_F32_items, float, ::gocccl_pkg_ops_6770adc3::functors::F32>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_F32_threads, gocccl_reduce_F32_items, float, ::gocccl_pkg_ops_6770adc3::gocccl_functors::gocccl_op_F32>(d_in, n, d_out, init);
 }
 
 // Reduce(Mix) over int64, declared at ops.go:83:9.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Mix_threads)
 gocccl_reduce_Mix_partial(const int64_t* d_in, long long n, int64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_Mix_threads, gocccl_reduce_Mix_items, int64_t, ::gocccl_pkg_ops_6770adc3::functors::Mix>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_Mix_threads, gocccl_reduce_Mix_items, int64_t, ::gocccl_pkg_ops_6770adc3::gocccl_functors::Mix>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Mix_threads)
 gocccl_reduce_Mix_final(const int64_t* d_in, long long n, int64_t* d_out, int64_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_Mix_threads, gocccl_reduce_Mix_items, int64_t, ::gocccl_pkg_ops_6770adc3::functors::Mix>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_Mix_threads, gocccl_reduce_Mix_items, int64_t, ::gocccl_pkg_ops_6770adc3::gocccl_functors::Mix>(d_in, n, d_out, init);
 }
 
 // Reduce(Small) over int8, declared at ops.go:84:9.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Small_threads)
 gocccl_reduce_Small_partial(const int8_t* d_in, long long n, int8_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_Small_threads, gocccl_reduce_Small_items, int8_t, ::gocccl_pkg_ops_6770adc3::functors::Small>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_Small_threads, gocccl_reduce_Small_items, int8_t, ::gocccl_pkg_ops_6770adc3::gocccl_functors::Small>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Small_threads)
 gocccl_reduce_Small_final(const int8_t* d_in, long long n, int8_t* d_out, int8_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_Small_threads, gocccl_reduce_Small_items, int8_t, ::gocccl_pkg_ops_6770adc3::functors::Small>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_Small_threads, gocccl_reduce_Small_items, int8_t, ::gocccl_pkg_ops_6770adc3::gocccl_functors::Small>(d_in, n, d_out, init);
 }

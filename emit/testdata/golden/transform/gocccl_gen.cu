@@ -8,7 +8,6 @@
 #include <gocccl/transform.cuh>
 
 namespace gocccl_pkg_scale_69531319 {
-
 // Scale is scale.go:10:1.
 __device__ __forceinline__ double Scale(int8_t x) {
   return ::gocccl::go::conv<double>(x) * 0x1.999999999999ap-04 /* 0.1 */;
@@ -29,8 +28,8 @@ __device__ __forceinline__ float Prec(float a, float b, bool p, bool q) {
   return x + y;
 }
 
-// functors wrap the operators the kernels use as default-constructible types.
-namespace functors {
+// gocccl_functors wrap the operators the kernels use as default-constructible types.
+namespace gocccl_functors {
 
 struct Scale {
   __device__ __forceinline__ double operator()(int8_t a0) const {
@@ -44,7 +43,7 @@ struct Warm {
   }
 };
 
-}  // namespace functors
+}  // namespace gocccl_functors
 }  // namespace gocccl_pkg_scale_69531319
 
 // Launch policies (emit/policy.go): threads per block and items per thread
@@ -55,11 +54,11 @@ constexpr int gocccl_transform_Scale_threads = 256, gocccl_transform_Scale_items
 // BinaryTransform(Warm) over Celsius, int16, Celsius, declared at scale.go:30:9.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_Warm_threads)
 gocccl_transform2_Warm(const float* d_a, const int16_t* d_b, float* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_Warm_threads, gocccl_transform2_Warm_items, float, int16_t, float, ::gocccl_pkg_scale_69531319::functors::Warm>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_Warm_threads, gocccl_transform2_Warm_items, float, int16_t, float, ::gocccl_pkg_scale_69531319::gocccl_functors::Warm>(d_a, d_b, d_out, n);
 }
 
 // UnaryTransform(Scale) over int8, float64, declared at scale.go:31:9.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Scale_threads)
 gocccl_transform_Scale(const int8_t* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Scale_threads, gocccl_transform_Scale_items, int8_t, double, ::gocccl_pkg_scale_69531319::functors::Scale>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Scale_threads, gocccl_transform_Scale_items, int8_t, double, ::gocccl_pkg_scale_69531319::gocccl_functors::Scale>(d_in, d_out, n);
 }

@@ -8,7 +8,6 @@
 #include <gocccl/reduce.cuh>
 
 namespace gocccl_pkg_ops_905f533b {
-
 // AddInt32 is ops.go:12:6.
 __device__ __forceinline__ int32_t AddInt32(int32_t a, int32_t b) {
   return ::gocccl::go::add(a, b);
@@ -19,8 +18,8 @@ __device__ __forceinline__ float AddFloat32(float a, float b) {
   return a + b;
 }
 
-// functors wrap the operators the kernels use as default-constructible types.
-namespace functors {
+// gocccl_functors wrap the operators the kernels use as default-constructible types.
+namespace gocccl_functors {
 
 struct AddInt32 {
   __device__ __forceinline__ int32_t operator()(int32_t a0, int32_t a1) const {
@@ -34,7 +33,7 @@ struct AddFloat32 {
   }
 };
 
-}  // namespace functors
+}  // namespace gocccl_functors
 }  // namespace gocccl_pkg_ops_905f533b
 
 // Launch policies (emit/policy.go): threads per block and items per thread
@@ -45,21 +44,21 @@ constexpr int gocccl_reduce_AddInt32_threads = 256, gocccl_reduce_AddInt32_items
 // Reduce(AddFloat32) over float32, declared at ops.go:22:15.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32_threads)
 gocccl_reduce_AddFloat32_partial(const float* d_in, long long n, float* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::functors::AddFloat32>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32_threads)
 gocccl_reduce_AddFloat32_final(const float* d_in, long long n, float* d_out, float init) {
-  ::gocccl::reduce_final<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::functors::AddFloat32>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, d_out, init);
 }
 
 // Reduce(AddInt32) over int32, declared at ops.go:21:15.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt32_threads)
 gocccl_reduce_AddInt32_partial(const int32_t* d_in, long long n, int32_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_ops_905f533b::functors::AddInt32>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddInt32>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt32_threads)
 gocccl_reduce_AddInt32_final(const int32_t* d_in, long long n, int32_t* d_out, int32_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_ops_905f533b::functors::AddInt32>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddInt32>(d_in, n, d_out, init);
 }

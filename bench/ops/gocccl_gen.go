@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := runtime.NewModule("github.com/gocccl/gocccl/bench/ops", "319ca5632d2631c6a3bd6fa8adb87a4b9596c20f458bdcd8c6355969e131b912", []runtime.Image{
+	m := runtime.NewModule("github.com/gocccl/gocccl/bench/ops", "1f734cf70f8b31c98df18a0b258742fe0a9d297437f4d7878677f291fe86e603", []runtime.Image{
 		{Target: runtime.Target{Arch: 75}, Data: goccclImageSM75},
 		{Target: runtime.Target{Arch: 80}, Data: goccclImageSM80},
 		{Target: runtime.Target{Arch: 86}, Data: goccclImageSM86},

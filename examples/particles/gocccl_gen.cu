@@ -16,10 +16,12 @@ struct Particle {
   float Mass;
   uint8_t Kind;
 };
-__host__ __device__ __forceinline__ bool operator==(const Particle& a, const Particle& b) {
-  return a.Pos == b.Pos && a.Vel == b.Vel && a.Mass == b.Mass && a.Kind == b.Kind;
+__host__ __device__ __forceinline__ bool operator==(const Particle& gocccl_x, const Particle& gocccl_y) {
+  return gocccl_x.Pos == gocccl_y.Pos && gocccl_x.Vel == gocccl_y.Vel && gocccl_x.Mass == gocccl_y.Mass && gocccl_x.Kind == gocccl_y.Kind;
 }
-__host__ __device__ __forceinline__ bool operator!=(const Particle& a, const Particle& b) { return !(a == b); }
+__host__ __device__ __forceinline__ bool operator!=(const Particle& gocccl_x, const Particle& gocccl_y) {
+  return !(gocccl_x == gocccl_y);
+}
 }  // namespace gocccl_pkg_particles_cc41e0f1
 static_assert(sizeof(::gocccl_pkg_particles_cc41e0f1::Particle) == 56 && alignof(::gocccl_pkg_particles_cc41e0f1::Particle) == 8, "layout of Particle differs from Go's");
 static_assert(offsetof(::gocccl_pkg_particles_cc41e0f1::Particle, Pos) == 0, "offset of Particle.Pos differs from Go's");
@@ -34,10 +36,12 @@ struct Totals {
   double Energy;
   int64_t Count;
 };
-__host__ __device__ __forceinline__ bool operator==(const Totals& a, const Totals& b) {
-  return a.Momentum == b.Momentum && a.Energy == b.Energy && a.Count == b.Count;
+__host__ __device__ __forceinline__ bool operator==(const Totals& gocccl_x, const Totals& gocccl_y) {
+  return gocccl_x.Momentum == gocccl_y.Momentum && gocccl_x.Energy == gocccl_y.Energy && gocccl_x.Count == gocccl_y.Count;
 }
-__host__ __device__ __forceinline__ bool operator!=(const Totals& a, const Totals& b) { return !(a == b); }
+__host__ __device__ __forceinline__ bool operator!=(const Totals& gocccl_x, const Totals& gocccl_y) {
+  return !(gocccl_x == gocccl_y);
+}
 }  // namespace gocccl_pkg_particles_cc41e0f1
 static_assert(sizeof(::gocccl_pkg_particles_cc41e0f1::Totals) == 40 && alignof(::gocccl_pkg_particles_cc41e0f1::Totals) == 8, "layout of Totals differs from Go's");
 static_assert(offsetof(::gocccl_pkg_particles_cc41e0f1::Totals, Momentum) == 0, "offset of Totals.Momentum differs from Go's");
@@ -46,12 +50,13 @@ static_assert(offsetof(::gocccl_pkg_particles_cc41e0f1::Totals, Count) == 32, "o
 
 namespace gocccl_pkg_particles_cc41e0f1 {
 struct gocccl_results_wall { double r0; double r1; };
-
 __device__ __forceinline__ ::gocccl_pkg_particles_cc41e0f1::Particle Step(::gocccl_pkg_particles_cc41e0f1::Particle p);
 __device__ __forceinline__ gocccl_results_wall wall(double x, double v, uint8_t kind);
 __device__ __forceinline__ ::gocccl_pkg_particles_cc41e0f1::Totals Measure(::gocccl_pkg_particles_cc41e0f1::Particle p);
 __device__ __forceinline__ ::gocccl_pkg_particles_cc41e0f1::Totals Sum(::gocccl_pkg_particles_cc41e0f1::Totals a, ::gocccl_pkg_particles_cc41e0f1::Totals b);
+}  // namespace gocccl_pkg_particles_cc41e0f1
 
+namespace gocccl_pkg_particles_cc41e0f1 {
 // Step is main.go:55:6.
 __device__ __forceinline__ ::gocccl_pkg_particles_cc41e0f1::Particle Step(::gocccl_pkg_particles_cc41e0f1::Particle p) {
   ::gocccl::go::ref(p.Vel, int64_t(2LL)) = ::gocccl::go::at(p.Vel, int64_t(2LL)) + (-0x1.39eb851eb851fp-03 /* -0.15328125 */);
@@ -144,8 +149,8 @@ __device__ __forceinline__ ::gocccl_pkg_particles_cc41e0f1::Totals Sum(::gocccl_
   return a;
 }
 
-// functors wrap the operators the kernels use as default-constructible types.
-namespace functors {
+// gocccl_functors wrap the operators the kernels use as default-constructible types.
+namespace gocccl_functors {
 
 struct Step {
   __device__ __forceinline__ ::gocccl_pkg_particles_cc41e0f1::Particle operator()(::gocccl_pkg_particles_cc41e0f1::Particle a0) const {
@@ -165,7 +170,7 @@ struct Sum {
   }
 };
 
-}  // namespace functors
+}  // namespace gocccl_functors
 }  // namespace gocccl_pkg_particles_cc41e0f1
 
 // Launch policies (emit/policy.go): threads per block and items per thread
@@ -177,22 +182,22 @@ constexpr int gocccl_transform_Step_threads = 256, gocccl_transform_Step_items =
 // Reduce(Sum) over Totals, declared at main.go:118:13.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Sum_threads)
 gocccl_reduce_Sum_partial(const ::gocccl_pkg_particles_cc41e0f1::Totals* d_in, long long n, ::gocccl_pkg_particles_cc41e0f1::Totals* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_Sum_threads, gocccl_reduce_Sum_items, ::gocccl_pkg_particles_cc41e0f1::Totals, ::gocccl_pkg_particles_cc41e0f1::functors::Sum>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_Sum_threads, gocccl_reduce_Sum_items, ::gocccl_pkg_particles_cc41e0f1::Totals, ::gocccl_pkg_particles_cc41e0f1::gocccl_functors::Sum>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Sum_threads)
 gocccl_reduce_Sum_final(const ::gocccl_pkg_particles_cc41e0f1::Totals* d_in, long long n, ::gocccl_pkg_particles_cc41e0f1::Totals* d_out, ::gocccl_pkg_particles_cc41e0f1::Totals init) {
-  ::gocccl::reduce_final<gocccl_reduce_Sum_threads, gocccl_reduce_Sum_items, ::gocccl_pkg_particles_cc41e0f1::Totals, ::gocccl_pkg_particles_cc41e0f1::functors::Sum>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_Sum_threads, gocccl_reduce_Sum_items, ::gocccl_pkg_particles_cc41e0f1::Totals, ::gocccl_pkg_particles_cc41e0f1::gocccl_functors::Sum>(d_in, n, d_out, init);
 }
 
 // UnaryTransform(Measure) over Particle, Totals, declared at main.go:117:13.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Measure_threads)
 gocccl_transform_Measure(const ::gocccl_pkg_particles_cc41e0f1::Particle* d_in, ::gocccl_pkg_particles_cc41e0f1::Totals* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Measure_threads, gocccl_transform_Measure_items, ::gocccl_pkg_particles_cc41e0f1::Particle, ::gocccl_pkg_particles_cc41e0f1::Totals, ::gocccl_pkg_particles_cc41e0f1::functors::Measure>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Measure_threads, gocccl_transform_Measure_items, ::gocccl_pkg_particles_cc41e0f1::Particle, ::gocccl_pkg_particles_cc41e0f1::Totals, ::gocccl_pkg_particles_cc41e0f1::gocccl_functors::Measure>(d_in, d_out, n);
 }
 
 // UnaryTransform(Step) over Particle, Particle, declared at main.go:116:13.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Step_threads)
 gocccl_transform_Step(const ::gocccl_pkg_particles_cc41e0f1::Particle* d_in, ::gocccl_pkg_particles_cc41e0f1::Particle* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Step_threads, gocccl_transform_Step_items, ::gocccl_pkg_particles_cc41e0f1::Particle, ::gocccl_pkg_particles_cc41e0f1::Particle, ::gocccl_pkg_particles_cc41e0f1::functors::Step>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Step_threads, gocccl_transform_Step_items, ::gocccl_pkg_particles_cc41e0f1::Particle, ::gocccl_pkg_particles_cc41e0f1::Particle, ::gocccl_pkg_particles_cc41e0f1::gocccl_functors::Step>(d_in, d_out, n);
 }

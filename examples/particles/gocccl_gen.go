@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := runtime.NewModule("github.com/gocccl/gocccl/examples/particles", "ed027219cfe9b5b7fb382d516e32693c10f8ce2aadc9f2fa42a07834e6c460a3", []runtime.Image{
+	m := runtime.NewModule("github.com/gocccl/gocccl/examples/particles", "0a1d64c207ef4989eca3cfc4a188c8df84c338470baa729049eb4414cde6a36b", []runtime.Image{
 		{Target: runtime.Target{Arch: 75}, Data: goccclImageSM75},
 		{Target: runtime.Target{Arch: 80}, Data: goccclImageSM80},
 		{Target: runtime.Target{Arch: 86}, Data: goccclImageSM86},

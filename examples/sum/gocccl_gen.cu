@@ -9,7 +9,6 @@
 #include <gocccl/transform.cuh>
 
 namespace gocccl_pkg_sum_2f231459 {
-
 // Add is main.go:21:6.
 __device__ __forceinline__ double Add(double a, double b) {
   return a + b;
@@ -35,8 +34,8 @@ __device__ __forceinline__ int64_t Scale(int32_t w, float x) {
   return v;
 }
 
-// functors wrap the operators the kernels use as default-constructible types.
-namespace functors {
+// gocccl_functors wrap the operators the kernels use as default-constructible types.
+namespace gocccl_functors {
 
 struct Add {
   __device__ __forceinline__ double operator()(double a0, double a1) const {
@@ -62,7 +61,7 @@ struct Scale {
   }
 };
 
-}  // namespace functors
+}  // namespace gocccl_functors
 }  // namespace gocccl_pkg_sum_2f231459
 
 // Launch policies (emit/policy.go): threads per block and items per thread
@@ -75,33 +74,33 @@ constexpr int gocccl_transform_Square_threads = 256, gocccl_transform_Square_ite
 // BinaryTransform(Scale) over int32, float32, int64, declared at main.go:53:12.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_Scale_threads)
 gocccl_transform2_Scale(const int32_t* d_a, const float* d_b, int64_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_Scale_threads, gocccl_transform2_Scale_items, int32_t, float, int64_t, ::gocccl_pkg_sum_2f231459::functors::Scale>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_Scale_threads, gocccl_transform2_Scale_items, int32_t, float, int64_t, ::gocccl_pkg_sum_2f231459::gocccl_functors::Scale>(d_a, d_b, d_out, n);
 }
 
 // Reduce(Add) over float64, declared at main.go:50:12.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Add_threads)
 gocccl_reduce_Add_partial(const double* d_in, long long n, double* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_Add_threads, gocccl_reduce_Add_items, double, ::gocccl_pkg_sum_2f231459::functors::Add>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_Add_threads, gocccl_reduce_Add_items, double, ::gocccl_pkg_sum_2f231459::gocccl_functors::Add>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Add_threads)
 gocccl_reduce_Add_final(const double* d_in, long long n, double* d_out, double init) {
-  ::gocccl::reduce_final<gocccl_reduce_Add_threads, gocccl_reduce_Add_items, double, ::gocccl_pkg_sum_2f231459::functors::Add>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_Add_threads, gocccl_reduce_Add_items, double, ::gocccl_pkg_sum_2f231459::gocccl_functors::Add>(d_in, n, d_out, init);
 }
 
 // Reduce(AddInt) over int64, declared at main.go:51:12.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt_threads)
 gocccl_reduce_AddInt_partial(const int64_t* d_in, long long n, int64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddInt_threads, gocccl_reduce_AddInt_items, int64_t, ::gocccl_pkg_sum_2f231459::functors::AddInt>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_AddInt_threads, gocccl_reduce_AddInt_items, int64_t, ::gocccl_pkg_sum_2f231459::gocccl_functors::AddInt>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt_threads)
 gocccl_reduce_AddInt_final(const int64_t* d_in, long long n, int64_t* d_out, int64_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_AddInt_threads, gocccl_reduce_AddInt_items, int64_t, ::gocccl_pkg_sum_2f231459::functors::AddInt>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_AddInt_threads, gocccl_reduce_AddInt_items, int64_t, ::gocccl_pkg_sum_2f231459::gocccl_functors::AddInt>(d_in, n, d_out, init);
 }
 
 // UnaryTransform(Square) over float32, float64, declared at main.go:52:12.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Square_threads)
 gocccl_transform_Square(const float* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Square_threads, gocccl_transform_Square_items, float, double, ::gocccl_pkg_sum_2f231459::functors::Square>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Square_threads, gocccl_transform_Square_items, float, double, ::gocccl_pkg_sum_2f231459::gocccl_functors::Square>(d_in, d_out, n);
 }

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := runtime.NewModule("github.com/gocccl/gocccl/examples/sum", "f7bd99194d48fd15ba31c35d0138b12810eba4812b101d9469c4b2e545b5ee76", []runtime.Image{
+	m := runtime.NewModule("github.com/gocccl/gocccl/examples/sum", "08e05c555ed07516f71a15656c1fa504dd1c5d846844ea66f3609a02b73be676", []runtime.Image{
 		{Target: runtime.Target{Arch: 75}, Data: goccclImageSM75},
 		{Target: runtime.Target{Arch: 80}, Data: goccclImageSM80},
 		{Target: runtime.Target{Arch: 86}, Data: goccclImageSM86},

@@ -9,7 +9,6 @@
 #include <gocccl/transform.cuh>
 
 namespace gocccl_pkg_devicetest_bf0ae03a {
-
 // AddInt8 is ops.go:17:6.
 __device__ __forceinline__ int8_t AddInt8(int8_t a, int8_t b) {
   return ::gocccl::go::add(a, b);
@@ -366,8 +365,8 @@ __device__ __forceinline__ float Blend(uint8_t a, float b) {
   return (::gocccl::go::conv<float>(a) * b) + 1.0f;
 }
 
-// functors wrap the operators the kernels use as default-constructible types.
-namespace functors {
+// gocccl_functors wrap the operators the kernels use as default-constructible types.
+namespace gocccl_functors {
 
 struct AddInt8 {
   __device__ __forceinline__ int8_t operator()(int8_t a0, int8_t a1) const {
@@ -699,7 +698,7 @@ struct Blend {
   }
 };
 
-}  // namespace functors
+}  // namespace gocccl_functors
 }  // namespace gocccl_pkg_devicetest_bf0ae03a
 
 // Launch policies (emit/policy.go): threads per block and items per thread
@@ -763,459 +762,459 @@ constexpr int gocccl_transform_Widen_threads = 256, gocccl_transform_Widen_items
 // BinaryTransform(Blend) over uint8, float32, float32, declared at ops.go:375:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_Blend_threads)
 gocccl_transform2_Blend(const uint8_t* d_a, const float* d_b, float* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_Blend_threads, gocccl_transform2_Blend_items, uint8_t, float, float, ::gocccl_pkg_devicetest_bf0ae03a::functors::Blend>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_Blend_threads, gocccl_transform2_Blend_items, uint8_t, float, float, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::Blend>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MixFloat32) over float32, float32, float32, declared at ops.go:368:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixFloat32_threads)
 gocccl_transform2_MixFloat32(const float* d_a, const float* d_b, float* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MixFloat32_threads, gocccl_transform2_MixFloat32_items, float, float, float, ::gocccl_pkg_devicetest_bf0ae03a::functors::MixFloat32>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MixFloat32_threads, gocccl_transform2_MixFloat32_items, float, float, float, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixFloat32>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MixFloat64) over float64, float64, float64, declared at ops.go:372:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixFloat64_threads)
 gocccl_transform2_MixFloat64(const double* d_a, const double* d_b, double* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MixFloat64_threads, gocccl_transform2_MixFloat64_items, double, double, double, ::gocccl_pkg_devicetest_bf0ae03a::functors::MixFloat64>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MixFloat64_threads, gocccl_transform2_MixFloat64_items, double, double, double, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixFloat64>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MixInt) over int, int, int, declared at ops.go:340:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixInt_threads)
 gocccl_transform2_MixInt(const int64_t* d_a, const int64_t* d_b, int64_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MixInt_threads, gocccl_transform2_MixInt_items, int64_t, int64_t, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MixInt>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MixInt_threads, gocccl_transform2_MixInt_items, int64_t, int64_t, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixInt>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MixInt16) over int16, int16, int16, declared at ops.go:328:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixInt16_threads)
 gocccl_transform2_MixInt16(const int16_t* d_a, const int16_t* d_b, int16_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MixInt16_threads, gocccl_transform2_MixInt16_items, int16_t, int16_t, int16_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MixInt16>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MixInt16_threads, gocccl_transform2_MixInt16_items, int16_t, int16_t, int16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixInt16>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MixInt32) over int32, int32, int32, declared at ops.go:332:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixInt32_threads)
 gocccl_transform2_MixInt32(const int32_t* d_a, const int32_t* d_b, int32_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MixInt32_threads, gocccl_transform2_MixInt32_items, int32_t, int32_t, int32_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MixInt32>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MixInt32_threads, gocccl_transform2_MixInt32_items, int32_t, int32_t, int32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixInt32>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MixInt64) over int64, int64, int64, declared at ops.go:336:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixInt64_threads)
 gocccl_transform2_MixInt64(const int64_t* d_a, const int64_t* d_b, int64_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MixInt64_threads, gocccl_transform2_MixInt64_items, int64_t, int64_t, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MixInt64>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MixInt64_threads, gocccl_transform2_MixInt64_items, int64_t, int64_t, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixInt64>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MixInt8) over int8, int8, int8, declared at ops.go:324:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixInt8_threads)
 gocccl_transform2_MixInt8(const int8_t* d_a, const int8_t* d_b, int8_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MixInt8_threads, gocccl_transform2_MixInt8_items, int8_t, int8_t, int8_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MixInt8>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MixInt8_threads, gocccl_transform2_MixInt8_items, int8_t, int8_t, int8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixInt8>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MixUint) over uint, uint, uint, declared at ops.go:360:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixUint_threads)
 gocccl_transform2_MixUint(const uint64_t* d_a, const uint64_t* d_b, uint64_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MixUint_threads, gocccl_transform2_MixUint_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MixUint>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MixUint_threads, gocccl_transform2_MixUint_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixUint>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MixUint16) over uint16, uint16, uint16, declared at ops.go:348:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixUint16_threads)
 gocccl_transform2_MixUint16(const uint16_t* d_a, const uint16_t* d_b, uint16_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MixUint16_threads, gocccl_transform2_MixUint16_items, uint16_t, uint16_t, uint16_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MixUint16>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MixUint16_threads, gocccl_transform2_MixUint16_items, uint16_t, uint16_t, uint16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixUint16>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MixUint32) over uint32, uint32, uint32, declared at ops.go:352:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixUint32_threads)
 gocccl_transform2_MixUint32(const uint32_t* d_a, const uint32_t* d_b, uint32_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MixUint32_threads, gocccl_transform2_MixUint32_items, uint32_t, uint32_t, uint32_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MixUint32>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MixUint32_threads, gocccl_transform2_MixUint32_items, uint32_t, uint32_t, uint32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixUint32>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MixUint64) over uint64, uint64, uint64, declared at ops.go:356:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixUint64_threads)
 gocccl_transform2_MixUint64(const uint64_t* d_a, const uint64_t* d_b, uint64_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MixUint64_threads, gocccl_transform2_MixUint64_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MixUint64>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MixUint64_threads, gocccl_transform2_MixUint64_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixUint64>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MixUint8) over uint8, uint8, uint8, declared at ops.go:344:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixUint8_threads)
 gocccl_transform2_MixUint8(const uint8_t* d_a, const uint8_t* d_b, uint8_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MixUint8_threads, gocccl_transform2_MixUint8_items, uint8_t, uint8_t, uint8_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MixUint8>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MixUint8_threads, gocccl_transform2_MixUint8_items, uint8_t, uint8_t, uint8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixUint8>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MixUintptr) over uintptr, uintptr, uintptr, declared at ops.go:364:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixUintptr_threads)
 gocccl_transform2_MixUintptr(const uint64_t* d_a, const uint64_t* d_b, uint64_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MixUintptr_threads, gocccl_transform2_MixUintptr_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MixUintptr>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MixUintptr_threads, gocccl_transform2_MixUintptr_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixUintptr>(d_a, d_b, d_out, n);
 }
 
 // Reduce(AddFloat32) over float32, declared at ops.go:365:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32_threads)
 gocccl_reduce_AddFloat32_partial(const float* d_in, long long n, float* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddFloat32>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddFloat32>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32_threads)
 gocccl_reduce_AddFloat32_final(const float* d_in, long long n, float* d_out, float init) {
-  ::gocccl::reduce_final<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddFloat32>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddFloat32>(d_in, n, d_out, init);
 }
 
 // Reduce(AddFloat64) over float64, declared at ops.go:369:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat64_threads)
 gocccl_reduce_AddFloat64_partial(const double* d_in, long long n, double* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddFloat64_threads, gocccl_reduce_AddFloat64_items, double, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddFloat64>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_AddFloat64_threads, gocccl_reduce_AddFloat64_items, double, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddFloat64>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat64_threads)
 gocccl_reduce_AddFloat64_final(const double* d_in, long long n, double* d_out, double init) {
-  ::gocccl::reduce_final<gocccl_reduce_AddFloat64_threads, gocccl_reduce_AddFloat64_items, double, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddFloat64>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_AddFloat64_threads, gocccl_reduce_AddFloat64_items, double, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddFloat64>(d_in, n, d_out, init);
 }
 
 // Reduce(AddInt) over int, declared at ops.go:337:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt_threads)
 gocccl_reduce_AddInt_partial(const int64_t* d_in, long long n, int64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddInt_threads, gocccl_reduce_AddInt_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddInt>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_AddInt_threads, gocccl_reduce_AddInt_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt_threads)
 gocccl_reduce_AddInt_final(const int64_t* d_in, long long n, int64_t* d_out, int64_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_AddInt_threads, gocccl_reduce_AddInt_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddInt>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_AddInt_threads, gocccl_reduce_AddInt_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt>(d_in, n, d_out, init);
 }
 
 // Reduce(AddInt16) over int16, declared at ops.go:325:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt16_threads)
 gocccl_reduce_AddInt16_partial(const int16_t* d_in, long long n, int16_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddInt16_threads, gocccl_reduce_AddInt16_items, int16_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddInt16>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_AddInt16_threads, gocccl_reduce_AddInt16_items, int16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt16>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt16_threads)
 gocccl_reduce_AddInt16_final(const int16_t* d_in, long long n, int16_t* d_out, int16_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_AddInt16_threads, gocccl_reduce_AddInt16_items, int16_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddInt16>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_AddInt16_threads, gocccl_reduce_AddInt16_items, int16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt16>(d_in, n, d_out, init);
 }
 
 // Reduce(AddInt32) over int32, declared at ops.go:329:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt32_threads)
 gocccl_reduce_AddInt32_partial(const int32_t* d_in, long long n, int32_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddInt32>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt32>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt32_threads)
 gocccl_reduce_AddInt32_final(const int32_t* d_in, long long n, int32_t* d_out, int32_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddInt32>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt32>(d_in, n, d_out, init);
 }
 
 // Reduce(AddInt64) over int64, declared at ops.go:333:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt64_threads)
 gocccl_reduce_AddInt64_partial(const int64_t* d_in, long long n, int64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddInt64_threads, gocccl_reduce_AddInt64_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddInt64>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_AddInt64_threads, gocccl_reduce_AddInt64_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt64>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt64_threads)
 gocccl_reduce_AddInt64_final(const int64_t* d_in, long long n, int64_t* d_out, int64_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_AddInt64_threads, gocccl_reduce_AddInt64_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddInt64>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_AddInt64_threads, gocccl_reduce_AddInt64_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt64>(d_in, n, d_out, init);
 }
 
 // Reduce(AddInt8) over int8, declared at ops.go:321:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt8_threads)
 gocccl_reduce_AddInt8_partial(const int8_t* d_in, long long n, int8_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddInt8_threads, gocccl_reduce_AddInt8_items, int8_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddInt8>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_AddInt8_threads, gocccl_reduce_AddInt8_items, int8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt8>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt8_threads)
 gocccl_reduce_AddInt8_final(const int8_t* d_in, long long n, int8_t* d_out, int8_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_AddInt8_threads, gocccl_reduce_AddInt8_items, int8_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddInt8>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_AddInt8_threads, gocccl_reduce_AddInt8_items, int8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt8>(d_in, n, d_out, init);
 }
 
 // Reduce(AddUint) over uint, declared at ops.go:357:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint_threads)
 gocccl_reduce_AddUint_partial(const uint64_t* d_in, long long n, uint64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddUint_threads, gocccl_reduce_AddUint_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddUint>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_AddUint_threads, gocccl_reduce_AddUint_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint_threads)
 gocccl_reduce_AddUint_final(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_AddUint_threads, gocccl_reduce_AddUint_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddUint>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_AddUint_threads, gocccl_reduce_AddUint_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint>(d_in, n, d_out, init);
 }
 
 // Reduce(AddUint16) over uint16, declared at ops.go:345:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint16_threads)
 gocccl_reduce_AddUint16_partial(const uint16_t* d_in, long long n, uint16_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddUint16_threads, gocccl_reduce_AddUint16_items, uint16_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddUint16>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_AddUint16_threads, gocccl_reduce_AddUint16_items, uint16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint16>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint16_threads)
 gocccl_reduce_AddUint16_final(const uint16_t* d_in, long long n, uint16_t* d_out, uint16_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_AddUint16_threads, gocccl_reduce_AddUint16_items, uint16_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddUint16>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_AddUint16_threads, gocccl_reduce_AddUint16_items, uint16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint16>(d_in, n, d_out, init);
 }
 
 // Reduce(AddUint32) over uint32, declared at ops.go:349:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint32_threads)
 gocccl_reduce_AddUint32_partial(const uint32_t* d_in, long long n, uint32_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddUint32_threads, gocccl_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddUint32>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_AddUint32_threads, gocccl_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint32>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint32_threads)
 gocccl_reduce_AddUint32_final(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_AddUint32_threads, gocccl_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddUint32>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_AddUint32_threads, gocccl_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint32>(d_in, n, d_out, init);
 }
 
 // Reduce(AddUint64) over uint64, declared at ops.go:353:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint64_threads)
 gocccl_reduce_AddUint64_partial(const uint64_t* d_in, long long n, uint64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddUint64_threads, gocccl_reduce_AddUint64_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddUint64>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_AddUint64_threads, gocccl_reduce_AddUint64_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint64>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint64_threads)
 gocccl_reduce_AddUint64_final(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_AddUint64_threads, gocccl_reduce_AddUint64_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddUint64>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_AddUint64_threads, gocccl_reduce_AddUint64_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint64>(d_in, n, d_out, init);
 }
 
 // Reduce(AddUint8) over uint8, declared at ops.go:341:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint8_threads)
 gocccl_reduce_AddUint8_partial(const uint8_t* d_in, long long n, uint8_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddUint8_threads, gocccl_reduce_AddUint8_items, uint8_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddUint8>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_AddUint8_threads, gocccl_reduce_AddUint8_items, uint8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint8>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint8_threads)
 gocccl_reduce_AddUint8_final(const uint8_t* d_in, long long n, uint8_t* d_out, uint8_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_AddUint8_threads, gocccl_reduce_AddUint8_items, uint8_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddUint8>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_AddUint8_threads, gocccl_reduce_AddUint8_items, uint8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint8>(d_in, n, d_out, init);
 }
 
 // Reduce(AddUintptr) over uintptr, declared at ops.go:361:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUintptr_threads)
 gocccl_reduce_AddUintptr_partial(const uint64_t* d_in, long long n, uint64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddUintptr_threads, gocccl_reduce_AddUintptr_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddUintptr>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_AddUintptr_threads, gocccl_reduce_AddUintptr_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUintptr>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUintptr_threads)
 gocccl_reduce_AddUintptr_final(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_AddUintptr_threads, gocccl_reduce_AddUintptr_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AddUintptr>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_AddUintptr_threads, gocccl_reduce_AddUintptr_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUintptr>(d_in, n, d_out, init);
 }
 
 // Reduce(MaxFloat32) over float32, declared at ops.go:366:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxFloat32_threads)
 gocccl_reduce_MaxFloat32_partial(const float* d_in, long long n, float* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxFloat32_threads, gocccl_reduce_MaxFloat32_items, float, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxFloat32>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_MaxFloat32_threads, gocccl_reduce_MaxFloat32_items, float, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxFloat32>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxFloat32_threads)
 gocccl_reduce_MaxFloat32_final(const float* d_in, long long n, float* d_out, float init) {
-  ::gocccl::reduce_final<gocccl_reduce_MaxFloat32_threads, gocccl_reduce_MaxFloat32_items, float, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxFloat32>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_MaxFloat32_threads, gocccl_reduce_MaxFloat32_items, float, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxFloat32>(d_in, n, d_out, init);
 }
 
 // Reduce(MaxFloat64) over float64, declared at ops.go:370:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxFloat64_threads)
 gocccl_reduce_MaxFloat64_partial(const double* d_in, long long n, double* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxFloat64_threads, gocccl_reduce_MaxFloat64_items, double, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxFloat64>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_MaxFloat64_threads, gocccl_reduce_MaxFloat64_items, double, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxFloat64>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxFloat64_threads)
 gocccl_reduce_MaxFloat64_final(const double* d_in, long long n, double* d_out, double init) {
-  ::gocccl::reduce_final<gocccl_reduce_MaxFloat64_threads, gocccl_reduce_MaxFloat64_items, double, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxFloat64>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_MaxFloat64_threads, gocccl_reduce_MaxFloat64_items, double, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxFloat64>(d_in, n, d_out, init);
 }
 
 // Reduce(MaxInt) over int, declared at ops.go:338:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt_threads)
 gocccl_reduce_MaxInt_partial(const int64_t* d_in, long long n, int64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxInt_threads, gocccl_reduce_MaxInt_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxInt>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_MaxInt_threads, gocccl_reduce_MaxInt_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt_threads)
 gocccl_reduce_MaxInt_final(const int64_t* d_in, long long n, int64_t* d_out, int64_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_MaxInt_threads, gocccl_reduce_MaxInt_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxInt>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_MaxInt_threads, gocccl_reduce_MaxInt_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt>(d_in, n, d_out, init);
 }
 
 // Reduce(MaxInt16) over int16, declared at ops.go:326:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt16_threads)
 gocccl_reduce_MaxInt16_partial(const int16_t* d_in, long long n, int16_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxInt16_threads, gocccl_reduce_MaxInt16_items, int16_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxInt16>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_MaxInt16_threads, gocccl_reduce_MaxInt16_items, int16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt16>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt16_threads)
 gocccl_reduce_MaxInt16_final(const int16_t* d_in, long long n, int16_t* d_out, int16_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_MaxInt16_threads, gocccl_reduce_MaxInt16_items, int16_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxInt16>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_MaxInt16_threads, gocccl_reduce_MaxInt16_items, int16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt16>(d_in, n, d_out, init);
 }
 
 // Reduce(MaxInt32) over int32, declared at ops.go:330:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt32_threads)
 gocccl_reduce_MaxInt32_partial(const int32_t* d_in, long long n, int32_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxInt32_threads, gocccl_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxInt32>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_MaxInt32_threads, gocccl_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt32>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt32_threads)
 gocccl_reduce_MaxInt32_final(const int32_t* d_in, long long n, int32_t* d_out, int32_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_MaxInt32_threads, gocccl_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxInt32>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_MaxInt32_threads, gocccl_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt32>(d_in, n, d_out, init);
 }
 
 // Reduce(MaxInt64) over int64, declared at ops.go:334:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt64_threads)
 gocccl_reduce_MaxInt64_partial(const int64_t* d_in, long long n, int64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxInt64_threads, gocccl_reduce_MaxInt64_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxInt64>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_MaxInt64_threads, gocccl_reduce_MaxInt64_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt64>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt64_threads)
 gocccl_reduce_MaxInt64_final(const int64_t* d_in, long long n, int64_t* d_out, int64_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_MaxInt64_threads, gocccl_reduce_MaxInt64_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxInt64>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_MaxInt64_threads, gocccl_reduce_MaxInt64_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt64>(d_in, n, d_out, init);
 }
 
 // Reduce(MaxInt8) over int8, declared at ops.go:322:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt8_threads)
 gocccl_reduce_MaxInt8_partial(const int8_t* d_in, long long n, int8_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxInt8_threads, gocccl_reduce_MaxInt8_items, int8_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxInt8>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_MaxInt8_threads, gocccl_reduce_MaxInt8_items, int8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt8>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt8_threads)
 gocccl_reduce_MaxInt8_final(const int8_t* d_in, long long n, int8_t* d_out, int8_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_MaxInt8_threads, gocccl_reduce_MaxInt8_items, int8_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxInt8>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_MaxInt8_threads, gocccl_reduce_MaxInt8_items, int8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt8>(d_in, n, d_out, init);
 }
 
 // Reduce(MaxUint) over uint, declared at ops.go:358:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint_threads)
 gocccl_reduce_MaxUint_partial(const uint64_t* d_in, long long n, uint64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxUint_threads, gocccl_reduce_MaxUint_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxUint>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_MaxUint_threads, gocccl_reduce_MaxUint_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint_threads)
 gocccl_reduce_MaxUint_final(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_MaxUint_threads, gocccl_reduce_MaxUint_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxUint>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_MaxUint_threads, gocccl_reduce_MaxUint_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint>(d_in, n, d_out, init);
 }
 
 // Reduce(MaxUint16) over uint16, declared at ops.go:346:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint16_threads)
 gocccl_reduce_MaxUint16_partial(const uint16_t* d_in, long long n, uint16_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxUint16_threads, gocccl_reduce_MaxUint16_items, uint16_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxUint16>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_MaxUint16_threads, gocccl_reduce_MaxUint16_items, uint16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint16>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint16_threads)
 gocccl_reduce_MaxUint16_final(const uint16_t* d_in, long long n, uint16_t* d_out, uint16_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_MaxUint16_threads, gocccl_reduce_MaxUint16_items, uint16_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxUint16>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_MaxUint16_threads, gocccl_reduce_MaxUint16_items, uint16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint16>(d_in, n, d_out, init);
 }
 
 // Reduce(MaxUint32) over uint32, declared at ops.go:350:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint32_threads)
 gocccl_reduce_MaxUint32_partial(const uint32_t* d_in, long long n, uint32_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxUint32_threads, gocccl_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxUint32>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_MaxUint32_threads, gocccl_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint32>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint32_threads)
 gocccl_reduce_MaxUint32_final(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_MaxUint32_threads, gocccl_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxUint32>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_MaxUint32_threads, gocccl_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint32>(d_in, n, d_out, init);
 }
 
 // Reduce(MaxUint64) over uint64, declared at ops.go:354:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint64_threads)
 gocccl_reduce_MaxUint64_partial(const uint64_t* d_in, long long n, uint64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxUint64_threads, gocccl_reduce_MaxUint64_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxUint64>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_MaxUint64_threads, gocccl_reduce_MaxUint64_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint64>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint64_threads)
 gocccl_reduce_MaxUint64_final(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_MaxUint64_threads, gocccl_reduce_MaxUint64_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxUint64>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_MaxUint64_threads, gocccl_reduce_MaxUint64_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint64>(d_in, n, d_out, init);
 }
 
 // Reduce(MaxUint8) over uint8, declared at ops.go:342:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint8_threads)
 gocccl_reduce_MaxUint8_partial(const uint8_t* d_in, long long n, uint8_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxUint8_threads, gocccl_reduce_MaxUint8_items, uint8_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxUint8>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_MaxUint8_threads, gocccl_reduce_MaxUint8_items, uint8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint8>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint8_threads)
 gocccl_reduce_MaxUint8_final(const uint8_t* d_in, long long n, uint8_t* d_out, uint8_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_MaxUint8_threads, gocccl_reduce_MaxUint8_items, uint8_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxUint8>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_MaxUint8_threads, gocccl_reduce_MaxUint8_items, uint8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint8>(d_in, n, d_out, init);
 }
 
 // Reduce(MaxUintptr) over uintptr, declared at ops.go:362:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUintptr_threads)
 gocccl_reduce_MaxUintptr_partial(const uint64_t* d_in, long long n, uint64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxUintptr_threads, gocccl_reduce_MaxUintptr_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxUintptr>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_MaxUintptr_threads, gocccl_reduce_MaxUintptr_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUintptr>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUintptr_threads)
 gocccl_reduce_MaxUintptr_final(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_MaxUintptr_threads, gocccl_reduce_MaxUintptr_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::MaxUintptr>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_MaxUintptr_threads, gocccl_reduce_MaxUintptr_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUintptr>(d_in, n, d_out, init);
 }
 
 // UnaryTransform(AffineFloat32) over float32, float32, declared at ops.go:367:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineFloat32_threads)
 gocccl_transform_AffineFloat32(const float* d_in, float* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_AffineFloat32_threads, gocccl_transform_AffineFloat32_items, float, float, ::gocccl_pkg_devicetest_bf0ae03a::functors::AffineFloat32>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_AffineFloat32_threads, gocccl_transform_AffineFloat32_items, float, float, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineFloat32>(d_in, d_out, n);
 }
 
 // UnaryTransform(AffineFloat64) over float64, float64, declared at ops.go:371:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineFloat64_threads)
 gocccl_transform_AffineFloat64(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_AffineFloat64_threads, gocccl_transform_AffineFloat64_items, double, double, ::gocccl_pkg_devicetest_bf0ae03a::functors::AffineFloat64>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_AffineFloat64_threads, gocccl_transform_AffineFloat64_items, double, double, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineFloat64>(d_in, d_out, n);
 }
 
 // UnaryTransform(AffineInt) over int, int, declared at ops.go:339:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineInt_threads)
 gocccl_transform_AffineInt(const int64_t* d_in, int64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_AffineInt_threads, gocccl_transform_AffineInt_items, int64_t, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AffineInt>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_AffineInt_threads, gocccl_transform_AffineInt_items, int64_t, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineInt>(d_in, d_out, n);
 }
 
 // UnaryTransform(AffineInt16) over int16, int16, declared at ops.go:327:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineInt16_threads)
 gocccl_transform_AffineInt16(const int16_t* d_in, int16_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_AffineInt16_threads, gocccl_transform_AffineInt16_items, int16_t, int16_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AffineInt16>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_AffineInt16_threads, gocccl_transform_AffineInt16_items, int16_t, int16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineInt16>(d_in, d_out, n);
 }
 
 // UnaryTransform(AffineInt32) over int32, int32, declared at ops.go:331:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineInt32_threads)
 gocccl_transform_AffineInt32(const int32_t* d_in, int32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_AffineInt32_threads, gocccl_transform_AffineInt32_items, int32_t, int32_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AffineInt32>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_AffineInt32_threads, gocccl_transform_AffineInt32_items, int32_t, int32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineInt32>(d_in, d_out, n);
 }
 
 // UnaryTransform(AffineInt64) over int64, int64, declared at ops.go:335:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineInt64_threads)
 gocccl_transform_AffineInt64(const int64_t* d_in, int64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_AffineInt64_threads, gocccl_transform_AffineInt64_items, int64_t, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AffineInt64>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_AffineInt64_threads, gocccl_transform_AffineInt64_items, int64_t, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineInt64>(d_in, d_out, n);
 }
 
 // UnaryTransform(AffineInt8) over int8, int8, declared at ops.go:323:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineInt8_threads)
 gocccl_transform_AffineInt8(const int8_t* d_in, int8_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_AffineInt8_threads, gocccl_transform_AffineInt8_items, int8_t, int8_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AffineInt8>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_AffineInt8_threads, gocccl_transform_AffineInt8_items, int8_t, int8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineInt8>(d_in, d_out, n);
 }
 
 // UnaryTransform(AffineUint) over uint, uint, declared at ops.go:359:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineUint_threads)
 gocccl_transform_AffineUint(const uint64_t* d_in, uint64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_AffineUint_threads, gocccl_transform_AffineUint_items, uint64_t, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AffineUint>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_AffineUint_threads, gocccl_transform_AffineUint_items, uint64_t, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineUint>(d_in, d_out, n);
 }
 
 // UnaryTransform(AffineUint16) over uint16, uint16, declared at ops.go:347:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineUint16_threads)
 gocccl_transform_AffineUint16(const uint16_t* d_in, uint16_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_AffineUint16_threads, gocccl_transform_AffineUint16_items, uint16_t, uint16_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AffineUint16>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_AffineUint16_threads, gocccl_transform_AffineUint16_items, uint16_t, uint16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineUint16>(d_in, d_out, n);
 }
 
 // UnaryTransform(AffineUint32) over uint32, uint32, declared at ops.go:351:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineUint32_threads)
 gocccl_transform_AffineUint32(const uint32_t* d_in, uint32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_AffineUint32_threads, gocccl_transform_AffineUint32_items, uint32_t, uint32_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AffineUint32>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_AffineUint32_threads, gocccl_transform_AffineUint32_items, uint32_t, uint32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineUint32>(d_in, d_out, n);
 }
 
 // UnaryTransform(AffineUint64) over uint64, uint64, declared at ops.go:355:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineUint64_threads)
 gocccl_transform_AffineUint64(const uint64_t* d_in, uint64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_AffineUint64_threads, gocccl_transform_AffineUint64_items, uint64_t, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AffineUint64>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_AffineUint64_threads, gocccl_transform_AffineUint64_items, uint64_t, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineUint64>(d_in, d_out, n);
 }
 
 // UnaryTransform(AffineUint8) over uint8, uint8, declared at ops.go:343:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineUint8_threads)
 gocccl_transform_AffineUint8(const uint8_t* d_in, uint8_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_AffineUint8_threads, gocccl_transform_AffineUint8_items, uint8_t, uint8_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AffineUint8>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_AffineUint8_threads, gocccl_transform_AffineUint8_items, uint8_t, uint8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineUint8>(d_in, d_out, n);
 }
 
 // UnaryTransform(AffineUintptr) over uintptr, uintptr, declared at ops.go:363:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineUintptr_threads)
 gocccl_transform_AffineUintptr(const uint64_t* d_in, uint64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_AffineUintptr_threads, gocccl_transform_AffineUintptr_items, uint64_t, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::AffineUintptr>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_AffineUintptr_threads, gocccl_transform_AffineUintptr_items, uint64_t, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineUintptr>(d_in, d_out, n);
 }
 
 // UnaryTransform(Shifty) over int64, int64, declared at ops.go:374:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Shifty_threads)
 gocccl_transform_Shifty(const int64_t* d_in, int64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Shifty_threads, gocccl_transform_Shifty_items, int64_t, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::functors::Shifty>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Shifty_threads, gocccl_transform_Shifty_items, int64_t, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::Shifty>(d_in, d_out, n);
 }
 
 // UnaryTransform(Widen) over int32, float64, declared at ops.go:373:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Widen_threads)
 gocccl_transform_Widen(const int32_t* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Widen_threads, gocccl_transform_Widen_items, int32_t, double, ::gocccl_pkg_devicetest_bf0ae03a::functors::Widen>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Widen_threads, gocccl_transform_Widen_items, int32_t, double, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::Widen>(d_in, d_out, n);
 }

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := runtime.NewModule("github.com/gocccl/gocccl/internal/devicetest", "686452eb87df0c654cb04e927d711ddb1273222f277bb38089f1ec41ba474f77", []runtime.Image{
+	m := runtime.NewModule("github.com/gocccl/gocccl/internal/devicetest", "d4a859d851681f65eff58909afa5be50729b3487557c7dc6c60df0266c9b6657", []runtime.Image{
 		{Target: runtime.Target{Arch: 75}, Data: goccclImageSM75},
 		{Target: runtime.Target{Arch: 80}, Data: goccclImageSM80},
 		{Target: runtime.Target{Arch: 86}, Data: goccclImageSM86},

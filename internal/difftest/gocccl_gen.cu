@@ -15,10 +15,12 @@ struct Blank {
   int32_t gocccl_pad1;
   float B;
 };
-__host__ __device__ __forceinline__ bool operator==(const Blank& a, const Blank& b) {
-  return a.A == b.A && a.B == b.B;
+__host__ __device__ __forceinline__ bool operator==(const Blank& gocccl_x, const Blank& gocccl_y) {
+  return gocccl_x.A == gocccl_y.A && gocccl_x.B == gocccl_y.B;
 }
-__host__ __device__ __forceinline__ bool operator!=(const Blank& a, const Blank& b) { return !(a == b); }
+__host__ __device__ __forceinline__ bool operator!=(const Blank& gocccl_x, const Blank& gocccl_y) {
+  return !(gocccl_x == gocccl_y);
+}
 }  // namespace gocccl_pkg_difftest_3d2af203
 static_assert(sizeof(::gocccl_pkg_difftest_3d2af203::Blank) == 12 && alignof(::gocccl_pkg_difftest_3d2af203::Blank) == 4, "layout of Blank differs from Go's");
 static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Blank, A) == 0, "offset of Blank.A differs from Go's");
@@ -32,10 +34,12 @@ struct Vec3 {
   float Y;
   float Z;
 };
-__host__ __device__ __forceinline__ bool operator==(const Vec3& a, const Vec3& b) {
-  return a.X == b.X && a.Y == b.Y && a.Z == b.Z;
+__host__ __device__ __forceinline__ bool operator==(const Vec3& gocccl_x, const Vec3& gocccl_y) {
+  return gocccl_x.X == gocccl_y.X && gocccl_x.Y == gocccl_y.Y && gocccl_x.Z == gocccl_y.Z;
 }
-__host__ __device__ __forceinline__ bool operator!=(const Vec3& a, const Vec3& b) { return !(a == b); }
+__host__ __device__ __forceinline__ bool operator!=(const Vec3& gocccl_x, const Vec3& gocccl_y) {
+  return !(gocccl_x == gocccl_y);
+}
 }  // namespace gocccl_pkg_difftest_3d2af203
 static_assert(sizeof(::gocccl_pkg_difftest_3d2af203::Vec3) == 12 && alignof(::gocccl_pkg_difftest_3d2af203::Vec3) == 4, "layout of Vec3 differs from Go's");
 static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Vec3, X) == 0, "offset of Vec3.X differs from Go's");
@@ -48,10 +52,12 @@ struct Embedded {
   ::gocccl_pkg_difftest_3d2af203::Vec3 Vec3;
   float W;
 };
-__host__ __device__ __forceinline__ bool operator==(const Embedded& a, const Embedded& b) {
-  return a.Vec3 == b.Vec3 && a.W == b.W;
+__host__ __device__ __forceinline__ bool operator==(const Embedded& gocccl_x, const Embedded& gocccl_y) {
+  return gocccl_x.Vec3 == gocccl_y.Vec3 && gocccl_x.W == gocccl_y.W;
 }
-__host__ __device__ __forceinline__ bool operator!=(const Embedded& a, const Embedded& b) { return !(a == b); }
+__host__ __device__ __forceinline__ bool operator!=(const Embedded& gocccl_x, const Embedded& gocccl_y) {
+  return !(gocccl_x == gocccl_y);
+}
 }  // namespace gocccl_pkg_difftest_3d2af203
 static_assert(sizeof(::gocccl_pkg_difftest_3d2af203::Embedded) == 16 && alignof(::gocccl_pkg_difftest_3d2af203::Embedded) == 4, "layout of Embedded differs from Go's");
 static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Embedded, Vec3) == 0, "offset of Embedded.Vec3 differs from Go's");
@@ -63,10 +69,12 @@ struct Histo {
   ::gocccl::go::array<uint16_t, 5> Bins;
   int32_t N;
 };
-__host__ __device__ __forceinline__ bool operator==(const Histo& a, const Histo& b) {
-  return a.Bins == b.Bins && a.N == b.N;
+__host__ __device__ __forceinline__ bool operator==(const Histo& gocccl_x, const Histo& gocccl_y) {
+  return gocccl_x.Bins == gocccl_y.Bins && gocccl_x.N == gocccl_y.N;
 }
-__host__ __device__ __forceinline__ bool operator!=(const Histo& a, const Histo& b) { return !(a == b); }
+__host__ __device__ __forceinline__ bool operator!=(const Histo& gocccl_x, const Histo& gocccl_y) {
+  return !(gocccl_x == gocccl_y);
+}
 }  // namespace gocccl_pkg_difftest_3d2af203
 static_assert(sizeof(::gocccl_pkg_difftest_3d2af203::Histo) == 16 && alignof(::gocccl_pkg_difftest_3d2af203::Histo) == 4, "layout of Histo differs from Go's");
 static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Histo, Bins) == 0, "offset of Histo.Bins differs from Go's");
@@ -79,10 +87,12 @@ struct Padded {
   double B;
   int16_t C;
 };
-__host__ __device__ __forceinline__ bool operator==(const Padded& a, const Padded& b) {
-  return a.A == b.A && a.B == b.B && a.C == b.C;
+__host__ __device__ __forceinline__ bool operator==(const Padded& gocccl_x, const Padded& gocccl_y) {
+  return gocccl_x.A == gocccl_y.A && gocccl_x.B == gocccl_y.B && gocccl_x.C == gocccl_y.C;
 }
-__host__ __device__ __forceinline__ bool operator!=(const Padded& a, const Padded& b) { return !(a == b); }
+__host__ __device__ __forceinline__ bool operator!=(const Padded& gocccl_x, const Padded& gocccl_y) {
+  return !(gocccl_x == gocccl_y);
+}
 }  // namespace gocccl_pkg_difftest_3d2af203
 static_assert(sizeof(::gocccl_pkg_difftest_3d2af203::Padded) == 24 && alignof(::gocccl_pkg_difftest_3d2af203::Padded) == 8, "layout of Padded differs from Go's");
 static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Padded, A) == 0, "offset of Padded.A differs from Go's");
@@ -95,10 +105,12 @@ struct Pair {
   uint32_t Lo;
   int64_t Hi;
 };
-__host__ __device__ __forceinline__ bool operator==(const Pair& a, const Pair& b) {
-  return a.Lo == b.Lo && a.Hi == b.Hi;
+__host__ __device__ __forceinline__ bool operator==(const Pair& gocccl_x, const Pair& gocccl_y) {
+  return gocccl_x.Lo == gocccl_y.Lo && gocccl_x.Hi == gocccl_y.Hi;
 }
-__host__ __device__ __forceinline__ bool operator!=(const Pair& a, const Pair& b) { return !(a == b); }
+__host__ __device__ __forceinline__ bool operator!=(const Pair& gocccl_x, const Pair& gocccl_y) {
+  return !(gocccl_x == gocccl_y);
+}
 }  // namespace gocccl_pkg_difftest_3d2af203
 static_assert(sizeof(::gocccl_pkg_difftest_3d2af203::Pair) == 16 && alignof(::gocccl_pkg_difftest_3d2af203::Pair) == 8, "layout of Pair differs from Go's");
 static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Pair, Lo) == 0, "offset of Pair.Lo differs from Go's");
@@ -111,51 +123,57 @@ struct Particle {
   ::gocccl_pkg_difftest_3d2af203::Vec3 Vel;
   double Mass;
   bool Alive;
-  uint16_t ID;
+  uint16_t gocccl_f_ID;
 };
-__host__ __device__ __forceinline__ bool operator==(const Particle& a, const Particle& b) {
-  return a.Pos == b.Pos && a.Vel == b.Vel && a.Mass == b.Mass && a.Alive == b.Alive && a.ID == b.ID;
+__host__ __device__ __forceinline__ bool operator==(const Particle& gocccl_x, const Particle& gocccl_y) {
+  return gocccl_x.Pos == gocccl_y.Pos && gocccl_x.Vel == gocccl_y.Vel && gocccl_x.Mass == gocccl_y.Mass && gocccl_x.Alive == gocccl_y.Alive && gocccl_x.gocccl_f_ID == gocccl_y.gocccl_f_ID;
 }
-__host__ __device__ __forceinline__ bool operator!=(const Particle& a, const Particle& b) { return !(a == b); }
+__host__ __device__ __forceinline__ bool operator!=(const Particle& gocccl_x, const Particle& gocccl_y) {
+  return !(gocccl_x == gocccl_y);
+}
 }  // namespace gocccl_pkg_difftest_3d2af203
 static_assert(sizeof(::gocccl_pkg_difftest_3d2af203::Particle) == 40 && alignof(::gocccl_pkg_difftest_3d2af203::Particle) == 8, "layout of Particle differs from Go's");
 static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Particle, Pos) == 0, "offset of Particle.Pos differs from Go's");
 static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Particle, Vel) == 12, "offset of Particle.Vel differs from Go's");
 static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Particle, Mass) == 24, "offset of Particle.Mass differs from Go's");
 static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Particle, Alive) == 32, "offset of Particle.Alive differs from Go's");
-static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Particle, ID) == 34, "offset of Particle.ID differs from Go's");
+static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Particle, gocccl_f_ID) == 34, "offset of Particle.ID differs from Go's");
 
 namespace gocccl_pkg_difftest_3d2af203 {
 // Tagged is the Go struct type github.com/gocccl/gocccl/internal/difftest.Tagged: 8 bytes, aligned to 4.
 struct Tagged {
-  int32_t ID;
+  int32_t gocccl_f_ID;
   float Len;
 };
-__host__ __device__ __forceinline__ bool operator==(const Tagged& a, const Tagged& b) {
-  return a.ID == b.ID && a.Len == b.Len;
+__host__ __device__ __forceinline__ bool operator==(const Tagged& gocccl_x, const Tagged& gocccl_y) {
+  return gocccl_x.gocccl_f_ID == gocccl_y.gocccl_f_ID && gocccl_x.Len == gocccl_y.Len;
 }
-__host__ __device__ __forceinline__ bool operator!=(const Tagged& a, const Tagged& b) { return !(a == b); }
+__host__ __device__ __forceinline__ bool operator!=(const Tagged& gocccl_x, const Tagged& gocccl_y) {
+  return !(gocccl_x == gocccl_y);
+}
 }  // namespace gocccl_pkg_difftest_3d2af203
 static_assert(sizeof(::gocccl_pkg_difftest_3d2af203::Tagged) == 8 && alignof(::gocccl_pkg_difftest_3d2af203::Tagged) == 4, "layout of Tagged differs from Go's");
-static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Tagged, ID) == 0, "offset of Tagged.ID differs from Go's");
+static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Tagged, gocccl_f_ID) == 0, "offset of Tagged.ID differs from Go's");
 static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::Tagged, Len) == 4, "offset of Tagged.Len differs from Go's");
 
 namespace gocccl_pkg_difftest_3d2af203 {
-// V2 is the Go struct type github.com/gocccl/gocccl/internal/difftest.V2: 12 bytes, aligned to 4.
-struct V2 {
+// gocccl_type_V2 is the Go struct type github.com/gocccl/gocccl/internal/difftest.V2: 12 bytes, aligned to 4.
+struct gocccl_type_V2 {
   float X;
   float Y;
   float Z;
 };
-__host__ __device__ __forceinline__ bool operator==(const V2& a, const V2& b) {
-  return a.X == b.X && a.Y == b.Y && a.Z == b.Z;
+__host__ __device__ __forceinline__ bool operator==(const gocccl_type_V2& gocccl_x, const gocccl_type_V2& gocccl_y) {
+  return gocccl_x.X == gocccl_y.X && gocccl_x.Y == gocccl_y.Y && gocccl_x.Z == gocccl_y.Z;
 }
-__host__ __device__ __forceinline__ bool operator!=(const V2& a, const V2& b) { return !(a == b); }
+__host__ __device__ __forceinline__ bool operator!=(const gocccl_type_V2& gocccl_x, const gocccl_type_V2& gocccl_y) {
+  return !(gocccl_x == gocccl_y);
+}
 }  // namespace gocccl_pkg_difftest_3d2af203
-static_assert(sizeof(::gocccl_pkg_difftest_3d2af203::V2) == 12 && alignof(::gocccl_pkg_difftest_3d2af203::V2) == 4, "layout of V2 differs from Go's");
-static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::V2, X) == 0, "offset of V2.X differs from Go's");
-static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::V2, Y) == 4, "offset of V2.Y differs from Go's");
-static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::V2, Z) == 8, "offset of V2.Z differs from Go's");
+static_assert(sizeof(::gocccl_pkg_difftest_3d2af203::gocccl_type_V2) == 12 && alignof(::gocccl_pkg_difftest_3d2af203::gocccl_type_V2) == 4, "layout of V2 differs from Go's");
+static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::gocccl_type_V2, X) == 0, "offset of V2.X differs from Go's");
+static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::gocccl_type_V2, Y) == 4, "offset of V2.Y differs from Go's");
+static_assert(offsetof(::gocccl_pkg_difftest_3d2af203::gocccl_type_V2, Z) == 8, "offset of V2.Z differs from Go's");
 
 namespace gocccl_pkg_dep_75afe37d {
 // Point is the Go struct type github.com/gocccl/gocccl/internal/difftest/dep.Point: 12 bytes, aligned to 4.
@@ -164,26 +182,34 @@ struct Point {
   float Y;
   int16_t Tag;
 };
-__host__ __device__ __forceinline__ bool operator==(const Point& a, const Point& b) {
-  return a.X == b.X && a.Y == b.Y && a.Tag == b.Tag;
+__host__ __device__ __forceinline__ bool operator==(const Point& gocccl_x, const Point& gocccl_y) {
+  return gocccl_x.X == gocccl_y.X && gocccl_x.Y == gocccl_y.Y && gocccl_x.Tag == gocccl_y.Tag;
 }
-__host__ __device__ __forceinline__ bool operator!=(const Point& a, const Point& b) { return !(a == b); }
+__host__ __device__ __forceinline__ bool operator!=(const Point& gocccl_x, const Point& gocccl_y) {
+  return !(gocccl_x == gocccl_y);
+}
 }  // namespace gocccl_pkg_dep_75afe37d
 static_assert(sizeof(::gocccl_pkg_dep_75afe37d::Point) == 12 && alignof(::gocccl_pkg_dep_75afe37d::Point) == 4, "layout of Point differs from Go's");
 static_assert(offsetof(::gocccl_pkg_dep_75afe37d::Point, X) == 0, "offset of Point.X differs from Go's");
 static_assert(offsetof(::gocccl_pkg_dep_75afe37d::Point, Y) == 4, "offset of Point.Y differs from Go's");
 static_assert(offsetof(::gocccl_pkg_dep_75afe37d::Point, Tag) == 8, "offset of Point.Tag differs from Go's");
 
-// Operators of package github.com/gocccl/gocccl/internal/difftest/dep that this package calls.
 namespace gocccl_pkg_dep_75afe37d {
 struct gocccl_results_SplitSum { int32_t r0; int32_t r1; };
-
 __device__ __forceinline__ int8_t Clamp8(int32_t x);
 __device__ __forceinline__ uint64_t Mix64(uint64_t x);
 __device__ __forceinline__ uint64_t rot(uint64_t x);
 __device__ __forceinline__ ::gocccl_pkg_dep_75afe37d::Point Scale(::gocccl_pkg_dep_75afe37d::Point p, float k);
 __device__ __forceinline__ gocccl_results_SplitSum SplitSum(int32_t a, int32_t b);
+}  // namespace gocccl_pkg_dep_75afe37d
 
+namespace gocccl_pkg_difftest_3d2af203 {
+struct gocccl_results_DivMod { int32_t r0; int32_t r1; };
+struct gocccl_results_sortPair { double r0; double r1; };
+}  // namespace gocccl_pkg_difftest_3d2af203
+
+// Operators of package github.com/gocccl/gocccl/internal/difftest/dep that this package calls.
+namespace gocccl_pkg_dep_75afe37d {
 // Clamp8 is dep.go:18:6 in package github.com/gocccl/gocccl/internal/difftest/dep.
 __device__ __forceinline__ int8_t Clamp8(int32_t x) {
   if (x > int32_t(127)) {
@@ -223,9 +249,6 @@ __device__ __forceinline__ gocccl_results_SplitSum SplitSum(int32_t a, int32_t b
 }  // namespace gocccl_pkg_dep_75afe37d
 
 namespace gocccl_pkg_difftest_3d2af203 {
-struct gocccl_results_DivMod { int32_t r0; int32_t r1; };
-struct gocccl_results_sortPair { double r0; double r1; };
-
 // ArrSum is ops_array.go:17:6.
 __device__ __forceinline__ int32_t ArrSum(::gocccl::go::array<int32_t, 4> a) {
   int32_t s = int32_t(0);
@@ -1627,7 +1650,7 @@ __device__ __forceinline__ float QuadSum(::gocccl::go::array<float, 4> q) {
 
 // Retag is ops_named.go:34:6.
 __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Tagged Retag(::gocccl_pkg_difftest_3d2af203::Tagged t) {
-  return ::gocccl_pkg_difftest_3d2af203::Tagged{::gocccl::go::neg(t.ID), t.Len * 2.0f};
+  return ::gocccl_pkg_difftest_3d2af203::Tagged{::gocccl::go::neg(t.gocccl_f_ID), t.Len * 2.0f};
 }
 
 // ShlUint8 is ops_shift.go:10:6.
@@ -1733,7 +1756,7 @@ __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Particle ParticleStep
   if (p.Mass <= 0.0) {
     p.Alive = false;
   }
-  p.ID = ::gocccl::go::add(p.ID, uint16_t(1U));
+  p.gocccl_f_ID = ::gocccl::go::add(p.gocccl_f_ID, uint16_t(1U));
   return p;
 }
 
@@ -1777,8 +1800,8 @@ __device__ __forceinline__ bool BlankEq(::gocccl_pkg_difftest_3d2af203::Blank a,
 }
 
 // ConvStruct is ops_struct.go:113:6.
-__device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::V2 ConvStruct(::gocccl_pkg_difftest_3d2af203::Vec3 v) {
-  ::gocccl_pkg_difftest_3d2af203::V2 w = ::gocccl_pkg_difftest_3d2af203::V2{v.X, v.Y, v.Z};
+__device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::gocccl_type_V2 ConvStruct(::gocccl_pkg_difftest_3d2af203::Vec3 v) {
+  ::gocccl_pkg_difftest_3d2af203::gocccl_type_V2 w = ::gocccl_pkg_difftest_3d2af203::gocccl_type_V2{v.X, v.Y, v.Z};
   w.X = -w.X;
   return w;
 }
@@ -2239,8 +2262,8 @@ __device__ __forceinline__ float MathLogF32(float x) {
   return ::gocccl::go::conv<float>(::gocccl::go::math::Log(::gocccl::go::conv<double>(x)));
 }
 
-// functors wrap the operators the kernels use as default-constructible types.
-namespace functors {
+// gocccl_functors wrap the operators the kernels use as default-constructible types.
+namespace gocccl_functors {
 
 struct ArrSum {
   __device__ __forceinline__ int32_t operator()(::gocccl::go::array<int32_t, 4> a0) const {
@@ -3497,7 +3520,7 @@ struct BlankEq {
 };
 
 struct ConvStruct {
-  __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::V2 operator()(::gocccl_pkg_difftest_3d2af203::Vec3 a0) const {
+  __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::gocccl_type_V2 operator()(::gocccl_pkg_difftest_3d2af203::Vec3 a0) const {
     return ::gocccl_pkg_difftest_3d2af203::ConvStruct(a0);
   }
 };
@@ -3694,7 +3717,7 @@ struct MathLogF32 {
   }
 };
 
-}  // namespace functors
+}  // namespace gocccl_functors
 }  // namespace gocccl_pkg_difftest_3d2af203
 
 // Launch policies (emit/policy.go): threads per block and items per thread
@@ -3945,1501 +3968,1501 @@ constexpr int gocccl_transform_WidenUint16_threads = 256, gocccl_transform_Widen
 // BinaryTransform(AddF32) over float32, float32, float32, declared at ops_float.go:100:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_AddF32_threads)
 gocccl_transform2_AddF32(const float* d_a, const float* d_b, float* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_AddF32_threads, gocccl_transform2_AddF32_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::functors::AddF32>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_AddF32_threads, gocccl_transform2_AddF32_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::AddF32>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(AddWrapInt8) over int8, int8, int8, declared at ops_int.go:121:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_AddWrapInt8_threads)
 gocccl_transform2_AddWrapInt8(const int8_t* d_a, const int8_t* d_b, int8_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_AddWrapInt8_threads, gocccl_transform2_AddWrapInt8_items, int8_t, int8_t, int8_t, ::gocccl_pkg_difftest_3d2af203::functors::AddWrapInt8>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_AddWrapInt8_threads, gocccl_transform2_AddWrapInt8_items, int8_t, int8_t, int8_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::AddWrapInt8>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(ArrEq) over [3]float64, [3]float64, bool, declared at ops_array.go:120:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_ArrEq_threads)
 gocccl_transform2_ArrEq(const ::gocccl::go::array<double, 3>* d_a, const ::gocccl::go::array<double, 3>* d_b, bool* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_ArrEq_threads, gocccl_transform2_ArrEq_items, ::gocccl::go::array<double, 3>, ::gocccl::go::array<double, 3>, bool, ::gocccl_pkg_difftest_3d2af203::functors::ArrEq>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_ArrEq_threads, gocccl_transform2_ArrEq_items, ::gocccl::go::array<double, 3>, ::gocccl::go::array<double, 3>, bool, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ArrEq>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(ArrIndex) over [8]float32, int, float32, declared at ops_array.go:117:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_ArrIndex_threads)
 gocccl_transform2_ArrIndex(const ::gocccl::go::array<float, 8>* d_a, const int64_t* d_b, float* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_ArrIndex_threads, gocccl_transform2_ArrIndex_items, ::gocccl::go::array<float, 8>, int64_t, float, ::gocccl_pkg_difftest_3d2af203::functors::ArrIndex>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_ArrIndex_threads, gocccl_transform2_ArrIndex_items, ::gocccl::go::array<float, 8>, int64_t, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ArrIndex>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(BitOpsUint8) over uint8, uint8, uint8, declared at ops_int.go:126:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_BitOpsUint8_threads)
 gocccl_transform2_BitOpsUint8(const uint8_t* d_a, const uint8_t* d_b, uint8_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_BitOpsUint8_threads, gocccl_transform2_BitOpsUint8_items, uint8_t, uint8_t, uint8_t, ::gocccl_pkg_difftest_3d2af203::functors::BitOpsUint8>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_BitOpsUint8_threads, gocccl_transform2_BitOpsUint8_items, uint8_t, uint8_t, uint8_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::BitOpsUint8>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(BitsAdd64) over uint64, uint64, uint64, declared at ops_bits.go:95:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_BitsAdd64_threads)
 gocccl_transform2_BitsAdd64(const uint64_t* d_a, const uint64_t* d_b, uint64_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_BitsAdd64_threads, gocccl_transform2_BitsAdd64_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsAdd64>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_BitsAdd64_threads, gocccl_transform2_BitsAdd64_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::BitsAdd64>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(BitsAddMul32) over uint32, uint32, uint32, declared at ops_bits.go:98:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_BitsAddMul32_threads)
 gocccl_transform2_BitsAddMul32(const uint32_t* d_a, const uint32_t* d_b, uint32_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_BitsAddMul32_threads, gocccl_transform2_BitsAddMul32_items, uint32_t, uint32_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsAddMul32>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_BitsAddMul32_threads, gocccl_transform2_BitsAddMul32_items, uint32_t, uint32_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::BitsAddMul32>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(BitsMul64) over uint64, uint64, uint64, declared at ops_bits.go:97:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_BitsMul64_threads)
 gocccl_transform2_BitsMul64(const uint64_t* d_a, const uint64_t* d_b, uint64_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_BitsMul64_threads, gocccl_transform2_BitsMul64_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsMul64>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_BitsMul64_threads, gocccl_transform2_BitsMul64_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::BitsMul64>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(BitsRotate32) over uint32, int, uint32, declared at ops_bits.go:91:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_BitsRotate32_threads)
 gocccl_transform2_BitsRotate32(const uint32_t* d_a, const int64_t* d_b, uint32_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_BitsRotate32_threads, gocccl_transform2_BitsRotate32_items, uint32_t, int64_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsRotate32>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_BitsRotate32_threads, gocccl_transform2_BitsRotate32_items, uint32_t, int64_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::BitsRotate32>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(BitsRotate64) over uint64, int, uint64, declared at ops_bits.go:90:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_BitsRotate64_threads)
 gocccl_transform2_BitsRotate64(const uint64_t* d_a, const int64_t* d_b, uint64_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_BitsRotate64_threads, gocccl_transform2_BitsRotate64_items, uint64_t, int64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsRotate64>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_BitsRotate64_threads, gocccl_transform2_BitsRotate64_items, uint64_t, int64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::BitsRotate64>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(BitsRotate8) over uint8, int8, uint16, declared at ops_bits.go:92:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_BitsRotate8_threads)
 gocccl_transform2_BitsRotate8(const uint8_t* d_a, const int8_t* d_b, uint16_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_BitsRotate8_threads, gocccl_transform2_BitsRotate8_items, uint8_t, int8_t, uint16_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsRotate8>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_BitsRotate8_threads, gocccl_transform2_BitsRotate8_items, uint8_t, int8_t, uint16_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::BitsRotate8>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(BitsSub64) over uint64, uint64, uint64, declared at ops_bits.go:96:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_BitsSub64_threads)
 gocccl_transform2_BitsSub64(const uint64_t* d_a, const uint64_t* d_b, uint64_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_BitsSub64_threads, gocccl_transform2_BitsSub64_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsSub64>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_BitsSub64_threads, gocccl_transform2_BitsSub64_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::BitsSub64>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(BlankEq) over Blank, Blank, bool, declared at ops_struct.go:121:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_BlankEq_threads)
 gocccl_transform2_BlankEq(const ::gocccl_pkg_difftest_3d2af203::Blank* d_a, const ::gocccl_pkg_difftest_3d2af203::Blank* d_b, bool* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_BlankEq_threads, gocccl_transform2_BlankEq_items, ::gocccl_pkg_difftest_3d2af203::Blank, ::gocccl_pkg_difftest_3d2af203::Blank, bool, ::gocccl_pkg_difftest_3d2af203::functors::BlankEq>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_BlankEq_threads, gocccl_transform2_BlankEq_items, ::gocccl_pkg_difftest_3d2af203::Blank, ::gocccl_pkg_difftest_3d2af203::Blank, bool, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::BlankEq>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(ChainF32) over float32, float32, float32, declared at ops_float.go:105:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_ChainF32_threads)
 gocccl_transform2_ChainF32(const float* d_a, const float* d_b, float* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_ChainF32_threads, gocccl_transform2_ChainF32_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::functors::ChainF32>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_ChainF32_threads, gocccl_transform2_ChainF32_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ChainF32>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(CompareF64) over float64, float64, uint8, declared at ops_float.go:111:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_CompareF64_threads)
 gocccl_transform2_CompareF64(const double* d_a, const double* d_b, uint8_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_CompareF64_threads, gocccl_transform2_CompareF64_items, double, double, uint8_t, ::gocccl_pkg_difftest_3d2af203::functors::CompareF64>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_CompareF64_threads, gocccl_transform2_CompareF64_items, double, double, uint8_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::CompareF64>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(CompareInt64) over int64, int64, uint8, declared at ops_int.go:131:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_CompareInt64_threads)
 gocccl_transform2_CompareInt64(const int64_t* d_a, const int64_t* d_b, uint8_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_CompareInt64_threads, gocccl_transform2_CompareInt64_items, int64_t, int64_t, uint8_t, ::gocccl_pkg_difftest_3d2af203::functors::CompareInt64>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_CompareInt64_threads, gocccl_transform2_CompareInt64_items, int64_t, int64_t, uint8_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::CompareInt64>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(CompareUint) over uint, uint, bool, declared at ops_int.go:132:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_CompareUint_threads)
 gocccl_transform2_CompareUint(const uint64_t* d_a, const uint64_t* d_b, bool* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_CompareUint_threads, gocccl_transform2_CompareUint_items, uint64_t, uint64_t, bool, ::gocccl_pkg_difftest_3d2af203::functors::CompareUint>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_CompareUint_threads, gocccl_transform2_CompareUint_items, uint64_t, uint64_t, bool, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::CompareUint>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(DepSplit) over int32, int32, int32, declared at ops_calls.go:86:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_DepSplit_threads)
 gocccl_transform2_DepSplit(const int32_t* d_a, const int32_t* d_b, int32_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_DepSplit_threads, gocccl_transform2_DepSplit_items, int32_t, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::DepSplit>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_DepSplit_threads, gocccl_transform2_DepSplit_items, int32_t, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::DepSplit>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(DivAssign) over int, int, int, declared at ops_div.go:53:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_DivAssign_threads)
 gocccl_transform2_DivAssign(const int64_t* d_a, const int64_t* d_b, int64_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_DivAssign_threads, gocccl_transform2_DivAssign_items, int64_t, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::DivAssign>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_DivAssign_threads, gocccl_transform2_DivAssign_items, int64_t, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::DivAssign>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(DivF32) over float32, float32, float32, declared at ops_float.go:104:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_DivF32_threads)
 gocccl_transform2_DivF32(const float* d_a, const float* d_b, float* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_DivF32_threads, gocccl_transform2_DivF32_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::functors::DivF32>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_DivF32_threads, gocccl_transform2_DivF32_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::DivF32>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(DivF64) over float64, float64, float64, declared at ops_float.go:103:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_DivF64_threads)
 gocccl_transform2_DivF64(const double* d_a, const double* d_b, double* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_DivF64_threads, gocccl_transform2_DivF64_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::DivF64>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_DivF64_threads, gocccl_transform2_DivF64_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::DivF64>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(DivInt32) over int32, int32, int32, declared at ops_div.go:46:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_DivInt32_threads)
 gocccl_transform2_DivInt32(const int32_t* d_a, const int32_t* d_b, int32_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_DivInt32_threads, gocccl_transform2_DivInt32_items, int32_t, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::DivInt32>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_DivInt32_threads, gocccl_transform2_DivInt32_items, int32_t, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::DivInt32>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(DivInt8) over int8, int8, int8, declared at ops_div.go:44:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_DivInt8_threads)
 gocccl_transform2_DivInt8(const int8_t* d_a, const int8_t* d_b, int8_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_DivInt8_threads, gocccl_transform2_DivInt8_items, int8_t, int8_t, int8_t, ::gocccl_pkg_difftest_3d2af203::functors::DivInt8>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_DivInt8_threads, gocccl_transform2_DivInt8_items, int8_t, int8_t, int8_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::DivInt8>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(DivRemInt64) over int64, int64, int64, declared at ops_div.go:48:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_DivRemInt64_threads)
 gocccl_transform2_DivRemInt64(const int64_t* d_a, const int64_t* d_b, int64_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_DivRemInt64_threads, gocccl_transform2_DivRemInt64_items, int64_t, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::DivRemInt64>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_DivRemInt64_threads, gocccl_transform2_DivRemInt64_items, int64_t, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::DivRemInt64>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(DivUint64) over uint64, uint64, uint64, declared at ops_div.go:49:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_DivUint64_threads)
 gocccl_transform2_DivUint64(const uint64_t* d_a, const uint64_t* d_b, uint64_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_DivUint64_threads, gocccl_transform2_DivUint64_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::DivUint64>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_DivUint64_threads, gocccl_transform2_DivUint64_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::DivUint64>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(DivUint8) over uint8, uint8, uint8, declared at ops_div.go:50:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_DivUint8_threads)
 gocccl_transform2_DivUint8(const uint8_t* d_a, const uint8_t* d_b, uint8_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_DivUint8_threads, gocccl_transform2_DivUint8_items, uint8_t, uint8_t, uint8_t, ::gocccl_pkg_difftest_3d2af203::functors::DivUint8>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_DivUint8_threads, gocccl_transform2_DivUint8_items, uint8_t, uint8_t, uint8_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::DivUint8>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(FastDot) over Vec3, Vec3, float32, declared at ops_fastmath.go:16:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_FastDot_threads)
 gocccl_transform2_FastDot(const ::gocccl_pkg_difftest_3d2af203::Vec3* d_a, const ::gocccl_pkg_difftest_3d2af203::Vec3* d_b, float* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_FastDot_threads, gocccl_transform2_FastDot_items, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::Vec3, float, ::gocccl_pkg_difftest_3d2af203::functors::FastDot>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_FastDot_threads, gocccl_transform2_FastDot_items, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::Vec3, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::FastDot>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(ForLabels) over int16, int16, int32, declared at ops_for.go:138:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_ForLabels_threads)
 gocccl_transform2_ForLabels(const int16_t* d_a, const int16_t* d_b, int32_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_ForLabels_threads, gocccl_transform2_ForLabels_items, int16_t, int16_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::ForLabels>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_ForLabels_threads, gocccl_transform2_ForLabels_items, int16_t, int16_t, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ForLabels>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(HistoAdd) over Histo, uint32, Histo, declared at ops_array.go:125:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_HistoAdd_threads)
 gocccl_transform2_HistoAdd(const ::gocccl_pkg_difftest_3d2af203::Histo* d_a, const uint32_t* d_b, ::gocccl_pkg_difftest_3d2af203::Histo* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_HistoAdd_threads, gocccl_transform2_HistoAdd_items, ::gocccl_pkg_difftest_3d2af203::Histo, uint32_t, ::gocccl_pkg_difftest_3d2af203::Histo, ::gocccl_pkg_difftest_3d2af203::functors::HistoAdd>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_HistoAdd_threads, gocccl_transform2_HistoAdd_items, ::gocccl_pkg_difftest_3d2af203::Histo, uint32_t, ::gocccl_pkg_difftest_3d2af203::Histo, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::HistoAdd>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(IfNested) over float64, float64, int8, declared at ops_if.go:44:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_IfNested_threads)
 gocccl_transform2_IfNested(const double* d_a, const double* d_b, int8_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_IfNested_threads, gocccl_transform2_IfNested_items, double, double, int8_t, ::gocccl_pkg_difftest_3d2af203::functors::IfNested>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_IfNested_threads, gocccl_transform2_IfNested_items, double, double, int8_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::IfNested>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(IsOk) over ID, Ok, Ok, declared at ops_named.go:39:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_IsOk_threads)
 gocccl_transform2_IsOk(const int32_t* d_a, const bool* d_b, bool* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_IsOk_threads, gocccl_transform2_IsOk_items, int32_t, bool, bool, ::gocccl_pkg_difftest_3d2af203::functors::IsOk>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_IsOk_threads, gocccl_transform2_IsOk_items, int32_t, bool, bool, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::IsOk>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(KeywordNames) over int32, int32, int32, declared at ops_subtle.go:191:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_KeywordNames_threads)
 gocccl_transform2_KeywordNames(const int32_t* d_a, const int32_t* d_b, int32_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_KeywordNames_threads, gocccl_transform2_KeywordNames_items, int32_t, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::KeywordNames>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_KeywordNames_threads, gocccl_transform2_KeywordNames_items, int32_t, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::KeywordNames>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(LogicBool) over bool, bool, bool, declared at ops_int.go:133:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_LogicBool_threads)
 gocccl_transform2_LogicBool(const bool* d_a, const bool* d_b, bool* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_LogicBool_threads, gocccl_transform2_LogicBool_items, bool, bool, bool, ::gocccl_pkg_difftest_3d2af203::functors::LogicBool>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_LogicBool_threads, gocccl_transform2_LogicBool_items, bool, bool, bool, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::LogicBool>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MathAtan2) over float64, float64, float64, declared at ops_math_more.go:108:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MathAtan2_threads)
 gocccl_transform2_MathAtan2(const double* d_a, const double* d_b, double* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MathAtan2_threads, gocccl_transform2_MathAtan2_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathAtan2>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MathAtan2_threads, gocccl_transform2_MathAtan2_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathAtan2>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MathCopysign) over float64, float64, float64, declared at ops_math.go:117:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MathCopysign_threads)
 gocccl_transform2_MathCopysign(const double* d_a, const double* d_b, double* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MathCopysign_threads, gocccl_transform2_MathCopysign_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathCopysign>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MathCopysign_threads, gocccl_transform2_MathCopysign_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathCopysign>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MathDim) over float64, float64, float64, declared at ops_math_more.go:97:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MathDim_threads)
 gocccl_transform2_MathDim(const double* d_a, const double* d_b, double* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MathDim_threads, gocccl_transform2_MathDim_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathDim>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MathDim_threads, gocccl_transform2_MathDim_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathDim>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MathFMA) over float64, float64, float64, declared at ops_math.go:118:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MathFMA_threads)
 gocccl_transform2_MathFMA(const double* d_a, const double* d_b, double* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MathFMA_threads, gocccl_transform2_MathFMA_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathFMA>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MathFMA_threads, gocccl_transform2_MathFMA_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathFMA>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MathHypot) over float64, float64, float64, declared at ops_math_more.go:115:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MathHypot_threads)
 gocccl_transform2_MathHypot(const double* d_a, const double* d_b, double* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MathHypot_threads, gocccl_transform2_MathHypot_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathHypot>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MathHypot_threads, gocccl_transform2_MathHypot_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathHypot>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MathLdexp) over float64, int8, float64, declared at ops_math_more.go:95:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MathLdexp_threads)
 gocccl_transform2_MathLdexp(const double* d_a, const int8_t* d_b, double* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MathLdexp_threads, gocccl_transform2_MathLdexp_items, double, int8_t, double, ::gocccl_pkg_difftest_3d2af203::functors::MathLdexp>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MathLdexp_threads, gocccl_transform2_MathLdexp_items, double, int8_t, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathLdexp>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MathMax) over float64, float64, float64, declared at ops_math.go:121:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MathMax_threads)
 gocccl_transform2_MathMax(const double* d_a, const double* d_b, double* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MathMax_threads, gocccl_transform2_MathMax_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathMax>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MathMax_threads, gocccl_transform2_MathMax_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathMax>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MathMin) over float64, float64, float64, declared at ops_math.go:120:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MathMin_threads)
 gocccl_transform2_MathMin(const double* d_a, const double* d_b, double* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MathMin_threads, gocccl_transform2_MathMin_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathMin>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MathMin_threads, gocccl_transform2_MathMin_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathMin>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MathMod) over float64, float64, float64, declared at ops_math.go:119:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MathMod_threads)
 gocccl_transform2_MathMod(const double* d_a, const double* d_b, double* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MathMod_threads, gocccl_transform2_MathMod_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathMod>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MathMod_threads, gocccl_transform2_MathMod_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathMod>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MathPow) over float64, float64, float64, declared at ops_transcendental.go:39:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MathPow_threads)
 gocccl_transform2_MathPow(const double* d_a, const double* d_b, double* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MathPow_threads, gocccl_transform2_MathPow_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathPow>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MathPow_threads, gocccl_transform2_MathPow_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathPow>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MathRemainder) over float64, float64, float64, declared at ops_math_more.go:98:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MathRemainder_threads)
 gocccl_transform2_MathRemainder(const double* d_a, const double* d_b, double* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MathRemainder_threads, gocccl_transform2_MathRemainder_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathRemainder>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MathRemainder_threads, gocccl_transform2_MathRemainder_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathRemainder>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MaxF64) over float64, float64, float64, declared at ops_minmax.go:50:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MaxF64_threads)
 gocccl_transform2_MaxF64(const double* d_a, const double* d_b, double* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MaxF64_threads, gocccl_transform2_MaxF64_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MaxF64>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MaxF64_threads, gocccl_transform2_MaxF64_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MaxF64>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MaxUint64) over uint64, uint64, uint64, declared at ops_minmax.go:47:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MaxUint64_threads)
 gocccl_transform2_MaxUint64(const uint64_t* d_a, const uint64_t* d_b, uint64_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MaxUint64_threads, gocccl_transform2_MaxUint64_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::MaxUint64>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MaxUint64_threads, gocccl_transform2_MaxUint64_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MaxUint64>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MinF32) over float32, float32, float32, declared at ops_minmax.go:49:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MinF32_threads)
 gocccl_transform2_MinF32(const float* d_a, const float* d_b, float* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MinF32_threads, gocccl_transform2_MinF32_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::functors::MinF32>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MinF32_threads, gocccl_transform2_MinF32_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MinF32>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MinInt8) over int8, int8, int8, declared at ops_minmax.go:46:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MinInt8_threads)
 gocccl_transform2_MinInt8(const int8_t* d_a, const int8_t* d_b, int8_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MinInt8_threads, gocccl_transform2_MinInt8_items, int8_t, int8_t, int8_t, ::gocccl_pkg_difftest_3d2af203::functors::MinInt8>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MinInt8_threads, gocccl_transform2_MinInt8_items, int8_t, int8_t, int8_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MinInt8>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MinMaxInt) over int, int, int, declared at ops_minmax.go:48:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MinMaxInt_threads)
 gocccl_transform2_MinMaxInt(const int64_t* d_a, const int64_t* d_b, int64_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MinMaxInt_threads, gocccl_transform2_MinMaxInt_items, int64_t, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::MinMaxInt>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MinMaxInt_threads, gocccl_transform2_MinMaxInt_items, int64_t, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MinMaxInt>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MinOf3F64) over float64, float64, float64, declared at ops_minmax.go:53:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MinOf3F64_threads)
 gocccl_transform2_MinOf3F64(const double* d_a, const double* d_b, double* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MinOf3F64_threads, gocccl_transform2_MinOf3F64_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MinOf3F64>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MinOf3F64_threads, gocccl_transform2_MinOf3F64_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MinOf3F64>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MixedWidth) over int32, uint32, int64, declared at ops_int.go:137:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixedWidth_threads)
 gocccl_transform2_MixedWidth(const int32_t* d_a, const uint32_t* d_b, int64_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MixedWidth_threads, gocccl_transform2_MixedWidth_items, int32_t, uint32_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::MixedWidth>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MixedWidth_threads, gocccl_transform2_MixedWidth_items, int32_t, uint32_t, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MixedWidth>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MulAddPlain) over float32, float32, float32, declared at ops_float.go:107:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MulAddPlain_threads)
 gocccl_transform2_MulAddPlain(const float* d_a, const float* d_b, float* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MulAddPlain_threads, gocccl_transform2_MulAddPlain_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::functors::MulAddPlain>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MulAddPlain_threads, gocccl_transform2_MulAddPlain_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MulAddPlain>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MulAddSeparate) over float64, float64, float64, declared at ops_float.go:106:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MulAddSeparate_threads)
 gocccl_transform2_MulAddSeparate(const double* d_a, const double* d_b, double* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MulAddSeparate_threads, gocccl_transform2_MulAddSeparate_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MulAddSeparate>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MulAddSeparate_threads, gocccl_transform2_MulAddSeparate_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MulAddSeparate>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MulF32) over float32, float32, float32, declared at ops_float.go:102:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MulF32_threads)
 gocccl_transform2_MulF32(const float* d_a, const float* d_b, float* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MulF32_threads, gocccl_transform2_MulF32_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::functors::MulF32>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MulF32_threads, gocccl_transform2_MulF32_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MulF32>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MulInt) over int, int, int, declared at ops_int.go:125:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MulInt_threads)
 gocccl_transform2_MulInt(const int64_t* d_a, const int64_t* d_b, int64_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MulInt_threads, gocccl_transform2_MulInt_items, int64_t, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::MulInt>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MulInt_threads, gocccl_transform2_MulInt_items, int64_t, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MulInt>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(MulXorInt64) over int64, int64, int64, declared at ops_int.go:124:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MulXorInt64_threads)
 gocccl_transform2_MulXorInt64(const int64_t* d_a, const int64_t* d_b, int64_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_MulXorInt64_threads, gocccl_transform2_MulXorInt64_items, int64_t, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::MulXorInt64>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_MulXorInt64_threads, gocccl_transform2_MulXorInt64_items, int64_t, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MulXorInt64>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(OverflowCheckUint8) over uint8, uint8, uint8, declared at ops_subtle.go:182:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_OverflowCheckUint8_threads)
 gocccl_transform2_OverflowCheckUint8(const uint8_t* d_a, const uint8_t* d_b, uint8_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_OverflowCheckUint8_threads, gocccl_transform2_OverflowCheckUint8_items, uint8_t, uint8_t, uint8_t, ::gocccl_pkg_difftest_3d2af203::functors::OverflowCheckUint8>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_OverflowCheckUint8_threads, gocccl_transform2_OverflowCheckUint8_items, uint8_t, uint8_t, uint8_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::OverflowCheckUint8>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(PassTuple) over int32, int32, int32, declared at ops_calls.go:80:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_PassTuple_threads)
 gocccl_transform2_PassTuple(const int32_t* d_a, const int32_t* d_b, int32_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_PassTuple_threads, gocccl_transform2_PassTuple_items, int32_t, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::PassTuple>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_PassTuple_threads, gocccl_transform2_PassTuple_items, int32_t, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::PassTuple>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(PromoteUint16) over uint16, uint16, uint16, declared at ops_int.go:128:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_PromoteUint16_threads)
 gocccl_transform2_PromoteUint16(const uint16_t* d_a, const uint16_t* d_b, uint16_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_PromoteUint16_threads, gocccl_transform2_PromoteUint16_items, uint16_t, uint16_t, uint16_t, ::gocccl_pkg_difftest_3d2af203::functors::PromoteUint16>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_PromoteUint16_threads, gocccl_transform2_PromoteUint16_items, uint16_t, uint16_t, uint16_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::PromoteUint16>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(PromoteUint8) over uint8, uint8, uint8, declared at ops_int.go:127:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_PromoteUint8_threads)
 gocccl_transform2_PromoteUint8(const uint8_t* d_a, const uint8_t* d_b, uint8_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_PromoteUint8_threads, gocccl_transform2_PromoteUint8_items, uint8_t, uint8_t, uint8_t, ::gocccl_pkg_difftest_3d2af203::functors::PromoteUint8>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_PromoteUint8_threads, gocccl_transform2_PromoteUint8_items, uint8_t, uint8_t, uint8_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::PromoteUint8>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(RemInt16) over int16, int16, int16, declared at ops_div.go:45:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_RemInt16_threads)
 gocccl_transform2_RemInt16(const int16_t* d_a, const int16_t* d_b, int16_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_RemInt16_threads, gocccl_transform2_RemInt16_items, int16_t, int16_t, int16_t, ::gocccl_pkg_difftest_3d2af203::functors::RemInt16>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_RemInt16_threads, gocccl_transform2_RemInt16_items, int16_t, int16_t, int16_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::RemInt16>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(RemInt32) over int32, int32, int32, declared at ops_div.go:47:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_RemInt32_threads)
 gocccl_transform2_RemInt32(const int32_t* d_a, const int32_t* d_b, int32_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_RemInt32_threads, gocccl_transform2_RemInt32_items, int32_t, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::RemInt32>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_RemInt32_threads, gocccl_transform2_RemInt32_items, int32_t, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::RemInt32>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(RotateManual) over uint32, uint, uint32, declared at ops_shift.go:74:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_RotateManual_threads)
 gocccl_transform2_RotateManual(const uint32_t* d_a, const uint64_t* d_b, uint32_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_RotateManual_threads, gocccl_transform2_RotateManual_items, uint32_t, uint64_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::functors::RotateManual>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_RotateManual_threads, gocccl_transform2_RotateManual_items, uint32_t, uint64_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::RotateManual>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(ShlInt32) over int32, uint32, int32, declared at ops_shift.go:65:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_ShlInt32_threads)
 gocccl_transform2_ShlInt32(const int32_t* d_a, const uint32_t* d_b, int32_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_ShlInt32_threads, gocccl_transform2_ShlInt32_items, int32_t, uint32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::ShlInt32>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_ShlInt32_threads, gocccl_transform2_ShlInt32_items, int32_t, uint32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ShlInt32>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(ShlSignedCount) over int16, int, int16, declared at ops_shift.go:70:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_ShlSignedCount_threads)
 gocccl_transform2_ShlSignedCount(const int16_t* d_a, const int64_t* d_b, int16_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_ShlSignedCount_threads, gocccl_transform2_ShlSignedCount_items, int16_t, int64_t, int16_t, ::gocccl_pkg_difftest_3d2af203::functors::ShlSignedCount>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_ShlSignedCount_threads, gocccl_transform2_ShlSignedCount_items, int16_t, int64_t, int16_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ShlSignedCount>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(ShlUint64) over uint64, uint8, uint64, declared at ops_shift.go:68:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_ShlUint64_threads)
 gocccl_transform2_ShlUint64(const uint64_t* d_a, const uint8_t* d_b, uint64_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_ShlUint64_threads, gocccl_transform2_ShlUint64_items, uint64_t, uint8_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::ShlUint64>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_ShlUint64_threads, gocccl_transform2_ShlUint64_items, uint64_t, uint8_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ShlUint64>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(ShlUint8) over uint8, uint, uint8, declared at ops_shift.go:63:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_ShlUint8_threads)
 gocccl_transform2_ShlUint8(const uint8_t* d_a, const uint64_t* d_b, uint8_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_ShlUint8_threads, gocccl_transform2_ShlUint8_items, uint8_t, uint64_t, uint8_t, ::gocccl_pkg_difftest_3d2af203::functors::ShlUint8>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_ShlUint8_threads, gocccl_transform2_ShlUint8_items, uint8_t, uint64_t, uint8_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ShlUint8>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(ShrInt32) over int32, uint16, int32, declared at ops_shift.go:66:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_ShrInt32_threads)
 gocccl_transform2_ShrInt32(const int32_t* d_a, const uint16_t* d_b, int32_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_ShrInt32_threads, gocccl_transform2_ShrInt32_items, int32_t, uint16_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::ShrInt32>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_ShrInt32_threads, gocccl_transform2_ShrInt32_items, int32_t, uint16_t, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ShrInt32>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(ShrInt64) over int64, uint64, int64, declared at ops_shift.go:67:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_ShrInt64_threads)
 gocccl_transform2_ShrInt64(const int64_t* d_a, const uint64_t* d_b, int64_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_ShrInt64_threads, gocccl_transform2_ShrInt64_items, int64_t, uint64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::ShrInt64>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_ShrInt64_threads, gocccl_transform2_ShrInt64_items, int64_t, uint64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ShrInt64>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(ShrInt8) over int8, uint, int8, declared at ops_shift.go:64:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_ShrInt8_threads)
 gocccl_transform2_ShrInt8(const int8_t* d_a, const uint64_t* d_b, int8_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_ShrInt8_threads, gocccl_transform2_ShrInt8_items, int8_t, uint64_t, int8_t, ::gocccl_pkg_difftest_3d2af203::functors::ShrInt8>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_ShrInt8_threads, gocccl_transform2_ShrInt8_items, int8_t, uint64_t, int8_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ShrInt8>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(ShrSignedCount) over int64, int8, int64, declared at ops_shift.go:71:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_ShrSignedCount_threads)
 gocccl_transform2_ShrSignedCount(const int64_t* d_a, const int8_t* d_b, int64_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_ShrSignedCount_threads, gocccl_transform2_ShrSignedCount_items, int64_t, int8_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::ShrSignedCount>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_ShrSignedCount_threads, gocccl_transform2_ShrSignedCount_items, int64_t, int8_t, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ShrSignedCount>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(ShrUint16) over uint16, uint32, uint16, declared at ops_shift.go:69:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_ShrUint16_threads)
 gocccl_transform2_ShrUint16(const uint16_t* d_a, const uint32_t* d_b, uint16_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_ShrUint16_threads, gocccl_transform2_ShrUint16_items, uint16_t, uint32_t, uint16_t, ::gocccl_pkg_difftest_3d2af203::functors::ShrUint16>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_ShrUint16_threads, gocccl_transform2_ShrUint16_items, uint16_t, uint32_t, uint16_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ShrUint16>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(SpreadOf) over float64, float64, float64, declared at ops_calls.go:81:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_SpreadOf_threads)
 gocccl_transform2_SpreadOf(const double* d_a, const double* d_b, double* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_SpreadOf_threads, gocccl_transform2_SpreadOf_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::SpreadOf>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_SpreadOf_threads, gocccl_transform2_SpreadOf_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::SpreadOf>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(StructArrayEq) over Histo, Histo, bool, declared at ops_subtle.go:195:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_StructArrayEq_threads)
 gocccl_transform2_StructArrayEq(const ::gocccl_pkg_difftest_3d2af203::Histo* d_a, const ::gocccl_pkg_difftest_3d2af203::Histo* d_b, bool* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_StructArrayEq_threads, gocccl_transform2_StructArrayEq_items, ::gocccl_pkg_difftest_3d2af203::Histo, ::gocccl_pkg_difftest_3d2af203::Histo, bool, ::gocccl_pkg_difftest_3d2af203::functors::StructArrayEq>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_StructArrayEq_threads, gocccl_transform2_StructArrayEq_items, ::gocccl_pkg_difftest_3d2af203::Histo, ::gocccl_pkg_difftest_3d2af203::Histo, bool, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::StructArrayEq>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(SubF64) over float64, float64, float64, declared at ops_float.go:101:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_SubF64_threads)
 gocccl_transform2_SubF64(const double* d_a, const double* d_b, double* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_SubF64_threads, gocccl_transform2_SubF64_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::functors::SubF64>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_SubF64_threads, gocccl_transform2_SubF64_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::SubF64>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(SubMulInt16) over int16, int16, int16, declared at ops_int.go:122:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_SubMulInt16_threads)
 gocccl_transform2_SubMulInt16(const int16_t* d_a, const int16_t* d_b, int16_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_SubMulInt16_threads, gocccl_transform2_SubMulInt16_items, int16_t, int16_t, int16_t, ::gocccl_pkg_difftest_3d2af203::functors::SubMulInt16>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_SubMulInt16_threads, gocccl_transform2_SubMulInt16_items, int16_t, int16_t, int16_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::SubMulInt16>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(SubnormalF32) over float32, float32, float32, declared at ops_float.go:115:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_SubnormalF32_threads)
 gocccl_transform2_SubnormalF32(const float* d_a, const float* d_b, float* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_SubnormalF32_threads, gocccl_transform2_SubnormalF32_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::functors::SubnormalF32>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_SubnormalF32_threads, gocccl_transform2_SubnormalF32_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::SubnormalF32>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(SwitchNonConst) over int16, int16, int16, declared at ops_switch.go:146:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_SwitchNonConst_threads)
 gocccl_transform2_SwitchNonConst(const int16_t* d_a, const int16_t* d_b, int16_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_SwitchNonConst_threads, gocccl_transform2_SwitchNonConst_items, int16_t, int16_t, int16_t, ::gocccl_pkg_difftest_3d2af203::functors::SwitchNonConst>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_SwitchNonConst_threads, gocccl_transform2_SwitchNonConst_items, int16_t, int16_t, int16_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::SwitchNonConst>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(UintptrMix) over uintptr, uintptr, uintptr, declared at ops_int.go:136:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_UintptrMix_threads)
 gocccl_transform2_UintptrMix(const uint64_t* d_a, const uint64_t* d_b, uint64_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_UintptrMix_threads, gocccl_transform2_UintptrMix_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::UintptrMix>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_UintptrMix_threads, gocccl_transform2_UintptrMix_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::UintptrMix>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(UseDivMod) over int32, int32, int32, declared at ops_calls.go:79:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_UseDivMod_threads)
 gocccl_transform2_UseDivMod(const int32_t* d_a, const int32_t* d_b, int32_t* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_UseDivMod_threads, gocccl_transform2_UseDivMod_items, int32_t, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::UseDivMod>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_UseDivMod_threads, gocccl_transform2_UseDivMod_items, int32_t, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::UseDivMod>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(Vec3Add) over Vec3, Vec3, Vec3, declared at ops_struct.go:125:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_Vec3Add_threads)
 gocccl_transform2_Vec3Add(const ::gocccl_pkg_difftest_3d2af203::Vec3* d_a, const ::gocccl_pkg_difftest_3d2af203::Vec3* d_b, ::gocccl_pkg_difftest_3d2af203::Vec3* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_Vec3Add_threads, gocccl_transform2_Vec3Add_items, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::functors::Vec3Add>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_Vec3Add_threads, gocccl_transform2_Vec3Add_items, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Vec3Add>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(Vec3Eq) over Vec3, Vec3, bool, declared at ops_struct.go:126:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_Vec3Eq_threads)
 gocccl_transform2_Vec3Eq(const ::gocccl_pkg_difftest_3d2af203::Vec3* d_a, const ::gocccl_pkg_difftest_3d2af203::Vec3* d_b, bool* d_out, long long n) {
-  ::gocccl::transform2<gocccl_transform2_Vec3Eq_threads, gocccl_transform2_Vec3Eq_items, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::Vec3, bool, ::gocccl_pkg_difftest_3d2af203::functors::Vec3Eq>(d_a, d_b, d_out, n);
+  ::gocccl::transform2<gocccl_transform2_Vec3Eq_threads, gocccl_transform2_Vec3Eq_items, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::Vec3, bool, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Vec3Eq>(d_a, d_b, d_out, n);
 }
 
 // Reduce(AddInt8) over int8, declared at ops_int.go:138:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt8_threads)
 gocccl_reduce_AddInt8_partial(const int8_t* d_in, long long n, int8_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddInt8_threads, gocccl_reduce_AddInt8_items, int8_t, ::gocccl_pkg_difftest_3d2af203::functors::AddInt8>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_AddInt8_threads, gocccl_reduce_AddInt8_items, int8_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::AddInt8>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt8_threads)
 gocccl_reduce_AddInt8_final(const int8_t* d_in, long long n, int8_t* d_out, int8_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_AddInt8_threads, gocccl_reduce_AddInt8_items, int8_t, ::gocccl_pkg_difftest_3d2af203::functors::AddInt8>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_AddInt8_threads, gocccl_reduce_AddInt8_items, int8_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::AddInt8>(d_in, n, d_out, init);
 }
 
 // Reduce(ArrMax) over [4]int16, declared at ops_array.go:122:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_ArrMax_threads)
 gocccl_reduce_ArrMax_partial(const ::gocccl::go::array<int16_t, 4>* d_in, long long n, ::gocccl::go::array<int16_t, 4>* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_ArrMax_threads, gocccl_reduce_ArrMax_items, ::gocccl::go::array<int16_t, 4>, ::gocccl_pkg_difftest_3d2af203::functors::ArrMax>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_ArrMax_threads, gocccl_reduce_ArrMax_items, ::gocccl::go::array<int16_t, 4>, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ArrMax>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_ArrMax_threads)
 gocccl_reduce_ArrMax_final(const ::gocccl::go::array<int16_t, 4>* d_in, long long n, ::gocccl::go::array<int16_t, 4>* d_out, ::gocccl::go::array<int16_t, 4> init) {
-  ::gocccl::reduce_final<gocccl_reduce_ArrMax_threads, gocccl_reduce_ArrMax_items, ::gocccl::go::array<int16_t, 4>, ::gocccl_pkg_difftest_3d2af203::functors::ArrMax>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_ArrMax_threads, gocccl_reduce_ArrMax_items, ::gocccl::go::array<int16_t, 4>, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ArrMax>(d_in, n, d_out, init);
 }
 
 // Reduce(CombinePair) over Pair, declared at ops_struct.go:130:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_CombinePair_threads)
 gocccl_reduce_CombinePair_partial(const ::gocccl_pkg_difftest_3d2af203::Pair* d_in, long long n, ::gocccl_pkg_difftest_3d2af203::Pair* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_CombinePair_threads, gocccl_reduce_CombinePair_items, ::gocccl_pkg_difftest_3d2af203::Pair, ::gocccl_pkg_difftest_3d2af203::functors::CombinePair>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_CombinePair_threads, gocccl_reduce_CombinePair_items, ::gocccl_pkg_difftest_3d2af203::Pair, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::CombinePair>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_CombinePair_threads)
 gocccl_reduce_CombinePair_final(const ::gocccl_pkg_difftest_3d2af203::Pair* d_in, long long n, ::gocccl_pkg_difftest_3d2af203::Pair* d_out, ::gocccl_pkg_difftest_3d2af203::Pair init) {
-  ::gocccl::reduce_final<gocccl_reduce_CombinePair_threads, gocccl_reduce_CombinePair_items, ::gocccl_pkg_difftest_3d2af203::Pair, ::gocccl_pkg_difftest_3d2af203::functors::CombinePair>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_CombinePair_threads, gocccl_reduce_CombinePair_items, ::gocccl_pkg_difftest_3d2af203::Pair, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::CombinePair>(d_in, n, d_out, init);
 }
 
 // Reduce(MaxMeters) over Meters, declared at ops_minmax.go:57:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxMeters_threads)
 gocccl_reduce_MaxMeters_partial(const float* d_in, long long n, float* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxMeters_threads, gocccl_reduce_MaxMeters_items, float, ::gocccl_pkg_difftest_3d2af203::functors::MaxMeters>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_MaxMeters_threads, gocccl_reduce_MaxMeters_items, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MaxMeters>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxMeters_threads)
 gocccl_reduce_MaxMeters_final(const float* d_in, long long n, float* d_out, float init) {
-  ::gocccl::reduce_final<gocccl_reduce_MaxMeters_threads, gocccl_reduce_MaxMeters_items, float, ::gocccl_pkg_difftest_3d2af203::functors::MaxMeters>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_MaxMeters_threads, gocccl_reduce_MaxMeters_items, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MaxMeters>(d_in, n, d_out, init);
 }
 
 // Reduce(MaxReduceF32) over float32, declared at ops_minmax.go:55:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxReduceF32_threads)
 gocccl_reduce_MaxReduceF32_partial(const float* d_in, long long n, float* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxReduceF32_threads, gocccl_reduce_MaxReduceF32_items, float, ::gocccl_pkg_difftest_3d2af203::functors::MaxReduceF32>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_MaxReduceF32_threads, gocccl_reduce_MaxReduceF32_items, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MaxReduceF32>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxReduceF32_threads)
 gocccl_reduce_MaxReduceF32_final(const float* d_in, long long n, float* d_out, float init) {
-  ::gocccl::reduce_final<gocccl_reduce_MaxReduceF32_threads, gocccl_reduce_MaxReduceF32_items, float, ::gocccl_pkg_difftest_3d2af203::functors::MaxReduceF32>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_MaxReduceF32_threads, gocccl_reduce_MaxReduceF32_items, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MaxReduceF32>(d_in, n, d_out, init);
 }
 
 // Reduce(MaxReduceInt32) over int32, declared at ops_minmax.go:56:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxReduceInt32_threads)
 gocccl_reduce_MaxReduceInt32_partial(const int32_t* d_in, long long n, int32_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxReduceInt32_threads, gocccl_reduce_MaxReduceInt32_items, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::MaxReduceInt32>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_MaxReduceInt32_threads, gocccl_reduce_MaxReduceInt32_items, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MaxReduceInt32>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxReduceInt32_threads)
 gocccl_reduce_MaxReduceInt32_final(const int32_t* d_in, long long n, int32_t* d_out, int32_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_MaxReduceInt32_threads, gocccl_reduce_MaxReduceInt32_items, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::MaxReduceInt32>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_MaxReduceInt32_threads, gocccl_reduce_MaxReduceInt32_items, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MaxReduceInt32>(d_in, n, d_out, init);
 }
 
 // Reduce(MinReduceF64) over float64, declared at ops_minmax.go:54:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MinReduceF64_threads)
 gocccl_reduce_MinReduceF64_partial(const double* d_in, long long n, double* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MinReduceF64_threads, gocccl_reduce_MinReduceF64_items, double, ::gocccl_pkg_difftest_3d2af203::functors::MinReduceF64>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_MinReduceF64_threads, gocccl_reduce_MinReduceF64_items, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MinReduceF64>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MinReduceF64_threads)
 gocccl_reduce_MinReduceF64_final(const double* d_in, long long n, double* d_out, double init) {
-  ::gocccl::reduce_final<gocccl_reduce_MinReduceF64_threads, gocccl_reduce_MinReduceF64_items, double, ::gocccl_pkg_difftest_3d2af203::functors::MinReduceF64>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_MinReduceF64_threads, gocccl_reduce_MinReduceF64_items, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MinReduceF64>(d_in, n, d_out, init);
 }
 
 // Reduce(MulWrapInt64) over int64, declared at ops_int.go:139:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MulWrapInt64_threads)
 gocccl_reduce_MulWrapInt64_partial(const int64_t* d_in, long long n, int64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MulWrapInt64_threads, gocccl_reduce_MulWrapInt64_items, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::MulWrapInt64>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_MulWrapInt64_threads, gocccl_reduce_MulWrapInt64_items, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MulWrapInt64>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MulWrapInt64_threads)
 gocccl_reduce_MulWrapInt64_final(const int64_t* d_in, long long n, int64_t* d_out, int64_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_MulWrapInt64_threads, gocccl_reduce_MulWrapInt64_items, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::MulWrapInt64>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_MulWrapInt64_threads, gocccl_reduce_MulWrapInt64_items, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MulWrapInt64>(d_in, n, d_out, init);
 }
 
 // Reduce(OrUint16) over uint16, declared at ops_int.go:141:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_OrUint16_threads)
 gocccl_reduce_OrUint16_partial(const uint16_t* d_in, long long n, uint16_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_OrUint16_threads, gocccl_reduce_OrUint16_items, uint16_t, ::gocccl_pkg_difftest_3d2af203::functors::OrUint16>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_OrUint16_threads, gocccl_reduce_OrUint16_items, uint16_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::OrUint16>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_OrUint16_threads)
 gocccl_reduce_OrUint16_final(const uint16_t* d_in, long long n, uint16_t* d_out, uint16_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_OrUint16_threads, gocccl_reduce_OrUint16_items, uint16_t, ::gocccl_pkg_difftest_3d2af203::functors::OrUint16>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_OrUint16_threads, gocccl_reduce_OrUint16_items, uint16_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::OrUint16>(d_in, n, d_out, init);
 }
 
 // Reduce(XorUint32) over uint32, declared at ops_int.go:140:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_XorUint32_threads)
 gocccl_reduce_XorUint32_partial(const uint32_t* d_in, long long n, uint32_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_XorUint32_threads, gocccl_reduce_XorUint32_items, uint32_t, ::gocccl_pkg_difftest_3d2af203::functors::XorUint32>(d_in, n, d_partials);
+  ::gocccl::reduce_partial<gocccl_reduce_XorUint32_threads, gocccl_reduce_XorUint32_items, uint32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::XorUint32>(d_in, n, d_partials);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_XorUint32_threads)
 gocccl_reduce_XorUint32_final(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init) {
-  ::gocccl::reduce_final<gocccl_reduce_XorUint32_threads, gocccl_reduce_XorUint32_items, uint32_t, ::gocccl_pkg_difftest_3d2af203::functors::XorUint32>(d_in, n, d_out, init);
+  ::gocccl::reduce_final<gocccl_reduce_XorUint32_threads, gocccl_reduce_XorUint32_items, uint32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::XorUint32>(d_in, n, d_out, init);
 }
 
 // UnaryTransform(ArrBool) over [3]bool, [3]bool, declared at ops_array.go:114:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ArrBool_threads)
 gocccl_transform_ArrBool(const ::gocccl::go::array<bool, 3>* d_in, ::gocccl::go::array<bool, 3>* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ArrBool_threads, gocccl_transform_ArrBool_items, ::gocccl::go::array<bool, 3>, ::gocccl::go::array<bool, 3>, ::gocccl_pkg_difftest_3d2af203::functors::ArrBool>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ArrBool_threads, gocccl_transform_ArrBool_items, ::gocccl::go::array<bool, 3>, ::gocccl::go::array<bool, 3>, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ArrBool>(d_in, d_out, n);
 }
 
 // UnaryTransform(ArrCopy) over [3]int64, int64, declared at ops_array.go:121:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ArrCopy_threads)
 gocccl_transform_ArrCopy(const ::gocccl::go::array<int64_t, 3>* d_in, int64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ArrCopy_threads, gocccl_transform_ArrCopy_items, ::gocccl::go::array<int64_t, 3>, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::ArrCopy>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ArrCopy_threads, gocccl_transform_ArrCopy_items, ::gocccl::go::array<int64_t, 3>, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ArrCopy>(d_in, d_out, n);
 }
 
 // UnaryTransform(ArrLiteral) over uint8, [4]uint8, declared at ops_array.go:119:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ArrLiteral_threads)
 gocccl_transform_ArrLiteral(const uint8_t* d_in, ::gocccl::go::array<uint8_t, 4>* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ArrLiteral_threads, gocccl_transform_ArrLiteral_items, uint8_t, ::gocccl::go::array<uint8_t, 4>, ::gocccl_pkg_difftest_3d2af203::functors::ArrLiteral>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ArrLiteral_threads, gocccl_transform_ArrLiteral_items, uint8_t, ::gocccl::go::array<uint8_t, 4>, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ArrLiteral>(d_in, d_out, n);
 }
 
 // UnaryTransform(ArrOfStruct) over [3]Padded, Padded, declared at ops_array.go:126:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ArrOfStruct_threads)
 gocccl_transform_ArrOfStruct(const ::gocccl::go::array<::gocccl_pkg_difftest_3d2af203::Padded, 3>* d_in, ::gocccl_pkg_difftest_3d2af203::Padded* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ArrOfStruct_threads, gocccl_transform_ArrOfStruct_items, ::gocccl::go::array<::gocccl_pkg_difftest_3d2af203::Padded, 3>, ::gocccl_pkg_difftest_3d2af203::Padded, ::gocccl_pkg_difftest_3d2af203::functors::ArrOfStruct>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ArrOfStruct_threads, gocccl_transform_ArrOfStruct_items, ::gocccl::go::array<::gocccl_pkg_difftest_3d2af203::Padded, 3>, ::gocccl_pkg_difftest_3d2af203::Padded, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ArrOfStruct>(d_in, d_out, n);
 }
 
 // UnaryTransform(ArrRange) over [6]int16, int64, declared at ops_array.go:118:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ArrRange_threads)
 gocccl_transform_ArrRange(const ::gocccl::go::array<int16_t, 6>* d_in, int64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ArrRange_threads, gocccl_transform_ArrRange_items, ::gocccl::go::array<int16_t, 6>, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::ArrRange>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ArrRange_threads, gocccl_transform_ArrRange_items, ::gocccl::go::array<int16_t, 6>, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ArrRange>(d_in, d_out, n);
 }
 
 // UnaryTransform(ArrReverse) over [5]uint8, [5]uint8, declared at ops_array.go:116:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ArrReverse_threads)
 gocccl_transform_ArrReverse(const ::gocccl::go::array<uint8_t, 5>* d_in, ::gocccl::go::array<uint8_t, 5>* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ArrReverse_threads, gocccl_transform_ArrReverse_items, ::gocccl::go::array<uint8_t, 5>, ::gocccl::go::array<uint8_t, 5>, ::gocccl_pkg_difftest_3d2af203::functors::ArrReverse>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ArrReverse_threads, gocccl_transform_ArrReverse_items, ::gocccl::go::array<uint8_t, 5>, ::gocccl::go::array<uint8_t, 5>, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ArrReverse>(d_in, d_out, n);
 }
 
 // UnaryTransform(ArrSum) over [4]int32, int32, declared at ops_array.go:115:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ArrSum_threads)
 gocccl_transform_ArrSum(const ::gocccl::go::array<int32_t, 4>* d_in, int32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ArrSum_threads, gocccl_transform_ArrSum_items, ::gocccl::go::array<int32_t, 4>, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::ArrSum>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ArrSum_threads, gocccl_transform_ArrSum_items, ::gocccl::go::array<int32_t, 4>, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ArrSum>(d_in, d_out, n);
 }
 
 // UnaryTransform(AssignOpsF64) over float64, float64, declared at ops_float.go:114:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AssignOpsF64_threads)
 gocccl_transform_AssignOpsF64(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_AssignOpsF64_threads, gocccl_transform_AssignOpsF64_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::AssignOpsF64>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_AssignOpsF64_threads, gocccl_transform_AssignOpsF64_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::AssignOpsF64>(d_in, d_out, n);
 }
 
 // UnaryTransform(AssignOpsInt8) over int8, int8, declared at ops_int.go:135:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AssignOpsInt8_threads)
 gocccl_transform_AssignOpsInt8(const int8_t* d_in, int8_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_AssignOpsInt8_threads, gocccl_transform_AssignOpsInt8_items, int8_t, int8_t, ::gocccl_pkg_difftest_3d2af203::functors::AssignOpsInt8>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_AssignOpsInt8_threads, gocccl_transform_AssignOpsInt8_items, int8_t, int8_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::AssignOpsInt8>(d_in, d_out, n);
 }
 
 // UnaryTransform(AssignOpsUint) over uint, uint, declared at ops_int.go:134:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AssignOpsUint_threads)
 gocccl_transform_AssignOpsUint(const uint64_t* d_in, uint64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_AssignOpsUint_threads, gocccl_transform_AssignOpsUint_items, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::AssignOpsUint>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_AssignOpsUint_threads, gocccl_transform_AssignOpsUint_items, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::AssignOpsUint>(d_in, d_out, n);
 }
 
 // UnaryTransform(BitsLeadingZeros) over uint64, int, declared at ops_bits.go:87:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_BitsLeadingZeros_threads)
 gocccl_transform_BitsLeadingZeros(const uint64_t* d_in, int64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_BitsLeadingZeros_threads, gocccl_transform_BitsLeadingZeros_items, uint64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsLeadingZeros>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_BitsLeadingZeros_threads, gocccl_transform_BitsLeadingZeros_items, uint64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::BitsLeadingZeros>(d_in, d_out, n);
 }
 
 // UnaryTransform(BitsLen) over uint64, int, declared at ops_bits.go:89:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_BitsLen_threads)
 gocccl_transform_BitsLen(const uint64_t* d_in, int64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_BitsLen_threads, gocccl_transform_BitsLen_items, uint64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsLen>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_BitsLen_threads, gocccl_transform_BitsLen_items, uint64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::BitsLen>(d_in, d_out, n);
 }
 
 // UnaryTransform(BitsOnesCount) over uint64, int, declared at ops_bits.go:86:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_BitsOnesCount_threads)
 gocccl_transform_BitsOnesCount(const uint64_t* d_in, int64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_BitsOnesCount_threads, gocccl_transform_BitsOnesCount_items, uint64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsOnesCount>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_BitsOnesCount_threads, gocccl_transform_BitsOnesCount_items, uint64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::BitsOnesCount>(d_in, d_out, n);
 }
 
 // UnaryTransform(BitsReverse) over uint64, uint64, declared at ops_bits.go:93:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_BitsReverse_threads)
 gocccl_transform_BitsReverse(const uint64_t* d_in, uint64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_BitsReverse_threads, gocccl_transform_BitsReverse_items, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsReverse>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_BitsReverse_threads, gocccl_transform_BitsReverse_items, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::BitsReverse>(d_in, d_out, n);
 }
 
 // UnaryTransform(BitsReverseBytes) over uint64, uint64, declared at ops_bits.go:94:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_BitsReverseBytes_threads)
 gocccl_transform_BitsReverseBytes(const uint64_t* d_in, uint64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_BitsReverseBytes_threads, gocccl_transform_BitsReverseBytes_items, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsReverseBytes>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_BitsReverseBytes_threads, gocccl_transform_BitsReverseBytes_items, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::BitsReverseBytes>(d_in, d_out, n);
 }
 
 // UnaryTransform(BitsTrailingZeros) over uint64, int, declared at ops_bits.go:88:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_BitsTrailingZeros_threads)
 gocccl_transform_BitsTrailingZeros(const uint64_t* d_in, int64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_BitsTrailingZeros_threads, gocccl_transform_BitsTrailingZeros_items, uint64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::BitsTrailingZeros>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_BitsTrailingZeros_threads, gocccl_transform_BitsTrailingZeros_items, uint64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::BitsTrailingZeros>(d_in, d_out, n);
 }
 
 // UnaryTransform(CToF) over Celsius, Fahrenheit, declared at ops_named.go:37:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_CToF_threads)
 gocccl_transform_CToF(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_CToF_threads, gocccl_transform_CToF_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::CToF>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_CToF_threads, gocccl_transform_CToF_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::CToF>(d_in, d_out, n);
 }
 
 // UnaryTransform(CallChain) over float32, float32, declared at ops_calls.go:82:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_CallChain_threads)
 gocccl_transform_CallChain(const float* d_in, float* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_CallChain_threads, gocccl_transform_CallChain_items, float, float, ::gocccl_pkg_difftest_3d2af203::functors::CallChain>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_CallChain_threads, gocccl_transform_CallChain_items, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::CallChain>(d_in, d_out, n);
 }
 
 // UnaryTransform(Clamp01) over float32, float32, declared at ops_minmax.go:52:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Clamp01_threads)
 gocccl_transform_Clamp01(const float* d_in, float* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Clamp01_threads, gocccl_transform_Clamp01_items, float, float, ::gocccl_pkg_difftest_3d2af203::functors::Clamp01>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Clamp01_threads, gocccl_transform_Clamp01_items, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Clamp01>(d_in, d_out, n);
 }
 
 // UnaryTransform(ComplementUint32) over uint32, uint32, declared at ops_int.go:129:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ComplementUint32_threads)
 gocccl_transform_ComplementUint32(const uint32_t* d_in, uint32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ComplementUint32_threads, gocccl_transform_ComplementUint32_items, uint32_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::functors::ComplementUint32>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ComplementUint32_threads, gocccl_transform_ComplementUint32_items, uint32_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ComplementUint32>(d_in, d_out, n);
 }
 
 // UnaryTransform(ConstFloatExpr) over float32, float32, declared at ops_const.go:90:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ConstFloatExpr_threads)
 gocccl_transform_ConstFloatExpr(const float* d_in, float* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ConstFloatExpr_threads, gocccl_transform_ConstFloatExpr_items, float, float, ::gocccl_pkg_difftest_3d2af203::functors::ConstFloatExpr>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ConstFloatExpr_threads, gocccl_transform_ConstFloatExpr_items, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ConstFloatExpr>(d_in, d_out, n);
 }
 
 // UnaryTransform(ConstLimits) over int64, uint64, declared at ops_const.go:89:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ConstLimits_threads)
 gocccl_transform_ConstLimits(const int64_t* d_in, uint64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ConstLimits_threads, gocccl_transform_ConstLimits_items, int64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::ConstLimits>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ConstLimits_threads, gocccl_transform_ConstLimits_items, int64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ConstLimits>(d_in, d_out, n);
 }
 
 // UnaryTransform(ConstLocal) over int32, int32, declared at ops_const.go:87:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ConstLocal_threads)
 gocccl_transform_ConstLocal(const int32_t* d_in, int32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ConstLocal_threads, gocccl_transform_ConstLocal_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::ConstLocal>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ConstLocal_threads, gocccl_transform_ConstLocal_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ConstLocal>(d_in, d_out, n);
 }
 
 // UnaryTransform(ConstMath) over float64, float64, declared at ops_const.go:88:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ConstMath_threads)
 gocccl_transform_ConstMath(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ConstMath_threads, gocccl_transform_ConstMath_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::ConstMath>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ConstMath_threads, gocccl_transform_ConstMath_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ConstMath>(d_in, d_out, n);
 }
 
 // UnaryTransform(ConstMulF32) over float32, float32, declared at ops_float.go:113:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ConstMulF32_threads)
 gocccl_transform_ConstMulF32(const float* d_in, float* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ConstMulF32_threads, gocccl_transform_ConstMulF32_items, float, float, ::gocccl_pkg_difftest_3d2af203::functors::ConstMulF32>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ConstMulF32_threads, gocccl_transform_ConstMulF32_items, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ConstMulF32>(d_in, d_out, n);
 }
 
 // UnaryTransform(ConstNegZero) over float64, float64, declared at ops_const.go:86:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ConstNegZero_threads)
 gocccl_transform_ConstNegZero(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ConstNegZero_threads, gocccl_transform_ConstNegZero_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::ConstNegZero>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ConstNegZero_threads, gocccl_transform_ConstNegZero_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ConstNegZero>(d_in, d_out, n);
 }
 
 // UnaryTransform(ConstScale) over float32, float32, declared at ops_const.go:82:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ConstScale_threads)
 gocccl_transform_ConstScale(const float* d_in, float* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ConstScale_threads, gocccl_transform_ConstScale_items, float, float, ::gocccl_pkg_difftest_3d2af203::functors::ConstScale>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ConstScale_threads, gocccl_transform_ConstScale_items, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ConstScale>(d_in, d_out, n);
 }
 
 // UnaryTransform(ConstThird) over float64, float32, declared at ops_const.go:84:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ConstThird_threads)
 gocccl_transform_ConstThird(const double* d_in, float* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ConstThird_threads, gocccl_transform_ConstThird_items, double, float, ::gocccl_pkg_difftest_3d2af203::functors::ConstThird>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ConstThird_threads, gocccl_transform_ConstThird_items, double, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ConstThird>(d_in, d_out, n);
 }
 
 // UnaryTransform(ConstTie32) over float32, float32, declared at ops_const.go:85:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ConstTie32_threads)
 gocccl_transform_ConstTie32(const float* d_in, float* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ConstTie32_threads, gocccl_transform_ConstTie32_items, float, float, ::gocccl_pkg_difftest_3d2af203::functors::ConstTie32>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ConstTie32_threads, gocccl_transform_ConstTie32_items, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ConstTie32>(d_in, d_out, n);
 }
 
 // UnaryTransform(ConstTyped) over uint16, uint16, declared at ops_const.go:81:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ConstTyped_threads)
 gocccl_transform_ConstTyped(const uint16_t* d_in, uint16_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ConstTyped_threads, gocccl_transform_ConstTyped_items, uint16_t, uint16_t, ::gocccl_pkg_difftest_3d2af203::functors::ConstTyped>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ConstTyped_threads, gocccl_transform_ConstTyped_items, uint16_t, uint16_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ConstTyped>(d_in, d_out, n);
 }
 
 // UnaryTransform(ConstUntypedBig) over int64, int64, declared at ops_const.go:83:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ConstUntypedBig_threads)
 gocccl_transform_ConstUntypedBig(const int64_t* d_in, int64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ConstUntypedBig_threads, gocccl_transform_ConstUntypedBig_items, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::ConstUntypedBig>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ConstUntypedBig_threads, gocccl_transform_ConstUntypedBig_items, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ConstUntypedBig>(d_in, d_out, n);
 }
 
 // UnaryTransform(ContinueInSwitch) over uint32, uint32, declared at ops_switch.go:141:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ContinueInSwitch_threads)
 gocccl_transform_ContinueInSwitch(const uint32_t* d_in, uint32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ContinueInSwitch_threads, gocccl_transform_ContinueInSwitch_items, uint32_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::functors::ContinueInSwitch>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ContinueInSwitch_threads, gocccl_transform_ContinueInSwitch_items, uint32_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ContinueInSwitch>(d_in, d_out, n);
 }
 
 // UnaryTransform(ConvStruct) over Vec3, V2, declared at ops_struct.go:122:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ConvStruct_threads)
-gocccl_transform_ConvStruct(const ::gocccl_pkg_difftest_3d2af203::Vec3* d_in, ::gocccl_pkg_difftest_3d2af203::V2* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ConvStruct_threads, gocccl_transform_ConvStruct_items, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::V2, ::gocccl_pkg_difftest_3d2af203::functors::ConvStruct>(d_in, d_out, n);
+gocccl_transform_ConvStruct(const ::gocccl_pkg_difftest_3d2af203::Vec3* d_in, ::gocccl_pkg_difftest_3d2af203::gocccl_type_V2* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_ConvStruct_threads, gocccl_transform_ConvStruct_items, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::gocccl_type_V2, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ConvStruct>(d_in, d_out, n);
 }
 
 // UnaryTransform(DepClamp) over int32, int8, declared at ops_calls.go:83:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_DepClamp_threads)
 gocccl_transform_DepClamp(const int32_t* d_in, int8_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_DepClamp_threads, gocccl_transform_DepClamp_items, int32_t, int8_t, ::gocccl_pkg_difftest_3d2af203::functors::DepClamp>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_DepClamp_threads, gocccl_transform_DepClamp_items, int32_t, int8_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::DepClamp>(d_in, d_out, n);
 }
 
 // UnaryTransform(DepMix) over uint64, uint64, declared at ops_calls.go:84:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_DepMix_threads)
 gocccl_transform_DepMix(const uint64_t* d_in, uint64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_DepMix_threads, gocccl_transform_DepMix_items, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::DepMix>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_DepMix_threads, gocccl_transform_DepMix_items, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::DepMix>(d_in, d_out, n);
 }
 
 // UnaryTransform(DepScale) over Point, Point, declared at ops_calls.go:85:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_DepScale_threads)
 gocccl_transform_DepScale(const ::gocccl_pkg_dep_75afe37d::Point* d_in, ::gocccl_pkg_dep_75afe37d::Point* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_DepScale_threads, gocccl_transform_DepScale_items, ::gocccl_pkg_dep_75afe37d::Point, ::gocccl_pkg_dep_75afe37d::Point, ::gocccl_pkg_difftest_3d2af203::functors::DepScale>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_DepScale_threads, gocccl_transform_DepScale_items, ::gocccl_pkg_dep_75afe37d::Point, ::gocccl_pkg_dep_75afe37d::Point, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::DepScale>(d_in, d_out, n);
 }
 
 // UnaryTransform(DivByMinusOne) over int64, int64, declared at ops_subtle.go:190:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_DivByMinusOne_threads)
 gocccl_transform_DivByMinusOne(const int64_t* d_in, int64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_DivByMinusOne_threads, gocccl_transform_DivByMinusOne_items, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::DivByMinusOne>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_DivByMinusOne_threads, gocccl_transform_DivByMinusOne_items, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::DivByMinusOne>(d_in, d_out, n);
 }
 
 // UnaryTransform(DivConst) over int32, int32, declared at ops_div.go:51:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_DivConst_threads)
 gocccl_transform_DivConst(const int32_t* d_in, int32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_DivConst_threads, gocccl_transform_DivConst_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::DivConst>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_DivConst_threads, gocccl_transform_DivConst_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::DivConst>(d_in, d_out, n);
 }
 
 // UnaryTransform(DivPow2) over int64, int64, declared at ops_div.go:52:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_DivPow2_threads)
 gocccl_transform_DivPow2(const int64_t* d_in, int64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_DivPow2_threads, gocccl_transform_DivPow2_items, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::DivPow2>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_DivPow2_threads, gocccl_transform_DivPow2_items, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::DivPow2>(d_in, d_out, n);
 }
 
 // UnaryTransform(EmbedSum) over Embedded, float32, declared at ops_struct.go:120:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_EmbedSum_threads)
 gocccl_transform_EmbedSum(const ::gocccl_pkg_difftest_3d2af203::Embedded* d_in, float* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_EmbedSum_threads, gocccl_transform_EmbedSum_items, ::gocccl_pkg_difftest_3d2af203::Embedded, float, ::gocccl_pkg_difftest_3d2af203::functors::EmbedSum>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_EmbedSum_threads, gocccl_transform_EmbedSum_items, ::gocccl_pkg_difftest_3d2af203::Embedded, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::EmbedSum>(d_in, d_out, n);
 }
 
 // UnaryTransform(FastPoly) over float64, float64, declared at ops_fastmath.go:17:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_FastPoly_threads)
 gocccl_transform_FastPoly(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_FastPoly_threads, gocccl_transform_FastPoly_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::FastPoly>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_FastPoly_threads, gocccl_transform_FastPoly_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::FastPoly>(d_in, d_out, n);
 }
 
 // UnaryTransform(Fib) over uint8, uint64, declared at ops_subtle.go:187:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Fib_threads)
 gocccl_transform_Fib(const uint8_t* d_in, uint64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Fib_threads, gocccl_transform_Fib_items, uint8_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::Fib>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Fib_threads, gocccl_transform_Fib_items, uint8_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Fib>(d_in, d_out, n);
 }
 
 // UnaryTransform(Float32ToFloat64) over float32, float64, declared at ops_conv.go:88:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Float32ToFloat64_threads)
 gocccl_transform_Float32ToFloat64(const float* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Float32ToFloat64_threads, gocccl_transform_Float32ToFloat64_items, float, double, ::gocccl_pkg_difftest_3d2af203::functors::Float32ToFloat64>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Float32ToFloat64_threads, gocccl_transform_Float32ToFloat64_items, float, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Float32ToFloat64>(d_in, d_out, n);
 }
 
 // UnaryTransform(Float32ToInt) over float32, int, declared at ops_conv.go:91:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Float32ToInt_threads)
 gocccl_transform_Float32ToInt(const float* d_in, int64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Float32ToInt_threads, gocccl_transform_Float32ToInt_items, float, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::Float32ToInt>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Float32ToInt_threads, gocccl_transform_Float32ToInt_items, float, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Float32ToInt>(d_in, d_out, n);
 }
 
 // UnaryTransform(Float32ToUint64) over float32, uint64, declared at ops_conv.go:97:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Float32ToUint64_threads)
 gocccl_transform_Float32ToUint64(const float* d_in, uint64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Float32ToUint64_threads, gocccl_transform_Float32ToUint64_items, float, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::Float32ToUint64>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Float32ToUint64_threads, gocccl_transform_Float32ToUint64_items, float, uint64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Float32ToUint64>(d_in, d_out, n);
 }
 
 // UnaryTransform(Float32ToUint8) over float32, uint8, declared at ops_conv.go:93:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Float32ToUint8_threads)
 gocccl_transform_Float32ToUint8(const float* d_in, uint8_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Float32ToUint8_threads, gocccl_transform_Float32ToUint8_items, float, uint8_t, ::gocccl_pkg_difftest_3d2af203::functors::Float32ToUint8>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Float32ToUint8_threads, gocccl_transform_Float32ToUint8_items, float, uint8_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Float32ToUint8>(d_in, d_out, n);
 }
 
 // UnaryTransform(Float64ToFloat32) over float64, float32, declared at ops_conv.go:87:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Float64ToFloat32_threads)
 gocccl_transform_Float64ToFloat32(const double* d_in, float* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Float64ToFloat32_threads, gocccl_transform_Float64ToFloat32_items, double, float, ::gocccl_pkg_difftest_3d2af203::functors::Float64ToFloat32>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Float64ToFloat32_threads, gocccl_transform_Float64ToFloat32_items, double, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Float64ToFloat32>(d_in, d_out, n);
 }
 
 // UnaryTransform(Float64ToInt32) over float64, int32, declared at ops_conv.go:90:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Float64ToInt32_threads)
 gocccl_transform_Float64ToInt32(const double* d_in, int32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Float64ToInt32_threads, gocccl_transform_Float64ToInt32_items, double, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::Float64ToInt32>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Float64ToInt32_threads, gocccl_transform_Float64ToInt32_items, double, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Float64ToInt32>(d_in, d_out, n);
 }
 
 // UnaryTransform(Float64ToInt64) over float64, int64, declared at ops_conv.go:89:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Float64ToInt64_threads)
 gocccl_transform_Float64ToInt64(const double* d_in, int64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Float64ToInt64_threads, gocccl_transform_Float64ToInt64_items, double, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::Float64ToInt64>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Float64ToInt64_threads, gocccl_transform_Float64ToInt64_items, double, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Float64ToInt64>(d_in, d_out, n);
 }
 
 // UnaryTransform(Float64ToInt8) over float64, int8, declared at ops_conv.go:92:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Float64ToInt8_threads)
 gocccl_transform_Float64ToInt8(const double* d_in, int8_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Float64ToInt8_threads, gocccl_transform_Float64ToInt8_items, double, int8_t, ::gocccl_pkg_difftest_3d2af203::functors::Float64ToInt8>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Float64ToInt8_threads, gocccl_transform_Float64ToInt8_items, double, int8_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Float64ToInt8>(d_in, d_out, n);
 }
 
 // UnaryTransform(Float64ToUint16) over float64, uint16, declared at ops_conv.go:94:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Float64ToUint16_threads)
 gocccl_transform_Float64ToUint16(const double* d_in, uint16_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Float64ToUint16_threads, gocccl_transform_Float64ToUint16_items, double, uint16_t, ::gocccl_pkg_difftest_3d2af203::functors::Float64ToUint16>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Float64ToUint16_threads, gocccl_transform_Float64ToUint16_items, double, uint16_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Float64ToUint16>(d_in, d_out, n);
 }
 
 // UnaryTransform(Float64ToUint32) over float64, uint32, declared at ops_conv.go:95:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Float64ToUint32_threads)
 gocccl_transform_Float64ToUint32(const double* d_in, uint32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Float64ToUint32_threads, gocccl_transform_Float64ToUint32_items, double, uint32_t, ::gocccl_pkg_difftest_3d2af203::functors::Float64ToUint32>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Float64ToUint32_threads, gocccl_transform_Float64ToUint32_items, double, uint32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Float64ToUint32>(d_in, d_out, n);
 }
 
 // UnaryTransform(Float64ToUint64) over float64, uint64, declared at ops_conv.go:96:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Float64ToUint64_threads)
 gocccl_transform_Float64ToUint64(const double* d_in, uint64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Float64ToUint64_threads, gocccl_transform_Float64ToUint64_items, double, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::Float64ToUint64>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Float64ToUint64_threads, gocccl_transform_Float64ToUint64_items, double, uint64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Float64ToUint64>(d_in, d_out, n);
 }
 
 // UnaryTransform(ForComputed) over uint8, uint32, declared at ops_for.go:141:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ForComputed_threads)
 gocccl_transform_ForComputed(const uint8_t* d_in, uint32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ForComputed_threads, gocccl_transform_ForComputed_items, uint8_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::functors::ForComputed>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ForComputed_threads, gocccl_transform_ForComputed_items, uint8_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ForComputed>(d_in, d_out, n);
 }
 
 // UnaryTransform(ForCond) over uint64, int, declared at ops_for.go:136:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ForCond_threads)
 gocccl_transform_ForCond(const uint64_t* d_in, int64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ForCond_threads, gocccl_transform_ForCond_items, uint64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::ForCond>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ForCond_threads, gocccl_transform_ForCond_items, uint64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ForCond>(d_in, d_out, n);
 }
 
 // UnaryTransform(ForInfinite) over uint16, uint16, declared at ops_for.go:137:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ForInfinite_threads)
 gocccl_transform_ForInfinite(const uint16_t* d_in, uint16_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ForInfinite_threads, gocccl_transform_ForInfinite_items, uint16_t, uint16_t, ::gocccl_pkg_difftest_3d2af203::functors::ForInfinite>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ForInfinite_threads, gocccl_transform_ForInfinite_items, uint16_t, uint16_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ForInfinite>(d_in, d_out, n);
 }
 
 // UnaryTransform(ForNoInit) over float64, float64, declared at ops_for.go:142:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ForNoInit_threads)
 gocccl_transform_ForNoInit(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ForNoInit_threads, gocccl_transform_ForNoInit_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::ForNoInit>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ForNoInit_threads, gocccl_transform_ForNoInit_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ForNoInit>(d_in, d_out, n);
 }
 
 // UnaryTransform(ForSwitchBreak) over uint32, uint32, declared at ops_for.go:139:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ForSwitchBreak_threads)
 gocccl_transform_ForSwitchBreak(const uint32_t* d_in, uint32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ForSwitchBreak_threads, gocccl_transform_ForSwitchBreak_items, uint32_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::functors::ForSwitchBreak>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ForSwitchBreak_threads, gocccl_transform_ForSwitchBreak_items, uint32_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ForSwitchBreak>(d_in, d_out, n);
 }
 
 // UnaryTransform(ForThreeClause) over uint32, uint32, declared at ops_for.go:135:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ForThreeClause_threads)
 gocccl_transform_ForThreeClause(const uint32_t* d_in, uint32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ForThreeClause_threads, gocccl_transform_ForThreeClause_items, uint32_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::functors::ForThreeClause>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ForThreeClause_threads, gocccl_transform_ForThreeClause_items, uint32_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ForThreeClause>(d_in, d_out, n);
 }
 
 // UnaryTransform(IfInitChain) over int32, int32, declared at ops_if.go:43:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_IfInitChain_threads)
 gocccl_transform_IfInitChain(const int32_t* d_in, int32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_IfInitChain_threads, gocccl_transform_IfInitChain_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::IfInitChain>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_IfInitChain_threads, gocccl_transform_IfInitChain_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::IfInitChain>(d_in, d_out, n);
 }
 
 // UnaryTransform(Int64ToFloat32) over int64, float32, declared at ops_conv.go:82:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Int64ToFloat32_threads)
 gocccl_transform_Int64ToFloat32(const int64_t* d_in, float* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Int64ToFloat32_threads, gocccl_transform_Int64ToFloat32_items, int64_t, float, ::gocccl_pkg_difftest_3d2af203::functors::Int64ToFloat32>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Int64ToFloat32_threads, gocccl_transform_Int64ToFloat32_items, int64_t, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Int64ToFloat32>(d_in, d_out, n);
 }
 
 // UnaryTransform(Int64ToFloat32Tricky) over int16, float32, declared at ops_subtle.go:188:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Int64ToFloat32Tricky_threads)
 gocccl_transform_Int64ToFloat32Tricky(const int16_t* d_in, float* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Int64ToFloat32Tricky_threads, gocccl_transform_Int64ToFloat32Tricky_items, int16_t, float, ::gocccl_pkg_difftest_3d2af203::functors::Int64ToFloat32Tricky>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Int64ToFloat32Tricky_threads, gocccl_transform_Int64ToFloat32Tricky_items, int16_t, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Int64ToFloat32Tricky>(d_in, d_out, n);
 }
 
 // UnaryTransform(Int64ToFloat64) over int64, float64, declared at ops_conv.go:83:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Int64ToFloat64_threads)
 gocccl_transform_Int64ToFloat64(const int64_t* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Int64ToFloat64_threads, gocccl_transform_Int64ToFloat64_items, int64_t, double, ::gocccl_pkg_difftest_3d2af203::functors::Int64ToFloat64>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Int64ToFloat64_threads, gocccl_transform_Int64ToFloat64_items, int64_t, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Int64ToFloat64>(d_in, d_out, n);
 }
 
 // UnaryTransform(Int8ToFloat32) over int8, float32, declared at ops_conv.go:86:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Int8ToFloat32_threads)
 gocccl_transform_Int8ToFloat32(const int8_t* d_in, float* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Int8ToFloat32_threads, gocccl_transform_Int8ToFloat32_items, int8_t, float, ::gocccl_pkg_difftest_3d2af203::functors::Int8ToFloat32>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Int8ToFloat32_threads, gocccl_transform_Int8ToFloat32_items, int8_t, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Int8ToFloat32>(d_in, d_out, n);
 }
 
 // UnaryTransform(IntToUintptr) over int32, uintptr, declared at ops_conv.go:81:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_IntToUintptr_threads)
 gocccl_transform_IntToUintptr(const int32_t* d_in, uint64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_IntToUintptr_threads, gocccl_transform_IntToUintptr_items, int32_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::IntToUintptr>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_IntToUintptr_threads, gocccl_transform_IntToUintptr_items, int32_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::IntToUintptr>(d_in, d_out, n);
 }
 
 // UnaryTransform(IsNaNSelf) over float32, bool, declared at ops_float.go:112:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_IsNaNSelf_threads)
 gocccl_transform_IsNaNSelf(const float* d_in, bool* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_IsNaNSelf_threads, gocccl_transform_IsNaNSelf_items, float, bool, ::gocccl_pkg_difftest_3d2af203::functors::IsNaNSelf>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_IsNaNSelf_threads, gocccl_transform_IsNaNSelf_items, float, bool, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::IsNaNSelf>(d_in, d_out, n);
 }
 
 // UnaryTransform(LabeledContinueRange) over [6]int16, int32, declared at ops_subtle.go:198:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_LabeledContinueRange_threads)
 gocccl_transform_LabeledContinueRange(const ::gocccl::go::array<int16_t, 6>* d_in, int32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_LabeledContinueRange_threads, gocccl_transform_LabeledContinueRange_items, ::gocccl::go::array<int16_t, 6>, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::LabeledContinueRange>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_LabeledContinueRange_threads, gocccl_transform_LabeledContinueRange_items, ::gocccl::go::array<int16_t, 6>, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::LabeledContinueRange>(d_in, d_out, n);
 }
 
 // UnaryTransform(LabeledSwitch) over int32, int32, declared at ops_switch.go:140:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_LabeledSwitch_threads)
 gocccl_transform_LabeledSwitch(const int32_t* d_in, int32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_LabeledSwitch_threads, gocccl_transform_LabeledSwitch_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::LabeledSwitch>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_LabeledSwitch_threads, gocccl_transform_LabeledSwitch_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::LabeledSwitch>(d_in, d_out, n);
 }
 
 // UnaryTransform(LenCap) over [5]int8, int, declared at ops_subtle.go:193:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_LenCap_threads)
 gocccl_transform_LenCap(const ::gocccl::go::array<int8_t, 5>* d_in, int64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_LenCap_threads, gocccl_transform_LenCap_items, ::gocccl::go::array<int8_t, 5>, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::LenCap>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_LenCap_threads, gocccl_transform_LenCap_items, ::gocccl::go::array<int8_t, 5>, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::LenCap>(d_in, d_out, n);
 }
 
 // UnaryTransform(MakePair) over int64, Pair, declared at ops_struct.go:128:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MakePair_threads)
 gocccl_transform_MakePair(const int64_t* d_in, ::gocccl_pkg_difftest_3d2af203::Pair* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MakePair_threads, gocccl_transform_MakePair_items, int64_t, ::gocccl_pkg_difftest_3d2af203::Pair, ::gocccl_pkg_difftest_3d2af203::functors::MakePair>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MakePair_threads, gocccl_transform_MakePair_items, int64_t, ::gocccl_pkg_difftest_3d2af203::Pair, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MakePair>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathAbs) over float64, float64, declared at ops_math.go:108:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathAbs_threads)
 gocccl_transform_MathAbs(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathAbs_threads, gocccl_transform_MathAbs_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathAbs>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathAbs_threads, gocccl_transform_MathAbs_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathAbs>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathAcos) over float64, float64, declared at ops_math_more.go:106:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathAcos_threads)
 gocccl_transform_MathAcos(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathAcos_threads, gocccl_transform_MathAcos_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathAcos>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathAcos_threads, gocccl_transform_MathAcos_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathAcos>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathAcosh) over float64, float64, declared at ops_math_more.go:112:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathAcosh_threads)
 gocccl_transform_MathAcosh(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathAcosh_threads, gocccl_transform_MathAcosh_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathAcosh>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathAcosh_threads, gocccl_transform_MathAcosh_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathAcosh>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathAsin) over float64, float64, declared at ops_math_more.go:105:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathAsin_threads)
 gocccl_transform_MathAsin(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathAsin_threads, gocccl_transform_MathAsin_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathAsin>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathAsin_threads, gocccl_transform_MathAsin_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathAsin>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathAsinh) over float64, float64, declared at ops_math_more.go:111:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathAsinh_threads)
 gocccl_transform_MathAsinh(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathAsinh_threads, gocccl_transform_MathAsinh_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathAsinh>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathAsinh_threads, gocccl_transform_MathAsinh_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathAsinh>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathAtan) over float64, float64, declared at ops_math_more.go:107:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathAtan_threads)
 gocccl_transform_MathAtan(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathAtan_threads, gocccl_transform_MathAtan_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathAtan>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathAtan_threads, gocccl_transform_MathAtan_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathAtan>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathAtanh) over float64, float64, declared at ops_math_more.go:113:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathAtanh_threads)
 gocccl_transform_MathAtanh(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathAtanh_threads, gocccl_transform_MathAtanh_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathAtanh>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathAtanh_threads, gocccl_transform_MathAtanh_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathAtanh>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathBits32) over float32, uint32, declared at ops_math.go:125:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathBits32_threads)
 gocccl_transform_MathBits32(const float* d_in, uint32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathBits32_threads, gocccl_transform_MathBits32_items, float, uint32_t, ::gocccl_pkg_difftest_3d2af203::functors::MathBits32>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathBits32_threads, gocccl_transform_MathBits32_items, float, uint32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathBits32>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathBits64) over float64, uint64, declared at ops_math.go:124:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathBits64_threads)
 gocccl_transform_MathBits64(const double* d_in, uint64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathBits64_threads, gocccl_transform_MathBits64_items, double, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::MathBits64>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathBits64_threads, gocccl_transform_MathBits64_items, double, uint64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathBits64>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathCbrt) over float64, float64, declared at ops_math_more.go:114:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathCbrt_threads)
 gocccl_transform_MathCbrt(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathCbrt_threads, gocccl_transform_MathCbrt_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathCbrt>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathCbrt_threads, gocccl_transform_MathCbrt_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathCbrt>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathCeil) over float64, float64, declared at ops_math.go:112:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathCeil_threads)
 gocccl_transform_MathCeil(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathCeil_threads, gocccl_transform_MathCeil_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathCeil>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathCeil_threads, gocccl_transform_MathCeil_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathCeil>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathClassify) over float64, uint8, declared at ops_math.go:123:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathClassify_threads)
 gocccl_transform_MathClassify(const double* d_in, uint8_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathClassify_threads, gocccl_transform_MathClassify_items, double, uint8_t, ::gocccl_pkg_difftest_3d2af203::functors::MathClassify>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathClassify_threads, gocccl_transform_MathClassify_items, double, uint8_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathClassify>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathCos) over float64, float64, declared at ops_transcendental.go:41:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathCos_threads)
 gocccl_transform_MathCos(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathCos_threads, gocccl_transform_MathCos_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathCos>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathCos_threads, gocccl_transform_MathCos_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathCos>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathCosh) over float64, float64, declared at ops_math_more.go:110:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathCosh_threads)
 gocccl_transform_MathCosh(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathCosh_threads, gocccl_transform_MathCosh_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathCosh>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathCosh_threads, gocccl_transform_MathCosh_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathCosh>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathErf) over float64, float64, declared at ops_math_more.go:116:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathErf_threads)
 gocccl_transform_MathErf(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathErf_threads, gocccl_transform_MathErf_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathErf>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathErf_threads, gocccl_transform_MathErf_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathErf>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathErfc) over float64, float64, declared at ops_math_more.go:117:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathErfc_threads)
 gocccl_transform_MathErfc(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathErfc_threads, gocccl_transform_MathErfc_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathErfc>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathErfc_threads, gocccl_transform_MathErfc_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathErfc>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathExp) over float64, float64, declared at ops_transcendental.go:37:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathExp_threads)
 gocccl_transform_MathExp(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathExp_threads, gocccl_transform_MathExp_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathExp>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathExp_threads, gocccl_transform_MathExp_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathExp>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathExp2) over float64, float64, declared at ops_math_more.go:99:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathExp2_threads)
 gocccl_transform_MathExp2(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathExp2_threads, gocccl_transform_MathExp2_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathExp2>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathExp2_threads, gocccl_transform_MathExp2_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathExp2>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathExpF32) over float32, float32, declared at ops_transcendental.go:43:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathExpF32_threads)
 gocccl_transform_MathExpF32(const float* d_in, float* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathExpF32_threads, gocccl_transform_MathExpF32_items, float, float, ::gocccl_pkg_difftest_3d2af203::functors::MathExpF32>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathExpF32_threads, gocccl_transform_MathExpF32_items, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathExpF32>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathExpm1) over float64, float64, declared at ops_math_more.go:100:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathExpm1_threads)
 gocccl_transform_MathExpm1(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathExpm1_threads, gocccl_transform_MathExpm1_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathExpm1>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathExpm1_threads, gocccl_transform_MathExpm1_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathExpm1>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathFloor) over float64, float64, declared at ops_math.go:111:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathFloor_threads)
 gocccl_transform_MathFloor(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathFloor_threads, gocccl_transform_MathFloor_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathFloor>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathFloor_threads, gocccl_transform_MathFloor_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathFloor>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathFrexp) over float64, float64, declared at ops_math_more.go:94:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathFrexp_threads)
 gocccl_transform_MathFrexp(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathFrexp_threads, gocccl_transform_MathFrexp_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathFrexp>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathFrexp_threads, gocccl_transform_MathFrexp_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathFrexp>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathFromBits32) over uint32, float32, declared at ops_math.go:127:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathFromBits32_threads)
 gocccl_transform_MathFromBits32(const uint32_t* d_in, float* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathFromBits32_threads, gocccl_transform_MathFromBits32_items, uint32_t, float, ::gocccl_pkg_difftest_3d2af203::functors::MathFromBits32>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathFromBits32_threads, gocccl_transform_MathFromBits32_items, uint32_t, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathFromBits32>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathFromBits64) over uint64, float64, declared at ops_math.go:126:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathFromBits64_threads)
 gocccl_transform_MathFromBits64(const uint64_t* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathFromBits64_threads, gocccl_transform_MathFromBits64_items, uint64_t, double, ::gocccl_pkg_difftest_3d2af203::functors::MathFromBits64>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathFromBits64_threads, gocccl_transform_MathFromBits64_items, uint64_t, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathFromBits64>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathInfNaN) over float64, float64, declared at ops_math.go:122:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathInfNaN_threads)
 gocccl_transform_MathInfNaN(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathInfNaN_threads, gocccl_transform_MathInfNaN_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathInfNaN>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathInfNaN_threads, gocccl_transform_MathInfNaN_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathInfNaN>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathLog) over float64, float64, declared at ops_transcendental.go:38:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathLog_threads)
 gocccl_transform_MathLog(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathLog_threads, gocccl_transform_MathLog_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathLog>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathLog_threads, gocccl_transform_MathLog_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathLog>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathLog10) over float64, float64, declared at ops_math_more.go:102:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathLog10_threads)
 gocccl_transform_MathLog10(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathLog10_threads, gocccl_transform_MathLog10_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathLog10>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathLog10_threads, gocccl_transform_MathLog10_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathLog10>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathLog1p) over float64, float64, declared at ops_math_more.go:103:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathLog1p_threads)
 gocccl_transform_MathLog1p(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathLog1p_threads, gocccl_transform_MathLog1p_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathLog1p>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathLog1p_threads, gocccl_transform_MathLog1p_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathLog1p>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathLog2) over float64, float64, declared at ops_math_more.go:101:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathLog2_threads)
 gocccl_transform_MathLog2(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathLog2_threads, gocccl_transform_MathLog2_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathLog2>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathLog2_threads, gocccl_transform_MathLog2_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathLog2>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathLogF32) over float32, float32, declared at ops_transcendental.go:44:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathLogF32_threads)
 gocccl_transform_MathLogF32(const float* d_in, float* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathLogF32_threads, gocccl_transform_MathLogF32_items, float, float, ::gocccl_pkg_difftest_3d2af203::functors::MathLogF32>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathLogF32_threads, gocccl_transform_MathLogF32_items, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathLogF32>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathModf) over float64, float64, declared at ops_math_more.go:96:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathModf_threads)
 gocccl_transform_MathModf(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathModf_threads, gocccl_transform_MathModf_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathModf>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathModf_threads, gocccl_transform_MathModf_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathModf>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathRound) over float64, float64, declared at ops_math.go:114:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathRound_threads)
 gocccl_transform_MathRound(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathRound_threads, gocccl_transform_MathRound_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathRound>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathRound_threads, gocccl_transform_MathRound_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathRound>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathRoundF32) over float32, float32, declared at ops_math.go:116:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathRoundF32_threads)
 gocccl_transform_MathRoundF32(const float* d_in, float* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathRoundF32_threads, gocccl_transform_MathRoundF32_items, float, float, ::gocccl_pkg_difftest_3d2af203::functors::MathRoundF32>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathRoundF32_threads, gocccl_transform_MathRoundF32_items, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathRoundF32>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathRoundToEven) over float64, float64, declared at ops_math.go:115:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathRoundToEven_threads)
 gocccl_transform_MathRoundToEven(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathRoundToEven_threads, gocccl_transform_MathRoundToEven_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathRoundToEven>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathRoundToEven_threads, gocccl_transform_MathRoundToEven_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathRoundToEven>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathSin) over float64, float64, declared at ops_transcendental.go:40:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathSin_threads)
 gocccl_transform_MathSin(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathSin_threads, gocccl_transform_MathSin_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathSin>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathSin_threads, gocccl_transform_MathSin_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathSin>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathSinF32) over float32, float32, declared at ops_math_more.go:118:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathSinF32_threads)
 gocccl_transform_MathSinF32(const float* d_in, float* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathSinF32_threads, gocccl_transform_MathSinF32_items, float, float, ::gocccl_pkg_difftest_3d2af203::functors::MathSinF32>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathSinF32_threads, gocccl_transform_MathSinF32_items, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathSinF32>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathSinh) over float64, float64, declared at ops_math_more.go:109:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathSinh_threads)
 gocccl_transform_MathSinh(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathSinh_threads, gocccl_transform_MathSinh_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathSinh>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathSinh_threads, gocccl_transform_MathSinh_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathSinh>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathSqrt) over float64, float64, declared at ops_math.go:109:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathSqrt_threads)
 gocccl_transform_MathSqrt(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathSqrt_threads, gocccl_transform_MathSqrt_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathSqrt>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathSqrt_threads, gocccl_transform_MathSqrt_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathSqrt>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathSqrtF32) over float32, float32, declared at ops_math.go:110:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathSqrtF32_threads)
 gocccl_transform_MathSqrtF32(const float* d_in, float* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathSqrtF32_threads, gocccl_transform_MathSqrtF32_items, float, float, ::gocccl_pkg_difftest_3d2af203::functors::MathSqrtF32>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathSqrtF32_threads, gocccl_transform_MathSqrtF32_items, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathSqrtF32>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathTan) over float64, float64, declared at ops_math_more.go:104:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathTan_threads)
 gocccl_transform_MathTan(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathTan_threads, gocccl_transform_MathTan_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathTan>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathTan_threads, gocccl_transform_MathTan_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathTan>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathTanh) over float64, float64, declared at ops_transcendental.go:42:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathTanh_threads)
 gocccl_transform_MathTanh(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathTanh_threads, gocccl_transform_MathTanh_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathTanh>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathTanh_threads, gocccl_transform_MathTanh_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathTanh>(d_in, d_out, n);
 }
 
 // UnaryTransform(MathTrunc) over float64, float64, declared at ops_math.go:113:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MathTrunc_threads)
 gocccl_transform_MathTrunc(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MathTrunc_threads, gocccl_transform_MathTrunc_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MathTrunc>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MathTrunc_threads, gocccl_transform_MathTrunc_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MathTrunc>(d_in, d_out, n);
 }
 
 // UnaryTransform(MaxZero) over float64, float64, declared at ops_minmax.go:51:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MaxZero_threads)
 gocccl_transform_MaxZero(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_MaxZero_threads, gocccl_transform_MaxZero_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::MaxZero>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_MaxZero_threads, gocccl_transform_MaxZero_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MaxZero>(d_in, d_out, n);
 }
 
 // UnaryTransform(NarrowInt64) over int64, int32, declared at ops_conv.go:78:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_NarrowInt64_threads)
 gocccl_transform_NarrowInt64(const int64_t* d_in, int32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_NarrowInt64_threads, gocccl_transform_NarrowInt64_items, int64_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::NarrowInt64>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_NarrowInt64_threads, gocccl_transform_NarrowInt64_items, int64_t, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NarrowInt64>(d_in, d_out, n);
 }
 
 // UnaryTransform(NegF64) over float64, float64, declared at ops_float.go:109:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_NegF64_threads)
 gocccl_transform_NegF64(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_NegF64_threads, gocccl_transform_NegF64_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::NegF64>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_NegF64_threads, gocccl_transform_NegF64_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NegF64>(d_in, d_out, n);
 }
 
 // UnaryTransform(NegInt32) over int32, int32, declared at ops_int.go:123:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_NegInt32_threads)
 gocccl_transform_NegInt32(const int32_t* d_in, int32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_NegInt32_threads, gocccl_transform_NegInt32_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::NegInt32>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_NegInt32_threads, gocccl_transform_NegInt32_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NegInt32>(d_in, d_out, n);
 }
 
 // UnaryTransform(NegUint32) over uint32, uint32, declared at ops_subtle.go:192:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_NegUint32_threads)
 gocccl_transform_NegUint32(const uint32_t* d_in, uint32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_NegUint32_threads, gocccl_transform_NegUint32_items, uint32_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::functors::NegUint32>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_NegUint32_threads, gocccl_transform_NegUint32_items, uint32_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NegUint32>(d_in, d_out, n);
 }
 
 // UnaryTransform(NegZero) over float32, float32, declared at ops_float.go:108:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_NegZero_threads)
 gocccl_transform_NegZero(const float* d_in, float* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_NegZero_threads, gocccl_transform_NegZero_items, float, float, ::gocccl_pkg_difftest_3d2af203::functors::NegZero>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_NegZero_threads, gocccl_transform_NegZero_items, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NegZero>(d_in, d_out, n);
 }
 
 // UnaryTransform(NestedLiteral) over uint16, Histo, declared at ops_subtle.go:194:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_NestedLiteral_threads)
 gocccl_transform_NestedLiteral(const uint16_t* d_in, ::gocccl_pkg_difftest_3d2af203::Histo* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_NestedLiteral_threads, gocccl_transform_NestedLiteral_items, uint16_t, ::gocccl_pkg_difftest_3d2af203::Histo, ::gocccl_pkg_difftest_3d2af203::functors::NestedLiteral>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_NestedLiteral_threads, gocccl_transform_NestedLiteral_items, uint16_t, ::gocccl_pkg_difftest_3d2af203::Histo, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NestedLiteral>(d_in, d_out, n);
 }
 
 // UnaryTransform(NextID) over ID, ID, declared at ops_named.go:38:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_NextID_threads)
 gocccl_transform_NextID(const int32_t* d_in, int32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_NextID_threads, gocccl_transform_NextID_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::NextID>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_NextID_threads, gocccl_transform_NextID_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NextID>(d_in, d_out, n);
 }
 
 // UnaryTransform(PaddedStep) over Padded, Padded, declared at ops_struct.go:123:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_PaddedStep_threads)
 gocccl_transform_PaddedStep(const ::gocccl_pkg_difftest_3d2af203::Padded* d_in, ::gocccl_pkg_difftest_3d2af203::Padded* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_PaddedStep_threads, gocccl_transform_PaddedStep_items, ::gocccl_pkg_difftest_3d2af203::Padded, ::gocccl_pkg_difftest_3d2af203::Padded, ::gocccl_pkg_difftest_3d2af203::functors::PaddedStep>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_PaddedStep_threads, gocccl_transform_PaddedStep_items, ::gocccl_pkg_difftest_3d2af203::Padded, ::gocccl_pkg_difftest_3d2af203::Padded, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::PaddedStep>(d_in, d_out, n);
 }
 
 // UnaryTransform(PaddedSum) over Padded, float64, declared at ops_struct.go:124:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_PaddedSum_threads)
 gocccl_transform_PaddedSum(const ::gocccl_pkg_difftest_3d2af203::Padded* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_PaddedSum_threads, gocccl_transform_PaddedSum_items, ::gocccl_pkg_difftest_3d2af203::Padded, double, ::gocccl_pkg_difftest_3d2af203::functors::PaddedSum>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_PaddedSum_threads, gocccl_transform_PaddedSum_items, ::gocccl_pkg_difftest_3d2af203::Padded, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::PaddedSum>(d_in, d_out, n);
 }
 
 // UnaryTransform(ParticleStep) over Particle, Particle, declared at ops_struct.go:127:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ParticleStep_threads)
 gocccl_transform_ParticleStep(const ::gocccl_pkg_difftest_3d2af203::Particle* d_in, ::gocccl_pkg_difftest_3d2af203::Particle* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ParticleStep_threads, gocccl_transform_ParticleStep_items, ::gocccl_pkg_difftest_3d2af203::Particle, ::gocccl_pkg_difftest_3d2af203::Particle, ::gocccl_pkg_difftest_3d2af203::functors::ParticleStep>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ParticleStep_threads, gocccl_transform_ParticleStep_items, ::gocccl_pkg_difftest_3d2af203::Particle, ::gocccl_pkg_difftest_3d2af203::Particle, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ParticleStep>(d_in, d_out, n);
 }
 
 // UnaryTransform(QuadSum) over Quad, Meters, declared at ops_named.go:40:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_QuadSum_threads)
 gocccl_transform_QuadSum(const ::gocccl::go::array<float, 4>* d_in, float* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_QuadSum_threads, gocccl_transform_QuadSum_items, ::gocccl::go::array<float, 4>, float, ::gocccl_pkg_difftest_3d2af203::functors::QuadSum>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_QuadSum_threads, gocccl_transform_QuadSum_items, ::gocccl::go::array<float, 4>, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::QuadSum>(d_in, d_out, n);
 }
 
 // UnaryTransform(RangeArrayCopy) over [4]int32, int32, declared at ops_subtle.go:185:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_RangeArrayCopy_threads)
 gocccl_transform_RangeArrayCopy(const ::gocccl::go::array<int32_t, 4>* d_in, int32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_RangeArrayCopy_threads, gocccl_transform_RangeArrayCopy_items, ::gocccl::go::array<int32_t, 4>, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::RangeArrayCopy>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_RangeArrayCopy_threads, gocccl_transform_RangeArrayCopy_items, ::gocccl::go::array<int32_t, 4>, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::RangeArrayCopy>(d_in, d_out, n);
 }
 
 // UnaryTransform(RangeInt) over int32, int32, declared at ops_for.go:140:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_RangeInt_threads)
 gocccl_transform_RangeInt(const int32_t* d_in, int32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_RangeInt_threads, gocccl_transform_RangeInt_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::RangeInt>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_RangeInt_threads, gocccl_transform_RangeInt_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::RangeInt>(d_in, d_out, n);
 }
 
 // UnaryTransform(RangeIntTyped) over uint8, uint32, declared at ops_subtle.go:184:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_RangeIntTyped_threads)
 gocccl_transform_RangeIntTyped(const uint8_t* d_in, uint32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_RangeIntTyped_threads, gocccl_transform_RangeIntTyped_items, uint8_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::functors::RangeIntTyped>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_RangeIntTyped_threads, gocccl_transform_RangeIntTyped_items, uint8_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::RangeIntTyped>(d_in, d_out, n);
 }
 
 // UnaryTransform(RangeNestedArray) over [3][3]float32, float32, declared at ops_subtle.go:196:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_RangeNestedArray_threads)
 gocccl_transform_RangeNestedArray(const ::gocccl::go::array<::gocccl::go::array<float, 3>, 3>* d_in, float* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_RangeNestedArray_threads, gocccl_transform_RangeNestedArray_items, ::gocccl::go::array<::gocccl::go::array<float, 3>, 3>, float, ::gocccl_pkg_difftest_3d2af203::functors::RangeNestedArray>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_RangeNestedArray_threads, gocccl_transform_RangeNestedArray_items, ::gocccl::go::array<::gocccl::go::array<float, 3>, 3>, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::RangeNestedArray>(d_in, d_out, n);
 }
 
 // UnaryTransform(Retag) over Tagged, Tagged, declared at ops_named.go:41:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Retag_threads)
 gocccl_transform_Retag(const ::gocccl_pkg_difftest_3d2af203::Tagged* d_in, ::gocccl_pkg_difftest_3d2af203::Tagged* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Retag_threads, gocccl_transform_Retag_items, ::gocccl_pkg_difftest_3d2af203::Tagged, ::gocccl_pkg_difftest_3d2af203::Tagged, ::gocccl_pkg_difftest_3d2af203::functors::Retag>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Retag_threads, gocccl_transform_Retag_items, ::gocccl_pkg_difftest_3d2af203::Tagged, ::gocccl_pkg_difftest_3d2af203::Tagged, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Retag>(d_in, d_out, n);
 }
 
 // UnaryTransform(RoundTrip) over int32, int32, declared at ops_conv.go:98:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_RoundTrip_threads)
 gocccl_transform_RoundTrip(const int32_t* d_in, int32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_RoundTrip_threads, gocccl_transform_RoundTrip_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::RoundTrip>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_RoundTrip_threads, gocccl_transform_RoundTrip_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::RoundTrip>(d_in, d_out, n);
 }
 
 // UnaryTransform(ShadowConst) over int32, int32, declared at ops_subtle.go:197:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ShadowConst_threads)
 gocccl_transform_ShadowConst(const int32_t* d_in, int32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ShadowConst_threads, gocccl_transform_ShadowConst_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::ShadowConst>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ShadowConst_threads, gocccl_transform_ShadowConst_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ShadowConst>(d_in, d_out, n);
 }
 
 // UnaryTransform(ShiftAssign) over uint64, uint64, declared at ops_shift.go:75:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ShiftAssign_threads)
 gocccl_transform_ShiftAssign(const uint64_t* d_in, uint64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ShiftAssign_threads, gocccl_transform_ShiftAssign_items, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::ShiftAssign>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ShiftAssign_threads, gocccl_transform_ShiftAssign_items, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ShiftAssign>(d_in, d_out, n);
 }
 
 // UnaryTransform(ShiftConstCount) over int32, int32, declared at ops_shift.go:73:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ShiftConstCount_threads)
 gocccl_transform_ShiftConstCount(const int32_t* d_in, int32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ShiftConstCount_threads, gocccl_transform_ShiftConstCount_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::ShiftConstCount>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ShiftConstCount_threads, gocccl_transform_ShiftConstCount_items, int32_t, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ShiftConstCount>(d_in, d_out, n);
 }
 
 // UnaryTransform(ShiftUntypedOne) over uint, uint64, declared at ops_shift.go:72:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ShiftUntypedOne_threads)
 gocccl_transform_ShiftUntypedOne(const uint64_t* d_in, uint64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_ShiftUntypedOne_threads, gocccl_transform_ShiftUntypedOne_items, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::ShiftUntypedOne>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_ShiftUntypedOne_threads, gocccl_transform_ShiftUntypedOne_items, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ShiftUntypedOne>(d_in, d_out, n);
 }
 
 // UnaryTransform(SubZeroF64) over float64, float64, declared at ops_float.go:110:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_SubZeroF64_threads)
 gocccl_transform_SubZeroF64(const double* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_SubZeroF64_threads, gocccl_transform_SubZeroF64_items, double, double, ::gocccl_pkg_difftest_3d2af203::functors::SubZeroF64>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_SubZeroF64_threads, gocccl_transform_SubZeroF64_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::SubZeroF64>(d_in, d_out, n);
 }
 
 // UnaryTransform(SwitchDefaultMiddle) over int, int, declared at ops_switch.go:145:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_SwitchDefaultMiddle_threads)
 gocccl_transform_SwitchDefaultMiddle(const int64_t* d_in, int64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_SwitchDefaultMiddle_threads, gocccl_transform_SwitchDefaultMiddle_items, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::SwitchDefaultMiddle>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_SwitchDefaultMiddle_threads, gocccl_transform_SwitchDefaultMiddle_items, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::SwitchDefaultMiddle>(d_in, d_out, n);
 }
 
 // UnaryTransform(SwitchFloatTag) over float64, int8, declared at ops_subtle.go:183:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_SwitchFloatTag_threads)
 gocccl_transform_SwitchFloatTag(const double* d_in, int8_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_SwitchFloatTag_threads, gocccl_transform_SwitchFloatTag_items, double, int8_t, ::gocccl_pkg_difftest_3d2af203::functors::SwitchFloatTag>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_SwitchFloatTag_threads, gocccl_transform_SwitchFloatTag_items, double, int8_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::SwitchFloatTag>(d_in, d_out, n);
 }
 
 // UnaryTransform(SwitchInit) over int64, int64, declared at ops_switch.go:144:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_SwitchInit_threads)
 gocccl_transform_SwitchInit(const int64_t* d_in, int64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_SwitchInit_threads, gocccl_transform_SwitchInit_items, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::SwitchInit>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_SwitchInit_threads, gocccl_transform_SwitchInit_items, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::SwitchInit>(d_in, d_out, n);
 }
 
 // UnaryTransform(SwitchNoTag) over float64, int8, declared at ops_switch.go:143:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_SwitchNoTag_threads)
 gocccl_transform_SwitchNoTag(const double* d_in, int8_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_SwitchNoTag_threads, gocccl_transform_SwitchNoTag_items, double, int8_t, ::gocccl_pkg_difftest_3d2af203::functors::SwitchNoTag>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_SwitchNoTag_threads, gocccl_transform_SwitchNoTag_items, double, int8_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::SwitchNoTag>(d_in, d_out, n);
 }
 
 // UnaryTransform(SwitchTag) over uint8, int32, declared at ops_switch.go:142:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_SwitchTag_threads)
 gocccl_transform_SwitchTag(const uint8_t* d_in, int32_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_SwitchTag_threads, gocccl_transform_SwitchTag_items, uint8_t, int32_t, ::gocccl_pkg_difftest_3d2af203::functors::SwitchTag>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_SwitchTag_threads, gocccl_transform_SwitchTag_items, uint8_t, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::SwitchTag>(d_in, d_out, n);
 }
 
 // UnaryTransform(Swizzle) over Vec3, Vec3, declared at ops_struct.go:129:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Swizzle_threads)
 gocccl_transform_Swizzle(const ::gocccl_pkg_difftest_3d2af203::Vec3* d_in, ::gocccl_pkg_difftest_3d2af203::Vec3* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Swizzle_threads, gocccl_transform_Swizzle_items, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::functors::Swizzle>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Swizzle_threads, gocccl_transform_Swizzle_items, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Swizzle>(d_in, d_out, n);
 }
 
 // UnaryTransform(Trace) over [3][3]float64, float64, declared at ops_array.go:123:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Trace_threads)
 gocccl_transform_Trace(const ::gocccl::go::array<::gocccl::go::array<double, 3>, 3>* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Trace_threads, gocccl_transform_Trace_items, ::gocccl::go::array<::gocccl::go::array<double, 3>, 3>, double, ::gocccl_pkg_difftest_3d2af203::functors::Trace>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Trace_threads, gocccl_transform_Trace_items, ::gocccl::go::array<::gocccl::go::array<double, 3>, 3>, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Trace>(d_in, d_out, n);
 }
 
 // UnaryTransform(Transpose) over [3][3]float32, [3][3]float32, declared at ops_array.go:124:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Transpose_threads)
 gocccl_transform_Transpose(const ::gocccl::go::array<::gocccl::go::array<float, 3>, 3>* d_in, ::gocccl::go::array<::gocccl::go::array<float, 3>, 3>* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Transpose_threads, gocccl_transform_Transpose_items, ::gocccl::go::array<::gocccl::go::array<float, 3>, 3>, ::gocccl::go::array<::gocccl::go::array<float, 3>, 3>, ::gocccl_pkg_difftest_3d2af203::functors::Transpose>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Transpose_threads, gocccl_transform_Transpose_items, ::gocccl::go::array<::gocccl::go::array<float, 3>, 3>, ::gocccl::go::array<::gocccl::go::array<float, 3>, 3>, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Transpose>(d_in, d_out, n);
 }
 
 // UnaryTransform(TupleIndex) over int32, [3]int32, declared at ops_subtle.go:186:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_TupleIndex_threads)
 gocccl_transform_TupleIndex(const int32_t* d_in, ::gocccl::go::array<int32_t, 3>* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_TupleIndex_threads, gocccl_transform_TupleIndex_items, int32_t, ::gocccl::go::array<int32_t, 3>, ::gocccl_pkg_difftest_3d2af203::functors::TupleIndex>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_TupleIndex_threads, gocccl_transform_TupleIndex_items, int32_t, ::gocccl::go::array<int32_t, 3>, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::TupleIndex>(d_in, d_out, n);
 }
 
 // UnaryTransform(Uint64ToFloat32) over uint64, float32, declared at ops_conv.go:84:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Uint64ToFloat32_threads)
 gocccl_transform_Uint64ToFloat32(const uint64_t* d_in, float* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Uint64ToFloat32_threads, gocccl_transform_Uint64ToFloat32_items, uint64_t, float, ::gocccl_pkg_difftest_3d2af203::functors::Uint64ToFloat32>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Uint64ToFloat32_threads, gocccl_transform_Uint64ToFloat32_items, uint64_t, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Uint64ToFloat32>(d_in, d_out, n);
 }
 
 // UnaryTransform(Uint64ToFloat32Tricky) over int16, float32, declared at ops_subtle.go:189:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Uint64ToFloat32Tricky_threads)
 gocccl_transform_Uint64ToFloat32Tricky(const int16_t* d_in, float* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Uint64ToFloat32Tricky_threads, gocccl_transform_Uint64ToFloat32Tricky_items, int16_t, float, ::gocccl_pkg_difftest_3d2af203::functors::Uint64ToFloat32Tricky>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Uint64ToFloat32Tricky_threads, gocccl_transform_Uint64ToFloat32Tricky_items, int16_t, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Uint64ToFloat32Tricky>(d_in, d_out, n);
 }
 
 // UnaryTransform(Uint64ToFloat64) over uint64, float64, declared at ops_conv.go:85:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Uint64ToFloat64_threads)
 gocccl_transform_Uint64ToFloat64(const uint64_t* d_in, double* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_Uint64ToFloat64_threads, gocccl_transform_Uint64ToFloat64_items, uint64_t, double, ::gocccl_pkg_difftest_3d2af203::functors::Uint64ToFloat64>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_Uint64ToFloat64_threads, gocccl_transform_Uint64ToFloat64_items, uint64_t, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Uint64ToFloat64>(d_in, d_out, n);
 }
 
 // UnaryTransform(UnaryOpsInt16) over int16, int16, declared at ops_int.go:130:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_UnaryOpsInt16_threads)
 gocccl_transform_UnaryOpsInt16(const int16_t* d_in, int16_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_UnaryOpsInt16_threads, gocccl_transform_UnaryOpsInt16_items, int16_t, int16_t, ::gocccl_pkg_difftest_3d2af203::functors::UnaryOpsInt16>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_UnaryOpsInt16_threads, gocccl_transform_UnaryOpsInt16_items, int16_t, int16_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::UnaryOpsInt16>(d_in, d_out, n);
 }
 
 // UnaryTransform(WidenInt8) over int8, uint64, declared at ops_conv.go:79:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_WidenInt8_threads)
 gocccl_transform_WidenInt8(const int8_t* d_in, uint64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_WidenInt8_threads, gocccl_transform_WidenInt8_items, int8_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::functors::WidenInt8>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_WidenInt8_threads, gocccl_transform_WidenInt8_items, int8_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::WidenInt8>(d_in, d_out, n);
 }
 
 // UnaryTransform(WidenUint16) over uint16, int64, declared at ops_conv.go:80:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_WidenUint16_threads)
 gocccl_transform_WidenUint16(const uint16_t* d_in, int64_t* d_out, long long n) {
-  ::gocccl::transform<gocccl_transform_WidenUint16_threads, gocccl_transform_WidenUint16_items, uint16_t, int64_t, ::gocccl_pkg_difftest_3d2af203::functors::WidenUint16>(d_in, d_out, n);
+  ::gocccl::transform<gocccl_transform_WidenUint16_threads, gocccl_transform_WidenUint16_items, uint16_t, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::WidenUint16>(d_in, d_out, n);
 }

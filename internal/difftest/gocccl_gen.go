@@ -17,7 +17,7 @@ var (
 )
 
 func init() {
-	m := runtime.NewModule("github.com/gocccl/gocccl/internal/difftest", "0f528bad359422246e6eebc46cef5a2255c71d9a3167593378ab9a0053658c12", []runtime.Image{
+	m := runtime.NewModule("github.com/gocccl/gocccl/internal/difftest", "7db7e7fb6099fa493ae122e0efe6354a1f32387402034c5e828d9cbcaf014ec5", []runtime.Image{
 		{Target: runtime.Target{Arch: 90}, Data: goccclImageSM90},
 		{Target: runtime.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})

@@ -93,7 +93,7 @@ func (a *analysis) run() *model.Package {
 	for _, od := range a.opList {
 		m.Ops = append(m.Ops, od.op)
 	}
-	m.Imported = importedOps(a.fset, m.Path, m.Ops)
+	m.Imported = importedOps(a.fset, m.Path, m.Ops, m.Instances)
 	m.Targets, m.TargetsPos = a.findArch()
 	return m
 }

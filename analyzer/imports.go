@@ -104,9 +104,10 @@ func (a *analysis) importOp(pos token.Pos, pkgPath, pkgName, name string) *model
 	return nil
 }
 
-// importedOps returns the operators of other packages that ops call,
-// directly or through each other, sorted by package path and position.
-func importedOps(fset *token.FileSet, pkgPath string, ops []*model.Op) []*model.Op {
+// importedOps returns the operators of other packages that ops call or
+// instances use, directly or through each other, sorted by package path
+// and position.
+func importedOps(fset *token.FileSet, pkgPath string, ops []*model.Op, instances []*model.Instance) []*model.Op {
 	seen := make(map[*model.Op]bool)
 	var out []*model.Op
 	var visit func(op *model.Op)
@@ -128,6 +129,15 @@ func importedOps(fset *token.FileSet, pkgPath string, ops []*model.Op) []*model.
 	}
 	for _, op := range ops {
 		visit(op)
+	}
+	for _, in := range instances {
+		for _, op := range in.Ops {
+			if op.Pkg != pkgPath && !seen[op] {
+				seen[op] = true
+				out = append(out, op)
+				visit(op)
+			}
+		}
 	}
 	slices.SortFunc(out, func(x, y *model.Op) int {
 		if c := strings.Compare(x.Pkg, y.Pkg); c != 0 {

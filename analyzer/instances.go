@@ -110,20 +110,25 @@ func (a *analysis) addInstance(byKey map[string]*model.Instance, call *ast.CallE
 		a.errorf(call.Pos(), "runtime.%s takes exactly one //gocccl:op function", alg)
 		return
 	}
-	od := a.instanceOp(call.Args[0], alg)
-	if od == nil || !od.ok {
+	op := a.instanceOp(call.Args[0], alg)
+	if op == nil {
 		return // reported here or at the operator
 	}
-	if !isASCII(od.op.Name) {
-		a.errorf(call.Args[0].Pos(), "operator %s has a non-ASCII name: its kernels are C symbols named after it; give it an ASCII name to use it with runtime.%s", od.op.Name, alg)
+	in := &model.Instance{Algorithm: alg, Ops: []*model.Op{op}, Pos: call.Pos(), Pkg: a.pkg.Path()}
+	if !isASCII(in.Symbol()) {
+		name := op.Name
+		if op.Pkg != a.pkg.Path() {
+			name = op.PkgName + "." + op.Name
+		}
+		a.errorf(call.Args[0].Pos(), "operator %s has a non-ASCII name: its kernels are C symbols named after it; give it an ASCII name to use it with runtime.%s", name, alg)
 		return
 	}
-	elems, ok := instanceTypes(od.op, alg)
+	elems, ok := instanceTypes(op, alg)
 	if !ok {
-		a.errorf(call.Args[0].Pos(), "operator %s does not have the signature runtime.%s needs", od.op.Name, alg)
+		a.errorf(call.Args[0].Pos(), "operator %s does not have the signature runtime.%s needs", op.Name, alg)
 		return
 	}
-	in := &model.Instance{Algorithm: alg, Ops: []*model.Op{od.op}, Types: elems, Pos: call.Pos()}
+	in.Types = elems
 	key := in.Key()
 	if old := byKey[key]; old == nil || comparePositions(a.position(in.Pos), a.position(old.Pos)) < 0 {
 		byKey[key] = in
@@ -131,8 +136,9 @@ func (a *analysis) addInstance(byKey map[string]*model.Instance, call *ast.CallE
 }
 
 // instanceOp resolves the argument of a constructor call to a //gocccl:op
-// function of the package, or reports what it is instead.
-func (a *analysis) instanceOp(arg ast.Expr, alg model.Algorithm) *opDecl {
+// function of this package or another, or reports what it is instead (nil).
+// An operator whose signature was reported is nil too.
+func (a *analysis) instanceOp(arg ast.Expr, alg model.Algorithm) *model.Op {
 	arg = ast.Unparen(arg)
 	var obj types.Object
 	switch e := arg.(type) {
@@ -157,14 +163,21 @@ func (a *analysis) instanceOp(arg ast.Expr, alg model.Algorithm) *opDecl {
 			return nil
 		}
 		if obj.Pkg() != a.pkg {
-			a.errorf(arg.Pos(), "operator %s is declared in another package: declare the instance in that package, or call it from a //gocccl:op function of this package and use that one", qualifiedName(obj))
-			return nil
+			if obj.Pkg() == nil || isStandard(obj.Pkg().Path()) {
+				a.errorf(arg.Pos(), "%s is not a //gocccl:op function: operators must be named //gocccl:op functions", qualifiedName(obj))
+				return nil
+			}
+			return a.importOp(arg.Pos(), obj.Pkg().Path(), obj.Pkg().Name(), obj.Name())
 		}
 		od := a.ops[obj]
 		if od == nil {
 			a.errorf(arg.Pos(), "%s is not a //gocccl:op function: mark it with //gocccl:op to use it with runtime.%s", obj.Name(), alg)
+			return nil
 		}
-		return od
+		if !od.ok {
+			return nil
+		}
+		return od.op
 	case *types.Var:
 		a.errorf(arg.Pos(), "%s is a variable: operators must be named //gocccl:op functions, not function values", obj.Name())
 	default:

@@ -60,7 +60,7 @@ func (a *analysis) addOp(fd *ast.FuncDecl, d directive) {
 		a.errorf(fd.Name.Pos(), "no type information for %s", fd.Name.Name)
 		return
 	}
-	od := &opDecl{decl: fd, fn: fn, op: &model.Op{Name: fd.Name.Name, Pkg: a.pkg.Path(), Pos: fd.Name.Pos()}}
+	od := &opDecl{decl: fd, fn: fn, op: &model.Op{Name: fd.Name.Name, Pkg: a.pkg.Path(), PkgName: a.pkg.Name(), Pos: fd.Name.Pos()}}
 	a.applyOptions(d, od)
 	a.ops[fn] = od
 	a.opList = append(a.opList, od)

@@ -159,17 +159,22 @@ func opGroups(pkg *model.Package) [][]*model.Op {
 // has the element types its algorithm needs, that they match the operator's
 // signature, and that its kernel symbol is a C identifier.
 func checkInstances(pkg *model.Package) error {
-	ops := make(map[*model.Op]bool, len(pkg.Ops))
-	for _, op := range pkg.Ops {
+	ops := make(map[*model.Op]bool, len(pkg.Ops)+len(pkg.Imported))
+	for _, op := range append(append([]*model.Op(nil), pkg.Ops...), pkg.Imported...) {
 		ops[op] = true
 	}
+	symbols := make(map[string]string, len(pkg.Instances))
 	for _, in := range pkg.Instances {
+		if other, dup := symbols[in.Symbol()]; dup {
+			return fmt.Errorf("%s and %s both name their kernels %s: rename one of the operators", other, in.Key(), in.Symbol())
+		}
+		symbols[in.Symbol()] = in.Key()
 		pos := goPos(pkg.Fset, in.Pos)
 		if pos != "" {
 			pos += ": "
 		}
 		if len(in.Ops) != 1 || !ops[in.Ops[0]] {
-			return fmt.Errorf("%s%s: want one //gocccl:op operator of package %s", pos, in.Key(), pkg.Name)
+			return fmt.Errorf("%s%s: want one //gocccl:op operator of package %s or of a package it imports", pos, in.Key(), pkg.Name)
 		}
 		if !isCIdent(in.Symbol()) {
 			return fmt.Errorf("%s%s: kernel name %q is not an ASCII C identifier; rename the operator", pos, in.Key(), in.Symbol())
@@ -269,7 +274,8 @@ func needsPrototypes(pkg *model.Package) bool {
 	return false
 }
 
-// usedOps returns the operators the instances use, in source order.
+// usedOps returns the operators the instances use: imported ones first,
+// then the package's own, in the order of Imported and Ops.
 func usedOps(pkg *model.Package) []*model.Op {
 	used := make(map[*model.Op]bool)
 	for _, in := range pkg.Instances {
@@ -278,7 +284,7 @@ func usedOps(pkg *model.Package) []*model.Op {
 		}
 	}
 	var ops []*model.Op
-	for _, op := range pkg.Ops {
+	for _, op := range append(append([]*model.Op(nil), pkg.Imported...), pkg.Ops...) {
 		if used[op] {
 			ops = append(ops, op)
 		}
@@ -286,9 +292,20 @@ func usedOps(pkg *model.Package) []*model.Op {
 	return ops
 }
 
+// functorName returns the name of an operator's functor in the package's
+// gocccl_functors namespace: the operator's C++ name, or for an operator of
+// another package "gocccl_imported_", its package name and its name (a
+// generator name, which no operator of this package can take).
+func functorName(e *opEmitter, op *model.Op) string {
+	if opPkg(e.pkg, op) == e.pkg.Path {
+		return e.names[op]
+	}
+	return "gocccl_imported_" + model.Sanitize(op.PkgName) + "_" + e.names[op]
+}
+
 // writeFunctor writes the functor struct of one operator.
 func writeFunctor(e *opEmitter, op *model.Op) {
-	w, name := e.w, e.names[op]
+	w, name := e.w, functorName(e, op)
 	params := make([]string, len(op.Params))
 	args := make([]string, len(op.Params))
 	for i, p := range op.Params {
@@ -300,7 +317,7 @@ func writeFunctor(e *opEmitter, op *model.Op) {
 	w.in()
 	w.p("__device__ __forceinline__ %s operator()(%s) const {", e.resultType(op), strings.Join(params, ", "))
 	w.in()
-	w.p("return ::%s::%s(%s);", e.ns, name, strings.Join(args, ", "))
+	w.p("return ::%s::%s(%s);", model.Namespace(opPkg(e.pkg, op)), e.names[op], strings.Join(args, ", "))
 	w.out()
 	w.p("}")
 	w.out()
@@ -389,7 +406,7 @@ func archTargets(targets []Target, as []int) string {
 func writeKernels(w *cWriter, e *opEmitter, in *model.Instance) {
 	sym := in.Symbol()
 	op := in.Ops[0]
-	functor := fmt.Sprintf("::%s::gocccl_functors::%s", e.ns, e.names[op])
+	functor := fmt.Sprintf("::%s::gocccl_functors::%s", e.ns, functorName(e, op))
 	bounds := fmt.Sprintf("__launch_bounds__(%s_threads)", sym)
 	tmpl := fmt.Sprintf("%s_threads, %s_items", sym, sym)
 	w.p("")

@@ -124,7 +124,7 @@ func registration(pkg *model.Package, in *model.Instance, as []int, mod string) 
 	}
 	return []jen.Code{
 		jen.Comment(comment),
-		jen.Qual(runtimePath, fn).Call(jen.Id(mod), jen.Id(in.Ops[0].Name), kernels),
+		jen.Qual(runtimePath, fn).Call(jen.Id(mod), opValue(pkg, in.Ops[0]), kernels),
 	}, nil
 }
 
@@ -144,4 +144,13 @@ func freeName(base string, taken map[string]bool) string {
 		base += "_"
 	}
 	return base
+}
+
+// opValue refers to an operator from the package's glue: by name, or
+// qualified by its package when another package declares it.
+func opValue(pkg *model.Package, op *model.Op) jen.Code {
+	if p := opPkg(pkg, op); p != pkg.Path {
+		return jen.Qual(p, op.Name)
+	}
+	return jen.Id(op.Name)
 }

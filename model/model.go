@@ -53,6 +53,7 @@ type Package struct {
 type Op struct {
 	Name    string // Go name, e.g. "Add"
 	Pkg     string // import path of the package that declares it
+	PkgName string // name of that package, e.g. "ops"
 	Pos     token.Pos
 	Params  []*Var
 	Results []*Type
@@ -118,19 +119,32 @@ type Instance struct {
 	Types []*Type
 	// Pos is the first call of the runtime constructor that declares it.
 	Pos token.Pos
+	// Pkg is the import path of the package that declares the instance;
+	// its operators may be of other packages.
+	Pkg string
 }
 
 // Key identifies the instance within its package, e.g.
-// "BinaryTransform(Mul)". Operator names determine the types.
+// "BinaryTransform(Mul)", or "Reduce(ops.Add)" for an operator of package
+// ops. Operator names determine the types.
 func (in *Instance) Key() string {
 	s := in.Algorithm.String() + "("
 	for i, op := range in.Ops {
 		if i > 0 {
 			s += ","
 		}
-		s += op.Name
+		s += in.opRef(op, ".")
 	}
 	return s + ")"
+}
+
+// opRef names op in the instance's key or symbol: its name, joined with
+// sep to its package's name when another package declares it.
+func (in *Instance) opRef(op *Op, sep string) string {
+	if op.Pkg != "" && in.Pkg != "" && op.Pkg != in.Pkg && op.PkgName != "" {
+		return op.PkgName + sep + op.Name
+	}
+	return op.Name
 }
 
 // Symbol is the C identifier stem of the instance's kernels, e.g.
@@ -149,7 +163,7 @@ func (in *Instance) Symbol() string {
 	}
 	s := "gocccl_" + stem
 	for _, op := range in.Ops {
-		s += "_" + op.Name
+		s += "_" + in.opRef(op, "_")
 	}
 	return s
 }

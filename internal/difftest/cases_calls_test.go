@@ -1,5 +1,7 @@
 package difftest
 
+import "github.com/gocccl/gocccl/internal/difftest/dep"
+
 func init() {
 	addCases(
 		// b == 0 panics in Go.
@@ -11,5 +13,9 @@ func init() {
 		unary("DepMix", DepMix),
 		unary("DepScale", DepScale),
 		binary("DepSplit", DepSplit),
+		// Instances of the operators of package dep, declared here.
+		unary("dep.Clamp8", dep.Clamp8),
+		binary("dep.Scale", dep.Scale),
+		unary("dep.Mix64", dep.Mix64),
 	)
 }

@@ -2265,6 +2265,24 @@ __device__ __forceinline__ float MathLogF32(float x) {
 // gocccl_functors wrap the operators the kernels use as default-constructible types.
 namespace gocccl_functors {
 
+struct gocccl_imported_dep_Clamp8 {
+  __device__ __forceinline__ int8_t operator()(int32_t a0) const {
+    return ::gocccl_pkg_dep_75afe37d::Clamp8(a0);
+  }
+};
+
+struct gocccl_imported_dep_Mix64 {
+  __device__ __forceinline__ uint64_t operator()(uint64_t a0) const {
+    return ::gocccl_pkg_dep_75afe37d::Mix64(a0);
+  }
+};
+
+struct gocccl_imported_dep_Scale {
+  __device__ __forceinline__ ::gocccl_pkg_dep_75afe37d::Point operator()(::gocccl_pkg_dep_75afe37d::Point a0, float a1) const {
+    return ::gocccl_pkg_dep_75afe37d::Scale(a0, a1);
+  }
+};
+
 struct ArrSum {
   __device__ __forceinline__ int32_t operator()(::gocccl::go::array<int32_t, 4> a0) const {
     return ::gocccl_pkg_difftest_3d2af203::ArrSum(a0);
@@ -3804,6 +3822,7 @@ constexpr int gocccl_transform2_UintptrMix_threads = 256, gocccl_transform2_Uint
 constexpr int gocccl_transform2_UseDivMod_threads = 256, gocccl_transform2_UseDivMod_items = 8;
 constexpr int gocccl_transform2_Vec3Add_threads = 256, gocccl_transform2_Vec3Add_items = 2;
 constexpr int gocccl_transform2_Vec3Eq_threads = 256, gocccl_transform2_Vec3Eq_items = 2;
+constexpr int gocccl_transform2_dep_Scale_threads = 256, gocccl_transform2_dep_Scale_items = 2;
 constexpr int gocccl_reduce_AddInt8_threads = 256, gocccl_reduce_AddInt8_items = 32;
 constexpr int gocccl_reduce_ArrMax_threads = 256, gocccl_reduce_ArrMax_items = 8;
 constexpr int gocccl_reduce_CombinePair_threads = 256, gocccl_reduce_CombinePair_items = 4;
@@ -3964,6 +3983,8 @@ constexpr int gocccl_transform_Uint64ToFloat64_threads = 256, gocccl_transform_U
 constexpr int gocccl_transform_UnaryOpsInt16_threads = 256, gocccl_transform_UnaryOpsInt16_items = 16;
 constexpr int gocccl_transform_WidenInt8_threads = 256, gocccl_transform_WidenInt8_items = 4;
 constexpr int gocccl_transform_WidenUint16_threads = 256, gocccl_transform_WidenUint16_items = 4;
+constexpr int gocccl_transform_dep_Clamp8_threads = 256, gocccl_transform_dep_Clamp8_items = 8;
+constexpr int gocccl_transform_dep_Mix64_threads = 256, gocccl_transform_dep_Mix64_items = 4;
 
 // BinaryTransform(AddF32) over float32, float32, float32, declared at ops_float.go:100:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_AddF32_threads)
@@ -4455,6 +4476,12 @@ gocccl_transform2_Vec3Add(const ::gocccl_pkg_difftest_3d2af203::Vec3* d_a, const
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_Vec3Eq_threads)
 gocccl_transform2_Vec3Eq(const ::gocccl_pkg_difftest_3d2af203::Vec3* d_a, const ::gocccl_pkg_difftest_3d2af203::Vec3* d_b, bool* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_Vec3Eq_threads, gocccl_transform2_Vec3Eq_items, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::Vec3, bool, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::Vec3Eq>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(dep.Scale) over Point, float32, Point, declared at ops_calls.go:91:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_dep_Scale_threads)
+gocccl_transform2_dep_Scale(const ::gocccl_pkg_dep_75afe37d::Point* d_a, const float* d_b, ::gocccl_pkg_dep_75afe37d::Point* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_dep_Scale_threads, gocccl_transform2_dep_Scale_items, ::gocccl_pkg_dep_75afe37d::Point, float, ::gocccl_pkg_dep_75afe37d::Point, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::gocccl_imported_dep_Scale>(d_a, d_b, d_out, n);
 }
 
 // Reduce(AddInt8) over int8, declared at ops_int.go:138:6.
@@ -5465,4 +5492,16 @@ gocccl_transform_WidenInt8(const int8_t* d_in, uint64_t* d_out, long long n) {
 extern "C" __global__ void __launch_bounds__(gocccl_transform_WidenUint16_threads)
 gocccl_transform_WidenUint16(const uint16_t* d_in, int64_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_WidenUint16_threads, gocccl_transform_WidenUint16_items, uint16_t, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::WidenUint16>(d_in, d_out, n);
+}
+
+// UnaryTransform(dep.Clamp8) over int32, int8, declared at ops_calls.go:90:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_dep_Clamp8_threads)
+gocccl_transform_dep_Clamp8(const int32_t* d_in, int8_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_dep_Clamp8_threads, gocccl_transform_dep_Clamp8_items, int32_t, int8_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::gocccl_imported_dep_Clamp8>(d_in, d_out, n);
+}
+
+// UnaryTransform(dep.Mix64) over uint64, uint64, declared at ops_calls.go:92:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_dep_Mix64_threads)
+gocccl_transform_dep_Mix64(const uint64_t* d_in, uint64_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_dep_Mix64_threads, gocccl_transform_dep_Mix64_items, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::gocccl_imported_dep_Mix64>(d_in, d_out, n);
 }

@@ -5,6 +5,7 @@ package difftest
 
 import (
 	_ "embed"
+	dep "github.com/gocccl/gocccl/internal/difftest/dep"
 	"github.com/gocccl/gocccl/runtime"
 )
 
@@ -17,7 +18,7 @@ var (
 )
 
 func init() {
-	m := runtime.NewModule("github.com/gocccl/gocccl/internal/difftest", "7db7e7fb6099fa493ae122e0efe6354a1f32387402034c5e828d9cbcaf014ec5", []runtime.Image{
+	m := runtime.NewModule("github.com/gocccl/gocccl/internal/difftest", "21fccd6322b2fea8e0af17cf63f0a518a7457dcde124645966f8b231d9a3e1ac", []runtime.Image{
 		{Target: runtime.Target{Arch: 90}, Data: goccclImageSM90},
 		{Target: runtime.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
@@ -676,6 +677,14 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
 		Layouts: []string{"{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12", "bool/1"},
+	})
+	// BinaryTransform(dep.Scale) over Point, float32, Point, declared at ops_calls.go:91:6.
+	runtime.RegisterBinaryTransform(m, dep.Scale, runtime.TransformKernels{
+		Entry: "gocccl_transform2_dep_Scale",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
+		},
+		Layouts: []string{"{X@0:float32,Y@4:float32,Tag@8:int16}/12", "float32/4", "{X@0:float32,Y@4:float32,Tag@8:int16}/12"},
 	})
 	// Reduce(AddInt8) over int8, declared at ops_int.go:138:6.
 	runtime.RegisterReduce(m, AddInt8, runtime.ReduceKernels{
@@ -1966,5 +1975,21 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 		Layouts: []string{"uint16/2", "int64/8"},
+	})
+	// UnaryTransform(dep.Clamp8) over int32, int8, declared at ops_calls.go:90:6.
+	runtime.RegisterUnaryTransform(m, dep.Clamp8, runtime.TransformKernels{
+		Entry: "gocccl_transform_dep_Clamp8",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+		Layouts: []string{"int32/4", "int8/1"},
+	})
+	// UnaryTransform(dep.Mix64) over uint64, uint64, declared at ops_calls.go:92:6.
+	runtime.RegisterUnaryTransform(m, dep.Mix64, runtime.TransformKernels{
+		Entry: "gocccl_transform_dep_Mix64",
+		Policies: []runtime.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+		Layouts: []string{"uint64/8", "uint64/8"},
 	})
 }

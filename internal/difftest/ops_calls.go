@@ -84,4 +84,10 @@ var (
 	_ = runtime.UnaryTransform(DepMix)
 	_ = runtime.UnaryTransform(DepScale)
 	_ = runtime.BinaryTransform(DepSplit)
+
+	// Instances of another package's operators: their kernels are
+	// compiled into this package.
+	_ = runtime.UnaryTransform(dep.Clamp8)
+	_ = runtime.BinaryTransform(dep.Scale)
+	_ = runtime.UnaryTransform(dep.Mix64)
 )

@@ -19,4 +19,8 @@ func Sum(a, b int32) int32 { return otherops.Add(a, b) }
 var (
 	_ = runtime.BinaryTransform(Norm)
 	_ = runtime.Reduce(Sum)
+	// Instances of other packages' operators are compiled here too.
+	_ = runtime.BinaryTransform(vec.Dot)
+	_ = runtime.Reduce(otherops.Add)
+	_ = runtime.Reduce(otherops.Add) // the same instance once
 )

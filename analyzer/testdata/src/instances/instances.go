@@ -30,7 +30,7 @@ var (
 	B = runtime.Reduce(helper)                                  // want `helper is not a //gocccl:op function: mark it with //gocccl:op to use it with runtime.Reduce`
 	C = runtime.Reduce(fv)                                      // want `fv is a variable: operators must be named //gocccl:op functions, not function values`
 	D = runtime.Reduce(T(0).Add)                                // want `method values cannot be operators: operators must be named //gocccl:op functions`
-	E = runtime.Reduce(otherops.Add)                            // want `operator otherops.Add is declared in another package: declare the instance in that package, or call it from a //gocccl:op function of this package and use that one`
+	E = runtime.Reduce(otherops.Add)                            // operators of other packages may be instantiated here
 	F = runtime.Reduce[int32]                                   // want `runtime.Reduce must be called with a //gocccl:op function: gocccl-gen cannot follow it as a value`
 	G = runtime.Reduce(generic[int32])                          // want `generic functions cannot be operators`
 	H = runtime.BinaryTransform(Good)

@@ -78,7 +78,7 @@ func (l *loader) analyze(p *packages.Package) (*model.Package, error) {
 	return m, nil
 }
 
-// importOps resolves a call to an operator of another package: it returns
+// importOp resolves a reference to an operator of another package: it returns
 // the operator, or nil after reporting why there is none.
 func (a *analysis) importOp(pos token.Pos, pkgPath, pkgName, name string) *model.Op {
 	if a.importer == nil {

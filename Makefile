@@ -5,7 +5,7 @@ GO      ?= go
 export PATH := $(CURDIR)/bin:$(PATH):/usr/local/go/bin
 GEN     := bin/gocccl-gen
 # Generated packages: examples, the GPU conformance and differential suites and the bench kernels.
-GENPKGS := ./examples/... ./internal/devicetest ./internal/difftest ./bench/...
+GENPKGS := ./examples/... ./internal/devicetest/... ./internal/difftest ./bench/...
 
 .PHONY: all toolkit build generate check demo test bench gpu-bundle clean
 

@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"github.com/gocccl/gocccl/internal/algo"
 	"go/constant"
 	"slices"
 	"testing"
@@ -45,7 +46,7 @@ func checkModel(t *testing.T, p *model.Package) {
 		params, results := in.Ops[0].Signature()
 		var want []*model.Type
 		switch in.Algorithm {
-		case model.Reduce:
+		case algo.Reduce:
 			want = []*model.Type{results[0]}
 		default:
 			want = append(slices.Clone(params), results[0])

@@ -1,11 +1,13 @@
 package analyzer
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
 	"slices"
 	"strings"
 
+	"github.com/gocccl/gocccl/internal/algo"
 	"github.com/gocccl/gocccl/model"
 )
 
@@ -13,25 +15,19 @@ import (
 // algorithm instances.
 const runtimePath = "github.com/gocccl/gocccl/runtime"
 
-// constructors maps the runtime constructors to the algorithms they declare.
-var constructors = map[string]model.Algorithm{
-	"Reduce":          model.Reduce,
-	"UnaryTransform":  model.UnaryTransform,
-	"BinaryTransform": model.BinaryTransform,
-}
-
-// constructor returns the algorithm obj declares when it is one of the
-// runtime constructors, else InvalidAlgorithm. It compares the package path
-// and name of the function object, so renamed and dot imports work.
-func constructor(obj types.Object) model.Algorithm {
+// constructor returns the algorithm obj declares when it is the runtime
+// constructor of a described algorithm (package algo), else nil. It
+// compares the package path and name of the function object, so renamed and
+// dot imports work.
+func constructor(obj types.Object) *algo.Algorithm {
 	fn, ok := obj.(*types.Func)
 	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != runtimePath {
-		return model.InvalidAlgorithm
+		return nil
 	}
 	if sig, _ := fn.Type().(*types.Signature); sig == nil || sig.Recv() != nil {
-		return model.InvalidAlgorithm
+		return nil
 	}
-	return constructors[fn.Name()]
+	return algo.Lookup(fn.Name())
 }
 
 // findInstances finds every call of a runtime constructor outside operator
@@ -44,7 +40,7 @@ func (a *analysis) findInstances() []*model.Instance {
 		called := make(map[ast.Node]bool) // constructors in call position
 		a.inspectOutsideOps(f, func(n ast.Node) {
 			if call, ok := n.(*ast.CallExpr); ok {
-				if alg := constructor(calleeObject(a.info, call.Fun)); alg != model.InvalidAlgorithm {
+				if alg := constructor(calleeObject(a.info, call.Fun)); alg != nil {
 					called[calleeName(call.Fun)] = true
 					a.addInstance(byKey, call, alg)
 				}
@@ -61,7 +57,7 @@ func (a *analysis) findInstances() []*model.Instance {
 			default:
 				return
 			}
-			if alg := constructor(a.info.Uses[id]); alg != model.InvalidAlgorithm && !called[n] {
+			if alg := constructor(a.info.Uses[id]); alg != nil && !called[n] {
 				a.errorf(n.Pos(), "runtime.%s must be called with a //gocccl:op function: gocccl-gen cannot follow it as a value", alg)
 			}
 		})
@@ -104,41 +100,129 @@ func calleeName(fun ast.Expr) ast.Node {
 }
 
 // addInstance records the instance that call declares, or reports why its
-// argument is not an operator gocccl-gen can generate for.
-func (a *analysis) addInstance(byKey map[string]*model.Instance, call *ast.CallExpr, alg model.Algorithm) {
-	if len(call.Args) != 1 {
-		a.errorf(call.Pos(), "runtime.%s takes exactly one //gocccl:op function", alg)
+// arguments are not operators gocccl-gen can generate for.
+func (a *analysis) addInstance(byKey map[string]*model.Instance, call *ast.CallExpr, alg *algo.Algorithm) {
+	if len(call.Args) != len(alg.Ops) {
+		a.errorf(call.Pos(), "%s", arityMessage(alg))
 		return
 	}
-	op := a.instanceOp(call.Args[0], alg)
-	if op == nil {
-		return // reported here or at the operator
-	}
-	in := &model.Instance{Algorithm: alg, Ops: []*model.Op{op}, Pos: call.Pos(), Pkg: a.pkg.Path()}
-	if !isASCII(in.Symbol()) {
-		name := op.Name
-		if op.Pkg != a.pkg.Path() {
-			name = op.PkgName + "." + op.Name
+	in := &model.Instance{Algorithm: alg, Pos: call.Pos(), Pkg: a.pkg.Path()}
+	ok := true
+	for _, arg := range call.Args {
+		op := a.instanceOp(arg, alg)
+		if op == nil {
+			ok = false // reported here or at the operator
+			continue
 		}
-		a.errorf(call.Args[0].Pos(), "operator %s has a non-ASCII name: its kernels are C symbols named after it; give it an ASCII name to use it with runtime.%s", name, alg)
+		in.Ops = append(in.Ops, op)
+		if !isASCII(in.OpRef(op, ".")) {
+			a.errorf(arg.Pos(), "operator %s has a non-ASCII name: its kernels are C symbols named after it; give it an ASCII name to use it with runtime.%s", in.OpRef(op, "."), alg)
+			ok = false
+		}
+	}
+	types, problem := a.typeArgs(call, alg)
+	if problem != "" {
+		a.errorf(call.Pos(), "runtime.%s: %s", alg, problem)
 		return
 	}
-	elems, ok := instanceTypes(op, alg)
 	if !ok {
-		a.errorf(call.Args[0].Pos(), "operator %s does not have the signature runtime.%s needs", op.Name, alg)
 		return
 	}
-	in.Types = elems
+	in.Types = types
+	for i, op := range in.Ops {
+		if !matchesSignature(op, alg.Ops[i], alg, types) {
+			a.errorf(call.Args[i].Pos(), "operator %s does not have the signature runtime.%s needs for its %s: %s", op.Name, alg, alg.Ops[i].Role, alg.Ops[i].Signature())
+			return
+		}
+	}
+	if alg.Typed() && !isASCII(in.Key()) {
+		a.errorf(call.Pos(), "runtime.%s over %s: its kernels are C symbols named after the element types; give them ASCII names", alg, in.Key())
+		return
+	}
 	key := in.Key()
 	if old := byKey[key]; old == nil || comparePositions(a.position(in.Pos), a.position(old.Pos)) < 0 {
 		byKey[key] = in
 	}
 }
 
+// arityMessage says what the constructor of alg takes.
+func arityMessage(alg *algo.Algorithm) string {
+	if len(alg.Ops) == 0 {
+		return fmt.Sprintf("runtime.%s takes no arguments: name its element types, as in runtime.%s[%s]()", alg, alg, strings.Join(alg.TypeParams, ", "))
+	}
+	var want []string
+	for _, op := range alg.Ops {
+		want = append(want, "a "+op.Role+" "+op.Signature())
+	}
+	return fmt.Sprintf("runtime.%s takes %d //gocccl:op functions: %s", alg, len(alg.Ops), strings.Join(want, ", "))
+}
+
+// typeArgs returns the element types of the instance call declares: the
+// type arguments of the generic constructor, explicit or inferred.
+func (a *analysis) typeArgs(call *ast.CallExpr, alg *algo.Algorithm) ([]*model.Type, string) {
+	var id *ast.Ident
+	switch f := calleeName(call.Fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	}
+	inst, found := a.info.Instances[id]
+	if id == nil || !found || inst.TypeArgs == nil || inst.TypeArgs.Len() != len(alg.TypeParams) {
+		return nil, fmt.Sprintf("cannot tell its element types %s", strings.Join(alg.TypeParams, ", "))
+	}
+	ts := make([]*model.Type, inst.TypeArgs.Len())
+	for i := range ts {
+		t, problem := modelType(inst.TypeArgs.At(i))
+		if t == nil {
+			return nil, fmt.Sprintf("element type %s = %s: %s", alg.TypeParams[i], types.TypeString(inst.TypeArgs.At(i), types.RelativeTo(a.pkg)), problem)
+		}
+		ts[i] = t
+	}
+	return ts, ""
+}
+
+// matchesSignature reports whether op has the signature want of alg when
+// its type parameters are types.
+func matchesSignature(op *model.Op, want algo.Operator, alg *algo.Algorithm, types []*model.Type) bool {
+	params, results := op.Signature()
+	if len(params) != len(want.Params) || len(results) != len(want.Results) {
+		return false
+	}
+	resolve := func(name string) *model.Type {
+		if i := alg.TypeIndex(name); i >= 0 {
+			return types[i]
+		}
+		return predeclared[name]
+	}
+	for i, p := range params {
+		if t := resolve(want.Params[i]); t == nil || p == nil || !t.Identical(p) {
+			return false
+		}
+	}
+	for i, r := range results {
+		if t := resolve(want.Results[i]); t == nil || r == nil || !t.Identical(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// predeclared are the Go types an algorithm's operator signatures may name
+// besides its type parameters.
+var predeclared = map[string]*model.Type{
+	"bool":   model.Basic(model.Bool),
+	"int":    model.Basic(model.Int),
+	"int32":  model.Basic(model.Int32),
+	"int64":  model.Basic(model.Int64),
+	"uint32": model.Basic(model.Uint32),
+	"uint64": model.Basic(model.Uint64),
+}
+
 // instanceOp resolves the argument of a constructor call to a //gocccl:op
 // function of this package or another, or reports what it is instead (nil).
 // An operator whose signature was reported is nil too.
-func (a *analysis) instanceOp(arg ast.Expr, alg model.Algorithm) *model.Op {
+func (a *analysis) instanceOp(arg ast.Expr, alg *algo.Algorithm) *model.Op {
 	arg = ast.Unparen(arg)
 	var obj types.Object
 	switch e := arg.(type) {
@@ -184,30 +268,6 @@ func (a *analysis) instanceOp(arg ast.Expr, alg model.Algorithm) *model.Op {
 		a.errorf(arg.Pos(), "the argument of runtime.%s must name a //gocccl:op function: operators must be named //gocccl:op functions", alg)
 	}
 	return nil
-}
-
-// instanceTypes returns the element types of alg over op: Reduce [T];
-// UnaryTransform [In, Out]; BinaryTransform [A, B, Out].
-func instanceTypes(op *model.Op, alg model.Algorithm) ([]*model.Type, bool) {
-	params, results := op.Signature()
-	if len(results) != 1 {
-		return nil, false
-	}
-	switch alg {
-	case model.Reduce:
-		if len(params) == 2 && params[0].Identical(results[0]) && params[1].Identical(results[0]) {
-			return []*model.Type{results[0]}, true
-		}
-	case model.UnaryTransform:
-		if len(params) == 1 {
-			return []*model.Type{params[0], results[0]}, true
-		}
-	case model.BinaryTransform:
-		if len(params) == 2 {
-			return []*model.Type{params[0], params[1], results[0]}, true
-		}
-	}
-	return nil, false
 }
 
 // isASCII reports whether s has only ASCII characters.

@@ -41,7 +41,7 @@ func TestCgoPackageDir(t *testing.T) {
 	// Positions are those of the package's own file, relative to Dir.
 	dump := model.Format(pkg)
 	assert.Contains(t, dump, "op Add @ cgo.go:11:6\n")
-	assert.Contains(t, dump, "instance Reduce(Add) [int32] gocccl_reduce_Add @ cgo.go:13:9\n")
+	assert.Contains(t, dump, "instance Reduce(Add) [int32] @ cgo.go:13:9\n")
 }
 
 // TestGOFLAGSTags: the build tags GOFLAGS sets are honoured along with

@@ -3,9 +3,10 @@ package emit
 import (
 	"errors"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 
+	"github.com/gocccl/gocccl/internal/algo"
 	"github.com/gocccl/gocccl/model"
 )
 
@@ -155,9 +156,10 @@ func opGroups(pkg *model.Package) [][]*model.Op {
 	return append(groups, pkg.Ops)
 }
 
-// checkInstances checks that each instance names operators of the package,
-// has the element types its algorithm needs, that they match the operator's
-// signature, and that its kernel symbol is a C identifier.
+// checkInstances checks that each instance names operators of the package
+// or of a package it imports, as many as its algorithm takes, that its
+// element types fit them, and that its kernel symbols are distinct C
+// identifiers.
 func checkInstances(pkg *model.Package) error {
 	ops := make(map[*model.Op]bool, len(pkg.Ops)+len(pkg.Imported))
 	for _, op := range append(append([]*model.Op(nil), pkg.Ops...), pkg.Imported...) {
@@ -165,50 +167,84 @@ func checkInstances(pkg *model.Package) error {
 	}
 	symbols := make(map[string]string, len(pkg.Instances))
 	for _, in := range pkg.Instances {
-		if other, dup := symbols[in.Symbol()]; dup {
-			return fmt.Errorf("%s and %s both name their kernels %s: rename one of the operators", other, in.Key(), in.Symbol())
-		}
-		symbols[in.Symbol()] = in.Key()
 		pos := goPos(pkg.Fset, in.Pos)
 		if pos != "" {
 			pos += ": "
 		}
-		if len(in.Ops) != 1 || !ops[in.Ops[0]] {
-			return fmt.Errorf("%s%s: want one //gocccl:op operator of package %s or of a package it imports", pos, in.Key(), pkg.Name)
+		alg := in.Algorithm
+		if alg == nil {
+			return fmt.Errorf("%sinstance without an algorithm", pos)
 		}
-		if !isCIdent(in.Symbol()) {
-			return fmt.Errorf("%s%s: kernel name %q is not an ASCII C identifier; rename the operator", pos, in.Key(), in.Symbol())
+		if len(in.Ops) != len(alg.Ops) || len(in.Types) != len(alg.TypeParams) {
+			return fmt.Errorf("%s%s: want %d operators and %d element types for %s", pos, in.Key(), len(alg.Ops), len(alg.TypeParams), alg)
 		}
-		op := in.Ops[0]
-		params, results := op.Signature()
-		var want []*model.Type // the signature the algorithm needs, from the instance types
-		switch in.Algorithm {
-		case model.Reduce:
-			if len(in.Types) == 1 {
-				want = []*model.Type{in.Types[0], in.Types[0], in.Types[0]}
+		for _, t := range in.Types {
+			if t == nil {
+				return fmt.Errorf("%s%s: missing element type", pos, in.Key())
 			}
-		case model.UnaryTransform:
-			if len(in.Types) == 2 {
-				want = in.Types
-			}
-		case model.BinaryTransform:
-			if len(in.Types) == 3 {
-				want = in.Types
-			}
-		default:
-			return fmt.Errorf("%s%s: unsupported algorithm", pos, in.Key())
 		}
-		have := append(append([]*model.Type(nil), params...), results...)
-		if want == nil || len(have) != len(want) {
-			return fmt.Errorf("%s%s: operator %s has the wrong signature for %s", pos, in.Key(), op.Name, in.Algorithm)
+		sym := instanceSymbol(in)
+		if other, dup := symbols[sym]; dup {
+			return fmt.Errorf("%s and %s both name their kernels %s: rename one of the operators", other, in.Key(), sym)
 		}
-		for i := range want {
-			if want[i] == nil || have[i] == nil || !want[i].Identical(have[i]) {
-				return fmt.Errorf("%s%s: operator %s has the wrong signature for %s over %s", pos, in.Key(), op.Name, in.Algorithm, typeList(in.Types))
+		symbols[sym] = in.Key()
+		if !isCIdent(sym) {
+			return fmt.Errorf("%s%s: kernel name %q is not an ASCII C identifier; rename the operator", pos, in.Key(), sym)
+		}
+		for i, op := range in.Ops {
+			if !ops[op] {
+				return fmt.Errorf("%s%s: operator %s is not a //gocccl:op operator of package %s or of a package it imports", pos, in.Key(), op.Name, pkg.Name)
+			}
+			if !signatureFits(op, alg.Ops[i], in) {
+				return fmt.Errorf("%s%s: operator %s has the wrong signature for %s over %s: want %s", pos, in.Key(), op.Name, alg, typeList(in.Types), alg.Ops[i].Signature())
 			}
 		}
 	}
 	return nil
+}
+
+// signatureFits reports whether op's signature is want's with the
+// instance's element types for the algorithm's type parameters.
+func signatureFits(op *model.Op, want algo.Operator, in *model.Instance) bool {
+	params, results := op.Signature()
+	if len(params) != len(want.Params) || len(results) != len(want.Results) {
+		return false
+	}
+	fits := func(name string, have *model.Type) bool {
+		if i := in.Algorithm.TypeIndex(name); i >= 0 {
+			return have != nil && in.Types[i].Identical(have)
+		}
+		return have != nil && have.IsBasic() && have.Name == "" && have.Kind.String() == name
+	}
+	for i, p := range params {
+		if !fits(want.Params[i], p) {
+			return false
+		}
+	}
+	for i, r := range results {
+		if !fits(want.Results[i], r) {
+			return false
+		}
+	}
+	return true
+}
+
+// instanceSymbol is the C identifier stem of an instance's kernels:
+// "gocccl_", the algorithm's stem, its operators ("gocccl_reduce_Add",
+// "gocccl_reduce_ops_Add" for an operator of package ops) and, for an
+// algorithm whose operators do not name all its types, the element types
+// ("gocccl_radix_sort_keys_uint32"). Entry points append a kernel suffix.
+func instanceSymbol(in *model.Instance) string {
+	s := "gocccl_" + in.Algorithm.Stem
+	for _, op := range in.Ops {
+		s += "_" + in.OpRef(op, "_")
+	}
+	if in.Algorithm.Typed() {
+		for _, t := range in.Types {
+			s += "_" + model.Sanitize(strings.NewReplacer("[", "A", "]", "_", ".", "_").Replace(t.GoName()))
+		}
+	}
+	return s
 }
 
 // typeList prints types as Go does: "int8, float64".
@@ -225,28 +261,14 @@ func typeList(ts []*model.Type) string {
 }
 
 // headers returns the gocccl headers the source includes: gosem.cuh, then
-// the algorithm headers of the package's instances.
+// the algorithm headers of the package's instances, sorted.
 func headers(pkg *model.Package) []string {
-	hs := []string{"gosem.cuh"}
-	seen := map[string]bool{}
-	for _, in := range pkg.Instances {
-		h := ""
-		switch in.Algorithm {
-		case model.Reduce:
-			h = "reduce.cuh"
-		case model.UnaryTransform, model.BinaryTransform:
-			h = "transform.cuh"
-		}
-		if h != "" && !seen[h] {
-			seen[h] = true
-		}
-	}
 	var algs []string
-	for h := range seen {
-		algs = append(algs, h)
+	for _, in := range pkg.Instances {
+		algs = append(algs, in.Algorithm.Header)
 	}
-	sort.Strings(algs)
-	return append(hs, algs...)
+	slices.Sort(algs)
+	return append([]string{"gosem.cuh"}, slices.Compact(algs)...)
 }
 
 // needsPrototypes reports whether an operator calls one defined at or after
@@ -348,7 +370,7 @@ func writePolicies(w *cWriter, pkg *model.Package, targets []Target) {
 	}
 	constants := func(g *group) {
 		for j, in := range pkg.Instances {
-			sym, p := in.Symbol(), g.policies[j]
+			sym, p := instanceSymbol(in), g.policies[j]
 			w.p("constexpr int %s_threads = %d, %s_items = %d;", sym, p.BlockThreads, sym, p.ItemsPerThread)
 		}
 	}
@@ -374,13 +396,14 @@ func writePolicies(w *cWriter, pkg *model.Package, targets []Target) {
 	w.p("#endif")
 }
 
-// equalPolicies reports whether two policy lists are the same.
+// equalPolicies reports whether two policy lists launch alike, whatever
+// architecture each was computed for.
 func equalPolicies(a, b []Policy) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	for i := range a {
-		if a[i] != b[i] {
+		if a[i].BlockThreads != b[i].BlockThreads || a[i].ItemsPerThread != b[i].ItemsPerThread {
 			return false
 		}
 	}
@@ -402,38 +425,43 @@ func archTargets(targets []Target, as []int) string {
 	return strings.Join(s, ", ")
 }
 
-// writeKernels writes the extern "C" entry points of one instance.
+// writeKernels writes the extern "C" entry points of one instance, one per
+// kernel of its algorithm: each calls the kernel template of the algorithm's
+// header with the instance's policy, element types and functors.
 func writeKernels(w *cWriter, e *opEmitter, in *model.Instance) {
-	sym := in.Symbol()
-	op := in.Ops[0]
-	functor := fmt.Sprintf("::%s::gocccl_functors::%s", e.ns, functorName(e, op))
-	bounds := fmt.Sprintf("__launch_bounds__(%s_threads)", sym)
-	tmpl := fmt.Sprintf("%s_threads, %s_items", sym, sym)
+	sym := instanceSymbol(in)
+	alg := in.Algorithm
+	targs := []string{sym + "_threads", sym + "_items"}
+	ctypes := make(map[string]string, len(in.Types))
+	for i, t := range in.Types {
+		ctypes[alg.TypeParams[i]] = t.CName()
+		targs = append(targs, t.CName())
+	}
+	for _, op := range in.Ops {
+		targs = append(targs, fmt.Sprintf("::%s::gocccl_functors::%s", e.ns, functorName(e, op)))
+	}
 	w.p("")
 	if p := goPos(e.pkg.Fset, in.Pos); p != "" {
 		w.p("// %s over %s, declared at %s.", in.Key(), typeList(in.Types), p)
 	} else {
 		w.p("// %s over %s.", in.Key(), typeList(in.Types))
 	}
-	switch in.Algorithm {
-	case model.Reduce:
-		t := in.Types[0].CName()
-		w.p("extern \"C\" __global__ void %s\n%s_partial(const %s* d_in, long long n, %s* d_partials) {", bounds, sym, t, t)
-		w.p("  ::gocccl::reduce_partial<%s, %s, %s>(d_in, n, d_partials);", tmpl, t, functor)
-		w.p("}")
-		w.p("")
-		w.p("extern \"C\" __global__ void %s\n%s_final(const %s* d_in, long long n, %s* d_out, %s init) {", bounds, sym, t, t, t)
-		w.p("  ::gocccl::reduce_final<%s, %s, %s>(d_in, n, d_out, init);", tmpl, t, functor)
-		w.p("}")
-	case model.UnaryTransform:
-		a, out := in.Types[0].CName(), in.Types[1].CName()
-		w.p("extern \"C\" __global__ void %s\n%s(const %s* d_in, %s* d_out, long long n) {", bounds, sym, a, out)
-		w.p("  ::gocccl::transform<%s, %s, %s, %s>(d_in, d_out, n);", tmpl, a, out, functor)
-		w.p("}")
-	case model.BinaryTransform:
-		a, b, out := in.Types[0].CName(), in.Types[1].CName(), in.Types[2].CName()
-		w.p("extern \"C\" __global__ void %s\n%s(const %s* d_a, const %s* d_b, %s* d_out, long long n) {", bounds, sym, a, b, out)
-		w.p("  ::gocccl::transform2<%s, %s, %s, %s, %s>(d_a, d_b, d_out, n);", tmpl, a, b, out, functor)
+	for i, k := range alg.Kernels {
+		if i > 0 {
+			w.p("")
+		}
+		params := make([]string, len(k.Params))
+		args := make([]string, len(k.Params))
+		for j, p := range k.Params {
+			t, ok := ctypes[p.Type]
+			if !ok {
+				t = algo.FixedCType(p.Type)
+			}
+			params[j] = p.Kind.CType(t) + " " + p.Name
+			args[j] = p.Name
+		}
+		w.p("extern \"C\" __global__ void __launch_bounds__(%s_threads)\n%s(%s) {", sym, k.Symbol(sym), strings.Join(params, ", "))
+		w.p("  %s<%s>(%s);", k.Template, strings.Join(targs, ", "), strings.Join(args, ", "))
 		w.p("}")
 	}
 }

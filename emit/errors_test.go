@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"github.com/gocccl/gocccl/internal/algo"
 	"go/constant"
 	"math"
 	"strings"
@@ -111,7 +112,12 @@ func TestInstanceErrors(t *testing.T) {
 	pkg = reducePkg()
 	pkg.Instances[0].Ops = []*model.Op{{Name: "Other"}}
 	_, err = CUDASource(pkg, testTargets)
-	assert.ErrorContains(t, err, "want one //gocccl:op operator of package sum")
+	assert.ErrorContains(t, err, "operator Other is not a //gocccl:op operator of package sum")
+
+	pkg = reducePkg()
+	pkg.Instances[0].Ops = nil
+	_, err = CUDASource(pkg, testTargets)
+	assert.ErrorContains(t, err, "want 1 operators and 1 element types for Reduce")
 }
 
 // TestOperatorNames: operator names that C++ cannot use are renamed in the
@@ -121,7 +127,7 @@ func TestOperatorNames(t *testing.T) {
 	float := binaryOp(s, 3, "float", tFloat32, model.Add)
 	uni := binaryOp(s, 6, "Größe", tInt32, model.Mul)
 	pkg := &model.Package{Path: "example.com/names", Name: "names", Fset: s.fset, Ops: []*model.Op{float, uni},
-		Instances: []*model.Instance{{Algorithm: model.Reduce, Ops: []*model.Op{float}, Types: []*model.Type{tFloat32}}}}
+		Instances: []*model.Instance{{Algorithm: algo.Reduce, Ops: []*model.Op{float}, Types: []*model.Type{tFloat32}}}}
 	src, err := CUDASource(pkg, testTargets)
 	require.NoError(t, err)
 	text := string(src)

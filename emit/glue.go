@@ -10,13 +10,19 @@ import (
 	"github.com/gocccl/gocccl/model"
 )
 
-// runtimePath is the import path of the package generated glue calls.
-const runtimePath = "github.com/gocccl/gocccl/runtime"
+// implPath is the import path of the package generated glue calls.
+const implPath = "github.com/gocccl/gocccl/runtime/goccclimpl"
 
-// GoGlue returns the contents of gocccl_gen.go: a //go:embed variable per
-// image of m.Targets, and an init function that creates the package's
-// runtime.Module (with m.InputHash) and registers the kernels of every
-// instance, in Key order, with the launch policy of each architecture.
+// glueVersion is the version of the glue this generator writes; the
+// runtime accepts goccclimpl.MinVersion through goccclimpl.MaxVersion, and
+// the glue checks that at compile time.
+const glueVersion = 2
+
+// GoGlue returns the contents of gocccl_gen.go: the version guard, a
+// //go:embed variable per image of m.Targets, and an init function that
+// creates the package's goccclimpl.Module (with m.InputHash) and registers
+// the kernels of every instance, in Key order, with the launch policy of
+// each architecture.
 func GoGlue(pkg *model.Package, m *Manifest) ([]byte, error) {
 	if m == nil || len(m.Targets) == 0 {
 		return nil, errors.New(GoFile + ": no targets")
@@ -25,8 +31,16 @@ func GoGlue(pkg *model.Package, m *Manifest) ([]byte, error) {
 	f := jen.NewFilePathName(pkg.Path, pkg.Name)
 	f.HeaderComment(Header)
 	f.HeaderComment("//go:build !" + model.AnalyzeTag)
-	f.ImportName(runtimePath, "runtime")
+	f.ImportName(implPath, "goccclimpl")
+	f.ImportName("reflect", "reflect")
 	f.Anon("embed")
+
+	f.Comment("The glue is version " + fmt.Sprint(glueVersion) + "; it fails to compile against a runtime that")
+	f.Comment("does not accept it, and the compiler's message names the fix.")
+	f.Const().Defs(
+		jen.Id("_").Op("=").Qual(implPath, "EnforceVersion_RunGoGenerate").Call(jen.Lit(glueVersion).Op("-").Qual(implPath, "MinVersion")),
+		jen.Id("_").Op("=").Qual(implPath, "EnforceVersion_UpdateGocccl").Call(jen.Qual(implPath, "MaxVersion").Op("-").Lit(glueVersion)),
+	)
 
 	taken := make(map[string]bool, len(pkg.Ops))
 	for _, op := range pkg.Ops {
@@ -42,7 +56,7 @@ func GoGlue(pkg *model.Package, m *Manifest) ([]byte, error) {
 			target = append(target, jen.Id("PTX").Op(":").True())
 		}
 		images[i] = jen.Values(
-			jen.Id("Target").Op(":").Qual(runtimePath, "Target").Values(target...),
+			jen.Id("Target").Op(":").Qual(implPath, "Target").Values(target...),
 			jen.Id("Data").Op(":").Id(name),
 		)
 	}
@@ -51,9 +65,9 @@ func GoGlue(pkg *model.Package, m *Manifest) ([]byte, error) {
 
 	mod := freeName("m", taken)
 	body := []jen.Code{
-		jen.Id(mod).Op(":=").Qual(runtimePath, "NewModule").Call(
+		jen.Id(mod).Op(":=").Qual(implPath, "NewModule").Call(
 			jen.Lit(pkg.Path), jen.Lit(m.InputHash),
-			jen.Index().Qual(runtimePath, "Image").Custom(multi, images...),
+			jen.Index().Qual(implPath, "Image").Custom(multi, images...),
 		),
 	}
 	as := archs(targets)
@@ -76,10 +90,12 @@ func GoGlue(pkg *model.Package, m *Manifest) ([]byte, error) {
 // multi renders a composite literal's elements one per line.
 var multi = jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}
 
-// registration returns the statements that register one instance.
+// registration returns the statements that register one instance: its
+// algorithm's name, operators, element types with their layouts, kernel
+// entry points in the algorithm's order and the policy of each architecture.
 func registration(pkg *model.Package, in *model.Instance, as []int, mod string) ([]jen.Code, error) {
-	if len(in.Ops) != 1 {
-		return nil, fmt.Errorf("%s: want one operator", in.Key())
+	if in.Algorithm == nil || len(in.Ops) != len(in.Algorithm.Ops) || len(in.Types) != len(in.Algorithm.TypeParams) {
+		return nil, fmt.Errorf("%s: operators or element types do not fit the algorithm", in.Key())
 	}
 	policies := make([]jen.Code, len(as))
 	for i, a := range as {
@@ -90,33 +106,20 @@ func registration(pkg *model.Package, in *model.Instance, as []int, mod string) 
 			jen.Id("ItemsPerThread").Op(":").Lit(p.ItemsPerThread),
 		)
 	}
-	policyList := jen.Id("Policies").Op(":").Index().Qual(runtimePath, "Policy").Custom(multi, policies...)
+	ops := make([]jen.Code, len(in.Ops))
+	for i, op := range in.Ops {
+		ops[i] = opValue(pkg, op)
+	}
+	types := make([]jen.Code, len(in.Types))
 	layouts := make([]jen.Code, len(in.Types))
 	for i, t := range in.Types {
+		types[i] = jen.Qual("reflect", "TypeFor").Types(goType(pkg, t)).Call()
 		layouts[i] = jen.Lit(t.Layout())
 	}
-	layoutList := jen.Id("Layouts").Op(":").Index().String().Values(layouts...)
-	sym := in.Symbol()
-	var fn string
-	var kernels jen.Code
-	switch in.Algorithm {
-	case model.Reduce:
-		fn = "RegisterReduce"
-		kernels = jen.Qual(runtimePath, "ReduceKernels").Custom(multi,
-			jen.Id("Partial").Op(":").Lit(sym+"_partial"),
-			jen.Id("Final").Op(":").Lit(sym+"_final"),
-			policyList,
-			layoutList,
-		)
-	case model.UnaryTransform, model.BinaryTransform:
-		fn = "Register" + in.Algorithm.String()
-		kernels = jen.Qual(runtimePath, "TransformKernels").Custom(multi,
-			jen.Id("Entry").Op(":").Lit(sym),
-			policyList,
-			layoutList,
-		)
-	default:
-		return nil, fmt.Errorf("%s: unsupported algorithm", in.Key())
+	sym := instanceSymbol(in)
+	kernels := make([]jen.Code, len(in.Algorithm.Kernels))
+	for i, k := range in.Algorithm.Kernels {
+		kernels[i] = jen.Lit(k.Symbol(sym))
 	}
 	comment := in.Key() + " over " + typeList(in.Types) + "."
 	if p := goPos(pkg.Fset, in.Pos); p != "" {
@@ -124,7 +127,14 @@ func registration(pkg *model.Package, in *model.Instance, as []int, mod string) 
 	}
 	return []jen.Code{
 		jen.Comment(comment),
-		jen.Qual(runtimePath, fn).Call(jen.Id(mod), opValue(pkg, in.Ops[0]), kernels),
+		jen.Qual(implPath, "Register").Call(jen.Id(mod), jen.Qual(implPath, "Instance").Custom(multi,
+			jen.Id("Algorithm").Op(":").Lit(in.Algorithm.Name),
+			jen.Id("Ops").Op(":").Index().Any().Values(ops...),
+			jen.Id("Types").Op(":").Index().Qual("reflect", "Type").Values(types...),
+			jen.Id("Layouts").Op(":").Index().String().Values(layouts...),
+			jen.Id("Kernels").Op(":").Index().String().Values(kernels...),
+			jen.Id("Policies").Op(":").Index().Qual(implPath, "Policy").Custom(multi, policies...),
+		)),
 	}, nil
 }
 
@@ -153,4 +163,19 @@ func opValue(pkg *model.Package, op *model.Op) jen.Code {
 		return jen.Qual(p, op.Name)
 	}
 	return jen.Id(op.Name)
+}
+
+// goType spells t in Go for the glue of pkg: a named type qualified by its
+// package (bare in its own), an unnamed array by its length and element, a
+// predeclared type by name.
+func goType(pkg *model.Package, t *model.Type) jen.Code {
+	switch {
+	case t.Name != "" && t.Pkg != "" && t.Pkg != pkg.Path:
+		return jen.Qual(t.Pkg, t.Name)
+	case t.Name != "":
+		return jen.Id(t.Name)
+	case t.Kind == model.Array:
+		return jen.Index(jen.Lit(int(t.Len))).Add(goType(pkg, t.Elem))
+	}
+	return jen.Id(t.Kind.String())
 }

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"flag"
+	"github.com/gocccl/gocccl/internal/algo"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -80,9 +81,9 @@ func TestGoGlueGolden(t *testing.T) {
 // TestPoliciesPerArch checks the #if __CUDA_ARCH__ blocks and the per-arch
 // Go policies when the tuning table differs between architectures.
 func TestPoliciesPerArch(t *testing.T) {
-	defer func(f func(model.Algorithm, int64, int) Policy) { policyFor = f }(policyFor)
-	policyFor = func(alg model.Algorithm, size int64, arch int) Policy {
-		p := PolicyFor(alg, size, arch)
+	defer func(f func(*algo.Algorithm, int64, int) Policy) { policyFor = f }(policyFor)
+	policyFor = func(alg *algo.Algorithm, size int64, arch int) Policy {
+		p := alg.Policy(size, arch)
 		switch {
 		case arch >= 90:
 			p.BlockThreads = 512

@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"github.com/gocccl/gocccl/internal/algo"
 	"go/constant"
 	"go/token"
 	"math"
@@ -104,9 +105,9 @@ func reducePkg() *model.Package {
 		Path: "example.com/demo/sum", Name: "sum", Dir: "", Fset: s.fset,
 		Ops: []*model.Op{add, addi, maxOp},
 		Instances: []*model.Instance{ // sorted by Key
-			{Algorithm: model.Reduce, Ops: []*model.Op{add}, Types: []*model.Type{tFloat32}, Pos: s.at(40, 8)},
-			{Algorithm: model.Reduce, Ops: []*model.Op{addi}, Types: []*model.Type{tInt32}, Pos: s.at(41, 8)},
-			{Algorithm: model.Reduce, Ops: []*model.Op{maxOp}, Types: []*model.Type{tInt64}, Pos: s.at(42, 8)},
+			{Algorithm: algo.Reduce, Ops: []*model.Op{add}, Types: []*model.Type{tFloat32}, Pos: s.at(40, 8)},
+			{Algorithm: algo.Reduce, Ops: []*model.Op{addi}, Types: []*model.Type{tInt32}, Pos: s.at(41, 8)},
+			{Algorithm: algo.Reduce, Ops: []*model.Op{maxOp}, Types: []*model.Type{tInt64}, Pos: s.at(42, 8)},
 		},
 	}
 }
@@ -126,8 +127,8 @@ func transformPkg() *model.Package {
 		Path: "example.com/demo/scale", Name: "scale", Fset: s.fset,
 		Ops: []*model.Op{toF, warm, precedenceOp(s, celsius)},
 		Instances: []*model.Instance{
-			{Algorithm: model.BinaryTransform, Ops: []*model.Op{warm}, Types: []*model.Type{celsius, tInt16, celsius}, Pos: s.at(30, 9)},
-			{Algorithm: model.UnaryTransform, Ops: []*model.Op{toF}, Types: []*model.Type{tInt8, tFloat64}, Pos: s.at(31, 9)},
+			{Algorithm: algo.BinaryTransform, Ops: []*model.Op{warm}, Types: []*model.Type{celsius, tInt16, celsius}, Pos: s.at(30, 9)},
+			{Algorithm: algo.UnaryTransform, Ops: []*model.Op{toF}, Types: []*model.Type{tInt8, tFloat64}, Pos: s.at(31, 9)},
 		},
 	}
 }
@@ -278,12 +279,12 @@ func semanticsPkg() *model.Package {
 		Path: "example.com/demo/ops", Name: "ops", Fset: s.fset,
 		Ops: []*model.Op{mix, clamp, bits, floats, f32, small, limits, sign},
 		Instances: []*model.Instance{
-			{Algorithm: model.BinaryTransform, Ops: []*model.Op{bits}, Types: []*model.Type{tUint16, tInt8, tUint32}, Pos: s.at(80, 9)},
-			{Algorithm: model.BinaryTransform, Ops: []*model.Op{floats}, Types: []*model.Type{tFloat32, tFloat64, tFloat64}, Pos: s.at(81, 9)},
-			{Algorithm: model.BinaryTransform, Ops: []*model.Op{limits}, Types: []*model.Type{tUint, tInt, tBool}, Pos: s.at(85, 9)},
-			{Algorithm: model.Reduce, Ops: []*model.Op{f32}, Types: []*model.Type{tFloat32}, Pos: s.at(82, 9)},
-			{Algorithm: model.Reduce, Ops: []*model.Op{mix}, Types: []*model.Type{tInt64}, Pos: s.at(83, 9)},
-			{Algorithm: model.Reduce, Ops: []*model.Op{small}, Types: []*model.Type{tInt8}, Pos: s.at(84, 9)},
+			{Algorithm: algo.BinaryTransform, Ops: []*model.Op{bits}, Types: []*model.Type{tUint16, tInt8, tUint32}, Pos: s.at(80, 9)},
+			{Algorithm: algo.BinaryTransform, Ops: []*model.Op{floats}, Types: []*model.Type{tFloat32, tFloat64, tFloat64}, Pos: s.at(81, 9)},
+			{Algorithm: algo.BinaryTransform, Ops: []*model.Op{limits}, Types: []*model.Type{tUint, tInt, tBool}, Pos: s.at(85, 9)},
+			{Algorithm: algo.Reduce, Ops: []*model.Op{f32}, Types: []*model.Type{tFloat32}, Pos: s.at(82, 9)},
+			{Algorithm: algo.Reduce, Ops: []*model.Op{mix}, Types: []*model.Type{tInt64}, Pos: s.at(83, 9)},
+			{Algorithm: algo.Reduce, Ops: []*model.Op{small}, Types: []*model.Type{tInt8}, Pos: s.at(84, 9)},
 		},
 	}
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/gocccl/gocccl/model"
 )
 
 func TestParseTargets(t *testing.T) {
@@ -38,22 +37,6 @@ func TestIsGeneratedFile(t *testing.T) {
 	for _, name := range []string{"gocccl_gen_test.go", "gocccl_gen_sm_75.ptx", "gocccl_gen_compute_90.cubin", "gocccl_gen_sm_x.cubin", "x_gocccl_gen.go", "gocccl_gen_sm_075.cubin"} {
 		assert.False(t, IsGeneratedFile(name), name)
 	}
-}
-
-func TestPolicyFor(t *testing.T) {
-	for _, c := range []struct {
-		size  int64
-		items int
-	}{{1, 32}, {2, 32}, {4, 16}, {8, 8}, {12, 5}, {16, 4}, {64, 1}, {128, 1}} {
-		p := PolicyFor(model.Reduce, c.size, 90)
-		assert.Equal(t, Policy{BlockThreads: 256, ItemsPerThread: c.items}, p, "reduce size %d", c.size)
-	}
-	assert.Equal(t, 32, PolicyFor(model.UnaryTransform, 1, 75).ItemsPerThread)
-	assert.Equal(t, 16, PolicyFor(model.BinaryTransform, 2, 75).ItemsPerThread)
-	assert.Equal(t, 8, PolicyFor(model.BinaryTransform, 4, 75).ItemsPerThread)
-	assert.Equal(t, 4, PolicyFor(model.UnaryTransform, 8, 90).ItemsPerThread)
-	assert.Equal(t, 1, PolicyFor(model.UnaryTransform, 40, 90).ItemsPerThread)
-	assert.Equal(t, 256*16, PolicyFor(model.Reduce, 4, 80).Tile())
 }
 
 func TestVersions(t *testing.T) {

@@ -119,7 +119,7 @@ func (f *formatter) instance(in *Instance) {
 		return
 	}
 	f.line(0, "")
-	f.line(0, "instance %s [%s] %s @ %s", in.Key(), f.types(in.Types), in.Symbol(), f.filePos(in.Pos))
+	f.line(0, "instance %s [%s] @ %s", in.Key(), f.types(in.Types), f.filePos(in.Pos))
 }
 
 func (f *formatter) stmt(d int, s Stmt) {

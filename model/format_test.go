@@ -1,6 +1,7 @@
 package model
 
 import (
+	"github.com/gocccl/gocccl/internal/algo"
 	"go/constant"
 	"go/token"
 	"testing"
@@ -31,7 +32,7 @@ func TestFormat(t *testing.T) {
 	p := &Package{
 		Path: "example.com/p", Name: "p", Dir: "/src/p", Fset: fset,
 		Ops:       []*Op{add, conv},
-		Instances: []*Instance{{Algorithm: Reduce, Ops: []*Op{add}, Types: []*Type{Basic(Float32)}, Pos: pos(50)}},
+		Instances: []*Instance{{Algorithm: algo.Reduce, Ops: []*Op{add}, Types: []*Type{Basic(Float32)}, Pos: pos(50)}},
 	}
 	want := `package p example.com/p
 
@@ -68,7 +69,7 @@ op ToF @ ops.go:6:11
   results float64
   body <nil>
 
-instance Reduce(Add) [float32] gocccl_reduce_Add @ ops.go:6:21
+instance Reduce(Add) [float32] @ ops.go:6:21
 `
 	if got := Format(p); got != want {
 		t.Errorf("Format:\n%s\nwant:\n%s", got, want)

@@ -9,6 +9,8 @@ package model
 
 import (
 	"go/token"
+
+	"github.com/gocccl/gocccl/internal/algo"
 )
 
 // AnalyzeTag is the build tag the analyzer loads packages with. Generated Go
@@ -83,39 +85,15 @@ type Var struct {
 	Pos  token.Pos
 }
 
-// Algorithm names a device-wide algorithm.
-type Algorithm int
-
-// The algorithms gocccl-gen instantiates.
-const (
-	InvalidAlgorithm Algorithm = iota
-	Reduce                     // runtime.Reduce(op func(T, T) T)
-	UnaryTransform             // runtime.UnaryTransform(op func(In) Out)
-	BinaryTransform            // runtime.BinaryTransform(op func(A, B) Out)
-)
-
-var algorithmNames = [...]string{
-	InvalidAlgorithm: "invalid",
-	Reduce:           "Reduce",
-	UnaryTransform:   "UnaryTransform",
-	BinaryTransform:  "BinaryTransform",
-}
-
-// String returns the algorithm's name as the runtime constructor spells it.
-func (a Algorithm) String() string {
-	if a < 0 || int(a) >= len(algorithmNames) {
-		return "invalid"
-	}
-	return algorithmNames[a]
-}
-
 // Instance is one algorithm applied to one or more operators. Two declarations
 // of the same algorithm over the same operators are one Instance.
 type Instance struct {
-	Algorithm Algorithm
-	Ops       []*Op
-	// Types are the instance's element types: Reduce [T];
-	// UnaryTransform [In, Out]; BinaryTransform [A, B, Out].
+	// Algorithm is the description of the algorithm the instance runs.
+	Algorithm *algo.Algorithm
+	// Ops are its operators, in the order of Algorithm.Ops.
+	Ops []*Op
+	// Types are its element types, in the order of Algorithm.TypeParams:
+	// Reduce [T]; UnaryTransform [In, Out]; BinaryTransform [A, B, Out].
 	Types []*Type
 	// Pos is the first call of the runtime constructor that declares it.
 	Pos token.Pos
@@ -125,45 +103,39 @@ type Instance struct {
 }
 
 // Key identifies the instance within its package, e.g.
-// "BinaryTransform(Mul)", or "Reduce(ops.Add)" for an operator of package
-// ops. Operator names determine the types.
+// "BinaryTransform(Mul)", "Reduce(ops.Add)" for an operator of package ops,
+// or "RadixSortPairs[uint32,float32]" for an algorithm whose operators do
+// not determine its element types.
 func (in *Instance) Key() string {
-	s := in.Algorithm.String() + "("
+	s := in.Algorithm.Name
+	if in.Algorithm.Typed() {
+		s += "["
+		for i, t := range in.Types {
+			if i > 0 {
+				s += ","
+			}
+			s += t.GoName()
+		}
+		s += "]"
+	}
+	if len(in.Ops) == 0 && in.Algorithm.Typed() {
+		return s
+	}
+	s += "("
 	for i, op := range in.Ops {
 		if i > 0 {
 			s += ","
 		}
-		s += in.opRef(op, ".")
+		s += in.OpRef(op, ".")
 	}
 	return s + ")"
 }
 
-// opRef names op in the instance's key or symbol: its name, joined with
-// sep to its package's name when another package declares it.
-func (in *Instance) opRef(op *Op, sep string) string {
+// OpRef names op in the instance's key: its name, joined with sep to its
+// package's name when another package declares it.
+func (in *Instance) OpRef(op *Op, sep string) string {
 	if op.Pkg != "" && in.Pkg != "" && op.Pkg != in.Pkg && op.PkgName != "" {
 		return op.PkgName + sep + op.Name
 	}
 	return op.Name
-}
-
-// Symbol is the C identifier stem of the instance's kernels, e.g.
-// "gocccl_reduce_Add". Kernel entry points append a stage suffix.
-func (in *Instance) Symbol() string {
-	var stem string
-	switch in.Algorithm {
-	case Reduce:
-		stem = "reduce"
-	case UnaryTransform:
-		stem = "transform"
-	case BinaryTransform:
-		stem = "transform2"
-	default:
-		stem = "invalid"
-	}
-	s := "gocccl_" + stem
-	for _, op := range in.Ops {
-		s += "_" + in.opRef(op, "_")
-	}
-	return s
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"github.com/gocccl/gocccl/internal/registry"
 	"os"
 	goruntime "runtime"
 	"slices"
@@ -94,11 +95,11 @@ type Device struct {
 	life   sync.RWMutex
 	closed bool
 
-	mu      sync.Mutex                      // guards the maps below
-	modules map[*Module]*loadedModule       // one per generated package: bounded
-	kernels map[*registration]*boundKernels // one per registered instance: bounded
-	allocs  map[cuda.DevicePtr]struct{}     // live Slice memory, freed by Close
-	streams map[cuda.Stream]struct{}        // live streams of NewStream, destroyed by Close
+	mu      sync.Mutex                               // guards the maps below
+	modules map[*registry.Module]*loadedModule       // one per generated package: bounded
+	kernels map[*registry.Registration]*boundKernels // one per registered instance: bounded
+	allocs  map[cuda.DevicePtr]struct{}              // live Slice memory, freed by Close
+	streams map[cuda.Stream]struct{}                 // live streams of NewStream, destroyed by Close
 }
 
 // Open returns a device of the given backend. Auto consults GOCCCL_BACKEND,
@@ -261,7 +262,7 @@ func (d *Device) Close() error {
 	}
 	for _, lm := range d.modules {
 		if err := d.ctx.ModuleUnload(lm.handle); err != nil {
-			errs = append(errs, fmt.Errorf("gocccl: unloading module of %s: %w", lm.module.pkg, err))
+			errs = append(errs, fmt.Errorf("gocccl: unloading module of %s: %w", lm.module.Package(), err))
 		}
 	}
 	d.streams, d.allocs, d.modules, d.kernels = nil, nil, nil, nil

@@ -3,6 +3,9 @@ package runtime
 import (
 	"fmt"
 
+	"github.com/gocccl/gocccl/internal/arch"
+	"github.com/gocccl/gocccl/internal/registry"
+
 	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
@@ -12,7 +15,7 @@ const subscription = 5
 
 // loadedModule is a Module loaded on one device.
 type loadedModule struct {
-	module *Module
+	module *registry.Module
 	handle cuda.Module
 	target Target
 	reason string
@@ -22,7 +25,7 @@ type loadedModule struct {
 // policy of the loaded image and the largest useful grid.
 type boundKernels struct {
 	fns       []cuda.Function
-	policy    Policy
+	policy    arch.Policy
 	maxBlocks int
 }
 
@@ -30,61 +33,61 @@ type boundKernels struct {
 // time. Both the modules and the bound kernels are bounded by what generated
 // code registered, and are released by Close. The caller has entered d, so
 // Close cannot run meanwhile.
-func (d *Device) bind(r *registration) (*boundKernels, error) {
+func (d *Device) bind(r *registry.Registration) (*boundKernels, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if bk := d.kernels[r]; bk != nil {
 		return bk, nil
 	}
-	lm, err := d.loadLocked(r.module)
+	lm, err := d.loadLocked(r.Module)
 	if err != nil {
 		return nil, err
 	}
 	bk := &boundKernels{}
 	found := false
-	for _, p := range r.policies {
+	for _, p := range r.Policies {
 		if p.Arch == lm.target.Arch {
 			bk.policy, found = p, true
 			break
 		}
 	}
 	if !found || bk.policy.BlockThreads <= 0 || bk.policy.ItemsPerThread <= 0 {
-		return nil, fmt.Errorf("gocccl: %s: no launch policy for %s; regenerate the package", r.module.pkg, lm.target)
+		return nil, fmt.Errorf("gocccl: %s: no launch policy for %s; regenerate the package", r.Module.Package(), lm.target)
 	}
-	for _, name := range r.entries {
+	for _, name := range r.Kernels {
 		f, err := d.ctx.ModuleGetFunction(lm.handle, name)
 		if err != nil {
-			return nil, fmt.Errorf("gocccl: %s: kernel %s: %w", r.module.pkg, name, err)
+			return nil, fmt.Errorf("gocccl: %s: kernel %s: %w", r.Module.Package(), name, err)
 		}
 		bk.fns = append(bk.fns, f)
 	}
 	occ, err := d.ctx.OccupancyMaxActiveBlocksPerMultiprocessor(bk.fns[0], bk.policy.BlockThreads, 0)
 	if err != nil {
-		return nil, fmt.Errorf("gocccl: %s: occupancy of %s: %w", r.module.pkg, r.entries[0], err)
+		return nil, fmt.Errorf("gocccl: %s: occupancy of %s: %w", r.Module.Package(), r.Kernels[0], err)
 	}
 	bk.maxBlocks = max(1, occ*d.info.Multiprocessors*subscription)
 	if d.kernels == nil {
-		d.kernels = make(map[*registration]*boundKernels)
+		d.kernels = make(map[*registry.Registration]*boundKernels)
 	}
 	d.kernels[r] = bk
 	return bk, nil
 }
 
-func (d *Device) loadLocked(m *Module) (*loadedModule, error) {
+func (d *Device) loadLocked(m *registry.Module) (*loadedModule, error) {
 	if lm := d.modules[m]; lm != nil {
 		return lm, nil
 	}
-	im, reason, err := SelectImage(m.images, d.info.Major, d.info.Minor)
+	im, reason, err := registry.SelectImage(m.Images(), d.info.Major, d.info.Minor)
 	if err != nil {
-		return nil, fmt.Errorf("gocccl: %s on %s: %w", m.pkg, d.info.Name, err)
+		return nil, fmt.Errorf("gocccl: %s on %s: %w", m.Package(), d.info.Name, err)
 	}
 	h, err := d.ctx.ModuleLoadData(im.Data)
 	if err != nil {
-		return nil, fmt.Errorf("gocccl: loading %s (%s): %w", m.pkg, im.Target, err)
+		return nil, fmt.Errorf("gocccl: loading %s (%s): %w", m.Package(), im.Target, err)
 	}
 	lm := &loadedModule{module: m, handle: h, target: im.Target, reason: reason}
 	if d.modules == nil {
-		d.modules = make(map[*Module]*loadedModule)
+		d.modules = make(map[*registry.Module]*loadedModule)
 	}
 	d.modules[m] = lm
 	return lm, nil
@@ -96,7 +99,7 @@ func (d *Device) LoadedImage(pkg string) (target Target, reason string, ok bool)
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	for m, lm := range d.modules {
-		if m.pkg == pkg {
+		if m.Package() == pkg {
 			return lm.target, lm.reason, true
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -110,4 +111,37 @@ func mustAlloc[T any](t *testing.T, d *Device, n int) *Slice[T] {
 	s, err := Alloc[T](d, n)
 	require.NoError(t, err)
 	return s
+}
+
+// TestRange: a view reads and writes its part of the allocation, follows
+// the allocation's Free, cannot be freed itself, and a bad range is an
+// error at its first use.
+func TestRange(t *testing.T) {
+	d, err := Open(CPU)
+	require.NoError(t, err)
+	defer d.Close()
+	s, err := FromHost(d, []int32{1, 2, 3, 4, 5, 6})
+	require.NoError(t, err)
+	v := s.Range(1, 5).Range(1, 3) // elements 2 and 3 of s
+	assert.Equal(t, 2, v.Len())
+	got, err := v.ToHost()
+	require.NoError(t, err)
+	assert.Equal(t, []int32{3, 4}, got)
+	require.NoError(t, v.CopyFromHost([]int32{30, 40}))
+	all, err := s.ToHost()
+	require.NoError(t, err)
+	assert.Equal(t, []int32{1, 2, 30, 40, 5, 6}, all)
+	assert.ErrorContains(t, v.Free(), "view made by Range")
+
+	bad := s.Range(4, 7)
+	_, err = bad.ToHost()
+	assert.ErrorContains(t, err, "Range(4, 7) of a slice of 6 elements is out of bounds")
+	assert.Equal(t, 0, s.Range(6, 6).Len())
+	_, err = s.Range(3, 2).ToHost()
+	assert.Error(t, err)
+
+	require.NoError(t, s.Free())
+	_, err = v.ToHost()
+	assert.ErrorIs(t, err, ErrFreed)
+	assert.NotContains(t, err.Error(), "gocccl: ToHost: gocccl:")
 }

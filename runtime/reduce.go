@@ -2,8 +2,10 @@ package runtime
 
 import (
 	"fmt"
+	"reflect"
 	"unsafe"
 
+	"github.com/gocccl/gocccl/internal/algo"
 	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
@@ -12,15 +14,15 @@ import (
 // combines elements in an unspecified order, so floating-point results may
 // differ from a sequential loop by rounding.
 type ReduceOp[T any] struct {
-	op  func(T, T) T
-	key kernelKey
+	instance
+	op func(T, T) T
 }
 
 // Reduce declares a reduction with op, a //gocccl:op function. Declare it at
 // package level or in a function; gocccl-gen finds the call and generates its
 // kernels.
 func Reduce[T any](op func(T, T) T) *ReduceOp[T] {
-	return &ReduceOp[T]{op: op, key: kernelKey{algReduce, funcPC(op)}}
+	return &ReduceOp[T]{op: op, instance: newInstance(algo.Reduce, []any{op}, reflect.TypeFor[T]())}
 }
 
 // Run writes op(init, in[0] op in[1] op … op in[n-1]) to out[0], or init when
@@ -33,13 +35,13 @@ func (r *ReduceOp[T]) Run(s *Stream, in, out *Slice[T], init T) error {
 		return err
 	}
 	if err := s.dev.enter(); err != nil {
-		return fmt.Errorf("gocccl: Reduce: %w", err)
+		return r.wrap(err, "")
 	}
 	defer s.dev.exit()
 	if s.dev.ctx == nil {
 		v, err := reduceCPU(r.op, in.host, init, s.dev.info.Workers)
 		if err != nil {
-			return err
+			return r.wrap(err, "")
 		}
 		out.host[0] = v
 		return nil
@@ -68,18 +70,14 @@ func (r *ReduceOp[T]) check(s *Stream, in, out *Slice[T]) (*Stream, error) {
 }
 
 func (r *ReduceOp[T]) runGPU(s *Stream, in, out *Slice[T], init T) error {
-	reg, err := lookup(r.key)
-	if err != nil {
-		return err
-	}
 	d := s.dev
-	bk, err := d.bind(reg)
+	k, err := r.kernels(d)
 	if err != nil {
 		return err
 	}
 	size, align := int(unsafe.Sizeof(init)), int(unsafe.Alignof(init))
-	threads, tile := bk.policy.BlockThreads, bk.policy.Tile()
-	partial, final := bk.fns[0], bk.fns[1]
+	tile := k.policy.Tile()
+	const partial, final = 0, 1
 
 	var args cuda.Args
 	if in.n <= tile {
@@ -87,35 +85,28 @@ func (r *ReduceOp[T]) runGPU(s *Stream, in, out *Slice[T], init T) error {
 		args.Int64(int64(in.n))
 		args.Ptr(out.ptr)
 		args.Value(unsafe.Pointer(&init), size, align)
-		if err := d.launch(final, 1, threads, s, &args); err != nil {
-			return fmt.Errorf("gocccl: Reduce(%s): launching %s on 1 block: %w", funcName(r.key.op), reg.entries[1], err)
-		}
-		return nil
+		return k.launch(final, 1, s, &args)
 	}
 
 	tiles := (in.n + tile - 1) / tile
-	grid := min(tiles, bk.maxBlocks)
+	grid := min(tiles, k.maxBlocks)
 	tmp, err := d.tempAlloc(grid*size, s)
 	if err != nil {
-		return fmt.Errorf("gocccl: Reduce(%s): scratch memory of %d bytes: %w", funcName(r.key.op), grid*size, err)
+		return r.wrap(err, fmt.Sprintf("scratch memory of %d bytes", grid*size))
 	}
 	args.Ptr(in.ptr)
 	args.Int64(int64(in.n))
 	args.Ptr(tmp)
-	if err = d.launch(partial, grid, threads, s, &args); err != nil {
-		err = fmt.Errorf("gocccl: Reduce(%s): launching %s on %d blocks: %w", funcName(r.key.op), reg.entries[0], grid, err)
-	} else {
+	if err = k.launch(partial, grid, s, &args); err == nil {
 		args.Reset()
 		args.Ptr(tmp)
 		args.Int64(int64(grid))
 		args.Ptr(out.ptr)
 		args.Value(unsafe.Pointer(&init), size, align)
-		if err = d.launch(final, 1, threads, s, &args); err != nil {
-			err = fmt.Errorf("gocccl: Reduce(%s): launching %s on 1 block: %w", funcName(r.key.op), reg.entries[1], err)
-		}
+		err = k.launch(final, 1, s, &args)
 	}
 	if ferr := d.tempFree(tmp, s); err == nil && ferr != nil {
-		err = fmt.Errorf("gocccl: Reduce(%s): freeing scratch memory: %w", funcName(r.key.op), ferr)
+		err = r.wrap(ferr, "freeing scratch memory")
 	}
 	return err
 }
@@ -137,17 +128,13 @@ func (r *ReduceOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
 	if d.ctx == nil {
 		return 0, nil
 	}
-	reg, err := lookup(r.key)
+	k, err := r.kernels(d)
 	if err != nil {
 		return 0, err
 	}
-	bk, err := d.bind(reg)
-	if err != nil {
-		return 0, err
-	}
-	tile := bk.policy.Tile()
+	tile := k.policy.Tile()
 	if n <= tile {
 		return 0, nil
 	}
-	return min((n+tile-1)/tile, bk.maxBlocks) * elemSize[T](), nil
+	return min((n+tile-1)/tile, k.maxBlocks) * elemSize[T](), nil
 }

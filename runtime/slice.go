@@ -10,7 +10,7 @@ import (
 )
 
 // ErrFreed is returned by every use of a Slice after Free.
-var ErrFreed = errors.New("gocccl: slice was freed")
+var ErrFreed = errors.New("slice was freed")
 
 // Slice is a typed buffer of n elements in a device's memory (host memory on
 // the CPU backend). T must be plain data: numbers, bools, and arrays and
@@ -23,6 +23,46 @@ type Slice[T any] struct {
 	ptr   cuda.DevicePtr // GPU
 	host  []T            // CPU backend
 	freed bool
+
+	// root is the allocation a view made by Range shares; nil for an
+	// allocation. A view is usable while its root is.
+	root *Slice[T]
+	// err is a bad Range's error, returned by every use of the view.
+	err error
+}
+
+// Range returns a view of the elements lo through hi-1 of s that shares
+// its memory, as s[lo:hi] would: any algorithm may read or write part of a
+// Slice through it without a copy. A view is valid until its allocation is
+// freed; it cannot be freed itself. A range outside [0, Len] or with lo > hi
+// gives a view whose every use returns an error naming the range, so that
+// calls can be chained without checks in between.
+func (s *Slice[T]) Range(lo, hi int) *Slice[T] {
+	if err := s.usable("Range"); err != nil {
+		return &Slice[T]{dev: deviceOf(s), err: err, root: s}
+	}
+	root := s
+	if s.root != nil {
+		root = s.root
+	}
+	if lo < 0 || hi < lo || hi > s.n {
+		return &Slice[T]{dev: s.dev, root: root, err: fmt.Errorf("Range(%d, %d) of a slice of %d elements is out of bounds", lo, hi, s.n)}
+	}
+	v := &Slice[T]{dev: s.dev, n: hi - lo, root: root}
+	if s.host != nil {
+		v.host = s.host[lo:hi:hi]
+	} else if s.ptr != 0 {
+		v.ptr = s.ptr + cuda.DevicePtr(lo*elemSize[T]())
+	}
+	return v
+}
+
+// deviceOf returns s's device, or nil for a nil Slice.
+func deviceOf[T any](s *Slice[T]) *Device {
+	if s == nil {
+		return nil
+	}
+	return s.dev
 }
 
 // maxAllocBytes bounds one Slice: far beyond any device, and small enough
@@ -152,10 +192,14 @@ func (s *Slice[T]) ToHost() ([]T, error) {
 }
 
 // Free releases the slice's memory. Any later use, Free included, returns
-// ErrFreed. Device.Close frees the slices still allocated.
+// ErrFreed, also through views of it. Device.Close frees the slices still
+// allocated. A view made by Range cannot be freed: free its allocation.
 func (s *Slice[T]) Free() error {
 	if err := s.usable("Free"); err != nil {
 		return err
+	}
+	if s.root != nil {
+		return fmt.Errorf("gocccl: Free: the slice is a view made by Range; free the slice it was made from")
 	}
 	if err := s.dev.enter(); err != nil {
 		return fmt.Errorf("gocccl: Free: %w", err)
@@ -184,7 +228,9 @@ func (s *Slice[T]) usable(op string) error {
 		return fmt.Errorf("gocccl: %s: nil slice", op)
 	case s.dev == nil:
 		return fmt.Errorf("gocccl: %s: uninitialized Slice: use runtime.Alloc or runtime.FromHost", op)
-	case s.freed:
+	case s.err != nil:
+		return fmt.Errorf("gocccl: %s: %w", op, s.err)
+	case s.freed || s.root != nil && s.root.freed:
 		return fmt.Errorf("gocccl: %s: %w", op, ErrFreed)
 	}
 	return nil

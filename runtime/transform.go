@@ -2,19 +2,21 @@ package runtime
 
 import (
 	"fmt"
+	"reflect"
 
+	"github.com/gocccl/gocccl/internal/algo"
 	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
 // UnaryTransformOp applies a unary operator to every element.
 type UnaryTransformOp[In, Out any] struct {
-	op  func(In) Out
-	key kernelKey
+	instance
+	op func(In) Out
 }
 
 // UnaryTransform declares out[i] = op(in[i]) for op, a //gocccl:op function.
 func UnaryTransform[In, Out any](op func(In) Out) *UnaryTransformOp[In, Out] {
-	return &UnaryTransformOp[In, Out]{op: op, key: kernelKey{algUnaryTransform, funcPC(op)}}
+	return &UnaryTransformOp[In, Out]{op: op, instance: newInstance(algo.UnaryTransform, []any{op}, reflect.TypeFor[In](), reflect.TypeFor[Out]())}
 }
 
 // Run writes op(in[i]) to out[i] for every i; in and out have equal lengths.
@@ -56,19 +58,19 @@ func (t *UnaryTransformOp[In, Out]) Run(s *Stream, in *Slice[In], out *Slice[Out
 	args.Ptr(in.ptr)
 	args.Ptr(out.ptr)
 	args.Int64(int64(in.n))
-	return launchTransform(t.key, s, in.n, &args)
+	return launchTransform(&t.instance, s, in.n, &args)
 }
 
 // BinaryTransformOp applies a binary operator to pairs of elements.
 type BinaryTransformOp[A, B, Out any] struct {
-	op  func(A, B) Out
-	key kernelKey
+	instance
+	op func(A, B) Out
 }
 
 // BinaryTransform declares out[i] = op(a[i], b[i]) for op, a //gocccl:op
 // function.
 func BinaryTransform[A, B, Out any](op func(A, B) Out) *BinaryTransformOp[A, B, Out] {
-	return &BinaryTransformOp[A, B, Out]{op: op, key: kernelKey{algBinaryTransform, funcPC(op)}}
+	return &BinaryTransformOp[A, B, Out]{op: op, instance: newInstance(algo.BinaryTransform, []any{op}, reflect.TypeFor[A](), reflect.TypeFor[B](), reflect.TypeFor[Out]())}
 }
 
 // Run writes op(a[i], b[i]) to out[i] for every i; a, b and out have equal
@@ -114,27 +116,16 @@ func (t *BinaryTransformOp[A, B, Out]) Run(s *Stream, a *Slice[A], b *Slice[B], 
 	args.Ptr(b.ptr)
 	args.Ptr(out.ptr)
 	args.Int64(int64(a.n))
-	return launchTransform(t.key, s, a.n, &args)
+	return launchTransform(&t.instance, s, a.n, &args)
 }
 
-func launchTransform(key kernelKey, s *Stream, n int, args *cuda.Args) error {
-	reg, err := lookup(key)
+func launchTransform(in *instance, s *Stream, n int, args *cuda.Args) error {
+	k, err := in.kernels(s.dev)
 	if err != nil {
 		return err
 	}
-	bk, err := s.dev.bind(reg)
-	if err != nil {
-		return err
-	}
-	tile := bk.policy.Tile()
-	grid := (n + tile - 1) / tile
-	if grid > 1<<31-1 {
-		return fmt.Errorf("gocccl: %s: %d elements need more than 2^31-1 blocks", key.alg, n)
-	}
-	if err := s.dev.launch(bk.fns[0], grid, bk.policy.BlockThreads, s, args); err != nil {
-		return fmt.Errorf("gocccl: %s(%s): launching %s on %d blocks: %w", key.alg, funcName(key.op), reg.entries[0], grid, err)
-	}
-	return nil
+	tile := k.policy.Tile()
+	return k.launch(0, (n+tile-1)/tile, s, args)
 }
 
 // streamFor returns s, or the default stream of the first buffer's device

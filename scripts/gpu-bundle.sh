@@ -14,6 +14,10 @@ mkdir -p "$out/src"
 go test -c -ldflags="-s -w" -o "$out/cuda.test" ./runtime/cuda
 go test -c -ldflags="-s -w" -o "$out/runtime.test" ./runtime
 go test -c -ldflags="-s -w" -o "$out/devicetest.test" ./internal/devicetest
+# One conformance binary per algorithm family: internal/devicetest/<family>.
+for p in $(go list ./internal/devicetest/... | grep -v '/internal/devicetest$'); do
+	go test -c -ldflags="-s -w" -o "$out/devicetest-$(basename "$p").test" "$p"
+done
 go test -c -ldflags="-s -w" -o "$out/difftest.test" ./internal/difftest
 go build -ldflags="-s -w" -o "$out/sum" ./examples/sum
 go build -ldflags="-s -w" -o "$out/particles" ./examples/particles
@@ -56,6 +60,11 @@ if [[ " $groups " == *" test "* ]]; then
 	step cuda-tests 90 ./cuda.test -test.v -test.count=1
 	step runtime-tests 60 ./runtime.test -test.v -test.count=1
 	step device-tests 280 ./devicetest.test -test.v -test.count=1
+	for t in ./devicetest-*.test; do
+		[ -e "$t" ] || continue
+		name=$(basename "$t" .test)
+		step "$name-tests" 240 "$t" -test.v -test.count=1
+	done
 	step diff-tests 240 ./difftest.test -test.v -test.count=1
 	step example-sum 30 ./sum
 	step example-particles 60 ./particles

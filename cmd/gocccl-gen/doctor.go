@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gocccl/gocccl/emit"
+	"github.com/gocccl/gocccl/internal/registry"
 	"github.com/gocccl/gocccl/runtime"
 	"github.com/gocccl/gocccl/runtime/cuda"
 )
@@ -87,7 +88,7 @@ func doctor(ctx context.Context, w io.Writer, nvcc string) {
 			info.Multiprocessors, float64(info.TotalMemory)/(1<<30))
 		if tc != nil {
 			if ts, err := tc.DefaultTargets(); err == nil {
-				_, reason, err := runtime.SelectImage(images(ts), info.Major, info.Minor)
+				_, reason, err := registry.SelectImage(images(ts), info.Major, info.Minor)
 				if err != nil {
 					fmt.Fprintf(w, "; default targets: %v", err)
 				} else {
@@ -102,10 +103,10 @@ func doctor(ctx context.Context, w io.Writer, nvcc string) {
 
 // images stands in for a generated module's images, to show which one a
 // device would load.
-func images(ts []emit.Target) []runtime.Image {
-	ims := make([]runtime.Image, len(ts))
+func images(ts []emit.Target) []registry.Image {
+	ims := make([]registry.Image, len(ts))
 	for i, t := range ts {
-		ims[i] = runtime.Image{Target: runtime.Target{Arch: t.Arch, PTX: t.PTX}}
+		ims[i] = registry.Image{Target: t}
 	}
 	return ims
 }

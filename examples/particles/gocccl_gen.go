@@ -5,7 +5,15 @@ package main
 
 import (
 	_ "embed"
-	"github.com/gocccl/gocccl/runtime"
+	"github.com/gocccl/gocccl/runtime/goccclimpl"
+	"reflect"
+)
+
+// The glue is version 2; it fails to compile against a runtime that
+// does not accept it, and the compiler's message names the fix.
+const (
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(2 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 2)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -25,49 +33,57 @@ var (
 )
 
 func init() {
-	m := runtime.NewModule("github.com/gocccl/gocccl/examples/particles", "0a1d64c207ef4989eca3cfc4a188c8df84c338470baa729049eb4414cde6a36b", []runtime.Image{
-		{Target: runtime.Target{Arch: 75}, Data: goccclImageSM75},
-		{Target: runtime.Target{Arch: 80}, Data: goccclImageSM80},
-		{Target: runtime.Target{Arch: 86}, Data: goccclImageSM86},
-		{Target: runtime.Target{Arch: 89}, Data: goccclImageSM89},
-		{Target: runtime.Target{Arch: 90}, Data: goccclImageSM90},
-		{Target: runtime.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "0a1d64c207ef4989eca3cfc4a188c8df84c338470baa729049eb4414cde6a36b", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75},
+		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80},
+		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86},
+		{Target: goccclimpl.Target{Arch: 89}, Data: goccclImageSM89},
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
+		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
 	// Reduce(Sum) over Totals, declared at main.go:118:13.
-	runtime.RegisterReduce(m, Sum, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_Sum_partial",
-		Final:   "gocccl_reduce_Sum_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{Sum},
+		Types:     []reflect.Type{reflect.TypeFor[Totals]()},
+		Layouts:   []string{"{Momentum@0:[3]float64,Energy@24:float64,Count@32:int64}/40"},
+		Kernels:   []string{"gocccl_reduce_Sum_partial", "gocccl_reduce_Sum_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 1},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 1},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 1},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 1},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
-		Layouts: []string{"{Momentum@0:[3]float64,Energy@24:float64,Count@32:int64}/40"},
 	})
 	// UnaryTransform(Measure) over Particle, Totals, declared at main.go:117:13.
-	runtime.RegisterUnaryTransform(m, Measure, runtime.TransformKernels{
-		Entry: "gocccl_transform_Measure",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Measure},
+		Types:     []reflect.Type{reflect.TypeFor[Particle](), reflect.TypeFor[Totals]()},
+		Layouts:   []string{"{Pos@0:[3]float64,Vel@24:[3]float64,Mass@48:float32,Kind@52:uint8}/56", "{Momentum@0:[3]float64,Energy@24:float64,Count@32:int64}/40"},
+		Kernels:   []string{"gocccl_transform_Measure"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 1},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 1},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 1},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 1},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
-		Layouts: []string{"{Pos@0:[3]float64,Vel@24:[3]float64,Mass@48:float32,Kind@52:uint8}/56", "{Momentum@0:[3]float64,Energy@24:float64,Count@32:int64}/40"},
 	})
 	// UnaryTransform(Step) over Particle, Particle, declared at main.go:116:13.
-	runtime.RegisterUnaryTransform(m, Step, runtime.TransformKernels{
-		Entry: "gocccl_transform_Step",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Step},
+		Types:     []reflect.Type{reflect.TypeFor[Particle](), reflect.TypeFor[Particle]()},
+		Layouts:   []string{"{Pos@0:[3]float64,Vel@24:[3]float64,Mass@48:float32,Kind@52:uint8}/56", "{Pos@0:[3]float64,Vel@24:[3]float64,Mass@48:float32,Kind@52:uint8}/56"},
+		Kernels:   []string{"gocccl_transform_Step"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 1},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 1},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 1},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 1},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
-		Layouts: []string{"{Pos@0:[3]float64,Vel@24:[3]float64,Mass@48:float32,Kind@52:uint8}/56", "{Pos@0:[3]float64,Vel@24:[3]float64,Mass@48:float32,Kind@52:uint8}/56"},
 	})
 }

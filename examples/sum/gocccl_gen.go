@@ -5,7 +5,15 @@ package main
 
 import (
 	_ "embed"
-	"github.com/gocccl/gocccl/runtime"
+	"github.com/gocccl/gocccl/runtime/goccclimpl"
+	"reflect"
+)
+
+// The glue is version 2; it fails to compile against a runtime that
+// does not accept it, and the compiler's message names the fix.
+const (
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(2 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 2)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -25,62 +33,72 @@ var (
 )
 
 func init() {
-	m := runtime.NewModule("github.com/gocccl/gocccl/examples/sum", "08e05c555ed07516f71a15656c1fa504dd1c5d846844ea66f3609a02b73be676", []runtime.Image{
-		{Target: runtime.Target{Arch: 75}, Data: goccclImageSM75},
-		{Target: runtime.Target{Arch: 80}, Data: goccclImageSM80},
-		{Target: runtime.Target{Arch: 86}, Data: goccclImageSM86},
-		{Target: runtime.Target{Arch: 89}, Data: goccclImageSM89},
-		{Target: runtime.Target{Arch: 90}, Data: goccclImageSM90},
-		{Target: runtime.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sum", "08e05c555ed07516f71a15656c1fa504dd1c5d846844ea66f3609a02b73be676", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75},
+		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80},
+		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86},
+		{Target: goccclimpl.Target{Arch: 89}, Data: goccclImageSM89},
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
+		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
 	// BinaryTransform(Scale) over int32, float32, int64, declared at main.go:53:12.
-	runtime.RegisterBinaryTransform(m, Scale, runtime.TransformKernels{
-		Entry: "gocccl_transform2_Scale",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{Scale},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float32](), reflect.TypeFor[int64]()},
+		Layouts:   []string{"int32/4", "float32/4", "int64/8"},
+		Kernels:   []string{"gocccl_transform2_Scale"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int32/4", "float32/4", "int64/8"},
 	})
 	// Reduce(Add) over float64, declared at main.go:50:12.
-	runtime.RegisterReduce(m, Add, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_Add_partial",
-		Final:   "gocccl_reduce_Add_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{Add},
+		Types:     []reflect.Type{reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8"},
+		Kernels:   []string{"gocccl_reduce_Add_partial", "gocccl_reduce_Add_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float64/8"},
 	})
 	// Reduce(AddInt) over int64, declared at main.go:51:12.
-	runtime.RegisterReduce(m, AddInt, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_AddInt_partial",
-		Final:   "gocccl_reduce_AddInt_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{AddInt},
+		Types:     []reflect.Type{reflect.TypeFor[int64]()},
+		Layouts:   []string{"int64/8"},
+		Kernels:   []string{"gocccl_reduce_AddInt_partial", "gocccl_reduce_AddInt_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int64/8"},
 	})
 	// UnaryTransform(Square) over float32, float64, declared at main.go:52:12.
-	runtime.RegisterUnaryTransform(m, Square, runtime.TransformKernels{
-		Entry: "gocccl_transform_Square",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Square},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float32/4", "float64/8"},
+		Kernels:   []string{"gocccl_transform_Square"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float32/4", "float64/8"},
 	})
 }

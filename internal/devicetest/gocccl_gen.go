@@ -5,7 +5,15 @@ package devicetest
 
 import (
 	_ "embed"
-	"github.com/gocccl/gocccl/runtime"
+	"github.com/gocccl/gocccl/runtime/goccclimpl"
+	"reflect"
+)
+
+// The glue is version 2; it fails to compile against a runtime that
+// does not accept it, and the compiler's message names the fix.
+const (
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(2 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 2)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -25,698 +33,837 @@ var (
 )
 
 func init() {
-	m := runtime.NewModule("github.com/gocccl/gocccl/internal/devicetest", "d4a859d851681f65eff58909afa5be50729b3487557c7dc6c60df0266c9b6657", []runtime.Image{
-		{Target: runtime.Target{Arch: 75}, Data: goccclImageSM75},
-		{Target: runtime.Target{Arch: 80}, Data: goccclImageSM80},
-		{Target: runtime.Target{Arch: 86}, Data: goccclImageSM86},
-		{Target: runtime.Target{Arch: 89}, Data: goccclImageSM89},
-		{Target: runtime.Target{Arch: 90}, Data: goccclImageSM90},
-		{Target: runtime.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest", "d4a859d851681f65eff58909afa5be50729b3487557c7dc6c60df0266c9b6657", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75},
+		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80},
+		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86},
+		{Target: goccclimpl.Target{Arch: 89}, Data: goccclImageSM89},
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
+		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
 	// BinaryTransform(Blend) over uint8, float32, float32, declared at ops.go:375:19.
-	runtime.RegisterBinaryTransform(m, Blend, runtime.TransformKernels{
-		Entry: "gocccl_transform2_Blend",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{Blend},
+		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"uint8/1", "float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform2_Blend"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"uint8/1", "float32/4", "float32/4"},
 	})
 	// BinaryTransform(MixFloat32) over float32, float32, float32, declared at ops.go:368:19.
-	runtime.RegisterBinaryTransform(m, MixFloat32, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MixFloat32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MixFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform2_MixFloat32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float32/4", "float32/4", "float32/4"},
 	})
 	// BinaryTransform(MixFloat64) over float64, float64, float64, declared at ops.go:372:19.
-	runtime.RegisterBinaryTransform(m, MixFloat64, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MixFloat64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MixFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_MixFloat64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MixInt) over int, int, int, declared at ops.go:340:19.
-	runtime.RegisterBinaryTransform(m, MixInt, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MixInt",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MixInt},
+		Types:     []reflect.Type{reflect.TypeFor[int](), reflect.TypeFor[int](), reflect.TypeFor[int]()},
+		Layouts:   []string{"int/8", "int/8", "int/8"},
+		Kernels:   []string{"gocccl_transform2_MixInt"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int/8", "int/8", "int/8"},
 	})
 	// BinaryTransform(MixInt16) over int16, int16, int16, declared at ops.go:328:19.
-	runtime.RegisterBinaryTransform(m, MixInt16, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MixInt16",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MixInt16},
+		Types:     []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[int16](), reflect.TypeFor[int16]()},
+		Layouts:   []string{"int16/2", "int16/2", "int16/2"},
+		Kernels:   []string{"gocccl_transform2_MixInt16"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
-		Layouts: []string{"int16/2", "int16/2", "int16/2"},
 	})
 	// BinaryTransform(MixInt32) over int32, int32, int32, declared at ops.go:332:19.
-	runtime.RegisterBinaryTransform(m, MixInt32, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MixInt32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MixInt32},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4", "int32/4", "int32/4"},
+		Kernels:   []string{"gocccl_transform2_MixInt32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int32/4", "int32/4", "int32/4"},
 	})
 	// BinaryTransform(MixInt64) over int64, int64, int64, declared at ops.go:336:19.
-	runtime.RegisterBinaryTransform(m, MixInt64, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MixInt64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MixInt64},
+		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64](), reflect.TypeFor[int64]()},
+		Layouts:   []string{"int64/8", "int64/8", "int64/8"},
+		Kernels:   []string{"gocccl_transform2_MixInt64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int64/8", "int64/8", "int64/8"},
 	})
 	// BinaryTransform(MixInt8) over int8, int8, int8, declared at ops.go:324:19.
-	runtime.RegisterBinaryTransform(m, MixInt8, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MixInt8",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MixInt8},
+		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int8](), reflect.TypeFor[int8]()},
+		Layouts:   []string{"int8/1", "int8/1", "int8/1"},
+		Kernels:   []string{"gocccl_transform2_MixInt8"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
-		Layouts: []string{"int8/1", "int8/1", "int8/1"},
 	})
 	// BinaryTransform(MixUint) over uint, uint, uint, declared at ops.go:360:19.
-	runtime.RegisterBinaryTransform(m, MixUint, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MixUint",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MixUint},
+		Types:     []reflect.Type{reflect.TypeFor[uint](), reflect.TypeFor[uint](), reflect.TypeFor[uint]()},
+		Layouts:   []string{"uint/8", "uint/8", "uint/8"},
+		Kernels:   []string{"gocccl_transform2_MixUint"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint/8", "uint/8", "uint/8"},
 	})
 	// BinaryTransform(MixUint16) over uint16, uint16, uint16, declared at ops.go:348:19.
-	runtime.RegisterBinaryTransform(m, MixUint16, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MixUint16",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MixUint16},
+		Types:     []reflect.Type{reflect.TypeFor[uint16](), reflect.TypeFor[uint16](), reflect.TypeFor[uint16]()},
+		Layouts:   []string{"uint16/2", "uint16/2", "uint16/2"},
+		Kernels:   []string{"gocccl_transform2_MixUint16"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
-		Layouts: []string{"uint16/2", "uint16/2", "uint16/2"},
 	})
 	// BinaryTransform(MixUint32) over uint32, uint32, uint32, declared at ops.go:352:19.
-	runtime.RegisterBinaryTransform(m, MixUint32, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MixUint32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MixUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4", "uint32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_transform2_MixUint32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"uint32/4", "uint32/4", "uint32/4"},
 	})
 	// BinaryTransform(MixUint64) over uint64, uint64, uint64, declared at ops.go:356:19.
-	runtime.RegisterBinaryTransform(m, MixUint64, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MixUint64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MixUint64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8", "uint64/8", "uint64/8"},
+		Kernels:   []string{"gocccl_transform2_MixUint64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint64/8", "uint64/8", "uint64/8"},
 	})
 	// BinaryTransform(MixUint8) over uint8, uint8, uint8, declared at ops.go:344:19.
-	runtime.RegisterBinaryTransform(m, MixUint8, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MixUint8",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MixUint8},
+		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[uint8](), reflect.TypeFor[uint8]()},
+		Layouts:   []string{"uint8/1", "uint8/1", "uint8/1"},
+		Kernels:   []string{"gocccl_transform2_MixUint8"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
-		Layouts: []string{"uint8/1", "uint8/1", "uint8/1"},
 	})
 	// BinaryTransform(MixUintptr) over uintptr, uintptr, uintptr, declared at ops.go:364:19.
-	runtime.RegisterBinaryTransform(m, MixUintptr, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MixUintptr",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MixUintptr},
+		Types:     []reflect.Type{reflect.TypeFor[uintptr](), reflect.TypeFor[uintptr](), reflect.TypeFor[uintptr]()},
+		Layouts:   []string{"uintptr/8", "uintptr/8", "uintptr/8"},
+		Kernels:   []string{"gocccl_transform2_MixUintptr"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uintptr/8", "uintptr/8", "uintptr/8"},
 	})
 	// Reduce(AddFloat32) over float32, declared at ops.go:365:19.
-	runtime.RegisterReduce(m, AddFloat32, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_AddFloat32_partial",
-		Final:   "gocccl_reduce_AddFloat32_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{AddFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_reduce_AddFloat32_partial", "gocccl_reduce_AddFloat32_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
-		Layouts: []string{"float32/4"},
 	})
 	// Reduce(AddFloat64) over float64, declared at ops.go:369:19.
-	runtime.RegisterReduce(m, AddFloat64, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_AddFloat64_partial",
-		Final:   "gocccl_reduce_AddFloat64_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{AddFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8"},
+		Kernels:   []string{"gocccl_reduce_AddFloat64_partial", "gocccl_reduce_AddFloat64_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float64/8"},
 	})
 	// Reduce(AddInt) over int, declared at ops.go:337:19.
-	runtime.RegisterReduce(m, AddInt, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_AddInt_partial",
-		Final:   "gocccl_reduce_AddInt_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{AddInt},
+		Types:     []reflect.Type{reflect.TypeFor[int]()},
+		Layouts:   []string{"int/8"},
+		Kernels:   []string{"gocccl_reduce_AddInt_partial", "gocccl_reduce_AddInt_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int/8"},
 	})
 	// Reduce(AddInt16) over int16, declared at ops.go:325:19.
-	runtime.RegisterReduce(m, AddInt16, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_AddInt16_partial",
-		Final:   "gocccl_reduce_AddInt16_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{AddInt16},
+		Types:     []reflect.Type{reflect.TypeFor[int16]()},
+		Layouts:   []string{"int16/2"},
+		Kernels:   []string{"gocccl_reduce_AddInt16_partial", "gocccl_reduce_AddInt16_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
-		Layouts: []string{"int16/2"},
 	})
 	// Reduce(AddInt32) over int32, declared at ops.go:329:19.
-	runtime.RegisterReduce(m, AddInt32, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_AddInt32_partial",
-		Final:   "gocccl_reduce_AddInt32_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{AddInt32},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_reduce_AddInt32_partial", "gocccl_reduce_AddInt32_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
-		Layouts: []string{"int32/4"},
 	})
 	// Reduce(AddInt64) over int64, declared at ops.go:333:19.
-	runtime.RegisterReduce(m, AddInt64, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_AddInt64_partial",
-		Final:   "gocccl_reduce_AddInt64_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{AddInt64},
+		Types:     []reflect.Type{reflect.TypeFor[int64]()},
+		Layouts:   []string{"int64/8"},
+		Kernels:   []string{"gocccl_reduce_AddInt64_partial", "gocccl_reduce_AddInt64_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int64/8"},
 	})
 	// Reduce(AddInt8) over int8, declared at ops.go:321:19.
-	runtime.RegisterReduce(m, AddInt8, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_AddInt8_partial",
-		Final:   "gocccl_reduce_AddInt8_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{AddInt8},
+		Types:     []reflect.Type{reflect.TypeFor[int8]()},
+		Layouts:   []string{"int8/1"},
+		Kernels:   []string{"gocccl_reduce_AddInt8_partial", "gocccl_reduce_AddInt8_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
-		Layouts: []string{"int8/1"},
 	})
 	// Reduce(AddUint) over uint, declared at ops.go:357:19.
-	runtime.RegisterReduce(m, AddUint, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_AddUint_partial",
-		Final:   "gocccl_reduce_AddUint_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{AddUint},
+		Types:     []reflect.Type{reflect.TypeFor[uint]()},
+		Layouts:   []string{"uint/8"},
+		Kernels:   []string{"gocccl_reduce_AddUint_partial", "gocccl_reduce_AddUint_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"uint/8"},
 	})
 	// Reduce(AddUint16) over uint16, declared at ops.go:345:19.
-	runtime.RegisterReduce(m, AddUint16, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_AddUint16_partial",
-		Final:   "gocccl_reduce_AddUint16_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{AddUint16},
+		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
+		Layouts:   []string{"uint16/2"},
+		Kernels:   []string{"gocccl_reduce_AddUint16_partial", "gocccl_reduce_AddUint16_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
-		Layouts: []string{"uint16/2"},
 	})
 	// Reduce(AddUint32) over uint32, declared at ops.go:349:19.
-	runtime.RegisterReduce(m, AddUint32, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_AddUint32_partial",
-		Final:   "gocccl_reduce_AddUint32_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{AddUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_reduce_AddUint32_partial", "gocccl_reduce_AddUint32_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
-		Layouts: []string{"uint32/4"},
 	})
 	// Reduce(AddUint64) over uint64, declared at ops.go:353:19.
-	runtime.RegisterReduce(m, AddUint64, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_AddUint64_partial",
-		Final:   "gocccl_reduce_AddUint64_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{AddUint64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8"},
+		Kernels:   []string{"gocccl_reduce_AddUint64_partial", "gocccl_reduce_AddUint64_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"uint64/8"},
 	})
 	// Reduce(AddUint8) over uint8, declared at ops.go:341:19.
-	runtime.RegisterReduce(m, AddUint8, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_AddUint8_partial",
-		Final:   "gocccl_reduce_AddUint8_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{AddUint8},
+		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
+		Layouts:   []string{"uint8/1"},
+		Kernels:   []string{"gocccl_reduce_AddUint8_partial", "gocccl_reduce_AddUint8_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
-		Layouts: []string{"uint8/1"},
 	})
 	// Reduce(AddUintptr) over uintptr, declared at ops.go:361:19.
-	runtime.RegisterReduce(m, AddUintptr, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_AddUintptr_partial",
-		Final:   "gocccl_reduce_AddUintptr_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{AddUintptr},
+		Types:     []reflect.Type{reflect.TypeFor[uintptr]()},
+		Layouts:   []string{"uintptr/8"},
+		Kernels:   []string{"gocccl_reduce_AddUintptr_partial", "gocccl_reduce_AddUintptr_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"uintptr/8"},
 	})
 	// Reduce(MaxFloat32) over float32, declared at ops.go:366:19.
-	runtime.RegisterReduce(m, MaxFloat32, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_MaxFloat32_partial",
-		Final:   "gocccl_reduce_MaxFloat32_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{MaxFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_reduce_MaxFloat32_partial", "gocccl_reduce_MaxFloat32_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
-		Layouts: []string{"float32/4"},
 	})
 	// Reduce(MaxFloat64) over float64, declared at ops.go:370:19.
-	runtime.RegisterReduce(m, MaxFloat64, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_MaxFloat64_partial",
-		Final:   "gocccl_reduce_MaxFloat64_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{MaxFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8"},
+		Kernels:   []string{"gocccl_reduce_MaxFloat64_partial", "gocccl_reduce_MaxFloat64_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float64/8"},
 	})
 	// Reduce(MaxInt) over int, declared at ops.go:338:19.
-	runtime.RegisterReduce(m, MaxInt, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_MaxInt_partial",
-		Final:   "gocccl_reduce_MaxInt_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{MaxInt},
+		Types:     []reflect.Type{reflect.TypeFor[int]()},
+		Layouts:   []string{"int/8"},
+		Kernels:   []string{"gocccl_reduce_MaxInt_partial", "gocccl_reduce_MaxInt_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int/8"},
 	})
 	// Reduce(MaxInt16) over int16, declared at ops.go:326:19.
-	runtime.RegisterReduce(m, MaxInt16, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_MaxInt16_partial",
-		Final:   "gocccl_reduce_MaxInt16_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{MaxInt16},
+		Types:     []reflect.Type{reflect.TypeFor[int16]()},
+		Layouts:   []string{"int16/2"},
+		Kernels:   []string{"gocccl_reduce_MaxInt16_partial", "gocccl_reduce_MaxInt16_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
-		Layouts: []string{"int16/2"},
 	})
 	// Reduce(MaxInt32) over int32, declared at ops.go:330:19.
-	runtime.RegisterReduce(m, MaxInt32, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_MaxInt32_partial",
-		Final:   "gocccl_reduce_MaxInt32_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{MaxInt32},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_reduce_MaxInt32_partial", "gocccl_reduce_MaxInt32_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
-		Layouts: []string{"int32/4"},
 	})
 	// Reduce(MaxInt64) over int64, declared at ops.go:334:19.
-	runtime.RegisterReduce(m, MaxInt64, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_MaxInt64_partial",
-		Final:   "gocccl_reduce_MaxInt64_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{MaxInt64},
+		Types:     []reflect.Type{reflect.TypeFor[int64]()},
+		Layouts:   []string{"int64/8"},
+		Kernels:   []string{"gocccl_reduce_MaxInt64_partial", "gocccl_reduce_MaxInt64_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int64/8"},
 	})
 	// Reduce(MaxInt8) over int8, declared at ops.go:322:19.
-	runtime.RegisterReduce(m, MaxInt8, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_MaxInt8_partial",
-		Final:   "gocccl_reduce_MaxInt8_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{MaxInt8},
+		Types:     []reflect.Type{reflect.TypeFor[int8]()},
+		Layouts:   []string{"int8/1"},
+		Kernels:   []string{"gocccl_reduce_MaxInt8_partial", "gocccl_reduce_MaxInt8_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
-		Layouts: []string{"int8/1"},
 	})
 	// Reduce(MaxUint) over uint, declared at ops.go:358:19.
-	runtime.RegisterReduce(m, MaxUint, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_MaxUint_partial",
-		Final:   "gocccl_reduce_MaxUint_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{MaxUint},
+		Types:     []reflect.Type{reflect.TypeFor[uint]()},
+		Layouts:   []string{"uint/8"},
+		Kernels:   []string{"gocccl_reduce_MaxUint_partial", "gocccl_reduce_MaxUint_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"uint/8"},
 	})
 	// Reduce(MaxUint16) over uint16, declared at ops.go:346:19.
-	runtime.RegisterReduce(m, MaxUint16, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_MaxUint16_partial",
-		Final:   "gocccl_reduce_MaxUint16_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{MaxUint16},
+		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
+		Layouts:   []string{"uint16/2"},
+		Kernels:   []string{"gocccl_reduce_MaxUint16_partial", "gocccl_reduce_MaxUint16_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
-		Layouts: []string{"uint16/2"},
 	})
 	// Reduce(MaxUint32) over uint32, declared at ops.go:350:19.
-	runtime.RegisterReduce(m, MaxUint32, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_MaxUint32_partial",
-		Final:   "gocccl_reduce_MaxUint32_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{MaxUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_reduce_MaxUint32_partial", "gocccl_reduce_MaxUint32_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
-		Layouts: []string{"uint32/4"},
 	})
 	// Reduce(MaxUint64) over uint64, declared at ops.go:354:19.
-	runtime.RegisterReduce(m, MaxUint64, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_MaxUint64_partial",
-		Final:   "gocccl_reduce_MaxUint64_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{MaxUint64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8"},
+		Kernels:   []string{"gocccl_reduce_MaxUint64_partial", "gocccl_reduce_MaxUint64_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"uint64/8"},
 	})
 	// Reduce(MaxUint8) over uint8, declared at ops.go:342:19.
-	runtime.RegisterReduce(m, MaxUint8, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_MaxUint8_partial",
-		Final:   "gocccl_reduce_MaxUint8_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{MaxUint8},
+		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
+		Layouts:   []string{"uint8/1"},
+		Kernels:   []string{"gocccl_reduce_MaxUint8_partial", "gocccl_reduce_MaxUint8_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
-		Layouts: []string{"uint8/1"},
 	})
 	// Reduce(MaxUintptr) over uintptr, declared at ops.go:362:19.
-	runtime.RegisterReduce(m, MaxUintptr, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_MaxUintptr_partial",
-		Final:   "gocccl_reduce_MaxUintptr_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{MaxUintptr},
+		Types:     []reflect.Type{reflect.TypeFor[uintptr]()},
+		Layouts:   []string{"uintptr/8"},
+		Kernels:   []string{"gocccl_reduce_MaxUintptr_partial", "gocccl_reduce_MaxUintptr_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"uintptr/8"},
 	})
 	// UnaryTransform(AffineFloat32) over float32, float32, declared at ops.go:367:19.
-	runtime.RegisterUnaryTransform(m, AffineFloat32, runtime.TransformKernels{
-		Entry: "gocccl_transform_AffineFloat32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{AffineFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform_AffineFloat32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float32/4", "float32/4"},
 	})
 	// UnaryTransform(AffineFloat64) over float64, float64, declared at ops.go:371:19.
-	runtime.RegisterUnaryTransform(m, AffineFloat64, runtime.TransformKernels{
-		Entry: "gocccl_transform_AffineFloat64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{AffineFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_AffineFloat64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(AffineInt) over int, int, declared at ops.go:339:19.
-	runtime.RegisterUnaryTransform(m, AffineInt, runtime.TransformKernels{
-		Entry: "gocccl_transform_AffineInt",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{AffineInt},
+		Types:     []reflect.Type{reflect.TypeFor[int](), reflect.TypeFor[int]()},
+		Layouts:   []string{"int/8", "int/8"},
+		Kernels:   []string{"gocccl_transform_AffineInt"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int/8", "int/8"},
 	})
 	// UnaryTransform(AffineInt16) over int16, int16, declared at ops.go:327:19.
-	runtime.RegisterUnaryTransform(m, AffineInt16, runtime.TransformKernels{
-		Entry: "gocccl_transform_AffineInt16",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{AffineInt16},
+		Types:     []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[int16]()},
+		Layouts:   []string{"int16/2", "int16/2"},
+		Kernels:   []string{"gocccl_transform_AffineInt16"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
-		Layouts: []string{"int16/2", "int16/2"},
 	})
 	// UnaryTransform(AffineInt32) over int32, int32, declared at ops.go:331:19.
-	runtime.RegisterUnaryTransform(m, AffineInt32, runtime.TransformKernels{
-		Entry: "gocccl_transform_AffineInt32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{AffineInt32},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4", "int32/4"},
+		Kernels:   []string{"gocccl_transform_AffineInt32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int32/4", "int32/4"},
 	})
 	// UnaryTransform(AffineInt64) over int64, int64, declared at ops.go:335:19.
-	runtime.RegisterUnaryTransform(m, AffineInt64, runtime.TransformKernels{
-		Entry: "gocccl_transform_AffineInt64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{AffineInt64},
+		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64]()},
+		Layouts:   []string{"int64/8", "int64/8"},
+		Kernels:   []string{"gocccl_transform_AffineInt64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int64/8", "int64/8"},
 	})
 	// UnaryTransform(AffineInt8) over int8, int8, declared at ops.go:323:19.
-	runtime.RegisterUnaryTransform(m, AffineInt8, runtime.TransformKernels{
-		Entry: "gocccl_transform_AffineInt8",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{AffineInt8},
+		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int8]()},
+		Layouts:   []string{"int8/1", "int8/1"},
+		Kernels:   []string{"gocccl_transform_AffineInt8"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
-		Layouts: []string{"int8/1", "int8/1"},
 	})
 	// UnaryTransform(AffineUint) over uint, uint, declared at ops.go:359:19.
-	runtime.RegisterUnaryTransform(m, AffineUint, runtime.TransformKernels{
-		Entry: "gocccl_transform_AffineUint",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{AffineUint},
+		Types:     []reflect.Type{reflect.TypeFor[uint](), reflect.TypeFor[uint]()},
+		Layouts:   []string{"uint/8", "uint/8"},
+		Kernels:   []string{"gocccl_transform_AffineUint"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint/8", "uint/8"},
 	})
 	// UnaryTransform(AffineUint16) over uint16, uint16, declared at ops.go:347:19.
-	runtime.RegisterUnaryTransform(m, AffineUint16, runtime.TransformKernels{
-		Entry: "gocccl_transform_AffineUint16",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{AffineUint16},
+		Types:     []reflect.Type{reflect.TypeFor[uint16](), reflect.TypeFor[uint16]()},
+		Layouts:   []string{"uint16/2", "uint16/2"},
+		Kernels:   []string{"gocccl_transform_AffineUint16"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
-		Layouts: []string{"uint16/2", "uint16/2"},
 	})
 	// UnaryTransform(AffineUint32) over uint32, uint32, declared at ops.go:351:19.
-	runtime.RegisterUnaryTransform(m, AffineUint32, runtime.TransformKernels{
-		Entry: "gocccl_transform_AffineUint32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{AffineUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_transform_AffineUint32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"uint32/4", "uint32/4"},
 	})
 	// UnaryTransform(AffineUint64) over uint64, uint64, declared at ops.go:355:19.
-	runtime.RegisterUnaryTransform(m, AffineUint64, runtime.TransformKernels{
-		Entry: "gocccl_transform_AffineUint64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{AffineUint64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8", "uint64/8"},
+		Kernels:   []string{"gocccl_transform_AffineUint64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint64/8", "uint64/8"},
 	})
 	// UnaryTransform(AffineUint8) over uint8, uint8, declared at ops.go:343:19.
-	runtime.RegisterUnaryTransform(m, AffineUint8, runtime.TransformKernels{
-		Entry: "gocccl_transform_AffineUint8",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{AffineUint8},
+		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[uint8]()},
+		Layouts:   []string{"uint8/1", "uint8/1"},
+		Kernels:   []string{"gocccl_transform_AffineUint8"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
-		Layouts: []string{"uint8/1", "uint8/1"},
 	})
 	// UnaryTransform(AffineUintptr) over uintptr, uintptr, declared at ops.go:363:19.
-	runtime.RegisterUnaryTransform(m, AffineUintptr, runtime.TransformKernels{
-		Entry: "gocccl_transform_AffineUintptr",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{AffineUintptr},
+		Types:     []reflect.Type{reflect.TypeFor[uintptr](), reflect.TypeFor[uintptr]()},
+		Layouts:   []string{"uintptr/8", "uintptr/8"},
+		Kernels:   []string{"gocccl_transform_AffineUintptr"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uintptr/8", "uintptr/8"},
 	})
 	// UnaryTransform(Shifty) over int64, int64, declared at ops.go:374:19.
-	runtime.RegisterUnaryTransform(m, Shifty, runtime.TransformKernels{
-		Entry: "gocccl_transform_Shifty",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Shifty},
+		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64]()},
+		Layouts:   []string{"int64/8", "int64/8"},
+		Kernels:   []string{"gocccl_transform_Shifty"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int64/8", "int64/8"},
 	})
 	// UnaryTransform(Widen) over int32, float64, declared at ops.go:373:19.
-	runtime.RegisterUnaryTransform(m, Widen, runtime.TransformKernels{
-		Entry: "gocccl_transform_Widen",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Widen},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"int32/4", "float64/8"},
+		Kernels:   []string{"gocccl_transform_Widen"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int32/4", "float64/8"},
 	})
 }

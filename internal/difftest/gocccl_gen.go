@@ -6,7 +6,15 @@ package difftest
 import (
 	_ "embed"
 	dep "github.com/gocccl/gocccl/internal/difftest/dep"
-	"github.com/gocccl/gocccl/runtime"
+	"github.com/gocccl/gocccl/runtime/goccclimpl"
+	"reflect"
+)
+
+// The glue is version 2; it fails to compile against a runtime that
+// does not accept it, and the compiler's message names the fix.
+const (
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(2 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 2)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -18,1978 +26,2703 @@ var (
 )
 
 func init() {
-	m := runtime.NewModule("github.com/gocccl/gocccl/internal/difftest", "21fccd6322b2fea8e0af17cf63f0a518a7457dcde124645966f8b231d9a3e1ac", []runtime.Image{
-		{Target: runtime.Target{Arch: 90}, Data: goccclImageSM90},
-		{Target: runtime.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/difftest", "21fccd6322b2fea8e0af17cf63f0a518a7457dcde124645966f8b231d9a3e1ac", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
+		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
 	// BinaryTransform(AddF32) over float32, float32, float32, declared at ops_float.go:100:6.
-	runtime.RegisterBinaryTransform(m, AddF32, runtime.TransformKernels{
-		Entry: "gocccl_transform2_AddF32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{AddF32},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform2_AddF32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float32/4", "float32/4", "float32/4"},
 	})
 	// BinaryTransform(AddWrapInt8) over int8, int8, int8, declared at ops_int.go:121:6.
-	runtime.RegisterBinaryTransform(m, AddWrapInt8, runtime.TransformKernels{
-		Entry: "gocccl_transform2_AddWrapInt8",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{AddWrapInt8},
+		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int8](), reflect.TypeFor[int8]()},
+		Layouts:   []string{"int8/1", "int8/1", "int8/1"},
+		Kernels:   []string{"gocccl_transform2_AddWrapInt8"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
-		Layouts: []string{"int8/1", "int8/1", "int8/1"},
 	})
 	// BinaryTransform(ArrEq) over [3]float64, [3]float64, bool, declared at ops_array.go:120:6.
-	runtime.RegisterBinaryTransform(m, ArrEq, runtime.TransformKernels{
-		Entry: "gocccl_transform2_ArrEq",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{ArrEq},
+		Types:     []reflect.Type{reflect.TypeFor[[3]float64](), reflect.TypeFor[[3]float64](), reflect.TypeFor[bool]()},
+		Layouts:   []string{"[3]float64/24", "[3]float64/24", "bool/1"},
+		Kernels:   []string{"gocccl_transform2_ArrEq"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
-		Layouts: []string{"[3]float64/24", "[3]float64/24", "bool/1"},
 	})
 	// BinaryTransform(ArrIndex) over [8]float32, int, float32, declared at ops_array.go:117:6.
-	runtime.RegisterBinaryTransform(m, ArrIndex, runtime.TransformKernels{
-		Entry: "gocccl_transform2_ArrIndex",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{ArrIndex},
+		Types:     []reflect.Type{reflect.TypeFor[[8]float32](), reflect.TypeFor[int](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"[8]float32/32", "int/8", "float32/4"},
+		Kernels:   []string{"gocccl_transform2_ArrIndex"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
-		Layouts: []string{"[8]float32/32", "int/8", "float32/4"},
 	})
 	// BinaryTransform(BitOpsUint8) over uint8, uint8, uint8, declared at ops_int.go:126:6.
-	runtime.RegisterBinaryTransform(m, BitOpsUint8, runtime.TransformKernels{
-		Entry: "gocccl_transform2_BitOpsUint8",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{BitOpsUint8},
+		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[uint8](), reflect.TypeFor[uint8]()},
+		Layouts:   []string{"uint8/1", "uint8/1", "uint8/1"},
+		Kernels:   []string{"gocccl_transform2_BitOpsUint8"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
-		Layouts: []string{"uint8/1", "uint8/1", "uint8/1"},
 	})
 	// BinaryTransform(BitsAdd64) over uint64, uint64, uint64, declared at ops_bits.go:95:6.
-	runtime.RegisterBinaryTransform(m, BitsAdd64, runtime.TransformKernels{
-		Entry: "gocccl_transform2_BitsAdd64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{BitsAdd64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8", "uint64/8", "uint64/8"},
+		Kernels:   []string{"gocccl_transform2_BitsAdd64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint64/8", "uint64/8", "uint64/8"},
 	})
 	// BinaryTransform(BitsAddMul32) over uint32, uint32, uint32, declared at ops_bits.go:98:6.
-	runtime.RegisterBinaryTransform(m, BitsAddMul32, runtime.TransformKernels{
-		Entry: "gocccl_transform2_BitsAddMul32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{BitsAddMul32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4", "uint32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_transform2_BitsAddMul32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"uint32/4", "uint32/4", "uint32/4"},
 	})
 	// BinaryTransform(BitsMul64) over uint64, uint64, uint64, declared at ops_bits.go:97:6.
-	runtime.RegisterBinaryTransform(m, BitsMul64, runtime.TransformKernels{
-		Entry: "gocccl_transform2_BitsMul64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{BitsMul64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8", "uint64/8", "uint64/8"},
+		Kernels:   []string{"gocccl_transform2_BitsMul64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint64/8", "uint64/8", "uint64/8"},
 	})
 	// BinaryTransform(BitsRotate32) over uint32, int, uint32, declared at ops_bits.go:91:6.
-	runtime.RegisterBinaryTransform(m, BitsRotate32, runtime.TransformKernels{
-		Entry: "gocccl_transform2_BitsRotate32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{BitsRotate32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[int](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4", "int/8", "uint32/4"},
+		Kernels:   []string{"gocccl_transform2_BitsRotate32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint32/4", "int/8", "uint32/4"},
 	})
 	// BinaryTransform(BitsRotate64) over uint64, int, uint64, declared at ops_bits.go:90:6.
-	runtime.RegisterBinaryTransform(m, BitsRotate64, runtime.TransformKernels{
-		Entry: "gocccl_transform2_BitsRotate64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{BitsRotate64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[int](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8", "int/8", "uint64/8"},
+		Kernels:   []string{"gocccl_transform2_BitsRotate64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint64/8", "int/8", "uint64/8"},
 	})
 	// BinaryTransform(BitsRotate8) over uint8, int8, uint16, declared at ops_bits.go:92:6.
-	runtime.RegisterBinaryTransform(m, BitsRotate8, runtime.TransformKernels{
-		Entry: "gocccl_transform2_BitsRotate8",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{BitsRotate8},
+		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[int8](), reflect.TypeFor[uint16]()},
+		Layouts:   []string{"uint8/1", "int8/1", "uint16/2"},
+		Kernels:   []string{"gocccl_transform2_BitsRotate8"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
-		Layouts: []string{"uint8/1", "int8/1", "uint16/2"},
 	})
 	// BinaryTransform(BitsSub64) over uint64, uint64, uint64, declared at ops_bits.go:96:6.
-	runtime.RegisterBinaryTransform(m, BitsSub64, runtime.TransformKernels{
-		Entry: "gocccl_transform2_BitsSub64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{BitsSub64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8", "uint64/8", "uint64/8"},
+		Kernels:   []string{"gocccl_transform2_BitsSub64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint64/8", "uint64/8", "uint64/8"},
 	})
 	// BinaryTransform(BlankEq) over Blank, Blank, bool, declared at ops_struct.go:121:6.
-	runtime.RegisterBinaryTransform(m, BlankEq, runtime.TransformKernels{
-		Entry: "gocccl_transform2_BlankEq",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{BlankEq},
+		Types:     []reflect.Type{reflect.TypeFor[Blank](), reflect.TypeFor[Blank](), reflect.TypeFor[bool]()},
+		Layouts:   []string{"{A@0:int32,_@4:int32,B@8:float32}/12", "{A@0:int32,_@4:int32,B@8:float32}/12", "bool/1"},
+		Kernels:   []string{"gocccl_transform2_BlankEq"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
-		Layouts: []string{"{A@0:int32,_@4:int32,B@8:float32}/12", "{A@0:int32,_@4:int32,B@8:float32}/12", "bool/1"},
 	})
 	// BinaryTransform(ChainF32) over float32, float32, float32, declared at ops_float.go:105:6.
-	runtime.RegisterBinaryTransform(m, ChainF32, runtime.TransformKernels{
-		Entry: "gocccl_transform2_ChainF32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{ChainF32},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform2_ChainF32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float32/4", "float32/4", "float32/4"},
 	})
 	// BinaryTransform(CompareF64) over float64, float64, uint8, declared at ops_float.go:111:6.
-	runtime.RegisterBinaryTransform(m, CompareF64, runtime.TransformKernels{
-		Entry: "gocccl_transform2_CompareF64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{CompareF64},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[uint8]()},
+		Layouts:   []string{"float64/8", "float64/8", "uint8/1"},
+		Kernels:   []string{"gocccl_transform2_CompareF64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8", "uint8/1"},
 	})
 	// BinaryTransform(CompareInt64) over int64, int64, uint8, declared at ops_int.go:131:6.
-	runtime.RegisterBinaryTransform(m, CompareInt64, runtime.TransformKernels{
-		Entry: "gocccl_transform2_CompareInt64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{CompareInt64},
+		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64](), reflect.TypeFor[uint8]()},
+		Layouts:   []string{"int64/8", "int64/8", "uint8/1"},
+		Kernels:   []string{"gocccl_transform2_CompareInt64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int64/8", "int64/8", "uint8/1"},
 	})
 	// BinaryTransform(CompareUint) over uint, uint, bool, declared at ops_int.go:132:6.
-	runtime.RegisterBinaryTransform(m, CompareUint, runtime.TransformKernels{
-		Entry: "gocccl_transform2_CompareUint",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{CompareUint},
+		Types:     []reflect.Type{reflect.TypeFor[uint](), reflect.TypeFor[uint](), reflect.TypeFor[bool]()},
+		Layouts:   []string{"uint/8", "uint/8", "bool/1"},
+		Kernels:   []string{"gocccl_transform2_CompareUint"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint/8", "uint/8", "bool/1"},
 	})
 	// BinaryTransform(DepSplit) over int32, int32, int32, declared at ops_calls.go:86:6.
-	runtime.RegisterBinaryTransform(m, DepSplit, runtime.TransformKernels{
-		Entry: "gocccl_transform2_DepSplit",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{DepSplit},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4", "int32/4", "int32/4"},
+		Kernels:   []string{"gocccl_transform2_DepSplit"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int32/4", "int32/4", "int32/4"},
 	})
 	// BinaryTransform(DivAssign) over int, int, int, declared at ops_div.go:53:6.
-	runtime.RegisterBinaryTransform(m, DivAssign, runtime.TransformKernels{
-		Entry: "gocccl_transform2_DivAssign",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{DivAssign},
+		Types:     []reflect.Type{reflect.TypeFor[int](), reflect.TypeFor[int](), reflect.TypeFor[int]()},
+		Layouts:   []string{"int/8", "int/8", "int/8"},
+		Kernels:   []string{"gocccl_transform2_DivAssign"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int/8", "int/8", "int/8"},
 	})
 	// BinaryTransform(DivF32) over float32, float32, float32, declared at ops_float.go:104:6.
-	runtime.RegisterBinaryTransform(m, DivF32, runtime.TransformKernels{
-		Entry: "gocccl_transform2_DivF32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{DivF32},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform2_DivF32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float32/4", "float32/4", "float32/4"},
 	})
 	// BinaryTransform(DivF64) over float64, float64, float64, declared at ops_float.go:103:6.
-	runtime.RegisterBinaryTransform(m, DivF64, runtime.TransformKernels{
-		Entry: "gocccl_transform2_DivF64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{DivF64},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_DivF64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(DivInt32) over int32, int32, int32, declared at ops_div.go:46:6.
-	runtime.RegisterBinaryTransform(m, DivInt32, runtime.TransformKernels{
-		Entry: "gocccl_transform2_DivInt32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{DivInt32},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4", "int32/4", "int32/4"},
+		Kernels:   []string{"gocccl_transform2_DivInt32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int32/4", "int32/4", "int32/4"},
 	})
 	// BinaryTransform(DivInt8) over int8, int8, int8, declared at ops_div.go:44:6.
-	runtime.RegisterBinaryTransform(m, DivInt8, runtime.TransformKernels{
-		Entry: "gocccl_transform2_DivInt8",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{DivInt8},
+		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int8](), reflect.TypeFor[int8]()},
+		Layouts:   []string{"int8/1", "int8/1", "int8/1"},
+		Kernels:   []string{"gocccl_transform2_DivInt8"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
-		Layouts: []string{"int8/1", "int8/1", "int8/1"},
 	})
 	// BinaryTransform(DivRemInt64) over int64, int64, int64, declared at ops_div.go:48:6.
-	runtime.RegisterBinaryTransform(m, DivRemInt64, runtime.TransformKernels{
-		Entry: "gocccl_transform2_DivRemInt64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{DivRemInt64},
+		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64](), reflect.TypeFor[int64]()},
+		Layouts:   []string{"int64/8", "int64/8", "int64/8"},
+		Kernels:   []string{"gocccl_transform2_DivRemInt64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int64/8", "int64/8", "int64/8"},
 	})
 	// BinaryTransform(DivUint64) over uint64, uint64, uint64, declared at ops_div.go:49:6.
-	runtime.RegisterBinaryTransform(m, DivUint64, runtime.TransformKernels{
-		Entry: "gocccl_transform2_DivUint64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{DivUint64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8", "uint64/8", "uint64/8"},
+		Kernels:   []string{"gocccl_transform2_DivUint64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint64/8", "uint64/8", "uint64/8"},
 	})
 	// BinaryTransform(DivUint8) over uint8, uint8, uint8, declared at ops_div.go:50:6.
-	runtime.RegisterBinaryTransform(m, DivUint8, runtime.TransformKernels{
-		Entry: "gocccl_transform2_DivUint8",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{DivUint8},
+		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[uint8](), reflect.TypeFor[uint8]()},
+		Layouts:   []string{"uint8/1", "uint8/1", "uint8/1"},
+		Kernels:   []string{"gocccl_transform2_DivUint8"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
-		Layouts: []string{"uint8/1", "uint8/1", "uint8/1"},
 	})
 	// BinaryTransform(FastDot) over Vec3, Vec3, float32, declared at ops_fastmath.go:16:6.
-	runtime.RegisterBinaryTransform(m, FastDot, runtime.TransformKernels{
-		Entry: "gocccl_transform2_FastDot",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{FastDot},
+		Types:     []reflect.Type{reflect.TypeFor[Vec3](), reflect.TypeFor[Vec3](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12", "float32/4"},
+		Kernels:   []string{"gocccl_transform2_FastDot"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
-		Layouts: []string{"{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12", "float32/4"},
 	})
 	// BinaryTransform(ForLabels) over int16, int16, int32, declared at ops_for.go:138:6.
-	runtime.RegisterBinaryTransform(m, ForLabels, runtime.TransformKernels{
-		Entry: "gocccl_transform2_ForLabels",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{ForLabels},
+		Types:     []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[int16](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"int16/2", "int16/2", "int32/4"},
+		Kernels:   []string{"gocccl_transform2_ForLabels"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int16/2", "int16/2", "int32/4"},
 	})
 	// BinaryTransform(HistoAdd) over Histo, uint32, Histo, declared at ops_array.go:125:6.
-	runtime.RegisterBinaryTransform(m, HistoAdd, runtime.TransformKernels{
-		Entry: "gocccl_transform2_HistoAdd",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{HistoAdd},
+		Types:     []reflect.Type{reflect.TypeFor[Histo](), reflect.TypeFor[uint32](), reflect.TypeFor[Histo]()},
+		Layouts:   []string{"{Bins@0:[5]uint16,N@12:int32}/16", "uint32/4", "{Bins@0:[5]uint16,N@12:int32}/16"},
+		Kernels:   []string{"gocccl_transform2_HistoAdd"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
-		Layouts: []string{"{Bins@0:[5]uint16,N@12:int32}/16", "uint32/4", "{Bins@0:[5]uint16,N@12:int32}/16"},
 	})
 	// BinaryTransform(IfNested) over float64, float64, int8, declared at ops_if.go:44:6.
-	runtime.RegisterBinaryTransform(m, IfNested, runtime.TransformKernels{
-		Entry: "gocccl_transform2_IfNested",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{IfNested},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[int8]()},
+		Layouts:   []string{"float64/8", "float64/8", "int8/1"},
+		Kernels:   []string{"gocccl_transform2_IfNested"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8", "int8/1"},
 	})
 	// BinaryTransform(IsOk) over ID, Ok, Ok, declared at ops_named.go:39:6.
-	runtime.RegisterBinaryTransform(m, IsOk, runtime.TransformKernels{
-		Entry: "gocccl_transform2_IsOk",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{IsOk},
+		Types:     []reflect.Type{reflect.TypeFor[ID](), reflect.TypeFor[Ok](), reflect.TypeFor[Ok]()},
+		Layouts:   []string{"int32/4", "bool/1", "bool/1"},
+		Kernels:   []string{"gocccl_transform2_IsOk"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int32/4", "bool/1", "bool/1"},
 	})
 	// BinaryTransform(KeywordNames) over int32, int32, int32, declared at ops_subtle.go:191:6.
-	runtime.RegisterBinaryTransform(m, KeywordNames, runtime.TransformKernels{
-		Entry: "gocccl_transform2_KeywordNames",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{KeywordNames},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4", "int32/4", "int32/4"},
+		Kernels:   []string{"gocccl_transform2_KeywordNames"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int32/4", "int32/4", "int32/4"},
 	})
 	// BinaryTransform(LogicBool) over bool, bool, bool, declared at ops_int.go:133:6.
-	runtime.RegisterBinaryTransform(m, LogicBool, runtime.TransformKernels{
-		Entry: "gocccl_transform2_LogicBool",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{LogicBool},
+		Types:     []reflect.Type{reflect.TypeFor[bool](), reflect.TypeFor[bool](), reflect.TypeFor[bool]()},
+		Layouts:   []string{"bool/1", "bool/1", "bool/1"},
+		Kernels:   []string{"gocccl_transform2_LogicBool"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
-		Layouts: []string{"bool/1", "bool/1", "bool/1"},
 	})
 	// BinaryTransform(MathAtan2) over float64, float64, float64, declared at ops_math_more.go:108:6.
-	runtime.RegisterBinaryTransform(m, MathAtan2, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MathAtan2",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MathAtan2},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_MathAtan2"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MathCopysign) over float64, float64, float64, declared at ops_math.go:117:6.
-	runtime.RegisterBinaryTransform(m, MathCopysign, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MathCopysign",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MathCopysign},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_MathCopysign"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MathDim) over float64, float64, float64, declared at ops_math_more.go:97:6.
-	runtime.RegisterBinaryTransform(m, MathDim, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MathDim",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MathDim},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_MathDim"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MathFMA) over float64, float64, float64, declared at ops_math.go:118:6.
-	runtime.RegisterBinaryTransform(m, MathFMA, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MathFMA",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MathFMA},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_MathFMA"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MathHypot) over float64, float64, float64, declared at ops_math_more.go:115:6.
-	runtime.RegisterBinaryTransform(m, MathHypot, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MathHypot",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MathHypot},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_MathHypot"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MathLdexp) over float64, int8, float64, declared at ops_math_more.go:95:6.
-	runtime.RegisterBinaryTransform(m, MathLdexp, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MathLdexp",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MathLdexp},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[int8](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "int8/1", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_MathLdexp"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "int8/1", "float64/8"},
 	})
 	// BinaryTransform(MathMax) over float64, float64, float64, declared at ops_math.go:121:6.
-	runtime.RegisterBinaryTransform(m, MathMax, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MathMax",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MathMax},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_MathMax"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MathMin) over float64, float64, float64, declared at ops_math.go:120:6.
-	runtime.RegisterBinaryTransform(m, MathMin, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MathMin",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MathMin},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_MathMin"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MathMod) over float64, float64, float64, declared at ops_math.go:119:6.
-	runtime.RegisterBinaryTransform(m, MathMod, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MathMod",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MathMod},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_MathMod"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MathPow) over float64, float64, float64, declared at ops_transcendental.go:39:6.
-	runtime.RegisterBinaryTransform(m, MathPow, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MathPow",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MathPow},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_MathPow"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MathRemainder) over float64, float64, float64, declared at ops_math_more.go:98:6.
-	runtime.RegisterBinaryTransform(m, MathRemainder, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MathRemainder",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MathRemainder},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_MathRemainder"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MaxF64) over float64, float64, float64, declared at ops_minmax.go:50:6.
-	runtime.RegisterBinaryTransform(m, MaxF64, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MaxF64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MaxF64},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_MaxF64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MaxUint64) over uint64, uint64, uint64, declared at ops_minmax.go:47:6.
-	runtime.RegisterBinaryTransform(m, MaxUint64, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MaxUint64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MaxUint64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8", "uint64/8", "uint64/8"},
+		Kernels:   []string{"gocccl_transform2_MaxUint64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint64/8", "uint64/8", "uint64/8"},
 	})
 	// BinaryTransform(MinF32) over float32, float32, float32, declared at ops_minmax.go:49:6.
-	runtime.RegisterBinaryTransform(m, MinF32, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MinF32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MinF32},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform2_MinF32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float32/4", "float32/4", "float32/4"},
 	})
 	// BinaryTransform(MinInt8) over int8, int8, int8, declared at ops_minmax.go:46:6.
-	runtime.RegisterBinaryTransform(m, MinInt8, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MinInt8",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MinInt8},
+		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int8](), reflect.TypeFor[int8]()},
+		Layouts:   []string{"int8/1", "int8/1", "int8/1"},
+		Kernels:   []string{"gocccl_transform2_MinInt8"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
-		Layouts: []string{"int8/1", "int8/1", "int8/1"},
 	})
 	// BinaryTransform(MinMaxInt) over int, int, int, declared at ops_minmax.go:48:6.
-	runtime.RegisterBinaryTransform(m, MinMaxInt, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MinMaxInt",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MinMaxInt},
+		Types:     []reflect.Type{reflect.TypeFor[int](), reflect.TypeFor[int](), reflect.TypeFor[int]()},
+		Layouts:   []string{"int/8", "int/8", "int/8"},
+		Kernels:   []string{"gocccl_transform2_MinMaxInt"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int/8", "int/8", "int/8"},
 	})
 	// BinaryTransform(MinOf3F64) over float64, float64, float64, declared at ops_minmax.go:53:6.
-	runtime.RegisterBinaryTransform(m, MinOf3F64, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MinOf3F64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MinOf3F64},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_MinOf3F64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MixedWidth) over int32, uint32, int64, declared at ops_int.go:137:6.
-	runtime.RegisterBinaryTransform(m, MixedWidth, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MixedWidth",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MixedWidth},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[uint32](), reflect.TypeFor[int64]()},
+		Layouts:   []string{"int32/4", "uint32/4", "int64/8"},
+		Kernels:   []string{"gocccl_transform2_MixedWidth"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int32/4", "uint32/4", "int64/8"},
 	})
 	// BinaryTransform(MulAddPlain) over float32, float32, float32, declared at ops_float.go:107:6.
-	runtime.RegisterBinaryTransform(m, MulAddPlain, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MulAddPlain",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MulAddPlain},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform2_MulAddPlain"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float32/4", "float32/4", "float32/4"},
 	})
 	// BinaryTransform(MulAddSeparate) over float64, float64, float64, declared at ops_float.go:106:6.
-	runtime.RegisterBinaryTransform(m, MulAddSeparate, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MulAddSeparate",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MulAddSeparate},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_MulAddSeparate"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(MulF32) over float32, float32, float32, declared at ops_float.go:102:6.
-	runtime.RegisterBinaryTransform(m, MulF32, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MulF32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MulF32},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform2_MulF32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float32/4", "float32/4", "float32/4"},
 	})
 	// BinaryTransform(MulInt) over int, int, int, declared at ops_int.go:125:6.
-	runtime.RegisterBinaryTransform(m, MulInt, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MulInt",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MulInt},
+		Types:     []reflect.Type{reflect.TypeFor[int](), reflect.TypeFor[int](), reflect.TypeFor[int]()},
+		Layouts:   []string{"int/8", "int/8", "int/8"},
+		Kernels:   []string{"gocccl_transform2_MulInt"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int/8", "int/8", "int/8"},
 	})
 	// BinaryTransform(MulXorInt64) over int64, int64, int64, declared at ops_int.go:124:6.
-	runtime.RegisterBinaryTransform(m, MulXorInt64, runtime.TransformKernels{
-		Entry: "gocccl_transform2_MulXorInt64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{MulXorInt64},
+		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64](), reflect.TypeFor[int64]()},
+		Layouts:   []string{"int64/8", "int64/8", "int64/8"},
+		Kernels:   []string{"gocccl_transform2_MulXorInt64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int64/8", "int64/8", "int64/8"},
 	})
 	// BinaryTransform(OverflowCheckUint8) over uint8, uint8, uint8, declared at ops_subtle.go:182:6.
-	runtime.RegisterBinaryTransform(m, OverflowCheckUint8, runtime.TransformKernels{
-		Entry: "gocccl_transform2_OverflowCheckUint8",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{OverflowCheckUint8},
+		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[uint8](), reflect.TypeFor[uint8]()},
+		Layouts:   []string{"uint8/1", "uint8/1", "uint8/1"},
+		Kernels:   []string{"gocccl_transform2_OverflowCheckUint8"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
-		Layouts: []string{"uint8/1", "uint8/1", "uint8/1"},
 	})
 	// BinaryTransform(PassTuple) over int32, int32, int32, declared at ops_calls.go:80:6.
-	runtime.RegisterBinaryTransform(m, PassTuple, runtime.TransformKernels{
-		Entry: "gocccl_transform2_PassTuple",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{PassTuple},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4", "int32/4", "int32/4"},
+		Kernels:   []string{"gocccl_transform2_PassTuple"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int32/4", "int32/4", "int32/4"},
 	})
 	// BinaryTransform(PromoteUint16) over uint16, uint16, uint16, declared at ops_int.go:128:6.
-	runtime.RegisterBinaryTransform(m, PromoteUint16, runtime.TransformKernels{
-		Entry: "gocccl_transform2_PromoteUint16",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{PromoteUint16},
+		Types:     []reflect.Type{reflect.TypeFor[uint16](), reflect.TypeFor[uint16](), reflect.TypeFor[uint16]()},
+		Layouts:   []string{"uint16/2", "uint16/2", "uint16/2"},
+		Kernels:   []string{"gocccl_transform2_PromoteUint16"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
-		Layouts: []string{"uint16/2", "uint16/2", "uint16/2"},
 	})
 	// BinaryTransform(PromoteUint8) over uint8, uint8, uint8, declared at ops_int.go:127:6.
-	runtime.RegisterBinaryTransform(m, PromoteUint8, runtime.TransformKernels{
-		Entry: "gocccl_transform2_PromoteUint8",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{PromoteUint8},
+		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[uint8](), reflect.TypeFor[uint8]()},
+		Layouts:   []string{"uint8/1", "uint8/1", "uint8/1"},
+		Kernels:   []string{"gocccl_transform2_PromoteUint8"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
-		Layouts: []string{"uint8/1", "uint8/1", "uint8/1"},
 	})
 	// BinaryTransform(RemInt16) over int16, int16, int16, declared at ops_div.go:45:6.
-	runtime.RegisterBinaryTransform(m, RemInt16, runtime.TransformKernels{
-		Entry: "gocccl_transform2_RemInt16",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{RemInt16},
+		Types:     []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[int16](), reflect.TypeFor[int16]()},
+		Layouts:   []string{"int16/2", "int16/2", "int16/2"},
+		Kernels:   []string{"gocccl_transform2_RemInt16"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
-		Layouts: []string{"int16/2", "int16/2", "int16/2"},
 	})
 	// BinaryTransform(RemInt32) over int32, int32, int32, declared at ops_div.go:47:6.
-	runtime.RegisterBinaryTransform(m, RemInt32, runtime.TransformKernels{
-		Entry: "gocccl_transform2_RemInt32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{RemInt32},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4", "int32/4", "int32/4"},
+		Kernels:   []string{"gocccl_transform2_RemInt32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int32/4", "int32/4", "int32/4"},
 	})
 	// BinaryTransform(RotateManual) over uint32, uint, uint32, declared at ops_shift.go:74:6.
-	runtime.RegisterBinaryTransform(m, RotateManual, runtime.TransformKernels{
-		Entry: "gocccl_transform2_RotateManual",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{RotateManual},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4", "uint/8", "uint32/4"},
+		Kernels:   []string{"gocccl_transform2_RotateManual"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint32/4", "uint/8", "uint32/4"},
 	})
 	// BinaryTransform(ShlInt32) over int32, uint32, int32, declared at ops_shift.go:65:6.
-	runtime.RegisterBinaryTransform(m, ShlInt32, runtime.TransformKernels{
-		Entry: "gocccl_transform2_ShlInt32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{ShlInt32},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[uint32](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4", "uint32/4", "int32/4"},
+		Kernels:   []string{"gocccl_transform2_ShlInt32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int32/4", "uint32/4", "int32/4"},
 	})
 	// BinaryTransform(ShlSignedCount) over int16, int, int16, declared at ops_shift.go:70:6.
-	runtime.RegisterBinaryTransform(m, ShlSignedCount, runtime.TransformKernels{
-		Entry: "gocccl_transform2_ShlSignedCount",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{ShlSignedCount},
+		Types:     []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[int](), reflect.TypeFor[int16]()},
+		Layouts:   []string{"int16/2", "int/8", "int16/2"},
+		Kernels:   []string{"gocccl_transform2_ShlSignedCount"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int16/2", "int/8", "int16/2"},
 	})
 	// BinaryTransform(ShlUint64) over uint64, uint8, uint64, declared at ops_shift.go:68:6.
-	runtime.RegisterBinaryTransform(m, ShlUint64, runtime.TransformKernels{
-		Entry: "gocccl_transform2_ShlUint64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{ShlUint64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint8](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8", "uint8/1", "uint64/8"},
+		Kernels:   []string{"gocccl_transform2_ShlUint64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint64/8", "uint8/1", "uint64/8"},
 	})
 	// BinaryTransform(ShlUint8) over uint8, uint, uint8, declared at ops_shift.go:63:6.
-	runtime.RegisterBinaryTransform(m, ShlUint8, runtime.TransformKernels{
-		Entry: "gocccl_transform2_ShlUint8",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{ShlUint8},
+		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[uint](), reflect.TypeFor[uint8]()},
+		Layouts:   []string{"uint8/1", "uint/8", "uint8/1"},
+		Kernels:   []string{"gocccl_transform2_ShlUint8"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint8/1", "uint/8", "uint8/1"},
 	})
 	// BinaryTransform(ShrInt32) over int32, uint16, int32, declared at ops_shift.go:66:6.
-	runtime.RegisterBinaryTransform(m, ShrInt32, runtime.TransformKernels{
-		Entry: "gocccl_transform2_ShrInt32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{ShrInt32},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[uint16](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4", "uint16/2", "int32/4"},
+		Kernels:   []string{"gocccl_transform2_ShrInt32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int32/4", "uint16/2", "int32/4"},
 	})
 	// BinaryTransform(ShrInt64) over int64, uint64, int64, declared at ops_shift.go:67:6.
-	runtime.RegisterBinaryTransform(m, ShrInt64, runtime.TransformKernels{
-		Entry: "gocccl_transform2_ShrInt64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{ShrInt64},
+		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[uint64](), reflect.TypeFor[int64]()},
+		Layouts:   []string{"int64/8", "uint64/8", "int64/8"},
+		Kernels:   []string{"gocccl_transform2_ShrInt64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int64/8", "uint64/8", "int64/8"},
 	})
 	// BinaryTransform(ShrInt8) over int8, uint, int8, declared at ops_shift.go:64:6.
-	runtime.RegisterBinaryTransform(m, ShrInt8, runtime.TransformKernels{
-		Entry: "gocccl_transform2_ShrInt8",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{ShrInt8},
+		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[uint](), reflect.TypeFor[int8]()},
+		Layouts:   []string{"int8/1", "uint/8", "int8/1"},
+		Kernels:   []string{"gocccl_transform2_ShrInt8"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int8/1", "uint/8", "int8/1"},
 	})
 	// BinaryTransform(ShrSignedCount) over int64, int8, int64, declared at ops_shift.go:71:6.
-	runtime.RegisterBinaryTransform(m, ShrSignedCount, runtime.TransformKernels{
-		Entry: "gocccl_transform2_ShrSignedCount",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{ShrSignedCount},
+		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int8](), reflect.TypeFor[int64]()},
+		Layouts:   []string{"int64/8", "int8/1", "int64/8"},
+		Kernels:   []string{"gocccl_transform2_ShrSignedCount"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int64/8", "int8/1", "int64/8"},
 	})
 	// BinaryTransform(ShrUint16) over uint16, uint32, uint16, declared at ops_shift.go:69:6.
-	runtime.RegisterBinaryTransform(m, ShrUint16, runtime.TransformKernels{
-		Entry: "gocccl_transform2_ShrUint16",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{ShrUint16},
+		Types:     []reflect.Type{reflect.TypeFor[uint16](), reflect.TypeFor[uint32](), reflect.TypeFor[uint16]()},
+		Layouts:   []string{"uint16/2", "uint32/4", "uint16/2"},
+		Kernels:   []string{"gocccl_transform2_ShrUint16"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"uint16/2", "uint32/4", "uint16/2"},
 	})
 	// BinaryTransform(SpreadOf) over float64, float64, float64, declared at ops_calls.go:81:6.
-	runtime.RegisterBinaryTransform(m, SpreadOf, runtime.TransformKernels{
-		Entry: "gocccl_transform2_SpreadOf",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{SpreadOf},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_SpreadOf"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(StructArrayEq) over Histo, Histo, bool, declared at ops_subtle.go:195:6.
-	runtime.RegisterBinaryTransform(m, StructArrayEq, runtime.TransformKernels{
-		Entry: "gocccl_transform2_StructArrayEq",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{StructArrayEq},
+		Types:     []reflect.Type{reflect.TypeFor[Histo](), reflect.TypeFor[Histo](), reflect.TypeFor[bool]()},
+		Layouts:   []string{"{Bins@0:[5]uint16,N@12:int32}/16", "{Bins@0:[5]uint16,N@12:int32}/16", "bool/1"},
+		Kernels:   []string{"gocccl_transform2_StructArrayEq"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
-		Layouts: []string{"{Bins@0:[5]uint16,N@12:int32}/16", "{Bins@0:[5]uint16,N@12:int32}/16", "bool/1"},
 	})
 	// BinaryTransform(SubF64) over float64, float64, float64, declared at ops_float.go:101:6.
-	runtime.RegisterBinaryTransform(m, SubF64, runtime.TransformKernels{
-		Entry: "gocccl_transform2_SubF64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{SubF64},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_SubF64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(SubMulInt16) over int16, int16, int16, declared at ops_int.go:122:6.
-	runtime.RegisterBinaryTransform(m, SubMulInt16, runtime.TransformKernels{
-		Entry: "gocccl_transform2_SubMulInt16",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{SubMulInt16},
+		Types:     []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[int16](), reflect.TypeFor[int16]()},
+		Layouts:   []string{"int16/2", "int16/2", "int16/2"},
+		Kernels:   []string{"gocccl_transform2_SubMulInt16"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
-		Layouts: []string{"int16/2", "int16/2", "int16/2"},
 	})
 	// BinaryTransform(SubnormalF32) over float32, float32, float32, declared at ops_float.go:115:6.
-	runtime.RegisterBinaryTransform(m, SubnormalF32, runtime.TransformKernels{
-		Entry: "gocccl_transform2_SubnormalF32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{SubnormalF32},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform2_SubnormalF32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float32/4", "float32/4", "float32/4"},
 	})
 	// BinaryTransform(SwitchNonConst) over int16, int16, int16, declared at ops_switch.go:146:6.
-	runtime.RegisterBinaryTransform(m, SwitchNonConst, runtime.TransformKernels{
-		Entry: "gocccl_transform2_SwitchNonConst",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{SwitchNonConst},
+		Types:     []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[int16](), reflect.TypeFor[int16]()},
+		Layouts:   []string{"int16/2", "int16/2", "int16/2"},
+		Kernels:   []string{"gocccl_transform2_SwitchNonConst"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
-		Layouts: []string{"int16/2", "int16/2", "int16/2"},
 	})
 	// BinaryTransform(UintptrMix) over uintptr, uintptr, uintptr, declared at ops_int.go:136:6.
-	runtime.RegisterBinaryTransform(m, UintptrMix, runtime.TransformKernels{
-		Entry: "gocccl_transform2_UintptrMix",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{UintptrMix},
+		Types:     []reflect.Type{reflect.TypeFor[uintptr](), reflect.TypeFor[uintptr](), reflect.TypeFor[uintptr]()},
+		Layouts:   []string{"uintptr/8", "uintptr/8", "uintptr/8"},
+		Kernels:   []string{"gocccl_transform2_UintptrMix"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uintptr/8", "uintptr/8", "uintptr/8"},
 	})
 	// BinaryTransform(UseDivMod) over int32, int32, int32, declared at ops_calls.go:79:6.
-	runtime.RegisterBinaryTransform(m, UseDivMod, runtime.TransformKernels{
-		Entry: "gocccl_transform2_UseDivMod",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{UseDivMod},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4", "int32/4", "int32/4"},
+		Kernels:   []string{"gocccl_transform2_UseDivMod"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int32/4", "int32/4", "int32/4"},
 	})
 	// BinaryTransform(Vec3Add) over Vec3, Vec3, Vec3, declared at ops_struct.go:125:6.
-	runtime.RegisterBinaryTransform(m, Vec3Add, runtime.TransformKernels{
-		Entry: "gocccl_transform2_Vec3Add",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{Vec3Add},
+		Types:     []reflect.Type{reflect.TypeFor[Vec3](), reflect.TypeFor[Vec3](), reflect.TypeFor[Vec3]()},
+		Layouts:   []string{"{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12"},
+		Kernels:   []string{"gocccl_transform2_Vec3Add"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
-		Layouts: []string{"{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12"},
 	})
 	// BinaryTransform(Vec3Eq) over Vec3, Vec3, bool, declared at ops_struct.go:126:6.
-	runtime.RegisterBinaryTransform(m, Vec3Eq, runtime.TransformKernels{
-		Entry: "gocccl_transform2_Vec3Eq",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{Vec3Eq},
+		Types:     []reflect.Type{reflect.TypeFor[Vec3](), reflect.TypeFor[Vec3](), reflect.TypeFor[bool]()},
+		Layouts:   []string{"{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12", "bool/1"},
+		Kernels:   []string{"gocccl_transform2_Vec3Eq"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
-		Layouts: []string{"{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12", "bool/1"},
 	})
 	// BinaryTransform(dep.Scale) over Point, float32, Point, declared at ops_calls.go:91:6.
-	runtime.RegisterBinaryTransform(m, dep.Scale, runtime.TransformKernels{
-		Entry: "gocccl_transform2_dep_Scale",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{dep.Scale},
+		Types:     []reflect.Type{reflect.TypeFor[dep.Point](), reflect.TypeFor[float32](), reflect.TypeFor[dep.Point]()},
+		Layouts:   []string{"{X@0:float32,Y@4:float32,Tag@8:int16}/12", "float32/4", "{X@0:float32,Y@4:float32,Tag@8:int16}/12"},
+		Kernels:   []string{"gocccl_transform2_dep_Scale"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
-		Layouts: []string{"{X@0:float32,Y@4:float32,Tag@8:int16}/12", "float32/4", "{X@0:float32,Y@4:float32,Tag@8:int16}/12"},
 	})
 	// Reduce(AddInt8) over int8, declared at ops_int.go:138:6.
-	runtime.RegisterReduce(m, AddInt8, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_AddInt8_partial",
-		Final:   "gocccl_reduce_AddInt8_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{AddInt8},
+		Types:     []reflect.Type{reflect.TypeFor[int8]()},
+		Layouts:   []string{"int8/1"},
+		Kernels:   []string{"gocccl_reduce_AddInt8_partial", "gocccl_reduce_AddInt8_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
-		Layouts: []string{"int8/1"},
 	})
 	// Reduce(ArrMax) over [4]int16, declared at ops_array.go:122:6.
-	runtime.RegisterReduce(m, ArrMax, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_ArrMax_partial",
-		Final:   "gocccl_reduce_ArrMax_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{ArrMax},
+		Types:     []reflect.Type{reflect.TypeFor[[4]int16]()},
+		Layouts:   []string{"[4]int16/8"},
+		Kernels:   []string{"gocccl_reduce_ArrMax_partial", "gocccl_reduce_ArrMax_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"[4]int16/8"},
 	})
 	// Reduce(CombinePair) over Pair, declared at ops_struct.go:130:6.
-	runtime.RegisterReduce(m, CombinePair, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_CombinePair_partial",
-		Final:   "gocccl_reduce_CombinePair_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{CombinePair},
+		Types:     []reflect.Type{reflect.TypeFor[Pair]()},
+		Layouts:   []string{"{Lo@0:uint32,Hi@8:int64}/16"},
+		Kernels:   []string{"gocccl_reduce_CombinePair_partial", "gocccl_reduce_CombinePair_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"{Lo@0:uint32,Hi@8:int64}/16"},
 	})
 	// Reduce(MaxMeters) over Meters, declared at ops_minmax.go:57:6.
-	runtime.RegisterReduce(m, MaxMeters, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_MaxMeters_partial",
-		Final:   "gocccl_reduce_MaxMeters_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{MaxMeters},
+		Types:     []reflect.Type{reflect.TypeFor[Meters]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_reduce_MaxMeters_partial", "gocccl_reduce_MaxMeters_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
-		Layouts: []string{"float32/4"},
 	})
 	// Reduce(MaxReduceF32) over float32, declared at ops_minmax.go:55:6.
-	runtime.RegisterReduce(m, MaxReduceF32, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_MaxReduceF32_partial",
-		Final:   "gocccl_reduce_MaxReduceF32_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{MaxReduceF32},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_reduce_MaxReduceF32_partial", "gocccl_reduce_MaxReduceF32_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
-		Layouts: []string{"float32/4"},
 	})
 	// Reduce(MaxReduceInt32) over int32, declared at ops_minmax.go:56:6.
-	runtime.RegisterReduce(m, MaxReduceInt32, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_MaxReduceInt32_partial",
-		Final:   "gocccl_reduce_MaxReduceInt32_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{MaxReduceInt32},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_reduce_MaxReduceInt32_partial", "gocccl_reduce_MaxReduceInt32_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
-		Layouts: []string{"int32/4"},
 	})
 	// Reduce(MinReduceF64) over float64, declared at ops_minmax.go:54:6.
-	runtime.RegisterReduce(m, MinReduceF64, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_MinReduceF64_partial",
-		Final:   "gocccl_reduce_MinReduceF64_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{MinReduceF64},
+		Types:     []reflect.Type{reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8"},
+		Kernels:   []string{"gocccl_reduce_MinReduceF64_partial", "gocccl_reduce_MinReduceF64_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float64/8"},
 	})
 	// Reduce(MulWrapInt64) over int64, declared at ops_int.go:139:6.
-	runtime.RegisterReduce(m, MulWrapInt64, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_MulWrapInt64_partial",
-		Final:   "gocccl_reduce_MulWrapInt64_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{MulWrapInt64},
+		Types:     []reflect.Type{reflect.TypeFor[int64]()},
+		Layouts:   []string{"int64/8"},
+		Kernels:   []string{"gocccl_reduce_MulWrapInt64_partial", "gocccl_reduce_MulWrapInt64_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int64/8"},
 	})
 	// Reduce(OrUint16) over uint16, declared at ops_int.go:141:6.
-	runtime.RegisterReduce(m, OrUint16, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_OrUint16_partial",
-		Final:   "gocccl_reduce_OrUint16_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{OrUint16},
+		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
+		Layouts:   []string{"uint16/2"},
+		Kernels:   []string{"gocccl_reduce_OrUint16_partial", "gocccl_reduce_OrUint16_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
-		Layouts: []string{"uint16/2"},
 	})
 	// Reduce(XorUint32) over uint32, declared at ops_int.go:140:6.
-	runtime.RegisterReduce(m, XorUint32, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_XorUint32_partial",
-		Final:   "gocccl_reduce_XorUint32_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{XorUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_reduce_XorUint32_partial", "gocccl_reduce_XorUint32_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
-		Layouts: []string{"uint32/4"},
 	})
 	// UnaryTransform(ArrBool) over [3]bool, [3]bool, declared at ops_array.go:114:6.
-	runtime.RegisterUnaryTransform(m, ArrBool, runtime.TransformKernels{
-		Entry: "gocccl_transform_ArrBool",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ArrBool},
+		Types:     []reflect.Type{reflect.TypeFor[[3]bool](), reflect.TypeFor[[3]bool]()},
+		Layouts:   []string{"[3]bool/3", "[3]bool/3"},
+		Kernels:   []string{"gocccl_transform_ArrBool"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 10},
 		},
-		Layouts: []string{"[3]bool/3", "[3]bool/3"},
 	})
 	// UnaryTransform(ArrCopy) over [3]int64, int64, declared at ops_array.go:121:6.
-	runtime.RegisterUnaryTransform(m, ArrCopy, runtime.TransformKernels{
-		Entry: "gocccl_transform_ArrCopy",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ArrCopy},
+		Types:     []reflect.Type{reflect.TypeFor[[3]int64](), reflect.TypeFor[int64]()},
+		Layouts:   []string{"[3]int64/24", "int64/8"},
+		Kernels:   []string{"gocccl_transform_ArrCopy"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
-		Layouts: []string{"[3]int64/24", "int64/8"},
 	})
 	// UnaryTransform(ArrLiteral) over uint8, [4]uint8, declared at ops_array.go:119:6.
-	runtime.RegisterUnaryTransform(m, ArrLiteral, runtime.TransformKernels{
-		Entry: "gocccl_transform_ArrLiteral",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ArrLiteral},
+		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[[4]uint8]()},
+		Layouts:   []string{"uint8/1", "[4]uint8/4"},
+		Kernels:   []string{"gocccl_transform_ArrLiteral"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"uint8/1", "[4]uint8/4"},
 	})
 	// UnaryTransform(ArrOfStruct) over [3]Padded, Padded, declared at ops_array.go:126:6.
-	runtime.RegisterUnaryTransform(m, ArrOfStruct, runtime.TransformKernels{
-		Entry: "gocccl_transform_ArrOfStruct",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ArrOfStruct},
+		Types:     []reflect.Type{reflect.TypeFor[[3]Padded](), reflect.TypeFor[Padded]()},
+		Layouts:   []string{"[3]{A@0:int8,B@8:float64,C@16:int16}/72", "{A@0:int8,B@8:float64,C@16:int16}/24"},
+		Kernels:   []string{"gocccl_transform_ArrOfStruct"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
-		Layouts: []string{"[3]{A@0:int8,B@8:float64,C@16:int16}/72", "{A@0:int8,B@8:float64,C@16:int16}/24"},
 	})
 	// UnaryTransform(ArrRange) over [6]int16, int64, declared at ops_array.go:118:6.
-	runtime.RegisterUnaryTransform(m, ArrRange, runtime.TransformKernels{
-		Entry: "gocccl_transform_ArrRange",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ArrRange},
+		Types:     []reflect.Type{reflect.TypeFor[[6]int16](), reflect.TypeFor[int64]()},
+		Layouts:   []string{"[6]int16/12", "int64/8"},
+		Kernels:   []string{"gocccl_transform_ArrRange"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
-		Layouts: []string{"[6]int16/12", "int64/8"},
 	})
 	// UnaryTransform(ArrReverse) over [5]uint8, [5]uint8, declared at ops_array.go:116:6.
-	runtime.RegisterUnaryTransform(m, ArrReverse, runtime.TransformKernels{
-		Entry: "gocccl_transform_ArrReverse",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ArrReverse},
+		Types:     []reflect.Type{reflect.TypeFor[[5]uint8](), reflect.TypeFor[[5]uint8]()},
+		Layouts:   []string{"[5]uint8/5", "[5]uint8/5"},
+		Kernels:   []string{"gocccl_transform_ArrReverse"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 6},
 		},
-		Layouts: []string{"[5]uint8/5", "[5]uint8/5"},
 	})
 	// UnaryTransform(ArrSum) over [4]int32, int32, declared at ops_array.go:115:6.
-	runtime.RegisterUnaryTransform(m, ArrSum, runtime.TransformKernels{
-		Entry: "gocccl_transform_ArrSum",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ArrSum},
+		Types:     []reflect.Type{reflect.TypeFor[[4]int32](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"[4]int32/16", "int32/4"},
+		Kernels:   []string{"gocccl_transform_ArrSum"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
-		Layouts: []string{"[4]int32/16", "int32/4"},
 	})
 	// UnaryTransform(AssignOpsF64) over float64, float64, declared at ops_float.go:114:6.
-	runtime.RegisterUnaryTransform(m, AssignOpsF64, runtime.TransformKernels{
-		Entry: "gocccl_transform_AssignOpsF64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{AssignOpsF64},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_AssignOpsF64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(AssignOpsInt8) over int8, int8, declared at ops_int.go:135:6.
-	runtime.RegisterUnaryTransform(m, AssignOpsInt8, runtime.TransformKernels{
-		Entry: "gocccl_transform_AssignOpsInt8",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{AssignOpsInt8},
+		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int8]()},
+		Layouts:   []string{"int8/1", "int8/1"},
+		Kernels:   []string{"gocccl_transform_AssignOpsInt8"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
-		Layouts: []string{"int8/1", "int8/1"},
 	})
 	// UnaryTransform(AssignOpsUint) over uint, uint, declared at ops_int.go:134:6.
-	runtime.RegisterUnaryTransform(m, AssignOpsUint, runtime.TransformKernels{
-		Entry: "gocccl_transform_AssignOpsUint",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{AssignOpsUint},
+		Types:     []reflect.Type{reflect.TypeFor[uint](), reflect.TypeFor[uint]()},
+		Layouts:   []string{"uint/8", "uint/8"},
+		Kernels:   []string{"gocccl_transform_AssignOpsUint"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint/8", "uint/8"},
 	})
 	// UnaryTransform(BitsLeadingZeros) over uint64, int, declared at ops_bits.go:87:6.
-	runtime.RegisterUnaryTransform(m, BitsLeadingZeros, runtime.TransformKernels{
-		Entry: "gocccl_transform_BitsLeadingZeros",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{BitsLeadingZeros},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[int]()},
+		Layouts:   []string{"uint64/8", "int/8"},
+		Kernels:   []string{"gocccl_transform_BitsLeadingZeros"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint64/8", "int/8"},
 	})
 	// UnaryTransform(BitsLen) over uint64, int, declared at ops_bits.go:89:6.
-	runtime.RegisterUnaryTransform(m, BitsLen, runtime.TransformKernels{
-		Entry: "gocccl_transform_BitsLen",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{BitsLen},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[int]()},
+		Layouts:   []string{"uint64/8", "int/8"},
+		Kernels:   []string{"gocccl_transform_BitsLen"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint64/8", "int/8"},
 	})
 	// UnaryTransform(BitsOnesCount) over uint64, int, declared at ops_bits.go:86:6.
-	runtime.RegisterUnaryTransform(m, BitsOnesCount, runtime.TransformKernels{
-		Entry: "gocccl_transform_BitsOnesCount",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{BitsOnesCount},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[int]()},
+		Layouts:   []string{"uint64/8", "int/8"},
+		Kernels:   []string{"gocccl_transform_BitsOnesCount"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint64/8", "int/8"},
 	})
 	// UnaryTransform(BitsReverse) over uint64, uint64, declared at ops_bits.go:93:6.
-	runtime.RegisterUnaryTransform(m, BitsReverse, runtime.TransformKernels{
-		Entry: "gocccl_transform_BitsReverse",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{BitsReverse},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8", "uint64/8"},
+		Kernels:   []string{"gocccl_transform_BitsReverse"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint64/8", "uint64/8"},
 	})
 	// UnaryTransform(BitsReverseBytes) over uint64, uint64, declared at ops_bits.go:94:6.
-	runtime.RegisterUnaryTransform(m, BitsReverseBytes, runtime.TransformKernels{
-		Entry: "gocccl_transform_BitsReverseBytes",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{BitsReverseBytes},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8", "uint64/8"},
+		Kernels:   []string{"gocccl_transform_BitsReverseBytes"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint64/8", "uint64/8"},
 	})
 	// UnaryTransform(BitsTrailingZeros) over uint64, int, declared at ops_bits.go:88:6.
-	runtime.RegisterUnaryTransform(m, BitsTrailingZeros, runtime.TransformKernels{
-		Entry: "gocccl_transform_BitsTrailingZeros",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{BitsTrailingZeros},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[int]()},
+		Layouts:   []string{"uint64/8", "int/8"},
+		Kernels:   []string{"gocccl_transform_BitsTrailingZeros"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint64/8", "int/8"},
 	})
 	// UnaryTransform(CToF) over Celsius, Fahrenheit, declared at ops_named.go:37:6.
-	runtime.RegisterUnaryTransform(m, CToF, runtime.TransformKernels{
-		Entry: "gocccl_transform_CToF",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{CToF},
+		Types:     []reflect.Type{reflect.TypeFor[Celsius](), reflect.TypeFor[Fahrenheit]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_CToF"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(CallChain) over float32, float32, declared at ops_calls.go:82:6.
-	runtime.RegisterUnaryTransform(m, CallChain, runtime.TransformKernels{
-		Entry: "gocccl_transform_CallChain",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{CallChain},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform_CallChain"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float32/4", "float32/4"},
 	})
 	// UnaryTransform(Clamp01) over float32, float32, declared at ops_minmax.go:52:6.
-	runtime.RegisterUnaryTransform(m, Clamp01, runtime.TransformKernels{
-		Entry: "gocccl_transform_Clamp01",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Clamp01},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform_Clamp01"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float32/4", "float32/4"},
 	})
 	// UnaryTransform(ComplementUint32) over uint32, uint32, declared at ops_int.go:129:6.
-	runtime.RegisterUnaryTransform(m, ComplementUint32, runtime.TransformKernels{
-		Entry: "gocccl_transform_ComplementUint32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ComplementUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_transform_ComplementUint32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"uint32/4", "uint32/4"},
 	})
 	// UnaryTransform(ConstFloatExpr) over float32, float32, declared at ops_const.go:90:6.
-	runtime.RegisterUnaryTransform(m, ConstFloatExpr, runtime.TransformKernels{
-		Entry: "gocccl_transform_ConstFloatExpr",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ConstFloatExpr},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform_ConstFloatExpr"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float32/4", "float32/4"},
 	})
 	// UnaryTransform(ConstLimits) over int64, uint64, declared at ops_const.go:89:6.
-	runtime.RegisterUnaryTransform(m, ConstLimits, runtime.TransformKernels{
-		Entry: "gocccl_transform_ConstLimits",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ConstLimits},
+		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"int64/8", "uint64/8"},
+		Kernels:   []string{"gocccl_transform_ConstLimits"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int64/8", "uint64/8"},
 	})
 	// UnaryTransform(ConstLocal) over int32, int32, declared at ops_const.go:87:6.
-	runtime.RegisterUnaryTransform(m, ConstLocal, runtime.TransformKernels{
-		Entry: "gocccl_transform_ConstLocal",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ConstLocal},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4", "int32/4"},
+		Kernels:   []string{"gocccl_transform_ConstLocal"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int32/4", "int32/4"},
 	})
 	// UnaryTransform(ConstMath) over float64, float64, declared at ops_const.go:88:6.
-	runtime.RegisterUnaryTransform(m, ConstMath, runtime.TransformKernels{
-		Entry: "gocccl_transform_ConstMath",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ConstMath},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_ConstMath"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(ConstMulF32) over float32, float32, declared at ops_float.go:113:6.
-	runtime.RegisterUnaryTransform(m, ConstMulF32, runtime.TransformKernels{
-		Entry: "gocccl_transform_ConstMulF32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ConstMulF32},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform_ConstMulF32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float32/4", "float32/4"},
 	})
 	// UnaryTransform(ConstNegZero) over float64, float64, declared at ops_const.go:86:6.
-	runtime.RegisterUnaryTransform(m, ConstNegZero, runtime.TransformKernels{
-		Entry: "gocccl_transform_ConstNegZero",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ConstNegZero},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_ConstNegZero"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(ConstScale) over float32, float32, declared at ops_const.go:82:6.
-	runtime.RegisterUnaryTransform(m, ConstScale, runtime.TransformKernels{
-		Entry: "gocccl_transform_ConstScale",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ConstScale},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform_ConstScale"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float32/4", "float32/4"},
 	})
 	// UnaryTransform(ConstThird) over float64, float32, declared at ops_const.go:84:6.
-	runtime.RegisterUnaryTransform(m, ConstThird, runtime.TransformKernels{
-		Entry: "gocccl_transform_ConstThird",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ConstThird},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float64/8", "float32/4"},
+		Kernels:   []string{"gocccl_transform_ConstThird"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float32/4"},
 	})
 	// UnaryTransform(ConstTie32) over float32, float32, declared at ops_const.go:85:6.
-	runtime.RegisterUnaryTransform(m, ConstTie32, runtime.TransformKernels{
-		Entry: "gocccl_transform_ConstTie32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ConstTie32},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform_ConstTie32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float32/4", "float32/4"},
 	})
 	// UnaryTransform(ConstTyped) over uint16, uint16, declared at ops_const.go:81:6.
-	runtime.RegisterUnaryTransform(m, ConstTyped, runtime.TransformKernels{
-		Entry: "gocccl_transform_ConstTyped",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ConstTyped},
+		Types:     []reflect.Type{reflect.TypeFor[uint16](), reflect.TypeFor[uint16]()},
+		Layouts:   []string{"uint16/2", "uint16/2"},
+		Kernels:   []string{"gocccl_transform_ConstTyped"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
-		Layouts: []string{"uint16/2", "uint16/2"},
 	})
 	// UnaryTransform(ConstUntypedBig) over int64, int64, declared at ops_const.go:83:6.
-	runtime.RegisterUnaryTransform(m, ConstUntypedBig, runtime.TransformKernels{
-		Entry: "gocccl_transform_ConstUntypedBig",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ConstUntypedBig},
+		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64]()},
+		Layouts:   []string{"int64/8", "int64/8"},
+		Kernels:   []string{"gocccl_transform_ConstUntypedBig"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int64/8", "int64/8"},
 	})
 	// UnaryTransform(ContinueInSwitch) over uint32, uint32, declared at ops_switch.go:141:6.
-	runtime.RegisterUnaryTransform(m, ContinueInSwitch, runtime.TransformKernels{
-		Entry: "gocccl_transform_ContinueInSwitch",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ContinueInSwitch},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_transform_ContinueInSwitch"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"uint32/4", "uint32/4"},
 	})
 	// UnaryTransform(ConvStruct) over Vec3, V2, declared at ops_struct.go:122:6.
-	runtime.RegisterUnaryTransform(m, ConvStruct, runtime.TransformKernels{
-		Entry: "gocccl_transform_ConvStruct",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ConvStruct},
+		Types:     []reflect.Type{reflect.TypeFor[Vec3](), reflect.TypeFor[V2]()},
+		Layouts:   []string{"{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12"},
+		Kernels:   []string{"gocccl_transform_ConvStruct"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
-		Layouts: []string{"{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12"},
 	})
 	// UnaryTransform(DepClamp) over int32, int8, declared at ops_calls.go:83:6.
-	runtime.RegisterUnaryTransform(m, DepClamp, runtime.TransformKernels{
-		Entry: "gocccl_transform_DepClamp",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{DepClamp},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int8]()},
+		Layouts:   []string{"int32/4", "int8/1"},
+		Kernels:   []string{"gocccl_transform_DepClamp"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int32/4", "int8/1"},
 	})
 	// UnaryTransform(DepMix) over uint64, uint64, declared at ops_calls.go:84:6.
-	runtime.RegisterUnaryTransform(m, DepMix, runtime.TransformKernels{
-		Entry: "gocccl_transform_DepMix",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{DepMix},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8", "uint64/8"},
+		Kernels:   []string{"gocccl_transform_DepMix"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint64/8", "uint64/8"},
 	})
 	// UnaryTransform(DepScale) over Point, Point, declared at ops_calls.go:85:6.
-	runtime.RegisterUnaryTransform(m, DepScale, runtime.TransformKernels{
-		Entry: "gocccl_transform_DepScale",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{DepScale},
+		Types:     []reflect.Type{reflect.TypeFor[dep.Point](), reflect.TypeFor[dep.Point]()},
+		Layouts:   []string{"{X@0:float32,Y@4:float32,Tag@8:int16}/12", "{X@0:float32,Y@4:float32,Tag@8:int16}/12"},
+		Kernels:   []string{"gocccl_transform_DepScale"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
-		Layouts: []string{"{X@0:float32,Y@4:float32,Tag@8:int16}/12", "{X@0:float32,Y@4:float32,Tag@8:int16}/12"},
 	})
 	// UnaryTransform(DivByMinusOne) over int64, int64, declared at ops_subtle.go:190:6.
-	runtime.RegisterUnaryTransform(m, DivByMinusOne, runtime.TransformKernels{
-		Entry: "gocccl_transform_DivByMinusOne",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{DivByMinusOne},
+		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64]()},
+		Layouts:   []string{"int64/8", "int64/8"},
+		Kernels:   []string{"gocccl_transform_DivByMinusOne"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int64/8", "int64/8"},
 	})
 	// UnaryTransform(DivConst) over int32, int32, declared at ops_div.go:51:6.
-	runtime.RegisterUnaryTransform(m, DivConst, runtime.TransformKernels{
-		Entry: "gocccl_transform_DivConst",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{DivConst},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4", "int32/4"},
+		Kernels:   []string{"gocccl_transform_DivConst"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int32/4", "int32/4"},
 	})
 	// UnaryTransform(DivPow2) over int64, int64, declared at ops_div.go:52:6.
-	runtime.RegisterUnaryTransform(m, DivPow2, runtime.TransformKernels{
-		Entry: "gocccl_transform_DivPow2",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{DivPow2},
+		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64]()},
+		Layouts:   []string{"int64/8", "int64/8"},
+		Kernels:   []string{"gocccl_transform_DivPow2"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int64/8", "int64/8"},
 	})
 	// UnaryTransform(EmbedSum) over Embedded, float32, declared at ops_struct.go:120:6.
-	runtime.RegisterUnaryTransform(m, EmbedSum, runtime.TransformKernels{
-		Entry: "gocccl_transform_EmbedSum",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{EmbedSum},
+		Types:     []reflect.Type{reflect.TypeFor[Embedded](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"{Vec3@0:{X@0:float32,Y@4:float32,Z@8:float32},W@12:float32}/16", "float32/4"},
+		Kernels:   []string{"gocccl_transform_EmbedSum"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
-		Layouts: []string{"{Vec3@0:{X@0:float32,Y@4:float32,Z@8:float32},W@12:float32}/16", "float32/4"},
 	})
 	// UnaryTransform(FastPoly) over float64, float64, declared at ops_fastmath.go:17:6.
-	runtime.RegisterUnaryTransform(m, FastPoly, runtime.TransformKernels{
-		Entry: "gocccl_transform_FastPoly",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{FastPoly},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_FastPoly"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(Fib) over uint8, uint64, declared at ops_subtle.go:187:6.
-	runtime.RegisterUnaryTransform(m, Fib, runtime.TransformKernels{
-		Entry: "gocccl_transform_Fib",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Fib},
+		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint8/1", "uint64/8"},
+		Kernels:   []string{"gocccl_transform_Fib"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint8/1", "uint64/8"},
 	})
 	// UnaryTransform(Float32ToFloat64) over float32, float64, declared at ops_conv.go:88:6.
-	runtime.RegisterUnaryTransform(m, Float32ToFloat64, runtime.TransformKernels{
-		Entry: "gocccl_transform_Float32ToFloat64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Float32ToFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float32/4", "float64/8"},
+		Kernels:   []string{"gocccl_transform_Float32ToFloat64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float32/4", "float64/8"},
 	})
 	// UnaryTransform(Float32ToInt) over float32, int, declared at ops_conv.go:91:6.
-	runtime.RegisterUnaryTransform(m, Float32ToInt, runtime.TransformKernels{
-		Entry: "gocccl_transform_Float32ToInt",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Float32ToInt},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[int]()},
+		Layouts:   []string{"float32/4", "int/8"},
+		Kernels:   []string{"gocccl_transform_Float32ToInt"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float32/4", "int/8"},
 	})
 	// UnaryTransform(Float32ToUint64) over float32, uint64, declared at ops_conv.go:97:6.
-	runtime.RegisterUnaryTransform(m, Float32ToUint64, runtime.TransformKernels{
-		Entry: "gocccl_transform_Float32ToUint64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Float32ToUint64},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"float32/4", "uint64/8"},
+		Kernels:   []string{"gocccl_transform_Float32ToUint64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float32/4", "uint64/8"},
 	})
 	// UnaryTransform(Float32ToUint8) over float32, uint8, declared at ops_conv.go:93:6.
-	runtime.RegisterUnaryTransform(m, Float32ToUint8, runtime.TransformKernels{
-		Entry: "gocccl_transform_Float32ToUint8",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Float32ToUint8},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[uint8]()},
+		Layouts:   []string{"float32/4", "uint8/1"},
+		Kernels:   []string{"gocccl_transform_Float32ToUint8"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float32/4", "uint8/1"},
 	})
 	// UnaryTransform(Float64ToFloat32) over float64, float32, declared at ops_conv.go:87:6.
-	runtime.RegisterUnaryTransform(m, Float64ToFloat32, runtime.TransformKernels{
-		Entry: "gocccl_transform_Float64ToFloat32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Float64ToFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float64/8", "float32/4"},
+		Kernels:   []string{"gocccl_transform_Float64ToFloat32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float32/4"},
 	})
 	// UnaryTransform(Float64ToInt32) over float64, int32, declared at ops_conv.go:90:6.
-	runtime.RegisterUnaryTransform(m, Float64ToInt32, runtime.TransformKernels{
-		Entry: "gocccl_transform_Float64ToInt32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Float64ToInt32},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"float64/8", "int32/4"},
+		Kernels:   []string{"gocccl_transform_Float64ToInt32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "int32/4"},
 	})
 	// UnaryTransform(Float64ToInt64) over float64, int64, declared at ops_conv.go:89:6.
-	runtime.RegisterUnaryTransform(m, Float64ToInt64, runtime.TransformKernels{
-		Entry: "gocccl_transform_Float64ToInt64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Float64ToInt64},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[int64]()},
+		Layouts:   []string{"float64/8", "int64/8"},
+		Kernels:   []string{"gocccl_transform_Float64ToInt64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "int64/8"},
 	})
 	// UnaryTransform(Float64ToInt8) over float64, int8, declared at ops_conv.go:92:6.
-	runtime.RegisterUnaryTransform(m, Float64ToInt8, runtime.TransformKernels{
-		Entry: "gocccl_transform_Float64ToInt8",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Float64ToInt8},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[int8]()},
+		Layouts:   []string{"float64/8", "int8/1"},
+		Kernels:   []string{"gocccl_transform_Float64ToInt8"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "int8/1"},
 	})
 	// UnaryTransform(Float64ToUint16) over float64, uint16, declared at ops_conv.go:94:6.
-	runtime.RegisterUnaryTransform(m, Float64ToUint16, runtime.TransformKernels{
-		Entry: "gocccl_transform_Float64ToUint16",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Float64ToUint16},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[uint16]()},
+		Layouts:   []string{"float64/8", "uint16/2"},
+		Kernels:   []string{"gocccl_transform_Float64ToUint16"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "uint16/2"},
 	})
 	// UnaryTransform(Float64ToUint32) over float64, uint32, declared at ops_conv.go:95:6.
-	runtime.RegisterUnaryTransform(m, Float64ToUint32, runtime.TransformKernels{
-		Entry: "gocccl_transform_Float64ToUint32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Float64ToUint32},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"float64/8", "uint32/4"},
+		Kernels:   []string{"gocccl_transform_Float64ToUint32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "uint32/4"},
 	})
 	// UnaryTransform(Float64ToUint64) over float64, uint64, declared at ops_conv.go:96:6.
-	runtime.RegisterUnaryTransform(m, Float64ToUint64, runtime.TransformKernels{
-		Entry: "gocccl_transform_Float64ToUint64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Float64ToUint64},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"float64/8", "uint64/8"},
+		Kernels:   []string{"gocccl_transform_Float64ToUint64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "uint64/8"},
 	})
 	// UnaryTransform(ForComputed) over uint8, uint32, declared at ops_for.go:141:6.
-	runtime.RegisterUnaryTransform(m, ForComputed, runtime.TransformKernels{
-		Entry: "gocccl_transform_ForComputed",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ForComputed},
+		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint8/1", "uint32/4"},
+		Kernels:   []string{"gocccl_transform_ForComputed"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"uint8/1", "uint32/4"},
 	})
 	// UnaryTransform(ForCond) over uint64, int, declared at ops_for.go:136:6.
-	runtime.RegisterUnaryTransform(m, ForCond, runtime.TransformKernels{
-		Entry: "gocccl_transform_ForCond",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ForCond},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[int]()},
+		Layouts:   []string{"uint64/8", "int/8"},
+		Kernels:   []string{"gocccl_transform_ForCond"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint64/8", "int/8"},
 	})
 	// UnaryTransform(ForInfinite) over uint16, uint16, declared at ops_for.go:137:6.
-	runtime.RegisterUnaryTransform(m, ForInfinite, runtime.TransformKernels{
-		Entry: "gocccl_transform_ForInfinite",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ForInfinite},
+		Types:     []reflect.Type{reflect.TypeFor[uint16](), reflect.TypeFor[uint16]()},
+		Layouts:   []string{"uint16/2", "uint16/2"},
+		Kernels:   []string{"gocccl_transform_ForInfinite"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
-		Layouts: []string{"uint16/2", "uint16/2"},
 	})
 	// UnaryTransform(ForNoInit) over float64, float64, declared at ops_for.go:142:6.
-	runtime.RegisterUnaryTransform(m, ForNoInit, runtime.TransformKernels{
-		Entry: "gocccl_transform_ForNoInit",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ForNoInit},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_ForNoInit"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(ForSwitchBreak) over uint32, uint32, declared at ops_for.go:139:6.
-	runtime.RegisterUnaryTransform(m, ForSwitchBreak, runtime.TransformKernels{
-		Entry: "gocccl_transform_ForSwitchBreak",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ForSwitchBreak},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_transform_ForSwitchBreak"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"uint32/4", "uint32/4"},
 	})
 	// UnaryTransform(ForThreeClause) over uint32, uint32, declared at ops_for.go:135:6.
-	runtime.RegisterUnaryTransform(m, ForThreeClause, runtime.TransformKernels{
-		Entry: "gocccl_transform_ForThreeClause",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ForThreeClause},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_transform_ForThreeClause"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"uint32/4", "uint32/4"},
 	})
 	// UnaryTransform(IfInitChain) over int32, int32, declared at ops_if.go:43:6.
-	runtime.RegisterUnaryTransform(m, IfInitChain, runtime.TransformKernels{
-		Entry: "gocccl_transform_IfInitChain",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{IfInitChain},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4", "int32/4"},
+		Kernels:   []string{"gocccl_transform_IfInitChain"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int32/4", "int32/4"},
 	})
 	// UnaryTransform(Int64ToFloat32) over int64, float32, declared at ops_conv.go:82:6.
-	runtime.RegisterUnaryTransform(m, Int64ToFloat32, runtime.TransformKernels{
-		Entry: "gocccl_transform_Int64ToFloat32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Int64ToFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"int64/8", "float32/4"},
+		Kernels:   []string{"gocccl_transform_Int64ToFloat32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int64/8", "float32/4"},
 	})
 	// UnaryTransform(Int64ToFloat32Tricky) over int16, float32, declared at ops_subtle.go:188:6.
-	runtime.RegisterUnaryTransform(m, Int64ToFloat32Tricky, runtime.TransformKernels{
-		Entry: "gocccl_transform_Int64ToFloat32Tricky",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Int64ToFloat32Tricky},
+		Types:     []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"int16/2", "float32/4"},
+		Kernels:   []string{"gocccl_transform_Int64ToFloat32Tricky"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int16/2", "float32/4"},
 	})
 	// UnaryTransform(Int64ToFloat64) over int64, float64, declared at ops_conv.go:83:6.
-	runtime.RegisterUnaryTransform(m, Int64ToFloat64, runtime.TransformKernels{
-		Entry: "gocccl_transform_Int64ToFloat64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Int64ToFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"int64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_Int64ToFloat64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int64/8", "float64/8"},
 	})
 	// UnaryTransform(Int8ToFloat32) over int8, float32, declared at ops_conv.go:86:6.
-	runtime.RegisterUnaryTransform(m, Int8ToFloat32, runtime.TransformKernels{
-		Entry: "gocccl_transform_Int8ToFloat32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Int8ToFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"int8/1", "float32/4"},
+		Kernels:   []string{"gocccl_transform_Int8ToFloat32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int8/1", "float32/4"},
 	})
 	// UnaryTransform(IntToUintptr) over int32, uintptr, declared at ops_conv.go:81:6.
-	runtime.RegisterUnaryTransform(m, IntToUintptr, runtime.TransformKernels{
-		Entry: "gocccl_transform_IntToUintptr",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{IntToUintptr},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[uintptr]()},
+		Layouts:   []string{"int32/4", "uintptr/8"},
+		Kernels:   []string{"gocccl_transform_IntToUintptr"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int32/4", "uintptr/8"},
 	})
 	// UnaryTransform(IsNaNSelf) over float32, bool, declared at ops_float.go:112:6.
-	runtime.RegisterUnaryTransform(m, IsNaNSelf, runtime.TransformKernels{
-		Entry: "gocccl_transform_IsNaNSelf",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{IsNaNSelf},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[bool]()},
+		Layouts:   []string{"float32/4", "bool/1"},
+		Kernels:   []string{"gocccl_transform_IsNaNSelf"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float32/4", "bool/1"},
 	})
 	// UnaryTransform(LabeledContinueRange) over [6]int16, int32, declared at ops_subtle.go:198:6.
-	runtime.RegisterUnaryTransform(m, LabeledContinueRange, runtime.TransformKernels{
-		Entry: "gocccl_transform_LabeledContinueRange",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{LabeledContinueRange},
+		Types:     []reflect.Type{reflect.TypeFor[[6]int16](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"[6]int16/12", "int32/4"},
+		Kernels:   []string{"gocccl_transform_LabeledContinueRange"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
-		Layouts: []string{"[6]int16/12", "int32/4"},
 	})
 	// UnaryTransform(LabeledSwitch) over int32, int32, declared at ops_switch.go:140:6.
-	runtime.RegisterUnaryTransform(m, LabeledSwitch, runtime.TransformKernels{
-		Entry: "gocccl_transform_LabeledSwitch",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{LabeledSwitch},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4", "int32/4"},
+		Kernels:   []string{"gocccl_transform_LabeledSwitch"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int32/4", "int32/4"},
 	})
 	// UnaryTransform(LenCap) over [5]int8, int, declared at ops_subtle.go:193:6.
-	runtime.RegisterUnaryTransform(m, LenCap, runtime.TransformKernels{
-		Entry: "gocccl_transform_LenCap",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{LenCap},
+		Types:     []reflect.Type{reflect.TypeFor[[5]int8](), reflect.TypeFor[int]()},
+		Layouts:   []string{"[5]int8/5", "int/8"},
+		Kernels:   []string{"gocccl_transform_LenCap"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"[5]int8/5", "int/8"},
 	})
 	// UnaryTransform(MakePair) over int64, Pair, declared at ops_struct.go:128:6.
-	runtime.RegisterUnaryTransform(m, MakePair, runtime.TransformKernels{
-		Entry: "gocccl_transform_MakePair",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MakePair},
+		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[Pair]()},
+		Layouts:   []string{"int64/8", "{Lo@0:uint32,Hi@8:int64}/16"},
+		Kernels:   []string{"gocccl_transform_MakePair"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
-		Layouts: []string{"int64/8", "{Lo@0:uint32,Hi@8:int64}/16"},
 	})
 	// UnaryTransform(MathAbs) over float64, float64, declared at ops_math.go:108:6.
-	runtime.RegisterUnaryTransform(m, MathAbs, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathAbs",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathAbs},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathAbs"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathAcos) over float64, float64, declared at ops_math_more.go:106:6.
-	runtime.RegisterUnaryTransform(m, MathAcos, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathAcos",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathAcos},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathAcos"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathAcosh) over float64, float64, declared at ops_math_more.go:112:6.
-	runtime.RegisterUnaryTransform(m, MathAcosh, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathAcosh",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathAcosh},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathAcosh"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathAsin) over float64, float64, declared at ops_math_more.go:105:6.
-	runtime.RegisterUnaryTransform(m, MathAsin, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathAsin",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathAsin},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathAsin"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathAsinh) over float64, float64, declared at ops_math_more.go:111:6.
-	runtime.RegisterUnaryTransform(m, MathAsinh, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathAsinh",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathAsinh},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathAsinh"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathAtan) over float64, float64, declared at ops_math_more.go:107:6.
-	runtime.RegisterUnaryTransform(m, MathAtan, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathAtan",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathAtan},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathAtan"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathAtanh) over float64, float64, declared at ops_math_more.go:113:6.
-	runtime.RegisterUnaryTransform(m, MathAtanh, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathAtanh",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathAtanh},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathAtanh"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathBits32) over float32, uint32, declared at ops_math.go:125:6.
-	runtime.RegisterUnaryTransform(m, MathBits32, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathBits32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathBits32},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"float32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_transform_MathBits32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float32/4", "uint32/4"},
 	})
 	// UnaryTransform(MathBits64) over float64, uint64, declared at ops_math.go:124:6.
-	runtime.RegisterUnaryTransform(m, MathBits64, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathBits64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathBits64},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"float64/8", "uint64/8"},
+		Kernels:   []string{"gocccl_transform_MathBits64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "uint64/8"},
 	})
 	// UnaryTransform(MathCbrt) over float64, float64, declared at ops_math_more.go:114:6.
-	runtime.RegisterUnaryTransform(m, MathCbrt, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathCbrt",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathCbrt},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathCbrt"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathCeil) over float64, float64, declared at ops_math.go:112:6.
-	runtime.RegisterUnaryTransform(m, MathCeil, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathCeil",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathCeil},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathCeil"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathClassify) over float64, uint8, declared at ops_math.go:123:6.
-	runtime.RegisterUnaryTransform(m, MathClassify, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathClassify",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathClassify},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[uint8]()},
+		Layouts:   []string{"float64/8", "uint8/1"},
+		Kernels:   []string{"gocccl_transform_MathClassify"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "uint8/1"},
 	})
 	// UnaryTransform(MathCos) over float64, float64, declared at ops_transcendental.go:41:6.
-	runtime.RegisterUnaryTransform(m, MathCos, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathCos",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathCos},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathCos"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathCosh) over float64, float64, declared at ops_math_more.go:110:6.
-	runtime.RegisterUnaryTransform(m, MathCosh, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathCosh",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathCosh},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathCosh"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathErf) over float64, float64, declared at ops_math_more.go:116:6.
-	runtime.RegisterUnaryTransform(m, MathErf, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathErf",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathErf},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathErf"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathErfc) over float64, float64, declared at ops_math_more.go:117:6.
-	runtime.RegisterUnaryTransform(m, MathErfc, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathErfc",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathErfc},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathErfc"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathExp) over float64, float64, declared at ops_transcendental.go:37:6.
-	runtime.RegisterUnaryTransform(m, MathExp, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathExp",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathExp},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathExp"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathExp2) over float64, float64, declared at ops_math_more.go:99:6.
-	runtime.RegisterUnaryTransform(m, MathExp2, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathExp2",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathExp2},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathExp2"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathExpF32) over float32, float32, declared at ops_transcendental.go:43:6.
-	runtime.RegisterUnaryTransform(m, MathExpF32, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathExpF32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathExpF32},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform_MathExpF32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float32/4", "float32/4"},
 	})
 	// UnaryTransform(MathExpm1) over float64, float64, declared at ops_math_more.go:100:6.
-	runtime.RegisterUnaryTransform(m, MathExpm1, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathExpm1",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathExpm1},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathExpm1"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathFloor) over float64, float64, declared at ops_math.go:111:6.
-	runtime.RegisterUnaryTransform(m, MathFloor, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathFloor",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathFloor},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathFloor"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathFrexp) over float64, float64, declared at ops_math_more.go:94:6.
-	runtime.RegisterUnaryTransform(m, MathFrexp, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathFrexp",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathFrexp},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathFrexp"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathFromBits32) over uint32, float32, declared at ops_math.go:127:6.
-	runtime.RegisterUnaryTransform(m, MathFromBits32, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathFromBits32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathFromBits32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"uint32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform_MathFromBits32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"uint32/4", "float32/4"},
 	})
 	// UnaryTransform(MathFromBits64) over uint64, float64, declared at ops_math.go:126:6.
-	runtime.RegisterUnaryTransform(m, MathFromBits64, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathFromBits64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathFromBits64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"uint64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathFromBits64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint64/8", "float64/8"},
 	})
 	// UnaryTransform(MathInfNaN) over float64, float64, declared at ops_math.go:122:6.
-	runtime.RegisterUnaryTransform(m, MathInfNaN, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathInfNaN",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathInfNaN},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathInfNaN"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathLog) over float64, float64, declared at ops_transcendental.go:38:6.
-	runtime.RegisterUnaryTransform(m, MathLog, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathLog",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathLog},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathLog"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathLog10) over float64, float64, declared at ops_math_more.go:102:6.
-	runtime.RegisterUnaryTransform(m, MathLog10, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathLog10",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathLog10},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathLog10"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathLog1p) over float64, float64, declared at ops_math_more.go:103:6.
-	runtime.RegisterUnaryTransform(m, MathLog1p, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathLog1p",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathLog1p},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathLog1p"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathLog2) over float64, float64, declared at ops_math_more.go:101:6.
-	runtime.RegisterUnaryTransform(m, MathLog2, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathLog2",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathLog2},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathLog2"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathLogF32) over float32, float32, declared at ops_transcendental.go:44:6.
-	runtime.RegisterUnaryTransform(m, MathLogF32, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathLogF32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathLogF32},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform_MathLogF32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float32/4", "float32/4"},
 	})
 	// UnaryTransform(MathModf) over float64, float64, declared at ops_math_more.go:96:6.
-	runtime.RegisterUnaryTransform(m, MathModf, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathModf",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathModf},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathModf"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathRound) over float64, float64, declared at ops_math.go:114:6.
-	runtime.RegisterUnaryTransform(m, MathRound, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathRound",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathRound},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathRound"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathRoundF32) over float32, float32, declared at ops_math.go:116:6.
-	runtime.RegisterUnaryTransform(m, MathRoundF32, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathRoundF32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathRoundF32},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform_MathRoundF32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float32/4", "float32/4"},
 	})
 	// UnaryTransform(MathRoundToEven) over float64, float64, declared at ops_math.go:115:6.
-	runtime.RegisterUnaryTransform(m, MathRoundToEven, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathRoundToEven",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathRoundToEven},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathRoundToEven"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathSin) over float64, float64, declared at ops_transcendental.go:40:6.
-	runtime.RegisterUnaryTransform(m, MathSin, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathSin",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathSin},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathSin"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathSinF32) over float32, float32, declared at ops_math_more.go:118:6.
-	runtime.RegisterUnaryTransform(m, MathSinF32, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathSinF32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathSinF32},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform_MathSinF32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float32/4", "float32/4"},
 	})
 	// UnaryTransform(MathSinh) over float64, float64, declared at ops_math_more.go:109:6.
-	runtime.RegisterUnaryTransform(m, MathSinh, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathSinh",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathSinh},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathSinh"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathSqrt) over float64, float64, declared at ops_math.go:109:6.
-	runtime.RegisterUnaryTransform(m, MathSqrt, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathSqrt",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathSqrt},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathSqrt"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathSqrtF32) over float32, float32, declared at ops_math.go:110:6.
-	runtime.RegisterUnaryTransform(m, MathSqrtF32, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathSqrtF32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathSqrtF32},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform_MathSqrtF32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float32/4", "float32/4"},
 	})
 	// UnaryTransform(MathTan) over float64, float64, declared at ops_math_more.go:104:6.
-	runtime.RegisterUnaryTransform(m, MathTan, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathTan",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathTan},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathTan"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathTanh) over float64, float64, declared at ops_transcendental.go:42:6.
-	runtime.RegisterUnaryTransform(m, MathTanh, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathTanh",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathTanh},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathTanh"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MathTrunc) over float64, float64, declared at ops_math.go:113:6.
-	runtime.RegisterUnaryTransform(m, MathTrunc, runtime.TransformKernels{
-		Entry: "gocccl_transform_MathTrunc",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MathTrunc},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MathTrunc"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(MaxZero) over float64, float64, declared at ops_minmax.go:51:6.
-	runtime.RegisterUnaryTransform(m, MaxZero, runtime.TransformKernels{
-		Entry: "gocccl_transform_MaxZero",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MaxZero},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_MaxZero"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(NarrowInt64) over int64, int32, declared at ops_conv.go:78:6.
-	runtime.RegisterUnaryTransform(m, NarrowInt64, runtime.TransformKernels{
-		Entry: "gocccl_transform_NarrowInt64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{NarrowInt64},
+		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"int64/8", "int32/4"},
+		Kernels:   []string{"gocccl_transform_NarrowInt64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int64/8", "int32/4"},
 	})
 	// UnaryTransform(NegF64) over float64, float64, declared at ops_float.go:109:6.
-	runtime.RegisterUnaryTransform(m, NegF64, runtime.TransformKernels{
-		Entry: "gocccl_transform_NegF64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{NegF64},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_NegF64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(NegInt32) over int32, int32, declared at ops_int.go:123:6.
-	runtime.RegisterUnaryTransform(m, NegInt32, runtime.TransformKernels{
-		Entry: "gocccl_transform_NegInt32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{NegInt32},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4", "int32/4"},
+		Kernels:   []string{"gocccl_transform_NegInt32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int32/4", "int32/4"},
 	})
 	// UnaryTransform(NegUint32) over uint32, uint32, declared at ops_subtle.go:192:6.
-	runtime.RegisterUnaryTransform(m, NegUint32, runtime.TransformKernels{
-		Entry: "gocccl_transform_NegUint32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{NegUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_transform_NegUint32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"uint32/4", "uint32/4"},
 	})
 	// UnaryTransform(NegZero) over float32, float32, declared at ops_float.go:108:6.
-	runtime.RegisterUnaryTransform(m, NegZero, runtime.TransformKernels{
-		Entry: "gocccl_transform_NegZero",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{NegZero},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform_NegZero"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float32/4", "float32/4"},
 	})
 	// UnaryTransform(NestedLiteral) over uint16, Histo, declared at ops_subtle.go:194:6.
-	runtime.RegisterUnaryTransform(m, NestedLiteral, runtime.TransformKernels{
-		Entry: "gocccl_transform_NestedLiteral",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{NestedLiteral},
+		Types:     []reflect.Type{reflect.TypeFor[uint16](), reflect.TypeFor[Histo]()},
+		Layouts:   []string{"uint16/2", "{Bins@0:[5]uint16,N@12:int32}/16"},
+		Kernels:   []string{"gocccl_transform_NestedLiteral"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
-		Layouts: []string{"uint16/2", "{Bins@0:[5]uint16,N@12:int32}/16"},
 	})
 	// UnaryTransform(NextID) over ID, ID, declared at ops_named.go:38:6.
-	runtime.RegisterUnaryTransform(m, NextID, runtime.TransformKernels{
-		Entry: "gocccl_transform_NextID",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{NextID},
+		Types:     []reflect.Type{reflect.TypeFor[ID](), reflect.TypeFor[ID]()},
+		Layouts:   []string{"int32/4", "int32/4"},
+		Kernels:   []string{"gocccl_transform_NextID"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int32/4", "int32/4"},
 	})
 	// UnaryTransform(PaddedStep) over Padded, Padded, declared at ops_struct.go:123:6.
-	runtime.RegisterUnaryTransform(m, PaddedStep, runtime.TransformKernels{
-		Entry: "gocccl_transform_PaddedStep",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{PaddedStep},
+		Types:     []reflect.Type{reflect.TypeFor[Padded](), reflect.TypeFor[Padded]()},
+		Layouts:   []string{"{A@0:int8,B@8:float64,C@16:int16}/24", "{A@0:int8,B@8:float64,C@16:int16}/24"},
+		Kernels:   []string{"gocccl_transform_PaddedStep"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
-		Layouts: []string{"{A@0:int8,B@8:float64,C@16:int16}/24", "{A@0:int8,B@8:float64,C@16:int16}/24"},
 	})
 	// UnaryTransform(PaddedSum) over Padded, float64, declared at ops_struct.go:124:6.
-	runtime.RegisterUnaryTransform(m, PaddedSum, runtime.TransformKernels{
-		Entry: "gocccl_transform_PaddedSum",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{PaddedSum},
+		Types:     []reflect.Type{reflect.TypeFor[Padded](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"{A@0:int8,B@8:float64,C@16:int16}/24", "float64/8"},
+		Kernels:   []string{"gocccl_transform_PaddedSum"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
-		Layouts: []string{"{A@0:int8,B@8:float64,C@16:int16}/24", "float64/8"},
 	})
 	// UnaryTransform(ParticleStep) over Particle, Particle, declared at ops_struct.go:127:6.
-	runtime.RegisterUnaryTransform(m, ParticleStep, runtime.TransformKernels{
-		Entry: "gocccl_transform_ParticleStep",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ParticleStep},
+		Types:     []reflect.Type{reflect.TypeFor[Particle](), reflect.TypeFor[Particle]()},
+		Layouts:   []string{"{Pos@0:{X@0:float32,Y@4:float32,Z@8:float32},Vel@12:{X@0:float32,Y@4:float32,Z@8:float32},Mass@24:float64,Alive@32:bool,ID@34:uint16}/40", "{Pos@0:{X@0:float32,Y@4:float32,Z@8:float32},Vel@12:{X@0:float32,Y@4:float32,Z@8:float32},Mass@24:float64,Alive@32:bool,ID@34:uint16}/40"},
+		Kernels:   []string{"gocccl_transform_ParticleStep"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
-		Layouts: []string{"{Pos@0:{X@0:float32,Y@4:float32,Z@8:float32},Vel@12:{X@0:float32,Y@4:float32,Z@8:float32},Mass@24:float64,Alive@32:bool,ID@34:uint16}/40", "{Pos@0:{X@0:float32,Y@4:float32,Z@8:float32},Vel@12:{X@0:float32,Y@4:float32,Z@8:float32},Mass@24:float64,Alive@32:bool,ID@34:uint16}/40"},
 	})
 	// UnaryTransform(QuadSum) over Quad, Meters, declared at ops_named.go:40:6.
-	runtime.RegisterUnaryTransform(m, QuadSum, runtime.TransformKernels{
-		Entry: "gocccl_transform_QuadSum",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{QuadSum},
+		Types:     []reflect.Type{reflect.TypeFor[Quad](), reflect.TypeFor[Meters]()},
+		Layouts:   []string{"[4]float32/16", "float32/4"},
+		Kernels:   []string{"gocccl_transform_QuadSum"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
-		Layouts: []string{"[4]float32/16", "float32/4"},
 	})
 	// UnaryTransform(RangeArrayCopy) over [4]int32, int32, declared at ops_subtle.go:185:6.
-	runtime.RegisterUnaryTransform(m, RangeArrayCopy, runtime.TransformKernels{
-		Entry: "gocccl_transform_RangeArrayCopy",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{RangeArrayCopy},
+		Types:     []reflect.Type{reflect.TypeFor[[4]int32](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"[4]int32/16", "int32/4"},
+		Kernels:   []string{"gocccl_transform_RangeArrayCopy"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
-		Layouts: []string{"[4]int32/16", "int32/4"},
 	})
 	// UnaryTransform(RangeInt) over int32, int32, declared at ops_for.go:140:6.
-	runtime.RegisterUnaryTransform(m, RangeInt, runtime.TransformKernels{
-		Entry: "gocccl_transform_RangeInt",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{RangeInt},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4", "int32/4"},
+		Kernels:   []string{"gocccl_transform_RangeInt"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int32/4", "int32/4"},
 	})
 	// UnaryTransform(RangeIntTyped) over uint8, uint32, declared at ops_subtle.go:184:6.
-	runtime.RegisterUnaryTransform(m, RangeIntTyped, runtime.TransformKernels{
-		Entry: "gocccl_transform_RangeIntTyped",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{RangeIntTyped},
+		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint8/1", "uint32/4"},
+		Kernels:   []string{"gocccl_transform_RangeIntTyped"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"uint8/1", "uint32/4"},
 	})
 	// UnaryTransform(RangeNestedArray) over [3][3]float32, float32, declared at ops_subtle.go:196:6.
-	runtime.RegisterUnaryTransform(m, RangeNestedArray, runtime.TransformKernels{
-		Entry: "gocccl_transform_RangeNestedArray",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{RangeNestedArray},
+		Types:     []reflect.Type{reflect.TypeFor[[3][3]float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"[3][3]float32/36", "float32/4"},
+		Kernels:   []string{"gocccl_transform_RangeNestedArray"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
-		Layouts: []string{"[3][3]float32/36", "float32/4"},
 	})
 	// UnaryTransform(Retag) over Tagged, Tagged, declared at ops_named.go:41:6.
-	runtime.RegisterUnaryTransform(m, Retag, runtime.TransformKernels{
-		Entry: "gocccl_transform_Retag",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Retag},
+		Types:     []reflect.Type{reflect.TypeFor[Tagged](), reflect.TypeFor[Tagged]()},
+		Layouts:   []string{"{ID@0:int32,Len@4:float32}/8", "{ID@0:int32,Len@4:float32}/8"},
+		Kernels:   []string{"gocccl_transform_Retag"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"{ID@0:int32,Len@4:float32}/8", "{ID@0:int32,Len@4:float32}/8"},
 	})
 	// UnaryTransform(RoundTrip) over int32, int32, declared at ops_conv.go:98:6.
-	runtime.RegisterUnaryTransform(m, RoundTrip, runtime.TransformKernels{
-		Entry: "gocccl_transform_RoundTrip",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{RoundTrip},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4", "int32/4"},
+		Kernels:   []string{"gocccl_transform_RoundTrip"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int32/4", "int32/4"},
 	})
 	// UnaryTransform(ShadowConst) over int32, int32, declared at ops_subtle.go:197:6.
-	runtime.RegisterUnaryTransform(m, ShadowConst, runtime.TransformKernels{
-		Entry: "gocccl_transform_ShadowConst",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ShadowConst},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4", "int32/4"},
+		Kernels:   []string{"gocccl_transform_ShadowConst"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int32/4", "int32/4"},
 	})
 	// UnaryTransform(ShiftAssign) over uint64, uint64, declared at ops_shift.go:75:6.
-	runtime.RegisterUnaryTransform(m, ShiftAssign, runtime.TransformKernels{
-		Entry: "gocccl_transform_ShiftAssign",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ShiftAssign},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8", "uint64/8"},
+		Kernels:   []string{"gocccl_transform_ShiftAssign"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint64/8", "uint64/8"},
 	})
 	// UnaryTransform(ShiftConstCount) over int32, int32, declared at ops_shift.go:73:6.
-	runtime.RegisterUnaryTransform(m, ShiftConstCount, runtime.TransformKernels{
-		Entry: "gocccl_transform_ShiftConstCount",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ShiftConstCount},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4", "int32/4"},
+		Kernels:   []string{"gocccl_transform_ShiftConstCount"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int32/4", "int32/4"},
 	})
 	// UnaryTransform(ShiftUntypedOne) over uint, uint64, declared at ops_shift.go:72:6.
-	runtime.RegisterUnaryTransform(m, ShiftUntypedOne, runtime.TransformKernels{
-		Entry: "gocccl_transform_ShiftUntypedOne",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{ShiftUntypedOne},
+		Types:     []reflect.Type{reflect.TypeFor[uint](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint/8", "uint64/8"},
+		Kernels:   []string{"gocccl_transform_ShiftUntypedOne"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint/8", "uint64/8"},
 	})
 	// UnaryTransform(SubZeroF64) over float64, float64, declared at ops_float.go:110:6.
-	runtime.RegisterUnaryTransform(m, SubZeroF64, runtime.TransformKernels{
-		Entry: "gocccl_transform_SubZeroF64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{SubZeroF64},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_SubZeroF64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "float64/8"},
 	})
 	// UnaryTransform(SwitchDefaultMiddle) over int, int, declared at ops_switch.go:145:6.
-	runtime.RegisterUnaryTransform(m, SwitchDefaultMiddle, runtime.TransformKernels{
-		Entry: "gocccl_transform_SwitchDefaultMiddle",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{SwitchDefaultMiddle},
+		Types:     []reflect.Type{reflect.TypeFor[int](), reflect.TypeFor[int]()},
+		Layouts:   []string{"int/8", "int/8"},
+		Kernels:   []string{"gocccl_transform_SwitchDefaultMiddle"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int/8", "int/8"},
 	})
 	// UnaryTransform(SwitchFloatTag) over float64, int8, declared at ops_subtle.go:183:6.
-	runtime.RegisterUnaryTransform(m, SwitchFloatTag, runtime.TransformKernels{
-		Entry: "gocccl_transform_SwitchFloatTag",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{SwitchFloatTag},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[int8]()},
+		Layouts:   []string{"float64/8", "int8/1"},
+		Kernels:   []string{"gocccl_transform_SwitchFloatTag"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "int8/1"},
 	})
 	// UnaryTransform(SwitchInit) over int64, int64, declared at ops_switch.go:144:6.
-	runtime.RegisterUnaryTransform(m, SwitchInit, runtime.TransformKernels{
-		Entry: "gocccl_transform_SwitchInit",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{SwitchInit},
+		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64]()},
+		Layouts:   []string{"int64/8", "int64/8"},
+		Kernels:   []string{"gocccl_transform_SwitchInit"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int64/8", "int64/8"},
 	})
 	// UnaryTransform(SwitchNoTag) over float64, int8, declared at ops_switch.go:143:6.
-	runtime.RegisterUnaryTransform(m, SwitchNoTag, runtime.TransformKernels{
-		Entry: "gocccl_transform_SwitchNoTag",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{SwitchNoTag},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[int8]()},
+		Layouts:   []string{"float64/8", "int8/1"},
+		Kernels:   []string{"gocccl_transform_SwitchNoTag"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float64/8", "int8/1"},
 	})
 	// UnaryTransform(SwitchTag) over uint8, int32, declared at ops_switch.go:142:6.
-	runtime.RegisterUnaryTransform(m, SwitchTag, runtime.TransformKernels{
-		Entry: "gocccl_transform_SwitchTag",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{SwitchTag},
+		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"uint8/1", "int32/4"},
+		Kernels:   []string{"gocccl_transform_SwitchTag"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"uint8/1", "int32/4"},
 	})
 	// UnaryTransform(Swizzle) over Vec3, Vec3, declared at ops_struct.go:129:6.
-	runtime.RegisterUnaryTransform(m, Swizzle, runtime.TransformKernels{
-		Entry: "gocccl_transform_Swizzle",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Swizzle},
+		Types:     []reflect.Type{reflect.TypeFor[Vec3](), reflect.TypeFor[Vec3]()},
+		Layouts:   []string{"{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12"},
+		Kernels:   []string{"gocccl_transform_Swizzle"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
-		Layouts: []string{"{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12"},
 	})
 	// UnaryTransform(Trace) over [3][3]float64, float64, declared at ops_array.go:123:6.
-	runtime.RegisterUnaryTransform(m, Trace, runtime.TransformKernels{
-		Entry: "gocccl_transform_Trace",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Trace},
+		Types:     []reflect.Type{reflect.TypeFor[[3][3]float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"[3][3]float64/72", "float64/8"},
+		Kernels:   []string{"gocccl_transform_Trace"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
-		Layouts: []string{"[3][3]float64/72", "float64/8"},
 	})
 	// UnaryTransform(Transpose) over [3][3]float32, [3][3]float32, declared at ops_array.go:124:6.
-	runtime.RegisterUnaryTransform(m, Transpose, runtime.TransformKernels{
-		Entry: "gocccl_transform_Transpose",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Transpose},
+		Types:     []reflect.Type{reflect.TypeFor[[3][3]float32](), reflect.TypeFor[[3][3]float32]()},
+		Layouts:   []string{"[3][3]float32/36", "[3][3]float32/36"},
+		Kernels:   []string{"gocccl_transform_Transpose"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
-		Layouts: []string{"[3][3]float32/36", "[3][3]float32/36"},
 	})
 	// UnaryTransform(TupleIndex) over int32, [3]int32, declared at ops_subtle.go:186:6.
-	runtime.RegisterUnaryTransform(m, TupleIndex, runtime.TransformKernels{
-		Entry: "gocccl_transform_TupleIndex",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{TupleIndex},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[[3]int32]()},
+		Layouts:   []string{"int32/4", "[3]int32/12"},
+		Kernels:   []string{"gocccl_transform_TupleIndex"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
-		Layouts: []string{"int32/4", "[3]int32/12"},
 	})
 	// UnaryTransform(Uint64ToFloat32) over uint64, float32, declared at ops_conv.go:84:6.
-	runtime.RegisterUnaryTransform(m, Uint64ToFloat32, runtime.TransformKernels{
-		Entry: "gocccl_transform_Uint64ToFloat32",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Uint64ToFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"uint64/8", "float32/4"},
+		Kernels:   []string{"gocccl_transform_Uint64ToFloat32"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint64/8", "float32/4"},
 	})
 	// UnaryTransform(Uint64ToFloat32Tricky) over int16, float32, declared at ops_subtle.go:189:6.
-	runtime.RegisterUnaryTransform(m, Uint64ToFloat32Tricky, runtime.TransformKernels{
-		Entry: "gocccl_transform_Uint64ToFloat32Tricky",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Uint64ToFloat32Tricky},
+		Types:     []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"int16/2", "float32/4"},
+		Kernels:   []string{"gocccl_transform_Uint64ToFloat32Tricky"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int16/2", "float32/4"},
 	})
 	// UnaryTransform(Uint64ToFloat64) over uint64, float64, declared at ops_conv.go:85:6.
-	runtime.RegisterUnaryTransform(m, Uint64ToFloat64, runtime.TransformKernels{
-		Entry: "gocccl_transform_Uint64ToFloat64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Uint64ToFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"uint64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform_Uint64ToFloat64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint64/8", "float64/8"},
 	})
 	// UnaryTransform(UnaryOpsInt16) over int16, int16, declared at ops_int.go:130:6.
-	runtime.RegisterUnaryTransform(m, UnaryOpsInt16, runtime.TransformKernels{
-		Entry: "gocccl_transform_UnaryOpsInt16",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{UnaryOpsInt16},
+		Types:     []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[int16]()},
+		Layouts:   []string{"int16/2", "int16/2"},
+		Kernels:   []string{"gocccl_transform_UnaryOpsInt16"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
-		Layouts: []string{"int16/2", "int16/2"},
 	})
 	// UnaryTransform(WidenInt8) over int8, uint64, declared at ops_conv.go:79:6.
-	runtime.RegisterUnaryTransform(m, WidenInt8, runtime.TransformKernels{
-		Entry: "gocccl_transform_WidenInt8",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{WidenInt8},
+		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"int8/1", "uint64/8"},
+		Kernels:   []string{"gocccl_transform_WidenInt8"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int8/1", "uint64/8"},
 	})
 	// UnaryTransform(WidenUint16) over uint16, int64, declared at ops_conv.go:80:6.
-	runtime.RegisterUnaryTransform(m, WidenUint16, runtime.TransformKernels{
-		Entry: "gocccl_transform_WidenUint16",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{WidenUint16},
+		Types:     []reflect.Type{reflect.TypeFor[uint16](), reflect.TypeFor[int64]()},
+		Layouts:   []string{"uint16/2", "int64/8"},
+		Kernels:   []string{"gocccl_transform_WidenUint16"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint16/2", "int64/8"},
 	})
 	// UnaryTransform(dep.Clamp8) over int32, int8, declared at ops_calls.go:90:6.
-	runtime.RegisterUnaryTransform(m, dep.Clamp8, runtime.TransformKernels{
-		Entry: "gocccl_transform_dep_Clamp8",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{dep.Clamp8},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int8]()},
+		Layouts:   []string{"int32/4", "int8/1"},
+		Kernels:   []string{"gocccl_transform_dep_Clamp8"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int32/4", "int8/1"},
 	})
 	// UnaryTransform(dep.Mix64) over uint64, uint64, declared at ops_calls.go:92:6.
-	runtime.RegisterUnaryTransform(m, dep.Mix64, runtime.TransformKernels{
-		Entry: "gocccl_transform_dep_Mix64",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{dep.Mix64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8", "uint64/8"},
+		Kernels:   []string{"gocccl_transform_dep_Mix64"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint64/8", "uint64/8"},
 	})
 }

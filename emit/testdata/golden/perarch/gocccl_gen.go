@@ -5,7 +5,15 @@ package sum
 
 import (
 	_ "embed"
-	"github.com/gocccl/gocccl/runtime"
+	"github.com/gocccl/gocccl/runtime/goccclimpl"
+	"reflect"
+)
+
+// The glue is version 2; it fails to compile against a runtime that
+// does not accept it, and the compiler's message names the fix.
+const (
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(2 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 2)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -25,51 +33,57 @@ var (
 )
 
 func init() {
-	m := runtime.NewModule("example.com/demo/sum", "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", []runtime.Image{
-		{Target: runtime.Target{Arch: 75}, Data: goccclImageSM75},
-		{Target: runtime.Target{Arch: 80}, Data: goccclImageSM80},
-		{Target: runtime.Target{Arch: 86}, Data: goccclImageSM86},
-		{Target: runtime.Target{Arch: 89}, Data: goccclImageSM89},
-		{Target: runtime.Target{Arch: 90}, Data: goccclImageSM90},
-		{Target: runtime.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
+	m := goccclimpl.NewModule("example.com/demo/sum", "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75},
+		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80},
+		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86},
+		{Target: goccclimpl.Target{Arch: 89}, Data: goccclImageSM89},
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
+		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
 	// Reduce(Add) over float32, declared at sum.go:40:8.
-	runtime.RegisterReduce(m, Add, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_Add_partial",
-		Final:   "gocccl_reduce_Add_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{Add},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_reduce_Add_partial", "gocccl_reduce_Add_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 16},
 		},
-		Layouts: []string{"float32/4"},
 	})
 	// Reduce(AddI) over int32, declared at sum.go:41:8.
-	runtime.RegisterReduce(m, AddI, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_AddI_partial",
-		Final:   "gocccl_reduce_AddI_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{AddI},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_reduce_AddI_partial", "gocccl_reduce_AddI_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 16},
 		},
-		Layouts: []string{"int32/4"},
 	})
 	// Reduce(Max) over int64, declared at sum.go:42:8.
-	runtime.RegisterReduce(m, Max, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_Max_partial",
-		Final:   "gocccl_reduce_Max_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{Max},
+		Types:     []reflect.Type{reflect.TypeFor[int64]()},
+		Layouts:   []string{"int64/8"},
+		Kernels:   []string{"gocccl_reduce_Max_partial", "gocccl_reduce_Max_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int64/8"},
 	})
 }

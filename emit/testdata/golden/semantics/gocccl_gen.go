@@ -5,7 +5,15 @@ package ops
 
 import (
 	_ "embed"
-	"github.com/gocccl/gocccl/runtime"
+	"github.com/gocccl/gocccl/runtime/goccclimpl"
+	"reflect"
+)
+
+// The glue is version 2; it fails to compile against a runtime that
+// does not accept it, and the compiler's message names the fix.
+const (
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(2 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 2)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -25,87 +33,102 @@ var (
 )
 
 func init() {
-	m := runtime.NewModule("example.com/demo/ops", "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", []runtime.Image{
-		{Target: runtime.Target{Arch: 75}, Data: goccclImageSM75},
-		{Target: runtime.Target{Arch: 80}, Data: goccclImageSM80},
-		{Target: runtime.Target{Arch: 86}, Data: goccclImageSM86},
-		{Target: runtime.Target{Arch: 89}, Data: goccclImageSM89},
-		{Target: runtime.Target{Arch: 90}, Data: goccclImageSM90},
-		{Target: runtime.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
+	m := goccclimpl.NewModule("example.com/demo/ops", "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75},
+		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80},
+		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86},
+		{Target: goccclimpl.Target{Arch: 89}, Data: goccclImageSM89},
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
+		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
 	// BinaryTransform(Bits) over uint16, int8, uint32, declared at ops.go:80:9.
-	runtime.RegisterBinaryTransform(m, Bits, runtime.TransformKernels{
-		Entry: "gocccl_transform2_Bits",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{Bits},
+		Types:     []reflect.Type{reflect.TypeFor[uint16](), reflect.TypeFor[int8](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint16/2", "int8/1", "uint32/4"},
+		Kernels:   []string{"gocccl_transform2_Bits"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"uint16/2", "int8/1", "uint32/4"},
 	})
 	// BinaryTransform(Floats) over float32, float64, float64, declared at ops.go:81:9.
-	runtime.RegisterBinaryTransform(m, Floats, runtime.TransformKernels{
-		Entry: "gocccl_transform2_Floats",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{Floats},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float32/4", "float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_Floats"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"float32/4", "float64/8", "float64/8"},
 	})
 	// BinaryTransform(Limits) over uint, int, bool, declared at ops.go:85:9.
-	runtime.RegisterBinaryTransform(m, Limits, runtime.TransformKernels{
-		Entry: "gocccl_transform2_Limits",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{Limits},
+		Types:     []reflect.Type{reflect.TypeFor[uint](), reflect.TypeFor[int](), reflect.TypeFor[bool]()},
+		Layouts:   []string{"uint/8", "int/8", "bool/1"},
+		Kernels:   []string{"gocccl_transform2_Limits"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"uint/8", "int/8", "bool/1"},
 	})
 	// Reduce(F32) over float32, declared at ops.go:82:9.
-	runtime.RegisterReduce(m, F32, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_F32_partial",
-		Final:   "gocccl_reduce_F32_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{F32},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_reduce_F32_partial", "gocccl_reduce_F32_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
-		Layouts: []string{"float32/4"},
 	})
 	// Reduce(Mix) over int64, declared at ops.go:83:9.
-	runtime.RegisterReduce(m, Mix, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_Mix_partial",
-		Final:   "gocccl_reduce_Mix_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{Mix},
+		Types:     []reflect.Type{reflect.TypeFor[int64]()},
+		Layouts:   []string{"int64/8"},
+		Kernels:   []string{"gocccl_reduce_Mix_partial", "gocccl_reduce_Mix_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"int64/8"},
 	})
 	// Reduce(Small) over int8, declared at ops.go:84:9.
-	runtime.RegisterReduce(m, Small, runtime.ReduceKernels{
-		Partial: "gocccl_reduce_Small_partial",
-		Final:   "gocccl_reduce_Small_final",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{Small},
+		Types:     []reflect.Type{reflect.TypeFor[int8]()},
+		Layouts:   []string{"int8/1"},
+		Kernels:   []string{"gocccl_reduce_Small_partial", "gocccl_reduce_Small_final"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
-		Layouts: []string{"int8/1"},
 	})
 }

@@ -5,7 +5,15 @@ package scale
 
 import (
 	_ "embed"
-	"github.com/gocccl/gocccl/runtime"
+	"github.com/gocccl/gocccl/runtime/goccclimpl"
+	"reflect"
+)
+
+// The glue is version 2; it fails to compile against a runtime that
+// does not accept it, and the compiler's message names the fix.
+const (
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(2 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 2)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -25,36 +33,42 @@ var (
 )
 
 func init() {
-	m := runtime.NewModule("example.com/demo/scale", "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", []runtime.Image{
-		{Target: runtime.Target{Arch: 75}, Data: goccclImageSM75},
-		{Target: runtime.Target{Arch: 80}, Data: goccclImageSM80},
-		{Target: runtime.Target{Arch: 86}, Data: goccclImageSM86},
-		{Target: runtime.Target{Arch: 89}, Data: goccclImageSM89},
-		{Target: runtime.Target{Arch: 90}, Data: goccclImageSM90},
-		{Target: runtime.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
+	m := goccclimpl.NewModule("example.com/demo/scale", "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75},
+		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80},
+		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86},
+		{Target: goccclimpl.Target{Arch: 89}, Data: goccclImageSM89},
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
+		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
 	// BinaryTransform(Warm) over Celsius, int16, Celsius, declared at scale.go:30:9.
-	runtime.RegisterBinaryTransform(m, Warm, runtime.TransformKernels{
-		Entry: "gocccl_transform2_Warm",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{Warm},
+		Types:     []reflect.Type{reflect.TypeFor[Celsius](), reflect.TypeFor[int16](), reflect.TypeFor[Celsius]()},
+		Layouts:   []string{"float32/4", "int16/2", "float32/4"},
+		Kernels:   []string{"gocccl_transform2_Warm"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
-		Layouts: []string{"float32/4", "int16/2", "float32/4"},
 	})
 	// UnaryTransform(Scale) over int8, float64, declared at scale.go:31:9.
-	runtime.RegisterUnaryTransform(m, Scale, runtime.TransformKernels{
-		Entry: "gocccl_transform_Scale",
-		Policies: []runtime.Policy{
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Scale},
+		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"int8/1", "float64/8"},
+		Kernels:   []string{"gocccl_transform_Scale"},
+		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
-		Layouts: []string{"int8/1", "float64/8"},
 	})
 }

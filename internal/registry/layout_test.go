@@ -1,6 +1,7 @@
-package runtime
+package registry
 
 import (
+	"github.com/gocccl/gocccl/internal/algo"
 	"reflect"
 	"testing"
 
@@ -48,7 +49,7 @@ func TestCheckLayouts(t *testing.T) {
 	require.NoError(t, checkLayouts([]string{"int32/4", "float64/8"}, reflect.TypeFor[int32](), reflect.TypeFor[float64]()))
 	err := checkLayouts([]string{"{A@0:int8,B@8:float64/16"}, reflect.TypeFor[layoutPixel]())
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "element type runtime.layoutPixel has layout {A@0:int8,B@8:float64,C@16:int16,D@18:[3]uint8}/24 in Go")
+	assert.Contains(t, err.Error(), "element type registry.layoutPixel has layout {A@0:int8,B@8:float64,C@16:int16,D@18:[3]uint8}/24 in Go")
 	assert.Contains(t, err.Error(), "run go generate")
 	assert.Error(t, checkLayouts([]string{"int32/4"}, reflect.TypeFor[int32](), reflect.TypeFor[int32]()))
 }
@@ -57,8 +58,10 @@ func TestCheckLayouts(t *testing.T) {
 // longer match its element type is found, but reports the change.
 func TestRegisterChangedLayout(t *testing.T) {
 	op := func(a, b layoutPixel) layoutPixel { return a }
-	RegisterReduce(nil, op, ReduceKernels{Partial: "p", Final: "f", Layouts: []string{"{A@0:int8}/1"}})
-	_, err := lookup(kernelKey{algReduce, funcPC(op)})
+	typ := reflect.TypeFor[layoutPixel]()
+	Register(nil, Instance{Algorithm: "Reduce", Ops: []any{op}, Types: []reflect.Type{typ},
+		Layouts: []string{"{A@0:int8}/1"}, Kernels: []string{"p", "f"}})
+	_, err := Lookup(NewKey(algo.Reduce, []any{op}, typ))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "the type changed since the kernels were generated")
 }

@@ -1,26 +1,22 @@
-package runtime
+// Package registry holds what generated glue registers when a program
+// starts: one Module (the compiled images) per generated package and the
+// kernels of every algorithm instance, keyed by algorithm, operators and
+// element types. Generated code reaches it through runtime/goccclimpl; the
+// runtime looks instances up here when they run. It is bounded by the
+// program's generated code and never grows at run time.
+package registry
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
+
+	"github.com/gocccl/gocccl/internal/arch"
 )
 
-// Target is what an image was compiled for: SASS for one compute capability,
-// or PTX that the driver compiles for the device it runs on.
-type Target struct {
-	Arch int  // compute capability × 10, e.g. 90 for 9.0
-	PTX  bool // PTX rather than SASS
-}
-
-// String returns nvcc's name for the target: "sm_90" or "compute_90".
-func (t Target) String() string {
-	if t.PTX {
-		return fmt.Sprintf("compute_%d", t.Arch)
-	}
-	return fmt.Sprintf("sm_%d", t.Arch)
-}
+// Target is what an image was compiled for.
+type Target = arch.Target
 
 // Image is one compiled artifact of a generated package.
 type Image struct {
@@ -28,10 +24,7 @@ type Image struct {
 	Data   []byte
 }
 
-// Module is the compiled kernels of one generated package. Generated code
-// creates it with NewModule when the program starts; it is loaded onto a
-// device the first time one of its kernels runs there, and stays loaded until
-// the device is closed.
+// Module is the compiled kernels of one generated package.
 type Module struct {
 	pkg    string
 	hash   string
@@ -45,6 +38,9 @@ func (m *Module) Package() string { return m.pkg }
 // package's gocccl_gen_manifest.json.
 func (m *Module) Hash() string { return m.hash }
 
+// Images returns the module's images.
+func (m *Module) Images() []Image { return m.images }
+
 // Targets lists the targets the module was compiled for.
 func (m *Module) Targets() []Target {
 	ts := make([]Target, len(m.images))
@@ -54,27 +50,26 @@ func (m *Module) Targets() []Target {
 	return ts
 }
 
-// NewModule records a generated package's images. It is called by generated
-// code; pkg is the package's import path and hash the content hash from its
-// manifest.
+// NewModule records a generated package's images; pkg is the package's
+// import path and hash the content hash from its manifest.
 func NewModule(pkg, hash string, images []Image) *Module {
 	m := &Module{pkg: pkg, hash: hash, images: images}
-	registry.mu.Lock()
-	registry.modules = append(registry.modules, m)
-	registry.mu.Unlock()
+	state.mu.Lock()
+	state.modules = append(state.modules, m)
+	state.mu.Unlock()
 	return m
 }
 
-// Modules returns the packages whose generated modules are registered in this
-// program, sorted.
-func Modules() []string {
-	registry.mu.RLock()
-	defer registry.mu.RUnlock()
+// Packages returns the packages whose generated modules are registered in
+// this program, sorted.
+func Packages() []string {
+	state.mu.RLock()
+	defer state.mu.RUnlock()
 	var pkgs []string
-	for _, m := range registry.modules {
+	for _, m := range state.modules {
 		pkgs = append(pkgs, m.pkg)
 	}
-	sort.Strings(pkgs)
+	slices.Sort(pkgs)
 	return pkgs
 }
 
@@ -122,10 +117,10 @@ func SelectImage(images []Image, major, minor int) (im Image, reason string, err
 		major, minor, strings.Join(built, ", "), dev)
 }
 
-// registry holds every module and kernel registration of the program. It is
+// state holds every module and kernel registration of the program. It is
 // filled by generated init functions and read by algorithm handles.
-var registry struct {
-	mu      sync.RWMutex
-	modules []*Module
-	kernels map[kernelKey]*registration
+var state struct {
+	mu        sync.RWMutex
+	modules   []*Module
+	instances map[Key]*Registration
 }

@@ -1,0 +1,234 @@
+// Package algo describes every device-wide algorithm once, for every layer
+// that needs to know it: the analyzer finds an instance by its constructor's
+// name and checks its operators against Ops; the emitter includes Header,
+// writes one extern "C" entry point per Kernel and compiles the Policy into
+// it; the generated glue registers the kernels under the algorithm's Name;
+// the runtime looks them up by the same description and launches them in
+// Kernels order.
+//
+// Adding an algorithm is one file here (its description, registered in
+// init), its kernel header under kernels/include/gocccl, its runtime file
+// (the generic constructor named Name, with Run and TempStorageBytes) and
+// its tests; nothing else names it.
+package algo
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/gocccl/gocccl/internal/arch"
+)
+
+// Algorithm is the description of one algorithm.
+type Algorithm struct {
+	// Name is the name of the runtime constructor that declares an
+	// instance, e.g. "Reduce" for runtime.Reduce.
+	Name string
+	// Stem starts the C symbols of an instance's kernels: "reduce" gives
+	// gocccl_reduce_Add_partial.
+	Stem string
+	// Header is the kernel header under kernels/include/gocccl that
+	// defines the kernel templates, e.g. "reduce.cuh".
+	Header string
+	// TypeParams are the names of the constructor's type parameters, in
+	// their order: the instance's element types. Operator signatures and
+	// kernel parameters refer to them by name.
+	TypeParams []string
+	// Ops are the operator parameters of the constructor, in order: every
+	// argument of the constructor call is one //gocccl:op function.
+	Ops []Operator
+	// Kernels are the instance's entry points, in the order the runtime
+	// launches them by index.
+	Kernels []Kernel
+	// Policy is the tuning table: the launch policy on architecture a when
+	// the widest element type has size bytes.
+	Policy func(size int64, a int) arch.Policy
+}
+
+// Operator is one operator parameter of a constructor.
+type Operator struct {
+	Role string // what it is for, in messages: "operator", "predicate", "equality"
+	// Params and Results name the operator's types: type parameters of the
+	// algorithm (TypeParams) or predeclared Go types such as "bool".
+	Params, Results []string
+}
+
+// Signature prints the operator's Go signature: "func(T, T) T".
+func (o Operator) Signature() string {
+	s := "func(" + strings.Join(o.Params, ", ") + ")"
+	switch len(o.Results) {
+	case 0:
+	case 1:
+		s += " " + o.Results[0]
+	default:
+		s += " (" + strings.Join(o.Results, ", ") + ")"
+	}
+	return s
+}
+
+// Kernel is one extern "C" entry point of an instance. Its body calls
+// Template<THREADS, ITEMS, TypeParams..., Functors...>(Params...): the
+// policy's threads and items, the C types of the instance's element types in
+// TypeParams order, the functors of its operators in Ops order; iterator
+// types of inputs are deduced from the arguments.
+type Kernel struct {
+	// Suffix follows the instance's symbol: "partial" names
+	// gocccl_reduce_Add_partial; "" names the symbol itself.
+	Suffix string
+	// Template is the kernel template in the header, e.g.
+	// "::gocccl::reduce_partial".
+	Template string
+	Params   []Param
+}
+
+// Param is one parameter of an entry point.
+type Param struct {
+	Name string
+	Kind ParamKind
+	// Type names the element type of In, Out and Value parameters: a type
+	// parameter of the algorithm, or one of the fixed types of FixedCType
+	// ("int64" for counts and offsets, "bool", …).
+	Type string
+}
+
+// fixedC are the C types of the fixed element types kernel parameters may
+// name besides type parameters, as Go's sized types are laid out.
+var fixedC = map[string]string{
+	"bool": "bool", "int8": "int8_t", "int16": "int16_t", "int32": "int32_t", "int64": "int64_t",
+	"uint8": "uint8_t", "uint16": "uint16_t", "uint32": "uint32_t", "uint64": "uint64_t",
+	"float32": "float", "float64": "double",
+}
+
+// FixedCType returns the C type of a fixed element type name ("int64" →
+// "int64_t"), or "" when name is not one.
+func FixedCType(name string) string { return fixedC[name] }
+
+// ParamKind says how a parameter is passed: the C type the emitter writes
+// and the argument the runtime packs.
+type ParamKind int
+
+// The kinds of kernel parameters.
+const (
+	In      ParamKind = iota + 1 // an input sequence of Type: const T* (a Slice)
+	Out                          // an output sequence of Type: T*
+	Value                        // one Type by value, e.g. an init value
+	Size                         // a count or index: long long
+	Scratch                      // device scratch memory: void*
+)
+
+// CType returns the C type of a parameter of this kind, given the C name of
+// its Type.
+func (k ParamKind) CType(t string) string {
+	switch k {
+	case In:
+		return "const " + t + "*"
+	case Out:
+		return t + "*"
+	case Value:
+		return t
+	case Size:
+		return "long long"
+	case Scratch:
+		return "void*"
+	}
+	return "?"
+}
+
+// Symbol returns the entry point of kernel k for an instance whose symbol is
+// sym.
+func (k Kernel) Symbol(sym string) string {
+	if k.Suffix == "" {
+		return sym
+	}
+	return sym + "_" + k.Suffix
+}
+
+// Typed reports whether some type parameter of a appears in no operator's
+// signature, so that the instance's key and symbol must name its types: an
+// instance is then declared with explicit type arguments
+// (runtime.RadixSortKeys[uint32]()).
+func (a *Algorithm) Typed() bool {
+	for _, tp := range a.TypeParams {
+		found := false
+		for _, op := range a.Ops {
+			if slices.Contains(op.Params, tp) || slices.Contains(op.Results, tp) {
+				found = true
+			}
+		}
+		if !found {
+			return true
+		}
+	}
+	return false
+}
+
+// TypeIndex returns the index of the type parameter named name, or -1.
+func (a *Algorithm) TypeIndex(name string) int { return slices.Index(a.TypeParams, name) }
+
+// String returns the algorithm's name.
+func (a *Algorithm) String() string { return a.Name }
+
+var (
+	all    []*Algorithm
+	byName = map[string]*Algorithm{}
+)
+
+// register adds a description; each algorithm's file calls it from init.
+func register(a *Algorithm) *Algorithm {
+	if err := a.validate(); err != nil {
+		panic("algo: " + err.Error()) // a description is a program constant
+	}
+	if byName[a.Name] != nil {
+		panic("algo: " + a.Name + " described twice")
+	}
+	byName[a.Name] = a
+	all = append(all, a)
+	slices.SortFunc(all, func(x, y *Algorithm) int { return strings.Compare(x.Name, y.Name) })
+	return a
+}
+
+// Lookup returns the algorithm whose runtime constructor is named name, or
+// nil.
+func Lookup(name string) *Algorithm { return byName[name] }
+
+// All returns every algorithm, sorted by name.
+func All() []*Algorithm { return slices.Clone(all) }
+
+// predeclared are the Go types an operator signature may name besides type
+// parameters.
+var predeclared = map[string]bool{"bool": true, "int64": true, "int32": true, "int": true, "uint32": true, "uint64": true}
+
+// validate checks that a description is complete and consistent.
+func (a *Algorithm) validate() error {
+	if a.Name == "" || a.Stem == "" || a.Header == "" || a.Policy == nil || len(a.Kernels) == 0 {
+		return fmt.Errorf("%q: name, stem, header, policy and kernels are required", a.Name)
+	}
+	known := func(t string) bool { return a.TypeIndex(t) >= 0 || predeclared[t] }
+	for _, op := range a.Ops {
+		for _, t := range append(slices.Clone(op.Params), op.Results...) {
+			if !known(t) {
+				return fmt.Errorf("%s: operator %s names unknown type %s", a.Name, op.Role, t)
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for _, k := range a.Kernels {
+		if seen[k.Suffix] {
+			return fmt.Errorf("%s: two kernels with suffix %q", a.Name, k.Suffix)
+		}
+		seen[k.Suffix] = true
+		for _, p := range k.Params {
+			switch p.Kind {
+			case In, Out, Value:
+				if a.TypeIndex(p.Type) < 0 && FixedCType(p.Type) == "" {
+					return fmt.Errorf("%s: kernel %s: parameter %s names unknown type %q", a.Name, k.Suffix, p.Name, p.Type)
+				}
+			case Size, Scratch:
+			default:
+				return fmt.Errorf("%s: kernel %s: parameter %s has no kind", a.Name, k.Suffix, p.Name)
+			}
+		}
+	}
+	return nil
+}

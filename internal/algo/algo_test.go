@@ -1,0 +1,74 @@
+package algo
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gocccl/gocccl/internal/arch"
+)
+
+// TestDescriptions checks every registered description, as register does,
+// and that names, stems and symbols are distinct.
+func TestDescriptions(t *testing.T) {
+	stems := map[string]string{}
+	for _, a := range All() {
+		require.NoError(t, a.validate(), a.Name)
+		assert.Same(t, a, Lookup(a.Name))
+		if other, dup := stems[a.Stem]; dup {
+			t.Errorf("%s and %s share the stem %s", a.Name, other, a.Stem)
+		}
+		stems[a.Stem] = a.Name
+		p := a.Policy(4, 90)
+		assert.Positive(t, p.BlockThreads, a.Name)
+		assert.Positive(t, p.ItemsPerThread, a.Name)
+		assert.Equal(t, 90, p.Arch, a.Name)
+	}
+	assert.Nil(t, Lookup("NoSuchAlgorithm"))
+}
+
+func TestPolicies(t *testing.T) {
+	for _, c := range []struct {
+		size  int64
+		items int
+	}{{1, 32}, {2, 32}, {4, 16}, {8, 8}, {12, 5}, {16, 4}, {64, 1}, {128, 1}} {
+		assert.Equal(t, arch.Policy{Arch: 90, BlockThreads: 256, ItemsPerThread: c.items}, Reduce.Policy(c.size, 90), "reduce size %d", c.size)
+	}
+	assert.Equal(t, 32, UnaryTransform.Policy(1, 75).ItemsPerThread)
+	assert.Equal(t, 16, BinaryTransform.Policy(2, 75).ItemsPerThread)
+	assert.Equal(t, 4, UnaryTransform.Policy(8, 90).ItemsPerThread)
+	assert.Equal(t, 1, UnaryTransform.Policy(40, 90).ItemsPerThread)
+}
+
+func TestTypedAndSignature(t *testing.T) {
+	assert.False(t, Reduce.Typed())
+	assert.False(t, BinaryTransform.Typed())
+	typed := &Algorithm{TypeParams: []string{"K", "V"}, Ops: []Operator{{Role: "comparison", Params: []string{"K", "K"}, Results: []string{"bool"}}}}
+	assert.True(t, typed.Typed())
+	assert.Equal(t, "func(K, K) bool", typed.Ops[0].Signature())
+	assert.Equal(t, "gocccl_x_final", Kernel{Suffix: "final"}.Symbol("gocccl_x"))
+	assert.Equal(t, "gocccl_x", Kernel{}.Symbol("gocccl_x"))
+}
+
+func TestValidate(t *testing.T) {
+	ok := func() *Algorithm {
+		return &Algorithm{Name: "X", Stem: "x", Header: "x.cuh", TypeParams: []string{"T"},
+			Ops:     []Operator{{Role: "operator", Params: []string{"T"}, Results: []string{"bool"}}},
+			Kernels: []Kernel{{Template: "::x", Params: []Param{{Name: "in", Kind: In, Type: "T"}, {Name: "n", Kind: Size}}}},
+			Policy:  func(size int64, a int) arch.Policy { return arch.MemBound(size, 32, a) }}
+	}
+	require.NoError(t, ok().validate())
+	bad := ok()
+	bad.Ops[0].Params[0] = "U"
+	assert.ErrorContains(t, bad.validate(), "unknown type U")
+	bad = ok()
+	bad.Kernels[0].Params[0].Type = "U"
+	assert.ErrorContains(t, bad.validate(), `unknown type "U"`)
+	bad = ok()
+	bad.Kernels = append(bad.Kernels, bad.Kernels[0])
+	assert.ErrorContains(t, bad.validate(), "two kernels")
+	bad = ok()
+	bad.Policy = nil
+	assert.Error(t, bad.validate())
+}

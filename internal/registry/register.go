@@ -1,0 +1,149 @@
+package registry
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	goruntime "runtime"
+	"strings"
+
+	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/arch"
+)
+
+// ErrNotGenerated is returned when an algorithm instance runs but gocccl-gen
+// generated no kernels for it.
+var ErrNotGenerated = errors.New("no generated kernels")
+
+// Limits of one instance: operators and element types.
+const (
+	MaxOps   = 3
+	MaxTypes = 4
+)
+
+// Key identifies an instance: its algorithm, the entry PCs of its operators
+// (top-level functions, so a PC names one) and its element types. It is
+// comparable and built once, when the instance is declared.
+type Key struct {
+	Alg   *algo.Algorithm
+	Ops   [MaxOps]uintptr
+	Types [MaxTypes]reflect.Type
+}
+
+// NewKey returns the key of alg over the operators ops (function values)
+// and the element types types, in the description's orders.
+func NewKey(alg *algo.Algorithm, ops []any, types ...reflect.Type) Key {
+	k := Key{Alg: alg}
+	for i, op := range ops {
+		if i < MaxOps {
+			k.Ops[i] = FuncPC(op)
+		}
+	}
+	copy(k.Types[:], types)
+	return k
+}
+
+// String names the instance as its declaration does: "Reduce(sum.Add)",
+// or "RadixSortKeys[uint32]" for an algorithm without operators.
+func (k Key) String() string {
+	name := "?"
+	if k.Alg != nil {
+		name = k.Alg.Name
+	}
+	var ops []string
+	for _, pc := range k.Ops {
+		if pc != 0 {
+			ops = append(ops, FuncName(pc))
+		}
+	}
+	if len(ops) > 0 {
+		return name + "(" + strings.Join(ops, ", ") + ")"
+	}
+	var ts []string
+	for _, t := range k.Types {
+		if t != nil {
+			ts = append(ts, t.String())
+		}
+	}
+	return name + "[" + strings.Join(ts, ", ") + "]"
+}
+
+// Instance is what generated glue registers for one instance.
+type Instance struct {
+	// Algorithm is the name of the algorithm's runtime constructor.
+	Algorithm string
+	// Ops are the instance's operators (functions), in the description's
+	// order.
+	Ops []any
+	// Types are the element types, in the order of the description's
+	// TypeParams.
+	Types []reflect.Type
+	// Layouts are the layouts of Types that the kernels were compiled for;
+	// a Run fails when a Go type's differs.
+	Layouts []string
+	// Kernels are the entry points, in the description's Kernels order.
+	Kernels []string
+	// Policies are the launch policies, one per architecture compiled.
+	Policies []arch.Policy
+}
+
+// Registration is a registered instance, as algorithm handles use it.
+type Registration struct {
+	Module   *Module
+	Alg      *algo.Algorithm
+	Kernels  []string
+	Policies []arch.Policy
+	err      error // the instance does not match its description or its types changed
+}
+
+// Register records the kernels gocccl-gen compiled for one instance of
+// module m. Problems (an unknown algorithm, counts that disagree with the
+// description, element types whose layout changed since generation) are
+// kept and reported when the instance runs, never as a panic at start-up.
+func Register(m *Module, in Instance) {
+	alg := algo.Lookup(in.Algorithm)
+	reg := &Registration{Module: m, Alg: alg, Kernels: in.Kernels, Policies: in.Policies}
+	switch {
+	case alg == nil:
+		reg.err = fmt.Errorf("the generated code names algorithm %q, which this runtime does not have; update gocccl or run go generate (gocccl-gen)", in.Algorithm)
+	case len(in.Ops) != len(alg.Ops) || len(in.Types) != len(alg.TypeParams) || len(in.Kernels) != len(alg.Kernels):
+		reg.err = fmt.Errorf("the generated code registers %d operators, %d types and %d kernels for %s, which has %d, %d and %d; run go generate (gocccl-gen)",
+			len(in.Ops), len(in.Types), len(in.Kernels), alg.Name, len(alg.Ops), len(alg.TypeParams), len(alg.Kernels))
+	default:
+		reg.err = checkLayouts(in.Layouts, in.Types...)
+	}
+	key := NewKey(alg, in.Ops, in.Types...)
+	state.mu.Lock()
+	defer state.mu.Unlock()
+	if state.instances == nil {
+		state.instances = make(map[Key]*Registration)
+	}
+	state.instances[key] = reg
+}
+
+// Lookup returns the registration of key, or an error wrapping
+// ErrNotGenerated that tells the user what to run.
+func Lookup(key Key) (*Registration, error) {
+	state.mu.RLock()
+	r := state.instances[key]
+	state.mu.RUnlock()
+	if r == nil {
+		return nil, fmt.Errorf("%s: %w; mark its operators //gocccl:op, declare the instance outside _test.go files, and run go generate (gocccl-gen) in its package",
+			key, ErrNotGenerated)
+	}
+	if r.err != nil {
+		return nil, fmt.Errorf("%s: %w", key, r.err)
+	}
+	return r, nil
+}
+
+// FuncPC returns the entry PC of a function value.
+func FuncPC(f any) uintptr { return reflect.ValueOf(f).Pointer() }
+
+// FuncName returns the qualified name of the function at pc.
+func FuncName(pc uintptr) string {
+	if fn := goruntime.FuncForPC(pc); fn != nil {
+		return fn.Name()
+	}
+	return fmt.Sprintf("func@%#x", pc)
+}

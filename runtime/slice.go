@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	goruntime "runtime"
 	"unsafe"
 
 	"github.com/gocccl/gocccl/runtime/cuda"
@@ -29,6 +30,9 @@ type Slice[T any] struct {
 	root *Slice[T]
 	// err is a bad Range's error, returned by every use of the view.
 	err error
+	// cleanup frees the device memory of an allocation that becomes
+	// unreachable without Free.
+	cleanup goruntime.Cleanup
 }
 
 // Range returns a view of the elements lo through hi-1 of s that shares
@@ -97,12 +101,13 @@ func Alloc[T any](d *Device, n int) (*Slice[T], error) {
 	if n == 0 {
 		return s, nil
 	}
-	p, err := d.ctx.MemAlloc(n * size)
+	p, err := d.allocate(n * size)
 	if err != nil {
 		return nil, fmt.Errorf("gocccl: Alloc(%d × %s): %w", n, t, err)
 	}
 	s.ptr = p
 	track(d, &d.allocs, p)
+	s.cleanup = goruntime.AddCleanup(s, deviceAlloc.release, deviceAlloc{dev: d, ptr: p})
 	return s, nil
 }
 
@@ -212,6 +217,7 @@ func (s *Slice[T]) Free() error {
 	}
 	p := s.ptr
 	s.ptr = 0
+	s.cleanup.Stop()
 	untrack(s.dev, &s.dev.allocs, p)
 	if err := s.dev.ctx.MemFree(p); err != nil {
 		return fmt.Errorf("gocccl: Free: %w", err)

@@ -1,0 +1,71 @@
+package devicetest
+
+import (
+	goruntime "runtime"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gocccl/gocccl/runtime"
+)
+
+// TestSweepDropsBuffers is the seed issue's sweep in Go: every state
+// allocates a fresh 1 GiB input, uses it once and drops it, half freed
+// explicitly and half left to the garbage collector, for several times the
+// card's memory in total. Allocations that find the card full collect the
+// dropped buffers and succeed; afterwards the device holds none of them.
+func TestSweepDropsBuffers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocates several times the device's memory")
+	}
+	d, err := runtime.OpenGPU(0)
+	if err != nil {
+		t.Skipf("no CUDA GPU: %v", err)
+	}
+	defer d.Close()
+	free0, total, err := d.MemInfo()
+	require.NoError(t, err)
+	baseSlices, _ := d.LiveAllocations()
+	const elems = 1 << 28 // int32: 1 GiB
+	states := int(3*total/(4*elems)) + 1
+	states = max(states, 400)
+	out, err := runtime.Alloc[int32](d, 1)
+	require.NoError(t, err)
+	defer out.Free()
+	minFree, allocated := free0, int64(0)
+	start := time.Now()
+	for i := range states {
+		in, err := runtime.Alloc[int32](d, elems)
+		require.NoError(t, err, "state %d after %d GiB", i, allocated>>30)
+		allocated += 4 * elems
+		require.NoError(t, SumInt32.Run(nil, in, out, 0), "state %d", i)
+		if i%2 == 0 {
+			require.NoError(t, in.Free())
+		}
+		if free, _, err := d.MemInfo(); err == nil {
+			minFree = min(minFree, free)
+		}
+		if i%50 == 0 {
+			n, m := d.LiveAllocations()
+			t.Logf("state %d: %d GiB allocated so far, %d slices and %d modules live, %d GiB free", i, allocated>>30, n, m, minFree>>30)
+		}
+	}
+	_, err = out.ToHost()
+	require.NoError(t, err)
+	// The last dropped buffers go at the next collections.
+	var live int
+	for range 100 {
+		goruntime.GC()
+		time.Sleep(2 * time.Millisecond)
+		if live, _ = d.LiveAllocations(); live <= baseSlices+1 {
+			break
+		}
+	}
+	free1, _, err := d.MemInfo()
+	require.NoError(t, err)
+	t.Logf("%d states, %d GiB allocated in %v on a %d GiB card; lowest free %d GiB; free before %d MiB, after %d MiB",
+		states, allocated>>30, time.Since(start).Round(time.Millisecond), total>>30, minFree>>30, free0>>20, free1>>20)
+	require.LessOrEqual(t, live, baseSlices+1, "slices still live after collection")
+	require.InDelta(t, float64(free0), float64(free1), 64<<20, "device memory did not return to its baseline")
+}

@@ -1,0 +1,74 @@
+package runtime
+
+import (
+	goruntime "runtime"
+	"testing"
+	"time"
+	"weak"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func sumInt64(a, b int64) int64 { return a + b }
+
+// collectedSoon reports whether p is cleared after a few collections.
+func collectedSoon(p weak.Pointer[Slice[int64]]) bool {
+	for range 20 {
+		goruntime.GC()
+		if p.Value() == nil {
+			return true
+		}
+		time.Sleep(time.Millisecond)
+	}
+	return false
+}
+
+// TestCallsKeepNoBuffers is the first reproducer of the seed issue in Go:
+// one instance reused over a sweep of fresh buffers. After each call only
+// weak pointers to the buffers remain, and the buffers are collected:
+// neither the instance nor the registry nor the device holds them.
+func TestCallsKeepNoBuffers(t *testing.T) {
+	d := cpuDevice(t)
+	sum := Reduce(sumInt64)
+	for state := range 8 {
+		in := mustFromHost(t, d, []int64{1, 2, 3, int64(state)})
+		out := mustAlloc[int64](t, d, 1)
+		require.NoError(t, sum.Run(nil, in, out, 10))
+		got, err := out.ToHost()
+		require.NoError(t, err)
+		assert.Equal(t, int64(16+state), got[0])
+		views := in.Range(1, 3)
+		require.NoError(t, sum.Run(nil, views, out, 0))
+		wIn, wOut := weak.Make(in), weak.Make(out)
+		in, out, views = nil, nil, nil
+		assert.True(t, collectedSoon(wIn), "state %d: input still referenced after the call", state)
+		assert.True(t, collectedSoon(wOut), "state %d: output still referenced after the call", state)
+	}
+}
+
+// TestViewKeepsAllocation: a view keeps its allocation alive.
+func TestViewKeepsAllocation(t *testing.T) {
+	d := cpuDevice(t)
+	s := mustFromHost(t, d, []int64{1, 2, 3})
+	w := weak.Make(s)
+	v := s.Range(1, 2)
+	s = nil
+	goruntime.GC()
+	require.NotNil(t, w.Value(), "collected while a view of it is live")
+	got, err := v.ToHost()
+	require.NoError(t, err)
+	assert.Equal(t, []int64{2}, got)
+	goruntime.KeepAlive(v)
+}
+
+func TestByteSize(t *testing.T) {
+	assert.Equal(t, "512 B", byteSize(512))
+	assert.Equal(t, "64.0 MiB", byteSize(64<<20))
+	assert.Equal(t, "1.5 GiB", byteSize(3<<29))
+}
+
+func TestMemInfoCPU(t *testing.T) {
+	_, _, err := cpuDevice(t).MemInfo()
+	assert.ErrorContains(t, err, "CPU backend has no device memory")
+}

@@ -1,0 +1,138 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	goruntime "runtime"
+	"sync/atomic"
+	"time"
+
+	"github.com/gocccl/gocccl/runtime/cuda"
+)
+
+// What gocccl keeps, and for how long:
+//
+//   - A Slice's device memory is the caller's until Free, or until the Slice
+//     becomes unreachable: then a cleanup (runtime.AddCleanup) frees it, so
+//     a program that drops buffers loses no device memory. Free is still the
+//     way to release memory promptly; the garbage collector runs for Go heap
+//     pressure, not device memory. A view made by Range keeps its
+//     allocation alive.
+//   - An allocation that fails for lack of device memory runs the garbage
+//     collector, waits for the cleanups it queued, and tries once more.
+//   - A call (Run) binds the buffers it is given for the work it enqueues and
+//     keeps no reference to them, to its operators' arguments or to the
+//     stream once it returns: not in the instance, not in the registry, not
+//     in any cache. The caller must keep the buffers (and not Free them)
+//     until the stream work that uses them has completed.
+//   - A Device keeps one loaded module per generated package, the bound
+//     kernels of the instances that ran on it, and a scratch pool that
+//     retains at most 32 MiB between calls; Close releases all of it.
+
+// collected counts the device allocations freed by cleanups, on every
+// device: allocations poll it to wait for the cleanups a collection queued.
+var collected atomic.Int64
+
+// deviceAlloc is what the cleanup of a Slice's device memory needs: never the
+// Slice itself, which would keep it reachable.
+type deviceAlloc struct {
+	dev *Device
+	ptr cuda.DevicePtr
+}
+
+// release frees memory whose Slice was collected without Free. It runs on
+// the cleanup goroutine; a closed device has freed it already.
+func (a deviceAlloc) release() {
+	d := a.dev
+	if d.enter() != nil {
+		return
+	}
+	defer d.exit()
+	d.mu.Lock()
+	_, live := d.allocs[a.ptr]
+	delete(d.allocs, a.ptr)
+	d.mu.Unlock()
+	if live {
+		// cuMemFree waits for work still using the memory.
+		_ = d.ctx.MemFree(a.ptr)
+		collected.Add(1)
+	}
+}
+
+// allocate allocates bytes of device memory for a Slice. When the device is
+// out of memory it runs the garbage collector, waits for the cleanups of
+// collected Slices to free theirs, and tries once more; the error then says
+// how much was asked for and how much is free. The caller has entered d.
+func (d *Device) allocate(bytes int) (cuda.DevicePtr, error) {
+	p, err := d.ctx.MemAlloc(bytes)
+	var ce *cuda.Error
+	if err == nil || !errors.As(err, &ce) || ce.Code != cuda.ErrorOutOfMemory {
+		return p, err
+	}
+	collectDropped()
+	p, err = d.ctx.MemAlloc(bytes)
+	if err != nil {
+		if free, total, ierr := d.ctx.MemGetInfo(); ierr == nil {
+			return 0, fmt.Errorf("out of device memory: asked for %s, %s free of %s after collecting dropped slices: %w",
+				byteSize(int64(bytes)), byteSize(int64(free)), byteSize(int64(total)), err)
+		}
+	}
+	return p, err
+}
+
+// collectDropped runs the garbage collector and waits, at most 250 ms, until
+// the cleanups it queued have stopped freeing device memory.
+func collectDropped() {
+	goruntime.GC()
+	deadline := time.Now().Add(250 * time.Millisecond)
+	last, still := collected.Load(), 0
+	for still < 5 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+		if n := collected.Load(); n != last {
+			last, still = n, 0
+			continue
+		}
+		still++
+	}
+}
+
+// MemInfo returns the device's free and total memory in bytes, as the
+// driver reports them (cuMemGetInfo): memory in use is total − free, by
+// this process and others. The CPU backend has no device memory and
+// returns an error.
+func (d *Device) MemInfo() (free, total int64, err error) {
+	if err := d.enter(); err != nil {
+		return 0, 0, fmt.Errorf("gocccl: MemInfo: %w", err)
+	}
+	defer d.exit()
+	if d.ctx == nil {
+		return 0, 0, errors.New("gocccl: MemInfo: the CPU backend has no device memory")
+	}
+	f, t, err := d.ctx.MemGetInfo()
+	if err != nil {
+		return 0, 0, fmt.Errorf("gocccl: MemInfo: %w", err)
+	}
+	return int64(f), int64(t), nil
+}
+
+// LiveAllocations returns how many Slice allocations the device holds (not
+// yet freed, explicitly or by a cleanup) and how many modules it has loaded.
+func (d *Device) LiveAllocations() (slices, modules int) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return len(d.allocs), len(d.modules)
+}
+
+// byteSize prints a byte count in binary units: "64 MiB".
+func byteSize(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"unsafe"
 
@@ -28,8 +29,8 @@ func copyCase(n int, typ string, size int) Case {
 		Setup: func(env *Env) (*Instance, error) {
 			host := make([]byte, nb)
 			r := rng(env, "copy", typ, n)
-			for i := range host {
-				host[i] = byte(r.Uint32())
+			for i := 0; i+8 <= len(host); i += 8 {
+				binary.LittleEndian.PutUint64(host[i:], r.Uint64())
 			}
 			var ptrs []cuda.DevicePtr
 			free := func() {

@@ -83,20 +83,21 @@ if [[ " $groups " == *" bench "* ]]; then
 	# BENCH_SIZES (log2 of n, default 10,16,20,24,28) and BENCH_PY_BUDGET
 	# (seconds, default 0: no limit) shorten a run.
 	sizes=${BENCH_SIZES:-10,16,20,24,28}
-	R=$LOGS/results
-	mkdir -p "$R"
+	R=$LOGS/results # RESULTS.md; its results/ folder holds the TSVs and the plots, as bench/ does
+	T=$R/results
+	mkdir -p "$T"
 	{
 		printf 'date\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 		nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1 | awk -F', ' '{ printf "gpu\t%s\ndriver\t%s\n", $1, $2 }'
 		printf 'cuda\t%s\n' "$(nvcc --version | sed -n 's/.*release \([0-9.]*\).*/\1/p')"
 		printf 'cub_version\t%s\n' "$(printf '#include <cub/version.cuh>\nCUB_VERSION\n' | nvcc -x cu -E - 2>/dev/null | tail -1)"
 		printf 'host\t%s CPUs\n' "$(nproc)"
-	} >"$R/env.tsv" 2>>"$LOGS/env.log"
+	} >"$T/env.tsv" 2>>"$LOGS/env.log"
 	for f in src/bench/*.cu; do
 		name=$(basename "$f" .cu)
-		step "cub-$name" 300 bash -c "$NVCC -Isrc/bench -o /tmp/bench-$name $f && /tmp/bench-$name --sizes $sizes >$R/cub-$name.tsv"
+		step "cub-$name" 300 bash -c "$NVCC -Isrc/bench -o /tmp/bench-$name $f && /tmp/bench-$name --sizes $sizes >$T/cub-$name.tsv"
 	done
-	step go-bench 240 ./gpubench -sizes "$sizes" -out "$R/gocccl.tsv"
+	step go-bench 240 ./gpubench -sizes "$sizes" -out "$T/gocccl.tsv"
 	wheels=${WHEELS:-}
 	for w in "$START/.whl" "$PWD/../../.whl"; do
 		[[ -z "$wheels" && -d "$w" ]] && wheels=$w
@@ -105,9 +106,9 @@ if [[ " $groups " == *" bench "* ]]; then
 		step py-wheels 120 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site "$wheels"/*.whl
 		export PYTHONPATH=/tmp/site${PYTHONPATH:+:$PYTHONPATH}
 	fi
-	python3 py/bench.py --env >>"$R/env.tsv" 2>>"$LOGS/env.log"
-	step py-bench 600 env PYTHONUNBUFFERED=1 python3 py/bench.py --sizes "$sizes" --budget "${BENCH_PY_BUDGET:-0}" --out "$R/py.tsv"
-	step report 60 ./report -in "$R" -out "$R"
+	python3 py/bench.py --env >>"$T/env.tsv" 2>>"$LOGS/env.log"
+	step py-bench 600 env PYTHONUNBUFFERED=1 python3 py/bench.py --sizes "$sizes" --budget "${BENCH_PY_BUDGET:-0}" --out "$T/py.tsv"
+	step report 60 ./report -in "$T" -out "$R"
 	cp "$R/RESULTS.md" "$OUT/RESULTS.md" 2>/dev/null
 	tar czf "$OUT/results.tgz" -C "$R" .
 fi
@@ -117,7 +118,7 @@ for f in "$LOGS"/*-tests.log; do [ -f "$f" ] && grep -E '^(--- FAIL|FAIL|ok|PASS
 for f in "$LOGS"/example-*.log; do [ -f "$f" ] && cat "$f"; done
 for f in "$LOGS"/sanitize*.log; do [ -f "$f" ] && grep -E "ERROR SUMMARY|^(ok|PASS|FAIL)" "$f"; done
 for f in "$LOGS"/cub-*.log "$LOGS"/go-bench.log "$LOGS"/py-*.log "$LOGS"/report.log; do [ -s "$f" ] && { echo "== $f"; tail -5 "$f"; }; done
-[ -d "$LOGS/results" ] && grep -h 'FAILED' "$LOGS"/results/*.tsv | head -20
+[ -d "$LOGS/results" ] && grep -h 'FAILED' "$LOGS"/results/results/*.tsv | head -20
 printf '%s\n' "${summary[@]}"
 RUN
 chmod +x "$out/run.sh"

@@ -62,7 +62,7 @@ func WriteMarkdown(w io.Writer, rep *Report, plotDir string) error {
 	for _, a := range rep.Algorithms {
 		writeAlgorithm(&b, rep, a, plotDir)
 	}
-	writeFirstCalls(&b, rep.FirstCalls)
+	writeCalls(&b, rep.Calls)
 	if len(rep.Duplicates) > 0 {
 		fmt.Fprintf(&b, "%d duplicate rows were ignored (the first file read wins).\n", len(rep.Duplicates))
 	}
@@ -154,20 +154,22 @@ func measure(r Row, ratio, ceiling float64) string {
 	return s
 }
 
-func writeFirstCalls(b *strings.Builder, rows []Row) {
+func writeCalls(b *strings.Builder, rows []Row) {
 	if len(rows) == 0 {
 		return
 	}
-	b.WriteString("## First call in a process\n\n")
-	b.WriteString("Wall clock of the first call (module load or JIT compile included), one sample each.\n\n")
-	b.WriteString("| algorithm | type | n | system | µs | note |\n| --- | --- | ---: | --- | ---: | --- |\n")
+	b.WriteString("## Host-side measurements\n\n")
+	b.WriteString("Wall clock: `first_call` is the first call in a process (module load or JIT compile ")
+	b.WriteString("included, one sample); `per_call` is the time per call issued back to back.\n\n")
+	b.WriteString("| algorithm | measure | type | n | system | µs | note |\n| --- | --- | --- | ---: | --- | ---: | --- |\n")
 	for _, r := range rows {
 		t := "skipped"
 		if !r.Skipped {
 			t = num(r.Micros)
 		}
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", r.Algorithm, r.Type, sizeLabel(r.N),
-			strings.TrimSuffix(r.System, FirstCallSuffix), t, cell(r.Note))
+		system, measure, _ := strings.Cut(r.System, measureSep)
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s |\n", r.Algorithm, measure, r.Type, sizeLabel(r.N),
+			system, t, cell(r.Note))
 	}
 	b.WriteString("\n")
 }

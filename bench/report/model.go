@@ -19,9 +19,11 @@ const (
 	CeilingSystem = "cuda"
 )
 
-// FirstCallSuffix marks a system whose rows are one first call in a process
-// (module load or JIT compile included), reported in their own table.
-const FirstCallSuffix = ":first_call"
+// Host-side measurements are rows whose system is "SYSTEM:MEASURE", such as
+// "gocccl:first_call" (the first call in a process, module load or JIT
+// compile included) or "gocccl:per_call" (wall clock per call issued back to
+// back); they are reported in their own table, not in the algorithm tables.
+const measureSep = ":"
 
 // systemOrder fixes the column order of known systems; others follow by name.
 var systemOrder = []string{"gocccl", "gocccl-kernels", "cub", "cuda", "cuda.compute", "cupy", "torch"}
@@ -90,7 +92,7 @@ func (a *Algorithm) Ratio(system string, p Point) float64 {
 type Report struct {
 	Env        Env
 	Algorithms []*Algorithm
-	FirstCalls []Row   // sorted by algorithm, type, system, n
+	Calls      []Row   // host-side measurements, sorted by algorithm, type, system, n
 	Ceiling    float64 // GB/s of the best copy, NaN without one
 	CeilingRow Row
 	Duplicates []Row // rows dropped because an earlier file had their key
@@ -107,8 +109,8 @@ func Build(env Env, rows []Row) *Report {
 			continue
 		}
 		seen[r.key()] = true
-		if strings.HasSuffix(r.System, FirstCallSuffix) {
-			rep.FirstCalls = append(rep.FirstCalls, r)
+		if strings.Contains(r.System, measureSep) {
+			rep.Calls = append(rep.Calls, r)
 			continue
 		}
 		a := byAlg[r.Algorithm]
@@ -136,9 +138,11 @@ func Build(env Env, rows []Row) *Report {
 			return cmp.Or(compareTypes(x.Type, y.Type), cmp.Compare(x.N, y.N))
 		})
 	}
-	slices.SortFunc(rep.FirstCalls, func(x, y Row) int {
-		return cmp.Or(strings.Compare(x.Algorithm, y.Algorithm), compareTypes(x.Type, y.Type),
-			compareSystems(x.System, y.System), cmp.Compare(x.N, y.N))
+	slices.SortFunc(rep.Calls, func(x, y Row) int {
+		xs, xm, _ := strings.Cut(x.System, measureSep)
+		ys, ym, _ := strings.Cut(y.System, measureSep)
+		return cmp.Or(strings.Compare(x.Algorithm, y.Algorithm), strings.Compare(xm, ym), compareTypes(x.Type, y.Type),
+			compareSystems(xs, ys), cmp.Compare(x.N, y.N))
 	})
 	rep.findCeiling()
 	return rep

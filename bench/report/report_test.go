@@ -107,8 +107,8 @@ func TestRatiosAndCeiling(t *testing.T) {
 	if want := 2147483648 / 511e3; math.Abs(rep.Ceiling-want) > 1e-9 {
 		t.Errorf("ceiling = %v GB/s, want %v", rep.Ceiling, want)
 	}
-	if len(rep.FirstCalls) != 2 || rep.FirstCalls[0].System != "gocccl:first_call" {
-		t.Errorf("first calls = %+v", rep.FirstCalls)
+	if len(rep.Calls) != 3 || rep.Calls[0].System != "gocccl:first_call" || rep.Calls[2].System != "gocccl:per_call" {
+		t.Errorf("host-side rows = %+v", rep.Calls)
 	}
 }
 

@@ -22,11 +22,17 @@ go test -c -ldflags="-s -w" -o "$out/difftest.test" ./internal/difftest
 go build -ldflags="-s -w" -o "$out/sum" ./examples/sum
 go build -ldflags="-s -w" -o "$out/particles" ./examples/particles
 go build -ldflags="-s -w" -o "$out/gpubench" ./bench/gpubench
+go build -ldflags="-s -w" -o "$out/report" ./bench/report
 
 # CUDA sources compiled on the GPU machine with its own nvcc (13.x, CCCL 3).
 cp -r kernels/include "$out/src/include"
 cp kernels/test/*.cu "$out/src/"
-cp bench/cub/*.cu "$out/src/"
+# Side-by-side benchmarks: every bench/cub/*.cu (with bench.cuh) and bench/py.
+mkdir -p "$out/src/bench" "$out/py"
+cp bench/cub/*.cu bench/cub/*.cuh "$out/src/bench/"
+cp bench/cub/tune/*.cu "$out/src/"
+cp -r bench/py/. "$out/py/"
+find "$out/py" -name __pycache__ -prune -exec rm -rf {} +
 mkdir -p "$out/src/generated"
 for f in $(git ls-files '*gocccl_gen.cu'); do
 	cp "$f" "$out/src/generated/$(echo "$f" | tr / _)"
@@ -36,12 +42,19 @@ cat > "$out/run.sh" <<'RUN'
 #!/usr/bin/env bash
 # Runs the GPU bundle: `run.sh [group...]`, groups "test" (correctness),
 # "sanitize" (compute-sanitizer memcheck over part of the conformance suite)
-# and "bench" (timings against CUB); test and bench when none is named. Logs go to
-# $OUT/logs.tgz (default OUT: ./out); a summary prints last.
+# and "bench" (gocccl, CUB, cuda.compute, CuPy and PyTorch side by side; see
+# bench/README.md); test and bench when none is named. Logs go to
+# $OUT/logs.tgz (default OUT: ./out); the bench group also writes
+# $OUT/RESULTS.md and $OUT/results.tgz (RESULTS.md, plots, TSVs). A summary
+# prints last. Wheels for the Python bench (cuda-cccl) are installed from
+# $WHEELS, else from .whl in the folder run.sh was started from, else from
+# .whl two folders above this script (the repository root).
 set -uo pipefail
+START=$PWD
 cd "$(dirname "$0")"
 OUT=${OUT:-$PWD/out}
-LOGS=$(mktemp -d)
+LOGS=${LOGS:-$(mktemp -d)} # set LOGS to keep the logs where a caller can pack them after a timeout
+mkdir -p "$LOGS"
 groups=${*:-test bench}
 summary=()
 step() { # name, seconds, command...
@@ -76,16 +89,45 @@ if [[ " $groups " == *" sanitize "* ]]; then
 	step sanitize-structs 240 compute-sanitizer --tool memcheck --error-exitcode 9 ./difftest.test -test.v -test.count=1 -difftest.random 2000 -test.run 'TestDiff/(EmbedSum|BlankEq|ConvStruct|ArrBool|PaddedStep|PaddedSum|Vec3Add|ParticleStep|MakePair|Swizzle|CombinePair|ArrSum|ArrReverse|ArrIndex|ArrRange|ArrEq|ArrMax|Transpose|HistoAdd|ArrOfStruct)$'
 fi
 if [[ " $groups " == *" bench "* ]]; then
-	step cub-bench 240 bash -c "$NVCC -o /tmp/reduce_bench src/reduce_bench.cu && /tmp/reduce_bench --tsv $LOGS/cub.tsv"
-	step go-bench 120 ./gpubench -cub "$LOGS/cub.tsv"
+	# BENCH_SIZES (log2 of n, default 10,16,20,24,28) and BENCH_PY_BUDGET
+	# (seconds, default 0: no limit) shorten a run.
+	sizes=${BENCH_SIZES:-10,16,20,24,28}
+	R=$LOGS/results # RESULTS.md; its results/ folder holds the TSVs and the plots, as bench/ does
+	T=$R/results
+	mkdir -p "$T"
+	{
+		printf 'date\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+		nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1 | awk -F', ' '{ printf "gpu\t%s\ndriver\t%s\n", $1, $2 }'
+		printf 'cuda\t%s\n' "$(nvcc --version | sed -n 's/.*release \([0-9.]*\).*/\1/p')"
+		printf 'cub_version\t%s\n' "$(printf '#include <cub/version.cuh>\nCUB_VERSION\n' | nvcc -x cu -E - 2>/dev/null | tail -1)"
+		printf 'host\t%s CPUs\n' "$(nproc)"
+	} >"$T/env.tsv" 2>>"$LOGS/env.log"
+	for f in src/bench/*.cu; do
+		name=$(basename "$f" .cu)
+		step "cub-$name" 300 bash -c "$NVCC -Isrc/bench -o /tmp/bench-$name $f && /tmp/bench-$name --sizes $sizes >$T/cub-$name.tsv"
+	done
+	step go-bench 240 ./gpubench -sizes "$sizes" -out "$T/gocccl.tsv"
+	wheels=${WHEELS:-}
+	for w in "$START/.whl" "$PWD/../../.whl"; do
+		[[ -z "$wheels" && -d "$w" ]] && wheels=$w
+	done
+	if [[ -n "$wheels" ]] && ls "$wheels"/*.whl >/dev/null 2>&1; then
+		step py-wheels 120 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site "$wheels"/*.whl
+		export PYTHONPATH=/tmp/site${PYTHONPATH:+:$PYTHONPATH}
+	fi
+	python3 py/bench.py --env >>"$T/env.tsv" 2>>"$LOGS/env.log"
+	step py-bench 600 env PYTHONUNBUFFERED=1 python3 py/bench.py --sizes "$sizes" --budget "${BENCH_PY_BUDGET:-0}" --out "$T/py.tsv"
+	step report 60 ./report -in "$T" -out "$R"
+	cp "$R/RESULTS.md" "$OUT/RESULTS.md" 2>/dev/null
+	tar czf "$OUT/results.tgz" -C "$R" .
 fi
 tar czf "$OUT/logs.tgz" -C "$LOGS" .
 cat "$LOGS/gpu.txt"
 for f in "$LOGS"/*-tests.log; do [ -f "$f" ] && grep -E '^(--- FAIL|FAIL|ok|PASS)|kernels_test:' "$f" | tail -8; done
 for f in "$LOGS"/example-*.log; do [ -f "$f" ] && cat "$f"; done
 for f in "$LOGS"/sanitize*.log; do [ -f "$f" ] && grep -E "ERROR SUMMARY|^(ok|PASS|FAIL)" "$f"; done
-[ -f "$LOGS/cub-bench.log" ] && sed -n '1,25p' "$LOGS/cub-bench.log"
-[ -f "$LOGS/go-bench.log" ] && cat "$LOGS/go-bench.log"
+for f in "$LOGS"/cub-*.log "$LOGS"/go-bench.log "$LOGS"/py-*.log "$LOGS"/report.log; do [ -s "$f" ] && { echo "== $f"; tail -5 "$f"; }; done
+[ -d "$LOGS/results" ] && grep -h 'FAILED' "$LOGS"/results/results/*.tsv | head -20
 printf '%s\n' "${summary[@]}"
 RUN
 chmod +x "$out/run.sh"

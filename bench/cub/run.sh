@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds and runs reduce_bench.cu (gocccl reduce vs cub::DeviceReduce::Sum vs a
+# Builds and runs tune/reduce_bench.cu (gocccl reduce vs cub::DeviceReduce::Sum vs a
 # device-to-device copy) with the local nvcc: CUDA 13 + CCCL 3.x on the GPU
 # machine; CUDA 11.8 + CUB 1.17 also compiles it.
 #
@@ -23,7 +23,7 @@ mkdir -p "$build"
 "$nvcc" --version | tail -n 1; echo
 "$nvcc" -std=c++17 -O3 -arch="$arch" -Xptxas -v \
   -I"$repo/kernels/include" \
-  -o "$build/reduce_bench" "$here/reduce_bench.cu" > "$build/ptxas.log" 2>&1 || { cat "$build/ptxas.log" >&2; exit 2; }
+  -o "$build/reduce_bench" "$here/tune/reduce_bench.cu" > "$build/ptxas.log" 2>&1 || { cat "$build/ptxas.log" >&2; exit 2; }
 grep -iE "warning|error" "$build/ptxas.log" || true
 # registers / spills of the gocccl kernels at the recommended policies
 awk '/Compiling entry function/ { name = $0; sub(/^.*function ./, "", name); sub(/. for .*$/, "", name) }

@@ -1,0 +1,164 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"regexp"
+	"slices"
+	"time"
+
+	"github.com/gocccl/gocccl/runtime"
+	"github.com/gocccl/gocccl/runtime/cuda"
+)
+
+// A Case is one line of the table: an algorithm over one element type at one
+// size, through one system (gocccl unless System says otherwise).
+type Case struct {
+	System    string // "" means "gocccl"
+	Algorithm string // shared with the other systems' rows: "reduce", "scan", "copy", …
+	Type      string // Go name of the element type: "int32", "float64", …
+	N         int
+	Bytes     int64 // minimal bytes moved: inputs read once, outputs written once
+	Note      string
+
+	// Setup allocates and fills the inputs (Env.Buffers copies of them) and
+	// returns the prepared instance. An error wrapping ErrSkip skips the
+	// case with its reason; any other error is reported as a failure.
+	Setup func(env *Env) (*Instance, error)
+}
+
+// Instance is a prepared Case.
+type Instance struct {
+	// Poison fills the outputs with a pattern no correct run leaves (may be nil).
+	Poison func() error
+	// Run enqueues one run over input copy i % copies on Env.Stream.
+	Run func(i int) error
+	// Check verifies the outputs of Run(0) once it has finished.
+	Check func() error
+	// Free releases what Setup allocated (may be nil).
+	Free func()
+}
+
+// ErrSkip marks a case that cannot run here; its message says why.
+var ErrSkip = errors.New("skipped")
+
+// Env is what cases run with.
+type Env struct {
+	Dev    *runtime.Device
+	Stream *runtime.Stream // the legacy default stream, as the C++ and Python benches use
+	Ctx    *cuda.Context   // the device's primary context, for raw driver calls
+	L2     int             // bytes of L2 cache
+	Seed   uint64
+}
+
+// Buffers returns how many copies of an input of the given size to rotate
+// over: enough for four L2s, at least two below that, at most 32.
+func (e *Env) Buffers(bytes int64) int {
+	want := 4 * int64(max(e.L2, 1<<20))
+	if bytes >= want {
+		return 1
+	}
+	return int(min(32, max(2, (want+bytes-1)/max(bytes, 1))))
+}
+
+var families []func(sizes []int) []Case
+var firstCalls []func(env *Env) ([]Result, error)
+
+// register adds a family of cases; each family's file calls it from init.
+func register(f func(sizes []int) []Case) { families = append(families, f) }
+
+// registerFirstCall adds host-side measurements made before any case runs,
+// such as the first call in the process; their rows name the system
+// "gocccl:first_call", "gocccl:per_call", ….
+func registerFirstCall(f func(env *Env) ([]Result, error)) { firstCalls = append(firstCalls, f) }
+
+// Result is one printed row.
+type Result struct {
+	System, Algorithm, Type string
+	N                       int
+	Micros                  float64 // NaN: skipped
+	Bytes                   int64
+	Note                    string
+}
+
+// Write prints r as a TSV row.
+func (r Result) Write(w io.Writer) {
+	us := "-"
+	if !math.IsNaN(r.Micros) {
+		us = fmt.Sprintf("%.2f", r.Micros)
+	}
+	fmt.Fprintf(w, "%s\t%s\t%s\t%d\t%s\t%d", r.System, r.Algorithm, r.Type, r.N, us, r.Bytes)
+	if r.Note != "" {
+		fmt.Fprintf(w, "\t%s", sanitize(r.Note))
+	}
+	fmt.Fprintln(w)
+}
+
+var unsafeChars = regexp.MustCompile(`[\t\r\n]+`)
+
+func sanitize(s string) string { return unsafeChars.ReplaceAllString(s, " ") }
+
+// measure runs one case: poison, run, check, warm up, then reps timed runs.
+// It returns the row to print and whether the case failed (as opposed to
+// being skipped or measured).
+func measure(env *Env, c Case, reps, warmup int) (res Result, failed bool) {
+	res = Result{System: c.System, Algorithm: c.Algorithm, Type: c.Type, N: c.N, Bytes: c.Bytes, Note: c.Note, Micros: math.NaN()}
+	if res.System == "" {
+		res.System = "gocccl"
+	}
+	fail := func(err error) (Result, bool) {
+		if errors.Is(err, ErrSkip) {
+			res.Note = err.Error()
+			return res, false
+		}
+		res.Note = "FAILED: " + err.Error()
+		return res, true
+	}
+	inst, err := c.Setup(env)
+	if err != nil {
+		return fail(err)
+	}
+	if inst.Free != nil {
+		defer inst.Free()
+	}
+	if inst.Poison != nil {
+		if err := inst.Poison(); err != nil {
+			return fail(fmt.Errorf("poisoning outputs: %w", err))
+		}
+	}
+	if err := inst.Run(0); err != nil {
+		return fail(err)
+	}
+	if err := env.Stream.Synchronize(); err != nil {
+		return fail(err)
+	}
+	if err := inst.Check(); err != nil {
+		return fail(fmt.Errorf("check: %w", err))
+	}
+	for i := range warmup {
+		if err := inst.Run(i + 1); err != nil {
+			return fail(err)
+		}
+	}
+	times := make([]time.Duration, reps)
+	for i := range times {
+		d, err := env.Stream.Time(func() error { return inst.Run(warmup + 1 + i) })
+		if err != nil {
+			return fail(err)
+		}
+		times[i] = d
+	}
+	slices.Sort(times)
+	res.Micros = float64(median(times).Nanoseconds()) / 1e3
+	return res, false
+}
+
+func median(ds []time.Duration) time.Duration {
+	n := len(ds)
+	if n%2 == 1 {
+		return ds[n/2]
+	}
+	return (ds[n/2-1] + ds[n/2]) / 2
+}

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/gocccl/gocccl/runtime"
+)
+
+func cpuEnv(t *testing.T) *Env {
+	t.Helper()
+	dev, err := runtime.Open(runtime.CPU)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { dev.Close() })
+	return &Env{Dev: dev, Stream: dev.DefaultStream(), L2: 50 << 20, Seed: 1}
+}
+
+func TestBuffers(t *testing.T) {
+	e := &Env{L2: 50 << 20}
+	for _, c := range []struct {
+		bytes int64
+		want  int
+	}{{4 << 10, 32}, {4 << 20, 32}, {64 << 20, 4}, {1 << 30, 1}} {
+		if got := e.Buffers(c.bytes); got != c.want {
+			t.Errorf("Buffers(%d) = %d, want %d", c.bytes, got, c.want)
+		}
+	}
+}
+
+func TestResultWrite(t *testing.T) {
+	var b bytes.Buffer
+	Result{System: "gocccl", Algorithm: "reduce", Type: "int32", N: 1024, Micros: 6.5, Bytes: 4100}.Write(&b)
+	Result{System: "gocccl", Algorithm: "scan", Type: "int32", N: 8, Micros: math.NaN(), Bytes: 64, Note: "no\tkernels\nyet"}.Write(&b)
+	want := "gocccl\treduce\tint32\t1024\t6.50\t4100\ngocccl\tscan\tint32\t8\t-\t64\tno kernels yet\n"
+	if b.String() != want {
+		t.Errorf("got %q, want %q", b.String(), want)
+	}
+}
+
+// TestReduceCasesOnCPU runs the reduce family through the harness on the CPU
+// backend: setup, poison, run, check and timing, without a GPU.
+func TestReduceCasesOnCPU(t *testing.T) {
+	env := cpuEnv(t)
+	ran := 0
+	defer func() {
+		if ran != 2 {
+			t.Errorf("ran %d reduce cases, want 2", ran)
+		}
+	}()
+	for _, fam := range families {
+		for _, c := range fam([]int{1 << 10}) {
+			if c.Algorithm != "reduce" {
+				continue
+			}
+			ran++
+			res, failed := measure(env, c, 3, 1)
+			if failed || math.IsNaN(res.Micros) {
+				t.Errorf("%s/%s: %+v", c.Algorithm, c.Type, res)
+			}
+		}
+	}
+}
+
+func TestMeasureReportsSkipsAndFailures(t *testing.T) {
+	env := cpuEnv(t)
+	skip := Case{Algorithm: "x", Type: "int32", N: 1, Setup: func(*Env) (*Instance, error) {
+		return nil, fmt.Errorf("%w: no kernels", ErrSkip)
+	}}
+	if res, failed := measure(env, skip, 20, 0); failed || !math.IsNaN(res.Micros) || !strings.Contains(res.Note, "no kernels") {
+		t.Errorf("skip: %+v failed=%v", res, failed)
+	}
+	bad := Case{Algorithm: "x", Type: "int32", N: 1, Setup: func(*Env) (*Instance, error) {
+		return &Instance{Run: func(int) error { return nil }, Check: func() error { return errors.New("wrong") }}, nil
+	}}
+	if res, failed := measure(env, bad, 20, 0); !failed || !strings.HasPrefix(res.Note, "FAILED: check: wrong") {
+		t.Errorf("failed check: %+v failed=%v", res, failed)
+	}
+}
+
+func TestPoisonIsNotZero(t *testing.T) {
+	if poison[int32]() == 0 || poison[float32]() == 0 || poison[uint64]() == 0 {
+		t.Error("poison is zero")
+	}
+}

@@ -1,0 +1,174 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"github.com/gocccl/gocccl/bench/ops"
+	"github.com/gocccl/gocccl/runtime"
+)
+
+// Reduce: a sum over int32 (wrapping, exact) and float32 (checked against a
+// float64 sum), as cub::DeviceReduce::Sum in bench/cub/reduce.cu.
+func init() {
+	register(func(sizes []int) []Case {
+		var cs []Case
+		for _, n := range sizes {
+			cs = append(cs,
+				reduceCase(n, "int32", ops.SumInt32, 4, func(r *rand.Rand) int32 { return int32(r.Uint32()) }, checkExact[int32]),
+				reduceCase(n, "float32", ops.SumFloat32, 4, func(r *rand.Rand) float32 { return float32(r.Float64()) }, checkSum[float32]),
+			)
+		}
+		return cs
+	})
+	registerFirstCall(reduceFirstCall)
+}
+
+// reduceCase times op.Run over n random items made by gen.
+func reduceCase[T any](n int, typ string, op *runtime.ReduceOp[T], size int, gen func(*rand.Rand) T, check func(host []T, got T) error) Case {
+	return Case{
+		Algorithm: "reduce", Type: typ, N: n, Bytes: int64(n)*int64(size) + int64(size),
+		Setup: func(env *Env) (*Instance, error) {
+			r := rng(env, "reduce", typ, n)
+			host := make([]T, n)
+			for i := range host {
+				host[i] = gen(r)
+			}
+			bufs, free, err := rotation(env, host, size)
+			if err != nil {
+				return nil, err
+			}
+			out, err := runtime.Alloc[T](env.Dev, 1)
+			if err != nil {
+				free()
+				return nil, err
+			}
+			var zero T
+			return &Instance{
+				Poison: func() error { return out.CopyFromHost([]T{poison[T]()}) },
+				Run:    func(i int) error { return op.Run(env.Stream, bufs[i%len(bufs)], out, zero) },
+				Check: func() error {
+					got, err := out.ToHost()
+					if err != nil {
+						return err
+					}
+					return check(host, got[0])
+				},
+				Free: func() { out.Free(); free() },
+			}, nil
+		},
+	}
+}
+
+// poison returns a T whose bytes are all 0xAB.
+func poison[T any]() T {
+	var v T
+	switch p := any(&v).(type) {
+	case *int32:
+		*p = int32(-0x54545455) // 0xABABABAB
+	case *uint32:
+		*p = 0xABABABAB
+	case *int64:
+		*p = -0x5454545454545455
+	case *uint64:
+		*p = 0xABABABABABABABAB
+	case *float32:
+		*p = math.Float32frombits(0xABABABAB)
+	case *float64:
+		*p = math.Float64frombits(0xABABABABABABABAB)
+	}
+	return v
+}
+
+type integer interface {
+	~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32 | ~uint64
+}
+
+// checkExact compares an integer sum with Go's own wrapping sum.
+func checkExact[T integer](host []T, got T) error {
+	var want T
+	for _, v := range host {
+		want += v
+	}
+	if got != want {
+		return fmt.Errorf("sum over %d items: got %d, want %d", len(host), got, want)
+	}
+	return nil
+}
+
+// checkSum compares a floating-point sum with a float64 one, relative to the
+// sum of magnitudes.
+func checkSum[T float32 | float64](host []T, got T) error {
+	var want, mag float64
+	for _, v := range host {
+		want += float64(v)
+		mag += math.Abs(float64(v))
+	}
+	tol := 1e-5
+	if _, ok := any(got).(float64); ok {
+		tol = 1e-12
+	}
+	if diff := math.Abs(float64(got) - want); !(diff <= tol*mag) {
+		return fmt.Errorf("sum over %d items: got %g, want %g (difference %g)", len(host), got, want, diff)
+	}
+	return nil
+}
+
+// reduceFirstCall times the process's first Reduce (module load, kernel
+// lookup and occupancy query included: there is no compiler to wait for) and
+// then calls issued back to back at the same size.
+func reduceFirstCall(env *Env) ([]Result, error) {
+	const n, calls = 1024, 2000
+	xs := make([]int32, n)
+	for i := range xs {
+		xs[i] = int32(i*7 - 5)
+	}
+	in, err := runtime.FromHost(env.Dev, xs)
+	if err != nil {
+		return nil, err
+	}
+	defer in.Free()
+	out, err := runtime.Alloc[int32](env.Dev, 1)
+	if err != nil {
+		return nil, err
+	}
+	defer out.Free()
+	s := env.Stream
+	start := time.Now()
+	if err := ops.SumInt32.Run(s, in, out, 0); err != nil {
+		return nil, err
+	}
+	if err := s.Synchronize(); err != nil {
+		return nil, err
+	}
+	first := time.Since(start)
+	if err := checkExactOut(xs, out); err != nil {
+		return nil, err
+	}
+	start = time.Now()
+	for range calls {
+		if err := ops.SumInt32.Run(s, in, out, 0); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.Synchronize(); err != nil {
+		return nil, err
+	}
+	each := time.Since(start) / calls
+	return []Result{
+		{System: "gocccl:first_call", Algorithm: "reduce", Type: "int32", N: n, Bytes: 4*n + 4,
+			Micros: float64(first.Nanoseconds()) / 1e3, Note: "wall clock; module load included"},
+		{System: "gocccl:per_call", Algorithm: "reduce", Type: "int32", N: n, Bytes: 4*n + 4,
+			Micros: float64(each.Nanoseconds()) / 1e3, Note: fmt.Sprintf("wall clock over %d calls issued back to back", calls)},
+	}, nil
+}
+
+func checkExactOut(xs []int32, out *runtime.Slice[int32]) error {
+	got, err := out.ToHost()
+	if err != nil {
+		return err
+	}
+	return checkExact(xs, got[0])
+}

@@ -1,0 +1,183 @@
+package main
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"flag"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
+
+func TestParseRows(t *testing.T) {
+	in := "# comment\nsystem\talgorithm\ttype\tn\tmedian_us\tbytes_moved\n\n" +
+		"cub\treduce\tuint32\t1024\t6.9\t4100\n" +
+		"torch\treduce\tuint32\t1024\t-\t4100\tnot\timplemented\n"
+	rows, err := ParseRows(strings.NewReader(in), "x.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 2 {
+		t.Fatalf("got %d rows, want 2", len(rows))
+	}
+	want := Row{System: "cub", Algorithm: "reduce", Type: "uint32", N: 1024, Micros: 6.9, Bytes: 4100}
+	if rows[0] != want {
+		t.Errorf("row 0 = %+v, want %+v", rows[0], want)
+	}
+	if r := rows[1]; !r.Skipped || !math.IsNaN(r.Micros) || r.Note != "not implemented" {
+		t.Errorf("row 1 = %+v, want skipped with note", r)
+	}
+}
+
+func TestParseRowsErrors(t *testing.T) {
+	for _, in := range []string{
+		"cub\treduce\tuint32\t1024\t6.9\n",     // 5 fields
+		"cub\treduce\tuint32\tx\t6.9\t4\n",     // bad n
+		"cub\treduce\tuint32\t1024\tfast\t4\n", // bad time
+		"cub\treduce\tuint32\t1024\t-1\t4\n",   // negative time
+		"cub\treduce\tuint32\t1024\t1\tmany\n", // bad bytes
+		"cub\t\tuint32\t1024\t1\t4\n",          // empty algorithm
+	} {
+		if _, err := ParseRows(strings.NewReader(in), "bad.tsv"); err == nil || !strings.Contains(err.Error(), "bad.tsv:1:") {
+			t.Errorf("ParseRows(%q) error = %v, want one naming bad.tsv:1", in, err)
+		}
+	}
+}
+
+func TestParseEnv(t *testing.T) {
+	e, err := ParseEnv(strings.NewReader("# c\ngpu\tNVIDIA H200\ngpu\tother\ncuda\t13.0\nempty\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := e.Get("gpu"); got != "NVIDIA H200" {
+		t.Errorf("gpu = %q", got)
+	}
+	if got := e.Get("empty"); got != "unknown" {
+		t.Errorf("empty = %q, want unknown", got)
+	}
+	if !slices.Equal(e.Keys, []string{"gpu", "cuda", "empty"}) {
+		t.Errorf("keys = %q", e.Keys)
+	}
+}
+
+func load(t *testing.T) *Report {
+	t.Helper()
+	rep, err := Load("testdata/in", "testdata/in/env.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+func TestRatiosAndCeiling(t *testing.T) {
+	rep := load(t)
+	var names []string
+	for _, a := range rep.Algorithms {
+		names = append(names, a.Name)
+	}
+	if !slices.Equal(names, []string{"copy", "reduce", "scan"}) {
+		t.Fatalf("algorithms = %q", names)
+	}
+	red := rep.Algorithms[1]
+	wantSys := []string{"gocccl", "gocccl-kernels", "cub", "cuda.compute", "cupy", "torch"}
+	if !slices.Equal(red.Systems, wantSys) {
+		t.Errorf("systems = %q, want %q", red.Systems, wantSys)
+	}
+	p := Point{"uint32", 1024}
+	if got, want := red.Ratio("gocccl", p), 5.5/6.9; math.Abs(got-want) > 1e-12 {
+		t.Errorf("ratio = %v, want %v", got, want)
+	}
+	if got := red.Ratio("torch", p); !math.IsNaN(got) {
+		t.Errorf("ratio of a skipped row = %v, want NaN", got)
+	}
+	if got := red.Ratio("cuda.compute", Point{"uint32", 1 << 28}); !math.IsNaN(got) {
+		t.Errorf("ratio of a missing row = %v, want NaN", got)
+	}
+	// cub's own row in gocccl.tsv repeats a key of cub-reduce.tsv: the first file wins.
+	if r, _ := red.Cell("cub", p); r.Micros != 6.9 || len(rep.Duplicates) != 1 {
+		t.Errorf("cub row = %+v, duplicates %d; want the first file's 6.9 and one duplicate", r, len(rep.Duplicates))
+	}
+	if want := 2147483648 / 511e3; math.Abs(rep.Ceiling-want) > 1e-9 {
+		t.Errorf("ceiling = %v GB/s, want %v", rep.Ceiling, want)
+	}
+	if len(rep.Calls) != 3 || rep.Calls[0].System != "gocccl:first_call" || rep.Calls[2].System != "gocccl:per_call" {
+		t.Errorf("host-side rows = %+v", rep.Calls)
+	}
+}
+
+func TestSVGWellFormed(t *testing.T) {
+	rep := load(t)
+	for _, a := range rep.Algorithms {
+		var b bytes.Buffer
+		if err := WriteSVG(&b, rep, a); err != nil {
+			t.Fatal(err)
+		}
+		d := xml.NewDecoder(&b)
+		var root string
+		for {
+			tok, err := d.Token()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s.svg is not well-formed XML: %v", a.Name, err)
+			}
+			if se, ok := tok.(xml.StartElement); ok && root == "" {
+				root = se.Name.Local
+			}
+		}
+		if root != "svg" {
+			t.Errorf("%s.svg: root element %q, want svg", a.Name, root)
+		}
+	}
+}
+
+// TestGolden renders testdata/in and compares with testdata/golden; run
+// `go test ./bench/report -update` to accept a change.
+func TestGolden(t *testing.T) {
+	files, err := Render(load(t), "results")
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := Render(load(t), "results")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range files {
+		if !bytes.Equal(data, again[name]) {
+			t.Errorf("%s differs between two renderings of the same input", name)
+		}
+		golden := filepath.Join("testdata", "golden", name)
+		if *update {
+			if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(golden, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run with -update to create it)", err)
+		}
+		if !bytes.Equal(data, want) {
+			t.Errorf("%s differs from %s; run `go test ./bench/report -update` and review the diff", name, golden)
+		}
+	}
+}
+
+func TestSizeLabel(t *testing.T) {
+	for n, want := range map[int64]string{1: "2^0", 1024: "2^10", 1 << 28: "2^28", 1000: "1000", 0: "0"} {
+		if got := sizeLabel(n); got != want {
+			t.Errorf("sizeLabel(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -6,6 +6,48 @@
 
 #include <gocccl/gosem.cuh>
 #include <gocccl/histogram.cuh>
+#include <gocccl/merge.cuh>
+#include <gocccl/search.cuh>
+
+namespace gocccl_pkg_histogram_32ce4877 {
+// LessUint32 is ops.go:25:6.
+__device__ __forceinline__ bool LessUint32(uint32_t a, uint32_t b) {
+  return a < b;
+}
+
+// LessFloat64 is ops.go:28:6.
+__device__ __forceinline__ bool LessFloat64(double a, double b) {
+  return a < b;
+}
+
+// ByHigh is ops.go:34:6.
+__device__ __forceinline__ bool ByHigh(uint32_t a, uint32_t b) {
+  return ::gocccl::go::shr(a, uint64_t(16ULL)) < ::gocccl::go::shr(b, uint64_t(16ULL));
+}
+
+// gocccl_functors wrap the operators the kernels use as default-constructible types.
+namespace gocccl_functors {
+
+struct LessUint32 {
+  __device__ __forceinline__ bool operator()(uint32_t a0, uint32_t a1) const {
+    return ::gocccl_pkg_histogram_32ce4877::LessUint32(a0, a1);
+  }
+};
+
+struct LessFloat64 {
+  __device__ __forceinline__ bool operator()(double a0, double a1) const {
+    return ::gocccl_pkg_histogram_32ce4877::LessFloat64(a0, a1);
+  }
+};
+
+struct ByHigh {
+  __device__ __forceinline__ bool operator()(uint32_t a0, uint32_t a1) const {
+    return ::gocccl_pkg_histogram_32ce4877::ByHigh(a0, a1);
+  }
+};
+
+}  // namespace gocccl_functors
+}  // namespace gocccl_pkg_histogram_32ce4877
 
 // Launch policies (emit/policy.go): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
@@ -18,6 +60,13 @@ constexpr int gocccl_histogram_even_uint8_threads = 256, gocccl_histogram_even_u
 constexpr int gocccl_histogram_range_float32_threads = 256, gocccl_histogram_range_float32_items = 16;
 constexpr int gocccl_histogram_range_float64_threads = 256, gocccl_histogram_range_float64_items = 8;
 constexpr int gocccl_histogram_range_uint32_threads = 256, gocccl_histogram_range_uint32_items = 16;
+constexpr int gocccl_lower_bound_LessFloat64_threads = 256, gocccl_lower_bound_LessFloat64_items = 1;
+constexpr int gocccl_lower_bound_LessUint32_threads = 256, gocccl_lower_bound_LessUint32_items = 1;
+constexpr int gocccl_merge_ByHigh_threads = 256, gocccl_merge_ByHigh_items = 8;
+constexpr int gocccl_merge_LessFloat64_threads = 256, gocccl_merge_LessFloat64_items = 4;
+constexpr int gocccl_merge_LessUint32_threads = 256, gocccl_merge_LessUint32_items = 8;
+constexpr int gocccl_upper_bound_LessFloat64_threads = 256, gocccl_upper_bound_LessFloat64_items = 1;
+constexpr int gocccl_upper_bound_LessUint32_threads = 256, gocccl_upper_bound_LessUint32_items = 1;
 
 // HistogramEven[float32] over float32, declared at ops.go:17:17.
 extern "C" __global__ void __launch_bounds__(gocccl_histogram_even_float32_threads)
@@ -116,4 +165,61 @@ gocccl_histogram_range_uint32_sweep(const uint32_t* d_samples, long long n, int3
 extern "C" __global__ void __launch_bounds__(gocccl_histogram_range_uint32_threads)
 gocccl_histogram_range_uint32_init(int32_t* d_hist, long long bins) {
   ::gocccl::histogram_init<gocccl_histogram_range_uint32_threads, gocccl_histogram_range_uint32_items, uint32_t>(d_hist, bins);
+}
+
+// LowerBound(LessFloat64) over float64, declared at ops.go:40:17.
+extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessFloat64_threads)
+gocccl_lower_bound_LessFloat64(const double* d_data, long long n_data, const double* d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::lower_bound<gocccl_lower_bound_LessFloat64_threads, gocccl_lower_bound_LessFloat64_items, double, ::gocccl_pkg_histogram_32ce4877::gocccl_functors::LessFloat64>(d_data, n_data, d_values, n_values, d_out);
+}
+
+// LowerBound(LessUint32) over uint32, declared at ops.go:38:17.
+extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessUint32_threads)
+gocccl_lower_bound_LessUint32(const uint32_t* d_data, long long n_data, const uint32_t* d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::lower_bound<gocccl_lower_bound_LessUint32_threads, gocccl_lower_bound_LessUint32_items, uint32_t, ::gocccl_pkg_histogram_32ce4877::gocccl_functors::LessUint32>(d_data, n_data, d_values, n_values, d_out);
+}
+
+// Merge(ByHigh) over uint32, declared at ops.go:43:17.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_ByHigh_threads)
+gocccl_merge_ByHigh_tiles(const uint32_t* d_a, long long n_a, const uint32_t* d_b, long long n_b, uint32_t* d_out, const int64_t* d_splits) {
+  ::gocccl::merge_tiles<gocccl_merge_ByHigh_threads, gocccl_merge_ByHigh_items, uint32_t, ::gocccl_pkg_histogram_32ce4877::gocccl_functors::ByHigh>(d_a, n_a, d_b, n_b, d_out, d_splits);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_ByHigh_threads)
+gocccl_merge_ByHigh_partition(const uint32_t* d_a, long long n_a, const uint32_t* d_b, long long n_b, int64_t* d_splits, long long tiles) {
+  ::gocccl::merge_partition<gocccl_merge_ByHigh_threads, gocccl_merge_ByHigh_items, uint32_t, ::gocccl_pkg_histogram_32ce4877::gocccl_functors::ByHigh>(d_a, n_a, d_b, n_b, d_splits, tiles);
+}
+
+// Merge(LessFloat64) over float64, declared at ops.go:44:17.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_LessFloat64_threads)
+gocccl_merge_LessFloat64_tiles(const double* d_a, long long n_a, const double* d_b, long long n_b, double* d_out, const int64_t* d_splits) {
+  ::gocccl::merge_tiles<gocccl_merge_LessFloat64_threads, gocccl_merge_LessFloat64_items, double, ::gocccl_pkg_histogram_32ce4877::gocccl_functors::LessFloat64>(d_a, n_a, d_b, n_b, d_out, d_splits);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_LessFloat64_threads)
+gocccl_merge_LessFloat64_partition(const double* d_a, long long n_a, const double* d_b, long long n_b, int64_t* d_splits, long long tiles) {
+  ::gocccl::merge_partition<gocccl_merge_LessFloat64_threads, gocccl_merge_LessFloat64_items, double, ::gocccl_pkg_histogram_32ce4877::gocccl_functors::LessFloat64>(d_a, n_a, d_b, n_b, d_splits, tiles);
+}
+
+// Merge(LessUint32) over uint32, declared at ops.go:42:17.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_LessUint32_threads)
+gocccl_merge_LessUint32_tiles(const uint32_t* d_a, long long n_a, const uint32_t* d_b, long long n_b, uint32_t* d_out, const int64_t* d_splits) {
+  ::gocccl::merge_tiles<gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_items, uint32_t, ::gocccl_pkg_histogram_32ce4877::gocccl_functors::LessUint32>(d_a, n_a, d_b, n_b, d_out, d_splits);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_LessUint32_threads)
+gocccl_merge_LessUint32_partition(const uint32_t* d_a, long long n_a, const uint32_t* d_b, long long n_b, int64_t* d_splits, long long tiles) {
+  ::gocccl::merge_partition<gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_items, uint32_t, ::gocccl_pkg_histogram_32ce4877::gocccl_functors::LessUint32>(d_a, n_a, d_b, n_b, d_splits, tiles);
+}
+
+// UpperBound(LessFloat64) over float64, declared at ops.go:41:17.
+extern "C" __global__ void __launch_bounds__(gocccl_upper_bound_LessFloat64_threads)
+gocccl_upper_bound_LessFloat64(const double* d_data, long long n_data, const double* d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::upper_bound<gocccl_upper_bound_LessFloat64_threads, gocccl_upper_bound_LessFloat64_items, double, ::gocccl_pkg_histogram_32ce4877::gocccl_functors::LessFloat64>(d_data, n_data, d_values, n_values, d_out);
+}
+
+// UpperBound(LessUint32) over uint32, declared at ops.go:39:17.
+extern "C" __global__ void __launch_bounds__(gocccl_upper_bound_LessUint32_threads)
+gocccl_upper_bound_LessUint32(const uint32_t* d_data, long long n_data, const uint32_t* d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::upper_bound<gocccl_upper_bound_LessUint32_threads, gocccl_upper_bound_LessUint32_items, uint32_t, ::gocccl_pkg_histogram_32ce4877::gocccl_functors::LessUint32>(d_data, n_data, d_values, n_values, d_out);
 }

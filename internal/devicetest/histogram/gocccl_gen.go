@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "c1dfd9ecc4cfc46f0a7daf89efb093b98baa63813962a67c26fc8f62af04990a", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "fde0bfa6eaa3dec459fe082175573813cf591d51b2487b4b842860201220fe2a", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
@@ -126,6 +126,83 @@ func init() {
 		Kernels:   []string{"gocccl_histogram_range_uint32_sweep", "gocccl_histogram_range_uint32_init"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// LowerBound(LessFloat64) over float64, declared at ops.go:40:17.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "LowerBound",
+		Ops:       []any{LessFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8"},
+		Kernels:   []string{"gocccl_lower_bound_LessFloat64"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
+		},
+	})
+	// LowerBound(LessUint32) over uint32, declared at ops.go:38:17.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "LowerBound",
+		Ops:       []any{LessUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_lower_bound_LessUint32"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
+		},
+	})
+	// Merge(ByHigh) over uint32, declared at ops.go:43:17.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Merge",
+		Ops:       []any{ByHigh},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_merge_ByHigh_tiles", "gocccl_merge_ByHigh_partition"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// Merge(LessFloat64) over float64, declared at ops.go:44:17.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Merge",
+		Ops:       []any{LessFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8"},
+		Kernels:   []string{"gocccl_merge_LessFloat64_tiles", "gocccl_merge_LessFloat64_partition"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// Merge(LessUint32) over uint32, declared at ops.go:42:17.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Merge",
+		Ops:       []any{LessUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_merge_LessUint32_tiles", "gocccl_merge_LessUint32_partition"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// UpperBound(LessFloat64) over float64, declared at ops.go:41:17.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UpperBound",
+		Ops:       []any{LessFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8"},
+		Kernels:   []string{"gocccl_upper_bound_LessFloat64"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
+		},
+	})
+	// UpperBound(LessUint32) over uint32, declared at ops.go:39:17.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UpperBound",
+		Ops:       []any{LessUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_upper_bound_LessUint32"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
 	})
 }

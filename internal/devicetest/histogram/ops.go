@@ -20,3 +20,26 @@ var (
 	RangeFloat32 = runtime.HistogramRange[float32]()
 	RangeFloat64 = runtime.HistogramRange[float64]()
 )
+
+//gocccl:op
+func LessUint32(a, b uint32) bool { return a < b }
+
+//gocccl:op
+func LessFloat64(a, b float64) bool { return a < b }
+
+// ByHigh orders by the high 16 bits only: equal keys are distinguishable,
+// which shows stability and the choice among equal data.
+//
+//gocccl:op
+func ByHigh(a, b uint32) bool { return a>>16 < b>>16 }
+
+// The search and merge instances under test.
+var (
+	LowerUint32  = runtime.LowerBound(LessUint32)
+	UpperUint32  = runtime.UpperBound(LessUint32)
+	LowerFloat64 = runtime.LowerBound(LessFloat64)
+	UpperFloat64 = runtime.UpperBound(LessFloat64)
+	MergeUint32  = runtime.Merge(LessUint32)
+	MergeByHigh  = runtime.Merge(ByHigh)
+	MergeFloat64 = runtime.Merge(LessFloat64)
+)

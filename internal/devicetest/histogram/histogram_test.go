@@ -103,7 +103,9 @@ func testEven[T runtime.HistogramSample](t *testing.T, h *runtime.HistogramEvenO
 				total += int64(v)
 			}
 			require.LessOrEqual(t, total, int64(n))
-			require.Equal(t, want, evenOn(t, dut, h, xs, c.bins, c.lo, c.up), "n=%d bins=%d [%v, %v)", n, c.bins, c.lo, c.up)
+			if dut != oracle {
+				require.Equal(t, want, evenOn(t, dut, h, xs, c.bins, c.lo, c.up), "n=%d bins=%d [%v, %v)", n, c.bins, c.lo, c.up)
+			}
 		}
 	}
 }
@@ -226,7 +228,9 @@ func TestSearch(t *testing.T) {
 					}
 					require.Equal(t, int64(w), want[i], "oracle: value %d", v)
 				}
-				require.Equal(t, want, searchOn(t, dut, op, data, values), "nd=%d nv=%d", nd, nv)
+				if dut != oracle {
+					require.Equal(t, want, searchOn(t, dut, op, data, values), "nd=%d nv=%d", nd, nv)
+				}
 			}
 		}
 	}
@@ -263,9 +267,17 @@ func TestMerge(t *testing.T) {
 		op   *runtime.MergeOp[uint32]
 		less func(a, b uint32) bool
 	}{{MergeUint32, LessUint32}, {MergeByHigh, ByHigh}} {
+		second := map[int][]uint32{}
 		for _, na := range sizes(gpu) {
+			a := sorted(na, c.less)
 			for _, nb := range []int{0, 1, 2047, 2049, 1_000_003} {
-				a, b := sorted(na, c.less), sorted(nb, c.less)
+				if !gpu && na+nb > 1_100_000 {
+					continue // the CPU alone: keep CI quick
+				}
+				if second[nb] == nil {
+					second[nb] = sorted(nb, c.less)
+				}
+				b := second[nb]
 				want := mergeOn(t, oracle, c.op, a, b)
 				require.True(t, slices.IsSortedFunc(want, func(x, y uint32) int {
 					if c.less(x, y) {
@@ -273,7 +285,9 @@ func TestMerge(t *testing.T) {
 					}
 					return 0
 				}))
-				require.Equal(t, want, mergeOn(t, dut, c.op, a, b), "na=%d nb=%d", na, nb)
+				if dut != oracle {
+					require.Equal(t, want, mergeOn(t, dut, c.op, a, b), "na=%d nb=%d", na, nb)
+				}
 			}
 		}
 	}

@@ -1,0 +1,294 @@
+package histogram
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gocccl/gocccl/runtime"
+)
+
+// devices returns the device under test (GPU 0, or the CPU backend when
+// there is none, so that CI runs this code too) and the CPU oracle.
+func devices(t testing.TB) (dut, oracle *runtime.Device, gpu bool) {
+	t.Helper()
+	oracle, err := runtime.Open(runtime.CPU)
+	require.NoError(t, err)
+	t.Cleanup(func() { oracle.Close() })
+	dut, err = runtime.OpenGPU(0)
+	if err != nil {
+		t.Logf("no CUDA GPU (%v): checking the CPU backend alone", err)
+		return oracle, oracle, false
+	}
+	t.Cleanup(func() { require.NoError(t, dut.Close()) })
+	return dut, oracle, true
+}
+
+// sizes: 0, 1, tile-1, tile, tile+1 for 4-byte samples (4096), odd primes,
+// 10^6+3, and 2^26 on a GPU.
+func sizes(gpu bool) []int {
+	s := []int{0, 1, 4095, 4096, 4097, 8191, 65537, 1_000_003}
+	if gpu {
+		s = append(s, 1<<26)
+	}
+	return s
+}
+
+func newRand(t testing.TB) *rand.Rand {
+	seed := uint64(time.Now().UnixNano())
+	t.Logf("random seed %d", seed)
+	return rand.New(rand.NewPCG(seed, seed>>7|1))
+}
+
+func poison[T any](n int) []T {
+	s := make([]T, n)
+	if n > 0 {
+		b := unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), n*int(unsafe.Sizeof(s[0])))
+		for i := range b {
+			b[i] = 0xAB
+		}
+	}
+	return s
+}
+
+func upload[T any](t testing.TB, d *runtime.Device, xs []T) *runtime.Slice[T] {
+	t.Helper()
+	s, err := runtime.FromHost(d, xs)
+	require.NoError(t, err)
+	t.Cleanup(func() { s.Free() })
+	return s
+}
+
+func download[T any](t testing.TB, s *runtime.Slice[T]) []T {
+	t.Helper()
+	h, err := s.ToHost()
+	require.NoError(t, err)
+	return h
+}
+
+func evenOn[T runtime.HistogramSample](t *testing.T, d *runtime.Device, h *runtime.HistogramEvenOp[T], xs []T, bins int, lo, up T) []int32 {
+	t.Helper()
+	hist := upload(t, d, poison[int32](bins+1))
+	require.NoError(t, h.Run(nil, upload(t, d, xs), hist, bins, lo, up))
+	got := download(t, hist)
+	require.Equal(t, poison[int32](1), got[bins:], "wrote past the bins")
+	return got[:bins]
+}
+
+type evenCase[T runtime.HistogramSample] struct {
+	bins   int
+	lo, up T
+}
+
+func testEven[T runtime.HistogramSample](t *testing.T, h *runtime.HistogramEvenOp[T], gen func(*rand.Rand) T, cases []evenCase[T]) {
+	dut, oracle, gpu := devices(t)
+	r := newRand(t)
+	for _, n := range sizes(gpu) {
+		xs := make([]T, n)
+		for i := range xs {
+			xs[i] = gen(r)
+		}
+		for _, c := range cases {
+			if n > 3 {
+				xs[0], xs[1], xs[2] = c.lo, c.up, c.up-1
+			}
+			want := evenOn(t, oracle, h, xs, c.bins, c.lo, c.up)
+			var total int64
+			for _, v := range want {
+				total += int64(v)
+			}
+			require.LessOrEqual(t, total, int64(n))
+			if dut != oracle {
+				require.Equal(t, want, evenOn(t, dut, h, xs, c.bins, c.lo, c.up), "n=%d bins=%d [%v, %v)", n, c.bins, c.lo, c.up)
+			}
+		}
+	}
+}
+
+func TestHistogramEven(t *testing.T) {
+	t.Run("uint8", func(t *testing.T) {
+		testEven(t, EvenUint8, func(r *rand.Rand) uint8 { return uint8(r.Uint32()) }, []evenCase[uint8]{{256, 0, 255}, {7, 3, 250}, {1, 10, 20}})
+	})
+	t.Run("int16", func(t *testing.T) {
+		testEven(t, EvenInt16, func(r *rand.Rand) int16 { return int16(r.Uint32()) }, []evenCase[int16]{{256, math.MinInt16, math.MaxInt16}, {97, -1000, 30000}, {3000, -3000, 3000}})
+	})
+	t.Run("uint32", func(t *testing.T) {
+		testEven(t, EvenUint32, func(r *rand.Rand) uint32 { return r.Uint32() }, []evenCase[uint32]{{256, 0, math.MaxUint32}, {1000, 7, 1 << 31}, {4099, 0, 1 << 30}})
+	})
+	t.Run("int64", func(t *testing.T) {
+		testEven(t, EvenInt64, func(r *rand.Rand) int64 { return int64(r.Uint64()) }, []evenCase[int64]{{256, math.MinInt64, math.MaxInt64}, {1 << 10, -1 << 61, 1 << 62}, {3, -5, 1 << 40}})
+	})
+	t.Run("float32", func(t *testing.T) {
+		testEven(t, EvenFloat32, func(r *rand.Rand) float32 {
+			switch r.IntN(50) {
+			case 0:
+				return float32(math.NaN())
+			case 1:
+				return float32(math.Inf(1 - 2*r.IntN(2)))
+			}
+			return float32(r.NormFloat64() * 10)
+		}, []evenCase[float32]{{256, -10, 10}, {1, 0, 1}, {97, -3.3, 17.1}, {5000, -20, 20}})
+	})
+	t.Run("float64", func(t *testing.T) {
+		testEven(t, EvenFloat64, func(r *rand.Rand) float64 { return r.NormFloat64() * 10 }, []evenCase[float64]{{256, -10, 10}, {3, 0.1, 0.7}})
+	})
+}
+
+func testRange[T runtime.HistogramSample](t *testing.T, h *runtime.HistogramRangeOp[T], gen func(*rand.Rand) T, levelSets [][]T) {
+	dut, oracle, gpu := devices(t)
+	r := newRand(t)
+	for _, n := range sizes(gpu) {
+		xs := make([]T, n)
+		for i := range xs {
+			xs[i] = gen(r)
+		}
+		for _, lv := range levelSets {
+			copy(xs, lv)
+			bins := len(lv) - 1
+			run := func(d *runtime.Device) []int32 {
+				hist := upload(t, d, poison[int32](bins+1))
+				require.NoError(t, h.Run(nil, upload(t, d, xs), hist, upload(t, d, lv)))
+				got := download(t, hist)
+				require.Equal(t, poison[int32](1), got[bins:], "wrote past the bins")
+				return got[:bins]
+			}
+			require.Equal(t, run(oracle), run(dut), "n=%d, %d levels", n, len(lv))
+		}
+	}
+}
+
+func TestHistogramRange(t *testing.T) {
+	steps := func(n int, lo, step float64) []float64 {
+		s := make([]float64, n)
+		for i := range s {
+			s[i] = lo + float64(i)*step
+		}
+		return s
+	}
+	conv := func(f []float64) []float32 {
+		s := make([]float32, len(f))
+		for i, v := range f {
+			s[i] = float32(v)
+		}
+		return s
+	}
+	t.Run("uint32", func(t *testing.T) {
+		testRange(t, RangeUint32, func(r *rand.Rand) uint32 { return r.Uint32N(5000) }, [][]uint32{{0, 1}, {10, 20, 400, 401, 1500}, {0, 1, 2, 3, 4999}})
+	})
+	t.Run("float32", func(t *testing.T) {
+		testRange(t, RangeFloat32, func(r *rand.Rand) float32 { return float32(r.NormFloat64() * 5) }, [][]float32{{-1, 1}, conv(steps(257, -10, 0.08)), conv(steps(3001, -15, 0.01))})
+	})
+	t.Run("float64", func(t *testing.T) {
+		testRange(t, RangeFloat64, func(r *rand.Rand) float64 { return r.NormFloat64() }, [][]float64{steps(1025, -3, 0.006), steps(1026, -3, 0.006)})
+	})
+}
+
+func searchOn(t *testing.T, d *runtime.Device, op *runtime.SearchOp[uint32], data, values []uint32) []int64 {
+	out := upload(t, d, poison[int64](len(values)+1))
+	require.NoError(t, op.Run(nil, upload(t, d, data), upload(t, d, values), out))
+	got := download(t, out)
+	require.Equal(t, poison[int64](1), got[len(values):])
+	return got[:len(values)]
+}
+
+func TestSearch(t *testing.T) {
+	dut, oracle, gpu := devices(t)
+	r := newRand(t)
+	for _, nd := range []int{0, 1, 1000, 1_000_003} {
+		data := make([]uint32, nd)
+		for i := range data {
+			data[i] = r.Uint32N(1 << 22)
+		}
+		slices.Sort(data)
+		for _, nv := range sizes(gpu) {
+			values := make([]uint32, nv)
+			for i := range values {
+				values[i] = r.Uint32N(1<<22 + 1000)
+				if nd > 0 && i%4 == 0 {
+					values[i] = data[r.IntN(nd)]
+				}
+			}
+			if nv > 2 {
+				values[0], values[1] = 0, math.MaxUint32
+			}
+			for _, op := range []*runtime.SearchOp[uint32]{LowerUint32, UpperUint32} {
+				want := searchOn(t, oracle, op, data, values)
+				for i, v := range values[:min(nv, 1000)] {
+					w, _ := slices.BinarySearch(data, v)
+					if op == UpperUint32 {
+						w, _ = slices.BinarySearch(data, v+1)
+						if v == math.MaxUint32 {
+							w = nd
+						}
+					}
+					require.Equal(t, int64(w), want[i], "oracle: value %d", v)
+				}
+				if dut != oracle {
+					require.Equal(t, want, searchOn(t, dut, op, data, values), "nd=%d nv=%d", nd, nv)
+				}
+			}
+		}
+	}
+}
+
+func mergeOn(t *testing.T, d *runtime.Device, op *runtime.MergeOp[uint32], a, b []uint32) []uint32 {
+	out := upload(t, d, poison[uint32](len(a)+len(b)+1))
+	require.NoError(t, op.Run(nil, upload(t, d, a), upload(t, d, b), out))
+	got := download(t, out)
+	require.Equal(t, poison[uint32](1), got[len(a)+len(b):])
+	return got[:len(a)+len(b)]
+}
+
+func TestMerge(t *testing.T) {
+	dut, oracle, gpu := devices(t)
+	r := newRand(t)
+	sorted := func(n int, less func(a, b uint32) bool) []uint32 {
+		s := make([]uint32, n)
+		for i := range s {
+			s[i] = r.Uint32N(1 << 20) // ByHigh: 16 distinct keys, many ties
+		}
+		slices.SortStableFunc(s, func(a, b uint32) int {
+			if less(a, b) {
+				return -1
+			}
+			if less(b, a) {
+				return 1
+			}
+			return 0
+		})
+		return s
+	}
+	for _, c := range []struct {
+		op   *runtime.MergeOp[uint32]
+		less func(a, b uint32) bool
+	}{{MergeUint32, LessUint32}, {MergeByHigh, ByHigh}} {
+		second := map[int][]uint32{}
+		for _, na := range sizes(gpu) {
+			a := sorted(na, c.less)
+			for _, nb := range []int{0, 1, 2047, 2049, 1_000_003} {
+				if !gpu && na+nb > 1_100_000 {
+					continue // the CPU alone: keep CI quick
+				}
+				if second[nb] == nil {
+					second[nb] = sorted(nb, c.less)
+				}
+				b := second[nb]
+				want := mergeOn(t, oracle, c.op, a, b)
+				require.True(t, slices.IsSortedFunc(want, func(x, y uint32) int {
+					if c.less(x, y) {
+						return -1
+					}
+					return 0
+				}))
+				if dut != oracle {
+					require.Equal(t, want, mergeOn(t, dut, c.op, a, b), "na=%d nb=%d", na, nb)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,137 @@
+/*
+ * gocccl/merge.cuh: stable device-wide merge of two sorted sequences by
+ * merge-path partitioning (the kernel side of runtime.Merge; cub::DeviceMerge
+ * in CCCL 3, agent_merge.cuh).
+ *
+ *   <sym>_partition  one thread per tile boundary t in [0, tiles]: the
+ *                    merge path of diagonal min(t * TILE, n_a + n_b), i.e.
+ *                    how many of the first outputs come from d_a, into
+ *                    d_splits[t].
+ *   <sym>_tiles      grid = tiles: block t loads its TILE inputs (the
+ *                    d_a and d_b ranges between its two splits) into shared
+ *                    memory, each thread finds its own diagonal there and
+ *                    merges ITEMS_PER_THREAD outputs serially, and the block
+ *                    writes the tile back coalesced through shared memory.
+ *
+ * Stability: at equal keys (neither less(a, b) nor less(b, a)) items of d_a
+ * come first, and each input keeps its order. TILE = BLOCK_THREADS *
+ * ITEMS_PER_THREAD; all indices are 64-bit.
+ */
+#pragma once
+
+#include <gocccl/config.cuh>
+
+namespace gocccl {
+namespace detail {
+
+/// How many of the first diag outputs of the stable merge of a[0:na] and
+/// b[0:nb] come from a.
+template <typename LessOp, typename AIt, typename BIt>
+GOCCCL_DEVICE long long merge_path(AIt a, long long na, BIt b, long long nb, long long diag, const LessOp& less)
+{
+  long long lo = diag > nb ? diag - nb : 0;
+  long long hi = diag < na ? diag : na;
+  while (lo < hi)
+  {
+    const long long mid = lo + (hi - lo) / 2;
+    if (!static_cast<bool>(less(b[diag - 1 - mid], a[mid])))
+    {
+      lo = mid + 1; // a[mid] precedes b[diag - 1 - mid]: take it
+    }
+    else
+    {
+      hi = mid;
+    }
+  }
+  return lo;
+}
+
+} // namespace detail
+
+/**
+ * \brief Writes the merge-path split of every tile boundary t in [0, tiles]
+ * to d_splits[t]. Launch at least tiles + 1 threads in all.
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename LessOp, typename AIt, typename BIt>
+__device__ void merge_partition(AIt d_a, long long n_a, BIt d_b, long long n_b, int64_t* d_splits, long long tiles)
+{
+  constexpr long long TILE = static_cast<long long>(BLOCK_THREADS) * ITEMS_PER_THREAD;
+  const long long t = blockIdx.x * static_cast<long long>(BLOCK_THREADS) + threadIdx.x;
+  if (t > tiles)
+  {
+    return;
+  }
+  const long long total = n_a + n_b;
+  const long long diag = t * TILE < total ? t * TILE : total;
+  LessOp less;
+  d_splits[t] = detail::merge_path(d_a, n_a, d_b, n_b, diag, less);
+}
+
+/**
+ * \brief Merges output tile blockIdx.x of d_a[0:n_a] and d_b[0:n_b] into
+ * d_out, using the splits of merge_partition. Launch gridDim.x = tiles =
+ * ceil((n_a + n_b) / TILE) blocks of BLOCK_THREADS.
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename LessOp, typename AIt, typename BIt, typename SplitIt>
+__device__ void merge_tiles(AIt d_a, long long n_a, BIt d_b, long long n_b, T* d_out, SplitIt d_splits)
+{
+  static_assert(BLOCK_THREADS > 0 && BLOCK_THREADS % 32 == 0 && BLOCK_THREADS <= 1024,
+                "gocccl::merge: BLOCK_THREADS must be a multiple of 32 in [32, 1024]");
+  static_assert(std::is_trivially_copyable<T>::value, "gocccl::merge: T must be trivially copyable");
+  constexpr int TILE = BLOCK_THREADS * ITEMS_PER_THREAD;
+  __shared__ alignas(T) unsigned char raw[TILE * sizeof(T)];
+  T* keys = reinterpret_cast<T*>(raw);
+
+  LessOp less;
+  const int tid = threadIdx.x;
+  const long long tile = blockIdx.x;
+  const long long total = n_a + n_b;
+  const long long diag0 = tile * TILE;
+  const long long diag1 = diag0 + TILE < total ? diag0 + TILE : total;
+  const long long a0 = d_splits[tile];
+  const long long a1 = d_splits[tile + 1];
+  const long long b0 = diag0 - a0;
+  const int na = static_cast<int>(a1 - a0);
+  const int count = static_cast<int>(diag1 - diag0);
+  const int nb = count - na;
+
+  for (int i = tid; i < count; i += BLOCK_THREADS)
+  {
+    keys[i] = i < na ? d_a[a0 + i] : d_b[b0 + (i - na)];
+  }
+  __syncthreads();
+
+  const T* as = keys;
+  const T* bs = keys + na;
+  const int diag = tid * ITEMS_PER_THREAD < count ? tid * ITEMS_PER_THREAD : count;
+  int ai = static_cast<int>(detail::merge_path(as, na, bs, nb, diag, less));
+  int bi = diag - ai;
+  T out[ITEMS_PER_THREAD];
+#pragma unroll
+  for (int k = 0; k < ITEMS_PER_THREAD; ++k)
+  {
+    if (diag + k < count)
+    {
+      const bool take_a = bi >= nb || (ai < na && !static_cast<bool>(less(bs[bi], as[ai])));
+      out[k] = take_a ? as[ai] : bs[bi];
+      ai += take_a ? 1 : 0;
+      bi += take_a ? 0 : 1;
+    }
+  }
+  __syncthreads();
+#pragma unroll
+  for (int k = 0; k < ITEMS_PER_THREAD; ++k)
+  {
+    if (diag + k < count)
+    {
+      keys[diag + k] = out[k];
+    }
+  }
+  __syncthreads();
+  for (int i = tid; i < count; i += BLOCK_THREADS)
+  {
+    d_out[diag0 + i] = keys[i];
+  }
+}
+
+} // namespace gocccl

@@ -1,0 +1,244 @@
+package runtime
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+	"reflect"
+	"unsafe"
+
+	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/runtime/cuda"
+)
+
+// HistogramSample is the sample types of HistogramEven and HistogramRange:
+// integers and floating-point numbers.
+type HistogramSample interface {
+	~int8 | ~int16 | ~int32 | ~int64 | ~int |
+		~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uint | ~uintptr |
+		~float32 | ~float64
+}
+
+// HistogramEvenOp counts samples into bins of equal width, as
+// cub::DeviceHistogram::HistogramEven does.
+type HistogramEvenOp[T HistogramSample] struct {
+	instance
+}
+
+// HistogramEven declares a histogram of T samples over evenly spaced bins.
+// It takes no operator: name the sample type, as in
+// runtime.HistogramEven[float32](), and gocccl-gen generates its kernels.
+func HistogramEven[T HistogramSample]() *HistogramEvenOp[T] {
+	return &HistogramEvenOp[T]{instance: newInstance(algo.HistogramEven, nil, reflect.TypeFor[T]())}
+}
+
+// Run counts samples into hist[0:numBins], overwriting it: bin i counts the
+// samples x with lower <= x < upper whose bin is i. Other samples, NaN
+// among them, are not counted.
+//
+// For integer T a sample's bin is exactly
+// floor((x-lower) * numBins / (upper-lower)), computed without overflow for
+// every T. For floating-point T it is int((x-lower) * scale), each operation
+// rounded to T, with scale = T(numBins) / (upper-lower) (clamped to
+// numBins-1 where rounding reaches numBins), as CUB computes it.
+//
+// Counters are int32, as CUB's usual counters are, and wrap past
+// math.MaxInt32. Errors: numBins < 1 or larger than hist, lower >= upper,
+// levels that are not finite or whose difference overflows T; all before
+// anything is enqueued. Run is enqueued on s (nil means the default stream of
+// samples' device).
+func (h *HistogramEvenOp[T]) Run(s *Stream, samples *Slice[T], hist *Slice[int32], numBins int, lower, upper T) error {
+	if h == nil || h.key.Alg == nil {
+		return fmt.Errorf("gocccl: HistogramEven: not declared with runtime.HistogramEven")
+	}
+	s, err := histogramCheck(&h.instance, s, samples, hist, numBins)
+	if err != nil {
+		return err
+	}
+	e, err := newEvenBinner(numBins, lower, upper)
+	if err != nil {
+		return h.errorf("%v", err)
+	}
+	if err := s.dev.enter(); err != nil {
+		return h.wrap(err, "")
+	}
+	defer s.dev.exit()
+	if s.dev.ctx == nil {
+		return h.wrap(histogramCPU(samples.host, hist.host[:numBins], s.dev.info.Workers, e.bin), "")
+	}
+	size, align := int(unsafe.Sizeof(lower)), int(unsafe.Alignof(lower))
+	return histogramGPU(&h.instance, s, samples, hist, numBins, func(a *cuda.Args) {
+		a.Value(unsafe.Pointer(&lower), size, align)
+		a.Value(unsafe.Pointer(&upper), size, align)
+		a.Float64(e.kernelScale())
+	})
+}
+
+// TempStorageBytes returns the device scratch memory a Run takes: none.
+func (h *HistogramEvenOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
+	if h == nil || h.key.Alg == nil {
+		return 0, fmt.Errorf("gocccl: HistogramEven: not declared with runtime.HistogramEven")
+	}
+	return histogramTemp(d, n)
+}
+
+func histogramTemp(d *Device, n int) (int, error) {
+	if n < 0 {
+		return 0, fmt.Errorf("gocccl: histogram: negative length %d", n)
+	}
+	if err := d.enter(); err != nil {
+		return 0, err
+	}
+	d.exit()
+	return 0, nil
+}
+
+// histogramCheck checks the arguments every histogram takes.
+func histogramCheck[T any](in *instance, s *Stream, samples *Slice[T], hist *Slice[int32], numBins int) (*Stream, error) {
+	if err := samples.usable(in.name() + " samples"); err != nil {
+		return nil, err
+	}
+	if err := hist.usable(in.name() + " histogram"); err != nil {
+		return nil, err
+	}
+	s, err := streamFor(in.name(), s, samples.dev, hist.dev)
+	if err != nil {
+		return nil, err
+	}
+	if numBins < 1 || numBins > math.MaxInt32 {
+		return nil, in.errorf("%d bins: want 1 to %d", numBins, math.MaxInt32)
+	}
+	if hist.n < numBins {
+		return nil, in.errorf("histogram has %d elements, %d bins need as many", hist.n, numBins)
+	}
+	return s, nil
+}
+
+// histogramCPU counts with one private histogram per worker, then sums them.
+func histogramCPU[T any](samples []T, hist []int32, workers int, bin func(T) int) error {
+	parts := make([][]int32, max(1, workers))
+	chunks, err := parallel(len(samples), workers, func(c, lo, hi int) {
+		h := make([]int32, len(hist))
+		for _, x := range samples[lo:hi] {
+			if b := bin(x); b >= 0 {
+				h[b]++
+			}
+		}
+		parts[c] = h
+	})
+	if err != nil {
+		return err
+	}
+	clear(hist)
+	for _, h := range parts[:chunks] {
+		for i, v := range h {
+			hist[i] += v
+		}
+	}
+	return nil
+}
+
+// histogramGPU launches a histogram's kernels: one sweep block for one tile
+// of samples, else the zeroing kernel and a one-wave grid-stride sweep.
+// extra packs the sweep's parameters after bins.
+func histogramGPU[T any](in *instance, s *Stream, samples *Slice[T], hist *Slice[int32], numBins int, extra func(*cuda.Args)) error {
+	k, err := in.kernels(s.dev)
+	if err != nil {
+		return err
+	}
+	const sweep, zero = 0, 1
+	tile := k.policy.Tile()
+	grid := 1
+	if samples.n > tile {
+		grid = min((samples.n+tile-1)/tile, max(1, k.maxBlocks/subscription))
+	}
+	var args cuda.Args
+	if grid > 1 {
+		args.Ptr(hist.ptr)
+		args.Int64(int64(numBins))
+		if err := k.launch(zero, min((numBins+k.policy.BlockThreads-1)/k.policy.BlockThreads, 1024), s, &args); err != nil {
+			return err
+		}
+		args.Reset()
+	}
+	args.Ptr(samples.ptr)
+	args.Int64(int64(samples.n))
+	args.Ptr(hist.ptr)
+	args.Int64(int64(numBins))
+	extra(&args)
+	return k.launch(sweep, grid, s, &args)
+}
+
+// evenBinner maps samples to bins of equal width; see HistogramEvenOp.Run.
+type evenBinner[T HistogramSample] struct {
+	lower, upper T
+	bins         int
+	float        bool
+	fscale       T       // floating-point T: T(bins) / (upper - lower)
+	rng          uint64  // integer T: upper - lower
+	mask         uint64  // integer T: the bits of T's width
+	wide         bool    // integer T of 8 bytes: 128-bit products
+	estimate     float64 // integer T: bins / range, the kernel's estimate
+}
+
+func newEvenBinner[T HistogramSample](bins int, lower, upper T) (*evenBinner[T], error) {
+	e := &evenBinner[T]{lower: lower, upper: upper, bins: bins}
+	switch reflect.TypeFor[T]().Kind() {
+	case reflect.Float32, reflect.Float64:
+		e.float = true
+		lo, up := float64(lower), float64(upper)
+		if math.IsNaN(lo) || math.IsNaN(up) || math.IsInf(lo, 0) || math.IsInf(up, 0) {
+			return nil, fmt.Errorf("levels %v and %v: want finite levels", lower, upper)
+		}
+	}
+	if !(lower < upper) {
+		return nil, fmt.Errorf("lower level %v is not below upper level %v", lower, upper)
+	}
+	if e.float {
+		width := T(upper - lower)
+		e.fscale = T(T(bins) / width)
+		if math.IsInf(float64(width), 0) || math.IsInf(float64(e.fscale), 0) || e.fscale == 0 {
+			return nil, fmt.Errorf("levels %v and %v with %d bins: the bin width does not fit the sample type", lower, upper, bins)
+		}
+		return e, nil
+	}
+	size := uint(unsafe.Sizeof(lower))
+	e.wide = size == 8
+	e.mask = math.MaxUint64
+	if !e.wide {
+		e.mask = 1<<(8*size) - 1
+	}
+	e.rng = uint64(upper-lower) & e.mask
+	e.estimate = float64(bins) / float64(e.rng)
+	return e, nil
+}
+
+// kernelScale is the sweep kernel's scale parameter.
+func (e *evenBinner[T]) kernelScale() float64 {
+	if e.float {
+		return float64(e.fscale)
+	}
+	return e.estimate
+}
+
+// bin returns the bin of x, or -1 when x is not counted.
+func (e *evenBinner[T]) bin(x T) int {
+	if !(x >= e.lower && x < e.upper) {
+		return -1
+	}
+	if e.float {
+		f := T(T(x-e.lower) * e.fscale)
+		b := e.bins - 1
+		if f < T(e.bins) {
+			b = int(f)
+		}
+		return min(b, e.bins-1)
+	}
+	d := uint64(x-e.lower) & e.mask
+	if !e.wide {
+		return int(d * uint64(e.bins) / e.rng)
+	}
+	hi, lo := bits.Mul64(d, uint64(e.bins))
+	q, _ := bits.Div64(hi, lo, e.rng)
+	return int(q)
+}

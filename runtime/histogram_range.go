@@ -1,0 +1,94 @@
+package runtime
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/runtime/cuda"
+)
+
+// HistogramRangeOp counts samples into bins between given levels, as
+// cub::DeviceHistogram::HistogramRange does.
+type HistogramRangeOp[T HistogramSample] struct {
+	instance
+}
+
+// HistogramRange declares a histogram of T samples over bins whose
+// boundaries are given per call. Name the sample type, as in
+// runtime.HistogramRange[float64]().
+func HistogramRange[T HistogramSample]() *HistogramRangeOp[T] {
+	return &HistogramRangeOp[T]{instance: newInstance(algo.HistogramRange, nil, reflect.TypeFor[T]())}
+}
+
+// Run counts samples into hist[0:bins], overwriting it, where levels holds
+// bins+1 increasing boundaries: bin i counts the samples x with
+// levels[i] <= x < levels[i+1]. Samples outside [levels[0], levels[bins]),
+// NaN among them, are not counted. Each sample's bin is found by binary
+// search.
+//
+// Errors, before anything is enqueued: fewer than two levels, a histogram
+// shorter than bins. On the CPU backend levels that do not increase are an
+// error too; on a GPU, where checking them would mean a synchronous copy,
+// they give unspecified counts (as with CUB), though no access leaves
+// levels or hist.
+func (h *HistogramRangeOp[T]) Run(s *Stream, samples *Slice[T], hist *Slice[int32], levels *Slice[T]) error {
+	if h == nil || h.key.Alg == nil {
+		return fmt.Errorf("gocccl: HistogramRange: not declared with runtime.HistogramRange")
+	}
+	if err := levels.usable(h.name() + " levels"); err != nil {
+		return err
+	}
+	if levels.n < 2 {
+		return h.errorf("%d levels: want at least 2 (bins + 1)", levels.n)
+	}
+	bins := levels.n - 1
+	s, err := histogramCheck(&h.instance, s, samples, hist, bins)
+	if err != nil {
+		return err
+	}
+	if levels.dev != s.dev {
+		return h.errorf("levels are on %s, the stream on %s", levels.dev, s.dev)
+	}
+	if err := s.dev.enter(); err != nil {
+		return h.wrap(err, "")
+	}
+	defer s.dev.exit()
+	if s.dev.ctx == nil {
+		lv := levels.host
+		for i := 1; i < len(lv); i++ {
+			if !(lv[i-1] < lv[i]) {
+				return h.errorf("levels[%d] = %v is not below levels[%d] = %v: levels must increase", i-1, lv[i-1], i, lv[i])
+			}
+		}
+		return h.wrap(histogramCPU(samples.host, hist.host[:bins], s.dev.info.Workers, func(x T) int { return rangeBin(lv, x) }), "")
+	}
+	return histogramGPU(&h.instance, s, samples, hist, bins, func(a *cuda.Args) { a.Ptr(levels.ptr) })
+}
+
+// TempStorageBytes returns the device scratch memory a Run takes: none.
+func (h *HistogramRangeOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
+	if h == nil || h.key.Alg == nil {
+		return 0, fmt.Errorf("gocccl: HistogramRange: not declared with runtime.HistogramRange")
+	}
+	return histogramTemp(d, n)
+}
+
+// rangeBin is the kernel's search: i-1 for the first i in [1, bins] with
+// x < levels[i], or -1 when x is outside [levels[0], levels[bins]).
+func rangeBin[T HistogramSample](levels []T, x T) int {
+	bins := len(levels) - 1
+	if !(x >= levels[0] && x < levels[bins]) {
+		return -1
+	}
+	lo, hi := 1, bins
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if x < levels[mid] {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return lo - 1
+}

@@ -1,0 +1,155 @@
+package runtime
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/runtime/cuda"
+)
+
+// MergeOp merges two sorted sequences into one, stably, as
+// cub::DeviceMerge::MergeKeys does.
+type MergeOp[T any] struct {
+	instance
+	less func(T, T) bool
+}
+
+// Merge declares a stable merge ordered by less, a //gocccl:op function
+// that is a strict weak ordering.
+func Merge[T any](less func(T, T) bool) *MergeOp[T] {
+	return &MergeOp[T]{less: less, instance: newInstance(algo.Merge, []any{less}, reflect.TypeFor[T]())}
+}
+
+// Run writes the merge of a and b, both sorted by less, to out[0:a.Len()+
+// b.Len()]. It is stable: of equal elements, a's come first, each input's in
+// its order. It is enqueued on s (nil means the default stream of a's
+// device).
+func (m *MergeOp[T]) Run(s *Stream, a, b, out *Slice[T]) error {
+	if m == nil || m.less == nil {
+		return fmt.Errorf("gocccl: Merge: nil comparison")
+	}
+	if err := a.usable(m.name() + " first input"); err != nil {
+		return err
+	}
+	if err := b.usable(m.name() + " second input"); err != nil {
+		return err
+	}
+	if err := out.usable(m.name() + " output"); err != nil {
+		return err
+	}
+	s, err := streamFor(m.name(), s, a.dev, b.dev, out.dev)
+	if err != nil {
+		return err
+	}
+	total := a.n + b.n
+	if out.n < total {
+		return m.errorf("output has %d elements, the inputs %d and %d", out.n, a.n, b.n)
+	}
+	if err := s.dev.enter(); err != nil {
+		return m.wrap(err, "")
+	}
+	defer s.dev.exit()
+	if s.dev.ctx == nil {
+		return m.wrap(m.mergeCPU(a.host, b.host, out.host[:total], s.dev.info.Workers), "")
+	}
+	if total == 0 {
+		return nil
+	}
+	return m.runGPU(s, a, b, out)
+}
+
+func (m *MergeOp[T]) runGPU(s *Stream, a, b, out *Slice[T]) error {
+	d := s.dev
+	k, err := m.kernels(d)
+	if err != nil {
+		return err
+	}
+	const tilesK, partition = 0, 1
+	tile, threads := k.policy.Tile(), k.policy.BlockThreads
+	tiles := (a.n + b.n + tile - 1) / tile
+	splits, err := d.tempAlloc((tiles+1)*8, s)
+	if err != nil {
+		return m.wrap(err, fmt.Sprintf("scratch memory of %d bytes", (tiles+1)*8))
+	}
+	var args cuda.Args
+	args.Ptr(a.ptr)
+	args.Int64(int64(a.n))
+	args.Ptr(b.ptr)
+	args.Int64(int64(b.n))
+	args.Ptr(splits)
+	args.Int64(int64(tiles))
+	if err = k.launch(partition, (tiles+threads)/threads, s, &args); err == nil {
+		args.Reset()
+		args.Ptr(a.ptr)
+		args.Int64(int64(a.n))
+		args.Ptr(b.ptr)
+		args.Int64(int64(b.n))
+		args.Ptr(out.ptr)
+		args.Ptr(splits)
+		err = k.launch(tilesK, tiles, s, &args)
+	}
+	if ferr := d.tempFree(splits, s); err == nil && ferr != nil {
+		err = m.wrap(ferr, "freeing scratch memory")
+	}
+	return err
+}
+
+// mergePath returns how many of the first diag outputs of the stable merge
+// of a and b come from a.
+func mergePath[T any](a, b []T, diag int, less func(T, T) bool) int {
+	lo, hi := max(0, diag-len(b)), min(diag, len(a))
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if !less(b[diag-1-mid], a[mid]) {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}
+
+// mergeCPU splits the output among workers by merge path and merges each
+// part sequentially.
+func (m *MergeOp[T]) mergeCPU(a, b, out []T, workers int) error {
+	_, err := parallel(len(out), workers, func(_, lo, hi int) {
+		i := mergePath(a, b, lo, m.less)
+		j := lo - i
+		for k := lo; k < hi; k++ {
+			if j >= len(b) || i < len(a) && !m.less(b[j], a[i]) {
+				out[k] = a[i]
+				i++
+			} else {
+				out[k] = b[j]
+				j++
+			}
+		}
+	})
+	return err
+}
+
+// TempStorageBytes returns the device scratch memory a Run over n = a.Len()
+// + b.Len() elements on d takes for the duration of the call: one 8-byte
+// split per tile boundary. It is 0 on the CPU backend.
+func (m *MergeOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
+	if m == nil || m.less == nil {
+		return 0, fmt.Errorf("gocccl: Merge: nil comparison")
+	}
+	if n < 0 {
+		return 0, fmt.Errorf("gocccl: %s: negative length %d", m.name(), n)
+	}
+	if err := d.enter(); err != nil {
+		return 0, err
+	}
+	defer d.exit()
+	if d.ctx == nil || n == 0 {
+		return 0, nil
+	}
+	k, err := m.kernels(d)
+	if err != nil {
+		return 0, err
+	}
+	tile := k.policy.Tile()
+	return ((n+tile-1)/tile + 1) * 8, nil
+}

@@ -1,0 +1,122 @@
+package runtime
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/runtime/cuda"
+)
+
+// SearchOp finds, for many search values at once, where each would go in
+// sorted data: LowerBound or UpperBound.
+type SearchOp[T any] struct {
+	instance
+	less  func(T, T) bool
+	upper bool
+}
+
+// LowerBound declares a vectorized lower-bound search ordered by less, a
+// //gocccl:op function that is a strict weak ordering: for each search value
+// v, the first index i of the data with !less(data[i], v), as sort.Search
+// and cub::DeviceFind::LowerBound find it.
+func LowerBound[T any](less func(T, T) bool) *SearchOp[T] {
+	return &SearchOp[T]{less: less, instance: newInstance(algo.LowerBound, []any{less}, reflect.TypeFor[T]())}
+}
+
+// UpperBound declares a vectorized upper-bound search ordered by less: for
+// each search value v, the first index i of the data with less(v, data[i]).
+func UpperBound[T any](less func(T, T) bool) *SearchOp[T] {
+	return &SearchOp[T]{less: less, upper: true, instance: newInstance(algo.UpperBound, []any{less}, reflect.TypeFor[T]())}
+}
+
+// Run writes to out[i] the index of values[i] in data, which must be sorted
+// by less (data[0:len(data)] partitioned with respect to every value
+// suffices); the index is in [0, data.Len()]. out has at least as many
+// elements as values; it is enqueued on s (nil means the default stream of
+// data's device).
+func (o *SearchOp[T]) Run(s *Stream, data, values *Slice[T], out *Slice[int64]) error {
+	if o == nil || o.less == nil {
+		return fmt.Errorf("gocccl: search: nil comparison")
+	}
+	if err := data.usable(o.name() + " data"); err != nil {
+		return err
+	}
+	if err := values.usable(o.name() + " values"); err != nil {
+		return err
+	}
+	if err := out.usable(o.name() + " output"); err != nil {
+		return err
+	}
+	s, err := streamFor(o.name(), s, data.dev, values.dev, out.dev)
+	if err != nil {
+		return err
+	}
+	if out.n < values.n {
+		return o.errorf("output has %d elements, fewer than the %d search values", out.n, values.n)
+	}
+	if err := s.dev.enter(); err != nil {
+		return o.wrap(err, "")
+	}
+	defer s.dev.exit()
+	if s.dev.ctx == nil {
+		d, v, dst := data.host, values.host, out.host
+		_, err := parallel(values.n, s.dev.info.Workers, func(_, lo, hi int) {
+			for i := lo; i < hi; i++ {
+				dst[i] = int64(o.searchCPU(d, v[i]))
+			}
+		})
+		return o.wrap(err, "")
+	}
+	if values.n == 0 {
+		return nil
+	}
+	k, err := o.kernels(s.dev)
+	if err != nil {
+		return err
+	}
+	var args cuda.Args
+	args.Ptr(data.ptr)
+	args.Int64(int64(data.n))
+	args.Ptr(values.ptr)
+	args.Int64(int64(values.n))
+	args.Ptr(out.ptr)
+	threads := k.policy.BlockThreads
+	return k.launch(0, min((values.n+threads-1)/threads, k.maxBlocks), s, &args)
+}
+
+// searchCPU is the kernel's binary search.
+func (o *SearchOp[T]) searchCPU(data []T, v T) int {
+	lo, n := 0, len(data)
+	for n > 0 {
+		half := n / 2
+		var right bool
+		if o.upper {
+			right = o.less(v, data[lo+half])
+		} else {
+			right = !o.less(data[lo+half], v)
+		}
+		if right {
+			n = half
+		} else {
+			lo += half + 1
+			n -= half + 1
+		}
+	}
+	return lo
+}
+
+// TempStorageBytes returns the device scratch memory a Run takes: none.
+func (o *SearchOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
+	if o == nil || o.less == nil {
+		return 0, fmt.Errorf("gocccl: search: nil comparison")
+	}
+	if n < 0 {
+		return 0, fmt.Errorf("gocccl: %s: negative length %d", o.name(), n)
+	}
+	if err := d.enter(); err != nil {
+		return 0, err
+	}
+	d.exit()
+	return 0, nil
+}

@@ -164,13 +164,22 @@ func newCase[K key](name string, keys *runtime.RadixSortKeysOp[K], pairs *runtim
 				if o.EndBit > 8*int(unsafe.Sizeof(in[0:1][0])) || n > 1_000_003 && o != options[0] || n >= 1_000_003 && o != options[0] && o != options[3] {
 					continue
 				}
-				want := stableOrder(in, o)
 				got := sortKeysOn(t, dut, keys, in, o)
-				if dut != oracle && n <= 1_000_003 {
+				if dut != oracle {
 					require.Equal(t, bitsOf(sortKeysOn(t, oracle, keys, in, o)), bitsOf(got), "CPU backend differs")
 				}
+				if n > 1_000_003 {
+					// Too large for the SortStableFunc oracle: sorted, and equal to the CPU backend's.
+					for i := 1; i < n; i++ {
+						if orderedBits(got[i-1], o) > orderedBits(got[i], o) {
+							t.Fatalf("%s n=%d %+v: keys %d and %d out of order", name, n, o, i-1, i)
+						}
+					}
+					continue
+				}
+				want := stableOrder(in, o)
 				for i, j := range want {
-					if math.Float64bits(float64(in[j])) != math.Float64bits(float64(got[i])) && orderedBits(in[j], runtime.RadixOptions{}) != orderedBits(got[i], runtime.RadixOptions{}) {
+					if orderedBits(in[j], runtime.RadixOptions{}) != orderedBits(got[i], runtime.RadixOptions{}) {
 						t.Fatalf("%s %s n=%d %+v: key %d is %v, want %v", name, pattern, n, o, i, got[i], in[j])
 					}
 				}

@@ -1,0 +1,68 @@
+package algo
+
+import "github.com/gocccl/gocccl/internal/arch"
+
+// The radix sorts are Onesweep (Adinets & Merrill 2022), as CUB's
+// DeviceRadixSort runs it: one histogram kernel counts the digits of every
+// pass, then one chained-scan kernel per 8-bit digit pass ranks each tile,
+// looks back over the earlier tiles' digit counts (decoupled look-back) and
+// scatters; inputs of at most one tile are sorted by a single block
+// (kernels/include/gocccl/radix_sort.cuh). Keys are 1, 2, 4 or 8 bytes;
+// values of pairs move as raw bytes. The order, the bit window
+// [begin_bit, end_bit) and the direction are run-time arguments.
+
+// radixKernels returns the entry points of a radix sort: with values when
+// pairs. The key parameters come first, then the values, then the rest.
+func radixKernels(pairs bool) []Kernel {
+	stem := "::gocccl::radix_sort_keys_"
+	data := []Param{{Name: "d_keys_in", Kind: In, Type: "K"}, {Name: "d_keys_out", Kind: Out, Type: "K"}}
+	if pairs {
+		stem = "::gocccl::radix_sort_pairs_"
+		data = append(data, Param{Name: "d_values_in", Kind: In, Type: "V"}, Param{Name: "d_values_out", Kind: Out, Type: "V"})
+	}
+	window := []Param{{Name: "begin_bit", Kind: Size}, {Name: "end_bit", Kind: Size}, {Name: "descending", Kind: Value, Type: "bool"}}
+	cat := func(ps ...[]Param) []Param {
+		var out []Param
+		for _, p := range ps {
+			out = append(out, p...)
+		}
+		return out
+	}
+	return []Kernel{
+		{Suffix: "init", Template: "::gocccl::radix_sort_init", Params: []Param{
+			{Name: "d_scratch", Kind: Scratch}, {Name: "words", Kind: Size}}},
+		{Suffix: "histogram", Template: "::gocccl::radix_sort_histogram", Params: cat(
+			[]Param{{Name: "d_keys_in", Kind: In, Type: "K"}, {Name: "n", Kind: Size}, {Name: "d_scratch", Kind: Scratch}}, window)},
+		{Suffix: "onesweep", Template: stem + "onesweep", Params: cat(data,
+			[]Param{{Name: "n", Kind: Size}, {Name: "d_scratch", Kind: Scratch}, {Name: "pass", Kind: Size}}, window)},
+		{Suffix: "single", Template: stem + "single", Params: cat(data, []Param{{Name: "n", Kind: Size}}, window)},
+	}
+}
+
+// RadixPolicy is the radix sorts' tuning: 256 threads, and as many items per
+// thread (at most 16) as keep a tile's exchange buffers (the widest element
+// plus a 4-byte index per item) within 36 KiB of shared memory.
+func RadixPolicy(size int64, a int) arch.Policy {
+	size = max(size, 1)
+	return arch.Policy{Arch: a, BlockThreads: 256, ItemsPerThread: int(min(16, max(1, 36864/(256*(size+4)))))}
+}
+
+// RadixSortKeys is runtime.RadixSortKeys[K]().
+var RadixSortKeys = register(&Algorithm{
+	Name:       "RadixSortKeys",
+	Stem:       "radix_sort_keys",
+	Header:     "radix_sort.cuh",
+	TypeParams: []string{"K"},
+	Kernels:    radixKernels(false),
+	Policy:     RadixPolicy,
+})
+
+// RadixSortPairs is runtime.RadixSortPairs[K, V]().
+var RadixSortPairs = register(&Algorithm{
+	Name:       "RadixSortPairs",
+	Stem:       "radix_sort_pairs",
+	Header:     "radix_sort.cuh",
+	TypeParams: []string{"K", "V"},
+	Kernels:    radixKernels(true),
+	Policy:     RadixPolicy,
+})

@@ -302,6 +302,7 @@ constexpr int gocccl_unique_EqUint8_threads = 128, gocccl_unique_EqUint8_items =
 constexpr int gocccl_unique_by_key_EqItem_Item_uint8_threads = 128, gocccl_unique_by_key_EqItem_Item_uint8_items = 8;
 constexpr int gocccl_unique_by_key_EqFloat64_float64_int64_threads = 128, gocccl_unique_by_key_EqFloat64_float64_int64_items = 8;
 constexpr int gocccl_unique_by_key_EqUint32_uint32_float32_threads = 128, gocccl_unique_by_key_EqUint32_uint32_float32_items = 16;
+constexpr int gocccl_unique_by_key_EqUint32_uint32_uint32_threads = 128, gocccl_unique_by_key_EqUint32_uint32_uint32_items = 16;
 constexpr int gocccl_unique_by_key_EqUint8_uint8_Item_threads = 128, gocccl_unique_by_key_EqUint8_uint8_Item_items = 8;
 
 // Partition(KeepFloat32) over float32, declared at ops.go:106:29.
@@ -755,6 +756,17 @@ gocccl_unique_by_key_EqUint32_uint32_float32_init(void* d_state, long long state
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqUint32_uint32_float32_threads)
 gocccl_unique_by_key_EqUint32_uint32_float32_sweep(const uint32_t* d_keys, const float* d_values, uint32_t* d_keys_out, float* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
   ::gocccl::unique_by_key<gocccl_unique_by_key_EqUint32_uint32_float32_threads, gocccl_unique_by_key_EqUint32_uint32_float32_items, uint32_t, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes);
+}
+
+// UniqueByKey[uint32,uint32](EqUint32) over uint32, uint32, declared at ops.go:124:29.
+extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqUint32_uint32_uint32_threads)
+gocccl_unique_by_key_EqUint32_uint32_uint32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_unique_by_key_EqUint32_uint32_uint32_threads, gocccl_unique_by_key_EqUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint32>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqUint32_uint32_uint32_threads)
+gocccl_unique_by_key_EqUint32_uint32_uint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_keys_out, uint32_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqUint32_uint32_uint32_threads, gocccl_unique_by_key_EqUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes);
 }
 
 // UniqueByKey[uint8,Item](EqUint8) over uint8, Item, declared at ops.go:123:29.

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "46a3cd915473fe22a5fa0b48c68b16aaa22d0caf3ba84f08c18950fa68fb9940", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "3c7fd216cfe8a0339a95771193d649c7af94e18d70a67da1a350cd30fd8d0538", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
@@ -443,6 +443,17 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqUint32_uint32_float32_init", "gocccl_unique_by_key_EqUint32_uint32_float32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+	})
+	// UniqueByKey[uint32,uint32](EqUint32) over uint32, uint32, declared at ops.go:124:29.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UniqueByKey",
+		Ops:       []any{EqUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_unique_by_key_EqUint32_uint32_uint32_init", "gocccl_unique_by_key_EqUint32_uint32_uint32_sweep"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
 		},

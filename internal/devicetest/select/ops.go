@@ -121,4 +121,5 @@ var (
 	UniqueByKeyFloat64Int64  = runtime.UniqueByKey[float64, int64](EqFloat64)
 	UniqueByKeyItemUint8     = runtime.UniqueByKey[Item, uint8](EqItem)
 	UniqueByKeyUint8Item     = runtime.UniqueByKey[uint8, Item](EqUint8)
+	UniqueByKeyUint32Uint32  = runtime.UniqueByKey[uint32, uint32](EqUint32)
 )

@@ -40,7 +40,7 @@ func (o *RunLengthEncodeOp[T]) Run(s *Stream, in, unique *Slice[T], lengths, cou
 	name := o.name()
 	bin, bunique := bufferOf(name, "input", in), bufferOf(name, "unique output", unique)
 	blengths, bcount := bufferOf(name, "lengths output", lengths), bufferOf(name, "count", count)
-	s, err := o.check(s, bin, bunique, blengths, bcount)
+	s, err := o.check(s, in.n, bin, bunique, blengths, bcount)
 	if err != nil {
 		return err
 	}
@@ -77,7 +77,7 @@ func (o *RunLengthEncodeOp[T]) RunNonTrivial(s *Stream, in *Slice[T], offsets, l
 	name := o.name()
 	bin, boffsets := bufferOf(name, "input", in), bufferOf(name, "offsets output", offsets)
 	blengths, bcount := bufferOf(name, "lengths output", lengths), bufferOf(name, "count", count)
-	s, err := o.check(s, bin, boffsets, blengths, bcount)
+	s, err := o.check(s, in.n/2, bin, boffsets, blengths, bcount) // a non-trivial run has two elements or more
 	if err != nil {
 		return err
 	}
@@ -102,16 +102,12 @@ func (o *RunLengthEncodeOp[T]) RunNonTrivial(s *Stream, in *Slice[T], offsets, l
 }
 
 // check checks the buffers of Run or RunNonTrivial (input, two outputs,
-// count): the outputs hold as many runs as the input can have.
-func (o *RunLengthEncodeOp[T]) check(s *Stream, in, out1, out2, count buffer) (*Stream, error) {
+// count): the outputs hold the most runs the call can write.
+func (o *RunLengthEncodeOp[T]) check(s *Stream, runs int, in, out1, out2, count buffer) (*Stream, error) {
 	name := o.name()
 	s, err := checkBuffers(name, s, in, out1, out2, count)
 	if err != nil {
 		return nil, err
-	}
-	runs := in.n
-	if out1.role == "offsets output" {
-		runs = in.n / 2 // a non-trivial run has at least two elements
 	}
 	for _, b := range []buffer{out1, out2} {
 		if err := b.atLeast(name, runs, "runs it may receive"); err != nil {

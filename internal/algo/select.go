@@ -1,0 +1,83 @@
+package algo
+
+import "github.com/gocccl/gocccl/internal/arch"
+
+// selectPolicy is the tuning of every compaction in select.cuh: 128 threads
+// with about 64 bytes of the widest element type per thread per tile, between
+// 1 and 16 items (4-byte items: 16, a tile of 2048). More items for small
+// types cost registers (a flag and a rank per item) and occupancy.
+func selectPolicy(size int64, a int) arch.Policy {
+	size = max(size, 1)
+	return arch.Policy{Arch: a, BlockThreads: 128, ItemsPerThread: int(min(16, max(1, 64/size)))}
+}
+
+// selectInit is the kernel that initializes the tile states of a
+// single-count compaction (kernels/include/gocccl/select.cuh).
+func selectInit(template string) Kernel {
+	return Kernel{Suffix: "init", Template: template, Params: []Param{
+		{Name: "d_state", Kind: Scratch}, {Name: "state_bytes", Kind: Size}, {Name: "tiles", Kind: Size},
+		{Name: "d_count", Kind: Out, Type: "int64"}}}
+}
+
+// sweepTail are the parameters every compaction sweep ends with.
+var sweepTail = []Param{{Name: "n", Kind: Size}, {Name: "d_state", Kind: Scratch}, {Name: "state_bytes", Kind: Size}}
+
+// sweep returns a compaction's one-pass kernel with the given leading
+// parameters.
+func sweep(template string, params ...Param) Kernel {
+	return Kernel{Suffix: "sweep", Template: template, Params: append(params, sweepTail...)}
+}
+
+// Select is runtime.Select(pred func(T) bool): the items where pred holds,
+// in order, and their number (one pass with decoupled look-back).
+var Select = register(&Algorithm{
+	Name:       "Select",
+	Stem:       "select",
+	Header:     "select.cuh",
+	TypeParams: []string{"T"},
+	Ops:        []Operator{{Role: "predicate", Params: []string{"T"}, Results: []string{"bool"}}},
+	Kernels: []Kernel{
+		selectInit("::gocccl::select_init"),
+		sweep("::gocccl::select_if", Param{Name: "d_in", Kind: In, Type: "T"}, Param{Name: "d_out", Kind: Out, Type: "T"},
+			Param{Name: "d_count", Kind: Out, Type: "int64"}),
+	},
+	Policy: selectPolicy,
+})
+
+// Partition is runtime.Partition(pred func(T) bool): the items where pred
+// holds in order, then the others in reverse order, and the number of the
+// first, as cub::DevicePartition::If.
+var Partition = register(&Algorithm{
+	Name:       "Partition",
+	Stem:       "partition",
+	Header:     "select.cuh",
+	TypeParams: []string{"T"},
+	Ops:        []Operator{{Role: "predicate", Params: []string{"T"}, Results: []string{"bool"}}},
+	Kernels: []Kernel{
+		selectInit("::gocccl::select_init"),
+		sweep("::gocccl::partition_if", Param{Name: "d_in", Kind: In, Type: "T"}, Param{Name: "d_out", Kind: Out, Type: "T"},
+			Param{Name: "d_count", Kind: Out, Type: "int64"}),
+	},
+	Policy: selectPolicy,
+})
+
+// ThreeWayPartition is runtime.ThreeWayPartition(first, second func(T)
+// bool): the items where first holds, of the others those where second
+// holds, and the rest, each in order, with the sizes of the first two parts.
+var ThreeWayPartition = register(&Algorithm{
+	Name:       "ThreeWayPartition",
+	Stem:       "partition3",
+	Header:     "select.cuh",
+	TypeParams: []string{"T"},
+	Ops: []Operator{
+		{Role: "first predicate", Params: []string{"T"}, Results: []string{"bool"}},
+		{Role: "second predicate", Params: []string{"T"}, Results: []string{"bool"}},
+	},
+	Kernels: []Kernel{
+		selectInit("::gocccl::select_init_pair2"),
+		sweep("::gocccl::three_way_partition", Param{Name: "d_in", Kind: In, Type: "T"},
+			Param{Name: "d_first", Kind: Out, Type: "T"}, Param{Name: "d_second", Kind: Out, Type: "T"},
+			Param{Name: "d_unselected", Kind: Out, Type: "T"}, Param{Name: "d_count", Kind: Out, Type: "int64"}),
+	},
+	Policy: selectPolicy,
+})

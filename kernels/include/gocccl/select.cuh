@@ -1,0 +1,827 @@
+/*
+ * gocccl/select.cuh: stream compaction in one pass with decoupled look-back
+ * (the kernel side of runtime.Select, Partition, Unique, UniqueByKey,
+ * ThreeWayPartition and RunLengthEncode), built the way CUB's AgentSelectIf
+ * and AgentRle are: cub::BlockLoad, cub::BlockDiscontinuity, cub::BlockScan,
+ * cub::ScanTileState and cub::TilePrefixCallbackOp.
+ *
+ *   launch 1  <sym>_init   grid ceil(max(tiles, 1) / BLOCK_THREADS):
+ *             initializes the tile states in d_state (tiles = ceil(n / TILE));
+ *             with n == 0 it only writes zeros to the counts.
+ *   launch 2  <sym>_<sweep> grid tiles (n >= 1): block b owns tile b. It loads
+ *             the tile, flags its items, scans the flags within the block,
+ *             learns the total of all earlier tiles by decoupled look-back
+ *             over their tile states, and scatters. The block of the last tile
+ *             writes the counts.
+ *
+ * Scan values carried between tiles (the tile states):
+ *   select, partition, unique, unique_by_key   long long: items selected so far
+ *   three_way_partition                        Pair: items of part 1, of part 2
+ *   rle_encode                                 Pair: run heads so far, position of the last head
+ *   rle_non_trivial                            Pair: runs of length > 1 ended so far, position of the last head
+ * The positions combine with max (positions only grow; -1 is "none"), the
+ * counts with +, so every scan operator is associative.
+ *
+ * Scatter: a tile's kept items are first compacted in shared memory and then
+ * written with consecutive threads on consecutive addresses (CUB's two-phase
+ * scatter) when the tile keeps more items than it has threads; otherwise
+ * every thread writes its own kept items directly. Partitions always go
+ * through shared memory.
+ *
+ * Scratch: d_state holds the tile states, state_bytes long; the init kernel
+ * traps when it is shorter than ScanTileState::AllocationSize(tiles).
+ *
+ * All sizes and global indices are 64-bit. Tiles are numbered with int (as
+ * ScanTileState requires): n <= (2^31 - 1) * TILE.
+ *
+ * ---------------------------------------------------------------------------
+ * Policy (all architectures): 128 threads, ITEMS = clamp(64 / S, 1, 16) items
+ * per thread for the widest element type of S bytes (4 bytes: 16 items, a
+ * tile of 2048), like CUB's select tuning with more items in flight.
+ * ---------------------------------------------------------------------------
+ *
+ * Requirements: item types trivially copyable; functors default
+ * constructible with `bool operator()(T) const` (predicates) or
+ * `bool operator()(T, T) const` (equality, called as eq(previous, next)).
+ * Launch with blockDim = (BLOCK_THREADS, 1, 1).
+ */
+#pragma once
+
+#include <gocccl/config.cuh>
+
+#include <cub/agent/single_pass_scan_operators.cuh>
+#include <cub/block/block_discontinuity.cuh>
+#include <cub/block/block_load.cuh>
+#include <cub/block/block_scan.cuh>
+
+namespace gocccl {
+namespace detail {
+namespace select {
+
+/// Two 64-bit values carried between tiles; I is int within a tile.
+template <typename I>
+struct Pair
+{
+  I a, b;
+};
+
+/// Adds counts.
+struct SumOp
+{
+  template <typename I>
+  __host__ __device__ __forceinline__ I operator()(const I& x, const I& y) const
+  {
+    return x + y;
+  }
+};
+
+/// Adds both members (two counts).
+struct SumSumOp
+{
+  template <typename I>
+  __host__ __device__ __forceinline__ Pair<I> operator()(const Pair<I>& x, const Pair<I>& y) const
+  {
+    return Pair<I>{x.a + y.a, x.b + y.b};
+  }
+};
+
+/// Adds the counts and keeps the later position.
+struct SumMaxOp
+{
+  template <typename I>
+  __host__ __device__ __forceinline__ Pair<I> operator()(const Pair<I>& x, const Pair<I>& y) const
+  {
+    return Pair<I>{x.a + y.a, x.b > y.b ? x.b : y.b};
+  }
+};
+
+/// Discontinuity of an equality functor: true where a run ends.
+template <typename EqOp>
+struct NotEqual
+{
+  template <typename T>
+  __device__ __forceinline__ bool operator()(const T& a, const T& b) const
+  {
+    return !EqOp()(a, b);
+  }
+};
+
+/// The tile states of a scan value S and the look-back over them.
+template <typename S, typename ScanOp>
+struct LookBack
+{
+  using TileState = cub::ScanTileState<S>;
+  using PrefixOp = cub::TilePrefixCallbackOp<S, ScanOp, TileState>;
+
+  struct TempStorage
+  {
+    typename PrefixOp::TempStorage prefix;
+    S exclusive;
+  };
+
+  /// Binds the tile states in d_state; traps when state_bytes is short.
+  static GOCCCL_DEVICE TileState bind(void* d_state, long long state_bytes, int tiles)
+  {
+    size_t need = 0;
+    TileState::AllocationSize(tiles, need);
+    TileState state;
+    if (static_cast<long long>(need) > state_bytes || state.Init(tiles, d_state, static_cast<size_t>(state_bytes)) != cudaSuccess)
+    {
+      __trap(); // the host sized d_state wrong: fail the launch, never scribble
+    }
+    return state;
+  }
+
+  /// Returns, in every thread, the scan of all tiles before tile (identity
+  /// for tile 0), and publishes this tile's aggregate. Ends with a barrier.
+  static GOCCCL_DEVICE S exclusive(TempStorage& temp, TileState& state, int tile, S aggregate, S identity)
+  {
+    if (tile == 0)
+    {
+      if (threadIdx.x == 0)
+      {
+        state.SetInclusive(0, aggregate);
+        temp.exclusive = identity;
+      }
+    }
+    else if (threadIdx.x < 32)
+    {
+      PrefixOp op(state, temp.prefix, ScanOp(), tile);
+      const S prefix = op(aggregate);
+      if (threadIdx.x == 0)
+      {
+        temp.exclusive = prefix;
+      }
+    }
+    __syncthreads();
+    return temp.exclusive;
+  }
+};
+
+/// Tile states of every tile: the init kernel's body.
+template <typename S, typename ScanOp, int COUNTS, typename CountIt>
+GOCCCL_DEVICE void init(void* d_state, long long state_bytes, long long tiles, CountIt d_count)
+{
+  if (tiles == 0)
+  {
+    if (blockIdx.x == 0 && threadIdx.x < COUNTS)
+    {
+      d_count[threadIdx.x] = 0;
+    }
+    return;
+  }
+  auto state = LookBack<S, ScanOp>::bind(d_state, state_bytes, static_cast<int>(tiles));
+  state.InitializeStatus(static_cast<int>(tiles));
+}
+
+/// Shared memory that holds a tile's items during a two-phase scatter.
+template <typename T, int TILE>
+struct Staging
+{
+  alignas(T) unsigned char bytes[sizeof(T) * TILE];
+  GOCCCL_DEVICE T* items() { return reinterpret_cast<T*>(bytes); }
+};
+
+/// One tile of a block: where it starts and how many items it holds.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD>
+struct Tile
+{
+  static constexpr int ITEMS = BLOCK_THREADS * ITEMS_PER_THREAD;
+  int index;        // tile number
+  long long base;   // first item
+  int valid;        // items in the tile, ITEMS except in the last tile
+  bool last;
+
+  GOCCCL_DEVICE explicit Tile(long long n)
+  {
+    index = static_cast<int>(blockIdx.x);
+    base = static_cast<long long>(index) * ITEMS;
+    const long long left = n - base;
+    valid = left < ITEMS ? static_cast<int>(left) : ITEMS;
+    last = left <= ITEMS;
+  }
+
+  /// Position of item i of this thread within the tile (blocked arrangement).
+  static GOCCCL_DEVICE int at(int i) { return static_cast<int>(threadIdx.x) * ITEMS_PER_THREAD + i; }
+};
+
+/// Loads a tile in blocked arrangement; items past the end of a partial tile
+/// repeat the last valid item, so operators only ever see input values.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T>
+struct Loader
+{
+  using BlockLoadT = cub::BlockLoad<T, BLOCK_THREADS, ITEMS_PER_THREAD, cub::BLOCK_LOAD_WARP_TRANSPOSE>;
+  using TempStorage = typename BlockLoadT::TempStorage;
+
+  template <typename InputIt>
+  static GOCCCL_DEVICE void load(TempStorage& temp, InputIt d_in, const Tile<BLOCK_THREADS, ITEMS_PER_THREAD>& tile,
+                                 T (&items)[ITEMS_PER_THREAD])
+  {
+    if (tile.valid == Tile<BLOCK_THREADS, ITEMS_PER_THREAD>::ITEMS)
+    {
+      BlockLoadT(temp).Load(d_in + tile.base, items);
+    }
+    else
+    {
+      const T fill = d_in[tile.base + tile.valid - 1];
+      BlockLoadT(temp).Load(d_in + tile.base, items, tile.valid, fill);
+    }
+  }
+};
+
+/// Writes a tile's kept items (flags[i] != 0, in order) to out[0..kept):
+/// through shared memory when the tile keeps more items than it has threads,
+/// else directly. ranks[i] is the item's rank among the tile's kept items.
+/// Begins with a barrier, so the staging memory may alias earlier storage.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename OutputIt>
+GOCCCL_DEVICE void compact(Staging<T, BLOCK_THREADS * ITEMS_PER_THREAD>& staging, const T (&items)[ITEMS_PER_THREAD],
+                           const int (&flags)[ITEMS_PER_THREAD], const int (&ranks)[ITEMS_PER_THREAD], int kept,
+                           OutputIt out)
+{
+  if (ITEMS_PER_THREAD > 1 && kept > BLOCK_THREADS)
+  {
+    T* s = staging.items();
+    __syncthreads();
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      if (flags[i])
+      {
+        s[ranks[i]] = items[i];
+      }
+    }
+    __syncthreads();
+    for (int k = threadIdx.x; k < kept; k += BLOCK_THREADS)
+    {
+      out[k] = s[k];
+    }
+  }
+  else
+  {
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      if (flags[i])
+      {
+        out[ranks[i]] = items[i];
+      }
+    }
+  }
+}
+
+/// The block of the tile whose kept items are flagged: scans the flags,
+/// looks back, compacts items (and values, when V is not void) to
+/// d_out + prefix, and has the last tile write the total to d_count[0].
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T>
+struct Compactor
+{
+  using TileT = Tile<BLOCK_THREADS, ITEMS_PER_THREAD>;
+  using BlockScanT = cub::BlockScan<int, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
+  using LookBackT = LookBack<long long, SumOp>;
+
+  struct ScanStorage
+  {
+    typename BlockScanT::TempStorage scan;
+    typename LookBackT::TempStorage look_back;
+  };
+
+  /// Ranks of the flagged items within the tile; returns the tile's prefix
+  /// (items kept by earlier tiles) and sets kept to this tile's count.
+  static GOCCCL_DEVICE long long rank(ScanStorage& temp, typename LookBackT::TileState& state, const TileT& tile,
+                                      int (&flags)[ITEMS_PER_THREAD], int (&ranks)[ITEMS_PER_THREAD], int& kept)
+  {
+    BlockScanT(temp.scan).ExclusiveSum(flags, ranks, kept);
+    return LookBackT::exclusive(temp.look_back, state, tile.index, static_cast<long long>(kept), 0LL);
+  }
+
+  template <typename CountIt>
+  static GOCCCL_DEVICE void count(const TileT& tile, CountIt d_count, long long total)
+  {
+    if (tile.last && threadIdx.x == 0)
+    {
+      d_count[0] = total;
+    }
+  }
+};
+
+} // namespace select
+} // namespace detail
+
+/**
+ * \brief Initializes the tile states of select, partition, unique and
+ * unique_by_key (one count carried between tiles). With tiles == 0 writes
+ * d_count[0] = 0.
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename... Ts, typename CountIt>
+__device__ void select_init(void* d_state, long long state_bytes, long long tiles, CountIt d_count)
+{
+  detail::select::init<long long, detail::select::SumOp, 1>(d_state, state_bytes, tiles, d_count);
+}
+
+/**
+ * \brief Initializes the tile states of three_way_partition and the
+ * run-length encodings (a Pair carried between tiles). With tiles == 0 writes
+ * zeros to d_count[0..COUNTS).
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename... Ts, typename CountIt>
+__device__ void select_init_pair(void* d_state, long long state_bytes, long long tiles, CountIt d_count)
+{
+  // Both pair scans use the same tile-state layout; the operator is only
+  // named by the type and does not change it.
+  detail::select::init<detail::select::Pair<long long>, detail::select::SumSumOp, 1>(d_state, state_bytes, tiles, d_count);
+}
+
+/**
+ * \brief Three-way partition's init: as select_init_pair, with two counts.
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename... Ts, typename CountIt>
+__device__ void select_init_pair2(void* d_state, long long state_bytes, long long tiles, CountIt d_count)
+{
+  detail::select::init<detail::select::Pair<long long>, detail::select::SumSumOp, 2>(d_state, state_bytes, tiles, d_count);
+}
+
+/**
+ * \brief Select: copies the items of d_in[0:n] for which Pred holds, in
+ * order, to d_out, and writes their number to d_count[0].
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename Pred, typename InputIt, typename OutputIt,
+          typename CountIt>
+__device__ void select_if(InputIt d_in, OutputIt d_out, CountIt d_count, long long n, void* d_state,
+                          long long state_bytes)
+{
+  namespace s = detail::select;
+  using TileT = s::Tile<BLOCK_THREADS, ITEMS_PER_THREAD>;
+  using C = s::Compactor<BLOCK_THREADS, ITEMS_PER_THREAD, T>;
+  using LoaderT = s::Loader<BLOCK_THREADS, ITEMS_PER_THREAD, T>;
+  __shared__ union {
+    typename LoaderT::TempStorage load;
+    typename C::ScanStorage scan;
+    s::Staging<T, TileT::ITEMS> staging;
+  } temp;
+
+  const TileT tile(n);
+  auto state = C::LookBackT::bind(d_state, state_bytes, static_cast<int>(gridDim.x));
+  T items[ITEMS_PER_THREAD];
+  LoaderT::load(temp.load, d_in, tile, items);
+
+  Pred pred;
+  int flags[ITEMS_PER_THREAD], ranks[ITEMS_PER_THREAD];
+#pragma unroll
+  for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+  {
+    flags[i] = TileT::at(i) < tile.valid && pred(items[i]);
+  }
+  __syncthreads(); // load storage is reused by the scan
+  int kept;
+  const long long prefix = C::rank(temp.scan, state, tile, flags, ranks, kept);
+  s::compact<BLOCK_THREADS, ITEMS_PER_THREAD>(temp.staging, items, flags, ranks, kept, d_out + prefix);
+  C::count(tile, d_count, prefix + kept);
+}
+
+/**
+ * \brief Partition: copies the items of d_in[0:n] for which Pred holds, in
+ * order, to d_out[0:k], and the others in reverse order to d_out[k:n]
+ * (as cub::DevicePartition::If); writes k to d_count[0].
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename Pred, typename InputIt, typename OutputIt,
+          typename CountIt>
+__device__ void partition_if(InputIt d_in, OutputIt d_out, CountIt d_count, long long n, void* d_state,
+                             long long state_bytes)
+{
+  namespace s = detail::select;
+  using TileT = s::Tile<BLOCK_THREADS, ITEMS_PER_THREAD>;
+  using C = s::Compactor<BLOCK_THREADS, ITEMS_PER_THREAD, T>;
+  using LoaderT = s::Loader<BLOCK_THREADS, ITEMS_PER_THREAD, T>;
+  __shared__ union {
+    typename LoaderT::TempStorage load;
+    typename C::ScanStorage scan;
+    s::Staging<T, TileT::ITEMS> staging;
+  } temp;
+
+  const TileT tile(n);
+  auto state = C::LookBackT::bind(d_state, state_bytes, static_cast<int>(gridDim.x));
+  T items[ITEMS_PER_THREAD];
+  LoaderT::load(temp.load, d_in, tile, items);
+
+  Pred pred;
+  int flags[ITEMS_PER_THREAD], ranks[ITEMS_PER_THREAD];
+#pragma unroll
+  for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+  {
+    flags[i] = TileT::at(i) < tile.valid && pred(items[i]);
+  }
+  __syncthreads();
+  int kept;
+  const long long selected_before = C::rank(temp.scan, state, tile, flags, ranks, kept);
+  const long long rejected_before = tile.base - selected_before;
+
+  // Stage selected items first, then the rejected ones, both in order.
+  T* st = temp.staging.items();
+  __syncthreads();
+#pragma unroll
+  for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+  {
+    const int at = TileT::at(i);
+    if (at < tile.valid)
+    {
+      st[flags[i] ? ranks[i] : kept + (at - ranks[i])] = items[i];
+    }
+  }
+  __syncthreads();
+  for (int k = threadIdx.x; k < tile.valid; k += BLOCK_THREADS)
+  {
+    const long long to = k < kept ? selected_before + k : n - 1 - (rejected_before + (k - kept));
+    d_out[to] = st[k];
+  }
+  C::count(tile, d_count, selected_before + kept);
+}
+
+/**
+ * \brief Unique: copies the first item of every run of items equal under Eq
+ * (eq(previous, next)) in d_in[0:n] to d_out, and writes their number to
+ * d_count[0].
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename Eq, typename InputIt, typename OutputIt,
+          typename CountIt>
+__device__ void unique(InputIt d_in, OutputIt d_out, CountIt d_count, long long n, void* d_state, long long state_bytes)
+{
+  namespace s = detail::select;
+  using TileT = s::Tile<BLOCK_THREADS, ITEMS_PER_THREAD>;
+  using C = s::Compactor<BLOCK_THREADS, ITEMS_PER_THREAD, T>;
+  using LoaderT = s::Loader<BLOCK_THREADS, ITEMS_PER_THREAD, T>;
+  using HeadsT = cub::BlockDiscontinuity<T, BLOCK_THREADS>;
+  __shared__ union {
+    typename LoaderT::TempStorage load;
+    typename HeadsT::TempStorage heads;
+    typename C::ScanStorage scan;
+    s::Staging<T, TileT::ITEMS> staging;
+  } temp;
+
+  const TileT tile(n);
+  auto state = C::LookBackT::bind(d_state, state_bytes, static_cast<int>(gridDim.x));
+  T items[ITEMS_PER_THREAD];
+  LoaderT::load(temp.load, d_in, tile, items);
+  __syncthreads();
+
+  int flags[ITEMS_PER_THREAD], ranks[ITEMS_PER_THREAD];
+  if (tile.index == 0)
+  {
+    HeadsT(temp.heads).FlagHeads(flags, items, s::NotEqual<Eq>());
+  }
+  else
+  {
+    const T predecessor = d_in[tile.base - 1];
+    HeadsT(temp.heads).FlagHeads(flags, items, s::NotEqual<Eq>(), predecessor);
+  }
+#pragma unroll
+  for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+  {
+    flags[i] = flags[i] && TileT::at(i) < tile.valid;
+  }
+  __syncthreads();
+  int kept;
+  const long long prefix = C::rank(temp.scan, state, tile, flags, ranks, kept);
+  s::compact<BLOCK_THREADS, ITEMS_PER_THREAD>(temp.staging, items, flags, ranks, kept, d_out + prefix);
+  C::count(tile, d_count, prefix + kept);
+}
+
+/**
+ * \brief UniqueByKey: for every run of keys equal under Eq in d_keys[0:n],
+ * copies its first key to d_keys_out and the value at the same position to
+ * d_values_out, and writes the number of runs to d_count[0].
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename Eq, typename KeyIt,
+          typename ValueIt, typename KeyOutIt, typename ValueOutIt, typename CountIt>
+__device__ void unique_by_key(KeyIt d_keys, ValueIt d_values, KeyOutIt d_keys_out, ValueOutIt d_values_out,
+                              CountIt d_count, long long n, void* d_state, long long state_bytes)
+{
+  namespace s = detail::select;
+  using TileT = s::Tile<BLOCK_THREADS, ITEMS_PER_THREAD>;
+  using C = s::Compactor<BLOCK_THREADS, ITEMS_PER_THREAD, K>;
+  using KeyLoader = s::Loader<BLOCK_THREADS, ITEMS_PER_THREAD, K>;
+  using ValueLoader = s::Loader<BLOCK_THREADS, ITEMS_PER_THREAD, V>;
+  using HeadsT = cub::BlockDiscontinuity<K, BLOCK_THREADS>;
+  __shared__ union {
+    typename KeyLoader::TempStorage keys;
+    typename ValueLoader::TempStorage values;
+    typename HeadsT::TempStorage heads;
+    typename C::ScanStorage scan;
+    s::Staging<K, TileT::ITEMS> staged_keys;
+    s::Staging<V, TileT::ITEMS> staged_values;
+  } temp;
+
+  const TileT tile(n);
+  auto state = C::LookBackT::bind(d_state, state_bytes, static_cast<int>(gridDim.x));
+  K keys[ITEMS_PER_THREAD];
+  V values[ITEMS_PER_THREAD];
+  KeyLoader::load(temp.keys, d_keys, tile, keys);
+  __syncthreads();
+  ValueLoader::load(temp.values, d_values, tile, values);
+  __syncthreads();
+
+  int flags[ITEMS_PER_THREAD], ranks[ITEMS_PER_THREAD];
+  if (tile.index == 0)
+  {
+    HeadsT(temp.heads).FlagHeads(flags, keys, s::NotEqual<Eq>());
+  }
+  else
+  {
+    const K predecessor = d_keys[tile.base - 1];
+    HeadsT(temp.heads).FlagHeads(flags, keys, s::NotEqual<Eq>(), predecessor);
+  }
+#pragma unroll
+  for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+  {
+    flags[i] = flags[i] && TileT::at(i) < tile.valid;
+  }
+  __syncthreads();
+  int kept;
+  const long long prefix = C::rank(temp.scan, state, tile, flags, ranks, kept);
+  s::compact<BLOCK_THREADS, ITEMS_PER_THREAD>(temp.staged_keys, keys, flags, ranks, kept, d_keys_out + prefix);
+  s::compact<BLOCK_THREADS, ITEMS_PER_THREAD>(temp.staged_values, values, flags, ranks, kept, d_values_out + prefix);
+  C::count(tile, d_count, prefix + kept);
+}
+
+/**
+ * \brief ThreeWayPartition: copies the items of d_in[0:n] for which First
+ * holds to d_first, of the others those for which Second holds to d_second,
+ * and the rest to d_unselected, each in order (as
+ * cub::DevicePartition::If with two operators); writes the sizes of the
+ * first two parts to d_count[0] and d_count[1].
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename First, typename Second, typename InputIt,
+          typename FirstIt, typename SecondIt, typename UnselectedIt, typename CountIt>
+__device__ void three_way_partition(InputIt d_in, FirstIt d_first, SecondIt d_second, UnselectedIt d_unselected,
+                                    CountIt d_count, long long n, void* d_state, long long state_bytes)
+{
+  namespace s = detail::select;
+  using TileT = s::Tile<BLOCK_THREADS, ITEMS_PER_THREAD>;
+  using LoaderT = s::Loader<BLOCK_THREADS, ITEMS_PER_THREAD, T>;
+  using P = s::Pair<int>;
+  using BlockScanT = cub::BlockScan<P, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
+  using LookBackT = s::LookBack<s::Pair<long long>, s::SumSumOp>;
+  __shared__ union {
+    typename LoaderT::TempStorage load;
+    struct
+    {
+      typename BlockScanT::TempStorage scan;
+      typename LookBackT::TempStorage look_back;
+    } scan;
+    s::Staging<T, TileT::ITEMS> staging;
+  } temp;
+
+  const TileT tile(n);
+  auto state = LookBackT::bind(d_state, state_bytes, static_cast<int>(gridDim.x));
+  T items[ITEMS_PER_THREAD];
+  LoaderT::load(temp.load, d_in, tile, items);
+
+  First first;
+  Second second;
+  P flags[ITEMS_PER_THREAD], ranks[ITEMS_PER_THREAD];
+#pragma unroll
+  for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+  {
+    const bool valid = TileT::at(i) < tile.valid;
+    const bool one = valid && first(items[i]);
+    const bool two = valid && !one && second(items[i]);
+    flags[i] = P{one ? 1 : 0, two ? 1 : 0};
+  }
+  __syncthreads();
+  P kept;
+  BlockScanT(temp.scan.scan).ExclusiveScan(flags, ranks, P{0, 0}, s::SumSumOp(), kept);
+  const s::Pair<long long> before = LookBackT::exclusive(
+    temp.scan.look_back, state, tile.index, s::Pair<long long>{kept.a, kept.b}, s::Pair<long long>{0, 0});
+  const long long unselected_before = tile.base - before.a - before.b;
+
+  // Stage part 1, part 2, then the unselected items, each in order.
+  T* st = temp.staging.items();
+  __syncthreads();
+#pragma unroll
+  for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+  {
+    const int at = TileT::at(i);
+    if (at < tile.valid)
+    {
+      const int to = flags[i].a ? ranks[i].a : flags[i].b ? kept.a + ranks[i].b : kept.a + kept.b + (at - ranks[i].a - ranks[i].b);
+      st[to] = items[i];
+    }
+  }
+  __syncthreads();
+  for (int k = threadIdx.x; k < tile.valid; k += BLOCK_THREADS)
+  {
+    if (k < kept.a)
+    {
+      d_first[before.a + k] = st[k];
+    }
+    else if (k < kept.a + kept.b)
+    {
+      d_second[before.b + (k - kept.a)] = st[k];
+    }
+    else
+    {
+      d_unselected[unselected_before + (k - kept.a - kept.b)] = st[k];
+    }
+  }
+  if (tile.last && threadIdx.x == 0)
+  {
+    d_count[0] = before.a + kept.a;
+    d_count[1] = before.b + kept.b;
+  }
+}
+
+namespace detail {
+namespace select {
+
+/// Flags the heads and tails of runs in a tile of a run-length encoding:
+/// items past the end are neither, the input's last item is a tail.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename Eq, typename InputIt>
+GOCCCL_DEVICE void flag_runs(typename cub::BlockDiscontinuity<T, BLOCK_THREADS>::TempStorage& temp, InputIt d_in,
+                             const Tile<BLOCK_THREADS, ITEMS_PER_THREAD>& tile, const T (&items)[ITEMS_PER_THREAD],
+                             int (&heads)[ITEMS_PER_THREAD], int (&tails)[ITEMS_PER_THREAD])
+{
+  using D = cub::BlockDiscontinuity<T, BLOCK_THREADS>;
+  T local[ITEMS_PER_THREAD];
+#pragma unroll
+  for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+  {
+    local[i] = items[i];
+  }
+  // The last tile's final item is a tail whatever follows it in the tile
+  // (the repeated fill), so it needs no successor.
+  if (tile.index == 0)
+  {
+    if (tile.last)
+    {
+      D(temp).FlagHeadsAndTails(heads, tails, local, NotEqual<Eq>());
+    }
+    else
+    {
+      const T successor = d_in[tile.base + Tile<BLOCK_THREADS, ITEMS_PER_THREAD>::ITEMS];
+      D(temp).FlagHeadsAndTails(heads, tails, successor, local, NotEqual<Eq>());
+    }
+  }
+  else
+  {
+    const T predecessor = d_in[tile.base - 1];
+    if (tile.last)
+    {
+      D(temp).FlagHeadsAndTails(heads, predecessor, tails, local, NotEqual<Eq>());
+    }
+    else
+    {
+      const T successor = d_in[tile.base + Tile<BLOCK_THREADS, ITEMS_PER_THREAD>::ITEMS];
+      D(temp).FlagHeadsAndTails(heads, predecessor, tails, successor, local, NotEqual<Eq>());
+    }
+  }
+#pragma unroll
+  for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+  {
+    const int at = Tile<BLOCK_THREADS, ITEMS_PER_THREAD>::at(i);
+    heads[i] = heads[i] && at < tile.valid;
+    tails[i] = (tails[i] && at < tile.valid) || at == tile.valid - 1 && tile.last;
+  }
+}
+
+} // namespace select
+} // namespace detail
+
+/**
+ * \brief RunLengthEncode: for every run of items equal under Eq in
+ * d_in[0:n], writes its first item to d_unique and its length to d_lengths;
+ * writes the number of runs to d_count[0].
+ *
+ * The scan carries (heads so far, position of the last head): a run's head
+ * writes its item at index heads-before-it, its tail (which may lie in a
+ * later tile) writes tail - head + 1 at the same index.
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename Eq, typename InputIt, typename UniqueIt,
+          typename LengthIt, typename CountIt>
+__device__ void rle_encode(InputIt d_in, UniqueIt d_unique, LengthIt d_lengths, CountIt d_count, long long n,
+                           void* d_state, long long state_bytes)
+{
+  namespace s = detail::select;
+  using TileT = s::Tile<BLOCK_THREADS, ITEMS_PER_THREAD>;
+  using LoaderT = s::Loader<BLOCK_THREADS, ITEMS_PER_THREAD, T>;
+  using P = s::Pair<int>;
+  using BlockScanT = cub::BlockScan<P, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
+  using LookBackT = s::LookBack<s::Pair<long long>, s::SumMaxOp>;
+  __shared__ union {
+    typename LoaderT::TempStorage load;
+    typename cub::BlockDiscontinuity<T, BLOCK_THREADS>::TempStorage runs;
+    struct
+    {
+      typename BlockScanT::TempStorage scan;
+      typename LookBackT::TempStorage look_back;
+    } scan;
+  } temp;
+
+  const TileT tile(n);
+  auto state = LookBackT::bind(d_state, state_bytes, static_cast<int>(gridDim.x));
+  T items[ITEMS_PER_THREAD];
+  LoaderT::load(temp.load, d_in, tile, items);
+  __syncthreads();
+  int heads[ITEMS_PER_THREAD], tails[ITEMS_PER_THREAD];
+  s::flag_runs<BLOCK_THREADS, ITEMS_PER_THREAD, T, Eq>(temp.runs, d_in, tile, items, heads, tails);
+  __syncthreads();
+
+  P in[ITEMS_PER_THREAD], excl[ITEMS_PER_THREAD], agg;
+#pragma unroll
+  for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+  {
+    in[i] = P{heads[i], heads[i] ? TileT::at(i) : -1};
+  }
+  BlockScanT(temp.scan.scan).ExclusiveScan(in, excl, P{0, -1}, s::SumMaxOp(), agg);
+  const s::Pair<long long> before = LookBackT::exclusive(
+    temp.scan.look_back, state, tile.index, s::Pair<long long>{agg.a, agg.b < 0 ? -1 : tile.base + agg.b},
+    s::Pair<long long>{0, -1});
+
+#pragma unroll
+  for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+  {
+    const long long run = before.a + excl[i].a + heads[i] - 1; // the run item i belongs to
+    if (heads[i])
+    {
+      d_unique[run] = items[i];
+    }
+    if (tails[i])
+    {
+      const long long at = tile.base + TileT::at(i);
+      const long long head = heads[i] ? at : excl[i].b >= 0 ? tile.base + excl[i].b : before.b;
+      d_lengths[run] = at - head + 1;
+    }
+  }
+  if (tile.last && threadIdx.x == 0)
+  {
+    d_count[0] = before.a + agg.a;
+  }
+}
+
+/**
+ * \brief RunLengthEncode, non-trivial runs: for every run of more than one
+ * item equal under Eq in d_in[0:n], writes the position of its first item
+ * to d_offsets and its length to d_lengths; writes their number to
+ * d_count[0] (as cub::DeviceRunLengthEncode::NonTrivialRuns).
+ *
+ * A run is non-trivial iff its tail is not also its head, so the scan
+ * carries (non-trivial tails so far, position of the last head).
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename Eq, typename InputIt, typename OffsetIt,
+          typename LengthIt, typename CountIt>
+__device__ void rle_non_trivial(InputIt d_in, OffsetIt d_offsets, LengthIt d_lengths, CountIt d_count, long long n,
+                                void* d_state, long long state_bytes)
+{
+  namespace s = detail::select;
+  using TileT = s::Tile<BLOCK_THREADS, ITEMS_PER_THREAD>;
+  using LoaderT = s::Loader<BLOCK_THREADS, ITEMS_PER_THREAD, T>;
+  using P = s::Pair<int>;
+  using BlockScanT = cub::BlockScan<P, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
+  using LookBackT = s::LookBack<s::Pair<long long>, s::SumMaxOp>;
+  __shared__ union {
+    typename LoaderT::TempStorage load;
+    typename cub::BlockDiscontinuity<T, BLOCK_THREADS>::TempStorage runs;
+    struct
+    {
+      typename BlockScanT::TempStorage scan;
+      typename LookBackT::TempStorage look_back;
+    } scan;
+  } temp;
+
+  const TileT tile(n);
+  auto state = LookBackT::bind(d_state, state_bytes, static_cast<int>(gridDim.x));
+  T items[ITEMS_PER_THREAD];
+  LoaderT::load(temp.load, d_in, tile, items);
+  __syncthreads();
+  int heads[ITEMS_PER_THREAD], tails[ITEMS_PER_THREAD];
+  s::flag_runs<BLOCK_THREADS, ITEMS_PER_THREAD, T, Eq>(temp.runs, d_in, tile, items, heads, tails);
+  __syncthreads();
+
+  P in[ITEMS_PER_THREAD], excl[ITEMS_PER_THREAD], agg;
+#pragma unroll
+  for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+  {
+    in[i] = P{tails[i] && !heads[i] ? 1 : 0, heads[i] ? TileT::at(i) : -1};
+  }
+  BlockScanT(temp.scan.scan).ExclusiveScan(in, excl, P{0, -1}, s::SumMaxOp(), agg);
+  const s::Pair<long long> before = LookBackT::exclusive(
+    temp.scan.look_back, state, tile.index, s::Pair<long long>{agg.a, agg.b < 0 ? -1 : tile.base + agg.b},
+    s::Pair<long long>{0, -1});
+
+#pragma unroll
+  for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+  {
+    if (tails[i] && !heads[i])
+    {
+      const long long k = before.a + excl[i].a;
+      const long long at = tile.base + TileT::at(i);
+      const long long head = excl[i].b >= 0 ? tile.base + excl[i].b : before.b;
+      d_offsets[k] = head;
+      d_lengths[k] = at - head + 1;
+    }
+  }
+  if (tile.last && threadIdx.x == 0)
+  {
+    d_count[0] = before.a + agg.a;
+  }
+}
+
+} // namespace gocccl

@@ -1,0 +1,201 @@
+package runtime
+
+import (
+	"reflect"
+
+	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/runtime/cuda"
+)
+
+// SelectOp copies the elements of a Slice for which a predicate holds, in
+// order, as cub::DeviceSelect::If does.
+type SelectOp[T any] struct {
+	instance
+	pred func(T) bool
+}
+
+// Select declares a selection with pred, a //gocccl:op function.
+func Select[T any](pred func(T) bool) *SelectOp[T] {
+	return &SelectOp[T]{pred: pred, instance: newInstance(algo.Select, []any{pred}, reflect.TypeFor[T]())}
+}
+
+// Run copies the elements of in for which pred holds, in their order, to
+// the front of out, and writes their number to count[0]; the rest of out is
+// left as it was. out must hold at least in.Len() elements and may not
+// overlap in. It is enqueued on s (nil means the default stream of in's
+// device).
+func (o *SelectOp[T]) Run(s *Stream, in, out *Slice[T], count *Slice[int64]) error {
+	if o == nil || o.pred == nil {
+		return errNilOperator("Select")
+	}
+	name := o.name()
+	bin, bout, bcount := bufferOf(name, "input", in), bufferOf(name, "output", out), bufferOf(name, "count", count)
+	s, err := checkBuffers(name, s, bin, bout, bcount)
+	if err != nil {
+		return err
+	}
+	if err := bout.atLeast(name, in.n, "input elements it may receive"); err != nil {
+		return err
+	}
+	if err := bcount.atLeast(name, 1, "count it receives"); err != nil {
+		return err
+	}
+	if err := s.dev.enter(); err != nil {
+		return o.wrap(err, "")
+	}
+	defer s.dev.exit()
+	if s.dev.ctx == nil {
+		k, err := selectCPU(o.pred, in.host, out.host, false, s.dev.info.Workers)
+		if err != nil {
+			return o.wrap(err, "")
+		}
+		count.host[0] = int64(k)
+		return nil
+	}
+	var args cuda.Args
+	args.Ptr(in.ptr)
+	args.Ptr(out.ptr)
+	args.Ptr(count.ptr)
+	return o.compact(s, in.n, 1, false, count.ptr, &args)
+}
+
+// TempStorageBytes returns the device scratch memory a Run over n elements
+// on d takes for the duration of the call: the tile states of its one pass.
+// It is 0 on the CPU backend.
+func (o *SelectOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
+	if o == nil || o.pred == nil {
+		return 0, errNilOperator("Select")
+	}
+	return o.compactionScratch(d, n, false)
+}
+
+// PartitionOp splits a Slice in two by a predicate, as
+// cub::DevicePartition::If does: the elements for which it holds in order,
+// then the others in reverse order.
+type PartitionOp[T any] struct {
+	instance
+	pred func(T) bool
+}
+
+// Partition declares a partition with pred, a //gocccl:op function.
+func Partition[T any](pred func(T) bool) *PartitionOp[T] {
+	return &PartitionOp[T]{pred: pred, instance: newInstance(algo.Partition, []any{pred}, reflect.TypeFor[T]())}
+}
+
+// Run writes the k elements of in for which pred holds, in their order, to
+// out[0:k] and the others in reverse order to out[k:in.Len()], and writes k
+// to count[0]. out must hold at least in.Len() elements and may not overlap
+// in. It is enqueued on s (nil means the default stream of in's device).
+func (o *PartitionOp[T]) Run(s *Stream, in, out *Slice[T], count *Slice[int64]) error {
+	if o == nil || o.pred == nil {
+		return errNilOperator("Partition")
+	}
+	name := o.name()
+	bin, bout, bcount := bufferOf(name, "input", in), bufferOf(name, "output", out), bufferOf(name, "count", count)
+	s, err := checkBuffers(name, s, bin, bout, bcount)
+	if err != nil {
+		return err
+	}
+	if err := bout.atLeast(name, in.n, "input elements it receives"); err != nil {
+		return err
+	}
+	if err := bcount.atLeast(name, 1, "count it receives"); err != nil {
+		return err
+	}
+	if err := s.dev.enter(); err != nil {
+		return o.wrap(err, "")
+	}
+	defer s.dev.exit()
+	if s.dev.ctx == nil {
+		k, err := selectCPU(o.pred, in.host, out.host, true, s.dev.info.Workers)
+		if err != nil {
+			return o.wrap(err, "")
+		}
+		count.host[0] = int64(k)
+		return nil
+	}
+	var args cuda.Args
+	args.Ptr(in.ptr)
+	args.Ptr(out.ptr)
+	args.Ptr(count.ptr)
+	return o.compact(s, in.n, 1, false, count.ptr, &args)
+}
+
+// TempStorageBytes returns the device scratch memory a Run over n elements
+// on d takes for the duration of the call; 0 on the CPU backend.
+func (o *PartitionOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
+	if o == nil || o.pred == nil {
+		return 0, errNilOperator("Partition")
+	}
+	return o.compactionScratch(d, n, false)
+}
+
+// ThreeWayPartitionOp splits a Slice in three by two predicates, as
+// cub::DevicePartition::If with two operators does.
+type ThreeWayPartitionOp[T any] struct {
+	instance
+	first, second func(T) bool
+}
+
+// ThreeWayPartition declares a three-way partition with first and second,
+// //gocccl:op functions.
+func ThreeWayPartition[T any](first, second func(T) bool) *ThreeWayPartitionOp[T] {
+	return &ThreeWayPartitionOp[T]{first: first, second: second,
+		instance: newInstance(algo.ThreeWayPartition, []any{first, second}, reflect.TypeFor[T]())}
+}
+
+// Run copies the elements of in for which first holds to the front of
+// firstOut, of the others those for which second holds to the front of
+// secondOut, and the rest to the front of unselected, each in their order;
+// it writes the sizes of the first two parts to counts[0] and counts[1]
+// (the third has in.Len() minus both). Each output must hold at least
+// in.Len() elements; no two buffers may overlap. It is enqueued on s (nil
+// means the default stream of in's device).
+func (o *ThreeWayPartitionOp[T]) Run(s *Stream, in, firstOut, secondOut, unselected *Slice[T], counts *Slice[int64]) error {
+	if o == nil || o.first == nil || o.second == nil {
+		return errNilOperator("ThreeWayPartition")
+	}
+	name := o.name()
+	outs := []buffer{bufferOf(name, "first output", firstOut), bufferOf(name, "second output", secondOut), bufferOf(name, "unselected output", unselected)}
+	bcounts := bufferOf(name, "counts", counts)
+	s, err := checkBuffers(name, s, append([]buffer{bufferOf(name, "input", in), bcounts}, outs...)...)
+	if err != nil {
+		return err
+	}
+	for _, b := range outs {
+		if err := b.atLeast(name, in.n, "input elements it may receive"); err != nil {
+			return err
+		}
+	}
+	if err := bcounts.atLeast(name, 2, "counts it receives"); err != nil {
+		return err
+	}
+	if err := s.dev.enter(); err != nil {
+		return o.wrap(err, "")
+	}
+	defer s.dev.exit()
+	if s.dev.ctx == nil {
+		a, b, err := threeWayCPU(o.first, o.second, in.host, firstOut.host, secondOut.host, unselected.host, s.dev.info.Workers)
+		if err != nil {
+			return o.wrap(err, "")
+		}
+		counts.host[0], counts.host[1] = int64(a), int64(b)
+		return nil
+	}
+	var args cuda.Args
+	args.Ptr(in.ptr)
+	args.Ptr(firstOut.ptr)
+	args.Ptr(secondOut.ptr)
+	args.Ptr(unselected.ptr)
+	args.Ptr(counts.ptr)
+	return o.compact(s, in.n, 1, true, counts.ptr, &args)
+}
+
+// TempStorageBytes returns the device scratch memory a Run over n elements
+// on d takes for the duration of the call; 0 on the CPU backend.
+func (o *ThreeWayPartitionOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
+	if o == nil || o.first == nil || o.second == nil {
+		return 0, errNilOperator("ThreeWayPartition")
+	}
+	return o.compactionScratch(d, n, true)
+}

@@ -1,0 +1,182 @@
+package runtime
+
+import (
+	"fmt"
+	"unsafe"
+
+	"github.com/gocccl/gocccl/runtime/cuda"
+)
+
+// This file holds what the compactions (Select, Partition,
+// ThreeWayPartition, Unique, UniqueByKey, RunLengthEncode) share: argument
+// checks and the launch sequence of kernels/include/gocccl/select.cuh, an
+// init kernel for the tile states and one pass with decoupled look-back.
+
+// buffer is one Slice argument of a compaction, its element type erased.
+type buffer struct {
+	role   string // "input", "output", … in messages
+	err    error  // the Slice's usable error
+	dev    *Device
+	n      int
+	lo, hi uintptr // the bytes it spans, for overlap checks; lo == hi when empty
+}
+
+// bufferOf describes s as the argument role of the instance named alg.
+func bufferOf[T any](alg, role string, s *Slice[T]) buffer {
+	b := buffer{role: role, err: s.usable(alg + " " + role)}
+	if b.err != nil {
+		return b
+	}
+	b.dev, b.n = s.dev, s.n
+	switch {
+	case s.n == 0:
+	case s.host != nil:
+		b.lo = uintptr(unsafe.Pointer(&s.host[0]))
+	default:
+		b.lo = uintptr(s.ptr)
+	}
+	if s.n > 0 {
+		b.hi = b.lo + uintptr(s.n*elemSize[T]())
+	}
+	return b
+}
+
+// checkBuffers checks that every buffer is usable and on the stream's device
+// (s nil: the first buffer's default stream), and that no two overlap: the
+// compactions read their inputs while they write their outputs.
+func checkBuffers(alg string, s *Stream, bufs ...buffer) (*Stream, error) {
+	devs := make([]*Device, len(bufs))
+	for i, b := range bufs {
+		if b.err != nil {
+			return nil, b.err
+		}
+		devs[i] = b.dev
+	}
+	s, err := streamFor(alg, s, devs...)
+	if err != nil {
+		return nil, err
+	}
+	for i, a := range bufs {
+		for _, b := range bufs[i+1:] {
+			if a.lo < b.hi && b.lo < a.hi {
+				return nil, fmt.Errorf("gocccl: %s: the %s and the %s overlap", alg, a.role, b.role)
+			}
+		}
+	}
+	return s, nil
+}
+
+// atLeast returns an error unless buffer b holds at least n elements.
+func (b buffer) atLeast(alg string, n int, why string) error {
+	if b.n < n {
+		return fmt.Errorf("gocccl: %s: the %s has %d elements, fewer than the %d %s", alg, b.role, b.n, n, why)
+	}
+	return nil
+}
+
+// Tile-state layouts of cub::ScanTileState (select.cuh's init kernel checks
+// the size against ScanTileState::AllocationSize and fails the launch when
+// it is short).
+const (
+	tileStatePadding = 32  // TILE_STATUS_PADDING: one warp of padding tiles
+	tileStateAlign   = 256 // cub::AliasTemporaries' alignment
+)
+
+// tileStateBytes is the scratch memory of the tile states of tiles tiles:
+// one 16-byte descriptor per tile for a count (ScanTileState<long long>), or
+// a status byte and two 16-byte values per tile for a pair of counts
+// (ScanTileState<Pair, false>, three arrays aliased into one allocation).
+func tileStateBytes(tiles int, pair bool) int {
+	if tiles == 0 {
+		return 0
+	}
+	padded := tiles + tileStatePadding
+	if !pair {
+		return padded * 16
+	}
+	round := func(b int) int { return (b + tileStateAlign - 1) &^ (tileStateAlign - 1) }
+	return round(padded) + 2*round(padded*16) + tileStateAlign
+}
+
+// compactionTiles returns the tiles of a compaction over n items on the
+// bound kernels, or an error when they cannot be numbered with int32.
+func (in *instance) compactionTiles(k kernels, n int) (int, error) {
+	tile := k.policy.Tile()
+	tiles := (n + tile - 1) / tile
+	if tiles > 1<<31-1 {
+		return 0, in.errorf("%d items need %d tiles of %d, more than 2^31-1", n, tiles, tile)
+	}
+	return tiles, nil
+}
+
+// compactionScratch returns the scratch memory of a compaction over n items
+// on d: its tile states.
+func (in *instance) compactionScratch(d *Device, n int, pair bool) (int, error) {
+	if n < 0 {
+		return 0, in.errorf("negative length %d", n)
+	}
+	if err := d.enter(); err != nil {
+		return 0, in.wrap(err, "")
+	}
+	defer d.exit()
+	if d.ctx == nil {
+		return 0, nil
+	}
+	k, err := in.kernels(d)
+	if err != nil {
+		return 0, err
+	}
+	tiles, err := in.compactionTiles(k, n)
+	if err != nil {
+		return 0, err
+	}
+	return tileStateBytes(tiles, pair), nil
+}
+
+// compact runs a compaction over n items on the GPU: kernel 0 initializes
+// the tile states (or, for n == 0, writes zeros to counts), then kernel
+// sweep runs with the leading arguments in args followed by n, the tile
+// states and their size. The caller has entered s's device.
+func (in *instance) compact(s *Stream, n, sweep int, pair bool, counts cuda.DevicePtr, args *cuda.Args) error {
+	d := s.dev
+	k, err := in.kernels(d)
+	if err != nil {
+		return err
+	}
+	tiles, err := in.compactionTiles(k, n)
+	if err != nil {
+		return err
+	}
+	bytes := tileStateBytes(tiles, pair)
+	var state cuda.DevicePtr
+	if bytes > 0 {
+		if state, err = d.tempAlloc(bytes, s); err != nil {
+			return in.wrap(err, fmt.Sprintf("scratch memory of %d bytes", bytes))
+		}
+	}
+	var init cuda.Args
+	init.Ptr(state)
+	init.Int64(int64(bytes))
+	init.Int64(int64(tiles))
+	init.Ptr(counts)
+	threads := k.policy.BlockThreads
+	err = k.launch(0, max(1, (tiles+threads-1)/threads), s, &init)
+	if err == nil && tiles > 0 {
+		args.Int64(int64(n))
+		args.Ptr(state)
+		args.Int64(int64(bytes))
+		err = k.launch(sweep, tiles, s, args)
+	}
+	if state != 0 {
+		if ferr := d.tempFree(state, s); err == nil && ferr != nil {
+			err = in.wrap(ferr, "freeing scratch memory")
+		}
+	}
+	return err
+}
+
+// errNilOperator is the error of a method called on a nil instance or one
+// not made by its constructor.
+func errNilOperator(alg string) error {
+	return fmt.Errorf("gocccl: %s: nil operator", alg)
+}

@@ -1,0 +1,145 @@
+package runtime
+
+import (
+	"reflect"
+
+	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/runtime/cuda"
+)
+
+// UniqueOp keeps the first element of every run of consecutive equal
+// elements, as cub::DeviceSelect::Unique does.
+type UniqueOp[T any] struct {
+	instance
+	eq func(T, T) bool
+}
+
+// Unique declares a deduplication of consecutive elements with eq, a
+// //gocccl:op function called as eq(previous, next) that reports whether
+// next continues previous's run. With a != b as the opposite of eq, NaN keys
+// each start a run; eq decides.
+func Unique[T any](eq func(T, T) bool) *UniqueOp[T] {
+	return &UniqueOp[T]{eq: eq, instance: newInstance(algo.Unique, []any{eq}, reflect.TypeFor[T]())}
+}
+
+// Run copies the first element of every run of consecutive elements of in
+// that eq finds equal, in order, to the front of out, and writes their
+// number to count[0]. out must hold at least in.Len() elements and may not
+// overlap in. It is enqueued on s (nil means the default stream of in's
+// device).
+func (o *UniqueOp[T]) Run(s *Stream, in, out *Slice[T], count *Slice[int64]) error {
+	if o == nil || o.eq == nil {
+		return errNilOperator("Unique")
+	}
+	name := o.name()
+	bin, bout, bcount := bufferOf(name, "input", in), bufferOf(name, "output", out), bufferOf(name, "count", count)
+	s, err := checkBuffers(name, s, bin, bout, bcount)
+	if err != nil {
+		return err
+	}
+	if err := bout.atLeast(name, in.n, "input elements it may receive"); err != nil {
+		return err
+	}
+	if err := bcount.atLeast(name, 1, "count it receives"); err != nil {
+		return err
+	}
+	if err := s.dev.enter(); err != nil {
+		return o.wrap(err, "")
+	}
+	defer s.dev.exit()
+	if s.dev.ctx == nil {
+		k, err := uniqueCPU[T, struct{}](o.eq, in.host, nil, out.host, nil, s.dev.info.Workers)
+		if err != nil {
+			return o.wrap(err, "")
+		}
+		count.host[0] = int64(k)
+		return nil
+	}
+	var args cuda.Args
+	args.Ptr(in.ptr)
+	args.Ptr(out.ptr)
+	args.Ptr(count.ptr)
+	return o.compact(s, in.n, 1, false, count.ptr, &args)
+}
+
+// TempStorageBytes returns the device scratch memory a Run over n elements
+// on d takes for the duration of the call; 0 on the CPU backend.
+func (o *UniqueOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
+	if o == nil || o.eq == nil {
+		return 0, errNilOperator("Unique")
+	}
+	return o.compactionScratch(d, n, false)
+}
+
+// UniqueByKeyOp keeps the first key of every run of consecutive equal keys
+// and the value beside it, as cub::DeviceSelect::UniqueByKey does.
+type UniqueByKeyOp[K, V any] struct {
+	instance
+	eq func(K, K) bool
+}
+
+// UniqueByKey declares a deduplication of consecutive keys with eq, a
+// //gocccl:op function called as eq(previous, next). The value type appears
+// in no operator, so an instance names both types:
+// runtime.UniqueByKey[uint32, float32](Equal).
+func UniqueByKey[K, V any](eq func(K, K) bool) *UniqueByKeyOp[K, V] {
+	return &UniqueByKeyOp[K, V]{eq: eq, instance: newInstance(algo.UniqueByKey, []any{eq}, reflect.TypeFor[K](), reflect.TypeFor[V]())}
+}
+
+// Run copies the first key of every run of consecutive keys that eq finds
+// equal, in order, to the front of keysOut, the value at the same position
+// of values to the front of valuesOut, and writes the number of runs to
+// count[0]. values has as many elements as keys; the outputs hold at least
+// as many; no two buffers overlap. It is enqueued on s (nil means the
+// default stream of keys' device).
+func (o *UniqueByKeyOp[K, V]) Run(s *Stream, keys *Slice[K], values *Slice[V], keysOut *Slice[K], valuesOut *Slice[V], count *Slice[int64]) error {
+	if o == nil || o.eq == nil {
+		return errNilOperator("UniqueByKey")
+	}
+	name := o.name()
+	bkeys, bvalues := bufferOf(name, "keys", keys), bufferOf(name, "values", values)
+	bkout, bvout, bcount := bufferOf(name, "keys output", keysOut), bufferOf(name, "values output", valuesOut), bufferOf(name, "count", count)
+	s, err := checkBuffers(name, s, bkeys, bvalues, bkout, bvout, bcount)
+	if err != nil {
+		return err
+	}
+	if bvalues.n != bkeys.n {
+		return o.errorf("%d keys but %d values", bkeys.n, bvalues.n)
+	}
+	for _, b := range []buffer{bkout, bvout} {
+		if err := b.atLeast(name, keys.n, "keys it may receive"); err != nil {
+			return err
+		}
+	}
+	if err := bcount.atLeast(name, 1, "count it receives"); err != nil {
+		return err
+	}
+	if err := s.dev.enter(); err != nil {
+		return o.wrap(err, "")
+	}
+	defer s.dev.exit()
+	if s.dev.ctx == nil {
+		k, err := uniqueCPU(o.eq, keys.host, values.host, keysOut.host, valuesOut.host, s.dev.info.Workers)
+		if err != nil {
+			return o.wrap(err, "")
+		}
+		count.host[0] = int64(k)
+		return nil
+	}
+	var args cuda.Args
+	args.Ptr(keys.ptr)
+	args.Ptr(values.ptr)
+	args.Ptr(keysOut.ptr)
+	args.Ptr(valuesOut.ptr)
+	args.Ptr(count.ptr)
+	return o.compact(s, keys.n, 1, false, count.ptr, &args)
+}
+
+// TempStorageBytes returns the device scratch memory a Run over n keys on d
+// takes for the duration of the call; 0 on the CPU backend.
+func (o *UniqueByKeyOp[K, V]) TempStorageBytes(d *Device, n int) (int, error) {
+	if o == nil || o.eq == nil {
+		return 0, errNilOperator("UniqueByKey")
+	}
+	return o.compactionScratch(d, n, false)
+}

@@ -203,7 +203,7 @@ func TestDiagnosticColumns(t *testing.T) {
 		{"callrules/callrules.go:26:2", `calls to fmt.Println are not allowed`},
 		{"recursion/recursion.go:9:9", `recursion is not allowed in operators: Fib → Fib`},
 		{"recursion/recursion.go:17:9", `Even → Odd → Even`},
-		{"instances/instances.go:29:21", `closures cannot be operators`},
+		{"instances/instances.go:31:21", `closures cannot be operators`},
 		{"typeerror/typeerror.go:6:13", `undefined: undefinedThing`},
 	} {
 		found := false

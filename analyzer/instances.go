@@ -248,7 +248,7 @@ func (a *analysis) instanceOp(arg ast.Expr, alg *algo.Algorithm) *model.Op {
 		}
 		if obj.Pkg() != a.pkg {
 			if obj.Pkg() == nil || isStandard(obj.Pkg().Path()) {
-				a.errorf(arg.Pos(), "%s is not a //gocccl:op function: operators must be named //gocccl:op functions", qualifiedName(obj))
+				a.errorf(arg.Pos(), "%s is not a //gocccl:op function: wrap it in one of your own, e.g. %s", qualifiedName(obj), wrapperHint(obj, a.pkg))
 				return nil
 			}
 			return a.importOp(arg.Pos(), obj.Pkg().Path(), obj.Pkg().Name(), obj.Name())
@@ -268,6 +268,28 @@ func (a *analysis) instanceOp(arg ast.Expr, alg *algo.Algorithm) *model.Op {
 		a.errorf(arg.Pos(), "the argument of runtime.%s must name a //gocccl:op function: operators must be named //gocccl:op functions", alg)
 	}
 	return nil
+}
+
+// wrapperHint writes the operator that wraps a standard library function
+// fn: "//gocccl:op func Max(x, y float64) float64 { return math.Max(x, y) }".
+func wrapperHint(fn *types.Func, pkg *types.Package) string {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Results().Len() != 1 {
+		return "//gocccl:op func F(…) … { return " + qualifiedName(fn) + "(…) }"
+	}
+	qual := types.RelativeTo(pkg)
+	var params, args []string
+	for i := range sig.Params().Len() {
+		name := sig.Params().At(i).Name()
+		if name == "" || name == "_" {
+			name = fmt.Sprintf("a%d", i)
+		}
+		params = append(params, name+" "+types.TypeString(sig.Params().At(i).Type(), qual))
+		args = append(args, name)
+	}
+	name := strings.ToUpper(fn.Name()[:1]) + fn.Name()[1:]
+	return fmt.Sprintf("//gocccl:op func %s(%s) %s { return %s(%s) }", name, strings.Join(params, ", "),
+		types.TypeString(sig.Results().At(0).Type(), qual), qualifiedName(fn), strings.Join(args, ", "))
 }
 
 // isASCII reports whether s has only ASCII characters.

@@ -470,7 +470,8 @@ func (e *opEmitter) unary(x *model.Unary) (string, bool) {
 	case x.Op == model.Neg && t.IsInteger():
 		return gosem + "neg(" + e.top(x.X) + ")", false
 	case x.Op == model.Neg && t.IsFloat():
-		return "-" + e.operand(x.X), true
+		// Go flips the sign bit alone; C++'s - may canonicalize a NaN.
+		return gosem + "fneg(" + e.top(x.X) + ")", false
 	case x.Op == model.Not && t.IsBool():
 		return "!" + e.operand(x.X), true
 	case x.Op == model.BitNot && t.IsInteger():

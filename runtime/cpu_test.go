@@ -150,3 +150,40 @@ func TestAutoFallsBackToCPU(t *testing.T) {
 	require.NotEmpty(t, d.Info().Fallback, "the device should say why it fell back")
 	require.Contains(t, d.String(), "CPU")
 }
+
+// TestTwoCPUDevicesDiffer: messages about buffers on two CPU devices say
+// which is which, and a CPU device does not read like an error.
+func TestTwoCPUDevicesDiffer(t *testing.T) {
+	a, b := cpuDevice(t), cpuDevice(t)
+	require.NotEqual(t, a.String(), b.String())
+	in := mustFromHost(t, a, []int64{1, 2})
+	out := mustAlloc[int64](t, b, 1)
+	err := Reduce(add).Run(nil, in, out, 0)
+	require.Error(t, err)
+	require.Contains(t, err.Error(), a.String())
+	require.Contains(t, err.Error(), b.String())
+	require.NotContains(t, a.String(), "[")
+}
+
+// TestGraphCPU: on the CPU backend a captured sequence runs at each Launch,
+// not at Capture, and a closed graph says so.
+func TestGraphCPU(t *testing.T) {
+	d := cpuDevice(t)
+	s, err := d.NewStream()
+	require.NoError(t, err)
+	in := mustFromHost(t, d, []int64{1, 2, 3})
+	out := mustAlloc[int64](t, d, 1)
+	sum := Reduce(add)
+	runs := 0
+	g, err := s.Capture(func() error { runs++; return sum.Run(s, in, out, 0) })
+	require.NoError(t, err)
+	require.Equal(t, 0, runs)
+	require.NoError(t, in.CopyFromHost([]int64{4, 5, 6}))
+	require.NoError(t, g.Launch())
+	got, err := out.ToHost()
+	require.NoError(t, err)
+	require.Equal(t, []int64{15}, got)
+	require.NoError(t, g.Close())
+	require.ErrorContains(t, g.Launch(), "closed")
+	require.Error(t, g.Close())
+}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gocccl/gocccl/runtime/cuda"
 )
@@ -46,7 +47,7 @@ var ErrDeviceClosed = errors.New("gocccl: device is closed")
 // DeviceInfo describes a Device.
 type DeviceInfo struct {
 	Backend Backend
-	Name    string // e.g. "NVIDIA H200", or "CPU (16 goroutines)"
+	Name    string // e.g. "NVIDIA H200", or "CPU #1 (16 goroutines)"
 	Ordinal int    // CUDA device ordinal; 0 on the CPU backend
 
 	// GPU only.
@@ -60,7 +61,8 @@ type DeviceInfo struct {
 	// CPU only: how many goroutines an algorithm uses.
 	Workers int
 
-	// Fallback says why Auto chose the CPU backend; empty otherwise.
+	// Fallback says why Auto chose the CPU backend; empty otherwise. String
+	// leaves it out: a CPU device is not an error.
 	Fallback string
 }
 
@@ -69,11 +71,7 @@ func (i DeviceInfo) String() string {
 	if i.Backend == GPU {
 		return fmt.Sprintf("GPU %d: %s (compute capability %d.%d, %d SMs)", i.Ordinal, i.Name, i.Major, i.Minor, i.Multiprocessors)
 	}
-	s := i.Name
-	if i.Fallback != "" {
-		s += " [" + i.Fallback + "]"
-	}
-	return s
+	return i.Name
 }
 
 // Device is a GPU or the CPU backend. Its methods and the algorithms that run
@@ -131,11 +129,15 @@ func Open(b Backend) (*Device, error) {
 	return nil, fmt.Errorf("gocccl: unknown backend %v", b)
 }
 
+// cpuDevices numbers the CPU devices a program opens, so that messages
+// about two of them can tell which is which.
+var cpuDevices atomic.Int64
+
 func openCPU(fallback string) *Device {
 	w := goruntime.GOMAXPROCS(0)
 	return newDevice(DeviceInfo{
 		Backend:  CPU,
-		Name:     fmt.Sprintf("CPU (%d goroutines)", w),
+		Name:     fmt.Sprintf("CPU #%d (%d goroutines)", cpuDevices.Add(1), w),
 		Workers:  w,
 		Fallback: fallback,
 	}, nil)

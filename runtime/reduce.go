@@ -69,6 +69,16 @@ func (r *ReduceOp[T]) check(s *Stream, in, out *Slice[T]) (*Stream, error) {
 	return s, nil
 }
 
+// Kernels of Reduce, in the description's order.
+const (
+	reduceSweep = iota // single pass over many tiles, the last block finishes
+	reduceTile         // one block over at most one tile
+)
+
+// reducePartialsOffset is where the partials start in the scratch of the
+// single pass (gocccl::ReduceScratch): after a 16-byte counter slot.
+const reducePartialsOffset = 16
+
 func (r *ReduceOp[T]) runGPU(s *Stream, in, out *Slice[T], init T) error {
 	d := s.dev
 	k, err := r.kernels(d)
@@ -77,7 +87,6 @@ func (r *ReduceOp[T]) runGPU(s *Stream, in, out *Slice[T], init T) error {
 	}
 	size, align := int(unsafe.Sizeof(init)), int(unsafe.Alignof(init))
 	tile := k.policy.Tile()
-	const partial, final = 0, 1
 
 	var args cuda.Args
 	if in.n <= tile {
@@ -85,35 +94,26 @@ func (r *ReduceOp[T]) runGPU(s *Stream, in, out *Slice[T], init T) error {
 		args.Int64(int64(in.n))
 		args.Ptr(out.ptr)
 		args.Value(unsafe.Pointer(&init), size, align)
-		return k.launch(final, 1, s, &args)
+		return k.launch(reduceTile, 1, s, &args)
 	}
-
-	tiles := (in.n + tile - 1) / tile
-	grid := min(tiles, k.maxBlocks)
-	tmp, err := d.tempAlloc(grid*size, s)
+	grid := min((in.n+tile-1)/tile, k.maxBlocks)
+	scratch, err := s.zeroedScratch(reducePartialsOffset + grid*size)
 	if err != nil {
-		return r.wrap(err, fmt.Sprintf("scratch memory of %d bytes", grid*size))
+		return r.wrap(err, "")
 	}
 	args.Ptr(in.ptr)
 	args.Int64(int64(in.n))
-	args.Ptr(tmp)
-	if err = k.launch(partial, grid, s, &args); err == nil {
-		args.Reset()
-		args.Ptr(tmp)
-		args.Int64(int64(grid))
-		args.Ptr(out.ptr)
-		args.Value(unsafe.Pointer(&init), size, align)
-		err = k.launch(final, 1, s, &args)
-	}
-	if ferr := d.tempFree(tmp, s); err == nil && ferr != nil {
-		err = r.wrap(ferr, "freeing scratch memory")
-	}
-	return err
+	args.Ptr(out.ptr)
+	args.Value(unsafe.Pointer(&init), size, align)
+	args.Ptr(scratch)
+	return k.launch(reduceSweep, grid, s, &args)
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n elements
-// on d takes for the duration of the call (stream-ordered, freed as the work
-// completes). It is 0 on the CPU backend and for n within one tile.
+// on d uses: the counter and per-block partials of the single pass, taken
+// from the stream's own scratch (allocated once per stream, at least 256 KiB,
+// and reused by every call on it), so a call makes no allocation. It is 0 on
+// the CPU backend and for n within one tile.
 func (r *ReduceOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
 	if r == nil || r.op == nil {
 		return 0, fmt.Errorf("gocccl: Reduce: nil operator")
@@ -136,5 +136,5 @@ func (r *ReduceOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
 	if n <= tile {
 		return 0, nil
 	}
-	return min((n+tile-1)/tile, k.maxBlocks) * elemSize[T](), nil
+	return reducePartialsOffset + min((n+tile-1)/tile, k.maxBlocks)*elemSize[T](), nil
 }

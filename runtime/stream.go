@@ -17,10 +17,11 @@ import (
 // CUDA's blocking streams do, so host copies (which use the default stream)
 // see the results of earlier work on any stream.
 type Stream struct {
-	dev    *Device
-	handle cuda.Stream
-	owned  bool
-	closed atomic.Bool
+	dev     *Device
+	handle  cuda.Stream
+	owned   bool
+	closed  atomic.Bool
+	scratch streamScratch
 }
 
 // DefaultStream returns the device's default stream (CUDA's legacy default
@@ -86,6 +87,9 @@ func (s *Stream) Close() error {
 	}
 	if s.dev.ctx == nil {
 		return nil
+	}
+	if err := s.freeScratch(); err != nil {
+		return fmt.Errorf("gocccl: freeing stream scratch: %w", err)
 	}
 	untrack(s.dev, &s.dev.streams, s.handle)
 	if err := s.dev.ctx.StreamDestroy(s.handle); err != nil {

@@ -3,7 +3,7 @@
 //
 //   cuda            copy    cudaMemcpyAsync device to device (the ceiling)
 //   cub             reduce  cub::DeviceReduce::Sum, temp storage allocated beforehand
-//   gocccl-kernels  reduce  gocccl's reduce_partial/_final templates behind
+//   gocccl-kernels  reduce  gocccl's reduce_single_pass/_final templates behind
 //                           extern "C" kernels, dispatched as the Go runtime does
 //
 // for int32, uint32, float32, uint64 and float64. Integer sums wrap and are
@@ -38,9 +38,10 @@ struct Plus
 };
 
 #define BENCH_REDUCE(NAME, BT, IPT, T)                                                                        \
-  extern "C" __global__ void __launch_bounds__(BT) NAME##_partial(const T* d_in, long long n, T* d_partials)  \
+  extern "C" __global__ void __launch_bounds__(BT)                                                            \
+    NAME##_partial(const T* d_in, long long n, T* d_out, T init, void* d_scratch)                             \
   {                                                                                                           \
-    gocccl::reduce_partial<BT, IPT, T, Plus<T>>(d_in, n, d_partials);                                        \
+    gocccl::reduce_single_pass<BT, IPT, T, Plus<T>>(d_in, n, d_out, init, d_scratch);                        \
   }                                                                                                           \
   extern "C" __global__ void __launch_bounds__(BT) NAME##_final(const T* d_in, long long n, T* d_out, T init) \
   {                                                                                                           \
@@ -55,12 +56,13 @@ BENCH_REDUCE(bench_reduce_u64, 256, 8, uint64_t)
 BENCH_REDUCE(bench_reduce_f64, 256, 8, double)
 
 // Ours is the Go runtime's dispatch in C++: _final alone when n fits one
-// tile, else _partial over G = min(tiles, SMs * occupancy * 5) blocks and
-// _final over the G partials.
+// tile, else the single pass (_partial here) over G = min(tiles, SMs *
+// occupancy * 5) blocks, the last of which reduces the G partials it finds
+// in the scratch (a zeroed counter, then the partials from byte 16).
 template <typename T>
 struct Ours
 {
-  void (*partial)(const T*, long long, T*);
+  void (*partial)(const T*, long long, T*, T, void*);
   void (*final_)(const T*, long long, T*, T);
   int block_threads;
   int items_per_thread;
@@ -73,7 +75,7 @@ struct Ours
     if (n <= tile) return 0;
     return std::min<long long>((n + tile - 1) / tile, static_cast<long long>(bench::state().sms) * occupancy * 5);
   }
-  void run(const T* d_in, long long n, T* d_out, T* d_partials) const
+  void run(const T* d_in, long long n, T* d_out, void* d_scratch) const
   {
     const long long g = grid(n);
     if (g == 0)
@@ -81,8 +83,7 @@ struct Ours
       final_<<<1, block_threads>>>(d_in, n, d_out, T{});
       return;
     }
-    partial<<<static_cast<unsigned>(g), block_threads>>>(d_in, n, d_partials);
-    final_<<<1, block_threads>>>(d_partials, g, d_out, T{});
+    partial<<<static_cast<unsigned>(g), block_threads>>>(d_in, n, d_out, T{}, d_scratch);
   }
 };
 
@@ -145,7 +146,9 @@ void run_type(const Ours<T>& ours, uint64_t salt)
     else bench::row("cub", "reduce", type, n, bench::time_us(cub_run), bytes);
 
     // gocccl's kernels
-    bench::DeviceBuffer<T> partials(static_cast<size_t>(std::max<long long>(ours.grid(n), 1)));
+    // 16 bytes of counter, zeroed once (each run leaves it zero), then partials.
+    bench::DeviceBuffer<unsigned char> partials(static_cast<size_t>(16 + sizeof(T) * std::max<long long>(ours.grid(n), 1)));
+    BENCH_CK(cudaMemset(partials.get(), 0, 16));
     auto our_run = [&](int i) { ours.run(in.get(i), n, out.get(), partials.get()); };
     out.poison();
     our_run(0);

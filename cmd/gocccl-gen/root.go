@@ -19,9 +19,10 @@ import (
 
 // flags are the options shared by generation and check.
 type flags struct {
-	arch string
-	nvcc string
-	tags string
+	arch    string
+	nvcc    string
+	tags    string
+	verbose bool
 }
 
 func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
@@ -32,15 +33,27 @@ func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
 		Long: `gocccl-gen generates, for each package (default: the one in the current
 directory), CUDA source for its //gocccl:op operators and algorithm instances,
 compiles it with nvcc for every target, and writes the Go glue that embeds
-the images. Nothing is written when any operator has an error.`,
+the images. Nothing is written when any operator has an error.
+
+Environment:
+  GOCCCL_NVCC     the nvcc to use (the -nvcc flag wins)
+  GOCCCL_CACHE    the compile cache directory (default: the user cache
+                  directory; "off" disables it); GOCCCL_CACHE_MAX bounds it
+                  (default 1 GiB)
+  GOCCCL_BACKEND  at run time, not here: cpu, gpu or auto picks the device
+                  runtime.Open(runtime.Auto) opens`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		// Package patterns, not subcommands, are the root's arguments.
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := misspelledVerb(args, cmd.Commands()); err != nil {
+				return err
+			}
 			return generate(cmd.Context(), stdout, stderr, f, args)
 		},
 	}
+	root.Flags().BoolVarP(&f.verbose, "v", "v", false, "print what was generated for each package")
 	root.PersistentFlags().StringVar(&f.arch, "arch", "", "comma-separated targets, e.g. sm_80,sm_90,compute_90 (default: what nvcc supports from sm_75 to sm_90, plus PTX of the highest)")
 	root.PersistentFlags().StringVar(&f.nvcc, "nvcc", "", "path to nvcc (default: $GOCCCL_NVCC, $CUDA_HOME/bin, $PATH, /usr/local/cuda/bin)")
 	root.PersistentFlags().StringVar(&f.tags, "tags", "", "comma-separated build tags to load packages with")
@@ -115,8 +128,77 @@ func generate(ctx context.Context, stdout, stderr io.Writer, f flags, args []str
 		if err := outs[i].Write(pkg.Dir); err != nil {
 			return fmt.Errorf("%s: %w", pkg.Path, err)
 		}
+		if f.verbose {
+			report(stdout, pkg, outs[i])
+		}
 	}
 	return nil
+}
+
+// report prints one line per package for -v: its instances, its targets
+// and where the images came from.
+func report(w io.Writer, pkg *model.Package, out *emit.Output) {
+	if len(pkg.Instances) == 0 {
+		fmt.Fprintf(w, "%s: no algorithm instances, nothing to generate (%d operators)\n", pkg.Path, len(pkg.Ops))
+		return
+	}
+	var targets []string
+	if out.Manifest != nil {
+		for _, t := range out.Manifest.Targets {
+			targets = append(targets, t.String())
+		}
+	}
+	how := "compiled by nvcc"
+	switch {
+	case out.Reused:
+		how = "up to date, nvcc not run"
+	case len(out.Cached) == len(targets):
+		how = "all images from the compile cache"
+	case len(out.Cached) > 0:
+		how = fmt.Sprintf("%d of %d images from the compile cache", len(out.Cached), len(targets))
+	}
+	fmt.Fprintf(w, "%s: %d instances, %d operators; %s; %s\n", pkg.Path, len(pkg.Instances), len(pkg.Ops), strings.Join(targets, ","), how)
+}
+
+// misspelledVerb reports an argument that is not a package but looks like a
+// misspelled command ("docter"), instead of loading it as a package.
+func misspelledVerb(args []string, cmds []*cobra.Command) error {
+	if len(args) != 1 || strings.ContainsAny(args[0], "./") {
+		return nil
+	}
+	if _, err := os.Stat(args[0]); err == nil {
+		return nil // a directory of that name
+	}
+	for _, c := range cmds {
+		if c.Hidden || c.Name() == "help" || c.Name() == "completion" {
+			continue
+		}
+		if d := editDistance(args[0], c.Name()); d > 0 && d <= 2 {
+			return fmt.Errorf("unknown command %q: did you mean %q? (gocccl-gen takes package patterns or one of its commands: see gocccl-gen --help)", args[0], c.Name())
+		}
+	}
+	return nil
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 // generateAll runs emit.Generate for every package, several at once, so

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gocccl/gocccl/emit"
+	"github.com/gocccl/gocccl/model"
 )
 
 func newSizeCommand(stdout, stderr io.Writer, f *flags) *cobra.Command {
@@ -26,6 +27,9 @@ gzip -9 gives, for judging what compressing images would save.`,
 			pkgs, err := load(stderr, *f, args)
 			if err != nil {
 				return err
+			}
+			if !anyGenerated(pkgs) {
+				return fmt.Errorf("no generated images in %s: run go generate (gocccl-gen) first; a package gets images when it declares algorithm instances", describe(pkgs))
 			}
 			tw := tabwriter.NewWriter(stdout, 0, 8, 2, ' ', tabwriter.AlignRight)
 			fmt.Fprintln(tw, "package\ttarget\tbytes\tgzip\t")
@@ -68,6 +72,25 @@ gzip -9 gives, for judging what compressing images would save.`,
 			return tw.Flush()
 		},
 	}
+}
+
+// anyGenerated reports whether some package has a manifest.
+func anyGenerated(pkgs []*model.Package) bool {
+	for _, pkg := range pkgs {
+		if _, err := os.Stat(filepath.Join(pkg.Dir, emit.ManifestFile)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// describe names the packages in a message: "package example.com/x" or
+// "3 packages".
+func describe(pkgs []*model.Package) string {
+	if len(pkgs) == 1 {
+		return "package " + pkgs[0].Path
+	}
+	return fmt.Sprintf("%d packages", len(pkgs))
 }
 
 // imageSize is the size of an image, as it is and gzipped.

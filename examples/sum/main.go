@@ -68,6 +68,9 @@ func run(n int) error {
 	}
 	defer dev.Close()
 	fmt.Println("device:", dev)
+	if why := dev.Info().Fallback; why != "" {
+		fmt.Println("(no GPU here, so the CPU backend runs the same operators:", why+")")
+	}
 
 	xs := make([]float32, n)
 	ws := make([]int32, n)

@@ -2,9 +2,11 @@ package algo
 
 import "github.com/gocccl/gocccl/internal/arch"
 
-// Reduce is runtime.Reduce(op func(T, T) T): a partial reduction per block,
-// then one block reduces the partials with the init value
-// (kernels/include/gocccl/reduce.cuh).
+// Reduce is runtime.Reduce(op func(T, T) T) (kernels/include/gocccl/reduce.cuh):
+// one launch either way. Over more than one tile, every block reduces its
+// share and the last block to finish reduces the partials, which it finds
+// in the stream's scratch, with the init value; within one tile a single
+// block reduces the input.
 var Reduce = register(&Algorithm{
 	Name:       "Reduce",
 	Stem:       "reduce",
@@ -12,8 +14,9 @@ var Reduce = register(&Algorithm{
 	TypeParams: []string{"T"},
 	Ops:        []Operator{{Role: "operator", Params: []string{"T", "T"}, Results: []string{"T"}}},
 	Kernels: []Kernel{
-		{Suffix: "partial", Template: "::gocccl::reduce_partial", Params: []Param{
-			{Name: "d_in", Kind: In, Type: "T"}, {Name: "n", Kind: Size}, {Name: "d_partials", Kind: Out, Type: "T"}}},
+		{Suffix: "sweep", Template: "::gocccl::reduce_single_pass", Params: []Param{
+			{Name: "d_in", Kind: In, Type: "T"}, {Name: "n", Kind: Size}, {Name: "d_out", Kind: Out, Type: "T"},
+			{Name: "init", Kind: Value, Type: "T"}, {Name: "d_scratch", Kind: Scratch}}},
 		{Suffix: "final", Template: "::gocccl::reduce_final", Params: []Param{
 			{Name: "d_in", Kind: In, Type: "T"}, {Name: "n", Kind: Size}, {Name: "d_out", Kind: Out, Type: "T"}, {Name: "init", Kind: Value, Type: "T"}}},
 	},

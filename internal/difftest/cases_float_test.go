@@ -11,6 +11,10 @@ func init() {
 		binary("MulAddSeparate", MulAddSeparate),
 		unary("NegZero", NegZero),
 		unary("NegF64", NegF64),
+		// Bits of -x, NaNs included (random bit patterns hold NaNs with
+		// payloads of both signs), compared exactly.
+		unary("NegBits32", NegBits32),
+		unary("NegBits64", NegBits64),
 		unary("SubZeroF64", SubZeroF64),
 		binary("CompareF64", CompareF64),
 		unary("IsNaNSelf", IsNaNSelf),

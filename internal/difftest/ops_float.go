@@ -1,6 +1,10 @@
 package difftest
 
-import "github.com/gocccl/gocccl/runtime"
+import (
+	"math"
+
+	"github.com/gocccl/gocccl/runtime"
+)
 
 // Floats: IEEE arithmetic at float32 and float64 with round to nearest, no
 // flush to zero, signed zeros, NaN comparisons, no FMA contraction.
@@ -96,7 +100,20 @@ func AssignOpsF64(x float64) float64 {
 //gocccl:op
 func SubnormalF32(a, b float32) float32 { return float32(a*0x1p-100) + float32(b*0x1p-30) }
 
+// NegBits32: -x flips the sign bit alone, also of a NaN, whose payload Go
+// keeps; the result's bits are compared exactly.
+//
+//gocccl:op
+func NegBits32(b uint32) uint32 { return math.Float32bits(-math.Float32frombits(b)) }
+
+// NegBits64 is NegBits32 for float64.
+//
+//gocccl:op
+func NegBits64(b uint64) uint64 { return math.Float64bits(-math.Float64frombits(b)) }
+
 var (
+	_ = runtime.UnaryTransform(NegBits32)
+	_ = runtime.UnaryTransform(NegBits64)
 	_ = runtime.BinaryTransform(AddF32)
 	_ = runtime.BinaryTransform(SubF64)
 	_ = runtime.BinaryTransform(MulF32)

@@ -191,6 +191,11 @@ struct I64SubF32ToF32
   extern "C" __global__ void __launch_bounds__(BT) NAME##_final(const T* d_in, long long n, T* d_out, T init) \
   {                                                                                                           \
     gocccl::reduce_final<BT, IPT, T, OP>(d_in, n, d_out, init);                                              \
+  }                                                                                                           \
+  extern "C" __global__ void __launch_bounds__(BT)                                                            \
+    NAME##_sweep(const T* d_in, long long n, T* d_out, T init, void* d_scratch)                               \
+  {                                                                                                           \
+    gocccl::reduce_single_pass<BT, IPT, T, OP>(d_in, n, d_out, init, d_scratch);                             \
   }
 
 // Recommended policies (see reduce.cuh), plus odd ones for coverage.
@@ -363,16 +368,19 @@ struct ReduceKernels
   const char* name;
   void (*partial)(const T*, long long, T*);
   void (*final_)(const T*, long long, T*, T);
+  void (*sweep)(const T*, long long, T*, T, void*);
   int block_threads;
   int items_per_thread;
 };
 
 enum class Grid
 {
-  Default,   // G = min(num_tiles, SMs * occupancy * k)
-  One,       // G = 1
-  AllTiles,  // G = num_tiles
-  FinalOnly  // one block over the whole input
+  Default,      // G = min(num_tiles, SMs * occupancy * k)
+  One,          // G = 1
+  AllTiles,     // G = num_tiles
+  FinalOnly,    // one block over the whole input
+  Single,       // the single pass (last block finishes), default G, run twice on one scratch
+  SingleAllTiles // the single pass with G = num_tiles
 };
 static const char* grid_name(Grid g)
 {
@@ -381,6 +389,8 @@ static const char* grid_name(Grid g)
     case Grid::Default: return "G=default";
     case Grid::One: return "G=1";
     case Grid::AllTiles: return "G=tiles";
+    case Grid::Single: return "single-pass";
+    case Grid::SingleAllTiles: return "single-pass G=tiles";
     default: return "final-only";
   }
 }
@@ -403,11 +413,31 @@ static long long run_reduce(const ReduceKernels<T>& k, const T* d_in, long long 
   {
     G = 1;
   }
-  else if (grid == Grid::Default)
+  else if (grid == Grid::Default || grid == Grid::Single)
   {
     int occupancy = 0;
     CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occupancy, k.partial, k.block_threads, 0));
     G = std::min<long long>(num_tiles, static_cast<long long>(g_sms) * occupancy * kSubscription);
+  }
+  if (grid == Grid::Single || grid == Grid::SingleAllTiles)
+  {
+    // Counter (zeroed once) and G partials; the kernel leaves the counter
+    // zero, so the second run reuses the scratch as the runtime does.
+    Guarded<unsigned char> scratch(16 + G * static_cast<long long>(sizeof(T)));
+    scratch.poison();
+    CK(cudaMemset(scratch.ptr(), 0, 16));
+    for (int run = 0; run < 2; ++run)
+    {
+      k.sweep<<<static_cast<unsigned>(G), k.block_threads>>>(d_in, n, d_out, init, scratch.ptr());
+      CK(cudaGetLastError());
+    }
+    CK(cudaDeviceSynchronize());
+    std::vector<unsigned char> host_scratch;
+    if (!scratch.fetch(host_scratch)) err = "scratch guard zone overwritten";
+    unsigned int counter = 0;
+    std::memcpy(&counter, host_scratch.data(), sizeof counter);
+    if (counter != 0) err += " counter not reset";
+    return G;
   }
   Guarded<T> partials(G);
   partials.poison();
@@ -432,7 +462,7 @@ template <typename T, typename Op, Check CHECK>
 static void test_reduce(const ReduceKernels<T>& k, const std::vector<long long>& sizes, long long in_offset,
                         uint64_t seed, const T* plant = nullptr)
 {
-  const Grid grids[] = {Grid::Default, Grid::One, Grid::AllTiles, Grid::FinalOnly};
+  const Grid grids[] = {Grid::Default, Grid::One, Grid::AllTiles, Grid::FinalOnly, Grid::Single, Grid::SingleAllTiles};
   const long long tile = static_cast<long long>(k.block_threads) * k.items_per_thread;
   Op op;
   for (long long n : sizes)
@@ -674,7 +704,7 @@ static void test_large()
     unsigned char* d_in = nullptr;
     CK(cudaMalloc(&d_in, static_cast<size_t>(n)));
     CK(cudaMemcpy(d_in, h.data(), static_cast<size_t>(n), cudaMemcpyHostToDevice));
-    ReduceKernels<unsigned char> k{"xor_u8", test_reduce_xor_u8_partial, test_reduce_xor_u8_final, 256, 32};
+    ReduceKernels<unsigned char> k{"xor_u8", test_reduce_xor_u8_partial, test_reduce_xor_u8_final, test_reduce_xor_u8_sweep, 256, 32};
     Guarded<unsigned char> out(1);
     for (Grid grid : {Grid::Default, Grid::AllTiles})
     {
@@ -693,7 +723,7 @@ static void test_large()
     for (long long i = 0; i < n; ++i) hs[static_cast<size_t>(i)] = static_cast<signed char>((h[static_cast<size_t>(i)] % 100) + 1);
     hs[static_cast<size_t>(n - 1)] = -7;
     CK(cudaMemcpy(d_in, hs.data(), static_cast<size_t>(n), cudaMemcpyHostToDevice));
-    ReduceKernels<signed char> km{"min_i8", test_reduce_min_i8_partial, test_reduce_min_i8_final, 256, 32};
+    ReduceKernels<signed char> km{"min_i8", test_reduce_min_i8_partial, test_reduce_min_i8_final, test_reduce_min_i8_sweep, 256, 32};
     Guarded<signed char> outm(1);
     outm.poison();
     std::string err;
@@ -747,50 +777,50 @@ int main(int argc, char** argv)
 
   // Reductions.
   {
-    ReduceKernels<int> k{"sum_i32", test_reduce_sum_i32_partial, test_reduce_sum_i32_final, 256, 16};
+    ReduceKernels<int> k{"sum_i32", test_reduce_sum_i32_partial, test_reduce_sum_i32_final, test_reduce_sum_i32_sweep, 256, 16};
     test_reduce<int, SumI32, Check::Exact>(k, sizes_for(4096, quick), 0, 1);
     test_reduce<int, SumI32, Check::Exact>(k, sizes_for(4096, true), 1, 2); // misaligned: per-item path
   }
   {
-    ReduceKernels<int> k{"sum_i32_96x7", test_reduce_sum_i32_odd_partial, test_reduce_sum_i32_odd_final, 96, 7};
+    ReduceKernels<int> k{"sum_i32_96x7", test_reduce_sum_i32_odd_partial, test_reduce_sum_i32_odd_final, test_reduce_sum_i32_odd_sweep, 96, 7};
     test_reduce<int, SumI32, Check::Exact>(k, sizes_for(96 * 7, true), 0, 3);
   }
   {
-    ReduceKernels<unsigned long long> k{"sum_u64", test_reduce_sum_u64_partial, test_reduce_sum_u64_final, 256, 8};
+    ReduceKernels<unsigned long long> k{"sum_u64", test_reduce_sum_u64_partial, test_reduce_sum_u64_final, test_reduce_sum_u64_sweep, 256, 8};
     test_reduce<unsigned long long, SumU64, Check::Exact>(k, sizes_for(2048, quick), 0, 4);
   }
   {
-    ReduceKernels<float> k{"sum_f32", test_reduce_sum_f32_partial, test_reduce_sum_f32_final, 256, 16};
+    ReduceKernels<float> k{"sum_f32", test_reduce_sum_f32_partial, test_reduce_sum_f32_final, test_reduce_sum_f32_sweep, 256, 16};
     test_reduce<float, SumF32, Check::FloatSum>(k, sizes_for(4096, quick), 0, 5);
   }
   {
-    ReduceKernels<double> k{"max_f64", test_reduce_max_f64_partial, test_reduce_max_f64_final, 256, 8};
+    ReduceKernels<double> k{"max_f64", test_reduce_max_f64_partial, test_reduce_max_f64_final, test_reduce_max_f64_sweep, 256, 8};
     const double big = 3e6; // above every random item: must come from the tail
     test_reduce<double, MaxF64, Check::Exact>(k, sizes_for(2048, quick), 0, 6, &big);
     test_reduce<double, MaxF64, Check::Exact>(k, sizes_for(2048, true), 1, 7); // 8 B aligned only
   }
   {
-    ReduceKernels<signed char> k{"min_i8", test_reduce_min_i8_partial, test_reduce_min_i8_final, 256, 32};
+    ReduceKernels<signed char> k{"min_i8", test_reduce_min_i8_partial, test_reduce_min_i8_final, test_reduce_min_i8_sweep, 256, 32};
     const signed char low = -120;
     test_reduce<signed char, MinI8, Check::Exact>(k, sizes_for(8192, quick), 0, 8, &low);
     test_reduce<signed char, MinI8, Check::Exact>(k, sizes_for(8192, true), 3, 9, &low);
   }
   {
-    ReduceKernels<unsigned char> k{"xor_u8", test_reduce_xor_u8_partial, test_reduce_xor_u8_final, 256, 32};
+    ReduceKernels<unsigned char> k{"xor_u8", test_reduce_xor_u8_partial, test_reduce_xor_u8_final, test_reduce_xor_u8_sweep, 256, 32};
     test_reduce<unsigned char, XorU8, Check::Exact>(k, sizes_for(8192, quick), 0, 10);
   }
   {
-    ReduceKernels<int> k{"maxabs_i32", test_reduce_maxabs_i32_partial, test_reduce_maxabs_i32_final, 256, 16};
+    ReduceKernels<int> k{"maxabs_i32", test_reduce_maxabs_i32_partial, test_reduce_maxabs_i32_final, test_reduce_maxabs_i32_sweep, 256, 16};
     const int big = -2147483600; // |big| above every other |item| but in range
     test_reduce<int, MaxAbsI32, Check::Exact>(k, sizes_for(4096, quick), 0, 11, &big);
   }
   {
-    ReduceKernels<MinMax> k{"minmax_struct8", test_reduce_minmax_s8_partial, test_reduce_minmax_s8_final, 256, 8};
+    ReduceKernels<MinMax> k{"minmax_struct8", test_reduce_minmax_s8_partial, test_reduce_minmax_s8_final, test_reduce_minmax_s8_sweep, 256, 8};
     test_reduce<MinMax, MinMaxOp, Check::Exact>(k, sizes_for(2048, quick), 0, 12);
     test_reduce<MinMax, MinMaxOp, Check::Exact>(k, sizes_for(2048, true), 1, 13); // 8 B offset: per-item path
   }
   {
-    ReduceKernels<Vec3> k{"sum_vec3_struct12", test_reduce_sum_vec3_partial, test_reduce_sum_vec3_final, 256, 2};
+    ReduceKernels<Vec3> k{"sum_vec3_struct12", test_reduce_sum_vec3_partial, test_reduce_sum_vec3_final, test_reduce_sum_vec3_sweep, 256, 2};
     test_reduce<Vec3, SumVec3, Check::Exact>(k, sizes_for(512, quick), 0, 14);
   }
 

@@ -300,3 +300,31 @@ func cuLaunchKernel(ctx uintptr, f Function, grid, block Dim3, sharedMemBytes in
 		C.uint(block.X), C.uint(block.Y), C.uint(block.Z),
 		C.uint(sharedMemBytes), C.uintptr_t(s), args, C.size_t(size)))
 }
+
+func cuStreamBeginCapture(ctx uintptr, s Stream, mode int) Result {
+	return Result(C.gocccl_cuStreamBeginCapture(C.uintptr_t(ctx), C.uintptr_t(s), C.int(mode)))
+}
+
+func cuStreamEndCapture(ctx uintptr, s Stream) (Graph, Result) {
+	var g C.uintptr_t
+	r := C.gocccl_cuStreamEndCapture(C.uintptr_t(ctx), C.uintptr_t(s), &g)
+	return Graph(g), Result(r)
+}
+
+func cuGraphInstantiate(ctx uintptr, g Graph) (GraphExec, Result) {
+	var e C.uintptr_t
+	r := C.gocccl_cuGraphInstantiate(C.uintptr_t(ctx), &e, C.uintptr_t(g))
+	return GraphExec(e), Result(r)
+}
+
+func cuGraphLaunch(ctx uintptr, e GraphExec, s Stream) Result {
+	return Result(C.gocccl_cuGraphLaunch(C.uintptr_t(ctx), C.uintptr_t(e), C.uintptr_t(s)))
+}
+
+func cuGraphExecDestroy(ctx uintptr, e GraphExec) Result {
+	return Result(C.gocccl_cuGraphExecDestroy(C.uintptr_t(ctx), C.uintptr_t(e)))
+}
+
+func cuGraphDestroy(ctx uintptr, g Graph) Result {
+	return Result(C.gocccl_cuGraphDestroy(C.uintptr_t(ctx), C.uintptr_t(g)))
+}

@@ -74,3 +74,10 @@ func cuOccupancyMaxActiveBlocksPerMultiprocessor(uintptr, Function, int, int) (i
 func cuLaunchKernel(uintptr, Function, Dim3, Dim3, int, Stream, unsafe.Pointer, int) Result {
 	return ErrorNotInitialized
 }
+
+func cuStreamBeginCapture(uintptr, Stream, int) Result      { return ErrorNotInitialized }
+func cuStreamEndCapture(uintptr, Stream) (Graph, Result)    { return 0, ErrorNotInitialized }
+func cuGraphInstantiate(uintptr, Graph) (GraphExec, Result) { return 0, ErrorNotInitialized }
+func cuGraphLaunch(uintptr, GraphExec, Stream) Result       { return ErrorNotInitialized }
+func cuGraphExecDestroy(uintptr, GraphExec) Result          { return ErrorNotInitialized }
+func cuGraphDestroy(uintptr, Graph) Result                  { return ErrorNotInitialized }

@@ -53,6 +53,12 @@ struct driver {
 	CUresult (*cuOccupancyMaxActiveBlocksPerMultiprocessor)(int *, CUfunction, int, size_t);
 	CUresult (*cuLaunchKernel)(CUfunction, unsigned int, unsigned int, unsigned int,
 		unsigned int, unsigned int, unsigned int, unsigned int, CUstream, void **, void **);
+	CUresult (*cuStreamBeginCapture)(CUstream, int);
+	CUresult (*cuStreamEndCapture)(CUstream, CUgraph *);
+	CUresult (*cuGraphInstantiateWithFlags)(CUgraphExec *, CUgraph, unsigned long long);
+	CUresult (*cuGraphLaunch)(CUgraphExec, CUstream);
+	CUresult (*cuGraphExecDestroy)(CUgraphExec);
+	CUresult (*cuGraphDestroy)(CUgraph);
 };
 
 // symbols maps each field of struct driver to the versioned symbol that
@@ -104,6 +110,12 @@ static const struct {
 	SYM(cuModuleGetFunction, "cuModuleGetFunction"),
 	SYM(cuOccupancyMaxActiveBlocksPerMultiprocessor, "cuOccupancyMaxActiveBlocksPerMultiprocessor"),
 	SYM(cuLaunchKernel, "cuLaunchKernel"),
+	OPT(cuStreamBeginCapture, "cuStreamBeginCapture_v2"),
+	OPT(cuStreamEndCapture, "cuStreamEndCapture"),
+	OPT(cuGraphInstantiateWithFlags, "cuGraphInstantiateWithFlags"),
+	OPT(cuGraphLaunch, "cuGraphLaunch"),
+	OPT(cuGraphExecDestroy, "cuGraphExecDestroy"),
+	OPT(cuGraphDestroy, "cuGraphDestroy"),
 #undef SYM
 #undef OPT
 };
@@ -406,4 +418,52 @@ CUresult gocccl_cuLaunchKernel(uintptr_t ctx, uintptr_t function,
 	return r != CUDA_SUCCESS ? r : drv.cuLaunchKernel((CUfunction)function,
 		gridX, gridY, gridZ, blockX, blockY, blockZ,
 		sharedMemBytes, (CUstream)stream, NULL, size > 0 ? extra : NULL);
+}
+
+// Stream capture and graphs (CUDA 11.4 and newer; optional symbols).
+
+CUresult gocccl_cuStreamBeginCapture(uintptr_t ctx, uintptr_t stream, int mode) {
+	if (drv.cuStreamBeginCapture == NULL) return GOCCCL_MISSING_SYMBOL;
+	CUresult r = current(ctx);
+	return r != CUDA_SUCCESS ? r : drv.cuStreamBeginCapture((CUstream)stream, mode);
+}
+
+CUresult gocccl_cuStreamEndCapture(uintptr_t ctx, uintptr_t stream, uintptr_t *graph) {
+	if (drv.cuStreamEndCapture == NULL) return GOCCCL_MISSING_SYMBOL;
+	CUgraph g = NULL;
+	CUresult r = current(ctx);
+	if (r == CUDA_SUCCESS) {
+		r = drv.cuStreamEndCapture((CUstream)stream, &g);
+	}
+	*graph = (uintptr_t)g;
+	return r;
+}
+
+CUresult gocccl_cuGraphInstantiate(uintptr_t ctx, uintptr_t *exec, uintptr_t graph) {
+	if (drv.cuGraphInstantiateWithFlags == NULL) return GOCCCL_MISSING_SYMBOL;
+	CUgraphExec e = NULL;
+	CUresult r = current(ctx);
+	if (r == CUDA_SUCCESS) {
+		r = drv.cuGraphInstantiateWithFlags(&e, (CUgraph)graph, 0);
+	}
+	*exec = (uintptr_t)e;
+	return r;
+}
+
+CUresult gocccl_cuGraphLaunch(uintptr_t ctx, uintptr_t exec, uintptr_t stream) {
+	if (drv.cuGraphLaunch == NULL) return GOCCCL_MISSING_SYMBOL;
+	CUresult r = current(ctx);
+	return r != CUDA_SUCCESS ? r : drv.cuGraphLaunch((CUgraphExec)exec, (CUstream)stream);
+}
+
+CUresult gocccl_cuGraphExecDestroy(uintptr_t ctx, uintptr_t exec) {
+	if (drv.cuGraphExecDestroy == NULL) return GOCCCL_MISSING_SYMBOL;
+	CUresult r = current(ctx);
+	return r != CUDA_SUCCESS ? r : drv.cuGraphExecDestroy((CUgraphExec)exec);
+}
+
+CUresult gocccl_cuGraphDestroy(uintptr_t ctx, uintptr_t graph) {
+	if (drv.cuGraphDestroy == NULL) return GOCCCL_MISSING_SYMBOL;
+	CUresult r = current(ctx);
+	return r != CUDA_SUCCESS ? r : drv.cuGraphDestroy((CUgraph)graph);
 }

@@ -28,6 +28,8 @@ typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
 typedef struct CUevent_st *CUevent;
 typedef struct CUmemPoolHandle_st *CUmemoryPool;
+typedef struct CUgraph_st *CUgraph;
+typedef struct CUgraphExec_st *CUgraphExec;
 typedef unsigned long long cuuint64_t;
 
 // CUmemPoolProps as cuda.h declares it (CUDA 11.2 and later; later releases
@@ -140,5 +142,14 @@ CUresult gocccl_cuLaunchKernel(uintptr_t ctx, uintptr_t function,
 	unsigned int gridX, unsigned int gridY, unsigned int gridZ,
 	unsigned int blockX, unsigned int blockY, unsigned int blockZ,
 	unsigned int sharedMemBytes, uintptr_t stream, void *args, size_t size);
+
+// Stream capture (mode: 0 global, 1 thread-local, 2 relaxed) and graphs.
+// Each returns GOCCCL_MISSING_SYMBOL when the driver lacks the call.
+CUresult gocccl_cuStreamBeginCapture(uintptr_t ctx, uintptr_t stream, int mode);
+CUresult gocccl_cuStreamEndCapture(uintptr_t ctx, uintptr_t stream, uintptr_t *graph);
+CUresult gocccl_cuGraphInstantiate(uintptr_t ctx, uintptr_t *exec, uintptr_t graph);
+CUresult gocccl_cuGraphLaunch(uintptr_t ctx, uintptr_t exec, uintptr_t stream);
+CUresult gocccl_cuGraphExecDestroy(uintptr_t ctx, uintptr_t exec);
+CUresult gocccl_cuGraphDestroy(uintptr_t ctx, uintptr_t graph);
 
 #endif

@@ -160,6 +160,13 @@ GOCCCL_GO_FN T neg(T a) {
   return static_cast<T>(U(0) - static_cast<U>(a));
 }
 
+// fneg returns -a as Go computes it on amd64: only the sign bit flips, so
+// a NaN keeps its payload (the GPU's negation may give its canonical NaN).
+GOCCCL_GO_FN float fneg(float a) { return __uint_as_float(__float_as_uint(a) ^ 0x80000000u); }
+GOCCCL_GO_FN double fneg(double a) {
+  return __longlong_as_double(__double_as_longlong(a) ^ static_cast<long long>(0x8000000000000000ull));
+}
+
 // quo returns a / b truncated toward zero; MinInt / -1 == MinInt, and
 // a / 0 == 0 (Go panics).
 template <typename T>

@@ -1,6 +1,11 @@
 /*
- * gocccl/reduce.cuh: device-wide reduction in two launches, from CUB's
- * BlockReduce (the kernel side of runtime.Reduce; see docs/ARCHITECTURE.md).
+ * gocccl/reduce.cuh: device-wide reduction from CUB's BlockReduce (the kernel
+ * side of runtime.Reduce; see docs/ARCHITECTURE.md). The runtime launches one
+ * kernel either way: reduce_final on one block when n fits one tile, else
+ * reduce_single_pass, in which every block reduces its share as pass 1 below
+ * does and the last block to finish does pass 2 over the partials it finds in
+ * the stream's scratch ("last block finishes"; see reduce_single_pass). The
+ * two-launch form below is kept for the C++ benchmarks and tests.
  *
  *   pass 1  <sym>_partial  grid G, 1 <= G <= ceil(n / TILE):
  *           reduce_partial  block b reduces tiles b, b+G, b+2G, ... of d_in
@@ -73,6 +78,40 @@
 
 namespace gocccl {
 namespace detail {
+
+/// Loads an item written by another block of the same launch, bypassing the
+/// incoherent L1 (ld.global.cg), one word at a time when T is not a word.
+template <typename T>
+GOCCCL_DEVICE T load_coherent(const T* p)
+{
+  if constexpr (sizeof(T) == 4 && alignof(T) >= 4)
+  {
+    unsigned int w = __ldcg(reinterpret_cast<const unsigned int*>(p));
+    T v;
+    memcpy(&v, &w, sizeof(T));
+    return v;
+  }
+  else if constexpr (sizeof(T) == 8 && alignof(T) >= 8)
+  {
+    unsigned long long w = __ldcg(reinterpret_cast<const unsigned long long*>(p));
+    T v;
+    memcpy(&v, &w, sizeof(T));
+    return v;
+  }
+  else
+  {
+    // Volatile byte copy: never cached in L1.
+    T v;
+    const volatile unsigned char* src = reinterpret_cast<const volatile unsigned char*>(p);
+    unsigned char* dst = reinterpret_cast<unsigned char*>(&v);
+#pragma unroll
+    for (int i = 0; i < int(sizeof(T)); ++i)
+    {
+      dst[i] = src[i];
+    }
+    return v;
+  }
+}
 
 /// One thread block's share of a reduction: folds the tiles first_tile,
 /// first_tile + tile_stride, ... of d_in[0:n] into one value per thread.
@@ -314,6 +353,86 @@ __device__ void reduce_final(const T* d_in, long long n, T* d_out, T init)
   {
     ReductionOp op;
     d_out[0] = op(init, aggregate);
+  }
+}
+
+/// Layout of the scratch memory of reduce_single_pass: a counter of finished
+/// blocks, then one partial per block, aligned for T.
+template <typename T>
+struct ReduceScratch
+{
+  static constexpr long long PARTIALS_OFFSET = alignof(T) > 16 ? alignof(T) : 16;
+
+  static GOCCCL_DEVICE unsigned int* counter(void* scratch) { return static_cast<unsigned int*>(scratch); }
+  static GOCCCL_DEVICE T* partials(void* scratch)
+  {
+    return reinterpret_cast<T*>(static_cast<char*>(scratch) + PARTIALS_OFFSET);
+  }
+};
+
+/**
+ * \brief A device-wide reduction in one launch: every block reduces its share
+ * of the tiles of d_in[0:n] as reduce_partial does and writes its partial to
+ * scratch; the last block to finish ("last block finishes", counted with an
+ * atomic after a memory fence) reduces the gridDim.x partials and writes
+ * d_out[0] = op(init, total), then resets the counter to 0.
+ *
+ * \tparam BLOCK_THREADS, ITEMS_PER_THREAD, T, ReductionOp  as for reduce_partial
+ *
+ * \param d_in       input, n items, n >= 1
+ * \param n          item count
+ * \param d_out      output, one item
+ * \param init       initial value, combined as op(init, total)
+ * \param d_scratch  ReduceScratch<T>: a 32-bit counter that is 0 when the
+ *                   kernel starts (and is 0 again when it ends), then
+ *                   gridDim.x partials from byte PARTIALS_OFFSET on. The
+ *                   counter's reset makes the scratch reusable by the next
+ *                   reduction in stream order without a memset.
+ *
+ * Launch: 1 <= gridDim.x <= ceil(n / TILE); the partials are reduced by one
+ * block, so gridDim.x should stay a few waves of resident blocks.
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ReductionOp>
+__device__ void reduce_single_pass(const T* d_in, long long n, T* d_out, T init, void* d_scratch)
+{
+  using Tiles = detail::BlockReduceTiles<BLOCK_THREADS, ITEMS_PER_THREAD, T, ReductionOp>;
+  using Scratch = ReduceScratch<T>;
+  __shared__ typename Tiles::TempStorage temp;
+  __shared__ bool last;
+
+  T* partials = Scratch::partials(d_scratch);
+  const T aggregate = Tiles::consume(temp, d_in, n, blockIdx.x, static_cast<long long>(gridDim.x));
+  if (threadIdx.x == 0)
+  {
+    partials[blockIdx.x] = aggregate;
+    __threadfence(); // the partial is visible device-wide before the count
+    const unsigned int done = atomicAdd(Scratch::counter(d_scratch), 1u);
+    last = done == gridDim.x - 1;
+  }
+  __syncthreads();
+  if (!last)
+  {
+    return;
+  }
+  // Every other block's partial is visible: read them past the L1.
+  __threadfence();
+  ReductionOp op;
+  const int blocks = static_cast<int>(gridDim.x);
+  T acc;
+  int valid = 0;
+  for (int i = threadIdx.x; i < blocks; i += BLOCK_THREADS)
+  {
+    const T v = detail::load_coherent(partials + i);
+    acc = valid ? op(acc, v) : v;
+    valid = 1;
+  }
+  const int valid_threads = blocks < BLOCK_THREADS ? blocks : BLOCK_THREADS;
+  __syncthreads(); // temp is reused
+  const T total = typename Tiles::BlockReduceT(temp).Reduce(acc, op, valid_threads);
+  if (threadIdx.x == 0)
+  {
+    d_out[0] = op(init, total);
+    *Scratch::counter(d_scratch) = 0u;
   }
 }
 

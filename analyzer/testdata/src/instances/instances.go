@@ -3,6 +3,8 @@
 package instances
 
 import (
+	"math"
+
 	"github.com/gocccl/gocccl/analyzer/testdata/src/otherops"
 	"github.com/gocccl/gocccl/runtime"
 )
@@ -34,7 +36,8 @@ var (
 	F = runtime.Reduce[int32]                                   // want `runtime.Reduce must be called with a //gocccl:op function: gocccl-gen cannot follow it as a value`
 	G = runtime.Reduce(generic[int32])                          // want `generic functions cannot be operators`
 	H = runtime.BinaryTransform(Good)
-	I = runtime.Reduce(Ωmega) // want `operator Ωmega has a non-ASCII name: its kernels are C symbols named after it; give it an ASCII name to use it with runtime.Reduce`
+	I = runtime.Reduce(Ωmega)             // want `operator Ωmega has a non-ASCII name: its kernels are C symbols named after it; give it an ASCII name to use it with runtime.Reduce`
+	J = runtime.BinaryTransform(math.Max) // want `math.Max is not a //gocccl:op function: wrap it in one of your own, e.g. //gocccl:op func Max\(x float64, y float64\) float64 { return math.Max\(x, y\) }`
 )
 
 //gocccl:op

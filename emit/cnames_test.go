@@ -64,3 +64,33 @@ func TestCType(t *testing.T) {
 		assert.Equal(t, tc.want, cType(tc.t), tc.t.GoName())
 	}
 }
+
+// TestStructNameClash: two fields or two struct types whose C++ names are
+// equal are an error, not C++ that fails to compile.
+func TestStructNameClash(t *testing.T) {
+	i32 := model.Basic(model.Int32)
+	fields := func(names ...string) []*model.Field {
+		fs := make([]*model.Field, len(names))
+		for i, n := range names {
+			fs[i] = &model.Field{Name: n, Type: i32}
+		}
+		model.Layout(fs)
+		return fs
+	}
+	for _, tc := range []struct {
+		name string
+		ts   []*model.Type
+		want string
+	}{
+		{"fields", []*model.Type{{Kind: model.Struct, Name: "S", Pkg: "example.com/p", Fields: fields("__x", "___x")}},
+			"fields __x and ___x of example.com/p.S both translate to the C++ name gocccl_f_x"},
+		{"types", []*model.Type{{Kind: model.Struct, Name: "__T", Pkg: "example.com/p"}, {Kind: model.Struct, Name: "___T", Pkg: "example.com/p"}},
+			"struct types example.com/p.__T and example.com/p.___T both translate to the C++ name gocccl_type_v_T"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := &opEmitter{w: &cWriter{}, pkg: &model.Package{Path: "example.com/p"}}
+			writeStructs(e, tc.ts)
+			assert.EqualError(t, e.err, tc.want)
+		})
+	}
+}

@@ -3,6 +3,7 @@ package emit
 import (
 	"cmp"
 	"fmt"
+	"go/token"
 	"slices"
 	"strings"
 
@@ -103,9 +104,22 @@ func safeType(x model.Expr) (t *model.Type) {
 // static assertions that pin its layout to Go's.
 func writeStructs(e *opEmitter, ts []*model.Type) {
 	w := e.w
+	structs := make(map[string]string) // qualified C++ name → Go name
 	for _, t := range ts {
 		ns := cNamespace(t.Pkg)
 		name := cStruct(t.Name)
+		if other, dup := structs[ns+"::"+name]; dup {
+			e.fail(token.NoPos, "struct types %s and %s.%s both translate to the C++ name %s", other, t.Pkg, t.Name, name)
+		}
+		structs[ns+"::"+name] = t.Pkg + "." + t.Name
+		fields := make(map[string]string) // C++ field name → Go name
+		for i, f := range t.Fields {
+			n := cField(f.Name, i)
+			if other, dup := fields[n]; dup {
+				e.fail(token.NoPos, "fields %s and %s of %s.%s both translate to the C++ name %s", other, f.Name, t.Pkg, t.Name, n)
+			}
+			fields[n] = f.Name
+		}
 		w.p("")
 		w.p("namespace %s {", ns)
 		w.p("// %s is the Go struct type %s.%s: %d bytes, aligned to %d.", name, t.Pkg, t.Name, t.Size(), t.Align())

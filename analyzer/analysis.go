@@ -23,10 +23,6 @@ type analysis struct {
 	ops    map[*types.Func]*opDecl // every //gocccl:op function, valid or not
 	opList []*opDecl               // the same, in source order
 
-	// reserved holds the names operator variables may not take: the
-	// operators' own names, which generated code uses for their functions.
-	reserved map[string]bool
-
 	// importer resolves calls to operators of other packages; nil when
 	// the package is analyzed alone.
 	importer Importer
@@ -67,7 +63,6 @@ func newAnalysis(fset *token.FileSet, pkg *types.Package, files []*ast.File, inf
 		files:    files,
 		info:     info,
 		ops:      make(map[*types.Func]*opDecl),
-		reserved: make(map[string]bool),
 	}
 }
 

@@ -53,10 +53,10 @@
 //   - Parentheses and unary + are dropped. x op= y, x++ and x-- become
 //     assignments of a Binary. Expression statements (calls of operators,
 //     which have no effects) are dropped, as are assignments to _.
-//   - Variables have names unique within their operator and safe in C++:
-//     shadowed names get _1, _2, …; C++ keywords and names generated code
-//     may use get a trailing underscore; unnamed and blank parameters are
-//     _0, _1, … by position. Parameters may be assigned.
+//   - Variables keep their Go names, made unique within their operator:
+//     shadowed names get _1, _2, …; unnamed and blank parameters are _0,
+//     _1, … by position, blank named results _r. Parameters may be
+//     assigned. Names stay Go's: the emitter chooses the C++ names.
 //   - A named result is declared, with its zero value, by the first
 //     statements of the body; a bare return returns it.
 //   - "a, b := x, y" that redeclares a variable declares the new ones first,

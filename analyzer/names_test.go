@@ -33,8 +33,9 @@ func F(stdout, CUDA_VERSION int32) int32 {
 var _ = runtime.Reduce(F)
 `
 
-// TestReservedNamesRenamed: every variable whose name model.ReservedCName
-// rejects is renamed, so the emitter accepts the model.
+// TestReservedNamesRenamed: the model keeps the Go names, made unique
+// within the operator, and the emitter renames every variable C++ cannot
+// use.
 func TestReservedNamesRenamed(t *testing.T) {
 	m := analyzeReservedNames(t)
 	op := m.Ops[0]
@@ -42,14 +43,19 @@ func TestReservedNamesRenamed(t *testing.T) {
 	for _, p := range op.Params {
 		names = append(names, p.Name)
 	}
-	assert.Equal(t, []string{"stdout_", "CUDA_VERSION_"}, names)
+	assert.Equal(t, []string{"stdout", "CUDA_VERSION"}, names)
 	dump := model.Format(m)
-	for _, want := range []string{"decl INT32_MAX_ ", "decl SIZE_MAX_ ", "decl CHAR_BIT_ ", "decl GOCCCL_DEVICE_ ",
-		"decl gocccl_t0_ ", "decl min_ ", "decl gocccl_t0_1_ "} {
+	for _, want := range []string{"decl INT32_MAX ", "decl SIZE_MAX ", "decl CHAR_BIT ", "decl GOCCCL_DEVICE ",
+		"decl gocccl_t0 ", "decl min ", "decl gocccl_t0_1 "} {
 		assert.Contains(t, dump, want)
 	}
-	_, err := emit.CUDASource(m, []emit.Target{{Arch: 80}})
-	require.NoError(t, err, "the emitter rejects a name the analyzer gave")
+	src, err := emit.CUDASource(m, []emit.Target{{Arch: 80}})
+	require.NoError(t, err)
+	for _, want := range []string{"int32_t F(int32_t stdout_, int32_t CUDA_VERSION_)", "int32_t INT32_MAX_ =",
+		"int32_t SIZE_MAX_ =", "int32_t CHAR_BIT_ =", "int32_t GOCCCL_DEVICE_ =", "int32_t gocccl_t0_ =",
+		"int32_t min_ =", "int32_t gocccl_t0_1_ ="} {
+		assert.Contains(t, string(src), want)
+	}
 }
 
 // TestReservedNamesCompile compiles the renamed operator with nvcc for

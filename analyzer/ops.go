@@ -64,7 +64,6 @@ func (a *analysis) addOp(fd *ast.FuncDecl, d directive) {
 	a.applyOptions(d, od)
 	a.ops[fn] = od
 	a.opList = append(a.opList, od)
-	a.reserved[cIdent(fd.Name.Name)] = true
 }
 
 // checkSignature checks that od is a plain function with parameters and one

@@ -38,7 +38,7 @@ func (a *analysis) translate(od *opDecl) {
 	b := &builder{
 		analysis: a,
 		od:       od,
-		names:    newNamer(a.reserved),
+		names:    newNamer(),
 		vars:     make(map[*types.Var]*model.Var),
 		bad:      make(map[*types.Var]bool),
 	}

@@ -48,11 +48,11 @@ func cIntConst(v constant.Value, t *model.Type) (string, error) {
 		}
 		switch {
 		case bits < 64:
-			return fmt.Sprintf("%s(%d)", t.CName(), x), nil
+			return fmt.Sprintf("%s(%d)", cType(t), x), nil
 		case x == math.MinInt64:
-			return fmt.Sprintf("%s(-9223372036854775807LL - 1)", t.CName()), nil
+			return fmt.Sprintf("%s(-9223372036854775807LL - 1)", cType(t)), nil
 		default:
-			return fmt.Sprintf("%s(%dLL)", t.CName(), x), nil
+			return fmt.Sprintf("%s(%dLL)", cType(t), x), nil
 		}
 	}
 	x, exact := constant.Uint64Val(iv)
@@ -60,9 +60,9 @@ func cIntConst(v constant.Value, t *model.Type) (string, error) {
 		return "", fmt.Errorf("constant %s overflows %s", v, t.GoName())
 	}
 	if bits < 64 {
-		return fmt.Sprintf("%s(%dU)", t.CName(), x), nil
+		return fmt.Sprintf("%s(%dU)", cType(t), x), nil
 	}
-	return fmt.Sprintf("%s(%dULL)", t.CName(), x), nil
+	return fmt.Sprintf("%s(%dULL)", cType(t), x), nil
 }
 
 // cFloatConst prints a float32 or float64 constant, rounded to t as Go rounds

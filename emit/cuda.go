@@ -39,7 +39,7 @@ func cudaSource(pkg *model.Package, targets []Target) (*cudaFile, error) {
 		return nil, errors.New(CUDAFile + ": no targets")
 	}
 	targets = normalizeTargets(targets)
-	names, err := opNames(pkg)
+	names, err := newCNames(pkg)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", CUDAFile, err)
 	}
@@ -47,7 +47,7 @@ func cudaSource(pkg *model.Package, targets []Target) (*cudaFile, error) {
 		return nil, fmt.Errorf("%s: %w", CUDAFile, err)
 	}
 	w := &cWriter{}
-	e := &opEmitter{w: w, pkg: pkg, ns: model.Namespace(pkg.Path), names: names}
+	e := &opEmitter{w: w, pkg: pkg, ns: cNamespace(pkg.Path), names: names}
 
 	w.p("// %s", Header)
 	w.p("//")
@@ -70,7 +70,7 @@ func cudaSource(pkg *model.Package, targets []Target) (*cudaFile, error) {
 		if !prototypes && !hasResults(group) {
 			continue
 		}
-		ns := model.Namespace(opPkg(pkg, group[0]))
+		ns := cNamespace(opPkg(pkg, group[0]))
 		w.p("")
 		w.p("namespace %s {", ns)
 		for _, op := range group {
@@ -85,7 +85,7 @@ func cudaSource(pkg *model.Package, targets []Target) (*cudaFile, error) {
 	}
 	for _, group := range groups {
 		imported := group[0].Pkg != "" && group[0].Pkg != pkg.Path
-		ns := model.Namespace(opPkg(pkg, group[0]))
+		ns := cNamespace(opPkg(pkg, group[0]))
 		w.p("")
 		if imported {
 			w.p("// Operators of package %s that this package calls.", group[0].Pkg)
@@ -119,23 +119,6 @@ func cudaSource(pkg *model.Package, targets []Target) (*cudaFile, error) {
 		}
 	}
 	return &cudaFile{src: w.buf.Bytes(), lines: w.lines}, nil
-}
-
-// opNames gives every operator, of the package and imported, its C++ name
-// and checks that they differ within each package.
-func opNames(pkg *model.Package) (map[*model.Op]string, error) {
-	names := make(map[*model.Op]string, len(pkg.Ops)+len(pkg.Imported))
-	seen := make(map[string]string)
-	for _, op := range append(append([]*model.Op(nil), pkg.Imported...), pkg.Ops...) {
-		n := opCName(op)
-		key := op.Pkg + " " + n
-		if other, dup := seen[key]; dup {
-			return nil, fmt.Errorf("operators %s and %s both translate to the C++ name %s", other, op.Name, n)
-		}
-		seen[key] = op.Name
-		names[op] = n
-	}
-	return names, nil
 }
 
 // opGroups returns the operators to write, one group per package: the
@@ -241,7 +224,7 @@ func instanceSymbol(in *model.Instance) string {
 	}
 	if in.Algorithm.Typed() {
 		for _, t := range in.Types {
-			s += "_" + model.Sanitize(strings.NewReplacer("[", "A", "]", "_", ".", "_").Replace(t.GoName()))
+			s += "_" + cIdent(strings.NewReplacer("[", "A", "]", "_", ".", "_").Replace(t.GoName()))
 		}
 	}
 	return s
@@ -320,9 +303,9 @@ func usedOps(pkg *model.Package) []*model.Op {
 // generator name, which no operator of this package can take).
 func functorName(e *opEmitter, op *model.Op) string {
 	if opPkg(e.pkg, op) == e.pkg.Path {
-		return e.names[op]
+		return e.names.ops[op]
 	}
-	return "gocccl_imported_" + model.Sanitize(op.PkgName) + "_" + e.names[op]
+	return generated("gocccl_imported_", op.PkgName) + "_" + e.names.ops[op]
 }
 
 // writeFunctor writes the functor struct of one operator.
@@ -332,14 +315,14 @@ func writeFunctor(e *opEmitter, op *model.Op) {
 	args := make([]string, len(op.Params))
 	for i, p := range op.Params {
 		args[i] = fmt.Sprintf("a%d", i)
-		params[i] = p.Type.CName() + " " + args[i]
+		params[i] = cType(p.Type) + " " + args[i]
 	}
 	w.p("")
 	w.p("struct %s {", name)
 	w.in()
 	w.p("__device__ __forceinline__ %s operator()(%s) const {", e.resultType(op), strings.Join(params, ", "))
 	w.in()
-	w.p("return ::%s::%s(%s);", model.Namespace(opPkg(e.pkg, op)), e.names[op], strings.Join(args, ", "))
+	w.p("return ::%s::%s(%s);", cNamespace(opPkg(e.pkg, op)), e.names.ops[op], strings.Join(args, ", "))
 	w.out()
 	w.p("}")
 	w.out()
@@ -434,8 +417,8 @@ func writeKernels(w *cWriter, e *opEmitter, in *model.Instance) {
 	targs := []string{sym + "_threads", sym + "_items"}
 	ctypes := make(map[string]string, len(in.Types))
 	for i, t := range in.Types {
-		ctypes[alg.TypeParams[i]] = t.CName()
-		targs = append(targs, t.CName())
+		ctypes[alg.TypeParams[i]] = cType(t)
+		targs = append(targs, cType(t))
 	}
 	for _, op := range in.Ops {
 		targs = append(targs, fmt.Sprintf("::%s::gocccl_functors::%s", e.ns, functorName(e, op)))

@@ -105,7 +105,7 @@ func (f *flow) label(kind string, target model.Stmt) string {
 		goLabel = t.Label
 	}
 	if goLabel != "" {
-		name += "_" + model.Sanitize(goLabel)
+		name = generated(name+"_", goLabel)
 	}
 	return name
 }
@@ -194,7 +194,7 @@ func (e *opEmitter) switchStmt(op *model.Op, s *model.SwitchStmt) {
 	tag := ""
 	if s.Tag != nil {
 		tag = fmt.Sprintf("gocccl_tag%d", id)
-		w.p("const %s %s = %s;", s.Tag.Type().CName(), tag, e.top(s.Tag))
+		w.p("const %s %s = %s;", cType(s.Tag.Type()), tag, e.top(s.Tag))
 	}
 	dflt := -1
 	var conds []string

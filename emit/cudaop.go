@@ -15,12 +15,12 @@ const gosem = "::gocccl::go::"
 type opEmitter struct {
 	w     *cWriter
 	pkg   *model.Package
-	ns    string               // the package namespace
-	names map[*model.Op]string // C++ name of every operator
-	err   error                // the first error, with its Go position
-	tmp   int                  // counter for temporaries within an operator
-	op    *model.Op            // the operator being written
-	flow  *flow                // its loops and switches
+	ns    string    // the package namespace
+	names *cNames   // C++ names of operators and variables
+	err   error     // the first error, with its Go position
+	tmp   int       // counter for temporaries within an operator
+	op    *model.Op // the operator being written
+	flow  *flow     // its loops and switches
 }
 
 // fail records the first translation error at pos and returns a placeholder
@@ -46,39 +46,35 @@ func (e *opEmitter) signature(op *model.Op) string {
 	}
 	params := make([]string, len(op.Params))
 	for i, p := range op.Params {
-		params[i] = p.Type.CName() + " " + e.paramName(op, i)
+		params[i] = cType(p.Type) + " " + e.paramName(op, i)
 	}
-	return fmt.Sprintf("__device__ __forceinline__ %s %s(%s)", e.resultType(op), e.names[op], strings.Join(params, ", "))
+	return fmt.Sprintf("__device__ __forceinline__ %s %s(%s)", e.resultType(op), e.names.ops[op], strings.Join(params, ", "))
 }
 
 // resultType returns the C++ type an operator returns.
 func (e *opEmitter) resultType(op *model.Op) string {
 	if len(op.Results) == 1 {
-		return op.Results[0].CName()
+		return cType(op.Results[0])
 	}
 	return resultsName(e, op)
 }
 
 // paramName returns the C++ name of parameter i; unnamed and blank
-// parameters get a name of their own.
+// parameters have a name of their own (see nameVars).
 func (e *opEmitter) paramName(op *model.Op, i int) string {
-	p := op.Params[i]
-	if p.Name == "" || p.Name == "_" {
-		return fmt.Sprintf("gocccl_p%d", i)
-	}
-	return e.varName(p)
+	return e.varName(op.Params[i])
 }
 
-// varName returns a variable's name as it is, after checking that C++ can
-// use it (the analyzer renames the others, see model.ReservedCName).
+// varName returns a variable's C++ name (see nameVars).
 func (e *opEmitter) varName(v *model.Var) string {
 	if v == nil {
 		return e.fail(token.NoPos, "nil variable")
 	}
-	if model.ReservedCName(v.Name) {
-		return e.fail(v.Pos, "variable %q cannot be used as a C++ name; the analyzer must rename it", v.Name)
+	name, ok := e.names.vars[v]
+	if !ok {
+		return e.fail(v.Pos, "variable %s is neither a parameter of the operator nor declared in it", v.Name)
 	}
-	return v.Name
+	return name
 }
 
 // function writes an operator as a C++ function with its doc comment.
@@ -262,11 +258,11 @@ func (e *opEmitter) decl(s *model.DeclStmt) {
 	}
 	name := e.varName(s.Var)
 	if s.Init == nil {
-		e.w.p("%s %s{};", s.Var.Type.CName(), name)
+		e.w.p("%s %s{};", cType(s.Var.Type), name)
 		return
 	}
 	e.sameType(s.Pos, s.Var.Type, s.Init.Type(), "initial value of "+s.Var.Name)
-	e.w.p("%s %s = %s;", s.Var.Type.CName(), name, e.top(s.Init))
+	e.w.p("%s %s = %s;", cType(s.Var.Type), name, e.top(s.Init))
 }
 
 // assign writes a tuple assignment. With more than one target, the index
@@ -301,7 +297,7 @@ func (e *opEmitter) assign(s *model.AssignStmt) {
 	tmps := make([]string, len(s.Values))
 	for i, v := range s.Values {
 		tmps[i] = e.temp()
-		w.p("const %s %s = %s;", v.Type().CName(), tmps[i], e.top(v))
+		w.p("const %s %s = %s;", cType(v.Type()), tmps[i], e.top(v))
 	}
 	for i, t := range targets {
 		if t == "" {
@@ -376,7 +372,7 @@ func (e *opEmitter) lvalueWith(t model.Expr, pin bool) string {
 		idx := e.top(t.Index)
 		if _, isConst := t.Index.(*model.Const); pin && !isConst {
 			tmp := e.temp()
-			e.w.p("const %s %s = %s;", t.Index.Type().CName(), tmp, idx)
+			e.w.p("const %s %s = %s;", cType(t.Index.Type()), tmp, idx)
 			idx = tmp
 		}
 		return fmt.Sprintf("%sref(%s, %s)", gosem, base, idx)
@@ -393,7 +389,7 @@ func (e *opEmitter) sameType(pos token.Pos, want, got *model.Type, what string) 
 		e.fail(pos, "%s: missing type", what)
 		return
 	}
-	if want.Kind != got.Kind && want.CName() != got.CName() {
+	if want.Kind != got.Kind && cType(want) != cType(got) {
 		e.fail(pos, "%s: type %s, want %s", what, got.GoName(), want.GoName())
 	}
 }
@@ -501,7 +497,7 @@ func (e *opEmitter) binary(x *model.Binary) (string, bool) {
 			return e.fail(x.Pos, "shift %s %s %s: operands must be integers", tx.GoName(), x.Op, ty.GoName()), false
 		}
 		return fmt.Sprintf("%s%s(%s, %s)", gosem, intHelpers[x.Op], e.top(x.X), e.top(x.Y)), false
-	case tx.Kind != ty.Kind && tx.CName() != ty.CName():
+	case tx.Kind != ty.Kind && cType(tx) != cType(ty):
 		return e.fail(x.Pos, "operands of %s have types %s and %s", x.Op, tx.GoName(), ty.GoName()), false
 	case x.Op == model.LAnd || x.Op == model.LOr:
 		if !tx.IsBool() {
@@ -535,7 +531,7 @@ func (e *opEmitter) binary(x *model.Binary) (string, bool) {
 func (e *opEmitter) convert(x *model.Convert) (string, bool) {
 	from, to := x.X.Type(), x.T
 	switch {
-	case from.Kind == model.Array && to.Kind == model.Array && from.CName() == to.CName():
+	case from.Kind == model.Array && to.Kind == model.Array && cType(from) == cType(to):
 		return e.expr(x.X) // a named array type and its array type: one C++ type
 	case from.Kind == model.Struct && to.Kind == model.Struct:
 		return e.structConversion(x), false
@@ -546,21 +542,21 @@ func (e *opEmitter) convert(x *model.Convert) (string, bool) {
 	case !from.IsNumeric() || !to.IsNumeric():
 		return e.fail(x.Pos, "unsupported conversion from %s to %s", from.GoName(), to.GoName()), false
 	case from.Kind == to.Kind,
-		from.CName() == to.CName() && from.IsInteger() == to.IsInteger():
+		cType(from) == cType(to) && from.IsInteger() == to.IsInteger():
 		return e.expr(x.X) // a named type, or int ↔ int64: the same representation
 	}
-	return fmt.Sprintf("%sconv<%s>(%s)", gosem, to.CName(), e.top(x.X)), false
+	return fmt.Sprintf("%sconv<%s>(%s)", gosem, cType(to), e.top(x.X)), false
 }
 
 // call prints a call of an operator of this package or another, qualified
 // so that no local name can hide it. A call whose single argument is a call
 // with several results unpacks them in a lambda.
 func (e *opEmitter) call(x *model.Call) string {
-	name, ok := e.names[x.Op]
+	name, ok := e.names.ops[x.Op]
 	if x.Op == nil || !ok {
 		return e.fail(x.Pos, "call of an operator that is neither a //gocccl:op of package %s nor imported", e.pkg.Name)
 	}
-	fn := fmt.Sprintf("::%s::%s", model.Namespace(opPkg(e.pkg, x.Op)), name)
+	fn := fmt.Sprintf("::%s::%s", cNamespace(opPkg(e.pkg, x.Op)), name)
 	if len(x.Args) == 1 && len(x.Op.Params) > 1 {
 		t := x.Args[0].Type()
 		if t.Kind != model.Tuple || len(t.Elems) != len(x.Op.Params) {
@@ -603,16 +599,16 @@ func (e *opEmitter) composite(x *model.Composite) string {
 			want = x.T.Elem
 		}
 		if el == nil {
-			elems[i] = want.CName() + "{}"
+			elems[i] = cType(want) + "{}"
 			continue
 		}
 		e.sameType(x.Pos, want, el.Type(), "element of "+x.T.GoName())
 		elems[i] = e.top(el)
 	}
 	if x.T.Kind == model.Array {
-		return fmt.Sprintf("%s{{%s}}", x.T.CName(), strings.Join(elems, ", "))
+		return fmt.Sprintf("%s{{%s}}", cType(x.T), strings.Join(elems, ", "))
 	}
-	return fmt.Sprintf("%s{%s}", x.T.CName(), strings.Join(elems, ", "))
+	return fmt.Sprintf("%s{%s}", cType(x.T), strings.Join(elems, ", "))
 }
 
 // fieldName returns the C++ name of the field x selects.
@@ -621,7 +617,7 @@ func (e *opEmitter) fieldName(x *model.Selector) string {
 	if t == nil || t.Kind != model.Struct || x.Field < 0 || x.Field >= len(t.Fields) {
 		return e.fail(x.Pos, "selection of field %d of %s", x.Field, typeString(t))
 	}
-	return model.CFieldName(t.Fields[x.Field].Name, x.Field)
+	return cField(t.Fields[x.Field].Name, x.Field)
 }
 
 // typeString returns t's Go name, or "nil" for a missing type.
@@ -681,9 +677,9 @@ func (e *opEmitter) structConversion(x *model.Convert) string {
 		if !from.Fields[i].Type.Identical(f.Type) {
 			return e.fail(x.Pos, "cannot convert %s to %s: field %s differs", from.GoName(), to.GoName(), f.Name)
 		}
-		fields[i] = src + "." + model.CFieldName(from.Fields[i].Name, i)
+		fields[i] = src + "." + cField(from.Fields[i].Name, i)
 	}
-	lit := fmt.Sprintf("%s{%s}", to.CName(), strings.Join(fields, ", "))
+	lit := fmt.Sprintf("%s{%s}", cType(to), strings.Join(fields, ", "))
 	if isVar {
 		return lit
 	}

@@ -65,8 +65,8 @@ func TestNoOpConversionPrecedence(t *testing.T) {
 }
 
 // TestHeaderMacrosReserved: every macro the embedded headers define is a
-// name model.ReservedCName rejects, so the analyzer renames a variable of
-// that name and no operator's variable is expanded as a macro.
+// name reservedC rejects, so a variable of that name is renamed and no
+// operator's variable is expanded as a macro.
 func TestHeaderMacrosReserved(t *testing.T) {
 	hs, err := embeddedHeaders()
 	require.NoError(t, err)
@@ -75,7 +75,7 @@ func TestHeaderMacrosReserved(t *testing.T) {
 	for _, h := range hs {
 		for _, m := range define.FindAllSubmatch(h.Data, -1) {
 			n++
-			assert.True(t, model.ReservedCName(string(m[1])), "%s defines %s, which model.ReservedCName accepts", h.Name, m[1])
+			assert.True(t, reservedC(string(m[1])), "%s defines %s, which reservedC accepts", h.Name, m[1])
 		}
 	}
 	assert.Positive(t, n, "no #define found in the headers")

@@ -3,6 +3,7 @@ package emit
 import (
 	"cmp"
 	"fmt"
+	"go/token"
 	"slices"
 	"strings"
 
@@ -103,16 +104,29 @@ func safeType(x model.Expr) (t *model.Type) {
 // static assertions that pin its layout to Go's.
 func writeStructs(e *opEmitter, ts []*model.Type) {
 	w := e.w
+	structs := make(map[string]string) // qualified C++ name → Go name
 	for _, t := range ts {
-		ns := model.Namespace(t.Pkg)
-		name := model.CTypeName(t.Name)
+		ns := cNamespace(t.Pkg)
+		name := cStruct(t.Name)
+		if other, dup := structs[ns+"::"+name]; dup {
+			e.fail(token.NoPos, "struct types %s and %s.%s both translate to the C++ name %s", other, t.Pkg, t.Name, name)
+		}
+		structs[ns+"::"+name] = t.Pkg + "." + t.Name
+		fields := make(map[string]string) // C++ field name → Go name
+		for i, f := range t.Fields {
+			n := cField(f.Name, i)
+			if other, dup := fields[n]; dup {
+				e.fail(token.NoPos, "fields %s and %s of %s.%s both translate to the C++ name %s", other, f.Name, t.Pkg, t.Name, n)
+			}
+			fields[n] = f.Name
+		}
 		w.p("")
 		w.p("namespace %s {", ns)
 		w.p("// %s is the Go struct type %s.%s: %d bytes, aligned to %d.", name, t.Pkg, t.Name, t.Size(), t.Align())
 		w.p("struct %s {", name)
 		w.in()
 		for i, f := range t.Fields {
-			w.p("%s %s;", f.Type.CName(), model.CFieldName(f.Name, i))
+			w.p("%s %s;", cType(f.Type), cField(f.Name, i))
 		}
 		w.out()
 		w.p("};")
@@ -121,7 +135,7 @@ func writeStructs(e *opEmitter, ts []*model.Type) {
 			if f.Name == "_" {
 				continue // Go's == skips blank fields
 			}
-			n := model.CFieldName(f.Name, i)
+			n := cField(f.Name, i)
 			eq = append(eq, fmt.Sprintf("gocccl_x.%s == gocccl_y.%s", n, n))
 		}
 		if len(eq) == 0 {
@@ -134,10 +148,10 @@ func writeStructs(e *opEmitter, ts []*model.Type) {
 		w.p("  return !(gocccl_x == gocccl_y);")
 		w.p("}")
 		w.p("}  // namespace %s", ns)
-		q := t.CName()
+		q := cType(t)
 		w.p("static_assert(sizeof(%s) == %d && alignof(%s) == %d, \"layout of %s differs from Go's\");", q, t.Size(), q, t.Align(), t.Name)
 		for i, f := range t.Fields {
-			w.p("static_assert(offsetof(%s, %s) == %d, \"offset of %s.%s differs from Go's\");", q, model.CFieldName(f.Name, i), f.Offset, t.Name, f.Name)
+			w.p("static_assert(offsetof(%s, %s) == %d, \"offset of %s.%s differs from Go's\");", q, cField(f.Name, i), f.Offset, t.Name, f.Name)
 		}
 	}
 }
@@ -145,7 +159,7 @@ func writeStructs(e *opEmitter, ts []*model.Type) {
 // resultsName returns the C++ name of the struct an operator with several
 // results returns, in the operator's namespace.
 func resultsName(e *opEmitter, op *model.Op) string {
-	return "gocccl_results_" + e.names[op]
+	return "gocccl_results_" + e.names.ops[op]
 }
 
 // writeResults writes the result struct of an operator with several
@@ -156,7 +170,7 @@ func writeResults(e *opEmitter, op *model.Op) {
 	}
 	fields := make([]string, len(op.Results))
 	for i, r := range op.Results {
-		fields[i] = fmt.Sprintf("%s r%d;", r.CName(), i)
+		fields[i] = fmt.Sprintf("%s r%d;", cType(r), i)
 	}
 	e.w.p("struct %s { %s };", resultsName(e, op), strings.Join(fields, " "))
 }

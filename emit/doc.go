@@ -18,6 +18,12 @@
 // A package without algorithm instances gets no files at all, even when it
 // has operators: only instances need kernels.
 //
+// The model names everything as Go does; only this package knows C++. The
+// C++ name of every operator, variable, struct type, field and namespace is
+// chosen in cnames.go and cvars.go (one escape from Go names, cIdent; the
+// names C++ cannot use, reservedC), and the C++ spelling of every type in
+// ctypes.go.
+//
 // Every output is deterministic: the same model, targets and toolchain give
 // the same bytes, and no output holds an absolute path.
 package emit

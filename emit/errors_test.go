@@ -83,8 +83,8 @@ func TestTranslationErrors(t *testing.T) {
 		{"float and", op([]*model.Var{fa, fb}, tFloat64, retAt(4, bin(model.And, ref(fa), ref(fb)))), "operator & on float64"},
 		{"bool to int", op([]*model.Var{ia}, tInt32, retAt(5, &model.Convert{Pos: s.at(5, 9), T: tInt32, X: bin(model.Lss, ref(ia), ref(ia))})), "bad.go:5:9: cannot convert bool to int32"},
 		{"mixed operands", op([]*model.Var{ia, fa}, tInt32, retAt(4, bin(model.Add, ref(ia), ref(fa)))), "operands of + have types int32 and float64"},
-		{"reserved name", op([]*model.Var{newVar("int32_t", tInt32, s.at(3, 9))}, tInt32, retAt(4, cInt(1, tInt32))), "bad.go:3:9: variable \"int32_t\" cannot be used"},
-		{"return type", op([]*model.Var{ia}, tInt32, retAt(6, ref(fa))), "bad.go:6:2: return value: type float64, want int32"},
+		{"undeclared variable", op([]*model.Var{ia}, tInt32, retAt(4, ref(newVar("j", tInt32, s.at(3, 11))))), "bad.go:3:11: variable j is neither a parameter of the operator nor declared in it"},
+		{"return type", op([]*model.Var{ia, fa}, tInt32, retAt(6, ref(fa))), "bad.go:6:2: return value: type float64, want int32"},
 		{"no results", &model.Op{Name: "Op", Pos: s.at(3, 1), Body: block()}, "bad.go:3:1: operator Op has no results"},
 		{"one value for two results", withResults(op([]*model.Var{ia}, tInt32, retAt(4, ref(ia))), tInt32, tInt32), "bad.go:4:2: return of int32 from an operator with 2 results"},
 		{"non-bool condition", op([]*model.Var{ia}, tInt32, &model.IfStmt{Pos: s.at(4, 2), Cond: ref(ia), Then: block()}, retAt(7, ref(ia))), "condition is not a bool"},
@@ -132,7 +132,7 @@ func TestOperatorNames(t *testing.T) {
 	require.NoError(t, err)
 	text := string(src)
 	assert.Contains(t, text, "__device__ __forceinline__ float gocccl_op_float(float a, float b) {")
-	assert.Contains(t, text, "int32_t gocccl_op_Gr_u00f6_u00dfe(int32_t a, int32_t b)")
+	assert.Contains(t, text, "int32_t gocccl_op_Gru00f6u00dfe(int32_t a, int32_t b)")
 	assert.Contains(t, text, "struct gocccl_op_float {")
 	assert.Contains(t, text, "gocccl_reduce_float_partial(")
 	assert.Contains(t, text, "// float is names.go:3:1.")

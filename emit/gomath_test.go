@@ -112,7 +112,7 @@ func TestGoMathDevice(t *testing.T) {
 				case p.IsFloat():
 					args[i] = fmt.Sprintf("f[%d]", i)
 				default:
-					args[i] = fmt.Sprintf("(%s)u[%d]", p.CName(), i)
+					args[i] = fmt.Sprintf("(%s)u[%d]", cType(p), i)
 				}
 			}
 			fmt.Fprintf(&b, "  sink(%s(%s), out + %d);\n", fn.CName(), strings.Join(args, ", "), 16*n)

@@ -277,7 +277,7 @@ func modelTypeOf[T number]() *model.Type {
 	return tFloat64
 }
 
-func cTypeOf[T number]() string  { return modelTypeOf[T]().CName() }
+func cTypeOf[T number]() string  { return cType(modelTypeOf[T]()) }
 func goTypeOf[T number]() string { return modelTypeOf[T]().GoName() }
 
 // arith adds the arithmetic and bitwise cases of one integer type.

@@ -57,7 +57,7 @@ func (e *opEmitter) minMax(x *model.Intrinsic) string {
 			s = e.top(a)
 			continue
 		}
-		s = fmt.Sprintf("%s%s<%s>(%s, %s)", gosem, x.Func, t.CName(), s, e.top(a))
+		s = fmt.Sprintf("%s%s<%s>(%s, %s)", gosem, x.Func, cType(t), s, e.top(a))
 	}
 	return s
 }

@@ -5,8 +5,6 @@ import (
 	"go/token"
 	"path/filepath"
 	"strings"
-
-	"github.com/gocccl/gocccl/model"
 )
 
 // Names of the generated files in the package directory.
@@ -50,28 +48,4 @@ func goPos(fset *token.FileSet, pos token.Pos) string {
 		return ""
 	}
 	return fmt.Sprintf("%s:%d:%d", filepath.Base(p.Filename), p.Line, p.Column)
-}
-
-// opCName returns the C++ name of an operator in the package namespace: its
-// Go name, or "gocccl_op_" and the sanitized name when the Go name is not
-// usable in C++ (see model.ReservedCName).
-func opCName(op *model.Op) string {
-	if !model.ReservedCName(op.Name) {
-		return op.Name
-	}
-	return "gocccl_op_" + model.Sanitize(op.Name)
-}
-
-// isCIdent reports whether s is a plain ASCII C identifier.
-func isCIdent(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
 }

@@ -77,8 +77,10 @@ func (o *Op) Signature() (params, results []*Type) {
 }
 
 // Var is a parameter or local variable of an operator. Each Var is declared
-// once; references point to the same *Var. Names are unique within an Op (the
-// analyzer renames shadowed variables), so emitters can print them as they are.
+// once; references point to the same *Var. Names are Go identifiers unique
+// within an Op: the analyzer renames shadowed variables (x, x_1, x_2, …) and
+// names the variables its translation introduces (range_i) apart from them.
+// What a name becomes in another language is the emitter's business.
 type Var struct {
 	Name string
 	Type *Type

@@ -2,8 +2,6 @@ package model
 
 import (
 	"fmt"
-	"hash/fnv"
-	"path"
 	"strconv"
 	"strings"
 )
@@ -35,28 +33,27 @@ const (
 )
 
 var kindInfo = [...]struct {
-	name  string // Go spelling
-	cname string // CUDA C++ spelling
-	size  int64
+	name string // Go spelling
+	size int64
 }{
-	Invalid: {"invalid", "void", 0},
-	Bool:    {"bool", "bool", 1},
-	Int8:    {"int8", "int8_t", 1},
-	Int16:   {"int16", "int16_t", 2},
-	Int32:   {"int32", "int32_t", 4},
-	Int64:   {"int64", "int64_t", 8},
-	Int:     {"int", "int64_t", 8},
-	Uint8:   {"uint8", "uint8_t", 1},
-	Uint16:  {"uint16", "uint16_t", 2},
-	Uint32:  {"uint32", "uint32_t", 4},
-	Uint64:  {"uint64", "uint64_t", 8},
-	Uint:    {"uint", "uint64_t", 8},
-	Uintptr: {"uintptr", "uint64_t", 8},
-	Float32: {"float32", "float", 4},
-	Float64: {"float64", "double", 8},
-	Struct:  {"struct", "", 0},
-	Array:   {"array", "", 0},
-	Tuple:   {"tuple", "", 0},
+	Invalid: {"invalid", 0},
+	Bool:    {"bool", 1},
+	Int8:    {"int8", 1},
+	Int16:   {"int16", 2},
+	Int32:   {"int32", 4},
+	Int64:   {"int64", 8},
+	Int:     {"int", 8},
+	Uint8:   {"uint8", 1},
+	Uint16:  {"uint16", 2},
+	Uint32:  {"uint32", 4},
+	Uint64:  {"uint64", 8},
+	Uint:    {"uint", 8},
+	Uintptr: {"uintptr", 8},
+	Float32: {"float32", 4},
+	Float64: {"float64", 8},
+	Struct:  {"struct", 0},
+	Array:   {"array", 0},
+	Tuple:   {"tuple", 0},
 }
 
 // String returns the Go name of the kind, e.g. "uint16".
@@ -115,25 +112,6 @@ func (t *Type) GoName() string {
 		return "(" + strings.Join(s, ", ") + ")"
 	}
 	return t.Kind.String()
-}
-
-// CName returns the CUDA C++ spelling of the type's representation: the
-// fixed-width type of a basic kind, the qualified struct generated for a
-// struct type (see Namespace and CTypeName), and gocccl::go::array for an
-// array. A tuple has no C++ spelling of its own.
-func (t *Type) CName() string {
-	switch t.Kind {
-	case Struct:
-		return "::" + Namespace(t.Pkg) + "::" + CTypeName(t.Name)
-	case Array:
-		if t.Elem == nil {
-			return "void"
-		}
-		return "::gocccl::go::array<" + t.Elem.CName() + ", " + strconv.FormatInt(t.Len, 10) + ">"
-	case Tuple:
-		return "void"
-	}
-	return kindInfo[t.Kind].cname
 }
 
 // Size returns the size in bytes, equal to Go's unsafe.Sizeof on the 64-bit
@@ -247,60 +225,11 @@ func (t *Type) Identical(u *Type) bool {
 // variable of type u in an operator: t and u are identical, or both are
 // arrays of the same length and element type and at least one of them is
 // not a named type (Go's assignability rule for the composite types an
-// operator may use; both are the same C++ type).
+// operator may use).
 func (t *Type) AssignableTo(u *Type) bool {
 	if t.Identical(u) {
 		return true
 	}
 	return t != nil && u != nil && t.Kind == Array && u.Kind == Array &&
 		(t.Name == "" || u.Name == "") && t.Len == u.Len && t.Elem.Identical(u.Elem)
-}
-
-// Namespace returns the C++ namespace that holds the operators and struct
-// types of the package with import path pkgPath: "gocccl_pkg_", the
-// package directory's name made a C identifier, and a hash of the whole
-// path, so that two packages of the same name never share one.
-func Namespace(pkgPath string) string {
-	h := fnv.New32a()
-	h.Write([]byte(pkgPath))
-	return fmt.Sprintf("gocccl_pkg_%s_%08x", Sanitize(path.Base(pkgPath)), h.Sum32())
-}
-
-// CTypeName returns the C++ name of the struct type named name in its
-// package namespace: the Go name, or "gocccl_type_" and the sanitized name
-// when C++ cannot use the Go name (ReservedCName).
-func CTypeName(name string) string {
-	if !ReservedCName(name) {
-		return name
-	}
-	return "gocccl_type_" + Sanitize(name)
-}
-
-// CFieldName returns the C++ name of a struct field: the Go name, or
-// "gocccl_f_" and the sanitized name when C++ cannot use it. Blank fields
-// are named by their index.
-func CFieldName(name string, index int) string {
-	switch {
-	case name == "_":
-		return "gocccl_pad" + strconv.Itoa(index)
-	case ReservedCName(name):
-		return "gocccl_f_" + Sanitize(name)
-	}
-	return name
-}
-
-// Sanitize maps a Go identifier to a C identifier fragment injectively on
-// identifiers: ASCII letters, digits and '_' stay, any other rune becomes
-// _uXXXX (its code point in hex).
-func Sanitize(name string) string {
-	var b strings.Builder
-	for _, r := range name {
-		switch {
-		case r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9':
-			b.WriteRune(r)
-		default:
-			fmt.Fprintf(&b, "_u%04x", r)
-		}
-	}
-	return b.String()
 }

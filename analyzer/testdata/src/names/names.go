@@ -1,5 +1,5 @@
-// Package names shadows variables and uses C++ keywords as names: every
-// variable of an operator gets a name unique within it and safe in C++.
+// Package names shadows variables and uses C++ keywords as names: the model
+// keeps Go names unique within each operator; the emitter makes them C++.
 package names
 
 import "github.com/gocccl/gocccl/runtime"

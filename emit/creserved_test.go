@@ -1,11 +1,11 @@
-package model
+package emit
 
 import (
 	"strings"
 	"testing"
 )
 
-func TestReservedCName(t *testing.T) {
+func TestReservedC(t *testing.T) {
 	for _, name := range []string{
 		"", "int", "and_eq", "int32_t", "threadIdx", "std", "gocccl", "min", "sqrtf",
 		"stdin", "stdout", "stderr", "CUDA_VERSION", "CUDART_VERSION", "CUB_VERSION",
@@ -14,20 +14,20 @@ func TestReservedCName(t *testing.T) {
 		"GOCCCL_VERSION", "GOCCCL_DEVICE", "GOCCCL_GO_FN", "GOCCCL_ANYTHING", "gocccl_t0", "gocccl_p12", "goccclX",
 		"a__b", "_X", "π", "1x", "x-y",
 	} {
-		if !ReservedCName(name) {
-			t.Errorf("ReservedCName(%q) = false, want true", name)
+		if !reservedC(name) {
+			t.Errorf("reservedC(%q) = false, want true", name)
 		}
 	}
 	for _, name := range []string{"x", "x_1", "_x", "int_", "stdout_", "INT32_MAX_", "GOCCCL_VERSION_", "gocccl_t0_", "Gocccl", "myGOCCCL"} {
-		if ReservedCName(name) {
-			t.Errorf("ReservedCName(%q) = true, want false", name)
+		if reservedC(name) {
+			t.Errorf("reservedC(%q) = true, want false", name)
 		}
 	}
 }
 
-// TestReservedCNameSuffix checks the promise renaming relies on: a reserved
+// TestreservedCSuffix checks the promise renaming relies on: a reserved
 // name with "_" appended is not reserved.
-func TestReservedCNameSuffix(t *testing.T) {
+func TestReservedCSuffix(t *testing.T) {
 	names := []string{"gocccl_t0", "GOCCCL_X", "goccclY"}
 	for w := range cReserved {
 		names = append(names, w)
@@ -36,8 +36,8 @@ func TestReservedCNameSuffix(t *testing.T) {
 		if strings.HasSuffix(name, "_") {
 			t.Errorf("reserved name %q ends in _", name)
 		}
-		if ReservedCName(name + "_") {
-			t.Errorf("ReservedCName(%q) = true: %q cannot be renamed by suffix", name+"_", name)
+		if reservedC(name + "_") {
+			t.Errorf("reservedC(%q) = true: %q cannot be renamed by suffix", name+"_", name)
 		}
 	}
 }

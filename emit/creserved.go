@@ -1,11 +1,11 @@
-package model
+package emit
 
 import (
 	"strings"
 )
 
-// ReservedCName reports whether name cannot be printed as a local variable of
-// generated CUDA C++ as it is:
+// reservedC reports whether name cannot be printed as a name of generated
+// CUDA C++ as it is:
 //
 //   - a C++ keyword or alternative token;
 //   - a name the generated code or the CUDA and gocccl headers use
@@ -31,9 +31,9 @@ import (
 // does not start with "_" and an upper-case letter always gives a name that
 // is not reserved, so renaming by suffix works.
 //
-// The analyzer renames every variable for which it returns true, and the
-// emitter rejects them: this function is the one list both use.
-func ReservedCName(name string) bool {
+// The names table (cnames.go) renames every variable, operator, struct type
+// and field for which it returns true.
+func reservedC(name string) bool {
 	if name == "" || cReserved[name] || strings.Contains(name, "__") || generatorName(name) {
 		return true
 	}
@@ -54,8 +54,8 @@ func ReservedCName(name string) bool {
 }
 
 // macroLike reports whether name has the shape of the headers' macros (see
-// ReservedCName). Names ending in "_" never do, so that the analyzer's
-// renaming by suffix ends.
+// reservedC). Names ending in "_" never do, so that renaming by suffix
+// ends.
 func macroLike(name string) bool {
 	if strings.HasSuffix(name, "_") {
 		return false
@@ -94,7 +94,7 @@ func generatorName(name string) bool {
 	return (strings.HasPrefix(name, "gocccl") || strings.HasPrefix(name, "GOCCCL")) && !strings.HasSuffix(name, "_")
 }
 
-// cReserved holds the names ReservedCName rejects one by one.
+// cReserved holds the names reservedC rejects one by one.
 var cReserved = map[string]bool{}
 
 func init() {

@@ -43,8 +43,8 @@ constexpr int gocccl_reduce_AddInt32_threads = 256, gocccl_reduce_AddInt32_items
 
 // Reduce(AddFloat32) over float32, declared at ops.go:22:15.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32_threads)
-gocccl_reduce_AddFloat32_partial(const float* d_in, long long n, float* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, d_partials);
+gocccl_reduce_AddFloat32_sweep(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32_threads)
@@ -54,8 +54,8 @@ gocccl_reduce_AddFloat32_final(const float* d_in, long long n, float* d_out, flo
 
 // Reduce(AddInt32) over int32, declared at ops.go:21:15.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt32_threads)
-gocccl_reduce_AddInt32_partial(const int32_t* d_in, long long n, int32_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddInt32>(d_in, n, d_partials);
+gocccl_reduce_AddInt32_sweep(const int32_t* d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddInt32>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt32_threads)

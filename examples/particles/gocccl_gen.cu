@@ -96,9 +96,9 @@ __device__ __forceinline__ gocccl_results_wall wall(double x, double v, uint8_t 
     switch (gocccl_case0) {
     case 0: {
       if (x < 0.0) {
-        return gocccl_results_wall{-x, -v};
+        return gocccl_results_wall{::gocccl::go::fneg(x), ::gocccl::go::fneg(v)};
       }
-      return gocccl_results_wall{2.0 - x, -v};
+      return gocccl_results_wall{2.0 - x, ::gocccl::go::fneg(v)};
     } break;
     case 1: {
       return gocccl_results_wall{::gocccl::go::math::Min(::gocccl::go::math::Max(x, 0.0), 1.0), 0.0};
@@ -181,8 +181,8 @@ constexpr int gocccl_transform_Step_threads = 256, gocccl_transform_Step_items =
 
 // Reduce(Sum) over Totals, declared at main.go:118:13.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Sum_threads)
-gocccl_reduce_Sum_partial(const ::gocccl_pkg_particles_cc41e0f1::Totals* d_in, long long n, ::gocccl_pkg_particles_cc41e0f1::Totals* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_Sum_threads, gocccl_reduce_Sum_items, ::gocccl_pkg_particles_cc41e0f1::Totals, ::gocccl_pkg_particles_cc41e0f1::gocccl_functors::Sum>(d_in, n, d_partials);
+gocccl_reduce_Sum_sweep(const ::gocccl_pkg_particles_cc41e0f1::Totals* d_in, long long n, ::gocccl_pkg_particles_cc41e0f1::Totals* d_out, ::gocccl_pkg_particles_cc41e0f1::Totals init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_Sum_threads, gocccl_reduce_Sum_items, ::gocccl_pkg_particles_cc41e0f1::Totals, ::gocccl_pkg_particles_cc41e0f1::gocccl_functors::Sum>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Sum_threads)

@@ -33,7 +33,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "0a1d64c207ef4989eca3cfc4a188c8df84c338470baa729049eb4414cde6a36b", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "9af8cc6d9c027226c6b4d5ef2a94dc9be67f35f58cc2ca37f17a61bb6a47aeae", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75},
 		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80},
 		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86},
@@ -47,7 +47,7 @@ func init() {
 		Ops:       []any{Sum},
 		Types:     []reflect.Type{reflect.TypeFor[Totals]()},
 		Layouts:   []string{"{Momentum@0:[3]float64,Energy@24:float64,Count@32:int64}/40"},
-		Kernels:   []string{"gocccl_reduce_Sum_partial", "gocccl_reduce_Sum_final"},
+		Kernels:   []string{"gocccl_reduce_Sum_sweep", "gocccl_reduce_Sum_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 1},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 1},

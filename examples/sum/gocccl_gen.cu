@@ -79,8 +79,8 @@ gocccl_transform2_Scale(const int32_t* d_a, const float* d_b, int64_t* d_out, lo
 
 // Reduce(Add) over float64, declared at main.go:50:12.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Add_threads)
-gocccl_reduce_Add_partial(const double* d_in, long long n, double* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_Add_threads, gocccl_reduce_Add_items, double, ::gocccl_pkg_sum_2f231459::gocccl_functors::Add>(d_in, n, d_partials);
+gocccl_reduce_Add_sweep(const double* d_in, long long n, double* d_out, double init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_Add_threads, gocccl_reduce_Add_items, double, ::gocccl_pkg_sum_2f231459::gocccl_functors::Add>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Add_threads)
@@ -90,8 +90,8 @@ gocccl_reduce_Add_final(const double* d_in, long long n, double* d_out, double i
 
 // Reduce(AddInt) over int64, declared at main.go:51:12.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt_threads)
-gocccl_reduce_AddInt_partial(const int64_t* d_in, long long n, int64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddInt_threads, gocccl_reduce_AddInt_items, int64_t, ::gocccl_pkg_sum_2f231459::gocccl_functors::AddInt>(d_in, n, d_partials);
+gocccl_reduce_AddInt_sweep(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_AddInt_threads, gocccl_reduce_AddInt_items, int64_t, ::gocccl_pkg_sum_2f231459::gocccl_functors::AddInt>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt_threads)

@@ -33,7 +33,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sum", "08e05c555ed07516f71a15656c1fa504dd1c5d846844ea66f3609a02b73be676", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sum", "c9326a78a5aa8f97f06dc8ce2bda912f48d1d38270f3869931d68574e18cff22", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75},
 		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80},
 		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86},
@@ -62,7 +62,7 @@ func init() {
 		Ops:       []any{Add},
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
-		Kernels:   []string{"gocccl_reduce_Add_partial", "gocccl_reduce_Add_final"},
+		Kernels:   []string{"gocccl_reduce_Add_sweep", "gocccl_reduce_Add_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
@@ -77,7 +77,7 @@ func init() {
 		Ops:       []any{AddInt},
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
-		Kernels:   []string{"gocccl_reduce_AddInt_partial", "gocccl_reduce_AddInt_final"},
+		Kernels:   []string{"gocccl_reduce_AddInt_sweep", "gocccl_reduce_AddInt_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},

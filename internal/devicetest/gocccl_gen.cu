@@ -845,8 +845,8 @@ gocccl_transform2_MixUintptr(const uint64_t* d_a, const uint64_t* d_b, uint64_t*
 
 // Reduce(AddFloat32) over float32, declared at ops.go:365:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32_threads)
-gocccl_reduce_AddFloat32_partial(const float* d_in, long long n, float* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddFloat32>(d_in, n, d_partials);
+gocccl_reduce_AddFloat32_sweep(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddFloat32>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32_threads)
@@ -856,8 +856,8 @@ gocccl_reduce_AddFloat32_final(const float* d_in, long long n, float* d_out, flo
 
 // Reduce(AddFloat64) over float64, declared at ops.go:369:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat64_threads)
-gocccl_reduce_AddFloat64_partial(const double* d_in, long long n, double* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddFloat64_threads, gocccl_reduce_AddFloat64_items, double, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddFloat64>(d_in, n, d_partials);
+gocccl_reduce_AddFloat64_sweep(const double* d_in, long long n, double* d_out, double init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_AddFloat64_threads, gocccl_reduce_AddFloat64_items, double, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddFloat64>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat64_threads)
@@ -867,8 +867,8 @@ gocccl_reduce_AddFloat64_final(const double* d_in, long long n, double* d_out, d
 
 // Reduce(AddInt) over int, declared at ops.go:337:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt_threads)
-gocccl_reduce_AddInt_partial(const int64_t* d_in, long long n, int64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddInt_threads, gocccl_reduce_AddInt_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt>(d_in, n, d_partials);
+gocccl_reduce_AddInt_sweep(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_AddInt_threads, gocccl_reduce_AddInt_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt_threads)
@@ -878,8 +878,8 @@ gocccl_reduce_AddInt_final(const int64_t* d_in, long long n, int64_t* d_out, int
 
 // Reduce(AddInt16) over int16, declared at ops.go:325:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt16_threads)
-gocccl_reduce_AddInt16_partial(const int16_t* d_in, long long n, int16_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddInt16_threads, gocccl_reduce_AddInt16_items, int16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt16>(d_in, n, d_partials);
+gocccl_reduce_AddInt16_sweep(const int16_t* d_in, long long n, int16_t* d_out, int16_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_AddInt16_threads, gocccl_reduce_AddInt16_items, int16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt16>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt16_threads)
@@ -889,8 +889,8 @@ gocccl_reduce_AddInt16_final(const int16_t* d_in, long long n, int16_t* d_out, i
 
 // Reduce(AddInt32) over int32, declared at ops.go:329:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt32_threads)
-gocccl_reduce_AddInt32_partial(const int32_t* d_in, long long n, int32_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt32>(d_in, n, d_partials);
+gocccl_reduce_AddInt32_sweep(const int32_t* d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt32>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt32_threads)
@@ -900,8 +900,8 @@ gocccl_reduce_AddInt32_final(const int32_t* d_in, long long n, int32_t* d_out, i
 
 // Reduce(AddInt64) over int64, declared at ops.go:333:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt64_threads)
-gocccl_reduce_AddInt64_partial(const int64_t* d_in, long long n, int64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddInt64_threads, gocccl_reduce_AddInt64_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt64>(d_in, n, d_partials);
+gocccl_reduce_AddInt64_sweep(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_AddInt64_threads, gocccl_reduce_AddInt64_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt64>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt64_threads)
@@ -911,8 +911,8 @@ gocccl_reduce_AddInt64_final(const int64_t* d_in, long long n, int64_t* d_out, i
 
 // Reduce(AddInt8) over int8, declared at ops.go:321:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt8_threads)
-gocccl_reduce_AddInt8_partial(const int8_t* d_in, long long n, int8_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddInt8_threads, gocccl_reduce_AddInt8_items, int8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt8>(d_in, n, d_partials);
+gocccl_reduce_AddInt8_sweep(const int8_t* d_in, long long n, int8_t* d_out, int8_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_AddInt8_threads, gocccl_reduce_AddInt8_items, int8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt8>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt8_threads)
@@ -922,8 +922,8 @@ gocccl_reduce_AddInt8_final(const int8_t* d_in, long long n, int8_t* d_out, int8
 
 // Reduce(AddUint) over uint, declared at ops.go:357:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint_threads)
-gocccl_reduce_AddUint_partial(const uint64_t* d_in, long long n, uint64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddUint_threads, gocccl_reduce_AddUint_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint>(d_in, n, d_partials);
+gocccl_reduce_AddUint_sweep(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_AddUint_threads, gocccl_reduce_AddUint_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint_threads)
@@ -933,8 +933,8 @@ gocccl_reduce_AddUint_final(const uint64_t* d_in, long long n, uint64_t* d_out, 
 
 // Reduce(AddUint16) over uint16, declared at ops.go:345:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint16_threads)
-gocccl_reduce_AddUint16_partial(const uint16_t* d_in, long long n, uint16_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddUint16_threads, gocccl_reduce_AddUint16_items, uint16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint16>(d_in, n, d_partials);
+gocccl_reduce_AddUint16_sweep(const uint16_t* d_in, long long n, uint16_t* d_out, uint16_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_AddUint16_threads, gocccl_reduce_AddUint16_items, uint16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint16>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint16_threads)
@@ -944,8 +944,8 @@ gocccl_reduce_AddUint16_final(const uint16_t* d_in, long long n, uint16_t* d_out
 
 // Reduce(AddUint32) over uint32, declared at ops.go:349:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint32_threads)
-gocccl_reduce_AddUint32_partial(const uint32_t* d_in, long long n, uint32_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddUint32_threads, gocccl_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint32>(d_in, n, d_partials);
+gocccl_reduce_AddUint32_sweep(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_AddUint32_threads, gocccl_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint32>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint32_threads)
@@ -955,8 +955,8 @@ gocccl_reduce_AddUint32_final(const uint32_t* d_in, long long n, uint32_t* d_out
 
 // Reduce(AddUint64) over uint64, declared at ops.go:353:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint64_threads)
-gocccl_reduce_AddUint64_partial(const uint64_t* d_in, long long n, uint64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddUint64_threads, gocccl_reduce_AddUint64_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint64>(d_in, n, d_partials);
+gocccl_reduce_AddUint64_sweep(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_AddUint64_threads, gocccl_reduce_AddUint64_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint64>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint64_threads)
@@ -966,8 +966,8 @@ gocccl_reduce_AddUint64_final(const uint64_t* d_in, long long n, uint64_t* d_out
 
 // Reduce(AddUint8) over uint8, declared at ops.go:341:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint8_threads)
-gocccl_reduce_AddUint8_partial(const uint8_t* d_in, long long n, uint8_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddUint8_threads, gocccl_reduce_AddUint8_items, uint8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint8>(d_in, n, d_partials);
+gocccl_reduce_AddUint8_sweep(const uint8_t* d_in, long long n, uint8_t* d_out, uint8_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_AddUint8_threads, gocccl_reduce_AddUint8_items, uint8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint8>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint8_threads)
@@ -977,8 +977,8 @@ gocccl_reduce_AddUint8_final(const uint8_t* d_in, long long n, uint8_t* d_out, u
 
 // Reduce(AddUintptr) over uintptr, declared at ops.go:361:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUintptr_threads)
-gocccl_reduce_AddUintptr_partial(const uint64_t* d_in, long long n, uint64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddUintptr_threads, gocccl_reduce_AddUintptr_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUintptr>(d_in, n, d_partials);
+gocccl_reduce_AddUintptr_sweep(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_AddUintptr_threads, gocccl_reduce_AddUintptr_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUintptr>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUintptr_threads)
@@ -988,8 +988,8 @@ gocccl_reduce_AddUintptr_final(const uint64_t* d_in, long long n, uint64_t* d_ou
 
 // Reduce(MaxFloat32) over float32, declared at ops.go:366:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxFloat32_threads)
-gocccl_reduce_MaxFloat32_partial(const float* d_in, long long n, float* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxFloat32_threads, gocccl_reduce_MaxFloat32_items, float, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxFloat32>(d_in, n, d_partials);
+gocccl_reduce_MaxFloat32_sweep(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_MaxFloat32_threads, gocccl_reduce_MaxFloat32_items, float, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxFloat32>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxFloat32_threads)
@@ -999,8 +999,8 @@ gocccl_reduce_MaxFloat32_final(const float* d_in, long long n, float* d_out, flo
 
 // Reduce(MaxFloat64) over float64, declared at ops.go:370:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxFloat64_threads)
-gocccl_reduce_MaxFloat64_partial(const double* d_in, long long n, double* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxFloat64_threads, gocccl_reduce_MaxFloat64_items, double, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxFloat64>(d_in, n, d_partials);
+gocccl_reduce_MaxFloat64_sweep(const double* d_in, long long n, double* d_out, double init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_MaxFloat64_threads, gocccl_reduce_MaxFloat64_items, double, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxFloat64>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxFloat64_threads)
@@ -1010,8 +1010,8 @@ gocccl_reduce_MaxFloat64_final(const double* d_in, long long n, double* d_out, d
 
 // Reduce(MaxInt) over int, declared at ops.go:338:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt_threads)
-gocccl_reduce_MaxInt_partial(const int64_t* d_in, long long n, int64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxInt_threads, gocccl_reduce_MaxInt_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt>(d_in, n, d_partials);
+gocccl_reduce_MaxInt_sweep(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_MaxInt_threads, gocccl_reduce_MaxInt_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt_threads)
@@ -1021,8 +1021,8 @@ gocccl_reduce_MaxInt_final(const int64_t* d_in, long long n, int64_t* d_out, int
 
 // Reduce(MaxInt16) over int16, declared at ops.go:326:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt16_threads)
-gocccl_reduce_MaxInt16_partial(const int16_t* d_in, long long n, int16_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxInt16_threads, gocccl_reduce_MaxInt16_items, int16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt16>(d_in, n, d_partials);
+gocccl_reduce_MaxInt16_sweep(const int16_t* d_in, long long n, int16_t* d_out, int16_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_MaxInt16_threads, gocccl_reduce_MaxInt16_items, int16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt16>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt16_threads)
@@ -1032,8 +1032,8 @@ gocccl_reduce_MaxInt16_final(const int16_t* d_in, long long n, int16_t* d_out, i
 
 // Reduce(MaxInt32) over int32, declared at ops.go:330:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt32_threads)
-gocccl_reduce_MaxInt32_partial(const int32_t* d_in, long long n, int32_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxInt32_threads, gocccl_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt32>(d_in, n, d_partials);
+gocccl_reduce_MaxInt32_sweep(const int32_t* d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_MaxInt32_threads, gocccl_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt32>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt32_threads)
@@ -1043,8 +1043,8 @@ gocccl_reduce_MaxInt32_final(const int32_t* d_in, long long n, int32_t* d_out, i
 
 // Reduce(MaxInt64) over int64, declared at ops.go:334:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt64_threads)
-gocccl_reduce_MaxInt64_partial(const int64_t* d_in, long long n, int64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxInt64_threads, gocccl_reduce_MaxInt64_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt64>(d_in, n, d_partials);
+gocccl_reduce_MaxInt64_sweep(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_MaxInt64_threads, gocccl_reduce_MaxInt64_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt64>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt64_threads)
@@ -1054,8 +1054,8 @@ gocccl_reduce_MaxInt64_final(const int64_t* d_in, long long n, int64_t* d_out, i
 
 // Reduce(MaxInt8) over int8, declared at ops.go:322:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt8_threads)
-gocccl_reduce_MaxInt8_partial(const int8_t* d_in, long long n, int8_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxInt8_threads, gocccl_reduce_MaxInt8_items, int8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt8>(d_in, n, d_partials);
+gocccl_reduce_MaxInt8_sweep(const int8_t* d_in, long long n, int8_t* d_out, int8_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_MaxInt8_threads, gocccl_reduce_MaxInt8_items, int8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt8>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt8_threads)
@@ -1065,8 +1065,8 @@ gocccl_reduce_MaxInt8_final(const int8_t* d_in, long long n, int8_t* d_out, int8
 
 // Reduce(MaxUint) over uint, declared at ops.go:358:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint_threads)
-gocccl_reduce_MaxUint_partial(const uint64_t* d_in, long long n, uint64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxUint_threads, gocccl_reduce_MaxUint_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint>(d_in, n, d_partials);
+gocccl_reduce_MaxUint_sweep(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_MaxUint_threads, gocccl_reduce_MaxUint_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint_threads)
@@ -1076,8 +1076,8 @@ gocccl_reduce_MaxUint_final(const uint64_t* d_in, long long n, uint64_t* d_out, 
 
 // Reduce(MaxUint16) over uint16, declared at ops.go:346:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint16_threads)
-gocccl_reduce_MaxUint16_partial(const uint16_t* d_in, long long n, uint16_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxUint16_threads, gocccl_reduce_MaxUint16_items, uint16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint16>(d_in, n, d_partials);
+gocccl_reduce_MaxUint16_sweep(const uint16_t* d_in, long long n, uint16_t* d_out, uint16_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_MaxUint16_threads, gocccl_reduce_MaxUint16_items, uint16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint16>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint16_threads)
@@ -1087,8 +1087,8 @@ gocccl_reduce_MaxUint16_final(const uint16_t* d_in, long long n, uint16_t* d_out
 
 // Reduce(MaxUint32) over uint32, declared at ops.go:350:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint32_threads)
-gocccl_reduce_MaxUint32_partial(const uint32_t* d_in, long long n, uint32_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxUint32_threads, gocccl_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint32>(d_in, n, d_partials);
+gocccl_reduce_MaxUint32_sweep(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_MaxUint32_threads, gocccl_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint32>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint32_threads)
@@ -1098,8 +1098,8 @@ gocccl_reduce_MaxUint32_final(const uint32_t* d_in, long long n, uint32_t* d_out
 
 // Reduce(MaxUint64) over uint64, declared at ops.go:354:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint64_threads)
-gocccl_reduce_MaxUint64_partial(const uint64_t* d_in, long long n, uint64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxUint64_threads, gocccl_reduce_MaxUint64_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint64>(d_in, n, d_partials);
+gocccl_reduce_MaxUint64_sweep(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_MaxUint64_threads, gocccl_reduce_MaxUint64_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint64>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint64_threads)
@@ -1109,8 +1109,8 @@ gocccl_reduce_MaxUint64_final(const uint64_t* d_in, long long n, uint64_t* d_out
 
 // Reduce(MaxUint8) over uint8, declared at ops.go:342:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint8_threads)
-gocccl_reduce_MaxUint8_partial(const uint8_t* d_in, long long n, uint8_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxUint8_threads, gocccl_reduce_MaxUint8_items, uint8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint8>(d_in, n, d_partials);
+gocccl_reduce_MaxUint8_sweep(const uint8_t* d_in, long long n, uint8_t* d_out, uint8_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_MaxUint8_threads, gocccl_reduce_MaxUint8_items, uint8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint8>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint8_threads)
@@ -1120,8 +1120,8 @@ gocccl_reduce_MaxUint8_final(const uint8_t* d_in, long long n, uint8_t* d_out, u
 
 // Reduce(MaxUintptr) over uintptr, declared at ops.go:362:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUintptr_threads)
-gocccl_reduce_MaxUintptr_partial(const uint64_t* d_in, long long n, uint64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxUintptr_threads, gocccl_reduce_MaxUintptr_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUintptr>(d_in, n, d_partials);
+gocccl_reduce_MaxUintptr_sweep(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_MaxUintptr_threads, gocccl_reduce_MaxUintptr_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUintptr>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUintptr_threads)

@@ -33,7 +33,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest", "d4a859d851681f65eff58909afa5be50729b3487557c7dc6c60df0266c9b6657", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest", "23a88635196a86996e36fd9eb6cae8cced885b38b8c3ca6de659086521a7d063", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75},
 		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80},
 		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86},
@@ -257,7 +257,7 @@ func init() {
 		Ops:       []any{AddFloat32},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
-		Kernels:   []string{"gocccl_reduce_AddFloat32_partial", "gocccl_reduce_AddFloat32_final"},
+		Kernels:   []string{"gocccl_reduce_AddFloat32_sweep", "gocccl_reduce_AddFloat32_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
@@ -272,7 +272,7 @@ func init() {
 		Ops:       []any{AddFloat64},
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
-		Kernels:   []string{"gocccl_reduce_AddFloat64_partial", "gocccl_reduce_AddFloat64_final"},
+		Kernels:   []string{"gocccl_reduce_AddFloat64_sweep", "gocccl_reduce_AddFloat64_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
@@ -287,7 +287,7 @@ func init() {
 		Ops:       []any{AddInt},
 		Types:     []reflect.Type{reflect.TypeFor[int]()},
 		Layouts:   []string{"int/8"},
-		Kernels:   []string{"gocccl_reduce_AddInt_partial", "gocccl_reduce_AddInt_final"},
+		Kernels:   []string{"gocccl_reduce_AddInt_sweep", "gocccl_reduce_AddInt_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
@@ -302,7 +302,7 @@ func init() {
 		Ops:       []any{AddInt16},
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
-		Kernels:   []string{"gocccl_reduce_AddInt16_partial", "gocccl_reduce_AddInt16_final"},
+		Kernels:   []string{"gocccl_reduce_AddInt16_sweep", "gocccl_reduce_AddInt16_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
@@ -317,7 +317,7 @@ func init() {
 		Ops:       []any{AddInt32},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
-		Kernels:   []string{"gocccl_reduce_AddInt32_partial", "gocccl_reduce_AddInt32_final"},
+		Kernels:   []string{"gocccl_reduce_AddInt32_sweep", "gocccl_reduce_AddInt32_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
@@ -332,7 +332,7 @@ func init() {
 		Ops:       []any{AddInt64},
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
-		Kernels:   []string{"gocccl_reduce_AddInt64_partial", "gocccl_reduce_AddInt64_final"},
+		Kernels:   []string{"gocccl_reduce_AddInt64_sweep", "gocccl_reduce_AddInt64_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
@@ -347,7 +347,7 @@ func init() {
 		Ops:       []any{AddInt8},
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
-		Kernels:   []string{"gocccl_reduce_AddInt8_partial", "gocccl_reduce_AddInt8_final"},
+		Kernels:   []string{"gocccl_reduce_AddInt8_sweep", "gocccl_reduce_AddInt8_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
@@ -362,7 +362,7 @@ func init() {
 		Ops:       []any{AddUint},
 		Types:     []reflect.Type{reflect.TypeFor[uint]()},
 		Layouts:   []string{"uint/8"},
-		Kernels:   []string{"gocccl_reduce_AddUint_partial", "gocccl_reduce_AddUint_final"},
+		Kernels:   []string{"gocccl_reduce_AddUint_sweep", "gocccl_reduce_AddUint_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
@@ -377,7 +377,7 @@ func init() {
 		Ops:       []any{AddUint16},
 		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
 		Layouts:   []string{"uint16/2"},
-		Kernels:   []string{"gocccl_reduce_AddUint16_partial", "gocccl_reduce_AddUint16_final"},
+		Kernels:   []string{"gocccl_reduce_AddUint16_sweep", "gocccl_reduce_AddUint16_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
@@ -392,7 +392,7 @@ func init() {
 		Ops:       []any{AddUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
-		Kernels:   []string{"gocccl_reduce_AddUint32_partial", "gocccl_reduce_AddUint32_final"},
+		Kernels:   []string{"gocccl_reduce_AddUint32_sweep", "gocccl_reduce_AddUint32_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
@@ -407,7 +407,7 @@ func init() {
 		Ops:       []any{AddUint64},
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
-		Kernels:   []string{"gocccl_reduce_AddUint64_partial", "gocccl_reduce_AddUint64_final"},
+		Kernels:   []string{"gocccl_reduce_AddUint64_sweep", "gocccl_reduce_AddUint64_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
@@ -422,7 +422,7 @@ func init() {
 		Ops:       []any{AddUint8},
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
-		Kernels:   []string{"gocccl_reduce_AddUint8_partial", "gocccl_reduce_AddUint8_final"},
+		Kernels:   []string{"gocccl_reduce_AddUint8_sweep", "gocccl_reduce_AddUint8_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
@@ -437,7 +437,7 @@ func init() {
 		Ops:       []any{AddUintptr},
 		Types:     []reflect.Type{reflect.TypeFor[uintptr]()},
 		Layouts:   []string{"uintptr/8"},
-		Kernels:   []string{"gocccl_reduce_AddUintptr_partial", "gocccl_reduce_AddUintptr_final"},
+		Kernels:   []string{"gocccl_reduce_AddUintptr_sweep", "gocccl_reduce_AddUintptr_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
@@ -452,7 +452,7 @@ func init() {
 		Ops:       []any{MaxFloat32},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
-		Kernels:   []string{"gocccl_reduce_MaxFloat32_partial", "gocccl_reduce_MaxFloat32_final"},
+		Kernels:   []string{"gocccl_reduce_MaxFloat32_sweep", "gocccl_reduce_MaxFloat32_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
@@ -467,7 +467,7 @@ func init() {
 		Ops:       []any{MaxFloat64},
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
-		Kernels:   []string{"gocccl_reduce_MaxFloat64_partial", "gocccl_reduce_MaxFloat64_final"},
+		Kernels:   []string{"gocccl_reduce_MaxFloat64_sweep", "gocccl_reduce_MaxFloat64_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
@@ -482,7 +482,7 @@ func init() {
 		Ops:       []any{MaxInt},
 		Types:     []reflect.Type{reflect.TypeFor[int]()},
 		Layouts:   []string{"int/8"},
-		Kernels:   []string{"gocccl_reduce_MaxInt_partial", "gocccl_reduce_MaxInt_final"},
+		Kernels:   []string{"gocccl_reduce_MaxInt_sweep", "gocccl_reduce_MaxInt_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
@@ -497,7 +497,7 @@ func init() {
 		Ops:       []any{MaxInt16},
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
-		Kernels:   []string{"gocccl_reduce_MaxInt16_partial", "gocccl_reduce_MaxInt16_final"},
+		Kernels:   []string{"gocccl_reduce_MaxInt16_sweep", "gocccl_reduce_MaxInt16_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
@@ -512,7 +512,7 @@ func init() {
 		Ops:       []any{MaxInt32},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
-		Kernels:   []string{"gocccl_reduce_MaxInt32_partial", "gocccl_reduce_MaxInt32_final"},
+		Kernels:   []string{"gocccl_reduce_MaxInt32_sweep", "gocccl_reduce_MaxInt32_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
@@ -527,7 +527,7 @@ func init() {
 		Ops:       []any{MaxInt64},
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
-		Kernels:   []string{"gocccl_reduce_MaxInt64_partial", "gocccl_reduce_MaxInt64_final"},
+		Kernels:   []string{"gocccl_reduce_MaxInt64_sweep", "gocccl_reduce_MaxInt64_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
@@ -542,7 +542,7 @@ func init() {
 		Ops:       []any{MaxInt8},
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
-		Kernels:   []string{"gocccl_reduce_MaxInt8_partial", "gocccl_reduce_MaxInt8_final"},
+		Kernels:   []string{"gocccl_reduce_MaxInt8_sweep", "gocccl_reduce_MaxInt8_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
@@ -557,7 +557,7 @@ func init() {
 		Ops:       []any{MaxUint},
 		Types:     []reflect.Type{reflect.TypeFor[uint]()},
 		Layouts:   []string{"uint/8"},
-		Kernels:   []string{"gocccl_reduce_MaxUint_partial", "gocccl_reduce_MaxUint_final"},
+		Kernels:   []string{"gocccl_reduce_MaxUint_sweep", "gocccl_reduce_MaxUint_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
@@ -572,7 +572,7 @@ func init() {
 		Ops:       []any{MaxUint16},
 		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
 		Layouts:   []string{"uint16/2"},
-		Kernels:   []string{"gocccl_reduce_MaxUint16_partial", "gocccl_reduce_MaxUint16_final"},
+		Kernels:   []string{"gocccl_reduce_MaxUint16_sweep", "gocccl_reduce_MaxUint16_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
@@ -587,7 +587,7 @@ func init() {
 		Ops:       []any{MaxUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
-		Kernels:   []string{"gocccl_reduce_MaxUint32_partial", "gocccl_reduce_MaxUint32_final"},
+		Kernels:   []string{"gocccl_reduce_MaxUint32_sweep", "gocccl_reduce_MaxUint32_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
@@ -602,7 +602,7 @@ func init() {
 		Ops:       []any{MaxUint64},
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
-		Kernels:   []string{"gocccl_reduce_MaxUint64_partial", "gocccl_reduce_MaxUint64_final"},
+		Kernels:   []string{"gocccl_reduce_MaxUint64_sweep", "gocccl_reduce_MaxUint64_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
@@ -617,7 +617,7 @@ func init() {
 		Ops:       []any{MaxUint8},
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
-		Kernels:   []string{"gocccl_reduce_MaxUint8_partial", "gocccl_reduce_MaxUint8_final"},
+		Kernels:   []string{"gocccl_reduce_MaxUint8_sweep", "gocccl_reduce_MaxUint8_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
@@ -632,7 +632,7 @@ func init() {
 		Ops:       []any{MaxUintptr},
 		Types:     []reflect.Type{reflect.TypeFor[uintptr]()},
 		Layouts:   []string{"uintptr/8"},
-		Kernels:   []string{"gocccl_reduce_MaxUintptr_partial", "gocccl_reduce_MaxUintptr_final"},
+		Kernels:   []string{"gocccl_reduce_MaxUintptr_sweep", "gocccl_reduce_MaxUintptr_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},

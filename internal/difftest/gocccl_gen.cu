@@ -845,62 +845,62 @@ __device__ __forceinline__ double FastPoly(double x) {
   return ::fma(x * x, 0.5, x * 0.25) + 1.0;
 }
 
-// AddF32 is ops_float.go:9:6.
+// AddF32 is ops_float.go:13:6.
 __device__ __forceinline__ float AddF32(float a, float b) {
   return a + b;
 }
 
-// SubF64 is ops_float.go:12:6.
+// SubF64 is ops_float.go:16:6.
 __device__ __forceinline__ double SubF64(double a, double b) {
   return a - b;
 }
 
-// MulF32 is ops_float.go:15:6.
+// MulF32 is ops_float.go:19:6.
 __device__ __forceinline__ float MulF32(float a, float b) {
   return a * b;
 }
 
-// DivF64 is ops_float.go:18:6.
+// DivF64 is ops_float.go:22:6.
 __device__ __forceinline__ double DivF64(double a, double b) {
   return a / b;
 }
 
-// DivF32 is ops_float.go:21:6.
+// DivF32 is ops_float.go:25:6.
 __device__ __forceinline__ float DivF32(float a, float b) {
   return a / b;
 }
 
-// ChainF32 is ops_float.go:27:6.
+// ChainF32 is ops_float.go:31:6.
 __device__ __forceinline__ float ChainF32(float a, float b) {
   return ((a + b) * (a - b)) / (a + 1.0f);
 }
 
-// MulAddSeparate is ops_float.go:32:6.
+// MulAddSeparate is ops_float.go:36:6.
 __device__ __forceinline__ double MulAddSeparate(double a, double b) {
   return (a * b) + b;
 }
 
-// MulAddPlain is ops_float.go:39:6.
+// MulAddPlain is ops_float.go:43:6.
 __device__ __forceinline__ float MulAddPlain(float a, float b) {
   return (a * b) + b;
 }
 
-// NegZero is ops_float.go:44:6.
+// NegZero is ops_float.go:48:6.
 __device__ __forceinline__ float NegZero(float x) {
-  return (-x) * (0.0f - x);
+  return ::gocccl::go::fneg(x) * (0.0f - x);
 }
 
-// NegF64 is ops_float.go:47:6.
+// NegF64 is ops_float.go:51:6.
 __device__ __forceinline__ double NegF64(double x) {
-  return -x;
+  return ::gocccl::go::fneg(x);
 }
 
-// SubZeroF64 is ops_float.go:50:6.
+// SubZeroF64 is ops_float.go:54:6.
 __device__ __forceinline__ double SubZeroF64(double x) {
   return 0.0 - x;
 }
 
-// CompareF64 is ops_float.go:53:6.
+// CompareF64 is ops_float.go:57:6.
 __device__ __forceinline__ uint8_t CompareF64(double a, double b) {
   uint8_t r{};
   if (a < b) {
@@ -927,17 +927,17 @@ __device__ __forceinline__ uint8_t CompareF64(double a, double b) {
   return r;
 }
 
-// IsNaNSelf is ops_float.go:82:6.
+// IsNaNSelf is ops_float.go:86:6.
 __device__ __forceinline__ bool IsNaNSelf(float x) {
   return x != x;
 }
 
-// ConstMulF32 is ops_float.go:85:6.
+// ConstMulF32 is ops_float.go:89:6.
 __device__ __forceinline__ float ConstMulF32(float x) {
   return (x * 0x1.99999ap-04f /* 0.1 */) + 0x1.99999ap-03f /* 0.2 */;
 }
 
-// AssignOpsF64 is ops_float.go:88:6.
+// AssignOpsF64 is ops_float.go:92:6.
 __device__ __forceinline__ double AssignOpsF64(double x) {
   x = x + 0.5;
   x = x * 3.0;
@@ -946,9 +946,19 @@ __device__ __forceinline__ double AssignOpsF64(double x) {
   return x;
 }
 
-// SubnormalF32 is ops_float.go:97:6.
+// SubnormalF32 is ops_float.go:101:6.
 __device__ __forceinline__ float SubnormalF32(float a, float b) {
   return (a * 0x1p-100f /* 7.888609e-31 */) + (b * 0x1p-30f /* 9.313226e-10 */);
+}
+
+// NegBits32 is ops_float.go:107:6.
+__device__ __forceinline__ uint32_t NegBits32(uint32_t b) {
+  return ::gocccl::go::math::Float32bits(::gocccl::go::fneg(::gocccl::go::math::Float32frombits(b)));
+}
+
+// NegBits64 is ops_float.go:112:6.
+__device__ __forceinline__ uint64_t NegBits64(uint64_t b) {
+  return ::gocccl::go::math::Float64bits(::gocccl::go::fneg(::gocccl::go::math::Float64frombits(b)));
 }
 
 // ForThreeClause is ops_for.go:10:6.
@@ -1356,7 +1366,7 @@ __device__ __forceinline__ double MathCopysign(double a, double b) {
 
 // MathFMA is ops_math.go:45:6.
 __device__ __forceinline__ double MathFMA(double a, double b) {
-  return ::gocccl::go::math::FMA(a, b, -a);
+  return ::gocccl::go::math::FMA(a, b, ::gocccl::go::fneg(a));
 }
 
 // MathMod is ops_math.go:48:6.
@@ -1802,7 +1812,7 @@ __device__ __forceinline__ bool BlankEq(::gocccl_pkg_difftest_3d2af203::Blank a,
 // ConvStruct is ops_struct.go:113:6.
 __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::gocccl_type_V2 ConvStruct(::gocccl_pkg_difftest_3d2af203::Vec3 v) {
   ::gocccl_pkg_difftest_3d2af203::gocccl_type_V2 w = ::gocccl_pkg_difftest_3d2af203::gocccl_type_V2{v.X, v.Y, v.Z};
-  w.X = -w.X;
+  w.X = ::gocccl::go::fneg(w.X);
   return w;
 }
 
@@ -2838,6 +2848,18 @@ struct AssignOpsF64 {
 struct SubnormalF32 {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
     return ::gocccl_pkg_difftest_3d2af203::SubnormalF32(a0, a1);
+  }
+};
+
+struct NegBits32 {
+  __device__ __forceinline__ uint32_t operator()(uint32_t a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::NegBits32(a0);
+  }
+};
+
+struct NegBits64 {
+  __device__ __forceinline__ uint64_t operator()(uint64_t a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::NegBits64(a0);
   }
 };
 
@@ -3947,6 +3969,8 @@ constexpr int gocccl_transform_MathTanh_threads = 256, gocccl_transform_MathTanh
 constexpr int gocccl_transform_MathTrunc_threads = 256, gocccl_transform_MathTrunc_items = 4;
 constexpr int gocccl_transform_MaxZero_threads = 256, gocccl_transform_MaxZero_items = 4;
 constexpr int gocccl_transform_NarrowInt64_threads = 256, gocccl_transform_NarrowInt64_items = 4;
+constexpr int gocccl_transform_NegBits32_threads = 256, gocccl_transform_NegBits32_items = 8;
+constexpr int gocccl_transform_NegBits64_threads = 256, gocccl_transform_NegBits64_items = 4;
 constexpr int gocccl_transform_NegF64_threads = 256, gocccl_transform_NegF64_items = 4;
 constexpr int gocccl_transform_NegInt32_threads = 256, gocccl_transform_NegInt32_items = 8;
 constexpr int gocccl_transform_NegUint32_threads = 256, gocccl_transform_NegUint32_items = 8;
@@ -3986,7 +4010,7 @@ constexpr int gocccl_transform_WidenUint16_threads = 256, gocccl_transform_Widen
 constexpr int gocccl_transform_dep_Clamp8_threads = 256, gocccl_transform_dep_Clamp8_items = 8;
 constexpr int gocccl_transform_dep_Mix64_threads = 256, gocccl_transform_dep_Mix64_items = 4;
 
-// BinaryTransform(AddF32) over float32, float32, float32, declared at ops_float.go:100:6.
+// BinaryTransform(AddF32) over float32, float32, float32, declared at ops_float.go:117:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_AddF32_threads)
 gocccl_transform2_AddF32(const float* d_a, const float* d_b, float* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_AddF32_threads, gocccl_transform2_AddF32_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::AddF32>(d_a, d_b, d_out, n);
@@ -4064,13 +4088,13 @@ gocccl_transform2_BlankEq(const ::gocccl_pkg_difftest_3d2af203::Blank* d_a, cons
   ::gocccl::transform2<gocccl_transform2_BlankEq_threads, gocccl_transform2_BlankEq_items, ::gocccl_pkg_difftest_3d2af203::Blank, ::gocccl_pkg_difftest_3d2af203::Blank, bool, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::BlankEq>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(ChainF32) over float32, float32, float32, declared at ops_float.go:105:6.
+// BinaryTransform(ChainF32) over float32, float32, float32, declared at ops_float.go:122:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_ChainF32_threads)
 gocccl_transform2_ChainF32(const float* d_a, const float* d_b, float* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_ChainF32_threads, gocccl_transform2_ChainF32_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ChainF32>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(CompareF64) over float64, float64, uint8, declared at ops_float.go:111:6.
+// BinaryTransform(CompareF64) over float64, float64, uint8, declared at ops_float.go:128:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_CompareF64_threads)
 gocccl_transform2_CompareF64(const double* d_a, const double* d_b, uint8_t* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_CompareF64_threads, gocccl_transform2_CompareF64_items, double, double, uint8_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::CompareF64>(d_a, d_b, d_out, n);
@@ -4100,13 +4124,13 @@ gocccl_transform2_DivAssign(const int64_t* d_a, const int64_t* d_b, int64_t* d_o
   ::gocccl::transform2<gocccl_transform2_DivAssign_threads, gocccl_transform2_DivAssign_items, int64_t, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::DivAssign>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(DivF32) over float32, float32, float32, declared at ops_float.go:104:6.
+// BinaryTransform(DivF32) over float32, float32, float32, declared at ops_float.go:121:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_DivF32_threads)
 gocccl_transform2_DivF32(const float* d_a, const float* d_b, float* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_DivF32_threads, gocccl_transform2_DivF32_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::DivF32>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(DivF64) over float64, float64, float64, declared at ops_float.go:103:6.
+// BinaryTransform(DivF64) over float64, float64, float64, declared at ops_float.go:120:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_DivF64_threads)
 gocccl_transform2_DivF64(const double* d_a, const double* d_b, double* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_DivF64_threads, gocccl_transform2_DivF64_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::DivF64>(d_a, d_b, d_out, n);
@@ -4292,19 +4316,19 @@ gocccl_transform2_MixedWidth(const int32_t* d_a, const uint32_t* d_b, int64_t* d
   ::gocccl::transform2<gocccl_transform2_MixedWidth_threads, gocccl_transform2_MixedWidth_items, int32_t, uint32_t, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MixedWidth>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(MulAddPlain) over float32, float32, float32, declared at ops_float.go:107:6.
+// BinaryTransform(MulAddPlain) over float32, float32, float32, declared at ops_float.go:124:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MulAddPlain_threads)
 gocccl_transform2_MulAddPlain(const float* d_a, const float* d_b, float* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_MulAddPlain_threads, gocccl_transform2_MulAddPlain_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MulAddPlain>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(MulAddSeparate) over float64, float64, float64, declared at ops_float.go:106:6.
+// BinaryTransform(MulAddSeparate) over float64, float64, float64, declared at ops_float.go:123:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MulAddSeparate_threads)
 gocccl_transform2_MulAddSeparate(const double* d_a, const double* d_b, double* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_MulAddSeparate_threads, gocccl_transform2_MulAddSeparate_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MulAddSeparate>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(MulF32) over float32, float32, float32, declared at ops_float.go:102:6.
+// BinaryTransform(MulF32) over float32, float32, float32, declared at ops_float.go:119:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MulF32_threads)
 gocccl_transform2_MulF32(const float* d_a, const float* d_b, float* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_MulF32_threads, gocccl_transform2_MulF32_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MulF32>(d_a, d_b, d_out, n);
@@ -4430,7 +4454,7 @@ gocccl_transform2_StructArrayEq(const ::gocccl_pkg_difftest_3d2af203::Histo* d_a
   ::gocccl::transform2<gocccl_transform2_StructArrayEq_threads, gocccl_transform2_StructArrayEq_items, ::gocccl_pkg_difftest_3d2af203::Histo, ::gocccl_pkg_difftest_3d2af203::Histo, bool, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::StructArrayEq>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(SubF64) over float64, float64, float64, declared at ops_float.go:101:6.
+// BinaryTransform(SubF64) over float64, float64, float64, declared at ops_float.go:118:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_SubF64_threads)
 gocccl_transform2_SubF64(const double* d_a, const double* d_b, double* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_SubF64_threads, gocccl_transform2_SubF64_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::SubF64>(d_a, d_b, d_out, n);
@@ -4442,7 +4466,7 @@ gocccl_transform2_SubMulInt16(const int16_t* d_a, const int16_t* d_b, int16_t* d
   ::gocccl::transform2<gocccl_transform2_SubMulInt16_threads, gocccl_transform2_SubMulInt16_items, int16_t, int16_t, int16_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::SubMulInt16>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(SubnormalF32) over float32, float32, float32, declared at ops_float.go:115:6.
+// BinaryTransform(SubnormalF32) over float32, float32, float32, declared at ops_float.go:132:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_SubnormalF32_threads)
 gocccl_transform2_SubnormalF32(const float* d_a, const float* d_b, float* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_SubnormalF32_threads, gocccl_transform2_SubnormalF32_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::SubnormalF32>(d_a, d_b, d_out, n);
@@ -4486,8 +4510,8 @@ gocccl_transform2_dep_Scale(const ::gocccl_pkg_dep_75afe37d::Point* d_a, const f
 
 // Reduce(AddInt8) over int8, declared at ops_int.go:138:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt8_threads)
-gocccl_reduce_AddInt8_partial(const int8_t* d_in, long long n, int8_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddInt8_threads, gocccl_reduce_AddInt8_items, int8_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::AddInt8>(d_in, n, d_partials);
+gocccl_reduce_AddInt8_sweep(const int8_t* d_in, long long n, int8_t* d_out, int8_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_AddInt8_threads, gocccl_reduce_AddInt8_items, int8_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::AddInt8>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt8_threads)
@@ -4497,8 +4521,8 @@ gocccl_reduce_AddInt8_final(const int8_t* d_in, long long n, int8_t* d_out, int8
 
 // Reduce(ArrMax) over [4]int16, declared at ops_array.go:122:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_ArrMax_threads)
-gocccl_reduce_ArrMax_partial(const ::gocccl::go::array<int16_t, 4>* d_in, long long n, ::gocccl::go::array<int16_t, 4>* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_ArrMax_threads, gocccl_reduce_ArrMax_items, ::gocccl::go::array<int16_t, 4>, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ArrMax>(d_in, n, d_partials);
+gocccl_reduce_ArrMax_sweep(const ::gocccl::go::array<int16_t, 4>* d_in, long long n, ::gocccl::go::array<int16_t, 4>* d_out, ::gocccl::go::array<int16_t, 4> init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_ArrMax_threads, gocccl_reduce_ArrMax_items, ::gocccl::go::array<int16_t, 4>, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ArrMax>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_ArrMax_threads)
@@ -4508,8 +4532,8 @@ gocccl_reduce_ArrMax_final(const ::gocccl::go::array<int16_t, 4>* d_in, long lon
 
 // Reduce(CombinePair) over Pair, declared at ops_struct.go:130:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_CombinePair_threads)
-gocccl_reduce_CombinePair_partial(const ::gocccl_pkg_difftest_3d2af203::Pair* d_in, long long n, ::gocccl_pkg_difftest_3d2af203::Pair* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_CombinePair_threads, gocccl_reduce_CombinePair_items, ::gocccl_pkg_difftest_3d2af203::Pair, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::CombinePair>(d_in, n, d_partials);
+gocccl_reduce_CombinePair_sweep(const ::gocccl_pkg_difftest_3d2af203::Pair* d_in, long long n, ::gocccl_pkg_difftest_3d2af203::Pair* d_out, ::gocccl_pkg_difftest_3d2af203::Pair init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_CombinePair_threads, gocccl_reduce_CombinePair_items, ::gocccl_pkg_difftest_3d2af203::Pair, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::CombinePair>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_CombinePair_threads)
@@ -4519,8 +4543,8 @@ gocccl_reduce_CombinePair_final(const ::gocccl_pkg_difftest_3d2af203::Pair* d_in
 
 // Reduce(MaxMeters) over Meters, declared at ops_minmax.go:57:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxMeters_threads)
-gocccl_reduce_MaxMeters_partial(const float* d_in, long long n, float* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxMeters_threads, gocccl_reduce_MaxMeters_items, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MaxMeters>(d_in, n, d_partials);
+gocccl_reduce_MaxMeters_sweep(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_MaxMeters_threads, gocccl_reduce_MaxMeters_items, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MaxMeters>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxMeters_threads)
@@ -4530,8 +4554,8 @@ gocccl_reduce_MaxMeters_final(const float* d_in, long long n, float* d_out, floa
 
 // Reduce(MaxReduceF32) over float32, declared at ops_minmax.go:55:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxReduceF32_threads)
-gocccl_reduce_MaxReduceF32_partial(const float* d_in, long long n, float* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxReduceF32_threads, gocccl_reduce_MaxReduceF32_items, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MaxReduceF32>(d_in, n, d_partials);
+gocccl_reduce_MaxReduceF32_sweep(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_MaxReduceF32_threads, gocccl_reduce_MaxReduceF32_items, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MaxReduceF32>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxReduceF32_threads)
@@ -4541,8 +4565,8 @@ gocccl_reduce_MaxReduceF32_final(const float* d_in, long long n, float* d_out, f
 
 // Reduce(MaxReduceInt32) over int32, declared at ops_minmax.go:56:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxReduceInt32_threads)
-gocccl_reduce_MaxReduceInt32_partial(const int32_t* d_in, long long n, int32_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MaxReduceInt32_threads, gocccl_reduce_MaxReduceInt32_items, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MaxReduceInt32>(d_in, n, d_partials);
+gocccl_reduce_MaxReduceInt32_sweep(const int32_t* d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_MaxReduceInt32_threads, gocccl_reduce_MaxReduceInt32_items, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MaxReduceInt32>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxReduceInt32_threads)
@@ -4552,8 +4576,8 @@ gocccl_reduce_MaxReduceInt32_final(const int32_t* d_in, long long n, int32_t* d_
 
 // Reduce(MinReduceF64) over float64, declared at ops_minmax.go:54:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MinReduceF64_threads)
-gocccl_reduce_MinReduceF64_partial(const double* d_in, long long n, double* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MinReduceF64_threads, gocccl_reduce_MinReduceF64_items, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MinReduceF64>(d_in, n, d_partials);
+gocccl_reduce_MinReduceF64_sweep(const double* d_in, long long n, double* d_out, double init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_MinReduceF64_threads, gocccl_reduce_MinReduceF64_items, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MinReduceF64>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MinReduceF64_threads)
@@ -4563,8 +4587,8 @@ gocccl_reduce_MinReduceF64_final(const double* d_in, long long n, double* d_out,
 
 // Reduce(MulWrapInt64) over int64, declared at ops_int.go:139:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MulWrapInt64_threads)
-gocccl_reduce_MulWrapInt64_partial(const int64_t* d_in, long long n, int64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_MulWrapInt64_threads, gocccl_reduce_MulWrapInt64_items, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MulWrapInt64>(d_in, n, d_partials);
+gocccl_reduce_MulWrapInt64_sweep(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_MulWrapInt64_threads, gocccl_reduce_MulWrapInt64_items, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MulWrapInt64>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MulWrapInt64_threads)
@@ -4574,8 +4598,8 @@ gocccl_reduce_MulWrapInt64_final(const int64_t* d_in, long long n, int64_t* d_ou
 
 // Reduce(OrUint16) over uint16, declared at ops_int.go:141:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_OrUint16_threads)
-gocccl_reduce_OrUint16_partial(const uint16_t* d_in, long long n, uint16_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_OrUint16_threads, gocccl_reduce_OrUint16_items, uint16_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::OrUint16>(d_in, n, d_partials);
+gocccl_reduce_OrUint16_sweep(const uint16_t* d_in, long long n, uint16_t* d_out, uint16_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_OrUint16_threads, gocccl_reduce_OrUint16_items, uint16_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::OrUint16>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_OrUint16_threads)
@@ -4585,8 +4609,8 @@ gocccl_reduce_OrUint16_final(const uint16_t* d_in, long long n, uint16_t* d_out,
 
 // Reduce(XorUint32) over uint32, declared at ops_int.go:140:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_XorUint32_threads)
-gocccl_reduce_XorUint32_partial(const uint32_t* d_in, long long n, uint32_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_XorUint32_threads, gocccl_reduce_XorUint32_items, uint32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::XorUint32>(d_in, n, d_partials);
+gocccl_reduce_XorUint32_sweep(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_XorUint32_threads, gocccl_reduce_XorUint32_items, uint32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::XorUint32>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_XorUint32_threads)
@@ -4636,7 +4660,7 @@ gocccl_transform_ArrSum(const ::gocccl::go::array<int32_t, 4>* d_in, int32_t* d_
   ::gocccl::transform<gocccl_transform_ArrSum_threads, gocccl_transform_ArrSum_items, ::gocccl::go::array<int32_t, 4>, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ArrSum>(d_in, d_out, n);
 }
 
-// UnaryTransform(AssignOpsF64) over float64, float64, declared at ops_float.go:114:6.
+// UnaryTransform(AssignOpsF64) over float64, float64, declared at ops_float.go:131:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AssignOpsF64_threads)
 gocccl_transform_AssignOpsF64(const double* d_in, double* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_AssignOpsF64_threads, gocccl_transform_AssignOpsF64_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::AssignOpsF64>(d_in, d_out, n);
@@ -4738,7 +4762,7 @@ gocccl_transform_ConstMath(const double* d_in, double* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_ConstMath_threads, gocccl_transform_ConstMath_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ConstMath>(d_in, d_out, n);
 }
 
-// UnaryTransform(ConstMulF32) over float32, float32, declared at ops_float.go:113:6.
+// UnaryTransform(ConstMulF32) over float32, float32, declared at ops_float.go:130:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_ConstMulF32_threads)
 gocccl_transform_ConstMulF32(const float* d_in, float* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_ConstMulF32_threads, gocccl_transform_ConstMulF32_items, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ConstMulF32>(d_in, d_out, n);
@@ -4984,7 +5008,7 @@ gocccl_transform_IntToUintptr(const int32_t* d_in, uint64_t* d_out, long long n)
   ::gocccl::transform<gocccl_transform_IntToUintptr_threads, gocccl_transform_IntToUintptr_items, int32_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::IntToUintptr>(d_in, d_out, n);
 }
 
-// UnaryTransform(IsNaNSelf) over float32, bool, declared at ops_float.go:112:6.
+// UnaryTransform(IsNaNSelf) over float32, bool, declared at ops_float.go:129:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_IsNaNSelf_threads)
 gocccl_transform_IsNaNSelf(const float* d_in, bool* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_IsNaNSelf_threads, gocccl_transform_IsNaNSelf_items, float, bool, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::IsNaNSelf>(d_in, d_out, n);
@@ -5278,7 +5302,19 @@ gocccl_transform_NarrowInt64(const int64_t* d_in, int32_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_NarrowInt64_threads, gocccl_transform_NarrowInt64_items, int64_t, int32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NarrowInt64>(d_in, d_out, n);
 }
 
-// UnaryTransform(NegF64) over float64, float64, declared at ops_float.go:109:6.
+// UnaryTransform(NegBits32) over uint32, uint32, declared at ops_float.go:115:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_NegBits32_threads)
+gocccl_transform_NegBits32(const uint32_t* d_in, uint32_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_NegBits32_threads, gocccl_transform_NegBits32_items, uint32_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NegBits32>(d_in, d_out, n);
+}
+
+// UnaryTransform(NegBits64) over uint64, uint64, declared at ops_float.go:116:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_NegBits64_threads)
+gocccl_transform_NegBits64(const uint64_t* d_in, uint64_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_NegBits64_threads, gocccl_transform_NegBits64_items, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NegBits64>(d_in, d_out, n);
+}
+
+// UnaryTransform(NegF64) over float64, float64, declared at ops_float.go:126:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_NegF64_threads)
 gocccl_transform_NegF64(const double* d_in, double* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_NegF64_threads, gocccl_transform_NegF64_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NegF64>(d_in, d_out, n);
@@ -5296,7 +5332,7 @@ gocccl_transform_NegUint32(const uint32_t* d_in, uint32_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_NegUint32_threads, gocccl_transform_NegUint32_items, uint32_t, uint32_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NegUint32>(d_in, d_out, n);
 }
 
-// UnaryTransform(NegZero) over float32, float32, declared at ops_float.go:108:6.
+// UnaryTransform(NegZero) over float32, float32, declared at ops_float.go:125:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_NegZero_threads)
 gocccl_transform_NegZero(const float* d_in, float* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_NegZero_threads, gocccl_transform_NegZero_items, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NegZero>(d_in, d_out, n);
@@ -5398,7 +5434,7 @@ gocccl_transform_ShiftUntypedOne(const uint64_t* d_in, uint64_t* d_out, long lon
   ::gocccl::transform<gocccl_transform_ShiftUntypedOne_threads, gocccl_transform_ShiftUntypedOne_items, uint64_t, uint64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::ShiftUntypedOne>(d_in, d_out, n);
 }
 
-// UnaryTransform(SubZeroF64) over float64, float64, declared at ops_float.go:110:6.
+// UnaryTransform(SubZeroF64) over float64, float64, declared at ops_float.go:127:6.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_SubZeroF64_threads)
 gocccl_transform_SubZeroF64(const double* d_in, double* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_SubZeroF64_threads, gocccl_transform_SubZeroF64_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::SubZeroF64>(d_in, d_out, n);

@@ -26,11 +26,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/difftest", "21fccd6322b2fea8e0af17cf63f0a518a7457dcde124645966f8b231d9a3e1ac", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/difftest", "3cf7043191339f192af221155e01dd0e102d73621dbf492ae8a1036f7b7dc6c2", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
-	// BinaryTransform(AddF32) over float32, float32, float32, declared at ops_float.go:100:6.
+	// BinaryTransform(AddF32) over float32, float32, float32, declared at ops_float.go:117:6.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{AddF32},
@@ -173,7 +173,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
 	})
-	// BinaryTransform(ChainF32) over float32, float32, float32, declared at ops_float.go:105:6.
+	// BinaryTransform(ChainF32) over float32, float32, float32, declared at ops_float.go:122:6.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{ChainF32},
@@ -184,7 +184,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// BinaryTransform(CompareF64) over float64, float64, uint8, declared at ops_float.go:111:6.
+	// BinaryTransform(CompareF64) over float64, float64, uint8, declared at ops_float.go:128:6.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{CompareF64},
@@ -239,7 +239,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// BinaryTransform(DivF32) over float32, float32, float32, declared at ops_float.go:104:6.
+	// BinaryTransform(DivF32) over float32, float32, float32, declared at ops_float.go:121:6.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{DivF32},
@@ -250,7 +250,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// BinaryTransform(DivF64) over float64, float64, float64, declared at ops_float.go:103:6.
+	// BinaryTransform(DivF64) over float64, float64, float64, declared at ops_float.go:120:6.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{DivF64},
@@ -591,7 +591,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// BinaryTransform(MulAddPlain) over float32, float32, float32, declared at ops_float.go:107:6.
+	// BinaryTransform(MulAddPlain) over float32, float32, float32, declared at ops_float.go:124:6.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{MulAddPlain},
@@ -602,7 +602,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// BinaryTransform(MulAddSeparate) over float64, float64, float64, declared at ops_float.go:106:6.
+	// BinaryTransform(MulAddSeparate) over float64, float64, float64, declared at ops_float.go:123:6.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{MulAddSeparate},
@@ -613,7 +613,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// BinaryTransform(MulF32) over float32, float32, float32, declared at ops_float.go:102:6.
+	// BinaryTransform(MulF32) over float32, float32, float32, declared at ops_float.go:119:6.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{MulF32},
@@ -844,7 +844,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
 	})
-	// BinaryTransform(SubF64) over float64, float64, float64, declared at ops_float.go:101:6.
+	// BinaryTransform(SubF64) over float64, float64, float64, declared at ops_float.go:118:6.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{SubF64},
@@ -866,7 +866,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// BinaryTransform(SubnormalF32) over float32, float32, float32, declared at ops_float.go:115:6.
+	// BinaryTransform(SubnormalF32) over float32, float32, float32, declared at ops_float.go:132:6.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{SubnormalF32},
@@ -949,7 +949,7 @@ func init() {
 		Ops:       []any{AddInt8},
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
-		Kernels:   []string{"gocccl_reduce_AddInt8_partial", "gocccl_reduce_AddInt8_final"},
+		Kernels:   []string{"gocccl_reduce_AddInt8_sweep", "gocccl_reduce_AddInt8_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -960,7 +960,7 @@ func init() {
 		Ops:       []any{ArrMax},
 		Types:     []reflect.Type{reflect.TypeFor[[4]int16]()},
 		Layouts:   []string{"[4]int16/8"},
-		Kernels:   []string{"gocccl_reduce_ArrMax_partial", "gocccl_reduce_ArrMax_final"},
+		Kernels:   []string{"gocccl_reduce_ArrMax_sweep", "gocccl_reduce_ArrMax_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -971,7 +971,7 @@ func init() {
 		Ops:       []any{CombinePair},
 		Types:     []reflect.Type{reflect.TypeFor[Pair]()},
 		Layouts:   []string{"{Lo@0:uint32,Hi@8:int64}/16"},
-		Kernels:   []string{"gocccl_reduce_CombinePair_partial", "gocccl_reduce_CombinePair_final"},
+		Kernels:   []string{"gocccl_reduce_CombinePair_sweep", "gocccl_reduce_CombinePair_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -982,7 +982,7 @@ func init() {
 		Ops:       []any{MaxMeters},
 		Types:     []reflect.Type{reflect.TypeFor[Meters]()},
 		Layouts:   []string{"float32/4"},
-		Kernels:   []string{"gocccl_reduce_MaxMeters_partial", "gocccl_reduce_MaxMeters_final"},
+		Kernels:   []string{"gocccl_reduce_MaxMeters_sweep", "gocccl_reduce_MaxMeters_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -993,7 +993,7 @@ func init() {
 		Ops:       []any{MaxReduceF32},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
-		Kernels:   []string{"gocccl_reduce_MaxReduceF32_partial", "gocccl_reduce_MaxReduceF32_final"},
+		Kernels:   []string{"gocccl_reduce_MaxReduceF32_sweep", "gocccl_reduce_MaxReduceF32_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1004,7 +1004,7 @@ func init() {
 		Ops:       []any{MaxReduceInt32},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
-		Kernels:   []string{"gocccl_reduce_MaxReduceInt32_partial", "gocccl_reduce_MaxReduceInt32_final"},
+		Kernels:   []string{"gocccl_reduce_MaxReduceInt32_sweep", "gocccl_reduce_MaxReduceInt32_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1015,7 +1015,7 @@ func init() {
 		Ops:       []any{MinReduceF64},
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
-		Kernels:   []string{"gocccl_reduce_MinReduceF64_partial", "gocccl_reduce_MinReduceF64_final"},
+		Kernels:   []string{"gocccl_reduce_MinReduceF64_sweep", "gocccl_reduce_MinReduceF64_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1026,7 +1026,7 @@ func init() {
 		Ops:       []any{MulWrapInt64},
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
-		Kernels:   []string{"gocccl_reduce_MulWrapInt64_partial", "gocccl_reduce_MulWrapInt64_final"},
+		Kernels:   []string{"gocccl_reduce_MulWrapInt64_sweep", "gocccl_reduce_MulWrapInt64_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1037,7 +1037,7 @@ func init() {
 		Ops:       []any{OrUint16},
 		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
 		Layouts:   []string{"uint16/2"},
-		Kernels:   []string{"gocccl_reduce_OrUint16_partial", "gocccl_reduce_OrUint16_final"},
+		Kernels:   []string{"gocccl_reduce_OrUint16_sweep", "gocccl_reduce_OrUint16_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -1048,7 +1048,7 @@ func init() {
 		Ops:       []any{XorUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
-		Kernels:   []string{"gocccl_reduce_XorUint32_partial", "gocccl_reduce_XorUint32_final"},
+		Kernels:   []string{"gocccl_reduce_XorUint32_sweep", "gocccl_reduce_XorUint32_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1130,7 +1130,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
 	})
-	// UnaryTransform(AssignOpsF64) over float64, float64, declared at ops_float.go:114:6.
+	// UnaryTransform(AssignOpsF64) over float64, float64, declared at ops_float.go:131:6.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{AssignOpsF64},
@@ -1317,7 +1317,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// UnaryTransform(ConstMulF32) over float32, float32, declared at ops_float.go:113:6.
+	// UnaryTransform(ConstMulF32) over float32, float32, declared at ops_float.go:130:6.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{ConstMulF32},
@@ -1768,7 +1768,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// UnaryTransform(IsNaNSelf) over float32, bool, declared at ops_float.go:112:6.
+	// UnaryTransform(IsNaNSelf) over float32, bool, declared at ops_float.go:129:6.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{IsNaNSelf},
@@ -2307,7 +2307,29 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// UnaryTransform(NegF64) over float64, float64, declared at ops_float.go:109:6.
+	// UnaryTransform(NegBits32) over uint32, uint32, declared at ops_float.go:115:6.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{NegBits32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_transform_NegBits32"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// UnaryTransform(NegBits64) over uint64, uint64, declared at ops_float.go:116:6.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{NegBits64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8", "uint64/8"},
+		Kernels:   []string{"gocccl_transform_NegBits64"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(NegF64) over float64, float64, declared at ops_float.go:126:6.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{NegF64},
@@ -2340,7 +2362,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// UnaryTransform(NegZero) over float32, float32, declared at ops_float.go:108:6.
+	// UnaryTransform(NegZero) over float32, float32, declared at ops_float.go:125:6.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{NegZero},
@@ -2527,7 +2549,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// UnaryTransform(SubZeroF64) over float64, float64, declared at ops_float.go:110:6.
+	// UnaryTransform(SubZeroF64) over float64, float64, declared at ops_float.go:127:6.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{SubZeroF64},

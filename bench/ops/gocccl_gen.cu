@@ -5,9 +5,31 @@
 // instances, which the Go glue in gocccl_gen.go registers.
 
 #include <gocccl/gosem.cuh>
+#include <gocccl/merge_sort.cuh>
 #include <gocccl/reduce.cuh>
+#include <gocccl/transform.cuh>
 
 namespace gocccl_pkg_ops_905f533b {
+// MergeSortLessUint32 is mergesort.go:9:6.
+__device__ __forceinline__ bool MergeSortLessUint32(uint32_t a, uint32_t b) {
+  return a < b;
+}
+
+// MergeSortLessFloat32 is mergesort.go:15:6.
+__device__ __forceinline__ bool MergeSortLessFloat32(float a, float b) {
+  return a < b;
+}
+
+// MergeSortIdentityUint32 is mergesort.go:21:6.
+__device__ __forceinline__ uint32_t MergeSortIdentityUint32(uint32_t x) {
+  return x;
+}
+
+// MergeSortIdentityFloat32 is mergesort.go:26:6.
+__device__ __forceinline__ float MergeSortIdentityFloat32(float x) {
+  return x;
+}
+
 // AddInt32 is ops.go:12:6.
 __device__ __forceinline__ int32_t AddInt32(int32_t a, int32_t b) {
   return ::gocccl::go::add(a, b);
@@ -20,6 +42,30 @@ __device__ __forceinline__ float AddFloat32(float a, float b) {
 
 // gocccl_functors wrap the operators the kernels use as default-constructible types.
 namespace gocccl_functors {
+
+struct MergeSortLessUint32 {
+  __device__ __forceinline__ bool operator()(uint32_t a0, uint32_t a1) const {
+    return ::gocccl_pkg_ops_905f533b::MergeSortLessUint32(a0, a1);
+  }
+};
+
+struct MergeSortLessFloat32 {
+  __device__ __forceinline__ bool operator()(float a0, float a1) const {
+    return ::gocccl_pkg_ops_905f533b::MergeSortLessFloat32(a0, a1);
+  }
+};
+
+struct MergeSortIdentityUint32 {
+  __device__ __forceinline__ uint32_t operator()(uint32_t a0) const {
+    return ::gocccl_pkg_ops_905f533b::MergeSortIdentityUint32(a0);
+  }
+};
+
+struct MergeSortIdentityFloat32 {
+  __device__ __forceinline__ float operator()(float a0) const {
+    return ::gocccl_pkg_ops_905f533b::MergeSortIdentityFloat32(a0);
+  }
+};
 
 struct AddInt32 {
   __device__ __forceinline__ int32_t operator()(int32_t a0, int32_t a1) const {
@@ -38,8 +84,78 @@ struct AddFloat32 {
 
 // Launch policies (emit/policy.go): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
+constexpr int gocccl_merge_sort_keys_MergeSortLessFloat32_threads = 256, gocccl_merge_sort_keys_MergeSortLessFloat32_items = 17;
+constexpr int gocccl_merge_sort_keys_MergeSortLessUint32_threads = 256, gocccl_merge_sort_keys_MergeSortLessUint32_items = 17;
+constexpr int gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_threads = 256, gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_items = 17;
+constexpr int gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads = 256, gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_items = 17;
 constexpr int gocccl_reduce_AddFloat32_threads = 256, gocccl_reduce_AddFloat32_items = 16;
 constexpr int gocccl_reduce_AddInt32_threads = 256, gocccl_reduce_AddInt32_items = 16;
+constexpr int gocccl_transform_MergeSortIdentityFloat32_threads = 256, gocccl_transform_MergeSortIdentityFloat32_items = 8;
+constexpr int gocccl_transform_MergeSortIdentityUint32_threads = 256, gocccl_transform_MergeSortIdentityUint32_items = 8;
+
+// MergeSortKeys(MergeSortLessFloat32) over float32, declared at mergesort.go:31:26.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_MergeSortLessFloat32_threads)
+gocccl_merge_sort_keys_MergeSortLessFloat32_block(float* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_MergeSortLessFloat32_threads, gocccl_merge_sort_keys_MergeSortLessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessFloat32>(d_keys, d_tmp_keys, n, to_tmp);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_MergeSortLessFloat32_threads)
+gocccl_merge_sort_keys_MergeSortLessFloat32_partition(const float* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_partition<gocccl_merge_sort_keys_MergeSortLessFloat32_threads, gocccl_merge_sort_keys_MergeSortLessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessFloat32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_MergeSortLessFloat32_threads)
+gocccl_merge_sort_keys_MergeSortLessFloat32_merge(float* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_MergeSortLessFloat32_threads, gocccl_merge_sort_keys_MergeSortLessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessFloat32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+// MergeSortKeys(MergeSortLessUint32) over uint32, declared at mergesort.go:30:26.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_MergeSortLessUint32_threads)
+gocccl_merge_sort_keys_MergeSortLessUint32_block(uint32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_MergeSortLessUint32_threads, gocccl_merge_sort_keys_MergeSortLessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessUint32>(d_keys, d_tmp_keys, n, to_tmp);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_MergeSortLessUint32_threads)
+gocccl_merge_sort_keys_MergeSortLessUint32_partition(const uint32_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_partition<gocccl_merge_sort_keys_MergeSortLessUint32_threads, gocccl_merge_sort_keys_MergeSortLessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessUint32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_MergeSortLessUint32_threads)
+gocccl_merge_sort_keys_MergeSortLessUint32_merge(uint32_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_MergeSortLessUint32_threads, gocccl_merge_sort_keys_MergeSortLessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessUint32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+// MergeSortPairs[float32,uint32](MergeSortLessFloat32) over float32, uint32, declared at mergesort.go:33:26.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_threads)
+gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_block(float* d_keys, uint32_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_pairs_block<gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_threads, gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_items, float, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessFloat32>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, to_tmp);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_threads)
+gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_partition(const float* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_pairs_partition<gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_threads, gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_items, float, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessFloat32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_threads)
+gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_merge(float* d_keys, uint32_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_pairs_merge<gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_threads, gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_items, float, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessFloat32>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, d_partitions, from_tmp, merged_tiles);
+}
+
+// MergeSortPairs[uint32,uint32](MergeSortLessUint32) over uint32, uint32, declared at mergesort.go:32:26.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads)
+gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_block(uint32_t* d_keys, uint32_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_pairs_block<gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads, gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessUint32>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, to_tmp);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads)
+gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_partition(const uint32_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_pairs_partition<gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads, gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessUint32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads)
+gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_merge(uint32_t* d_keys, uint32_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_pairs_merge<gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads, gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessUint32>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, d_partitions, from_tmp, merged_tiles);
+}
 
 // Reduce(AddFloat32) over float32, declared at ops.go:22:15.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32_threads)
@@ -61,4 +177,16 @@ gocccl_reduce_AddInt32_sweep(const int32_t* d_in, long long n, int32_t* d_out, i
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt32_threads)
 gocccl_reduce_AddInt32_final(const int32_t* d_in, long long n, int32_t* d_out, int32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddInt32>(d_in, n, d_out, init);
+}
+
+// UnaryTransform(MergeSortIdentityFloat32) over float32, float32, declared at mergesort.go:35:26.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MergeSortIdentityFloat32_threads)
+gocccl_transform_MergeSortIdentityFloat32(const float* d_in, float* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MergeSortIdentityFloat32_threads, gocccl_transform_MergeSortIdentityFloat32_items, float, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortIdentityFloat32>(d_in, d_out, n);
+}
+
+// UnaryTransform(MergeSortIdentityUint32) over uint32, uint32, declared at mergesort.go:34:26.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_MergeSortIdentityUint32_threads)
+gocccl_transform_MergeSortIdentityUint32(const uint32_t* d_in, uint32_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_MergeSortIdentityUint32_threads, gocccl_transform_MergeSortIdentityUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortIdentityUint32>(d_in, d_out, n);
 }

@@ -33,7 +33,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "88dd197011681eefae9d3101276a908f30562215ef131226c7c2b03359e09715", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "49e0bd1f6007142499bf123381caa21461459b1c3e628de6bf7a8bc25d03a6d2", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75},
 		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80},
 		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86},
@@ -41,13 +41,73 @@ func init() {
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
+	// MergeSortKeys(MergeSortLessFloat32) over float32, declared at mergesort.go:31:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MergeSortKeys",
+		Ops:       []any{MergeSortLessFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_merge_sort_keys_MergeSortLessFloat32_block", "gocccl_merge_sort_keys_MergeSortLessFloat32_partition", "gocccl_merge_sort_keys_MergeSortLessFloat32_merge"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 75, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 86, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 89, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
+		},
+	})
+	// MergeSortKeys(MergeSortLessUint32) over uint32, declared at mergesort.go:30:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MergeSortKeys",
+		Ops:       []any{MergeSortLessUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_merge_sort_keys_MergeSortLessUint32_block", "gocccl_merge_sort_keys_MergeSortLessUint32_partition", "gocccl_merge_sort_keys_MergeSortLessUint32_merge"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 75, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 86, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 89, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
+		},
+	})
+	// MergeSortPairs[float32,uint32](MergeSortLessFloat32) over float32, uint32, declared at mergesort.go:33:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MergeSortPairs",
+		Ops:       []any{MergeSortLessFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"float32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_block", "gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_partition", "gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_merge"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 75, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 86, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 89, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
+		},
+	})
+	// MergeSortPairs[uint32,uint32](MergeSortLessUint32) over uint32, uint32, declared at mergesort.go:32:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MergeSortPairs",
+		Ops:       []any{MergeSortLessUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_block", "gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_partition", "gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_merge"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 75, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 86, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 89, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
+		},
+	})
 	// Reduce(AddFloat32) over float32, declared at ops.go:22:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddFloat32},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
-		Kernels:   []string{"gocccl_reduce_AddFloat32_sweep", "gocccl_reduce_AddFloat32_final"},
+		Kernels:   []string{"gocccl_reduce_AddFloat32_partial", "gocccl_reduce_AddFloat32_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
@@ -62,13 +122,43 @@ func init() {
 		Ops:       []any{AddInt32},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
-		Kernels:   []string{"gocccl_reduce_AddInt32_sweep", "gocccl_reduce_AddInt32_final"},
+		Kernels:   []string{"gocccl_reduce_AddInt32_partial", "gocccl_reduce_AddInt32_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// UnaryTransform(MergeSortIdentityFloat32) over float32, float32, declared at mergesort.go:35:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MergeSortIdentityFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform_MergeSortIdentityFloat32"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// UnaryTransform(MergeSortIdentityUint32) over uint32, uint32, declared at mergesort.go:34:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{MergeSortIdentityUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_transform_MergeSortIdentityUint32"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 }

@@ -1,0 +1,252 @@
+package runtime
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/runtime/cuda"
+)
+
+// MergeSortKeysOp sorts keys in place with a comparison operator, stably.
+type MergeSortKeysOp[K any] struct {
+	instance
+	less func(K, K) bool
+}
+
+// MergeSortKeys declares a stable sort by less, a //gocccl:op function that
+// reports whether its first argument is ordered before its second. less
+// must be a strict weak order (irreflexive, transitive, with transitive
+// equivalence), as for cub::DeviceMergeSort and slices.SortStableFunc: with
+// any other relation, e.g. a < b on floats that include NaNs, the order the
+// GPU and the CPU backend produce is unspecified and they may differ.
+// Equivalent keys keep their input order. Any key type an operator accepts
+// works, structs included.
+func MergeSortKeys[K any](less func(K, K) bool) *MergeSortKeysOp[K] {
+	return &MergeSortKeysOp[K]{less: less, instance: newInstance(algo.MergeSortKeys, []any{less}, reflect.TypeFor[K]())}
+}
+
+// Run sorts keys in place. It is enqueued on s (nil means the default
+// stream of keys' device) and returns without waiting on a GPU (except on
+// GPUs without stream-ordered memory pools, where it waits to free its
+// scratch memory).
+func (m *MergeSortKeysOp[K]) Run(s *Stream, keys *Slice[K]) error {
+	if m == nil || m.less == nil {
+		return fmt.Errorf("gocccl: MergeSortKeys: nil comparator")
+	}
+	if err := keys.usable("MergeSortKeys keys"); err != nil {
+		return err
+	}
+	s, err := streamFor("MergeSortKeys", s, keys.dev)
+	if err != nil {
+		return err
+	}
+	if err := s.dev.enter(); err != nil {
+		return m.wrap(err, "")
+	}
+	defer s.dev.exit()
+	if s.dev.ctx == nil {
+		return m.wrap(sortStableCPU(keys.host, m.less, s.dev.info.Workers), "")
+	}
+	return mergeSortGPU(&m.instance, s, keys.ptr, 0, keys.n, elemSize[K](), 0)
+}
+
+// TempStorageBytes returns the device scratch memory a Run over n keys on d
+// takes for the duration of the call (stream-ordered, freed as the work
+// completes): a copy of the keys and the merge splits. It is 0 on the CPU
+// backend and for n within one tile.
+func (m *MergeSortKeysOp[K]) TempStorageBytes(d *Device, n int) (int, error) {
+	if m == nil || m.less == nil {
+		return 0, fmt.Errorf("gocccl: MergeSortKeys: nil comparator")
+	}
+	return mergeSortTemp(&m.instance, d, n, elemSize[K](), 0)
+}
+
+// MergeSortPairsOp sorts keys in place with a comparison operator, stably,
+// and moves a value with each key.
+type MergeSortPairsOp[K, V any] struct {
+	instance
+	less func(K, K) bool
+}
+
+// MergeSortPairs declares a stable sort of key-value pairs by the keys with
+// less, a strict weak order as for MergeSortKeys. V appears in no operator,
+// so declare it with explicit type arguments:
+// runtime.MergeSortPairs[Key, Value](Less).
+func MergeSortPairs[K, V any](less func(K, K) bool) *MergeSortPairsOp[K, V] {
+	return &MergeSortPairsOp[K, V]{less: less, instance: newInstance(algo.MergeSortPairs, []any{less}, reflect.TypeFor[K](), reflect.TypeFor[V]())}
+}
+
+// Run sorts keys in place and permutes values (of the same length) alike:
+// values[i] stays with keys[i]. It is enqueued on s (nil means the default
+// stream of keys' device), as MergeSortKeysOp.Run.
+func (m *MergeSortPairsOp[K, V]) Run(s *Stream, keys *Slice[K], values *Slice[V]) error {
+	if m == nil || m.less == nil {
+		return fmt.Errorf("gocccl: MergeSortPairs: nil comparator")
+	}
+	if err := keys.usable("MergeSortPairs keys"); err != nil {
+		return err
+	}
+	if err := values.usable("MergeSortPairs values"); err != nil {
+		return err
+	}
+	s, err := streamFor("MergeSortPairs", s, keys.dev, values.dev)
+	if err != nil {
+		return err
+	}
+	if keys.n != values.n {
+		return m.errorf("%d keys and %d values", keys.n, values.n)
+	}
+	if err := s.dev.enter(); err != nil {
+		return m.wrap(err, "")
+	}
+	defer s.dev.exit()
+	if s.dev.ctx == nil {
+		return m.wrap(sortPairsCPU(keys.host, values.host, m.less, s.dev.info.Workers), "")
+	}
+	return mergeSortGPU(&m.instance, s, keys.ptr, values.ptr, keys.n, elemSize[K](), elemSize[V]())
+}
+
+// TempStorageBytes returns the device scratch memory a Run over n pairs on
+// d takes for the duration of the call: copies of the keys and values and
+// the merge splits. It is 0 on the CPU backend and for n within one tile.
+func (m *MergeSortPairsOp[K, V]) TempStorageBytes(d *Device, n int) (int, error) {
+	if m == nil || m.less == nil {
+		return 0, fmt.Errorf("gocccl: MergeSortPairs: nil comparator")
+	}
+	return mergeSortTemp(&m.instance, d, n, elemSize[K](), elemSize[V]())
+}
+
+// mergeSortScratch is the layout of a merge sort's scratch memory: the
+// keys' copy at 0, the values' copy, the num_tiles+1 merge splits (int64),
+// each aligned to 256 bytes.
+type mergeSortScratch struct {
+	values, partitions, total int
+}
+
+func mergeSortLayout(n, tile, ksize, vsize int) mergeSortScratch {
+	up := func(x int) int { return (x + 255) &^ 255 }
+	var l mergeSortScratch
+	l.values = up(n * ksize)
+	l.partitions = l.values + up(n*vsize)
+	l.total = l.partitions + ((n+tile-1)/tile+1)*8
+	return l
+}
+
+// mergeSortTemp is TempStorageBytes of both sorts (vsize 0: keys only).
+func mergeSortTemp(in *instance, d *Device, n, ksize, vsize int) (int, error) {
+	if n < 0 {
+		return 0, in.errorf("negative length %d", n)
+	}
+	if err := d.enter(); err != nil {
+		return 0, in.wrap(err, "")
+	}
+	defer d.exit()
+	if d.ctx == nil {
+		return 0, nil
+	}
+	k, err := in.kernels(d)
+	if err != nil {
+		return 0, err
+	}
+	tile := k.policy.Tile()
+	if n <= tile {
+		return 0, nil
+	}
+	return mergeSortLayout(n, tile, ksize, vsize).total, nil
+}
+
+// mergeSortGPU enqueues the block sort and the merge passes
+// (kernels/include/gocccl/merge_sort.cuh) over n keys at keys and, when
+// vsize > 0, n values at values. The kernels are launched by index in the
+// description's order: block, partition, merge.
+func mergeSortGPU(in *instance, s *Stream, keys, values cuda.DevicePtr, n, ksize, vsize int) error {
+	if n < 2 {
+		return nil
+	}
+	d := s.dev
+	k, err := in.kernels(d)
+	if err != nil {
+		return err
+	}
+	const block, partition, merge = 0, 1, 2
+	pairs := vsize > 0
+	tile := k.policy.Tile()
+	tiles := (n + tile - 1) / tile
+	passes := 0
+	for 1<<passes < tiles {
+		passes++
+	}
+
+	var args cuda.Args
+	if tiles == 1 {
+		args.Ptr(keys)
+		if pairs {
+			args.Ptr(values)
+		}
+		args.Ptr(0)
+		if pairs {
+			args.Ptr(0)
+		}
+		args.Int64(int64(n))
+		args.Int64(0)
+		return k.launch(block, 1, s, &args)
+	}
+
+	l := mergeSortLayout(n, tile, ksize, vsize)
+	tmp, err := d.tempAlloc(l.total, s)
+	if err != nil {
+		return in.wrap(err, fmt.Sprintf("scratch memory of %d bytes", l.total))
+	}
+	tmpKeys, tmpValues, parts := tmp, tmp+cuda.DevicePtr(l.values), tmp+cuda.DevicePtr(l.partitions)
+	buffers := func() {
+		args.Ptr(keys)
+		if pairs {
+			args.Ptr(values)
+		}
+		args.Ptr(tmpKeys)
+		if pairs {
+			args.Ptr(tmpValues)
+		}
+	}
+	// The block sort writes to the scratch copy when the number of passes
+	// is odd, so that the last pass writes to the caller's buffers.
+	inTmp := passes%2 == 1
+	buffers()
+	args.Int64(int64(n))
+	args.Int64(boolInt(inTmp))
+	err = k.launch(block, tiles, s, &args)
+	partitionGrid := (tiles + 1 + k.policy.BlockThreads - 1) / k.policy.BlockThreads
+	for p := 0; p < passes && err == nil; p++ {
+		merged := int64(2) << p
+		args.Reset()
+		args.Ptr(keys)
+		args.Ptr(tmpKeys)
+		args.Int64(int64(n))
+		args.Ptr(parts)
+		args.Int64(boolInt(inTmp))
+		args.Int64(merged)
+		if err = k.launch(partition, partitionGrid, s, &args); err != nil {
+			break
+		}
+		args.Reset()
+		buffers()
+		args.Int64(int64(n))
+		args.Ptr(parts)
+		args.Int64(boolInt(inTmp))
+		args.Int64(merged)
+		err = k.launch(merge, tiles, s, &args)
+		inTmp = !inTmp
+	}
+	if ferr := d.tempFree(tmp, s); err == nil && ferr != nil {
+		err = in.wrap(ferr, "freeing scratch memory")
+	}
+	return err
+}
+
+func boolInt(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}

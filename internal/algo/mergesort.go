@@ -14,9 +14,9 @@ func mergeSortPolicy(size int64, a int) arch.Policy {
 	return arch.Policy{Arch: a, BlockThreads: 256, ItemsPerThread: int(min(nominal, max(1, nominal*4/size)))}
 }
 
-// lessOp is the comparator of the merge sorts: less(a, b) reports whether a
+// keyLessOp is the comparator of the merge sorts: less(a, b) reports whether a
 // is ordered before b, a strict weak order.
-var lessOp = []Operator{{Role: "comparator", Params: []string{"K", "K"}, Results: []string{"bool"}}}
+var keyLessOp = []Operator{{Role: "comparator", Params: []string{"K", "K"}, Results: []string{"bool"}}}
 
 // MergeSortKeys is runtime.MergeSortKeys(less func(K, K) bool): a stable
 // in-place sort of keys with a user comparator, as cub::DeviceMergeSort
@@ -29,7 +29,7 @@ var MergeSortKeys = register(&Algorithm{
 	Stem:       "merge_sort_keys",
 	Header:     "merge_sort.cuh",
 	TypeParams: []string{"K"},
-	Ops:        lessOp,
+	Ops:        keyLessOp,
 	Kernels: []Kernel{
 		{Suffix: "block", Template: "::gocccl::merge_sort_keys_block", Params: []Param{
 			{Name: "d_keys", Kind: Out, Type: "K"}, {Name: "d_tmp_keys", Kind: Scratch},
@@ -54,7 +54,7 @@ var MergeSortPairs = register(&Algorithm{
 	Stem:       "merge_sort_pairs",
 	Header:     "merge_sort.cuh",
 	TypeParams: []string{"K", "V"},
-	Ops:        lessOp,
+	Ops:        keyLessOp,
 	Kernels: []Kernel{
 		{Suffix: "block", Template: "::gocccl::merge_sort_pairs_block", Params: []Param{
 			{Name: "d_keys", Kind: Out, Type: "K"}, {Name: "d_values", Kind: Out, Type: "V"},

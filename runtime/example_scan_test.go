@@ -70,3 +70,53 @@ func ExampleExclusiveScan() {
 	// [-5 -5 -3 -3 2]
 	// [-2147483648 -7 -3 -3 2]
 }
+
+//gocccl:op
+func sameKey(a, b string8) bool { return a == b }
+
+// string8 is a short fixed-size name, plain data that a Slice can hold.
+type string8 [8]byte
+
+func name(s string) (n string8) {
+	copy(n[:], s)
+	return n
+}
+
+// Running totals per customer, restarting wherever the key changes.
+func ExampleInclusiveScanByKey() {
+	dev, err := runtime.Open(runtime.CPU)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer dev.Close()
+	keys, _ := runtime.FromHost(dev, []string8{name("ann"), name("ann"), name("bob"), name("bob"), name("bob"), name("ann")})
+	amounts, _ := runtime.FromHost(dev, []int{5, 7, 1, 2, 3, 4})
+	out, _ := runtime.Alloc[int](dev, amounts.Len())
+
+	if err := runtime.InclusiveScanByKey(sameKey, addInt).Run(nil, keys, amounts, out); err != nil {
+		log.Fatal(err)
+	}
+	got, _ := out.ToHost()
+	fmt.Println(got)
+	// Output: [5 12 1 3 6 4]
+}
+
+// The largest value earlier in each segment, seeded with init at every
+// segment start.
+func ExampleExclusiveScanByKey() {
+	dev, err := runtime.Open(runtime.CPU)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer dev.Close()
+	keys, _ := runtime.FromHost(dev, []string8{name("x"), name("x"), name("x"), name("y"), name("y")})
+	vals, _ := runtime.FromHost(dev, []int32{-4, -9, -1, 6, 2})
+	out, _ := runtime.Alloc[int32](dev, vals.Len())
+
+	if err := runtime.ExclusiveScanByKey(sameKey, maxInt32).Run(nil, keys, vals, out, -7); err != nil {
+		log.Fatal(err)
+	}
+	got, _ := out.ToHost()
+	fmt.Println(got)
+	// Output: [-7 -4 -4 -7 6]
+}

@@ -78,7 +78,7 @@ func span[T any](s *Slice[T]) (lo, hi uintptr) {
 }
 
 // overlaps reports whether a and b share memory.
-func overlaps[T any](a, b *Slice[T]) bool {
+func overlaps[A, B any](a *Slice[A], b *Slice[B]) bool {
 	alo, ahi := span(a)
 	blo, bhi := span(b)
 	return alo < bhi && blo < ahi
@@ -86,7 +86,7 @@ func overlaps[T any](a, b *Slice[T]) bool {
 
 // overlapsPartially reports whether a and b share memory without being the
 // same elements.
-func overlapsPartially[T any](a, b *Slice[T]) bool {
+func overlapsPartially[A, B any](a *Slice[A], b *Slice[B]) bool {
 	alo, ahi := span(a)
 	blo, bhi := span(b)
 	return overlaps(a, b) && (alo != blo || ahi != bhi)

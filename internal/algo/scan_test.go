@@ -29,3 +29,12 @@ func TestScanPolicy(t *testing.T) {
 	assert.Equal(t, "gocccl_inclusive_scan_Add_sweep", InclusiveScan.Kernels[1].Symbol("gocccl_inclusive_scan_Add"))
 	assert.False(t, ExclusiveScan.Typed())
 }
+
+func TestScanByKeyPolicy(t *testing.T) {
+	assert.Equal(t, arch.Policy{Arch: 90, BlockThreads: 256, ItemsPerThread: 9}, InclusiveScanByKey.Policy(4, 90))
+	assert.Equal(t, arch.Policy{Arch: 90, BlockThreads: 256, ItemsPerThread: 9}, ExclusiveScanByKey.Policy(8, 90))
+	assert.Equal(t, 3, InclusiveScanByKey.Policy(12, 90).ItemsPerThread)
+	assert.Equal(t, 1, InclusiveScanByKey.Policy(64, 90).ItemsPerThread)
+	assert.False(t, InclusiveScanByKey.Typed())
+	assert.Equal(t, "equality", ExclusiveScanByKey.Ops[0].Role)
+}

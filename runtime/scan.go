@@ -129,14 +129,15 @@ func runScan[T any](inst *instance, alg string, op func(T, T) T, inclusive bool,
 	if err := out.usable(alg + " output"); err != nil {
 		return err
 	}
-	devs := []*Device{in.dev, out.dev}
+	var err error
 	if init.device {
 		if err := init.from.usable(alg + " init"); err != nil {
 			return err
 		}
-		devs = append(devs, init.from.dev)
+		s, err = streamFor(alg, s, in.dev, out.dev, init.from.dev)
+	} else {
+		s, err = streamFor(alg, s, in.dev, out.dev)
 	}
-	s, err := streamFor(alg, s, devs...)
 	if err != nil {
 		return err
 	}

@@ -12,11 +12,11 @@ import (
 // BenchRow is one timing: the median of reps event-timed calls of one
 // algorithm over n elements through the Go API, host dispatch included.
 type BenchRow struct {
-	Algorithm string // "InclusiveScan" or "ExclusiveScan"
-	Type      string // "uint32" or "float32"
+	Algorithm string // "InclusiveScan", "ExclusiveScan", "InclusiveScanByKey" or "ExclusiveScanByKey"
+	Type      string // of the values: "uint32" or "float32"
 	N         int
 	Median    time.Duration
-	Bytes     int64 // bytes read and written: 2 × n × 4
+	Bytes     int64 // bytes read and written: 2 × n × 4, by key 3 × n × 4
 }
 
 // TSV formats r as bench/cub/scan.cu prints CUB's rows, with "gocccl" first:
@@ -30,10 +30,11 @@ func (r BenchRow) TSV() string {
 var BenchSizes = []int{1 << 10, 1 << 16, 1 << 20, 1 << 24, 1 << 28}
 
 // Bench times InclusiveScan and ExclusiveScan of uint32 and float32 sums on
-// d at each size: after one warm-up call, reps calls each timed with CUDA
-// events (Stream.Time), over three input buffers in rotation, and reports
-// the medians. Results are checked against a sequential loop (uint32
-// exactly, float32 by its last element).
+// d at each size, then the scans by key over uint32 keys in runs of mean
+// length 7 (as bench/cub/scan.cu): after one warm-up call, reps calls each
+// timed with CUDA events (Stream.Time), over three input buffers in
+// rotation, and reports the medians. Results are checked against a
+// sequential loop (uint32 exactly, float32 by its last element).
 func Bench(d *runtime.Device, sizes []int, reps int) ([]BenchRow, error) {
 	s, err := d.NewStream()
 	if err != nil {
@@ -72,6 +73,48 @@ func Bench(d *runtime.Device, sizes []int, reps int) ([]BenchRow, error) {
 			}
 			rows = append(rows, BenchRow{b.alg, b.typ, n, m, 2 * int64(n) * 4})
 		}
+	}
+	for _, n := range sizes {
+		r := rand.New(rand.NewPCG(uint64(n), 11))
+		keys := make([]uint32, n)
+		us := make([]uint32, n)
+		fs := make([]float32, n)
+		var k uint32
+		for i := range keys {
+			if r.IntN(7) == 0 {
+				k++
+			}
+			keys[i], us[i], fs[i] = k, r.Uint32()>>22, float32(r.Float64())
+		}
+		kin, err := runtime.FromHost(d, keys)
+		if err != nil {
+			return rows, err
+		}
+		for _, b := range []struct {
+			alg, typ string
+			run      func() (time.Duration, error)
+		}{
+			{"InclusiveScanByKey", "uint32", func() (time.Duration, error) {
+				return benchOne(s, us, reps, func(in, out *runtime.Slice[uint32]) error { return InclByKeyU32AddUint32.Run(s, kin, in, out) }, nil)
+			}},
+			{"ExclusiveScanByKey", "uint32", func() (time.Duration, error) {
+				return benchOne(s, us, reps, func(in, out *runtime.Slice[uint32]) error { return ExclByKeyU32AddUint32.Run(s, kin, in, out, 0) }, nil)
+			}},
+			{"InclusiveScanByKey", "float32", func() (time.Duration, error) {
+				return benchOne(s, fs, reps, func(in, out *runtime.Slice[float32]) error { return InclByKeyU32AddFloat32.Run(s, kin, in, out) }, nil)
+			}},
+			{"ExclusiveScanByKey", "float32", func() (time.Duration, error) {
+				return benchOne(s, fs, reps, func(in, out *runtime.Slice[float32]) error { return ExclByKeyU32AddFloat32.Run(s, kin, in, out, 0) }, nil)
+			}},
+		} {
+			m, err := b.run()
+			if err != nil {
+				kin.Free()
+				return rows, fmt.Errorf("%s %s n=%d: %w", b.alg, b.typ, n, err)
+			}
+			rows = append(rows, BenchRow{b.alg, b.typ, n, m, 3 * int64(n) * 4})
+		}
+		kin.Free()
 	}
 	return rows, nil
 }

@@ -6,6 +6,7 @@
 
 #include <gocccl/gosem.cuh>
 #include <gocccl/scan.cuh>
+#include <gocccl/scan_by_key.cuh>
 
 namespace gocccl_pkg_scan_6091d7d6 {
 // Affine is the Go struct type github.com/gocccl/gocccl/internal/devicetest/scan.Affine: 8 bytes, aligned to 4.
@@ -144,6 +145,21 @@ __device__ __forceinline__ ::gocccl_pkg_scan_6091d7d6::Stats Merge(::gocccl_pkg_
   return ::gocccl_pkg_scan_6091d7d6::Stats{::gocccl::go::add(a.N, b.N), a.Sum + b.Sum, ::gocccl::go::max<int32_t>(a.Max, b.Max)};
 }
 
+// EqInt32 is ops.go:92:6.
+__device__ __forceinline__ bool EqInt32(int32_t a, int32_t b) {
+  return a == b;
+}
+
+// EqUint64 is ops.go:95:6.
+__device__ __forceinline__ bool EqUint64(uint64_t a, uint64_t b) {
+  return a == b;
+}
+
+// EqUint32 is ops.go:98:6.
+__device__ __forceinline__ bool EqUint32(uint32_t a, uint32_t b) {
+  return a == b;
+}
+
 // gocccl_functors wrap the operators the kernels use as default-constructible types.
 namespace gocccl_functors {
 
@@ -267,6 +283,24 @@ struct Merge {
   }
 };
 
+struct EqInt32 {
+  __device__ __forceinline__ bool operator()(int32_t a0, int32_t a1) const {
+    return ::gocccl_pkg_scan_6091d7d6::EqInt32(a0, a1);
+  }
+};
+
+struct EqUint64 {
+  __device__ __forceinline__ bool operator()(uint64_t a0, uint64_t a1) const {
+    return ::gocccl_pkg_scan_6091d7d6::EqUint64(a0, a1);
+  }
+};
+
+struct EqUint32 {
+  __device__ __forceinline__ bool operator()(uint32_t a0, uint32_t a1) const {
+    return ::gocccl_pkg_scan_6091d7d6::EqUint32(a0, a1);
+  }
+};
+
 }  // namespace gocccl_functors
 }  // namespace gocccl_pkg_scan_6091d7d6
 
@@ -292,6 +326,13 @@ constexpr int gocccl_exclusive_scan_MaxUint64_threads = 224, gocccl_exclusive_sc
 constexpr int gocccl_exclusive_scan_MaxUint8_threads = 192, gocccl_exclusive_scan_MaxUint8_items = 22;
 constexpr int gocccl_exclusive_scan_Merge_threads = 128, gocccl_exclusive_scan_Merge_items = 2;
 constexpr int gocccl_exclusive_scan_Then_threads = 224, gocccl_exclusive_scan_Then_items = 24;
+constexpr int gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_threads = 256, gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_items = 9;
+constexpr int gocccl_exclusive_scan_by_key_EqInt32_AddInt64_threads = 256, gocccl_exclusive_scan_by_key_EqInt32_AddInt64_items = 9;
+constexpr int gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_threads = 256, gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_items = 9;
+constexpr int gocccl_exclusive_scan_by_key_EqInt32_Then_threads = 256, gocccl_exclusive_scan_by_key_EqInt32_Then_items = 9;
+constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads = 256, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items = 9;
+constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads = 256, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items = 9;
+constexpr int gocccl_exclusive_scan_by_key_EqUint64_AddUint32_threads = 256, gocccl_exclusive_scan_by_key_EqUint64_AddUint32_items = 9;
 constexpr int gocccl_inclusive_scan_AddFloat32_threads = 128, gocccl_inclusive_scan_AddFloat32_items = 24;
 constexpr int gocccl_inclusive_scan_AddFloat64_threads = 224, gocccl_inclusive_scan_AddFloat64_items = 24;
 constexpr int gocccl_inclusive_scan_AddInt16_threads = 512, gocccl_inclusive_scan_AddInt16_items = 12;
@@ -312,8 +353,15 @@ constexpr int gocccl_inclusive_scan_MaxUint64_threads = 224, gocccl_inclusive_sc
 constexpr int gocccl_inclusive_scan_MaxUint8_threads = 192, gocccl_inclusive_scan_MaxUint8_items = 22;
 constexpr int gocccl_inclusive_scan_Merge_threads = 128, gocccl_inclusive_scan_Merge_items = 2;
 constexpr int gocccl_inclusive_scan_Then_threads = 224, gocccl_inclusive_scan_Then_items = 24;
+constexpr int gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_threads = 256, gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_items = 9;
+constexpr int gocccl_inclusive_scan_by_key_EqInt32_AddInt64_threads = 256, gocccl_inclusive_scan_by_key_EqInt32_AddInt64_items = 9;
+constexpr int gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_threads = 256, gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_items = 9;
+constexpr int gocccl_inclusive_scan_by_key_EqInt32_Then_threads = 256, gocccl_inclusive_scan_by_key_EqInt32_Then_items = 9;
+constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads = 256, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items = 9;
+constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads = 256, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items = 9;
+constexpr int gocccl_inclusive_scan_by_key_EqUint64_AddUint32_threads = 256, gocccl_inclusive_scan_by_key_EqUint64_AddUint32_items = 9;
 
-// ExclusiveScan(AddFloat32) over float32, declared at ops.go:122:19.
+// ExclusiveScan(AddFloat32) over float32, declared at ops.go:131:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat32_threads)
 gocccl_exclusive_scan_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
@@ -324,7 +372,7 @@ gocccl_exclusive_scan_AddFloat32_sweep(const float* d_in, float* d_out, long lon
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// ExclusiveScan(AddFloat64) over float64, declared at ops.go:126:19.
+// ExclusiveScan(AddFloat64) over float64, declared at ops.go:135:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat64_threads)
 gocccl_exclusive_scan_AddFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_AddFloat64_threads, gocccl_exclusive_scan_AddFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_state, state_bytes, num_tiles);
@@ -335,7 +383,7 @@ gocccl_exclusive_scan_AddFloat64_sweep(const double* d_in, double* d_out, long l
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddFloat64_threads, gocccl_exclusive_scan_AddFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// ExclusiveScan(AddInt16) over int16, declared at ops.go:102:19.
+// ExclusiveScan(AddInt16) over int16, declared at ops.go:111:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddInt16_threads)
 gocccl_exclusive_scan_AddInt16_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_AddInt16_threads, gocccl_exclusive_scan_AddInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt16>(d_state, state_bytes, num_tiles);
@@ -346,7 +394,7 @@ gocccl_exclusive_scan_AddInt16_sweep(const int16_t* d_in, int16_t* d_out, long l
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddInt16_threads, gocccl_exclusive_scan_AddInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt16>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// ExclusiveScan(AddInt32) over int32, declared at ops.go:106:19.
+// ExclusiveScan(AddInt32) over int32, declared at ops.go:115:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddInt32_threads)
 gocccl_exclusive_scan_AddInt32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_AddInt32_threads, gocccl_exclusive_scan_AddInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt32>(d_state, state_bytes, num_tiles);
@@ -357,7 +405,7 @@ gocccl_exclusive_scan_AddInt32_sweep(const int32_t* d_in, int32_t* d_out, long l
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddInt32_threads, gocccl_exclusive_scan_AddInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// ExclusiveScan(AddInt64) over int64, declared at ops.go:114:19.
+// ExclusiveScan(AddInt64) over int64, declared at ops.go:123:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddInt64_threads)
 gocccl_exclusive_scan_AddInt64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_AddInt64_threads, gocccl_exclusive_scan_AddInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_state, state_bytes, num_tiles);
@@ -368,7 +416,7 @@ gocccl_exclusive_scan_AddInt64_sweep(const int64_t* d_in, int64_t* d_out, long l
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddInt64_threads, gocccl_exclusive_scan_AddInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// ExclusiveScan(AddInt8) over int8, declared at ops.go:94:19.
+// ExclusiveScan(AddInt8) over int8, declared at ops.go:103:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddInt8_threads)
 gocccl_exclusive_scan_AddInt8_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_AddInt8_threads, gocccl_exclusive_scan_AddInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt8>(d_state, state_bytes, num_tiles);
@@ -379,7 +427,7 @@ gocccl_exclusive_scan_AddInt8_sweep(const int8_t* d_in, int8_t* d_out, long long
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddInt8_threads, gocccl_exclusive_scan_AddInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// ExclusiveScan(AddUint32) over uint32, declared at ops.go:110:19.
+// ExclusiveScan(AddUint32) over uint32, declared at ops.go:119:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint32_threads)
 gocccl_exclusive_scan_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_AddUint32_threads, gocccl_exclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
@@ -390,7 +438,7 @@ gocccl_exclusive_scan_AddUint32_sweep(const uint32_t* d_in, uint32_t* d_out, lon
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint32_threads, gocccl_exclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// ExclusiveScan(AddUint64) over uint64, declared at ops.go:118:19.
+// ExclusiveScan(AddUint64) over uint64, declared at ops.go:127:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint64_threads)
 gocccl_exclusive_scan_AddUint64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_AddUint64_threads, gocccl_exclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint64>(d_state, state_bytes, num_tiles);
@@ -401,7 +449,7 @@ gocccl_exclusive_scan_AddUint64_sweep(const uint64_t* d_in, uint64_t* d_out, lon
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint64_threads, gocccl_exclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// ExclusiveScan(AddUint8) over uint8, declared at ops.go:98:19.
+// ExclusiveScan(AddUint8) over uint8, declared at ops.go:107:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint8_threads)
 gocccl_exclusive_scan_AddUint8_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_AddUint8_threads, gocccl_exclusive_scan_AddUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint8>(d_state, state_bytes, num_tiles);
@@ -412,7 +460,7 @@ gocccl_exclusive_scan_AddUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long l
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint8_threads, gocccl_exclusive_scan_AddUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// ExclusiveScan(MaxFloat32) over float32, declared at ops.go:124:19.
+// ExclusiveScan(MaxFloat32) over float32, declared at ops.go:133:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxFloat32_threads)
 gocccl_exclusive_scan_MaxFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_MaxFloat32_threads, gocccl_exclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat32>(d_state, state_bytes, num_tiles);
@@ -423,7 +471,7 @@ gocccl_exclusive_scan_MaxFloat32_sweep(const float* d_in, float* d_out, long lon
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxFloat32_threads, gocccl_exclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// ExclusiveScan(MaxFloat64) over float64, declared at ops.go:128:19.
+// ExclusiveScan(MaxFloat64) over float64, declared at ops.go:137:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxFloat64_threads)
 gocccl_exclusive_scan_MaxFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_MaxFloat64_threads, gocccl_exclusive_scan_MaxFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat64>(d_state, state_bytes, num_tiles);
@@ -434,7 +482,7 @@ gocccl_exclusive_scan_MaxFloat64_sweep(const double* d_in, double* d_out, long l
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxFloat64_threads, gocccl_exclusive_scan_MaxFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// ExclusiveScan(MaxInt16) over int16, declared at ops.go:104:19.
+// ExclusiveScan(MaxInt16) over int16, declared at ops.go:113:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxInt16_threads)
 gocccl_exclusive_scan_MaxInt16_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_MaxInt16_threads, gocccl_exclusive_scan_MaxInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt16>(d_state, state_bytes, num_tiles);
@@ -445,7 +493,7 @@ gocccl_exclusive_scan_MaxInt16_sweep(const int16_t* d_in, int16_t* d_out, long l
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxInt16_threads, gocccl_exclusive_scan_MaxInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt16>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// ExclusiveScan(MaxInt32) over int32, declared at ops.go:108:19.
+// ExclusiveScan(MaxInt32) over int32, declared at ops.go:117:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxInt32_threads)
 gocccl_exclusive_scan_MaxInt32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_MaxInt32_threads, gocccl_exclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt32>(d_state, state_bytes, num_tiles);
@@ -456,7 +504,7 @@ gocccl_exclusive_scan_MaxInt32_sweep(const int32_t* d_in, int32_t* d_out, long l
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxInt32_threads, gocccl_exclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// ExclusiveScan(MaxInt64) over int64, declared at ops.go:116:19.
+// ExclusiveScan(MaxInt64) over int64, declared at ops.go:125:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxInt64_threads)
 gocccl_exclusive_scan_MaxInt64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_MaxInt64_threads, gocccl_exclusive_scan_MaxInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt64>(d_state, state_bytes, num_tiles);
@@ -467,7 +515,7 @@ gocccl_exclusive_scan_MaxInt64_sweep(const int64_t* d_in, int64_t* d_out, long l
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxInt64_threads, gocccl_exclusive_scan_MaxInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// ExclusiveScan(MaxInt8) over int8, declared at ops.go:96:19.
+// ExclusiveScan(MaxInt8) over int8, declared at ops.go:105:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxInt8_threads)
 gocccl_exclusive_scan_MaxInt8_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_MaxInt8_threads, gocccl_exclusive_scan_MaxInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt8>(d_state, state_bytes, num_tiles);
@@ -478,7 +526,7 @@ gocccl_exclusive_scan_MaxInt8_sweep(const int8_t* d_in, int8_t* d_out, long long
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxInt8_threads, gocccl_exclusive_scan_MaxInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// ExclusiveScan(MaxUint32) over uint32, declared at ops.go:112:19.
+// ExclusiveScan(MaxUint32) over uint32, declared at ops.go:121:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxUint32_threads)
 gocccl_exclusive_scan_MaxUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_MaxUint32_threads, gocccl_exclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint32>(d_state, state_bytes, num_tiles);
@@ -489,7 +537,7 @@ gocccl_exclusive_scan_MaxUint32_sweep(const uint32_t* d_in, uint32_t* d_out, lon
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxUint32_threads, gocccl_exclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// ExclusiveScan(MaxUint64) over uint64, declared at ops.go:120:19.
+// ExclusiveScan(MaxUint64) over uint64, declared at ops.go:129:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxUint64_threads)
 gocccl_exclusive_scan_MaxUint64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_MaxUint64_threads, gocccl_exclusive_scan_MaxUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint64>(d_state, state_bytes, num_tiles);
@@ -500,7 +548,7 @@ gocccl_exclusive_scan_MaxUint64_sweep(const uint64_t* d_in, uint64_t* d_out, lon
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxUint64_threads, gocccl_exclusive_scan_MaxUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// ExclusiveScan(MaxUint8) over uint8, declared at ops.go:100:19.
+// ExclusiveScan(MaxUint8) over uint8, declared at ops.go:109:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxUint8_threads)
 gocccl_exclusive_scan_MaxUint8_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_MaxUint8_threads, gocccl_exclusive_scan_MaxUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_state, state_bytes, num_tiles);
@@ -511,7 +559,7 @@ gocccl_exclusive_scan_MaxUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long l
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxUint8_threads, gocccl_exclusive_scan_MaxUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// ExclusiveScan(Merge) over Stats, declared at ops.go:132:19.
+// ExclusiveScan(Merge) over Stats, declared at ops.go:141:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_Merge_threads)
 gocccl_exclusive_scan_Merge_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_Merge_threads, gocccl_exclusive_scan_Merge_items, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_state, state_bytes, num_tiles);
@@ -522,7 +570,7 @@ gocccl_exclusive_scan_Merge_sweep(const ::gocccl_pkg_scan_6091d7d6::Stats* d_in,
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_Merge_threads, gocccl_exclusive_scan_Merge_items, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// ExclusiveScan(Then) over Affine, declared at ops.go:130:19.
+// ExclusiveScan(Then) over Affine, declared at ops.go:139:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_Then_threads)
 gocccl_exclusive_scan_Then_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_Then_threads, gocccl_exclusive_scan_Then_items, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_state, state_bytes, num_tiles);
@@ -533,7 +581,84 @@ gocccl_exclusive_scan_Then_sweep(const ::gocccl_pkg_scan_6091d7d6::Affine* d_in,
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_Then_threads, gocccl_exclusive_scan_Then_items, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(AddFloat32) over float32, declared at ops.go:121:19.
+// ExclusiveScanByKey(EqInt32,AddFloat32) over int32, float32, declared at ops.go:144:24.
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_threads)
+gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_threads, gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_items, int32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_threads)
+gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_sweep(const int32_t* d_keys, const float* d_values, float* d_out, long long n, void* d_state, long long state_bytes, float init) {
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_threads, gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_items, int32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
+}
+
+// ExclusiveScanByKey(EqInt32,AddInt64) over int32, int64, declared at ops.go:146:24.
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_AddInt64_threads)
+gocccl_exclusive_scan_by_key_EqInt32_AddInt64_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqInt32_AddInt64_threads, gocccl_exclusive_scan_by_key_EqInt32_AddInt64_items, int32_t, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_AddInt64_threads)
+gocccl_exclusive_scan_by_key_EqInt32_AddInt64_sweep(const int32_t* d_keys, const int64_t* d_values, int64_t* d_out, long long n, void* d_state, long long state_bytes, int64_t init) {
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_AddInt64_threads, gocccl_exclusive_scan_by_key_EqInt32_AddInt64_items, int32_t, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
+}
+
+// ExclusiveScanByKey(EqInt32,MaxUint8) over int32, uint8, declared at ops.go:148:24.
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_threads)
+gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_threads, gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_items, int32_t, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_threads)
+gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_sweep(const int32_t* d_keys, const uint8_t* d_values, uint8_t* d_out, long long n, void* d_state, long long state_bytes, uint8_t init) {
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_threads, gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_items, int32_t, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
+}
+
+// ExclusiveScanByKey(EqInt32,Then) over int32, Affine, declared at ops.go:150:24.
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_Then_threads)
+gocccl_exclusive_scan_by_key_EqInt32_Then_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqInt32_Then_threads, gocccl_exclusive_scan_by_key_EqInt32_Then_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_Then_threads)
+gocccl_exclusive_scan_by_key_EqInt32_Then_sweep(const int32_t* d_keys, const ::gocccl_pkg_scan_6091d7d6::Affine* d_values, ::gocccl_pkg_scan_6091d7d6::Affine* d_out, long long n, void* d_state, long long state_bytes, ::gocccl_pkg_scan_6091d7d6::Affine init) {
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_Then_threads, gocccl_exclusive_scan_by_key_EqInt32_Then_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
+}
+
+// ExclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at ops.go:158:27.
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads)
+gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads)
+gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const float* d_values, float* d_out, long long n, void* d_state, long long state_bytes, float init) {
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
+}
+
+// ExclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at ops.go:156:27.
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads)
+gocccl_exclusive_scan_by_key_EqUint32_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads)
+gocccl_exclusive_scan_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init) {
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
+}
+
+// ExclusiveScanByKey(EqUint64,AddUint32) over uint64, uint32, declared at ops.go:152:24.
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint64_AddUint32_threads)
+gocccl_exclusive_scan_by_key_EqUint64_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqUint64_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint64_AddUint32_items, uint64_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint64, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint64_AddUint32_threads)
+gocccl_exclusive_scan_by_key_EqUint64_AddUint32_sweep(const uint64_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init) {
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint64_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint64_AddUint32_items, uint64_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint64, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
+}
+
+// InclusiveScan(AddFloat32) over float32, declared at ops.go:130:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddFloat32_threads)
 gocccl_inclusive_scan_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddFloat32_threads, gocccl_inclusive_scan_AddFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
@@ -544,7 +669,7 @@ gocccl_inclusive_scan_AddFloat32_sweep(const float* d_in, float* d_out, long lon
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddFloat32_threads, gocccl_inclusive_scan_AddFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(AddFloat64) over float64, declared at ops.go:125:19.
+// InclusiveScan(AddFloat64) over float64, declared at ops.go:134:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddFloat64_threads)
 gocccl_inclusive_scan_AddFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddFloat64_threads, gocccl_inclusive_scan_AddFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_state, state_bytes, num_tiles);
@@ -555,7 +680,7 @@ gocccl_inclusive_scan_AddFloat64_sweep(const double* d_in, double* d_out, long l
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddFloat64_threads, gocccl_inclusive_scan_AddFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(AddInt16) over int16, declared at ops.go:101:19.
+// InclusiveScan(AddInt16) over int16, declared at ops.go:110:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddInt16_threads)
 gocccl_inclusive_scan_AddInt16_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddInt16_threads, gocccl_inclusive_scan_AddInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt16>(d_state, state_bytes, num_tiles);
@@ -566,7 +691,7 @@ gocccl_inclusive_scan_AddInt16_sweep(const int16_t* d_in, int16_t* d_out, long l
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddInt16_threads, gocccl_inclusive_scan_AddInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt16>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(AddInt32) over int32, declared at ops.go:105:19.
+// InclusiveScan(AddInt32) over int32, declared at ops.go:114:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddInt32_threads)
 gocccl_inclusive_scan_AddInt32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddInt32_threads, gocccl_inclusive_scan_AddInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt32>(d_state, state_bytes, num_tiles);
@@ -577,7 +702,7 @@ gocccl_inclusive_scan_AddInt32_sweep(const int32_t* d_in, int32_t* d_out, long l
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddInt32_threads, gocccl_inclusive_scan_AddInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(AddInt64) over int64, declared at ops.go:113:19.
+// InclusiveScan(AddInt64) over int64, declared at ops.go:122:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddInt64_threads)
 gocccl_inclusive_scan_AddInt64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddInt64_threads, gocccl_inclusive_scan_AddInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_state, state_bytes, num_tiles);
@@ -588,7 +713,7 @@ gocccl_inclusive_scan_AddInt64_sweep(const int64_t* d_in, int64_t* d_out, long l
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddInt64_threads, gocccl_inclusive_scan_AddInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(AddInt8) over int8, declared at ops.go:93:19.
+// InclusiveScan(AddInt8) over int8, declared at ops.go:102:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddInt8_threads)
 gocccl_inclusive_scan_AddInt8_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddInt8_threads, gocccl_inclusive_scan_AddInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt8>(d_state, state_bytes, num_tiles);
@@ -599,7 +724,7 @@ gocccl_inclusive_scan_AddInt8_sweep(const int8_t* d_in, int8_t* d_out, long long
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddInt8_threads, gocccl_inclusive_scan_AddInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(AddUint32) over uint32, declared at ops.go:109:19.
+// InclusiveScan(AddUint32) over uint32, declared at ops.go:118:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint32_threads)
 gocccl_inclusive_scan_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddUint32_threads, gocccl_inclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
@@ -610,7 +735,7 @@ gocccl_inclusive_scan_AddUint32_sweep(const uint32_t* d_in, uint32_t* d_out, lon
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint32_threads, gocccl_inclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(AddUint64) over uint64, declared at ops.go:117:19.
+// InclusiveScan(AddUint64) over uint64, declared at ops.go:126:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint64_threads)
 gocccl_inclusive_scan_AddUint64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddUint64_threads, gocccl_inclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint64>(d_state, state_bytes, num_tiles);
@@ -621,7 +746,7 @@ gocccl_inclusive_scan_AddUint64_sweep(const uint64_t* d_in, uint64_t* d_out, lon
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint64_threads, gocccl_inclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(AddUint8) over uint8, declared at ops.go:97:19.
+// InclusiveScan(AddUint8) over uint8, declared at ops.go:106:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint8_threads)
 gocccl_inclusive_scan_AddUint8_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddUint8_threads, gocccl_inclusive_scan_AddUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint8>(d_state, state_bytes, num_tiles);
@@ -632,7 +757,7 @@ gocccl_inclusive_scan_AddUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long l
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint8_threads, gocccl_inclusive_scan_AddUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(MaxFloat32) over float32, declared at ops.go:123:19.
+// InclusiveScan(MaxFloat32) over float32, declared at ops.go:132:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxFloat32_threads)
 gocccl_inclusive_scan_MaxFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxFloat32_threads, gocccl_inclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat32>(d_state, state_bytes, num_tiles);
@@ -643,7 +768,7 @@ gocccl_inclusive_scan_MaxFloat32_sweep(const float* d_in, float* d_out, long lon
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxFloat32_threads, gocccl_inclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(MaxFloat64) over float64, declared at ops.go:127:19.
+// InclusiveScan(MaxFloat64) over float64, declared at ops.go:136:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxFloat64_threads)
 gocccl_inclusive_scan_MaxFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxFloat64_threads, gocccl_inclusive_scan_MaxFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat64>(d_state, state_bytes, num_tiles);
@@ -654,7 +779,7 @@ gocccl_inclusive_scan_MaxFloat64_sweep(const double* d_in, double* d_out, long l
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxFloat64_threads, gocccl_inclusive_scan_MaxFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(MaxInt16) over int16, declared at ops.go:103:19.
+// InclusiveScan(MaxInt16) over int16, declared at ops.go:112:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt16_threads)
 gocccl_inclusive_scan_MaxInt16_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxInt16_threads, gocccl_inclusive_scan_MaxInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt16>(d_state, state_bytes, num_tiles);
@@ -665,7 +790,7 @@ gocccl_inclusive_scan_MaxInt16_sweep(const int16_t* d_in, int16_t* d_out, long l
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt16_threads, gocccl_inclusive_scan_MaxInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt16>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(MaxInt32) over int32, declared at ops.go:107:19.
+// InclusiveScan(MaxInt32) over int32, declared at ops.go:116:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt32_threads)
 gocccl_inclusive_scan_MaxInt32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxInt32_threads, gocccl_inclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt32>(d_state, state_bytes, num_tiles);
@@ -676,7 +801,7 @@ gocccl_inclusive_scan_MaxInt32_sweep(const int32_t* d_in, int32_t* d_out, long l
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt32_threads, gocccl_inclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(MaxInt64) over int64, declared at ops.go:115:19.
+// InclusiveScan(MaxInt64) over int64, declared at ops.go:124:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt64_threads)
 gocccl_inclusive_scan_MaxInt64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxInt64_threads, gocccl_inclusive_scan_MaxInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt64>(d_state, state_bytes, num_tiles);
@@ -687,7 +812,7 @@ gocccl_inclusive_scan_MaxInt64_sweep(const int64_t* d_in, int64_t* d_out, long l
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt64_threads, gocccl_inclusive_scan_MaxInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(MaxInt8) over int8, declared at ops.go:95:19.
+// InclusiveScan(MaxInt8) over int8, declared at ops.go:104:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt8_threads)
 gocccl_inclusive_scan_MaxInt8_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxInt8_threads, gocccl_inclusive_scan_MaxInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt8>(d_state, state_bytes, num_tiles);
@@ -698,7 +823,7 @@ gocccl_inclusive_scan_MaxInt8_sweep(const int8_t* d_in, int8_t* d_out, long long
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt8_threads, gocccl_inclusive_scan_MaxInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(MaxUint32) over uint32, declared at ops.go:111:19.
+// InclusiveScan(MaxUint32) over uint32, declared at ops.go:120:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint32_threads)
 gocccl_inclusive_scan_MaxUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxUint32_threads, gocccl_inclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint32>(d_state, state_bytes, num_tiles);
@@ -709,7 +834,7 @@ gocccl_inclusive_scan_MaxUint32_sweep(const uint32_t* d_in, uint32_t* d_out, lon
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint32_threads, gocccl_inclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(MaxUint64) over uint64, declared at ops.go:119:19.
+// InclusiveScan(MaxUint64) over uint64, declared at ops.go:128:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint64_threads)
 gocccl_inclusive_scan_MaxUint64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxUint64_threads, gocccl_inclusive_scan_MaxUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint64>(d_state, state_bytes, num_tiles);
@@ -720,7 +845,7 @@ gocccl_inclusive_scan_MaxUint64_sweep(const uint64_t* d_in, uint64_t* d_out, lon
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint64_threads, gocccl_inclusive_scan_MaxUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(MaxUint8) over uint8, declared at ops.go:99:19.
+// InclusiveScan(MaxUint8) over uint8, declared at ops.go:108:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint8_threads)
 gocccl_inclusive_scan_MaxUint8_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxUint8_threads, gocccl_inclusive_scan_MaxUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_state, state_bytes, num_tiles);
@@ -731,7 +856,7 @@ gocccl_inclusive_scan_MaxUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long l
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint8_threads, gocccl_inclusive_scan_MaxUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(Merge) over Stats, declared at ops.go:131:19.
+// InclusiveScan(Merge) over Stats, declared at ops.go:140:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Merge_threads)
 gocccl_inclusive_scan_Merge_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_Merge_threads, gocccl_inclusive_scan_Merge_items, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_state, state_bytes, num_tiles);
@@ -742,7 +867,7 @@ gocccl_inclusive_scan_Merge_sweep(const ::gocccl_pkg_scan_6091d7d6::Stats* d_in,
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_Merge_threads, gocccl_inclusive_scan_Merge_items, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(Then) over Affine, declared at ops.go:129:19.
+// InclusiveScan(Then) over Affine, declared at ops.go:138:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Then_threads)
 gocccl_inclusive_scan_Then_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_Then_threads, gocccl_inclusive_scan_Then_items, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_state, state_bytes, num_tiles);
@@ -751,4 +876,81 @@ gocccl_inclusive_scan_Then_init(void* d_state, long long state_bytes, long long 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Then_threads)
 gocccl_inclusive_scan_Then_sweep(const ::gocccl_pkg_scan_6091d7d6::Affine* d_in, ::gocccl_pkg_scan_6091d7d6::Affine* d_out, long long n, void* d_state, long long state_bytes, ::gocccl_pkg_scan_6091d7d6::Affine init, const ::gocccl_pkg_scan_6091d7d6::Affine* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_Then_threads, gocccl_inclusive_scan_Then_items, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+}
+
+// InclusiveScanByKey(EqInt32,AddFloat32) over int32, float32, declared at ops.go:143:24.
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_threads)
+gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_threads, gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_items, int32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_threads)
+gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_sweep(const int32_t* d_keys, const float* d_values, float* d_out, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_threads, gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_items, int32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes);
+}
+
+// InclusiveScanByKey(EqInt32,AddInt64) over int32, int64, declared at ops.go:145:24.
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_AddInt64_threads)
+gocccl_inclusive_scan_by_key_EqInt32_AddInt64_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqInt32_AddInt64_threads, gocccl_inclusive_scan_by_key_EqInt32_AddInt64_items, int32_t, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_AddInt64_threads)
+gocccl_inclusive_scan_by_key_EqInt32_AddInt64_sweep(const int32_t* d_keys, const int64_t* d_values, int64_t* d_out, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_AddInt64_threads, gocccl_inclusive_scan_by_key_EqInt32_AddInt64_items, int32_t, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_keys, d_values, d_out, n, d_state, state_bytes);
+}
+
+// InclusiveScanByKey(EqInt32,MaxUint8) over int32, uint8, declared at ops.go:147:24.
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_threads)
+gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_threads, gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_items, int32_t, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_threads)
+gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_sweep(const int32_t* d_keys, const uint8_t* d_values, uint8_t* d_out, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_threads, gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_items, int32_t, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_keys, d_values, d_out, n, d_state, state_bytes);
+}
+
+// InclusiveScanByKey(EqInt32,Then) over int32, Affine, declared at ops.go:149:24.
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_Then_threads)
+gocccl_inclusive_scan_by_key_EqInt32_Then_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqInt32_Then_threads, gocccl_inclusive_scan_by_key_EqInt32_Then_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_Then_threads)
+gocccl_inclusive_scan_by_key_EqInt32_Then_sweep(const int32_t* d_keys, const ::gocccl_pkg_scan_6091d7d6::Affine* d_values, ::gocccl_pkg_scan_6091d7d6::Affine* d_out, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_Then_threads, gocccl_inclusive_scan_by_key_EqInt32_Then_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_keys, d_values, d_out, n, d_state, state_bytes);
+}
+
+// InclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at ops.go:157:27.
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads)
+gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads)
+gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const float* d_values, float* d_out, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes);
+}
+
+// InclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at ops.go:155:27.
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads)
+gocccl_inclusive_scan_by_key_EqUint32_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads)
+gocccl_inclusive_scan_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes);
+}
+
+// InclusiveScanByKey(EqUint64,AddUint32) over uint64, uint32, declared at ops.go:151:24.
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint64_AddUint32_threads)
+gocccl_inclusive_scan_by_key_EqUint64_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqUint64_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint64_AddUint32_items, uint64_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint64, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint64_AddUint32_threads)
+gocccl_inclusive_scan_by_key_EqUint64_AddUint32_sweep(const uint64_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint64_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint64_AddUint32_items, uint64_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint64, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes);
 }

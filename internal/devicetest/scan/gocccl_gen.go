@@ -25,11 +25,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "82bda0dd2dc36c8538cbb6cd9b6976b3c0a513a5e5a37f613cabf3c6fe649b6a", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "771127fc03b17eb0974c226f725f993ad429bcd8fe816507de02d8e237c40eeb", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
-	// ExclusiveScan(AddFloat32) over float32, declared at ops.go:122:19.
+	// ExclusiveScan(AddFloat32) over float32, declared at ops.go:131:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{AddFloat32},
@@ -40,7 +40,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScan(AddFloat64) over float64, declared at ops.go:126:19.
+	// ExclusiveScan(AddFloat64) over float64, declared at ops.go:135:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{AddFloat64},
@@ -51,7 +51,7 @@ func init() {
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScan(AddInt16) over int16, declared at ops.go:102:19.
+	// ExclusiveScan(AddInt16) over int16, declared at ops.go:111:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{AddInt16},
@@ -62,7 +62,7 @@ func init() {
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
 		},
 	})
-	// ExclusiveScan(AddInt32) over int32, declared at ops.go:106:19.
+	// ExclusiveScan(AddInt32) over int32, declared at ops.go:115:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{AddInt32},
@@ -73,7 +73,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScan(AddInt64) over int64, declared at ops.go:114:19.
+	// ExclusiveScan(AddInt64) over int64, declared at ops.go:123:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{AddInt64},
@@ -84,7 +84,7 @@ func init() {
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScan(AddInt8) over int8, declared at ops.go:94:19.
+	// ExclusiveScan(AddInt8) over int8, declared at ops.go:103:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{AddInt8},
@@ -95,7 +95,7 @@ func init() {
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
 	})
-	// ExclusiveScan(AddUint32) over uint32, declared at ops.go:110:19.
+	// ExclusiveScan(AddUint32) over uint32, declared at ops.go:119:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{AddUint32},
@@ -106,7 +106,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScan(AddUint64) over uint64, declared at ops.go:118:19.
+	// ExclusiveScan(AddUint64) over uint64, declared at ops.go:127:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{AddUint64},
@@ -117,7 +117,7 @@ func init() {
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScan(AddUint8) over uint8, declared at ops.go:98:19.
+	// ExclusiveScan(AddUint8) over uint8, declared at ops.go:107:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{AddUint8},
@@ -128,7 +128,7 @@ func init() {
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
 	})
-	// ExclusiveScan(MaxFloat32) over float32, declared at ops.go:124:19.
+	// ExclusiveScan(MaxFloat32) over float32, declared at ops.go:133:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{MaxFloat32},
@@ -139,7 +139,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScan(MaxFloat64) over float64, declared at ops.go:128:19.
+	// ExclusiveScan(MaxFloat64) over float64, declared at ops.go:137:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{MaxFloat64},
@@ -150,7 +150,7 @@ func init() {
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScan(MaxInt16) over int16, declared at ops.go:104:19.
+	// ExclusiveScan(MaxInt16) over int16, declared at ops.go:113:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{MaxInt16},
@@ -161,7 +161,7 @@ func init() {
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
 		},
 	})
-	// ExclusiveScan(MaxInt32) over int32, declared at ops.go:108:19.
+	// ExclusiveScan(MaxInt32) over int32, declared at ops.go:117:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{MaxInt32},
@@ -172,7 +172,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScan(MaxInt64) over int64, declared at ops.go:116:19.
+	// ExclusiveScan(MaxInt64) over int64, declared at ops.go:125:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{MaxInt64},
@@ -183,7 +183,7 @@ func init() {
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScan(MaxInt8) over int8, declared at ops.go:96:19.
+	// ExclusiveScan(MaxInt8) over int8, declared at ops.go:105:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{MaxInt8},
@@ -194,7 +194,7 @@ func init() {
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
 	})
-	// ExclusiveScan(MaxUint32) over uint32, declared at ops.go:112:19.
+	// ExclusiveScan(MaxUint32) over uint32, declared at ops.go:121:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{MaxUint32},
@@ -205,7 +205,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScan(MaxUint64) over uint64, declared at ops.go:120:19.
+	// ExclusiveScan(MaxUint64) over uint64, declared at ops.go:129:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{MaxUint64},
@@ -216,7 +216,7 @@ func init() {
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScan(MaxUint8) over uint8, declared at ops.go:100:19.
+	// ExclusiveScan(MaxUint8) over uint8, declared at ops.go:109:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{MaxUint8},
@@ -227,7 +227,7 @@ func init() {
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
 	})
-	// ExclusiveScan(Merge) over Stats, declared at ops.go:132:19.
+	// ExclusiveScan(Merge) over Stats, declared at ops.go:141:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{Merge},
@@ -238,7 +238,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 2},
 		},
 	})
-	// ExclusiveScan(Then) over Affine, declared at ops.go:130:19.
+	// ExclusiveScan(Then) over Affine, declared at ops.go:139:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{Then},
@@ -249,7 +249,84 @@ func init() {
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(AddFloat32) over float32, declared at ops.go:121:19.
+	// ExclusiveScanByKey(EqInt32,AddFloat32) over int32, float32, declared at ops.go:144:24.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ExclusiveScanByKey",
+		Ops:       []any{EqInt32, AddFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"int32/4", "float32/4"},
+		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_init", "gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+		},
+	})
+	// ExclusiveScanByKey(EqInt32,AddInt64) over int32, int64, declared at ops.go:146:24.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ExclusiveScanByKey",
+		Ops:       []any{EqInt32, AddInt64},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int64]()},
+		Layouts:   []string{"int32/4", "int64/8"},
+		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqInt32_AddInt64_init", "gocccl_exclusive_scan_by_key_EqInt32_AddInt64_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+		},
+	})
+	// ExclusiveScanByKey(EqInt32,MaxUint8) over int32, uint8, declared at ops.go:148:24.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ExclusiveScanByKey",
+		Ops:       []any{EqInt32, MaxUint8},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[uint8]()},
+		Layouts:   []string{"int32/4", "uint8/1"},
+		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_init", "gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+		},
+	})
+	// ExclusiveScanByKey(EqInt32,Then) over int32, Affine, declared at ops.go:150:24.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ExclusiveScanByKey",
+		Ops:       []any{EqInt32, Then},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[Affine]()},
+		Layouts:   []string{"int32/4", "{A@0:uint32,B@4:uint32}/8"},
+		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqInt32_Then_init", "gocccl_exclusive_scan_by_key_EqInt32_Then_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+		},
+	})
+	// ExclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at ops.go:158:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ExclusiveScanByKey",
+		Ops:       []any{EqUint32, AddFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"uint32/4", "float32/4"},
+		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_init", "gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+		},
+	})
+	// ExclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at ops.go:156:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ExclusiveScanByKey",
+		Ops:       []any{EqUint32, AddUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint32_AddUint32_init", "gocccl_exclusive_scan_by_key_EqUint32_AddUint32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+		},
+	})
+	// ExclusiveScanByKey(EqUint64,AddUint32) over uint64, uint32, declared at ops.go:152:24.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ExclusiveScanByKey",
+		Ops:       []any{EqUint64, AddUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint64/8", "uint32/4"},
+		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint64_AddUint32_init", "gocccl_exclusive_scan_by_key_EqUint64_AddUint32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+		},
+	})
+	// InclusiveScan(AddFloat32) over float32, declared at ops.go:130:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{AddFloat32},
@@ -260,7 +337,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(AddFloat64) over float64, declared at ops.go:125:19.
+	// InclusiveScan(AddFloat64) over float64, declared at ops.go:134:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{AddFloat64},
@@ -271,7 +348,7 @@ func init() {
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(AddInt16) over int16, declared at ops.go:101:19.
+	// InclusiveScan(AddInt16) over int16, declared at ops.go:110:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{AddInt16},
@@ -282,7 +359,7 @@ func init() {
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
 		},
 	})
-	// InclusiveScan(AddInt32) over int32, declared at ops.go:105:19.
+	// InclusiveScan(AddInt32) over int32, declared at ops.go:114:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{AddInt32},
@@ -293,7 +370,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(AddInt64) over int64, declared at ops.go:113:19.
+	// InclusiveScan(AddInt64) over int64, declared at ops.go:122:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{AddInt64},
@@ -304,7 +381,7 @@ func init() {
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(AddInt8) over int8, declared at ops.go:93:19.
+	// InclusiveScan(AddInt8) over int8, declared at ops.go:102:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{AddInt8},
@@ -315,7 +392,7 @@ func init() {
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
 	})
-	// InclusiveScan(AddUint32) over uint32, declared at ops.go:109:19.
+	// InclusiveScan(AddUint32) over uint32, declared at ops.go:118:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{AddUint32},
@@ -326,7 +403,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(AddUint64) over uint64, declared at ops.go:117:19.
+	// InclusiveScan(AddUint64) over uint64, declared at ops.go:126:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{AddUint64},
@@ -337,7 +414,7 @@ func init() {
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(AddUint8) over uint8, declared at ops.go:97:19.
+	// InclusiveScan(AddUint8) over uint8, declared at ops.go:106:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{AddUint8},
@@ -348,7 +425,7 @@ func init() {
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
 	})
-	// InclusiveScan(MaxFloat32) over float32, declared at ops.go:123:19.
+	// InclusiveScan(MaxFloat32) over float32, declared at ops.go:132:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{MaxFloat32},
@@ -359,7 +436,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(MaxFloat64) over float64, declared at ops.go:127:19.
+	// InclusiveScan(MaxFloat64) over float64, declared at ops.go:136:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{MaxFloat64},
@@ -370,7 +447,7 @@ func init() {
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(MaxInt16) over int16, declared at ops.go:103:19.
+	// InclusiveScan(MaxInt16) over int16, declared at ops.go:112:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{MaxInt16},
@@ -381,7 +458,7 @@ func init() {
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
 		},
 	})
-	// InclusiveScan(MaxInt32) over int32, declared at ops.go:107:19.
+	// InclusiveScan(MaxInt32) over int32, declared at ops.go:116:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{MaxInt32},
@@ -392,7 +469,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(MaxInt64) over int64, declared at ops.go:115:19.
+	// InclusiveScan(MaxInt64) over int64, declared at ops.go:124:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{MaxInt64},
@@ -403,7 +480,7 @@ func init() {
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(MaxInt8) over int8, declared at ops.go:95:19.
+	// InclusiveScan(MaxInt8) over int8, declared at ops.go:104:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{MaxInt8},
@@ -414,7 +491,7 @@ func init() {
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
 	})
-	// InclusiveScan(MaxUint32) over uint32, declared at ops.go:111:19.
+	// InclusiveScan(MaxUint32) over uint32, declared at ops.go:120:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{MaxUint32},
@@ -425,7 +502,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(MaxUint64) over uint64, declared at ops.go:119:19.
+	// InclusiveScan(MaxUint64) over uint64, declared at ops.go:128:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{MaxUint64},
@@ -436,7 +513,7 @@ func init() {
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(MaxUint8) over uint8, declared at ops.go:99:19.
+	// InclusiveScan(MaxUint8) over uint8, declared at ops.go:108:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{MaxUint8},
@@ -447,7 +524,7 @@ func init() {
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
 	})
-	// InclusiveScan(Merge) over Stats, declared at ops.go:131:19.
+	// InclusiveScan(Merge) over Stats, declared at ops.go:140:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{Merge},
@@ -458,7 +535,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 2},
 		},
 	})
-	// InclusiveScan(Then) over Affine, declared at ops.go:129:19.
+	// InclusiveScan(Then) over Affine, declared at ops.go:138:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{Then},
@@ -467,6 +544,83 @@ func init() {
 		Kernels:   []string{"gocccl_inclusive_scan_Then_init", "gocccl_inclusive_scan_Then_sweep"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
+		},
+	})
+	// InclusiveScanByKey(EqInt32,AddFloat32) over int32, float32, declared at ops.go:143:24.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "InclusiveScanByKey",
+		Ops:       []any{EqInt32, AddFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"int32/4", "float32/4"},
+		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_init", "gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+		},
+	})
+	// InclusiveScanByKey(EqInt32,AddInt64) over int32, int64, declared at ops.go:145:24.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "InclusiveScanByKey",
+		Ops:       []any{EqInt32, AddInt64},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int64]()},
+		Layouts:   []string{"int32/4", "int64/8"},
+		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_AddInt64_init", "gocccl_inclusive_scan_by_key_EqInt32_AddInt64_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+		},
+	})
+	// InclusiveScanByKey(EqInt32,MaxUint8) over int32, uint8, declared at ops.go:147:24.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "InclusiveScanByKey",
+		Ops:       []any{EqInt32, MaxUint8},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[uint8]()},
+		Layouts:   []string{"int32/4", "uint8/1"},
+		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_init", "gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+		},
+	})
+	// InclusiveScanByKey(EqInt32,Then) over int32, Affine, declared at ops.go:149:24.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "InclusiveScanByKey",
+		Ops:       []any{EqInt32, Then},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[Affine]()},
+		Layouts:   []string{"int32/4", "{A@0:uint32,B@4:uint32}/8"},
+		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_Then_init", "gocccl_inclusive_scan_by_key_EqInt32_Then_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+		},
+	})
+	// InclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at ops.go:157:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "InclusiveScanByKey",
+		Ops:       []any{EqUint32, AddFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"uint32/4", "float32/4"},
+		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_init", "gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+		},
+	})
+	// InclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at ops.go:155:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "InclusiveScanByKey",
+		Ops:       []any{EqUint32, AddUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint32_AddUint32_init", "gocccl_inclusive_scan_by_key_EqUint32_AddUint32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+		},
+	})
+	// InclusiveScanByKey(EqUint64,AddUint32) over uint64, uint32, declared at ops.go:151:24.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "InclusiveScanByKey",
+		Ops:       []any{EqUint64, AddUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint64/8", "uint32/4"},
+		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint64_AddUint32_init", "gocccl_inclusive_scan_by_key_EqUint64_AddUint32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
 	})
 }

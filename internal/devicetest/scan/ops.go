@@ -1,6 +1,6 @@
 // Package scan holds the GPU conformance tests of the scans: inclusive and
 // exclusive, with an init value, without one and with one read from device
-// memory, for several element types and a user struct whose operator is
+// memory, and by key, for several element types and a user struct whose operator is
 // associative but not commutative, compared on the GPU against the CPU
 // backend and both against a sequential loop. Its tests skip what needs a
 // GPU when there is none, and run the same comparisons with the CPU backend
@@ -88,6 +88,15 @@ type Stats struct {
 //gocccl:op
 func Merge(a, b Stats) Stats { return Stats{a.N + b.N, a.Sum + b.Sum, max(a.Max, b.Max)} }
 
+//gocccl:op
+func EqInt32(a, b int32) bool { return a == b }
+
+//gocccl:op
+func EqUint64(a, b uint64) bool { return a == b }
+
+//gocccl:op
+func EqUint32(a, b uint32) bool { return a == b }
+
 // The instances under test.
 var (
 	InclAddInt8    = runtime.InclusiveScan(AddInt8)
@@ -130,4 +139,21 @@ var (
 	ExclThen       = runtime.ExclusiveScan(Then)
 	InclMerge      = runtime.InclusiveScan(Merge)
 	ExclMerge      = runtime.ExclusiveScan(Merge)
+
+	InclByKeyAddFloat32 = runtime.InclusiveScanByKey(EqInt32, AddFloat32)
+	ExclByKeyAddFloat32 = runtime.ExclusiveScanByKey(EqInt32, AddFloat32)
+	InclByKeyAddInt64   = runtime.InclusiveScanByKey(EqInt32, AddInt64)
+	ExclByKeyAddInt64   = runtime.ExclusiveScanByKey(EqInt32, AddInt64)
+	InclByKeyMaxUint8   = runtime.InclusiveScanByKey(EqInt32, MaxUint8)
+	ExclByKeyMaxUint8   = runtime.ExclusiveScanByKey(EqInt32, MaxUint8)
+	InclByKeyThen       = runtime.InclusiveScanByKey(EqInt32, Then)
+	ExclByKeyThen       = runtime.ExclusiveScanByKey(EqInt32, Then)
+	InclByKeyAddUint32  = runtime.InclusiveScanByKey(EqUint64, AddUint32)
+	ExclByKeyAddUint32  = runtime.ExclusiveScanByKey(EqUint64, AddUint32)
+
+	// Benchmarked beside cub::DeviceScan::Inclusive/ExclusiveSumByKey.
+	InclByKeyU32AddUint32  = runtime.InclusiveScanByKey(EqUint32, AddUint32)
+	ExclByKeyU32AddUint32  = runtime.ExclusiveScanByKey(EqUint32, AddUint32)
+	InclByKeyU32AddFloat32 = runtime.InclusiveScanByKey(EqUint32, AddFloat32)
+	ExclByKeyU32AddFloat32 = runtime.ExclusiveScanByKey(EqUint32, AddFloat32)
 )

@@ -489,3 +489,35 @@ func TestBenchTSV(t *testing.T) {
 		fmt.Println(row.TSV())
 	}
 }
+
+// TestBenchOnCPU runs Bench's code path on the CPU backend at small sizes,
+// so that it is exercised everywhere.
+func TestBenchOnCPU(t *testing.T) {
+	cpu, err := runtime.Open(runtime.CPU)
+	require.NoError(t, err)
+	defer cpu.Close()
+	rows, err := Bench(cpu, []int{1000, 1 << 15}, 3)
+	require.NoError(t, err)
+	require.Len(t, rows, 16)
+	require.Contains(t, rows[0].TSV(), "gocccl\tInclusiveScan\tuint32\t1000\t")
+}
+
+// TestGPUDispatchAllocations reports the Go heap allocations of one
+// multi-tile scan after the first call (two launches and stream-ordered
+// scratch); the dispatch path is meant to allocate nothing.
+func TestGPUDispatchAllocations(t *testing.T) {
+	dut, _, gpu := devices(t)
+	if !gpu {
+		t.Skip("needs a GPU")
+	}
+	in, err := runtime.Alloc[float32](dut, 1<<20)
+	require.NoError(t, err)
+	defer in.Free()
+	out, err := runtime.Alloc[float32](dut, 1<<20)
+	require.NoError(t, err)
+	defer out.Free()
+	require.NoError(t, InclAddFloat32.Run(nil, in, out))
+	incl := testing.AllocsPerRun(100, func() { InclAddFloat32.Run(nil, in, out) })
+	excl := testing.AllocsPerRun(100, func() { ExclAddFloat32.Run(nil, in, out, 1) })
+	t.Logf("allocations per call: InclusiveScan %.1f, ExclusiveScan %.1f", incl, excl)
+}

@@ -52,7 +52,7 @@ func (o *InclusiveScanOp[T]) run(s *Stream, in, out *Slice[T], init scanInit[T])
 	if o == nil || o.op == nil {
 		return fmt.Errorf("gocccl: InclusiveScan: nil operator")
 	}
-	return runScan(&o.instance, "InclusiveScan", o.op, true, s, in, out, init)
+	return runScan(&o.instance, &inclusiveScanNames, o.op, true, s, in, out, init)
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n elements
@@ -100,7 +100,7 @@ func (o *ExclusiveScanOp[T]) run(s *Stream, in, out *Slice[T], init scanInit[T])
 	if o == nil || o.op == nil {
 		return fmt.Errorf("gocccl: ExclusiveScan: nil operator")
 	}
-	return runScan(&o.instance, "ExclusiveScan", o.op, false, s, in, out, init)
+	return runScan(&o.instance, &exclusiveScanNames, o.op, false, s, in, out, init)
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n elements
@@ -121,17 +121,30 @@ type scanInit[T any] struct {
 	from   *Slice[T] // when device
 }
 
+// scanNames name a scan and its three buffers, in argument order, in
+// messages: prebuilt, since building them per call would allocate.
+type scanNames struct {
+	alg  string
+	args [3]string
+}
+
+var (
+	inclusiveScanNames = scanNames{"InclusiveScan", [3]string{"InclusiveScan input", "InclusiveScan output", "InclusiveScan init"}}
+	exclusiveScanNames = scanNames{"ExclusiveScan", [3]string{"ExclusiveScan input", "ExclusiveScan output", "ExclusiveScan init"}}
+)
+
 // runScan checks a scan's arguments, then runs it on s's device.
-func runScan[T any](inst *instance, alg string, op func(T, T) T, inclusive bool, s *Stream, in, out *Slice[T], init scanInit[T]) error {
-	if err := in.usable(alg + " input"); err != nil {
+func runScan[T any](inst *instance, names *scanNames, op func(T, T) T, inclusive bool, s *Stream, in, out *Slice[T], init scanInit[T]) error {
+	alg := names.alg
+	if err := in.usable(names.args[0]); err != nil {
 		return err
 	}
-	if err := out.usable(alg + " output"); err != nil {
+	if err := out.usable(names.args[1]); err != nil {
 		return err
 	}
 	var err error
 	if init.device {
-		if err := init.from.usable(alg + " init"); err != nil {
+		if err := init.from.usable(names.args[2]); err != nil {
 			return err
 		}
 		s, err = streamFor(alg, s, in.dev, out.dev, init.from.dev)
@@ -171,12 +184,9 @@ func runScan[T any](inst *instance, alg string, op func(T, T) T, inclusive bool,
 // scanGPU launches a scan: the sweep alone on one block for a single tile,
 // else the tile-state init and the sweep over stream-ordered scratch.
 func scanGPU[T any](inst *instance, s *Stream, in, out *Slice[T], init scanInit[T]) error {
-	if in.n == 0 {
-		return nil
-	}
 	d := s.dev
 	k, err := inst.kernels(d)
-	if err != nil {
+	if err != nil || in.n == 0 {
 		return err
 	}
 	const initKernel, sweepKernel = 0, 1

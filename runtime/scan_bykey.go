@@ -37,7 +37,7 @@ func (o *InclusiveScanByKeyOp[K, V]) Run(s *Stream, keys *Slice[K], values, out 
 		return fmt.Errorf("gocccl: InclusiveScanByKey: nil operator")
 	}
 	var zero V
-	return runScanByKey(&o.instance, "InclusiveScanByKey", o.eq, o.op, true, s, keys, values, out, zero)
+	return runScanByKey(&o.instance, &inclusiveScanByKeyNames, o.eq, o.op, true, s, keys, values, out, zero)
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n elements
@@ -74,7 +74,7 @@ func (o *ExclusiveScanByKeyOp[K, V]) Run(s *Stream, keys *Slice[K], values, out 
 	if o == nil || o.eq == nil || o.op == nil {
 		return fmt.Errorf("gocccl: ExclusiveScanByKey: nil operator")
 	}
-	return runScanByKey(&o.instance, "ExclusiveScanByKey", o.eq, o.op, false, s, keys, values, out, init)
+	return runScanByKey(&o.instance, &exclusiveScanByKeyNames, o.eq, o.op, false, s, keys, values, out, init)
 }
 
 // TempStorageBytes is as InclusiveScanByKeyOp's.
@@ -85,15 +85,22 @@ func (o *ExclusiveScanByKeyOp[K, V]) TempStorageBytes(d *Device, n int) (int, er
 	return scanByKeyTempBytes[V](&o.instance, "ExclusiveScanByKey", d, n)
 }
 
+// scanNames of the scans by key: keys, values and output.
+var (
+	inclusiveScanByKeyNames = scanNames{"InclusiveScanByKey", [3]string{"InclusiveScanByKey keys", "InclusiveScanByKey values", "InclusiveScanByKey output"}}
+	exclusiveScanByKeyNames = scanNames{"ExclusiveScanByKey", [3]string{"ExclusiveScanByKey keys", "ExclusiveScanByKey values", "ExclusiveScanByKey output"}}
+)
+
 // runScanByKey checks a scan by key's arguments, then runs it.
-func runScanByKey[K, V any](inst *instance, alg string, eq func(K, K) bool, op func(V, V) V, inclusive bool, s *Stream, keys *Slice[K], values, out *Slice[V], init V) error {
-	if err := keys.usable(alg + " keys"); err != nil {
+func runScanByKey[K, V any](inst *instance, names *scanNames, eq func(K, K) bool, op func(V, V) V, inclusive bool, s *Stream, keys *Slice[K], values, out *Slice[V], init V) error {
+	alg := names.alg
+	if err := keys.usable(names.args[0]); err != nil {
 		return err
 	}
-	if err := values.usable(alg + " values"); err != nil {
+	if err := values.usable(names.args[1]); err != nil {
 		return err
 	}
-	if err := out.usable(alg + " output"); err != nil {
+	if err := out.usable(names.args[2]); err != nil {
 		return err
 	}
 	s, err := streamFor(alg, s, keys.dev, values.dev, out.dev)
@@ -116,9 +123,6 @@ func runScanByKey[K, V any](inst *instance, alg string, eq func(K, K) bool, op f
 	if s.dev.ctx == nil {
 		return inst.wrap(scanByKeyCPU(eq, op, keys.host, values.host, out.host, init, inclusive, s.dev.info.Workers), "")
 	}
-	if keys.n == 0 {
-		return nil
-	}
 	return scanByKeyGPU(inst, s, keys, values, out, init, inclusive)
 }
 
@@ -127,7 +131,7 @@ func runScanByKey[K, V any](inst *instance, alg string, eq func(K, K) bool, op f
 func scanByKeyGPU[K, V any](inst *instance, s *Stream, keys *Slice[K], values, out *Slice[V], init V, inclusive bool) error {
 	d := s.dev
 	k, err := inst.kernels(d)
-	if err != nil {
+	if err != nil || keys.n == 0 {
 		return err
 	}
 	const initKernel, sweepKernel = 0, 1

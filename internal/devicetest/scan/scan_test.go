@@ -525,3 +525,29 @@ func TestGPUDispatchAllocations(t *testing.T) {
 	excl := testing.AllocsPerRun(100, func() { ExclAddFloat32.Run(nil, in, out, 1) })
 	t.Logf("allocations per call: InclusiveScan %.1f, ExclusiveScan %.1f", incl, excl)
 }
+
+// notAnOperator has no generated kernels.
+func notAnOperator(a, b int32) int32 { return a - b }
+
+// TestNotGenerated requires a clear error, not a crash, for scans
+// gocccl-gen never saw, even over no elements.
+func TestNotGenerated(t *testing.T) {
+	dut, _, gpu := devices(t)
+	if !gpu {
+		t.Skip("needs a GPU: the CPU backend runs any Go function")
+	}
+	in, err := runtime.FromHost(dut, []int32{1, 2, 3})
+	require.NoError(t, err)
+	defer in.Free()
+	out, err := runtime.Alloc[int32](dut, 3)
+	require.NoError(t, err)
+	defer out.Free()
+	for _, err := range []error{
+		runtime.InclusiveScan(notAnOperator).Run(nil, in, out),
+		runtime.ExclusiveScan(notAnOperator).Run(nil, in.Range(0, 0), out.Range(0, 0), 0),
+		runtime.InclusiveScanByKey(EqInt32, notAnOperator).Run(nil, in, in, out),
+	} {
+		require.ErrorIs(t, err, runtime.ErrNotGenerated)
+		require.Contains(t, err.Error(), "go generate")
+	}
+}

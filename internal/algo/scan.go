@@ -1,0 +1,80 @@
+package algo
+
+import "github.com/gocccl/gocccl/internal/arch"
+
+// scanInit is the first kernel of every scan: it marks the tile states of a
+// decoupled look-back invalid (cub::ScanTileState::InitializeStatus). The
+// runtime skips it, and passes no state, when the input is one tile.
+func scanInit() Kernel {
+	return Kernel{Suffix: "init", Template: "::gocccl::scan_init", Params: []Param{
+		{Name: "d_state", Kind: Scratch}, {Name: "state_bytes", Kind: Size}, {Name: "num_tiles", Kind: Size}}}
+}
+
+// scanSweep is the single pass of a scan: block b scans tile b and chains
+// its prefix to the tiles before it by decoupled look-back
+// (cub::TilePrefixCallbackOp). The init value is init, or *d_init when
+// d_init is not null (read when the kernel runs: cuda.compute's "future
+// value"); has_init says whether an inclusive scan has one at all.
+func scanSweep(template string) Kernel {
+	return Kernel{Suffix: "sweep", Template: template, Params: []Param{
+		{Name: "d_in", Kind: In, Type: "T"}, {Name: "d_out", Kind: Out, Type: "T"}, {Name: "n", Kind: Size},
+		{Name: "d_state", Kind: Scratch}, {Name: "state_bytes", Kind: Size},
+		{Name: "init", Kind: Value, Type: "T"}, {Name: "d_init", Kind: In, Type: "T"}, {Name: "has_init", Kind: Value, Type: "bool"}}}
+}
+
+// InclusiveScan is runtime.InclusiveScan(op func(T, T) T): out[i] = [init op]
+// in[0] op … op in[i] (kernels/include/gocccl/scan.cuh).
+var InclusiveScan = register(&Algorithm{
+	Name:       "InclusiveScan",
+	Stem:       "inclusive_scan",
+	Header:     "scan.cuh",
+	TypeParams: []string{"T"},
+	Ops:        []Operator{{Role: "operator", Params: []string{"T", "T"}, Results: []string{"T"}}},
+	Kernels:    []Kernel{scanInit(), scanSweep("::gocccl::inclusive_scan")},
+	Policy:     scanPolicy,
+})
+
+// ExclusiveScan is runtime.ExclusiveScan(op func(T, T) T): out[0] = init,
+// out[i] = init op in[0] op … op in[i-1].
+var ExclusiveScan = register(&Algorithm{
+	Name:       "ExclusiveScan",
+	Stem:       "exclusive_scan",
+	Header:     "scan.cuh",
+	TypeParams: []string{"T"},
+	Ops:        []Operator{{Role: "operator", Params: []string{"T", "T"}, Results: []string{"T"}}},
+	Kernels:    []Kernel{scanInit(), scanSweep("::gocccl::exclusive_scan")},
+	Policy:     scanPolicy,
+})
+
+// scanPolicy is CUB's scan tuning: on sm_90 the tuned policies of
+// cub::DeviceScan for 1-, 2-, 4- and 8-byte accumulators (CCCL's
+// tuning_scan.cuh, sm90_tuning); elsewhere, and for other sizes, CUB's
+// default AgentScanPolicy<128, 15> scaled as cub::MemBoundScaling does.
+// Tiles are loaded and stored with warp transposes through shared memory,
+// so a tile of BlockThreads × ItemsPerThread × size bytes must stay within
+// 48 KiB of static shared memory.
+func scanPolicy(size int64, a int) arch.Policy {
+	if a >= 90 {
+		switch size {
+		case 1:
+			return arch.Policy{Arch: a, BlockThreads: 192, ItemsPerThread: 22}
+		case 2:
+			return arch.Policy{Arch: a, BlockThreads: 512, ItemsPerThread: 12}
+		case 4:
+			return arch.Policy{Arch: a, BlockThreads: 128, ItemsPerThread: 24}
+		case 8:
+			return arch.Policy{Arch: a, BlockThreads: 224, ItemsPerThread: 24}
+		}
+	}
+	return memBoundScaling(128, 15, size, a)
+}
+
+// memBoundScaling is cub::MemBoundScaling: a policy tuned for 4-byte items
+// (threads × items4) rescaled for items of size bytes, keeping the bytes in
+// flight per thread and the tile within 48 KiB.
+func memBoundScaling(threads, items4 int, size int64, a int) arch.Policy {
+	size = max(size, 1)
+	items := int(max(1, min(int64(items4)*4/size, int64(items4)*2)))
+	perBlock := int((48*1024/(size*int64(items))+31)/32) * 32
+	return arch.Policy{Arch: a, BlockThreads: max(32, min(threads, perBlock)), ItemsPerThread: items}
+}

@@ -1,0 +1,63 @@
+package algo
+
+import "github.com/gocccl/gocccl/internal/arch"
+
+// scanByKeyOps are the operators of the scans by key: an equality of keys
+// that ends a segment where it is false, and the scan operator of values.
+var scanByKeyOps = []Operator{
+	{Role: "equality", Params: []string{"K", "K"}, Results: []string{"bool"}},
+	{Role: "operator", Params: []string{"V", "V"}, Results: []string{"V"}},
+}
+
+// scanByKeySweep is the single pass of a scan by key over keys and values
+// (kernels/include/gocccl/scan_by_key.cuh), with extra trailing params.
+func scanByKeySweep(template string, extra ...Param) Kernel {
+	return Kernel{Suffix: "sweep", Template: template, Params: append([]Param{
+		{Name: "d_keys", Kind: In, Type: "K"}, {Name: "d_values", Kind: In, Type: "V"}, {Name: "d_out", Kind: Out, Type: "V"},
+		{Name: "n", Kind: Size}, {Name: "d_state", Kind: Scratch}, {Name: "state_bytes", Kind: Size}}, extra...)}
+}
+
+// scanByKeyInit marks the look-back's tile states invalid.
+func scanByKeyInit() Kernel {
+	return Kernel{Suffix: "init", Template: "::gocccl::scan_by_key_init", Params: []Param{
+		{Name: "d_state", Kind: Scratch}, {Name: "state_bytes", Kind: Size}, {Name: "num_tiles", Kind: Size}}}
+}
+
+// InclusiveScanByKey is runtime.InclusiveScanByKey(eq func(K, K) bool, op
+// func(V, V) V): an inclusive scan of values that restarts wherever
+// eq(keys[i-1], keys[i]) is false (cub::DeviceScan::InclusiveScanByKey).
+var InclusiveScanByKey = register(&Algorithm{
+	Name:       "InclusiveScanByKey",
+	Stem:       "inclusive_scan_by_key",
+	Header:     "scan_by_key.cuh",
+	TypeParams: []string{"K", "V"},
+	Ops:        scanByKeyOps,
+	Kernels:    []Kernel{scanByKeyInit(), scanByKeySweep("::gocccl::inclusive_scan_by_key")},
+	Policy:     scanByKeyPolicy,
+})
+
+// ExclusiveScanByKey is runtime.ExclusiveScanByKey(eq, op): an exclusive
+// scan of values seeded with init at the start of every segment
+// (cub::DeviceScan::ExclusiveScanByKey).
+var ExclusiveScanByKey = register(&Algorithm{
+	Name:       "ExclusiveScanByKey",
+	Stem:       "exclusive_scan_by_key",
+	Header:     "scan_by_key.cuh",
+	TypeParams: []string{"K", "V"},
+	Ops:        scanByKeyOps,
+	Kernels: []Kernel{scanByKeyInit(), scanByKeySweep("::gocccl::exclusive_scan_by_key",
+		Param{Name: "init", Kind: Value, Type: "V"})},
+	Policy: scanByKeyPolicy,
+})
+
+// scanByKeyPolicy is CUB's scan-by-key tuning for sm_52 and later
+// (dispatch_scan_by_key.cuh, Policy520): 256 threads, 9 items when the
+// widest of key and value is at most 8 bytes, fewer for wider ones
+// (Nominal4BItemsToItemsCombined of 9 over a key and a value that wide).
+func scanByKeyPolicy(size int64, a int) arch.Policy {
+	items := 9
+	if size > 8 {
+		items = int(max(1, min(9, 9*8/(2*size))))
+	}
+	return arch.Policy{Arch: a, BlockThreads: 256, ItemsPerThread: items}
+}

@@ -1,0 +1,40 @@
+package algo
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/gocccl/gocccl/internal/arch"
+)
+
+func TestScanPolicy(t *testing.T) {
+	for _, c := range []struct {
+		size    int64
+		a       int
+		threads int
+		items   int
+	}{
+		{1, 90, 192, 22}, {2, 90, 512, 12}, {4, 90, 128, 24}, {8, 90, 224, 24},
+		{4, 80, 128, 15}, {1, 80, 128, 30}, {8, 75, 128, 7}, {12, 90, 128, 5}, {16, 90, 128, 3},
+		{2000, 90, 32, 1},
+	} {
+		p := InclusiveScan.Policy(c.size, c.a)
+		assert.Equal(t, arch.Policy{Arch: c.a, BlockThreads: c.threads, ItemsPerThread: c.items}, p, "size %d on sm_%d", c.size, c.a)
+		assert.Equal(t, p, ExclusiveScan.Policy(c.size, c.a))
+		if c.size <= 1024 {
+			assert.LessOrEqual(t, int64(p.Tile())*c.size, int64(48*1024), "a tile's transpose must fit in shared memory")
+		}
+	}
+	assert.Equal(t, "gocccl_inclusive_scan_Add_sweep", InclusiveScan.Kernels[1].Symbol("gocccl_inclusive_scan_Add"))
+	assert.False(t, ExclusiveScan.Typed())
+}
+
+func TestScanByKeyPolicy(t *testing.T) {
+	assert.Equal(t, arch.Policy{Arch: 90, BlockThreads: 256, ItemsPerThread: 9}, InclusiveScanByKey.Policy(4, 90))
+	assert.Equal(t, arch.Policy{Arch: 90, BlockThreads: 256, ItemsPerThread: 9}, ExclusiveScanByKey.Policy(8, 90))
+	assert.Equal(t, 3, InclusiveScanByKey.Policy(12, 90).ItemsPerThread)
+	assert.Equal(t, 1, InclusiveScanByKey.Policy(64, 90).ItemsPerThread)
+	assert.False(t, InclusiveScanByKey.Typed())
+	assert.Equal(t, "equality", ExclusiveScanByKey.Ops[0].Role)
+}

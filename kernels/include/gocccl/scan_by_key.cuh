@@ -1,0 +1,303 @@
+/*
+ * gocccl/scan_by_key.cuh: device-wide inclusive and exclusive scans by key
+ * in a single pass with decoupled look-back, as CUB's AgentScanByKey (the
+ * kernel side of runtime.InclusiveScanByKey / ExclusiveScanByKey).
+ *
+ * Segments are maximal runs of consecutive keys that EqualityOp calls equal:
+ * item i starts one when i == 0 or !eq(keys[i-1], keys[i]). Within a
+ * segment starting at h:
+ *
+ *   inclusive  d_out[i] = values[h] op ... op values[i]
+ *   exclusive  d_out[h] = init, d_out[i] = init op values[h] op ... op values[i-1]
+ *
+ *   <sym>_init   scan_by_key_init       grid ceil(num_tiles / BLOCK_THREADS)
+ *   <sym>_sweep  inclusive_scan_by_key  grid num_tiles: block b loads the
+ *                exclusive_scan_by_key  keys and values of tile b, flags the
+ *                                       segment heads (cub::BlockDiscontinuity,
+ *                                       with the last key of the tile before
+ *                                       as predecessor), and scans (head, value)
+ *                                       pairs with the segmented operator
+ *                                       (a.head | b.head, b.head ? b.value :
+ *                                       op(a.value, b.value)), chaining tiles
+ *                                       by look-back.
+ *
+ * Host dispatch as for scan.cuh: nothing for n == 0, the sweep alone on one
+ * block with d_state == nullptr for a single tile, else _init then _sweep on
+ * at least cub::ReduceByKeyScanTileState<V, int>::AllocationSize(num_tiles)
+ * bytes (checked by _init). The exclusive scan needs no identity: a head
+ * writes init, any other item op(init, the segment's values before it).
+ * Operators: EqualityOp need only be an equivalence on neighbours as CUB's;
+ * ScanOp associative, not necessarily commutative (operands stay in order).
+ *
+ * d_out may be d_values itself (in place); it must not overlap d_keys (a
+ * tile reads the last key of the tile before it). All sizes and offsets are
+ * 64-bit; tile indices are int.
+ *
+ * Recommended policy (internal/algo/scan_bykey.go): CUB's Policy520, 256
+ * threads x 9 items when the wider of K and V is at most 8 bytes, fewer
+ * beyond. Requirements: K and V trivially copyable and default
+ * constructible; EqualityOp `bool operator()(K, K) const`, ScanOp
+ * `V operator()(V, V) const`, both default constructible. Launch with
+ * blockDim = (BLOCK_THREADS, 1, 1).
+ */
+#pragma once
+
+#include <gocccl/config.cuh>
+
+#include <cub/agent/single_pass_scan_operators.cuh>
+#include <cub/block/block_discontinuity.cuh>
+#include <cub/block/block_load.cuh>
+#include <cub/block/block_scan.cuh>
+#include <cub/block/block_store.cuh>
+#include <cub/util_type.cuh>
+
+namespace gocccl {
+namespace detail {
+
+/// True where a segment starts: the keys differ.
+template <typename K, typename EqualityOp>
+struct SegmentHead
+{
+  GOCCCL_DEVICE bool operator()(const K& a, const K& b) const { return !EqualityOp()(a, b); }
+};
+
+/// The scan operator over (head flag, value) pairs: a head discards the
+/// values before it. Associative whenever ScanOp is.
+template <typename V, typename ScanOp>
+struct SegmentedOp
+{
+  using Pair = cub::KeyValuePair<int, V>;
+  GOCCCL_DEVICE Pair operator()(const Pair& a, const Pair& b) const
+  {
+    Pair r;
+    r.key   = a.key | b.key;
+    r.value = b.key ? b.value : ScanOp()(a.value, b.value);
+    return r;
+  }
+};
+
+/// One thread block's tile of a single-pass scan by key.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename EqualityOp, typename ScanOp>
+struct ScanByKeyTile
+{
+  static constexpr int TILE_ITEMS = BLOCK_THREADS * ITEMS_PER_THREAD;
+
+  static_assert(BLOCK_THREADS > 0 && BLOCK_THREADS % 32 == 0 && BLOCK_THREADS <= 1024,
+                "gocccl::scan_by_key: BLOCK_THREADS must be a multiple of 32 in [32, 1024]");
+  static_assert(ITEMS_PER_THREAD > 0, "gocccl::scan_by_key: ITEMS_PER_THREAD must be positive");
+  static_assert(std::is_trivially_copyable<K>::value && std::is_trivially_copyable<V>::value,
+                "gocccl::scan_by_key: K and V must be trivially copyable");
+
+  using Pair        = cub::KeyValuePair<int, V>;
+  using PairOp      = SegmentedOp<V, ScanOp>;
+  using TileState   = cub::ReduceByKeyScanTileState<V, int>;
+  using LoadKeysT   = cub::BlockLoad<K, BLOCK_THREADS, ITEMS_PER_THREAD, cub::BLOCK_LOAD_WARP_TRANSPOSE>;
+  using LoadValuesT = cub::BlockLoad<V, BLOCK_THREADS, ITEMS_PER_THREAD, cub::BLOCK_LOAD_WARP_TRANSPOSE>;
+  using StoreT      = cub::BlockStore<V, BLOCK_THREADS, ITEMS_PER_THREAD, cub::BLOCK_STORE_WARP_TRANSPOSE>;
+  using HeadsT      = cub::BlockDiscontinuity<K, BLOCK_THREADS>;
+  using BlockScanT  = cub::BlockScan<Pair, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
+  using PrefixOpT   = cub::TilePrefixCallbackOp<Pair, PairOp, TileState>;
+
+  union Storage
+  {
+    typename LoadKeysT::TempStorage load_keys;
+    typename LoadValuesT::TempStorage load_values;
+    typename HeadsT::TempStorage heads;
+    typename StoreT::TempStorage store;
+    struct
+    {
+      typename PrefixOpT::TempStorage prefix;
+      typename BlockScanT::TempStorage scan;
+    } scan;
+  };
+  using TempStorage = cub::Uninitialized<Storage>;
+
+  template <bool INCLUSIVE, bool LAST, typename KeysIt, typename ValuesIt>
+  static GOCCCL_DEVICE void consume(Storage& temp, TileState& state, KeysIt d_keys, ValuesIt d_values, V* d_out,
+                                    int tile_idx, long long tile_offset, int valid_items, const V& init)
+  {
+    K keys[ITEMS_PER_THREAD];
+    V values[ITEMS_PER_THREAD];
+    if (LAST)
+    {
+      // Out-of-range slots repeat the tile's first item; never stored.
+      LoadKeysT(temp.load_keys).Load(d_keys + tile_offset, keys, valid_items, *(d_keys + tile_offset));
+      __syncthreads();
+      LoadValuesT(temp.load_values).Load(d_values + tile_offset, values, valid_items, *(d_values + tile_offset));
+    }
+    else
+    {
+      LoadKeysT(temp.load_keys).Load(d_keys + tile_offset, keys);
+      __syncthreads();
+      LoadValuesT(temp.load_values).Load(d_values + tile_offset, values);
+    }
+    __syncthreads();
+
+    int heads[ITEMS_PER_THREAD];
+    if (tile_idx == 0)
+    {
+      HeadsT(temp.heads).FlagHeads(heads, keys, SegmentHead<K, EqualityOp>()); // item 0 is a head
+    }
+    else
+    {
+      const K predecessor = *(d_keys + (tile_offset - 1));
+      HeadsT(temp.heads).FlagHeads(heads, keys, SegmentHead<K, EqualityOp>(), predecessor);
+    }
+    Pair pairs[ITEMS_PER_THREAD];
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      pairs[i].key   = heads[i];
+      pairs[i].value = values[i];
+    }
+    __syncthreads();
+
+    PairOp pair_op;
+    if (tile_idx == 0)
+    {
+      Pair aggregate;
+      if (INCLUSIVE)
+      {
+        BlockScanT(temp.scan.scan).InclusiveScan(pairs, pairs, pair_op, aggregate);
+      }
+      else
+      {
+        // Thread 0's first result is undefined, but item 0 is a head.
+        BlockScanT(temp.scan.scan).ExclusiveScan(pairs, pairs, pair_op, aggregate);
+      }
+      if (!LAST && threadIdx.x == 0)
+      {
+        state.SetInclusive(0, aggregate);
+      }
+    }
+    else
+    {
+      PrefixOpT prefix(state, temp.scan.prefix, pair_op, tile_idx);
+      if (INCLUSIVE)
+      {
+        BlockScanT(temp.scan.scan).InclusiveScan(pairs, pairs, pair_op, prefix);
+      }
+      else
+      {
+        BlockScanT(temp.scan.scan).ExclusiveScan(pairs, pairs, pair_op, prefix);
+      }
+    }
+    ScanOp op;
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      if (INCLUSIVE)
+      {
+        values[i] = pairs[i].value;
+      }
+      else
+      {
+        values[i] = heads[i] ? init : op(init, pairs[i].value);
+      }
+    }
+    __syncthreads();
+
+    if (LAST)
+    {
+      StoreT(temp.store).Store(d_out + tile_offset, values, valid_items);
+    }
+    else
+    {
+      StoreT(temp.store).Store(d_out + tile_offset, values);
+    }
+  }
+
+  template <bool INCLUSIVE, typename KeysIt, typename ValuesIt>
+  static GOCCCL_DEVICE void sweep(KeysIt d_keys, ValuesIt d_values, V* d_out, long long n, void* d_state,
+                                  long long state_bytes, const V& init)
+  {
+    __shared__ TempStorage temp;
+
+    const int tile_idx = static_cast<int>(blockIdx.x);
+    const long long tile_offset = static_cast<long long>(tile_idx) * TILE_ITEMS;
+    if (tile_offset >= n)
+    {
+      return;
+    }
+    const long long num_tiles = (n + TILE_ITEMS - 1) / TILE_ITEMS;
+    TileState state;
+    if (num_tiles > 1)
+    {
+      state.Init(static_cast<int>(num_tiles), d_state, static_cast<size_t>(state_bytes));
+    }
+    const long long remaining = n - tile_offset;
+    if (remaining > TILE_ITEMS)
+    {
+      consume<INCLUSIVE, false>(temp.Alias(), state, d_keys, d_values, d_out, tile_idx, tile_offset, TILE_ITEMS, init);
+    }
+    else
+    {
+      consume<INCLUSIVE, true>(temp.Alias(), state, d_keys, d_values, d_out, tile_idx, tile_offset,
+                               static_cast<int>(remaining), init);
+    }
+  }
+};
+
+} // namespace detail
+
+/**
+ * \brief Kernel 1 of a multi-tile scan by key: marks the num_tiles tile
+ * states in d_state invalid; traps when state_bytes is below
+ * cub::ReduceByKeyScanTileState<V, int>::AllocationSize(num_tiles).
+ *
+ * Launch: gridDim.x == ceil(num_tiles / BLOCK_THREADS).
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename EqualityOp, typename ScanOp>
+__device__ void scan_by_key_init(void* d_state, long long state_bytes, long long num_tiles)
+{
+  using TileState =
+    typename detail::ScanByKeyTile<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, EqualityOp, ScanOp>::TileState;
+  size_t need = 0;
+  if (TileState::AllocationSize(static_cast<int>(num_tiles), need) != cudaSuccess
+      || need > static_cast<size_t>(state_bytes))
+  {
+    __trap(); // the host sized the state too small: a bug, never a wrong result
+  }
+  TileState state;
+  state.Init(static_cast<int>(num_tiles), d_state, static_cast<size_t>(state_bytes));
+  state.InitializeStatus(static_cast<int>(num_tiles));
+}
+
+/**
+ * \brief Inclusive scan of d_values by segments of equal d_keys:
+ * d_out[i] = d_values[h] op ... op d_values[i], h the start of i's segment.
+ *
+ * \tparam K, V                      key and value types
+ * \tparam EqualityOp, ScanOp        default-constructible functors
+ * \tparam KeysIt, ValuesIt          random-access input iterators (deduced; `const K*`, `const V*` today)
+ *
+ * \param n            item count, n >= 1
+ * \param d_state      tile states from scan_by_key_init; unused (may be null) when n <= TILE
+ * \param state_bytes  size of d_state
+ *
+ * Launch: gridDim.x == ceil(n / (BLOCK_THREADS * ITEMS_PER_THREAD)).
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename EqualityOp, typename ScanOp,
+          typename KeysIt, typename ValuesIt>
+__device__ void inclusive_scan_by_key(KeysIt d_keys, ValuesIt d_values, V* d_out, long long n, void* d_state,
+                                      long long state_bytes)
+{
+  detail::ScanByKeyTile<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, EqualityOp, ScanOp>::template sweep<true>(
+    d_keys, d_values, d_out, n, d_state, state_bytes, V{});
+}
+
+/**
+ * \brief Exclusive scan of d_values by segments of equal d_keys, seeded with
+ * init at every segment start: d_out[h] = init, d_out[i] = init op
+ * d_values[h] op ... op d_values[i-1]. Otherwise as inclusive_scan_by_key.
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename EqualityOp, typename ScanOp,
+          typename KeysIt, typename ValuesIt>
+__device__ void exclusive_scan_by_key(KeysIt d_keys, ValuesIt d_values, V* d_out, long long n, void* d_state,
+                                      long long state_bytes, V init)
+{
+  detail::ScanByKeyTile<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, EqualityOp, ScanOp>::template sweep<false>(
+    d_keys, d_values, d_out, n, d_state, state_bytes, init);
+}
+
+} // namespace gocccl

@@ -33,7 +33,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "49e0bd1f6007142499bf123381caa21461459b1c3e628de6bf7a8bc25d03a6d2", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "a8addd1dd79e076979a9560c8bfdde28030169c1d8f18e26ddc67bc03e07d611", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75},
 		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80},
 		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86},
@@ -107,7 +107,7 @@ func init() {
 		Ops:       []any{AddFloat32},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
-		Kernels:   []string{"gocccl_reduce_AddFloat32_partial", "gocccl_reduce_AddFloat32_final"},
+		Kernels:   []string{"gocccl_reduce_AddFloat32_sweep", "gocccl_reduce_AddFloat32_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
@@ -122,7 +122,7 @@ func init() {
 		Ops:       []any{AddInt32},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
-		Kernels:   []string{"gocccl_reduce_AddInt32_partial", "gocccl_reduce_AddInt32_final"},
+		Kernels:   []string{"gocccl_reduce_AddInt32_sweep", "gocccl_reduce_AddInt32_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},

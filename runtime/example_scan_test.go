@@ -74,8 +74,8 @@ func ExampleExclusiveScan() {
 //gocccl:op
 func sameKey(a, b string8) bool { return a == b }
 
-// string8 is a short fixed-size name, plain data that a Slice can hold.
-type string8 [8]byte
+// string8 (example_radix_test.go) is a short fixed-size name, plain data
+// that a Slice can hold.
 
 func name(s string) (n string8) {
 	copy(n[:], s)

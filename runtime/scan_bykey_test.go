@@ -38,7 +38,7 @@ func seqScanByKey[K, V any](eq func(K, K) bool, op func(V, V) V, keys []K, value
 }
 
 // runs returns n keys in runs of random lengths around meanRun.
-func runs(r *rand.Rand, n, meanRun int) []int32 {
+func keyRuns(r *rand.Rand, n, meanRun int) []int32 {
 	keys := make([]int32, n)
 	k := int32(r.Uint32())
 	for i := range keys {
@@ -79,7 +79,7 @@ func TestScanByKeyCPUMatchesLoop(t *testing.T) {
 		for _, n := range scanSizes {
 			for _, meanRun := range []int{1, 7, 1 << 20} { // all distinct-ish, short runs, one long run
 				t.Run(fmt.Sprintf("inclusive=%v/n=%d/run=%d", inclusive, n, meanRun), func(t *testing.T) {
-					keys := runs(r, n, meanRun)
+					keys := keyRuns(r, n, meanRun)
 					xs := make([]int64, n)
 					fs := make([]affine, n)
 					ms := make([]int32, n)

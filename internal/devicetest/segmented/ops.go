@@ -1,0 +1,100 @@
+// Package segmented holds the operators and instances of the segmented and
+// fused reductions, adjacent difference and for-each, compared on the GPU
+// against the CPU backend (and the CPU backend against sequential loops).
+//
+// Floating-point operators write a product followed by an addition as
+// T(a*b) + c, so that Go does not fuse it into an FMA (the GPU code is
+// compiled without contraction).
+package segmented
+
+//go:generate gocccl-gen
+//gocccl:arch sm_90,compute_90
+
+import "github.com/gocccl/gocccl/runtime"
+
+// Stat is a user struct: a running sum, its smallest term and a count.
+type Stat struct {
+	Sum   float64
+	Min   float32
+	Count int32
+}
+
+//gocccl:op
+func AddInt32(a, b int32) int32 { return a + b }
+
+//gocccl:op
+func MaxInt32(a, b int32) int32 { return max(a, b) }
+
+//gocccl:op
+func AddUint32(a, b uint32) uint32 { return a + b }
+
+//gocccl:op
+func MaxUint32(a, b uint32) uint32 { return max(a, b) }
+
+//gocccl:op
+func AddInt64(a, b int64) int64 { return a + b }
+
+//gocccl:op
+func MinInt64(a, b int64) int64 { return min(a, b) }
+
+//gocccl:op
+func AddUint8(a, b uint8) uint8 { return a + b }
+
+//gocccl:op
+func AddFloat32(a, b float32) float32 { return a + b }
+
+//gocccl:op
+func MaxFloat32(a, b float32) float32 {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+//gocccl:op
+func AddFloat64(a, b float64) float64 { return a + b }
+
+//gocccl:op
+func AddStat(a, b Stat) Stat {
+	m := a.Min
+	if b.Min < m {
+		m = b.Min
+	}
+	return Stat{Sum: a.Sum + b.Sum, Min: m, Count: a.Count + b.Count}
+}
+
+//gocccl:op
+func ToStat(x float32) Stat { return Stat{Sum: float64(x), Min: x, Count: 1} }
+
+//gocccl:op
+func SquareF64(x float32) float64 {
+	y := float64(x)
+	return y * y
+}
+
+//gocccl:op
+func Low8(x uint32) uint32 { return x & 0xff }
+
+//gocccl:op
+func WidenInt(x int32) int64 { return int64(x) * 3 }
+
+// The instances under test.
+var (
+	SegSumInt32   = runtime.SegmentedReduce(AddInt32)
+	SegMaxInt32   = runtime.SegmentedReduce(MaxInt32)
+	SegSumUint32  = runtime.SegmentedReduce(AddUint32)
+	SegMaxUint32  = runtime.SegmentedReduce(MaxUint32)
+	SegSumInt64   = runtime.SegmentedReduce(AddInt64)
+	SegMinInt64   = runtime.SegmentedReduce(MinInt64)
+	SegSumUint8   = runtime.SegmentedReduce(AddUint8)
+	SegSumFloat32 = runtime.SegmentedReduce(AddFloat32)
+	SegMaxFloat32 = runtime.SegmentedReduce(MaxFloat32)
+	SegSumFloat64 = runtime.SegmentedReduce(AddFloat64)
+	SegStat       = runtime.SegmentedReduce(AddStat)
+
+	SumSquares = runtime.TransformReduce(SquareF64, AddFloat64)
+	Stats      = runtime.TransformReduce(ToStat, AddStat)
+	SumLow8    = runtime.TransformReduce(Low8, AddUint32)
+	MaxLow8    = runtime.TransformReduce(Low8, MaxUint32)
+	SumWidened = runtime.TransformReduce(WidenInt, AddInt64)
+)

@@ -1,0 +1,48 @@
+package runtime_test
+
+import (
+	"fmt"
+
+	"github.com/gocccl/gocccl/runtime"
+)
+
+// segAdd is an operator of the examples; in a program it is a //gocccl:op
+// function and gocccl-gen generates its kernels.
+func segAdd(a, b int32) int32 { return a + b }
+
+func square(x int32) int64 { return int64(x) * int64(x) }
+
+func add64(a, b int64) int64 { return a + b }
+
+// Three segments of one offsets buffer: [0, 2), [2, 2) (empty) and [2, 5).
+func ExampleSegmentedReduce() {
+	d, _ := runtime.Open(runtime.CPU)
+	defer d.Close()
+	in, _ := runtime.FromHost(d, []int32{1, 2, 3, 4, 5})
+	offsets, _ := runtime.FromHost(d, []int64{0, 2, 2, 5})
+	out, _ := runtime.Alloc[int32](d, 3)
+	sum := runtime.SegmentedReduce(segAdd)
+	if err := sum.Run(nil, in, offsets.Range(0, 3), offsets.Range(1, 4), out, 100); err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, _ := out.ToHost()
+	fmt.Println(res)
+	// Output: [103 100 112]
+}
+
+// The sum of squares, without a buffer of squares.
+func ExampleTransformReduce() {
+	d, _ := runtime.Open(runtime.CPU)
+	defer d.Close()
+	in, _ := runtime.FromHost(d, []int32{1, 2, 3, 4})
+	out, _ := runtime.Alloc[int64](d, 1)
+	sumSquares := runtime.TransformReduce(square, add64)
+	if err := sumSquares.Run(nil, in, out, 0); err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, _ := out.ToHost()
+	fmt.Println(res[0])
+	// Output: 30
+}

@@ -46,3 +46,37 @@ func ExampleTransformReduce() {
 	fmt.Println(res[0])
 	// Output: 30
 }
+
+func sub(a, b int32) int32 { return a - b }
+
+// Differences of neighbours, as CUB's SubtractLeftCopy and SubtractRightCopy:
+// the current element is the operator's first argument.
+func ExampleAdjacentDifference() {
+	d, _ := runtime.Open(runtime.CPU)
+	defer d.Close()
+	in, _ := runtime.FromHost(d, []int32{1, 4, 9, 16})
+	out, _ := runtime.Alloc[int32](d, 4)
+	diff := runtime.AdjacentDifference(sub)
+	diff.Run(nil, in, out)
+	left, _ := out.ToHost()
+	diff.RunRight(nil, in, out)
+	right, _ := out.ToHost()
+	fmt.Println(left, right)
+	// Output: [1 3 5 7] [-3 -5 -7 16]
+}
+
+func double(x int32) int32 { return 2 * x }
+
+// ForEach applies an operator in place, here to part of a Slice.
+func ExampleForEach() {
+	d, _ := runtime.Open(runtime.CPU)
+	defer d.Close()
+	data, _ := runtime.FromHost(d, []int32{1, 2, 3, 4})
+	if err := runtime.ForEach(double).Run(nil, data.Range(1, 3)); err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, _ := data.ToHost()
+	fmt.Println(res)
+	// Output: [1 4 6 4]
+}

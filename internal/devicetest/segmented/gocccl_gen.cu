@@ -111,6 +111,41 @@ __device__ __forceinline__ int64_t WidenInt(int32_t x) {
   return ::gocccl::go::mul(::gocccl::go::conv<int64_t>(x), int64_t(3LL));
 }
 
+// SubInt32 is ops.go:82:6.
+__device__ __forceinline__ int32_t SubInt32(int32_t a, int32_t b) {
+  return ::gocccl::go::sub(a, b);
+}
+
+// SubFloat32 is ops.go:85:6.
+__device__ __forceinline__ float SubFloat32(float a, float b) {
+  return a - b;
+}
+
+// SubUint64 is ops.go:88:6.
+__device__ __forceinline__ uint64_t SubUint64(uint64_t a, uint64_t b) {
+  return ::gocccl::go::sub(a, b);
+}
+
+// Gap is ops.go:93:6.
+__device__ __forceinline__ ::gocccl_pkg_segmented_6e77d011::Stat Gap(::gocccl_pkg_segmented_6e77d011::Stat a, ::gocccl_pkg_segmented_6e77d011::Stat b) {
+  return ::gocccl_pkg_segmented_6e77d011::Stat{a.Sum - b.Sum, a.Min, b.Count};
+}
+
+// StepUint32 is ops.go:96:6.
+__device__ __forceinline__ uint32_t StepUint32(uint32_t x) {
+  return ::gocccl::go::add(::gocccl::go::mul(x, uint32_t(2654435761U)), uint32_t(7U));
+}
+
+// HalveFloat64 is ops.go:99:6.
+__device__ __forceinline__ double HalveFloat64(double x) {
+  return (x * 0.5) - 1.0;
+}
+
+// BumpStat is ops.go:102:6.
+__device__ __forceinline__ ::gocccl_pkg_segmented_6e77d011::Stat BumpStat(::gocccl_pkg_segmented_6e77d011::Stat x) {
+  return ::gocccl_pkg_segmented_6e77d011::Stat{x.Sum + 1.0, -x.Min, ::gocccl::go::add(x.Count, int32_t(1))};
+}
+
 // gocccl_functors wrap the operators the kernels use as default-constructible types.
 namespace gocccl_functors {
 
@@ -226,7 +261,7 @@ constexpr int gocccl_transform_reduce_SquareF64_AddFloat64_threads = 256, gocccl
 constexpr int gocccl_transform_reduce_ToStat_AddStat_threads = 256, gocccl_transform_reduce_ToStat_AddStat_items = 4;
 constexpr int gocccl_transform_reduce_WidenInt_AddInt64_threads = 256, gocccl_transform_reduce_WidenInt_AddInt64_items = 8;
 
-// SegmentedReduce(AddFloat32) over float32, declared at ops.go:90:18.
+// SegmentedReduce(AddFloat32) over float32, declared at ops.go:113:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat32_threads)
 gocccl_segmented_reduce_AddFloat32_warp(const float* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, float* d_out, float init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -237,7 +272,7 @@ gocccl_segmented_reduce_AddFloat32_block(const float* d_in, long long n, const i
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// SegmentedReduce(AddFloat64) over float64, declared at ops.go:92:18.
+// SegmentedReduce(AddFloat64) over float64, declared at ops.go:115:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat64_threads)
 gocccl_segmented_reduce_AddFloat64_warp(const double* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, double* d_out, double init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_AddFloat64_threads, gocccl_segmented_reduce_AddFloat64_items, double, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddFloat64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -248,7 +283,7 @@ gocccl_segmented_reduce_AddFloat64_block(const double* d_in, long long n, const 
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddFloat64_threads, gocccl_segmented_reduce_AddFloat64_items, double, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddFloat64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// SegmentedReduce(AddInt32) over int32, declared at ops.go:83:18.
+// SegmentedReduce(AddInt32) over int32, declared at ops.go:106:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddInt32_threads)
 gocccl_segmented_reduce_AddInt32_warp(const int32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int32_t* d_out, int32_t init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_AddInt32_threads, gocccl_segmented_reduce_AddInt32_items, int32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddInt32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -259,7 +294,7 @@ gocccl_segmented_reduce_AddInt32_block(const int32_t* d_in, long long n, const i
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddInt32_threads, gocccl_segmented_reduce_AddInt32_items, int32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddInt32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// SegmentedReduce(AddInt64) over int64, declared at ops.go:87:18.
+// SegmentedReduce(AddInt64) over int64, declared at ops.go:110:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddInt64_threads)
 gocccl_segmented_reduce_AddInt64_warp(const int64_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int64_t* d_out, int64_t init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_AddInt64_threads, gocccl_segmented_reduce_AddInt64_items, int64_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddInt64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -270,7 +305,7 @@ gocccl_segmented_reduce_AddInt64_block(const int64_t* d_in, long long n, const i
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddInt64_threads, gocccl_segmented_reduce_AddInt64_items, int64_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddInt64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// SegmentedReduce(AddStat) over Stat, declared at ops.go:93:18.
+// SegmentedReduce(AddStat) over Stat, declared at ops.go:116:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddStat_threads)
 gocccl_segmented_reduce_AddStat_warp(const ::gocccl_pkg_segmented_6e77d011::Stat* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, ::gocccl_pkg_segmented_6e77d011::Stat* d_out, ::gocccl_pkg_segmented_6e77d011::Stat init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_AddStat_threads, gocccl_segmented_reduce_AddStat_items, ::gocccl_pkg_segmented_6e77d011::Stat, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddStat>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -281,7 +316,7 @@ gocccl_segmented_reduce_AddStat_block(const ::gocccl_pkg_segmented_6e77d011::Sta
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddStat_threads, gocccl_segmented_reduce_AddStat_items, ::gocccl_pkg_segmented_6e77d011::Stat, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddStat>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// SegmentedReduce(AddUint32) over uint32, declared at ops.go:85:18.
+// SegmentedReduce(AddUint32) over uint32, declared at ops.go:108:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddUint32_threads)
 gocccl_segmented_reduce_AddUint32_warp(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_AddUint32_threads, gocccl_segmented_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -292,7 +327,7 @@ gocccl_segmented_reduce_AddUint32_block(const uint32_t* d_in, long long n, const
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddUint32_threads, gocccl_segmented_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// SegmentedReduce(AddUint8) over uint8, declared at ops.go:89:18.
+// SegmentedReduce(AddUint8) over uint8, declared at ops.go:112:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddUint8_threads)
 gocccl_segmented_reduce_AddUint8_warp(const uint8_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint8_t* d_out, uint8_t init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_AddUint8_threads, gocccl_segmented_reduce_AddUint8_items, uint8_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddUint8>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -303,7 +338,7 @@ gocccl_segmented_reduce_AddUint8_block(const uint8_t* d_in, long long n, const i
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddUint8_threads, gocccl_segmented_reduce_AddUint8_items, uint8_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddUint8>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// SegmentedReduce(MaxFloat32) over float32, declared at ops.go:91:18.
+// SegmentedReduce(MaxFloat32) over float32, declared at ops.go:114:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxFloat32_threads)
 gocccl_segmented_reduce_MaxFloat32_warp(const float* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, float* d_out, float init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_MaxFloat32_threads, gocccl_segmented_reduce_MaxFloat32_items, float, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MaxFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -314,7 +349,7 @@ gocccl_segmented_reduce_MaxFloat32_block(const float* d_in, long long n, const i
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_MaxFloat32_threads, gocccl_segmented_reduce_MaxFloat32_items, float, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MaxFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// SegmentedReduce(MaxInt32) over int32, declared at ops.go:84:18.
+// SegmentedReduce(MaxInt32) over int32, declared at ops.go:107:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxInt32_threads)
 gocccl_segmented_reduce_MaxInt32_warp(const int32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int32_t* d_out, int32_t init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_MaxInt32_threads, gocccl_segmented_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MaxInt32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -325,7 +360,7 @@ gocccl_segmented_reduce_MaxInt32_block(const int32_t* d_in, long long n, const i
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_MaxInt32_threads, gocccl_segmented_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MaxInt32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// SegmentedReduce(MaxUint32) over uint32, declared at ops.go:86:18.
+// SegmentedReduce(MaxUint32) over uint32, declared at ops.go:109:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
 gocccl_segmented_reduce_MaxUint32_warp(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -336,7 +371,7 @@ gocccl_segmented_reduce_MaxUint32_block(const uint32_t* d_in, long long n, const
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// SegmentedReduce(MinInt64) over int64, declared at ops.go:88:18.
+// SegmentedReduce(MinInt64) over int64, declared at ops.go:111:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MinInt64_threads)
 gocccl_segmented_reduce_MinInt64_warp(const int64_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int64_t* d_out, int64_t init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_MinInt64_threads, gocccl_segmented_reduce_MinInt64_items, int64_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MinInt64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -347,7 +382,7 @@ gocccl_segmented_reduce_MinInt64_block(const int64_t* d_in, long long n, const i
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_MinInt64_threads, gocccl_segmented_reduce_MinInt64_items, int64_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MinInt64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// TransformReduce(Low8,AddUint32) over uint32, uint32, declared at ops.go:97:15.
+// TransformReduce(Low8,AddUint32) over uint32, uint32, declared at ops.go:120:15.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Low8_AddUint32_threads)
 gocccl_transform_reduce_Low8_AddUint32_partial(const uint32_t* d_in, long long n, uint32_t* d_partials) {
   ::gocccl::transform_reduce_partial<gocccl_transform_reduce_Low8_AddUint32_threads, gocccl_transform_reduce_Low8_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::Low8, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddUint32>(d_in, n, d_partials);
@@ -363,7 +398,7 @@ gocccl_transform_reduce_Low8_AddUint32_final(const uint32_t* d_partials, long lo
   ::gocccl::transform_reduce_final<gocccl_transform_reduce_Low8_AddUint32_threads, gocccl_transform_reduce_Low8_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::Low8, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddUint32>(d_partials, n, d_out, init);
 }
 
-// TransformReduce(Low8,MaxUint32) over uint32, uint32, declared at ops.go:98:15.
+// TransformReduce(Low8,MaxUint32) over uint32, uint32, declared at ops.go:121:15.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Low8_MaxUint32_threads)
 gocccl_transform_reduce_Low8_MaxUint32_partial(const uint32_t* d_in, long long n, uint32_t* d_partials) {
   ::gocccl::transform_reduce_partial<gocccl_transform_reduce_Low8_MaxUint32_threads, gocccl_transform_reduce_Low8_MaxUint32_items, uint32_t, uint32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::Low8, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MaxUint32>(d_in, n, d_partials);
@@ -379,7 +414,7 @@ gocccl_transform_reduce_Low8_MaxUint32_final(const uint32_t* d_partials, long lo
   ::gocccl::transform_reduce_final<gocccl_transform_reduce_Low8_MaxUint32_threads, gocccl_transform_reduce_Low8_MaxUint32_items, uint32_t, uint32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::Low8, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MaxUint32>(d_partials, n, d_out, init);
 }
 
-// TransformReduce(SquareF64,AddFloat64) over float32, float64, declared at ops.go:95:15.
+// TransformReduce(SquareF64,AddFloat64) over float32, float64, declared at ops.go:118:15.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareF64_AddFloat64_threads)
 gocccl_transform_reduce_SquareF64_AddFloat64_partial(const float* d_in, long long n, double* d_partials) {
   ::gocccl::transform_reduce_partial<gocccl_transform_reduce_SquareF64_AddFloat64_threads, gocccl_transform_reduce_SquareF64_AddFloat64_items, float, double, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::SquareF64, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddFloat64>(d_in, n, d_partials);
@@ -395,7 +430,7 @@ gocccl_transform_reduce_SquareF64_AddFloat64_final(const double* d_partials, lon
   ::gocccl::transform_reduce_final<gocccl_transform_reduce_SquareF64_AddFloat64_threads, gocccl_transform_reduce_SquareF64_AddFloat64_items, float, double, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::SquareF64, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddFloat64>(d_partials, n, d_out, init);
 }
 
-// TransformReduce(ToStat,AddStat) over float32, Stat, declared at ops.go:96:15.
+// TransformReduce(ToStat,AddStat) over float32, Stat, declared at ops.go:119:15.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_ToStat_AddStat_threads)
 gocccl_transform_reduce_ToStat_AddStat_partial(const float* d_in, long long n, ::gocccl_pkg_segmented_6e77d011::Stat* d_partials) {
   ::gocccl::transform_reduce_partial<gocccl_transform_reduce_ToStat_AddStat_threads, gocccl_transform_reduce_ToStat_AddStat_items, float, ::gocccl_pkg_segmented_6e77d011::Stat, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::ToStat, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddStat>(d_in, n, d_partials);
@@ -411,7 +446,7 @@ gocccl_transform_reduce_ToStat_AddStat_final(const ::gocccl_pkg_segmented_6e77d0
   ::gocccl::transform_reduce_final<gocccl_transform_reduce_ToStat_AddStat_threads, gocccl_transform_reduce_ToStat_AddStat_items, float, ::gocccl_pkg_segmented_6e77d011::Stat, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::ToStat, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddStat>(d_partials, n, d_out, init);
 }
 
-// TransformReduce(WidenInt,AddInt64) over int32, int64, declared at ops.go:99:15.
+// TransformReduce(WidenInt,AddInt64) over int32, int64, declared at ops.go:122:15.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_WidenInt_AddInt64_threads)
 gocccl_transform_reduce_WidenInt_AddInt64_partial(const int32_t* d_in, long long n, int64_t* d_partials) {
   ::gocccl::transform_reduce_partial<gocccl_transform_reduce_WidenInt_AddInt64_threads, gocccl_transform_reduce_WidenInt_AddInt64_items, int32_t, int64_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::WidenInt, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddInt64>(d_in, n, d_partials);

@@ -25,11 +25,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "36164c59659ac9f9c04a74dea4a4ceadf3dc84ee822bc7c869581029afb6e2ee", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "b9916ec9ffea4d776f208a37e8438b25db0febe02afef86689b76049d19acdc3", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
-	// SegmentedReduce(AddFloat32) over float32, declared at ops.go:90:18.
+	// SegmentedReduce(AddFloat32) over float32, declared at ops.go:113:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{AddFloat32},
@@ -40,7 +40,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// SegmentedReduce(AddFloat64) over float64, declared at ops.go:92:18.
+	// SegmentedReduce(AddFloat64) over float64, declared at ops.go:115:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{AddFloat64},
@@ -51,7 +51,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// SegmentedReduce(AddInt32) over int32, declared at ops.go:83:18.
+	// SegmentedReduce(AddInt32) over int32, declared at ops.go:106:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{AddInt32},
@@ -62,7 +62,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// SegmentedReduce(AddInt64) over int64, declared at ops.go:87:18.
+	// SegmentedReduce(AddInt64) over int64, declared at ops.go:110:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{AddInt64},
@@ -73,7 +73,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// SegmentedReduce(AddStat) over Stat, declared at ops.go:93:18.
+	// SegmentedReduce(AddStat) over Stat, declared at ops.go:116:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{AddStat},
@@ -84,7 +84,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// SegmentedReduce(AddUint32) over uint32, declared at ops.go:85:18.
+	// SegmentedReduce(AddUint32) over uint32, declared at ops.go:108:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{AddUint32},
@@ -95,7 +95,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// SegmentedReduce(AddUint8) over uint8, declared at ops.go:89:18.
+	// SegmentedReduce(AddUint8) over uint8, declared at ops.go:112:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{AddUint8},
@@ -106,7 +106,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// SegmentedReduce(MaxFloat32) over float32, declared at ops.go:91:18.
+	// SegmentedReduce(MaxFloat32) over float32, declared at ops.go:114:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{MaxFloat32},
@@ -117,7 +117,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// SegmentedReduce(MaxInt32) over int32, declared at ops.go:84:18.
+	// SegmentedReduce(MaxInt32) over int32, declared at ops.go:107:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{MaxInt32},
@@ -128,7 +128,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// SegmentedReduce(MaxUint32) over uint32, declared at ops.go:86:18.
+	// SegmentedReduce(MaxUint32) over uint32, declared at ops.go:109:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{MaxUint32},
@@ -139,7 +139,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// SegmentedReduce(MinInt64) over int64, declared at ops.go:88:18.
+	// SegmentedReduce(MinInt64) over int64, declared at ops.go:111:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{MinInt64},
@@ -150,7 +150,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// TransformReduce(Low8,AddUint32) over uint32, uint32, declared at ops.go:97:15.
+	// TransformReduce(Low8,AddUint32) over uint32, uint32, declared at ops.go:120:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "TransformReduce",
 		Ops:       []any{Low8, AddUint32},
@@ -161,7 +161,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// TransformReduce(Low8,MaxUint32) over uint32, uint32, declared at ops.go:98:15.
+	// TransformReduce(Low8,MaxUint32) over uint32, uint32, declared at ops.go:121:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "TransformReduce",
 		Ops:       []any{Low8, MaxUint32},
@@ -172,7 +172,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// TransformReduce(SquareF64,AddFloat64) over float32, float64, declared at ops.go:95:15.
+	// TransformReduce(SquareF64,AddFloat64) over float32, float64, declared at ops.go:118:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "TransformReduce",
 		Ops:       []any{SquareF64, AddFloat64},
@@ -183,7 +183,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// TransformReduce(ToStat,AddStat) over float32, Stat, declared at ops.go:96:15.
+	// TransformReduce(ToStat,AddStat) over float32, Stat, declared at ops.go:119:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "TransformReduce",
 		Ops:       []any{ToStat, AddStat},
@@ -194,7 +194,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// TransformReduce(WidenInt,AddInt64) over int32, int64, declared at ops.go:99:15.
+	// TransformReduce(WidenInt,AddInt64) over int32, int64, declared at ops.go:122:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "TransformReduce",
 		Ops:       []any{WidenInt, AddInt64},

@@ -78,6 +78,29 @@ func Low8(x uint32) uint32 { return x & 0xff }
 //gocccl:op
 func WidenInt(x int32) int64 { return int64(x) * 3 }
 
+//gocccl:op
+func SubInt32(a, b int32) int32 { return a - b }
+
+//gocccl:op
+func SubFloat32(a, b float32) float32 { return a - b }
+
+//gocccl:op
+func SubUint64(a, b uint64) uint64 { return a - b }
+
+// Gap is not symmetric in its arguments: it shows their order.
+//
+//gocccl:op
+func Gap(a, b Stat) Stat { return Stat{Sum: a.Sum - b.Sum, Min: a.Min, Count: b.Count} }
+
+//gocccl:op
+func StepUint32(x uint32) uint32 { return x*2654435761 + 7 }
+
+//gocccl:op
+func HalveFloat64(x float64) float64 { return float64(x*0.5) - 1 }
+
+//gocccl:op
+func BumpStat(x Stat) Stat { return Stat{Sum: x.Sum + 1, Min: -x.Min, Count: x.Count + 1} }
+
 // The instances under test.
 var (
 	SegSumInt32   = runtime.SegmentedReduce(AddInt32)
@@ -97,4 +120,13 @@ var (
 	SumLow8    = runtime.TransformReduce(Low8, AddUint32)
 	MaxLow8    = runtime.TransformReduce(Low8, MaxUint32)
 	SumWidened = runtime.TransformReduce(WidenInt, AddInt64)
+
+	DiffInt32   = runtime.AdjacentDifference(SubInt32)
+	DiffFloat32 = runtime.AdjacentDifference(SubFloat32)
+	DiffUint64  = runtime.AdjacentDifference(SubUint64)
+	DiffStat    = runtime.AdjacentDifference(Gap)
+
+	StepAll   = runtime.ForEach(StepUint32)
+	HalveAll  = runtime.ForEach(HalveFloat64)
+	BumpStats = runtime.ForEach(BumpStat)
 )

@@ -202,6 +202,27 @@ func check(t *testing.T, r *rand.Rand, dut, cpu *runtime.Device, n int) {
 			}
 		})
 	}
+	t.Run("AdjacentDifference", func(t *testing.T) {
+		u64 := make([]uint64, n)
+		stats := make([]Stat, n)
+		for i := range n {
+			u64[i] = r.Uint64()
+			stats[i] = Stat{Sum: float64(f32[i]), Min: f32[i], Count: int32(i)}
+		}
+		adjacentCase(t, dut, DiffInt32, SubInt32, i32)
+		adjacentCase(t, dut, DiffFloat32, SubFloat32, f32)
+		adjacentCase(t, dut, DiffUint64, SubUint64, u64)
+		adjacentCase(t, dut, DiffStat, Gap, stats)
+	})
+	t.Run("ForEach", func(t *testing.T) {
+		stats := make([]Stat, n)
+		for i := range n {
+			stats[i] = ToStat(f32[i])
+		}
+		forEachCase(t, dut, StepAll, StepUint32, u32)
+		forEachCase(t, dut, HalveAll, HalveFloat64, f64)
+		forEachCase(t, dut, BumpStats, BumpStat, stats)
+	})
 	t.Run("TransformReduce", func(t *testing.T) {
 		var wantU, wantM uint32 = 7, 0
 		var wantW int64 = 9
@@ -226,6 +247,65 @@ func check(t *testing.T, r *rand.Rand, dut, cpu *runtime.Device, n int) {
 			require.InDelta(t, st.Sum, got.Sum, 1e-9*mag+1e-9)
 		}
 	})
+}
+
+// adjacentCase checks both directions of an adjacent difference against a
+// loop, bit for bit.
+func adjacentCase[T any](t *testing.T, d *runtime.Device, op *runtime.AdjacentDifferenceOp[T], fn func(T, T) T, xs []T) {
+	t.Helper()
+	n := len(xs)
+	left, right := make([]T, n), make([]T, n)
+	for i := range xs {
+		left[i], right[i] = xs[i], xs[i]
+		if i > 0 {
+			left[i] = fn(xs[i], xs[i-1])
+		}
+		if i < n-1 {
+			right[i] = fn(xs[i], xs[i+1])
+		}
+	}
+	for _, c := range []struct {
+		run  func(*runtime.Stream, *runtime.Slice[T], *runtime.Slice[T]) error
+		want []T
+	}{{op.Run, left}, {op.RunRight, right}} {
+		out := upload(t, d, poison[T](n))
+		require.NoError(t, c.run(nil, upload(t, d, xs), out))
+		got, err := out.ToHost()
+		require.NoError(t, err)
+		requireBitEqual(t, c.want, got)
+	}
+}
+
+// forEachCase checks an in-place ForEach against a loop, bit for bit.
+func forEachCase[T any](t *testing.T, d *runtime.Device, op *runtime.ForEachOp[T], fn func(T) T, xs []T) {
+	t.Helper()
+	want := make([]T, len(xs))
+	for i, x := range xs {
+		want[i] = fn(x)
+	}
+	data := upload(t, d, xs)
+	require.NoError(t, op.Run(nil, data))
+	got, err := data.ToHost()
+	require.NoError(t, err)
+	requireBitEqual(t, want, got)
+}
+
+// requireBitEqual compares byte for byte, reporting the first difference.
+func requireBitEqual[T any](t *testing.T, want, got []T) {
+	t.Helper()
+	require.Len(t, got, len(want))
+	if len(want) == 0 {
+		return
+	}
+	size := int(unsafe.Sizeof(want[0]))
+	wb := unsafe.Slice((*byte)(unsafe.Pointer(&want[0])), len(want)*size)
+	gb := unsafe.Slice((*byte)(unsafe.Pointer(&got[0])), len(got)*size)
+	for i := range wb {
+		if wb[i] != gb[i] {
+			k := i / size
+			t.Fatalf("element %d of %d differs: want %v, got %v", k, len(want), want[k], got[k])
+		}
+	}
 }
 
 func sizeName(n int) string {

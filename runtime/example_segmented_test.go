@@ -80,3 +80,35 @@ func ExampleForEach() {
 	fmt.Println(res)
 	// Output: [1 4 6 4]
 }
+
+func sameKey(a, b string2) bool { return a == b }
+
+// string2 stands for a key type: operators take plain data.
+type string2 = [2]byte
+
+// Runs of equal consecutive keys, each with the sum of its values; the
+// number of runs is written to device memory.
+func ExampleReduceByKey() {
+	d, _ := runtime.Open(runtime.CPU)
+	defer d.Close()
+	keys, _ := runtime.FromHost(d, []string2{{'a', 'x'}, {'a', 'x'}, {'b', 'y'}, {'a', 'x'}})
+	vals, _ := runtime.FromHost(d, []int32{1, 2, 3, 4})
+	unique, _ := runtime.Alloc[string2](d, 4)
+	sums, _ := runtime.Alloc[int32](d, 4)
+	count, _ := runtime.Alloc[int64](d, 1)
+	byKey := runtime.ReduceByKey(sameKey, segAdd)
+	if err := byKey.Run(nil, keys, vals, unique, sums, count); err != nil {
+		fmt.Println(err)
+		return
+	}
+	n, _ := count.ToHost()
+	u, _ := unique.ToHost()
+	s, _ := sums.ToHost()
+	for i := range n[0] {
+		fmt.Printf("%s %d\n", u[i][:], s[i])
+	}
+	// Output:
+	// ax 3
+	// by 3
+	// ax 4
+}

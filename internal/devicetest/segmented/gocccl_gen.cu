@@ -5,8 +5,28 @@
 // instances, which the Go glue in gocccl_gen.go registers.
 
 #include <gocccl/gosem.cuh>
+#include <gocccl/adjacent_difference.cuh>
+#include <gocccl/for_each.cuh>
+#include <gocccl/reduce_by_key.cuh>
 #include <gocccl/segmented_reduce.cuh>
 #include <gocccl/transform_reduce.cuh>
+
+namespace gocccl_pkg_segmented_6e77d011 {
+// Span is the Go struct type github.com/gocccl/gocccl/internal/devicetest/segmented.Span: 16 bytes, aligned to 8.
+struct Span {
+  int64_t First;
+  int64_t Last;
+};
+__host__ __device__ __forceinline__ bool operator==(const Span& gocccl_x, const Span& gocccl_y) {
+  return gocccl_x.First == gocccl_y.First && gocccl_x.Last == gocccl_y.Last;
+}
+__host__ __device__ __forceinline__ bool operator!=(const Span& gocccl_x, const Span& gocccl_y) {
+  return !(gocccl_x == gocccl_y);
+}
+}  // namespace gocccl_pkg_segmented_6e77d011
+static_assert(sizeof(::gocccl_pkg_segmented_6e77d011::Span) == 16 && alignof(::gocccl_pkg_segmented_6e77d011::Span) == 8, "layout of Span differs from Go's");
+static_assert(offsetof(::gocccl_pkg_segmented_6e77d011::Span, First) == 0, "offset of Span.First differs from Go's");
+static_assert(offsetof(::gocccl_pkg_segmented_6e77d011::Span, Last) == 8, "offset of Span.Last differs from Go's");
 
 namespace gocccl_pkg_segmented_6e77d011 {
 // Stat is the Go struct type github.com/gocccl/gocccl/internal/devicetest/segmented.Stat: 16 bytes, aligned to 8.
@@ -146,6 +166,21 @@ __device__ __forceinline__ ::gocccl_pkg_segmented_6e77d011::Stat BumpStat(::gocc
   return ::gocccl_pkg_segmented_6e77d011::Stat{x.Sum + 1.0, -x.Min, ::gocccl::go::add(x.Count, int32_t(1))};
 }
 
+// EqUint32 is ops.go:105:6.
+__device__ __forceinline__ bool EqUint32(uint32_t a, uint32_t b) {
+  return a == b;
+}
+
+// EqInt64 is ops.go:108:6.
+__device__ __forceinline__ bool EqInt64(int64_t a, int64_t b) {
+  return a == b;
+}
+
+// Join is ops.go:117:6.
+__device__ __forceinline__ ::gocccl_pkg_segmented_6e77d011::Span Join(::gocccl_pkg_segmented_6e77d011::Span a, ::gocccl_pkg_segmented_6e77d011::Span b) {
+  return ::gocccl_pkg_segmented_6e77d011::Span{a.First, b.Last};
+}
+
 // gocccl_functors wrap the operators the kernels use as default-constructible types.
 namespace gocccl_functors {
 
@@ -239,11 +274,83 @@ struct WidenInt {
   }
 };
 
+struct SubInt32 {
+  __device__ __forceinline__ int32_t operator()(int32_t a0, int32_t a1) const {
+    return ::gocccl_pkg_segmented_6e77d011::SubInt32(a0, a1);
+  }
+};
+
+struct SubFloat32 {
+  __device__ __forceinline__ float operator()(float a0, float a1) const {
+    return ::gocccl_pkg_segmented_6e77d011::SubFloat32(a0, a1);
+  }
+};
+
+struct SubUint64 {
+  __device__ __forceinline__ uint64_t operator()(uint64_t a0, uint64_t a1) const {
+    return ::gocccl_pkg_segmented_6e77d011::SubUint64(a0, a1);
+  }
+};
+
+struct Gap {
+  __device__ __forceinline__ ::gocccl_pkg_segmented_6e77d011::Stat operator()(::gocccl_pkg_segmented_6e77d011::Stat a0, ::gocccl_pkg_segmented_6e77d011::Stat a1) const {
+    return ::gocccl_pkg_segmented_6e77d011::Gap(a0, a1);
+  }
+};
+
+struct StepUint32 {
+  __device__ __forceinline__ uint32_t operator()(uint32_t a0) const {
+    return ::gocccl_pkg_segmented_6e77d011::StepUint32(a0);
+  }
+};
+
+struct HalveFloat64 {
+  __device__ __forceinline__ double operator()(double a0) const {
+    return ::gocccl_pkg_segmented_6e77d011::HalveFloat64(a0);
+  }
+};
+
+struct BumpStat {
+  __device__ __forceinline__ ::gocccl_pkg_segmented_6e77d011::Stat operator()(::gocccl_pkg_segmented_6e77d011::Stat a0) const {
+    return ::gocccl_pkg_segmented_6e77d011::BumpStat(a0);
+  }
+};
+
+struct EqUint32 {
+  __device__ __forceinline__ bool operator()(uint32_t a0, uint32_t a1) const {
+    return ::gocccl_pkg_segmented_6e77d011::EqUint32(a0, a1);
+  }
+};
+
+struct EqInt64 {
+  __device__ __forceinline__ bool operator()(int64_t a0, int64_t a1) const {
+    return ::gocccl_pkg_segmented_6e77d011::EqInt64(a0, a1);
+  }
+};
+
+struct Join {
+  __device__ __forceinline__ ::gocccl_pkg_segmented_6e77d011::Span operator()(::gocccl_pkg_segmented_6e77d011::Span a0, ::gocccl_pkg_segmented_6e77d011::Span a1) const {
+    return ::gocccl_pkg_segmented_6e77d011::Join(a0, a1);
+  }
+};
+
 }  // namespace gocccl_functors
 }  // namespace gocccl_pkg_segmented_6e77d011
 
 // Launch policies (emit/policy.go): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
+constexpr int gocccl_adjacent_difference_Gap_threads = 256, gocccl_adjacent_difference_Gap_items = 2;
+constexpr int gocccl_adjacent_difference_SubFloat32_threads = 256, gocccl_adjacent_difference_SubFloat32_items = 8;
+constexpr int gocccl_adjacent_difference_SubInt32_threads = 256, gocccl_adjacent_difference_SubInt32_items = 8;
+constexpr int gocccl_adjacent_difference_SubUint64_threads = 256, gocccl_adjacent_difference_SubUint64_items = 4;
+constexpr int gocccl_for_each_BumpStat_threads = 256, gocccl_for_each_BumpStat_items = 2;
+constexpr int gocccl_for_each_HalveFloat64_threads = 256, gocccl_for_each_HalveFloat64_items = 4;
+constexpr int gocccl_for_each_StepUint32_threads = 256, gocccl_for_each_StepUint32_items = 8;
+constexpr int gocccl_reduce_by_key_EqInt64_AddStat_threads = 256, gocccl_reduce_by_key_EqInt64_AddStat_items = 2;
+constexpr int gocccl_reduce_by_key_EqInt64_MinInt64_threads = 256, gocccl_reduce_by_key_EqInt64_MinInt64_items = 4;
+constexpr int gocccl_reduce_by_key_EqUint32_AddFloat32_threads = 256, gocccl_reduce_by_key_EqUint32_AddFloat32_items = 8;
+constexpr int gocccl_reduce_by_key_EqUint32_AddUint32_threads = 256, gocccl_reduce_by_key_EqUint32_AddUint32_items = 8;
+constexpr int gocccl_reduce_by_key_EqUint32_Join_threads = 256, gocccl_reduce_by_key_EqUint32_Join_items = 2;
 constexpr int gocccl_segmented_reduce_AddFloat32_threads = 256, gocccl_segmented_reduce_AddFloat32_items = 16;
 constexpr int gocccl_segmented_reduce_AddFloat64_threads = 256, gocccl_segmented_reduce_AddFloat64_items = 8;
 constexpr int gocccl_segmented_reduce_AddInt32_threads = 256, gocccl_segmented_reduce_AddInt32_items = 16;
@@ -261,7 +368,124 @@ constexpr int gocccl_transform_reduce_SquareF64_AddFloat64_threads = 256, gocccl
 constexpr int gocccl_transform_reduce_ToStat_AddStat_threads = 256, gocccl_transform_reduce_ToStat_AddStat_items = 4;
 constexpr int gocccl_transform_reduce_WidenInt_AddInt64_threads = 256, gocccl_transform_reduce_WidenInt_AddInt64_items = 8;
 
-// SegmentedReduce(AddFloat32) over float32, declared at ops.go:113:18.
+// AdjacentDifference(Gap) over Stat, declared at ops.go:142:16.
+extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_Gap_threads)
+gocccl_adjacent_difference_Gap_left(const ::gocccl_pkg_segmented_6e77d011::Stat* d_in, ::gocccl_pkg_segmented_6e77d011::Stat* d_out, long long n) {
+  ::gocccl::adjacent_difference_left<gocccl_adjacent_difference_Gap_threads, gocccl_adjacent_difference_Gap_items, ::gocccl_pkg_segmented_6e77d011::Stat, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::Gap>(d_in, d_out, n);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_Gap_threads)
+gocccl_adjacent_difference_Gap_right(const ::gocccl_pkg_segmented_6e77d011::Stat* d_in, ::gocccl_pkg_segmented_6e77d011::Stat* d_out, long long n) {
+  ::gocccl::adjacent_difference_right<gocccl_adjacent_difference_Gap_threads, gocccl_adjacent_difference_Gap_items, ::gocccl_pkg_segmented_6e77d011::Stat, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::Gap>(d_in, d_out, n);
+}
+
+// AdjacentDifference(SubFloat32) over float32, declared at ops.go:140:16.
+extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_SubFloat32_threads)
+gocccl_adjacent_difference_SubFloat32_left(const float* d_in, float* d_out, long long n) {
+  ::gocccl::adjacent_difference_left<gocccl_adjacent_difference_SubFloat32_threads, gocccl_adjacent_difference_SubFloat32_items, float, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::SubFloat32>(d_in, d_out, n);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_SubFloat32_threads)
+gocccl_adjacent_difference_SubFloat32_right(const float* d_in, float* d_out, long long n) {
+  ::gocccl::adjacent_difference_right<gocccl_adjacent_difference_SubFloat32_threads, gocccl_adjacent_difference_SubFloat32_items, float, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::SubFloat32>(d_in, d_out, n);
+}
+
+// AdjacentDifference(SubInt32) over int32, declared at ops.go:139:16.
+extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_SubInt32_threads)
+gocccl_adjacent_difference_SubInt32_left(const int32_t* d_in, int32_t* d_out, long long n) {
+  ::gocccl::adjacent_difference_left<gocccl_adjacent_difference_SubInt32_threads, gocccl_adjacent_difference_SubInt32_items, int32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::SubInt32>(d_in, d_out, n);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_SubInt32_threads)
+gocccl_adjacent_difference_SubInt32_right(const int32_t* d_in, int32_t* d_out, long long n) {
+  ::gocccl::adjacent_difference_right<gocccl_adjacent_difference_SubInt32_threads, gocccl_adjacent_difference_SubInt32_items, int32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::SubInt32>(d_in, d_out, n);
+}
+
+// AdjacentDifference(SubUint64) over uint64, declared at ops.go:141:16.
+extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_SubUint64_threads)
+gocccl_adjacent_difference_SubUint64_left(const uint64_t* d_in, uint64_t* d_out, long long n) {
+  ::gocccl::adjacent_difference_left<gocccl_adjacent_difference_SubUint64_threads, gocccl_adjacent_difference_SubUint64_items, uint64_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::SubUint64>(d_in, d_out, n);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_SubUint64_threads)
+gocccl_adjacent_difference_SubUint64_right(const uint64_t* d_in, uint64_t* d_out, long long n) {
+  ::gocccl::adjacent_difference_right<gocccl_adjacent_difference_SubUint64_threads, gocccl_adjacent_difference_SubUint64_items, uint64_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::SubUint64>(d_in, d_out, n);
+}
+
+// ForEach(BumpStat) over Stat, declared at ops.go:152:14.
+extern "C" __global__ void __launch_bounds__(gocccl_for_each_BumpStat_threads)
+gocccl_for_each_BumpStat(::gocccl_pkg_segmented_6e77d011::Stat* d_data, long long n) {
+  ::gocccl::for_each<gocccl_for_each_BumpStat_threads, gocccl_for_each_BumpStat_items, ::gocccl_pkg_segmented_6e77d011::Stat, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::BumpStat>(d_data, n);
+}
+
+// ForEach(HalveFloat64) over float64, declared at ops.go:151:14.
+extern "C" __global__ void __launch_bounds__(gocccl_for_each_HalveFloat64_threads)
+gocccl_for_each_HalveFloat64(double* d_data, long long n) {
+  ::gocccl::for_each<gocccl_for_each_HalveFloat64_threads, gocccl_for_each_HalveFloat64_items, double, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::HalveFloat64>(d_data, n);
+}
+
+// ForEach(StepUint32) over uint32, declared at ops.go:150:14.
+extern "C" __global__ void __launch_bounds__(gocccl_for_each_StepUint32_threads)
+gocccl_for_each_StepUint32(uint32_t* d_data, long long n) {
+  ::gocccl::for_each<gocccl_for_each_StepUint32_threads, gocccl_for_each_StepUint32_items, uint32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::StepUint32>(d_data, n);
+}
+
+// ReduceByKey(EqInt64,AddStat) over int64, Stat, declared at ops.go:148:20.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt64_AddStat_threads)
+gocccl_reduce_by_key_EqInt64_AddStat_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqInt64_AddStat_threads, gocccl_reduce_by_key_EqInt64_AddStat_items, int64_t, ::gocccl_pkg_segmented_6e77d011::Stat, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::EqInt64, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddStat>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt64_AddStat_threads)
+gocccl_reduce_by_key_EqInt64_AddStat_sweep(const int64_t* d_keys, const ::gocccl_pkg_segmented_6e77d011::Stat* d_values, int64_t* d_unique, ::gocccl_pkg_segmented_6e77d011::Stat* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqInt64_AddStat_threads, gocccl_reduce_by_key_EqInt64_AddStat_items, int64_t, ::gocccl_pkg_segmented_6e77d011::Stat, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::EqInt64, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddStat>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
+}
+
+// ReduceByKey(EqInt64,MinInt64) over int64, int64, declared at ops.go:146:20.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt64_MinInt64_threads)
+gocccl_reduce_by_key_EqInt64_MinInt64_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqInt64_MinInt64_threads, gocccl_reduce_by_key_EqInt64_MinInt64_items, int64_t, int64_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::EqInt64, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MinInt64>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt64_MinInt64_threads)
+gocccl_reduce_by_key_EqInt64_MinInt64_sweep(const int64_t* d_keys, const int64_t* d_values, int64_t* d_unique, int64_t* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqInt64_MinInt64_threads, gocccl_reduce_by_key_EqInt64_MinInt64_items, int64_t, int64_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::EqInt64, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MinInt64>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
+}
+
+// ReduceByKey(EqUint32,AddFloat32) over uint32, float32, declared at ops.go:144:20.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat32_threads)
+gocccl_reduce_by_key_EqUint32_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqUint32_AddFloat32_threads, gocccl_reduce_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::EqUint32, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat32_threads)
+gocccl_reduce_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const float* d_values, uint32_t* d_unique, float* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddFloat32_threads, gocccl_reduce_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::EqUint32, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddFloat32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
+}
+
+// ReduceByKey(EqUint32,AddUint32) over uint32, uint32, declared at ops.go:145:20.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint32_threads)
+gocccl_reduce_by_key_EqUint32_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqUint32_AddUint32_threads, gocccl_reduce_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::EqUint32, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint32_threads)
+gocccl_reduce_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_unique, uint32_t* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddUint32_threads, gocccl_reduce_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::EqUint32, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddUint32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
+}
+
+// ReduceByKey(EqUint32,Join) over uint32, Span, declared at ops.go:147:20.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_Join_threads)
+gocccl_reduce_by_key_EqUint32_Join_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqUint32_Join_threads, gocccl_reduce_by_key_EqUint32_Join_items, uint32_t, ::gocccl_pkg_segmented_6e77d011::Span, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::EqUint32, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::Join>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_Join_threads)
+gocccl_reduce_by_key_EqUint32_Join_sweep(const uint32_t* d_keys, const ::gocccl_pkg_segmented_6e77d011::Span* d_values, uint32_t* d_unique, ::gocccl_pkg_segmented_6e77d011::Span* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_Join_threads, gocccl_reduce_by_key_EqUint32_Join_items, uint32_t, ::gocccl_pkg_segmented_6e77d011::Span, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::EqUint32, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::Join>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
+}
+
+// SegmentedReduce(AddFloat32) over float32, declared at ops.go:128:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat32_threads)
 gocccl_segmented_reduce_AddFloat32_warp(const float* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, float* d_out, float init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -272,7 +496,7 @@ gocccl_segmented_reduce_AddFloat32_block(const float* d_in, long long n, const i
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// SegmentedReduce(AddFloat64) over float64, declared at ops.go:115:18.
+// SegmentedReduce(AddFloat64) over float64, declared at ops.go:130:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat64_threads)
 gocccl_segmented_reduce_AddFloat64_warp(const double* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, double* d_out, double init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_AddFloat64_threads, gocccl_segmented_reduce_AddFloat64_items, double, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddFloat64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -283,7 +507,7 @@ gocccl_segmented_reduce_AddFloat64_block(const double* d_in, long long n, const 
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddFloat64_threads, gocccl_segmented_reduce_AddFloat64_items, double, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddFloat64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// SegmentedReduce(AddInt32) over int32, declared at ops.go:106:18.
+// SegmentedReduce(AddInt32) over int32, declared at ops.go:121:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddInt32_threads)
 gocccl_segmented_reduce_AddInt32_warp(const int32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int32_t* d_out, int32_t init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_AddInt32_threads, gocccl_segmented_reduce_AddInt32_items, int32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddInt32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -294,7 +518,7 @@ gocccl_segmented_reduce_AddInt32_block(const int32_t* d_in, long long n, const i
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddInt32_threads, gocccl_segmented_reduce_AddInt32_items, int32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddInt32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// SegmentedReduce(AddInt64) over int64, declared at ops.go:110:18.
+// SegmentedReduce(AddInt64) over int64, declared at ops.go:125:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddInt64_threads)
 gocccl_segmented_reduce_AddInt64_warp(const int64_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int64_t* d_out, int64_t init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_AddInt64_threads, gocccl_segmented_reduce_AddInt64_items, int64_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddInt64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -305,7 +529,7 @@ gocccl_segmented_reduce_AddInt64_block(const int64_t* d_in, long long n, const i
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddInt64_threads, gocccl_segmented_reduce_AddInt64_items, int64_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddInt64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// SegmentedReduce(AddStat) over Stat, declared at ops.go:116:18.
+// SegmentedReduce(AddStat) over Stat, declared at ops.go:131:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddStat_threads)
 gocccl_segmented_reduce_AddStat_warp(const ::gocccl_pkg_segmented_6e77d011::Stat* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, ::gocccl_pkg_segmented_6e77d011::Stat* d_out, ::gocccl_pkg_segmented_6e77d011::Stat init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_AddStat_threads, gocccl_segmented_reduce_AddStat_items, ::gocccl_pkg_segmented_6e77d011::Stat, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddStat>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -316,7 +540,7 @@ gocccl_segmented_reduce_AddStat_block(const ::gocccl_pkg_segmented_6e77d011::Sta
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddStat_threads, gocccl_segmented_reduce_AddStat_items, ::gocccl_pkg_segmented_6e77d011::Stat, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddStat>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// SegmentedReduce(AddUint32) over uint32, declared at ops.go:108:18.
+// SegmentedReduce(AddUint32) over uint32, declared at ops.go:123:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddUint32_threads)
 gocccl_segmented_reduce_AddUint32_warp(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_AddUint32_threads, gocccl_segmented_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -327,7 +551,7 @@ gocccl_segmented_reduce_AddUint32_block(const uint32_t* d_in, long long n, const
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddUint32_threads, gocccl_segmented_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// SegmentedReduce(AddUint8) over uint8, declared at ops.go:112:18.
+// SegmentedReduce(AddUint8) over uint8, declared at ops.go:127:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddUint8_threads)
 gocccl_segmented_reduce_AddUint8_warp(const uint8_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint8_t* d_out, uint8_t init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_AddUint8_threads, gocccl_segmented_reduce_AddUint8_items, uint8_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddUint8>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -338,7 +562,7 @@ gocccl_segmented_reduce_AddUint8_block(const uint8_t* d_in, long long n, const i
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddUint8_threads, gocccl_segmented_reduce_AddUint8_items, uint8_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddUint8>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// SegmentedReduce(MaxFloat32) over float32, declared at ops.go:114:18.
+// SegmentedReduce(MaxFloat32) over float32, declared at ops.go:129:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxFloat32_threads)
 gocccl_segmented_reduce_MaxFloat32_warp(const float* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, float* d_out, float init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_MaxFloat32_threads, gocccl_segmented_reduce_MaxFloat32_items, float, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MaxFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -349,7 +573,7 @@ gocccl_segmented_reduce_MaxFloat32_block(const float* d_in, long long n, const i
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_MaxFloat32_threads, gocccl_segmented_reduce_MaxFloat32_items, float, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MaxFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// SegmentedReduce(MaxInt32) over int32, declared at ops.go:107:18.
+// SegmentedReduce(MaxInt32) over int32, declared at ops.go:122:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxInt32_threads)
 gocccl_segmented_reduce_MaxInt32_warp(const int32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int32_t* d_out, int32_t init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_MaxInt32_threads, gocccl_segmented_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MaxInt32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -360,7 +584,7 @@ gocccl_segmented_reduce_MaxInt32_block(const int32_t* d_in, long long n, const i
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_MaxInt32_threads, gocccl_segmented_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MaxInt32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// SegmentedReduce(MaxUint32) over uint32, declared at ops.go:109:18.
+// SegmentedReduce(MaxUint32) over uint32, declared at ops.go:124:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
 gocccl_segmented_reduce_MaxUint32_warp(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -371,7 +595,7 @@ gocccl_segmented_reduce_MaxUint32_block(const uint32_t* d_in, long long n, const
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// SegmentedReduce(MinInt64) over int64, declared at ops.go:111:18.
+// SegmentedReduce(MinInt64) over int64, declared at ops.go:126:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MinInt64_threads)
 gocccl_segmented_reduce_MinInt64_warp(const int64_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int64_t* d_out, int64_t init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_MinInt64_threads, gocccl_segmented_reduce_MinInt64_items, int64_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MinInt64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -382,7 +606,7 @@ gocccl_segmented_reduce_MinInt64_block(const int64_t* d_in, long long n, const i
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_MinInt64_threads, gocccl_segmented_reduce_MinInt64_items, int64_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MinInt64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// TransformReduce(Low8,AddUint32) over uint32, uint32, declared at ops.go:120:15.
+// TransformReduce(Low8,AddUint32) over uint32, uint32, declared at ops.go:135:15.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Low8_AddUint32_threads)
 gocccl_transform_reduce_Low8_AddUint32_partial(const uint32_t* d_in, long long n, uint32_t* d_partials) {
   ::gocccl::transform_reduce_partial<gocccl_transform_reduce_Low8_AddUint32_threads, gocccl_transform_reduce_Low8_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::Low8, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddUint32>(d_in, n, d_partials);
@@ -398,7 +622,7 @@ gocccl_transform_reduce_Low8_AddUint32_final(const uint32_t* d_partials, long lo
   ::gocccl::transform_reduce_final<gocccl_transform_reduce_Low8_AddUint32_threads, gocccl_transform_reduce_Low8_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::Low8, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddUint32>(d_partials, n, d_out, init);
 }
 
-// TransformReduce(Low8,MaxUint32) over uint32, uint32, declared at ops.go:121:15.
+// TransformReduce(Low8,MaxUint32) over uint32, uint32, declared at ops.go:136:15.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Low8_MaxUint32_threads)
 gocccl_transform_reduce_Low8_MaxUint32_partial(const uint32_t* d_in, long long n, uint32_t* d_partials) {
   ::gocccl::transform_reduce_partial<gocccl_transform_reduce_Low8_MaxUint32_threads, gocccl_transform_reduce_Low8_MaxUint32_items, uint32_t, uint32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::Low8, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MaxUint32>(d_in, n, d_partials);
@@ -414,7 +638,7 @@ gocccl_transform_reduce_Low8_MaxUint32_final(const uint32_t* d_partials, long lo
   ::gocccl::transform_reduce_final<gocccl_transform_reduce_Low8_MaxUint32_threads, gocccl_transform_reduce_Low8_MaxUint32_items, uint32_t, uint32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::Low8, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MaxUint32>(d_partials, n, d_out, init);
 }
 
-// TransformReduce(SquareF64,AddFloat64) over float32, float64, declared at ops.go:118:15.
+// TransformReduce(SquareF64,AddFloat64) over float32, float64, declared at ops.go:133:15.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareF64_AddFloat64_threads)
 gocccl_transform_reduce_SquareF64_AddFloat64_partial(const float* d_in, long long n, double* d_partials) {
   ::gocccl::transform_reduce_partial<gocccl_transform_reduce_SquareF64_AddFloat64_threads, gocccl_transform_reduce_SquareF64_AddFloat64_items, float, double, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::SquareF64, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddFloat64>(d_in, n, d_partials);
@@ -430,7 +654,7 @@ gocccl_transform_reduce_SquareF64_AddFloat64_final(const double* d_partials, lon
   ::gocccl::transform_reduce_final<gocccl_transform_reduce_SquareF64_AddFloat64_threads, gocccl_transform_reduce_SquareF64_AddFloat64_items, float, double, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::SquareF64, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddFloat64>(d_partials, n, d_out, init);
 }
 
-// TransformReduce(ToStat,AddStat) over float32, Stat, declared at ops.go:119:15.
+// TransformReduce(ToStat,AddStat) over float32, Stat, declared at ops.go:134:15.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_ToStat_AddStat_threads)
 gocccl_transform_reduce_ToStat_AddStat_partial(const float* d_in, long long n, ::gocccl_pkg_segmented_6e77d011::Stat* d_partials) {
   ::gocccl::transform_reduce_partial<gocccl_transform_reduce_ToStat_AddStat_threads, gocccl_transform_reduce_ToStat_AddStat_items, float, ::gocccl_pkg_segmented_6e77d011::Stat, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::ToStat, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddStat>(d_in, n, d_partials);
@@ -446,7 +670,7 @@ gocccl_transform_reduce_ToStat_AddStat_final(const ::gocccl_pkg_segmented_6e77d0
   ::gocccl::transform_reduce_final<gocccl_transform_reduce_ToStat_AddStat_threads, gocccl_transform_reduce_ToStat_AddStat_items, float, ::gocccl_pkg_segmented_6e77d011::Stat, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::ToStat, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddStat>(d_partials, n, d_out, init);
 }
 
-// TransformReduce(WidenInt,AddInt64) over int32, int64, declared at ops.go:122:15.
+// TransformReduce(WidenInt,AddInt64) over int32, int64, declared at ops.go:137:15.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_WidenInt_AddInt64_threads)
 gocccl_transform_reduce_WidenInt_AddInt64_partial(const int32_t* d_in, long long n, int64_t* d_partials) {
   ::gocccl::transform_reduce_partial<gocccl_transform_reduce_WidenInt_AddInt64_threads, gocccl_transform_reduce_WidenInt_AddInt64_items, int32_t, int64_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::WidenInt, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddInt64>(d_in, n, d_partials);

@@ -25,11 +25,143 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "b9916ec9ffea4d776f208a37e8438b25db0febe02afef86689b76049d19acdc3", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "24f2c7216baab1a034388af3ec209c9e1fe8c8af41af40b647cc26b49ec8a253", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
-	// SegmentedReduce(AddFloat32) over float32, declared at ops.go:113:18.
+	// AdjacentDifference(Gap) over Stat, declared at ops.go:142:16.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "AdjacentDifference",
+		Ops:       []any{Gap},
+		Types:     []reflect.Type{reflect.TypeFor[Stat]()},
+		Layouts:   []string{"{Sum@0:float64,Min@8:float32,Count@12:int32}/16"},
+		Kernels:   []string{"gocccl_adjacent_difference_Gap_left", "gocccl_adjacent_difference_Gap_right"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
+		},
+	})
+	// AdjacentDifference(SubFloat32) over float32, declared at ops.go:140:16.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "AdjacentDifference",
+		Ops:       []any{SubFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_adjacent_difference_SubFloat32_left", "gocccl_adjacent_difference_SubFloat32_right"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// AdjacentDifference(SubInt32) over int32, declared at ops.go:139:16.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "AdjacentDifference",
+		Ops:       []any{SubInt32},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_adjacent_difference_SubInt32_left", "gocccl_adjacent_difference_SubInt32_right"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// AdjacentDifference(SubUint64) over uint64, declared at ops.go:141:16.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "AdjacentDifference",
+		Ops:       []any{SubUint64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8"},
+		Kernels:   []string{"gocccl_adjacent_difference_SubUint64_left", "gocccl_adjacent_difference_SubUint64_right"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// ForEach(BumpStat) over Stat, declared at ops.go:152:14.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ForEach",
+		Ops:       []any{BumpStat},
+		Types:     []reflect.Type{reflect.TypeFor[Stat]()},
+		Layouts:   []string{"{Sum@0:float64,Min@8:float32,Count@12:int32}/16"},
+		Kernels:   []string{"gocccl_for_each_BumpStat"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
+		},
+	})
+	// ForEach(HalveFloat64) over float64, declared at ops.go:151:14.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ForEach",
+		Ops:       []any{HalveFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8"},
+		Kernels:   []string{"gocccl_for_each_HalveFloat64"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// ForEach(StepUint32) over uint32, declared at ops.go:150:14.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ForEach",
+		Ops:       []any{StepUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_for_each_StepUint32"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// ReduceByKey(EqInt64,AddStat) over int64, Stat, declared at ops.go:148:20.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ReduceByKey",
+		Ops:       []any{EqInt64, AddStat},
+		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[Stat]()},
+		Layouts:   []string{"int64/8", "{Sum@0:float64,Min@8:float32,Count@12:int32}/16"},
+		Kernels:   []string{"gocccl_reduce_by_key_EqInt64_AddStat_init", "gocccl_reduce_by_key_EqInt64_AddStat_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
+		},
+	})
+	// ReduceByKey(EqInt64,MinInt64) over int64, int64, declared at ops.go:146:20.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ReduceByKey",
+		Ops:       []any{EqInt64, MinInt64},
+		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64]()},
+		Layouts:   []string{"int64/8", "int64/8"},
+		Kernels:   []string{"gocccl_reduce_by_key_EqInt64_MinInt64_init", "gocccl_reduce_by_key_EqInt64_MinInt64_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// ReduceByKey(EqUint32,AddFloat32) over uint32, float32, declared at ops.go:144:20.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ReduceByKey",
+		Ops:       []any{EqUint32, AddFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"uint32/4", "float32/4"},
+		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddFloat32_init", "gocccl_reduce_by_key_EqUint32_AddFloat32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// ReduceByKey(EqUint32,AddUint32) over uint32, uint32, declared at ops.go:145:20.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ReduceByKey",
+		Ops:       []any{EqUint32, AddUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddUint32_init", "gocccl_reduce_by_key_EqUint32_AddUint32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// ReduceByKey(EqUint32,Join) over uint32, Span, declared at ops.go:147:20.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ReduceByKey",
+		Ops:       []any{EqUint32, Join},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[Span]()},
+		Layouts:   []string{"uint32/4", "{First@0:int64,Last@8:int64}/16"},
+		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_Join_init", "gocccl_reduce_by_key_EqUint32_Join_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
+		},
+	})
+	// SegmentedReduce(AddFloat32) over float32, declared at ops.go:128:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{AddFloat32},
@@ -40,7 +172,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// SegmentedReduce(AddFloat64) over float64, declared at ops.go:115:18.
+	// SegmentedReduce(AddFloat64) over float64, declared at ops.go:130:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{AddFloat64},
@@ -51,7 +183,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// SegmentedReduce(AddInt32) over int32, declared at ops.go:106:18.
+	// SegmentedReduce(AddInt32) over int32, declared at ops.go:121:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{AddInt32},
@@ -62,7 +194,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// SegmentedReduce(AddInt64) over int64, declared at ops.go:110:18.
+	// SegmentedReduce(AddInt64) over int64, declared at ops.go:125:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{AddInt64},
@@ -73,7 +205,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// SegmentedReduce(AddStat) over Stat, declared at ops.go:116:18.
+	// SegmentedReduce(AddStat) over Stat, declared at ops.go:131:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{AddStat},
@@ -84,7 +216,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// SegmentedReduce(AddUint32) over uint32, declared at ops.go:108:18.
+	// SegmentedReduce(AddUint32) over uint32, declared at ops.go:123:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{AddUint32},
@@ -95,7 +227,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// SegmentedReduce(AddUint8) over uint8, declared at ops.go:112:18.
+	// SegmentedReduce(AddUint8) over uint8, declared at ops.go:127:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{AddUint8},
@@ -106,7 +238,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// SegmentedReduce(MaxFloat32) over float32, declared at ops.go:114:18.
+	// SegmentedReduce(MaxFloat32) over float32, declared at ops.go:129:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{MaxFloat32},
@@ -117,7 +249,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// SegmentedReduce(MaxInt32) over int32, declared at ops.go:107:18.
+	// SegmentedReduce(MaxInt32) over int32, declared at ops.go:122:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{MaxInt32},
@@ -128,7 +260,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// SegmentedReduce(MaxUint32) over uint32, declared at ops.go:109:18.
+	// SegmentedReduce(MaxUint32) over uint32, declared at ops.go:124:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{MaxUint32},
@@ -139,7 +271,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// SegmentedReduce(MinInt64) over int64, declared at ops.go:111:18.
+	// SegmentedReduce(MinInt64) over int64, declared at ops.go:126:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{MinInt64},
@@ -150,7 +282,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// TransformReduce(Low8,AddUint32) over uint32, uint32, declared at ops.go:120:15.
+	// TransformReduce(Low8,AddUint32) over uint32, uint32, declared at ops.go:135:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "TransformReduce",
 		Ops:       []any{Low8, AddUint32},
@@ -161,7 +293,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// TransformReduce(Low8,MaxUint32) over uint32, uint32, declared at ops.go:121:15.
+	// TransformReduce(Low8,MaxUint32) over uint32, uint32, declared at ops.go:136:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "TransformReduce",
 		Ops:       []any{Low8, MaxUint32},
@@ -172,7 +304,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// TransformReduce(SquareF64,AddFloat64) over float32, float64, declared at ops.go:118:15.
+	// TransformReduce(SquareF64,AddFloat64) over float32, float64, declared at ops.go:133:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "TransformReduce",
 		Ops:       []any{SquareF64, AddFloat64},
@@ -183,7 +315,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// TransformReduce(ToStat,AddStat) over float32, Stat, declared at ops.go:119:15.
+	// TransformReduce(ToStat,AddStat) over float32, Stat, declared at ops.go:134:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "TransformReduce",
 		Ops:       []any{ToStat, AddStat},
@@ -194,7 +326,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// TransformReduce(WidenInt,AddInt64) over int32, int64, declared at ops.go:122:15.
+	// TransformReduce(WidenInt,AddInt64) over int32, int64, declared at ops.go:137:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "TransformReduce",
 		Ops:       []any{WidenInt, AddInt64},

@@ -101,6 +101,21 @@ func HalveFloat64(x float64) float64 { return float64(x*0.5) - 1 }
 //gocccl:op
 func BumpStat(x Stat) Stat { return Stat{Sum: x.Sum + 1, Min: -x.Min, Count: x.Count + 1} }
 
+//gocccl:op
+func EqUint32(a, b uint32) bool { return a == b }
+
+//gocccl:op
+func EqInt64(a, b int64) bool { return a == b }
+
+// Span is a run's first and last position.
+type Span struct{ First, Last int64 }
+
+// Join keeps the first of a and the last of b: associative, not
+// commutative, so values combined out of order show.
+//
+//gocccl:op
+func Join(a, b Span) Span { return Span{First: a.First, Last: b.Last} }
+
 // The instances under test.
 var (
 	SegSumInt32   = runtime.SegmentedReduce(AddInt32)
@@ -125,6 +140,12 @@ var (
 	DiffFloat32 = runtime.AdjacentDifference(SubFloat32)
 	DiffUint64  = runtime.AdjacentDifference(SubUint64)
 	DiffStat    = runtime.AdjacentDifference(Gap)
+
+	ByKeySumFloat32 = runtime.ReduceByKey(EqUint32, AddFloat32)
+	ByKeySumUint32  = runtime.ReduceByKey(EqUint32, AddUint32)
+	ByKeyMinInt64   = runtime.ReduceByKey(EqInt64, MinInt64)
+	ByKeySpan       = runtime.ReduceByKey(EqUint32, Join)
+	ByKeyStat       = runtime.ReduceByKey(EqInt64, AddStat)
 
 	StepAll   = runtime.ForEach(StepUint32)
 	HalveAll  = runtime.ForEach(HalveFloat64)

@@ -202,6 +202,41 @@ func check(t *testing.T, r *rand.Rand, dut, cpu *runtime.Device, n int) {
 			}
 		})
 	}
+	for _, runLen := range []int{1, 7, 1000, n + 1} {
+		t.Run("ReduceByKey/runs~"+strconv.Itoa(runLen), func(t *testing.T) {
+			keys, keys64 := make([]uint32, n), make([]int64, n)
+			spans, stats := make([]Span, n), make([]Stat, n)
+			small := make([]float32, n)
+			k := r.Uint32()
+			for i := range n {
+				if runLen == 1 || i > 0 && r.IntN(runLen) == 0 {
+					k++
+				}
+				keys[i], keys64[i] = k, int64(k)<<20
+				spans[i] = Span{int64(i), int64(i)}
+				stats[i] = ToStat(f32[i])
+				small[i] = float32(r.IntN(7) - 3)
+			}
+			byKeyExact(t, dut, ByKeySumUint32, EqUint32, AddUint32, keys, u32)
+			byKeyExact(t, dut, ByKeyMinInt64, EqInt64, MinInt64, keys64, i64)
+			byKeyExact(t, dut, ByKeySpan, EqUint32, Join, keys, spans)
+			byKeyExact(t, dut, ByKeySumFloat32, EqUint32, AddFloat32, keys, small)
+			wk, wv := oracleByKey(EqUint32, AddFloat32, keys, f32)
+			gk, gv := byKeyOn(t, dut, ByKeySumFloat32, keys, f32)
+			requireBitEqual(t, wk, gk)
+			for i := range wv {
+				require.InDelta(t, wv[i], gv[i], 1e-4*float64(runLen), "run %d", i)
+			}
+			_, ws := oracleByKey(EqInt64, AddStat, keys64, stats)
+			_, gs := byKeyOn(t, dut, ByKeyStat, keys64, stats)
+			require.Len(t, gs, len(ws))
+			for i := range ws {
+				require.Equal(t, ws[i].Count, gs[i].Count)
+				require.Equal(t, ws[i].Min, gs[i].Min)
+				require.InDelta(t, ws[i].Sum, gs[i].Sum, 1e-9*float64(ws[i].Count+1))
+			}
+		})
+	}
 	t.Run("AdjacentDifference", func(t *testing.T) {
 		u64 := make([]uint64, n)
 		stats := make([]Stat, n)
@@ -306,6 +341,50 @@ func requireBitEqual[T any](t *testing.T, want, got []T) {
 			t.Fatalf("element %d of %d differs: want %v, got %v", k, len(want), want[k], got[k])
 		}
 	}
+}
+
+// byKeyOn runs op on d with poisoned outputs one element longer than n and
+// returns the runs' keys and aggregates, checking the count and that the
+// extra element was left alone.
+func byKeyOn[K, V any](t *testing.T, d *runtime.Device, op *runtime.ReduceByKeyOp[K, V], keys []K, vals []V) ([]K, []V) {
+	t.Helper()
+	n := len(keys)
+	uk, av := upload(t, d, poison[K](n+1)), upload(t, d, poison[V](n+1))
+	cnt := upload(t, d, []int64{-7})
+	require.NoError(t, op.Run(nil, upload(t, d, keys), upload(t, d, vals), uk, av, cnt))
+	c, err := cnt.ToHost()
+	require.NoError(t, err)
+	gk, err := uk.ToHost()
+	require.NoError(t, err)
+	gv, err := av.ToHost()
+	require.NoError(t, err)
+	runs := int(c[0])
+	require.True(t, runs >= 0 && runs <= n, "run count %d of %d keys", runs, n)
+	requireBitEqual(t, poison[K](1), gk[n:])
+	requireBitEqual(t, poison[V](1), gv[n:])
+	return gk[:runs], gv[:runs]
+}
+
+// oracleByKey is a sequential reduce-by-key.
+func oracleByKey[K, V any](eq func(K, K) bool, op func(V, V) V, keys []K, vals []V) ([]K, []V) {
+	uk, av := []K{}, []V{}
+	for i := range keys {
+		if i == 0 || !eq(keys[i-1], keys[i]) {
+			uk, av = append(uk, keys[i]), append(av, vals[i])
+			continue
+		}
+		av[len(av)-1] = op(av[len(av)-1], vals[i])
+	}
+	return uk, av
+}
+
+// byKeyExact checks an instance whose results are exact.
+func byKeyExact[K, V any](t *testing.T, d *runtime.Device, op *runtime.ReduceByKeyOp[K, V], eq func(K, K) bool, fn func(V, V) V, keys []K, vals []V) {
+	t.Helper()
+	wk, wv := oracleByKey(eq, fn, keys, vals)
+	gk, gv := byKeyOn(t, d, op, keys, vals)
+	requireBitEqual(t, wk, gk)
+	requireBitEqual(t, wv, gv)
 }
 
 func sizeName(n int) string {

@@ -173,8 +173,22 @@ func check(t *testing.T, r *rand.Rand, dut, cpu *runtime.Device, n int) {
 	for i := range small32 {
 		small32[i] = float32(r.IntN(7) - 3)
 	}
+	// Above 2^22 items a subset keeps the sequential oracles within the GPU
+	// bundle's time limit: 64-bit indexing and the large-grid paths are
+	// what the largest size is for.
+	big := n > 1<<22
 	for _, sh := range shapes(r, n) {
+		if big && sh.name == "seg~5000" {
+			continue
+		}
 		t.Run("SegmentedReduce/"+sh.name, func(t *testing.T) {
+			if big {
+				exactCase(t, dut, cpu, SegSumUint32, AddUint32, u32, sh, r.Uint32())
+				exactCase(t, dut, cpu, SegMaxFloat32, MaxFloat32, f32, sh, float32(math.Inf(-1)))
+				exactCase(t, dut, cpu, SegSumFloat32, AddFloat32, small32, sh, 3)
+				exactCase(t, dut, cpu, SegMinInt64, MinInt64, i64, sh, math.MaxInt64)
+				return
+			}
 			exactCase(t, dut, cpu, SegSumInt32, AddInt32, i32, sh, int32(r.Uint32()))
 			exactCase(t, dut, cpu, SegMaxInt32, MaxInt32, i32, sh, math.MinInt32)
 			exactCase(t, dut, cpu, SegSumUint32, AddUint32, u32, sh, r.Uint32())
@@ -202,7 +216,11 @@ func check(t *testing.T, r *rand.Rand, dut, cpu *runtime.Device, n int) {
 			}
 		})
 	}
-	for _, runLen := range []int{1, 7, 1000, n + 1} {
+	runLens := []int{1, 7, 1000, n + 1}
+	if big {
+		runLens = []int{7}
+	}
+	for _, runLen := range runLens {
 		t.Run("ReduceByKey/runs~"+strconv.Itoa(runLen), func(t *testing.T) {
 			keys, keys64 := make([]uint32, n), make([]int64, n)
 			spans, stats := make([]Span, n), make([]Stat, n)
@@ -220,6 +238,9 @@ func check(t *testing.T, r *rand.Rand, dut, cpu *runtime.Device, n int) {
 			byKeyExact(t, dut, ByKeySumUint32, EqUint32, AddUint32, keys, u32)
 			byKeyExact(t, dut, ByKeyMinInt64, EqInt64, MinInt64, keys64, i64)
 			byKeyExact(t, dut, ByKeySpan, EqUint32, Join, keys, spans)
+			if big {
+				return
+			}
 			byKeyExact(t, dut, ByKeySumFloat32, EqUint32, AddFloat32, keys, small)
 			wk, wv := oracleByKey(EqUint32, AddFloat32, keys, f32)
 			gk, gv := byKeyOn(t, dut, ByKeySumFloat32, keys, f32)

@@ -9,8 +9,9 @@
 //                        gocccl: segmented_reduce_warp / _block, dispatched
 //                        as runtime.SegmentedReduce does, and each kernel alone
 //   ReduceByKey          cub::DeviceReduce::ReduceByKey, uint32 keys in runs
-//                        of 7, values of the type, sum (CUB only: gocccl's
-//                        ReduceByKey is not written yet)
+//                        of 7, values of the type, sum; gocccl:
+//                        reduce_by_key_init + reduce_by_key, as
+//                        runtime.ReduceByKey
 //   AdjacentDifference   cub::DeviceAdjacentDifference::SubtractLeftCopy,
 //                        a - b; gocccl: adjacent_difference_left
 //   TransformReduce      cub::DeviceReduce::TransformReduce (CCCL >= 2.8;
@@ -32,6 +33,7 @@
 // Usage: segmented_bench [--runs R] [--max-log2 L]
 
 #include <gocccl/adjacent_difference.cuh>
+#include <gocccl/reduce_by_key.cuh>
 #include <gocccl/segmented_reduce.cuh>
 #include <gocccl/transform_reduce.cuh>
 
@@ -134,6 +136,21 @@ template <typename In, typename T, typename X, typename R>
 __global__ void __launch_bounds__(THREADS) tr_final(const T* in, long long n, T* out, T init)
 {
   gocccl::transform_reduce_final<THREADS, items_for<T>(), In, T, X, R>(in, n, out, init);
+}
+
+struct EqKey
+{
+  __device__ __forceinline__ bool operator()(uint32_t a, uint32_t b) const { return a == b; }
+};
+template <typename V>
+__global__ void __launch_bounds__(THREADS) rbk_init(void* st, long long bytes, long long tiles)
+{
+  gocccl::reduce_by_key_init<THREADS, items32_for<V>(), uint32_t, V, EqKey, Sum>(st, bytes, tiles);
+}
+template <typename V>
+__global__ void __launch_bounds__(THREADS) rbk_sweep(const uint32_t* k, const V* v, uint32_t* u, V* a, int64_t* nr, long long n, void* st, long long bytes)
+{
+  gocccl::reduce_by_key<THREADS, items32_for<V>(), uint32_t, V, EqKey, Sum>(k, v, u, a, nr, n, st, bytes);
 }
 
 static int g_runs = 25;
@@ -309,6 +326,35 @@ static void bench_type(int lg)
     }
     const long long bytes = n * (sizeof(uint32_t) + sizeof(T)) + runs * (sizeof(uint32_t) + sizeof(T));
     row("cub", "ReduceByKey(sum)", tn, n, median_us(cubf), bytes);
+
+    // Ours, dispatched as runtime/reduce_by_key.go does.
+    const long long tile = THREADS * items32_for<T>(), tiles = (n + tile - 1) / tile;
+    const long long pair = std::max<long long>(16, 8 + (sizeof(T) + 7) / 8 * 8);
+    const long long st_bytes = 3 * ((tiles + 32) * pair + 256) + 512;
+    void* d_st;
+    CHECK(cudaMalloc(&d_st, st_bytes));
+    auto ours = [&](int i) {
+      rbk_init<T><<<unsigned((tiles + 32 + THREADS - 1) / THREADS), THREADS>>>(d_st, st_bytes, tiles);
+      rbk_sweep<T><<<unsigned(tiles), THREADS>>>(d_keys, d[i % copies], d_unique, d_agg, (int64_t*)d_num, n, d_st, st_bytes);
+    };
+    CHECK(cudaMemset(d_agg, 0xAB, n * sizeof(T)));
+    CHECK(cudaMemset(d_num, 0xAB, sizeof(long long)));
+    ours(0);
+    got_runs = 0;
+    CHECK(cudaMemcpy(&got_runs, d_num, sizeof(long long), cudaMemcpyDeviceToHost));
+    if (got_runs != runs) fail("gocccl reduce_by_key runs", n, got_runs);
+    CHECK(cudaMemcpy(agg.data(), d_agg, runs * sizeof(T), cudaMemcpyDeviceToHost));
+    std::vector<uint32_t> uk(runs);
+    CHECK(cudaMemcpy(uk.data(), d_unique, runs * sizeof(uint32_t), cudaMemcpyDeviceToHost));
+    for (long long r = 0; r < runs; ++r)
+    {
+      T acc = h[r * 7];
+      double m = std::fabs(double(h[r * 7]));
+      for (long long i = r * 7 + 1; i < std::min(n, r * 7 + 7); ++i) acc = acc + h[i], m += std::fabs(double(h[i]));
+      if (!close_enough(acc, agg[r], m) || uk[r] != uint32_t(r)) fail("gocccl reduce_by_key", n, r);
+    }
+    row("gocccl", "ReduceByKey(sum)", tn, n, median_us(ours), bytes);
+    CHECK(cudaFree(d_st));
     CHECK(cudaFree(d_keys));
     CHECK(cudaFree(d_unique));
     CHECK(cudaFree(d_agg));

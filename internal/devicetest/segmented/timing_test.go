@@ -72,5 +72,20 @@ func TestGPUTiming(t *testing.T) {
 		row("TransformReduce(square,sum)", "float32", 4*n, func(i int) error {
 			return SumSquares.Run(s, fins[i%copies], outD, 0)
 		})
+		keys := make([]uint32, n)
+		for i := range keys {
+			keys[i] = uint32(i / 7)
+		}
+		dk := upload(t, gpu, keys)
+		uk, agg := upload(t, gpu, make([]uint32, n)), upload(t, gpu, make([]float32, n))
+		cnt := upload(t, gpu, []int64{0})
+		runs := (n + 6) / 7
+		row("ReduceByKey(sum)", "float32", 8*n+8*runs, func(i int) error {
+			return ByKeySumFloat32.Run(s, dk, fins[i%copies], uk, agg, cnt)
+		})
+		diff := upload(t, gpu, make([]float32, n))
+		row("AdjacentDifference", "float32", 8*n, func(i int) error {
+			return DiffFloat32.Run(s, fins[i%copies], diff)
+		})
 	}
 }

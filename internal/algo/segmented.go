@@ -1,0 +1,30 @@
+package algo
+
+import "github.com/gocccl/gocccl/internal/arch"
+
+// segmentedParams are the parameters of both SegmentedReduce kernels.
+var segmentedParams = []Param{
+	{Name: "d_in", Kind: In, Type: "T"}, {Name: "n", Kind: Size},
+	{Name: "d_begin", Kind: In, Type: "int64"}, {Name: "d_end", Kind: In, Type: "int64"},
+	{Name: "num_segments", Kind: Size}, {Name: "d_out", Kind: Out, Type: "T"}, {Name: "init", Kind: Value, Type: "T"},
+}
+
+// SegmentedReduce is runtime.SegmentedReduce(op func(T, T) T): out[s] =
+// op(init, fold of in[begin[s]:end[s]]). Two kernels with the same
+// parameters, a warp per segment and a block per segment; the runtime picks
+// one per call from the average segment length
+// (kernels/include/gocccl/segmented_reduce.cuh).
+var SegmentedReduce = register(&Algorithm{
+	Name:       "SegmentedReduce",
+	Stem:       "segmented_reduce",
+	Header:     "segmented_reduce.cuh",
+	TypeParams: []string{"T"},
+	Ops:        []Operator{{Role: "operator", Params: []string{"T", "T"}, Results: []string{"T"}}},
+	Kernels: []Kernel{
+		{Suffix: "warp", Template: "::gocccl::segmented_reduce_warp", Params: segmentedParams},
+		{Suffix: "block", Template: "::gocccl::segmented_reduce_block", Params: segmentedParams},
+	},
+	// Reduce's tuning: 64 bytes in flight per thread (a warp's lane keeps
+	// ITEMS_PER_THREAD items, four 16-byte chunks of 4-byte items, in flight).
+	Policy: func(size int64, a int) arch.Policy { return arch.MemBound(size, 64, a) },
+})

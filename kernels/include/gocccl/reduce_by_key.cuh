@@ -1,0 +1,211 @@
+/*
+ * gocccl/reduce_by_key.cuh: single-pass reduce-by-key with decoupled
+ * look-back (the kernel side of runtime.ReduceByKey), after CUB's
+ * AgentReduceByKey: for every run of consecutive equal keys, the run's first
+ * key goes to d_unique[r] and the reduction of its values to d_aggs[r]; the
+ * number of runs to d_num_runs[0].
+ *
+ *   <sym>_init   reduce_by_key_init  grid ceil((num_tiles + 32) / BLOCK_THREADS):
+ *                initializes the tile states in d_state
+ *   <sym>_sweep  reduce_by_key       grid num_tiles (1 when n == 0)
+ *
+ * Each tile loads its keys and values (blocked, through BlockLoad's warp
+ * transpose), flags run heads with BlockDiscontinuity (the tile's
+ * predecessor key read from global memory), and exclusive-scans the pairs
+ * (head flag, value) with the reduce-by-segment operator
+ *   (a, b) -> (a.key + b.key, b.key ? b.value : op(a.value, b.value))
+ * across tiles through cub::ScanTileState + cub::TilePrefixCallbackOp. At a
+ * head item at global index g > 0 the exclusive prefix holds the number of
+ * runs before it (its run index r) and the previous run's aggregate
+ * (d_aggs[r - 1]); the last tile's last item writes the last run's aggregate
+ * and the run count. Items past n carry no head flag and are never written.
+ * The tile state is the generic (three-array) ScanTileState over
+ * cub::KeyValuePair<long long, V>; d_state holds state_bytes bytes, at least
+ * its AllocationSize(num_tiles) (the host passes a bound, see
+ * runtime/reduce_by_key.go).
+ *
+ * Requirements: K and V trivially copyable; EqualityOp default-constructible,
+ * `bool operator()(K, K) const`; ReductionOp default-constructible,
+ * `V operator()(V, V) const`, associative (need not be commutative: values
+ * are combined in order). Launch with blockDim.x == BLOCK_THREADS.
+ */
+#pragma once
+
+#include <gocccl/config.cuh>
+#include <gocccl/transform_reduce.cuh>
+
+#include <cub/agent/single_pass_scan_operators.cuh>
+#include <cub/block/block_discontinuity.cuh>
+#include <cub/block/block_load.cuh>
+#include <cub/block/block_scan.cuh>
+#include <cub/util_type.cuh>
+
+namespace gocccl {
+namespace detail {
+
+/// (head flag count, value) pairs of a reduce-by-key scan.
+template <typename V>
+using RunPair = cub::KeyValuePair<long long, V>;
+
+template <typename V>
+using RunTileState = cub::ScanTileState<RunPair<V>>;
+
+/// The reduce-by-segment operator over RunPairs.
+template <typename V, typename ReductionOp>
+struct RunScanOp
+{
+  __device__ __forceinline__ RunPair<V> operator()(const RunPair<V>& a, const RunPair<V>& b) const
+  {
+    RunPair<V> r;
+    r.key = a.key + b.key;
+    r.value = b.key ? b.value : ReductionOp()(a.value, b.value);
+    return r;
+  }
+};
+
+/// A discontinuity between neighbours: their keys differ.
+template <typename EqualityOp>
+struct KeyInequality
+{
+  template <typename K>
+  __device__ __forceinline__ bool operator()(const K& a, const K& b) const
+  {
+    return !EqualityOp()(a, b);
+  }
+};
+
+} // namespace detail
+
+/// Initializes the tile states of num_tiles tiles in d_state.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename EqualityOp, typename ReductionOp>
+__device__ void reduce_by_key_init(void* d_state, long long state_bytes, long long num_tiles)
+{
+  detail::RunTileState<V> state;
+  if (state.Init(static_cast<int>(num_tiles), d_state, static_cast<size_t>(state_bytes)) != cudaSuccess)
+  {
+    __trap(); // the host's bound on AllocationSize is wrong: a bug, never bad input
+  }
+  state.InitializeStatus(static_cast<int>(num_tiles));
+}
+
+/// One tile of a reduce-by-key per block; see the file comment.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename EqualityOp, typename ReductionOp,
+          typename KeyIt, typename ValueIt>
+__device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_aggs, int64_t* d_num_runs,
+                              long long n, void* d_state, long long state_bytes)
+{
+  using Pair = detail::RunPair<V>;
+  using TileState = detail::RunTileState<V>;
+  using ScanOp = detail::RunScanOp<V, ReductionOp>;
+  using LoadKeys = cub::BlockLoad<K, BLOCK_THREADS, ITEMS_PER_THREAD, cub::BLOCK_LOAD_WARP_TRANSPOSE>;
+  using LoadValues = cub::BlockLoad<V, BLOCK_THREADS, ITEMS_PER_THREAD, cub::BLOCK_LOAD_WARP_TRANSPOSE>;
+  using Discontinuity = cub::BlockDiscontinuity<K, BLOCK_THREADS>;
+  using Scan = cub::BlockScan<Pair, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
+  using Prefix = cub::TilePrefixCallbackOp<Pair, ScanOp, TileState>;
+  constexpr int TILE = BLOCK_THREADS * ITEMS_PER_THREAD;
+
+  __shared__ union
+  {
+    typename LoadKeys::TempStorage load_keys;
+    typename LoadValues::TempStorage load_values;
+    typename Discontinuity::TempStorage flags;
+    struct
+    {
+      typename Scan::TempStorage scan;
+      typename Prefix::TempStorage prefix;
+    } scan;
+  } temp;
+
+  if (n <= 0)
+  {
+    if (blockIdx.x == 0 && threadIdx.x == 0)
+    {
+      d_num_runs[0] = 0;
+    }
+    return;
+  }
+  const long long num_tiles = (n + TILE - 1) / TILE;
+  const int tile = blockIdx.x;
+  const long long base = static_cast<long long>(tile) * TILE;
+  const int valid = static_cast<int>(n - base < TILE ? n - base : TILE);
+  const bool last_tile = tile == num_tiles - 1;
+
+  TileState state;
+  state.Init(static_cast<int>(num_tiles), d_state, static_cast<size_t>(state_bytes));
+
+  K keys[ITEMS_PER_THREAD];
+  V values[ITEMS_PER_THREAD];
+  if (valid == TILE)
+  {
+    LoadKeys(temp.load_keys).Load(d_keys + base, keys);
+    __syncthreads();
+    LoadValues(temp.load_values).Load(d_values + base, values);
+  }
+  else
+  {
+    LoadKeys(temp.load_keys).Load(d_keys + base, keys, valid);
+    __syncthreads();
+    LoadValues(temp.load_values).Load(d_values + base, values, valid);
+  }
+  __syncthreads();
+
+  int heads[ITEMS_PER_THREAD];
+  if (tile == 0)
+  {
+    Discontinuity(temp.flags).FlagHeads(heads, keys, detail::KeyInequality<EqualityOp>());
+  }
+  else
+  {
+    const K predecessor = detail::read_item(d_keys, base - 1);
+    Discontinuity(temp.flags).FlagHeads(heads, keys, detail::KeyInequality<EqualityOp>(), predecessor);
+  }
+  __syncthreads();
+
+  Pair items[ITEMS_PER_THREAD], prefix[ITEMS_PER_THREAD];
+#pragma unroll
+  for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+  {
+    const int local = threadIdx.x * ITEMS_PER_THREAD + i;
+    items[i].key = local < valid ? heads[i] : 0;
+    items[i].value = values[i];
+  }
+  ScanOp scan_op;
+  if (tile == 0)
+  {
+    Pair aggregate;
+    Scan(temp.scan.scan).ExclusiveScan(items, prefix, scan_op, aggregate);
+    if (threadIdx.x == 0 && !last_tile)
+    {
+      state.SetInclusive(0, aggregate);
+    }
+  }
+  else
+  {
+    Prefix prefix_op(state, temp.scan.prefix, scan_op, tile);
+    Scan(temp.scan.scan).ExclusiveScan(items, prefix, scan_op, prefix_op);
+  }
+
+#pragma unroll
+  for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+  {
+    const int local = threadIdx.x * ITEMS_PER_THREAD + i;
+    const long long g = base + local;
+    if (local < valid && items[i].key)
+    {
+      const long long r = g == 0 ? 0 : prefix[i].key;
+      d_unique[r] = keys[i];
+      if (g > 0)
+      {
+        d_aggs[r - 1] = prefix[i].value;
+      }
+    }
+    if (last_tile && local == valid - 1)
+    {
+      const Pair inclusive = g == 0 ? items[i] : scan_op(prefix[i], items[i]);
+      d_aggs[inclusive.key - 1] = inclusive.value;
+      d_num_runs[0] = inclusive.key;
+    }
+  }
+}
+
+} // namespace gocccl

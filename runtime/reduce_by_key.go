@@ -1,0 +1,176 @@
+package runtime
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/runtime/cuda"
+)
+
+// ReduceByKeyOp reduces the values of every run of equal consecutive keys.
+type ReduceByKeyOp[K, V any] struct {
+	instance
+	eq func(K, K) bool
+	op func(V, V) V
+}
+
+// ReduceByKey declares a reduce-by-key with equal and op, //gocccl:op
+// functions, as cub::DeviceReduce::ReduceByKey. op must be associative; it
+// need not be commutative (values are combined in order, so floating-point
+// sums differ from a sequential loop only by reassociation).
+func ReduceByKey[K, V any](equal func(K, K) bool, op func(V, V) V) *ReduceByKeyOp[K, V] {
+	return &ReduceByKeyOp[K, V]{eq: equal, op: op,
+		instance: newInstance(algo.ReduceByKey, []any{equal, op}, reflect.TypeFor[K](), reflect.TypeFor[V]())}
+}
+
+// Run finds the runs of consecutive keys that are equal to their
+// predecessor, and writes for run r its first key to unique[r] and the
+// reduction of its values (in order) to aggregates[r], and the number of
+// runs to numRuns[0]. keys and values have equal lengths n; unique and
+// aggregates must hold n elements (the count is only known on the device);
+// elements past the runs are left alone. It is enqueued on s (nil means the
+// default stream of keys' device) and returns without waiting on a GPU
+// (except on GPUs without stream-ordered memory pools).
+func (r *ReduceByKeyOp[K, V]) Run(s *Stream, keys *Slice[K], values *Slice[V], unique *Slice[K], aggregates *Slice[V], numRuns *Slice[int64]) error {
+	if r == nil || r.eq == nil || r.op == nil {
+		return fmt.Errorf("gocccl: ReduceByKey: nil operator")
+	}
+	if err := keys.usable("ReduceByKey keys"); err != nil {
+		return err
+	}
+	if err := values.usable("ReduceByKey values"); err != nil {
+		return err
+	}
+	if err := unique.usable("ReduceByKey unique keys"); err != nil {
+		return err
+	}
+	if err := aggregates.usable("ReduceByKey aggregates"); err != nil {
+		return err
+	}
+	if err := numRuns.usable("ReduceByKey run count"); err != nil {
+		return err
+	}
+	s, err := streamFor("ReduceByKey", s, keys.dev, values.dev, unique.dev, aggregates.dev, numRuns.dev)
+	if err != nil {
+		return err
+	}
+	n := keys.n
+	switch {
+	case values.n != n:
+		return r.errorf("%d keys but %d values", n, values.n)
+	case unique.n < n || aggregates.n < n:
+		return r.errorf("outputs of %d unique keys and %d aggregates cannot hold up to %d runs", unique.n, aggregates.n, n)
+	case numRuns.n < 1:
+		return r.errorf("run count buffer has no element")
+	}
+	if err := s.dev.enter(); err != nil {
+		return r.wrap(err, "")
+	}
+	defer s.dev.exit()
+	if s.dev.ctx == nil {
+		runs, err := reduceByKeyCPU(r.eq, r.op, keys.host, values.host, unique.host, aggregates.host)
+		if err != nil {
+			return r.wrap(err, "")
+		}
+		numRuns.host[0] = int64(runs)
+		return nil
+	}
+	return r.runGPU(s, keys, values, unique, aggregates, numRuns)
+}
+
+// The ReduceByKey kernels, in the description's order.
+const (
+	reduceByKeyInit  = 0
+	reduceByKeySweep = 1
+)
+
+// reduceByKeyStateBytes bounds cub::ScanTileState<KeyValuePair<long long,
+// V>>::AllocationSize(tiles): three arrays (status words, partial and
+// inclusive pairs) of tiles + 32 (the look-back padding) entries, each
+// 256-byte aligned, with room for aligning the base. The init kernel traps
+// if the bound were ever short.
+func reduceByKeyStateBytes(tiles, valueSize int) int {
+	pair := max(16, 8+(valueSize+7)/8*8)
+	return 3*((tiles+32)*pair+256) + 512
+}
+
+func (r *ReduceByKeyOp[K, V]) runGPU(s *Stream, keys *Slice[K], values *Slice[V], unique *Slice[K], aggregates *Slice[V], numRuns *Slice[int64]) error {
+	d := s.dev
+	k, err := r.kernels(d)
+	if err != nil {
+		return err
+	}
+	tile := k.policy.Tile()
+	tiles := max(1, (keys.n+tile-1)/tile)
+	bytes := reduceByKeyStateBytes(tiles, elemSize[V]())
+	state, err := d.tempAlloc(bytes, s)
+	if err != nil {
+		return r.wrap(err, fmt.Sprintf("scratch memory of %d bytes", bytes))
+	}
+	var args cuda.Args
+	args.Ptr(state)
+	args.Int64(int64(bytes))
+	args.Int64(int64(tiles))
+	block := k.policy.BlockThreads
+	err = k.launch(reduceByKeyInit, (tiles+32+block-1)/block, s, &args)
+	if err == nil {
+		args.Reset()
+		args.Ptr(keys.ptr)
+		args.Ptr(values.ptr)
+		args.Ptr(unique.ptr)
+		args.Ptr(aggregates.ptr)
+		args.Ptr(numRuns.ptr)
+		args.Int64(int64(keys.n))
+		args.Ptr(state)
+		args.Int64(int64(bytes))
+		err = k.launch(reduceByKeySweep, tiles, s, &args)
+	}
+	if ferr := d.tempFree(state, s); err == nil && ferr != nil {
+		err = r.wrap(ferr, "freeing scratch memory")
+	}
+	return err
+}
+
+// TempStorageBytes returns the device scratch memory a Run over n elements
+// on d takes for the duration of the call (stream-ordered): the look-back
+// tile states; 0 on the CPU backend.
+func (r *ReduceByKeyOp[K, V]) TempStorageBytes(d *Device, n int) (int, error) {
+	if r == nil || r.eq == nil || r.op == nil {
+		return 0, fmt.Errorf("gocccl: ReduceByKey: nil operator")
+	}
+	if n < 0 {
+		return 0, r.errorf("negative length %d", n)
+	}
+	if err := d.enter(); err != nil {
+		return 0, r.wrap(err, "")
+	}
+	defer d.exit()
+	if d.ctx == nil {
+		return 0, nil
+	}
+	k, err := r.kernels(d)
+	if err != nil {
+		return 0, err
+	}
+	tile := k.policy.Tile()
+	return reduceByKeyStateBytes(max(1, (n+tile-1)/tile), elemSize[V]()), nil
+}
+
+// reduceByKeyCPU is a sequential pass (the runs' boundaries depend on every
+// key before them); it returns the number of runs. A panic in an operator
+// becomes an error.
+func reduceByKeyCPU[K, V any](eq func(K, K) bool, op func(V, V) V, keys []K, values []V, unique []K, aggs []V) (runs int, err error) {
+	_, err = parallel(min(len(keys), 1), 1, func(_, _, _ int) {
+		for i := range keys {
+			if i == 0 || !eq(keys[i-1], keys[i]) {
+				unique[runs] = keys[i]
+				aggs[runs] = values[i]
+				runs++
+				continue
+			}
+			aggs[runs-1] = op(aggs[runs-1], values[i])
+		}
+	})
+	return runs, err
+}

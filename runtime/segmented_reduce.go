@@ -1,0 +1,146 @@
+package runtime
+
+import (
+	"fmt"
+	"reflect"
+	"unsafe"
+
+	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/runtime/cuda"
+)
+
+// SegmentedReduceOp reduces every segment of a Slice to one value. The
+// operator must be associative and commutative, as for Reduce.
+type SegmentedReduceOp[T any] struct {
+	instance
+	op func(T, T) T
+}
+
+// SegmentedReduce declares a segmented reduction with op, a //gocccl:op
+// function: one reduction per segment, as cub::DeviceSegmentedReduce::Reduce.
+func SegmentedReduce[T any](op func(T, T) T) *SegmentedReduceOp[T] {
+	return &SegmentedReduceOp[T]{op: op, instance: newInstance(algo.SegmentedReduce, []any{op}, reflect.TypeFor[T]())}
+}
+
+// Run writes op(init, in[begin[s]] op … op in[end[s]-1]) to out[s] for every
+// segment s < begin.Len(), or init when the segment is empty. begin and end
+// have the same length, out at least that many elements; segments may
+// overlap, leave gaps and come in any order. With one offsets buffer of
+// k+1 elements, pass offsets.Range(0, k) and offsets.Range(1, k+1).
+//
+// Offsets must satisfy 0 <= begin[s] <= end[s] <= in.Len(). The CPU backend
+// checks them and returns an error. On a GPU they live in device memory and
+// are trusted, as by CUB (checking them would take a copy and a
+// synchronisation): the kernels clamp every segment to the input, so a bad
+// offset never reads outside it, and a segment with end < begin gives init.
+//
+// It is enqueued on s (nil means the default stream of in's device) and
+// returns without waiting on a GPU. It needs no scratch memory.
+func (r *SegmentedReduceOp[T]) Run(s *Stream, in *Slice[T], begin, end *Slice[int64], out *Slice[T], init T) error {
+	if r == nil || r.op == nil {
+		return fmt.Errorf("gocccl: SegmentedReduce: nil operator")
+	}
+	if err := in.usable("SegmentedReduce input"); err != nil {
+		return err
+	}
+	if err := begin.usable("SegmentedReduce begin offsets"); err != nil {
+		return err
+	}
+	if err := end.usable("SegmentedReduce end offsets"); err != nil {
+		return err
+	}
+	if err := out.usable("SegmentedReduce output"); err != nil {
+		return err
+	}
+	s, err := streamFor("SegmentedReduce", s, in.dev, begin.dev, end.dev, out.dev)
+	if err != nil {
+		return err
+	}
+	segs := begin.n
+	if end.n != segs {
+		return r.errorf("%d begin offsets but %d end offsets", segs, end.n)
+	}
+	if out.n < segs {
+		return r.errorf("output has %d elements, fewer than the %d segments", out.n, segs)
+	}
+	if err := s.dev.enter(); err != nil {
+		return r.wrap(err, "")
+	}
+	defer s.dev.exit()
+	if s.dev.ctx == nil {
+		return r.wrap(segmentedReduceCPU(r.op, in.host, begin.host, end.host, out.host, init, s.dev.info.Workers), "")
+	}
+	if segs == 0 {
+		return nil
+	}
+	k, err := r.kernels(s.dev)
+	if err != nil {
+		return err
+	}
+	kernel, grid := segmentedDispatch(in.n, segs, k.policy.BlockThreads, k.policy.Tile(), k.maxBlocks)
+	var args cuda.Args
+	args.Ptr(in.ptr)
+	args.Int64(int64(in.n))
+	args.Ptr(begin.ptr)
+	args.Ptr(end.ptr)
+	args.Int64(int64(segs))
+	args.Ptr(out.ptr)
+	args.Value(unsafe.Pointer(&init), int(unsafe.Sizeof(init)), int(unsafe.Alignof(init)))
+	return k.launch(kernel, grid, s, &args)
+}
+
+// The SegmentedReduce kernels, in the description's order.
+const (
+	segmentedWarp  = 0
+	segmentedBlock = 1
+)
+
+// segmentedDispatch picks the kernel and grid of a segmented reduction of n
+// items in segs > 0 segments, from the average segment length n/segs (the
+// host cannot see the offsets without a copy). A warp per segment serves
+// short segments always, and segments up to 4 tiles long when there are
+// enough of them to give every resident warp one; a block per segment
+// serves the rest (few long segments, where a warp each would leave the GPU
+// idle). maxBlocks is the occupancy-sized grid of the warp kernel
+// (subscription waves).
+func segmentedDispatch(n, segs, threads, tile, maxBlocks int) (kernel, grid int) {
+	avg := n / segs
+	warps := threads / 32
+	resident := max(1, maxBlocks/subscription) * warps
+	if avg <= 512 || avg <= 4*tile && segs >= resident {
+		return segmentedWarp, min((segs+warps-1)/warps, 1<<31-1)
+	}
+	return segmentedBlock, min(segs, 1<<31-1)
+}
+
+// TempStorageBytes returns the device scratch memory a Run takes: none.
+func (r *SegmentedReduceOp[T]) TempStorageBytes(d *Device, segments int) (int, error) {
+	if r == nil || r.op == nil {
+		return 0, fmt.Errorf("gocccl: SegmentedReduce: nil operator")
+	}
+	if segments < 0 {
+		return 0, r.errorf("negative segment count %d", segments)
+	}
+	return 0, nil
+}
+
+// segmentedReduceCPU checks every segment, then folds each one from init in
+// order, segments in parallel.
+func segmentedReduceCPU[T any](op func(T, T) T, in []T, begin, end []int64, out []T, init T, workers int) error {
+	n := int64(len(in))
+	for i := range begin {
+		if b, e := begin[i], end[i]; b < 0 || b > e || e > n {
+			return fmt.Errorf("segment %d is [%d, %d), not within [0, %d) in order", i, b, e, n)
+		}
+	}
+	_, err := parallel(len(begin), workers, func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			acc := init
+			for _, v := range in[begin[i]:end[i]] {
+				acc = op(acc, v)
+			}
+			out[i] = acc
+		}
+	})
+	return err
+}

@@ -1,0 +1,163 @@
+package runtime
+
+import (
+	"fmt"
+	"reflect"
+	"unsafe"
+
+	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/runtime/cuda"
+)
+
+// TransformReduceOp reduces the transformed elements of a Slice without an
+// intermediate buffer. The reduction operator must be associative and
+// commutative, as for Reduce.
+type TransformReduceOp[In, T any] struct {
+	instance
+	xf func(In) T
+	op func(T, T) T
+}
+
+// TransformReduce declares a reduction of transform(x) over the elements x
+// of its input with op; transform and op are //gocccl:op functions. It is
+// Reduce(op) over UnaryTransform(transform)'s output in one pass, as
+// cub::DeviceReduce::TransformReduce.
+func TransformReduce[In, T any](transform func(In) T, op func(T, T) T) *TransformReduceOp[In, T] {
+	return &TransformReduceOp[In, T]{xf: transform, op: op,
+		instance: newInstance(algo.TransformReduce, []any{transform, op}, reflect.TypeFor[In](), reflect.TypeFor[T]())}
+}
+
+// Run writes op(init, transform(in[0]) op … op transform(in[n-1])) to
+// out[0], or init when in is empty. It is enqueued on s (nil means the
+// default stream of in's device) and returns without waiting on a GPU
+// (except on GPUs without stream-ordered memory pools, where it waits to free
+// its scratch memory).
+func (r *TransformReduceOp[In, T]) Run(s *Stream, in *Slice[In], out *Slice[T], init T) error {
+	if r == nil || r.xf == nil || r.op == nil {
+		return fmt.Errorf("gocccl: TransformReduce: nil operator")
+	}
+	if err := in.usable("TransformReduce input"); err != nil {
+		return err
+	}
+	if err := out.usable("TransformReduce output"); err != nil {
+		return err
+	}
+	s, err := streamFor("TransformReduce", s, in.dev, out.dev)
+	if err != nil {
+		return err
+	}
+	if out.n < 1 {
+		return r.errorf("output has no element to write the result to")
+	}
+	if err := s.dev.enter(); err != nil {
+		return r.wrap(err, "")
+	}
+	defer s.dev.exit()
+	if s.dev.ctx == nil {
+		v, err := transformReduceCPU(r.xf, r.op, in.host, init, s.dev.info.Workers)
+		if err != nil {
+			return r.wrap(err, "")
+		}
+		out.host[0] = v
+		return nil
+	}
+	return r.runGPU(s, in, out, init)
+}
+
+// The TransformReduce kernels, in the description's order.
+const (
+	transformReducePartial = 0
+	transformReduceSingle  = 1
+	transformReduceFinal   = 2
+)
+
+func (r *TransformReduceOp[In, T]) runGPU(s *Stream, in *Slice[In], out *Slice[T], init T) error {
+	d := s.dev
+	k, err := r.kernels(d)
+	if err != nil {
+		return err
+	}
+	size, align := int(unsafe.Sizeof(init)), int(unsafe.Alignof(init))
+	tile := k.policy.Tile()
+	var args cuda.Args
+	if in.n <= tile {
+		args.Ptr(in.ptr)
+		args.Int64(int64(in.n))
+		args.Ptr(out.ptr)
+		args.Value(unsafe.Pointer(&init), size, align)
+		return k.launch(transformReduceSingle, 1, s, &args)
+	}
+	grid := min((in.n+tile-1)/tile, k.maxBlocks)
+	tmp, err := d.tempAlloc(grid*size, s)
+	if err != nil {
+		return r.wrap(err, fmt.Sprintf("scratch memory of %d bytes", grid*size))
+	}
+	args.Ptr(in.ptr)
+	args.Int64(int64(in.n))
+	args.Ptr(tmp)
+	if err = k.launch(transformReducePartial, grid, s, &args); err == nil {
+		args.Reset()
+		args.Ptr(tmp)
+		args.Int64(int64(grid))
+		args.Ptr(out.ptr)
+		args.Value(unsafe.Pointer(&init), size, align)
+		err = k.launch(transformReduceFinal, 1, s, &args)
+	}
+	if ferr := d.tempFree(tmp, s); err == nil && ferr != nil {
+		err = r.wrap(ferr, "freeing scratch memory")
+	}
+	return err
+}
+
+// TempStorageBytes returns the device scratch memory a Run over n elements
+// on d takes for the duration of the call (stream-ordered, freed as the work
+// completes): one T per block of the first pass; 0 on the CPU backend and
+// for n within one tile.
+func (r *TransformReduceOp[In, T]) TempStorageBytes(d *Device, n int) (int, error) {
+	if r == nil || r.xf == nil || r.op == nil {
+		return 0, fmt.Errorf("gocccl: TransformReduce: nil operator")
+	}
+	if n < 0 {
+		return 0, r.errorf("negative length %d", n)
+	}
+	if err := d.enter(); err != nil {
+		return 0, r.wrap(err, "")
+	}
+	defer d.exit()
+	if d.ctx == nil {
+		return 0, nil
+	}
+	k, err := r.kernels(d)
+	if err != nil {
+		return 0, err
+	}
+	tile := k.policy.Tile()
+	if n <= tile {
+		return 0, nil
+	}
+	return min((n+tile-1)/tile, k.maxBlocks) * elemSize[T](), nil
+}
+
+// transformReduceCPU folds xf over in with op in order: chunks in parallel,
+// then the chunks' results, then init in front.
+func transformReduceCPU[In, T any](xf func(In) T, op func(T, T) T, in []In, init T, workers int) (T, error) {
+	if len(in) == 0 {
+		return init, nil
+	}
+	partials := make([]T, max(1, workers))
+	chunks, err := parallel(len(in), workers, func(c, lo, hi int) {
+		acc := xf(in[lo])
+		for _, v := range in[lo+1 : hi] {
+			acc = op(acc, xf(v))
+		}
+		partials[c] = acc
+	})
+	if err != nil {
+		return init, err
+	}
+	acc := init
+	for _, p := range partials[:chunks] {
+		acc = op(acc, p)
+	}
+	return acc, nil
+}

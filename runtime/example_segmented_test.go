@@ -81,7 +81,7 @@ func ExampleForEach() {
 	// Output: [1 4 6 4]
 }
 
-func sameKey(a, b string2) bool { return a == b }
+func sameCode(a, b string2) bool { return a == b }
 
 // string2 stands for a key type: operators take plain data.
 type string2 = [2]byte
@@ -96,7 +96,7 @@ func ExampleReduceByKey() {
 	unique, _ := runtime.Alloc[string2](d, 4)
 	sums, _ := runtime.Alloc[int32](d, 4)
 	count, _ := runtime.Alloc[int64](d, 1)
-	byKey := runtime.ReduceByKey(sameKey, segAdd)
+	byKey := runtime.ReduceByKey(sameCode, segAdd)
 	if err := byKey.Run(nil, keys, vals, unique, sums, count); err != nil {
 		fmt.Println(err)
 		return

@@ -156,6 +156,17 @@ func Flags() []string {
 	return []string{"-std=c++17", "-O3", "-fmad=false", "-ftz=false", "-prec-div=true", "-prec-sqrt=true", "-Iinclude"}
 }
 
+// pathFlags fix the source path nvcc hands to its device compiler (cicc),
+// which otherwise makes it absolute: names of internal-linkage device
+// variables (CCCL 3's __device__ constexpr customization-point objects, in
+// every cubin and PTX) embed a hash of that path, so without them the output
+// would depend on the temporary directory nvcc ran in. nvcc 11.8 accepts them
+// too; its output, which has no such names, does not change. They are not in
+// Flags, and so not in manifests: they change no code, only those names.
+func pathFlags() []string {
+	return []string{"-Xcicc", "--orig_src_path_name=" + CUDAFile}
+}
+
 // TargetFlags returns the flags that select one target: "-cubin
 // -arch=sm_XY" or "-ptx -arch=compute_XY".
 func TargetFlags(t Target) []string {
@@ -254,7 +265,7 @@ func (tc *Toolchain) compile(ctx context.Context, src *cudaFile, headers []File,
 
 // compileOne runs nvcc for one target in dir and returns the artifact.
 func (tc *Toolchain) compileOne(ctx context.Context, dir string, src *cudaFile, t Target) ([]byte, error) {
-	args := append(append(Flags(), TargetFlags(t)...), "-o", t.FileName(), CUDAFile)
+	args := append(append(append(Flags(), pathFlags()...), TargetFlags(t)...), "-o", t.FileName(), CUDAFile)
 	cmd := exec.CommandContext(ctx, tc.Path, args...)
 	cmd.Dir = dir
 	var out bytes.Buffer

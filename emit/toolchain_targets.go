@@ -56,14 +56,16 @@ func knownTargets(version string) []Target {
 
 // defaultArchs are the compute capabilities built by default, as far as the
 // toolchain supports them: Turing, Ampere, Ada, Hopper and Blackwell
-// (B200/GB200 sm_100, B300 sm_103, RTX 50 sm_120, GB10 sm_121). nvcc 11.8
-// stops at sm_90; 12.8 adds sm_100 and sm_120, 12.9 sm_103 and sm_121.
-var defaultArchs = []int{75, 80, 86, 89, 90, 100, 103, 120, 121}
+// (B200/GB200 sm_100, B300 sm_103, RTX 50 sm_120). nvcc 11.8 stops at sm_90;
+// 12.8 adds sm_100 and sm_120, 12.9 sm_103. sm_121 (GB10) is left out: its
+// cubin differs from sm_120's only in the ELF header's architecture (nvcc
+// 13.0, examples/sum), and sm_120 SASS runs on compute capability 12.1.
+var defaultArchs = []int{75, 80, 86, 89, 90, 100, 103, 120}
 
 // DefaultTargets returns SASS for each of defaultArchs the toolchain
 // supports, plus the PTX of the highest of those for newer GPUs: with nvcc
-// 11.8 sm_75…sm_90 and compute_90, with nvcc 13.0 sm_75…sm_121 and
-// compute_121.
+// 11.8 sm_75…sm_90 and compute_90, with nvcc 13.0 sm_75…sm_120 and
+// compute_120.
 func (tc *Toolchain) DefaultTargets() ([]Target, error) {
 	var ts []Target
 	for _, a := range defaultArchs {

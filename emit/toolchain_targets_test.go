@@ -14,8 +14,8 @@ func TestDefaultTargetsPerRelease(t *testing.T) {
 		{"11.8", "sm_75 sm_80 sm_86 sm_89 sm_90 compute_90"},
 		{"12.4", "sm_75 sm_80 sm_86 sm_89 sm_90 compute_90"},
 		{"12.8", "sm_75 sm_80 sm_86 sm_89 sm_90 sm_100 sm_120 compute_120"},
-		{"12.9", "sm_75 sm_80 sm_86 sm_89 sm_90 sm_100 sm_103 sm_120 sm_121 compute_121"},
-		{"13.0", "sm_75 sm_80 sm_86 sm_89 sm_90 sm_100 sm_103 sm_120 sm_121 compute_121"},
+		{"12.9", "sm_75 sm_80 sm_86 sm_89 sm_90 sm_100 sm_103 sm_120 compute_120"},
+		{"13.0", "sm_75 sm_80 sm_86 sm_89 sm_90 sm_100 sm_103 sm_120 compute_120"},
 	}
 	for _, tt := range tests {
 		tc := &Toolchain{Version: tt.version, Supported: knownTargets(tt.version)}
@@ -32,7 +32,7 @@ func TestDefaultTargetsPerRelease(t *testing.T) {
 	assert.Equal(t, listed, knownTargets("13.0"))
 
 	_, err = (&Toolchain{Version: "9.0", Supported: []Target{{Arch: 70}}}).DefaultTargets()
-	assert.ErrorContains(t, err, "none of the default targets sm_75…sm_121")
+	assert.ErrorContains(t, err, "none of the default targets sm_75…sm_120")
 }
 
 func TestKnownTargetsWindows(t *testing.T) {

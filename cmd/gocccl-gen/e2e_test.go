@@ -168,7 +168,7 @@ func TestEndToEnd(t *testing.T) {
 		}
 	}
 	// The default targets follow the nvcc: sm_75…sm_90 and compute_90 with
-	// 11.8, up to sm_121 and compute_121 with 13.0.
+	// 11.8, up to sm_120 and compute_120 with 13.0.
 	tc, err := emit.LoadToolchain(context.Background(), "")
 	require.NoError(t, err)
 	targets, err := tc.DefaultTargets()

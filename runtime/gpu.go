@@ -75,6 +75,9 @@ func (d *Device) loadLocked(m *Module) (*loadedModule, error) {
 		return lm, nil
 	}
 	im, reason, err := SelectImage(m.images, d.info.Major, d.info.Minor)
+	if err == nil {
+		err = checkPTXDriver(im, d.info.DriverVersion, d.info.Major, d.info.Minor)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("gocccl: %s on %s: %w", m.pkg, d.info.Name, err)
 	}

@@ -179,6 +179,11 @@ func TestEndToEnd(t *testing.T) {
 	require.Contains(t, first, "gocccl_gen_sm_90.cubin")
 	require.Equal(t, len(targets)-1, cubins)
 	require.Equal(t, 1, ptxs)
+	// The manifest and the glue record the PTX's ISA version.
+	m, err := emit.ReadManifest(filepath.Join(dir, emit.ManifestFile))
+	require.NoError(t, err)
+	require.Regexp(t, `^\d+\.\d+$`, m.PTXISA)
+	require.Contains(t, string(first["gocccl_gen.go"]), `PTXISA: "`+m.PTXISA+`"`)
 	// No absolute path of the build machine leaks into any output.
 	for name, data := range first {
 		require.NotContains(t, string(data), dir, "%s holds the package's absolute path", name)

@@ -48,7 +48,43 @@ func FindNVCC(explicit string) (string, error) {
 //
 // An explicit path or $GOCCCL_NVCC that does not name an executable is an
 // error rather than a reason to look elsewhere.
+//
+// A symbolic link to an nvcc is replaced by its target when the link's
+// directory lacks the nvcc.profile that the target's has: nvcc reads its
+// include, nvvm and library directories from the nvcc.profile beside the
+// path it was started by, so a link to the wheel's nvcc in ~/bin would
+// compile against whatever ../include holds (Debian's CUDA 11.8 headers in
+// /usr/include, say).
 func LocateNVCC(explicit string) (NVCCLocation, error) {
+	loc, err := locateNVCC(explicit)
+	if err != nil {
+		return loc, err
+	}
+	if p := profiledTarget(loc.Path); p != "" {
+		loc.Rule += " (" + loc.Path + " links to it)"
+		loc.Path = p
+	}
+	return loc, nil
+}
+
+// profiledTarget returns the target of the symbolic link nvcc when the
+// target's directory holds an nvcc.profile and the link's does not, else "".
+func profiledTarget(nvcc string) string {
+	if _, err := os.Stat(filepath.Join(filepath.Dir(nvcc), "nvcc.profile")); err == nil {
+		return ""
+	}
+	p := resolved(nvcc)
+	if p == "" {
+		return ""
+	}
+	if _, err := os.Stat(filepath.Join(filepath.Dir(p), "nvcc.profile")); err != nil {
+		return ""
+	}
+	return p
+}
+
+// locateNVCC is LocateNVCC without the resolution of links.
+func locateNVCC(explicit string) (NVCCLocation, error) {
 	if explicit != "" {
 		p, err := checkExecutable(explicit, "nvcc option")
 		return NVCCLocation{Path: p, Rule: "the -nvcc flag"}, err

@@ -144,3 +144,28 @@ func TestToolkitDir(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "/home/u/.local/share/gocccl/cuda13", d)
 }
+
+func TestLocateNVCCResolvesLinkToProfile(t *testing.T) {
+	w := newNVCCWorld(t, "toolkit")
+	real := w.places["toolkit"]
+	require.NoError(t, os.WriteFile(filepath.Join(filepath.Dir(real), "nvcc.profile"), []byte("TOP = $(_HERE_)/..\n"), 0o644))
+	link := filepath.Join(w.root, "pathbin", "nvcc")
+	require.NoError(t, os.Symlink(real, link))
+
+	loc, err := LocateNVCC("")
+	require.NoError(t, err)
+	assert.Equal(t, real, loc.Path, "a link to an nvcc that reads its nvcc.profile")
+	assert.Equal(t, "$PATH ("+link+" links to it)", loc.Rule)
+
+	// A link in a directory with its own nvcc.profile, or to an nvcc
+	// without one, is kept.
+	require.NoError(t, os.WriteFile(filepath.Join(w.root, "pathbin", "nvcc.profile"), nil, 0o644))
+	loc, err = LocateNVCC("")
+	require.NoError(t, err)
+	assert.Equal(t, link, loc.Path)
+	require.NoError(t, os.Remove(filepath.Join(w.root, "pathbin", "nvcc.profile")))
+	require.NoError(t, os.Remove(filepath.Join(filepath.Dir(real), "nvcc.profile")))
+	loc, err = LocateNVCC("")
+	require.NoError(t, err)
+	assert.Equal(t, link, loc.Path)
+}

@@ -1,5 +1,6 @@
 # gocccl: `make demo` runs the example, `make test` runs what CI runs.
-# Both install Debian's CUDA toolkit first when nvcc is missing.
+# Both first install the project's CUDA toolkit (nvcc 13.0 and CCCL 3.0 from
+# NVIDIA's wheels, no root) when it is missing, and generate with it.
 
 GO      ?= go
 export PATH := $(CURDIR)/bin:$(PATH):/usr/local/go/bin
@@ -7,7 +8,16 @@ GEN     := bin/gocccl-gen
 # Generated packages: examples, the GPU conformance and differential suites and the bench kernels.
 GENPKGS := ./examples/... ./internal/devicetest/... ./internal/difftest ./bench/...
 
-.PHONY: all toolkit build generate check demo test bench gpu-bundle clean
+# The toolkit scripts/install-cuda-toolkit.sh installs, and its nvcc, which
+# generation uses unless $GOCCCL_NVCC names another. NVCC11 is Debian's nvcc
+# 11.8 (scripts/install-debian-nvcc.sh): when it is there, `make test` also
+# compiles every generated package with it (compile-check).
+export GOCCCL_TOOLKIT_DIR ?= $(or $(XDG_DATA_HOME),$(HOME)/.local/share)/gocccl/cuda13
+NVCC13  := $(GOCCCL_TOOLKIT_DIR)/nvidia/cu13/bin/nvcc
+export GOCCCL_NVCC ?= $(NVCC13)
+NVCC11  ?= $(wildcard /usr/bin/nvcc)
+
+.PHONY: all toolkit build generate check compile-check demo test bench gpu-bundle clean
 
 all: build
 
@@ -33,6 +43,12 @@ test: toolkit build
 	CGO_ENABLED=0 $(GO) vet ./...
 	GOCCCL_REQUIRE_NVCC=1 $(GO) test ./...
 	$(GEN) check $(GENPKGS)
+	$(if $(NVCC11),$(MAKE) compile-check,@echo "compile-check: skipped, no nvcc 11.8 (scripts/install-debian-nvcc.sh installs it)")
+
+# Compiles the kernel headers and every generated package's CUDA source with
+# both toolchains (CCCL 3 and CUB 1.17), for sm_90.
+compile-check: toolkit
+	bash scripts/compile-check.sh $(NVCC13) $(NVCC11)
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./runtime/...

@@ -123,7 +123,7 @@ func (c *Cache) Dir() string { return c.dir }
 // cacheKey returns the hex sha256 over what determines the image of one
 // target: the nvcc executable's path and its full --version text (which
 // names its build), the CUDA source, every header (path and contents), the
-// common and the target's flags, and the target.
+// common, path and the target's flags, and the target.
 func cacheKey(tc *Toolchain, cu []byte, headers []File, t Target) string {
 	h := sha256.New()
 	item := func(kind string, data []byte) {
@@ -140,7 +140,7 @@ func cacheKey(tc *Toolchain, cu []byte, headers []File, t Target) string {
 		item("header", []byte(f.Name))
 		item("contents", f.Data)
 	}
-	for _, f := range append(Flags(), TargetFlags(t)...) {
+	for _, f := range append(append(Flags(), pathFlags()...), TargetFlags(t)...) {
 		item("flag", []byte(f))
 	}
 	item("target", []byte(t.String()))

@@ -98,7 +98,7 @@ func Generate(ctx context.Context, pkg *model.Package, opts Options) (*Output, e
 	images, reused := reuseImages(pkg.Dir, old, m)
 	var cached []Target
 	if reused {
-		m.NVCC, m.CUB = old.NVCC, old.CUB
+		m.NVCC, m.CUB, m.PTXISA = old.NVCC, old.CUB, old.PTXISA
 	} else {
 		if tc == nil {
 			if tc, err = LoadToolchain(ctx, opts.NVCC); err != nil {
@@ -112,7 +112,7 @@ func Generate(ctx context.Context, pkg *model.Package, opts Options) (*Output, e
 		if images, cached, err = compileCached(ctx, cache, tc, src, headers, targets, opts.Jobs); err != nil {
 			return nil, err
 		}
-		m.NVCC, m.CUB = tc.Version, tc.CUB
+		m.NVCC, m.CUB, m.PTXISA = tc.Version, tc.CUB, imagesPTXISA(images)
 	}
 	out, err := assemble(pkg, m, src.src, images)
 	if err != nil {
@@ -408,7 +408,7 @@ func checkFiles(pkg *model.Package, dir string, targets []Target, old *Manifest,
 	}
 	sameInputs := old != nil && old.InputHash == m.InputHash
 	if old != nil {
-		m.NVCC, m.CUB = old.NVCC, old.CUB
+		m.NVCC, m.CUB, m.PTXISA = old.NVCC, old.CUB, old.PTXISA
 	}
 	images := make(map[Target][]byte, len(targets))
 	for _, t := range targets {

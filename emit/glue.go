@@ -55,10 +55,14 @@ func GoGlue(pkg *model.Package, m *Manifest) ([]byte, error) {
 		if t.PTX {
 			target = append(target, jen.Id("PTX").Op(":").True())
 		}
-		images[i] = jen.Values(
+		fields := []jen.Code{
 			jen.Id("Target").Op(":").Qual(implPath, "Target").Values(target...),
 			jen.Id("Data").Op(":").Id(name),
-		)
+		}
+		if t.PTX && m.PTXISA != "" {
+			fields = append(fields, jen.Id("PTXISA").Op(":").Lit(m.PTXISA))
+		}
+		images[i] = jen.Values(fields...)
 	}
 	f.Comment("Images compiled from " + CUDAFile + ", one per target (see " + ManifestFile + ").")
 	f.Var().Defs(imageVars...)

@@ -25,14 +25,20 @@ const Version = "0.1.0"
 // hashed, so a patch update of nvcc does not make generated output stale;
 // regenerate after a toolchain change by deleting the manifest (or the
 // artifacts) if the new compiler's output is wanted.
+//
+// PTXISA, recorded like the toolchain versions, is the PTX ISA version the
+// PTX images declare: a driver JIT-compiles them only if its CUDA release
+// supports that version (ISA 9.0 needs CUDA 13.0). It is empty when there is
+// no PTX image, or the images were compiled before it was recorded.
 type Manifest struct {
-	Generator string     `json:"generator"` // "gocccl-gen 0.1.0"
-	NVCC      string     `json:"nvcc"`      // nvcc release, e.g. "11.8"
-	CUB       string     `json:"cub"`       // CUB version from cub/version.cuh, e.g. "1.17.2"
-	Flags     []string   `json:"flags"`     // nvcc flags common to every target
-	Targets   []Target   `json:"targets"`   // sorted, e.g. ["sm_80", "sm_90", "compute_90"]
-	InputHash string     `json:"inputHash"` // hex sha256, see InputHash
-	Files     []FileHash `json:"files"`     // every generated file but the manifest, sorted by name
+	Generator string     `json:"generator"`        // "gocccl-gen 0.1.0"
+	NVCC      string     `json:"nvcc"`             // nvcc release, e.g. "11.8"
+	CUB       string     `json:"cub"`              // CUB version from cub/version.cuh, e.g. "1.17.2"
+	PTXISA    string     `json:"ptxISA,omitempty"` // PTX ISA of the PTX images, e.g. "9.0"; see above
+	Flags     []string   `json:"flags"`            // nvcc flags common to every target
+	Targets   []Target   `json:"targets"`          // sorted, e.g. ["sm_80", "sm_90", "compute_90"]
+	InputHash string     `json:"inputHash"`        // hex sha256, see InputHash
+	Files     []FileHash `json:"files"`            // every generated file but the manifest, sorted by name
 }
 
 // FileHash is the sha256 of one generated file.

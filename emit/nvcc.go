@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -28,62 +27,20 @@ type Toolchain struct {
 	// compiler's build; the compile cache keys on it.
 	VersionText string
 	CUB         string   // CUB version of its headers, e.g. "1.17.2"; "" when not found
+	CUBHeader   string   // the cub/version.cuh CUB was read from
 	Supported   []Target // every sm_XY and compute_XY it accepts, sorted
+	// Rule says why this nvcc was chosen (see NVCCLocation).
+	Rule string
 }
 
-// FindNVCC returns the nvcc to use: explicit when it is not empty, else
-// $GOCCCL_NVCC, else $CUDA_HOME/bin/nvcc, else nvcc on $PATH, else
-// /usr/local/cuda/bin/nvcc. An explicit path or $GOCCCL_NVCC that does not
-// name an executable is an error rather than a reason to look elsewhere.
-func FindNVCC(explicit string) (string, error) {
-	if explicit != "" {
-		return checkExecutable(explicit, "nvcc option")
-	}
-	if env := os.Getenv("GOCCCL_NVCC"); env != "" {
-		return checkExecutable(env, "$GOCCCL_NVCC")
-	}
-	var tried []string
-	if home := os.Getenv("CUDA_HOME"); home != "" {
-		p := filepath.Join(home, "bin", "nvcc")
-		if _, err := checkExecutable(p, ""); err == nil {
-			return p, nil
-		}
-		tried = append(tried, p)
-	}
-	if p, err := exec.LookPath("nvcc"); err == nil {
-		return p, nil
-	}
-	tried = append(tried, "nvcc on $PATH")
-	const std = "/usr/local/cuda/bin/nvcc"
-	if _, err := checkExecutable(std, ""); err == nil {
-		return std, nil
-	}
-	tried = append(tried, std)
-	return "", fmt.Errorf("nvcc not found (tried %s); install the CUDA toolkit or set $GOCCCL_NVCC", strings.Join(tried, ", "))
-}
-
-// checkExecutable returns path when it names an executable regular file.
-func checkExecutable(path, what string) (string, error) {
-	fi, err := os.Stat(path)
-	if err == nil && (fi.IsDir() || fi.Mode()&0o111 == 0) {
-		err = errors.New("not an executable file")
-	}
-	if err != nil {
-		if what != "" {
-			return "", fmt.Errorf("nvcc from %s: %w", what, err)
-		}
-		return "", err
-	}
-	return path, nil
-}
-
-// LoadToolchain finds nvcc (see FindNVCC) and asks it for its version and
+// LoadToolchain finds nvcc (see LocateNVCC) and asks it for its version and
 // the targets it supports; the CUB version is read from its headers.
 func LoadToolchain(ctx context.Context, explicit string) (*Toolchain, error) {
-	path, err := FindNVCC(explicit)
+	loc, err := LocateNVCC(explicit)
 	if err != nil {
 		return nil, err
 	}
+	path := loc.Path
 	out, err := exec.CommandContext(ctx, path, "--version").CombinedOutput()
 	if err != nil {
 		return nil, fmt.Errorf("%s --version: %w\n%s", path, err, out)
@@ -92,7 +49,8 @@ func LoadToolchain(ctx context.Context, explicit string) (*Toolchain, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s --version: %w", path, err)
 	}
-	tc := &Toolchain{Path: path, Version: version, VersionText: string(out), CUB: findCUBVersion(path)}
+	tc := &Toolchain{Path: path, Version: version, VersionText: string(out), Rule: loc.Rule}
+	tc.CUB, tc.CUBHeader = findCUBVersion(path)
 	tc.Supported = listTargets(ctx, path)
 	if len(tc.Supported) == 0 {
 		tc.Supported = knownTargets(version)
@@ -130,57 +88,6 @@ func listTargets(ctx context.Context, nvcc string) []Target {
 	return normalizeTargets(ts)
 }
 
-// knownTargets is the fallback table of what each nvcc release compiles
-// for, when nvcc cannot list it.
-func knownTargets(version string) []Target {
-	major, minor := splitVersion(version)
-	v := major*10 + minor
-	table := []struct{ arch, from, until int }{ // until: first release without it
-		{35, 0, 120}, {37, 0, 120}, {50, 0, 130}, {52, 0, 130}, {53, 0, 130},
-		{60, 0, 130}, {61, 0, 130}, {62, 0, 130}, {70, 0, 130}, {72, 0, 130},
-		{75, 100, 999}, {80, 110, 999}, {86, 111, 999}, {87, 114, 999},
-		{89, 118, 999}, {90, 118, 999}, {100, 128, 999}, {120, 128, 999},
-	}
-	var ts []Target
-	for _, e := range table {
-		if v >= e.from && v < e.until {
-			ts = append(ts, Target{Arch: e.arch}, Target{Arch: e.arch, PTX: true})
-		}
-	}
-	return normalizeTargets(ts)
-}
-
-// splitVersion parses "11.8" into 11 and 8.
-func splitVersion(v string) (major, minor int) {
-	a, b, _ := strings.Cut(v, ".")
-	major, _ = strconv.Atoi(a)
-	minor, _ = strconv.Atoi(b)
-	return major, minor
-}
-
-// defaultArchs are the compute capabilities built by default: Turing to
-// Hopper.
-var defaultArchs = []int{75, 80, 86, 89, 90}
-
-// DefaultTargets returns sm_75, sm_80, sm_86, sm_89 and sm_90 as far as the
-// toolchain supports them, plus the PTX of the highest of those for newer
-// GPUs.
-func (tc *Toolchain) DefaultTargets() ([]Target, error) {
-	var ts []Target
-	for _, a := range defaultArchs {
-		if tc.Supports(Target{Arch: a}) {
-			ts = append(ts, Target{Arch: a})
-		}
-	}
-	if len(ts) == 0 {
-		return nil, fmt.Errorf("nvcc %s supports none of the default targets sm_75…sm_90; choose targets explicitly", tc.Version)
-	}
-	if ptx := (Target{Arch: ts[len(ts)-1].Arch, PTX: true}); tc.Supports(ptx) {
-		ts = append(ts, ptx)
-	}
-	return ts, nil
-}
-
 // Supports reports whether the toolchain can compile for t.
 func (tc *Toolchain) Supports(t Target) bool {
 	for _, s := range tc.Supported {
@@ -194,8 +101,9 @@ func (tc *Toolchain) Supports(t Target) bool {
 // findCUBVersion reads CUB_VERSION from the cub/version.cuh that nvcc at
 // path includes: beside its bin directory (include/, include/cccl/, for the
 // nvcc binary and for what a wrapper script or link points to), else
-// /usr/include as Debian installs it. It returns "" when none is found.
-func findCUBVersion(nvcc string) string {
+// /usr/include as Debian installs it. It returns the version and the header
+// it read, or "" and "" when none is found.
+func findCUBVersion(nvcc string) (version, header string) {
 	var dirs []string
 	for _, p := range []string{nvcc, resolved(nvcc), "/usr/lib/nvidia-cuda-toolkit/bin/nvcc"} {
 		if p == "" {
@@ -206,15 +114,16 @@ func findCUBVersion(nvcc string) string {
 	}
 	dirs = append(dirs, "/usr/include")
 	for _, d := range dirs {
-		b, err := os.ReadFile(filepath.Join(d, "cub", "version.cuh"))
+		h := filepath.Join(d, "cub", "version.cuh")
+		b, err := os.ReadFile(h)
 		if err != nil {
 			continue
 		}
 		if v, ok := parseCUBVersion(string(b)); ok {
-			return cubVersionString(v)
+			return cubVersionString(v), h
 		}
 	}
-	return ""
+	return "", ""
 }
 
 // resolved returns path with symbolic links resolved, or "".
@@ -245,6 +154,17 @@ func parseCUBVersion(src string) (int, bool) {
 // the source, so no absolute path reaches an artifact.
 func Flags() []string {
 	return []string{"-std=c++17", "-O3", "-fmad=false", "-ftz=false", "-prec-div=true", "-prec-sqrt=true", "-Iinclude"}
+}
+
+// pathFlags fix the source path nvcc hands to its device compiler (cicc),
+// which otherwise makes it absolute: names of internal-linkage device
+// variables (CCCL 3's __device__ constexpr customization-point objects, in
+// every cubin and PTX) embed a hash of that path, so without them the output
+// would depend on the temporary directory nvcc ran in. nvcc 11.8 accepts them
+// too; its output, which has no such names, does not change. They are not in
+// Flags, and so not in manifests: they change no code, only those names.
+func pathFlags() []string {
+	return []string{"-Xcicc", "--orig_src_path_name=" + CUDAFile}
 }
 
 // TargetFlags returns the flags that select one target: "-cubin
@@ -285,7 +205,7 @@ func embeddedHeaders() ([]File, error) {
 func (tc *Toolchain) compile(ctx context.Context, src *cudaFile, headers []File, targets []Target, jobs int) (map[Target][]byte, error) {
 	for _, t := range targets {
 		if !tc.Supports(t) {
-			return nil, fmt.Errorf("nvcc %s (%s) cannot compile for %s; it supports %s", tc.Version, tc.Path, t, targetList(tc.Supported))
+			return nil, tc.unsupportedTarget(t)
 		}
 	}
 	dir, err := os.MkdirTemp("", "gocccl-gen-")
@@ -345,7 +265,7 @@ func (tc *Toolchain) compile(ctx context.Context, src *cudaFile, headers []File,
 
 // compileOne runs nvcc for one target in dir and returns the artifact.
 func (tc *Toolchain) compileOne(ctx context.Context, dir string, src *cudaFile, t Target) ([]byte, error) {
-	args := append(append(Flags(), TargetFlags(t)...), "-o", t.FileName(), CUDAFile)
+	args := append(append(append(Flags(), pathFlags()...), TargetFlags(t)...), "-o", t.FileName(), CUDAFile)
 	cmd := exec.CommandContext(ctx, tc.Path, args...)
 	cmd.Dir = dir
 	var out bytes.Buffer

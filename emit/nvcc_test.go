@@ -59,22 +59,6 @@ func TestVersions(t *testing.T) {
 	assert.Contains(t, knownTargets("13.0"), Target{Arch: 75, PTX: true})
 }
 
-func TestDefaultTargets(t *testing.T) {
-	tc := &Toolchain{Version: "11.8", Supported: knownTargets("11.8")}
-	ts, err := tc.DefaultTargets()
-	require.NoError(t, err)
-	assert.Equal(t, "sm_75 sm_80 sm_86 sm_89 sm_90 compute_90", targetNames(ts))
-
-	tc = &Toolchain{Version: "11.0", Supported: knownTargets("11.0")}
-	ts, err = tc.DefaultTargets()
-	require.NoError(t, err)
-	assert.Equal(t, "sm_75 sm_80 compute_80", targetNames(ts))
-
-	tc = &Toolchain{Version: "9.0", Supported: []Target{{Arch: 70}}}
-	_, err = tc.DefaultTargets()
-	assert.Error(t, err)
-}
-
 func targetNames(ts []Target) string {
 	s := make([]string, len(ts))
 	for i, t := range ts {

@@ -78,6 +78,9 @@ func (d *Device) loadLocked(m *registry.Module) (*loadedModule, error) {
 		return lm, nil
 	}
 	im, reason, err := registry.SelectImage(m.Images(), d.info.Major, d.info.Minor)
+	if err == nil {
+		err = checkPTXDriver(im, d.info.DriverVersion, d.info.Major, d.info.Minor)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("gocccl: %s on %s: %w", m.Package(), d.info.Name, err)
 	}

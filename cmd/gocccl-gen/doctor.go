@@ -44,12 +44,7 @@ func doctor(ctx context.Context, w io.Writer, nvcc string) {
 		fmt.Fprintf(w, "nvcc:    not found: %v\n", err)
 		fmt.Fprintf(w, "         (generation needs nvcc; committed generated files build without it)\n")
 	} else {
-		fmt.Fprintf(w, "nvcc:    %s (release %s)\n", tc.Path, tc.Version)
-		if tc.CUB != "" {
-			fmt.Fprintf(w, "CUB:     %s\n", tc.CUB)
-		} else {
-			fmt.Fprintf(w, "CUB:     not found next to nvcc\n")
-		}
+		describeToolchain(w, tc)
 		if ts, err := tc.DefaultTargets(); err == nil {
 			fmt.Fprintf(w, "targets: %s (default)\n", targetList(ts))
 		} else {
@@ -59,7 +54,7 @@ func doctor(ctx context.Context, w io.Writer, nvcc string) {
 
 	if err := cuda.Init(); err != nil {
 		if v, verr := cuda.DriverVersion(); verr == nil {
-			fmt.Fprintf(w, "driver:  CUDA %s\n", driverVersion(v))
+			fmt.Fprintf(w, "driver:  CUDA %s%s\n", driverVersion(v), jitNote(tc, v))
 		}
 		fmt.Fprintf(w, "GPUs:    none: %v\n", err)
 		fmt.Fprintf(w, "         (programs run on the CPU backend)\n")
@@ -69,7 +64,7 @@ func doctor(ctx context.Context, w io.Writer, nvcc string) {
 	if err != nil {
 		fmt.Fprintf(w, "driver:  %v\n", err)
 	} else {
-		fmt.Fprintf(w, "driver:  CUDA %s\n", driverVersion(v))
+		fmt.Fprintf(w, "driver:  CUDA %s%s\n", driverVersion(v), jitNote(tc, v))
 	}
 	n, err := cuda.DeviceCount()
 	if err != nil {
@@ -101,6 +96,22 @@ func doctor(ctx context.Context, w io.Writer, nvcc string) {
 	}
 }
 
+// describeToolchain reports which nvcc generation uses, why that one, its
+// CUB or CCCL, and the drivers that can JIT the PTX it writes.
+func describeToolchain(w io.Writer, tc *emit.Toolchain) {
+	fmt.Fprintf(w, "nvcc:    %s (release %s)\n", tc.Path, tc.Version)
+	fmt.Fprintf(w, "         found by %s\n", tc.Rule)
+	switch {
+	case tc.CUB == "":
+		fmt.Fprintf(w, "CUB:     not found next to nvcc\n")
+	case strings.HasPrefix(tc.CUB, "1."):
+		fmt.Fprintf(w, "CUB:     %s (%s)\n", tc.CUB, tc.CUBHeader)
+	default:
+		fmt.Fprintf(w, "CCCL:    %s (%s)\n", tc.CUB, tc.CUBHeader)
+	}
+	fmt.Fprintf(w, "PTX:     drivers for CUDA %s or newer JIT the PTX it writes; SASS needs no JIT\n", tc.Version)
+}
+
 // images stands in for a generated module's images, to show which one a
 // device would load.
 func images(ts []emit.Target) []registry.Image {
@@ -117,6 +128,19 @@ func targetList(ts []emit.Target) string {
 		s[i] = t.String()
 	}
 	return strings.Join(s, ", ")
+}
+
+// jitNote warns when the driver, of CUDA version v (12080 for 12.8), is older
+// than the nvcc that generation uses: it cannot JIT that nvcc's PTX.
+func jitNote(tc *emit.Toolchain, v int) string {
+	if tc == nil {
+		return ""
+	}
+	var major, minor int
+	if _, err := fmt.Sscanf(tc.Version, "%d.%d", &major, &minor); err != nil || v >= major*1000+minor*10 {
+		return ""
+	}
+	return fmt.Sprintf(" (older than nvcc %s: it cannot JIT that nvcc's PTX, only its SASS loads)", tc.Version)
 }
 
 // driverVersion formats the driver's CUDA version, 12080 → "12.8".

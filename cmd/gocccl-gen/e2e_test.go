@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"debug/elf"
 	"encoding/binary"
 	"os"
@@ -13,6 +14,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/gocccl/gocccl/emit"
 )
 
 // The end-to-end tests build gocccl-gen, run it on a program in a module of
@@ -164,12 +167,23 @@ func TestEndToEnd(t *testing.T) {
 			}
 		}
 	}
-	for _, arch := range []string{"sm_75", "sm_80", "sm_86", "sm_89", "sm_90"} {
-		require.Contains(t, first, "gocccl_gen_"+arch+".cubin", "default target %s was not built", arch)
+	// The default targets follow the nvcc: sm_75…sm_90 and compute_90 with
+	// 11.8, up to sm_120 and compute_120 with 13.0.
+	tc, err := emit.LoadToolchain(context.Background(), "")
+	require.NoError(t, err)
+	targets, err := tc.DefaultTargets()
+	require.NoError(t, err)
+	for _, tg := range targets {
+		require.Contains(t, first, tg.FileName(), "default target %s was not built", tg)
 	}
-	require.Contains(t, first, "gocccl_gen_compute_90.ptx")
-	require.Equal(t, 5, cubins)
+	require.Contains(t, first, "gocccl_gen_sm_90.cubin")
+	require.Equal(t, len(targets)-1, cubins)
 	require.Equal(t, 1, ptxs)
+	// The manifest and the glue record the PTX's ISA version.
+	m, err := emit.ReadManifest(filepath.Join(dir, emit.ManifestFile))
+	require.NoError(t, err)
+	require.Regexp(t, `^\d+\.\d+$`, m.PTXISA)
+	require.Contains(t, string(first["gocccl_gen.go"]), `PTXISA: "`+m.PTXISA+`"`)
 	// No absolute path of the build machine leaks into any output.
 	for name, data := range first {
 		require.NotContains(t, string(data), dir, "%s holds the package's absolute path", name)

@@ -22,6 +22,9 @@ type Target = arch.Target
 type Image struct {
 	Target Target
 	Data   []byte
+	// PTXISA is the PTX ISA version of a PTX image ("9.0"), which the
+	// driver must support to JIT-compile it; "" when not recorded.
+	PTXISA string
 }
 
 // Module is the compiled kernels of one generated package.

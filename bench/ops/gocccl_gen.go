@@ -18,28 +18,13 @@ const (
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
 var (
-	//go:embed gocccl_gen_sm_75.cubin
-	goccclImageSM75 []byte
-	//go:embed gocccl_gen_sm_80.cubin
-	goccclImageSM80 []byte
-	//go:embed gocccl_gen_sm_86.cubin
-	goccclImageSM86 []byte
-	//go:embed gocccl_gen_sm_89.cubin
-	goccclImageSM89 []byte
 	//go:embed gocccl_gen_sm_90.cubin
 	goccclImageSM90 []byte
-	//go:embed gocccl_gen_compute_90.ptx
-	goccclImageCompute90 []byte
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "a8addd1dd79e076979a9560c8bfdde28030169c1d8f18e26ddc67bc03e07d611", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75},
-		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80},
-		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86},
-		{Target: goccclimpl.Target{Arch: 89}, Data: goccclImageSM89},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "a95b135024ae3dad1d5f80f364e9a0b41c64d944de3a2cf2b8747bdd8f660822", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
-		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
 	// MergeSortKeys(MergeSortLessFloat32) over float32, declared at mergesort.go:31:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -49,10 +34,6 @@ func init() {
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_merge_sort_keys_MergeSortLessFloat32_block", "gocccl_merge_sort_keys_MergeSortLessFloat32_partition", "gocccl_merge_sort_keys_MergeSortLessFloat32_merge"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 17},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
 	})
@@ -64,10 +45,6 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_merge_sort_keys_MergeSortLessUint32_block", "gocccl_merge_sort_keys_MergeSortLessUint32_partition", "gocccl_merge_sort_keys_MergeSortLessUint32_merge"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 17},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
 	})
@@ -79,10 +56,6 @@ func init() {
 		Layouts:   []string{"float32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_block", "gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_partition", "gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_merge"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 17},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
 	})
@@ -94,10 +67,6 @@ func init() {
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_block", "gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_partition", "gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_merge"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 17},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
 	})
@@ -109,10 +78,6 @@ func init() {
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_reduce_AddFloat32_sweep", "gocccl_reduce_AddFloat32_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
@@ -124,10 +89,6 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_reduce_AddInt32_sweep", "gocccl_reduce_AddInt32_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
@@ -139,10 +100,6 @@ func init() {
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_MergeSortIdentityFloat32"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
@@ -154,10 +111,6 @@ func init() {
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_MergeSortIdentityUint32"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})

@@ -28,18 +28,27 @@ var (
 	goccclImageSM89 []byte
 	//go:embed gocccl_gen_sm_90.cubin
 	goccclImageSM90 []byte
-	//go:embed gocccl_gen_compute_90.ptx
-	goccclImageCompute90 []byte
+	//go:embed gocccl_gen_sm_100.cubin
+	goccclImageSM100 []byte
+	//go:embed gocccl_gen_sm_103.cubin
+	goccclImageSM103 []byte
+	//go:embed gocccl_gen_sm_120.cubin
+	goccclImageSM120 []byte
+	//go:embed gocccl_gen_compute_120.ptx
+	goccclImageCompute120 []byte
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "9af8cc6d9c027226c6b4d5ef2a94dc9be67f35f58cc2ca37f17a61bb6a47aeae", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "e6628658b048c69629f1906d92e6c1f94a252cc58343379cc6b0376853adcec9", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75},
 		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80},
 		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86},
 		{Target: goccclimpl.Target{Arch: 89}, Data: goccclImageSM89},
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
-		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
+		{Target: goccclimpl.Target{Arch: 100}, Data: goccclImageSM100},
+		{Target: goccclimpl.Target{Arch: 103}, Data: goccclImageSM103},
+		{Target: goccclimpl.Target{Arch: 120}, Data: goccclImageSM120},
+		{Target: goccclimpl.Target{Arch: 120, PTX: true}, Data: goccclImageCompute120, PTXISA: "9.0"},
 	})
 	// Reduce(Sum) over Totals, declared at main.go:118:13.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -54,6 +63,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 1},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 1},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 1},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 1},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 1},
 		},
 	})
 	// UnaryTransform(Measure) over Particle, Totals, declared at main.go:117:13.
@@ -69,6 +81,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 1},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 1},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 1},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 1},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 1},
 		},
 	})
 	// UnaryTransform(Step) over Particle, Particle, declared at main.go:116:13.
@@ -84,6 +99,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 1},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 1},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 1},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 1},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 1},
 		},
 	})
 }

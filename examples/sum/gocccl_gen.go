@@ -28,18 +28,27 @@ var (
 	goccclImageSM89 []byte
 	//go:embed gocccl_gen_sm_90.cubin
 	goccclImageSM90 []byte
-	//go:embed gocccl_gen_compute_90.ptx
-	goccclImageCompute90 []byte
+	//go:embed gocccl_gen_sm_100.cubin
+	goccclImageSM100 []byte
+	//go:embed gocccl_gen_sm_103.cubin
+	goccclImageSM103 []byte
+	//go:embed gocccl_gen_sm_120.cubin
+	goccclImageSM120 []byte
+	//go:embed gocccl_gen_compute_120.ptx
+	goccclImageCompute120 []byte
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sum", "c9326a78a5aa8f97f06dc8ce2bda912f48d1d38270f3869931d68574e18cff22", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sum", "9b2a4ddc3fa95ae3cd3e1c4a3aba6522bc9fdc91d8b0c765f12968081a80b149", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75},
 		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80},
 		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86},
 		{Target: goccclimpl.Target{Arch: 89}, Data: goccclImageSM89},
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
-		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
+		{Target: goccclimpl.Target{Arch: 100}, Data: goccclImageSM100},
+		{Target: goccclimpl.Target{Arch: 103}, Data: goccclImageSM103},
+		{Target: goccclimpl.Target{Arch: 120}, Data: goccclImageSM120},
+		{Target: goccclimpl.Target{Arch: 120, PTX: true}, Data: goccclImageCompute120, PTXISA: "9.0"},
 	})
 	// BinaryTransform(Scale) over int32, float32, int64, declared at main.go:53:12.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -54,6 +63,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 	// Reduce(Add) over float64, declared at main.go:50:12.
@@ -69,6 +81,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// Reduce(AddInt) over int64, declared at main.go:51:12.
@@ -84,6 +99,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// UnaryTransform(Square) over float32, float64, declared at main.go:52:12.
@@ -99,6 +117,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 }

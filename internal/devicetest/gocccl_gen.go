@@ -28,18 +28,27 @@ var (
 	goccclImageSM89 []byte
 	//go:embed gocccl_gen_sm_90.cubin
 	goccclImageSM90 []byte
-	//go:embed gocccl_gen_compute_90.ptx
-	goccclImageCompute90 []byte
+	//go:embed gocccl_gen_sm_100.cubin
+	goccclImageSM100 []byte
+	//go:embed gocccl_gen_sm_103.cubin
+	goccclImageSM103 []byte
+	//go:embed gocccl_gen_sm_120.cubin
+	goccclImageSM120 []byte
+	//go:embed gocccl_gen_compute_120.ptx
+	goccclImageCompute120 []byte
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest", "23a88635196a86996e36fd9eb6cae8cced885b38b8c3ca6de659086521a7d063", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest", "1e0bf7e014ef6172a0255ade655039ba250d809c4a9dfc30571018280e79ac83", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75},
 		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80},
 		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86},
 		{Target: goccclimpl.Target{Arch: 89}, Data: goccclImageSM89},
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
-		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
+		{Target: goccclimpl.Target{Arch: 100}, Data: goccclImageSM100},
+		{Target: goccclimpl.Target{Arch: 103}, Data: goccclImageSM103},
+		{Target: goccclimpl.Target{Arch: 120}, Data: goccclImageSM120},
+		{Target: goccclimpl.Target{Arch: 120, PTX: true}, Data: goccclImageCompute120, PTXISA: "9.0"},
 	})
 	// BinaryTransform(Blend) over uint8, float32, float32, declared at ops.go:375:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -54,6 +63,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// BinaryTransform(MixFloat32) over float32, float32, float32, declared at ops.go:368:19.
@@ -69,6 +81,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// BinaryTransform(MixFloat64) over float64, float64, float64, declared at ops.go:372:19.
@@ -84,6 +99,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 	// BinaryTransform(MixInt) over int, int, int, declared at ops.go:340:19.
@@ -99,6 +117,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 	// BinaryTransform(MixInt16) over int16, int16, int16, declared at ops.go:328:19.
@@ -114,6 +135,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
 	// BinaryTransform(MixInt32) over int32, int32, int32, declared at ops.go:332:19.
@@ -129,6 +153,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// BinaryTransform(MixInt64) over int64, int64, int64, declared at ops.go:336:19.
@@ -144,6 +171,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 	// BinaryTransform(MixInt8) over int8, int8, int8, declared at ops.go:324:19.
@@ -159,6 +189,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
 	// BinaryTransform(MixUint) over uint, uint, uint, declared at ops.go:360:19.
@@ -174,6 +207,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 	// BinaryTransform(MixUint16) over uint16, uint16, uint16, declared at ops.go:348:19.
@@ -189,6 +225,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
 	// BinaryTransform(MixUint32) over uint32, uint32, uint32, declared at ops.go:352:19.
@@ -204,6 +243,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// BinaryTransform(MixUint64) over uint64, uint64, uint64, declared at ops.go:356:19.
@@ -219,6 +261,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 	// BinaryTransform(MixUint8) over uint8, uint8, uint8, declared at ops.go:344:19.
@@ -234,6 +279,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
 	// BinaryTransform(MixUintptr) over uintptr, uintptr, uintptr, declared at ops.go:364:19.
@@ -249,6 +297,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 	// Reduce(AddFloat32) over float32, declared at ops.go:365:19.
@@ -264,6 +315,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
 	// Reduce(AddFloat64) over float64, declared at ops.go:369:19.
@@ -279,6 +333,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// Reduce(AddInt) over int, declared at ops.go:337:19.
@@ -294,6 +351,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// Reduce(AddInt16) over int16, declared at ops.go:325:19.
@@ -309,6 +369,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
 	// Reduce(AddInt32) over int32, declared at ops.go:329:19.
@@ -324,6 +387,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
 	// Reduce(AddInt64) over int64, declared at ops.go:333:19.
@@ -339,6 +405,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// Reduce(AddInt8) over int8, declared at ops.go:321:19.
@@ -354,6 +423,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
 	// Reduce(AddUint) over uint, declared at ops.go:357:19.
@@ -369,6 +441,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// Reduce(AddUint16) over uint16, declared at ops.go:345:19.
@@ -384,6 +459,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
 	// Reduce(AddUint32) over uint32, declared at ops.go:349:19.
@@ -399,6 +477,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
 	// Reduce(AddUint64) over uint64, declared at ops.go:353:19.
@@ -414,6 +495,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// Reduce(AddUint8) over uint8, declared at ops.go:341:19.
@@ -429,6 +513,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
 	// Reduce(AddUintptr) over uintptr, declared at ops.go:361:19.
@@ -444,6 +531,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// Reduce(MaxFloat32) over float32, declared at ops.go:366:19.
@@ -459,6 +549,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
 	// Reduce(MaxFloat64) over float64, declared at ops.go:370:19.
@@ -474,6 +567,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// Reduce(MaxInt) over int, declared at ops.go:338:19.
@@ -489,6 +585,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// Reduce(MaxInt16) over int16, declared at ops.go:326:19.
@@ -504,6 +603,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
 	// Reduce(MaxInt32) over int32, declared at ops.go:330:19.
@@ -519,6 +621,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
 	// Reduce(MaxInt64) over int64, declared at ops.go:334:19.
@@ -534,6 +639,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// Reduce(MaxInt8) over int8, declared at ops.go:322:19.
@@ -549,6 +657,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
 	// Reduce(MaxUint) over uint, declared at ops.go:358:19.
@@ -564,6 +675,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// Reduce(MaxUint16) over uint16, declared at ops.go:346:19.
@@ -579,6 +693,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
 	// Reduce(MaxUint32) over uint32, declared at ops.go:350:19.
@@ -594,6 +711,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
 	// Reduce(MaxUint64) over uint64, declared at ops.go:354:19.
@@ -609,6 +729,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// Reduce(MaxUint8) over uint8, declared at ops.go:342:19.
@@ -624,6 +747,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
 	// Reduce(MaxUintptr) over uintptr, declared at ops.go:362:19.
@@ -639,6 +765,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// UnaryTransform(AffineFloat32) over float32, float32, declared at ops.go:367:19.
@@ -654,6 +783,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// UnaryTransform(AffineFloat64) over float64, float64, declared at ops.go:371:19.
@@ -669,6 +801,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 	// UnaryTransform(AffineInt) over int, int, declared at ops.go:339:19.
@@ -684,6 +819,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 	// UnaryTransform(AffineInt16) over int16, int16, declared at ops.go:327:19.
@@ -699,6 +837,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
 	// UnaryTransform(AffineInt32) over int32, int32, declared at ops.go:331:19.
@@ -714,6 +855,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// UnaryTransform(AffineInt64) over int64, int64, declared at ops.go:335:19.
@@ -729,6 +873,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 	// UnaryTransform(AffineInt8) over int8, int8, declared at ops.go:323:19.
@@ -744,6 +891,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
 	// UnaryTransform(AffineUint) over uint, uint, declared at ops.go:359:19.
@@ -759,6 +909,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 	// UnaryTransform(AffineUint16) over uint16, uint16, declared at ops.go:347:19.
@@ -774,6 +927,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
 	// UnaryTransform(AffineUint32) over uint32, uint32, declared at ops.go:351:19.
@@ -789,6 +945,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// UnaryTransform(AffineUint64) over uint64, uint64, declared at ops.go:355:19.
@@ -804,6 +963,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 	// UnaryTransform(AffineUint8) over uint8, uint8, declared at ops.go:343:19.
@@ -819,6 +981,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
 	// UnaryTransform(AffineUintptr) over uintptr, uintptr, declared at ops.go:363:19.
@@ -834,6 +999,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 	// UnaryTransform(Shifty) over int64, int64, declared at ops.go:374:19.
@@ -849,6 +1017,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 	// UnaryTransform(Widen) over int32, float64, declared at ops.go:373:19.
@@ -864,6 +1035,9 @@ func init() {
 			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 }

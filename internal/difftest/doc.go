@@ -17,4 +17,4 @@ package difftest
 
 //go:generate gocccl-gen
 
-//gocccl:arch sm_90,compute_90
+//gocccl:arch sm_90

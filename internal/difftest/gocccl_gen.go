@@ -21,14 +21,11 @@ const (
 var (
 	//go:embed gocccl_gen_sm_90.cubin
 	goccclImageSM90 []byte
-	//go:embed gocccl_gen_compute_90.ptx
-	goccclImageCompute90 []byte
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/difftest", "3cf7043191339f192af221155e01dd0e102d73621dbf492ae8a1036f7b7dc6c2", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/difftest", "4b07c4c893c631d6a57ebfa22f11bc3fc12bb1e63aa07afe97fca7406ea4b78d", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
-		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
 	// BinaryTransform(AddF32) over float32, float32, float32, declared at ops_float.go:117:6.
 	goccclimpl.Register(m, goccclimpl.Instance{

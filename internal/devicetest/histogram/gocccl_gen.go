@@ -20,14 +20,11 @@ const (
 var (
 	//go:embed gocccl_gen_sm_90.cubin
 	goccclImageSM90 []byte
-	//go:embed gocccl_gen_compute_90.ptx
-	goccclImageCompute90 []byte
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "0fa00727ba3ce47ffba4f50acd20571c5d63910606ee552a83ca0c135b14c69e", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "1d29bac20ce2ca1d4204e067d3444f5a8f1b53b4eef27a8931750bb6c5b41b97", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
-		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
 	// HistogramEven[float32] over float32, declared at ops.go:17:17.
 	goccclimpl.Register(m, goccclimpl.Instance{

@@ -4,7 +4,7 @@
 package histogram
 
 //go:generate gocccl-gen
-//gocccl:arch sm_90,compute_90
+//gocccl:arch sm_90
 
 import "github.com/gocccl/gocccl/runtime"
 

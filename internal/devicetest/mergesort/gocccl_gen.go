@@ -20,14 +20,11 @@ const (
 var (
 	//go:embed gocccl_gen_sm_90.cubin
 	goccclImageSM90 []byte
-	//go:embed gocccl_gen_compute_90.ptx
-	goccclImageCompute90 []byte
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/mergesort", "5fbc02f0dfcaf06178e8058aab72d754d39a2a0991df3307d6cb232fe17c15f6", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/mergesort", "77a40cb004885cb0fac54078a5f8a3977290ef4f1e415cb309fd44d400017cff", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
-		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
 	// MergeSortKeys(LessInt8) over int8, declared at ops.go:84:17.
 	goccclimpl.Register(m, goccclimpl.Instance{

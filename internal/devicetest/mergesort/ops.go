@@ -9,7 +9,7 @@ package mergesort
 
 //go:generate gocccl-gen
 
-//gocccl:arch sm_90,compute_90
+//gocccl:arch sm_90
 
 import (
 	"math"

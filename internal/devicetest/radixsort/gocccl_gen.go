@@ -20,14 +20,11 @@ const (
 var (
 	//go:embed gocccl_gen_sm_90.cubin
 	goccclImageSM90 []byte
-	//go:embed gocccl_gen_compute_90.ptx
-	goccclImageCompute90 []byte
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/radixsort", "117925fcfe03d462ff90ecfab9f4a98542bf3b7398e378d8ac99f60be6880de6", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/radixsort", "fe32e569066bad67084b2a6332f5e520f9ddc85f3939b89619cdb49167cc9736", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
-		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
 	// RadixSortKeys[float32] over float32, declared at radixsort.go:40:16.
 	goccclimpl.Register(m, goccclimpl.Instance{

@@ -6,7 +6,7 @@ package radixsort
 
 //go:generate gocccl-gen
 
-//gocccl:arch sm_90,compute_90
+//gocccl:arch sm_90
 
 import "github.com/gocccl/gocccl/runtime"
 

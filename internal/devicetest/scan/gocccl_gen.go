@@ -20,14 +20,11 @@ const (
 var (
 	//go:embed gocccl_gen_sm_90.cubin
 	goccclImageSM90 []byte
-	//go:embed gocccl_gen_compute_90.ptx
-	goccclImageCompute90 []byte
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "771127fc03b17eb0974c226f725f993ad429bcd8fe816507de02d8e237c40eeb", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "88af3a7589a0dcdfb51feab87af8c33bebf65b65af0a5cc999de9a591572cc28", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
-		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
 	// ExclusiveScan(AddFloat32) over float32, declared at ops.go:131:19.
 	goccclimpl.Register(m, goccclimpl.Instance{

@@ -9,7 +9,7 @@ package scan
 
 //go:generate gocccl-gen
 
-//gocccl:arch sm_90,compute_90
+//gocccl:arch sm_90
 
 import "github.com/gocccl/gocccl/runtime"
 

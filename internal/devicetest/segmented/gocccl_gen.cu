@@ -163,7 +163,7 @@ __device__ __forceinline__ double HalveFloat64(double x) {
 
 // BumpStat is ops.go:102:6.
 __device__ __forceinline__ ::gocccl_pkg_segmented_6e77d011::Stat BumpStat(::gocccl_pkg_segmented_6e77d011::Stat x) {
-  return ::gocccl_pkg_segmented_6e77d011::Stat{x.Sum + 1.0, -x.Min, ::gocccl::go::add(x.Count, int32_t(1))};
+  return ::gocccl_pkg_segmented_6e77d011::Stat{x.Sum + 1.0, ::gocccl::go::fneg(x.Min), ::gocccl::go::add(x.Count, int32_t(1))};
 }
 
 // EqUint32 is ops.go:105:6.

@@ -20,14 +20,11 @@ const (
 var (
 	//go:embed gocccl_gen_sm_90.cubin
 	goccclImageSM90 []byte
-	//go:embed gocccl_gen_compute_90.ptx
-	goccclImageCompute90 []byte
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "24f2c7216baab1a034388af3ec209c9e1fe8c8af41af40b647cc26b49ec8a253", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "dad6b17cdb80407ec3baaa2f9591fc51629777e6bce2d7d83ed4e88ba24e7fe2", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
-		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
 	// AdjacentDifference(Gap) over Stat, declared at ops.go:142:16.
 	goccclimpl.Register(m, goccclimpl.Instance{

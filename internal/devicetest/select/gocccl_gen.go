@@ -20,14 +20,11 @@ const (
 var (
 	//go:embed gocccl_gen_sm_90.cubin
 	goccclImageSM90 []byte
-	//go:embed gocccl_gen_compute_90.ptx
-	goccclImageCompute90 []byte
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "3c7fd216cfe8a0339a95771193d649c7af94e18d70a67da1a350cd30fd8d0538", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "eee7bac083c757078db5c327c2c97d2e3fea0f3cef9db9582ffc16fd0d3640a4", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
-		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90},
 	})
 	// Partition(KeepFloat32) over float32, declared at ops.go:106:29.
 	goccclimpl.Register(m, goccclimpl.Instance{

@@ -7,7 +7,7 @@ package selecttest
 
 //go:generate gocccl-gen
 
-//gocccl:arch sm_90,compute_90
+//gocccl:arch sm_90
 
 import "github.com/gocccl/gocccl/runtime"
 

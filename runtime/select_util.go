@@ -84,18 +84,22 @@ const (
 
 // tileStateBytes is the scratch memory of the tile states of tiles tiles:
 // one 16-byte descriptor per tile for a count (ScanTileState<long long>), or
-// a status byte and two 16-byte values per tile for a pair of counts
-// (ScanTileState<Pair, false>, three arrays aliased into one allocation).
+// a status word (a byte in CUB 1.17, 4 bytes in CCCL 3) and two 16-byte
+// values per tile for a pair of counts (ScanTileState<Pair, false>, three
+// arrays aliased into one allocation).
+// CCCL 3 sizes both through cub::AliasTemporaries, which rounds every array
+// to 256 bytes and adds 256 for aligning the base (CUB 1.17 asked for the
+// descriptors alone): the bound covers both.
 func tileStateBytes(tiles int, pair bool) int {
 	if tiles == 0 {
 		return 0
 	}
 	padded := tiles + tileStatePadding
-	if !pair {
-		return padded * 16
-	}
 	round := func(b int) int { return (b + tileStateAlign - 1) &^ (tileStateAlign - 1) }
-	return round(padded) + 2*round(padded*16) + tileStateAlign
+	if !pair {
+		return round(padded*16) + tileStateAlign
+	}
+	return round(padded*4) + 2*round(padded*16) + tileStateAlign
 }
 
 // compactionTiles returns the tiles of a compaction over n items on the

@@ -282,16 +282,26 @@ func check(t *testing.T, r *rand.Rand, dut, cpu *runtime.Device, n int) {
 	t.Run("TransformReduce", func(t *testing.T) {
 		var wantU, wantM uint32 = 7, 0
 		var wantW int64 = 9
-		var sq, mag float64 = 0.5, 0.5
+		// sq is compensated (Neumaier): a plain serial sum of 2^26 squares
+		// is itself off by ~sqrt(n) ulps, more than the GPU's tree.
+		var sq, comp, mag float64 = 0.5, 0, 0.5
 		st := Stat{Min: float32(math.Inf(1))}
 		for i := range n {
 			wantU = AddUint32(wantU, Low8(u32[i]))
 			wantM = MaxUint32(wantM, Low8(u32[i]))
 			wantW = AddInt64(wantW, WidenInt(i32[i]))
-			sq += SquareF64(f32[i])
-			mag += SquareF64(f32[i])
+			x := SquareF64(f32[i])
+			if t := sq + x; math.Abs(sq) >= math.Abs(x) {
+				comp += (sq - t) + x
+				sq = t
+			} else {
+				comp += (x - t) + sq
+				sq = t
+			}
+			mag += x
 			st = AddStat(st, ToStat(f32[i]))
 		}
+		sq += comp
 		for _, d := range []*runtime.Device{dut, cpu} {
 			require.Equal(t, wantU, transformReduceOn(t, d, SumLow8, u32, 7))
 			require.Equal(t, wantM, transformReduceOn(t, d, MaxLow8, u32, 0))

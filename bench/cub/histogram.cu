@@ -1,25 +1,28 @@
-// histogram.cu: gocccl's histogram, search and merge kernels against CUB's
-// device-level calls, in one process, on the same inputs.
+// histogram.cu: histograms, vectorized search and merge side by side on the
+// same inputs, one TSV row each (bench.cuh's format):
 //
-//   cub     cub::DeviceHistogram::HistogramEven / HistogramRange (256 bins;
-//           uint32 samples over [0, 2^32 - 1), float32 over [0, 1));
-//           cub::DeviceMerge::MergeKeys where CUB has it (CCCL >= 3.0).
-//   gocccl  gocccl::histogram_even / histogram_range (+ histogram_init), the
-//           templates of kernels/include/gocccl/histogram.cuh, dispatched as
-//           the Go runtime does (n <= tile: one sweep block writing the bins;
-//           else init, then a sweep over min(tiles, one wave) blocks);
-//           gocccl::lower_bound (2^20 sorted data, n values);
-//           gocccl::merge_partition + merge_tiles (n/2 + n/2 keys).
-// Each figure is the median of kRuns event-timed calls after warm-up; inputs
-// rotate over buffers that together exceed the L2 several times. Results are
-// checked before timing: our histograms exactly against a CPU count with
-// the same bin formula, CUB's by total count (CUB 1.17 bins integers with a
-// truncated scale), merges by sortedness and the search by spot checks.
+//   cub             histogram_even   cub::DeviceHistogram::HistogramEven, 256 bins
+//                                    (uint32 over [0, 2^32 - 1), float32 over [0, 1))
+//   cub             histogram_range  cub::DeviceHistogram::HistogramRange, 257 even levels
+//   cub             merge            cub::DeviceMerge::MergeKeys (CCCL >= 3.0; skipped before)
+//   cub             lower_bound      skipped: CUB has no device-level search
+//   gocccl-kernels  histogram_even / histogram_range (+ histogram_init), the
+//                   templates of kernels/include/gocccl/histogram.cuh,
+//                   dispatched as the Go runtime does (n <= tile: one sweep
+//                   block writing the bins; else init, then a sweep over
+//                   min(tiles, one wave) blocks); lower_bound (n values in
+//                   2^20 sorted items, one thread per value, int64 results);
+//                   merge (merge_partition + merge_tiles of n/2 + n/2 keys)
 //
-// Output: TSV rows  system<TAB>algorithm<TAB>type<TAB>n<TAB>median_us<TAB>bytes_moved
+// for uint32 and float32. Checks before timing: our histograms exactly
+// against a CPU count with the same bin formula, CUB's HistogramEven by total
+// count (CUB 1.17 bins integers with a truncated scale) and HistogramRange
+// exactly; merges against std::merge; the search against std::lower_bound.
+// bytes_moved: samples read + bins written; search n (s + 8); merge 2 n s.
 //
-// Build: nvcc -O3 -std=c++17 -arch=sm_90 -I kernels/include bench/cub/histogram.cu -o histogram_bench
-// Usage: histogram_bench [--runs R] [--max-log2 K]   (defaults 25, 28)
+// Usage: histogram [--runs R] [--sizes 10,16,20,24,28] [--seed S]
+
+#include "bench.cuh"
 
 #include <gocccl/histogram.cuh>
 #include <gocccl/merge.cuh>
@@ -31,36 +34,8 @@
 #include <cub/device/device_merge.cuh>
 #endif
 
-#include <cuda_runtime.h>
-
-#include <algorithm>
-#include <cmath>
-#include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <functional>
-#include <random>
+#include <string>
 #include <vector>
-
-static void check_cuda(cudaError_t err, const char* what, const char* file, int line)
-{
-  if (err != cudaSuccess)
-  {
-    std::fprintf(stderr, "%s:%d: CUDA error %s (%s) in %s\n", file, line, cudaGetErrorName(err),
-                 cudaGetErrorString(err), what);
-    std::exit(2);
-  }
-}
-#define CK(call) check_cuda((call), #call, __FILE__, __LINE__)
-
-static void fail(const char* what)
-{
-  std::fprintf(stderr, "check failed: %s\n", what);
-  std::exit(1);
-}
-
-static int g_runs = 25;
 
 constexpr int kThreads = 256;
 template <typename T> __host__ __device__ constexpr int items_for() { return sizeof(T) == 1 ? 32 : (sizeof(T) == 2 ? 32 : 64 / int(sizeof(T))); }
@@ -103,65 +78,18 @@ __global__ void __launch_bounds__(kThreads) our_merge_tiles(const T* a, long lon
   gocccl::merge_tiles<kThreads, 32 / int(sizeof(T)), T, Less>(a, na, b, nb, out, s);
 }
 
-static int g_sms = 0;
-
-template <typename K>
-static int one_wave(K kernel)
-{
-  int occ = 0;
-  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel, kThreads, 0));
-  return std::max(1, occ * g_sms);
-}
-
-// Median of g_runs event-timed calls of f(i) after warm-up, in microseconds.
-static double time_us(const std::function<void(int)>& f)
-{
-  cudaEvent_t a, b;
-  CK(cudaEventCreate(&a));
-  CK(cudaEventCreate(&b));
-  for (int i = 0; i < 3; ++i) f(i);
-  CK(cudaDeviceSynchronize());
-  std::vector<float> t;
-  for (int i = 0; i < g_runs; ++i)
-  {
-    CK(cudaEventRecord(a));
-    f(i);
-    CK(cudaEventRecord(b));
-    CK(cudaEventSynchronize(b));
-    float ms = 0;
-    CK(cudaEventElapsedTime(&ms, a, b));
-    t.push_back(ms * 1000.0f);
-  }
-  CK(cudaGetLastError());
-  CK(cudaEventDestroy(a));
-  CK(cudaEventDestroy(b));
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
-
-static void row(const char* sys, const char* alg, const char* type, long long n, double us, double bytes)
-{
-  std::printf("%s\t%s\t%s\t%lld\t%.2f\t%.0f\n", sys, alg, type, n, us, bytes);
-  std::fflush(stdout);
-}
-
-// Buffers that together exceed the L2 (50 MB on the H200) four times.
-static int rotation(size_t bytes) { return int(std::max<size_t>(2, std::min<size_t>(16, (200u << 20) / std::max<size_t>(bytes, 1) + 1))); }
-
 template <typename T> struct Traits;
 template <> struct Traits<uint32_t>
 {
   static const char* name() { return "uint32"; }
   static uint32_t lower() { return 0; }
   static uint32_t upper() { return 0xFFFFFFFFu; }
-  static uint32_t gen(std::mt19937_64& r) { return uint32_t(r()); }
 };
 template <> struct Traits<float>
 {
   static const char* name() { return "float32"; }
   static float lower() { return 0.f; }
   static float upper() { return 1.f; }
-  static float gen(std::mt19937_64& r) { return float((r() >> 40) * 0x1p-24); }
 };
 
 // The CPU reference of our bins (runtime/histogram.go's formula).
@@ -182,214 +110,201 @@ static int ref_bin(T x, int bins, T lo, T up)
   }
 }
 
-static long long total(const std::vector<long long>& v)
+
+template <typename K>
+static int one_wave(K kernel)
 {
-  long long s = 0;
-  for (long long x : v) s += x;
-  return s;
+  int occ = 0;
+  BENCH_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel, kThreads, 0));
+  return std::max(1, occ * bench::state().sms);
+}
+
+// gen returns n random items of the range the histograms count.
+template <typename T>
+std::vector<T> gen(long long n, uint64_t salt)
+{
+  std::vector<T> v = bench::random_items<T>(n, salt); // uint32: whole range; float32: [0, 1)
+  return v;
 }
 
 template <typename T>
-static void bench_histograms(long long n)
+void bench_histograms(long long n, uint64_t salt)
 {
+  const char* type = bench::type_name<T>();
   const int bins = 256;
   const T lo = Traits<T>::lower(), up = Traits<T>::upper();
-  const int nbuf = rotation(n * sizeof(T));
-  std::vector<T> h(n);
-  std::mt19937_64 r(n * 7 + sizeof(T));
-  for (auto& x : h) x = Traits<T>::gen(r);
-  std::vector<T*> d(nbuf);
-  for (auto& p : d)
-  {
-    CK(cudaMalloc(&p, std::max<size_t>(1, n * sizeof(T))));
-    CK(cudaMemcpy(p, h.data(), n * sizeof(T), cudaMemcpyHostToDevice));
-  }
-  int32_t* d_hist;
-  CK(cudaMalloc(&d_hist, bins * sizeof(int32_t)));
+  const std::vector<T> h = gen<T>(n, salt);
+  bench::Rotation<T> d(h);
+  bench::DeviceBuffer<int32_t> hist(bins);
   std::vector<T> levels(bins + 1);
   for (int i = 0; i <= bins; ++i)
-  {
     levels[i] = std::is_floating_point<T>::value ? T(double(i) / bins) : T((unsigned long long)(up - lo) * i / bins + lo);
-  }
-  T* d_levels;
-  CK(cudaMalloc(&d_levels, levels.size() * sizeof(T)));
-  CK(cudaMemcpy(d_levels, levels.data(), levels.size() * sizeof(T), cudaMemcpyHostToDevice));
+  bench::DeviceBuffer<T> d_levels(levels.size());
+  BENCH_CK(cudaMemcpy(d_levels.get(), levels.data(), levels.size() * sizeof(T), cudaMemcpyHostToDevice));
 
   std::vector<long long> want_even(bins, 0), want_range(bins, 0);
-  long long in_range = 0;
+  long long in_even = 0, in_range = 0;
   for (T x : h)
   {
     const int b = ref_bin(x, bins, lo, up);
-    if (b >= 0) { ++want_even[b]; ++in_range; }
+    if (b >= 0) ++want_even[b], ++in_even;
     if (x >= levels[0] && x < levels[bins])
-    {
-      ++want_range[std::upper_bound(levels.begin(), levels.end(), x) - levels.begin() - 1];
-    }
+      ++want_range[std::upper_bound(levels.begin(), levels.end(), x) - levels.begin() - 1], ++in_range;
   }
-  auto check = [&](const std::vector<long long>* want, long long total, const char* what) {
-    std::vector<int32_t> got(bins);
-    CK(cudaMemcpy(got.data(), d_hist, bins * sizeof(int32_t), cudaMemcpyDeviceToHost));
+  auto check = [&](const std::vector<long long>* want, long long total) -> std::string {
+    const std::vector<int32_t> got = hist.to_host();
     long long sum = 0;
     for (int i = 0; i < bins; ++i)
     {
       sum += got[i];
-      if (want && got[i] != (*want)[i]) { std::fprintf(stderr, "%s bin %d: %d want %lld\n", what, i, got[i], (*want)[i]); fail(what); }
+      if (want && got[i] != (*want)[i])
+        return "bin " + std::to_string(i) + ": " + std::to_string(got[i]) + ", want " + std::to_string((*want)[i]);
     }
-    if (sum != total) { std::fprintf(stderr, "%s: total %lld want %lld\n", what, sum, total); fail(what); }
+    if (sum != total) return "total " + std::to_string(sum) + ", want " + std::to_string(total);
+    return "";
   };
-  const double bytes = double(n) * sizeof(T) + bins * 4.0;
+  const long long bytes = static_cast<long long>(d.bytes()) + bins * 4;
+  auto measure = [&](const char* system, const char* alg, auto&& fn, const std::vector<long long>* want, long long total,
+                     const char* note) {
+    hist.poison();
+    fn(0);
+    BENCH_CK(cudaGetLastError());
+    BENCH_CK(cudaDeviceSynchronize());
+    const std::string bad = check(want, total);
+    if (!bad.empty()) bench::fail(system, alg, type, n, bytes, bad);
+    else bench::row(system, alg, type, n, bench::time_us(fn), bytes, note);
+  };
 
   // CUB.
   size_t temp_even = 0, temp_range = 0;
-  CK(cub::DeviceHistogram::HistogramEven(nullptr, temp_even, d[0], d_hist, bins + 1, lo, up, (int)n));
-  CK(cub::DeviceHistogram::HistogramRange(nullptr, temp_range, d[0], d_hist, bins + 1, d_levels, (int)n));
-  void* temp;
-  CK(cudaMalloc(&temp, std::max<size_t>(1, std::max(temp_even, temp_range))));
-  CK(cub::DeviceHistogram::HistogramEven(temp, temp_even, d[0], d_hist, bins + 1, lo, up, (int)n));
-  check(nullptr, in_range, "cub HistogramEven");
-  row("cub", "HistogramEven", Traits<T>::name(), n, time_us([&](int i) {
-        cub::DeviceHistogram::HistogramEven(temp, temp_even, d[i % nbuf], d_hist, bins + 1, lo, up, (int)n);
-      }), bytes);
-  CK(cub::DeviceHistogram::HistogramRange(temp, temp_range, d[0], d_hist, bins + 1, d_levels, (int)n));
-  check(&want_range, total(want_range), "cub HistogramRange");
-  row("cub", "HistogramRange", Traits<T>::name(), n, time_us([&](int i) {
-        cub::DeviceHistogram::HistogramRange(temp, temp_range, d[i % nbuf], d_hist, bins + 1, d_levels, (int)n);
-      }), bytes);
+  BENCH_CK(cub::DeviceHistogram::HistogramEven(nullptr, temp_even, d.get(0), hist.get(), bins + 1, lo, up, (int)n));
+  BENCH_CK(cub::DeviceHistogram::HistogramRange(nullptr, temp_range, d.get(0), hist.get(), bins + 1, d_levels.get(), (int)n));
+  bench::DeviceBuffer<unsigned char> temp(std::max(temp_even, temp_range));
+  measure("cub", "histogram_even", [&](int i) {
+    size_t t = temp_even;
+    BENCH_CK(cub::DeviceHistogram::HistogramEven(temp.get(), t, d.get(i), hist.get(), bins + 1, lo, up, (int)n));
+  }, nullptr, in_even, "256 bins");
+  measure("cub", "histogram_range", [&](int i) {
+    size_t t = temp_range;
+    BENCH_CK(cub::DeviceHistogram::HistogramRange(temp.get(), t, d.get(i), hist.get(), bins + 1, d_levels.get(), (int)n));
+  }, &want_range, in_range, "256 bins");
 
-  // gocccl.
+  // gocccl's kernels.
   const long long tile = (long long)kThreads * items_for<T>();
-  const double scale = std::is_floating_point<T>::value ? double(T(bins) / (up - lo)) : double(bins) / double((unsigned long long)(up - lo));
+  const double scale = std::is_floating_point<T>::value ? double(T(bins) / (up - lo))
+                                                        : double(bins) / double((unsigned long long)(up - lo));
+  const int wave_even = one_wave(our_even<T>), wave_range = one_wave(our_range<T>);
   auto launch = [&](bool even, const T* src) {
     const long long tiles = (n + tile - 1) / tile;
     int grid = 1;
     if (n > tile)
     {
-      grid = int(std::min<long long>(tiles, even ? one_wave(our_even<T>) : one_wave(our_range<T>)));
-      our_init<T><<<1, kThreads>>>(d_hist, bins);
+      grid = int(std::min<long long>(tiles, even ? wave_even : wave_range));
+      our_init<T><<<1, kThreads>>>(hist.get(), bins);
     }
-    if (even) our_even<T><<<grid, kThreads>>>(src, n, d_hist, bins, lo, up, scale);
-    else our_range<T><<<grid, kThreads>>>(src, n, d_hist, bins, d_levels);
+    if (even) our_even<T><<<grid, kThreads>>>(src, n, hist.get(), bins, lo, up, scale);
+    else our_range<T><<<grid, kThreads>>>(src, n, hist.get(), bins, d_levels.get());
   };
-  CK(cudaMemset(d_hist, 0x55, bins * 4));
-  launch(true, d[0]);
-  check(&want_even, in_range, "gocccl histogram_even");
-  row("gocccl", "HistogramEven", Traits<T>::name(), n, time_us([&](int i) { launch(true, d[i % nbuf]); }), bytes);
-  CK(cudaMemset(d_hist, 0x55, bins * 4));
-  launch(false, d[0]);
-  check(&want_range, total(want_range), "gocccl histogram_range");
-  row("gocccl", "HistogramRange", Traits<T>::name(), n, time_us([&](int i) { launch(false, d[i % nbuf]); }), bytes);
-
-  for (auto p : d) CK(cudaFree(p));
-  CK(cudaFree(d_hist));
-  CK(cudaFree(d_levels));
-  CK(cudaFree(temp));
+  const char* note = "256 bins; gocccl templates, Go runtime's dispatch in C++";
+  measure("gocccl-kernels", "histogram_even", [&](int i) { launch(true, d.get(i)); }, &want_even, in_even, note);
+  measure("gocccl-kernels", "histogram_range", [&](int i) { launch(false, d.get(i)); }, &want_range, in_range, note);
 }
 
-// LowerBound: n search values in 2^20 sorted uint32 (one thread per value).
-static void bench_search(long long n)
+// lower_bound: n search values in 2^20 sorted items (one thread per value).
+template <typename T>
+void bench_search(long long n, uint64_t salt)
 {
+  const char* type = bench::type_name<T>();
   const long long nd = 1 << 20;
-  std::mt19937_64 r(n + 3);
-  std::vector<uint32_t> data(nd), values(n);
-  for (auto& x : data) x = uint32_t(r());
+  std::vector<T> data = bench::random_items<T>(nd, salt + 50);
   std::sort(data.begin(), data.end());
-  for (auto& x : values) x = uint32_t(r());
-  uint32_t *d_data, *d_values;
-  int64_t* d_out;
-  CK(cudaMalloc(&d_data, nd * 4));
-  CK(cudaMalloc(&d_values, std::max<long long>(1, n) * 4));
-  CK(cudaMalloc(&d_out, std::max<long long>(1, n) * 8));
-  CK(cudaMemcpy(d_data, data.data(), nd * 4, cudaMemcpyHostToDevice));
-  CK(cudaMemcpy(d_values, values.data(), n * 4, cudaMemcpyHostToDevice));
-  const int grid = int(std::min<long long>((n + kThreads - 1) / kThreads, 5LL * one_wave(our_lower<uint32_t>)));
-  auto launch = [&] { our_lower<uint32_t><<<std::max(grid, 1), kThreads>>>(d_data, nd, d_values, n, d_out); };
-  launch();
-  std::vector<int64_t> got(n);
-  CK(cudaMemcpy(got.data(), d_out, n * 8, cudaMemcpyDeviceToHost));
-  for (long long i = 0; i < n; i += std::max<long long>(1, n / 1000))
-  {
-    if (got[i] != std::lower_bound(data.begin(), data.end(), values[i]) - data.begin()) fail("gocccl lower_bound");
-  }
-  row("gocccl", "LowerBound", "uint32", n, time_us([&](int) { launch(); }), double(n) * 12);
-  CK(cudaFree(d_data));
-  CK(cudaFree(d_values));
-  CK(cudaFree(d_out));
+  const std::vector<T> values = bench::random_items<T>(n, salt);
+  const long long bytes = n * static_cast<long long>(sizeof(T) + 8);
+  bench::skip("cub", "lower_bound", type, n, bytes, "CUB has no device-level vectorized search");
+  bench::DeviceBuffer<T> d_data(nd);
+  BENCH_CK(cudaMemcpy(d_data.get(), data.data(), nd * sizeof(T), cudaMemcpyHostToDevice));
+  bench::Rotation<T> d_values(values);
+  bench::DeviceBuffer<int64_t> out(static_cast<size_t>(n));
+  const int grid = int(std::min<long long>((n + kThreads - 1) / kThreads, 5LL * one_wave(our_lower<T>)));
+  auto launch = [&](int i) { our_lower<T><<<std::max(grid, 1), kThreads>>>(d_data.get(), nd, d_values.get(i), n, out.get()); };
+  out.poison();
+  launch(0);
+  BENCH_CK(cudaGetLastError());
+  BENCH_CK(cudaDeviceSynchronize());
+  const std::vector<int64_t> got = out.to_host();
+  std::string bad;
+  for (long long i = 0; i < n && bad.empty(); i += n > (1ll << 22) ? 61 : 1) // a sample above 2^22
+    if (got[i] != std::lower_bound(data.begin(), data.end(), values[i]) - data.begin())
+      bad = "result " + std::to_string(i) + " is " + std::to_string(got[i]);
+  if (!bad.empty()) bench::fail("gocccl-kernels", "lower_bound", type, n, bytes, bad);
+  else
+    bench::row("gocccl-kernels", "lower_bound", type, n, bench::time_us(launch), bytes,
+               "n values in 2^20 sorted items, int64 results; gocccl templates");
 }
 
-// Merge of n/2 + n/2 sorted uint32 keys.
-static void bench_merge(long long n)
+// merge of n/2 + n/2 sorted keys.
+template <typename T>
+void bench_merge(long long n, uint64_t salt)
 {
+  const char* type = bench::type_name<T>();
   const long long na = n / 2, nb = n - n / 2;
-  std::mt19937_64 r(n + 5);
-  std::vector<uint32_t> a(na), b(nb);
-  for (auto& x : a) x = uint32_t(r());
-  for (auto& x : b) x = uint32_t(r());
+  std::vector<T> a = bench::random_items<T>(na, salt), b = bench::random_items<T>(nb, salt + 7);
   std::sort(a.begin(), a.end());
   std::sort(b.begin(), b.end());
-  std::vector<uint32_t> want(n);
-  std::merge(a.begin(), a.end(), b.begin(), b.end(), want.begin());
-  uint32_t *d_a, *d_b, *d_out;
-  CK(cudaMalloc(&d_a, std::max<long long>(1, na) * 4));
-  CK(cudaMalloc(&d_b, std::max<long long>(1, nb) * 4));
-  CK(cudaMalloc(&d_out, std::max<long long>(1, n) * 4));
-  CK(cudaMemcpy(d_a, a.data(), na * 4, cudaMemcpyHostToDevice));
-  CK(cudaMemcpy(d_b, b.data(), nb * 4, cudaMemcpyHostToDevice));
-  const double bytes = double(n) * 8;
-  auto verify = [&](const char* what) {
-    std::vector<uint32_t> got(n);
-    CK(cudaMemcpy(got.data(), d_out, n * 4, cudaMemcpyDeviceToHost));
-    if (got != want) fail(what);
+  std::vector<T> want(n);
+  std::merge(a.begin(), a.end(), b.begin(), b.end(), want.begin(), Less{});
+  bench::Rotation<T> d_a(a), d_b(b);
+  bench::DeviceBuffer<T> out(static_cast<size_t>(n));
+  const long long bytes = 2 * n * static_cast<long long>(sizeof(T));
+  auto measure = [&](const char* system, auto&& fn, const char* note) {
+    out.poison();
+    fn(0);
+    BENCH_CK(cudaGetLastError());
+    BENCH_CK(cudaDeviceSynchronize());
+    if (std::memcmp(out.to_host().data(), want.data(), n * sizeof(T)) != 0)
+      bench::fail(system, "merge", type, n, bytes, "merged keys differ from std::merge");
+    else bench::row(system, "merge", type, n, bench::time_us(fn), bytes, note);
   };
 #if CUB_VERSION >= 300000
   {
     size_t temp_bytes = 0;
-    CK(cub::DeviceMerge::MergeKeys(nullptr, temp_bytes, d_a, na, d_b, nb, d_out, Less{}));
-    void* temp;
-    CK(cudaMalloc(&temp, std::max<size_t>(1, temp_bytes)));
-    CK(cub::DeviceMerge::MergeKeys(temp, temp_bytes, d_a, na, d_b, nb, d_out, Less{}));
-    verify("cub MergeKeys");
-    row("cub", "Merge", "uint32", n, time_us([&](int) { cub::DeviceMerge::MergeKeys(temp, temp_bytes, d_a, na, d_b, nb, d_out, Less{}); }), bytes);
-    CK(cudaFree(temp));
+    BENCH_CK(cub::DeviceMerge::MergeKeys(nullptr, temp_bytes, d_a.get(0), na, d_b.get(0), nb, out.get(), Less{}));
+    bench::DeviceBuffer<unsigned char> temp(temp_bytes);
+    measure("cub", [&](int i) {
+      size_t t = temp_bytes;
+      BENCH_CK(cub::DeviceMerge::MergeKeys(temp.get(), t, d_a.get(i), na, d_b.get(i), nb, out.get(), Less{}));
+    }, "n/2 + n/2 keys");
   }
+#else
+  bench::skip("cub", "merge", type, n, bytes, "cub::DeviceMerge needs CCCL 3.0");
 #endif
-  constexpr long long tile = kThreads * 8;
+  constexpr long long tile = kThreads * (32 / int(sizeof(T)));
   const long long tiles = (n + tile - 1) / tile;
-  int64_t* splits;
-  CK(cudaMalloc(&splits, (tiles + 1) * 8));
-  auto launch = [&] {
-    our_merge_partition<uint32_t><<<int((tiles + kThreads) / kThreads), kThreads>>>(d_a, na, d_b, nb, splits, tiles);
-    if (tiles > 0) our_merge_tiles<uint32_t><<<int(tiles), kThreads>>>(d_a, na, d_b, nb, d_out, splits);
-  };
-  launch();
-  verify("gocccl merge");
-  row("gocccl", "Merge", "uint32", n, time_us([&](int) { launch(); }), bytes);
-  CK(cudaFree(splits));
-  CK(cudaFree(d_a));
-  CK(cudaFree(d_b));
-  CK(cudaFree(d_out));
+  bench::DeviceBuffer<int64_t> splits(static_cast<size_t>(tiles + 1));
+  measure("gocccl-kernels", [&](int i) {
+    our_merge_partition<T><<<int((tiles + kThreads) / kThreads), kThreads>>>(d_a.get(i), na, d_b.get(i), nb, splits.get(), tiles);
+    if (tiles > 0) our_merge_tiles<T><<<int(tiles), kThreads>>>(d_a.get(i), na, d_b.get(i), nb, out.get(), splits.get());
+  }, "n/2 + n/2 keys; gocccl templates, Go runtime's dispatch in C++");
 }
 
 int main(int argc, char** argv)
 {
-  int max_log2 = 28;
-  for (int i = 1; i + 1 < argc; i += 2)
+  bench::init(argc, argv, "histogram");
+  std::printf("# CUB_VERSION %d, GOCCCL_VERSION %d\n", CUB_VERSION, GOCCCL_VERSION);
+  for (long long n : bench::sizes())
   {
-    if (!std::strcmp(argv[i], "--runs")) g_runs = std::max(20, std::atoi(argv[i + 1]));
-    else if (!std::strcmp(argv[i], "--max-log2")) max_log2 = std::atoi(argv[i + 1]);
+    bench_histograms<uint32_t>(n, 1);
+    bench_histograms<float>(n, 2);
   }
-  CK(cudaDeviceGetAttribute(&g_sms, cudaDevAttrMultiProcessorCount, 0));
-  cudaDeviceProp prop;
-  CK(cudaGetDeviceProperties(&prop, 0));
-  std::printf("# %s, CUB %d, gocccl %d, median of %d runs\n", prop.name, CUB_VERSION, GOCCCL_VERSION, g_runs);
-  std::printf("system\talgorithm\ttype\tn\tmedian_us\tbytes_moved\n");
-  for (int lg : {10, 16, 20, 24, 28})
+  for (long long n : bench::sizes())
   {
-    if (lg > max_log2) break;
-    const long long n = 1LL << lg;
-    bench_histograms<uint32_t>(n);
-    bench_histograms<float>(n);
-    bench_search(n);
-    bench_merge(n);
+    bench_search<uint32_t>(n, 3);
+    bench_search<float>(n, 4);
   }
-  return 0;
+  for (long long n : bench::sizes())
+  {
+    bench_merge<uint32_t>(n, 5);
+    bench_merge<float>(n, 6);
+  }
+  return bench::finish();
 }

@@ -1,204 +1,221 @@
-// select.cu: CUB's compactions on the same data and sizes as gocccl's
-// Timings (internal/devicetest/select), for the benchmark table.
+// select.cu: CUB's compactions side by side with the other systems' rows,
+// one TSV row each (bench.cuh's format):
 //
-// For n = 2^10, 2^16, 2^20, 2^24, 2^28 over uint32:
-//   Select           cub::DeviceSelect::If           keep odd values (about half)
-//   Partition        cub::DevicePartition::If        odd first, the rest reversed
-//   Unique           cub::DeviceSelect::Unique       runs of 7 equal values
-//   UniqueByKey      cub::DeviceSelect::UniqueByKey  runs of 7 keys, uint32 values
-//   RunLengthEncode  cub::DeviceRunLengthEncode::Encode  runs of 7
-// Inputs are those of Timings: x[i] = i * 2654435761 and runs[i] = (i / 7) *
-// 2654435761 (uint32 arithmetic). Temp storage is allocated beforehand. Each
-// figure is the median of kRuns event-timed calls after one warm-up call;
-// inputs rotate over several identical buffers that together exceed twice
-// the L2 cache (at least 2), so timed calls read DRAM. Every call's count is
-// checked against the host, and the first and last selected items.
+//   cub  select               cub::DeviceSelect::If          keep about half
+//   cub  partition            cub::DevicePartition::If       selected first, the rest reversed
+//   cub  three_way_partition  cub::DevicePartition::If       two predicates, about a third each
+//   cub  unique               cub::DeviceSelect::Unique      runs of 7 equal items
+//   cub  unique_by_key        cub::DeviceSelect::UniqueByKey runs of 7 keys, values of the type
+//   cub  run_length_encode    cub::DeviceRunLengthEncode::Encode, runs of 7, int lengths
 //
-// Prints TSV rows: cub <TAB> Algorithm <TAB> uint32 <TAB> n <TAB> median_us <TAB> bytes_moved
+// for uint32 and float32. Predicates: uint32 keeps odd values (three-way:
+// x % 3 == 0, then x % 3 == 1), float32 keeps x < 0.5 (three-way: x < 1/3,
+// then x < 2/3); inputs are bench::random_items (runs: one random item per
+// group of 7). gocccl's rows for these algorithms come from the Go API
+// (bench/gpubench/select.go); the C++ file has no gocccl-kernels rows yet.
+// Temp storage is allocated beforehand; outputs are poisoned before the
+// checked run; every output and count is checked in full against the host.
+// bytes_moved: inputs read once, outputs written once.
 //
-// Build (CUDA 13 / CCCL 3 on the GPU machine; CUDA 11.8 / CUB 1.17 also works):
-//   nvcc -std=c++17 -O3 -arch=sm_90 -o select_bench bench/cub/select.cu
+// Usage: select [--runs R] [--sizes 10,16,20,24,28] [--seed S]
+
+#include "bench.cuh"
 
 #include <cub/device/device_partition.cuh>
 #include <cub/device/device_run_length_encode.cuh>
 #include <cub/device/device_select.cuh>
 
-#include <cuda_runtime.h>
-
-#include <algorithm>
-#include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <functional>
+#include <string>
 #include <vector>
 
-static void check_cuda(cudaError_t err, const char* what, const char* file, int line)
-{
-  if (err != cudaSuccess)
-  {
-    std::fprintf(stderr, "%s:%d: CUDA error %s (%s) in %s\n", file, line, cudaGetErrorName(err),
-                 cudaGetErrorString(err), what);
-    std::exit(2);
-  }
-}
-#define CK(call) check_cuda((call), #call, __FILE__, __LINE__)
-
-static constexpr int kRuns = 25;
-static int g_failures = 0;
-
-/// Keeps odd values (CCCL 3 has no predefined predicates to reuse).
-struct IsOdd
+// Predicates (CCCL 3.0 has no predefined ones to reuse).
+template <typename T> struct Keep;
+template <> struct Keep<uint32_t>
 {
   __host__ __device__ bool operator()(const uint32_t& x) const { return (x & 1u) != 0; }
 };
-
-/// Median of kRuns event-timed calls of call(i) after one warm-up call, in µs.
-static double time_median(cudaStream_t s, const std::function<void(int)>& call)
+template <> struct Keep<float>
 {
-  cudaEvent_t start, stop;
-  CK(cudaEventCreate(&start));
-  CK(cudaEventCreate(&stop));
-  call(0);
-  CK(cudaStreamSynchronize(s));
-  std::vector<float> ms;
-  for (int r = 1; r <= kRuns; ++r)
-  {
-    CK(cudaEventRecord(start, s));
-    call(r);
-    CK(cudaEventRecord(stop, s));
-    CK(cudaEventSynchronize(stop));
-    float t = 0;
-    CK(cudaEventElapsedTime(&t, start, stop));
-    ms.push_back(t);
-  }
-  CK(cudaEventDestroy(start));
-  CK(cudaEventDestroy(stop));
-  std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2] * 1000.0;
+  __host__ __device__ bool operator()(const float& x) const { return x < 0.5f; }
+};
+template <typename T> struct First;
+template <> struct First<uint32_t>
+{
+  __host__ __device__ bool operator()(const uint32_t& x) const { return x % 3u == 0; }
+};
+template <> struct First<float>
+{
+  __host__ __device__ bool operator()(const float& x) const { return x < 1.0f / 3; }
+};
+template <typename T> struct Second;
+template <> struct Second<uint32_t>
+{
+  __host__ __device__ bool operator()(const uint32_t& x) const { return x % 3u == 1; }
+};
+template <> struct Second<float>
+{
+  __host__ __device__ bool operator()(const float& x) const { return x < 2.0f / 3; }
+};
+
+template <typename T>
+bool same(const std::vector<T>& got, const std::vector<T>& want, size_t count)
+{
+  return got.size() >= count && want.size() >= count && std::memcmp(got.data(), want.data(), count * sizeof(T)) == 0;
 }
 
-static void check(const char* alg, long long n, long long got, long long want)
+template <typename T>
+void run_type(uint64_t salt)
 {
-  if (got != want)
+  const char* type = bench::type_name<T>();
+  for (long long n : bench::sizes())
   {
-    std::fprintf(stderr, "%s n=%lld: count %lld, want %lld\n", alg, n, got, want);
-    ++g_failures;
-  }
-}
+    const int ni = static_cast<int>(n);
+    const std::vector<T> x = bench::random_items<T>(n, salt);
+    const std::vector<T> group = bench::random_items<T>((n + 6) / 7, salt + 100);
+    std::vector<T> runs(static_cast<size_t>(n));
+    for (long long i = 0; i < n; ++i) runs[i] = group[i / 7];
 
-int main()
-{
-  int dev = 0, l2 = 0;
-  CK(cudaGetDevice(&dev));
-  CK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
-  cudaStream_t s;
-  CK(cudaStreamCreate(&s));
-
-  for (int lg : {10, 16, 20, 24, 28})
-  {
-    const long long n = 1LL << lg;
-    const size_t bytes = n * sizeof(uint32_t);
-    std::vector<uint32_t> h_x(n), h_runs(n);
-    long long odd = 0, runs = 0;
+    // Host results.
+    std::vector<T> sel, rej, first, second, other, uniq, uvals;
+    std::vector<int> lens;
+    for (T v : x)
+    {
+      (Keep<T>{}(v) ? sel : rej).push_back(v);
+      (First<T>{}(v) ? first : Second<T>{}(v) ? second : other).push_back(v);
+    }
+    std::vector<T> part = sel;
+    part.insert(part.end(), rej.rbegin(), rej.rend());
     for (long long i = 0; i < n; ++i)
     {
-      h_x[i] = static_cast<uint32_t>(i) * 2654435761u;
-      h_runs[i] = static_cast<uint32_t>(i / 7) * 2654435761u;
-      odd += h_x[i] & 1u;
-      runs += i == 0 || h_runs[i] != h_runs[i - 1];
-    }
-    const int copies = static_cast<int>(std::max<long long>(2, std::min<long long>(64, (2LL * l2 + bytes - 1) / bytes)));
-    std::vector<uint32_t*> xs(copies), rs(copies);
-    for (int c = 0; c < copies; ++c)
-    {
-      CK(cudaMalloc(&xs[c], bytes));
-      CK(cudaMalloc(&rs[c], bytes));
-      CK(cudaMemcpy(xs[c], h_x.data(), bytes, cudaMemcpyHostToDevice));
-      CK(cudaMemcpy(rs[c], h_runs.data(), bytes, cudaMemcpyHostToDevice));
-    }
-    uint32_t *out, *vout;
-    int* lens;
-    int* count;
-    CK(cudaMalloc(&out, bytes));
-    CK(cudaMalloc(&vout, bytes));
-    CK(cudaMalloc(&lens, n * sizeof(int)));
-    CK(cudaMalloc(&count, sizeof(int)));
-
-    // Temp storage: the largest any of the calls asks for.
-    size_t temp_bytes = 0, b = 0;
-    const int ni = static_cast<int>(n);
-    CK(cub::DeviceSelect::If(nullptr, b, xs[0], out, count, ni, IsOdd(), s));
-    temp_bytes = std::max(temp_bytes, b);
-    CK(cub::DevicePartition::If(nullptr, b, xs[0], out, count, ni, IsOdd(), s));
-    temp_bytes = std::max(temp_bytes, b);
-    CK(cub::DeviceSelect::Unique(nullptr, b, rs[0], out, count, ni, s));
-    temp_bytes = std::max(temp_bytes, b);
-    CK(cub::DeviceSelect::UniqueByKey(nullptr, b, rs[0], xs[0], out, vout, count, ni, s));
-    temp_bytes = std::max(temp_bytes, b);
-    CK(cub::DeviceRunLengthEncode::Encode(nullptr, b, rs[0], out, lens, count, ni, s));
-    temp_bytes = std::max(temp_bytes, b);
-    void* temp;
-    CK(cudaMalloc(&temp, temp_bytes));
-
-    struct Case
-    {
-      const char* name;
-      long long want;
-      long long bytes_moved;
-      std::function<void(int)> call;
-    };
-    const Case cases[] = {
-      {"Select", odd, 4 * n + 4 * odd,
-       [&](int r) { size_t t = temp_bytes; CK(cub::DeviceSelect::If(temp, t, xs[r % copies], out, count, ni, IsOdd(), s)); }},
-      {"Partition", odd, 8 * n,
-       [&](int r) { size_t t = temp_bytes; CK(cub::DevicePartition::If(temp, t, xs[r % copies], out, count, ni, IsOdd(), s)); }},
-      {"Unique", runs, 4 * n + 4 * runs,
-       [&](int r) { size_t t = temp_bytes; CK(cub::DeviceSelect::Unique(temp, t, rs[r % copies], out, count, ni, s)); }},
-      {"UniqueByKey", runs, 8 * n + 8 * runs,
-       [&](int r) {
-         size_t t = temp_bytes;
-         CK(cub::DeviceSelect::UniqueByKey(temp, t, rs[r % copies], xs[r % copies], out, vout, count, ni, s));
-       }},
-      {"RunLengthEncode", runs, 4 * n + 8 * runs,
-       [&](int r) { size_t t = temp_bytes; CK(cub::DeviceRunLengthEncode::Encode(temp, t, rs[r % copies], out, lens, count, ni, s)); }},
-    };
-    for (const Case& c : cases)
-    {
-      const double us = time_median(s, c.call);
-      int got = -1;
-      CK(cudaMemcpy(&got, count, sizeof(int), cudaMemcpyDeviceToHost));
-      check(c.name, n, got, c.want);
-      uint32_t first = 0, last = 0;
-      CK(cudaMemcpy(&first, out, sizeof(uint32_t), cudaMemcpyDeviceToHost));
-      CK(cudaMemcpy(&last, out + (c.want - 1), sizeof(uint32_t), cudaMemcpyDeviceToHost));
-      const bool is_select = c.name[0] == 'S' || c.name[0] == 'P';
-      const uint32_t want_first = is_select ? h_x[1] : h_runs[0]; // x[1] is the first odd value
-      const uint32_t want_last = is_select ? 0 : h_runs[n - 1];
-      if (first != want_first || (!is_select && last != want_last))
+      if (i == 0 || std::memcmp(&runs[i], &runs[i - 1], sizeof(T)) != 0)
       {
-        std::fprintf(stderr, "%s n=%lld: first/last item %u/%u, want %u/%u\n", c.name, n, first, last, want_first, want_last);
-        ++g_failures;
+        uniq.push_back(runs[i]);
+        uvals.push_back(x[i]);
+        lens.push_back(0);
       }
-      std::printf("cub\t%s\tuint32\t%lld\t%.2f\t%lld\n", c.name, n, us, c.bytes_moved);
-      std::fflush(stdout);
+      ++lens.back();
     }
+    const long long nsel = static_cast<long long>(sel.size()), nruns = static_cast<long long>(uniq.size());
+    const long long s = sizeof(T);
 
-    CK(cudaFree(temp));
-    CK(cudaFree(count));
-    CK(cudaFree(lens));
-    CK(cudaFree(vout));
-    CK(cudaFree(out));
-    for (int c = 0; c < copies; ++c)
-    {
-      CK(cudaFree(xs[c]));
-      CK(cudaFree(rs[c]));
-    }
+    bench::Rotation<T> xs(x);
+    bench::Rotation<T> rs(runs);
+    bench::DeviceBuffer<T> out(static_cast<size_t>(n)), out2(static_cast<size_t>(n)), out3(static_cast<size_t>(n)),
+      vout(static_cast<size_t>(n));
+    bench::DeviceBuffer<int> lengths(static_cast<size_t>(n));
+    bench::DeviceBuffer<int> count(2);
+
+    size_t temp_bytes = 0, b = 0;
+    BENCH_CK(cub::DeviceSelect::If(nullptr, b, xs.get(0), out.get(), count.get(), ni, Keep<T>()));
+    temp_bytes = std::max(temp_bytes, b);
+    BENCH_CK(cub::DevicePartition::If(nullptr, b, xs.get(0), out.get(), count.get(), ni, Keep<T>()));
+    temp_bytes = std::max(temp_bytes, b);
+    BENCH_CK(cub::DevicePartition::If(nullptr, b, xs.get(0), out.get(), out2.get(), out3.get(), count.get(), ni,
+                                      First<T>(), Second<T>()));
+    temp_bytes = std::max(temp_bytes, b);
+    BENCH_CK(cub::DeviceSelect::Unique(nullptr, b, rs.get(0), out.get(), count.get(), ni));
+    temp_bytes = std::max(temp_bytes, b);
+    BENCH_CK(cub::DeviceSelect::UniqueByKey(nullptr, b, rs.get(0), xs.get(0), out.get(), vout.get(), count.get(), ni));
+    temp_bytes = std::max(temp_bytes, b);
+    BENCH_CK(cub::DeviceRunLengthEncode::Encode(nullptr, b, rs.get(0), out.get(), lengths.get(), count.get(), ni));
+    temp_bytes = std::max(temp_bytes, b);
+    bench::DeviceBuffer<unsigned char> temp(temp_bytes);
+
+    auto case_ = [&](const char* alg, long long bytes, const char* note, auto&& fn, auto&& check) {
+      out.poison();
+      out2.poison();
+      out3.poison();
+      vout.poison();
+      lengths.poison();
+      count.poison();
+      fn(0);
+      BENCH_CK(cudaDeviceSynchronize());
+      const std::vector<int> c = count.to_host();
+      const std::string bad = check(c);
+      if (!bad.empty()) bench::fail("cub", alg, type, n, bytes, bad);
+      else bench::row("cub", alg, type, n, bench::time_us(fn), bytes, note);
+    };
+    auto want_count = [](int got, long long want) -> std::string {
+      if (got == want) return "";
+      return "count " + std::to_string(got) + ", want " + std::to_string(want);
+    };
+
+    case_("select", s * (n + nsel) + 4, "",
+          [&](int i) {
+            size_t t = temp_bytes;
+            BENCH_CK(cub::DeviceSelect::If(temp.get(), t, xs.get(i), out.get(), count.get(), ni, Keep<T>()));
+          },
+          [&](const std::vector<int>& c) {
+            std::string bad = want_count(c[0], nsel);
+            if (bad.empty() && !same(out.to_host(), sel, sel.size())) bad = "selected items differ";
+            return bad;
+          });
+    case_("partition", 2 * s * n + 4, "",
+          [&](int i) {
+            size_t t = temp_bytes;
+            BENCH_CK(cub::DevicePartition::If(temp.get(), t, xs.get(i), out.get(), count.get(), ni, Keep<T>()));
+          },
+          [&](const std::vector<int>& c) {
+            std::string bad = want_count(c[0], nsel);
+            if (bad.empty() && !same(out.to_host(), part, part.size())) bad = "partitioned items differ";
+            return bad;
+          });
+    case_("three_way_partition", 2 * s * n + 8, "",
+          [&](int i) {
+            size_t t = temp_bytes;
+            BENCH_CK(cub::DevicePartition::If(temp.get(), t, xs.get(i), out.get(), out2.get(), out3.get(), count.get(),
+                                              ni, First<T>(), Second<T>()));
+          },
+          [&](const std::vector<int>& c) {
+            std::string bad = want_count(c[0], static_cast<long long>(first.size()));
+            if (bad.empty()) bad = want_count(c[1], static_cast<long long>(second.size()));
+            if (bad.empty() && (!same(out.to_host(), first, first.size()) || !same(out2.to_host(), second, second.size()) ||
+                                !same(out3.to_host(), other, other.size())))
+              bad = "partitioned items differ";
+            return bad;
+          });
+    case_("unique", s * (n + nruns) + 4, "runs of 7",
+          [&](int i) {
+            size_t t = temp_bytes;
+            BENCH_CK(cub::DeviceSelect::Unique(temp.get(), t, rs.get(i), out.get(), count.get(), ni));
+          },
+          [&](const std::vector<int>& c) {
+            std::string bad = want_count(c[0], nruns);
+            if (bad.empty() && !same(out.to_host(), uniq, uniq.size())) bad = "unique items differ";
+            return bad;
+          });
+    case_("unique_by_key", 2 * s * (n + nruns) + 4, "runs of 7 keys, values of the type",
+          [&](int i) {
+            size_t t = temp_bytes;
+            BENCH_CK(cub::DeviceSelect::UniqueByKey(temp.get(), t, rs.get(i), xs.get(i), out.get(), vout.get(),
+                                                    count.get(), ni));
+          },
+          [&](const std::vector<int>& c) {
+            std::string bad = want_count(c[0], nruns);
+            if (bad.empty() && (!same(out.to_host(), uniq, uniq.size()) || !same(vout.to_host(), uvals, uvals.size())))
+              bad = "unique keys or values differ";
+            return bad;
+          });
+    case_("run_length_encode", s * (n + nruns) + 4 * nruns + 4, "runs of 7, int32 lengths",
+          [&](int i) {
+            size_t t = temp_bytes;
+            BENCH_CK(cub::DeviceRunLengthEncode::Encode(temp.get(), t, rs.get(i), out.get(), lengths.get(), count.get(),
+                                                        ni));
+          },
+          [&](const std::vector<int>& c) {
+            std::string bad = want_count(c[0], nruns);
+            if (bad.empty() && (!same(out.to_host(), uniq, uniq.size()) || !same(lengths.to_host(), lens, lens.size())))
+              bad = "run keys or lengths differ";
+            return bad;
+          });
   }
-  CK(cudaStreamDestroy(s));
-  if (g_failures)
-  {
-    std::fprintf(stderr, "%d checks failed\n", g_failures);
-    return 1;
-  }
-  return 0;
+}
+
+int main(int argc, char** argv)
+{
+  bench::init(argc, argv, "select");
+  std::printf("# CUB_VERSION %d\n", CUB_VERSION);
+  run_type<uint32_t>(1);
+  run_type<float>(2);
+  return bench::finish();
 }

@@ -1,0 +1,196 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+
+	"github.com/gocccl/gocccl/bench/ops"
+	"github.com/gocccl/gocccl/runtime"
+)
+
+// Histograms (256 bins; uint32 over [0, 2^32 - 1), float32 over [0, 1)),
+// vectorized lower_bound (n values in 2^20 sorted items, int64 results) and
+// merge (n/2 + n/2 sorted keys), as bench/cub/histogram.cu.
+func init() {
+	register(func(sizes []int) []Case {
+		var cs []Case
+		for _, n := range sizes {
+			cs = append(cs,
+				histogramCase(n, "uint32", true, ops.HistogramEvenUint32, ops.HistogramRangeUint32, 0, 0xFFFFFFFF),
+				histogramCase(n, "uint32", false, ops.HistogramEvenUint32, ops.HistogramRangeUint32, 0, 0xFFFFFFFF),
+				histogramCase(n, "float32", true, ops.HistogramEvenFloat32, ops.HistogramRangeFloat32, 0, 1),
+				histogramCase(n, "float32", false, ops.HistogramEvenFloat32, ops.HistogramRangeFloat32, 0, 1),
+				lowerBoundCase(n, "uint32", ops.LowerBoundUint32),
+				lowerBoundCase(n, "float32", ops.LowerBoundFloat32),
+				mergeCase(n, "uint32", ops.MergeUint32),
+				mergeCase(n, "float32", ops.MergeFloat32),
+			)
+		}
+		return cs
+	})
+}
+
+const histBins = 256
+
+// evenBin is runtime.HistogramEven's bin of x, or -1.
+func evenBin[T num](x, lo, up T) int {
+	if !(x >= lo && x < up) {
+		return -1
+	}
+	if isFloat[T]() {
+		scale := T(histBins) / (up - lo)
+		b := int((x - lo) * scale)
+		return min(b, histBins-1)
+	}
+	return int(uint64(x-lo) * histBins / uint64(up-lo))
+}
+
+func histogramCase[T num](n int, typ string, even bool, evenOp *runtime.HistogramEvenOp[T], rangeOp *runtime.HistogramRangeOp[T], lo, up T) Case {
+	alg := "histogram_even"
+	if !even {
+		alg = "histogram_range"
+	}
+	return Case{
+		Algorithm: alg, Type: typ, N: n, Bytes: int64(n)*4 + histBins*4, Note: "256 bins",
+		Setup: func(env *Env) (*Instance, error) {
+			host := randomItems[T](rng(env, alg, typ, n), n)
+			levels := make([]T, histBins+1)
+			for i := range levels {
+				if isFloat[T]() {
+					levels[i] = T(float64(i) / histBins)
+				} else {
+					levels[i] = T(uint64(up-lo)*uint64(i)/histBins) + lo
+				}
+			}
+			want := make([]int32, histBins)
+			for _, x := range host {
+				if even {
+					if b := evenBin(x, lo, up); b >= 0 {
+						want[b]++
+					}
+				} else if x >= levels[0] && x < levels[histBins] {
+					want[sort.Search(len(levels), func(i int) bool { return levels[i] > x })-1]++
+				}
+			}
+			h := &holder{}
+			bufs, err := rot(h, env, host, 4)
+			if err != nil {
+				return nil, err
+			}
+			hist, err := alloc[int32](h, env, histBins)
+			if err != nil {
+				return nil, err
+			}
+			dl, err := upload(h, env, levels)
+			if err != nil {
+				return nil, err
+			}
+			return &Instance{
+				Poison: poisoner(hist),
+				Run: func(i int) error {
+					if even {
+						return evenOp.Run(env.Stream, bufs[i%len(bufs)], hist, histBins, lo, up)
+					}
+					return rangeOp.Run(env.Stream, bufs[i%len(bufs)], hist, dl)
+				},
+				Check: func() error {
+					got, err := hist.ToHost()
+					if err != nil {
+						return err
+					}
+					return sameItems("bins", got, want)
+				},
+				Free: h.Free,
+			}, nil
+		},
+	}
+}
+
+func lowerBoundCase[T num](n int, typ string, op *runtime.SearchOp[T]) Case {
+	const nd = 1 << 20
+	return Case{
+		Algorithm: "lower_bound", Type: typ, N: n, Bytes: int64(n) * (4 + 8),
+		Note: "n values in 2^20 sorted items, int64 results",
+		Setup: func(env *Env) (*Instance, error) {
+			r := rng(env, "lower_bound", typ, n)
+			data := randomItems[T](r, nd)
+			slices.Sort(data)
+			values := randomItems[T](r, n)
+			h := &holder{}
+			dd, err := upload(h, env, data)
+			if err != nil {
+				return nil, err
+			}
+			bufs, err := rot(h, env, values, 4)
+			if err != nil {
+				return nil, err
+			}
+			out, err := alloc[int64](h, env, n)
+			if err != nil {
+				return nil, err
+			}
+			return &Instance{
+				Poison: poisoner(out),
+				Run:    func(i int) error { return op.Run(env.Stream, dd, bufs[i%len(bufs)], out) },
+				Check: func() error {
+					got, err := out.ToHost()
+					if err != nil {
+						return err
+					}
+					step := 1
+					if n > 1<<22 {
+						step = 61 // a sample
+					}
+					for i := 0; i < n; i += step {
+						want, _ := slices.BinarySearch(data, values[i])
+						if got[i] != int64(want) {
+							return fmt.Errorf("result %d is %d, want %d", i, got[i], want)
+						}
+					}
+					return nil
+				},
+				Free: h.Free,
+			}, nil
+		},
+	}
+}
+
+func mergeCase[T num](n int, typ string, op *runtime.MergeOp[T]) Case {
+	return Case{
+		Algorithm: "merge", Type: typ, N: n, Bytes: 2 * int64(n) * 4, Note: "n/2 + n/2 keys",
+		Setup: func(env *Env) (*Instance, error) {
+			r := rng(env, "merge", typ, n)
+			a, b := randomItems[T](r, n/2), randomItems[T](r, n-n/2)
+			slices.Sort(a)
+			slices.Sort(b)
+			want := append(append(make([]T, 0, n), a...), b...)
+			slices.Sort(want)
+			h := &holder{}
+			ab, err := rot(h, env, a, 8)
+			if err != nil {
+				return nil, err
+			}
+			bb, err := rot(h, env, b, 8)
+			if err != nil {
+				return nil, err
+			}
+			out, err := alloc[T](h, env, n)
+			if err != nil {
+				return nil, err
+			}
+			return &Instance{
+				Poison: poisoner(out),
+				Run:    func(i int) error { return op.Run(env.Stream, ab[i%len(ab)], bb[i%len(bb)], out) },
+				Check: func() error {
+					got, err := out.ToHost()
+					if err != nil {
+						return err
+					}
+					return sameItems("merged keys", got, want)
+				},
+				Free: h.Free,
+			}, nil
+		},
+	}
+}

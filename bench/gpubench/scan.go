@@ -1,0 +1,158 @@
+package main
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gocccl/gocccl/bench/ops"
+	"github.com/gocccl/gocccl/runtime"
+)
+
+// Scans: inclusive (scan) and exclusive (exclusive_scan) prefix sums over
+// uint32 (wrapping, exact) and float32, and the same by key
+// (scan_by_key, exclusive_scan_by_key: uint32 keys in runs of mean length 7),
+// as cub::DeviceScan in bench/cub/scan.cu.
+func init() {
+	register(func(sizes []int) []Case {
+		var cs []Case
+		for _, n := range sizes {
+			cs = append(cs,
+				scanCase(n, "uint32", true, ops.InclusiveScanUint32.Run, nil),
+				scanCase(n, "uint32", false, nil, ops.ExclusiveScanUint32.Run),
+				scanCase(n, "float32", true, ops.InclusiveScanFloat32.Run, nil),
+				scanCase(n, "float32", false, nil, ops.ExclusiveScanFloat32.Run),
+				scanByKeyCase(n, "uint32", true, ops.InclusiveScanByKeyUint32.Run, nil),
+				scanByKeyCase(n, "uint32", false, nil, ops.ExclusiveScanByKeyUint32.Run),
+				scanByKeyCase(n, "float32", true, ops.InclusiveScanByKeyFloat32.Run, nil),
+				scanByKeyCase(n, "float32", false, nil, ops.ExclusiveScanByKeyFloat32.Run),
+			)
+		}
+		return cs
+	})
+}
+
+type scanRun[T any] func(*runtime.Stream, *runtime.Slice[T], *runtime.Slice[T]) error
+type exScanRun[T any] func(*runtime.Stream, *runtime.Slice[T], *runtime.Slice[T], T) error
+
+func scanCase[T num](n int, typ string, inclusive bool, incl scanRun[T], excl exScanRun[T]) Case {
+	alg := "scan"
+	if !inclusive {
+		alg = "exclusive_scan"
+	}
+	return Case{
+		Algorithm: alg, Type: typ, N: n, Bytes: 2 * int64(n) * 4,
+		Setup: func(env *Env) (*Instance, error) {
+			host := randomItems[T](rng(env, alg, typ, n), n)
+			h := &holder{}
+			bufs, err := rot(h, env, host, 4)
+			if err != nil {
+				return nil, err
+			}
+			out, err := alloc[T](h, env, n)
+			if err != nil {
+				return nil, err
+			}
+			return &Instance{
+				Poison: poisoner(out),
+				Run: func(i int) error {
+					if inclusive {
+						return incl(env.Stream, bufs[i%len(bufs)], out)
+					}
+					return excl(env.Stream, bufs[i%len(bufs)], out, 0)
+				},
+				Check: func() error {
+					got, err := out.ToHost()
+					if err != nil {
+						return err
+					}
+					return checkPrefix(host, got, inclusive, nil)
+				},
+				Free: h.Free,
+			}, nil
+		},
+	}
+}
+
+type byKeyRun[V any] func(*runtime.Stream, *runtime.Slice[uint32], *runtime.Slice[V], *runtime.Slice[V]) error
+type exByKeyRun[V any] func(*runtime.Stream, *runtime.Slice[uint32], *runtime.Slice[V], *runtime.Slice[V], V) error
+
+func scanByKeyCase[V num](n int, typ string, inclusive bool, incl byKeyRun[V], excl exByKeyRun[V]) Case {
+	alg := "scan_by_key"
+	if !inclusive {
+		alg = "exclusive_scan_by_key"
+	}
+	return Case{
+		Algorithm: alg, Type: typ, N: n, Bytes: int64(n) * (4 + 2*4),
+		Note: "uint32 keys in runs of mean length 7",
+		Setup: func(env *Env) (*Instance, error) {
+			r := rng(env, alg, typ, n)
+			keys := make([]uint32, n)
+			key := uint32(0)
+			for i := range keys {
+				if r.IntN(7) == 0 {
+					key++
+				}
+				keys[i] = key
+			}
+			host := randomItems[V](r, n)
+			h := &holder{}
+			kbufs, err := rot(h, env, keys, 8)
+			if err != nil {
+				return nil, err
+			}
+			vbufs, err := rot(h, env, host, 8)
+			if err != nil {
+				return nil, err
+			}
+			out, err := alloc[V](h, env, n)
+			if err != nil {
+				return nil, err
+			}
+			return &Instance{
+				Poison: poisoner(out),
+				Run: func(i int) error {
+					k, v := kbufs[i%len(kbufs)], vbufs[i%len(vbufs)]
+					if inclusive {
+						return incl(env.Stream, k, v, out)
+					}
+					return excl(env.Stream, k, v, out, 0)
+				},
+				Check: func() error {
+					got, err := out.ToHost()
+					if err != nil {
+						return err
+					}
+					return checkPrefix(host, got, inclusive, keys)
+				},
+				Free: h.Free,
+			}, nil
+		},
+	}
+}
+
+// checkPrefix checks an inclusive or exclusive prefix sum of in, restarting
+// at every key change when keys is not nil.
+func checkPrefix[T num](in, got []T, inclusive bool, keys []uint32) error {
+	var acc T
+	var exact, mag float64
+	float := isFloat[T]()
+	for i, x := range in {
+		if keys != nil && (i == 0 || keys[i-1] != keys[i]) {
+			acc, exact, mag = 0, 0, 0
+		}
+		if inclusive {
+			acc += x
+			exact += float64(x)
+			mag += math.Abs(float64(x))
+		}
+		if float && !closeTo(float64(got[i]), exact, mag) || !float && got[i] != acc {
+			return fmt.Errorf("element %d is %v, want %v (exact %g)", i, got[i], acc, exact)
+		}
+		if !inclusive {
+			acc += x
+			exact += float64(x)
+			mag += math.Abs(float64(x))
+		}
+	}
+	return nil
+}

@@ -1,0 +1,241 @@
+package main
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gocccl/gocccl/bench/ops"
+	"github.com/gocccl/gocccl/runtime"
+)
+
+// Segmented and fused reductions, as bench/cub/segmented.cu:
+// segmented_reduce over 1024-item segments (max over uint32, sum over
+// float32), reduce_by_key (uint32 keys in runs of 7, sum), adjacent_difference
+// (a - b) and transform_reduce (uint32: sum of x & 255; float32: sum of
+// squares in float64).
+func init() {
+	register(func(sizes []int) []Case {
+		var cs []Case
+		for _, n := range sizes {
+			cs = append(cs,
+				segReduceCase(n, "uint32", ops.SegmentedMaxUint32, ops.MaxUint32, "max"),
+				segReduceCase(n, "float32", ops.SegmentedSumFloat32, ops.AddFloat32, "sum"),
+				reduceByKeyCase(n, "uint32", ops.ReduceByKeyUint32),
+				reduceByKeyCase(n, "float32", ops.ReduceByKeyFloat32),
+				adjDiffCase(n, "uint32", ops.AdjacentDifferenceUint32),
+				adjDiffCase(n, "float32", ops.AdjacentDifferenceFloat32),
+				transformReduceCase(n, "uint32", ops.TransformReduceUint32, ops.Low8Uint32, "sum of x & 255"),
+				transformReduceCase(n, "float32", ops.TransformReduceFloat32, ops.SquareFloat32, "sum of squares into float64"),
+			)
+		}
+		return cs
+	})
+}
+
+func agree[T num | float64](got, want T, mag float64) bool {
+	if isFloat[T]() {
+		return closeTo(float64(got), float64(want), mag)
+	}
+	return got == want
+}
+
+func segReduceCase[T num](n int, typ string, op *runtime.SegmentedReduceOp[T], f func(T, T) T, name string) Case {
+	segs := max(1, n/1024)
+	return Case{
+		Algorithm: "segmented_reduce", Type: typ, N: n, Bytes: int64(n)*4 + int64(segs)*(16+4),
+		Note: name + " over 1024-item segments",
+		Setup: func(env *Env) (*Instance, error) {
+			host := randomItems[T](rng(env, "segmented_reduce", typ, n), n)
+			off := make([]int64, segs+1)
+			for i := range off {
+				off[i] = min(int64(n), int64(i)*1024)
+			}
+			want, mag := make([]T, segs), make([]float64, segs)
+			for s := range segs {
+				var acc T
+				for _, x := range host[off[s]:off[s+1]] {
+					acc = f(acc, x)
+					mag[s] += math.Abs(float64(x))
+				}
+				want[s] = acc
+			}
+			h := &holder{}
+			bufs, err := rot(h, env, host, 4)
+			if err != nil {
+				return nil, err
+			}
+			doff, err := upload(h, env, off)
+			if err != nil {
+				return nil, err
+			}
+			out, err := alloc[T](h, env, segs)
+			if err != nil {
+				return nil, err
+			}
+			begin, end := doff.Range(0, segs), doff.Range(1, segs+1)
+			return &Instance{
+				Poison: poisoner(out),
+				Run:    func(i int) error { return op.Run(env.Stream, bufs[i%len(bufs)], begin, end, out, 0) },
+				Check: func() error {
+					got, err := out.ToHost()
+					if err != nil {
+						return err
+					}
+					for s := range segs {
+						if !agree(got[s], want[s], mag[s]) {
+							return fmt.Errorf("segment %d: %v, want %v", s, got[s], want[s])
+						}
+					}
+					return nil
+				},
+				Free: h.Free,
+			}, nil
+		},
+	}
+}
+
+func reduceByKeyCase[V num](n int, typ string, op *runtime.ReduceByKeyOp[uint32, V]) Case {
+	runs := (n + 6) / 7
+	return Case{
+		Algorithm: "reduce_by_key", Type: typ, N: n, Bytes: int64(n)*8 + int64(runs)*8 + 8,
+		Note: "uint32 keys in runs of 7, sum",
+		Setup: func(env *Env) (*Instance, error) {
+			host := randomItems[V](rng(env, "reduce_by_key", typ, n), n)
+			keys := make([]uint32, n)
+			want, mag := make([]V, runs), make([]float64, runs)
+			for i := range keys {
+				keys[i] = uint32(i / 7)
+				want[i/7] += host[i]
+				mag[i/7] += math.Abs(float64(host[i]))
+			}
+			h := &holder{}
+			kb, err := rot(h, env, keys, 8)
+			if err != nil {
+				return nil, err
+			}
+			vb, err := rot(h, env, host, 8)
+			if err != nil {
+				return nil, err
+			}
+			uniq, err := alloc[uint32](h, env, n)
+			if err != nil {
+				return nil, err
+			}
+			agg, err := alloc[V](h, env, n)
+			if err != nil {
+				return nil, err
+			}
+			num, err := alloc[int64](h, env, 1)
+			if err != nil {
+				return nil, err
+			}
+			return &Instance{
+				Poison: poisonAll(poisoner(uniq), poisoner(agg), poisoner(num)),
+				Run: func(i int) error {
+					return op.Run(env.Stream, kb[i%len(kb)], vb[i%len(vb)], uniq, agg, num)
+				},
+				Check: func() error {
+					c, err := num.ToHost()
+					if err != nil {
+						return err
+					}
+					if c[0] != int64(runs) {
+						return fmt.Errorf("%d runs, want %d", c[0], runs)
+					}
+					u, err := uniq.ToHost()
+					if err != nil {
+						return err
+					}
+					a, err := agg.ToHost()
+					if err != nil {
+						return err
+					}
+					for r := range runs {
+						if u[r] != uint32(r) || !agree(a[r], want[r], mag[r]) {
+							return fmt.Errorf("run %d: key %d, sum %v, want %d, %v", r, u[r], a[r], r, want[r])
+						}
+					}
+					return nil
+				},
+				Free: h.Free,
+			}, nil
+		},
+	}
+}
+
+func adjDiffCase[T num](n int, typ string, op *runtime.AdjacentDifferenceOp[T]) Case {
+	return Case{
+		Algorithm: "adjacent_difference", Type: typ, N: n, Bytes: 2 * int64(n) * 4, Note: "a - b",
+		Setup: func(env *Env) (*Instance, error) {
+			host := randomItems[T](rng(env, "adjacent_difference", typ, n), n)
+			want := make([]T, n)
+			for i := range want {
+				if i == 0 {
+					want[i] = host[0]
+				} else {
+					want[i] = host[i] - host[i-1]
+				}
+			}
+			h := &holder{}
+			bufs, err := rot(h, env, host, 4)
+			if err != nil {
+				return nil, err
+			}
+			out, err := alloc[T](h, env, n)
+			if err != nil {
+				return nil, err
+			}
+			return &Instance{
+				Poison: poisoner(out),
+				Run:    func(i int) error { return op.Run(env.Stream, bufs[i%len(bufs)], out) },
+				Check: func() error {
+					got, err := out.ToHost()
+					if err != nil {
+						return err
+					}
+					return sameItems("differences", got, want)
+				},
+				Free: h.Free,
+			}, nil
+		},
+	}
+}
+
+func transformReduceCase[In num, T uint32 | float64](n int, typ string, op *runtime.TransformReduceOp[In, T], f func(In) T, note string) Case {
+	return Case{
+		Algorithm: "transform_reduce", Type: typ, N: n, Bytes: int64(n)*4 + 8, Note: note,
+		Setup: func(env *Env) (*Instance, error) {
+			host := randomItems[In](rng(env, "transform_reduce", typ, n), n)
+			var want T
+			var mag float64
+			for _, x := range host {
+				want += f(x)
+				mag += math.Abs(float64(f(x)))
+			}
+			h := &holder{}
+			bufs, err := rot(h, env, host, 4)
+			if err != nil {
+				return nil, err
+			}
+			out, err := alloc[T](h, env, 1)
+			if err != nil {
+				return nil, err
+			}
+			return &Instance{
+				Poison: poisoner(out),
+				Run:    func(i int) error { return op.Run(env.Stream, bufs[i%len(bufs)], out, 0) },
+				Check: func() error {
+					got, err := out.ToHost()
+					if err != nil {
+						return err
+					}
+					if !agree(got[0], want, mag) {
+						return fmt.Errorf("got %v, want %v", got[0], want)
+					}
+					return nil
+				},
+				Free: h.Free,
+			}, nil
+		},
+	}
+}

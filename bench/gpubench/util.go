@@ -1,0 +1,171 @@
+package main
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/gocccl/gocccl/runtime"
+)
+
+// num is the element types of the algorithm families' cases.
+type num interface{ uint32 | float32 }
+
+// gen returns a random item: integers over their whole range, floats in [0, 1).
+func gen[T num | uint64](r *rand.Rand) T {
+	var v T
+	switch p := any(&v).(type) {
+	case *uint32:
+		*p = r.Uint32()
+	case *uint64:
+		*p = r.Uint64()
+	case *float32:
+		*p = float32(r.Float64())
+	}
+	return v
+}
+
+func randomItems[T num | uint64](r *rand.Rand, n int) []T {
+	s := make([]T, n)
+	for i := range s {
+		s[i] = gen[T](r)
+	}
+	return s
+}
+
+func isFloat[T any]() bool {
+	var v T
+	switch any(v).(type) {
+	case float32, float64:
+		return true
+	}
+	return false
+}
+
+// holder collects what a Setup allocates, so that a failure half way frees it.
+type holder struct{ frees []func() }
+
+func (h *holder) Free() {
+	for i := len(h.frees) - 1; i >= 0; i-- {
+		h.frees[i]()
+	}
+}
+
+func alloc[T any](h *holder, env *Env, n int) (*runtime.Slice[T], error) {
+	s, err := runtime.Alloc[T](env.Dev, max(n, 1))
+	if err != nil {
+		h.Free()
+		return nil, err
+	}
+	h.frees = append(h.frees, func() { s.Free() })
+	return s, nil
+}
+
+func upload[T any](h *holder, env *Env, host []T) (*runtime.Slice[T], error) {
+	s, err := runtime.FromHost(env.Dev, host)
+	if err != nil {
+		h.Free()
+		return nil, err
+	}
+	h.frees = append(h.frees, func() { s.Free() })
+	return s, nil
+}
+
+func rot[T any](h *holder, env *Env, host []T, size int) ([]*runtime.Slice[T], error) {
+	bufs, free, err := rotation(env, host, size)
+	if err != nil {
+		h.Free()
+		return nil, err
+	}
+	h.frees = append(h.frees, free)
+	return bufs, nil
+}
+
+// poisonAll fills every slice with 0xAB bytes.
+func poisonAll(ps ...func() error) func() error {
+	return func() error {
+		for _, p := range ps {
+			if err := p(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+func poisoner[T any](s *runtime.Slice[T]) func() error {
+	return func() error { return s.CopyFromHost(fill(s.Len(), poison[T]())) }
+}
+
+// sameItems compares got[:len(want)] with want bit for bit.
+func sameItems[T comparable](what string, got, want []T) error {
+	if len(got) < len(want) {
+		return fmt.Errorf("%s: %d items, want %d", what, len(got), len(want))
+	}
+	for i, w := range want {
+		if got[i] != w {
+			return fmt.Errorf("%s: item %d is %v, want %v", what, i, got[i], w)
+		}
+	}
+	return nil
+}
+
+// close compares a float result with an exact one relative to mag.
+func closeTo(got, want, mag float64) bool { return math.Abs(got-want) <= 1e-5*mag+1e-6 }
+
+// checkSorted checks that got is ascending and a permutation of in (by sums
+// of mixed key bits, O(n) without a map: the 2^28 cases stay cheap).
+func checkSorted[K cmp.Ordered](in, got []K) error {
+	if len(in) != len(got) {
+		return fmt.Errorf("%d keys, want %d", len(got), len(in))
+	}
+	var a, b, c, d uint64
+	for i, k := range got {
+		if i > 0 && k < got[i-1] {
+			return fmt.Errorf("not sorted at %d of %d", i, len(got))
+		}
+		x, y := mixBits(in[i]), mixBits(k)
+		a, b, c, d = a+x, b^(x*3), c+y, d^(y*3)
+	}
+	if a != c || b != d {
+		return fmt.Errorf("keys are not a permutation of the input")
+	}
+	return nil
+}
+
+// mixBits hashes a key's bits (splitmix64's finaliser).
+func mixBits[K any](k K) uint64 {
+	var z uint64
+	switch v := any(k).(type) {
+	case uint32:
+		z = uint64(v)
+	case uint64:
+		z = v
+	case float32:
+		z = uint64(math.Float32bits(v))
+	case float64:
+		z = math.Float64bits(v)
+	case int32:
+		z = uint64(uint32(v))
+	}
+	z += 0x9E3779B97F4A7C15
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+	return z ^ (z >> 31)
+}
+
+// checkStable checks that (keys, vals) is the stable sort of (in[i], i).
+func checkStable[K cmp.Ordered](in, keys []K, vals []uint32) error {
+	seen := make([]bool, len(in))
+	for i, v := range vals {
+		if int(v) >= len(in) || seen[v] || keys[i] != in[v] {
+			return fmt.Errorf("pair %d: value %d is not a fresh index of its key", i, v)
+		}
+		seen[v] = true
+		if i > 0 && (keys[i] < keys[i-1] || (keys[i] == keys[i-1] && v < vals[i-1])) {
+			return fmt.Errorf("not sorted or not stable at %d of %d", i, len(keys))
+		}
+	}
+	return nil
+}

@@ -1,0 +1,25 @@
+package ops
+
+import "github.com/gocccl/gocccl/runtime"
+
+// LessUint32 orders the searches and merges over uint32.
+//
+//gocccl:op
+func LessUint32(a, b uint32) bool { return a < b }
+
+// LessFloat32 orders the searches and merges over float32 (no NaN in the inputs).
+//
+//gocccl:op
+func LessFloat32(a, b float32) bool { return a < b }
+
+// Benchmarked histograms, searches and merges, as bench/cub/histogram.cu.
+var (
+	HistogramEvenUint32   = runtime.HistogramEven[uint32]()
+	HistogramEvenFloat32  = runtime.HistogramEven[float32]()
+	HistogramRangeUint32  = runtime.HistogramRange[uint32]()
+	HistogramRangeFloat32 = runtime.HistogramRange[float32]()
+	LowerBoundUint32      = runtime.LowerBound(LessUint32)
+	LowerBoundFloat32     = runtime.LowerBound(LessFloat32)
+	MergeUint32           = runtime.Merge(LessUint32)
+	MergeFloat32          = runtime.Merge(LessFloat32)
+)

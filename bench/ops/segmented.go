@@ -1,0 +1,45 @@
+package ops
+
+import "github.com/gocccl/gocccl/runtime"
+
+// MaxUint32 is the uint32 segmented reduction of bench/cub/segmented.cu.
+//
+//gocccl:op
+func MaxUint32(a, b uint32) uint32 { return max(a, b) }
+
+// SubUint32 is the adjacent difference a - b (wrapping).
+//
+//gocccl:op
+func SubUint32(a, b uint32) uint32 { return a - b }
+
+// SubFloat32 is the adjacent difference a - b.
+//
+//gocccl:op
+func SubFloat32(a, b float32) float32 { return a - b }
+
+// Low8Uint32 is the transform of the uint32 transform-reduce: x & 255.
+//
+//gocccl:op
+func Low8Uint32(x uint32) uint32 { return x & 255 }
+
+// SquareFloat32 is the transform of the float32 transform-reduce: x² in float64.
+//
+//gocccl:op
+func SquareFloat32(x float32) float64 { return float64(x) * float64(x) }
+
+// AddFloat64 sums the float64 squares.
+//
+//gocccl:op
+func AddFloat64(a, b float64) float64 { return a + b }
+
+// Benchmarked segmented and fused reductions, as bench/cub/segmented.cu.
+var (
+	SegmentedMaxUint32        = runtime.SegmentedReduce(MaxUint32)
+	SegmentedSumFloat32       = runtime.SegmentedReduce(AddFloat32)
+	ReduceByKeyUint32         = runtime.ReduceByKey(EqUint32, AddUint32)
+	ReduceByKeyFloat32        = runtime.ReduceByKey(EqUint32, AddFloat32)
+	AdjacentDifferenceUint32  = runtime.AdjacentDifference(SubUint32)
+	AdjacentDifferenceFloat32 = runtime.AdjacentDifference(SubFloat32)
+	TransformReduceUint32     = runtime.TransformReduce(Low8Uint32, AddUint32)
+	TransformReduceFloat32    = runtime.TransformReduce(SquareFloat32, AddFloat64)
+)

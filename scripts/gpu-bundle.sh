@@ -102,9 +102,16 @@ if [[ " $groups " == *" bench "* ]]; then
 		printf 'cub_version\t%s\n' "$(printf '#include <cub/version.cuh>\nCUB_VERSION\n' | nvcc -x cu -E - 2>/dev/null | tail -1)"
 		printf 'host\t%s CPUs\n' "$(nproc)"
 	} >"$T/env.tsv" 2>>"$LOGS/env.log"
+	# Compile every C++ benchmark at once (nvcc is slow, the machine has
+	# cores), then run them one at a time (they time the GPU).
 	for f in src/bench/*.cu; do
 		name=$(basename "$f" .cu)
-		step "cub-$name" 300 bash -c "$NVCC -Isrc/bench -o /tmp/bench-$name $f && /tmp/bench-$name --sizes $sizes >$T/cub-$name.tsv"
+		$NVCC -Isrc/bench -o /tmp/bench-$name "$f" >"$LOGS/build-$name.log" 2>&1 &
+	done
+	wait
+	for f in src/bench/*.cu; do
+		name=$(basename "$f" .cu)
+		step "cub-$name" 300 bash -c "cat $LOGS/build-$name.log; /tmp/bench-$name --sizes $sizes >$T/cub-$name.tsv"
 	done
 	step go-bench 240 ./gpubench -sizes "$sizes" -out "$T/gocccl.tsv"
 	wheels=${WHEELS:-}

@@ -5,11 +5,32 @@
 // instances, which the Go glue in gocccl_gen.go registers.
 
 #include <gocccl/gosem.cuh>
+#include <gocccl/adjacent_difference.cuh>
+#include <gocccl/histogram.cuh>
+#include <gocccl/merge.cuh>
 #include <gocccl/merge_sort.cuh>
+#include <gocccl/radix_sort.cuh>
 #include <gocccl/reduce.cuh>
+#include <gocccl/reduce_by_key.cuh>
+#include <gocccl/scan.cuh>
+#include <gocccl/scan_by_key.cuh>
+#include <gocccl/search.cuh>
+#include <gocccl/segmented_reduce.cuh>
+#include <gocccl/select.cuh>
 #include <gocccl/transform.cuh>
+#include <gocccl/transform_reduce.cuh>
 
 namespace gocccl_pkg_ops_905f533b {
+// LessUint32 is histogram.go:8:6.
+__device__ __forceinline__ bool LessUint32(uint32_t a, uint32_t b) {
+  return a < b;
+}
+
+// LessFloat32 is histogram.go:13:6.
+__device__ __forceinline__ bool LessFloat32(float a, float b) {
+  return a < b;
+}
+
 // MergeSortLessUint32 is mergesort.go:9:6.
 __device__ __forceinline__ bool MergeSortLessUint32(uint32_t a, uint32_t b) {
   return a < b;
@@ -40,8 +61,95 @@ __device__ __forceinline__ float AddFloat32(float a, float b) {
   return a + b;
 }
 
+// AddUint32 is scan.go:8:6.
+__device__ __forceinline__ uint32_t AddUint32(uint32_t a, uint32_t b) {
+  return ::gocccl::go::add(a, b);
+}
+
+// EqUint32 is scan.go:13:6.
+__device__ __forceinline__ bool EqUint32(uint32_t a, uint32_t b) {
+  return a == b;
+}
+
+// MaxUint32 is segmented.go:8:6.
+__device__ __forceinline__ uint32_t MaxUint32(uint32_t a, uint32_t b) {
+  return ::gocccl::go::max<uint32_t>(a, b);
+}
+
+// SubUint32 is segmented.go:13:6.
+__device__ __forceinline__ uint32_t SubUint32(uint32_t a, uint32_t b) {
+  return ::gocccl::go::sub(a, b);
+}
+
+// SubFloat32 is segmented.go:18:6.
+__device__ __forceinline__ float SubFloat32(float a, float b) {
+  return a - b;
+}
+
+// Low8Uint32 is segmented.go:23:6.
+__device__ __forceinline__ uint32_t Low8Uint32(uint32_t x) {
+  return ::gocccl::go::band(x, uint32_t(255U));
+}
+
+// SquareFloat32 is segmented.go:28:6.
+__device__ __forceinline__ double SquareFloat32(float x) {
+  return ::gocccl::go::conv<double>(x) * ::gocccl::go::conv<double>(x);
+}
+
+// AddFloat64 is segmented.go:33:6.
+__device__ __forceinline__ double AddFloat64(double a, double b) {
+  return a + b;
+}
+
+// KeepUint32 is select.go:8:6.
+__device__ __forceinline__ bool KeepUint32(uint32_t x) {
+  return ::gocccl::go::band(x, uint32_t(1U)) != uint32_t(0U);
+}
+
+// KeepFloat32 is select.go:13:6.
+__device__ __forceinline__ bool KeepFloat32(float x) {
+  return x < 0.5f;
+}
+
+// FirstUint32 is select.go:18:6.
+__device__ __forceinline__ bool FirstUint32(uint32_t x) {
+  return ::gocccl::go::rem(x, uint32_t(3U)) == uint32_t(0U);
+}
+
+// SecondUint32 is select.go:23:6.
+__device__ __forceinline__ bool SecondUint32(uint32_t x) {
+  return ::gocccl::go::rem(x, uint32_t(3U)) == uint32_t(1U);
+}
+
+// FirstFloat32 is select.go:28:6.
+__device__ __forceinline__ bool FirstFloat32(float x) {
+  return x < 0x1.555556p-02f /* 0.33333334 */;
+}
+
+// SecondFloat32 is select.go:33:6.
+__device__ __forceinline__ bool SecondFloat32(float x) {
+  return x < 0x1.555556p-01f /* 0.6666667 */;
+}
+
+// EqFloat32 is select.go:38:6.
+__device__ __forceinline__ bool EqFloat32(float a, float b) {
+  return a == b;
+}
+
 // gocccl_functors wrap the operators the kernels use as default-constructible types.
 namespace gocccl_functors {
+
+struct LessUint32 {
+  __device__ __forceinline__ bool operator()(uint32_t a0, uint32_t a1) const {
+    return ::gocccl_pkg_ops_905f533b::LessUint32(a0, a1);
+  }
+};
+
+struct LessFloat32 {
+  __device__ __forceinline__ bool operator()(float a0, float a1) const {
+    return ::gocccl_pkg_ops_905f533b::LessFloat32(a0, a1);
+  }
+};
 
 struct MergeSortLessUint32 {
   __device__ __forceinline__ bool operator()(uint32_t a0, uint32_t a1) const {
@@ -79,19 +187,339 @@ struct AddFloat32 {
   }
 };
 
+struct AddUint32 {
+  __device__ __forceinline__ uint32_t operator()(uint32_t a0, uint32_t a1) const {
+    return ::gocccl_pkg_ops_905f533b::AddUint32(a0, a1);
+  }
+};
+
+struct EqUint32 {
+  __device__ __forceinline__ bool operator()(uint32_t a0, uint32_t a1) const {
+    return ::gocccl_pkg_ops_905f533b::EqUint32(a0, a1);
+  }
+};
+
+struct MaxUint32 {
+  __device__ __forceinline__ uint32_t operator()(uint32_t a0, uint32_t a1) const {
+    return ::gocccl_pkg_ops_905f533b::MaxUint32(a0, a1);
+  }
+};
+
+struct SubUint32 {
+  __device__ __forceinline__ uint32_t operator()(uint32_t a0, uint32_t a1) const {
+    return ::gocccl_pkg_ops_905f533b::SubUint32(a0, a1);
+  }
+};
+
+struct SubFloat32 {
+  __device__ __forceinline__ float operator()(float a0, float a1) const {
+    return ::gocccl_pkg_ops_905f533b::SubFloat32(a0, a1);
+  }
+};
+
+struct Low8Uint32 {
+  __device__ __forceinline__ uint32_t operator()(uint32_t a0) const {
+    return ::gocccl_pkg_ops_905f533b::Low8Uint32(a0);
+  }
+};
+
+struct SquareFloat32 {
+  __device__ __forceinline__ double operator()(float a0) const {
+    return ::gocccl_pkg_ops_905f533b::SquareFloat32(a0);
+  }
+};
+
+struct AddFloat64 {
+  __device__ __forceinline__ double operator()(double a0, double a1) const {
+    return ::gocccl_pkg_ops_905f533b::AddFloat64(a0, a1);
+  }
+};
+
+struct KeepUint32 {
+  __device__ __forceinline__ bool operator()(uint32_t a0) const {
+    return ::gocccl_pkg_ops_905f533b::KeepUint32(a0);
+  }
+};
+
+struct KeepFloat32 {
+  __device__ __forceinline__ bool operator()(float a0) const {
+    return ::gocccl_pkg_ops_905f533b::KeepFloat32(a0);
+  }
+};
+
+struct FirstUint32 {
+  __device__ __forceinline__ bool operator()(uint32_t a0) const {
+    return ::gocccl_pkg_ops_905f533b::FirstUint32(a0);
+  }
+};
+
+struct SecondUint32 {
+  __device__ __forceinline__ bool operator()(uint32_t a0) const {
+    return ::gocccl_pkg_ops_905f533b::SecondUint32(a0);
+  }
+};
+
+struct FirstFloat32 {
+  __device__ __forceinline__ bool operator()(float a0) const {
+    return ::gocccl_pkg_ops_905f533b::FirstFloat32(a0);
+  }
+};
+
+struct SecondFloat32 {
+  __device__ __forceinline__ bool operator()(float a0) const {
+    return ::gocccl_pkg_ops_905f533b::SecondFloat32(a0);
+  }
+};
+
+struct EqFloat32 {
+  __device__ __forceinline__ bool operator()(float a0, float a1) const {
+    return ::gocccl_pkg_ops_905f533b::EqFloat32(a0, a1);
+  }
+};
+
 }  // namespace gocccl_functors
 }  // namespace gocccl_pkg_ops_905f533b
 
 // Launch policies (emit/policy.go): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
+constexpr int gocccl_adjacent_difference_SubFloat32_threads = 256, gocccl_adjacent_difference_SubFloat32_items = 8;
+constexpr int gocccl_adjacent_difference_SubUint32_threads = 256, gocccl_adjacent_difference_SubUint32_items = 8;
+constexpr int gocccl_exclusive_scan_AddFloat32_threads = 128, gocccl_exclusive_scan_AddFloat32_items = 24;
+constexpr int gocccl_exclusive_scan_AddUint32_threads = 128, gocccl_exclusive_scan_AddUint32_items = 24;
+constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads = 256, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items = 9;
+constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads = 256, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items = 9;
+constexpr int gocccl_histogram_even_float32_threads = 256, gocccl_histogram_even_float32_items = 16;
+constexpr int gocccl_histogram_even_uint32_threads = 256, gocccl_histogram_even_uint32_items = 16;
+constexpr int gocccl_histogram_range_float32_threads = 256, gocccl_histogram_range_float32_items = 16;
+constexpr int gocccl_histogram_range_uint32_threads = 256, gocccl_histogram_range_uint32_items = 16;
+constexpr int gocccl_inclusive_scan_AddFloat32_threads = 128, gocccl_inclusive_scan_AddFloat32_items = 24;
+constexpr int gocccl_inclusive_scan_AddUint32_threads = 128, gocccl_inclusive_scan_AddUint32_items = 24;
+constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads = 256, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items = 9;
+constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads = 256, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items = 9;
+constexpr int gocccl_lower_bound_LessFloat32_threads = 256, gocccl_lower_bound_LessFloat32_items = 1;
+constexpr int gocccl_lower_bound_LessUint32_threads = 256, gocccl_lower_bound_LessUint32_items = 1;
+constexpr int gocccl_merge_LessFloat32_threads = 256, gocccl_merge_LessFloat32_items = 8;
+constexpr int gocccl_merge_LessUint32_threads = 256, gocccl_merge_LessUint32_items = 8;
 constexpr int gocccl_merge_sort_keys_MergeSortLessFloat32_threads = 256, gocccl_merge_sort_keys_MergeSortLessFloat32_items = 17;
 constexpr int gocccl_merge_sort_keys_MergeSortLessUint32_threads = 256, gocccl_merge_sort_keys_MergeSortLessUint32_items = 17;
 constexpr int gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_threads = 256, gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_items = 17;
 constexpr int gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads = 256, gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_items = 17;
+constexpr int gocccl_partition_KeepFloat32_threads = 128, gocccl_partition_KeepFloat32_items = 16;
+constexpr int gocccl_partition_KeepUint32_threads = 128, gocccl_partition_KeepUint32_items = 16;
+constexpr int gocccl_radix_sort_keys_float32_threads = 256, gocccl_radix_sort_keys_float32_items = 16;
+constexpr int gocccl_radix_sort_keys_uint32_threads = 256, gocccl_radix_sort_keys_uint32_items = 16;
+constexpr int gocccl_radix_sort_keys_uint64_threads = 256, gocccl_radix_sort_keys_uint64_items = 12;
+constexpr int gocccl_radix_sort_pairs_float32_uint32_threads = 256, gocccl_radix_sort_pairs_float32_uint32_items = 16;
+constexpr int gocccl_radix_sort_pairs_uint32_uint32_threads = 256, gocccl_radix_sort_pairs_uint32_uint32_items = 16;
+constexpr int gocccl_radix_sort_pairs_uint64_uint32_threads = 256, gocccl_radix_sort_pairs_uint64_uint32_items = 12;
 constexpr int gocccl_reduce_AddFloat32_threads = 256, gocccl_reduce_AddFloat32_items = 16;
 constexpr int gocccl_reduce_AddInt32_threads = 256, gocccl_reduce_AddInt32_items = 16;
+constexpr int gocccl_reduce_by_key_EqUint32_AddFloat32_threads = 256, gocccl_reduce_by_key_EqUint32_AddFloat32_items = 8;
+constexpr int gocccl_reduce_by_key_EqUint32_AddUint32_threads = 256, gocccl_reduce_by_key_EqUint32_AddUint32_items = 8;
+constexpr int gocccl_rle_EqFloat32_threads = 128, gocccl_rle_EqFloat32_items = 16;
+constexpr int gocccl_rle_EqUint32_threads = 128, gocccl_rle_EqUint32_items = 16;
+constexpr int gocccl_segmented_reduce_AddFloat32_threads = 256, gocccl_segmented_reduce_AddFloat32_items = 16;
+constexpr int gocccl_segmented_reduce_MaxUint32_threads = 256, gocccl_segmented_reduce_MaxUint32_items = 16;
+constexpr int gocccl_select_KeepFloat32_threads = 128, gocccl_select_KeepFloat32_items = 16;
+constexpr int gocccl_select_KeepUint32_threads = 128, gocccl_select_KeepUint32_items = 16;
+constexpr int gocccl_partition3_FirstFloat32_SecondFloat32_threads = 128, gocccl_partition3_FirstFloat32_SecondFloat32_items = 16;
+constexpr int gocccl_partition3_FirstUint32_SecondUint32_threads = 128, gocccl_partition3_FirstUint32_SecondUint32_items = 16;
+constexpr int gocccl_transform_reduce_Low8Uint32_AddUint32_threads = 256, gocccl_transform_reduce_Low8Uint32_AddUint32_items = 16;
+constexpr int gocccl_transform_reduce_SquareFloat32_AddFloat64_threads = 256, gocccl_transform_reduce_SquareFloat32_AddFloat64_items = 8;
 constexpr int gocccl_transform_MergeSortIdentityFloat32_threads = 256, gocccl_transform_MergeSortIdentityFloat32_items = 8;
 constexpr int gocccl_transform_MergeSortIdentityUint32_threads = 256, gocccl_transform_MergeSortIdentityUint32_items = 8;
+constexpr int gocccl_unique_EqFloat32_threads = 128, gocccl_unique_EqFloat32_items = 16;
+constexpr int gocccl_unique_EqUint32_threads = 128, gocccl_unique_EqUint32_items = 16;
+constexpr int gocccl_unique_by_key_EqFloat32_float32_float32_threads = 128, gocccl_unique_by_key_EqFloat32_float32_float32_items = 16;
+constexpr int gocccl_unique_by_key_EqUint32_uint32_uint32_threads = 128, gocccl_unique_by_key_EqUint32_uint32_uint32_items = 16;
+
+// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:42:30.
+extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_SubFloat32_threads)
+gocccl_adjacent_difference_SubFloat32_left(const float* d_in, float* d_out, long long n) {
+  ::gocccl::adjacent_difference_left<gocccl_adjacent_difference_SubFloat32_threads, gocccl_adjacent_difference_SubFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::SubFloat32>(d_in, d_out, n);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_SubFloat32_threads)
+gocccl_adjacent_difference_SubFloat32_right(const float* d_in, float* d_out, long long n) {
+  ::gocccl::adjacent_difference_right<gocccl_adjacent_difference_SubFloat32_threads, gocccl_adjacent_difference_SubFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::SubFloat32>(d_in, d_out, n);
+}
+
+// AdjacentDifference(SubUint32) over uint32, declared at segmented.go:41:30.
+extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_SubUint32_threads)
+gocccl_adjacent_difference_SubUint32_left(const uint32_t* d_in, uint32_t* d_out, long long n) {
+  ::gocccl::adjacent_difference_left<gocccl_adjacent_difference_SubUint32_threads, gocccl_adjacent_difference_SubUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::SubUint32>(d_in, d_out, n);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_SubUint32_threads)
+gocccl_adjacent_difference_SubUint32_right(const uint32_t* d_in, uint32_t* d_out, long long n) {
+  ::gocccl::adjacent_difference_right<gocccl_adjacent_difference_SubUint32_threads, gocccl_adjacent_difference_SubUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::SubUint32>(d_in, d_out, n);
+}
+
+// ExclusiveScan(AddFloat32) over float32, declared at scan.go:21:30.
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat32_threads)
+gocccl_exclusive_scan_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_init<gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat32_threads)
+gocccl_exclusive_scan_AddFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, float init, const float* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+}
+
+// ExclusiveScan(AddUint32) over uint32, declared at scan.go:20:30.
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint32_threads)
+gocccl_exclusive_scan_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_init<gocccl_exclusive_scan_AddUint32_threads, gocccl_exclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint32_threads)
+gocccl_exclusive_scan_AddUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint32_threads, gocccl_exclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+}
+
+// ExclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at scan.go:25:30.
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads)
+gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads)
+gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const float* d_values, float* d_out, long long n, void* d_state, long long state_bytes, float init) {
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
+}
+
+// ExclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at scan.go:24:30.
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads)
+gocccl_exclusive_scan_by_key_EqUint32_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads)
+gocccl_exclusive_scan_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init) {
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
+}
+
+// HistogramEven[float32] over float32, declared at histogram.go:18:26.
+extern "C" __global__ void __launch_bounds__(gocccl_histogram_even_float32_threads)
+gocccl_histogram_even_float32_sweep(const float* d_samples, long long n, int32_t* d_hist, long long bins, float lower, float upper, double scale) {
+  ::gocccl::histogram_even<gocccl_histogram_even_float32_threads, gocccl_histogram_even_float32_items, float>(d_samples, n, d_hist, bins, lower, upper, scale);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_histogram_even_float32_threads)
+gocccl_histogram_even_float32_init(int32_t* d_hist, long long bins) {
+  ::gocccl::histogram_init<gocccl_histogram_even_float32_threads, gocccl_histogram_even_float32_items, float>(d_hist, bins);
+}
+
+// HistogramEven[uint32] over uint32, declared at histogram.go:17:26.
+extern "C" __global__ void __launch_bounds__(gocccl_histogram_even_uint32_threads)
+gocccl_histogram_even_uint32_sweep(const uint32_t* d_samples, long long n, int32_t* d_hist, long long bins, uint32_t lower, uint32_t upper, double scale) {
+  ::gocccl::histogram_even<gocccl_histogram_even_uint32_threads, gocccl_histogram_even_uint32_items, uint32_t>(d_samples, n, d_hist, bins, lower, upper, scale);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_histogram_even_uint32_threads)
+gocccl_histogram_even_uint32_init(int32_t* d_hist, long long bins) {
+  ::gocccl::histogram_init<gocccl_histogram_even_uint32_threads, gocccl_histogram_even_uint32_items, uint32_t>(d_hist, bins);
+}
+
+// HistogramRange[float32] over float32, declared at histogram.go:20:26.
+extern "C" __global__ void __launch_bounds__(gocccl_histogram_range_float32_threads)
+gocccl_histogram_range_float32_sweep(const float* d_samples, long long n, int32_t* d_hist, long long bins, const float* d_levels) {
+  ::gocccl::histogram_range<gocccl_histogram_range_float32_threads, gocccl_histogram_range_float32_items, float>(d_samples, n, d_hist, bins, d_levels);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_histogram_range_float32_threads)
+gocccl_histogram_range_float32_init(int32_t* d_hist, long long bins) {
+  ::gocccl::histogram_init<gocccl_histogram_range_float32_threads, gocccl_histogram_range_float32_items, float>(d_hist, bins);
+}
+
+// HistogramRange[uint32] over uint32, declared at histogram.go:19:26.
+extern "C" __global__ void __launch_bounds__(gocccl_histogram_range_uint32_threads)
+gocccl_histogram_range_uint32_sweep(const uint32_t* d_samples, long long n, int32_t* d_hist, long long bins, const uint32_t* d_levels) {
+  ::gocccl::histogram_range<gocccl_histogram_range_uint32_threads, gocccl_histogram_range_uint32_items, uint32_t>(d_samples, n, d_hist, bins, d_levels);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_histogram_range_uint32_threads)
+gocccl_histogram_range_uint32_init(int32_t* d_hist, long long bins) {
+  ::gocccl::histogram_init<gocccl_histogram_range_uint32_threads, gocccl_histogram_range_uint32_items, uint32_t>(d_hist, bins);
+}
+
+// InclusiveScan(AddFloat32) over float32, declared at scan.go:19:30.
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddFloat32_threads)
+gocccl_inclusive_scan_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_init<gocccl_inclusive_scan_AddFloat32_threads, gocccl_inclusive_scan_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddFloat32_threads)
+gocccl_inclusive_scan_AddFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, float init, const float* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddFloat32_threads, gocccl_inclusive_scan_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+}
+
+// InclusiveScan(AddUint32) over uint32, declared at scan.go:18:30.
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint32_threads)
+gocccl_inclusive_scan_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_init<gocccl_inclusive_scan_AddUint32_threads, gocccl_inclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint32_threads)
+gocccl_inclusive_scan_AddUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint32_threads, gocccl_inclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+}
+
+// InclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at scan.go:23:30.
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads)
+gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads)
+gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const float* d_values, float* d_out, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes);
+}
+
+// InclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at scan.go:22:30.
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads)
+gocccl_inclusive_scan_by_key_EqUint32_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads)
+gocccl_inclusive_scan_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes);
+}
+
+// LowerBound(LessFloat32) over float32, declared at histogram.go:22:26.
+extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessFloat32_threads)
+gocccl_lower_bound_LessFloat32(const float* d_data, long long n_data, const float* d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::lower_bound<gocccl_lower_bound_LessFloat32_threads, gocccl_lower_bound_LessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat32>(d_data, n_data, d_values, n_values, d_out);
+}
+
+// LowerBound(LessUint32) over uint32, declared at histogram.go:21:26.
+extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessUint32_threads)
+gocccl_lower_bound_LessUint32(const uint32_t* d_data, long long n_data, const uint32_t* d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::lower_bound<gocccl_lower_bound_LessUint32_threads, gocccl_lower_bound_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_data, n_data, d_values, n_values, d_out);
+}
+
+// Merge(LessFloat32) over float32, declared at histogram.go:24:26.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_LessFloat32_threads)
+gocccl_merge_LessFloat32_tiles(const float* d_a, long long n_a, const float* d_b, long long n_b, float* d_out, const int64_t* d_splits) {
+  ::gocccl::merge_tiles<gocccl_merge_LessFloat32_threads, gocccl_merge_LessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat32>(d_a, n_a, d_b, n_b, d_out, d_splits);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_LessFloat32_threads)
+gocccl_merge_LessFloat32_partition(const float* d_a, long long n_a, const float* d_b, long long n_b, int64_t* d_splits, long long tiles) {
+  ::gocccl::merge_partition<gocccl_merge_LessFloat32_threads, gocccl_merge_LessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat32>(d_a, n_a, d_b, n_b, d_splits, tiles);
+}
+
+// Merge(LessUint32) over uint32, declared at histogram.go:23:26.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_LessUint32_threads)
+gocccl_merge_LessUint32_tiles(const uint32_t* d_a, long long n_a, const uint32_t* d_b, long long n_b, uint32_t* d_out, const int64_t* d_splits) {
+  ::gocccl::merge_tiles<gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_a, n_a, d_b, n_b, d_out, d_splits);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_LessUint32_threads)
+gocccl_merge_LessUint32_partition(const uint32_t* d_a, long long n_a, const uint32_t* d_b, long long n_b, int64_t* d_splits, long long tiles) {
+  ::gocccl::merge_partition<gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_a, n_a, d_b, n_b, d_splits, tiles);
+}
 
 // MergeSortKeys(MergeSortLessFloat32) over float32, declared at mergesort.go:31:26.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_MergeSortLessFloat32_threads)
@@ -157,6 +585,154 @@ gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_merge(uint32_t* d_keys
   ::gocccl::merge_sort_pairs_merge<gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads, gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessUint32>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, d_partitions, from_tmp, merged_tiles);
 }
 
+// Partition(KeepFloat32) over float32, declared at select.go:45:27.
+extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepFloat32_threads)
+gocccl_partition_KeepFloat32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_partition_KeepFloat32_threads, gocccl_partition_KeepFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat32>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepFloat32_threads)
+gocccl_partition_KeepFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::partition_if<gocccl_partition_KeepFloat32_threads, gocccl_partition_KeepFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Partition(KeepUint32) over uint32, declared at select.go:44:27.
+extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint32_threads)
+gocccl_partition_KeepUint32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_partition_KeepUint32_threads, gocccl_partition_KeepUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint32>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint32_threads)
+gocccl_partition_KeepUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::partition_if<gocccl_partition_KeepUint32_threads, gocccl_partition_KeepUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// RadixSortKeys[float32] over float32, declared at radix.go:8:26.
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads)
+gocccl_radix_sort_keys_float32_init(void* d_scratch, long long words) {
+  ::gocccl::radix_sort_init<gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_items, float>(d_scratch, words);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads)
+gocccl_radix_sort_keys_float32_histogram(const float* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_items, float>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads)
+gocccl_radix_sort_keys_float32_onesweep(const float* d_keys_in, float* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_items, float>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads)
+gocccl_radix_sort_keys_float32_single(const float* d_keys_in, float* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_items, float>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
+}
+
+// RadixSortKeys[uint32] over uint32, declared at radix.go:7:26.
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads)
+gocccl_radix_sort_keys_uint32_init(void* d_scratch, long long words) {
+  ::gocccl::radix_sort_init<gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_items, uint32_t>(d_scratch, words);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads)
+gocccl_radix_sort_keys_uint32_histogram(const uint32_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_items, uint32_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads)
+gocccl_radix_sort_keys_uint32_onesweep(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads)
+gocccl_radix_sort_keys_uint32_single(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
+}
+
+// RadixSortKeys[uint64] over uint64, declared at radix.go:9:26.
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads)
+gocccl_radix_sort_keys_uint64_init(void* d_scratch, long long words) {
+  ::gocccl::radix_sort_init<gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_items, uint64_t>(d_scratch, words);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads)
+gocccl_radix_sort_keys_uint64_histogram(const uint64_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_items, uint64_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads)
+gocccl_radix_sort_keys_uint64_onesweep(const uint64_t* d_keys_in, uint64_t* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_items, uint64_t>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads)
+gocccl_radix_sort_keys_uint64_single(const uint64_t* d_keys_in, uint64_t* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_items, uint64_t>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
+}
+
+// RadixSortPairs[float32,uint32] over float32, uint32, declared at radix.go:11:26.
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float32_uint32_threads)
+gocccl_radix_sort_pairs_float32_uint32_init(void* d_scratch, long long words) {
+  ::gocccl::radix_sort_init<gocccl_radix_sort_pairs_float32_uint32_threads, gocccl_radix_sort_pairs_float32_uint32_items, float, uint32_t>(d_scratch, words);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float32_uint32_threads)
+gocccl_radix_sort_pairs_float32_uint32_histogram(const float* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_histogram<gocccl_radix_sort_pairs_float32_uint32_threads, gocccl_radix_sort_pairs_float32_uint32_items, float, uint32_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float32_uint32_threads)
+gocccl_radix_sort_pairs_float32_uint32_onesweep(const float* d_keys_in, float* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_pairs_onesweep<gocccl_radix_sort_pairs_float32_uint32_threads, gocccl_radix_sort_pairs_float32_uint32_items, float, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, d_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float32_uint32_threads)
+gocccl_radix_sort_pairs_float32_uint32_single(const float* d_keys_in, float* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_pairs_single<gocccl_radix_sort_pairs_float32_uint32_threads, gocccl_radix_sort_pairs_float32_uint32_items, float, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, begin_bit, end_bit, descending);
+}
+
+// RadixSortPairs[uint32,uint32] over uint32, uint32, declared at radix.go:10:26.
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint32_threads)
+gocccl_radix_sort_pairs_uint32_uint32_init(void* d_scratch, long long words) {
+  ::gocccl::radix_sort_init<gocccl_radix_sort_pairs_uint32_uint32_threads, gocccl_radix_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_scratch, words);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint32_threads)
+gocccl_radix_sort_pairs_uint32_uint32_histogram(const uint32_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_histogram<gocccl_radix_sort_pairs_uint32_uint32_threads, gocccl_radix_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint32_threads)
+gocccl_radix_sort_pairs_uint32_uint32_onesweep(const uint32_t* d_keys_in, uint32_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_pairs_onesweep<gocccl_radix_sort_pairs_uint32_uint32_threads, gocccl_radix_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, d_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint32_threads)
+gocccl_radix_sort_pairs_uint32_uint32_single(const uint32_t* d_keys_in, uint32_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_pairs_single<gocccl_radix_sort_pairs_uint32_uint32_threads, gocccl_radix_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, begin_bit, end_bit, descending);
+}
+
+// RadixSortPairs[uint64,uint32] over uint64, uint32, declared at radix.go:12:26.
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint64_uint32_threads)
+gocccl_radix_sort_pairs_uint64_uint32_init(void* d_scratch, long long words) {
+  ::gocccl::radix_sort_init<gocccl_radix_sort_pairs_uint64_uint32_threads, gocccl_radix_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_scratch, words);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint64_uint32_threads)
+gocccl_radix_sort_pairs_uint64_uint32_histogram(const uint64_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_histogram<gocccl_radix_sort_pairs_uint64_uint32_threads, gocccl_radix_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint64_uint32_threads)
+gocccl_radix_sort_pairs_uint64_uint32_onesweep(const uint64_t* d_keys_in, uint64_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_pairs_onesweep<gocccl_radix_sort_pairs_uint64_uint32_threads, gocccl_radix_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, d_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint64_uint32_threads)
+gocccl_radix_sort_pairs_uint64_uint32_single(const uint64_t* d_keys_in, uint64_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_pairs_single<gocccl_radix_sort_pairs_uint64_uint32_threads, gocccl_radix_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, begin_bit, end_bit, descending);
+}
+
 // Reduce(AddFloat32) over float32, declared at ops.go:22:15.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32_threads)
 gocccl_reduce_AddFloat32_sweep(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
@@ -179,6 +755,158 @@ gocccl_reduce_AddInt32_final(const int32_t* d_in, long long n, int32_t* d_out, i
   ::gocccl::reduce_final<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddInt32>(d_in, n, d_out, init);
 }
 
+// ReduceByKey(EqUint32,AddFloat32) over uint32, float32, declared at segmented.go:40:30.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat32_threads)
+gocccl_reduce_by_key_EqUint32_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqUint32_AddFloat32_threads, gocccl_reduce_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat32_threads)
+gocccl_reduce_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const float* d_values, uint32_t* d_unique, float* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddFloat32_threads, gocccl_reduce_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
+}
+
+// ReduceByKey(EqUint32,AddUint32) over uint32, uint32, declared at segmented.go:39:30.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint32_threads)
+gocccl_reduce_by_key_EqUint32_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqUint32_AddUint32_threads, gocccl_reduce_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint32_threads)
+gocccl_reduce_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_unique, uint32_t* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddUint32_threads, gocccl_reduce_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
+}
+
+// RunLengthEncode(EqFloat32) over float32, declared at select.go:53:27.
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat32_threads)
+gocccl_rle_EqFloat32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init_pair<gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat32_threads)
+gocccl_rle_EqFloat32_sweep(const float* d_in, float* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::rle_encode<gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat32_threads)
+gocccl_rle_EqFloat32_nontrivial(const float* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::rle_non_trivial<gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes);
+}
+
+// RunLengthEncode(EqUint32) over uint32, declared at select.go:52:27.
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint32_threads)
+gocccl_rle_EqUint32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init_pair<gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint32_threads)
+gocccl_rle_EqUint32_sweep(const uint32_t* d_in, uint32_t* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::rle_encode<gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint32_threads)
+gocccl_rle_EqUint32_nontrivial(const uint32_t* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::rle_non_trivial<gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes);
+}
+
+// SegmentedReduce(AddFloat32) over float32, declared at segmented.go:38:30.
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat32_threads)
+gocccl_segmented_reduce_AddFloat32_warp(const float* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, float* d_out, float init) {
+  ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat32_threads)
+gocccl_segmented_reduce_AddFloat32_block(const float* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, float* d_out, float init) {
+  ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+// SegmentedReduce(MaxUint32) over uint32, declared at segmented.go:37:30.
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
+gocccl_segmented_reduce_MaxUint32_warp(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
+gocccl_segmented_reduce_MaxUint32_block(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+// Select(KeepFloat32) over float32, declared at select.go:43:27.
+extern "C" __global__ void __launch_bounds__(gocccl_select_KeepFloat32_threads)
+gocccl_select_KeepFloat32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_select_KeepFloat32_threads, gocccl_select_KeepFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat32>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_select_KeepFloat32_threads)
+gocccl_select_KeepFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::select_if<gocccl_select_KeepFloat32_threads, gocccl_select_KeepFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Select(KeepUint32) over uint32, declared at select.go:42:27.
+extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint32_threads)
+gocccl_select_KeepUint32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_select_KeepUint32_threads, gocccl_select_KeepUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint32>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint32_threads)
+gocccl_select_KeepUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::select_if<gocccl_select_KeepUint32_threads, gocccl_select_KeepUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// ThreeWayPartition(FirstFloat32,SecondFloat32) over float32, declared at select.go:47:27.
+extern "C" __global__ void __launch_bounds__(gocccl_partition3_FirstFloat32_SecondFloat32_threads)
+gocccl_partition3_FirstFloat32_SecondFloat32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init_pair2<gocccl_partition3_FirstFloat32_SecondFloat32_threads, gocccl_partition3_FirstFloat32_SecondFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstFloat32, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondFloat32>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_partition3_FirstFloat32_SecondFloat32_threads)
+gocccl_partition3_FirstFloat32_SecondFloat32_sweep(const float* d_in, float* d_first, float* d_second, float* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::three_way_partition<gocccl_partition3_FirstFloat32_SecondFloat32_threads, gocccl_partition3_FirstFloat32_SecondFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstFloat32, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondFloat32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
+}
+
+// ThreeWayPartition(FirstUint32,SecondUint32) over uint32, declared at select.go:46:27.
+extern "C" __global__ void __launch_bounds__(gocccl_partition3_FirstUint32_SecondUint32_threads)
+gocccl_partition3_FirstUint32_SecondUint32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init_pair2<gocccl_partition3_FirstUint32_SecondUint32_threads, gocccl_partition3_FirstUint32_SecondUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondUint32>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_partition3_FirstUint32_SecondUint32_threads)
+gocccl_partition3_FirstUint32_SecondUint32_sweep(const uint32_t* d_in, uint32_t* d_first, uint32_t* d_second, uint32_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::three_way_partition<gocccl_partition3_FirstUint32_SecondUint32_threads, gocccl_partition3_FirstUint32_SecondUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondUint32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
+}
+
+// TransformReduce(Low8Uint32,AddUint32) over uint32, uint32, declared at segmented.go:43:30.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Low8Uint32_AddUint32_threads)
+gocccl_transform_reduce_Low8Uint32_AddUint32_partial(const uint32_t* d_in, long long n, uint32_t* d_partials) {
+  ::gocccl::transform_reduce_partial<gocccl_transform_reduce_Low8Uint32_AddUint32_threads, gocccl_transform_reduce_Low8Uint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::Low8Uint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, n, d_partials);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Low8Uint32_AddUint32_threads)
+gocccl_transform_reduce_Low8Uint32_AddUint32_single(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init) {
+  ::gocccl::transform_reduce_single<gocccl_transform_reduce_Low8Uint32_AddUint32_threads, gocccl_transform_reduce_Low8Uint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::Low8Uint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Low8Uint32_AddUint32_threads)
+gocccl_transform_reduce_Low8Uint32_AddUint32_final(const uint32_t* d_partials, long long n, uint32_t* d_out, uint32_t init) {
+  ::gocccl::transform_reduce_final<gocccl_transform_reduce_Low8Uint32_AddUint32_threads, gocccl_transform_reduce_Low8Uint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::Low8Uint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_partials, n, d_out, init);
+}
+
+// TransformReduce(SquareFloat32,AddFloat64) over float32, float64, declared at segmented.go:44:30.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareFloat32_AddFloat64_threads)
+gocccl_transform_reduce_SquareFloat32_AddFloat64_partial(const float* d_in, long long n, double* d_partials) {
+  ::gocccl::transform_reduce_partial<gocccl_transform_reduce_SquareFloat32_AddFloat64_threads, gocccl_transform_reduce_SquareFloat32_AddFloat64_items, float, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::SquareFloat32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_in, n, d_partials);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareFloat32_AddFloat64_threads)
+gocccl_transform_reduce_SquareFloat32_AddFloat64_single(const float* d_in, long long n, double* d_out, double init) {
+  ::gocccl::transform_reduce_single<gocccl_transform_reduce_SquareFloat32_AddFloat64_threads, gocccl_transform_reduce_SquareFloat32_AddFloat64_items, float, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::SquareFloat32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareFloat32_AddFloat64_threads)
+gocccl_transform_reduce_SquareFloat32_AddFloat64_final(const double* d_partials, long long n, double* d_out, double init) {
+  ::gocccl::transform_reduce_final<gocccl_transform_reduce_SquareFloat32_AddFloat64_threads, gocccl_transform_reduce_SquareFloat32_AddFloat64_items, float, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::SquareFloat32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_partials, n, d_out, init);
+}
+
 // UnaryTransform(MergeSortIdentityFloat32) over float32, float32, declared at mergesort.go:35:26.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MergeSortIdentityFloat32_threads)
 gocccl_transform_MergeSortIdentityFloat32(const float* d_in, float* d_out, long long n) {
@@ -189,4 +917,48 @@ gocccl_transform_MergeSortIdentityFloat32(const float* d_in, float* d_out, long 
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MergeSortIdentityUint32_threads)
 gocccl_transform_MergeSortIdentityUint32(const uint32_t* d_in, uint32_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_MergeSortIdentityUint32_threads, gocccl_transform_MergeSortIdentityUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortIdentityUint32>(d_in, d_out, n);
+}
+
+// Unique(EqFloat32) over float32, declared at select.go:49:27.
+extern "C" __global__ void __launch_bounds__(gocccl_unique_EqFloat32_threads)
+gocccl_unique_EqFloat32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_unique_EqFloat32_threads, gocccl_unique_EqFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_unique_EqFloat32_threads)
+gocccl_unique_EqFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::unique<gocccl_unique_EqFloat32_threads, gocccl_unique_EqFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Unique(EqUint32) over uint32, declared at select.go:48:27.
+extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint32_threads)
+gocccl_unique_EqUint32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_unique_EqUint32_threads, gocccl_unique_EqUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint32_threads)
+gocccl_unique_EqUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::unique<gocccl_unique_EqUint32_threads, gocccl_unique_EqUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// UniqueByKey[float32,float32](EqFloat32) over float32, float32, declared at select.go:51:27.
+extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqFloat32_float32_float32_threads)
+gocccl_unique_by_key_EqFloat32_float32_float32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_unique_by_key_EqFloat32_float32_float32_threads, gocccl_unique_by_key_EqFloat32_float32_float32_items, float, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqFloat32_float32_float32_threads)
+gocccl_unique_by_key_EqFloat32_float32_float32_sweep(const float* d_keys, const float* d_values, float* d_keys_out, float* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqFloat32_float32_float32_threads, gocccl_unique_by_key_EqFloat32_float32_float32_items, float, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes);
+}
+
+// UniqueByKey[uint32,uint32](EqUint32) over uint32, uint32, declared at select.go:50:27.
+extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqUint32_uint32_uint32_threads)
+gocccl_unique_by_key_EqUint32_uint32_uint32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_unique_by_key_EqUint32_uint32_uint32_threads, gocccl_unique_by_key_EqUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqUint32_uint32_uint32_threads)
+gocccl_unique_by_key_EqUint32_uint32_uint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_keys_out, uint32_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqUint32_uint32_uint32_threads, gocccl_unique_by_key_EqUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes);
 }

@@ -23,8 +23,206 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "a95b135024ae3dad1d5f80f364e9a0b41c64d944de3a2cf2b8747bdd8f660822", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "ffca782ef15d6e255990186b3a72ffb6f57450009de8874adc25d586f05df410", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
+	})
+	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:42:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "AdjacentDifference",
+		Ops:       []any{SubFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_adjacent_difference_SubFloat32_left", "gocccl_adjacent_difference_SubFloat32_right"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// AdjacentDifference(SubUint32) over uint32, declared at segmented.go:41:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "AdjacentDifference",
+		Ops:       []any{SubUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_adjacent_difference_SubUint32_left", "gocccl_adjacent_difference_SubUint32_right"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// ExclusiveScan(AddFloat32) over float32, declared at scan.go:21:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ExclusiveScan",
+		Ops:       []any{AddFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_exclusive_scan_AddFloat32_init", "gocccl_exclusive_scan_AddFloat32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
+		},
+	})
+	// ExclusiveScan(AddUint32) over uint32, declared at scan.go:20:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ExclusiveScan",
+		Ops:       []any{AddUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_exclusive_scan_AddUint32_init", "gocccl_exclusive_scan_AddUint32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
+		},
+	})
+	// ExclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at scan.go:25:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ExclusiveScanByKey",
+		Ops:       []any{EqUint32, AddFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"uint32/4", "float32/4"},
+		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_init", "gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+		},
+	})
+	// ExclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at scan.go:24:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ExclusiveScanByKey",
+		Ops:       []any{EqUint32, AddUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint32_AddUint32_init", "gocccl_exclusive_scan_by_key_EqUint32_AddUint32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+		},
+	})
+	// HistogramEven[float32] over float32, declared at histogram.go:18:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "HistogramEven",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_histogram_even_float32_sweep", "gocccl_histogram_even_float32_init"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// HistogramEven[uint32] over uint32, declared at histogram.go:17:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "HistogramEven",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_histogram_even_uint32_sweep", "gocccl_histogram_even_uint32_init"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// HistogramRange[float32] over float32, declared at histogram.go:20:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "HistogramRange",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_histogram_range_float32_sweep", "gocccl_histogram_range_float32_init"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// HistogramRange[uint32] over uint32, declared at histogram.go:19:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "HistogramRange",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_histogram_range_uint32_sweep", "gocccl_histogram_range_uint32_init"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// InclusiveScan(AddFloat32) over float32, declared at scan.go:19:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "InclusiveScan",
+		Ops:       []any{AddFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_inclusive_scan_AddFloat32_init", "gocccl_inclusive_scan_AddFloat32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
+		},
+	})
+	// InclusiveScan(AddUint32) over uint32, declared at scan.go:18:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "InclusiveScan",
+		Ops:       []any{AddUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_inclusive_scan_AddUint32_init", "gocccl_inclusive_scan_AddUint32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
+		},
+	})
+	// InclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at scan.go:23:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "InclusiveScanByKey",
+		Ops:       []any{EqUint32, AddFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"uint32/4", "float32/4"},
+		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_init", "gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+		},
+	})
+	// InclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at scan.go:22:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "InclusiveScanByKey",
+		Ops:       []any{EqUint32, AddUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint32_AddUint32_init", "gocccl_inclusive_scan_by_key_EqUint32_AddUint32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+		},
+	})
+	// LowerBound(LessFloat32) over float32, declared at histogram.go:22:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "LowerBound",
+		Ops:       []any{LessFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_lower_bound_LessFloat32"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
+		},
+	})
+	// LowerBound(LessUint32) over uint32, declared at histogram.go:21:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "LowerBound",
+		Ops:       []any{LessUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_lower_bound_LessUint32"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
+		},
+	})
+	// Merge(LessFloat32) over float32, declared at histogram.go:24:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Merge",
+		Ops:       []any{LessFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_merge_LessFloat32_tiles", "gocccl_merge_LessFloat32_partition"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// Merge(LessUint32) over uint32, declared at histogram.go:23:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Merge",
+		Ops:       []any{LessUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_merge_LessUint32_tiles", "gocccl_merge_LessUint32_partition"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
 	})
 	// MergeSortKeys(MergeSortLessFloat32) over float32, declared at mergesort.go:31:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -70,6 +268,94 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
 	})
+	// Partition(KeepFloat32) over float32, declared at select.go:45:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Partition",
+		Ops:       []any{KeepFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_partition_KeepFloat32_init", "gocccl_partition_KeepFloat32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+	})
+	// Partition(KeepUint32) over uint32, declared at select.go:44:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Partition",
+		Ops:       []any{KeepUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_partition_KeepUint32_init", "gocccl_partition_KeepUint32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+	})
+	// RadixSortKeys[float32] over float32, declared at radix.go:8:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "RadixSortKeys",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_radix_sort_keys_float32_init", "gocccl_radix_sort_keys_float32_histogram", "gocccl_radix_sort_keys_float32_onesweep", "gocccl_radix_sort_keys_float32_single"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// RadixSortKeys[uint32] over uint32, declared at radix.go:7:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "RadixSortKeys",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_radix_sort_keys_uint32_init", "gocccl_radix_sort_keys_uint32_histogram", "gocccl_radix_sort_keys_uint32_onesweep", "gocccl_radix_sort_keys_uint32_single"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// RadixSortKeys[uint64] over uint64, declared at radix.go:9:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "RadixSortKeys",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8"},
+		Kernels:   []string{"gocccl_radix_sort_keys_uint64_init", "gocccl_radix_sort_keys_uint64_histogram", "gocccl_radix_sort_keys_uint64_onesweep", "gocccl_radix_sort_keys_uint64_single"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
+		},
+	})
+	// RadixSortPairs[float32,uint32] over float32, uint32, declared at radix.go:11:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "RadixSortPairs",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"float32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_radix_sort_pairs_float32_uint32_init", "gocccl_radix_sort_pairs_float32_uint32_histogram", "gocccl_radix_sort_pairs_float32_uint32_onesweep", "gocccl_radix_sort_pairs_float32_uint32_single"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// RadixSortPairs[uint32,uint32] over uint32, uint32, declared at radix.go:10:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "RadixSortPairs",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_radix_sort_pairs_uint32_uint32_init", "gocccl_radix_sort_pairs_uint32_uint32_histogram", "gocccl_radix_sort_pairs_uint32_uint32_onesweep", "gocccl_radix_sort_pairs_uint32_uint32_single"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// RadixSortPairs[uint64,uint32] over uint64, uint32, declared at radix.go:12:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "RadixSortPairs",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint64/8", "uint32/4"},
+		Kernels:   []string{"gocccl_radix_sort_pairs_uint64_uint32_init", "gocccl_radix_sort_pairs_uint64_uint32_histogram", "gocccl_radix_sort_pairs_uint64_uint32_onesweep", "gocccl_radix_sort_pairs_uint64_uint32_single"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
+		},
+	})
 	// Reduce(AddFloat32) over float32, declared at ops.go:22:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
@@ -92,6 +378,138 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
+	// ReduceByKey(EqUint32,AddFloat32) over uint32, float32, declared at segmented.go:40:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ReduceByKey",
+		Ops:       []any{EqUint32, AddFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"uint32/4", "float32/4"},
+		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddFloat32_init", "gocccl_reduce_by_key_EqUint32_AddFloat32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// ReduceByKey(EqUint32,AddUint32) over uint32, uint32, declared at segmented.go:39:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ReduceByKey",
+		Ops:       []any{EqUint32, AddUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddUint32_init", "gocccl_reduce_by_key_EqUint32_AddUint32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// RunLengthEncode(EqFloat32) over float32, declared at select.go:53:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "RunLengthEncode",
+		Ops:       []any{EqFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_rle_EqFloat32_init", "gocccl_rle_EqFloat32_sweep", "gocccl_rle_EqFloat32_nontrivial"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+	})
+	// RunLengthEncode(EqUint32) over uint32, declared at select.go:52:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "RunLengthEncode",
+		Ops:       []any{EqUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_rle_EqUint32_init", "gocccl_rle_EqUint32_sweep", "gocccl_rle_EqUint32_nontrivial"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+	})
+	// SegmentedReduce(AddFloat32) over float32, declared at segmented.go:38:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "SegmentedReduce",
+		Ops:       []any{AddFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddFloat32_warp", "gocccl_segmented_reduce_AddFloat32_block"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// SegmentedReduce(MaxUint32) over uint32, declared at segmented.go:37:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "SegmentedReduce",
+		Ops:       []any{MaxUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_segmented_reduce_MaxUint32_warp", "gocccl_segmented_reduce_MaxUint32_block"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// Select(KeepFloat32) over float32, declared at select.go:43:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Select",
+		Ops:       []any{KeepFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_select_KeepFloat32_init", "gocccl_select_KeepFloat32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+	})
+	// Select(KeepUint32) over uint32, declared at select.go:42:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Select",
+		Ops:       []any{KeepUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_select_KeepUint32_init", "gocccl_select_KeepUint32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+	})
+	// ThreeWayPartition(FirstFloat32,SecondFloat32) over float32, declared at select.go:47:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ThreeWayPartition",
+		Ops:       []any{FirstFloat32, SecondFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_partition3_FirstFloat32_SecondFloat32_init", "gocccl_partition3_FirstFloat32_SecondFloat32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+	})
+	// ThreeWayPartition(FirstUint32,SecondUint32) over uint32, declared at select.go:46:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ThreeWayPartition",
+		Ops:       []any{FirstUint32, SecondUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_partition3_FirstUint32_SecondUint32_init", "gocccl_partition3_FirstUint32_SecondUint32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+	})
+	// TransformReduce(Low8Uint32,AddUint32) over uint32, uint32, declared at segmented.go:43:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "TransformReduce",
+		Ops:       []any{Low8Uint32, AddUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_transform_reduce_Low8Uint32_AddUint32_partial", "gocccl_transform_reduce_Low8Uint32_AddUint32_single", "gocccl_transform_reduce_Low8Uint32_AddUint32_final"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// TransformReduce(SquareFloat32,AddFloat64) over float32, float64, declared at segmented.go:44:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "TransformReduce",
+		Ops:       []any{SquareFloat32, AddFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float32/4", "float64/8"},
+		Kernels:   []string{"gocccl_transform_reduce_SquareFloat32_AddFloat64_partial", "gocccl_transform_reduce_SquareFloat32_AddFloat64_single", "gocccl_transform_reduce_SquareFloat32_AddFloat64_final"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
 	// UnaryTransform(MergeSortIdentityFloat32) over float32, float32, declared at mergesort.go:35:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
@@ -112,6 +530,50 @@ func init() {
 		Kernels:   []string{"gocccl_transform_MergeSortIdentityUint32"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// Unique(EqFloat32) over float32, declared at select.go:49:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Unique",
+		Ops:       []any{EqFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_unique_EqFloat32_init", "gocccl_unique_EqFloat32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+	})
+	// Unique(EqUint32) over uint32, declared at select.go:48:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Unique",
+		Ops:       []any{EqUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_unique_EqUint32_init", "gocccl_unique_EqUint32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+	})
+	// UniqueByKey[float32,float32](EqFloat32) over float32, float32, declared at select.go:51:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UniqueByKey",
+		Ops:       []any{EqFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_unique_by_key_EqFloat32_float32_float32_init", "gocccl_unique_by_key_EqFloat32_float32_float32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+	})
+	// UniqueByKey[uint32,uint32](EqUint32) over uint32, uint32, declared at select.go:50:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UniqueByKey",
+		Ops:       []any{EqUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_unique_by_key_EqUint32_uint32_uint32_init", "gocccl_unique_by_key_EqUint32_uint32_uint32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
 }

@@ -93,17 +93,39 @@ func loadedDir(p *packages.Package) string {
 // When the type checker found errors, the go command's report of the same
 // compile failure (a list error starting "# path") is left out: it repeats
 // them without positions of its own.
+//
+// When the code does not parse, only the syntax errors are reported, the
+// first of each line, as go build reports them: type errors of code that
+// did not parse ("declared and not used", "missing return") are
+// consequences, and misleading.
 func loadDiagnostics(p *packages.Package) []Diagnostic {
-	typeErrors := false
+	typeErrors, parseErrors := false, false
 	for _, e := range p.Errors {
 		typeErrors = typeErrors || e.Kind == packages.TypeError || e.Kind == packages.ParseError
+		parseErrors = parseErrors || e.Kind == packages.ParseError
 	}
 	var ds []Diagnostic
+	lines := make(map[string]bool) // file:line of a reported syntax error
 	for _, e := range p.Errors {
 		if typeErrors && e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
 			continue
 		}
-		ds = append(ds, Diagnostic{Pos: parsePosition(e.Pos), Message: typeErrorAdvice(strings.TrimSpace(e.Msg))})
+		pos := parsePosition(e.Pos)
+		if parseErrors {
+			if e.Kind == packages.TypeError {
+				continue
+			}
+			line := pos.Filename + ":" + strconv.Itoa(pos.Line)
+			if e.Kind == packages.ParseError && lines[line] {
+				continue
+			}
+			lines[line] = true
+		}
+		msg := strings.TrimSpace(e.Msg)
+		if e.Kind == packages.ParseError && !strings.HasPrefix(msg, "syntax error") {
+			msg = "syntax error: " + msg
+		}
+		ds = append(ds, Diagnostic{Pos: pos, Message: typeErrorAdvice(msg)})
 	}
 	if len(ds) == 0 {
 		ds = append(ds, Diagnostic{Message: fmt.Sprintf("package %s has no type information", p.PkgPath)})

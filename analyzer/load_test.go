@@ -82,3 +82,17 @@ func TestGOFLAGSParsing(t *testing.T) {
 		assert.Equal(t, c.want, goflagsTags(c.goflags), "GOFLAGS=%s", c.goflags)
 	}
 }
+
+// TestSyntaxErrorFirst: a package that does not parse is reported as go
+// build reports it: the syntax error at its position, once per line, and
+// none of the type errors that follow from it ("declared and not used").
+func TestSyntaxErrorFirst(t *testing.T) {
+	_, err := Load(filepath.Join(loadDir, "syntaxerr"), nil, ".")
+	var diags Errors
+	require.ErrorAs(t, err, &diags)
+	require.Len(t, diags, 1, "%v", diags)
+	assert.Equal(t, 9, diags[0].Pos.Line, "the parser stops where the operand is missing")
+	assert.Equal(t, 2, diags[0].Pos.Column)
+	assert.Contains(t, diags[0].Message, "syntax error: ")
+	assert.NotContains(t, err.Error(), "declared and not used")
+}

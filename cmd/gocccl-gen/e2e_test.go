@@ -128,7 +128,7 @@ func elfFunctions(t *testing.T, path string) []string {
 }
 
 var wantKernels = []string{
-	"gocccl_reduce_MaxI_partial",
+	"gocccl_reduce_MaxI_sweep",
 	"gocccl_reduce_MaxI_final",
 	"gocccl_transform_ToF",
 	"gocccl_transform2_Wrap",

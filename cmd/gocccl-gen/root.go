@@ -41,7 +41,10 @@ Environment:
                   directory; "off" disables it); GOCCCL_CACHE_MAX bounds it
                   (default 1 GiB)
   GOCCCL_BACKEND  at run time, not here: cpu, gpu or auto picks the device
-                  runtime.Open(runtime.Auto) opens`,
+                  runtime.Open(runtime.Auto) opens
+  GOCCCL_UNGENERATED
+                  at run time: 1 lets a CPU device run instances that were
+                  not generated (by default both backends refuse them)`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		// Package patterns, not subcommands, are the root's arguments.

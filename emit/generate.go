@@ -147,6 +147,13 @@ func assemble(pkg *model.Package, m *Manifest, cu []byte, images map[Target][]by
 		return nil, err
 	}
 	files := []File{{Name: CUDAFile, Data: cu}, {Name: GoFile, Data: glue}}
+	test, err := GoTest(pkg)
+	if err != nil {
+		return nil, err
+	}
+	if test != nil {
+		files = append(files, File{Name: TestFile, Data: test})
+	}
 	for _, t := range m.Targets {
 		files = append(files, File{Name: t.FileName(), Data: images[t]})
 	}
@@ -238,7 +245,7 @@ func renameRank(name string) int {
 	switch name {
 	case CUDAFile:
 		return 1
-	case GoFile:
+	case GoFile, TestFile:
 		return 2
 	case ManifestFile:
 		return 3
@@ -290,7 +297,7 @@ func generatedFiles(dir string) ([]string, error) {
 
 // Check reports the generated files in dir that are stale: missing, with
 // other contents than Generate would produce (gocccl_gen.cu, gocccl_gen.go,
-// the manifest), built from other inputs (the manifest's input hash differs),
+// gocccl_gen_test.go, the manifest), built from other inputs (the manifest's input hash differs),
 // not matching their recorded sha256 (artifacts), or no longer generated at
 // all. It needs no nvcc: the targets are opts.Targets or the manifest's, and
 // the toolchain versions are taken from the manifest. A manifest that exists
@@ -433,7 +440,7 @@ func checkFiles(pkg *model.Package, dir string, targets []Target, old *Manifest,
 	// hashes it should record, which are the recorded ones.
 	if sameInputs {
 		for i, f := range m.Files {
-			if h := old.FileSHA256(f.Name); h != "" && f.Name != CUDAFile && f.Name != GoFile {
+			if h := old.FileSHA256(f.Name); h != "" && f.Name != CUDAFile && f.Name != GoFile && f.Name != TestFile {
 				m.Files[i].SHA256 = h
 			}
 		}
@@ -446,6 +453,8 @@ func checkFiles(pkg *model.Package, dir string, targets []Target, old *Manifest,
 		switch f.Name {
 		case ManifestFile:
 			f.Data = mb
+		case TestFile:
+			expected[TestFile] = true
 		case CUDAFile, GoFile:
 		default:
 			continue

@@ -192,7 +192,7 @@ func TestCheckReportsChanges(t *testing.T) {
 	t.Run("extra artifact", func(t *testing.T) {
 		dir, pkg := setup(t)
 		edit(t, dir, "gocccl_gen_sm_70.cubin", "old")
-		edit(t, dir, "gocccl_gen_test.go", "package sum\n") // not ours
+		edit(t, dir, "gocccl_gen_extra_test.go", "package sum\n") // not ours
 		assert.Equal(t, []string{"gocccl_gen_sm_70.cubin"}, check(t, pkg, dir))
 	})
 	t.Run("manifest edited", func(t *testing.T) {

@@ -140,3 +140,43 @@ func TestInstancesInTestFiles(t *testing.T) {
 	assert.NotContains(t, stderr, "_test.go")
 	assert.Contains(t, stderr, "stale: gocccl_gen.go (missing)")
 }
+
+// TestEditedOperator: an operator edited after go generate makes check
+// report the package stale and the generated test (gocccl_gen_test.go)
+// fail, saying to run go generate; editing a comment does neither, and
+// after go generate both pass again.
+func TestEditedOperator(t *testing.T) {
+	requireLinuxNVCC(t)
+	env, gen := generatorOnPath(t)
+	src := "package edited\n\n//go:generate gocccl-gen -arch=sm_80\n\nimport \"github.com/gocccl/gocccl/runtime\"\n\n//gocccl:op\nfunc Add(a, b int32) int32 {\n\t// adds\n\treturn a + b\n}\n\nvar Sum = runtime.Reduce(Add)\n"
+	dir := freshModule(t, "example.com/edited", map[string]string{"ops.go": src})
+	mustRun(t, dir, env, "go", "generate", ".")
+	require.FileExists(t, filepath.Join(dir, "gocccl_gen_test.go"))
+	mustRun(t, dir, env, "go", "test", ".")
+	mustRun(t, dir, env, gen, "check")
+
+	edit := func(old, new string) {
+		t.Helper()
+		b, err := os.ReadFile(filepath.Join(dir, "ops.go"))
+		require.NoError(t, err)
+		require.True(t, bytes.Contains(b, []byte(old)))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "ops.go"), bytes.Replace(b, []byte(old), []byte(new), 1), 0o644))
+	}
+	edit("// adds", "// adds two numbers")
+	mustRun(t, dir, env, "go", "test", ".")
+	mustRun(t, dir, env, gen, "check")
+
+	edit("a + b", "a - b")
+	out, err := run(t, dir, env, "go", "test", ".")
+	require.Error(t, err, "%s", out)
+	assert.Contains(t, out, "TestGoccclGenerated")
+	assert.Contains(t, out, "the //gocccl:op operators or constants of package edited changed since gocccl-gen compiled its kernels: run go generate")
+	out, err = run(t, dir, env, gen, "check")
+	require.Error(t, err, "%s", out)
+	assert.Contains(t, out, "stale: gocccl_gen.cu")
+	assert.Contains(t, out, "stale: gocccl_gen_test.go")
+
+	mustRun(t, dir, env, "go", "generate", ".")
+	mustRun(t, dir, env, "go", "test", ".")
+	mustRun(t, dir, env, gen, "check")
+}

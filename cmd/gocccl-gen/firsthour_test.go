@@ -180,3 +180,52 @@ func TestEditedOperator(t *testing.T) {
 	mustRun(t, dir, env, "go", "test", ".")
 	mustRun(t, dir, env, gen, "check")
 }
+
+// TestGeneratorFaults: a missing nvcc, an nvcc that fails and a package
+// that does not type-check each end gocccl-gen with an error that names the
+// problem, and leave the package's files as they were, with no temporary
+// file behind. (An operator outside the subset: TestDiagnosticsWriteNothing;
+// an unwritable directory: emit.TestWriteAllAtomic.)
+func TestGeneratorFaults(t *testing.T) {
+	src := "package faults\n\nimport \"github.com/gocccl/gocccl/runtime\"\n\n//gocccl:op\nfunc Add(a, b int32) int32 { return a + b }\n\nvar Sum = runtime.Reduce(Add)\n"
+	failing := filepath.Join(t.TempDir(), "nvcc")
+	require.NoError(t, os.WriteFile(failing, []byte(`#!/bin/sh
+case "$1" in
+--version) echo "Cuda compilation tools, release 13.0, V13.0.88"; exit 0;;
+--list-gpu-code) echo sm_80; exit 0;;
+--list-gpu-arch) echo compute_80; exit 0;;
+esac
+echo "nvcc fatal   : injected failure" >&2
+exit 2
+`), 0o755))
+	for name, c := range map[string]struct {
+		files map[string]string
+		args  []string
+		want  []string
+	}{
+		"nvcc missing": {map[string]string{"ops.go": src}, []string{"--nvcc=/nonexistent/bin/nvcc", "--arch=sm_80"},
+			[]string{"nvcc from the -nvcc flag: /nonexistent/bin/nvcc: no such file; install the CUDA toolkit"}},
+		"nvcc failing": {map[string]string{"ops.go": src}, []string{"--nvcc=" + failing, "--arch=sm_80"},
+			[]string{"example.com/faults", "injected failure"}},
+		"type error": {map[string]string{"ops.go": src + "\nvar x int = \"s\"\n"}, []string{"--nvcc=" + failing, "--arch=sm_80"},
+			[]string{"ops.go:10:13: ", "cannot use \"s\""}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := freshModule(t, "example.com/faults", c.files)
+			t.Setenv("GOCCCL_CACHE", "off")
+			tmp := t.TempDir()
+			t.Setenv("TMPDIR", tmp)
+			before := snapshot(t, dir)
+			_, stderr, err := runIn(t, dir, c.args...)
+			require.Error(t, err)
+			msg := err.Error() + stderr
+			for _, w := range c.want {
+				assert.Contains(t, msg, w)
+			}
+			assert.Equal(t, before, snapshot(t, dir), "files were written")
+			left, err := os.ReadDir(tmp)
+			require.NoError(t, err)
+			assert.Empty(t, left, "temporary files left behind")
+		})
+	}
+}

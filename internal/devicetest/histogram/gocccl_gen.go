@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "1abeaa6e77527e8bbe0e574ff066b6af6a1ebacb4a9396db86ab8602d951081a", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "c1d492d1f02dc771b0293392f49500b9339d2f441ddcdf2875d629d6efd92385", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// HistogramEven[float32] over float32, declared at ops.go:17:17.

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/radixsort", "f27636cc343b61302afbec4753b2c7e1f074ea7f802353a3878df1772afae38c", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/radixsort", "a2f7af439d9ab04e711726739f51166eaa306a3deff0253660193c996470c7c0", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// RadixSortKeys[float32] over float32, declared at radixsort.go:40:16.

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "6f6b9afccd8db42c52cb38ee0972598cb4d2367fee8d07ca55391974f083e212", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "6f1f9446a924648c314d535931155e229733fa3c3d2dde713c4f929c4e93baba", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// AdjacentDifference(Gap) over Stat, declared at ops.go:142:16.

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "c4af15d3ab67802606d4684d60a780e18543a180148b4d95cca40daba3aff0af", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "49800dbe1d7e3e868bb156df7472d6f01b820ebf445a993d0e58a9bf3e8f6a5f", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// Partition(KeepFloat32) over float32, declared at ops.go:106:29.

@@ -26,6 +26,10 @@ func Modules() []string { return registry.Packages() }
 // registered under, computed once when the instance is declared.
 type instance struct {
 	key registry.Key
+	// state is the per-call state of a handle that a Stateful instance's
+	// Bind returned; its type is set on every instance declared with a
+	// stateful constructor.
+	state stateArg
 }
 
 // newInstance returns the instance of alg over the operators ops and the
@@ -67,6 +71,9 @@ func (in *instance) kernels(d *Device) (kernels, error) {
 	if err != nil {
 		return kernels{}, fmt.Errorf("gocccl: %w", err)
 	}
+	if reg.State != in.state.typ {
+		return kernels{}, in.stateMismatch(reg.State)
+	}
 	bk, err := d.bind(reg)
 	if err != nil {
 		return kernels{}, err
@@ -84,6 +91,14 @@ func (k kernels) launch(i, grid int, s *Stream, args *cuda.Args) error {
 func (k kernels) launchBlock(i, grid, block int, s *Stream, args *cuda.Args) error {
 	if grid > 1<<31-1 {
 		return k.in.errorf("%s needs %d blocks, more than 2^31-1", k.reg.Kernels[i], grid)
+	}
+	if st := &k.in.state; st.typ != nil {
+		if st.p == nil {
+			return k.in.errorf("no state bound: run the handle that Bind returns")
+		}
+		n := args.Len()
+		args.Value(st.p, st.size, st.align)
+		defer args.Truncate(n)
 	}
 	if err := s.dev.launch(k.fns[i], grid, block, s, args); err != nil {
 		return k.in.wrap(err, fmt.Sprintf("launching %s on %d blocks", k.reg.Kernels[i], grid))

@@ -92,12 +92,11 @@ func (k kernels) launchBlock(i, grid, block int, s *Stream, args *cuda.Args) err
 	if grid > 1<<31-1 {
 		return k.in.errorf("%s needs %d blocks, more than 2^31-1", k.reg.Kernels[i], grid)
 	}
-	if st := &k.in.state; st.typ != nil {
-		if st.p == nil {
-			return k.in.errorf("no state bound: run the handle that Bind returns")
+	if k.in.state.typ != nil {
+		n, err := k.in.appendState(args)
+		if err != nil {
+			return err
 		}
-		n := args.Len()
-		args.Value(st.p, st.size, st.align)
 		defer args.Truncate(n)
 	}
 	if err := s.dev.launch(k.fns[i], grid, block, s, args); err != nil {

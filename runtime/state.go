@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
 // Stateful is an algorithm instance whose operator is a method of the state
@@ -70,6 +71,23 @@ func bound[S any](in instance, s *S) instance {
 	in.state.p = unsafe.Pointer(s)
 	in.state.size, in.state.align = int(unsafe.Sizeof(*s)), int(unsafe.Alignof(*s))
 	return in
+}
+
+// appendState adds the bound state after the kernel's own parameters, as
+// the entry points of an instance with state take it, and returns the
+// length of args before it, to truncate to after the launch.
+func (in *instance) appendState(args *cuda.Args) (int, error) {
+	st := &in.state
+	if st.p == nil {
+		return 0, in.errorf("no state bound: run the handle that Bind returns")
+	}
+	n := args.Len()
+	args.Value(st.p, st.size, st.align)
+	if err := args.Err(); err != nil {
+		args.Truncate(n)
+		return 0, in.wrap(err, "state "+st.typ.String())
+	}
+	return n, nil
 }
 
 // stateMismatch reports kernels generated for another state than the

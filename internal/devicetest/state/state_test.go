@@ -3,6 +3,7 @@ package state
 import (
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/registry"
 	"github.com/gocccl/gocccl/runtime"
 )
 
@@ -268,5 +271,26 @@ func TestMergeSort(t *testing.T) {
 				requireBitEqual(t, want, download(t, k), d.String()+": MergeSortKeys")
 			}
 		}
+	}
+}
+
+// TestRegistrations checks that every instance's generated registration
+// fits this runtime: the state layouts recorded at generation time equal
+// reflect's (the GPU would read a misplaced field otherwise).
+func TestRegistrations(t *testing.T) {
+	f32, f64, i32, u64, u32 := reflect.TypeFor[float32](), reflect.TypeFor[float64](), reflect.TypeFor[int32](), reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()
+	for _, k := range []registry.Key{
+		registry.NewKey(algo.BinaryTransform, []any{Axpy.Apply}, f32, f32, f32),
+		registry.NewKey(algo.UnaryTransform, []any{Mix.Map}, f64, f64),
+		registry.NewKey(algo.UnaryTransform, []any{Affine.Apply}, i32, i32),
+		registry.NewKey(algo.Reduce, []any{Mod.Add}, u64),
+		registry.NewKey(algo.InclusiveScan, []any{Mod.Add}, u64),
+		registry.NewKey(algo.ExclusiveScan, []any{Mod.Add}, u64),
+		registry.NewKey(algo.Select, []any{Band.In}, f32),
+		registry.NewKey(algo.MergeSortKeys, []any{Order.Less}, u32),
+	} {
+		reg, err := registry.Lookup(k)
+		require.NoError(t, err, k.String())
+		require.NotNil(t, reg.State, k.String())
 	}
 }

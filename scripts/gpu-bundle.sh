@@ -57,9 +57,17 @@ LOGS=${LOGS:-$(mktemp -d)} # set LOGS to keep the logs where a caller can pack t
 mkdir -p "$LOGS"
 groups=${*:-test bench}
 summary=()
+DEADLINE=${DEADLINE:-0} # seconds after start by which every step has ended (0: none)
 step() { # name, seconds, command...
 	local name=$1 limit=$2; shift 2
 	local start=$SECONDS
+	if ((DEADLINE > 0 && DEADLINE - SECONDS < limit)); then
+		limit=$((DEADLINE - SECONDS))
+		if ((limit < 10)); then
+			summary+=("SKIP $name (DEADLINE)")
+			return
+		fi
+	fi
 	if timeout "$limit" "$@" >"$LOGS/$name.log" 2>&1; then
 		summary+=("PASS $name ($((SECONDS-start))s)")
 	else
@@ -90,8 +98,14 @@ if [[ " $groups " == *" sanitize "* ]]; then
 fi
 if [[ " $groups " == *" bench "* ]]; then
 	# BENCH_SIZES (log2 of n, default 10,16,20,24,28) and BENCH_PY_BUDGET
-	# (seconds, default 0: no limit) shorten a run.
+	# (seconds, default 0: no limit) shorten a run. A run too long for one
+	# sitting splits: BENCH_PARTS (default "cub go py report"), BENCH_CUB (the
+	# bench/cub names to build and run, default all), BENCH_GO_RUN and
+	# BENCH_PY_ONLY (regular expressions over algorithm/type/n); the TSVs of
+	# several runs go into one bench/results for bench/report.
 	sizes=${BENCH_SIZES:-10,16,20,24,28}
+	parts=" ${BENCH_PARTS:-cub go py report} "
+	cubs=${BENCH_CUB:-$(cd src/bench && ls *.cu | sed 's/\.cu$//')}
 	R=$LOGS/results # RESULTS.md; its results/ folder holds the TSVs and the plots, as bench/ does
 	T=$R/results
 	mkdir -p "$T"
@@ -104,16 +118,18 @@ if [[ " $groups " == *" bench "* ]]; then
 	} >"$T/env.tsv" 2>>"$LOGS/env.log"
 	# Compile every C++ benchmark at once (nvcc is slow, the machine has
 	# cores), then run them one at a time (they time the GPU).
-	for f in src/bench/*.cu; do
-		name=$(basename "$f" .cu)
-		$NVCC -Isrc/bench -o /tmp/bench-$name "$f" >"$LOGS/build-$name.log" 2>&1 &
-	done
-	wait
-	for f in src/bench/*.cu; do
-		name=$(basename "$f" .cu)
-		step "cub-$name" 300 bash -c "cat $LOGS/build-$name.log; /tmp/bench-$name --sizes $sizes >$T/cub-$name.tsv"
-	done
-	step go-bench 240 ./gpubench -sizes "$sizes" -out "$T/gocccl.tsv"
+	if [[ $parts == *" cub "* ]]; then
+		for name in $cubs; do
+			$NVCC -Isrc/bench -o /tmp/bench-$name "src/bench/$name.cu" >"$LOGS/build-$name.log" 2>&1 &
+		done
+		wait
+		for name in $cubs; do
+			step "cub-$name" 300 bash -c "cat $LOGS/build-$name.log; /tmp/bench-$name --sizes $sizes >$T/cub-$name.tsv"
+		done
+	fi
+	if [[ $parts == *" go "* ]]; then
+		step go-bench 480 ./gpubench -sizes "$sizes" -run "${BENCH_GO_RUN:-}" -out "$T/gocccl${BENCH_GO_RUN:+-part}.tsv"
+	fi
 	wheels=${WHEELS:-}
 	for w in "$START/.whl" "$PWD/../../.whl"; do
 		[[ -z "$wheels" && -d "$w" ]] && wheels=$w
@@ -123,8 +139,10 @@ if [[ " $groups " == *" bench "* ]]; then
 		export PYTHONPATH=/tmp/site${PYTHONPATH:+:$PYTHONPATH}
 	fi
 	python3 py/bench.py --env >>"$T/env.tsv" 2>>"$LOGS/env.log"
-	step py-bench 600 env PYTHONUNBUFFERED=1 python3 py/bench.py --sizes "$sizes" --budget "${BENCH_PY_BUDGET:-0}" --out "$T/py.tsv"
-	step report 60 ./report -in "$T" -out "$R"
+	if [[ $parts == *" py "* ]]; then
+		step py-bench 600 env PYTHONUNBUFFERED=1 python3 py/bench.py --sizes "$sizes" --budget "${BENCH_PY_BUDGET:-0}" ${BENCH_PY_ONLY:+--only "$BENCH_PY_ONLY"} --out "$T/py.tsv"
+	fi
+	[[ $parts == *" report "* ]] && step report 60 ./report -in "$T" -out "$R"
 	cp "$R/RESULTS.md" "$OUT/RESULTS.md" 2>/dev/null
 	tar czf "$OUT/results.tgz" -C "$R" .
 fi

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "ffca782ef15d6e255990186b3a72ffb6f57450009de8874adc25d586f05df410", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "7cf4d98ec8c4f0ea4b231ace3caa43ba007773e243454b3fc7fa73791da08233", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:42:30.

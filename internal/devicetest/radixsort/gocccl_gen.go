@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/radixsort", "fe32e569066bad67084b2a6332f5e520f9ddc85f3939b89619cdb49167cc9736", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/radixsort", "f18c546e43c82c994522919c7a11751451d68f406667fa14f53a1356b36f41e3", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// RadixSortKeys[float32] over float32, declared at radixsort.go:40:16.

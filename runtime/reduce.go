@@ -34,7 +34,7 @@ func (r *ReduceOp[T]) Run(s *Stream, in, out *Slice[T], init T) error {
 	if err != nil {
 		return err
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := r.enter(s.dev); err != nil {
 		return r.wrap(err, "")
 	}
 	defer s.dev.exit()
@@ -121,7 +121,7 @@ func (r *ReduceOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
 	if n < 0 {
 		return 0, fmt.Errorf("gocccl: Reduce: negative length %d", n)
 	}
-	if err := d.enter(); err != nil {
+	if err := r.enter(d); err != nil {
 		return 0, err
 	}
 	defer d.exit()

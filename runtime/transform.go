@@ -38,8 +38,8 @@ func (t *UnaryTransformOp[In, Out]) Run(s *Stream, in *Slice[In], out *Slice[Out
 	if in.n != out.n {
 		return fmt.Errorf("gocccl: UnaryTransform: input has %d elements, output %d", in.n, out.n)
 	}
-	if err := s.dev.enter(); err != nil {
-		return fmt.Errorf("gocccl: UnaryTransform: %w", err)
+	if err := t.enter(s.dev); err != nil {
+		return t.wrap(err, "")
 	}
 	defer s.dev.exit()
 	if s.dev.ctx == nil {
@@ -95,8 +95,8 @@ func (t *BinaryTransformOp[A, B, Out]) Run(s *Stream, a *Slice[A], b *Slice[B], 
 	if a.n != b.n || a.n != out.n {
 		return fmt.Errorf("gocccl: BinaryTransform: inputs have %d and %d elements, output %d", a.n, b.n, out.n)
 	}
-	if err := s.dev.enter(); err != nil {
-		return fmt.Errorf("gocccl: BinaryTransform: %w", err)
+	if err := t.enter(s.dev); err != nil {
+		return t.wrap(err, "")
 	}
 	defer s.dev.exit()
 	if s.dev.ctx == nil {

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "fb9e1b45827facf4ec1c0e287c0f0540d551421fe5593a442f71b5dab3499e2d", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "04c409922aca456dca87aa4e735c6c08dbc49a89e7f5b8be58ee439160783f89", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// BinaryTransform(Axpy.Apply) over float32, float32, float32, declared at ops.go:93:14.

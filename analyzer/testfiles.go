@@ -118,11 +118,11 @@ func testOnlyInstances(fset *token.FileSet, variants []*packages.Package) []Diag
 				if !ok {
 					return true
 				}
-				alg := constructor(calleeObject(p.TypesInfo, c.Fun))
+				alg, stateful := constructor(calleeObject(p.TypesInfo, c.Fun))
 				if alg == nil {
 					return true
 				}
-				key, desc, ok := testCallKey(p.TypesInfo, c, alg.Name, ops, own)
+				key, desc, ok := testCallKey(p.TypesInfo, c, constructorName(alg, stateful), ops, own)
 				switch {
 				case !ok:
 				case test:

@@ -15,8 +15,25 @@ const implPath = "github.com/gocccl/gocccl/runtime/goccclimpl"
 
 // glueVersion is the version of the glue this generator writes; the
 // runtime accepts goccclimpl.MinVersion through goccclimpl.MaxVersion, and
-// the glue checks that at compile time.
-const glueVersion = 2
+// the glue checks that at compile time. A package with an instance with
+// per-call state needs stateGlueVersion (its registrations name the state
+// type and its kernels take the state); the glue of any other package is
+// unchanged from version 2, so it stays version 2 and older runtimes keep
+// accepting it.
+const (
+	glueVersion      = 2
+	stateGlueVersion = 3
+)
+
+// packageGlueVersion is the glue version pkg's glue needs.
+func packageGlueVersion(pkg *model.Package) int {
+	for _, in := range pkg.Instances {
+		if in.State != nil {
+			return stateGlueVersion
+		}
+	}
+	return glueVersion
+}
 
 // GoGlue returns the contents of gocccl_gen.go: the version guard, a
 // //go:embed variable per image of m.Targets, and an init function that
@@ -35,11 +52,12 @@ func GoGlue(pkg *model.Package, m *Manifest) ([]byte, error) {
 	f.ImportName("reflect", "reflect")
 	f.Anon("embed")
 
-	f.Comment("The glue is version " + fmt.Sprint(glueVersion) + "; it fails to compile against a runtime that")
+	version := packageGlueVersion(pkg)
+	f.Comment("The glue is version " + fmt.Sprint(version) + "; it fails to compile against a runtime that")
 	f.Comment("does not accept it, and the compiler's message names the fix.")
 	f.Const().Defs(
-		jen.Id("_").Op("=").Qual(implPath, "EnforceVersion_RunGoGenerate").Call(jen.Lit(glueVersion).Op("-").Qual(implPath, "MinVersion")),
-		jen.Id("_").Op("=").Qual(implPath, "EnforceVersion_UpdateGocccl").Call(jen.Qual(implPath, "MaxVersion").Op("-").Lit(glueVersion)),
+		jen.Id("_").Op("=").Qual(implPath, "EnforceVersion_RunGoGenerate").Call(jen.Lit(version).Op("-").Qual(implPath, "MinVersion")),
+		jen.Id("_").Op("=").Qual(implPath, "EnforceVersion_UpdateGocccl").Call(jen.Qual(implPath, "MaxVersion").Op("-").Lit(version)),
 	)
 
 	taken := make(map[string]bool, len(pkg.Ops))
@@ -129,16 +147,23 @@ func registration(pkg *model.Package, in *model.Instance, as []int, mod string) 
 	if p := goPos(pkg.Fset, in.Pos); p != "" {
 		comment = in.Key() + " over " + typeList(in.Types) + ", declared at " + p + "."
 	}
+	fields := []jen.Code{
+		jen.Id("Algorithm").Op(":").Lit(in.Algorithm.Name),
+		jen.Id("Ops").Op(":").Index().Any().Values(ops...),
+		jen.Id("Types").Op(":").Index().Qual("reflect", "Type").Values(types...),
+		jen.Id("Layouts").Op(":").Index().String().Values(layouts...),
+		jen.Id("Kernels").Op(":").Index().String().Values(kernels...),
+		jen.Id("Policies").Op(":").Index().Qual(implPath, "Policy").Custom(multi, policies...),
+	}
+	if in.State != nil {
+		fields = append(fields,
+			jen.Id("State").Op(":").Qual("reflect", "TypeFor").Types(goType(pkg, in.State)).Call(),
+			jen.Id("StateLayout").Op(":").Lit(in.State.Layout()),
+		)
+	}
 	return []jen.Code{
 		jen.Comment(comment),
-		jen.Qual(implPath, "Register").Call(jen.Id(mod), jen.Qual(implPath, "Instance").Custom(multi,
-			jen.Id("Algorithm").Op(":").Lit(in.Algorithm.Name),
-			jen.Id("Ops").Op(":").Index().Any().Values(ops...),
-			jen.Id("Types").Op(":").Index().Qual("reflect", "Type").Values(types...),
-			jen.Id("Layouts").Op(":").Index().String().Values(layouts...),
-			jen.Id("Kernels").Op(":").Index().String().Values(kernels...),
-			jen.Id("Policies").Op(":").Index().Qual(implPath, "Policy").Custom(multi, policies...),
-		)),
+		jen.Qual(implPath, "Register").Call(jen.Id(mod), jen.Qual(implPath, "Instance").Custom(multi, fields...)),
 	}, nil
 }
 

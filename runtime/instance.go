@@ -36,6 +36,10 @@ type instance struct {
 	// callers are the return PCs of the constructor's call stack, from the
 	// constructor outward: where the instance was declared, for messages.
 	callers [4]uintptr
+	// state is the per-call state of a handle that a Stateful instance's
+	// Bind returned; its type is set on every instance declared with a
+	// stateful constructor.
+	state stateArg
 }
 
 // newInstance returns the instance of alg over the operators ops and the
@@ -167,6 +171,9 @@ func (in *instance) kernels(d *Device) (kernels, error) {
 	if err != nil {
 		return kernels{}, err
 	}
+	if reg.State != in.state.typ {
+		return kernels{}, in.stateMismatch(reg.State)
+	}
 	bk, err := d.bind(reg)
 	if err != nil {
 		return kernels{}, err
@@ -184,6 +191,13 @@ func (k kernels) launch(i, grid int, s *Stream, args *cuda.Args) error {
 func (k kernels) launchBlock(i, grid, block int, s *Stream, args *cuda.Args) error {
 	if grid > 1<<31-1 {
 		return k.in.errorf("%s needs %d blocks, more than 2^31-1", k.reg.Kernels[i], grid)
+	}
+	if k.in.state.typ != nil {
+		n, err := k.in.appendState(args)
+		if err != nil {
+			return err
+		}
+		defer args.Truncate(n)
 	}
 	if err := s.dev.launch(k.fns[i], grid, block, s, args); err != nil {
 		return k.in.wrap(err, fmt.Sprintf("launching %s on %d blocks", k.reg.Kernels[i], grid))

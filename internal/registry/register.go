@@ -85,6 +85,13 @@ type Instance struct {
 	Kernels []string
 	// Policies are the launch policies, one per architecture compiled.
 	Policies []arch.Policy
+	// State is the per-call state type of an instance declared with a
+	// stateful constructor (runtime.ReduceWith), whose kernels take it by
+	// value after their description's parameters; nil without state. Glue
+	// version 3 and later.
+	State reflect.Type
+	// StateLayout is State's layout as the kernels were compiled for it.
+	StateLayout string
 }
 
 // Registration is a registered instance, as algorithm handles use it.
@@ -93,7 +100,10 @@ type Registration struct {
 	Alg      *algo.Algorithm
 	Kernels  []string
 	Policies []arch.Policy
-	err      error // the instance does not match its description or its types changed
+	// State is the per-call state type the kernels take as their last
+	// parameter, or nil.
+	State reflect.Type
+	err   error // the instance does not match its description or its types changed
 }
 
 // Register records the kernels gocccl-gen compiled for one instance of
@@ -102,7 +112,7 @@ type Registration struct {
 // kept and reported when the instance runs, never as a panic at start-up.
 func Register(m *Module, in Instance) {
 	alg := algo.Lookup(in.Algorithm)
-	reg := &Registration{Module: m, Alg: alg, Kernels: in.Kernels, Policies: in.Policies}
+	reg := &Registration{Module: m, Alg: alg, Kernels: in.Kernels, Policies: in.Policies, State: in.State}
 	switch {
 	case alg == nil:
 		reg.err = fmt.Errorf("the generated code names algorithm %q, which this runtime does not have; update gocccl or run go generate (gocccl-gen)", in.Algorithm)
@@ -111,6 +121,11 @@ func Register(m *Module, in Instance) {
 			len(in.Ops), len(in.Types), len(in.Kernels), alg.Name, len(alg.Ops), len(alg.TypeParams), len(alg.Kernels))
 	default:
 		reg.err = checkLayouts(in.Layouts, in.Types...)
+		if reg.err == nil && in.State != nil && in.StateLayout != "" {
+			if got := layoutOf(in.State); got != in.StateLayout {
+				reg.err = &layoutError{msg: "state type " + in.State.String() + " has layout " + got + " in Go but the kernels were compiled for " + in.StateLayout}
+			}
+		}
 	}
 	key := NewKey(alg, in.Ops, in.Types...)
 	state.mu.Lock()

@@ -39,8 +39,10 @@ type EnforceVersion_UpdateGocccl uint
 const (
 	// MinVersion is the oldest glue this runtime accepts.
 	MinVersion = 2
-	// MaxVersion is the newest glue this runtime accepts.
-	MaxVersion = 2
+	// MaxVersion is the newest glue this runtime accepts. Version 3 adds
+	// instances with per-call state (Instance.State); glue without them
+	// is still written as version 2.
+	MaxVersion = 3
 )
 
 // Target is what an image was compiled for.

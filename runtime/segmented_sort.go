@@ -71,7 +71,7 @@ func (r *SegmentedSortKeysOp[K]) Run(s *Stream, in, out *Slice[K], begin, end *S
 	if err != nil {
 		return err
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := r.enter(s.dev); err != nil {
 		return r.wrap(err, "")
 	}
 	defer s.dev.exit()
@@ -135,7 +135,7 @@ func (r *SegmentedSortPairsOp[K, V]) Run(s *Stream, keysIn, keysOut *Slice[K], v
 	if err != nil {
 		return err
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := r.enter(s.dev); err != nil {
 		return r.wrap(err, "")
 	}
 	defer s.dev.exit()

@@ -20,7 +20,7 @@ const (
 	segsortHistogram
 	segsortOnesweep
 
-	segsortHeaderWords = 16  // counters: small, medium, big, large, tiles, -, -, -, 8 tile counters
+	segsortHeaderWords = 16  // counters: small, medium, big, large, tiles, portions, -, -, 8 tile counters
 	segsortSmallMax    = 128 // a warp's segments: 32 lanes × 4 keys
 	segsortMediumItems = 4   // keys per thread of the medium class
 )
@@ -46,16 +46,19 @@ func newSegsortClasses(n, segs, threads, tile int) segsortClasses {
 		c.capBig = 0
 	}
 	c.capLarge = min(segs, n/(c.bigMax+1))
-	c.listWords = segsortHeaderWords + c.capSmall + c.capMedium + c.capBig + 2*c.capLarge + 1
+	// The lists, then tile_prefix and portion_prefix (capLarge + 1 each).
+	c.listWords = segsortHeaderWords + c.capSmall + c.capMedium + c.capBig + 3*c.capLarge + 2
 	return c
 }
 
 // largeScratch returns the bytes of the large segments' scratch and the
 // offsets in it of the look-back words and of the alternate keys and values
-// (0 when there is a single pass).
-func (c segsortClasses) largeScratch(n, large, tiles, passes, ksize, vsize int) (bytes, lookbackAt, keysAt, valuesAt int) {
-	lookbackAt = 8 * large * passes * radixDigits
-	bytes = lookbackAt + 8*tiles*radixDigits
+// (0 when there is a single pass): the digit counts of each portion and pass
+// and a done counter per segment, then a 32-bit look-back word per tile and
+// digit (zeroed together), then the copies.
+func (c segsortClasses) largeScratch(n, large, portions, tiles, passes, ksize, vsize int) (bytes, lookbackAt, keysAt, valuesAt int) {
+	lookbackAt = 8 * (portions*passes*radixDigits + large)
+	bytes = lookbackAt + 4*tiles*radixDigits
 	if passes > 1 {
 		keysAt = roundUp(bytes, radixAlign)
 		bytes = keysAt + n*ksize
@@ -126,9 +129,9 @@ func (j *segsortJob) sweep(k kernels, c segsortClasses, lists cuda.DevicePtr) er
 	// capacities and blocks past a list's end return at once; otherwise the
 	// counts are read back.
 	small, medium, big := c.capSmall, c.capMedium, c.capBig
-	var large, tiles int
+	var large, portions, tiles int
 	if c.capLarge > 0 {
-		var counts [5]uint64
+		var counts [6]uint64
 		if err := d.ctx.StreamSynchronize(j.s.handle); err != nil {
 			return j.inst.wrap(err, "classifying the segments")
 		}
@@ -140,6 +143,7 @@ func (j *segsortJob) sweep(k kernels, c segsortClasses, lists cuda.DevicePtr) er
 		big = min(big, int(counts[2]))
 		large = min(c.capLarge, int(counts[3]))
 		tiles = int(counts[4])
+		portions = int(counts[5])
 	}
 	warps := threads / 32
 	for _, l := range []struct{ kernel, grid int }{
@@ -159,7 +163,7 @@ func (j *segsortJob) sweep(k kernels, c segsortClasses, lists cuda.DevicePtr) er
 		return nil
 	}
 	passes := j.ksize // 8-bit digits over the whole key
-	bytes, lookbackAt, keysAt, valuesAt := c.largeScratch(j.n, large, tiles, passes, j.ksize, j.vsize)
+	bytes, lookbackAt, keysAt, valuesAt := c.largeScratch(j.n, large, portions, tiles, passes, j.ksize, j.vsize)
 	tmp, err := d.tempAlloc(bytes, j.s)
 	if err != nil {
 		return j.inst.wrap(err, fmt.Sprintf("scratch memory of %d bytes", bytes))
@@ -172,11 +176,11 @@ func (j *segsortJob) sweep(k kernels, c segsortClasses, lists cuda.DevicePtr) er
 }
 
 // onesweep sorts the large segments: zero the digit counts and look-back
-// state, scan the segments' tile counts, count digits, then one pass per
-// digit.
+// state, scan the segments' tile and portion counts, count digits (and scan
+// them), then one pass per digit.
 func (j *segsortJob) onesweep(k kernels, c segsortClasses, lists, tmp cuda.DevicePtr, lookbackAt, keysAt, valuesAt, tiles, passes int) error {
 	threads := k.policy.BlockThreads
-	words := lookbackAt/8 + tiles*radixDigits
+	words := lookbackAt/8 + tiles*radixDigits/2
 	var args cuda.Args
 	args.Ptr(tmp)
 	args.Int64(int64(words))
@@ -255,7 +259,7 @@ func segsortTempBytes(inst *instance, d *Device, n, segs, ksize, vsize int) (int
 	if n < 0 || segs < 0 {
 		return 0, inst.errorf("negative length %d or segment count %d", n, segs)
 	}
-	if err := d.enter(); err != nil {
+	if err := inst.enter(d); err != nil {
 		return 0, inst.wrap(err, "")
 	}
 	defer d.exit()
@@ -266,13 +270,21 @@ func segsortTempBytes(inst *instance, d *Device, n, segs, ksize, vsize int) (int
 	if err != nil {
 		return 0, err
 	}
-	c := newSegsortClasses(n, segs, k.policy.BlockThreads, k.policy.Tile())
+	return newSegsortClasses(n, segs, k.policy.BlockThreads, k.policy.Tile()).maxBytes(n, ksize, vsize), nil
+}
+
+// maxBytes bounds the scratch of a Run over n keys of ksize bytes (and
+// values of vsize): the lists, and the large segments' scratch for as many
+// long segments, portions and tiles as n keys can hold.
+func (c segsortClasses) maxBytes(n, ksize, vsize int) int {
 	bytes := 8 * c.listWords
 	if c.capLarge > 0 {
-		// A large segment of l > tile keys has ceil(l / tile) <= l/tile + 1 tiles.
+		// A large segment of l > tile keys has ceil(l / tile) <= l/tile + 1
+		// tiles and ceil(l / portion) <= l/portion + 1 portions.
 		tiles := n/c.tile + c.capLarge
-		large, _, _, _ := c.largeScratch(n, c.capLarge, tiles, ksize, ksize, vsize)
+		portions := n/radixPortion(c.tile) + c.capLarge
+		large, _, _, _ := c.largeScratch(n, c.capLarge, portions, tiles, ksize, ksize, vsize)
 		bytes += large
 	}
-	return bytes, nil
+	return bytes
 }

@@ -230,3 +230,30 @@ func TestSegmentedSortErrors(t *testing.T) {
 	c.Free()
 	require.ErrorIs(t, op.Run(nil, a, c, seg(0), seg(1), o), ErrFreed)
 }
+
+// TestSegsortScratchBound: TempStorageBytes' bound covers what a Run takes
+// for layouts with the most large segments, tiles and portions (arithmetic
+// only: portions of 2^29 items are out of reach of a test's memory).
+func TestSegsortScratchBound(t *testing.T) {
+	for _, p := range []struct{ threads, tile int }{{256, 4096}, {384, 5760}, {384, 6912}, {384, 7680}, {512, 9728}, {256, 256}} {
+		portion := radixPortion(p.tile)
+		for _, n := range []int{p.tile + 1, 100_003, 1 << 24, 3*portion + 5, 5 << 30} {
+			for _, l := range []int{p.tile + 1, 2*p.tile + 1, 4*p.threads + 1, portion, portion + 1, 2*portion + 1, n} {
+				if l > n || l <= max(p.tile, 4*p.threads) {
+					continue
+				}
+				large := n / l
+				tiles := large * ((l + p.tile - 1) / p.tile)
+				portions := large * ((l + portion - 1) / portion)
+				for _, segs := range []int{large, large + 10, n} {
+					c := newSegsortClasses(n, segs, p.threads, p.tile)
+					for _, sz := range [][2]int{{4, 0}, {8, 4}, {2, 208}} {
+						used, _, _, _ := c.largeScratch(n, large, portions, tiles, sz[0], sz[0], sz[1])
+						require.LessOrEqual(t, 8*c.listWords+used, c.maxBytes(n, sz[0], sz[1]),
+							"threads %d tile %d n %d segments of %d, %d segments, sizes %v", p.threads, p.tile, n, l, segs, sz)
+					}
+				}
+			}
+		}
+	}
+}

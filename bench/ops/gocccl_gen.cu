@@ -321,8 +321,8 @@ constexpr int gocccl_rle_EqFloat32_threads = 128, gocccl_rle_EqFloat32_items = 1
 constexpr int gocccl_rle_EqUint32_threads = 128, gocccl_rle_EqUint32_items = 16;
 constexpr int gocccl_segmented_reduce_AddFloat32_threads = 256, gocccl_segmented_reduce_AddFloat32_items = 16;
 constexpr int gocccl_segmented_reduce_MaxUint32_threads = 256, gocccl_segmented_reduce_MaxUint32_items = 16;
-constexpr int gocccl_segmented_sort_keys_uint32_threads = 256, gocccl_segmented_sort_keys_uint32_items = 16;
-constexpr int gocccl_segmented_sort_pairs_uint32_uint32_threads = 256, gocccl_segmented_sort_pairs_uint32_uint32_items = 16;
+constexpr int gocccl_segmented_sort_keys_uint32_threads = 384, gocccl_segmented_sort_keys_uint32_items = 20;
+constexpr int gocccl_segmented_sort_pairs_uint32_uint32_threads = 384, gocccl_segmented_sort_pairs_uint32_uint32_items = 18;
 constexpr int gocccl_select_KeepFloat32_threads = 128, gocccl_select_KeepFloat32_items = 16;
 constexpr int gocccl_select_KeepUint32_threads = 128, gocccl_select_KeepUint32_items = 16;
 constexpr int gocccl_partition3_FirstFloat32_SecondFloat32_threads = 128, gocccl_partition3_FirstFloat32_SecondFloat32_items = 16;

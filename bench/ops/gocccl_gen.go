@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "e5096bbdfc283e351ab6acf55d4de0f271caea4712c03c556ac65819d64324b8", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "fdd69d07e7e9c9433409bfa95684752beb64e9b9c2ff6164c631ef932ca7447f", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:42:30.
@@ -298,7 +298,7 @@ func init() {
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_float32_init", "gocccl_radix_sort_keys_float32_histogram", "gocccl_radix_sort_keys_float32_onesweep", "gocccl_radix_sort_keys_float32_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
 	})
 	// RadixSortKeys[uint32] over uint32, declared at radix.go:7:26.
@@ -309,7 +309,7 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint32_init", "gocccl_radix_sort_keys_uint32_histogram", "gocccl_radix_sort_keys_uint32_onesweep", "gocccl_radix_sort_keys_uint32_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
 	})
 	// RadixSortKeys[uint64] over uint64, declared at radix.go:9:26.
@@ -320,7 +320,7 @@ func init() {
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint64_init", "gocccl_radix_sort_keys_uint64_histogram", "gocccl_radix_sort_keys_uint64_onesweep", "gocccl_radix_sort_keys_uint64_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// RadixSortPairs[float32,uint32] over float32, uint32, declared at radix.go:11:26.
@@ -331,7 +331,7 @@ func init() {
 		Layouts:   []string{"float32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_float32_uint32_init", "gocccl_radix_sort_pairs_float32_uint32_histogram", "gocccl_radix_sort_pairs_float32_uint32_onesweep", "gocccl_radix_sort_pairs_float32_uint32_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
 	})
 	// RadixSortPairs[uint32,uint32] over uint32, uint32, declared at radix.go:10:26.
@@ -342,7 +342,7 @@ func init() {
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_uint32_uint32_init", "gocccl_radix_sort_pairs_uint32_uint32_histogram", "gocccl_radix_sort_pairs_uint32_uint32_onesweep", "gocccl_radix_sort_pairs_uint32_uint32_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
 	})
 	// RadixSortPairs[uint64,uint32] over uint64, uint32, declared at radix.go:12:26.
@@ -353,7 +353,7 @@ func init() {
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_uint64_uint32_init", "gocccl_radix_sort_pairs_uint64_uint32_histogram", "gocccl_radix_sort_pairs_uint64_uint32_onesweep", "gocccl_radix_sort_pairs_uint64_uint32_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// Reduce(AddFloat32) over float32, declared at ops.go:22:15.
@@ -452,7 +452,7 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_uint32_init", "gocccl_segmented_sort_keys_uint32_classify", "gocccl_segmented_sort_keys_uint32_small", "gocccl_segmented_sort_keys_uint32_medium", "gocccl_segmented_sort_keys_uint32_big", "gocccl_segmented_sort_keys_uint32_plan", "gocccl_segmented_sort_keys_uint32_histogram", "gocccl_segmented_sort_keys_uint32_onesweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
 	})
 	// SegmentedSortPairs[uint32,uint32] over uint32, uint32, declared at segsort.go:8:29.
@@ -463,7 +463,7 @@ func init() {
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_uint32_uint32_init", "gocccl_segmented_sort_pairs_uint32_uint32_classify", "gocccl_segmented_sort_pairs_uint32_uint32_small", "gocccl_segmented_sort_pairs_uint32_uint32_medium", "gocccl_segmented_sort_pairs_uint32_uint32_big", "gocccl_segmented_sort_pairs_uint32_uint32_plan", "gocccl_segmented_sort_pairs_uint32_uint32_histogram", "gocccl_segmented_sort_pairs_uint32_uint32_onesweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
 	})
 	// Select(KeepFloat32) over float32, declared at select.go:43:27.

@@ -4,9 +4,9 @@ package algo
 // cub::DeviceSegmentedSort does, and sort each class with its own engine
 // (kernels/include/gocccl/segmented_sort.cuh): a warp per small segment, a
 // block per medium or big segment sorting in shared memory in one launch,
-// and Onesweep over the tiles of all large segments at once. The policy is
-// the radix sorts' (RadixPolicy): its tile bounds the big class and is
-// Onesweep's tile.
+// and Onesweep over the tiles of all large segments at once. The policies
+// are the radix sorts' (RadixKeysPolicy, RadixPairsPolicy): the tile bounds
+// the big class and is Onesweep's tile.
 
 // segmentedSortKernels returns the entry points of a segmented sort: with
 // values when pairs.
@@ -50,7 +50,7 @@ var SegmentedSortKeys = register(&Algorithm{
 	Header:     "segmented_sort.cuh",
 	TypeParams: []string{"K"},
 	Kernels:    segmentedSortKernels(false),
-	Policy:     RadixPolicy,
+	Policy:     RadixKeysPolicy,
 })
 
 // SegmentedSortPairs is runtime.SegmentedSortPairs[K, V]().
@@ -60,5 +60,5 @@ var SegmentedSortPairs = register(&Algorithm{
 	Header:     "segmented_sort.cuh",
 	TypeParams: []string{"K", "V"},
 	Kernels:    segmentedSortKernels(true),
-	Policy:     RadixPolicy,
+	Policy:     RadixPairsPolicy,
 })

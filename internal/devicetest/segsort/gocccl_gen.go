@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segsort", "d3f91bdf5e726b8547e988188f9a0de401c12c11ed2b3f478083d77374925b2d", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segsort", "c13b7720e7c5ec023b7ee4c6a1755b7ee9d06385529ae7ee8681e692494cf911", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// SegmentedSortKeys[float32] over float32, declared at segsort.go:41:16.
@@ -34,7 +34,7 @@ func init() {
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_float32_init", "gocccl_segmented_sort_keys_float32_classify", "gocccl_segmented_sort_keys_float32_small", "gocccl_segmented_sort_keys_float32_medium", "gocccl_segmented_sort_keys_float32_big", "gocccl_segmented_sort_keys_float32_plan", "gocccl_segmented_sort_keys_float32_histogram", "gocccl_segmented_sort_keys_float32_onesweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
 	})
 	// SegmentedSortKeys[float64] over float64, declared at segsort.go:42:16.
@@ -45,7 +45,7 @@ func init() {
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_float64_init", "gocccl_segmented_sort_keys_float64_classify", "gocccl_segmented_sort_keys_float64_small", "gocccl_segmented_sort_keys_float64_medium", "gocccl_segmented_sort_keys_float64_big", "gocccl_segmented_sort_keys_float64_plan", "gocccl_segmented_sort_keys_float64_histogram", "gocccl_segmented_sort_keys_float64_onesweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// SegmentedSortKeys[int16] over int16, declared at segsort.go:31:16.
@@ -56,7 +56,7 @@ func init() {
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_int16_init", "gocccl_segmented_sort_keys_int16_classify", "gocccl_segmented_sort_keys_int16_small", "gocccl_segmented_sort_keys_int16_medium", "gocccl_segmented_sort_keys_int16_big", "gocccl_segmented_sort_keys_int16_plan", "gocccl_segmented_sort_keys_int16_histogram", "gocccl_segmented_sort_keys_int16_onesweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
 		},
 	})
 	// SegmentedSortKeys[int32] over int32, declared at segsort.go:32:16.
@@ -67,7 +67,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_int32_init", "gocccl_segmented_sort_keys_int32_classify", "gocccl_segmented_sort_keys_int32_small", "gocccl_segmented_sort_keys_int32_medium", "gocccl_segmented_sort_keys_int32_big", "gocccl_segmented_sort_keys_int32_plan", "gocccl_segmented_sort_keys_int32_histogram", "gocccl_segmented_sort_keys_int32_onesweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
 	})
 	// SegmentedSortKeys[int64] over int64, declared at segsort.go:33:16.
@@ -78,7 +78,7 @@ func init() {
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_int64_init", "gocccl_segmented_sort_keys_int64_classify", "gocccl_segmented_sort_keys_int64_small", "gocccl_segmented_sort_keys_int64_medium", "gocccl_segmented_sort_keys_int64_big", "gocccl_segmented_sort_keys_int64_plan", "gocccl_segmented_sort_keys_int64_histogram", "gocccl_segmented_sort_keys_int64_onesweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// SegmentedSortKeys[int8] over int8, declared at segsort.go:30:16.
@@ -89,7 +89,7 @@ func init() {
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_int8_init", "gocccl_segmented_sort_keys_int8_classify", "gocccl_segmented_sort_keys_int8_small", "gocccl_segmented_sort_keys_int8_medium", "gocccl_segmented_sort_keys_int8_big", "gocccl_segmented_sort_keys_int8_plan", "gocccl_segmented_sort_keys_int8_histogram", "gocccl_segmented_sort_keys_int8_onesweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
 		},
 	})
 	// SegmentedSortKeys[int] over int, declared at segsort.go:34:16.
@@ -100,7 +100,7 @@ func init() {
 		Layouts:   []string{"int/8"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_int_init", "gocccl_segmented_sort_keys_int_classify", "gocccl_segmented_sort_keys_int_small", "gocccl_segmented_sort_keys_int_medium", "gocccl_segmented_sort_keys_int_big", "gocccl_segmented_sort_keys_int_plan", "gocccl_segmented_sort_keys_int_histogram", "gocccl_segmented_sort_keys_int_onesweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// SegmentedSortKeys[uint16] over uint16, declared at segsort.go:36:16.
@@ -111,7 +111,7 @@ func init() {
 		Layouts:   []string{"uint16/2"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_uint16_init", "gocccl_segmented_sort_keys_uint16_classify", "gocccl_segmented_sort_keys_uint16_small", "gocccl_segmented_sort_keys_uint16_medium", "gocccl_segmented_sort_keys_uint16_big", "gocccl_segmented_sort_keys_uint16_plan", "gocccl_segmented_sort_keys_uint16_histogram", "gocccl_segmented_sort_keys_uint16_onesweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
 		},
 	})
 	// SegmentedSortKeys[uint32] over uint32, declared at segsort.go:37:16.
@@ -122,7 +122,7 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_uint32_init", "gocccl_segmented_sort_keys_uint32_classify", "gocccl_segmented_sort_keys_uint32_small", "gocccl_segmented_sort_keys_uint32_medium", "gocccl_segmented_sort_keys_uint32_big", "gocccl_segmented_sort_keys_uint32_plan", "gocccl_segmented_sort_keys_uint32_histogram", "gocccl_segmented_sort_keys_uint32_onesweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
 	})
 	// SegmentedSortKeys[uint64] over uint64, declared at segsort.go:38:16.
@@ -133,7 +133,7 @@ func init() {
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_uint64_init", "gocccl_segmented_sort_keys_uint64_classify", "gocccl_segmented_sort_keys_uint64_small", "gocccl_segmented_sort_keys_uint64_medium", "gocccl_segmented_sort_keys_uint64_big", "gocccl_segmented_sort_keys_uint64_plan", "gocccl_segmented_sort_keys_uint64_histogram", "gocccl_segmented_sort_keys_uint64_onesweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// SegmentedSortKeys[uint8] over uint8, declared at segsort.go:35:16.
@@ -144,7 +144,7 @@ func init() {
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_uint8_init", "gocccl_segmented_sort_keys_uint8_classify", "gocccl_segmented_sort_keys_uint8_small", "gocccl_segmented_sort_keys_uint8_medium", "gocccl_segmented_sort_keys_uint8_big", "gocccl_segmented_sort_keys_uint8_plan", "gocccl_segmented_sort_keys_uint8_histogram", "gocccl_segmented_sort_keys_uint8_onesweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
 		},
 	})
 	// SegmentedSortKeys[uint] over uint, declared at segsort.go:39:16.
@@ -155,7 +155,7 @@ func init() {
 		Layouts:   []string{"uint/8"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_uint_init", "gocccl_segmented_sort_keys_uint_classify", "gocccl_segmented_sort_keys_uint_small", "gocccl_segmented_sort_keys_uint_medium", "gocccl_segmented_sort_keys_uint_big", "gocccl_segmented_sort_keys_uint_plan", "gocccl_segmented_sort_keys_uint_histogram", "gocccl_segmented_sort_keys_uint_onesweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// SegmentedSortKeys[uintptr] over uintptr, declared at segsort.go:40:16.
@@ -166,7 +166,7 @@ func init() {
 		Layouts:   []string{"uintptr/8"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_uintptr_init", "gocccl_segmented_sort_keys_uintptr_classify", "gocccl_segmented_sort_keys_uintptr_small", "gocccl_segmented_sort_keys_uintptr_medium", "gocccl_segmented_sort_keys_uintptr_big", "gocccl_segmented_sort_keys_uintptr_plan", "gocccl_segmented_sort_keys_uintptr_histogram", "gocccl_segmented_sort_keys_uintptr_onesweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// SegmentedSortPairs[float32,uint32] over float32, uint32, declared at segsort.go:49:17.
@@ -177,7 +177,7 @@ func init() {
 		Layouts:   []string{"float32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_float32_uint32_init", "gocccl_segmented_sort_pairs_float32_uint32_classify", "gocccl_segmented_sort_pairs_float32_uint32_small", "gocccl_segmented_sort_pairs_float32_uint32_medium", "gocccl_segmented_sort_pairs_float32_uint32_big", "gocccl_segmented_sort_pairs_float32_uint32_plan", "gocccl_segmented_sort_pairs_float32_uint32_histogram", "gocccl_segmented_sort_pairs_float32_uint32_onesweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
 	})
 	// SegmentedSortPairs[float64,uint32] over float64, uint32, declared at segsort.go:50:17.
@@ -188,7 +188,7 @@ func init() {
 		Layouts:   []string{"float64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_float64_uint32_init", "gocccl_segmented_sort_pairs_float64_uint32_classify", "gocccl_segmented_sort_pairs_float64_uint32_small", "gocccl_segmented_sort_pairs_float64_uint32_medium", "gocccl_segmented_sort_pairs_float64_uint32_big", "gocccl_segmented_sort_pairs_float64_uint32_plan", "gocccl_segmented_sort_pairs_float64_uint32_histogram", "gocccl_segmented_sort_pairs_float64_uint32_onesweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// SegmentedSortPairs[int16,uint32] over int16, uint32, declared at segsort.go:45:17.
@@ -199,7 +199,7 @@ func init() {
 		Layouts:   []string{"int16/2", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_int16_uint32_init", "gocccl_segmented_sort_pairs_int16_uint32_classify", "gocccl_segmented_sort_pairs_int16_uint32_small", "gocccl_segmented_sort_pairs_int16_uint32_medium", "gocccl_segmented_sort_pairs_int16_uint32_big", "gocccl_segmented_sort_pairs_int16_uint32_plan", "gocccl_segmented_sort_pairs_int16_uint32_histogram", "gocccl_segmented_sort_pairs_int16_uint32_onesweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
 	})
 	// SegmentedSortPairs[int32,Payload] over int32, Payload, declared at segsort.go:51:17.
@@ -221,7 +221,7 @@ func init() {
 		Layouts:   []string{"int64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_int64_uint32_init", "gocccl_segmented_sort_pairs_int64_uint32_classify", "gocccl_segmented_sort_pairs_int64_uint32_small", "gocccl_segmented_sort_pairs_int64_uint32_medium", "gocccl_segmented_sort_pairs_int64_uint32_big", "gocccl_segmented_sort_pairs_int64_uint32_plan", "gocccl_segmented_sort_pairs_int64_uint32_histogram", "gocccl_segmented_sort_pairs_int64_uint32_onesweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// SegmentedSortPairs[int8,uint32] over int8, uint32, declared at segsort.go:44:17.
@@ -232,7 +232,7 @@ func init() {
 		Layouts:   []string{"int8/1", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_int8_uint32_init", "gocccl_segmented_sort_pairs_int8_uint32_classify", "gocccl_segmented_sort_pairs_int8_uint32_small", "gocccl_segmented_sort_pairs_int8_uint32_medium", "gocccl_segmented_sort_pairs_int8_uint32_big", "gocccl_segmented_sort_pairs_int8_uint32_plan", "gocccl_segmented_sort_pairs_int8_uint32_histogram", "gocccl_segmented_sort_pairs_int8_uint32_onesweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
 	})
 	// SegmentedSortPairs[uint16,Big] over uint16, Big, declared at segsort.go:52:17.
@@ -254,7 +254,7 @@ func init() {
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_uint32_uint32_init", "gocccl_segmented_sort_pairs_uint32_uint32_classify", "gocccl_segmented_sort_pairs_uint32_uint32_small", "gocccl_segmented_sort_pairs_uint32_uint32_medium", "gocccl_segmented_sort_pairs_uint32_uint32_big", "gocccl_segmented_sort_pairs_uint32_uint32_plan", "gocccl_segmented_sort_pairs_uint32_uint32_histogram", "gocccl_segmented_sort_pairs_uint32_uint32_onesweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
 	})
 	// SegmentedSortPairs[uint64,uint32] over uint64, uint32, declared at segsort.go:48:17.
@@ -265,7 +265,7 @@ func init() {
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_uint64_uint32_init", "gocccl_segmented_sort_pairs_uint64_uint32_classify", "gocccl_segmented_sort_pairs_uint64_uint32_small", "gocccl_segmented_sort_pairs_uint64_uint32_medium", "gocccl_segmented_sort_pairs_uint64_uint32_big", "gocccl_segmented_sort_pairs_uint64_uint32_plan", "gocccl_segmented_sort_pairs_uint64_uint32_histogram", "gocccl_segmented_sort_pairs_uint64_uint32_onesweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 }

@@ -161,7 +161,10 @@ type layout struct {
 // shuffled, 1024-key segments, one segment of 90%, one segment, length 1,
 // and (when n allows) 10^6 segments.
 func layouts(r *rand.Rand, n int) []layout {
-	lengths := []int{0, 1, 2, 3, 31, 32, 33, 127, 128, 129, 500, 1023, 1024, 1025, 3071, 3072, 3073, 4095, 4096, 4097, 9000, 70000}
+	// The class limits of the policies ± 1: medium 4 × 256, 384, 512
+	// threads; big (the tile) 256 × 16, 384 × 15, 384 × 18, 384 × 20, 512 × 19.
+	lengths := []int{0, 1, 2, 3, 31, 32, 33, 127, 128, 129, 500, 1023, 1024, 1025, 1535, 1536, 1537, 2047, 2048, 2049,
+		3071, 3072, 3073, 4095, 4096, 4097, 5759, 5760, 5761, 6911, 6912, 6913, 7679, 7680, 7681, 9000, 9727, 9728, 9729, 70000}
 	fill := func(name string, next func(pos int) int, gaps, shuffle bool) layout {
 		l := layout{name: name}
 		for pos := 0; pos < n; {
@@ -459,4 +462,86 @@ func TestTempStorageBytes(t *testing.T) {
 	b, err = KeysUint32.TempStorageBytes(gpu, 1<<20, 1<<20)
 	require.NoError(t, err)
 	require.Greater(t, b, 4<<20, "a copy of the keys at least")
+}
+
+// TestPortions sorts a segment longer than a look-back portion (2^29 - 1
+// items rounded down to whole tiles) beside a large and a small one, so that
+// the huge segment's second portion starts its digits from the histogram's
+// counts of the first: int16 keys (two passes), keys and pairs, both
+// directions, checked on the host (GPU only; not in -short).
+func TestPortions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	gpu := openGPU(t)
+	const n = 1<<29 + 100_000
+	r := rand.New(rand.NewPCG(9, 10))
+	keys := make([]int16, n)
+	for i := range keys {
+		keys[i] = int16(r.Uint32() % 3000) // many equal keys: stability shows
+	}
+	begin, end := []int64{0, 50_003, n - 7}, []int64{50_000, n - 7, n}
+	outside := []int{50_000, 50_001, 50_002}
+	idx := make([]uint32, n)
+	for i := range idx {
+		idx[i] = uint32(i)
+	}
+	in, vin := must(runtime.FromHost(gpu, keys)), must(runtime.FromHost(gpu, idx))
+	db, de := must(runtime.FromHost(gpu, begin)), must(runtime.FromHost(gpu, end))
+	kout, vout := must(runtime.Alloc[int16](gpu, n)), must(runtime.Alloc[uint32](gpu, n))
+	defer func() {
+		for _, s := range []interface{ Free() error }{in, vin, db, de, kout, vout} {
+			s.Free()
+		}
+	}()
+	poisonK, poisonV := make([]int16, n), make([]uint32, n)
+	gotK, gotV := make([]int16, n), make([]uint32, n)
+	for i := range poisonK {
+		poisonK[i], poisonV[i] = poison, poison
+	}
+	for _, desc := range []bool{false, true} {
+		for _, pairs := range []bool{false, true} {
+			what := fmt.Sprintf("desc=%v pairs=%v", desc, pairs)
+			require.NoError(t, kout.CopyFromHost(poisonK))
+			require.NoError(t, vout.CopyFromHost(poisonV))
+			o := runtime.SegmentedSortOptions{Descending: desc}
+			if pairs {
+				require.NoError(t, PairsInt16.Run(nil, in, kout, vin, vout, db, de, o), what)
+			} else {
+				require.NoError(t, KeysInt16.Run(nil, in, kout, db, de, o), what)
+			}
+			require.NoError(t, kout.CopyToHost(gotK))
+			require.NoError(t, vout.CopyToHost(gotV))
+			for _, i := range outside {
+				require.Equal(t, int16(poison), gotK[i], "%s: key %d outside the segments", what, i)
+				require.Equal(t, uint32(poison), gotV[i], "%s: value %d outside the segments", what, i)
+			}
+			for s := range begin {
+				b, e := int(begin[s]), int(end[s])
+				var counts [1 << 16]int
+				for i := b; i < e; i++ {
+					counts[uint16(keys[i])]++
+					counts[uint16(gotK[i])]--
+					if i > b && orderedBits(gotK[i-1], desc) > orderedBits(gotK[i], desc) {
+						t.Fatalf("%s: segment %d not sorted at %d: %d then %d", what, s, i, gotK[i-1], gotK[i])
+					}
+					if !pairs {
+						continue
+					}
+					v := int(gotV[i])
+					if v < b || v >= e || keys[v] != gotK[i] {
+						t.Fatalf("%s: value %d is %d, not the position of its key in segment %d", what, i, v, s)
+					}
+					if i > b && gotK[i-1] == gotK[i] && gotV[i-1] >= gotV[i] {
+						t.Fatalf("%s: equal keys at %d out of their input order (%d, %d)", what, i, gotV[i-1], gotV[i])
+					}
+				}
+				for k, c := range counts {
+					if c != 0 {
+						t.Fatalf("%s: segment %d holds key %d %d times too few", what, s, int16(uint16(k)), c)
+					}
+				}
+			}
+		}
+	}
 }

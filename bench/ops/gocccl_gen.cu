@@ -16,6 +16,7 @@
 #include <gocccl/scan_by_key.cuh>
 #include <gocccl/search.cuh>
 #include <gocccl/segmented_reduce.cuh>
+#include <gocccl/segmented_sort.cuh>
 #include <gocccl/select.cuh>
 #include <gocccl/transform.cuh>
 #include <gocccl/transform_reduce.cuh>
@@ -320,6 +321,8 @@ constexpr int gocccl_rle_EqFloat32_threads = 128, gocccl_rle_EqFloat32_items = 1
 constexpr int gocccl_rle_EqUint32_threads = 128, gocccl_rle_EqUint32_items = 16;
 constexpr int gocccl_segmented_reduce_AddFloat32_threads = 256, gocccl_segmented_reduce_AddFloat32_items = 16;
 constexpr int gocccl_segmented_reduce_MaxUint32_threads = 256, gocccl_segmented_reduce_MaxUint32_items = 16;
+constexpr int gocccl_segmented_sort_keys_uint32_threads = 384, gocccl_segmented_sort_keys_uint32_items = 20;
+constexpr int gocccl_segmented_sort_pairs_uint32_uint32_threads = 384, gocccl_segmented_sort_pairs_uint32_uint32_items = 18;
 constexpr int gocccl_select_KeepFloat32_threads = 128, gocccl_select_KeepFloat32_items = 16;
 constexpr int gocccl_select_KeepUint32_threads = 128, gocccl_select_KeepUint32_items = 16;
 constexpr int gocccl_partition3_FirstFloat32_SecondFloat32_threads = 128, gocccl_partition3_FirstFloat32_SecondFloat32_items = 16;
@@ -829,6 +832,88 @@ gocccl_segmented_reduce_MaxUint32_warp(const uint32_t* d_in, long long n, const 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
 gocccl_segmented_reduce_MaxUint32_block(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+// SegmentedSortKeys[uint32] over uint32, declared at segsort.go:7:29.
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint32_threads)
+gocccl_segmented_sort_keys_uint32_init(void* d_scratch, long long words) {
+  ::gocccl::radix_sort_init<gocccl_segmented_sort_keys_uint32_threads, gocccl_segmented_sort_keys_uint32_items, uint32_t>(d_scratch, words);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint32_threads)
+gocccl_segmented_sort_keys_uint32_classify(const uint32_t* d_keys_in, uint32_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large) {
+  ::gocccl::segmented_sort_keys_classify<gocccl_segmented_sort_keys_uint32_threads, gocccl_segmented_sort_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint32_threads)
+gocccl_segmented_sort_keys_uint32_small(const uint32_t* d_keys_in, uint32_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, bool descending) {
+  ::gocccl::segmented_sort_keys_small<gocccl_segmented_sort_keys_uint32_threads, gocccl_segmented_sort_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint32_threads)
+gocccl_segmented_sort_keys_uint32_medium(const uint32_t* d_keys_in, uint32_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, bool descending) {
+  ::gocccl::segmented_sort_keys_medium<gocccl_segmented_sort_keys_uint32_threads, gocccl_segmented_sort_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint32_threads)
+gocccl_segmented_sort_keys_uint32_big(const uint32_t* d_keys_in, uint32_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, bool descending) {
+  ::gocccl::segmented_sort_keys_big<gocccl_segmented_sort_keys_uint32_threads, gocccl_segmented_sort_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint32_threads)
+gocccl_segmented_sort_keys_uint32_plan(const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large) {
+  ::gocccl::segmented_sort_plan<gocccl_segmented_sort_keys_uint32_threads, gocccl_segmented_sort_keys_uint32_items, uint32_t>(d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint32_threads)
+gocccl_segmented_sort_keys_uint32_histogram(const uint32_t* d_keys_in, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, bool descending) {
+  ::gocccl::segmented_sort_histogram<gocccl_segmented_sort_keys_uint32_threads, gocccl_segmented_sort_keys_uint32_items, uint32_t>(d_keys_in, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint32_threads)
+gocccl_segmented_sort_keys_uint32_onesweep(const uint32_t* d_keys_in, uint32_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
+  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_uint32_threads, gocccl_segmented_sort_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
+}
+
+// SegmentedSortPairs[uint32,uint32] over uint32, uint32, declared at segsort.go:8:29.
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint32_uint32_threads)
+gocccl_segmented_sort_pairs_uint32_uint32_init(void* d_scratch, long long words) {
+  ::gocccl::radix_sort_init<gocccl_segmented_sort_pairs_uint32_uint32_threads, gocccl_segmented_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_scratch, words);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint32_uint32_threads)
+gocccl_segmented_sort_pairs_uint32_uint32_classify(const uint32_t* d_keys_in, uint32_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large) {
+  ::gocccl::segmented_sort_pairs_classify<gocccl_segmented_sort_pairs_uint32_uint32_threads, gocccl_segmented_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint32_uint32_threads)
+gocccl_segmented_sort_pairs_uint32_uint32_small(const uint32_t* d_keys_in, uint32_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, bool descending) {
+  ::gocccl::segmented_sort_pairs_small<gocccl_segmented_sort_pairs_uint32_uint32_threads, gocccl_segmented_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint32_uint32_threads)
+gocccl_segmented_sort_pairs_uint32_uint32_medium(const uint32_t* d_keys_in, uint32_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, bool descending) {
+  ::gocccl::segmented_sort_pairs_medium<gocccl_segmented_sort_pairs_uint32_uint32_threads, gocccl_segmented_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint32_uint32_threads)
+gocccl_segmented_sort_pairs_uint32_uint32_big(const uint32_t* d_keys_in, uint32_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, bool descending) {
+  ::gocccl::segmented_sort_pairs_big<gocccl_segmented_sort_pairs_uint32_uint32_threads, gocccl_segmented_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint32_uint32_threads)
+gocccl_segmented_sort_pairs_uint32_uint32_plan(const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large) {
+  ::gocccl::segmented_sort_plan<gocccl_segmented_sort_pairs_uint32_uint32_threads, gocccl_segmented_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint32_uint32_threads)
+gocccl_segmented_sort_pairs_uint32_uint32_histogram(const uint32_t* d_keys_in, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, bool descending) {
+  ::gocccl::segmented_sort_histogram<gocccl_segmented_sort_pairs_uint32_uint32_threads, gocccl_segmented_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_keys_in, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint32_uint32_threads)
+gocccl_segmented_sort_pairs_uint32_uint32_onesweep(const uint32_t* d_keys_in, uint32_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
+  ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_uint32_uint32_threads, gocccl_segmented_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
 }
 
 // Select(KeepFloat32) over float32, declared at select.go:43:27.

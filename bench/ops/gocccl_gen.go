@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "dce04a58786730e6b6de8cba12d1a788cfc122a7c54411d15df3ddcde526c611", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "fdd69d07e7e9c9433409bfa95684752beb64e9b9c2ff6164c631ef932ca7447f", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:42:30.
@@ -442,6 +442,28 @@ func init() {
 		Kernels:   []string{"gocccl_segmented_reduce_MaxUint32_warp", "gocccl_segmented_reduce_MaxUint32_block"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// SegmentedSortKeys[uint32] over uint32, declared at segsort.go:7:29.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "SegmentedSortKeys",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_segmented_sort_keys_uint32_init", "gocccl_segmented_sort_keys_uint32_classify", "gocccl_segmented_sort_keys_uint32_small", "gocccl_segmented_sort_keys_uint32_medium", "gocccl_segmented_sort_keys_uint32_big", "gocccl_segmented_sort_keys_uint32_plan", "gocccl_segmented_sort_keys_uint32_histogram", "gocccl_segmented_sort_keys_uint32_onesweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
+		},
+	})
+	// SegmentedSortPairs[uint32,uint32] over uint32, uint32, declared at segsort.go:8:29.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "SegmentedSortPairs",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_segmented_sort_pairs_uint32_uint32_init", "gocccl_segmented_sort_pairs_uint32_uint32_classify", "gocccl_segmented_sort_pairs_uint32_uint32_small", "gocccl_segmented_sort_pairs_uint32_uint32_medium", "gocccl_segmented_sort_pairs_uint32_uint32_big", "gocccl_segmented_sort_pairs_uint32_uint32_plan", "gocccl_segmented_sort_pairs_uint32_uint32_histogram", "gocccl_segmented_sort_pairs_uint32_uint32_onesweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
 	})
 	// Select(KeepFloat32) over float32, declared at select.go:43:27.

@@ -1,0 +1,151 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/gocccl/gocccl/bench/ops"
+	"github.com/gocccl/gocccl/runtime"
+)
+
+// Segmented sorts of uint32 keys (segmented_sort_keys_<layout>) and of keys
+// with uint32 values, their input positions (segmented_sort_pairs_<layout>),
+// into other buffers, on the layouts of bench/cub/segsort.cu: 1024-item
+// segments, and mixed lengths of 0 to 65535 items.
+func init() {
+	register(func(sizes []int) []Case {
+		var cs []Case
+		for _, n := range sizes {
+			for _, layout := range []string{"1024", "mixed"} {
+				cs = append(cs, segsortCase(n, layout, false), segsortCase(n, layout, true))
+			}
+		}
+		return cs
+	})
+}
+
+// segsortOffsets returns the begin offsets of a layout over n keys and n at
+// the end, as bench/cub/segsort.cu computes them.
+func segsortOffsets(layout string, n int) []int64 {
+	off := []int64{0}
+	if layout == "1024" {
+		for p := 1024; p < n; p += 1024 {
+			off = append(off, int64(p))
+		}
+	} else {
+		s := uint64(0x5e65)
+		for p := 0; p < n; {
+			x := splitmix64(&s)
+			p = min(n, p+int((x>>32)%(2<<(x&15))))
+			if p < n {
+				off = append(off, int64(p))
+			}
+		}
+	}
+	return append(off, int64(n))
+}
+
+// splitmix64 is bench.cuh's generator.
+func splitmix64(s *uint64) uint64 {
+	*s += 0x9E3779B97F4A7C15
+	z := *s
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+	return z ^ (z >> 31)
+}
+
+func segsortCase(n int, layout string, pairs bool) Case {
+	alg, note := "segmented_sort_keys_"+layout, "1024-item segments"
+	if layout != "1024" {
+		note = "mixed segments (0..65535 items)"
+	}
+	off := segsortOffsets(layout, n)
+	segs := len(off) - 1
+	bytes := 2*int64(n)*4 + 16*int64(segs)
+	if pairs {
+		alg, note, bytes = "segmented_sort_pairs_"+layout, note+"; uint32 values", bytes+2*int64(n)*4
+	}
+	return Case{
+		Algorithm: alg, Type: "uint32", N: n, Bytes: bytes, Note: note,
+		Setup: func(env *Env) (*Instance, error) {
+			host := randomItems[uint32](rng(env, alg, "uint32", n), n)
+			h := &holder{}
+			bufs, err := rot(h, env, host, 4)
+			if err != nil {
+				return nil, err
+			}
+			doff, err := upload(h, env, off)
+			if err != nil {
+				return nil, err
+			}
+			begin, end := doff.Range(0, segs), doff.Range(1, segs+1)
+			out, err := alloc[uint32](h, env, n)
+			if err != nil {
+				return nil, err
+			}
+			var vin, vout *runtime.Slice[uint32]
+			if pairs {
+				idx := make([]uint32, n)
+				for i := range idx {
+					idx[i] = uint32(i)
+				}
+				if vin, err = upload(h, env, idx); err != nil {
+					return nil, err
+				}
+				if vout, err = alloc[uint32](h, env, n); err != nil {
+					return nil, err
+				}
+			}
+			o := runtime.SegmentedSortOptions{}
+			return &Instance{
+				Poison: func() error {
+					if pairs {
+						return poisonAll(poisoner(out), poisoner(vout))()
+					}
+					return poisoner(out)()
+				},
+				Run: func(i int) error {
+					if pairs {
+						return ops.SegmentedSortPairsUint32.Run(env.Stream, bufs[i%len(bufs)], out, vin, vout, begin, end, o)
+					}
+					return ops.SegmentedSortKeysUint32.Run(env.Stream, bufs[i%len(bufs)], out, begin, end, o)
+				},
+				Check: func() error {
+					keys, err := out.ToHost()
+					if err != nil {
+						return err
+					}
+					var vals []uint32
+					if pairs {
+						if vals, err = vout.ToHost(); err != nil {
+							return err
+						}
+					}
+					return checkSegments(host, keys, vals, off)
+				},
+				Free: h.Free,
+			}, nil
+		},
+	}
+}
+
+// checkSegments checks that every segment of keys is the ascending sort of
+// in's, and, when vals is not nil, the stable one of (in[i], i).
+func checkSegments(in, keys, vals []uint32, off []int64) error {
+	for s := 0; s+1 < len(off); s++ {
+		b, e := off[s], off[s+1]
+		var err error
+		if vals == nil {
+			err = checkSorted(in[b:e], keys[b:e])
+		} else {
+			v := make([]uint32, e-b)
+			for i := range v {
+				v[i] = vals[b+int64(i)] - uint32(b)
+			}
+			err = checkStable(in[b:e], keys[b:e], v)
+		}
+		if err != nil {
+			return fmt.Errorf("segment %d [%d, %d): %w", s, b, e, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,9 @@
+package ops
+
+import "github.com/gocccl/gocccl/runtime"
+
+// Benchmarked segmented sorts (no operator), as bench/cub/segsort.cu.
+var (
+	SegmentedSortKeysUint32  = runtime.SegmentedSortKeys[uint32]()
+	SegmentedSortPairsUint32 = runtime.SegmentedSortPairs[uint32, uint32]()
+)

@@ -1,0 +1,878 @@
+/*
+ * gocccl/segmented_sort.cuh: a stable radix sort of every segment of keys or
+ * key-value pairs (the kernel side of runtime.SegmentedSortKeys and
+ * runtime.SegmentedSortPairs), as cub::DeviceSegmentedSort partitions its
+ * segments into size classes and sorts each class with its own engine.
+ *
+ * Segment s is [d_begin[s], d_end[s]) of the input, clamped to [0, n); its
+ * sorted keys (and values) are written to the same positions of the output.
+ * Outputs outside every segment are left alone. Input and output are distinct
+ * buffers; segments must not overlap (they are trusted, as by CUB: a bad
+ * layout gives unspecified output but never an access outside the buffers or
+ * the scratch lists).
+ *
+ *   <sym>_init       radix_sort_init: zeroes scratch words.
+ *   <sym>_classify   grid ceil(S / THREADS): one thread per segment. Length 0:
+ *                    nothing; 1: copied; else appended (warp-aggregated
+ *                    atomics) to the list of its class:
+ *                      small   2 .. SMALL_MAX (128)          a warp each
+ *                      medium  .. MEDIUM_MAX (4 * THREADS)    a block each, in shared memory
+ *                      big     .. BIG_MAX (THREADS * ITEMS)   a block each, in shared memory
+ *                      large   longer                         tiles of Onesweep
+ *                    and a large segment adds its tile count to the tile
+ *                    total and its portion count (below) to the portion
+ *                    total. The order within a list is arbitrary; the result
+ *                    does not depend on it.
+ *   <sym>_small      a warp per small segment: each lane ranks its 4 keys by
+ *                    counting, over the segment's keys in shared memory, the
+ *                    smaller ones and the equal ones before it (stable), and
+ *                    scatters. Grid ceil(count / WARPS).
+ *   <sym>_medium     a block per medium segment: all digit passes of a
+ *                    BlockRank radix sort in shared memory (radix_sort.cuh's
+ *                    SingleTile with 4 items per thread), one read and one
+ *                    write of the segment. Grid: count.
+ *   <sym>_big        the same with ITEMS per thread (empty unless ITEMS > 4).
+ *   <sym>_plan       one block: exclusive scans of the large segments' tile
+ *                    and portion counts into tile_prefix[0..L] and
+ *                    portion_prefix[0..L] (list order).
+ *   <sym>_histogram  grid T (all large tiles): block t finds its segment in
+ *                    tile_prefix, counts the digits of every pass of its tile
+ *                    and adds them to its portion's bins; the segment's last
+ *                    tile to finish turns the bins of all its portions into
+ *                    where each portion's digits start in the segment
+ *                    (exclusive prefix over the digits plus the digit's
+ *                    count in the earlier portions), as radix_sort.cuh's
+ *                    histogram kernel scans its bins.
+ *   <sym>_onesweep   one launch per digit pass, grid T: radix_sort.cuh's
+ *                    Onesweep tile (early counts, BlockRank's warp-match
+ *                    ranking, its 32-bit look-back words and look_back, the
+ *                    one-digit short cut, late value loads) over all large
+ *                    segments at once. A block takes the next global tile
+ *                    (atomic counter, so every earlier tile has a running
+ *                    block), finds its segment and portion, publishes its
+ *                    digit counts, ranks, looks back over the earlier tiles
+ *                    of its portion and scatters within the segment. The
+ *                    passes ping-pong between the output and an alternate
+ *                    buffer so that the last one writes the output.
+ *
+ * Portions. A look-back word holds a 29-bit count, so the look-back runs
+ * within portions of a segment: portion r of a segment is its items
+ * [r * PORTION, (r + 1) * PORTION), PORTION as radix_sort.cuh's (the largest
+ * multiple of the tile below 2^29); every portion starts its digits where
+ * the histogram kernel put them, so all portions of all segments run in the
+ * same launch. Segments shorter than PORTION (nearly all) have one.
+ *
+ * Scratch (8-byte words): the lists block
+ *   [0, 16)                      counters: small, medium, big, large, tiles,
+ *                                portions, -, -, then the tile counter of
+ *                                each pass
+ *   [16, 16 + S)                 small list (segment indices)
+ *   then cap_medium, cap_big, cap_large entries: the other lists
+ *   then cap_large + 1 entries:  tile_prefix
+ *   then cap_large + 1 entries:  portion_prefix
+ * and, for the large segments (d_bins, zeroed), bins[G][PASSES][256] (G the
+ * portion total) followed by done[L] (the histogram tiles finished of each
+ * segment); then (d_lookback, zeroed) look-back[T][256], one 32-bit word per
+ * tile and digit, radix_sort.cuh's words: bits 31..30 (pass % 3) + 1 of the
+ * pass that wrote it (0: not yet), bit 29 inclusive, bits 28..0 the count.
+ * Every pass rewrites every word it reads, so the words are zeroed once.
+ * A class that overflows its capacity (only possible with overlapping
+ * segments) drops the extra segments.
+ *
+ * Keys are ordered as radix_sort.cuh orders them (ordered bits, all of the
+ * key), descending by flipping them; every path is stable. Needs sm_70+,
+ * BLOCK_THREADS a multiple of 32 in [256, 1024] (one thread per digit).
+ * All sizes and indices are 64-bit. Compiles with CUB 1.17 and CCCL 3.x.
+ */
+#pragma once
+
+#include <gocccl/config.cuh>
+#include <gocccl/radix_sort.cuh>
+
+#include <cub/block/block_scan.cuh>
+
+#include <stdint.h>
+#include <type_traits>
+
+namespace gocccl {
+namespace detail {
+namespace segsort {
+
+using radix::NoValues;
+using radix::RADIX_DIGITS;
+
+constexpr int SMALL_ITEMS = 4;                  // keys per lane of the warp path
+constexpr int SMALL_MAX = 32 * SMALL_ITEMS;     // longest small segment
+constexpr int MEDIUM_ITEMS = 4;                 // keys per thread of the medium path
+constexpr long long HEADER_WORDS = 16;
+
+enum Counter
+{
+  COUNT_SMALL = 0,
+  COUNT_MEDIUM = 1,
+  COUNT_BIG = 2,
+  COUNT_LARGE = 3,
+  COUNT_TILES = 4,
+  COUNT_PORTIONS = 5,
+  TILE_COUNTERS = 8, // 8 passes at most
+};
+
+/// The lists block of the scratch (see the file comment).
+struct Lists
+{
+  unsigned long long* counters;
+  long long* list[4]; // small, medium, big, large
+  long long cap[4];
+  long long* tile_prefix;    // cap_large + 1 entries
+  long long* portion_prefix; // cap_large + 1 entries
+
+  GOCCCL_DEVICE Lists(void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large)
+  {
+    counters = static_cast<unsigned long long*>(d_lists);
+    long long* p = static_cast<long long*>(d_lists) + HEADER_WORDS;
+    cap[0] = num_segments;
+    cap[1] = cap_medium;
+    cap[2] = cap_big;
+    cap[3] = cap_large;
+    for (int c = 0; c < 4; ++c)
+    {
+      list[c] = p;
+      p += cap[c];
+    }
+    tile_prefix = p;
+    portion_prefix = p + cap_large + 1;
+  }
+
+  /// Entries of class c actually stored.
+  GOCCCL_DEVICE long long count(int c) const
+  {
+    return min(static_cast<long long>(counters[c]), cap[c]);
+  }
+};
+
+/// Segment s clamped to [0, n).
+GOCCCL_DEVICE void segment(const int64_t* d_begin, const int64_t* d_end, long long s, long long n, long long& b,
+                           long long& len)
+{
+  b = max(0ll, min(static_cast<long long>(d_begin[s]), n));
+  const long long e = max(b, min(static_cast<long long>(d_end[s]), n));
+  len = e - b;
+}
+
+/// The tiles and portions of the large segments' Onesweep.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD>
+struct Large
+{
+  static constexpr int TILE_ITEMS = BLOCK_THREADS * ITEMS_PER_THREAD;
+  static constexpr long long TILE = TILE_ITEMS;
+  static constexpr long long PORTION = radix::Portion<TILE_ITEMS, radix::PORTION_BITS>::ITEMS;
+  static constexpr long long TILES_PER_PORTION = PORTION / TILE;
+
+  static GOCCCL_DEVICE long long tiles(long long len) { return (len + TILE - 1) / TILE; }
+  static GOCCCL_DEVICE long long portions(long long len) { return (len + PORTION - 1) / PORTION; }
+};
+
+/// Ordered bits of K, all of the key.
+template <typename K>
+struct Keys
+{
+  using Traits = radix::KeyTraits<K>;
+  using Bits = typename Traits::Bits;
+  static constexpr int PASSES = Traits::KEY_BITS / radix::RADIX_BITS;
+  static GOCCCL_DEVICE Bits flip(bool descending) { return descending ? Traits::ALL : Bits(0); }
+};
+
+/// Classifies segments into the lists; copies segments of one item.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V>
+GOCCCL_DEVICE void classify(const K* d_keys_in, K* d_keys_out, const V* d_values_in, V* d_values_out,
+                            const int64_t* d_begin, const int64_t* d_end, long long num_segments, long long n,
+                            Lists lists)
+{
+  constexpr long long MEDIUM_MAX = static_cast<long long>(BLOCK_THREADS) * MEDIUM_ITEMS;
+  constexpr long long TILE = static_cast<long long>(BLOCK_THREADS) * ITEMS_PER_THREAD;
+  constexpr long long BIG_MAX = TILE > MEDIUM_MAX ? TILE : MEDIUM_MAX;
+  const long long s = static_cast<long long>(blockIdx.x) * BLOCK_THREADS + threadIdx.x;
+  int cls = -1;
+  long long b = 0, len = 0;
+  if (s < num_segments)
+  {
+    segment(d_begin, d_end, s, n, b, len);
+    if (len == 1)
+    {
+      d_keys_out[b] = d_keys_in[b];
+      if constexpr (!std::is_same<V, NoValues>::value)
+      {
+        d_values_out[b] = d_values_in[b];
+      }
+    }
+    else if (len > 1)
+    {
+      cls = len <= SMALL_MAX ? 0 : len <= MEDIUM_MAX ? 1 : len <= BIG_MAX ? 2 : 3;
+    }
+  }
+  const unsigned lt = radix::lanemask_lt();
+  const int lane = threadIdx.x % 32;
+#pragma unroll
+  for (int c = 0; c < 4; ++c)
+  {
+    const unsigned mask = __ballot_sync(0xffffffffu, cls == c);
+    if (mask == 0)
+    {
+      continue;
+    }
+    const int leader = __ffs(mask) - 1;
+    unsigned long long base = 0;
+    if (lane == leader)
+    {
+      base = atomicAdd(lists.counters + c, static_cast<unsigned long long>(__popc(mask)));
+    }
+    base = __shfl_sync(0xffffffffu, base, leader);
+    if (cls == c)
+    {
+      const long long pos = static_cast<long long>(base) + __popc(mask & lt);
+      if (pos < lists.cap[c])
+      {
+        lists.list[c][pos] = s;
+        if (c == 3)
+        {
+          using L = Large<BLOCK_THREADS, ITEMS_PER_THREAD>;
+          atomicAdd(lists.counters + COUNT_TILES, static_cast<unsigned long long>(L::tiles(len)));
+          atomicAdd(lists.counters + COUNT_PORTIONS, static_cast<unsigned long long>(L::portions(len)));
+        }
+      }
+    }
+  }
+}
+
+/// A warp sorts a small segment by counting ranks.
+template <int BLOCK_THREADS, typename K, typename V>
+struct WarpSort
+{
+  using Traits = typename Keys<K>::Traits;
+  using Bits = typename Keys<K>::Bits;
+  static constexpr int WARPS = BLOCK_THREADS / 32;
+
+  struct TempStorage
+  {
+    Bits keys[WARPS][SMALL_MAX];
+  };
+
+  static GOCCCL_DEVICE void run(TempStorage& temp, const K* d_keys_in, K* d_keys_out, const V* d_values_in,
+                                V* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n,
+                                const Lists& lists, bool descending)
+  {
+    const int warp = threadIdx.x / 32;
+    const int lane = threadIdx.x % 32;
+    const long long w = static_cast<long long>(blockIdx.x) * WARPS + warp;
+    if (w >= lists.count(0))
+    {
+      return; // the warp only synchronizes with itself
+    }
+    long long b, len;
+    segment(d_begin, d_end, lists.list[0][w], n, b, len);
+    const int m = static_cast<int>(min(len, static_cast<long long>(SMALL_MAX)));
+    const Bits flip = Keys<K>::flip(descending);
+    Bits* keys = temp.keys[warp];
+    Bits mine[SMALL_ITEMS] = {};
+#pragma unroll
+    for (int i = 0; i < SMALL_ITEMS; ++i)
+    {
+      const int idx = i * 32 + lane;
+      if (idx < m)
+      {
+        mine[i] = Traits::in(load_item<true>(d_keys_in + b + idx), flip);
+        keys[idx] = mine[i];
+      }
+    }
+    __syncwarp();
+    int rank[SMALL_ITEMS] = {};
+    for (int j = 0; j < m; ++j)
+    {
+      const Bits other = keys[j]; // the same word for every lane: a broadcast
+#pragma unroll
+      for (int i = 0; i < SMALL_ITEMS; ++i)
+      {
+        rank[i] += (other < mine[i]) || (other == mine[i] && j < i * 32 + lane);
+      }
+    }
+#pragma unroll
+    for (int i = 0; i < SMALL_ITEMS; ++i)
+    {
+      const int idx = i * 32 + lane;
+      if (idx < m)
+      {
+        d_keys_out[b + rank[i]] = Traits::out(mine[i], flip);
+        if constexpr (!std::is_same<V, NoValues>::value)
+        {
+          d_values_out[b + rank[i]] = d_values_in[b + idx];
+        }
+      }
+    }
+    __syncwarp();
+  }
+};
+
+/// A block sorts a segment of at most BLOCK_THREADS * ITEMS keys in shared
+/// memory: list entry blockIdx.x of class c.
+template <int BLOCK_THREADS, int ITEMS, typename K, typename V>
+GOCCCL_DEVICE void block_sort(const K* d_keys_in, K* d_keys_out, const V* d_values_in, V* d_values_out,
+                              const int64_t* d_begin, const int64_t* d_end, long long n, const Lists& lists, int c,
+                              bool descending)
+{
+  using Agent = radix::SingleTile<BLOCK_THREADS, ITEMS, K, V>;
+  __shared__ typename Agent::TempStorage temp;
+  const long long k = blockIdx.x;
+  if (k >= lists.count(c))
+  {
+    return; // the whole block
+  }
+  long long b, len;
+  segment(d_begin, d_end, lists.list[c][k], n, b, len);
+  len = min(len, static_cast<long long>(Agent::TILE_ITEMS));
+  constexpr bool HAS_VALUES = !std::is_same<V, NoValues>::value;
+  Agent::run(temp, d_keys_in + b, d_keys_out + b, HAS_VALUES ? d_values_in + b : d_values_in,
+             HAS_VALUES ? d_values_out + b : d_values_out, len, 0, radix::KeyTraits<K>::KEY_BITS, descending);
+}
+
+/// The large segment whose tiles include global tile t: the last k with
+/// tile_prefix[k] <= t.
+GOCCCL_DEVICE long long find_segment(const long long* tile_prefix, long long count, long long t)
+{
+  long long lo = 0, hi = count; // tile_prefix[lo] <= t < tile_prefix[hi]
+  while (hi - lo > 1)
+  {
+    const long long mid = lo + (hi - lo) / 2;
+    if (tile_prefix[mid] <= t)
+    {
+      lo = mid;
+    }
+    else
+    {
+      hi = mid;
+    }
+  }
+  return lo;
+}
+
+/// One digit pass of Onesweep over one tile of a large segment: the tile of
+/// radix_sort.cuh's Onesweep (its ranking, look-back words and look_back,
+/// its shared-memory exchange), with the segment's portion's bins and
+/// look-back in place of the sort's.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V>
+struct SegmentOnesweep
+{
+  using Base = radix::Onesweep<BLOCK_THREADS, ITEMS_PER_THREAD, K, V>;
+  using Traits = typename Base::Traits;
+  using Bits = typename Base::Bits;
+  using Rank = typename Base::Rank;
+  using L = Large<BLOCK_THREADS, ITEMS_PER_THREAD>;
+  static constexpr int TILE_ITEMS = Base::TILE_ITEMS;
+  static constexpr bool HAS_VALUES = Base::HAS_VALUES;
+  static constexpr bool VALUES_IN_SMEM = Base::VALUES_IN_SMEM;
+  using ValueSlot = typename Base::ValueSlot;
+  using ValueReg = typename Base::ValueReg;
+  static constexpr int PASSES = Keys<K>::PASSES;
+
+  struct TempStorage
+  {
+    union
+    {
+      typename Rank::TempStorage rank;
+      Bits keys[TILE_ITEMS];
+      ValueSlot values[VALUES_IN_SMEM ? TILE_ITEMS : 1];
+    } exchange;
+    typename Rank::ScanStorage scan;
+    // Output index of the tile's first item of each digit, minus its rank
+    // (before the look-back: thread d's count of digit d).
+    long long offsets[RADIX_DIGITS];
+    // Where the block's tile lies, read from shared memory after barriers.
+    long long tile_base; // the tile's first item
+    long long seg_begin; // the segment's first item
+    long long bins;      // the word of the portion's bins of this pass
+    long long lookback;  // the look-back word of the portion's first tile
+    int tile;            // the tile's index in its portion; -1: no tile
+    int valid;           // the tile's items
+  };
+
+  /// temp.offsets[d] for thread d < RADIX_DIGITS after the look-back over
+  /// the portion's earlier tiles (count: the tile's count of digit d).
+  static GOCCCL_DEVICE void offsets(TempStorage& temp, const unsigned long long* bins, unsigned* lookback,
+                                    unsigned tag, int count, int digit_prefix)
+  {
+    const int tid = threadIdx.x;
+    const unsigned long long bin = bins[temp.bins + tid];
+    const unsigned exclusive = Base::look_back(lookback + temp.lookback, temp.tile, tag, count);
+    temp.offsets[tid] = temp.seg_begin + static_cast<long long>(bin + exclusive) - digit_prefix;
+  }
+
+  static GOCCCL_DEVICE void run(TempStorage& temp, const K* d_keys_in, K* d_keys_out, const V* d_values_in,
+                                V* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n,
+                                const Lists& lists, const unsigned long long* bins, unsigned* lookback, int pass,
+                                bool descending)
+  {
+    using namespace radix;
+    const int tid = threadIdx.x;
+    if (tid == 0)
+    {
+      const long long count = lists.count(3);
+      const long long t = static_cast<long long>(atomicAdd(lists.counters + TILE_COUNTERS + pass, 1ull));
+      temp.tile = -1;
+      if (t < lists.tile_prefix[count])
+      {
+        const long long k = find_segment(lists.tile_prefix, count, t);
+        long long b, len;
+        segment(d_begin, d_end, lists.list[3][k], n, b, len);
+        const long long local = t - lists.tile_prefix[k]; // the tile in the segment
+        const long long portion = local / L::TILES_PER_PORTION;
+        temp.tile = static_cast<int>(local - portion * L::TILES_PER_PORTION);
+        temp.valid = static_cast<int>(min(L::TILE, len - local * L::TILE));
+        temp.tile_base = b + local * L::TILE;
+        temp.seg_begin = b;
+        temp.bins = ((lists.portion_prefix[k] + portion) * PASSES + pass) * RADIX_DIGITS;
+        temp.lookback = (lists.tile_prefix[k] + portion * L::TILES_PER_PORTION) * RADIX_DIGITS;
+      }
+    }
+    __syncthreads();
+    if (temp.tile < 0)
+    {
+      return; // the whole block
+    }
+    const Bits flip = Keys<K>::flip(descending);
+    const Digit digit(0, Traits::KEY_BITS, pass);
+    const unsigned tag = unsigned(pass % 3 + 1) << LB_TAG_SHIFT;
+    const int warp_base = (tid / 32) * Rank::WARP_ITEMS + tid % 32;
+
+    Bits bits[ITEMS_PER_THREAD];
+    int count;
+    bool full;
+    {
+      const int valid = temp.valid;
+      full = valid == TILE_ITEMS;
+      load_keys<BLOCK_THREADS, ITEMS_PER_THREAD>(d_keys_in + temp.tile_base, valid, flip, bits);
+
+      // Early counts: publish this tile's digit counts before ranking. The
+      // padding of a segment's last tile counts in the highest digit; that
+      // tile is its portion's last, whose words no tile reads.
+      count = Rank::count(temp.exchange.rank, bits, digit);
+      if (tid < RADIX_DIGITS)
+      {
+        const int tile = temp.tile;
+        store_lookback(lookback + temp.lookback + static_cast<long long>(tile) * RADIX_DIGITS + tid,
+                       tag | (tile == 0 ? LB_INCLUSIVE : 0u) | unsigned(count));
+      }
+    }
+
+    // A full tile of one digit: no ranking, a straight copy.
+    if (full && __syncthreads_or(tid < RADIX_DIGITS && count == TILE_ITEMS))
+    {
+      if (tid < RADIX_DIGITS)
+      {
+        offsets(temp, bins, lookback, tag, count, 0);
+      }
+      __syncthreads();
+      const long long base = temp.offsets[digit(bits[0])] + warp_base;
+#pragma unroll
+      for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+      {
+        d_keys_out[base + i * 32] = Traits::out(bits[i], flip);
+      }
+      if constexpr (HAS_VALUES)
+      {
+        const V* values_in = d_values_in + temp.tile_base + warp_base;
+#pragma unroll
+        for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+        {
+          d_values_out[base + i * 32] = values_in[i * 32];
+        }
+      }
+      return;
+    }
+    if (tid < RADIX_DIGITS)
+    {
+      temp.offsets[tid] = count; // kept in shared memory while ranking
+    }
+
+    int ranks[ITEMS_PER_THREAD];
+    int digit_prefix = 0;
+    Rank::rank_counted(temp.exchange.rank, temp.scan, bits, digit, count, ranks, &digit_prefix);
+    __syncthreads(); // the rank storage is free
+
+    // Keys to shared memory in tile order.
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      temp.exchange.keys[ranks[i]] = bits[i];
+    }
+    if (tid < RADIX_DIGITS)
+    {
+      offsets(temp, bins, lookback, tag, int(temp.offsets[tid]), digit_prefix);
+    }
+    __syncthreads(); // offsets and keys visible
+    const int valid = temp.valid;
+
+    // Keys out, striped (coalesced within each digit's run).
+    unsigned digits[VALUES_IN_SMEM ? ITEMS_PER_THREAD : 1];
+#pragma unroll
+    for (int j = 0; j < ITEMS_PER_THREAD; ++j)
+    {
+      const int r = j * BLOCK_THREADS + tid;
+      const Bits b = temp.exchange.keys[r];
+      const unsigned d = digit(b);
+      if constexpr (VALUES_IN_SMEM)
+      {
+        digits[j] = d;
+      }
+      if (valid == TILE_ITEMS || r < valid)
+      {
+        d_keys_out[temp.offsets[d] + r] = Traits::out(b, flip);
+      }
+      __syncwarp(); // keeps the unrolled loop from hoisting every load (registers)
+    }
+
+    if constexpr (HAS_VALUES)
+    {
+      // Values are loaded only now, to keep registers free while ranking.
+      const V* values_in = d_values_in + temp.tile_base;
+      ValueReg values[ITEMS_PER_THREAD];
+#pragma unroll
+      for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+      {
+        const int idx = warp_base + i * 32;
+        if (valid == TILE_ITEMS || idx < valid)
+        {
+          values[i] = values_in[idx];
+        }
+      }
+      if constexpr (VALUES_IN_SMEM)
+      {
+        __syncthreads(); // keys read
+#pragma unroll
+        for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+        {
+          temp.exchange.values[ranks[i]] = values[i];
+        }
+        __syncthreads();
+#pragma unroll
+        for (int j = 0; j < ITEMS_PER_THREAD; ++j)
+        {
+          const int r = j * BLOCK_THREADS + tid;
+          if (valid == TILE_ITEMS || r < valid)
+          {
+            d_values_out[temp.offsets[digits[j]] + r] = temp.exchange.values[r];
+          }
+          __syncwarp();
+        }
+      }
+      else
+      {
+        // Too large for shared memory: straight from registers.
+#pragma unroll
+        for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+        {
+          if (valid == TILE_ITEMS || warp_base + i * 32 < valid)
+          {
+            d_values_out[temp.offsets[digit(bits[i])] + ranks[i]] = values[i];
+          }
+        }
+      }
+    }
+  }
+};
+
+} // namespace segsort
+} // namespace detail
+
+#define GOCCCL_SEGSORT_LISTS void *d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large
+#define GOCCCL_SEGSORT_MAKE_LISTS detail::segsort::Lists(d_lists, num_segments, cap_medium, cap_big, cap_large)
+
+/**
+ * \brief Classifies the segments (see the file comment); copies those of one
+ * item. Grid ceil(num_segments / BLOCK_THREADS), lists counters zeroed.
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K>
+__device__ void segmented_sort_keys_classify(const K* d_keys_in, K* d_keys_out, const int64_t* d_begin,
+                                             const int64_t* d_end, long long n, GOCCCL_SEGSORT_LISTS)
+{
+  detail::segsort::classify<BLOCK_THREADS, ITEMS_PER_THREAD, K, detail::radix::NoValues>(
+    d_keys_in, d_keys_out, nullptr, nullptr, d_begin, d_end, num_segments, n, GOCCCL_SEGSORT_MAKE_LISTS);
+}
+
+/// \brief segmented_sort_keys_classify for pairs.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V>
+__device__ void segmented_sort_pairs_classify(const K* d_keys_in, K* d_keys_out, const V* d_values_in,
+                                              V* d_values_out, const int64_t* d_begin, const int64_t* d_end,
+                                              long long n, GOCCCL_SEGSORT_LISTS)
+{
+  detail::segsort::classify<BLOCK_THREADS, ITEMS_PER_THREAD, K, V>(
+    d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, num_segments, n, GOCCCL_SEGSORT_MAKE_LISTS);
+}
+
+/// \brief Sorts the small segments, a warp each.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K>
+__device__ void segmented_sort_keys_small(const K* d_keys_in, K* d_keys_out, const int64_t* d_begin,
+                                          const int64_t* d_end, long long n, GOCCCL_SEGSORT_LISTS, bool descending)
+{
+  using Agent = detail::segsort::WarpSort<BLOCK_THREADS, K, detail::radix::NoValues>;
+  __shared__ typename Agent::TempStorage temp;
+  Agent::run(temp, d_keys_in, d_keys_out, nullptr, nullptr, d_begin, d_end, n, GOCCCL_SEGSORT_MAKE_LISTS, descending);
+}
+
+/// \brief segmented_sort_keys_small for pairs.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V>
+__device__ void segmented_sort_pairs_small(const K* d_keys_in, K* d_keys_out, const V* d_values_in, V* d_values_out,
+                                           const int64_t* d_begin, const int64_t* d_end, long long n,
+                                           GOCCCL_SEGSORT_LISTS, bool descending)
+{
+  using Agent = detail::segsort::WarpSort<BLOCK_THREADS, K, V>;
+  __shared__ typename Agent::TempStorage temp;
+  Agent::run(temp, d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, GOCCCL_SEGSORT_MAKE_LISTS,
+             descending);
+}
+
+/// \brief Sorts the medium segments, a block each in shared memory.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K>
+__device__ void segmented_sort_keys_medium(const K* d_keys_in, K* d_keys_out, const int64_t* d_begin,
+                                           const int64_t* d_end, long long n, GOCCCL_SEGSORT_LISTS, bool descending)
+{
+  detail::segsort::block_sort<BLOCK_THREADS, detail::segsort::MEDIUM_ITEMS, K, detail::radix::NoValues>(
+    d_keys_in, d_keys_out, nullptr, nullptr, d_begin, d_end, n, GOCCCL_SEGSORT_MAKE_LISTS, 1, descending);
+}
+
+/// \brief segmented_sort_keys_medium for pairs.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V>
+__device__ void segmented_sort_pairs_medium(const K* d_keys_in, K* d_keys_out, const V* d_values_in,
+                                            V* d_values_out, const int64_t* d_begin, const int64_t* d_end,
+                                            long long n, GOCCCL_SEGSORT_LISTS, bool descending)
+{
+  detail::segsort::block_sort<BLOCK_THREADS, detail::segsort::MEDIUM_ITEMS, K, V>(
+    d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, GOCCCL_SEGSORT_MAKE_LISTS, 1, descending);
+}
+
+/// \brief Sorts the big segments, a block each in shared memory.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K>
+__device__ void segmented_sort_keys_big(const K* d_keys_in, K* d_keys_out, const int64_t* d_begin,
+                                        const int64_t* d_end, long long n, GOCCCL_SEGSORT_LISTS, bool descending)
+{
+  detail::segsort::block_sort<BLOCK_THREADS, ITEMS_PER_THREAD, K, detail::radix::NoValues>(
+    d_keys_in, d_keys_out, nullptr, nullptr, d_begin, d_end, n, GOCCCL_SEGSORT_MAKE_LISTS, 2, descending);
+}
+
+/// \brief segmented_sort_keys_big for pairs.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V>
+__device__ void segmented_sort_pairs_big(const K* d_keys_in, K* d_keys_out, const V* d_values_in, V* d_values_out,
+                                         const int64_t* d_begin, const int64_t* d_end, long long n,
+                                         GOCCCL_SEGSORT_LISTS, bool descending)
+{
+  detail::segsort::block_sort<BLOCK_THREADS, ITEMS_PER_THREAD, K, V>(
+    d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, GOCCCL_SEGSORT_MAKE_LISTS, 2, descending);
+}
+
+/**
+ * \brief One block: tile_prefix[k] and portion_prefix[k] = the tiles and
+ * portions of large segments 0..k-1 (list order); tile_prefix[L] and
+ * portion_prefix[L] = their totals.
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename... Rest>
+__device__ void segmented_sort_plan(const int64_t* d_begin, const int64_t* d_end, long long n, GOCCCL_SEGSORT_LISTS)
+{
+  using Scan = cub::BlockScan<long long, BLOCK_THREADS>;
+  using L = detail::segsort::Large<BLOCK_THREADS, ITEMS_PER_THREAD>;
+  __shared__ typename Scan::TempStorage temp;
+  const detail::segsort::Lists lists = GOCCCL_SEGSORT_MAKE_LISTS;
+  const long long count = lists.count(3);
+  long long tiles_before = 0, portions_before = 0;
+  for (long long base = 0; base < count; base += BLOCK_THREADS)
+  {
+    const long long k = base + threadIdx.x;
+    long long tiles = 0, portions = 0;
+    if (k < count)
+    {
+      long long b, len;
+      detail::segsort::segment(d_begin, d_end, lists.list[3][k], n, b, len);
+      tiles = L::tiles(len);
+      portions = L::portions(len);
+    }
+    long long prefix, total;
+    Scan(temp).ExclusiveSum(tiles, prefix, total);
+    if (k < count)
+    {
+      lists.tile_prefix[k] = tiles_before + prefix;
+    }
+    tiles_before += total;
+    __syncthreads();
+    Scan(temp).ExclusiveSum(portions, prefix, total);
+    if (k < count)
+    {
+      lists.portion_prefix[k] = portions_before + prefix;
+    }
+    portions_before += total;
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+  {
+    lists.tile_prefix[count] = tiles_before;
+    lists.portion_prefix[count] = portions_before;
+  }
+}
+
+/**
+ * \brief Counts the digits of every pass of the large segments' tiles into
+ * the bins of their portions, d_bins[portion][pass][digit] (zeroed, as the
+ * done counters after them); the last tile of a segment to finish turns its
+ * portions' counts into where their digits start in the segment. Grid: the
+ * tile total.
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename... Rest>
+__device__ void segmented_sort_histogram(const K* d_keys_in, const int64_t* d_begin, const int64_t* d_end,
+                                         long long n, GOCCCL_SEGSORT_LISTS, void* d_bins, bool descending)
+{
+  using namespace detail::radix;
+  using Keys = detail::segsort::Keys<K>;
+  using Bits = typename Keys::Bits;
+  using L = detail::segsort::Large<BLOCK_THREADS, ITEMS_PER_THREAD>;
+  using BinScan = cub::BlockScan<unsigned long long, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
+  constexpr int TILE = L::TILE_ITEMS;
+  constexpr int PASSES = Keys::PASSES;
+  __shared__ unsigned counts[PASSES][RADIX_DIGITS];
+  __shared__ long long seg[4]; // list entry, first item of the tile, valid items, portion
+  __shared__ typename BinScan::TempStorage scan;
+  __shared__ bool last;
+
+  const detail::segsort::Lists lists = GOCCCL_SEGSORT_MAKE_LISTS;
+  const long long count = lists.count(3);
+  const int tid = threadIdx.x;
+  const long long t = blockIdx.x;
+  if (tid == 0)
+  {
+    seg[0] = -1;
+    if (t < lists.tile_prefix[count])
+    {
+      const long long k = detail::segsort::find_segment(lists.tile_prefix, count, t);
+      long long b, len;
+      detail::segsort::segment(d_begin, d_end, lists.list[3][k], n, b, len);
+      const long long local = t - lists.tile_prefix[k];
+      seg[0] = k;
+      seg[1] = b + local * TILE;
+      seg[2] = min(static_cast<long long>(TILE), len - local * TILE);
+      seg[3] = lists.portion_prefix[k] + local / L::TILES_PER_PORTION;
+    }
+  }
+  for (int i = tid; i < PASSES * RADIX_DIGITS; i += BLOCK_THREADS)
+  {
+    (&counts[0][0])[i] = 0;
+  }
+  __syncthreads();
+  if (seg[0] < 0)
+  {
+    return;
+  }
+  const Bits flip = Keys::flip(descending);
+  const int valid = static_cast<int>(seg[2]);
+  const K* tile = d_keys_in + seg[1];
+#pragma unroll
+  for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+  {
+    const int idx = i * BLOCK_THREADS + tid;
+    if (idx < valid)
+    {
+      const Bits b = Keys::Traits::in(detail::load_item<true>(tile + idx), flip);
+#pragma unroll
+      for (int pass = 0; pass < PASSES; ++pass)
+      {
+        atomicAdd(&counts[pass][Digit(0, Keys::Traits::KEY_BITS, pass)(b)], 1u);
+      }
+    }
+  }
+  __syncthreads();
+  unsigned long long* bins = static_cast<unsigned long long*>(d_bins);
+  unsigned long long* mine = bins + seg[3] * PASSES * RADIX_DIGITS;
+  for (int i = tid; i < PASSES * RADIX_DIGITS; i += BLOCK_THREADS)
+  {
+    const unsigned c = (&counts[0][0])[i];
+    if (c != 0)
+    {
+      atomicAdd(mine + i, static_cast<unsigned long long>(c));
+    }
+  }
+
+  // The segment's last tile scans the counts of its portions.
+  const long long k = seg[0];
+  __threadfence();
+  __syncthreads();
+  if (tid == 0)
+  {
+    unsigned long long* done = bins + lists.portion_prefix[count] * PASSES * RADIX_DIGITS + k;
+    const unsigned long long tiles = static_cast<unsigned long long>(lists.tile_prefix[k + 1] - lists.tile_prefix[k]);
+    last = atomicAdd(done, 1ull) == tiles - 1;
+  }
+  __syncthreads();
+  if (!last)
+  {
+    return;
+  }
+  __threadfence();
+  const long long first = lists.portion_prefix[k];
+  const long long portions = lists.portion_prefix[k + 1] - first;
+  volatile unsigned long long* seg_bins = bins + first * PASSES * RADIX_DIGITS;
+  for (int pass = 0; pass < PASSES; ++pass)
+  {
+    unsigned long long total = 0;
+    if (tid < RADIX_DIGITS)
+    {
+      for (long long r = 0; r < portions; ++r)
+      {
+        total += seg_bins[(r * PASSES + pass) * RADIX_DIGITS + tid];
+      }
+    }
+    unsigned long long start;
+    BinScan(scan).ExclusiveSum(total, start);
+    if (tid < RADIX_DIGITS)
+    {
+      for (long long r = 0; r < portions; ++r)
+      {
+        const long long i = (r * PASSES + pass) * RADIX_DIGITS + tid;
+        const unsigned long long c = seg_bins[i];
+        seg_bins[i] = start;
+        start += c;
+      }
+    }
+    __syncthreads();
+  }
+}
+
+/**
+ * \brief Pass `pass` of Onesweep over every large segment's keys: in -> out
+ * (distinct buffers). d_bins as segmented_sort_histogram left them;
+ * d_lookback: the tile total * 256 32-bit look-back words, zeroed before
+ * the first pass. Grid: the tile total.
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K>
+__device__ void segmented_sort_keys_onesweep(const K* d_keys_in, K* d_keys_out, const int64_t* d_begin,
+                                             const int64_t* d_end, long long n, GOCCCL_SEGSORT_LISTS, void* d_bins,
+                                             void* d_lookback, long long pass, bool descending)
+{
+  using Agent = detail::segsort::SegmentOnesweep<BLOCK_THREADS, ITEMS_PER_THREAD, K, detail::radix::NoValues>;
+  __shared__ typename Agent::TempStorage temp;
+  Agent::run(temp, d_keys_in, d_keys_out, nullptr, nullptr, d_begin, d_end, n, GOCCCL_SEGSORT_MAKE_LISTS,
+             static_cast<const unsigned long long*>(d_bins), static_cast<unsigned*>(d_lookback), int(pass),
+             descending);
+}
+
+/// \brief segmented_sort_keys_onesweep for pairs.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V>
+__device__ void segmented_sort_pairs_onesweep(const K* d_keys_in, K* d_keys_out, const V* d_values_in,
+                                              V* d_values_out, const int64_t* d_begin, const int64_t* d_end,
+                                              long long n, GOCCCL_SEGSORT_LISTS, void* d_bins, void* d_lookback,
+                                              long long pass, bool descending)
+{
+  using Agent = detail::segsort::SegmentOnesweep<BLOCK_THREADS, ITEMS_PER_THREAD, K, V>;
+  __shared__ typename Agent::TempStorage temp;
+  Agent::run(temp, d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, GOCCCL_SEGSORT_MAKE_LISTS,
+             static_cast<const unsigned long long*>(d_bins), static_cast<unsigned*>(d_lookback), int(pass),
+             descending);
+}
+
+#undef GOCCCL_SEGSORT_LISTS
+#undef GOCCCL_SEGSORT_MAKE_LISTS
+
+} // namespace gocccl

@@ -1,0 +1,290 @@
+package runtime
+
+import (
+	"fmt"
+	"unsafe"
+
+	"github.com/gocccl/gocccl/runtime/cuda"
+)
+
+// The host side of the segmented sorts (kernels/include/gocccl/segmented_sort.cuh):
+// the kernels in the description's order, the size classes and the scratch
+// layout the header documents.
+const (
+	segsortInit = iota
+	segsortClassify
+	segsortSmall
+	segsortMedium
+	segsortBig
+	segsortPlan
+	segsortHistogram
+	segsortOnesweep
+
+	segsortHeaderWords = 16  // counters: small, medium, big, large, tiles, portions, -, -, 8 tile counters
+	segsortSmallMax    = 128 // a warp's segments: 32 lanes × 4 keys
+	segsortMediumItems = 4   // keys per thread of the medium class
+)
+
+// segsortClasses are the size limits of the classes for a policy and the
+// capacities of their lists for n keys in segs segments: a class whose
+// segments are longer than l holds at most n / (l+1) of them.
+type segsortClasses struct {
+	tile                        int // Onesweep's tile (the big class's limit when larger than mediumMax)
+	mediumMax, bigMax           int
+	capSmall, capMedium, capBig int
+	capLarge                    int
+	listWords                   int
+}
+
+func newSegsortClasses(n, segs, threads, tile int) segsortClasses {
+	c := segsortClasses{tile: tile, mediumMax: threads * segsortMediumItems}
+	c.bigMax = max(tile, c.mediumMax)
+	c.capSmall = segs
+	c.capMedium = min(segs, n/(segsortSmallMax+1))
+	c.capBig = min(segs, n/(c.mediumMax+1))
+	if c.bigMax == c.mediumMax {
+		c.capBig = 0
+	}
+	c.capLarge = min(segs, n/(c.bigMax+1))
+	// The lists, then tile_prefix and portion_prefix (capLarge + 1 each).
+	c.listWords = segsortHeaderWords + c.capSmall + c.capMedium + c.capBig + 3*c.capLarge + 2
+	return c
+}
+
+// largeScratch returns the bytes of the large segments' scratch and the
+// offsets in it of the look-back words and of the alternate keys and values
+// (0 when there is a single pass): the digit counts of each portion and pass
+// and a done counter per segment, then a 32-bit look-back word per tile and
+// digit (zeroed together), then the copies.
+func (c segsortClasses) largeScratch(n, large, portions, tiles, passes, ksize, vsize int) (bytes, lookbackAt, keysAt, valuesAt int) {
+	lookbackAt = 8 * (portions*passes*radixDigits + large)
+	bytes = lookbackAt + 4*tiles*radixDigits
+	if passes > 1 {
+		keysAt = roundUp(bytes, radixAlign)
+		bytes = keysAt + n*ksize
+		if vsize > 0 {
+			valuesAt = roundUp(bytes, radixAlign)
+			bytes = valuesAt + n*vsize
+		}
+	}
+	return bytes, lookbackAt, keysAt, valuesAt
+}
+
+// segsortJob is one segmented sort on the GPU: keys (and values when vsize
+// > 0) move from in to out.
+type segsortJob struct {
+	inst         *instance
+	s            *Stream
+	n, segs      int
+	ksize, vsize int
+	kin, kout    cuda.DevicePtr
+	vin, vout    cuda.DevicePtr
+	begin, end   cuda.DevicePtr
+	desc         bool
+}
+
+// run enqueues the sort: classify, then the warp and block classes, then
+// (after reading back how many long segments there are) Onesweep over their
+// tiles.
+func (j *segsortJob) run() error {
+	if j.n == 0 || j.segs == 0 {
+		return nil // every segment is empty once clamped to the input
+	}
+	d := j.s.dev
+	k, err := j.inst.kernels(d)
+	if err != nil {
+		return err
+	}
+	threads := k.policy.BlockThreads
+	c := newSegsortClasses(j.n, j.segs, threads, k.policy.Tile())
+	bytes := 8 * c.listWords
+	lists, err := d.tempAlloc(bytes, j.s)
+	if err != nil {
+		return j.inst.wrap(err, fmt.Sprintf("scratch memory of %d bytes", bytes))
+	}
+	err = j.sweep(k, c, lists)
+	if ferr := d.tempFree(lists, j.s); err == nil && ferr != nil {
+		err = j.inst.wrap(ferr, "freeing scratch memory")
+	}
+	return err
+}
+
+func (j *segsortJob) sweep(k kernels, c segsortClasses, lists cuda.DevicePtr) error {
+	d := j.s.dev
+	threads := k.policy.BlockThreads
+	var args cuda.Args
+	args.Ptr(lists)
+	args.Int64(segsortHeaderWords)
+	if err := k.launch(segsortInit, 1, j.s, &args); err != nil {
+		return err
+	}
+	args.Reset()
+	j.data(&args, j.kin, j.kout, j.vin, j.vout)
+	j.segments(&args, lists, c)
+	if err := k.launch(segsortClassify, (j.segs+threads-1)/threads, j.s, &args); err != nil {
+		return err
+	}
+
+	// Without a segment longer than the big class, the grids are the lists'
+	// capacities and blocks past a list's end return at once; otherwise the
+	// counts are read back.
+	small, medium, big := c.capSmall, c.capMedium, c.capBig
+	var large, portions, tiles int
+	if c.capLarge > 0 {
+		var counts [6]uint64
+		if err := d.ctx.StreamSynchronize(j.s.handle); err != nil {
+			return j.inst.wrap(err, "classifying the segments")
+		}
+		if err := d.ctx.MemcpyDtoH(unsafe.Pointer(&counts[0]), lists, int(unsafe.Sizeof(counts))); err != nil {
+			return j.inst.wrap(err, "reading the segment classes")
+		}
+		small = min(small, int(counts[0]))
+		medium = min(medium, int(counts[1]))
+		big = min(big, int(counts[2]))
+		large = min(c.capLarge, int(counts[3]))
+		tiles = int(counts[4])
+		portions = int(counts[5])
+	}
+	warps := threads / 32
+	for _, l := range []struct{ kernel, grid int }{
+		{segsortSmall, (small + warps - 1) / warps}, {segsortMedium, medium}, {segsortBig, big}} {
+		if l.grid == 0 {
+			continue
+		}
+		args.Reset()
+		j.data(&args, j.kin, j.kout, j.vin, j.vout)
+		j.segments(&args, lists, c)
+		j.descending(&args)
+		if err := k.launch(l.kernel, l.grid, j.s, &args); err != nil {
+			return err
+		}
+	}
+	if large == 0 {
+		return nil
+	}
+	passes := j.ksize // 8-bit digits over the whole key
+	bytes, lookbackAt, keysAt, valuesAt := c.largeScratch(j.n, large, portions, tiles, passes, j.ksize, j.vsize)
+	tmp, err := d.tempAlloc(bytes, j.s)
+	if err != nil {
+		return j.inst.wrap(err, fmt.Sprintf("scratch memory of %d bytes", bytes))
+	}
+	err = j.onesweep(k, c, lists, tmp, lookbackAt, keysAt, valuesAt, tiles, passes)
+	if ferr := d.tempFree(tmp, j.s); err == nil && ferr != nil {
+		err = j.inst.wrap(ferr, "freeing scratch memory")
+	}
+	return err
+}
+
+// onesweep sorts the large segments: zero the digit counts and look-back
+// state, scan the segments' tile and portion counts, count digits (and scan
+// them), then one pass per digit.
+func (j *segsortJob) onesweep(k kernels, c segsortClasses, lists, tmp cuda.DevicePtr, lookbackAt, keysAt, valuesAt, tiles, passes int) error {
+	threads := k.policy.BlockThreads
+	words := lookbackAt/8 + tiles*radixDigits/2
+	var args cuda.Args
+	args.Ptr(tmp)
+	args.Int64(int64(words))
+	if err := k.launch(segsortInit, min((words+threads-1)/threads, k.maxBlocks), j.s, &args); err != nil {
+		return err
+	}
+	args.Reset()
+	j.segments(&args, lists, c)
+	if err := k.launch(segsortPlan, 1, j.s, &args); err != nil {
+		return err
+	}
+	args.Reset()
+	args.Ptr(j.kin)
+	j.segments(&args, lists, c)
+	args.Ptr(tmp)
+	j.descending(&args)
+	if err := k.launch(segsortHistogram, tiles, j.s, &args); err != nil {
+		return err
+	}
+	// The passes alternate between out and the scratch copy so that the last
+	// one writes out; in is only read.
+	altK, altV := tmp+cuda.DevicePtr(keysAt), tmp+cuda.DevicePtr(valuesAt)
+	srcK, srcV := j.kin, j.vin
+	for p := 0; p < passes; p++ {
+		dstK, dstV := j.kout, j.vout
+		if (passes-1-p)%2 == 1 {
+			dstK, dstV = altK, altV
+		}
+		args.Reset()
+		j.data(&args, srcK, dstK, srcV, dstV)
+		j.segments(&args, lists, c)
+		args.Ptr(tmp)
+		args.Ptr(tmp + cuda.DevicePtr(lookbackAt))
+		args.Int64(int64(p))
+		j.descending(&args)
+		if err := k.launch(segsortOnesweep, tiles, j.s, &args); err != nil {
+			return err
+		}
+		srcK, srcV = dstK, dstV
+	}
+	return nil
+}
+
+// data packs the key (and value) pointers of a kernel.
+func (j *segsortJob) data(args *cuda.Args, kin, kout, vin, vout cuda.DevicePtr) {
+	args.Ptr(kin)
+	args.Ptr(kout)
+	if j.vsize > 0 {
+		args.Ptr(vin)
+		args.Ptr(vout)
+	}
+}
+
+// segments packs d_begin, d_end, n and the lists block.
+func (j *segsortJob) segments(args *cuda.Args, lists cuda.DevicePtr, c segsortClasses) {
+	args.Ptr(j.begin)
+	args.Ptr(j.end)
+	args.Int64(int64(j.n))
+	args.Ptr(lists)
+	args.Int64(int64(j.segs))
+	args.Int64(int64(c.capMedium))
+	args.Int64(int64(c.capBig))
+	args.Int64(int64(c.capLarge))
+}
+
+// descending packs the direction.
+func (j *segsortJob) descending(args *cuda.Args) {
+	desc := j.desc
+	args.Value(unsafe.Pointer(&desc), 1, 1)
+}
+
+// segsortTempBytes is TempStorageBytes of a segmented sort on d: the lists,
+// and the large segments' scratch for as many long segments and tiles as n
+// keys can hold.
+func segsortTempBytes(inst *instance, d *Device, n, segs, ksize, vsize int) (int, error) {
+	if n < 0 || segs < 0 {
+		return 0, inst.errorf("negative length %d or segment count %d", n, segs)
+	}
+	if err := inst.enter(d); err != nil {
+		return 0, inst.wrap(err, "")
+	}
+	defer d.exit()
+	if d.ctx == nil || n == 0 || segs == 0 {
+		return 0, nil
+	}
+	k, err := inst.kernels(d)
+	if err != nil {
+		return 0, err
+	}
+	return newSegsortClasses(n, segs, k.policy.BlockThreads, k.policy.Tile()).maxBytes(n, ksize, vsize), nil
+}
+
+// maxBytes bounds the scratch of a Run over n keys of ksize bytes (and
+// values of vsize): the lists, and the large segments' scratch for as many
+// long segments, portions and tiles as n keys can hold.
+func (c segsortClasses) maxBytes(n, ksize, vsize int) int {
+	bytes := 8 * c.listWords
+	if c.capLarge > 0 {
+		// A large segment of l > tile keys has ceil(l / tile) <= l/tile + 1
+		// tiles and ceil(l / portion) <= l/portion + 1 portions.
+		tiles := n/c.tile + c.capLarge
+		portions := n/radixPortion(c.tile) + c.capLarge
+		large, _, _, _ := c.largeScratch(n, c.capLarge, portions, tiles, ksize, ksize, vsize)
+		bytes += large
+	}
+	return bytes
+}

@@ -228,11 +228,15 @@ func TestRadixSortCPUTypes(t *testing.T) {
 	t.Run("uint32", func(t *testing.T) { checkKeyType(t, d, func(r *rand.Rand) uint32 { return r.Uint32() }, sizes) })
 	t.Run("uint64", func(t *testing.T) { checkKeyType(t, d, func(r *rand.Rand) uint64 { return r.Uint64() }, sizes) })
 	t.Run("uint", func(t *testing.T) { checkKeyType(t, d, func(r *rand.Rand) uint { return uint(r.Uint64()) }, sizes) })
-	t.Run("uintptr", func(t *testing.T) { checkKeyType(t, d, func(r *rand.Rand) uintptr { return uintptr(r.Uint64()) }, sizes) })
+	t.Run("uintptr", func(t *testing.T) {
+		checkKeyType(t, d, func(r *rand.Rand) uintptr { return uintptr(r.Uint64()) }, sizes)
+	})
 	t.Run("float32", func(t *testing.T) {
 		checkKeyType(t, d, func(r *rand.Rand) float32 { return float32(r.NormFloat64() * 1e3) }, sizes)
 	})
-	t.Run("float64", func(t *testing.T) { checkKeyType(t, d, func(r *rand.Rand) float64 { return r.NormFloat64() * 1e3 }, sizes) })
+	t.Run("float64", func(t *testing.T) {
+		checkKeyType(t, d, func(r *rand.Rand) float64 { return r.NormFloat64() * 1e3 }, sizes)
+	})
 	t.Run("large", func(t *testing.T) {
 		if testing.Short() {
 			t.Skip("short")

@@ -89,6 +89,15 @@ func (i DeviceInfo) String() string {
 	return i.Name
 }
 
+// shortName names the device in messages about several devices: "GPU 0
+// (NVIDIA H200)", "CPU #2 (16 goroutines)".
+func (d *Device) shortName() string {
+	if d.info.Backend == GPU {
+		return fmt.Sprintf("GPU %d (%s)", d.info.Ordinal, d.info.Name)
+	}
+	return d.info.Name
+}
+
 // Device is a GPU or the CPU backend. Its methods and the algorithms that run
 // on it are safe for concurrent use by several goroutines; Close waits for
 // the calls in flight.

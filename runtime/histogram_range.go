@@ -48,7 +48,7 @@ func (h *HistogramRangeOp[T]) Run(s *Stream, samples *Slice[T], hist *Slice[int3
 		return err
 	}
 	if levels.dev != s.dev {
-		return h.errorf("levels are on %s, the stream on %s", levels.dev, s.dev)
+		return h.errorf("levels are on another device than the stream (%s; the stream is on %s): copy them to the stream's device", levels.dev.shortName(), s.dev.shortName())
 	}
 	if err := h.enter(s.dev); err != nil {
 		return h.wrap(err, "")

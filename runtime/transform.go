@@ -140,7 +140,8 @@ func streamFor(alg string, s *Stream, devs ...*Device) (*Stream, error) {
 	}
 	for i, d := range devs {
 		if d != s.dev {
-			return nil, fmt.Errorf("gocccl: %s: buffer %d (of %d) is on %v, the stream on %v", alg, i+1, len(devs), d, s.dev)
+			return nil, fmt.Errorf("gocccl: %s: buffer %d (of %d) is on another device than the stream (%s; the stream is on %s): copy it to the stream's device, or run on a stream of its own device",
+				alg, i+1, len(devs), d.shortName(), s.dev.shortName())
 		}
 	}
 	return s, nil

@@ -24,7 +24,7 @@ import (
 //
 // Declare it with the algorithm's stateful constructor, named after the
 // algorithm with "With" appended (UnaryTransformWith, BinaryTransformWith,
-// ReduceWith, InclusiveScanWith, ExclusiveScanWith, SelectWith), given the
+// ReduceWith, InclusiveScanWith, ExclusiveScanWith, SelectWith, …), given the
 // method expression S.Op of a //gocccl:op method with a value receiver.
 // gocccl-gen compiles its kernels once; the state is a kernel argument.
 //

@@ -221,3 +221,116 @@ func TestStateMismatch(t *testing.T) {
 	_, err = plain.kernels(nil)
 	assert.ErrorContains(t, err, "generated with state runtime.stPad, the instance has none")
 }
+
+func (s stScale) near(a, b int64) bool  { return a/s.K == b/s.K }
+func (s stScale) diff(a, b int64) int64 { return s.K * (a - b) }
+
+// TestStatefulCPUMore runs the other stateful constructors on the CPU
+// backend with several states, against loops that call the method.
+func TestStatefulCPUMore(t *testing.T) {
+	d := cpuDevice(t)
+	xs := make([]int64, 5_003)
+	for i := range xs {
+		xs[i] = int64(i*7919%1000) - 300
+	}
+	sorted := slices.Clone(xs)
+	slices.Sort(sorted)
+	forEach, adj, uniq := ForEachWith(stScale.mul), AdjacentDifferenceWith(stScale.diff), UniqueWith(stScale.near)
+	segred := SegmentedReduceWith(stScale.addMod)
+	lower, upper := LowerBoundWith(stScale.lessMod), UpperBoundWith(stScale.lessMod)
+	pairs := MergeSortPairsWith[stScale, int64, int32](stScale.lessMod)
+	for _, k := range []int64{3, 7, 1000} {
+		s := stScale{K: k}
+
+		data := must(FromHost(d, xs))
+		require.NoError(t, forEach.Bind(s).Run(nil, data))
+		got := must(data.ToHost())
+		for i, x := range xs {
+			require.Equal(t, s.mul(x), got[i], "ForEach %d", i)
+		}
+
+		in := must(FromHost(d, xs))
+		out := must(Alloc[int64](d, len(xs)))
+		require.NoError(t, adj.Bind(s).Run(nil, in, out))
+		got = must(out.ToHost())
+		require.Equal(t, xs[0], got[0])
+		for i := 1; i < len(xs); i++ {
+			require.Equal(t, s.diff(xs[i], xs[i-1]), got[i], "AdjacentDifference %d", i)
+		}
+
+		sin := must(FromHost(d, sorted))
+		count := must(Alloc[int64](d, 1))
+		require.NoError(t, uniq.Bind(s).Run(nil, sin, out, count))
+		want := []int64{}
+		for i, x := range sorted {
+			if i == 0 || !s.near(sorted[i-1], x) {
+				want = append(want, x)
+			}
+		}
+		n := must(count.ToHost())[0]
+		require.Equal(t, int64(len(want)), n, "Unique count")
+		assert.Equal(t, want, must(out.ToHost())[:n])
+
+		begin := must(FromHost(d, []int64{0, 10, 10, 2000}))
+		end := must(FromHost(d, []int64{10, 10, 2000, int64(len(xs))}))
+		sums := must(Alloc[int64](d, 4))
+		m := stScale{K: 1 << 40}
+		require.NoError(t, segred.Bind(m).Run(nil, in, begin, end, sums, 1))
+		gotSums := must(sums.ToHost())
+		for j, r := range [][2]int{{0, 10}, {10, 10}, {10, 2000}, {2000, len(xs)}} {
+			acc := int64(1)
+			for _, x := range xs[r[0]:r[1]] {
+				acc = m.addMod(acc, x)
+			}
+			require.Equal(t, acc, gotSums[j], "SegmentedReduce segment %d", j)
+		}
+
+		byMod := slices.Clone(xs)
+		cmpMod := func(a, b int64) int {
+			switch {
+			case s.lessMod(a, b):
+				return -1
+			case s.lessMod(b, a):
+				return 1
+			}
+			return 0
+		}
+		slices.SortStableFunc(byMod, cmpMod)
+		hay := must(FromHost(d, byMod))
+		needles := []int64{-5, 0, 1, 2, 500, 999}
+		nd := must(FromHost(d, needles))
+		pos := must(Alloc[int64](d, len(needles)))
+		for _, c := range []struct {
+			op    *Stateful[stScale, *SearchOp[int64]]
+			upper bool
+		}{{lower, false}, {upper, true}} {
+			require.NoError(t, c.op.Bind(s).Run(nil, hay, nd, pos))
+			gotPos := must(pos.ToHost())
+			for j, v := range needles {
+				want, _ := slices.BinarySearchFunc(byMod, v, cmpMod)
+				if c.upper {
+					for want < len(byMod) && cmpMod(byMod[want], v) == 0 {
+						want++
+					}
+				}
+				require.Equal(t, int64(want), gotPos[j], "upper=%v needle %d", c.upper, v)
+			}
+		}
+
+		keys := must(FromHost(d, xs))
+		idx := make([]int32, len(xs))
+		for i := range idx {
+			idx[i] = int32(i)
+		}
+		vals := must(FromHost(d, idx))
+		require.NoError(t, pairs.Bind(s).Run(nil, keys, vals))
+		gotKeys, gotVals := must(keys.ToHost()), must(vals.ToHost())
+		assert.Equal(t, byMod, gotKeys, "MergeSortPairs keys")
+		for i, v := range gotVals {
+			require.Equal(t, xs[v], gotKeys[i], "MergeSortPairs value %d names its key's position", i)
+			if i > 0 && cmpMod(gotKeys[i-1], gotKeys[i]) == 0 {
+				require.Less(t, gotVals[i-1], v, "stable at %d", i)
+			}
+		}
+	}
+}

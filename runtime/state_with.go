@@ -84,3 +84,66 @@ func MergeSortKeysWith[S, K any](less func(S, K, K) bool) *Stateful[S, *MergeSor
 		return &MergeSortKeysOp[K]{instance: bound(in, &s), less: func(x, y K) bool { return less(s, x, y) }}
 	}}
 }
+
+// ForEachWith is ForEach with per-call state: data[i] = s.Op(data[i]) for
+// the state s given to Bind.
+func ForEachWith[S, T any](op func(S, T) T) *Stateful[S, *ForEachOp[T]] {
+	in := newStatefulInstance[S](algo.ForEach, []any{op}, reflect.TypeFor[T]())
+	return &Stateful[S, *ForEachOp[T]]{bind: func(s S) *ForEachOp[T] {
+		return &ForEachOp[T]{instance: bound(in, &s), op: func(x T) T { return op(s, x) }}
+	}}
+}
+
+// AdjacentDifferenceWith is AdjacentDifference with per-call state: the
+// difference operator is s.Op for the state s given to Bind.
+func AdjacentDifferenceWith[S, T any](op func(S, T, T) T) *Stateful[S, *AdjacentDifferenceOp[T]] {
+	in := newStatefulInstance[S](algo.AdjacentDifference, []any{op}, reflect.TypeFor[T]())
+	return &Stateful[S, *AdjacentDifferenceOp[T]]{bind: func(s S) *AdjacentDifferenceOp[T] {
+		return &AdjacentDifferenceOp[T]{instance: bound(in, &s), op: func(x, y T) T { return op(s, x, y) }}
+	}}
+}
+
+// UniqueWith is Unique with per-call state: the equality is s.Op for the
+// state s given to Bind (equal within a tolerance chosen at run time, say).
+func UniqueWith[S, T any](eq func(S, T, T) bool) *Stateful[S, *UniqueOp[T]] {
+	in := newStatefulInstance[S](algo.Unique, []any{eq}, reflect.TypeFor[T]())
+	return &Stateful[S, *UniqueOp[T]]{bind: func(s S) *UniqueOp[T] {
+		return &UniqueOp[T]{instance: bound(in, &s), eq: func(x, y T) bool { return eq(s, x, y) }}
+	}}
+}
+
+// SegmentedReduceWith is SegmentedReduce with per-call state: the
+// reduction operator is s.Op for the state s given to Bind.
+func SegmentedReduceWith[S, T any](op func(S, T, T) T) *Stateful[S, *SegmentedReduceOp[T]] {
+	in := newStatefulInstance[S](algo.SegmentedReduce, []any{op}, reflect.TypeFor[T]())
+	return &Stateful[S, *SegmentedReduceOp[T]]{bind: func(s S) *SegmentedReduceOp[T] {
+		return &SegmentedReduceOp[T]{instance: bound(in, &s), op: func(x, y T) T { return op(s, x, y) }}
+	}}
+}
+
+// MergeSortPairsWith is MergeSortPairs with per-call state: the order of
+// the keys is s.Op for the state s given to Bind.
+func MergeSortPairsWith[S, K, V any](less func(S, K, K) bool) *Stateful[S, *MergeSortPairsOp[K, V]] {
+	in := newStatefulInstance[S](algo.MergeSortPairs, []any{less}, reflect.TypeFor[K](), reflect.TypeFor[V]())
+	return &Stateful[S, *MergeSortPairsOp[K, V]]{bind: func(s S) *MergeSortPairsOp[K, V] {
+		return &MergeSortPairsOp[K, V]{instance: bound(in, &s), less: func(x, y K) bool { return less(s, x, y) }}
+	}}
+}
+
+// LowerBoundWith is LowerBound with per-call state: the order is s.Op for
+// the state s given to Bind.
+func LowerBoundWith[S, T any](less func(S, T, T) bool) *Stateful[S, *SearchOp[T]] {
+	in := newStatefulInstance[S](algo.LowerBound, []any{less}, reflect.TypeFor[T]())
+	return &Stateful[S, *SearchOp[T]]{bind: func(s S) *SearchOp[T] {
+		return &SearchOp[T]{instance: bound(in, &s), less: func(x, y T) bool { return less(s, x, y) }}
+	}}
+}
+
+// UpperBoundWith is UpperBound with per-call state: the order is s.Op for
+// the state s given to Bind.
+func UpperBoundWith[S, T any](less func(S, T, T) bool) *Stateful[S, *SearchOp[T]] {
+	in := newStatefulInstance[S](algo.UpperBound, []any{less}, reflect.TypeFor[T]())
+	return &Stateful[S, *SearchOp[T]]{bind: func(s S) *SearchOp[T] {
+		return &SearchOp[T]{instance: bound(in, &s), less: func(x, y T) bool { return less(s, x, y) }, upper: true}
+	}}
+}

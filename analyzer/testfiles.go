@@ -95,7 +95,7 @@ func testOnlyInstances(fset *token.FileSet, variants []*packages.Package) []Diag
 		own[p.PkgPath] = true
 		for _, f := range p.Syntax {
 			for _, decl := range f.Decls {
-				if fd, ok := decl.(*ast.FuncDecl); ok && fd.Recv == nil && hasOpDirective(fd) {
+				if fd, ok := decl.(*ast.FuncDecl); ok && hasOpDirective(fd) { // functions and methods (per-call state)
 					if fn, _ := p.TypesInfo.Defs[fd.Name].(*types.Func); fn != nil {
 						ops[fn] = true
 					}
@@ -166,7 +166,14 @@ func testCallKey(info *types.Info, call *ast.CallExpr, alg string, ops map[*type
 		if fn == nil || fn.Pkg() == nil || !own[fn.Pkg().Path()] || !ops[fn] {
 			return "", "", false
 		}
-		keys = append(keys, strings.TrimSuffix(fn.Pkg().Path(), "_test")+"."+fn.Name())
+		name := fn.Name()
+		if recv := fn.Signature().Recv(); recv != nil {
+			// A method expression S.Op of a stateful constructor.
+			if named, ok := types.Unalias(recv.Type()).(*types.Named); ok {
+				name = named.Obj().Name() + "." + name
+			}
+		}
+		keys = append(keys, strings.TrimSuffix(fn.Pkg().Path(), "_test")+"."+name)
 		names = append(names, types.ExprString(arg))
 	}
 	var targs []string

@@ -94,7 +94,8 @@ func freshModule(t *testing.T, path string, files map[string]string) string {
 // nothing; a test file may repeat an instance a package file declares, and
 // may declare instances over functions that are not operators.
 func TestInstancesInTestFiles(t *testing.T) {
-	ops := "package tests\n\nimport \"github.com/gocccl/gocccl/runtime\"\n\n//gocccl:op\nfunc Add(a, b int32) int32 { return a + b }\n\n//gocccl:op\nfunc Mul(a, b int32) int32 { return a * b }\n\nvar Sum = runtime.Reduce(Add)\n"
+	ops := "package tests\n\nimport \"github.com/gocccl/gocccl/runtime\"\n\n//gocccl:op\nfunc Add(a, b int32) int32 { return a + b }\n\n//gocccl:op\nfunc Mul(a, b int32) int32 { return a * b }\n\nvar Sum = runtime.Reduce(Add)\n\n" +
+		"type Scale struct{ K int32 }\n\n//gocccl:op\nfunc (s Scale) Apply(x int32) int32 { return s.K * x }\n\n//gocccl:op\nfunc (s Scale) Keep(x int32) bool { return x > s.K }\n\nvar Scaled = runtime.UnaryTransformWith(Scale.Apply)\n"
 	dir := freshModule(t, "example.com/tests", map[string]string{
 		"ops.go": ops,
 		"ops_test.go": "package tests\n\nimport (\n\t\"testing\"\n\n\t\"github.com/gocccl/gocccl/runtime\"\n)\n\n" +
@@ -106,6 +107,8 @@ func TestInstancesInTestFiles(t *testing.T) {
 			"\t_ = runtime.InclusiveScan(Sub)\n" + // 17: only here, operator here too
 			"\t_ = runtime.Reduce(plain)\n" + // 18: not an operator
 			"\t_ = runtime.RadixSortKeys[uint16]()\n" + // 19: only here
+			"\t_ = runtime.UnaryTransformWith(Scale.Apply)\n" + // 20: declared by ops.go too
+			"\t_ = runtime.SelectWith(Scale.Keep)\n" + // 21: only here, a method
 			"}\n",
 		"ext_test.go": "package tests_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/tests\"\n\t\"github.com/gocccl/gocccl/runtime\"\n)\n\n" +
 			"func TestExt(t *testing.T) {\n" +
@@ -122,10 +125,11 @@ func TestInstancesInTestFiles(t *testing.T) {
 			"ops_test.go:17:6: runtime.InclusiveScan(Sub) is declared only in a _test.go file",
 			"ops_test.go:19:6: runtime.RadixSortKeys[uint16] is declared only in a _test.go file",
 			"ext_test.go:12:6: runtime.ExclusiveScan(tests.Mul) is declared only in a _test.go file",
+			"ops_test.go:21:6: runtime.SelectWith(Scale.Keep) is declared only in a _test.go file",
 		} {
 			assert.Contains(t, stderr, want, "%v", args)
 		}
-		for _, line := range []string{"ops_test.go:15:", "ops_test.go:18:", "ext_test.go:11:"} {
+		for _, line := range []string{"ops_test.go:15:", "ops_test.go:18:", "ops_test.go:20:", "ext_test.go:11:"} {
 			assert.NotContains(t, stderr, line, "%v", args)
 		}
 	}

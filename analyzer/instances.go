@@ -38,14 +38,17 @@ func (a *analysis) findInstances() []*model.Instance {
 	byKey := make(map[string]*model.Instance)
 	for _, f := range a.files {
 		called := make(map[ast.Node]bool) // constructors in call position
+		byRecv := a.declMethods(f)
+		used := make(map[*ast.CallExpr]bool)
 		a.inspectOutsideOps(f, func(n ast.Node) {
 			if call, ok := n.(*ast.CallExpr); ok {
 				if alg := constructor(calleeObject(a.info, call.Fun)); alg != nil {
 					called[calleeName(call.Fun)] = true
-					a.addInstance(byKey, call, alg)
+					a.addInstance(byKey, call, alg, byRecv, used)
 				}
 			}
 		})
+		a.checkDeclMethods(byRecv, used)
 		a.inspectOutsideOps(f, func(n ast.Node) {
 			var id *ast.Ident
 			switch n := n.(type) {
@@ -101,7 +104,7 @@ func calleeName(fun ast.Expr) ast.Node {
 
 // addInstance records the instance that call declares, or reports why its
 // arguments are not operators gocccl-gen can generate for.
-func (a *analysis) addInstance(byKey map[string]*model.Instance, call *ast.CallExpr, alg *algo.Algorithm) {
+func (a *analysis) addInstance(byKey map[string]*model.Instance, call *ast.CallExpr, alg *algo.Algorithm, byRecv map[ast.Expr][]declMethod, used map[*ast.CallExpr]bool) {
 	if len(call.Args) != len(alg.Ops) {
 		a.errorf(call.Pos(), "%s", arityMessage(alg))
 		return
@@ -124,6 +127,9 @@ func (a *analysis) addInstance(byKey map[string]*model.Instance, call *ast.CallE
 	if problem != "" {
 		a.errorf(call.Pos(), "runtime.%s: %s", alg, problem)
 		return
+	}
+	if !a.instanceIters(in, call, byRecv, used) {
+		ok = false
 	}
 	if !ok {
 		return

@@ -18,6 +18,7 @@ package goccclimpl
 
 import (
 	"github.com/gocccl/gocccl/internal/arch"
+	"github.com/gocccl/gocccl/internal/iter"
 	"github.com/gocccl/gocccl/internal/registry"
 )
 
@@ -39,8 +40,9 @@ type EnforceVersion_UpdateGocccl uint
 const (
 	// MinVersion is the oldest glue this runtime accepts.
 	MinVersion = 2
-	// MaxVersion is the newest glue this runtime accepts.
-	MaxVersion = 2
+	// MaxVersion is the newest glue this runtime accepts. Version 3 adds the
+	// iterator compositions of an instance (Instance.Inputs, Outputs).
+	MaxVersion = 3
 )
 
 // Target is what an image was compiled for.
@@ -57,6 +59,33 @@ type Module = registry.Module
 
 // Instance is what generated glue registers for one algorithm instance.
 type Instance = registry.Instance
+
+// Iter is a node of an iterator composition an instance's kernels read or
+// write through.
+type Iter = iter.Node
+
+// The kinds of composition nodes and the cache modes, as the glue spells
+// them.
+const (
+	IterSlice             = iter.Slice
+	IterCounting          = iter.Counting
+	IterConstant          = iter.Constant
+	IterShuffle           = iter.Shuffle
+	IterTransform         = iter.Transform
+	IterPermutation       = iter.Permutation
+	IterReverse           = iter.Reverse
+	IterZip               = iter.Zip
+	IterCacheModified     = iter.CacheModified
+	IterDiscard           = iter.Discard
+	IterTransformOutput   = iter.TransformOutput
+	IterReverseOutput     = iter.ReverseOutput
+	IterPermutationOutput = iter.PermutationOutput
+	IterZipOutput         = iter.ZipOutput
+
+	CacheStreaming = iter.Streaming
+	CacheL2Only    = iter.L2Only
+	CacheVolatile  = iter.Volatile
+)
 
 // NewModule records a generated package's images: pkg is its import path,
 // hash the content hash of its manifest.

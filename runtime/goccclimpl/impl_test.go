@@ -26,8 +26,9 @@ func TestVersionGuard(t *testing.T) {
 		want    string // "" builds
 	}{
 		{"2", ""},
+		{"3", ""},
 		{"1", "constant -1 overflows goccclimpl.EnforceVersion_RunGoGenerate"},
-		{"3", "constant -1 overflows goccclimpl.EnforceVersion_UpdateGocccl"},
+		{"4", "constant -1 overflows goccclimpl.EnforceVersion_UpdateGocccl"},
 	} {
 		t.Run("v"+c.version, func(t *testing.T) {
 			dir := t.TempDir()

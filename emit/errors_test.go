@@ -134,7 +134,7 @@ func TestOperatorNames(t *testing.T) {
 	assert.Contains(t, text, "__device__ __forceinline__ float gocccl_op_float(float a, float b) {")
 	assert.Contains(t, text, "int32_t gocccl_op_Gru00f6u00dfe(int32_t a, int32_t b)")
 	assert.Contains(t, text, "struct gocccl_op_float {")
-	assert.Contains(t, text, "gocccl_reduce_float_partial(")
+	assert.Contains(t, text, "gocccl_reduce_float_sweep(")
 	assert.Contains(t, text, "// float is names.go:3:1.")
 	assert.False(t, strings.Contains(text, "/home/"))
 }

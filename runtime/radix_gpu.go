@@ -16,10 +16,25 @@ const (
 	radixOnesweep
 	radixSingle
 
-	radixStateWords = 8*256 + 8 // digit counts of 8 passes, 8 tile counters
+	// Digit counts of 8 passes, the carries of 2 portions, 8 counter words;
+	// then the 32-bit look-back words of one portion's tiles.
+	radixStateWords = 8*256 + 2*256 + 8
 	radixDigits     = 256
 	radixAlign      = 256
+	// radixPortionBits bounds a launch's portion: 2^29 - 1 items rounded down
+	// to whole tiles, so that a look-back word's 29-bit count cannot overflow.
+	radixPortionBits = 29
 )
+
+// radixPortion returns the items of one onesweep launch's portion.
+func radixPortion(tile int) int { return ((1 << radixPortionBits) - 1) / tile * tile }
+
+// radixLookbackWords returns the 8-byte words of the look-back state: one
+// 32-bit word per digit and tile of the largest portion.
+func radixLookbackWords(n, tile int) int {
+	tiles := (min(n, radixPortion(tile)) + tile - 1) / tile
+	return (tiles*radixDigits + 1) / 2
+}
 
 // radixJob is one sort on the GPU: keys (and values when vsize > 0) move
 // from in to out. In a double buffer, in and out are its current and
@@ -42,8 +57,7 @@ func radixScratch(n, tile, passes, ksize, vsize int, alt bool) (bytes, keysAt, v
 	if n <= tile || passes == 0 {
 		return 0, 0, 0
 	}
-	tiles := (n + tile - 1) / tile
-	bytes = 8 * (radixStateWords + tiles*radixDigits)
+	bytes = 8 * (radixStateWords + radixLookbackWords(n, tile))
 	if alt {
 		keysAt = roundUp(bytes, radixAlign)
 		bytes = keysAt + n*ksize
@@ -112,8 +126,9 @@ func (j *radixJob) run() (flipped bool, err error) {
 // sweep launches the init, histogram and onesweep kernels.
 func (j *radixJob) sweep(k kernels, tmp cuda.DevicePtr, keysAt, valuesAt, passes int, inPlace bool) error {
 	tile := k.policy.Tile()
-	tiles := (j.n + tile - 1) / tile
-	words := radixStateWords + tiles*radixDigits
+	portion := radixPortion(tile)
+	portions := (j.n + portion - 1) / portion
+	words := radixStateWords + radixLookbackWords(j.n, tile)
 	var args cuda.Args
 	args.Ptr(tmp)
 	args.Int64(int64(words))
@@ -126,7 +141,12 @@ func (j *radixJob) sweep(k kernels, tmp cuda.DevicePtr, keysAt, valuesAt, passes
 	args.Int64(int64(j.n))
 	args.Ptr(tmp)
 	j.window(&args)
-	if err := k.launch(radixHistogram, min(tiles, max(1, 4*j.s.dev.info.Multiprocessors)), j.s, &args); err != nil {
+	// The histogram kernel's tiles: 16 keys per thread, 8 of 8 bytes.
+	histTile := threads * 16
+	if j.ksize >= 8 {
+		histTile = threads * 8
+	}
+	if err := k.launch(radixHistogram, min((j.n+histTile-1)/histTile, max(1, 2*j.s.dev.info.Multiprocessors)), j.s, &args); err != nil {
 		return err
 	}
 
@@ -155,14 +175,18 @@ func (j *radixJob) sweep(k kernels, tmp cuda.DevicePtr, keysAt, valuesAt, passes
 				dstK, dstV = altK, altV
 			}
 		}
-		args.Reset()
-		j.data(&args, srcK, dstK, srcV, dstV)
-		args.Int64(int64(j.n))
-		args.Ptr(tmp)
-		args.Int64(int64(p))
-		j.window(&args)
-		if err := k.launch(radixOnesweep, tiles, j.s, &args); err != nil {
-			return err
+		// One launch per portion, q = p * portions + r (the kernel's pass).
+		for r := 0; r < portions; r++ {
+			items := min(portion, j.n-r*portion)
+			args.Reset()
+			j.data(&args, srcK, dstK, srcV, dstV)
+			args.Int64(int64(j.n))
+			args.Ptr(tmp)
+			args.Int64(int64(p*portions + r))
+			j.window(&args)
+			if err := k.launch(radixOnesweep, (items+tile-1)/tile, j.s, &args); err != nil {
+				return err
+			}
 		}
 		srcK, srcV = dstK, dstV
 	}

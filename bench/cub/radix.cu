@@ -7,7 +7,8 @@
 //                   gocccl::radix_sort_* (Onesweep) behind extern "C" entry
 //                   points, dispatched as the Go runtime does
 //                   (runtime/radix_gpu.go): init, histogram, one onesweep
-//                   launch per 8-bit pass alternating between out and a
+//                   launch per 8-bit pass (n < 2^29: one portion)
+//                   alternating between out and a
 //                   scratch copy so that the last pass writes out; the
 //                   single-tile kernel for n <= tile
 //
@@ -69,15 +70,17 @@
     gocccl::radix_sort_pairs_single<BT, IPT, K, V>(ki, ko, vi, vo, n, b, e, d);                                    \
   }
 
-// The policies of internal/algo.RadixPolicy.
-BENCH_KEYS(bench_keys_u32, 256, 16, uint32_t)
-BENCH_KEYS(bench_keys_u64, 256, 12, uint64_t)
-BENCH_PAIRS(bench_pairs_u32, 256, 16, uint32_t, uint32_t)
-BENCH_KEYS(bench_keys_f32, 256, 16, float)
-BENCH_PAIRS(bench_pairs_f32, 256, 16, float, uint32_t)
-BENCH_PAIRS(bench_pairs_u64, 256, 12, uint64_t, uint32_t)
+// The policies of internal/algo.RadixKeysPolicy / RadixPairsPolicy (sm_90).
+BENCH_KEYS(bench_keys_u32, 384, 20, uint32_t)
+BENCH_KEYS(bench_keys_u64, 384, 15, uint64_t)
+BENCH_PAIRS(bench_pairs_u32, 384, 18, uint32_t, uint32_t)
+BENCH_KEYS(bench_keys_f32, 384, 20, float)
+BENCH_PAIRS(bench_pairs_f32, 384, 18, float, uint32_t)
+BENCH_PAIRS(bench_pairs_u64, 384, 15, uint64_t, uint32_t)
 
-static const int kStateWords = 8 * 256 + 8;
+// runtime/radix_gpu.go: state words, then 32-bit look-back words of one
+// portion (< 2^29 items: these sizes are one portion, one launch per pass).
+static const int kStateWords = 8 * 256 + 2 * 256 + 8;
 
 /// gocccl's dispatch of a keys-only Run (runtime/radix_gpu.go).
 template <typename K, int BT, int IPT, void (*INIT)(void*, long long),
@@ -90,7 +93,7 @@ struct OursKeys
   static size_t scratch_bytes(long long n)
   {
     long long tiles = (n + TILE - 1) / TILE;
-    size_t b = 8 * (kStateWords + tiles * 256);
+    size_t b = 8 * (kStateWords + (tiles * 256 + 1) / 2);
     return (b + 255) / 256 * 256 + n * sizeof(K);
   }
   void run(const K* kin, K* kout, const void*, void*, long long n, char* tmp) const
@@ -103,10 +106,10 @@ struct OursKeys
       return;
     }
     long long tiles = (n + TILE - 1) / TILE;
-    long long words = kStateWords + tiles * 256;
+    long long words = kStateWords + (tiles * 256 + 1) / 2;
     size_t keys_at = (8 * words + 255) / 256 * 256;
     INIT<<<(unsigned)std::min<long long>((words + BT - 1) / BT, bench::state().sms * 40), BT>>>(tmp, words);
-    HIST<<<(unsigned)std::min<long long>(tiles, 4 * bench::state().sms), BT>>>(kin, n, tmp, begin, end, false);
+    HIST<<<(unsigned)std::min<long long>((n + BT * 8 - 1) / (BT * 8), 2 * bench::state().sms), BT>>>(kin, n, tmp, begin, end, false);
     K* alt = reinterpret_cast<K*>(tmp + keys_at);
     const K* src = kin;
     for (int p = 0; p < passes; ++p)
@@ -129,7 +132,7 @@ struct OursPairs
   static size_t scratch_bytes(long long n)
   {
     long long tiles = (n + TILE - 1) / TILE;
-    size_t b = 8 * (kStateWords + tiles * 256);
+    size_t b = 8 * (kStateWords + (tiles * 256 + 1) / 2);
     b = (b + 255) / 256 * 256 + n * sizeof(K);
     return (b + 255) / 256 * 256 + n * sizeof(V);
   }
@@ -145,11 +148,11 @@ struct OursPairs
       return;
     }
     long long tiles = (n + TILE - 1) / TILE;
-    long long words = kStateWords + tiles * 256;
+    long long words = kStateWords + (tiles * 256 + 1) / 2;
     size_t keys_at = (8 * words + 255) / 256 * 256;
     size_t values_at = (keys_at + n * sizeof(K) + 255) / 256 * 256;
     INIT<<<(unsigned)std::min<long long>((words + BT - 1) / BT, bench::state().sms * 40), BT>>>(tmp, words);
-    HIST<<<(unsigned)std::min<long long>(tiles, 4 * bench::state().sms), BT>>>(kin, n, tmp, begin, end, false);
+    HIST<<<(unsigned)std::min<long long>((n + BT * 8 - 1) / (BT * 8), 2 * bench::state().sms), BT>>>(kin, n, tmp, begin, end, false);
     K* alt_k = reinterpret_cast<K*>(tmp + keys_at);
     V* alt_v = reinterpret_cast<V*>(tmp + values_at);
     const K* sk = kin;

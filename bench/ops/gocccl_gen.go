@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "ffca782ef15d6e255990186b3a72ffb6f57450009de8874adc25d586f05df410", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "75fc3a12978d389bbe2b556575748e6280484cfc373dbecb97eb79779fedfa36", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:42:30.
@@ -298,7 +298,7 @@ func init() {
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_float32_init", "gocccl_radix_sort_keys_float32_histogram", "gocccl_radix_sort_keys_float32_onesweep", "gocccl_radix_sort_keys_float32_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
 	})
 	// RadixSortKeys[uint32] over uint32, declared at radix.go:7:26.
@@ -309,7 +309,7 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint32_init", "gocccl_radix_sort_keys_uint32_histogram", "gocccl_radix_sort_keys_uint32_onesweep", "gocccl_radix_sort_keys_uint32_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
 	})
 	// RadixSortKeys[uint64] over uint64, declared at radix.go:9:26.
@@ -320,7 +320,7 @@ func init() {
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint64_init", "gocccl_radix_sort_keys_uint64_histogram", "gocccl_radix_sort_keys_uint64_onesweep", "gocccl_radix_sort_keys_uint64_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// RadixSortPairs[float32,uint32] over float32, uint32, declared at radix.go:11:26.
@@ -331,7 +331,7 @@ func init() {
 		Layouts:   []string{"float32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_float32_uint32_init", "gocccl_radix_sort_pairs_float32_uint32_histogram", "gocccl_radix_sort_pairs_float32_uint32_onesweep", "gocccl_radix_sort_pairs_float32_uint32_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
 	})
 	// RadixSortPairs[uint32,uint32] over uint32, uint32, declared at radix.go:10:26.
@@ -342,7 +342,7 @@ func init() {
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_uint32_uint32_init", "gocccl_radix_sort_pairs_uint32_uint32_histogram", "gocccl_radix_sort_pairs_uint32_uint32_onesweep", "gocccl_radix_sort_pairs_uint32_uint32_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
 	})
 	// RadixSortPairs[uint64,uint32] over uint64, uint32, declared at radix.go:12:26.
@@ -353,7 +353,7 @@ func init() {
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_uint64_uint32_init", "gocccl_radix_sort_pairs_uint64_uint32_histogram", "gocccl_radix_sort_pairs_uint64_uint32_onesweep", "gocccl_radix_sort_pairs_uint64_uint32_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// Reduce(AddFloat32) over float32, declared at ops.go:22:15.

@@ -6,7 +6,8 @@ import "github.com/gocccl/gocccl/internal/arch"
 // DeviceRadixSort runs it: one histogram kernel counts the digits of every
 // pass, then one chained-scan kernel per 8-bit digit pass ranks each tile,
 // looks back over the earlier tiles' digit counts (decoupled look-back) and
-// scatters; inputs of at most one tile are sorted by a single block
+// scatters (one launch per pass and portion of at most 2^29 - 1 items);
+// inputs of at most one tile are sorted by a single block
 // (kernels/include/gocccl/radix_sort.cuh). Keys are 1, 2, 4 or 8 bytes;
 // values of pairs move as raw bytes. The order, the bit window
 // [begin_bit, end_bit) and the direction are run-time arguments.
@@ -39,13 +40,42 @@ func radixKernels(pairs bool) []Kernel {
 	}
 }
 
-// RadixPolicy is the radix sorts' tuning: 256 threads, and as many items per
-// thread (at most 16) as keep a tile's exchange buffers (the widest element
-// plus a 4-byte index per item) within 36 KiB of shared memory.
-func RadixPolicy(size int64, a int) arch.Policy {
-	size = max(size, 1)
-	return arch.Policy{Arch: a, BlockThreads: 256, ItemsPerThread: int(min(16, max(1, 36864/(256*(size+4)))))}
+// RadixKeysPolicy is the tuning of keys-only radix sorts of size-byte keys
+// on sm_70+ (after CUB's sm_90 Onesweep policy: 384 threads, 20 items of 4
+// bytes, 15 of 8; 512 threads and 19 items of 1 or 2 bytes). Every kernel of
+// the sort (histogram, onesweep, single tile) runs with the same block size.
+func RadixKeysPolicy(size int64, a int) arch.Policy {
+	switch {
+	case size <= 2:
+		return arch.Policy{Arch: a, BlockThreads: 512, ItemsPerThread: 19}
+	case size <= 4:
+		return arch.Policy{Arch: a, BlockThreads: 384, ItemsPerThread: 20}
+	default:
+		return arch.Policy{Arch: a, BlockThreads: 384, ItemsPerThread: 15}
+	}
 }
+
+// RadixPairsPolicy is the tuning of key-value radix sorts whose widest type
+// (key or value) has size bytes: as CUB's sm_90 policy up to 8 bytes; wider
+// values take 256 threads and as many items per thread (at most 16) as keep
+// a tile's value exchange (plus a 4-byte index per item) within 36 KiB of
+// shared memory, scattering values straight from registers when one item
+// per thread is still too much.
+func RadixPairsPolicy(size int64, a int) arch.Policy {
+	switch {
+	case size <= 2:
+		return arch.Policy{Arch: a, BlockThreads: 512, ItemsPerThread: 17}
+	case size <= 4:
+		return arch.Policy{Arch: a, BlockThreads: 384, ItemsPerThread: 18}
+	case size <= 8:
+		return arch.Policy{Arch: a, BlockThreads: 384, ItemsPerThread: 15}
+	default:
+		return arch.Policy{Arch: a, BlockThreads: 256, ItemsPerThread: int(min(16, max(1, 36864/(256*(size+4)))))}
+	}
+}
+
+// RadixPolicy is RadixPairsPolicy (kept for callers that tune both alike).
+func RadixPolicy(size int64, a int) arch.Policy { return RadixPairsPolicy(size, a) }
 
 // RadixSortKeys is runtime.RadixSortKeys[K]().
 var RadixSortKeys = register(&Algorithm{
@@ -54,7 +84,7 @@ var RadixSortKeys = register(&Algorithm{
 	Header:     "radix_sort.cuh",
 	TypeParams: []string{"K"},
 	Kernels:    radixKernels(false),
-	Policy:     RadixPolicy,
+	Policy:     RadixKeysPolicy,
 })
 
 // RadixSortPairs is runtime.RadixSortPairs[K, V]().
@@ -64,5 +94,5 @@ var RadixSortPairs = register(&Algorithm{
 	Header:     "radix_sort.cuh",
 	TypeParams: []string{"K", "V"},
 	Kernels:    radixKernels(true),
-	Policy:     RadixPolicy,
+	Policy:     RadixPairsPolicy,
 })

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "1d29bac20ce2ca1d4204e067d3444f5a8f1b53b4eef27a8931750bb6c5b41b97", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "1abeaa6e77527e8bbe0e574ff066b6af6a1ebacb4a9396db86ab8602d951081a", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// HistogramEven[float32] over float32, declared at ops.go:17:17.

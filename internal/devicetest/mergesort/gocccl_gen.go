@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/mergesort", "77a40cb004885cb0fac54078a5f8a3977290ef4f1e415cb309fd44d400017cff", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/mergesort", "8773432c4b15b3af25deb15fc53e85452d11efd943bb242f970bdb6961f9c756", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// MergeSortKeys(LessInt8) over int8, declared at ops.go:84:17.

@@ -45,28 +45,28 @@ static_assert(offsetof(::gocccl_pkg_radixsort_6fc05993::Payload, F) == 8, "offse
 
 // Launch policies (emit/policy.go): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
-constexpr int gocccl_radix_sort_keys_float32_threads = 256, gocccl_radix_sort_keys_float32_items = 16;
-constexpr int gocccl_radix_sort_keys_float64_threads = 256, gocccl_radix_sort_keys_float64_items = 12;
-constexpr int gocccl_radix_sort_keys_int16_threads = 256, gocccl_radix_sort_keys_int16_items = 16;
-constexpr int gocccl_radix_sort_keys_int32_threads = 256, gocccl_radix_sort_keys_int32_items = 16;
-constexpr int gocccl_radix_sort_keys_int64_threads = 256, gocccl_radix_sort_keys_int64_items = 12;
-constexpr int gocccl_radix_sort_keys_int8_threads = 256, gocccl_radix_sort_keys_int8_items = 16;
-constexpr int gocccl_radix_sort_keys_int_threads = 256, gocccl_radix_sort_keys_int_items = 12;
-constexpr int gocccl_radix_sort_keys_uint16_threads = 256, gocccl_radix_sort_keys_uint16_items = 16;
-constexpr int gocccl_radix_sort_keys_uint32_threads = 256, gocccl_radix_sort_keys_uint32_items = 16;
-constexpr int gocccl_radix_sort_keys_uint64_threads = 256, gocccl_radix_sort_keys_uint64_items = 12;
-constexpr int gocccl_radix_sort_keys_uint8_threads = 256, gocccl_radix_sort_keys_uint8_items = 16;
-constexpr int gocccl_radix_sort_keys_uint_threads = 256, gocccl_radix_sort_keys_uint_items = 12;
-constexpr int gocccl_radix_sort_keys_uintptr_threads = 256, gocccl_radix_sort_keys_uintptr_items = 12;
-constexpr int gocccl_radix_sort_pairs_float32_uint32_threads = 256, gocccl_radix_sort_pairs_float32_uint32_items = 16;
-constexpr int gocccl_radix_sort_pairs_float64_uint32_threads = 256, gocccl_radix_sort_pairs_float64_uint32_items = 12;
-constexpr int gocccl_radix_sort_pairs_int16_uint32_threads = 256, gocccl_radix_sort_pairs_int16_uint32_items = 16;
+constexpr int gocccl_radix_sort_keys_float32_threads = 384, gocccl_radix_sort_keys_float32_items = 20;
+constexpr int gocccl_radix_sort_keys_float64_threads = 384, gocccl_radix_sort_keys_float64_items = 15;
+constexpr int gocccl_radix_sort_keys_int16_threads = 512, gocccl_radix_sort_keys_int16_items = 19;
+constexpr int gocccl_radix_sort_keys_int32_threads = 384, gocccl_radix_sort_keys_int32_items = 20;
+constexpr int gocccl_radix_sort_keys_int64_threads = 384, gocccl_radix_sort_keys_int64_items = 15;
+constexpr int gocccl_radix_sort_keys_int8_threads = 512, gocccl_radix_sort_keys_int8_items = 19;
+constexpr int gocccl_radix_sort_keys_int_threads = 384, gocccl_radix_sort_keys_int_items = 15;
+constexpr int gocccl_radix_sort_keys_uint16_threads = 512, gocccl_radix_sort_keys_uint16_items = 19;
+constexpr int gocccl_radix_sort_keys_uint32_threads = 384, gocccl_radix_sort_keys_uint32_items = 20;
+constexpr int gocccl_radix_sort_keys_uint64_threads = 384, gocccl_radix_sort_keys_uint64_items = 15;
+constexpr int gocccl_radix_sort_keys_uint8_threads = 512, gocccl_radix_sort_keys_uint8_items = 19;
+constexpr int gocccl_radix_sort_keys_uint_threads = 384, gocccl_radix_sort_keys_uint_items = 15;
+constexpr int gocccl_radix_sort_keys_uintptr_threads = 384, gocccl_radix_sort_keys_uintptr_items = 15;
+constexpr int gocccl_radix_sort_pairs_float32_uint32_threads = 384, gocccl_radix_sort_pairs_float32_uint32_items = 18;
+constexpr int gocccl_radix_sort_pairs_float64_uint32_threads = 384, gocccl_radix_sort_pairs_float64_uint32_items = 15;
+constexpr int gocccl_radix_sort_pairs_int16_uint32_threads = 384, gocccl_radix_sort_pairs_int16_uint32_items = 18;
 constexpr int gocccl_radix_sort_pairs_int32_Payload_threads = 256, gocccl_radix_sort_pairs_int32_Payload_items = 4;
-constexpr int gocccl_radix_sort_pairs_int8_uint32_threads = 256, gocccl_radix_sort_pairs_int8_uint32_items = 16;
+constexpr int gocccl_radix_sort_pairs_int8_uint32_threads = 384, gocccl_radix_sort_pairs_int8_uint32_items = 18;
 constexpr int gocccl_radix_sort_pairs_uint16_Big_threads = 256, gocccl_radix_sort_pairs_uint16_Big_items = 1;
-constexpr int gocccl_radix_sort_pairs_uint32_uint32_threads = 256, gocccl_radix_sort_pairs_uint32_uint32_items = 16;
-constexpr int gocccl_radix_sort_pairs_uint32_uint64_threads = 256, gocccl_radix_sort_pairs_uint32_uint64_items = 12;
-constexpr int gocccl_radix_sort_pairs_uint64_uint32_threads = 256, gocccl_radix_sort_pairs_uint64_uint32_items = 12;
+constexpr int gocccl_radix_sort_pairs_uint32_uint32_threads = 384, gocccl_radix_sort_pairs_uint32_uint32_items = 18;
+constexpr int gocccl_radix_sort_pairs_uint32_uint64_threads = 384, gocccl_radix_sort_pairs_uint32_uint64_items = 15;
+constexpr int gocccl_radix_sort_pairs_uint64_uint32_threads = 384, gocccl_radix_sort_pairs_uint64_uint32_items = 15;
 
 // RadixSortKeys[float32] over float32, declared at radixsort.go:40:16.
 extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads)

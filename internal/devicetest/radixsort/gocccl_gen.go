@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/radixsort", "fe32e569066bad67084b2a6332f5e520f9ddc85f3939b89619cdb49167cc9736", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/radixsort", "f27636cc343b61302afbec4753b2c7e1f074ea7f802353a3878df1772afae38c", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// RadixSortKeys[float32] over float32, declared at radixsort.go:40:16.
@@ -34,7 +34,7 @@ func init() {
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_float32_init", "gocccl_radix_sort_keys_float32_histogram", "gocccl_radix_sort_keys_float32_onesweep", "gocccl_radix_sort_keys_float32_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
 	})
 	// RadixSortKeys[float64] over float64, declared at radixsort.go:41:16.
@@ -45,7 +45,7 @@ func init() {
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_float64_init", "gocccl_radix_sort_keys_float64_histogram", "gocccl_radix_sort_keys_float64_onesweep", "gocccl_radix_sort_keys_float64_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// RadixSortKeys[int16] over int16, declared at radixsort.go:30:16.
@@ -56,7 +56,7 @@ func init() {
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_radix_sort_keys_int16_init", "gocccl_radix_sort_keys_int16_histogram", "gocccl_radix_sort_keys_int16_onesweep", "gocccl_radix_sort_keys_int16_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
 		},
 	})
 	// RadixSortKeys[int32] over int32, declared at radixsort.go:31:16.
@@ -67,7 +67,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_int32_init", "gocccl_radix_sort_keys_int32_histogram", "gocccl_radix_sort_keys_int32_onesweep", "gocccl_radix_sort_keys_int32_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
 	})
 	// RadixSortKeys[int64] over int64, declared at radixsort.go:32:16.
@@ -78,7 +78,7 @@ func init() {
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_int64_init", "gocccl_radix_sort_keys_int64_histogram", "gocccl_radix_sort_keys_int64_onesweep", "gocccl_radix_sort_keys_int64_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// RadixSortKeys[int8] over int8, declared at radixsort.go:29:16.
@@ -89,7 +89,7 @@ func init() {
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_radix_sort_keys_int8_init", "gocccl_radix_sort_keys_int8_histogram", "gocccl_radix_sort_keys_int8_onesweep", "gocccl_radix_sort_keys_int8_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
 		},
 	})
 	// RadixSortKeys[int] over int, declared at radixsort.go:33:16.
@@ -100,7 +100,7 @@ func init() {
 		Layouts:   []string{"int/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_int_init", "gocccl_radix_sort_keys_int_histogram", "gocccl_radix_sort_keys_int_onesweep", "gocccl_radix_sort_keys_int_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// RadixSortKeys[uint16] over uint16, declared at radixsort.go:35:16.
@@ -111,7 +111,7 @@ func init() {
 		Layouts:   []string{"uint16/2"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint16_init", "gocccl_radix_sort_keys_uint16_histogram", "gocccl_radix_sort_keys_uint16_onesweep", "gocccl_radix_sort_keys_uint16_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
 		},
 	})
 	// RadixSortKeys[uint32] over uint32, declared at radixsort.go:36:16.
@@ -122,7 +122,7 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint32_init", "gocccl_radix_sort_keys_uint32_histogram", "gocccl_radix_sort_keys_uint32_onesweep", "gocccl_radix_sort_keys_uint32_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
 	})
 	// RadixSortKeys[uint64] over uint64, declared at radixsort.go:37:16.
@@ -133,7 +133,7 @@ func init() {
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint64_init", "gocccl_radix_sort_keys_uint64_histogram", "gocccl_radix_sort_keys_uint64_onesweep", "gocccl_radix_sort_keys_uint64_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// RadixSortKeys[uint8] over uint8, declared at radixsort.go:34:16.
@@ -144,7 +144,7 @@ func init() {
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint8_init", "gocccl_radix_sort_keys_uint8_histogram", "gocccl_radix_sort_keys_uint8_onesweep", "gocccl_radix_sort_keys_uint8_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
 		},
 	})
 	// RadixSortKeys[uint] over uint, declared at radixsort.go:38:16.
@@ -155,7 +155,7 @@ func init() {
 		Layouts:   []string{"uint/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint_init", "gocccl_radix_sort_keys_uint_histogram", "gocccl_radix_sort_keys_uint_onesweep", "gocccl_radix_sort_keys_uint_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// RadixSortKeys[uintptr] over uintptr, declared at radixsort.go:39:16.
@@ -166,7 +166,7 @@ func init() {
 		Layouts:   []string{"uintptr/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uintptr_init", "gocccl_radix_sort_keys_uintptr_histogram", "gocccl_radix_sort_keys_uintptr_onesweep", "gocccl_radix_sort_keys_uintptr_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// RadixSortPairs[float32,uint32] over float32, uint32, declared at radixsort.go:47:17.
@@ -177,7 +177,7 @@ func init() {
 		Layouts:   []string{"float32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_float32_uint32_init", "gocccl_radix_sort_pairs_float32_uint32_histogram", "gocccl_radix_sort_pairs_float32_uint32_onesweep", "gocccl_radix_sort_pairs_float32_uint32_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
 	})
 	// RadixSortPairs[float64,uint32] over float64, uint32, declared at radixsort.go:48:17.
@@ -188,7 +188,7 @@ func init() {
 		Layouts:   []string{"float64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_float64_uint32_init", "gocccl_radix_sort_pairs_float64_uint32_histogram", "gocccl_radix_sort_pairs_float64_uint32_onesweep", "gocccl_radix_sort_pairs_float64_uint32_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// RadixSortPairs[int16,uint32] over int16, uint32, declared at radixsort.go:46:17.
@@ -199,7 +199,7 @@ func init() {
 		Layouts:   []string{"int16/2", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_int16_uint32_init", "gocccl_radix_sort_pairs_int16_uint32_histogram", "gocccl_radix_sort_pairs_int16_uint32_onesweep", "gocccl_radix_sort_pairs_int16_uint32_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
 	})
 	// RadixSortPairs[int32,Payload] over int32, Payload, declared at radixsort.go:49:17.
@@ -221,7 +221,7 @@ func init() {
 		Layouts:   []string{"int8/1", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_int8_uint32_init", "gocccl_radix_sort_pairs_int8_uint32_histogram", "gocccl_radix_sort_pairs_int8_uint32_onesweep", "gocccl_radix_sort_pairs_int8_uint32_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
 	})
 	// RadixSortPairs[uint16,Big] over uint16, Big, declared at radixsort.go:50:17.
@@ -243,7 +243,7 @@ func init() {
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_uint32_uint32_init", "gocccl_radix_sort_pairs_uint32_uint32_histogram", "gocccl_radix_sort_pairs_uint32_uint32_onesweep", "gocccl_radix_sort_pairs_uint32_uint32_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
 	})
 	// RadixSortPairs[uint32,uint64] over uint32, uint64, declared at radixsort.go:51:17.
@@ -254,7 +254,7 @@ func init() {
 		Layouts:   []string{"uint32/4", "uint64/8"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_uint32_uint64_init", "gocccl_radix_sort_pairs_uint32_uint64_histogram", "gocccl_radix_sort_pairs_uint32_uint64_onesweep", "gocccl_radix_sort_pairs_uint32_uint64_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// RadixSortPairs[uint64,uint32] over uint64, uint32, declared at radixsort.go:44:17.
@@ -265,7 +265,7 @@ func init() {
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_uint64_uint32_init", "gocccl_radix_sort_pairs_uint64_uint32_histogram", "gocccl_radix_sort_pairs_uint64_uint32_onesweep", "gocccl_radix_sort_pairs_uint64_uint32_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 }

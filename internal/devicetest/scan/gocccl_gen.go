@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "88af3a7589a0dcdfb51feab87af8c33bebf65b65af0a5cc999de9a591572cc28", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "4ba3abbc959ace34cd57cdcb3515e4bea1d5b6361d1ea9173f533c69956fbce0", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// ExclusiveScan(AddFloat32) over float32, declared at ops.go:131:19.

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "dad6b17cdb80407ec3baaa2f9591fc51629777e6bce2d7d83ed4e88ba24e7fe2", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "6f6b9afccd8db42c52cb38ee0972598cb4d2367fee8d07ca55391974f083e212", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// AdjacentDifference(Gap) over Stat, declared at ops.go:142:16.

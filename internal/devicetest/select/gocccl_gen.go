@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "eee7bac083c757078db5c327c2c97d2e3fea0f3cef9db9582ffc16fd0d3640a4", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "c4af15d3ab67802606d4684d60a780e18543a180148b4d95cca40daba3aff0af", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// Partition(KeepFloat32) over float32, declared at ops.go:106:29.

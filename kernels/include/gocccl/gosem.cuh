@@ -54,6 +54,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #if defined(__CUDACC__)
@@ -162,9 +163,21 @@ GOCCCL_GO_FN T neg(T a) {
 
 // fneg returns -a as Go computes it on amd64: only the sign bit flips, so
 // a NaN keeps its payload (the GPU's negation may give its canonical NaN).
-GOCCCL_GO_FN float fneg(float a) { return __uint_as_float(__float_as_uint(a) ^ 0x80000000u); }
+// The bits move through memcpy, which host and device code both accept and
+// nvcc compiles to register moves.
+GOCCCL_GO_FN float fneg(float a) {
+  uint32_t u;
+  memcpy(&u, &a, sizeof u);
+  u ^= 0x80000000u;
+  memcpy(&a, &u, sizeof a);
+  return a;
+}
 GOCCCL_GO_FN double fneg(double a) {
-  return __longlong_as_double(__double_as_longlong(a) ^ static_cast<long long>(0x8000000000000000ull));
+  uint64_t u;
+  memcpy(&u, &a, sizeof u);
+  u ^= 0x8000000000000000ull;
+  memcpy(&a, &u, sizeof a);
+  return a;
 }
 
 // quo returns a / b truncated toward zero; MinInt / -1 == MinInt, and

@@ -5,19 +5,27 @@
  * and runtime.RadixSortPairs.
  *
  *   <sym>_init       grid any:  zeroes the first `words` 8-byte words of the
- *                               scratch (digit counts, tile counters and the
- *                               look-back state of every pass).
+ *                               scratch (digit counts, counters and the
+ *                               look-back words).
  *   <sym>_histogram  grid G:    counts, for every digit pass at once, how many
- *                               keys have each digit (bins[pass][digit]).
- *   <sym>_onesweep   grid T:    one launch per pass, T = ceil(n / TILE) blocks:
- *                               each block takes the next tile (atomic tile
- *                               counter, so earlier tiles always have a running
- *                               block), ranks its keys by the pass's digit,
- *                               publishes its digit counts and looks back over
+ *                               keys have each digit; the last block to finish
+ *                               turns the counts into exclusive prefixes over
+ *                               the digits (bins[pass][digit]: where the
+ *                               digit's keys start in the pass's output).
+ *   <sym>_onesweep   grid T:    one launch per pass and portion (see below),
+ *                               T = the portion's tiles: each block takes the
+ *                               next tile (atomic tile counter, so earlier
+ *                               tiles always have a running block), counts its
+ *                               keys' digits (per-warp shared histograms) and
+ *                               publishes the counts at once ("early counts"),
+ *                               ranks its keys (warp match), stores them to
+ *                               shared memory in tile order, looks back over
  *                               the earlier tiles' counts (decoupled look-back,
- *                               one digit per thread), then scatters keys (and
- *                               values) to bins[pass] scanned + look-back +
- *                               rank in tile.
+ *                               one digit per thread), then writes keys (and
+ *                               values, exchanged the same way) coalesced to
+ *                               bins + look-back + rank in tile. A full tile
+ *                               whose keys all have one digit skips ranking and
+ *                               copies its keys straight out.
  *   <sym>_single     grid 1:    n <= TILE: one block sorts everything, all
  *                               passes in shared memory, and writes the output.
  *
@@ -29,28 +37,45 @@
  * the ordered bits are compared, in 8-bit digits from begin_bit up (the last
  * digit may be narrower); the sort is stable in every case.
  *
+ * Portions. Look-back words are 32 bits, so a launch sorts at most one
+ * portion of PORTION = floor((2^PORTION_BITS - 1) / TILE) * TILE items
+ * (PORTION_BITS 29 by default: 2^29 - 1 rounded down to whole tiles); an
+ * input of P = ceil(n / PORTION) portions takes P launches per pass. Launch
+ * q (the `pass` argument) = pass * P + portion, q = 0, 1, ... in order on one
+ * stream. Portion r of a pass starts each digit where portion r - 1 ended it
+ * (its last tile writes carry[(r + 1) % 2]).
+ *
  * Scratch layout (8-byte words; the host computes the same):
- *   [0, 2048)               bins[8][256]     digit counts of each pass
- *   [2048, 2056)            tile counter of each pass
- *   [2056, 2056 + T * 256)  look-back[T][256], reused by every pass: one word
- *                           per tile and digit: bits 63..60 the pass + 1 (a word
- *                           of another pass reads as "not yet"), bit 59 set when
- *                           the value is the inclusive count of the digit over
- *                           tiles [0, t], clear when it is tile t's count alone,
- *                           bits 58..0 the value.
+ *   [0, 2048)       bins[8][256]   digit counts of each pass, then (scanned
+ *                                  by the histogram kernel) their exclusive
+ *                                  prefixes
+ *   [2048, 2560)    carry[2][256]  where each digit starts in portion r > 0
+ *   [2560, 2562)    tile counters: launch q takes tiles from counter q % 2
+ *                                  and its tile 0 zeroes counter (q + 1) % 2
+ *   2562            histogram blocks done
+ *   [2568, ...)     look-back: one 32-bit word per tile of a portion and
+ *                   digit, reused by every launch: bits 31..30 (q % 3) + 1 of
+ *                   the launch that wrote it (a word of another launch, or 0,
+ *                   reads as "not yet"), bit 29 set when the value is the
+ *                   inclusive count of the digit over tiles [0, t] of the
+ *                   portion, clear when it is tile t's count alone, bits 28..0
+ *                   the value. ceil(T * 256 / 2) words, T the tiles of a
+ *                   portion.
  *
- * Keys are ranked in shared memory by warp: every warp owns WARP_ITEMS
- * consecutive items of the tile, item i of lane l at i * 32 + l, so for each i
- * the warp's lanes hold consecutive items; __match_any_sync groups the lanes
- * with equal digits and the lowest of them adds the group to the warp's digit
- * counter (as cub::BlockRadixRankMatchEarlyCounts does; our own code, because
- * its template parameters and RankKeys differ between CUB 1.17 and CCCL 3).
- * Then one thread per digit turns the warps' counts into prefixes, and a block
- * scan over digits gives every key its rank in the tile.
+ * Ranking (our code, after cub::BlockRadixRankMatchEarlyCounts): keys are
+ * warp-striped (thread (warp w, lane l) holds items w * 32 * ITEMS + i * 32 +
+ * l); every warp counts its digits with shared atomics; one thread per digit
+ * turns the warps' counts into the tile's digit counts and per-warp prefixes;
+ * after a block scan over digits each warp ranks its items in order with
+ * __match_any_sync: the highest lane of a group of equal digits adds the
+ * group to the warp's digit offset (atomicAdd, returning the old offset).
  *
- * Needs sm_70+ (__match_any_sync), BLOCK_THREADS a multiple of 32 and >= 256
- * (one thread per digit), launched with blockDim.x == BLOCK_THREADS. All sizes
- * and indices are 64-bit. Compiles with CUB 1.17 (CUDA 11.8) and CCCL 3.x.
+ * Template parameters: BLOCK_THREADS (a multiple of 32 in [256, 1024]: one
+ * thread per digit), ITEMS_PER_THREAD, PORTION_BITS (tests only). Needs sm_70+
+ * (__match_any_sync), blockDim.x == BLOCK_THREADS, and the tile's exchange
+ * buffer within static shared memory (48 KiB): TILE * max(key size, 4) for
+ * the single-tile kernel. All sizes and indices are 64-bit. Compiles with
+ * CUB 1.17 (CUDA 11.8) and CCCL 3.x.
  */
 #pragma once
 
@@ -69,15 +94,20 @@ constexpr int RADIX_BITS = 8;
 constexpr int RADIX_DIGITS = 1 << RADIX_BITS;
 constexpr int MAX_PASSES = 8; // 64-bit keys
 constexpr long long BINS_WORDS = MAX_PASSES * RADIX_DIGITS;
-constexpr long long COUNTER_WORDS = MAX_PASSES;
-constexpr long long LOOKBACK_OFFSET = BINS_WORDS + COUNTER_WORDS;
-/// Shared memory a tile's value exchange may take; larger values are scattered
-/// straight from registers.
+constexpr long long CARRY_OFFSET = BINS_WORDS;
+constexpr long long COUNTER_OFFSET = CARRY_OFFSET + 2 * RADIX_DIGITS;
+constexpr long long COUNTER_WORDS = 8;
+constexpr long long HIST_DONE_OFFSET = COUNTER_OFFSET + 2;
+constexpr long long LOOKBACK_OFFSET = COUNTER_OFFSET + COUNTER_WORDS;
+/// Shared memory a tile's value exchange may take at least (more when the
+/// keys' exchange is larger); larger values are scattered from registers.
 constexpr int VALUE_EXCHANGE_BYTES = 36864;
+/// The default log2 bound of a portion.
+constexpr int PORTION_BITS = 29;
 
-constexpr unsigned long long LB_VALUE_MASK = (1ull << 59) - 1;
-constexpr unsigned long long LB_INCLUSIVE = 1ull << 59;
-constexpr int LB_TAG_SHIFT = 60;
+constexpr unsigned LB_VALUE_MASK = (1u << 29) - 1;
+constexpr unsigned LB_INCLUSIVE = 1u << 29;
+constexpr int LB_TAG_SHIFT = 30;
 
 /// The payload type of keys-only sorts.
 struct NoValues
@@ -146,10 +176,37 @@ struct Digit
     mask = (1u << bits) - 1u;
   }
 
+  /// The digit, computed anew: the compiler may not reuse an earlier
+  /// extraction of the same key (which would keep every digit of a tile live
+  /// in registers between the counting and the ranking loops).
+  template <typename Bits>
+  GOCCCL_DEVICE unsigned fresh(Bits b) const
+  {
+    if constexpr (sizeof(Bits) == 8)
+    {
+      unsigned long long x = b;
+      asm volatile("" : "+l"(x));
+      return (*this)(x);
+    }
+    else
+    {
+      unsigned x = b;
+      asm volatile("" : "+r"(x));
+      return (*this)(x);
+    }
+  }
+
   template <typename Bits>
   GOCCCL_DEVICE unsigned operator()(Bits b) const
   {
-    return unsigned(static_cast<unsigned long long>(b) >> shift) & mask;
+    if constexpr (sizeof(Bits) == 8)
+    {
+      return unsigned(static_cast<unsigned long long>(b) >> shift) & mask;
+    }
+    else
+    {
+      return (unsigned(b) >> shift) & mask;
+    }
   }
 };
 
@@ -165,8 +222,17 @@ GOCCCL_DEVICE unsigned lanemask_lt()
   return m;
 }
 
+GOCCCL_DEVICE unsigned lanemask_le()
+{
+  unsigned m;
+  asm("mov.u32 %0, %%lanemask_le;" : "=r"(m));
+  return m;
+}
+
 /// Ranks a block's tile of keys by one digit (see the file comment). Keys are
 /// warp-striped: thread (warp w, lane l) holds items w * WARP_ITEMS + i * 32 + l.
+/// In two steps, so that Onesweep can publish the counts before ranking:
+/// count() then rank_counted(); rank() does both.
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD>
 struct BlockRank
 {
@@ -180,58 +246,57 @@ struct BlockRank
 
   struct TempStorage
   {
-    unsigned warp_counts[WARPS][RADIX_DIGITS];
+    int warp_offsets[WARPS][RADIX_DIGITS];
   };
   using ScanStorage = typename DigitScan::TempStorage;
 
-  /// Ranks the keys: ranks[i] is the position of item i in the tile stably
-  /// sorted by digit. In thread d < RADIX_DIGITS, returns digit d's count in
-  /// the tile (padding included) and its exclusive prefix over digits in
-  /// *digit_prefix. Ends with a barrier; temp may be reused after it.
+  /// Counts the tile's digits. In thread d < RADIX_DIGITS returns digit d's
+  /// count in the tile (padding included), elsewhere 0; afterwards
+  /// temp.warp_offsets[w][d] is digit d's count in warps before w. Starts and
+  /// ends with a barrier (temp may alias what was used before the call).
   template <typename Bits>
-  static GOCCCL_DEVICE int rank(TempStorage& temp, ScanStorage& scan, const Bits (&bits)[ITEMS_PER_THREAD],
-                                Digit digit, int (&ranks)[ITEMS_PER_THREAD], int* digit_prefix)
+  static GOCCCL_DEVICE int count(TempStorage& temp, const Bits (&bits)[ITEMS_PER_THREAD], Digit digit)
   {
     const int tid = threadIdx.x;
-    const int warp = tid / 32;
-    const unsigned lt = lanemask_lt();
-    for (int i = tid; i < WARPS * RADIX_DIGITS; i += BLOCK_THREADS)
-    {
-      (&temp.warp_counts[0][0])[i] = 0;
-    }
+    const int lane = tid % 32;
+    int* hist = temp.warp_offsets[tid / 32];
     __syncthreads();
-
-    unsigned* counts = temp.warp_counts[warp];
-    unsigned digits[ITEMS_PER_THREAD];
+#pragma unroll
+    for (int d = lane; d < RADIX_DIGITS; d += 32)
+    {
+      hist[d] = 0;
+    }
+    __syncwarp();
 #pragma unroll
     for (int i = 0; i < ITEMS_PER_THREAD; ++i)
     {
-      const unsigned d = digit(bits[i]);
-      digits[i] = d;
-      const unsigned peers = __match_any_sync(0xffffffffu, d);
-      const unsigned before = counts[d];
-      ranks[i] = int(before + __popc(peers & lt));
-      __syncwarp();
-      if ((peers & lt) == 0) // the lowest lane of the group
-      {
-        counts[d] = before + __popc(peers);
-      }
-      __syncwarp();
+      atomicAdd(hist + digit(bits[i]), 1);
     }
     __syncthreads();
-
-    // Thread d: prefixes of digit d over the warps, then over the digits.
     int total = 0;
     if (tid < RADIX_DIGITS)
     {
 #pragma unroll
       for (int w = 0; w < WARPS; ++w)
       {
-        const unsigned c = temp.warp_counts[w][tid];
-        temp.warp_counts[w][tid] = unsigned(total);
-        total += int(c);
+        const int c = temp.warp_offsets[w][tid];
+        temp.warp_offsets[w][tid] = total;
+        total += c;
       }
     }
+    return total;
+  }
+
+  /// Ranks the keys after count(): ranks[i] is the position of item i in the
+  /// tile stably sorted by digit; in thread d < RADIX_DIGITS, *digit_prefix
+  /// is digit d's exclusive prefix over digits. `total` is what count()
+  /// returned. temp is still in use when it returns (no final barrier).
+  template <typename Bits>
+  static GOCCCL_DEVICE void rank_counted(TempStorage& temp, ScanStorage& scan, const Bits (&bits)[ITEMS_PER_THREAD],
+                                         Digit digit, int total, int (&ranks)[ITEMS_PER_THREAD], int* digit_prefix)
+  {
+    const int tid = threadIdx.x;
+    const int lane = tid % 32;
     int prefix;
     DigitScan(scan).ExclusiveSum(total, prefix);
     if (tid < RADIX_DIGITS)
@@ -239,16 +304,38 @@ struct BlockRank
 #pragma unroll
       for (int w = 0; w < WARPS; ++w)
       {
-        temp.warp_counts[w][tid] += unsigned(prefix);
+        temp.warp_offsets[w][tid] += prefix;
       }
       *digit_prefix = prefix;
     }
     __syncthreads();
+    int* offsets = temp.warp_offsets[tid / 32];
+    const unsigned le = lanemask_le();
 #pragma unroll
     for (int i = 0; i < ITEMS_PER_THREAD; ++i)
     {
-      ranks[i] += int(counts[digits[i]]);
+      const unsigned d = digit.fresh(bits[i]);
+      const unsigned peers = __match_any_sync(0xffffffffu, d);
+      const int leader = 31 - __clz(peers);
+      const int before = __popc(peers & le); // this lane included
+      int offset = 0;
+      if (lane == leader)
+      {
+        offset = atomicAdd(offsets + d, before); // before == the group's size here
+      }
+      offset = __shfl_sync(0xffffffffu, offset, leader);
+      ranks[i] = offset + before - 1;
     }
+  }
+
+  /// count() and rank_counted(): returns, in thread d < RADIX_DIGITS, digit
+  /// d's count in the tile. Ends with a barrier; temp may be reused after it.
+  template <typename Bits>
+  static GOCCCL_DEVICE int rank(TempStorage& temp, ScanStorage& scan, const Bits (&bits)[ITEMS_PER_THREAD],
+                                Digit digit, int (&ranks)[ITEMS_PER_THREAD], int* digit_prefix)
+  {
+    const int total = count(temp, bits, digit);
+    rank_counted(temp, scan, bits, digit, total, ranks, digit_prefix);
     __syncthreads();
     return total;
   }
@@ -262,6 +349,15 @@ GOCCCL_DEVICE void load_keys(const K* tile, int valid, typename KeyTraits<K>::Bi
 {
   using Traits = KeyTraits<K>;
   const int base = (threadIdx.x / 32) * 32 * ITEMS_PER_THREAD + threadIdx.x % 32;
+  if (valid >= BLOCK_THREADS * ITEMS_PER_THREAD)
+  {
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      bits[i] = Traits::in(load_item<true>(tile + base + i * 32), flip);
+    }
+    return;
+  }
 #pragma unroll
   for (int i = 0; i < ITEMS_PER_THREAD; ++i)
   {
@@ -271,28 +367,40 @@ GOCCCL_DEVICE void load_keys(const K* tile, int valid, typename KeyTraits<K>::Bi
 }
 
 /// Reads one look-back word (bypassing L1) and writes one.
-GOCCCL_DEVICE unsigned long long load_lookback(const unsigned long long* p)
+GOCCCL_DEVICE unsigned load_lookback(const unsigned* p)
 {
-  return *reinterpret_cast<const volatile unsigned long long*>(p);
+  return *reinterpret_cast<const volatile unsigned*>(p);
 }
-GOCCCL_DEVICE void store_lookback(unsigned long long* p, unsigned long long v)
+GOCCCL_DEVICE void store_lookback(unsigned* p, unsigned v)
 {
-  *reinterpret_cast<volatile unsigned long long*>(p) = v;
+  *reinterpret_cast<volatile unsigned*>(p) = v;
 }
 
+/// The items of one portion: the largest multiple of tile below 2^bits.
+template <int TILE_ITEMS, int BITS>
+struct Portion
+{
+  static_assert(BITS >= 1 && BITS <= 29, "gocccl::radix_sort: portions are at most 2^29 - 1 items");
+  static constexpr long long ITEMS = ((1ll << BITS) - 1) / TILE_ITEMS * TILE_ITEMS;
+  static_assert(ITEMS > 0, "gocccl::radix_sort: a portion must hold a tile");
+};
+
 /// One pass of Onesweep over one tile.
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, int PORTION_BITS_ = PORTION_BITS>
 struct Onesweep
 {
   using Traits = KeyTraits<K>;
   using Bits = typename Traits::Bits;
   using Rank = BlockRank<BLOCK_THREADS, ITEMS_PER_THREAD>;
   static constexpr int TILE_ITEMS = Rank::TILE_ITEMS;
+  static constexpr long long PORTION = Portion<TILE_ITEMS, PORTION_BITS_>::ITEMS;
   static constexpr bool HAS_VALUES = !std::is_same<V, NoValues>::value;
+  static constexpr long long KEY_EXCHANGE_BYTES = (long long)TILE_ITEMS * (long long)sizeof(Bits);
   static constexpr bool VALUES_IN_SMEM =
-    HAS_VALUES && (long long)TILE_ITEMS * (long long)sizeof(V) <= VALUE_EXCHANGE_BYTES;
+    HAS_VALUES && (long long)TILE_ITEMS * (long long)sizeof(V)
+                    <= (KEY_EXCHANGE_BYTES > VALUE_EXCHANGE_BYTES ? KEY_EXCHANGE_BYTES : VALUE_EXCHANGE_BYTES);
   using ValueSlot = typename std::conditional<VALUES_IN_SMEM, V, Bits>::type;
-  using BaseScan = cub::BlockScan<unsigned long long, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
+  using ValueReg = typename std::conditional<HAS_VALUES, V, char>::type;
 
   struct TempStorage
   {
@@ -302,148 +410,243 @@ struct Onesweep
       Bits keys[TILE_ITEMS];
       ValueSlot values[VALUES_IN_SMEM ? TILE_ITEMS : 1];
     } exchange;
-    union
-    {
-      typename Rank::ScanStorage digits;
-      typename BaseScan::TempStorage bases;
-    } scan;
-    long long offsets[RADIX_DIGITS]; // output index of the tile's first item of each digit, minus its rank
-    long long tile;
+    typename Rank::ScanStorage scan;
+    // Output index of the tile's first item of each digit, minus its rank
+    // (before the look-back: thread d's count of digit d).
+    long long offsets[RADIX_DIGITS];
+    long long portion;
+    int tile;
+    int pass;
   };
 
+  /// Where a block's tile lies. Read from shared memory after barriers (not
+  /// kept in registers across the ranking).
+  struct Where
+  {
+    long long portion;     // the launch's portion
+    long long tile_base;   // the tile's first item
+    long long portion_end; // one past the portion's last item
+    int tile;              // the tile's index in the portion
+    int valid;             // the tile's items, <= TILE_ITEMS
+  };
+
+  static GOCCCL_DEVICE Where where(const TempStorage& temp, long long n)
+  {
+    Where w;
+    w.portion = temp.portion;
+    w.tile = temp.tile;
+    const long long portion_base = w.portion * PORTION;
+    w.portion_end = min(n, portion_base + PORTION);
+    w.tile_base = portion_base + static_cast<long long>(w.tile) * TILE_ITEMS;
+    w.valid = static_cast<int>(min(static_cast<long long>(TILE_ITEMS), w.portion_end - w.tile_base));
+    return w;
+  }
+
+  /// Decoupled look-back of digit tid (< RADIX_DIGITS) of tile `tile`:
+  /// returns the digit's count over the portion's earlier tiles and
+  /// publishes the inclusive count.
+  static GOCCCL_DEVICE unsigned look_back(unsigned* lookback, long long tile, unsigned tag, int count)
+  {
+    const int tid = threadIdx.x;
+    if (tile == 0)
+    {
+      return 0;
+    }
+    unsigned exclusive = 0;
+    long long t = tile - 1;
+    while (true)
+    {
+      const unsigned w = load_lookback(lookback + t * RADIX_DIGITS + tid);
+      if ((w & ~(LB_VALUE_MASK | LB_INCLUSIVE)) != tag)
+      {
+        continue; // tile t has not published yet
+      }
+      exclusive += w & LB_VALUE_MASK;
+      if (w & LB_INCLUSIVE)
+      {
+        break;
+      }
+      --t;
+    }
+    store_lookback(lookback + tile * RADIX_DIGITS + tid, tag | LB_INCLUSIVE | (exclusive + unsigned(count)));
+    return exclusive;
+  }
+
+  /// The digit offsets after the look-back (thread d < RADIX_DIGITS, count
+  /// the tile's count of digit d): temp.offsets[d] = where the digit's
+  /// first item of the tile goes, minus digit_prefix; the carry of the next
+  /// portion when this is its predecessor's last tile.
+  static GOCCCL_DEVICE void offsets(TempStorage& temp, unsigned long long* words, long long n, long long launch,
+                                    int count, int digit_prefix)
+  {
+    const int tid = threadIdx.x;
+    const Where w = where(temp, n);
+    const unsigned long long* bins_in =
+      w.portion == 0 ? words + temp.pass * RADIX_DIGITS : words + CARRY_OFFSET + (w.portion & 1) * RADIX_DIGITS;
+    const unsigned long long bin = bins_in[tid];
+    const unsigned tag = unsigned(launch % 3 + 1) << LB_TAG_SHIFT;
+    const unsigned exclusive =
+      look_back(reinterpret_cast<unsigned*>(words + LOOKBACK_OFFSET), w.tile, tag, count);
+    temp.offsets[tid] = static_cast<long long>(bin + exclusive) - digit_prefix;
+    if (w.tile_base + TILE_ITEMS >= w.portion_end && w.portion_end < n)
+    {
+      words[CARRY_OFFSET + ((w.portion + 1) & 1) * RADIX_DIGITS + tid] = bin + exclusive + unsigned(count);
+    }
+  }
+
   static GOCCCL_DEVICE void run(TempStorage& temp, const K* d_keys_in, K* d_keys_out, const V* d_values_in,
-                                V* d_values_out, long long n, void* d_scratch, int pass, long long begin_bit,
+                                V* d_values_out, long long n, void* d_scratch, long long launch, long long begin_bit,
                                 long long end_bit, bool descending)
   {
     unsigned long long* words = static_cast<unsigned long long*>(d_scratch);
-    unsigned long long* bins = words + pass * RADIX_DIGITS;
-    unsigned long long* counter = words + BINS_WORDS + pass;
-    unsigned long long* lookback = words + LOOKBACK_OFFSET;
     const int tid = threadIdx.x;
 
     if (tid == 0)
     {
-      temp.tile = static_cast<long long>(atomicAdd(counter, 1ull));
+      const unsigned long long t = atomicAdd(words + COUNTER_OFFSET + (launch & 1), 1ull);
+      const long long portions = (n + PORTION - 1) / PORTION;
+      temp.tile = int(t);
+      temp.pass = int(launch / portions);
+      temp.portion = launch % portions;
+      if (t == 0)
+      {
+        words[COUNTER_OFFSET + ((launch + 1) & 1)] = 0; // the next launch's counter
+      }
     }
     __syncthreads();
-    const long long tile = temp.tile;
-    const long long tile_base = tile * TILE_ITEMS;
-    const int valid = static_cast<int>(min(static_cast<long long>(TILE_ITEMS), n - tile_base));
     const Bits flip = descending ? Traits::ALL : Bits(0);
-    const Digit digit(begin_bit, end_bit, pass);
+    const Digit digit(begin_bit, end_bit, temp.pass);
+    const int warp_base = (tid / 32) * Rank::WARP_ITEMS + tid % 32;
 
     Bits bits[ITEMS_PER_THREAD];
-    load_keys<BLOCK_THREADS, ITEMS_PER_THREAD>(d_keys_in + tile_base, valid, flip, bits);
-    const int warp_base = (tid / 32) * Rank::WARP_ITEMS + tid % 32;
-    V values[HAS_VALUES ? ITEMS_PER_THREAD : 1];
-    if constexpr (HAS_VALUES)
+    int count;
+    bool full;
     {
+      const Where w = where(temp, n);
+      full = w.valid == TILE_ITEMS;
+      load_keys<BLOCK_THREADS, ITEMS_PER_THREAD>(d_keys_in + w.tile_base, w.valid, flip, bits);
+
+      // Early counts: publish this tile's digit counts before ranking.
+      count = Rank::count(temp.exchange.rank, bits, digit);
+      if (tid < RADIX_DIGITS)
+      {
+        const unsigned tag = unsigned(launch % 3 + 1) << LB_TAG_SHIFT;
+        store_lookback(reinterpret_cast<unsigned*>(words + LOOKBACK_OFFSET) + w.tile * RADIX_DIGITS + tid,
+                       tag | (w.tile == 0 ? LB_INCLUSIVE : 0u) | unsigned(count));
+      }
+    }
+
+    // A full tile of one digit: no ranking, a straight copy.
+    if (full && __syncthreads_or(tid < RADIX_DIGITS && count == TILE_ITEMS))
+    {
+      if (tid < RADIX_DIGITS)
+      {
+        offsets(temp, words, n, launch, count, 0);
+      }
+      __syncthreads();
+      const long long base = temp.offsets[digit(bits[0])] + warp_base;
 #pragma unroll
       for (int i = 0; i < ITEMS_PER_THREAD; ++i)
       {
-        const int idx = warp_base + i * 32;
-        if (idx < valid)
+        d_keys_out[base + i * 32] = Traits::out(bits[i], flip);
+      }
+      if constexpr (HAS_VALUES)
+      {
+        const V* values_in = d_values_in + where(temp, n).tile_base + warp_base;
+#pragma unroll
+        for (int i = 0; i < ITEMS_PER_THREAD; ++i)
         {
-          values[i] = d_values_in[tile_base + idx];
+          d_values_out[base + i * 32] = values_in[i * 32];
         }
       }
+      return;
+    }
+    if (tid < RADIX_DIGITS)
+    {
+      temp.offsets[tid] = count; // kept in shared memory while ranking
     }
 
     int ranks[ITEMS_PER_THREAD];
     int digit_prefix = 0;
-    int count = Rank::rank(temp.exchange.rank, temp.scan.digits, bits, digit, ranks, &digit_prefix);
-    if (tid == int(digit.mask))
-    {
-      count -= TILE_ITEMS - valid; // padding ranks last in the highest digit
-    }
+    Rank::rank_counted(temp.exchange.rank, temp.scan, bits, digit, count, ranks, &digit_prefix);
+    __syncthreads(); // the rank storage is free
 
-    // Digit bases: the scanned histogram of the pass, one digit per thread.
-    unsigned long long bin = tid < RADIX_DIGITS ? bins[tid] : 0ull;
-    unsigned long long base;
-    BaseScan(temp.scan.bases).ExclusiveSum(bin, base);
-
-    if (tid < RADIX_DIGITS)
-    {
-      // Decoupled look-back for digit tid.
-      const unsigned long long tag = static_cast<unsigned long long>(pass + 1) << LB_TAG_SHIFT;
-      unsigned long long* mine = lookback + tile * RADIX_DIGITS + tid;
-      unsigned long long exclusive = 0;
-      if (tile == 0)
-      {
-        store_lookback(mine, tag | LB_INCLUSIVE | static_cast<unsigned long long>(count));
-      }
-      else
-      {
-        store_lookback(mine, tag | static_cast<unsigned long long>(count));
-        long long t = tile - 1;
-        while (true)
-        {
-          const unsigned long long w = load_lookback(lookback + t * RADIX_DIGITS + tid);
-          if ((w >> LB_TAG_SHIFT) != static_cast<unsigned long long>(pass + 1))
-          {
-            continue; // tile t has not published yet
-          }
-          exclusive += w & LB_VALUE_MASK;
-          if (w & LB_INCLUSIVE)
-          {
-            break;
-          }
-          --t;
-        }
-        store_lookback(mine, tag | LB_INCLUSIVE | (exclusive + static_cast<unsigned long long>(count)));
-      }
-      temp.offsets[tid] = static_cast<long long>(base + exclusive) - digit_prefix;
-    }
-    __syncthreads(); // offsets visible; the rank storage is free
-
-    // Keys: to shared memory in tile order, then out striped (coalesced).
+    // Keys to shared memory in tile order.
 #pragma unroll
     for (int i = 0; i < ITEMS_PER_THREAD; ++i)
     {
       temp.exchange.keys[ranks[i]] = bits[i];
     }
-    __syncthreads();
-    long long dest[ITEMS_PER_THREAD];
+    if (tid < RADIX_DIGITS)
+    {
+      offsets(temp, words, n, launch, int(temp.offsets[tid]), digit_prefix);
+    }
+    __syncthreads(); // offsets and keys visible
+    const int valid = where(temp, n).valid;
+
+    // Keys out, striped (coalesced within each digit's run).
+    unsigned digits[VALUES_IN_SMEM ? ITEMS_PER_THREAD : 1];
 #pragma unroll
     for (int j = 0; j < ITEMS_PER_THREAD; ++j)
     {
       const int r = j * BLOCK_THREADS + tid;
-      if (r < valid)
+      const Bits b = temp.exchange.keys[r];
+      const unsigned d = digit(b);
+      if constexpr (VALUES_IN_SMEM)
       {
-        const Bits b = temp.exchange.keys[r];
-        dest[j] = temp.offsets[digit(b)] + r;
-        d_keys_out[dest[j]] = Traits::out(b, flip);
+        digits[j] = d;
       }
+      if (valid == TILE_ITEMS || r < valid)
+      {
+        d_keys_out[temp.offsets[d] + r] = Traits::out(b, flip);
+      }
+      __syncwarp(); // keeps the unrolled loop from hoisting every load (registers)
     }
 
-    if constexpr (VALUES_IN_SMEM)
+    if constexpr (HAS_VALUES)
     {
-      __syncthreads();
+      // Values are loaded only now, to keep registers free while ranking.
+      const V* values_in = d_values_in + where(temp, n).tile_base;
+      ValueReg values[ITEMS_PER_THREAD];
 #pragma unroll
       for (int i = 0; i < ITEMS_PER_THREAD; ++i)
       {
-        temp.exchange.values[ranks[i]] = values[i];
-      }
-      __syncthreads();
-#pragma unroll
-      for (int j = 0; j < ITEMS_PER_THREAD; ++j)
-      {
-        const int r = j * BLOCK_THREADS + tid;
-        if (r < valid)
+        const int idx = warp_base + i * 32;
+        if (valid == TILE_ITEMS || idx < valid)
         {
-          d_values_out[dest[j]] = temp.exchange.values[r];
+          values[i] = values_in[idx];
         }
       }
-    }
-    else if constexpr (HAS_VALUES)
-    {
-      // Too large for shared memory: straight from registers.
-#pragma unroll
-      for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+      if constexpr (VALUES_IN_SMEM)
       {
-        if (warp_base + i * 32 < valid)
+        __syncthreads(); // keys read
+#pragma unroll
+        for (int i = 0; i < ITEMS_PER_THREAD; ++i)
         {
-          d_values_out[temp.offsets[digit(bits[i])] + ranks[i]] = values[i];
+          temp.exchange.values[ranks[i]] = values[i];
+        }
+        __syncthreads();
+#pragma unroll
+        for (int j = 0; j < ITEMS_PER_THREAD; ++j)
+        {
+          const int r = j * BLOCK_THREADS + tid;
+          if (valid == TILE_ITEMS || r < valid)
+          {
+            d_values_out[temp.offsets[digits[j]] + r] = temp.exchange.values[r];
+          }
+          __syncwarp();
+        }
+      }
+      else
+      {
+        // Too large for shared memory: straight from registers.
+#pragma unroll
+        for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+        {
+          if (valid == TILE_ITEMS || warp_base + i * 32 < valid)
+          {
+            d_values_out[temp.offsets[digit(bits[i])] + ranks[i]] = values[i];
+          }
         }
       }
     }
@@ -459,6 +662,7 @@ struct SingleTile
   using Rank = BlockRank<BLOCK_THREADS, ITEMS_PER_THREAD>;
   static constexpr int TILE_ITEMS = Rank::TILE_ITEMS;
   static constexpr bool HAS_VALUES = !std::is_same<V, NoValues>::value;
+  using ValueReg = typename std::conditional<HAS_VALUES, V, char>::type;
 
   struct TempStorage
   {
@@ -466,8 +670,8 @@ struct SingleTile
     {
       typename Rank::TempStorage rank;
       Bits keys[TILE_ITEMS];
+      int index[HAS_VALUES ? TILE_ITEMS : 1];
     } exchange;
-    int index[HAS_VALUES ? TILE_ITEMS : 1];
     typename Rank::ScanStorage scan;
   };
 
@@ -481,11 +685,14 @@ struct SingleTile
 
     Bits bits[ITEMS_PER_THREAD];
     load_keys<BLOCK_THREADS, ITEMS_PER_THREAD>(d_keys_in, valid, flip, bits);
-    int index[ITEMS_PER_THREAD]; // original position of each item
-#pragma unroll
-    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    int index[HAS_VALUES ? ITEMS_PER_THREAD : 1]; // original position of each item
+    if constexpr (HAS_VALUES)
     {
-      index[i] = warp_base + i * 32;
+#pragma unroll
+      for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+      {
+        index[i] = warp_base + i * 32;
+      }
     }
 
     const int passes = num_passes(begin_bit, end_bit);
@@ -498,27 +705,34 @@ struct SingleTile
       for (int i = 0; i < ITEMS_PER_THREAD; ++i)
       {
         temp.exchange.keys[ranks[i]] = bits[i];
-        if constexpr (HAS_VALUES)
-        {
-          temp.index[ranks[i]] = index[i];
-        }
       }
       __syncthreads();
 #pragma unroll
       for (int i = 0; i < ITEMS_PER_THREAD; ++i)
       {
         bits[i] = temp.exchange.keys[warp_base + i * 32];
-        if constexpr (HAS_VALUES)
+      }
+      if constexpr (HAS_VALUES)
+      {
+        __syncthreads();
+#pragma unroll
+        for (int i = 0; i < ITEMS_PER_THREAD; ++i)
         {
-          index[i] = temp.index[warp_base + i * 32];
+          temp.exchange.index[ranks[i]] = index[i];
+        }
+        __syncthreads();
+#pragma unroll
+        for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+        {
+          index[i] = temp.exchange.index[warp_base + i * 32];
         }
       }
-      __syncthreads();
+      // rank() starts with a barrier before it reuses the exchange.
     }
 
     // Everything is read before anything is written, so input and output may
     // be the same buffers.
-    V values[HAS_VALUES ? ITEMS_PER_THREAD : 1];
+    ValueReg values[HAS_VALUES ? ITEMS_PER_THREAD : 1];
     if constexpr (HAS_VALUES)
     {
 #pragma unroll
@@ -547,6 +761,13 @@ struct SingleTile
   }
 };
 
+/// Items per thread of the histogram kernel: about 64 bytes of keys.
+template <typename Bits>
+struct HistogramItems
+{
+  static constexpr int value = sizeof(Bits) >= 8 ? 8 : 16;
+};
+
 } // namespace radix
 } // namespace detail
 
@@ -566,7 +787,8 @@ __device__ void radix_sort_init(void* d_scratch, long long words)
 
 /**
  * \brief Counts the digits of every pass of d_keys_in[0:n] into the scratch's
- * bins (zeroed by radix_sort_init). Block b takes tiles b, b + G, ...
+ * bins (zeroed by radix_sort_init); the last block to finish scans them into
+ * exclusive prefixes. Block b takes tiles b, b + G, ... (any grid).
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename... Rest>
 __device__ void radix_sort_histogram(const K* d_keys_in, long long n, void* d_scratch, long long begin_bit,
@@ -575,8 +797,12 @@ __device__ void radix_sort_histogram(const K* d_keys_in, long long n, void* d_sc
   using namespace detail::radix;
   using Traits = KeyTraits<K>;
   using Bits = typename Traits::Bits;
-  constexpr int TILE_ITEMS = BLOCK_THREADS * ITEMS_PER_THREAD;
+  constexpr int ITEMS = HistogramItems<Bits>::value;
+  constexpr int TILE_ITEMS = BLOCK_THREADS * ITEMS;
+  using BinScan = cub::BlockScan<unsigned long long, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
   __shared__ unsigned counts[MAX_PASSES][RADIX_DIGITS];
+  __shared__ typename BinScan::TempStorage scan;
+  __shared__ bool last;
 
   const int tid = threadIdx.x;
   const int passes = num_passes(begin_bit, end_bit);
@@ -591,9 +817,9 @@ __device__ void radix_sort_histogram(const K* d_keys_in, long long n, void* d_sc
   {
     const long long tile_base = tile * TILE_ITEMS;
     const int valid = static_cast<int>(min(static_cast<long long>(TILE_ITEMS), n - tile_base));
-    Bits bits[ITEMS_PER_THREAD];
+    Bits bits[ITEMS];
 #pragma unroll
-    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    for (int i = 0; i < ITEMS; ++i)
     {
       const int idx = i * BLOCK_THREADS + tid;
       if (idx < valid)
@@ -605,7 +831,7 @@ __device__ void radix_sort_histogram(const K* d_keys_in, long long n, void* d_sc
     {
       const Digit digit(begin_bit, end_bit, pass);
 #pragma unroll
-      for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+      for (int i = 0; i < ITEMS; ++i)
       {
         if (i * BLOCK_THREADS + tid < valid)
         {
@@ -624,33 +850,64 @@ __device__ void radix_sort_histogram(const K* d_keys_in, long long n, void* d_sc
       atomicAdd(bins + i, static_cast<unsigned long long>(c));
     }
   }
+
+  // The last block scans the counts of every pass.
+  __threadfence();
+  __syncthreads();
+  if (tid == 0)
+  {
+    last = atomicAdd(bins + HIST_DONE_OFFSET, 1ull) == static_cast<unsigned long long>(gridDim.x) - 1;
+  }
+  __syncthreads();
+  if (!last)
+  {
+    return;
+  }
+  __threadfence();
+  for (int pass = 0; pass < passes; ++pass)
+  {
+    unsigned long long c = 0;
+    if (tid < RADIX_DIGITS)
+    {
+      c = *reinterpret_cast<volatile unsigned long long*>(bins + pass * RADIX_DIGITS + tid);
+    }
+    unsigned long long prefix;
+    BinScan(scan).ExclusiveSum(c, prefix);
+    if (tid < RADIX_DIGITS)
+    {
+      bins[pass * RADIX_DIGITS + tid] = prefix;
+    }
+    __syncthreads();
+  }
 }
 
 /**
- * \brief Pass `pass` of a keys-only Onesweep sort: d_keys_in -> d_keys_out
- * (distinct buffers). Launch ceil(n / TILE) blocks after radix_sort_histogram.
+ * \brief Launch `pass` (pass * portions + portion, see the file comment) of a
+ * keys-only Onesweep sort: d_keys_in -> d_keys_out (distinct buffers). Launch
+ * one block per tile of the portion, after radix_sort_histogram.
  */
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, int PORTION_BITS = detail::radix::PORTION_BITS>
 __device__ void radix_sort_keys_onesweep(const K* d_keys_in, K* d_keys_out, long long n, void* d_scratch,
                                          long long pass, long long begin_bit, long long end_bit, bool descending)
 {
-  using Agent = detail::radix::Onesweep<BLOCK_THREADS, ITEMS_PER_THREAD, K, detail::radix::NoValues>;
+  using Agent = detail::radix::Onesweep<BLOCK_THREADS, ITEMS_PER_THREAD, K, detail::radix::NoValues, PORTION_BITS>;
   __shared__ typename Agent::TempStorage temp;
-  Agent::run(temp, d_keys_in, d_keys_out, nullptr, nullptr, n, d_scratch, int(pass), begin_bit, end_bit, descending);
+  Agent::run(temp, d_keys_in, d_keys_out, nullptr, nullptr, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
 /**
- * \brief Pass `pass` of a key-value Onesweep sort: keys and values in -> out
- * (distinct buffers).
+ * \brief Launch `pass` of a key-value Onesweep sort: keys and values in ->
+ * out (distinct buffers).
  */
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V,
+          int PORTION_BITS = detail::radix::PORTION_BITS>
 __device__ void radix_sort_pairs_onesweep(const K* d_keys_in, K* d_keys_out, const V* d_values_in, V* d_values_out,
                                           long long n, void* d_scratch, long long pass, long long begin_bit,
                                           long long end_bit, bool descending)
 {
-  using Agent = detail::radix::Onesweep<BLOCK_THREADS, ITEMS_PER_THREAD, K, V>;
+  using Agent = detail::radix::Onesweep<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, PORTION_BITS>;
   __shared__ typename Agent::TempStorage temp;
-  Agent::run(temp, d_keys_in, d_keys_out, d_values_in, d_values_out, n, d_scratch, int(pass), begin_bit, end_bit,
+  Agent::run(temp, d_keys_in, d_keys_out, d_values_in, d_values_out, n, d_scratch, pass, begin_bit, end_bit,
              descending);
 }
 

@@ -47,7 +47,7 @@ func init() {
 		Ops:       []any{Add},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
-		Kernels:   []string{"gocccl_reduce_Add_partial", "gocccl_reduce_Add_final"},
+		Kernels:   []string{"gocccl_reduce_Add_sweep", "gocccl_reduce_Add_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
@@ -62,7 +62,7 @@ func init() {
 		Ops:       []any{AddI},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
-		Kernels:   []string{"gocccl_reduce_AddI_partial", "gocccl_reduce_AddI_final"},
+		Kernels:   []string{"gocccl_reduce_AddI_sweep", "gocccl_reduce_AddI_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
@@ -77,7 +77,7 @@ func init() {
 		Ops:       []any{Max},
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
-		Kernels:   []string{"gocccl_reduce_Max_partial", "gocccl_reduce_Max_final"},
+		Kernels:   []string{"gocccl_reduce_Max_sweep", "gocccl_reduce_Max_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},

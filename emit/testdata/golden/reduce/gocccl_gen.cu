@@ -60,8 +60,8 @@ constexpr int gocccl_reduce_Max_threads = 256, gocccl_reduce_Max_items = 8;
 
 // Reduce(Add) over float32, declared at sum.go:40:8.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Add_threads)
-gocccl_reduce_Add_partial(const float* d_in, long long n, float* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_Add_threads, gocccl_reduce_Add_items, float, ::gocccl_pkg_sum_6a699990::gocccl_functors::Add>(d_in, n, d_partials);
+gocccl_reduce_Add_sweep(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_Add_threads, gocccl_reduce_Add_items, float, ::gocccl_pkg_sum_6a699990::gocccl_functors::Add>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Add_threads)
@@ -71,8 +71,8 @@ gocccl_reduce_Add_final(const float* d_in, long long n, float* d_out, float init
 
 // Reduce(AddI) over int32, declared at sum.go:41:8.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI_threads)
-gocccl_reduce_AddI_partial(const int32_t* d_in, long long n, int32_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_AddI_threads, gocccl_reduce_AddI_items, int32_t, ::gocccl_pkg_sum_6a699990::gocccl_functors::AddI>(d_in, n, d_partials);
+gocccl_reduce_AddI_sweep(const int32_t* d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_AddI_threads, gocccl_reduce_AddI_items, int32_t, ::gocccl_pkg_sum_6a699990::gocccl_functors::AddI>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI_threads)
@@ -82,8 +82,8 @@ gocccl_reduce_AddI_final(const int32_t* d_in, long long n, int32_t* d_out, int32
 
 // Reduce(Max) over int64, declared at sum.go:42:8.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Max_threads)
-gocccl_reduce_Max_partial(const int64_t* d_in, long long n, int64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_Max_threads, gocccl_reduce_Max_items, int64_t, ::gocccl_pkg_sum_6a699990::gocccl_functors::Max>(d_in, n, d_partials);
+gocccl_reduce_Max_sweep(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_Max_threads, gocccl_reduce_Max_items, int64_t, ::gocccl_pkg_sum_6a699990::gocccl_functors::Max>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Max_threads)

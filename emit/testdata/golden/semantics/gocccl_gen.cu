@@ -60,7 +60,7 @@ __device__ __forceinline__ uint32_t Bits(uint16_t v, int8_t n) {
 __device__ __forceinline__ double Floats(float f, double g) {
   double h = (((::gocccl::go::conv<double>(f) * 0x1.fffffffffffffp+1023 /* 1.7976931348623157e+308 */) - (g / 0x1p-1074 /* 5e-324 */)) + ::gocccl::go::conv<double>(::gocccl::go::conv<float>(g))) + 0x1.7e43c8800759cp+996 /* 1e+300 */;
   if ((!(h != h)) && (h > (-1.5))) {
-    h = -h;
+    h = ::gocccl::go::fneg(h);
   } else {
     h = h * 0x1p-149 /* 1.401298464324817e-45 */;
   }
@@ -184,8 +184,8 @@ gocccl_transform2_Limits(const uint64_t* d_a, const int64_t* d_b, bool* d_out, l
 
 // Reduce(F32) over float32, declared at ops.go:82:9.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_F32_threads)
-gocccl_reduce_F32_partial(const float* d_in, long long n, float* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_F32_threads, gocccl_reduce_F32_items, float, ::gocccl_pkg_ops_6770adc3::gocccl_functors::gocccl_op_F32>(d_in, n, d_partials);
+gocccl_reduce_F32_sweep(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_F32_threads, gocccl_reduce_F32_items, float, ::gocccl_pkg_ops_6770adc3::gocccl_functors::gocccl_op_F32>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_F32_threads)
@@ -195,8 +195,8 @@ gocccl_reduce_F32_final(const float* d_in, long long n, float* d_out, float init
 
 // Reduce(Mix) over int64, declared at ops.go:83:9.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Mix_threads)
-gocccl_reduce_Mix_partial(const int64_t* d_in, long long n, int64_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_Mix_threads, gocccl_reduce_Mix_items, int64_t, ::gocccl_pkg_ops_6770adc3::gocccl_functors::Mix>(d_in, n, d_partials);
+gocccl_reduce_Mix_sweep(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_Mix_threads, gocccl_reduce_Mix_items, int64_t, ::gocccl_pkg_ops_6770adc3::gocccl_functors::Mix>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Mix_threads)
@@ -206,8 +206,8 @@ gocccl_reduce_Mix_final(const int64_t* d_in, long long n, int64_t* d_out, int64_
 
 // Reduce(Small) over int8, declared at ops.go:84:9.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Small_threads)
-gocccl_reduce_Small_partial(const int8_t* d_in, long long n, int8_t* d_partials) {
-  ::gocccl::reduce_partial<gocccl_reduce_Small_threads, gocccl_reduce_Small_items, int8_t, ::gocccl_pkg_ops_6770adc3::gocccl_functors::Small>(d_in, n, d_partials);
+gocccl_reduce_Small_sweep(const int8_t* d_in, long long n, int8_t* d_out, int8_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_Small_threads, gocccl_reduce_Small_items, int8_t, ::gocccl_pkg_ops_6770adc3::gocccl_functors::Small>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Small_threads)

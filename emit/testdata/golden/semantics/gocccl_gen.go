@@ -92,7 +92,7 @@ func init() {
 		Ops:       []any{F32},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
-		Kernels:   []string{"gocccl_reduce_F32_partial", "gocccl_reduce_F32_final"},
+		Kernels:   []string{"gocccl_reduce_F32_sweep", "gocccl_reduce_F32_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
@@ -107,7 +107,7 @@ func init() {
 		Ops:       []any{Mix},
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
-		Kernels:   []string{"gocccl_reduce_Mix_partial", "gocccl_reduce_Mix_final"},
+		Kernels:   []string{"gocccl_reduce_Mix_sweep", "gocccl_reduce_Mix_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
@@ -122,7 +122,7 @@ func init() {
 		Ops:       []any{Small},
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
-		Kernels:   []string{"gocccl_reduce_Small_partial", "gocccl_reduce_Small_final"},
+		Kernels:   []string{"gocccl_reduce_Small_sweep", "gocccl_reduce_Small_final"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},

@@ -21,7 +21,7 @@ __device__ __forceinline__ float Warm(float t, int16_t d) {
 // Prec is scale.go:20:1.
 __device__ __forceinline__ float Prec(float a, float b, bool p, bool q) {
   float x = (a + b) * 2.0f;
-  float y = -(a - b);
+  float y = ::gocccl::go::fneg(a - b);
   if ((!(p || q)) && (!(a < b))) {
     return (a + b) * 3.0f;
   }

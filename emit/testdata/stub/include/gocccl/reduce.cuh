@@ -5,22 +5,20 @@
 
 namespace gocccl {
 
+// reduce_single_pass: one thread of one block reduces everything; the real
+// header's blocks reduce tiles and the last to finish combines them.
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ReductionOp>
-__device__ void reduce_partial(const T* d_in, long long n, T* d_partials) {
-  if (threadIdx.x != 0) {
+__device__ void reduce_single_pass(const T* d_in, long long n, T* d_out, T init, void* d_scratch) {
+  (void)d_scratch;
+  if (blockIdx.x != 0 || threadIdx.x != 0) {
     return;
   }
   ReductionOp op;
-  const long long tile = BLOCK_THREADS * ITEMS_PER_THREAD;
-  long long begin = blockIdx.x * tile;
-  if (begin >= n) {
-    return;
-  }
-  T acc = d_in[begin];
-  for (long long i = begin + 1; i < n; i++) {
+  T acc = init;
+  for (long long i = 0; i < n; i++) {
     acc = op(acc, d_in[i]);
   }
-  d_partials[blockIdx.x] = acc;
+  d_out[0] = acc;
 }
 
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ReductionOp>

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Builds and runs the radix sort tuning harness: radix_tune_{main,check,u32k,
+# u64k,u32p}.cu, compiled in parallel into one binary; checks correctness at
+# the policies (and small portions), then sweeps configurations of uint32
+# keys, uint64 keys and uint32 pairs at 2^20, 2^24, 2^28 beside
+# cub::DeviceRadixSort, with a summary per type at the end.
+#
+#   bash bench/cub/tune/radix_tune.sh                 build for sm_90 and run
+#   bash bench/cub/tune/radix_tune.sh --big           also n = 2^31 + 4097 checks
+#   bash bench/cub/tune/radix_tune.sh --no-check      the sweep only
+#   BUILD_ONLY=1 bash bench/cub/tune/radix_tune.sh    compile only
+#   NVCC=... ARCH=sm_90                               the compiler and target
+#
+# nvcc: $NVCC, else the project's toolkit (~/.local/share/gocccl/cuda13), else
+# nvcc on PATH. The binary goes to $BUILD_DIR (default ${TMPDIR:-/tmp}/gocccl-radix-tune).
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo="$(cd "$here/../../.." && pwd)"
+toolkit="${GOCCCL_TOOLKIT_DIR:-${XDG_DATA_HOME:-$HOME/.local/share}/gocccl/cuda13}/nvidia/cu13/bin/nvcc"
+nvcc="${NVCC:-}"
+if [[ -z "$nvcc" && -x "$toolkit" ]]; then nvcc="$toolkit"; fi
+if [[ -z "$nvcc" ]]; then nvcc="$(command -v nvcc || true)"; fi
+if [[ -z "$nvcc" && -x /usr/local/cuda/bin/nvcc ]]; then nvcc=/usr/local/cuda/bin/nvcc; fi
+if [[ -z "$nvcc" ]]; then echo "radix_tune.sh: nvcc not found (set NVCC)" >&2; exit 2; fi
+build="${BUILD_DIR:-${TMPDIR:-/tmp}/gocccl-radix-tune}"
+arch="${ARCH:-sm_90}"
+mkdir -p "$build"
+"$nvcc" --version | tail -n 1
+start=$(date +%s)
+pids=()
+for part in main check u32k u64k u32p; do
+  "$nvcc" -std=c++17 -O3 -arch="$arch" -Xptxas -v -I"$repo/kernels/include" \
+    -c -o "$build/$part.o" "$here/radix_tune_$part.cu" >"$build/$part.log" 2>&1 &
+  pids+=($!)
+done
+fail=0
+for i in "${!pids[@]}"; do
+  wait "${pids[$i]}" || { fail=1; }
+done
+if [[ $fail -ne 0 ]]; then
+  cat "$build"/*.log | grep -v "^ptxas info\|^    [0-9]* bytes stack" >&2
+  exit 2
+fi
+# -L: the wheel's toolkit keeps its libraries in lib/, where nvcc.profile does not look.
+"$nvcc" -arch="$arch" -L"$(dirname "$nvcc")/../lib" -o "$build/radix_tune" "$build"/{main,check,u32k,u64k,u32p}.o
+echo "# built in $(($(date +%s) - start)) s"
+# Registers and shared memory of the onesweep kernels (ptxas).
+cat "$build"/u32k.log "$build"/u64k.log "$build"/u32p.log | awk '
+  /Compiling entry function/ { name = $0; sub(/^.*function ./, "", name); sub(/. for .*$/, "", name) }
+  /spill stores/ { spill = $0; sub(/^[ \t]+/, "", spill) }
+  /Used [0-9]+ registers/ && name ~ /k_sweep/ { line = $0; sub(/^.*Used /, "Used ", line); printf "# ptxas %s: %s; %s\n", name, line, spill }' |
+  sed -E 's/_Z[0-9]+k_sweepILi([0-9]+)ELi([0-9]+)ELi([0-9]+)ELi([0-9]+)E([A-Za-z0-9_]*)EvPKT3_.*:/k_sweep<\1,\2,minb \3,pb \4,\5>:/' | sort -u
+[[ "${BUILD_ONLY:-0}" == 1 ]] && exit 0
+"$build/radix_tune" "$@"

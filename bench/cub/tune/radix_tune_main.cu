@@ -1,0 +1,68 @@
+// radix_tune: the radix sort tuning harness (see radix_tune.sh): correctness
+// checks first, then the sweeps of uint32 keys, uint64 keys and uint32 pairs
+// beside cub::DeviceRadixSort, TSV rows as bench.cuh prints them, and a
+// summary of each configuration (geometric mean of its time over CUB's).
+//
+// Usage: radix_tune [--no-check] [--no-sweep] [--big] [bench.cuh's --runs R --sizes 20,24,28 --seed S]
+#include "radix_tune.cuh"
+
+#include <cmath>
+#include <map>
+
+int main(int argc, char** argv)
+{
+  bool check = true, sweep = true, big = false;
+  std::vector<char*> rest{argv[0]};
+  bool sizes_given = false;
+  for (int i = 1; i < argc; ++i)
+  {
+    if (!std::strcmp(argv[i], "--no-check")) check = false;
+    else if (!std::strcmp(argv[i], "--no-sweep")) sweep = false;
+    else if (!std::strcmp(argv[i], "--big")) big = true;
+    else
+    {
+      if (!std::strcmp(argv[i], "--sizes")) sizes_given = true;
+      rest.push_back(argv[i]);
+    }
+  }
+  char sizes_flag[] = "--sizes", sizes_default[] = "20,24,28";
+  if (!sizes_given)
+  {
+    rest.push_back(sizes_flag);
+    rest.push_back(sizes_default);
+  }
+  bench::init(static_cast<int>(rest.size()), rest.data(), "radix_tune");
+  std::printf("# CUB_VERSION %d\n", CUB_VERSION);
+  if (check) tune::run_checks(big);
+  if (sweep)
+  {
+    tune::sweep_u32_keys();
+    tune::sweep_u64_keys();
+    tune::sweep_u32_pairs();
+    // Summary: per type and configuration, time / cub's at each size and
+    // their geometric mean; the best configuration of each type first.
+    std::map<std::string, std::map<std::string, std::vector<const tune::Result*>>> by;
+    for (const auto& r : tune::results()) by[r.type][r.config].push_back(&r);
+    std::printf("# summary\ttype\tconfig\tgeomean_vs_cub\tper_size(n:us:ratio)\n");
+    for (auto& [type, cfgs] : by)
+    {
+      std::vector<std::pair<double, std::string>> rows;
+      for (auto& [cfg, rs] : cfgs)
+      {
+        double lg = 0;
+        std::string per;
+        for (const auto* r : rs)
+        {
+          lg += std::log(r->us / r->cub_us);
+          char b[96];
+          std::snprintf(b, sizeof b, " 2^%d:%.1f:%.3f", int(std::log2(double(r->n))), r->us, r->us / r->cub_us);
+          per += b;
+        }
+        rows.push_back({std::exp(lg / rs.size()), cfg + "\t" + per});
+      }
+      std::sort(rows.begin(), rows.end());
+      for (auto& [g, s] : rows) std::printf("# summary\t%s\t%.3f\t%s\n", type.c_str(), g, s.c_str());
+    }
+  }
+  return bench::finish();
+}

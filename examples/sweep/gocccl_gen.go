@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 2; it fails to compile against a runtime that
+// The glue is version 3; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(2 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 2)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(3 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 3)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -29,7 +29,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "95431d404795380cf43f34cb34a8369971c9ebb01ba29974e24e2f118df3df1d", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "135e6b8633c1d00e8f997eb2185ccab10c77e09b162b7455b0dac8f5a0f665d2", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80},
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 		{Target: goccclimpl.Target{Arch: 100}, Data: goccclImageSM100},
@@ -295,10 +295,10 @@ func init() {
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_float32_init", "gocccl_radix_sort_keys_float32_histogram", "gocccl_radix_sort_keys_float32_onesweep", "gocccl_radix_sort_keys_float32_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 80, BlockThreads: 384, ItemsPerThread: 20},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
+			{Arch: 100, BlockThreads: 384, ItemsPerThread: 20},
+			{Arch: 120, BlockThreads: 384, ItemsPerThread: 20},
 		},
 	})
 	// RadixSortKeys[float64] over float64, declared at ops.go:127:10.
@@ -309,10 +309,10 @@ func init() {
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_float64_init", "gocccl_radix_sort_keys_float64_histogram", "gocccl_radix_sort_keys_float64_onesweep", "gocccl_radix_sort_keys_float64_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 12},
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 12},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 12},
+			{Arch: 80, BlockThreads: 384, ItemsPerThread: 15},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
+			{Arch: 100, BlockThreads: 384, ItemsPerThread: 15},
+			{Arch: 120, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// RadixSortKeys[int32] over int32, declared at ops.go:102:10.
@@ -323,10 +323,10 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_int32_init", "gocccl_radix_sort_keys_int32_histogram", "gocccl_radix_sort_keys_int32_onesweep", "gocccl_radix_sort_keys_int32_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 80, BlockThreads: 384, ItemsPerThread: 20},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
+			{Arch: 100, BlockThreads: 384, ItemsPerThread: 20},
+			{Arch: 120, BlockThreads: 384, ItemsPerThread: 20},
 		},
 	})
 	// RadixSortKeys[int64] over int64, declared at ops.go:112:10.
@@ -337,10 +337,10 @@ func init() {
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_int64_init", "gocccl_radix_sort_keys_int64_histogram", "gocccl_radix_sort_keys_int64_onesweep", "gocccl_radix_sort_keys_int64_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 12},
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 12},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 12},
+			{Arch: 80, BlockThreads: 384, ItemsPerThread: 15},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
+			{Arch: 100, BlockThreads: 384, ItemsPerThread: 15},
+			{Arch: 120, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// RadixSortKeys[uint32] over uint32, declared at ops.go:107:10.
@@ -351,10 +351,10 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint32_init", "gocccl_radix_sort_keys_uint32_histogram", "gocccl_radix_sort_keys_uint32_onesweep", "gocccl_radix_sort_keys_uint32_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 80, BlockThreads: 384, ItemsPerThread: 20},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
+			{Arch: 100, BlockThreads: 384, ItemsPerThread: 20},
+			{Arch: 120, BlockThreads: 384, ItemsPerThread: 20},
 		},
 	})
 	// RadixSortKeys[uint64] over uint64, declared at ops.go:117:10.
@@ -365,10 +365,10 @@ func init() {
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint64_init", "gocccl_radix_sort_keys_uint64_histogram", "gocccl_radix_sort_keys_uint64_onesweep", "gocccl_radix_sort_keys_uint64_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 12},
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 12},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 12},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 12},
+			{Arch: 80, BlockThreads: 384, ItemsPerThread: 15},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
+			{Arch: 100, BlockThreads: 384, ItemsPerThread: 15},
+			{Arch: 120, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// Reduce(MaxFloat32) over float32, declared at ops.go:120:68.

@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 2; it fails to compile against a runtime that
+// The glue is version 3; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(2 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 2)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(3 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 3)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -39,7 +39,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest", "58f0ce828fb6ec4373088e6395cb062d6ab026ab40de257a0426aff04aad2ecd", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest", "0d50184b887efdd1dc1984fd017d6b5214800bfac046f3448786a73f3981c11e", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75},
 		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80},
 		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86},

@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 2; it fails to compile against a runtime that
+// The glue is version 3; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(2 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 2)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(3 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 3)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "ca2f5891d92d657ed7141563313fd8406263cb9f7012f7ffe191cc176780259f", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "34b87ff07f82ebfe4d3ce4fb2cc5dfc3e833200381a835925e081f1ef110443a", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// InclusiveScan(Add) over int64, declared at ops.go:29:11.
@@ -45,7 +45,7 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint32_init", "gocccl_radix_sort_keys_uint32_histogram", "gocccl_radix_sort_keys_uint32_onesweep", "gocccl_radix_sort_keys_uint32_single"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
 	})
 	// Reduce(Add) over int64, declared at ops.go:27:11.

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "23ce2c56816be70461032bcce1b49f2dae70361bc4258658c90d15d4f2a5a77e", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "ec99acb02c9aa33ed64572b83a02e7dd663f08ff303b5e3ebb40011aac34a993", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// BinaryTransform(MulI32){-,Reverse[int32](Slice[int32])>-} over int32, int32, int32, declared at ops.go:125:18.

@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 2; it fails to compile against a runtime that
+// The glue is version 3; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(2 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 2)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(3 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 3)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "6f6b9afccd8db42c52cb38ee0972598cb4d2367fee8d07ca55391974f083e212", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "e350eb27f216eb6b92e4e378fc6b481a2487d801a2709f5d453b588a58ae073a", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// AdjacentDifference(Gap) over Stat, declared at ops.go:142:16.

@@ -194,7 +194,7 @@ func TestDiagnosticColumns(t *testing.T) {
 		{"directives/directives.go:19:13", `unknown //gocccl:op option "turbo"`},
 		{"directives/directives.go:22:22", `duplicate //gocccl:op option "fastmath"`},
 		{"directives/directives.go:4:1", `malformed directive`},
-		{"signatures/signatures.go:14:6", `method Method cannot be an operator`},
+		{"signatures/signatures.go:14:7", `method T.Method has a pointer receiver`},
 		{"signatures/signatures.go:17:13", `generic function Generic`},
 		{"signatures/signatures.go:20:17", `variadic operators`},
 		{"statements/statements.go:61:2", `goto is not allowed in operators`},
@@ -204,6 +204,7 @@ func TestDiagnosticColumns(t *testing.T) {
 		{"recursion/recursion.go:9:9", `recursion is not allowed in operators: Fib → Fib`},
 		{"recursion/recursion.go:17:9", `Even → Odd → Even`},
 		{"instances/instances.go:31:21", `closures cannot be operators`},
+		{"instances/instances.go:52:30", `operators cannot capture variables: put alpha in a state struct and write a method`},
 		{"typeerror/typeerror.go:6:13", `undefined: undefinedThing`},
 	} {
 		found := false

@@ -1,7 +1,6 @@
 package analyzer
 
 import (
-	"github.com/gocccl/gocccl/internal/algo"
 	"go/constant"
 	"go/token"
 	"slices"
@@ -45,16 +44,17 @@ func checkModel(t *testing.T, p *model.Package) {
 		assert.True(t, ops[in.Ops[0]], "instance %s refers to an operator outside the package", in.Key())
 		assert.True(t, in.Pos.IsValid(), in.Key())
 		params, results := in.Ops[0].Signature()
-		var want []*model.Type
-		switch in.Algorithm {
-		case algo.Reduce:
-			want = []*model.Type{results[0]}
-		default:
-			want = append(slices.Clone(params), results[0])
+		alg := in.Algorithm
+		require.Len(t, in.Types, len(alg.TypeParams), in.Key())
+		sig := alg.Ops[0]
+		for i, name := range append(slices.Clone(sig.Params), sig.Results...) {
+			have := append(slices.Clone(params), results...)[i]
+			if j := alg.TypeIndex(name); j >= 0 {
+				assert.True(t, have.Identical(in.Types[j]), in.Key())
+			}
 		}
-		require.Len(t, in.Types, len(want), in.Key())
-		for i := range want {
-			assert.True(t, want[i].Identical(in.Types[i]), in.Key())
+		if in.State != nil {
+			assert.True(t, in.Ops[0].State != nil && in.Ops[0].State.Identical(in.State), "%s: state %s", in.Key(), in.State.GoName())
 		}
 	}
 	assert.True(t, slices.IsSorted(keys), "instances not sorted by key: %v", keys)

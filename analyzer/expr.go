@@ -1,10 +1,13 @@
 package analyzer
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
+	"github.com/gocccl/gocccl/internal/algo"
 	"github.com/gocccl/gocccl/model"
 )
 
@@ -50,7 +53,7 @@ func (b *builder) ident(id *ast.Ident) model.Expr {
 			return nil
 		}
 		if obj.Pkg() != nil && obj.Parent() == obj.Pkg().Scope() {
-			b.errorf(id.Pos(), "package-level variable %s is not allowed in operators: pass the value as a parameter or declare a constant", id.Name)
+			b.errorf(id.Pos(), "package-level variable %s is not allowed in operators: %s", id.Name, b.captureHint(id.Name))
 			return nil
 		}
 		b.errorf(id.Pos(), "variable %s cannot be used here", id.Name)
@@ -68,6 +71,22 @@ func (b *builder) ident(id *ast.Ident) model.Expr {
 	return nil
 }
 
+// captureHint says what to write instead of reading the package-level
+// variable name in the operator being translated: per-call state, as a
+// field of the receiver of a method operator.
+func (b *builder) captureHint(name string) string {
+	op := b.od.op
+	if op.State != nil {
+		return fmt.Sprintf("operators cannot capture variables: add %s to the state struct %s and read it through the receiver, or declare a constant", name, op.State.GoName())
+	}
+	sig := "(…) …"
+	if s, ok := b.od.fn.Type().(*types.Signature); ok {
+		sig = strings.TrimPrefix(types.TypeString(s, types.RelativeTo(b.pkg)), "func")
+	}
+	return fmt.Sprintf("operators cannot capture variables: put %s in a state struct and write a method: //gocccl:op func (s S) %s%s { … s.%s … }, declared with runtime.<Algorithm>%s(S.%s) and run with .Bind(S{…}).Run(…); or declare a constant",
+		name, op.Name, sig, name, algo.StatefulSuffix, op.Name)
+}
+
 // selector reports a selector expression that is not a constant: a
 // package-level variable or function of another package, a field, a method.
 func (b *builder) selector(e *ast.SelectorExpr) {
@@ -78,7 +97,7 @@ func (b *builder) selector(e *ast.SelectorExpr) {
 			b.errorf(e.Pos(), "cannot select field %s here", name)
 			return
 		}
-		b.errorf(e.Pos(), "package-level variable %s is not allowed in operators: pass the value as a parameter or declare a constant", name)
+		b.errorf(e.Pos(), "package-level variable %s is not allowed in operators: %s", name, b.captureHint(e.Sel.Name))
 	case *types.Func:
 		if sig, _ := obj.Type().(*types.Signature); sig != nil && sig.Recv() != nil {
 			b.errorf(e.Pos(), "method values are not allowed in operators: operators may call only other //gocccl:op functions")

@@ -248,7 +248,7 @@ func (a *analysis) iterCall(call *ast.CallExpr, output bool, alg *algo.Algorithm
 	case iter.Transform, iter.TransformOutput:
 		add(operand(0, kind == iter.TransformOutput))
 		if len(call.Args) > 1 {
-			it.Op = a.instanceOp(call.Args[1], alg)
+			it.Op = a.instanceOp(call.Args[1], alg, false)
 		}
 		if it.Op == nil {
 			ok = false

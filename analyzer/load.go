@@ -22,7 +22,9 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 
 // Load loads the packages matching patterns (relative to dir) and analyzes
 // each. The build tags are tags together with those GOFLAGS sets (and
-// model.AnalyzeTag). Test files are not part of a package here.
+// model.AnalyzeTag). Test files are not part of a package here, but an
+// instance that only a _test.go file declares is reported (see
+// checkTestFiles): its kernels would be missing.
 //
 // When any package does not compile or breaks a rule, Load returns nil and
 // an Errors holding every diagnostic of every package. Other errors (the go
@@ -67,6 +69,15 @@ func Load(dir string, tags []string, patterns ...string) ([]*model.Package, erro
 			return nil, err
 		}
 		models = append(models, m)
+	}
+	if len(diags) == 0 {
+		dirs := make(map[string]string, len(models))
+		for _, m := range models {
+			dirs[m.Path] = m.Dir
+		}
+		if diags, err = checkTestFiles(cfg, dirs); err != nil {
+			return nil, fmt.Errorf("loading the tests of %s: %w", strings.Join(patterns, " "), err)
+		}
 	}
 	if len(diags) > 0 {
 		return nil, Errors(sortDiagnostics(diags))

@@ -60,7 +60,11 @@ func (a *analysis) addOp(fd *ast.FuncDecl, d directive) {
 		a.errorf(fd.Name.Pos(), "no type information for %s", fd.Name.Name)
 		return
 	}
-	od := &opDecl{decl: fd, fn: fn, op: &model.Op{Name: fd.Name.Name, Pkg: a.pkg.Path(), PkgName: a.pkg.Name(), Pos: fd.Name.Pos()}}
+	name := fd.Name.Name
+	if sig, _ := fn.Type().(*types.Signature); sig != nil && sig.Recv() != nil {
+		name = recvTypeName(sig.Recv().Type()) + "." + name
+	}
+	od := &opDecl{decl: fd, fn: fn, op: &model.Op{Name: name, Pkg: a.pkg.Path(), PkgName: a.pkg.Name(), Pos: fd.Name.Pos()}}
 	a.applyOptions(d, od)
 	a.ops[fn] = od
 	a.opList = append(a.opList, od)
@@ -77,7 +81,7 @@ func (a *analysis) checkSignature(od *opDecl) {
 	}
 	before := a.count()
 	if fd.Recv != nil {
-		a.errorf(fd.Recv.Pos(), "method %s cannot be an operator: declare it as a top-level function", name)
+		a.checkReceiver(od, sig)
 	}
 	if fd.Type.TypeParams != nil && len(fd.Type.TypeParams.List) > 0 {
 		// Its parameter types would only repeat the problem.
@@ -90,6 +94,68 @@ func (a *analysis) checkSignature(od *opDecl) {
 	a.checkParams(od, sig)
 	a.checkResults(od, sig)
 	od.ok = a.count() == before
+}
+
+// recvTypeName is the name of a receiver's type, without its pointer.
+func recvTypeName(t types.Type) string {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := t.(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return types.TypeString(t, nil)
+}
+
+// checkReceiver checks the receiver of a method operator, its per-call
+// state, and declares it as the first parameter: a value receiver of a
+// named type of the subset (a struct of scalars, typically), which the
+// kernels take by value.
+func (a *analysis) checkReceiver(od *opDecl, sig *types.Signature) {
+	fd := od.decl
+	recv := sig.Recv()
+	field := fd.Recv.List[0]
+	if ptr, ok := recv.Type().(*types.Pointer); ok {
+		a.errorf(field.Type.Pos(), "method %s has a pointer receiver: an operator's receiver is its per-call state, read-only and passed by value; write func (%s %s) %s(…)",
+			od.op.Name, recvName(recv), types.TypeString(ptr.Elem(), types.RelativeTo(a.pkg)), fd.Name.Name)
+		return
+	}
+	if n, ok := recv.Type().(*types.Named); ok && n.TypeArgs().Len() > 0 {
+		a.errorf(field.Type.Pos(), "method %s of a generic type cannot be an operator: its state type must be a plain named type", od.op.Name)
+		return
+	}
+	t, problem := modelType(recv.Type())
+	if t == nil {
+		a.errorf(field.Type.Pos(), "the receiver of method %s is its per-call state: %s", od.op.Name, problem)
+		return
+	}
+	if t.Size() == 0 || t.Size() > maxStateBytes {
+		a.errorf(field.Type.Pos(), "the state %s of method %s has %d bytes: a state is a kernel argument of 1 to %d bytes", t.GoName(), od.op.Name, t.Size(), maxStateBytes)
+		return
+	}
+	name := recv.Name()
+	if name == "" || name == "_" {
+		name = "_r"
+	}
+	pos := field.Type.Pos()
+	if len(field.Names) > 0 {
+		pos = field.Names[0].Pos()
+	}
+	od.op.State = t
+	od.params = append(od.params, recv)
+	od.op.Params = append(od.op.Params, &model.Var{Name: name, Type: t, Pos: pos})
+}
+
+// maxStateBytes bounds a state's size: kernel arguments take 4 KiB in all
+// on the toolchains we support, and the kernels' own take some of it.
+const maxStateBytes = 2048
+
+// recvName is the receiver's name for a message, "s" when it has none.
+func recvName(v *types.Var) string {
+	if v.Name() == "" || v.Name() == "_" {
+		return "s"
+	}
+	return v.Name()
 }
 
 // checkParams checks and declares the parameters. Unnamed and blank

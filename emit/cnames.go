@@ -94,10 +94,11 @@ func generated(prefix, name string) string {
 // Go name, or "gocccl_op_" and the escaped name when C++ cannot use the Go
 // name (reservedC).
 func cOp(op *model.Op) string {
-	if !reservedC(op.Name) {
-		return op.Name
+	name := strings.ReplaceAll(op.Name, ".", "_") // a method: Axpy.Apply → Axpy_Apply
+	if !reservedC(name) {
+		return name
 	}
-	return generated("gocccl_op_", op.Name)
+	return generated("gocccl_op_", name)
 }
 
 // cNamespace returns the C++ namespace that holds the operators and struct

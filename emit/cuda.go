@@ -103,6 +103,7 @@ func cudaSource(pkg *model.Package, targets []Target) (*cudaFile, error) {
 			w.p("")
 			w.p("// gocccl_functors wrap the operators the kernels use as default-constructible types.")
 			w.p("namespace gocccl_functors {")
+			writeStateVars(w, pkg)
 			for _, op := range usedOps(pkg) {
 				writeFunctor(e, op)
 			}
@@ -176,6 +177,9 @@ func checkInstances(pkg *model.Package) error {
 		if !isCIdent(sym) {
 			return fmt.Errorf("%s%s: kernel name %q is not an ASCII C identifier; rename the operator", pos, in.Key(), sym)
 		}
+		if err := checkState(in); err != nil {
+			return fmt.Errorf("%s%s: %w", pos, in.Key(), err)
+		}
 		for i, op := range in.Ops {
 			if !ops[op] {
 				return fmt.Errorf("%s%s: operator %s is not a //gocccl:op operator of package %s or of a package it imports", pos, in.Key(), op.Name, pkg.Name)
@@ -186,6 +190,41 @@ func checkInstances(pkg *model.Package) error {
 		}
 	}
 	return nil
+}
+
+// checkState checks that the method operators of an instance are methods
+// of its state type, and that an instance without state has none.
+func checkState(in *model.Instance) error {
+	stateful := false
+	for _, op := range in.Ops {
+		switch {
+		case op.State == nil:
+		case in.State == nil:
+			return fmt.Errorf("operator %s is a method, an operator with state, but the instance has none", op.Name)
+		case !in.State.Identical(op.State):
+			return fmt.Errorf("operator %s is a method of %s, the instance's state is %s", op.Name, op.State.GoName(), in.State.GoName())
+		default:
+			stateful = true
+		}
+	}
+	if in.State != nil && !stateful {
+		return fmt.Errorf("state %s but no operator is a method of it", in.State.GoName())
+	}
+	if in.State != nil && (in.State.Size() == 0 || in.State.Size() > maxStateBytes) {
+		return fmt.Errorf("state %s has %d bytes: a state is a kernel argument of 1 to %d bytes", in.State.GoName(), in.State.Size(), maxStateBytes)
+	}
+	return nil
+}
+
+// maxStateBytes bounds a state's size (the analyzer's bound): kernel
+// arguments take 4 KiB in all on the toolchains we support.
+const maxStateBytes = 2048
+
+// stateVar names the __shared__ variable of the package's functors namespace
+// through which the entry points of instances with state t hand the state
+// to their functors.
+func stateVar(t *model.Type) string {
+	return "gocccl_state_" + cIdent(strings.NewReplacer("[", "A", "]", "_", ".", "_").Replace(t.GoName()))
 }
 
 // signatureFits reports whether op's signature is want's with the
@@ -222,7 +261,7 @@ func signatureFits(op *model.Op, want algo.Operator, in *model.Instance) bool {
 func instanceSymbol(in *model.Instance) string {
 	s := "gocccl_" + in.Algorithm.Stem
 	for _, op := range in.Ops {
-		s += "_" + in.OpRef(op, "_")
+		s += "_" + strings.ReplaceAll(in.OpRef(op, "_"), ".", "_")
 	}
 	if in.Algorithm.Typed() {
 		for _, t := range in.Types {
@@ -321,18 +360,53 @@ func functorName(e *opEmitter, op *model.Op) string {
 	return generated("gocccl_imported_", op.PkgName) + "_" + e.names.ops[op]
 }
 
-// writeFunctor writes the functor struct of one operator.
+// stateTypes returns the state types of the package's instances, each once,
+// in the order of the instances.
+func stateTypes(pkg *model.Package) []*model.Type {
+	var ts []*model.Type
+	for _, in := range pkg.Instances {
+		if in.State != nil && !slices.ContainsFunc(ts, in.State.Identical) {
+			ts = append(ts, in.State)
+		}
+	}
+	return ts
+}
+
+// writeStateVars declares the __shared__ variable of each state type: an
+// entry point of an instance with state stores its state argument there
+// before it runs the kernel template, and the functors of methods of that
+// type read it when they are constructed. Every launch has its own
+// (shared memory is per block), so concurrent launches never mix states.
+func writeStateVars(w *cWriter, pkg *model.Package) {
+	for _, t := range stateTypes(pkg) {
+		w.p("")
+		w.p("// The per-call state %s of this launch's block (see the entry points).", t.GoName())
+		w.p("__shared__ %s %s;", cType(t), stateVar(t))
+	}
+}
+
+// writeFunctor writes the functor struct of one operator. The functor of a
+// method holds the state, copied from the block's state variable when the
+// functor is constructed, and passes it as the receiver.
 func writeFunctor(e *opEmitter, op *model.Op) {
 	w, name := e.w, functorName(e, op)
-	params := make([]string, len(op.Params))
-	args := make([]string, len(op.Params))
-	for i, p := range op.Params {
-		args[i] = fmt.Sprintf("a%d", i)
-		params[i] = cType(p.Type) + " " + args[i]
+	first := op.StateParams()
+	var params, args []string
+	if first > 0 {
+		args = append(args, "state")
+	}
+	for i, p := range op.Params[first:] {
+		a := fmt.Sprintf("a%d", i)
+		args = append(args, a)
+		params = append(params, cType(p.Type)+" "+a)
 	}
 	w.p("")
 	w.p("struct %s {", name)
 	w.in()
+	if first > 0 {
+		w.p("%s state;", cType(op.State))
+		w.p("__device__ __forceinline__ %s() : state(%s) {}", name, stateVar(op.State))
+	}
 	w.p("__device__ __forceinline__ %s operator()(%s) const {", e.resultType(op), strings.Join(params, ", "))
 	w.in()
 	w.p("return ::%s::%s(%s);", cNamespace(opPkg(e.pkg, op)), e.names.ops[op], strings.Join(args, ", "))
@@ -459,7 +533,14 @@ func writeKernels(w *cWriter, e *opEmitter, in *model.Instance) {
 			}
 			args[j] = p.Name
 		}
+		if in.State != nil {
+			params = append(params, "const "+cType(in.State)+" "+algo.StateParam)
+		}
 		w.p("extern \"C\" __global__ void __launch_bounds__(%s_threads)\n%s(%s) {", sym, k.Symbol(sym), strings.Join(params, ", "))
+		if in.State != nil {
+			w.p("  if (threadIdx.x == 0) ::%s::gocccl_functors::%s = %s;", e.ns, stateVar(in.State), algo.StateParam)
+			w.p("  __syncthreads();")
+		}
 		w.p("  %s<%s>(%s);", k.Template, strings.Join(targs, ", "), strings.Join(args, ", "))
 		w.p("}")
 	}

@@ -147,6 +147,13 @@ func assemble(pkg *model.Package, m *Manifest, cu []byte, images map[Target][]by
 		return nil, err
 	}
 	files := []File{{Name: CUDAFile, Data: cu}, {Name: GoFile, Data: glue}}
+	test, err := GoTest(pkg)
+	if err != nil {
+		return nil, err
+	}
+	if test != nil {
+		files = append(files, File{Name: TestFile, Data: test})
+	}
 	for _, t := range m.Targets {
 		files = append(files, File{Name: t.FileName(), Data: images[t]})
 	}
@@ -178,16 +185,57 @@ var testHookWrite, testHookRename func(name string) error
 // the artifact of a target no longer built, or everything when the package
 // has no instances any more) are removed.
 func (o *Output) Write(dir string) error {
-	type pending struct{ name, tmp string }
-	var todo []pending
-	cleanup := func() {
-		for _, p := range todo {
-			os.Remove(p.tmp)
+	return WriteAll([]*Output{o}, []string{dir})
+}
+
+// WriteAll writes outs[i] into dirs[i] as Write does, all or nothing across
+// the packages: every package's temporary files are written before any is
+// renamed into place, so that an error (a directory that is not writable,
+// a full disk) leaves every directory as it was.
+func WriteAll(outs []*Output, dirs []string) error {
+	if len(outs) != len(dirs) {
+		return fmt.Errorf("emit.WriteAll: %d outputs for %d directories", len(outs), len(dirs))
+	}
+	staged := make([]*staging, 0, len(outs))
+	for i, o := range outs {
+		st, err := o.stage(dirs[i])
+		if err != nil {
+			for _, s := range staged {
+				s.abort()
+			}
+			return err
+		}
+		staged = append(staged, st)
+	}
+	for i, st := range staged {
+		if err := st.commit(); err != nil {
+			for _, s := range staged[i+1:] {
+				s.abort()
+			}
+			return err
 		}
 	}
-	keep := make(map[string]bool, len(o.Files))
+	return nil
+}
+
+// staging is an Output written to temporary files in its directory, ready
+// to be renamed into place.
+type staging struct {
+	dir   string
+	todo  []pending
+	keep  map[string]bool
+	stale []string
+}
+
+// pending is one temporary file and the name it gets.
+type pending struct{ name, tmp string }
+
+// stage writes o's changed files to temporary files in dir; on an error
+// it removes those it wrote.
+func (o *Output) stage(dir string) (*staging, error) {
+	st := &staging{dir: dir, keep: make(map[string]bool, len(o.Files))}
 	for _, f := range o.Files {
-		keep[f.Name] = true
+		st.keep[f.Name] = true
 		if old, err := os.ReadFile(filepath.Join(dir, f.Name)); err == nil && bytes.Equal(old, f.Data) {
 			continue
 		}
@@ -196,33 +244,47 @@ func (o *Output) Write(dir string) error {
 			err = testHookWrite(f.Name)
 		}
 		if tmp != "" {
-			todo = append(todo, pending{f.Name, tmp})
+			st.todo = append(st.todo, pending{f.Name, tmp})
 		}
 		if err != nil {
-			cleanup()
-			return fmt.Errorf("write %s: %w", f.Name, err)
+			st.abort()
+			return nil, fmt.Errorf("write %s: %w", filepath.Join(dir, f.Name), err)
 		}
 	}
-	stale, err := generatedFiles(dir)
-	if err != nil {
-		cleanup()
-		return err
+	var err error
+	if st.stale, err = generatedFiles(dir); err != nil {
+		st.abort()
+		return nil, err
 	}
+	return st, nil
+}
+
+// abort removes the temporary files.
+func (st *staging) abort() {
+	for _, p := range st.todo {
+		os.Remove(p.tmp)
+	}
+}
+
+// commit renames the temporary files into place and removes the generated
+// files the output no longer holds.
+func (st *staging) commit() error {
+	todo := st.todo
 	sort.SliceStable(todo, func(i, j int) bool { return renameRank(todo[i].name) < renameRank(todo[j].name) })
 	for i, p := range todo {
-		if err := renameInto(dir, p.tmp, p.name); err != nil {
+		if err := renameInto(st.dir, p.tmp, p.name); err != nil {
 			for _, q := range todo[i:] {
 				os.Remove(q.tmp)
 			}
-			return fmt.Errorf("write %s: %w", p.name, err)
+			return fmt.Errorf("write %s: %w", filepath.Join(st.dir, p.name), err)
 		}
 	}
-	for _, name := range stale {
-		if keep[name] {
+	for _, name := range st.stale {
+		if st.keep[name] {
 			continue
 		}
-		if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return fmt.Errorf("remove stale %s: %w", name, err)
+		if err := os.Remove(filepath.Join(st.dir, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("remove stale %s: %w", filepath.Join(st.dir, name), err)
 		}
 	}
 	return nil
@@ -238,7 +300,7 @@ func renameRank(name string) int {
 	switch name {
 	case CUDAFile:
 		return 1
-	case GoFile:
+	case GoFile, TestFile:
 		return 2
 	case ManifestFile:
 		return 3
@@ -290,7 +352,7 @@ func generatedFiles(dir string) ([]string, error) {
 
 // Check reports the generated files in dir that are stale: missing, with
 // other contents than Generate would produce (gocccl_gen.cu, gocccl_gen.go,
-// the manifest), built from other inputs (the manifest's input hash differs),
+// gocccl_gen_test.go, the manifest), built from other inputs (the manifest's input hash differs),
 // not matching their recorded sha256 (artifacts), or no longer generated at
 // all. It needs no nvcc: the targets are opts.Targets or the manifest's, and
 // the toolchain versions are taken from the manifest. A manifest that exists
@@ -433,7 +495,7 @@ func checkFiles(pkg *model.Package, dir string, targets []Target, old *Manifest,
 	// hashes it should record, which are the recorded ones.
 	if sameInputs {
 		for i, f := range m.Files {
-			if h := old.FileSHA256(f.Name); h != "" && f.Name != CUDAFile && f.Name != GoFile {
+			if h := old.FileSHA256(f.Name); h != "" && f.Name != CUDAFile && f.Name != GoFile && f.Name != TestFile {
 				m.Files[i].SHA256 = h
 			}
 		}
@@ -446,6 +508,8 @@ func checkFiles(pkg *model.Package, dir string, targets []Target, old *Manifest,
 		switch f.Name {
 		case ManifestFile:
 			f.Data = mb
+		case TestFile:
+			expected[TestFile] = true
 		case CUDAFile, GoFile:
 		default:
 			continue

@@ -192,7 +192,7 @@ func TestCheckReportsChanges(t *testing.T) {
 	t.Run("extra artifact", func(t *testing.T) {
 		dir, pkg := setup(t)
 		edit(t, dir, "gocccl_gen_sm_70.cubin", "old")
-		edit(t, dir, "gocccl_gen_test.go", "package sum\n") // not ours
+		edit(t, dir, "gocccl_gen_extra_test.go", "package sum\n") // not ours
 		assert.Equal(t, []string{"gocccl_gen_sm_70.cubin"}, check(t, pkg, dir))
 	})
 	t.Run("manifest edited", func(t *testing.T) {
@@ -378,4 +378,40 @@ func TestWriteRenameOrder(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestWriteAllAtomic: WriteAll writes several packages all or nothing: a
+// directory that cannot be written to, or a failed write in the last
+// package, leaves every directory as it was, with no temporary file.
+func TestWriteAllAtomic(t *testing.T) {
+	out := func(tag string) *Output {
+		return &Output{Files: []File{{Name: CUDAFile, Data: []byte("// " + tag)}, {Name: GoFile, Data: []byte("package p // " + tag)}, {Name: ManifestFile, Data: []byte("{}" + tag)}}}
+	}
+	a, b := t.TempDir(), t.TempDir()
+	require.NoError(t, WriteAll([]*Output{out("old"), out("old")}, []string{a, b}))
+	beforeA, beforeB := snapshot(t, a), snapshot(t, b)
+
+	// Not a directory at all (root may write anywhere else).
+	notDir := filepath.Join(t.TempDir(), "file")
+	require.NoError(t, os.WriteFile(notDir, nil, 0o644))
+	err := WriteAll([]*Output{out("new"), out("new")}, []string{a, filepath.Join(notDir, "pkg")})
+	require.ErrorContains(t, err, filepath.Join(notDir, "pkg"))
+	assert.Equal(t, beforeA, snapshot(t, a), "the first package was written although the second could not be")
+
+	calls := 0
+	testHookWrite = func(name string) error {
+		if calls++; calls == 5 { // the second file of the second package
+			return errors.New("injected failure")
+		}
+		return nil
+	}
+	defer func() { testHookWrite = nil }()
+	err = WriteAll([]*Output{out("new"), out("new")}, []string{a, b})
+	require.ErrorContains(t, err, "injected failure")
+	assert.Equal(t, beforeA, snapshot(t, a))
+	assert.Equal(t, beforeB, snapshot(t, b))
+
+	testHookWrite = nil
+	require.NoError(t, WriteAll([]*Output{out("new"), out("new")}, []string{a, b}))
+	assert.Equal(t, "// new", snapshot(t, b)[CUDAFile])
 }

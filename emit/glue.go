@@ -17,8 +17,30 @@ const implPath = "github.com/gocccl/gocccl/runtime/goccclimpl"
 
 // glueVersion is the version of the glue this generator writes; the
 // runtime accepts goccclimpl.MinVersion through goccclimpl.MaxVersion, and
-// the glue checks that at compile time.
-const glueVersion = 3
+// the glue checks that at compile time. A package with an instance with
+// per-call state needs stateGlueVersion (its registrations name the state
+// type and its kernels take the state); the glue of any other package is
+// unchanged from version 2, so it stays version 2 and older runtimes keep
+// accepting it.
+const (
+	glueVersion      = 2
+	stateGlueVersion = 3
+	iterGlueVersion  = 4
+)
+
+// packageGlueVersion is the glue version pkg's glue needs.
+func packageGlueVersion(pkg *model.Package) int {
+	v := glueVersion
+	for _, in := range pkg.Instances {
+		if in.HasIters() {
+			v = max(v, iterGlueVersion)
+		}
+		if in.State != nil {
+			v = max(v, stateGlueVersion)
+		}
+	}
+	return v
+}
 
 // GoGlue returns the contents of gocccl_gen.go: the version guard, a
 // //go:embed variable per image of m.Targets, and an init function that
@@ -37,11 +59,12 @@ func GoGlue(pkg *model.Package, m *Manifest) ([]byte, error) {
 	f.ImportName("reflect", "reflect")
 	f.Anon("embed")
 
-	f.Comment("The glue is version " + fmt.Sprint(glueVersion) + "; it fails to compile against a runtime that")
+	version := packageGlueVersion(pkg)
+	f.Comment("The glue is version " + fmt.Sprint(version) + "; it fails to compile against a runtime that")
 	f.Comment("does not accept it, and the compiler's message names the fix.")
 	f.Const().Defs(
-		jen.Id("_").Op("=").Qual(implPath, "EnforceVersion_RunGoGenerate").Call(jen.Lit(glueVersion).Op("-").Qual(implPath, "MinVersion")),
-		jen.Id("_").Op("=").Qual(implPath, "EnforceVersion_UpdateGocccl").Call(jen.Qual(implPath, "MaxVersion").Op("-").Lit(glueVersion)),
+		jen.Id("_").Op("=").Qual(implPath, "EnforceVersion_RunGoGenerate").Call(jen.Lit(version).Op("-").Qual(implPath, "MinVersion")),
+		jen.Id("_").Op("=").Qual(implPath, "EnforceVersion_UpdateGocccl").Call(jen.Qual(implPath, "MaxVersion").Op("-").Lit(version)),
 	)
 
 	taken := make(map[string]bool, len(pkg.Ops))
@@ -143,6 +166,12 @@ func registration(pkg *model.Package, in *model.Instance, as []int, mod string) 
 		fields = append(fields,
 			jen.Id("Inputs").Op(":").Index().Op("*").Qual(implPath, "Iter").Custom(multi, iterValues(pkg, in.Inputs)...),
 			jen.Id("Outputs").Op(":").Index().Op("*").Qual(implPath, "Iter").Custom(multi, iterValues(pkg, in.Outputs)...))
+	}
+	if in.State != nil {
+		fields = append(fields,
+			jen.Id("State").Op(":").Qual("reflect", "TypeFor").Types(goType(pkg, in.State)).Call(),
+			jen.Id("StateLayout").Op(":").Lit(in.State.Layout()),
+		)
 	}
 	return []jen.Code{
 		jen.Comment(comment),

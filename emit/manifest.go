@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 )
@@ -84,17 +85,19 @@ func ReadManifest(path string) (*Manifest, error) {
 }
 
 // InputHash returns the hex sha256 over the inputs of the compiled
-// artifacts: the CUDA source, each header (sorted by path, path and
-// contents), the flags and the targets, each length-prefixed.
+// artifacts: the CUDA source, each header it includes, directly or through
+// another (sorted by path, path and contents), the flags and the targets,
+// each length-prefixed. A header the source does not reach does not count:
+// changing the radix sort's header leaves a package of reductions up to date.
 func InputHash(cu []byte, headers []File, flags []string, targets []Target) string {
 	h := sha256.New()
 	item := func(kind string, data []byte) {
 		fmt.Fprintf(h, "%s %d\n", kind, len(data))
 		h.Write(data)
 	}
-	io.WriteString(h, "gocccl-gen input v1\n")
+	io.WriteString(h, "gocccl-gen input v2\n")
 	item("cu", cu)
-	hs := append([]File(nil), headers...)
+	hs := includedHeaders(cu, headers)
 	sort.Slice(hs, func(i, j int) bool { return hs[i].Name < hs[j].Name })
 	for _, f := range hs {
 		item("header", []byte(f.Name))
@@ -107,6 +110,38 @@ func InputHash(cu []byte, headers []File, flags []string, targets []Target) stri
 		item("target", []byte(t.String()))
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// includeLine matches an #include of one of our headers: <gocccl/x.cuh>
+// or "gocccl/x.cuh".
+var includeLine = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*include[ \t]*[<"](gocccl/[^>"]+)[>"]`)
+
+// includedHeaders returns the headers that cu includes, directly or through
+// other headers, in the order first reached. Headers are named
+// "include/gocccl/x.cuh", as embeddedHeaders names them.
+func includedHeaders(cu []byte, headers []File) []File {
+	byName := make(map[string]File, len(headers))
+	for _, f := range headers {
+		byName[f.Name] = f
+	}
+	var out []File
+	seen := map[string]bool{}
+	queue := [][]byte{cu}
+	for len(queue) > 0 {
+		src := queue[0]
+		queue = queue[1:]
+		for _, m := range includeLine.FindAllSubmatch(src, -1) {
+			name := "include/" + string(m[1])
+			f, ok := byName[name]
+			if !ok || seen[name] {
+				continue
+			}
+			seen[name] = true
+			out = append(out, f)
+			queue = append(queue, f.Data)
+		}
+	}
+	return out
 }
 
 // sha256Hex returns the hex sha256 of data.

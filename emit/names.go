@@ -12,16 +12,19 @@ const (
 	CUDAFile     = "gocccl_gen.cu"
 	GoFile       = "gocccl_gen.go"
 	ManifestFile = "gocccl_gen_manifest.json"
+	// TestFile holds a test that fails when the package's operators were
+	// edited after generation (see package runtime/goccclimpl/opshash).
+	TestFile = "gocccl_gen_test.go"
 )
 
 // IsGeneratedFile reports whether name (a base name) is a file gocccl-gen
-// writes: gocccl_gen.cu, gocccl_gen.go, gocccl_gen_manifest.json,
+// writes: gocccl_gen.cu, gocccl_gen.go, gocccl_gen_test.go, gocccl_gen_manifest.json,
 // gocccl_gen_sm_XY.cubin or gocccl_gen_compute_XY.ptx. Write removes such
 // files when the current output no longer holds them; nothing else is ever
 // removed.
 func IsGeneratedFile(name string) bool {
 	switch name {
-	case CUDAFile, GoFile, ManifestFile:
+	case CUDAFile, GoFile, ManifestFile, TestFile:
 		return true
 	}
 	for _, ext := range []string{".cubin", ".ptx"} {

@@ -11,7 +11,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
 )
 
 func TestParseTargets(t *testing.T) {
@@ -31,10 +30,10 @@ func TestParseTargets(t *testing.T) {
 }
 
 func TestIsGeneratedFile(t *testing.T) {
-	for _, name := range []string{"gocccl_gen.go", "gocccl_gen.cu", "gocccl_gen_manifest.json", "gocccl_gen_sm_75.cubin", "gocccl_gen_compute_90.ptx"} {
+	for _, name := range []string{"gocccl_gen.go", "gocccl_gen_test.go", "gocccl_gen.cu", "gocccl_gen_manifest.json", "gocccl_gen_sm_75.cubin", "gocccl_gen_compute_90.ptx"} {
 		assert.True(t, IsGeneratedFile(name), name)
 	}
-	for _, name := range []string{"gocccl_gen_test.go", "gocccl_gen_sm_75.ptx", "gocccl_gen_compute_90.cubin", "gocccl_gen_sm_x.cubin", "x_gocccl_gen.go", "gocccl_gen_sm_075.cubin"} {
+	for _, name := range []string{"gocccl_gen_extra_test.go", "gocccl_gen_sm_75.ptx", "gocccl_gen_compute_90.cubin", "gocccl_gen_sm_x.cubin", "x_gocccl_gen.go", "gocccl_gen_sm_075.cubin"} {
 		assert.False(t, IsGeneratedFile(name), name)
 	}
 }

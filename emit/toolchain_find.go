@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -86,7 +87,7 @@ func profiledTarget(nvcc string) string {
 // locateNVCC is LocateNVCC without the resolution of links.
 func locateNVCC(explicit string) (NVCCLocation, error) {
 	if explicit != "" {
-		p, err := checkExecutable(explicit, "nvcc option")
+		p, err := checkExecutable(explicit, "the -nvcc flag")
 		return NVCCLocation{Path: p, Rule: "the -nvcc flag"}, err
 	}
 	if env := os.Getenv("GOCCCL_NVCC"); env != "" {
@@ -217,7 +218,10 @@ func checkExecutable(path, what string) (string, error) {
 	}
 	if err != nil {
 		if what != "" {
-			return "", fmt.Errorf("nvcc from %s: %w", what, err)
+			if errors.Is(err, fs.ErrNotExist) {
+				err = errors.New("no such file")
+			}
+			return "", fmt.Errorf("nvcc from %s: %s: %w; install the CUDA toolkit (scripts/install-cuda-toolkit.sh: CUDA 13 from NVIDIA's wheels, no root) or name an existing nvcc", what, path, err)
 		}
 		return "", err
 	}

@@ -105,7 +105,7 @@ func TestLocateNVCCOrder(t *testing.T) {
 func TestLocateNVCCErrors(t *testing.T) {
 	w := newNVCCWorld(t)
 	_, err := LocateNVCC(w.places["explicit"])
-	assert.ErrorContains(t, err, "nvcc option", "an explicit path that does not exist is not searched past")
+	assert.ErrorContains(t, err, "the -nvcc flag", "an explicit path that does not exist is not searched past")
 
 	t.Setenv("GOCCCL_NVCC", w.places["gocccl"])
 	_, err = LocateNVCC("")

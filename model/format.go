@@ -119,6 +119,10 @@ func (f *formatter) instance(in *Instance) {
 		return
 	}
 	f.line(0, "")
+	if in.State != nil {
+		f.line(0, "instance %s [%s] state %s @ %s", in.Key(), f.types(in.Types), in.State.GoName(), f.filePos(in.Pos))
+		return
+	}
 	f.line(0, "instance %s [%s] @ %s", in.Key(), f.types(in.Types), f.filePos(in.Pos))
 }
 

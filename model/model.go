@@ -53,15 +53,22 @@ type Package struct {
 	TargetsPos token.Pos
 }
 
-// Op is one //gocccl:op function.
+// Op is one //gocccl:op function, or method: an operator with per-call
+// state is a method whose value receiver is the state,
+// "func (p Axpy) Apply(x, y float32) float32", and its receiver is Params[0].
 type Op struct {
-	Name    string // Go name, e.g. "Add"
+	Name    string // Go name, e.g. "Add"; "Axpy.Apply" for a method
 	Pkg     string // import path of the package that declares it
 	PkgName string // name of that package, e.g. "ops"
 	Pos     token.Pos
 	Params  []*Var
 	Results []*Type
 	Body    *Block
+
+	// State is the receiver's type (a named struct) of a method operator,
+	// whose receiver is then Params[0]; nil for a function. Instances pass
+	// the state per call, as the last argument of every kernel.
+	State *Type
 
 	// FastMath is set by "//gocccl:op fastmath": the emitter contracts
 	// x*y + z in float arithmetic into one fused multiply-add, as Go may on
@@ -70,12 +77,22 @@ type Op struct {
 	FastMath bool
 }
 
-// Signature returns the operator's parameter types followed by its result types.
+// Signature returns the operator's parameter types followed by its result
+// types, as an algorithm sees them: without a method's receiver.
 func (o *Op) Signature() (params, results []*Type) {
-	for _, p := range o.Params {
+	for _, p := range o.Params[o.StateParams():] {
 		params = append(params, p.Type)
 	}
 	return params, o.Results
+}
+
+// StateParams is the number of leading Params that are the receiver: 1 for
+// a method operator, 0 for a function.
+func (o *Op) StateParams() int {
+	if o.State != nil {
+		return 1
+	}
+	return 0
 }
 
 // Var is a parameter or local variable of an operator. Each Var is declared
@@ -109,6 +126,11 @@ type Instance struct {
 	// buffer; Outputs those it writes through (Into). Both are empty for an
 	// instance over plain buffers.
 	Inputs, Outputs []*Iter
+	// State is the type of the per-call state of an instance declared with
+	// a stateful constructor (runtime.ReduceWith(S.Op)): the receiver type
+	// of its method operators, passed by value as the last parameter of
+	// every kernel. Nil for an instance without state.
+	State *Type
 }
 
 // Key identifies the instance within its package, e.g.

@@ -56,7 +56,7 @@ func (a *AdjacentDifferenceOp[T]) run(s *Stream, in, out *Slice[T], left bool) e
 	if adjOverlap(in, out) {
 		return a.errorf("input and output overlap")
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := a.enter(s.dev); err != nil {
 		return a.wrap(err, "")
 	}
 	defer s.dev.exit()

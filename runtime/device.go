@@ -8,6 +8,7 @@ import (
 	"os"
 	goruntime "runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -64,12 +65,26 @@ type DeviceInfo struct {
 	// Fallback says why Auto chose the CPU backend; empty otherwise. String
 	// leaves it out: a CPU device is not an error.
 	Fallback string
+
+	// Ungenerated is set on a CPU device opened with GOCCCL_UNGENERATED=1
+	// in the environment: it runs the Go operators of instances that
+	// gocccl-gen generated no kernels for, where a GPU (and any other CPU
+	// device) returns ErrNotGenerated. String says so. It suits tests of
+	// code that is never generated, such as this module's own.
+	Ungenerated bool
 }
+
+// EnvUngenerated is the environment variable that, set to 1 (or true) when
+// a CPU device is opened, lets it run instances without generated kernels.
+const EnvUngenerated = "GOCCCL_UNGENERATED"
 
 // String summarises the device in one line.
 func (i DeviceInfo) String() string {
 	if i.Backend == GPU {
 		return fmt.Sprintf("GPU %d: %s (compute capability %d.%d, %d SMs)", i.Ordinal, i.Name, i.Major, i.Minor, i.Multiprocessors)
+	}
+	if i.Ungenerated {
+		return i.Name + ", running operators without generated kernels (" + EnvUngenerated + "=1)"
 	}
 	return i.Name
 }
@@ -102,7 +117,13 @@ type Device struct {
 
 // Open returns a device of the given backend. Auto consults GOCCCL_BACKEND,
 // then uses GPU 0 when a CUDA driver and device are present, else the CPU.
+// A CPU device runs only instances whose kernels were generated, as a GPU
+// does, unless GOCCCL_UNGENERATED=1 (see DeviceInfo.Ungenerated).
 func Open(b Backend) (*Device, error) {
+	ungenerated, err := envUngenerated()
+	if err != nil {
+		return nil, err
+	}
 	if b == Auto {
 		switch env := strings.ToLower(os.Getenv("GOCCCL_BACKEND")); env {
 		case "", "auto":
@@ -116,30 +137,45 @@ func Open(b Backend) (*Device, error) {
 	}
 	switch b {
 	case CPU:
-		return openCPU(""), nil
+		return openCPU("", ungenerated), nil
 	case GPU:
 		return OpenGPU(0)
 	case Auto:
 		d, err := OpenGPU(0)
 		if err != nil {
-			return openCPU(err.Error()), nil
+			return openCPU(err.Error(), ungenerated), nil
 		}
 		return d, nil
 	}
 	return nil, fmt.Errorf("gocccl: unknown backend %v", b)
 }
 
+// envUngenerated reads GOCCCL_UNGENERATED: unset, empty, 0 or false mean
+// off; 1 or true on.
+func envUngenerated() (bool, error) {
+	env := os.Getenv(EnvUngenerated)
+	if env == "" {
+		return false, nil
+	}
+	on, err := strconv.ParseBool(env)
+	if err != nil {
+		return false, fmt.Errorf("gocccl: %s=%q: want 1 (run operators without generated kernels on the CPU backend) or 0", EnvUngenerated, env)
+	}
+	return on, nil
+}
+
 // cpuDevices numbers the CPU devices a program opens, so that messages
 // about two of them can tell which is which.
 var cpuDevices atomic.Int64
 
-func openCPU(fallback string) *Device {
+func openCPU(fallback string, ungenerated bool) *Device {
 	w := goruntime.GOMAXPROCS(0)
 	return newDevice(DeviceInfo{
-		Backend:  CPU,
-		Name:     fmt.Sprintf("CPU #%d (%d goroutines)", cpuDevices.Add(1), w),
-		Workers:  w,
-		Fallback: fallback,
+		Backend:     CPU,
+		Name:        fmt.Sprintf("CPU #%d (%d goroutines)", cpuDevices.Add(1), w),
+		Workers:     w,
+		Fallback:    fallback,
+		Ungenerated: ungenerated,
 	}, nil)
 }
 

@@ -38,7 +38,7 @@ func (f *ForEachOp[T]) Run(s *Stream, data *Slice[T]) error {
 	if err != nil {
 		return err
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := f.enter(s.dev); err != nil {
 		return f.wrap(err, "")
 	}
 	defer s.dev.exit()

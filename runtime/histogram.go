@@ -59,7 +59,7 @@ func (h *HistogramEvenOp[T]) Run(s *Stream, samples *Slice[T], hist *Slice[int32
 	if err != nil {
 		return h.errorf("%v", err)
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := h.enter(s.dev); err != nil {
 		return h.wrap(err, "")
 	}
 	defer s.dev.exit()

@@ -50,7 +50,7 @@ func (h *HistogramRangeOp[T]) Run(s *Stream, samples *Slice[T], hist *Slice[int3
 	if levels.dev != s.dev {
 		return h.errorf("levels are on %s, the stream on %s", levels.dev, s.dev)
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := h.enter(s.dev); err != nil {
 		return h.wrap(err, "")
 	}
 	defer s.dev.exit()

@@ -1,8 +1,11 @@
 package runtime
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
+	goruntime "runtime"
+	"strings"
 
 	"github.com/gocccl/gocccl/internal/algo"
 	"github.com/gocccl/gocccl/internal/arch"
@@ -14,8 +17,12 @@ import (
 // compute capability, or PTX that the driver compiles.
 type Target = arch.Target
 
-// ErrNotGenerated is returned when an algorithm instance runs on a GPU but
-// gocccl-gen generated no kernels for it.
+// ErrNotGenerated is returned when an algorithm instance runs but gocccl-gen
+// generated no kernels for it: on a GPU, and on the CPU backend too, so that
+// a program that works on the CPU works on a GPU. The error names the
+// instance, where it was declared and what to run. A CPU device opened with
+// GOCCCL_UNGENERATED=1 in the environment runs such instances' Go operators
+// anyway (see DeviceInfo.Ungenerated).
 var ErrNotGenerated = registry.ErrNotGenerated
 
 // Modules returns the packages whose generated modules are registered in this
@@ -26,12 +33,105 @@ func Modules() []string { return registry.Packages() }
 // registered under, computed once when the instance is declared.
 type instance struct {
 	key registry.Key
+	// callers are the return PCs of the constructor's call stack, from the
+	// constructor outward: where the instance was declared, for messages.
+	callers [4]uintptr
+	// state is the per-call state of a handle that a Stateful instance's
+	// Bind returned; its type is set on every instance declared with a
+	// stateful constructor.
+	state stateArg
 }
 
 // newInstance returns the instance of alg over the operators ops and the
 // element types types (in the description's orders).
 func newInstance(alg *algo.Algorithm, ops []any, types ...reflect.Type) instance {
-	return instance{key: registry.NewKey(alg, ops, types...)}
+	in := instance{key: registry.NewKey(alg, ops, types...)}
+	goruntime.Callers(3, in.callers[:]) // above newInstance and the constructor
+	return in
+}
+
+// declared returns where the instance was declared, "file:line", and the
+// import path of the package that declared it: the first caller outside
+// this package's non-test files. Both are "" when unknown.
+func (in *instance) declared() (at, pkg string) {
+	n := 0
+	for n < len(in.callers) && in.callers[n] != 0 {
+		n++
+	}
+	frames := goruntime.CallersFrames(in.callers[:n])
+	for {
+		f, more := frames.Next()
+		if f.Function != "" && (funcPackage(f.Function) != runtimePkg || strings.HasSuffix(f.File, "_test.go")) {
+			return fmt.Sprintf("%s:%d", f.File, f.Line), funcPackage(f.Function)
+		}
+		if !more {
+			return "", ""
+		}
+	}
+}
+
+// runtimePkg is this package's import path.
+const runtimePkg = "github.com/gocccl/gocccl/runtime"
+
+// funcPackage returns the import path of the package of the function named
+// name, as runtime.Frame spells it ("example.com/p.(*T).M" → "example.com/p").
+func funcPackage(name string) string {
+	slash := strings.LastIndexByte(name, '/')
+	if dot := strings.IndexByte(name[slash+1:], '.'); dot >= 0 {
+		return name[:slash+1+dot]
+	}
+	return name
+}
+
+// enter starts a call of the instance on d: it enters d (see Device.enter)
+// and, on the CPU backend, requires the instance's kernels to be registered
+// as a GPU does, unless d runs un-generated operators (GOCCCL_UNGENERATED).
+// Every algorithm's Run (and TempStorageBytes) begins here, so both backends
+// fail alike when go generate was not run. On success the caller must call
+// d.exit.
+func (in *instance) enter(d *Device) error {
+	if err := d.enter(); err != nil {
+		return err
+	}
+	if d.ctx == nil && !d.info.Ungenerated {
+		if _, err := in.lookup(); err != nil {
+			d.exit()
+			return err
+		}
+	}
+	return nil
+}
+
+// instanceError is an error that already names its instance; wrap leaves it
+// as it is.
+type instanceError struct {
+	key registry.Key
+	err error
+}
+
+func (e *instanceError) Error() string { return e.err.Error() }
+func (e *instanceError) Unwrap() error { return e.err }
+
+// lookup returns the instance's registration, or an error that names the
+// instance, where it was declared and what to do.
+func (in *instance) lookup() (*registry.Registration, error) {
+	reg, err := registry.Lookup(in.key)
+	switch {
+	case errors.Is(err, registry.ErrNotGenerated):
+		at, pkg := in.declared()
+		where := ""
+		if at != "" {
+			where = fmt.Sprintf(", declared at %s in package %s,", at, pkg)
+			pkg = "package " + pkg
+		} else {
+			pkg = "its package"
+		}
+		return nil, &instanceError{in.key, fmt.Errorf("gocccl: %s%s has %w: run go generate in %s (a file there needs a //go:generate gocccl-gen line, its operators //gocccl:op, and the declaration must be in a non-test file)",
+			in.name(), where, registry.ErrNotGenerated, pkg)}
+	case err != nil:
+		return nil, &instanceError{in.key, fmt.Errorf("gocccl: %w", err)}
+	}
+	return reg, nil
 }
 
 // name names the instance in messages: "Reduce(sum.Add)".
@@ -42,10 +142,14 @@ func (in *instance) errorf(format string, args ...any) error {
 	return fmt.Errorf("gocccl: %s: %s", in.name(), fmt.Sprintf(format, args...))
 }
 
-// wrap prefixes err with the instance's name once; nil stays nil.
+// wrap prefixes err with the instance's name once; nil stays nil, and an
+// error that names the instance already is returned as it is.
 func (in *instance) wrap(err error, what string) error {
 	if err == nil {
 		return nil
+	}
+	if ie := (*instanceError)(nil); errors.As(err, &ie) && ie.key == in.key {
+		return err
 	}
 	if what != "" {
 		return fmt.Errorf("gocccl: %s: %s: %w", in.name(), what, err)
@@ -63,9 +167,12 @@ type kernels struct {
 // kernels looks up the instance's registration and binds it on d (loading
 // its module the first time). The caller has entered d.
 func (in *instance) kernels(d *Device) (kernels, error) {
-	reg, err := registry.Lookup(in.key)
+	reg, err := in.lookup()
 	if err != nil {
-		return kernels{}, fmt.Errorf("gocccl: %w", err)
+		return kernels{}, err
+	}
+	if reg.State != in.state.typ {
+		return kernels{}, in.stateMismatch(reg.State)
 	}
 	bk, err := d.bind(reg)
 	if err != nil {
@@ -84,6 +191,13 @@ func (k kernels) launch(i, grid int, s *Stream, args *cuda.Args) error {
 func (k kernels) launchBlock(i, grid, block int, s *Stream, args *cuda.Args) error {
 	if grid > 1<<31-1 {
 		return k.in.errorf("%s needs %d blocks, more than 2^31-1", k.reg.Kernels[i], grid)
+	}
+	if k.in.state.typ != nil {
+		n, err := k.in.appendState(args)
+		if err != nil {
+			return err
+		}
+		defer args.Truncate(n)
 	}
 	if err := s.dev.launch(k.fns[i], grid, block, s, args); err != nil {
 		return k.in.wrap(err, fmt.Sprintf("launching %s on %d blocks", k.reg.Kernels[i], grid))

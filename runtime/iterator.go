@@ -455,3 +455,26 @@ func streamOf(alg string, s *Stream, ds ...*Device) (*Stream, error) {
 	}
 	return streamFor(alg, s, ds...)
 }
+
+// enterThrough is enter for a call through iterator compositions: on the
+// CPU backend it requires the kernels of those compositions to be
+// registered, as a GPU does, so that both backends refuse a composition no
+// instance declared.
+func (in *instance) enterThrough(d *Device, ins, outs []*iter.Node) error {
+	if registry.IterKey(ins, outs) == "" {
+		return in.enter(d)
+	}
+	if err := d.enter(); err != nil {
+		return err
+	}
+	if d.ctx == nil && !d.info.Ungenerated {
+		key := in.key
+		key.Iters = registry.IterKey(ins, outs)
+		if _, err := registry.Lookup(key); err != nil {
+			d.exit()
+			return fmt.Errorf("gocccl: %w; declare the instance with them where it is declared, %s, and run go generate (gocccl-gen) in its package",
+				err, declaration(in.key, ins, outs))
+		}
+	}
+	return nil
+}

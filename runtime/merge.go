@@ -46,7 +46,7 @@ func (m *MergeOp[T]) Run(s *Stream, a, b, out *Slice[T]) error {
 	if out.n < total {
 		return m.errorf("output has %d elements, the inputs %d and %d", out.n, a.n, b.n)
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := m.enter(s.dev); err != nil {
 		return m.wrap(err, "")
 	}
 	defer s.dev.exit()
@@ -139,7 +139,7 @@ func (m *MergeOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
 	if n < 0 {
 		return 0, fmt.Errorf("gocccl: %s: negative length %d", m.name(), n)
 	}
-	if err := d.enter(); err != nil {
+	if err := m.enter(d); err != nil {
 		return 0, err
 	}
 	defer d.exit()

@@ -41,7 +41,7 @@ func (m *MergeSortKeysOp[K]) Run(s *Stream, keys *Slice[K]) error {
 	if err != nil {
 		return err
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := m.enter(s.dev); err != nil {
 		return m.wrap(err, "")
 	}
 	defer s.dev.exit()
@@ -97,7 +97,7 @@ func (m *MergeSortPairsOp[K, V]) Run(s *Stream, keys *Slice[K], values *Slice[V]
 	if keys.n != values.n {
 		return m.errorf("%d keys and %d values", keys.n, values.n)
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := m.enter(s.dev); err != nil {
 		return m.wrap(err, "")
 	}
 	defer s.dev.exit()
@@ -138,7 +138,7 @@ func mergeSortTemp(in *instance, d *Device, n, ksize, vsize int) (int, error) {
 	if n < 0 {
 		return 0, in.errorf("negative length %d", n)
 	}
-	if err := d.enter(); err != nil {
+	if err := in.enter(d); err != nil {
 		return 0, in.wrap(err, "")
 	}
 	defer d.exit()

@@ -236,7 +236,7 @@ func radixTempBytes(inst *instance, d *Device, n, ksize, vsize int, o RadixOptio
 	if err != nil {
 		return 0, inst.errorf("%v", err)
 	}
-	if err := d.enter(); err != nil {
+	if err := inst.enter(d); err != nil {
 		return 0, inst.wrap(err, "")
 	}
 	defer d.exit()

@@ -67,7 +67,7 @@ func (r *RadixSortKeysOp[K]) run(s *Stream, in, out *Slice[K], o RadixOptions, d
 	if err != nil {
 		return err
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := r.enter(s.dev); err != nil {
 		return r.wrap(err, "")
 	}
 	defer s.dev.exit()

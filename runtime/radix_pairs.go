@@ -81,7 +81,7 @@ func (r *RadixSortPairsOp[K, V]) run(s *Stream, kin, kout *Slice[K], vin, vout *
 	if err != nil {
 		return err
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := r.enter(s.dev); err != nil {
 		return r.wrap(err, "")
 	}
 	defer s.dev.exit()

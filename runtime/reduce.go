@@ -67,7 +67,7 @@ func (r *ReduceOp[T]) Run(s *Stream, in Input[T], out Output[T], init T) error {
 	if dst.len() == 0 {
 		return fmt.Errorf("gocccl: Reduce: output has no element to write the result to")
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := r.enterThrough(s.dev, []*iter.Node{src.node()}, []*iter.Node{dst.node()}); err != nil {
 		return r.wrap(err, "")
 	}
 	defer s.dev.exit()
@@ -92,7 +92,7 @@ func (r *ReduceOp[T]) run(s *Stream, in, out *Slice[T], init T) error {
 	if err != nil {
 		return err
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := r.enter(s.dev); err != nil {
 		return r.wrap(err, "")
 	}
 	defer s.dev.exit()
@@ -194,7 +194,7 @@ func (r *ReduceOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
 	if n < 0 {
 		return 0, fmt.Errorf("gocccl: Reduce: negative length %d", n)
 	}
-	if err := d.enter(); err != nil {
+	if err := r.enter(d); err != nil {
 		return 0, err
 	}
 	defer d.exit()

@@ -64,7 +64,7 @@ func (r *ReduceByKeyOp[K, V]) Run(s *Stream, keys *Slice[K], values *Slice[V], u
 	case numRuns.n < 1:
 		return r.errorf("run count buffer has no element")
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := r.enter(s.dev); err != nil {
 		return r.wrap(err, "")
 	}
 	defer s.dev.exit()
@@ -142,7 +142,7 @@ func (r *ReduceByKeyOp[K, V]) TempStorageBytes(d *Device, n int) (int, error) {
 	if n < 0 {
 		return 0, r.errorf("negative length %d", n)
 	}
-	if err := d.enter(); err != nil {
+	if err := r.enter(d); err != nil {
 		return 0, r.wrap(err, "")
 	}
 	defer d.exit()

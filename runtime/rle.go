@@ -44,7 +44,7 @@ func (o *RunLengthEncodeOp[T]) Run(s *Stream, in, unique *Slice[T], lengths, cou
 	if err != nil {
 		return err
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := o.enter(s.dev); err != nil {
 		return o.wrap(err, "")
 	}
 	defer s.dev.exit()
@@ -81,7 +81,7 @@ func (o *RunLengthEncodeOp[T]) RunNonTrivial(s *Stream, in *Slice[T], offsets, l
 	if err != nil {
 		return err
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := o.enter(s.dev); err != nil {
 		return o.wrap(err, "")
 	}
 	defer s.dev.exit()

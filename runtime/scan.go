@@ -184,7 +184,7 @@ func runScanIO[T any](inst *instance, names *scanNames, op func(T, T) T, inclusi
 	if m := dst.len(); m >= 0 && m != n {
 		return fmt.Errorf("gocccl: %s: input has %d elements, output %d", alg, n, m)
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := inst.enterThrough(s.dev, []*iter.Node{src.node()}, []*iter.Node{dst.node()}); err != nil {
 		return inst.wrap(err, "")
 	}
 	defer s.dev.exit()
@@ -240,7 +240,7 @@ func runScan[T any](inst *instance, names *scanNames, op func(T, T) T, inclusive
 			return fmt.Errorf("gocccl: %s: init buffer overlaps the output", alg)
 		}
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := inst.enter(s.dev); err != nil {
 		return inst.wrap(err, "")
 	}
 	defer s.dev.exit()
@@ -322,7 +322,7 @@ func scanTempBytes[T any](inst *instance, alg string, d *Device, n int) (int, er
 	if n < 0 {
 		return 0, fmt.Errorf("gocccl: %s: negative length %d", alg, n)
 	}
-	if err := d.enter(); err != nil {
+	if err := inst.enter(d); err != nil {
 		return 0, err
 	}
 	defer d.exit()

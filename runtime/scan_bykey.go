@@ -116,7 +116,7 @@ func runScanByKey[K, V any](inst *instance, names *scanNames, eq func(K, K) bool
 	if overlapsPartially(values, out) {
 		return fmt.Errorf("gocccl: %s: output overlaps the values without being the values themselves", alg)
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := inst.enter(s.dev); err != nil {
 		return inst.wrap(err, "")
 	}
 	defer s.dev.exit()
@@ -183,7 +183,7 @@ func scanByKeyTempBytes[V any](inst *instance, alg string, d *Device, n int) (in
 	if n < 0 {
 		return 0, fmt.Errorf("gocccl: %s: negative length %d", alg, n)
 	}
-	if err := d.enter(); err != nil {
+	if err := inst.enter(d); err != nil {
 		return 0, err
 	}
 	defer d.exit()

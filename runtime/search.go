@@ -55,7 +55,7 @@ func (o *SearchOp[T]) Run(s *Stream, data, values *Slice[T], out *Slice[int64]) 
 	if out.n < values.n {
 		return o.errorf("output has %d elements, fewer than the %d search values", out.n, values.n)
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := o.enter(s.dev); err != nil {
 		return o.wrap(err, "")
 	}
 	defer s.dev.exit()
@@ -114,7 +114,7 @@ func (o *SearchOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
 	if n < 0 {
 		return 0, fmt.Errorf("gocccl: %s: negative length %d", o.name(), n)
 	}
-	if err := d.enter(); err != nil {
+	if err := o.enter(d); err != nil {
 		return 0, err
 	}
 	d.exit()

@@ -63,7 +63,7 @@ func (r *SegmentedReduceOp[T]) Run(s *Stream, in *Slice[T], begin, end *Slice[in
 	if out.n < segs {
 		return r.errorf("output has %d elements, fewer than the %d segments", out.n, segs)
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := r.enter(s.dev); err != nil {
 		return r.wrap(err, "")
 	}
 	defer s.dev.exit()

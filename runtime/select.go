@@ -40,7 +40,7 @@ func (o *SelectOp[T]) Run(s *Stream, in, out *Slice[T], count *Slice[int64]) err
 	if err := bcount.atLeast(name, 1, "count it receives"); err != nil {
 		return err
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := o.enter(s.dev); err != nil {
 		return o.wrap(err, "")
 	}
 	defer s.dev.exit()
@@ -102,7 +102,7 @@ func (o *PartitionOp[T]) Run(s *Stream, in, out *Slice[T], count *Slice[int64]) 
 	if err := bcount.atLeast(name, 1, "count it receives"); err != nil {
 		return err
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := o.enter(s.dev); err != nil {
 		return o.wrap(err, "")
 	}
 	defer s.dev.exit()
@@ -170,7 +170,7 @@ func (o *ThreeWayPartitionOp[T]) Run(s *Stream, in, firstOut, secondOut, unselec
 	if err := bcounts.atLeast(name, 2, "counts it receives"); err != nil {
 		return err
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := o.enter(s.dev); err != nil {
 		return o.wrap(err, "")
 	}
 	defer s.dev.exit()

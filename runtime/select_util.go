@@ -119,7 +119,7 @@ func (in *instance) compactionScratch(d *Device, n int, pair bool) (int, error) 
 	if n < 0 {
 		return 0, in.errorf("negative length %d", n)
 	}
-	if err := d.enter(); err != nil {
+	if err := in.enter(d); err != nil {
 		return 0, in.wrap(err, "")
 	}
 	defer d.exit()

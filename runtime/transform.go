@@ -55,8 +55,13 @@ func (t *UnaryTransformOp[In, Out]) Run(s *Stream, in Input[In], out Output[Out]
 	if m := dst.len(); m >= 0 && m != n {
 		return fmt.Errorf("gocccl: UnaryTransform: input has %d elements, output %d", n, m)
 	}
-	if err := s.dev.enter(); err != nil {
-		return fmt.Errorf("gocccl: UnaryTransform: %w", err)
+	if src.it == nil && dst.it == nil {
+		err = t.enter(s.dev)
+	} else {
+		err = t.enterThrough(s.dev, []*iter.Node{src.node()}, []*iter.Node{dst.node()})
+	}
+	if err != nil {
+		return t.wrap(err, "")
 	}
 	defer s.dev.exit()
 	if s.dev.ctx == nil {
@@ -155,8 +160,13 @@ func (t *BinaryTransformOp[A, B, Out]) Run(s *Stream, a Input[A], b Input[B], ou
 	if m := dst.len(); sb.len() != n || m >= 0 && m != n {
 		return fmt.Errorf("gocccl: BinaryTransform: inputs have %d and %d elements, output %d", n, sb.len(), m)
 	}
-	if err := s.dev.enter(); err != nil {
-		return fmt.Errorf("gocccl: BinaryTransform: %w", err)
+	if sa.it == nil && sb.it == nil && dst.it == nil {
+		err = t.enter(s.dev)
+	} else {
+		err = t.enterThrough(s.dev, []*iter.Node{sa.node(), sb.node()}, []*iter.Node{dst.node()})
+	}
+	if err != nil {
+		return t.wrap(err, "")
 	}
 	defer s.dev.exit()
 	if s.dev.ctx == nil {

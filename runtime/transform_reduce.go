@@ -49,7 +49,7 @@ func (r *TransformReduceOp[In, T]) Run(s *Stream, in *Slice[In], out *Slice[T], 
 	if out.n < 1 {
 		return r.errorf("output has no element to write the result to")
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := r.enter(s.dev); err != nil {
 		return r.wrap(err, "")
 	}
 	defer s.dev.exit()
@@ -120,7 +120,7 @@ func (r *TransformReduceOp[In, T]) TempStorageBytes(d *Device, n int) (int, erro
 	if n < 0 {
 		return 0, r.errorf("negative length %d", n)
 	}
-	if err := d.enter(); err != nil {
+	if err := r.enter(d); err != nil {
 		return 0, r.wrap(err, "")
 	}
 	defer d.exit()

@@ -43,7 +43,7 @@ func (o *UniqueOp[T]) Run(s *Stream, in, out *Slice[T], count *Slice[int64]) err
 	if err := bcount.atLeast(name, 1, "count it receives"); err != nil {
 		return err
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := o.enter(s.dev); err != nil {
 		return o.wrap(err, "")
 	}
 	defer s.dev.exit()
@@ -114,7 +114,7 @@ func (o *UniqueByKeyOp[K, V]) Run(s *Stream, keys *Slice[K], values *Slice[V], k
 	if err := bcount.atLeast(name, 1, "count it receives"); err != nil {
 		return err
 	}
-	if err := s.dev.enter(); err != nil {
+	if err := o.enter(s.dev); err != nil {
 		return o.wrap(err, "")
 	}
 	defer s.dev.exit()

@@ -41,7 +41,10 @@ Environment:
                   directory; "off" disables it); GOCCCL_CACHE_MAX bounds it
                   (default 1 GiB)
   GOCCCL_BACKEND  at run time, not here: cpu, gpu or auto picks the device
-                  runtime.Open(runtime.Auto) opens`,
+                  runtime.Open(runtime.Auto) opens
+  GOCCCL_UNGENERATED
+                  at run time: 1 lets a CPU device run instances that were
+                  not generated (by default both backends refuse them)`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		// Package patterns, not subcommands, are the root's arguments.
@@ -114,9 +117,9 @@ func generate(ctx context.Context, stdout, stderr io.Writer, f flags, args []str
 	}
 	// Every package is generated before any is written, so an error in
 	// generation (nvcc rejects the source, no toolchain) leaves every package
-	// as it was. The writes are not atomic together, only each package's
-	// (see emit.Output.Write): when writing package k fails, the packages
-	// before it hold their new files, and k and those after it their old ones.
+	// as it was; and every package's files are written to temporary files
+	// before any is renamed into place (emit.WriteAll), so an error in
+	// writing (a directory that is not writable) does too.
 	outs, err := generateAll(ctx, pkgs, opts)
 	if err != nil {
 		return err
@@ -124,11 +127,15 @@ func generate(ctx context.Context, stdout, stderr io.Writer, f flags, args []str
 	if err := ctx.Err(); err != nil { // interrupted: write nothing
 		return err
 	}
+	dirs := make([]string, len(pkgs))
 	for i, pkg := range pkgs {
-		if err := outs[i].Write(pkg.Dir); err != nil {
-			return fmt.Errorf("%s: %w", pkg.Path, err)
-		}
-		if f.verbose {
+		dirs[i] = pkg.Dir
+	}
+	if err := emit.WriteAll(outs, dirs); err != nil {
+		return fmt.Errorf("nothing was written: %w", err)
+	}
+	if f.verbose {
+		for i, pkg := range pkgs {
 			report(stdout, pkg, outs[i])
 		}
 	}

@@ -216,6 +216,32 @@ func register(a *Algorithm) *Algorithm {
 // nil.
 func Lookup(name string) *Algorithm { return byName[name] }
 
+// StatefulSuffix ends the name of the runtime constructor of an instance
+// with per-call state: runtime.ReduceWith(S.Op) declares a Reduce whose
+// operator is a method of the state type S, and whose handle's Bind(s S)
+// gives the state of the calls it makes. The stateful constructor's type
+// parameters are S followed by the algorithm's TypeParams.
+const StatefulSuffix = "With"
+
+// LookupConstructor returns the algorithm that the runtime constructor
+// named name declares, and whether the constructor is its stateful one
+// (Name + StatefulSuffix); nil when name is neither.
+func LookupConstructor(name string) (a *Algorithm, stateful bool) {
+	if a := byName[name]; a != nil {
+		return a, false
+	}
+	if base, ok := strings.CutSuffix(name, StatefulSuffix); ok && byName[base] != nil && len(byName[base].Ops) > 0 {
+		return byName[base], true
+	}
+	return nil, false
+}
+
+// StateParam is the parameter every kernel of a stateful instance takes
+// after its description's Params: the state, by value, as a C struct of the
+// state type's layout. The entry point makes it visible to the instance's
+// functors for the launch (docs/ARCHITECTURE.md, "Per-call state").
+const StateParam = "gocccl_state"
+
 // All returns every algorithm, sorted by name.
 func All() []*Algorithm { return slices.Clone(all) }
 

@@ -9,12 +9,12 @@
 #include <gocccl/transform.cuh>
 
 namespace gocccl_pkg_devicetest_bf0ae03a {
-// AddInt8 is ops.go:17:6.
+// AddInt8 is ops.go:24:6.
 __device__ __forceinline__ int8_t AddInt8(int8_t a, int8_t b) {
   return ::gocccl::go::add(a, b);
 }
 
-// MaxInt8 is ops.go:20:6.
+// MaxInt8 is ops.go:27:6.
 __device__ __forceinline__ int8_t MaxInt8(int8_t a, int8_t b) {
   if (a > b) {
     return a;
@@ -22,12 +22,12 @@ __device__ __forceinline__ int8_t MaxInt8(int8_t a, int8_t b) {
   return b;
 }
 
-// AffineInt8 is ops.go:28:6.
+// AffineInt8 is ops.go:35:6.
 __device__ __forceinline__ int8_t AffineInt8(int8_t x) {
   return ::gocccl::go::mul(::gocccl::go::add(x, int8_t(7)), int8_t(3));
 }
 
-// MixInt8 is ops.go:31:6.
+// MixInt8 is ops.go:38:6.
 __device__ __forceinline__ int8_t MixInt8(int8_t a, int8_t b) {
   if (a < b) {
     return ::gocccl::go::sub(::gocccl::go::mul(a, b), ::gocccl::go::bxor(a, b));
@@ -35,12 +35,12 @@ __device__ __forceinline__ int8_t MixInt8(int8_t a, int8_t b) {
   return ::gocccl::go::sub(a, ::gocccl::go::band_not(b, int8_t(7)));
 }
 
-// AddInt16 is ops.go:39:6.
+// AddInt16 is ops.go:46:6.
 __device__ __forceinline__ int16_t AddInt16(int16_t a, int16_t b) {
   return ::gocccl::go::add(a, b);
 }
 
-// MaxInt16 is ops.go:42:6.
+// MaxInt16 is ops.go:49:6.
 __device__ __forceinline__ int16_t MaxInt16(int16_t a, int16_t b) {
   if (a > b) {
     return a;
@@ -48,12 +48,12 @@ __device__ __forceinline__ int16_t MaxInt16(int16_t a, int16_t b) {
   return b;
 }
 
-// AffineInt16 is ops.go:50:6.
+// AffineInt16 is ops.go:57:6.
 __device__ __forceinline__ int16_t AffineInt16(int16_t x) {
   return ::gocccl::go::mul(::gocccl::go::add(x, int16_t(7)), int16_t(3));
 }
 
-// MixInt16 is ops.go:53:6.
+// MixInt16 is ops.go:60:6.
 __device__ __forceinline__ int16_t MixInt16(int16_t a, int16_t b) {
   if (a < b) {
     return ::gocccl::go::sub(::gocccl::go::mul(a, b), ::gocccl::go::bxor(a, b));
@@ -61,12 +61,12 @@ __device__ __forceinline__ int16_t MixInt16(int16_t a, int16_t b) {
   return ::gocccl::go::sub(a, ::gocccl::go::band_not(b, int16_t(7)));
 }
 
-// AddInt32 is ops.go:61:6.
+// AddInt32 is ops.go:68:6.
 __device__ __forceinline__ int32_t AddInt32(int32_t a, int32_t b) {
   return ::gocccl::go::add(a, b);
 }
 
-// MaxInt32 is ops.go:64:6.
+// MaxInt32 is ops.go:71:6.
 __device__ __forceinline__ int32_t MaxInt32(int32_t a, int32_t b) {
   if (a > b) {
     return a;
@@ -74,12 +74,12 @@ __device__ __forceinline__ int32_t MaxInt32(int32_t a, int32_t b) {
   return b;
 }
 
-// AffineInt32 is ops.go:72:6.
+// AffineInt32 is ops.go:79:6.
 __device__ __forceinline__ int32_t AffineInt32(int32_t x) {
   return ::gocccl::go::mul(::gocccl::go::add(x, int32_t(7)), int32_t(3));
 }
 
-// MixInt32 is ops.go:75:6.
+// MixInt32 is ops.go:82:6.
 __device__ __forceinline__ int32_t MixInt32(int32_t a, int32_t b) {
   if (a < b) {
     return ::gocccl::go::sub(::gocccl::go::mul(a, b), ::gocccl::go::bxor(a, b));
@@ -87,12 +87,12 @@ __device__ __forceinline__ int32_t MixInt32(int32_t a, int32_t b) {
   return ::gocccl::go::sub(a, ::gocccl::go::band_not(b, int32_t(7)));
 }
 
-// AddInt64 is ops.go:83:6.
+// AddInt64 is ops.go:90:6.
 __device__ __forceinline__ int64_t AddInt64(int64_t a, int64_t b) {
   return ::gocccl::go::add(a, b);
 }
 
-// MaxInt64 is ops.go:86:6.
+// MaxInt64 is ops.go:93:6.
 __device__ __forceinline__ int64_t MaxInt64(int64_t a, int64_t b) {
   if (a > b) {
     return a;
@@ -100,12 +100,12 @@ __device__ __forceinline__ int64_t MaxInt64(int64_t a, int64_t b) {
   return b;
 }
 
-// AffineInt64 is ops.go:94:6.
+// AffineInt64 is ops.go:101:6.
 __device__ __forceinline__ int64_t AffineInt64(int64_t x) {
   return ::gocccl::go::mul(::gocccl::go::add(x, int64_t(7LL)), int64_t(3LL));
 }
 
-// MixInt64 is ops.go:97:6.
+// MixInt64 is ops.go:104:6.
 __device__ __forceinline__ int64_t MixInt64(int64_t a, int64_t b) {
   if (a < b) {
     return ::gocccl::go::sub(::gocccl::go::mul(a, b), ::gocccl::go::bxor(a, b));
@@ -113,12 +113,12 @@ __device__ __forceinline__ int64_t MixInt64(int64_t a, int64_t b) {
   return ::gocccl::go::sub(a, ::gocccl::go::band_not(b, int64_t(7LL)));
 }
 
-// AddInt is ops.go:105:6.
+// AddInt is ops.go:112:6.
 __device__ __forceinline__ int64_t AddInt(int64_t a, int64_t b) {
   return ::gocccl::go::add(a, b);
 }
 
-// MaxInt is ops.go:108:6.
+// MaxInt is ops.go:115:6.
 __device__ __forceinline__ int64_t MaxInt(int64_t a, int64_t b) {
   if (a > b) {
     return a;
@@ -126,12 +126,12 @@ __device__ __forceinline__ int64_t MaxInt(int64_t a, int64_t b) {
   return b;
 }
 
-// AffineInt is ops.go:116:6.
+// AffineInt is ops.go:123:6.
 __device__ __forceinline__ int64_t AffineInt(int64_t x) {
   return ::gocccl::go::mul(::gocccl::go::add(x, int64_t(7LL)), int64_t(3LL));
 }
 
-// MixInt is ops.go:119:6.
+// MixInt is ops.go:126:6.
 __device__ __forceinline__ int64_t MixInt(int64_t a, int64_t b) {
   if (a < b) {
     return ::gocccl::go::sub(::gocccl::go::mul(a, b), ::gocccl::go::bxor(a, b));
@@ -139,12 +139,12 @@ __device__ __forceinline__ int64_t MixInt(int64_t a, int64_t b) {
   return ::gocccl::go::sub(a, ::gocccl::go::band_not(b, int64_t(7LL)));
 }
 
-// AddUint8 is ops.go:127:6.
+// AddUint8 is ops.go:134:6.
 __device__ __forceinline__ uint8_t AddUint8(uint8_t a, uint8_t b) {
   return ::gocccl::go::add(a, b);
 }
 
-// MaxUint8 is ops.go:130:6.
+// MaxUint8 is ops.go:137:6.
 __device__ __forceinline__ uint8_t MaxUint8(uint8_t a, uint8_t b) {
   if (a > b) {
     return a;
@@ -152,12 +152,12 @@ __device__ __forceinline__ uint8_t MaxUint8(uint8_t a, uint8_t b) {
   return b;
 }
 
-// AffineUint8 is ops.go:138:6.
+// AffineUint8 is ops.go:145:6.
 __device__ __forceinline__ uint8_t AffineUint8(uint8_t x) {
   return ::gocccl::go::mul(::gocccl::go::add(x, uint8_t(7U)), uint8_t(3U));
 }
 
-// MixUint8 is ops.go:141:6.
+// MixUint8 is ops.go:148:6.
 __device__ __forceinline__ uint8_t MixUint8(uint8_t a, uint8_t b) {
   if (a < b) {
     return ::gocccl::go::sub(::gocccl::go::mul(a, b), ::gocccl::go::bxor(a, b));
@@ -165,12 +165,12 @@ __device__ __forceinline__ uint8_t MixUint8(uint8_t a, uint8_t b) {
   return ::gocccl::go::sub(a, ::gocccl::go::band_not(b, uint8_t(7U)));
 }
 
-// AddUint16 is ops.go:149:6.
+// AddUint16 is ops.go:156:6.
 __device__ __forceinline__ uint16_t AddUint16(uint16_t a, uint16_t b) {
   return ::gocccl::go::add(a, b);
 }
 
-// MaxUint16 is ops.go:152:6.
+// MaxUint16 is ops.go:159:6.
 __device__ __forceinline__ uint16_t MaxUint16(uint16_t a, uint16_t b) {
   if (a > b) {
     return a;
@@ -178,12 +178,12 @@ __device__ __forceinline__ uint16_t MaxUint16(uint16_t a, uint16_t b) {
   return b;
 }
 
-// AffineUint16 is ops.go:160:6.
+// AffineUint16 is ops.go:167:6.
 __device__ __forceinline__ uint16_t AffineUint16(uint16_t x) {
   return ::gocccl::go::mul(::gocccl::go::add(x, uint16_t(7U)), uint16_t(3U));
 }
 
-// MixUint16 is ops.go:163:6.
+// MixUint16 is ops.go:170:6.
 __device__ __forceinline__ uint16_t MixUint16(uint16_t a, uint16_t b) {
   if (a < b) {
     return ::gocccl::go::sub(::gocccl::go::mul(a, b), ::gocccl::go::bxor(a, b));
@@ -191,12 +191,12 @@ __device__ __forceinline__ uint16_t MixUint16(uint16_t a, uint16_t b) {
   return ::gocccl::go::sub(a, ::gocccl::go::band_not(b, uint16_t(7U)));
 }
 
-// AddUint32 is ops.go:171:6.
+// AddUint32 is ops.go:178:6.
 __device__ __forceinline__ uint32_t AddUint32(uint32_t a, uint32_t b) {
   return ::gocccl::go::add(a, b);
 }
 
-// MaxUint32 is ops.go:174:6.
+// MaxUint32 is ops.go:181:6.
 __device__ __forceinline__ uint32_t MaxUint32(uint32_t a, uint32_t b) {
   if (a > b) {
     return a;
@@ -204,12 +204,12 @@ __device__ __forceinline__ uint32_t MaxUint32(uint32_t a, uint32_t b) {
   return b;
 }
 
-// AffineUint32 is ops.go:182:6.
+// AffineUint32 is ops.go:189:6.
 __device__ __forceinline__ uint32_t AffineUint32(uint32_t x) {
   return ::gocccl::go::mul(::gocccl::go::add(x, uint32_t(7U)), uint32_t(3U));
 }
 
-// MixUint32 is ops.go:185:6.
+// MixUint32 is ops.go:192:6.
 __device__ __forceinline__ uint32_t MixUint32(uint32_t a, uint32_t b) {
   if (a < b) {
     return ::gocccl::go::sub(::gocccl::go::mul(a, b), ::gocccl::go::bxor(a, b));
@@ -217,12 +217,12 @@ __device__ __forceinline__ uint32_t MixUint32(uint32_t a, uint32_t b) {
   return ::gocccl::go::sub(a, ::gocccl::go::band_not(b, uint32_t(7U)));
 }
 
-// AddUint64 is ops.go:193:6.
+// AddUint64 is ops.go:200:6.
 __device__ __forceinline__ uint64_t AddUint64(uint64_t a, uint64_t b) {
   return ::gocccl::go::add(a, b);
 }
 
-// MaxUint64 is ops.go:196:6.
+// MaxUint64 is ops.go:203:6.
 __device__ __forceinline__ uint64_t MaxUint64(uint64_t a, uint64_t b) {
   if (a > b) {
     return a;
@@ -230,12 +230,12 @@ __device__ __forceinline__ uint64_t MaxUint64(uint64_t a, uint64_t b) {
   return b;
 }
 
-// AffineUint64 is ops.go:204:6.
+// AffineUint64 is ops.go:211:6.
 __device__ __forceinline__ uint64_t AffineUint64(uint64_t x) {
   return ::gocccl::go::mul(::gocccl::go::add(x, uint64_t(7ULL)), uint64_t(3ULL));
 }
 
-// MixUint64 is ops.go:207:6.
+// MixUint64 is ops.go:214:6.
 __device__ __forceinline__ uint64_t MixUint64(uint64_t a, uint64_t b) {
   if (a < b) {
     return ::gocccl::go::sub(::gocccl::go::mul(a, b), ::gocccl::go::bxor(a, b));
@@ -243,12 +243,12 @@ __device__ __forceinline__ uint64_t MixUint64(uint64_t a, uint64_t b) {
   return ::gocccl::go::sub(a, ::gocccl::go::band_not(b, uint64_t(7ULL)));
 }
 
-// AddUint is ops.go:215:6.
+// AddUint is ops.go:222:6.
 __device__ __forceinline__ uint64_t AddUint(uint64_t a, uint64_t b) {
   return ::gocccl::go::add(a, b);
 }
 
-// MaxUint is ops.go:218:6.
+// MaxUint is ops.go:225:6.
 __device__ __forceinline__ uint64_t MaxUint(uint64_t a, uint64_t b) {
   if (a > b) {
     return a;
@@ -256,12 +256,12 @@ __device__ __forceinline__ uint64_t MaxUint(uint64_t a, uint64_t b) {
   return b;
 }
 
-// AffineUint is ops.go:226:6.
+// AffineUint is ops.go:233:6.
 __device__ __forceinline__ uint64_t AffineUint(uint64_t x) {
   return ::gocccl::go::mul(::gocccl::go::add(x, uint64_t(7ULL)), uint64_t(3ULL));
 }
 
-// MixUint is ops.go:229:6.
+// MixUint is ops.go:236:6.
 __device__ __forceinline__ uint64_t MixUint(uint64_t a, uint64_t b) {
   if (a < b) {
     return ::gocccl::go::sub(::gocccl::go::mul(a, b), ::gocccl::go::bxor(a, b));
@@ -269,12 +269,12 @@ __device__ __forceinline__ uint64_t MixUint(uint64_t a, uint64_t b) {
   return ::gocccl::go::sub(a, ::gocccl::go::band_not(b, uint64_t(7ULL)));
 }
 
-// AddUintptr is ops.go:237:6.
+// AddUintptr is ops.go:244:6.
 __device__ __forceinline__ uint64_t AddUintptr(uint64_t a, uint64_t b) {
   return ::gocccl::go::add(a, b);
 }
 
-// MaxUintptr is ops.go:240:6.
+// MaxUintptr is ops.go:247:6.
 __device__ __forceinline__ uint64_t MaxUintptr(uint64_t a, uint64_t b) {
   if (a > b) {
     return a;
@@ -282,12 +282,12 @@ __device__ __forceinline__ uint64_t MaxUintptr(uint64_t a, uint64_t b) {
   return b;
 }
 
-// AffineUintptr is ops.go:248:6.
+// AffineUintptr is ops.go:255:6.
 __device__ __forceinline__ uint64_t AffineUintptr(uint64_t x) {
   return ::gocccl::go::mul(::gocccl::go::add(x, uint64_t(7ULL)), uint64_t(3ULL));
 }
 
-// MixUintptr is ops.go:251:6.
+// MixUintptr is ops.go:258:6.
 __device__ __forceinline__ uint64_t MixUintptr(uint64_t a, uint64_t b) {
   if (a < b) {
     return ::gocccl::go::sub(::gocccl::go::mul(a, b), ::gocccl::go::bxor(a, b));
@@ -295,12 +295,12 @@ __device__ __forceinline__ uint64_t MixUintptr(uint64_t a, uint64_t b) {
   return ::gocccl::go::sub(a, ::gocccl::go::band_not(b, uint64_t(7ULL)));
 }
 
-// AddFloat32 is ops.go:259:6.
+// AddFloat32 is ops.go:266:6.
 __device__ __forceinline__ float AddFloat32(float a, float b) {
   return a + b;
 }
 
-// MaxFloat32 is ops.go:262:6.
+// MaxFloat32 is ops.go:269:6.
 __device__ __forceinline__ float MaxFloat32(float a, float b) {
   if (a > b) {
     return a;
@@ -308,12 +308,12 @@ __device__ __forceinline__ float MaxFloat32(float a, float b) {
   return b;
 }
 
-// AffineFloat32 is ops.go:270:6.
+// AffineFloat32 is ops.go:277:6.
 __device__ __forceinline__ float AffineFloat32(float x) {
   return (x + 0.25f) * 1.5f;
 }
 
-// MixFloat32 is ops.go:273:6.
+// MixFloat32 is ops.go:280:6.
 __device__ __forceinline__ float MixFloat32(float a, float b) {
   float d = b + 3.0f;
   if (a < 0.0f) {
@@ -322,12 +322,12 @@ __device__ __forceinline__ float MixFloat32(float a, float b) {
   return (a / d) + b;
 }
 
-// AddFloat64 is ops.go:282:6.
+// AddFloat64 is ops.go:289:6.
 __device__ __forceinline__ double AddFloat64(double a, double b) {
   return a + b;
 }
 
-// MaxFloat64 is ops.go:285:6.
+// MaxFloat64 is ops.go:292:6.
 __device__ __forceinline__ double MaxFloat64(double a, double b) {
   if (a > b) {
     return a;
@@ -335,12 +335,12 @@ __device__ __forceinline__ double MaxFloat64(double a, double b) {
   return b;
 }
 
-// AffineFloat64 is ops.go:293:6.
+// AffineFloat64 is ops.go:300:6.
 __device__ __forceinline__ double AffineFloat64(double x) {
   return (x + 0.25) * 1.5;
 }
 
-// MixFloat64 is ops.go:296:6.
+// MixFloat64 is ops.go:303:6.
 __device__ __forceinline__ double MixFloat64(double a, double b) {
   double d = b + 3.0;
   if (a < 0.0) {
@@ -349,18 +349,18 @@ __device__ __forceinline__ double MixFloat64(double a, double b) {
   return (a / d) + b;
 }
 
-// Widen is ops.go:305:6.
+// Widen is ops.go:312:6.
 __device__ __forceinline__ double Widen(int32_t x) {
   return ::gocccl::go::conv<double>(x) * 0.5;
 }
 
-// Shifty is ops.go:311:6.
+// Shifty is ops.go:318:6.
 __device__ __forceinline__ int64_t Shifty(int64_t a) {
   uint64_t s = ::gocccl::go::band(::gocccl::go::conv<uint64_t>(a), uint64_t(127ULL));
   return ::gocccl::go::add(::gocccl::go::shr(a, ::gocccl::go::rem(::gocccl::go::shl(uint64_t(1ULL), s), uint64_t(7ULL))), ::gocccl::go::conv<int64_t>(::gocccl::go::shl(::gocccl::go::conv<uint8_t>(a), ::gocccl::go::band(s, uint64_t(15ULL)))));
 }
 
-// Blend is ops.go:317:6.
+// Blend is ops.go:324:6.
 __device__ __forceinline__ float Blend(uint8_t a, float b) {
   return (::gocccl::go::conv<float>(a) * b) + 1.0f;
 }
@@ -759,91 +759,91 @@ constexpr int gocccl_transform_AffineUintptr_threads = 256, gocccl_transform_Aff
 constexpr int gocccl_transform_Shifty_threads = 256, gocccl_transform_Shifty_items = 4;
 constexpr int gocccl_transform_Widen_threads = 256, gocccl_transform_Widen_items = 4;
 
-// BinaryTransform(Blend) over uint8, float32, float32, declared at ops.go:375:19.
+// BinaryTransform(Blend) over uint8, float32, float32, declared at ops.go:382:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_Blend_threads)
 gocccl_transform2_Blend(const uint8_t* d_a, const float* d_b, float* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_Blend_threads, gocccl_transform2_Blend_items, uint8_t, float, float, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::Blend>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(MixFloat32) over float32, float32, float32, declared at ops.go:368:19.
+// BinaryTransform(MixFloat32) over float32, float32, float32, declared at ops.go:375:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixFloat32_threads)
 gocccl_transform2_MixFloat32(const float* d_a, const float* d_b, float* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_MixFloat32_threads, gocccl_transform2_MixFloat32_items, float, float, float, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixFloat32>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(MixFloat64) over float64, float64, float64, declared at ops.go:372:19.
+// BinaryTransform(MixFloat64) over float64, float64, float64, declared at ops.go:379:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixFloat64_threads)
 gocccl_transform2_MixFloat64(const double* d_a, const double* d_b, double* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_MixFloat64_threads, gocccl_transform2_MixFloat64_items, double, double, double, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixFloat64>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(MixInt) over int, int, int, declared at ops.go:340:19.
+// BinaryTransform(MixInt) over int, int, int, declared at ops.go:347:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixInt_threads)
 gocccl_transform2_MixInt(const int64_t* d_a, const int64_t* d_b, int64_t* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_MixInt_threads, gocccl_transform2_MixInt_items, int64_t, int64_t, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixInt>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(MixInt16) over int16, int16, int16, declared at ops.go:328:19.
+// BinaryTransform(MixInt16) over int16, int16, int16, declared at ops.go:335:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixInt16_threads)
 gocccl_transform2_MixInt16(const int16_t* d_a, const int16_t* d_b, int16_t* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_MixInt16_threads, gocccl_transform2_MixInt16_items, int16_t, int16_t, int16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixInt16>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(MixInt32) over int32, int32, int32, declared at ops.go:332:19.
+// BinaryTransform(MixInt32) over int32, int32, int32, declared at ops.go:339:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixInt32_threads)
 gocccl_transform2_MixInt32(const int32_t* d_a, const int32_t* d_b, int32_t* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_MixInt32_threads, gocccl_transform2_MixInt32_items, int32_t, int32_t, int32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixInt32>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(MixInt64) over int64, int64, int64, declared at ops.go:336:19.
+// BinaryTransform(MixInt64) over int64, int64, int64, declared at ops.go:343:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixInt64_threads)
 gocccl_transform2_MixInt64(const int64_t* d_a, const int64_t* d_b, int64_t* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_MixInt64_threads, gocccl_transform2_MixInt64_items, int64_t, int64_t, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixInt64>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(MixInt8) over int8, int8, int8, declared at ops.go:324:19.
+// BinaryTransform(MixInt8) over int8, int8, int8, declared at ops.go:331:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixInt8_threads)
 gocccl_transform2_MixInt8(const int8_t* d_a, const int8_t* d_b, int8_t* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_MixInt8_threads, gocccl_transform2_MixInt8_items, int8_t, int8_t, int8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixInt8>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(MixUint) over uint, uint, uint, declared at ops.go:360:19.
+// BinaryTransform(MixUint) over uint, uint, uint, declared at ops.go:367:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixUint_threads)
 gocccl_transform2_MixUint(const uint64_t* d_a, const uint64_t* d_b, uint64_t* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_MixUint_threads, gocccl_transform2_MixUint_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixUint>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(MixUint16) over uint16, uint16, uint16, declared at ops.go:348:19.
+// BinaryTransform(MixUint16) over uint16, uint16, uint16, declared at ops.go:355:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixUint16_threads)
 gocccl_transform2_MixUint16(const uint16_t* d_a, const uint16_t* d_b, uint16_t* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_MixUint16_threads, gocccl_transform2_MixUint16_items, uint16_t, uint16_t, uint16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixUint16>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(MixUint32) over uint32, uint32, uint32, declared at ops.go:352:19.
+// BinaryTransform(MixUint32) over uint32, uint32, uint32, declared at ops.go:359:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixUint32_threads)
 gocccl_transform2_MixUint32(const uint32_t* d_a, const uint32_t* d_b, uint32_t* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_MixUint32_threads, gocccl_transform2_MixUint32_items, uint32_t, uint32_t, uint32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixUint32>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(MixUint64) over uint64, uint64, uint64, declared at ops.go:356:19.
+// BinaryTransform(MixUint64) over uint64, uint64, uint64, declared at ops.go:363:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixUint64_threads)
 gocccl_transform2_MixUint64(const uint64_t* d_a, const uint64_t* d_b, uint64_t* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_MixUint64_threads, gocccl_transform2_MixUint64_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixUint64>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(MixUint8) over uint8, uint8, uint8, declared at ops.go:344:19.
+// BinaryTransform(MixUint8) over uint8, uint8, uint8, declared at ops.go:351:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixUint8_threads)
 gocccl_transform2_MixUint8(const uint8_t* d_a, const uint8_t* d_b, uint8_t* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_MixUint8_threads, gocccl_transform2_MixUint8_items, uint8_t, uint8_t, uint8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixUint8>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(MixUintptr) over uintptr, uintptr, uintptr, declared at ops.go:364:19.
+// BinaryTransform(MixUintptr) over uintptr, uintptr, uintptr, declared at ops.go:371:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MixUintptr_threads)
 gocccl_transform2_MixUintptr(const uint64_t* d_a, const uint64_t* d_b, uint64_t* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_MixUintptr_threads, gocccl_transform2_MixUintptr_items, uint64_t, uint64_t, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MixUintptr>(d_a, d_b, d_out, n);
 }
 
-// Reduce(AddFloat32) over float32, declared at ops.go:365:19.
+// Reduce(AddFloat32) over float32, declared at ops.go:372:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32_threads)
 gocccl_reduce_AddFloat32_sweep(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddFloat32>(d_in, n, d_out, init, d_scratch);
@@ -854,7 +854,7 @@ gocccl_reduce_AddFloat32_final(const float* d_in, long long n, float* d_out, flo
   ::gocccl::reduce_final<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddFloat32>(d_in, n, d_out, init);
 }
 
-// Reduce(AddFloat64) over float64, declared at ops.go:369:19.
+// Reduce(AddFloat64) over float64, declared at ops.go:376:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat64_threads)
 gocccl_reduce_AddFloat64_sweep(const double* d_in, long long n, double* d_out, double init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddFloat64_threads, gocccl_reduce_AddFloat64_items, double, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddFloat64>(d_in, n, d_out, init, d_scratch);
@@ -865,7 +865,7 @@ gocccl_reduce_AddFloat64_final(const double* d_in, long long n, double* d_out, d
   ::gocccl::reduce_final<gocccl_reduce_AddFloat64_threads, gocccl_reduce_AddFloat64_items, double, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddFloat64>(d_in, n, d_out, init);
 }
 
-// Reduce(AddInt) over int, declared at ops.go:337:19.
+// Reduce(AddInt) over int, declared at ops.go:344:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt_threads)
 gocccl_reduce_AddInt_sweep(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddInt_threads, gocccl_reduce_AddInt_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt>(d_in, n, d_out, init, d_scratch);
@@ -876,7 +876,7 @@ gocccl_reduce_AddInt_final(const int64_t* d_in, long long n, int64_t* d_out, int
   ::gocccl::reduce_final<gocccl_reduce_AddInt_threads, gocccl_reduce_AddInt_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt>(d_in, n, d_out, init);
 }
 
-// Reduce(AddInt16) over int16, declared at ops.go:325:19.
+// Reduce(AddInt16) over int16, declared at ops.go:332:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt16_threads)
 gocccl_reduce_AddInt16_sweep(const int16_t* d_in, long long n, int16_t* d_out, int16_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddInt16_threads, gocccl_reduce_AddInt16_items, int16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt16>(d_in, n, d_out, init, d_scratch);
@@ -887,7 +887,7 @@ gocccl_reduce_AddInt16_final(const int16_t* d_in, long long n, int16_t* d_out, i
   ::gocccl::reduce_final<gocccl_reduce_AddInt16_threads, gocccl_reduce_AddInt16_items, int16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt16>(d_in, n, d_out, init);
 }
 
-// Reduce(AddInt32) over int32, declared at ops.go:329:19.
+// Reduce(AddInt32) over int32, declared at ops.go:336:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt32_threads)
 gocccl_reduce_AddInt32_sweep(const int32_t* d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt32>(d_in, n, d_out, init, d_scratch);
@@ -898,7 +898,7 @@ gocccl_reduce_AddInt32_final(const int32_t* d_in, long long n, int32_t* d_out, i
   ::gocccl::reduce_final<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt32>(d_in, n, d_out, init);
 }
 
-// Reduce(AddInt64) over int64, declared at ops.go:333:19.
+// Reduce(AddInt64) over int64, declared at ops.go:340:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt64_threads)
 gocccl_reduce_AddInt64_sweep(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddInt64_threads, gocccl_reduce_AddInt64_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt64>(d_in, n, d_out, init, d_scratch);
@@ -909,7 +909,7 @@ gocccl_reduce_AddInt64_final(const int64_t* d_in, long long n, int64_t* d_out, i
   ::gocccl::reduce_final<gocccl_reduce_AddInt64_threads, gocccl_reduce_AddInt64_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt64>(d_in, n, d_out, init);
 }
 
-// Reduce(AddInt8) over int8, declared at ops.go:321:19.
+// Reduce(AddInt8) over int8, declared at ops.go:328:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt8_threads)
 gocccl_reduce_AddInt8_sweep(const int8_t* d_in, long long n, int8_t* d_out, int8_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddInt8_threads, gocccl_reduce_AddInt8_items, int8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt8>(d_in, n, d_out, init, d_scratch);
@@ -920,7 +920,7 @@ gocccl_reduce_AddInt8_final(const int8_t* d_in, long long n, int8_t* d_out, int8
   ::gocccl::reduce_final<gocccl_reduce_AddInt8_threads, gocccl_reduce_AddInt8_items, int8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddInt8>(d_in, n, d_out, init);
 }
 
-// Reduce(AddUint) over uint, declared at ops.go:357:19.
+// Reduce(AddUint) over uint, declared at ops.go:364:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint_threads)
 gocccl_reduce_AddUint_sweep(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddUint_threads, gocccl_reduce_AddUint_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint>(d_in, n, d_out, init, d_scratch);
@@ -931,7 +931,7 @@ gocccl_reduce_AddUint_final(const uint64_t* d_in, long long n, uint64_t* d_out, 
   ::gocccl::reduce_final<gocccl_reduce_AddUint_threads, gocccl_reduce_AddUint_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint>(d_in, n, d_out, init);
 }
 
-// Reduce(AddUint16) over uint16, declared at ops.go:345:19.
+// Reduce(AddUint16) over uint16, declared at ops.go:352:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint16_threads)
 gocccl_reduce_AddUint16_sweep(const uint16_t* d_in, long long n, uint16_t* d_out, uint16_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddUint16_threads, gocccl_reduce_AddUint16_items, uint16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint16>(d_in, n, d_out, init, d_scratch);
@@ -942,7 +942,7 @@ gocccl_reduce_AddUint16_final(const uint16_t* d_in, long long n, uint16_t* d_out
   ::gocccl::reduce_final<gocccl_reduce_AddUint16_threads, gocccl_reduce_AddUint16_items, uint16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint16>(d_in, n, d_out, init);
 }
 
-// Reduce(AddUint32) over uint32, declared at ops.go:349:19.
+// Reduce(AddUint32) over uint32, declared at ops.go:356:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint32_threads)
 gocccl_reduce_AddUint32_sweep(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddUint32_threads, gocccl_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint32>(d_in, n, d_out, init, d_scratch);
@@ -953,7 +953,7 @@ gocccl_reduce_AddUint32_final(const uint32_t* d_in, long long n, uint32_t* d_out
   ::gocccl::reduce_final<gocccl_reduce_AddUint32_threads, gocccl_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint32>(d_in, n, d_out, init);
 }
 
-// Reduce(AddUint64) over uint64, declared at ops.go:353:19.
+// Reduce(AddUint64) over uint64, declared at ops.go:360:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint64_threads)
 gocccl_reduce_AddUint64_sweep(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddUint64_threads, gocccl_reduce_AddUint64_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint64>(d_in, n, d_out, init, d_scratch);
@@ -964,7 +964,7 @@ gocccl_reduce_AddUint64_final(const uint64_t* d_in, long long n, uint64_t* d_out
   ::gocccl::reduce_final<gocccl_reduce_AddUint64_threads, gocccl_reduce_AddUint64_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint64>(d_in, n, d_out, init);
 }
 
-// Reduce(AddUint8) over uint8, declared at ops.go:341:19.
+// Reduce(AddUint8) over uint8, declared at ops.go:348:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint8_threads)
 gocccl_reduce_AddUint8_sweep(const uint8_t* d_in, long long n, uint8_t* d_out, uint8_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddUint8_threads, gocccl_reduce_AddUint8_items, uint8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint8>(d_in, n, d_out, init, d_scratch);
@@ -975,7 +975,7 @@ gocccl_reduce_AddUint8_final(const uint8_t* d_in, long long n, uint8_t* d_out, u
   ::gocccl::reduce_final<gocccl_reduce_AddUint8_threads, gocccl_reduce_AddUint8_items, uint8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUint8>(d_in, n, d_out, init);
 }
 
-// Reduce(AddUintptr) over uintptr, declared at ops.go:361:19.
+// Reduce(AddUintptr) over uintptr, declared at ops.go:368:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUintptr_threads)
 gocccl_reduce_AddUintptr_sweep(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddUintptr_threads, gocccl_reduce_AddUintptr_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUintptr>(d_in, n, d_out, init, d_scratch);
@@ -986,7 +986,7 @@ gocccl_reduce_AddUintptr_final(const uint64_t* d_in, long long n, uint64_t* d_ou
   ::gocccl::reduce_final<gocccl_reduce_AddUintptr_threads, gocccl_reduce_AddUintptr_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AddUintptr>(d_in, n, d_out, init);
 }
 
-// Reduce(MaxFloat32) over float32, declared at ops.go:366:19.
+// Reduce(MaxFloat32) over float32, declared at ops.go:373:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxFloat32_threads)
 gocccl_reduce_MaxFloat32_sweep(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_MaxFloat32_threads, gocccl_reduce_MaxFloat32_items, float, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxFloat32>(d_in, n, d_out, init, d_scratch);
@@ -997,7 +997,7 @@ gocccl_reduce_MaxFloat32_final(const float* d_in, long long n, float* d_out, flo
   ::gocccl::reduce_final<gocccl_reduce_MaxFloat32_threads, gocccl_reduce_MaxFloat32_items, float, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxFloat32>(d_in, n, d_out, init);
 }
 
-// Reduce(MaxFloat64) over float64, declared at ops.go:370:19.
+// Reduce(MaxFloat64) over float64, declared at ops.go:377:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxFloat64_threads)
 gocccl_reduce_MaxFloat64_sweep(const double* d_in, long long n, double* d_out, double init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_MaxFloat64_threads, gocccl_reduce_MaxFloat64_items, double, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxFloat64>(d_in, n, d_out, init, d_scratch);
@@ -1008,7 +1008,7 @@ gocccl_reduce_MaxFloat64_final(const double* d_in, long long n, double* d_out, d
   ::gocccl::reduce_final<gocccl_reduce_MaxFloat64_threads, gocccl_reduce_MaxFloat64_items, double, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxFloat64>(d_in, n, d_out, init);
 }
 
-// Reduce(MaxInt) over int, declared at ops.go:338:19.
+// Reduce(MaxInt) over int, declared at ops.go:345:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt_threads)
 gocccl_reduce_MaxInt_sweep(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_MaxInt_threads, gocccl_reduce_MaxInt_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt>(d_in, n, d_out, init, d_scratch);
@@ -1019,7 +1019,7 @@ gocccl_reduce_MaxInt_final(const int64_t* d_in, long long n, int64_t* d_out, int
   ::gocccl::reduce_final<gocccl_reduce_MaxInt_threads, gocccl_reduce_MaxInt_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt>(d_in, n, d_out, init);
 }
 
-// Reduce(MaxInt16) over int16, declared at ops.go:326:19.
+// Reduce(MaxInt16) over int16, declared at ops.go:333:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt16_threads)
 gocccl_reduce_MaxInt16_sweep(const int16_t* d_in, long long n, int16_t* d_out, int16_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_MaxInt16_threads, gocccl_reduce_MaxInt16_items, int16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt16>(d_in, n, d_out, init, d_scratch);
@@ -1030,7 +1030,7 @@ gocccl_reduce_MaxInt16_final(const int16_t* d_in, long long n, int16_t* d_out, i
   ::gocccl::reduce_final<gocccl_reduce_MaxInt16_threads, gocccl_reduce_MaxInt16_items, int16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt16>(d_in, n, d_out, init);
 }
 
-// Reduce(MaxInt32) over int32, declared at ops.go:330:19.
+// Reduce(MaxInt32) over int32, declared at ops.go:337:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt32_threads)
 gocccl_reduce_MaxInt32_sweep(const int32_t* d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_MaxInt32_threads, gocccl_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt32>(d_in, n, d_out, init, d_scratch);
@@ -1041,7 +1041,7 @@ gocccl_reduce_MaxInt32_final(const int32_t* d_in, long long n, int32_t* d_out, i
   ::gocccl::reduce_final<gocccl_reduce_MaxInt32_threads, gocccl_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt32>(d_in, n, d_out, init);
 }
 
-// Reduce(MaxInt64) over int64, declared at ops.go:334:19.
+// Reduce(MaxInt64) over int64, declared at ops.go:341:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt64_threads)
 gocccl_reduce_MaxInt64_sweep(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_MaxInt64_threads, gocccl_reduce_MaxInt64_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt64>(d_in, n, d_out, init, d_scratch);
@@ -1052,7 +1052,7 @@ gocccl_reduce_MaxInt64_final(const int64_t* d_in, long long n, int64_t* d_out, i
   ::gocccl::reduce_final<gocccl_reduce_MaxInt64_threads, gocccl_reduce_MaxInt64_items, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt64>(d_in, n, d_out, init);
 }
 
-// Reduce(MaxInt8) over int8, declared at ops.go:322:19.
+// Reduce(MaxInt8) over int8, declared at ops.go:329:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt8_threads)
 gocccl_reduce_MaxInt8_sweep(const int8_t* d_in, long long n, int8_t* d_out, int8_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_MaxInt8_threads, gocccl_reduce_MaxInt8_items, int8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt8>(d_in, n, d_out, init, d_scratch);
@@ -1063,7 +1063,7 @@ gocccl_reduce_MaxInt8_final(const int8_t* d_in, long long n, int8_t* d_out, int8
   ::gocccl::reduce_final<gocccl_reduce_MaxInt8_threads, gocccl_reduce_MaxInt8_items, int8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxInt8>(d_in, n, d_out, init);
 }
 
-// Reduce(MaxUint) over uint, declared at ops.go:358:19.
+// Reduce(MaxUint) over uint, declared at ops.go:365:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint_threads)
 gocccl_reduce_MaxUint_sweep(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_MaxUint_threads, gocccl_reduce_MaxUint_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint>(d_in, n, d_out, init, d_scratch);
@@ -1074,7 +1074,7 @@ gocccl_reduce_MaxUint_final(const uint64_t* d_in, long long n, uint64_t* d_out, 
   ::gocccl::reduce_final<gocccl_reduce_MaxUint_threads, gocccl_reduce_MaxUint_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint>(d_in, n, d_out, init);
 }
 
-// Reduce(MaxUint16) over uint16, declared at ops.go:346:19.
+// Reduce(MaxUint16) over uint16, declared at ops.go:353:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint16_threads)
 gocccl_reduce_MaxUint16_sweep(const uint16_t* d_in, long long n, uint16_t* d_out, uint16_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_MaxUint16_threads, gocccl_reduce_MaxUint16_items, uint16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint16>(d_in, n, d_out, init, d_scratch);
@@ -1085,7 +1085,7 @@ gocccl_reduce_MaxUint16_final(const uint16_t* d_in, long long n, uint16_t* d_out
   ::gocccl::reduce_final<gocccl_reduce_MaxUint16_threads, gocccl_reduce_MaxUint16_items, uint16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint16>(d_in, n, d_out, init);
 }
 
-// Reduce(MaxUint32) over uint32, declared at ops.go:350:19.
+// Reduce(MaxUint32) over uint32, declared at ops.go:357:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint32_threads)
 gocccl_reduce_MaxUint32_sweep(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_MaxUint32_threads, gocccl_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint32>(d_in, n, d_out, init, d_scratch);
@@ -1096,7 +1096,7 @@ gocccl_reduce_MaxUint32_final(const uint32_t* d_in, long long n, uint32_t* d_out
   ::gocccl::reduce_final<gocccl_reduce_MaxUint32_threads, gocccl_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint32>(d_in, n, d_out, init);
 }
 
-// Reduce(MaxUint64) over uint64, declared at ops.go:354:19.
+// Reduce(MaxUint64) over uint64, declared at ops.go:361:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint64_threads)
 gocccl_reduce_MaxUint64_sweep(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_MaxUint64_threads, gocccl_reduce_MaxUint64_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint64>(d_in, n, d_out, init, d_scratch);
@@ -1107,7 +1107,7 @@ gocccl_reduce_MaxUint64_final(const uint64_t* d_in, long long n, uint64_t* d_out
   ::gocccl::reduce_final<gocccl_reduce_MaxUint64_threads, gocccl_reduce_MaxUint64_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint64>(d_in, n, d_out, init);
 }
 
-// Reduce(MaxUint8) over uint8, declared at ops.go:342:19.
+// Reduce(MaxUint8) over uint8, declared at ops.go:349:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint8_threads)
 gocccl_reduce_MaxUint8_sweep(const uint8_t* d_in, long long n, uint8_t* d_out, uint8_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_MaxUint8_threads, gocccl_reduce_MaxUint8_items, uint8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint8>(d_in, n, d_out, init, d_scratch);
@@ -1118,7 +1118,7 @@ gocccl_reduce_MaxUint8_final(const uint8_t* d_in, long long n, uint8_t* d_out, u
   ::gocccl::reduce_final<gocccl_reduce_MaxUint8_threads, gocccl_reduce_MaxUint8_items, uint8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUint8>(d_in, n, d_out, init);
 }
 
-// Reduce(MaxUintptr) over uintptr, declared at ops.go:362:19.
+// Reduce(MaxUintptr) over uintptr, declared at ops.go:369:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUintptr_threads)
 gocccl_reduce_MaxUintptr_sweep(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_MaxUintptr_threads, gocccl_reduce_MaxUintptr_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUintptr>(d_in, n, d_out, init, d_scratch);
@@ -1129,91 +1129,91 @@ gocccl_reduce_MaxUintptr_final(const uint64_t* d_in, long long n, uint64_t* d_ou
   ::gocccl::reduce_final<gocccl_reduce_MaxUintptr_threads, gocccl_reduce_MaxUintptr_items, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::MaxUintptr>(d_in, n, d_out, init);
 }
 
-// UnaryTransform(AffineFloat32) over float32, float32, declared at ops.go:367:19.
+// UnaryTransform(AffineFloat32) over float32, float32, declared at ops.go:374:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineFloat32_threads)
 gocccl_transform_AffineFloat32(const float* d_in, float* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_AffineFloat32_threads, gocccl_transform_AffineFloat32_items, float, float, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineFloat32>(d_in, d_out, n);
 }
 
-// UnaryTransform(AffineFloat64) over float64, float64, declared at ops.go:371:19.
+// UnaryTransform(AffineFloat64) over float64, float64, declared at ops.go:378:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineFloat64_threads)
 gocccl_transform_AffineFloat64(const double* d_in, double* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_AffineFloat64_threads, gocccl_transform_AffineFloat64_items, double, double, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineFloat64>(d_in, d_out, n);
 }
 
-// UnaryTransform(AffineInt) over int, int, declared at ops.go:339:19.
+// UnaryTransform(AffineInt) over int, int, declared at ops.go:346:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineInt_threads)
 gocccl_transform_AffineInt(const int64_t* d_in, int64_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_AffineInt_threads, gocccl_transform_AffineInt_items, int64_t, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineInt>(d_in, d_out, n);
 }
 
-// UnaryTransform(AffineInt16) over int16, int16, declared at ops.go:327:19.
+// UnaryTransform(AffineInt16) over int16, int16, declared at ops.go:334:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineInt16_threads)
 gocccl_transform_AffineInt16(const int16_t* d_in, int16_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_AffineInt16_threads, gocccl_transform_AffineInt16_items, int16_t, int16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineInt16>(d_in, d_out, n);
 }
 
-// UnaryTransform(AffineInt32) over int32, int32, declared at ops.go:331:19.
+// UnaryTransform(AffineInt32) over int32, int32, declared at ops.go:338:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineInt32_threads)
 gocccl_transform_AffineInt32(const int32_t* d_in, int32_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_AffineInt32_threads, gocccl_transform_AffineInt32_items, int32_t, int32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineInt32>(d_in, d_out, n);
 }
 
-// UnaryTransform(AffineInt64) over int64, int64, declared at ops.go:335:19.
+// UnaryTransform(AffineInt64) over int64, int64, declared at ops.go:342:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineInt64_threads)
 gocccl_transform_AffineInt64(const int64_t* d_in, int64_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_AffineInt64_threads, gocccl_transform_AffineInt64_items, int64_t, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineInt64>(d_in, d_out, n);
 }
 
-// UnaryTransform(AffineInt8) over int8, int8, declared at ops.go:323:19.
+// UnaryTransform(AffineInt8) over int8, int8, declared at ops.go:330:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineInt8_threads)
 gocccl_transform_AffineInt8(const int8_t* d_in, int8_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_AffineInt8_threads, gocccl_transform_AffineInt8_items, int8_t, int8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineInt8>(d_in, d_out, n);
 }
 
-// UnaryTransform(AffineUint) over uint, uint, declared at ops.go:359:19.
+// UnaryTransform(AffineUint) over uint, uint, declared at ops.go:366:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineUint_threads)
 gocccl_transform_AffineUint(const uint64_t* d_in, uint64_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_AffineUint_threads, gocccl_transform_AffineUint_items, uint64_t, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineUint>(d_in, d_out, n);
 }
 
-// UnaryTransform(AffineUint16) over uint16, uint16, declared at ops.go:347:19.
+// UnaryTransform(AffineUint16) over uint16, uint16, declared at ops.go:354:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineUint16_threads)
 gocccl_transform_AffineUint16(const uint16_t* d_in, uint16_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_AffineUint16_threads, gocccl_transform_AffineUint16_items, uint16_t, uint16_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineUint16>(d_in, d_out, n);
 }
 
-// UnaryTransform(AffineUint32) over uint32, uint32, declared at ops.go:351:19.
+// UnaryTransform(AffineUint32) over uint32, uint32, declared at ops.go:358:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineUint32_threads)
 gocccl_transform_AffineUint32(const uint32_t* d_in, uint32_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_AffineUint32_threads, gocccl_transform_AffineUint32_items, uint32_t, uint32_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineUint32>(d_in, d_out, n);
 }
 
-// UnaryTransform(AffineUint64) over uint64, uint64, declared at ops.go:355:19.
+// UnaryTransform(AffineUint64) over uint64, uint64, declared at ops.go:362:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineUint64_threads)
 gocccl_transform_AffineUint64(const uint64_t* d_in, uint64_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_AffineUint64_threads, gocccl_transform_AffineUint64_items, uint64_t, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineUint64>(d_in, d_out, n);
 }
 
-// UnaryTransform(AffineUint8) over uint8, uint8, declared at ops.go:343:19.
+// UnaryTransform(AffineUint8) over uint8, uint8, declared at ops.go:350:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineUint8_threads)
 gocccl_transform_AffineUint8(const uint8_t* d_in, uint8_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_AffineUint8_threads, gocccl_transform_AffineUint8_items, uint8_t, uint8_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineUint8>(d_in, d_out, n);
 }
 
-// UnaryTransform(AffineUintptr) over uintptr, uintptr, declared at ops.go:363:19.
+// UnaryTransform(AffineUintptr) over uintptr, uintptr, declared at ops.go:370:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_AffineUintptr_threads)
 gocccl_transform_AffineUintptr(const uint64_t* d_in, uint64_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_AffineUintptr_threads, gocccl_transform_AffineUintptr_items, uint64_t, uint64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::AffineUintptr>(d_in, d_out, n);
 }
 
-// UnaryTransform(Shifty) over int64, int64, declared at ops.go:374:19.
+// UnaryTransform(Shifty) over int64, int64, declared at ops.go:381:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Shifty_threads)
 gocccl_transform_Shifty(const int64_t* d_in, int64_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_Shifty_threads, gocccl_transform_Shifty_items, int64_t, int64_t, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::Shifty>(d_in, d_out, n);
 }
 
-// UnaryTransform(Widen) over int32, float64, declared at ops.go:373:19.
+// UnaryTransform(Widen) over int32, float64, declared at ops.go:380:19.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Widen_threads)
 gocccl_transform_Widen(const int32_t* d_in, double* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_Widen_threads, gocccl_transform_Widen_items, int32_t, double, ::gocccl_pkg_devicetest_bf0ae03a::gocccl_functors::Widen>(d_in, d_out, n);

@@ -9,48 +9,24 @@ import (
 	"reflect"
 )
 
-// The glue is version 3; it fails to compile against a runtime that
+// The glue is version 2; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(3 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 3)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(2 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 2)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
 var (
-	//go:embed gocccl_gen_sm_75.cubin
-	goccclImageSM75 []byte
-	//go:embed gocccl_gen_sm_80.cubin
-	goccclImageSM80 []byte
-	//go:embed gocccl_gen_sm_86.cubin
-	goccclImageSM86 []byte
-	//go:embed gocccl_gen_sm_89.cubin
-	goccclImageSM89 []byte
 	//go:embed gocccl_gen_sm_90.cubin
 	goccclImageSM90 []byte
-	//go:embed gocccl_gen_sm_100.cubin
-	goccclImageSM100 []byte
-	//go:embed gocccl_gen_sm_103.cubin
-	goccclImageSM103 []byte
-	//go:embed gocccl_gen_sm_120.cubin
-	goccclImageSM120 []byte
-	//go:embed gocccl_gen_compute_120.ptx
-	goccclImageCompute120 []byte
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest", "0d50184b887efdd1dc1984fd017d6b5214800bfac046f3448786a73f3981c11e", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75},
-		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80},
-		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86},
-		{Target: goccclimpl.Target{Arch: 89}, Data: goccclImageSM89},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest", "9c8ba7b22c4ce273ac0f43edcab813ad5524193b0692b3ae15c48ceda43ff5f2", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
-		{Target: goccclimpl.Target{Arch: 100}, Data: goccclImageSM100},
-		{Target: goccclimpl.Target{Arch: 103}, Data: goccclImageSM103},
-		{Target: goccclimpl.Target{Arch: 120}, Data: goccclImageSM120},
-		{Target: goccclimpl.Target{Arch: 120, PTX: true}, Data: goccclImageCompute120, PTXISA: "9.0"},
 	})
-	// BinaryTransform(Blend) over uint8, float32, float32, declared at ops.go:375:19.
+	// BinaryTransform(Blend) over uint8, float32, float32, declared at ops.go:382:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{Blend},
@@ -58,17 +34,10 @@ func init() {
 		Layouts:   []string{"uint8/1", "float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_Blend"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// BinaryTransform(MixFloat32) over float32, float32, float32, declared at ops.go:368:19.
+	// BinaryTransform(MixFloat32) over float32, float32, float32, declared at ops.go:375:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{MixFloat32},
@@ -76,17 +45,10 @@ func init() {
 		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_MixFloat32"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// BinaryTransform(MixFloat64) over float64, float64, float64, declared at ops.go:372:19.
+	// BinaryTransform(MixFloat64) over float64, float64, float64, declared at ops.go:379:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{MixFloat64},
@@ -94,17 +56,10 @@ func init() {
 		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_MixFloat64"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// BinaryTransform(MixInt) over int, int, int, declared at ops.go:340:19.
+	// BinaryTransform(MixInt) over int, int, int, declared at ops.go:347:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{MixInt},
@@ -112,17 +67,10 @@ func init() {
 		Layouts:   []string{"int/8", "int/8", "int/8"},
 		Kernels:   []string{"gocccl_transform2_MixInt"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// BinaryTransform(MixInt16) over int16, int16, int16, declared at ops.go:328:19.
+	// BinaryTransform(MixInt16) over int16, int16, int16, declared at ops.go:335:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{MixInt16},
@@ -130,17 +78,10 @@ func init() {
 		Layouts:   []string{"int16/2", "int16/2", "int16/2"},
 		Kernels:   []string{"gocccl_transform2_MixInt16"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// BinaryTransform(MixInt32) over int32, int32, int32, declared at ops.go:332:19.
+	// BinaryTransform(MixInt32) over int32, int32, int32, declared at ops.go:339:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{MixInt32},
@@ -148,17 +89,10 @@ func init() {
 		Layouts:   []string{"int32/4", "int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform2_MixInt32"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// BinaryTransform(MixInt64) over int64, int64, int64, declared at ops.go:336:19.
+	// BinaryTransform(MixInt64) over int64, int64, int64, declared at ops.go:343:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{MixInt64},
@@ -166,17 +100,10 @@ func init() {
 		Layouts:   []string{"int64/8", "int64/8", "int64/8"},
 		Kernels:   []string{"gocccl_transform2_MixInt64"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// BinaryTransform(MixInt8) over int8, int8, int8, declared at ops.go:324:19.
+	// BinaryTransform(MixInt8) over int8, int8, int8, declared at ops.go:331:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{MixInt8},
@@ -184,17 +111,10 @@ func init() {
 		Layouts:   []string{"int8/1", "int8/1", "int8/1"},
 		Kernels:   []string{"gocccl_transform2_MixInt8"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// BinaryTransform(MixUint) over uint, uint, uint, declared at ops.go:360:19.
+	// BinaryTransform(MixUint) over uint, uint, uint, declared at ops.go:367:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{MixUint},
@@ -202,17 +122,10 @@ func init() {
 		Layouts:   []string{"uint/8", "uint/8", "uint/8"},
 		Kernels:   []string{"gocccl_transform2_MixUint"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// BinaryTransform(MixUint16) over uint16, uint16, uint16, declared at ops.go:348:19.
+	// BinaryTransform(MixUint16) over uint16, uint16, uint16, declared at ops.go:355:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{MixUint16},
@@ -220,17 +133,10 @@ func init() {
 		Layouts:   []string{"uint16/2", "uint16/2", "uint16/2"},
 		Kernels:   []string{"gocccl_transform2_MixUint16"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// BinaryTransform(MixUint32) over uint32, uint32, uint32, declared at ops.go:352:19.
+	// BinaryTransform(MixUint32) over uint32, uint32, uint32, declared at ops.go:359:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{MixUint32},
@@ -238,17 +144,10 @@ func init() {
 		Layouts:   []string{"uint32/4", "uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform2_MixUint32"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// BinaryTransform(MixUint64) over uint64, uint64, uint64, declared at ops.go:356:19.
+	// BinaryTransform(MixUint64) over uint64, uint64, uint64, declared at ops.go:363:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{MixUint64},
@@ -256,17 +155,10 @@ func init() {
 		Layouts:   []string{"uint64/8", "uint64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_transform2_MixUint64"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// BinaryTransform(MixUint8) over uint8, uint8, uint8, declared at ops.go:344:19.
+	// BinaryTransform(MixUint8) over uint8, uint8, uint8, declared at ops.go:351:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{MixUint8},
@@ -274,17 +166,10 @@ func init() {
 		Layouts:   []string{"uint8/1", "uint8/1", "uint8/1"},
 		Kernels:   []string{"gocccl_transform2_MixUint8"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// BinaryTransform(MixUintptr) over uintptr, uintptr, uintptr, declared at ops.go:364:19.
+	// BinaryTransform(MixUintptr) over uintptr, uintptr, uintptr, declared at ops.go:371:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{MixUintptr},
@@ -292,17 +177,10 @@ func init() {
 		Layouts:   []string{"uintptr/8", "uintptr/8", "uintptr/8"},
 		Kernels:   []string{"gocccl_transform2_MixUintptr"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// Reduce(AddFloat32) over float32, declared at ops.go:365:19.
+	// Reduce(AddFloat32) over float32, declared at ops.go:372:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddFloat32},
@@ -310,17 +188,10 @@ func init() {
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_reduce_AddFloat32_sweep", "gocccl_reduce_AddFloat32_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// Reduce(AddFloat64) over float64, declared at ops.go:369:19.
+	// Reduce(AddFloat64) over float64, declared at ops.go:376:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddFloat64},
@@ -328,17 +199,10 @@ func init() {
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_reduce_AddFloat64_sweep", "gocccl_reduce_AddFloat64_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Reduce(AddInt) over int, declared at ops.go:337:19.
+	// Reduce(AddInt) over int, declared at ops.go:344:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddInt},
@@ -346,17 +210,10 @@ func init() {
 		Layouts:   []string{"int/8"},
 		Kernels:   []string{"gocccl_reduce_AddInt_sweep", "gocccl_reduce_AddInt_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Reduce(AddInt16) over int16, declared at ops.go:325:19.
+	// Reduce(AddInt16) over int16, declared at ops.go:332:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddInt16},
@@ -364,17 +221,10 @@ func init() {
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_reduce_AddInt16_sweep", "gocccl_reduce_AddInt16_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// Reduce(AddInt32) over int32, declared at ops.go:329:19.
+	// Reduce(AddInt32) over int32, declared at ops.go:336:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddInt32},
@@ -382,17 +232,10 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_reduce_AddInt32_sweep", "gocccl_reduce_AddInt32_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// Reduce(AddInt64) over int64, declared at ops.go:333:19.
+	// Reduce(AddInt64) over int64, declared at ops.go:340:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddInt64},
@@ -400,17 +243,10 @@ func init() {
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_reduce_AddInt64_sweep", "gocccl_reduce_AddInt64_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Reduce(AddInt8) over int8, declared at ops.go:321:19.
+	// Reduce(AddInt8) over int8, declared at ops.go:328:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddInt8},
@@ -418,17 +254,10 @@ func init() {
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_reduce_AddInt8_sweep", "gocccl_reduce_AddInt8_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// Reduce(AddUint) over uint, declared at ops.go:357:19.
+	// Reduce(AddUint) over uint, declared at ops.go:364:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddUint},
@@ -436,17 +265,10 @@ func init() {
 		Layouts:   []string{"uint/8"},
 		Kernels:   []string{"gocccl_reduce_AddUint_sweep", "gocccl_reduce_AddUint_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Reduce(AddUint16) over uint16, declared at ops.go:345:19.
+	// Reduce(AddUint16) over uint16, declared at ops.go:352:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddUint16},
@@ -454,17 +276,10 @@ func init() {
 		Layouts:   []string{"uint16/2"},
 		Kernels:   []string{"gocccl_reduce_AddUint16_sweep", "gocccl_reduce_AddUint16_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// Reduce(AddUint32) over uint32, declared at ops.go:349:19.
+	// Reduce(AddUint32) over uint32, declared at ops.go:356:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddUint32},
@@ -472,17 +287,10 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_AddUint32_sweep", "gocccl_reduce_AddUint32_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// Reduce(AddUint64) over uint64, declared at ops.go:353:19.
+	// Reduce(AddUint64) over uint64, declared at ops.go:360:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddUint64},
@@ -490,17 +298,10 @@ func init() {
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_reduce_AddUint64_sweep", "gocccl_reduce_AddUint64_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Reduce(AddUint8) over uint8, declared at ops.go:341:19.
+	// Reduce(AddUint8) over uint8, declared at ops.go:348:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddUint8},
@@ -508,17 +309,10 @@ func init() {
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_reduce_AddUint8_sweep", "gocccl_reduce_AddUint8_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// Reduce(AddUintptr) over uintptr, declared at ops.go:361:19.
+	// Reduce(AddUintptr) over uintptr, declared at ops.go:368:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddUintptr},
@@ -526,17 +320,10 @@ func init() {
 		Layouts:   []string{"uintptr/8"},
 		Kernels:   []string{"gocccl_reduce_AddUintptr_sweep", "gocccl_reduce_AddUintptr_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Reduce(MaxFloat32) over float32, declared at ops.go:366:19.
+	// Reduce(MaxFloat32) over float32, declared at ops.go:373:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{MaxFloat32},
@@ -544,17 +331,10 @@ func init() {
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_reduce_MaxFloat32_sweep", "gocccl_reduce_MaxFloat32_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// Reduce(MaxFloat64) over float64, declared at ops.go:370:19.
+	// Reduce(MaxFloat64) over float64, declared at ops.go:377:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{MaxFloat64},
@@ -562,17 +342,10 @@ func init() {
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_reduce_MaxFloat64_sweep", "gocccl_reduce_MaxFloat64_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Reduce(MaxInt) over int, declared at ops.go:338:19.
+	// Reduce(MaxInt) over int, declared at ops.go:345:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{MaxInt},
@@ -580,17 +353,10 @@ func init() {
 		Layouts:   []string{"int/8"},
 		Kernels:   []string{"gocccl_reduce_MaxInt_sweep", "gocccl_reduce_MaxInt_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Reduce(MaxInt16) over int16, declared at ops.go:326:19.
+	// Reduce(MaxInt16) over int16, declared at ops.go:333:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{MaxInt16},
@@ -598,17 +364,10 @@ func init() {
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_reduce_MaxInt16_sweep", "gocccl_reduce_MaxInt16_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// Reduce(MaxInt32) over int32, declared at ops.go:330:19.
+	// Reduce(MaxInt32) over int32, declared at ops.go:337:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{MaxInt32},
@@ -616,17 +375,10 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_reduce_MaxInt32_sweep", "gocccl_reduce_MaxInt32_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// Reduce(MaxInt64) over int64, declared at ops.go:334:19.
+	// Reduce(MaxInt64) over int64, declared at ops.go:341:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{MaxInt64},
@@ -634,17 +386,10 @@ func init() {
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_reduce_MaxInt64_sweep", "gocccl_reduce_MaxInt64_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Reduce(MaxInt8) over int8, declared at ops.go:322:19.
+	// Reduce(MaxInt8) over int8, declared at ops.go:329:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{MaxInt8},
@@ -652,17 +397,10 @@ func init() {
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_reduce_MaxInt8_sweep", "gocccl_reduce_MaxInt8_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// Reduce(MaxUint) over uint, declared at ops.go:358:19.
+	// Reduce(MaxUint) over uint, declared at ops.go:365:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{MaxUint},
@@ -670,17 +408,10 @@ func init() {
 		Layouts:   []string{"uint/8"},
 		Kernels:   []string{"gocccl_reduce_MaxUint_sweep", "gocccl_reduce_MaxUint_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Reduce(MaxUint16) over uint16, declared at ops.go:346:19.
+	// Reduce(MaxUint16) over uint16, declared at ops.go:353:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{MaxUint16},
@@ -688,17 +419,10 @@ func init() {
 		Layouts:   []string{"uint16/2"},
 		Kernels:   []string{"gocccl_reduce_MaxUint16_sweep", "gocccl_reduce_MaxUint16_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// Reduce(MaxUint32) over uint32, declared at ops.go:350:19.
+	// Reduce(MaxUint32) over uint32, declared at ops.go:357:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{MaxUint32},
@@ -706,17 +430,10 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_MaxUint32_sweep", "gocccl_reduce_MaxUint32_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// Reduce(MaxUint64) over uint64, declared at ops.go:354:19.
+	// Reduce(MaxUint64) over uint64, declared at ops.go:361:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{MaxUint64},
@@ -724,17 +441,10 @@ func init() {
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_reduce_MaxUint64_sweep", "gocccl_reduce_MaxUint64_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Reduce(MaxUint8) over uint8, declared at ops.go:342:19.
+	// Reduce(MaxUint8) over uint8, declared at ops.go:349:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{MaxUint8},
@@ -742,17 +452,10 @@ func init() {
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_reduce_MaxUint8_sweep", "gocccl_reduce_MaxUint8_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// Reduce(MaxUintptr) over uintptr, declared at ops.go:362:19.
+	// Reduce(MaxUintptr) over uintptr, declared at ops.go:369:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{MaxUintptr},
@@ -760,17 +463,10 @@ func init() {
 		Layouts:   []string{"uintptr/8"},
 		Kernels:   []string{"gocccl_reduce_MaxUintptr_sweep", "gocccl_reduce_MaxUintptr_final"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// UnaryTransform(AffineFloat32) over float32, float32, declared at ops.go:367:19.
+	// UnaryTransform(AffineFloat32) over float32, float32, declared at ops.go:374:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{AffineFloat32},
@@ -778,17 +474,10 @@ func init() {
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_AffineFloat32"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// UnaryTransform(AffineFloat64) over float64, float64, declared at ops.go:371:19.
+	// UnaryTransform(AffineFloat64) over float64, float64, declared at ops.go:378:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{AffineFloat64},
@@ -796,17 +485,10 @@ func init() {
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_AffineFloat64"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// UnaryTransform(AffineInt) over int, int, declared at ops.go:339:19.
+	// UnaryTransform(AffineInt) over int, int, declared at ops.go:346:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{AffineInt},
@@ -814,17 +496,10 @@ func init() {
 		Layouts:   []string{"int/8", "int/8"},
 		Kernels:   []string{"gocccl_transform_AffineInt"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// UnaryTransform(AffineInt16) over int16, int16, declared at ops.go:327:19.
+	// UnaryTransform(AffineInt16) over int16, int16, declared at ops.go:334:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{AffineInt16},
@@ -832,17 +507,10 @@ func init() {
 		Layouts:   []string{"int16/2", "int16/2"},
 		Kernels:   []string{"gocccl_transform_AffineInt16"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// UnaryTransform(AffineInt32) over int32, int32, declared at ops.go:331:19.
+	// UnaryTransform(AffineInt32) over int32, int32, declared at ops.go:338:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{AffineInt32},
@@ -850,17 +518,10 @@ func init() {
 		Layouts:   []string{"int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform_AffineInt32"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// UnaryTransform(AffineInt64) over int64, int64, declared at ops.go:335:19.
+	// UnaryTransform(AffineInt64) over int64, int64, declared at ops.go:342:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{AffineInt64},
@@ -868,17 +529,10 @@ func init() {
 		Layouts:   []string{"int64/8", "int64/8"},
 		Kernels:   []string{"gocccl_transform_AffineInt64"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// UnaryTransform(AffineInt8) over int8, int8, declared at ops.go:323:19.
+	// UnaryTransform(AffineInt8) over int8, int8, declared at ops.go:330:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{AffineInt8},
@@ -886,17 +540,10 @@ func init() {
 		Layouts:   []string{"int8/1", "int8/1"},
 		Kernels:   []string{"gocccl_transform_AffineInt8"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// UnaryTransform(AffineUint) over uint, uint, declared at ops.go:359:19.
+	// UnaryTransform(AffineUint) over uint, uint, declared at ops.go:366:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{AffineUint},
@@ -904,17 +551,10 @@ func init() {
 		Layouts:   []string{"uint/8", "uint/8"},
 		Kernels:   []string{"gocccl_transform_AffineUint"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// UnaryTransform(AffineUint16) over uint16, uint16, declared at ops.go:347:19.
+	// UnaryTransform(AffineUint16) over uint16, uint16, declared at ops.go:354:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{AffineUint16},
@@ -922,17 +562,10 @@ func init() {
 		Layouts:   []string{"uint16/2", "uint16/2"},
 		Kernels:   []string{"gocccl_transform_AffineUint16"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// UnaryTransform(AffineUint32) over uint32, uint32, declared at ops.go:351:19.
+	// UnaryTransform(AffineUint32) over uint32, uint32, declared at ops.go:358:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{AffineUint32},
@@ -940,17 +573,10 @@ func init() {
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_AffineUint32"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// UnaryTransform(AffineUint64) over uint64, uint64, declared at ops.go:355:19.
+	// UnaryTransform(AffineUint64) over uint64, uint64, declared at ops.go:362:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{AffineUint64},
@@ -958,17 +584,10 @@ func init() {
 		Layouts:   []string{"uint64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_transform_AffineUint64"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// UnaryTransform(AffineUint8) over uint8, uint8, declared at ops.go:343:19.
+	// UnaryTransform(AffineUint8) over uint8, uint8, declared at ops.go:350:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{AffineUint8},
@@ -976,17 +595,10 @@ func init() {
 		Layouts:   []string{"uint8/1", "uint8/1"},
 		Kernels:   []string{"gocccl_transform_AffineUint8"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
-	// UnaryTransform(AffineUintptr) over uintptr, uintptr, declared at ops.go:363:19.
+	// UnaryTransform(AffineUintptr) over uintptr, uintptr, declared at ops.go:370:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{AffineUintptr},
@@ -994,17 +606,10 @@ func init() {
 		Layouts:   []string{"uintptr/8", "uintptr/8"},
 		Kernels:   []string{"gocccl_transform_AffineUintptr"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// UnaryTransform(Shifty) over int64, int64, declared at ops.go:374:19.
+	// UnaryTransform(Shifty) over int64, int64, declared at ops.go:381:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{Shifty},
@@ -1012,17 +617,10 @@ func init() {
 		Layouts:   []string{"int64/8", "int64/8"},
 		Kernels:   []string{"gocccl_transform_Shifty"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// UnaryTransform(Widen) over int32, float64, declared at ops.go:373:19.
+	// UnaryTransform(Widen) over int32, float64, declared at ops.go:380:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{Widen},
@@ -1030,14 +628,7 @@ func init() {
 		Layouts:   []string{"int32/4", "float64/8"},
 		Kernels:   []string{"gocccl_transform_Widen"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 86, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 89, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 103, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 }

@@ -94,6 +94,13 @@ type Instance struct {
 	// Outputs those they write their outputs through. Both empty for an
 	// instance over plain buffers.
 	Inputs, Outputs []*iter.Node
+	// State is the per-call state type of an instance declared with a
+	// stateful constructor (runtime.ReduceWith), whose kernels take it by
+	// value after their description's parameters; nil without state. Glue
+	// version 3 and later.
+	State reflect.Type
+	// StateLayout is State's layout as the kernels were compiled for it.
+	StateLayout string
 }
 
 // Registration is a registered instance, as algorithm handles use it.
@@ -102,7 +109,10 @@ type Registration struct {
 	Alg      *algo.Algorithm
 	Kernels  []string
 	Policies []arch.Policy
-	err      error // the instance does not match its description or its types changed
+	// State is the per-call state type the kernels take as their last
+	// parameter, or nil.
+	State reflect.Type
+	err   error // the instance does not match its description or its types changed
 }
 
 // Register records the kernels gocccl-gen compiled for one instance of
@@ -111,7 +121,7 @@ type Registration struct {
 // kept and reported when the instance runs, never as a panic at start-up.
 func Register(m *Module, in Instance) {
 	alg := algo.Lookup(in.Algorithm)
-	reg := &Registration{Module: m, Alg: alg, Kernels: in.Kernels, Policies: in.Policies}
+	reg := &Registration{Module: m, Alg: alg, Kernels: in.Kernels, Policies: in.Policies, State: in.State}
 	switch {
 	case alg == nil:
 		reg.err = fmt.Errorf("the generated code names algorithm %q, which this runtime does not have; update gocccl or run go generate (gocccl-gen)", in.Algorithm)
@@ -123,6 +133,11 @@ func Register(m *Module, in Instance) {
 			len(in.Inputs), len(in.Outputs), alg.Name, len(alg.Inputs()), len(alg.Outputs()))
 	default:
 		reg.err = checkLayouts(in.Layouts, in.Types...)
+		if reg.err == nil && in.State != nil && in.StateLayout != "" {
+			if got := layoutOf(in.State); got != in.StateLayout {
+				reg.err = &layoutError{msg: "state type " + in.State.String() + " has layout " + got + " in Go but the kernels were compiled for " + in.StateLayout}
+			}
+		}
 	}
 	key := NewKey(alg, in.Ops, in.Types...)
 	if alg != nil && (len(in.Inputs) > 0 || len(in.Outputs) > 0) {

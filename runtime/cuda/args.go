@@ -119,3 +119,12 @@ func (a *Args) fail(err error) {
 		a.err = err
 	}
 }
+
+// Truncate drops the parameters added after the first n bytes, as returned
+// by [Args.Len] before they were added, so that a buffer can be reused with
+// a different tail.
+func (a *Args) Truncate(n int) {
+	if n >= 0 && n <= a.n {
+		a.n = n
+	}
+}

@@ -207,3 +207,18 @@ func TestDim3Norm(t *testing.T) {
 	assert.Equal(t, Dim3{5, 2, 3}, Dim3{5, 2, 3}.norm())
 	assert.Equal(t, Dim3{0, 1, 1}, Dim3{}.norm())
 }
+
+func TestArgsTruncate(t *testing.T) {
+	var a Args
+	a.Int32(1)
+	n := a.Len()
+	a.Float64(2)
+	assert.Equal(t, 16, a.Len())
+	a.Truncate(n)
+	assert.Equal(t, 4, a.Len())
+	a.Uint32(3)
+	assert.Equal(t, 8, a.Len(), "adds after the kept bytes")
+	assert.Equal(t, uint32(3), binary.LittleEndian.Uint32(a.buf[4:]))
+	a.Truncate(100) // past the end: ignored
+	assert.Equal(t, 8, a.Len())
+}

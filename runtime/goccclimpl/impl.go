@@ -40,9 +40,11 @@ type EnforceVersion_UpdateGocccl uint
 const (
 	// MinVersion is the oldest glue this runtime accepts.
 	MinVersion = 2
-	// MaxVersion is the newest glue this runtime accepts. Version 3 adds the
-	// iterator compositions of an instance (Instance.Inputs, Outputs).
-	MaxVersion = 3
+	// MaxVersion is the newest glue this runtime accepts. Version 3 adds
+	// instances with per-call state (Instance.State), version 4 iterator
+	// compositions (Instance.Inputs, Outputs); glue without them is still
+	// written as version 2.
+	MaxVersion = 4
 )
 
 // Target is what an image was compiled for.

@@ -30,7 +30,7 @@ func CallClosure(a int32) int32 {
 
 //gocccl:op
 func Global(a float32) float32 {
-	return a * scale // want `package-level variable scale is not allowed in operators: pass the value as a parameter or declare a constant`
+	return a * scale // want `package-level variable scale is not allowed in operators: operators cannot capture variables: put scale in a state struct`
 }
 
 //gocccl:op

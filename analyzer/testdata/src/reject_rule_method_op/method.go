@@ -1,11 +1,14 @@
-// Package reject_rule_method_op: methods cannot be operators.
+// Package reject_rule_method_op: a method operator's receiver is its
+// per-call state, passed by value; pointer receivers are rejected.
 package reject_rule_method_op
 
 // T is a named type with methods.
 type T int32
 
+// Twice is a method operator: its receiver t is per-call state.
+//
 //gocccl:op
-func (t T) Twice() T { return t * 2 } // want `method Twice cannot be an operator: declare it as a top-level function`
+func (t T) Twice(a T) T { return t * a }
 
 //gocccl:op
-func (t *T) Add(b T) T { return *t + b } // want `method Add cannot be an operator: declare it as a top-level function`
+func (t *T) Add(b T) T { return *t + b } // want `method T.Add has a pointer receiver: an operator's receiver is its per-call state, read-only and passed by value; write func \(t T\) Add\(…\)`

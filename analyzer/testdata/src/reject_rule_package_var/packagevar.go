@@ -16,12 +16,12 @@ var (
 
 //gocccl:op
 func Read(a float32) float32 {
-	return a * scale // want `package-level variable scale is not allowed in operators: pass the value as a parameter or declare a constant`
+	return a * scale // want `package-level variable scale is not allowed in operators: operators cannot capture variables: put scale in a state struct and write a method: //gocccl:op func \(s S\) Read\(a float32\) float32 \{ … s.scale … \}`
 }
 
 //gocccl:op
 func Write(a int32) int32 {
-	counter = a // want `package-level variable counter is not allowed in operators: pass the value as a parameter or declare a constant`
+	counter = a // want `package-level variable counter is not allowed in operators: operators cannot capture variables`
 	return a + limit
 }
 

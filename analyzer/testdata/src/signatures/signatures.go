@@ -11,7 +11,7 @@ type Pair struct{ A, B int32 }
 type Box[E any] int32
 
 //gocccl:op
-func (T) Method(a int32) int32 { return a } // want `method Method cannot be an operator: declare it as a top-level function`
+func (*T) Method(a int32) int32 { return a } // want `method T.Method has a pointer receiver: an operator's receiver is its per-call state`
 
 //gocccl:op
 func Generic[E int32 | int64](a E) E { return a } // want `generic function Generic cannot be an operator: write one //gocccl:op function per type`

@@ -1,0 +1,101 @@
+// Package state holds the GPU conformance tests of per-call operator state:
+// operators that are methods of a state struct, declared with the stateful
+// constructors (runtime.BinaryTransformWith(Axpy.Apply), …) and given their
+// state per call through Bind, in transforms, a reduction, scans, a
+// selection and a merge sort. Each is compared on the GPU against the CPU
+// backend, and both against a sequential loop that calls the method, over
+// several states, with two states in flight on two streams at once. Without
+// a GPU the tests run the CPU backend against the loops.
+package state
+
+//go:generate gocccl-gen
+
+//gocccl:arch sm_90
+
+import "github.com/gocccl/gocccl/runtime"
+
+// Axpy is the state of a saxpy: alpha known only at run time.
+type Axpy struct{ Alpha float32 }
+
+// Apply is alpha*x + y, rounded twice as Go does (no fused multiply-add).
+//
+//gocccl:op
+func (p Axpy) Apply(x, y float32) float32 { return p.Alpha*x + y }
+
+// Mix is a state whose fields need padding between them, so that its
+// kernel argument is laid out as Go lays it out.
+type Mix struct {
+	Flag  bool
+	Scale float64
+	Bias  int8
+	Taps  [3]int16
+	Shift uint32
+}
+
+// Map uses every field of the state.
+//
+//gocccl:op
+func (m Mix) Map(x float64) float64 {
+	y := x * m.Scale
+	if m.Flag {
+		y = -y
+	}
+	for _, t := range m.Taps {
+		y += float64(t)
+	}
+	return y + float64(m.Bias) + float64(m.Shift>>3)
+}
+
+// Affine is a named scalar state.
+type Affine int32
+
+// Apply is a*x + 7 with Go's wrapping int32 arithmetic.
+//
+//gocccl:op
+func (a Affine) Apply(x int32) int32 { return int32(a)*x + 7 }
+
+// Mod is the modulus of an addition; values and init are below it.
+type Mod struct{ M uint64 }
+
+// Add is (a + b) mod M: associative and commutative over [0, M).
+//
+//gocccl:op
+func (m Mod) Add(a, b uint64) uint64 { return (a + b) % m.M }
+
+// Band selects the values in [Lo, Hi).
+type Band struct{ Lo, Hi float32 }
+
+// In reports whether x is in the band.
+//
+//gocccl:op
+func (b Band) In(x float32) bool { return x >= b.Lo && x < b.Hi }
+
+// Order compares keys by their bits above Shift, ascending or descending:
+// a strict weak order with many equivalent keys, so stability shows.
+type Order struct {
+	Shift uint32
+	Desc  bool
+}
+
+// Less orders a before b.
+//
+//gocccl:op
+func (o Order) Less(a, b uint32) bool {
+	ka, kb := a>>o.Shift, b>>o.Shift
+	if o.Desc {
+		return ka > kb
+	}
+	return ka < kb
+}
+
+// The instances: each compiled once, its state given per call.
+var (
+	Saxpy     = runtime.BinaryTransformWith(Axpy.Apply)
+	MixMap    = runtime.UnaryTransformWith(Mix.Map)
+	AffineMap = runtime.UnaryTransformWith(Affine.Apply)
+	SumMod    = runtime.ReduceWith(Mod.Add)
+	ScanMod   = runtime.InclusiveScanWith(Mod.Add)
+	ExclMod   = runtime.ExclusiveScanWith(Mod.Add)
+	InBand    = runtime.SelectWith(Band.In)
+	SortBy    = runtime.MergeSortKeysWith(Order.Less)
+)

@@ -131,7 +131,7 @@ func importedOps(fset *token.FileSet, pkgPath string, ops []*model.Op, instances
 		visit(op)
 	}
 	for _, in := range instances {
-		for _, op := range in.Ops {
+		for _, op := range in.AllOps() {
 			if op.Pkg != pkgPath && !seen[op] {
 				seen[op] = true
 				out = append(out, op)

@@ -48,14 +48,17 @@ func (a *analysis) findInstances() []*model.Instance {
 	byKey := make(map[string]*model.Instance)
 	for _, f := range a.files {
 		called := make(map[ast.Node]bool) // constructors in call position
+		byRecv := a.declMethods(f)
+		used := make(map[*ast.CallExpr]bool)
 		a.inspectOutsideOps(f, func(n ast.Node) {
 			if call, ok := n.(*ast.CallExpr); ok {
 				if alg, stateful := constructor(calleeObject(a.info, call.Fun)); alg != nil {
 					called[calleeName(call.Fun)] = true
-					a.addInstance(byKey, call, alg, stateful)
+					a.addInstance(byKey, call, alg, stateful, byRecv, used)
 				}
 			}
 		})
+		a.checkDeclMethods(byRecv, used)
 		a.inspectOutsideOps(f, func(n ast.Node) {
 			var id *ast.Ident
 			switch n := n.(type) {
@@ -111,7 +114,7 @@ func calleeName(fun ast.Expr) ast.Node {
 
 // addInstance records the instance that call declares, or reports why its
 // arguments are not operators gocccl-gen can generate for.
-func (a *analysis) addInstance(byKey map[string]*model.Instance, call *ast.CallExpr, alg *algo.Algorithm, stateful bool) {
+func (a *analysis) addInstance(byKey map[string]*model.Instance, call *ast.CallExpr, alg *algo.Algorithm, stateful bool, byRecv map[ast.Expr][]declMethod, used map[*ast.CallExpr]bool) {
 	if len(call.Args) != len(alg.Ops) {
 		a.errorf(call.Pos(), "%s", arityMessage(alg))
 		return
@@ -137,6 +140,9 @@ func (a *analysis) addInstance(byKey map[string]*model.Instance, call *ast.CallE
 	if problem != "" {
 		a.errorf(call.Pos(), "runtime.%s: %s", constructorName(alg, stateful), problem)
 		return
+	}
+	if !a.instanceIters(in, call, byRecv, used) {
+		ok = false
 	}
 	if !ok {
 		return

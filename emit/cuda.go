@@ -1,6 +1,8 @@
 package emit
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
@@ -266,6 +268,12 @@ func instanceSymbol(in *model.Instance) string {
 			s += "_" + cIdent(strings.NewReplacer("[", "A", "]", "_", ".", "_").Replace(t.GoName()))
 		}
 	}
+	if in.HasIters() {
+		// Iterator compositions: a hash of their signature keeps the
+		// symbol short and the same for the same declaration.
+		sum := sha256.Sum256([]byte(in.IterKey()))
+		s += "_it" + hex.EncodeToString(sum[:5])
+	}
 	return s
 }
 
@@ -288,6 +296,11 @@ func headers(pkg *model.Package) []string {
 	var algs []string
 	for _, in := range pkg.Instances {
 		algs = append(algs, in.Algorithm.Header)
+	}
+	for _, in := range pkg.Instances {
+		if in.HasIters() {
+			algs = append(algs, "iterator.cuh")
+		}
 	}
 	slices.Sort(algs)
 	return append([]string{"gosem.cuh"}, slices.Compact(algs)...)
@@ -323,7 +336,7 @@ func needsPrototypes(pkg *model.Package) bool {
 func usedOps(pkg *model.Package) []*model.Op {
 	used := make(map[*model.Op]bool)
 	for _, in := range pkg.Instances {
-		for _, op := range in.Ops {
+		for _, op := range in.AllOps() {
 			used[op] = true
 		}
 	}
@@ -515,6 +528,9 @@ func writeKernels(w *cWriter, e *opEmitter, in *model.Instance) {
 				t = algo.FixedCType(p.Type)
 			}
 			params[j] = p.Kind.CType(t) + " " + p.Name
+			if it := paramIter(in, p); it != nil {
+				params[j] = iterCType(e, in, it, p.Kind == algo.Out) + " " + p.Name
+			}
 			args[j] = p.Name
 		}
 		if in.State != nil {

@@ -7,6 +7,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/gocccl/gocccl/internal/iter"
+
 	"github.com/gocccl/gocccl/model"
 )
 
@@ -23,16 +25,21 @@ const implPath = "github.com/gocccl/gocccl/runtime/goccclimpl"
 const (
 	glueVersion      = 2
 	stateGlueVersion = 3
+	iterGlueVersion  = 4
 )
 
 // packageGlueVersion is the glue version pkg's glue needs.
 func packageGlueVersion(pkg *model.Package) int {
+	v := glueVersion
 	for _, in := range pkg.Instances {
+		if in.HasIters() {
+			v = max(v, iterGlueVersion)
+		}
 		if in.State != nil {
-			return stateGlueVersion
+			v = max(v, stateGlueVersion)
 		}
 	}
-	return glueVersion
+	return v
 }
 
 // GoGlue returns the contents of gocccl_gen.go: the version guard, a
@@ -155,6 +162,11 @@ func registration(pkg *model.Package, in *model.Instance, as []int, mod string) 
 		jen.Id("Kernels").Op(":").Index().String().Values(kernels...),
 		jen.Id("Policies").Op(":").Index().Qual(implPath, "Policy").Custom(multi, policies...),
 	}
+	if in.HasIters() {
+		fields = append(fields,
+			jen.Id("Inputs").Op(":").Index().Op("*").Qual(implPath, "Iter").Custom(multi, iterValues(pkg, in.Inputs)...),
+			jen.Id("Outputs").Op(":").Index().Op("*").Qual(implPath, "Iter").Custom(multi, iterValues(pkg, in.Outputs)...))
+	}
 	if in.State != nil {
 		fields = append(fields,
 			jen.Id("State").Op(":").Qual("reflect", "TypeFor").Types(goType(pkg, in.State)).Call(),
@@ -207,4 +219,39 @@ func goType(pkg *model.Package, t *model.Type) jen.Code {
 		return jen.Index(jen.Lit(int(t.Len))).Add(goType(pkg, t.Elem))
 	}
 	return jen.Id(t.Kind.String())
+}
+
+// iterValues spells compositions as goccclimpl.Iter literals (nil for a
+// plain buffer), which the runtime keys the kernels by.
+func iterValues(pkg *model.Package, its []*model.Iter) []jen.Code {
+	vals := make([]jen.Code, len(its))
+	for i, it := range its {
+		if it == nil {
+			vals[i] = jen.Nil()
+			continue
+		}
+		vals[i] = jen.Op("&").Qual(implPath, "Iter").Values(iterFields(pkg, it)...)
+	}
+	return vals
+}
+
+func iterFields(pkg *model.Package, it *model.Iter) []jen.Code {
+	fields := []jen.Code{
+		jen.Id("Kind").Op(":").Qual(implPath, "Iter"+it.Kind.String()),
+		jen.Id("Type").Op(":").Qual("reflect", "TypeFor").Types(goType(pkg, it.Type)).Call(),
+	}
+	if it.Op != nil {
+		fields = append(fields, jen.Id("Op").Op(":").Add(opValue(pkg, it.Op)))
+	}
+	if it.Kind == iter.CacheModified {
+		fields = append(fields, jen.Id("Mode").Op(":").Qual(implPath, "Cache"+it.Mode.String()))
+	}
+	if len(it.In) > 0 {
+		subs := make([]jen.Code, len(it.In))
+		for i, c := range it.In {
+			subs[i] = jen.Values(iterFields(pkg, c)...)
+		}
+		fields = append(fields, jen.Id("In").Op(":").Index().Op("*").Qual(implPath, "Iter").Values(subs...))
+	}
+	return fields
 }

@@ -9,8 +9,10 @@ package model
 
 import (
 	"go/token"
+	"slices"
 
 	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/iter"
 )
 
 // AnalyzeTag is the build tag the analyzer loads packages with. Generated Go
@@ -119,6 +121,11 @@ type Instance struct {
 	// Pkg is the import path of the package that declares the instance;
 	// its operators may be of other packages.
 	Pkg string
+	// Inputs are the compositions the instance reads its inputs through
+	// (runtime's Over), one per name of Algorithm.Inputs(), nil for a plain
+	// buffer; Outputs those it writes through (Into). Both are empty for an
+	// instance over plain buffers.
+	Inputs, Outputs []*Iter
 	// State is the type of the per-call state of an instance declared with
 	// a stateful constructor (runtime.ReduceWith(S.Op)): the receiver type
 	// of its method operators, passed by value as the last parameter of
@@ -143,6 +150,9 @@ func (in *Instance) Key() string {
 		s += "]"
 	}
 	if len(in.Ops) == 0 && in.Algorithm.Typed() {
+		if in.HasIters() {
+			s += "{" + in.IterKey() + "}"
+		}
 		return s
 	}
 	s += "("
@@ -152,7 +162,11 @@ func (in *Instance) Key() string {
 		}
 		s += in.OpRef(op, ".")
 	}
-	return s + ")"
+	s += ")"
+	if in.HasIters() {
+		s += "{" + in.IterKey() + "}"
+	}
+	return s
 }
 
 // OpRef names op in the instance's key: its name, joined with sep to its
@@ -162,4 +176,107 @@ func (in *Instance) OpRef(op *Op, sep string) string {
 		return op.PkgName + sep + op.Name
 	}
 	return op.Name
+}
+
+// Iter is an iterator composition an instance reads an input or writes an
+// output through (package iterator), as its declaration fixes it: the kinds,
+// value types, operators and cache modes; its values are bound per call.
+type Iter struct {
+	Kind iter.Kind
+	// Type is the value type the node reads (an input) or accepts (an
+	// output).
+	Type *Type
+	// Op is the operator of Transform and TransformOutput.
+	Op *Op
+	// Mode is CacheModified's loads.
+	Mode iter.CacheMode
+	// In are the operands, as iter.Kind documents them.
+	In []*Iter
+	// Pos is the constructor call that declares the node.
+	Pos token.Pos
+}
+
+// Sig prints the composition for keys and messages, with operators as the
+// instance names them: "Transform[int32](Counting[int32],Square)".
+func (it *Iter) Sig(in *Instance) string {
+	if it == nil {
+		return "-"
+	}
+	s := it.Kind.String() + "[" + it.Type.GoName() + "]"
+	if it.Kind.Leaf() || it.Kind == iter.Discard {
+		return s
+	}
+	s += "("
+	for i, c := range it.In {
+		if i > 0 {
+			s += ","
+		}
+		s += c.Sig(in)
+	}
+	if it.Op != nil {
+		s += "," + in.OpRef(it.Op, ".")
+	}
+	if it.Kind == iter.CacheModified {
+		s += "," + it.Mode.String()
+	}
+	return s + ")"
+}
+
+// Walk calls f for every node of the composition, parents first.
+func (it *Iter) Walk(f func(*Iter)) {
+	if it == nil {
+		return
+	}
+	f(it)
+	for _, c := range it.In {
+		c.Walk(f)
+	}
+}
+
+// HasIters reports whether the instance reads or writes through an
+// iterator composition.
+func (in *Instance) HasIters() bool {
+	for _, it := range append(append([]*Iter(nil), in.Inputs...), in.Outputs...) {
+		if it != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// IterKey prints the instance's compositions: its inputs' and outputs'
+// signatures ("-" for a plain buffer), "" without any.
+func (in *Instance) IterKey() string {
+	if !in.HasIters() {
+		return ""
+	}
+	s := ""
+	for i, it := range in.Inputs {
+		if i > 0 {
+			s += ","
+		}
+		s += it.Sig(in)
+	}
+	s += ">"
+	for i, it := range in.Outputs {
+		if i > 0 {
+			s += ","
+		}
+		s += it.Sig(in)
+	}
+	return s
+}
+
+// AllOps returns the instance's operators followed by those of its
+// iterator compositions, each once.
+func (in *Instance) AllOps() []*Op {
+	ops := append([]*Op(nil), in.Ops...)
+	for _, it := range append(append([]*Iter(nil), in.Inputs...), in.Outputs...) {
+		it.Walk(func(n *Iter) {
+			if n.Op != nil && !slices.Contains(ops, n.Op) {
+				ops = append(ops, n.Op)
+			}
+		})
+	}
+	return ops
 }

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/iter"
 	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
@@ -25,11 +26,68 @@ func Reduce[T any](op func(T, T) T) *ReduceOp[T] {
 	return &ReduceOp[T]{op: op, instance: newInstance(algo.Reduce, []any{op}, reflect.TypeFor[T]())}
 }
 
+// Over declares the instance reading its input through the iterator
+// composition in (package iterator), so that gocccl-gen compiles it; call it
+// on the constructor's result where the instance is declared:
+//
+//	var SumSquares = runtime.Reduce(Add).Over(Squares)
+//
+// It returns r: any Reduce(op) instance then runs the composition.
+func (r *ReduceOp[T]) Over(in Iterator[T]) *ReduceOp[T] { return r }
+
+// Into declares the instance writing its result through the output
+// iterator composition out (package iterator); see Over.
+func (r *ReduceOp[T]) Into(out OutputIterator[T]) *ReduceOp[T] { return r }
+
 // Run writes op(init, in[0] op in[1] op … op in[n-1]) to out[0], or init when
-// in is empty. It is enqueued on s (nil means the default stream of in's
-// device) and returns without waiting on a GPU (except on GPUs without
-// stream-ordered memory pools, where it waits to free its scratch memory).
-func (r *ReduceOp[T]) Run(s *Stream, in, out *Slice[T], init T) error {
+// in is empty. in and out are Slices or iterator compositions bound for the
+// call (package iterator) that an instance declared with Over and Into. It
+// is enqueued on s (nil means the default stream of in's device) and returns
+// without waiting on a GPU (except on GPUs without stream-ordered memory
+// pools, where it waits to free its scratch memory).
+func (r *ReduceOp[T]) Run(s *Stream, in Input[T], out Output[T], init T) error {
+	if r == nil || r.op == nil {
+		return fmt.Errorf("gocccl: Reduce: nil operator")
+	}
+	src, err := input("Reduce input", in)
+	if err != nil {
+		return err
+	}
+	dst, err := output("Reduce output", out)
+	if err != nil {
+		return err
+	}
+	if src.it == nil && dst.it == nil {
+		return r.run(s, src.s, dst.s, init)
+	}
+	s, err = streamOf("Reduce", s, src.dev(), dst.dev())
+	if err != nil {
+		return err
+	}
+	if dst.len() == 0 {
+		return fmt.Errorf("gocccl: Reduce: output has no element to write the result to")
+	}
+	if err := r.enterThrough(s.dev, []*iter.Node{src.node()}, []*iter.Node{dst.node()}); err != nil {
+		return r.wrap(err, "")
+	}
+	defer s.dev.exit()
+	if s.dev.ctx == nil {
+		h, err := src.host(s.dev)
+		if err != nil {
+			return r.wrap(err, "")
+		}
+		v, err := reduceCPU(r.op, h.host, init, s.dev.info.Workers)
+		if err != nil {
+			return r.wrap(err, "")
+		}
+		o := dst.host(s.dev, 1)
+		o.host[0] = v
+		return r.wrap(dst.flush(o), "")
+	}
+	return r.runGPU(s, src, dst, init)
+}
+
+func (r *ReduceOp[T]) run(s *Stream, in, out *Slice[T], init T) error {
 	s, err := r.check(s, in, out)
 	if err != nil {
 		return err
@@ -46,7 +104,7 @@ func (r *ReduceOp[T]) Run(s *Stream, in, out *Slice[T], init T) error {
 		out.host[0] = v
 		return nil
 	}
-	return r.runGPU(s, in, out, init)
+	return r.runGPU(s, src[T]{s: in}, sink[T]{s: out}, init)
 }
 
 func (r *ReduceOp[T]) check(s *Stream, in, out *Slice[T]) (*Stream, error) {
@@ -79,31 +137,46 @@ const (
 // single pass (gocccl::ReduceScratch): after a 16-byte counter slot.
 const reducePartialsOffset = 16
 
-func (r *ReduceOp[T]) runGPU(s *Stream, in, out *Slice[T], init T) error {
+func (r *ReduceOp[T]) runGPU(s *Stream, in src[T], out sink[T], init T) error {
 	d := s.dev
-	k, err := r.kernels(d)
+	var k kernels
+	var err error
+	if in.it == nil && out.it == nil {
+		k, err = r.kernels(d)
+	} else {
+		k, err = r.kernelsThrough(d, []*iter.Node{in.node()}, []*iter.Node{out.node()})
+	}
 	if err != nil {
 		return err
 	}
 	size, align := int(unsafe.Sizeof(init)), int(unsafe.Alignof(init))
 	tile := k.policy.Tile()
+	n := in.len()
 
 	var args cuda.Args
-	if in.n <= tile {
-		args.Ptr(in.ptr)
-		args.Int64(int64(in.n))
-		args.Ptr(out.ptr)
+	if n <= tile {
+		if err := in.pack(&args); err != nil {
+			return r.wrap(err, "")
+		}
+		args.Int64(int64(n))
+		if err := out.pack(&args); err != nil {
+			return r.wrap(err, "")
+		}
 		args.Value(unsafe.Pointer(&init), size, align)
 		return k.launch(reduceTile, 1, s, &args)
 	}
-	grid := min((in.n+tile-1)/tile, k.maxBlocks)
+	grid := min((n+tile-1)/tile, k.maxBlocks)
 	scratch, err := s.zeroedScratch(reducePartialsOffset + grid*size)
 	if err != nil {
 		return r.wrap(err, "")
 	}
-	args.Ptr(in.ptr)
-	args.Int64(int64(in.n))
-	args.Ptr(out.ptr)
+	if err := in.pack(&args); err != nil {
+		return r.wrap(err, "")
+	}
+	args.Int64(int64(n))
+	if err := out.pack(&args); err != nil {
+		return r.wrap(err, "")
+	}
 	args.Value(unsafe.Pointer(&init), size, align)
 	args.Ptr(scratch)
 	return k.launch(reduceSweep, grid, s, &args)

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/iter"
 	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
@@ -26,17 +27,25 @@ func InclusiveScan[T any](op func(T, T) T) *InclusiveScanOp[T] {
 	return &InclusiveScanOp[T]{op: op, instance: newInstance(algo.InclusiveScan, []any{op}, reflect.TypeFor[T]())}
 }
 
+// Over declares the instance reading its input through the iterator
+// composition in (package iterator); see ReduceOp.Over.
+func (o *InclusiveScanOp[T]) Over(in Iterator[T]) *InclusiveScanOp[T] { return o }
+
+// Into declares the instance writing through the output iterator
+// composition out (package iterator); see ReduceOp.Over.
+func (o *InclusiveScanOp[T]) Into(out OutputIterator[T]) *InclusiveScanOp[T] { return o }
+
 // Run writes in[0] op … op in[i] to out[i] for every i; in and out have
 // equal lengths, and out may be in itself (but must not overlap it
 // otherwise). It is enqueued on s (nil means the default stream of in's
 // device) and returns without waiting on a GPU.
-func (o *InclusiveScanOp[T]) Run(s *Stream, in, out *Slice[T]) error {
+func (o *InclusiveScanOp[T]) Run(s *Stream, in Input[T], out Output[T]) error {
 	return o.run(s, in, out, scanInit[T]{})
 }
 
 // RunWithInit writes init op in[0] op … op in[i] to out[i] for every i, as
 // cub::DeviceScan::InclusiveScanInit; otherwise as Run.
-func (o *InclusiveScanOp[T]) RunWithInit(s *Stream, in, out *Slice[T], init T) error {
+func (o *InclusiveScanOp[T]) RunWithInit(s *Stream, in Input[T], out Output[T], init T) error {
 	return o.run(s, in, out, scanInit[T]{has: true, value: init})
 }
 
@@ -44,15 +53,15 @@ func (o *InclusiveScanOp[T]) RunWithInit(s *Stream, in, out *Slice[T], init T) e
 // buffer read when the scan runs on the stream, not when it is enqueued
 // (cuda.compute's future value): an earlier call on s may still be writing
 // it. init must not overlap out.
-func (o *InclusiveScanOp[T]) RunWithInitFrom(s *Stream, in, out, init *Slice[T]) error {
+func (o *InclusiveScanOp[T]) RunWithInitFrom(s *Stream, in Input[T], out Output[T], init *Slice[T]) error {
 	return o.run(s, in, out, scanInit[T]{has: true, device: true, from: init})
 }
 
-func (o *InclusiveScanOp[T]) run(s *Stream, in, out *Slice[T], init scanInit[T]) error {
+func (o *InclusiveScanOp[T]) run(s *Stream, in Input[T], out Output[T], init scanInit[T]) error {
 	if o == nil || o.op == nil {
 		return fmt.Errorf("gocccl: InclusiveScan: nil operator")
 	}
-	return runScan(&o.instance, &inclusiveScanNames, o.op, true, s, in, out, init)
+	return runScanIO(&o.instance, &inclusiveScanNames, o.op, true, s, in, out, init)
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n elements
@@ -81,26 +90,34 @@ func ExclusiveScan[T any](op func(T, T) T) *ExclusiveScanOp[T] {
 	return &ExclusiveScanOp[T]{op: op, instance: newInstance(algo.ExclusiveScan, []any{op}, reflect.TypeFor[T]())}
 }
 
+// Over declares the instance reading its input through the iterator
+// composition in (package iterator); see ReduceOp.Over.
+func (o *ExclusiveScanOp[T]) Over(in Iterator[T]) *ExclusiveScanOp[T] { return o }
+
+// Into declares the instance writing through the output iterator
+// composition out (package iterator); see ReduceOp.Over.
+func (o *ExclusiveScanOp[T]) Into(out OutputIterator[T]) *ExclusiveScanOp[T] { return o }
+
 // Run writes init op in[0] op … op in[i-1] to out[i] for every i (init to
 // out[0]); in and out have equal lengths, and out may be in itself (but
 // must not overlap it otherwise). It is enqueued on s (nil means the default
 // stream of in's device) and returns without waiting on a GPU.
-func (o *ExclusiveScanOp[T]) Run(s *Stream, in, out *Slice[T], init T) error {
+func (o *ExclusiveScanOp[T]) Run(s *Stream, in Input[T], out Output[T], init T) error {
 	return o.run(s, in, out, scanInit[T]{has: true, value: init})
 }
 
 // RunWithInitFrom is Run with the init value in init[0], a device buffer
 // read when the scan runs on the stream, not when it is enqueued
 // (cuda.compute's future value). init must not overlap out.
-func (o *ExclusiveScanOp[T]) RunWithInitFrom(s *Stream, in, out, init *Slice[T]) error {
+func (o *ExclusiveScanOp[T]) RunWithInitFrom(s *Stream, in Input[T], out Output[T], init *Slice[T]) error {
 	return o.run(s, in, out, scanInit[T]{has: true, device: true, from: init})
 }
 
-func (o *ExclusiveScanOp[T]) run(s *Stream, in, out *Slice[T], init scanInit[T]) error {
+func (o *ExclusiveScanOp[T]) run(s *Stream, in Input[T], out Output[T], init scanInit[T]) error {
 	if o == nil || o.op == nil {
 		return fmt.Errorf("gocccl: ExclusiveScan: nil operator")
 	}
-	return runScan(&o.instance, &exclusiveScanNames, o.op, false, s, in, out, init)
+	return runScanIO(&o.instance, &exclusiveScanNames, o.op, false, s, in, out, init)
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n elements
@@ -132,6 +149,61 @@ var (
 	inclusiveScanNames = scanNames{"InclusiveScan", [3]string{"InclusiveScan input", "InclusiveScan output", "InclusiveScan init"}}
 	exclusiveScanNames = scanNames{"ExclusiveScan", [3]string{"ExclusiveScan input", "ExclusiveScan output", "ExclusiveScan init"}}
 )
+
+// runScanIO resolves a scan's input and output: plain buffers run as
+// runScan; iterator compositions on the CPU backend are evaluated into
+// temporaries, and on a GPU read and written by the kernels.
+func runScanIO[T any](inst *instance, names *scanNames, op func(T, T) T, inclusive bool, s *Stream, in Input[T], out Output[T], init scanInit[T]) error {
+	alg := names.alg
+	src, err := input(names.args[0], in)
+	if err != nil {
+		return err
+	}
+	dst, err := output(names.args[1], out)
+	if err != nil {
+		return err
+	}
+	if src.it == nil && dst.it == nil {
+		return runScan(inst, names, op, inclusive, s, src.s, dst.s, init)
+	}
+	var initDev *Device
+	if init.device {
+		if err := init.from.usable(names.args[2]); err != nil {
+			return err
+		}
+		if init.from.n < 1 {
+			return fmt.Errorf("gocccl: %s: init buffer has no element", alg)
+		}
+		initDev = init.from.dev
+	}
+	s, err = streamOf(alg, s, src.dev(), dst.dev(), initDev)
+	if err != nil {
+		return err
+	}
+	n := src.len()
+	if m := dst.len(); m >= 0 && m != n {
+		return fmt.Errorf("gocccl: %s: input has %d elements, output %d", alg, n, m)
+	}
+	if err := inst.enterThrough(s.dev, []*iter.Node{src.node()}, []*iter.Node{dst.node()}); err != nil {
+		return inst.wrap(err, "")
+	}
+	defer s.dev.exit()
+	if s.dev.ctx == nil {
+		if init.device {
+			init.value = init.from.host[0]
+		}
+		h, err := src.host(s.dev)
+		if err != nil {
+			return inst.wrap(err, "")
+		}
+		o := dst.host(s.dev, n)
+		if err := scanCPU(op, h.host, o.host, init.value, init.has, inclusive, s.dev.info.Workers); err != nil {
+			return inst.wrap(err, "")
+		}
+		return inst.wrap(dst.flush(o), "")
+	}
+	return scanGPU(inst, s, src, dst, init)
+}
 
 // runScan checks a scan's arguments, then runs it on s's device.
 func runScan[T any](inst *instance, names *scanNames, op func(T, T) T, inclusive bool, s *Stream, in, out *Slice[T], init scanInit[T]) error {
@@ -178,20 +250,27 @@ func runScan[T any](inst *instance, names *scanNames, op func(T, T) T, inclusive
 		}
 		return inst.wrap(scanCPU(op, in.host, out.host, init.value, init.has, inclusive, s.dev.info.Workers), "")
 	}
-	return scanGPU(inst, s, in, out, init)
+	return scanGPU(inst, s, src[T]{s: in}, sink[T]{s: out}, init)
 }
 
 // scanGPU launches a scan: the sweep alone on one block for a single tile,
 // else the tile-state init and the sweep over stream-ordered scratch.
-func scanGPU[T any](inst *instance, s *Stream, in, out *Slice[T], init scanInit[T]) error {
+func scanGPU[T any](inst *instance, s *Stream, in src[T], out sink[T], init scanInit[T]) error {
 	d := s.dev
-	k, err := inst.kernels(d)
-	if err != nil || in.n == 0 {
+	var k kernels
+	var err error
+	if in.it == nil && out.it == nil {
+		k, err = inst.kernels(d)
+	} else {
+		k, err = inst.kernelsThrough(d, []*iter.Node{in.node()}, []*iter.Node{out.node()})
+	}
+	n := in.len()
+	if err != nil || n == 0 {
 		return err
 	}
 	const initKernel, sweepKernel = 0, 1
 	tile := k.policy.Tile()
-	tiles := (in.n + tile - 1) / tile
+	tiles := (n + tile - 1) / tile
 
 	var state cuda.DevicePtr
 	var stateBytes int
@@ -214,15 +293,21 @@ func scanGPU[T any](inst *instance, s *Stream, in, out *Slice[T], init scanInit[
 		}
 		has := init.has
 		args.Reset()
-		args.Ptr(in.ptr)
-		args.Ptr(out.ptr)
-		args.Int64(int64(in.n))
+		err = in.pack(&args)
+		if err == nil {
+			err = out.pack(&args)
+		}
+		args.Int64(int64(n))
 		args.Ptr(state)
 		args.Int64(int64(stateBytes))
 		args.Value(unsafe.Pointer(&init.value), int(unsafe.Sizeof(init.value)), int(unsafe.Alignof(init.value)))
 		args.Ptr(initPtr)
 		args.Value(unsafe.Pointer(&has), 1, 1)
-		err = k.launch(sweepKernel, tiles, s, &args)
+		if err == nil {
+			err = k.launch(sweepKernel, tiles, s, &args)
+		} else {
+			err = inst.wrap(err, "")
+		}
 	}
 	if state != 0 {
 		if ferr := d.tempFree(state, s); err == nil && ferr != nil {

@@ -5,6 +5,7 @@ import (
 	"reflect"
 
 	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/iter"
 	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
@@ -19,46 +20,81 @@ func UnaryTransform[In, Out any](op func(In) Out) *UnaryTransformOp[In, Out] {
 	return &UnaryTransformOp[In, Out]{op: op, instance: newInstance(algo.UnaryTransform, []any{op}, reflect.TypeFor[In](), reflect.TypeFor[Out]())}
 }
 
-// Run writes op(in[i]) to out[i] for every i; in and out have equal lengths.
-// It is enqueued on s (nil means the default stream of in's device).
-func (t *UnaryTransformOp[In, Out]) Run(s *Stream, in *Slice[In], out *Slice[Out]) error {
+// Over declares the instance reading its input through the iterator
+// composition in (package iterator); see ReduceOp.Over.
+func (t *UnaryTransformOp[In, Out]) Over(in Iterator[In]) *UnaryTransformOp[In, Out] { return t }
+
+// Into declares the instance writing through the output iterator
+// composition out (package iterator); see ReduceOp.Over.
+func (t *UnaryTransformOp[In, Out]) Into(out OutputIterator[Out]) *UnaryTransformOp[In, Out] {
+	return t
+}
+
+// Run writes op(in[i]) to out[i] for every i; in and out have equal lengths
+// (an output without one, such as iterator.Discard, takes in's). in and out
+// are Slices or iterator compositions bound for the call that an instance
+// declared with Over and Into. It is enqueued on s (nil means the default
+// stream of in's device).
+func (t *UnaryTransformOp[In, Out]) Run(s *Stream, in Input[In], out Output[Out]) error {
 	if t == nil || t.op == nil {
 		return fmt.Errorf("gocccl: UnaryTransform: nil operator")
 	}
-	if err := in.usable("UnaryTransform input"); err != nil {
-		return err
-	}
-	if err := out.usable("UnaryTransform output"); err != nil {
-		return err
-	}
-	s, err := streamFor("UnaryTransform", s, in.dev, out.dev)
+	src, err := input("UnaryTransform input", in)
 	if err != nil {
 		return err
 	}
-	if in.n != out.n {
-		return fmt.Errorf("gocccl: UnaryTransform: input has %d elements, output %d", in.n, out.n)
+	dst, err := output("UnaryTransform output", out)
+	if err != nil {
+		return err
 	}
-	if err := t.enter(s.dev); err != nil {
+	s, err = streamOf("UnaryTransform", s, src.dev(), dst.dev())
+	if err != nil {
+		return err
+	}
+	n := src.len()
+	if m := dst.len(); m >= 0 && m != n {
+		return fmt.Errorf("gocccl: UnaryTransform: input has %d elements, output %d", n, m)
+	}
+	if src.it == nil && dst.it == nil {
+		err = t.enter(s.dev)
+	} else {
+		err = t.enterThrough(s.dev, []*iter.Node{src.node()}, []*iter.Node{dst.node()})
+	}
+	if err != nil {
 		return t.wrap(err, "")
 	}
 	defer s.dev.exit()
 	if s.dev.ctx == nil {
-		src, dst := in.host, out.host
-		_, err := parallel(in.n, s.dev.info.Workers, func(_, lo, hi int) {
+		h, err := src.host(s.dev)
+		if err != nil {
+			return t.wrap(err, "")
+		}
+		o := dst.host(s.dev, n)
+		x, y := h.host, o.host
+		if _, err := parallel(n, s.dev.info.Workers, func(_, lo, hi int) {
 			for i := lo; i < hi; i++ {
-				dst[i] = t.op(src[i])
+				y[i] = t.op(x[i])
 			}
-		})
-		return err
+		}); err != nil {
+			return err
+		}
+		return t.wrap(dst.flush(o), "")
 	}
-	if in.n == 0 {
+	if n == 0 {
 		return nil
 	}
 	var args cuda.Args
-	args.Ptr(in.ptr)
-	args.Ptr(out.ptr)
-	args.Int64(int64(in.n))
-	return launchTransform(&t.instance, s, in.n, &args)
+	if err := src.pack(&args); err != nil {
+		return t.wrap(err, "")
+	}
+	if err := dst.pack(&args); err != nil {
+		return t.wrap(err, "")
+	}
+	args.Int64(int64(n))
+	if src.it == nil && dst.it == nil {
+		return launchTransform(&t.instance, s, n, &args, nil, nil)
+	}
+	return launchTransform(&t.instance, s, n, &args, []*iter.Node{src.node()}, []*iter.Node{dst.node()})
 }
 
 // BinaryTransformOp applies a binary operator to pairs of elements.
@@ -73,54 +109,104 @@ func BinaryTransform[A, B, Out any](op func(A, B) Out) *BinaryTransformOp[A, B, 
 	return &BinaryTransformOp[A, B, Out]{op: op, instance: newInstance(algo.BinaryTransform, []any{op}, reflect.TypeFor[A](), reflect.TypeFor[B](), reflect.TypeFor[Out]())}
 }
 
+// Over declares the instance reading its inputs through the iterator
+// compositions a and b (package iterator; iterator.Slice for a plain
+// buffer); see ReduceOp.Over.
+func (t *BinaryTransformOp[A, B, Out]) Over(a Iterator[A], b Iterator[B]) *BinaryTransformOp[A, B, Out] {
+	return t
+}
+
+// Into declares the instance writing through the output iterator
+// composition out (package iterator); see ReduceOp.Over.
+func (t *BinaryTransformOp[A, B, Out]) Into(out OutputIterator[Out]) *BinaryTransformOp[A, B, Out] {
+	return t
+}
+
 // Run writes op(a[i], b[i]) to out[i] for every i; a, b and out have equal
-// lengths. It is enqueued on s (nil means the default stream of a's device).
-func (t *BinaryTransformOp[A, B, Out]) Run(s *Stream, a *Slice[A], b *Slice[B], out *Slice[Out]) error {
+// lengths (an output without one takes the inputs'). They are Slices or
+// iterator compositions bound for the call that an instance declared with
+// Over and Into. It is enqueued on s (nil means the default stream of a's
+// device).
+func (t *BinaryTransformOp[A, B, Out]) Run(s *Stream, a Input[A], b Input[B], out Output[Out]) error {
 	if t == nil || t.op == nil {
 		return fmt.Errorf("gocccl: BinaryTransform: nil operator")
 	}
-	if err := a.usable("BinaryTransform first input"); err != nil {
-		return err
-	}
-	if err := b.usable("BinaryTransform second input"); err != nil {
-		return err
-	}
-	if err := out.usable("BinaryTransform output"); err != nil {
-		return err
-	}
-	s, err := streamFor("BinaryTransform", s, a.dev, b.dev, out.dev)
+	sa, err := inputOf("BinaryTransform first input", a, true)
 	if err != nil {
 		return err
 	}
-	if a.n != b.n || a.n != out.n {
-		return fmt.Errorf("gocccl: BinaryTransform: inputs have %d and %d elements, output %d", a.n, b.n, out.n)
+	sb, err := inputOf("BinaryTransform second input", b, true)
+	if err != nil {
+		return err
 	}
-	if err := t.enter(s.dev); err != nil {
+	// An input without a length (a Counting, a Constant) takes the other's.
+	switch {
+	case sa.len() < 0 && sb.len() < 0:
+		return fmt.Errorf("gocccl: BinaryTransform: neither input has a length: give one with Take(n)")
+	case sa.len() < 0:
+		sa = sa.withLen(sb.len())
+	case sb.len() < 0:
+		sb = sb.withLen(sa.len())
+	}
+	dst, err := output("BinaryTransform output", out)
+	if err != nil {
+		return err
+	}
+	s, err = streamOf("BinaryTransform", s, sa.dev(), sb.dev(), dst.dev())
+	if err != nil {
+		return err
+	}
+	n := sa.len()
+	if m := dst.len(); sb.len() != n || m >= 0 && m != n {
+		return fmt.Errorf("gocccl: BinaryTransform: inputs have %d and %d elements, output %d", n, sb.len(), m)
+	}
+	if sa.it == nil && sb.it == nil && dst.it == nil {
+		err = t.enter(s.dev)
+	} else {
+		err = t.enterThrough(s.dev, []*iter.Node{sa.node(), sb.node()}, []*iter.Node{dst.node()})
+	}
+	if err != nil {
 		return t.wrap(err, "")
 	}
 	defer s.dev.exit()
 	if s.dev.ctx == nil {
-		x, y, dst := a.host, b.host, out.host
-		_, err := parallel(a.n, s.dev.info.Workers, func(_, lo, hi int) {
+		ha, err := sa.host(s.dev)
+		if err != nil {
+			return t.wrap(err, "")
+		}
+		hb, err := sb.host(s.dev)
+		if err != nil {
+			return t.wrap(err, "")
+		}
+		o := dst.host(s.dev, n)
+		x, y, z := ha.host, hb.host, o.host
+		if _, err := parallel(n, s.dev.info.Workers, func(_, lo, hi int) {
 			for i := lo; i < hi; i++ {
-				dst[i] = t.op(x[i], y[i])
+				z[i] = t.op(x[i], y[i])
 			}
-		})
-		return err
+		}); err != nil {
+			return err
+		}
+		return t.wrap(dst.flush(o), "")
 	}
-	if a.n == 0 {
+	if n == 0 {
 		return nil
 	}
 	var args cuda.Args
-	args.Ptr(a.ptr)
-	args.Ptr(b.ptr)
-	args.Ptr(out.ptr)
-	args.Int64(int64(a.n))
-	return launchTransform(&t.instance, s, a.n, &args)
+	for _, p := range []func(*cuda.Args) error{sa.pack, sb.pack, dst.pack} {
+		if err := p(&args); err != nil {
+			return t.wrap(err, "")
+		}
+	}
+	args.Int64(int64(n))
+	if sa.it == nil && sb.it == nil && dst.it == nil {
+		return launchTransform(&t.instance, s, n, &args, nil, nil)
+	}
+	return launchTransform(&t.instance, s, n, &args, []*iter.Node{sa.node(), sb.node()}, []*iter.Node{dst.node()})
 }
 
-func launchTransform(in *instance, s *Stream, n int, args *cuda.Args) error {
-	k, err := in.kernels(s.dev)
+func launchTransform(in *instance, s *Stream, n int, args *cuda.Args, ins, outs []*iter.Node) error {
+	k, err := in.kernelsThrough(s.dev, ins, outs)
 	if err != nil {
 		return err
 	}

@@ -31,8 +31,8 @@ func init() {
 	})
 }
 
-type scanRun[T any] func(*runtime.Stream, *runtime.Slice[T], *runtime.Slice[T]) error
-type exScanRun[T any] func(*runtime.Stream, *runtime.Slice[T], *runtime.Slice[T], T) error
+type scanRun[T any] func(*runtime.Stream, runtime.Input[T], runtime.Output[T]) error
+type exScanRun[T any] func(*runtime.Stream, runtime.Input[T], runtime.Output[T], T) error
 
 func scanCase[T num](n int, typ string, inclusive bool, incl scanRun[T], excl exScanRun[T]) Case {
 	alg := "scan"

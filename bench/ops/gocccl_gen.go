@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "fdd69d07e7e9c9433409bfa95684752beb64e9b9c2ff6164c631ef932ca7447f", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "a1028842e351433c54e8a260da3cc33b41eced4703291b7a6ec9646d08d9017d", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:42:30.

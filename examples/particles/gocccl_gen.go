@@ -39,7 +39,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "b0b2e7a2a19d87f724e43abf3678489aecf812b3385ca06dd2ec79f9979066a5", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "7684015a02d4550e792381f7f5dd67e00acecdc9845de7ea8b795d5c43d5e7d9", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75},
 		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80},
 		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86},

@@ -39,7 +39,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sum", "9b9a611ae1ac89786e062a0a5b95341dbeb86ed385987418f3da182486e281f8", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sum", "b8a26b4336b546c4a55f0655c8bdba59fbf74b825c6076cc0ddfcb9e9e7198d3", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75},
 		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80},
 		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86},

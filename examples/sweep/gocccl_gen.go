@@ -29,7 +29,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "d960e235705797f10e86c4ad7efe7641bc86208cd837e87085e8acfb26e7f1dd", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "ae390ddab36d083beb7bf54dad861e7bcec39da8cbfdbd979f7ffef4b4b4a531", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80},
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 		{Target: goccclimpl.Target{Arch: 100}, Data: goccclImageSM100},

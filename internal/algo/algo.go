@@ -90,6 +90,30 @@ type Param struct {
 	// parameter of the algorithm, or one of the fixed types of FixedCType
 	// ("int64" for counts and offsets, "bool", …).
 	Type string
+	// Fixed marks an In or Out parameter that stays a pointer whatever
+	// iterators an instance reads and writes through (scan's d_init).
+	Fixed bool
+}
+
+// Inputs returns the names of the parameters an instance may read through
+// an iterator (runtime's Over): the In parameters that are not Fixed, each
+// once, in the order they first appear in Kernels.
+func (a *Algorithm) Inputs() []string { return a.params(In) }
+
+// Outputs returns the names of the parameters an instance may write
+// through an output iterator (runtime's Into), as Inputs does.
+func (a *Algorithm) Outputs() []string { return a.params(Out) }
+
+func (a *Algorithm) params(kind ParamKind) []string {
+	var names []string
+	for _, k := range a.Kernels {
+		for _, p := range k.Params {
+			if p.Kind == kind && !p.Fixed && !slices.Contains(names, p.Name) {
+				names = append(names, p.Name)
+			}
+		}
+	}
+	return names
 }
 
 // fixedC are the C types of the fixed element types kernel parameters may

@@ -19,7 +19,7 @@ func scanSweep(template string) Kernel {
 	return Kernel{Suffix: "sweep", Template: template, Params: []Param{
 		{Name: "d_in", Kind: In, Type: "T"}, {Name: "d_out", Kind: Out, Type: "T"}, {Name: "n", Kind: Size},
 		{Name: "d_state", Kind: Scratch}, {Name: "state_bytes", Kind: Size},
-		{Name: "init", Kind: Value, Type: "T"}, {Name: "d_init", Kind: In, Type: "T"}, {Name: "has_init", Kind: Value, Type: "bool"}}}
+		{Name: "init", Kind: Value, Type: "T"}, {Name: "d_init", Kind: In, Type: "T", Fixed: true}, {Name: "has_init", Kind: Value, Type: "bool"}}}
 }
 
 // InclusiveScan is runtime.InclusiveScan(op func(T, T) T): out[i] = [init op]

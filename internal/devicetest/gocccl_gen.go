@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest", "0e6429fc7f91587ce905ac34b52fe0a40985b24192cf9b715fc47b37f1335f36", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest", "9c8ba7b22c4ce273ac0f43edcab813ad5524193b0692b3ae15c48ceda43ff5f2", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// BinaryTransform(Blend) over uint8, float32, float32, declared at ops.go:382:19.

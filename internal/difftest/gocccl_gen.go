@@ -24,7 +24,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/difftest", "0fe6f2592b91f579617364c199459a80830b9933edf6a039fbb4abb54d883d4a", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/difftest", "e9cec1d50042ac984803e56e103c15a6f66c63da484adba896eb252ee957913f", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// BinaryTransform(AddF32) over float32, float32, float32, declared at ops_float.go:117:6.

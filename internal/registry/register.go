@@ -9,6 +9,7 @@ import (
 
 	"github.com/gocccl/gocccl/internal/algo"
 	"github.com/gocccl/gocccl/internal/arch"
+	"github.com/gocccl/gocccl/internal/iter"
 )
 
 // ErrNotGenerated is returned when an algorithm instance runs but gocccl-gen
@@ -28,6 +29,9 @@ type Key struct {
 	Alg   *algo.Algorithm
 	Ops   [MaxOps]uintptr
 	Types [MaxTypes]reflect.Type
+	// Iters is the signature of the iterator compositions the kernels read
+	// and write through (iter.Key), "" for plain buffers.
+	Iters string
 }
 
 // NewKey returns the key of alg over the operators ops (function values)
@@ -85,6 +89,11 @@ type Instance struct {
 	Kernels []string
 	// Policies are the launch policies, one per architecture compiled.
 	Policies []arch.Policy
+	// Inputs are the compositions the kernels read their inputs through,
+	// in the order of the description's Inputs (nil: a plain buffer);
+	// Outputs those they write their outputs through. Both empty for an
+	// instance over plain buffers.
+	Inputs, Outputs []*iter.Node
 	// State is the per-call state type of an instance declared with a
 	// stateful constructor (runtime.ReduceWith), whose kernels take it by
 	// value after their description's parameters; nil without state. Glue
@@ -119,6 +128,9 @@ func Register(m *Module, in Instance) {
 	case len(in.Ops) != len(alg.Ops) || len(in.Types) != len(alg.TypeParams) || len(in.Kernels) != len(alg.Kernels):
 		reg.err = fmt.Errorf("the generated code registers %d operators, %d types and %d kernels for %s, which has %d, %d and %d; run go generate (gocccl-gen)",
 			len(in.Ops), len(in.Types), len(in.Kernels), alg.Name, len(alg.Ops), len(alg.TypeParams), len(alg.Kernels))
+	case len(in.Inputs) > len(alg.Inputs()) || len(in.Outputs) > len(alg.Outputs()):
+		reg.err = fmt.Errorf("the generated code registers %d input and %d output iterators for %s, which reads %d and writes %d; run go generate (gocccl-gen)",
+			len(in.Inputs), len(in.Outputs), alg.Name, len(alg.Inputs()), len(alg.Outputs()))
 	default:
 		reg.err = checkLayouts(in.Layouts, in.Types...)
 		if reg.err == nil && in.State != nil && in.StateLayout != "" {
@@ -128,6 +140,13 @@ func Register(m *Module, in Instance) {
 		}
 	}
 	key := NewKey(alg, in.Ops, in.Types...)
+	if alg != nil && (len(in.Inputs) > 0 || len(in.Outputs) > 0) {
+		ins := make([]*iter.Node, len(alg.Inputs()))
+		outs := make([]*iter.Node, len(alg.Outputs()))
+		copy(ins, in.Inputs)
+		copy(outs, in.Outputs)
+		key.Iters = IterKey(ins, outs)
+	}
 	state.mu.Lock()
 	defer state.mu.Unlock()
 	if state.instances == nil {
@@ -142,6 +161,9 @@ func Lookup(key Key) (*Registration, error) {
 	state.mu.RLock()
 	r := state.instances[key]
 	state.mu.RUnlock()
+	if r == nil && key.Iters != "" {
+		return nil, fmt.Errorf("%s through iterators %s: %w", key, key.Iters, ErrNotGenerated)
+	}
 	if r == nil {
 		return nil, fmt.Errorf("%s: %w; mark its operators //gocccl:op, declare the instance outside _test.go files, and run go generate (gocccl-gen) in its package",
 			key, ErrNotGenerated)
@@ -150,6 +172,19 @@ func Lookup(key Key) (*Registration, error) {
 		return nil, fmt.Errorf("%s: %w", key, r.err)
 	}
 	return r, nil
+}
+
+// IterKey is the Iters of a key: iter.Key of the compositions, or "" when
+// every one is a plain buffer (nil or a Slice leaf).
+func IterKey(ins, outs []*iter.Node) string {
+	for _, ns := range [2][]*iter.Node{ins, outs} {
+		for _, n := range ns {
+			if !n.Plain() {
+				return iter.Key(ins, outs)
+			}
+		}
+	}
+	return ""
 }
 
 // FuncPC returns the entry PC of a function value.

@@ -18,6 +18,7 @@ package goccclimpl
 
 import (
 	"github.com/gocccl/gocccl/internal/arch"
+	"github.com/gocccl/gocccl/internal/iter"
 	"github.com/gocccl/gocccl/internal/registry"
 )
 
@@ -40,9 +41,10 @@ const (
 	// MinVersion is the oldest glue this runtime accepts.
 	MinVersion = 2
 	// MaxVersion is the newest glue this runtime accepts. Version 3 adds
-	// instances with per-call state (Instance.State); glue without them
-	// is still written as version 2.
-	MaxVersion = 3
+	// instances with per-call state (Instance.State), version 4 iterator
+	// compositions (Instance.Inputs, Outputs); glue without them is still
+	// written as version 2.
+	MaxVersion = 4
 )
 
 // Target is what an image was compiled for.
@@ -59,6 +61,33 @@ type Module = registry.Module
 
 // Instance is what generated glue registers for one algorithm instance.
 type Instance = registry.Instance
+
+// Iter is a node of an iterator composition an instance's kernels read or
+// write through.
+type Iter = iter.Node
+
+// The kinds of composition nodes and the cache modes, as the glue spells
+// them.
+const (
+	IterSlice             = iter.Slice
+	IterCounting          = iter.Counting
+	IterConstant          = iter.Constant
+	IterShuffle           = iter.Shuffle
+	IterTransform         = iter.Transform
+	IterPermutation       = iter.Permutation
+	IterReverse           = iter.Reverse
+	IterZip               = iter.Zip
+	IterCacheModified     = iter.CacheModified
+	IterDiscard           = iter.Discard
+	IterTransformOutput   = iter.TransformOutput
+	IterReverseOutput     = iter.ReverseOutput
+	IterPermutationOutput = iter.PermutationOutput
+	IterZipOutput         = iter.ZipOutput
+
+	CacheStreaming = iter.Streaming
+	CacheL2Only    = iter.L2Only
+	CacheVolatile  = iter.Volatile
+)
 
 // NewModule records a generated package's images: pkg is its import path,
 // hash the content hash of its manifest.

@@ -26,9 +26,10 @@ func TestVersionGuard(t *testing.T) {
 		want    string // "" builds
 	}{
 		{"2", ""},
-		{"1", "constant -1 overflows goccclimpl.EnforceVersion_RunGoGenerate"},
 		{"3", ""},
-		{"4", "constant -1 overflows goccclimpl.EnforceVersion_UpdateGocccl"},
+		{"1", "constant -1 overflows goccclimpl.EnforceVersion_RunGoGenerate"},
+		{"4", ""},
+		{"5", "constant -1 overflows goccclimpl.EnforceVersion_UpdateGocccl"},
 	} {
 		t.Run("v"+c.version, func(t *testing.T) {
 			dir := t.TempDir()

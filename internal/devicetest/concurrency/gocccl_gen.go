@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "05ea92252f024e574ae0d363a01e626f5504d3e25cc51899263fff600e36dcee", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "e6ec67eb22d7e9460aab678df0ff9d696d1d13dc54d83a2d0a85a42590701f90", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// InclusiveScan(Add) over int64, declared at ops.go:29:11.

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "9dba87d6c62fecf0302500d89cdf33876b9f2272e63c5cd491d057d5582d4018", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "a3135cea30acf64c91d44f1704a08c7b995feec7d9f7f5912312b1d6243b628e", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// ExclusiveScan(AddFloat32) over float32, declared at ops.go:131:19.

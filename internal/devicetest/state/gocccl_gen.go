@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "04c409922aca456dca87aa4e735c6c08dbc49a89e7f5b8be58ee439160783f89", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "ba23c652312f0a9bf3e83784e9eedb275beca2b42505127d1ab260f563b5c8dc", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
 	})
 	// BinaryTransform(Axpy.Apply) over float32, float32, float32, declared at ops.go:93:14.

@@ -137,10 +137,19 @@ struct BlockReduceTiles
 
   /// Loads a full tile into items[]: chunked (VECTORIZED) or one item per
   /// access. Addresses are this thread's base plus compile-time offsets.
-  template <bool VECTORIZED>
-  static GOCCCL_DEVICE void load_full_tile(const T* tile, T (&items)[ITEMS_PER_THREAD])
+  template <bool VECTORIZED, typename InputIt>
+  static GOCCCL_DEVICE void load_full_tile(InputIt tile, T (&items)[ITEMS_PER_THREAD])
   {
-    if constexpr (VECTORIZED)
+    if constexpr (!std::is_pointer<InputIt>::value)
+    {
+      // An iterator (iterator.cuh): one item per access, striped.
+#pragma unroll
+      for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+      {
+        items[i] = tile[static_cast<long long>(threadIdx.x) + i * BLOCK_THREADS];
+      }
+    }
+    else if constexpr (VECTORIZED)
     {
       // Chunk c = j * BLOCK_THREADS + tid holds items [c * VEC, c * VEC + VEC).
       const T* p = tile + threadIdx.x * VEC;
@@ -162,8 +171,8 @@ struct BlockReduceTiles
   }
 
   /// Folds a full tile into acc; when FIRST, acc is seeded from the tile.
-  template <bool FIRST, bool VECTORIZED>
-  static GOCCCL_DEVICE void consume_full_tile(const T* tile, T& acc, ReductionOp op)
+  template <bool FIRST, bool VECTORIZED, typename InputIt>
+  static GOCCCL_DEVICE void consume_full_tile(InputIt tile, T& acc, ReductionOp op)
   {
     T items[ITEMS_PER_THREAD];
     load_full_tile<VECTORIZED>(tile, items);
@@ -192,8 +201,8 @@ struct BlockReduceTiles
   /// leave the tile; items past the end are loaded (duplicates of the last
   /// item) but not combined. This keeps the tail at the register cost of a
   /// full tile.
-  template <bool FIRST>
-  static GOCCCL_DEVICE void consume_partial_tile(const T* tile, int valid_items, T& acc, ReductionOp op)
+  template <bool FIRST, typename InputIt>
+  static GOCCCL_DEVICE void consume_partial_tile(InputIt tile, int valid_items, T& acc, ReductionOp op)
   {
     const int tid = threadIdx.x;
     const int last = valid_items - 1;
@@ -202,7 +211,14 @@ struct BlockReduceTiles
     for (int i = 0; i < ITEMS_PER_THREAD; ++i)
     {
       const int idx = i * BLOCK_THREADS + tid;
-      items[i] = load_item<true>(tile + (idx < last ? idx : last));
+      if constexpr (std::is_pointer<InputIt>::value)
+      {
+        items[i] = load_item<true>(tile + (idx < last ? idx : last));
+      }
+      else
+      {
+        items[i] = tile[static_cast<long long>(idx < last ? idx : last)];
+      }
     }
     const int valid = valid_items - tid; // this thread's item i is valid iff i * BLOCK_THREADS < valid
     if constexpr (FIRST)
@@ -232,8 +248,8 @@ struct BlockReduceTiles
   /// Returns the reduction of this block's tiles in thread 0 (other threads:
   /// unspecified). Precondition: the block owns at least one tile, i.e.
   /// first_tile < ceil(n / TILE_ITEMS).
-  template <bool VECTORIZED>
-  static GOCCCL_DEVICE T consume_tiles(TempStorage& temp, const T* d_in, long long n,
+  template <bool VECTORIZED, typename InputIt>
+  static GOCCCL_DEVICE T consume_tiles(TempStorage& temp, InputIt d_in, long long n,
                                        long long first_tile, long long tile_stride)
   {
     ReductionOp op;
@@ -266,10 +282,11 @@ struct BlockReduceTiles
   }
 
   /// Dispatches on the block-uniform alignment of d_in.
-  static GOCCCL_DEVICE T consume(TempStorage& temp, const T* d_in, long long n,
+  template <typename InputIt>
+  static GOCCCL_DEVICE T consume(TempStorage& temp, InputIt d_in, long long n,
                                  long long first_tile, long long tile_stride)
   {
-    if constexpr (CAN_VECTORIZE)
+    if constexpr (CAN_VECTORIZE && std::is_pointer<InputIt>::value)
     {
       if (is_aligned(d_in, CHUNK_BYTES))
       {
@@ -300,8 +317,8 @@ struct BlockReduceTiles
  * more for the first num_tiles % G blocks). A block beyond the last tile
  * (G too large) writes nothing.
  */
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ReductionOp>
-__device__ void reduce_partial(const T* d_in, long long n, T* d_partials)
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ReductionOp, typename InputIt>
+__device__ void reduce_partial(InputIt d_in, long long n, T* d_partials)
 {
   using Tiles = detail::BlockReduceTiles<BLOCK_THREADS, ITEMS_PER_THREAD, T, ReductionOp>;
   __shared__ typename Tiles::TempStorage temp;
@@ -334,8 +351,8 @@ __device__ void reduce_partial(const T* d_in, long long n, T* d_partials)
  *
  * Launch: gridDim.x == 1.
  */
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ReductionOp>
-__device__ void reduce_final(const T* d_in, long long n, T* d_out, T init)
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ReductionOp, typename InputIt, typename OutputIt>
+__device__ void reduce_final(InputIt d_in, long long n, OutputIt d_out, T init)
 {
   using Tiles = detail::BlockReduceTiles<BLOCK_THREADS, ITEMS_PER_THREAD, T, ReductionOp>;
   __shared__ typename Tiles::TempStorage temp;
@@ -392,8 +409,8 @@ struct ReduceScratch
  * Launch: 1 <= gridDim.x <= ceil(n / TILE); the partials are reduced by one
  * block, so gridDim.x should stay a few waves of resident blocks.
  */
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ReductionOp>
-__device__ void reduce_single_pass(const T* d_in, long long n, T* d_out, T init, void* d_scratch)
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ReductionOp, typename InputIt, typename OutputIt>
+__device__ void reduce_single_pass(InputIt d_in, long long n, OutputIt d_out, T init, void* d_scratch)
 {
   using Tiles = detail::BlockReduceTiles<BLOCK_THREADS, ITEMS_PER_THREAD, T, ReductionOp>;
   using Scratch = ReduceScratch<T>;

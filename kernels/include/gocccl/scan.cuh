@@ -108,8 +108,8 @@ struct ScanTile
   /// Scans tile tile_idx (items [tile_offset, tile_offset + valid_items)
   /// of d_in) into d_out. LAST: the tile is the input's last (possibly
   /// partial: valid_items <= TILE_ITEMS), so it publishes nothing.
-  template <bool INCLUSIVE, bool LAST, typename InputIt>
-  static GOCCCL_DEVICE void consume(Storage& temp, TileState& state, InputIt d_in, T* d_out,
+  template <bool INCLUSIVE, bool LAST, typename InputIt, typename OutputIt>
+  static GOCCCL_DEVICE void consume(Storage& temp, TileState& state, InputIt d_in, OutputIt d_out,
                                     int tile_idx, long long tile_offset, int valid_items,
                                     bool has_init, const T& init)
   {
@@ -174,8 +174,8 @@ struct ScanTile
   }
 
   /// The sweep kernel's body: block blockIdx.x scans its tile.
-  template <bool INCLUSIVE, typename InputIt>
-  static GOCCCL_DEVICE void sweep(InputIt d_in, T* d_out, long long n, void* d_state, long long state_bytes,
+  template <bool INCLUSIVE, typename InputIt, typename OutputIt>
+  static GOCCCL_DEVICE void sweep(InputIt d_in, OutputIt d_out, long long n, void* d_state, long long state_bytes,
                                   T init, const T* d_init, bool has_init)
   {
     __shared__ TempStorage temp;
@@ -261,8 +261,8 @@ __device__ void scan_init(void* d_state, long long state_bytes, long long num_ti
  * Launch: gridDim.x == ceil(n / (BLOCK_THREADS * ITEMS_PER_THREAD)) after
  * scan_init on the same stream (when there is more than one tile).
  */
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ScanOp, typename InputIt>
-__device__ void inclusive_scan(InputIt d_in, T* d_out, long long n, void* d_state, long long state_bytes,
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ScanOp, typename InputIt, typename OutputIt>
+__device__ void inclusive_scan(InputIt d_in, OutputIt d_out, long long n, void* d_state, long long state_bytes,
                                T init, const T* d_init, bool has_init)
 {
   detail::ScanTile<BLOCK_THREADS, ITEMS_PER_THREAD, T, ScanOp>::template sweep<true>(
@@ -276,8 +276,8 @@ __device__ void inclusive_scan(InputIt d_in, T* d_out, long long n, void* d_stat
  * Parameters and launch as for inclusive_scan; the init value (init, or
  * *d_init when d_init is not null) is always used, and has_init is ignored.
  */
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ScanOp, typename InputIt>
-__device__ void exclusive_scan(InputIt d_in, T* d_out, long long n, void* d_state, long long state_bytes,
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ScanOp, typename InputIt, typename OutputIt>
+__device__ void exclusive_scan(InputIt d_in, OutputIt d_out, long long n, void* d_state, long long state_bytes,
                                T init, const T* d_init, bool has_init)
 {
   detail::ScanTile<BLOCK_THREADS, ITEMS_PER_THREAD, T, ScanOp>::template sweep<false>(

@@ -226,10 +226,30 @@ GOCCCL_DEVICE void transform2_tile_striped(const A* a, const B* b, Out* out, int
  * Launch: gridDim.x == ceil(n / (BLOCK_THREADS * ITEMS_PER_THREAD)); block b
  * handles items [b * TILE, min(n, (b + 1) * TILE)). Blocks past the end exit.
  */
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename In, typename Out, typename UnaryOp>
-__device__ void transform(const In* d_in, Out* d_out, long long n)
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename In, typename Out, typename UnaryOp, typename InputIt,
+          typename OutputIt>
+__device__ void transform(InputIt d_in, OutputIt d_out, long long n)
 {
   detail::check_transform_policy<BLOCK_THREADS, ITEMS_PER_THREAD>();
+  if constexpr (!std::is_pointer<InputIt>::value || !std::is_pointer<OutputIt>::value)
+  {
+    // Iterators (iterator.cuh): item i of the tile on thread i % BLOCK_THREADS.
+    constexpr long long TILE = static_cast<long long>(BLOCK_THREADS) * ITEMS_PER_THREAD;
+    const long long first = static_cast<long long>(blockIdx.x) * TILE + threadIdx.x;
+    UnaryOp op;
+#pragma unroll
+    for (int k = 0; k < ITEMS_PER_THREAD; ++k)
+    {
+      const long long i = first + static_cast<long long>(k) * BLOCK_THREADS;
+      if (i < n)
+      {
+        d_out[i] = op(d_in[i]);
+      }
+    }
+    return;
+  }
+  else
+  {
   static_assert(std::is_trivially_copyable<In>::value && std::is_trivially_copyable<Out>::value,
                 "gocccl::transform: item types must be trivially copyable");
   constexpr int TILE_ITEMS = BLOCK_THREADS * ITEMS_PER_THREAD;
@@ -261,6 +281,7 @@ __device__ void transform(const In* d_in, Out* d_out, long long n)
     detail::transform_tile_striped<BLOCK_THREADS, ITEMS_PER_THREAD, false>(
       in, out, static_cast<int>(n - tile_offset), op);
   }
+  }
 }
 
 /**
@@ -277,10 +298,29 @@ __device__ void transform(const In* d_in, Out* d_out, long long n)
  *
  * Launch: gridDim.x == ceil(n / (BLOCK_THREADS * ITEMS_PER_THREAD)).
  */
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename A, typename B, typename Out, typename BinaryOp>
-__device__ void transform2(const A* d_a, const B* d_b, Out* d_out, long long n)
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename A, typename B, typename Out, typename BinaryOp,
+          typename AIt, typename BIt, typename OutputIt>
+__device__ void transform2(AIt d_a, BIt d_b, OutputIt d_out, long long n)
 {
   detail::check_transform_policy<BLOCK_THREADS, ITEMS_PER_THREAD>();
+  if constexpr (!std::is_pointer<AIt>::value || !std::is_pointer<BIt>::value || !std::is_pointer<OutputIt>::value)
+  {
+    constexpr long long TILE = static_cast<long long>(BLOCK_THREADS) * ITEMS_PER_THREAD;
+    const long long first = static_cast<long long>(blockIdx.x) * TILE + threadIdx.x;
+    BinaryOp op;
+#pragma unroll
+    for (int k = 0; k < ITEMS_PER_THREAD; ++k)
+    {
+      const long long i = first + static_cast<long long>(k) * BLOCK_THREADS;
+      if (i < n)
+      {
+        d_out[i] = op(d_a[i], d_b[i]);
+      }
+    }
+    return;
+  }
+  else
+  {
   static_assert(std::is_trivially_copyable<A>::value && std::is_trivially_copyable<B>::value
                   && std::is_trivially_copyable<Out>::value,
                 "gocccl::transform2: item types must be trivially copyable");
@@ -314,6 +354,7 @@ __device__ void transform2(const A* d_a, const B* d_b, Out* d_out, long long n)
   {
     detail::transform2_tile_striped<BLOCK_THREADS, ITEMS_PER_THREAD, false>(
       a, b, out, static_cast<int>(n - tile_offset), op);
+  }
   }
 }
 

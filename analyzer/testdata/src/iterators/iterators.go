@@ -1,0 +1,67 @@
+// Package iterators declares instances over iterator compositions, good
+// and bad.
+package iterators
+
+import (
+	it "github.com/gocccl/gocccl/iterator"
+	"github.com/gocccl/gocccl/runtime"
+)
+
+// Pair is zipped.
+type Pair struct {
+	A int32
+	B float32
+}
+
+// Wrong has one field too many.
+type Wrong struct {
+	A int32
+	B float32
+	C int64
+}
+
+//gocccl:op
+func Add(a, b int32) int32 { return a + b }
+
+//gocccl:op
+func AddPair(a, b Pair) Pair { return Pair{a.A + b.A, a.B + b.B} }
+
+//gocccl:op
+func Square(x int32) int32 { return x * x }
+
+func notOp(x int32) int32 { return x }
+
+var (
+	Count = it.Counting[int32]()
+	Xs    = it.Slice[int32]()
+	Fs    = it.Slice[float32]()
+	Idx   = it.Slice[int64]()
+
+	Squares = it.Transform(Count, Square)
+	Nested  = it.Transform(it.Transform(Squares, Square), Square)
+)
+
+var (
+	Good1 = runtime.Reduce(Add).Over(Squares)
+	Good2 = runtime.Reduce(Add).Over(it.Permutation(Xs, Idx)).Into(it.TransformOutput(Xs, Square))
+	Good3 = runtime.Reduce(AddPair).Over(it.Zip[Pair](Xs, Fs))
+	Good4 = runtime.InclusiveScan(Add).Over(Nested)
+	Good5 = runtime.Reduce(Add).Over(it.CacheModified(Xs, it.L2Only))
+
+	Bad1 = runtime.Reduce(Add).Over(it.Transform(Count, notOp))            // want `notOp is not a //gocccl:op function: mark it with //gocccl:op`
+	Bad2 = runtime.Reduce(Add).Over(it.Reverse(Count))                     // want `iterator.Reverse of Counting: it has no length to reverse`
+	Bad3 = runtime.Reduce(AddPair).Over(it.Zip[Pair](Xs))                  // want `iterator.Zip\[Pair\]: zip two or more iterators`
+	Bad4 = runtime.Reduce(AddPair).Over(it.Zip[Pair](Xs, Xs))              // want `field B is float32 but iterator 2 reads int32`
+	Bad5 = runtime.Reduce(AddPair).Over(it.Zip[Pair](Xs, Fs, Count))       // want `Pair has 2 fields for 3 iterators`
+	Bad6 = runtime.Reduce(Add).Into(it.ReverseOutput(it.Discard[int32]())) // want `iterator.ReverseOutput of Discard: it has no length to reverse`
+	Bad7 = runtime.Reduce(Add).Over(local)
+
+	mode = it.Streaming
+	Bad8 = runtime.Reduce(Add).Over(it.CacheModified(Xs, mode)) // want `the cache mode must be a constant`
+
+	handle = runtime.Reduce(Add)
+	Bad9   = handle.Over(Squares) // want `Over must be called on the runtime constructor's result where the instance is declared`
+	_      = Wrong{}
+)
+
+var local = func() *it.In[int32] { return Squares }() // want `gocccl-gen cannot read \(func\(\) \*it.In\[int32\] literal\) as an iterator composition`

@@ -1,0 +1,130 @@
+// Package iterator holds the GPU conformance tests of the iterators of
+// package iterator: every input and output kind, nested, through Reduce,
+// UnaryTransform, BinaryTransform, InclusiveScan and ExclusiveScan, on
+// random inputs, compared on the GPU against the CPU backend and both
+// against a sequential loop. Without a GPU both sides run on the CPU.
+package iterator
+
+//go:generate gocccl-gen
+
+//gocccl:arch sm_90
+
+import (
+	it "github.com/gocccl/gocccl/iterator"
+	"github.com/gocccl/gocccl/runtime"
+)
+
+// Pair and Triple are what Zip reads and ZipOutput writes.
+type Pair struct {
+	A int32
+	B float64
+}
+
+type Triple struct {
+	A int32
+	B float32
+	C int64
+}
+
+//gocccl:op
+func AddI32(a, b int32) int32 { return a + b }
+
+//gocccl:op
+func AddI64(a, b int64) int64 { return a + b }
+
+//gocccl:op
+func AddF64(a, b float64) float64 { return a + b }
+
+//gocccl:op
+func MaxF32(a, b float32) float32 { return max(a, b) }
+
+//gocccl:op
+func SquareI32(x int32) int32 { return x * x }
+
+//gocccl:op
+func Half(x float32) float32 { return x * 0.5 }
+
+//gocccl:op
+func Twice(x int32) int32 { return 2 * x }
+
+//gocccl:op
+func Widen(x int32) int64 { return int64(x) << 3 }
+
+//gocccl:op
+func PairSum(p Pair) float64 { return float64(p.A) + p.B }
+
+//gocccl:op
+func TripleSum(t Triple) int64 { return int64(t.A) + int64(t.B) + t.C }
+
+//gocccl:op
+func Split(x int32) Pair { return Pair{x, float64(x) / 4} }
+
+//gocccl:op
+func MulI32(a, b int32) int32 { return a * b }
+
+// Leaves, bound per call.
+var (
+	CountI32 = it.Counting[int32]()
+	CountF32 = it.Counting[float32]()
+	ConstI32 = it.Constant[int32]()
+	XsI32    = it.Slice[int32]()
+	XsF64    = it.Slice[float64]()
+	YsI64    = it.Slice[int64]()
+	Idx      = it.Slice[int64]()
+	Shuf     = it.Shuffle()
+	OutI32   = it.Slice[int32]()
+	OutF64   = it.Slice[float64]()
+	Out2I32  = it.Slice[int32]()
+)
+
+// Input compositions.
+var (
+	Squares    = it.Transform(CountI32, SquareI32)
+	NestedHalf = it.Transform(it.Transform(it.Transform(CountF32, Half), Half), Half)
+	Gather     = it.Permutation(XsI32, Idx)
+	Shuffled   = it.Permutation(XsI32, Shuf)
+	Reversed   = it.Reverse(XsI32)
+	RevSquares = it.Transform(it.Reverse(Gather), SquareI32)
+	Zipped     = it.Zip[Pair](CountI32, XsF64)
+	Zip3       = it.Zip[Triple](XsI32, CountF32, it.Permutation(YsI64, Shuf))
+	Streamed   = it.CacheModified(XsI32, it.Streaming)
+	L2         = it.CacheModified(XsI32, it.L2Only)
+	Vol        = it.CacheModified(XsI32, it.Volatile)
+	Widened    = it.Transform(Gather, Widen)
+)
+
+// Output compositions.
+var (
+	Dropped   = it.Discard[int32]()
+	Doubled   = it.TransformOutput(OutI32, Twice)
+	RevOut    = it.ReverseOutput(OutI32)
+	Scattered = it.PermutationOutput(OutI32, Idx)
+	Unzipped  = it.ZipOutput[Pair](OutI32, OutF64)
+)
+
+// Instances.
+var (
+	SumSquares  = runtime.Reduce(AddI32).Over(Squares)
+	MaxHalves   = runtime.Reduce(MaxF32).Over(NestedHalf)
+	SumGather   = runtime.Reduce(AddI32).Over(Gather)
+	SumShuffled = runtime.Reduce(AddI32).Over(Shuffled)
+	SumConst    = runtime.Reduce(AddI32).Over(ConstI32)
+	SumZip      = runtime.Reduce(AddF64).Over(it.Transform(Zipped, PairSum))
+	SumZip3     = runtime.Reduce(AddI64).Over(it.Transform(Zip3, TripleSum))
+	SumStreamed = runtime.Reduce(AddI32).Over(Streamed)
+	SumL2       = runtime.Reduce(AddI32).Over(L2)
+	SumVol      = runtime.Reduce(AddI32).Over(Vol)
+	SumDoubled  = runtime.Reduce(AddI32).Over(Reversed).Into(Doubled)
+
+	CopyRev       = runtime.UnaryTransform(SquareI32).Over(RevSquares)
+	CopyShuffled  = runtime.UnaryTransform(Twice).Over(Shuffled).Into(RevOut)
+	Scatter       = runtime.UnaryTransform(Twice).Into(Scattered)
+	SplitOut      = runtime.UnaryTransform(Split).Into(Unzipped)
+	DropAll       = runtime.UnaryTransform(Twice).Over(CountI32).Into(Dropped)
+	MulCountConst = runtime.BinaryTransform(MulI32).Over(CountI32, ConstI32)
+	MulSliceRev   = runtime.BinaryTransform(MulI32).Over(it.Slice[int32](), Reversed)
+
+	ScanSquares   = runtime.InclusiveScan(AddI32).Over(Squares)
+	ScanGatherOut = runtime.InclusiveScan(AddI32).Over(Gather).Into(Doubled)
+	ScanWidened   = runtime.ExclusiveScan(AddI64).Over(Widened)
+)

@@ -21,6 +21,7 @@ done
 go test -c -ldflags="-s -w" -o "$out/difftest.test" ./internal/difftest
 go build -ldflags="-s -w" -o "$out/sum" ./examples/sum
 go build -ldflags="-s -w" -o "$out/particles" ./examples/particles
+go build -ldflags="-s -w" -o "$out/sweep" ./examples/sweep
 go build -ldflags="-s -w" -o "$out/gpubench" ./bench/gpubench
 go build -ldflags="-s -w" -o "$out/report" ./bench/report
 
@@ -43,7 +44,9 @@ cat > "$out/run.sh" <<'RUN'
 # Runs the GPU bundle: `run.sh [group...]`, groups "test" (correctness),
 # "sanitize" (compute-sanitizer memcheck over part of the conformance suite)
 # and "bench" (gocccl, CUB, cuda.compute, CuPy and PyTorch side by side; see
-# bench/README.md); test and bench when none is named. Logs go to
+# bench/README.md); test and bench when none is named. FAMILY_LIMIT (s,
+# default 300) bounds each conformance family; DEADLINE (s) ends every step
+# by then, for a call of limited time. Logs go to
 # $OUT/logs.tgz (default OUT: ./out); the bench group also writes
 # $OUT/RESULTS.md and $OUT/results.tgz (RESULTS.md, plots, TSVs). A summary
 # prints last. Wheels for the Python bench (cuda-cccl) are installed from
@@ -84,11 +87,12 @@ if [[ " $groups " == *" test "* ]]; then
 	for t in ./devicetest-*.test; do
 		[ -e "$t" ] || continue
 		name=$(basename "$t" .test)
-		step "$name-tests" 240 "$t" -test.v -test.count=1
+		step "$name-tests" "${FAMILY_LIMIT:-300}" "$t" -test.v -test.count=1 -test.timeout=0
 	done
 	step diff-tests 240 ./difftest.test -test.v -test.count=1
 	step example-sum 30 ./sum
 	step example-particles 60 ./particles
+	step example-sweep 240 ./sweep
 	step nvcc13-generated 150 bash -c 'for f in src/generated/*.cu; do echo "$f"; '"$NVCC"' -fmad=false -cubin -o /tmp/g.cubin "$f" || exit 1; done'
 	step kernel-tests 200 bash -c "$NVCC -o /tmp/kernels_test src/kernels_test.cu && /tmp/kernels_test"
 fi

@@ -193,10 +193,15 @@ func (t *BinaryTransformOp[A, B, Out]) Run(s *Stream, a Input[A], b Input[B], ou
 		return nil
 	}
 	var args cuda.Args
-	for _, p := range []func(*cuda.Args) error{sa.pack, sb.pack, dst.pack} {
-		if err := p(&args); err != nil {
-			return t.wrap(err, "")
-		}
+	// One call after another: a slice of method values would allocate per call.
+	if err := sa.pack(&args); err != nil {
+		return t.wrap(err, "")
+	}
+	if err := sb.pack(&args); err != nil {
+		return t.wrap(err, "")
+	}
+	if err := dst.pack(&args); err != nil {
+		return t.wrap(err, "")
 	}
 	args.Int64(int64(n))
 	if sa.it == nil && sb.it == nil && dst.it == nil {

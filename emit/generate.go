@@ -114,7 +114,7 @@ func Generate(ctx context.Context, pkg *model.Package, opts Options) (*Output, e
 		}
 		m.NVCC, m.CUB, m.PTXISA = tc.Version, tc.CUB, imagesPTXISA(images)
 	}
-	out, err := assemble(pkg, m, src.src, images)
+	out, err := assemble(pkg, m, src.src, images, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -140,8 +140,17 @@ func reuseImages(dir string, old, m *Manifest) (map[Target][]byte, bool) {
 }
 
 // assemble completes m with the glue and the hash of every file and returns
-// all files sorted by name.
-func assemble(pkg *model.Package, m *Manifest, cu []byte, images map[Target][]byte) (*Output, error) {
+// all files sorted by name. The glue records each image's sha256: imageHash
+// gives it (nil: the hash of images' data).
+func assemble(pkg *model.Package, m *Manifest, cu []byte, images map[Target][]byte, imageHash func(Target) string) (*Output, error) {
+	m.Files = nil
+	for _, t := range m.Targets {
+		h := sha256Hex(images[t])
+		if imageHash != nil {
+			h = imageHash(t)
+		}
+		m.Files = append(m.Files, FileHash{Name: t.FileName(), SHA256: h})
+	}
 	glue, err := GoGlue(pkg, m)
 	if err != nil {
 		return nil, err
@@ -487,7 +496,17 @@ func checkFiles(pkg *model.Package, dir string, targets []Target, old *Manifest,
 		}
 		images[t] = b
 	}
-	want, err := assemble(pkg, m, src.src, images)
+	// The glue is judged by the image hashes it should record: the
+	// recorded ones when the inputs are the same (a damaged image is stale
+	// itself, not its glue).
+	want, err := assemble(pkg, m, src.src, images, func(t Target) string {
+		if sameInputs { // old is not nil
+			if h := old.FileSHA256(t.FileName()); h != "" {
+				return h
+			}
+		}
+		return sha256Hex(images[t])
+	})
 	if err != nil {
 		return err
 	}

@@ -17,30 +17,15 @@ const implPath = "github.com/gocccl/gocccl/runtime/goccclimpl"
 
 // glueVersion is the version of the glue this generator writes; the
 // runtime accepts goccclimpl.MinVersion through goccclimpl.MaxVersion, and
-// the glue checks that at compile time. A package with an instance with
-// per-call state needs stateGlueVersion (its registrations name the state
-// type and its kernels take the state); the glue of any other package is
-// unchanged from version 2, so it stays version 2 and older runtimes keep
-// accepting it.
-const (
-	glueVersion      = 2
-	stateGlueVersion = 3
-	iterGlueVersion  = 4
-)
+// the glue checks that at compile time. Version 3 added per-call state,
+// version 4 iterator compositions, each written only by packages that used
+// them; version 5 records every image's sha256 (goccclimpl.Image.SHA256),
+// which the runtime checks before it loads the image, so every package's
+// glue is version 5.
+const glueVersion = 5
 
 // packageGlueVersion is the glue version pkg's glue needs.
-func packageGlueVersion(pkg *model.Package) int {
-	v := glueVersion
-	for _, in := range pkg.Instances {
-		if in.HasIters() {
-			v = max(v, iterGlueVersion)
-		}
-		if in.State != nil {
-			v = max(v, stateGlueVersion)
-		}
-	}
-	return v
-}
+func packageGlueVersion(*model.Package) int { return glueVersion }
 
 // GoGlue returns the contents of gocccl_gen.go: the version guard, a
 // //go:embed variable per image of m.Targets, and an init function that
@@ -86,6 +71,9 @@ func GoGlue(pkg *model.Package, m *Manifest) ([]byte, error) {
 		}
 		if t.PTX && m.PTXISA != "" {
 			fields = append(fields, jen.Id("PTXISA").Op(":").Lit(m.PTXISA))
+		}
+		if h := m.FileSHA256(t.FileName()); h != "" {
+			fields = append(fields, jen.Id("SHA256").Op(":").Lit(h))
 		}
 		images[i] = jen.Values(fields...)
 	}

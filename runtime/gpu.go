@@ -81,6 +81,9 @@ func (d *Device) loadLocked(m *registry.Module) (*loadedModule, error) {
 	if err == nil {
 		err = checkPTXDriver(im, d.info.DriverVersion, d.info.Major, d.info.Minor)
 	}
+	if err == nil {
+		err = im.Verify()
+	}
 	if err != nil {
 		return nil, fmt.Errorf("gocccl: %s on %s: %w", m.Package(), d.info.Name, err)
 	}

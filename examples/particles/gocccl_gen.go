@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 2; it fails to compile against a runtime that
+// The glue is version 5; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(2 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 2)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 5)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -40,15 +40,15 @@ var (
 
 func init() {
 	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "7684015a02d4550e792381f7f5dd67e00acecdc9845de7ea8b795d5c43d5e7d9", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75},
-		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80},
-		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86},
-		{Target: goccclimpl.Target{Arch: 89}, Data: goccclImageSM89},
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
-		{Target: goccclimpl.Target{Arch: 100}, Data: goccclImageSM100},
-		{Target: goccclimpl.Target{Arch: 103}, Data: goccclImageSM103},
-		{Target: goccclimpl.Target{Arch: 120}, Data: goccclImageSM120},
-		{Target: goccclimpl.Target{Arch: 120, PTX: true}, Data: goccclImageCompute120, PTXISA: "9.0"},
+		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75, SHA256: "381eec72dcec8ea10cd1f3a20ba6d6983a401e6cdb6ebb16e3752560fadf2da4"},
+		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "7f6f9140d23bd124ac041296d94fd0167f6882153cb0f74c31544ce20b9b38a1"},
+		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86, SHA256: "8ba16ac1db91933222c7c40678a194b0210b02631b7a204afbfdd03645f1ee02"},
+		{Target: goccclimpl.Target{Arch: 89}, Data: goccclImageSM89, SHA256: "dc473ddcd1f4ae47c650997d7c99dcd4790e814cdaf93ccff3b929df45b33d11"},
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "3fa9fa9d41a7e72fe7f1ce4644be62dd964dc93f05d89984c9eaab3783cf6b9b"},
+		{Target: goccclimpl.Target{Arch: 100}, Data: goccclImageSM100, SHA256: "7c21ec43a6a50a97444db5b9e4cbadca8f19f2e9e683953cbd50529abc658ba2"},
+		{Target: goccclimpl.Target{Arch: 103}, Data: goccclImageSM103, SHA256: "e929819948bfc07606333ba491ea9fca6b9a33cfe46a9f60ce395588544c7a79"},
+		{Target: goccclimpl.Target{Arch: 120}, Data: goccclImageSM120, SHA256: "0ddb9218afa23c3d2aec9209cbf4f9112826dd252c0b3112bc579ea251539a7e"},
+		{Target: goccclimpl.Target{Arch: 120, PTX: true}, Data: goccclImageCompute120, PTXISA: "9.0", SHA256: "aaffd8e47cf6bdf1ce254378e0cd13e8d59b4b5cc27b6452da870111cc2efdae"},
 	})
 	// Reduce(Sum) over Totals, declared at main.go:118:13.
 	goccclimpl.Register(m, goccclimpl.Instance{

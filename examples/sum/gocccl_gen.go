@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 2; it fails to compile against a runtime that
+// The glue is version 5; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(2 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 2)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 5)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -40,15 +40,15 @@ var (
 
 func init() {
 	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sum", "b8a26b4336b546c4a55f0655c8bdba59fbf74b825c6076cc0ddfcb9e9e7198d3", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75},
-		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80},
-		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86},
-		{Target: goccclimpl.Target{Arch: 89}, Data: goccclImageSM89},
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
-		{Target: goccclimpl.Target{Arch: 100}, Data: goccclImageSM100},
-		{Target: goccclimpl.Target{Arch: 103}, Data: goccclImageSM103},
-		{Target: goccclimpl.Target{Arch: 120}, Data: goccclImageSM120},
-		{Target: goccclimpl.Target{Arch: 120, PTX: true}, Data: goccclImageCompute120, PTXISA: "9.0"},
+		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75, SHA256: "54aee01f3540610f3cbd5881e8c670379507625e5295a9d1e3a4bd1569b872ed"},
+		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "2a39ca8216331812f3d741d462645af13202b2a05140af45315cacc471095649"},
+		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86, SHA256: "c259eaab8e09a5192688dbe52b08dbb43776689e637c0bb0c359986041d3f99d"},
+		{Target: goccclimpl.Target{Arch: 89}, Data: goccclImageSM89, SHA256: "e1ae0318b60cc38867df4145244f9f09f5d63b8564eda1bbe35e1b2863389f6a"},
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "4675bfd25805cce5f84d3dbccb3bdb51437cfaea5f116f222133221eb84e6d6e"},
+		{Target: goccclimpl.Target{Arch: 100}, Data: goccclImageSM100, SHA256: "90330c37bcba987d23216c2a83d398cf14d35d0b1cce38fee63f639b9410052b"},
+		{Target: goccclimpl.Target{Arch: 103}, Data: goccclImageSM103, SHA256: "31b2775d7421eae5137acc116d12f9cd6091c0b053bdffe53581ba838e9c1b07"},
+		{Target: goccclimpl.Target{Arch: 120}, Data: goccclImageSM120, SHA256: "325e91b63c8964353c5d0fd8f9372afe3d3b5bc73c71a2aef77a024f12842db7"},
+		{Target: goccclimpl.Target{Arch: 120, PTX: true}, Data: goccclImageCompute120, PTXISA: "9.0", SHA256: "a9e7f688d2d3bf932ade0b5063671ba4df364cc6a15501fea02843c1265d8b6d"},
 	})
 	// BinaryTransform(Scale) over int32, float32, int64, declared at main.go:53:12.
 	goccclimpl.Register(m, goccclimpl.Instance{

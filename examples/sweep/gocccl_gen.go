@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 2; it fails to compile against a runtime that
+// The glue is version 5; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(2 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 2)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 5)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -30,10 +30,10 @@ var (
 
 func init() {
 	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "ae390ddab36d083beb7bf54dad861e7bcec39da8cbfdbd979f7ffef4b4b4a531", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80},
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
-		{Target: goccclimpl.Target{Arch: 100}, Data: goccclImageSM100},
-		{Target: goccclimpl.Target{Arch: 120}, Data: goccclImageSM120},
+		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "4c9ba1395c867ef693d2cf1b5bd13c1030cbf9b44eb00cf88c4ba10e3fe6d42b"},
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "b0a30944dafda6061c682211389ce6c2c07a971beffe10dc62b1c2a2582b3f69"},
+		{Target: goccclimpl.Target{Arch: 100}, Data: goccclImageSM100, SHA256: "69404287395b64883d133815391b999c4675ce4291bf4e6e08479ee428806c9c"},
+		{Target: goccclimpl.Target{Arch: 120}, Data: goccclImageSM120, SHA256: "a76acbd26b8b7da13c048605cb38941fd15529be49e61a43c3826d5d920ccce6"},
 	})
 	// InclusiveScan(MaxFloat32) over float32, declared at ops.go:120:102.
 	goccclimpl.Register(m, goccclimpl.Instance{

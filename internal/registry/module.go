@@ -7,6 +7,8 @@
 package registry
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"slices"
 	"strings"
@@ -25,6 +27,23 @@ type Image struct {
 	// PTXISA is the PTX ISA version of a PTX image ("9.0"), which the
 	// driver must support to JIT-compile it; "" when not recorded.
 	PTXISA string
+	// SHA256 is the hex sha256 of Data that the generator recorded (glue
+	// version 5 on); "" in older glue, whose images are not checked.
+	SHA256 string
+}
+
+// Verify returns an error when the image's data does not have the sha256
+// the generator recorded: a corrupted or truncated embedded image, which is
+// never given to the driver.
+func (im Image) Verify() error {
+	if im.SHA256 == "" {
+		return nil
+	}
+	sum := sha256.Sum256(im.Data)
+	if got := hex.EncodeToString(sum[:]); got != im.SHA256 {
+		return fmt.Errorf("the embedded %s image is damaged (%d bytes, sha256 %.12s…, generated as %.12s…): it was not loaded; rebuild the program, and run go generate if the generated files were edited", im.Target, len(im.Data), got, im.SHA256)
+	}
+	return nil
 }
 
 // Module is the compiled kernels of one generated package.

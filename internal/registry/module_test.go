@@ -1,8 +1,11 @@
 package registry
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -56,4 +59,29 @@ func TestSelectImageNone(t *testing.T) {
 func TestTargetString(t *testing.T) {
 	require.Equal(t, "sm_75", Target{Arch: 75}.String())
 	require.Equal(t, "compute_90", Target{Arch: 90, PTX: true}.String())
+}
+
+// TestImageVerify: an image whose data lost or changed a byte since the
+// generator hashed it is refused with a message that says so and what to
+// do; an image without a recorded hash (older glue) is not checked.
+func TestImageVerify(t *testing.T) {
+	data := []byte("\x7fELF a cubin, as far as this test is concerned")
+	sum := sha256.Sum256(data)
+	im := Image{Target: Target{Arch: 90}, Data: data, SHA256: hex.EncodeToString(sum[:])}
+	require.NoError(t, im.Verify())
+
+	truncated := im
+	truncated.Data = data[:len(data)-1]
+	err := truncated.Verify()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "sm_90 image is damaged")
+	assert.Contains(t, err.Error(), "not loaded")
+
+	flipped := im
+	flipped.Data = append([]byte(nil), data...)
+	flipped.Data[7] ^= 1
+	require.Error(t, flipped.Verify())
+
+	legacy := Image{Target: Target{Arch: 90}, Data: data[:3]}
+	require.NoError(t, legacy.Verify(), "glue before version 5 records no hash")
 }

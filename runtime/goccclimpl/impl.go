@@ -42,9 +42,10 @@ const (
 	MinVersion = 2
 	// MaxVersion is the newest glue this runtime accepts. Version 3 adds
 	// instances with per-call state (Instance.State), version 4 iterator
-	// compositions (Instance.Inputs, Outputs); glue without them is still
-	// written as version 2.
-	MaxVersion = 4
+	// compositions (Instance.Inputs, Outputs), version 5 the sha256 of
+	// every image (Image.SHA256), checked before an image is loaded; the
+	// generator writes version 5 for every package.
+	MaxVersion = 5
 )
 
 // Target is what an image was compiled for.

@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 2; it fails to compile against a runtime that
+// The glue is version 5; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(2 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 2)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 5)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -24,7 +24,7 @@ var (
 
 func init() {
 	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "e6ec67eb22d7e9460aab678df0ff9d696d1d13dc54d83a2d0a85a42590701f90", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90},
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "4f2176eecbd5e0a243a4b5310ab63784c7beadb477b5d47f39ee91c344ca59e6"},
 	})
 	// InclusiveScan(Add) over int64, declared at ops.go:29:11.
 	goccclimpl.Register(m, goccclimpl.Instance{

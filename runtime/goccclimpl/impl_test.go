@@ -29,7 +29,8 @@ func TestVersionGuard(t *testing.T) {
 		{"3", ""},
 		{"1", "constant -1 overflows goccclimpl.EnforceVersion_RunGoGenerate"},
 		{"4", ""},
-		{"5", "constant -1 overflows goccclimpl.EnforceVersion_UpdateGocccl"},
+		{"5", ""},
+		{"6", "constant -1 overflows goccclimpl.EnforceVersion_UpdateGocccl"},
 	} {
 		t.Run("v"+c.version, func(t *testing.T) {
 			dir := t.TempDir()

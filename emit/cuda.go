@@ -118,7 +118,7 @@ func cudaSource(pkg *model.Package, targets []Target) (*cudaFile, error) {
 	if len(pkg.Instances) > 0 {
 		writePolicies(w, pkg, targets)
 		for _, in := range pkg.Instances {
-			writeKernels(w, e, in)
+			writeKernels(w, e, in, targets)
 		}
 	}
 	return &cudaFile{src: w.buf.Bytes(), lines: w.lines}, nil
@@ -441,6 +441,10 @@ func writePolicies(w *cWriter, pkg *model.Package, targets []Target) {
 	constants := func(g *group) {
 		for j, in := range pkg.Instances {
 			sym, p := instanceSymbol(in), g.policies[j]
+			if hasMinBlocks(in, targets) {
+				w.p("constexpr int %s_threads = %d, %s_items = %d, %s_minblocks = %d;", sym, p.BlockThreads, sym, p.ItemsPerThread, sym, max(1, p.MinBlocks))
+				continue
+			}
 			w.p("constexpr int %s_threads = %d, %s_items = %d;", sym, p.BlockThreads, sym, p.ItemsPerThread)
 		}
 	}
@@ -473,7 +477,7 @@ func equalPolicies(a, b []Policy) bool {
 		return false
 	}
 	for i := range a {
-		if a[i].BlockThreads != b[i].BlockThreads || a[i].ItemsPerThread != b[i].ItemsPerThread {
+		if a[i].BlockThreads != b[i].BlockThreads || a[i].ItemsPerThread != b[i].ItemsPerThread || a[i].MinBlocks != b[i].MinBlocks {
 			return false
 		}
 	}
@@ -498,8 +502,12 @@ func archTargets(targets []Target, as []int) string {
 // writeKernels writes the extern "C" entry points of one instance, one per
 // kernel of its algorithm: each calls the kernel template of the algorithm's
 // header with the instance's policy, element types and functors.
-func writeKernels(w *cWriter, e *opEmitter, in *model.Instance) {
+func writeKernels(w *cWriter, e *opEmitter, in *model.Instance, targets []Target) {
 	sym := instanceSymbol(in)
+	bounds := sym + "_threads"
+	if hasMinBlocks(in, targets) {
+		bounds += ", " + sym + "_minblocks"
+	}
 	alg := in.Algorithm
 	targs := []string{sym + "_threads", sym + "_items"}
 	ctypes := make(map[string]string, len(in.Types))
@@ -536,7 +544,7 @@ func writeKernels(w *cWriter, e *opEmitter, in *model.Instance) {
 		if in.State != nil {
 			params = append(params, "const "+cType(in.State)+" "+algo.StateParam)
 		}
-		w.p("extern \"C\" __global__ void __launch_bounds__(%s_threads)\n%s(%s) {", sym, k.Symbol(sym), strings.Join(params, ", "))
+		w.p("extern \"C\" __global__ void __launch_bounds__(%s)\n%s(%s) {", bounds, k.Symbol(sym), strings.Join(params, ", "))
 		if in.State != nil {
 			w.p("  if (threadIdx.x == 0) ::%s::gocccl_functors::%s = %s;", e.ns, stateVar(in.State), algo.StateParam)
 			w.p("  __syncthreads();")

@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"context"
 	"flag"
 	"github.com/gocccl/gocccl/internal/algo"
 	"os"
@@ -107,6 +108,50 @@ func TestPoliciesPerArch(t *testing.T) {
 	assert.Contains(t, s, "#if __CUDA_ARCH__ >= 900  // sm_90, compute_90\n")
 	assert.Contains(t, s, "#elif __CUDA_ARCH__ >= 800  // sm_80, sm_86, sm_89\n")
 	assert.Contains(t, s, "#else  // sm_75\n")
+}
+
+// TestMinBlocks: a policy that asks for a minimum of blocks per
+// multiprocessor on some architectures gives the instance's entry points
+// __launch_bounds__(threads, minblocks), 1 where it asks for none; the glue
+// does not change; and the source compiles.
+func TestMinBlocks(t *testing.T) {
+	defer func(f func(*algo.Algorithm, int64, int) Policy) { policyFor = f }(policyFor)
+	policyFor = func(alg *algo.Algorithm, size int64, arch int) Policy {
+		p := alg.Policy(size, arch)
+		if arch >= 90 && size == 4 {
+			p.MinBlocks = 3
+		}
+		return p
+	}
+	pkg := reducePkg()
+	cu, err := CUDASource(pkg, testTargets)
+	require.NoError(t, err)
+	s := string(cu)
+	assert.Contains(t, s, "constexpr int gocccl_reduce_Add_threads = 256, gocccl_reduce_Add_items = 16, gocccl_reduce_Add_minblocks = 3;")
+	assert.Contains(t, s, "constexpr int gocccl_reduce_Add_threads = 256, gocccl_reduce_Add_items = 16, gocccl_reduce_Add_minblocks = 1;")
+	assert.Contains(t, s, "__launch_bounds__(gocccl_reduce_Add_threads, gocccl_reduce_Add_minblocks)\ngocccl_reduce_Add_sweep(")
+	assert.Contains(t, s, "__launch_bounds__(gocccl_reduce_Max_threads)\ngocccl_reduce_Max_sweep(", "8-byte Max asks for none")
+	assert.NotContains(t, s, "gocccl_reduce_Max_minblocks")
+
+	policyFor = func(alg *algo.Algorithm, size int64, arch int) Policy { return alg.Policy(size, arch) }
+	plain, err := GoGlue(pkg, goldenManifest(testTargets))
+	require.NoError(t, err)
+	policyFor = func(alg *algo.Algorithm, size int64, arch int) Policy {
+		p := alg.Policy(size, arch)
+		p.MinBlocks = 2
+		return p
+	}
+	withMin, err := GoGlue(pkg, goldenManifest(testTargets))
+	require.NoError(t, err)
+	assert.Equal(t, string(plain), string(withMin), "the glue does not record MinBlocks")
+
+	if testing.Short() {
+		return
+	}
+	tc := realNVCC(t)
+	out, err := tc.compile(context.Background(), &cudaFile{src: cu}, stubHeaders(t), []Target{{Arch: 90}}, 0)
+	require.NoError(t, err)
+	require.NotEmpty(t, out[Target{Arch: 90}], "a cubin for sm_90")
 }
 
 // TestGlueBuilds builds the golden glue with the operators' Go source

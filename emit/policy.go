@@ -22,6 +22,19 @@ func instancePolicy(in *model.Instance, a int) Policy {
 	return policyFor(in.Algorithm, size, a)
 }
 
+// hasMinBlocks reports whether in's policy asks for a minimum of blocks per
+// multiprocessor on any architecture of targets: its entry points then take
+// __launch_bounds__(threads, minblocks) (1 where an architecture asks for
+// none).
+func hasMinBlocks(in *model.Instance, targets []Target) bool {
+	for _, a := range archs(targets) {
+		if instancePolicy(in, a).MinBlocks > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // policyFor is the algorithm's tuning table; tests replace it to check
 // per-architecture output.
 var policyFor = func(alg *algo.Algorithm, size int64, a int) Policy { return alg.Policy(size, a) }

@@ -6,6 +6,11 @@ type Policy struct {
 	Arch           int // compute capability × 10
 	BlockThreads   int
 	ItemsPerThread int
+	// MinBlocks, when above 0, is the number of blocks per multiprocessor
+	// the compiler must fit (the second argument of __launch_bounds__),
+	// which caps the registers a thread may use. It shapes the compiled
+	// kernel only: the glue does not record it.
+	MinBlocks int
 }
 
 // Tile returns the number of items one block processes per tile.

@@ -5,9 +5,13 @@
 // instances, which the Go glue in gocccl_gen.go registers.
 
 #include <gocccl/gosem.cuh>
+#include <gocccl/adjacent_difference.cuh>
+#include <gocccl/for_each.cuh>
 #include <gocccl/merge_sort.cuh>
 #include <gocccl/reduce.cuh>
 #include <gocccl/scan.cuh>
+#include <gocccl/search.cuh>
+#include <gocccl/segmented_reduce.cuh>
 #include <gocccl/select.cuh>
 #include <gocccl/transform.cuh>
 
@@ -42,6 +46,21 @@ __host__ __device__ __forceinline__ bool operator!=(const Band& gocccl_x, const 
 static_assert(sizeof(::gocccl_pkg_state_ee12ef20::Band) == 8 && alignof(::gocccl_pkg_state_ee12ef20::Band) == 4, "layout of Band differs from Go's");
 static_assert(offsetof(::gocccl_pkg_state_ee12ef20::Band, Lo) == 0, "offset of Band.Lo differs from Go's");
 static_assert(offsetof(::gocccl_pkg_state_ee12ef20::Band, Hi) == 4, "offset of Band.Hi differs from Go's");
+
+namespace gocccl_pkg_state_ee12ef20 {
+// Bucket is the Go struct type github.com/gocccl/gocccl/internal/devicetest/state.Bucket: 4 bytes, aligned to 4.
+struct Bucket {
+  uint32_t Width;
+};
+__host__ __device__ __forceinline__ bool operator==(const Bucket& gocccl_x, const Bucket& gocccl_y) {
+  return gocccl_x.Width == gocccl_y.Width;
+}
+__host__ __device__ __forceinline__ bool operator!=(const Bucket& gocccl_x, const Bucket& gocccl_y) {
+  return !(gocccl_x == gocccl_y);
+}
+}  // namespace gocccl_pkg_state_ee12ef20
+static_assert(sizeof(::gocccl_pkg_state_ee12ef20::Bucket) == 4 && alignof(::gocccl_pkg_state_ee12ef20::Bucket) == 4, "layout of Bucket differs from Go's");
+static_assert(offsetof(::gocccl_pkg_state_ee12ef20::Bucket, Width) == 0, "offset of Bucket.Width differs from Go's");
 
 namespace gocccl_pkg_state_ee12ef20 {
 // Mix is the Go struct type github.com/gocccl/gocccl/internal/devicetest/state.Mix: 32 bytes, aligned to 8.
@@ -149,14 +168,22 @@ __device__ __forceinline__ bool Order_Less(::gocccl_pkg_state_ee12ef20::Order o,
   return ka < kb;
 }
 
+// Bucket.Same is ops.go:97:17.
+__device__ __forceinline__ bool Bucket_Same(::gocccl_pkg_state_ee12ef20::Bucket b, uint32_t x, uint32_t y) {
+  return ::gocccl::go::quo(x, b.Width) == ::gocccl::go::quo(y, b.Width);
+}
+
 // gocccl_functors wrap the operators the kernels use as default-constructible types.
 namespace gocccl_functors {
+
+// The per-call state Mod of this launch's block (see the entry points).
+__shared__ ::gocccl_pkg_state_ee12ef20::Mod gocccl_state_Mod;
 
 // The per-call state Axpy of this launch's block (see the entry points).
 __shared__ ::gocccl_pkg_state_ee12ef20::Axpy gocccl_state_Axpy;
 
-// The per-call state Mod of this launch's block (see the entry points).
-__shared__ ::gocccl_pkg_state_ee12ef20::Mod gocccl_state_Mod;
+// The per-call state Affine of this launch's block (see the entry points).
+__shared__ int32_t gocccl_state_Affine;
 
 // The per-call state Order of this launch's block (see the entry points).
 __shared__ ::gocccl_pkg_state_ee12ef20::Order gocccl_state_Order;
@@ -164,11 +191,11 @@ __shared__ ::gocccl_pkg_state_ee12ef20::Order gocccl_state_Order;
 // The per-call state Band of this launch's block (see the entry points).
 __shared__ ::gocccl_pkg_state_ee12ef20::Band gocccl_state_Band;
 
-// The per-call state Affine of this launch's block (see the entry points).
-__shared__ int32_t gocccl_state_Affine;
-
 // The per-call state Mix of this launch's block (see the entry points).
 __shared__ ::gocccl_pkg_state_ee12ef20::Mix gocccl_state_Mix;
+
+// The per-call state Bucket of this launch's block (see the entry points).
+__shared__ ::gocccl_pkg_state_ee12ef20::Bucket gocccl_state_Bucket;
 
 struct Axpy_Apply {
   ::gocccl_pkg_state_ee12ef20::Axpy state;
@@ -218,21 +245,51 @@ struct Order_Less {
   }
 };
 
+struct Bucket_Same {
+  ::gocccl_pkg_state_ee12ef20::Bucket state;
+  __device__ __forceinline__ Bucket_Same() : state(gocccl_state_Bucket) {}
+  __device__ __forceinline__ bool operator()(uint32_t a0, uint32_t a1) const {
+    return ::gocccl_pkg_state_ee12ef20::Bucket_Same(state, a0, a1);
+  }
+};
+
 }  // namespace gocccl_functors
 }  // namespace gocccl_pkg_state_ee12ef20
 
 // Launch policies (emit/policy.go): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
+constexpr int gocccl_adjacent_difference_Mod_Add_threads = 256, gocccl_adjacent_difference_Mod_Add_items = 4;
 constexpr int gocccl_transform2_Axpy_Apply_threads = 256, gocccl_transform2_Axpy_Apply_items = 8;
 constexpr int gocccl_exclusive_scan_Mod_Add_threads = 224, gocccl_exclusive_scan_Mod_Add_items = 24;
+constexpr int gocccl_for_each_Affine_Apply_threads = 256, gocccl_for_each_Affine_Apply_items = 8;
 constexpr int gocccl_inclusive_scan_Mod_Add_threads = 224, gocccl_inclusive_scan_Mod_Add_items = 24;
+constexpr int gocccl_lower_bound_Order_Less_threads = 256, gocccl_lower_bound_Order_Less_items = 1;
 constexpr int gocccl_merge_sort_keys_Order_Less_threads = 256, gocccl_merge_sort_keys_Order_Less_items = 17;
+constexpr int gocccl_merge_sort_pairs_Order_Less_uint32_int32_threads = 256, gocccl_merge_sort_pairs_Order_Less_uint32_int32_items = 17;
 constexpr int gocccl_reduce_Mod_Add_threads = 256, gocccl_reduce_Mod_Add_items = 8;
+constexpr int gocccl_segmented_reduce_Mod_Add_threads = 256, gocccl_segmented_reduce_Mod_Add_items = 8;
 constexpr int gocccl_select_Band_In_threads = 128, gocccl_select_Band_In_items = 16;
 constexpr int gocccl_transform_Affine_Apply_threads = 256, gocccl_transform_Affine_Apply_items = 8;
 constexpr int gocccl_transform_Mix_Map_threads = 256, gocccl_transform_Mix_Map_items = 4;
+constexpr int gocccl_unique_Bucket_Same_threads = 128, gocccl_unique_Bucket_Same_items = 16;
+constexpr int gocccl_upper_bound_Order_Less_threads = 256, gocccl_upper_bound_Order_Less_items = 1;
 
-// BinaryTransform(Axpy.Apply) over float32, float32, float32, declared at ops.go:93:14.
+// AdjacentDifference(Mod.Add) over uint64, declared at ops.go:112:15.
+extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_Mod_Add_threads)
+gocccl_adjacent_difference_Mod_Add_left(const uint64_t* d_in, uint64_t* d_out, long long n, const ::gocccl_pkg_state_ee12ef20::Mod gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Mod = gocccl_state;
+  __syncthreads();
+  ::gocccl::adjacent_difference_left<gocccl_adjacent_difference_Mod_Add_threads, gocccl_adjacent_difference_Mod_Add_items, uint64_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Mod_Add>(d_in, d_out, n);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_Mod_Add_threads)
+gocccl_adjacent_difference_Mod_Add_right(const uint64_t* d_in, uint64_t* d_out, long long n, const ::gocccl_pkg_state_ee12ef20::Mod gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Mod = gocccl_state;
+  __syncthreads();
+  ::gocccl::adjacent_difference_right<gocccl_adjacent_difference_Mod_Add_threads, gocccl_adjacent_difference_Mod_Add_items, uint64_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Mod_Add>(d_in, d_out, n);
+}
+
+// BinaryTransform(Axpy.Apply) over float32, float32, float32, declared at ops.go:101:14.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_Axpy_Apply_threads)
 gocccl_transform2_Axpy_Apply(const float* d_a, const float* d_b, float* d_out, long long n, const ::gocccl_pkg_state_ee12ef20::Axpy gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Axpy = gocccl_state;
@@ -240,7 +297,7 @@ gocccl_transform2_Axpy_Apply(const float* d_a, const float* d_b, float* d_out, l
   ::gocccl::transform2<gocccl_transform2_Axpy_Apply_threads, gocccl_transform2_Axpy_Apply_items, float, float, float, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Axpy_Apply>(d_a, d_b, d_out, n);
 }
 
-// ExclusiveScan(Mod.Add) over uint64, declared at ops.go:98:14.
+// ExclusiveScan(Mod.Add) over uint64, declared at ops.go:106:14.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_Mod_Add_threads)
 gocccl_exclusive_scan_Mod_Add_init(void* d_state, long long state_bytes, long long num_tiles, const ::gocccl_pkg_state_ee12ef20::Mod gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Mod = gocccl_state;
@@ -255,7 +312,15 @@ gocccl_exclusive_scan_Mod_Add_sweep(const uint64_t* d_in, uint64_t* d_out, long 
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_Mod_Add_threads, gocccl_exclusive_scan_Mod_Add_items, uint64_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Mod_Add>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(Mod.Add) over uint64, declared at ops.go:97:14.
+// ForEach(Affine.Apply) over int32, declared at ops.go:111:15.
+extern "C" __global__ void __launch_bounds__(gocccl_for_each_Affine_Apply_threads)
+gocccl_for_each_Affine_Apply(int32_t* d_data, long long n, const int32_t gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Affine = gocccl_state;
+  __syncthreads();
+  ::gocccl::for_each<gocccl_for_each_Affine_Apply_threads, gocccl_for_each_Affine_Apply_items, int32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Affine_Apply>(d_data, n);
+}
+
+// InclusiveScan(Mod.Add) over uint64, declared at ops.go:105:14.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Mod_Add_threads)
 gocccl_inclusive_scan_Mod_Add_init(void* d_state, long long state_bytes, long long num_tiles, const ::gocccl_pkg_state_ee12ef20::Mod gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Mod = gocccl_state;
@@ -270,7 +335,15 @@ gocccl_inclusive_scan_Mod_Add_sweep(const uint64_t* d_in, uint64_t* d_out, long 
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_Mod_Add_threads, gocccl_inclusive_scan_Mod_Add_items, uint64_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Mod_Add>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// MergeSortKeys(Order.Less) over uint32, declared at ops.go:100:14.
+// LowerBound(Order.Less) over uint32, declared at ops.go:116:15.
+extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_Order_Less_threads)
+gocccl_lower_bound_Order_Less(const uint32_t* d_data, long long n_data, const uint32_t* d_values, long long n_values, int64_t* d_out, const ::gocccl_pkg_state_ee12ef20::Order gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Order = gocccl_state;
+  __syncthreads();
+  ::gocccl::lower_bound<gocccl_lower_bound_Order_Less_threads, gocccl_lower_bound_Order_Less_items, uint32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Order_Less>(d_data, n_data, d_values, n_values, d_out);
+}
+
+// MergeSortKeys(Order.Less) over uint32, declared at ops.go:108:14.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_Order_Less_threads)
 gocccl_merge_sort_keys_Order_Less_block(uint32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp, const ::gocccl_pkg_state_ee12ef20::Order gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Order = gocccl_state;
@@ -292,7 +365,29 @@ gocccl_merge_sort_keys_Order_Less_merge(uint32_t* d_keys, void* d_tmp_keys, long
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_Order_Less_threads, gocccl_merge_sort_keys_Order_Less_items, uint32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Order_Less>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
-// Reduce(Mod.Add) over uint64, declared at ops.go:96:14.
+// MergeSortPairs[uint32,int32](Order.Less) over uint32, int32, declared at ops.go:115:15.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_Order_Less_uint32_int32_threads)
+gocccl_merge_sort_pairs_Order_Less_uint32_int32_block(uint32_t* d_keys, int32_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp, const ::gocccl_pkg_state_ee12ef20::Order gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Order = gocccl_state;
+  __syncthreads();
+  ::gocccl::merge_sort_pairs_block<gocccl_merge_sort_pairs_Order_Less_uint32_int32_threads, gocccl_merge_sort_pairs_Order_Less_uint32_int32_items, uint32_t, int32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Order_Less>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, to_tmp);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_Order_Less_uint32_int32_threads)
+gocccl_merge_sort_pairs_Order_Less_uint32_int32_partition(const uint32_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles, const ::gocccl_pkg_state_ee12ef20::Order gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Order = gocccl_state;
+  __syncthreads();
+  ::gocccl::merge_sort_pairs_partition<gocccl_merge_sort_pairs_Order_Less_uint32_int32_threads, gocccl_merge_sort_pairs_Order_Less_uint32_int32_items, uint32_t, int32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Order_Less>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_Order_Less_uint32_int32_threads)
+gocccl_merge_sort_pairs_Order_Less_uint32_int32_merge(uint32_t* d_keys, int32_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, void* d_partitions, long long from_tmp, long long merged_tiles, const ::gocccl_pkg_state_ee12ef20::Order gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Order = gocccl_state;
+  __syncthreads();
+  ::gocccl::merge_sort_pairs_merge<gocccl_merge_sort_pairs_Order_Less_uint32_int32_threads, gocccl_merge_sort_pairs_Order_Less_uint32_int32_items, uint32_t, int32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Order_Less>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, d_partitions, from_tmp, merged_tiles);
+}
+
+// Reduce(Mod.Add) over uint64, declared at ops.go:104:14.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Mod_Add_threads)
 gocccl_reduce_Mod_Add_sweep(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch, const ::gocccl_pkg_state_ee12ef20::Mod gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Mod = gocccl_state;
@@ -307,7 +402,22 @@ gocccl_reduce_Mod_Add_final(const uint64_t* d_in, long long n, uint64_t* d_out, 
   ::gocccl::reduce_final<gocccl_reduce_Mod_Add_threads, gocccl_reduce_Mod_Add_items, uint64_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Mod_Add>(d_in, n, d_out, init);
 }
 
-// Select(Band.In) over float32, declared at ops.go:99:14.
+// SegmentedReduce(Mod.Add) over uint64, declared at ops.go:114:15.
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_Mod_Add_threads)
+gocccl_segmented_reduce_Mod_Add_warp(const uint64_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint64_t* d_out, uint64_t init, const ::gocccl_pkg_state_ee12ef20::Mod gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Mod = gocccl_state;
+  __syncthreads();
+  ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_Mod_Add_threads, gocccl_segmented_reduce_Mod_Add_items, uint64_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Mod_Add>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_Mod_Add_threads)
+gocccl_segmented_reduce_Mod_Add_block(const uint64_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint64_t* d_out, uint64_t init, const ::gocccl_pkg_state_ee12ef20::Mod gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Mod = gocccl_state;
+  __syncthreads();
+  ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_Mod_Add_threads, gocccl_segmented_reduce_Mod_Add_items, uint64_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Mod_Add>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+// Select(Band.In) over float32, declared at ops.go:107:14.
 extern "C" __global__ void __launch_bounds__(gocccl_select_Band_In_threads)
 gocccl_select_Band_In_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count, const ::gocccl_pkg_state_ee12ef20::Band gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Band = gocccl_state;
@@ -322,7 +432,7 @@ gocccl_select_Band_In_sweep(const float* d_in, float* d_out, int64_t* d_count, l
   ::gocccl::select_if<gocccl_select_Band_In_threads, gocccl_select_Band_In_items, float, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Band_In>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// UnaryTransform(Affine.Apply) over int32, int32, declared at ops.go:95:14.
+// UnaryTransform(Affine.Apply) over int32, int32, declared at ops.go:103:14.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Affine_Apply_threads)
 gocccl_transform_Affine_Apply(const int32_t* d_in, int32_t* d_out, long long n, const int32_t gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Affine = gocccl_state;
@@ -330,10 +440,33 @@ gocccl_transform_Affine_Apply(const int32_t* d_in, int32_t* d_out, long long n, 
   ::gocccl::transform<gocccl_transform_Affine_Apply_threads, gocccl_transform_Affine_Apply_items, int32_t, int32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Affine_Apply>(d_in, d_out, n);
 }
 
-// UnaryTransform(Mix.Map) over float64, float64, declared at ops.go:94:14.
+// UnaryTransform(Mix.Map) over float64, float64, declared at ops.go:102:14.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Mix_Map_threads)
 gocccl_transform_Mix_Map(const double* d_in, double* d_out, long long n, const ::gocccl_pkg_state_ee12ef20::Mix gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Mix = gocccl_state;
   __syncthreads();
   ::gocccl::transform<gocccl_transform_Mix_Map_threads, gocccl_transform_Mix_Map_items, double, double, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Mix_Map>(d_in, d_out, n);
+}
+
+// Unique(Bucket.Same) over uint32, declared at ops.go:113:15.
+extern "C" __global__ void __launch_bounds__(gocccl_unique_Bucket_Same_threads)
+gocccl_unique_Bucket_Same_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count, const ::gocccl_pkg_state_ee12ef20::Bucket gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Bucket = gocccl_state;
+  __syncthreads();
+  ::gocccl::select_init<gocccl_unique_Bucket_Same_threads, gocccl_unique_Bucket_Same_items, uint32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Bucket_Same>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_unique_Bucket_Same_threads)
+gocccl_unique_Bucket_Same_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, const ::gocccl_pkg_state_ee12ef20::Bucket gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Bucket = gocccl_state;
+  __syncthreads();
+  ::gocccl::unique<gocccl_unique_Bucket_Same_threads, gocccl_unique_Bucket_Same_items, uint32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Bucket_Same>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// UpperBound(Order.Less) over uint32, declared at ops.go:117:15.
+extern "C" __global__ void __launch_bounds__(gocccl_upper_bound_Order_Less_threads)
+gocccl_upper_bound_Order_Less(const uint32_t* d_data, long long n_data, const uint32_t* d_values, long long n_values, int64_t* d_out, const ::gocccl_pkg_state_ee12ef20::Order gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Order = gocccl_state;
+  __syncthreads();
+  ::gocccl::upper_bound<gocccl_upper_bound_Order_Less_threads, gocccl_upper_bound_Order_Less_items, uint32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Order_Less>(d_data, n_data, d_values, n_values, d_out);
 }

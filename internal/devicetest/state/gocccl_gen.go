@@ -23,10 +23,23 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "ba23c652312f0a9bf3e83784e9eedb275beca2b42505127d1ab260f563b5c8dc", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "ac0839ce5c1ab68de3f987df90106315f3ab81ac65c2644564e8f27283813cd0"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "2c762b09cc333a54415e570cbf01a6055b0b8855c28c9bdc4305a6fe079550bc", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "93db53b0ae462e999680a11bc38307982e27ba625dcde4d950d3ec5db1ccd052"},
 	})
-	// BinaryTransform(Axpy.Apply) over float32, float32, float32, declared at ops.go:93:14.
+	// AdjacentDifference(Mod.Add) over uint64, declared at ops.go:112:15.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "AdjacentDifference",
+		Ops:       []any{Mod.Add},
+		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8"},
+		Kernels:   []string{"gocccl_adjacent_difference_Mod_Add_left", "gocccl_adjacent_difference_Mod_Add_right"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+		State:       reflect.TypeFor[Mod](),
+		StateLayout: "{M@0:uint64}/8",
+	})
+	// BinaryTransform(Axpy.Apply) over float32, float32, float32, declared at ops.go:101:14.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{Axpy.Apply},
@@ -39,7 +52,7 @@ func init() {
 		State:       reflect.TypeFor[Axpy](),
 		StateLayout: "{Alpha@0:float32}/4",
 	})
-	// ExclusiveScan(Mod.Add) over uint64, declared at ops.go:98:14.
+	// ExclusiveScan(Mod.Add) over uint64, declared at ops.go:106:14.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{Mod.Add},
@@ -52,7 +65,20 @@ func init() {
 		State:       reflect.TypeFor[Mod](),
 		StateLayout: "{M@0:uint64}/8",
 	})
-	// InclusiveScan(Mod.Add) over uint64, declared at ops.go:97:14.
+	// ForEach(Affine.Apply) over int32, declared at ops.go:111:15.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ForEach",
+		Ops:       []any{Affine.Apply},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_for_each_Affine_Apply"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+		State:       reflect.TypeFor[Affine](),
+		StateLayout: "int32/4",
+	})
+	// InclusiveScan(Mod.Add) over uint64, declared at ops.go:105:14.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{Mod.Add},
@@ -65,7 +91,20 @@ func init() {
 		State:       reflect.TypeFor[Mod](),
 		StateLayout: "{M@0:uint64}/8",
 	})
-	// MergeSortKeys(Order.Less) over uint32, declared at ops.go:100:14.
+	// LowerBound(Order.Less) over uint32, declared at ops.go:116:15.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "LowerBound",
+		Ops:       []any{Order.Less},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_lower_bound_Order_Less"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
+		},
+		State:       reflect.TypeFor[Order](),
+		StateLayout: "{Shift@0:uint32,Desc@4:bool}/8",
+	})
+	// MergeSortKeys(Order.Less) over uint32, declared at ops.go:108:14.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "MergeSortKeys",
 		Ops:       []any{Order.Less},
@@ -78,7 +117,20 @@ func init() {
 		State:       reflect.TypeFor[Order](),
 		StateLayout: "{Shift@0:uint32,Desc@4:bool}/8",
 	})
-	// Reduce(Mod.Add) over uint64, declared at ops.go:96:14.
+	// MergeSortPairs[uint32,int32](Order.Less) over uint32, int32, declared at ops.go:115:15.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MergeSortPairs",
+		Ops:       []any{Order.Less},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"uint32/4", "int32/4"},
+		Kernels:   []string{"gocccl_merge_sort_pairs_Order_Less_uint32_int32_block", "gocccl_merge_sort_pairs_Order_Less_uint32_int32_partition", "gocccl_merge_sort_pairs_Order_Less_uint32_int32_merge"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
+		},
+		State:       reflect.TypeFor[Order](),
+		StateLayout: "{Shift@0:uint32,Desc@4:bool}/8",
+	})
+	// Reduce(Mod.Add) over uint64, declared at ops.go:104:14.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{Mod.Add},
@@ -91,7 +143,20 @@ func init() {
 		State:       reflect.TypeFor[Mod](),
 		StateLayout: "{M@0:uint64}/8",
 	})
-	// Select(Band.In) over float32, declared at ops.go:99:14.
+	// SegmentedReduce(Mod.Add) over uint64, declared at ops.go:114:15.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "SegmentedReduce",
+		Ops:       []any{Mod.Add},
+		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8"},
+		Kernels:   []string{"gocccl_segmented_reduce_Mod_Add_warp", "gocccl_segmented_reduce_Mod_Add_block"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+		State:       reflect.TypeFor[Mod](),
+		StateLayout: "{M@0:uint64}/8",
+	})
+	// Select(Band.In) over float32, declared at ops.go:107:14.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Select",
 		Ops:       []any{Band.In},
@@ -104,7 +169,7 @@ func init() {
 		State:       reflect.TypeFor[Band](),
 		StateLayout: "{Lo@0:float32,Hi@4:float32}/8",
 	})
-	// UnaryTransform(Affine.Apply) over int32, int32, declared at ops.go:95:14.
+	// UnaryTransform(Affine.Apply) over int32, int32, declared at ops.go:103:14.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{Affine.Apply},
@@ -117,7 +182,7 @@ func init() {
 		State:       reflect.TypeFor[Affine](),
 		StateLayout: "int32/4",
 	})
-	// UnaryTransform(Mix.Map) over float64, float64, declared at ops.go:94:14.
+	// UnaryTransform(Mix.Map) over float64, float64, declared at ops.go:102:14.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{Mix.Map},
@@ -129,5 +194,31 @@ func init() {
 		},
 		State:       reflect.TypeFor[Mix](),
 		StateLayout: "{Flag@0:bool,Scale@8:float64,Bias@16:int8,Taps@18:[3]int16,Shift@24:uint32}/32",
+	})
+	// Unique(Bucket.Same) over uint32, declared at ops.go:113:15.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Unique",
+		Ops:       []any{Bucket.Same},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_unique_Bucket_Same_init", "gocccl_unique_Bucket_Same_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+		State:       reflect.TypeFor[Bucket](),
+		StateLayout: "{Width@0:uint32}/4",
+	})
+	// UpperBound(Order.Less) over uint32, declared at ops.go:117:15.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UpperBound",
+		Ops:       []any{Order.Less},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_upper_bound_Order_Less"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
+		},
+		State:       reflect.TypeFor[Order](),
+		StateLayout: "{Shift@0:uint32,Desc@4:bool}/8",
 	})
 }

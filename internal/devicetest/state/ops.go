@@ -88,6 +88,14 @@ func (o Order) Less(a, b uint32) bool {
 	return ka < kb
 }
 
+// Bucket is the width of the buckets Same compares by.
+type Bucket struct{ Width uint32 }
+
+// Same reports whether a and b fall in one bucket of the state's width.
+//
+//gocccl:op
+func (b Bucket) Same(x, y uint32) bool { return x/b.Width == y/b.Width }
+
 // The instances: each compiled once, its state given per call.
 var (
 	Saxpy     = runtime.BinaryTransformWith(Axpy.Apply)
@@ -98,4 +106,13 @@ var (
 	ExclMod   = runtime.ExclusiveScanWith(Mod.Add)
 	InBand    = runtime.SelectWith(Band.In)
 	SortBy    = runtime.MergeSortKeysWith(Order.Less)
+
+	// The stateful constructors of the other one-operator algorithms.
+	ScaleEach  = runtime.ForEachWith(Affine.Apply)
+	DiffMod    = runtime.AdjacentDifferenceWith(Mod.Add)
+	SameBucket = runtime.UniqueWith(Bucket.Same)
+	SegSumMod  = runtime.SegmentedReduceWith(Mod.Add)
+	SortPairs  = runtime.MergeSortPairsWith[Order, uint32, int32](Order.Less)
+	LowerBy    = runtime.LowerBoundWith(Order.Less)
+	UpperBy    = runtime.UpperBoundWith(Order.Less)
 )

@@ -395,14 +395,21 @@ func (in *instance) kernelsThrough(d *Device, ins, outs []*iter.Node) (kernels, 
 	}
 	reg, err := registry.Lookup(key)
 	if err != nil {
-		return kernels{}, fmt.Errorf("gocccl: %w; declare the instance with them where it is declared, %s, and run go generate (gocccl-gen) in its package",
-			err, declaration(in.key, ins, outs))
+		return kernels{}, in.undeclared(err, ins, outs)
 	}
 	bk, err := d.bind(reg)
 	if err != nil {
 		return kernels{}, err
 	}
 	return kernels{in: in, reg: reg, boundKernels: bk}, nil
+}
+
+// undeclared is the error of a composition no generated registration has:
+// it names the instance once (wrap leaves it as it is) and the declaration
+// to add.
+func (in *instance) undeclared(err error, ins, outs []*iter.Node) error {
+	return &instanceError{in.key, fmt.Errorf("gocccl: %w; declare the instance with them where it is declared, %s, and run go generate (gocccl-gen) in its package",
+		err, declaration(in.key, ins, outs))}
 }
 
 // declaration spells an instance declared with iterators.
@@ -472,8 +479,7 @@ func (in *instance) enterThrough(d *Device, ins, outs []*iter.Node) error {
 		key.Iters = registry.IterKey(ins, outs)
 		if _, err := registry.Lookup(key); err != nil {
 			d.exit()
-			return fmt.Errorf("gocccl: %w; declare the instance with them where it is declared, %s, and run go generate (gocccl-gen) in its package",
-				err, declaration(in.key, ins, outs))
+			return in.undeclared(err, ins, outs)
 		}
 	}
 	return nil

@@ -3,6 +3,7 @@ package iterator
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -353,4 +354,5 @@ func TestUndeclaredComposition(t *testing.T) {
 	err = SumGather.Run(nil, comp.Bind(XsI32.With(xs)), out, 0)
 	require.ErrorIs(t, err, runtime.ErrNotGenerated)
 	require.ErrorContains(t, err, "Over(iterator.Transform(iterator.Slice[int32](), github.com/gocccl/gocccl/internal/devicetest/iterator.NotDeclared))")
+	require.Equal(t, 1, strings.Count(err.Error(), "gocccl: "), "one prefix: %v", err)
 }

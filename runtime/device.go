@@ -108,6 +108,10 @@ type Device struct {
 	// keeps up to tempRetain bytes of it between calls; 0 when the device
 	// has no memory pools (then scratch uses plain allocations).
 	pool cuda.MemPool
+	// poolAbove is set when a call took more scratch from the pool than it
+	// keeps (tempRetain): the next synchronization returns the excess
+	// to the driver (trimPool).
+	poolAbove atomic.Bool
 
 	defaultStream Stream
 

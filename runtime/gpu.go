@@ -124,11 +124,58 @@ func (d *Device) launch(f cuda.Function, grid, block int, s *Stream, args *cuda.
 const tempRetain = 32 << 20
 
 // tempAlloc allocates stream-ordered scratch memory for one call.
+// A call that takes more than the pool keeps marks the pool for trimming at
+// the next synchronization, so that a large sort's scratch does not stay
+// reserved after the call. When the device is out of memory, it collects
+// dropped slices, returns the pool's freed memory and tries once more.
 func (d *Device) tempAlloc(bytes int, s *Stream) (cuda.DevicePtr, error) {
-	if d.pool != 0 {
-		return d.ctx.MemAllocFromPoolAsync(bytes, d.pool, s.handle)
+	if d.pool == 0 {
+		return d.allocate(bytes)
 	}
-	return d.ctx.MemAlloc(bytes)
+	if bytes > tempRetain {
+		d.poolAbove.Store(true)
+	}
+	p, err := d.ctx.MemAllocFromPoolAsync(bytes, d.pool, s.handle)
+	if !isOutOfMemory(err) {
+		return p, err
+	}
+	if err := d.releaseMemory(); err != nil {
+		return 0, err
+	}
+	return d.ctx.MemAllocFromPoolAsync(bytes, d.pool, s.handle)
+}
+
+// trimPool returns the memory the scratch pool holds beyond tempRetain to
+// the driver, when a call took more than that since the last trim. The
+// caller has synchronized with the work that freed it, and entered the
+// device.
+func (d *Device) trimPool() error {
+	if d.pool == 0 || !d.poolAbove.Swap(false) {
+		return nil
+	}
+	if err := d.ctx.MemPoolTrimTo(d.pool, tempRetain); err != nil {
+		return fmt.Errorf("gocccl: returning scratch memory to the driver: %w", err)
+	}
+	return nil
+}
+
+// releaseMemory frees what the device holds and does not need, for an
+// allocation that failed for want of memory: dropped slices (collected),
+// and all freed memory of the scratch pool once the device's work is done.
+// The caller has entered the device.
+func (d *Device) releaseMemory() error {
+	collectDropped()
+	if d.pool == 0 {
+		return nil
+	}
+	if err := d.ctx.Synchronize(); err != nil {
+		return fmt.Errorf("gocccl: waiting for the device before returning scratch memory: %w", err)
+	}
+	d.poolAbove.Store(false)
+	if err := d.ctx.MemPoolTrimTo(d.pool, 0); err != nil {
+		return fmt.Errorf("gocccl: returning scratch memory to the driver: %w", err)
+	}
+	return nil
 }
 
 // tempFree releases scratch memory after the work enqueued on s has used it.

@@ -95,10 +95,10 @@ func histogramTemp(d *Device, n int) (int, error) {
 
 // histogramCheck checks the arguments every histogram takes.
 func histogramCheck[T any](in *instance, s *Stream, samples *Slice[T], hist *Slice[int32], numBins int) (*Stream, error) {
-	if err := samples.usable(in.name() + " samples"); err != nil {
+	if err := samples.usableAs(in.name(), "samples"); err != nil {
 		return nil, err
 	}
-	if err := hist.usable(in.name() + " histogram"); err != nil {
+	if err := hist.usableAs(in.name(), "histogram"); err != nil {
 		return nil, err
 	}
 	s, err := streamFor(in.name(), s, samples.dev, hist.dev)

@@ -36,7 +36,7 @@ func (h *HistogramRangeOp[T]) Run(s *Stream, samples *Slice[T], hist *Slice[int3
 	if h == nil || h.key.Alg == nil {
 		return fmt.Errorf("gocccl: HistogramRange: not declared with runtime.HistogramRange")
 	}
-	if err := levels.usable(h.name() + " levels"); err != nil {
+	if err := levels.usableAs(h.name(), "levels"); err != nil {
 		return err
 	}
 	if levels.n < 2 {

@@ -33,6 +33,8 @@ func Modules() []string { return registry.Packages() }
 // registered under, computed once when the instance is declared.
 type instance struct {
 	key registry.Key
+	// label is key.String(), made once: every call names its instance.
+	label string
 	// callers are the return PCs of the constructor's call stack, from the
 	// constructor outward: where the instance was declared, for messages.
 	callers [4]uintptr
@@ -46,6 +48,7 @@ type instance struct {
 // element types types (in the description's orders).
 func newInstance(alg *algo.Algorithm, ops []any, types ...reflect.Type) instance {
 	in := instance{key: registry.NewKey(alg, ops, types...)}
+	in.label = in.key.String()
 	goruntime.Callers(3, in.callers[:]) // above newInstance and the constructor
 	return in
 }
@@ -135,7 +138,12 @@ func (in *instance) lookup() (*registry.Registration, error) {
 }
 
 // name names the instance in messages: "Reduce(sum.Add)".
-func (in *instance) name() string { return in.key.String() }
+func (in *instance) name() string {
+	if in.label == "" { // an instance not made by newInstance
+		return in.key.String()
+	}
+	return in.label
+}
 
 // errorf returns an error prefixed with the instance's name.
 func (in *instance) errorf(format string, args ...any) error {

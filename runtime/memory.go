@@ -50,11 +50,15 @@ func (a deviceAlloc) release() {
 	defer d.exit()
 	d.mu.Lock()
 	_, live := d.allocs[a.ptr]
-	delete(d.allocs, a.ptr)
 	d.mu.Unlock()
 	if live {
-		// cuMemFree waits for work still using the memory.
+		// cuMemFree waits for work still using the memory. The allocation
+		// stays counted until it returns, so that once LiveAllocations has
+		// dropped, MemInfo no longer counts the memory as in use.
 		_ = d.ctx.MemFree(a.ptr)
+		d.mu.Lock()
+		delete(d.allocs, a.ptr)
+		d.mu.Unlock()
 		collected.Add(1)
 	}
 }
@@ -65,19 +69,29 @@ func (a deviceAlloc) release() {
 // how much was asked for and how much is free. The caller has entered d.
 func (d *Device) allocate(bytes int) (cuda.DevicePtr, error) {
 	p, err := d.ctx.MemAlloc(bytes)
-	var ce *cuda.Error
-	if err == nil || !errors.As(err, &ce) || ce.Code != cuda.ErrorOutOfMemory {
+	if !isOutOfMemory(err) {
 		return p, err
 	}
-	collectDropped()
+	if err := d.releaseMemory(); err != nil {
+		return 0, err
+	}
 	p, err = d.ctx.MemAlloc(bytes)
 	if err != nil {
 		if free, total, ierr := d.ctx.MemGetInfo(); ierr == nil {
-			return 0, fmt.Errorf("out of device memory: asked for %s, %s free of %s after collecting dropped slices: %w",
+			return 0, fmt.Errorf("out of device memory: asked for %s, %s free of %s after collecting dropped slices and returning freed scratch: %w",
 				byteSize(int64(bytes)), byteSize(int64(free)), byteSize(int64(total)), err)
 		}
 	}
 	return p, err
+}
+
+// isOutOfMemory reports whether err is the driver's out-of-memory error.
+func isOutOfMemory(err error) bool {
+	if err == nil { // before ce, which escapes: no allocation on success
+		return false
+	}
+	var ce *cuda.Error
+	return errors.As(err, &ce) && ce.Code == cuda.ErrorOutOfMemory
 }
 
 // collectDropped runs the garbage collector and waits, at most 250 ms, until
@@ -98,8 +112,11 @@ func collectDropped() {
 
 // MemInfo returns the device's free and total memory in bytes, as the
 // driver reports them (cuMemGetInfo): memory in use is total − free, by
-// this process and others. The CPU backend has no device memory and
-// returns an error.
+// this process and others. When a call since the last synchronization took
+// more scratch memory than the device's pool keeps between calls (32 MiB),
+// MemInfo first waits for the device's work and returns that scratch to the
+// driver, so that memory in use counts what is allocated, not what is
+// cached. The CPU backend has no device memory and returns an error.
 func (d *Device) MemInfo() (free, total int64, err error) {
 	if err := d.enter(); err != nil {
 		return 0, 0, fmt.Errorf("gocccl: MemInfo: %w", err)
@@ -107,6 +124,14 @@ func (d *Device) MemInfo() (free, total int64, err error) {
 	defer d.exit()
 	if d.ctx == nil {
 		return 0, 0, errors.New("gocccl: MemInfo: the CPU backend has no device memory")
+	}
+	if d.poolAbove.Load() {
+		if err := d.ctx.Synchronize(); err != nil {
+			return 0, 0, fmt.Errorf("gocccl: MemInfo: %w", err)
+		}
+		if err := d.trimPool(); err != nil {
+			return 0, 0, fmt.Errorf("gocccl: MemInfo: %w", err)
+		}
 	}
 	f, t, err := d.ctx.MemGetInfo()
 	if err != nil {

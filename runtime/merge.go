@@ -29,13 +29,13 @@ func (m *MergeOp[T]) Run(s *Stream, a, b, out *Slice[T]) error {
 	if m == nil || m.less == nil {
 		return fmt.Errorf("gocccl: Merge: nil comparison")
 	}
-	if err := a.usable(m.name() + " first input"); err != nil {
+	if err := a.usableAs(m.name(), "first input"); err != nil {
 		return err
 	}
-	if err := b.usable(m.name() + " second input"); err != nil {
+	if err := b.usableAs(m.name(), "second input"); err != nil {
 		return err
 	}
-	if err := out.usable(m.name() + " output"); err != nil {
+	if err := out.usableAs(m.name(), "output"); err != nil {
 		return err
 	}
 	s, err := streamFor(m.name(), s, a.dev, b.dev, out.dev)

@@ -28,10 +28,10 @@ func RadixSortKeys[K RadixKey]() *RadixSortKeysOp[K] {
 // differ. It is enqueued on s (nil means the default stream of in's device)
 // and returns without waiting on a GPU.
 func (r *RadixSortKeysOp[K]) Run(s *Stream, in, out *Slice[K], o RadixOptions) error {
-	if err := in.usable(r.name() + " input"); err != nil {
+	if err := in.usableAs(r.name(), "input"); err != nil {
 		return err
 	}
-	if err := out.usable(r.name() + " output"); err != nil {
+	if err := out.usableAs(r.name(), "output"); err != nil {
 		return err
 	}
 	if err := radixOut(r.name(), in, out); err != nil {

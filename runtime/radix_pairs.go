@@ -24,8 +24,8 @@ func RadixSortPairs[K RadixKey, V any]() *RadixSortPairsOp[K, V] {
 // from its input or the same slice. The sort is stable. It is enqueued on s
 // (nil means the default stream of keysIn's device).
 func (r *RadixSortPairsOp[K, V]) Run(s *Stream, keysIn, keysOut *Slice[K], valuesIn, valuesOut *Slice[V], o RadixOptions) error {
-	for _, err := range []error{keysIn.usable(r.name() + " keys input"), keysOut.usable(r.name() + " keys output"),
-		valuesIn.usable(r.name() + " values input"), valuesOut.usable(r.name() + " values output")} {
+	for _, err := range []error{keysIn.usableAs(r.name(), "keys input"), keysOut.usableAs(r.name(), "keys output"),
+		valuesIn.usableAs(r.name(), "values input"), valuesOut.usableAs(r.name(), "values output")} {
 		if err != nil {
 			return err
 		}

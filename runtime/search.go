@@ -39,13 +39,13 @@ func (o *SearchOp[T]) Run(s *Stream, data, values *Slice[T], out *Slice[int64]) 
 	if o == nil || o.less == nil {
 		return fmt.Errorf("gocccl: search: nil comparison")
 	}
-	if err := data.usable(o.name() + " data"); err != nil {
+	if err := data.usableAs(o.name(), "data"); err != nil {
 		return err
 	}
-	if err := values.usable(o.name() + " values"); err != nil {
+	if err := values.usableAs(o.name(), "values"); err != nil {
 		return err
 	}
-	if err := out.usable(o.name() + " output"); err != nil {
+	if err := out.usableAs(o.name(), "output"); err != nil {
 		return err
 	}
 	s, err := streamFor(o.name(), s, data.dev, values.dev, out.dev)

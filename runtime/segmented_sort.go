@@ -55,8 +55,8 @@ func SegmentedSortKeys[K RadixKey]() *SegmentedSortKeysOp[K] {
 // parallelism), so it cannot be captured in a CUDA graph then; otherwise it
 // returns without waiting.
 func (r *SegmentedSortKeysOp[K]) Run(s *Stream, in, out *Slice[K], begin, end *Slice[int64], o SegmentedSortOptions) error {
-	for _, err := range []error{in.usable(r.name() + " input"), out.usable(r.name() + " output"),
-		begin.usable(r.name() + " begin offsets"), end.usable(r.name() + " end offsets")} {
+	for _, err := range []error{in.usableAs(r.name(), "input"), out.usableAs(r.name(), "output"),
+		begin.usableAs(r.name(), "begin offsets"), end.usableAs(r.name(), "end offsets")} {
 		if err != nil {
 			return err
 		}
@@ -112,9 +112,9 @@ func SegmentedSortPairs[K RadixKey, V any]() *SegmentedSortPairsOp[K, V] {
 // segments, the positions outside them and the stream are as for
 // SegmentedSortKeysOp.Run.
 func (r *SegmentedSortPairsOp[K, V]) Run(s *Stream, keysIn, keysOut *Slice[K], valuesIn, valuesOut *Slice[V], begin, end *Slice[int64], o SegmentedSortOptions) error {
-	for _, err := range []error{keysIn.usable(r.name() + " keys input"), keysOut.usable(r.name() + " keys output"),
-		valuesIn.usable(r.name() + " values input"), valuesOut.usable(r.name() + " values output"),
-		begin.usable(r.name() + " begin offsets"), end.usable(r.name() + " end offsets")} {
+	for _, err := range []error{keysIn.usableAs(r.name(), "keys input"), keysOut.usableAs(r.name(), "keys output"),
+		valuesIn.usableAs(r.name(), "values input"), valuesOut.usableAs(r.name(), "values output"),
+		begin.usableAs(r.name(), "begin offsets"), end.usableAs(r.name(), "end offsets")} {
 		if err != nil {
 			return err
 		}

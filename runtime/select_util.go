@@ -23,7 +23,7 @@ type buffer struct {
 
 // bufferOf describes s as the argument role of the instance named alg.
 func bufferOf[T any](alg, role string, s *Slice[T]) buffer {
-	b := buffer{role: role, err: s.usable(alg + " " + role)}
+	b := buffer{role: role, err: s.usableAs(alg, role)}
 	if b.err != nil {
 		return b
 	}

@@ -66,7 +66,7 @@ func (s *Stream) Synchronize() error {
 	if err := s.dev.ctx.StreamSynchronize(s.handle); err != nil {
 		return fmt.Errorf("gocccl: synchronizing stream: %w", err)
 	}
-	return nil
+	return s.dev.trimPool()
 }
 
 // Close destroys a stream made by NewStream after its work has finished.

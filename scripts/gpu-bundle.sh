@@ -59,47 +59,65 @@ OUT=${OUT:-$PWD/out}
 LOGS=${LOGS:-$(mktemp -d)} # set LOGS to keep the logs where a caller can pack them after a timeout
 mkdir -p "$LOGS"
 groups=${*:-test bench}
-summary=()
+SUMMARY=$LOGS/summary.txt # one line per step, in the order the steps end
+: >"$SUMMARY"
 DEADLINE=${DEADLINE:-0} # seconds after start by which every step has ended (0: none)
+PARALLEL=${PARALLEL:-1} # conformance steps run at once in the test group (correctness only: nothing there is timed)
 step() { # name, seconds, command...
 	local name=$1 limit=$2; shift 2
 	local start=$SECONDS
 	if ((DEADLINE > 0 && DEADLINE - SECONDS < limit)); then
 		limit=$((DEADLINE - SECONDS))
 		if ((limit < 10)); then
-			summary+=("SKIP $name (DEADLINE)")
+			echo "SKIP $name (DEADLINE)" >>"$SUMMARY"
 			return
 		fi
 	fi
 	if timeout "$limit" "$@" >"$LOGS/$name.log" 2>&1; then
-		summary+=("PASS $name ($((SECONDS-start))s)")
+		echo "PASS $name ($((SECONDS-start))s)" >>"$SUMMARY"
 	else
-		summary+=("FAIL $name ($((SECONDS-start))s, exit $?)")
+		echo "FAIL $name ($((SECONDS-start))s, exit $?)" >>"$SUMMARY"
 	fi
+}
+pstep() { # step in the background, at most PARALLEL at once
+	while (($(jobs -rp | wc -l) >= PARALLEL)); do wait -n; done
+	step "$@" &
 }
 mkdir -p "$OUT"
 { nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm --format=csv,noheader; nvcc --version | tail -2; } >"$LOGS/gpu.txt" 2>&1
 NVCC="nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/include"
 if [[ " $groups " == *" test "* ]]; then
-	step cuda-tests 90 ./cuda.test -test.v -test.count=1
-	step runtime-tests 60 ./runtime.test -test.v -test.count=1
-	step device-tests 280 ./devicetest.test -test.v -test.count=1
+	# The sweep checks the device's memory in use against its baseline: it
+	# runs alone, before anything else holds memory.
+	step example-sweep 240 ./sweep
+	step device-tests-memory 120 ./devicetest.test -test.v -test.count=1 -test.run 'TestSweepDropsBuffers'
+	pstep nvcc13-generated 300 bash -c 'ls src/generated/*.cu | xargs -P 4 -I{} sh -c '"'"'echo {}; '"$NVCC"' -fmad=false -cubin -o /tmp/$(basename {}).cubin {}'"'"
+	pstep kernel-tests 200 bash -c "$NVCC -o /tmp/kernels_test src/kernels_test.cu && /tmp/kernels_test"
+	pstep cuda-tests 90 ./cuda.test -test.v -test.count=1
+	pstep runtime-tests 60 ./runtime.test -test.v -test.count=1
+	pstep device-tests 280 ./devicetest.test -test.v -test.count=1 -test.skip 'TestSweepDropsBuffers'
 	for t in ./devicetest-*.test; do
 		[ -e "$t" ] || continue
 		name=$(basename "$t" .test)
-		step "$name-tests" "${FAMILY_LIMIT:-300}" "$t" -test.v -test.count=1 -test.timeout=0
+		pstep "$name-tests" "${FAMILY_LIMIT:-300}" "$t" -test.v -test.count=1 -test.timeout=0
 	done
-	step diff-tests 240 ./difftest.test -test.v -test.count=1
-	step example-sum 30 ./sum
-	step example-particles 60 ./particles
-	step example-sweep 240 ./sweep
-	step nvcc13-generated 150 bash -c 'for f in src/generated/*.cu; do echo "$f"; '"$NVCC"' -fmad=false -cubin -o /tmp/g.cubin "$f" || exit 1; done'
-	step kernel-tests 200 bash -c "$NVCC -o /tmp/kernels_test src/kernels_test.cu && /tmp/kernels_test"
+	pstep diff-tests 240 ./difftest.test -test.v -test.count=1
+	pstep example-sum 30 ./sum
+	pstep example-particles 60 ./particles
 fi
 if [[ " $groups " == *" sanitize "* ]]; then
-	step sanitize 240 compute-sanitizer --tool memcheck --error-exitcode 9 ./devicetest.test -test.v -test.short -test.count=1 -test.run 'TestGPUMatchesCPU/(int8|int32|uint64|float32|float64)/|TestMixedTypes'
-	step sanitize-structs 240 compute-sanitizer --tool memcheck --error-exitcode 9 ./difftest.test -test.v -test.count=1 -difftest.random 2000 -test.run 'TestDiff/(EmbedSum|BlankEq|ConvStruct|ArrBool|PaddedStep|PaddedSum|Vec3Add|ParticleStep|MakePair|Swizzle|CombinePair|ArrSum|ArrReverse|ArrIndex|ArrRange|ArrEq|ArrMax|Transpose|HistoAdd|ArrOfStruct)$'
+	# memcheck over part of the conformance suite; racecheck, synccheck and
+	# initcheck over the shared-memory algorithms (scan, select, sorts).
+	pstep sanitize 240 compute-sanitizer --tool memcheck --error-exitcode 9 ./devicetest.test -test.v -test.short -test.count=1 -test.run 'TestGPUMatchesCPU/(int8|int32|uint64|float32|float64)/|TestMixedTypes'
+	for tool in racecheck synccheck initcheck; do
+		for fam in scan select radixsort segsort mergesort; do
+			[ -e "./devicetest-$fam.test" ] || continue
+			pstep "sanitize-$tool-$fam" "${SANITIZE_LIMIT:-240}" compute-sanitizer --tool "$tool" --error-exitcode 9 "./devicetest-$fam.test" -test.short -test.count=1 -test.run "${SANITIZE_RUN:-TestGPUMatchesCPU|TestScanMatchesCPU|TestMergeSortKeys}"
+		done
+	done
+	pstep sanitize-structs 240 compute-sanitizer --tool memcheck --error-exitcode 9 ./difftest.test -test.v -test.count=1 -difftest.random 2000 -test.run 'TestDiff/(EmbedSum|BlankEq|ConvStruct|ArrBool|PaddedStep|PaddedSum|Vec3Add|ParticleStep|MakePair|Swizzle|CombinePair|ArrSum|ArrReverse|ArrIndex|ArrRange|ArrEq|ArrMax|Transpose|HistoAdd|ArrOfStruct)$'
 fi
+wait # the test and sanitize steps end before any timing starts
 if [[ " $groups " == *" bench "* ]]; then
 	# BENCH_SIZES (log2 of n, default 10,16,20,24,28) and BENCH_PY_BUDGET
 	# (seconds, default 0: no limit) shorten a run. A run too long for one
@@ -157,7 +175,7 @@ for f in "$LOGS"/example-*.log; do [ -f "$f" ] && cat "$f"; done
 for f in "$LOGS"/sanitize*.log; do [ -f "$f" ] && grep -E "ERROR SUMMARY|^(ok|PASS|FAIL)" "$f"; done
 for f in "$LOGS"/cub-*.log "$LOGS"/go-bench.log "$LOGS"/py-*.log "$LOGS"/report.log; do [ -s "$f" ] && { echo "== $f"; tail -5 "$f"; }; done
 [ -d "$LOGS/results" ] && grep -h 'FAILED' "$LOGS"/results/results/*.tsv | head -20
-printf '%s\n' "${summary[@]}"
+cat "$SUMMARY"
 RUN
 chmod +x "$out/run.sh"
 

@@ -38,7 +38,7 @@ func sweep(d *runtime.Device, states int, bufBytes int64, w io.Writer) error {
 	r := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
 	var allocated int64
 	start := time.Now()
-	var baseUsed int64 = -1
+	baseUsed, baseSlices := int64(-1), 0
 	for i := range states {
 		su := suites[i%len(suites)]
 		alg := su.algorithms()[i/len(suites)%len(su.algorithms())]
@@ -47,7 +47,13 @@ func sweep(d *runtime.Device, states int, bufBytes int64, w io.Writer) error {
 			return fmt.Errorf("state %d (%s over %s): %w", i, alg.name, su.typeName(), err)
 		}
 		allocated += n
-		slices, modules := d.LiveAllocations()
+		if i == 0 {
+			// The first state loaded the module and allocated the stream's
+			// scratch, which stay: the baseline is taken after it.
+			baseSlices, _ = d.LiveAllocations()
+		}
+		slices := collect(d, baseSlices)
+		_, modules := d.LiveAllocations()
 		if gpu && modules != 1 {
 			return fmt.Errorf("state %d: %d modules loaded, want 1 (one generated package)", i, modules)
 		}
@@ -59,8 +65,6 @@ func sweep(d *runtime.Device, states int, bufBytes int64, w io.Writer) error {
 			}
 			used = free0 - free
 			if baseUsed < 0 {
-				// The first state loaded the module and allocated the
-				// stream's scratch, which stay: the baseline is taken after it.
 				baseUsed = used
 			}
 		}
@@ -68,30 +72,35 @@ func sweep(d *runtime.Device, states int, bufBytes int64, w io.Writer) error {
 			fmt.Fprintf(w, "state %3d: %-22s %-8s %7.1f GiB allocated so far, %d slices live, %6d MiB in use\n",
 				i, alg.name, su.typeName(), float64(allocated)/(1<<30), slices, used>>20)
 		}
+		if slices > baseSlices {
+			return fmt.Errorf("state %d (%s over %s): %d slices live after collection, want %d", i, alg.name, su.typeName(), slices, baseSlices)
+		}
+		if used > baseUsed+baselineSlack {
+			return fmt.Errorf("state %d (%s over %s): %d MiB of device memory in use, above the baseline of %d MiB: memory did not return to the baseline",
+				i, alg.name, su.typeName(), used>>20, baseUsed>>20)
+		}
 	}
-	// Dropped slices are freed when the collector finds them; their
-	// cleanups run on a goroutine of their own, so wait for them a while.
-	slices, _ := d.LiveAllocations()
-	for wait := time.Now(); slices > 0 && time.Since(wait) < 5*time.Second; {
-		goruntime.GC()
-		time.Sleep(20 * time.Millisecond)
-		slices, _ = d.LiveAllocations()
-	}
-	line := fmt.Sprintf("done: %d states, %.1f GiB allocated in %v, %d slices live", states, float64(allocated)/(1<<30), time.Since(start).Round(time.Millisecond), slices)
+	line := fmt.Sprintf("done: %d states, %.1f GiB allocated in %v", states, float64(allocated)/(1<<30), time.Since(start).Round(time.Millisecond))
 	if gpu {
 		free, _, err := d.MemInfo()
 		if err != nil {
 			return err
 		}
-		used := free0 - free
-		line += fmt.Sprintf(", %d MiB in use (baseline %d MiB), %.1f× the device's %d GiB", used>>20, baseUsed>>20, float64(allocated)/float64(total), total>>30)
-		if used > baseUsed+baselineSlack {
-			return fmt.Errorf("%s: memory in use did not return to the baseline", line)
-		}
+		line += fmt.Sprintf(", %d MiB in use (baseline %d MiB), %.1f× the device's %d GiB", (free0-free)>>20, baseUsed>>20, float64(allocated)/float64(total), total>>30)
 	}
 	fmt.Fprintln(w, line)
-	if slices != 0 {
-		return fmt.Errorf("%d slices still live after the sweep", slices)
-	}
 	return nil
+}
+
+// collect runs the collector until the slices a state dropped are freed
+// (their cleanups run on a goroutine of their own), at most 5 s, and
+// returns the slices still live.
+func collect(d *runtime.Device, want int) int {
+	slices, _ := d.LiveAllocations()
+	for start := time.Now(); slices > want && time.Since(start) < 5*time.Second; {
+		goruntime.GC()
+		time.Sleep(time.Millisecond)
+		slices, _ = d.LiveAllocations()
+	}
+	return slices
 }

@@ -184,6 +184,10 @@ func cuMemPoolDestroy(ctx uintptr, p MemPool) Result {
 	return Result(C.gocccl_cuMemPoolDestroy(C.uintptr_t(ctx), C.uintptr_t(p)))
 }
 
+func cuMemPoolTrimTo(ctx uintptr, p MemPool, keep uint64) Result {
+	return Result(C.gocccl_cuMemPoolTrimTo(C.uintptr_t(ctx), C.uintptr_t(p), C.size_t(keep)))
+}
+
 func cuMemAllocFromPoolAsync(ctx uintptr, bytes int, p MemPool, s Stream) (DevicePtr, Result) {
 	var d C.CUdeviceptr
 	r := C.gocccl_cuMemAllocFromPoolAsync(C.uintptr_t(ctx), &d, C.size_t(bytes), C.uintptr_t(p), C.uintptr_t(s))

@@ -37,6 +37,7 @@ func cuMemAllocAsync(uintptr, int, Stream) (DevicePtr, Result) {
 func cuMemFreeAsync(uintptr, DevicePtr, Stream) Result          { return ErrorNotInitialized }
 func cuMemPoolCreate(uintptr, Device, uint64) (MemPool, Result) { return 0, ErrorNotInitialized }
 func cuMemPoolDestroy(uintptr, MemPool) Result                  { return ErrorNotInitialized }
+func cuMemPoolTrimTo(uintptr, MemPool, uint64) Result           { return ErrorNotInitialized }
 func cuMemAllocFromPoolAsync(uintptr, int, MemPool, Stream) (DevicePtr, Result) {
 	return 0, ErrorNotInitialized
 }

@@ -91,6 +91,19 @@ func (c *Context) MemPoolDestroy(p MemPool) error {
 	return check(call, cuMemPoolDestroy(h, p))
 }
 
+// MemPoolTrimTo returns the freed memory pool p holds beyond keep bytes to
+// the driver (cuMemPoolTrimTo). Memory freed in stream order counts as freed
+// once the host has synchronized with the work that used it.
+func (c *Context) MemPoolTrimTo(p MemPool, keep uint64) error {
+	const call = "cuMemPoolTrimTo"
+	h, err := c.enter(call)
+	if err != nil {
+		return err
+	}
+	defer c.exit()
+	return check(call, cuMemPoolTrimTo(h, p, keep))
+}
+
 // MemAllocFromPoolAsync allocates bytes in stream order from pool p
 // (cuMemAllocFromPoolAsync); free it with MemFreeAsync.
 func (c *Context) MemAllocFromPoolAsync(bytes int, p MemPool, s Stream) (DevicePtr, error) {

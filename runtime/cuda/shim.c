@@ -31,6 +31,7 @@ struct driver {
 	CUresult (*cuMemFreeAsync)(CUdeviceptr, CUstream);
 	CUresult (*cuMemPoolCreate)(CUmemoryPool *, const CUmemPoolProps *);
 	CUresult (*cuMemPoolDestroy)(CUmemoryPool);
+	CUresult (*cuMemPoolTrimTo)(CUmemoryPool, size_t);
 	CUresult (*cuMemPoolSetAttribute)(CUmemoryPool, int, void *);
 	CUresult (*cuMemAllocFromPoolAsync)(CUdeviceptr *, size_t, CUmemoryPool, CUstream);
 	CUresult (*cuMemGetInfo)(size_t *, size_t *);
@@ -89,6 +90,7 @@ static const struct {
 	OPT(cuMemFreeAsync, "cuMemFreeAsync"),
 	OPT(cuMemPoolCreate, "cuMemPoolCreate"),
 	OPT(cuMemPoolDestroy, "cuMemPoolDestroy"),
+	OPT(cuMemPoolTrimTo, "cuMemPoolTrimTo"),
 	OPT(cuMemPoolSetAttribute, "cuMemPoolSetAttribute"),
 	OPT(cuMemAllocFromPoolAsync, "cuMemAllocFromPoolAsync"),
 	SYM(cuMemGetInfo, "cuMemGetInfo_v2"),
@@ -260,6 +262,14 @@ CUresult gocccl_cuMemPoolDestroy(uintptr_t ctx, uintptr_t pool) {
 	}
 	CUresult r = current(ctx);
 	return r != CUDA_SUCCESS ? r : drv.cuMemPoolDestroy((CUmemoryPool)pool);
+}
+
+CUresult gocccl_cuMemPoolTrimTo(uintptr_t ctx, uintptr_t pool, size_t keep) {
+	if (drv.cuMemPoolTrimTo == NULL) {
+		return GOCCCL_MISSING_SYMBOL;
+	}
+	CUresult r = current(ctx);
+	return r != CUDA_SUCCESS ? r : drv.cuMemPoolTrimTo((CUmemoryPool)pool, keep);
 }
 
 CUresult gocccl_cuMemAllocFromPoolAsync(uintptr_t ctx, CUdeviceptr *dptr, size_t bytes, uintptr_t pool, uintptr_t stream) {

@@ -114,7 +114,7 @@ void check_one(const char* what, long long n, int kind, int begin, int end, bool
   for (long long i = 0; i < n; ++i)
   {
     const bool kbad = std::memcmp(&got[i], &keys[idx[i]], sizeof(K)) != 0;
-    const bool vbad = PAIRS && (index_of(gotv[i]) != idx[i] || std::memcmp(&gotv[i], &vals[idx[i]], sizeof(VV)) != 0);
+    const bool vbad = PAIRS && (index_of(gotv[i]) != index_of(vals[idx[i]]) || std::memcmp(&gotv[i], &vals[idx[i]], sizeof(VV)) != 0);
     if (kbad || vbad)
     {
       char msg[256];

@@ -1,0 +1,34 @@
+package runtime
+
+import (
+	"testing"
+
+	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/stretchr/testify/require"
+)
+
+// TestChecksDoNotAllocate: the argument checks every call makes (a slice's
+// usability in a role, the instance's name) cost no allocation when the
+// arguments are good, so that a GPU call can make none (the GPU suite's
+// TestGPUAllocations measures whole calls); a bad argument still gets its
+// full message.
+func TestChecksDoNotAllocate(t *testing.T) {
+	d := openCPUDevice(t)
+	s, err := Alloc[int32](d, 16)
+	require.NoError(t, err)
+	in := newInstance(algo.Select, []any{func(int32) bool { return true }}, nil)
+	var name string
+	allocs := testing.AllocsPerRun(100, func() {
+		name = in.name()
+		if err := s.usableAs(name, "input"); err != nil {
+			t.Fatal(err)
+		}
+		_ = bufferOf(name, "output", s)
+	})
+	require.Zero(t, allocs, "allocations per check")
+	require.NoError(t, s.Free())
+	err = s.usableAs(name, "input")
+	require.ErrorIs(t, err, ErrFreed)
+	require.Contains(t, err.Error(), name+" input")
+	require.ErrorContains(t, (*Slice[int32])(nil).usableAs("Op", "output"), "gocccl: Op output: nil slice")
+}

@@ -2,9 +2,9 @@ package runtime
 
 import (
 	"fmt"
-	"github.com/gocccl/gocccl/internal/registry"
 
 	"github.com/gocccl/gocccl/internal/ptxisa"
+	"github.com/gocccl/gocccl/internal/registry"
 )
 
 // checkPTXDriver returns an error when im, the image SelectImage chose for a

@@ -1,12 +1,14 @@
 package runtime
 
 import (
-	"github.com/gocccl/gocccl/internal/registry"
 	"testing"
 
+	"github.com/gocccl/gocccl/internal/registry"
 	"github.com/stretchr/testify/require"
 )
 
+// TestCheckPTXDriver: PTX newer than the driver is refused before loading,
+// with the driver version it needs; SASS and PTX the driver knows pass.
 func TestCheckPTXDriver(t *testing.T) {
 	// Built by an nvcc newer than the driver: PTX ISA 9.5 (nvcc 13.5), and
 	// SASS for sm_90 only.

@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "a1028842e351433c54e8a260da3cc33b41eced4703291b7a6ec9646d08d9017d", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "f81ffb451d9e27496c156946b7185a22b9917bcd3cfe11fc675ccd4b976a5d8a"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "6ea6dd23b6b3de7288ee544d6485df6d9ab3aaefe0387b5b7e7a0902e6a2b55a", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "a8bf27d363d5bf746947b5517cdc1707b0659f439af22518983232acb7ea0841"},
 	})
 	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:42:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -210,7 +210,7 @@ func init() {
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_merge_LessFloat32_tiles", "gocccl_merge_LessFloat32_partition"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 15},
 		},
 	})
 	// Merge(LessUint32) over uint32, declared at histogram.go:23:26.
@@ -221,7 +221,7 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_merge_LessUint32_tiles", "gocccl_merge_LessUint32_partition"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 15},
 		},
 	})
 	// MergeSortKeys(MergeSortLessFloat32) over float32, declared at mergesort.go:31:26.
@@ -386,7 +386,7 @@ func init() {
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddFloat32_init", "gocccl_reduce_by_key_EqUint32_AddFloat32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
 	})
 	// ReduceByKey(EqUint32,AddUint32) over uint32, uint32, declared at segmented.go:39:30.
@@ -397,7 +397,7 @@ func init() {
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddUint32_init", "gocccl_reduce_by_key_EqUint32_AddUint32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
 	})
 	// RunLengthEncode(EqFloat32) over float32, declared at select.go:53:27.

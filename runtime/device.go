@@ -43,7 +43,7 @@ func (b Backend) String() string {
 
 // ErrDeviceClosed is returned by every use of a Device, or of a stream or
 // buffer on it, after Device.Close.
-var ErrDeviceClosed = errors.New("gocccl: device is closed")
+var ErrDeviceClosed = errors.New("device is closed")
 
 // DeviceInfo describes a Device.
 type DeviceInfo struct {
@@ -283,12 +283,12 @@ func (d *Device) String() string { return d.info.String() }
 // return ErrDeviceClosed; closing twice is an error.
 func (d *Device) Close() error {
 	if d == nil || d.info.Backend == Auto {
-		return errUninitializedDevice
+		return fmt.Errorf("gocccl: Close: %w", errUninitializedDevice)
 	}
 	d.life.Lock()
 	defer d.life.Unlock()
 	if d.closed {
-		return ErrDeviceClosed
+		return fmt.Errorf("gocccl: Close: %w", ErrDeviceClosed)
 	}
 	d.closed = true
 	if d.ctx == nil {
@@ -330,7 +330,7 @@ func (d *Device) Close() error {
 }
 
 // errUninitializedDevice is returned for a nil or zero Device.
-var errUninitializedDevice = errors.New("gocccl: uninitialized Device: use runtime.Open or runtime.OpenGPU")
+var errUninitializedDevice = errors.New("uninitialized Device: use runtime.Open or runtime.OpenGPU")
 
 // enter starts an operation on the device: it fails once the device is
 // closed, and otherwise holds Close off until the matching exit.

@@ -32,7 +32,7 @@ type Graph struct {
 // legacy default stream.
 func (s *Stream) Capture(fn func() error) (*Graph, error) {
 	if err := s.usable(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("gocccl: Capture: %w", err)
 	}
 	if fn == nil {
 		return nil, errors.New("gocccl: Capture: nil function")
@@ -83,12 +83,10 @@ func (g *Graph) Launch() error {
 	if g.fn != nil {
 		return g.fn()
 	}
-	return g.s.withContext(func(ctx *cuda.Context) error {
-		if err := ctx.GraphLaunch(g.exec, g.s.handle); err != nil {
-			return fmt.Errorf("gocccl: Graph.Launch: %w", err)
-		}
-		return nil
-	})
+	if err := g.s.withContext(func(ctx *cuda.Context) error { return ctx.GraphLaunch(g.exec, g.s.handle) }); err != nil {
+		return fmt.Errorf("gocccl: Graph.Launch: %w", err)
+	}
+	return nil
 }
 
 // Close releases the graph. Replays already enqueued still run.
@@ -106,7 +104,10 @@ func (g *Graph) Close() error {
 		g.fn = nil
 		return nil
 	}
-	return g.s.withContext(func(ctx *cuda.Context) error {
+	if err := g.s.withContext(func(ctx *cuda.Context) error {
 		return errors.Join(ctx.GraphExecDestroy(g.exec), ctx.GraphDestroy(g.g))
-	})
+	}); err != nil {
+		return fmt.Errorf("gocccl: Graph.Close: %w", err)
+	}
+	return nil
 }

@@ -87,7 +87,7 @@ func histogramTemp(d *Device, n int) (int, error) {
 		return 0, fmt.Errorf("gocccl: histogram: negative length %d", n)
 	}
 	if err := d.enter(); err != nil {
-		return 0, err
+		return 0, fmt.Errorf("gocccl: histogram: %w", err)
 	}
 	d.exit()
 	return 0, nil

@@ -94,7 +94,7 @@ func funcPackage(name string) string {
 // d.exit.
 func (in *instance) enter(d *Device) error {
 	if err := d.enter(); err != nil {
-		return err
+		return in.wrap(err, "")
 	}
 	if d.ctx == nil && !d.info.Ungenerated {
 		if _, err := in.lookup(); err != nil {
@@ -160,9 +160,9 @@ func (in *instance) wrap(err error, what string) error {
 		return err
 	}
 	if what != "" {
-		return fmt.Errorf("gocccl: %s: %s: %w", in.name(), what, err)
+		return &instanceError{in.key, fmt.Errorf("gocccl: %s: %s: %w", in.name(), what, err)}
 	}
-	return fmt.Errorf("gocccl: %s: %w", in.name(), err)
+	return &instanceError{in.key, fmt.Errorf("gocccl: %s: %w", in.name(), err)}
 }
 
 // kernels are an instance's registration bound on one device.

@@ -472,7 +472,7 @@ func (in *instance) enterThrough(d *Device, ins, outs []*iter.Node) error {
 		return in.enter(d)
 	}
 	if err := d.enter(); err != nil {
-		return err
+		return in.wrap(err, "")
 	}
 	if d.ctx == nil && !d.info.Ungenerated {
 		key := in.key

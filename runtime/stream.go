@@ -32,7 +32,7 @@ func (d *Device) DefaultStream() *Stream { return &d.defaultStream }
 // destroys the streams still open.
 func (d *Device) NewStream() (*Stream, error) {
 	if err := d.enter(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("gocccl: NewStream: %w", err)
 	}
 	defer d.exit()
 	s := &Stream{dev: d, owned: true}
@@ -54,10 +54,10 @@ func (s *Stream) Device() *Device { return s.dev }
 // returns the first error a launch on it reported.
 func (s *Stream) Synchronize() error {
 	if err := s.usable(); err != nil {
-		return err
+		return fmt.Errorf("gocccl: Synchronize: %w", err)
 	}
 	if err := s.dev.enter(); err != nil {
-		return err
+		return fmt.Errorf("gocccl: Synchronize: %w", err)
 	}
 	defer s.dev.exit()
 	if s.dev.ctx == nil {
@@ -73,17 +73,17 @@ func (s *Stream) Synchronize() error {
 // Closing the default stream does nothing; closing twice is an error.
 func (s *Stream) Close() error {
 	if err := s.usable(); err != nil {
-		return err
+		return fmt.Errorf("gocccl: Stream.Close: %w", err)
 	}
 	if !s.owned {
 		return nil
 	}
 	if err := s.dev.enter(); err != nil {
-		return err
+		return fmt.Errorf("gocccl: Stream.Close: %w", err)
 	}
 	defer s.dev.exit()
 	if !s.closed.CompareAndSwap(false, true) {
-		return errStreamClosed
+		return fmt.Errorf("gocccl: Stream.Close: %w", errStreamClosed)
 	}
 	if s.dev.ctx == nil {
 		return nil
@@ -103,7 +103,7 @@ func (s *Stream) Close() error {
 // wall clock on the CPU backend. It waits for the work to finish.
 func (s *Stream) Time(fn func() error) (time.Duration, error) {
 	if err := s.usable(); err != nil {
-		return 0, err
+		return 0, fmt.Errorf("gocccl: Time: %w", err)
 	}
 	if s.dev.ctx == nil {
 		start := time.Now()
@@ -135,7 +135,7 @@ func (s *Stream) Time(fn func() error) (time.Duration, error) {
 		return 0, fmt.Errorf("gocccl: timing: %w", err)
 	}
 	if err := fn(); err != nil {
-		return 0, err
+		return 0, fmt.Errorf("gocccl: Time: %w", err)
 	}
 	var d time.Duration
 	err = s.withContext(func(ctx *cuda.Context) (err error) {
@@ -163,15 +163,15 @@ func (s *Stream) withContext(f func(*cuda.Context) error) error {
 	return f(s.dev.ctx)
 }
 
-var errStreamClosed = errors.New("gocccl: stream is closed")
+var errStreamClosed = errors.New("stream is closed")
 
 // usable reports whether s may be used, without entering its device.
 func (s *Stream) usable() error {
 	switch {
 	case s == nil:
-		return errors.New("gocccl: nil stream")
+		return errors.New("nil stream")
 	case s.dev == nil:
-		return errors.New("gocccl: uninitialized Stream: use Device.NewStream or Device.DefaultStream")
+		return errors.New("uninitialized Stream: use Device.NewStream or Device.DefaultStream")
 	case s.closed.Load():
 		return errStreamClosed
 	}

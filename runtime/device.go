@@ -113,6 +113,12 @@ type Device struct {
 	// to the driver (trimPool).
 	poolAbove atomic.Bool
 
+	// lastLaunch is the instance whose kernel was launched last, named when
+	// a kernel fault surfaces; fault is the first fault seen (noteFault),
+	// after which every enter fails.
+	lastLaunch atomic.Pointer[instance]
+	fault      atomic.Pointer[FaultError]
+
 	defaultStream Stream
 
 	// life is read-held by every operation that uses the device and
@@ -280,7 +286,9 @@ func (d *Device) String() string { return d.info.String() }
 // Close waits for the work enqueued on the device, then frees every Slice
 // and destroys every Stream still open on it, unloads its modules and
 // releases its context. Later uses of the device, its streams and its slices
-// return ErrDeviceClosed; closing twice is an error.
+// return ErrDeviceClosed; closing twice is an error. After a kernel fault
+// (ErrDeviceFaulted) it only releases the context, which took the rest with
+// it, and returns the fault.
 func (d *Device) Close() error {
 	if d == nil || d.info.Backend == Auto {
 		return fmt.Errorf("gocccl: Close: %w", errUninitializedDevice)
@@ -296,11 +304,22 @@ func (d *Device) Close() error {
 	}
 	var errs []error
 	// Kernels still running must finish before their memory and modules go.
-	if err := d.ctx.Synchronize(); err != nil {
-		errs = append(errs, fmt.Errorf("gocccl: waiting for the device: %w", err))
+	if err := d.noteFault(d.ctx.Synchronize()); err != nil {
+		errs = append(errs, fmt.Errorf("gocccl: Close: waiting for the device: %w", err))
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	if f := d.fault.Load(); f != nil {
+		// A kernel fault lost the context, and its memory, streams and
+		// modules with it: every call on them would fail the same way.
+		// Releasing the context is all that is left.
+		if len(errs) == 0 {
+			errs = append(errs, fmt.Errorf("gocccl: Close: %w", f))
+		}
+		d.streams, d.allocs, d.modules, d.kernels, d.pool = nil, nil, nil, nil, 0
+		d.ctx.Release()
+		return errors.Join(errs...)
+	}
 	for _, s := range sortedKeys(d.streams) {
 		if err := d.ctx.StreamDestroy(s); err != nil {
 			errs = append(errs, fmt.Errorf("gocccl: destroying stream: %w", err))
@@ -342,6 +361,10 @@ func (d *Device) enter() error {
 	if d.closed {
 		d.life.RUnlock()
 		return ErrDeviceClosed
+	}
+	if f := d.fault.Load(); f != nil {
+		d.life.RUnlock()
+		return f
 	}
 	return nil
 }

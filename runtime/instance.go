@@ -207,8 +207,9 @@ func (k kernels) launchBlock(i, grid, block int, s *Stream, args *cuda.Args) err
 		}
 		defer args.Truncate(n)
 	}
+	s.dev.lastLaunch.Store(k.in)
 	if err := s.dev.launch(k.fns[i], grid, block, s, args); err != nil {
-		return k.in.wrap(err, fmt.Sprintf("launching %s on %d blocks", k.reg.Kernels[i], grid))
+		return k.in.wrap(s.dev.noteFault(err), fmt.Sprintf("launching %s on %d blocks", k.reg.Kernels[i], grid))
 	}
 	return nil
 }

@@ -179,7 +179,7 @@ func (s *Slice[T]) CopyToHost(dst []T) error {
 		return nil
 	}
 	if err := s.dev.ctx.MemcpyDtoH(unsafe.Pointer(&dst[0]), s.ptr, s.bytes()); err != nil {
-		return fmt.Errorf("gocccl: CopyToHost: %w", err)
+		return fmt.Errorf("gocccl: CopyToHost: %w", s.dev.noteFault(err))
 	}
 	return nil
 }

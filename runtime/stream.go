@@ -64,7 +64,7 @@ func (s *Stream) Synchronize() error {
 		return nil
 	}
 	if err := s.dev.ctx.StreamSynchronize(s.handle); err != nil {
-		return fmt.Errorf("gocccl: synchronizing stream: %w", err)
+		return fmt.Errorf("gocccl: synchronizing stream: %w", s.dev.noteFault(err))
 	}
 	return s.dev.trimPool()
 }

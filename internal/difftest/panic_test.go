@@ -54,6 +54,10 @@ func TestIndexOutOfRange(t *testing.T) {
 		require.NoError(t, err)
 		err = runArrIndex(dev, 8)
 		fmt.Printf("index-child: error: %v\n", err)
+		fmt.Printf("index-child: faulted: %v\n", errors.Is(err, runtime.ErrDeviceFaulted))
+		_, err = runtime.Alloc[float32](dev, 1)
+		fmt.Printf("index-child: later: %v\n", err)
+		fmt.Printf("index-child: later faulted: %v\n", errors.Is(err, runtime.ErrDeviceFaulted))
 		fmt.Printf("index-child: close: %v\n", dev.Close())
 		return
 	}
@@ -71,12 +75,19 @@ func TestIndexOutOfRange(t *testing.T) {
 	var exit *exec.ExitError
 	require.False(t, err != nil && !errors.As(err, &exit), "running the child: %v", err)
 	t.Logf("child:\n%s", out)
-	line := ""
+	said := map[string]string{}
 	for _, l := range strings.Split(string(out), "\n") {
-		if strings.HasPrefix(l, "index-child: error: ") {
-			line = l
+		if k, v, ok := strings.Cut(strings.TrimPrefix(l, "index-child: "), ": "); ok && strings.HasPrefix(l, "index-child: ") {
+			said[k] = v
 		}
 	}
-	require.NotEmpty(t, line, "the child reported nothing")
-	assert.NotEqual(t, "index-child: error: <nil>", line, "an index out of range must fail the launch on the GPU")
+	require.Contains(t, said, "error", "the child reported nothing")
+	assert.NotEqual(t, "<nil>", said["error"], "an index out of range must fail the launch on the GPU")
+	// The fault names the instance, and the device says it cannot be used
+	// again, on this call and the next.
+	assert.Equal(t, "true", said["faulted"], "the fault wraps ErrDeviceFaulted")
+	assert.Contains(t, said["error"], "ArrIndex", "the fault names the instance")
+	assert.Contains(t, said["error"], "every later call on this Device fails")
+	assert.Equal(t, "true", said["later faulted"], "a later call fails with the fault: %s", said["later"])
+	assert.Equal(t, 1, strings.Count(said["error"], "gocccl: "), said["error"])
 }

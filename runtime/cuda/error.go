@@ -31,6 +31,19 @@ func (e *Error) Error() string {
 	return s
 }
 
+// Sticky reports whether the error is one that leaves its context unusable
+// for the rest of the process: a kernel that faulted (an illegal address or
+// instruction, a misaligned access, a trap or assertion, a timeout, an
+// unspecified launch failure). Every later call on the context fails.
+func (e *Error) Sticky() bool {
+	switch e.Code {
+	case ErrorIllegalAddress, ErrorLaunchTimeout, ErrorAssert, ErrorHardwareStackError, ErrorIllegalInstruction,
+		ErrorMisalignedAddress, ErrorInvalidAddressSpace, ErrorInvalidPC, ErrorLaunchFailed:
+		return true
+	}
+	return false
+}
+
 // check returns nil if r is Success, and otherwise an error for call.
 func check(call string, r Result) error {
 	switch r {

@@ -31,8 +31,11 @@ const (
 	ErrorLaunchOutOfResources       Result = 701
 	ErrorLaunchTimeout              Result = 702
 	ErrorAssert                     Result = 710
+	ErrorHardwareStackError         Result = 714
 	ErrorIllegalInstruction         Result = 715
 	ErrorMisalignedAddress          Result = 716
+	ErrorInvalidAddressSpace        Result = 717
+	ErrorInvalidPC                  Result = 718
 	ErrorLaunchFailed               Result = 719
 	ErrorNotPermitted               Result = 800
 	ErrorNotSupported               Result = 801
@@ -73,7 +76,10 @@ var resultTexts = map[Result][2]string{
 	ErrorLaunchOutOfResources:       {"CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES", "too many resources requested for launch"},
 	ErrorLaunchTimeout:              {"CUDA_ERROR_LAUNCH_TIMEOUT", "the launch timed out and was terminated"},
 	ErrorAssert:                     {"CUDA_ERROR_ASSERT", "device-side assert triggered"},
+	ErrorHardwareStackError:         {"CUDA_ERROR_HARDWARE_STACK_ERROR", "hardware stack error"},
 	ErrorIllegalInstruction:         {"CUDA_ERROR_ILLEGAL_INSTRUCTION", "an illegal instruction was encountered"},
+	ErrorInvalidAddressSpace:        {"CUDA_ERROR_INVALID_ADDRESS_SPACE", "operation not supported on global/shared address space"},
+	ErrorInvalidPC:                  {"CUDA_ERROR_INVALID_PC", "invalid program counter"},
 	ErrorMisalignedAddress:          {"CUDA_ERROR_MISALIGNED_ADDRESS", "misaligned address"},
 	ErrorLaunchFailed:               {"CUDA_ERROR_LAUNCH_FAILED", "unspecified launch failure"},
 	ErrorNotPermitted:               {"CUDA_ERROR_NOT_PERMITTED", "operation not permitted"},

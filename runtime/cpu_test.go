@@ -115,6 +115,7 @@ func TestClosedDevice(t *testing.T) {
 	require.NoError(t, err)
 	s, err := d.NewStream()
 	require.NoError(t, err)
+	require.Empty(t, d.LoadedModules(), "a CPU device loads no module")
 	require.NoError(t, d.Close())
 	require.ErrorIs(t, d.Close(), ErrDeviceClosed)
 	_, err = in.ToHost()

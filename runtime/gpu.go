@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/gocccl/gocccl/internal/arch"
 	"github.com/gocccl/gocccl/internal/registry"
@@ -110,6 +111,21 @@ func (d *Device) LoadedImage(pkg string) (target Target, reason string, ok bool)
 		}
 	}
 	return Target{}, "", false
+}
+
+// LoadedModules returns the import paths of the generated packages whose
+// module is loaded on the device, sorted: one per package, however many of
+// its instances ran, until Close unloads them. A CPU device loads none.
+// Modules lists every package registered in the program.
+func (d *Device) LoadedModules() []string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	pkgs := make([]string, 0, len(d.modules))
+	for m := range d.modules {
+		pkgs = append(pkgs, m.Package())
+	}
+	slices.Sort(pkgs)
+	return pkgs
 }
 
 // launch enqueues f on s with a 1-D grid.

@@ -53,9 +53,8 @@ func sweep(d *runtime.Device, states int, bufBytes int64, w io.Writer) error {
 			baseSlices, _ = d.LiveAllocations()
 		}
 		slices := collect(d, baseSlices)
-		_, modules := d.LiveAllocations()
-		if gpu && modules != 1 {
-			return fmt.Errorf("state %d: %d modules loaded, want 1 (one generated package)", i, modules)
+		if mods := d.LoadedModules(); gpu && len(mods) != 1 {
+			return fmt.Errorf("state %d: modules %q loaded, want one (this generated package)", i, mods)
 		}
 		var used int64
 		if gpu {

@@ -75,3 +75,41 @@ func TestSweepDropsBuffers(t *testing.T) {
 	require.LessOrEqual(t, live, baseSlices, "slices still live after collection")
 	require.InDelta(t, float64(free0), float64(free1), 64<<20, "device memory did not return to its baseline")
 }
+
+// TestCloseReleasesEverything: a device that ran an instance holds one
+// module (its package's) and the slices still allocated; Close unloads and
+// frees them all, and the memory is back when the GPU is opened again.
+func TestCloseReleasesEverything(t *testing.T) {
+	d, err := runtime.OpenGPU(0)
+	if err != nil {
+		t.Skipf("no CUDA GPU: %v", err)
+	}
+	free0, _, err := d.MemInfo()
+	require.NoError(t, err)
+	in, err := runtime.FromHost(d, []int32{1, 2, 3})
+	require.NoError(t, err)
+	out, err := runtime.Alloc[int32](d, 1)
+	require.NoError(t, err)
+	big, err := runtime.Alloc[int32](d, 1<<28) // 1 GiB, left for Close
+	require.NoError(t, err)
+	require.NoError(t, SumInt32.Run(nil, in, out, 0))
+	_, err = out.ToHost()
+	require.NoError(t, err)
+	require.Equal(t, []string{"github.com/gocccl/gocccl/internal/devicetest"}, d.LoadedModules())
+	slices, modules := d.LiveAllocations()
+	require.Equal(t, 1, modules)
+	require.GreaterOrEqual(t, slices, 3)
+	require.NoError(t, d.Close())
+	slices, modules = d.LiveAllocations()
+	require.Equal(t, [2]int{0, 0}, [2]int{slices, modules}, "slices and modules after Close")
+	require.Empty(t, d.LoadedModules())
+	_, err = big.ToHost()
+	require.ErrorIs(t, err, runtime.ErrDeviceClosed)
+
+	d2, err := runtime.OpenGPU(0)
+	require.NoError(t, err)
+	defer d2.Close()
+	free1, _, err := d2.MemInfo()
+	require.NoError(t, err)
+	require.InDelta(t, float64(free0), float64(free1), 64<<20, "free memory before the first device and after its Close")
+}

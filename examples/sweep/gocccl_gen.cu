@@ -163,6 +163,106 @@ __device__ __forceinline__ bool KeepFloat64(double x) {
   return x > 0.0;
 }
 
+// CopyInt8 is ops.go:98:6.
+__device__ __forceinline__ int8_t CopyInt8(int8_t x) {
+  return x;
+}
+
+// MaxInt8 is ops.go:101:6.
+__device__ __forceinline__ int8_t MaxInt8(int8_t a, int8_t b) {
+  return ::gocccl::go::max<int8_t>(a, b);
+}
+
+// LessInt8 is ops.go:104:6.
+__device__ __forceinline__ bool LessInt8(int8_t a, int8_t b) {
+  return a < b;
+}
+
+// EqInt8 is ops.go:107:6.
+__device__ __forceinline__ bool EqInt8(int8_t a, int8_t b) {
+  return a == b;
+}
+
+// KeepInt8 is ops.go:110:6.
+__device__ __forceinline__ bool KeepInt8(int8_t x) {
+  return x > int8_t(0);
+}
+
+// CopyUint8 is ops.go:113:6.
+__device__ __forceinline__ uint8_t CopyUint8(uint8_t x) {
+  return x;
+}
+
+// MaxUint8 is ops.go:116:6.
+__device__ __forceinline__ uint8_t MaxUint8(uint8_t a, uint8_t b) {
+  return ::gocccl::go::max<uint8_t>(a, b);
+}
+
+// LessUint8 is ops.go:119:6.
+__device__ __forceinline__ bool LessUint8(uint8_t a, uint8_t b) {
+  return a < b;
+}
+
+// EqUint8 is ops.go:122:6.
+__device__ __forceinline__ bool EqUint8(uint8_t a, uint8_t b) {
+  return a == b;
+}
+
+// KeepUint8 is ops.go:125:6.
+__device__ __forceinline__ bool KeepUint8(uint8_t x) {
+  return ::gocccl::go::rem(x, uint8_t(2U)) == uint8_t(0U);
+}
+
+// CopyInt16 is ops.go:128:6.
+__device__ __forceinline__ int16_t CopyInt16(int16_t x) {
+  return x;
+}
+
+// MaxInt16 is ops.go:131:6.
+__device__ __forceinline__ int16_t MaxInt16(int16_t a, int16_t b) {
+  return ::gocccl::go::max<int16_t>(a, b);
+}
+
+// LessInt16 is ops.go:134:6.
+__device__ __forceinline__ bool LessInt16(int16_t a, int16_t b) {
+  return a < b;
+}
+
+// EqInt16 is ops.go:137:6.
+__device__ __forceinline__ bool EqInt16(int16_t a, int16_t b) {
+  return a == b;
+}
+
+// KeepInt16 is ops.go:140:6.
+__device__ __forceinline__ bool KeepInt16(int16_t x) {
+  return x > int16_t(0);
+}
+
+// CopyUint16 is ops.go:143:6.
+__device__ __forceinline__ uint16_t CopyUint16(uint16_t x) {
+  return x;
+}
+
+// MaxUint16 is ops.go:146:6.
+__device__ __forceinline__ uint16_t MaxUint16(uint16_t a, uint16_t b) {
+  return ::gocccl::go::max<uint16_t>(a, b);
+}
+
+// LessUint16 is ops.go:149:6.
+__device__ __forceinline__ bool LessUint16(uint16_t a, uint16_t b) {
+  return a < b;
+}
+
+// EqUint16 is ops.go:152:6.
+__device__ __forceinline__ bool EqUint16(uint16_t a, uint16_t b) {
+  return a == b;
+}
+
+// KeepUint16 is ops.go:155:6.
+__device__ __forceinline__ bool KeepUint16(uint16_t x) {
+  return ::gocccl::go::rem(x, uint16_t(2U)) == uint16_t(0U);
+}
+
 // gocccl_functors wrap the operators the kernels use as default-constructible types.
 namespace gocccl_functors {
 
@@ -346,6 +446,126 @@ struct KeepFloat64 {
   }
 };
 
+struct CopyInt8 {
+  __device__ __forceinline__ int8_t operator()(int8_t a0) const {
+    return ::gocccl_pkg_sweep_5dd969d2::CopyInt8(a0);
+  }
+};
+
+struct MaxInt8 {
+  __device__ __forceinline__ int8_t operator()(int8_t a0, int8_t a1) const {
+    return ::gocccl_pkg_sweep_5dd969d2::MaxInt8(a0, a1);
+  }
+};
+
+struct LessInt8 {
+  __device__ __forceinline__ bool operator()(int8_t a0, int8_t a1) const {
+    return ::gocccl_pkg_sweep_5dd969d2::LessInt8(a0, a1);
+  }
+};
+
+struct EqInt8 {
+  __device__ __forceinline__ bool operator()(int8_t a0, int8_t a1) const {
+    return ::gocccl_pkg_sweep_5dd969d2::EqInt8(a0, a1);
+  }
+};
+
+struct KeepInt8 {
+  __device__ __forceinline__ bool operator()(int8_t a0) const {
+    return ::gocccl_pkg_sweep_5dd969d2::KeepInt8(a0);
+  }
+};
+
+struct CopyUint8 {
+  __device__ __forceinline__ uint8_t operator()(uint8_t a0) const {
+    return ::gocccl_pkg_sweep_5dd969d2::CopyUint8(a0);
+  }
+};
+
+struct MaxUint8 {
+  __device__ __forceinline__ uint8_t operator()(uint8_t a0, uint8_t a1) const {
+    return ::gocccl_pkg_sweep_5dd969d2::MaxUint8(a0, a1);
+  }
+};
+
+struct LessUint8 {
+  __device__ __forceinline__ bool operator()(uint8_t a0, uint8_t a1) const {
+    return ::gocccl_pkg_sweep_5dd969d2::LessUint8(a0, a1);
+  }
+};
+
+struct EqUint8 {
+  __device__ __forceinline__ bool operator()(uint8_t a0, uint8_t a1) const {
+    return ::gocccl_pkg_sweep_5dd969d2::EqUint8(a0, a1);
+  }
+};
+
+struct KeepUint8 {
+  __device__ __forceinline__ bool operator()(uint8_t a0) const {
+    return ::gocccl_pkg_sweep_5dd969d2::KeepUint8(a0);
+  }
+};
+
+struct CopyInt16 {
+  __device__ __forceinline__ int16_t operator()(int16_t a0) const {
+    return ::gocccl_pkg_sweep_5dd969d2::CopyInt16(a0);
+  }
+};
+
+struct MaxInt16 {
+  __device__ __forceinline__ int16_t operator()(int16_t a0, int16_t a1) const {
+    return ::gocccl_pkg_sweep_5dd969d2::MaxInt16(a0, a1);
+  }
+};
+
+struct LessInt16 {
+  __device__ __forceinline__ bool operator()(int16_t a0, int16_t a1) const {
+    return ::gocccl_pkg_sweep_5dd969d2::LessInt16(a0, a1);
+  }
+};
+
+struct EqInt16 {
+  __device__ __forceinline__ bool operator()(int16_t a0, int16_t a1) const {
+    return ::gocccl_pkg_sweep_5dd969d2::EqInt16(a0, a1);
+  }
+};
+
+struct KeepInt16 {
+  __device__ __forceinline__ bool operator()(int16_t a0) const {
+    return ::gocccl_pkg_sweep_5dd969d2::KeepInt16(a0);
+  }
+};
+
+struct CopyUint16 {
+  __device__ __forceinline__ uint16_t operator()(uint16_t a0) const {
+    return ::gocccl_pkg_sweep_5dd969d2::CopyUint16(a0);
+  }
+};
+
+struct MaxUint16 {
+  __device__ __forceinline__ uint16_t operator()(uint16_t a0, uint16_t a1) const {
+    return ::gocccl_pkg_sweep_5dd969d2::MaxUint16(a0, a1);
+  }
+};
+
+struct LessUint16 {
+  __device__ __forceinline__ bool operator()(uint16_t a0, uint16_t a1) const {
+    return ::gocccl_pkg_sweep_5dd969d2::LessUint16(a0, a1);
+  }
+};
+
+struct EqUint16 {
+  __device__ __forceinline__ bool operator()(uint16_t a0, uint16_t a1) const {
+    return ::gocccl_pkg_sweep_5dd969d2::EqUint16(a0, a1);
+  }
+};
+
+struct KeepUint16 {
+  __device__ __forceinline__ bool operator()(uint16_t a0) const {
+    return ::gocccl_pkg_sweep_5dd969d2::KeepUint16(a0);
+  }
+};
+
 }  // namespace gocccl_functors
 }  // namespace gocccl_pkg_sweep_5dd969d2
 
@@ -354,104 +574,168 @@ struct KeepFloat64 {
 #if __CUDA_ARCH__ >= 900  // sm_90, sm_100, sm_120
 constexpr int gocccl_inclusive_scan_MaxFloat32_threads = 128, gocccl_inclusive_scan_MaxFloat32_items = 24;
 constexpr int gocccl_inclusive_scan_MaxFloat64_threads = 224, gocccl_inclusive_scan_MaxFloat64_items = 24;
+constexpr int gocccl_inclusive_scan_MaxInt16_threads = 512, gocccl_inclusive_scan_MaxInt16_items = 12;
 constexpr int gocccl_inclusive_scan_MaxInt32_threads = 128, gocccl_inclusive_scan_MaxInt32_items = 24;
 constexpr int gocccl_inclusive_scan_MaxInt64_threads = 224, gocccl_inclusive_scan_MaxInt64_items = 24;
+constexpr int gocccl_inclusive_scan_MaxInt8_threads = 192, gocccl_inclusive_scan_MaxInt8_items = 22;
+constexpr int gocccl_inclusive_scan_MaxUint16_threads = 512, gocccl_inclusive_scan_MaxUint16_items = 12;
 constexpr int gocccl_inclusive_scan_MaxUint32_threads = 128, gocccl_inclusive_scan_MaxUint32_items = 24;
 constexpr int gocccl_inclusive_scan_MaxUint64_threads = 224, gocccl_inclusive_scan_MaxUint64_items = 24;
+constexpr int gocccl_inclusive_scan_MaxUint8_threads = 192, gocccl_inclusive_scan_MaxUint8_items = 22;
 constexpr int gocccl_merge_sort_keys_LessFloat32_threads = 256, gocccl_merge_sort_keys_LessFloat32_items = 17;
 constexpr int gocccl_merge_sort_keys_LessFloat64_threads = 256, gocccl_merge_sort_keys_LessFloat64_items = 8;
+constexpr int gocccl_merge_sort_keys_LessInt16_threads = 256, gocccl_merge_sort_keys_LessInt16_items = 17;
 constexpr int gocccl_merge_sort_keys_LessInt32_threads = 256, gocccl_merge_sort_keys_LessInt32_items = 17;
 constexpr int gocccl_merge_sort_keys_LessInt64_threads = 256, gocccl_merge_sort_keys_LessInt64_items = 8;
+constexpr int gocccl_merge_sort_keys_LessInt8_threads = 256, gocccl_merge_sort_keys_LessInt8_items = 17;
+constexpr int gocccl_merge_sort_keys_LessUint16_threads = 256, gocccl_merge_sort_keys_LessUint16_items = 17;
 constexpr int gocccl_merge_sort_keys_LessUint32_threads = 256, gocccl_merge_sort_keys_LessUint32_items = 17;
 constexpr int gocccl_merge_sort_keys_LessUint64_threads = 256, gocccl_merge_sort_keys_LessUint64_items = 8;
+constexpr int gocccl_merge_sort_keys_LessUint8_threads = 256, gocccl_merge_sort_keys_LessUint8_items = 17;
 constexpr int gocccl_partition_KeepFloat32_threads = 128, gocccl_partition_KeepFloat32_items = 16;
 constexpr int gocccl_partition_KeepFloat64_threads = 128, gocccl_partition_KeepFloat64_items = 8;
+constexpr int gocccl_partition_KeepInt16_threads = 128, gocccl_partition_KeepInt16_items = 16;
 constexpr int gocccl_partition_KeepInt32_threads = 128, gocccl_partition_KeepInt32_items = 16;
 constexpr int gocccl_partition_KeepInt64_threads = 128, gocccl_partition_KeepInt64_items = 8;
+constexpr int gocccl_partition_KeepInt8_threads = 128, gocccl_partition_KeepInt8_items = 16;
+constexpr int gocccl_partition_KeepUint16_threads = 128, gocccl_partition_KeepUint16_items = 16;
 constexpr int gocccl_partition_KeepUint32_threads = 128, gocccl_partition_KeepUint32_items = 16;
 constexpr int gocccl_partition_KeepUint64_threads = 128, gocccl_partition_KeepUint64_items = 8;
+constexpr int gocccl_partition_KeepUint8_threads = 128, gocccl_partition_KeepUint8_items = 16;
 constexpr int gocccl_radix_sort_keys_float32_threads = 384, gocccl_radix_sort_keys_float32_items = 20;
 constexpr int gocccl_radix_sort_keys_float64_threads = 384, gocccl_radix_sort_keys_float64_items = 15;
+constexpr int gocccl_radix_sort_keys_int16_threads = 512, gocccl_radix_sort_keys_int16_items = 19;
 constexpr int gocccl_radix_sort_keys_int32_threads = 384, gocccl_radix_sort_keys_int32_items = 20;
 constexpr int gocccl_radix_sort_keys_int64_threads = 384, gocccl_radix_sort_keys_int64_items = 15;
+constexpr int gocccl_radix_sort_keys_int8_threads = 512, gocccl_radix_sort_keys_int8_items = 19;
+constexpr int gocccl_radix_sort_keys_uint16_threads = 512, gocccl_radix_sort_keys_uint16_items = 19;
 constexpr int gocccl_radix_sort_keys_uint32_threads = 384, gocccl_radix_sort_keys_uint32_items = 20;
 constexpr int gocccl_radix_sort_keys_uint64_threads = 384, gocccl_radix_sort_keys_uint64_items = 15;
+constexpr int gocccl_radix_sort_keys_uint8_threads = 512, gocccl_radix_sort_keys_uint8_items = 19;
 constexpr int gocccl_reduce_MaxFloat32_threads = 256, gocccl_reduce_MaxFloat32_items = 16;
 constexpr int gocccl_reduce_MaxFloat64_threads = 256, gocccl_reduce_MaxFloat64_items = 8;
+constexpr int gocccl_reduce_MaxInt16_threads = 256, gocccl_reduce_MaxInt16_items = 32;
 constexpr int gocccl_reduce_MaxInt32_threads = 256, gocccl_reduce_MaxInt32_items = 16;
 constexpr int gocccl_reduce_MaxInt64_threads = 256, gocccl_reduce_MaxInt64_items = 8;
+constexpr int gocccl_reduce_MaxInt8_threads = 256, gocccl_reduce_MaxInt8_items = 32;
+constexpr int gocccl_reduce_MaxUint16_threads = 256, gocccl_reduce_MaxUint16_items = 32;
 constexpr int gocccl_reduce_MaxUint32_threads = 256, gocccl_reduce_MaxUint32_items = 16;
 constexpr int gocccl_reduce_MaxUint64_threads = 256, gocccl_reduce_MaxUint64_items = 8;
+constexpr int gocccl_reduce_MaxUint8_threads = 256, gocccl_reduce_MaxUint8_items = 32;
 constexpr int gocccl_select_KeepFloat32_threads = 128, gocccl_select_KeepFloat32_items = 16;
 constexpr int gocccl_select_KeepFloat64_threads = 128, gocccl_select_KeepFloat64_items = 8;
+constexpr int gocccl_select_KeepInt16_threads = 128, gocccl_select_KeepInt16_items = 16;
 constexpr int gocccl_select_KeepInt32_threads = 128, gocccl_select_KeepInt32_items = 16;
 constexpr int gocccl_select_KeepInt64_threads = 128, gocccl_select_KeepInt64_items = 8;
+constexpr int gocccl_select_KeepInt8_threads = 128, gocccl_select_KeepInt8_items = 16;
+constexpr int gocccl_select_KeepUint16_threads = 128, gocccl_select_KeepUint16_items = 16;
 constexpr int gocccl_select_KeepUint32_threads = 128, gocccl_select_KeepUint32_items = 16;
 constexpr int gocccl_select_KeepUint64_threads = 128, gocccl_select_KeepUint64_items = 8;
+constexpr int gocccl_select_KeepUint8_threads = 128, gocccl_select_KeepUint8_items = 16;
 constexpr int gocccl_transform_CopyFloat32_threads = 256, gocccl_transform_CopyFloat32_items = 8;
 constexpr int gocccl_transform_CopyFloat64_threads = 256, gocccl_transform_CopyFloat64_items = 4;
+constexpr int gocccl_transform_CopyInt16_threads = 256, gocccl_transform_CopyInt16_items = 16;
 constexpr int gocccl_transform_CopyInt32_threads = 256, gocccl_transform_CopyInt32_items = 8;
 constexpr int gocccl_transform_CopyInt64_threads = 256, gocccl_transform_CopyInt64_items = 4;
+constexpr int gocccl_transform_CopyInt8_threads = 256, gocccl_transform_CopyInt8_items = 32;
+constexpr int gocccl_transform_CopyUint16_threads = 256, gocccl_transform_CopyUint16_items = 16;
 constexpr int gocccl_transform_CopyUint32_threads = 256, gocccl_transform_CopyUint32_items = 8;
 constexpr int gocccl_transform_CopyUint64_threads = 256, gocccl_transform_CopyUint64_items = 4;
+constexpr int gocccl_transform_CopyUint8_threads = 256, gocccl_transform_CopyUint8_items = 32;
 constexpr int gocccl_unique_EqFloat32_threads = 128, gocccl_unique_EqFloat32_items = 16;
 constexpr int gocccl_unique_EqFloat64_threads = 128, gocccl_unique_EqFloat64_items = 8;
+constexpr int gocccl_unique_EqInt16_threads = 128, gocccl_unique_EqInt16_items = 16;
 constexpr int gocccl_unique_EqInt32_threads = 128, gocccl_unique_EqInt32_items = 16;
 constexpr int gocccl_unique_EqInt64_threads = 128, gocccl_unique_EqInt64_items = 8;
+constexpr int gocccl_unique_EqInt8_threads = 128, gocccl_unique_EqInt8_items = 16;
+constexpr int gocccl_unique_EqUint16_threads = 128, gocccl_unique_EqUint16_items = 16;
 constexpr int gocccl_unique_EqUint32_threads = 128, gocccl_unique_EqUint32_items = 16;
 constexpr int gocccl_unique_EqUint64_threads = 128, gocccl_unique_EqUint64_items = 8;
+constexpr int gocccl_unique_EqUint8_threads = 128, gocccl_unique_EqUint8_items = 16;
 #else  // sm_80
 constexpr int gocccl_inclusive_scan_MaxFloat32_threads = 128, gocccl_inclusive_scan_MaxFloat32_items = 15;
 constexpr int gocccl_inclusive_scan_MaxFloat64_threads = 128, gocccl_inclusive_scan_MaxFloat64_items = 7;
+constexpr int gocccl_inclusive_scan_MaxInt16_threads = 128, gocccl_inclusive_scan_MaxInt16_items = 30;
 constexpr int gocccl_inclusive_scan_MaxInt32_threads = 128, gocccl_inclusive_scan_MaxInt32_items = 15;
 constexpr int gocccl_inclusive_scan_MaxInt64_threads = 128, gocccl_inclusive_scan_MaxInt64_items = 7;
+constexpr int gocccl_inclusive_scan_MaxInt8_threads = 128, gocccl_inclusive_scan_MaxInt8_items = 30;
+constexpr int gocccl_inclusive_scan_MaxUint16_threads = 128, gocccl_inclusive_scan_MaxUint16_items = 30;
 constexpr int gocccl_inclusive_scan_MaxUint32_threads = 128, gocccl_inclusive_scan_MaxUint32_items = 15;
 constexpr int gocccl_inclusive_scan_MaxUint64_threads = 128, gocccl_inclusive_scan_MaxUint64_items = 7;
+constexpr int gocccl_inclusive_scan_MaxUint8_threads = 128, gocccl_inclusive_scan_MaxUint8_items = 30;
 constexpr int gocccl_merge_sort_keys_LessFloat32_threads = 256, gocccl_merge_sort_keys_LessFloat32_items = 17;
 constexpr int gocccl_merge_sort_keys_LessFloat64_threads = 256, gocccl_merge_sort_keys_LessFloat64_items = 8;
+constexpr int gocccl_merge_sort_keys_LessInt16_threads = 256, gocccl_merge_sort_keys_LessInt16_items = 17;
 constexpr int gocccl_merge_sort_keys_LessInt32_threads = 256, gocccl_merge_sort_keys_LessInt32_items = 17;
 constexpr int gocccl_merge_sort_keys_LessInt64_threads = 256, gocccl_merge_sort_keys_LessInt64_items = 8;
+constexpr int gocccl_merge_sort_keys_LessInt8_threads = 256, gocccl_merge_sort_keys_LessInt8_items = 17;
+constexpr int gocccl_merge_sort_keys_LessUint16_threads = 256, gocccl_merge_sort_keys_LessUint16_items = 17;
 constexpr int gocccl_merge_sort_keys_LessUint32_threads = 256, gocccl_merge_sort_keys_LessUint32_items = 17;
 constexpr int gocccl_merge_sort_keys_LessUint64_threads = 256, gocccl_merge_sort_keys_LessUint64_items = 8;
+constexpr int gocccl_merge_sort_keys_LessUint8_threads = 256, gocccl_merge_sort_keys_LessUint8_items = 17;
 constexpr int gocccl_partition_KeepFloat32_threads = 128, gocccl_partition_KeepFloat32_items = 16;
 constexpr int gocccl_partition_KeepFloat64_threads = 128, gocccl_partition_KeepFloat64_items = 8;
+constexpr int gocccl_partition_KeepInt16_threads = 128, gocccl_partition_KeepInt16_items = 16;
 constexpr int gocccl_partition_KeepInt32_threads = 128, gocccl_partition_KeepInt32_items = 16;
 constexpr int gocccl_partition_KeepInt64_threads = 128, gocccl_partition_KeepInt64_items = 8;
+constexpr int gocccl_partition_KeepInt8_threads = 128, gocccl_partition_KeepInt8_items = 16;
+constexpr int gocccl_partition_KeepUint16_threads = 128, gocccl_partition_KeepUint16_items = 16;
 constexpr int gocccl_partition_KeepUint32_threads = 128, gocccl_partition_KeepUint32_items = 16;
 constexpr int gocccl_partition_KeepUint64_threads = 128, gocccl_partition_KeepUint64_items = 8;
+constexpr int gocccl_partition_KeepUint8_threads = 128, gocccl_partition_KeepUint8_items = 16;
 constexpr int gocccl_radix_sort_keys_float32_threads = 384, gocccl_radix_sort_keys_float32_items = 20;
 constexpr int gocccl_radix_sort_keys_float64_threads = 384, gocccl_radix_sort_keys_float64_items = 15;
+constexpr int gocccl_radix_sort_keys_int16_threads = 512, gocccl_radix_sort_keys_int16_items = 19;
 constexpr int gocccl_radix_sort_keys_int32_threads = 384, gocccl_radix_sort_keys_int32_items = 20;
 constexpr int gocccl_radix_sort_keys_int64_threads = 384, gocccl_radix_sort_keys_int64_items = 15;
+constexpr int gocccl_radix_sort_keys_int8_threads = 512, gocccl_radix_sort_keys_int8_items = 19;
+constexpr int gocccl_radix_sort_keys_uint16_threads = 512, gocccl_radix_sort_keys_uint16_items = 19;
 constexpr int gocccl_radix_sort_keys_uint32_threads = 384, gocccl_radix_sort_keys_uint32_items = 20;
 constexpr int gocccl_radix_sort_keys_uint64_threads = 384, gocccl_radix_sort_keys_uint64_items = 15;
+constexpr int gocccl_radix_sort_keys_uint8_threads = 512, gocccl_radix_sort_keys_uint8_items = 19;
 constexpr int gocccl_reduce_MaxFloat32_threads = 256, gocccl_reduce_MaxFloat32_items = 16;
 constexpr int gocccl_reduce_MaxFloat64_threads = 256, gocccl_reduce_MaxFloat64_items = 8;
+constexpr int gocccl_reduce_MaxInt16_threads = 256, gocccl_reduce_MaxInt16_items = 32;
 constexpr int gocccl_reduce_MaxInt32_threads = 256, gocccl_reduce_MaxInt32_items = 16;
 constexpr int gocccl_reduce_MaxInt64_threads = 256, gocccl_reduce_MaxInt64_items = 8;
+constexpr int gocccl_reduce_MaxInt8_threads = 256, gocccl_reduce_MaxInt8_items = 32;
+constexpr int gocccl_reduce_MaxUint16_threads = 256, gocccl_reduce_MaxUint16_items = 32;
 constexpr int gocccl_reduce_MaxUint32_threads = 256, gocccl_reduce_MaxUint32_items = 16;
 constexpr int gocccl_reduce_MaxUint64_threads = 256, gocccl_reduce_MaxUint64_items = 8;
+constexpr int gocccl_reduce_MaxUint8_threads = 256, gocccl_reduce_MaxUint8_items = 32;
 constexpr int gocccl_select_KeepFloat32_threads = 128, gocccl_select_KeepFloat32_items = 16;
 constexpr int gocccl_select_KeepFloat64_threads = 128, gocccl_select_KeepFloat64_items = 8;
+constexpr int gocccl_select_KeepInt16_threads = 128, gocccl_select_KeepInt16_items = 16;
 constexpr int gocccl_select_KeepInt32_threads = 128, gocccl_select_KeepInt32_items = 16;
 constexpr int gocccl_select_KeepInt64_threads = 128, gocccl_select_KeepInt64_items = 8;
+constexpr int gocccl_select_KeepInt8_threads = 128, gocccl_select_KeepInt8_items = 16;
+constexpr int gocccl_select_KeepUint16_threads = 128, gocccl_select_KeepUint16_items = 16;
 constexpr int gocccl_select_KeepUint32_threads = 128, gocccl_select_KeepUint32_items = 16;
 constexpr int gocccl_select_KeepUint64_threads = 128, gocccl_select_KeepUint64_items = 8;
+constexpr int gocccl_select_KeepUint8_threads = 128, gocccl_select_KeepUint8_items = 16;
 constexpr int gocccl_transform_CopyFloat32_threads = 256, gocccl_transform_CopyFloat32_items = 8;
 constexpr int gocccl_transform_CopyFloat64_threads = 256, gocccl_transform_CopyFloat64_items = 4;
+constexpr int gocccl_transform_CopyInt16_threads = 256, gocccl_transform_CopyInt16_items = 16;
 constexpr int gocccl_transform_CopyInt32_threads = 256, gocccl_transform_CopyInt32_items = 8;
 constexpr int gocccl_transform_CopyInt64_threads = 256, gocccl_transform_CopyInt64_items = 4;
+constexpr int gocccl_transform_CopyInt8_threads = 256, gocccl_transform_CopyInt8_items = 32;
+constexpr int gocccl_transform_CopyUint16_threads = 256, gocccl_transform_CopyUint16_items = 16;
 constexpr int gocccl_transform_CopyUint32_threads = 256, gocccl_transform_CopyUint32_items = 8;
 constexpr int gocccl_transform_CopyUint64_threads = 256, gocccl_transform_CopyUint64_items = 4;
+constexpr int gocccl_transform_CopyUint8_threads = 256, gocccl_transform_CopyUint8_items = 32;
 constexpr int gocccl_unique_EqFloat32_threads = 128, gocccl_unique_EqFloat32_items = 16;
 constexpr int gocccl_unique_EqFloat64_threads = 128, gocccl_unique_EqFloat64_items = 8;
+constexpr int gocccl_unique_EqInt16_threads = 128, gocccl_unique_EqInt16_items = 16;
 constexpr int gocccl_unique_EqInt32_threads = 128, gocccl_unique_EqInt32_items = 16;
 constexpr int gocccl_unique_EqInt64_threads = 128, gocccl_unique_EqInt64_items = 8;
+constexpr int gocccl_unique_EqInt8_threads = 128, gocccl_unique_EqInt8_items = 16;
+constexpr int gocccl_unique_EqUint16_threads = 128, gocccl_unique_EqUint16_items = 16;
 constexpr int gocccl_unique_EqUint32_threads = 128, gocccl_unique_EqUint32_items = 16;
 constexpr int gocccl_unique_EqUint64_threads = 128, gocccl_unique_EqUint64_items = 8;
+constexpr int gocccl_unique_EqUint8_threads = 128, gocccl_unique_EqUint8_items = 16;
 #endif
 
-// InclusiveScan(MaxFloat32) over float32, declared at ops.go:120:102.
+// InclusiveScan(MaxFloat32) over float32, declared at ops.go:180:102.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxFloat32_threads)
 gocccl_inclusive_scan_MaxFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxFloat32_threads, gocccl_inclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxFloat32>(d_state, state_bytes, num_tiles);
@@ -462,7 +746,7 @@ gocccl_inclusive_scan_MaxFloat32_sweep(const float* d_in, float* d_out, long lon
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxFloat32_threads, gocccl_inclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(MaxFloat64) over float64, declared at ops.go:125:102.
+// InclusiveScan(MaxFloat64) over float64, declared at ops.go:185:102.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxFloat64_threads)
 gocccl_inclusive_scan_MaxFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxFloat64_threads, gocccl_inclusive_scan_MaxFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxFloat64>(d_state, state_bytes, num_tiles);
@@ -473,7 +757,18 @@ gocccl_inclusive_scan_MaxFloat64_sweep(const double* d_in, double* d_out, long l
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxFloat64_threads, gocccl_inclusive_scan_MaxFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(MaxInt32) over int32, declared at ops.go:100:96.
+// InclusiveScan(MaxInt16) over int16, declared at ops.go:200:96.
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt16_threads)
+gocccl_inclusive_scan_MaxInt16_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_init<gocccl_inclusive_scan_MaxInt16_threads, gocccl_inclusive_scan_MaxInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt16>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt16_threads)
+gocccl_inclusive_scan_MaxInt16_sweep(const int16_t* d_in, int16_t* d_out, long long n, void* d_state, long long state_bytes, int16_t init, const int16_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt16_threads, gocccl_inclusive_scan_MaxInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt16>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+}
+
+// InclusiveScan(MaxInt32) over int32, declared at ops.go:160:96.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt32_threads)
 gocccl_inclusive_scan_MaxInt32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxInt32_threads, gocccl_inclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt32>(d_state, state_bytes, num_tiles);
@@ -484,7 +779,7 @@ gocccl_inclusive_scan_MaxInt32_sweep(const int32_t* d_in, int32_t* d_out, long l
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt32_threads, gocccl_inclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(MaxInt64) over int64, declared at ops.go:110:96.
+// InclusiveScan(MaxInt64) over int64, declared at ops.go:170:96.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt64_threads)
 gocccl_inclusive_scan_MaxInt64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxInt64_threads, gocccl_inclusive_scan_MaxInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt64>(d_state, state_bytes, num_tiles);
@@ -495,7 +790,29 @@ gocccl_inclusive_scan_MaxInt64_sweep(const int64_t* d_in, int64_t* d_out, long l
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt64_threads, gocccl_inclusive_scan_MaxInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(MaxUint32) over uint32, declared at ops.go:105:99.
+// InclusiveScan(MaxInt8) over int8, declared at ops.go:190:93.
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt8_threads)
+gocccl_inclusive_scan_MaxInt8_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_init<gocccl_inclusive_scan_MaxInt8_threads, gocccl_inclusive_scan_MaxInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt8>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt8_threads)
+gocccl_inclusive_scan_MaxInt8_sweep(const int8_t* d_in, int8_t* d_out, long long n, void* d_state, long long state_bytes, int8_t init, const int8_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt8_threads, gocccl_inclusive_scan_MaxInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+}
+
+// InclusiveScan(MaxUint16) over uint16, declared at ops.go:205:99.
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint16_threads)
+gocccl_inclusive_scan_MaxUint16_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_init<gocccl_inclusive_scan_MaxUint16_threads, gocccl_inclusive_scan_MaxUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint16>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint16_threads)
+gocccl_inclusive_scan_MaxUint16_sweep(const uint16_t* d_in, uint16_t* d_out, long long n, void* d_state, long long state_bytes, uint16_t init, const uint16_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint16_threads, gocccl_inclusive_scan_MaxUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint16>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+}
+
+// InclusiveScan(MaxUint32) over uint32, declared at ops.go:165:99.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint32_threads)
 gocccl_inclusive_scan_MaxUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxUint32_threads, gocccl_inclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint32>(d_state, state_bytes, num_tiles);
@@ -506,7 +823,7 @@ gocccl_inclusive_scan_MaxUint32_sweep(const uint32_t* d_in, uint32_t* d_out, lon
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint32_threads, gocccl_inclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(MaxUint64) over uint64, declared at ops.go:115:99.
+// InclusiveScan(MaxUint64) over uint64, declared at ops.go:175:99.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint64_threads)
 gocccl_inclusive_scan_MaxUint64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxUint64_threads, gocccl_inclusive_scan_MaxUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint64>(d_state, state_bytes, num_tiles);
@@ -517,7 +834,18 @@ gocccl_inclusive_scan_MaxUint64_sweep(const uint64_t* d_in, uint64_t* d_out, lon
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint64_threads, gocccl_inclusive_scan_MaxUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// MergeSortKeys(LessFloat32) over float32, declared at ops.go:122:51.
+// InclusiveScan(MaxUint8) over uint8, declared at ops.go:195:96.
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint8_threads)
+gocccl_inclusive_scan_MaxUint8_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_init<gocccl_inclusive_scan_MaxUint8_threads, gocccl_inclusive_scan_MaxUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint8>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint8_threads)
+gocccl_inclusive_scan_MaxUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long long n, void* d_state, long long state_bytes, uint8_t init, const uint8_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint8_threads, gocccl_inclusive_scan_MaxUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+}
+
+// MergeSortKeys(LessFloat32) over float32, declared at ops.go:182:51.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessFloat32_threads)
 gocccl_merge_sort_keys_LessFloat32_block(float* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
   ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessFloat32_threads, gocccl_merge_sort_keys_LessFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessFloat32>(d_keys, d_tmp_keys, n, to_tmp);
@@ -533,7 +861,7 @@ gocccl_merge_sort_keys_LessFloat32_merge(float* d_keys, void* d_tmp_keys, long l
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessFloat32_threads, gocccl_merge_sort_keys_LessFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessFloat32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
-// MergeSortKeys(LessFloat64) over float64, declared at ops.go:127:51.
+// MergeSortKeys(LessFloat64) over float64, declared at ops.go:187:51.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessFloat64_threads)
 gocccl_merge_sort_keys_LessFloat64_block(double* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
   ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessFloat64_threads, gocccl_merge_sort_keys_LessFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessFloat64>(d_keys, d_tmp_keys, n, to_tmp);
@@ -549,7 +877,23 @@ gocccl_merge_sort_keys_LessFloat64_merge(double* d_keys, void* d_tmp_keys, long 
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessFloat64_threads, gocccl_merge_sort_keys_LessFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessFloat64>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
-// MergeSortKeys(LessInt32) over int32, declared at ops.go:102:49.
+// MergeSortKeys(LessInt16) over int16, declared at ops.go:202:49.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt16_threads)
+gocccl_merge_sort_keys_LessInt16_block(int16_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessInt16_threads, gocccl_merge_sort_keys_LessInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt16>(d_keys, d_tmp_keys, n, to_tmp);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt16_threads)
+gocccl_merge_sort_keys_LessInt16_partition(const int16_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_partition<gocccl_merge_sort_keys_LessInt16_threads, gocccl_merge_sort_keys_LessInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt16>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt16_threads)
+gocccl_merge_sort_keys_LessInt16_merge(int16_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessInt16_threads, gocccl_merge_sort_keys_LessInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt16>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+// MergeSortKeys(LessInt32) over int32, declared at ops.go:162:49.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt32_threads)
 gocccl_merge_sort_keys_LessInt32_block(int32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
   ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessInt32_threads, gocccl_merge_sort_keys_LessInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt32>(d_keys, d_tmp_keys, n, to_tmp);
@@ -565,7 +909,7 @@ gocccl_merge_sort_keys_LessInt32_merge(int32_t* d_keys, void* d_tmp_keys, long l
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessInt32_threads, gocccl_merge_sort_keys_LessInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
-// MergeSortKeys(LessInt64) over int64, declared at ops.go:112:49.
+// MergeSortKeys(LessInt64) over int64, declared at ops.go:172:49.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt64_threads)
 gocccl_merge_sort_keys_LessInt64_block(int64_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
   ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessInt64_threads, gocccl_merge_sort_keys_LessInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt64>(d_keys, d_tmp_keys, n, to_tmp);
@@ -581,7 +925,39 @@ gocccl_merge_sort_keys_LessInt64_merge(int64_t* d_keys, void* d_tmp_keys, long l
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessInt64_threads, gocccl_merge_sort_keys_LessInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt64>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
-// MergeSortKeys(LessUint32) over uint32, declared at ops.go:107:50.
+// MergeSortKeys(LessInt8) over int8, declared at ops.go:192:48.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt8_threads)
+gocccl_merge_sort_keys_LessInt8_block(int8_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessInt8_threads, gocccl_merge_sort_keys_LessInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt8>(d_keys, d_tmp_keys, n, to_tmp);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt8_threads)
+gocccl_merge_sort_keys_LessInt8_partition(const int8_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_partition<gocccl_merge_sort_keys_LessInt8_threads, gocccl_merge_sort_keys_LessInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt8>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt8_threads)
+gocccl_merge_sort_keys_LessInt8_merge(int8_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessInt8_threads, gocccl_merge_sort_keys_LessInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt8>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+// MergeSortKeys(LessUint16) over uint16, declared at ops.go:207:50.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint16_threads)
+gocccl_merge_sort_keys_LessUint16_block(uint16_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessUint16_threads, gocccl_merge_sort_keys_LessUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint16>(d_keys, d_tmp_keys, n, to_tmp);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint16_threads)
+gocccl_merge_sort_keys_LessUint16_partition(const uint16_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_partition<gocccl_merge_sort_keys_LessUint16_threads, gocccl_merge_sort_keys_LessUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint16>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint16_threads)
+gocccl_merge_sort_keys_LessUint16_merge(uint16_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessUint16_threads, gocccl_merge_sort_keys_LessUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint16>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+// MergeSortKeys(LessUint32) over uint32, declared at ops.go:167:50.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint32_threads)
 gocccl_merge_sort_keys_LessUint32_block(uint32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
   ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessUint32_threads, gocccl_merge_sort_keys_LessUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint32>(d_keys, d_tmp_keys, n, to_tmp);
@@ -597,7 +973,7 @@ gocccl_merge_sort_keys_LessUint32_merge(uint32_t* d_keys, void* d_tmp_keys, long
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessUint32_threads, gocccl_merge_sort_keys_LessUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
-// MergeSortKeys(LessUint64) over uint64, declared at ops.go:117:50.
+// MergeSortKeys(LessUint64) over uint64, declared at ops.go:177:50.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint64_threads)
 gocccl_merge_sort_keys_LessUint64_block(uint64_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
   ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessUint64_threads, gocccl_merge_sort_keys_LessUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint64>(d_keys, d_tmp_keys, n, to_tmp);
@@ -613,7 +989,23 @@ gocccl_merge_sort_keys_LessUint64_merge(uint64_t* d_keys, void* d_tmp_keys, long
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessUint64_threads, gocccl_merge_sort_keys_LessUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint64>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
-// Partition(KeepFloat32) over float32, declared at ops.go:121:43.
+// MergeSortKeys(LessUint8) over uint8, declared at ops.go:197:49.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint8_threads)
+gocccl_merge_sort_keys_LessUint8_block(uint8_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessUint8_threads, gocccl_merge_sort_keys_LessUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint8>(d_keys, d_tmp_keys, n, to_tmp);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint8_threads)
+gocccl_merge_sort_keys_LessUint8_partition(const uint8_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_partition<gocccl_merge_sort_keys_LessUint8_threads, gocccl_merge_sort_keys_LessUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint8>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint8_threads)
+gocccl_merge_sort_keys_LessUint8_merge(uint8_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessUint8_threads, gocccl_merge_sort_keys_LessUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint8>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+// Partition(KeepFloat32) over float32, declared at ops.go:181:43.
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepFloat32_threads)
 gocccl_partition_KeepFloat32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_partition_KeepFloat32_threads, gocccl_partition_KeepFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepFloat32>(d_state, state_bytes, tiles, d_count);
@@ -624,7 +1016,7 @@ gocccl_partition_KeepFloat32_sweep(const float* d_in, float* d_out, int64_t* d_c
   ::gocccl::partition_if<gocccl_partition_KeepFloat32_threads, gocccl_partition_KeepFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Partition(KeepFloat64) over float64, declared at ops.go:126:43.
+// Partition(KeepFloat64) over float64, declared at ops.go:186:43.
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepFloat64_threads)
 gocccl_partition_KeepFloat64_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_partition_KeepFloat64_threads, gocccl_partition_KeepFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepFloat64>(d_state, state_bytes, tiles, d_count);
@@ -635,7 +1027,18 @@ gocccl_partition_KeepFloat64_sweep(const double* d_in, double* d_out, int64_t* d
   ::gocccl::partition_if<gocccl_partition_KeepFloat64_threads, gocccl_partition_KeepFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Partition(KeepInt32) over int32, declared at ops.go:101:41.
+// Partition(KeepInt16) over int16, declared at ops.go:201:41.
+extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepInt16_threads)
+gocccl_partition_KeepInt16_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_partition_KeepInt16_threads, gocccl_partition_KeepInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt16>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepInt16_threads)
+gocccl_partition_KeepInt16_sweep(const int16_t* d_in, int16_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::partition_if<gocccl_partition_KeepInt16_threads, gocccl_partition_KeepInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt16>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Partition(KeepInt32) over int32, declared at ops.go:161:41.
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepInt32_threads)
 gocccl_partition_KeepInt32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_partition_KeepInt32_threads, gocccl_partition_KeepInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt32>(d_state, state_bytes, tiles, d_count);
@@ -646,7 +1049,7 @@ gocccl_partition_KeepInt32_sweep(const int32_t* d_in, int32_t* d_out, int64_t* d
   ::gocccl::partition_if<gocccl_partition_KeepInt32_threads, gocccl_partition_KeepInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt32>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Partition(KeepInt64) over int64, declared at ops.go:111:41.
+// Partition(KeepInt64) over int64, declared at ops.go:171:41.
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepInt64_threads)
 gocccl_partition_KeepInt64_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_partition_KeepInt64_threads, gocccl_partition_KeepInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt64>(d_state, state_bytes, tiles, d_count);
@@ -657,7 +1060,29 @@ gocccl_partition_KeepInt64_sweep(const int64_t* d_in, int64_t* d_out, int64_t* d
   ::gocccl::partition_if<gocccl_partition_KeepInt64_threads, gocccl_partition_KeepInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt64>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Partition(KeepUint32) over uint32, declared at ops.go:106:42.
+// Partition(KeepInt8) over int8, declared at ops.go:191:40.
+extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepInt8_threads)
+gocccl_partition_KeepInt8_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_partition_KeepInt8_threads, gocccl_partition_KeepInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt8>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepInt8_threads)
+gocccl_partition_KeepInt8_sweep(const int8_t* d_in, int8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::partition_if<gocccl_partition_KeepInt8_threads, gocccl_partition_KeepInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt8>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Partition(KeepUint16) over uint16, declared at ops.go:206:42.
+extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint16_threads)
+gocccl_partition_KeepUint16_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_partition_KeepUint16_threads, gocccl_partition_KeepUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint16>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint16_threads)
+gocccl_partition_KeepUint16_sweep(const uint16_t* d_in, uint16_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::partition_if<gocccl_partition_KeepUint16_threads, gocccl_partition_KeepUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint16>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Partition(KeepUint32) over uint32, declared at ops.go:166:42.
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint32_threads)
 gocccl_partition_KeepUint32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_partition_KeepUint32_threads, gocccl_partition_KeepUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint32>(d_state, state_bytes, tiles, d_count);
@@ -668,7 +1093,7 @@ gocccl_partition_KeepUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t
   ::gocccl::partition_if<gocccl_partition_KeepUint32_threads, gocccl_partition_KeepUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Partition(KeepUint64) over uint64, declared at ops.go:116:42.
+// Partition(KeepUint64) over uint64, declared at ops.go:176:42.
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint64_threads)
 gocccl_partition_KeepUint64_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_partition_KeepUint64_threads, gocccl_partition_KeepUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint64>(d_state, state_bytes, tiles, d_count);
@@ -679,7 +1104,18 @@ gocccl_partition_KeepUint64_sweep(const uint64_t* d_in, uint64_t* d_out, int64_t
   ::gocccl::partition_if<gocccl_partition_KeepUint64_threads, gocccl_partition_KeepUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint64>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// RadixSortKeys[float32] over float32, declared at ops.go:122:10.
+// Partition(KeepUint8) over uint8, declared at ops.go:196:41.
+extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint8_threads)
+gocccl_partition_KeepUint8_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_partition_KeepUint8_threads, gocccl_partition_KeepUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint8>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint8_threads)
+gocccl_partition_KeepUint8_sweep(const uint8_t* d_in, uint8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::partition_if<gocccl_partition_KeepUint8_threads, gocccl_partition_KeepUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint8>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// RadixSortKeys[float32] over float32, declared at ops.go:182:10.
 extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads)
 gocccl_radix_sort_keys_float32_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_items, float>(d_scratch, words);
@@ -700,7 +1136,7 @@ gocccl_radix_sort_keys_float32_single(const float* d_keys_in, float* d_keys_out,
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_items, float>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }
 
-// RadixSortKeys[float64] over float64, declared at ops.go:127:10.
+// RadixSortKeys[float64] over float64, declared at ops.go:187:10.
 extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float64_threads)
 gocccl_radix_sort_keys_float64_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_items, double>(d_scratch, words);
@@ -721,7 +1157,28 @@ gocccl_radix_sort_keys_float64_single(const double* d_keys_in, double* d_keys_ou
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_items, double>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }
 
-// RadixSortKeys[int32] over int32, declared at ops.go:102:10.
+// RadixSortKeys[int16] over int16, declared at ops.go:202:10.
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int16_threads)
+gocccl_radix_sort_keys_int16_init(void* d_scratch, long long words) {
+  ::gocccl::radix_sort_init<gocccl_radix_sort_keys_int16_threads, gocccl_radix_sort_keys_int16_items, int16_t>(d_scratch, words);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int16_threads)
+gocccl_radix_sort_keys_int16_histogram(const int16_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_int16_threads, gocccl_radix_sort_keys_int16_items, int16_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int16_threads)
+gocccl_radix_sort_keys_int16_onesweep(const int16_t* d_keys_in, int16_t* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_int16_threads, gocccl_radix_sort_keys_int16_items, int16_t>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int16_threads)
+gocccl_radix_sort_keys_int16_single(const int16_t* d_keys_in, int16_t* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_int16_threads, gocccl_radix_sort_keys_int16_items, int16_t>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
+}
+
+// RadixSortKeys[int32] over int32, declared at ops.go:162:10.
 extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int32_threads)
 gocccl_radix_sort_keys_int32_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_keys_int32_threads, gocccl_radix_sort_keys_int32_items, int32_t>(d_scratch, words);
@@ -742,7 +1199,7 @@ gocccl_radix_sort_keys_int32_single(const int32_t* d_keys_in, int32_t* d_keys_ou
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_int32_threads, gocccl_radix_sort_keys_int32_items, int32_t>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }
 
-// RadixSortKeys[int64] over int64, declared at ops.go:112:10.
+// RadixSortKeys[int64] over int64, declared at ops.go:172:10.
 extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int64_threads)
 gocccl_radix_sort_keys_int64_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_keys_int64_threads, gocccl_radix_sort_keys_int64_items, int64_t>(d_scratch, words);
@@ -763,7 +1220,49 @@ gocccl_radix_sort_keys_int64_single(const int64_t* d_keys_in, int64_t* d_keys_ou
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_int64_threads, gocccl_radix_sort_keys_int64_items, int64_t>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }
 
-// RadixSortKeys[uint32] over uint32, declared at ops.go:107:10.
+// RadixSortKeys[int8] over int8, declared at ops.go:192:10.
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int8_threads)
+gocccl_radix_sort_keys_int8_init(void* d_scratch, long long words) {
+  ::gocccl::radix_sort_init<gocccl_radix_sort_keys_int8_threads, gocccl_radix_sort_keys_int8_items, int8_t>(d_scratch, words);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int8_threads)
+gocccl_radix_sort_keys_int8_histogram(const int8_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_int8_threads, gocccl_radix_sort_keys_int8_items, int8_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int8_threads)
+gocccl_radix_sort_keys_int8_onesweep(const int8_t* d_keys_in, int8_t* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_int8_threads, gocccl_radix_sort_keys_int8_items, int8_t>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int8_threads)
+gocccl_radix_sort_keys_int8_single(const int8_t* d_keys_in, int8_t* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_int8_threads, gocccl_radix_sort_keys_int8_items, int8_t>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
+}
+
+// RadixSortKeys[uint16] over uint16, declared at ops.go:207:10.
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint16_threads)
+gocccl_radix_sort_keys_uint16_init(void* d_scratch, long long words) {
+  ::gocccl::radix_sort_init<gocccl_radix_sort_keys_uint16_threads, gocccl_radix_sort_keys_uint16_items, uint16_t>(d_scratch, words);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint16_threads)
+gocccl_radix_sort_keys_uint16_histogram(const uint16_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_uint16_threads, gocccl_radix_sort_keys_uint16_items, uint16_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint16_threads)
+gocccl_radix_sort_keys_uint16_onesweep(const uint16_t* d_keys_in, uint16_t* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_uint16_threads, gocccl_radix_sort_keys_uint16_items, uint16_t>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint16_threads)
+gocccl_radix_sort_keys_uint16_single(const uint16_t* d_keys_in, uint16_t* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_uint16_threads, gocccl_radix_sort_keys_uint16_items, uint16_t>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
+}
+
+// RadixSortKeys[uint32] over uint32, declared at ops.go:167:10.
 extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads)
 gocccl_radix_sort_keys_uint32_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_items, uint32_t>(d_scratch, words);
@@ -784,7 +1283,7 @@ gocccl_radix_sort_keys_uint32_single(const uint32_t* d_keys_in, uint32_t* d_keys
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }
 
-// RadixSortKeys[uint64] over uint64, declared at ops.go:117:10.
+// RadixSortKeys[uint64] over uint64, declared at ops.go:177:10.
 extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads)
 gocccl_radix_sort_keys_uint64_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_items, uint64_t>(d_scratch, words);
@@ -805,7 +1304,28 @@ gocccl_radix_sort_keys_uint64_single(const uint64_t* d_keys_in, uint64_t* d_keys
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_items, uint64_t>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }
 
-// Reduce(MaxFloat32) over float32, declared at ops.go:120:68.
+// RadixSortKeys[uint8] over uint8, declared at ops.go:197:10.
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint8_threads)
+gocccl_radix_sort_keys_uint8_init(void* d_scratch, long long words) {
+  ::gocccl::radix_sort_init<gocccl_radix_sort_keys_uint8_threads, gocccl_radix_sort_keys_uint8_items, uint8_t>(d_scratch, words);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint8_threads)
+gocccl_radix_sort_keys_uint8_histogram(const uint8_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_uint8_threads, gocccl_radix_sort_keys_uint8_items, uint8_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint8_threads)
+gocccl_radix_sort_keys_uint8_onesweep(const uint8_t* d_keys_in, uint8_t* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_uint8_threads, gocccl_radix_sort_keys_uint8_items, uint8_t>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint8_threads)
+gocccl_radix_sort_keys_uint8_single(const uint8_t* d_keys_in, uint8_t* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_uint8_threads, gocccl_radix_sort_keys_uint8_items, uint8_t>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
+}
+
+// Reduce(MaxFloat32) over float32, declared at ops.go:180:68.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxFloat32_threads)
 gocccl_reduce_MaxFloat32_sweep(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_MaxFloat32_threads, gocccl_reduce_MaxFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxFloat32>(d_in, n, d_out, init, d_scratch);
@@ -816,7 +1336,7 @@ gocccl_reduce_MaxFloat32_final(const float* d_in, long long n, float* d_out, flo
   ::gocccl::reduce_final<gocccl_reduce_MaxFloat32_threads, gocccl_reduce_MaxFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxFloat32>(d_in, n, d_out, init);
 }
 
-// Reduce(MaxFloat64) over float64, declared at ops.go:125:68.
+// Reduce(MaxFloat64) over float64, declared at ops.go:185:68.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxFloat64_threads)
 gocccl_reduce_MaxFloat64_sweep(const double* d_in, long long n, double* d_out, double init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_MaxFloat64_threads, gocccl_reduce_MaxFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxFloat64>(d_in, n, d_out, init, d_scratch);
@@ -827,7 +1347,18 @@ gocccl_reduce_MaxFloat64_final(const double* d_in, long long n, double* d_out, d
   ::gocccl::reduce_final<gocccl_reduce_MaxFloat64_threads, gocccl_reduce_MaxFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxFloat64>(d_in, n, d_out, init);
 }
 
-// Reduce(MaxInt32) over int32, declared at ops.go:100:64.
+// Reduce(MaxInt16) over int16, declared at ops.go:200:64.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt16_threads)
+gocccl_reduce_MaxInt16_sweep(const int16_t* d_in, long long n, int16_t* d_out, int16_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_MaxInt16_threads, gocccl_reduce_MaxInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt16>(d_in, n, d_out, init, d_scratch);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt16_threads)
+gocccl_reduce_MaxInt16_final(const int16_t* d_in, long long n, int16_t* d_out, int16_t init) {
+  ::gocccl::reduce_final<gocccl_reduce_MaxInt16_threads, gocccl_reduce_MaxInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt16>(d_in, n, d_out, init);
+}
+
+// Reduce(MaxInt32) over int32, declared at ops.go:160:64.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt32_threads)
 gocccl_reduce_MaxInt32_sweep(const int32_t* d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_MaxInt32_threads, gocccl_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt32>(d_in, n, d_out, init, d_scratch);
@@ -838,7 +1369,7 @@ gocccl_reduce_MaxInt32_final(const int32_t* d_in, long long n, int32_t* d_out, i
   ::gocccl::reduce_final<gocccl_reduce_MaxInt32_threads, gocccl_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt32>(d_in, n, d_out, init);
 }
 
-// Reduce(MaxInt64) over int64, declared at ops.go:110:64.
+// Reduce(MaxInt64) over int64, declared at ops.go:170:64.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt64_threads)
 gocccl_reduce_MaxInt64_sweep(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_MaxInt64_threads, gocccl_reduce_MaxInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt64>(d_in, n, d_out, init, d_scratch);
@@ -849,7 +1380,29 @@ gocccl_reduce_MaxInt64_final(const int64_t* d_in, long long n, int64_t* d_out, i
   ::gocccl::reduce_final<gocccl_reduce_MaxInt64_threads, gocccl_reduce_MaxInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt64>(d_in, n, d_out, init);
 }
 
-// Reduce(MaxUint32) over uint32, declared at ops.go:105:66.
+// Reduce(MaxInt8) over int8, declared at ops.go:190:62.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt8_threads)
+gocccl_reduce_MaxInt8_sweep(const int8_t* d_in, long long n, int8_t* d_out, int8_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_MaxInt8_threads, gocccl_reduce_MaxInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt8>(d_in, n, d_out, init, d_scratch);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt8_threads)
+gocccl_reduce_MaxInt8_final(const int8_t* d_in, long long n, int8_t* d_out, int8_t init) {
+  ::gocccl::reduce_final<gocccl_reduce_MaxInt8_threads, gocccl_reduce_MaxInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt8>(d_in, n, d_out, init);
+}
+
+// Reduce(MaxUint16) over uint16, declared at ops.go:205:66.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint16_threads)
+gocccl_reduce_MaxUint16_sweep(const uint16_t* d_in, long long n, uint16_t* d_out, uint16_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_MaxUint16_threads, gocccl_reduce_MaxUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint16>(d_in, n, d_out, init, d_scratch);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint16_threads)
+gocccl_reduce_MaxUint16_final(const uint16_t* d_in, long long n, uint16_t* d_out, uint16_t init) {
+  ::gocccl::reduce_final<gocccl_reduce_MaxUint16_threads, gocccl_reduce_MaxUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint16>(d_in, n, d_out, init);
+}
+
+// Reduce(MaxUint32) over uint32, declared at ops.go:165:66.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint32_threads)
 gocccl_reduce_MaxUint32_sweep(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_MaxUint32_threads, gocccl_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint32>(d_in, n, d_out, init, d_scratch);
@@ -860,7 +1413,7 @@ gocccl_reduce_MaxUint32_final(const uint32_t* d_in, long long n, uint32_t* d_out
   ::gocccl::reduce_final<gocccl_reduce_MaxUint32_threads, gocccl_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint32>(d_in, n, d_out, init);
 }
 
-// Reduce(MaxUint64) over uint64, declared at ops.go:115:66.
+// Reduce(MaxUint64) over uint64, declared at ops.go:175:66.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint64_threads)
 gocccl_reduce_MaxUint64_sweep(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_MaxUint64_threads, gocccl_reduce_MaxUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint64>(d_in, n, d_out, init, d_scratch);
@@ -871,7 +1424,18 @@ gocccl_reduce_MaxUint64_final(const uint64_t* d_in, long long n, uint64_t* d_out
   ::gocccl::reduce_final<gocccl_reduce_MaxUint64_threads, gocccl_reduce_MaxUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint64>(d_in, n, d_out, init);
 }
 
-// Select(KeepFloat32) over float32, declared at ops.go:121:8.
+// Reduce(MaxUint8) over uint8, declared at ops.go:195:64.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint8_threads)
+gocccl_reduce_MaxUint8_sweep(const uint8_t* d_in, long long n, uint8_t* d_out, uint8_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_MaxUint8_threads, gocccl_reduce_MaxUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint8>(d_in, n, d_out, init, d_scratch);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint8_threads)
+gocccl_reduce_MaxUint8_final(const uint8_t* d_in, long long n, uint8_t* d_out, uint8_t init) {
+  ::gocccl::reduce_final<gocccl_reduce_MaxUint8_threads, gocccl_reduce_MaxUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint8>(d_in, n, d_out, init);
+}
+
+// Select(KeepFloat32) over float32, declared at ops.go:181:8.
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepFloat32_threads)
 gocccl_select_KeepFloat32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_select_KeepFloat32_threads, gocccl_select_KeepFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepFloat32>(d_state, state_bytes, tiles, d_count);
@@ -882,7 +1446,7 @@ gocccl_select_KeepFloat32_sweep(const float* d_in, float* d_out, int64_t* d_coun
   ::gocccl::select_if<gocccl_select_KeepFloat32_threads, gocccl_select_KeepFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Select(KeepFloat64) over float64, declared at ops.go:126:8.
+// Select(KeepFloat64) over float64, declared at ops.go:186:8.
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepFloat64_threads)
 gocccl_select_KeepFloat64_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_select_KeepFloat64_threads, gocccl_select_KeepFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepFloat64>(d_state, state_bytes, tiles, d_count);
@@ -893,7 +1457,18 @@ gocccl_select_KeepFloat64_sweep(const double* d_in, double* d_out, int64_t* d_co
   ::gocccl::select_if<gocccl_select_KeepFloat64_threads, gocccl_select_KeepFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Select(KeepInt32) over int32, declared at ops.go:101:8.
+// Select(KeepInt16) over int16, declared at ops.go:201:8.
+extern "C" __global__ void __launch_bounds__(gocccl_select_KeepInt16_threads)
+gocccl_select_KeepInt16_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_select_KeepInt16_threads, gocccl_select_KeepInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt16>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_select_KeepInt16_threads)
+gocccl_select_KeepInt16_sweep(const int16_t* d_in, int16_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::select_if<gocccl_select_KeepInt16_threads, gocccl_select_KeepInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt16>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Select(KeepInt32) over int32, declared at ops.go:161:8.
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepInt32_threads)
 gocccl_select_KeepInt32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_select_KeepInt32_threads, gocccl_select_KeepInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt32>(d_state, state_bytes, tiles, d_count);
@@ -904,7 +1479,7 @@ gocccl_select_KeepInt32_sweep(const int32_t* d_in, int32_t* d_out, int64_t* d_co
   ::gocccl::select_if<gocccl_select_KeepInt32_threads, gocccl_select_KeepInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt32>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Select(KeepInt64) over int64, declared at ops.go:111:8.
+// Select(KeepInt64) over int64, declared at ops.go:171:8.
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepInt64_threads)
 gocccl_select_KeepInt64_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_select_KeepInt64_threads, gocccl_select_KeepInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt64>(d_state, state_bytes, tiles, d_count);
@@ -915,7 +1490,29 @@ gocccl_select_KeepInt64_sweep(const int64_t* d_in, int64_t* d_out, int64_t* d_co
   ::gocccl::select_if<gocccl_select_KeepInt64_threads, gocccl_select_KeepInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt64>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Select(KeepUint32) over uint32, declared at ops.go:106:8.
+// Select(KeepInt8) over int8, declared at ops.go:191:8.
+extern "C" __global__ void __launch_bounds__(gocccl_select_KeepInt8_threads)
+gocccl_select_KeepInt8_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_select_KeepInt8_threads, gocccl_select_KeepInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt8>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_select_KeepInt8_threads)
+gocccl_select_KeepInt8_sweep(const int8_t* d_in, int8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::select_if<gocccl_select_KeepInt8_threads, gocccl_select_KeepInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt8>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Select(KeepUint16) over uint16, declared at ops.go:206:8.
+extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint16_threads)
+gocccl_select_KeepUint16_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_select_KeepUint16_threads, gocccl_select_KeepUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint16>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint16_threads)
+gocccl_select_KeepUint16_sweep(const uint16_t* d_in, uint16_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::select_if<gocccl_select_KeepUint16_threads, gocccl_select_KeepUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint16>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Select(KeepUint32) over uint32, declared at ops.go:166:8.
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint32_threads)
 gocccl_select_KeepUint32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_select_KeepUint32_threads, gocccl_select_KeepUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint32>(d_state, state_bytes, tiles, d_count);
@@ -926,7 +1523,7 @@ gocccl_select_KeepUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d
   ::gocccl::select_if<gocccl_select_KeepUint32_threads, gocccl_select_KeepUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Select(KeepUint64) over uint64, declared at ops.go:116:8.
+// Select(KeepUint64) over uint64, declared at ops.go:176:8.
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint64_threads)
 gocccl_select_KeepUint64_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_select_KeepUint64_threads, gocccl_select_KeepUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint64>(d_state, state_bytes, tiles, d_count);
@@ -937,43 +1534,78 @@ gocccl_select_KeepUint64_sweep(const uint64_t* d_in, uint64_t* d_out, int64_t* d
   ::gocccl::select_if<gocccl_select_KeepUint64_threads, gocccl_select_KeepUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint64>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// UnaryTransform(CopyFloat32) over float32, float32, declared at ops.go:120:26.
+// Select(KeepUint8) over uint8, declared at ops.go:196:8.
+extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint8_threads)
+gocccl_select_KeepUint8_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_select_KeepUint8_threads, gocccl_select_KeepUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint8>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint8_threads)
+gocccl_select_KeepUint8_sweep(const uint8_t* d_in, uint8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::select_if<gocccl_select_KeepUint8_threads, gocccl_select_KeepUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint8>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// UnaryTransform(CopyFloat32) over float32, float32, declared at ops.go:180:26.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_CopyFloat32_threads)
 gocccl_transform_CopyFloat32(const float* d_in, float* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_CopyFloat32_threads, gocccl_transform_CopyFloat32_items, float, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::CopyFloat32>(d_in, d_out, n);
 }
 
-// UnaryTransform(CopyFloat64) over float64, float64, declared at ops.go:125:26.
+// UnaryTransform(CopyFloat64) over float64, float64, declared at ops.go:185:26.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_CopyFloat64_threads)
 gocccl_transform_CopyFloat64(const double* d_in, double* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_CopyFloat64_threads, gocccl_transform_CopyFloat64_items, double, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::CopyFloat64>(d_in, d_out, n);
 }
 
-// UnaryTransform(CopyInt32) over int32, int32, declared at ops.go:100:24.
+// UnaryTransform(CopyInt16) over int16, int16, declared at ops.go:200:24.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_CopyInt16_threads)
+gocccl_transform_CopyInt16(const int16_t* d_in, int16_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_CopyInt16_threads, gocccl_transform_CopyInt16_items, int16_t, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::CopyInt16>(d_in, d_out, n);
+}
+
+// UnaryTransform(CopyInt32) over int32, int32, declared at ops.go:160:24.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_CopyInt32_threads)
 gocccl_transform_CopyInt32(const int32_t* d_in, int32_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_CopyInt32_threads, gocccl_transform_CopyInt32_items, int32_t, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::CopyInt32>(d_in, d_out, n);
 }
 
-// UnaryTransform(CopyInt64) over int64, int64, declared at ops.go:110:24.
+// UnaryTransform(CopyInt64) over int64, int64, declared at ops.go:170:24.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_CopyInt64_threads)
 gocccl_transform_CopyInt64(const int64_t* d_in, int64_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_CopyInt64_threads, gocccl_transform_CopyInt64_items, int64_t, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::CopyInt64>(d_in, d_out, n);
 }
 
-// UnaryTransform(CopyUint32) over uint32, uint32, declared at ops.go:105:25.
+// UnaryTransform(CopyInt8) over int8, int8, declared at ops.go:190:23.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_CopyInt8_threads)
+gocccl_transform_CopyInt8(const int8_t* d_in, int8_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_CopyInt8_threads, gocccl_transform_CopyInt8_items, int8_t, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::CopyInt8>(d_in, d_out, n);
+}
+
+// UnaryTransform(CopyUint16) over uint16, uint16, declared at ops.go:205:25.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_CopyUint16_threads)
+gocccl_transform_CopyUint16(const uint16_t* d_in, uint16_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_CopyUint16_threads, gocccl_transform_CopyUint16_items, uint16_t, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::CopyUint16>(d_in, d_out, n);
+}
+
+// UnaryTransform(CopyUint32) over uint32, uint32, declared at ops.go:165:25.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_CopyUint32_threads)
 gocccl_transform_CopyUint32(const uint32_t* d_in, uint32_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_CopyUint32_threads, gocccl_transform_CopyUint32_items, uint32_t, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::CopyUint32>(d_in, d_out, n);
 }
 
-// UnaryTransform(CopyUint64) over uint64, uint64, declared at ops.go:115:25.
+// UnaryTransform(CopyUint64) over uint64, uint64, declared at ops.go:175:25.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_CopyUint64_threads)
 gocccl_transform_CopyUint64(const uint64_t* d_in, uint64_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_CopyUint64_threads, gocccl_transform_CopyUint64_items, uint64_t, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::CopyUint64>(d_in, d_out, n);
 }
 
-// Unique(EqFloat32) over float32, declared at ops.go:121:83.
+// UnaryTransform(CopyUint8) over uint8, uint8, declared at ops.go:195:24.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_CopyUint8_threads)
+gocccl_transform_CopyUint8(const uint8_t* d_in, uint8_t* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_CopyUint8_threads, gocccl_transform_CopyUint8_items, uint8_t, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::CopyUint8>(d_in, d_out, n);
+}
+
+// Unique(EqFloat32) over float32, declared at ops.go:181:83.
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqFloat32_threads)
 gocccl_unique_EqFloat32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_unique_EqFloat32_threads, gocccl_unique_EqFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqFloat32>(d_state, state_bytes, tiles, d_count);
@@ -984,7 +1616,7 @@ gocccl_unique_EqFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count,
   ::gocccl::unique<gocccl_unique_EqFloat32_threads, gocccl_unique_EqFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqFloat32>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Unique(EqFloat64) over float64, declared at ops.go:126:83.
+// Unique(EqFloat64) over float64, declared at ops.go:186:83.
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqFloat64_threads)
 gocccl_unique_EqFloat64_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_unique_EqFloat64_threads, gocccl_unique_EqFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqFloat64>(d_state, state_bytes, tiles, d_count);
@@ -995,7 +1627,18 @@ gocccl_unique_EqFloat64_sweep(const double* d_in, double* d_out, int64_t* d_coun
   ::gocccl::unique<gocccl_unique_EqFloat64_threads, gocccl_unique_EqFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqFloat64>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Unique(EqInt32) over int32, declared at ops.go:101:79.
+// Unique(EqInt16) over int16, declared at ops.go:201:79.
+extern "C" __global__ void __launch_bounds__(gocccl_unique_EqInt16_threads)
+gocccl_unique_EqInt16_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_unique_EqInt16_threads, gocccl_unique_EqInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqInt16>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_unique_EqInt16_threads)
+gocccl_unique_EqInt16_sweep(const int16_t* d_in, int16_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::unique<gocccl_unique_EqInt16_threads, gocccl_unique_EqInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqInt16>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Unique(EqInt32) over int32, declared at ops.go:161:79.
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqInt32_threads)
 gocccl_unique_EqInt32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_unique_EqInt32_threads, gocccl_unique_EqInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqInt32>(d_state, state_bytes, tiles, d_count);
@@ -1006,7 +1649,7 @@ gocccl_unique_EqInt32_sweep(const int32_t* d_in, int32_t* d_out, int64_t* d_coun
   ::gocccl::unique<gocccl_unique_EqInt32_threads, gocccl_unique_EqInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqInt32>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Unique(EqInt64) over int64, declared at ops.go:111:79.
+// Unique(EqInt64) over int64, declared at ops.go:171:79.
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqInt64_threads)
 gocccl_unique_EqInt64_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_unique_EqInt64_threads, gocccl_unique_EqInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqInt64>(d_state, state_bytes, tiles, d_count);
@@ -1017,7 +1660,29 @@ gocccl_unique_EqInt64_sweep(const int64_t* d_in, int64_t* d_out, int64_t* d_coun
   ::gocccl::unique<gocccl_unique_EqInt64_threads, gocccl_unique_EqInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqInt64>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Unique(EqUint32) over uint32, declared at ops.go:106:81.
+// Unique(EqInt8) over int8, declared at ops.go:191:77.
+extern "C" __global__ void __launch_bounds__(gocccl_unique_EqInt8_threads)
+gocccl_unique_EqInt8_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_unique_EqInt8_threads, gocccl_unique_EqInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqInt8>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_unique_EqInt8_threads)
+gocccl_unique_EqInt8_sweep(const int8_t* d_in, int8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::unique<gocccl_unique_EqInt8_threads, gocccl_unique_EqInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqInt8>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Unique(EqUint16) over uint16, declared at ops.go:206:81.
+extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint16_threads)
+gocccl_unique_EqUint16_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_unique_EqUint16_threads, gocccl_unique_EqUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqUint16>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint16_threads)
+gocccl_unique_EqUint16_sweep(const uint16_t* d_in, uint16_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::unique<gocccl_unique_EqUint16_threads, gocccl_unique_EqUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqUint16>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Unique(EqUint32) over uint32, declared at ops.go:166:81.
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint32_threads)
 gocccl_unique_EqUint32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_unique_EqUint32_threads, gocccl_unique_EqUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqUint32>(d_state, state_bytes, tiles, d_count);
@@ -1028,7 +1693,7 @@ gocccl_unique_EqUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_c
   ::gocccl::unique<gocccl_unique_EqUint32_threads, gocccl_unique_EqUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqUint32>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Unique(EqUint64) over uint64, declared at ops.go:116:81.
+// Unique(EqUint64) over uint64, declared at ops.go:176:81.
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint64_threads)
 gocccl_unique_EqUint64_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_unique_EqUint64_threads, gocccl_unique_EqUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqUint64>(d_state, state_bytes, tiles, d_count);
@@ -1037,4 +1702,15 @@ gocccl_unique_EqUint64_init(void* d_state, long long state_bytes, long long tile
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint64_threads)
 gocccl_unique_EqUint64_sweep(const uint64_t* d_in, uint64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
   ::gocccl::unique<gocccl_unique_EqUint64_threads, gocccl_unique_EqUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqUint64>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Unique(EqUint8) over uint8, declared at ops.go:196:79.
+extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint8_threads)
+gocccl_unique_EqUint8_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_unique_EqUint8_threads, gocccl_unique_EqUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqUint8>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint8_threads)
+gocccl_unique_EqUint8_sweep(const uint8_t* d_in, uint8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::unique<gocccl_unique_EqUint8_threads, gocccl_unique_EqUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqUint8>(d_in, d_out, d_count, n, d_state, state_bytes);
 }

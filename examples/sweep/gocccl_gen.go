@@ -29,13 +29,13 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "ae390ddab36d083beb7bf54dad861e7bcec39da8cbfdbd979f7ffef4b4b4a531", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "4c9ba1395c867ef693d2cf1b5bd13c1030cbf9b44eb00cf88c4ba10e3fe6d42b"},
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "b0a30944dafda6061c682211389ce6c2c07a971beffe10dc62b1c2a2582b3f69"},
-		{Target: goccclimpl.Target{Arch: 100}, Data: goccclImageSM100, SHA256: "69404287395b64883d133815391b999c4675ce4291bf4e6e08479ee428806c9c"},
-		{Target: goccclimpl.Target{Arch: 120}, Data: goccclImageSM120, SHA256: "a76acbd26b8b7da13c048605cb38941fd15529be49e61a43c3826d5d920ccce6"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "bfe61dc43ecf35ebbdfa64ca7e7fa2b178afdf5e3d63cbe7a1b2d7b735a09949", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "b41cab2a1e8a33087065b08cdda8eb2bf1f702a951e616220393d11b12ee9210"},
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "66c27121c7f516851b25e41f0d9556b0f5656d8d8dda0e3f9c3f40a04470a960"},
+		{Target: goccclimpl.Target{Arch: 100}, Data: goccclImageSM100, SHA256: "bb58f33059a4b4042192d59fad58ee7ce5aaa553e70fe1cebe26949d720c45bf"},
+		{Target: goccclimpl.Target{Arch: 120}, Data: goccclImageSM120, SHA256: "299541811fc99373c2d0bf1070876ac357ce1ac7ff8b4c82d90c4c4cbef6372c"},
 	})
-	// InclusiveScan(MaxFloat32) over float32, declared at ops.go:120:102.
+	// InclusiveScan(MaxFloat32) over float32, declared at ops.go:180:102.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{MaxFloat32},
@@ -49,7 +49,7 @@ func init() {
 			{Arch: 120, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(MaxFloat64) over float64, declared at ops.go:125:102.
+	// InclusiveScan(MaxFloat64) over float64, declared at ops.go:185:102.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{MaxFloat64},
@@ -63,7 +63,21 @@ func init() {
 			{Arch: 120, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(MaxInt32) over int32, declared at ops.go:100:96.
+	// InclusiveScan(MaxInt16) over int16, declared at ops.go:200:96.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "InclusiveScan",
+		Ops:       []any{MaxInt16},
+		Types:     []reflect.Type{reflect.TypeFor[int16]()},
+		Layouts:   []string{"int16/2"},
+		Kernels:   []string{"gocccl_inclusive_scan_MaxInt16_init", "gocccl_inclusive_scan_MaxInt16_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 128, ItemsPerThread: 30},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
+			{Arch: 100, BlockThreads: 512, ItemsPerThread: 12},
+			{Arch: 120, BlockThreads: 512, ItemsPerThread: 12},
+		},
+	})
+	// InclusiveScan(MaxInt32) over int32, declared at ops.go:160:96.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{MaxInt32},
@@ -77,7 +91,7 @@ func init() {
 			{Arch: 120, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(MaxInt64) over int64, declared at ops.go:110:96.
+	// InclusiveScan(MaxInt64) over int64, declared at ops.go:170:96.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{MaxInt64},
@@ -91,7 +105,35 @@ func init() {
 			{Arch: 120, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(MaxUint32) over uint32, declared at ops.go:105:99.
+	// InclusiveScan(MaxInt8) over int8, declared at ops.go:190:93.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "InclusiveScan",
+		Ops:       []any{MaxInt8},
+		Types:     []reflect.Type{reflect.TypeFor[int8]()},
+		Layouts:   []string{"int8/1"},
+		Kernels:   []string{"gocccl_inclusive_scan_MaxInt8_init", "gocccl_inclusive_scan_MaxInt8_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 128, ItemsPerThread: 30},
+			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
+			{Arch: 100, BlockThreads: 192, ItemsPerThread: 22},
+			{Arch: 120, BlockThreads: 192, ItemsPerThread: 22},
+		},
+	})
+	// InclusiveScan(MaxUint16) over uint16, declared at ops.go:205:99.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "InclusiveScan",
+		Ops:       []any{MaxUint16},
+		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
+		Layouts:   []string{"uint16/2"},
+		Kernels:   []string{"gocccl_inclusive_scan_MaxUint16_init", "gocccl_inclusive_scan_MaxUint16_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 128, ItemsPerThread: 30},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
+			{Arch: 100, BlockThreads: 512, ItemsPerThread: 12},
+			{Arch: 120, BlockThreads: 512, ItemsPerThread: 12},
+		},
+	})
+	// InclusiveScan(MaxUint32) over uint32, declared at ops.go:165:99.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{MaxUint32},
@@ -105,7 +147,7 @@ func init() {
 			{Arch: 120, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(MaxUint64) over uint64, declared at ops.go:115:99.
+	// InclusiveScan(MaxUint64) over uint64, declared at ops.go:175:99.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{MaxUint64},
@@ -119,7 +161,21 @@ func init() {
 			{Arch: 120, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// MergeSortKeys(LessFloat32) over float32, declared at ops.go:122:51.
+	// InclusiveScan(MaxUint8) over uint8, declared at ops.go:195:96.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "InclusiveScan",
+		Ops:       []any{MaxUint8},
+		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
+		Layouts:   []string{"uint8/1"},
+		Kernels:   []string{"gocccl_inclusive_scan_MaxUint8_init", "gocccl_inclusive_scan_MaxUint8_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 128, ItemsPerThread: 30},
+			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
+			{Arch: 100, BlockThreads: 192, ItemsPerThread: 22},
+			{Arch: 120, BlockThreads: 192, ItemsPerThread: 22},
+		},
+	})
+	// MergeSortKeys(LessFloat32) over float32, declared at ops.go:182:51.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "MergeSortKeys",
 		Ops:       []any{LessFloat32},
@@ -133,7 +189,7 @@ func init() {
 			{Arch: 120, BlockThreads: 256, ItemsPerThread: 17},
 		},
 	})
-	// MergeSortKeys(LessFloat64) over float64, declared at ops.go:127:51.
+	// MergeSortKeys(LessFloat64) over float64, declared at ops.go:187:51.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "MergeSortKeys",
 		Ops:       []any{LessFloat64},
@@ -147,7 +203,21 @@ func init() {
 			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// MergeSortKeys(LessInt32) over int32, declared at ops.go:102:49.
+	// MergeSortKeys(LessInt16) over int16, declared at ops.go:202:49.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MergeSortKeys",
+		Ops:       []any{LessInt16},
+		Types:     []reflect.Type{reflect.TypeFor[int16]()},
+		Layouts:   []string{"int16/2"},
+		Kernels:   []string{"gocccl_merge_sort_keys_LessInt16_block", "gocccl_merge_sort_keys_LessInt16_partition", "gocccl_merge_sort_keys_LessInt16_merge"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 17},
+		},
+	})
+	// MergeSortKeys(LessInt32) over int32, declared at ops.go:162:49.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "MergeSortKeys",
 		Ops:       []any{LessInt32},
@@ -161,7 +231,7 @@ func init() {
 			{Arch: 120, BlockThreads: 256, ItemsPerThread: 17},
 		},
 	})
-	// MergeSortKeys(LessInt64) over int64, declared at ops.go:112:49.
+	// MergeSortKeys(LessInt64) over int64, declared at ops.go:172:49.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "MergeSortKeys",
 		Ops:       []any{LessInt64},
@@ -175,7 +245,35 @@ func init() {
 			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// MergeSortKeys(LessUint32) over uint32, declared at ops.go:107:50.
+	// MergeSortKeys(LessInt8) over int8, declared at ops.go:192:48.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MergeSortKeys",
+		Ops:       []any{LessInt8},
+		Types:     []reflect.Type{reflect.TypeFor[int8]()},
+		Layouts:   []string{"int8/1"},
+		Kernels:   []string{"gocccl_merge_sort_keys_LessInt8_block", "gocccl_merge_sort_keys_LessInt8_partition", "gocccl_merge_sort_keys_LessInt8_merge"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 17},
+		},
+	})
+	// MergeSortKeys(LessUint16) over uint16, declared at ops.go:207:50.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MergeSortKeys",
+		Ops:       []any{LessUint16},
+		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
+		Layouts:   []string{"uint16/2"},
+		Kernels:   []string{"gocccl_merge_sort_keys_LessUint16_block", "gocccl_merge_sort_keys_LessUint16_partition", "gocccl_merge_sort_keys_LessUint16_merge"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 17},
+		},
+	})
+	// MergeSortKeys(LessUint32) over uint32, declared at ops.go:167:50.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "MergeSortKeys",
 		Ops:       []any{LessUint32},
@@ -189,7 +287,7 @@ func init() {
 			{Arch: 120, BlockThreads: 256, ItemsPerThread: 17},
 		},
 	})
-	// MergeSortKeys(LessUint64) over uint64, declared at ops.go:117:50.
+	// MergeSortKeys(LessUint64) over uint64, declared at ops.go:177:50.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "MergeSortKeys",
 		Ops:       []any{LessUint64},
@@ -203,7 +301,21 @@ func init() {
 			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Partition(KeepFloat32) over float32, declared at ops.go:121:43.
+	// MergeSortKeys(LessUint8) over uint8, declared at ops.go:197:49.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MergeSortKeys",
+		Ops:       []any{LessUint8},
+		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
+		Layouts:   []string{"uint8/1"},
+		Kernels:   []string{"gocccl_merge_sort_keys_LessUint8_block", "gocccl_merge_sort_keys_LessUint8_partition", "gocccl_merge_sort_keys_LessUint8_merge"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 17},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 17},
+		},
+	})
+	// Partition(KeepFloat32) over float32, declared at ops.go:181:43.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Partition",
 		Ops:       []any{KeepFloat32},
@@ -217,7 +329,7 @@ func init() {
 			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
-	// Partition(KeepFloat64) over float64, declared at ops.go:126:43.
+	// Partition(KeepFloat64) over float64, declared at ops.go:186:43.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Partition",
 		Ops:       []any{KeepFloat64},
@@ -231,7 +343,21 @@ func init() {
 			{Arch: 120, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
-	// Partition(KeepInt32) over int32, declared at ops.go:101:41.
+	// Partition(KeepInt16) over int16, declared at ops.go:201:41.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Partition",
+		Ops:       []any{KeepInt16},
+		Types:     []reflect.Type{reflect.TypeFor[int16]()},
+		Layouts:   []string{"int16/2"},
+		Kernels:   []string{"gocccl_partition_KeepInt16_init", "gocccl_partition_KeepInt16_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
+		},
+	})
+	// Partition(KeepInt32) over int32, declared at ops.go:161:41.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Partition",
 		Ops:       []any{KeepInt32},
@@ -245,7 +371,7 @@ func init() {
 			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
-	// Partition(KeepInt64) over int64, declared at ops.go:111:41.
+	// Partition(KeepInt64) over int64, declared at ops.go:171:41.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Partition",
 		Ops:       []any{KeepInt64},
@@ -259,7 +385,35 @@ func init() {
 			{Arch: 120, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
-	// Partition(KeepUint32) over uint32, declared at ops.go:106:42.
+	// Partition(KeepInt8) over int8, declared at ops.go:191:40.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Partition",
+		Ops:       []any{KeepInt8},
+		Types:     []reflect.Type{reflect.TypeFor[int8]()},
+		Layouts:   []string{"int8/1"},
+		Kernels:   []string{"gocccl_partition_KeepInt8_init", "gocccl_partition_KeepInt8_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
+		},
+	})
+	// Partition(KeepUint16) over uint16, declared at ops.go:206:42.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Partition",
+		Ops:       []any{KeepUint16},
+		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
+		Layouts:   []string{"uint16/2"},
+		Kernels:   []string{"gocccl_partition_KeepUint16_init", "gocccl_partition_KeepUint16_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
+		},
+	})
+	// Partition(KeepUint32) over uint32, declared at ops.go:166:42.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Partition",
 		Ops:       []any{KeepUint32},
@@ -273,7 +427,7 @@ func init() {
 			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
-	// Partition(KeepUint64) over uint64, declared at ops.go:116:42.
+	// Partition(KeepUint64) over uint64, declared at ops.go:176:42.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Partition",
 		Ops:       []any{KeepUint64},
@@ -287,7 +441,21 @@ func init() {
 			{Arch: 120, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
-	// RadixSortKeys[float32] over float32, declared at ops.go:122:10.
+	// Partition(KeepUint8) over uint8, declared at ops.go:196:41.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Partition",
+		Ops:       []any{KeepUint8},
+		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
+		Layouts:   []string{"uint8/1"},
+		Kernels:   []string{"gocccl_partition_KeepUint8_init", "gocccl_partition_KeepUint8_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
+		},
+	})
+	// RadixSortKeys[float32] over float32, declared at ops.go:182:10.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "RadixSortKeys",
 		Ops:       []any{},
@@ -301,7 +469,7 @@ func init() {
 			{Arch: 120, BlockThreads: 384, ItemsPerThread: 20},
 		},
 	})
-	// RadixSortKeys[float64] over float64, declared at ops.go:127:10.
+	// RadixSortKeys[float64] over float64, declared at ops.go:187:10.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "RadixSortKeys",
 		Ops:       []any{},
@@ -315,7 +483,21 @@ func init() {
 			{Arch: 120, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
-	// RadixSortKeys[int32] over int32, declared at ops.go:102:10.
+	// RadixSortKeys[int16] over int16, declared at ops.go:202:10.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "RadixSortKeys",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[int16]()},
+		Layouts:   []string{"int16/2"},
+		Kernels:   []string{"gocccl_radix_sort_keys_int16_init", "gocccl_radix_sort_keys_int16_histogram", "gocccl_radix_sort_keys_int16_onesweep", "gocccl_radix_sort_keys_int16_single"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 512, ItemsPerThread: 19},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
+			{Arch: 100, BlockThreads: 512, ItemsPerThread: 19},
+			{Arch: 120, BlockThreads: 512, ItemsPerThread: 19},
+		},
+	})
+	// RadixSortKeys[int32] over int32, declared at ops.go:162:10.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "RadixSortKeys",
 		Ops:       []any{},
@@ -329,7 +511,7 @@ func init() {
 			{Arch: 120, BlockThreads: 384, ItemsPerThread: 20},
 		},
 	})
-	// RadixSortKeys[int64] over int64, declared at ops.go:112:10.
+	// RadixSortKeys[int64] over int64, declared at ops.go:172:10.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "RadixSortKeys",
 		Ops:       []any{},
@@ -343,7 +525,35 @@ func init() {
 			{Arch: 120, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
-	// RadixSortKeys[uint32] over uint32, declared at ops.go:107:10.
+	// RadixSortKeys[int8] over int8, declared at ops.go:192:10.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "RadixSortKeys",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[int8]()},
+		Layouts:   []string{"int8/1"},
+		Kernels:   []string{"gocccl_radix_sort_keys_int8_init", "gocccl_radix_sort_keys_int8_histogram", "gocccl_radix_sort_keys_int8_onesweep", "gocccl_radix_sort_keys_int8_single"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 512, ItemsPerThread: 19},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
+			{Arch: 100, BlockThreads: 512, ItemsPerThread: 19},
+			{Arch: 120, BlockThreads: 512, ItemsPerThread: 19},
+		},
+	})
+	// RadixSortKeys[uint16] over uint16, declared at ops.go:207:10.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "RadixSortKeys",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
+		Layouts:   []string{"uint16/2"},
+		Kernels:   []string{"gocccl_radix_sort_keys_uint16_init", "gocccl_radix_sort_keys_uint16_histogram", "gocccl_radix_sort_keys_uint16_onesweep", "gocccl_radix_sort_keys_uint16_single"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 512, ItemsPerThread: 19},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
+			{Arch: 100, BlockThreads: 512, ItemsPerThread: 19},
+			{Arch: 120, BlockThreads: 512, ItemsPerThread: 19},
+		},
+	})
+	// RadixSortKeys[uint32] over uint32, declared at ops.go:167:10.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "RadixSortKeys",
 		Ops:       []any{},
@@ -357,7 +567,7 @@ func init() {
 			{Arch: 120, BlockThreads: 384, ItemsPerThread: 20},
 		},
 	})
-	// RadixSortKeys[uint64] over uint64, declared at ops.go:117:10.
+	// RadixSortKeys[uint64] over uint64, declared at ops.go:177:10.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "RadixSortKeys",
 		Ops:       []any{},
@@ -371,7 +581,21 @@ func init() {
 			{Arch: 120, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
-	// Reduce(MaxFloat32) over float32, declared at ops.go:120:68.
+	// RadixSortKeys[uint8] over uint8, declared at ops.go:197:10.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "RadixSortKeys",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
+		Layouts:   []string{"uint8/1"},
+		Kernels:   []string{"gocccl_radix_sort_keys_uint8_init", "gocccl_radix_sort_keys_uint8_histogram", "gocccl_radix_sort_keys_uint8_onesweep", "gocccl_radix_sort_keys_uint8_single"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 512, ItemsPerThread: 19},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
+			{Arch: 100, BlockThreads: 512, ItemsPerThread: 19},
+			{Arch: 120, BlockThreads: 512, ItemsPerThread: 19},
+		},
+	})
+	// Reduce(MaxFloat32) over float32, declared at ops.go:180:68.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{MaxFloat32},
@@ -385,7 +609,7 @@ func init() {
 			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// Reduce(MaxFloat64) over float64, declared at ops.go:125:68.
+	// Reduce(MaxFloat64) over float64, declared at ops.go:185:68.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{MaxFloat64},
@@ -399,7 +623,21 @@ func init() {
 			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Reduce(MaxInt32) over int32, declared at ops.go:100:64.
+	// Reduce(MaxInt16) over int16, declared at ops.go:200:64.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{MaxInt16},
+		Types:     []reflect.Type{reflect.TypeFor[int16]()},
+		Layouts:   []string{"int16/2"},
+		Kernels:   []string{"gocccl_reduce_MaxInt16_sweep", "gocccl_reduce_MaxInt16_final"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
+		},
+	})
+	// Reduce(MaxInt32) over int32, declared at ops.go:160:64.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{MaxInt32},
@@ -413,7 +651,7 @@ func init() {
 			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// Reduce(MaxInt64) over int64, declared at ops.go:110:64.
+	// Reduce(MaxInt64) over int64, declared at ops.go:170:64.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{MaxInt64},
@@ -427,7 +665,35 @@ func init() {
 			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Reduce(MaxUint32) over uint32, declared at ops.go:105:66.
+	// Reduce(MaxInt8) over int8, declared at ops.go:190:62.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{MaxInt8},
+		Types:     []reflect.Type{reflect.TypeFor[int8]()},
+		Layouts:   []string{"int8/1"},
+		Kernels:   []string{"gocccl_reduce_MaxInt8_sweep", "gocccl_reduce_MaxInt8_final"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
+		},
+	})
+	// Reduce(MaxUint16) over uint16, declared at ops.go:205:66.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{MaxUint16},
+		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
+		Layouts:   []string{"uint16/2"},
+		Kernels:   []string{"gocccl_reduce_MaxUint16_sweep", "gocccl_reduce_MaxUint16_final"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
+		},
+	})
+	// Reduce(MaxUint32) over uint32, declared at ops.go:165:66.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{MaxUint32},
@@ -441,7 +707,7 @@ func init() {
 			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// Reduce(MaxUint64) over uint64, declared at ops.go:115:66.
+	// Reduce(MaxUint64) over uint64, declared at ops.go:175:66.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{MaxUint64},
@@ -455,7 +721,21 @@ func init() {
 			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Select(KeepFloat32) over float32, declared at ops.go:121:8.
+	// Reduce(MaxUint8) over uint8, declared at ops.go:195:64.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{MaxUint8},
+		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
+		Layouts:   []string{"uint8/1"},
+		Kernels:   []string{"gocccl_reduce_MaxUint8_sweep", "gocccl_reduce_MaxUint8_final"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
+		},
+	})
+	// Select(KeepFloat32) over float32, declared at ops.go:181:8.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Select",
 		Ops:       []any{KeepFloat32},
@@ -469,7 +749,7 @@ func init() {
 			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
-	// Select(KeepFloat64) over float64, declared at ops.go:126:8.
+	// Select(KeepFloat64) over float64, declared at ops.go:186:8.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Select",
 		Ops:       []any{KeepFloat64},
@@ -483,7 +763,21 @@ func init() {
 			{Arch: 120, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
-	// Select(KeepInt32) over int32, declared at ops.go:101:8.
+	// Select(KeepInt16) over int16, declared at ops.go:201:8.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Select",
+		Ops:       []any{KeepInt16},
+		Types:     []reflect.Type{reflect.TypeFor[int16]()},
+		Layouts:   []string{"int16/2"},
+		Kernels:   []string{"gocccl_select_KeepInt16_init", "gocccl_select_KeepInt16_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
+		},
+	})
+	// Select(KeepInt32) over int32, declared at ops.go:161:8.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Select",
 		Ops:       []any{KeepInt32},
@@ -497,7 +791,7 @@ func init() {
 			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
-	// Select(KeepInt64) over int64, declared at ops.go:111:8.
+	// Select(KeepInt64) over int64, declared at ops.go:171:8.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Select",
 		Ops:       []any{KeepInt64},
@@ -511,7 +805,35 @@ func init() {
 			{Arch: 120, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
-	// Select(KeepUint32) over uint32, declared at ops.go:106:8.
+	// Select(KeepInt8) over int8, declared at ops.go:191:8.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Select",
+		Ops:       []any{KeepInt8},
+		Types:     []reflect.Type{reflect.TypeFor[int8]()},
+		Layouts:   []string{"int8/1"},
+		Kernels:   []string{"gocccl_select_KeepInt8_init", "gocccl_select_KeepInt8_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
+		},
+	})
+	// Select(KeepUint16) over uint16, declared at ops.go:206:8.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Select",
+		Ops:       []any{KeepUint16},
+		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
+		Layouts:   []string{"uint16/2"},
+		Kernels:   []string{"gocccl_select_KeepUint16_init", "gocccl_select_KeepUint16_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
+		},
+	})
+	// Select(KeepUint32) over uint32, declared at ops.go:166:8.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Select",
 		Ops:       []any{KeepUint32},
@@ -525,7 +847,7 @@ func init() {
 			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
-	// Select(KeepUint64) over uint64, declared at ops.go:116:8.
+	// Select(KeepUint64) over uint64, declared at ops.go:176:8.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Select",
 		Ops:       []any{KeepUint64},
@@ -539,7 +861,21 @@ func init() {
 			{Arch: 120, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
-	// UnaryTransform(CopyFloat32) over float32, float32, declared at ops.go:120:26.
+	// Select(KeepUint8) over uint8, declared at ops.go:196:8.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Select",
+		Ops:       []any{KeepUint8},
+		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
+		Layouts:   []string{"uint8/1"},
+		Kernels:   []string{"gocccl_select_KeepUint8_init", "gocccl_select_KeepUint8_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
+		},
+	})
+	// UnaryTransform(CopyFloat32) over float32, float32, declared at ops.go:180:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{CopyFloat32},
@@ -553,7 +889,7 @@ func init() {
 			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// UnaryTransform(CopyFloat64) over float64, float64, declared at ops.go:125:26.
+	// UnaryTransform(CopyFloat64) over float64, float64, declared at ops.go:185:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{CopyFloat64},
@@ -567,7 +903,21 @@ func init() {
 			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// UnaryTransform(CopyInt32) over int32, int32, declared at ops.go:100:24.
+	// UnaryTransform(CopyInt16) over int16, int16, declared at ops.go:200:24.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{CopyInt16},
+		Types:     []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[int16]()},
+		Layouts:   []string{"int16/2", "int16/2"},
+		Kernels:   []string{"gocccl_transform_CopyInt16"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// UnaryTransform(CopyInt32) over int32, int32, declared at ops.go:160:24.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{CopyInt32},
@@ -581,7 +931,7 @@ func init() {
 			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// UnaryTransform(CopyInt64) over int64, int64, declared at ops.go:110:24.
+	// UnaryTransform(CopyInt64) over int64, int64, declared at ops.go:170:24.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{CopyInt64},
@@ -595,7 +945,35 @@ func init() {
 			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// UnaryTransform(CopyUint32) over uint32, uint32, declared at ops.go:105:25.
+	// UnaryTransform(CopyInt8) over int8, int8, declared at ops.go:190:23.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{CopyInt8},
+		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int8]()},
+		Layouts:   []string{"int8/1", "int8/1"},
+		Kernels:   []string{"gocccl_transform_CopyInt8"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
+		},
+	})
+	// UnaryTransform(CopyUint16) over uint16, uint16, declared at ops.go:205:25.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{CopyUint16},
+		Types:     []reflect.Type{reflect.TypeFor[uint16](), reflect.TypeFor[uint16]()},
+		Layouts:   []string{"uint16/2", "uint16/2"},
+		Kernels:   []string{"gocccl_transform_CopyUint16"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// UnaryTransform(CopyUint32) over uint32, uint32, declared at ops.go:165:25.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{CopyUint32},
@@ -609,7 +987,7 @@ func init() {
 			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// UnaryTransform(CopyUint64) over uint64, uint64, declared at ops.go:115:25.
+	// UnaryTransform(CopyUint64) over uint64, uint64, declared at ops.go:175:25.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{CopyUint64},
@@ -623,7 +1001,21 @@ func init() {
 			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
-	// Unique(EqFloat32) over float32, declared at ops.go:121:83.
+	// UnaryTransform(CopyUint8) over uint8, uint8, declared at ops.go:195:24.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{CopyUint8},
+		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[uint8]()},
+		Layouts:   []string{"uint8/1", "uint8/1"},
+		Kernels:   []string{"gocccl_transform_CopyUint8"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
+			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
+		},
+	})
+	// Unique(EqFloat32) over float32, declared at ops.go:181:83.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Unique",
 		Ops:       []any{EqFloat32},
@@ -637,7 +1029,7 @@ func init() {
 			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
-	// Unique(EqFloat64) over float64, declared at ops.go:126:83.
+	// Unique(EqFloat64) over float64, declared at ops.go:186:83.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Unique",
 		Ops:       []any{EqFloat64},
@@ -651,7 +1043,21 @@ func init() {
 			{Arch: 120, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
-	// Unique(EqInt32) over int32, declared at ops.go:101:79.
+	// Unique(EqInt16) over int16, declared at ops.go:201:79.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Unique",
+		Ops:       []any{EqInt16},
+		Types:     []reflect.Type{reflect.TypeFor[int16]()},
+		Layouts:   []string{"int16/2"},
+		Kernels:   []string{"gocccl_unique_EqInt16_init", "gocccl_unique_EqInt16_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
+		},
+	})
+	// Unique(EqInt32) over int32, declared at ops.go:161:79.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Unique",
 		Ops:       []any{EqInt32},
@@ -665,7 +1071,7 @@ func init() {
 			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
-	// Unique(EqInt64) over int64, declared at ops.go:111:79.
+	// Unique(EqInt64) over int64, declared at ops.go:171:79.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Unique",
 		Ops:       []any{EqInt64},
@@ -679,7 +1085,35 @@ func init() {
 			{Arch: 120, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
-	// Unique(EqUint32) over uint32, declared at ops.go:106:81.
+	// Unique(EqInt8) over int8, declared at ops.go:191:77.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Unique",
+		Ops:       []any{EqInt8},
+		Types:     []reflect.Type{reflect.TypeFor[int8]()},
+		Layouts:   []string{"int8/1"},
+		Kernels:   []string{"gocccl_unique_EqInt8_init", "gocccl_unique_EqInt8_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
+		},
+	})
+	// Unique(EqUint16) over uint16, declared at ops.go:206:81.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Unique",
+		Ops:       []any{EqUint16},
+		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
+		Layouts:   []string{"uint16/2"},
+		Kernels:   []string{"gocccl_unique_EqUint16_init", "gocccl_unique_EqUint16_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
+		},
+	})
+	// Unique(EqUint32) over uint32, declared at ops.go:166:81.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Unique",
 		Ops:       []any{EqUint32},
@@ -693,7 +1127,7 @@ func init() {
 			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
-	// Unique(EqUint64) over uint64, declared at ops.go:116:81.
+	// Unique(EqUint64) over uint64, declared at ops.go:176:81.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Unique",
 		Ops:       []any{EqUint64},
@@ -705,6 +1139,20 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 			{Arch: 100, BlockThreads: 128, ItemsPerThread: 8},
 			{Arch: 120, BlockThreads: 128, ItemsPerThread: 8},
+		},
+	})
+	// Unique(EqUint8) over uint8, declared at ops.go:196:79.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Unique",
+		Ops:       []any{EqUint8},
+		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
+		Layouts:   []string{"uint8/1"},
+		Kernels:   []string{"gocccl_unique_EqUint8_init", "gocccl_unique_EqUint8_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
 }

@@ -14,7 +14,7 @@
 //
 // Its kernels are SASS for one compute capability of each generation from
 // Ampere on (a cubin runs on later minor versions of its major: sm_80 on
-// sm_86 and sm_89), so the first call loads without a JIT; 42 instances of
+// sm_86 and sm_89), so the first call loads without a JIT; 80 instances of
 // sorts and scans for every default target would add 17 MB to the
 // repository.
 package main

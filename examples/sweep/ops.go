@@ -94,6 +94,66 @@ func EqFloat64(a, b float64) bool { return a == b }
 //gocccl:op
 func KeepFloat64(x float64) bool { return x > 0 }
 
+//gocccl:op
+func CopyInt8(x int8) int8 { return x }
+
+//gocccl:op
+func MaxInt8(a, b int8) int8 { return max(a, b) }
+
+//gocccl:op
+func LessInt8(a, b int8) bool { return a < b }
+
+//gocccl:op
+func EqInt8(a, b int8) bool { return a == b }
+
+//gocccl:op
+func KeepInt8(x int8) bool { return x > 0 }
+
+//gocccl:op
+func CopyUint8(x uint8) uint8 { return x }
+
+//gocccl:op
+func MaxUint8(a, b uint8) uint8 { return max(a, b) }
+
+//gocccl:op
+func LessUint8(a, b uint8) bool { return a < b }
+
+//gocccl:op
+func EqUint8(a, b uint8) bool { return a == b }
+
+//gocccl:op
+func KeepUint8(x uint8) bool { return x%2 == 0 }
+
+//gocccl:op
+func CopyInt16(x int16) int16 { return x }
+
+//gocccl:op
+func MaxInt16(a, b int16) int16 { return max(a, b) }
+
+//gocccl:op
+func LessInt16(a, b int16) bool { return a < b }
+
+//gocccl:op
+func EqInt16(a, b int16) bool { return a == b }
+
+//gocccl:op
+func KeepInt16(x int16) bool { return x > 0 }
+
+//gocccl:op
+func CopyUint16(x uint16) uint16 { return x }
+
+//gocccl:op
+func MaxUint16(a, b uint16) uint16 { return max(a, b) }
+
+//gocccl:op
+func LessUint16(a, b uint16) bool { return a < b }
+
+//gocccl:op
+func EqUint16(a, b uint16) bool { return a == b }
+
+//gocccl:op
+func KeepUint16(x uint16) bool { return x%2 == 0 }
+
 // suites lists the algorithms of every element type.
 var suites = []suite{
 	newSuite(typeOps[int32]{
@@ -125,5 +185,25 @@ var suites = []suite{
 		name: "float64", copy: runtime.UnaryTransform(CopyFloat64), max: runtime.Reduce(MaxFloat64), scan: runtime.InclusiveScan(MaxFloat64),
 		sel: runtime.Select(KeepFloat64), part: runtime.Partition(KeepFloat64), unique: runtime.Unique(EqFloat64),
 		radix: runtime.RadixSortKeys[float64](), merge: runtime.MergeSortKeys(LessFloat64), keep: KeepFloat64, less: LessFloat64,
+	}),
+	newSuite(typeOps[int8]{
+		name: "int8", copy: runtime.UnaryTransform(CopyInt8), max: runtime.Reduce(MaxInt8), scan: runtime.InclusiveScan(MaxInt8),
+		sel: runtime.Select(KeepInt8), part: runtime.Partition(KeepInt8), unique: runtime.Unique(EqInt8),
+		radix: runtime.RadixSortKeys[int8](), merge: runtime.MergeSortKeys(LessInt8), keep: KeepInt8, less: LessInt8,
+	}),
+	newSuite(typeOps[uint8]{
+		name: "uint8", copy: runtime.UnaryTransform(CopyUint8), max: runtime.Reduce(MaxUint8), scan: runtime.InclusiveScan(MaxUint8),
+		sel: runtime.Select(KeepUint8), part: runtime.Partition(KeepUint8), unique: runtime.Unique(EqUint8),
+		radix: runtime.RadixSortKeys[uint8](), merge: runtime.MergeSortKeys(LessUint8), keep: KeepUint8, less: LessUint8,
+	}),
+	newSuite(typeOps[int16]{
+		name: "int16", copy: runtime.UnaryTransform(CopyInt16), max: runtime.Reduce(MaxInt16), scan: runtime.InclusiveScan(MaxInt16),
+		sel: runtime.Select(KeepInt16), part: runtime.Partition(KeepInt16), unique: runtime.Unique(EqInt16),
+		radix: runtime.RadixSortKeys[int16](), merge: runtime.MergeSortKeys(LessInt16), keep: KeepInt16, less: LessInt16,
+	}),
+	newSuite(typeOps[uint16]{
+		name: "uint16", copy: runtime.UnaryTransform(CopyUint16), max: runtime.Reduce(MaxUint16), scan: runtime.InclusiveScan(MaxUint16),
+		sel: runtime.Select(KeepUint16), part: runtime.Partition(KeepUint16), unique: runtime.Unique(EqUint16),
+		radix: runtime.RadixSortKeys[uint16](), merge: runtime.MergeSortKeys(LessUint16), keep: KeepUint16, less: LessUint16,
 	}),
 }

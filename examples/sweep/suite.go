@@ -117,6 +117,14 @@ func (s *typedSuite[T]) newInput(d *runtime.Device, r *rand.Rand, bufBytes int64
 func random[T runtime.RadixKey](r *rand.Rand) T {
 	var v T
 	switch p := any(&v).(type) {
+	case *int8:
+		*p = int8(r.Uint32())
+	case *uint8:
+		*p = uint8(r.Uint32())
+	case *int16:
+		*p = int16(r.Uint32())
+	case *uint16:
+		*p = uint16(r.Uint32())
 	case *int32:
 		*p = int32(r.Uint32())
 	case *uint32:

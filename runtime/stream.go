@@ -83,7 +83,7 @@ func (s *Stream) Close() error {
 	}
 	defer s.dev.exit()
 	if !s.closed.CompareAndSwap(false, true) {
-		return errStreamClosed
+		return fmt.Errorf("gocccl: %w", errStreamClosed)
 	}
 	if s.dev.ctx == nil {
 		return nil
@@ -163,15 +163,24 @@ func (s *Stream) withContext(f func(*cuda.Context) error) error {
 	return f(s.dev.ctx)
 }
 
-var errStreamClosed = errors.New("gocccl: stream is closed")
+var errStreamClosed = errors.New("stream is closed")
 
 // usable reports whether s may be used, without entering its device.
 func (s *Stream) usable() error {
+	if err := s.unusable(); err != nil {
+		return fmt.Errorf("gocccl: %w", err)
+	}
+	return nil
+}
+
+// unusable returns why s cannot be used, without the "gocccl: " prefix, for
+// an algorithm to name itself before it; nil when s can be used.
+func (s *Stream) unusable() error {
 	switch {
 	case s == nil:
-		return errors.New("gocccl: nil stream")
+		return errors.New("nil stream")
 	case s.dev == nil:
-		return errors.New("gocccl: uninitialized Stream: use Device.NewStream or Device.DefaultStream")
+		return errors.New("uninitialized Stream: use Device.NewStream or Device.DefaultStream")
 	case s.closed.Load():
 		return errStreamClosed
 	}

@@ -81,6 +81,14 @@ func ReadManifest(path string) (*Manifest, error) {
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, fmt.Errorf("manifest %s: %w", filepath.Base(path), err)
 	}
+	// A JSON null among the targets decodes, without an error, as the zero
+	// Target, which no target string names: it would be written back as
+	// "sm_0", which does not read.
+	for i, t := range m.Targets {
+		if t == (Target{}) {
+			return nil, fmt.Errorf("manifest %s: %w", filepath.Base(path), fmt.Errorf("target %d is null", i))
+		}
+	}
 	return &m, nil
 }
 

@@ -31,7 +31,7 @@ type Graph struct {
 // Launch). s must be a stream made by NewStream: CUDA cannot capture the
 // legacy default stream.
 func (s *Stream) Capture(fn func() error) (*Graph, error) {
-	if err := s.usable(); err != nil {
+	if err := s.unusable(); err != nil {
 		return nil, fmt.Errorf("gocccl: Capture: %w", err)
 	}
 	if fn == nil {

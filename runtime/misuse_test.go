@@ -59,7 +59,9 @@ func TestStreamCloseTwice(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, s.Close())
 	require.ErrorIs(t, s.Close(), errStreamClosed)
-	require.ErrorIs(t, Reduce(add).Run(s, mustFromHost(t, d, []int64{1}), mustAlloc[int64](t, d, 1), 0), errStreamClosed)
+	err = Reduce(add).Run(s, mustFromHost(t, d, []int64{1}), mustAlloc[int64](t, d, 1), 0)
+	require.ErrorIs(t, err, errStreamClosed)
+	assert.Equal(t, "gocccl: Reduce: stream is closed", err.Error())
 	require.NoError(t, d.DefaultStream().Close(), "closing the default stream does nothing")
 }
 
@@ -139,6 +141,8 @@ func TestRange(t *testing.T) {
 	assert.Equal(t, 0, s.Range(6, 6).Len())
 	_, err = s.Range(3, 2).ToHost()
 	assert.Error(t, err)
+	_, err = bad.Range(0, 1).ToHost()
+	assert.EqualError(t, err, "gocccl: ToHost: Range(4, 7) of a slice of 6 elements is out of bounds", "a view of a bad view names the first bad range, once")
 
 	require.NoError(t, s.Free())
 	_, err = v.ToHost()

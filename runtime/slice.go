@@ -42,7 +42,7 @@ type Slice[T any] struct {
 // gives a view whose every use returns an error naming the range, so that
 // calls can be chained without checks in between.
 func (s *Slice[T]) Range(lo, hi int) *Slice[T] {
-	if err := s.usable("Range"); err != nil {
+	if err := s.unusable(); err != nil {
 		return &Slice[T]{dev: deviceOf(s), err: err, root: s}
 	}
 	root := s
@@ -240,15 +240,22 @@ func (s *Slice[T]) usableAs(op, role string) error {
 	if role != "" {
 		op += " " + role
 	}
+	return fmt.Errorf("gocccl: %s: %w", op, s.unusable())
+}
+
+// unusable returns why s cannot be used, without the "gocccl: " prefix
+// that usableAs adds, or nil when it can. A view made from an unusable
+// slice keeps this error, so that its uses name the first problem once.
+func (s *Slice[T]) unusable() error {
 	switch {
 	case s == nil:
-		return fmt.Errorf("gocccl: %s: nil slice", op)
+		return errors.New("nil slice")
 	case s.dev == nil:
-		return fmt.Errorf("gocccl: %s: uninitialized Slice: use runtime.Alloc or runtime.FromHost", op)
+		return errors.New("uninitialized Slice: use runtime.Alloc or runtime.FromHost")
 	case s.err != nil:
-		return fmt.Errorf("gocccl: %s: %w", op, s.err)
+		return s.err
 	case s.freed || s.root != nil && s.root.freed:
-		return fmt.Errorf("gocccl: %s: %w", op, ErrFreed)
+		return ErrFreed
 	}
 	return nil
 }

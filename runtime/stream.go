@@ -53,7 +53,7 @@ func (s *Stream) Device() *Device { return s.dev }
 // Synchronize waits until all work enqueued on the stream has finished and
 // returns the first error a launch on it reported.
 func (s *Stream) Synchronize() error {
-	if err := s.usable(); err != nil {
+	if err := s.unusable(); err != nil {
 		return fmt.Errorf("gocccl: Synchronize: %w", err)
 	}
 	if err := s.dev.enter(); err != nil {
@@ -72,7 +72,7 @@ func (s *Stream) Synchronize() error {
 // Close destroys a stream made by NewStream after its work has finished.
 // Closing the default stream does nothing; closing twice is an error.
 func (s *Stream) Close() error {
-	if err := s.usable(); err != nil {
+	if err := s.unusable(); err != nil {
 		return fmt.Errorf("gocccl: Stream.Close: %w", err)
 	}
 	if !s.owned {
@@ -102,7 +102,7 @@ func (s *Stream) Close() error {
 // device took for that work, measured with CUDA events on a GPU and with the
 // wall clock on the CPU backend. It waits for the work to finish.
 func (s *Stream) Time(fn func() error) (time.Duration, error) {
-	if err := s.usable(); err != nil {
+	if err := s.unusable(); err != nil {
 		return 0, fmt.Errorf("gocccl: Time: %w", err)
 	}
 	if s.dev.ctx == nil {
@@ -165,8 +165,9 @@ func (s *Stream) withContext(f func(*cuda.Context) error) error {
 
 var errStreamClosed = errors.New("stream is closed")
 
-// usable reports whether s may be used, without entering its device.
-func (s *Stream) usable() error {
+// unusable returns why s cannot be used, without the "gocccl: " prefix, for
+// an algorithm to name itself before it; nil when s can be used.
+func (s *Stream) unusable() error {
 	switch {
 	case s == nil:
 		return errors.New("nil stream")

@@ -226,7 +226,7 @@ func streamFor(alg string, s *Stream, devs ...*Device) (*Stream, error) {
 	if s == nil {
 		s = devs[0].DefaultStream()
 	}
-	if err := s.usable(); err != nil {
+	if err := s.unusable(); err != nil {
 		return nil, fmt.Errorf("gocccl: %s: %w", alg, err)
 	}
 	for i, d := range devs {

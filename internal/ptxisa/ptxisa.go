@@ -19,8 +19,14 @@ type Version struct{ Major, Minor int }
 // String returns the version as PTX writes it: "9.0".
 func (v Version) String() string { return fmt.Sprintf("%d.%d", v.Major, v.Minor) }
 
+// maxPart bounds each part of a version Parse accepts: far beyond any PTX
+// ISA, and small enough that Driver neither overflows nor lets a large minor
+// version need a newer driver than the next major version.
+const maxPart = 99
+
 // Parse returns the version of the .version directive that PTX text starts
-// with (after comments and blank lines); ok is false when it has none.
+// with (after comments and blank lines); ok is false when it has none, or
+// one with a part above 99, which no PTX ISA has.
 func Parse(ptx []byte) (v Version, ok bool) {
 	for len(ptx) > 0 {
 		var line []byte
@@ -36,7 +42,7 @@ func Parse(ptx []byte) (v Version, ok bool) {
 		major, minor, found := bytes.Cut(f[1], []byte("."))
 		a, err1 := strconv.Atoi(string(major))
 		b, err2 := strconv.Atoi(string(minor))
-		if !found || err1 != nil || err2 != nil || a < 0 || b < 0 {
+		if !found || err1 != nil || err2 != nil || a < 0 || b < 0 || a > maxPart || b > maxPart {
 			return Version{}, false
 		}
 		return Version{a, b}, true

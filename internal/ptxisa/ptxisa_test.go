@@ -31,6 +31,8 @@ func TestParse(t *testing.T) {
 		{".target sm_90\n.version 9.0\n", Version{}, false},
 		{".version 9\n", Version{}, false},
 		{".version x.y\n", Version{}, false},
+		{".version 7.100\n", Version{}, false},
+		{".version 9223372036854775807.0\n", Version{}, false},
 		{"// only comments\n", Version{}, false},
 		{"", Version{}, false},
 		{"\x7fELF binary", Version{}, false},

@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "a1028842e351433c54e8a260da3cc33b41eced4703291b7a6ec9646d08d9017d", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "f81ffb451d9e27496c156946b7185a22b9917bcd3cfe11fc675ccd4b976a5d8a"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "78ceb44a5bcaffce05ade499b0378c2482f20f14a8519cd6a7e61883d79415fb", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "ef60951b9f1c75c54a1aaaed925860e43bdb33628b13e152aec420c0f5b1c694"},
 	})
 	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:42:30.
 	goccclimpl.Register(m, goccclimpl.Instance{

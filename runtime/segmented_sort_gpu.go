@@ -20,7 +20,7 @@ const (
 	segsortHistogram
 	segsortOnesweep
 
-	segsortHeaderWords = 16  // counters: small, medium, big, large, tiles, portions, -, -, 8 tile counters
+	segsortHeaderWords = 16  // counters: small, medium, big, large, tiles, portions, -, -, 2 tile counters, 6 unused
 	segsortSmallMax    = 128 // a warp's segments: 32 lanes × 4 keys
 	segsortMediumItems = 4   // keys per thread of the medium class
 )
@@ -168,7 +168,10 @@ func (j *segsortJob) sweep(k kernels, c segsortClasses, lists cuda.DevicePtr) er
 	if err != nil {
 		return j.inst.wrap(err, fmt.Sprintf("scratch memory of %d bytes", bytes))
 	}
-	err = j.onesweep(k, c, lists, tmp, lookbackAt, keysAt, valuesAt, tiles, passes)
+	// Launches per pass: a bound on any large segment's portions. No segment
+	// has more than n items, and every other large segment has a portion.
+	per := min((j.n+radixPortion(c.tile)-1)/radixPortion(c.tile), portions-large+1)
+	err = j.onesweep(k, c, lists, tmp, lookbackAt, keysAt, valuesAt, tiles, passes, per)
 	if ferr := d.tempFree(tmp, j.s); err == nil && ferr != nil {
 		err = j.inst.wrap(ferr, "freeing scratch memory")
 	}
@@ -177,8 +180,11 @@ func (j *segsortJob) sweep(k kernels, c segsortClasses, lists cuda.DevicePtr) er
 
 // onesweep sorts the large segments: zero the digit counts and look-back
 // state, scan the segments' tile and portion counts, count digits (and scan
-// them), then one pass per digit.
-func (j *segsortJob) onesweep(k kernels, c segsortClasses, lists, tmp cuda.DevicePtr, lookbackAt, keysAt, valuesAt, tiles, passes int) error {
+// them), then one launch per digit pass and portion index. Launch
+// q = p*portions + r sorts portion r of every large segment in pass p and
+// hands portion r+1 where its digits start in that pass, so the launches run
+// in order; portions bounds the portions of any segment.
+func (j *segsortJob) onesweep(k kernels, c segsortClasses, lists, tmp cuda.DevicePtr, lookbackAt, keysAt, valuesAt, tiles, passes, portions int) error {
 	threads := k.policy.BlockThreads
 	words := lookbackAt/8 + tiles*radixDigits/2
 	var args cuda.Args
@@ -209,15 +215,18 @@ func (j *segsortJob) onesweep(k kernels, c segsortClasses, lists, tmp cuda.Devic
 		if (passes-1-p)%2 == 1 {
 			dstK, dstV = altK, altV
 		}
-		args.Reset()
-		j.data(&args, srcK, dstK, srcV, dstV)
-		j.segments(&args, lists, c)
-		args.Ptr(tmp)
-		args.Ptr(tmp + cuda.DevicePtr(lookbackAt))
-		args.Int64(int64(p))
-		j.descending(&args)
-		if err := k.launch(segsortOnesweep, tiles, j.s, &args); err != nil {
-			return err
+		for r := 0; r < portions; r++ {
+			args.Reset()
+			j.data(&args, srcK, dstK, srcV, dstV)
+			j.segments(&args, lists, c)
+			args.Ptr(tmp)
+			args.Ptr(tmp + cuda.DevicePtr(lookbackAt))
+			args.Int64(int64(portions))
+			args.Int64(int64(p*portions + r))
+			j.descending(&args)
+			if err := k.launch(segsortOnesweep, tiles, j.s, &args); err != nil {
+				return err
+			}
 		}
 		srcK, srcV = dstK, dstV
 	}

@@ -871,8 +871,8 @@ gocccl_segmented_sort_keys_uint32_histogram(const uint32_t* d_keys_in, const int
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint32_threads)
-gocccl_segmented_sort_keys_uint32_onesweep(const uint32_t* d_keys_in, uint32_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
-  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_uint32_threads, gocccl_segmented_sort_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
+gocccl_segmented_sort_keys_uint32_onesweep(const uint32_t* d_keys_in, uint32_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_uint32_threads, gocccl_segmented_sort_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
 // SegmentedSortPairs[uint32,uint32] over uint32, uint32, declared at segsort.go:8:29.
@@ -912,8 +912,8 @@ gocccl_segmented_sort_pairs_uint32_uint32_histogram(const uint32_t* d_keys_in, c
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint32_uint32_threads)
-gocccl_segmented_sort_pairs_uint32_uint32_onesweep(const uint32_t* d_keys_in, uint32_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
-  ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_uint32_uint32_threads, gocccl_segmented_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
+gocccl_segmented_sort_pairs_uint32_uint32_onesweep(const uint32_t* d_keys_in, uint32_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_uint32_uint32_threads, gocccl_segmented_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
 // Select(KeepFloat32) over float32, declared at select.go:43:27.

@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "6ea6dd23b6b3de7288ee544d6485df6d9ab3aaefe0387b5b7e7a0902e6a2b55a", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "a8bf27d363d5bf746947b5517cdc1707b0659f439af22518983232acb7ea0841"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "89971b0c441a5fdce51d800db9fc6500c096612911c548d059bd89cdc544642d", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "cc59e4f5e2a54720ccb7cb2e3919e09d5113b04b37f35cd02a76221fc1de5efd"},
 	})
 	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:42:30.
 	goccclimpl.Register(m, goccclimpl.Instance{

@@ -4,9 +4,11 @@ package algo
 // cub::DeviceSegmentedSort does, and sort each class with its own engine
 // (kernels/include/gocccl/segmented_sort.cuh): a warp per small segment, a
 // block per medium or big segment sorting in shared memory in one launch,
-// and Onesweep over the tiles of all large segments at once. The policies
-// are the radix sorts' (RadixKeysPolicy, RadixPairsPolicy): the tile bounds
-// the big class and is Onesweep's tile.
+// and Onesweep over the tiles of all large segments at once: one launch per
+// digit pass and portion index, launch = pass*portions + r sorting portion r
+// (of fewer than 2^29 items) of every large segment, portions bounding any
+// segment's. The policies are the radix sorts' (RadixKeysPolicy,
+// RadixPairsPolicy): the tile bounds the big class and is Onesweep's tile.
 
 // segmentedSortKernels returns the entry points of a segmented sort: with
 // values when pairs.
@@ -39,7 +41,8 @@ func segmentedSortKernels(pairs bool) []Kernel {
 		{Suffix: "histogram", Template: "::gocccl::segmented_sort_histogram", Params: cat(
 			[]Param{{Name: "d_keys_in", Kind: In, Type: "K"}}, segs, lists, []Param{{Name: "d_bins", Kind: Scratch}}, desc)},
 		{Suffix: "onesweep", Template: stem + "onesweep", Params: cat(data, segs, lists,
-			[]Param{{Name: "d_bins", Kind: Scratch}, {Name: "d_lookback", Kind: Scratch}, {Name: "pass", Kind: Size}}, desc)},
+			[]Param{{Name: "d_bins", Kind: Scratch}, {Name: "d_lookback", Kind: Scratch},
+				{Name: "portions", Kind: Size}, {Name: "launch", Kind: Size}}, desc)},
 	}
 }
 

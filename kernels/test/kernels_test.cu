@@ -1,5 +1,5 @@
 // kernels_test.cu: standalone correctness test of the gocccl kernel headers
-// (reduce.cuh, transform.cuh), no Go involved.
+// (reduce.cuh, transform.cuh, segmented_sort.cuh), no Go involved.
 //
 // The templates are instantiated through extern "C" __global__ entry points
 // exactly as generated code (gocccl_gen.cu) does, and launched with the host
@@ -9,6 +9,9 @@
 //                            G = min(num_tiles, SMs * occupancy * k),
 //                            then <sym>_final<<<1>>>(d_partials, G, d_out, init)
 //   transform: <sym><<<ceil(n / tile)>>>(...), nothing for n == 0.
+//   segmented sort: runtime/segmented_sort_gpu.go's launch sequence, with a
+//              small Onesweep PORTION_BITS (a portion of 1 to 15 tiles) so
+//              that segments of a few portions test the portion carries.
 // Each reduction is also run with G = 1, G = num_tiles and "final only"
 // (one block over the whole input). Results are checked against a CPU
 // reference; outputs (and partials) are poisoned with 0xAB before every run,
@@ -20,6 +23,7 @@
 // Exit status: 0 all checks passed, 1 a check failed, 2 a CUDA call failed.
 
 #include <gocccl/reduce.cuh>
+#include <gocccl/segmented_sort.cuh>
 #include <gocccl/transform.cuh>
 
 #include <cuda_runtime.h>
@@ -230,6 +234,119 @@ GOCCCL_TEST_TRANSFORM(test_transform_i8_f32_odd, 64, 3, signed char, float, I8To
 GOCCCL_TEST_TRANSFORM2(test_transform2_f32_i16_f64, 256, 4, float, short, double, F32MulI16ToF64)
 GOCCCL_TEST_TRANSFORM2(test_transform2_u8_u8_u16, 256, 16, unsigned char, unsigned char, unsigned short, U8MulU8ToU16)
 GOCCCL_TEST_TRANSFORM2(test_transform2_i64_f32_f32, 256, 4, long long, float, float, I64SubF32ToF32)
+
+// Segmented sort (segmented_sort.cuh): the kernels of one instance, with a
+// PORTION_BITS of the test's choosing so that a few thousand items span many
+// Onesweep portions. Every entry point of an instance takes the pairs'
+// pointers; the keys-only ones ignore the values (V is a placeholder there).
+#define GOCCCL_TEST_SEGSORT_LISTS \
+  void *d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large
+#define GOCCCL_TEST_SEGSORT_LIST_ARGS d_lists, num_segments, cap_medium, cap_big, cap_large
+#define GOCCCL_TEST_SEGSORT_DATA(K, V) \
+  const K *d_keys_in, K *d_keys_out, const V *d_values_in, V *d_values_out, const int64_t *d_begin, \
+    const int64_t *d_end, long long n
+#define GOCCCL_TEST_SEGSORT_COMMON(NAME, BT, IPT, K, V, PB)                                                        \
+  extern "C" __global__ void __launch_bounds__(BT) NAME##_init(void* d_scratch, long long words)                  \
+  {                                                                                                                 \
+    gocccl::radix_sort_init<BT, IPT, K>(d_scratch, words);                                                         \
+  }                                                                                                                 \
+  extern "C" __global__ void __launch_bounds__(BT)                                                                  \
+    NAME##_plan(const int64_t* d_begin, const int64_t* d_end, long long n, GOCCCL_TEST_SEGSORT_LISTS)               \
+  {                                                                                                                 \
+    gocccl::segmented_sort_plan<BT, IPT, K, gocccl::detail::radix::NoValues, PB>(d_begin, d_end, n,               \
+                                                                                  GOCCCL_TEST_SEGSORT_LIST_ARGS);  \
+  }                                                                                                                 \
+  extern "C" __global__ void __launch_bounds__(BT)                                                                  \
+    NAME##_histogram(const K* d_keys_in, const int64_t* d_begin, const int64_t* d_end, long long n,                \
+                     GOCCCL_TEST_SEGSORT_LISTS, void* d_bins, bool descending)                                      \
+  {                                                                                                                 \
+    gocccl::segmented_sort_histogram<BT, IPT, K, gocccl::detail::radix::NoValues, PB>(                            \
+      d_keys_in, d_begin, d_end, n, GOCCCL_TEST_SEGSORT_LIST_ARGS, d_bins, descending);                            \
+  }
+#define GOCCCL_TEST_SEGSORT_KEYS(NAME, BT, IPT, K, PB)                                                              \
+  GOCCCL_TEST_SEGSORT_COMMON(NAME, BT, IPT, K, unsigned, PB)                                                        \
+  extern "C" __global__ void __launch_bounds__(BT)                                                                  \
+    NAME##_classify(GOCCCL_TEST_SEGSORT_DATA(K, unsigned), GOCCCL_TEST_SEGSORT_LISTS)                               \
+  {                                                                                                                 \
+    gocccl::segmented_sort_keys_classify<BT, IPT, K, PB>(d_keys_in, d_keys_out, d_begin, d_end, n,                 \
+                                                         GOCCCL_TEST_SEGSORT_LIST_ARGS);                            \
+  }                                                                                                                 \
+  extern "C" __global__ void __launch_bounds__(BT)                                                                  \
+    NAME##_small(GOCCCL_TEST_SEGSORT_DATA(K, unsigned), GOCCCL_TEST_SEGSORT_LISTS, bool descending)                 \
+  {                                                                                                                 \
+    gocccl::segmented_sort_keys_small<BT, IPT, K>(d_keys_in, d_keys_out, d_begin, d_end, n,                        \
+                                                  GOCCCL_TEST_SEGSORT_LIST_ARGS, descending);                      \
+  }                                                                                                                 \
+  extern "C" __global__ void __launch_bounds__(BT)                                                                  \
+    NAME##_medium(GOCCCL_TEST_SEGSORT_DATA(K, unsigned), GOCCCL_TEST_SEGSORT_LISTS, bool descending)                \
+  {                                                                                                                 \
+    gocccl::segmented_sort_keys_medium<BT, IPT, K>(d_keys_in, d_keys_out, d_begin, d_end, n,                       \
+                                                   GOCCCL_TEST_SEGSORT_LIST_ARGS, descending);                     \
+  }                                                                                                                 \
+  extern "C" __global__ void __launch_bounds__(BT)                                                                  \
+    NAME##_big(GOCCCL_TEST_SEGSORT_DATA(K, unsigned), GOCCCL_TEST_SEGSORT_LISTS, bool descending)                   \
+  {                                                                                                                 \
+    gocccl::segmented_sort_keys_big<BT, IPT, K>(d_keys_in, d_keys_out, d_begin, d_end, n,                          \
+                                                GOCCCL_TEST_SEGSORT_LIST_ARGS, descending);                        \
+  }                                                                                                                 \
+  extern "C" __global__ void __launch_bounds__(BT)                                                                  \
+    NAME##_onesweep(GOCCCL_TEST_SEGSORT_DATA(K, unsigned), GOCCCL_TEST_SEGSORT_LISTS, void* d_bins,                 \
+                    void* d_lookback, long long portions, long long launch, bool descending)                        \
+  {                                                                                                                 \
+    gocccl::segmented_sort_keys_onesweep<BT, IPT, K, PB>(d_keys_in, d_keys_out, d_begin, d_end, n,                 \
+                                                         GOCCCL_TEST_SEGSORT_LIST_ARGS, d_bins, d_lookback,         \
+                                                         portions, launch, descending);                             \
+  }
+#define GOCCCL_TEST_SEGSORT_PAIRS(NAME, BT, IPT, K, V, PB)                                                          \
+  GOCCCL_TEST_SEGSORT_COMMON(NAME, BT, IPT, K, V, PB)                                                               \
+  extern "C" __global__ void __launch_bounds__(BT)                                                                  \
+    NAME##_classify(GOCCCL_TEST_SEGSORT_DATA(K, V), GOCCCL_TEST_SEGSORT_LISTS)                                      \
+  {                                                                                                                 \
+    gocccl::segmented_sort_pairs_classify<BT, IPT, K, V, PB>(d_keys_in, d_keys_out, d_values_in, d_values_out,     \
+                                                             d_begin, d_end, n, GOCCCL_TEST_SEGSORT_LIST_ARGS);     \
+  }                                                                                                                 \
+  extern "C" __global__ void __launch_bounds__(BT)                                                                  \
+    NAME##_small(GOCCCL_TEST_SEGSORT_DATA(K, V), GOCCCL_TEST_SEGSORT_LISTS, bool descending)                        \
+  {                                                                                                                 \
+    gocccl::segmented_sort_pairs_small<BT, IPT, K, V>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin,    \
+                                                      d_end, n, GOCCCL_TEST_SEGSORT_LIST_ARGS, descending);        \
+  }                                                                                                                 \
+  extern "C" __global__ void __launch_bounds__(BT)                                                                  \
+    NAME##_medium(GOCCCL_TEST_SEGSORT_DATA(K, V), GOCCCL_TEST_SEGSORT_LISTS, bool descending)                       \
+  {                                                                                                                 \
+    gocccl::segmented_sort_pairs_medium<BT, IPT, K, V>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin,   \
+                                                       d_end, n, GOCCCL_TEST_SEGSORT_LIST_ARGS, descending);       \
+  }                                                                                                                 \
+  extern "C" __global__ void __launch_bounds__(BT)                                                                  \
+    NAME##_big(GOCCCL_TEST_SEGSORT_DATA(K, V), GOCCCL_TEST_SEGSORT_LISTS, bool descending)                          \
+  {                                                                                                                 \
+    gocccl::segmented_sort_pairs_big<BT, IPT, K, V>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin,      \
+                                                    d_end, n, GOCCCL_TEST_SEGSORT_LIST_ARGS, descending);          \
+  }                                                                                                                 \
+  extern "C" __global__ void __launch_bounds__(BT)                                                                  \
+    NAME##_onesweep(GOCCCL_TEST_SEGSORT_DATA(K, V), GOCCCL_TEST_SEGSORT_LISTS, void* d_bins, void* d_lookback,      \
+                    long long portions, long long launch, bool descending)                                          \
+  {                                                                                                                 \
+    gocccl::segmented_sort_pairs_onesweep<BT, IPT, K, V, PB>(d_keys_in, d_keys_out, d_values_in, d_values_out,     \
+                                                             d_begin, d_end, n, GOCCCL_TEST_SEGSORT_LIST_ARGS,      \
+                                                             d_bins, d_lookback, portions, launch, descending);     \
+  }
+
+// PORTION_BITS 12 with a 2048-item tile: a portion is one tile (every tile
+// hands a carry on); 14: 7 tiles (15 with 1024); 13 with 384 x 5: 4 tiles;
+// 29: the default, one portion.
+GOCCCL_TEST_SEGSORT_KEYS(test_segsort_keys_u8, 256, 8, unsigned char, 14)
+GOCCCL_TEST_SEGSORT_KEYS(test_segsort_keys_i16, 256, 8, short, 12)
+GOCCCL_TEST_SEGSORT_KEYS(test_segsort_keys_i32, 256, 4, int, 14)
+GOCCCL_TEST_SEGSORT_KEYS(test_segsort_keys_f32, 384, 5, float, 13)
+GOCCCL_TEST_SEGSORT_KEYS(test_segsort_keys_i64, 256, 4, long long, 14)
+GOCCCL_TEST_SEGSORT_KEYS(test_segsort_keys_f64, 256, 8, double, 12)
+GOCCCL_TEST_SEGSORT_KEYS(test_segsort_keys_u32_default, 256, 8, unsigned, 29)
+GOCCCL_TEST_SEGSORT_PAIRS(test_segsort_pairs_i8_u32, 256, 8, signed char, unsigned, 14)
+GOCCCL_TEST_SEGSORT_PAIRS(test_segsort_pairs_u16_u32, 256, 4, unsigned short, unsigned, 12)
+GOCCCL_TEST_SEGSORT_PAIRS(test_segsort_pairs_f32_u32, 256, 8, float, unsigned, 14)
+GOCCCL_TEST_SEGSORT_PAIRS(test_segsort_pairs_u64_u64, 256, 4, unsigned long long, unsigned long long, 14)
+GOCCCL_TEST_SEGSORT_PAIRS(test_segsort_pairs_i32_u32_default, 256, 8, int, unsigned, 29)
 
 // ---------------------------------------------------------------------------
 // Host side: device facts, random inputs, bookkeeping.
@@ -754,6 +871,359 @@ static void test_large()
   }
 }
 
+// ---------------------------------------------------------------------------
+// Segmented sort: host dispatch exactly as runtime/segmented_sort_gpu.go does
+// it (classify, the warp and block classes, then Onesweep over the large
+// segments' tiles: one launch per digit pass and portion index), checked
+// against std::stable_sort of each segment by the keys' ordered bits.
+
+template <typename K, typename V>
+struct SegsortKernels
+{
+  using Data = void (*)(const K*, K*, const V*, V*, const int64_t*, const int64_t*, long long, void*, long long,
+                        long long, long long, long long);
+  using Sort = void (*)(const K*, K*, const V*, V*, const int64_t*, const int64_t*, long long, void*, long long,
+                        long long, long long, long long, bool);
+  const char* name;
+  bool pairs;
+  int block_threads;
+  int items_per_thread;
+  int portion_bits;
+  void (*init)(void*, long long);
+  Data classify;
+  Sort small, medium, big;
+  void (*plan)(const int64_t*, const int64_t*, long long, void*, long long, long long, long long, long long);
+  void (*histogram)(const K*, const int64_t*, const int64_t*, long long, void*, long long, long long, long long,
+                    long long, void*, bool);
+  void (*onesweep)(const K*, K*, const V*, V*, const int64_t*, const int64_t*, long long, void*, long long,
+                   long long, long long, long long, void*, void*, long long, long long, bool);
+
+  long long tile() const { return static_cast<long long>(block_threads) * items_per_thread; }
+  long long portion() const { return ((1ll << portion_bits) - 1) / tile() * tile(); }
+};
+
+#define GOCCCL_SEGSORT_KERNELS(NAME, PAIRS, BT, IPT, PB)                                                   \
+  {#NAME, PAIRS, BT, IPT, PB, NAME##_init, NAME##_classify, NAME##_small, NAME##_medium, NAME##_big,        \
+   NAME##_plan, NAME##_histogram, NAME##_onesweep}
+
+// Sorts segments [begin[s], end[s]) of keys (and values) in -> out; returns
+// the Onesweep launches it made. more_launches: ceil(n / portion) launches
+// per pass rather than the runtime's tighter bound.
+template <typename K, typename V>
+static long long run_segsort(const SegsortKernels<K, V>& k, const K* d_kin, K* d_kout, const V* d_vin, V* d_vout,
+                             const int64_t* d_begin, const int64_t* d_end, long long n, long long segs,
+                             bool descending, bool more_launches)
+{
+  if (n == 0 || segs == 0) return 0;
+  const long long threads = k.block_threads, tile = k.tile();
+  const long long medium_max = threads * 4, big_max = std::max(tile, medium_max);
+  const long long cap_medium = std::min(segs, n / 129);
+  const long long cap_big = big_max == medium_max ? 0 : std::min(segs, n / (medium_max + 1));
+  const long long cap_large = std::min(segs, n / (big_max + 1));
+  const long long list_words = 16 + segs + cap_medium + cap_big + 3 * cap_large + 2;
+  void* lists = nullptr;
+  CK(cudaMalloc(&lists, static_cast<size_t>(8 * list_words)));
+  k.init<<<1, k.block_threads>>>(lists, 16);
+  CK(cudaGetLastError());
+#define GOCCCL_SEGSORT_LIST_ARGS lists, segs, cap_medium, cap_big, cap_large
+  k.classify<<<static_cast<unsigned>((segs + threads - 1) / threads), k.block_threads>>>(
+    d_kin, d_kout, d_vin, d_vout, d_begin, d_end, n, GOCCCL_SEGSORT_LIST_ARGS);
+  CK(cudaGetLastError());
+  long long small = segs, medium = cap_medium, big = cap_big, large = 0, tiles = 0, portions = 0;
+  if (cap_large > 0)
+  {
+    unsigned long long counts[6];
+    CK(cudaMemcpy(counts, lists, sizeof counts, cudaMemcpyDeviceToHost));
+    small = std::min(small, static_cast<long long>(counts[0]));
+    medium = std::min(medium, static_cast<long long>(counts[1]));
+    big = std::min(big, static_cast<long long>(counts[2]));
+    large = std::min(cap_large, static_cast<long long>(counts[3]));
+    tiles = static_cast<long long>(counts[4]);
+    portions = static_cast<long long>(counts[5]);
+  }
+  const long long warps = threads / 32;
+  if (small > 0)
+    k.small<<<static_cast<unsigned>((small + warps - 1) / warps), k.block_threads>>>(
+      d_kin, d_kout, d_vin, d_vout, d_begin, d_end, n, GOCCCL_SEGSORT_LIST_ARGS, descending);
+  if (medium > 0)
+    k.medium<<<static_cast<unsigned>(medium), k.block_threads>>>(d_kin, d_kout, d_vin, d_vout, d_begin, d_end, n,
+                                                                GOCCCL_SEGSORT_LIST_ARGS, descending);
+  if (big > 0)
+    k.big<<<static_cast<unsigned>(big), k.block_threads>>>(d_kin, d_kout, d_vin, d_vout, d_begin, d_end, n,
+                                                          GOCCCL_SEGSORT_LIST_ARGS, descending);
+  CK(cudaGetLastError());
+  long long launches = 0;
+  if (large > 0)
+  {
+    const long long passes = sizeof(K);
+    const long long lookback_at = 8 * (portions * passes * 256 + large);
+    const long long words = lookback_at / 8 + tiles * 256 / 2;
+    unsigned char* tmp = nullptr;
+    CK(cudaMalloc(&tmp, static_cast<size_t>(lookback_at + 4 * tiles * 256)));
+    K* alt_k = nullptr;
+    V* alt_v = nullptr;
+    CK(cudaMalloc(&alt_k, static_cast<size_t>(n) * sizeof(K)));
+    if (k.pairs) CK(cudaMalloc(&alt_v, static_cast<size_t>(n) * sizeof(V)));
+    k.init<<<static_cast<unsigned>(std::min((words + threads - 1) / threads, 4096ll)), k.block_threads>>>(tmp, words);
+    k.plan<<<1, k.block_threads>>>(d_begin, d_end, n, GOCCCL_SEGSORT_LIST_ARGS);
+    k.histogram<<<static_cast<unsigned>(tiles), k.block_threads>>>(d_kin, d_begin, d_end, n,
+                                                                   GOCCCL_SEGSORT_LIST_ARGS, tmp, descending);
+    CK(cudaGetLastError());
+    // Launches per pass: a bound on any large segment's portions (as the
+    // runtime takes it), or every portion index of n items (extra launches
+    // find no tile of their portion).
+    const long long per_pass =
+      more_launches ? (n + k.portion() - 1) / k.portion()
+                    : std::min((n + k.portion() - 1) / k.portion(), portions - large + 1);
+    const K* src_k = d_kin;
+    const V* src_v = d_vin;
+    for (long long p = 0; p < passes; ++p)
+    {
+      K* dst_k = (passes - 1 - p) % 2 == 1 ? alt_k : d_kout;
+      V* dst_v = (passes - 1 - p) % 2 == 1 ? alt_v : d_vout;
+      for (long long r = 0; r < per_pass; ++r, ++launches)
+      {
+        k.onesweep<<<static_cast<unsigned>(tiles), k.block_threads>>>(
+          src_k, dst_k, src_v, dst_v, d_begin, d_end, n, GOCCCL_SEGSORT_LIST_ARGS, tmp, tmp + lookback_at,
+          per_pass, p * per_pass + r, descending);
+        CK(cudaGetLastError());
+      }
+      src_k = dst_k;
+      src_v = dst_v;
+    }
+    CK(cudaDeviceSynchronize());
+    CK(cudaFree(tmp));
+    CK(cudaFree(alt_k));
+    if (alt_v) CK(cudaFree(alt_v));
+  }
+#undef GOCCCL_SEGSORT_LIST_ARGS
+  CK(cudaDeviceSynchronize());
+  CK(cudaFree(lists));
+  return launches;
+}
+
+// The order radix_sort.cuh sorts keys in, written independently: unsigned
+// as they are, signed with the sign bit flipped, floats negative: all bits
+// flipped, else the sign bit set.
+template <typename K>
+static uint64_t ordered_bits(K k)
+{
+  uint64_t b = 0;
+  std::memcpy(&b, &k, sizeof(K));
+  const uint64_t sign = 1ull << (8 * sizeof(K) - 1);
+  const uint64_t all = sizeof(K) == 8 ? ~0ull : (1ull << (8 * sizeof(K))) - 1;
+  if (std::is_floating_point<K>::value) return (b & sign) ? (~b & all) : (b | sign);
+  if (std::is_signed<K>::value) return b ^ sign;
+  return b;
+}
+
+enum class SegKeys
+{
+  Random, // all bits random
+  Few,    // four random patterns: long runs of equal digits
+  Same    // one pattern per case: every full tile takes the one-digit short cut
+};
+
+// Segment layouts over portion P and tile T: (begin, end) pairs and n.
+static void segsort_layout(int layout, long long P, long long T, uint64_t& s, std::vector<int64_t>& begin,
+                           std::vector<int64_t>& end, long long& n, std::string& name)
+{
+  begin.clear();
+  end.clear();
+  auto add = [&](long long b, long long len) {
+    begin.push_back(b);
+    end.push_back(b + len);
+  };
+  switch (layout)
+  {
+    case 0: // one segment of 5 portions, 3 tiles and some: partial last portion and tile
+      name = "one";
+      n = 5 * P + 3 * T + 17;
+      add(0, n);
+      break;
+    case 1: // a segment at an odd offset, and end past n (clamped)
+      name = "offset";
+      n = 4 * P + 100;
+      add(17, n + 1000 - 17);
+      break;
+    case 2: // lengths at portion edges, back to back, and a gap
+    {
+      name = "edges";
+      long long pos = 0;
+      for (long long len : {P, 2 * P, P + 1, P - 1, 3 * P + T, T + 1, 2 * P - 1})
+      {
+        add(pos, len);
+        pos += len;
+      }
+      pos += 5;
+      add(pos, 2 * P + 3);
+      pos += 2 * P + 3;
+      n = pos + 7;
+      break;
+    }
+    default: // every class, gaps between segments, and the segments listed out of order
+    {
+      name = "mixed";
+      long long pos = 0;
+      const long long target = 24 * P;
+      while (pos < target)
+      {
+        const uint64_t r = splitmix64(s);
+        long long len;
+        switch (r % 8)
+        {
+          case 0: len = static_cast<long long>(r >> 8) % 3; break; // 0, 1, 2
+          case 1: len = 3 + static_cast<long long>(r >> 8) % 126; break;
+          case 2: len = 129 + static_cast<long long>(r >> 8) % 2000; break;
+          case 3: len = T - 2 + static_cast<long long>(r >> 8) % 5; break;
+          case 4: len = T + 1 + static_cast<long long>(r >> 8) % (2 * T); break;
+          case 5: len = P - T + static_cast<long long>(r >> 8) % (2 * T); break;
+          default: len = P + static_cast<long long>(r >> 8) % (3 * P); break;
+        }
+        add(pos, len);
+        pos += len + static_cast<long long>((r >> 40) % 3); // gaps of 0..2
+      }
+      n = pos;
+      for (size_t i = begin.size(); i > 1; --i) // shuffle the segment order
+      {
+        const size_t j = static_cast<size_t>(splitmix64(s) % i);
+        std::swap(begin[i - 1], begin[j]);
+        std::swap(end[i - 1], end[j]);
+      }
+      break;
+    }
+  }
+}
+
+template <typename K, typename V>
+static void test_segsort(const SegsortKernels<K, V>& k, uint64_t seed)
+{
+  // Layouts are sized by the portion, but at most 16 tiles (the default
+  // PORTION_BITS: segments of one portion).
+  const long long T = k.tile(), P = std::min(k.portion(), 16 * T);
+  uint64_t s = seed;
+  for (int layout = 0; layout < 4; ++layout)
+  {
+    for (SegKeys dist : {SegKeys::Random, SegKeys::Few, SegKeys::Same})
+    {
+      for (bool desc : {false, true})
+      {
+        const bool more_launches = desc && dist == SegKeys::Few;
+        std::vector<int64_t> hb, he;
+        long long n = 0;
+        std::string lname;
+        segsort_layout(layout, P, T, s, hb, he, n, lname);
+        const long long segs = static_cast<long long>(hb.size());
+        std::vector<K> keys(static_cast<size_t>(n));
+        uint64_t patterns[4];
+        for (uint64_t& p : patterns) p = splitmix64(s);
+        for (long long i = 0; i < n; ++i)
+        {
+          const uint64_t bits = dist == SegKeys::Random ? splitmix64(s)
+                                : dist == SegKeys::Few  ? patterns[splitmix64(s) % 4]
+                                                        : patterns[0];
+          std::memcpy(&keys[static_cast<size_t>(i)], &bits, sizeof(K));
+        }
+        std::vector<V> values(static_cast<size_t>(n));
+        for (long long i = 0; i < n; ++i) values[static_cast<size_t>(i)] = static_cast<V>(i);
+
+        // The reference: each segment (clamped to [0, n)) stable-sorted by
+        // ordered bits; everything else untouched (compared as poison).
+        std::vector<long long> perm(static_cast<size_t>(n), -1);
+        for (long long g = 0; g < segs; ++g)
+        {
+          const long long b = std::max(0ll, std::min(static_cast<long long>(hb[static_cast<size_t>(g)]), n));
+          const long long e = std::max(b, std::min(static_cast<long long>(he[static_cast<size_t>(g)]), n));
+          std::vector<long long> idx;
+          for (long long i = b; i < e; ++i) idx.push_back(i);
+          std::stable_sort(idx.begin(), idx.end(), [&](long long x, long long y) {
+            const uint64_t a = ordered_bits(keys[static_cast<size_t>(x)]);
+            const uint64_t c = ordered_bits(keys[static_cast<size_t>(y)]);
+            return desc ? c < a : a < c;
+          });
+          for (long long i = b; i < e; ++i) perm[static_cast<size_t>(i)] = idx[static_cast<size_t>(i - b)];
+        }
+
+        K* d_kin = nullptr;
+        V* d_vin = nullptr;
+        int64_t *d_b = nullptr, *d_e = nullptr;
+        CK(cudaMalloc(&d_kin, static_cast<size_t>(n) * sizeof(K)));
+        CK(cudaMemcpy(d_kin, keys.data(), static_cast<size_t>(n) * sizeof(K), cudaMemcpyHostToDevice));
+        if (k.pairs)
+        {
+          CK(cudaMalloc(&d_vin, static_cast<size_t>(n) * sizeof(V)));
+          CK(cudaMemcpy(d_vin, values.data(), static_cast<size_t>(n) * sizeof(V), cudaMemcpyHostToDevice));
+        }
+        CK(cudaMalloc(&d_b, static_cast<size_t>(segs) * sizeof(int64_t)));
+        CK(cudaMalloc(&d_e, static_cast<size_t>(segs) * sizeof(int64_t)));
+        CK(cudaMemcpy(d_b, hb.data(), static_cast<size_t>(segs) * sizeof(int64_t), cudaMemcpyHostToDevice));
+        CK(cudaMemcpy(d_e, he.data(), static_cast<size_t>(segs) * sizeof(int64_t), cudaMemcpyHostToDevice));
+        Guarded<K> kout(n);
+        Guarded<V> vout(n);
+        kout.poison();
+        vout.poison();
+        const long long launches = run_segsort(k, d_kin, kout.ptr(), d_vin, k.pairs ? vout.ptr() : nullptr, d_b, d_e,
+                                               n, segs, desc, more_launches);
+        std::vector<K> got_k;
+        std::vector<V> got_v;
+        bool ok = kout.fetch(got_k) && vout.fetch(got_v);
+        K poison_k;
+        V poison_v;
+        std::memset(&poison_k, 0xAB, sizeof poison_k);
+        std::memset(&poison_v, 0xAB, sizeof poison_v);
+        long long bad = 0, first_bad = -1;
+        for (long long i = 0; i < n; ++i)
+        {
+          const long long from = perm[static_cast<size_t>(i)];
+          const K want_k = from < 0 ? poison_k : keys[static_cast<size_t>(from)];
+          bool good = same_bytes(got_k[static_cast<size_t>(i)], want_k);
+          if (k.pairs)
+          {
+            const V want_v = from < 0 ? poison_v : values[static_cast<size_t>(from)];
+            good = good && same_bytes(got_v[static_cast<size_t>(i)], want_v);
+          }
+          if (!good && bad++ == 0) first_bad = i;
+        }
+        char what[256];
+        std::snprintf(what, sizeof what,
+                      "segsort %s %s keys=%s %s n=%lld segs=%lld portion=%lld launches=%lld (%lld wrong, first at %lld)",
+                      k.name, lname.c_str(),
+                      dist == SegKeys::Random ? "random" : dist == SegKeys::Few ? "few" : "same",
+                      desc ? "desc" : "asc", n, segs, k.portion(), launches, bad, first_bad);
+        record(ok && bad == 0, what);
+        CK(cudaFree(d_kin));
+        if (d_vin) CK(cudaFree(d_vin));
+        CK(cudaFree(d_b));
+        CK(cudaFree(d_e));
+      }
+    }
+  }
+  std::printf("segsort %-34s done\n", k.name);
+}
+
+static void test_segsorts()
+{
+  using gocccl::detail::radix::NoValues;
+  test_segsort(SegsortKernels<unsigned char, unsigned>GOCCCL_SEGSORT_KERNELS(test_segsort_keys_u8, false, 256, 8, 14), 101);
+  test_segsort(SegsortKernels<short, unsigned>GOCCCL_SEGSORT_KERNELS(test_segsort_keys_i16, false, 256, 8, 12), 102);
+  test_segsort(SegsortKernels<int, unsigned>GOCCCL_SEGSORT_KERNELS(test_segsort_keys_i32, false, 256, 4, 14), 103);
+  test_segsort(SegsortKernels<float, unsigned>GOCCCL_SEGSORT_KERNELS(test_segsort_keys_f32, false, 384, 5, 13), 104);
+  test_segsort(SegsortKernels<long long, unsigned>GOCCCL_SEGSORT_KERNELS(test_segsort_keys_i64, false, 256, 4, 14), 105);
+  test_segsort(SegsortKernels<double, unsigned>GOCCCL_SEGSORT_KERNELS(test_segsort_keys_f64, false, 256, 8, 12), 106);
+  test_segsort(
+    SegsortKernels<unsigned, unsigned>GOCCCL_SEGSORT_KERNELS(test_segsort_keys_u32_default, false, 256, 8, 29), 107);
+  test_segsort(
+    SegsortKernels<signed char, unsigned>GOCCCL_SEGSORT_KERNELS(test_segsort_pairs_i8_u32, true, 256, 8, 14), 108);
+  test_segsort(
+    SegsortKernels<unsigned short, unsigned>GOCCCL_SEGSORT_KERNELS(test_segsort_pairs_u16_u32, true, 256, 4, 12), 109);
+  test_segsort(SegsortKernels<float, unsigned>GOCCCL_SEGSORT_KERNELS(test_segsort_pairs_f32_u32, true, 256, 8, 14), 110);
+  test_segsort(SegsortKernels<unsigned long long, unsigned long long>GOCCCL_SEGSORT_KERNELS(
+                 test_segsort_pairs_u64_u64, true, 256, 4, 14),
+               111);
+  test_segsort(
+    SegsortKernels<int, unsigned>GOCCCL_SEGSORT_KERNELS(test_segsort_pairs_i32_u32_default, true, 256, 8, 29), 112);
+}
+
 int main(int argc, char** argv)
 {
   bool quick = false, large = true;
@@ -847,6 +1317,9 @@ int main(int argc, char** argv)
     "u8_u8_u16", test_transform2_u8_u8_u16, 256, 16, sizes_for(4096, quick), 0, 29);
   test_transform2<long long, float, float, I64SubF32ToF32>("i64_f32_f32", test_transform2_i64_f32_f32, 256, 4,
                                                            sizes_for(1024, quick), 0, 30);
+
+  // Segmented sorts over many Onesweep portions (small PORTION_BITS).
+  test_segsorts();
 
   if (large)
   {

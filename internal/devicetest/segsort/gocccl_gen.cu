@@ -105,8 +105,8 @@ gocccl_segmented_sort_keys_float32_histogram(const float* d_keys_in, const int64
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_float32_threads)
-gocccl_segmented_sort_keys_float32_onesweep(const float* d_keys_in, float* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
-  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_float32_threads, gocccl_segmented_sort_keys_float32_items, float>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
+gocccl_segmented_sort_keys_float32_onesweep(const float* d_keys_in, float* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_float32_threads, gocccl_segmented_sort_keys_float32_items, float>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
 // SegmentedSortKeys[float64] over float64, declared at segsort.go:42:16.
@@ -146,8 +146,8 @@ gocccl_segmented_sort_keys_float64_histogram(const double* d_keys_in, const int6
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_float64_threads)
-gocccl_segmented_sort_keys_float64_onesweep(const double* d_keys_in, double* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
-  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_float64_threads, gocccl_segmented_sort_keys_float64_items, double>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
+gocccl_segmented_sort_keys_float64_onesweep(const double* d_keys_in, double* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_float64_threads, gocccl_segmented_sort_keys_float64_items, double>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
 // SegmentedSortKeys[int16] over int16, declared at segsort.go:31:16.
@@ -187,8 +187,8 @@ gocccl_segmented_sort_keys_int16_histogram(const int16_t* d_keys_in, const int64
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_int16_threads)
-gocccl_segmented_sort_keys_int16_onesweep(const int16_t* d_keys_in, int16_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
-  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_int16_threads, gocccl_segmented_sort_keys_int16_items, int16_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
+gocccl_segmented_sort_keys_int16_onesweep(const int16_t* d_keys_in, int16_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_int16_threads, gocccl_segmented_sort_keys_int16_items, int16_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
 // SegmentedSortKeys[int32] over int32, declared at segsort.go:32:16.
@@ -228,8 +228,8 @@ gocccl_segmented_sort_keys_int32_histogram(const int32_t* d_keys_in, const int64
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_int32_threads)
-gocccl_segmented_sort_keys_int32_onesweep(const int32_t* d_keys_in, int32_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
-  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_int32_threads, gocccl_segmented_sort_keys_int32_items, int32_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
+gocccl_segmented_sort_keys_int32_onesweep(const int32_t* d_keys_in, int32_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_int32_threads, gocccl_segmented_sort_keys_int32_items, int32_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
 // SegmentedSortKeys[int64] over int64, declared at segsort.go:33:16.
@@ -269,8 +269,8 @@ gocccl_segmented_sort_keys_int64_histogram(const int64_t* d_keys_in, const int64
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_int64_threads)
-gocccl_segmented_sort_keys_int64_onesweep(const int64_t* d_keys_in, int64_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
-  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_int64_threads, gocccl_segmented_sort_keys_int64_items, int64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
+gocccl_segmented_sort_keys_int64_onesweep(const int64_t* d_keys_in, int64_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_int64_threads, gocccl_segmented_sort_keys_int64_items, int64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
 // SegmentedSortKeys[int8] over int8, declared at segsort.go:30:16.
@@ -310,8 +310,8 @@ gocccl_segmented_sort_keys_int8_histogram(const int8_t* d_keys_in, const int64_t
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_int8_threads)
-gocccl_segmented_sort_keys_int8_onesweep(const int8_t* d_keys_in, int8_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
-  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_int8_threads, gocccl_segmented_sort_keys_int8_items, int8_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
+gocccl_segmented_sort_keys_int8_onesweep(const int8_t* d_keys_in, int8_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_int8_threads, gocccl_segmented_sort_keys_int8_items, int8_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
 // SegmentedSortKeys[int] over int, declared at segsort.go:34:16.
@@ -351,8 +351,8 @@ gocccl_segmented_sort_keys_int_histogram(const int64_t* d_keys_in, const int64_t
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_int_threads)
-gocccl_segmented_sort_keys_int_onesweep(const int64_t* d_keys_in, int64_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
-  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_int_threads, gocccl_segmented_sort_keys_int_items, int64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
+gocccl_segmented_sort_keys_int_onesweep(const int64_t* d_keys_in, int64_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_int_threads, gocccl_segmented_sort_keys_int_items, int64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
 // SegmentedSortKeys[uint16] over uint16, declared at segsort.go:36:16.
@@ -392,8 +392,8 @@ gocccl_segmented_sort_keys_uint16_histogram(const uint16_t* d_keys_in, const int
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint16_threads)
-gocccl_segmented_sort_keys_uint16_onesweep(const uint16_t* d_keys_in, uint16_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
-  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_uint16_threads, gocccl_segmented_sort_keys_uint16_items, uint16_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
+gocccl_segmented_sort_keys_uint16_onesweep(const uint16_t* d_keys_in, uint16_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_uint16_threads, gocccl_segmented_sort_keys_uint16_items, uint16_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
 // SegmentedSortKeys[uint32] over uint32, declared at segsort.go:37:16.
@@ -433,8 +433,8 @@ gocccl_segmented_sort_keys_uint32_histogram(const uint32_t* d_keys_in, const int
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint32_threads)
-gocccl_segmented_sort_keys_uint32_onesweep(const uint32_t* d_keys_in, uint32_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
-  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_uint32_threads, gocccl_segmented_sort_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
+gocccl_segmented_sort_keys_uint32_onesweep(const uint32_t* d_keys_in, uint32_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_uint32_threads, gocccl_segmented_sort_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
 // SegmentedSortKeys[uint64] over uint64, declared at segsort.go:38:16.
@@ -474,8 +474,8 @@ gocccl_segmented_sort_keys_uint64_histogram(const uint64_t* d_keys_in, const int
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint64_threads)
-gocccl_segmented_sort_keys_uint64_onesweep(const uint64_t* d_keys_in, uint64_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
-  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_uint64_threads, gocccl_segmented_sort_keys_uint64_items, uint64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
+gocccl_segmented_sort_keys_uint64_onesweep(const uint64_t* d_keys_in, uint64_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_uint64_threads, gocccl_segmented_sort_keys_uint64_items, uint64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
 // SegmentedSortKeys[uint8] over uint8, declared at segsort.go:35:16.
@@ -515,8 +515,8 @@ gocccl_segmented_sort_keys_uint8_histogram(const uint8_t* d_keys_in, const int64
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint8_threads)
-gocccl_segmented_sort_keys_uint8_onesweep(const uint8_t* d_keys_in, uint8_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
-  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_uint8_threads, gocccl_segmented_sort_keys_uint8_items, uint8_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
+gocccl_segmented_sort_keys_uint8_onesweep(const uint8_t* d_keys_in, uint8_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_uint8_threads, gocccl_segmented_sort_keys_uint8_items, uint8_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
 // SegmentedSortKeys[uint] over uint, declared at segsort.go:39:16.
@@ -556,8 +556,8 @@ gocccl_segmented_sort_keys_uint_histogram(const uint64_t* d_keys_in, const int64
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint_threads)
-gocccl_segmented_sort_keys_uint_onesweep(const uint64_t* d_keys_in, uint64_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
-  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_uint_threads, gocccl_segmented_sort_keys_uint_items, uint64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
+gocccl_segmented_sort_keys_uint_onesweep(const uint64_t* d_keys_in, uint64_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_uint_threads, gocccl_segmented_sort_keys_uint_items, uint64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
 // SegmentedSortKeys[uintptr] over uintptr, declared at segsort.go:40:16.
@@ -597,8 +597,8 @@ gocccl_segmented_sort_keys_uintptr_histogram(const uint64_t* d_keys_in, const in
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uintptr_threads)
-gocccl_segmented_sort_keys_uintptr_onesweep(const uint64_t* d_keys_in, uint64_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
-  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_uintptr_threads, gocccl_segmented_sort_keys_uintptr_items, uint64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
+gocccl_segmented_sort_keys_uintptr_onesweep(const uint64_t* d_keys_in, uint64_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_uintptr_threads, gocccl_segmented_sort_keys_uintptr_items, uint64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
 // SegmentedSortPairs[float32,uint32] over float32, uint32, declared at segsort.go:49:17.
@@ -638,8 +638,8 @@ gocccl_segmented_sort_pairs_float32_uint32_histogram(const float* d_keys_in, con
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_float32_uint32_threads)
-gocccl_segmented_sort_pairs_float32_uint32_onesweep(const float* d_keys_in, float* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
-  ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_float32_uint32_threads, gocccl_segmented_sort_pairs_float32_uint32_items, float, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
+gocccl_segmented_sort_pairs_float32_uint32_onesweep(const float* d_keys_in, float* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_float32_uint32_threads, gocccl_segmented_sort_pairs_float32_uint32_items, float, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
 // SegmentedSortPairs[float64,uint32] over float64, uint32, declared at segsort.go:50:17.
@@ -679,8 +679,8 @@ gocccl_segmented_sort_pairs_float64_uint32_histogram(const double* d_keys_in, co
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_float64_uint32_threads)
-gocccl_segmented_sort_pairs_float64_uint32_onesweep(const double* d_keys_in, double* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
-  ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_float64_uint32_threads, gocccl_segmented_sort_pairs_float64_uint32_items, double, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
+gocccl_segmented_sort_pairs_float64_uint32_onesweep(const double* d_keys_in, double* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_float64_uint32_threads, gocccl_segmented_sort_pairs_float64_uint32_items, double, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
 // SegmentedSortPairs[int16,uint32] over int16, uint32, declared at segsort.go:45:17.
@@ -720,8 +720,8 @@ gocccl_segmented_sort_pairs_int16_uint32_histogram(const int16_t* d_keys_in, con
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_int16_uint32_threads)
-gocccl_segmented_sort_pairs_int16_uint32_onesweep(const int16_t* d_keys_in, int16_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
-  ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_int16_uint32_threads, gocccl_segmented_sort_pairs_int16_uint32_items, int16_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
+gocccl_segmented_sort_pairs_int16_uint32_onesweep(const int16_t* d_keys_in, int16_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_int16_uint32_threads, gocccl_segmented_sort_pairs_int16_uint32_items, int16_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
 // SegmentedSortPairs[int32,Payload] over int32, Payload, declared at segsort.go:51:17.
@@ -761,8 +761,8 @@ gocccl_segmented_sort_pairs_int32_Payload_histogram(const int32_t* d_keys_in, co
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_int32_Payload_threads)
-gocccl_segmented_sort_pairs_int32_Payload_onesweep(const int32_t* d_keys_in, int32_t* d_keys_out, const ::gocccl_pkg_segsort_c8fd87b8::Payload* d_values_in, ::gocccl_pkg_segsort_c8fd87b8::Payload* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
-  ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_int32_Payload_threads, gocccl_segmented_sort_pairs_int32_Payload_items, int32_t, ::gocccl_pkg_segsort_c8fd87b8::Payload>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
+gocccl_segmented_sort_pairs_int32_Payload_onesweep(const int32_t* d_keys_in, int32_t* d_keys_out, const ::gocccl_pkg_segsort_c8fd87b8::Payload* d_values_in, ::gocccl_pkg_segsort_c8fd87b8::Payload* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_int32_Payload_threads, gocccl_segmented_sort_pairs_int32_Payload_items, int32_t, ::gocccl_pkg_segsort_c8fd87b8::Payload>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
 // SegmentedSortPairs[int64,uint32] over int64, uint32, declared at segsort.go:46:17.
@@ -802,8 +802,8 @@ gocccl_segmented_sort_pairs_int64_uint32_histogram(const int64_t* d_keys_in, con
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_int64_uint32_threads)
-gocccl_segmented_sort_pairs_int64_uint32_onesweep(const int64_t* d_keys_in, int64_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
-  ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_int64_uint32_threads, gocccl_segmented_sort_pairs_int64_uint32_items, int64_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
+gocccl_segmented_sort_pairs_int64_uint32_onesweep(const int64_t* d_keys_in, int64_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_int64_uint32_threads, gocccl_segmented_sort_pairs_int64_uint32_items, int64_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
 // SegmentedSortPairs[int8,uint32] over int8, uint32, declared at segsort.go:44:17.
@@ -843,8 +843,8 @@ gocccl_segmented_sort_pairs_int8_uint32_histogram(const int8_t* d_keys_in, const
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_int8_uint32_threads)
-gocccl_segmented_sort_pairs_int8_uint32_onesweep(const int8_t* d_keys_in, int8_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
-  ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_int8_uint32_threads, gocccl_segmented_sort_pairs_int8_uint32_items, int8_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
+gocccl_segmented_sort_pairs_int8_uint32_onesweep(const int8_t* d_keys_in, int8_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_int8_uint32_threads, gocccl_segmented_sort_pairs_int8_uint32_items, int8_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
 // SegmentedSortPairs[uint16,Big] over uint16, Big, declared at segsort.go:52:17.
@@ -884,8 +884,8 @@ gocccl_segmented_sort_pairs_uint16_Big_histogram(const uint16_t* d_keys_in, cons
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint16_Big_threads)
-gocccl_segmented_sort_pairs_uint16_Big_onesweep(const uint16_t* d_keys_in, uint16_t* d_keys_out, const ::gocccl_pkg_segsort_c8fd87b8::Big* d_values_in, ::gocccl_pkg_segsort_c8fd87b8::Big* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
-  ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_uint16_Big_threads, gocccl_segmented_sort_pairs_uint16_Big_items, uint16_t, ::gocccl_pkg_segsort_c8fd87b8::Big>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
+gocccl_segmented_sort_pairs_uint16_Big_onesweep(const uint16_t* d_keys_in, uint16_t* d_keys_out, const ::gocccl_pkg_segsort_c8fd87b8::Big* d_values_in, ::gocccl_pkg_segsort_c8fd87b8::Big* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_uint16_Big_threads, gocccl_segmented_sort_pairs_uint16_Big_items, uint16_t, ::gocccl_pkg_segsort_c8fd87b8::Big>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
 // SegmentedSortPairs[uint32,uint32] over uint32, uint32, declared at segsort.go:47:17.
@@ -925,8 +925,8 @@ gocccl_segmented_sort_pairs_uint32_uint32_histogram(const uint32_t* d_keys_in, c
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint32_uint32_threads)
-gocccl_segmented_sort_pairs_uint32_uint32_onesweep(const uint32_t* d_keys_in, uint32_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
-  ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_uint32_uint32_threads, gocccl_segmented_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
+gocccl_segmented_sort_pairs_uint32_uint32_onesweep(const uint32_t* d_keys_in, uint32_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_uint32_uint32_threads, gocccl_segmented_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
 // SegmentedSortPairs[uint64,uint32] over uint64, uint32, declared at segsort.go:48:17.
@@ -966,6 +966,6 @@ gocccl_segmented_sort_pairs_uint64_uint32_histogram(const uint64_t* d_keys_in, c
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint64_uint32_threads)
-gocccl_segmented_sort_pairs_uint64_uint32_onesweep(const uint64_t* d_keys_in, uint64_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long pass, bool descending) {
-  ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_uint64_uint32_threads, gocccl_segmented_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, pass, descending);
+gocccl_segmented_sort_pairs_uint64_uint32_onesweep(const uint64_t* d_keys_in, uint64_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_uint64_uint32_threads, gocccl_segmented_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }

@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segsort", "c13b7720e7c5ec023b7ee4c6a1755b7ee9d06385529ae7ee8681e692494cf911", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "cfe59d79935a84d291413a109f7a3691c67646c08957059333d79fe827189bc3"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segsort", "ef6896b0852bf8b31521d750066e093e417d6bef90ded2c5df474c6ac6033d98", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "7bb2d38a5ef3fe4e253f83637b60299b5d6339792815225400e493bc8a414747"},
 	})
 	// SegmentedSortKeys[float32] over float32, declared at segsort.go:41:16.
 	goccclimpl.Register(m, goccclimpl.Instance{

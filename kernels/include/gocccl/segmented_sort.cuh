@@ -42,30 +42,47 @@
  *                    where each portion's digits start in the segment
  *                    (exclusive prefix over the digits plus the digit's
  *                    count in the earlier portions), as radix_sort.cuh's
- *                    histogram kernel scans its bins.
- *   <sym>_onesweep   one launch per digit pass, grid T: radix_sort.cuh's
- *                    Onesweep tile (early counts, BlockRank's warp-match
- *                    ranking, its 32-bit look-back words and look_back, the
- *                    one-digit short cut, late value loads) over all large
- *                    segments at once. A block takes the next global tile
- *                    (atomic counter, so every earlier tile has a running
- *                    block), finds its segment and portion, publishes its
- *                    digit counts, ranks, looks back over the earlier tiles
- *                    of its portion and scatters within the segment. The
- *                    passes ping-pong between the output and an alternate
- *                    buffer so that the last one writes the output.
+ *                    histogram kernel scans its bins. Portion 0's are right
+ *                    in every pass, the others' in pass 0 only (below).
+ *   <sym>_onesweep   one launch per digit pass and portion index (below),
+ *                    grid T: radix_sort.cuh's Onesweep tile (early counts,
+ *                    BlockRank's warp-match ranking, its 32-bit look-back
+ *                    words and look_back, the one-digit short cut, late
+ *                    value loads) over portion r of every large segment at
+ *                    once. A block takes the next global tile (atomic
+ *                    counter, so every earlier tile has a running block),
+ *                    finds its segment and portion (a tile of another
+ *                    portion than the launch's returns at once), publishes
+ *                    its digit counts, ranks, looks back over the earlier
+ *                    tiles of its portion and scatters within the segment.
+ *                    The passes ping-pong between the output and an
+ *                    alternate buffer so that the last one writes the
+ *                    output.
  *
  * Portions. A look-back word holds a 29-bit count, so the look-back runs
  * within portions of a segment: portion r of a segment is its items
- * [r * PORTION, (r + 1) * PORTION), PORTION as radix_sort.cuh's (the largest
- * multiple of the tile below 2^29); every portion starts its digits where
- * the histogram kernel put them, so all portions of all segments run in the
- * same launch. Segments shorter than PORTION (nearly all) have one.
+ * [r * PORTION, (r + 1) * PORTION), PORTION = radix::Portion<TILE,
+ * PORTION_BITS> as radix_sort.cuh's (the largest multiple of the tile below
+ * 2^PORTION_BITS, PORTION_BITS 29 but in tests). Segments shorter than
+ * PORTION (nearly all) have one. In pass 0 portion r holds the segment's
+ * input items of its range, whose digits the histogram counted; in a later
+ * pass it holds whatever the previous pass scattered there, so only portion
+ * 0's bins (where each digit starts in the segment, the same in every pass)
+ * hold for every pass. Portion r > 0 therefore runs after portion r - 1, as
+ * radix_sort.cuh's portions do: with P at least the portions of every large
+ * segment (the host takes min(ceil(n / PORTION), G - L + 1), G the portion
+ * total: 1 unless a segment is longer than PORTION), launch q = pass * P + r,
+ * q = 0, 1, ... in order on one stream, sorts portion r of every large
+ * segment in pass `pass`, and the last tile of portion r of a segment that
+ * has a portion r + 1 writes, for every digit, where that digit of portion
+ * r + 1 starts in this pass (its bin + its exclusive count + its count: the
+ * "carry") over portion r + 1's bins of this pass. Launch q takes tiles from tile counter q % 2;
+ * the block that takes tile 0 zeroes counter (q + 1) % 2 for launch q + 1.
  *
  * Scratch (8-byte words): the lists block
  *   [0, 16)                      counters: small, medium, big, large, tiles,
- *                                portions, -, -, then the tile counter of
- *                                each pass
+ *                                portions, -, -, then the two tile counters
+ *                                of the Onesweep launches, then unused words
  *   [16, 16 + S)                 small list (segment indices)
  *   then cap_medium, cap_big, cap_large entries: the other lists
  *   then cap_large + 1 entries:  tile_prefix
@@ -75,7 +92,11 @@
  * segment); then (d_lookback, zeroed) look-back[T][256], one 32-bit word per
  * tile and digit, radix_sort.cuh's words: bits 31..30 (pass % 3) + 1 of the
  * pass that wrote it (0: not yet), bit 29 inclusive, bits 28..0 the count.
- * Every pass rewrites every word it reads, so the words are zeroed once.
+ * The words of a tile belong to its portion of its segment alone, and only
+ * the launches of that portion (one a pass) write them; each rewrites every
+ * word of the portion, so a word holds the current pass's value or the
+ * previous pass's, whose tag differs, and the words are zeroed once. (The
+ * launch index would not do as the tag: launches q and q + P share words.)
  * A class that overflows its capacity (only possible with overlapping
  * segments) drops the extra segments.
  *
@@ -114,7 +135,7 @@ enum Counter
   COUNT_LARGE = 3,
   COUNT_TILES = 4,
   COUNT_PORTIONS = 5,
-  TILE_COUNTERS = 8, // 8 passes at most
+  TILE_COUNTERS = 8, // two: launch q of Onesweep takes tiles from TILE_COUNTERS + q % 2
 };
 
 /// The lists block of the scratch (see the file comment).
@@ -159,13 +180,15 @@ GOCCCL_DEVICE void segment(const int64_t* d_begin, const int64_t* d_end, long lo
   len = e - b;
 }
 
-/// The tiles and portions of the large segments' Onesweep.
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD>
+/// The tiles and portions of the large segments' Onesweep: portions of the
+/// largest multiple of the tile below 2^PORTION_BITS items (tests take fewer
+/// bits to reach many portions with few items).
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, int PORTION_BITS = radix::PORTION_BITS>
 struct Large
 {
   static constexpr int TILE_ITEMS = BLOCK_THREADS * ITEMS_PER_THREAD;
   static constexpr long long TILE = TILE_ITEMS;
-  static constexpr long long PORTION = radix::Portion<TILE_ITEMS, radix::PORTION_BITS>::ITEMS;
+  static constexpr long long PORTION = radix::Portion<TILE_ITEMS, PORTION_BITS>::ITEMS;
   static constexpr long long TILES_PER_PORTION = PORTION / TILE;
 
   static GOCCCL_DEVICE long long tiles(long long len) { return (len + TILE - 1) / TILE; }
@@ -183,7 +206,7 @@ struct Keys
 };
 
 /// Classifies segments into the lists; copies segments of one item.
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, int PORTION_BITS, typename K, typename V>
 GOCCCL_DEVICE void classify(const K* d_keys_in, K* d_keys_out, const V* d_values_in, V* d_values_out,
                             const int64_t* d_begin, const int64_t* d_end, long long num_segments, long long n,
                             Lists lists)
@@ -235,7 +258,7 @@ GOCCCL_DEVICE void classify(const K* d_keys_in, K* d_keys_out, const V* d_values
         lists.list[c][pos] = s;
         if (c == 3)
         {
-          using L = Large<BLOCK_THREADS, ITEMS_PER_THREAD>;
+          using L = Large<BLOCK_THREADS, ITEMS_PER_THREAD, PORTION_BITS>;
           atomicAdd(lists.counters + COUNT_TILES, static_cast<unsigned long long>(L::tiles(len)));
           atomicAdd(lists.counters + COUNT_PORTIONS, static_cast<unsigned long long>(L::portions(len)));
         }
@@ -358,14 +381,14 @@ GOCCCL_DEVICE long long find_segment(const long long* tile_prefix, long long cou
 /// radix_sort.cuh's Onesweep (its ranking, look-back words and look_back,
 /// its shared-memory exchange), with the segment's portion's bins and
 /// look-back in place of the sort's.
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, int PORTION_BITS = radix::PORTION_BITS>
 struct SegmentOnesweep
 {
   using Base = radix::Onesweep<BLOCK_THREADS, ITEMS_PER_THREAD, K, V>;
   using Traits = typename Base::Traits;
   using Bits = typename Base::Bits;
   using Rank = typename Base::Rank;
-  using L = Large<BLOCK_THREADS, ITEMS_PER_THREAD>;
+  using L = Large<BLOCK_THREADS, ITEMS_PER_THREAD, PORTION_BITS>;
   static constexpr int TILE_ITEMS = Base::TILE_ITEMS;
   static constexpr bool HAS_VALUES = Base::HAS_VALUES;
   static constexpr bool VALUES_IN_SMEM = Base::VALUES_IN_SMEM;
@@ -389,47 +412,72 @@ struct SegmentOnesweep
     long long tile_base; // the tile's first item
     long long seg_begin; // the segment's first item
     long long bins;      // the word of the portion's bins of this pass
+    long long carry;     // the next portion's bins of this pass when this is
+                         // its predecessor's last tile; -1: none
     long long lookback;  // the look-back word of the portion's first tile
     int tile;            // the tile's index in its portion; -1: no tile
     int valid;           // the tile's items
   };
 
   /// temp.offsets[d] for thread d < RADIX_DIGITS after the look-back over
-  /// the portion's earlier tiles (count: the tile's count of digit d).
-  static GOCCCL_DEVICE void offsets(TempStorage& temp, const unsigned long long* bins, unsigned* lookback,
-                                    unsigned tag, int count, int digit_prefix)
+  /// the portion's earlier tiles (count: the tile's count of digit d), and
+  /// the next portion's start of digit d when this is its predecessor's
+  /// last tile (a full tile: only a segment's last tile is partial).
+  static GOCCCL_DEVICE void offsets(TempStorage& temp, unsigned long long* bins, unsigned* lookback, unsigned tag,
+                                    int count, int digit_prefix)
   {
     const int tid = threadIdx.x;
     const unsigned long long bin = bins[temp.bins + tid];
     const unsigned exclusive = Base::look_back(lookback + temp.lookback, temp.tile, tag, count);
     temp.offsets[tid] = temp.seg_begin + static_cast<long long>(bin + exclusive) - digit_prefix;
+    if (temp.carry >= 0)
+    {
+      bins[temp.carry + tid] = bin + exclusive + static_cast<unsigned>(count);
+    }
   }
 
+  /// Launch `launch` = pass * P + r (P = `portions`, at least the
+  /// portions of every large segment): the block's tile when it lies in
+  /// portion r of its segment.
   static GOCCCL_DEVICE void run(TempStorage& temp, const K* d_keys_in, K* d_keys_out, const V* d_values_in,
                                 V* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n,
-                                const Lists& lists, const unsigned long long* bins, unsigned* lookback, int pass,
-                                bool descending)
+                                const Lists& lists, unsigned long long* bins, unsigned* lookback, long long portions,
+                                long long launch, bool descending)
   {
     using namespace radix;
     const int tid = threadIdx.x;
+    const int pass = static_cast<int>(launch / portions);
     if (tid == 0)
     {
+      const long long r = launch % portions;
       const long long count = lists.count(3);
-      const long long t = static_cast<long long>(atomicAdd(lists.counters + TILE_COUNTERS + pass, 1ull));
+      const long long t =
+        static_cast<long long>(atomicAdd(lists.counters + TILE_COUNTERS + (launch & 1), 1ull));
+      if (t == 0)
+      {
+        lists.counters[TILE_COUNTERS + ((launch + 1) & 1)] = 0; // the next launch's counter
+      }
       temp.tile = -1;
       if (t < lists.tile_prefix[count])
       {
         const long long k = find_segment(lists.tile_prefix, count, t);
-        long long b, len;
-        segment(d_begin, d_end, lists.list[3][k], n, b, len);
         const long long local = t - lists.tile_prefix[k]; // the tile in the segment
         const long long portion = local / L::TILES_PER_PORTION;
-        temp.tile = static_cast<int>(local - portion * L::TILES_PER_PORTION);
-        temp.valid = static_cast<int>(min(L::TILE, len - local * L::TILE));
-        temp.tile_base = b + local * L::TILE;
-        temp.seg_begin = b;
-        temp.bins = ((lists.portion_prefix[k] + portion) * PASSES + pass) * RADIX_DIGITS;
-        temp.lookback = (lists.tile_prefix[k] + portion * L::TILES_PER_PORTION) * RADIX_DIGITS;
+        if (portion == r)
+        {
+          long long b, len;
+          segment(d_begin, d_end, lists.list[3][k], n, b, len);
+          temp.tile = static_cast<int>(local - portion * L::TILES_PER_PORTION);
+          temp.valid = static_cast<int>(min(L::TILE, len - local * L::TILE));
+          temp.tile_base = b + local * L::TILE;
+          temp.seg_begin = b;
+          const long long first = lists.portion_prefix[k] + portion; // the portion's bins
+          temp.bins = (first * PASSES + pass) * RADIX_DIGITS;
+          temp.carry = temp.tile == L::TILES_PER_PORTION - 1 && portion + 1 < L::portions(len)
+                       ? ((first + 1) * PASSES + pass) * RADIX_DIGITS
+                       : -1;
+          temp.lookback = (lists.tile_prefix[k] + portion * L::TILES_PER_PORTION) * RADIX_DIGITS;
+        }
       }
     }
     __syncthreads();
@@ -588,22 +636,25 @@ struct SegmentOnesweep
 /**
  * \brief Classifies the segments (see the file comment); copies those of one
  * item. Grid ceil(num_segments / BLOCK_THREADS), lists counters zeroed.
+ * PORTION_BITS (here and in plan, histogram and onesweep, the same in all
+ * four): the log2 bound of a portion, lowered by tests only.
  */
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, int PORTION_BITS = detail::radix::PORTION_BITS>
 __device__ void segmented_sort_keys_classify(const K* d_keys_in, K* d_keys_out, const int64_t* d_begin,
                                              const int64_t* d_end, long long n, GOCCCL_SEGSORT_LISTS)
 {
-  detail::segsort::classify<BLOCK_THREADS, ITEMS_PER_THREAD, K, detail::radix::NoValues>(
+  detail::segsort::classify<BLOCK_THREADS, ITEMS_PER_THREAD, PORTION_BITS, K, detail::radix::NoValues>(
     d_keys_in, d_keys_out, nullptr, nullptr, d_begin, d_end, num_segments, n, GOCCCL_SEGSORT_MAKE_LISTS);
 }
 
 /// \brief segmented_sort_keys_classify for pairs.
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V,
+          int PORTION_BITS = detail::radix::PORTION_BITS>
 __device__ void segmented_sort_pairs_classify(const K* d_keys_in, K* d_keys_out, const V* d_values_in,
                                               V* d_values_out, const int64_t* d_begin, const int64_t* d_end,
                                               long long n, GOCCCL_SEGSORT_LISTS)
 {
-  detail::segsort::classify<BLOCK_THREADS, ITEMS_PER_THREAD, K, V>(
+  detail::segsort::classify<BLOCK_THREADS, ITEMS_PER_THREAD, PORTION_BITS, K, V>(
     d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, num_segments, n, GOCCCL_SEGSORT_MAKE_LISTS);
 }
 
@@ -670,13 +721,14 @@ __device__ void segmented_sort_pairs_big(const K* d_keys_in, K* d_keys_out, cons
 /**
  * \brief One block: tile_prefix[k] and portion_prefix[k] = the tiles and
  * portions of large segments 0..k-1 (list order); tile_prefix[L] and
- * portion_prefix[L] = their totals.
+ * portion_prefix[L] = their totals. V (the values of pairs) is unused.
  */
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename... Rest>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V = detail::radix::NoValues,
+          int PORTION_BITS = detail::radix::PORTION_BITS>
 __device__ void segmented_sort_plan(const int64_t* d_begin, const int64_t* d_end, long long n, GOCCCL_SEGSORT_LISTS)
 {
   using Scan = cub::BlockScan<long long, BLOCK_THREADS>;
-  using L = detail::segsort::Large<BLOCK_THREADS, ITEMS_PER_THREAD>;
+  using L = detail::segsort::Large<BLOCK_THREADS, ITEMS_PER_THREAD, PORTION_BITS>;
   __shared__ typename Scan::TempStorage temp;
   const detail::segsort::Lists lists = GOCCCL_SEGSORT_MAKE_LISTS;
   const long long count = lists.count(3);
@@ -719,17 +771,19 @@ __device__ void segmented_sort_plan(const int64_t* d_begin, const int64_t* d_end
  * \brief Counts the digits of every pass of the large segments' tiles into
  * the bins of their portions, d_bins[portion][pass][digit] (zeroed, as the
  * done counters after them); the last tile of a segment to finish turns its
- * portions' counts into where their digits start in the segment. Grid: the
- * tile total.
+ * portions' counts into where their digits start in the segment (right in
+ * every pass for portion 0, in pass 0 for the others: Onesweep's carries
+ * replace them in later passes). Grid: the tile total. V is unused.
  */
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename... Rest>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V = detail::radix::NoValues,
+          int PORTION_BITS = detail::radix::PORTION_BITS>
 __device__ void segmented_sort_histogram(const K* d_keys_in, const int64_t* d_begin, const int64_t* d_end,
                                          long long n, GOCCCL_SEGSORT_LISTS, void* d_bins, bool descending)
 {
   using namespace detail::radix;
   using Keys = detail::segsort::Keys<K>;
   using Bits = typename Keys::Bits;
-  using L = detail::segsort::Large<BLOCK_THREADS, ITEMS_PER_THREAD>;
+  using L = detail::segsort::Large<BLOCK_THREADS, ITEMS_PER_THREAD, PORTION_BITS>;
   using BinScan = cub::BlockScan<unsigned long long, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
   constexpr int TILE = L::TILE_ITEMS;
   constexpr int PASSES = Keys::PASSES;
@@ -841,34 +895,41 @@ __device__ void segmented_sort_histogram(const K* d_keys_in, const int64_t* d_be
 }
 
 /**
- * \brief Pass `pass` of Onesweep over every large segment's keys: in -> out
- * (distinct buffers). d_bins as segmented_sort_histogram left them;
- * d_lookback: the tile total * 256 32-bit look-back words, zeroed before
- * the first pass. Grid: the tile total.
+ * \brief Launch `launch` of Onesweep over every large segment's keys: pass
+ * launch / P over portion launch % P of each segment, P = `portions` (at
+ * least the portions of every large segment, see the file comment), in ->
+ * out (distinct buffers). Launches 0, 1, ..., PASSES * P - 1 in order on one
+ * stream. d_bins as segmented_sort_histogram left them (the launches write
+ * the carries of later portions into them); d_lookback: the tile total * 256
+ * 32-bit look-back words, zeroed before the first launch. Grid: the tile
+ * total.
  */
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, int PORTION_BITS = detail::radix::PORTION_BITS>
 __device__ void segmented_sort_keys_onesweep(const K* d_keys_in, K* d_keys_out, const int64_t* d_begin,
                                              const int64_t* d_end, long long n, GOCCCL_SEGSORT_LISTS, void* d_bins,
-                                             void* d_lookback, long long pass, bool descending)
+                                             void* d_lookback, long long portions, long long launch,
+                                             bool descending)
 {
-  using Agent = detail::segsort::SegmentOnesweep<BLOCK_THREADS, ITEMS_PER_THREAD, K, detail::radix::NoValues>;
+  using Agent =
+    detail::segsort::SegmentOnesweep<BLOCK_THREADS, ITEMS_PER_THREAD, K, detail::radix::NoValues, PORTION_BITS>;
   __shared__ typename Agent::TempStorage temp;
   Agent::run(temp, d_keys_in, d_keys_out, nullptr, nullptr, d_begin, d_end, n, GOCCCL_SEGSORT_MAKE_LISTS,
-             static_cast<const unsigned long long*>(d_bins), static_cast<unsigned*>(d_lookback), int(pass),
+             static_cast<unsigned long long*>(d_bins), static_cast<unsigned*>(d_lookback), portions, launch,
              descending);
 }
 
 /// \brief segmented_sort_keys_onesweep for pairs.
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V,
+          int PORTION_BITS = detail::radix::PORTION_BITS>
 __device__ void segmented_sort_pairs_onesweep(const K* d_keys_in, K* d_keys_out, const V* d_values_in,
                                               V* d_values_out, const int64_t* d_begin, const int64_t* d_end,
                                               long long n, GOCCCL_SEGSORT_LISTS, void* d_bins, void* d_lookback,
-                                              long long pass, bool descending)
+                                              long long portions, long long launch, bool descending)
 {
-  using Agent = detail::segsort::SegmentOnesweep<BLOCK_THREADS, ITEMS_PER_THREAD, K, V>;
+  using Agent = detail::segsort::SegmentOnesweep<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, PORTION_BITS>;
   __shared__ typename Agent::TempStorage temp;
   Agent::run(temp, d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, GOCCCL_SEGSORT_MAKE_LISTS,
-             static_cast<const unsigned long long*>(d_bins), static_cast<unsigned*>(d_lookback), int(pass),
+             static_cast<unsigned long long*>(d_bins), static_cast<unsigned*>(d_lookback), portions, launch,
              descending);
 }
 

@@ -571,7 +571,7 @@ struct KeepUint16 {
 
 // Launch policies (emit/policy.go): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
-#if __CUDA_ARCH__ >= 900  // sm_90, sm_100, sm_120
+#if __CUDA_ARCH__ >= 900  // sm_90
 constexpr int gocccl_inclusive_scan_MaxFloat32_threads = 128, gocccl_inclusive_scan_MaxFloat32_items = 24;
 constexpr int gocccl_inclusive_scan_MaxFloat64_threads = 224, gocccl_inclusive_scan_MaxFloat64_items = 24;
 constexpr int gocccl_inclusive_scan_MaxInt16_threads = 512, gocccl_inclusive_scan_MaxInt16_items = 12;

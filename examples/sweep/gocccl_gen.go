@@ -22,18 +22,12 @@ var (
 	goccclImageSM80 []byte
 	//go:embed gocccl_gen_sm_90.cubin
 	goccclImageSM90 []byte
-	//go:embed gocccl_gen_sm_100.cubin
-	goccclImageSM100 []byte
-	//go:embed gocccl_gen_sm_120.cubin
-	goccclImageSM120 []byte
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "bfe61dc43ecf35ebbdfa64ca7e7fa2b178afdf5e3d63cbe7a1b2d7b735a09949", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "d0c5855642f16d8effc6578ff441d37d2cc59d68ec86a3454d50ba82a8f818f8", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "b41cab2a1e8a33087065b08cdda8eb2bf1f702a951e616220393d11b12ee9210"},
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "66c27121c7f516851b25e41f0d9556b0f5656d8d8dda0e3f9c3f40a04470a960"},
-		{Target: goccclimpl.Target{Arch: 100}, Data: goccclImageSM100, SHA256: "bb58f33059a4b4042192d59fad58ee7ce5aaa553e70fe1cebe26949d720c45bf"},
-		{Target: goccclimpl.Target{Arch: 120}, Data: goccclImageSM120, SHA256: "299541811fc99373c2d0bf1070876ac357ce1ac7ff8b4c82d90c4c4cbef6372c"},
 	})
 	// InclusiveScan(MaxFloat32) over float32, declared at ops.go:180:102.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -45,8 +39,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 15},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 24},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
 	// InclusiveScan(MaxFloat64) over float64, declared at ops.go:185:102.
@@ -59,8 +51,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 7},
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
-			{Arch: 100, BlockThreads: 224, ItemsPerThread: 24},
-			{Arch: 120, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
 	// InclusiveScan(MaxInt16) over int16, declared at ops.go:200:96.
@@ -73,8 +63,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 30},
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
-			{Arch: 100, BlockThreads: 512, ItemsPerThread: 12},
-			{Arch: 120, BlockThreads: 512, ItemsPerThread: 12},
 		},
 	})
 	// InclusiveScan(MaxInt32) over int32, declared at ops.go:160:96.
@@ -87,8 +75,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 15},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 24},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
 	// InclusiveScan(MaxInt64) over int64, declared at ops.go:170:96.
@@ -101,8 +87,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 7},
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
-			{Arch: 100, BlockThreads: 224, ItemsPerThread: 24},
-			{Arch: 120, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
 	// InclusiveScan(MaxInt8) over int8, declared at ops.go:190:93.
@@ -115,8 +99,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 30},
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
-			{Arch: 100, BlockThreads: 192, ItemsPerThread: 22},
-			{Arch: 120, BlockThreads: 192, ItemsPerThread: 22},
 		},
 	})
 	// InclusiveScan(MaxUint16) over uint16, declared at ops.go:205:99.
@@ -129,8 +111,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 30},
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
-			{Arch: 100, BlockThreads: 512, ItemsPerThread: 12},
-			{Arch: 120, BlockThreads: 512, ItemsPerThread: 12},
 		},
 	})
 	// InclusiveScan(MaxUint32) over uint32, declared at ops.go:165:99.
@@ -143,8 +123,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 15},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 24},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
 	// InclusiveScan(MaxUint64) over uint64, declared at ops.go:175:99.
@@ -157,8 +135,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 7},
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
-			{Arch: 100, BlockThreads: 224, ItemsPerThread: 24},
-			{Arch: 120, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
 	// InclusiveScan(MaxUint8) over uint8, declared at ops.go:195:96.
@@ -171,8 +147,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 30},
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
-			{Arch: 100, BlockThreads: 192, ItemsPerThread: 22},
-			{Arch: 120, BlockThreads: 192, ItemsPerThread: 22},
 		},
 	})
 	// MergeSortKeys(LessFloat32) over float32, declared at ops.go:182:51.
@@ -185,8 +159,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 17},
 		},
 	})
 	// MergeSortKeys(LessFloat64) over float64, declared at ops.go:187:51.
@@ -199,8 +171,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// MergeSortKeys(LessInt16) over int16, declared at ops.go:202:49.
@@ -213,8 +183,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 17},
 		},
 	})
 	// MergeSortKeys(LessInt32) over int32, declared at ops.go:162:49.
@@ -227,8 +195,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 17},
 		},
 	})
 	// MergeSortKeys(LessInt64) over int64, declared at ops.go:172:49.
@@ -241,8 +207,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// MergeSortKeys(LessInt8) over int8, declared at ops.go:192:48.
@@ -255,8 +219,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 17},
 		},
 	})
 	// MergeSortKeys(LessUint16) over uint16, declared at ops.go:207:50.
@@ -269,8 +231,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 17},
 		},
 	})
 	// MergeSortKeys(LessUint32) over uint32, declared at ops.go:167:50.
@@ -283,8 +243,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 17},
 		},
 	})
 	// MergeSortKeys(LessUint64) over uint64, declared at ops.go:177:50.
@@ -297,8 +255,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// MergeSortKeys(LessUint8) over uint8, declared at ops.go:197:49.
@@ -311,8 +267,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 17},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 17},
 		},
 	})
 	// Partition(KeepFloat32) over float32, declared at ops.go:181:43.
@@ -325,8 +279,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
 	// Partition(KeepFloat64) over float64, declared at ops.go:186:43.
@@ -339,8 +291,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
 	// Partition(KeepInt16) over int16, declared at ops.go:201:41.
@@ -353,8 +303,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
 	// Partition(KeepInt32) over int32, declared at ops.go:161:41.
@@ -367,8 +315,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
 	// Partition(KeepInt64) over int64, declared at ops.go:171:41.
@@ -381,8 +327,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
 	// Partition(KeepInt8) over int8, declared at ops.go:191:40.
@@ -395,8 +339,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
 	// Partition(KeepUint16) over uint16, declared at ops.go:206:42.
@@ -409,8 +351,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
 	// Partition(KeepUint32) over uint32, declared at ops.go:166:42.
@@ -423,8 +363,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
 	// Partition(KeepUint64) over uint64, declared at ops.go:176:42.
@@ -437,8 +375,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
 	// Partition(KeepUint8) over uint8, declared at ops.go:196:41.
@@ -451,8 +387,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
 	// RadixSortKeys[float32] over float32, declared at ops.go:182:10.
@@ -465,8 +399,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 384, ItemsPerThread: 20},
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
-			{Arch: 100, BlockThreads: 384, ItemsPerThread: 20},
-			{Arch: 120, BlockThreads: 384, ItemsPerThread: 20},
 		},
 	})
 	// RadixSortKeys[float64] over float64, declared at ops.go:187:10.
@@ -479,8 +411,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 384, ItemsPerThread: 15},
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
-			{Arch: 100, BlockThreads: 384, ItemsPerThread: 15},
-			{Arch: 120, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// RadixSortKeys[int16] over int16, declared at ops.go:202:10.
@@ -493,8 +423,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 512, ItemsPerThread: 19},
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
-			{Arch: 100, BlockThreads: 512, ItemsPerThread: 19},
-			{Arch: 120, BlockThreads: 512, ItemsPerThread: 19},
 		},
 	})
 	// RadixSortKeys[int32] over int32, declared at ops.go:162:10.
@@ -507,8 +435,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 384, ItemsPerThread: 20},
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
-			{Arch: 100, BlockThreads: 384, ItemsPerThread: 20},
-			{Arch: 120, BlockThreads: 384, ItemsPerThread: 20},
 		},
 	})
 	// RadixSortKeys[int64] over int64, declared at ops.go:172:10.
@@ -521,8 +447,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 384, ItemsPerThread: 15},
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
-			{Arch: 100, BlockThreads: 384, ItemsPerThread: 15},
-			{Arch: 120, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// RadixSortKeys[int8] over int8, declared at ops.go:192:10.
@@ -535,8 +459,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 512, ItemsPerThread: 19},
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
-			{Arch: 100, BlockThreads: 512, ItemsPerThread: 19},
-			{Arch: 120, BlockThreads: 512, ItemsPerThread: 19},
 		},
 	})
 	// RadixSortKeys[uint16] over uint16, declared at ops.go:207:10.
@@ -549,8 +471,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 512, ItemsPerThread: 19},
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
-			{Arch: 100, BlockThreads: 512, ItemsPerThread: 19},
-			{Arch: 120, BlockThreads: 512, ItemsPerThread: 19},
 		},
 	})
 	// RadixSortKeys[uint32] over uint32, declared at ops.go:167:10.
@@ -563,8 +483,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 384, ItemsPerThread: 20},
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
-			{Arch: 100, BlockThreads: 384, ItemsPerThread: 20},
-			{Arch: 120, BlockThreads: 384, ItemsPerThread: 20},
 		},
 	})
 	// RadixSortKeys[uint64] over uint64, declared at ops.go:177:10.
@@ -577,8 +495,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 384, ItemsPerThread: 15},
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
-			{Arch: 100, BlockThreads: 384, ItemsPerThread: 15},
-			{Arch: 120, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// RadixSortKeys[uint8] over uint8, declared at ops.go:197:10.
@@ -591,8 +507,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 512, ItemsPerThread: 19},
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
-			{Arch: 100, BlockThreads: 512, ItemsPerThread: 19},
-			{Arch: 120, BlockThreads: 512, ItemsPerThread: 19},
 		},
 	})
 	// Reduce(MaxFloat32) over float32, declared at ops.go:180:68.
@@ -605,8 +519,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
 	// Reduce(MaxFloat64) over float64, declared at ops.go:185:68.
@@ -619,8 +531,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// Reduce(MaxInt16) over int16, declared at ops.go:200:64.
@@ -633,8 +543,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
 	// Reduce(MaxInt32) over int32, declared at ops.go:160:64.
@@ -647,8 +555,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
 	// Reduce(MaxInt64) over int64, declared at ops.go:170:64.
@@ -661,8 +567,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// Reduce(MaxInt8) over int8, declared at ops.go:190:62.
@@ -675,8 +579,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
 	// Reduce(MaxUint16) over uint16, declared at ops.go:205:66.
@@ -689,8 +591,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
 	// Reduce(MaxUint32) over uint32, declared at ops.go:165:66.
@@ -703,8 +603,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
 	// Reduce(MaxUint64) over uint64, declared at ops.go:175:66.
@@ -717,8 +615,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// Reduce(MaxUint8) over uint8, declared at ops.go:195:64.
@@ -731,8 +627,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
 	// Select(KeepFloat32) over float32, declared at ops.go:181:8.
@@ -745,8 +639,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
 	// Select(KeepFloat64) over float64, declared at ops.go:186:8.
@@ -759,8 +651,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
 	// Select(KeepInt16) over int16, declared at ops.go:201:8.
@@ -773,8 +663,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
 	// Select(KeepInt32) over int32, declared at ops.go:161:8.
@@ -787,8 +675,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
 	// Select(KeepInt64) over int64, declared at ops.go:171:8.
@@ -801,8 +687,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
 	// Select(KeepInt8) over int8, declared at ops.go:191:8.
@@ -815,8 +699,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
 	// Select(KeepUint16) over uint16, declared at ops.go:206:8.
@@ -829,8 +711,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
 	// Select(KeepUint32) over uint32, declared at ops.go:166:8.
@@ -843,8 +723,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
 	// Select(KeepUint64) over uint64, declared at ops.go:176:8.
@@ -857,8 +735,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
 	// Select(KeepUint8) over uint8, declared at ops.go:196:8.
@@ -871,8 +747,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
 	// UnaryTransform(CopyFloat32) over float32, float32, declared at ops.go:180:26.
@@ -885,8 +759,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// UnaryTransform(CopyFloat64) over float64, float64, declared at ops.go:185:26.
@@ -899,8 +771,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 	// UnaryTransform(CopyInt16) over int16, int16, declared at ops.go:200:24.
@@ -913,8 +783,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
 	// UnaryTransform(CopyInt32) over int32, int32, declared at ops.go:160:24.
@@ -927,8 +795,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// UnaryTransform(CopyInt64) over int64, int64, declared at ops.go:170:24.
@@ -941,8 +807,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 	// UnaryTransform(CopyInt8) over int8, int8, declared at ops.go:190:23.
@@ -955,8 +819,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
 	// UnaryTransform(CopyUint16) over uint16, uint16, declared at ops.go:205:25.
@@ -969,8 +831,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
 	// UnaryTransform(CopyUint32) over uint32, uint32, declared at ops.go:165:25.
@@ -983,8 +843,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// UnaryTransform(CopyUint64) over uint64, uint64, declared at ops.go:175:25.
@@ -997,8 +855,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 4},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 	// UnaryTransform(CopyUint8) over uint8, uint8, declared at ops.go:195:24.
@@ -1011,8 +867,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 100, BlockThreads: 256, ItemsPerThread: 32},
-			{Arch: 120, BlockThreads: 256, ItemsPerThread: 32},
 		},
 	})
 	// Unique(EqFloat32) over float32, declared at ops.go:181:83.
@@ -1025,8 +879,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
 	// Unique(EqFloat64) over float64, declared at ops.go:186:83.
@@ -1039,8 +891,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
 	// Unique(EqInt16) over int16, declared at ops.go:201:79.
@@ -1053,8 +903,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
 	// Unique(EqInt32) over int32, declared at ops.go:161:79.
@@ -1067,8 +915,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
 	// Unique(EqInt64) over int64, declared at ops.go:171:79.
@@ -1081,8 +927,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
 	// Unique(EqInt8) over int8, declared at ops.go:191:77.
@@ -1095,8 +939,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
 	// Unique(EqUint16) over uint16, declared at ops.go:206:81.
@@ -1109,8 +951,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
 	// Unique(EqUint32) over uint32, declared at ops.go:166:81.
@@ -1123,8 +963,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
 	// Unique(EqUint64) over uint64, declared at ops.go:176:81.
@@ -1137,8 +975,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 8},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
 	// Unique(EqUint8) over uint8, declared at ops.go:196:79.
@@ -1151,8 +987,6 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 100, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 120, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
 }

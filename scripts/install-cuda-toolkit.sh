@@ -61,7 +61,8 @@ mkdir -p "$(dirname "$dir")"
 tmp=$(mktemp -d "$dir.tmp.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 start=$(date +%s)
-echo "install-cuda-toolkit: installing into $dir:" >&2
+echo "install-cuda-toolkit: gocccl-gen compiles operators with nvcc, and this project's toolkit (CUDA 13.0 nvcc with CCCL 3.0) is not in $dir yet:" >&2
+echo "  installing NVIDIA's wheels there, without root: about 100 MB to download, 270 MB on disk, usually under a minute" >&2
 printf '  %s\n' $want >&2
 # The wheels are downloaded first, to report their size, then installed from
 # there. pip's notices go to stderr, keeping stdout for --nvcc.

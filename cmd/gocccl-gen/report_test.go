@@ -1,0 +1,39 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/gocccl/gocccl/emit"
+	"github.com/gocccl/gocccl/model"
+)
+
+// TestReport: -v prints one line per package with its instances, operators,
+// targets and where the images came from (nvcc, the cache, or nothing to
+// do), and says so when a package has no instances.
+func TestReport(t *testing.T) {
+	pkg := &model.Package{Path: "example.com/p", Instances: make([]*model.Instance, 3), Ops: make([]*model.Op, 2)}
+	targets := []emit.Target{{Arch: 80}, {Arch: 90}, {Arch: 90, PTX: true}}
+	for _, c := range []struct {
+		out  *emit.Output
+		want string
+	}{
+		{&emit.Output{Manifest: &emit.Manifest{Targets: targets}},
+			"example.com/p: 3 instances, 2 operators; sm_80,sm_90,compute_90; compiled by nvcc\n"},
+		{&emit.Output{Manifest: &emit.Manifest{Targets: targets}, Reused: true},
+			"example.com/p: 3 instances, 2 operators; sm_80,sm_90,compute_90; up to date, nvcc not run\n"},
+		{&emit.Output{Manifest: &emit.Manifest{Targets: targets}, Cached: targets},
+			"example.com/p: 3 instances, 2 operators; sm_80,sm_90,compute_90; all images from the compile cache\n"},
+		{&emit.Output{Manifest: &emit.Manifest{Targets: targets}, Cached: targets[:1]},
+			"example.com/p: 3 instances, 2 operators; sm_80,sm_90,compute_90; 1 of 3 images from the compile cache\n"},
+	} {
+		var b strings.Builder
+		report(&b, pkg, c.out)
+		assert.Equal(t, c.want, b.String())
+	}
+	var b strings.Builder
+	report(&b, &model.Package{Path: "example.com/q", Ops: make([]*model.Op, 4)}, &emit.Output{})
+	assert.Equal(t, "example.com/q: no algorithm instances, nothing to generate (4 operators)\n", b.String())
+}

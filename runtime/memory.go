@@ -70,7 +70,7 @@ func (a deviceAlloc) release() {
 func (d *Device) allocate(bytes int) (cuda.DevicePtr, error) {
 	p, err := d.ctx.MemAlloc(bytes)
 	if !isOutOfMemory(err) {
-		return p, err
+		return p, d.noteFault(err)
 	}
 	if err := d.releaseMemory(); err != nil {
 		return 0, err

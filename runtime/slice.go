@@ -141,7 +141,7 @@ func (s *Slice[T]) CopyFromHost(src []T) error {
 		return fmt.Errorf("gocccl: CopyFromHost: source has %d elements, slice has %d", len(src), s.n)
 	}
 	if err := s.dev.enter(); err != nil {
-		return fmt.Errorf("gocccl: CopyFromHost: %w", err)
+		return fmt.Errorf("gocccl: CopyFromHost: %w", s.dev.noteFault(err))
 	}
 	defer s.dev.exit()
 	if s.n == 0 {
@@ -220,7 +220,7 @@ func (s *Slice[T]) Free() error {
 	s.cleanup.Stop()
 	untrack(s.dev, &s.dev.allocs, p)
 	if err := s.dev.ctx.MemFree(p); err != nil {
-		return fmt.Errorf("gocccl: Free: %w", err)
+		return fmt.Errorf("gocccl: Free: %w", s.dev.noteFault(err))
 	}
 	return nil
 }

@@ -341,5 +341,3 @@ func zipProblem(z *model.Type, ins []*model.Iter) string {
 	}
 	return strings.Join(bad, "; ")
 }
-
-

@@ -3,6 +3,7 @@ package opfuzz
 import (
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"go/ast"
 	"go/importer"
@@ -85,10 +86,9 @@ func repoRoot(t *testing.T) string {
 	return filepath.Dir(strings.TrimSpace(string(out)))
 }
 
-// writeModule writes the package of c into a new module that uses this
-// repository through a replace directive, and returns the package's
-// directory.
-func writeModule(t *testing.T, c Config) string {
+// newModule returns the directory of a new module that uses this
+// repository through a replace directive.
+func newModule(t *testing.T) string {
 	t.Helper()
 	root := repoRoot(t)
 	mod := t.TempDir()
@@ -97,6 +97,20 @@ func writeModule(t *testing.T, c Config) string {
 	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(mod, "go.sum"), sum, 0o644))
+	return mod
+}
+
+// writeModule writes the package of c into a new module and returns the
+// package's directory.
+func writeModule(t *testing.T, c Config) string {
+	t.Helper()
+	return writePackage(t, newModule(t), c)
+}
+
+// writePackage writes the package of c into the directory c.Package of
+// module mod, and returns it.
+func writePackage(t *testing.T, mod string, c Config) string {
+	t.Helper()
 	dir := filepath.Join(mod, c.Package)
 	require.NoError(t, os.MkdirAll(dir, 0o755))
 	files, err := Generate(c)
@@ -150,5 +164,31 @@ func TestAnalyzerAndEmit(t *testing.T) {
 			}
 			require.Contains(t, names, "gocccl_gen_sm_90.cubin")
 		})
+	}
+}
+
+var sweepFlag = flag.Int("opfuzz.sweep", 0, "seeds (from 1000 on, 40 operators each) that TestSweep analyzes and translates to CUDA C++")
+
+// TestSweep is a longer run of the analyzer and the translation, skipped
+// unless -opfuzz.sweep=N: it generates N packages into one module, loads
+// them all at once, and translates each to CUDA C++. The analyzer must
+// accept every operator.
+func TestSweep(t *testing.T) {
+	if *sweepFlag <= 0 {
+		t.Skip("give -opfuzz.sweep=N to analyze and translate N more seeds")
+	}
+	mod := newModule(t)
+	for i := range *sweepFlag {
+		c := config(1000+uint64(i), 40)
+		c.Package = fmt.Sprintf("seed%d", c.Seed)
+		writePackage(t, mod, c)
+	}
+	pkgs, err := analyzer.Load(mod, nil, "./...")
+	require.NoError(t, err)
+	require.Len(t, pkgs, *sweepFlag)
+	for _, p := range pkgs {
+		require.Len(t, p.Instances, 40, "%s: instances", p.Path)
+		_, err := emit.CUDASource(p, []emit.Target{{Arch: 90}})
+		require.NoError(t, err, p.Path)
 	}
 }

@@ -10,63 +10,17 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/internal/devicetest/radixorder"
 	"github.com/gocccl/gocccl/runtime"
 )
 
-// key is the key types of the instances.
-type key interface {
-	~int8 | ~int16 | ~int32 | ~int64 | ~int | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uint | ~uintptr | ~float32 | ~float64
-}
-
-// orderedBits is the key's ordered window as CUB orders keys, written
-// independently of the runtime.
-func orderedBits[K key](k K, o runtime.RadixOptions) uint64 {
-	size := int(unsafe.Sizeof(k))
-	var b uint64
-	switch size {
-	case 1:
-		b = uint64(*(*uint8)(unsafe.Pointer(&k)))
-	case 2:
-		b = uint64(*(*uint16)(unsafe.Pointer(&k)))
-	case 4:
-		b = uint64(*(*uint32)(unsafe.Pointer(&k)))
-	default:
-		b = *(*uint64)(unsafe.Pointer(&k))
-	}
-	width := 8 * size
-	sign := uint64(1) << (width - 1)
-	all := ^uint64(0) >> (64 - width)
-	switch any(k).(type) {
-	case float32, float64:
-		if b&sign != 0 {
-			b = ^b & all
-		} else {
-			b |= sign
-		}
-	case int8, int16, int32, int64, int:
-		b ^= sign
-	}
-	if o.Descending {
-		b = ^b & all
-	}
-	end := o.EndBit
-	if end == 0 {
-		end = width
-	}
-	b >>= o.BeginBit
-	if w := end - o.BeginBit; w < 64 {
-		b &= 1<<w - 1
-	}
-	return b
-}
-
 // stableOrder returns the input positions of keys in sorted order, from
 // slices.SortStableFunc.
-func stableOrder[K key](keys []K, o runtime.RadixOptions) []uint32 {
+func stableOrder[K radixorder.Key](keys []K, o runtime.RadixOptions) []uint32 {
 	idx := make([]uint32, len(keys))
 	bits := make([]uint64, len(keys))
 	for i, k := range keys {
-		idx[i], bits[i] = uint32(i), orderedBits(k, o)
+		idx[i], bits[i] = uint32(i), radixorder.Bits(k, o)
 	}
 	slices.SortStableFunc(idx, func(a, b uint32) int {
 		switch x, y := bits[a], bits[b]; {
@@ -80,7 +34,7 @@ func stableOrder[K key](keys []K, o runtime.RadixOptions) []uint32 {
 	return idx
 }
 
-func specials[K key]() []K {
+func specials[K radixorder.Key]() []K {
 	var z K
 	var v any
 	switch any(z).(type) {
@@ -115,7 +69,7 @@ func specials[K key]() []K {
 }
 
 // inputs returns the key patterns of n keys.
-func inputs[K key](r *rand.Rand, n int, gen func(*rand.Rand) K, all bool) map[string][]K {
+func inputs[K radixorder.Key](r *rand.Rand, n int, gen func(*rand.Rand) K, all bool) map[string][]K {
 	random := make([]K, n)
 	for i := range random {
 		random[i] = gen(r)
@@ -157,7 +111,7 @@ type keyCase struct {
 	run  func(t *testing.T, r *rand.Rand, dut, oracle *runtime.Device, n int)
 }
 
-func newCase[K key](name string, keys *runtime.RadixSortKeysOp[K], pairs *runtime.RadixSortPairsOp[K, uint32], gen func(*rand.Rand) K) keyCase {
+func newCase[K radixorder.Key](name string, keys *runtime.RadixSortKeysOp[K], pairs *runtime.RadixSortPairsOp[K, uint32], gen func(*rand.Rand) K) keyCase {
 	return keyCase{name, func(t *testing.T, r *rand.Rand, dut, oracle *runtime.Device, n int) {
 		for pattern, in := range inputs(r, n, gen, n <= 4097) {
 			for _, o := range options {
@@ -171,7 +125,7 @@ func newCase[K key](name string, keys *runtime.RadixSortKeysOp[K], pairs *runtim
 				if n > 1_000_003 {
 					// Too large for the SortStableFunc oracle: sorted, and equal to the CPU backend's.
 					for i := 1; i < n; i++ {
-						if orderedBits(got[i-1], o) > orderedBits(got[i], o) {
+						if radixorder.Bits(got[i-1], o) > radixorder.Bits(got[i], o) {
 							t.Fatalf("%s n=%d %+v: keys %d and %d out of order", name, n, o, i-1, i)
 						}
 					}
@@ -179,7 +133,7 @@ func newCase[K key](name string, keys *runtime.RadixSortKeysOp[K], pairs *runtim
 				}
 				want := stableOrder(in, o)
 				for i, j := range want {
-					if orderedBits(in[j], runtime.RadixOptions{}) != orderedBits(got[i], runtime.RadixOptions{}) {
+					if radixorder.Bits(in[j], runtime.RadixOptions{}) != radixorder.Bits(got[i], runtime.RadixOptions{}) {
 						t.Fatalf("%s %s n=%d %+v: key %d is %v, want %v", name, pattern, n, o, i, got[i], in[j])
 					}
 				}
@@ -193,15 +147,15 @@ func newCase[K key](name string, keys *runtime.RadixSortKeysOp[K], pairs *runtim
 	}}
 }
 
-func bitsOf[K key](ks []K) []uint64 {
+func bitsOf[K radixorder.Key](ks []K) []uint64 {
 	b := make([]uint64, len(ks))
 	for i, k := range ks {
-		b[i] = orderedBits(k, runtime.RadixOptions{})
+		b[i] = radixorder.Bits(k, runtime.RadixOptions{})
 	}
 	return b
 }
 
-func sortKeysOn[K key](t *testing.T, d *runtime.Device, op *runtime.RadixSortKeysOp[K], keys []K, o runtime.RadixOptions) []K {
+func sortKeysOn[K radixorder.Key](t *testing.T, d *runtime.Device, op *runtime.RadixSortKeysOp[K], keys []K, o runtime.RadixOptions) []K {
 	t.Helper()
 	in, err := runtime.FromHost(d, keys)
 	require.NoError(t, err)
@@ -218,7 +172,7 @@ func sortKeysOn[K key](t *testing.T, d *runtime.Device, op *runtime.RadixSortKey
 	return got
 }
 
-func sortPairsOn[K key](t *testing.T, d *runtime.Device, op *runtime.RadixSortPairsOp[K, uint32], keys []K, o runtime.RadixOptions) ([]K, []uint32) {
+func sortPairsOn[K radixorder.Key](t *testing.T, d *runtime.Device, op *runtime.RadixSortPairsOp[K, uint32], keys []K, o runtime.RadixOptions) ([]K, []uint32) {
 	t.Helper()
 	idx := make([]uint32, len(keys))
 	for i := range idx {

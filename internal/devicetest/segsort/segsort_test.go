@@ -6,56 +6,17 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
-	"unsafe"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/internal/devicetest/radixorder"
 	"github.com/gocccl/gocccl/runtime"
 )
-
-// key is the key types of the instances.
-type key interface {
-	~int8 | ~int16 | ~int32 | ~int64 | ~int | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uint | ~uintptr | ~float32 | ~float64
-}
-
-// orderedBits is the key's order as CUB's radix sort orders keys, written
-// independently of the runtime.
-func orderedBits[K key](k K, desc bool) uint64 {
-	size := int(unsafe.Sizeof(k))
-	var b uint64
-	switch size {
-	case 1:
-		b = uint64(*(*uint8)(unsafe.Pointer(&k)))
-	case 2:
-		b = uint64(*(*uint16)(unsafe.Pointer(&k)))
-	case 4:
-		b = uint64(*(*uint32)(unsafe.Pointer(&k)))
-	default:
-		b = *(*uint64)(unsafe.Pointer(&k))
-	}
-	width := 8 * size
-	sign := uint64(1) << (width - 1)
-	all := ^uint64(0) >> (64 - width)
-	switch any(k).(type) {
-	case float32, float64:
-		if b&sign != 0 {
-			b = ^b & all
-		} else {
-			b |= sign
-		}
-	case int8, int16, int32, int64, int:
-		b ^= sign
-	}
-	if desc {
-		b = ^b & all
-	}
-	return b
-}
 
 // oracle sorts every segment with slices.SortStableFunc: for each output
 // position, the input position its key comes from (-1 outside every
 // segment).
-func oracle[K key](keys []K, begin, end []int64, desc bool) []int {
+func oracle[K radixorder.Key](keys []K, begin, end []int64, desc bool) []int {
 	from := make([]int, len(keys))
 	for i := range from {
 		from[i] = -1
@@ -67,7 +28,7 @@ func oracle[K key](keys []K, begin, end []int64, desc bool) []int {
 			idx[i] = b + i
 		}
 		slices.SortStableFunc(idx, func(x, y int) int {
-			bx, by := orderedBits(keys[x], desc), orderedBits(keys[y], desc)
+			bx, by := radixorder.Bits(keys[x], runtime.RadixOptions{Descending: desc}), radixorder.Bits(keys[y], runtime.RadixOptions{Descending: desc})
 			switch {
 			case bx < by:
 				return -1
@@ -81,7 +42,7 @@ func oracle[K key](keys []K, begin, end []int64, desc bool) []int {
 	return from
 }
 
-func specials[K key]() []K {
+func specials[K radixorder.Key]() []K {
 	var z K
 	var v any
 	switch any(z).(type) {
@@ -116,7 +77,7 @@ func specials[K key]() []K {
 }
 
 // inputs returns the key patterns of n keys (random only when !all).
-func inputs[K key](r *rand.Rand, n int, gen func(*rand.Rand) K, all bool) map[string][]K {
+func inputs[K radixorder.Key](r *rand.Rand, n int, gen func(*rand.Rand) K, all bool) map[string][]K {
 	random := make([]K, n)
 	for i := range random {
 		random[i] = gen(r)
@@ -126,7 +87,7 @@ func inputs[K key](r *rand.Rand, n int, gen func(*rand.Rand) K, all bool) map[st
 	}
 	sorted := slices.Clone(random)
 	slices.SortStableFunc(sorted, func(a, b K) int {
-		x, y := orderedBits(a, false), orderedBits(b, false)
+		x, y := radixorder.Bits(a, runtime.RadixOptions{}), radixorder.Bits(b, runtime.RadixOptions{})
 		if x < y {
 			return -1
 		} else if x > y {
@@ -222,7 +183,7 @@ func must[T any](v T, err error) T {
 
 // sortOn runs keys and pairs (values: input positions) on d with poisoned
 // outputs, and returns the keys and values.
-func sortOn[K key](t *testing.T, d *runtime.Device, keysOp *runtime.SegmentedSortKeysOp[K], pairsOp *runtime.SegmentedSortPairsOp[K, uint32],
+func sortOn[K radixorder.Key](t *testing.T, d *runtime.Device, keysOp *runtime.SegmentedSortKeysOp[K], pairsOp *runtime.SegmentedSortPairsOp[K, uint32],
 	keys []K, l layout, desc bool) (gotK, pairK []K, pairV []uint32) {
 	t.Helper()
 	n := len(keys)
@@ -257,7 +218,7 @@ func sortOn[K key](t *testing.T, d *runtime.Device, keysOp *runtime.SegmentedSor
 	require.NoError(t, pairsOp.Run(nil, in, kout, vin, vout, begin, end, o))
 	back := must(in.ToHost())
 	for i := range back {
-		if orderedBits(back[i], false) != orderedBits(keys[i], false) {
+		if radixorder.Bits(back[i], runtime.RadixOptions{}) != radixorder.Bits(keys[i], runtime.RadixOptions{}) {
 			t.Fatalf("the input changed at %d", i)
 		}
 	}
@@ -271,7 +232,7 @@ type keyCase struct {
 	run  func(t *testing.T, r *rand.Rand, dut, oracleDev *runtime.Device, n int)
 }
 
-func newCase[K key](name string, keysOp *runtime.SegmentedSortKeysOp[K], pairsOp *runtime.SegmentedSortPairsOp[K, uint32], gen func(*rand.Rand) K) keyCase {
+func newCase[K radixorder.Key](name string, keysOp *runtime.SegmentedSortKeysOp[K], pairsOp *runtime.SegmentedSortPairsOp[K, uint32], gen func(*rand.Rand) K) keyCase {
 	return keyCase{name, func(t *testing.T, r *rand.Rand, dut, oracleDev *runtime.Device, n int) {
 		for pattern, keys := range inputs(r, n, gen, n <= 100_003) {
 			for _, l := range layouts(r, n) {
@@ -298,7 +259,7 @@ func newCase[K key](name string, keysOp *runtime.SegmentedSortKeysOp[K], pairsOp
 						if j >= 0 {
 							want = keys[j]
 						}
-						if orderedBits(gotK[i], false) != orderedBits(want, false) {
+						if radixorder.Bits(gotK[i], runtime.RadixOptions{}) != radixorder.Bits(want, runtime.RadixOptions{}) {
 							t.Fatalf("%s: key %d is %v, want %v", what, i, gotK[i], want)
 						}
 						if pairsOp != nil && (j >= 0 && int(pairV[i]) != j || j < 0 && pairV[i] != poison) {
@@ -314,11 +275,11 @@ func newCase[K key](name string, keysOp *runtime.SegmentedSortKeysOp[K], pairsOp
 	}}
 }
 
-func requireBits[K key](t *testing.T, want, got []K, what string) {
+func requireBits[K radixorder.Key](t *testing.T, want, got []K, what string) {
 	t.Helper()
 	require.Equal(t, len(want), len(got), what)
 	for i := range want {
-		if orderedBits(want[i], false) != orderedBits(got[i], false) {
+		if radixorder.Bits(want[i], runtime.RadixOptions{}) != radixorder.Bits(got[i], runtime.RadixOptions{}) {
 			t.Fatalf("%s: at %d %v, want %v", what, i, got[i], want[i])
 		}
 	}
@@ -522,7 +483,7 @@ func TestPortions(t *testing.T) {
 				for i := b; i < e; i++ {
 					counts[uint16(keys[i])]++
 					counts[uint16(gotK[i])]--
-					if i > b && orderedBits(gotK[i-1], desc) > orderedBits(gotK[i], desc) {
+					if i > b && radixorder.Bits(gotK[i-1], runtime.RadixOptions{Descending: desc}) > radixorder.Bits(gotK[i], runtime.RadixOptions{Descending: desc}) {
 						t.Fatalf("%s: segment %d not sorted at %d: %d then %d", what, s, i, gotK[i-1], gotK[i])
 					}
 					if !pairs {

@@ -85,11 +85,12 @@ const (
 	reduceByKeySweep = 1
 )
 
-// reduceByKeyStateBytes bounds cub::ScanTileState<KeyValuePair<long long,
-// V>>::AllocationSize(tiles): three arrays (status words, partial and
-// inclusive pairs) of tiles + 32 (the look-back padding) entries, each
-// 256-byte aligned, with room for aligning the base. The init kernel traps
-// if the bound were ever short.
+// reduceByKeyStateBytes bounds cub::ReduceByKeyScanTileState<V, long
+// long>::AllocationSize(tiles) in either of its layouts: the generic one,
+// three arrays (status words, partial and inclusive pairs) of tiles + 32
+// (the look-back padding) entries, each 256-byte aligned, with room for
+// aligning the base; and the packed one, one 16-byte word per entry, which
+// is smaller. The init kernel traps if the bound were ever short.
 func reduceByKeyStateBytes(tiles, valueSize int) int {
 	pair := max(16, 8+(valueSize+7)/8*8)
 	return 3*((tiles+32)*pair+256) + 512

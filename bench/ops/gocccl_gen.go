@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "78ceb44a5bcaffce05ade499b0378c2482f20f14a8519cd6a7e61883d79415fb", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "ef60951b9f1c75c54a1aaaed925860e43bdb33628b13e152aec420c0f5b1c694"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "89971b0c441a5fdce51d800db9fc6500c096612911c548d059bd89cdc544642d", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "cc59e4f5e2a54720ccb7cb2e3919e09d5113b04b37f35cd02a76221fc1de5efd"},
 	})
 	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:42:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -210,7 +210,7 @@ func init() {
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_merge_LessFloat32_tiles", "gocccl_merge_LessFloat32_partition"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 15},
 		},
 	})
 	// Merge(LessUint32) over uint32, declared at histogram.go:23:26.
@@ -221,7 +221,7 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_merge_LessUint32_tiles", "gocccl_merge_LessUint32_partition"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 15},
 		},
 	})
 	// MergeSortKeys(MergeSortLessFloat32) over float32, declared at mergesort.go:31:26.
@@ -386,7 +386,7 @@ func init() {
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddFloat32_init", "gocccl_reduce_by_key_EqUint32_AddFloat32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
 	})
 	// ReduceByKey(EqUint32,AddUint32) over uint32, uint32, declared at segmented.go:39:30.
@@ -397,7 +397,7 @@ func init() {
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddUint32_init", "gocccl_reduce_by_key_EqUint32_AddUint32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
 	})
 	// RunLengthEncode(EqFloat32) over float32, declared at select.go:53:27.

@@ -41,6 +41,21 @@ func TestPolicies(t *testing.T) {
 	assert.Equal(t, 1, UnaryTransform.Policy(40, 90).ItemsPerThread)
 }
 
+// TestMergePolicy: CUB's merge tuning (512 × 15 four-byte items, 60 bytes
+// a thread), with fewer threads where a tile of wide items would not fit.
+func TestMergePolicy(t *testing.T) {
+	for _, c := range []struct {
+		size           int64
+		threads, items int
+	}{{1, 512, 15}, {4, 512, 15}, {8, 512, 7}, {16, 512, 3}, {24, 512, 2}, {64, 512, 1}, {100, 256, 1}, {200, 128, 1}, {2000, 32, 1}} {
+		p := Merge.Policy(c.size, 90)
+		assert.Equal(t, arch.Policy{Arch: 90, BlockThreads: c.threads, ItemsPerThread: c.items}, p, "size %d", c.size)
+		if c.threads > 32 {
+			assert.LessOrEqual(t, int64(p.Tile())*c.size, int64(mergeTileBytes), "size %d", c.size)
+		}
+	}
+}
+
 func TestTypedAndSignature(t *testing.T) {
 	assert.False(t, Reduce.Typed())
 	assert.False(t, BinaryTransform.Typed())

@@ -23,7 +23,27 @@ var Merge = register(&Algorithm{
 			{Name: "d_b", Kind: In, Type: "T"}, {Name: "n_b", Kind: Size},
 			{Name: "d_splits", Kind: Out, Type: "int64"}, {Name: "tiles", Kind: Size}}},
 	},
-	// 256 threads; 32 bytes of keys per thread: 8 four-byte keys per tile
-	// of 2048, as CUB's sm_90 merge tuning keeps.
-	Policy: func(size int64, a int) arch.Policy { return arch.MemBound(size, 32, a) },
+	Policy: mergePolicy,
 })
+
+// mergeTileBytes bounds a merge tile's shared memory (the kernel stages the
+// tile's inputs there): within the 48 KiB of static shared memory, with room
+// for a second block on the SM.
+const mergeTileBytes = 40 << 10
+
+// mergePolicy is cub::DeviceMerge's tuning for sm_60 and later (CCCL 3's
+// tuning_merge.cuh): 512 threads and 15 four-byte items per thread, scaled
+// as Nominal4BItemsToItems does (60 bytes per thread, 1 to 15 items), with
+// half as many threads while a tile of wide items would not fit in
+// mergeTileBytes. A tile of 7680 four-byte keys needs 3.75 times fewer
+// merge-path searches than the 256 × 8 tile measured 1.5–1.9× CUB's time
+// on the H200 (bench/NOTES.md, 2026-12-01).
+func mergePolicy(size int64, a int) arch.Policy {
+	size = max(size, 1)
+	items := int(min(15, max(1, 60/size)))
+	threads := 512
+	for threads > 32 && int64(threads*items)*size > mergeTileBytes {
+		threads /= 2
+	}
+	return arch.Policy{Arch: a, BlockThreads: threads, ItemsPerThread: items}
+}

@@ -24,7 +24,21 @@ var ReduceByKey = register(&Algorithm{
 			{Name: "d_num_runs", Kind: Out, Type: "int64"}, {Name: "n", Kind: Size},
 			{Name: "d_state", Kind: Scratch}, {Name: "state_bytes", Kind: Size}}},
 	},
-	// 32 bytes of the widest of K and V per thread: 8 items of 4 bytes
-	// (keys and values held in registers together, blocked for the scan).
-	Policy: func(size int64, a int) arch.Policy { return arch.MemBound(size, 32, a) },
+	Policy: reduceByKeyPolicy,
 })
+
+// reduceByKeyPolicy follows cub::DeviceReduceByKey's sm_90 tuning by the
+// widest of K and V: 256 threads × 18 items up to 4 bytes, 128 × 13 up to 8
+// (CUB's 4-and-8-byte pairs), wider items as many as keep 104 bytes a
+// thread. The 256 × 8 tile measured 1.7–1.9× CUB's time on the H200
+// (bench/NOTES.md, 2026-12-01).
+func reduceByKeyPolicy(size int64, a int) arch.Policy {
+	switch {
+	case size <= 4:
+		return arch.Policy{Arch: a, BlockThreads: 256, ItemsPerThread: 18}
+	case size <= 8:
+		return arch.Policy{Arch: a, BlockThreads: 128, ItemsPerThread: 13}
+	default:
+		return arch.Policy{Arch: a, BlockThreads: 128, ItemsPerThread: int(max(1, 104/size))}
+	}
+}

@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "c1d492d1f02dc771b0293392f49500b9339d2f441ddcdf2875d629d6efd92385", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "1db521e5c8f37c1504ee954fdee2be3595f0506c8d90e0a7a115c9184b51c1be"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "36d1a395f36147c5475ffc56934d5fd5d7e061011a48bde15cd6b48807575da8", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "203365112aab793edc834699149aa8bea1c06d42666e6a1bd66fde1af0913b12"},
 	})
 	// HistogramEven[float32] over float32, declared at ops.go:17:17.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -155,7 +155,7 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_merge_ByHigh_tiles", "gocccl_merge_ByHigh_partition"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 15},
 		},
 	})
 	// Merge(LessFloat64) over float64, declared at ops.go:44:17.
@@ -166,7 +166,7 @@ func init() {
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_merge_LessFloat64_tiles", "gocccl_merge_LessFloat64_partition"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 7},
 		},
 	})
 	// Merge(LessUint32) over uint32, declared at ops.go:42:17.
@@ -177,7 +177,7 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_merge_LessUint32_tiles", "gocccl_merge_LessUint32_partition"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 15},
 		},
 	})
 	// UpperBound(LessFloat64) over float64, declared at ops.go:41:17.

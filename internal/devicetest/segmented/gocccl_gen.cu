@@ -346,11 +346,11 @@ constexpr int gocccl_adjacent_difference_SubUint64_threads = 256, gocccl_adjacen
 constexpr int gocccl_for_each_BumpStat_threads = 256, gocccl_for_each_BumpStat_items = 2;
 constexpr int gocccl_for_each_HalveFloat64_threads = 256, gocccl_for_each_HalveFloat64_items = 4;
 constexpr int gocccl_for_each_StepUint32_threads = 256, gocccl_for_each_StepUint32_items = 8;
-constexpr int gocccl_reduce_by_key_EqInt64_AddStat_threads = 256, gocccl_reduce_by_key_EqInt64_AddStat_items = 2;
-constexpr int gocccl_reduce_by_key_EqInt64_MinInt64_threads = 256, gocccl_reduce_by_key_EqInt64_MinInt64_items = 4;
-constexpr int gocccl_reduce_by_key_EqUint32_AddFloat32_threads = 256, gocccl_reduce_by_key_EqUint32_AddFloat32_items = 8;
-constexpr int gocccl_reduce_by_key_EqUint32_AddUint32_threads = 256, gocccl_reduce_by_key_EqUint32_AddUint32_items = 8;
-constexpr int gocccl_reduce_by_key_EqUint32_Join_threads = 256, gocccl_reduce_by_key_EqUint32_Join_items = 2;
+constexpr int gocccl_reduce_by_key_EqInt64_AddStat_threads = 128, gocccl_reduce_by_key_EqInt64_AddStat_items = 6;
+constexpr int gocccl_reduce_by_key_EqInt64_MinInt64_threads = 128, gocccl_reduce_by_key_EqInt64_MinInt64_items = 13;
+constexpr int gocccl_reduce_by_key_EqUint32_AddFloat32_threads = 256, gocccl_reduce_by_key_EqUint32_AddFloat32_items = 18;
+constexpr int gocccl_reduce_by_key_EqUint32_AddUint32_threads = 256, gocccl_reduce_by_key_EqUint32_AddUint32_items = 18;
+constexpr int gocccl_reduce_by_key_EqUint32_Join_threads = 128, gocccl_reduce_by_key_EqUint32_Join_items = 6;
 constexpr int gocccl_segmented_reduce_AddFloat32_threads = 256, gocccl_segmented_reduce_AddFloat32_items = 16;
 constexpr int gocccl_segmented_reduce_AddFloat64_threads = 256, gocccl_segmented_reduce_AddFloat64_items = 8;
 constexpr int gocccl_segmented_reduce_AddInt32_threads = 256, gocccl_segmented_reduce_AddInt32_items = 16;

@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "6f1f9446a924648c314d535931155e229733fa3c3d2dde713c4f929c4e93baba", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "26a17ad3d88ebb72546d8948d568367cd7e7109d0c59bbb71d239cd1f6e6c26c"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "165d9e8475169260cfb9a308442881e2a9e8c97a51768b2e247c0caf942a983d", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "479550f20fe8bd7009a48e8861d4750ba99c8b59751953df23bef004ebb790ec"},
 	})
 	// AdjacentDifference(Gap) over Stat, declared at ops.go:142:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -111,7 +111,7 @@ func init() {
 		Layouts:   []string{"int64/8", "{Sum@0:float64,Min@8:float32,Count@12:int32}/16"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqInt64_AddStat_init", "gocccl_reduce_by_key_EqInt64_AddStat_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 6},
 		},
 	})
 	// ReduceByKey(EqInt64,MinInt64) over int64, int64, declared at ops.go:146:20.
@@ -122,7 +122,7 @@ func init() {
 		Layouts:   []string{"int64/8", "int64/8"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqInt64_MinInt64_init", "gocccl_reduce_by_key_EqInt64_MinInt64_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 13},
 		},
 	})
 	// ReduceByKey(EqUint32,AddFloat32) over uint32, float32, declared at ops.go:144:20.
@@ -133,7 +133,7 @@ func init() {
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddFloat32_init", "gocccl_reduce_by_key_EqUint32_AddFloat32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
 	})
 	// ReduceByKey(EqUint32,AddUint32) over uint32, uint32, declared at ops.go:145:20.
@@ -144,7 +144,7 @@ func init() {
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddUint32_init", "gocccl_reduce_by_key_EqUint32_AddUint32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
 	})
 	// ReduceByKey(EqUint32,Join) over uint32, Span, declared at ops.go:147:20.
@@ -155,7 +155,7 @@ func init() {
 		Layouts:   []string{"uint32/4", "{First@0:int64,Last@8:int64}/16"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_Join_init", "gocccl_reduce_by_key_EqUint32_Join_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 6},
 		},
 	})
 	// SegmentedReduce(AddFloat32) over float32, declared at ops.go:128:18.

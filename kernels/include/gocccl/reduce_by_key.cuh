@@ -14,13 +14,14 @@
  * predecessor key read from global memory), and exclusive-scans the pairs
  * (head flag, value) with the reduce-by-segment operator
  *   (a, b) -> (a.key + b.key, b.key ? b.value : op(a.value, b.value))
- * across tiles through cub::ScanTileState + cub::TilePrefixCallbackOp. At a
+ * across tiles through the tile state + cub::TilePrefixCallbackOp. At a
  * head item at global index g > 0 the exclusive prefix holds the number of
  * runs before it (its run index r) and the previous run's aggregate
  * (d_aggs[r - 1]); the last tile's last item writes the last run's aggregate
  * and the run count. Items past n carry no head flag and are never written.
- * The tile state is the generic (three-array) ScanTileState over
- * cub::KeyValuePair<long long, V>; d_state holds state_bytes bytes, at least
+ * The tile state is cub::ReduceByKeyScanTileState<V, long long> (one
+ * 16-byte word a tile for primitive V of up to 4 bytes, else the generic
+ * three-array state); d_state holds state_bytes bytes, at least
  * its AllocationSize(num_tiles) (the host passes a bound, see
  * runtime/reduce_by_key.go).
  *
@@ -47,8 +48,13 @@ namespace detail {
 template <typename V>
 using RunPair = cub::KeyValuePair<long long, V>;
 
+/// The tile state of the look-back: CUB's reduce-by-key tile state, which
+/// packs the pair and its status into one 16-byte word when they fit (a
+/// primitive V of up to 4 bytes beside the 8-byte run count), as
+/// cub::DeviceReduceByKey does, and is the generic three-array state
+/// otherwise.
 template <typename V>
-using RunTileState = cub::ScanTileState<RunPair<V>>;
+using RunTileState = cub::ReduceByKeyScanTileState<V, long long>;
 
 /// The reduce-by-segment operator over RunPairs.
 template <typename V, typename ReductionOp>

@@ -112,6 +112,9 @@ type Device struct {
 	// keeps (tempRetain): the next synchronization returns the excess
 	// to the driver (trimPool).
 	poolAbove atomic.Bool
+	// freesPending counts the FreeAfter frees still waiting for their
+	// stream: an allocation that finds the device full waits for them.
+	freesPending atomic.Int64
 
 	// lastLaunch is the instance whose kernel was launched last, named when
 	// a kernel fault surfaces; fault is the first fault seen (noteFault),

@@ -3,6 +3,7 @@ package runtime
 import (
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/gocccl/gocccl/internal/arch"
 	"github.com/gocccl/gocccl/internal/registry"
@@ -181,6 +182,7 @@ func (d *Device) trimPool() error {
 // The caller has entered the device.
 func (d *Device) releaseMemory() error {
 	collectDropped()
+	d.awaitFrees()
 	if d.pool == 0 {
 		return nil
 	}
@@ -192,6 +194,15 @@ func (d *Device) releaseMemory() error {
 		return fmt.Errorf("gocccl: returning scratch memory to the driver: %w", err)
 	}
 	return nil
+}
+
+// awaitFrees waits, at most 10 s, for the FreeAfter frees still waiting
+// for their streams.
+func (d *Device) awaitFrees() {
+	deadline := time.Now().Add(10 * time.Second)
+	for d.freesPending.Load() > 0 && d.fault.Load() == nil && time.Now().Before(deadline) {
+		time.Sleep(100 * time.Microsecond)
+	}
 }
 
 // tempFree releases scratch memory after the work enqueued on s has used it.

@@ -72,3 +72,28 @@ func TestMemInfoCPU(t *testing.T) {
 	_, _, err := cpuDevice(t).MemInfo()
 	assert.ErrorContains(t, err, "CPU backend has no device memory")
 }
+
+// TestFreeAfter: FreeAfter leaves the slice unusable (on the CPU backend it
+// is Free; devicetest's TestFreeAfter checks the memory on a GPU); a view cannot be freed, and a stream of another
+// device is refused without freeing anything.
+func TestFreeAfter(t *testing.T) {
+	d := cpuDevice(t)
+	s := mustFromHost(t, d, []int64{1, 2, 3})
+	require.NoError(t, s.FreeAfter(nil))
+	_, err := s.ToHost()
+	require.ErrorIs(t, err, ErrFreed)
+	require.ErrorIs(t, s.FreeAfter(nil), ErrFreed)
+
+	s = mustFromHost(t, d, []int64{1, 2, 3})
+	err = s.Range(0, 1).FreeAfter(nil)
+	require.ErrorContains(t, err, "view made by Range")
+
+	other := cpuDevice(t)
+	st, err := other.NewStream()
+	require.NoError(t, err)
+	err = s.FreeAfter(st)
+	require.ErrorContains(t, err, "FreeAfter: buffer 1 (of 1) is on another device than the stream")
+	got, err := s.ToHost()
+	require.NoError(t, err, "a refused FreeAfter frees nothing")
+	assert.Equal(t, []int64{1, 2, 3}, got)
+}

@@ -18,8 +18,12 @@ import (
 //     way to release memory promptly; the garbage collector runs for Go heap
 //     pressure, not device memory. A view made by Range keeps its
 //     allocation alive.
+//   - FreeAfter frees a Slice once the work already enqueued on a stream has
+//     completed, without waiting: a buffer can be dropped right after the
+//     asynchronous call that reads it.
 //   - An allocation that fails for lack of device memory runs the garbage
-//     collector, waits for the cleanups it queued, and tries once more.
+//     collector, waits for the cleanups it queued and for pending FreeAfter
+//     frees, and tries once more.
 //   - A call (Run) binds the buffers it is given for the work it enqueues and
 //     keeps no reference to them, to its operators' arguments or to the
 //     stream once it returns: not in the instance, not in the registry, not

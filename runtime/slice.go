@@ -225,6 +225,63 @@ func (s *Slice[T]) Free() error {
 	return nil
 }
 
+// FreeAfter releases the slice's memory once the work enqueued on st so far
+// has completed, without waiting for it: a buffer can be dropped right after
+// the asynchronous call that used it. The slice is unusable from the moment
+// FreeAfter returns, as after Free; its memory stays counted by
+// LiveAllocations and MemInfo until it is freed, and Device.Close waits for
+// it. A nil st means the device's default stream. On the CPU backend, whose
+// calls complete before returning, FreeAfter is Free.
+func (s *Slice[T]) FreeAfter(st *Stream) error {
+	if err := s.usable("FreeAfter"); err != nil {
+		return err
+	}
+	if s.root != nil {
+		return fmt.Errorf("gocccl: FreeAfter: the slice is a view made by Range; free the slice it was made from")
+	}
+	st, err := streamFor("FreeAfter", st, s.dev)
+	if err != nil {
+		return err
+	}
+	if s.ptr == 0 || s.dev.ctx == nil {
+		return s.Free()
+	}
+	d := s.dev
+	if err := d.enter(); err != nil {
+		return fmt.Errorf("gocccl: FreeAfter: %w", err)
+	}
+	ev, err := d.ctx.EventCreate()
+	if err == nil {
+		if err = d.ctx.EventRecord(ev, st.handle); err != nil {
+			_ = d.ctx.EventDestroy(ev)
+		}
+	}
+	if err != nil {
+		d.exit()
+		return fmt.Errorf("gocccl: FreeAfter: %w", d.noteFault(err))
+	}
+	s.freed = true
+	s.host = nil
+	p := s.ptr
+	s.ptr = 0
+	s.cleanup.Stop()
+	// The goroutine holds the device entered until the memory is freed, so
+	// that Close, which frees what is still tracked, waits for it.
+	d.freesPending.Add(1)
+	go func() {
+		defer d.exit()
+		defer d.freesPending.Add(-1)
+		if err := d.ctx.EventSynchronize(ev); err != nil {
+			d.noteFault(err) // the context is lost, and the memory with it
+			return
+		}
+		_ = d.ctx.EventDestroy(ev)
+		_ = d.ctx.MemFree(p)
+		untrack(d, &d.allocs, p)
+	}()
+	return nil
+}
+
 func (s *Slice[T]) bytes() int { return s.n * elemSize[T]() }
 
 // usable reports whether s may be used, without entering its device.

@@ -90,12 +90,12 @@ if [[ " $groups " == *" test "* ]]; then
 	# The sweep checks the device's memory in use against its baseline: it
 	# runs alone, before anything else holds memory.
 	step example-sweep 240 ./sweep
-	step device-tests-memory 120 ./devicetest.test -test.v -test.count=1 -test.run 'TestSweepDropsBuffers|TestCloseReleasesEverything'
+	step device-tests-memory 120 ./devicetest.test -test.v -test.count=1 -test.run 'TestSweepDropsBuffers|TestCloseReleasesEverything|TestFreeAfter'
 	pstep nvcc13-generated 300 bash -c 'ls src/generated/*.cu | xargs -P 4 -I{} sh -c '"'"'echo {}; '"$NVCC"' -fmad=false -cubin -o /tmp/$(basename {}).cubin {}'"'"
 	pstep kernel-tests 420 bash -c "$NVCC -o /tmp/kernels_test src/kernels_test.cu && /tmp/kernels_test"
 	pstep cuda-tests 90 ./cuda.test -test.v -test.count=1
 	pstep runtime-tests 60 ./runtime.test -test.v -test.count=1
-	pstep device-tests 280 ./devicetest.test -test.v -test.count=1 -test.skip 'TestSweepDropsBuffers|TestCloseReleasesEverything'
+	pstep device-tests 280 ./devicetest.test -test.v -test.count=1 -test.skip 'TestSweepDropsBuffers|TestCloseReleasesEverything|TestFreeAfter'
 	for t in ./devicetest-*.test; do
 		[ -e "$t" ] || continue
 		name=$(basename "$t" .test)

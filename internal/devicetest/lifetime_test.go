@@ -113,3 +113,60 @@ func TestCloseReleasesEverything(t *testing.T) {
 	require.NoError(t, err)
 	require.InDelta(t, float64(free0), float64(free1), 64<<20, "free memory before the first device and after its Close")
 }
+
+// TestFreeAfter drops every input right after the asynchronous call that
+// reads it, with FreeAfter, for more than the card's memory in total: the
+// results are right (nothing was freed before the sum read it), and the
+// memory comes back without a Free or a collection.
+func TestFreeAfter(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocates more than the device's memory")
+	}
+	d, err := runtime.OpenGPU(0)
+	if err != nil {
+		t.Skipf("no CUDA GPU: %v", err)
+	}
+	defer d.Close()
+	st, err := d.NewStream()
+	require.NoError(t, err)
+	const elems = 1 << 28 // int32: 1 GiB
+	_, total, err := d.MemInfo()
+	require.NoError(t, err)
+	states := int(total/(4*elems)) + 20
+	outs := make([]*runtime.Slice[int32], states)
+	for i := range outs {
+		outs[i], err = runtime.Alloc[int32](d, 1)
+		require.NoError(t, err)
+	}
+	baseSlices, _ := d.LiveAllocations()
+	host := make([]int32, elems)
+	for i := range host {
+		host[i] = 1
+	}
+	ones, err := runtime.FromHost(d, host)
+	require.NoError(t, err)
+	start := time.Now()
+	for i := range states {
+		in, err := runtime.Alloc[int32](d, elems)
+		require.NoError(t, err, "state %d", i)
+		require.NoError(t, AffineTInt32.Run(st, ones, in), "state %d", i)
+		require.NoError(t, SumInt32.Run(st, in, outs[i], int32(i)), "state %d", i)
+		require.NoError(t, in.FreeAfter(st), "state %d", i)
+	}
+	require.NoError(t, st.Synchronize())
+	for i, out := range outs {
+		got, err := out.ToHost()
+		require.NoError(t, err)
+		want := int32(int64(elems)*int64(AffineInt32(1)) + int64(i)) // wraps as the sum does
+		require.Equal(t, want, got[0], "state %d: the input was freed before the sum read it", i)
+	}
+	require.NoError(t, ones.Free())
+	deadline := time.Now().Add(5 * time.Second)
+	n, _ := d.LiveAllocations()
+	for n > baseSlices && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+		n, _ = d.LiveAllocations()
+	}
+	t.Logf("%d states of 1 GiB on a %d GiB card in %v; %d slices live after (baseline %d)", states, total>>30, time.Since(start).Round(time.Millisecond), n, baseSlices)
+	require.Equal(t, baseSlices, n, "slices freed by FreeAfter still live")
+}

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"github.com/gocccl/gocccl/internal/registry"
 	"os"
 	goruntime "runtime"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/gocccl/gocccl/internal/registry"
 	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
@@ -207,6 +207,10 @@ func newDevice(info DeviceInfo, ctx *cuda.Context) *Device {
 	return d
 }
 
+// verifiedAhead holds the compute capabilities (major×10+minor) whose images
+// registry.VerifyAhead has been started for, once per process each.
+var verifiedAhead sync.Map
+
 // OpenGPU opens the CUDA device with the given ordinal and retains its
 // primary context. It fails, with the CUDA error, when there is no driver or
 // no such device.
@@ -228,6 +232,11 @@ func OpenGPU(ordinal int) (*Device, error) {
 	info, err := gpuInfo(dev, ordinal)
 	if err != nil {
 		return nil, err
+	}
+	// Check the hashes of the images this device will load while the
+	// context is created (tens of milliseconds), not in the first call.
+	if _, started := verifiedAhead.LoadOrStore(info.Major*10+info.Minor, true); !started {
+		go registry.VerifyAhead(info.Major, info.Minor)
 	}
 	ctx, err := cuda.PrimaryContext(dev)
 	if err != nil {

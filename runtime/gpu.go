@@ -79,12 +79,14 @@ func (d *Device) loadLocked(m *registry.Module) (*loadedModule, error) {
 	if lm := d.modules[m]; lm != nil {
 		return lm, nil
 	}
-	im, reason, err := registry.SelectImage(m.Images(), d.info.Major, d.info.Minor)
+	i, reason, err := m.SelectImage(d.info.Major, d.info.Minor)
+	var im registry.Image
 	if err == nil {
+		im = m.Images()[i]
 		err = checkPTXDriver(im, d.info.DriverVersion, d.info.Major, d.info.Minor)
 	}
 	if err == nil {
-		err = im.Verify()
+		err = m.Verify(i) // usually done already: OpenGPU starts VerifyAhead
 	}
 	if err != nil {
 		return nil, fmt.Errorf("gocccl: %s on %s: %w", m.Package(), d.info.Name, err)

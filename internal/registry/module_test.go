@@ -85,3 +85,36 @@ func TestImageVerify(t *testing.T) {
 	legacy := Image{Target: Target{Arch: 90}, Data: data[:3]}
 	require.NoError(t, legacy.Verify(), "glue before version 5 records no hash")
 }
+
+// TestModuleVerify: a module verifies the image SelectImage picks, once per
+// process (the data is embedded and never changes, so a later change of the
+// bytes is not seen), and refuses a damaged one; VerifyAhead checks the
+// chosen image of every registered module, so that a load finds it done.
+func TestModuleVerify(t *testing.T) {
+	good := []byte("\x7fELF the sm_90 image")
+	sum := sha256.Sum256(good)
+	damaged := []byte("\x7fELF the sm_80 image")
+	m := NewModule("example.com/verify", "hash", []Image{
+		{Target: Target{Arch: 80}, Data: damaged, SHA256: hex.EncodeToString(sum[:])},
+		{Target: Target{Arch: 90}, Data: good, SHA256: hex.EncodeToString(sum[:])},
+	})
+	i, reason, err := m.SelectImage(9, 0)
+	require.NoError(t, err)
+	assert.Equal(t, 1, i)
+	assert.Equal(t, "exact SASS match sm_90", reason)
+
+	VerifyAhead(9, 0) // verifies images[1], and every other registered module's choice
+	good[5] ^= 1      // not seen: the result was computed once
+	require.NoError(t, m.Verify(i))
+	good[5] ^= 1
+
+	i, _, err = m.SelectImage(8, 6)
+	require.NoError(t, err)
+	assert.Equal(t, 0, i)
+	err = m.Verify(i)
+	require.ErrorContains(t, err, "sm_80 image is damaged")
+	require.Equal(t, err, m.Verify(i), "the same result every time")
+
+	_, _, err = m.SelectImage(7, 5)
+	require.Error(t, err, "no image for sm_75")
+}

@@ -90,7 +90,7 @@ func (e *opEmitter) function(op *model.Op) {
 		w.p("// %s is a //gocccl:op operator.", op.Name)
 	}
 	if op.FastMath {
-		w.p("// fastmath: x*y + z in float arithmetic is fused into one multiply-add.")
+		w.p("// fastmath: x*y + z in float arithmetic is fused into one multiply-add, and NaN results are the GPU's.")
 	}
 	prev := w.setPos(goPos(e.pkg.Fset, op.Pos))
 	w.p("%s {", e.signature(op))
@@ -483,9 +483,16 @@ var intHelpers = map[model.BinaryOp]string{
 	model.Shl: "shl", model.Shr: "shr",
 }
 
-// binary prints a binary operation: integer arithmetic, bit operations and
-// shifts through gosem.cuh, float arithmetic, comparisons and logical
-// operators as C++ operators.
+// floatHelpers names the gosem.cuh helper of each float operator: the IEEE
+// operation with the NaN that Go returns on amd64.
+var floatHelpers = map[model.BinaryOp]string{
+	model.Add: "fadd", model.Sub: "fsub", model.Mul: "fmul", model.Quo: "fquo",
+}
+
+// binary prints a binary operation: integer arithmetic, bit operations,
+// shifts and float arithmetic through gosem.cuh (float arithmetic as C++
+// operators in a fastmath operator), comparisons and logical operators as
+// C++ operators.
 func (e *opEmitter) binary(x *model.Binary) (string, bool) {
 	if x.X == nil || x.Y == nil {
 		return e.fail(x.Pos, "binary %s with a missing operand", x.Op), false
@@ -516,10 +523,15 @@ func (e *opEmitter) binary(x *model.Binary) (string, bool) {
 		if s, ok := e.fused(x); ok {
 			return s, false
 		}
-		switch x.Op {
-		case model.Add, model.Sub, model.Mul, model.Quo:
+		h, ok := floatHelpers[x.Op]
+		if !ok {
+			break
+		}
+		if e.op != nil && e.op.FastMath {
+			// fastmath keeps the GPU's canonical NaN.
 			return e.operand(x.X) + " " + x.Op.String() + " " + e.operand(x.Y), true
 		}
+		return fmt.Sprintf("%s%s<%s>(%s, %s)", gosem, h, cType(tx), e.top(x.X), e.top(x.Y)), false
 	}
 	return e.fail(x.Pos, "operator %s on %s is not supported", x.Op, tx.GoName()), false
 }

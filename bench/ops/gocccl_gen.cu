@@ -59,7 +59,7 @@ __device__ __forceinline__ int32_t AddInt32(int32_t a, int32_t b) {
 
 // AddFloat32 is ops.go:17:6.
 __device__ __forceinline__ float AddFloat32(float a, float b) {
-  return a + b;
+  return ::gocccl::go::fadd<float>(a, b);
 }
 
 // AddUint32 is scan.go:8:6.
@@ -84,7 +84,7 @@ __device__ __forceinline__ uint32_t SubUint32(uint32_t a, uint32_t b) {
 
 // SubFloat32 is segmented.go:18:6.
 __device__ __forceinline__ float SubFloat32(float a, float b) {
-  return a - b;
+  return ::gocccl::go::fsub<float>(a, b);
 }
 
 // Low8Uint32 is segmented.go:23:6.
@@ -94,12 +94,12 @@ __device__ __forceinline__ uint32_t Low8Uint32(uint32_t x) {
 
 // SquareFloat32 is segmented.go:28:6.
 __device__ __forceinline__ double SquareFloat32(float x) {
-  return ::gocccl::go::conv<double>(x) * ::gocccl::go::conv<double>(x);
+  return ::gocccl::go::fmul<double>(::gocccl::go::conv<double>(x), ::gocccl::go::conv<double>(x));
 }
 
 // AddFloat64 is segmented.go:33:6.
 __device__ __forceinline__ double AddFloat64(double a, double b) {
-  return a + b;
+  return ::gocccl::go::fadd<double>(a, b);
 }
 
 // KeepUint32 is select.go:8:6.

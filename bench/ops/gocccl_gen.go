@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "89971b0c441a5fdce51d800db9fc6500c096612911c548d059bd89cdc544642d", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "cc59e4f5e2a54720ccb7cb2e3919e09d5113b04b37f35cd02a76221fc1de5efd"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "5bce1def667143edaaee4069fef627e5601cd835ddf06cae176e49956fc7185e", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "b2783f251dd3189aed9a380d8ece86218a1d8a1f945cff5775df4bd3ae95804b"},
 	})
 	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:42:30.
 	goccclimpl.Register(m, goccclimpl.Instance{

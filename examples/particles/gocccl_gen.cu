@@ -59,7 +59,7 @@ __device__ __forceinline__ ::gocccl_pkg_particles_cc41e0f1::Totals Sum(::gocccl_
 namespace gocccl_pkg_particles_cc41e0f1 {
 // Step is main.go:55:6.
 __device__ __forceinline__ ::gocccl_pkg_particles_cc41e0f1::Particle Step(::gocccl_pkg_particles_cc41e0f1::Particle p) {
-  ::gocccl::go::ref(p.Vel, int64_t(2LL)) = ::gocccl::go::at(p.Vel, int64_t(2LL)) + (-0x1.39eb851eb851fp-03 /* -0.15328125 */);
+  ::gocccl::go::ref(p.Vel, int64_t(2LL)) = ::gocccl::go::fadd<double>(::gocccl::go::at(p.Vel, int64_t(2LL)), -0x1.39eb851eb851fp-03 /* -0.15328125 */);
   {
     int64_t range_i = int64_t(0LL);
     while (range_i < int64_t(3LL)) {
@@ -67,7 +67,7 @@ __device__ __forceinline__ ::gocccl_pkg_particles_cc41e0f1::Particle Step(::gocc
       double x{};
       double v{};
       {
-        const auto gocccl_t0 = ::gocccl_pkg_particles_cc41e0f1::wall(::gocccl::go::at(p.Pos, i) + (::gocccl::go::at(p.Vel, i) * 0.015625), ::gocccl::go::at(p.Vel, i), p.Kind);
+        const auto gocccl_t0 = ::gocccl_pkg_particles_cc41e0f1::wall(::gocccl::go::fadd<double>(::gocccl::go::at(p.Pos, i), ::gocccl::go::fmul<double>(::gocccl::go::at(p.Vel, i), 0.015625)), ::gocccl::go::at(p.Vel, i), p.Kind);
         x = gocccl_t0.r0;
         v = gocccl_t0.r1;
       }
@@ -98,13 +98,13 @@ __device__ __forceinline__ gocccl_results_wall wall(double x, double v, uint8_t 
       if (x < 0.0) {
         return gocccl_results_wall{::gocccl::go::fneg(x), ::gocccl::go::fneg(v)};
       }
-      return gocccl_results_wall{2.0 - x, ::gocccl::go::fneg(v)};
+      return gocccl_results_wall{::gocccl::go::fsub<double>(2.0, x), ::gocccl::go::fneg(v)};
     } break;
     case 1: {
       return gocccl_results_wall{::gocccl::go::math::Min(::gocccl::go::math::Max(x, 0.0), 1.0), 0.0};
     } break;
     case 2: {
-      return gocccl_results_wall{x - ::gocccl::go::math::Floor(x), v};
+      return gocccl_results_wall{::gocccl::go::fsub<double>(x, ::gocccl::go::math::Floor(x)), v};
     } break;
     }
   }
@@ -123,13 +123,13 @@ __device__ __forceinline__ ::gocccl_pkg_particles_cc41e0f1::Totals Measure(::goc
       while (range_i < int64_t(3LL)) {
         int64_t i = range_i;
         double v = ::gocccl::go::at(range_a, range_i);
-        ::gocccl::go::ref(t.Momentum, i) = m * v;
-        v2 = v2 + (v * v);
+        ::gocccl::go::ref(t.Momentum, i) = ::gocccl::go::fmul<double>(m, v);
+        v2 = ::gocccl::go::fadd<double>(v2, ::gocccl::go::fmul<double>(v, v));
         range_i = ::gocccl::go::add(range_i, int64_t(1LL));
       }
     }
   }
-  t.Energy = (m * v2) / 2.0;
+  t.Energy = ::gocccl::go::fquo<double>(::gocccl::go::fmul<double>(m, v2), 2.0);
   t.Count = int64_t(1LL);
   return t;
 }
@@ -140,11 +140,11 @@ __device__ __forceinline__ ::gocccl_pkg_particles_cc41e0f1::Totals Sum(::gocccl_
     int64_t range_i = int64_t(0LL);
     while (range_i < int64_t(3LL)) {
       int64_t i = range_i;
-      ::gocccl::go::ref(a.Momentum, i) = ::gocccl::go::at(a.Momentum, i) + ::gocccl::go::at(b.Momentum, i);
+      ::gocccl::go::ref(a.Momentum, i) = ::gocccl::go::fadd<double>(::gocccl::go::at(a.Momentum, i), ::gocccl::go::at(b.Momentum, i));
       range_i = ::gocccl::go::add(range_i, int64_t(1LL));
     }
   }
-  a.Energy = a.Energy + b.Energy;
+  a.Energy = ::gocccl::go::fadd<double>(a.Energy, b.Energy);
   a.Count = ::gocccl::go::add(a.Count, b.Count);
   return a;
 }

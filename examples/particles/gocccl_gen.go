@@ -39,16 +39,16 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "7684015a02d4550e792381f7f5dd67e00acecdc9845de7ea8b795d5c43d5e7d9", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75, SHA256: "381eec72dcec8ea10cd1f3a20ba6d6983a401e6cdb6ebb16e3752560fadf2da4"},
-		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "7f6f9140d23bd124ac041296d94fd0167f6882153cb0f74c31544ce20b9b38a1"},
-		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86, SHA256: "8ba16ac1db91933222c7c40678a194b0210b02631b7a204afbfdd03645f1ee02"},
-		{Target: goccclimpl.Target{Arch: 89}, Data: goccclImageSM89, SHA256: "dc473ddcd1f4ae47c650997d7c99dcd4790e814cdaf93ccff3b929df45b33d11"},
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "3fa9fa9d41a7e72fe7f1ce4644be62dd964dc93f05d89984c9eaab3783cf6b9b"},
-		{Target: goccclimpl.Target{Arch: 100}, Data: goccclImageSM100, SHA256: "7c21ec43a6a50a97444db5b9e4cbadca8f19f2e9e683953cbd50529abc658ba2"},
-		{Target: goccclimpl.Target{Arch: 103}, Data: goccclImageSM103, SHA256: "e929819948bfc07606333ba491ea9fca6b9a33cfe46a9f60ce395588544c7a79"},
-		{Target: goccclimpl.Target{Arch: 120}, Data: goccclImageSM120, SHA256: "0ddb9218afa23c3d2aec9209cbf4f9112826dd252c0b3112bc579ea251539a7e"},
-		{Target: goccclimpl.Target{Arch: 120, PTX: true}, Data: goccclImageCompute120, PTXISA: "9.0", SHA256: "aaffd8e47cf6bdf1ce254378e0cd13e8d59b4b5cc27b6452da870111cc2efdae"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "6ea50e6da4010a1ce6b17c87a6cd656c4f56d614eebb58aef6e444df76961234", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75, SHA256: "34f45b02b1e937d6a915184c2811df38ccf80caac15a17b0e8b89d2f8a0beb17"},
+		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "e509d14b3ef52e62acdbba71ca4b141f8ad19995b1fc28537f7269383ad0ede2"},
+		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86, SHA256: "062f28a6ebe54e6847ae2d16215969c635638564f3b5221d578eb1024a7e42f9"},
+		{Target: goccclimpl.Target{Arch: 89}, Data: goccclImageSM89, SHA256: "d6eb7fbc51b17d14853ac11b6c9e86b252b47efb5117a39a8a99ffc0f976c053"},
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "37fffe7a2b6f57e0aa5ac4e92ca3a038a09e7920b216092a9b7818a619a0af1b"},
+		{Target: goccclimpl.Target{Arch: 100}, Data: goccclImageSM100, SHA256: "acdff194b9ebf1bc829622925cc74151c35bef6187be4a16ad9675229f9b0f19"},
+		{Target: goccclimpl.Target{Arch: 103}, Data: goccclImageSM103, SHA256: "f37976ec3e4cce6317b5fd575eab9e3818a95075af0dbb913dd773564a1d1780"},
+		{Target: goccclimpl.Target{Arch: 120}, Data: goccclImageSM120, SHA256: "b10b4e90bc9453c29bee132d1fc40317c2e23fdf1c9cf912ba78d1613d52292e"},
+		{Target: goccclimpl.Target{Arch: 120, PTX: true}, Data: goccclImageCompute120, PTXISA: "9.0", SHA256: "1594c8b0f0ac93ddaf74de9538176605fdcdb17acbc4803a6179222e2ee7ebbe"},
 	})
 	// Reduce(Sum) over Totals, declared at main.go:118:13.
 	goccclimpl.Register(m, goccclimpl.Instance{

@@ -11,7 +11,7 @@
 namespace gocccl_pkg_sum_2f231459 {
 // Add is main.go:21:6.
 __device__ __forceinline__ double Add(double a, double b) {
-  return a + b;
+  return ::gocccl::go::fadd<double>(a, b);
 }
 
 // AddInt is main.go:26:6.
@@ -22,12 +22,12 @@ __device__ __forceinline__ int64_t AddInt(int64_t a, int64_t b) {
 // Square is main.go:31:6.
 __device__ __forceinline__ double Square(float x) {
   double y = ::gocccl::go::conv<double>(x);
-  return y * y;
+  return ::gocccl::go::fmul<double>(y, y);
 }
 
 // Scale is main.go:39:6.
 __device__ __forceinline__ int64_t Scale(int32_t w, float x) {
-  int64_t v = ::gocccl::go::mul(::gocccl::go::conv<int64_t>(w), ::gocccl::go::conv<int64_t>(x * 1000.0f));
+  int64_t v = ::gocccl::go::mul(::gocccl::go::conv<int64_t>(w), ::gocccl::go::conv<int64_t>(::gocccl::go::fmul<float>(x, 1000.0f)));
   if (v < int64_t(0LL)) {
     return int64_t(0LL);
   }

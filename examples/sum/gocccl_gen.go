@@ -39,16 +39,16 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sum", "b8a26b4336b546c4a55f0655c8bdba59fbf74b825c6076cc0ddfcb9e9e7198d3", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75, SHA256: "54aee01f3540610f3cbd5881e8c670379507625e5295a9d1e3a4bd1569b872ed"},
-		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "2a39ca8216331812f3d741d462645af13202b2a05140af45315cacc471095649"},
-		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86, SHA256: "c259eaab8e09a5192688dbe52b08dbb43776689e637c0bb0c359986041d3f99d"},
-		{Target: goccclimpl.Target{Arch: 89}, Data: goccclImageSM89, SHA256: "e1ae0318b60cc38867df4145244f9f09f5d63b8564eda1bbe35e1b2863389f6a"},
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "4675bfd25805cce5f84d3dbccb3bdb51437cfaea5f116f222133221eb84e6d6e"},
-		{Target: goccclimpl.Target{Arch: 100}, Data: goccclImageSM100, SHA256: "90330c37bcba987d23216c2a83d398cf14d35d0b1cce38fee63f639b9410052b"},
-		{Target: goccclimpl.Target{Arch: 103}, Data: goccclImageSM103, SHA256: "31b2775d7421eae5137acc116d12f9cd6091c0b053bdffe53581ba838e9c1b07"},
-		{Target: goccclimpl.Target{Arch: 120}, Data: goccclImageSM120, SHA256: "325e91b63c8964353c5d0fd8f9372afe3d3b5bc73c71a2aef77a024f12842db7"},
-		{Target: goccclimpl.Target{Arch: 120, PTX: true}, Data: goccclImageCompute120, PTXISA: "9.0", SHA256: "a9e7f688d2d3bf932ade0b5063671ba4df364cc6a15501fea02843c1265d8b6d"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sum", "44703778af922a1c99ef848c4087996133722237a5bd624c820e31f32c673e13", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75, SHA256: "f63fcb40d8bfa112a2b40b2b7b9c186a6b8dfc88db082e98bb3d25a4986f43e5"},
+		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "27576ef1dc1219e8224d83ad78b768f22a926deed4e43524649d01b961b5d83f"},
+		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86, SHA256: "8b0fe45c233f227564ea3a235a23fb7d3037f9a644316d8ce276f2cf55dd746c"},
+		{Target: goccclimpl.Target{Arch: 89}, Data: goccclImageSM89, SHA256: "9806040df3f037e47dadf1ae6d799b0d5b1d342ada102281ed2f2c33d60f1842"},
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "f5e490265e641191ea7c45abc33ffa56067e2bc7e943265c1411dcfee1a91672"},
+		{Target: goccclimpl.Target{Arch: 100}, Data: goccclImageSM100, SHA256: "6b9819dd2bbece1b2dd29ab8490937ce217914e57e5c3242c2fb07f83bc1603b"},
+		{Target: goccclimpl.Target{Arch: 103}, Data: goccclImageSM103, SHA256: "ba6da05343b260ce26ffb902621e9eabadcb5293cee242293f4ae2ad13efafd1"},
+		{Target: goccclimpl.Target{Arch: 120}, Data: goccclImageSM120, SHA256: "90feb16574753b68ed23dd679eb5d5b868efea9bf506cdf91659b848832ee7a3"},
+		{Target: goccclimpl.Target{Arch: 120, PTX: true}, Data: goccclImageCompute120, PTXISA: "9.0", SHA256: "44675363fb97138623a8404a61514d4521ac41ef16ca3c989bb7d76643924541"},
 	})
 	// BinaryTransform(Scale) over int32, float32, int64, declared at main.go:53:12.
 	goccclimpl.Register(m, goccclimpl.Instance{

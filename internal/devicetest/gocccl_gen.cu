@@ -297,7 +297,7 @@ __device__ __forceinline__ uint64_t MixUintptr(uint64_t a, uint64_t b) {
 
 // AddFloat32 is ops.go:266:6.
 __device__ __forceinline__ float AddFloat32(float a, float b) {
-  return a + b;
+  return ::gocccl::go::fadd<float>(a, b);
 }
 
 // MaxFloat32 is ops.go:269:6.
@@ -310,21 +310,21 @@ __device__ __forceinline__ float MaxFloat32(float a, float b) {
 
 // AffineFloat32 is ops.go:277:6.
 __device__ __forceinline__ float AffineFloat32(float x) {
-  return (x + 0.25f) * 1.5f;
+  return ::gocccl::go::fmul<float>(::gocccl::go::fadd<float>(x, 0.25f), 1.5f);
 }
 
 // MixFloat32 is ops.go:280:6.
 __device__ __forceinline__ float MixFloat32(float a, float b) {
-  float d = b + 3.0f;
+  float d = ::gocccl::go::fadd<float>(b, 3.0f);
   if (a < 0.0f) {
-    return (a * b) - (a / d);
+    return ::gocccl::go::fsub<float>(::gocccl::go::fmul<float>(a, b), ::gocccl::go::fquo<float>(a, d));
   }
-  return (a / d) + b;
+  return ::gocccl::go::fadd<float>(::gocccl::go::fquo<float>(a, d), b);
 }
 
 // AddFloat64 is ops.go:289:6.
 __device__ __forceinline__ double AddFloat64(double a, double b) {
-  return a + b;
+  return ::gocccl::go::fadd<double>(a, b);
 }
 
 // MaxFloat64 is ops.go:292:6.
@@ -337,21 +337,21 @@ __device__ __forceinline__ double MaxFloat64(double a, double b) {
 
 // AffineFloat64 is ops.go:300:6.
 __device__ __forceinline__ double AffineFloat64(double x) {
-  return (x + 0.25) * 1.5;
+  return ::gocccl::go::fmul<double>(::gocccl::go::fadd<double>(x, 0.25), 1.5);
 }
 
 // MixFloat64 is ops.go:303:6.
 __device__ __forceinline__ double MixFloat64(double a, double b) {
-  double d = b + 3.0;
+  double d = ::gocccl::go::fadd<double>(b, 3.0);
   if (a < 0.0) {
-    return (a * b) - (a / d);
+    return ::gocccl::go::fsub<double>(::gocccl::go::fmul<double>(a, b), ::gocccl::go::fquo<double>(a, d));
   }
-  return (a / d) + b;
+  return ::gocccl::go::fadd<double>(::gocccl::go::fquo<double>(a, d), b);
 }
 
 // Widen is ops.go:312:6.
 __device__ __forceinline__ double Widen(int32_t x) {
-  return ::gocccl::go::conv<double>(x) * 0.5;
+  return ::gocccl::go::fmul<double>(::gocccl::go::conv<double>(x), 0.5);
 }
 
 // Shifty is ops.go:318:6.
@@ -362,7 +362,7 @@ __device__ __forceinline__ int64_t Shifty(int64_t a) {
 
 // Blend is ops.go:324:6.
 __device__ __forceinline__ float Blend(uint8_t a, float b) {
-  return (::gocccl::go::conv<float>(a) * b) + 1.0f;
+  return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(::gocccl::go::conv<float>(a), b), 1.0f);
 }
 
 // gocccl_functors wrap the operators the kernels use as default-constructible types.

@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest", "9c8ba7b22c4ce273ac0f43edcab813ad5524193b0692b3ae15c48ceda43ff5f2", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "2e0594c80e91f9624bb8991ce3cd6e91da87d542d0673a56d23877944c6a5a2f"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest", "3ec6103a574c43402491f45be9653e052b43611d60d6a04c3c47e07a503a532b", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "6ea6b41027621a1db00c8447ae132325dbd79d0f31d7063fb46b78aaee62e6ed"},
 	})
 	// BinaryTransform(Blend) over uint8, float32, float32, declared at ops.go:382:19.
 	goccclimpl.Register(m, goccclimpl.Instance{

@@ -3,8 +3,8 @@
 // algorithm instance, run on the device (the GPU when present, else the CPU
 // backend) over edge values and seeded random inputs and compared with the
 // Go function called directly on the host. Results must be bit-identical,
-// except that any NaN equals any NaN (NaN payloads are not preserved) and
-// that transcendental math is allowed a per-operator bound in ulps; see
+// NaNs included (Go's amd64 payloads: see ops_nan.go), except that
+// transcendental math is allowed a per-operator bound in ulps; see
 // difftest_test.go.
 //
 // Floating-point operators write a product that feeds an addition as an

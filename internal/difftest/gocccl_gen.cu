@@ -235,7 +235,7 @@ __device__ __forceinline__ uint64_t rot(uint64_t x) {
 
 // Scale is dep.go:43:6 in package github.com/gocccl/gocccl/internal/difftest/dep.
 __device__ __forceinline__ ::gocccl_pkg_dep_75afe37d::Point Scale(::gocccl_pkg_dep_75afe37d::Point p, float k) {
-  return ::gocccl_pkg_dep_75afe37d::Point{p.X * k, p.Y * k, ::gocccl::go::add(p.Tag, int16_t(-17))};
+  return ::gocccl_pkg_dep_75afe37d::Point{::gocccl::go::fmul<float>(p.X, k), ::gocccl::go::fmul<float>(p.Y, k), ::gocccl::go::add(p.Tag, int16_t(-17))};
 }
 
 // SplitSum is dep.go:50:6 in package github.com/gocccl/gocccl/internal/difftest/dep.
@@ -289,7 +289,7 @@ __device__ __forceinline__ ::gocccl::go::array<uint8_t, 5> ArrReverse(::gocccl::
 
 // ArrIndex is ops_array.go:37:6.
 __device__ __forceinline__ float ArrIndex(::gocccl::go::array<float, 8> a, int64_t i) {
-  return ::gocccl::go::at(a, i) - ::gocccl::go::at(a, ::gocccl::go::sub(int64_t(7LL), i));
+  return ::gocccl::go::fsub<float>(::gocccl::go::at(a, i), ::gocccl::go::at(a, ::gocccl::go::sub(int64_t(7LL), i)));
 }
 
 // ArrRange is ops_array.go:40:6.
@@ -357,7 +357,7 @@ __device__ __forceinline__ ::gocccl::go::array<int16_t, 4> ArrMax(::gocccl::go::
 
 // Trace is ops_array.go:79:6.
 __device__ __forceinline__ double Trace(::gocccl::go::array<::gocccl::go::array<double, 3>, 3> m) {
-  return (::gocccl::go::at(::gocccl::go::at(m, int64_t(0LL)), int64_t(0LL)) + ::gocccl::go::at(::gocccl::go::at(m, int64_t(1LL)), int64_t(1LL))) + ::gocccl::go::at(::gocccl::go::at(m, int64_t(2LL)), int64_t(2LL));
+  return ::gocccl::go::fadd<double>(::gocccl::go::fadd<double>(::gocccl::go::at(::gocccl::go::at(m, int64_t(0LL)), int64_t(0LL)), ::gocccl::go::at(::gocccl::go::at(m, int64_t(1LL)), int64_t(1LL))), ::gocccl::go::at(::gocccl::go::at(m, int64_t(2LL)), int64_t(2LL)));
 }
 
 // Transpose is ops_array.go:82:6.
@@ -575,22 +575,22 @@ __device__ __forceinline__ double SpreadOf(double a, double b) {
     lo = gocccl_t0.r0;
     hi = gocccl_t0.r1;
   }
-  return hi - lo;
+  return ::gocccl::go::fsub<double>(hi, lo);
 }
 
 // square is ops_calls.go:53:6.
 __device__ __forceinline__ float square(float x) {
-  return x * x;
+  return ::gocccl::go::fmul<float>(x, x);
 }
 
 // norm2 is ops_calls.go:56:6.
 __device__ __forceinline__ float norm2(float x, float y) {
-  return ::gocccl_pkg_difftest_3d2af203::square(x) + ::gocccl_pkg_difftest_3d2af203::square(y);
+  return ::gocccl::go::fadd<float>(::gocccl_pkg_difftest_3d2af203::square(x), ::gocccl_pkg_difftest_3d2af203::square(y));
 }
 
 // CallChain is ops_calls.go:61:6.
 __device__ __forceinline__ float CallChain(float x) {
-  return ::gocccl_pkg_difftest_3d2af203::norm2(::gocccl_pkg_difftest_3d2af203::square(x), x) - ::gocccl_pkg_difftest_3d2af203::square(::gocccl_pkg_difftest_3d2af203::norm2(x, 1.0f));
+  return ::gocccl::go::fsub<float>(::gocccl_pkg_difftest_3d2af203::norm2(::gocccl_pkg_difftest_3d2af203::square(x), x), ::gocccl_pkg_difftest_3d2af203::square(::gocccl_pkg_difftest_3d2af203::norm2(x, 1.0f)));
 }
 
 // DepClamp is ops_calls.go:64:6.
@@ -627,7 +627,7 @@ __device__ __forceinline__ uint16_t ConstTyped(uint16_t x) {
 
 // ConstScale is ops_const.go:38:6.
 __device__ __forceinline__ float ConstScale(float x) {
-  return x * 1.5f;
+  return ::gocccl::go::fmul<float>(x, 1.5f);
 }
 
 // ConstUntypedBig is ops_const.go:41:6.
@@ -637,17 +637,17 @@ __device__ __forceinline__ int64_t ConstUntypedBig(int64_t x) {
 
 // ConstThird is ops_const.go:44:6.
 __device__ __forceinline__ float ConstThird(double x) {
-  return ::gocccl::go::conv<float>(x * 0x1.5555555555555p-02 /* 0.3333333333333333 */) + 0x1.555556p-02f /* 0.33333334 */;
+  return ::gocccl::go::fadd<float>(::gocccl::go::conv<float>(::gocccl::go::fmul<double>(x, 0x1.5555555555555p-02 /* 0.3333333333333333 */)), 0x1.555556p-02f /* 0.33333334 */);
 }
 
 // ConstTie32 is ops_const.go:47:6.
 __device__ __forceinline__ float ConstTie32(float x) {
-  return x * 0x1.000002p+00f /* 1.0000001 */;
+  return ::gocccl::go::fmul<float>(x, 0x1.000002p+00f /* 1.0000001 */);
 }
 
 // ConstNegZero is ops_const.go:52:6.
 __device__ __forceinline__ double ConstNegZero(double x) {
-  return x * 0.0;
+  return ::gocccl::go::fmul<double>(x, 0.0);
 }
 
 // ConstLocal is ops_const.go:55:6.
@@ -660,7 +660,7 @@ __device__ __forceinline__ double ConstMath(double x) {
   if ((x > 0x1.fffffep+127 /* 3.4028234663852886e+38 */) || (x < 0x1p-1072 /* 2e-323 */)) {
     return 0x1.921fb54442d18p+01 /* 3.141592653589793 */;
   }
-  return x * 0x1.5bf0a8b145769p+01 /* 2.718281828459045 */;
+  return ::gocccl::go::fmul<double>(x, 0x1.5bf0a8b145769p+01 /* 2.718281828459045 */);
 }
 
 // ConstLimits is ops_const.go:70:6.
@@ -673,7 +673,7 @@ __device__ __forceinline__ uint64_t ConstLimits(int64_t x) {
 
 // ConstFloatExpr is ops_const.go:78:6.
 __device__ __forceinline__ float ConstFloatExpr(float x) {
-  return (x + 1.0f) - 0x1.333334p-02f /* 0.3 */;
+  return ::gocccl::go::fsub<float>(::gocccl::go::fadd<float>(x, 1.0f), 0x1.333334p-02f /* 0.3 */);
 }
 
 // NarrowInt64 is ops_conv.go:11:6.
@@ -718,7 +718,7 @@ __device__ __forceinline__ double Uint64ToFloat64(uint64_t x) {
 
 // Int8ToFloat32 is ops_conv.go:37:6.
 __device__ __forceinline__ float Int8ToFloat32(int8_t x) {
-  return ::gocccl::go::conv<float>(x) / 3.0f;
+  return ::gocccl::go::fquo<float>(::gocccl::go::conv<float>(x), 3.0f);
 }
 
 // Float64ToFloat32 is ops_conv.go:40:6.
@@ -728,7 +728,7 @@ __device__ __forceinline__ float Float64ToFloat32(double x) {
 
 // Float32ToFloat64 is ops_conv.go:43:6.
 __device__ __forceinline__ double Float32ToFloat64(float x) {
-  return ::gocccl::go::conv<double>(x) * 3.0;
+  return ::gocccl::go::fmul<double>(::gocccl::go::conv<double>(x), 3.0);
 }
 
 // Float64ToInt64 is ops_conv.go:46:6.
@@ -778,7 +778,7 @@ __device__ __forceinline__ uint64_t Float32ToUint64(float x) {
 
 // RoundTrip is ops_conv.go:75:6.
 __device__ __forceinline__ int32_t RoundTrip(int32_t x) {
-  return ::gocccl::go::add(::gocccl::go::conv<int32_t>(::gocccl::go::conv<float>(::gocccl::go::conv<double>(x) * 0.5)), ::gocccl::go::conv<int32_t>(::gocccl::go::conv<int16_t>(::gocccl::go::conv<uint8_t>(x))));
+  return ::gocccl::go::add(::gocccl::go::conv<int32_t>(::gocccl::go::conv<float>(::gocccl::go::fmul<double>(::gocccl::go::conv<double>(x), 0.5))), ::gocccl::go::conv<int32_t>(::gocccl::go::conv<int16_t>(::gocccl::go::conv<uint8_t>(x))));
 }
 
 // DivInt8 is ops_div.go:10:6.
@@ -834,60 +834,60 @@ __device__ __forceinline__ int64_t DivAssign(int64_t x, int64_t y) {
 }
 
 // FastDot is ops_fastmath.go:10:6.
-// fastmath: x*y + z in float arithmetic is fused into one multiply-add.
+// fastmath: x*y + z in float arithmetic is fused into one multiply-add, and NaN results are the GPU's.
 __device__ __forceinline__ float FastDot(::gocccl_pkg_difftest_3d2af203::Vec3 a, ::gocccl_pkg_difftest_3d2af203::Vec3 b) {
   return ::fmaf(a.Z, b.Z, ::fmaf(a.X, b.X, a.Y * b.Y));
 }
 
 // FastPoly is ops_fastmath.go:13:6.
-// fastmath: x*y + z in float arithmetic is fused into one multiply-add.
+// fastmath: x*y + z in float arithmetic is fused into one multiply-add, and NaN results are the GPU's.
 __device__ __forceinline__ double FastPoly(double x) {
   return ::fma(x * x, 0.5, x * 0.25) + 1.0;
 }
 
 // AddF32 is ops_float.go:13:6.
 __device__ __forceinline__ float AddF32(float a, float b) {
-  return a + b;
+  return ::gocccl::go::fadd<float>(a, b);
 }
 
 // SubF64 is ops_float.go:16:6.
 __device__ __forceinline__ double SubF64(double a, double b) {
-  return a - b;
+  return ::gocccl::go::fsub<double>(a, b);
 }
 
 // MulF32 is ops_float.go:19:6.
 __device__ __forceinline__ float MulF32(float a, float b) {
-  return a * b;
+  return ::gocccl::go::fmul<float>(a, b);
 }
 
 // DivF64 is ops_float.go:22:6.
 __device__ __forceinline__ double DivF64(double a, double b) {
-  return a / b;
+  return ::gocccl::go::fquo<double>(a, b);
 }
 
 // DivF32 is ops_float.go:25:6.
 __device__ __forceinline__ float DivF32(float a, float b) {
-  return a / b;
+  return ::gocccl::go::fquo<float>(a, b);
 }
 
 // ChainF32 is ops_float.go:31:6.
 __device__ __forceinline__ float ChainF32(float a, float b) {
-  return ((a + b) * (a - b)) / (a + 1.0f);
+  return ::gocccl::go::fquo<float>(::gocccl::go::fmul<float>(::gocccl::go::fadd<float>(a, b), ::gocccl::go::fsub<float>(a, b)), ::gocccl::go::fadd<float>(a, 1.0f));
 }
 
 // MulAddSeparate is ops_float.go:36:6.
 __device__ __forceinline__ double MulAddSeparate(double a, double b) {
-  return (a * b) + b;
+  return ::gocccl::go::fadd<double>(::gocccl::go::fmul<double>(a, b), b);
 }
 
 // MulAddPlain is ops_float.go:43:6.
 __device__ __forceinline__ float MulAddPlain(float a, float b) {
-  return (a * b) + b;
+  return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(a, b), b);
 }
 
 // NegZero is ops_float.go:48:6.
 __device__ __forceinline__ float NegZero(float x) {
-  return ::gocccl::go::fneg(x) * (0.0f - x);
+  return ::gocccl::go::fmul<float>(::gocccl::go::fneg(x), ::gocccl::go::fsub<float>(0.0f, x));
 }
 
 // NegF64 is ops_float.go:51:6.
@@ -897,7 +897,7 @@ __device__ __forceinline__ double NegF64(double x) {
 
 // SubZeroF64 is ops_float.go:54:6.
 __device__ __forceinline__ double SubZeroF64(double x) {
-  return 0.0 - x;
+  return ::gocccl::go::fsub<double>(0.0, x);
 }
 
 // CompareF64 is ops_float.go:57:6.
@@ -934,21 +934,21 @@ __device__ __forceinline__ bool IsNaNSelf(float x) {
 
 // ConstMulF32 is ops_float.go:89:6.
 __device__ __forceinline__ float ConstMulF32(float x) {
-  return (x * 0x1.99999ap-04f /* 0.1 */) + 0x1.99999ap-03f /* 0.2 */;
+  return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 0x1.99999ap-04f /* 0.1 */), 0x1.99999ap-03f /* 0.2 */);
 }
 
 // AssignOpsF64 is ops_float.go:92:6.
 __device__ __forceinline__ double AssignOpsF64(double x) {
-  x = x + 0.5;
-  x = x * 3.0;
-  x = x - 0x1.56e1fc2f8f359p-997 /* 1e-300 */;
-  x = x / 7.0;
+  x = ::gocccl::go::fadd<double>(x, 0.5);
+  x = ::gocccl::go::fmul<double>(x, 3.0);
+  x = ::gocccl::go::fsub<double>(x, 0x1.56e1fc2f8f359p-997 /* 1e-300 */);
+  x = ::gocccl::go::fquo<double>(x, 7.0);
   return x;
 }
 
 // SubnormalF32 is ops_float.go:101:6.
 __device__ __forceinline__ float SubnormalF32(float a, float b) {
-  return (a * 0x1p-100f /* 7.888609e-31 */) + (b * 0x1p-30f /* 9.313226e-10 */);
+  return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(a, 0x1p-100f /* 7.888609e-31 */), ::gocccl::go::fmul<float>(b, 0x1p-30f /* 9.313226e-10 */));
 }
 
 // NegBits32 is ops_float.go:107:6.
@@ -1123,10 +1123,10 @@ __device__ __forceinline__ uint32_t ForComputed(uint8_t x) {
 __device__ __forceinline__ double ForNoInit(double x) {
   int64_t i = int64_t(0LL);
   while ((i < int64_t(5LL)) && (x < 1e+06)) {
-    x = (x * 1.5) + 1.0;
+    x = ::gocccl::go::fadd<double>(::gocccl::go::fmul<double>(x, 1.5), 1.0);
     i = ::gocccl::go::add(i, int64_t(1LL));
   }
-  return x + ::gocccl::go::conv<double>(i);
+  return ::gocccl::go::fadd<double>(x, ::gocccl::go::conv<double>(i));
 }
 
 // IfInitChain is ops_if.go:9:6.
@@ -1356,7 +1356,7 @@ __device__ __forceinline__ double MathRoundToEven(double x) {
 
 // MathRoundF32 is ops_math.go:37:6.
 __device__ __forceinline__ float MathRoundF32(float x) {
-  return ::gocccl::go::conv<float>(::gocccl::go::math::Round(::gocccl::go::conv<double>(x))) + ::gocccl::go::conv<float>(::gocccl::go::math::Floor(::gocccl::go::conv<double>(x)));
+  return ::gocccl::go::fadd<float>(::gocccl::go::conv<float>(::gocccl::go::math::Round(::gocccl::go::conv<double>(x))), ::gocccl::go::conv<float>(::gocccl::go::math::Floor(::gocccl::go::conv<double>(x))));
 }
 
 // MathCopysign is ops_math.go:42:6.
@@ -1448,7 +1448,7 @@ __device__ __forceinline__ double MathFrexp(double x) {
     f = gocccl_t0.r0;
     e = gocccl_t0.r1;
   }
-  return f + ::gocccl::go::conv<double>(e);
+  return ::gocccl::go::fadd<double>(f, ::gocccl::go::conv<double>(e));
 }
 
 // MathLdexp is ops_math_more.go:19:6.
@@ -1465,7 +1465,7 @@ __device__ __forceinline__ double MathModf(double x) {
     i = gocccl_t0.r0;
     f = gocccl_t0.r1;
   }
-  return (i * 0.5) + f;
+  return ::gocccl::go::fadd<double>(::gocccl::go::fmul<double>(i, 0.5), f);
 }
 
 // MathDim is ops_math_more.go:28:6.
@@ -1605,7 +1605,7 @@ __device__ __forceinline__ double MaxF64(double a, double b) {
 
 // MaxZero is ops_minmax.go:25:6.
 __device__ __forceinline__ double MaxZero(double x) {
-  return ::gocccl::go::max<double>(x, 0.0) + ::gocccl::go::min<double>(x, 0.0);
+  return ::gocccl::go::fadd<double>(::gocccl::go::max<double>(x, 0.0), ::gocccl::go::min<double>(x, 0.0));
 }
 
 // Clamp01 is ops_minmax.go:28:6.
@@ -1615,7 +1615,7 @@ __device__ __forceinline__ float Clamp01(float x) {
 
 // MinOf3F64 is ops_minmax.go:31:6.
 __device__ __forceinline__ double MinOf3F64(double a, double b) {
-  return ::gocccl::go::min<double>(::gocccl::go::min<double>(a, b), a * b);
+  return ::gocccl::go::min<double>(::gocccl::go::min<double>(a, b), ::gocccl::go::fmul<double>(a, b));
 }
 
 // MinReduceF64 is ops_minmax.go:34:6.
@@ -1640,7 +1640,7 @@ __device__ __forceinline__ float MaxMeters(float a, float b) {
 
 // CToF is ops_named.go:22:6.
 __device__ __forceinline__ double CToF(double c) {
-  return ((c * 9.0) / 5.0) + 32.0;
+  return ::gocccl::go::fadd<double>(::gocccl::go::fquo<double>(::gocccl::go::fmul<double>(c, 9.0), 5.0), 32.0);
 }
 
 // NextID is ops_named.go:25:6.
@@ -1655,12 +1655,89 @@ __device__ __forceinline__ bool IsOk(int32_t id, bool ok) {
 
 // QuadSum is ops_named.go:31:6.
 __device__ __forceinline__ float QuadSum(::gocccl::go::array<float, 4> q) {
-  return ((::gocccl::go::at(q, int64_t(0LL)) + ::gocccl::go::at(q, int64_t(1LL))) + ::gocccl::go::at(q, int64_t(2LL))) + ::gocccl::go::at(q, int64_t(3LL));
+  return ::gocccl::go::fadd<float>(::gocccl::go::fadd<float>(::gocccl::go::fadd<float>(::gocccl::go::at(q, int64_t(0LL)), ::gocccl::go::at(q, int64_t(1LL))), ::gocccl::go::at(q, int64_t(2LL))), ::gocccl::go::at(q, int64_t(3LL)));
 }
 
 // Retag is ops_named.go:34:6.
 __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Tagged Retag(::gocccl_pkg_difftest_3d2af203::Tagged t) {
-  return ::gocccl_pkg_difftest_3d2af203::Tagged{::gocccl::go::neg(t.gocccl_f_ID), t.Len * 2.0f};
+  return ::gocccl_pkg_difftest_3d2af203::Tagged{::gocccl::go::neg(t.gocccl_f_ID), ::gocccl::go::fmul<float>(t.Len, 2.0f)};
+}
+
+// NaNAdd32 is ops_nan.go:23:6.
+__device__ __forceinline__ float NaNAdd32(float a, float b) {
+  return ::gocccl::go::fadd<float>(a, b);
+}
+
+// NaNSub32 is ops_nan.go:26:6.
+__device__ __forceinline__ float NaNSub32(float a, float b) {
+  return ::gocccl::go::fsub<float>(a, b);
+}
+
+// NaNMul32 is ops_nan.go:29:6.
+__device__ __forceinline__ float NaNMul32(float a, float b) {
+  return ::gocccl::go::fmul<float>(a, b);
+}
+
+// NaNQuo32 is ops_nan.go:32:6.
+__device__ __forceinline__ float NaNQuo32(float a, float b) {
+  return ::gocccl::go::fquo<float>(a, b);
+}
+
+// NaNAdd64 is ops_nan.go:35:6.
+__device__ __forceinline__ double NaNAdd64(double a, double b) {
+  return ::gocccl::go::fadd<double>(a, b);
+}
+
+// NaNSub64 is ops_nan.go:38:6.
+__device__ __forceinline__ double NaNSub64(double a, double b) {
+  return ::gocccl::go::fsub<double>(a, b);
+}
+
+// NaNMul64 is ops_nan.go:41:6.
+__device__ __forceinline__ double NaNMul64(double a, double b) {
+  return ::gocccl::go::fmul<double>(a, b);
+}
+
+// NaNQuo64 is ops_nan.go:44:6.
+__device__ __forceinline__ double NaNQuo64(double a, double b) {
+  return ::gocccl::go::fquo<double>(a, b);
+}
+
+// NaNWiden is ops_nan.go:50:6.
+__device__ __forceinline__ double NaNWiden(float a, double b) {
+  return ::gocccl::go::fsub<double>(::gocccl::go::conv<double>(a), b);
+}
+
+// NaNNarrow is ops_nan.go:55:6.
+__device__ __forceinline__ float NaNNarrow(double a, float b) {
+  return ::gocccl::go::fquo<float>(::gocccl::go::conv<float>(a), b);
+}
+
+// NaNRoundTrip is ops_nan.go:60:6.
+__device__ __forceinline__ float NaNRoundTrip(float a) {
+  return ::gocccl::go::conv<float>(::gocccl::go::conv<double>(a));
+}
+
+// NaNInvalid is ops_nan.go:66:6.
+__device__ __forceinline__ double NaNInvalid(double a, double b) {
+  double d = ::gocccl::go::fsub<double>(a, a);
+  double p = ::gocccl::go::fmul<double>(b, 0.0);
+  return ::gocccl::go::fquo<double>(d, p);
+}
+
+// NaNNegate is ops_nan.go:75:6.
+__device__ __forceinline__ float NaNNegate(float a, float b) {
+  return ::gocccl::go::fsub<float>(::gocccl::go::fneg(::gocccl::go::fsub<float>(a, b)), b);
+}
+
+// NaNMath is ops_nan.go:81:6.
+__device__ __forceinline__ double NaNMath(double a, double b) {
+  return ::gocccl::go::fadd<double>(::gocccl::go::fsub<double>(::gocccl::go::math::FMA(a, b, ::gocccl::go::math::Dim(b, a)), ::gocccl::go::math::Sqrt(a)), ::gocccl::go::math::Floor(b));
+}
+
+// NaNStruct is ops_nan.go:88:6.
+__device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Vec3 NaNStruct(::gocccl_pkg_difftest_3d2af203::Vec3 a, ::gocccl_pkg_difftest_3d2af203::Vec3 b) {
+  return ::gocccl_pkg_difftest_3d2af203::Vec3{::gocccl::go::fsub<float>(a.X, b.Y), ::gocccl::go::fquo<float>(a.Y, b.Z), ::gocccl::go::fsub<float>(a.Z, b.X)};
 }
 
 // ShlUint8 is ops_shift.go:10:6.
@@ -1735,19 +1812,19 @@ __device__ __forceinline__ uint64_t ShiftAssign(uint64_t x) {
 // PaddedStep is ops_struct.go:51:6.
 __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Padded PaddedStep(::gocccl_pkg_difftest_3d2af203::Padded p) {
   p.A = ::gocccl::go::add(p.A, int8_t(1));
-  p.B = p.B * 2.0;
+  p.B = ::gocccl::go::fmul<double>(p.B, 2.0);
   p.C = ::gocccl::go::bxor(::gocccl::go::neg(p.C), ::gocccl::go::conv<int16_t>(p.A));
   return p;
 }
 
 // PaddedSum is ops_struct.go:59:6.
 __device__ __forceinline__ double PaddedSum(::gocccl_pkg_difftest_3d2af203::Padded p) {
-  return (::gocccl::go::conv<double>(p.A) + p.B) + ::gocccl::go::conv<double>(p.C);
+  return ::gocccl::go::fadd<double>(::gocccl::go::fadd<double>(::gocccl::go::conv<double>(p.A), p.B), ::gocccl::go::conv<double>(p.C));
 }
 
 // Vec3Add is ops_struct.go:62:6.
 __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Vec3 Vec3Add(::gocccl_pkg_difftest_3d2af203::Vec3 a, ::gocccl_pkg_difftest_3d2af203::Vec3 b) {
-  return ::gocccl_pkg_difftest_3d2af203::Vec3{a.X + b.X, a.Y + b.Y, a.Z + b.Z};
+  return ::gocccl_pkg_difftest_3d2af203::Vec3{::gocccl::go::fadd<float>(a.X, b.X), ::gocccl::go::fadd<float>(a.Y, b.Y), ::gocccl::go::fadd<float>(a.Z, b.Z)};
 }
 
 // Vec3Eq is ops_struct.go:65:6.
@@ -1760,9 +1837,9 @@ __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Particle ParticleStep
   if (!p.Alive) {
     return p;
   }
-  p.Pos.X = p.Pos.X + p.Vel.X;
-  p.Pos.Y = p.Pos.Y + p.Vel.Y;
-  p.Pos.Z = p.Pos.Z + p.Vel.Z;
+  p.Pos.X = ::gocccl::go::fadd<float>(p.Pos.X, p.Vel.X);
+  p.Pos.Y = ::gocccl::go::fadd<float>(p.Pos.Y, p.Vel.Y);
+  p.Pos.Z = ::gocccl::go::fadd<float>(p.Pos.Z, p.Vel.Z);
   if (p.Mass <= 0.0) {
     p.Alive = false;
   }
@@ -1791,7 +1868,7 @@ __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Vec3 Swizzle(::gocccl
     w.Z = gocccl_t2;
   }
   v.X = 0.0f;
-  return ::gocccl_pkg_difftest_3d2af203::Vec3{w.X - v.X, w.Y, w.Z};
+  return ::gocccl_pkg_difftest_3d2af203::Vec3{::gocccl::go::fsub<float>(w.X, v.X), w.Y, w.Z};
 }
 
 // CombinePair is ops_struct.go:104:6.
@@ -1801,7 +1878,7 @@ __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Pair CombinePair(::go
 
 // EmbedSum is ops_struct.go:107:6.
 __device__ __forceinline__ float EmbedSum(::gocccl_pkg_difftest_3d2af203::Embedded e) {
-  return (e.Vec3.X + e.Vec3.Y) + (e.Vec3.Z * e.W);
+  return ::gocccl::go::fadd<float>(::gocccl::go::fadd<float>(e.Vec3.X, e.Vec3.Y), ::gocccl::go::fmul<float>(e.Vec3.Z, e.W));
 }
 
 // BlankEq is ops_struct.go:110:6.
@@ -1841,7 +1918,7 @@ __device__ __forceinline__ uint8_t OverflowCheckUint8(uint8_t a, uint8_t b) {
 __device__ __forceinline__ int8_t SwitchFloatTag(double x) {
   {
     const double gocccl_tag0 = x;
-    const int gocccl_case0 = gocccl_tag0 == 0.0 ? 0 : gocccl_tag0 == 1.0 || gocccl_tag0 == (-1.0) ? 1 : gocccl_tag0 == (x * 2.0) ? 2 : -1;
+    const int gocccl_case0 = gocccl_tag0 == 0.0 ? 0 : gocccl_tag0 == 1.0 || gocccl_tag0 == (-1.0) ? 1 : gocccl_tag0 == ::gocccl::go::fmul<double>(x, 2.0) ? 2 : -1;
     switch (gocccl_case0) {
     case 0: {
       return int8_t(1);
@@ -2001,7 +2078,7 @@ __device__ __forceinline__ float RangeNestedArray(::gocccl::go::array<::gocccl::
           int64_t range_i_1 = int64_t(0LL);
           while (range_i_1 < int64_t(3LL)) {
             int64_t j = range_i_1;
-            s = s + (::gocccl::go::at(row, j) * ::gocccl::go::conv<float>(::gocccl::go::add(j, int64_t(1LL))));
+            s = ::gocccl::go::fadd<float>(s, ::gocccl::go::fmul<float>(::gocccl::go::at(row, j), ::gocccl::go::conv<float>(::gocccl::go::add(j, int64_t(1LL)))));
             range_i_1 = ::gocccl::go::add(range_i_1, int64_t(1LL));
           }
         }
@@ -3421,6 +3498,96 @@ struct Retag {
   }
 };
 
+struct NaNAdd32 {
+  __device__ __forceinline__ float operator()(float a0, float a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::NaNAdd32(a0, a1);
+  }
+};
+
+struct NaNSub32 {
+  __device__ __forceinline__ float operator()(float a0, float a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::NaNSub32(a0, a1);
+  }
+};
+
+struct NaNMul32 {
+  __device__ __forceinline__ float operator()(float a0, float a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::NaNMul32(a0, a1);
+  }
+};
+
+struct NaNQuo32 {
+  __device__ __forceinline__ float operator()(float a0, float a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::NaNQuo32(a0, a1);
+  }
+};
+
+struct NaNAdd64 {
+  __device__ __forceinline__ double operator()(double a0, double a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::NaNAdd64(a0, a1);
+  }
+};
+
+struct NaNSub64 {
+  __device__ __forceinline__ double operator()(double a0, double a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::NaNSub64(a0, a1);
+  }
+};
+
+struct NaNMul64 {
+  __device__ __forceinline__ double operator()(double a0, double a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::NaNMul64(a0, a1);
+  }
+};
+
+struct NaNQuo64 {
+  __device__ __forceinline__ double operator()(double a0, double a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::NaNQuo64(a0, a1);
+  }
+};
+
+struct NaNWiden {
+  __device__ __forceinline__ double operator()(float a0, double a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::NaNWiden(a0, a1);
+  }
+};
+
+struct NaNNarrow {
+  __device__ __forceinline__ float operator()(double a0, float a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::NaNNarrow(a0, a1);
+  }
+};
+
+struct NaNRoundTrip {
+  __device__ __forceinline__ float operator()(float a0) const {
+    return ::gocccl_pkg_difftest_3d2af203::NaNRoundTrip(a0);
+  }
+};
+
+struct NaNInvalid {
+  __device__ __forceinline__ double operator()(double a0, double a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::NaNInvalid(a0, a1);
+  }
+};
+
+struct NaNNegate {
+  __device__ __forceinline__ float operator()(float a0, float a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::NaNNegate(a0, a1);
+  }
+};
+
+struct NaNMath {
+  __device__ __forceinline__ double operator()(double a0, double a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::NaNMath(a0, a1);
+  }
+};
+
+struct NaNStruct {
+  __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Vec3 operator()(::gocccl_pkg_difftest_3d2af203::Vec3 a0, ::gocccl_pkg_difftest_3d2af203::Vec3 a1) const {
+    return ::gocccl_pkg_difftest_3d2af203::NaNStruct(a0, a1);
+  }
+};
+
 struct ShlUint8 {
   __device__ __forceinline__ uint8_t operator()(uint8_t a0, uint64_t a1) const {
     return ::gocccl_pkg_difftest_3d2af203::ShlUint8(a0, a1);
@@ -3818,6 +3985,20 @@ constexpr int gocccl_transform2_MulAddSeparate_threads = 256, gocccl_transform2_
 constexpr int gocccl_transform2_MulF32_threads = 256, gocccl_transform2_MulF32_items = 8;
 constexpr int gocccl_transform2_MulInt_threads = 256, gocccl_transform2_MulInt_items = 4;
 constexpr int gocccl_transform2_MulXorInt64_threads = 256, gocccl_transform2_MulXorInt64_items = 4;
+constexpr int gocccl_transform2_NaNAdd32_threads = 256, gocccl_transform2_NaNAdd32_items = 8;
+constexpr int gocccl_transform2_NaNAdd64_threads = 256, gocccl_transform2_NaNAdd64_items = 4;
+constexpr int gocccl_transform2_NaNInvalid_threads = 256, gocccl_transform2_NaNInvalid_items = 4;
+constexpr int gocccl_transform2_NaNMath_threads = 256, gocccl_transform2_NaNMath_items = 4;
+constexpr int gocccl_transform2_NaNMul32_threads = 256, gocccl_transform2_NaNMul32_items = 8;
+constexpr int gocccl_transform2_NaNMul64_threads = 256, gocccl_transform2_NaNMul64_items = 4;
+constexpr int gocccl_transform2_NaNNarrow_threads = 256, gocccl_transform2_NaNNarrow_items = 4;
+constexpr int gocccl_transform2_NaNNegate_threads = 256, gocccl_transform2_NaNNegate_items = 8;
+constexpr int gocccl_transform2_NaNQuo32_threads = 256, gocccl_transform2_NaNQuo32_items = 8;
+constexpr int gocccl_transform2_NaNQuo64_threads = 256, gocccl_transform2_NaNQuo64_items = 4;
+constexpr int gocccl_transform2_NaNStruct_threads = 256, gocccl_transform2_NaNStruct_items = 2;
+constexpr int gocccl_transform2_NaNSub32_threads = 256, gocccl_transform2_NaNSub32_items = 8;
+constexpr int gocccl_transform2_NaNSub64_threads = 256, gocccl_transform2_NaNSub64_items = 4;
+constexpr int gocccl_transform2_NaNWiden_threads = 256, gocccl_transform2_NaNWiden_items = 4;
 constexpr int gocccl_transform2_OverflowCheckUint8_threads = 256, gocccl_transform2_OverflowCheckUint8_items = 32;
 constexpr int gocccl_transform2_PassTuple_threads = 256, gocccl_transform2_PassTuple_items = 8;
 constexpr int gocccl_transform2_PromoteUint16_threads = 256, gocccl_transform2_PromoteUint16_items = 16;
@@ -3968,6 +4149,7 @@ constexpr int gocccl_transform_MathTan_threads = 256, gocccl_transform_MathTan_i
 constexpr int gocccl_transform_MathTanh_threads = 256, gocccl_transform_MathTanh_items = 4;
 constexpr int gocccl_transform_MathTrunc_threads = 256, gocccl_transform_MathTrunc_items = 4;
 constexpr int gocccl_transform_MaxZero_threads = 256, gocccl_transform_MaxZero_items = 4;
+constexpr int gocccl_transform_NaNRoundTrip_threads = 256, gocccl_transform_NaNRoundTrip_items = 8;
 constexpr int gocccl_transform_NarrowInt64_threads = 256, gocccl_transform_NarrowInt64_items = 4;
 constexpr int gocccl_transform_NegBits32_threads = 256, gocccl_transform_NegBits32_items = 8;
 constexpr int gocccl_transform_NegBits64_threads = 256, gocccl_transform_NegBits64_items = 4;
@@ -4344,6 +4526,90 @@ gocccl_transform2_MulInt(const int64_t* d_a, const int64_t* d_b, int64_t* d_out,
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MulXorInt64_threads)
 gocccl_transform2_MulXorInt64(const int64_t* d_a, const int64_t* d_b, int64_t* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_MulXorInt64_threads, gocccl_transform2_MulXorInt64_items, int64_t, int64_t, int64_t, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MulXorInt64>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(NaNAdd32) over float32, float32, float32, declared at ops_nan.go:91:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_NaNAdd32_threads)
+gocccl_transform2_NaNAdd32(const float* d_a, const float* d_b, float* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_NaNAdd32_threads, gocccl_transform2_NaNAdd32_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NaNAdd32>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(NaNAdd64) over float64, float64, float64, declared at ops_nan.go:95:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_NaNAdd64_threads)
+gocccl_transform2_NaNAdd64(const double* d_a, const double* d_b, double* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_NaNAdd64_threads, gocccl_transform2_NaNAdd64_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NaNAdd64>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(NaNInvalid) over float64, float64, float64, declared at ops_nan.go:102:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_NaNInvalid_threads)
+gocccl_transform2_NaNInvalid(const double* d_a, const double* d_b, double* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_NaNInvalid_threads, gocccl_transform2_NaNInvalid_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NaNInvalid>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(NaNMath) over float64, float64, float64, declared at ops_nan.go:104:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_NaNMath_threads)
+gocccl_transform2_NaNMath(const double* d_a, const double* d_b, double* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_NaNMath_threads, gocccl_transform2_NaNMath_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NaNMath>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(NaNMul32) over float32, float32, float32, declared at ops_nan.go:93:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_NaNMul32_threads)
+gocccl_transform2_NaNMul32(const float* d_a, const float* d_b, float* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_NaNMul32_threads, gocccl_transform2_NaNMul32_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NaNMul32>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(NaNMul64) over float64, float64, float64, declared at ops_nan.go:97:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_NaNMul64_threads)
+gocccl_transform2_NaNMul64(const double* d_a, const double* d_b, double* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_NaNMul64_threads, gocccl_transform2_NaNMul64_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NaNMul64>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(NaNNarrow) over float64, float32, float32, declared at ops_nan.go:100:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_NaNNarrow_threads)
+gocccl_transform2_NaNNarrow(const double* d_a, const float* d_b, float* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_NaNNarrow_threads, gocccl_transform2_NaNNarrow_items, double, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NaNNarrow>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(NaNNegate) over float32, float32, float32, declared at ops_nan.go:103:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_NaNNegate_threads)
+gocccl_transform2_NaNNegate(const float* d_a, const float* d_b, float* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_NaNNegate_threads, gocccl_transform2_NaNNegate_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NaNNegate>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(NaNQuo32) over float32, float32, float32, declared at ops_nan.go:94:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_NaNQuo32_threads)
+gocccl_transform2_NaNQuo32(const float* d_a, const float* d_b, float* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_NaNQuo32_threads, gocccl_transform2_NaNQuo32_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NaNQuo32>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(NaNQuo64) over float64, float64, float64, declared at ops_nan.go:98:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_NaNQuo64_threads)
+gocccl_transform2_NaNQuo64(const double* d_a, const double* d_b, double* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_NaNQuo64_threads, gocccl_transform2_NaNQuo64_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NaNQuo64>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(NaNStruct) over Vec3, Vec3, Vec3, declared at ops_nan.go:105:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_NaNStruct_threads)
+gocccl_transform2_NaNStruct(const ::gocccl_pkg_difftest_3d2af203::Vec3* d_a, const ::gocccl_pkg_difftest_3d2af203::Vec3* d_b, ::gocccl_pkg_difftest_3d2af203::Vec3* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_NaNStruct_threads, gocccl_transform2_NaNStruct_items, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::Vec3, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NaNStruct>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(NaNSub32) over float32, float32, float32, declared at ops_nan.go:92:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_NaNSub32_threads)
+gocccl_transform2_NaNSub32(const float* d_a, const float* d_b, float* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_NaNSub32_threads, gocccl_transform2_NaNSub32_items, float, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NaNSub32>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(NaNSub64) over float64, float64, float64, declared at ops_nan.go:96:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_NaNSub64_threads)
+gocccl_transform2_NaNSub64(const double* d_a, const double* d_b, double* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_NaNSub64_threads, gocccl_transform2_NaNSub64_items, double, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NaNSub64>(d_a, d_b, d_out, n);
+}
+
+// BinaryTransform(NaNWiden) over float32, float64, float64, declared at ops_nan.go:99:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform2_NaNWiden_threads)
+gocccl_transform2_NaNWiden(const float* d_a, const double* d_b, double* d_out, long long n) {
+  ::gocccl::transform2<gocccl_transform2_NaNWiden_threads, gocccl_transform2_NaNWiden_items, float, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NaNWiden>(d_a, d_b, d_out, n);
 }
 
 // BinaryTransform(OverflowCheckUint8) over uint8, uint8, uint8, declared at ops_subtle.go:182:6.
@@ -5294,6 +5560,12 @@ gocccl_transform_MathTrunc(const double* d_in, double* d_out, long long n) {
 extern "C" __global__ void __launch_bounds__(gocccl_transform_MaxZero_threads)
 gocccl_transform_MaxZero(const double* d_in, double* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_MaxZero_threads, gocccl_transform_MaxZero_items, double, double, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::MaxZero>(d_in, d_out, n);
+}
+
+// UnaryTransform(NaNRoundTrip) over float32, float32, declared at ops_nan.go:101:6.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_NaNRoundTrip_threads)
+gocccl_transform_NaNRoundTrip(const float* d_in, float* d_out, long long n) {
+  ::gocccl::transform<gocccl_transform_NaNRoundTrip_threads, gocccl_transform_NaNRoundTrip_items, float, float, ::gocccl_pkg_difftest_3d2af203::gocccl_functors::NaNRoundTrip>(d_in, d_out, n);
 }
 
 // UnaryTransform(NarrowInt64) over int64, int32, declared at ops_conv.go:78:6.

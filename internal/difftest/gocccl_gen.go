@@ -24,8 +24,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/difftest", "e9cec1d50042ac984803e56e103c15a6f66c63da484adba896eb252ee957913f", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "048bf0e550e7e05056d27128c7b2a77dd5b98e24a0b08b5ea67319b46bf9d9e3"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/difftest", "d3470c1e08e51069c71d79982318d319fd06114d84d531fbdd37d2e5b3b57d8c", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "01f9eaa5922c042ec347bc493cf5a49e1635130a891ea85a47d9881e20fc59b3"},
 	})
 	// BinaryTransform(AddF32) over float32, float32, float32, declared at ops_float.go:117:6.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -639,6 +639,160 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8", "int64/8", "int64/8"},
 		Kernels:   []string{"gocccl_transform2_MulXorInt64"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(NaNAdd32) over float32, float32, float32, declared at ops_nan.go:91:6.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{NaNAdd32},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform2_NaNAdd32"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// BinaryTransform(NaNAdd64) over float64, float64, float64, declared at ops_nan.go:95:6.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{NaNAdd64},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_NaNAdd64"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(NaNInvalid) over float64, float64, float64, declared at ops_nan.go:102:6.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{NaNInvalid},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_NaNInvalid"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(NaNMath) over float64, float64, float64, declared at ops_nan.go:104:6.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{NaNMath},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_NaNMath"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(NaNMul32) over float32, float32, float32, declared at ops_nan.go:93:6.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{NaNMul32},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform2_NaNMul32"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// BinaryTransform(NaNMul64) over float64, float64, float64, declared at ops_nan.go:97:6.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{NaNMul64},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_NaNMul64"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(NaNNarrow) over float64, float32, float32, declared at ops_nan.go:100:6.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{NaNNarrow},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float64/8", "float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform2_NaNNarrow"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(NaNNegate) over float32, float32, float32, declared at ops_nan.go:103:6.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{NaNNegate},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform2_NaNNegate"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// BinaryTransform(NaNQuo32) over float32, float32, float32, declared at ops_nan.go:94:6.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{NaNQuo32},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform2_NaNQuo32"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// BinaryTransform(NaNQuo64) over float64, float64, float64, declared at ops_nan.go:98:6.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{NaNQuo64},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_NaNQuo64"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(NaNStruct) over Vec3, Vec3, Vec3, declared at ops_nan.go:105:6.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{NaNStruct},
+		Types:     []reflect.Type{reflect.TypeFor[Vec3](), reflect.TypeFor[Vec3](), reflect.TypeFor[Vec3]()},
+		Layouts:   []string{"{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12"},
+		Kernels:   []string{"gocccl_transform2_NaNStruct"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
+		},
+	})
+	// BinaryTransform(NaNSub32) over float32, float32, float32, declared at ops_nan.go:92:6.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{NaNSub32},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform2_NaNSub32"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// BinaryTransform(NaNSub64) over float64, float64, float64, declared at ops_nan.go:96:6.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{NaNSub64},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_NaNSub64"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// BinaryTransform(NaNWiden) over float32, float64, float64, declared at ops_nan.go:99:6.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "BinaryTransform",
+		Ops:       []any{NaNWiden},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float32/4", "float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_transform2_NaNWiden"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2291,6 +2445,17 @@ func init() {
 		Kernels:   []string{"gocccl_transform_MaxZero"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// UnaryTransform(NaNRoundTrip) over float32, float32, declared at ops_nan.go:101:6.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{NaNRoundTrip},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform_NaNRoundTrip"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// UnaryTransform(NarrowInt64) over int64, int32, declared at ops_conv.go:78:6.

@@ -92,8 +92,12 @@ func TestCompare(t *testing.T) {
 		d         uint64
 	}{
 		{1.0, 1.0, 0, true, 0},
-		{math.NaN(), nan2, 0, true, 0},
-		{float32(math.NaN()), float32(-math.NaN()), 0, true, 0},
+		// NaNs compare bit for bit: payload, sign and quiet bit.
+		{math.NaN(), nan2, 0, false, classMismatch},
+		{nan2, nan2, 0, true, 0},
+		{float32(math.NaN()), float32(-math.NaN()), 0, false, classMismatch},
+		{math.Float32frombits(0x7F800001), math.Float32frombits(0x7FC00001), 0, false, classMismatch}, // signalling vs quieted
+		{math.Float32frombits(0x7F800001), math.Float32frombits(0x7F800001), 0, true, 0},
 		{0.0, math.Copysign(0, -1), 0, false, 0},
 		{0.0, math.Copysign(0, -1), 1, true, 0},
 		{1.0, math.Nextafter(1, 2), 0, false, 1},

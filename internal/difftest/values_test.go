@@ -201,7 +201,11 @@ func float64Edges() []float64 {
 		pos = append(pos, p, p-1, p+1, p-0.5, p+0.5)
 	}
 	out := []float64{math.NaN(), math.Float64frombits(0xFFF8000000000000),
-		math.Float64frombits(0x7FF0000000000001), math.Float64frombits(0x7FF8000000000123)}
+		math.Float64frombits(0x7FF0000000000001), math.Float64frombits(0x7FF8000000000123),
+		// NaNs of both kinds and signs whose payloads survive narrowing to
+		// float32 (bits 29 and up), and the largest signalling payload.
+		math.Float64frombits(0xFFF0000000012345), math.Float64frombits(0x7FF80000E0000000),
+		math.Float64frombits(0xFFF4000020000000), math.Float64frombits(0x7FF7FFFFFFFFFFFF)}
 	for _, x := range pos {
 		out = append(out, x, -x)
 	}
@@ -214,7 +218,8 @@ func float32Edges() []float32 {
 		out = append(out, math.Float32frombits(b), math.Float32frombits(b|0x80000000))
 	}
 	out = append(out, math.Float32frombits(0x7FC00000), math.Float32frombits(0xFFC00000),
-		math.Float32frombits(0x7F800001), math.Float32frombits(0x7FC00123))
+		math.Float32frombits(0x7F800001), math.Float32frombits(0x7FC00123),
+		math.Float32frombits(0xFF812345), math.Float32frombits(0x7FBFFFFF), math.Float32frombits(0xFFE00007))
 	for _, x := range float64Edges() {
 		if !math.IsNaN(x) {
 			out = append(out, float32(x))
@@ -275,7 +280,9 @@ func randomBits(r *rand.Rand, w uint) uint64 {
 }
 
 func randomFloat64(r *rand.Rand) float64 {
-	switch n := r.IntN(20); {
+	switch n := r.IntN(21); {
+	case n == 20: // a NaN with a random payload, sign and kind
+		return math.Float64frombits(0x7FF0000000000000 | r.Uint64()&0x800FFFFFFFFFFFFF | 1)
 	case n < 8:
 		return math.Float64frombits(r.Uint64())
 	case n < 14:
@@ -293,7 +300,9 @@ func randomFloat64(r *rand.Rand) float64 {
 }
 
 func randomFloat32(r *rand.Rand) float32 {
-	switch n := r.IntN(20); {
+	switch n := r.IntN(21); {
+	case n == 20: // a NaN with a random payload, sign and kind
+		return math.Float32frombits(0x7F800000 | r.Uint32()&0x807FFFFF | 1)
 	case n < 8:
 		return math.Float32frombits(r.Uint32())
 	case n < 14:
@@ -315,9 +324,9 @@ func randomFloat32(r *rand.Rand) float32 {
 const classMismatch = math.MaxUint64
 
 // equalValues compares want and got field by field: integers and bools
-// exactly; floats bit for bit, any NaN equal to any NaN, or, when bound is
-// not 0, within bound ulps (NaNs and infinities must still match, and +0
-// and -0 are 0 ulps apart). d is the largest distance in ulps over the
+// exactly; floats bit for bit, NaNs too (payload, sign and kind), or, when
+// bound is not 0, within bound ulps (NaNs must still have the same bits,
+// infinities match, and +0 and -0 are 0 ulps apart). d is the largest distance in ulps over the
 // float fields.
 func equalValues(want, got any, bound uint64) (ok bool, d uint64) {
 	return equalValue(reflect.ValueOf(want), reflect.ValueOf(got), bound)
@@ -332,8 +341,8 @@ func equalValue(w, g reflect.Value, bound uint64) (bool, uint64) {
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		return w.Uint() == g.Uint(), 0
 	case reflect.Float32:
-		return equalFloat(float64(w.Float()), float64(g.Float()),
-			math.Float32bits(float32(w.Float())) == math.Float32bits(float32(g.Float())), ulp32, bound)
+		// Read the bits: a signalling NaN would not survive v.Float().
+		return equalFloat(float64(w.Float()), float64(g.Float()), float32Bits(w) == float32Bits(g), ulp32, bound)
 	case reflect.Float64:
 		return equalFloat(w.Float(), g.Float(), math.Float64bits(w.Float()) == math.Float64bits(g.Float()), ulp64, bound)
 	case reflect.Array:
@@ -363,15 +372,23 @@ func equalValue(w, g reflect.Value, bound uint64) (bool, uint64) {
 func equalFloat(w, g float64, sameBits bool, dist func(a, b float64) uint64, bound uint64) (bool, uint64) {
 	wn, gn := math.IsNaN(w), math.IsNaN(g)
 	switch {
-	case wn && gn, sameBits:
+	case sameBits:
 		return true, 0
 	case wn || gn:
-		return false, classMismatch
+		return false, classMismatch // NaNs with other bits, or a NaN and a number
 	case bound > 0 && (math.IsInf(w, 0) || math.IsInf(g, 0)):
 		return false, classMismatch
 	}
 	d := dist(w, g)
 	return bound > 0 && d <= bound, d
+}
+
+// float32Bits returns the bits of a float32 value (or a named type over
+// float32) without converting it to float64.
+func float32Bits(v reflect.Value) uint32 {
+	c := reflect.New(v.Type()).Elem()
+	c.Set(v)
+	return math.Float32bits(*(*float32)(c.Addr().UnsafePointer()))
 }
 
 func ulp64(a, b float64) uint64 {

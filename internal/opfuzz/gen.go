@@ -2,8 +2,8 @@
 // subset for differential testing: a package of N //gocccl:op functions,
 // one UnaryTransform or BinaryTransform instance per operator, and a test
 // that runs every instance on the GPU and on the CPU backend over edge
-// values and random inputs and requires bit-identical results (any NaN
-// equals any NaN: NaN payloads are not preserved on the GPU).
+// values and random inputs and requires bit-identical results, NaN payloads
+// included (-opfuzz.nanclass compares NaNs by class).
 //
 // The operators use integer and float arithmetic of int32, int64, uint32,
 // uint64, float32 and float64, conversions between them, shifts by counts

@@ -29,7 +29,7 @@ __device__ __forceinline__ bool Even(uint32_t x) {
 
 // Double is ops.go:23:6.
 __device__ __forceinline__ float Double(float x) {
-  return 2.0f * x;
+  return ::gocccl::go::fmul<float>(2.0f, x);
 }
 
 // gocccl_functors wrap the operators the kernels use as default-constructible types.

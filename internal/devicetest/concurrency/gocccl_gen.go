@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "e6ec67eb22d7e9460aab678df0ff9d696d1d13dc54d83a2d0a85a42590701f90", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "4f2176eecbd5e0a243a4b5310ab63784c7beadb477b5d47f39ee91c344ca59e6"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "f170bdc663b78f0a2d5580b978bdce39207a2e5b7e184cec20b7d325261af47d", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "1ffbfe0e52f2269c8659d093e3683d197041c4cc0742c8b187f48d0a84a72c52"},
 	})
 	// InclusiveScan(Add) over int64, declared at ops.go:29:11.
 	goccclimpl.Register(m, goccclimpl.Instance{

@@ -59,7 +59,7 @@ __device__ __forceinline__ int64_t AddI64(int64_t a, int64_t b) {
 
 // AddF64 is ops.go:36:6.
 __device__ __forceinline__ double AddF64(double a, double b) {
-  return a + b;
+  return ::gocccl::go::fadd<double>(a, b);
 }
 
 // MaxF32 is ops.go:39:6.
@@ -74,7 +74,7 @@ __device__ __forceinline__ int32_t SquareI32(int32_t x) {
 
 // Half is ops.go:45:6.
 __device__ __forceinline__ float Half(float x) {
-  return x * 0.5f;
+  return ::gocccl::go::fmul<float>(x, 0.5f);
 }
 
 // Twice is ops.go:48:6.
@@ -89,7 +89,7 @@ __device__ __forceinline__ int64_t Widen(int32_t x) {
 
 // PairSum is ops.go:54:6.
 __device__ __forceinline__ double PairSum(::gocccl_pkg_iterator_3fc31015::Pair p) {
-  return ::gocccl::go::conv<double>(p.A) + p.B;
+  return ::gocccl::go::fadd<double>(::gocccl::go::conv<double>(p.A), p.B);
 }
 
 // TripleSum is ops.go:57:6.
@@ -99,7 +99,7 @@ __device__ __forceinline__ int64_t TripleSum(::gocccl_pkg_iterator_3fc31015::Tri
 
 // Split is ops.go:60:6.
 __device__ __forceinline__ ::gocccl_pkg_iterator_3fc31015::Pair Split(int32_t x) {
-  return ::gocccl_pkg_iterator_3fc31015::Pair{x, ::gocccl::go::conv<double>(x) / 4.0};
+  return ::gocccl_pkg_iterator_3fc31015::Pair{x, ::gocccl::go::fquo<double>(::gocccl::go::conv<double>(x), 4.0)};
 }
 
 // MulI32 is ops.go:63:6.

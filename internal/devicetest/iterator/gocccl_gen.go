@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "9660607f090480c7e2ad53dee3ff14dfd8f0d365ef6757e8e7fdea8e42db39b3", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "8e3c8f43c72d563bad52faa57072639ca6869a084a9921029f7e202d3d317ab3"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "dfa6483f1625f624b8b6cfaf4426c8700008aabd71e5d0bea49646624a9ef76d", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "697603a50c247d5b83685089c2963e523d75380fdadf20969818daca8d835b30"},
 	})
 	// BinaryTransform(MulI32){-,Reverse[int32](Slice[int32])>-} over int32, int32, int32, declared at ops.go:125:18.
 	goccclimpl.Register(m, goccclimpl.Instance{

@@ -69,7 +69,7 @@ namespace gocccl_pkg_opfuzz_f4f3cc25 {
 __device__ __forceinline__ double Op000(double a, ::gocccl_pkg_opfuzz_f4f3cc25::Pair b) {
   double r{};
   r = ::gocccl::go::conv<double>(::gocccl::go::conv<float>(b.A));
-  r = r + (::gocccl::go::fneg(r) + (b.B + b.B));
+  r = ::gocccl::go::fadd<double>(r, ::gocccl::go::fadd<double>(::gocccl::go::fneg(r), ::gocccl::go::fadd<double>(b.B, b.B)));
   return r;
 }
 
@@ -81,20 +81,20 @@ __device__ __forceinline__ ::gocccl_pkg_opfuzz_f4f3cc25::Pair Op001(uint32_t a) 
   {
     int64_t i0 = int64_t(0LL);
     while (i0 < int64_t(1LL)) {
-      if (::gocccl::go::conv<float>(::gocccl::go::math::Trunc(r.B)) < (::gocccl::go::conv<float>(r.B) + ::gocccl::go::conv<float>(r.A))) {
+      if (::gocccl::go::conv<float>(::gocccl::go::math::Trunc(r.B)) < ::gocccl::go::fadd<float>(::gocccl::go::conv<float>(r.B), ::gocccl::go::conv<float>(r.A))) {
         double v0 = r.B;
         uint32_t v1 = ::gocccl::go::bxor(::gocccl::go::conv<uint32_t>(::gocccl::go::bits::ReverseBytes64(::gocccl::go::conv<uint64_t>(r.A))), a);
-        r.B = r.B + v0;
+        r.B = ::gocccl::go::fadd<double>(r.B, v0);
         r.A = ::gocccl::go::bxor(r.A, ::gocccl::go::conv<int32_t>(v1));
       } else {
         int32_t v2 = ::gocccl::go::band_not(::gocccl::go::bnot(r.A), r.A);
         int32_t v3 = ::gocccl::go::add(::gocccl::go::conv<int32_t>(::gocccl::go::bits::OnesCount32(a)), ::gocccl::go::add(v2, v2));
-        r.B = r.B + ::gocccl::go::conv<double>(v3);
+        r.B = ::gocccl::go::fadd<double>(r.B, ::gocccl::go::conv<double>(v3));
       }
       i0 = ::gocccl::go::add(i0, int64_t(1LL));
     }
   }
-  r.B = r.B - ::gocccl::go::max<double>(::gocccl::go::conv<double>(r.A), r.B);
+  r.B = ::gocccl::go::fsub<double>(r.B, ::gocccl::go::max<double>(::gocccl::go::conv<double>(r.A), r.B));
   if (r.A >= ::gocccl::go::conv<int32_t>(::gocccl::go::bits::TrailingZeros32(a))) {
     r.A = ::gocccl::go::conv<int32_t>(::gocccl::go::bits::Reverse64(::gocccl::go::conv<uint64_t>(r.B)));
     {
@@ -104,15 +104,15 @@ __device__ __forceinline__ ::gocccl_pkg_opfuzz_f4f3cc25::Pair Op001(uint32_t a) 
         while (range_i < range_n) {
           int64_t i1 = range_i;
           int32_t v4 = r.A;
-          double v5 = (r.B - r.B) - ::gocccl::go::conv<double>(a);
+          double v5 = ::gocccl::go::fsub<double>(::gocccl::go::fsub<double>(r.B, r.B), ::gocccl::go::conv<double>(a));
           r.A = ::gocccl::go::bxor(r.A, v4);
-          r.B = r.B + v5;
+          r.B = ::gocccl::go::fadd<double>(r.B, v5);
           r.A = ::gocccl::go::bxor(r.A, ::gocccl::go::conv<int32_t>(i1));
           range_i = ::gocccl::go::add(range_i, int64_t(1LL));
         }
       }
     }
-    return ::gocccl_pkg_opfuzz_f4f3cc25::Pair{::gocccl::go::conv<int32_t>(::gocccl::go::conv<uint64_t>(r.A)), ::gocccl::go::conv<double>(r.A) * r.B};
+    return ::gocccl_pkg_opfuzz_f4f3cc25::Pair{::gocccl::go::conv<int32_t>(::gocccl::go::conv<uint64_t>(r.A)), ::gocccl::go::fmul<double>(::gocccl::go::conv<double>(r.A), r.B)};
   } else {
     float v6 = ::gocccl::go::conv<float>(r.A);
     r.A = ::gocccl::go::bxor(r.A, ::gocccl::go::conv<int32_t>(v6));
@@ -135,7 +135,7 @@ __device__ __forceinline__ ::gocccl_pkg_opfuzz_f4f3cc25::Vec Op002(double a) {
 __device__ __forceinline__ float Op003(::gocccl_pkg_opfuzz_f4f3cc25::Pair a) {
   float r{};
   r = 0x1.2191fep+11f /* 2316.5623 */;
-  r = r + (::gocccl::go::conv<float>(::gocccl::go::math::Copysign(a.B, a.B)) + ::gocccl::go::conv<float>(::gocccl::go::math::Dim(a.B, a.B)));
+  r = ::gocccl::go::fadd<float>(r, ::gocccl::go::fadd<float>(::gocccl::go::conv<float>(::gocccl::go::math::Copysign(a.B, a.B)), ::gocccl::go::conv<float>(::gocccl::go::math::Dim(a.B, a.B))));
   return r;
 }
 
@@ -172,15 +172,15 @@ __device__ __forceinline__ double Op005(uint32_t a) {
       int64_t range_i = int64_t(0LL);
       while (range_i < range_n) {
         int64_t i0 = range_i;
-        r = r - r;
-        uint64_t v0 = ::gocccl::go::conv<uint64_t>(r * r);
-        r = r + ::gocccl::go::conv<double>(v0);
-        r = r + ::gocccl::go::conv<double>(i0);
+        r = ::gocccl::go::fsub<double>(r, r);
+        uint64_t v0 = ::gocccl::go::conv<uint64_t>(::gocccl::go::fmul<double>(r, r));
+        r = ::gocccl::go::fadd<double>(r, ::gocccl::go::conv<double>(v0));
+        r = ::gocccl::go::fadd<double>(r, ::gocccl::go::conv<double>(i0));
         range_i = ::gocccl::go::add(range_i, int64_t(1LL));
       }
     }
   }
-  r = ::gocccl::go::max<double>(r, r) / r;
+  r = ::gocccl::go::fquo<double>(::gocccl::go::max<double>(r, r), r);
   return r;
 }
 
@@ -196,12 +196,12 @@ __device__ __forceinline__ uint64_t Op006(double a) {
 __device__ __forceinline__ float Op007(float a) {
   float r{};
   r = ::gocccl::go::fneg(a);
-  r = ::gocccl::go::conv<float>(::gocccl::go::math::FMA(::gocccl::go::conv<double>(a) + ::gocccl::go::conv<double>(a), ::gocccl::go::conv<double>(r), ::gocccl::go::conv<double>(::gocccl::go::conv<uint64_t>(r))));
+  r = ::gocccl::go::conv<float>(::gocccl::go::math::FMA(::gocccl::go::fadd<double>(::gocccl::go::conv<double>(a), ::gocccl::go::conv<double>(a)), ::gocccl::go::conv<double>(r), ::gocccl::go::conv<double>(::gocccl::go::conv<uint64_t>(r))));
   if (::gocccl::go::mul(uint64_t(64ULL), ::gocccl::go::conv<uint64_t>(r)) > ::gocccl::go::shr(uint64_t(64ULL), ::gocccl::go::band(::gocccl::go::conv<int32_t>(r), int32_t(127)))) {
     int32_t v0 = ::gocccl::go::bor(::gocccl::go::shl(::gocccl::go::conv<int32_t>(r), ::gocccl::go::band(::gocccl::go::conv<uint32_t>(a), uint32_t(127U))), ::gocccl::go::add(::gocccl::go::conv<int32_t>(a), ::gocccl::go::conv<int32_t>(a)));
     uint32_t v1 = ::gocccl::go::conv<uint32_t>(a);
-    r = r + ::gocccl::go::conv<float>(v0);
-    r = r + ::gocccl::go::conv<float>(v1);
+    r = ::gocccl::go::fadd<float>(r, ::gocccl::go::conv<float>(v0));
+    r = ::gocccl::go::fadd<float>(r, ::gocccl::go::conv<float>(v1));
   }
   return r;
 }
@@ -218,7 +218,7 @@ __device__ __forceinline__ float Op008(uint32_t a) {
     if (::gocccl::go::math::IsNaN(::gocccl::go::math::Min(::gocccl::go::conv<double>(v1), ::gocccl::go::conv<double>(r)))) {
       break;
     }
-    v0 = ::gocccl::go::add(v0, ::gocccl_pkg_opfuzz_f4f3cc25::Op006(::gocccl::go::conv<double>(i0) - ::gocccl::go::conv<double>(r)));
+    v0 = ::gocccl::go::add(v0, ::gocccl_pkg_opfuzz_f4f3cc25::Op006(::gocccl::go::fsub<double>(::gocccl::go::conv<double>(i0), ::gocccl::go::conv<double>(r))));
   }
   return r;
 }
@@ -253,10 +253,10 @@ __device__ __forceinline__ ::gocccl_pkg_opfuzz_f4f3cc25::Mix Op010(int32_t a, fl
 // Op011 is ops.go:236:6.
 __device__ __forceinline__ double Op011(::gocccl_pkg_opfuzz_f4f3cc25::Pair a, double b) {
   double r{};
-  r = b + b;
+  r = ::gocccl::go::fadd<double>(b, b);
   if (((uint64_t(9223372036854775808ULL) <= ::gocccl::go::conv<uint64_t>(r)) && (uint64_t(64ULL) >= ::gocccl::go::conv<uint64_t>(a.A))) && ::gocccl::go::math::IsNaN(a.B)) {
     int32_t v0 = ::gocccl::go::conv<int32_t>(::gocccl::go::quo(::gocccl::go::conv<uint64_t>(r), ::gocccl::go::bor(::gocccl::go::conv<uint64_t>(a.A), uint64_t(1ULL))));
-    r = r + ::gocccl::go::conv<double>(v0);
+    r = ::gocccl::go::fadd<double>(r, ::gocccl::go::conv<double>(v0));
   }
   return r;
 }
@@ -275,7 +275,7 @@ __device__ __forceinline__ double Op012(::gocccl_pkg_opfuzz_f4f3cc25::Vec a, dou
         int32_t v1 = ::gocccl::go::conv<int32_t>(a.N);
         uint64_t v2 = ::gocccl::go::rem(::gocccl::go::add(v0, v0), ::gocccl::go::bor(::gocccl::go::conv<uint64_t>(::gocccl::go::conv<int64_t>(v1)), uint64_t(1ULL)));
         v0 = ::gocccl::go::bxor(v0, v2);
-        r = r + ::gocccl::go::conv<double>(i0);
+        r = ::gocccl::go::fadd<double>(r, ::gocccl::go::conv<double>(i0));
         range_i = ::gocccl::go::add(range_i, int64_t(1LL));
       }
     }
@@ -288,7 +288,7 @@ __device__ __forceinline__ int32_t Op013(uint64_t a) {
   int32_t r{};
   r = ::gocccl::go::conv<int32_t>(a);
   r = ::gocccl::go::band(r, ::gocccl::go::min<int32_t>(::gocccl::go::band(r, r), r));
-  double v0 = ::gocccl::go::conv<double>(::gocccl::go::conv<float>(a) + ::gocccl::go::conv<float>(a));
+  double v0 = ::gocccl::go::conv<double>(::gocccl::go::fadd<float>(::gocccl::go::conv<float>(a), ::gocccl::go::conv<float>(a)));
   r = ::gocccl::go::bxor(r, ::gocccl::go::conv<int32_t>(v0));
   return r;
 }
@@ -296,20 +296,20 @@ __device__ __forceinline__ int32_t Op013(uint64_t a) {
 // Op014 is ops.go:277:6.
 __device__ __forceinline__ float Op014(double a) {
   float r{};
-  r = ::gocccl::go::conv<float>(a) * ::gocccl::go::conv<float>(a);
-  if (::gocccl::go::math::IsNaN(a - ::gocccl::go::conv<double>(r))) {
+  r = ::gocccl::go::fmul<float>(::gocccl::go::conv<float>(a), ::gocccl::go::conv<float>(a));
+  if (::gocccl::go::math::IsNaN(::gocccl::go::fsub<double>(a, ::gocccl::go::conv<double>(r)))) {
     uint32_t v0 = ::gocccl::go::sub(::gocccl::go::conv<uint32_t>(r), ::gocccl::go::conv<uint32_t>(a));
     v0 = ::gocccl::go::add(v0, ::gocccl::go::min<uint32_t>(::gocccl::go::conv<uint32_t>(::gocccl::go::conv<double>(v0)), ::gocccl::go::shr(v0, ::gocccl::go::band(v0, uint32_t(127U)))));
   } else {
     int32_t v1 = ::gocccl::go::conv<int32_t>(::gocccl::go::math::Float64bits(a));
-    r = r + ::gocccl::go::conv<float>(v1);
+    r = ::gocccl::go::fadd<float>(r, ::gocccl::go::conv<float>(v1));
   }
   double v2 = ::gocccl::go::conv<double>(::gocccl::go::band_not(::gocccl::go::conv<int64_t>(a), ::gocccl::go::conv<int64_t>(r)));
   {
     int64_t i0 = int64_t(0LL);
     while (i0 < int64_t(1LL)) {
       int64_t v3 = ::gocccl::go::sub(::gocccl::go::bnot(::gocccl::go::conv<int64_t>(a)), ::gocccl::go::min<int64_t>(::gocccl::go::conv<int64_t>(v2), i0));
-      v2 = v2 + ::gocccl::go::conv<double>(v3);
+      v2 = ::gocccl::go::fadd<double>(v2, ::gocccl::go::conv<double>(v3));
       i0 = ::gocccl::go::add(i0, int64_t(1LL));
     }
   }
@@ -340,7 +340,7 @@ __device__ __forceinline__ int32_t Op016(uint32_t a, double b) {
       r = ::gocccl::go::bxor(r, ::gocccl::go::conv<int32_t>(v0));
     }
     {
-      int64_t range_n = ::gocccl::go::conv<int64_t>(::gocccl::go::band(::gocccl_pkg_opfuzz_f4f3cc25::Op006(b + ::gocccl::go::conv<double>(r)), uint64_t(7ULL)));
+      int64_t range_n = ::gocccl::go::conv<int64_t>(::gocccl::go::band(::gocccl_pkg_opfuzz_f4f3cc25::Op006(::gocccl::go::fadd<double>(b, ::gocccl::go::conv<double>(r))), uint64_t(7ULL)));
       {
         int64_t range_i = int64_t(0LL);
         while (range_i < range_n) {
@@ -378,7 +378,7 @@ __device__ __forceinline__ uint32_t Op017(int64_t a, uint32_t b) {
         int64_t i0 = range_i;
         r = ::gocccl::go::add(r, ::gocccl::go::min<uint32_t>(::gocccl::go::conv<uint32_t>(::gocccl::go::bits::TrailingZeros32(b)), ::gocccl::go::add(b, r)));
         if (::gocccl::go::math::IsInf(::gocccl::go::conv<double>(r), int64_t(1LL)) && (int32_t(589) != ::gocccl::go::conv<int32_t>(i0))) {
-          float v0 = ::gocccl::go::conv<float>(::gocccl::go::math::FMA(::gocccl::go::conv<double>(a), ::gocccl::go::conv<double>(i0) / ::gocccl::go::conv<double>(i0), ::gocccl::go::conv<double>(i0) - ::gocccl::go::conv<double>(b)));
+          float v0 = ::gocccl::go::conv<float>(::gocccl::go::math::FMA(::gocccl::go::conv<double>(a), ::gocccl::go::fquo<double>(::gocccl::go::conv<double>(i0), ::gocccl::go::conv<double>(i0)), ::gocccl::go::fsub<double>(::gocccl::go::conv<double>(i0), ::gocccl::go::conv<double>(b))));
           r = ::gocccl::go::bxor(r, ::gocccl::go::conv<uint32_t>(v0));
         }
         range_i = ::gocccl::go::add(range_i, int64_t(1LL));
@@ -391,7 +391,7 @@ __device__ __forceinline__ uint32_t Op017(int64_t a, uint32_t b) {
     if (::gocccl::go::conv<double>(a) == ::gocccl::go::conv<double>(a)) {
       break;
     }
-    int64_t v1 = ::gocccl::go::conv<int64_t>(3.25f + ::gocccl::go::conv<float>(r));
+    int64_t v1 = ::gocccl::go::conv<int64_t>(::gocccl::go::fadd<float>(3.25f, ::gocccl::go::conv<float>(r)));
     r = ::gocccl::go::bxor(r, ::gocccl::go::conv<uint32_t>(v1));
   }
   return r;
@@ -421,12 +421,12 @@ __device__ __forceinline__ int64_t Op019(float a, int32_t b) {
 __device__ __forceinline__ float Op020(uint64_t a, ::gocccl_pkg_opfuzz_f4f3cc25::Pair b) {
   float r{};
   r = ::gocccl_pkg_opfuzz_f4f3cc25::Op007(::gocccl::go::conv<float>(a));
-  r = r + ::gocccl::go::conv<float>(a);
+  r = ::gocccl::go::fadd<float>(r, ::gocccl::go::conv<float>(a));
   {
     int64_t i0 = int64_t(0LL);
     while (i0 < int64_t(2LL)) {
       uint64_t v0 = ::gocccl::go::rem(::gocccl::go::bor(a, a), ::gocccl::go::bor(::gocccl::go::mul(a, ::gocccl::go::conv<uint64_t>(b.A)), uint64_t(1ULL)));
-      r = r + ::gocccl::go::conv<float>(v0);
+      r = ::gocccl::go::fadd<float>(r, ::gocccl::go::conv<float>(v0));
       i0 = ::gocccl::go::add(i0, int64_t(1LL));
     }
   }
@@ -436,8 +436,8 @@ __device__ __forceinline__ float Op020(uint64_t a, ::gocccl_pkg_opfuzz_f4f3cc25:
       int64_t range_i = int64_t(0LL);
       while (range_i < range_n) {
         int64_t i1 = range_i;
-        r = r - ::gocccl::go::conv<float>(::gocccl::go::shr(a, ::gocccl::go::band(::gocccl::go::conv<uint32_t>(a), uint32_t(127U))));
-        r = r + ::gocccl::go::conv<float>(i1);
+        r = ::gocccl::go::fsub<float>(r, ::gocccl::go::conv<float>(::gocccl::go::shr(a, ::gocccl::go::band(::gocccl::go::conv<uint32_t>(a), uint32_t(127U)))));
+        r = ::gocccl::go::fadd<float>(r, ::gocccl::go::conv<float>(i1));
         range_i = ::gocccl::go::add(range_i, int64_t(1LL));
       }
     }
@@ -450,7 +450,7 @@ __device__ __forceinline__ float Op021(double a) {
   float r{};
   r = ::gocccl::go::conv<float>(::gocccl::go::math::Copysign(a, a));
   if (::gocccl::go::shl(int64_t(0LL), ::gocccl::go::band(::gocccl::go::conv<uint64_t>(a), uint64_t(31ULL))) >= ::gocccl::go::conv<int64_t>(::gocccl::go::conv<uint32_t>(a))) {
-    r = r + ((r * r) / r);
+    r = ::gocccl::go::fadd<float>(r, ::gocccl::go::fquo<float>(::gocccl::go::fmul<float>(r, r), r));
   }
   return r;
 }
@@ -519,7 +519,7 @@ __device__ __forceinline__ uint32_t Op024(uint64_t a) {
         uint64_t v1 = ::gocccl::go::sub(::gocccl::go::conv<uint64_t>(::gocccl::go::bits::OnesCount32(r)), ::gocccl::go::min<uint64_t>(a, v0));
         r = ::gocccl::go::bxor(r, ::gocccl::go::conv<uint32_t>(v1));
       } else {
-        float v2 = (::gocccl::go::conv<float>(r) - ::gocccl::go::conv<float>(a)) * (::gocccl::go::conv<float>(r) - ::gocccl::go::conv<float>(r));
+        float v2 = ::gocccl::go::fmul<float>(::gocccl::go::fsub<float>(::gocccl::go::conv<float>(r), ::gocccl::go::conv<float>(a)), ::gocccl::go::fsub<float>(::gocccl::go::conv<float>(r), ::gocccl::go::conv<float>(r)));
         r = ::gocccl::go::bxor(r, ::gocccl::go::conv<uint32_t>(v2));
       }
       r = ::gocccl::go::band(r, ::gocccl::go::min<uint32_t>(::gocccl::go::conv<uint32_t>(a), r));
@@ -532,7 +532,7 @@ __device__ __forceinline__ uint32_t Op024(uint64_t a) {
     if (::gocccl::go::conv<int64_t>(a) < ::gocccl::go::neg(::gocccl::go::conv<int64_t>(a))) {
       break;
     }
-    if (::gocccl::go::math::IsNaN(::gocccl::go::conv<double>(i1) + 0.0)) {
+    if (::gocccl::go::math::IsNaN(::gocccl::go::fadd<double>(::gocccl::go::conv<double>(i1), 0.0))) {
       int64_t v3 = ::gocccl::go::min<int64_t>(::gocccl::go::conv<int64_t>(::gocccl::go::conv<double>(r)), ::gocccl::go::add(::gocccl::go::conv<int64_t>(a), ::gocccl::go::conv<int64_t>(a)));
       int32_t v4 = ::gocccl::go::shl(::gocccl::go::conv<int32_t>(v3), ::gocccl::go::band(::gocccl::go::shr(a, ::gocccl::go::band(::gocccl::go::conv<int32_t>(i1), int32_t(31))), uint64_t(63ULL)));
       r = ::gocccl::go::bxor(r, ::gocccl::go::conv<uint32_t>(v4));
@@ -561,21 +561,21 @@ __device__ __forceinline__ uint32_t Op024(uint64_t a) {
 // Op025 is ops.go:504:6.
 __device__ __forceinline__ ::gocccl_pkg_opfuzz_f4f3cc25::Vec Op025(float a, int32_t b) {
   ::gocccl_pkg_opfuzz_f4f3cc25::Vec r{};
-  r.X = a + a;
+  r.X = ::gocccl::go::fadd<float>(a, a);
   r.Y = ::gocccl::go::min<float>(::gocccl::go::conv<float>(b), a);
   r.N = ::gocccl::go::add(::gocccl::go::conv<uint64_t>(b), uint64_t(1ULL));
   int64_t i0 = int64_t(0LL);
   while (i0 < int64_t(4LL)) {
     i0 = ::gocccl::go::add(i0, int64_t(1LL));
-    if (0x1.fffffffffffffp+1023 /* 1.7976931348623157e+308 */ > (::gocccl::go::conv<double>(a) / ::gocccl::go::conv<double>(a))) {
+    if (0x1.fffffffffffffp+1023 /* 1.7976931348623157e+308 */ > ::gocccl::go::fquo<double>(::gocccl::go::conv<double>(a), ::gocccl::go::conv<double>(a))) {
       break;
     }
     int64_t v0 = ::gocccl::go::conv<int64_t>(b);
     uint32_t v1 = ::gocccl::go::min<uint32_t>(::gocccl::go::shr(::gocccl::go::conv<uint32_t>(i0), ::gocccl::go::band(::gocccl::go::conv<int32_t>(v0), int32_t(63))), ::gocccl::go::conv<uint32_t>(::gocccl::go::bits::OnesCount32(::gocccl::go::conv<uint32_t>(i0))));
-    r.Y = r.Y + ::gocccl::go::conv<float>(v1);
+    r.Y = ::gocccl::go::fadd<float>(r.Y, ::gocccl::go::conv<float>(v1));
   }
   double v2 = ::gocccl_pkg_opfuzz_f4f3cc25::Op005(::gocccl::go::mul(::gocccl::go::conv<uint32_t>(r.N), ::gocccl::go::conv<uint32_t>(b)));
-  r.Y = r.Y + ::gocccl::go::conv<float>(v2);
+  r.Y = ::gocccl::go::fadd<float>(r.Y, ::gocccl::go::conv<float>(v2));
   return r;
 }
 
@@ -613,8 +613,8 @@ __device__ __forceinline__ float Op028(::gocccl_pkg_opfuzz_f4f3cc25::Vec a) {
   r = ::gocccl::go::conv<float>(::gocccl::go::math::FMA(::gocccl::go::conv<double>(a.N), ::gocccl::go::conv<double>(a.N), ::gocccl::go::conv<double>(a.X)));
   float v0 = r;
   double v1 = ::gocccl::go::conv<double>(a.Y);
-  r = r + ((v0 - r) - (0.0f * r));
-  r = r + ::gocccl::go::conv<float>(v1);
+  r = ::gocccl::go::fadd<float>(r, ::gocccl::go::fsub<float>(::gocccl::go::fsub<float>(v0, r), ::gocccl::go::fmul<float>(0.0f, r)));
+  r = ::gocccl::go::fadd<float>(r, ::gocccl::go::conv<float>(v1));
   return r;
 }
 
@@ -625,7 +625,7 @@ __device__ __forceinline__ float Op029(double a, uint64_t b) {
   float v0 = ::gocccl::go::fneg(r);
   float v1 = ::gocccl::go::conv<float>(a);
   v1 = ::gocccl_pkg_opfuzz_f4f3cc25::Op021(::gocccl_pkg_opfuzz_f4f3cc25::Op015(v0));
-  r = r + v1;
+  r = ::gocccl::go::fadd<float>(r, v1);
   return r;
 }
 
@@ -642,7 +642,7 @@ __device__ __forceinline__ int64_t Op030(int64_t a) {
 __device__ __forceinline__ uint64_t Op031(int32_t a) {
   uint64_t r{};
   r = ::gocccl::go::conv<uint64_t>(a);
-  float v0 = ::gocccl::go::fneg(::gocccl::go::conv<float>(r)) + 0.0f;
+  float v0 = ::gocccl::go::fadd<float>(::gocccl::go::fneg(::gocccl::go::conv<float>(r)), 0.0f);
   r = ::gocccl::go::bxor(r, ::gocccl::go::conv<uint64_t>(v0));
   return r;
 }
@@ -650,8 +650,8 @@ __device__ __forceinline__ uint64_t Op031(int32_t a) {
 // Op032 is ops.go:603:6.
 __device__ __forceinline__ float Op032(int64_t a, double b) {
   float r{};
-  r = 0x1p-149f /* 1e-45 */ * ::gocccl::go::conv<float>(a);
-  r = r - r;
+  r = ::gocccl::go::fmul<float>(0x1p-149f /* 1e-45 */, ::gocccl::go::conv<float>(a));
+  r = ::gocccl::go::fsub<float>(r, r);
   return r;
 }
 
@@ -668,9 +668,9 @@ __device__ __forceinline__ double Op033(double a, uint32_t b) {
       break;
     }
     int32_t v2 = ::gocccl::go::quo(::gocccl::go::conv<int32_t>(r), ::gocccl::go::bor(::gocccl::go::conv<int32_t>(::gocccl::go::bits::Reverse64(v0)), int32_t(1)));
-    r = r + ::gocccl::go::conv<double>(v2);
+    r = ::gocccl::go::fadd<double>(r, ::gocccl::go::conv<double>(v2));
   }
-  r = r + ::gocccl::go::conv<double>(v1);
+  r = ::gocccl::go::fadd<double>(r, ::gocccl::go::conv<double>(v1));
   return r;
 }
 
@@ -715,7 +715,7 @@ __device__ __forceinline__ uint32_t Op037(::gocccl_pkg_opfuzz_f4f3cc25::Mix a) {
   int64_t i0 = int64_t(0LL);
   while (i0 < int64_t(4LL)) {
     i0 = ::gocccl::go::add(i0, int64_t(1LL));
-    if (::gocccl::go::conv<float>(a.I) == (::gocccl::go::conv<float>(a.S) * ::gocccl::go::conv<float>(a.S))) {
+    if (::gocccl::go::conv<float>(a.I) == ::gocccl::go::fmul<float>(::gocccl::go::conv<float>(a.S), ::gocccl::go::conv<float>(a.S))) {
       break;
     }
     int32_t v2 = ::gocccl_pkg_opfuzz_f4f3cc25::Op013(::gocccl::go::sub(a.W, a.W));
@@ -733,7 +733,7 @@ __device__ __forceinline__ int64_t Op038(double a, float b) {
   int64_t r{};
   r = ::gocccl::go::conv<int64_t>(a);
   double v0 = a;
-  if (::gocccl::go::math::IsNaN(v0 / v0)) {
+  if (::gocccl::go::math::IsNaN(::gocccl::go::fquo<double>(v0, v0))) {
     {
       int64_t range_n = ::gocccl::go::conv<int64_t>(::gocccl::go::band(::gocccl::go::conv<uint64_t>(a), uint64_t(7ULL)));
       {
@@ -744,7 +744,7 @@ __device__ __forceinline__ int64_t Op038(double a, float b) {
           int32_t v2 = ::gocccl::go::bnot(::gocccl::go::conv<int32_t>(v0));
           r = ::gocccl::go::bxor(r, ::gocccl::go::conv<int64_t>(v1));
           r = ::gocccl::go::bxor(r, ::gocccl::go::conv<int64_t>(v2));
-          v0 = v0 + ::gocccl::go::conv<double>(i0);
+          v0 = ::gocccl::go::fadd<double>(v0, ::gocccl::go::conv<double>(i0));
           range_i = ::gocccl::go::add(range_i, int64_t(1LL));
         }
       }
@@ -764,9 +764,9 @@ __device__ __forceinline__ float Op039(::gocccl_pkg_opfuzz_f4f3cc25::Vec a) {
   int32_t v0 = int32_t(-816);
   double v1 = ::gocccl::go::fneg(::gocccl::go::conv<double>(a.X));
   int64_t v2 = ::gocccl::go::conv<int64_t>(::gocccl::go::bits::RotateLeft64(::gocccl::go::min<uint64_t>(a.N, a.N), ::gocccl::go::conv<int64_t>(::gocccl::go::conv<int32_t>(::gocccl::go::bits::LeadingZeros64(a.N)))));
-  r = r + ::gocccl::go::conv<float>(v0);
-  r = r + ::gocccl::go::conv<float>(v1);
-  r = r + ::gocccl::go::conv<float>(v2);
+  r = ::gocccl::go::fadd<float>(r, ::gocccl::go::conv<float>(v0));
+  r = ::gocccl::go::fadd<float>(r, ::gocccl::go::conv<float>(v1));
+  r = ::gocccl::go::fadd<float>(r, ::gocccl::go::conv<float>(v2));
   return r;
 }
 
@@ -783,18 +783,18 @@ __device__ __forceinline__ uint32_t Op040(::gocccl_pkg_opfuzz_f4f3cc25::Mix a, :
 __device__ __forceinline__ double Op041(::gocccl_pkg_opfuzz_f4f3cc25::Vec a) {
   double r{};
   r = ::gocccl::go::math::Exp(::gocccl::go::conv<double>(a.Y));
-  if (::gocccl::go::conv<double>(a.X) == (r * r)) {
+  if (::gocccl::go::conv<double>(a.X) == ::gocccl::go::fmul<double>(r, r)) {
     if (::gocccl::go::shr(::gocccl::go::conv<uint32_t>(r), ::gocccl::go::band(::gocccl::go::conv<int64_t>(a.Y), int64_t(63LL))) == ::gocccl::go::conv<uint32_t>(::gocccl::go::conv<int64_t>(a.X))) {
       uint32_t v0 = ::gocccl::go::shl(::gocccl::go::band(::gocccl::go::conv<uint32_t>(a.N), ::gocccl::go::conv<uint32_t>(r)), ::gocccl::go::band(::gocccl::go::conv<uint32_t>(a.N), uint32_t(63U)));
       double v1 = r;
-      r = r + ::gocccl::go::conv<double>(v0);
-      r = r + v1;
+      r = ::gocccl::go::fadd<double>(r, ::gocccl::go::conv<double>(v0));
+      r = ::gocccl::go::fadd<double>(r, v1);
     } else {
       uint64_t v2 = a.N;
-      r = r + ::gocccl::go::conv<double>(v2);
+      r = ::gocccl::go::fadd<double>(r, ::gocccl::go::conv<double>(v2));
     }
     uint32_t v3 = ::gocccl::go::add(::gocccl::go::sub(::gocccl::go::conv<uint32_t>(a.N), uint32_t(723U)), ::gocccl::go::shr(uint32_t(3131U), ::gocccl::go::band(::gocccl::go::conv<uint32_t>(a.N), uint32_t(127U))));
-    r = r + ::gocccl::go::conv<double>(v3);
+    r = ::gocccl::go::fadd<double>(r, ::gocccl::go::conv<double>(v3));
   } else {
     {
       int64_t range_n = ::gocccl::go::conv<int64_t>(::gocccl::go::band(::gocccl::go::band(::gocccl::go::bxor(::gocccl::go::conv<uint32_t>(a.N), ::gocccl::go::conv<uint32_t>(a.X)), uint32_t(4294967295U)), uint32_t(7U)));
@@ -804,7 +804,7 @@ __device__ __forceinline__ double Op041(::gocccl_pkg_opfuzz_f4f3cc25::Vec a) {
           int64_t i0 = range_i;
           uint64_t v4 = ::gocccl::go::band(::gocccl::go::conv<uint64_t>(::gocccl::go::conv<int32_t>(a.Y)), a.N);
           int64_t v5 = ::gocccl::go::band(::gocccl::go::quo(int64_t(894LL), ::gocccl::go::bor(::gocccl::go::conv<int64_t>(v4), int64_t(1LL))), ::gocccl::go::max<int64_t>(::gocccl::go::conv<int64_t>(r), i0));
-          r = r + ::gocccl::go::conv<double>(v5);
+          r = ::gocccl::go::fadd<double>(r, ::gocccl::go::conv<double>(v5));
           range_i = ::gocccl::go::add(range_i, int64_t(1LL));
         }
       }
@@ -816,16 +816,16 @@ __device__ __forceinline__ double Op041(::gocccl_pkg_opfuzz_f4f3cc25::Vec a) {
         while (range_i_1 < range_n_1) {
           int64_t i1 = range_i_1;
           uint64_t v6 = a.N;
-          r = r + ::gocccl::go::conv<double>(v6);
-          r = r + ::gocccl::go::conv<double>(i1);
+          r = ::gocccl::go::fadd<double>(r, ::gocccl::go::conv<double>(v6));
+          r = ::gocccl::go::fadd<double>(r, ::gocccl::go::conv<double>(i1));
           range_i_1 = ::gocccl::go::add(range_i_1, int64_t(1LL));
         }
       }
     }
   }
-  r = ::gocccl::go::max<double>(r, ::gocccl::go::conv<double>(a.N)) + (r + r);
+  r = ::gocccl::go::fadd<double>(::gocccl::go::max<double>(r, ::gocccl::go::conv<double>(a.N)), ::gocccl::go::fadd<double>(r, r));
   uint64_t v7 = ::gocccl::go::conv<uint64_t>(::gocccl::go::bits::OnesCount32(::gocccl::go::band(::gocccl::go::conv<uint32_t>(a.N), ::gocccl::go::conv<uint32_t>(a.N))));
-  r = r + ::gocccl::go::conv<double>(v7);
+  r = ::gocccl::go::fadd<double>(r, ::gocccl::go::conv<double>(v7));
   return r;
 }
 
@@ -854,8 +854,8 @@ __device__ __forceinline__ double Op043(uint32_t a, ::gocccl_pkg_opfuzz_f4f3cc25
   r = ::gocccl::go::fneg(::gocccl::go::conv<double>(b.U));
   uint32_t v0 = ::gocccl::go::conv<uint32_t>(::gocccl::go::bits::TrailingZeros64(::gocccl::go::add(b.W, b.W)));
   uint64_t v1 = b.W;
-  r = r + ::gocccl::go::conv<double>(v0);
-  r = r + ::gocccl::go::conv<double>(v1);
+  r = ::gocccl::go::fadd<double>(r, ::gocccl::go::conv<double>(v0));
+  r = ::gocccl::go::fadd<double>(r, ::gocccl::go::conv<double>(v1));
   return r;
 }
 
@@ -888,7 +888,7 @@ __device__ __forceinline__ int64_t Op045(int32_t a) {
 __device__ __forceinline__ ::gocccl_pkg_opfuzz_f4f3cc25::Pair Op046(double a, uint64_t b) {
   ::gocccl_pkg_opfuzz_f4f3cc25::Pair r{};
   r.A = ::gocccl::go::sub(int32_t(-1), ::gocccl::go::conv<int32_t>(a));
-  r.B = a * a;
+  r.B = ::gocccl::go::fmul<double>(a, a);
   uint32_t v0 = ::gocccl::go::shl(::gocccl::go::conv<uint32_t>(b), ::gocccl::go::band(::gocccl::go::bor(uint32_t(32U), ::gocccl::go::conv<uint32_t>(a)), uint32_t(127U)));
   r.A = ::gocccl::go::bxor(r.A, ::gocccl::go::conv<int32_t>(v0));
   return r;
@@ -930,28 +930,28 @@ __device__ __forceinline__ ::gocccl_pkg_opfuzz_f4f3cc25::Vec Op049(double a) {
       uint32_t v0 = ::gocccl_pkg_opfuzz_f4f3cc25::Op042(::gocccl::go::band_not(r.N, r.N));
       r.N = ::gocccl::go::bxor(r.N, ::gocccl::go::conv<uint64_t>(v0));
     }
-    if (::gocccl::go::math::IsNaN(a / a)) {
+    if (::gocccl::go::math::IsNaN(::gocccl::go::fquo<double>(a, a))) {
       int64_t v1 = ::gocccl::go::shr(int64_t(9223372036854775807LL), ::gocccl::go::band(::gocccl::go::bor(::gocccl::go::conv<uint32_t>(r.Y), ::gocccl::go::conv<uint32_t>(r.N)), uint32_t(127U)));
-      r.Y = r.Y + ::gocccl::go::conv<float>(v1);
+      r.Y = ::gocccl::go::fadd<float>(r.Y, ::gocccl::go::conv<float>(v1));
     } else {
-      double v2 = (a * a) + (a + a);
+      double v2 = ::gocccl::go::fadd<double>(::gocccl::go::fmul<double>(a, a), ::gocccl::go::fadd<double>(a, a));
       uint64_t v3 = ::gocccl::go::conv<uint64_t>(::gocccl::go::quo(::gocccl::go::conv<int64_t>(a), ::gocccl::go::bor(::gocccl::go::conv<int64_t>(r.X), int64_t(1LL))));
-      r.Y = r.Y + ::gocccl::go::conv<float>(v2);
+      r.Y = ::gocccl::go::fadd<float>(r.Y, ::gocccl::go::conv<float>(v2));
       r.N = ::gocccl::go::bxor(r.N, v3);
     }
   }
   if ((::gocccl::go::conv<int64_t>(r.Y) < ::gocccl::go::conv<int64_t>(a)) || (int64_t(-543LL) >= ::gocccl::go::conv<int64_t>(r.N))) {
-    r.X = r.X - ((-0x1.b7cdfep-34f /* -1e-10 */) + r.X);
+    r.X = ::gocccl::go::fsub<float>(r.X, ::gocccl::go::fadd<float>(-0x1.b7cdfep-34f /* -1e-10 */, r.X));
     int64_t i1 = int64_t(0LL);
     while (i1 < int64_t(4LL)) {
       i1 = ::gocccl::go::add(i1, int64_t(1LL));
       if (::gocccl::go::band_not(::gocccl::go::conv<int64_t>(r.X), ::gocccl::go::conv<int64_t>(a)) <= ::gocccl::go::sub(::gocccl::go::conv<int64_t>(a), int64_t(1LL))) {
         break;
       }
-      double v4 = (a - ::gocccl::go::conv<double>(i1)) + ::gocccl::go::fneg(a);
-      r.X = r.X + ::gocccl::go::conv<float>(v4);
+      double v4 = ::gocccl::go::fadd<double>(::gocccl::go::fsub<double>(a, ::gocccl::go::conv<double>(i1)), ::gocccl::go::fneg(a));
+      r.X = ::gocccl::go::fadd<float>(r.X, ::gocccl::go::conv<float>(v4));
     }
-    return ::gocccl_pkg_opfuzz_f4f3cc25::Vec{::gocccl::go::conv<float>(a) * ::gocccl::go::conv<float>(a), r.X * r.X, r.N};
+    return ::gocccl_pkg_opfuzz_f4f3cc25::Vec{::gocccl::go::fmul<float>(::gocccl::go::conv<float>(a), ::gocccl::go::conv<float>(a)), ::gocccl::go::fmul<float>(r.X, r.X), r.N};
   }
   if (r.N < ::gocccl::go::conv<uint64_t>(::gocccl::go::conv<int64_t>(a))) {
     uint32_t v5 = ::gocccl::go::conv<uint32_t>(::gocccl::go::conv<int64_t>(r.N));
@@ -964,11 +964,11 @@ __device__ __forceinline__ ::gocccl_pkg_opfuzz_f4f3cc25::Vec Op049(double a) {
 // Op050 is ops.go:921:6.
 __device__ __forceinline__ float Op050(int32_t a, float b) {
   float r{};
-  r = ::gocccl::go::conv<float>(a) * ::gocccl::go::conv<float>(a);
+  r = ::gocccl::go::fmul<float>(::gocccl::go::conv<float>(a), ::gocccl::go::conv<float>(a));
   uint32_t v0 = ::gocccl::go::band_not(uint32_t(1U), ::gocccl::go::conv<uint32_t>(b));
-  r = r - (r * ::gocccl::go::max<float>(b, b));
+  r = ::gocccl::go::fsub<float>(r, ::gocccl::go::fmul<float>(r, ::gocccl::go::max<float>(b, b)));
   uint64_t v1 = ::gocccl::go::shr(::gocccl::go::conv<uint64_t>(::gocccl::go::bits::LeadingZeros64(::gocccl::go::conv<uint64_t>(r))), ::gocccl::go::band(::gocccl::go::bnot(v0), uint32_t(31U)));
-  r = r + ::gocccl::go::conv<float>(v1);
+  r = ::gocccl::go::fadd<float>(r, ::gocccl::go::conv<float>(v1));
   return r;
 }
 
@@ -986,7 +986,7 @@ __device__ __forceinline__ ::gocccl_pkg_opfuzz_f4f3cc25::Pair Op051(int32_t a) {
       i0 = ::gocccl::go::add(i0, int64_t(1LL));
     }
   }
-  r.B = r.B + ::gocccl::go::conv<double>(v0);
+  r.B = ::gocccl::go::fadd<double>(r.B, ::gocccl::go::conv<double>(v0));
   return r;
 }
 
@@ -1013,7 +1013,7 @@ __device__ __forceinline__ int32_t Op053(int64_t a) {
       i0 = ::gocccl::go::add(i0, int64_t(1LL));
     }
   }
-  double v1 = (3.25 * ::gocccl::go::conv<double>(r)) * ::gocccl::go::conv<double>(r);
+  double v1 = ::gocccl::go::fmul<double>(::gocccl::go::fmul<double>(3.25, ::gocccl::go::conv<double>(r)), ::gocccl::go::conv<double>(r));
   r = ::gocccl::go::bxor(r, ::gocccl::go::conv<int32_t>(v1));
   return r;
 }
@@ -1022,7 +1022,7 @@ __device__ __forceinline__ int32_t Op053(int64_t a) {
 __device__ __forceinline__ float Op054(int64_t a, int32_t b) {
   float r{};
   r = ::gocccl::go::conv<float>(::gocccl::go::math::Floor(::gocccl::go::conv<double>(a)));
-  r = r + ::gocccl::go::min<float>(::gocccl::go::conv<float>(::gocccl::go::conv<int32_t>(r)), ::gocccl::go::fneg(r));
+  r = ::gocccl::go::fadd<float>(r, ::gocccl::go::min<float>(::gocccl::go::conv<float>(::gocccl::go::conv<int32_t>(r)), ::gocccl::go::fneg(r)));
   return r;
 }
 
@@ -1034,16 +1034,16 @@ __device__ __forceinline__ ::gocccl_pkg_opfuzz_f4f3cc25::Mix Op055(int64_t a, ::
   r.S = ::gocccl::go::add(::gocccl::go::conv<int32_t>(a), b.S);
   r.W = uint64_t(1124ULL);
   r.S = ::gocccl::go::bor(r.S, b.S);
-  float v0 = ::gocccl::go::max<float>((-1.0f) - ::gocccl::go::conv<float>(a), ::gocccl::go::conv<float>(b.W));
+  float v0 = ::gocccl::go::max<float>(::gocccl::go::fsub<float>(-1.0f, ::gocccl::go::conv<float>(a)), ::gocccl::go::conv<float>(b.W));
   if (!::gocccl::go::math::IsNaN(::gocccl::go::conv<double>(r.W))) {
     if (::gocccl::go::math::IsInf(::gocccl::go::conv<double>(r.S), int64_t(1LL)) || ((v0 <= v0) && (b.U >= r.U))) {
-      double v1 = ::gocccl::go::max<double>(::gocccl::go::conv<double>(b.S), ::gocccl::go::conv<double>(r.S)) - (-1.0);
+      double v1 = ::gocccl::go::fsub<double>(::gocccl::go::max<double>(::gocccl::go::conv<double>(b.S), ::gocccl::go::conv<double>(r.S)), -1.0);
       int64_t v2 = ::gocccl::go::sub(b.I, int64_t(9223372036854775807LL));
       r.I = ::gocccl::go::bxor(r.I, ::gocccl::go::conv<int64_t>(v1));
       r.W = ::gocccl::go::bxor(r.W, ::gocccl::go::conv<uint64_t>(v2));
     }
     int32_t v3 = ::gocccl::go::conv<int32_t>(v0);
-    v0 = v0 + ::gocccl::go::conv<float>(v3);
+    v0 = ::gocccl::go::fadd<float>(v0, ::gocccl::go::conv<float>(v3));
     return ::gocccl_pkg_opfuzz_f4f3cc25::Mix{::gocccl::go::bnot(b.I), ::gocccl::go::sub(::gocccl::go::conv<uint32_t>(r.I), uint32_t(2147483648U)), ::gocccl::go::shr(int32_t(-353), ::gocccl::go::band(r.W, uint64_t(127ULL))), r.W};
   }
   return r;
@@ -1072,7 +1072,7 @@ __device__ __forceinline__ int32_t Op056(int64_t a) {
 __device__ __forceinline__ ::gocccl_pkg_opfuzz_f4f3cc25::Vec Op057(double a) {
   ::gocccl_pkg_opfuzz_f4f3cc25::Vec r{};
   r.X = ::gocccl::go::conv<float>(a);
-  r.Y = ::gocccl::go::conv<float>(a) * ::gocccl::go::conv<float>(a);
+  r.Y = ::gocccl::go::fmul<float>(::gocccl::go::conv<float>(a), ::gocccl::go::conv<float>(a));
   r.N = ::gocccl::go::rem(uint64_t(1ULL), ::gocccl::go::bor(::gocccl::go::conv<uint64_t>(a), uint64_t(1ULL)));
   int64_t v0 = int64_t(0LL);
   {
@@ -1090,7 +1090,7 @@ __device__ __forceinline__ ::gocccl_pkg_opfuzz_f4f3cc25::Vec Op057(double a) {
       }
     }
   }
-  r.X = r.X + ::gocccl::go::conv<float>(v0);
+  r.X = ::gocccl::go::fadd<float>(r.X, ::gocccl::go::conv<float>(v0));
   return r;
 }
 
@@ -1105,9 +1105,9 @@ __device__ __forceinline__ uint32_t Op058(int64_t a, int64_t b) {
       int64_t range_i = int64_t(0LL);
       while (range_i < range_n) {
         int64_t i0 = range_i;
-        double v1 = ::gocccl::go::fneg(::gocccl::go::conv<double>(b)) + (1e+10 - ::gocccl::go::conv<double>(i0));
-        double v2 = ::gocccl::go::conv<double>(v0 - v0);
-        v0 = v0 + ::gocccl::go::conv<float>(v1);
+        double v1 = ::gocccl::go::fadd<double>(::gocccl::go::fneg(::gocccl::go::conv<double>(b)), ::gocccl::go::fsub<double>(1e+10, ::gocccl::go::conv<double>(i0)));
+        double v2 = ::gocccl::go::conv<double>(::gocccl::go::fsub<float>(v0, v0));
+        v0 = ::gocccl::go::fadd<float>(v0, ::gocccl::go::conv<float>(v1));
         r = ::gocccl::go::bxor(r, ::gocccl::go::conv<uint32_t>(v2));
         range_i = ::gocccl::go::add(range_i, int64_t(1LL));
       }
@@ -1156,20 +1156,20 @@ __device__ __forceinline__ uint64_t Op061(float a) {
       int64_t v1 = ::gocccl::go::max<int64_t>(::gocccl::go::band(::gocccl::go::conv<int64_t>(v0), ::gocccl::go::conv<int64_t>(v0)), ::gocccl::go::shl(::gocccl::go::conv<int64_t>(a), ::gocccl::go::band(::gocccl::go::conv<int64_t>(a), int64_t(127LL))));
       r = ::gocccl::go::bxor(r, ::gocccl::go::conv<uint64_t>(v1));
     } else {
-      double v2 = ::gocccl::go::fneg(::gocccl::go::conv<double>(r) * 0x1.fffffffffffffp+1023 /* 1.7976931348623157e+308 */);
+      double v2 = ::gocccl::go::fneg(::gocccl::go::fmul<double>(::gocccl::go::conv<double>(r), 0x1.fffffffffffffp+1023 /* 1.7976931348623157e+308 */));
       uint64_t v3 = ::gocccl::go::band(r, ::gocccl::go::bnot(::gocccl::go::conv<uint64_t>(v2)));
       r = ::gocccl::go::bxor(r, v3);
     }
     if (::gocccl::go::rem(::gocccl::go::conv<uint32_t>(a), ::gocccl::go::bor(::gocccl::go::conv<uint32_t>(a), uint32_t(1U))) == ::gocccl::go::conv<uint32_t>(r)) {
       uint64_t v4 = ::gocccl::go::min<uint64_t>(::gocccl::go::band(r, r), ::gocccl::go::quo(r, ::gocccl::go::bor(r, uint64_t(1ULL))));
-      int32_t v5 = ::gocccl::go::conv<int32_t>(a + a);
+      int32_t v5 = ::gocccl::go::conv<int32_t>(::gocccl::go::fadd<float>(a, a));
       r = ::gocccl::go::bxor(r, v4);
       r = ::gocccl::go::bxor(r, ::gocccl::go::conv<uint64_t>(v5));
     }
     return ::gocccl::go::mul(::gocccl::go::sub(r, uint64_t(64ULL)), ::gocccl::go::bor(::gocccl::go::conv<uint64_t>(a), r));
   }
-  if (::gocccl::go::math::IsInf(::gocccl::go::conv<double>(r) - ::gocccl::go::conv<double>(r), int64_t(0LL))) {
-    float v6 = a - ::gocccl::go::conv<float>(::gocccl::go::math::Floor(::gocccl::go::conv<double>(a)));
+  if (::gocccl::go::math::IsInf(::gocccl::go::fsub<double>(::gocccl::go::conv<double>(r), ::gocccl::go::conv<double>(r)), int64_t(0LL))) {
+    float v6 = ::gocccl::go::fsub<float>(a, ::gocccl::go::conv<float>(::gocccl::go::math::Floor(::gocccl::go::conv<double>(a))));
     int64_t v7 = ::gocccl::go::shr(::gocccl::go::quo(::gocccl::go::conv<int64_t>(r), ::gocccl::go::bor(::gocccl::go::conv<int64_t>(v6), int64_t(1LL))), ::gocccl::go::band(::gocccl::go::bor(::gocccl::go::conv<uint32_t>(r), uint32_t(32U)), uint32_t(63U)));
     r = ::gocccl::go::bxor(r, ::gocccl::go::conv<uint64_t>(v7));
   } else {
@@ -1184,11 +1184,11 @@ __device__ __forceinline__ uint64_t Op061(float a) {
 // Op062 is ops.go:1133:6.
 __device__ __forceinline__ ::gocccl_pkg_opfuzz_f4f3cc25::Vec Op062(int64_t a, int64_t b) {
   ::gocccl_pkg_opfuzz_f4f3cc25::Vec r{};
-  r.X = 0x1p-149f /* 1e-45 */ + ::gocccl::go::conv<float>(a);
+  r.X = ::gocccl::go::fadd<float>(0x1p-149f /* 1e-45 */, ::gocccl::go::conv<float>(a));
   r.Y = ::gocccl::go::conv<float>(::gocccl::go::conv<double>(a));
   r.N = uint64_t(4792ULL);
   r.N = ::gocccl::go::band(r.N, ::gocccl::go::quo(::gocccl::go::mul(::gocccl::go::conv<uint64_t>(r.Y), r.N), ::gocccl::go::bor(r.N, uint64_t(1ULL))));
-  r.X = r.X - ((r.X / r.Y) * (r.X - r.Y));
+  r.X = ::gocccl::go::fsub<float>(r.X, ::gocccl::go::fmul<float>(::gocccl::go::fquo<float>(r.X, r.Y), ::gocccl::go::fsub<float>(r.X, r.Y)));
   return r;
 }
 
@@ -1204,7 +1204,7 @@ __device__ __forceinline__ uint32_t Op063(int32_t a, float b) {
     if (((::gocccl::go::conv<double>(a) != ::gocccl::go::conv<double>(r)) && (a == a)) || ::gocccl::go::math::Signbit(::gocccl::go::conv<double>(b))) {
       break;
     }
-    float v1 = ::gocccl_pkg_opfuzz_f4f3cc25::Op007(::gocccl::go::conv<float>(a)) + ::gocccl_pkg_opfuzz_f4f3cc25::Op054(v0, a);
+    float v1 = ::gocccl::go::fadd<float>(::gocccl_pkg_opfuzz_f4f3cc25::Op007(::gocccl::go::conv<float>(a)), ::gocccl_pkg_opfuzz_f4f3cc25::Op054(v0, a));
     int32_t v2 = ::gocccl_pkg_opfuzz_f4f3cc25::Op056(::gocccl::go::shr(v0, ::gocccl::go::band(r, uint32_t(127U))));
     r = ::gocccl::go::bxor(r, ::gocccl::go::conv<uint32_t>(v1));
     v0 = ::gocccl::go::bxor(v0, ::gocccl::go::conv<int64_t>(v2));
@@ -1218,7 +1218,7 @@ __device__ __forceinline__ int32_t Op064(double a) {
   r = ::gocccl::go::shr(::gocccl::go::conv<int32_t>(a), ::gocccl::go::band(::gocccl::go::conv<int32_t>(a), int32_t(31)));
   int64_t v0 = ::gocccl::go::conv<int64_t>(::gocccl::go::math::Ceil(a));
   if (::gocccl::go::conv<uint32_t>(::gocccl::go::bits::TrailingZeros64(::gocccl::go::conv<uint64_t>(a))) > ::gocccl::go::conv<uint32_t>(v0)) {
-    float v1 = ::gocccl::go::min<float>(::gocccl::go::conv<float>(a), ::gocccl::go::conv<float>(v0) + 0x1p-149f /* 1e-45 */);
+    float v1 = ::gocccl::go::min<float>(::gocccl::go::conv<float>(a), ::gocccl::go::fadd<float>(::gocccl::go::conv<float>(v0), 0x1p-149f /* 1e-45 */));
     v0 = ::gocccl::go::bxor(v0, ::gocccl::go::conv<int64_t>(v1));
   } else {
     int32_t v2 = r;
@@ -1231,8 +1231,8 @@ __device__ __forceinline__ int32_t Op064(double a) {
 __device__ __forceinline__ ::gocccl_pkg_opfuzz_f4f3cc25::Pair Op065(int64_t a, ::gocccl_pkg_opfuzz_f4f3cc25::Pair b) {
   ::gocccl_pkg_opfuzz_f4f3cc25::Pair r{};
   r.A = ::gocccl::go::quo(b.A, ::gocccl::go::bor(b.A, int32_t(1)));
-  r.B = b.B * b.B;
-  r.A = ::gocccl_pkg_opfuzz_f4f3cc25::Op064(r.B + b.B);
+  r.B = ::gocccl::go::fmul<double>(b.B, b.B);
+  r.A = ::gocccl_pkg_opfuzz_f4f3cc25::Op064(::gocccl::go::fadd<double>(r.B, b.B));
   return r;
 }
 
@@ -1240,7 +1240,7 @@ __device__ __forceinline__ ::gocccl_pkg_opfuzz_f4f3cc25::Pair Op065(int64_t a, :
 __device__ __forceinline__ uint32_t Op066(uint32_t a, float b) {
   uint32_t r{};
   r = a;
-  if (::gocccl::go::math::IsNaN(::gocccl::go::conv<double>(a) * ::gocccl::go::conv<double>(a))) {
+  if (::gocccl::go::math::IsNaN(::gocccl::go::fmul<double>(::gocccl::go::conv<double>(a), ::gocccl::go::conv<double>(a)))) {
     {
       int64_t i0 = int64_t(0LL);
       while (i0 < int64_t(4LL)) {
@@ -1260,7 +1260,7 @@ __device__ __forceinline__ uint32_t Op066(uint32_t a, float b) {
     }
     if (!(b != b)) {
       uint64_t v3 = ::gocccl::go::add(::gocccl::go::quo(uint64_t(9223372036854775808ULL), ::gocccl::go::bor(::gocccl::go::conv<uint64_t>(r), uint64_t(1ULL))), ::gocccl::go::band(uint64_t(228ULL), ::gocccl::go::conv<uint64_t>(b)));
-      double v4 = ::gocccl::go::fneg(::gocccl::go::conv<double>(b)) + ::gocccl::go::conv<double>(::gocccl::go::conv<int32_t>(b));
+      double v4 = ::gocccl::go::fadd<double>(::gocccl::go::fneg(::gocccl::go::conv<double>(b)), ::gocccl::go::conv<double>(::gocccl::go::conv<int32_t>(b)));
       r = ::gocccl::go::bxor(r, ::gocccl::go::conv<uint32_t>(v3));
       r = ::gocccl::go::bxor(r, ::gocccl::go::conv<uint32_t>(v4));
     }
@@ -1299,23 +1299,23 @@ __device__ __forceinline__ double Op068(float a, double b) {
       int64_t i0 = int64_t(0LL);
       while (i0 < int64_t(4LL)) {
         int32_t v0 = ::gocccl::go::conv<int32_t>(::gocccl::go::bits::OnesCount32(::gocccl::go::add(::gocccl::go::conv<uint32_t>(b), uint32_t(0U))));
-        double v1 = ::gocccl::go::fneg(r) - (::gocccl::go::conv<double>(i0) - b);
-        r = r + ::gocccl::go::conv<double>(v0);
-        r = r + v1;
+        double v1 = ::gocccl::go::fsub<double>(::gocccl::go::fneg(r), ::gocccl::go::fsub<double>(::gocccl::go::conv<double>(i0), b));
+        r = ::gocccl::go::fadd<double>(r, ::gocccl::go::conv<double>(v0));
+        r = ::gocccl::go::fadd<double>(r, v1);
         i0 = ::gocccl::go::add(i0, int64_t(1LL));
       }
     }
   } else {
     int32_t v2 = ::gocccl::go::conv<int32_t>(b);
-    r = r + ::gocccl::go::conv<double>(v2);
+    r = ::gocccl::go::fadd<double>(r, ::gocccl::go::conv<double>(v2));
   }
   {
     int64_t i1 = int64_t(0LL);
     while (i1 < int64_t(3LL)) {
       int32_t v3 = ::gocccl::go::conv<int32_t>(::gocccl::go::bits::ReverseBytes64(::gocccl::go::shl(uint64_t(3104ULL), ::gocccl::go::band(::gocccl::go::conv<int64_t>(a), int64_t(127LL)))));
       int32_t v4 = ::gocccl::go::conv<int32_t>(b);
-      r = r + ::gocccl::go::conv<double>(v3);
-      r = r + ::gocccl::go::conv<double>(v4);
+      r = ::gocccl::go::fadd<double>(r, ::gocccl::go::conv<double>(v3));
+      r = ::gocccl::go::fadd<double>(r, ::gocccl::go::conv<double>(v4));
       i1 = ::gocccl::go::add(i1, int64_t(1LL));
     }
   }
@@ -1351,7 +1351,7 @@ __device__ __forceinline__ uint32_t Op071(int64_t a, int32_t b) {
     {
       int64_t i0 = int64_t(0LL);
       while (i0 < int64_t(1LL)) {
-        float v1 = ::gocccl::go::conv<float>(::gocccl::go::math::Round(::gocccl::go::conv<double>(a))) / (0.5f * ::gocccl::go::conv<float>(v0));
+        float v1 = ::gocccl::go::fquo<float>(::gocccl::go::conv<float>(::gocccl::go::math::Round(::gocccl::go::conv<double>(a))), ::gocccl::go::fmul<float>(0.5f, ::gocccl::go::conv<float>(v0)));
         uint64_t v2 = ::gocccl::go::conv<uint64_t>(r);
         r = ::gocccl::go::bxor(r, ::gocccl::go::conv<uint32_t>(v1));
         v0 = ::gocccl::go::bxor(v0, ::gocccl::go::conv<uint32_t>(v2));

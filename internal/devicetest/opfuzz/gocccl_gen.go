@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/opfuzz", "ff8728bd8ba789cf0a33278ed2c68a2a8ac00fca0a49be195aacbe85d6b6a8cd", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "408917097500fef99054cd8cb7fef202d4d1500fb2f9fa824d206cb290f2f2c8"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/opfuzz", "a9ad7dc2255fea836b8dd6248cecb75312270c903575042a6b1670acc8ce4f0d", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "e4d6445e8228e10675b41a8dd0f86b5e2a7f35b1a61b8bbb17ab1bde06274f20"},
 	})
 	// BinaryTransform(Op000) over float64, Pair, float64, declared at ops.go:1315:11.
 	goccclimpl.Register(m, goccclimpl.Instance{

@@ -117,7 +117,7 @@ __device__ __forceinline__ uint64_t MaxUint64(uint64_t a, uint64_t b) {
 
 // AddFloat32 is ops.go:59:6.
 __device__ __forceinline__ float AddFloat32(float a, float b) {
-  return a + b;
+  return ::gocccl::go::fadd<float>(a, b);
 }
 
 // MaxFloat32 is ops.go:62:6.
@@ -127,7 +127,7 @@ __device__ __forceinline__ float MaxFloat32(float a, float b) {
 
 // AddFloat64 is ops.go:65:6.
 __device__ __forceinline__ double AddFloat64(double a, double b) {
-  return a + b;
+  return ::gocccl::go::fadd<double>(a, b);
 }
 
 // MaxFloat64 is ops.go:68:6.
@@ -142,7 +142,7 @@ __device__ __forceinline__ ::gocccl_pkg_scan_6091d7d6::Affine Then(::gocccl_pkg_
 
 // Merge is ops.go:89:6.
 __device__ __forceinline__ ::gocccl_pkg_scan_6091d7d6::Stats Merge(::gocccl_pkg_scan_6091d7d6::Stats a, ::gocccl_pkg_scan_6091d7d6::Stats b) {
-  return ::gocccl_pkg_scan_6091d7d6::Stats{::gocccl::go::add(a.N, b.N), a.Sum + b.Sum, ::gocccl::go::max<int32_t>(a.Max, b.Max)};
+  return ::gocccl_pkg_scan_6091d7d6::Stats{::gocccl::go::add(a.N, b.N), ::gocccl::go::fadd<double>(a.Sum, b.Sum), ::gocccl::go::max<int32_t>(a.Max, b.Max)};
 }
 
 // EqInt32 is ops.go:92:6.

@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "a3135cea30acf64c91d44f1704a08c7b995feec7d9f7f5912312b1d6243b628e", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "be0cfbf194aec457014bb1b305e91de209db40e241dba8303771f90f5edb22ca"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "7fd400ef56f498fc4b0722bcc04add1705fa34a3124c878aef914b36a4b5acdc", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "329d934a9e191ad7ff9417cbde76dfab62609e28b2c9764bda937df294e39050"},
 	})
 	// ExclusiveScan(AddFloat32) over float32, declared at ops.go:131:19.
 	goccclimpl.Register(m, goccclimpl.Instance{

@@ -85,7 +85,7 @@ __device__ __forceinline__ uint8_t AddUint8(uint8_t a, uint8_t b) {
 
 // AddFloat32 is ops.go:44:6.
 __device__ __forceinline__ float AddFloat32(float a, float b) {
-  return a + b;
+  return ::gocccl::go::fadd<float>(a, b);
 }
 
 // MaxFloat32 is ops.go:47:6.
@@ -98,7 +98,7 @@ __device__ __forceinline__ float MaxFloat32(float a, float b) {
 
 // AddFloat64 is ops.go:55:6.
 __device__ __forceinline__ double AddFloat64(double a, double b) {
-  return a + b;
+  return ::gocccl::go::fadd<double>(a, b);
 }
 
 // AddStat is ops.go:58:6.
@@ -107,7 +107,7 @@ __device__ __forceinline__ ::gocccl_pkg_segmented_6e77d011::Stat AddStat(::goccc
   if (b.Min < m) {
     m = b.Min;
   }
-  return ::gocccl_pkg_segmented_6e77d011::Stat{a.Sum + b.Sum, m, ::gocccl::go::add(a.Count, b.Count)};
+  return ::gocccl_pkg_segmented_6e77d011::Stat{::gocccl::go::fadd<double>(a.Sum, b.Sum), m, ::gocccl::go::add(a.Count, b.Count)};
 }
 
 // ToStat is ops.go:67:6.
@@ -118,7 +118,7 @@ __device__ __forceinline__ ::gocccl_pkg_segmented_6e77d011::Stat ToStat(float x)
 // SquareF64 is ops.go:70:6.
 __device__ __forceinline__ double SquareF64(float x) {
   double y = ::gocccl::go::conv<double>(x);
-  return y * y;
+  return ::gocccl::go::fmul<double>(y, y);
 }
 
 // Low8 is ops.go:76:6.
@@ -138,7 +138,7 @@ __device__ __forceinline__ int32_t SubInt32(int32_t a, int32_t b) {
 
 // SubFloat32 is ops.go:85:6.
 __device__ __forceinline__ float SubFloat32(float a, float b) {
-  return a - b;
+  return ::gocccl::go::fsub<float>(a, b);
 }
 
 // SubUint64 is ops.go:88:6.
@@ -148,7 +148,7 @@ __device__ __forceinline__ uint64_t SubUint64(uint64_t a, uint64_t b) {
 
 // Gap is ops.go:93:6.
 __device__ __forceinline__ ::gocccl_pkg_segmented_6e77d011::Stat Gap(::gocccl_pkg_segmented_6e77d011::Stat a, ::gocccl_pkg_segmented_6e77d011::Stat b) {
-  return ::gocccl_pkg_segmented_6e77d011::Stat{a.Sum - b.Sum, a.Min, b.Count};
+  return ::gocccl_pkg_segmented_6e77d011::Stat{::gocccl::go::fsub<double>(a.Sum, b.Sum), a.Min, b.Count};
 }
 
 // StepUint32 is ops.go:96:6.
@@ -158,12 +158,12 @@ __device__ __forceinline__ uint32_t StepUint32(uint32_t x) {
 
 // HalveFloat64 is ops.go:99:6.
 __device__ __forceinline__ double HalveFloat64(double x) {
-  return (x * 0.5) - 1.0;
+  return ::gocccl::go::fsub<double>(::gocccl::go::fmul<double>(x, 0.5), 1.0);
 }
 
 // BumpStat is ops.go:102:6.
 __device__ __forceinline__ ::gocccl_pkg_segmented_6e77d011::Stat BumpStat(::gocccl_pkg_segmented_6e77d011::Stat x) {
-  return ::gocccl_pkg_segmented_6e77d011::Stat{x.Sum + 1.0, ::gocccl::go::fneg(x.Min), ::gocccl::go::add(x.Count, int32_t(1))};
+  return ::gocccl_pkg_segmented_6e77d011::Stat{::gocccl::go::fadd<double>(x.Sum, 1.0), ::gocccl::go::fneg(x.Min), ::gocccl::go::add(x.Count, int32_t(1))};
 }
 
 // EqUint32 is ops.go:105:6.

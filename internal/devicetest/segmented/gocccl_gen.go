@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "165d9e8475169260cfb9a308442881e2a9e8c97a51768b2e247c0caf942a983d", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "479550f20fe8bd7009a48e8861d4750ba99c8b59751953df23bef004ebb790ec"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "e916d128e0ca649d691cfaeed7024e3aea1bd34fd9028ed0c363bdbf8a14fb40", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "2be113a2106f7d83eca9e2b3f978a6c025aecfbb65ef3e8f3eeb2d90c4205f2d"},
 	})
 	// AdjacentDifference(Gap) over Stat, declared at ops.go:142:16.
 	goccclimpl.Register(m, goccclimpl.Instance{

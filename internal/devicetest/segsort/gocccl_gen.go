@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segsort", "ef6896b0852bf8b31521d750066e093e417d6bef90ded2c5df474c6ac6033d98", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segsort", "b192f4b6db9505024d1a9943ca47c056d7b9fb20b2a36d03df72489a0282ed39", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "7bb2d38a5ef3fe4e253f83637b60299b5d6339792815225400e493bc8a414747"},
 	})
 	// SegmentedSortKeys[float32] over float32, declared at segsort.go:41:16.

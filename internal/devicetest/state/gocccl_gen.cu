@@ -120,12 +120,12 @@ static_assert(offsetof(::gocccl_pkg_state_ee12ef20::Order, Desc) == 4, "offset o
 namespace gocccl_pkg_state_ee12ef20 {
 // Axpy.Apply is ops.go:23:15.
 __device__ __forceinline__ float Axpy_Apply(::gocccl_pkg_state_ee12ef20::Axpy p, float x, float y) {
-  return (p.Alpha * x) + y;
+  return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(p.Alpha, x), y);
 }
 
 // Mix.Map is ops.go:38:14.
 __device__ __forceinline__ double Mix_Map(::gocccl_pkg_state_ee12ef20::Mix m, double x) {
-  double y = x * m.Scale;
+  double y = ::gocccl::go::fmul<double>(x, m.Scale);
   if (m.Flag) {
     y = ::gocccl::go::fneg(y);
   }
@@ -135,12 +135,12 @@ __device__ __forceinline__ double Mix_Map(::gocccl_pkg_state_ee12ef20::Mix m, do
       int64_t range_i = int64_t(0LL);
       while (range_i < int64_t(3LL)) {
         int16_t t = ::gocccl::go::at(range_a, range_i);
-        y = y + ::gocccl::go::conv<double>(t);
+        y = ::gocccl::go::fadd<double>(y, ::gocccl::go::conv<double>(t));
         range_i = ::gocccl::go::add(range_i, int64_t(1LL));
       }
     }
   }
-  return (y + ::gocccl::go::conv<double>(m.Bias)) + ::gocccl::go::conv<double>(::gocccl::go::shr(m.Shift, uint64_t(3ULL)));
+  return ::gocccl::go::fadd<double>(::gocccl::go::fadd<double>(y, ::gocccl::go::conv<double>(m.Bias)), ::gocccl::go::conv<double>(::gocccl::go::shr(m.Shift, uint64_t(3ULL))));
 }
 
 // Affine.Apply is ops.go:55:17.

@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "2c762b09cc333a54415e570cbf01a6055b0b8855c28c9bdc4305a6fe079550bc", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "93db53b0ae462e999680a11bc38307982e27ba625dcde4d950d3ec5db1ccd052"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "0a1e7c66831a8ee8fc2cc82b07d93244faf3833b469fe8e770ede8c900fea1f9", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "0556edb9f5ac574a5d4f80673737026c0910656cb3a17cf4829e793db65bce29"},
 	})
 	// AdjacentDifference(Mod.Add) over uint64, declared at ops.go:112:15.
 	goccclimpl.Register(m, goccclimpl.Instance{

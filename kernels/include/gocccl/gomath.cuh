@@ -224,10 +224,12 @@ GOCCCL_GO_FN double Sqrt(double x) {
   return ::sqrt(x);
 }
 
-// Floor, Ceil and Trunc are exact; NaN, ±Inf and ±0 come back unchanged.
-GOCCCL_GO_FN double Floor(double x) { return x != x ? x : ::floor(x); }
-GOCCCL_GO_FN double Ceil(double x) { return x != x ? x : ::ceil(x); }
-GOCCCL_GO_FN double Trunc(double x) { return x != x ? x : ::trunc(x); }
+// Floor, Ceil and Trunc are exact; ±Inf and ±0 come back unchanged, and a
+// NaN quieted: gc compiles a call to one ROUNDSD on CPUs with SSE4.1 (all
+// x86-64-v2 CPUs), which quiets a signalling NaN.
+GOCCCL_GO_FN double Floor(double x) { return x != x ? detail::quiet(x) : ::floor(x); }
+GOCCCL_GO_FN double Ceil(double x) { return x != x ? detail::quiet(x) : ::ceil(x); }
+GOCCCL_GO_FN double Trunc(double x) { return x != x ? detail::quiet(x) : ::trunc(x); }
 
 // Round rounds half away from zero (Go's bit manipulation).
 GOCCCL_GO_FN double Round(double x) {
@@ -247,8 +249,12 @@ GOCCCL_GO_FN double Round(double x) {
   return Float64frombits(bits);
 }
 
-// RoundToEven rounds half to even (Go's bit manipulation).
+// RoundToEven rounds half to even (Go's bit manipulation; a NaN comes
+// back quieted, as from the ROUNDSD gc compiles a call to).
 GOCCCL_GO_FN double RoundToEven(double x) {
+  if (x != x) {
+    return detail::quiet(x);
+  }
   uint64_t bits = Float64bits(x);
   uint64_t e = (bits >> k::shift) & k::mask;
   if (e >= k::bias) {
@@ -269,7 +275,12 @@ GOCCCL_GO_FN double RoundToEven(double x) {
 }
 
 // FMA returns x*y + z rounded once.
-GOCCCL_GO_FN double FMA(double x, double y, double z) { return ::fma(x, y, z); }
+// A NaN result is amd64's VFMADD231SD's: the first NaN of x, y and z,
+// quieted, else the default NaN (see gosem.cuh).
+GOCCCL_GO_FN double FMA(double x, double y, double z) {
+  const double r = ::fma(x, y, z);
+  return r != r ? ::gocccl::go::detail::nan3(x, y, z) : r;
+}
 
 // Mod is Go's floating-point remainder, ported: NaN() when y is 0, x is
 // ±Inf, or either is NaN; the result is exact and has x's sign.
@@ -350,7 +361,7 @@ GOCCCL_GO_FN double Min(double x, double y) {
 
 // Dim returns max(x-y, 0), computed as Go does.
 GOCCCL_GO_FN double Dim(double x, double y) {
-  const double v = x - y;
+  const double v = fsub<double>(x, y);
   return v <= 0 ? 0.0 : v;
 }
 
@@ -731,7 +742,7 @@ GOCCCL_GO_FN double Log(double x) {
 }
 
 // Log10 is Go's Log(x) * (1/Ln10).
-GOCCCL_GO_FN double Log10(double x) { return Log(x) * k::InvLn10; }
+GOCCCL_GO_FN double Log10(double x) { return fmul<double>(Log(x), k::InvLn10); }
 
 // Log2 is Go's: exact for powers of two, else Log(frac)/Ln2 + exp.
 GOCCCL_GO_FN double Log2(double x) {
@@ -739,7 +750,7 @@ GOCCCL_GO_FN double Log2(double x) {
   if (fe.r0 == 0.5) {
     return static_cast<double>(fe.r1 - 1);
   }
-  return Log(fe.r0) * k::InvLn2 + static_cast<double>(fe.r1);
+  return fadd<double>(fmul<double>(Log(fe.r0), k::InvLn2), static_cast<double>(fe.r1));
 }
 
 // Log1p is Go's log1p (FreeBSD's s_log1p.c), ported operation by
@@ -1292,10 +1303,14 @@ GOCCCL_GO_FN double satan(double x) {
 }  // namespace detail
 
 // Asin is Go's asin (from satan), ported operation by operation: ±0 and
-// NaN come back unchanged, NaN() for |x| > 1.
+// NaN come back unchanged (a NaN quieted, as Go's arithmetic on it does),
+// NaN() for |x| > 1.
 GOCCCL_GO_FN double Asin(double x) {
   if (x == 0) {
     return x;  // special case
+  }
+  if (x != x) {
+    return detail::quiet(x);
   }
   bool sign = false;
   if (x < 0) {
@@ -1315,13 +1330,16 @@ GOCCCL_GO_FN double Asin(double x) {
 }
 
 // Acos is Go's Pi/2 - Asin(x).
-GOCCCL_GO_FN double Acos(double x) { return k::Pi2 - Asin(x); }
+GOCCCL_GO_FN double Acos(double x) { return fsub<double>(k::Pi2, Asin(x)); }
 
 // Atan is Go's atan (Cephes, through satan), ported operation by
-// operation: ±0 and NaN come back unchanged.
+// operation: ±0 come back unchanged, a NaN quieted.
 GOCCCL_GO_FN double Atan(double x) {
   if (x == 0) {
     return x;
+  }
+  if (x != x) {
+    return detail::quiet(x);
   }
   if (x > 0) {
     return detail::satan(x);
@@ -1372,6 +1390,9 @@ GOCCCL_GO_FN double Sinh(double x) {
   const double Q0 = -0.6307673640497716991212077277e+6;
   const double Q1 = 0.1521517378790019070696485176e+5;
   const double Q2 = -0.173678953558233699533450911e+3;
+  if (x != x) {
+    return detail::quiet(x);  // Go's arithmetic on a NaN
+  }
   bool sign = false;
   if (x < 0) {
     x = -x;
@@ -1394,6 +1415,9 @@ GOCCCL_GO_FN double Sinh(double x) {
 // Cosh is Go's, from Exp.
 GOCCCL_GO_FN double Cosh(double x) {
   x = Abs(x);
+  if (x != x) {
+    return detail::quiet(x);  // Go's arithmetic on |NaN|
+  }
   if (x > 21) {
     return Exp(x) * 0.5;
   }
@@ -1408,6 +1432,9 @@ GOCCCL_GO_FN double Tanh(double x) {
                P2 = -1.61468768441708447952e3;
   const double Q0 = 1.12811678491632931402e2, Q1 = 2.23548839060100448583e3,
                Q2 = 4.84406305325125486048e3;
+  if (x != x) {
+    return detail::quiet(x);  // Go's arithmetic on a NaN
+  }
   double z = Abs(x);
   if (z > HalfMaxlog) {
     return x < 0 ? -1.0 : 1.0;

@@ -58,18 +58,18 @@ __device__ __forceinline__ uint32_t Bits(uint16_t v, int8_t n) {
 
 // Floats is ops.go:40:1.
 __device__ __forceinline__ double Floats(float f, double g) {
-  double h = (((::gocccl::go::conv<double>(f) * 0x1.fffffffffffffp+1023 /* 1.7976931348623157e+308 */) - (g / 0x1p-1074 /* 5e-324 */)) + ::gocccl::go::conv<double>(::gocccl::go::conv<float>(g))) + 0x1.7e43c8800759cp+996 /* 1e+300 */;
+  double h = ::gocccl::go::fadd<double>(::gocccl::go::fadd<double>(::gocccl::go::fsub<double>(::gocccl::go::fmul<double>(::gocccl::go::conv<double>(f), 0x1.fffffffffffffp+1023 /* 1.7976931348623157e+308 */), ::gocccl::go::fquo<double>(g, 0x1p-1074 /* 5e-324 */)), ::gocccl::go::conv<double>(::gocccl::go::conv<float>(g))), 0x1.7e43c8800759cp+996 /* 1e+300 */);
   if ((!(h != h)) && (h > (-1.5))) {
     h = ::gocccl::go::fneg(h);
   } else {
-    h = h * 0x1p-149 /* 1.401298464324817e-45 */;
+    h = ::gocccl::go::fmul<double>(h, 0x1p-149 /* 1.401298464324817e-45 */);
   }
-  return ((h + ::gocccl::go::conv<double>(::gocccl::go::conv<int32_t>(h))) + ::gocccl::go::conv<double>(::gocccl::go::conv<uint64_t>(f))) + ::gocccl::go::conv<double>(::gocccl::go::conv<int8_t>(g));
+  return ::gocccl::go::fadd<double>(::gocccl::go::fadd<double>(::gocccl::go::fadd<double>(h, ::gocccl::go::conv<double>(::gocccl::go::conv<int32_t>(h))), ::gocccl::go::conv<double>(::gocccl::go::conv<uint64_t>(f))), ::gocccl::go::conv<double>(::gocccl::go::conv<int8_t>(g)));
 }
 
 // F32 is ops.go:50:1.
 __device__ __forceinline__ float gocccl_op_F32(float a, float b) {
-  return (((a * 0x1.99999ap-04f /* 0.1 */) + (b / 3.0f)) - 0x1.fffffep+127f /* 3.4028235e+38 */) + (-0.5f);
+  return ::gocccl::go::fadd<float>(::gocccl::go::fsub<float>(::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(a, 0x1.99999ap-04f /* 0.1 */), ::gocccl::go::fquo<float>(b, 3.0f)), 0x1.fffffep+127f /* 3.4028235e+38 */), -0.5f);
 }
 
 // Small is ops.go:60:1.

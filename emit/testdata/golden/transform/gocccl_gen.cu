@@ -10,22 +10,22 @@
 namespace gocccl_pkg_scale_69531319 {
 // Scale is scale.go:10:1.
 __device__ __forceinline__ double Scale(int8_t x) {
-  return ::gocccl::go::conv<double>(x) * 0x1.999999999999ap-04 /* 0.1 */;
+  return ::gocccl::go::fmul<double>(::gocccl::go::conv<double>(x), 0x1.999999999999ap-04 /* 0.1 */);
 }
 
 // Warm is scale.go:15:1.
 __device__ __forceinline__ float Warm(float t, int16_t d) {
-  return t + ::gocccl::go::conv<float>(d);
+  return ::gocccl::go::fadd<float>(t, ::gocccl::go::conv<float>(d));
 }
 
 // Prec is scale.go:20:1.
 __device__ __forceinline__ float Prec(float a, float b, bool p, bool q) {
-  float x = (a + b) * 2.0f;
-  float y = ::gocccl::go::fneg(a - b);
+  float x = ::gocccl::go::fmul<float>(::gocccl::go::fadd<float>(a, b), 2.0f);
+  float y = ::gocccl::go::fneg(::gocccl::go::fsub<float>(a, b));
   if ((!(p || q)) && (!(a < b))) {
-    return (a + b) * 3.0f;
+    return ::gocccl::go::fmul<float>(::gocccl::go::fadd<float>(a, b), 3.0f);
   }
-  return x + y;
+  return ::gocccl::go::fadd<float>(x, y);
 }
 
 // gocccl_functors wrap the operators the kernels use as default-constructible types.

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "5bce1def667143edaaee4069fef627e5601cd835ddf06cae176e49956fc7185e", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "ea89a185a42392fff30dd7c51db52f59354d4a40e462e24eb2608dbffdd46081", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "b2783f251dd3189aed9a380d8ece86218a1d8a1f945cff5775df4bd3ae95804b"},
 	})
 	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:42:30.

@@ -39,16 +39,16 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "6ea50e6da4010a1ce6b17c87a6cd656c4f56d614eebb58aef6e444df76961234", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75, SHA256: "34f45b02b1e937d6a915184c2811df38ccf80caac15a17b0e8b89d2f8a0beb17"},
-		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "e509d14b3ef52e62acdbba71ca4b141f8ad19995b1fc28537f7269383ad0ede2"},
-		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86, SHA256: "062f28a6ebe54e6847ae2d16215969c635638564f3b5221d578eb1024a7e42f9"},
-		{Target: goccclimpl.Target{Arch: 89}, Data: goccclImageSM89, SHA256: "d6eb7fbc51b17d14853ac11b6c9e86b252b47efb5117a39a8a99ffc0f976c053"},
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "37fffe7a2b6f57e0aa5ac4e92ca3a038a09e7920b216092a9b7818a619a0af1b"},
-		{Target: goccclimpl.Target{Arch: 100}, Data: goccclImageSM100, SHA256: "acdff194b9ebf1bc829622925cc74151c35bef6187be4a16ad9675229f9b0f19"},
-		{Target: goccclimpl.Target{Arch: 103}, Data: goccclImageSM103, SHA256: "f37976ec3e4cce6317b5fd575eab9e3818a95075af0dbb913dd773564a1d1780"},
-		{Target: goccclimpl.Target{Arch: 120}, Data: goccclImageSM120, SHA256: "b10b4e90bc9453c29bee132d1fc40317c2e23fdf1c9cf912ba78d1613d52292e"},
-		{Target: goccclimpl.Target{Arch: 120, PTX: true}, Data: goccclImageCompute120, PTXISA: "9.0", SHA256: "1594c8b0f0ac93ddaf74de9538176605fdcdb17acbc4803a6179222e2ee7ebbe"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "dd4a7de2b271df8ab0fd9a7f30351ff8950621328bb76200557e3a5eb0149480", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75, SHA256: "8b98cb504f1704299b433b7ccdf743ce3ecbd7b9e498226d34819e97ed10d9fc"},
+		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "4a8738d5b9877490ec8b5b6c7b511eed82befdb6a5bc4898cc8b0c1bfeda2b3b"},
+		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86, SHA256: "1536035a1288f0a73a830a2d2d4052d3ab6961069a8362d3d9a2e8b5474b677c"},
+		{Target: goccclimpl.Target{Arch: 89}, Data: goccclImageSM89, SHA256: "04fb74b9b3c145ffc7860e714470288fc59fbf1118c531d34db6c169ef0913a7"},
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "2a5112236088494885107d5a7b5191c9a48c75149a5db425b2fdc59ef944cd0c"},
+		{Target: goccclimpl.Target{Arch: 100}, Data: goccclImageSM100, SHA256: "832fdb26f2a3efd6cd8168cf9536690db9e750dde524071459178c701752fabc"},
+		{Target: goccclimpl.Target{Arch: 103}, Data: goccclImageSM103, SHA256: "318d274a2d7b221e38e648f9a41db2ea0690b3994c21009d9056d95af380cd53"},
+		{Target: goccclimpl.Target{Arch: 120}, Data: goccclImageSM120, SHA256: "e4d2ebbbe19297f2e34ee10fd5cf1b0b68fb8292921839e8d95b10c4b3c534dc"},
+		{Target: goccclimpl.Target{Arch: 120, PTX: true}, Data: goccclImageCompute120, PTXISA: "9.0", SHA256: "d25689d5578dca0a4ac9f3ba1ca3f6f1a5f783a566570b154b46c92aac42baa6"},
 	})
 	// Reduce(Sum) over Totals, declared at main.go:118:13.
 	goccclimpl.Register(m, goccclimpl.Instance{

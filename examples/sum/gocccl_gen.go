@@ -39,7 +39,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sum", "44703778af922a1c99ef848c4087996133722237a5bd624c820e31f32c673e13", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sum", "ee32acd729185de022097727d7b59606fd01797f54c43124c32b38a0b88048f3", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75, SHA256: "f63fcb40d8bfa112a2b40b2b7b9c186a6b8dfc88db082e98bb3d25a4986f43e5"},
 		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "27576ef1dc1219e8224d83ad78b768f22a926deed4e43524649d01b961b5d83f"},
 		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86, SHA256: "8b0fe45c233f227564ea3a235a23fb7d3037f9a644316d8ce276f2cf55dd746c"},

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "0985379a3f6d6d8bccd6c8dca4a2462621419c755b01acad48164f9a71f4c6f2", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "c00e2ac78587cecf1f157f7911f38b6fea5574296d3a1f320d72e8500f41d48b", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "b41cab2a1e8a33087065b08cdda8eb2bf1f702a951e616220393d11b12ee9210"},
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "66c27121c7f516851b25e41f0d9556b0f5656d8d8dda0e3f9c3f40a04470a960"},
 	})

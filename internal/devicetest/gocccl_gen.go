@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest", "3ec6103a574c43402491f45be9653e052b43611d60d6a04c3c47e07a503a532b", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest", "c7cf9c326fc5c8ac0da7aaf24f1a336bb8511a39c7cba5eb06ed5ff2bcfb424b", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "6ea6b41027621a1db00c8447ae132325dbd79d0f31d7063fb46b78aaee62e6ed"},
 	})
 	// BinaryTransform(Blend) over uint8, float32, float32, declared at ops.go:382:19.

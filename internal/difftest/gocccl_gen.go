@@ -24,8 +24,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/difftest", "d3470c1e08e51069c71d79982318d319fd06114d84d531fbdd37d2e5b3b57d8c", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "01f9eaa5922c042ec347bc493cf5a49e1635130a891ea85a47d9881e20fc59b3"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/difftest", "8f91a59b7b973cc50a3938caf04caa7c5f06b421b38c4c669955004bcf034395", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "fc4f86630ee294e1bd16e4cd8c8d90d4e6a728a553b71eaa314e09b12fdb0f81"},
 	})
 	// BinaryTransform(AddF32) over float32, float32, float32, declared at ops_float.go:117:6.
 	goccclimpl.Register(m, goccclimpl.Instance{

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "f170bdc663b78f0a2d5580b978bdce39207a2e5b7e184cec20b7d325261af47d", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "5f012a3f9e3833c5ba21cd36c3e5312a57564cadf5d9391cb02365be61a1e77b", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "1ffbfe0e52f2269c8659d093e3683d197041c4cc0742c8b187f48d0a84a72c52"},
 	})
 	// InclusiveScan(Add) over int64, declared at ops.go:29:11.

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "d6e34e31380cd3f08b560ada6e2fad6360cefdf39efb57c87abb84494a413790", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "69f58d9ed69bcbb21919f23514c5d0268ea62057446fc9afd055a97867b51490", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "203365112aab793edc834699149aa8bea1c06d42666e6a1bd66fde1af0913b12"},
 	})
 	// HistogramEven[float32] over float32, declared at ops.go:17:17.

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "dfa6483f1625f624b8b6cfaf4426c8700008aabd71e5d0bea49646624a9ef76d", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "6db07afdd3a80bf7913819add84b5d0be934edc02a2ca49a9572819ef524b49e", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "697603a50c247d5b83685089c2963e523d75380fdadf20969818daca8d835b30"},
 	})
 	// BinaryTransform(MulI32){-,Reverse[int32](Slice[int32])>-} over int32, int32, int32, declared at ops.go:125:18.

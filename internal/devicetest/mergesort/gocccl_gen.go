@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/mergesort", "37ce36aad9fd72fa18415b56ff14bc4195a65442e3765c7bb5a66412bffd7905", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/mergesort", "e39487ee1e56ece477536b5e36ff803959445f0de6abaea4236dcb2a8995ef43", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "c259be4f1cbdc6e9acdbd66ad409d43eed924aede6d103c27ab407c7c2c9a5b5"},
 	})
 	// MergeSortKeys(LessInt8) over int8, declared at ops.go:84:17.

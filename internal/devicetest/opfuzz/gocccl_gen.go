@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/opfuzz", "a9ad7dc2255fea836b8dd6248cecb75312270c903575042a6b1670acc8ce4f0d", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "e4d6445e8228e10675b41a8dd0f86b5e2a7f35b1a61b8bbb17ab1bde06274f20"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/opfuzz", "f6921f77b9bc2dbb076ed7c0a2ef36a7138f5dfcb9c2eb2b7ca1a4f75e4a4968", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "a019175e6ff6c3c401200dfd4b3431f36cde741a4f69fc0dfa438a72fc06c134"},
 	})
 	// BinaryTransform(Op000) over float64, Pair, float64, declared at ops.go:1315:11.
 	goccclimpl.Register(m, goccclimpl.Instance{

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/radixsort", "6372207cc098901412f654da4b293144650e27e4ee658cde4c235953783280d0", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/radixsort", "118a7a661df884e95b5f70e0f6d96aa6fc64677ae408a81fc1a5a1f21f9eec73", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "19e850a4f7388577a6b6f8b0f1a9e7b4482754777e3336afbe900736b648916f"},
 	})
 	// RadixSortKeys[float32] over float32, declared at radixsort.go:40:16.

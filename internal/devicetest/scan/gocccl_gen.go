@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "7fd400ef56f498fc4b0722bcc04add1705fa34a3124c878aef914b36a4b5acdc", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "245b59cb1dde4a3dd711ed70a2d2423441bb2bcbf075e1ed20e34066de20127b", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "329d934a9e191ad7ff9417cbde76dfab62609e28b2c9764bda937df294e39050"},
 	})
 	// ExclusiveScan(AddFloat32) over float32, declared at ops.go:131:19.

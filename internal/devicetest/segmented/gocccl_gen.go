@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "e916d128e0ca649d691cfaeed7024e3aea1bd34fd9028ed0c363bdbf8a14fb40", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "e6756d94bbf05f7b08e151bcef02f437f359ecf7f54e3f104819ca81f75ab5fc", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "2be113a2106f7d83eca9e2b3f978a6c025aecfbb65ef3e8f3eeb2d90c4205f2d"},
 	})
 	// AdjacentDifference(Gap) over Stat, declared at ops.go:142:16.

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segsort", "b192f4b6db9505024d1a9943ca47c056d7b9fb20b2a36d03df72489a0282ed39", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segsort", "6a6b7807907a553ce006239fb75cc63c98c9a39acdc3371f97905483d8d4683a", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "7bb2d38a5ef3fe4e253f83637b60299b5d6339792815225400e493bc8a414747"},
 	})
 	// SegmentedSortKeys[float32] over float32, declared at segsort.go:41:16.

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "4415a6faa94b4b576f920a848d94172979681fe75ae6256d2a9810ea42d5105b", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "aefcada7652e837083b32991de486a53b80c8d6902845e9b000ecaa081b9cbef", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "50ae6cd72d2e72621ff8090d1820d8d2e5db6227a2b3a73e978551b98beb781a"},
 	})
 	// Partition(KeepFloat32) over float32, declared at ops.go:106:29.

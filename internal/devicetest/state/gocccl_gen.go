@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "0a1e7c66831a8ee8fc2cc82b07d93244faf3833b469fe8e770ede8c900fea1f9", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "c996fae4fdf9db60a9e996556a614bd458981b06f47fe818f27c72c974b9246f", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "0556edb9f5ac574a5d4f80673737026c0910656cb3a17cf4829e793db65bce29"},
 	})
 	// AdjacentDifference(Mod.Add) over uint64, declared at ops.go:112:15.

@@ -66,12 +66,16 @@
  * warp-striped (thread (warp w, lane l) holds items w * 32 * ITEMS + i * 32 +
  * l); every warp counts its digits with shared atomics; one thread per digit
  * turns the warps' counts into the tile's digit counts and per-warp prefixes;
- * after a block scan over digits each warp ranks its items in order with
- * __match_any_sync: the highest lane of a group of equal digits adds the
- * group to the warp's digit offset (atomicAdd, returning the old offset).
+ * after a block scan over digits each warp ranks its items in order: a warp
+ * match finds the lanes with the same digit, and the highest lane of each
+ * group adds the group to the warp's digit offset (atomicAdd, returning the
+ * old offset). The match is 8 warp ballots, one per digit bit, as CUB's
+ * (RankMatch; the first version's __match_any_sync costs more the more
+ * distinct digits a warp holds: bench/NOTES.md).
  *
  * Template parameters: BLOCK_THREADS (a multiple of 32 in [256, 1024]: one
- * thread per digit), ITEMS_PER_THREAD, PORTION_BITS (tests only). Needs sm_70+
+ * thread per digit), ITEMS_PER_THREAD, PORTION_BITS (tests only), MATCH
+ * (RankMatch; tests and the tune harness only). Needs sm_70+
  * (__match_any_sync), blockDim.x == BLOCK_THREADS, and the tile's exchange
  * buffer within static shared memory (48 KiB): TILE * max(key size, 4) for
  * the single-tile kernel. All sizes and indices are 64-bit. Compiles with

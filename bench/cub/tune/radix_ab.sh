@@ -36,8 +36,9 @@ if [[ -z "$nvcc" ]]; then echo "radix_ab.sh: nvcc not found (set NVCC)" >&2; exi
 left() { local s=$((deadline - $(date +%s))); echo $((s > 1 ? s : 1)); } # timeout 0 would mean none
 start=$(date +%s)
 
-"$nvcc" -std=c++17 -O3 -arch="$arch" -I"$repo/kernels/include" -o "$build/kernels_test" \
-  "$repo/kernels/test/kernels_test.cu" >"$out/kernels_test.build.log" 2>&1 &
+# -L: a wheel's toolkit keeps libcudart in lib/, where nvcc.profile does not look.
+"$nvcc" -std=c++17 -O3 -arch="$arch" -I"$repo/kernels/include" -L"$(dirname "$nvcc")/../lib" \
+  -o "$build/kernels_test" "$repo/kernels/test/kernels_test.cu" >"$out/kernels_test.build.log" 2>&1 &
 kt=$!
 BUILD_DIR="$build" BUILD_ONLY=1 NVCC="$nvcc" ARCH="$arch" bash "$here/radix_tune.sh" \
   >"$out/radix_tune.build.log" 2>&1 &

@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "89971b0c441a5fdce51d800db9fc6500c096612911c548d059bd89cdc544642d", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "cc59e4f5e2a54720ccb7cb2e3919e09d5113b04b37f35cd02a76221fc1de5efd"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "bdddf8f1e4c53b2ea1a51ca688b4932c8880e410a1afe3e772b6646dfcc2ed83", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "73f9553ff331c08143845725cf5c9eda7838ae94c7590d483cb9ee58fbda7035"},
 	})
 	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:42:30.
 	goccclimpl.Register(m, goccclimpl.Instance{

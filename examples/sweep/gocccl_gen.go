@@ -25,9 +25,9 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "d0c5855642f16d8effc6578ff441d37d2cc59d68ec86a3454d50ba82a8f818f8", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "b41cab2a1e8a33087065b08cdda8eb2bf1f702a951e616220393d11b12ee9210"},
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "66c27121c7f516851b25e41f0d9556b0f5656d8d8dda0e3f9c3f40a04470a960"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "4dd3bba77dc9c7e95f2a8fb746fc395e47a3afd8f9769cd0cb68e3280ae87f91", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "eb86c229e51e38e7cb6780492f3dfc60b5f54183d077aa5090c37e65d6b14f64"},
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "191a69785dba6615793cfb52d201d5e1adcc151ba5675796f42c474b5bcb9b56"},
 	})
 	// InclusiveScan(MaxFloat32) over float32, declared at ops.go:180:102.
 	goccclimpl.Register(m, goccclimpl.Instance{

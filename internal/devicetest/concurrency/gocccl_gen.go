@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "e6ec67eb22d7e9460aab678df0ff9d696d1d13dc54d83a2d0a85a42590701f90", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "4f2176eecbd5e0a243a4b5310ab63784c7beadb477b5d47f39ee91c344ca59e6"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "9dbd5c7d4a57954e3605f1a198a7cf0b13d3a6b1e990b3037005bc7312f8587a", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "91081d79a598c104cf818faa1ec769d48a7f3ff850e00c7bf63878d83522f855"},
 	})
 	// InclusiveScan(Add) over int64, declared at ops.go:29:11.
 	goccclimpl.Register(m, goccclimpl.Instance{

@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/radixsort", "a2f7af439d9ab04e711726739f51166eaa306a3deff0253660193c996470c7c0", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "19e850a4f7388577a6b6f8b0f1a9e7b4482754777e3336afbe900736b648916f"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/radixsort", "c4d3ba1ee715b9012077c8330578d1484fa351b2036ccc3b5bc82856a5812dc9", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "bfb8d2360d6560134def53e265a2bf3cc4711797038ac2bb03972db5b2417a19"},
 	})
 	// RadixSortKeys[float32] over float32, declared at radixsort.go:40:16.
 	goccclimpl.Register(m, goccclimpl.Instance{

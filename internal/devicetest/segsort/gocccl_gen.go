@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segsort", "ef6896b0852bf8b31521d750066e093e417d6bef90ded2c5df474c6ac6033d98", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "7bb2d38a5ef3fe4e253f83637b60299b5d6339792815225400e493bc8a414747"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segsort", "bead0fa410d193f2b8737ee52a67a7a57700191887876be38da0ac5ba7d3eaa0", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "7a496392226e422b7002abc0bc6a54bfc08869c324966c83efc047b353d9cc71"},
 	})
 	// SegmentedSortKeys[float32] over float32, declared at segsort.go:41:16.
 	goccclimpl.Register(m, goccclimpl.Instance{

@@ -48,7 +48,7 @@ status=0
 if wait "$kt"; then
   echo "# kernels_test built in $(($(date +%s) - start)) s"
   # The GPU is free while the harness still compiles.
-  timeout "$(( $(left) > 60 ? 60 : $(left) ))" "$build/kernels_test" --only segsort >"$out/kernels_test.log" 2>&1
+  timeout "$(( $(left) > 45 ? 45 : $(left) ))" "$build/kernels_test" --only segsort >"$out/kernels_test.log" 2>&1
   rc=$?
   echo "# kernels_test --only segsort: exit $rc ($(tail -n 1 "$out/kernels_test.log"))"
   [[ $rc -ne 0 ]] && status=1

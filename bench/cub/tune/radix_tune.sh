@@ -8,6 +8,8 @@
 #   bash bench/cub/tune/radix_tune.sh                 build for sm_90 and run
 #   bash bench/cub/tune/radix_tune.sh --big           also n = 2^31 + 4097 checks
 #   bash bench/cub/tune/radix_tune.sh --no-check      the sweep only
+#   bash bench/cub/tune/radix_tune.sh --quick-check --sizes 24,28
+#                                                     what radix_ab.sh runs
 #   BUILD_ONLY=1 bash bench/cub/tune/radix_tune.sh    compile only
 #   NVCC=... ARCH=sm_90                               the compiler and target
 #

@@ -307,12 +307,12 @@ constexpr int gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_thread
 constexpr int gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads = 256, gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_items = 17;
 constexpr int gocccl_partition_KeepFloat32_threads = 128, gocccl_partition_KeepFloat32_items = 16;
 constexpr int gocccl_partition_KeepUint32_threads = 128, gocccl_partition_KeepUint32_items = 16;
-constexpr int gocccl_radix_sort_keys_float32_threads = 384, gocccl_radix_sort_keys_float32_items = 20;
-constexpr int gocccl_radix_sort_keys_uint32_threads = 384, gocccl_radix_sort_keys_uint32_items = 20;
-constexpr int gocccl_radix_sort_keys_uint64_threads = 384, gocccl_radix_sort_keys_uint64_items = 15;
-constexpr int gocccl_radix_sort_pairs_float32_uint32_threads = 384, gocccl_radix_sort_pairs_float32_uint32_items = 18;
-constexpr int gocccl_radix_sort_pairs_uint32_uint32_threads = 384, gocccl_radix_sort_pairs_uint32_uint32_items = 18;
-constexpr int gocccl_radix_sort_pairs_uint64_uint32_threads = 384, gocccl_radix_sort_pairs_uint64_uint32_items = 15;
+constexpr int gocccl_radix_sort_keys_float32_threads = 384, gocccl_radix_sort_keys_float32_items = 20, gocccl_radix_sort_keys_float32_minblocks = 3;
+constexpr int gocccl_radix_sort_keys_uint32_threads = 384, gocccl_radix_sort_keys_uint32_items = 20, gocccl_radix_sort_keys_uint32_minblocks = 3;
+constexpr int gocccl_radix_sort_keys_uint64_threads = 384, gocccl_radix_sort_keys_uint64_items = 15, gocccl_radix_sort_keys_uint64_minblocks = 3;
+constexpr int gocccl_radix_sort_pairs_float32_uint32_threads = 384, gocccl_radix_sort_pairs_float32_uint32_items = 18, gocccl_radix_sort_pairs_float32_uint32_minblocks = 3;
+constexpr int gocccl_radix_sort_pairs_uint32_uint32_threads = 384, gocccl_radix_sort_pairs_uint32_uint32_items = 18, gocccl_radix_sort_pairs_uint32_uint32_minblocks = 3;
+constexpr int gocccl_radix_sort_pairs_uint64_uint32_threads = 384, gocccl_radix_sort_pairs_uint64_uint32_items = 15, gocccl_radix_sort_pairs_uint64_uint32_minblocks = 2;
 constexpr int gocccl_reduce_AddFloat32_threads = 256, gocccl_reduce_AddFloat32_items = 16;
 constexpr int gocccl_reduce_AddInt32_threads = 256, gocccl_reduce_AddInt32_items = 16;
 constexpr int gocccl_reduce_by_key_EqUint32_AddFloat32_threads = 256, gocccl_reduce_by_key_EqUint32_AddFloat32_items = 18;
@@ -611,127 +611,127 @@ gocccl_partition_KeepUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t
 }
 
 // RadixSortKeys[float32] over float32, declared at radix.go:8:26.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_minblocks)
 gocccl_radix_sort_keys_float32_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_items, float>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_minblocks)
 gocccl_radix_sort_keys_float32_histogram(const float* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_items, float>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_minblocks)
 gocccl_radix_sort_keys_float32_onesweep(const float* d_keys_in, float* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_items, float>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_minblocks)
 gocccl_radix_sort_keys_float32_single(const float* d_keys_in, float* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_items, float>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }
 
 // RadixSortKeys[uint32] over uint32, declared at radix.go:7:26.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_minblocks)
 gocccl_radix_sort_keys_uint32_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_items, uint32_t>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_minblocks)
 gocccl_radix_sort_keys_uint32_histogram(const uint32_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_items, uint32_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_minblocks)
 gocccl_radix_sort_keys_uint32_onesweep(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_minblocks)
 gocccl_radix_sort_keys_uint32_single(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }
 
 // RadixSortKeys[uint64] over uint64, declared at radix.go:9:26.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_minblocks)
 gocccl_radix_sort_keys_uint64_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_items, uint64_t>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_minblocks)
 gocccl_radix_sort_keys_uint64_histogram(const uint64_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_items, uint64_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_minblocks)
 gocccl_radix_sort_keys_uint64_onesweep(const uint64_t* d_keys_in, uint64_t* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_items, uint64_t>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_minblocks)
 gocccl_radix_sort_keys_uint64_single(const uint64_t* d_keys_in, uint64_t* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_items, uint64_t>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }
 
 // RadixSortPairs[float32,uint32] over float32, uint32, declared at radix.go:11:26.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float32_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float32_uint32_threads, gocccl_radix_sort_pairs_float32_uint32_minblocks)
 gocccl_radix_sort_pairs_float32_uint32_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_pairs_float32_uint32_threads, gocccl_radix_sort_pairs_float32_uint32_items, float, uint32_t>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float32_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float32_uint32_threads, gocccl_radix_sort_pairs_float32_uint32_minblocks)
 gocccl_radix_sort_pairs_float32_uint32_histogram(const float* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_pairs_float32_uint32_threads, gocccl_radix_sort_pairs_float32_uint32_items, float, uint32_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float32_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float32_uint32_threads, gocccl_radix_sort_pairs_float32_uint32_minblocks)
 gocccl_radix_sort_pairs_float32_uint32_onesweep(const float* d_keys_in, float* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_pairs_onesweep<gocccl_radix_sort_pairs_float32_uint32_threads, gocccl_radix_sort_pairs_float32_uint32_items, float, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float32_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float32_uint32_threads, gocccl_radix_sort_pairs_float32_uint32_minblocks)
 gocccl_radix_sort_pairs_float32_uint32_single(const float* d_keys_in, float* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_pairs_single<gocccl_radix_sort_pairs_float32_uint32_threads, gocccl_radix_sort_pairs_float32_uint32_items, float, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, begin_bit, end_bit, descending);
 }
 
 // RadixSortPairs[uint32,uint32] over uint32, uint32, declared at radix.go:10:26.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint32_threads, gocccl_radix_sort_pairs_uint32_uint32_minblocks)
 gocccl_radix_sort_pairs_uint32_uint32_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_pairs_uint32_uint32_threads, gocccl_radix_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint32_threads, gocccl_radix_sort_pairs_uint32_uint32_minblocks)
 gocccl_radix_sort_pairs_uint32_uint32_histogram(const uint32_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_pairs_uint32_uint32_threads, gocccl_radix_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint32_threads, gocccl_radix_sort_pairs_uint32_uint32_minblocks)
 gocccl_radix_sort_pairs_uint32_uint32_onesweep(const uint32_t* d_keys_in, uint32_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_pairs_onesweep<gocccl_radix_sort_pairs_uint32_uint32_threads, gocccl_radix_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint32_threads, gocccl_radix_sort_pairs_uint32_uint32_minblocks)
 gocccl_radix_sort_pairs_uint32_uint32_single(const uint32_t* d_keys_in, uint32_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_pairs_single<gocccl_radix_sort_pairs_uint32_uint32_threads, gocccl_radix_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, begin_bit, end_bit, descending);
 }
 
 // RadixSortPairs[uint64,uint32] over uint64, uint32, declared at radix.go:12:26.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint64_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint64_uint32_threads, gocccl_radix_sort_pairs_uint64_uint32_minblocks)
 gocccl_radix_sort_pairs_uint64_uint32_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_pairs_uint64_uint32_threads, gocccl_radix_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint64_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint64_uint32_threads, gocccl_radix_sort_pairs_uint64_uint32_minblocks)
 gocccl_radix_sort_pairs_uint64_uint32_histogram(const uint64_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_pairs_uint64_uint32_threads, gocccl_radix_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint64_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint64_uint32_threads, gocccl_radix_sort_pairs_uint64_uint32_minblocks)
 gocccl_radix_sort_pairs_uint64_uint32_onesweep(const uint64_t* d_keys_in, uint64_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_pairs_onesweep<gocccl_radix_sort_pairs_uint64_uint32_threads, gocccl_radix_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint64_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint64_uint32_threads, gocccl_radix_sort_pairs_uint64_uint32_minblocks)
 gocccl_radix_sort_pairs_uint64_uint32_single(const uint64_t* d_keys_in, uint64_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_pairs_single<gocccl_radix_sort_pairs_uint64_uint32_threads, gocccl_radix_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, begin_bit, end_bit, descending);
 }

@@ -602,15 +602,15 @@ constexpr int gocccl_partition_KeepUint16_threads = 128, gocccl_partition_KeepUi
 constexpr int gocccl_partition_KeepUint32_threads = 128, gocccl_partition_KeepUint32_items = 16;
 constexpr int gocccl_partition_KeepUint64_threads = 128, gocccl_partition_KeepUint64_items = 8;
 constexpr int gocccl_partition_KeepUint8_threads = 128, gocccl_partition_KeepUint8_items = 16;
-constexpr int gocccl_radix_sort_keys_float32_threads = 384, gocccl_radix_sort_keys_float32_items = 20;
-constexpr int gocccl_radix_sort_keys_float64_threads = 384, gocccl_radix_sort_keys_float64_items = 15;
+constexpr int gocccl_radix_sort_keys_float32_threads = 384, gocccl_radix_sort_keys_float32_items = 20, gocccl_radix_sort_keys_float32_minblocks = 3;
+constexpr int gocccl_radix_sort_keys_float64_threads = 384, gocccl_radix_sort_keys_float64_items = 15, gocccl_radix_sort_keys_float64_minblocks = 3;
 constexpr int gocccl_radix_sort_keys_int16_threads = 512, gocccl_radix_sort_keys_int16_items = 19;
-constexpr int gocccl_radix_sort_keys_int32_threads = 384, gocccl_radix_sort_keys_int32_items = 20;
-constexpr int gocccl_radix_sort_keys_int64_threads = 384, gocccl_radix_sort_keys_int64_items = 15;
+constexpr int gocccl_radix_sort_keys_int32_threads = 384, gocccl_radix_sort_keys_int32_items = 20, gocccl_radix_sort_keys_int32_minblocks = 3;
+constexpr int gocccl_radix_sort_keys_int64_threads = 384, gocccl_radix_sort_keys_int64_items = 15, gocccl_radix_sort_keys_int64_minblocks = 3;
 constexpr int gocccl_radix_sort_keys_int8_threads = 512, gocccl_radix_sort_keys_int8_items = 19;
 constexpr int gocccl_radix_sort_keys_uint16_threads = 512, gocccl_radix_sort_keys_uint16_items = 19;
-constexpr int gocccl_radix_sort_keys_uint32_threads = 384, gocccl_radix_sort_keys_uint32_items = 20;
-constexpr int gocccl_radix_sort_keys_uint64_threads = 384, gocccl_radix_sort_keys_uint64_items = 15;
+constexpr int gocccl_radix_sort_keys_uint32_threads = 384, gocccl_radix_sort_keys_uint32_items = 20, gocccl_radix_sort_keys_uint32_minblocks = 3;
+constexpr int gocccl_radix_sort_keys_uint64_threads = 384, gocccl_radix_sort_keys_uint64_items = 15, gocccl_radix_sort_keys_uint64_minblocks = 3;
 constexpr int gocccl_radix_sort_keys_uint8_threads = 512, gocccl_radix_sort_keys_uint8_items = 19;
 constexpr int gocccl_reduce_MaxFloat32_threads = 256, gocccl_reduce_MaxFloat32_items = 16;
 constexpr int gocccl_reduce_MaxFloat64_threads = 256, gocccl_reduce_MaxFloat64_items = 8;
@@ -683,15 +683,15 @@ constexpr int gocccl_partition_KeepUint16_threads = 128, gocccl_partition_KeepUi
 constexpr int gocccl_partition_KeepUint32_threads = 128, gocccl_partition_KeepUint32_items = 16;
 constexpr int gocccl_partition_KeepUint64_threads = 128, gocccl_partition_KeepUint64_items = 8;
 constexpr int gocccl_partition_KeepUint8_threads = 128, gocccl_partition_KeepUint8_items = 16;
-constexpr int gocccl_radix_sort_keys_float32_threads = 384, gocccl_radix_sort_keys_float32_items = 20;
-constexpr int gocccl_radix_sort_keys_float64_threads = 384, gocccl_radix_sort_keys_float64_items = 15;
+constexpr int gocccl_radix_sort_keys_float32_threads = 384, gocccl_radix_sort_keys_float32_items = 20, gocccl_radix_sort_keys_float32_minblocks = 1;
+constexpr int gocccl_radix_sort_keys_float64_threads = 384, gocccl_radix_sort_keys_float64_items = 15, gocccl_radix_sort_keys_float64_minblocks = 1;
 constexpr int gocccl_radix_sort_keys_int16_threads = 512, gocccl_radix_sort_keys_int16_items = 19;
-constexpr int gocccl_radix_sort_keys_int32_threads = 384, gocccl_radix_sort_keys_int32_items = 20;
-constexpr int gocccl_radix_sort_keys_int64_threads = 384, gocccl_radix_sort_keys_int64_items = 15;
+constexpr int gocccl_radix_sort_keys_int32_threads = 384, gocccl_radix_sort_keys_int32_items = 20, gocccl_radix_sort_keys_int32_minblocks = 1;
+constexpr int gocccl_radix_sort_keys_int64_threads = 384, gocccl_radix_sort_keys_int64_items = 15, gocccl_radix_sort_keys_int64_minblocks = 1;
 constexpr int gocccl_radix_sort_keys_int8_threads = 512, gocccl_radix_sort_keys_int8_items = 19;
 constexpr int gocccl_radix_sort_keys_uint16_threads = 512, gocccl_radix_sort_keys_uint16_items = 19;
-constexpr int gocccl_radix_sort_keys_uint32_threads = 384, gocccl_radix_sort_keys_uint32_items = 20;
-constexpr int gocccl_radix_sort_keys_uint64_threads = 384, gocccl_radix_sort_keys_uint64_items = 15;
+constexpr int gocccl_radix_sort_keys_uint32_threads = 384, gocccl_radix_sort_keys_uint32_items = 20, gocccl_radix_sort_keys_uint32_minblocks = 1;
+constexpr int gocccl_radix_sort_keys_uint64_threads = 384, gocccl_radix_sort_keys_uint64_items = 15, gocccl_radix_sort_keys_uint64_minblocks = 1;
 constexpr int gocccl_radix_sort_keys_uint8_threads = 512, gocccl_radix_sort_keys_uint8_items = 19;
 constexpr int gocccl_reduce_MaxFloat32_threads = 256, gocccl_reduce_MaxFloat32_items = 16;
 constexpr int gocccl_reduce_MaxFloat64_threads = 256, gocccl_reduce_MaxFloat64_items = 8;
@@ -1116,43 +1116,43 @@ gocccl_partition_KeepUint8_sweep(const uint8_t* d_in, uint8_t* d_out, int64_t* d
 }
 
 // RadixSortKeys[float32] over float32, declared at ops.go:182:10.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_minblocks)
 gocccl_radix_sort_keys_float32_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_items, float>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_minblocks)
 gocccl_radix_sort_keys_float32_histogram(const float* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_items, float>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_minblocks)
 gocccl_radix_sort_keys_float32_onesweep(const float* d_keys_in, float* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_items, float>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_minblocks)
 gocccl_radix_sort_keys_float32_single(const float* d_keys_in, float* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_items, float>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }
 
 // RadixSortKeys[float64] over float64, declared at ops.go:187:10.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_minblocks)
 gocccl_radix_sort_keys_float64_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_items, double>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_minblocks)
 gocccl_radix_sort_keys_float64_histogram(const double* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_items, double>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_minblocks)
 gocccl_radix_sort_keys_float64_onesweep(const double* d_keys_in, double* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_items, double>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_minblocks)
 gocccl_radix_sort_keys_float64_single(const double* d_keys_in, double* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_items, double>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }
@@ -1179,43 +1179,43 @@ gocccl_radix_sort_keys_int16_single(const int16_t* d_keys_in, int16_t* d_keys_ou
 }
 
 // RadixSortKeys[int32] over int32, declared at ops.go:162:10.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int32_threads, gocccl_radix_sort_keys_int32_minblocks)
 gocccl_radix_sort_keys_int32_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_keys_int32_threads, gocccl_radix_sort_keys_int32_items, int32_t>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int32_threads, gocccl_radix_sort_keys_int32_minblocks)
 gocccl_radix_sort_keys_int32_histogram(const int32_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_int32_threads, gocccl_radix_sort_keys_int32_items, int32_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int32_threads, gocccl_radix_sort_keys_int32_minblocks)
 gocccl_radix_sort_keys_int32_onesweep(const int32_t* d_keys_in, int32_t* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_int32_threads, gocccl_radix_sort_keys_int32_items, int32_t>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int32_threads, gocccl_radix_sort_keys_int32_minblocks)
 gocccl_radix_sort_keys_int32_single(const int32_t* d_keys_in, int32_t* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_int32_threads, gocccl_radix_sort_keys_int32_items, int32_t>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }
 
 // RadixSortKeys[int64] over int64, declared at ops.go:172:10.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int64_threads, gocccl_radix_sort_keys_int64_minblocks)
 gocccl_radix_sort_keys_int64_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_keys_int64_threads, gocccl_radix_sort_keys_int64_items, int64_t>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int64_threads, gocccl_radix_sort_keys_int64_minblocks)
 gocccl_radix_sort_keys_int64_histogram(const int64_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_int64_threads, gocccl_radix_sort_keys_int64_items, int64_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int64_threads, gocccl_radix_sort_keys_int64_minblocks)
 gocccl_radix_sort_keys_int64_onesweep(const int64_t* d_keys_in, int64_t* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_int64_threads, gocccl_radix_sort_keys_int64_items, int64_t>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int64_threads, gocccl_radix_sort_keys_int64_minblocks)
 gocccl_radix_sort_keys_int64_single(const int64_t* d_keys_in, int64_t* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_int64_threads, gocccl_radix_sort_keys_int64_items, int64_t>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }
@@ -1263,43 +1263,43 @@ gocccl_radix_sort_keys_uint16_single(const uint16_t* d_keys_in, uint16_t* d_keys
 }
 
 // RadixSortKeys[uint32] over uint32, declared at ops.go:167:10.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_minblocks)
 gocccl_radix_sort_keys_uint32_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_items, uint32_t>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_minblocks)
 gocccl_radix_sort_keys_uint32_histogram(const uint32_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_items, uint32_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_minblocks)
 gocccl_radix_sort_keys_uint32_onesweep(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_minblocks)
 gocccl_radix_sort_keys_uint32_single(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }
 
 // RadixSortKeys[uint64] over uint64, declared at ops.go:177:10.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_minblocks)
 gocccl_radix_sort_keys_uint64_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_items, uint64_t>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_minblocks)
 gocccl_radix_sort_keys_uint64_histogram(const uint64_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_items, uint64_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_minblocks)
 gocccl_radix_sort_keys_uint64_onesweep(const uint64_t* d_keys_in, uint64_t* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_items, uint64_t>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_minblocks)
 gocccl_radix_sort_keys_uint64_single(const uint64_t* d_keys_in, uint64_t* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_items, uint64_t>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }

@@ -44,14 +44,26 @@ func radixKernels(pairs bool) []Kernel {
 // on sm_70+ (after CUB's sm_90 Onesweep policy: 384 threads, 20 items of 4
 // bytes, 15 of 8; 512 threads and 19 items of 1 or 2 bytes). Every kernel of
 // the sort (histogram, onesweep, single tile) runs with the same block size.
+//
+// On sm_90, 4- and 8-byte keys ask for 3 blocks per multiprocessor (56
+// registers; 80 without, i.e. 2 blocks of 384): the H200 sweep of
+// 2026-12-01 (bench/cub/tune/radix_tune_h200_2026-12-01.tsv) found it the
+// fastest for both at 2^24 and 2^28 (1.80x against 1.92x CUB for uint32 at
+// 2^28, 1.31x against 1.50x for uint64), with the match.any ranking;
+// re-time with the ballot ranking (bench/NOTES.md, "Radix onesweep against
+// CUB 3.0"). Other GPUs have not been timed: no minimum there.
 func RadixKeysPolicy(size int64, a int) arch.Policy {
+	minBlocks := 0
+	if a >= 90 {
+		minBlocks = 3
+	}
 	switch {
 	case size <= 2:
 		return arch.Policy{Arch: a, BlockThreads: 512, ItemsPerThread: 19}
 	case size <= 4:
-		return arch.Policy{Arch: a, BlockThreads: 384, ItemsPerThread: 20}
+		return arch.Policy{Arch: a, BlockThreads: 384, ItemsPerThread: 20, MinBlocks: minBlocks}
 	default:
-		return arch.Policy{Arch: a, BlockThreads: 384, ItemsPerThread: 15}
+		return arch.Policy{Arch: a, BlockThreads: 384, ItemsPerThread: 15, MinBlocks: minBlocks}
 	}
 }
 
@@ -61,14 +73,26 @@ func RadixKeysPolicy(size int64, a int) arch.Policy {
 // a tile's value exchange (plus a 4-byte index per item) within 36 KiB of
 // shared memory, scattering values straight from registers when one item
 // per thread is still too much.
+//
+// The 384-thread pairs kernels ask for at least 2 blocks per multiprocessor:
+// without a bound ptxas gives the onesweep kernel 84 or 85 registers (uint32
+// pairs at 384 x 18, 8-byte pairs at 384 x 15, CUDA 13), 88 once allocated,
+// so one block of 384 per multiprocessor; 2 blocks cap it at 80 with no
+// spills (CUB's pairs kernel has 80). On sm_90 4-byte pairs ask for 3 (56
+// registers, a few spills), the fastest of the H200 sweep of 2026-12-01:
+// 1.23x CUB at 2^28 against 1.98x with one block (match.any ranking).
 func RadixPairsPolicy(size int64, a int) arch.Policy {
+	minBlocks := 2
+	if a >= 90 {
+		minBlocks = 3
+	}
 	switch {
 	case size <= 2:
 		return arch.Policy{Arch: a, BlockThreads: 512, ItemsPerThread: 17}
 	case size <= 4:
-		return arch.Policy{Arch: a, BlockThreads: 384, ItemsPerThread: 18}
+		return arch.Policy{Arch: a, BlockThreads: 384, ItemsPerThread: 18, MinBlocks: minBlocks}
 	case size <= 8:
-		return arch.Policy{Arch: a, BlockThreads: 384, ItemsPerThread: 15}
+		return arch.Policy{Arch: a, BlockThreads: 384, ItemsPerThread: 15, MinBlocks: 2}
 	default:
 		return arch.Policy{Arch: a, BlockThreads: 256, ItemsPerThread: int(min(16, max(1, 36864/(256*(size+4)))))}
 	}

@@ -1,5 +1,7 @@
 package algo
 
+import "github.com/gocccl/gocccl/internal/arch"
+
 // The segmented sorts partition their segments into size classes, as
 // cub::DeviceSegmentedSort does, and sort each class with its own engine
 // (kernels/include/gocccl/segmented_sort.cuh): a warp per small segment, a
@@ -7,8 +9,11 @@ package algo
 // and Onesweep over the tiles of all large segments at once: one launch per
 // digit pass and portion index, launch = pass*portions + r sorting portion r
 // (of fewer than 2^29 items) of every large segment, portions bounding any
-// segment's. The policies are the radix sorts' (RadixKeysPolicy,
+// segment's. The policies are the radix sorts' tiles (RadixKeysPolicy,
 // RadixPairsPolicy): the tile bounds the big class and is Onesweep's tile.
+// Their minimum of blocks per multiprocessor is the radix sorts' Onesweep's
+// alone (timed there only): the segmented sorts' kernels keep every register
+// they ask for.
 
 // segmentedSortKernels returns the entry points of a segmented sort: with
 // values when pairs.
@@ -53,7 +58,7 @@ var SegmentedSortKeys = register(&Algorithm{
 	Header:     "segmented_sort.cuh",
 	TypeParams: []string{"K"},
 	Kernels:    segmentedSortKernels(false),
-	Policy:     RadixKeysPolicy,
+	Policy:     withoutMinBlocks(RadixKeysPolicy),
 })
 
 // SegmentedSortPairs is runtime.SegmentedSortPairs[K, V]().
@@ -63,5 +68,14 @@ var SegmentedSortPairs = register(&Algorithm{
 	Header:     "segmented_sort.cuh",
 	TypeParams: []string{"K", "V"},
 	Kernels:    segmentedSortKernels(true),
-	Policy:     RadixPairsPolicy,
+	Policy:     withoutMinBlocks(RadixPairsPolicy),
 })
+
+// withoutMinBlocks returns policy with no minimum of blocks per multiprocessor.
+func withoutMinBlocks(policy func(size int64, a int) arch.Policy) func(size int64, a int) arch.Policy {
+	return func(size int64, a int) arch.Policy {
+		p := policy(size, a)
+		p.MinBlocks = 0
+		return p
+	}
+}

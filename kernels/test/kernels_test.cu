@@ -17,9 +17,12 @@
 // reference; outputs (and partials) are poisoned with 0xAB before every run,
 // and the bytes around every output must still be 0xAB afterwards.
 //
-// Usage: kernels_test [--quick] [--no-large]
+// Usage: kernels_test [--quick] [--no-large] [--only PART]
 //   --quick     sizes up to 10^6+3 only (for compute-sanitizer runs)
 //   --no-large  skip the n > 2^31 cases (need about 5 GiB of device memory)
+//   --only PART run one part: reduce, transform, segsort (the segmented
+//               sorts: radix_sort.cuh's ranking, Onesweep and single tile
+//               inside) or large
 // Exit status: 0 all checks passed, 1 a check failed, 2 a CUDA call failed.
 
 #include <gocccl/reduce.cuh>
@@ -1227,16 +1230,19 @@ static void test_segsorts()
 int main(int argc, char** argv)
 {
   bool quick = false, large = true;
+  const char* only = nullptr;
   for (int i = 1; i < argc; ++i)
   {
     if (!std::strcmp(argv[i], "--quick")) quick = true, large = false;
     else if (!std::strcmp(argv[i], "--no-large")) large = false;
+    else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
     else
     {
-      std::fprintf(stderr, "usage: %s [--quick] [--no-large]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--quick] [--no-large] [--only reduce|transform|segsort|large]\n", argv[0]);
       return 2;
     }
   }
+  auto part = [&](const char* name) { return only == nullptr || !std::strcmp(only, name); };
   int dev = 0;
   CK(cudaGetDevice(&dev));
   cudaDeviceProp prop;
@@ -1246,6 +1252,7 @@ int main(int argc, char** argv)
               prop.totalGlobalMem / 1073741824.0);
 
   // Reductions.
+  if (part("reduce"))
   {
     ReduceKernels<int> k{"sum_i32", test_reduce_sum_i32_partial, test_reduce_sum_i32_final, test_reduce_sum_i32_sweep, 256, 16};
     test_reduce<int, SumI32, Check::Exact>(k, sizes_for(4096, quick), 0, 1);
@@ -1295,33 +1302,36 @@ int main(int argc, char** argv)
   }
 
   // Transforms.
-  test_transform<signed char, float, I8ToF32>("i8_f32", test_transform_i8_f32, 256, 8, sizes_for(2048, quick), 0,
-                                              false, 20);
-  test_transform<signed char, float, I8ToF32>("i8_f32", test_transform_i8_f32, 256, 8, sizes_for(2048, true), 1,
-                                              false, 21); // misaligned: per-item path
-  test_transform<signed char, float, I8ToF32>("i8_f32_64x3", test_transform_i8_f32_odd, 64, 3, sizes_for(192, true),
-                                              0, false, 22);
-  test_transform<int, long long, I32ToI64>("i32_i64", test_transform_i32_i64, 256, 4, sizes_for(1024, quick), 0,
-                                           false, 23);
-  test_transform<int, int, I32Affine>("i32_i32", test_transform_i32_i32, 256, 8, sizes_for(2048, quick), 0, true,
-                                      24);
-  test_transform<int, Vec3, I32ToVec3>("i32_vec3", test_transform_i32_vec3, 256, 1, sizes_for(256, quick), 0, false,
-                                       25);
-  test_transform<signed char, signed char, I8Inc>("i8_i8", test_transform_i8_i8, 256, 32, sizes_for(8192, quick), 0,
-                                                  false, 26);
-  test_transform2<float, short, double, F32MulI16ToF64>("f32_i16_f64", test_transform2_f32_i16_f64, 256, 4,
-                                                        sizes_for(1024, quick), 0, 27);
-  test_transform2<float, short, double, F32MulI16ToF64>("f32_i16_f64", test_transform2_f32_i16_f64, 256, 4,
-                                                        sizes_for(1024, true), 1, 28);
-  test_transform2<unsigned char, unsigned char, unsigned short, U8MulU8ToU16>(
-    "u8_u8_u16", test_transform2_u8_u8_u16, 256, 16, sizes_for(4096, quick), 0, 29);
-  test_transform2<long long, float, float, I64SubF32ToF32>("i64_f32_f32", test_transform2_i64_f32_f32, 256, 4,
-                                                           sizes_for(1024, quick), 0, 30);
+  if (part("transform"))
+  {
+    test_transform<signed char, float, I8ToF32>("i8_f32", test_transform_i8_f32, 256, 8, sizes_for(2048, quick), 0,
+                                                false, 20);
+    test_transform<signed char, float, I8ToF32>("i8_f32", test_transform_i8_f32, 256, 8, sizes_for(2048, true), 1,
+                                                false, 21); // misaligned: per-item path
+    test_transform<signed char, float, I8ToF32>("i8_f32_64x3", test_transform_i8_f32_odd, 64, 3, sizes_for(192, true),
+                                                0, false, 22);
+    test_transform<int, long long, I32ToI64>("i32_i64", test_transform_i32_i64, 256, 4, sizes_for(1024, quick), 0,
+                                             false, 23);
+    test_transform<int, int, I32Affine>("i32_i32", test_transform_i32_i32, 256, 8, sizes_for(2048, quick), 0, true,
+                                        24);
+    test_transform<int, Vec3, I32ToVec3>("i32_vec3", test_transform_i32_vec3, 256, 1, sizes_for(256, quick), 0, false,
+                                         25);
+    test_transform<signed char, signed char, I8Inc>("i8_i8", test_transform_i8_i8, 256, 32, sizes_for(8192, quick), 0,
+                                                    false, 26);
+    test_transform2<float, short, double, F32MulI16ToF64>("f32_i16_f64", test_transform2_f32_i16_f64, 256, 4,
+                                                          sizes_for(1024, quick), 0, 27);
+    test_transform2<float, short, double, F32MulI16ToF64>("f32_i16_f64", test_transform2_f32_i16_f64, 256, 4,
+                                                          sizes_for(1024, true), 1, 28);
+    test_transform2<unsigned char, unsigned char, unsigned short, U8MulU8ToU16>(
+      "u8_u8_u16", test_transform2_u8_u8_u16, 256, 16, sizes_for(4096, quick), 0, 29);
+    test_transform2<long long, float, float, I64SubF32ToF32>("i64_f32_f32", test_transform2_i64_f32_f32, 256, 4,
+                                                             sizes_for(1024, quick), 0, 30);
+  }
 
   // Segmented sorts over many Onesweep portions (small PORTION_BITS).
-  test_segsorts();
+  if (part("segsort")) test_segsorts();
 
-  if (large)
+  if (large && part("large"))
   {
     size_t free_b = 0, total_b = 0;
     CK(cudaMemGetInfo(&free_b, &total_b));

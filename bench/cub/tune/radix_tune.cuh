@@ -5,9 +5,11 @@
 // configurations beside cub::DeviceRadixSort on the same inputs.
 //
 // A configuration is Config<BLOCK_THREADS, ITEMS_PER_THREAD, MIN_BLOCKS,
-// PORTION_BITS>: MIN_BLOCKS is __launch_bounds__' second argument (1: none,
-// as generated code has it), PORTION_BITS the onesweep portion bound (29 as
-// the runtime; less only to test portions).
+// PORTION_BITS, MATCH>: MIN_BLOCKS is __launch_bounds__' second argument (1:
+// none), PORTION_BITS the onesweep portion bound (29 as the runtime; less only
+// to test portions), MATCH the ranking's warp match (radix::RankMatch:
+// ballot, the default and CUB's; match.any, the first version's
+// __match_any_sync; atomic-or).
 #pragma once
 
 #include "../bench.cuh"
@@ -23,6 +25,16 @@
 namespace tune
 {
 using NoValues = gocccl::detail::radix::NoValues;
+using gocccl::detail::radix::RankMatch;
+using gocccl::detail::radix::RANK_MATCH_ATOMIC_OR;
+using gocccl::detail::radix::RANK_MATCH_BALLOT;
+using gocccl::detail::radix::RANK_MATCH_NATIVE;
+constexpr RankMatch DEFAULT_MATCH = gocccl::detail::radix::DEFAULT_RANK_MATCH;
+
+inline const char* match_name(RankMatch m)
+{
+  return m == RANK_MATCH_NATIVE ? "match.any" : m == RANK_MATCH_ATOMIC_OR ? "atomic-or" : "ballot";
+}
 
 template <int BT, int MINB, typename K>
 __global__ void __launch_bounds__(BT, MINB) k_init(void* s, long long w)
@@ -36,40 +48,41 @@ __global__ void __launch_bounds__(BT, MINB) k_hist(const K* k, long long n, void
   gocccl::radix_sort_histogram<BT, 1, K>(k, n, s, b, e, d);
 }
 
-template <int BT, int IPT, int MINB, int PB, typename K, typename V>
+template <int BT, int IPT, int MINB, int PB, RankMatch M, typename K, typename V>
 __global__ void __launch_bounds__(BT, MINB)
   k_sweep(const K* ki, K* ko, const V* vi, V* vo, long long n, void* s, long long q, long long b, long long e, bool d)
 {
   if constexpr (std::is_same<V, NoValues>::value)
   {
-    gocccl::radix_sort_keys_onesweep<BT, IPT, K, PB>(ki, ko, n, s, q, b, e, d);
+    gocccl::radix_sort_keys_onesweep<BT, IPT, K, PB, M>(ki, ko, n, s, q, b, e, d);
   }
   else
   {
-    gocccl::radix_sort_pairs_onesweep<BT, IPT, K, V, PB>(ki, ko, vi, vo, n, s, q, b, e, d);
+    gocccl::radix_sort_pairs_onesweep<BT, IPT, K, V, PB, M>(ki, ko, vi, vo, n, s, q, b, e, d);
   }
 }
 
-template <int BT, int IPT, int MINB, typename K, typename V>
+template <int BT, int IPT, int MINB, RankMatch M, typename K, typename V>
 __global__ void __launch_bounds__(BT, MINB)
   k_single(const K* ki, K* ko, const V* vi, V* vo, long long n, long long b, long long e, bool d)
 {
   if constexpr (std::is_same<V, NoValues>::value)
   {
-    gocccl::radix_sort_keys_single<BT, IPT, K>(ki, ko, n, b, e, d);
+    gocccl::radix_sort_keys_single<BT, IPT, K, M>(ki, ko, n, b, e, d);
   }
   else
   {
-    gocccl::radix_sort_pairs_single<BT, IPT, K, V>(ki, ko, vi, vo, n, b, e, d);
+    gocccl::radix_sort_pairs_single<BT, IPT, K, V, M>(ki, ko, vi, vo, n, b, e, d);
   }
 }
 
 constexpr long long kStateWords = 8 * 256 + 2 * 256 + 8; // runtime/radix_gpu.go radixStateWords
 
-template <int BT_, int IPT_, int MINB_ = 1, int PB_ = 29>
+template <int BT_, int IPT_, int MINB_ = 1, int PB_ = 29, RankMatch M_ = DEFAULT_MATCH>
 struct Config
 {
   static constexpr int BT = BT_, IPT = IPT_, MINB = MINB_, PB = PB_;
+  static constexpr RankMatch M = M_;
   static constexpr long long TILE = (long long)BT * IPT;
   static constexpr long long PORTION = ((1ll << PB) - 1) / TILE * TILE;
 
@@ -78,7 +91,7 @@ struct Config
     std::string s = std::to_string(BT) + "x" + std::to_string(IPT);
     if (MINB > 1) s += "/minblocks" + std::to_string(MINB);
     if (PB != 29) s += "/portion2^" + std::to_string(PB);
-    return s;
+    return s + "/" + match_name(M);
   }
 
   static long long lookback_words(long long n)
@@ -111,7 +124,7 @@ struct Config
     }
     if (n <= TILE)
     {
-      k_single<BT, IPT, MINB, K, V><<<1, BT>>>(kin, kout, vin, vout, n, begin, end, desc);
+      k_single<BT, IPT, MINB, M, K, V><<<1, BT>>>(kin, kout, vin, vout, n, begin, end, desc);
       return;
     }
     const long long portions = (n + PORTION - 1) / PORTION;
@@ -135,7 +148,7 @@ struct Config
       for (long long r = 0; r < portions; ++r)
       {
         const long long items = std::min(PORTION, n - r * PORTION);
-        k_sweep<BT, IPT, MINB, PB, K, V><<<(unsigned)((items + TILE - 1) / TILE), BT>>>(
+        k_sweep<BT, IPT, MINB, PB, M, K, V><<<(unsigned)((items + TILE - 1) / TILE), BT>>>(
           sk, dk, sv, dv, n, tmp, p * portions + r, begin, end, desc);
       }
       sk = dk;
@@ -269,6 +282,6 @@ void sweep(uint64_t salt)
 void sweep_u32_keys();
 void sweep_u64_keys();
 void sweep_u32_pairs();
-void run_checks(bool big);
+void run_checks(bool big, bool quick);
 
 } // namespace tune

@@ -8,6 +8,8 @@
 #   bash bench/cub/tune/radix_tune.sh                 build for sm_90 and run
 #   bash bench/cub/tune/radix_tune.sh --big           also n = 2^31 + 4097 checks
 #   bash bench/cub/tune/radix_tune.sh --no-check      the sweep only
+#   bash bench/cub/tune/radix_tune.sh --quick-check --sizes 24,28
+#                                                     what radix_ab.sh runs
 #   BUILD_ONLY=1 bash bench/cub/tune/radix_tune.sh    compile only
 #   NVCC=... ARCH=sm_90                               the compiler and target
 #
@@ -44,11 +46,17 @@ fi
 # -L: the wheel's toolkit keeps its libraries in lib/, where nvcc.profile does not look.
 "$nvcc" -arch="$arch" -L"$(dirname "$nvcc")/../lib" -o "$build/radix_tune" "$build"/{main,check,u32k,u64k,u32p}.o
 echo "# built in $(($(date +%s) - start)) s"
-# Registers and shared memory of the onesweep kernels (ptxas).
+# Registers and shared memory of the onesweep kernels, ours and CUB's (ptxas):
+# k_sweep<threads x items, minblocks, portion bits, match, key, value>, with
+# the match 0 ballot, 1 match.any, 2 atomic-or; key/value in Itanium letters
+# (j uint32, m uint64, - none).
 cat "$build"/u32k.log "$build"/u64k.log "$build"/u32p.log | awk '
   /Compiling entry function/ { name = $0; sub(/^.*function ./, "", name); sub(/. for .*$/, "", name) }
   /spill stores/ { spill = $0; sub(/^[ \t]+/, "", spill) }
-  /Used [0-9]+ registers/ && name ~ /k_sweep/ { line = $0; sub(/^.*Used /, "Used ", line); printf "# ptxas %s: %s; %s\n", name, line, spill }' |
-  sed -E 's/_Z[0-9]+k_sweepILi([0-9]+)ELi([0-9]+)ELi([0-9]+)ELi([0-9]+)E([A-Za-z0-9_]*)EvPKT3_.*:/k_sweep<\1,\2,minb \3,pb \4,\5>:/' | sort -u
+  /Used [0-9]+ registers/ && name ~ /k_sweep|OnesweepKernel/ { line = $0; sub(/^.*Used /, "Used ", line); printf "# ptxas %s: %s; %s\n", name, line, spill }' |
+  sed -E -e 's/_ZN4tune7k_sweepILi([0-9]+)ELi([0-9]+)ELi([0-9]+)ELi([0-9]+)ELN6gocccl6detail5radix9RankMatchE([0-9])E([a-z])(NS3_8NoValuesE|[a-z])E[^:]*:/k_sweep<\1x\2,minb \3,pb \4,match \5,\6,\7>:/' \
+    -e 's/,NS3_8NoValuesE>/,->/' \
+    -e 's/_ZN3cub[0-9A-Z_]*6detail10radix_sort29DeviceRadixSortOnesweepKernelINS[0-9]_5radix10policy_hubI([a-z])(NS[0-9]_8NullTypeE|[a-z])[^:]*:/cub onesweep<\1,\2>:/' \
+    -e 's/<([a-z]),NS[0-9]_8NullTypeE>/<\1,->/' | sort -u
 [[ "${BUILD_ONLY:-0}" == 1 ]] && exit 0
 "$build/radix_tune" "$@"

@@ -7,7 +7,8 @@
 // ascending and descending, random / few distinct / constant keys (one-digit
 // tiles: the short-circuit path), float specials, sizes around the tile.
 // --big adds n = 2^31 + 4097 uint32 keys and pairs (64-bit indices, 5
-// portions) against cub::DeviceRadixSort.
+// portions) against cub::DeviceRadixSort. --quick-check: fewer sizes and one
+// large case per type (about a tenth of the time).
 #include "radix_tune.cuh"
 
 #include <algorithm>
@@ -80,6 +81,7 @@ std::vector<K> make_keys(long long n, int kind, uint64_t salt)
 }
 
 int checks = 0;
+bool quick_all = false; // --quick-check
 
 template <typename C, typename K, typename V>
 void check_one(const char* what, long long n, int kind, int begin, int end, bool desc)
@@ -133,6 +135,7 @@ void check_type(const char* what, bool quick = false)
   const long long T = C::TILE;
   const int windows[][3] = {{0, B, 0}, {0, B, 1}, {3, std::min(11, B), 0}, {5, 5, 0}, {B / 2 - 3, B - 1, 1}, {1, B, 1}};
   std::vector<long long> sizes = {1, 777, T - 1, T, T + 1, 3 * T + 5, 200003};
+  quick = quick || quick_all;
   if (quick) sizes = {T + 1, 200003};
   const int before = bench::state().failures;
   for (long long n : sizes)
@@ -141,8 +144,11 @@ void check_type(const char* what, bool quick = false)
         check_one<C, K, V>(what, n, kind, w[0], w[1], w[2] != 0);
   // Large: several thousand tiles, random and few-distinct keys.
   check_one<C, K, V>(what, (1 << 22) + 17, 0, 0, B, false);
-  check_one<C, K, V>(what, (1 << 22) + 17, 1, 3, std::min(11, B), true);
-  check_one<C, K, V>(what, (1 << 22) + 17, 2, 0, B, true);
+  if (!quick_all)
+  {
+    check_one<C, K, V>(what, (1 << 22) + 17, 1, 3, std::min(11, B), true);
+    check_one<C, K, V>(what, (1 << 22) + 17, 2, 0, B, true);
+  }
   std::printf("# check %-28s %-28s %s\n", what, C::name().c_str(), bench::state().failures == before ? "ok" : "FAILED");
   std::fflush(stdout);
 }
@@ -150,7 +156,7 @@ void check_type(const char* what, bool quick = false)
 // n = 2^31 + 4097 against CUB (64-bit indexing, several portions).
 void check_big()
 {
-  using C = Config<384, 20>;
+  using C = Config<384, 20, 3>;
   const long long n = (1ll << 31) + 4097;
   std::vector<uint32_t> host = bench::random_items<uint32_t>(n, 4242);
   bench::DeviceBuffer<uint32_t> kin(n), kout(n), ref(n);
@@ -173,7 +179,7 @@ void check_big()
   std::fflush(stdout);
 
   // Pairs, bits [3, 27) descending, values the positions.
-  using P = Config<384, 18>;
+  using P = Config<384, 18, 3>;
   std::vector<uint32_t> idx(static_cast<size_t>(n));
   std::iota(idx.begin(), idx.end(), 0u);
   bench::DeviceBuffer<uint32_t> vin(n), vout(n), vref(n);
@@ -199,23 +205,25 @@ void check_big()
 }
 } // namespace
 
-void tune::run_checks(bool big)
+void tune::run_checks(bool big, bool quick)
 {
-  // The policies (internal/algo/radix.go) for every key size, keys and pairs.
-  check_type<Config<384, 20>, uint32_t, NoValues>("keys uint32");
-  check_type<Config<384, 20>, float, NoValues>("keys float32");
-  check_type<Config<384, 20>, int32_t, NoValues>("keys int32", true);
-  check_type<Config<384, 15>, uint64_t, NoValues>("keys uint64");
-  check_type<Config<384, 15>, double, NoValues>("keys float64");
-  check_type<Config<384, 15>, int64_t, NoValues>("keys int64", true);
+  quick_all = quick;
+  // The policies (internal/algo/radix.go, minimum blocks included) for every
+  // key size, keys and pairs, with the default (ballot) match.
+  check_type<Config<384, 20, 3>, uint32_t, NoValues>("keys uint32");
+  check_type<Config<384, 20, 3>, float, NoValues>("keys float32");
+  check_type<Config<384, 20, 3>, int32_t, NoValues>("keys int32", true);
+  check_type<Config<384, 15, 3>, uint64_t, NoValues>("keys uint64");
+  check_type<Config<384, 15, 3>, double, NoValues>("keys float64");
+  check_type<Config<384, 15, 3>, int64_t, NoValues>("keys int64", true);
   check_type<Config<512, 19>, uint8_t, NoValues>("keys uint8");
   check_type<Config<512, 19>, int16_t, NoValues>("keys int16");
-  check_type<Config<384, 18>, uint32_t, uint32_t>("pairs uint32+uint32");
-  check_type<Config<384, 18>, float, uint32_t>("pairs float32+uint32", true);
-  check_type<Config<384, 18>, uint8_t, uint32_t>("pairs uint8+uint32", true);
+  check_type<Config<384, 18, 3>, uint32_t, uint32_t>("pairs uint32+uint32");
+  check_type<Config<384, 18, 3>, float, uint32_t>("pairs float32+uint32", true);
+  check_type<Config<384, 18, 3>, uint8_t, uint32_t>("pairs uint8+uint32", true);
   check_type<Config<512, 17>, int16_t, uint16_t>("pairs int16+uint16", true);
-  check_type<Config<384, 15>, uint64_t, uint32_t>("pairs uint64+uint32");
-  check_type<Config<384, 15>, int32_t, uint64_t>("pairs int32+uint64", true);
+  check_type<Config<384, 15, 2>, uint64_t, uint32_t>("pairs uint64+uint32");
+  check_type<Config<384, 15, 2>, int32_t, uint64_t>("pairs int32+uint64", true);
   check_type<Config<256, 4>, double, Blob<32>>("pairs float64+32B", true);  // 256 x min(16, 36864/(256*36))
   check_type<Config<256, 1>, uint32_t, Blob<200>>("pairs uint32+200B", true); // values from registers
   // Small portions: several launches per pass, carries between them.
@@ -224,6 +232,12 @@ void tune::run_checks(bool big)
   // The tuning sweep's other shapes.
   check_type<Config<512, 19, 2>, uint32_t, NoValues>("keys uint32 minblocks", true);
   check_type<Config<768, 7>, uint64_t, NoValues>("keys uint64 768", true);
+  // The other matches (the sweep compares them with CUB as well).
+  check_type<Config<384, 20, 1, 29, RANK_MATCH_NATIVE>, int32_t, NoValues>("keys int32 match.any", true);
+  check_type<Config<384, 18, 1, 29, RANK_MATCH_NATIVE>, uint32_t, uint32_t>("pairs uint32 match.any", true);
+  check_type<Config<384, 20, 3, 29, RANK_MATCH_ATOMIC_OR>, int32_t, NoValues>("keys int32 atomic-or", true);
+  check_type<Config<384, 15, 2, 29, RANK_MATCH_ATOMIC_OR>, uint64_t, uint32_t>("pairs uint64 atomic-or", true);
+  check_type<Config<256, 8, 1, 29, RANK_MATCH_ATOMIC_OR>, uint8_t, NoValues>("keys uint8 atomic-or 256", true);
   if (big) check_big();
   std::printf("# %d checks run\n", checks);
 }

@@ -3,7 +3,8 @@
 // beside cub::DeviceRadixSort, TSV rows as bench.cuh prints them, and a
 // summary of each configuration (geometric mean of its time over CUB's).
 //
-// Usage: radix_tune [--no-check] [--no-sweep] [--big] [bench.cuh's --runs R --sizes 20,24,28 --seed S]
+// Usage: radix_tune [--no-check] [--quick-check] [--no-sweep] [--big]
+//                   [bench.cuh's --runs R --sizes 20,24,28 --seed S]
 #include "radix_tune.cuh"
 
 #include <cmath>
@@ -11,7 +12,7 @@
 
 int main(int argc, char** argv)
 {
-  bool check = true, sweep = true, big = false;
+  bool check = true, sweep = true, big = false, quick = false;
   std::vector<char*> rest{argv[0]};
   bool sizes_given = false;
   for (int i = 1; i < argc; ++i)
@@ -19,6 +20,7 @@ int main(int argc, char** argv)
     if (!std::strcmp(argv[i], "--no-check")) check = false;
     else if (!std::strcmp(argv[i], "--no-sweep")) sweep = false;
     else if (!std::strcmp(argv[i], "--big")) big = true;
+    else if (!std::strcmp(argv[i], "--quick-check")) quick = true;
     else
     {
       if (!std::strcmp(argv[i], "--sizes")) sizes_given = true;
@@ -33,7 +35,7 @@ int main(int argc, char** argv)
   }
   bench::init(static_cast<int>(rest.size()), rest.data(), "radix_tune");
   std::printf("# CUB_VERSION %d\n", CUB_VERSION);
-  if (check) tune::run_checks(big);
+  if (check) tune::run_checks(big, quick);
   if (sweep)
   {
     tune::sweep_u32_keys();

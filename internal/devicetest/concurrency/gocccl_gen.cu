@@ -65,7 +65,7 @@ struct Double {
 // Launch policies (emit/policy.go): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
 constexpr int gocccl_inclusive_scan_Add_threads = 224, gocccl_inclusive_scan_Add_items = 24;
-constexpr int gocccl_radix_sort_keys_uint32_threads = 384, gocccl_radix_sort_keys_uint32_items = 20;
+constexpr int gocccl_radix_sort_keys_uint32_threads = 384, gocccl_radix_sort_keys_uint32_items = 20, gocccl_radix_sort_keys_uint32_minblocks = 3;
 constexpr int gocccl_reduce_Add_threads = 256, gocccl_reduce_Add_items = 8;
 constexpr int gocccl_reduce_MaxF_threads = 256, gocccl_reduce_MaxF_items = 16;
 constexpr int gocccl_select_Even_threads = 128, gocccl_select_Even_items = 16;
@@ -83,22 +83,22 @@ gocccl_inclusive_scan_Add_sweep(const int64_t* d_in, int64_t* d_out, long long n
 }
 
 // RadixSortKeys[uint32] over uint32, declared at ops.go:32:11.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_minblocks)
 gocccl_radix_sort_keys_uint32_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_items, uint32_t>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_minblocks)
 gocccl_radix_sort_keys_uint32_histogram(const uint32_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_items, uint32_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_minblocks)
 gocccl_radix_sort_keys_uint32_onesweep(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_minblocks)
 gocccl_radix_sort_keys_uint32_single(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }

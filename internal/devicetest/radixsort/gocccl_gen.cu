@@ -45,67 +45,67 @@ static_assert(offsetof(::gocccl_pkg_radixsort_6fc05993::Payload, F) == 8, "offse
 
 // Launch policies (emit/policy.go): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
-constexpr int gocccl_radix_sort_keys_float32_threads = 384, gocccl_radix_sort_keys_float32_items = 20;
-constexpr int gocccl_radix_sort_keys_float64_threads = 384, gocccl_radix_sort_keys_float64_items = 15;
+constexpr int gocccl_radix_sort_keys_float32_threads = 384, gocccl_radix_sort_keys_float32_items = 20, gocccl_radix_sort_keys_float32_minblocks = 3;
+constexpr int gocccl_radix_sort_keys_float64_threads = 384, gocccl_radix_sort_keys_float64_items = 15, gocccl_radix_sort_keys_float64_minblocks = 3;
 constexpr int gocccl_radix_sort_keys_int16_threads = 512, gocccl_radix_sort_keys_int16_items = 19;
-constexpr int gocccl_radix_sort_keys_int32_threads = 384, gocccl_radix_sort_keys_int32_items = 20;
-constexpr int gocccl_radix_sort_keys_int64_threads = 384, gocccl_radix_sort_keys_int64_items = 15;
+constexpr int gocccl_radix_sort_keys_int32_threads = 384, gocccl_radix_sort_keys_int32_items = 20, gocccl_radix_sort_keys_int32_minblocks = 3;
+constexpr int gocccl_radix_sort_keys_int64_threads = 384, gocccl_radix_sort_keys_int64_items = 15, gocccl_radix_sort_keys_int64_minblocks = 3;
 constexpr int gocccl_radix_sort_keys_int8_threads = 512, gocccl_radix_sort_keys_int8_items = 19;
-constexpr int gocccl_radix_sort_keys_int_threads = 384, gocccl_radix_sort_keys_int_items = 15;
+constexpr int gocccl_radix_sort_keys_int_threads = 384, gocccl_radix_sort_keys_int_items = 15, gocccl_radix_sort_keys_int_minblocks = 3;
 constexpr int gocccl_radix_sort_keys_uint16_threads = 512, gocccl_radix_sort_keys_uint16_items = 19;
-constexpr int gocccl_radix_sort_keys_uint32_threads = 384, gocccl_radix_sort_keys_uint32_items = 20;
-constexpr int gocccl_radix_sort_keys_uint64_threads = 384, gocccl_radix_sort_keys_uint64_items = 15;
+constexpr int gocccl_radix_sort_keys_uint32_threads = 384, gocccl_radix_sort_keys_uint32_items = 20, gocccl_radix_sort_keys_uint32_minblocks = 3;
+constexpr int gocccl_radix_sort_keys_uint64_threads = 384, gocccl_radix_sort_keys_uint64_items = 15, gocccl_radix_sort_keys_uint64_minblocks = 3;
 constexpr int gocccl_radix_sort_keys_uint8_threads = 512, gocccl_radix_sort_keys_uint8_items = 19;
-constexpr int gocccl_radix_sort_keys_uint_threads = 384, gocccl_radix_sort_keys_uint_items = 15;
-constexpr int gocccl_radix_sort_keys_uintptr_threads = 384, gocccl_radix_sort_keys_uintptr_items = 15;
-constexpr int gocccl_radix_sort_pairs_float32_uint32_threads = 384, gocccl_radix_sort_pairs_float32_uint32_items = 18;
-constexpr int gocccl_radix_sort_pairs_float64_uint32_threads = 384, gocccl_radix_sort_pairs_float64_uint32_items = 15;
-constexpr int gocccl_radix_sort_pairs_int16_uint32_threads = 384, gocccl_radix_sort_pairs_int16_uint32_items = 18;
+constexpr int gocccl_radix_sort_keys_uint_threads = 384, gocccl_radix_sort_keys_uint_items = 15, gocccl_radix_sort_keys_uint_minblocks = 3;
+constexpr int gocccl_radix_sort_keys_uintptr_threads = 384, gocccl_radix_sort_keys_uintptr_items = 15, gocccl_radix_sort_keys_uintptr_minblocks = 3;
+constexpr int gocccl_radix_sort_pairs_float32_uint32_threads = 384, gocccl_radix_sort_pairs_float32_uint32_items = 18, gocccl_radix_sort_pairs_float32_uint32_minblocks = 3;
+constexpr int gocccl_radix_sort_pairs_float64_uint32_threads = 384, gocccl_radix_sort_pairs_float64_uint32_items = 15, gocccl_radix_sort_pairs_float64_uint32_minblocks = 2;
+constexpr int gocccl_radix_sort_pairs_int16_uint32_threads = 384, gocccl_radix_sort_pairs_int16_uint32_items = 18, gocccl_radix_sort_pairs_int16_uint32_minblocks = 3;
 constexpr int gocccl_radix_sort_pairs_int32_Payload_threads = 256, gocccl_radix_sort_pairs_int32_Payload_items = 4;
-constexpr int gocccl_radix_sort_pairs_int8_uint32_threads = 384, gocccl_radix_sort_pairs_int8_uint32_items = 18;
+constexpr int gocccl_radix_sort_pairs_int8_uint32_threads = 384, gocccl_radix_sort_pairs_int8_uint32_items = 18, gocccl_radix_sort_pairs_int8_uint32_minblocks = 3;
 constexpr int gocccl_radix_sort_pairs_uint16_Big_threads = 256, gocccl_radix_sort_pairs_uint16_Big_items = 1;
-constexpr int gocccl_radix_sort_pairs_uint32_uint32_threads = 384, gocccl_radix_sort_pairs_uint32_uint32_items = 18;
-constexpr int gocccl_radix_sort_pairs_uint32_uint64_threads = 384, gocccl_radix_sort_pairs_uint32_uint64_items = 15;
-constexpr int gocccl_radix_sort_pairs_uint64_uint32_threads = 384, gocccl_radix_sort_pairs_uint64_uint32_items = 15;
+constexpr int gocccl_radix_sort_pairs_uint32_uint32_threads = 384, gocccl_radix_sort_pairs_uint32_uint32_items = 18, gocccl_radix_sort_pairs_uint32_uint32_minblocks = 3;
+constexpr int gocccl_radix_sort_pairs_uint32_uint64_threads = 384, gocccl_radix_sort_pairs_uint32_uint64_items = 15, gocccl_radix_sort_pairs_uint32_uint64_minblocks = 2;
+constexpr int gocccl_radix_sort_pairs_uint64_uint32_threads = 384, gocccl_radix_sort_pairs_uint64_uint32_items = 15, gocccl_radix_sort_pairs_uint64_uint32_minblocks = 2;
 
 // RadixSortKeys[float32] over float32, declared at radixsort.go:40:16.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_minblocks)
 gocccl_radix_sort_keys_float32_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_items, float>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_minblocks)
 gocccl_radix_sort_keys_float32_histogram(const float* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_items, float>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_minblocks)
 gocccl_radix_sort_keys_float32_onesweep(const float* d_keys_in, float* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_items, float>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_minblocks)
 gocccl_radix_sort_keys_float32_single(const float* d_keys_in, float* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_items, float>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }
 
 // RadixSortKeys[float64] over float64, declared at radixsort.go:41:16.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_minblocks)
 gocccl_radix_sort_keys_float64_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_items, double>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_minblocks)
 gocccl_radix_sort_keys_float64_histogram(const double* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_items, double>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_minblocks)
 gocccl_radix_sort_keys_float64_onesweep(const double* d_keys_in, double* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_items, double>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_minblocks)
 gocccl_radix_sort_keys_float64_single(const double* d_keys_in, double* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_items, double>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }
@@ -132,43 +132,43 @@ gocccl_radix_sort_keys_int16_single(const int16_t* d_keys_in, int16_t* d_keys_ou
 }
 
 // RadixSortKeys[int32] over int32, declared at radixsort.go:31:16.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int32_threads, gocccl_radix_sort_keys_int32_minblocks)
 gocccl_radix_sort_keys_int32_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_keys_int32_threads, gocccl_radix_sort_keys_int32_items, int32_t>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int32_threads, gocccl_radix_sort_keys_int32_minblocks)
 gocccl_radix_sort_keys_int32_histogram(const int32_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_int32_threads, gocccl_radix_sort_keys_int32_items, int32_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int32_threads, gocccl_radix_sort_keys_int32_minblocks)
 gocccl_radix_sort_keys_int32_onesweep(const int32_t* d_keys_in, int32_t* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_int32_threads, gocccl_radix_sort_keys_int32_items, int32_t>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int32_threads, gocccl_radix_sort_keys_int32_minblocks)
 gocccl_radix_sort_keys_int32_single(const int32_t* d_keys_in, int32_t* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_int32_threads, gocccl_radix_sort_keys_int32_items, int32_t>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }
 
 // RadixSortKeys[int64] over int64, declared at radixsort.go:32:16.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int64_threads, gocccl_radix_sort_keys_int64_minblocks)
 gocccl_radix_sort_keys_int64_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_keys_int64_threads, gocccl_radix_sort_keys_int64_items, int64_t>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int64_threads, gocccl_radix_sort_keys_int64_minblocks)
 gocccl_radix_sort_keys_int64_histogram(const int64_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_int64_threads, gocccl_radix_sort_keys_int64_items, int64_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int64_threads, gocccl_radix_sort_keys_int64_minblocks)
 gocccl_radix_sort_keys_int64_onesweep(const int64_t* d_keys_in, int64_t* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_int64_threads, gocccl_radix_sort_keys_int64_items, int64_t>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int64_threads, gocccl_radix_sort_keys_int64_minblocks)
 gocccl_radix_sort_keys_int64_single(const int64_t* d_keys_in, int64_t* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_int64_threads, gocccl_radix_sort_keys_int64_items, int64_t>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }
@@ -195,22 +195,22 @@ gocccl_radix_sort_keys_int8_single(const int8_t* d_keys_in, int8_t* d_keys_out, 
 }
 
 // RadixSortKeys[int] over int, declared at radixsort.go:33:16.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int_threads, gocccl_radix_sort_keys_int_minblocks)
 gocccl_radix_sort_keys_int_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_keys_int_threads, gocccl_radix_sort_keys_int_items, int64_t>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int_threads, gocccl_radix_sort_keys_int_minblocks)
 gocccl_radix_sort_keys_int_histogram(const int64_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_int_threads, gocccl_radix_sort_keys_int_items, int64_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int_threads, gocccl_radix_sort_keys_int_minblocks)
 gocccl_radix_sort_keys_int_onesweep(const int64_t* d_keys_in, int64_t* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_int_threads, gocccl_radix_sort_keys_int_items, int64_t>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_int_threads, gocccl_radix_sort_keys_int_minblocks)
 gocccl_radix_sort_keys_int_single(const int64_t* d_keys_in, int64_t* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_int_threads, gocccl_radix_sort_keys_int_items, int64_t>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }
@@ -237,43 +237,43 @@ gocccl_radix_sort_keys_uint16_single(const uint16_t* d_keys_in, uint16_t* d_keys
 }
 
 // RadixSortKeys[uint32] over uint32, declared at radixsort.go:36:16.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_minblocks)
 gocccl_radix_sort_keys_uint32_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_items, uint32_t>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_minblocks)
 gocccl_radix_sort_keys_uint32_histogram(const uint32_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_items, uint32_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_minblocks)
 gocccl_radix_sort_keys_uint32_onesweep(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_minblocks)
 gocccl_radix_sort_keys_uint32_single(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_uint32_threads, gocccl_radix_sort_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }
 
 // RadixSortKeys[uint64] over uint64, declared at radixsort.go:37:16.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_minblocks)
 gocccl_radix_sort_keys_uint64_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_items, uint64_t>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_minblocks)
 gocccl_radix_sort_keys_uint64_histogram(const uint64_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_items, uint64_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_minblocks)
 gocccl_radix_sort_keys_uint64_onesweep(const uint64_t* d_keys_in, uint64_t* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_items, uint64_t>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_minblocks)
 gocccl_radix_sort_keys_uint64_single(const uint64_t* d_keys_in, uint64_t* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_items, uint64_t>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }
@@ -300,106 +300,106 @@ gocccl_radix_sort_keys_uint8_single(const uint8_t* d_keys_in, uint8_t* d_keys_ou
 }
 
 // RadixSortKeys[uint] over uint, declared at radixsort.go:38:16.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint_threads, gocccl_radix_sort_keys_uint_minblocks)
 gocccl_radix_sort_keys_uint_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_keys_uint_threads, gocccl_radix_sort_keys_uint_items, uint64_t>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint_threads, gocccl_radix_sort_keys_uint_minblocks)
 gocccl_radix_sort_keys_uint_histogram(const uint64_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_uint_threads, gocccl_radix_sort_keys_uint_items, uint64_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint_threads, gocccl_radix_sort_keys_uint_minblocks)
 gocccl_radix_sort_keys_uint_onesweep(const uint64_t* d_keys_in, uint64_t* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_uint_threads, gocccl_radix_sort_keys_uint_items, uint64_t>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uint_threads, gocccl_radix_sort_keys_uint_minblocks)
 gocccl_radix_sort_keys_uint_single(const uint64_t* d_keys_in, uint64_t* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_uint_threads, gocccl_radix_sort_keys_uint_items, uint64_t>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }
 
 // RadixSortKeys[uintptr] over uintptr, declared at radixsort.go:39:16.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uintptr_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uintptr_threads, gocccl_radix_sort_keys_uintptr_minblocks)
 gocccl_radix_sort_keys_uintptr_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_keys_uintptr_threads, gocccl_radix_sort_keys_uintptr_items, uint64_t>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uintptr_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uintptr_threads, gocccl_radix_sort_keys_uintptr_minblocks)
 gocccl_radix_sort_keys_uintptr_histogram(const uint64_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_uintptr_threads, gocccl_radix_sort_keys_uintptr_items, uint64_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uintptr_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uintptr_threads, gocccl_radix_sort_keys_uintptr_minblocks)
 gocccl_radix_sort_keys_uintptr_onesweep(const uint64_t* d_keys_in, uint64_t* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_uintptr_threads, gocccl_radix_sort_keys_uintptr_items, uint64_t>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uintptr_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_uintptr_threads, gocccl_radix_sort_keys_uintptr_minblocks)
 gocccl_radix_sort_keys_uintptr_single(const uint64_t* d_keys_in, uint64_t* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_uintptr_threads, gocccl_radix_sort_keys_uintptr_items, uint64_t>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }
 
 // RadixSortPairs[float32,uint32] over float32, uint32, declared at radixsort.go:47:17.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float32_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float32_uint32_threads, gocccl_radix_sort_pairs_float32_uint32_minblocks)
 gocccl_radix_sort_pairs_float32_uint32_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_pairs_float32_uint32_threads, gocccl_radix_sort_pairs_float32_uint32_items, float, uint32_t>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float32_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float32_uint32_threads, gocccl_radix_sort_pairs_float32_uint32_minblocks)
 gocccl_radix_sort_pairs_float32_uint32_histogram(const float* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_pairs_float32_uint32_threads, gocccl_radix_sort_pairs_float32_uint32_items, float, uint32_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float32_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float32_uint32_threads, gocccl_radix_sort_pairs_float32_uint32_minblocks)
 gocccl_radix_sort_pairs_float32_uint32_onesweep(const float* d_keys_in, float* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_pairs_onesweep<gocccl_radix_sort_pairs_float32_uint32_threads, gocccl_radix_sort_pairs_float32_uint32_items, float, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float32_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float32_uint32_threads, gocccl_radix_sort_pairs_float32_uint32_minblocks)
 gocccl_radix_sort_pairs_float32_uint32_single(const float* d_keys_in, float* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_pairs_single<gocccl_radix_sort_pairs_float32_uint32_threads, gocccl_radix_sort_pairs_float32_uint32_items, float, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, begin_bit, end_bit, descending);
 }
 
 // RadixSortPairs[float64,uint32] over float64, uint32, declared at radixsort.go:48:17.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float64_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float64_uint32_threads, gocccl_radix_sort_pairs_float64_uint32_minblocks)
 gocccl_radix_sort_pairs_float64_uint32_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_pairs_float64_uint32_threads, gocccl_radix_sort_pairs_float64_uint32_items, double, uint32_t>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float64_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float64_uint32_threads, gocccl_radix_sort_pairs_float64_uint32_minblocks)
 gocccl_radix_sort_pairs_float64_uint32_histogram(const double* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_pairs_float64_uint32_threads, gocccl_radix_sort_pairs_float64_uint32_items, double, uint32_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float64_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float64_uint32_threads, gocccl_radix_sort_pairs_float64_uint32_minblocks)
 gocccl_radix_sort_pairs_float64_uint32_onesweep(const double* d_keys_in, double* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_pairs_onesweep<gocccl_radix_sort_pairs_float64_uint32_threads, gocccl_radix_sort_pairs_float64_uint32_items, double, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float64_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float64_uint32_threads, gocccl_radix_sort_pairs_float64_uint32_minblocks)
 gocccl_radix_sort_pairs_float64_uint32_single(const double* d_keys_in, double* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_pairs_single<gocccl_radix_sort_pairs_float64_uint32_threads, gocccl_radix_sort_pairs_float64_uint32_items, double, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, begin_bit, end_bit, descending);
 }
 
 // RadixSortPairs[int16,uint32] over int16, uint32, declared at radixsort.go:46:17.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_int16_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_int16_uint32_threads, gocccl_radix_sort_pairs_int16_uint32_minblocks)
 gocccl_radix_sort_pairs_int16_uint32_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_pairs_int16_uint32_threads, gocccl_radix_sort_pairs_int16_uint32_items, int16_t, uint32_t>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_int16_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_int16_uint32_threads, gocccl_radix_sort_pairs_int16_uint32_minblocks)
 gocccl_radix_sort_pairs_int16_uint32_histogram(const int16_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_pairs_int16_uint32_threads, gocccl_radix_sort_pairs_int16_uint32_items, int16_t, uint32_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_int16_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_int16_uint32_threads, gocccl_radix_sort_pairs_int16_uint32_minblocks)
 gocccl_radix_sort_pairs_int16_uint32_onesweep(const int16_t* d_keys_in, int16_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_pairs_onesweep<gocccl_radix_sort_pairs_int16_uint32_threads, gocccl_radix_sort_pairs_int16_uint32_items, int16_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_int16_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_int16_uint32_threads, gocccl_radix_sort_pairs_int16_uint32_minblocks)
 gocccl_radix_sort_pairs_int16_uint32_single(const int16_t* d_keys_in, int16_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_pairs_single<gocccl_radix_sort_pairs_int16_uint32_threads, gocccl_radix_sort_pairs_int16_uint32_items, int16_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, begin_bit, end_bit, descending);
 }
@@ -426,22 +426,22 @@ gocccl_radix_sort_pairs_int32_Payload_single(const int32_t* d_keys_in, int32_t* 
 }
 
 // RadixSortPairs[int8,uint32] over int8, uint32, declared at radixsort.go:45:17.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_int8_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_int8_uint32_threads, gocccl_radix_sort_pairs_int8_uint32_minblocks)
 gocccl_radix_sort_pairs_int8_uint32_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_pairs_int8_uint32_threads, gocccl_radix_sort_pairs_int8_uint32_items, int8_t, uint32_t>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_int8_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_int8_uint32_threads, gocccl_radix_sort_pairs_int8_uint32_minblocks)
 gocccl_radix_sort_pairs_int8_uint32_histogram(const int8_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_pairs_int8_uint32_threads, gocccl_radix_sort_pairs_int8_uint32_items, int8_t, uint32_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_int8_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_int8_uint32_threads, gocccl_radix_sort_pairs_int8_uint32_minblocks)
 gocccl_radix_sort_pairs_int8_uint32_onesweep(const int8_t* d_keys_in, int8_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_pairs_onesweep<gocccl_radix_sort_pairs_int8_uint32_threads, gocccl_radix_sort_pairs_int8_uint32_items, int8_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_int8_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_int8_uint32_threads, gocccl_radix_sort_pairs_int8_uint32_minblocks)
 gocccl_radix_sort_pairs_int8_uint32_single(const int8_t* d_keys_in, int8_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_pairs_single<gocccl_radix_sort_pairs_int8_uint32_threads, gocccl_radix_sort_pairs_int8_uint32_items, int8_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, begin_bit, end_bit, descending);
 }
@@ -468,64 +468,64 @@ gocccl_radix_sort_pairs_uint16_Big_single(const uint16_t* d_keys_in, uint16_t* d
 }
 
 // RadixSortPairs[uint32,uint32] over uint32, uint32, declared at radixsort.go:43:17.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint32_threads, gocccl_radix_sort_pairs_uint32_uint32_minblocks)
 gocccl_radix_sort_pairs_uint32_uint32_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_pairs_uint32_uint32_threads, gocccl_radix_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint32_threads, gocccl_radix_sort_pairs_uint32_uint32_minblocks)
 gocccl_radix_sort_pairs_uint32_uint32_histogram(const uint32_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_pairs_uint32_uint32_threads, gocccl_radix_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint32_threads, gocccl_radix_sort_pairs_uint32_uint32_minblocks)
 gocccl_radix_sort_pairs_uint32_uint32_onesweep(const uint32_t* d_keys_in, uint32_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_pairs_onesweep<gocccl_radix_sort_pairs_uint32_uint32_threads, gocccl_radix_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint32_threads, gocccl_radix_sort_pairs_uint32_uint32_minblocks)
 gocccl_radix_sort_pairs_uint32_uint32_single(const uint32_t* d_keys_in, uint32_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_pairs_single<gocccl_radix_sort_pairs_uint32_uint32_threads, gocccl_radix_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, begin_bit, end_bit, descending);
 }
 
 // RadixSortPairs[uint32,uint64] over uint32, uint64, declared at radixsort.go:51:17.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint64_threads, gocccl_radix_sort_pairs_uint32_uint64_minblocks)
 gocccl_radix_sort_pairs_uint32_uint64_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_pairs_uint32_uint64_threads, gocccl_radix_sort_pairs_uint32_uint64_items, uint32_t, uint64_t>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint64_threads, gocccl_radix_sort_pairs_uint32_uint64_minblocks)
 gocccl_radix_sort_pairs_uint32_uint64_histogram(const uint32_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_pairs_uint32_uint64_threads, gocccl_radix_sort_pairs_uint32_uint64_items, uint32_t, uint64_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint64_threads, gocccl_radix_sort_pairs_uint32_uint64_minblocks)
 gocccl_radix_sort_pairs_uint32_uint64_onesweep(const uint32_t* d_keys_in, uint32_t* d_keys_out, const uint64_t* d_values_in, uint64_t* d_values_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_pairs_onesweep<gocccl_radix_sort_pairs_uint32_uint64_threads, gocccl_radix_sort_pairs_uint32_uint64_items, uint32_t, uint64_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint64_threads, gocccl_radix_sort_pairs_uint32_uint64_minblocks)
 gocccl_radix_sort_pairs_uint32_uint64_single(const uint32_t* d_keys_in, uint32_t* d_keys_out, const uint64_t* d_values_in, uint64_t* d_values_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_pairs_single<gocccl_radix_sort_pairs_uint32_uint64_threads, gocccl_radix_sort_pairs_uint32_uint64_items, uint32_t, uint64_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, begin_bit, end_bit, descending);
 }
 
 // RadixSortPairs[uint64,uint32] over uint64, uint32, declared at radixsort.go:44:17.
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint64_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint64_uint32_threads, gocccl_radix_sort_pairs_uint64_uint32_minblocks)
 gocccl_radix_sort_pairs_uint64_uint32_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_pairs_uint64_uint32_threads, gocccl_radix_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_scratch, words);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint64_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint64_uint32_threads, gocccl_radix_sort_pairs_uint64_uint32_minblocks)
 gocccl_radix_sort_pairs_uint64_uint32_histogram(const uint64_t* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_histogram<gocccl_radix_sort_pairs_uint64_uint32_threads, gocccl_radix_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint64_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint64_uint32_threads, gocccl_radix_sort_pairs_uint64_uint32_minblocks)
 gocccl_radix_sort_pairs_uint64_uint32_onesweep(const uint64_t* d_keys_in, uint64_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_pairs_onesweep<gocccl_radix_sort_pairs_uint64_uint32_threads, gocccl_radix_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint64_uint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint64_uint32_threads, gocccl_radix_sort_pairs_uint64_uint32_minblocks)
 gocccl_radix_sort_pairs_uint64_uint32_single(const uint64_t* d_keys_in, uint64_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_pairs_single<gocccl_radix_sort_pairs_uint64_uint32_threads, gocccl_radix_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, begin_bit, end_bit, descending);
 }

@@ -66,12 +66,16 @@
  * warp-striped (thread (warp w, lane l) holds items w * 32 * ITEMS + i * 32 +
  * l); every warp counts its digits with shared atomics; one thread per digit
  * turns the warps' counts into the tile's digit counts and per-warp prefixes;
- * after a block scan over digits each warp ranks its items in order with
- * __match_any_sync: the highest lane of a group of equal digits adds the
- * group to the warp's digit offset (atomicAdd, returning the old offset).
+ * after a block scan over digits each warp ranks its items in order: a warp
+ * match finds the lanes with the same digit, and the highest lane of each
+ * group adds the group to the warp's digit offset (atomicAdd, returning the
+ * old offset). The match is 8 warp ballots, one per digit bit, as CUB's
+ * (RankMatch; the first version's __match_any_sync costs more the more
+ * distinct digits a warp holds: bench/NOTES.md).
  *
  * Template parameters: BLOCK_THREADS (a multiple of 32 in [256, 1024]: one
- * thread per digit), ITEMS_PER_THREAD, PORTION_BITS (tests only). Needs sm_70+
+ * thread per digit), ITEMS_PER_THREAD, PORTION_BITS (tests only), MATCH
+ * (RankMatch; tests and the tune harness only). Needs sm_70+
  * (__match_any_sync), blockDim.x == BLOCK_THREADS, and the tile's exchange
  * buffer within static shared memory (48 KiB): TILE * max(key size, 4) for
  * the single-tile kernel. All sizes and indices are 64-bit. Compiles with
@@ -229,11 +233,59 @@ GOCCCL_DEVICE unsigned lanemask_le()
   return m;
 }
 
+/// How BlockRank finds, for each lane, the lanes of its warp whose keys have
+/// the same digit (the "peers" whose highest lane adds the group to the
+/// warp's digit offset).
+enum RankMatch
+{
+  /// One warp ballot per digit bit, the lanes that agree on every bit
+  /// (CUB's WARP_MATCH_ANY: cub::MatchAny, "match.any.sync.b32 is slower when
+  /// matching a few bits"): 8 ballots a key, a fixed cost. The default.
+  RANK_MATCH_BALLOT,
+  /// __match_any_sync (one MATCH.ANY instruction): its cost grows with the
+  /// number of distinct digits in the warp, about 26 of 32 lanes for random
+  /// 8-bit digits. The first version; kept to time against the others.
+  RANK_MATCH_NATIVE,
+  /// Each lane ORs its bit into a per-warp, per-digit shared mask and reads
+  /// it back after __syncwarp (CUB's WARP_MATCH_ATOMIC_OR): 256 masks per warp
+  /// of extra shared memory, zeroed again by each group's leader.
+  RANK_MATCH_ATOMIC_OR,
+};
+
+/// The match of the generated kernels.
+constexpr RankMatch DEFAULT_RANK_MATCH = RANK_MATCH_BALLOT;
+
+/// The lanes whose `label` agrees with this lane's in its low LABEL_BITS
+/// bits (all 32 lanes active): a ballot per bit, keeping the lanes that voted
+/// as this lane did.
+template <int LABEL_BITS>
+GOCCCL_DEVICE unsigned match_ballot(unsigned label)
+{
+  unsigned peers = 0xffffffffu;
+#pragma unroll
+  for (int bit = 0; bit < LABEL_BITS; ++bit)
+  {
+    // The lanes that voted as this one did (cub::MatchAny's PTX).
+    unsigned same;
+    asm("{\n"
+        "  .reg .pred p;\n"
+        "  and.b32 %0, %1, %2;\n"
+        "  setp.ne.u32 p, %0, 0;\n"
+        "  vote.sync.ballot.b32 %0, p, 0xffffffff;\n"
+        "  @!p not.b32 %0, %0;\n"
+        "}\n"
+        : "=r"(same)
+        : "r"(label), "r"(1u << bit));
+    peers &= same;
+  }
+  return peers;
+}
+
 /// Ranks a block's tile of keys by one digit (see the file comment). Keys are
 /// warp-striped: thread (warp w, lane l) holds items w * WARP_ITEMS + i * 32 + l.
 /// In two steps, so that Onesweep can publish the counts before ranking:
 /// count() then rank_counted(); rank() does both.
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, RankMatch MATCH = DEFAULT_RANK_MATCH>
 struct BlockRank
 {
   static constexpr int WARPS = BLOCK_THREADS / 32;
@@ -244,9 +296,13 @@ struct BlockRank
 
   using DigitScan = cub::BlockScan<int, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
 
+  static constexpr bool MATCH_MASKS = MATCH == RANK_MATCH_ATOMIC_OR;
+
   struct TempStorage
   {
     int warp_offsets[WARPS][RADIX_DIGITS];
+    // RANK_MATCH_ATOMIC_OR's lane masks (one word otherwise).
+    unsigned match_masks[MATCH_MASKS ? WARPS : 1][MATCH_MASKS ? RADIX_DIGITS : 1];
   };
   using ScanStorage = typename DigitScan::TempStorage;
 
@@ -265,6 +321,10 @@ struct BlockRank
     for (int d = lane; d < RADIX_DIGITS; d += 32)
     {
       hist[d] = 0;
+      if constexpr (MATCH_MASKS)
+      {
+        temp.match_masks[tid / 32][d] = 0; // rank_counted's leaders leave them 0 again
+      }
     }
     __syncwarp();
 #pragma unroll
@@ -315,7 +375,7 @@ struct BlockRank
     for (int i = 0; i < ITEMS_PER_THREAD; ++i)
     {
       const unsigned d = digit.fresh(bits[i]);
-      const unsigned peers = __match_any_sync(0xffffffffu, d);
+      const unsigned peers = match(temp, d, lane);
       const int leader = 31 - __clz(peers);
       const int before = __popc(peers & le); // this lane included
       int offset = 0;
@@ -324,7 +384,35 @@ struct BlockRank
         offset = atomicAdd(offsets + d, before); // before == the group's size here
       }
       offset = __shfl_sync(0xffffffffu, offset, leader);
+      if constexpr (MATCH_MASKS)
+      {
+        if (lane == leader)
+        {
+          temp.match_masks[tid / 32][d] = 0; // every lane has read it (the shuffle)
+        }
+        __syncwarp();
+      }
       ranks[i] = offset + before - 1;
+    }
+  }
+
+  /// The lanes of this warp whose digit is d (see RankMatch).
+  static GOCCCL_DEVICE unsigned match(TempStorage& temp, unsigned d, int lane)
+  {
+    if constexpr (MATCH == RANK_MATCH_NATIVE)
+    {
+      return __match_any_sync(0xffffffffu, d);
+    }
+    else if constexpr (MATCH == RANK_MATCH_ATOMIC_OR)
+    {
+      unsigned* mask = &temp.match_masks[threadIdx.x / 32][d];
+      atomicOr(mask, 1u << lane);
+      __syncwarp();
+      return *reinterpret_cast<volatile unsigned*>(mask);
+    }
+    else
+    {
+      return match_ballot<RADIX_BITS>(d);
     }
   }
 
@@ -386,12 +474,13 @@ struct Portion
 };
 
 /// One pass of Onesweep over one tile.
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, int PORTION_BITS_ = PORTION_BITS>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, int PORTION_BITS_ = PORTION_BITS,
+          RankMatch MATCH = DEFAULT_RANK_MATCH>
 struct Onesweep
 {
   using Traits = KeyTraits<K>;
   using Bits = typename Traits::Bits;
-  using Rank = BlockRank<BLOCK_THREADS, ITEMS_PER_THREAD>;
+  using Rank = BlockRank<BLOCK_THREADS, ITEMS_PER_THREAD, MATCH>;
   static constexpr int TILE_ITEMS = Rank::TILE_ITEMS;
   static constexpr long long PORTION = Portion<TILE_ITEMS, PORTION_BITS_>::ITEMS;
   static constexpr bool HAS_VALUES = !std::is_same<V, NoValues>::value;
@@ -654,12 +743,12 @@ struct Onesweep
 };
 
 /// All passes over at most one tile in one block.
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, RankMatch MATCH = DEFAULT_RANK_MATCH>
 struct SingleTile
 {
   using Traits = KeyTraits<K>;
   using Bits = typename Traits::Bits;
-  using Rank = BlockRank<BLOCK_THREADS, ITEMS_PER_THREAD>;
+  using Rank = BlockRank<BLOCK_THREADS, ITEMS_PER_THREAD, MATCH>;
   static constexpr int TILE_ITEMS = Rank::TILE_ITEMS;
   static constexpr bool HAS_VALUES = !std::is_same<V, NoValues>::value;
   using ValueReg = typename std::conditional<HAS_VALUES, V, char>::type;
@@ -886,11 +975,13 @@ __device__ void radix_sort_histogram(const K* d_keys_in, long long n, void* d_sc
  * keys-only Onesweep sort: d_keys_in -> d_keys_out (distinct buffers). Launch
  * one block per tile of the portion, after radix_sort_histogram.
  */
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, int PORTION_BITS = detail::radix::PORTION_BITS>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, int PORTION_BITS = detail::radix::PORTION_BITS,
+          detail::radix::RankMatch MATCH = detail::radix::DEFAULT_RANK_MATCH>
 __device__ void radix_sort_keys_onesweep(const K* d_keys_in, K* d_keys_out, long long n, void* d_scratch,
                                          long long pass, long long begin_bit, long long end_bit, bool descending)
 {
-  using Agent = detail::radix::Onesweep<BLOCK_THREADS, ITEMS_PER_THREAD, K, detail::radix::NoValues, PORTION_BITS>;
+  using Agent =
+    detail::radix::Onesweep<BLOCK_THREADS, ITEMS_PER_THREAD, K, detail::radix::NoValues, PORTION_BITS, MATCH>;
   __shared__ typename Agent::TempStorage temp;
   Agent::run(temp, d_keys_in, d_keys_out, nullptr, nullptr, n, d_scratch, pass, begin_bit, end_bit, descending);
 }
@@ -900,12 +991,13 @@ __device__ void radix_sort_keys_onesweep(const K* d_keys_in, K* d_keys_out, long
  * out (distinct buffers).
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V,
-          int PORTION_BITS = detail::radix::PORTION_BITS>
+          int PORTION_BITS = detail::radix::PORTION_BITS,
+          detail::radix::RankMatch MATCH = detail::radix::DEFAULT_RANK_MATCH>
 __device__ void radix_sort_pairs_onesweep(const K* d_keys_in, K* d_keys_out, const V* d_values_in, V* d_values_out,
                                           long long n, void* d_scratch, long long pass, long long begin_bit,
                                           long long end_bit, bool descending)
 {
-  using Agent = detail::radix::Onesweep<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, PORTION_BITS>;
+  using Agent = detail::radix::Onesweep<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, PORTION_BITS, MATCH>;
   __shared__ typename Agent::TempStorage temp;
   Agent::run(temp, d_keys_in, d_keys_out, d_values_in, d_values_out, n, d_scratch, pass, begin_bit, end_bit,
              descending);
@@ -915,11 +1007,12 @@ __device__ void radix_sort_pairs_onesweep(const K* d_keys_in, K* d_keys_out, con
  * \brief Sorts n <= TILE keys in one block (grid 1); in and out may be the
  * same buffer.
  */
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K,
+          detail::radix::RankMatch MATCH = detail::radix::DEFAULT_RANK_MATCH>
 __device__ void radix_sort_keys_single(const K* d_keys_in, K* d_keys_out, long long n, long long begin_bit,
                                        long long end_bit, bool descending)
 {
-  using Agent = detail::radix::SingleTile<BLOCK_THREADS, ITEMS_PER_THREAD, K, detail::radix::NoValues>;
+  using Agent = detail::radix::SingleTile<BLOCK_THREADS, ITEMS_PER_THREAD, K, detail::radix::NoValues, MATCH>;
   __shared__ typename Agent::TempStorage temp;
   Agent::run(temp, d_keys_in, d_keys_out, nullptr, nullptr, n, begin_bit, end_bit, descending);
 }
@@ -928,11 +1021,12 @@ __device__ void radix_sort_keys_single(const K* d_keys_in, K* d_keys_out, long l
  * \brief Sorts n <= TILE pairs in one block (grid 1); in and out may be the
  * same buffers.
  */
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V,
+          detail::radix::RankMatch MATCH = detail::radix::DEFAULT_RANK_MATCH>
 __device__ void radix_sort_pairs_single(const K* d_keys_in, K* d_keys_out, const V* d_values_in, V* d_values_out,
                                         long long n, long long begin_bit, long long end_bit, bool descending)
 {
-  using Agent = detail::radix::SingleTile<BLOCK_THREADS, ITEMS_PER_THREAD, K, V>;
+  using Agent = detail::radix::SingleTile<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, MATCH>;
   __shared__ typename Agent::TempStorage temp;
   Agent::run(temp, d_keys_in, d_keys_out, d_values_in, d_values_out, n, begin_bit, end_bit, descending);
 }

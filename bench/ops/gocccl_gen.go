@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "89971b0c441a5fdce51d800db9fc6500c096612911c548d059bd89cdc544642d", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "cc59e4f5e2a54720ccb7cb2e3919e09d5113b04b37f35cd02a76221fc1de5efd"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "a767122efa68a20f394568a2cf3e60ba5c733c1ab60f1394d34dde6e5ba835a6", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "de1abca841c7553fec5d61b1ea622325544de6c91d1f622e4ce98ddf584290f1"},
 	})
 	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:42:30.
 	goccclimpl.Register(m, goccclimpl.Instance{

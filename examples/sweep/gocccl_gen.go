@@ -25,9 +25,9 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "d0c5855642f16d8effc6578ff441d37d2cc59d68ec86a3454d50ba82a8f818f8", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "b41cab2a1e8a33087065b08cdda8eb2bf1f702a951e616220393d11b12ee9210"},
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "66c27121c7f516851b25e41f0d9556b0f5656d8d8dda0e3f9c3f40a04470a960"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "bebd9059c763852c814deb103778590d644bb5a8358f6ad6d46c418385433dbd", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "25fe0d6f43bd2297916afa126ababf5f23d644e293cabd18fe4e2cee2d4933bb"},
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "82a0d110c9fe4e33f7b30069fe6fd4c5cf16a97fd602b6f6810983c1dc8f2a11"},
 	})
 	// InclusiveScan(MaxFloat32) over float32, declared at ops.go:180:102.
 	goccclimpl.Register(m, goccclimpl.Instance{

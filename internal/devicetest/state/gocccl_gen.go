@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "2c762b09cc333a54415e570cbf01a6055b0b8855c28c9bdc4305a6fe079550bc", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "93db53b0ae462e999680a11bc38307982e27ba625dcde4d950d3ec5db1ccd052"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "beb21383311ca80e81fcd2a1b6d3886236217e88ddb0b4044ead1082470d4f1b", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "2dbdef8ea222ce808b17958ed5e35ff1af6ef19d4394a4f143a8ff0b2d9e65e8"},
 	})
 	// AdjacentDifference(Mod.Add) over uint64, declared at ops.go:112:15.
 	goccclimpl.Register(m, goccclimpl.Instance{

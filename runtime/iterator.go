@@ -414,7 +414,7 @@ func (in *instance) undeclared(err error, ins, outs []*iter.Node) error {
 
 // declaration spells an instance declared with iterators.
 func declaration(key registry.Key, ins, outs []*iter.Node) string {
-	s := "runtime." + key.String()
+	s := "runtime." + constructor(key)
 	list := func(ns []*iter.Node, types func(i int) string) string {
 		parts := make([]string, len(ns))
 		for i, n := range ns {
@@ -448,6 +448,26 @@ func declaration(key registry.Key, ins, outs []*iter.Node) string {
 		s += ".Into(" + list(outs, typeOf(algo.Out, key.Alg.Outputs())) + ")"
 	}
 	return s
+}
+
+// constructor spells the constructor call of an instance: that of an
+// algorithm whose operators do not name all its types with its type
+// arguments (runtime.MergeSortPairs[int32, int64](Less)), as a declaration
+// must write them.
+func constructor(key registry.Key) string {
+	s := key.String()
+	i := strings.IndexByte(s, '(')
+	if key.Alg == nil || !key.Alg.Typed() || i < 0 {
+		return s
+	}
+	ts := make([]string, len(key.Alg.TypeParams))
+	for j := range ts {
+		ts[j] = "?"
+		if j < len(key.Types) && key.Types[j] != nil {
+			ts[j] = key.Types[j].String()
+		}
+	}
+	return s[:i] + "[" + strings.Join(ts, ", ") + "]" + s[i:]
 }
 
 // streamOf is streamFor over the devices of a call's buffers, leaving out

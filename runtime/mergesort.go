@@ -5,6 +5,7 @@ import (
 	"reflect"
 
 	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/iter"
 	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
@@ -48,7 +49,7 @@ func (m *MergeSortKeysOp[K]) Run(s *Stream, keys *Slice[K]) error {
 	if s.dev.ctx == nil {
 		return m.wrap(sortStableCPU(keys.host, m.less, s.dev.info.Workers), "")
 	}
-	return mergeSortGPU(&m.instance, s, keys.ptr, 0, keys.n, elemSize[K](), 0)
+	return mergeSortGPU(&m.instance, s, nil, sortInput{ptr: keys.ptr}, sortInput{}, keys.ptr, 0, keys.n, elemSize[K](), 0)
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n keys on d
@@ -104,7 +105,7 @@ func (m *MergeSortPairsOp[K, V]) Run(s *Stream, keys *Slice[K], values *Slice[V]
 	if s.dev.ctx == nil {
 		return m.wrap(sortPairsCPU(keys.host, values.host, m.less, s.dev.info.Workers), "")
 	}
-	return mergeSortGPU(&m.instance, s, keys.ptr, values.ptr, keys.n, elemSize[K](), elemSize[V]())
+	return mergeSortGPU(&m.instance, s, nil, sortInput{ptr: keys.ptr}, sortInput{ptr: values.ptr}, keys.ptr, values.ptr, keys.n, elemSize[K](), elemSize[V]())
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n pairs on
@@ -156,21 +157,53 @@ func mergeSortTemp(in *instance, d *Device, n, ksize, vsize int) (int, error) {
 	return mergeSortLayout(n, tile, ksize, vsize).total, nil
 }
 
+// sortInput is what a merge sort's block kernel reads the keys or values
+// from: a device pointer, or a bound iterator composition.
+type sortInput struct {
+	ptr cuda.DevicePtr
+	it  *boundIter
+}
+
+// sortInputOf is the block kernel's input of a resolved input.
+func sortInputOf[T any](a src[T]) sortInput {
+	if a.it != nil {
+		return sortInput{it: a.it}
+	}
+	return sortInput{ptr: a.s.ptr}
+}
+
+func (a sortInput) pack(args *cuda.Args) error {
+	if a.it != nil {
+		return a.it.pack(args)
+	}
+	args.Ptr(a.ptr)
+	return nil
+}
+
 // mergeSortGPU enqueues the block sort and the merge passes
 // (kernels/include/gocccl/merge_sort.cuh) over n keys at keys and, when
-// vsize > 0, n values at values. The kernels are launched by index in the
-// description's order: block, partition, merge.
-func mergeSortGPU(in *instance, s *Stream, keys, values cuda.DevicePtr, n, ksize, vsize int) error {
-	if n < 2 {
+// vsize > 0, n values at values. The block sort reads keysIn and valuesIn:
+// the keys and values themselves to sort in place, or RunCopy's inputs,
+// read through the compositions ins (nil: plain buffers). The kernels are
+// launched by index in the description's order: block, partition, merge.
+func mergeSortGPU(in *instance, s *Stream, ins []*iter.Node, keysIn, valuesIn sortInput, keys, values cuda.DevicePtr, n, ksize, vsize int) error {
+	pairs := vsize > 0
+	inPlace := keysIn.it == nil && keysIn.ptr == keys && (!pairs || valuesIn.it == nil && valuesIn.ptr == values)
+	if n == 0 || n == 1 && inPlace {
 		return nil
 	}
 	d := s.dev
-	k, err := in.kernels(d)
+	var k kernels
+	var err error
+	if ins == nil {
+		k, err = in.kernels(d)
+	} else {
+		k, err = in.kernelsThrough(d, ins, nil)
+	}
 	if err != nil {
 		return err
 	}
 	const block, partition, merge = 0, 1, 2
-	pairs := vsize > 0
 	tile := k.policy.Tile()
 	tiles := (n + tile - 1) / tile
 	passes := 0
@@ -179,17 +212,31 @@ func mergeSortGPU(in *instance, s *Stream, keys, values cuda.DevicePtr, n, ksize
 	}
 
 	var args cuda.Args
-	if tiles == 1 {
+	blockArgs := func(tmpKeys, tmpValues cuda.DevicePtr, toTmp bool) error {
+		if err := keysIn.pack(&args); err != nil {
+			return in.wrap(err, "")
+		}
+		if pairs {
+			if err := valuesIn.pack(&args); err != nil {
+				return in.wrap(err, "")
+			}
+		}
 		args.Ptr(keys)
 		if pairs {
 			args.Ptr(values)
 		}
-		args.Ptr(0)
+		args.Ptr(tmpKeys)
 		if pairs {
-			args.Ptr(0)
+			args.Ptr(tmpValues)
 		}
 		args.Int64(int64(n))
-		args.Int64(0)
+		args.Int64(boolInt(toTmp))
+		return nil
+	}
+	if tiles == 1 {
+		if err := blockArgs(0, 0, false); err != nil {
+			return err
+		}
 		return k.launch(block, 1, s, &args)
 	}
 
@@ -199,23 +246,13 @@ func mergeSortGPU(in *instance, s *Stream, keys, values cuda.DevicePtr, n, ksize
 		return in.wrap(err, fmt.Sprintf("scratch memory of %d bytes", l.total))
 	}
 	tmpKeys, tmpValues, parts := tmp, tmp+cuda.DevicePtr(l.values), tmp+cuda.DevicePtr(l.partitions)
-	buffers := func() {
-		args.Ptr(keys)
-		if pairs {
-			args.Ptr(values)
-		}
-		args.Ptr(tmpKeys)
-		if pairs {
-			args.Ptr(tmpValues)
-		}
-	}
 	// The block sort writes to the scratch copy when the number of passes
 	// is odd, so that the last pass writes to the caller's buffers.
 	inTmp := passes%2 == 1
-	buffers()
-	args.Int64(int64(n))
-	args.Int64(boolInt(inTmp))
-	err = k.launch(block, tiles, s, &args)
+	err = blockArgs(tmpKeys, tmpValues, inTmp)
+	if err == nil {
+		err = k.launch(block, tiles, s, &args)
+	}
 	partitionGrid := (tiles + 1 + k.policy.BlockThreads - 1) / k.policy.BlockThreads
 	for p := 0; p < passes && err == nil; p++ {
 		merged := int64(2) << p
@@ -230,7 +267,14 @@ func mergeSortGPU(in *instance, s *Stream, keys, values cuda.DevicePtr, n, ksize
 			break
 		}
 		args.Reset()
-		buffers()
+		args.Ptr(keys)
+		if pairs {
+			args.Ptr(values)
+		}
+		args.Ptr(tmpKeys)
+		if pairs {
+			args.Ptr(tmpValues)
+		}
 		args.Int64(int64(n))
 		args.Ptr(parts)
 		args.Int64(boolInt(inTmp))

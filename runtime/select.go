@@ -19,14 +19,32 @@ func Select[T any](pred func(T) bool) *SelectOp[T] {
 	return &SelectOp[T]{pred: pred, instance: newInstance(algo.Select, []any{pred}, reflect.TypeFor[T]())}
 }
 
+// Over declares the instance reading its input through the iterator
+// composition in (package iterator), so that gocccl-gen compiles it; call
+// it on the constructor's result where the instance is declared:
+//
+//	var BrightSquares = runtime.Select(IsBright).Over(Squares)
+//
+// It returns o: any Select(pred) instance then runs the composition.
+func (o *SelectOp[T]) Over(in Iterator[T]) *SelectOp[T] { return o }
+
 // Run copies the elements of in for which pred holds, in their order, to
 // the front of out, and writes their number to count[0]; the rest of out is
-// left as it was. out must hold at least in.Len() elements and may not
-// overlap in. It is enqueued on s (nil means the default stream of in's
+// left as it was. in is a Slice or an iterator composition bound for the
+// call (package iterator) that an instance declared with Over; it has a
+// length (a composition without one takes it from Take). out must hold at
+// least as many elements as in and may not overlap it (nor be read by its
+// composition). It is enqueued on s (nil means the default stream of out's
 // device).
-func (o *SelectOp[T]) Run(s *Stream, in, out *Slice[T], count *Slice[int64]) error {
+func (o *SelectOp[T]) Run(s *Stream, input Input[T], out *Slice[T], count *Slice[int64]) error {
 	if o == nil || o.pred == nil {
 		return errNilOperator("Select")
+	}
+	in, plain := input.(*Slice[T])
+	if !plain && input != nil {
+		return compactOver(&o.instance, s, input, out, count, func(in, out []T, workers int) (int, error) {
+			return selectCPU(o.pred, in, out, false, workers)
+		})
 	}
 	name := o.name()
 	bin, bout, bcount := bufferOf(name, "input", in), bufferOf(name, "output", out), bufferOf(name, "count", count)
@@ -82,13 +100,25 @@ func Partition[T any](pred func(T) bool) *PartitionOp[T] {
 	return &PartitionOp[T]{pred: pred, instance: newInstance(algo.Partition, []any{pred}, reflect.TypeFor[T]())}
 }
 
+// Over declares the instance reading its input through the iterator
+// composition in (package iterator); see SelectOp.Over.
+func (o *PartitionOp[T]) Over(in Iterator[T]) *PartitionOp[T] { return o }
+
 // Run writes the k elements of in for which pred holds, in their order, to
-// out[0:k] and the others in reverse order to out[k:in.Len()], and writes k
-// to count[0]. out must hold at least in.Len() elements and may not overlap
-// in. It is enqueued on s (nil means the default stream of in's device).
-func (o *PartitionOp[T]) Run(s *Stream, in, out *Slice[T], count *Slice[int64]) error {
+// out[0:k] and the others in reverse order to out[k:n], where n is in's
+// length, and writes k to count[0]. in is a Slice or an iterator
+// composition bound for the call that an instance declared with Over, as
+// for SelectOp.Run. out must hold at least n elements and may not overlap
+// in. It is enqueued on s (nil means the default stream of out's device).
+func (o *PartitionOp[T]) Run(s *Stream, input Input[T], out *Slice[T], count *Slice[int64]) error {
 	if o == nil || o.pred == nil {
 		return errNilOperator("Partition")
+	}
+	in, plain := input.(*Slice[T])
+	if !plain && input != nil {
+		return compactOver(&o.instance, s, input, out, count, func(in, out []T, workers int) (int, error) {
+			return selectCPU(o.pred, in, out, true, workers)
+		})
 	}
 	name := o.name()
 	bin, bout, bcount := bufferOf(name, "input", in), bufferOf(name, "output", out), bufferOf(name, "count", count)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"unsafe"
 
+	"github.com/gocccl/gocccl/internal/iter"
 	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
@@ -142,8 +143,21 @@ func (in *instance) compactionScratch(d *Device, n int, pair bool) (int, error) 
 // sweep runs with the leading arguments in args followed by n, the tile
 // states and their size. The caller has entered s's device.
 func (in *instance) compact(s *Stream, n, sweep int, pair bool, counts cuda.DevicePtr, args *cuda.Args) error {
+	return in.compactThrough(s, n, sweep, pair, counts, args, nil)
+}
+
+// compactThrough is compact for an instance that reads its inputs through
+// the compositions ins (iter.Key's order; nil, or nil entries, for plain
+// buffers) and writes plain buffers.
+func (in *instance) compactThrough(s *Stream, n, sweep int, pair bool, counts cuda.DevicePtr, args *cuda.Args, ins []*iter.Node) error {
 	d := s.dev
-	k, err := in.kernels(d)
+	var k kernels
+	var err error
+	if ins == nil {
+		k, err = in.kernels(d)
+	} else {
+		k, err = in.kernelsThrough(d, ins, in.plainOutputs())
+	}
 	if err != nil {
 		return err
 	}
@@ -177,6 +191,71 @@ func (in *instance) compact(s *Stream, n, sweep int, pair bool, counts cuda.Devi
 		}
 	}
 	return err
+}
+
+// plainOutputs is the outputs of a call that writes every output of the
+// instance's description to a plain buffer, for iter.Key.
+func (in *instance) plainOutputs() []*iter.Node {
+	return make([]*iter.Node, len(in.key.Alg.Outputs()))
+}
+
+// compactOver runs a compaction of one input and one output (Select,
+// Partition, Unique) whose input is not a *Slice: an iterator composition
+// bound for the call, which the instance declared with Over (or an
+// iterator.Slice leaf alone, its buffer). It checks what the plain Run
+// checks, requires the composition's kernels on both backends, evaluates
+// the composition and runs cpu on the CPU backend (which returns the
+// count), or launches the compaction with the composition as its input.
+func compactOver[T any](inst *instance, s *Stream, in Input[T], out *Slice[T], count *Slice[int64], cpu func(in, out []T, workers int) (int, error)) error {
+	name := inst.name()
+	a, err := input(name+" input", in)
+	if err != nil {
+		return err
+	}
+	bout, bcount := bufferOf(name, "output", out), bufferOf(name, "count", count)
+	bufs := []buffer{bout, bcount}
+	if a.it == nil {
+		bufs = append(bufs, bufferOf(name, "input", a.s))
+	} else if d := a.dev(); d != nil {
+		bufs = append(bufs, buffer{role: "input", dev: d, n: a.len()})
+	}
+	if s, err = checkBuffers(name, s, bufs...); err != nil {
+		return err
+	}
+	n := a.len()
+	if err := bout.atLeast(name, n, "input elements it may receive"); err != nil {
+		return err
+	}
+	if err := bcount.atLeast(name, 1, "count it receives"); err != nil {
+		return err
+	}
+	ins := []*iter.Node{a.node()}
+	if err := inst.enterThrough(s.dev, ins, inst.plainOutputs()); err != nil {
+		return inst.wrap(err, "")
+	}
+	defer s.dev.exit()
+	if s.dev.ctx == nil {
+		h, err := a.host(s.dev)
+		if err != nil {
+			return inst.wrap(err, "")
+		}
+		k, err := cpu(h.host, out.host, s.dev.info.Workers)
+		if err != nil {
+			return inst.wrap(err, "")
+		}
+		count.host[0] = int64(k)
+		return nil
+	}
+	var args cuda.Args
+	if err := a.pack(&args); err != nil {
+		return inst.wrap(err, "")
+	}
+	args.Ptr(out.ptr)
+	args.Ptr(count.ptr)
+	if a.it == nil {
+		ins = nil
+	}
+	return inst.compactThrough(s, n, 1, false, count.ptr, &args, ins)
 }
 
 // errNilOperator is the error of a method called on a nil instance or one

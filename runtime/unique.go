@@ -22,14 +22,25 @@ func Unique[T any](eq func(T, T) bool) *UniqueOp[T] {
 	return &UniqueOp[T]{eq: eq, instance: newInstance(algo.Unique, []any{eq}, reflect.TypeFor[T]())}
 }
 
+// Over declares the instance reading its input through the iterator
+// composition in (package iterator); see SelectOp.Over.
+func (o *UniqueOp[T]) Over(in Iterator[T]) *UniqueOp[T] { return o }
+
 // Run copies the first element of every run of consecutive elements of in
 // that eq finds equal, in order, to the front of out, and writes their
-// number to count[0]. out must hold at least in.Len() elements and may not
-// overlap in. It is enqueued on s (nil means the default stream of in's
-// device).
-func (o *UniqueOp[T]) Run(s *Stream, in, out *Slice[T], count *Slice[int64]) error {
+// number to count[0]. in is a Slice or an iterator composition bound for
+// the call that an instance declared with Over, as for SelectOp.Run. out
+// must hold at least as many elements as in and may not overlap it. It is
+// enqueued on s (nil means the default stream of out's device).
+func (o *UniqueOp[T]) Run(s *Stream, input Input[T], out *Slice[T], count *Slice[int64]) error {
 	if o == nil || o.eq == nil {
 		return errNilOperator("Unique")
+	}
+	in, plain := input.(*Slice[T])
+	if !plain && input != nil {
+		return compactOver(&o.instance, s, input, out, count, func(in, out []T, workers int) (int, error) {
+			return uniqueCPU[T, struct{}](o.eq, in, nil, out, nil, workers)
+		})
 	}
 	name := o.name()
 	bin, bout, bcount := bufferOf(name, "input", in), bufferOf(name, "output", out), bufferOf(name, "count", count)

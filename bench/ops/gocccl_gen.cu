@@ -526,8 +526,8 @@ gocccl_merge_LessUint32_partition(const uint32_t* d_a, long long n_a, const uint
 
 // MergeSortKeys(MergeSortLessFloat32) over float32, declared at mergesort.go:31:26.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_MergeSortLessFloat32_threads)
-gocccl_merge_sort_keys_MergeSortLessFloat32_block(float* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
-  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_MergeSortLessFloat32_threads, gocccl_merge_sort_keys_MergeSortLessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessFloat32>(d_keys, d_tmp_keys, n, to_tmp);
+gocccl_merge_sort_keys_MergeSortLessFloat32_block(const float* d_keys_in, float* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_MergeSortLessFloat32_threads, gocccl_merge_sort_keys_MergeSortLessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessFloat32>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_MergeSortLessFloat32_threads)
@@ -542,8 +542,8 @@ gocccl_merge_sort_keys_MergeSortLessFloat32_merge(float* d_keys, void* d_tmp_key
 
 // MergeSortKeys(MergeSortLessUint32) over uint32, declared at mergesort.go:30:26.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_MergeSortLessUint32_threads)
-gocccl_merge_sort_keys_MergeSortLessUint32_block(uint32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
-  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_MergeSortLessUint32_threads, gocccl_merge_sort_keys_MergeSortLessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessUint32>(d_keys, d_tmp_keys, n, to_tmp);
+gocccl_merge_sort_keys_MergeSortLessUint32_block(const uint32_t* d_keys_in, uint32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_MergeSortLessUint32_threads, gocccl_merge_sort_keys_MergeSortLessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessUint32>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_MergeSortLessUint32_threads)
@@ -558,8 +558,8 @@ gocccl_merge_sort_keys_MergeSortLessUint32_merge(uint32_t* d_keys, void* d_tmp_k
 
 // MergeSortPairs[float32,uint32](MergeSortLessFloat32) over float32, uint32, declared at mergesort.go:33:26.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_threads)
-gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_block(float* d_keys, uint32_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp) {
-  ::gocccl::merge_sort_pairs_block<gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_threads, gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_items, float, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessFloat32>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, to_tmp);
+gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_block(const float* d_keys_in, const uint32_t* d_values_in, float* d_keys, uint32_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_pairs_block<gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_threads, gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_items, float, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessFloat32>(d_keys_in, d_values_in, d_keys, d_values, d_tmp_keys, d_tmp_values, n, to_tmp);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_threads)
@@ -574,8 +574,8 @@ gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_merge(float* d_keys,
 
 // MergeSortPairs[uint32,uint32](MergeSortLessUint32) over uint32, uint32, declared at mergesort.go:32:26.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads)
-gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_block(uint32_t* d_keys, uint32_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp) {
-  ::gocccl::merge_sort_pairs_block<gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads, gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessUint32>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, to_tmp);
+gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_block(const uint32_t* d_keys_in, const uint32_t* d_values_in, uint32_t* d_keys, uint32_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_pairs_block<gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads, gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessUint32>(d_keys_in, d_values_in, d_keys, d_values, d_tmp_keys, d_tmp_values, n, to_tmp);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads)

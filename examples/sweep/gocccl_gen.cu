@@ -847,8 +847,8 @@ gocccl_inclusive_scan_MaxUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long l
 
 // MergeSortKeys(LessFloat32) over float32, declared at ops.go:182:51.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessFloat32_threads)
-gocccl_merge_sort_keys_LessFloat32_block(float* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
-  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessFloat32_threads, gocccl_merge_sort_keys_LessFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessFloat32>(d_keys, d_tmp_keys, n, to_tmp);
+gocccl_merge_sort_keys_LessFloat32_block(const float* d_keys_in, float* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessFloat32_threads, gocccl_merge_sort_keys_LessFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessFloat32>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessFloat32_threads)
@@ -863,8 +863,8 @@ gocccl_merge_sort_keys_LessFloat32_merge(float* d_keys, void* d_tmp_keys, long l
 
 // MergeSortKeys(LessFloat64) over float64, declared at ops.go:187:51.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessFloat64_threads)
-gocccl_merge_sort_keys_LessFloat64_block(double* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
-  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessFloat64_threads, gocccl_merge_sort_keys_LessFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessFloat64>(d_keys, d_tmp_keys, n, to_tmp);
+gocccl_merge_sort_keys_LessFloat64_block(const double* d_keys_in, double* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessFloat64_threads, gocccl_merge_sort_keys_LessFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessFloat64>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessFloat64_threads)
@@ -879,8 +879,8 @@ gocccl_merge_sort_keys_LessFloat64_merge(double* d_keys, void* d_tmp_keys, long 
 
 // MergeSortKeys(LessInt16) over int16, declared at ops.go:202:49.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt16_threads)
-gocccl_merge_sort_keys_LessInt16_block(int16_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
-  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessInt16_threads, gocccl_merge_sort_keys_LessInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt16>(d_keys, d_tmp_keys, n, to_tmp);
+gocccl_merge_sort_keys_LessInt16_block(const int16_t* d_keys_in, int16_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessInt16_threads, gocccl_merge_sort_keys_LessInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt16>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt16_threads)
@@ -895,8 +895,8 @@ gocccl_merge_sort_keys_LessInt16_merge(int16_t* d_keys, void* d_tmp_keys, long l
 
 // MergeSortKeys(LessInt32) over int32, declared at ops.go:162:49.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt32_threads)
-gocccl_merge_sort_keys_LessInt32_block(int32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
-  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessInt32_threads, gocccl_merge_sort_keys_LessInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt32>(d_keys, d_tmp_keys, n, to_tmp);
+gocccl_merge_sort_keys_LessInt32_block(const int32_t* d_keys_in, int32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessInt32_threads, gocccl_merge_sort_keys_LessInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt32>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt32_threads)
@@ -911,8 +911,8 @@ gocccl_merge_sort_keys_LessInt32_merge(int32_t* d_keys, void* d_tmp_keys, long l
 
 // MergeSortKeys(LessInt64) over int64, declared at ops.go:172:49.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt64_threads)
-gocccl_merge_sort_keys_LessInt64_block(int64_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
-  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessInt64_threads, gocccl_merge_sort_keys_LessInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt64>(d_keys, d_tmp_keys, n, to_tmp);
+gocccl_merge_sort_keys_LessInt64_block(const int64_t* d_keys_in, int64_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessInt64_threads, gocccl_merge_sort_keys_LessInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt64>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt64_threads)
@@ -927,8 +927,8 @@ gocccl_merge_sort_keys_LessInt64_merge(int64_t* d_keys, void* d_tmp_keys, long l
 
 // MergeSortKeys(LessInt8) over int8, declared at ops.go:192:48.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt8_threads)
-gocccl_merge_sort_keys_LessInt8_block(int8_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
-  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessInt8_threads, gocccl_merge_sort_keys_LessInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt8>(d_keys, d_tmp_keys, n, to_tmp);
+gocccl_merge_sort_keys_LessInt8_block(const int8_t* d_keys_in, int8_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessInt8_threads, gocccl_merge_sort_keys_LessInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt8>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt8_threads)
@@ -943,8 +943,8 @@ gocccl_merge_sort_keys_LessInt8_merge(int8_t* d_keys, void* d_tmp_keys, long lon
 
 // MergeSortKeys(LessUint16) over uint16, declared at ops.go:207:50.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint16_threads)
-gocccl_merge_sort_keys_LessUint16_block(uint16_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
-  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessUint16_threads, gocccl_merge_sort_keys_LessUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint16>(d_keys, d_tmp_keys, n, to_tmp);
+gocccl_merge_sort_keys_LessUint16_block(const uint16_t* d_keys_in, uint16_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessUint16_threads, gocccl_merge_sort_keys_LessUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint16>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint16_threads)
@@ -959,8 +959,8 @@ gocccl_merge_sort_keys_LessUint16_merge(uint16_t* d_keys, void* d_tmp_keys, long
 
 // MergeSortKeys(LessUint32) over uint32, declared at ops.go:167:50.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint32_threads)
-gocccl_merge_sort_keys_LessUint32_block(uint32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
-  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessUint32_threads, gocccl_merge_sort_keys_LessUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint32>(d_keys, d_tmp_keys, n, to_tmp);
+gocccl_merge_sort_keys_LessUint32_block(const uint32_t* d_keys_in, uint32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessUint32_threads, gocccl_merge_sort_keys_LessUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint32>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint32_threads)
@@ -975,8 +975,8 @@ gocccl_merge_sort_keys_LessUint32_merge(uint32_t* d_keys, void* d_tmp_keys, long
 
 // MergeSortKeys(LessUint64) over uint64, declared at ops.go:177:50.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint64_threads)
-gocccl_merge_sort_keys_LessUint64_block(uint64_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
-  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessUint64_threads, gocccl_merge_sort_keys_LessUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint64>(d_keys, d_tmp_keys, n, to_tmp);
+gocccl_merge_sort_keys_LessUint64_block(const uint64_t* d_keys_in, uint64_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessUint64_threads, gocccl_merge_sort_keys_LessUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint64>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint64_threads)
@@ -991,8 +991,8 @@ gocccl_merge_sort_keys_LessUint64_merge(uint64_t* d_keys, void* d_tmp_keys, long
 
 // MergeSortKeys(LessUint8) over uint8, declared at ops.go:197:49.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint8_threads)
-gocccl_merge_sort_keys_LessUint8_block(uint8_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
-  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessUint8_threads, gocccl_merge_sort_keys_LessUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint8>(d_keys, d_tmp_keys, n, to_tmp);
+gocccl_merge_sort_keys_LessUint8_block(const uint8_t* d_keys_in, uint8_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessUint8_threads, gocccl_merge_sort_keys_LessUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint8>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint8_threads)

@@ -23,7 +23,11 @@ var keyLessOp = []Operator{{Role: "comparator", Params: []string{"K", "K"}, Resu
 // does it (kernels/include/gocccl/merge_sort.cuh): every tile is sorted by
 // one block, then each pass computes merge-path splits per output tile and
 // merges pairs of sorted runs of 2^pass tiles, ping-ponging between the keys
-// and a scratch copy so that the last pass writes the keys.
+// and a scratch copy so that the last pass writes the keys. The block sort
+// reads d_keys_in: the keys themselves for Run, or, for RunCopy (as
+// cub::DeviceMergeSort::SortKeysCopy), another Slice or an input iterator
+// the instance declared with Over; the keys it sorts into stay pointers
+// (Fixed), since the merge passes read them back.
 var MergeSortKeys = register(&Algorithm{
 	Name:       "MergeSortKeys",
 	Stem:       "merge_sort_keys",
@@ -32,14 +36,15 @@ var MergeSortKeys = register(&Algorithm{
 	Ops:        keyLessOp,
 	Kernels: []Kernel{
 		{Suffix: "block", Template: "::gocccl::merge_sort_keys_block", Params: []Param{
-			{Name: "d_keys", Kind: Out, Type: "K"}, {Name: "d_tmp_keys", Kind: Scratch},
+			{Name: "d_keys_in", Kind: In, Type: "K"},
+			{Name: "d_keys", Kind: Out, Type: "K", Fixed: true}, {Name: "d_tmp_keys", Kind: Scratch},
 			{Name: "n", Kind: Size}, {Name: "to_tmp", Kind: Size}}},
 		{Suffix: "partition", Template: "::gocccl::merge_sort_keys_partition", Params: []Param{
-			{Name: "d_keys", Kind: In, Type: "K"}, {Name: "d_tmp_keys", Kind: Scratch},
+			{Name: "d_keys", Kind: In, Type: "K", Fixed: true}, {Name: "d_tmp_keys", Kind: Scratch},
 			{Name: "n", Kind: Size}, {Name: "d_partitions", Kind: Scratch},
 			{Name: "from_tmp", Kind: Size}, {Name: "merged_tiles", Kind: Size}}},
 		{Suffix: "merge", Template: "::gocccl::merge_sort_keys_merge", Params: []Param{
-			{Name: "d_keys", Kind: Out, Type: "K"}, {Name: "d_tmp_keys", Kind: Scratch},
+			{Name: "d_keys", Kind: Out, Type: "K", Fixed: true}, {Name: "d_tmp_keys", Kind: Scratch},
 			{Name: "n", Kind: Size}, {Name: "d_partitions", Kind: Scratch},
 			{Name: "from_tmp", Kind: Size}, {Name: "merged_tiles", Kind: Size}}},
 	},
@@ -57,15 +62,16 @@ var MergeSortPairs = register(&Algorithm{
 	Ops:        keyLessOp,
 	Kernels: []Kernel{
 		{Suffix: "block", Template: "::gocccl::merge_sort_pairs_block", Params: []Param{
-			{Name: "d_keys", Kind: Out, Type: "K"}, {Name: "d_values", Kind: Out, Type: "V"},
+			{Name: "d_keys_in", Kind: In, Type: "K"}, {Name: "d_values_in", Kind: In, Type: "V"},
+			{Name: "d_keys", Kind: Out, Type: "K", Fixed: true}, {Name: "d_values", Kind: Out, Type: "V", Fixed: true},
 			{Name: "d_tmp_keys", Kind: Scratch}, {Name: "d_tmp_values", Kind: Scratch},
 			{Name: "n", Kind: Size}, {Name: "to_tmp", Kind: Size}}},
 		{Suffix: "partition", Template: "::gocccl::merge_sort_pairs_partition", Params: []Param{
-			{Name: "d_keys", Kind: In, Type: "K"}, {Name: "d_tmp_keys", Kind: Scratch},
+			{Name: "d_keys", Kind: In, Type: "K", Fixed: true}, {Name: "d_tmp_keys", Kind: Scratch},
 			{Name: "n", Kind: Size}, {Name: "d_partitions", Kind: Scratch},
 			{Name: "from_tmp", Kind: Size}, {Name: "merged_tiles", Kind: Size}}},
 		{Suffix: "merge", Template: "::gocccl::merge_sort_pairs_merge", Params: []Param{
-			{Name: "d_keys", Kind: Out, Type: "K"}, {Name: "d_values", Kind: Out, Type: "V"},
+			{Name: "d_keys", Kind: Out, Type: "K", Fixed: true}, {Name: "d_values", Kind: Out, Type: "V", Fixed: true},
 			{Name: "d_tmp_keys", Kind: Scratch}, {Name: "d_tmp_values", Kind: Scratch},
 			{Name: "n", Kind: Size}, {Name: "d_partitions", Kind: Scratch},
 			{Name: "from_tmp", Kind: Size}, {Name: "merged_tiles", Kind: Size}}},

@@ -6,8 +6,10 @@
 
 #include <gocccl/gosem.cuh>
 #include <gocccl/iterator.cuh>
+#include <gocccl/merge_sort.cuh>
 #include <gocccl/reduce.cuh>
 #include <gocccl/scan.cuh>
+#include <gocccl/select.cuh>
 #include <gocccl/transform.cuh>
 
 namespace gocccl_pkg_iterator_3fc31015 {
@@ -47,64 +49,119 @@ static_assert(offsetof(::gocccl_pkg_iterator_3fc31015::Triple, B) == 4, "offset 
 static_assert(offsetof(::gocccl_pkg_iterator_3fc31015::Triple, C) == 8, "offset of Triple.C differs from Go's");
 
 namespace gocccl_pkg_iterator_3fc31015 {
-// AddI32 is ops.go:30:6.
+// AddI32 is ops.go:32:6.
 __device__ __forceinline__ int32_t AddI32(int32_t a, int32_t b) {
   return ::gocccl::go::add(a, b);
 }
 
-// AddI64 is ops.go:33:6.
+// AddI64 is ops.go:35:6.
 __device__ __forceinline__ int64_t AddI64(int64_t a, int64_t b) {
   return ::gocccl::go::add(a, b);
 }
 
-// AddF64 is ops.go:36:6.
+// AddF64 is ops.go:38:6.
 __device__ __forceinline__ double AddF64(double a, double b) {
   return ::gocccl::go::fadd<double>(a, b);
 }
 
-// MaxF32 is ops.go:39:6.
+// MaxF32 is ops.go:41:6.
 __device__ __forceinline__ float MaxF32(float a, float b) {
   return ::gocccl::go::max<float>(a, b);
 }
 
-// SquareI32 is ops.go:42:6.
+// SquareI32 is ops.go:44:6.
 __device__ __forceinline__ int32_t SquareI32(int32_t x) {
   return ::gocccl::go::mul(x, x);
 }
 
-// Half is ops.go:45:6.
+// Half is ops.go:47:6.
 __device__ __forceinline__ float Half(float x) {
   return ::gocccl::go::fmul<float>(x, 0.5f);
 }
 
-// Twice is ops.go:48:6.
+// Twice is ops.go:50:6.
 __device__ __forceinline__ int32_t Twice(int32_t x) {
   return ::gocccl::go::mul(int32_t(2), x);
 }
 
-// Widen is ops.go:51:6.
+// Widen is ops.go:53:6.
 __device__ __forceinline__ int64_t Widen(int32_t x) {
   return ::gocccl::go::shl(::gocccl::go::conv<int64_t>(x), uint64_t(3ULL));
 }
 
-// PairSum is ops.go:54:6.
+// PairSum is ops.go:56:6.
 __device__ __forceinline__ double PairSum(::gocccl_pkg_iterator_3fc31015::Pair p) {
   return ::gocccl::go::fadd<double>(::gocccl::go::conv<double>(p.A), p.B);
 }
 
-// TripleSum is ops.go:57:6.
+// TripleSum is ops.go:59:6.
 __device__ __forceinline__ int64_t TripleSum(::gocccl_pkg_iterator_3fc31015::Triple t) {
   return ::gocccl::go::add(::gocccl::go::add(::gocccl::go::conv<int64_t>(t.A), ::gocccl::go::conv<int64_t>(t.B)), t.C);
 }
 
-// Split is ops.go:60:6.
+// Split is ops.go:62:6.
 __device__ __forceinline__ ::gocccl_pkg_iterator_3fc31015::Pair Split(int32_t x) {
   return ::gocccl_pkg_iterator_3fc31015::Pair{x, ::gocccl::go::fquo<double>(::gocccl::go::conv<double>(x), 4.0)};
 }
 
-// MulI32 is ops.go:63:6.
+// MulI32 is ops.go:65:6.
 __device__ __forceinline__ int32_t MulI32(int32_t a, int32_t b) {
   return ::gocccl::go::mul(a, b);
+}
+
+// Odd is ops.go:68:6.
+__device__ __forceinline__ bool Odd(int32_t x) {
+  return ::gocccl::go::band(x, int32_t(1)) != int32_t(0);
+}
+
+// OddI64 is ops.go:71:6.
+__device__ __forceinline__ bool OddI64(int64_t x) {
+  return ::gocccl::go::band(x, int64_t(1LL)) != int64_t(0LL);
+}
+
+// Positive is ops.go:74:6.
+__device__ __forceinline__ bool Positive(float x) {
+  return x > 0.0f;
+}
+
+// PairKeep is ops.go:77:6.
+__device__ __forceinline__ bool PairKeep(::gocccl_pkg_iterator_3fc31015::Pair p) {
+  return (::gocccl::go::band(p.A, int32_t(1)) != int32_t(0)) && (p.B >= 0.0);
+}
+
+// Div8 is ops.go:80:6.
+__device__ __forceinline__ int32_t Div8(int32_t x) {
+  return ::gocccl::go::quo(x, int32_t(8));
+}
+
+// EqI32 is ops.go:83:6.
+__device__ __forceinline__ bool EqI32(int32_t a, int32_t b) {
+  return a == b;
+}
+
+// LessI32 is ops.go:86:6.
+__device__ __forceinline__ bool LessI32(int32_t a, int32_t b) {
+  return a < b;
+}
+
+// LessI64 is ops.go:89:6.
+__device__ __forceinline__ bool LessI64(int64_t a, int64_t b) {
+  return a < b;
+}
+
+// GreaterF32 is ops.go:92:6.
+__device__ __forceinline__ bool GreaterF32(float a, float b) {
+  return a > b;
+}
+
+// LessLow4 is ops.go:95:6.
+__device__ __forceinline__ bool LessLow4(int32_t a, int32_t b) {
+  return ::gocccl::go::band(a, int32_t(15)) < ::gocccl::go::band(b, int32_t(15));
+}
+
+// LessPairB is ops.go:98:6.
+__device__ __forceinline__ bool LessPairB(::gocccl_pkg_iterator_3fc31015::Pair a, ::gocccl_pkg_iterator_3fc31015::Pair b) {
+  return a.B < b.B;
 }
 
 // gocccl_functors wrap the operators the kernels use as default-constructible types.
@@ -182,6 +239,72 @@ struct MulI32 {
   }
 };
 
+struct Odd {
+  __device__ __forceinline__ bool operator()(int32_t a0) const {
+    return ::gocccl_pkg_iterator_3fc31015::Odd(a0);
+  }
+};
+
+struct OddI64 {
+  __device__ __forceinline__ bool operator()(int64_t a0) const {
+    return ::gocccl_pkg_iterator_3fc31015::OddI64(a0);
+  }
+};
+
+struct Positive {
+  __device__ __forceinline__ bool operator()(float a0) const {
+    return ::gocccl_pkg_iterator_3fc31015::Positive(a0);
+  }
+};
+
+struct PairKeep {
+  __device__ __forceinline__ bool operator()(::gocccl_pkg_iterator_3fc31015::Pair a0) const {
+    return ::gocccl_pkg_iterator_3fc31015::PairKeep(a0);
+  }
+};
+
+struct Div8 {
+  __device__ __forceinline__ int32_t operator()(int32_t a0) const {
+    return ::gocccl_pkg_iterator_3fc31015::Div8(a0);
+  }
+};
+
+struct EqI32 {
+  __device__ __forceinline__ bool operator()(int32_t a0, int32_t a1) const {
+    return ::gocccl_pkg_iterator_3fc31015::EqI32(a0, a1);
+  }
+};
+
+struct LessI32 {
+  __device__ __forceinline__ bool operator()(int32_t a0, int32_t a1) const {
+    return ::gocccl_pkg_iterator_3fc31015::LessI32(a0, a1);
+  }
+};
+
+struct LessI64 {
+  __device__ __forceinline__ bool operator()(int64_t a0, int64_t a1) const {
+    return ::gocccl_pkg_iterator_3fc31015::LessI64(a0, a1);
+  }
+};
+
+struct GreaterF32 {
+  __device__ __forceinline__ bool operator()(float a0, float a1) const {
+    return ::gocccl_pkg_iterator_3fc31015::GreaterF32(a0, a1);
+  }
+};
+
+struct LessLow4 {
+  __device__ __forceinline__ bool operator()(int32_t a0, int32_t a1) const {
+    return ::gocccl_pkg_iterator_3fc31015::LessLow4(a0, a1);
+  }
+};
+
+struct LessPairB {
+  __device__ __forceinline__ bool operator()(::gocccl_pkg_iterator_3fc31015::Pair a0, ::gocccl_pkg_iterator_3fc31015::Pair a1) const {
+    return ::gocccl_pkg_iterator_3fc31015::LessPairB(a0, a1);
+  }
+};
+
 }  // namespace gocccl_functors
 }  // namespace gocccl_pkg_iterator_3fc31015
 
@@ -192,6 +315,20 @@ constexpr int gocccl_transform2_MulI32_it7abde5c78a_threads = 256, gocccl_transf
 constexpr int gocccl_exclusive_scan_AddI64_it9da2d3e8b3_threads = 224, gocccl_exclusive_scan_AddI64_it9da2d3e8b3_items = 24;
 constexpr int gocccl_inclusive_scan_AddI32_iteed8eddb14_threads = 128, gocccl_inclusive_scan_AddI32_iteed8eddb14_items = 24;
 constexpr int gocccl_inclusive_scan_AddI32_it655e44e380_threads = 128, gocccl_inclusive_scan_AddI32_it655e44e380_items = 24;
+constexpr int gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_threads = 256, gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_items = 17;
+constexpr int gocccl_merge_sort_keys_LessI32_it7956de23dd_threads = 256, gocccl_merge_sort_keys_LessI32_it7956de23dd_items = 17;
+constexpr int gocccl_merge_sort_keys_LessI32_itbaf79328a0_threads = 256, gocccl_merge_sort_keys_LessI32_itbaf79328a0_items = 17;
+constexpr int gocccl_merge_sort_keys_LessI32_itff2d650dbf_threads = 256, gocccl_merge_sort_keys_LessI32_itff2d650dbf_items = 17;
+constexpr int gocccl_merge_sort_keys_LessI32_it82a20d9002_threads = 256, gocccl_merge_sort_keys_LessI32_it82a20d9002_items = 17;
+constexpr int gocccl_merge_sort_keys_LessI64_itead5ea9239_threads = 256, gocccl_merge_sort_keys_LessI64_itead5ea9239_items = 8;
+constexpr int gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_threads = 256, gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_items = 17;
+constexpr int gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_threads = 256, gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_items = 17;
+constexpr int gocccl_merge_sort_keys_LessPairB_it3e2775fd39_threads = 256, gocccl_merge_sort_keys_LessPairB_it3e2775fd39_items = 4;
+constexpr int gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_threads = 256, gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_items = 4;
+constexpr int gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_threads = 256, gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_items = 8;
+constexpr int gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_threads = 256, gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_items = 8;
+constexpr int gocccl_partition_Odd_itd3caebaa1b_threads = 128, gocccl_partition_Odd_itd3caebaa1b_items = 16;
+constexpr int gocccl_partition_OddI64_ited9f1fe2e9_threads = 128, gocccl_partition_OddI64_ited9f1fe2e9_items = 8;
 constexpr int gocccl_reduce_AddF64_itd4e63adab6_threads = 256, gocccl_reduce_AddF64_itd4e63adab6_items = 8;
 constexpr int gocccl_reduce_AddI32_ite2e0308ab2_threads = 256, gocccl_reduce_AddI32_ite2e0308ab2_items = 16;
 constexpr int gocccl_reduce_AddI32_it89ca1538d8_threads = 256, gocccl_reduce_AddI32_it89ca1538d8_items = 16;
@@ -203,25 +340,38 @@ constexpr int gocccl_reduce_AddI32_it4b544c0c07_threads = 256, gocccl_reduce_Add
 constexpr int gocccl_reduce_AddI32_it655e44e380_threads = 256, gocccl_reduce_AddI32_it655e44e380_items = 16;
 constexpr int gocccl_reduce_AddI64_it37edf1d56e_threads = 256, gocccl_reduce_AddI64_it37edf1d56e_items = 8;
 constexpr int gocccl_reduce_MaxF32_it5f6395bac3_threads = 256, gocccl_reduce_MaxF32_it5f6395bac3_items = 16;
+constexpr int gocccl_select_Odd_it2d4b99d551_threads = 128, gocccl_select_Odd_it2d4b99d551_items = 16;
+constexpr int gocccl_select_Odd_it3bbda9e864_threads = 128, gocccl_select_Odd_it3bbda9e864_items = 16;
+constexpr int gocccl_select_Odd_it19983c9d32_threads = 128, gocccl_select_Odd_it19983c9d32_items = 16;
+constexpr int gocccl_select_Odd_it8007d18e18_threads = 128, gocccl_select_Odd_it8007d18e18_items = 16;
+constexpr int gocccl_select_Odd_it91c902f249_threads = 128, gocccl_select_Odd_it91c902f249_items = 16;
+constexpr int gocccl_select_Odd_itb408cfa68d_threads = 128, gocccl_select_Odd_itb408cfa68d_items = 16;
+constexpr int gocccl_select_Odd_it80e0f8ed11_threads = 128, gocccl_select_Odd_it80e0f8ed11_items = 16;
+constexpr int gocccl_select_Odd_it631980dda7_threads = 128, gocccl_select_Odd_it631980dda7_items = 16;
+constexpr int gocccl_select_OddI64_itf4c671e4f3_threads = 128, gocccl_select_OddI64_itf4c671e4f3_items = 8;
+constexpr int gocccl_select_PairKeep_it841725de63_threads = 128, gocccl_select_PairKeep_it841725de63_items = 4;
+constexpr int gocccl_select_Positive_it3dbe14de03_threads = 128, gocccl_select_Positive_it3dbe14de03_items = 16;
 constexpr int gocccl_transform_Split_it11684bb8ce_threads = 256, gocccl_transform_Split_it11684bb8ce_items = 2;
 constexpr int gocccl_transform_SquareI32_itf76ac8366a_threads = 256, gocccl_transform_SquareI32_itf76ac8366a_items = 8;
 constexpr int gocccl_transform_Twice_it3ab534ccd6_threads = 256, gocccl_transform_Twice_it3ab534ccd6_items = 8;
 constexpr int gocccl_transform_Twice_it79e92991ef_threads = 256, gocccl_transform_Twice_it79e92991ef_items = 8;
 constexpr int gocccl_transform_Twice_itf752cafea5_threads = 256, gocccl_transform_Twice_itf752cafea5_items = 8;
+constexpr int gocccl_unique_EqI32_itb408cfa68d_threads = 128, gocccl_unique_EqI32_itb408cfa68d_items = 16;
+constexpr int gocccl_unique_EqI32_itcd4b17d954_threads = 128, gocccl_unique_EqI32_itcd4b17d954_items = 16;
 
-// BinaryTransform(MulI32){-,Reverse[int32](Slice[int32])>-} over int32, int32, int32, declared at ops.go:125:18.
+// BinaryTransform(MulI32){-,Reverse[int32](Slice[int32])>-} over int32, int32, int32, declared at ops.go:163:18.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MulI32_ita58af8b7c0_threads)
 gocccl_transform2_MulI32_ita58af8b7c0(const int32_t* d_a, ::gocccl::it::Reverse<::gocccl::it::Pointer<int32_t>> d_b, int32_t* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_MulI32_ita58af8b7c0_threads, gocccl_transform2_MulI32_ita58af8b7c0_items, int32_t, int32_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::MulI32>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(MulI32){Counting[int32],Constant[int32]>-} over int32, int32, int32, declared at ops.go:124:18.
+// BinaryTransform(MulI32){Counting[int32],Constant[int32]>-} over int32, int32, int32, declared at ops.go:162:18.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MulI32_it7abde5c78a_threads)
 gocccl_transform2_MulI32_it7abde5c78a(::gocccl::it::Counting<int32_t> d_a, ::gocccl::it::Constant<int32_t> d_b, int32_t* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_MulI32_it7abde5c78a_threads, gocccl_transform2_MulI32_it7abde5c78a_items, int32_t, int32_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::MulI32>(d_a, d_b, d_out, n);
 }
 
-// ExclusiveScan(AddI64){Transform[int64](Permutation[int32](Slice[int32],Slice[int64]),Widen)>-} over int64, declared at ops.go:129:18.
+// ExclusiveScan(AddI64){Transform[int64](Permutation[int32](Slice[int32],Slice[int64]),Widen)>-} over int64, declared at ops.go:167:18.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddI64_it9da2d3e8b3_threads)
 gocccl_exclusive_scan_AddI64_it9da2d3e8b3_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_AddI64_it9da2d3e8b3_threads, gocccl_exclusive_scan_AddI64_it9da2d3e8b3_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI64>(d_state, state_bytes, num_tiles);
@@ -232,7 +382,7 @@ gocccl_exclusive_scan_AddI64_it9da2d3e8b3_sweep(::gocccl::it::Transform<int64_t,
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddI64_it9da2d3e8b3_threads, gocccl_exclusive_scan_AddI64_it9da2d3e8b3_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(AddI32){Permutation[int32](Slice[int32],Slice[int64])>TransformOutput[int32](Slice[int32],Twice)} over int32, declared at ops.go:128:18.
+// InclusiveScan(AddI32){Permutation[int32](Slice[int32],Slice[int64])>TransformOutput[int32](Slice[int32],Twice)} over int32, declared at ops.go:166:18.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddI32_iteed8eddb14_threads)
 gocccl_inclusive_scan_AddI32_iteed8eddb14_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddI32_iteed8eddb14_threads, gocccl_inclusive_scan_AddI32_iteed8eddb14_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_state, state_bytes, num_tiles);
@@ -243,7 +393,7 @@ gocccl_inclusive_scan_AddI32_iteed8eddb14_sweep(::gocccl::it::Permutation<::gocc
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddI32_iteed8eddb14_threads, gocccl_inclusive_scan_AddI32_iteed8eddb14_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(AddI32){Transform[int32](Counting[int32],SquareI32)>-} over int32, declared at ops.go:127:18.
+// InclusiveScan(AddI32){Transform[int32](Counting[int32],SquareI32)>-} over int32, declared at ops.go:165:18.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddI32_it655e44e380_threads)
 gocccl_inclusive_scan_AddI32_it655e44e380_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddI32_it655e44e380_threads, gocccl_inclusive_scan_AddI32_it655e44e380_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_state, state_bytes, num_tiles);
@@ -254,7 +404,221 @@ gocccl_inclusive_scan_AddI32_it655e44e380_sweep(::gocccl::it::Transform<int32_t,
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddI32_it655e44e380_threads, gocccl_inclusive_scan_AddI32_it655e44e380_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// Reduce(AddF64){Transform[float64](Zip[Pair](Counting[int32],Slice[float64]),PairSum)>-} over float64, declared at ops.go:112:16.
+// MergeSortKeys(GreaterF32){Transform[float32](Transform[float32](Transform[float32](Counting[float32],Half),Half),Half)>} over float32, declared at ops.go:193:17.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_threads)
+gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_block(::gocccl::it::Transform<float, ::gocccl::it::Transform<float, ::gocccl::it::Transform<float, ::gocccl::it::Counting<float>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Half>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Half>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Half> d_keys_in, float* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_threads, gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_items, float, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::GreaterF32>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_threads)
+gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_partition(const float* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_partition<gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_threads, gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_items, float, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::GreaterF32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_threads)
+gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_merge(float* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_threads, gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_items, float, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::GreaterF32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+// MergeSortKeys(LessI32){CacheModified[int32](Slice[int32],Streaming)>} over int32, declared at ops.go:200:17.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI32_it7956de23dd_threads)
+gocccl_merge_sort_keys_LessI32_it7956de23dd_block(::gocccl::it::CacheModified<int32_t, 1> d_keys_in, int32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessI32_it7956de23dd_threads, gocccl_merge_sort_keys_LessI32_it7956de23dd_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI32_it7956de23dd_threads)
+gocccl_merge_sort_keys_LessI32_it7956de23dd_partition(const int32_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_partition<gocccl_merge_sort_keys_LessI32_it7956de23dd_threads, gocccl_merge_sort_keys_LessI32_it7956de23dd_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI32_it7956de23dd_threads)
+gocccl_merge_sort_keys_LessI32_it7956de23dd_merge(int32_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessI32_it7956de23dd_threads, gocccl_merge_sort_keys_LessI32_it7956de23dd_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+// MergeSortKeys(LessI32){Constant[int32]>} over int32, declared at ops.go:194:17.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI32_itbaf79328a0_threads)
+gocccl_merge_sort_keys_LessI32_itbaf79328a0_block(::gocccl::it::Constant<int32_t> d_keys_in, int32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessI32_itbaf79328a0_threads, gocccl_merge_sort_keys_LessI32_itbaf79328a0_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI32_itbaf79328a0_threads)
+gocccl_merge_sort_keys_LessI32_itbaf79328a0_partition(const int32_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_partition<gocccl_merge_sort_keys_LessI32_itbaf79328a0_threads, gocccl_merge_sort_keys_LessI32_itbaf79328a0_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI32_itbaf79328a0_threads)
+gocccl_merge_sort_keys_LessI32_itbaf79328a0_merge(int32_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessI32_itbaf79328a0_threads, gocccl_merge_sort_keys_LessI32_itbaf79328a0_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+// MergeSortKeys(LessI32){Permutation[int32](Slice[int32],Shuffle[int64])>} over int32, declared at ops.go:197:17.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI32_itff2d650dbf_threads)
+gocccl_merge_sort_keys_LessI32_itff2d650dbf_block(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Shuffle> d_keys_in, int32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessI32_itff2d650dbf_threads, gocccl_merge_sort_keys_LessI32_itff2d650dbf_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI32_itff2d650dbf_threads)
+gocccl_merge_sort_keys_LessI32_itff2d650dbf_partition(const int32_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_partition<gocccl_merge_sort_keys_LessI32_itff2d650dbf_threads, gocccl_merge_sort_keys_LessI32_itff2d650dbf_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI32_itff2d650dbf_threads)
+gocccl_merge_sort_keys_LessI32_itff2d650dbf_merge(int32_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessI32_itff2d650dbf_threads, gocccl_merge_sort_keys_LessI32_itff2d650dbf_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+// MergeSortKeys(LessI32){Transform[int32](Counting[int32],SquareI32)>} over int32, declared at ops.go:192:17.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI32_it82a20d9002_threads)
+gocccl_merge_sort_keys_LessI32_it82a20d9002_block(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::SquareI32> d_keys_in, int32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessI32_it82a20d9002_threads, gocccl_merge_sort_keys_LessI32_it82a20d9002_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI32_it82a20d9002_threads)
+gocccl_merge_sort_keys_LessI32_it82a20d9002_partition(const int32_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_partition<gocccl_merge_sort_keys_LessI32_it82a20d9002_threads, gocccl_merge_sort_keys_LessI32_it82a20d9002_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI32_it82a20d9002_threads)
+gocccl_merge_sort_keys_LessI32_it82a20d9002_merge(int32_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessI32_it82a20d9002_threads, gocccl_merge_sort_keys_LessI32_it82a20d9002_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+// MergeSortKeys(LessI64){Shuffle[int64]>} over int64, declared at ops.go:198:17.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI64_itead5ea9239_threads)
+gocccl_merge_sort_keys_LessI64_itead5ea9239_block(::gocccl::it::Shuffle d_keys_in, int64_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessI64_itead5ea9239_threads, gocccl_merge_sort_keys_LessI64_itead5ea9239_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI64>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI64_itead5ea9239_threads)
+gocccl_merge_sort_keys_LessI64_itead5ea9239_partition(const int64_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_partition<gocccl_merge_sort_keys_LessI64_itead5ea9239_threads, gocccl_merge_sort_keys_LessI64_itead5ea9239_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI64>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI64_itead5ea9239_threads)
+gocccl_merge_sort_keys_LessI64_itead5ea9239_merge(int64_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessI64_itead5ea9239_threads, gocccl_merge_sort_keys_LessI64_itead5ea9239_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI64>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+// MergeSortKeys(LessLow4){Permutation[int32](Slice[int32],Slice[int64])>} over int32, declared at ops.go:196:17.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_threads)
+gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_block(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_keys_in, int32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_threads, gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_threads)
+gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_partition(const int32_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_partition<gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_threads, gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_threads)
+gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_merge(int32_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_threads, gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+// MergeSortKeys(LessLow4){Reverse[int32](Slice[int32])>} over int32, declared at ops.go:199:17.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_threads)
+gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_block(::gocccl::it::Reverse<::gocccl::it::Pointer<int32_t>> d_keys_in, int32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_threads, gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_threads)
+gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_partition(const int32_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_partition<gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_threads, gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_threads)
+gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_merge(int32_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_threads, gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+// MergeSortKeys(LessPairB){Zip[Pair](Slice[int32],Slice[float64])>} over Pair, declared at ops.go:195:17.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessPairB_it3e2775fd39_threads)
+gocccl_merge_sort_keys_LessPairB_it3e2775fd39_block(::gocccl::it::Zip<::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl::it::Offsets<0, 8>, ::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<double>> d_keys_in, ::gocccl_pkg_iterator_3fc31015::Pair* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessPairB_it3e2775fd39_threads, gocccl_merge_sort_keys_LessPairB_it3e2775fd39_items, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessPairB>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessPairB_it3e2775fd39_threads)
+gocccl_merge_sort_keys_LessPairB_it3e2775fd39_partition(const ::gocccl_pkg_iterator_3fc31015::Pair* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_partition<gocccl_merge_sort_keys_LessPairB_it3e2775fd39_threads, gocccl_merge_sort_keys_LessPairB_it3e2775fd39_items, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessPairB>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessPairB_it3e2775fd39_threads)
+gocccl_merge_sort_keys_LessPairB_it3e2775fd39_merge(::gocccl_pkg_iterator_3fc31015::Pair* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessPairB_it3e2775fd39_threads, gocccl_merge_sort_keys_LessPairB_it3e2775fd39_items, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessPairB>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+// MergeSortPairs[int32,Pair](LessLow4){Transform[int32](Reverse[int32](Permutation[int32](Slice[int32],Slice[int64])),SquareI32),Zip[Pair](Counting[int32],Slice[float64])>} over int32, Pair, declared at ops.go:203:15.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_threads)
+gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_block(::gocccl::it::Transform<int32_t, ::gocccl::it::Reverse<::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>>>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::SquareI32> d_keys_in, ::gocccl::it::Zip<::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl::it::Offsets<0, 8>, ::gocccl::it::Counting<int32_t>, ::gocccl::it::Pointer<double>> d_values_in, int32_t* d_keys, ::gocccl_pkg_iterator_3fc31015::Pair* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_pairs_block<gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_threads, gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_items, int32_t, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys_in, d_values_in, d_keys, d_values, d_tmp_keys, d_tmp_values, n, to_tmp);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_threads)
+gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_partition(const int32_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_pairs_partition<gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_threads, gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_items, int32_t, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_threads)
+gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_merge(int32_t* d_keys, ::gocccl_pkg_iterator_3fc31015::Pair* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_pairs_merge<gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_threads, gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_items, int32_t, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, d_partitions, from_tmp, merged_tiles);
+}
+
+// MergeSortPairs[int32,int64](LessLow4){-,Counting[int64]>} over int32, int64, declared at ops.go:202:15.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_threads)
+gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_block(const int32_t* d_keys_in, ::gocccl::it::Counting<int64_t> d_values_in, int32_t* d_keys, int64_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_pairs_block<gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_threads, gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_items, int32_t, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys_in, d_values_in, d_keys, d_values, d_tmp_keys, d_tmp_values, n, to_tmp);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_threads)
+gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_partition(const int32_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_pairs_partition<gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_threads, gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_items, int32_t, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_threads)
+gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_merge(int32_t* d_keys, int64_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_pairs_merge<gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_threads, gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_items, int32_t, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, d_partitions, from_tmp, merged_tiles);
+}
+
+// MergeSortPairs[int64,int32](LessI64){Shuffle[int64],CacheModified[int32](Slice[int32],Volatile)>} over int64, int32, declared at ops.go:204:15.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_threads)
+gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_block(::gocccl::it::Shuffle d_keys_in, ::gocccl::it::CacheModified<int32_t, 3> d_values_in, int64_t* d_keys, int32_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_pairs_block<gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_threads, gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_items, int64_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI64>(d_keys_in, d_values_in, d_keys, d_values, d_tmp_keys, d_tmp_values, n, to_tmp);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_threads)
+gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_partition(const int64_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_pairs_partition<gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_threads, gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_items, int64_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI64>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_threads)
+gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_merge(int64_t* d_keys, int32_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
+  ::gocccl::merge_sort_pairs_merge<gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_threads, gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_items, int64_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI64>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, d_partitions, from_tmp, merged_tiles);
+}
+
+// Partition(Odd){Transform[int32](Reverse[int32](Permutation[int32](Slice[int32],Slice[int64])),SquareI32)>-,-} over int32, declared at ops.go:184:19.
+extern "C" __global__ void __launch_bounds__(gocccl_partition_Odd_itd3caebaa1b_threads)
+gocccl_partition_Odd_itd3caebaa1b_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_partition_Odd_itd3caebaa1b_threads, gocccl_partition_Odd_itd3caebaa1b_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_partition_Odd_itd3caebaa1b_threads)
+gocccl_partition_Odd_itd3caebaa1b_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Reverse<::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>>>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::SquareI32> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::partition_if<gocccl_partition_Odd_itd3caebaa1b_threads, gocccl_partition_Odd_itd3caebaa1b_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Partition(OddI64){Transform[int64](Zip[Triple](Slice[int32],Counting[float32],Permutation[int64](Slice[int64],Shuffle[int64])),TripleSum)>-,-} over int64, declared at ops.go:185:19.
+extern "C" __global__ void __launch_bounds__(gocccl_partition_OddI64_ited9f1fe2e9_threads)
+gocccl_partition_OddI64_ited9f1fe2e9_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_partition_OddI64_ited9f1fe2e9_threads, gocccl_partition_OddI64_ited9f1fe2e9_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::OddI64>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_partition_OddI64_ited9f1fe2e9_threads)
+gocccl_partition_OddI64_ited9f1fe2e9_sweep(::gocccl::it::Transform<int64_t, ::gocccl::it::Zip<::gocccl_pkg_iterator_3fc31015::Triple, ::gocccl::it::Offsets<0, 4, 8>, ::gocccl::it::Pointer<int32_t>, ::gocccl::it::Counting<float>, ::gocccl::it::Permutation<::gocccl::it::Pointer<int64_t>, ::gocccl::it::Shuffle>>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::TripleSum> d_in, int64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::partition_if<gocccl_partition_OddI64_ited9f1fe2e9_threads, gocccl_partition_OddI64_ited9f1fe2e9_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::OddI64>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Reduce(AddF64){Transform[float64](Zip[Pair](Counting[int32],Slice[float64]),PairSum)>-} over float64, declared at ops.go:150:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddF64_itd4e63adab6_threads)
 gocccl_reduce_AddF64_itd4e63adab6_sweep(::gocccl::it::Transform<double, ::gocccl::it::Zip<::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl::it::Offsets<0, 8>, ::gocccl::it::Counting<int32_t>, ::gocccl::it::Pointer<double>>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::PairSum> d_in, long long n, double* d_out, double init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddF64_itd4e63adab6_threads, gocccl_reduce_AddF64_itd4e63adab6_items, double, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddF64>(d_in, n, d_out, init, d_scratch);
@@ -265,7 +629,7 @@ gocccl_reduce_AddF64_itd4e63adab6_final(::gocccl::it::Transform<double, ::gocccl
   ::gocccl::reduce_final<gocccl_reduce_AddF64_itd4e63adab6_threads, gocccl_reduce_AddF64_itd4e63adab6_items, double, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddF64>(d_in, n, d_out, init);
 }
 
-// Reduce(AddI32){CacheModified[int32](Slice[int32],L2Only)>-} over int32, declared at ops.go:115:16.
+// Reduce(AddI32){CacheModified[int32](Slice[int32],L2Only)>-} over int32, declared at ops.go:153:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_ite2e0308ab2_threads)
 gocccl_reduce_AddI32_ite2e0308ab2_sweep(::gocccl::it::CacheModified<int32_t, 2> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddI32_ite2e0308ab2_threads, gocccl_reduce_AddI32_ite2e0308ab2_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init, d_scratch);
@@ -276,7 +640,7 @@ gocccl_reduce_AddI32_ite2e0308ab2_final(::gocccl::it::CacheModified<int32_t, 2> 
   ::gocccl::reduce_final<gocccl_reduce_AddI32_ite2e0308ab2_threads, gocccl_reduce_AddI32_ite2e0308ab2_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init);
 }
 
-// Reduce(AddI32){CacheModified[int32](Slice[int32],Streaming)>-} over int32, declared at ops.go:114:16.
+// Reduce(AddI32){CacheModified[int32](Slice[int32],Streaming)>-} over int32, declared at ops.go:152:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_it89ca1538d8_threads)
 gocccl_reduce_AddI32_it89ca1538d8_sweep(::gocccl::it::CacheModified<int32_t, 1> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddI32_it89ca1538d8_threads, gocccl_reduce_AddI32_it89ca1538d8_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init, d_scratch);
@@ -287,7 +651,7 @@ gocccl_reduce_AddI32_it89ca1538d8_final(::gocccl::it::CacheModified<int32_t, 1> 
   ::gocccl::reduce_final<gocccl_reduce_AddI32_it89ca1538d8_threads, gocccl_reduce_AddI32_it89ca1538d8_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init);
 }
 
-// Reduce(AddI32){CacheModified[int32](Slice[int32],Volatile)>-} over int32, declared at ops.go:116:16.
+// Reduce(AddI32){CacheModified[int32](Slice[int32],Volatile)>-} over int32, declared at ops.go:154:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_it80f9ce3660_threads)
 gocccl_reduce_AddI32_it80f9ce3660_sweep(::gocccl::it::CacheModified<int32_t, 3> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddI32_it80f9ce3660_threads, gocccl_reduce_AddI32_it80f9ce3660_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init, d_scratch);
@@ -298,7 +662,7 @@ gocccl_reduce_AddI32_it80f9ce3660_final(::gocccl::it::CacheModified<int32_t, 3> 
   ::gocccl::reduce_final<gocccl_reduce_AddI32_it80f9ce3660_threads, gocccl_reduce_AddI32_it80f9ce3660_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init);
 }
 
-// Reduce(AddI32){Constant[int32]>-} over int32, declared at ops.go:111:16.
+// Reduce(AddI32){Constant[int32]>-} over int32, declared at ops.go:149:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_iteb1ccd7b42_threads)
 gocccl_reduce_AddI32_iteb1ccd7b42_sweep(::gocccl::it::Constant<int32_t> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddI32_iteb1ccd7b42_threads, gocccl_reduce_AddI32_iteb1ccd7b42_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init, d_scratch);
@@ -309,7 +673,7 @@ gocccl_reduce_AddI32_iteb1ccd7b42_final(::gocccl::it::Constant<int32_t> d_in, lo
   ::gocccl::reduce_final<gocccl_reduce_AddI32_iteb1ccd7b42_threads, gocccl_reduce_AddI32_iteb1ccd7b42_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init);
 }
 
-// Reduce(AddI32){Permutation[int32](Slice[int32],Shuffle[int64])>-} over int32, declared at ops.go:110:16.
+// Reduce(AddI32){Permutation[int32](Slice[int32],Shuffle[int64])>-} over int32, declared at ops.go:148:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_it5073c0d75a_threads)
 gocccl_reduce_AddI32_it5073c0d75a_sweep(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Shuffle> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddI32_it5073c0d75a_threads, gocccl_reduce_AddI32_it5073c0d75a_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init, d_scratch);
@@ -320,7 +684,7 @@ gocccl_reduce_AddI32_it5073c0d75a_final(::gocccl::it::Permutation<::gocccl::it::
   ::gocccl::reduce_final<gocccl_reduce_AddI32_it5073c0d75a_threads, gocccl_reduce_AddI32_it5073c0d75a_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init);
 }
 
-// Reduce(AddI32){Permutation[int32](Slice[int32],Slice[int64])>-} over int32, declared at ops.go:109:16.
+// Reduce(AddI32){Permutation[int32](Slice[int32],Slice[int64])>-} over int32, declared at ops.go:147:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_itee82be2115_threads)
 gocccl_reduce_AddI32_itee82be2115_sweep(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddI32_itee82be2115_threads, gocccl_reduce_AddI32_itee82be2115_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init, d_scratch);
@@ -331,7 +695,7 @@ gocccl_reduce_AddI32_itee82be2115_final(::gocccl::it::Permutation<::gocccl::it::
   ::gocccl::reduce_final<gocccl_reduce_AddI32_itee82be2115_threads, gocccl_reduce_AddI32_itee82be2115_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init);
 }
 
-// Reduce(AddI32){Reverse[int32](Slice[int32])>TransformOutput[int32](Slice[int32],Twice)} over int32, declared at ops.go:117:16.
+// Reduce(AddI32){Reverse[int32](Slice[int32])>TransformOutput[int32](Slice[int32],Twice)} over int32, declared at ops.go:155:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_it4b544c0c07_threads)
 gocccl_reduce_AddI32_it4b544c0c07_sweep(::gocccl::it::Reverse<::gocccl::it::Pointer<int32_t>> d_in, long long n, ::gocccl::it::TransformOutput<int32_t, ::gocccl::it::OutPointer<int32_t>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Twice> d_out, int32_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddI32_it4b544c0c07_threads, gocccl_reduce_AddI32_it4b544c0c07_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init, d_scratch);
@@ -342,7 +706,7 @@ gocccl_reduce_AddI32_it4b544c0c07_final(::gocccl::it::Reverse<::gocccl::it::Poin
   ::gocccl::reduce_final<gocccl_reduce_AddI32_it4b544c0c07_threads, gocccl_reduce_AddI32_it4b544c0c07_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init);
 }
 
-// Reduce(AddI32){Transform[int32](Counting[int32],SquareI32)>-} over int32, declared at ops.go:107:16.
+// Reduce(AddI32){Transform[int32](Counting[int32],SquareI32)>-} over int32, declared at ops.go:145:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_it655e44e380_threads)
 gocccl_reduce_AddI32_it655e44e380_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::SquareI32> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddI32_it655e44e380_threads, gocccl_reduce_AddI32_it655e44e380_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init, d_scratch);
@@ -353,7 +717,7 @@ gocccl_reduce_AddI32_it655e44e380_final(::gocccl::it::Transform<int32_t, ::goccc
   ::gocccl::reduce_final<gocccl_reduce_AddI32_it655e44e380_threads, gocccl_reduce_AddI32_it655e44e380_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init);
 }
 
-// Reduce(AddI64){Transform[int64](Zip[Triple](Slice[int32],Counting[float32],Permutation[int64](Slice[int64],Shuffle[int64])),TripleSum)>-} over int64, declared at ops.go:113:16.
+// Reduce(AddI64){Transform[int64](Zip[Triple](Slice[int32],Counting[float32],Permutation[int64](Slice[int64],Shuffle[int64])),TripleSum)>-} over int64, declared at ops.go:151:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI64_it37edf1d56e_threads)
 gocccl_reduce_AddI64_it37edf1d56e_sweep(::gocccl::it::Transform<int64_t, ::gocccl::it::Zip<::gocccl_pkg_iterator_3fc31015::Triple, ::gocccl::it::Offsets<0, 4, 8>, ::gocccl::it::Pointer<int32_t>, ::gocccl::it::Counting<float>, ::gocccl::it::Permutation<::gocccl::it::Pointer<int64_t>, ::gocccl::it::Shuffle>>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::TripleSum> d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddI64_it37edf1d56e_threads, gocccl_reduce_AddI64_it37edf1d56e_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI64>(d_in, n, d_out, init, d_scratch);
@@ -364,7 +728,7 @@ gocccl_reduce_AddI64_it37edf1d56e_final(::gocccl::it::Transform<int64_t, ::goccc
   ::gocccl::reduce_final<gocccl_reduce_AddI64_it37edf1d56e_threads, gocccl_reduce_AddI64_it37edf1d56e_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI64>(d_in, n, d_out, init);
 }
 
-// Reduce(MaxF32){Transform[float32](Transform[float32](Transform[float32](Counting[float32],Half),Half),Half)>-} over float32, declared at ops.go:108:16.
+// Reduce(MaxF32){Transform[float32](Transform[float32](Transform[float32](Counting[float32],Half),Half),Half)>-} over float32, declared at ops.go:146:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxF32_it5f6395bac3_threads)
 gocccl_reduce_MaxF32_it5f6395bac3_sweep(::gocccl::it::Transform<float, ::gocccl::it::Transform<float, ::gocccl::it::Transform<float, ::gocccl::it::Counting<float>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Half>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Half>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Half> d_in, long long n, float* d_out, float init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_MaxF32_it5f6395bac3_threads, gocccl_reduce_MaxF32_it5f6395bac3_items, float, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::MaxF32>(d_in, n, d_out, init, d_scratch);
@@ -375,32 +739,175 @@ gocccl_reduce_MaxF32_it5f6395bac3_final(::gocccl::it::Transform<float, ::gocccl:
   ::gocccl::reduce_final<gocccl_reduce_MaxF32_it5f6395bac3_threads, gocccl_reduce_MaxF32_it5f6395bac3_items, float, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::MaxF32>(d_in, n, d_out, init);
 }
 
-// UnaryTransform(Split){->ZipOutput[Pair](Slice[int32],Slice[float64])} over int32, Pair, declared at ops.go:122:18.
+// Select(Odd){CacheModified[int32](Slice[int32],L2Only)>-,-} over int32, declared at ops.go:181:16.
+extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it2d4b99d551_threads)
+gocccl_select_Odd_it2d4b99d551_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_select_Odd_it2d4b99d551_threads, gocccl_select_Odd_it2d4b99d551_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it2d4b99d551_threads)
+gocccl_select_Odd_it2d4b99d551_sweep(::gocccl::it::CacheModified<int32_t, 2> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::select_if<gocccl_select_Odd_it2d4b99d551_threads, gocccl_select_Odd_it2d4b99d551_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Select(Odd){CacheModified[int32](Slice[int32],Streaming)>-,-} over int32, declared at ops.go:180:16.
+extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it3bbda9e864_threads)
+gocccl_select_Odd_it3bbda9e864_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_select_Odd_it3bbda9e864_threads, gocccl_select_Odd_it3bbda9e864_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it3bbda9e864_threads)
+gocccl_select_Odd_it3bbda9e864_sweep(::gocccl::it::CacheModified<int32_t, 1> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::select_if<gocccl_select_Odd_it3bbda9e864_threads, gocccl_select_Odd_it3bbda9e864_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Select(Odd){CacheModified[int32](Slice[int32],Volatile)>-,-} over int32, declared at ops.go:182:16.
+extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it19983c9d32_threads)
+gocccl_select_Odd_it19983c9d32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_select_Odd_it19983c9d32_threads, gocccl_select_Odd_it19983c9d32_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it19983c9d32_threads)
+gocccl_select_Odd_it19983c9d32_sweep(::gocccl::it::CacheModified<int32_t, 3> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::select_if<gocccl_select_Odd_it19983c9d32_threads, gocccl_select_Odd_it19983c9d32_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Select(Odd){Constant[int32]>-,-} over int32, declared at ops.go:174:16.
+extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it8007d18e18_threads)
+gocccl_select_Odd_it8007d18e18_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_select_Odd_it8007d18e18_threads, gocccl_select_Odd_it8007d18e18_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it8007d18e18_threads)
+gocccl_select_Odd_it8007d18e18_sweep(::gocccl::it::Constant<int32_t> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::select_if<gocccl_select_Odd_it8007d18e18_threads, gocccl_select_Odd_it8007d18e18_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Select(Odd){Permutation[int32](Slice[int32],Shuffle[int64])>-,-} over int32, declared at ops.go:177:16.
+extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it91c902f249_threads)
+gocccl_select_Odd_it91c902f249_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_select_Odd_it91c902f249_threads, gocccl_select_Odd_it91c902f249_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it91c902f249_threads)
+gocccl_select_Odd_it91c902f249_sweep(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Shuffle> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::select_if<gocccl_select_Odd_it91c902f249_threads, gocccl_select_Odd_it91c902f249_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Select(Odd){Permutation[int32](Slice[int32],Slice[int64])>-,-} over int32, declared at ops.go:176:16.
+extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_itb408cfa68d_threads)
+gocccl_select_Odd_itb408cfa68d_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_select_Odd_itb408cfa68d_threads, gocccl_select_Odd_itb408cfa68d_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_itb408cfa68d_threads)
+gocccl_select_Odd_itb408cfa68d_sweep(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::select_if<gocccl_select_Odd_itb408cfa68d_threads, gocccl_select_Odd_itb408cfa68d_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Select(Odd){Reverse[int32](Slice[int32])>-,-} over int32, declared at ops.go:179:16.
+extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it80e0f8ed11_threads)
+gocccl_select_Odd_it80e0f8ed11_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_select_Odd_it80e0f8ed11_threads, gocccl_select_Odd_it80e0f8ed11_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it80e0f8ed11_threads)
+gocccl_select_Odd_it80e0f8ed11_sweep(::gocccl::it::Reverse<::gocccl::it::Pointer<int32_t>> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::select_if<gocccl_select_Odd_it80e0f8ed11_threads, gocccl_select_Odd_it80e0f8ed11_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Select(Odd){Transform[int32](Counting[int32],SquareI32)>-,-} over int32, declared at ops.go:172:16.
+extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it631980dda7_threads)
+gocccl_select_Odd_it631980dda7_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_select_Odd_it631980dda7_threads, gocccl_select_Odd_it631980dda7_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it631980dda7_threads)
+gocccl_select_Odd_it631980dda7_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::SquareI32> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::select_if<gocccl_select_Odd_it631980dda7_threads, gocccl_select_Odd_it631980dda7_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Select(OddI64){Shuffle[int64]>-,-} over int64, declared at ops.go:178:16.
+extern "C" __global__ void __launch_bounds__(gocccl_select_OddI64_itf4c671e4f3_threads)
+gocccl_select_OddI64_itf4c671e4f3_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_select_OddI64_itf4c671e4f3_threads, gocccl_select_OddI64_itf4c671e4f3_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::OddI64>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_select_OddI64_itf4c671e4f3_threads)
+gocccl_select_OddI64_itf4c671e4f3_sweep(::gocccl::it::Shuffle d_in, int64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::select_if<gocccl_select_OddI64_itf4c671e4f3_threads, gocccl_select_OddI64_itf4c671e4f3_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::OddI64>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Select(PairKeep){Zip[Pair](Counting[int32],Slice[float64])>-,-} over Pair, declared at ops.go:175:16.
+extern "C" __global__ void __launch_bounds__(gocccl_select_PairKeep_it841725de63_threads)
+gocccl_select_PairKeep_it841725de63_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_select_PairKeep_it841725de63_threads, gocccl_select_PairKeep_it841725de63_items, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::PairKeep>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_select_PairKeep_it841725de63_threads)
+gocccl_select_PairKeep_it841725de63_sweep(::gocccl::it::Zip<::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl::it::Offsets<0, 8>, ::gocccl::it::Counting<int32_t>, ::gocccl::it::Pointer<double>> d_in, ::gocccl_pkg_iterator_3fc31015::Pair* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::select_if<gocccl_select_PairKeep_it841725de63_threads, gocccl_select_PairKeep_it841725de63_items, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::PairKeep>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Select(Positive){Transform[float32](Transform[float32](Transform[float32](Counting[float32],Half),Half),Half)>-,-} over float32, declared at ops.go:173:16.
+extern "C" __global__ void __launch_bounds__(gocccl_select_Positive_it3dbe14de03_threads)
+gocccl_select_Positive_it3dbe14de03_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_select_Positive_it3dbe14de03_threads, gocccl_select_Positive_it3dbe14de03_items, float, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Positive>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_select_Positive_it3dbe14de03_threads)
+gocccl_select_Positive_it3dbe14de03_sweep(::gocccl::it::Transform<float, ::gocccl::it::Transform<float, ::gocccl::it::Transform<float, ::gocccl::it::Counting<float>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Half>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Half>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Half> d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::select_if<gocccl_select_Positive_it3dbe14de03_threads, gocccl_select_Positive_it3dbe14de03_items, float, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Positive>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// UnaryTransform(Split){->ZipOutput[Pair](Slice[int32],Slice[float64])} over int32, Pair, declared at ops.go:160:18.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Split_it11684bb8ce_threads)
 gocccl_transform_Split_it11684bb8ce(const int32_t* d_in, ::gocccl::it::ZipOutput<::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl::it::Offsets<0, 8>, ::gocccl::it::OutPointer<int32_t>, ::gocccl::it::OutPointer<double>> d_out, long long n) {
   ::gocccl::transform<gocccl_transform_Split_it11684bb8ce_threads, gocccl_transform_Split_it11684bb8ce_items, int32_t, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Split>(d_in, d_out, n);
 }
 
-// UnaryTransform(SquareI32){Transform[int32](Reverse[int32](Permutation[int32](Slice[int32],Slice[int64])),SquareI32)>-} over int32, int32, declared at ops.go:119:18.
+// UnaryTransform(SquareI32){Transform[int32](Reverse[int32](Permutation[int32](Slice[int32],Slice[int64])),SquareI32)>-} over int32, int32, declared at ops.go:157:18.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_SquareI32_itf76ac8366a_threads)
 gocccl_transform_SquareI32_itf76ac8366a(::gocccl::it::Transform<int32_t, ::gocccl::it::Reverse<::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>>>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::SquareI32> d_in, int32_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_SquareI32_itf76ac8366a_threads, gocccl_transform_SquareI32_itf76ac8366a_items, int32_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::SquareI32>(d_in, d_out, n);
 }
 
-// UnaryTransform(Twice){->PermutationOutput[int32](Slice[int32],Slice[int64])} over int32, int32, declared at ops.go:121:18.
+// UnaryTransform(Twice){->PermutationOutput[int32](Slice[int32],Slice[int64])} over int32, int32, declared at ops.go:159:18.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Twice_it3ab534ccd6_threads)
 gocccl_transform_Twice_it3ab534ccd6(const int32_t* d_in, ::gocccl::it::PermutationOutput<::gocccl::it::OutPointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_out, long long n) {
   ::gocccl::transform<gocccl_transform_Twice_it3ab534ccd6_threads, gocccl_transform_Twice_it3ab534ccd6_items, int32_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Twice>(d_in, d_out, n);
 }
 
-// UnaryTransform(Twice){Counting[int32]>Discard[int32]} over int32, int32, declared at ops.go:123:18.
+// UnaryTransform(Twice){Counting[int32]>Discard[int32]} over int32, int32, declared at ops.go:161:18.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Twice_it79e92991ef_threads)
 gocccl_transform_Twice_it79e92991ef(::gocccl::it::Counting<int32_t> d_in, ::gocccl::it::Discard<int32_t> d_out, long long n) {
   ::gocccl::transform<gocccl_transform_Twice_it79e92991ef_threads, gocccl_transform_Twice_it79e92991ef_items, int32_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Twice>(d_in, d_out, n);
 }
 
-// UnaryTransform(Twice){Permutation[int32](Slice[int32],Shuffle[int64])>ReverseOutput[int32](Slice[int32])} over int32, int32, declared at ops.go:120:18.
+// UnaryTransform(Twice){Permutation[int32](Slice[int32],Shuffle[int64])>ReverseOutput[int32](Slice[int32])} over int32, int32, declared at ops.go:158:18.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Twice_itf752cafea5_threads)
 gocccl_transform_Twice_itf752cafea5(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Shuffle> d_in, ::gocccl::it::ReverseOutput<::gocccl::it::OutPointer<int32_t>> d_out, long long n) {
   ::gocccl::transform<gocccl_transform_Twice_itf752cafea5_threads, gocccl_transform_Twice_itf752cafea5_items, int32_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Twice>(d_in, d_out, n);
+}
+
+// Unique(EqI32){Permutation[int32](Slice[int32],Slice[int64])>-,-} over int32, declared at ops.go:187:19.
+extern "C" __global__ void __launch_bounds__(gocccl_unique_EqI32_itb408cfa68d_threads)
+gocccl_unique_EqI32_itb408cfa68d_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_unique_EqI32_itb408cfa68d_threads, gocccl_unique_EqI32_itb408cfa68d_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_unique_EqI32_itb408cfa68d_threads)
+gocccl_unique_EqI32_itb408cfa68d_sweep(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::unique<gocccl_unique_EqI32_itb408cfa68d_threads, gocccl_unique_EqI32_itb408cfa68d_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Unique(EqI32){Transform[int32](Counting[int32],Div8)>-,-} over int32, declared at ops.go:186:19.
+extern "C" __global__ void __launch_bounds__(gocccl_unique_EqI32_itcd4b17d954_threads)
+gocccl_unique_EqI32_itcd4b17d954_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_unique_EqI32_itcd4b17d954_threads, gocccl_unique_EqI32_itcd4b17d954_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_unique_EqI32_itcd4b17d954_threads)
+gocccl_unique_EqI32_itcd4b17d954_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Div8> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::unique<gocccl_unique_EqI32_itcd4b17d954_threads, gocccl_unique_EqI32_itcd4b17d954_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_in, d_out, d_count, n, d_state, state_bytes);
 }

@@ -23,10 +23,10 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "6db07afdd3a80bf7913819add84b5d0be934edc02a2ca49a9572819ef524b49e", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "697603a50c247d5b83685089c2963e523d75380fdadf20969818daca8d835b30"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "4128818e37a5bc26f98a864ced38280d6f7b565d4feae512f0d0795547b61a70", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "245d477c142e4a14ee0fd634952a96b98cffda9644959e5afb3842d7b9de25f5"},
 	})
-	// BinaryTransform(MulI32){-,Reverse[int32](Slice[int32])>-} over int32, int32, int32, declared at ops.go:125:18.
+	// BinaryTransform(MulI32){-,Reverse[int32](Slice[int32])>-} over int32, int32, int32, declared at ops.go:163:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{MulI32},
@@ -44,7 +44,7 @@ func init() {
 			nil,
 		},
 	})
-	// BinaryTransform(MulI32){Counting[int32],Constant[int32]>-} over int32, int32, int32, declared at ops.go:124:18.
+	// BinaryTransform(MulI32){Counting[int32],Constant[int32]>-} over int32, int32, int32, declared at ops.go:162:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{MulI32},
@@ -62,7 +62,7 @@ func init() {
 			nil,
 		},
 	})
-	// ExclusiveScan(AddI64){Transform[int64](Permutation[int32](Slice[int32],Slice[int64]),Widen)>-} over int64, declared at ops.go:129:18.
+	// ExclusiveScan(AddI64){Transform[int64](Permutation[int32](Slice[int32],Slice[int64]),Widen)>-} over int64, declared at ops.go:167:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{AddI64},
@@ -79,7 +79,7 @@ func init() {
 			nil,
 		},
 	})
-	// InclusiveScan(AddI32){Permutation[int32](Slice[int32],Slice[int64])>TransformOutput[int32](Slice[int32],Twice)} over int32, declared at ops.go:128:18.
+	// InclusiveScan(AddI32){Permutation[int32](Slice[int32],Slice[int64])>TransformOutput[int32](Slice[int32],Twice)} over int32, declared at ops.go:166:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{AddI32},
@@ -96,7 +96,7 @@ func init() {
 			&goccclimpl.Iter{Kind: goccclimpl.IterTransformOutput, Type: reflect.TypeFor[int32](), Op: Twice, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}}},
 		},
 	})
-	// InclusiveScan(AddI32){Transform[int32](Counting[int32],SquareI32)>-} over int32, declared at ops.go:127:18.
+	// InclusiveScan(AddI32){Transform[int32](Counting[int32],SquareI32)>-} over int32, declared at ops.go:165:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{AddI32},
@@ -113,7 +113,226 @@ func init() {
 			nil,
 		},
 	})
-	// Reduce(AddF64){Transform[float64](Zip[Pair](Counting[int32],Slice[float64]),PairSum)>-} over float64, declared at ops.go:112:16.
+	// MergeSortKeys(GreaterF32){Transform[float32](Transform[float32](Transform[float32](Counting[float32],Half),Half),Half)>} over float32, declared at ops.go:193:17.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MergeSortKeys",
+		Ops:       []any{GreaterF32},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_block", "gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_partition", "gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_merge"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[float32](), Op: Half, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[float32](), Op: Half, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[float32](), Op: Half, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterCounting, Type: reflect.TypeFor[float32]()}}}}}}},
+		},
+		Outputs: []*goccclimpl.Iter{},
+	})
+	// MergeSortKeys(LessI32){CacheModified[int32](Slice[int32],Streaming)>} over int32, declared at ops.go:200:17.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MergeSortKeys",
+		Ops:       []any{LessI32},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_merge_sort_keys_LessI32_it7956de23dd_block", "gocccl_merge_sort_keys_LessI32_it7956de23dd_partition", "gocccl_merge_sort_keys_LessI32_it7956de23dd_merge"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterCacheModified, Type: reflect.TypeFor[int32](), Mode: goccclimpl.CacheStreaming, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{},
+	})
+	// MergeSortKeys(LessI32){Constant[int32]>} over int32, declared at ops.go:194:17.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MergeSortKeys",
+		Ops:       []any{LessI32},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_merge_sort_keys_LessI32_itbaf79328a0_block", "gocccl_merge_sort_keys_LessI32_itbaf79328a0_partition", "gocccl_merge_sort_keys_LessI32_itbaf79328a0_merge"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterConstant, Type: reflect.TypeFor[int32]()},
+		},
+		Outputs: []*goccclimpl.Iter{},
+	})
+	// MergeSortKeys(LessI32){Permutation[int32](Slice[int32],Shuffle[int64])>} over int32, declared at ops.go:197:17.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MergeSortKeys",
+		Ops:       []any{LessI32},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_merge_sort_keys_LessI32_itff2d650dbf_block", "gocccl_merge_sort_keys_LessI32_itff2d650dbf_partition", "gocccl_merge_sort_keys_LessI32_itff2d650dbf_merge"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterPermutation, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterShuffle, Type: reflect.TypeFor[int64]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{},
+	})
+	// MergeSortKeys(LessI32){Transform[int32](Counting[int32],SquareI32)>} over int32, declared at ops.go:192:17.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MergeSortKeys",
+		Ops:       []any{LessI32},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_merge_sort_keys_LessI32_it82a20d9002_block", "gocccl_merge_sort_keys_LessI32_it82a20d9002_partition", "gocccl_merge_sort_keys_LessI32_it82a20d9002_merge"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[int32](), Op: SquareI32, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterCounting, Type: reflect.TypeFor[int32]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{},
+	})
+	// MergeSortKeys(LessI64){Shuffle[int64]>} over int64, declared at ops.go:198:17.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MergeSortKeys",
+		Ops:       []any{LessI64},
+		Types:     []reflect.Type{reflect.TypeFor[int64]()},
+		Layouts:   []string{"int64/8"},
+		Kernels:   []string{"gocccl_merge_sort_keys_LessI64_itead5ea9239_block", "gocccl_merge_sort_keys_LessI64_itead5ea9239_partition", "gocccl_merge_sort_keys_LessI64_itead5ea9239_merge"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterShuffle, Type: reflect.TypeFor[int64]()},
+		},
+		Outputs: []*goccclimpl.Iter{},
+	})
+	// MergeSortKeys(LessLow4){Permutation[int32](Slice[int32],Slice[int64])>} over int32, declared at ops.go:196:17.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MergeSortKeys",
+		Ops:       []any{LessLow4},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_block", "gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_partition", "gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_merge"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterPermutation, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int64]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{},
+	})
+	// MergeSortKeys(LessLow4){Reverse[int32](Slice[int32])>} over int32, declared at ops.go:199:17.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MergeSortKeys",
+		Ops:       []any{LessLow4},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_block", "gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_partition", "gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_merge"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterReverse, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{},
+	})
+	// MergeSortKeys(LessPairB){Zip[Pair](Slice[int32],Slice[float64])>} over Pair, declared at ops.go:195:17.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MergeSortKeys",
+		Ops:       []any{LessPairB},
+		Types:     []reflect.Type{reflect.TypeFor[Pair]()},
+		Layouts:   []string{"{A@0:int32,B@8:float64}/16"},
+		Kernels:   []string{"gocccl_merge_sort_keys_LessPairB_it3e2775fd39_block", "gocccl_merge_sort_keys_LessPairB_it3e2775fd39_partition", "gocccl_merge_sort_keys_LessPairB_it3e2775fd39_merge"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterZip, Type: reflect.TypeFor[Pair](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[float64]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{},
+	})
+	// MergeSortPairs[int32,Pair](LessLow4){Transform[int32](Reverse[int32](Permutation[int32](Slice[int32],Slice[int64])),SquareI32),Zip[Pair](Counting[int32],Slice[float64])>} over int32, Pair, declared at ops.go:203:15.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MergeSortPairs",
+		Ops:       []any{LessLow4},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[Pair]()},
+		Layouts:   []string{"int32/4", "{A@0:int32,B@8:float64}/16"},
+		Kernels:   []string{"gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_block", "gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_partition", "gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_merge"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[int32](), Op: SquareI32, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterReverse, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterPermutation, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int64]()}}}}}}},
+			&goccclimpl.Iter{Kind: goccclimpl.IterZip, Type: reflect.TypeFor[Pair](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterCounting, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[float64]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{},
+	})
+	// MergeSortPairs[int32,int64](LessLow4){-,Counting[int64]>} over int32, int64, declared at ops.go:202:15.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MergeSortPairs",
+		Ops:       []any{LessLow4},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int64]()},
+		Layouts:   []string{"int32/4", "int64/8"},
+		Kernels:   []string{"gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_block", "gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_partition", "gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_merge"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+		Inputs: []*goccclimpl.Iter{
+			nil,
+			&goccclimpl.Iter{Kind: goccclimpl.IterCounting, Type: reflect.TypeFor[int64]()},
+		},
+		Outputs: []*goccclimpl.Iter{},
+	})
+	// MergeSortPairs[int64,int32](LessI64){Shuffle[int64],CacheModified[int32](Slice[int32],Volatile)>} over int64, int32, declared at ops.go:204:15.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MergeSortPairs",
+		Ops:       []any{LessI64},
+		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"int64/8", "int32/4"},
+		Kernels:   []string{"gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_block", "gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_partition", "gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_merge"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterShuffle, Type: reflect.TypeFor[int64]()},
+			&goccclimpl.Iter{Kind: goccclimpl.IterCacheModified, Type: reflect.TypeFor[int32](), Mode: goccclimpl.CacheVolatile, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{},
+	})
+	// Partition(Odd){Transform[int32](Reverse[int32](Permutation[int32](Slice[int32],Slice[int64])),SquareI32)>-,-} over int32, declared at ops.go:184:19.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Partition",
+		Ops:       []any{Odd},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_partition_Odd_itd3caebaa1b_init", "gocccl_partition_Odd_itd3caebaa1b_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[int32](), Op: SquareI32, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterReverse, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterPermutation, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int64]()}}}}}}},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+		},
+	})
+	// Partition(OddI64){Transform[int64](Zip[Triple](Slice[int32],Counting[float32],Permutation[int64](Slice[int64],Shuffle[int64])),TripleSum)>-,-} over int64, declared at ops.go:185:19.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Partition",
+		Ops:       []any{OddI64},
+		Types:     []reflect.Type{reflect.TypeFor[int64]()},
+		Layouts:   []string{"int64/8"},
+		Kernels:   []string{"gocccl_partition_OddI64_ited9f1fe2e9_init", "gocccl_partition_OddI64_ited9f1fe2e9_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[int64](), Op: TripleSum, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterZip, Type: reflect.TypeFor[Triple](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterCounting, Type: reflect.TypeFor[float32]()}, {Kind: goccclimpl.IterPermutation, Type: reflect.TypeFor[int64](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int64]()}, {Kind: goccclimpl.IterShuffle, Type: reflect.TypeFor[int64]()}}}}}}},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+		},
+	})
+	// Reduce(AddF64){Transform[float64](Zip[Pair](Counting[int32],Slice[float64]),PairSum)>-} over float64, declared at ops.go:150:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddF64},
@@ -130,7 +349,7 @@ func init() {
 			nil,
 		},
 	})
-	// Reduce(AddI32){CacheModified[int32](Slice[int32],L2Only)>-} over int32, declared at ops.go:115:16.
+	// Reduce(AddI32){CacheModified[int32](Slice[int32],L2Only)>-} over int32, declared at ops.go:153:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddI32},
@@ -147,7 +366,7 @@ func init() {
 			nil,
 		},
 	})
-	// Reduce(AddI32){CacheModified[int32](Slice[int32],Streaming)>-} over int32, declared at ops.go:114:16.
+	// Reduce(AddI32){CacheModified[int32](Slice[int32],Streaming)>-} over int32, declared at ops.go:152:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddI32},
@@ -164,7 +383,7 @@ func init() {
 			nil,
 		},
 	})
-	// Reduce(AddI32){CacheModified[int32](Slice[int32],Volatile)>-} over int32, declared at ops.go:116:16.
+	// Reduce(AddI32){CacheModified[int32](Slice[int32],Volatile)>-} over int32, declared at ops.go:154:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddI32},
@@ -181,7 +400,7 @@ func init() {
 			nil,
 		},
 	})
-	// Reduce(AddI32){Constant[int32]>-} over int32, declared at ops.go:111:16.
+	// Reduce(AddI32){Constant[int32]>-} over int32, declared at ops.go:149:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddI32},
@@ -198,7 +417,7 @@ func init() {
 			nil,
 		},
 	})
-	// Reduce(AddI32){Permutation[int32](Slice[int32],Shuffle[int64])>-} over int32, declared at ops.go:110:16.
+	// Reduce(AddI32){Permutation[int32](Slice[int32],Shuffle[int64])>-} over int32, declared at ops.go:148:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddI32},
@@ -215,7 +434,7 @@ func init() {
 			nil,
 		},
 	})
-	// Reduce(AddI32){Permutation[int32](Slice[int32],Slice[int64])>-} over int32, declared at ops.go:109:16.
+	// Reduce(AddI32){Permutation[int32](Slice[int32],Slice[int64])>-} over int32, declared at ops.go:147:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddI32},
@@ -232,7 +451,7 @@ func init() {
 			nil,
 		},
 	})
-	// Reduce(AddI32){Reverse[int32](Slice[int32])>TransformOutput[int32](Slice[int32],Twice)} over int32, declared at ops.go:117:16.
+	// Reduce(AddI32){Reverse[int32](Slice[int32])>TransformOutput[int32](Slice[int32],Twice)} over int32, declared at ops.go:155:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddI32},
@@ -249,7 +468,7 @@ func init() {
 			&goccclimpl.Iter{Kind: goccclimpl.IterTransformOutput, Type: reflect.TypeFor[int32](), Op: Twice, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}}},
 		},
 	})
-	// Reduce(AddI32){Transform[int32](Counting[int32],SquareI32)>-} over int32, declared at ops.go:107:16.
+	// Reduce(AddI32){Transform[int32](Counting[int32],SquareI32)>-} over int32, declared at ops.go:145:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddI32},
@@ -266,7 +485,7 @@ func init() {
 			nil,
 		},
 	})
-	// Reduce(AddI64){Transform[int64](Zip[Triple](Slice[int32],Counting[float32],Permutation[int64](Slice[int64],Shuffle[int64])),TripleSum)>-} over int64, declared at ops.go:113:16.
+	// Reduce(AddI64){Transform[int64](Zip[Triple](Slice[int32],Counting[float32],Permutation[int64](Slice[int64],Shuffle[int64])),TripleSum)>-} over int64, declared at ops.go:151:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddI64},
@@ -283,7 +502,7 @@ func init() {
 			nil,
 		},
 	})
-	// Reduce(MaxF32){Transform[float32](Transform[float32](Transform[float32](Counting[float32],Half),Half),Half)>-} over float32, declared at ops.go:108:16.
+	// Reduce(MaxF32){Transform[float32](Transform[float32](Transform[float32](Counting[float32],Half),Half),Half)>-} over float32, declared at ops.go:146:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{MaxF32},
@@ -300,7 +519,205 @@ func init() {
 			nil,
 		},
 	})
-	// UnaryTransform(Split){->ZipOutput[Pair](Slice[int32],Slice[float64])} over int32, Pair, declared at ops.go:122:18.
+	// Select(Odd){CacheModified[int32](Slice[int32],L2Only)>-,-} over int32, declared at ops.go:181:16.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Select",
+		Ops:       []any{Odd},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_select_Odd_it2d4b99d551_init", "gocccl_select_Odd_it2d4b99d551_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterCacheModified, Type: reflect.TypeFor[int32](), Mode: goccclimpl.CacheL2Only, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+		},
+	})
+	// Select(Odd){CacheModified[int32](Slice[int32],Streaming)>-,-} over int32, declared at ops.go:180:16.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Select",
+		Ops:       []any{Odd},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_select_Odd_it3bbda9e864_init", "gocccl_select_Odd_it3bbda9e864_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterCacheModified, Type: reflect.TypeFor[int32](), Mode: goccclimpl.CacheStreaming, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+		},
+	})
+	// Select(Odd){CacheModified[int32](Slice[int32],Volatile)>-,-} over int32, declared at ops.go:182:16.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Select",
+		Ops:       []any{Odd},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_select_Odd_it19983c9d32_init", "gocccl_select_Odd_it19983c9d32_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterCacheModified, Type: reflect.TypeFor[int32](), Mode: goccclimpl.CacheVolatile, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+		},
+	})
+	// Select(Odd){Constant[int32]>-,-} over int32, declared at ops.go:174:16.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Select",
+		Ops:       []any{Odd},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_select_Odd_it8007d18e18_init", "gocccl_select_Odd_it8007d18e18_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterConstant, Type: reflect.TypeFor[int32]()},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+		},
+	})
+	// Select(Odd){Permutation[int32](Slice[int32],Shuffle[int64])>-,-} over int32, declared at ops.go:177:16.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Select",
+		Ops:       []any{Odd},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_select_Odd_it91c902f249_init", "gocccl_select_Odd_it91c902f249_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterPermutation, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterShuffle, Type: reflect.TypeFor[int64]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+		},
+	})
+	// Select(Odd){Permutation[int32](Slice[int32],Slice[int64])>-,-} over int32, declared at ops.go:176:16.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Select",
+		Ops:       []any{Odd},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_select_Odd_itb408cfa68d_init", "gocccl_select_Odd_itb408cfa68d_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterPermutation, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int64]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+		},
+	})
+	// Select(Odd){Reverse[int32](Slice[int32])>-,-} over int32, declared at ops.go:179:16.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Select",
+		Ops:       []any{Odd},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_select_Odd_it80e0f8ed11_init", "gocccl_select_Odd_it80e0f8ed11_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterReverse, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+		},
+	})
+	// Select(Odd){Transform[int32](Counting[int32],SquareI32)>-,-} over int32, declared at ops.go:172:16.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Select",
+		Ops:       []any{Odd},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_select_Odd_it631980dda7_init", "gocccl_select_Odd_it631980dda7_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[int32](), Op: SquareI32, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterCounting, Type: reflect.TypeFor[int32]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+		},
+	})
+	// Select(OddI64){Shuffle[int64]>-,-} over int64, declared at ops.go:178:16.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Select",
+		Ops:       []any{OddI64},
+		Types:     []reflect.Type{reflect.TypeFor[int64]()},
+		Layouts:   []string{"int64/8"},
+		Kernels:   []string{"gocccl_select_OddI64_itf4c671e4f3_init", "gocccl_select_OddI64_itf4c671e4f3_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterShuffle, Type: reflect.TypeFor[int64]()},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+		},
+	})
+	// Select(PairKeep){Zip[Pair](Counting[int32],Slice[float64])>-,-} over Pair, declared at ops.go:175:16.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Select",
+		Ops:       []any{PairKeep},
+		Types:     []reflect.Type{reflect.TypeFor[Pair]()},
+		Layouts:   []string{"{A@0:int32,B@8:float64}/16"},
+		Kernels:   []string{"gocccl_select_PairKeep_it841725de63_init", "gocccl_select_PairKeep_it841725de63_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 4},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterZip, Type: reflect.TypeFor[Pair](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterCounting, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[float64]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+		},
+	})
+	// Select(Positive){Transform[float32](Transform[float32](Transform[float32](Counting[float32],Half),Half),Half)>-,-} over float32, declared at ops.go:173:16.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Select",
+		Ops:       []any{Positive},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_select_Positive_it3dbe14de03_init", "gocccl_select_Positive_it3dbe14de03_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[float32](), Op: Half, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[float32](), Op: Half, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[float32](), Op: Half, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterCounting, Type: reflect.TypeFor[float32]()}}}}}}},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+		},
+	})
+	// UnaryTransform(Split){->ZipOutput[Pair](Slice[int32],Slice[float64])} over int32, Pair, declared at ops.go:160:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{Split},
@@ -317,7 +734,7 @@ func init() {
 			&goccclimpl.Iter{Kind: goccclimpl.IterZipOutput, Type: reflect.TypeFor[Pair](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[float64]()}}},
 		},
 	})
-	// UnaryTransform(SquareI32){Transform[int32](Reverse[int32](Permutation[int32](Slice[int32],Slice[int64])),SquareI32)>-} over int32, int32, declared at ops.go:119:18.
+	// UnaryTransform(SquareI32){Transform[int32](Reverse[int32](Permutation[int32](Slice[int32],Slice[int64])),SquareI32)>-} over int32, int32, declared at ops.go:157:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{SquareI32},
@@ -334,7 +751,7 @@ func init() {
 			nil,
 		},
 	})
-	// UnaryTransform(Twice){->PermutationOutput[int32](Slice[int32],Slice[int64])} over int32, int32, declared at ops.go:121:18.
+	// UnaryTransform(Twice){->PermutationOutput[int32](Slice[int32],Slice[int64])} over int32, int32, declared at ops.go:159:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{Twice},
@@ -351,7 +768,7 @@ func init() {
 			&goccclimpl.Iter{Kind: goccclimpl.IterPermutationOutput, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int64]()}}},
 		},
 	})
-	// UnaryTransform(Twice){Counting[int32]>Discard[int32]} over int32, int32, declared at ops.go:123:18.
+	// UnaryTransform(Twice){Counting[int32]>Discard[int32]} over int32, int32, declared at ops.go:161:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{Twice},
@@ -368,7 +785,7 @@ func init() {
 			&goccclimpl.Iter{Kind: goccclimpl.IterDiscard, Type: reflect.TypeFor[int32]()},
 		},
 	})
-	// UnaryTransform(Twice){Permutation[int32](Slice[int32],Shuffle[int64])>ReverseOutput[int32](Slice[int32])} over int32, int32, declared at ops.go:120:18.
+	// UnaryTransform(Twice){Permutation[int32](Slice[int32],Shuffle[int64])>ReverseOutput[int32](Slice[int32])} over int32, int32, declared at ops.go:158:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{Twice},
@@ -383,6 +800,42 @@ func init() {
 		},
 		Outputs: []*goccclimpl.Iter{
 			&goccclimpl.Iter{Kind: goccclimpl.IterReverseOutput, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}}},
+		},
+	})
+	// Unique(EqI32){Permutation[int32](Slice[int32],Slice[int64])>-,-} over int32, declared at ops.go:187:19.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Unique",
+		Ops:       []any{EqI32},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_unique_EqI32_itb408cfa68d_init", "gocccl_unique_EqI32_itb408cfa68d_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterPermutation, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int64]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+		},
+	})
+	// Unique(EqI32){Transform[int32](Counting[int32],Div8)>-,-} over int32, declared at ops.go:186:19.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Unique",
+		Ops:       []any{EqI32},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_unique_EqI32_itcd4b17d954_init", "gocccl_unique_EqI32_itcd4b17d954_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[int32](), Op: Div8, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterCounting, Type: reflect.TypeFor[int32]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
 		},
 	})
 }

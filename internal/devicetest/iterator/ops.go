@@ -1,6 +1,8 @@
 // Package iterator holds the GPU conformance tests of the iterators of
 // package iterator: every input and output kind, nested, through Reduce,
-// UnaryTransform, BinaryTransform, InclusiveScan and ExclusiveScan, on
+// UnaryTransform, BinaryTransform, InclusiveScan and ExclusiveScan, and
+// every input kind through Select, Partition, Unique and the copy form of
+// MergeSortKeys and MergeSortPairs, on
 // random inputs, compared on the GPU against the CPU backend and both
 // against a sequential loop. Without a GPU both sides run on the CPU.
 package iterator
@@ -62,6 +64,39 @@ func Split(x int32) Pair { return Pair{x, float64(x) / 4} }
 //gocccl:op
 func MulI32(a, b int32) int32 { return a * b }
 
+//gocccl:op
+func Odd(x int32) bool { return x&1 != 0 }
+
+//gocccl:op
+func OddI64(x int64) bool { return x&1 != 0 }
+
+//gocccl:op
+func Positive(x float32) bool { return x > 0 }
+
+//gocccl:op
+func PairKeep(p Pair) bool { return p.A&1 != 0 && p.B >= 0 }
+
+//gocccl:op
+func Div8(x int32) int32 { return x / 8 }
+
+//gocccl:op
+func EqI32(a, b int32) bool { return a == b }
+
+//gocccl:op
+func LessI32(a, b int32) bool { return a < b }
+
+//gocccl:op
+func LessI64(a, b int64) bool { return a < b }
+
+//gocccl:op
+func GreaterF32(a, b float32) bool { return a > b }
+
+//gocccl:op
+func LessLow4(a, b int32) bool { return a&15 < b&15 }
+
+//gocccl:op
+func LessPairB(a, b Pair) bool { return a.B < b.B }
+
 // Leaves, bound per call.
 var (
 	CountI32 = it.Counting[int32]()
@@ -75,6 +110,7 @@ var (
 	OutI32   = it.Slice[int32]()
 	OutF64   = it.Slice[float64]()
 	Out2I32  = it.Slice[int32]()
+	CountI64 = it.Counting[int64]()
 )
 
 // Input compositions.
@@ -91,6 +127,8 @@ var (
 	L2         = it.CacheModified(XsI32, it.L2Only)
 	Vol        = it.CacheModified(XsI32, it.Volatile)
 	Widened    = it.Transform(Gather, Widen)
+	ZipXs      = it.Zip[Pair](XsI32, XsF64)
+	Runs       = it.Transform(CountI32, Div8)
 )
 
 // Output compositions.
@@ -127,4 +165,41 @@ var (
 	ScanSquares   = runtime.InclusiveScan(AddI32).Over(Squares)
 	ScanGatherOut = runtime.InclusiveScan(AddI32).Over(Gather).Into(Doubled)
 	ScanWidened   = runtime.ExclusiveScan(AddI64).Over(Widened)
+)
+
+// Select-family instances: every input kind.
+var (
+	SelSquares  = runtime.Select(Odd).Over(Squares)        // Transform(Counting)
+	SelHalves   = runtime.Select(Positive).Over(NestedHalf) // Transform³(Counting[float32])
+	SelConst    = runtime.Select(Odd).Over(ConstI32)        // Constant
+	SelZip      = runtime.Select(PairKeep).Over(Zipped)     // Zip(Counting, Slice)
+	SelGather   = runtime.Select(Odd).Over(Gather)          // Permutation
+	SelShuffled = runtime.Select(Odd).Over(Shuffled)        // Permutation(Slice, Shuffle)
+	SelShuffle  = runtime.Select(OddI64).Over(Shuf)         // Shuffle
+	SelReversed = runtime.Select(Odd).Over(Reversed)        // Reverse
+	SelStreamed = runtime.Select(Odd).Over(Streamed)        // CacheModified
+	SelL2       = runtime.Select(Odd).Over(L2)
+	SelVol      = runtime.Select(Odd).Over(Vol)
+
+	PartRevSquares = runtime.Partition(Odd).Over(RevSquares) // Transform(Reverse(Permutation))
+	PartZip3       = runtime.Partition(OddI64).Over(it.Transform(Zip3, TripleSum))
+	UniqRuns       = runtime.Unique(EqI32).Over(Runs)   // Transform(Counting)
+	UniqGather     = runtime.Unique(EqI32).Over(Gather) // Permutation
+)
+
+// Merge sorts of keys read through every input kind (RunCopy).
+var (
+	SortSquares  = runtime.MergeSortKeys(LessI32).Over(Squares)       // Transform(Counting)
+	SortHalves   = runtime.MergeSortKeys(GreaterF32).Over(NestedHalf) // Transform³(Counting[float32])
+	SortConst    = runtime.MergeSortKeys(LessI32).Over(ConstI32)      // Constant, as long as the output
+	SortZip      = runtime.MergeSortKeys(LessPairB).Over(ZipXs)       // Zip of two Slices, stable
+	SortGather   = runtime.MergeSortKeys(LessLow4).Over(Gather)       // Permutation, stable
+	SortShuffled = runtime.MergeSortKeys(LessI32).Over(Shuffled)      // Permutation(Slice, Shuffle)
+	SortShuffle  = runtime.MergeSortKeys(LessI64).Over(Shuf)          // Shuffle
+	SortReversed = runtime.MergeSortKeys(LessLow4).Over(Reversed)     // Reverse, stable
+	SortStreamed = runtime.MergeSortKeys(LessI32).Over(Streamed)      // CacheModified
+
+	ArgSort    = runtime.MergeSortPairs[int32, int64](LessLow4).Over(it.Slice[int32](), CountI64) // the stable order of a Slice
+	SortMixed  = runtime.MergeSortPairs[int32, Pair](LessLow4).Over(RevSquares, Zipped)
+	SortByShuf = runtime.MergeSortPairs[int64, int32](LessI64).Over(Shuf, Vol)
 )

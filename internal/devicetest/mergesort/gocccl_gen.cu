@@ -149,8 +149,8 @@ constexpr int gocccl_merge_sort_pairs_LessUint32_uint32_uint32_threads = 256, go
 
 // MergeSortKeys(LessInt8) over int8, declared at ops.go:84:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt8_threads)
-gocccl_merge_sort_keys_LessInt8_block(int8_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
-  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessInt8_threads, gocccl_merge_sort_keys_LessInt8_items, int8_t, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessInt8>(d_keys, d_tmp_keys, n, to_tmp);
+gocccl_merge_sort_keys_LessInt8_block(const int8_t* d_keys_in, int8_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessInt8_threads, gocccl_merge_sort_keys_LessInt8_items, int8_t, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessInt8>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt8_threads)
@@ -165,8 +165,8 @@ gocccl_merge_sort_keys_LessInt8_merge(int8_t* d_keys, void* d_tmp_keys, long lon
 
 // MergeSortKeys(LessRecord) over Record, declared at ops.go:87:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessRecord_threads)
-gocccl_merge_sort_keys_LessRecord_block(::gocccl_pkg_mergesort_b806e451::Record* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
-  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessRecord_threads, gocccl_merge_sort_keys_LessRecord_items, ::gocccl_pkg_mergesort_b806e451::Record, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessRecord>(d_keys, d_tmp_keys, n, to_tmp);
+gocccl_merge_sort_keys_LessRecord_block(const ::gocccl_pkg_mergesort_b806e451::Record* d_keys_in, ::gocccl_pkg_mergesort_b806e451::Record* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessRecord_threads, gocccl_merge_sort_keys_LessRecord_items, ::gocccl_pkg_mergesort_b806e451::Record, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessRecord>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessRecord_threads)
@@ -181,8 +181,8 @@ gocccl_merge_sort_keys_LessRecord_merge(::gocccl_pkg_mergesort_b806e451::Record*
 
 // MergeSortKeys(LessUint32) over uint32, declared at ops.go:82:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint32_threads)
-gocccl_merge_sort_keys_LessUint32_block(uint32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
-  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessUint32_threads, gocccl_merge_sort_keys_LessUint32_items, uint32_t, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessUint32>(d_keys, d_tmp_keys, n, to_tmp);
+gocccl_merge_sort_keys_LessUint32_block(const uint32_t* d_keys_in, uint32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessUint32_threads, gocccl_merge_sort_keys_LessUint32_items, uint32_t, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessUint32>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint32_threads)
@@ -197,8 +197,8 @@ gocccl_merge_sort_keys_LessUint32_merge(uint32_t* d_keys, void* d_tmp_keys, long
 
 // MergeSortKeys(LessUint64) over uint64, declared at ops.go:83:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint64_threads)
-gocccl_merge_sort_keys_LessUint64_block(uint64_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
-  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessUint64_threads, gocccl_merge_sort_keys_LessUint64_items, uint64_t, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessUint64>(d_keys, d_tmp_keys, n, to_tmp);
+gocccl_merge_sort_keys_LessUint64_block(const uint64_t* d_keys_in, uint64_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessUint64_threads, gocccl_merge_sort_keys_LessUint64_items, uint64_t, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessUint64>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint64_threads)
@@ -213,8 +213,8 @@ gocccl_merge_sort_keys_LessUint64_merge(uint64_t* d_keys, void* d_tmp_keys, long
 
 // MergeSortKeys(TotalLessFloat32) over float32, declared at ops.go:85:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_TotalLessFloat32_threads)
-gocccl_merge_sort_keys_TotalLessFloat32_block(float* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
-  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_TotalLessFloat32_threads, gocccl_merge_sort_keys_TotalLessFloat32_items, float, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::TotalLessFloat32>(d_keys, d_tmp_keys, n, to_tmp);
+gocccl_merge_sort_keys_TotalLessFloat32_block(const float* d_keys_in, float* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_TotalLessFloat32_threads, gocccl_merge_sort_keys_TotalLessFloat32_items, float, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::TotalLessFloat32>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_TotalLessFloat32_threads)
@@ -229,8 +229,8 @@ gocccl_merge_sort_keys_TotalLessFloat32_merge(float* d_keys, void* d_tmp_keys, l
 
 // MergeSortKeys(TotalLessFloat64) over float64, declared at ops.go:86:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_TotalLessFloat64_threads)
-gocccl_merge_sort_keys_TotalLessFloat64_block(double* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
-  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_TotalLessFloat64_threads, gocccl_merge_sort_keys_TotalLessFloat64_items, double, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::TotalLessFloat64>(d_keys, d_tmp_keys, n, to_tmp);
+gocccl_merge_sort_keys_TotalLessFloat64_block(const double* d_keys_in, double* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_TotalLessFloat64_threads, gocccl_merge_sort_keys_TotalLessFloat64_items, double, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::TotalLessFloat64>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_TotalLessFloat64_threads)
@@ -245,8 +245,8 @@ gocccl_merge_sort_keys_TotalLessFloat64_merge(double* d_keys, void* d_tmp_keys, 
 
 // MergeSortPairs[Record,int64](LessRecord) over Record, int64, declared at ops.go:89:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessRecord_Record_int64_threads)
-gocccl_merge_sort_pairs_LessRecord_Record_int64_block(::gocccl_pkg_mergesort_b806e451::Record* d_keys, int64_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp) {
-  ::gocccl::merge_sort_pairs_block<gocccl_merge_sort_pairs_LessRecord_Record_int64_threads, gocccl_merge_sort_pairs_LessRecord_Record_int64_items, ::gocccl_pkg_mergesort_b806e451::Record, int64_t, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessRecord>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, to_tmp);
+gocccl_merge_sort_pairs_LessRecord_Record_int64_block(const ::gocccl_pkg_mergesort_b806e451::Record* d_keys_in, const int64_t* d_values_in, ::gocccl_pkg_mergesort_b806e451::Record* d_keys, int64_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_pairs_block<gocccl_merge_sort_pairs_LessRecord_Record_int64_threads, gocccl_merge_sort_pairs_LessRecord_Record_int64_items, ::gocccl_pkg_mergesort_b806e451::Record, int64_t, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessRecord>(d_keys_in, d_values_in, d_keys, d_values, d_tmp_keys, d_tmp_values, n, to_tmp);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessRecord_Record_int64_threads)
@@ -261,8 +261,8 @@ gocccl_merge_sort_pairs_LessRecord_Record_int64_merge(::gocccl_pkg_mergesort_b80
 
 // MergeSortPairs[int8,Payload](LessInt8) over int8, Payload, declared at ops.go:90:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessInt8_int8_Payload_threads)
-gocccl_merge_sort_pairs_LessInt8_int8_Payload_block(int8_t* d_keys, ::gocccl_pkg_mergesort_b806e451::Payload* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp) {
-  ::gocccl::merge_sort_pairs_block<gocccl_merge_sort_pairs_LessInt8_int8_Payload_threads, gocccl_merge_sort_pairs_LessInt8_int8_Payload_items, int8_t, ::gocccl_pkg_mergesort_b806e451::Payload, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessInt8>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, to_tmp);
+gocccl_merge_sort_pairs_LessInt8_int8_Payload_block(const int8_t* d_keys_in, const ::gocccl_pkg_mergesort_b806e451::Payload* d_values_in, int8_t* d_keys, ::gocccl_pkg_mergesort_b806e451::Payload* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_pairs_block<gocccl_merge_sort_pairs_LessInt8_int8_Payload_threads, gocccl_merge_sort_pairs_LessInt8_int8_Payload_items, int8_t, ::gocccl_pkg_mergesort_b806e451::Payload, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessInt8>(d_keys_in, d_values_in, d_keys, d_values, d_tmp_keys, d_tmp_values, n, to_tmp);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessInt8_int8_Payload_threads)
@@ -277,8 +277,8 @@ gocccl_merge_sort_pairs_LessInt8_int8_Payload_merge(int8_t* d_keys, ::gocccl_pkg
 
 // MergeSortPairs[uint32,uint32](LessUint32) over uint32, uint32, declared at ops.go:88:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessUint32_uint32_uint32_threads)
-gocccl_merge_sort_pairs_LessUint32_uint32_uint32_block(uint32_t* d_keys, uint32_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp) {
-  ::gocccl::merge_sort_pairs_block<gocccl_merge_sort_pairs_LessUint32_uint32_uint32_threads, gocccl_merge_sort_pairs_LessUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessUint32>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, to_tmp);
+gocccl_merge_sort_pairs_LessUint32_uint32_uint32_block(const uint32_t* d_keys_in, const uint32_t* d_values_in, uint32_t* d_keys, uint32_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp) {
+  ::gocccl::merge_sort_pairs_block<gocccl_merge_sort_pairs_LessUint32_uint32_uint32_threads, gocccl_merge_sort_pairs_LessUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessUint32>(d_keys_in, d_values_in, d_keys, d_values, d_tmp_keys, d_tmp_values, n, to_tmp);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessUint32_uint32_uint32_threads)

@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/mergesort", "e39487ee1e56ece477536b5e36ff803959445f0de6abaea4236dcb2a8995ef43", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "c259be4f1cbdc6e9acdbd66ad409d43eed924aede6d103c27ab407c7c2c9a5b5"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/mergesort", "4def467dec06e1f9a082d256685c1f45fda58c4b4fb1202397e5680a476463f0", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "ab017c112d51acbf0f853018ae7df994367fc4f00a9edf6de2e965a3ca223e90"},
 	})
 	// MergeSortKeys(LessInt8) over int8, declared at ops.go:84:17.
 	goccclimpl.Register(m, goccclimpl.Instance{

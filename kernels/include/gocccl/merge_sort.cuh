@@ -7,8 +7,9 @@
  *   TILE = BLOCK_THREADS * ITEMS_PER_THREAD, num_tiles = ceil(n / TILE),
  *   num_passes = ceil(log2(num_tiles)).
  *
- *   <sym>_block      grid num_tiles: block b loads tile b of d_keys (and
- *                    d_values), sorts it with cub::BlockMergeSort (a stable
+ *   <sym>_block      grid num_tiles: block b loads tile b of d_keys_in (and
+ *                    d_values_in: the keys themselves, or for the copy form
+ *                    another buffer or an input iterator), sorts it with cub::BlockMergeSort (a stable
  *                    odd-even sort per thread, then merge-path merges in
  *                    shared memory) and stores it to d_keys, or to the
  *                    scratch copy when to_tmp != 0.
@@ -201,11 +202,13 @@ struct MergeSortAgent
     VT values[TILE + 1];
   };
 
-  /// Sorts tile blockIdx.x of d_keys (d_values) and stores it in place or
-  /// to the scratch copy.
-  template <bool FULL>
-  static GOCCCL_DEVICE void block_sort_tile(BlockSortStorage& temp, K* d_keys, VT* d_values, K* tmp_keys,
-                                            VT* tmp_values, long long base, int valid, bool to_tmp)
+  /// Sorts tile blockIdx.x of keys_in (values_in) and stores it to d_keys
+  /// (d_values) or to the scratch copy. keys_in may be d_keys itself, or an
+  /// input iterator (iterator.cuh) read only here.
+  template <bool FULL, typename KeyIt, typename ValueIt>
+  static GOCCCL_DEVICE void block_sort_tile(BlockSortStorage& temp, KeyIt keys_in, ValueIt values_in, K* d_keys,
+                                            VT* d_values, K* tmp_keys, VT* tmp_values, long long base, int valid,
+                                            bool to_tmp)
   {
     Less less;
     VT values[ITEMS_PER_THREAD];
@@ -213,22 +216,24 @@ struct MergeSortAgent
     {
       if constexpr (FULL)
       {
-        LoadV(temp.load_values).Load(d_values + base, values);
+        LoadV(temp.load_values).Load(values_in + base, values);
       }
       else
       {
-        LoadV(temp.load_values).Load(d_values + base, values, valid, d_values[base]);
+        const VT fill = values_in[base];
+        LoadV(temp.load_values).Load(values_in + base, values, valid, fill);
       }
       __syncthreads();
     }
     K keys[ITEMS_PER_THREAD];
     if constexpr (FULL)
     {
-      LoadK(temp.load_keys).Load(d_keys + base, keys);
+      LoadK(temp.load_keys).Load(keys_in + base, keys);
     }
     else
     {
-      LoadK(temp.load_keys).Load(d_keys + base, keys, valid, d_keys[base]);
+      const K fill = keys_in[base];
+      LoadK(temp.load_keys).Load(keys_in + base, keys, valid, fill);
     }
     __syncthreads();
     if constexpr (KEYS_ONLY)
@@ -278,8 +283,9 @@ struct MergeSortAgent
     }
   }
 
-  static GOCCCL_DEVICE void block_sort(K* d_keys, VT* d_values, void* d_tmp_keys, void* d_tmp_values, long long n,
-                                       long long to_tmp)
+  template <typename KeyIt, typename ValueIt>
+  static GOCCCL_DEVICE void block_sort(KeyIt keys_in, ValueIt values_in, K* d_keys, VT* d_values, void* d_tmp_keys,
+                                       void* d_tmp_values, long long n, long long to_tmp)
   {
     __shared__ BlockSortStorage temp;
     const long long num_tiles = (n + TILE - 1) / TILE;
@@ -293,12 +299,13 @@ struct MergeSortAgent
     VT* tmp_values       = static_cast<VT*>(d_tmp_values);
     if (tile < num_tiles - 1 || n - base == TILE)
     {
-      block_sort_tile<true>(temp, d_keys, d_values, tmp_keys, tmp_values, base, TILE, to_tmp != 0);
+      block_sort_tile<true>(temp, keys_in, values_in, d_keys, d_values, tmp_keys, tmp_values, base, TILE,
+                            to_tmp != 0);
     }
     else
     {
-      block_sort_tile<false>(temp, d_keys, d_values, tmp_keys, tmp_values, base, static_cast<int>(n - base),
-                             to_tmp != 0);
+      block_sort_tile<false>(temp, keys_in, values_in, d_keys, d_values, tmp_keys, tmp_values, base,
+                             static_cast<int>(n - base), to_tmp != 0);
     }
   }
 
@@ -437,14 +444,25 @@ struct MergeSortAgent
 
 /**
  * \brief Block sort of a keys-only merge sort: sorts tile blockIdx.x of
- * d_keys[0:n] and stores it to d_keys (to_tmp == 0) or d_tmp_keys.
+ * d_keys_in[0:n] and stores it to d_keys (to_tmp == 0) or d_tmp_keys.
+ * d_keys_in is d_keys for the in-place sort, or another buffer or an input
+ * iterator (iterator.cuh) for the copy form, as
+ * cub::DeviceMergeSort::SortKeysCopy: only this kernel reads it.
  * Launch: gridDim.x == ceil(n / (BLOCK_THREADS * ITEMS_PER_THREAD)).
  */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename Less, typename KeyIt>
+__device__ void merge_sort_keys_block(KeyIt d_keys_in, K* d_keys, void* d_tmp_keys, long long n, long long to_tmp)
+{
+  using Agent = detail::MergeSortAgent<BLOCK_THREADS, ITEMS_PER_THREAD, K, cub::NullType, Less>;
+  Agent::block_sort(d_keys_in, static_cast<const K*>(nullptr), d_keys, nullptr, d_tmp_keys, nullptr, n, to_tmp);
+}
+
+/// \brief merge_sort_keys_block sorting d_keys in place.
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename Less>
 __device__ void merge_sort_keys_block(K* d_keys, void* d_tmp_keys, long long n, long long to_tmp)
 {
-  using Agent = detail::MergeSortAgent<BLOCK_THREADS, ITEMS_PER_THREAD, K, cub::NullType, Less>;
-  Agent::block_sort(d_keys, nullptr, d_tmp_keys, nullptr, n, to_tmp);
+  merge_sort_keys_block<BLOCK_THREADS, ITEMS_PER_THREAD, K, Less>(static_cast<const K*>(d_keys), d_keys, d_tmp_keys,
+                                                                   n, to_tmp);
 }
 
 /**
@@ -475,13 +493,26 @@ __device__ void merge_sort_keys_merge(K* d_keys, void* d_tmp_keys, long long n, 
   Agent::merge(d_keys, nullptr, d_tmp_keys, nullptr, n, d_partitions, from_tmp, merged_tiles);
 }
 
-/// \brief merge_sort_keys_block moving d_values (and d_tmp_values) along.
+/// \brief merge_sort_keys_block moving the values of d_values_in (d_values
+/// itself, or another buffer or an input iterator) to d_values (or
+/// d_tmp_values) along.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename Less, typename KeyIt,
+          typename ValueIt>
+__device__ void merge_sort_pairs_block(KeyIt d_keys_in, ValueIt d_values_in, K* d_keys, V* d_values,
+                                       void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp)
+{
+  using Agent = detail::MergeSortAgent<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, Less>;
+  Agent::block_sort(d_keys_in, d_values_in, d_keys, d_values, d_tmp_keys, d_tmp_values, n, to_tmp);
+}
+
+/// \brief merge_sort_pairs_block sorting d_keys and d_values in place.
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename Less>
 __device__ void merge_sort_pairs_block(K* d_keys, V* d_values, void* d_tmp_keys, void* d_tmp_values, long long n,
                                        long long to_tmp)
 {
-  using Agent = detail::MergeSortAgent<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, Less>;
-  Agent::block_sort(d_keys, d_values, d_tmp_keys, d_tmp_values, n, to_tmp);
+  merge_sort_pairs_block<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, Less>(
+    static_cast<const K*>(d_keys), static_cast<const V*>(d_values), d_keys, d_values, d_tmp_keys, d_tmp_values, n,
+    to_tmp);
 }
 
 /// \brief merge_sort_keys_partition of a pairs sort (values are not read).

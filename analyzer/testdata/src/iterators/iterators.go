@@ -29,6 +29,12 @@ func AddPair(a, b Pair) Pair { return Pair{a.A + b.A, a.B + b.B} }
 //gocccl:op
 func Square(x int32) int32 { return x * x }
 
+//gocccl:op
+func Odd(x int32) bool { return x&1 != 0 }
+
+//gocccl:op
+func Less(a, b int32) bool { return a < b }
+
 func notOp(x int32) int32 { return x }
 
 var (
@@ -63,5 +69,27 @@ var (
 	Bad9   = handle.Over(Squares) // want `Over must be called on the runtime constructor's result where the instance is declared`
 	_      = Wrong{}
 )
+
+// Select, Partition, Unique and the merge sorts' copy form read through
+// compositions as Reduce does, and the same mistakes are reported.
+var (
+	GoodSel   = runtime.Select(Odd).Over(Squares)
+	GoodPart  = runtime.Partition(Odd).Over(it.Reverse(Xs))
+	GoodUniq  = runtime.Unique(Same).Over(it.Permutation(Xs, it.Shuffle()))
+	GoodSort  = runtime.MergeSortKeys(Less).Over(it.Permutation(Xs, Idx))
+	GoodPairs = runtime.MergeSortPairs[int32, float32](Less).Over(Squares, Fs)
+
+	BadSel1   = runtime.Select(Odd).Over(it.Reverse(Count))                              // want `iterator.Reverse of Counting: it has no length to reverse`
+	BadPart1  = runtime.Partition(Odd).Over(it.CacheModified(Xs, mode))                  // want `the cache mode must be a constant`
+	BadUniq1  = runtime.Unique(Same).Over(it.Transform(Count, notOp))                    // want `notOp is not a //gocccl:op function: mark it with //gocccl:op`
+	BadSort1  = runtime.MergeSortKeys(Less).Over(it.Reverse(it.Constant[int32]()))       // want `iterator.Reverse of Constant: it has no length to reverse`
+	BadPairs1 = runtime.MergeSortPairs[int32, Pair](Less).Over(Xs, it.Zip[Pair](Xs, Xs)) // want `field B is float32 but iterator 2 reads int32`
+
+	selHandle = runtime.Select(Odd)
+	BadSel2   = selHandle.Over(Squares) // want `Over must be called on the runtime constructor's result where the instance is declared`
+)
+
+//gocccl:op
+func Same(a, b int32) bool { return a == b }
 
 var local = func() *it.In[int32] { return Squares }() // want `gocccl-gen cannot read \(func\(\) \*it.In\[int32\] literal\) as an iterator composition`

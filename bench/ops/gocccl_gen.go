@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "ea89a185a42392fff30dd7c51db52f59354d4a40e462e24eb2608dbffdd46081", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "b2783f251dd3189aed9a380d8ece86218a1d8a1f945cff5775df4bd3ae95804b"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "808db5700366f5a89daac404a584458e6ca578156611130d76d6f2c614f9e14c", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "56a7320be94835dcf180e6eb316510729567fde93eda2654da529e5ccbd9954b"},
 	})
 	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:42:30.
 	goccclimpl.Register(m, goccclimpl.Instance{

@@ -25,9 +25,9 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "c00e2ac78587cecf1f157f7911f38b6fea5574296d3a1f320d72e8500f41d48b", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "b41cab2a1e8a33087065b08cdda8eb2bf1f702a951e616220393d11b12ee9210"},
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "66c27121c7f516851b25e41f0d9556b0f5656d8d8dda0e3f9c3f40a04470a960"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "7804fc15b7e4e47d911062d5a4619baa8ae2dd7da40794a5c65ec66e85d0e2c8", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "cc7a52501531fa3bd6f705b7a75d5521a0c88d639957e88563d65db2b230938b"},
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "e3d2880dff13cdf2afe8e97f573ea0f977570780a9502131adcbe0720d3ad9c3"},
 	})
 	// InclusiveScan(MaxFloat32) over float32, declared at ops.go:180:102.
 	goccclimpl.Register(m, goccclimpl.Instance{

@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "5f012a3f9e3833c5ba21cd36c3e5312a57564cadf5d9391cb02365be61a1e77b", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "1ffbfe0e52f2269c8659d093e3683d197041c4cc0742c8b187f48d0a84a72c52"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "ce12d935dd05c7d5fa10203a682595dbc70b1c940af5de68cd0a981137ca1876", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "cd3a02af9001c788881030a179b092effc0dd72072a834fd29f171e7b907f366"},
 	})
 	// InclusiveScan(Add) over int64, declared at ops.go:29:11.
 	goccclimpl.Register(m, goccclimpl.Instance{

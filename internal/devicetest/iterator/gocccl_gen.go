@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "4128818e37a5bc26f98a864ced38280d6f7b565d4feae512f0d0795547b61a70", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "245d477c142e4a14ee0fd634952a96b98cffda9644959e5afb3842d7b9de25f5"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "7728b63e1b1a87b8602cdc4b644ebdb5d5b34e81a420ab31f1dfcb60a9fa672c", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "85d3e9a429462675e340aebbacaef9501bd75c3f9089e82237dfab667b4e5742"},
 	})
 	// BinaryTransform(MulI32){-,Reverse[int32](Slice[int32])>-} over int32, int32, int32, declared at ops.go:163:18.
 	goccclimpl.Register(m, goccclimpl.Instance{

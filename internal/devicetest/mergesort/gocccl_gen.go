@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/mergesort", "4def467dec06e1f9a082d256685c1f45fda58c4b4fb1202397e5680a476463f0", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/mergesort", "051f7638a98b28e79f9a01526e2125618fbeac4f9e628f8bc0f4f70b9eaaa215", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "ab017c112d51acbf0f853018ae7df994367fc4f00a9edf6de2e965a3ca223e90"},
 	})
 	// MergeSortKeys(LessInt8) over int8, declared at ops.go:84:17.

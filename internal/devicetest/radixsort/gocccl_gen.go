@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/radixsort", "118a7a661df884e95b5f70e0f6d96aa6fc64677ae408a81fc1a5a1f21f9eec73", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "19e850a4f7388577a6b6f8b0f1a9e7b4482754777e3336afbe900736b648916f"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/radixsort", "3b36e19953607ef44ce2bfcaf8bf7bc9eb67fa3d538a54f13aaf9a60bba8a7f1", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "bfb8d2360d6560134def53e265a2bf3cc4711797038ac2bb03972db5b2417a19"},
 	})
 	// RadixSortKeys[float32] over float32, declared at radixsort.go:40:16.
 	goccclimpl.Register(m, goccclimpl.Instance{

@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segsort", "6a6b7807907a553ce006239fb75cc63c98c9a39acdc3371f97905483d8d4683a", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "7bb2d38a5ef3fe4e253f83637b60299b5d6339792815225400e493bc8a414747"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segsort", "66874dc298836d7b841fdad26221fb2c444080e38c352f0e6634a49f30e32c64", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "7a496392226e422b7002abc0bc6a54bfc08869c324966c83efc047b353d9cc71"},
 	})
 	// SegmentedSortKeys[float32] over float32, declared at segsort.go:41:16.
 	goccclimpl.Register(m, goccclimpl.Instance{

@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "c996fae4fdf9db60a9e996556a614bd458981b06f47fe818f27c72c974b9246f", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "0556edb9f5ac574a5d4f80673737026c0910656cb3a17cf4829e793db65bce29"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "7ee2eae7ca397b7829b5707da89574140d8eea9f7a4356e6a9c089b06a368cf4", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "dd5ad0ea6341abbbbb89247ff68d1db08c6bd656277f34bc17014e9fbc6f21fa"},
 	})
 	// AdjacentDifference(Mod.Add) over uint64, declared at ops.go:112:15.
 	goccclimpl.Register(m, goccclimpl.Instance{

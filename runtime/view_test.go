@@ -31,7 +31,7 @@ type (
 )
 
 func (l vtLUT) apply(i uint8) float32 { return l.Scale * l.Table.At(int(i)%l.Table.Len()) }
-func (a vtAllow) keep(x int32) bool    { return a.OK.At(int(x)) }
+func (a vtAllow) keep(x int32) bool   { return a.OK.At(int(x)) }
 func (r vtRanges) clamp(x int32) int32 {
 	p := r.R.At(int(x) & (r.R.Len() - 1))
 	return min(max(x, p.Lo), p.Hi)

@@ -150,7 +150,6 @@ func namedType(t *types.Named) (*model.Type, string) {
 	return &model.Type{Kind: k, Name: obj.Name(), Pkg: obj.Pkg().Path()}, ""
 }
 
-
 // viewType translates runtime.View[E]: a read-only view of a buffer of E,
 // allowed only inside a state type (see viewProblem).
 func viewType(e types.Type) (*model.Type, string) {

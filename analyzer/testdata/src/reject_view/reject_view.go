@@ -56,6 +56,6 @@ func Keep(e Elem) bool { return true } // want `parameter e of type Elem holds a
 func (t Table) Get(i int32) int32 { return t.T.At(int(i)) + t.K }
 
 var (
-	Sel  = runtime.Select(Keep)                    // want `element type T = Elem holds a runtime.View: buffer elements are plain values; a view belongs in the operator's state`
+	Sel  = runtime.Select(Keep) // want `element type T = Elem holds a runtime.View: buffer elements are plain values; a view belongs in the operator's state`
 	Good = runtime.UnaryTransformWith(Table.Get)
 )

@@ -5,6 +5,7 @@
 // instances, which the Go glue in gocccl_gen.go registers.
 
 #include <gocccl/gosem.cuh>
+#include <gocccl/view.cuh>
 #include <gocccl/adjacent_difference.cuh>
 #include <gocccl/for_each.cuh>
 #include <gocccl/merge_sort.cuh>

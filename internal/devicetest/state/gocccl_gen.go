@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "f391c64dcebca7d2277cde25ec7a75ae8c2141c79ec2a5521518f8b428b01b09", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "d44ff63d0efadf5614e343136249b9beed3bed9c71ba20b40a263c5b0c7434a8", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "cbbab7b587250a6cbf0e7f5d3e17b3f9078a8cc8c810fe4608eec1813df9f46b"},
 	})
 	// AdjacentDifference(Mod.Add) over uint64, declared at ops.go:169:15.

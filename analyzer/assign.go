@@ -385,10 +385,24 @@ func (b *builder) incDecStmt(s *ast.IncDecStmt) *model.AssignStmt {
 	}
 }
 
-// target resolves the left-hand side of an assignment: a parameter or local
+// target translates the target of an assignment (see lvalue) and rejects
+// a target that is or holds a runtime.View: views are read-only, bound by
+// Bind for the call.
+func (b *builder) target(e ast.Expr) (lv model.Expr, blank, ok bool) {
+	lv, blank, ok = b.lvalue(e)
+	if ok && lv != nil {
+		if t := lv.Type(); t != nil && t.HasView() {
+			b.errorf(e.Pos(), "cannot assign to %s of type %s: views are read-only, bound by Bind for the call; read elements with At into a local variable", types.ExprString(e), t.GoName())
+			return nil, false, false
+		}
+	}
+	return lv, blank, ok
+}
+
+// lvalue resolves the left-hand side of an assignment: a parameter or local
 // variable, a field or element of one (p.X, a[i], p.A[i].Y), or the blank
 // identifier. ok is false when it was reported.
-func (b *builder) target(e ast.Expr) (lv model.Expr, blank, ok bool) {
+func (b *builder) lvalue(e ast.Expr) (lv model.Expr, blank, ok bool) {
 	e = ast.Unparen(e)
 	switch x := e.(type) {
 	case *ast.Ident:
@@ -405,7 +419,7 @@ func (b *builder) target(e ast.Expr) (lv model.Expr, blank, ok bool) {
 		return nil, false, false
 	case *ast.SelectorExpr:
 		if sel, isField := b.info.Selections[x]; isField && sel.Kind() == types.FieldVal {
-			base, _, ok := b.target(x.X)
+			base, _, ok := b.lvalue(x.X)
 			if !ok || base == nil {
 				return nil, false, false
 			}
@@ -414,7 +428,7 @@ func (b *builder) target(e ast.Expr) (lv model.Expr, blank, ok bool) {
 		}
 	case *ast.IndexExpr:
 		if tv, isValue := b.info.Types[x.X]; isValue && isArray(tv.Type) {
-			base, _, ok := b.target(x.X)
+			base, _, ok := b.lvalue(x.X)
 			if !ok || base == nil {
 				return nil, false, false
 			}

@@ -59,6 +59,8 @@ func calleeObject(info *types.Info, fun ast.Expr) types.Object {
 func (b *builder) funcCall(e *ast.CallExpr, fn *types.Func) model.Expr {
 	sig, _ := fn.Type().(*types.Signature)
 	switch {
+	case sig != nil && sig.Recv() != nil && isViewMethod(fn):
+		return b.viewCall(e, fn)
 	case sig != nil && sig.Recv() != nil:
 		b.errorf(e.Pos(), "calls to method %s are not allowed: operators may call only other //gocccl:op functions", fn.Name())
 		return nil
@@ -160,6 +162,10 @@ func (b *builder) conversion(e *ast.CallExpr, to types.Type) model.Expr {
 	if x == nil {
 		return nil
 	}
+	if x.Type().HasView() || t.HasView() {
+		b.errorf(e.Pos(), "conversions of views are not allowed in operators: a runtime.View is read as it is, with At and Len")
+		return nil
+	}
 	if x.Type().IsComposite() || t.IsComposite() {
 		return b.compositeConversion(e.Pos(), x, t)
 	}
@@ -167,4 +173,59 @@ func (b *builder) conversion(e *ast.CallExpr, to types.Type) model.Expr {
 		return nil
 	}
 	return &model.Convert{Pos: e.Pos(), X: x, T: t}
+}
+
+// isViewMethod reports whether fn is a method of runtime.View.
+func isViewMethod(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	if recv == nil || fn.Pkg() == nil || fn.Pkg().Path() != runtimePath {
+		return false
+	}
+	n, _ := types.Unalias(recv.Type()).(*types.Named)
+	return n != nil && n.Obj().Name() == "View"
+}
+
+// viewCall translates v.At(i) and v.Len() of a runtime.View v, which the
+// emitter maps onto gocccl::go::view_at and view_len: At panics (traps)
+// when i is out of range, as Go's At does.
+func (b *builder) viewCall(e *ast.CallExpr, fn *types.Func) model.Expr {
+	sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr)
+	if !ok {
+		b.errorf(e.Pos(), "call View.%s as a method of a view: v.%s(…)", fn.Name(), fn.Name())
+		return nil
+	}
+	v := b.expr(sel.X)
+	if v == nil {
+		return nil
+	}
+	vt := v.Type()
+	if vt == nil || vt.Kind != model.View {
+		b.errorf(sel.X.Pos(), "%s is not a runtime.View", types.ExprString(sel.X))
+		return nil
+	}
+	if e.Ellipsis.IsValid() {
+		b.errorf(e.Ellipsis, "... is not allowed in operators")
+		return nil
+	}
+	intT := model.Basic(model.Int)
+	switch fn.Name() {
+	case "At":
+		if len(e.Args) != 1 {
+			b.errorf(e.Pos(), "View.At takes 1 argument, not %d", len(e.Args))
+			return nil
+		}
+		args, ok := b.intrinsicArgs(e.Args, []*model.Type{intT})
+		if !ok {
+			return nil
+		}
+		return &model.Intrinsic{Pos: e.Pos(), Func: "View.At", Args: []model.Expr{v, args[0]}, T: vt.Elem}
+	case "Len":
+		if len(e.Args) != 0 {
+			b.errorf(e.Pos(), "View.Len takes no arguments")
+			return nil
+		}
+		return &model.Intrinsic{Pos: e.Pos(), Func: "View.Len", Args: []model.Expr{v}, T: intT}
+	}
+	b.errorf(e.Pos(), "method View.%s is not allowed in operators: read a view with At and Len", fn.Name())
+	return nil
 }

@@ -98,6 +98,9 @@ func (c *modelChecker) typ(ty *model.Type) {
 	case model.Array:
 		assert.Positive(c.t, ty.Len, "%s: array length", c.op.Name)
 		c.typ(ty.Elem)
+	case model.View:
+		c.typ(ty.Elem)
+		assert.False(c.t, ty.Elem.HasView(), "%s: view of views", c.op.Name)
 	case model.Tuple:
 		assert.GreaterOrEqual(c.t, len(ty.Elems), 2, "%s: tuple of %d", c.op.Name, len(ty.Elems))
 		for _, e := range ty.Elems {
@@ -327,6 +330,22 @@ func (c *modelChecker) intrinsic(e *model.Intrinsic) {
 		for _, a := range e.Args {
 			c.same(e.T, c.expr(a), "argument of "+e.Func)
 		}
+		return
+	}
+	switch e.Func {
+	case "View.At", "View.Len":
+		require.NotEmpty(t, e.Args, "%s: %s without its view", c.op.Name, e.Func)
+		v := c.expr(e.Args[0])
+		require.Equal(t, model.View, v.Kind, "%s: %s of %s", c.op.Name, e.Func, v.GoName())
+		assert.NotNil(t, c.op.State, "%s: a view outside a state", c.op.Name)
+		if e.Func == "View.Len" {
+			assert.Len(t, e.Args, 1)
+			assert.Equal(t, model.Int, e.T.Kind, "%s: Len has type %s", c.op.Name, e.T.GoName())
+			return
+		}
+		require.Len(t, e.Args, 2)
+		c.same(model.Basic(model.Int), c.expr(e.Args[1]), "index of View.At")
+		assert.True(t, v.Elem.Identical(e.T), "%s: At has type %s", c.op.Name, e.T.GoName())
 		return
 	}
 	fn := intrinsics.Lookup(e.Func)

@@ -120,6 +120,10 @@ func (b *builder) compositeLit(e *ast.CompositeLit) model.Expr {
 		b.errorf(e.Pos(), "%s", problem)
 		return nil
 	}
+	if t.HasView() {
+		b.errorf(e.Pos(), "a value of type %s cannot be made in an operator: it holds a runtime.View, which comes from Slice.View in the state given to Bind; read the receiver's views instead", t.GoName())
+		return nil
+	}
 	if !t.IsComposite() {
 		b.errorf(e.Pos(), "composite literals of type %s are not allowed in operators", t.GoName())
 		return nil

@@ -203,6 +203,10 @@ func (a *analysis) typeArgs(call *ast.CallExpr, alg *algo.Algorithm, stateful bo
 		if t == nil {
 			return nil, fmt.Sprintf("element type %s = %s: %s", alg.TypeParams[i], types.TypeString(arg, types.RelativeTo(a.pkg)), problem)
 		}
+		if t.HasView() {
+			return nil, fmt.Sprintf("element type %s = %s holds a runtime.View: buffer elements are plain values; a view belongs in the operator's state (runtime.%s%s(S.Op), state given to Bind)",
+				alg.TypeParams[i], types.TypeString(arg, types.RelativeTo(a.pkg)), alg.Name, algo.StatefulSuffix)
+		}
 		ts[i] = t
 	}
 	return ts, ""

@@ -196,7 +196,11 @@ func (a *analysis) iterValueType(e ast.Expr) (*model.Type, string) {
 	if named.TypeArgs().Len() < 1 {
 		return nil, "not an iterator"
 	}
-	return modelType(named.TypeArgs().At(0))
+	mt, problem := modelType(named.TypeArgs().At(0))
+	if mt != nil && mt.HasView() {
+		return nil, "iterator values of type " + mt.GoName() + " hold a runtime.View: an iterator yields plain values; put the view in the operator's state and give the state to Bind"
+	}
+	return mt, problem
 }
 
 // iterCall reads one constructor call of package iterator.

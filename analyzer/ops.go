@@ -178,6 +178,10 @@ func (a *analysis) checkParams(od *opDecl, sig *types.Signature) {
 				problem = p
 				continue
 			}
+			if p := viewProblem(t, "parameter "+v.Name()); p != "" {
+				problem = p
+				continue
+			}
 			name := v.Name()
 			if name == "" || name == "_" {
 				name = fmt.Sprintf("_%d", i)
@@ -220,6 +224,10 @@ func (a *analysis) checkResults(od *opDecl, sig *types.Signature) {
 			t, problem := modelType(r.Type())
 			if t == nil {
 				a.errorf(field.Type.Pos(), "%s", problem)
+				return
+			}
+			if t.HasView() {
+				a.errorf(field.Type.Pos(), "a result of type %s holds a runtime.View: an operator returns values; return the elements it reads with At", t.GoName())
 				return
 			}
 			ts = append(ts, t)

@@ -124,6 +124,9 @@ func namedType(t *types.Named) (*model.Type, string) {
 	if obj.Pkg() == nil { // error, comparable
 		return nil, typeProblem(t.Underlying())
 	}
+	if obj.Pkg().Path() == runtimePath && obj.Name() == "View" && t.TypeArgs().Len() == 1 {
+		return viewType(t.TypeArgs().At(0))
+	}
 	if t.TypeArgs().Len() > 0 || t.TypeParams().Len() > 0 {
 		return nil, "generic type " + obj.Name() + " is not allowed in operators: use a non-generic type"
 	}
@@ -145,6 +148,34 @@ func namedType(t *types.Named) (*model.Type, string) {
 		return nil, basicProblem(under)
 	}
 	return &model.Type{Kind: k, Name: obj.Name(), Pkg: obj.Pkg().Path()}, ""
+}
+
+// viewType translates runtime.View[E]: a read-only view of a buffer of E,
+// allowed only inside a state type (see viewProblem).
+func viewType(e types.Type) (*model.Type, string) {
+	elem, problem := modelType(e)
+	if elem == nil {
+		return nil, "runtime.View[" + types.TypeString(e, nil) + "]: " + problem
+	}
+	if elem.Kind == model.Tuple {
+		return nil, typeProblem(e)
+	}
+	if elem.HasView() {
+		return nil, "runtime.View[" + elem.GoName() + "]: the elements of a viewed buffer are plain values, not views"
+	}
+	return &model.Type{Kind: model.View, Elem: elem}, ""
+}
+
+// viewProblem explains why a type that holds a runtime.View is not allowed
+// where a value of it would be: views are read from an operator's state
+// (its receiver) only. role names the position ("parameter x"), and it
+// returns "" when t holds no view.
+func viewProblem(t *model.Type, role string) string {
+	if t == nil || !t.HasView() {
+		return ""
+	}
+	return role + " of type " + t.GoName() + " holds a runtime.View: a view may be only a field of an operator's state (its receiver), " +
+		"made by Slice.View and given to Bind; put it in the state struct and read it there with At and Len"
 }
 
 // basicProblem explains why a basic type is not allowed.

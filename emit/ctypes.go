@@ -29,8 +29,8 @@ var basicCTypes = [...]string{
 
 // cType returns the CUDA C++ spelling of t's representation: the
 // fixed-width type of a basic kind, the qualified struct generated for a
-// struct type (see cNamespace and cStruct), and gocccl::go::array for an
-// array. A tuple has no C++ spelling of its own, and neither has a type
+// struct type (see cNamespace and cStruct), gocccl::go::array for an
+// array and gocccl::go::view for a runtime.View. A tuple has no C++ spelling of its own, and neither has a type
 // outside the subset: both are "void".
 func cType(t *model.Type) string {
 	switch t.Kind {
@@ -41,6 +41,11 @@ func cType(t *model.Type) string {
 			return "void"
 		}
 		return "::gocccl::go::array<" + cType(t.Elem) + ", " + strconv.FormatInt(t.Len, 10) + ">"
+	case model.View:
+		if t.Elem == nil {
+			return "void"
+		}
+		return "::gocccl::go::view<" + cType(t.Elem) + ">"
 	}
 	if t.Kind < 0 || int(t.Kind) >= len(basicCTypes) || basicCTypes[t.Kind] == "" {
 		return "void"

@@ -303,7 +303,32 @@ func headers(pkg *model.Package) []string {
 		}
 	}
 	slices.Sort(algs)
-	return append([]string{"gosem.cuh"}, slices.Compact(algs)...)
+	first := []string{"gosem.cuh"}
+	if usesViews(pkg) {
+		first = append(first, "view.cuh")
+	}
+	return append(first, slices.Compact(algs)...)
+}
+
+// usesViews reports whether an operator's state holds a runtime.View: only
+// then does the source include gocccl/view.cuh, so that other packages'
+// inputs (and their images) do not depend on it.
+func usesViews(pkg *model.Package) bool {
+	for _, ops := range [][]*model.Op{pkg.Imported, pkg.Ops} {
+		for _, op := range ops {
+			for _, p := range op.Params {
+				if p.Type.HasView() {
+					return true
+				}
+			}
+		}
+	}
+	for _, in := range pkg.Instances {
+		if in.State.HasView() {
+			return true
+		}
+	}
+	return false
 }
 
 // needsPrototypes reports whether an operator calls one defined at or after

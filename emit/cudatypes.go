@@ -22,7 +22,7 @@ func structTypes(pkg *model.Package, ops []*model.Op) []*model.Type {
 		case t == nil:
 		case t.Kind == model.Struct:
 			found[t.Pkg+"."+t.Name] = t
-		case t.Kind == model.Array:
+		case t.Kind == model.Array || t.Kind == model.View:
 			add(t.Elem)
 		case t.Kind == model.Tuple:
 			for _, e := range t.Elems {
@@ -69,7 +69,7 @@ func structTypes(pkg *model.Package, ops []*model.Op) []*model.Type {
 	visit = func(t *model.Type) {
 		switch {
 		case t == nil:
-		case t.Kind == model.Array:
+		case t.Kind == model.Array || t.Kind == model.View:
 			visit(t.Elem)
 		case t.Kind == model.Struct:
 			key := t.Pkg + "." + t.Name

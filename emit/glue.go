@@ -205,6 +205,8 @@ func goType(pkg *model.Package, t *model.Type) jen.Code {
 		return jen.Id(t.Name)
 	case t.Kind == model.Array:
 		return jen.Index(jen.Lit(int(t.Len))).Add(goType(pkg, t.Elem))
+	case t.Kind == model.View:
+		return jen.Qual("github.com/gocccl/gocccl/runtime", "View").Types(goType(pkg, t.Elem))
 	}
 	return jen.Id(t.Kind.String())
 }

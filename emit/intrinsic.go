@@ -16,6 +16,8 @@ func (e *opEmitter) intrinsic(x *model.Intrinsic) (string, bool) {
 	switch x.Func {
 	case "min", "max":
 		return e.minMax(x), false
+	case "View.At", "View.Len":
+		return e.viewCall(x), false
 	}
 	fn := intrinsics.Lookup(x.Func)
 	if fn == nil {
@@ -60,4 +62,35 @@ func (e *opEmitter) minMax(x *model.Intrinsic) string {
 		s = fmt.Sprintf("%s%s<%s>(%s, %s)", gosem, x.Func, cType(t), s, e.top(a))
 	}
 	return s
+}
+
+// viewCall prints v.At(i) and v.Len() of a runtime.View v: calls of
+// gocccl::go::view_at, which traps when i is out of range as Go's At
+// panics, and view_len.
+func (e *opEmitter) viewCall(x *model.Intrinsic) string {
+	want := 2
+	if x.Func == "View.Len" {
+		want = 1
+	}
+	if len(x.Args) != want {
+		return e.fail(x.Pos, "call of %s with %d arguments, want %d", x.Func, len(x.Args), want)
+	}
+	for i, a := range x.Args {
+		if a == nil {
+			return e.fail(x.Pos, "argument %d of %s is missing", i+1, x.Func)
+		}
+	}
+	v := x.Args[0].Type()
+	if v == nil || v.Kind != model.View {
+		return e.fail(x.Pos, "%s of %s, not a view", x.Func, typeString(v))
+	}
+	if x.Func == "View.Len" {
+		e.sameType(x.Pos, model.Basic(model.Int), x.T, "result of View.Len")
+		return gosem + "view_len(" + e.top(x.Args[0]) + ")"
+	}
+	e.sameType(x.Pos, model.Basic(model.Int), x.Args[1].Type(), "index of View.At")
+	if x.T == nil || !x.T.Identical(v.Elem) {
+		return e.fail(x.Pos, "View.At of type %s, want %s", typeString(x.T), v.Elem.GoName())
+	}
+	return gosem + "view_at(" + e.top(x.Args[0]) + ", " + e.top(x.Args[1]) + ")"
 }

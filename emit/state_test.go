@@ -40,6 +40,14 @@ func TestStateSource(t *testing.T) {
 		"gocccl_inclusive_scan_Limits_Clamp_init(void* d_state, long long state_bytes, long long num_tiles, const ::" + ns + "::Limits gocccl_state) {",
 		// A plain instance in the same package takes no state.
 		"gocccl_transform_twice(const int32_t* d_in, int32_t* d_out, long long n) {\n  ::gocccl::transform<",
+		// Views: the Go layout, read with view_at and view_len.
+		"#include <gocccl/gosem.cuh>\n#include <gocccl/view.cuh>\n",
+		"  ::gocccl::go::view<float> Table;\n",
+		"static_assert(offsetof(::" + ns + "::Lookup, Table) == 8, \"offset of Lookup.Table differs from Go's\");",
+		"static_assert(offsetof(::" + ns + "::Lookup, Inner) == 32, \"offset of Lookup.Inner differs from Go's\");",
+		"  ::gocccl::go::array<::gocccl::go::view<::" + ns + "::Pair>, 2> R;\n",
+		"return l.Scale * ::gocccl::go::view_at(t, ::gocccl::go::rem(::gocccl::go::conv<int64_t>(i), ::gocccl::go::view_len(l.Table)));",
+		"gocccl_transform_Lookup_Get(const uint8_t* d_in, float* d_out, long long n, const ::" + ns + "::Lookup gocccl_state) {",
 	} {
 		assert.Contains(t, s, want)
 	}
@@ -52,6 +60,11 @@ func TestStateSource(t *testing.T) {
 	assert.Contains(t, g, "Ops:       []any{Axpy.Apply},")
 	assert.Contains(t, g, "State:       reflect.TypeFor[Axpy](),\n\t\tStateLayout: \"{Alpha@0:float32}/4\",")
 	assert.Contains(t, g, "State:       reflect.TypeFor[Scale](),\n\t\tStateLayout: \"int32/4\",")
+	assert.Contains(t, g, "State:       reflect.TypeFor[Lookup](),\n\t\tStateLayout: \"{Scale@0:float32,Table@8:view[float32],Inner@32:{R@0:[2]view[{Lo@0:int32,Hi@4:int32}]}}/80\",")
+
+	basic, err := CUDASource(loadAnalyzerCase(t, "basic"), []Target{{Arch: 90}})
+	require.NoError(t, err)
+	assert.NotContains(t, string(basic), "view.cuh", "a package without views does not include view.cuh")
 
 	plain, err := GoGlue(loadAnalyzerCase(t, "basic"), goldenManifest([]Target{{Arch: 90}}))
 	require.NoError(t, err)

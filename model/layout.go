@@ -41,6 +41,10 @@ func (t *Type) layout(b *strings.Builder) {
 		b.WriteString(strconv.FormatInt(t.Len, 10))
 		b.WriteString("]")
 		t.Elem.layout(b)
+	case View:
+		b.WriteString("view[")
+		t.Elem.layout(b)
+		b.WriteString("]")
 	default:
 		b.WriteString(t.Kind.String())
 	}

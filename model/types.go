@@ -30,6 +30,7 @@ const (
 	Struct // a named struct type; Fields holds its fields
 	Array  // [Len]Elem
 	Tuple  // the results of a call of an operator with several; never a variable's type
+	View   // runtime.View[Elem], a read-only view of a buffer: only in state types
 )
 
 var kindInfo = [...]struct {
@@ -54,6 +55,7 @@ var kindInfo = [...]struct {
 	Struct:  {"struct", 0},
 	Array:   {"array", 0},
 	Tuple:   {"tuple", 0},
+	View:    {"view", 24},
 }
 
 // String returns the Go name of the kind, e.g. "uint16".
@@ -104,6 +106,8 @@ func (t *Type) GoName() string {
 		return t.Name
 	case t.Kind == Array && t.Elem != nil:
 		return "[" + strconv.FormatInt(t.Len, 10) + "]" + t.Elem.GoName()
+	case t.Kind == View && t.Elem != nil:
+		return "runtime.View[" + t.Elem.GoName() + "]"
 	case t.Kind == Tuple:
 		s := make([]string, len(t.Elems))
 		for i, e := range t.Elems {
@@ -153,6 +157,8 @@ func (t *Type) Align() int64 {
 		return t.Elem.Align()
 	case Tuple:
 		return 1
+	case View:
+		return 8 // three words
 	}
 	return max(kindInfo[t.Kind].size, 1)
 }
@@ -193,6 +199,27 @@ func (t *Type) IsBool() bool { return t.Kind == Bool }
 // IsBasic reports whether t is a boolean or numeric type.
 func (t *Type) IsBasic() bool { return t.Kind >= Bool && t.Kind <= Float64 }
 
+// HasView reports whether t is a View or holds one: in a field, an array
+// element, or a nested struct's field.
+func (t *Type) HasView() bool {
+	if t == nil {
+		return false
+	}
+	switch t.Kind {
+	case View:
+		return true
+	case Array:
+		return t.Elem.HasView()
+	case Struct:
+		for _, f := range t.Fields {
+			if f.Type.HasView() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // IsComposite reports whether t is a struct or array type.
 func (t *Type) IsComposite() bool { return t.Kind == Struct || t.Kind == Array }
 
@@ -207,6 +234,8 @@ func (t *Type) Identical(u *Type) bool {
 	switch t.Kind {
 	case Array:
 		return t.Len == u.Len && t.Elem.Identical(u.Elem)
+	case View:
+		return t.Elem.Identical(u.Elem)
 	case Tuple:
 		if len(t.Elems) != len(u.Elems) {
 			return false

@@ -29,8 +29,37 @@
 // backend, Run calls the Go operator itself, one goroutine per core, so every
 // program also runs, and can be checked, on machines without a GPU.
 //
+// A state may also hold read-only views of device buffers, made by
+// Slice.View and read in the operator with At and Len (a lookup table, say):
+//
+//	type Lut struct {
+//		Scale float32
+//		Table runtime.View[float32]
+//	}
+//
+//	//gocccl:op
+//	func (l Lut) Get(i uint32) float32 { return l.Scale * l.Table.At(int(i)) }
+//
+//	err := LutMap.Bind(Lut{Scale: 2, Table: table.View()}).Run(stream, in, out)
+//
+// # What gocccl keeps, and what the caller keeps alive
+//
 // Nothing here caches a caller's buffers or states: a call binds its pointers
-// and copies its state into its launches and keeps nothing afterwards. The only state that
-// outlives a call is the bounded set of loaded modules (one per generated
-// package and device), released by Device.Close.
+// and copies its state into its launches and keeps nothing afterwards, not
+// the buffers, not the state, not the Slices its Views refer to, not the
+// handle Bind returned (the device remembers only the declared instance that
+// launched last, for fault messages). The only state that outlives a call is
+// the bounded set of loaded modules (one per generated package and device),
+// released by Device.Close, and per-stream scratch memory. Every call checks
+// that each View of its state refers to a Slice that is still allocated, on
+// the call's device, and fails otherwise (a freed one matches ErrFreed).
+//
+// The caller keeps alive what the stream work reads: a call returns once
+// its work is enqueued, so every buffer it was given, and every Slice whose
+// View its state holds, must stay allocated (not freed, and reachable) until
+// that work has completed: until the stream is synchronized, or a later call
+// that waits for it (such as ToHost) returns. A handle from Bind holds a copy
+// of the state, so it keeps the Slices of the state's Views reachable for as
+// long as the caller keeps the handle; dropping both leaves them to the
+// garbage collector, whose cleanup returns their device memory.
 package runtime

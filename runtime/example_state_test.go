@@ -1,6 +1,7 @@
 package runtime_test
 
 import (
+	"errors"
 	"fmt"
 	"log"
 
@@ -77,4 +78,51 @@ func ExampleSelectWith() {
 	// Output:
 	// 3 [5 8 3 9]
 	// 8 [8 9]
+}
+
+// Palette is a state with a read-only view of a device buffer: a lookup
+// table given per call, with a scalar.
+type Palette struct {
+	Colors runtime.View[uint32]
+	Dim    uint32
+}
+
+// Color looks up the color of x, wrapping around the table, and dims it.
+//
+//gocccl:op
+func (p Palette) Color(x uint8) uint32 {
+	return p.Colors.At(int(x)%p.Colors.Len()) >> p.Dim
+}
+
+// Paint is declared once; each call gives its table and dimming.
+var Paint = runtime.UnaryTransformWith(Palette.Color)
+
+// A transform that reads a lookup table in device memory: the state holds
+// a View of the table's Slice, made by Slice.View, and every call checks that
+// the slice is still allocated on the call's device. gocccl keeps neither the
+// state nor the table after Run returns; keep the table allocated until the
+// work that reads it has completed.
+func ExampleSlice_View() {
+	dev, err := runtime.Open(runtime.CPU)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer dev.Close()
+	colors, _ := runtime.FromHost(dev, []uint32{0x100, 0x200, 0x300})
+	in, _ := runtime.FromHost(dev, []uint8{0, 1, 2, 3, 4})
+	out, _ := runtime.Alloc[uint32](dev, in.Len())
+
+	if err := Paint.Bind(Palette{Colors: colors.View(), Dim: 4}).Run(nil, in, out); err != nil {
+		log.Fatal(err)
+	}
+	got, _ := out.ToHost()
+	fmt.Printf("%#x\n", got)
+
+	// A freed table is an error of the call, not a fault.
+	colors.Free()
+	err = Paint.Bind(Palette{Colors: colors.View()}).Run(nil, in, out)
+	fmt.Println(errors.Is(err, runtime.ErrFreed))
+	// Output:
+	// [0x10 0x20 0x30 0x10 0x20]
+	// true
 }

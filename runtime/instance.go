@@ -102,6 +102,12 @@ func (in *instance) enter(d *Device) error {
 			return err
 		}
 	}
+	if len(in.state.views) > 0 {
+		if err := in.checkViews(d); err != nil {
+			d.exit()
+			return err
+		}
+	}
 	return nil
 }
 
@@ -207,7 +213,11 @@ func (k kernels) launchBlock(i, grid, block int, s *Stream, args *cuda.Args) err
 		}
 		defer args.Truncate(n)
 	}
-	s.dev.lastLaunch.Store(k.in)
+	if decl := k.in.state.decl; decl != nil {
+		s.dev.lastLaunch.Store(decl) // not the bound handle: it holds the state
+	} else {
+		s.dev.lastLaunch.Store(k.in)
+	}
 	if err := s.dev.launch(k.fns[i], grid, block, s, args); err != nil {
 		return k.in.wrap(s.dev.noteFault(err), fmt.Sprintf("launching %s on %d blocks", k.reg.Kernels[i], grid))
 	}

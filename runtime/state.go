@@ -29,10 +29,14 @@ import (
 // gocccl-gen compiles its kernels once; the state is a kernel argument.
 //
 // The state is a value: a named struct of the operator subset's types
-// (scalars, arrays, nested structs), copied by Bind. A call passes it by
-// value to its kernels (every kernel of the launch sequence sees the same
-// state) and gocccl keeps nothing of it after Run returns; on the CPU
-// backend the method is called with it as its receiver.
+// (scalars, arrays, nested structs) and of read-only Views of slices (a
+// lookup table, say), copied by Bind. A call checks that every View refers
+// to a live slice of the call's device, passes the state by value to its
+// kernels (every kernel of the launch sequence sees the same state) and
+// keeps nothing of it after Run returns; on the CPU backend the method is
+// called with it as its receiver. The handle's copy of the state keeps the
+// slices of its Views reachable, but not allocated: keep them allocated
+// until the work of the calls that read them has completed.
 type Stateful[S, H any] struct {
 	bind func(S) H
 }
@@ -55,6 +59,11 @@ type stateArg struct {
 	typ         reflect.Type
 	p           unsafe.Pointer // *S, held by the bound handle; nil until bound
 	size, align int
+	// views are the Views in S, checked by every call (see checkViews).
+	views []viewField
+	// decl is the instance as declared, without a bound state: what the
+	// device records as its last launch, so that it keeps no state alive.
+	decl *instance
 }
 
 // newStatefulInstance is newInstance for a stateful constructor whose state
@@ -62,6 +71,9 @@ type stateArg struct {
 func newStatefulInstance[S any](alg *algo.Algorithm, ops []any, types ...reflect.Type) instance {
 	in := newInstance(alg, ops, types...)
 	in.state.typ = reflect.TypeFor[S]()
+	in.state.views = stateViews(in.state.typ, 0, "", nil)
+	decl := in
+	in.state.decl = &decl
 	return in
 }
 

@@ -18,6 +18,12 @@ func layoutOf(t reflect.Type) string {
 }
 
 func writeLayout(b *strings.Builder, t reflect.Type) {
+	if e := viewElem(t); e != nil {
+		b.WriteString("view[")
+		writeLayout(b, e)
+		b.WriteString("]")
+		return
+	}
 	switch t.Kind() {
 	case reflect.Struct:
 		b.WriteString("{")
@@ -66,4 +72,23 @@ type layoutError struct{ msg string }
 
 func (e *layoutError) Error() string {
 	return e.msg + ": the type changed since the kernels were generated; run go generate (gocccl-gen) again"
+}
+
+// viewElem returns T for runtime.View[T], whose layout model.Type.Layout
+// writes as "view[T's layout]", or nil for any other type. This package
+// cannot import runtime: it finds T in the View's field s, a *Slice[T],
+// whose field host is a []T.
+func viewElem(t reflect.Type) reflect.Type {
+	if t.Kind() != reflect.Struct || t.PkgPath() != "github.com/gocccl/gocccl/runtime" || !strings.HasPrefix(t.Name(), "View[") {
+		return nil
+	}
+	s, ok := t.FieldByName("s")
+	if !ok || s.Type.Kind() != reflect.Pointer || s.Type.Elem().Kind() != reflect.Struct {
+		return nil
+	}
+	host, ok := s.Type.Elem().FieldByName("host")
+	if !ok || host.Type.Kind() != reflect.Slice {
+		return nil
+	}
+	return host.Type.Elem()
 }

@@ -5,6 +5,7 @@
 // instances, which the Go glue in gocccl_gen.go registers.
 
 #include <gocccl/gosem.cuh>
+#include <gocccl/view.cuh>
 #include <gocccl/adjacent_difference.cuh>
 #include <gocccl/for_each.cuh>
 #include <gocccl/merge_sort.cuh>
@@ -63,6 +64,23 @@ static_assert(sizeof(::gocccl_pkg_state_ee12ef20::Bucket) == 4 && alignof(::gocc
 static_assert(offsetof(::gocccl_pkg_state_ee12ef20::Bucket, Width) == 0, "offset of Bucket.Width differs from Go's");
 
 namespace gocccl_pkg_state_ee12ef20 {
+// Lut is the Go struct type github.com/gocccl/gocccl/internal/devicetest/state.Lut: 32 bytes, aligned to 8.
+struct Lut {
+  float Scale;
+  ::gocccl::go::view<float> Table;
+};
+__host__ __device__ __forceinline__ bool operator==(const Lut& gocccl_x, const Lut& gocccl_y) {
+  return gocccl_x.Scale == gocccl_y.Scale && gocccl_x.Table == gocccl_y.Table;
+}
+__host__ __device__ __forceinline__ bool operator!=(const Lut& gocccl_x, const Lut& gocccl_y) {
+  return !(gocccl_x == gocccl_y);
+}
+}  // namespace gocccl_pkg_state_ee12ef20
+static_assert(sizeof(::gocccl_pkg_state_ee12ef20::Lut) == 32 && alignof(::gocccl_pkg_state_ee12ef20::Lut) == 8, "layout of Lut differs from Go's");
+static_assert(offsetof(::gocccl_pkg_state_ee12ef20::Lut, Scale) == 0, "offset of Lut.Scale differs from Go's");
+static_assert(offsetof(::gocccl_pkg_state_ee12ef20::Lut, Table) == 8, "offset of Lut.Table differs from Go's");
+
+namespace gocccl_pkg_state_ee12ef20 {
 // Mix is the Go struct type github.com/gocccl/gocccl/internal/devicetest/state.Mix: 32 bytes, aligned to 8.
 struct Mix {
   bool Flag;
@@ -116,6 +134,85 @@ __host__ __device__ __forceinline__ bool operator!=(const Order& gocccl_x, const
 static_assert(sizeof(::gocccl_pkg_state_ee12ef20::Order) == 8 && alignof(::gocccl_pkg_state_ee12ef20::Order) == 4, "layout of Order differs from Go's");
 static_assert(offsetof(::gocccl_pkg_state_ee12ef20::Order, Shift) == 0, "offset of Order.Shift differs from Go's");
 static_assert(offsetof(::gocccl_pkg_state_ee12ef20::Order, Desc) == 4, "offset of Order.Desc differs from Go's");
+
+namespace gocccl_pkg_state_ee12ef20 {
+// Probe is the Go struct type github.com/gocccl/gocccl/internal/devicetest/state.Probe: 24 bytes, aligned to 8.
+struct Probe {
+  ::gocccl::go::view<int32_t> T;
+};
+__host__ __device__ __forceinline__ bool operator==(const Probe& gocccl_x, const Probe& gocccl_y) {
+  return gocccl_x.T == gocccl_y.T;
+}
+__host__ __device__ __forceinline__ bool operator!=(const Probe& gocccl_x, const Probe& gocccl_y) {
+  return !(gocccl_x == gocccl_y);
+}
+}  // namespace gocccl_pkg_state_ee12ef20
+static_assert(sizeof(::gocccl_pkg_state_ee12ef20::Probe) == 24 && alignof(::gocccl_pkg_state_ee12ef20::Probe) == 8, "layout of Probe differs from Go's");
+static_assert(offsetof(::gocccl_pkg_state_ee12ef20::Probe, T) == 0, "offset of Probe.T differs from Go's");
+
+namespace gocccl_pkg_state_ee12ef20 {
+// Span is the Go struct type github.com/gocccl/gocccl/internal/devicetest/state.Span: 8 bytes, aligned to 4.
+struct Span {
+  int32_t Lo;
+  int32_t Hi;
+};
+__host__ __device__ __forceinline__ bool operator==(const Span& gocccl_x, const Span& gocccl_y) {
+  return gocccl_x.Lo == gocccl_y.Lo && gocccl_x.Hi == gocccl_y.Hi;
+}
+__host__ __device__ __forceinline__ bool operator!=(const Span& gocccl_x, const Span& gocccl_y) {
+  return !(gocccl_x == gocccl_y);
+}
+}  // namespace gocccl_pkg_state_ee12ef20
+static_assert(sizeof(::gocccl_pkg_state_ee12ef20::Span) == 8 && alignof(::gocccl_pkg_state_ee12ef20::Span) == 4, "layout of Span differs from Go's");
+static_assert(offsetof(::gocccl_pkg_state_ee12ef20::Span, Lo) == 0, "offset of Span.Lo differs from Go's");
+static_assert(offsetof(::gocccl_pkg_state_ee12ef20::Span, Hi) == 4, "offset of Span.Hi differs from Go's");
+
+namespace gocccl_pkg_state_ee12ef20 {
+// SpanTables is the Go struct type github.com/gocccl/gocccl/internal/devicetest/state.SpanTables: 48 bytes, aligned to 8.
+struct SpanTables {
+  ::gocccl::go::array<::gocccl::go::view<::gocccl_pkg_state_ee12ef20::Span>, 2> T;
+};
+__host__ __device__ __forceinline__ bool operator==(const SpanTables& gocccl_x, const SpanTables& gocccl_y) {
+  return gocccl_x.T == gocccl_y.T;
+}
+__host__ __device__ __forceinline__ bool operator!=(const SpanTables& gocccl_x, const SpanTables& gocccl_y) {
+  return !(gocccl_x == gocccl_y);
+}
+}  // namespace gocccl_pkg_state_ee12ef20
+static_assert(sizeof(::gocccl_pkg_state_ee12ef20::SpanTables) == 48 && alignof(::gocccl_pkg_state_ee12ef20::SpanTables) == 8, "layout of SpanTables differs from Go's");
+static_assert(offsetof(::gocccl_pkg_state_ee12ef20::SpanTables, T) == 0, "offset of SpanTables.T differs from Go's");
+
+namespace gocccl_pkg_state_ee12ef20 {
+// Spans is the Go struct type github.com/gocccl/gocccl/internal/devicetest/state.Spans: 56 bytes, aligned to 8.
+struct Spans {
+  ::gocccl_pkg_state_ee12ef20::SpanTables Inner;
+  uint8_t Pick;
+};
+__host__ __device__ __forceinline__ bool operator==(const Spans& gocccl_x, const Spans& gocccl_y) {
+  return gocccl_x.Inner == gocccl_y.Inner && gocccl_x.Pick == gocccl_y.Pick;
+}
+__host__ __device__ __forceinline__ bool operator!=(const Spans& gocccl_x, const Spans& gocccl_y) {
+  return !(gocccl_x == gocccl_y);
+}
+}  // namespace gocccl_pkg_state_ee12ef20
+static_assert(sizeof(::gocccl_pkg_state_ee12ef20::Spans) == 56 && alignof(::gocccl_pkg_state_ee12ef20::Spans) == 8, "layout of Spans differs from Go's");
+static_assert(offsetof(::gocccl_pkg_state_ee12ef20::Spans, Inner) == 0, "offset of Spans.Inner differs from Go's");
+static_assert(offsetof(::gocccl_pkg_state_ee12ef20::Spans, Pick) == 48, "offset of Spans.Pick differs from Go's");
+
+namespace gocccl_pkg_state_ee12ef20 {
+// Weights is the Go struct type github.com/gocccl/gocccl/internal/devicetest/state.Weights: 24 bytes, aligned to 8.
+struct Weights {
+  ::gocccl::go::view<uint64_t> M;
+};
+__host__ __device__ __forceinline__ bool operator==(const Weights& gocccl_x, const Weights& gocccl_y) {
+  return gocccl_x.M == gocccl_y.M;
+}
+__host__ __device__ __forceinline__ bool operator!=(const Weights& gocccl_x, const Weights& gocccl_y) {
+  return !(gocccl_x == gocccl_y);
+}
+}  // namespace gocccl_pkg_state_ee12ef20
+static_assert(sizeof(::gocccl_pkg_state_ee12ef20::Weights) == 24 && alignof(::gocccl_pkg_state_ee12ef20::Weights) == 8, "layout of Weights differs from Go's");
+static_assert(offsetof(::gocccl_pkg_state_ee12ef20::Weights, M) == 0, "offset of Weights.M differs from Go's");
 
 namespace gocccl_pkg_state_ee12ef20 {
 // Axpy.Apply is ops.go:23:15.
@@ -173,6 +270,43 @@ __device__ __forceinline__ bool Bucket_Same(::gocccl_pkg_state_ee12ef20::Bucket 
   return ::gocccl::go::quo(x, b.Width) == ::gocccl::go::quo(y, b.Width);
 }
 
+// Lut.Get is ops.go:109:14.
+__device__ __forceinline__ float Lut_Get(::gocccl_pkg_state_ee12ef20::Lut l, uint32_t x) {
+  return l.Scale * ::gocccl::go::view_at(l.Table, ::gocccl::go::conv<int64_t>(::gocccl::go::rem(x, ::gocccl::go::conv<uint32_t>(::gocccl::go::view_len(l.Table)))));
+}
+
+// Spans.In is ops.go:128:16.
+__device__ __forceinline__ bool Spans_In(::gocccl_pkg_state_ee12ef20::Spans s, int32_t x) {
+  ::gocccl::go::view<::gocccl_pkg_state_ee12ef20::Span> t = ::gocccl::go::at(s.Inner.T, ::gocccl::go::band(s.Pick, uint8_t(1U)));
+  {
+    int64_t range_n = ::gocccl::go::view_len(t);
+    {
+      int64_t range_i = int64_t(0LL);
+      while (range_i < range_n) {
+        int64_t i = range_i;
+        {
+          ::gocccl_pkg_state_ee12ef20::Span sp = ::gocccl::go::view_at(t, i);
+          if ((x >= sp.Lo) && (x < sp.Hi)) {
+            return true;
+          }
+        }
+        range_i = ::gocccl::go::add(range_i, int64_t(1LL));
+      }
+    }
+  }
+  return false;
+}
+
+// Weights.Add is ops.go:145:18.
+__device__ __forceinline__ uint64_t Weights_Add(::gocccl_pkg_state_ee12ef20::Weights w, uint64_t a, uint64_t b) {
+  return ::gocccl::go::rem(::gocccl::go::add(a, b), ::gocccl::go::view_at(w.M, int64_t(0LL)));
+}
+
+// Probe.At is ops.go:154:16.
+__device__ __forceinline__ int32_t Probe_At(::gocccl_pkg_state_ee12ef20::Probe p, int32_t x) {
+  return ::gocccl::go::view_at(p.T, ::gocccl::go::conv<int64_t>(x));
+}
+
 // gocccl_functors wrap the operators the kernels use as default-constructible types.
 namespace gocccl_functors {
 
@@ -188,11 +322,23 @@ __shared__ int32_t gocccl_state_Affine;
 // The per-call state Order of this launch's block (see the entry points).
 __shared__ ::gocccl_pkg_state_ee12ef20::Order gocccl_state_Order;
 
+// The per-call state Weights of this launch's block (see the entry points).
+__shared__ ::gocccl_pkg_state_ee12ef20::Weights gocccl_state_Weights;
+
 // The per-call state Band of this launch's block (see the entry points).
 __shared__ ::gocccl_pkg_state_ee12ef20::Band gocccl_state_Band;
 
+// The per-call state Spans of this launch's block (see the entry points).
+__shared__ ::gocccl_pkg_state_ee12ef20::Spans gocccl_state_Spans;
+
+// The per-call state Lut of this launch's block (see the entry points).
+__shared__ ::gocccl_pkg_state_ee12ef20::Lut gocccl_state_Lut;
+
 // The per-call state Mix of this launch's block (see the entry points).
 __shared__ ::gocccl_pkg_state_ee12ef20::Mix gocccl_state_Mix;
+
+// The per-call state Probe of this launch's block (see the entry points).
+__shared__ ::gocccl_pkg_state_ee12ef20::Probe gocccl_state_Probe;
 
 // The per-call state Bucket of this launch's block (see the entry points).
 __shared__ ::gocccl_pkg_state_ee12ef20::Bucket gocccl_state_Bucket;
@@ -253,6 +399,38 @@ struct Bucket_Same {
   }
 };
 
+struct Lut_Get {
+  ::gocccl_pkg_state_ee12ef20::Lut state;
+  __device__ __forceinline__ Lut_Get() : state(gocccl_state_Lut) {}
+  __device__ __forceinline__ float operator()(uint32_t a0) const {
+    return ::gocccl_pkg_state_ee12ef20::Lut_Get(state, a0);
+  }
+};
+
+struct Spans_In {
+  ::gocccl_pkg_state_ee12ef20::Spans state;
+  __device__ __forceinline__ Spans_In() : state(gocccl_state_Spans) {}
+  __device__ __forceinline__ bool operator()(int32_t a0) const {
+    return ::gocccl_pkg_state_ee12ef20::Spans_In(state, a0);
+  }
+};
+
+struct Weights_Add {
+  ::gocccl_pkg_state_ee12ef20::Weights state;
+  __device__ __forceinline__ Weights_Add() : state(gocccl_state_Weights) {}
+  __device__ __forceinline__ uint64_t operator()(uint64_t a0, uint64_t a1) const {
+    return ::gocccl_pkg_state_ee12ef20::Weights_Add(state, a0, a1);
+  }
+};
+
+struct Probe_At {
+  ::gocccl_pkg_state_ee12ef20::Probe state;
+  __device__ __forceinline__ Probe_At() : state(gocccl_state_Probe) {}
+  __device__ __forceinline__ int32_t operator()(int32_t a0) const {
+    return ::gocccl_pkg_state_ee12ef20::Probe_At(state, a0);
+  }
+};
+
 }  // namespace gocccl_functors
 }  // namespace gocccl_pkg_state_ee12ef20
 
@@ -267,14 +445,18 @@ constexpr int gocccl_lower_bound_Order_Less_threads = 256, gocccl_lower_bound_Or
 constexpr int gocccl_merge_sort_keys_Order_Less_threads = 256, gocccl_merge_sort_keys_Order_Less_items = 17;
 constexpr int gocccl_merge_sort_pairs_Order_Less_uint32_int32_threads = 256, gocccl_merge_sort_pairs_Order_Less_uint32_int32_items = 17;
 constexpr int gocccl_reduce_Mod_Add_threads = 256, gocccl_reduce_Mod_Add_items = 8;
+constexpr int gocccl_reduce_Weights_Add_threads = 256, gocccl_reduce_Weights_Add_items = 8;
 constexpr int gocccl_segmented_reduce_Mod_Add_threads = 256, gocccl_segmented_reduce_Mod_Add_items = 8;
 constexpr int gocccl_select_Band_In_threads = 128, gocccl_select_Band_In_items = 16;
+constexpr int gocccl_select_Spans_In_threads = 128, gocccl_select_Spans_In_items = 16;
 constexpr int gocccl_transform_Affine_Apply_threads = 256, gocccl_transform_Affine_Apply_items = 8;
+constexpr int gocccl_transform_Lut_Get_threads = 256, gocccl_transform_Lut_Get_items = 8;
 constexpr int gocccl_transform_Mix_Map_threads = 256, gocccl_transform_Mix_Map_items = 4;
+constexpr int gocccl_transform_Probe_At_threads = 256, gocccl_transform_Probe_At_items = 8;
 constexpr int gocccl_unique_Bucket_Same_threads = 128, gocccl_unique_Bucket_Same_items = 16;
 constexpr int gocccl_upper_bound_Order_Less_threads = 256, gocccl_upper_bound_Order_Less_items = 1;
 
-// AdjacentDifference(Mod.Add) over uint64, declared at ops.go:112:15.
+// AdjacentDifference(Mod.Add) over uint64, declared at ops.go:169:15.
 extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_Mod_Add_threads)
 gocccl_adjacent_difference_Mod_Add_left(const uint64_t* d_in, uint64_t* d_out, long long n, const ::gocccl_pkg_state_ee12ef20::Mod gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Mod = gocccl_state;
@@ -289,7 +471,7 @@ gocccl_adjacent_difference_Mod_Add_right(const uint64_t* d_in, uint64_t* d_out, 
   ::gocccl::adjacent_difference_right<gocccl_adjacent_difference_Mod_Add_threads, gocccl_adjacent_difference_Mod_Add_items, uint64_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Mod_Add>(d_in, d_out, n);
 }
 
-// BinaryTransform(Axpy.Apply) over float32, float32, float32, declared at ops.go:101:14.
+// BinaryTransform(Axpy.Apply) over float32, float32, float32, declared at ops.go:158:14.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_Axpy_Apply_threads)
 gocccl_transform2_Axpy_Apply(const float* d_a, const float* d_b, float* d_out, long long n, const ::gocccl_pkg_state_ee12ef20::Axpy gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Axpy = gocccl_state;
@@ -297,7 +479,7 @@ gocccl_transform2_Axpy_Apply(const float* d_a, const float* d_b, float* d_out, l
   ::gocccl::transform2<gocccl_transform2_Axpy_Apply_threads, gocccl_transform2_Axpy_Apply_items, float, float, float, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Axpy_Apply>(d_a, d_b, d_out, n);
 }
 
-// ExclusiveScan(Mod.Add) over uint64, declared at ops.go:106:14.
+// ExclusiveScan(Mod.Add) over uint64, declared at ops.go:163:14.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_Mod_Add_threads)
 gocccl_exclusive_scan_Mod_Add_init(void* d_state, long long state_bytes, long long num_tiles, const ::gocccl_pkg_state_ee12ef20::Mod gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Mod = gocccl_state;
@@ -312,7 +494,7 @@ gocccl_exclusive_scan_Mod_Add_sweep(const uint64_t* d_in, uint64_t* d_out, long 
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_Mod_Add_threads, gocccl_exclusive_scan_Mod_Add_items, uint64_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Mod_Add>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// ForEach(Affine.Apply) over int32, declared at ops.go:111:15.
+// ForEach(Affine.Apply) over int32, declared at ops.go:168:15.
 extern "C" __global__ void __launch_bounds__(gocccl_for_each_Affine_Apply_threads)
 gocccl_for_each_Affine_Apply(int32_t* d_data, long long n, const int32_t gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Affine = gocccl_state;
@@ -320,7 +502,7 @@ gocccl_for_each_Affine_Apply(int32_t* d_data, long long n, const int32_t gocccl_
   ::gocccl::for_each<gocccl_for_each_Affine_Apply_threads, gocccl_for_each_Affine_Apply_items, int32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Affine_Apply>(d_data, n);
 }
 
-// InclusiveScan(Mod.Add) over uint64, declared at ops.go:105:14.
+// InclusiveScan(Mod.Add) over uint64, declared at ops.go:162:14.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Mod_Add_threads)
 gocccl_inclusive_scan_Mod_Add_init(void* d_state, long long state_bytes, long long num_tiles, const ::gocccl_pkg_state_ee12ef20::Mod gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Mod = gocccl_state;
@@ -335,7 +517,7 @@ gocccl_inclusive_scan_Mod_Add_sweep(const uint64_t* d_in, uint64_t* d_out, long 
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_Mod_Add_threads, gocccl_inclusive_scan_Mod_Add_items, uint64_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Mod_Add>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// LowerBound(Order.Less) over uint32, declared at ops.go:116:15.
+// LowerBound(Order.Less) over uint32, declared at ops.go:173:15.
 extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_Order_Less_threads)
 gocccl_lower_bound_Order_Less(const uint32_t* d_data, long long n_data, const uint32_t* d_values, long long n_values, int64_t* d_out, const ::gocccl_pkg_state_ee12ef20::Order gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Order = gocccl_state;
@@ -343,7 +525,7 @@ gocccl_lower_bound_Order_Less(const uint32_t* d_data, long long n_data, const ui
   ::gocccl::lower_bound<gocccl_lower_bound_Order_Less_threads, gocccl_lower_bound_Order_Less_items, uint32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Order_Less>(d_data, n_data, d_values, n_values, d_out);
 }
 
-// MergeSortKeys(Order.Less) over uint32, declared at ops.go:108:14.
+// MergeSortKeys(Order.Less) over uint32, declared at ops.go:165:14.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_Order_Less_threads)
 gocccl_merge_sort_keys_Order_Less_block(const uint32_t* d_keys_in, uint32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp, const ::gocccl_pkg_state_ee12ef20::Order gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Order = gocccl_state;
@@ -365,7 +547,7 @@ gocccl_merge_sort_keys_Order_Less_merge(uint32_t* d_keys, void* d_tmp_keys, long
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_Order_Less_threads, gocccl_merge_sort_keys_Order_Less_items, uint32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Order_Less>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
-// MergeSortPairs[uint32,int32](Order.Less) over uint32, int32, declared at ops.go:115:15.
+// MergeSortPairs[uint32,int32](Order.Less) over uint32, int32, declared at ops.go:172:15.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_Order_Less_uint32_int32_threads)
 gocccl_merge_sort_pairs_Order_Less_uint32_int32_block(const uint32_t* d_keys_in, const int32_t* d_values_in, uint32_t* d_keys, int32_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp, const ::gocccl_pkg_state_ee12ef20::Order gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Order = gocccl_state;
@@ -387,7 +569,7 @@ gocccl_merge_sort_pairs_Order_Less_uint32_int32_merge(uint32_t* d_keys, int32_t*
   ::gocccl::merge_sort_pairs_merge<gocccl_merge_sort_pairs_Order_Less_uint32_int32_threads, gocccl_merge_sort_pairs_Order_Less_uint32_int32_items, uint32_t, int32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Order_Less>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, d_partitions, from_tmp, merged_tiles);
 }
 
-// Reduce(Mod.Add) over uint64, declared at ops.go:104:14.
+// Reduce(Mod.Add) over uint64, declared at ops.go:161:14.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Mod_Add_threads)
 gocccl_reduce_Mod_Add_sweep(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch, const ::gocccl_pkg_state_ee12ef20::Mod gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Mod = gocccl_state;
@@ -402,7 +584,22 @@ gocccl_reduce_Mod_Add_final(const uint64_t* d_in, long long n, uint64_t* d_out, 
   ::gocccl::reduce_final<gocccl_reduce_Mod_Add_threads, gocccl_reduce_Mod_Add_items, uint64_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Mod_Add>(d_in, n, d_out, init);
 }
 
-// SegmentedReduce(Mod.Add) over uint64, declared at ops.go:114:15.
+// Reduce(Weights.Add) over uint64, declared at ops.go:179:13.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_Weights_Add_threads)
+gocccl_reduce_Weights_Add_sweep(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch, const ::gocccl_pkg_state_ee12ef20::Weights gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Weights = gocccl_state;
+  __syncthreads();
+  ::gocccl::reduce_single_pass<gocccl_reduce_Weights_Add_threads, gocccl_reduce_Weights_Add_items, uint64_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Weights_Add>(d_in, n, d_out, init, d_scratch);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_Weights_Add_threads)
+gocccl_reduce_Weights_Add_final(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, const ::gocccl_pkg_state_ee12ef20::Weights gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Weights = gocccl_state;
+  __syncthreads();
+  ::gocccl::reduce_final<gocccl_reduce_Weights_Add_threads, gocccl_reduce_Weights_Add_items, uint64_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Weights_Add>(d_in, n, d_out, init);
+}
+
+// SegmentedReduce(Mod.Add) over uint64, declared at ops.go:171:15.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_Mod_Add_threads)
 gocccl_segmented_reduce_Mod_Add_warp(const uint64_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint64_t* d_out, uint64_t init, const ::gocccl_pkg_state_ee12ef20::Mod gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Mod = gocccl_state;
@@ -417,7 +614,7 @@ gocccl_segmented_reduce_Mod_Add_block(const uint64_t* d_in, long long n, const i
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_Mod_Add_threads, gocccl_segmented_reduce_Mod_Add_items, uint64_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Mod_Add>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// Select(Band.In) over float32, declared at ops.go:107:14.
+// Select(Band.In) over float32, declared at ops.go:164:14.
 extern "C" __global__ void __launch_bounds__(gocccl_select_Band_In_threads)
 gocccl_select_Band_In_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count, const ::gocccl_pkg_state_ee12ef20::Band gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Band = gocccl_state;
@@ -432,7 +629,22 @@ gocccl_select_Band_In_sweep(const float* d_in, float* d_out, int64_t* d_count, l
   ::gocccl::select_if<gocccl_select_Band_In_threads, gocccl_select_Band_In_items, float, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Band_In>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// UnaryTransform(Affine.Apply) over int32, int32, declared at ops.go:103:14.
+// Select(Spans.In) over int32, declared at ops.go:178:13.
+extern "C" __global__ void __launch_bounds__(gocccl_select_Spans_In_threads)
+gocccl_select_Spans_In_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count, const ::gocccl_pkg_state_ee12ef20::Spans gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Spans = gocccl_state;
+  __syncthreads();
+  ::gocccl::select_init<gocccl_select_Spans_In_threads, gocccl_select_Spans_In_items, int32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Spans_In>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_select_Spans_In_threads)
+gocccl_select_Spans_In_sweep(const int32_t* d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, const ::gocccl_pkg_state_ee12ef20::Spans gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Spans = gocccl_state;
+  __syncthreads();
+  ::gocccl::select_if<gocccl_select_Spans_In_threads, gocccl_select_Spans_In_items, int32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Spans_In>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// UnaryTransform(Affine.Apply) over int32, int32, declared at ops.go:160:14.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Affine_Apply_threads)
 gocccl_transform_Affine_Apply(const int32_t* d_in, int32_t* d_out, long long n, const int32_t gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Affine = gocccl_state;
@@ -440,7 +652,15 @@ gocccl_transform_Affine_Apply(const int32_t* d_in, int32_t* d_out, long long n, 
   ::gocccl::transform<gocccl_transform_Affine_Apply_threads, gocccl_transform_Affine_Apply_items, int32_t, int32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Affine_Apply>(d_in, d_out, n);
 }
 
-// UnaryTransform(Mix.Map) over float64, float64, declared at ops.go:102:14.
+// UnaryTransform(Lut.Get) over uint32, float32, declared at ops.go:177:13.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_Lut_Get_threads)
+gocccl_transform_Lut_Get(const uint32_t* d_in, float* d_out, long long n, const ::gocccl_pkg_state_ee12ef20::Lut gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Lut = gocccl_state;
+  __syncthreads();
+  ::gocccl::transform<gocccl_transform_Lut_Get_threads, gocccl_transform_Lut_Get_items, uint32_t, float, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Lut_Get>(d_in, d_out, n);
+}
+
+// UnaryTransform(Mix.Map) over float64, float64, declared at ops.go:159:14.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Mix_Map_threads)
 gocccl_transform_Mix_Map(const double* d_in, double* d_out, long long n, const ::gocccl_pkg_state_ee12ef20::Mix gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Mix = gocccl_state;
@@ -448,7 +668,15 @@ gocccl_transform_Mix_Map(const double* d_in, double* d_out, long long n, const :
   ::gocccl::transform<gocccl_transform_Mix_Map_threads, gocccl_transform_Mix_Map_items, double, double, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Mix_Map>(d_in, d_out, n);
 }
 
-// Unique(Bucket.Same) over uint32, declared at ops.go:113:15.
+// UnaryTransform(Probe.At) over int32, int32, declared at ops.go:180:13.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_Probe_At_threads)
+gocccl_transform_Probe_At(const int32_t* d_in, int32_t* d_out, long long n, const ::gocccl_pkg_state_ee12ef20::Probe gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Probe = gocccl_state;
+  __syncthreads();
+  ::gocccl::transform<gocccl_transform_Probe_At_threads, gocccl_transform_Probe_At_items, int32_t, int32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Probe_At>(d_in, d_out, n);
+}
+
+// Unique(Bucket.Same) over uint32, declared at ops.go:170:15.
 extern "C" __global__ void __launch_bounds__(gocccl_unique_Bucket_Same_threads)
 gocccl_unique_Bucket_Same_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count, const ::gocccl_pkg_state_ee12ef20::Bucket gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Bucket = gocccl_state;
@@ -463,7 +691,7 @@ gocccl_unique_Bucket_Same_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* 
   ::gocccl::unique<gocccl_unique_Bucket_Same_threads, gocccl_unique_Bucket_Same_items, uint32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Bucket_Same>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// UpperBound(Order.Less) over uint32, declared at ops.go:117:15.
+// UpperBound(Order.Less) over uint32, declared at ops.go:174:15.
 extern "C" __global__ void __launch_bounds__(gocccl_upper_bound_Order_Less_threads)
 gocccl_upper_bound_Order_Less(const uint32_t* d_data, long long n_data, const uint32_t* d_values, long long n_values, int64_t* d_out, const ::gocccl_pkg_state_ee12ef20::Order gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Order = gocccl_state;

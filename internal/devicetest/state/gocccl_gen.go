@@ -23,10 +23,10 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "7ee2eae7ca397b7829b5707da89574140d8eea9f7a4356e6a9c089b06a368cf4", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "dd5ad0ea6341abbbbb89247ff68d1db08c6bd656277f34bc17014e9fbc6f21fa"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "d44ff63d0efadf5614e343136249b9beed3bed9c71ba20b40a263c5b0c7434a8", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "cbbab7b587250a6cbf0e7f5d3e17b3f9078a8cc8c810fe4608eec1813df9f46b"},
 	})
-	// AdjacentDifference(Mod.Add) over uint64, declared at ops.go:112:15.
+	// AdjacentDifference(Mod.Add) over uint64, declared at ops.go:169:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "AdjacentDifference",
 		Ops:       []any{Mod.Add},
@@ -39,7 +39,7 @@ func init() {
 		State:       reflect.TypeFor[Mod](),
 		StateLayout: "{M@0:uint64}/8",
 	})
-	// BinaryTransform(Axpy.Apply) over float32, float32, float32, declared at ops.go:101:14.
+	// BinaryTransform(Axpy.Apply) over float32, float32, float32, declared at ops.go:158:14.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{Axpy.Apply},
@@ -52,7 +52,7 @@ func init() {
 		State:       reflect.TypeFor[Axpy](),
 		StateLayout: "{Alpha@0:float32}/4",
 	})
-	// ExclusiveScan(Mod.Add) over uint64, declared at ops.go:106:14.
+	// ExclusiveScan(Mod.Add) over uint64, declared at ops.go:163:14.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{Mod.Add},
@@ -65,7 +65,7 @@ func init() {
 		State:       reflect.TypeFor[Mod](),
 		StateLayout: "{M@0:uint64}/8",
 	})
-	// ForEach(Affine.Apply) over int32, declared at ops.go:111:15.
+	// ForEach(Affine.Apply) over int32, declared at ops.go:168:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ForEach",
 		Ops:       []any{Affine.Apply},
@@ -78,7 +78,7 @@ func init() {
 		State:       reflect.TypeFor[Affine](),
 		StateLayout: "int32/4",
 	})
-	// InclusiveScan(Mod.Add) over uint64, declared at ops.go:105:14.
+	// InclusiveScan(Mod.Add) over uint64, declared at ops.go:162:14.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{Mod.Add},
@@ -91,7 +91,7 @@ func init() {
 		State:       reflect.TypeFor[Mod](),
 		StateLayout: "{M@0:uint64}/8",
 	})
-	// LowerBound(Order.Less) over uint32, declared at ops.go:116:15.
+	// LowerBound(Order.Less) over uint32, declared at ops.go:173:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "LowerBound",
 		Ops:       []any{Order.Less},
@@ -104,7 +104,7 @@ func init() {
 		State:       reflect.TypeFor[Order](),
 		StateLayout: "{Shift@0:uint32,Desc@4:bool}/8",
 	})
-	// MergeSortKeys(Order.Less) over uint32, declared at ops.go:108:14.
+	// MergeSortKeys(Order.Less) over uint32, declared at ops.go:165:14.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "MergeSortKeys",
 		Ops:       []any{Order.Less},
@@ -117,7 +117,7 @@ func init() {
 		State:       reflect.TypeFor[Order](),
 		StateLayout: "{Shift@0:uint32,Desc@4:bool}/8",
 	})
-	// MergeSortPairs[uint32,int32](Order.Less) over uint32, int32, declared at ops.go:115:15.
+	// MergeSortPairs[uint32,int32](Order.Less) over uint32, int32, declared at ops.go:172:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "MergeSortPairs",
 		Ops:       []any{Order.Less},
@@ -130,7 +130,7 @@ func init() {
 		State:       reflect.TypeFor[Order](),
 		StateLayout: "{Shift@0:uint32,Desc@4:bool}/8",
 	})
-	// Reduce(Mod.Add) over uint64, declared at ops.go:104:14.
+	// Reduce(Mod.Add) over uint64, declared at ops.go:161:14.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{Mod.Add},
@@ -143,7 +143,20 @@ func init() {
 		State:       reflect.TypeFor[Mod](),
 		StateLayout: "{M@0:uint64}/8",
 	})
-	// SegmentedReduce(Mod.Add) over uint64, declared at ops.go:114:15.
+	// Reduce(Weights.Add) over uint64, declared at ops.go:179:13.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{Weights.Add},
+		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8"},
+		Kernels:   []string{"gocccl_reduce_Weights_Add_sweep", "gocccl_reduce_Weights_Add_final"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+		State:       reflect.TypeFor[Weights](),
+		StateLayout: "{M@0:view[uint64]}/24",
+	})
+	// SegmentedReduce(Mod.Add) over uint64, declared at ops.go:171:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{Mod.Add},
@@ -156,7 +169,7 @@ func init() {
 		State:       reflect.TypeFor[Mod](),
 		StateLayout: "{M@0:uint64}/8",
 	})
-	// Select(Band.In) over float32, declared at ops.go:107:14.
+	// Select(Band.In) over float32, declared at ops.go:164:14.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Select",
 		Ops:       []any{Band.In},
@@ -169,7 +182,20 @@ func init() {
 		State:       reflect.TypeFor[Band](),
 		StateLayout: "{Lo@0:float32,Hi@4:float32}/8",
 	})
-	// UnaryTransform(Affine.Apply) over int32, int32, declared at ops.go:103:14.
+	// Select(Spans.In) over int32, declared at ops.go:178:13.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Select",
+		Ops:       []any{Spans.In},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_select_Spans_In_init", "gocccl_select_Spans_In_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+		State:       reflect.TypeFor[Spans](),
+		StateLayout: "{Inner@0:{T@0:[2]view[{Lo@0:int32,Hi@4:int32}]},Pick@48:uint8}/56",
+	})
+	// UnaryTransform(Affine.Apply) over int32, int32, declared at ops.go:160:14.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{Affine.Apply},
@@ -182,7 +208,20 @@ func init() {
 		State:       reflect.TypeFor[Affine](),
 		StateLayout: "int32/4",
 	})
-	// UnaryTransform(Mix.Map) over float64, float64, declared at ops.go:102:14.
+	// UnaryTransform(Lut.Get) over uint32, float32, declared at ops.go:177:13.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Lut.Get},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"uint32/4", "float32/4"},
+		Kernels:   []string{"gocccl_transform_Lut_Get"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+		State:       reflect.TypeFor[Lut](),
+		StateLayout: "{Scale@0:float32,Table@8:view[float32]}/32",
+	})
+	// UnaryTransform(Mix.Map) over float64, float64, declared at ops.go:159:14.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{Mix.Map},
@@ -195,7 +234,20 @@ func init() {
 		State:       reflect.TypeFor[Mix](),
 		StateLayout: "{Flag@0:bool,Scale@8:float64,Bias@16:int8,Taps@18:[3]int16,Shift@24:uint32}/32",
 	})
-	// Unique(Bucket.Same) over uint32, declared at ops.go:113:15.
+	// UnaryTransform(Probe.At) over int32, int32, declared at ops.go:180:13.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UnaryTransform",
+		Ops:       []any{Probe.At},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4", "int32/4"},
+		Kernels:   []string{"gocccl_transform_Probe_At"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+		State:       reflect.TypeFor[Probe](),
+		StateLayout: "{T@0:view[int32]}/24",
+	})
+	// Unique(Bucket.Same) over uint32, declared at ops.go:170:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Unique",
 		Ops:       []any{Bucket.Same},
@@ -208,7 +260,7 @@ func init() {
 		State:       reflect.TypeFor[Bucket](),
 		StateLayout: "{Width@0:uint32}/4",
 	})
-	// UpperBound(Order.Less) over uint32, declared at ops.go:117:15.
+	// UpperBound(Order.Less) over uint32, declared at ops.go:174:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UpperBound",
 		Ops:       []any{Order.Less},

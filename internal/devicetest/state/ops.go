@@ -96,6 +96,63 @@ type Bucket struct{ Width uint32 }
 //gocccl:op
 func (b Bucket) Same(x, y uint32) bool { return x/b.Width == y/b.Width }
 
+// Lut is a lookup table with a scale: a state with a scalar and a
+// read-only view of a device buffer.
+type Lut struct {
+	Scale float32
+	Table runtime.View[float32]
+}
+
+// Get is Scale times the table's entry at x modulo its length.
+//
+//gocccl:op
+func (l Lut) Get(x uint32) float32 { return l.Scale * l.Table.At(int(x%uint32(l.Table.Len()))) }
+
+// Span is a half-open interval [Lo, Hi).
+type Span struct{ Lo, Hi int32 }
+
+// Spans holds tables of intervals: a view of structs, in an array of a
+// nested struct.
+type Spans struct {
+	Inner SpanTables
+	Pick  uint8
+}
+
+// SpanTables are two tables of intervals.
+type SpanTables struct{ T [2]runtime.View[Span] }
+
+// In reports whether x lies in one of the intervals of the table Pick
+// selects.
+//
+//gocccl:op
+func (s Spans) In(x int32) bool {
+	t := s.Inner.T[s.Pick&1]
+	for i := range t.Len() {
+		if sp := t.At(i); x >= sp.Lo && x < sp.Hi {
+			return true
+		}
+	}
+	return false
+}
+
+// Weights is a modulus read from a table: a reduction whose operator reads
+// a view.
+type Weights struct{ M runtime.View[uint64] }
+
+// Add is (a + b) mod M.At(0).
+//
+//gocccl:op
+func (w Weights) Add(a, b uint64) uint64 { return (a + b) % w.M.At(0) }
+
+// Probe reads the table at x, which may be out of range: the GPU traps as
+// Go panics (TestViewOutOfRangeTraps runs it, alone, last).
+type Probe struct{ T runtime.View[int32] }
+
+// At is T.At(x).
+//
+//gocccl:op
+func (p Probe) At(x int32) int32 { return p.T.At(int(x)) }
+
 // The instances: each compiled once, its state given per call.
 var (
 	Saxpy     = runtime.BinaryTransformWith(Axpy.Apply)
@@ -115,4 +172,10 @@ var (
 	SortPairs  = runtime.MergeSortPairsWith[Order, uint32, int32](Order.Less)
 	LowerBy    = runtime.LowerBoundWith(Order.Less)
 	UpperBy    = runtime.UpperBoundWith(Order.Less)
+
+	// States with read-only views of device buffers.
+	LutMap   = runtime.UnaryTransformWith(Lut.Get)
+	InSpans  = runtime.SelectWith(Spans.In)
+	SumTable = runtime.ReduceWith(Weights.Add)
+	ProbeMap = runtime.UnaryTransformWith(Probe.At)
 )

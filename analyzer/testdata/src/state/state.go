@@ -55,3 +55,43 @@ var (
 	Pick  = runtime.SelectWith(Limits.Keep)
 	Plain = runtime.UnaryTransform(twice)
 )
+
+// Pair is an element of a viewed table.
+type Pair struct{ Lo, Hi int32 }
+
+// Lookup holds read-only views of buffers with a scalar: a lookup table, a
+// table of structs, and views in an array of a nested struct.
+type Lookup struct {
+	Scale float32
+	Table runtime.View[float32]
+	Inner Tables
+}
+
+// Tables is a nested struct of views.
+type Tables struct{ R [2]runtime.View[Pair] }
+
+// Get reads the table at a computed index, and its length.
+//
+//gocccl:op
+func (l Lookup) Get(i uint8) float32 {
+	t := l.Table
+	return l.Scale * t.At(int(i)%l.Table.Len())
+}
+
+// In reports whether x lies in one of the pairs of the first table.
+//
+//gocccl:op
+func (l Lookup) In(x int32) bool {
+	for i := range l.Inner.R[0].Len() {
+		p := l.Inner.R[0].At(i)
+		if x >= p.Lo && x < p.Hi {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	Lut   = runtime.UnaryTransformWith(Lookup.Get)
+	InAny = runtime.SelectWith(Lookup.In)
+)

@@ -272,7 +272,7 @@ __device__ __forceinline__ bool Bucket_Same(::gocccl_pkg_state_ee12ef20::Bucket 
 
 // Lut.Get is ops.go:109:14.
 __device__ __forceinline__ float Lut_Get(::gocccl_pkg_state_ee12ef20::Lut l, uint32_t x) {
-  return l.Scale * ::gocccl::go::view_at(l.Table, ::gocccl::go::conv<int64_t>(::gocccl::go::rem(x, ::gocccl::go::conv<uint32_t>(::gocccl::go::view_len(l.Table)))));
+  return ::gocccl::go::fmul<float>(l.Scale, ::gocccl::go::view_at(l.Table, ::gocccl::go::conv<int64_t>(::gocccl::go::rem(x, ::gocccl::go::conv<uint32_t>(::gocccl::go::view_len(l.Table))))));
 }
 
 // Spans.In is ops.go:128:16.

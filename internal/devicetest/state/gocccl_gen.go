@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "d44ff63d0efadf5614e343136249b9beed3bed9c71ba20b40a263c5b0c7434a8", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "cbbab7b587250a6cbf0e7f5d3e17b3f9078a8cc8c810fe4608eec1813df9f46b"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "33a42177447fb9b37a3837e8ed84284db07c629455f1d42c07236bcbfb5b245f", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "f8711c7ec31efe169aff5d947674ac1f8ee4aa567d3e9e23ab9ad1f7939f93c8"},
 	})
 	// AdjacentDifference(Mod.Add) over uint64, declared at ops.go:169:15.
 	goccclimpl.Register(m, goccclimpl.Instance{

@@ -10,12 +10,16 @@ package difftest
 // calling the Go function on the host, and compares field by field:
 // integers and bools exactly, floats bit for bit (NaNs too: payload, sign and
 // quiet bit, as Go computes them on amd64), or within the case's ulp bound.
-// Outputs are poisoned before each run.
+// A result whose NaNs differ from Go's in their payload alone is logged, not
+// failed, unless -difftest.nanbits: the H200 found such results where gc's
+// register allocation picks which of two NaN operands Go returns (ChainF32,
+// ParticleStep; bench/NOTES.md). Outputs are poisoned before each run.
 //
 //	go test ./internal/difftest                        # CPU backend without a GPU
 //	go test ./internal/difftest -difftest.seed=N       # replay a run
 //	go test ./internal/difftest -run 'TestDiff/Math'   # some cases
 //	go test ./internal/difftest -run TestULPReport -v  # measured ulps
+//	go test ./internal/difftest -difftest.nanbits      # NaN payloads must match too
 
 import (
 	"flag"
@@ -37,6 +41,7 @@ var (
 	seedFlag   = flag.Uint64("difftest.seed", 0, "seed of the random inputs (0: a fresh one from the clock, logged)")
 	randomFlag = flag.Int("difftest.random", 20000, "random inputs (or pairs) per case, besides the edge values")
 	reportFlag = flag.Int("difftest.ulpinputs", 200000, "random inputs per case in TestULPReport")
+	nanBits    = flag.Bool("difftest.nanbits", false, "fail on results whose NaNs differ in payload alone (logged otherwise)")
 )
 
 // opCase is one operator of the corpus.
@@ -275,10 +280,16 @@ func compareAll[T any](t *testing.T, name string, bound uint64, want, got []T, i
 	t.Helper()
 	require.Len(t, got, len(want))
 	res := result{n: len(want)}
-	bad := 0
-	var msgs []string
+	bad, payload := 0, 0
+	var msgs, payloadMsgs []string
 	for i := range want {
 		ok, d := equalValues(want[i], got[i], bound)
+		if !ok && !*nanBits && payloadOnly(want[i], got[i], bound) {
+			if payload++; payload <= maxReported {
+				payloadMsgs = append(payloadMsgs, fmt.Sprintf("%s(%s)\n\tgot  %s\n\twant %s", name, inputs(i), format(got[i]), format(want[i])))
+			}
+			continue
+		}
 		if d > res.maxULP {
 			res.maxULP, res.worst = d, inputs(i)
 		}
@@ -289,6 +300,12 @@ func compareAll[T any](t *testing.T, name string, bound uint64, want, got []T, i
 		if bad <= maxReported {
 			msgs = append(msgs, fmt.Sprintf("%s(%s)\n\tgot  %s\n\twant %s", name, inputs(i), format(got[i]), format(want[i])))
 		}
+	}
+	if payload > 0 {
+		// Known gaps (bench/NOTES.md): Go's payload when both operands of
+		// a float + or * are NaNs depends on gc's register allocation.
+		t.Logf("%s: %d of %d results differ from Go's in a NaN's payload alone (-difftest.nanbits fails them); the first ones:\n%s",
+			name, payload, len(want), strings.Join(payloadMsgs, "\n"))
 	}
 	if bad > 0 {
 		how := "bit-identical (NaN payloads too)"

@@ -329,10 +329,17 @@ const classMismatch = math.MaxUint64
 // infinities match, and +0 and -0 are 0 ulps apart). d is the largest distance in ulps over the
 // float fields.
 func equalValues(want, got any, bound uint64) (ok bool, d uint64) {
-	return equalValue(reflect.ValueOf(want), reflect.ValueOf(got), bound)
+	return equalValue(reflect.ValueOf(want), reflect.ValueOf(got), bound, false)
 }
 
-func equalValue(w, g reflect.Value, bound uint64) (bool, uint64) {
+// payloadOnly reports whether want and got differ only in the bits of NaNs:
+// equal when any NaN equals any NaN.
+func payloadOnly(want, got any, bound uint64) bool {
+	ok, _ := equalValue(reflect.ValueOf(want), reflect.ValueOf(got), bound, true)
+	return ok
+}
+
+func equalValue(w, g reflect.Value, bound uint64, nanClass bool) (bool, uint64) {
 	switch w.Kind() {
 	case reflect.Bool:
 		return w.Bool() == g.Bool(), 0
@@ -342,13 +349,13 @@ func equalValue(w, g reflect.Value, bound uint64) (bool, uint64) {
 		return w.Uint() == g.Uint(), 0
 	case reflect.Float32:
 		// Read the bits: a signalling NaN would not survive v.Float().
-		return equalFloat(float64(w.Float()), float64(g.Float()), float32Bits(w) == float32Bits(g), ulp32, bound)
+		return equalFloat(float64(w.Float()), float64(g.Float()), float32Bits(w) == float32Bits(g), ulp32, bound, nanClass)
 	case reflect.Float64:
-		return equalFloat(w.Float(), g.Float(), math.Float64bits(w.Float()) == math.Float64bits(g.Float()), ulp64, bound)
+		return equalFloat(w.Float(), g.Float(), math.Float64bits(w.Float()) == math.Float64bits(g.Float()), ulp64, bound, nanClass)
 	case reflect.Array:
 		ok, d := true, uint64(0)
 		for i := 0; i < w.Len(); i++ {
-			o, di := equalValue(w.Index(i), g.Index(i), bound)
+			o, di := equalValue(w.Index(i), g.Index(i), bound, nanClass)
 			ok, d = ok && o, max(d, di)
 		}
 		return ok, d
@@ -358,7 +365,7 @@ func equalValue(w, g reflect.Value, bound uint64) (bool, uint64) {
 			if !w.Type().Field(i).IsExported() {
 				continue // blank fields are padding
 			}
-			o, di := equalValue(w.Field(i), g.Field(i), bound)
+			o, di := equalValue(w.Field(i), g.Field(i), bound, nanClass)
 			ok, d = ok && o, max(d, di)
 		}
 		return ok, d
@@ -368,11 +375,11 @@ func equalValue(w, g reflect.Value, bound uint64) (bool, uint64) {
 
 // equalFloat compares two floats of one width, given as float64s (exact
 // for float32) with sameBits saying whether their bits at their own width
-// are equal.
-func equalFloat(w, g float64, sameBits bool, dist func(a, b float64) uint64, bound uint64) (bool, uint64) {
+// are equal; with nanClass any NaN equals any NaN.
+func equalFloat(w, g float64, sameBits bool, dist func(a, b float64) uint64, bound uint64, nanClass bool) (bool, uint64) {
 	wn, gn := math.IsNaN(w), math.IsNaN(g)
 	switch {
-	case sameBits:
+	case sameBits, nanClass && wn && gn:
 		return true, 0
 	case wn || gn:
 		return false, classMismatch // NaNs with other bits, or a NaN and a number

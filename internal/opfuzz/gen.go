@@ -3,7 +3,7 @@
 // one UnaryTransform or BinaryTransform instance per operator, and a test
 // that runs every instance on the GPU and on the CPU backend over edge
 // values and random inputs and requires bit-identical results, NaN payloads
-// included (-opfuzz.nanclass compares NaNs by class).
+// included (a NaN whose payload alone differs is logged; -opfuzz.nanbits fails it).
 //
 // The operators use integer and float arithmetic of int32, int64, uint32,
 // uint64, float32 and float64, conversions between them, shifts by counts

@@ -169,7 +169,7 @@ var (
 
 // Select-family instances: every input kind.
 var (
-	SelSquares  = runtime.Select(Odd).Over(Squares)        // Transform(Counting)
+	SelSquares  = runtime.Select(Odd).Over(Squares)         // Transform(Counting)
 	SelHalves   = runtime.Select(Positive).Over(NestedHalf) // Transform³(Counting[float32])
 	SelConst    = runtime.Select(Odd).Over(ConstI32)        // Constant
 	SelZip      = runtime.Select(PairKeep).Over(Zipped)     // Zip(Counting, Slice)

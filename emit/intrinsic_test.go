@@ -31,7 +31,7 @@ func TestIntrinsics(t *testing.T) {
 			"::gocccl::go::min<float>(::gocccl::go::min<float>(a, b), 0.5f)"},
 		{"max(a, b)", tFloat32, intr("max", tFloat32, ref(a), ref(b)), "::gocccl::go::max<float>(a, b)"},
 		{"math.Pow(x, y)", tFloat64, intr("math.Pow", tFloat64, ref(x), ref(y)), "::gocccl::go::math::Pow(x, y)"},
-		{"math.Sqrt(x+y)", tFloat64, intr("math.Sqrt", tFloat64, bin(model.Add, ref(x), ref(y))), "::gocccl::go::math::Sqrt(x + y)"},
+		{"math.Sqrt(x+y)", tFloat64, intr("math.Sqrt", tFloat64, bin(model.Add, ref(x), ref(y))), "::gocccl::go::math::Sqrt(::gocccl::go::fadd<double>(x, y))"},
 		{"bits.OnesCount64(u)", tInt, intr("bits.OnesCount64", tInt, ref(u)), "::gocccl::go::bits::OnesCount64(u)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -169,8 +169,9 @@ func TestCompileErrorMapsToGoRealNVCC(t *testing.T) {
 func brokenSource(t *testing.T) *cudaFile {
 	src, err := cudaSource(reducePkg(), testTargets[:2])
 	require.NoError(t, err)
-	require.Equal(t, 1, bytes.Count(src.src, []byte("return a + b;")))
-	src.src = bytes.Replace(src.src, []byte("return a + b;"), []byte("return FAIL_HERE;"), 1)
+	const add = "return ::gocccl::go::fadd<float>(a, b);"
+	require.Equal(t, 1, bytes.Count(src.src, []byte(add)))
+	src.src = bytes.Replace(src.src, []byte(add), []byte("return FAIL_HERE;"), 1)
 	return src
 }
 
@@ -189,7 +190,7 @@ func TestCUDALineTable(t *testing.T) {
 		found[p] = strings.TrimSpace(lines[n-1])
 	}
 	assert.Equal(t, "__device__ __forceinline__ float Add(float a, float b) {", found["sum.go:12:1"])
-	assert.Equal(t, "return a + b;", found["sum.go:13:2"])
+	assert.Equal(t, "return ::gocccl::go::fadd<float>(a, b);", found["sum.go:13:2"])
 	assert.Equal(t, "if (a > b) {", found["sum.go:23:2"])
 	assert.Equal(t, "return b;", found["sum.go:26:3"])
 }

@@ -46,7 +46,7 @@ func TestStateSource(t *testing.T) {
 		"static_assert(offsetof(::" + ns + "::Lookup, Table) == 8, \"offset of Lookup.Table differs from Go's\");",
 		"static_assert(offsetof(::" + ns + "::Lookup, Inner) == 32, \"offset of Lookup.Inner differs from Go's\");",
 		"  ::gocccl::go::array<::gocccl::go::view<::" + ns + "::Pair>, 2> R;\n",
-		"return l.Scale * ::gocccl::go::view_at(t, ::gocccl::go::rem(::gocccl::go::conv<int64_t>(i), ::gocccl::go::view_len(l.Table)));",
+		"return ::gocccl::go::fmul<float>(l.Scale, ::gocccl::go::view_at(t, ::gocccl::go::rem(::gocccl::go::conv<int64_t>(i), ::gocccl::go::view_len(l.Table))));",
 		"gocccl_transform_Lookup_Get(const uint8_t* d_in, float* d_out, long long n, const ::" + ns + "::Lookup gocccl_state) {",
 	} {
 		assert.Contains(t, s, want)

@@ -10,7 +10,7 @@
 namespace gocccl_pkg_sum_6a699990 {
 // Add is sum.go:12:1.
 __device__ __forceinline__ float Add(float a, float b) {
-  return a + b;
+  return ::gocccl::go::fadd<float>(a, b);
 }
 
 // AddI is sum.go:17:1.

@@ -22,10 +22,11 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-// srcDir holds one package per test case: those with "// want" comments must
-// produce exactly the wanted diagnostics, the others are compared with
-// testdata/<case>.golden.
-const srcDir = "testdata/src"
+// srcDir holds one package per test case, in the repository's top-level
+// testdata (emit's tests compile the same cases): those with "// want"
+// comments must produce exactly the wanted diagnostics, the others are
+// compared with this package's testdata/<case>.golden.
+const srcDir = "../testdata"
 
 // testCases lists the case directories under srcDir: the ones that expect
 // diagnostics and the ones that must be accepted.

@@ -26,7 +26,7 @@ func TestCompileAnalyzedCases(t *testing.T) {
 	for _, c := range analyzedCases {
 		t.Run(c, func(t *testing.T) {
 			t.Parallel()
-			dir := filepath.Join("..", "analyzer", "testdata", "src", c)
+			dir := filepath.Join("..", "testdata", c)
 			_, err := os.Stat(dir)
 			require.NoError(t, err, "analyzer case %s is gone: update analyzedCases", c)
 			pkgs, err := analyzer.Load(dir, nil, ".")

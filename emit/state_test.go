@@ -14,7 +14,7 @@ import (
 
 func loadAnalyzerCase(t *testing.T, name string) *model.Package {
 	t.Helper()
-	pkgs, err := analyzer.Load(filepath.Join("..", "analyzer", "testdata", "src", name), nil, ".")
+	pkgs, err := analyzer.Load(filepath.Join("..", "testdata", name), nil, ".")
 	require.NoError(t, err)
 	require.Len(t, pkgs, 1)
 	return pkgs[0]

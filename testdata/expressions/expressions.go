@@ -1,7 +1,7 @@
 // Package expressions holds operators with expressions outside the subset.
 package expressions
 
-import "github.com/gocccl/gocccl/analyzer/testdata/src/otherops"
+import "github.com/gocccl/gocccl/testdata/otherops"
 
 // Pair is a struct.
 type Pair struct{ A, B int32 }

@@ -6,7 +6,7 @@ package reject_rule_non_op_call
 import (
 	"unicode/utf8"
 
-	"github.com/gocccl/gocccl/analyzer/testdata/src/reject_rule_non_op_call/helper"
+	"github.com/gocccl/gocccl/testdata/reject_rule_non_op_call/helper"
 )
 
 // T has a method.

@@ -2,7 +2,7 @@
 // passed, called through a variable, method values) are rejected.
 package reject_rule_func_value
 
-import "github.com/gocccl/gocccl/analyzer/testdata/src/otherops"
+import "github.com/gocccl/gocccl/testdata/otherops"
 
 // T has a method.
 type T int32

@@ -1,7 +1,7 @@
 // Package vec holds operators that package imports calls.
 package vec
 
-import "github.com/gocccl/gocccl/analyzer/testdata/src/imports/zz"
+import "github.com/gocccl/gocccl/testdata/imports/zz"
 
 // V is a 2-vector.
 type V struct{ X, Y float32 }

@@ -5,7 +5,7 @@ package instances
 import (
 	"math"
 
-	"github.com/gocccl/gocccl/analyzer/testdata/src/otherops"
+	"github.com/gocccl/gocccl/testdata/otherops"
 	"github.com/gocccl/gocccl/runtime"
 )
 

@@ -2,8 +2,8 @@
 package imports
 
 import (
-	"github.com/gocccl/gocccl/analyzer/testdata/src/imports/vec"
-	"github.com/gocccl/gocccl/analyzer/testdata/src/otherops"
+	"github.com/gocccl/gocccl/testdata/imports/vec"
+	"github.com/gocccl/gocccl/testdata/otherops"
 	"github.com/gocccl/gocccl/runtime"
 )
 

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/gocccl/gocccl/analyzer/testdata/src/otherops"
+	"github.com/gocccl/gocccl/testdata/otherops"
 )
 
 // T has a method.

@@ -20,6 +20,10 @@ func init() {
 				reduceCase(n, "int32", ops.SumInt32, 4, func(r *rand.Rand) int32 { return int32(r.Uint32()) }, checkExact[int32]),
 				reduceCase(n, "float32", ops.SumFloat32, 4, func(r *rand.Rand) float32 { return float32(r.Float64()) }, checkSum[float32]),
 			)
+			// The cost of NaN-exact arithmetic: the same sum with fastmath.
+			fast := reduceCase(n, "float32", ops.SumFloat32Fast, 4, func(r *rand.Rand) float32 { return float32(r.Float64()) }, checkSum[float32])
+			fast.System, fast.Note = "gocccl-fastmath", "//gocccl:op fastmath: the GPU's NaNs"
+			cs = append(cs, fast)
 		}
 		return cs
 	})

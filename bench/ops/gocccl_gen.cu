@@ -62,6 +62,12 @@ __device__ __forceinline__ float AddFloat32(float a, float b) {
   return ::gocccl::go::fadd<float>(a, b);
 }
 
+// AddFloat32Fast is ops.go:24:6.
+// fastmath: x*y + z in float arithmetic is fused into one multiply-add, and NaN results are the GPU's.
+__device__ __forceinline__ float AddFloat32Fast(float a, float b) {
+  return a + b;
+}
+
 // AddUint32 is scan.go:8:6.
 __device__ __forceinline__ uint32_t AddUint32(uint32_t a, uint32_t b) {
   return ::gocccl::go::add(a, b);
@@ -185,6 +191,12 @@ struct AddInt32 {
 struct AddFloat32 {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
     return ::gocccl_pkg_ops_905f533b::AddFloat32(a0, a1);
+  }
+};
+
+struct AddFloat32Fast {
+  __device__ __forceinline__ float operator()(float a0, float a1) const {
+    return ::gocccl_pkg_ops_905f533b::AddFloat32Fast(a0, a1);
   }
 };
 
@@ -314,6 +326,7 @@ constexpr int gocccl_radix_sort_pairs_float32_uint32_threads = 384, gocccl_radix
 constexpr int gocccl_radix_sort_pairs_uint32_uint32_threads = 384, gocccl_radix_sort_pairs_uint32_uint32_items = 18, gocccl_radix_sort_pairs_uint32_uint32_minblocks = 3;
 constexpr int gocccl_radix_sort_pairs_uint64_uint32_threads = 384, gocccl_radix_sort_pairs_uint64_uint32_items = 15, gocccl_radix_sort_pairs_uint64_uint32_minblocks = 2;
 constexpr int gocccl_reduce_AddFloat32_threads = 256, gocccl_reduce_AddFloat32_items = 16;
+constexpr int gocccl_reduce_AddFloat32Fast_threads = 256, gocccl_reduce_AddFloat32Fast_items = 16;
 constexpr int gocccl_reduce_AddInt32_threads = 256, gocccl_reduce_AddInt32_items = 16;
 constexpr int gocccl_reduce_by_key_EqUint32_AddFloat32_threads = 256, gocccl_reduce_by_key_EqUint32_AddFloat32_items = 18;
 constexpr int gocccl_reduce_by_key_EqUint32_AddUint32_threads = 256, gocccl_reduce_by_key_EqUint32_AddUint32_items = 18;
@@ -736,7 +749,7 @@ gocccl_radix_sort_pairs_uint64_uint32_single(const uint64_t* d_keys_in, uint64_t
   ::gocccl::radix_sort_pairs_single<gocccl_radix_sort_pairs_uint64_uint32_threads, gocccl_radix_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, begin_bit, end_bit, descending);
 }
 
-// Reduce(AddFloat32) over float32, declared at ops.go:22:15.
+// Reduce(AddFloat32) over float32, declared at ops.go:29:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32_threads)
 gocccl_reduce_AddFloat32_sweep(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, d_out, init, d_scratch);
@@ -747,7 +760,18 @@ gocccl_reduce_AddFloat32_final(const float* d_in, long long n, float* d_out, flo
   ::gocccl::reduce_final<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, d_out, init);
 }
 
-// Reduce(AddInt32) over int32, declared at ops.go:21:15.
+// Reduce(AddFloat32Fast) over float32, declared at ops.go:30:19.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32Fast_threads)
+gocccl_reduce_AddFloat32Fast_sweep(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_AddFloat32Fast_threads, gocccl_reduce_AddFloat32Fast_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32Fast>(d_in, n, d_out, init, d_scratch);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32Fast_threads)
+gocccl_reduce_AddFloat32Fast_final(const float* d_in, long long n, float* d_out, float init) {
+  ::gocccl::reduce_final<gocccl_reduce_AddFloat32Fast_threads, gocccl_reduce_AddFloat32Fast_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32Fast>(d_in, n, d_out, init);
+}
+
+// Reduce(AddInt32) over int32, declared at ops.go:28:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt32_threads)
 gocccl_reduce_AddInt32_sweep(const int32_t* d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddInt32>(d_in, n, d_out, init, d_scratch);

@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "808db5700366f5a89daac404a584458e6ca578156611130d76d6f2c614f9e14c", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "56a7320be94835dcf180e6eb316510729567fde93eda2654da529e5ccbd9954b"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "8f9db5b355d4092b46ed9478d7bd673bfc64b055dfdb6ece5364895d60bd0064", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "91a7530f32c14dfb09e1cef6d296e521b15224a781bba70e2422d22e4da2a7a4"},
 	})
 	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:42:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -356,7 +356,7 @@ func init() {
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
-	// Reduce(AddFloat32) over float32, declared at ops.go:22:15.
+	// Reduce(AddFloat32) over float32, declared at ops.go:29:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddFloat32},
@@ -367,7 +367,18 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// Reduce(AddInt32) over int32, declared at ops.go:21:15.
+	// Reduce(AddFloat32Fast) over float32, declared at ops.go:30:19.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{AddFloat32Fast},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_reduce_AddFloat32Fast_sweep", "gocccl_reduce_AddFloat32Fast_final"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// Reduce(AddInt32) over int32, declared at ops.go:28:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddInt32},

@@ -16,8 +16,16 @@ func AddInt32(a, b int32) int32 { return a + b }
 //gocccl:op
 func AddFloat32(a, b float32) float32 { return a + b }
 
+// AddFloat32Fast is AddFloat32 with fastmath: a NaN result is the GPU's own,
+// with no check for amd64's payload. The two sums side by side time what
+// NaN-exact float arithmetic costs.
+//
+//gocccl:op fastmath
+func AddFloat32Fast(a, b float32) float32 { return a + b }
+
 // Benchmarked instances.
 var (
-	SumInt32   = runtime.Reduce(AddInt32)
-	SumFloat32 = runtime.Reduce(AddFloat32)
+	SumInt32       = runtime.Reduce(AddInt32)
+	SumFloat32     = runtime.Reduce(AddFloat32)
+	SumFloat32Fast = runtime.Reduce(AddFloat32Fast)
 )

@@ -26,7 +26,7 @@ const (
 const measureSep = ":"
 
 // systemOrder fixes the column order of known systems; others follow by name.
-var systemOrder = []string{"gocccl", "gocccl-kernels", "cub", "cuda", "cuda.compute", "cupy", "torch"}
+var systemOrder = []string{"gocccl", "gocccl-fastmath", "gocccl-kernels", "cub", "cuda", "cuda.compute", "cupy", "torch"}
 
 // typeOrder fixes the row order of known element types; others follow by name.
 var typeOrder = []string{"int8", "uint8", "int16", "uint16", "int32", "uint32", "float32", "int64", "uint64", "float64"}

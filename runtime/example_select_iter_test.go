@@ -70,3 +70,29 @@ func ExampleMergeSortKeysOp_RunCopy() {
 	// [1 3 2 0]
 	// [30 10 20 10]
 }
+
+// Where each run of equal keys starts: the positions come from a Counting
+// iterator that has no buffer and no length, and read as many as the keys.
+var RunStarts = runtime.UniqueByKey[int32, int64](Same).Over(iterator.Slice[int32](), Position)
+
+// ExampleUniqueByKeyOp_Over keeps the first key of every run and the
+// position where the run starts.
+func ExampleUniqueByKeyOp_Over() {
+	d, err := runtime.Open(runtime.CPU)
+	if err != nil {
+		panic(err)
+	}
+	defer d.Close()
+	keys := must(d, []int32{4, 4, 7, 7, 7, 4, 9})
+	firsts, _ := runtime.Alloc[int32](d, 7)
+	starts, _ := runtime.Alloc[int64](d, 7)
+	n, _ := runtime.Alloc[int64](d, 1)
+	if err := RunStarts.Run(nil, keys, Position.Bind(Position.With(0)), firsts, starts, n); err != nil {
+		panic(err)
+	}
+	show(firsts, count(n, 0))
+	show(starts, count(n, 0))
+	// Output:
+	// [4 7 4 9]
+	// [0 2 5 6]
+}

@@ -4,6 +4,7 @@ import (
 	"reflect"
 
 	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/iter"
 	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
@@ -174,16 +175,28 @@ func ThreeWayPartition[T any](first, second func(T) bool) *ThreeWayPartitionOp[T
 		instance: newInstance(algo.ThreeWayPartition, []any{first, second}, reflect.TypeFor[T]())}
 }
 
+// Over declares the instance reading its input through the iterator
+// composition in (package iterator); see SelectOp.Over:
+//
+//	var Bands = runtime.ThreeWayPartition(Low, Mid).Over(Squares)
+func (o *ThreeWayPartitionOp[T]) Over(in Iterator[T]) *ThreeWayPartitionOp[T] { return o }
+
 // Run copies the elements of in for which first holds to the front of
 // firstOut, of the others those for which second holds to the front of
 // secondOut, and the rest to the front of unselected, each in their order;
 // it writes the sizes of the first two parts to counts[0] and counts[1]
-// (the third has in.Len() minus both). Each output must hold at least
-// in.Len() elements; no two buffers may overlap. It is enqueued on s (nil
-// means the default stream of in's device).
-func (o *ThreeWayPartitionOp[T]) Run(s *Stream, in, firstOut, secondOut, unselected *Slice[T], counts *Slice[int64]) error {
+// (the third has n minus both, where n is in's length). in is a Slice or an
+// iterator composition bound for the call that an instance declared with
+// Over, as for SelectOp.Run. Each output must hold at least n elements; no
+// two buffers may overlap (nor may in's composition read an output). It is
+// enqueued on s (nil means the default stream of firstOut's device).
+func (o *ThreeWayPartitionOp[T]) Run(s *Stream, input Input[T], firstOut, secondOut, unselected *Slice[T], counts *Slice[int64]) error {
 	if o == nil || o.first == nil || o.second == nil {
 		return errNilOperator("ThreeWayPartition")
+	}
+	in, plain := input.(*Slice[T])
+	if !plain && input != nil {
+		return o.runOver(s, input, firstOut, secondOut, unselected, counts)
 	}
 	name := o.name()
 	outs := []buffer{bufferOf(name, "first output", firstOut), bufferOf(name, "second output", secondOut), bufferOf(name, "unselected output", unselected)}
@@ -219,6 +232,66 @@ func (o *ThreeWayPartitionOp[T]) Run(s *Stream, in, firstOut, secondOut, unselec
 	args.Ptr(unselected.ptr)
 	args.Ptr(counts.ptr)
 	return o.compact(s, in.n, 1, true, counts.ptr, &args)
+}
+
+// runOver is Run over an input that is not a *Slice: an iterator
+// composition bound for the call, which the instance declared with Over
+// (or an iterator.Slice leaf alone, its buffer). Both backends require the
+// composition's kernels; the CPU backend evaluates it with the Go
+// operators.
+func (o *ThreeWayPartitionOp[T]) runOver(s *Stream, input Input[T], firstOut, secondOut, unselected *Slice[T], counts *Slice[int64]) error {
+	name := o.name()
+	a, err := inputOf(name+" input", input, false)
+	if err != nil {
+		return err
+	}
+	outs := []buffer{bufferOf(name, "first output", firstOut), bufferOf(name, "second output", secondOut), bufferOf(name, "unselected output", unselected)}
+	bcounts := bufferOf(name, "counts", counts)
+	bufs := append(outs[:len(outs):len(outs)], bcounts)
+	if b, ok := srcBuffer(name, "input", a); ok {
+		bufs = append(bufs, b)
+	}
+	if s, err = checkBuffers(name, s, bufs...); err != nil {
+		return err
+	}
+	n := a.len()
+	for _, b := range outs {
+		if err := b.atLeast(name, n, "input elements it may receive"); err != nil {
+			return err
+		}
+	}
+	if err := bcounts.atLeast(name, 2, "counts it receives"); err != nil {
+		return err
+	}
+	ins := []*iter.Node{a.node()}
+	if err := o.enterThrough(s.dev, ins, o.plainOutputs()); err != nil {
+		return o.wrap(err, "")
+	}
+	defer s.dev.exit()
+	if s.dev.ctx == nil {
+		h, err := a.host(s.dev)
+		if err != nil {
+			return o.wrap(err, "")
+		}
+		k1, k2, err := threeWayCPU(o.first, o.second, h.host, firstOut.host, secondOut.host, unselected.host, s.dev.info.Workers)
+		if err != nil {
+			return o.wrap(err, "")
+		}
+		counts.host[0], counts.host[1] = int64(k1), int64(k2)
+		return nil
+	}
+	var args cuda.Args
+	if err := a.pack(&args); err != nil {
+		return o.wrap(err, "")
+	}
+	args.Ptr(firstOut.ptr)
+	args.Ptr(secondOut.ptr)
+	args.Ptr(unselected.ptr)
+	args.Ptr(counts.ptr)
+	if a.it == nil {
+		ins = nil
+	}
+	return o.compactThrough(s, n, 1, true, counts.ptr, &args, ins)
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n elements

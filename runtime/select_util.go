@@ -214,10 +214,8 @@ func compactOver[T any](inst *instance, s *Stream, in Input[T], out *Slice[T], c
 	}
 	bout, bcount := bufferOf(name, "output", out), bufferOf(name, "count", count)
 	bufs := []buffer{bout, bcount}
-	if a.it == nil {
-		bufs = append(bufs, bufferOf(name, "input", a.s))
-	} else if d := a.dev(); d != nil {
-		bufs = append(bufs, buffer{role: "input", dev: d, n: a.len()})
+	if b, ok := srcBuffer(name, "input", a); ok {
+		bufs = append(bufs, b)
 	}
 	if s, err = checkBuffers(name, s, bufs...); err != nil {
 		return err
@@ -256,6 +254,20 @@ func compactOver[T any](inst *instance, s *Stream, in Input[T], out *Slice[T], c
 		ins = nil
 	}
 	return inst.compactThrough(s, n, 1, false, count.ptr, &args, ins)
+}
+
+// srcBuffer describes input a of a compaction as the argument role of the
+// instance named alg: a plain buffer, or a composition by the device of the
+// buffers it reads (which have no span to overlap; ok is false when it
+// reads none).
+func srcBuffer[T any](alg, role string, a src[T]) (b buffer, ok bool) {
+	if a.it == nil {
+		return bufferOf(alg, role, a.s), true
+	}
+	if d := a.dev(); d != nil {
+		return buffer{role: role, dev: d, n: a.len()}, true
+	}
+	return buffer{}, false
 }
 
 // errNilOperator is the error of a method called on a nil instance or one

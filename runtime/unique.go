@@ -4,6 +4,7 @@ import (
 	"reflect"
 
 	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/iter"
 	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
@@ -97,15 +98,33 @@ func UniqueByKey[K, V any](eq func(K, K) bool) *UniqueByKeyOp[K, V] {
 	return &UniqueByKeyOp[K, V]{eq: eq, instance: newInstance(algo.UniqueByKey, []any{eq}, reflect.TypeFor[K](), reflect.TypeFor[V]())}
 }
 
+// Over declares the instance reading its keys and values through the
+// iterator compositions keys and values (package iterator; an
+// iterator.Slice for one read as a plain buffer); see SelectOp.Over:
+//
+//	var FirstOfRuns = runtime.UniqueByKey[int32, int64](Equal).Over(Buckets, iterator.Counting[int64]())
+func (o *UniqueByKeyOp[K, V]) Over(keys Iterator[K], values Iterator[V]) *UniqueByKeyOp[K, V] {
+	return o
+}
+
 // Run copies the first key of every run of consecutive keys that eq finds
 // equal, in order, to the front of keysOut, the value at the same position
 // of values to the front of valuesOut, and writes the number of runs to
-// count[0]. values has as many elements as keys; the outputs hold at least
-// as many; no two buffers overlap. It is enqueued on s (nil means the
-// default stream of keys' device).
-func (o *UniqueByKeyOp[K, V]) Run(s *Stream, keys *Slice[K], values *Slice[V], keysOut *Slice[K], valuesOut *Slice[V], count *Slice[int64]) error {
+// count[0]. keys and values are Slices or iterator compositions bound for
+// the call that an instance declared with Over; keys has a length (a
+// composition without one takes it from Take), and values has as many
+// elements (one without a length reads as many). The outputs hold at least
+// as many; no two buffers overlap (nor may a composition read an output).
+// It is enqueued on s (nil means the default stream of keys' device, or of
+// keysOut's when keys is a composition).
+func (o *UniqueByKeyOp[K, V]) Run(s *Stream, keysIn Input[K], valuesIn Input[V], keysOut *Slice[K], valuesOut *Slice[V], count *Slice[int64]) error {
 	if o == nil || o.eq == nil {
 		return errNilOperator("UniqueByKey")
+	}
+	keys, kplain := keysIn.(*Slice[K])
+	values, vplain := valuesIn.(*Slice[V])
+	if !kplain && keysIn != nil || !vplain && valuesIn != nil {
+		return o.runOver(s, keysIn, valuesIn, keysOut, valuesOut, count)
 	}
 	name := o.name()
 	bkeys, bvalues := bufferOf(name, "keys", keys), bufferOf(name, "values", values)
@@ -144,6 +163,82 @@ func (o *UniqueByKeyOp[K, V]) Run(s *Stream, keys *Slice[K], values *Slice[V], k
 	args.Ptr(valuesOut.ptr)
 	args.Ptr(count.ptr)
 	return o.compact(s, keys.n, 1, false, count.ptr, &args)
+}
+
+// runOver is Run with an input that is not a *Slice: an iterator
+// composition bound for the call, which the instance declared with Over
+// (or an iterator.Slice leaf alone, its buffer). Both backends require the
+// compositions' kernels; the CPU backend evaluates them with the Go
+// operators.
+func (o *UniqueByKeyOp[K, V]) runOver(s *Stream, keysIn Input[K], valuesIn Input[V], keysOut *Slice[K], valuesOut *Slice[V], count *Slice[int64]) error {
+	name := o.name()
+	keys, err := inputOf(name+" keys", keysIn, false)
+	if err != nil {
+		return err
+	}
+	values, err := inputOf(name+" values", valuesIn, true)
+	if err != nil {
+		return err
+	}
+	n := keys.len()
+	values = values.withLen(n)
+	bkout, bvout, bcount := bufferOf(name, "keys output", keysOut), bufferOf(name, "values output", valuesOut), bufferOf(name, "count", count)
+	bufs := []buffer{bkout, bvout, bcount}
+	if b, ok := srcBuffer(name, "keys", keys); ok {
+		bufs = append(bufs, b)
+	}
+	if b, ok := srcBuffer(name, "values", values); ok {
+		bufs = append(bufs, b)
+	}
+	if s, err = checkBuffers(name, s, bufs...); err != nil {
+		return err
+	}
+	if values.len() != n {
+		return o.errorf("%d keys but %d values", n, values.len())
+	}
+	for _, b := range []buffer{bkout, bvout} {
+		if err := b.atLeast(name, n, "keys it may receive"); err != nil {
+			return err
+		}
+	}
+	if err := bcount.atLeast(name, 1, "count it receives"); err != nil {
+		return err
+	}
+	ins := []*iter.Node{keys.node(), values.node()}
+	if err := o.enterThrough(s.dev, ins, o.plainOutputs()); err != nil {
+		return o.wrap(err, "")
+	}
+	defer s.dev.exit()
+	if s.dev.ctx == nil {
+		hk, err := keys.host(s.dev)
+		if err != nil {
+			return o.wrap(err, "")
+		}
+		hv, err := values.host(s.dev)
+		if err != nil {
+			return o.wrap(err, "")
+		}
+		k, err := uniqueCPU(o.eq, hk.host, hv.host, keysOut.host, valuesOut.host, s.dev.info.Workers)
+		if err != nil {
+			return o.wrap(err, "")
+		}
+		count.host[0] = int64(k)
+		return nil
+	}
+	var args cuda.Args
+	if err := keys.pack(&args); err != nil {
+		return o.wrap(err, "")
+	}
+	if err := values.pack(&args); err != nil {
+		return o.wrap(err, "")
+	}
+	args.Ptr(keysOut.ptr)
+	args.Ptr(valuesOut.ptr)
+	args.Ptr(count.ptr)
+	if keys.it == nil && values.it == nil {
+		ins = nil
+	}
+	return o.compactThrough(s, n, 1, false, count.ptr, &args, ins)
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n keys on d

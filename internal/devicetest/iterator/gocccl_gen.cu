@@ -134,32 +134,52 @@ __device__ __forceinline__ int32_t Div8(int32_t x) {
   return ::gocccl::go::quo(x, int32_t(8));
 }
 
-// EqI32 is ops.go:83:6.
+// Low2 is ops.go:83:6.
+__device__ __forceinline__ int32_t Low2(int32_t x) {
+  return ::gocccl::go::band(x, int32_t(3));
+}
+
+// Mod3 is ops.go:86:6.
+__device__ __forceinline__ bool Mod3(int32_t x) {
+  return ::gocccl::go::rem(x, int32_t(3)) == int32_t(0);
+}
+
+// Mod3I64 is ops.go:89:6.
+__device__ __forceinline__ bool Mod3I64(int64_t x) {
+  return ::gocccl::go::rem(x, int64_t(3LL)) == int64_t(0LL);
+}
+
+// PairNeg is ops.go:92:6.
+__device__ __forceinline__ bool PairNeg(::gocccl_pkg_iterator_3fc31015::Pair p) {
+  return p.B < 0.0;
+}
+
+// EqI32 is ops.go:95:6.
 __device__ __forceinline__ bool EqI32(int32_t a, int32_t b) {
   return a == b;
 }
 
-// LessI32 is ops.go:86:6.
+// LessI32 is ops.go:98:6.
 __device__ __forceinline__ bool LessI32(int32_t a, int32_t b) {
   return a < b;
 }
 
-// LessI64 is ops.go:89:6.
+// LessI64 is ops.go:101:6.
 __device__ __forceinline__ bool LessI64(int64_t a, int64_t b) {
   return a < b;
 }
 
-// GreaterF32 is ops.go:92:6.
+// GreaterF32 is ops.go:104:6.
 __device__ __forceinline__ bool GreaterF32(float a, float b) {
   return a > b;
 }
 
-// LessLow4 is ops.go:95:6.
+// LessLow4 is ops.go:107:6.
 __device__ __forceinline__ bool LessLow4(int32_t a, int32_t b) {
   return ::gocccl::go::band(a, int32_t(15)) < ::gocccl::go::band(b, int32_t(15));
 }
 
-// LessPairB is ops.go:98:6.
+// LessPairB is ops.go:110:6.
 __device__ __forceinline__ bool LessPairB(::gocccl_pkg_iterator_3fc31015::Pair a, ::gocccl_pkg_iterator_3fc31015::Pair b) {
   return a.B < b.B;
 }
@@ -269,6 +289,30 @@ struct Div8 {
   }
 };
 
+struct Low2 {
+  __device__ __forceinline__ int32_t operator()(int32_t a0) const {
+    return ::gocccl_pkg_iterator_3fc31015::Low2(a0);
+  }
+};
+
+struct Mod3 {
+  __device__ __forceinline__ bool operator()(int32_t a0) const {
+    return ::gocccl_pkg_iterator_3fc31015::Mod3(a0);
+  }
+};
+
+struct Mod3I64 {
+  __device__ __forceinline__ bool operator()(int64_t a0) const {
+    return ::gocccl_pkg_iterator_3fc31015::Mod3I64(a0);
+  }
+};
+
+struct PairNeg {
+  __device__ __forceinline__ bool operator()(::gocccl_pkg_iterator_3fc31015::Pair a0) const {
+    return ::gocccl_pkg_iterator_3fc31015::PairNeg(a0);
+  }
+};
+
 struct EqI32 {
   __device__ __forceinline__ bool operator()(int32_t a0, int32_t a1) const {
     return ::gocccl_pkg_iterator_3fc31015::EqI32(a0, a1);
@@ -351,6 +395,14 @@ constexpr int gocccl_select_Odd_it631980dda7_threads = 128, gocccl_select_Odd_it
 constexpr int gocccl_select_OddI64_itf4c671e4f3_threads = 128, gocccl_select_OddI64_itf4c671e4f3_items = 8;
 constexpr int gocccl_select_PairKeep_it841725de63_threads = 128, gocccl_select_PairKeep_it841725de63_items = 4;
 constexpr int gocccl_select_Positive_it3dbe14de03_threads = 128, gocccl_select_Positive_it3dbe14de03_items = 16;
+constexpr int gocccl_partition3_Odd_Mod3_itf0ce5d6927_threads = 128, gocccl_partition3_Odd_Mod3_itf0ce5d6927_items = 16;
+constexpr int gocccl_partition3_Odd_Mod3_it1388612c51_threads = 128, gocccl_partition3_Odd_Mod3_it1388612c51_items = 16;
+constexpr int gocccl_partition3_Odd_Mod3_it9a38ab339e_threads = 128, gocccl_partition3_Odd_Mod3_it9a38ab339e_items = 16;
+constexpr int gocccl_partition3_Odd_Mod3_itfa231e03e1_threads = 128, gocccl_partition3_Odd_Mod3_itfa231e03e1_items = 16;
+constexpr int gocccl_partition3_Odd_Mod3_it0691a5546a_threads = 128, gocccl_partition3_Odd_Mod3_it0691a5546a_items = 16;
+constexpr int gocccl_partition3_OddI64_Mod3I64_it905d8871ab_threads = 128, gocccl_partition3_OddI64_Mod3I64_it905d8871ab_items = 8;
+constexpr int gocccl_partition3_OddI64_Mod3I64_it7bda316bda_threads = 128, gocccl_partition3_OddI64_Mod3I64_it7bda316bda_items = 8;
+constexpr int gocccl_partition3_PairKeep_PairNeg_it054e918c5a_threads = 128, gocccl_partition3_PairKeep_PairNeg_it054e918c5a_items = 4;
 constexpr int gocccl_transform_Split_it11684bb8ce_threads = 256, gocccl_transform_Split_it11684bb8ce_items = 2;
 constexpr int gocccl_transform_SquareI32_itf76ac8366a_threads = 256, gocccl_transform_SquareI32_itf76ac8366a_items = 8;
 constexpr int gocccl_transform_Twice_it3ab534ccd6_threads = 256, gocccl_transform_Twice_it3ab534ccd6_items = 8;
@@ -358,20 +410,25 @@ constexpr int gocccl_transform_Twice_it79e92991ef_threads = 256, gocccl_transfor
 constexpr int gocccl_transform_Twice_itf752cafea5_threads = 256, gocccl_transform_Twice_itf752cafea5_items = 8;
 constexpr int gocccl_unique_EqI32_itb408cfa68d_threads = 128, gocccl_unique_EqI32_itb408cfa68d_items = 16;
 constexpr int gocccl_unique_EqI32_itcd4b17d954_threads = 128, gocccl_unique_EqI32_itcd4b17d954_items = 16;
+constexpr int gocccl_unique_by_key_EqI32_int32_Pair_it79eecaa5cf_threads = 128, gocccl_unique_by_key_EqI32_int32_Pair_it79eecaa5cf_items = 4;
+constexpr int gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_threads = 128, gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_items = 16;
+constexpr int gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_threads = 128, gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_items = 16;
+constexpr int gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_threads = 128, gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_items = 8;
+constexpr int gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_threads = 128, gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_items = 8;
 
-// BinaryTransform(MulI32){-,Reverse[int32](Slice[int32])>-} over int32, int32, int32, declared at ops.go:163:18.
+// BinaryTransform(MulI32){-,Reverse[int32](Slice[int32])>-} over int32, int32, int32, declared at ops.go:175:18.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MulI32_ita58af8b7c0_threads)
 gocccl_transform2_MulI32_ita58af8b7c0(const int32_t* d_a, ::gocccl::it::Reverse<::gocccl::it::Pointer<int32_t>> d_b, int32_t* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_MulI32_ita58af8b7c0_threads, gocccl_transform2_MulI32_ita58af8b7c0_items, int32_t, int32_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::MulI32>(d_a, d_b, d_out, n);
 }
 
-// BinaryTransform(MulI32){Counting[int32],Constant[int32]>-} over int32, int32, int32, declared at ops.go:162:18.
+// BinaryTransform(MulI32){Counting[int32],Constant[int32]>-} over int32, int32, int32, declared at ops.go:174:18.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MulI32_it7abde5c78a_threads)
 gocccl_transform2_MulI32_it7abde5c78a(::gocccl::it::Counting<int32_t> d_a, ::gocccl::it::Constant<int32_t> d_b, int32_t* d_out, long long n) {
   ::gocccl::transform2<gocccl_transform2_MulI32_it7abde5c78a_threads, gocccl_transform2_MulI32_it7abde5c78a_items, int32_t, int32_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::MulI32>(d_a, d_b, d_out, n);
 }
 
-// ExclusiveScan(AddI64){Transform[int64](Permutation[int32](Slice[int32],Slice[int64]),Widen)>-} over int64, declared at ops.go:167:18.
+// ExclusiveScan(AddI64){Transform[int64](Permutation[int32](Slice[int32],Slice[int64]),Widen)>-} over int64, declared at ops.go:179:18.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddI64_it9da2d3e8b3_threads)
 gocccl_exclusive_scan_AddI64_it9da2d3e8b3_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_AddI64_it9da2d3e8b3_threads, gocccl_exclusive_scan_AddI64_it9da2d3e8b3_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI64>(d_state, state_bytes, num_tiles);
@@ -382,7 +439,7 @@ gocccl_exclusive_scan_AddI64_it9da2d3e8b3_sweep(::gocccl::it::Transform<int64_t,
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddI64_it9da2d3e8b3_threads, gocccl_exclusive_scan_AddI64_it9da2d3e8b3_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(AddI32){Permutation[int32](Slice[int32],Slice[int64])>TransformOutput[int32](Slice[int32],Twice)} over int32, declared at ops.go:166:18.
+// InclusiveScan(AddI32){Permutation[int32](Slice[int32],Slice[int64])>TransformOutput[int32](Slice[int32],Twice)} over int32, declared at ops.go:178:18.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddI32_iteed8eddb14_threads)
 gocccl_inclusive_scan_AddI32_iteed8eddb14_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddI32_iteed8eddb14_threads, gocccl_inclusive_scan_AddI32_iteed8eddb14_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_state, state_bytes, num_tiles);
@@ -393,7 +450,7 @@ gocccl_inclusive_scan_AddI32_iteed8eddb14_sweep(::gocccl::it::Permutation<::gocc
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddI32_iteed8eddb14_threads, gocccl_inclusive_scan_AddI32_iteed8eddb14_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// InclusiveScan(AddI32){Transform[int32](Counting[int32],SquareI32)>-} over int32, declared at ops.go:165:18.
+// InclusiveScan(AddI32){Transform[int32](Counting[int32],SquareI32)>-} over int32, declared at ops.go:177:18.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddI32_it655e44e380_threads)
 gocccl_inclusive_scan_AddI32_it655e44e380_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddI32_it655e44e380_threads, gocccl_inclusive_scan_AddI32_it655e44e380_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_state, state_bytes, num_tiles);
@@ -404,7 +461,7 @@ gocccl_inclusive_scan_AddI32_it655e44e380_sweep(::gocccl::it::Transform<int32_t,
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddI32_it655e44e380_threads, gocccl_inclusive_scan_AddI32_it655e44e380_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
-// MergeSortKeys(GreaterF32){Transform[float32](Transform[float32](Transform[float32](Counting[float32],Half),Half),Half)>} over float32, declared at ops.go:193:17.
+// MergeSortKeys(GreaterF32){Transform[float32](Transform[float32](Transform[float32](Counting[float32],Half),Half),Half)>} over float32, declared at ops.go:226:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_threads)
 gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_block(::gocccl::it::Transform<float, ::gocccl::it::Transform<float, ::gocccl::it::Transform<float, ::gocccl::it::Counting<float>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Half>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Half>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Half> d_keys_in, float* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
   ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_threads, gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_items, float, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::GreaterF32>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
@@ -420,7 +477,7 @@ gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_merge(float* d_keys, void* d_tmp_
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_threads, gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_items, float, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::GreaterF32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
-// MergeSortKeys(LessI32){CacheModified[int32](Slice[int32],Streaming)>} over int32, declared at ops.go:200:17.
+// MergeSortKeys(LessI32){CacheModified[int32](Slice[int32],Streaming)>} over int32, declared at ops.go:233:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI32_it7956de23dd_threads)
 gocccl_merge_sort_keys_LessI32_it7956de23dd_block(::gocccl::it::CacheModified<int32_t, 1> d_keys_in, int32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
   ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessI32_it7956de23dd_threads, gocccl_merge_sort_keys_LessI32_it7956de23dd_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
@@ -436,7 +493,7 @@ gocccl_merge_sort_keys_LessI32_it7956de23dd_merge(int32_t* d_keys, void* d_tmp_k
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessI32_it7956de23dd_threads, gocccl_merge_sort_keys_LessI32_it7956de23dd_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
-// MergeSortKeys(LessI32){Constant[int32]>} over int32, declared at ops.go:194:17.
+// MergeSortKeys(LessI32){Constant[int32]>} over int32, declared at ops.go:227:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI32_itbaf79328a0_threads)
 gocccl_merge_sort_keys_LessI32_itbaf79328a0_block(::gocccl::it::Constant<int32_t> d_keys_in, int32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
   ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessI32_itbaf79328a0_threads, gocccl_merge_sort_keys_LessI32_itbaf79328a0_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
@@ -452,7 +509,7 @@ gocccl_merge_sort_keys_LessI32_itbaf79328a0_merge(int32_t* d_keys, void* d_tmp_k
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessI32_itbaf79328a0_threads, gocccl_merge_sort_keys_LessI32_itbaf79328a0_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
-// MergeSortKeys(LessI32){Permutation[int32](Slice[int32],Shuffle[int64])>} over int32, declared at ops.go:197:17.
+// MergeSortKeys(LessI32){Permutation[int32](Slice[int32],Shuffle[int64])>} over int32, declared at ops.go:230:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI32_itff2d650dbf_threads)
 gocccl_merge_sort_keys_LessI32_itff2d650dbf_block(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Shuffle> d_keys_in, int32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
   ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessI32_itff2d650dbf_threads, gocccl_merge_sort_keys_LessI32_itff2d650dbf_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
@@ -468,7 +525,7 @@ gocccl_merge_sort_keys_LessI32_itff2d650dbf_merge(int32_t* d_keys, void* d_tmp_k
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessI32_itff2d650dbf_threads, gocccl_merge_sort_keys_LessI32_itff2d650dbf_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
-// MergeSortKeys(LessI32){Transform[int32](Counting[int32],SquareI32)>} over int32, declared at ops.go:192:17.
+// MergeSortKeys(LessI32){Transform[int32](Counting[int32],SquareI32)>} over int32, declared at ops.go:225:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI32_it82a20d9002_threads)
 gocccl_merge_sort_keys_LessI32_it82a20d9002_block(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::SquareI32> d_keys_in, int32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
   ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessI32_it82a20d9002_threads, gocccl_merge_sort_keys_LessI32_it82a20d9002_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
@@ -484,7 +541,7 @@ gocccl_merge_sort_keys_LessI32_it82a20d9002_merge(int32_t* d_keys, void* d_tmp_k
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessI32_it82a20d9002_threads, gocccl_merge_sort_keys_LessI32_it82a20d9002_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
-// MergeSortKeys(LessI64){Shuffle[int64]>} over int64, declared at ops.go:198:17.
+// MergeSortKeys(LessI64){Shuffle[int64]>} over int64, declared at ops.go:231:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI64_itead5ea9239_threads)
 gocccl_merge_sort_keys_LessI64_itead5ea9239_block(::gocccl::it::Shuffle d_keys_in, int64_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
   ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessI64_itead5ea9239_threads, gocccl_merge_sort_keys_LessI64_itead5ea9239_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI64>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
@@ -500,7 +557,7 @@ gocccl_merge_sort_keys_LessI64_itead5ea9239_merge(int64_t* d_keys, void* d_tmp_k
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessI64_itead5ea9239_threads, gocccl_merge_sort_keys_LessI64_itead5ea9239_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI64>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
-// MergeSortKeys(LessLow4){Permutation[int32](Slice[int32],Slice[int64])>} over int32, declared at ops.go:196:17.
+// MergeSortKeys(LessLow4){Permutation[int32](Slice[int32],Slice[int64])>} over int32, declared at ops.go:229:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_threads)
 gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_block(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_keys_in, int32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
   ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_threads, gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
@@ -516,7 +573,7 @@ gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_merge(int32_t* d_keys, void* d_tmp_
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_threads, gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
-// MergeSortKeys(LessLow4){Reverse[int32](Slice[int32])>} over int32, declared at ops.go:199:17.
+// MergeSortKeys(LessLow4){Reverse[int32](Slice[int32])>} over int32, declared at ops.go:232:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_threads)
 gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_block(::gocccl::it::Reverse<::gocccl::it::Pointer<int32_t>> d_keys_in, int32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
   ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_threads, gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
@@ -532,7 +589,7 @@ gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_merge(int32_t* d_keys, void* d_tmp_
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_threads, gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
-// MergeSortKeys(LessPairB){Zip[Pair](Slice[int32],Slice[float64])>} over Pair, declared at ops.go:195:17.
+// MergeSortKeys(LessPairB){Zip[Pair](Slice[int32],Slice[float64])>} over Pair, declared at ops.go:228:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessPairB_it3e2775fd39_threads)
 gocccl_merge_sort_keys_LessPairB_it3e2775fd39_block(::gocccl::it::Zip<::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl::it::Offsets<0, 8>, ::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<double>> d_keys_in, ::gocccl_pkg_iterator_3fc31015::Pair* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
   ::gocccl::merge_sort_keys_block<gocccl_merge_sort_keys_LessPairB_it3e2775fd39_threads, gocccl_merge_sort_keys_LessPairB_it3e2775fd39_items, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessPairB>(d_keys_in, d_keys, d_tmp_keys, n, to_tmp);
@@ -548,7 +605,7 @@ gocccl_merge_sort_keys_LessPairB_it3e2775fd39_merge(::gocccl_pkg_iterator_3fc310
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessPairB_it3e2775fd39_threads, gocccl_merge_sort_keys_LessPairB_it3e2775fd39_items, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessPairB>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
-// MergeSortPairs[int32,Pair](LessLow4){Transform[int32](Reverse[int32](Permutation[int32](Slice[int32],Slice[int64])),SquareI32),Zip[Pair](Counting[int32],Slice[float64])>} over int32, Pair, declared at ops.go:203:15.
+// MergeSortPairs[int32,Pair](LessLow4){Transform[int32](Reverse[int32](Permutation[int32](Slice[int32],Slice[int64])),SquareI32),Zip[Pair](Counting[int32],Slice[float64])>} over int32, Pair, declared at ops.go:236:15.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_threads)
 gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_block(::gocccl::it::Transform<int32_t, ::gocccl::it::Reverse<::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>>>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::SquareI32> d_keys_in, ::gocccl::it::Zip<::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl::it::Offsets<0, 8>, ::gocccl::it::Counting<int32_t>, ::gocccl::it::Pointer<double>> d_values_in, int32_t* d_keys, ::gocccl_pkg_iterator_3fc31015::Pair* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp) {
   ::gocccl::merge_sort_pairs_block<gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_threads, gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_items, int32_t, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys_in, d_values_in, d_keys, d_values, d_tmp_keys, d_tmp_values, n, to_tmp);
@@ -564,7 +621,7 @@ gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_merge(int32_t* d_keys, 
   ::gocccl::merge_sort_pairs_merge<gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_threads, gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_items, int32_t, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, d_partitions, from_tmp, merged_tiles);
 }
 
-// MergeSortPairs[int32,int64](LessLow4){-,Counting[int64]>} over int32, int64, declared at ops.go:202:15.
+// MergeSortPairs[int32,int64](LessLow4){-,Counting[int64]>} over int32, int64, declared at ops.go:235:15.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_threads)
 gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_block(const int32_t* d_keys_in, ::gocccl::it::Counting<int64_t> d_values_in, int32_t* d_keys, int64_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp) {
   ::gocccl::merge_sort_pairs_block<gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_threads, gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_items, int32_t, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys_in, d_values_in, d_keys, d_values, d_tmp_keys, d_tmp_values, n, to_tmp);
@@ -580,7 +637,7 @@ gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_merge(int32_t* d_keys,
   ::gocccl::merge_sort_pairs_merge<gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_threads, gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_items, int32_t, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, d_partitions, from_tmp, merged_tiles);
 }
 
-// MergeSortPairs[int64,int32](LessI64){Shuffle[int64],CacheModified[int32](Slice[int32],Volatile)>} over int64, int32, declared at ops.go:204:15.
+// MergeSortPairs[int64,int32](LessI64){Shuffle[int64],CacheModified[int32](Slice[int32],Volatile)>} over int64, int32, declared at ops.go:237:15.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_threads)
 gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_block(::gocccl::it::Shuffle d_keys_in, ::gocccl::it::CacheModified<int32_t, 3> d_values_in, int64_t* d_keys, int32_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp) {
   ::gocccl::merge_sort_pairs_block<gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_threads, gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_items, int64_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI64>(d_keys_in, d_values_in, d_keys, d_values, d_tmp_keys, d_tmp_values, n, to_tmp);
@@ -596,7 +653,7 @@ gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_merge(int64_t* d_keys, 
   ::gocccl::merge_sort_pairs_merge<gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_threads, gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_items, int64_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI64>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, d_partitions, from_tmp, merged_tiles);
 }
 
-// Partition(Odd){Transform[int32](Reverse[int32](Permutation[int32](Slice[int32],Slice[int64])),SquareI32)>-,-} over int32, declared at ops.go:184:19.
+// Partition(Odd){Transform[int32](Reverse[int32](Permutation[int32](Slice[int32],Slice[int64])),SquareI32)>-,-} over int32, declared at ops.go:196:19.
 extern "C" __global__ void __launch_bounds__(gocccl_partition_Odd_itd3caebaa1b_threads)
 gocccl_partition_Odd_itd3caebaa1b_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_partition_Odd_itd3caebaa1b_threads, gocccl_partition_Odd_itd3caebaa1b_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_state, state_bytes, tiles, d_count);
@@ -607,7 +664,7 @@ gocccl_partition_Odd_itd3caebaa1b_sweep(::gocccl::it::Transform<int32_t, ::goccc
   ::gocccl::partition_if<gocccl_partition_Odd_itd3caebaa1b_threads, gocccl_partition_Odd_itd3caebaa1b_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Partition(OddI64){Transform[int64](Zip[Triple](Slice[int32],Counting[float32],Permutation[int64](Slice[int64],Shuffle[int64])),TripleSum)>-,-} over int64, declared at ops.go:185:19.
+// Partition(OddI64){Transform[int64](Zip[Triple](Slice[int32],Counting[float32],Permutation[int64](Slice[int64],Shuffle[int64])),TripleSum)>-,-} over int64, declared at ops.go:197:19.
 extern "C" __global__ void __launch_bounds__(gocccl_partition_OddI64_ited9f1fe2e9_threads)
 gocccl_partition_OddI64_ited9f1fe2e9_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_partition_OddI64_ited9f1fe2e9_threads, gocccl_partition_OddI64_ited9f1fe2e9_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::OddI64>(d_state, state_bytes, tiles, d_count);
@@ -618,7 +675,7 @@ gocccl_partition_OddI64_ited9f1fe2e9_sweep(::gocccl::it::Transform<int64_t, ::go
   ::gocccl::partition_if<gocccl_partition_OddI64_ited9f1fe2e9_threads, gocccl_partition_OddI64_ited9f1fe2e9_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::OddI64>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Reduce(AddF64){Transform[float64](Zip[Pair](Counting[int32],Slice[float64]),PairSum)>-} over float64, declared at ops.go:150:16.
+// Reduce(AddF64){Transform[float64](Zip[Pair](Counting[int32],Slice[float64]),PairSum)>-} over float64, declared at ops.go:162:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddF64_itd4e63adab6_threads)
 gocccl_reduce_AddF64_itd4e63adab6_sweep(::gocccl::it::Transform<double, ::gocccl::it::Zip<::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl::it::Offsets<0, 8>, ::gocccl::it::Counting<int32_t>, ::gocccl::it::Pointer<double>>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::PairSum> d_in, long long n, double* d_out, double init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddF64_itd4e63adab6_threads, gocccl_reduce_AddF64_itd4e63adab6_items, double, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddF64>(d_in, n, d_out, init, d_scratch);
@@ -629,7 +686,7 @@ gocccl_reduce_AddF64_itd4e63adab6_final(::gocccl::it::Transform<double, ::gocccl
   ::gocccl::reduce_final<gocccl_reduce_AddF64_itd4e63adab6_threads, gocccl_reduce_AddF64_itd4e63adab6_items, double, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddF64>(d_in, n, d_out, init);
 }
 
-// Reduce(AddI32){CacheModified[int32](Slice[int32],L2Only)>-} over int32, declared at ops.go:153:16.
+// Reduce(AddI32){CacheModified[int32](Slice[int32],L2Only)>-} over int32, declared at ops.go:165:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_ite2e0308ab2_threads)
 gocccl_reduce_AddI32_ite2e0308ab2_sweep(::gocccl::it::CacheModified<int32_t, 2> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddI32_ite2e0308ab2_threads, gocccl_reduce_AddI32_ite2e0308ab2_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init, d_scratch);
@@ -640,7 +697,7 @@ gocccl_reduce_AddI32_ite2e0308ab2_final(::gocccl::it::CacheModified<int32_t, 2> 
   ::gocccl::reduce_final<gocccl_reduce_AddI32_ite2e0308ab2_threads, gocccl_reduce_AddI32_ite2e0308ab2_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init);
 }
 
-// Reduce(AddI32){CacheModified[int32](Slice[int32],Streaming)>-} over int32, declared at ops.go:152:16.
+// Reduce(AddI32){CacheModified[int32](Slice[int32],Streaming)>-} over int32, declared at ops.go:164:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_it89ca1538d8_threads)
 gocccl_reduce_AddI32_it89ca1538d8_sweep(::gocccl::it::CacheModified<int32_t, 1> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddI32_it89ca1538d8_threads, gocccl_reduce_AddI32_it89ca1538d8_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init, d_scratch);
@@ -651,7 +708,7 @@ gocccl_reduce_AddI32_it89ca1538d8_final(::gocccl::it::CacheModified<int32_t, 1> 
   ::gocccl::reduce_final<gocccl_reduce_AddI32_it89ca1538d8_threads, gocccl_reduce_AddI32_it89ca1538d8_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init);
 }
 
-// Reduce(AddI32){CacheModified[int32](Slice[int32],Volatile)>-} over int32, declared at ops.go:154:16.
+// Reduce(AddI32){CacheModified[int32](Slice[int32],Volatile)>-} over int32, declared at ops.go:166:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_it80f9ce3660_threads)
 gocccl_reduce_AddI32_it80f9ce3660_sweep(::gocccl::it::CacheModified<int32_t, 3> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddI32_it80f9ce3660_threads, gocccl_reduce_AddI32_it80f9ce3660_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init, d_scratch);
@@ -662,7 +719,7 @@ gocccl_reduce_AddI32_it80f9ce3660_final(::gocccl::it::CacheModified<int32_t, 3> 
   ::gocccl::reduce_final<gocccl_reduce_AddI32_it80f9ce3660_threads, gocccl_reduce_AddI32_it80f9ce3660_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init);
 }
 
-// Reduce(AddI32){Constant[int32]>-} over int32, declared at ops.go:149:16.
+// Reduce(AddI32){Constant[int32]>-} over int32, declared at ops.go:161:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_iteb1ccd7b42_threads)
 gocccl_reduce_AddI32_iteb1ccd7b42_sweep(::gocccl::it::Constant<int32_t> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddI32_iteb1ccd7b42_threads, gocccl_reduce_AddI32_iteb1ccd7b42_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init, d_scratch);
@@ -673,7 +730,7 @@ gocccl_reduce_AddI32_iteb1ccd7b42_final(::gocccl::it::Constant<int32_t> d_in, lo
   ::gocccl::reduce_final<gocccl_reduce_AddI32_iteb1ccd7b42_threads, gocccl_reduce_AddI32_iteb1ccd7b42_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init);
 }
 
-// Reduce(AddI32){Permutation[int32](Slice[int32],Shuffle[int64])>-} over int32, declared at ops.go:148:16.
+// Reduce(AddI32){Permutation[int32](Slice[int32],Shuffle[int64])>-} over int32, declared at ops.go:160:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_it5073c0d75a_threads)
 gocccl_reduce_AddI32_it5073c0d75a_sweep(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Shuffle> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddI32_it5073c0d75a_threads, gocccl_reduce_AddI32_it5073c0d75a_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init, d_scratch);
@@ -684,7 +741,7 @@ gocccl_reduce_AddI32_it5073c0d75a_final(::gocccl::it::Permutation<::gocccl::it::
   ::gocccl::reduce_final<gocccl_reduce_AddI32_it5073c0d75a_threads, gocccl_reduce_AddI32_it5073c0d75a_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init);
 }
 
-// Reduce(AddI32){Permutation[int32](Slice[int32],Slice[int64])>-} over int32, declared at ops.go:147:16.
+// Reduce(AddI32){Permutation[int32](Slice[int32],Slice[int64])>-} over int32, declared at ops.go:159:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_itee82be2115_threads)
 gocccl_reduce_AddI32_itee82be2115_sweep(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddI32_itee82be2115_threads, gocccl_reduce_AddI32_itee82be2115_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init, d_scratch);
@@ -695,7 +752,7 @@ gocccl_reduce_AddI32_itee82be2115_final(::gocccl::it::Permutation<::gocccl::it::
   ::gocccl::reduce_final<gocccl_reduce_AddI32_itee82be2115_threads, gocccl_reduce_AddI32_itee82be2115_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init);
 }
 
-// Reduce(AddI32){Reverse[int32](Slice[int32])>TransformOutput[int32](Slice[int32],Twice)} over int32, declared at ops.go:155:16.
+// Reduce(AddI32){Reverse[int32](Slice[int32])>TransformOutput[int32](Slice[int32],Twice)} over int32, declared at ops.go:167:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_it4b544c0c07_threads)
 gocccl_reduce_AddI32_it4b544c0c07_sweep(::gocccl::it::Reverse<::gocccl::it::Pointer<int32_t>> d_in, long long n, ::gocccl::it::TransformOutput<int32_t, ::gocccl::it::OutPointer<int32_t>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Twice> d_out, int32_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddI32_it4b544c0c07_threads, gocccl_reduce_AddI32_it4b544c0c07_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init, d_scratch);
@@ -706,7 +763,7 @@ gocccl_reduce_AddI32_it4b544c0c07_final(::gocccl::it::Reverse<::gocccl::it::Poin
   ::gocccl::reduce_final<gocccl_reduce_AddI32_it4b544c0c07_threads, gocccl_reduce_AddI32_it4b544c0c07_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init);
 }
 
-// Reduce(AddI32){Transform[int32](Counting[int32],SquareI32)>-} over int32, declared at ops.go:145:16.
+// Reduce(AddI32){Transform[int32](Counting[int32],SquareI32)>-} over int32, declared at ops.go:157:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_it655e44e380_threads)
 gocccl_reduce_AddI32_it655e44e380_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::SquareI32> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddI32_it655e44e380_threads, gocccl_reduce_AddI32_it655e44e380_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init, d_scratch);
@@ -717,7 +774,7 @@ gocccl_reduce_AddI32_it655e44e380_final(::gocccl::it::Transform<int32_t, ::goccc
   ::gocccl::reduce_final<gocccl_reduce_AddI32_it655e44e380_threads, gocccl_reduce_AddI32_it655e44e380_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, n, d_out, init);
 }
 
-// Reduce(AddI64){Transform[int64](Zip[Triple](Slice[int32],Counting[float32],Permutation[int64](Slice[int64],Shuffle[int64])),TripleSum)>-} over int64, declared at ops.go:151:16.
+// Reduce(AddI64){Transform[int64](Zip[Triple](Slice[int32],Counting[float32],Permutation[int64](Slice[int64],Shuffle[int64])),TripleSum)>-} over int64, declared at ops.go:163:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI64_it37edf1d56e_threads)
 gocccl_reduce_AddI64_it37edf1d56e_sweep(::gocccl::it::Transform<int64_t, ::gocccl::it::Zip<::gocccl_pkg_iterator_3fc31015::Triple, ::gocccl::it::Offsets<0, 4, 8>, ::gocccl::it::Pointer<int32_t>, ::gocccl::it::Counting<float>, ::gocccl::it::Permutation<::gocccl::it::Pointer<int64_t>, ::gocccl::it::Shuffle>>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::TripleSum> d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddI64_it37edf1d56e_threads, gocccl_reduce_AddI64_it37edf1d56e_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI64>(d_in, n, d_out, init, d_scratch);
@@ -728,7 +785,7 @@ gocccl_reduce_AddI64_it37edf1d56e_final(::gocccl::it::Transform<int64_t, ::goccc
   ::gocccl::reduce_final<gocccl_reduce_AddI64_it37edf1d56e_threads, gocccl_reduce_AddI64_it37edf1d56e_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI64>(d_in, n, d_out, init);
 }
 
-// Reduce(MaxF32){Transform[float32](Transform[float32](Transform[float32](Counting[float32],Half),Half),Half)>-} over float32, declared at ops.go:146:16.
+// Reduce(MaxF32){Transform[float32](Transform[float32](Transform[float32](Counting[float32],Half),Half),Half)>-} over float32, declared at ops.go:158:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxF32_it5f6395bac3_threads)
 gocccl_reduce_MaxF32_it5f6395bac3_sweep(::gocccl::it::Transform<float, ::gocccl::it::Transform<float, ::gocccl::it::Transform<float, ::gocccl::it::Counting<float>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Half>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Half>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Half> d_in, long long n, float* d_out, float init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_MaxF32_it5f6395bac3_threads, gocccl_reduce_MaxF32_it5f6395bac3_items, float, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::MaxF32>(d_in, n, d_out, init, d_scratch);
@@ -739,7 +796,7 @@ gocccl_reduce_MaxF32_it5f6395bac3_final(::gocccl::it::Transform<float, ::gocccl:
   ::gocccl::reduce_final<gocccl_reduce_MaxF32_it5f6395bac3_threads, gocccl_reduce_MaxF32_it5f6395bac3_items, float, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::MaxF32>(d_in, n, d_out, init);
 }
 
-// Select(Odd){CacheModified[int32](Slice[int32],L2Only)>-,-} over int32, declared at ops.go:181:16.
+// Select(Odd){CacheModified[int32](Slice[int32],L2Only)>-,-} over int32, declared at ops.go:193:16.
 extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it2d4b99d551_threads)
 gocccl_select_Odd_it2d4b99d551_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_select_Odd_it2d4b99d551_threads, gocccl_select_Odd_it2d4b99d551_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_state, state_bytes, tiles, d_count);
@@ -750,7 +807,7 @@ gocccl_select_Odd_it2d4b99d551_sweep(::gocccl::it::CacheModified<int32_t, 2> d_i
   ::gocccl::select_if<gocccl_select_Odd_it2d4b99d551_threads, gocccl_select_Odd_it2d4b99d551_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Select(Odd){CacheModified[int32](Slice[int32],Streaming)>-,-} over int32, declared at ops.go:180:16.
+// Select(Odd){CacheModified[int32](Slice[int32],Streaming)>-,-} over int32, declared at ops.go:192:16.
 extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it3bbda9e864_threads)
 gocccl_select_Odd_it3bbda9e864_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_select_Odd_it3bbda9e864_threads, gocccl_select_Odd_it3bbda9e864_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_state, state_bytes, tiles, d_count);
@@ -761,7 +818,7 @@ gocccl_select_Odd_it3bbda9e864_sweep(::gocccl::it::CacheModified<int32_t, 1> d_i
   ::gocccl::select_if<gocccl_select_Odd_it3bbda9e864_threads, gocccl_select_Odd_it3bbda9e864_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Select(Odd){CacheModified[int32](Slice[int32],Volatile)>-,-} over int32, declared at ops.go:182:16.
+// Select(Odd){CacheModified[int32](Slice[int32],Volatile)>-,-} over int32, declared at ops.go:194:16.
 extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it19983c9d32_threads)
 gocccl_select_Odd_it19983c9d32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_select_Odd_it19983c9d32_threads, gocccl_select_Odd_it19983c9d32_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_state, state_bytes, tiles, d_count);
@@ -772,7 +829,7 @@ gocccl_select_Odd_it19983c9d32_sweep(::gocccl::it::CacheModified<int32_t, 3> d_i
   ::gocccl::select_if<gocccl_select_Odd_it19983c9d32_threads, gocccl_select_Odd_it19983c9d32_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Select(Odd){Constant[int32]>-,-} over int32, declared at ops.go:174:16.
+// Select(Odd){Constant[int32]>-,-} over int32, declared at ops.go:186:16.
 extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it8007d18e18_threads)
 gocccl_select_Odd_it8007d18e18_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_select_Odd_it8007d18e18_threads, gocccl_select_Odd_it8007d18e18_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_state, state_bytes, tiles, d_count);
@@ -783,7 +840,7 @@ gocccl_select_Odd_it8007d18e18_sweep(::gocccl::it::Constant<int32_t> d_in, int32
   ::gocccl::select_if<gocccl_select_Odd_it8007d18e18_threads, gocccl_select_Odd_it8007d18e18_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Select(Odd){Permutation[int32](Slice[int32],Shuffle[int64])>-,-} over int32, declared at ops.go:177:16.
+// Select(Odd){Permutation[int32](Slice[int32],Shuffle[int64])>-,-} over int32, declared at ops.go:189:16.
 extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it91c902f249_threads)
 gocccl_select_Odd_it91c902f249_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_select_Odd_it91c902f249_threads, gocccl_select_Odd_it91c902f249_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_state, state_bytes, tiles, d_count);
@@ -794,7 +851,7 @@ gocccl_select_Odd_it91c902f249_sweep(::gocccl::it::Permutation<::gocccl::it::Poi
   ::gocccl::select_if<gocccl_select_Odd_it91c902f249_threads, gocccl_select_Odd_it91c902f249_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Select(Odd){Permutation[int32](Slice[int32],Slice[int64])>-,-} over int32, declared at ops.go:176:16.
+// Select(Odd){Permutation[int32](Slice[int32],Slice[int64])>-,-} over int32, declared at ops.go:188:16.
 extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_itb408cfa68d_threads)
 gocccl_select_Odd_itb408cfa68d_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_select_Odd_itb408cfa68d_threads, gocccl_select_Odd_itb408cfa68d_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_state, state_bytes, tiles, d_count);
@@ -805,7 +862,7 @@ gocccl_select_Odd_itb408cfa68d_sweep(::gocccl::it::Permutation<::gocccl::it::Poi
   ::gocccl::select_if<gocccl_select_Odd_itb408cfa68d_threads, gocccl_select_Odd_itb408cfa68d_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Select(Odd){Reverse[int32](Slice[int32])>-,-} over int32, declared at ops.go:179:16.
+// Select(Odd){Reverse[int32](Slice[int32])>-,-} over int32, declared at ops.go:191:16.
 extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it80e0f8ed11_threads)
 gocccl_select_Odd_it80e0f8ed11_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_select_Odd_it80e0f8ed11_threads, gocccl_select_Odd_it80e0f8ed11_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_state, state_bytes, tiles, d_count);
@@ -816,7 +873,7 @@ gocccl_select_Odd_it80e0f8ed11_sweep(::gocccl::it::Reverse<::gocccl::it::Pointer
   ::gocccl::select_if<gocccl_select_Odd_it80e0f8ed11_threads, gocccl_select_Odd_it80e0f8ed11_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Select(Odd){Transform[int32](Counting[int32],SquareI32)>-,-} over int32, declared at ops.go:172:16.
+// Select(Odd){Transform[int32](Counting[int32],SquareI32)>-,-} over int32, declared at ops.go:184:16.
 extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it631980dda7_threads)
 gocccl_select_Odd_it631980dda7_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_select_Odd_it631980dda7_threads, gocccl_select_Odd_it631980dda7_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_state, state_bytes, tiles, d_count);
@@ -827,7 +884,7 @@ gocccl_select_Odd_it631980dda7_sweep(::gocccl::it::Transform<int32_t, ::gocccl::
   ::gocccl::select_if<gocccl_select_Odd_it631980dda7_threads, gocccl_select_Odd_it631980dda7_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Select(OddI64){Shuffle[int64]>-,-} over int64, declared at ops.go:178:16.
+// Select(OddI64){Shuffle[int64]>-,-} over int64, declared at ops.go:190:16.
 extern "C" __global__ void __launch_bounds__(gocccl_select_OddI64_itf4c671e4f3_threads)
 gocccl_select_OddI64_itf4c671e4f3_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_select_OddI64_itf4c671e4f3_threads, gocccl_select_OddI64_itf4c671e4f3_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::OddI64>(d_state, state_bytes, tiles, d_count);
@@ -838,7 +895,7 @@ gocccl_select_OddI64_itf4c671e4f3_sweep(::gocccl::it::Shuffle d_in, int64_t* d_o
   ::gocccl::select_if<gocccl_select_OddI64_itf4c671e4f3_threads, gocccl_select_OddI64_itf4c671e4f3_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::OddI64>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Select(PairKeep){Zip[Pair](Counting[int32],Slice[float64])>-,-} over Pair, declared at ops.go:175:16.
+// Select(PairKeep){Zip[Pair](Counting[int32],Slice[float64])>-,-} over Pair, declared at ops.go:187:16.
 extern "C" __global__ void __launch_bounds__(gocccl_select_PairKeep_it841725de63_threads)
 gocccl_select_PairKeep_it841725de63_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_select_PairKeep_it841725de63_threads, gocccl_select_PairKeep_it841725de63_items, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::PairKeep>(d_state, state_bytes, tiles, d_count);
@@ -849,7 +906,7 @@ gocccl_select_PairKeep_it841725de63_sweep(::gocccl::it::Zip<::gocccl_pkg_iterato
   ::gocccl::select_if<gocccl_select_PairKeep_it841725de63_threads, gocccl_select_PairKeep_it841725de63_items, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::PairKeep>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Select(Positive){Transform[float32](Transform[float32](Transform[float32](Counting[float32],Half),Half),Half)>-,-} over float32, declared at ops.go:173:16.
+// Select(Positive){Transform[float32](Transform[float32](Transform[float32](Counting[float32],Half),Half),Half)>-,-} over float32, declared at ops.go:185:16.
 extern "C" __global__ void __launch_bounds__(gocccl_select_Positive_it3dbe14de03_threads)
 gocccl_select_Positive_it3dbe14de03_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_select_Positive_it3dbe14de03_threads, gocccl_select_Positive_it3dbe14de03_items, float, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Positive>(d_state, state_bytes, tiles, d_count);
@@ -860,37 +917,125 @@ gocccl_select_Positive_it3dbe14de03_sweep(::gocccl::it::Transform<float, ::goccc
   ::gocccl::select_if<gocccl_select_Positive_it3dbe14de03_threads, gocccl_select_Positive_it3dbe14de03_items, float, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Positive>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// UnaryTransform(Split){->ZipOutput[Pair](Slice[int32],Slice[float64])} over int32, Pair, declared at ops.go:160:18.
+// ThreeWayPartition(Odd,Mod3){Constant[int32]>-,-,-,-} over int32, declared at ops.go:206:18.
+extern "C" __global__ void __launch_bounds__(gocccl_partition3_Odd_Mod3_itf0ce5d6927_threads)
+gocccl_partition3_Odd_Mod3_itf0ce5d6927_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init_pair2<gocccl_partition3_Odd_Mod3_itf0ce5d6927_threads, gocccl_partition3_Odd_Mod3_itf0ce5d6927_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_partition3_Odd_Mod3_itf0ce5d6927_threads)
+gocccl_partition3_Odd_Mod3_itf0ce5d6927_sweep(::gocccl::it::Constant<int32_t> d_in, int32_t* d_first, int32_t* d_second, int32_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::three_way_partition<gocccl_partition3_Odd_Mod3_itf0ce5d6927_threads, gocccl_partition3_Odd_Mod3_itf0ce5d6927_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
+}
+
+// ThreeWayPartition(Odd,Mod3){Permutation[int32](Slice[int32],Shuffle[int64])>-,-,-,-} over int32, declared at ops.go:209:18.
+extern "C" __global__ void __launch_bounds__(gocccl_partition3_Odd_Mod3_it1388612c51_threads)
+gocccl_partition3_Odd_Mod3_it1388612c51_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init_pair2<gocccl_partition3_Odd_Mod3_it1388612c51_threads, gocccl_partition3_Odd_Mod3_it1388612c51_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_partition3_Odd_Mod3_it1388612c51_threads)
+gocccl_partition3_Odd_Mod3_it1388612c51_sweep(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Shuffle> d_in, int32_t* d_first, int32_t* d_second, int32_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::three_way_partition<gocccl_partition3_Odd_Mod3_it1388612c51_threads, gocccl_partition3_Odd_Mod3_it1388612c51_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
+}
+
+// ThreeWayPartition(Odd,Mod3){Permutation[int32](Slice[int32],Slice[int64])>-,-,-,-} over int32, declared at ops.go:208:18.
+extern "C" __global__ void __launch_bounds__(gocccl_partition3_Odd_Mod3_it9a38ab339e_threads)
+gocccl_partition3_Odd_Mod3_it9a38ab339e_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init_pair2<gocccl_partition3_Odd_Mod3_it9a38ab339e_threads, gocccl_partition3_Odd_Mod3_it9a38ab339e_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_partition3_Odd_Mod3_it9a38ab339e_threads)
+gocccl_partition3_Odd_Mod3_it9a38ab339e_sweep(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_in, int32_t* d_first, int32_t* d_second, int32_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::three_way_partition<gocccl_partition3_Odd_Mod3_it9a38ab339e_threads, gocccl_partition3_Odd_Mod3_it9a38ab339e_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
+}
+
+// ThreeWayPartition(Odd,Mod3){Reverse[int32](Slice[int32])>-,-,-,-} over int32, declared at ops.go:210:18.
+extern "C" __global__ void __launch_bounds__(gocccl_partition3_Odd_Mod3_itfa231e03e1_threads)
+gocccl_partition3_Odd_Mod3_itfa231e03e1_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init_pair2<gocccl_partition3_Odd_Mod3_itfa231e03e1_threads, gocccl_partition3_Odd_Mod3_itfa231e03e1_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_partition3_Odd_Mod3_itfa231e03e1_threads)
+gocccl_partition3_Odd_Mod3_itfa231e03e1_sweep(::gocccl::it::Reverse<::gocccl::it::Pointer<int32_t>> d_in, int32_t* d_first, int32_t* d_second, int32_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::three_way_partition<gocccl_partition3_Odd_Mod3_itfa231e03e1_threads, gocccl_partition3_Odd_Mod3_itfa231e03e1_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
+}
+
+// ThreeWayPartition(Odd,Mod3){Transform[int32](Counting[int32],SquareI32)>-,-,-,-} over int32, declared at ops.go:204:18.
+extern "C" __global__ void __launch_bounds__(gocccl_partition3_Odd_Mod3_it0691a5546a_threads)
+gocccl_partition3_Odd_Mod3_it0691a5546a_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init_pair2<gocccl_partition3_Odd_Mod3_it0691a5546a_threads, gocccl_partition3_Odd_Mod3_it0691a5546a_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_partition3_Odd_Mod3_it0691a5546a_threads)
+gocccl_partition3_Odd_Mod3_it0691a5546a_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::SquareI32> d_in, int32_t* d_first, int32_t* d_second, int32_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::three_way_partition<gocccl_partition3_Odd_Mod3_it0691a5546a_threads, gocccl_partition3_Odd_Mod3_it0691a5546a_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
+}
+
+// ThreeWayPartition(OddI64,Mod3I64){Counting[int64]>-,-,-,-} over int64, declared at ops.go:205:18.
+extern "C" __global__ void __launch_bounds__(gocccl_partition3_OddI64_Mod3I64_it905d8871ab_threads)
+gocccl_partition3_OddI64_Mod3I64_it905d8871ab_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init_pair2<gocccl_partition3_OddI64_Mod3I64_it905d8871ab_threads, gocccl_partition3_OddI64_Mod3I64_it905d8871ab_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::OddI64, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3I64>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_partition3_OddI64_Mod3I64_it905d8871ab_threads)
+gocccl_partition3_OddI64_Mod3I64_it905d8871ab_sweep(::gocccl::it::Counting<int64_t> d_in, int64_t* d_first, int64_t* d_second, int64_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::three_way_partition<gocccl_partition3_OddI64_Mod3I64_it905d8871ab_threads, gocccl_partition3_OddI64_Mod3I64_it905d8871ab_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::OddI64, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3I64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
+}
+
+// ThreeWayPartition(OddI64,Mod3I64){Transform[int64](Zip[Triple](Slice[int32],Counting[float32],Permutation[int64](Slice[int64],Shuffle[int64])),TripleSum)>-,-,-,-} over int64, declared at ops.go:211:18.
+extern "C" __global__ void __launch_bounds__(gocccl_partition3_OddI64_Mod3I64_it7bda316bda_threads)
+gocccl_partition3_OddI64_Mod3I64_it7bda316bda_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init_pair2<gocccl_partition3_OddI64_Mod3I64_it7bda316bda_threads, gocccl_partition3_OddI64_Mod3I64_it7bda316bda_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::OddI64, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3I64>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_partition3_OddI64_Mod3I64_it7bda316bda_threads)
+gocccl_partition3_OddI64_Mod3I64_it7bda316bda_sweep(::gocccl::it::Transform<int64_t, ::gocccl::it::Zip<::gocccl_pkg_iterator_3fc31015::Triple, ::gocccl::it::Offsets<0, 4, 8>, ::gocccl::it::Pointer<int32_t>, ::gocccl::it::Counting<float>, ::gocccl::it::Permutation<::gocccl::it::Pointer<int64_t>, ::gocccl::it::Shuffle>>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::TripleSum> d_in, int64_t* d_first, int64_t* d_second, int64_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::three_way_partition<gocccl_partition3_OddI64_Mod3I64_it7bda316bda_threads, gocccl_partition3_OddI64_Mod3I64_it7bda316bda_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::OddI64, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3I64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
+}
+
+// ThreeWayPartition(PairKeep,PairNeg){Zip[Pair](Counting[int32],Slice[float64])>-,-,-,-} over Pair, declared at ops.go:207:18.
+extern "C" __global__ void __launch_bounds__(gocccl_partition3_PairKeep_PairNeg_it054e918c5a_threads)
+gocccl_partition3_PairKeep_PairNeg_it054e918c5a_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init_pair2<gocccl_partition3_PairKeep_PairNeg_it054e918c5a_threads, gocccl_partition3_PairKeep_PairNeg_it054e918c5a_items, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::PairKeep, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::PairNeg>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_partition3_PairKeep_PairNeg_it054e918c5a_threads)
+gocccl_partition3_PairKeep_PairNeg_it054e918c5a_sweep(::gocccl::it::Zip<::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl::it::Offsets<0, 8>, ::gocccl::it::Counting<int32_t>, ::gocccl::it::Pointer<double>> d_in, ::gocccl_pkg_iterator_3fc31015::Pair* d_first, ::gocccl_pkg_iterator_3fc31015::Pair* d_second, ::gocccl_pkg_iterator_3fc31015::Pair* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::three_way_partition<gocccl_partition3_PairKeep_PairNeg_it054e918c5a_threads, gocccl_partition3_PairKeep_PairNeg_it054e918c5a_items, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::PairKeep, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::PairNeg>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
+}
+
+// UnaryTransform(Split){->ZipOutput[Pair](Slice[int32],Slice[float64])} over int32, Pair, declared at ops.go:172:18.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Split_it11684bb8ce_threads)
 gocccl_transform_Split_it11684bb8ce(const int32_t* d_in, ::gocccl::it::ZipOutput<::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl::it::Offsets<0, 8>, ::gocccl::it::OutPointer<int32_t>, ::gocccl::it::OutPointer<double>> d_out, long long n) {
   ::gocccl::transform<gocccl_transform_Split_it11684bb8ce_threads, gocccl_transform_Split_it11684bb8ce_items, int32_t, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Split>(d_in, d_out, n);
 }
 
-// UnaryTransform(SquareI32){Transform[int32](Reverse[int32](Permutation[int32](Slice[int32],Slice[int64])),SquareI32)>-} over int32, int32, declared at ops.go:157:18.
+// UnaryTransform(SquareI32){Transform[int32](Reverse[int32](Permutation[int32](Slice[int32],Slice[int64])),SquareI32)>-} over int32, int32, declared at ops.go:169:18.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_SquareI32_itf76ac8366a_threads)
 gocccl_transform_SquareI32_itf76ac8366a(::gocccl::it::Transform<int32_t, ::gocccl::it::Reverse<::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>>>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::SquareI32> d_in, int32_t* d_out, long long n) {
   ::gocccl::transform<gocccl_transform_SquareI32_itf76ac8366a_threads, gocccl_transform_SquareI32_itf76ac8366a_items, int32_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::SquareI32>(d_in, d_out, n);
 }
 
-// UnaryTransform(Twice){->PermutationOutput[int32](Slice[int32],Slice[int64])} over int32, int32, declared at ops.go:159:18.
+// UnaryTransform(Twice){->PermutationOutput[int32](Slice[int32],Slice[int64])} over int32, int32, declared at ops.go:171:18.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Twice_it3ab534ccd6_threads)
 gocccl_transform_Twice_it3ab534ccd6(const int32_t* d_in, ::gocccl::it::PermutationOutput<::gocccl::it::OutPointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_out, long long n) {
   ::gocccl::transform<gocccl_transform_Twice_it3ab534ccd6_threads, gocccl_transform_Twice_it3ab534ccd6_items, int32_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Twice>(d_in, d_out, n);
 }
 
-// UnaryTransform(Twice){Counting[int32]>Discard[int32]} over int32, int32, declared at ops.go:161:18.
+// UnaryTransform(Twice){Counting[int32]>Discard[int32]} over int32, int32, declared at ops.go:173:18.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Twice_it79e92991ef_threads)
 gocccl_transform_Twice_it79e92991ef(::gocccl::it::Counting<int32_t> d_in, ::gocccl::it::Discard<int32_t> d_out, long long n) {
   ::gocccl::transform<gocccl_transform_Twice_it79e92991ef_threads, gocccl_transform_Twice_it79e92991ef_items, int32_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Twice>(d_in, d_out, n);
 }
 
-// UnaryTransform(Twice){Permutation[int32](Slice[int32],Shuffle[int64])>ReverseOutput[int32](Slice[int32])} over int32, int32, declared at ops.go:158:18.
+// UnaryTransform(Twice){Permutation[int32](Slice[int32],Shuffle[int64])>ReverseOutput[int32](Slice[int32])} over int32, int32, declared at ops.go:170:18.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Twice_itf752cafea5_threads)
 gocccl_transform_Twice_itf752cafea5(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Shuffle> d_in, ::gocccl::it::ReverseOutput<::gocccl::it::OutPointer<int32_t>> d_out, long long n) {
   ::gocccl::transform<gocccl_transform_Twice_itf752cafea5_threads, gocccl_transform_Twice_itf752cafea5_items, int32_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Twice>(d_in, d_out, n);
 }
 
-// Unique(EqI32){Permutation[int32](Slice[int32],Slice[int64])>-,-} over int32, declared at ops.go:187:19.
+// Unique(EqI32){Permutation[int32](Slice[int32],Slice[int64])>-,-} over int32, declared at ops.go:199:19.
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqI32_itb408cfa68d_threads)
 gocccl_unique_EqI32_itb408cfa68d_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_unique_EqI32_itb408cfa68d_threads, gocccl_unique_EqI32_itb408cfa68d_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_state, state_bytes, tiles, d_count);
@@ -901,7 +1046,7 @@ gocccl_unique_EqI32_itb408cfa68d_sweep(::gocccl::it::Permutation<::gocccl::it::P
   ::gocccl::unique<gocccl_unique_EqI32_itb408cfa68d_threads, gocccl_unique_EqI32_itb408cfa68d_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
-// Unique(EqI32){Transform[int32](Counting[int32],Div8)>-,-} over int32, declared at ops.go:186:19.
+// Unique(EqI32){Transform[int32](Counting[int32],Div8)>-,-} over int32, declared at ops.go:198:19.
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqI32_itcd4b17d954_threads)
 gocccl_unique_EqI32_itcd4b17d954_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init<gocccl_unique_EqI32_itcd4b17d954_threads, gocccl_unique_EqI32_itcd4b17d954_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_state, state_bytes, tiles, d_count);
@@ -910,4 +1055,59 @@ gocccl_unique_EqI32_itcd4b17d954_init(void* d_state, long long state_bytes, long
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqI32_itcd4b17d954_threads)
 gocccl_unique_EqI32_itcd4b17d954_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Div8> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
   ::gocccl::unique<gocccl_unique_EqI32_itcd4b17d954_threads, gocccl_unique_EqI32_itcd4b17d954_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// UniqueByKey[int32,Pair](EqI32){Transform[int32](Reverse[int32](Slice[int32]),Low2),Zip[Pair](Counting[int32],Slice[float64])>-,-,-} over int32, Pair, declared at ops.go:218:14.
+extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqI32_int32_Pair_it79eecaa5cf_threads)
+gocccl_unique_by_key_EqI32_int32_Pair_it79eecaa5cf_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_unique_by_key_EqI32_int32_Pair_it79eecaa5cf_threads, gocccl_unique_by_key_EqI32_int32_Pair_it79eecaa5cf_items, int32_t, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqI32_int32_Pair_it79eecaa5cf_threads)
+gocccl_unique_by_key_EqI32_int32_Pair_it79eecaa5cf_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Reverse<::gocccl::it::Pointer<int32_t>>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Low2> d_keys, ::gocccl::it::Zip<::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl::it::Offsets<0, 8>, ::gocccl::it::Counting<int32_t>, ::gocccl::it::Pointer<double>> d_values, int32_t* d_keys_out, ::gocccl_pkg_iterator_3fc31015::Pair* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqI32_int32_Pair_it79eecaa5cf_threads, gocccl_unique_by_key_EqI32_int32_Pair_it79eecaa5cf_items, int32_t, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes);
+}
+
+// UniqueByKey[int32,int32](EqI32){-,Permutation[int32](Slice[int32],Slice[int64])>-,-,-} over int32, int32, declared at ops.go:220:14.
+extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_threads)
+gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_threads, gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_items, int32_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_threads)
+gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_sweep(const int32_t* d_keys, ::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_values, int32_t* d_keys_out, int32_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_threads, gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_items, int32_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes);
+}
+
+// UniqueByKey[int32,int32](EqI32){Constant[int32],Reverse[int32](Slice[int32])>-,-,-} over int32, int32, declared at ops.go:217:14.
+extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_threads)
+gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_threads, gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_items, int32_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_threads)
+gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_sweep(::gocccl::it::Constant<int32_t> d_keys, ::gocccl::it::Reverse<::gocccl::it::Pointer<int32_t>> d_values, int32_t* d_keys_out, int32_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_threads, gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_items, int32_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes);
+}
+
+// UniqueByKey[int32,int64](EqI32){Permutation[int32](Slice[int32],Slice[int64]),Shuffle[int64]>-,-,-} over int32, int64, declared at ops.go:219:14.
+extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_threads)
+gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_threads, gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_items, int32_t, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_threads)
+gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_sweep(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_keys, ::gocccl::it::Shuffle d_values, int32_t* d_keys_out, int64_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_threads, gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_items, int32_t, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes);
+}
+
+// UniqueByKey[int32,int64](EqI32){Transform[int32](Counting[int32],Div8),Counting[int64]>-,-,-} over int32, int64, declared at ops.go:216:14.
+extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_threads)
+gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_threads, gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_items, int32_t, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_threads)
+gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Div8> d_keys, ::gocccl::it::Counting<int64_t> d_values, int32_t* d_keys_out, int64_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_threads, gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_items, int32_t, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes);
 }

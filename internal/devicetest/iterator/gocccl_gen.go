@@ -23,10 +23,10 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "7728b63e1b1a87b8602cdc4b644ebdb5d5b34e81a420ab31f1dfcb60a9fa672c", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "85d3e9a429462675e340aebbacaef9501bd75c3f9089e82237dfab667b4e5742"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "58bc5645f1261a5ec89a9ddb3cbc7ddbd44361163f192a29318a507542ee78e0", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "c1dbe74a3c90b6d50e6d26b8c80590a4a0023409cbe6f70709cea563a1b64202"},
 	})
-	// BinaryTransform(MulI32){-,Reverse[int32](Slice[int32])>-} over int32, int32, int32, declared at ops.go:163:18.
+	// BinaryTransform(MulI32){-,Reverse[int32](Slice[int32])>-} over int32, int32, int32, declared at ops.go:175:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{MulI32},
@@ -44,7 +44,7 @@ func init() {
 			nil,
 		},
 	})
-	// BinaryTransform(MulI32){Counting[int32],Constant[int32]>-} over int32, int32, int32, declared at ops.go:162:18.
+	// BinaryTransform(MulI32){Counting[int32],Constant[int32]>-} over int32, int32, int32, declared at ops.go:174:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "BinaryTransform",
 		Ops:       []any{MulI32},
@@ -62,7 +62,7 @@ func init() {
 			nil,
 		},
 	})
-	// ExclusiveScan(AddI64){Transform[int64](Permutation[int32](Slice[int32],Slice[int64]),Widen)>-} over int64, declared at ops.go:167:18.
+	// ExclusiveScan(AddI64){Transform[int64](Permutation[int32](Slice[int32],Slice[int64]),Widen)>-} over int64, declared at ops.go:179:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{AddI64},
@@ -79,7 +79,7 @@ func init() {
 			nil,
 		},
 	})
-	// InclusiveScan(AddI32){Permutation[int32](Slice[int32],Slice[int64])>TransformOutput[int32](Slice[int32],Twice)} over int32, declared at ops.go:166:18.
+	// InclusiveScan(AddI32){Permutation[int32](Slice[int32],Slice[int64])>TransformOutput[int32](Slice[int32],Twice)} over int32, declared at ops.go:178:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{AddI32},
@@ -96,7 +96,7 @@ func init() {
 			&goccclimpl.Iter{Kind: goccclimpl.IterTransformOutput, Type: reflect.TypeFor[int32](), Op: Twice, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}}},
 		},
 	})
-	// InclusiveScan(AddI32){Transform[int32](Counting[int32],SquareI32)>-} over int32, declared at ops.go:165:18.
+	// InclusiveScan(AddI32){Transform[int32](Counting[int32],SquareI32)>-} over int32, declared at ops.go:177:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{AddI32},
@@ -113,7 +113,7 @@ func init() {
 			nil,
 		},
 	})
-	// MergeSortKeys(GreaterF32){Transform[float32](Transform[float32](Transform[float32](Counting[float32],Half),Half),Half)>} over float32, declared at ops.go:193:17.
+	// MergeSortKeys(GreaterF32){Transform[float32](Transform[float32](Transform[float32](Counting[float32],Half),Half),Half)>} over float32, declared at ops.go:226:17.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "MergeSortKeys",
 		Ops:       []any{GreaterF32},
@@ -128,7 +128,7 @@ func init() {
 		},
 		Outputs: []*goccclimpl.Iter{},
 	})
-	// MergeSortKeys(LessI32){CacheModified[int32](Slice[int32],Streaming)>} over int32, declared at ops.go:200:17.
+	// MergeSortKeys(LessI32){CacheModified[int32](Slice[int32],Streaming)>} over int32, declared at ops.go:233:17.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "MergeSortKeys",
 		Ops:       []any{LessI32},
@@ -143,7 +143,7 @@ func init() {
 		},
 		Outputs: []*goccclimpl.Iter{},
 	})
-	// MergeSortKeys(LessI32){Constant[int32]>} over int32, declared at ops.go:194:17.
+	// MergeSortKeys(LessI32){Constant[int32]>} over int32, declared at ops.go:227:17.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "MergeSortKeys",
 		Ops:       []any{LessI32},
@@ -158,7 +158,7 @@ func init() {
 		},
 		Outputs: []*goccclimpl.Iter{},
 	})
-	// MergeSortKeys(LessI32){Permutation[int32](Slice[int32],Shuffle[int64])>} over int32, declared at ops.go:197:17.
+	// MergeSortKeys(LessI32){Permutation[int32](Slice[int32],Shuffle[int64])>} over int32, declared at ops.go:230:17.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "MergeSortKeys",
 		Ops:       []any{LessI32},
@@ -173,7 +173,7 @@ func init() {
 		},
 		Outputs: []*goccclimpl.Iter{},
 	})
-	// MergeSortKeys(LessI32){Transform[int32](Counting[int32],SquareI32)>} over int32, declared at ops.go:192:17.
+	// MergeSortKeys(LessI32){Transform[int32](Counting[int32],SquareI32)>} over int32, declared at ops.go:225:17.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "MergeSortKeys",
 		Ops:       []any{LessI32},
@@ -188,7 +188,7 @@ func init() {
 		},
 		Outputs: []*goccclimpl.Iter{},
 	})
-	// MergeSortKeys(LessI64){Shuffle[int64]>} over int64, declared at ops.go:198:17.
+	// MergeSortKeys(LessI64){Shuffle[int64]>} over int64, declared at ops.go:231:17.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "MergeSortKeys",
 		Ops:       []any{LessI64},
@@ -203,7 +203,7 @@ func init() {
 		},
 		Outputs: []*goccclimpl.Iter{},
 	})
-	// MergeSortKeys(LessLow4){Permutation[int32](Slice[int32],Slice[int64])>} over int32, declared at ops.go:196:17.
+	// MergeSortKeys(LessLow4){Permutation[int32](Slice[int32],Slice[int64])>} over int32, declared at ops.go:229:17.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "MergeSortKeys",
 		Ops:       []any{LessLow4},
@@ -218,7 +218,7 @@ func init() {
 		},
 		Outputs: []*goccclimpl.Iter{},
 	})
-	// MergeSortKeys(LessLow4){Reverse[int32](Slice[int32])>} over int32, declared at ops.go:199:17.
+	// MergeSortKeys(LessLow4){Reverse[int32](Slice[int32])>} over int32, declared at ops.go:232:17.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "MergeSortKeys",
 		Ops:       []any{LessLow4},
@@ -233,7 +233,7 @@ func init() {
 		},
 		Outputs: []*goccclimpl.Iter{},
 	})
-	// MergeSortKeys(LessPairB){Zip[Pair](Slice[int32],Slice[float64])>} over Pair, declared at ops.go:195:17.
+	// MergeSortKeys(LessPairB){Zip[Pair](Slice[int32],Slice[float64])>} over Pair, declared at ops.go:228:17.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "MergeSortKeys",
 		Ops:       []any{LessPairB},
@@ -248,7 +248,7 @@ func init() {
 		},
 		Outputs: []*goccclimpl.Iter{},
 	})
-	// MergeSortPairs[int32,Pair](LessLow4){Transform[int32](Reverse[int32](Permutation[int32](Slice[int32],Slice[int64])),SquareI32),Zip[Pair](Counting[int32],Slice[float64])>} over int32, Pair, declared at ops.go:203:15.
+	// MergeSortPairs[int32,Pair](LessLow4){Transform[int32](Reverse[int32](Permutation[int32](Slice[int32],Slice[int64])),SquareI32),Zip[Pair](Counting[int32],Slice[float64])>} over int32, Pair, declared at ops.go:236:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "MergeSortPairs",
 		Ops:       []any{LessLow4},
@@ -264,7 +264,7 @@ func init() {
 		},
 		Outputs: []*goccclimpl.Iter{},
 	})
-	// MergeSortPairs[int32,int64](LessLow4){-,Counting[int64]>} over int32, int64, declared at ops.go:202:15.
+	// MergeSortPairs[int32,int64](LessLow4){-,Counting[int64]>} over int32, int64, declared at ops.go:235:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "MergeSortPairs",
 		Ops:       []any{LessLow4},
@@ -280,7 +280,7 @@ func init() {
 		},
 		Outputs: []*goccclimpl.Iter{},
 	})
-	// MergeSortPairs[int64,int32](LessI64){Shuffle[int64],CacheModified[int32](Slice[int32],Volatile)>} over int64, int32, declared at ops.go:204:15.
+	// MergeSortPairs[int64,int32](LessI64){Shuffle[int64],CacheModified[int32](Slice[int32],Volatile)>} over int64, int32, declared at ops.go:237:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "MergeSortPairs",
 		Ops:       []any{LessI64},
@@ -296,7 +296,7 @@ func init() {
 		},
 		Outputs: []*goccclimpl.Iter{},
 	})
-	// Partition(Odd){Transform[int32](Reverse[int32](Permutation[int32](Slice[int32],Slice[int64])),SquareI32)>-,-} over int32, declared at ops.go:184:19.
+	// Partition(Odd){Transform[int32](Reverse[int32](Permutation[int32](Slice[int32],Slice[int64])),SquareI32)>-,-} over int32, declared at ops.go:196:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Partition",
 		Ops:       []any{Odd},
@@ -314,7 +314,7 @@ func init() {
 			nil,
 		},
 	})
-	// Partition(OddI64){Transform[int64](Zip[Triple](Slice[int32],Counting[float32],Permutation[int64](Slice[int64],Shuffle[int64])),TripleSum)>-,-} over int64, declared at ops.go:185:19.
+	// Partition(OddI64){Transform[int64](Zip[Triple](Slice[int32],Counting[float32],Permutation[int64](Slice[int64],Shuffle[int64])),TripleSum)>-,-} over int64, declared at ops.go:197:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Partition",
 		Ops:       []any{OddI64},
@@ -332,7 +332,7 @@ func init() {
 			nil,
 		},
 	})
-	// Reduce(AddF64){Transform[float64](Zip[Pair](Counting[int32],Slice[float64]),PairSum)>-} over float64, declared at ops.go:150:16.
+	// Reduce(AddF64){Transform[float64](Zip[Pair](Counting[int32],Slice[float64]),PairSum)>-} over float64, declared at ops.go:162:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddF64},
@@ -349,7 +349,7 @@ func init() {
 			nil,
 		},
 	})
-	// Reduce(AddI32){CacheModified[int32](Slice[int32],L2Only)>-} over int32, declared at ops.go:153:16.
+	// Reduce(AddI32){CacheModified[int32](Slice[int32],L2Only)>-} over int32, declared at ops.go:165:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddI32},
@@ -366,7 +366,7 @@ func init() {
 			nil,
 		},
 	})
-	// Reduce(AddI32){CacheModified[int32](Slice[int32],Streaming)>-} over int32, declared at ops.go:152:16.
+	// Reduce(AddI32){CacheModified[int32](Slice[int32],Streaming)>-} over int32, declared at ops.go:164:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddI32},
@@ -383,7 +383,7 @@ func init() {
 			nil,
 		},
 	})
-	// Reduce(AddI32){CacheModified[int32](Slice[int32],Volatile)>-} over int32, declared at ops.go:154:16.
+	// Reduce(AddI32){CacheModified[int32](Slice[int32],Volatile)>-} over int32, declared at ops.go:166:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddI32},
@@ -400,7 +400,7 @@ func init() {
 			nil,
 		},
 	})
-	// Reduce(AddI32){Constant[int32]>-} over int32, declared at ops.go:149:16.
+	// Reduce(AddI32){Constant[int32]>-} over int32, declared at ops.go:161:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddI32},
@@ -417,7 +417,7 @@ func init() {
 			nil,
 		},
 	})
-	// Reduce(AddI32){Permutation[int32](Slice[int32],Shuffle[int64])>-} over int32, declared at ops.go:148:16.
+	// Reduce(AddI32){Permutation[int32](Slice[int32],Shuffle[int64])>-} over int32, declared at ops.go:160:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddI32},
@@ -434,7 +434,7 @@ func init() {
 			nil,
 		},
 	})
-	// Reduce(AddI32){Permutation[int32](Slice[int32],Slice[int64])>-} over int32, declared at ops.go:147:16.
+	// Reduce(AddI32){Permutation[int32](Slice[int32],Slice[int64])>-} over int32, declared at ops.go:159:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddI32},
@@ -451,7 +451,7 @@ func init() {
 			nil,
 		},
 	})
-	// Reduce(AddI32){Reverse[int32](Slice[int32])>TransformOutput[int32](Slice[int32],Twice)} over int32, declared at ops.go:155:16.
+	// Reduce(AddI32){Reverse[int32](Slice[int32])>TransformOutput[int32](Slice[int32],Twice)} over int32, declared at ops.go:167:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddI32},
@@ -468,7 +468,7 @@ func init() {
 			&goccclimpl.Iter{Kind: goccclimpl.IterTransformOutput, Type: reflect.TypeFor[int32](), Op: Twice, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}}},
 		},
 	})
-	// Reduce(AddI32){Transform[int32](Counting[int32],SquareI32)>-} over int32, declared at ops.go:145:16.
+	// Reduce(AddI32){Transform[int32](Counting[int32],SquareI32)>-} over int32, declared at ops.go:157:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddI32},
@@ -485,7 +485,7 @@ func init() {
 			nil,
 		},
 	})
-	// Reduce(AddI64){Transform[int64](Zip[Triple](Slice[int32],Counting[float32],Permutation[int64](Slice[int64],Shuffle[int64])),TripleSum)>-} over int64, declared at ops.go:151:16.
+	// Reduce(AddI64){Transform[int64](Zip[Triple](Slice[int32],Counting[float32],Permutation[int64](Slice[int64],Shuffle[int64])),TripleSum)>-} over int64, declared at ops.go:163:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{AddI64},
@@ -502,7 +502,7 @@ func init() {
 			nil,
 		},
 	})
-	// Reduce(MaxF32){Transform[float32](Transform[float32](Transform[float32](Counting[float32],Half),Half),Half)>-} over float32, declared at ops.go:146:16.
+	// Reduce(MaxF32){Transform[float32](Transform[float32](Transform[float32](Counting[float32],Half),Half),Half)>-} over float32, declared at ops.go:158:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Reduce",
 		Ops:       []any{MaxF32},
@@ -519,7 +519,7 @@ func init() {
 			nil,
 		},
 	})
-	// Select(Odd){CacheModified[int32](Slice[int32],L2Only)>-,-} over int32, declared at ops.go:181:16.
+	// Select(Odd){CacheModified[int32](Slice[int32],L2Only)>-,-} over int32, declared at ops.go:193:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Select",
 		Ops:       []any{Odd},
@@ -537,7 +537,7 @@ func init() {
 			nil,
 		},
 	})
-	// Select(Odd){CacheModified[int32](Slice[int32],Streaming)>-,-} over int32, declared at ops.go:180:16.
+	// Select(Odd){CacheModified[int32](Slice[int32],Streaming)>-,-} over int32, declared at ops.go:192:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Select",
 		Ops:       []any{Odd},
@@ -555,7 +555,7 @@ func init() {
 			nil,
 		},
 	})
-	// Select(Odd){CacheModified[int32](Slice[int32],Volatile)>-,-} over int32, declared at ops.go:182:16.
+	// Select(Odd){CacheModified[int32](Slice[int32],Volatile)>-,-} over int32, declared at ops.go:194:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Select",
 		Ops:       []any{Odd},
@@ -573,7 +573,7 @@ func init() {
 			nil,
 		},
 	})
-	// Select(Odd){Constant[int32]>-,-} over int32, declared at ops.go:174:16.
+	// Select(Odd){Constant[int32]>-,-} over int32, declared at ops.go:186:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Select",
 		Ops:       []any{Odd},
@@ -591,7 +591,7 @@ func init() {
 			nil,
 		},
 	})
-	// Select(Odd){Permutation[int32](Slice[int32],Shuffle[int64])>-,-} over int32, declared at ops.go:177:16.
+	// Select(Odd){Permutation[int32](Slice[int32],Shuffle[int64])>-,-} over int32, declared at ops.go:189:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Select",
 		Ops:       []any{Odd},
@@ -609,7 +609,7 @@ func init() {
 			nil,
 		},
 	})
-	// Select(Odd){Permutation[int32](Slice[int32],Slice[int64])>-,-} over int32, declared at ops.go:176:16.
+	// Select(Odd){Permutation[int32](Slice[int32],Slice[int64])>-,-} over int32, declared at ops.go:188:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Select",
 		Ops:       []any{Odd},
@@ -627,7 +627,7 @@ func init() {
 			nil,
 		},
 	})
-	// Select(Odd){Reverse[int32](Slice[int32])>-,-} over int32, declared at ops.go:179:16.
+	// Select(Odd){Reverse[int32](Slice[int32])>-,-} over int32, declared at ops.go:191:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Select",
 		Ops:       []any{Odd},
@@ -645,7 +645,7 @@ func init() {
 			nil,
 		},
 	})
-	// Select(Odd){Transform[int32](Counting[int32],SquareI32)>-,-} over int32, declared at ops.go:172:16.
+	// Select(Odd){Transform[int32](Counting[int32],SquareI32)>-,-} over int32, declared at ops.go:184:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Select",
 		Ops:       []any{Odd},
@@ -663,7 +663,7 @@ func init() {
 			nil,
 		},
 	})
-	// Select(OddI64){Shuffle[int64]>-,-} over int64, declared at ops.go:178:16.
+	// Select(OddI64){Shuffle[int64]>-,-} over int64, declared at ops.go:190:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Select",
 		Ops:       []any{OddI64},
@@ -681,7 +681,7 @@ func init() {
 			nil,
 		},
 	})
-	// Select(PairKeep){Zip[Pair](Counting[int32],Slice[float64])>-,-} over Pair, declared at ops.go:175:16.
+	// Select(PairKeep){Zip[Pair](Counting[int32],Slice[float64])>-,-} over Pair, declared at ops.go:187:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Select",
 		Ops:       []any{PairKeep},
@@ -699,7 +699,7 @@ func init() {
 			nil,
 		},
 	})
-	// Select(Positive){Transform[float32](Transform[float32](Transform[float32](Counting[float32],Half),Half),Half)>-,-} over float32, declared at ops.go:173:16.
+	// Select(Positive){Transform[float32](Transform[float32](Transform[float32](Counting[float32],Half),Half),Half)>-,-} over float32, declared at ops.go:185:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Select",
 		Ops:       []any{Positive},
@@ -717,7 +717,167 @@ func init() {
 			nil,
 		},
 	})
-	// UnaryTransform(Split){->ZipOutput[Pair](Slice[int32],Slice[float64])} over int32, Pair, declared at ops.go:160:18.
+	// ThreeWayPartition(Odd,Mod3){Constant[int32]>-,-,-,-} over int32, declared at ops.go:206:18.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ThreeWayPartition",
+		Ops:       []any{Odd, Mod3},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_partition3_Odd_Mod3_itf0ce5d6927_init", "gocccl_partition3_Odd_Mod3_itf0ce5d6927_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterConstant, Type: reflect.TypeFor[int32]()},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+			nil,
+			nil,
+		},
+	})
+	// ThreeWayPartition(Odd,Mod3){Permutation[int32](Slice[int32],Shuffle[int64])>-,-,-,-} over int32, declared at ops.go:209:18.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ThreeWayPartition",
+		Ops:       []any{Odd, Mod3},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_partition3_Odd_Mod3_it1388612c51_init", "gocccl_partition3_Odd_Mod3_it1388612c51_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterPermutation, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterShuffle, Type: reflect.TypeFor[int64]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+			nil,
+			nil,
+		},
+	})
+	// ThreeWayPartition(Odd,Mod3){Permutation[int32](Slice[int32],Slice[int64])>-,-,-,-} over int32, declared at ops.go:208:18.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ThreeWayPartition",
+		Ops:       []any{Odd, Mod3},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_partition3_Odd_Mod3_it9a38ab339e_init", "gocccl_partition3_Odd_Mod3_it9a38ab339e_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterPermutation, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int64]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+			nil,
+			nil,
+		},
+	})
+	// ThreeWayPartition(Odd,Mod3){Reverse[int32](Slice[int32])>-,-,-,-} over int32, declared at ops.go:210:18.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ThreeWayPartition",
+		Ops:       []any{Odd, Mod3},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_partition3_Odd_Mod3_itfa231e03e1_init", "gocccl_partition3_Odd_Mod3_itfa231e03e1_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterReverse, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+			nil,
+			nil,
+		},
+	})
+	// ThreeWayPartition(Odd,Mod3){Transform[int32](Counting[int32],SquareI32)>-,-,-,-} over int32, declared at ops.go:204:18.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ThreeWayPartition",
+		Ops:       []any{Odd, Mod3},
+		Types:     []reflect.Type{reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4"},
+		Kernels:   []string{"gocccl_partition3_Odd_Mod3_it0691a5546a_init", "gocccl_partition3_Odd_Mod3_it0691a5546a_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[int32](), Op: SquareI32, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterCounting, Type: reflect.TypeFor[int32]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+			nil,
+			nil,
+		},
+	})
+	// ThreeWayPartition(OddI64,Mod3I64){Counting[int64]>-,-,-,-} over int64, declared at ops.go:205:18.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ThreeWayPartition",
+		Ops:       []any{OddI64, Mod3I64},
+		Types:     []reflect.Type{reflect.TypeFor[int64]()},
+		Layouts:   []string{"int64/8"},
+		Kernels:   []string{"gocccl_partition3_OddI64_Mod3I64_it905d8871ab_init", "gocccl_partition3_OddI64_Mod3I64_it905d8871ab_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterCounting, Type: reflect.TypeFor[int64]()},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+			nil,
+			nil,
+		},
+	})
+	// ThreeWayPartition(OddI64,Mod3I64){Transform[int64](Zip[Triple](Slice[int32],Counting[float32],Permutation[int64](Slice[int64],Shuffle[int64])),TripleSum)>-,-,-,-} over int64, declared at ops.go:211:18.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ThreeWayPartition",
+		Ops:       []any{OddI64, Mod3I64},
+		Types:     []reflect.Type{reflect.TypeFor[int64]()},
+		Layouts:   []string{"int64/8"},
+		Kernels:   []string{"gocccl_partition3_OddI64_Mod3I64_it7bda316bda_init", "gocccl_partition3_OddI64_Mod3I64_it7bda316bda_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[int64](), Op: TripleSum, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterZip, Type: reflect.TypeFor[Triple](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterCounting, Type: reflect.TypeFor[float32]()}, {Kind: goccclimpl.IterPermutation, Type: reflect.TypeFor[int64](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int64]()}, {Kind: goccclimpl.IterShuffle, Type: reflect.TypeFor[int64]()}}}}}}},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+			nil,
+			nil,
+		},
+	})
+	// ThreeWayPartition(PairKeep,PairNeg){Zip[Pair](Counting[int32],Slice[float64])>-,-,-,-} over Pair, declared at ops.go:207:18.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ThreeWayPartition",
+		Ops:       []any{PairKeep, PairNeg},
+		Types:     []reflect.Type{reflect.TypeFor[Pair]()},
+		Layouts:   []string{"{A@0:int32,B@8:float64}/16"},
+		Kernels:   []string{"gocccl_partition3_PairKeep_PairNeg_it054e918c5a_init", "gocccl_partition3_PairKeep_PairNeg_it054e918c5a_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 4},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterZip, Type: reflect.TypeFor[Pair](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterCounting, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[float64]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+			nil,
+			nil,
+		},
+	})
+	// UnaryTransform(Split){->ZipOutput[Pair](Slice[int32],Slice[float64])} over int32, Pair, declared at ops.go:172:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{Split},
@@ -734,7 +894,7 @@ func init() {
 			&goccclimpl.Iter{Kind: goccclimpl.IterZipOutput, Type: reflect.TypeFor[Pair](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[float64]()}}},
 		},
 	})
-	// UnaryTransform(SquareI32){Transform[int32](Reverse[int32](Permutation[int32](Slice[int32],Slice[int64])),SquareI32)>-} over int32, int32, declared at ops.go:157:18.
+	// UnaryTransform(SquareI32){Transform[int32](Reverse[int32](Permutation[int32](Slice[int32],Slice[int64])),SquareI32)>-} over int32, int32, declared at ops.go:169:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{SquareI32},
@@ -751,7 +911,7 @@ func init() {
 			nil,
 		},
 	})
-	// UnaryTransform(Twice){->PermutationOutput[int32](Slice[int32],Slice[int64])} over int32, int32, declared at ops.go:159:18.
+	// UnaryTransform(Twice){->PermutationOutput[int32](Slice[int32],Slice[int64])} over int32, int32, declared at ops.go:171:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{Twice},
@@ -768,7 +928,7 @@ func init() {
 			&goccclimpl.Iter{Kind: goccclimpl.IterPermutationOutput, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int64]()}}},
 		},
 	})
-	// UnaryTransform(Twice){Counting[int32]>Discard[int32]} over int32, int32, declared at ops.go:161:18.
+	// UnaryTransform(Twice){Counting[int32]>Discard[int32]} over int32, int32, declared at ops.go:173:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{Twice},
@@ -785,7 +945,7 @@ func init() {
 			&goccclimpl.Iter{Kind: goccclimpl.IterDiscard, Type: reflect.TypeFor[int32]()},
 		},
 	})
-	// UnaryTransform(Twice){Permutation[int32](Slice[int32],Shuffle[int64])>ReverseOutput[int32](Slice[int32])} over int32, int32, declared at ops.go:158:18.
+	// UnaryTransform(Twice){Permutation[int32](Slice[int32],Shuffle[int64])>ReverseOutput[int32](Slice[int32])} over int32, int32, declared at ops.go:170:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UnaryTransform",
 		Ops:       []any{Twice},
@@ -802,7 +962,7 @@ func init() {
 			&goccclimpl.Iter{Kind: goccclimpl.IterReverseOutput, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}}},
 		},
 	})
-	// Unique(EqI32){Permutation[int32](Slice[int32],Slice[int64])>-,-} over int32, declared at ops.go:187:19.
+	// Unique(EqI32){Permutation[int32](Slice[int32],Slice[int64])>-,-} over int32, declared at ops.go:199:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Unique",
 		Ops:       []any{EqI32},
@@ -820,7 +980,7 @@ func init() {
 			nil,
 		},
 	})
-	// Unique(EqI32){Transform[int32](Counting[int32],Div8)>-,-} over int32, declared at ops.go:186:19.
+	// Unique(EqI32){Transform[int32](Counting[int32],Div8)>-,-} over int32, declared at ops.go:198:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Unique",
 		Ops:       []any{EqI32},
@@ -834,6 +994,106 @@ func init() {
 			&goccclimpl.Iter{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[int32](), Op: Div8, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterCounting, Type: reflect.TypeFor[int32]()}}},
 		},
 		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+		},
+	})
+	// UniqueByKey[int32,Pair](EqI32){Transform[int32](Reverse[int32](Slice[int32]),Low2),Zip[Pair](Counting[int32],Slice[float64])>-,-,-} over int32, Pair, declared at ops.go:218:14.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UniqueByKey",
+		Ops:       []any{EqI32},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[Pair]()},
+		Layouts:   []string{"int32/4", "{A@0:int32,B@8:float64}/16"},
+		Kernels:   []string{"gocccl_unique_by_key_EqI32_int32_Pair_it79eecaa5cf_init", "gocccl_unique_by_key_EqI32_int32_Pair_it79eecaa5cf_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 4},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[int32](), Op: Low2, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterReverse, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}}}}},
+			&goccclimpl.Iter{Kind: goccclimpl.IterZip, Type: reflect.TypeFor[Pair](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterCounting, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[float64]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+			nil,
+		},
+	})
+	// UniqueByKey[int32,int32](EqI32){-,Permutation[int32](Slice[int32],Slice[int64])>-,-,-} over int32, int32, declared at ops.go:220:14.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UniqueByKey",
+		Ops:       []any{EqI32},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4", "int32/4"},
+		Kernels:   []string{"gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_init", "gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+		Inputs: []*goccclimpl.Iter{
+			nil,
+			&goccclimpl.Iter{Kind: goccclimpl.IterPermutation, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int64]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+			nil,
+		},
+	})
+	// UniqueByKey[int32,int32](EqI32){Constant[int32],Reverse[int32](Slice[int32])>-,-,-} over int32, int32, declared at ops.go:217:14.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UniqueByKey",
+		Ops:       []any{EqI32},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
+		Layouts:   []string{"int32/4", "int32/4"},
+		Kernels:   []string{"gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_init", "gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterConstant, Type: reflect.TypeFor[int32]()},
+			&goccclimpl.Iter{Kind: goccclimpl.IterReverse, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+			nil,
+		},
+	})
+	// UniqueByKey[int32,int64](EqI32){Permutation[int32](Slice[int32],Slice[int64]),Shuffle[int64]>-,-,-} over int32, int64, declared at ops.go:219:14.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UniqueByKey",
+		Ops:       []any{EqI32},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int64]()},
+		Layouts:   []string{"int32/4", "int64/8"},
+		Kernels:   []string{"gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_init", "gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterPermutation, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int64]()}}},
+			&goccclimpl.Iter{Kind: goccclimpl.IterShuffle, Type: reflect.TypeFor[int64]()},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
+			nil,
+			nil,
+		},
+	})
+	// UniqueByKey[int32,int64](EqI32){Transform[int32](Counting[int32],Div8),Counting[int64]>-,-,-} over int32, int64, declared at ops.go:216:14.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UniqueByKey",
+		Ops:       []any{EqI32},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int64]()},
+		Layouts:   []string{"int32/4", "int64/8"},
+		Kernels:   []string{"gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_init", "gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_sweep"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
+		},
+		Inputs: []*goccclimpl.Iter{
+			&goccclimpl.Iter{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[int32](), Op: Div8, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterCounting, Type: reflect.TypeFor[int32]()}}},
+			&goccclimpl.Iter{Kind: goccclimpl.IterCounting, Type: reflect.TypeFor[int64]()},
+		},
+		Outputs: []*goccclimpl.Iter{
+			nil,
 			nil,
 			nil,
 		},

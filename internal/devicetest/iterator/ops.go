@@ -1,8 +1,8 @@
 // Package iterator holds the GPU conformance tests of the iterators of
 // package iterator: every input and output kind, nested, through Reduce,
 // UnaryTransform, BinaryTransform, InclusiveScan and ExclusiveScan, and
-// every input kind through Select, Partition, Unique and the copy form of
-// MergeSortKeys and MergeSortPairs, on
+// every input kind through Select, Partition, ThreeWayPartition, Unique,
+// UniqueByKey and the copy form of MergeSortKeys and MergeSortPairs, on
 // random inputs, compared on the GPU against the CPU backend and both
 // against a sequential loop. Without a GPU both sides run on the CPU.
 package iterator
@@ -78,6 +78,18 @@ func PairKeep(p Pair) bool { return p.A&1 != 0 && p.B >= 0 }
 
 //gocccl:op
 func Div8(x int32) int32 { return x / 8 }
+
+//gocccl:op
+func Low2(x int32) int32 { return x & 3 }
+
+//gocccl:op
+func Mod3(x int32) bool { return x%3 == 0 }
+
+//gocccl:op
+func Mod3I64(x int64) bool { return x%3 == 0 }
+
+//gocccl:op
+func PairNeg(p Pair) bool { return p.B < 0 }
 
 //gocccl:op
 func EqI32(a, b int32) bool { return a == b }
@@ -185,6 +197,27 @@ var (
 	PartZip3       = runtime.Partition(OddI64).Over(it.Transform(Zip3, TripleSum))
 	UniqRuns       = runtime.Unique(EqI32).Over(Runs)   // Transform(Counting)
 	UniqGather     = runtime.Unique(EqI32).Over(Gather) // Permutation
+)
+
+// ThreeWayPartition instances: every input kind.
+var (
+	Part3Squares  = runtime.ThreeWayPartition(Odd, Mod3).Over(Squares)        // Transform(Counting)
+	Part3Count    = runtime.ThreeWayPartition(OddI64, Mod3I64).Over(CountI64) // Counting
+	Part3Const    = runtime.ThreeWayPartition(Odd, Mod3).Over(ConstI32)       // Constant
+	Part3Zip      = runtime.ThreeWayPartition(PairKeep, PairNeg).Over(Zipped) // Zip(Counting, Slice)
+	Part3Gather   = runtime.ThreeWayPartition(Odd, Mod3).Over(Gather)         // Permutation
+	Part3Shuffled = runtime.ThreeWayPartition(Odd, Mod3).Over(Shuffled)       // Permutation(Slice, Shuffle)
+	Part3Reversed = runtime.ThreeWayPartition(Odd, Mod3).Over(Reversed)       // Reverse
+	Part3Zip3     = runtime.ThreeWayPartition(OddI64, Mod3I64).Over(it.Transform(Zip3, TripleSum))
+)
+
+// UniqueByKey instances: keys and values read through every input kind.
+var (
+	UbkRuns   = runtime.UniqueByKey[int32, int64](EqI32).Over(Runs, CountI64)                      // Transform(Counting) × Counting
+	UbkConst  = runtime.UniqueByKey[int32, int32](EqI32).Over(ConstI32, Reversed)                  // Constant × Reverse
+	UbkLow2   = runtime.UniqueByKey[int32, Pair](EqI32).Over(it.Transform(Reversed, Low2), Zipped) // Transform(Reverse) × Zip
+	UbkGather = runtime.UniqueByKey[int32, int64](EqI32).Over(Gather, Shuf)                        // Permutation × Shuffle
+	UbkPlain  = runtime.UniqueByKey[int32, int32](EqI32).Over(it.Slice[int32](), Gather)           // Slice × Permutation
 )
 
 // Merge sorts of keys read through every input kind (RunCopy).

@@ -86,7 +86,7 @@ func (View[T]) checkView(p unsafe.Pointer, d *Device) error {
 	case v.s.unusable() != nil:
 		return v.s.unusable()
 	case v.s.dev != d:
-		return fmt.Errorf("the view's slice is on %s, the call is on %s", v.s.dev.shortName(), d.shortName())
+		return fmt.Errorf("the view's slice is on %s, the call is on %s: make the view from a slice on the call's device", v.s.dev.shortName(), d.shortName())
 	}
 	return nil
 }

@@ -105,9 +105,10 @@ type Device struct {
 	info DeviceInfo
 	ctx  *cuda.Context // GPU only
 	// pool serves the scratch memory of algorithm calls in stream order and
-	// keeps up to tempRetain bytes of it between calls; 0 when the device
-	// has no memory pools (then scratch uses plain allocations).
-	pool cuda.MemPool
+	// keeps up to retain bytes of it between calls; 0 when the device has
+	// no memory pools (then scratch uses plain allocations).
+	pool   cuda.MemPool
+	retain atomic.Int64
 	// poolAbove is set when a call took more scratch from the pool than it
 	// keeps (tempRetain): the next synchronization returns the excess
 	// to the driver (trimPool).
@@ -133,8 +134,9 @@ type Device struct {
 	mu      sync.Mutex                               // guards the maps below
 	modules map[*registry.Module]*loadedModule       // one per generated package: bounded
 	kernels map[*registry.Registration]*boundKernels // one per registered instance: bounded
-	allocs  map[cuda.DevicePtr]struct{}              // live Slice memory, freed by Close
-	streams map[cuda.Stream]struct{}                 // live streams of NewStream, destroyed by Close
+	allocs  map[cuda.DevicePtr]int                   // live Slice memory, freed by Close (see track)
+	streams map[cuda.Stream]int                      // live streams of NewStream, destroyed by Close
+	frees   freeQueue                                // FreeAfter's memory waiting for its streams
 }
 
 // Open returns a device of the given backend. Auto consults GOCCCL_BACKEND,
@@ -244,7 +246,8 @@ func OpenGPU(ordinal int) (*Device, error) {
 	}
 	d := newDevice(info, ctx)
 	if info.MemoryPoolsSupport {
-		d.pool, err = ctx.MemPoolCreate(tempRetain)
+		d.retain.Store(defaultScratchRetain(int64(info.TotalMemory)))
+		d.pool, err = ctx.MemPoolCreate(uint64(d.retain.Load()))
 		var cerr *cuda.Error
 		switch {
 		case errors.As(err, &cerr) && cerr.Code == cuda.ErrorNotSupported:
@@ -384,24 +387,31 @@ func (d *Device) enter() error {
 // exit ends an operation begun by a successful enter.
 func (d *Device) exit() { d.life.RUnlock() }
 
-// track records live memory or a live stream, for Close.
-func track[K comparable](d *Device, set *map[K]struct{}, k K) {
+// track records live memory or a live stream, for Close. It counts: a
+// handle the driver has just released can be handed out again before the
+// goroutine that released it has untracked it (a FreeAfter, a cleanup), and
+// the new owner's record must outlive the old one's untrack.
+func track[K comparable](d *Device, set *map[K]int, k K) {
 	d.mu.Lock()
 	if *set == nil {
-		*set = make(map[K]struct{})
+		*set = make(map[K]int)
 	}
-	(*set)[k] = struct{}{}
+	(*set)[k]++
 	d.mu.Unlock()
 }
 
-// untrack forgets what track recorded.
-func untrack[K comparable](d *Device, set *map[K]struct{}, k K) {
+// untrack forgets one record of track.
+func untrack[K comparable](d *Device, set *map[K]int, k K) {
 	d.mu.Lock()
-	delete(*set, k)
+	if (*set)[k] > 1 {
+		(*set)[k]--
+	} else {
+		delete(*set, k)
+	}
 	d.mu.Unlock()
 }
 
-func sortedKeys[K cmp.Ordered](m map[K]struct{}) []K {
+func sortedKeys[K cmp.Ordered, V any](m map[K]V) []K {
 	keys := make([]K, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

@@ -73,6 +73,37 @@ func TestMemInfoCPU(t *testing.T) {
 	assert.ErrorContains(t, err, "CPU backend has no device memory")
 }
 
+// TestScratchRetainCPU: the CPU backend keeps no scratch, accepts a
+// retention and does nothing with it, and refuses a negative one and a closed
+// device. The GPU's retention is tested in devicetest/radixsort.
+func TestScratchRetainCPU(t *testing.T) {
+	d, err := Open(CPU)
+	require.NoError(t, err)
+	assert.Zero(t, d.ScratchRetain())
+	assert.NoError(t, d.SetScratchRetain(1<<30))
+	assert.Zero(t, d.ScratchRetain())
+	assert.ErrorContains(t, d.SetScratchRetain(-1), "SetScratchRetain: negative size -1")
+	require.NoError(t, d.Close())
+	assert.ErrorIs(t, d.SetScratchRetain(0), ErrDeviceClosed)
+	assert.Zero(t, d.ScratchRetain())
+}
+
+// TestTrackCounts: a handle tracked twice (the driver reused an address
+// another goroutine has freed but not yet untracked) stays tracked until it
+// is untracked twice.
+func TestTrackCounts(t *testing.T) {
+	d := cpuDevice(t)
+	var set map[int]int
+	track(d, &set, 7)
+	track(d, &set, 7)
+	untrack(d, &set, 7)
+	assert.Contains(t, set, 7)
+	untrack(d, &set, 7)
+	assert.NotContains(t, set, 7)
+	untrack(d, &set, 7) // no record: nothing happens
+	assert.Empty(t, set)
+}
+
 // TestFreeAfter: FreeAfter leaves the slice unusable (on the CPU backend it
 // is Free; devicetest's TestFreeAfter checks the memory on a GPU); a view cannot be freed, and a stream of another
 // device is refused without freeing anything.

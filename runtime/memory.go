@@ -30,8 +30,12 @@ import (
 //     in any cache. The caller must keep the buffers (and not Free them)
 //     until the stream work that uses them has completed.
 //   - A Device keeps one loaded module per generated package, the bound
-//     kernels of the instances that ran on it, and a scratch pool that
-//     retains at most 32 MiB between calls; Close releases all of it.
+//     kernels of the instances that ran on it, a scratch buffer per stream
+//     that ran a single-pass reduction, and a scratch pool that keeps freed
+//     scratch for the next calls up to ScratchRetain bytes (a sixteenth of
+//     the device's memory, at most 8 GiB, by default); an allocation that
+//     finds the device full and MemInfo give that back, and Close releases
+//     all of it.
 
 // collected counts the device allocations freed by cleanups, on every
 // device: allocations poll it to wait for the cleanups a collection queued.
@@ -60,9 +64,7 @@ func (a deviceAlloc) release() {
 		// stays counted until it returns, so that once LiveAllocations has
 		// dropped, MemInfo no longer counts the memory as in use.
 		_ = d.ctx.MemFree(a.ptr)
-		d.mu.Lock()
-		delete(d.allocs, a.ptr)
-		d.mu.Unlock()
+		untrack(d, &d.allocs, a.ptr)
 		collected.Add(1)
 	}
 }
@@ -116,11 +118,10 @@ func collectDropped() {
 
 // MemInfo returns the device's free and total memory in bytes, as the
 // driver reports them (cuMemGetInfo): memory in use is total − free, by
-// this process and others. When a call since the last synchronization took
-// more scratch memory than the device's pool keeps between calls (32 MiB),
-// MemInfo first waits for the device's work and returns that scratch to the
-// driver, so that memory in use counts what is allocated, not what is
-// cached. The CPU backend has no device memory and returns an error.
+// this process and others. When a call since the last report took more
+// than 32 MiB of scratch memory, MemInfo first waits for the device's work
+// and returns the freed scratch the pool keeps beyond 32 MiB to the driver,
+// so that memory in use counts what is allocated, not what is cached. The CPU backend has no device memory and returns an error.
 func (d *Device) MemInfo() (free, total int64, err error) {
 	if err := d.enter(); err != nil {
 		return 0, 0, fmt.Errorf("gocccl: MemInfo: %w", err)
@@ -144,8 +145,10 @@ func (d *Device) MemInfo() (free, total int64, err error) {
 	return int64(f), int64(t), nil
 }
 
-// LiveAllocations returns how many Slice allocations the device holds (not
-// yet freed, explicitly or by a cleanup) and how many modules it has loaded.
+// LiveAllocations returns how many allocations the device holds, Slices not
+// yet freed (explicitly, by FreeAfter or by a cleanup) and the scratch of
+// each stream that ran a single-pass reduction (one each, until the stream
+// closes), and how many modules it has loaded.
 func (d *Device) LiveAllocations() (slices, modules int) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -164,4 +167,46 @@ func byteSize(n int64) string {
 		exp++
 	}
 	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+}
+
+// ScratchRetain returns how many bytes of freed scratch memory the device's
+// pool keeps between calls (SetScratchRetain); 0 on the CPU backend and on a
+// GPU without memory pools.
+func (d *Device) ScratchRetain() int64 {
+	if d.enter() != nil {
+		return 0
+	}
+	defer d.exit()
+	if d.pool == 0 {
+		return 0
+	}
+	return d.retain.Load()
+}
+
+// SetScratchRetain sets how many bytes of freed scratch memory the device's
+// pool keeps for the next calls instead of returning them to the driver at
+// each synchronization. The default is a sixteenth of the device's memory,
+// between 32 MiB and 8 GiB: calls that need less scratch than that (a sort
+// of n 4-byte keys needs about 4n bytes) reuse it in stream order without
+// asking the driver to map memory again. Larger values keep more memory
+// from other users of the GPU; 0 returns all of it at each synchronization.
+// Memory kept this way is given back when an allocation finds the device
+// full, when MemInfo is called, and by Close. On the CPU backend, and on a
+// GPU without memory pools, it does nothing.
+func (d *Device) SetScratchRetain(bytes int64) error {
+	if bytes < 0 {
+		return fmt.Errorf("gocccl: SetScratchRetain: negative size %d", bytes)
+	}
+	if err := d.enter(); err != nil {
+		return fmt.Errorf("gocccl: SetScratchRetain: %w", err)
+	}
+	defer d.exit()
+	if d.pool == 0 {
+		return nil
+	}
+	if err := d.ctx.MemPoolSetReleaseThreshold(d.pool, uint64(bytes)); err != nil {
+		return fmt.Errorf("gocccl: SetScratchRetain: %w", err)
+	}
+	d.retain.Store(bytes)
+	return nil
 }

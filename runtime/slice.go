@@ -250,7 +250,7 @@ func (s *Slice[T]) FreeAfter(st *Stream) error {
 	if err := d.enter(); err != nil {
 		return fmt.Errorf("gocccl: FreeAfter: %w", err)
 	}
-	ev, err := d.ctx.EventCreate()
+	ev, err := d.ctx.EventCreateFlags(cuda.EventBlockingSync | cuda.EventDisableTiming)
 	if err == nil {
 		if err = d.ctx.EventRecord(ev, st.handle); err != nil {
 			_ = d.ctx.EventDestroy(ev)
@@ -265,20 +265,7 @@ func (s *Slice[T]) FreeAfter(st *Stream) error {
 	p := s.ptr
 	s.ptr = 0
 	s.cleanup.Stop()
-	// The goroutine holds the device entered until the memory is freed, so
-	// that Close, which frees what is still tracked, waits for it.
-	d.freesPending.Add(1)
-	go func() {
-		defer d.exit()
-		defer d.freesPending.Add(-1)
-		if err := d.ctx.EventSynchronize(ev); err != nil {
-			d.noteFault(err) // the context is lost, and the memory with it
-			return
-		}
-		_ = d.ctx.EventDestroy(ev)
-		_ = d.ctx.MemFree(p)
-		untrack(d, &d.allocs, p)
-	}()
+	d.queueFree(pendingFree{event: ev, ptr: p})
 	return nil
 }
 

@@ -66,7 +66,7 @@ func (s *Stream) Synchronize() error {
 	if err := s.dev.ctx.StreamSynchronize(s.handle); err != nil {
 		return fmt.Errorf("gocccl: synchronizing stream: %w", s.dev.noteFault(err))
 	}
-	return s.dev.trimPool()
+	return nil
 }
 
 // Close destroys a stream made by NewStream after its work has finished.

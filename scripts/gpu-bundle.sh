@@ -45,7 +45,8 @@ cat > "$out/run.sh" <<'RUN'
 # "sanitize" (compute-sanitizer memcheck over part of the conformance suite)
 # and "bench" (gocccl, CUB, cuda.compute, CuPy and PyTorch side by side; see
 # bench/README.md); test and bench when none is named. FAMILY_LIMIT (s,
-# default 300) bounds each conformance family; DEADLINE (s) ends every step
+# default 300) bounds each conformance family and FAMILY_FLAGS (e.g.
+# -test.short) is added to its flags; DEADLINE (s) ends every step
 # by then, for a call of limited time. Logs go to
 # $OUT/logs.tgz (default OUT: ./out); the bench group also writes
 # $OUT/RESULTS.md and $OUT/results.tgz (RESULTS.md, plots, TSVs). A summary
@@ -99,7 +100,7 @@ if [[ " $groups " == *" test "* ]]; then
 	for t in ./devicetest-*.test; do
 		[ -e "$t" ] || continue
 		name=$(basename "$t" .test)
-		pstep "$name-tests" "${FAMILY_LIMIT:-300}" "$t" -test.v -test.count=1 -test.timeout=0
+		pstep "$name-tests" "${FAMILY_LIMIT:-300}" "$t" -test.v -test.count=1 -test.timeout=0 ${FAMILY_FLAGS:-}
 	done
 	pstep diff-tests 240 ./difftest.test -test.v -test.count=1
 	pstep example-sum 30 ./sum

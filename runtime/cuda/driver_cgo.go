@@ -36,6 +36,8 @@ package cuda
 #cgo nocallback gocccl_cuMemAllocAsync
 #cgo noescape gocccl_cuMemPoolCreate
 #cgo nocallback gocccl_cuMemPoolCreate
+#cgo noescape gocccl_cuMemPoolSetReleaseThreshold
+#cgo nocallback gocccl_cuMemPoolSetReleaseThreshold
 #cgo noescape gocccl_cuMemAllocFromPoolAsync
 #cgo nocallback gocccl_cuMemAllocFromPoolAsync
 #cgo noescape gocccl_cuMemGetInfo
@@ -184,6 +186,10 @@ func cuMemPoolDestroy(ctx uintptr, p MemPool) Result {
 	return Result(C.gocccl_cuMemPoolDestroy(C.uintptr_t(ctx), C.uintptr_t(p)))
 }
 
+func cuMemPoolSetReleaseThreshold(ctx uintptr, p MemPool, bytes uint64) Result {
+	return Result(C.gocccl_cuMemPoolSetReleaseThreshold(C.uintptr_t(ctx), C.uintptr_t(p), C.ulonglong(bytes)))
+}
+
 func cuMemPoolTrimTo(ctx uintptr, p MemPool, keep uint64) Result {
 	return Result(C.gocccl_cuMemPoolTrimTo(C.uintptr_t(ctx), C.uintptr_t(p), C.size_t(keep)))
 }
@@ -243,9 +249,9 @@ func cuStreamSynchronize(ctx uintptr, s Stream) Result {
 	return Result(C.gocccl_cuStreamSynchronize(C.uintptr_t(ctx), C.uintptr_t(s)))
 }
 
-func cuEventCreate(ctx uintptr) (Event, Result) {
+func cuEventCreate(ctx uintptr, flags EventFlags) (Event, Result) {
 	var e C.uintptr_t
-	r := C.gocccl_cuEventCreate(C.uintptr_t(ctx), &e, C.CU_EVENT_DEFAULT)
+	r := C.gocccl_cuEventCreate(C.uintptr_t(ctx), &e, C.uint(flags))
 	return Event(e), Result(r)
 }
 

@@ -34,10 +34,11 @@ func cuMemFree(uintptr, DevicePtr) Result               { return ErrorNotInitial
 func cuMemAllocAsync(uintptr, int, Stream) (DevicePtr, Result) {
 	return 0, ErrorNotInitialized
 }
-func cuMemFreeAsync(uintptr, DevicePtr, Stream) Result          { return ErrorNotInitialized }
-func cuMemPoolCreate(uintptr, Device, uint64) (MemPool, Result) { return 0, ErrorNotInitialized }
-func cuMemPoolDestroy(uintptr, MemPool) Result                  { return ErrorNotInitialized }
-func cuMemPoolTrimTo(uintptr, MemPool, uint64) Result           { return ErrorNotInitialized }
+func cuMemFreeAsync(uintptr, DevicePtr, Stream) Result             { return ErrorNotInitialized }
+func cuMemPoolCreate(uintptr, Device, uint64) (MemPool, Result)    { return 0, ErrorNotInitialized }
+func cuMemPoolDestroy(uintptr, MemPool) Result                     { return ErrorNotInitialized }
+func cuMemPoolTrimTo(uintptr, MemPool, uint64) Result              { return ErrorNotInitialized }
+func cuMemPoolSetReleaseThreshold(uintptr, MemPool, uint64) Result { return ErrorNotInitialized }
 func cuMemAllocFromPoolAsync(uintptr, int, MemPool, Stream) (DevicePtr, Result) {
 	return 0, ErrorNotInitialized
 }
@@ -50,14 +51,14 @@ func cuMemcpyDtoD(uintptr, DevicePtr, DevicePtr, int) Result      { return Error
 func cuMemcpyDtoDAsync(uintptr, DevicePtr, DevicePtr, int, Stream) Result {
 	return ErrorNotInitialized
 }
-func cuMemsetD8(uintptr, DevicePtr, byte, int) Result { return ErrorNotInitialized }
-func cuStreamCreate(uintptr, bool) (Stream, Result)   { return 0, ErrorNotInitialized }
-func cuStreamDestroy(uintptr, Stream) Result          { return ErrorNotInitialized }
-func cuStreamSynchronize(uintptr, Stream) Result      { return ErrorNotInitialized }
-func cuCtxSynchronize(uintptr) Result                 { return ErrorNotInitialized }
-func cuEventCreate(uintptr) (Event, Result)           { return 0, ErrorNotInitialized }
-func cuEventRecord(uintptr, Event, Stream) Result     { return ErrorNotInitialized }
-func cuEventSynchronize(uintptr, Event) Result        { return ErrorNotInitialized }
+func cuMemsetD8(uintptr, DevicePtr, byte, int) Result   { return ErrorNotInitialized }
+func cuStreamCreate(uintptr, bool) (Stream, Result)     { return 0, ErrorNotInitialized }
+func cuStreamDestroy(uintptr, Stream) Result            { return ErrorNotInitialized }
+func cuStreamSynchronize(uintptr, Stream) Result        { return ErrorNotInitialized }
+func cuCtxSynchronize(uintptr) Result                   { return ErrorNotInitialized }
+func cuEventCreate(uintptr, EventFlags) (Event, Result) { return 0, ErrorNotInitialized }
+func cuEventRecord(uintptr, Event, Stream) Result       { return ErrorNotInitialized }
+func cuEventSynchronize(uintptr, Event) Result          { return ErrorNotInitialized }
 func cuEventElapsedTime(uintptr, Event, Event) (float32, Result) {
 	return 0, ErrorNotInitialized
 }

@@ -5,16 +5,31 @@ import "time"
 // Event is a CUDA event handle (CUevent).
 type Event uintptr
 
+// EventFlags are the flags of cuEventCreate.
+type EventFlags uint32
+
+const (
+	// EventBlockingSync makes EventSynchronize block the calling thread
+	// instead of spinning (CU_EVENT_BLOCKING_SYNC).
+	EventBlockingSync EventFlags = 0x1
+	// EventDisableTiming makes an event that records no time, cheaper to
+	// record and wait for (CU_EVENT_DISABLE_TIMING).
+	EventDisableTiming EventFlags = 0x2
+)
+
 // EventCreate creates an event that records timing (cuEventCreate with
 // CU_EVENT_DEFAULT).
-func (c *Context) EventCreate() (Event, error) {
+func (c *Context) EventCreate() (Event, error) { return c.EventCreateFlags(0) }
+
+// EventCreateFlags creates an event with flags (cuEventCreate).
+func (c *Context) EventCreateFlags(flags EventFlags) (Event, error) {
 	const call = "cuEventCreate"
 	h, err := c.enter(call)
 	if err != nil {
 		return 0, err
 	}
 	defer c.exit()
-	e, r := cuEventCreate(h)
+	e, r := cuEventCreate(h, flags)
 	return e, check(call, r)
 }
 

@@ -91,6 +91,19 @@ func (c *Context) MemPoolDestroy(p MemPool) error {
 	return check(call, cuMemPoolDestroy(h, p))
 }
 
+// MemPoolSetReleaseThreshold sets how many bytes of freed memory pool p
+// keeps for reuse instead of returning them to the driver at each
+// synchronization (cuMemPoolSetAttribute, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD).
+func (c *Context) MemPoolSetReleaseThreshold(p MemPool, bytes uint64) error {
+	const call = "cuMemPoolSetAttribute"
+	h, err := c.enter(call)
+	if err != nil {
+		return err
+	}
+	defer c.exit()
+	return check(call, cuMemPoolSetReleaseThreshold(h, p, bytes))
+}
+
 // MemPoolTrimTo returns the freed memory pool p holds beyond keep bytes to
 // the driver (cuMemPoolTrimTo). Memory freed in stream order counts as freed
 // once the host has synchronized with the work that used it.

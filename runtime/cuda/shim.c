@@ -264,6 +264,18 @@ CUresult gocccl_cuMemPoolDestroy(uintptr_t ctx, uintptr_t pool) {
 	return r != CUDA_SUCCESS ? r : drv.cuMemPoolDestroy((CUmemoryPool)pool);
 }
 
+CUresult gocccl_cuMemPoolSetReleaseThreshold(uintptr_t ctx, uintptr_t pool, unsigned long long bytes) {
+	if (drv.cuMemPoolSetAttribute == NULL) {
+		return GOCCCL_MISSING_SYMBOL;
+	}
+	CUresult r = current(ctx);
+	if (r != CUDA_SUCCESS) {
+		return r;
+	}
+	cuuint64_t threshold = bytes;
+	return drv.cuMemPoolSetAttribute((CUmemoryPool)pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD, &threshold);
+}
+
 CUresult gocccl_cuMemPoolTrimTo(uintptr_t ctx, uintptr_t pool, size_t keep) {
 	if (drv.cuMemPoolTrimTo == NULL) {
 		return GOCCCL_MISSING_SYMBOL;

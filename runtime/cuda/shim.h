@@ -108,6 +108,7 @@ CUresult gocccl_cuMemFreeAsync(uintptr_t ctx, CUdeviceptr dptr, uintptr_t stream
 CUresult gocccl_cuMemPoolCreate(uintptr_t ctx, CUdevice dev, unsigned long long release_threshold, uintptr_t *pool);
 CUresult gocccl_cuMemPoolDestroy(uintptr_t ctx, uintptr_t pool);
 CUresult gocccl_cuMemPoolTrimTo(uintptr_t ctx, uintptr_t pool, size_t keep);
+CUresult gocccl_cuMemPoolSetReleaseThreshold(uintptr_t ctx, uintptr_t pool, unsigned long long bytes);
 CUresult gocccl_cuMemAllocFromPoolAsync(uintptr_t ctx, CUdeviceptr *dptr, size_t bytes, uintptr_t pool, uintptr_t stream);
 CUresult gocccl_cuMemGetInfo(uintptr_t ctx, size_t *free, size_t *total);
 CUresult gocccl_cuMemcpyHtoD(uintptr_t ctx, CUdeviceptr dst, const void *src, size_t bytes);

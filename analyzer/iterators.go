@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/gocccl/gocccl/internal/algo"
@@ -73,15 +74,17 @@ func (a *analysis) instanceIters(in *model.Instance, call *ast.CallExpr, byRecv 
 		}
 		m := ms[0]
 		used[m.call] = true
-		names, output := alg.Inputs(), false
+		// Into takes no composition for counts (IntoOutputs); each
+		// argument keeps its place among all the outputs.
+		names, all, output := alg.Inputs(), alg.Inputs(), false
 		if m.name == "Into" {
-			names, output = alg.Outputs(), true
+			names, all, output = alg.IntoOutputs(), alg.Outputs(), true
 		}
 		if len(m.call.Args) != len(names) {
-			a.errorf(m.call.Pos(), "runtime.%s reads %d inputs and writes %d outputs through iterators; %s takes one per %s", alg, len(alg.Inputs()), len(alg.Outputs()), m.name, map[bool]string{false: "input", true: "output"}[output])
+			a.errorf(m.call.Pos(), "runtime.%s reads %d inputs and writes %d outputs through iterators; %s takes one per %s", alg, len(alg.Inputs()), len(alg.IntoOutputs()), m.name, map[bool]string{false: "input", true: "output"}[output])
 			return false
 		}
-		its := make([]*model.Iter, len(names))
+		its := make([]*model.Iter, len(all))
 		for i, arg := range m.call.Args {
 			it := a.iterExpr(arg, output, alg, map[types.Object]bool{})
 			if it == nil {
@@ -89,7 +92,7 @@ func (a *analysis) instanceIters(in *model.Instance, call *ast.CallExpr, byRecv 
 				continue
 			}
 			if it.Kind != iter.Slice {
-				its[i] = it // a Slice alone is the plain buffer
+				its[slices.Index(all, names[i])] = it // a Slice alone is the plain buffer
 			}
 		}
 		if output {

@@ -445,7 +445,15 @@ func declaration(key registry.Key, ins, outs []*iter.Node) string {
 		s += ".Over(" + list(ins, typeOf(algo.In, key.Alg.Inputs())) + ")"
 	}
 	if registry.IterKey(nil, outs) != "" {
-		s += ".Into(" + list(outs, typeOf(algo.Out, key.Alg.Outputs())) + ")"
+		// Into takes no composition for counts: spell the others.
+		all, names := key.Alg.Outputs(), key.Alg.IntoOutputs()
+		into := make([]*iter.Node, len(names))
+		for i, name := range names {
+			if j := slices.Index(all, name); j < len(outs) {
+				into[i] = outs[j]
+			}
+		}
+		s += ".Into(" + list(into, typeOf(algo.Out, names)) + ")"
 	}
 	return s
 }

@@ -2,6 +2,8 @@ package runtime
 
 import (
 	"fmt"
+	"math"
+	"slices"
 	"unsafe"
 
 	"github.com/gocccl/gocccl/internal/iter"
@@ -53,7 +55,7 @@ func checkBuffers(alg string, s *Stream, bufs ...buffer) (*Stream, error) {
 		}
 		devs[i] = b.dev
 	}
-	s, err := streamFor(alg, s, devs...)
+	s, err := streamOf(alg, s, devs...) // a composition that touches no buffer has no device
 	if err != nil {
 		return nil, err
 	}
@@ -143,21 +145,15 @@ func (in *instance) compactionScratch(d *Device, n int, pair bool) (int, error) 
 // sweep runs with the leading arguments in args followed by n, the tile
 // states and their size. The caller has entered s's device.
 func (in *instance) compact(s *Stream, n, sweep int, pair bool, counts cuda.DevicePtr, args *cuda.Args) error {
-	return in.compactThrough(s, n, sweep, pair, counts, args, nil)
+	return in.compactThrough(s, n, sweep, pair, counts, args, nil, nil)
 }
 
 // compactThrough is compact for an instance that reads its inputs through
-// the compositions ins (iter.Key's order; nil, or nil entries, for plain
-// buffers) and writes plain buffers.
-func (in *instance) compactThrough(s *Stream, n, sweep int, pair bool, counts cuda.DevicePtr, args *cuda.Args, ins []*iter.Node) error {
+// the compositions ins and writes its outputs through outs (iter.Key's
+// order; nil, or nil entries, for plain buffers).
+func (in *instance) compactThrough(s *Stream, n, sweep int, pair bool, counts cuda.DevicePtr, args *cuda.Args, ins, outs []*iter.Node) error {
 	d := s.dev
-	var k kernels
-	var err error
-	if ins == nil {
-		k, err = in.kernels(d)
-	} else {
-		k, err = in.kernelsThrough(d, ins, in.plainOutputs())
-	}
+	k, err := in.kernelsThrough(d, ins, outs)
 	if err != nil {
 		return err
 	}
@@ -195,24 +191,43 @@ func (in *instance) compactThrough(s *Stream, n, sweep int, pair bool, counts cu
 
 // plainOutputs is the outputs of a call that writes every output of the
 // instance's description to a plain buffer, for iter.Key.
-func (in *instance) plainOutputs() []*iter.Node {
-	return make([]*iter.Node, len(in.key.Alg.Outputs()))
+func (in *instance) plainOutputs() []*iter.Node { return in.outputs() }
+
+// outputs places the compositions of a call's outputs, given in Into's
+// order (the description's IntoOutputs; nil for a plain buffer), among all
+// the description's outputs, for iter.Key: the counts are plain buffers.
+func (in *instance) outputs(nodes ...*iter.Node) []*iter.Node {
+	all := in.key.Alg.Outputs()
+	outs := make([]*iter.Node, len(all))
+	for i, name := range in.key.Alg.IntoOutputs() {
+		if i < len(nodes) {
+			outs[slices.Index(all, name)] = nodes[i]
+		}
+	}
+	return outs
 }
 
 // compactOver runs a compaction of one input and one output (Select,
-// Partition, Unique) whose input is not a *Slice: an iterator composition
-// bound for the call, which the instance declared with Over (or an
+// Partition, Unique) of which one is not a *Slice: an iterator composition
+// bound for the call, which the instance declared with Over or Into (or an
 // iterator.Slice leaf alone, its buffer). It checks what the plain Run
-// checks, requires the composition's kernels on both backends, evaluates
-// the composition and runs cpu on the CPU backend (which returns the
-// count), or launches the compaction with the composition as its input.
-func compactOver[T any](inst *instance, s *Stream, in Input[T], out *Slice[T], count *Slice[int64], cpu func(in, out []T, workers int) (int, error)) error {
+// checks, requires the compositions' kernels on both backends; on the CPU
+// backend it evaluates the input, runs cpu (which returns the count) into
+// a temporary and writes the temporary's first k elements through the
+// output (all n when all is set: a partition), or it launches the
+// compaction through the compositions.
+func compactOver[T any](inst *instance, s *Stream, in Input[T], out Output[T], count *Slice[int64], all bool, cpu func(in, out []T, workers int) (int, error)) error {
 	name := inst.name()
 	a, err := input(name+" input", in)
 	if err != nil {
 		return err
 	}
-	bout, bcount := bufferOf(name, "output", out), bufferOf(name, "count", count)
+	dst, err := output(name+" output", out)
+	if err != nil {
+		return err
+	}
+	bcount := bufferOf(name, "count", count)
+	bout := sinkBuffer(name, "output", dst)
 	bufs := []buffer{bout, bcount}
 	if b, ok := srcBuffer(name, "input", a); ok {
 		bufs = append(bufs, b)
@@ -227,8 +242,8 @@ func compactOver[T any](inst *instance, s *Stream, in Input[T], out *Slice[T], c
 	if err := bcount.atLeast(name, 1, "count it receives"); err != nil {
 		return err
 	}
-	ins := []*iter.Node{a.node()}
-	if err := inst.enterThrough(s.dev, ins, inst.plainOutputs()); err != nil {
+	ins, outs := []*iter.Node{a.node()}, inst.outputs(dst.node())
+	if err := inst.enterThrough(s.dev, ins, outs); err != nil {
 		return inst.wrap(err, "")
 	}
 	defer s.dev.exit()
@@ -237,8 +252,15 @@ func compactOver[T any](inst *instance, s *Stream, in Input[T], out *Slice[T], c
 		if err != nil {
 			return inst.wrap(err, "")
 		}
-		k, err := cpu(h.host, out.host, s.dev.info.Workers)
+		o := dst.host(s.dev, n)
+		k, err := cpu(h.host, o.host, s.dev.info.Workers)
 		if err != nil {
+			return inst.wrap(err, "")
+		}
+		if !all {
+			o = firsts(o, k)
+		}
+		if err := dst.flush(o); err != nil {
 			return inst.wrap(err, "")
 		}
 		count.host[0] = int64(k)
@@ -248,12 +270,32 @@ func compactOver[T any](inst *instance, s *Stream, in Input[T], out *Slice[T], c
 	if err := a.pack(&args); err != nil {
 		return inst.wrap(err, "")
 	}
-	args.Ptr(out.ptr)
-	args.Ptr(count.ptr)
-	if a.it == nil {
-		ins = nil
+	if err := dst.pack(&args); err != nil {
+		return inst.wrap(err, "")
 	}
-	return inst.compactThrough(s, n, 1, false, count.ptr, &args, ins)
+	args.Ptr(count.ptr)
+	return inst.compactThrough(s, n, 1, false, count.ptr, &args, ins, outs)
+}
+
+// firsts is the first k elements of the CPU backend's temporary o, what
+// flush writes through an output composition.
+func firsts[T any](o *Slice[T], k int) *Slice[T] {
+	return &Slice[T]{dev: o.dev, n: k, host: o.host[:k]}
+}
+
+// sinkBuffer describes output a of a compaction as the argument role of
+// the instance named alg: a plain buffer, or a composition by the device of
+// the buffers it writes (no span to overlap) and its length (unlimited for
+// one without a length, such as a Discard).
+func sinkBuffer[T any](alg, role string, a sink[T]) buffer {
+	if a.it == nil {
+		return bufferOf(alg, role, a.s)
+	}
+	b := buffer{role: role, dev: a.dev(), n: a.len()}
+	if b.n < 0 {
+		b.n = math.MaxInt
+	}
+	return b
 }
 
 // srcBuffer describes input a of a compaction as the argument role of the

@@ -27,19 +27,27 @@ func Unique[T any](eq func(T, T) bool) *UniqueOp[T] {
 // composition in (package iterator); see SelectOp.Over.
 func (o *UniqueOp[T]) Over(in Iterator[T]) *UniqueOp[T] { return o }
 
+// Into declares the instance writing the first elements of the runs through
+// the output iterator composition out (package iterator); see
+// SelectOp.Into.
+func (o *UniqueOp[T]) Into(out OutputIterator[T]) *UniqueOp[T] { return o }
+
 // Run copies the first element of every run of consecutive elements of in
 // that eq finds equal, in order, to the front of out, and writes their
 // number to count[0]. in is a Slice or an iterator composition bound for
-// the call that an instance declared with Over, as for SelectOp.Run. out
-// must hold at least as many elements as in and may not overlap it. It is
-// enqueued on s (nil means the default stream of out's device).
-func (o *UniqueOp[T]) Run(s *Stream, input Input[T], out *Slice[T], count *Slice[int64]) error {
+// the call that an instance declared with Over, and out a Slice or an
+// output composition that an instance declared with Into, written at the
+// indices [0, count), as for SelectOp.Run. out must hold at least as many
+// elements as in and may not overlap it. It is enqueued on s (nil means the
+// default stream of out's device).
+func (o *UniqueOp[T]) Run(s *Stream, input Input[T], output Output[T], count *Slice[int64]) error {
 	if o == nil || o.eq == nil {
 		return errNilOperator("Unique")
 	}
 	in, plain := input.(*Slice[T])
-	if !plain && input != nil {
-		return compactOver(&o.instance, s, input, out, count, func(in, out []T, workers int) (int, error) {
+	out, oplain := output.(*Slice[T])
+	if !plain && input != nil || !oplain && output != nil {
+		return compactOver(&o.instance, s, input, output, count, false, func(in, out []T, workers int) (int, error) {
 			return uniqueCPU[T, struct{}](o.eq, in, nil, out, nil, workers)
 		})
 	}
@@ -107,28 +115,46 @@ func (o *UniqueByKeyOp[K, V]) Over(keys Iterator[K], values Iterator[V]) *Unique
 	return o
 }
 
+// Into declares the instance writing the kept keys and values through the
+// output iterator compositions keys and values (package iterator; an
+// iterator.Slice for one written as a plain buffer); the count stays a
+// Slice. With Discards it only counts the runs, so that the outputs can be
+// allocated to size (cuda.compute's unique_by_key with DiscardIterators):
+//
+//	var Runs = runtime.UniqueByKey[int32, int64](Equal).Into(iterator.Discard[int32](), iterator.Discard[int64]())
+//
+// It returns o; see SelectOp.Into.
+func (o *UniqueByKeyOp[K, V]) Into(keys OutputIterator[K], values OutputIterator[V]) *UniqueByKeyOp[K, V] {
+	return o
+}
+
 // Run copies the first key of every run of consecutive keys that eq finds
 // equal, in order, to the front of keysOut, the value at the same position
 // of values to the front of valuesOut, and writes the number of runs to
 // count[0]. keys and values are Slices or iterator compositions bound for
 // the call that an instance declared with Over; keys has a length (a
 // composition without one takes it from Take), and values has as many
-// elements (one without a length reads as many). The outputs hold at least
-// as many; no two buffers overlap (nor may a composition read an output).
-// It is enqueued on s (nil means the default stream of keys' device, or of
-// keysOut's when keys is a composition).
-func (o *UniqueByKeyOp[K, V]) Run(s *Stream, keysIn Input[K], valuesIn Input[V], keysOut *Slice[K], valuesOut *Slice[V], count *Slice[int64]) error {
+// elements (one without a length reads as many). The outputs are Slices or
+// output compositions bound for the call that an instance declared with
+// Into, written at the indices [0, count); they hold at least as many
+// elements as keys (a composition without a length, such as a Discard,
+// takes any number); no two buffers overlap (nor may a composition read an
+// output). It is enqueued on s (nil means the default stream of keys'
+// device, or of keysOut's when keys is a composition).
+func (o *UniqueByKeyOp[K, V]) Run(s *Stream, keysIn Input[K], valuesIn Input[V], keysOut Output[K], valuesOut Output[V], count *Slice[int64]) error {
 	if o == nil || o.eq == nil {
 		return errNilOperator("UniqueByKey")
 	}
 	keys, kplain := keysIn.(*Slice[K])
 	values, vplain := valuesIn.(*Slice[V])
-	if !kplain && keysIn != nil || !vplain && valuesIn != nil {
+	kout, koplain := keysOut.(*Slice[K])
+	vout, voplain := valuesOut.(*Slice[V])
+	if !kplain && keysIn != nil || !vplain && valuesIn != nil || !koplain && keysOut != nil || !voplain && valuesOut != nil {
 		return o.runOver(s, keysIn, valuesIn, keysOut, valuesOut, count)
 	}
 	name := o.name()
 	bkeys, bvalues := bufferOf(name, "keys", keys), bufferOf(name, "values", values)
-	bkout, bvout, bcount := bufferOf(name, "keys output", keysOut), bufferOf(name, "values output", valuesOut), bufferOf(name, "count", count)
+	bkout, bvout, bcount := bufferOf(name, "keys output", kout), bufferOf(name, "values output", vout), bufferOf(name, "count", count)
 	s, err := checkBuffers(name, s, bkeys, bvalues, bkout, bvout, bcount)
 	if err != nil {
 		return err
@@ -149,7 +175,7 @@ func (o *UniqueByKeyOp[K, V]) Run(s *Stream, keysIn Input[K], valuesIn Input[V],
 	}
 	defer s.dev.exit()
 	if s.dev.ctx == nil {
-		k, err := uniqueCPU(o.eq, keys.host, values.host, keysOut.host, valuesOut.host, s.dev.info.Workers)
+		k, err := uniqueCPU(o.eq, keys.host, values.host, kout.host, vout.host, s.dev.info.Workers)
 		if err != nil {
 			return o.wrap(err, "")
 		}
@@ -159,18 +185,18 @@ func (o *UniqueByKeyOp[K, V]) Run(s *Stream, keysIn Input[K], valuesIn Input[V],
 	var args cuda.Args
 	args.Ptr(keys.ptr)
 	args.Ptr(values.ptr)
-	args.Ptr(keysOut.ptr)
-	args.Ptr(valuesOut.ptr)
+	args.Ptr(kout.ptr)
+	args.Ptr(vout.ptr)
 	args.Ptr(count.ptr)
 	return o.compact(s, keys.n, 1, false, count.ptr, &args)
 }
 
-// runOver is Run with an input that is not a *Slice: an iterator
-// composition bound for the call, which the instance declared with Over
-// (or an iterator.Slice leaf alone, its buffer). Both backends require the
-// compositions' kernels; the CPU backend evaluates them with the Go
+// runOver is Run where an input or an output is not a *Slice: an iterator
+// composition bound for the call, which the instance declared with Over or
+// Into (or an iterator.Slice leaf alone, its buffer). Both backends require
+// the compositions' kernels; the CPU backend evaluates them with the Go
 // operators.
-func (o *UniqueByKeyOp[K, V]) runOver(s *Stream, keysIn Input[K], valuesIn Input[V], keysOut *Slice[K], valuesOut *Slice[V], count *Slice[int64]) error {
+func (o *UniqueByKeyOp[K, V]) runOver(s *Stream, keysIn Input[K], valuesIn Input[V], keysOut Output[K], valuesOut Output[V], count *Slice[int64]) error {
 	name := o.name()
 	keys, err := inputOf(name+" keys", keysIn, false)
 	if err != nil {
@@ -180,9 +206,17 @@ func (o *UniqueByKeyOp[K, V]) runOver(s *Stream, keysIn Input[K], valuesIn Input
 	if err != nil {
 		return err
 	}
+	kout, err := output(name+" keys output", keysOut)
+	if err != nil {
+		return err
+	}
+	vout, err := output(name+" values output", valuesOut)
+	if err != nil {
+		return err
+	}
 	n := keys.len()
 	values = values.withLen(n)
-	bkout, bvout, bcount := bufferOf(name, "keys output", keysOut), bufferOf(name, "values output", valuesOut), bufferOf(name, "count", count)
+	bkout, bvout, bcount := sinkBuffer(name, "keys output", kout), sinkBuffer(name, "values output", vout), bufferOf(name, "count", count)
 	bufs := []buffer{bkout, bvout, bcount}
 	if b, ok := srcBuffer(name, "keys", keys); ok {
 		bufs = append(bufs, b)
@@ -204,8 +238,8 @@ func (o *UniqueByKeyOp[K, V]) runOver(s *Stream, keysIn Input[K], valuesIn Input
 	if err := bcount.atLeast(name, 1, "count it receives"); err != nil {
 		return err
 	}
-	ins := []*iter.Node{keys.node(), values.node()}
-	if err := o.enterThrough(s.dev, ins, o.plainOutputs()); err != nil {
+	ins, outs := []*iter.Node{keys.node(), values.node()}, o.outputs(kout.node(), vout.node())
+	if err := o.enterThrough(s.dev, ins, outs); err != nil {
 		return o.wrap(err, "")
 	}
 	defer s.dev.exit()
@@ -218,27 +252,28 @@ func (o *UniqueByKeyOp[K, V]) runOver(s *Stream, keysIn Input[K], valuesIn Input
 		if err != nil {
 			return o.wrap(err, "")
 		}
-		k, err := uniqueCPU(o.eq, hk.host, hv.host, keysOut.host, valuesOut.host, s.dev.info.Workers)
+		ok, ov := kout.host(s.dev, n), vout.host(s.dev, n)
+		k, err := uniqueCPU(o.eq, hk.host, hv.host, ok.host, ov.host, s.dev.info.Workers)
 		if err != nil {
+			return o.wrap(err, "")
+		}
+		if err := kout.flush(firsts(ok, k)); err != nil {
+			return o.wrap(err, "")
+		}
+		if err := vout.flush(firsts(ov, k)); err != nil {
 			return o.wrap(err, "")
 		}
 		count.host[0] = int64(k)
 		return nil
 	}
 	var args cuda.Args
-	if err := keys.pack(&args); err != nil {
-		return o.wrap(err, "")
+	for _, pack := range []func(*cuda.Args) error{keys.pack, values.pack, kout.pack, vout.pack} {
+		if err := pack(&args); err != nil {
+			return o.wrap(err, "")
+		}
 	}
-	if err := values.pack(&args); err != nil {
-		return o.wrap(err, "")
-	}
-	args.Ptr(keysOut.ptr)
-	args.Ptr(valuesOut.ptr)
 	args.Ptr(count.ptr)
-	if keys.it == nil && values.it == nil {
-		ins = nil
-	}
-	return o.compactThrough(s, n, 1, false, count.ptr, &args, ins)
+	return o.compactThrough(s, n, 1, false, count.ptr, &args, ins, outs)
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n keys on d

@@ -206,7 +206,7 @@ func (s *typedSuite[T]) inclusiveScan(d *runtime.Device, r *rand.Rand, bufBytes 
 // selection checks Select and Partition: both write the kept items first,
 // in input order, and their count.
 func (s *typedSuite[T]) selection(d *runtime.Device, r *rand.Rand, bufBytes int64, free bool,
-	run func(*runtime.Stream, runtime.Input[T], *runtime.Slice[T], *runtime.Slice[int64]) error) (int64, error) {
+	run func(*runtime.Stream, runtime.Input[T], runtime.Output[T], *runtime.Slice[int64]) error) (int64, error) {
 	in, err := s.newInput(d, r, bufBytes)
 	if err != nil {
 		return 0, err

@@ -93,6 +93,11 @@ type Param struct {
 	// Fixed marks an In or Out parameter that stays a pointer whatever
 	// iterators an instance reads and writes through (scan's d_init).
 	Fixed bool
+	// Count marks an Out parameter that receives counts (a compaction's
+	// d_count): it stays a buffer, so Into declares no composition for it,
+	// but unlike a Fixed one it keeps its place in Outputs, and so in the
+	// registry keys of the instance's compositions.
+	Count bool
 }
 
 // Inputs returns the names of the parameters an instance may read through
@@ -103,6 +108,31 @@ func (a *Algorithm) Inputs() []string { return a.params(In) }
 // Outputs returns the names of the parameters an instance may write
 // through an output iterator (runtime's Into), as Inputs does.
 func (a *Algorithm) Outputs() []string { return a.params(Out) }
+
+// IntoOutputs returns the names of the outputs that runtime's Into takes a
+// composition for, in its argument order: Outputs without the Count ones.
+func (a *Algorithm) IntoOutputs() []string {
+	var names []string
+	for _, name := range a.Outputs() {
+		if !a.count(name) {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// count reports whether the Out parameter name is marked Count in some
+// kernel.
+func (a *Algorithm) count(name string) bool {
+	for _, k := range a.Kernels {
+		for _, p := range k.Params {
+			if p.Kind == Out && p.Name == name && p.Count {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 func (a *Algorithm) params(kind ParamKind) []string {
 	var names []string
@@ -269,6 +299,9 @@ func (a *Algorithm) validate() error {
 		}
 		seen[k.Suffix] = true
 		for _, p := range k.Params {
+			if p.Count && (p.Kind != Out || p.Fixed) {
+				return fmt.Errorf("%s: kernel %s: parameter %s: only an Out parameter that is not Fixed can be a Count", a.Name, k.Suffix, p.Name)
+			}
 			switch p.Kind {
 			case In, Out, Value:
 				if a.TypeIndex(p.Type) < 0 && FixedCType(p.Type) == "" {

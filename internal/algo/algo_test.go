@@ -86,4 +86,19 @@ func TestValidate(t *testing.T) {
 	bad = ok()
 	bad.Policy = nil
 	assert.Error(t, bad.validate())
+	bad = ok()
+	bad.Kernels[0].Params[0].Count = true
+	assert.ErrorContains(t, bad.validate(), "only an Out parameter that is not Fixed can be a Count")
+}
+
+// TestIntoOutputs: a compaction's counts keep their place in Outputs (and
+// so in registry keys) but Into declares compositions only for the others.
+func TestIntoOutputs(t *testing.T) {
+	assert.Equal(t, []string{"d_count", "d_out"}, Select.Outputs()) // the init kernel names d_count first
+	assert.Equal(t, []string{"d_out"}, Select.IntoOutputs())
+	assert.Equal(t, []string{"d_out"}, Partition.IntoOutputs())
+	assert.Equal(t, []string{"d_out"}, Unique.IntoOutputs())
+	assert.Equal(t, []string{"d_first", "d_second", "d_unselected"}, ThreeWayPartition.IntoOutputs())
+	assert.Equal(t, []string{"d_keys_out", "d_values_out"}, UniqueByKey.IntoOutputs())
+	assert.Equal(t, Reduce.Outputs(), Reduce.IntoOutputs())
 }

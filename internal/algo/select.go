@@ -16,7 +16,7 @@ func selectPolicy(size int64, a int) arch.Policy {
 func selectInit(template string) Kernel {
 	return Kernel{Suffix: "init", Template: template, Params: []Param{
 		{Name: "d_state", Kind: Scratch}, {Name: "state_bytes", Kind: Size}, {Name: "tiles", Kind: Size},
-		{Name: "d_count", Kind: Out, Type: "int64"}}}
+		{Name: "d_count", Kind: Out, Type: "int64", Count: true}}}
 }
 
 // sweepTail are the parameters every compaction sweep ends with.
@@ -39,7 +39,7 @@ var Select = register(&Algorithm{
 	Kernels: []Kernel{
 		selectInit("::gocccl::select_init"),
 		sweep("::gocccl::select_if", Param{Name: "d_in", Kind: In, Type: "T"}, Param{Name: "d_out", Kind: Out, Type: "T"},
-			Param{Name: "d_count", Kind: Out, Type: "int64"}),
+			Param{Name: "d_count", Kind: Out, Type: "int64", Count: true}),
 	},
 	Policy: selectPolicy,
 })
@@ -56,7 +56,7 @@ var Partition = register(&Algorithm{
 	Kernels: []Kernel{
 		selectInit("::gocccl::select_init"),
 		sweep("::gocccl::partition_if", Param{Name: "d_in", Kind: In, Type: "T"}, Param{Name: "d_out", Kind: Out, Type: "T"},
-			Param{Name: "d_count", Kind: Out, Type: "int64"}),
+			Param{Name: "d_count", Kind: Out, Type: "int64", Count: true}),
 	},
 	Policy: selectPolicy,
 })
@@ -77,7 +77,7 @@ var ThreeWayPartition = register(&Algorithm{
 		selectInit("::gocccl::select_init_pair2"),
 		sweep("::gocccl::three_way_partition", Param{Name: "d_in", Kind: In, Type: "T"},
 			Param{Name: "d_first", Kind: Out, Type: "T"}, Param{Name: "d_second", Kind: Out, Type: "T"},
-			Param{Name: "d_unselected", Kind: Out, Type: "T"}, Param{Name: "d_count", Kind: Out, Type: "int64"}),
+			Param{Name: "d_unselected", Kind: Out, Type: "T"}, Param{Name: "d_count", Kind: Out, Type: "int64", Count: true}),
 	},
 	Policy: selectPolicy,
 })

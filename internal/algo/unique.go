@@ -11,7 +11,7 @@ var Unique = register(&Algorithm{
 	Kernels: []Kernel{
 		selectInit("::gocccl::select_init"),
 		sweep("::gocccl::unique", Param{Name: "d_in", Kind: In, Type: "T"}, Param{Name: "d_out", Kind: Out, Type: "T"},
-			Param{Name: "d_count", Kind: Out, Type: "int64"}),
+			Param{Name: "d_count", Kind: Out, Type: "int64", Count: true}),
 	},
 	Policy: selectPolicy,
 })
@@ -31,7 +31,7 @@ var UniqueByKey = register(&Algorithm{
 		sweep("::gocccl::unique_by_key",
 			Param{Name: "d_keys", Kind: In, Type: "K"}, Param{Name: "d_values", Kind: In, Type: "V"},
 			Param{Name: "d_keys_out", Kind: Out, Type: "K"}, Param{Name: "d_values_out", Kind: Out, Type: "V"},
-			Param{Name: "d_count", Kind: Out, Type: "int64"}),
+			Param{Name: "d_count", Kind: Out, Type: "int64", Count: true}),
 	},
 	Policy: selectPolicy,
 })

@@ -93,3 +93,28 @@ var (
 func Same(a, b int32) bool { return a == b }
 
 var local = func() *it.In[int32] { return Squares }() // want `gocccl-gen cannot read \(func\(\) \*it.In\[int32\] literal\) as an iterator composition`
+
+// The Select family writes through output compositions declared with Into;
+// its counts stay Slices, so Into takes one composition per other output.
+// An input iterator as an output (Constant, Counting, Transform) does not
+// type-check: it has no GoccclOutputIterator method.
+var (
+	GoodSelInto   = runtime.Select(Odd).Into(it.TransformOutput(Xs, Square))
+	GoodPartInto  = runtime.Partition(Odd).Over(Squares).Into(it.ReverseOutput(Xs))
+	GoodThreeInto = runtime.ThreeWayPartition(Odd, Odd).Into(Xs, it.Discard[int32](), it.PermutationOutput(Xs, Idx))
+	GoodUniqInto  = runtime.Unique(AddPairEq).Into(it.ZipOutput[Pair](Xs, Fs))
+	GoodCount     = runtime.UniqueByKey[int32, float32](Same).Into(it.Discard[int32](), it.Discard[float32]())
+
+	BadSelInto1   = runtime.Select(Odd).Into(it.ReverseOutput(it.Discard[int32]()))                                              // want `iterator.ReverseOutput of Discard: it has no length to reverse`
+	BadPartInto1  = runtime.Partition(Odd).Into(it.TransformOutput(Xs, notOp))                                                   // want `notOp is not a //gocccl:op function: mark it with //gocccl:op`
+	BadThreeInto1 = runtime.ThreeWayPartition(Odd, Odd).Into(Xs, Xs, it.ReverseOutput(it.Discard[int32]()))                      // want `iterator.ReverseOutput of Discard: it has no length to reverse`
+	BadUniqInto1  = runtime.Unique(AddPairEq).Into(it.ZipOutput[Pair](Xs, Xs))                                                   // want `field B is float32 but iterator 2 reads int32`
+	BadUniqInto2  = runtime.UniqueByKey[int32, Pair](Same).Into(Xs, it.ZipOutput[Pair](Xs))                                      // want `iterator.ZipOutput\[Pair\]: zip two or more iterators`
+	BadUniqInto3  = runtime.UniqueByKey[int32, float32](Same).Into(it.Discard[int32](), it.ReverseOutput(it.Discard[float32]())) // want `iterator.ReverseOutput of Discard: it has no length to reverse`
+
+	uniqHandle   = runtime.Unique(Same)
+	BadUniqInto4 = uniqHandle.Into(Xs) // want `Into must be called on the runtime constructor's result where the instance is declared`
+)
+
+//gocccl:op
+func AddPairEq(a, b Pair) bool { return a.A == b.A }

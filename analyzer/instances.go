@@ -141,7 +141,7 @@ func (a *analysis) addInstance(byKey map[string]*model.Instance, call *ast.CallE
 		a.errorf(call.Pos(), "runtime.%s: %s", constructorName(alg, stateful), problem)
 		return
 	}
-	if !a.instanceIters(in, call, byRecv, used) {
+	if !a.instanceIters(in, call, stateful, byRecv, used) {
 		ok = false
 	}
 	if !ok {

@@ -63,7 +63,7 @@ func (a *analysis) checkDeclMethods(byRecv map[ast.Expr][]declMethod, used map[*
 // instanceIters reads the compositions declared by the Over and Into calls
 // chained on the constructor call, into in.Inputs and in.Outputs. It
 // reports what makes no sense and returns false then.
-func (a *analysis) instanceIters(in *model.Instance, call *ast.CallExpr, byRecv map[ast.Expr][]declMethod, used map[*ast.CallExpr]bool) bool {
+func (a *analysis) instanceIters(in *model.Instance, call *ast.CallExpr, stateful bool, byRecv map[ast.Expr][]declMethod, used map[*ast.CallExpr]bool) bool {
 	ok := true
 	alg := in.Algorithm
 	var recv ast.Expr = call
@@ -74,6 +74,9 @@ func (a *analysis) instanceIters(in *model.Instance, call *ast.CallExpr, byRecv 
 		}
 		m := ms[0]
 		used[m.call] = true
+		if stateful && !a.statefulDeclArgs(call, m, alg) {
+			return false
+		}
 		// Into takes no composition for counts (IntoOutputs); each
 		// argument keeps its place among all the outputs.
 		names, all, output := alg.Inputs(), alg.Inputs(), false
@@ -86,6 +89,9 @@ func (a *analysis) instanceIters(in *model.Instance, call *ast.CallExpr, byRecv 
 		}
 		its := make([]*model.Iter, len(all))
 		for i, arg := range m.call.Args {
+			if a.info.Types[arg].IsNil() {
+				continue // a plain buffer
+			}
 			it := a.iterExpr(arg, output, alg, map[types.Object]bool{})
 			if it == nil {
 				ok = false
@@ -347,4 +353,82 @@ func zipProblem(z *model.Type, ins []*model.Iter) string {
 		}
 	}
 	return strings.Join(bad, "; ")
+}
+
+// statefulDeclArgs checks an Over or Into call on a stateful constructor's
+// result (runtime.ReduceWith(S.Op).Over(…)), whose arguments Go types only
+// as compositions of any value type: each must be what the method of that
+// name of the plain algorithm's handle takes, so that the element types
+// match the operator's. It reports what does not and returns false then.
+func (a *analysis) statefulDeclArgs(ctor *ast.CallExpr, m declMethod, alg *algo.Algorithm) bool {
+	decl := types.ExprString(ctor) + "." + m.name
+	if m.call.Ellipsis.IsValid() {
+		a.errorf(m.call.Pos(), "%s: list the compositions one by one; gocccl-gen cannot read a slice of them", decl)
+		return false
+	}
+	h := statefulHandle(a.info.TypeOf(ctor))
+	if h == nil {
+		a.errorf(m.call.Pos(), "%s: cannot tell the handle type of runtime.%s%s", decl, alg, algo.StatefulSuffix)
+		return false
+	}
+	var fn *types.Func
+	if sel := types.NewMethodSet(h).Lookup(nil, m.name); sel != nil {
+		fn, _ = sel.Obj().(*types.Func)
+	}
+	if fn == nil {
+		what := map[string]string{"Over": "reads no input", "Into": "writes no output"}[m.name]
+		a.errorf(m.call.Pos(), "%s: runtime.%s %s through iterator compositions; run it over Slices", decl, alg, what)
+		return false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Variadic() {
+		return true
+	}
+	if n := sig.Params().Len(); n != len(m.call.Args) {
+		names := make([]string, n)
+		for i := range names {
+			names[i] = sig.Params().At(i).Name()
+		}
+		plural := "s"
+		if n == 1 {
+			plural = ""
+		}
+		a.errorf(m.call.Pos(), "%s takes %d composition%s (%s), as runtime.%s's %s does, not %d; nil is a plain buffer", decl, n, plural, strings.Join(names, ", "), alg, m.name, len(m.call.Args))
+		return false
+	}
+	ok := true
+	for i, arg := range m.call.Args {
+		p := sig.Params().At(i)
+		if t := a.info.TypeOf(arg); t == nil || types.AssignableTo(t, p.Type()) {
+			continue
+		}
+		want := types.TypeString(p.Type(), types.RelativeTo(a.pkg))
+		if named, _ := p.Type().(*types.Named); named != nil && named.TypeArgs().Len() == 1 {
+			want = types.TypeString(named.TypeArgs().At(0), types.RelativeTo(a.pkg))
+		}
+		got, verb := "?", "reads"
+		if m.name == "Into" {
+			verb = "accepts"
+		}
+		if t, _ := a.iterValueType(arg); t != nil {
+			got = t.GoName()
+		}
+		a.errorf(arg.Pos(), "%s: %s %s %s but its %s %s is %s: declare a composition of %s", decl, types.ExprString(arg), verb, got,
+			map[string]string{"Over": "input", "Into": "output"}[m.name], p.Name(), want, want)
+		ok = false
+	}
+	return ok
+}
+
+// statefulHandle returns H of a *runtime.Stateful[S, H], or nil.
+func statefulHandle(t types.Type) types.Type {
+	p, _ := t.(*types.Pointer)
+	if p == nil {
+		return nil
+	}
+	named, _ := p.Elem().(*types.Named)
+	if named == nil || named.Obj().Name() != "Stateful" || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != runtimePath || named.TypeArgs().Len() != 2 {
+		return nil
+	}
+	return named.TypeArgs().At(1)
 }

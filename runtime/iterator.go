@@ -397,6 +397,9 @@ func (in *instance) kernelsThrough(d *Device, ins, outs []*iter.Node) (kernels, 
 	if err != nil {
 		return kernels{}, in.undeclared(err, ins, outs)
 	}
+	if reg.State != in.state.typ {
+		return kernels{}, in.stateMismatch(reg.State)
+	}
 	bk, err := d.bind(reg)
 	if err != nil {
 		return kernels{}, err
@@ -409,12 +412,20 @@ func (in *instance) kernelsThrough(d *Device, ins, outs []*iter.Node) (kernels, 
 // to add.
 func (in *instance) undeclared(err error, ins, outs []*iter.Node) error {
 	return &instanceError{in.key, fmt.Errorf("gocccl: %w; declare the instance with them where it is declared, %s, and run go generate (gocccl-gen) in its package",
-		err, declaration(in.key, ins, outs))}
+		err, declaration(in.key, in.state.typ, ins, outs))}
 }
 
-// declaration spells an instance declared with iterators.
-func declaration(key registry.Key, ins, outs []*iter.Node) string {
+// declaration spells an instance declared with iterators; one with a
+// state type (not nil) by its stateful constructor (runtime.ReduceWith).
+func declaration(key registry.Key, state reflect.Type, ins, outs []*iter.Node) string {
 	s := "runtime." + constructor(key)
+	if state != nil && key.Alg != nil {
+		rest := strings.TrimPrefix(s, "runtime."+key.Alg.Name)
+		if key.Alg.Typed() {
+			rest = "[" + state.String() + ", " + strings.TrimPrefix(rest, "[")
+		}
+		s = "runtime." + key.Alg.Name + algo.StatefulSuffix + rest
+	}
 	list := func(ns []*iter.Node, types func(i int) string) string {
 		parts := make([]string, len(ns))
 		for i, n := range ns {
@@ -508,6 +519,12 @@ func (in *instance) enterThrough(d *Device, ins, outs []*iter.Node) error {
 		if _, err := registry.Lookup(key); err != nil {
 			d.exit()
 			return in.undeclared(err, ins, outs)
+		}
+	}
+	if len(in.state.views) > 0 {
+		if err := in.checkViews(d); err != nil {
+			d.exit()
+			return err
 		}
 	}
 	return nil

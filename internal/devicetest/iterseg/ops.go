@@ -83,9 +83,9 @@ var (
 
 // Compositions.
 var (
-	Mixed      = it.Transform(CountI32, Mix)     // never zero
-	Tripled    = it.Transform(CountI32, Triple)  // sorted
-	GatherF64  = it.Permutation(XsF64, Idx)      // with repeats
+	Mixed      = it.Transform(CountI32, Mix)    // never zero
+	Tripled    = it.Transform(CountI32, Triple) // sorted
+	GatherF64  = it.Permutation(XsF64, Idx)     // with repeats
 	HalvesF64  = it.Transform(it.Reverse(XsF64), Half)
 	ShortStart = it.Transform(CountI64, TimesShort)
 	LongStart  = it.Transform(CountI64, TimesLong)

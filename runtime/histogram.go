@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/iter"
 	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
@@ -32,6 +33,15 @@ func HistogramEven[T HistogramSample]() *HistogramEvenOp[T] {
 	return &HistogramEvenOp[T]{instance: newInstance(algo.HistogramEven, nil, reflect.TypeFor[T]())}
 }
 
+// Over declares the instance reading its samples through the iterator
+// composition samples (package iterator), so that gocccl-gen compiles it;
+// call it on the constructor's result where the instance is declared:
+//
+//	var Ramp = runtime.HistogramEven[float32]().Over(iterator.Transform(iterator.Counting[int32](), ToFloat))
+//
+// It returns h: any HistogramEven[T]() instance then runs the composition.
+func (h *HistogramEvenOp[T]) Over(samples Iterator[T]) *HistogramEvenOp[T] { return h }
+
 // Run counts samples into hist[0:numBins], overwriting it: bin i counts the
 // samples x with lower <= x < upper whose bin is i. Other samples, NaN
 // among them, are not counted.
@@ -45,13 +55,14 @@ func HistogramEven[T HistogramSample]() *HistogramEvenOp[T] {
 // Counters are int32, as CUB's usual counters are, and wrap past
 // math.MaxInt32. Errors: numBins < 1 or larger than hist, lower >= upper,
 // levels that are not finite or whose difference overflows T; all before
-// anything is enqueued. Run is enqueued on s (nil means the default stream of
-// samples' device).
-func (h *HistogramEvenOp[T]) Run(s *Stream, samples *Slice[T], hist *Slice[int32], numBins int, lower, upper T) error {
+// anything is enqueued. samples is a Slice or an iterator composition bound
+// for the call that an instance declared with Over. Run is enqueued on s
+// (nil means the default stream of samples' device).
+func (h *HistogramEvenOp[T]) Run(s *Stream, samples Input[T], hist *Slice[int32], numBins int, lower, upper T) error {
 	if h == nil || h.key.Alg == nil {
 		return fmt.Errorf("gocccl: HistogramEven: not declared with runtime.HistogramEven")
 	}
-	s, err := histogramCheck(&h.instance, s, samples, hist, numBins)
+	src, s, err := histogramCheck(&h.instance, s, samples, hist, numBins)
 	if err != nil {
 		return err
 	}
@@ -59,15 +70,19 @@ func (h *HistogramEvenOp[T]) Run(s *Stream, samples *Slice[T], hist *Slice[int32
 	if err != nil {
 		return h.errorf("%v", err)
 	}
-	if err := h.enter(s.dev); err != nil {
+	if err := h.enterThrough(s.dev, []*iter.Node{src.node()}, nil); err != nil {
 		return h.wrap(err, "")
 	}
 	defer s.dev.exit()
 	if s.dev.ctx == nil {
-		return h.wrap(histogramCPU(samples.host, hist.host[:numBins], s.dev.info.Workers, e.bin), "")
+		hs, err := src.host(s.dev)
+		if err != nil {
+			return h.wrap(err, "")
+		}
+		return h.wrap(histogramCPU(hs.host, hist.host[:numBins], s.dev.info.Workers, e.bin), "")
 	}
 	size, align := int(unsafe.Sizeof(lower)), int(unsafe.Alignof(lower))
-	return histogramGPU(&h.instance, s, samples, hist, numBins, func(a *cuda.Args) {
+	return histogramGPU(&h.instance, s, src, hist, numBins, func(a *cuda.Args) {
 		a.Value(unsafe.Pointer(&lower), size, align)
 		a.Value(unsafe.Pointer(&upper), size, align)
 		a.Float64(e.kernelScale())
@@ -93,25 +108,36 @@ func histogramTemp(d *Device, n int) (int, error) {
 	return 0, nil
 }
 
-// histogramCheck checks the arguments every histogram takes.
-func histogramCheck[T any](in *instance, s *Stream, samples *Slice[T], hist *Slice[int32], numBins int) (*Stream, error) {
-	if err := samples.usableAs(in.name(), "samples"); err != nil {
-		return nil, err
+// histogramCheck checks the arguments every histogram takes and resolves
+// its samples.
+func histogramCheck[T any](in *instance, s *Stream, samples Input[T], hist *Slice[int32], numBins int) (src[T], *Stream, error) {
+	x, err := inputAs(in, "samples", samples)
+	if err != nil {
+		return x, nil, err
 	}
 	if err := hist.usableAs(in.name(), "histogram"); err != nil {
-		return nil, err
+		return x, nil, err
 	}
-	s, err := streamFor(in.name(), s, samples.dev, hist.dev)
+	s, err = streamOf(in.name(), s, x.dev(), hist.dev)
 	if err != nil {
-		return nil, err
+		return x, nil, err
 	}
 	if numBins < 1 || numBins > math.MaxInt32 {
-		return nil, in.errorf("%d bins: want 1 to %d", numBins, math.MaxInt32)
+		return x, nil, in.errorf("%d bins: want 1 to %d", numBins, math.MaxInt32)
 	}
 	if hist.n < numBins {
-		return nil, in.errorf("histogram has %d elements, %d bins need as many", hist.n, numBins)
+		return x, nil, in.errorf("histogram has %d elements, %d bins need as many", hist.n, numBins)
 	}
-	return s, nil
+	return x, s, nil
+}
+
+// inputAs is input for an input in a role of an instance ("samples"): a
+// Slice is checked without building the message unless it is unusable.
+func inputAs[T any](in *instance, role string, x Input[T]) (src[T], error) {
+	if s, ok := x.(*Slice[T]); ok {
+		return src[T]{s: s}, s.usableAs(in.name(), role)
+	}
+	return input(in.name()+" "+role, x)
 }
 
 // histogramCPU counts with one private histogram per worker, then sums them.
@@ -141,16 +167,17 @@ func histogramCPU[T any](samples []T, hist []int32, workers int, bin func(T) int
 // histogramGPU launches a histogram's kernels: one sweep block for one tile
 // of samples, else the zeroing kernel and a one-wave grid-stride sweep.
 // extra packs the sweep's parameters after bins.
-func histogramGPU[T any](in *instance, s *Stream, samples *Slice[T], hist *Slice[int32], numBins int, extra func(*cuda.Args)) error {
-	k, err := in.kernels(s.dev)
+func histogramGPU[T any](in *instance, s *Stream, samples src[T], hist *Slice[int32], numBins int, extra func(*cuda.Args)) error {
+	k, err := in.kernelsThrough(s.dev, []*iter.Node{samples.node()}, nil)
 	if err != nil {
 		return err
 	}
 	const sweep, zero = 0, 1
 	tile := k.policy.Tile()
 	grid := 1
-	if samples.n > tile {
-		grid = min((samples.n+tile-1)/tile, max(1, k.maxBlocks/subscription))
+	n := samples.len()
+	if n > tile {
+		grid = min((n+tile-1)/tile, max(1, k.maxBlocks/subscription))
 	}
 	var args cuda.Args
 	if grid > 1 {
@@ -161,8 +188,10 @@ func histogramGPU[T any](in *instance, s *Stream, samples *Slice[T], hist *Slice
 		}
 		args.Reset()
 	}
-	args.Ptr(samples.ptr)
-	args.Int64(int64(samples.n))
+	if err := samples.pack(&args); err != nil {
+		return in.wrap(err, "")
+	}
+	args.Int64(int64(n))
 	args.Ptr(hist.ptr)
 	args.Int64(int64(numBins))
 	extra(&args)

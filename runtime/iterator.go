@@ -472,10 +472,14 @@ func declaration(key registry.Key, state reflect.Type, ins, outs []*iter.Node) s
 // constructor spells the constructor call of an instance: that of an
 // algorithm whose operators do not name all its types with its type
 // arguments (runtime.MergeSortPairs[int32, int64](Less)), as a declaration
-// must write them.
+// must write them; that of an algorithm without operators is its type
+// arguments and no arguments (runtime.HistogramEven[float32]()).
 func constructor(key registry.Key) string {
 	s := key.String()
 	i := strings.IndexByte(s, '(')
+	if key.Alg != nil && len(key.Alg.Ops) == 0 && i < 0 {
+		return s + "()"
+	}
 	if key.Alg == nil || !key.Alg.Typed() || i < 0 {
 		return s
 	}

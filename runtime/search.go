@@ -5,6 +5,7 @@ import (
 	"reflect"
 
 	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/iter"
 	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
@@ -30,59 +31,87 @@ func UpperBound[T any](less func(T, T) bool) *SearchOp[T] {
 	return &SearchOp[T]{less: less, upper: true, instance: newInstance(algo.UpperBound, []any{less}, reflect.TypeFor[T]())}
 }
 
+// Over declares the instance reading its sorted data and its search values
+// through iterator compositions (package iterator), so that gocccl-gen
+// compiles them; pass iterator.Slice for one read as a plain buffer. Call
+// it on the constructor's result where the instance is declared:
+//
+//	var Where = runtime.LowerBound(Less).Over(iterator.Slice[int32](), iterator.Transform(iterator.Counting[int32](), Square))
+//
+// It returns o: any instance of the same search and operator then runs the
+// compositions.
+func (o *SearchOp[T]) Over(data, values Iterator[T]) *SearchOp[T] { return o }
+
 // Run writes to out[i] the index of values[i] in data, which must be sorted
 // by less (data[0:len(data)] partitioned with respect to every value
 // suffices); the index is in [0, data.Len()]. out has at least as many
 // elements as values; it is enqueued on s (nil means the default stream of
-// data's device).
-func (o *SearchOp[T]) Run(s *Stream, data, values *Slice[T], out *Slice[int64]) error {
+// data's device). data and values are Slices or iterator compositions bound
+// for the call that an instance declared with Over; both need a length.
+func (o *SearchOp[T]) Run(s *Stream, data, values Input[T], out *Slice[int64]) error {
 	if o == nil || o.less == nil {
 		return fmt.Errorf("gocccl: search: nil comparison")
 	}
-	if err := data.usableAs(o.name(), "data"); err != nil {
+	hay, err := inputAs(&o.instance, "data", data)
+	if err != nil {
 		return err
 	}
-	if err := values.usableAs(o.name(), "values"); err != nil {
+	needles, err := inputAs(&o.instance, "values", values)
+	if err != nil {
 		return err
 	}
 	if err := out.usableAs(o.name(), "output"); err != nil {
 		return err
 	}
-	s, err := streamFor(o.name(), s, data.dev, values.dev, out.dev)
+	s, err = streamOf(o.name(), s, hay.dev(), needles.dev(), out.dev)
 	if err != nil {
 		return err
 	}
-	if out.n < values.n {
-		return o.errorf("output has %d elements, fewer than the %d search values", out.n, values.n)
+	nv := needles.len()
+	if out.n < nv {
+		return o.errorf("output has %d elements, fewer than the %d search values", out.n, nv)
 	}
-	if err := o.enter(s.dev); err != nil {
+	ins := []*iter.Node{hay.node(), needles.node()}
+	if err := o.enterThrough(s.dev, ins, nil); err != nil {
 		return o.wrap(err, "")
 	}
 	defer s.dev.exit()
 	if s.dev.ctx == nil {
-		d, v, dst := data.host, values.host, out.host
-		_, err := parallel(values.n, s.dev.info.Workers, func(_, lo, hi int) {
+		hd, err := hay.host(s.dev)
+		if err != nil {
+			return o.wrap(err, "")
+		}
+		hv, err := needles.host(s.dev)
+		if err != nil {
+			return o.wrap(err, "")
+		}
+		d, v, dst := hd.host, hv.host, out.host
+		_, err = parallel(nv, s.dev.info.Workers, func(_, lo, hi int) {
 			for i := lo; i < hi; i++ {
 				dst[i] = int64(o.searchCPU(d, v[i]))
 			}
 		})
 		return o.wrap(err, "")
 	}
-	if values.n == 0 {
+	if nv == 0 {
 		return nil
 	}
-	k, err := o.kernels(s.dev)
+	k, err := o.kernelsThrough(s.dev, ins, nil)
 	if err != nil {
 		return err
 	}
 	var args cuda.Args
-	args.Ptr(data.ptr)
-	args.Int64(int64(data.n))
-	args.Ptr(values.ptr)
-	args.Int64(int64(values.n))
+	if err := hay.pack(&args); err != nil {
+		return o.wrap(err, "")
+	}
+	args.Int64(int64(hay.len()))
+	if err := needles.pack(&args); err != nil {
+		return o.wrap(err, "")
+	}
+	args.Int64(int64(nv))
 	args.Ptr(out.ptr)
 	threads := k.policy.BlockThreads
-	return k.launch(0, min((values.n+threads-1)/threads, k.maxBlocks), s, &args)
+	return k.launch(0, min((nv+threads-1)/threads, k.maxBlocks), s, &args)
 }
 
 // searchCPU is the kernel's binary search.

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/iter"
 	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
@@ -22,11 +23,38 @@ func SegmentedReduce[T any](op func(T, T) T) *SegmentedReduceOp[T] {
 	return &SegmentedReduceOp[T]{op: op, instance: newInstance(algo.SegmentedReduce, []any{op}, reflect.TypeFor[T]())}
 }
 
+// Over declares the instance reading its values and its begin and end
+// offsets through iterator compositions (package iterator), so that
+// gocccl-gen compiles them; pass iterator.Slice for one read as a plain
+// buffer. Call it on the constructor's result where the instance is
+// declared. Segments of a fixed size need no offsets buffers: with
+//
+//	//gocccl:op
+//	func Times256(i int64) int64 { return i * 256 }
+//
+//	var (
+//		Seg    = iterator.Counting[int64]()
+//		Starts = iterator.Transform(Seg, Times256)
+//		Sums   = runtime.SegmentedReduce(Add).Over(iterator.Slice[float32](), Starts, Starts)
+//	)
+//
+// Starts.Bind(Seg.With(0)) are the begin offsets and Starts.Bind(Seg.With(1))
+// the end offsets of segments of 256 values. It returns r: any
+// SegmentedReduce(op) instance then runs the compositions.
+func (r *SegmentedReduceOp[T]) Over(in Iterator[T], begin, end Iterator[int64]) *SegmentedReduceOp[T] {
+	return r
+}
+
 // Run writes op(init, in[begin[s]] op … op in[end[s]-1]) to out[s] for every
 // segment s < begin.Len(), or init when the segment is empty. begin and end
 // have the same length, out at least that many elements; segments may
 // overlap, leave gaps and come in any order. With one offsets buffer of
 // k+1 elements, pass offsets.Range(0, k) and offsets.Range(1, k+1).
+//
+// in, begin and end are Slices or iterator compositions bound for the call
+// that an instance declared with Over. An offsets composition without a
+// length (a Transform of a Counting) takes the other's length; give one of
+// them Take(segments).
 //
 // Offsets must satisfy 0 <= begin[s] <= end[s] <= in.Len(). The CPU backend
 // checks them and returns an error. On a GPU they live in device memory and
@@ -36,53 +64,84 @@ func SegmentedReduce[T any](op func(T, T) T) *SegmentedReduceOp[T] {
 //
 // It is enqueued on s (nil means the default stream of in's device) and
 // returns without waiting on a GPU. It needs no scratch memory.
-func (r *SegmentedReduceOp[T]) Run(s *Stream, in *Slice[T], begin, end *Slice[int64], out *Slice[T], init T) error {
+func (r *SegmentedReduceOp[T]) Run(s *Stream, in Input[T], begin, end Input[int64], out *Slice[T], init T) error {
 	if r == nil || r.op == nil {
 		return fmt.Errorf("gocccl: SegmentedReduce: nil operator")
 	}
-	if err := in.usable("SegmentedReduce input"); err != nil {
+	src, err := input("SegmentedReduce input", in)
+	if err != nil {
 		return err
 	}
-	if err := begin.usable("SegmentedReduce begin offsets"); err != nil {
+	b, err := inputOf("SegmentedReduce begin offsets", begin, true)
+	if err != nil {
 		return err
 	}
-	if err := end.usable("SegmentedReduce end offsets"); err != nil {
+	e, err := inputOf("SegmentedReduce end offsets", end, true)
+	if err != nil {
 		return err
 	}
 	if err := out.usable("SegmentedReduce output"); err != nil {
 		return err
 	}
-	s, err := streamFor("SegmentedReduce", s, in.dev, begin.dev, end.dev, out.dev)
+	switch {
+	case b.len() < 0 && e.len() < 0:
+		return r.errorf("neither the begin nor the end offsets have a length: give one of them Take(segments)")
+	case b.len() < 0:
+		b = b.withLen(e.len())
+	case e.len() < 0:
+		e = e.withLen(b.len())
+	}
+	s, err = streamOf("SegmentedReduce", s, src.dev(), b.dev(), e.dev(), out.dev)
 	if err != nil {
 		return err
 	}
-	segs := begin.n
-	if end.n != segs {
-		return r.errorf("%d begin offsets but %d end offsets", segs, end.n)
+	segs := b.len()
+	if e.len() != segs {
+		return r.errorf("%d begin offsets but %d end offsets", segs, e.len())
 	}
 	if out.n < segs {
 		return r.errorf("output has %d elements, fewer than the %d segments", out.n, segs)
 	}
-	if err := r.enter(s.dev); err != nil {
+	ins := []*iter.Node{src.node(), b.node(), e.node()}
+	if err := r.enterThrough(s.dev, ins, nil); err != nil {
 		return r.wrap(err, "")
 	}
 	defer s.dev.exit()
 	if s.dev.ctx == nil {
-		return r.wrap(segmentedReduceCPU(r.op, in.host, begin.host, end.host, out.host, init, s.dev.info.Workers), "")
+		hin, err := src.host(s.dev)
+		if err != nil {
+			return r.wrap(err, "")
+		}
+		hb, err := b.host(s.dev)
+		if err != nil {
+			return r.wrap(err, "")
+		}
+		he, err := e.host(s.dev)
+		if err != nil {
+			return r.wrap(err, "")
+		}
+		return r.wrap(segmentedReduceCPU(r.op, hin.host, hb.host, he.host, out.host, init, s.dev.info.Workers), "")
 	}
 	if segs == 0 {
 		return nil
 	}
-	k, err := r.kernels(s.dev)
+	k, err := r.kernelsThrough(s.dev, ins, nil)
 	if err != nil {
 		return err
 	}
-	kernel, grid := segmentedDispatch(in.n, segs, k.policy.BlockThreads, k.policy.Tile(), k.maxBlocks)
+	n := src.len()
+	kernel, grid := segmentedDispatch(n, segs, k.policy.BlockThreads, k.policy.Tile(), k.maxBlocks)
 	var args cuda.Args
-	args.Ptr(in.ptr)
-	args.Int64(int64(in.n))
-	args.Ptr(begin.ptr)
-	args.Ptr(end.ptr)
+	if err := src.pack(&args); err != nil {
+		return r.wrap(err, "")
+	}
+	args.Int64(int64(n))
+	if err := b.pack(&args); err != nil {
+		return r.wrap(err, "")
+	}
+	if err := e.pack(&args); err != nil {
+		return r.wrap(err, "")
+	}
 	args.Int64(int64(segs))
 	args.Ptr(out.ptr)
 	args.Value(unsafe.Pointer(&init), int(unsafe.Sizeof(init)), int(unsafe.Alignof(init)))

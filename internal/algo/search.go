@@ -7,12 +7,14 @@ func searchPolicy(size int64, a int) arch.Policy {
 	return arch.Policy{Arch: a, BlockThreads: 256, ItemsPerThread: 1}
 }
 
-// searchKernel is the one entry point of LowerBound and UpperBound.
+// searchKernel is the one entry point of LowerBound and UpperBound: the
+// sorted data and the search values may be read through iterators
+// (runtime's Over), the output stays a pointer.
 func searchKernel(template string) []Kernel {
 	return []Kernel{{Template: template, Params: []Param{
 		{Name: "d_data", Kind: In, Type: "T"}, {Name: "n_data", Kind: Size},
 		{Name: "d_values", Kind: In, Type: "T"}, {Name: "n_values", Kind: Size},
-		{Name: "d_out", Kind: Out, Type: "int64"}}}}
+		{Name: "d_out", Kind: Out, Type: "int64", Fixed: true}}}}
 }
 
 // lessOp is a strict weak ordering: less(a, b).

@@ -2,11 +2,13 @@ package algo
 
 import "github.com/gocccl/gocccl/internal/arch"
 
-// segmentedParams are the parameters of both SegmentedReduce kernels.
+// segmentedParams are the parameters of both SegmentedReduce kernels: the
+// values and both offsets may be read through iterators (runtime's Over),
+// the output stays a pointer.
 var segmentedParams = []Param{
 	{Name: "d_in", Kind: In, Type: "T"}, {Name: "n", Kind: Size},
 	{Name: "d_begin", Kind: In, Type: "int64"}, {Name: "d_end", Kind: In, Type: "int64"},
-	{Name: "num_segments", Kind: Size}, {Name: "d_out", Kind: Out, Type: "T"}, {Name: "init", Kind: Value, Type: "T"},
+	{Name: "num_segments", Kind: Size}, {Name: "d_out", Kind: Out, Type: "T", Fixed: true}, {Name: "init", Kind: Value, Type: "T"},
 }
 
 // SegmentedReduce is runtime.SegmentedReduce(op func(T, T) T): out[s] =

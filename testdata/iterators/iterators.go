@@ -92,6 +92,34 @@ var (
 //gocccl:op
 func Same(a, b int32) bool { return a == b }
 
+//gocccl:op
+func Times(i int64) int64 { return 8 * i }
+
+// SegmentedReduce reads its values and both offsets through compositions,
+// the histograms their samples, the searches their data and values; the
+// same mistakes are reported at the declaration.
+var (
+	Segment   = it.Counting[int64]()
+	Starts    = it.Transform(Segment, Times)
+	GoodSeg   = runtime.SegmentedReduce(Add).Over(Xs, Starts, Starts)
+	GoodSeg2  = runtime.SegmentedReduce(Add).Over(Squares, Idx, it.Constant[int64]())
+	GoodEven  = runtime.HistogramEven[int32]().Over(Squares)
+	GoodRange = runtime.HistogramRange[float32]().Over(it.Reverse(Fs))
+	GoodLower = runtime.LowerBound(Less).Over(Squares, it.Permutation(Xs, Idx))
+	GoodUpper = runtime.UpperBound(Less).Over(Xs, it.Constant[int32]())
+
+	BadSeg1   = runtime.SegmentedReduce(Add).Over(Xs, it.Reverse(Segment), Idx)               // want `iterator.Reverse of Counting: it has no length to reverse`
+	BadSeg2   = runtime.SegmentedReduce(Add).Over(Xs, Starts, it.Transform(Segment, notOp64)) // want `notOp64 is not a //gocccl:op function: mark it with //gocccl:op`
+	BadEven1  = runtime.HistogramEven[int32]().Over(it.Transform(Count, notOp))               // want `notOp is not a //gocccl:op function: mark it with //gocccl:op`
+	BadRange1 = runtime.HistogramRange[int32]().Over(it.Reverse(it.Constant[int32]()))        // want `iterator.Reverse of Constant: it has no length to reverse`
+	BadUpper1 = runtime.UpperBound(Less).Over(Xs, it.CacheModified(Xs, mode))                 // want `the cache mode must be a constant`
+
+	segHandle = runtime.SegmentedReduce(Add)
+	BadSeg3   = segHandle.Over(Xs, Starts, Starts) // want `Over must be called on the runtime constructor's result where the instance is declared`
+)
+
+func notOp64(x int64) int64 { return x }
+
 var local = func() *it.In[int32] { return Squares }() // want `gocccl-gen cannot read \(func\(\) \*it.In\[int32\] literal\) as an iterator composition`
 
 // The Select family writes through output compositions declared with Into;

@@ -317,8 +317,8 @@ constexpr int gocccl_merge_sort_keys_MergeSortLessFloat32_threads = 256, gocccl_
 constexpr int gocccl_merge_sort_keys_MergeSortLessUint32_threads = 256, gocccl_merge_sort_keys_MergeSortLessUint32_items = 17;
 constexpr int gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_threads = 256, gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_items = 17;
 constexpr int gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads = 256, gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_items = 17;
-constexpr int gocccl_partition_KeepFloat32_threads = 128, gocccl_partition_KeepFloat32_items = 16;
-constexpr int gocccl_partition_KeepUint32_threads = 128, gocccl_partition_KeepUint32_items = 16;
+constexpr int gocccl_partition_KeepFloat32_threads = 384, gocccl_partition_KeepFloat32_items = 17;
+constexpr int gocccl_partition_KeepUint32_threads = 384, gocccl_partition_KeepUint32_items = 17;
 constexpr int gocccl_radix_sort_keys_float32_threads = 384, gocccl_radix_sort_keys_float32_items = 20, gocccl_radix_sort_keys_float32_minblocks = 3;
 constexpr int gocccl_radix_sort_keys_uint32_threads = 384, gocccl_radix_sort_keys_uint32_items = 20, gocccl_radix_sort_keys_uint32_minblocks = 3;
 constexpr int gocccl_radix_sort_keys_uint64_threads = 384, gocccl_radix_sort_keys_uint64_items = 15, gocccl_radix_sort_keys_uint64_minblocks = 3;
@@ -336,16 +336,16 @@ constexpr int gocccl_segmented_reduce_AddFloat32_threads = 256, gocccl_segmented
 constexpr int gocccl_segmented_reduce_MaxUint32_threads = 256, gocccl_segmented_reduce_MaxUint32_items = 16;
 constexpr int gocccl_segmented_sort_keys_uint32_threads = 384, gocccl_segmented_sort_keys_uint32_items = 20;
 constexpr int gocccl_segmented_sort_pairs_uint32_uint32_threads = 384, gocccl_segmented_sort_pairs_uint32_uint32_items = 18;
-constexpr int gocccl_select_KeepFloat32_threads = 128, gocccl_select_KeepFloat32_items = 16;
-constexpr int gocccl_select_KeepUint32_threads = 128, gocccl_select_KeepUint32_items = 16;
+constexpr int gocccl_select_KeepFloat32_threads = 384, gocccl_select_KeepFloat32_items = 17;
+constexpr int gocccl_select_KeepUint32_threads = 384, gocccl_select_KeepUint32_items = 17;
 constexpr int gocccl_partition3_FirstFloat32_SecondFloat32_threads = 128, gocccl_partition3_FirstFloat32_SecondFloat32_items = 16;
 constexpr int gocccl_partition3_FirstUint32_SecondUint32_threads = 128, gocccl_partition3_FirstUint32_SecondUint32_items = 16;
 constexpr int gocccl_transform_reduce_Low8Uint32_AddUint32_threads = 256, gocccl_transform_reduce_Low8Uint32_AddUint32_items = 16;
 constexpr int gocccl_transform_reduce_SquareFloat32_AddFloat64_threads = 256, gocccl_transform_reduce_SquareFloat32_AddFloat64_items = 8;
 constexpr int gocccl_transform_MergeSortIdentityFloat32_threads = 256, gocccl_transform_MergeSortIdentityFloat32_items = 8;
 constexpr int gocccl_transform_MergeSortIdentityUint32_threads = 256, gocccl_transform_MergeSortIdentityUint32_items = 8;
-constexpr int gocccl_unique_EqFloat32_threads = 128, gocccl_unique_EqFloat32_items = 16;
-constexpr int gocccl_unique_EqUint32_threads = 128, gocccl_unique_EqUint32_items = 16;
+constexpr int gocccl_unique_EqFloat32_threads = 384, gocccl_unique_EqFloat32_items = 17;
+constexpr int gocccl_unique_EqUint32_threads = 384, gocccl_unique_EqUint32_items = 17;
 constexpr int gocccl_unique_by_key_EqFloat32_float32_float32_threads = 128, gocccl_unique_by_key_EqFloat32_float32_float32_items = 16;
 constexpr int gocccl_unique_by_key_EqUint32_uint32_uint32_threads = 128, gocccl_unique_by_key_EqUint32_uint32_uint32_items = 16;
 

@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "8f9db5b355d4092b46ed9478d7bd673bfc64b055dfdb6ece5364895d60bd0064", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "91a7530f32c14dfb09e1cef6d296e521b15224a781bba70e2422d22e4da2a7a4"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "64bf40f2690cba1311bfd0ee5db983f51b10079e9cea5582b8a32d4a54c49642", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "e4191caa73c3fbca768168707f1565e3d7fc8398fb9cc89d900d41ce0322ec74"},
 	})
 	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:42:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -276,7 +276,7 @@ func init() {
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_partition_KeepFloat32_init", "gocccl_partition_KeepFloat32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 	})
 	// Partition(KeepUint32) over uint32, declared at select.go:44:27.
@@ -287,7 +287,7 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_partition_KeepUint32_init", "gocccl_partition_KeepUint32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 	})
 	// RadixSortKeys[float32] over float32, declared at radix.go:8:26.
@@ -485,7 +485,7 @@ func init() {
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_select_KeepFloat32_init", "gocccl_select_KeepFloat32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 	})
 	// Select(KeepUint32) over uint32, declared at select.go:42:27.
@@ -496,7 +496,7 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_KeepUint32_init", "gocccl_select_KeepUint32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 	})
 	// ThreeWayPartition(FirstFloat32,SecondFloat32) over float32, declared at select.go:47:27.
@@ -573,7 +573,7 @@ func init() {
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_unique_EqFloat32_init", "gocccl_unique_EqFloat32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 	})
 	// Unique(EqUint32) over uint32, declared at select.go:48:27.
@@ -584,7 +584,7 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_unique_EqUint32_init", "gocccl_unique_EqUint32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 	})
 	// UniqueByKey[float32,float32](EqFloat32) over float32, float32, declared at select.go:51:27.

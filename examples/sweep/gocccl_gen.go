@@ -25,9 +25,9 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "7804fc15b7e4e47d911062d5a4619baa8ae2dd7da40794a5c65ec66e85d0e2c8", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "83382b60aae4c3cb4ae717df629cb661b746109cf7f1902ef7ce08756ce7fefa", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "cc7a52501531fa3bd6f705b7a75d5521a0c88d639957e88563d65db2b230938b"},
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "e3d2880dff13cdf2afe8e97f573ea0f977570780a9502131adcbe0720d3ad9c3"},
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "6e83bb50fa0b8912241d99cb8fa29ec4a89cf2ff94162ab10d3d2caeb00da380"},
 	})
 	// InclusiveScan(MaxFloat32) over float32, declared at ops.go:180:102.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -278,7 +278,7 @@ func init() {
 		Kernels:   []string{"gocccl_partition_KeepFloat32_init", "gocccl_partition_KeepFloat32_sweep"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 	})
 	// Partition(KeepFloat64) over float64, declared at ops.go:186:43.
@@ -314,7 +314,7 @@ func init() {
 		Kernels:   []string{"gocccl_partition_KeepInt32_init", "gocccl_partition_KeepInt32_sweep"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 	})
 	// Partition(KeepInt64) over int64, declared at ops.go:171:41.
@@ -362,7 +362,7 @@ func init() {
 		Kernels:   []string{"gocccl_partition_KeepUint32_init", "gocccl_partition_KeepUint32_sweep"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 	})
 	// Partition(KeepUint64) over uint64, declared at ops.go:176:42.
@@ -638,7 +638,7 @@ func init() {
 		Kernels:   []string{"gocccl_select_KeepFloat32_init", "gocccl_select_KeepFloat32_sweep"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 	})
 	// Select(KeepFloat64) over float64, declared at ops.go:186:8.
@@ -674,7 +674,7 @@ func init() {
 		Kernels:   []string{"gocccl_select_KeepInt32_init", "gocccl_select_KeepInt32_sweep"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 	})
 	// Select(KeepInt64) over int64, declared at ops.go:171:8.
@@ -722,7 +722,7 @@ func init() {
 		Kernels:   []string{"gocccl_select_KeepUint32_init", "gocccl_select_KeepUint32_sweep"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 	})
 	// Select(KeepUint64) over uint64, declared at ops.go:176:8.
@@ -878,7 +878,7 @@ func init() {
 		Kernels:   []string{"gocccl_unique_EqFloat32_init", "gocccl_unique_EqFloat32_sweep"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 	})
 	// Unique(EqFloat64) over float64, declared at ops.go:186:83.
@@ -914,7 +914,7 @@ func init() {
 		Kernels:   []string{"gocccl_unique_EqInt32_init", "gocccl_unique_EqInt32_sweep"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 	})
 	// Unique(EqInt64) over int64, declared at ops.go:171:79.
@@ -962,7 +962,7 @@ func init() {
 		Kernels:   []string{"gocccl_unique_EqUint32_init", "gocccl_unique_EqUint32_sweep"},
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 	})
 	// Unique(EqUint64) over uint64, declared at ops.go:176:81.

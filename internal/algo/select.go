@@ -11,6 +11,20 @@ func selectPolicy(size int64, a int) arch.Policy {
 	return arch.Policy{Arch: a, BlockThreads: 128, ItemsPerThread: int(min(16, max(1, 64/size)))}
 }
 
+// compactPolicy is selectPolicy but for 4-byte items on sm_90 and newer,
+// which take CUB 3.0's sm_90 select tile, 384 threads × 17 items: there
+// bench/cub/tune/select_tune.cu timed select_if at 0.94–1.00× CUB at 2^24
+// and 2^28 against 1.06–1.27× at 128 × 16, and still ahead of CUB at 2^16
+// and 2^20 (the H200 run of 2026-12-01, bench/NOTES.md). It serves the
+// compactions of one array (Select, Partition, Unique); those that stage two
+// arrays or three outputs in shared memory keep selectPolicy.
+func compactPolicy(size int64, a int) arch.Policy {
+	if a >= 90 && size == 4 {
+		return arch.Policy{Arch: a, BlockThreads: 384, ItemsPerThread: 17}
+	}
+	return selectPolicy(size, a)
+}
+
 // selectInit is the kernel that initializes the tile states of a
 // single-count compaction (kernels/include/gocccl/select.cuh).
 func selectInit(template string) Kernel {
@@ -41,7 +55,7 @@ var Select = register(&Algorithm{
 		sweep("::gocccl::select_if", Param{Name: "d_in", Kind: In, Type: "T"}, Param{Name: "d_out", Kind: Out, Type: "T"},
 			Param{Name: "d_count", Kind: Out, Type: "int64", Count: true}),
 	},
-	Policy: selectPolicy,
+	Policy: compactPolicy,
 })
 
 // Partition is runtime.Partition(pred func(T) bool): the items where pred
@@ -58,7 +72,7 @@ var Partition = register(&Algorithm{
 		sweep("::gocccl::partition_if", Param{Name: "d_in", Kind: In, Type: "T"}, Param{Name: "d_out", Kind: Out, Type: "T"},
 			Param{Name: "d_count", Kind: Out, Type: "int64", Count: true}),
 	},
-	Policy: selectPolicy,
+	Policy: compactPolicy,
 })
 
 // ThreeWayPartition is runtime.ThreeWayPartition(first, second func(T)

@@ -13,7 +13,7 @@ var Unique = register(&Algorithm{
 		sweep("::gocccl::unique", Param{Name: "d_in", Kind: In, Type: "T"}, Param{Name: "d_out", Kind: Out, Type: "T"},
 			Param{Name: "d_count", Kind: Out, Type: "int64", Count: true}),
 	},
-	Policy: selectPolicy,
+	Policy: compactPolicy,
 })
 
 // UniqueByKey is runtime.UniqueByKey[K, V](eq func(K, K) bool): the first

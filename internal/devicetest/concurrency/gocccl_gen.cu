@@ -68,7 +68,7 @@ constexpr int gocccl_inclusive_scan_Add_threads = 224, gocccl_inclusive_scan_Add
 constexpr int gocccl_radix_sort_keys_uint32_threads = 384, gocccl_radix_sort_keys_uint32_items = 20, gocccl_radix_sort_keys_uint32_minblocks = 3;
 constexpr int gocccl_reduce_Add_threads = 256, gocccl_reduce_Add_items = 8;
 constexpr int gocccl_reduce_MaxF_threads = 256, gocccl_reduce_MaxF_items = 16;
-constexpr int gocccl_select_Even_threads = 128, gocccl_select_Even_items = 16;
+constexpr int gocccl_select_Even_threads = 384, gocccl_select_Even_items = 17;
 constexpr int gocccl_transform_Double_threads = 256, gocccl_transform_Double_items = 8;
 
 // InclusiveScan(Add) over int64, declared at ops.go:29:11.

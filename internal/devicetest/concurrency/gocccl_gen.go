@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "ce12d935dd05c7d5fa10203a682595dbc70b1c940af5de68cd0a981137ca1876", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "cd3a02af9001c788881030a179b092effc0dd72072a834fd29f171e7b907f366"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "db7f95b91a55092299e1854dd4e8128f97b2310e076b756ddf29fdcbebb48e05", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "9d1fb2cc6ba98624ba6bfdeed7886713090367873d1beee18e8e9ed489c08d11"},
 	})
 	// InclusiveScan(Add) over int64, declared at ops.go:29:11.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -78,7 +78,7 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Even_init", "gocccl_select_Even_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 	})
 	// UnaryTransform(Double) over float32, float32, declared at ops.go:31:11.

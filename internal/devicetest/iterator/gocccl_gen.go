@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "58bc5645f1261a5ec89a9ddb3cbc7ddbd44361163f192a29318a507542ee78e0", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "c1dbe74a3c90b6d50e6d26b8c80590a4a0023409cbe6f70709cea563a1b64202"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "9f8b30d69bbcdd32a87374cb47c34a89b121db2ccc79460ad2f76ea285b759c7", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "c9d39cb6e2cba75afd024b0ef6af6cd40b294ee8e73dbbdd785b3ca9e6f798ff"},
 	})
 	// BinaryTransform(MulI32){-,Reverse[int32](Slice[int32])>-} over int32, int32, int32, declared at ops.go:175:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -304,7 +304,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_partition_Odd_itd3caebaa1b_init", "gocccl_partition_Odd_itd3caebaa1b_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		Inputs: []*goccclimpl.Iter{
 			&goccclimpl.Iter{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[int32](), Op: SquareI32, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterReverse, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterPermutation, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int64]()}}}}}}},
@@ -527,7 +527,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Odd_it2d4b99d551_init", "gocccl_select_Odd_it2d4b99d551_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		Inputs: []*goccclimpl.Iter{
 			&goccclimpl.Iter{Kind: goccclimpl.IterCacheModified, Type: reflect.TypeFor[int32](), Mode: goccclimpl.CacheL2Only, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}}},
@@ -545,7 +545,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Odd_it3bbda9e864_init", "gocccl_select_Odd_it3bbda9e864_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		Inputs: []*goccclimpl.Iter{
 			&goccclimpl.Iter{Kind: goccclimpl.IterCacheModified, Type: reflect.TypeFor[int32](), Mode: goccclimpl.CacheStreaming, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}}},
@@ -563,7 +563,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Odd_it19983c9d32_init", "gocccl_select_Odd_it19983c9d32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		Inputs: []*goccclimpl.Iter{
 			&goccclimpl.Iter{Kind: goccclimpl.IterCacheModified, Type: reflect.TypeFor[int32](), Mode: goccclimpl.CacheVolatile, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}}},
@@ -581,7 +581,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Odd_it8007d18e18_init", "gocccl_select_Odd_it8007d18e18_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		Inputs: []*goccclimpl.Iter{
 			&goccclimpl.Iter{Kind: goccclimpl.IterConstant, Type: reflect.TypeFor[int32]()},
@@ -599,7 +599,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Odd_it91c902f249_init", "gocccl_select_Odd_it91c902f249_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		Inputs: []*goccclimpl.Iter{
 			&goccclimpl.Iter{Kind: goccclimpl.IterPermutation, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterShuffle, Type: reflect.TypeFor[int64]()}}},
@@ -617,7 +617,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Odd_itb408cfa68d_init", "gocccl_select_Odd_itb408cfa68d_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		Inputs: []*goccclimpl.Iter{
 			&goccclimpl.Iter{Kind: goccclimpl.IterPermutation, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int64]()}}},
@@ -635,7 +635,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Odd_it80e0f8ed11_init", "gocccl_select_Odd_it80e0f8ed11_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		Inputs: []*goccclimpl.Iter{
 			&goccclimpl.Iter{Kind: goccclimpl.IterReverse, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}}},
@@ -653,7 +653,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Odd_it631980dda7_init", "gocccl_select_Odd_it631980dda7_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		Inputs: []*goccclimpl.Iter{
 			&goccclimpl.Iter{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[int32](), Op: SquareI32, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterCounting, Type: reflect.TypeFor[int32]()}}},
@@ -707,7 +707,7 @@ func init() {
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_select_Positive_it3dbe14de03_init", "gocccl_select_Positive_it3dbe14de03_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		Inputs: []*goccclimpl.Iter{
 			&goccclimpl.Iter{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[float32](), Op: Half, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[float32](), Op: Half, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[float32](), Op: Half, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterCounting, Type: reflect.TypeFor[float32]()}}}}}}},
@@ -970,7 +970,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_unique_EqI32_itb408cfa68d_init", "gocccl_unique_EqI32_itb408cfa68d_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		Inputs: []*goccclimpl.Iter{
 			&goccclimpl.Iter{Kind: goccclimpl.IterPermutation, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int64]()}}},
@@ -988,7 +988,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_unique_EqI32_itcd4b17d954_init", "gocccl_unique_EqI32_itcd4b17d954_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		Inputs: []*goccclimpl.Iter{
 			&goccclimpl.Iter{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[int32](), Op: Div8, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterCounting, Type: reflect.TypeFor[int32]()}}},

@@ -149,24 +149,24 @@ struct Half {
 
 // Launch policies (emit/policy.go): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
-constexpr int gocccl_partition_Odd_it340d4d43a1_threads = 128, gocccl_partition_Odd_it340d4d43a1_items = 16;
-constexpr int gocccl_partition_Odd_it35db1e5711_threads = 128, gocccl_partition_Odd_it35db1e5711_items = 16;
-constexpr int gocccl_partition_Odd_itef3f6a1bcd_threads = 128, gocccl_partition_Odd_itef3f6a1bcd_items = 16;
+constexpr int gocccl_partition_Odd_it340d4d43a1_threads = 384, gocccl_partition_Odd_it340d4d43a1_items = 17;
+constexpr int gocccl_partition_Odd_it35db1e5711_threads = 384, gocccl_partition_Odd_it35db1e5711_items = 17;
+constexpr int gocccl_partition_Odd_itef3f6a1bcd_threads = 384, gocccl_partition_Odd_itef3f6a1bcd_items = 17;
 constexpr int gocccl_partition_Positive_it88a6eb7dca_threads = 128, gocccl_partition_Positive_it88a6eb7dca_items = 8;
 constexpr int gocccl_partition_RecOdd_it30d3a06789_threads = 128, gocccl_partition_RecOdd_it30d3a06789_items = 4;
-constexpr int gocccl_select_Odd_it340d4d43a1_threads = 128, gocccl_select_Odd_it340d4d43a1_items = 16;
-constexpr int gocccl_select_Odd_it35db1e5711_threads = 128, gocccl_select_Odd_it35db1e5711_items = 16;
-constexpr int gocccl_select_Odd_itef3f6a1bcd_threads = 128, gocccl_select_Odd_itef3f6a1bcd_items = 16;
-constexpr int gocccl_select_Odd_it41f38e7d56_threads = 128, gocccl_select_Odd_it41f38e7d56_items = 16;
+constexpr int gocccl_select_Odd_it340d4d43a1_threads = 384, gocccl_select_Odd_it340d4d43a1_items = 17;
+constexpr int gocccl_select_Odd_it35db1e5711_threads = 384, gocccl_select_Odd_it35db1e5711_items = 17;
+constexpr int gocccl_select_Odd_itef3f6a1bcd_threads = 384, gocccl_select_Odd_itef3f6a1bcd_items = 17;
+constexpr int gocccl_select_Odd_it41f38e7d56_threads = 384, gocccl_select_Odd_it41f38e7d56_items = 17;
 constexpr int gocccl_select_Positive_it88a6eb7dca_threads = 128, gocccl_select_Positive_it88a6eb7dca_items = 8;
 constexpr int gocccl_select_RecOdd_it30d3a06789_threads = 128, gocccl_select_RecOdd_it30d3a06789_items = 4;
 constexpr int gocccl_partition3_Low_Mid_it9a0b46282e_threads = 128, gocccl_partition3_Low_Mid_it9a0b46282e_items = 16;
 constexpr int gocccl_partition3_Low_Mid_itc69046c334_threads = 128, gocccl_partition3_Low_Mid_itc69046c334_items = 16;
 constexpr int gocccl_partition3_RecOdd_RecPositive_it8062aa0b1c_threads = 128, gocccl_partition3_RecOdd_RecPositive_it8062aa0b1c_items = 4;
 constexpr int gocccl_unique_EqF64_it88a6eb7dca_threads = 128, gocccl_unique_EqF64_it88a6eb7dca_items = 8;
-constexpr int gocccl_unique_EqI32_it340d4d43a1_threads = 128, gocccl_unique_EqI32_it340d4d43a1_items = 16;
-constexpr int gocccl_unique_EqI32_it35db1e5711_threads = 128, gocccl_unique_EqI32_it35db1e5711_items = 16;
-constexpr int gocccl_unique_EqI32_itef3f6a1bcd_threads = 128, gocccl_unique_EqI32_itef3f6a1bcd_items = 16;
+constexpr int gocccl_unique_EqI32_it340d4d43a1_threads = 384, gocccl_unique_EqI32_it340d4d43a1_items = 17;
+constexpr int gocccl_unique_EqI32_it35db1e5711_threads = 384, gocccl_unique_EqI32_it35db1e5711_items = 17;
+constexpr int gocccl_unique_EqI32_itef3f6a1bcd_threads = 384, gocccl_unique_EqI32_itef3f6a1bcd_items = 17;
 constexpr int gocccl_unique_EqRec_it30d3a06789_threads = 128, gocccl_unique_EqRec_it30d3a06789_items = 4;
 constexpr int gocccl_unique_by_key_EqI32_int32_Rec_itecf865341b_threads = 128, gocccl_unique_by_key_EqI32_int32_Rec_itecf865341b_items = 4;
 constexpr int gocccl_unique_by_key_EqI32_int32_float64_it20a4cffd37_threads = 128, gocccl_unique_by_key_EqI32_int32_float64_it20a4cffd37_items = 8;

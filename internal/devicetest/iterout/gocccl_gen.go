@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterout", "e3ea883fcbdd62e19c7d6fd2496de4fc0ef0ab533df39c378b5ab747660a6f10", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "32094222f261a30ff4a34f922b4062ba9a07dba65144e5d642a019111025568e"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterout", "735ca796d05c767d386e78c43152ae41b5183f3054e5faff8b820f84e2336d96", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "928f333c8e1919518c489e6b39839adcc26a6b6d7a192c8212f19d110f43cfad"},
 	})
 	// Partition(Odd){->-,Discard[int32]} over int32, declared at ops.go:89:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -34,7 +34,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_partition_Odd_it340d4d43a1_init", "gocccl_partition_Odd_it340d4d43a1_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		Inputs: []*goccclimpl.Iter{
 			nil,
@@ -52,7 +52,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_partition_Odd_it35db1e5711_init", "gocccl_partition_Odd_it35db1e5711_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		Inputs: []*goccclimpl.Iter{
 			nil,
@@ -70,7 +70,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_partition_Odd_itef3f6a1bcd_init", "gocccl_partition_Odd_itef3f6a1bcd_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		Inputs: []*goccclimpl.Iter{
 			nil,
@@ -124,7 +124,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Odd_it340d4d43a1_init", "gocccl_select_Odd_it340d4d43a1_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		Inputs: []*goccclimpl.Iter{
 			nil,
@@ -142,7 +142,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Odd_it35db1e5711_init", "gocccl_select_Odd_it35db1e5711_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		Inputs: []*goccclimpl.Iter{
 			nil,
@@ -160,7 +160,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Odd_itef3f6a1bcd_init", "gocccl_select_Odd_itef3f6a1bcd_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		Inputs: []*goccclimpl.Iter{
 			nil,
@@ -178,7 +178,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Odd_it41f38e7d56_init", "gocccl_select_Odd_it41f38e7d56_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		Inputs: []*goccclimpl.Iter{
 			&goccclimpl.Iter{Kind: goccclimpl.IterReverse, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}}},
@@ -310,7 +310,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_unique_EqI32_it340d4d43a1_init", "gocccl_unique_EqI32_it340d4d43a1_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		Inputs: []*goccclimpl.Iter{
 			nil,
@@ -328,7 +328,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_unique_EqI32_it35db1e5711_init", "gocccl_unique_EqI32_it35db1e5711_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		Inputs: []*goccclimpl.Iter{
 			nil,
@@ -346,7 +346,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_unique_EqI32_itef3f6a1bcd_init", "gocccl_unique_EqI32_itef3f6a1bcd_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		Inputs: []*goccclimpl.Iter{
 			nil,

@@ -264,12 +264,12 @@ struct EqFloat64 {
 
 // Launch policies (emit/policy.go): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
-constexpr int gocccl_partition_KeepFloat32_threads = 128, gocccl_partition_KeepFloat32_items = 16;
+constexpr int gocccl_partition_KeepFloat32_threads = 384, gocccl_partition_KeepFloat32_items = 17;
 constexpr int gocccl_partition_KeepFloat64_threads = 128, gocccl_partition_KeepFloat64_items = 8;
-constexpr int gocccl_partition_KeepInt32_threads = 128, gocccl_partition_KeepInt32_items = 16;
+constexpr int gocccl_partition_KeepInt32_threads = 384, gocccl_partition_KeepInt32_items = 17;
 constexpr int gocccl_partition_KeepInt64_threads = 128, gocccl_partition_KeepInt64_items = 8;
 constexpr int gocccl_partition_KeepItem_threads = 128, gocccl_partition_KeepItem_items = 8;
-constexpr int gocccl_partition_KeepUint32_threads = 128, gocccl_partition_KeepUint32_items = 16;
+constexpr int gocccl_partition_KeepUint32_threads = 384, gocccl_partition_KeepUint32_items = 17;
 constexpr int gocccl_partition_KeepUint8_threads = 128, gocccl_partition_KeepUint8_items = 16;
 constexpr int gocccl_rle_EqFloat32_threads = 128, gocccl_rle_EqFloat32_items = 16;
 constexpr int gocccl_rle_EqFloat64_threads = 128, gocccl_rle_EqFloat64_items = 8;
@@ -278,12 +278,12 @@ constexpr int gocccl_rle_EqInt64_threads = 128, gocccl_rle_EqInt64_items = 8;
 constexpr int gocccl_rle_EqItem_threads = 128, gocccl_rle_EqItem_items = 8;
 constexpr int gocccl_rle_EqUint32_threads = 128, gocccl_rle_EqUint32_items = 16;
 constexpr int gocccl_rle_EqUint8_threads = 128, gocccl_rle_EqUint8_items = 16;
-constexpr int gocccl_select_KeepFloat32_threads = 128, gocccl_select_KeepFloat32_items = 16;
+constexpr int gocccl_select_KeepFloat32_threads = 384, gocccl_select_KeepFloat32_items = 17;
 constexpr int gocccl_select_KeepFloat64_threads = 128, gocccl_select_KeepFloat64_items = 8;
-constexpr int gocccl_select_KeepInt32_threads = 128, gocccl_select_KeepInt32_items = 16;
+constexpr int gocccl_select_KeepInt32_threads = 384, gocccl_select_KeepInt32_items = 17;
 constexpr int gocccl_select_KeepInt64_threads = 128, gocccl_select_KeepInt64_items = 8;
 constexpr int gocccl_select_KeepItem_threads = 128, gocccl_select_KeepItem_items = 8;
-constexpr int gocccl_select_KeepUint32_threads = 128, gocccl_select_KeepUint32_items = 16;
+constexpr int gocccl_select_KeepUint32_threads = 384, gocccl_select_KeepUint32_items = 17;
 constexpr int gocccl_select_KeepUint8_threads = 128, gocccl_select_KeepUint8_items = 16;
 constexpr int gocccl_partition3_KeepFloat32_SecondFloat32_threads = 128, gocccl_partition3_KeepFloat32_SecondFloat32_items = 16;
 constexpr int gocccl_partition3_KeepFloat64_SecondFloat64_threads = 128, gocccl_partition3_KeepFloat64_SecondFloat64_items = 8;
@@ -292,12 +292,12 @@ constexpr int gocccl_partition3_KeepInt64_SecondInt64_threads = 128, gocccl_part
 constexpr int gocccl_partition3_KeepItem_SecondItem_threads = 128, gocccl_partition3_KeepItem_SecondItem_items = 8;
 constexpr int gocccl_partition3_KeepUint32_SecondUint32_threads = 128, gocccl_partition3_KeepUint32_SecondUint32_items = 16;
 constexpr int gocccl_partition3_KeepUint8_SecondUint8_threads = 128, gocccl_partition3_KeepUint8_SecondUint8_items = 16;
-constexpr int gocccl_unique_EqFloat32_threads = 128, gocccl_unique_EqFloat32_items = 16;
+constexpr int gocccl_unique_EqFloat32_threads = 384, gocccl_unique_EqFloat32_items = 17;
 constexpr int gocccl_unique_EqFloat64_threads = 128, gocccl_unique_EqFloat64_items = 8;
-constexpr int gocccl_unique_EqInt32_threads = 128, gocccl_unique_EqInt32_items = 16;
+constexpr int gocccl_unique_EqInt32_threads = 384, gocccl_unique_EqInt32_items = 17;
 constexpr int gocccl_unique_EqInt64_threads = 128, gocccl_unique_EqInt64_items = 8;
 constexpr int gocccl_unique_EqItem_threads = 128, gocccl_unique_EqItem_items = 8;
-constexpr int gocccl_unique_EqUint32_threads = 128, gocccl_unique_EqUint32_items = 16;
+constexpr int gocccl_unique_EqUint32_threads = 384, gocccl_unique_EqUint32_items = 17;
 constexpr int gocccl_unique_EqUint8_threads = 128, gocccl_unique_EqUint8_items = 16;
 constexpr int gocccl_unique_by_key_EqItem_Item_uint8_threads = 128, gocccl_unique_by_key_EqItem_Item_uint8_items = 8;
 constexpr int gocccl_unique_by_key_EqFloat64_float64_int64_threads = 128, gocccl_unique_by_key_EqFloat64_float64_int64_items = 8;

@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "aefcada7652e837083b32991de486a53b80c8d6902845e9b000ecaa081b9cbef", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "50ae6cd72d2e72621ff8090d1820d8d2e5db6227a2b3a73e978551b98beb781a"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "be86936e147eb6bc13ed83be656befd6b830a6a599706ee029349878e0f294a1", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "4640484c91df63426f544aad983e6c7fb8269e9948fffa4b2be2f93005c875b1"},
 	})
 	// Partition(KeepFloat32) over float32, declared at ops.go:106:29.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -34,7 +34,7 @@ func init() {
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_partition_KeepFloat32_init", "gocccl_partition_KeepFloat32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 	})
 	// Partition(KeepFloat64) over float64, declared at ops.go:111:29.
@@ -56,7 +56,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_partition_KeepInt32_init", "gocccl_partition_KeepInt32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 	})
 	// Partition(KeepInt64) over int64, declared at ops.go:101:29.
@@ -89,7 +89,7 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_partition_KeepUint32_init", "gocccl_partition_KeepUint32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 	})
 	// Partition(KeepUint8) over uint8, declared at ops.go:86:29.
@@ -188,7 +188,7 @@ func init() {
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_select_KeepFloat32_init", "gocccl_select_KeepFloat32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 	})
 	// Select(KeepFloat64) over float64, declared at ops.go:110:29.
@@ -210,7 +210,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_KeepInt32_init", "gocccl_select_KeepInt32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 	})
 	// Select(KeepInt64) over int64, declared at ops.go:100:29.
@@ -243,7 +243,7 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_KeepUint32_init", "gocccl_select_KeepUint32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 	})
 	// Select(KeepUint8) over uint8, declared at ops.go:85:29.
@@ -342,7 +342,7 @@ func init() {
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_unique_EqFloat32_init", "gocccl_unique_EqFloat32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 	})
 	// Unique(EqFloat64) over float64, declared at ops.go:113:29.
@@ -364,7 +364,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_unique_EqInt32_init", "gocccl_unique_EqInt32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 	})
 	// Unique(EqInt64) over int64, declared at ops.go:103:29.
@@ -397,7 +397,7 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_unique_EqUint32_init", "gocccl_unique_EqUint32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 	})
 	// Unique(EqUint8) over uint8, declared at ops.go:88:29.

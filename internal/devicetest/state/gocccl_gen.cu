@@ -447,13 +447,13 @@ constexpr int gocccl_merge_sort_pairs_Order_Less_uint32_int32_threads = 256, goc
 constexpr int gocccl_reduce_Mod_Add_threads = 256, gocccl_reduce_Mod_Add_items = 8;
 constexpr int gocccl_reduce_Weights_Add_threads = 256, gocccl_reduce_Weights_Add_items = 8;
 constexpr int gocccl_segmented_reduce_Mod_Add_threads = 256, gocccl_segmented_reduce_Mod_Add_items = 8;
-constexpr int gocccl_select_Band_In_threads = 128, gocccl_select_Band_In_items = 16;
-constexpr int gocccl_select_Spans_In_threads = 128, gocccl_select_Spans_In_items = 16;
+constexpr int gocccl_select_Band_In_threads = 384, gocccl_select_Band_In_items = 17;
+constexpr int gocccl_select_Spans_In_threads = 384, gocccl_select_Spans_In_items = 17;
 constexpr int gocccl_transform_Affine_Apply_threads = 256, gocccl_transform_Affine_Apply_items = 8;
 constexpr int gocccl_transform_Lut_Get_threads = 256, gocccl_transform_Lut_Get_items = 8;
 constexpr int gocccl_transform_Mix_Map_threads = 256, gocccl_transform_Mix_Map_items = 4;
 constexpr int gocccl_transform_Probe_At_threads = 256, gocccl_transform_Probe_At_items = 8;
-constexpr int gocccl_unique_Bucket_Same_threads = 128, gocccl_unique_Bucket_Same_items = 16;
+constexpr int gocccl_unique_Bucket_Same_threads = 384, gocccl_unique_Bucket_Same_items = 17;
 constexpr int gocccl_upper_bound_Order_Less_threads = 256, gocccl_upper_bound_Order_Less_items = 1;
 
 // AdjacentDifference(Mod.Add) over uint64, declared at ops.go:169:15.

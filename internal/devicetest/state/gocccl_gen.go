@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "33a42177447fb9b37a3837e8ed84284db07c629455f1d42c07236bcbfb5b245f", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "f8711c7ec31efe169aff5d947674ac1f8ee4aa567d3e9e23ab9ad1f7939f93c8"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "2e606abfb4dfc24df055fd3e5ad56af596497b2e88e6b8873861c17e312543f3", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "14ed2f33ba52d397c37d8796e91393fb8474cc307b84b53658cb7b0f1e8fa266"},
 	})
 	// AdjacentDifference(Mod.Add) over uint64, declared at ops.go:169:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -177,7 +177,7 @@ func init() {
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_select_Band_In_init", "gocccl_select_Band_In_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		State:       reflect.TypeFor[Band](),
 		StateLayout: "{Lo@0:float32,Hi@4:float32}/8",
@@ -190,7 +190,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Spans_In_init", "gocccl_select_Spans_In_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		State:       reflect.TypeFor[Spans](),
 		StateLayout: "{Inner@0:{T@0:[2]view[{Lo@0:int32,Hi@4:int32}]},Pick@48:uint8}/56",
@@ -255,7 +255,7 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_unique_Bucket_Same_init", "gocccl_unique_Bucket_Same_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		State:       reflect.TypeFor[Bucket](),
 		StateLayout: "{Width@0:uint32}/4",

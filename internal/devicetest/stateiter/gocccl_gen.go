@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "0b15a9b92012b831efd184e180503111336c5d6ddd1b43f6b16870065b704b0e", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "3f400fbf787638b9c97d75e85fab6398ecb522fe375796cd8c41ea6816a29f4c"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "37cf32cb1fdef3d245afbabe17e445ffd078c76e562f0f1ecb2ea066c0055e51", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "c033173412ca8fbc7808a127c402bc44029206216c02f94fe8c457bd3518a9b2"},
 	})
 	// BinaryTransform(Lut.Axpy){Permutation[float32](Slice[float32],Slice[int64]),->TransformOutput[float32](Slice[float32],Half)} over float32, float32, float32, declared at ops.go:81:13.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -109,7 +109,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Lut_Keep_it0adec60018_init", "gocccl_select_Lut_Keep_it0adec60018_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
 		Inputs: []*goccclimpl.Iter{
 			&goccclimpl.Iter{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[int32](), Op: Low, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterPermutation, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int64]()}}}}},

@@ -98,7 +98,14 @@ func opaqueFloat(v float64) float64 { return v }
 // when it is installed, else c++.
 func hostCompiler(t *testing.T) (string, []string) {
 	if p, err := FindNVCC(""); err == nil {
-		return p, []string{"-std=c++17", "-x", "cu"}
+		args := []string{"-std=c++17", "-x", "cu"}
+		// NVIDIA's wheels keep libcudart_static and libcudadevrt in lib/,
+		// where their nvcc.profile does not look (it names lib64): without
+		// Debian's toolkit in the linker's path, host programs fail to link.
+		if lib := filepath.Join(filepath.Dir(p), "..", "lib"); fileExists(filepath.Join(lib, "libcudart_static.a")) {
+			args = append(args, "-L"+lib)
+		}
+		return p, args
 	}
 	if p, err := exec.LookPath("c++"); err == nil {
 		return p, []string{"-std=c++17", "-x", "c++"}
@@ -537,3 +544,9 @@ void convs(const char* tn, const char* fn, const std::array<From, N>& v) {
 }
 
 `
+
+// fileExists reports whether path names an existing file.
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}

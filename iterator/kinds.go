@@ -185,7 +185,7 @@ func Permutation[T any](values runtime.Iterator[T], indices runtime.Iterator[int
 		return func(i int64) T {
 			j := fx(i)
 			if lv >= 0 && (j < 0 || j >= lv) {
-				panic(indexError{i, j, lv})
+				panic(indexError{"Permutation", "values", i, j, lv})
 			}
 			return fv(j)
 		}, nil
@@ -194,10 +194,14 @@ func Permutation[T any](values runtime.Iterator[T], indices runtime.Iterator[int
 
 // indexError is a Permutation index outside its values, which the CPU
 // backend reports as an error.
-type indexError struct{ i, j, n int64 }
+// (kind names the composition, of the values or of the output's elements).
+type indexError struct {
+	kind, of string
+	i, j, n  int64
+}
 
 func (e indexError) Error() string {
-	return fmt.Sprintf("iterator.Permutation: index %d (at %d) is outside the %d values", e.j, e.i, e.n)
+	return fmt.Sprintf("iterator.%s: index %d (at %d) is outside the %d %s: every index must be in [0, %d)", e.kind, e.j, e.i, e.n, e.of, e.n)
 }
 
 // Reverse reads in[len-1-i]: in must have a length (read a buffer or a
@@ -386,7 +390,7 @@ func PermutationOutput[T any](out runtime.OutputIterator[T], indices runtime.Ite
 		return func(i int64, v T) {
 			j := fx(i)
 			if lo >= 0 && (j < 0 || j >= lo) {
-				panic(indexError{i, j, lo})
+				panic(indexError{"PermutationOutput", "elements of its output", i, j, lo})
 			}
 			fo(j, v)
 		}, nil

@@ -56,3 +56,51 @@ func TestIndexErrorsOnePrefix(t *testing.T) {
 	}
 	require.Equal(t, []int64{-1}, host(t, cnt), "a failed call writes no count")
 }
+
+// Compositions of TestOutputCompositionsOverlap.
+var (
+	ovI64  = iterator.Slice[int64]()
+	ovIdx  = iterator.Slice[int64]()
+	ovScat = iterator.PermutationOutput(ovI64, ovIdx)
+)
+
+// IeOdd64 selects the odd int64.
+//
+//gocccl:op
+func IeOdd64(x int64) bool { return x&1 == 1 }
+
+// TestOutputCompositionsOverlap: a buffer that an output composition
+// writes may not overlap the input, the counts or another output, as a
+// plain output may not (the kernels would read what they write, and the CPU
+// backend, which writes through a temporary, would hide it); a buffer an
+// output only reads (a PermutationOutput's indices) may be an input.
+func TestOutputCompositionsOverlap(t *testing.T) {
+	d, err := runtime.Open(runtime.CPU)
+	require.NoError(t, err)
+	defer d.Close()
+	xs, out, cnt, cnt2 := must(d, []int32{5, 3, 8, 1}), must(d, make([]int32, 4)), must(d, []int64{0}), must(d, []int64{0, 0})
+	for _, c := range []struct {
+		name, want string
+		err        error
+	}{
+		{"Select reversed into its input", "the output and the input overlap",
+			runtime.Select(IsOdd).Run(nil, xs, oRev.Bind(oI32.With(xs)), cnt)},
+		{"Partition into part of its input", "the output and the input overlap",
+			runtime.Partition(IsOdd).Run(nil, xs.Range(0, 2), oScat.Bind(oI32.With(xs.Range(1, 4)), oIdx.With(must(d, []int64{0, 1}))), cnt)},
+		{"Unique into an overlapping view", "the output and the input overlap",
+			runtime.Unique(Same).Run(nil, xs.Range(0, 2), oRev.Bind(oI32.With(xs.Range(1, 3))), cnt)},
+		{"ThreeWayPartition's first output onto its second", "the second output and the first output overlap",
+			runtime.ThreeWayPartition(ByThree, ByThreeRest).Run(nil, xs, oRev.Bind(oI32.With(out)), out, must(d, make([]int32, 4)), cnt2)},
+		{"UniqueByKey's keys output onto its keys", "the keys output and the keys overlap",
+			runtime.UniqueByKey[int32, int32](Same).Run(nil, xs, must(d, make([]int32, 4)), oRev.Bind(oI32.With(xs)), oDrop.Bind(), cnt)},
+	} {
+		require.ErrorContains(t, c.err, c.want, c.name)
+		require.Equal(t, 1, countPrefix(c.err.Error()), "%s: one prefix: %v", c.name, c.err)
+	}
+
+	// A PermutationOutput reads its indices: they may be the input.
+	ys, got := must(d, []int64{3, 1, 2, 0}), must(d, make([]int64, 4))
+	require.NoError(t, runtime.Select(IeOdd64).Run(nil, ys, ovScat.Bind(ovI64.With(got), ovIdx.With(ys)), cnt))
+	require.Equal(t, []int64{2}, host(t, cnt))
+	require.Equal(t, []int64{0, 1, 0, 3}, host(t, got))
+}

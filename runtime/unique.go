@@ -217,7 +217,7 @@ func (o *UniqueByKeyOp[K, V]) runOver(s *Stream, keysIn Input[K], valuesIn Input
 	n := keys.len()
 	values = values.withLen(n)
 	bkout, bvout, bcount := sinkBuffer(name, "keys output", kout), sinkBuffer(name, "values output", vout), bufferOf(name, "count", count)
-	bufs := []buffer{bkout, bvout, bcount}
+	bufs := vout.written("values output", kout.written("keys output", []buffer{bkout, bvout, bcount}))
 	if b, ok := srcBuffer(name, "keys", keys); ok {
 		bufs = append(bufs, b)
 	}

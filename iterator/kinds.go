@@ -164,7 +164,8 @@ func Transform[A, B any](in runtime.Iterator[A], op func(A) B) *In[B] {
 }
 
 // Permutation reads values[indices[i]]. Its length is that of indices;
-// every index must be within values (the device reads what it is given).
+// every index must be within values: the CPU backend returns an error for
+// one that is not, a GPU reads what it is given.
 func Permutation[T any](values runtime.Iterator[T], indices runtime.Iterator[int64]) *In[T] {
 	v, x := inNode(values), inNode(indices)
 	n := node(iter.Permutation, reflect.TypeFor[T](), v, x)
@@ -369,7 +370,12 @@ func ReverseOutput[T any](out runtime.OutputIterator[T]) *Out[T] {
 }
 
 // PermutationOutput writes element i to out[indices[i]]; its length is
-// that of indices, and every index must be within out.
+// that of indices, and every index must be within out. The CPU backend
+// returns an error for one that is not (after writing the elements before
+// it); a GPU does not check them and writes where it is told, as CUB's
+// iterators do, so an index outside out corrupts device memory. Where
+// indices repeat, one of the elements written there remains: on a GPU
+// which one is unspecified, the CPU backend keeps the last in index order.
 func PermutationOutput[T any](out runtime.OutputIterator[T], indices runtime.Iterator[int64]) *Out[T] {
 	o, x := outNode(out), inNode(indices)
 	n := node(iter.PermutationOutput, reflect.TypeFor[T](), o, x)

@@ -164,7 +164,8 @@ func Transform[A, B any](in runtime.Iterator[A], op func(A) B) *In[B] {
 }
 
 // Permutation reads values[indices[i]]. Its length is that of indices;
-// every index must be within values (the device reads what it is given).
+// every index must be within values: the CPU backend returns an error for
+// one that is not, a GPU reads what it is given.
 func Permutation[T any](values runtime.Iterator[T], indices runtime.Iterator[int64]) *In[T] {
 	v, x := inNode(values), inNode(indices)
 	n := node(iter.Permutation, reflect.TypeFor[T](), v, x)
@@ -185,7 +186,7 @@ func Permutation[T any](values runtime.Iterator[T], indices runtime.Iterator[int
 		return func(i int64) T {
 			j := fx(i)
 			if lv >= 0 && (j < 0 || j >= lv) {
-				panic(indexError{i, j, lv})
+				panic(indexError{"Permutation", "values", i, j, lv})
 			}
 			return fv(j)
 		}, nil
@@ -194,10 +195,14 @@ func Permutation[T any](values runtime.Iterator[T], indices runtime.Iterator[int
 
 // indexError is a Permutation index outside its values, which the CPU
 // backend reports as an error.
-type indexError struct{ i, j, n int64 }
+// (kind names the composition, of the values or of the output's elements).
+type indexError struct {
+	kind, of string
+	i, j, n  int64
+}
 
 func (e indexError) Error() string {
-	return fmt.Sprintf("iterator.Permutation: index %d (at %d) is outside the %d values", e.j, e.i, e.n)
+	return fmt.Sprintf("iterator.%s: index %d (at %d) is outside the %d %s: every index must be in [0, %d)", e.kind, e.j, e.i, e.n, e.of, e.n)
 }
 
 // Reverse reads in[len-1-i]: in must have a length (read a buffer or a
@@ -365,7 +370,12 @@ func ReverseOutput[T any](out runtime.OutputIterator[T]) *Out[T] {
 }
 
 // PermutationOutput writes element i to out[indices[i]]; its length is
-// that of indices, and every index must be within out.
+// that of indices, and every index must be within out. The CPU backend
+// returns an error for one that is not (after writing the elements before
+// it); a GPU does not check them and writes where it is told, as CUB's
+// iterators do, so an index outside out corrupts device memory. Where
+// indices repeat, one of the elements written there remains: on a GPU
+// which one is unspecified, the CPU backend keeps the last in index order.
 func PermutationOutput[T any](out runtime.OutputIterator[T], indices runtime.Iterator[int64]) *Out[T] {
 	o, x := outNode(out), inNode(indices)
 	n := node(iter.PermutationOutput, reflect.TypeFor[T](), o, x)
@@ -386,7 +396,7 @@ func PermutationOutput[T any](out runtime.OutputIterator[T], indices runtime.Ite
 		return func(i int64, v T) {
 			j := fx(i)
 			if lo >= 0 && (j < 0 || j >= lo) {
-				panic(indexError{i, j, lo})
+				panic(indexError{"PermutationOutput", "elements of its output", i, j, lo})
 			}
 			fo(j, v)
 		}, nil

@@ -79,14 +79,19 @@ func (h *HistogramEvenOp[T]) Run(s *Stream, samples Input[T], hist *Slice[int32]
 		if err != nil {
 			return h.wrap(err, "")
 		}
-		return h.wrap(histogramCPU(hs.host, hist.host[:numBins], s.dev.info.Workers, e.bin), "")
+		b := e // the CPU backend's binner, on the heap through its method value
+		return h.wrap(histogramCPU(hs.host, hist.host[:numBins], s.dev.info.Workers, b.bin), "")
+	}
+	var args cuda.Args
+	k, grid, err := histogramGPU(&h.instance, s, src, hist, numBins, &args)
+	if err != nil {
+		return err
 	}
 	size, align := int(unsafe.Sizeof(lower)), int(unsafe.Alignof(lower))
-	return histogramGPU(&h.instance, s, src, hist, numBins, func(a *cuda.Args) {
-		a.Value(unsafe.Pointer(&lower), size, align)
-		a.Value(unsafe.Pointer(&upper), size, align)
-		a.Float64(e.kernelScale())
-	})
+	args.Value(unsafe.Pointer(&lower), size, align)
+	args.Value(unsafe.Pointer(&upper), size, align)
+	args.Float64(e.kernelScale())
+	return k.launch(histogramSweep, grid, s, &args)
 }
 
 // TempStorageBytes returns the device scratch memory a Run takes: none.
@@ -164,38 +169,43 @@ func histogramCPU[T any](samples []T, hist []int32, workers int, bin func(T) int
 	return nil
 }
 
-// histogramGPU launches a histogram's kernels: one sweep block for one tile
-// of samples, else the zeroing kernel and a one-wave grid-stride sweep.
-// extra packs the sweep's parameters after bins.
-func histogramGPU[T any](in *instance, s *Stream, samples src[T], hist *Slice[int32], numBins int, extra func(*cuda.Args)) error {
+// histogramSweep and histogramZero are the kernels of a histogram.
+const histogramSweep, histogramZero = 0, 1
+
+// histogramGPU prepares a histogram's launch: one sweep block for one tile
+// of samples, else the zeroing kernel (launched here) and a one-wave
+// grid-stride sweep. It packs the sweep's parameters up to bins into args;
+// the caller packs its own after them and launches histogramSweep on the
+// returned kernels and grid. (args is the caller's, and no function value
+// receives it, so that it stays on the caller's stack: a plain call makes
+// no allocation.)
+func histogramGPU[T any](in *instance, s *Stream, samples src[T], hist *Slice[int32], numBins int, args *cuda.Args) (kernels, int, error) {
 	k, err := in.kernelsThrough(s.dev, []*iter.Node{samples.node()}, nil)
 	if err != nil {
-		return err
+		return kernels{}, 0, err
 	}
-	const sweep, zero = 0, 1
 	tile := k.policy.Tile()
 	grid := 1
 	n := samples.len()
 	if n > tile {
 		grid = min((n+tile-1)/tile, max(1, k.maxBlocks/subscription))
 	}
-	var args cuda.Args
+	args.Reset()
 	if grid > 1 {
 		args.Ptr(hist.ptr)
 		args.Int64(int64(numBins))
-		if err := k.launch(zero, min((numBins+k.policy.BlockThreads-1)/k.policy.BlockThreads, 1024), s, &args); err != nil {
-			return err
+		if err := k.launch(histogramZero, min((numBins+k.policy.BlockThreads-1)/k.policy.BlockThreads, 1024), s, args); err != nil {
+			return kernels{}, 0, err
 		}
 		args.Reset()
 	}
-	if err := samples.pack(&args); err != nil {
-		return in.wrap(err, "")
+	if err := samples.pack(args); err != nil {
+		return kernels{}, 0, in.wrap(err, "")
 	}
 	args.Int64(int64(n))
 	args.Ptr(hist.ptr)
 	args.Int64(int64(numBins))
-	extra(&args)
-	return k.launch(sweep, grid, s, &args)
+	return k, grid, nil
 }
 
 // evenBinner maps samples to bins of equal width; see HistogramEvenOp.Run.
@@ -210,24 +220,27 @@ type evenBinner[T HistogramSample] struct {
 	estimate     float64 // integer T: bins / range, the kernel's estimate
 }
 
-func newEvenBinner[T HistogramSample](bins int, lower, upper T) (*evenBinner[T], error) {
-	e := &evenBinner[T]{lower: lower, upper: upper, bins: bins}
+// newEvenBinner checks the levels of a HistogramEven call and returns its
+// binner, as a value, so that a GPU call, which reads only kernelScale,
+// keeps it on its stack (a plain call makes no allocation).
+func newEvenBinner[T HistogramSample](bins int, lower, upper T) (evenBinner[T], error) {
+	e := evenBinner[T]{lower: lower, upper: upper, bins: bins}
 	switch reflect.TypeFor[T]().Kind() {
 	case reflect.Float32, reflect.Float64:
 		e.float = true
 		lo, up := float64(lower), float64(upper)
 		if math.IsNaN(lo) || math.IsNaN(up) || math.IsInf(lo, 0) || math.IsInf(up, 0) {
-			return nil, fmt.Errorf("levels %v and %v: want finite levels", lower, upper)
+			return evenBinner[T]{}, fmt.Errorf("levels %v and %v: want finite levels", lower, upper)
 		}
 	}
 	if !(lower < upper) {
-		return nil, fmt.Errorf("lower level %v is not below upper level %v", lower, upper)
+		return evenBinner[T]{}, fmt.Errorf("lower level %v is not below upper level %v", lower, upper)
 	}
 	if e.float {
 		width := T(upper - lower)
 		e.fscale = T(T(bins) / width)
 		if math.IsInf(float64(width), 0) || math.IsInf(float64(e.fscale), 0) || e.fscale == 0 {
-			return nil, fmt.Errorf("levels %v and %v with %d bins: the bin width does not fit the sample type", lower, upper, bins)
+			return evenBinner[T]{}, fmt.Errorf("levels %v and %v with %d bins: the bin width does not fit the sample type", lower, upper, bins)
 		}
 		return e, nil
 	}

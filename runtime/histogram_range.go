@@ -74,7 +74,13 @@ func (h *HistogramRangeOp[T]) Run(s *Stream, samples Input[T], hist *Slice[int32
 		}
 		return h.wrap(histogramCPU(hs.host, hist.host[:bins], s.dev.info.Workers, func(x T) int { return rangeBin(lv, x) }), "")
 	}
-	return histogramGPU(&h.instance, s, src, hist, bins, func(a *cuda.Args) { a.Ptr(levels.ptr) })
+	var args cuda.Args
+	k, grid, err := histogramGPU(&h.instance, s, src, hist, bins, &args)
+	if err != nil {
+		return err
+	}
+	args.Ptr(levels.ptr)
+	return k.launch(histogramSweep, grid, s, &args)
 }
 
 // TempStorageBytes returns the device scratch memory a Run takes: none.

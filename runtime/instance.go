@@ -165,11 +165,24 @@ func (in *instance) wrap(err error, what string) error {
 	if ie := (*instanceError)(nil); errors.As(err, &ie) && ie.key == in.key {
 		return err
 	}
+	head := "gocccl: " + in.name() + ": "
 	if what != "" {
-		return &instanceError{in.key, fmt.Errorf("gocccl: %s: %s: %w", in.name(), what, err)}
+		head += what + ": "
 	}
-	return &instanceError{in.key, fmt.Errorf("gocccl: %s: %w", in.name(), err)}
+	// err carries its own prefix (an operator's panic on the CPU backend, a
+	// composition's index outside its buffer): keep one.
+	return &instanceError{in.key, &prefixedError{head + strings.TrimPrefix(err.Error(), "gocccl: "), err}}
 }
+
+// prefixedError is an error under the message of wrap, which spells its
+// message once with the gocccl: prefix.
+type prefixedError struct {
+	msg string
+	err error
+}
+
+func (e *prefixedError) Error() string { return e.msg }
+func (e *prefixedError) Unwrap() error { return e.err }
 
 // kernels are an instance's registration bound on one device.
 type kernels struct {

@@ -346,7 +346,7 @@ func (a sink[T]) flush(tmp *Slice[T]) (err error) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("gocccl: %v", r)
+			err = fmt.Errorf("gocccl: operator panicked on the CPU backend: %v", r)
 		}
 	}()
 	for i, v := range tmp.host {

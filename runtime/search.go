@@ -93,12 +93,14 @@ func (o *SearchOp[T]) Run(s *Stream, data, values Input[T], out *Slice[int64]) e
 		})
 		return o.wrap(err, "")
 	}
-	if nv == 0 {
-		return nil
-	}
+	// The kernels first, so that an empty call of a composition no
+	// instance declared fails on a GPU as on the CPU backend.
 	k, err := o.kernelsThrough(s.dev, ins, nil)
 	if err != nil {
 		return err
+	}
+	if nv == 0 {
+		return nil
 	}
 	var args cuda.Args
 	if err := hay.pack(&args); err != nil {

@@ -122,12 +122,14 @@ func (r *SegmentedReduceOp[T]) Run(s *Stream, in Input[T], begin, end Input[int6
 		}
 		return r.wrap(segmentedReduceCPU(r.op, hin.host, hb.host, he.host, out.host, init, s.dev.info.Workers), "")
 	}
-	if segs == 0 {
-		return nil
-	}
+	// The kernels first, so that an empty call of a composition no
+	// instance declared fails on a GPU as on the CPU backend.
 	k, err := r.kernelsThrough(s.dev, ins, nil)
 	if err != nil {
 		return err
+	}
+	if segs == 0 {
+		return nil
 	}
 	n := src.len()
 	kernel, grid := segmentedDispatch(n, segs, k.policy.BlockThreads, k.policy.Tile(), k.maxBlocks)

@@ -291,6 +291,9 @@ func (o *ThreeWayPartitionOp[T]) runOver(s *Stream, input Input[T], firstOut, se
 	}
 	bcounts := bufferOf(name, "counts", counts)
 	bufs := append(outs[:len(outs):len(outs)], bcounts)
+	for i, d := range dsts {
+		bufs = d.written(roles[i], bufs)
+	}
 	if b, ok := srcBuffer(name, "input", a); ok {
 		bufs = append(bufs, b)
 	}

@@ -3,6 +3,7 @@ package runtime
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"unsafe"
 
@@ -228,7 +229,7 @@ func compactOver[T any](inst *instance, s *Stream, in Input[T], out Output[T], c
 	}
 	bcount := bufferOf(name, "count", count)
 	bout := sinkBuffer(name, "output", dst)
-	bufs := []buffer{bout, bcount}
+	bufs := dst.written("output", []buffer{bout, bcount})
 	if b, ok := srcBuffer(name, "input", a); ok {
 		bufs = append(bufs, b)
 	}
@@ -296,6 +297,39 @@ func sinkBuffer[T any](alg, role string, a sink[T]) buffer {
 		b.n = math.MaxInt
 	}
 	return b
+}
+
+// written appends to bufs the spans of the buffers that output a writes
+// through its composition (its Slice leaves, but the indices that a
+// PermutationOutput reads), in the role of the output, so that
+// checkBuffers finds one that overlaps an input, the counts or another
+// output as it does a plain buffer: the kernels would read what they write.
+func (a sink[T]) written(role string, bufs []buffer) []buffer {
+	if a.it == nil {
+		return bufs
+	}
+	return a.it.written(role, a.it.root, bufs)
+}
+
+func (b *boundIter) written(role string, n *iter.Node, bufs []buffer) []buffer {
+	switch n.Kind {
+	case iter.Slice:
+		buf, err := b.env.Buf(n)
+		if err != nil || buf.N <= 0 {
+			return bufs
+		}
+		lo := buf.Ptr
+		if buf.Host != nil {
+			lo = uintptr(reflect.ValueOf(buf.Host).UnsafePointer())
+		}
+		return append(bufs, buffer{role: role, dev: b.dev, n: int(buf.N), lo: lo, hi: lo + uintptr(buf.N)*n.Type.Size()})
+	case iter.PermutationOutput:
+		return b.written(role, n.In[0], bufs)
+	}
+	for _, c := range n.In {
+		bufs = b.written(role, c, bufs)
+	}
+	return bufs
 }
 
 // srcBuffer describes input a of a compaction as the argument role of the

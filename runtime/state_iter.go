@@ -41,10 +41,13 @@ type AnyOutputIterator interface {
 // the plain algorithm's Over accepts for that input (of the operator's
 // element type), and the algorithm must read iterators at all
 // (UnaryTransform, BinaryTransform, Reduce, the scans, Select, Partition,
-// Unique and the merge sorts' RunCopy do).
+// Unique, SegmentedReduce, LowerBound, UpperBound and the merge sorts'
+// RunCopy do).
 func (st *Stateful[S, H]) Over(ins ...AnyIterator) *Stateful[S, H] { return st }
 
 // Into declares the instance writing its outputs through the output
-// iterator compositions outs (package iterator), one per output, nil for a
-// plain buffer; see Over. It returns st.
+// iterator compositions outs (package iterator), one per composition that
+// the plain handle's Into takes (a compaction's counts take none), nil for
+// a plain buffer; see Over. UnaryTransform, BinaryTransform, Reduce, the
+// scans, Select, Partition and Unique write iterators. It returns st.
 func (st *Stateful[S, H]) Into(outs ...AnyOutputIterator) *Stateful[S, H] { return st }

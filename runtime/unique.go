@@ -217,7 +217,7 @@ func (o *UniqueByKeyOp[K, V]) runOver(s *Stream, keysIn Input[K], valuesIn Input
 	n := keys.len()
 	values = values.withLen(n)
 	bkout, bvout, bcount := sinkBuffer(name, "keys output", kout), sinkBuffer(name, "values output", vout), bufferOf(name, "count", count)
-	bufs := []buffer{bkout, bvout, bcount}
+	bufs := vout.written("values output", kout.written("keys output", []buffer{bkout, bvout, bcount}))
 	if b, ok := srcBuffer(name, "keys", keys); ok {
 		bufs = append(bufs, b)
 	}
@@ -267,10 +267,19 @@ func (o *UniqueByKeyOp[K, V]) runOver(s *Stream, keysIn Input[K], valuesIn Input
 		return nil
 	}
 	var args cuda.Args
-	for _, pack := range []func(*cuda.Args) error{keys.pack, values.pack, kout.pack, vout.pack} {
-		if err := pack(&args); err != nil {
-			return o.wrap(err, "")
-		}
+	// One call each: method values would take args to the heap.
+	err = keys.pack(&args)
+	if err == nil {
+		err = values.pack(&args)
+	}
+	if err == nil {
+		err = kout.pack(&args)
+	}
+	if err == nil {
+		err = vout.pack(&args)
+	}
+	if err != nil {
+		return o.wrap(err, "")
 	}
 	args.Ptr(count.ptr)
 	return o.compactThrough(s, n, 1, false, count.ptr, &args, ins, outs)

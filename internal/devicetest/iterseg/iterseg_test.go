@@ -417,6 +417,11 @@ func TestUndeclaredIterators(t *testing.T) {
 				RangeConst.Run(nil, Mixed.Bind(CountI32.With(0)).Take(3), hist, levels)},
 			{"LowerBound", "Over(iterator.Slice[int32](), iterator.Constant[int32]())",
 				LowerMixed.Run(nil, xs, ConstI32.Bind(ConstI32.With(2)).Take(2), idx)},
+			// Empty calls too: a GPU returned before looking the kernels up.
+			{"SegmentedReduce of no segments", "iterator.Transform(iterator.Counting[int64](), github.com/gocccl/gocccl/internal/devicetest/iterseg.TimesShort), iterator.Slice[int64]())",
+				SegShort.Run(nil, Mixed.Bind(CountI32.With(0)).Take(3), ShortStart.Bind(CountI64.With(0)).Take(0), offs.Range(1, 1), out, 0)},
+			{"LowerBound of no values", "Over(iterator.Slice[int32](), iterator.Constant[int32]())",
+				LowerMixed.Run(nil, xs, ConstI32.Bind(ConstI32.With(2)).Take(0), idx)},
 		} {
 			require.ErrorIs(t, c.err, runtime.ErrNotGenerated, "%s on %s", c.name, d)
 			require.ErrorContains(t, c.err, c.want, "%s on %s", c.name, d)

@@ -95,6 +95,9 @@ if [[ " $groups " == *" test "* ]]; then
 	# TestScratchRetain reads the device's free memory from the driver,
 	# which other processes on the GPU move: alone too, and skipped below.
 	step radixsort-memory 60 ./devicetest-radixsort.test -test.v -test.count=1 -test.run '^TestScratchRetain$'
+	# Every algorithm over every element type, device memory checked after
+	# every state (internal/devicetest/sweepall): alone too, and skipped below.
+	step sweepall-memory 180 ./devicetest-sweepall.test -test.v -test.count=1 -test.timeout=0 ${SWEEPALL_FLAGS:-}
 	pstep nvcc13-generated 300 bash -c 'ls src/generated/*.cu | xargs -P 4 -I{} sh -c '"'"'echo {}; '"$NVCC"' -fmad=false -cubin -o /tmp/$(basename {}).cubin {}'"'"
 	pstep kernel-tests 420 bash -c "$NVCC -o /tmp/kernels_test src/kernels_test.cu && /tmp/kernels_test"
 	pstep cuda-tests 90 ./cuda.test -test.v -test.count=1
@@ -103,6 +106,7 @@ if [[ " $groups " == *" test "* ]]; then
 	for t in ./devicetest-*.test; do
 		[ -e "$t" ] || continue
 		name=$(basename "$t" .test)
+		[ "$name" = devicetest-sweepall ] && continue # ran alone above
 		pstep "$name-tests" "${FAMILY_LIMIT:-300}" "$t" -test.v -test.count=1 -test.timeout=0 -test.skip '^TestScratchRetain$' ${FAMILY_FLAGS:-}
 	done
 	pstep diff-tests 240 ./difftest.test -test.v -test.count=1

@@ -81,6 +81,25 @@ type Result struct {
 	Micros                  float64 // NaN: skipped
 	Bytes                   int64
 	Note                    string
+	// HostMicros is the median wall time of the timed Run calls alone, from
+	// the call to its return (the enqueue, not the work): where it is close
+	// to Micros, the call's host side, not the GPU, sets the time. NaN when
+	// not measured; it is written as a row of its own (hostRow).
+	HostMicros float64
+}
+
+// hostCallMax is the largest n whose host call time is reported: above it
+// the GPU's work dwarfs any call.
+const hostCallMax = 1 << 20
+
+// hostRow returns r's host call time as a host-side measurement row
+// ("SYSTEM:host_call"), and false when there is none to report.
+func (r Result) hostRow() (Result, bool) {
+	if math.IsNaN(r.HostMicros) || r.N > hostCallMax {
+		return Result{}, false
+	}
+	return Result{System: r.System + ":host_call", Algorithm: r.Algorithm, Type: r.Type, N: r.N, Bytes: r.Bytes,
+		Micros: r.HostMicros, HostMicros: math.NaN(), Note: "wall clock of the call alone, median of the timed runs"}, true
 }
 
 // Write prints r as a TSV row.
@@ -104,7 +123,7 @@ func sanitize(s string) string { return unsafeChars.ReplaceAllString(s, " ") }
 // It returns the row to print and whether the case failed (as opposed to
 // being skipped or measured).
 func measure(env *Env, c Case, reps, warmup int) (res Result, failed bool) {
-	res = Result{System: c.System, Algorithm: c.Algorithm, Type: c.Type, N: c.N, Bytes: c.Bytes, Note: c.Note, Micros: math.NaN()}
+	res = Result{System: c.System, Algorithm: c.Algorithm, Type: c.Type, N: c.N, Bytes: c.Bytes, Note: c.Note, Micros: math.NaN(), HostMicros: math.NaN()}
 	if res.System == "" {
 		res.System = "gocccl"
 	}
@@ -142,16 +161,23 @@ func measure(env *Env, c Case, reps, warmup int) (res Result, failed bool) {
 			return fail(err)
 		}
 	}
-	times := make([]time.Duration, reps)
+	times, host := make([]time.Duration, reps), make([]time.Duration, reps)
 	for i := range times {
-		d, err := env.Stream.Time(func() error { return inst.Run(warmup + 1 + i) })
+		d, err := env.Stream.Time(func() error {
+			start := time.Now()
+			err := inst.Run(warmup + 1 + i)
+			host[i] = time.Since(start)
+			return err
+		})
 		if err != nil {
 			return fail(err)
 		}
 		times[i] = d
 	}
 	slices.Sort(times)
+	slices.Sort(host)
 	res.Micros = float64(median(times).Nanoseconds()) / 1e3
+	res.HostMicros = float64(median(host).Nanoseconds()) / 1e3
 	return res, false
 }
 

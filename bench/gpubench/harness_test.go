@@ -63,6 +63,10 @@ func TestReduceCasesOnCPU(t *testing.T) {
 			if failed || math.IsNaN(res.Micros) {
 				t.Errorf("%s/%s: %+v", c.Algorithm, c.Type, res)
 			}
+			hr, ok := res.hostRow()
+			if !ok || hr.System != res.System+":host_call" || !(hr.Micros > 0) || hr.N != res.N {
+				t.Errorf("%s/%s: host call row %+v (%v) of %+v", c.Algorithm, c.Type, hr, ok, res)
+			}
 		}
 	}
 }
@@ -86,5 +90,23 @@ func TestMeasureReportsSkipsAndFailures(t *testing.T) {
 func TestPoisonIsNotZero(t *testing.T) {
 	if poison[int32]() == 0 || poison[float32]() == 0 || poison[uint64]() == 0 {
 		t.Error("poison is zero")
+	}
+}
+
+// TestHostRow: a measured case at n up to hostCallMax reports its host call
+// time as a "SYSTEM:host_call" row; larger cases and unmeasured ones do not.
+func TestHostRow(t *testing.T) {
+	r := Result{System: "gocccl", Algorithm: "reduce", Type: "int32", N: hostCallMax, Micros: 9, HostMicros: 4.5, Bytes: 8}
+	hr, ok := r.hostRow()
+	if !ok || hr.System != "gocccl:host_call" || hr.Micros != 4.5 || hr.Algorithm != "reduce" || hr.N != hostCallMax {
+		t.Errorf("hostRow(%+v) = %+v, %v", r, hr, ok)
+	}
+	r.N = hostCallMax + 1
+	if _, ok := r.hostRow(); ok {
+		t.Errorf("a case above hostCallMax reported a host call row")
+	}
+	r.N, r.HostMicros = 1024, math.NaN()
+	if _, ok := r.hostRow(); ok {
+		t.Errorf("an unmeasured case reported a host call row")
 	}
 }

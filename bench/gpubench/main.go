@@ -121,6 +121,9 @@ func run(w *bufio.Writer, lg []int, reps, warmup int, filter *regexp.Regexp, see
 				failed++
 			}
 			res.Write(w)
+			if hr, ok := res.hostRow(); ok {
+				hr.Write(w)
+			}
 			if err := w.Flush(); err != nil {
 				return failed, err
 			}

@@ -110,3 +110,31 @@ func TestHostRow(t *testing.T) {
 		t.Errorf("an unmeasured case reported a host call row")
 	}
 }
+
+// TestSegmentedReduceCasesOnCPU: the segmented reductions, over an offsets
+// buffer and over offsets read through iterators (gocccl-iter), run and pass
+// their checks on the CPU backend; a size that is not a multiple of the
+// segment length skips the iterator case.
+func TestSegmentedReduceCasesOnCPU(t *testing.T) {
+	env := cpuEnv(t)
+	systems := map[string]int{}
+	for _, fam := range families {
+		for _, c := range fam([]int{1 << 12}) {
+			if c.Algorithm != "segmented_reduce" {
+				continue
+			}
+			res, failed := measure(env, c, 3, 1)
+			if failed || math.IsNaN(res.Micros) {
+				t.Errorf("%s %s/%s: %+v", res.System, c.Algorithm, c.Type, res)
+			}
+			systems[res.System]++
+		}
+	}
+	if systems["gocccl"] != 2 || systems["gocccl-iter"] != 1 {
+		t.Errorf("ran %v segmented_reduce cases, want 2 gocccl and 1 gocccl-iter", systems)
+	}
+	res, failed := measure(env, segReduceIterCase(1<<12+1), 3, 1)
+	if failed || !math.IsNaN(res.Micros) || !strings.Contains(res.Note, "not a multiple") {
+		t.Errorf("n = 4097: %+v, failed %v; want a skip", res, failed)
+	}
+}

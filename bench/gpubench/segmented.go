@@ -19,6 +19,7 @@ func init() {
 		for _, n := range sizes {
 			cs = append(cs,
 				segReduceCase(n, "uint32", ops.SegmentedMaxUint32, ops.MaxUint32, "max"),
+				segReduceIterCase(n),
 				segReduceCase(n, "float32", ops.SegmentedSumFloat32, ops.AddFloat32, "sum"),
 				reduceByKeyCase(n, "uint32", ops.ReduceByKeyUint32),
 				reduceByKeyCase(n, "float32", ops.ReduceByKeyFloat32),
@@ -39,7 +40,30 @@ func agree[T num | float64](got, want T, mag float64) bool {
 	return got == want
 }
 
+// segReduceIterCase is the uint32 segmented max with its offsets read
+// through ops.SegmentStarts (a Transform of a Counting iterator) instead of
+// a buffer: system gocccl-iter, beside gocccl's and CUB's offsets buffers.
+func segReduceIterCase(n int) Case {
+	c := segReduceOver(n, "uint32", ops.SegmentedMaxUint32Iter, ops.MaxUint32, "max", func(segs int) (runtime.Input[int64], runtime.Input[int64]) {
+		return ops.SegmentStarts.Bind(ops.SegmentIndex.With(0)).Take(segs), ops.SegmentStarts.Bind(ops.SegmentIndex.With(1))
+	})
+	c.System, c.Note = "gocccl-iter", c.Note+", offsets from iterators"
+	if n%ops.SegmentLen != 0 {
+		c.Setup = func(*Env) (*Instance, error) {
+			return nil, fmt.Errorf("%w: n = %d is not a multiple of %d", ErrSkip, n, ops.SegmentLen)
+		}
+	}
+	return c
+}
+
 func segReduceCase[T num](n int, typ string, op *runtime.SegmentedReduceOp[T], f func(T, T) T, name string) Case {
+	return segReduceOver(n, typ, op, f, name, nil)
+}
+
+// segReduceOver is a segmented reduction over 1024-item segments whose
+// offsets come from a buffer, or from offsets(segs) when it is not nil.
+func segReduceOver[T num](n int, typ string, op *runtime.SegmentedReduceOp[T], f func(T, T) T, name string,
+	offsets func(segs int) (begin, end runtime.Input[int64])) Case {
 	segs := max(1, n/1024)
 	return Case{
 		Algorithm: "segmented_reduce", Type: typ, N: n, Bytes: int64(n)*4 + int64(segs)*(16+4),
@@ -72,7 +96,10 @@ func segReduceCase[T num](n int, typ string, op *runtime.SegmentedReduceOp[T], f
 			if err != nil {
 				return nil, err
 			}
-			begin, end := doff.Range(0, segs), doff.Range(1, segs+1)
+			var begin, end runtime.Input[int64] = doff.Range(0, segs), doff.Range(1, segs+1)
+			if offsets != nil {
+				begin, end = offsets(segs)
+			}
 			return &Instance{
 				Poison: poisoner(out),
 				Run:    func(i int) error { return op.Run(env.Stream, bufs[i%len(bufs)], begin, end, out, 0) },

@@ -7,6 +7,7 @@
 #include <gocccl/gosem.cuh>
 #include <gocccl/adjacent_difference.cuh>
 #include <gocccl/histogram.cuh>
+#include <gocccl/iterator.cuh>
 #include <gocccl/merge.cuh>
 #include <gocccl/merge_sort.cuh>
 #include <gocccl/radix_sort.cuh>
@@ -78,34 +79,39 @@ __device__ __forceinline__ bool EqUint32(uint32_t a, uint32_t b) {
   return a == b;
 }
 
-// MaxUint32 is segmented.go:8:6.
+// MaxUint32 is segmented.go:11:6.
 __device__ __forceinline__ uint32_t MaxUint32(uint32_t a, uint32_t b) {
   return ::gocccl::go::max<uint32_t>(a, b);
 }
 
-// SubUint32 is segmented.go:13:6.
+// SubUint32 is segmented.go:16:6.
 __device__ __forceinline__ uint32_t SubUint32(uint32_t a, uint32_t b) {
   return ::gocccl::go::sub(a, b);
 }
 
-// SubFloat32 is segmented.go:18:6.
+// SubFloat32 is segmented.go:21:6.
 __device__ __forceinline__ float SubFloat32(float a, float b) {
   return ::gocccl::go::fsub<float>(a, b);
 }
 
-// Low8Uint32 is segmented.go:23:6.
+// Low8Uint32 is segmented.go:26:6.
 __device__ __forceinline__ uint32_t Low8Uint32(uint32_t x) {
   return ::gocccl::go::band(x, uint32_t(255U));
 }
 
-// SquareFloat32 is segmented.go:28:6.
+// SquareFloat32 is segmented.go:31:6.
 __device__ __forceinline__ double SquareFloat32(float x) {
   return ::gocccl::go::fmul<double>(::gocccl::go::conv<double>(x), ::gocccl::go::conv<double>(x));
 }
 
-// AddFloat64 is segmented.go:33:6.
+// AddFloat64 is segmented.go:36:6.
 __device__ __forceinline__ double AddFloat64(double a, double b) {
   return ::gocccl::go::fadd<double>(a, b);
+}
+
+// SegmentStart is segmented.go:57:6.
+__device__ __forceinline__ int64_t SegmentStart(int64_t i) {
+  return ::gocccl::go::mul(i, int64_t(1024LL));
 }
 
 // KeepUint32 is select.go:8:6.
@@ -248,6 +254,12 @@ struct AddFloat64 {
   }
 };
 
+struct SegmentStart {
+  __device__ __forceinline__ int64_t operator()(int64_t a0) const {
+    return ::gocccl_pkg_ops_905f533b::SegmentStart(a0);
+  }
+};
+
 struct KeepUint32 {
   __device__ __forceinline__ bool operator()(uint32_t a0) const {
     return ::gocccl_pkg_ops_905f533b::KeepUint32(a0);
@@ -334,6 +346,7 @@ constexpr int gocccl_rle_EqFloat32_threads = 128, gocccl_rle_EqFloat32_items = 1
 constexpr int gocccl_rle_EqUint32_threads = 128, gocccl_rle_EqUint32_items = 16;
 constexpr int gocccl_segmented_reduce_AddFloat32_threads = 256, gocccl_segmented_reduce_AddFloat32_items = 16;
 constexpr int gocccl_segmented_reduce_MaxUint32_threads = 256, gocccl_segmented_reduce_MaxUint32_items = 16;
+constexpr int gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads = 256, gocccl_segmented_reduce_MaxUint32_itae16f7b37c_items = 16;
 constexpr int gocccl_segmented_sort_keys_uint32_threads = 384, gocccl_segmented_sort_keys_uint32_items = 20;
 constexpr int gocccl_segmented_sort_pairs_uint32_uint32_threads = 384, gocccl_segmented_sort_pairs_uint32_uint32_items = 18;
 constexpr int gocccl_select_KeepFloat32_threads = 384, gocccl_select_KeepFloat32_items = 17;
@@ -349,7 +362,7 @@ constexpr int gocccl_unique_EqUint32_threads = 384, gocccl_unique_EqUint32_items
 constexpr int gocccl_unique_by_key_EqFloat32_float32_float32_threads = 128, gocccl_unique_by_key_EqFloat32_float32_float32_items = 16;
 constexpr int gocccl_unique_by_key_EqUint32_uint32_uint32_threads = 128, gocccl_unique_by_key_EqUint32_uint32_uint32_items = 16;
 
-// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:42:30.
+// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:45:30.
 extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_SubFloat32_threads)
 gocccl_adjacent_difference_SubFloat32_left(const float* d_in, float* d_out, long long n) {
   ::gocccl::adjacent_difference_left<gocccl_adjacent_difference_SubFloat32_threads, gocccl_adjacent_difference_SubFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::SubFloat32>(d_in, d_out, n);
@@ -360,7 +373,7 @@ gocccl_adjacent_difference_SubFloat32_right(const float* d_in, float* d_out, lon
   ::gocccl::adjacent_difference_right<gocccl_adjacent_difference_SubFloat32_threads, gocccl_adjacent_difference_SubFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::SubFloat32>(d_in, d_out, n);
 }
 
-// AdjacentDifference(SubUint32) over uint32, declared at segmented.go:41:30.
+// AdjacentDifference(SubUint32) over uint32, declared at segmented.go:44:30.
 extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_SubUint32_threads)
 gocccl_adjacent_difference_SubUint32_left(const uint32_t* d_in, uint32_t* d_out, long long n) {
   ::gocccl::adjacent_difference_left<gocccl_adjacent_difference_SubUint32_threads, gocccl_adjacent_difference_SubUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::SubUint32>(d_in, d_out, n);
@@ -782,7 +795,7 @@ gocccl_reduce_AddInt32_final(const int32_t* d_in, long long n, int32_t* d_out, i
   ::gocccl::reduce_final<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddInt32>(d_in, n, d_out, init);
 }
 
-// ReduceByKey(EqUint32,AddFloat32) over uint32, float32, declared at segmented.go:40:30.
+// ReduceByKey(EqUint32,AddFloat32) over uint32, float32, declared at segmented.go:43:30.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat32_threads)
 gocccl_reduce_by_key_EqUint32_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqUint32_AddFloat32_threads, gocccl_reduce_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
@@ -793,7 +806,7 @@ gocccl_reduce_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const flo
   ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddFloat32_threads, gocccl_reduce_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
 }
 
-// ReduceByKey(EqUint32,AddUint32) over uint32, uint32, declared at segmented.go:39:30.
+// ReduceByKey(EqUint32,AddUint32) over uint32, uint32, declared at segmented.go:42:30.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint32_threads)
 gocccl_reduce_by_key_EqUint32_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqUint32_AddUint32_threads, gocccl_reduce_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
@@ -836,7 +849,7 @@ gocccl_rle_EqUint32_nontrivial(const uint32_t* d_in, int64_t* d_offsets, int64_t
   ::gocccl::rle_non_trivial<gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes);
 }
 
-// SegmentedReduce(AddFloat32) over float32, declared at segmented.go:38:30.
+// SegmentedReduce(AddFloat32) over float32, declared at segmented.go:41:30.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat32_threads)
 gocccl_segmented_reduce_AddFloat32_warp(const float* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, float* d_out, float init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -847,7 +860,7 @@ gocccl_segmented_reduce_AddFloat32_block(const float* d_in, long long n, const i
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// SegmentedReduce(MaxUint32) over uint32, declared at segmented.go:37:30.
+// SegmentedReduce(MaxUint32) over uint32, declared at segmented.go:40:30.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
 gocccl_segmented_reduce_MaxUint32_warp(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -856,6 +869,17 @@ gocccl_segmented_reduce_MaxUint32_warp(const uint32_t* d_in, long long n, const 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
 gocccl_segmented_reduce_MaxUint32_block(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+// SegmentedReduce(MaxUint32){-,Transform[int64](Counting[int64],SegmentStart),Transform[int64](Counting[int64],SegmentStart)>} over uint32, declared at segmented.go:65:27.
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads)
+gocccl_segmented_reduce_MaxUint32_itae16f7b37c_warp(const uint32_t* d_in, long long n, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_begin, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads, gocccl_segmented_reduce_MaxUint32_itae16f7b37c_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads)
+gocccl_segmented_reduce_MaxUint32_itae16f7b37c_block(const uint32_t* d_in, long long n, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_begin, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads, gocccl_segmented_reduce_MaxUint32_itae16f7b37c_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
 // SegmentedSortKeys[uint32] over uint32, declared at segsort.go:7:29.
@@ -984,7 +1008,7 @@ gocccl_partition3_FirstUint32_SecondUint32_sweep(const uint32_t* d_in, uint32_t*
   ::gocccl::three_way_partition<gocccl_partition3_FirstUint32_SecondUint32_threads, gocccl_partition3_FirstUint32_SecondUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondUint32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
 }
 
-// TransformReduce(Low8Uint32,AddUint32) over uint32, uint32, declared at segmented.go:43:30.
+// TransformReduce(Low8Uint32,AddUint32) over uint32, uint32, declared at segmented.go:46:30.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Low8Uint32_AddUint32_threads)
 gocccl_transform_reduce_Low8Uint32_AddUint32_partial(const uint32_t* d_in, long long n, uint32_t* d_partials) {
   ::gocccl::transform_reduce_partial<gocccl_transform_reduce_Low8Uint32_AddUint32_threads, gocccl_transform_reduce_Low8Uint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::Low8Uint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, n, d_partials);
@@ -1000,7 +1024,7 @@ gocccl_transform_reduce_Low8Uint32_AddUint32_final(const uint32_t* d_partials, l
   ::gocccl::transform_reduce_final<gocccl_transform_reduce_Low8Uint32_AddUint32_threads, gocccl_transform_reduce_Low8Uint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::Low8Uint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_partials, n, d_out, init);
 }
 
-// TransformReduce(SquareFloat32,AddFloat64) over float32, float64, declared at segmented.go:44:30.
+// TransformReduce(SquareFloat32,AddFloat64) over float32, float64, declared at segmented.go:47:30.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareFloat32_AddFloat64_threads)
 gocccl_transform_reduce_SquareFloat32_AddFloat64_partial(const float* d_in, long long n, double* d_partials) {
   ::gocccl::transform_reduce_partial<gocccl_transform_reduce_SquareFloat32_AddFloat64_threads, gocccl_transform_reduce_SquareFloat32_AddFloat64_items, float, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::SquareFloat32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_in, n, d_partials);

@@ -23,10 +23,10 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "64bf40f2690cba1311bfd0ee5db983f51b10079e9cea5582b8a32d4a54c49642", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "e4191caa73c3fbca768168707f1565e3d7fc8398fb9cc89d900d41ce0322ec74"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "487d5b7abaea1770c4d0cf4ad86a38d01a66bb68b5ab415849f0093797f56b1e", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "e0e600eb32abdb8e4c89d081b63e6254868d1c6030de4bd37f246348018871a2"},
 	})
-	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:42:30.
+	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:45:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "AdjacentDifference",
 		Ops:       []any{SubFloat32},
@@ -37,7 +37,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// AdjacentDifference(SubUint32) over uint32, declared at segmented.go:41:30.
+	// AdjacentDifference(SubUint32) over uint32, declared at segmented.go:44:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "AdjacentDifference",
 		Ops:       []any{SubUint32},
@@ -389,7 +389,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// ReduceByKey(EqUint32,AddFloat32) over uint32, float32, declared at segmented.go:40:30.
+	// ReduceByKey(EqUint32,AddFloat32) over uint32, float32, declared at segmented.go:43:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ReduceByKey",
 		Ops:       []any{EqUint32, AddFloat32},
@@ -400,7 +400,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
 	})
-	// ReduceByKey(EqUint32,AddUint32) over uint32, uint32, declared at segmented.go:39:30.
+	// ReduceByKey(EqUint32,AddUint32) over uint32, uint32, declared at segmented.go:42:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ReduceByKey",
 		Ops:       []any{EqUint32, AddUint32},
@@ -433,7 +433,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
-	// SegmentedReduce(AddFloat32) over float32, declared at segmented.go:38:30.
+	// SegmentedReduce(AddFloat32) over float32, declared at segmented.go:41:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{AddFloat32},
@@ -444,7 +444,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// SegmentedReduce(MaxUint32) over uint32, declared at segmented.go:37:30.
+	// SegmentedReduce(MaxUint32) over uint32, declared at segmented.go:40:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{MaxUint32},
@@ -454,6 +454,23 @@ func init() {
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
+	})
+	// SegmentedReduce(MaxUint32){-,Transform[int64](Counting[int64],SegmentStart),Transform[int64](Counting[int64],SegmentStart)>} over uint32, declared at segmented.go:65:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "SegmentedReduce",
+		Ops:       []any{MaxUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_segmented_reduce_MaxUint32_itae16f7b37c_warp", "gocccl_segmented_reduce_MaxUint32_itae16f7b37c_block"},
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+		Inputs: []*goccclimpl.Iter{
+			nil,
+			&goccclimpl.Iter{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[int64](), Op: SegmentStart, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterCounting, Type: reflect.TypeFor[int64]()}}},
+			&goccclimpl.Iter{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[int64](), Op: SegmentStart, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterCounting, Type: reflect.TypeFor[int64]()}}},
+		},
+		Outputs: []*goccclimpl.Iter{},
 	})
 	// SegmentedSortKeys[uint32] over uint32, declared at segsort.go:7:29.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -521,7 +538,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
-	// TransformReduce(Low8Uint32,AddUint32) over uint32, uint32, declared at segmented.go:43:30.
+	// TransformReduce(Low8Uint32,AddUint32) over uint32, uint32, declared at segmented.go:46:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "TransformReduce",
 		Ops:       []any{Low8Uint32, AddUint32},
@@ -532,7 +549,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// TransformReduce(SquareFloat32,AddFloat64) over float32, float64, declared at segmented.go:44:30.
+	// TransformReduce(SquareFloat32,AddFloat64) over float32, float64, declared at segmented.go:47:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "TransformReduce",
 		Ops:       []any{SquareFloat32, AddFloat64},

@@ -1,6 +1,9 @@
 package ops
 
-import "github.com/gocccl/gocccl/runtime"
+import (
+	"github.com/gocccl/gocccl/iterator"
+	"github.com/gocccl/gocccl/runtime"
+)
 
 // MaxUint32 is the uint32 segmented reduction of bench/cub/segmented.cu.
 //
@@ -42,4 +45,22 @@ var (
 	AdjacentDifferenceFloat32 = runtime.AdjacentDifference(SubFloat32)
 	TransformReduceUint32     = runtime.TransformReduce(Low8Uint32, AddUint32)
 	TransformReduceFloat32    = runtime.TransformReduce(SquareFloat32, AddFloat64)
+)
+
+// SegmentLen is the length of the fixed-size segments of the segmented
+// reductions, as in bench/cub/segmented.cu.
+const SegmentLen = 1024
+
+// SegmentStart is where fixed-size segment i begins.
+//
+//gocccl:op
+func SegmentStart(i int64) int64 { return i * SegmentLen }
+
+// The uint32 segmented max with its offsets computed as they are read, as a
+// cuda.compute user writes fixed-size segments (a TransformIterator over a
+// CountingIterator), beside the same reduction over an offsets buffer.
+var (
+	SegmentIndex           = iterator.Counting[int64]()
+	SegmentStarts          = iterator.Transform(SegmentIndex, SegmentStart)
+	SegmentedMaxUint32Iter = runtime.SegmentedReduce(MaxUint32).Over(iterator.Slice[uint32](), SegmentStarts, SegmentStarts)
 )

@@ -5,10 +5,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
 	it "github.com/gocccl/gocccl/iterator"
 	"github.com/gocccl/gocccl/runtime"
 )
@@ -51,22 +51,8 @@ type bufs struct {
 	perm     *runtime.Slice[int64]
 }
 
-func up[T any](t *testing.T, d *runtime.Device, xs []T) *runtime.Slice[T] {
-	t.Helper()
-	s, err := runtime.FromHost(d, xs)
-	require.NoError(t, err)
-	return s
-}
-
 func upload(t *testing.T, d *runtime.Device, x *data) *bufs {
-	return &bufs{up(t, d, x.xs), up(t, d, x.runs), up(t, d, x.fs), up(t, d, x.recs), up(t, d, x.perm)}
-}
-
-func host[T any](t *testing.T, s *runtime.Slice[T]) []T {
-	t.Helper()
-	h, err := s.ToHost()
-	require.NoError(t, err)
-	return h
+	return &bufs{devcheck.Upload(t, d, x.xs), devcheck.Upload(t, d, x.runs), devcheck.Upload(t, d, x.fs), devcheck.Upload(t, d, x.recs), devcheck.Upload(t, d, x.perm)}
 }
 
 // outs are fresh poisoned outputs of n elements on one device.
@@ -79,15 +65,15 @@ type outs struct {
 
 func fresh(t *testing.T, d *runtime.Device, n int) *outs {
 	return &outs{
-		up(t, d, slices.Repeat([]int32{poisonI32}, n)), up(t, d, slices.Repeat([]int32{poisonI32}, n)),
-		up(t, d, slices.Repeat([]float64{poisonF64}, n)), up(t, d, slices.Repeat([]float64{poisonF64}, n)),
-		up(t, d, slices.Repeat([]Rec{{poisonI32, poisonF64}}, n)), up(t, d, []int64{-1, -1}),
+		devcheck.Upload(t, d, slices.Repeat([]int32{poisonI32}, n)), devcheck.Upload(t, d, slices.Repeat([]int32{poisonI32}, n)),
+		devcheck.Upload(t, d, slices.Repeat([]float64{poisonF64}, n)), devcheck.Upload(t, d, slices.Repeat([]float64{poisonF64}, n)),
+		devcheck.Upload(t, d, slices.Repeat([]Rec{{poisonI32, poisonF64}}, n)), devcheck.Upload(t, d, []int64{-1, -1}),
 	}
 }
 
 // read returns every output and the counts after a run.
 func (o *outs) read(t *testing.T) []any {
-	return []any{host(t, o.i32), host(t, o.i32b), host(t, o.f64), host(t, o.f64b), host(t, o.rec), host(t, o.counts)}
+	return []any{devcheck.Download(t, o.i32), devcheck.Download(t, o.i32b), devcheck.Download(t, o.f64), devcheck.Download(t, o.f64b), devcheck.Download(t, o.rec), devcheck.Download(t, o.counts)}
 }
 
 // expect is what outs hold after a run, built by the oracle.
@@ -341,19 +327,13 @@ func halves(b *bufs, d *runtime.Device) []float64 {
 	return fs
 }
 
-func newRand(t *testing.T) *rand.Rand {
-	seed := uint64(time.Now().UnixNano())
-	t.Logf("seed %d", seed)
-	return rand.New(rand.NewPCG(seed, 17))
-}
-
 // sizes covers one partial tile, several tiles and many.
 var sizes = []int{1, 777, 5000, 1 << 18}
 
 // check runs every case on d into fresh poisoned outputs and compares what
 // they hold with the sequential oracle.
 func check(t *testing.T, d *runtime.Device, what string) {
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	for _, n := range sizes {
 		x := draw(r, n)
 		b := upload(t, d, x)
@@ -399,7 +379,7 @@ func TestSelectFamilyIntoGPUMatchesCPU(t *testing.T) {
 	cpu, err := runtime.Open(runtime.CPU)
 	require.NoError(t, err)
 	defer cpu.Close()
-	x := draw(newRand(t), 100003)
+	x := draw(devcheck.Rand(t), 100003)
 	bg, bc := upload(t, g, x), upload(t, cpu, x)
 	for _, c := range cases() {
 		og, oc := fresh(t, g, x.n), fresh(t, cpu, x.n)
@@ -425,8 +405,8 @@ func TestUndeclaredOutputComposition(t *testing.T) {
 	const pkg = "github.com/gocccl/gocccl/internal/devicetest/iterout."
 	undeclared := it.TransformOutput(OutF64, NotDeclared)
 	for _, d := range devs {
-		xs, fs := up(t, d, []int32{1, 2, 3}), up(t, d, make([]float64, 3))
-		is, counts := up(t, d, make([]int32, 3)), up(t, d, []int64{0, 0})
+		xs, fs := devcheck.Upload(t, d, []int32{1, 2, 3}), devcheck.Upload(t, d, make([]float64, 3))
+		is, counts := devcheck.Upload(t, d, make([]int32, 3)), devcheck.Upload(t, d, []int64{0, 0})
 		for _, c := range []struct {
 			want string
 			err  error
@@ -436,9 +416,9 @@ func TestUndeclaredOutputComposition(t *testing.T) {
 			{"Partition(" + pkg + "Odd).Into(iterator.ReverseOutput(iterator.Slice[int32]()))",
 				PartDrop.Run(nil, xs, RevI32.Bind(OutI32.With(is)), counts)},
 			{"ThreeWayPartition(" + pkg + "Low, " + pkg + "Mid).Into(iterator.Discard[int32](), iterator.Slice[int32](), iterator.Slice[int32]())",
-				ThreeFirst.Run(nil, xs, DropI32.Bind(), is, up(t, d, make([]int32, 3)), counts)},
+				ThreeFirst.Run(nil, xs, DropI32.Bind(), is, devcheck.Upload(t, d, make([]int32, 3)), counts)},
 			{"UniqueByKey[int32, float64](" + pkg + "EqI32).Into(iterator.Discard[int32](), iterator.Slice[float64]())",
-				CountRuns.Run(nil, xs, fs, DropI32.Bind(), up(t, d, make([]float64, 3)), counts)},
+				CountRuns.Run(nil, xs, fs, DropI32.Bind(), devcheck.Upload(t, d, make([]float64, 3)), counts)},
 		} {
 			require.ErrorIs(t, c.err, runtime.ErrNotGenerated, "%s on %s", c.want, d)
 			require.ErrorContains(t, c.err, c.want, d.String())

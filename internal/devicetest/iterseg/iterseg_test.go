@@ -5,10 +5,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
 	it "github.com/gocccl/gocccl/iterator"
 	"github.com/gocccl/gocccl/runtime"
 )
@@ -20,12 +20,6 @@ const (
 	poisonF64 = -0.25
 	poisonI64 = int64(-7)
 )
-
-func newRand(t *testing.T) *rand.Rand {
-	seed := uint64(time.Now().UnixNano())
-	t.Logf("random seed %d", seed)
-	return rand.New(rand.NewPCG(seed, seed>>7|1))
-}
 
 // devices opens the CPU backend and the GPU; without a GPU dut is nil and
 // the tests check the CPU backend against sequential loops only, then skip.
@@ -50,23 +44,8 @@ func skipWithoutGPU(t *testing.T, dut *runtime.Device) {
 	}
 }
 
-func up[T any](t *testing.T, d *runtime.Device, xs []T) *runtime.Slice[T] {
-	t.Helper()
-	s, err := runtime.FromHost(d, xs)
-	require.NoError(t, err)
-	t.Cleanup(func() { s.Free() })
-	return s
-}
-
 func poisoned[T any](t *testing.T, d *runtime.Device, n int, p T) *runtime.Slice[T] {
-	return up(t, d, slices.Repeat([]T{p}, n))
-}
-
-func host[T any](t *testing.T, s *runtime.Slice[T]) []T {
-	t.Helper()
-	h, err := s.ToHost()
-	require.NoError(t, err)
-	return h
+	return devcheck.Upload(t, d, slices.Repeat([]T{p}, n))
 }
 
 // check requires run, on the CPU backend and on the GPU, to return want.
@@ -149,7 +128,7 @@ func fold[T int32 | float64](begin, end []int64, init T, at func(i int) T, tail 
 // one item, into poisoned outputs.
 func TestSegmentedReduceIteratorsMatchCPU(t *testing.T) {
 	dut, cpu := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	const tail = 3
 	for _, k := range []int{0, 1, 3, 130, 30000} {
 		st := int64(r.IntN(50))
@@ -182,9 +161,9 @@ func TestSegmentedReduceIteratorsMatchCPU(t *testing.T) {
 			}
 			check(t, dut, cpu, c.name, want, func(d *runtime.Device) []int32 {
 				out := poisoned(t, d, k+tail, poisonI32)
-				require.NoError(t, c.op.Run(nil, up(t, d, x.xs),
+				require.NoError(t, c.op.Run(nil, devcheck.Upload(t, d, x.xs),
 					start.Bind(CountI64.With(st)).Take(k), c.endc.Bind(CountI64.With(st+c.next)), out, 5), "%s, k=%d", c.name, k)
-				return host(t, out)
+				return devcheck.Download(t, out)
 			})
 		}
 	}
@@ -196,16 +175,16 @@ func TestSegmentedReduceIteratorsMatchCPU(t *testing.T) {
 		check(t, dut, cpu, "SegMixed", fold(begin, end, 2, func(i int) int32 { return Mix(x.at + int32(i)) }, tail, poisonI32),
 			func(d *runtime.Device) []int32 {
 				out := poisoned(t, d, k+tail, poisonI32)
-				require.NoError(t, SegMixed.Run(nil, Mixed.Bind(CountI32.With(x.at)).Take(n), up(t, d, begin), up(t, d, end), out, 2), "SegMixed, n=%d", n)
-				return host(t, out)
+				require.NoError(t, SegMixed.Run(nil, Mixed.Bind(CountI32.With(x.at)).Take(n), devcheck.Upload(t, d, begin), devcheck.Upload(t, d, end), out, 2), "SegMixed, n=%d", n)
+				return devcheck.Download(t, out)
 			})
 		if n == 0 {
 			continue // a Permutation of no indices, a Reverse of nothing: below
 		}
 		check(t, dut, cpu, "SegGather", fold(begin, end, 0.5, x.gather, tail, poisonF64), func(d *runtime.Device) []float64 {
 			out := poisoned(t, d, k+tail, poisonF64)
-			require.NoError(t, SegGather.Run(nil, GatherF64.Bind(XsF64.With(up(t, d, x.fs)), Idx.With(up(t, d, x.idx))), up(t, d, begin), up(t, d, end), out, 0.5), "SegGather, n=%d", n)
-			return host(t, out)
+			require.NoError(t, SegGather.Run(nil, GatherF64.Bind(XsF64.With(devcheck.Upload(t, d, x.fs)), Idx.With(devcheck.Upload(t, d, x.idx))), devcheck.Upload(t, d, begin), devcheck.Upload(t, d, end), out, 0.5), "SegGather, n=%d", n)
+			return devcheck.Download(t, out)
 		})
 		const c = 3.0
 		ends := make([]int64, k)
@@ -215,8 +194,8 @@ func TestSegmentedReduceIteratorsMatchCPU(t *testing.T) {
 		zeros := make([]int64, k)
 		check(t, dut, cpu, "SegPrefix", fold(zeros, ends, 1.0, func(int) float64 { return c }, tail, poisonF64), func(d *runtime.Device) []float64 {
 			out := poisoned(t, d, k+tail, poisonF64)
-			require.NoError(t, SegPrefix.Run(nil, ConstF64.Bind(ConstF64.With(c)).Take(n), ConstI64.Bind(ConstI64.With(0)), up(t, d, ends), out, 1), "SegPrefix, n=%d", n)
-			return host(t, out)
+			require.NoError(t, SegPrefix.Run(nil, ConstF64.Bind(ConstF64.With(c)).Take(n), ConstI64.Bind(ConstI64.With(0)), devcheck.Upload(t, d, ends), out, 1), "SegPrefix, n=%d", n)
+			return devcheck.Download(t, out)
 		})
 		units := make([]int64, n+1)
 		for i := range units {
@@ -224,8 +203,8 @@ func TestSegmentedReduceIteratorsMatchCPU(t *testing.T) {
 		}
 		check(t, dut, cpu, "SegUnit", fold(units[:n], units[1:], 0.0, x.halves, tail, poisonF64), func(d *runtime.Device) []float64 {
 			out := poisoned(t, d, n+tail, poisonF64)
-			require.NoError(t, SegUnit.Run(nil, HalvesF64.Bind(XsF64.With(up(t, d, x.fs))), CountI64.Bind(CountI64.With(0)).Take(n), CountI64.Bind(CountI64.With(1)), out, 0), "SegUnit, n=%d", n)
-			return host(t, out)
+			require.NoError(t, SegUnit.Run(nil, HalvesF64.Bind(XsF64.With(devcheck.Upload(t, d, x.fs))), CountI64.Bind(CountI64.With(0)).Take(n), CountI64.Bind(CountI64.With(1)), out, 0), "SegUnit, n=%d", n)
+			return devcheck.Download(t, out)
 		})
 	}
 	skipWithoutGPU(t, dut)
@@ -268,7 +247,7 @@ func rangeBin[T int32 | float64](levels []T, x T) int {
 // global counters, into poisoned histograms.
 func TestHistogramIteratorsMatchCPU(t *testing.T) {
 	dut, cpu := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	const tail = 2
 	for _, n := range []int{1, 4095, 4096, 4097, 100003, 1 << 20} {
 		x := draw(r, n)
@@ -285,15 +264,15 @@ func TestHistogramIteratorsMatchCPU(t *testing.T) {
 			check(t, dut, cpu, "EvenMixed", want, func(d *runtime.Device) []int32 {
 				h := poisoned(t, d, bins+tail, poisonI32)
 				require.NoError(t, EvenMixed.Run(nil, Mixed.Bind(CountI32.With(x.at)).Take(n), h, bins, lo, hi), "EvenMixed, n=%d bins=%d", n, bins)
-				return host(t, h)
+				return devcheck.Download(t, h)
 			})
 			// Bins of width 1000/bins over [0.5, 1000.5): power-of-two
 			// counts keep the scale exact, as the float64 rounding needs.
 			fb := 1 << (bins % 7)
 			check(t, dut, cpu, "EvenGather", histogram(n, fb, func(i int) int { return evenBin(x.gather(i), 0.5, 1024.5, fb) }, tail), func(d *runtime.Device) []int32 {
 				h := poisoned(t, d, fb+tail, poisonI32)
-				require.NoError(t, EvenGather.Run(nil, GatherF64.Bind(XsF64.With(up(t, d, x.fs)), Idx.With(up(t, d, x.idx))), h, fb, 0.5, 1024.5), "EvenGather, n=%d bins=%d", n, fb)
-				return host(t, h)
+				require.NoError(t, EvenGather.Run(nil, GatherF64.Bind(XsF64.With(devcheck.Upload(t, d, x.fs)), Idx.With(devcheck.Upload(t, d, x.idx))), h, fb, 0.5, 1024.5), "EvenGather, n=%d bins=%d", n, fb)
+				return devcheck.Download(t, h)
 			})
 
 			levels := make([]int32, bins+1)
@@ -303,8 +282,8 @@ func TestHistogramIteratorsMatchCPU(t *testing.T) {
 			c := int32(r.IntN(bins*7+1) - bins*3)
 			check(t, dut, cpu, "RangeConst", histogram(n, bins, func(int) int { return rangeBin(levels, c) }, tail), func(d *runtime.Device) []int32 {
 				h := poisoned(t, d, bins+tail, poisonI32)
-				require.NoError(t, RangeConst.Run(nil, ConstI32.Bind(ConstI32.With(c)).Take(n), h, up(t, d, levels)), "RangeConst, n=%d bins=%d", n, bins)
-				return host(t, h)
+				require.NoError(t, RangeConst.Run(nil, ConstI32.Bind(ConstI32.With(c)).Take(n), h, devcheck.Upload(t, d, levels)), "RangeConst, n=%d bins=%d", n, bins)
+				return devcheck.Download(t, h)
 			})
 			flv := make([]float64, bins+1)
 			for i := range flv {
@@ -312,8 +291,8 @@ func TestHistogramIteratorsMatchCPU(t *testing.T) {
 			}
 			check(t, dut, cpu, "RangeHalves", histogram(n, bins, func(i int) int { return rangeBin(flv, x.halves(i)) }, tail), func(d *runtime.Device) []int32 {
 				h := poisoned(t, d, bins+tail, poisonI32)
-				require.NoError(t, RangeHalves.Run(nil, HalvesF64.Bind(XsF64.With(up(t, d, x.fs))), h, up(t, d, flv)), "RangeHalves, n=%d bins=%d", n, bins)
-				return host(t, h)
+				require.NoError(t, RangeHalves.Run(nil, HalvesF64.Bind(XsF64.With(devcheck.Upload(t, d, x.fs))), h, devcheck.Upload(t, d, flv)), "RangeHalves, n=%d bins=%d", n, bins)
+				return devcheck.Download(t, h)
 			})
 		}
 	}
@@ -342,7 +321,7 @@ func bound[T any](data []T, m int, value func(i int) T, right func(d, v T) bool,
 // outputs.
 func TestSearchIteratorsMatchCPU(t *testing.T) {
 	dut, cpu := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	const tail = 2
 	for _, n := range []int{1, 255, 256, 257, 100003, 1 << 20} {
 		x := draw(r, n)
@@ -354,8 +333,8 @@ func TestSearchIteratorsMatchCPU(t *testing.T) {
 		m := n/2 + 1
 		check(t, dut, cpu, "LowerMixed", bound(sorted, m, func(i int) int32 { return Mix(x.at + int32(i)) }, func(d, v int32) bool { return !LessI32(d, v) }, tail), func(d *runtime.Device) []int64 {
 			out := poisoned(t, d, m+tail, poisonI64)
-			require.NoError(t, LowerMixed.Run(nil, up(t, d, sorted), Mixed.Bind(CountI32.With(x.at)).Take(m), out), "LowerMixed, n=%d", n)
-			return host(t, out)
+			require.NoError(t, LowerMixed.Run(nil, devcheck.Upload(t, d, sorted), Mixed.Bind(CountI32.With(x.at)).Take(m), out), "LowerMixed, n=%d", n)
+			return devcheck.Download(t, out)
 		})
 		tripled := make([]int32, n)
 		for i := range tripled {
@@ -367,8 +346,8 @@ func TestSearchIteratorsMatchCPU(t *testing.T) {
 		}
 		check(t, dut, cpu, "UpperTripled", bound(tripled, n, func(i int) int32 { return values[i] }, func(d, v int32) bool { return LessI32(v, d) }, tail), func(d *runtime.Device) []int64 {
 			out := poisoned(t, d, n+tail, poisonI64)
-			require.NoError(t, UpperTripled.Run(nil, Tripled.Bind(CountI32.With(x.at)).Take(n), up(t, d, values), out), "UpperTripled, n=%d", n)
-			return host(t, out)
+			require.NoError(t, UpperTripled.Run(nil, Tripled.Bind(CountI32.With(x.at)).Take(n), devcheck.Upload(t, d, values), out), "UpperTripled, n=%d", n)
+			return devcheck.Download(t, out)
 		})
 		counting := make([]float64, n)
 		for i := range counting {
@@ -376,16 +355,16 @@ func TestSearchIteratorsMatchCPU(t *testing.T) {
 		}
 		check(t, dut, cpu, "LowerCount", bound(counting, n, x.gather, func(d, v float64) bool { return !LessF64(d, v) }, tail), func(d *runtime.Device) []int64 {
 			out := poisoned(t, d, n+tail, poisonI64)
-			require.NoError(t, LowerCount.Run(nil, CountF64.Bind(CountF64.With(100.5)).Take(n), GatherF64.Bind(XsF64.With(up(t, d, x.fs)), Idx.With(up(t, d, x.idx))), out), "LowerCount, n=%d", n)
-			return host(t, out)
+			require.NoError(t, LowerCount.Run(nil, CountF64.Bind(CountF64.With(100.5)).Take(n), GatherF64.Bind(XsF64.With(devcheck.Upload(t, d, x.fs)), Idx.With(devcheck.Upload(t, d, x.idx))), out), "LowerCount, n=%d", n)
+			return devcheck.Download(t, out)
 		})
 		sortedF := slices.Clone(x.fs)
 		slices.Sort(sortedF)
 		c := sortedF[r.IntN(n)]
 		check(t, dut, cpu, "UpperConst", bound(sortedF, m, func(int) float64 { return c }, func(d, v float64) bool { return LessF64(v, d) }, tail), func(d *runtime.Device) []int64 {
 			out := poisoned(t, d, m+tail, poisonI64)
-			require.NoError(t, UpperConst.Run(nil, up(t, d, sortedF), ConstF64.Bind(ConstF64.With(c)).Take(m), out), "UpperConst, n=%d", n)
-			return host(t, out)
+			require.NoError(t, UpperConst.Run(nil, devcheck.Upload(t, d, sortedF), ConstF64.Bind(ConstF64.With(c)).Take(m), out), "UpperConst, n=%d", n)
+			return devcheck.Download(t, out)
 		})
 	}
 	skipWithoutGPU(t, dut)
@@ -399,12 +378,12 @@ func TestUndeclaredIterators(t *testing.T) {
 		if d == nil {
 			continue
 		}
-		xs := up(t, d, []int32{1, 2, 3})
-		offs := up(t, d, []int64{0, 3})
+		xs := devcheck.Upload(t, d, []int32{1, 2, 3})
+		offs := devcheck.Upload(t, d, []int64{0, 3})
 		out := poisoned(t, d, 4, poisonI32)
 		hist := poisoned(t, d, 4, poisonI32)
 		idx := poisoned(t, d, 4, poisonI64)
-		levels := up(t, d, []int32{0, 5, 10})
+		levels := devcheck.Upload(t, d, []int32{0, 5, 10})
 		for _, c := range []struct {
 			name, want string
 			err        error

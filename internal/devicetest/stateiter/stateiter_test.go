@@ -6,22 +6,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
-	"unsafe"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
 	"github.com/gocccl/gocccl/runtime"
 )
 
 // sizes cover empty, within one tile, around tiles and many tiles on sm_90.
 var sizes = []int{0, 1, 2, 255, 2048, 2049, 7919, 100_003, 1_000_003}
-
-func newRand(t *testing.T) *rand.Rand {
-	seed := uint64(time.Now().UnixNano())
-	t.Logf("random seed %d", seed)
-	return rand.New(rand.NewPCG(seed, seed>>7|1))
-}
 
 // devices returns the device under test and its oracle: the GPU and the
 // CPU backend when there is a GPU, else the CPU backend twice (the loops
@@ -41,39 +34,6 @@ func devices(t *testing.T) (dut, oracle *runtime.Device) {
 	return gpu, cpu
 }
 
-// requireBitEqual compares element by element, byte for byte.
-func requireBitEqual[T any](t *testing.T, want, got []T, what string) {
-	t.Helper()
-	require.Len(t, got, len(want), what)
-	if len(want) == 0 {
-		return
-	}
-	size := int(unsafe.Sizeof(want[0]))
-	wb := unsafe.Slice((*byte)(unsafe.Pointer(&want[0])), len(want)*size)
-	gb := unsafe.Slice((*byte)(unsafe.Pointer(&got[0])), len(got)*size)
-	for i := range wb {
-		if wb[i] != gb[i] {
-			k := i / size
-			t.Fatalf("%s: element %d of %d differs: want %v, got %v", what, k, len(want), want[k], got[k])
-		}
-	}
-}
-
-func upload[T any](t *testing.T, d *runtime.Device, xs []T) *runtime.Slice[T] {
-	t.Helper()
-	s, err := runtime.FromHost(d, xs)
-	require.NoError(t, err)
-	t.Cleanup(func() { s.Free() })
-	return s
-}
-
-func download[T any](t *testing.T, s *runtime.Slice[T]) []T {
-	t.Helper()
-	xs, err := s.ToHost()
-	require.NoError(t, err)
-	return xs
-}
-
 // poisonF and poisonI fill outputs, so that an element left unwritten shows.
 var (
 	poisonF = math.Float32frombits(0x7fc0dead)
@@ -82,7 +42,7 @@ var (
 
 // state returns a random state whose table is on d.
 func state(t *testing.T, d *runtime.Device, r *rand.Rand, table []float32) Lut {
-	return Lut{Alpha: float32(r.NormFloat64()), M: 2 + r.Int32N(1<<20), Table: upload(t, d, table).View()}
+	return Lut{Alpha: float32(r.NormFloat64()), M: 2 + r.Int32N(1<<20), Table: devcheck.Upload(t, d, table).View()}
 }
 
 func randTable(r *rand.Rand) []float32 {
@@ -115,7 +75,7 @@ func randInts(r *rand.Rand, n int) ([]int32, []int64) {
 // operator.
 func TestStatefulReduceOverTransform(t *testing.T) {
 	dut, oracle := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	tab := randTable(r)
 	for _, n := range sizes {
 		start := r.Int32()
@@ -126,9 +86,9 @@ func TestStatefulReduceOverTransform(t *testing.T) {
 			for i := range n {
 				want = st.AddMod(want, Low(start+int32(i)))
 			}
-			out := upload(t, d, []int32{poisonI, poisonI})
+			out := devcheck.Upload(t, d, []int32{poisonI, poisonI})
 			require.NoError(t, SumLows.Bind(st).Run(nil, Lows.Bind(Count.With(start)).Take(n), out, init))
-			require.Equal(t, []int32{want, poisonI}, download(t, out), "%s, %d elements", d, n)
+			require.Equal(t, []int32{want, poisonI}, devcheck.Download(t, out), "%s, %d elements", d, n)
 		}
 	}
 }
@@ -139,7 +99,7 @@ func TestStatefulReduceOverTransform(t *testing.T) {
 // backend, bit for bit, and both against the loop.
 func TestStatefulSaxpyThroughIterators(t *testing.T) {
 	dut, oracle := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	tab := randTable(r)
 	for _, n := range sizes {
 		xs, ys := make([]float32, n), make([]float32, n)
@@ -156,15 +116,15 @@ func TestStatefulSaxpyThroughIterators(t *testing.T) {
 		for k, d := range []*runtime.Device{oracle, dut} {
 			st := state(t, d, r, tab)
 			st.Alpha = alpha
-			out := upload(t, d, slices.Repeat([]float32{poisonF}, n+1))
-			in := Gathered.Bind(Fs.With(upload(t, d, xs)), Idx.With(upload(t, d, idx)))
-			require.NoError(t, Saxpy.Bind(st).Run(nil, in, upload(t, d, ys), HalfOut.Bind(Fs.With(out.Range(0, n)))))
-			o := download(t, out)
+			out := devcheck.Upload(t, d, slices.Repeat([]float32{poisonF}, n+1))
+			in := Gathered.Bind(Fs.With(devcheck.Upload(t, d, xs)), Idx.With(devcheck.Upload(t, d, idx)))
+			require.NoError(t, Saxpy.Bind(st).Run(nil, in, devcheck.Upload(t, d, ys), HalfOut.Bind(Fs.With(out.Range(0, n)))))
+			o := devcheck.Download(t, out)
 			require.Equal(t, math.Float32bits(poisonF), math.Float32bits(o[n]), "%s wrote past the output", d)
 			got[k] = o[:n]
 		}
-		requireBitEqual(t, want, got[0], "CPU backend vs loop")
-		requireBitEqual(t, got[0], got[1], "device vs CPU backend")
+		devcheck.RequireBitEqual(t, want, got[0], "CPU backend vs loop")
+		devcheck.RequireBitEqual(t, got[0], got[1], "device vs CPU backend")
 	}
 }
 
@@ -172,7 +132,7 @@ func TestStatefulSaxpyThroughIterators(t *testing.T) {
 // over a transform of a gathered input.
 func TestStatefulSelectOverComposition(t *testing.T) {
 	dut, oracle := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	tab := randTable(r)
 	for _, n := range sizes {
 		xs, idx := randInts(r, n)
@@ -187,14 +147,14 @@ func TestStatefulSelectOverComposition(t *testing.T) {
 		for _, d := range []*runtime.Device{oracle, dut} {
 			st := state(t, d, r, tab)
 			st.M = m
-			out := upload(t, d, slices.Repeat([]int32{poisonI}, n))
-			cnt := upload(t, d, []int64{-1})
-			in := Picked.Bind(Ints.With(upload(t, d, xs)), Idx.With(upload(t, d, idx)))
+			out := devcheck.Upload(t, d, slices.Repeat([]int32{poisonI}, n))
+			cnt := devcheck.Upload(t, d, []int64{-1})
+			in := Picked.Bind(Ints.With(devcheck.Upload(t, d, xs)), Idx.With(devcheck.Upload(t, d, idx)))
 			require.NoError(t, KeepSome.Bind(st).Run(nil, in, out, cnt))
-			require.Equal(t, int64(len(want)), download(t, cnt)[0], "%s count, %d elements", d, n)
-			o := download(t, out)
-			requireBitEqual(t, want, o[:len(want)], d.String())
-			requireBitEqual(t, slices.Repeat([]int32{poisonI}, n-len(want)), o[len(want):], d.String()+": past the count")
+			require.Equal(t, int64(len(want)), devcheck.Download(t, cnt)[0], "%s count, %d elements", d, n)
+			o := devcheck.Download(t, out)
+			devcheck.RequireBitEqual(t, want, o[:len(want)], d.String())
+			devcheck.RequireBitEqual(t, slices.Repeat([]int32{poisonI}, n-len(want)), o[len(want):], d.String()+": past the count")
 		}
 	}
 }
@@ -203,7 +163,7 @@ func TestStatefulSelectOverComposition(t *testing.T) {
 // a table, read at the values of a composition.
 func TestStatefulViewWithComposition(t *testing.T) {
 	dut, oracle := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	for _, n := range sizes {
 		xs, idx := randInts(r, n)
 		tab := randTable(r)
@@ -215,14 +175,14 @@ func TestStatefulViewWithComposition(t *testing.T) {
 		}
 		var got [2][]float32
 		for k, d := range []*runtime.Device{oracle, dut} {
-			st := Lut{Alpha: alpha, M: 7, Table: upload(t, d, tab).View()}
-			out := upload(t, d, slices.Repeat([]float32{poisonF}, n))
-			in := Picked.Bind(Ints.With(upload(t, d, xs)), Idx.With(upload(t, d, idx)))
+			st := Lut{Alpha: alpha, M: 7, Table: devcheck.Upload(t, d, tab).View()}
+			out := devcheck.Upload(t, d, slices.Repeat([]float32{poisonF}, n))
+			in := Picked.Bind(Ints.With(devcheck.Upload(t, d, xs)), Idx.With(devcheck.Upload(t, d, idx)))
 			require.NoError(t, LookUp.Bind(st).Run(nil, in, out))
-			got[k] = download(t, out)
+			got[k] = devcheck.Download(t, out)
 		}
-		requireBitEqual(t, want, got[0], "CPU backend vs loop")
-		requireBitEqual(t, got[0], got[1], "device vs CPU backend")
+		devcheck.RequireBitEqual(t, want, got[0], "CPU backend vs loop")
+		devcheck.RequireBitEqual(t, got[0], got[1], "device vs CPU backend")
 	}
 }
 
@@ -230,7 +190,7 @@ func TestStatefulViewWithComposition(t *testing.T) {
 // over a transformed counting sequence, written backwards.
 func TestStatefulScanIntoReverse(t *testing.T) {
 	dut, oracle := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	tab := randTable(r)
 	for _, n := range sizes {
 		start := r.Int32()
@@ -247,9 +207,9 @@ func TestStatefulScanIntoReverse(t *testing.T) {
 				}
 				want[n-1-i] = acc
 			}
-			out := upload(t, d, slices.Repeat([]int32{poisonI}, n))
+			out := devcheck.Upload(t, d, slices.Repeat([]int32{poisonI}, n))
 			require.NoError(t, ScanBack.Bind(st).Run(nil, Lows.Bind(Count.With(start)).Take(n), Back.Bind(Ints.With(out))))
-			requireBitEqual(t, want, download(t, out), d.String())
+			devcheck.RequireBitEqual(t, want, devcheck.Download(t, out), d.String())
 		}
 	}
 }
@@ -259,7 +219,7 @@ func TestStatefulScanIntoReverse(t *testing.T) {
 // result is the loop's exactly.
 func TestStatefulSortCopy(t *testing.T) {
 	dut, oracle := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	tab := randTable(r)
 	for _, n := range sizes {
 		xs, idx := randInts(r, n)
@@ -269,11 +229,11 @@ func TestStatefulSortCopy(t *testing.T) {
 		for _, d := range []*runtime.Device{oracle, dut} {
 			st := state(t, d, r, tab)
 			st.M = m
-			src := upload(t, d, xs)
-			out := upload(t, d, slices.Repeat([]int32{poisonI}, n))
-			require.NoError(t, SortBy.Bind(st).RunCopy(nil, Picked.Bind(Ints.With(src), Idx.With(upload(t, d, idx))), out))
-			requireBitEqual(t, want, download(t, out), d.String())
-			requireBitEqual(t, xs, download(t, src), d.String()+": the input")
+			src := devcheck.Upload(t, d, xs)
+			out := devcheck.Upload(t, d, slices.Repeat([]int32{poisonI}, n))
+			require.NoError(t, SortBy.Bind(st).RunCopy(nil, Picked.Bind(Ints.With(src), Idx.With(devcheck.Upload(t, d, idx))), out))
+			devcheck.RequireBitEqual(t, want, devcheck.Download(t, out), d.String())
+			devcheck.RequireBitEqual(t, xs, devcheck.Download(t, src), d.String()+": the input")
 		}
 	}
 }
@@ -289,8 +249,8 @@ func TestStatefulIteratorErrors(t *testing.T) {
 		tab, err := runtime.FromHost(d, []float32{1, 2})
 		require.NoError(t, err)
 		st := Lut{Alpha: 1, M: 5, Table: tab.View()}
-		xs, idx := upload(t, d, []int32{1, 2, 3}), upload(t, d, []int64{2, 1, 0})
-		out := upload(t, d, []int32{0, 0, 0})
+		xs, idx := devcheck.Upload(t, d, []int32{1, 2, 3}), devcheck.Upload(t, d, []int64{2, 1, 0})
+		out := devcheck.Upload(t, d, []int32{0, 0, 0})
 
 		err = SumLows.Bind(st).Run(nil, Picked.Bind(Ints.With(xs), Idx.With(idx)), out, 0)
 		require.ErrorIs(t, err, runtime.ErrNotGenerated, d.String())
@@ -299,7 +259,7 @@ func TestStatefulIteratorErrors(t *testing.T) {
 		require.Contains(t, msg, "iterator.Permutation(", d.String())
 		require.Equal(t, 1, strings.Count(msg, "gocccl: "), "prefixed once: %s", msg)
 
-		fs := upload(t, d, []float32{0, 0, 0})
+		fs := devcheck.Upload(t, d, []float32{0, 0, 0})
 		require.NoError(t, LookUp.Bind(st).Run(nil, Picked.Bind(Ints.With(xs), Idx.With(idx)), fs))
 		require.NoError(t, tab.Free())
 		err = LookUp.Bind(st).Run(nil, Picked.Bind(Ints.With(xs), Idx.With(idx)), fs)

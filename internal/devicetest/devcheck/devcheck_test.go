@@ -1,0 +1,54 @@
+package devcheck
+
+import (
+	"math"
+	"testing"
+
+	"github.com/gocccl/gocccl/runtime"
+)
+
+// recorder is a testing.TB that records a failure instead of stopping the
+// test, so that RequireBitEqual's verdicts can be checked.
+type recorder struct {
+	testing.TB
+	failed bool
+}
+
+func (r *recorder) Fatalf(string, ...any) { r.failed = true }
+func (r *recorder) Errorf(string, ...any) { r.failed = true }
+func (r *recorder) FailNow()              { r.failed = true }
+func (r *recorder) Helper()               {}
+
+func TestRequireBitEqual(t *testing.T) {
+	nan1, nan2 := math.Float32frombits(0x7fc00001), math.Float32frombits(0x7fc00002)
+	for _, c := range []struct {
+		name      string
+		want, got []float32
+		fails     bool
+	}{
+		{"equal", []float32{1, 2, 3}, []float32{1, 2, 3}, false},
+		{"same NaN payload", []float32{nan1}, []float32{nan1}, false},
+		{"empty", nil, []float32{}, false},
+		{"one value", []float32{1, 2, 3}, []float32{1, 2, 4}, true},
+		{"signed zeros", []float32{0}, []float32{float32(math.Copysign(0, -1))}, true},
+		{"NaN payloads", []float32{nan1}, []float32{nan2}, true},
+		{"lengths", []float32{1, 2}, []float32{1}, true},
+	} {
+		r := &recorder{TB: t}
+		RequireBitEqual(r, c.want, c.got, c.name)
+		if r.failed != c.fails {
+			t.Errorf("%s: failed = %v, want %v", c.name, r.failed, c.fails)
+		}
+	}
+}
+
+func TestUploadDownload(t *testing.T) {
+	d, err := runtime.Open(runtime.CPU)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	xs := []int64{3, -1, 4, 1 << 40}
+	got := Download(t, Upload(t, d, xs))
+	RequireBitEqual(t, xs, got, "round trip")
+}

@@ -110,6 +110,12 @@ if [[ " $groups " == *" test "* ]]; then
 		pstep "$name-tests" "${FAMILY_LIMIT:-300}" "$t" -test.v -test.count=1 -test.timeout=0 -test.skip '^TestScratchRetain$' ${FAMILY_FLAGS:-}
 	done
 	pstep diff-tests 240 ./difftest.test -test.v -test.count=1
+	# A kernel that traps loses its process's CUDA context: each trap test
+	# runs in a process of its own.
+	for trap in devicetest-iterator:TestPermutationOutOfRange devicetest-iterator:TestPermutationOutputOutOfRange devicetest-state:TestViewOutOfRange; do
+		[ -e "./${trap%%:*}.test" ] || continue
+		pstep "trap-${trap#*:}" 60 env GOCCCL_TEST_TRAP=1 "./${trap%%:*}.test" -test.v -test.count=1 -test.run "^${trap#*:}\$"
+	done
 	pstep example-sum 30 ./sum
 	pstep example-particles 60 ./particles
 fi

@@ -17,10 +17,34 @@ func selectPolicy(size int64, a int) arch.Policy {
 // and 2^28 against 1.06–1.27× at 128 × 16, and still ahead of CUB at 2^16
 // and 2^20 (the H200 run of 2026-12-01, bench/NOTES.md). It serves the
 // compactions of one array (Select, Partition, Unique); those that stage two
-// arrays or three outputs in shared memory keep selectPolicy.
+// arrays or three outputs have their own (threeWayPolicy, uniqueByKeyPolicy).
 func compactPolicy(size int64, a int) arch.Policy {
 	if a >= 90 && size == 4 {
 		return arch.Policy{Arch: a, BlockThreads: 384, ItemsPerThread: 17}
+	}
+	return selectPolicy(size, a)
+}
+
+// threeWayPolicy is selectPolicy but for 4-byte items on sm_90 and newer,
+// which take CUB 3.0's sm_90 three-way tile for 64-bit offsets (our counts
+// are 64-bit), 256 threads × 23 items: bench/cub/tune/compact_tune.cu timed
+// it the fastest of seven shapes at 2^24 and 2^28 on the H200 (1.13–1.19×
+// CUB with the counts carried as a pair, against 1.57–1.72× at 128 × 16;
+// bench/NOTES.md, 2026-12-01 late), though 128 × 16 is ahead below 2^16.
+func threeWayPolicy(size int64, a int) arch.Policy {
+	if a >= 90 && size == 4 {
+		return arch.Policy{Arch: a, BlockThreads: 256, ItemsPerThread: 23}
+	}
+	return selectPolicy(size, a)
+}
+
+// uniqueByKeyPolicy is selectPolicy but for keys and values of at most 4
+// bytes, the widest 4, on sm_90 and newer, which take CUB 3.0's sm_90 tile
+// for 4-byte keys and values, 512 threads × 14 items: the same H200 run timed
+// it at 0.98–0.99× CUB at 2^24 and 2^28 (128 × 16: 1.07–1.17×).
+func uniqueByKeyPolicy(size int64, a int) arch.Policy {
+	if a >= 90 && size == 4 {
+		return arch.Policy{Arch: a, BlockThreads: 512, ItemsPerThread: 14}
 	}
 	return selectPolicy(size, a)
 }
@@ -93,5 +117,5 @@ var ThreeWayPartition = register(&Algorithm{
 			Param{Name: "d_first", Kind: Out, Type: "T"}, Param{Name: "d_second", Kind: Out, Type: "T"},
 			Param{Name: "d_unselected", Kind: Out, Type: "T"}, Param{Name: "d_count", Kind: Out, Type: "int64", Count: true}),
 	},
-	Policy: selectPolicy,
+	Policy: threeWayPolicy,
 })

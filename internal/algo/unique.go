@@ -33,5 +33,5 @@ var UniqueByKey = register(&Algorithm{
 			Param{Name: "d_keys_out", Kind: Out, Type: "K"}, Param{Name: "d_values_out", Kind: Out, Type: "V"},
 			Param{Name: "d_count", Kind: Out, Type: "int64", Count: true}),
 	},
-	Policy: selectPolicy,
+	Policy: uniqueByKeyPolicy,
 })

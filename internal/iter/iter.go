@@ -38,7 +38,9 @@ const (
 	Shuffle
 	// Transform reads op(in[i]).
 	Transform
-	// Permutation reads values[indices[i]]: In is [values, indices].
+	// Permutation reads values[indices[i]]: In is [values, indices]. Its
+	// packed argument ends with the number of values (-1 when they have no
+	// length of their own), against which the kernels check every index.
 	Permutation
 	// Reverse reads in[len-1-i].
 	Reverse
@@ -485,6 +487,12 @@ func Pack(n *Node, env *Env) (Blob, error) {
 			}
 			s.field(f)
 		}
+		// The kernels trap on an index outside [0, bound); -1: no bound.
+		bound, err := n.In[0].Len(env)
+		if err != nil {
+			return Blob{}, err
+		}
+		s.field(int64Blob(bound))
 	case Zip, ZipOutput:
 		return packStore(n.In, env)
 	default:

@@ -99,9 +99,12 @@ func inputs[K radixorder.Key](r *rand.Rand, n int, gen func(*rand.Rand) K, all b
 
 var options = []runtime.RadixOptions{{}, {Descending: true}, {BeginBit: 3, EndBit: 11}, {BeginBit: 3, EndBit: 11, Descending: true}, {BeginBit: 1, EndBit: 7}}
 
-// sizes: 0, 1, around the tiles of the policies (256 × 16, × 12, × 1), 10^6+3;
-// 2^26 on the GPU only.
-var sizes = []int{0, 1, 255, 256, 257, 3071, 3072, 3073, 4095, 4096, 4097, 1_000_003, 1 << 26}
+// sizes: 0, 1, around the tiles of the policies (256 × 16, × 12, × 1), and
+// of sm_90's single-tile sorts (384 threads × 3, 6 and 11 items, then the
+// policy's own 15, 18 or 20: radix_sort.cuh's SingleTiles), 10^6+3; 2^26 on
+// the GPU only.
+var sizes = []int{0, 1, 255, 256, 257, 1152, 1153, 2304, 2305, 3071, 3072, 3073, 4095, 4096, 4097, 4224, 4225,
+	5760, 5761, 6912, 6913, 7680, 7681, 1_000_003, 1 << 26}
 
 // keyCase checks one key type: keys-only against slices.SortStableFunc, and
 // pairs whose values record the input position, on dut (the GPU, or the CPU

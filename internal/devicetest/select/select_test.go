@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -307,8 +308,20 @@ func TestTimings(t *testing.T) {
 
 // Test helpers.
 
+// sizes are 0, 1, around one, and three tiles of the generic policy (tile:
+// 128 threads × clamp(64/size, 1, 16)) and, for 4-byte items, of sm_90's
+// own tiles (internal/algo/select.go): 384 × 17 (Select, Partition,
+// Unique), 256 × 23 (ThreeWayPartition) and 512 × 14 (UniqueByKey); then
+// 65537, 10^6+3 and 2^26.
 var sizes = func(tile int) []int {
-	return []int{0, 1, tile - 1, tile, tile + 1, 3 * tile, 65537, 1_000_003, 1 << 26}
+	ns := []int{0, 1, tile - 1, tile, tile + 1, 3 * tile}
+	if tile == 128*16 {
+		for _, t := range []int{384 * 17, 256 * 23, 512 * 14} {
+			ns = append(ns, t-1, t, t+1, 3*t)
+		}
+	}
+	slices.Sort(ns)
+	return append(slices.Compact(ns), 65537, 1_000_003, 1<<26)
 }
 
 func devices(t *testing.T) []*runtime.Device {

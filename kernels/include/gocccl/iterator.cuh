@@ -14,7 +14,8 @@
  *   Constant<T>                  { T value; }                   value
  *   Shuffle                      { long long n; u64 seed; }     Feistel permutation of [0, n) (long long)
  *   Transform<V, It, F>          { It in; }                     F()(in[i])
- *   Permutation<It, Idx>         { It values; Idx idx; }        values[idx[i]]
+ *   Permutation<It, Idx>         { It values; Idx idx;          values[idx[i]], trapping unless
+ *                                  long long bound; }           0 <= idx[i] < bound (bound < 0: none)
  *   Reverse<It>                  { It in; long long last; }     in[last - i]
  *   Zip<Z, Offsets<o...>, It...> { Store<It...> s; }            Z with the bytes of field k at o_k from It_k[i]
  *   CacheModified<T, MODE>       { const T* p; }                p[i] through ld.global.cs / .cg / .volatile
@@ -24,7 +25,8 @@
  *   Discard<T>                                 { char unused; }            nothing
  *   TransformOutput<A, It, F>                  { It out; }                 out[i] = F()(v)
  *   ReverseOutput<It>                          { It out; long long last; } out[last - i] = v
- *   PermutationOutput<It, Idx>                 { It out; Idx idx; }        out[idx[i]] = v
+ *   PermutationOutput<It, Idx>                 { It out; Idx idx;          out[idx[i]] = v, trapping unless
+ *                                                long long bound; }        0 <= idx[i] < bound (bound < 0: none)
  *   ZipOutput<Z, Offsets<o...>, It...>         { Store<It...> s; }         It_k[i] = field k of v
  *
  * Store<I0, I...> is { I0 head; Store<I...> tail; }, Store<I> is { I head; }.
@@ -243,16 +245,30 @@ struct Transform
   __device__ __forceinline__ V operator[](long long i) const { return F()(in[i]); }
 };
 
+/// Index j of a Permutation: traps (the launch fails, and the runtime names
+/// the instance) unless 0 <= j < bound, the length of what it indexes, as
+/// the CPU backend returns an error; bound < 0 (values without a length of
+/// their own, such as a Counting) checks nothing.
+template <typename I>
+__device__ __forceinline__ long long permuted(I j, long long bound)
+{
+  static_assert(std::is_integral<I>::value, "permutation indices are integers");
+  // A negative j converts to at least 2^63, never below a bound >= 0.
+  if (bound >= 0 && static_cast<unsigned long long>(static_cast<long long>(j)) >= static_cast<unsigned long long>(bound))
+  {
+    __trap();
+  }
+  return static_cast<long long>(j);
+}
+
 template <typename It, typename Idx>
 struct Permutation
 {
   GOCCCL_ITERATOR(typename It::value_type)
   It values;
   Idx idx;
-  __device__ __forceinline__ value_type operator[](long long i) const
-  {
-    return values[static_cast<long long>(idx[i])];
-  }
+  long long bound; // the number of values, or -1
+  __device__ __forceinline__ value_type operator[](long long i) const { return values[permuted(idx[i], bound)]; }
 };
 
 /// Permutation over a plain index or value buffer keeps the pointer's type.
@@ -262,7 +278,8 @@ struct Permutation<Pointer<T>, Idx>
   GOCCCL_ITERATOR(T)
   Pointer<T> values;
   Idx idx;
-  __device__ __forceinline__ T operator[](long long i) const { return values.p[static_cast<long long>(idx[i])]; }
+  long long bound; // the number of values
+  __device__ __forceinline__ T operator[](long long i) const { return values.p[permuted(idx[i], bound)]; }
 };
 
 template <typename It>
@@ -403,9 +420,10 @@ struct PermutationOutput
   GOCCCL_ITERATOR(typename It::value_type)
   It out;
   Idx idx;
+  long long bound; // the number of elements of out, or -1
   __device__ __forceinline__ auto operator[](long long i) const -> decltype(out[0])
   {
-    return out[static_cast<long long>(idx[i])];
+    return out[permuted(idx[i], bound)];
   }
 };
 

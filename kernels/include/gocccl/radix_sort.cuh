@@ -27,7 +27,12 @@
  *                               whose keys all have one digit skips ranking and
  *                               copies its keys straight out.
  *   <sym>_single     grid 1:    n <= TILE: one block sorts everything, all
- *                               passes in shared memory, and writes the output.
+ *                               passes in shared memory, and writes the output,
+ *                               with the fewest items per thread of 3, 6, 11
+ *                               and ITEMS_PER_THREAD that hold n (SingleTiles):
+ *                               every pass ranks all the slots of its tile, so
+ *                               1024 keys in 384 x 3 take about half the time
+ *                               of 384 x 20 (bench/NOTES.md, 2026-12-01 late).
  *
  * Order. Keys are sorted by their "ordered bits": unsigned integers as they
  * are; signed integers with the sign bit flipped; floats as CUB twiddles them
@@ -850,6 +855,50 @@ struct SingleTile
   }
 };
 
+/// The single-tile sort at the fewest items per thread that hold n: 3, 6 or
+/// 11 (each at most ITEMS_PER_THREAD), else ITEMS_PER_THREAD, all with
+/// BLOCK_THREADS threads (the launch's block does not change with n).
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, RankMatch MATCH>
+struct SingleTiles
+{
+  static constexpr int SMALL = ITEMS_PER_THREAD < 3 ? ITEMS_PER_THREAD : 3;
+  static constexpr int MEDIUM = ITEMS_PER_THREAD < 6 ? ITEMS_PER_THREAD : 6;
+  static constexpr int LARGE = ITEMS_PER_THREAD < 11 ? ITEMS_PER_THREAD : 11;
+  using Small = SingleTile<BLOCK_THREADS, SMALL, K, V, MATCH>;
+  using Medium = SingleTile<BLOCK_THREADS, MEDIUM, K, V, MATCH>;
+  using Large = SingleTile<BLOCK_THREADS, LARGE, K, V, MATCH>;
+  using Full = SingleTile<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, MATCH>;
+
+  union TempStorage
+  {
+    typename Small::TempStorage small;
+    typename Medium::TempStorage medium;
+    typename Large::TempStorage large;
+    typename Full::TempStorage full;
+  };
+
+  static GOCCCL_DEVICE void run(TempStorage& temp, const K* d_keys_in, K* d_keys_out, const V* d_values_in,
+                                V* d_values_out, long long n, long long begin_bit, long long end_bit, bool descending)
+  {
+    if (n <= BLOCK_THREADS * SMALL)
+    {
+      Small::run(temp.small, d_keys_in, d_keys_out, d_values_in, d_values_out, n, begin_bit, end_bit, descending);
+    }
+    else if (n <= BLOCK_THREADS * MEDIUM)
+    {
+      Medium::run(temp.medium, d_keys_in, d_keys_out, d_values_in, d_values_out, n, begin_bit, end_bit, descending);
+    }
+    else if (n <= BLOCK_THREADS * LARGE)
+    {
+      Large::run(temp.large, d_keys_in, d_keys_out, d_values_in, d_values_out, n, begin_bit, end_bit, descending);
+    }
+    else
+    {
+      Full::run(temp.full, d_keys_in, d_keys_out, d_values_in, d_values_out, n, begin_bit, end_bit, descending);
+    }
+  }
+};
+
 /// Items per thread of the histogram kernel: about 64 bytes of keys.
 template <typename Bits>
 struct HistogramItems
@@ -1012,7 +1061,7 @@ template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K,
 __device__ void radix_sort_keys_single(const K* d_keys_in, K* d_keys_out, long long n, long long begin_bit,
                                        long long end_bit, bool descending)
 {
-  using Agent = detail::radix::SingleTile<BLOCK_THREADS, ITEMS_PER_THREAD, K, detail::radix::NoValues, MATCH>;
+  using Agent = detail::radix::SingleTiles<BLOCK_THREADS, ITEMS_PER_THREAD, K, detail::radix::NoValues, MATCH>;
   __shared__ typename Agent::TempStorage temp;
   Agent::run(temp, d_keys_in, d_keys_out, nullptr, nullptr, n, begin_bit, end_bit, descending);
 }
@@ -1026,7 +1075,7 @@ template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V,
 __device__ void radix_sort_pairs_single(const K* d_keys_in, K* d_keys_out, const V* d_values_in, V* d_values_out,
                                         long long n, long long begin_bit, long long end_bit, bool descending)
 {
-  using Agent = detail::radix::SingleTile<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, MATCH>;
+  using Agent = detail::radix::SingleTiles<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, MATCH>;
   __shared__ typename Agent::TempStorage temp;
   Agent::run(temp, d_keys_in, d_keys_out, d_values_in, d_values_out, n, begin_bit, end_bit, descending);
 }

@@ -16,7 +16,8 @@
  *
  * Scan values carried between tiles (the tile states):
  *   select, partition, unique, unique_by_key   long long: items selected so far
- *   three_way_partition                        Pair: items of part 1, of part 2
+ *   three_way_partition                        Pair: items of part 1, of part 2 (packed
+ *                                              into one word below 2^32 items)
  *   rle_encode                                 Pair: run heads so far, position of the last head
  *   rle_non_trivial                            Pair: runs of length > 1 ended so far, position of the last head
  * The positions combine with max (positions only grow; -1 is "none"), the
@@ -35,9 +36,12 @@
  * ScanTileState requires): n <= (2^31 - 1) * TILE.
  *
  * ---------------------------------------------------------------------------
- * Policy (all architectures): 128 threads, ITEMS = clamp(64 / S, 1, 16) items
- * per thread for the widest element type of S bytes (4 bytes: 16 items, a
- * tile of 2048), like CUB's select tuning with more items in flight.
+ * Policy (internal/algo/select.go): 128 threads, ITEMS = clamp(64 / S, 1, 16)
+ * items per thread for the widest element type of S bytes (4 bytes: 16 items,
+ * a tile of 2048), like CUB's select tuning with more items in flight; on
+ * sm_90 and newer, 4-byte items take CUB 3.0's sm_90 tiles instead: select,
+ * partition and unique 384 x 17, three_way_partition 256 x 23 (CUB's tuning
+ * for 64-bit offsets), unique_by_key 512 x 14.
  * ---------------------------------------------------------------------------
  *
  * Requirements: item types trivially copyable; functors default
@@ -94,6 +98,39 @@ struct SumMaxOp
     return Pair<I>{x.a + y.a, x.b > y.b ? x.b : y.b};
   }
 };
+
+/// The two counts a three-way partition carries between tiles, packed into
+/// one 64-bit word (part 1 in the high half, part 2 in the low half) as CUB
+/// packs its two 32-bit offsets: a plain add adds both halves while part 2's
+/// count stays below 2^32, and the tile states are then the 16-byte
+/// descriptors of a single count instead of a status word and two 16-byte
+/// values. Used when all the tiles hold fewer than 2^32 items; WideCounts
+/// (a Pair of 64-bit counts) otherwise.
+struct PackedCounts
+{
+  using S = unsigned long long;
+  using Op = SumOp;
+  static GOCCCL_DEVICE S make(long long a, long long b) { return (static_cast<S>(a) << 32) | static_cast<S>(b); }
+  static GOCCCL_DEVICE long long first(S s) { return static_cast<long long>(s >> 32); }
+  static GOCCCL_DEVICE long long second(S s) { return static_cast<long long>(s & 0xffffffffull); }
+};
+
+/// The two counts as a Pair of 64-bit counts, for any number of items.
+struct WideCounts
+{
+  using S = Pair<long long>;
+  using Op = SumSumOp;
+  static GOCCCL_DEVICE S make(long long a, long long b) { return S{a, b}; }
+  static GOCCCL_DEVICE long long first(S s) { return s.a; }
+  static GOCCCL_DEVICE long long second(S s) { return s.b; }
+};
+
+/// Whether tiles tiles of TILE items pack their counts (PackedCounts).
+template <int TILE>
+GOCCCL_DEVICE bool packs_counts(long long tiles)
+{
+  return tiles * TILE < (1LL << 32);
+}
 
 /// Discontinuity of an equality functor: true where a run ends.
 template <typename EqOp>
@@ -332,12 +369,22 @@ __device__ void select_init_pair(void* d_state, long long state_bytes, long long
 }
 
 /**
- * \brief Three-way partition's init: as select_init_pair, with two counts.
+ * \brief Three-way partition's init: as select_init_pair, with two counts,
+ * in the layout three_way_partition picks for tiles tiles (packed counts
+ * below 2^32 items).
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename... Ts, typename CountIt>
 __device__ void select_init_pair2(void* d_state, long long state_bytes, long long tiles, CountIt d_count)
 {
-  detail::select::init<detail::select::Pair<long long>, detail::select::SumSumOp, 2>(d_state, state_bytes, tiles, d_count);
+  namespace s = detail::select;
+  if (s::packs_counts<BLOCK_THREADS * ITEMS_PER_THREAD>(tiles))
+  {
+    s::init<s::PackedCounts::S, s::PackedCounts::Op, 2>(d_state, state_bytes, tiles, d_count);
+  }
+  else
+  {
+    s::init<s::WideCounts::S, s::WideCounts::Op, 2>(d_state, state_bytes, tiles, d_count);
+  }
 }
 
 /**
@@ -542,12 +589,125 @@ __device__ void unique_by_key(KeyIt d_keys, ValueIt d_values, KeyOutIt d_keys_ou
   C::count(tile, d_count, prefix + kept);
 }
 
+namespace detail {
+namespace select {
+
+/// The block of one tile of a three-way partition.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T>
+struct ThreeWay
+{
+  using TileT = Tile<BLOCK_THREADS, ITEMS_PER_THREAD>;
+  using LoaderT = Loader<BLOCK_THREADS, ITEMS_PER_THREAD, T>;
+  using P = Pair<int>;
+  using BlockScanT = cub::BlockScan<P, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
+  using PackedLookBack = LookBack<PackedCounts::S, PackedCounts::Op>;
+  using WideLookBack = LookBack<WideCounts::S, WideCounts::Op>;
+
+  union TempStorage
+  {
+    typename LoaderT::TempStorage load;
+    struct
+    {
+      typename BlockScanT::TempStorage scan;
+      union
+      {
+        typename PackedLookBack::TempStorage packed;
+        typename WideLookBack::TempStorage wide;
+      } look_back;
+    } scan;
+    Staging<T, TileT::ITEMS> staging;
+  };
+
+  static GOCCCL_DEVICE typename PackedLookBack::TempStorage& look_back(TempStorage& temp, PackedCounts)
+  {
+    return temp.scan.look_back.packed;
+  }
+  static GOCCCL_DEVICE typename WideLookBack::TempStorage& look_back(TempStorage& temp, WideCounts)
+  {
+    return temp.scan.look_back.wide;
+  }
+
+  template <typename Counts, typename First, typename Second, typename InputIt, typename FirstIt, typename SecondIt,
+            typename UnselectedIt, typename CountIt>
+  static GOCCCL_DEVICE void run(TempStorage& temp, InputIt d_in, FirstIt d_first, SecondIt d_second,
+                                UnselectedIt d_unselected, CountIt d_count, long long n, void* d_state,
+                                long long state_bytes)
+  {
+    using LookBackT = LookBack<typename Counts::S, typename Counts::Op>;
+    const TileT tile(n);
+    auto state = LookBackT::bind(d_state, state_bytes, static_cast<int>(gridDim.x));
+    T items[ITEMS_PER_THREAD];
+    LoaderT::load(temp.load, d_in, tile, items);
+
+    First first;
+    Second second;
+    P flags[ITEMS_PER_THREAD], ranks[ITEMS_PER_THREAD];
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      const bool valid = TileT::at(i) < tile.valid;
+      const bool one = valid && first(items[i]);
+      const bool two = valid && !one && second(items[i]);
+      flags[i] = P{one ? 1 : 0, two ? 1 : 0};
+    }
+    __syncthreads();
+    P kept;
+    BlockScanT(temp.scan.scan).ExclusiveScan(flags, ranks, P{0, 0}, SumSumOp(), kept);
+    const typename Counts::S prefix = LookBackT::exclusive(look_back(temp, Counts()), state, tile.index,
+                                                           Counts::make(kept.a, kept.b), Counts::make(0, 0));
+    const long long before_a = Counts::first(prefix), before_b = Counts::second(prefix);
+    const long long unselected_before = tile.base - before_a - before_b;
+
+    // Stage part 1, part 2, then the unselected items, each in order.
+    T* st = temp.staging.items();
+    __syncthreads();
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      const int at = TileT::at(i);
+      if (at < tile.valid)
+      {
+        const int to = flags[i].a ? ranks[i].a
+                     : flags[i].b ? kept.a + ranks[i].b
+                                  : kept.a + kept.b + (at - ranks[i].a - ranks[i].b);
+        st[to] = items[i];
+      }
+    }
+    __syncthreads();
+    for (int k = threadIdx.x; k < tile.valid; k += BLOCK_THREADS)
+    {
+      if (k < kept.a)
+      {
+        d_first[before_a + k] = st[k];
+      }
+      else if (k < kept.a + kept.b)
+      {
+        d_second[before_b + (k - kept.a)] = st[k];
+      }
+      else
+      {
+        d_unselected[unselected_before + (k - kept.a - kept.b)] = st[k];
+      }
+    }
+    if (tile.last && threadIdx.x == 0)
+    {
+      d_count[0] = before_a + kept.a;
+      d_count[1] = before_b + kept.b;
+    }
+  }
+};
+
+} // namespace select
+} // namespace detail
+
 /**
  * \brief ThreeWayPartition: copies the items of d_in[0:n] for which First
  * holds to d_first, of the others those for which Second holds to d_second,
  * and the rest to d_unselected, each in order (as
  * cub::DevicePartition::If with two operators); writes the sizes of the
- * first two parts to d_count[0] and d_count[1].
+ * first two parts to d_count[0] and d_count[1]. The tiles carry both counts
+ * in one packed word when they hold fewer than 2^32 items (as
+ * select_init_pair2 initialized them), else as a pair.
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename First, typename Second, typename InputIt,
           typename FirstIt, typename SecondIt, typename UnselectedIt, typename CountIt>
@@ -555,77 +715,17 @@ __device__ void three_way_partition(InputIt d_in, FirstIt d_first, SecondIt d_se
                                     CountIt d_count, long long n, void* d_state, long long state_bytes)
 {
   namespace s = detail::select;
-  using TileT = s::Tile<BLOCK_THREADS, ITEMS_PER_THREAD>;
-  using LoaderT = s::Loader<BLOCK_THREADS, ITEMS_PER_THREAD, T>;
-  using P = s::Pair<int>;
-  using BlockScanT = cub::BlockScan<P, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
-  using LookBackT = s::LookBack<s::Pair<long long>, s::SumSumOp>;
-  __shared__ union {
-    typename LoaderT::TempStorage load;
-    struct
-    {
-      typename BlockScanT::TempStorage scan;
-      typename LookBackT::TempStorage look_back;
-    } scan;
-    s::Staging<T, TileT::ITEMS> staging;
-  } temp;
-
-  const TileT tile(n);
-  auto state = LookBackT::bind(d_state, state_bytes, static_cast<int>(gridDim.x));
-  T items[ITEMS_PER_THREAD];
-  LoaderT::load(temp.load, d_in, tile, items);
-
-  First first;
-  Second second;
-  P flags[ITEMS_PER_THREAD], ranks[ITEMS_PER_THREAD];
-#pragma unroll
-  for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+  using Agent = s::ThreeWay<BLOCK_THREADS, ITEMS_PER_THREAD, T>;
+  __shared__ typename Agent::TempStorage temp;
+  if (s::packs_counts<BLOCK_THREADS * ITEMS_PER_THREAD>(gridDim.x))
   {
-    const bool valid = TileT::at(i) < tile.valid;
-    const bool one = valid && first(items[i]);
-    const bool two = valid && !one && second(items[i]);
-    flags[i] = P{one ? 1 : 0, two ? 1 : 0};
+    Agent::template run<s::PackedCounts, First, Second>(temp, d_in, d_first, d_second, d_unselected, d_count, n,
+                                                        d_state, state_bytes);
   }
-  __syncthreads();
-  P kept;
-  BlockScanT(temp.scan.scan).ExclusiveScan(flags, ranks, P{0, 0}, s::SumSumOp(), kept);
-  const s::Pair<long long> before = LookBackT::exclusive(
-    temp.scan.look_back, state, tile.index, s::Pair<long long>{kept.a, kept.b}, s::Pair<long long>{0, 0});
-  const long long unselected_before = tile.base - before.a - before.b;
-
-  // Stage part 1, part 2, then the unselected items, each in order.
-  T* st = temp.staging.items();
-  __syncthreads();
-#pragma unroll
-  for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+  else
   {
-    const int at = TileT::at(i);
-    if (at < tile.valid)
-    {
-      const int to = flags[i].a ? ranks[i].a : flags[i].b ? kept.a + ranks[i].b : kept.a + kept.b + (at - ranks[i].a - ranks[i].b);
-      st[to] = items[i];
-    }
-  }
-  __syncthreads();
-  for (int k = threadIdx.x; k < tile.valid; k += BLOCK_THREADS)
-  {
-    if (k < kept.a)
-    {
-      d_first[before.a + k] = st[k];
-    }
-    else if (k < kept.a + kept.b)
-    {
-      d_second[before.b + (k - kept.a)] = st[k];
-    }
-    else
-    {
-      d_unselected[unselected_before + (k - kept.a - kept.b)] = st[k];
-    }
-  }
-  if (tile.last && threadIdx.x == 0)
-  {
-    d_count[0] = before.a + kept.a;
-    d_count[1] = before.b + kept.b;
+    Agent::template run<s::WideCounts, First, Second>(temp, d_in, d_first, d_second, d_unselected, d_count, n, d_state,
+                                                      state_bytes);
   }
 }
 

@@ -1,0 +1,241 @@
+// compact_tune.cu: gocccl's three_way_partition and unique_by_key
+// (kernels/include/gocccl/select.cuh) at several tile shapes beside
+// cub::DevicePartition::If (two predicates) and cub::DeviceSelect::UniqueByKey,
+// in one run, to choose their sm_90 policies. The inputs and predicates are
+// bench/cub/select.cu's: three-way x % 3 == 0, then == 1 (float32: x < 1/3,
+// then < 2/3); unique_by_key over runs of 7 keys with values of the type.
+// Rows in bench.cuh's format; the system column names the shape
+// ("gocccl-128x16") or "cub". Every output and count is checked against the
+// host before the shape is timed.
+//
+// Build on the GPU machine, from the repository root:
+//   nvcc -std=c++17 -O3 -arch=sm_90 -Ikernels/include -Ibench/cub \
+//     -o /tmp/compact_tune bench/cub/tune/compact_tune.cu
+//   /tmp/compact_tune --sizes 16,20,24,28
+#include "bench.cuh"
+
+#include <gocccl/select.cuh>
+
+#include <cub/device/device_partition.cuh>
+#include <cub/device/device_select.cuh>
+
+#include <string>
+#include <vector>
+
+template <typename T> struct First;
+template <> struct First<uint32_t>
+{
+  __host__ __device__ bool operator()(const uint32_t& x) const { return x % 3u == 0; }
+};
+template <> struct First<float>
+{
+  __host__ __device__ bool operator()(const float& x) const { return x < 1.0f / 3; }
+};
+template <typename T> struct Second;
+template <> struct Second<uint32_t>
+{
+  __host__ __device__ bool operator()(const uint32_t& x) const { return x % 3u == 1; }
+};
+template <> struct Second<float>
+{
+  __host__ __device__ bool operator()(const float& x) const { return x < 2.0f / 3; }
+};
+struct Equal // bitwise, as the generated == of uint32 and of non-NaN float32
+{
+  template <typename T>
+  __host__ __device__ bool operator()(const T& a, const T& b) const { return a == b; }
+};
+
+template <int THREADS, int ITEMS, typename T>
+__global__ void __launch_bounds__(THREADS) init3_kernel(void* d_state, long long state_bytes, long long tiles, long long* d_count)
+{
+  ::gocccl::select_init_pair2<THREADS, ITEMS, T>(d_state, state_bytes, tiles, d_count);
+}
+template <int THREADS, int ITEMS, typename T>
+__global__ void __launch_bounds__(THREADS) three_kernel(const T* d_in, T* d_a, T* d_b, T* d_c, long long* d_count, long long n,
+                                                        void* d_state, long long state_bytes)
+{
+  ::gocccl::three_way_partition<THREADS, ITEMS, T, First<T>, Second<T>>(d_in, d_a, d_b, d_c, d_count, n, d_state, state_bytes);
+}
+// The same partition with its counts carried as a pair of 64-bit counts, as
+// three_way_partition carries them from 2^32 items on: checks that path at
+// sizes a test can afford, and times what packing saves.
+template <int THREADS, int ITEMS, typename T>
+__global__ void __launch_bounds__(THREADS) init3_wide_kernel(void* d_state, long long state_bytes, long long tiles, long long* d_count)
+{
+  namespace s = ::gocccl::detail::select;
+  s::init<s::WideCounts::S, s::WideCounts::Op, 2>(d_state, state_bytes, tiles, d_count);
+}
+template <int THREADS, int ITEMS, typename T>
+__global__ void __launch_bounds__(THREADS) three_wide_kernel(const T* d_in, T* d_a, T* d_b, T* d_c, long long* d_count,
+                                                             long long n, void* d_state, long long state_bytes)
+{
+  namespace s = ::gocccl::detail::select;
+  using Agent = s::ThreeWay<THREADS, ITEMS, T>;
+  __shared__ typename Agent::TempStorage temp;
+  Agent::template run<s::WideCounts, First<T>, Second<T>>(temp, d_in, d_a, d_b, d_c, d_count, n, d_state, state_bytes);
+}
+template <int THREADS, int ITEMS, typename T>
+__global__ void __launch_bounds__(THREADS) init1_kernel(void* d_state, long long state_bytes, long long tiles, long long* d_count)
+{
+  ::gocccl::select_init<THREADS, ITEMS, T>(d_state, state_bytes, tiles, d_count);
+}
+template <int THREADS, int ITEMS, typename T>
+__global__ void __launch_bounds__(THREADS) ubk_kernel(const T* d_keys, const T* d_values, T* d_keys_out, T* d_values_out,
+                                                      long long* d_count, long long n, void* d_state, long long state_bytes)
+{
+  ::gocccl::unique_by_key<THREADS, ITEMS, T, T, Equal>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state,
+                                                       state_bytes);
+}
+
+template <typename T>
+struct Data
+{
+  long long n;
+  std::vector<T> first, second, other, uniq, uvals;
+  bench::Rotation<T>* xs;
+  bench::Rotation<T>* rs;
+};
+
+template <typename T>
+bool same(const std::vector<T>& got, const std::vector<T>& want)
+{
+  return got.size() >= want.size() && std::memcmp(got.data(), want.data(), want.size() * sizeof(T)) == 0;
+}
+
+template <int THREADS, int ITEMS, typename T, bool WIDE = false>
+void shape(const Data<T>& d)
+{
+  const std::string system = "gocccl-" + std::to_string(THREADS) + "x" + std::to_string(ITEMS) + (WIDE ? "-wide" : "");
+  const char* type = bench::type_name<T>();
+  const long long n = d.n, s = sizeof(T), tile = THREADS * ITEMS, tiles = (n + tile - 1) / tile;
+  const unsigned init_grid = static_cast<unsigned>((std::max(tiles, 1LL) + THREADS - 1) / THREADS);
+  bench::DeviceBuffer<T> a(static_cast<size_t>(n)), b(static_cast<size_t>(n)), c(static_cast<size_t>(n));
+  bench::DeviceBuffer<long long> count(2);
+  {
+    size_t state_bytes = 0;
+    BENCH_CK(cub::ScanTileState<::gocccl::detail::select::Pair<long long>>::AllocationSize(static_cast<int>(tiles), state_bytes));
+    bench::DeviceBuffer<unsigned char> state(state_bytes);
+    auto fn = [&](int i) {
+      if (WIDE)
+      {
+        init3_wide_kernel<THREADS, ITEMS, T><<<init_grid, THREADS>>>(state.get(), static_cast<long long>(state_bytes), tiles, count.get());
+        three_wide_kernel<THREADS, ITEMS, T><<<static_cast<unsigned>(tiles), THREADS>>>(
+          d.xs->get(i), a.get(), b.get(), c.get(), count.get(), n, state.get(), static_cast<long long>(state_bytes));
+      }
+      else
+      {
+        init3_kernel<THREADS, ITEMS, T><<<init_grid, THREADS>>>(state.get(), static_cast<long long>(state_bytes), tiles, count.get());
+        three_kernel<THREADS, ITEMS, T><<<static_cast<unsigned>(tiles), THREADS>>>(
+          d.xs->get(i), a.get(), b.get(), c.get(), count.get(), n, state.get(), static_cast<long long>(state_bytes));
+      }
+    };
+    a.poison(), b.poison(), c.poison(), count.poison();
+    fn(0);
+    BENCH_CK(cudaDeviceSynchronize());
+    BENCH_CK(cudaGetLastError());
+    const std::vector<long long> got = count.to_host();
+    if (got[0] != static_cast<long long>(d.first.size()) || got[1] != static_cast<long long>(d.second.size()) ||
+        !same(a.to_host(), d.first) || !same(b.to_host(), d.second) || !same(c.to_host(), d.other))
+      bench::fail(system.c_str(), "three_way_partition", type, n, 2 * s * n + 16, "counts or items differ");
+    else
+      bench::row(system.c_str(), "three_way_partition", type, n, bench::time_us(fn), 2 * s * n + 16, "");
+  }
+  if (!WIDE)
+  {
+    size_t state_bytes = 0;
+    BENCH_CK(cub::ScanTileState<long long>::AllocationSize(static_cast<int>(tiles), state_bytes));
+    bench::DeviceBuffer<unsigned char> state(state_bytes);
+    auto fn = [&](int i) {
+      init1_kernel<THREADS, ITEMS, T><<<init_grid, THREADS>>>(state.get(), static_cast<long long>(state_bytes), tiles, count.get());
+      ubk_kernel<THREADS, ITEMS, T><<<static_cast<unsigned>(tiles), THREADS>>>(
+        d.rs->get(i), d.xs->get(i), a.get(), b.get(), count.get(), n, state.get(), static_cast<long long>(state_bytes));
+    };
+    a.poison(), b.poison(), count.poison();
+    fn(0);
+    BENCH_CK(cudaDeviceSynchronize());
+    BENCH_CK(cudaGetLastError());
+    const long long runs = static_cast<long long>(d.uniq.size());
+    if (count.to_host()[0] != runs || !same(a.to_host(), d.uniq) || !same(b.to_host(), d.uvals))
+      bench::fail(system.c_str(), "unique_by_key", type, n, 2 * s * (n + runs) + 8, "count or items differ");
+    else
+      bench::row(system.c_str(), "unique_by_key", type, n, bench::time_us(fn), 2 * s * (n + runs) + 8, "");
+  }
+}
+
+template <typename T>
+void cub_rows(const Data<T>& d)
+{
+  const char* type = bench::type_name<T>();
+  const long long n = d.n, s = sizeof(T), runs = static_cast<long long>(d.uniq.size());
+  const int ni = static_cast<int>(n);
+  bench::DeviceBuffer<T> a(static_cast<size_t>(n)), b(static_cast<size_t>(n)), c(static_cast<size_t>(n));
+  bench::DeviceBuffer<int> count(2);
+  size_t t3 = 0, tu = 0;
+  BENCH_CK(cub::DevicePartition::If(nullptr, t3, d.xs->get(0), a.get(), b.get(), c.get(), count.get(), ni, First<T>(), Second<T>()));
+  BENCH_CK(cub::DeviceSelect::UniqueByKey(nullptr, tu, d.rs->get(0), d.xs->get(0), a.get(), b.get(), count.get(), ni));
+  bench::DeviceBuffer<unsigned char> temp(std::max(t3, tu));
+  auto three = [&](int i) {
+    size_t t = t3;
+    BENCH_CK(cub::DevicePartition::If(temp.get(), t, d.xs->get(i), a.get(), b.get(), c.get(), count.get(), ni, First<T>(), Second<T>()));
+  };
+  count.poison();
+  three(0);
+  BENCH_CK(cudaDeviceSynchronize());
+  std::vector<int> c3 = count.to_host();
+  if (c3[0] != static_cast<int>(d.first.size()) || c3[1] != static_cast<int>(d.second.size()))
+    bench::fail("cub", "three_way_partition", type, n, 2 * s * n + 8, "counts");
+  else
+    bench::row("cub", "three_way_partition", type, n, bench::time_us(three), 2 * s * n + 8, "");
+  auto ubk = [&](int i) {
+    size_t t = tu;
+    BENCH_CK(cub::DeviceSelect::UniqueByKey(temp.get(), t, d.rs->get(i), d.xs->get(i), a.get(), b.get(), count.get(), ni));
+  };
+  count.poison();
+  ubk(0);
+  BENCH_CK(cudaDeviceSynchronize());
+  if (count.to_host()[0] != static_cast<int>(runs))
+    bench::fail("cub", "unique_by_key", type, n, 2 * s * (n + runs) + 4, "count");
+  else
+    bench::row("cub", "unique_by_key", type, n, bench::time_us(ubk), 2 * s * (n + runs) + 4, "");
+}
+
+template <typename T>
+void run_type(uint64_t salt)
+{
+  for (long long n : bench::sizes())
+  {
+    Data<T> d;
+    d.n = n;
+    const std::vector<T> x = bench::random_items<T>(n, salt);
+    const std::vector<T> group = bench::random_items<T>((n + 6) / 7, salt + 100);
+    std::vector<T> runs(static_cast<size_t>(n));
+    for (long long i = 0; i < n; ++i) runs[i] = group[i / 7];
+    for (T v : x) (First<T>{}(v) ? d.first : Second<T>{}(v) ? d.second : d.other).push_back(v);
+    for (long long i = 0; i < n; ++i)
+      if (i == 0 || std::memcmp(&runs[i], &runs[i - 1], sizeof(T)) != 0)
+      {
+        d.uniq.push_back(runs[i]);
+        d.uvals.push_back(x[i]);
+      }
+    bench::Rotation<T> xs(x), rs(runs);
+    d.xs = &xs;
+    d.rs = &rs;
+    cub_rows(d);
+    // The H200 run of 2026-12-01 (bench/NOTES.md) timed 128x16, 256x11,
+    // 320x12, 384x12 and 384x17 too; these are the shapes it chose and the
+    // runner-up at 2^20.
+    shape<256, 23, T>(d);       // three-way (CUB 3.0's sm_90 tuning for 64-bit offsets)
+    shape<256, 23, T, true>(d); // the same with the counts as a pair
+    shape<384, 12, T>(d);
+    shape<512, 14, T>(d); // unique_by_key (CUB 3.0's sm_90 tuning, 4-byte keys and values)
+  }
+}
+
+int main(int argc, char** argv)
+{
+  bench::init(argc, argv, "compact_tune");
+  run_type<uint32_t>(1);
+  run_type<float>(2);
+  return bench::finish();
+}

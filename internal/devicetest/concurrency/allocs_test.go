@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
 	"github.com/gocccl/gocccl/runtime"
 )
 
@@ -23,11 +24,11 @@ func TestGPUAllocations(t *testing.T) {
 	defer s.Close()
 	r := rand.New(rand.NewPCG(1, 2))
 	const n = 1 << 16
-	i64 := upload(t, d, fill(n, func() int64 { return int64(r.Uint64() >> 8) }))
-	f32 := upload(t, d, fill(n, func() float32 { return float32(r.NormFloat64()) }))
-	u32 := upload(t, d, fill(n, r.Uint32))
-	outI64, outF32, outU32 := upload(t, d, make([]int64, n)), upload(t, d, make([]float32, n)), upload(t, d, make([]uint32, n))
-	count := upload(t, d, []int64{0})
+	i64 := devcheck.Upload(t, d, fill(n, func() int64 { return int64(r.Uint64() >> 8) }))
+	f32 := devcheck.Upload(t, d, fill(n, func() float32 { return float32(r.NormFloat64()) }))
+	u32 := devcheck.Upload(t, d, fill(n, r.Uint32))
+	outI64, outF32, outU32 := devcheck.Upload(t, d, make([]int64, n)), devcheck.Upload(t, d, make([]float32, n)), devcheck.Upload(t, d, make([]uint32, n))
+	count := devcheck.Upload(t, d, []int64{0})
 	oneI64, oneF32 := outI64.Range(0, 1), outF32.Range(0, 1) // views made once: a view is a new Slice
 	calls := []struct {
 		name string
@@ -53,12 +54,4 @@ func TestGPUAllocations(t *testing.T) {
 		require.Zero(t, allocs, "%s allocates on the Go heap per call", c.name)
 	}
 	require.NoError(t, s.Synchronize())
-}
-
-func upload[T any](t *testing.T, d *runtime.Device, xs []T) *runtime.Slice[T] {
-	t.Helper()
-	s, err := runtime.FromHost(d, xs)
-	require.NoError(t, err)
-	t.Cleanup(func() { s.Free() })
-	return s
 }

@@ -8,10 +8,10 @@ import (
 	"sync"
 	"testing"
 	"time"
-	"unsafe"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
 	"github.com/gocccl/gocccl/runtime"
 )
 
@@ -54,6 +54,8 @@ func runConcurrent(t *testing.T, d *runtime.Device, total int) {
 		defer func() { require.NoError(t, s.Close()) }()
 		ss[i] = s
 	}
+	// One logged seed for a source per goroutine, which devcheck.Rand's
+	// single source cannot give.
 	seed := uint64(time.Now().UnixNano())
 	t.Logf("%s, seed %d", d, seed)
 	var (
@@ -142,7 +144,7 @@ var kinds = [...]kind{
 			return err
 		}
 		defer in.Free()
-		out, err := runtime.FromHost(d, poison[uint32](n))
+		out, err := runtime.FromHost(d, devcheck.Poison[uint32](n))
 		if err != nil {
 			return err
 		}
@@ -234,7 +236,7 @@ func through[T, U any](s *runtime.Stream, xs []T, n int, fn func(in *runtime.Sli
 		return nil, err
 	}
 	defer in.Free()
-	out, err := runtime.FromHost(d, poison[U](n))
+	out, err := runtime.FromHost(d, devcheck.Poison[U](n))
 	if err != nil {
 		return nil, err
 	}
@@ -248,19 +250,9 @@ func through[T, U any](s *runtime.Stream, xs []T, n int, fn func(in *runtime.Sli
 	return out.ToHost()
 }
 
-// poison returns n values whose bytes are all 0xAB, which no correct run
-// leaves behind.
-func poison[T any](n int) []T {
-	xs := make([]T, n)
-	if n > 0 {
-		b := unsafe.Slice((*byte)(unsafe.Pointer(&xs[0])), n*int(unsafe.Sizeof(xs[0])))
-		for i := range b {
-			b[i] = 0xAB
-		}
-	}
-	return xs
-}
-
+// same returns err, or an error unless got == want. It and sameSlice return
+// errors, not devcheck.RequireBitEqual's failures: they run on goroutines
+// the test starts, where t.FailNow may not be called.
 func same[T comparable](err error, got, want T) error {
 	if err != nil {
 		return err
@@ -271,6 +263,8 @@ func same[T comparable](err error, got, want T) error {
 	return nil
 }
 
+// sameSlice returns err, or an error naming the first item where got and
+// want differ.
 func sameSlice[T comparable](err error, got, want []T) error {
 	if err != nil {
 		return err

@@ -1,6 +1,7 @@
 // Package devcheck holds what the GPU-against-CPU conformance tests under
 // internal/devicetest share: a random source whose seed is logged, uploads
-// freed when the test ends, downloads, and a comparison byte for byte.
+// and allocations freed when the test ends, poisoned host buffers,
+// downloads, and a comparison byte for byte.
 package devcheck
 
 import (
@@ -29,6 +30,28 @@ func Upload[T any](t testing.TB, d *runtime.Device, xs []T) *runtime.Slice[T] {
 	s, err := runtime.FromHost(d, xs)
 	require.NoError(t, err)
 	t.Cleanup(func() { s.Free() })
+	return s
+}
+
+// Alloc returns a new Slice of n elements on d, freed when the test ends.
+func Alloc[T any](t testing.TB, d *runtime.Device, n int) *runtime.Slice[T] {
+	t.Helper()
+	s, err := runtime.Alloc[T](d, n)
+	require.NoError(t, err)
+	t.Cleanup(func() { s.Free() })
+	return s
+}
+
+// Poison returns n values whose bytes are all 0xAB: an output that starts
+// as poison shows which elements a call wrote.
+func Poison[T any](n int) []T {
+	s := make([]T, n)
+	if n > 0 {
+		b := unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), n*int(unsafe.Sizeof(s[0])))
+		for i := range b {
+			b[i] = 0xAB
+		}
+	}
 	return s
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
 	"github.com/gocccl/gocccl/runtime"
 )
 
@@ -24,17 +25,17 @@ func TestGPUHistogramSearchAllocations(t *testing.T) {
 	require.NoError(t, err)
 	defer s.Close()
 	const n = 1 << 16
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	xs := make([]float32, n)
 	keys := make([]uint32, n)
 	for i := range xs {
 		xs[i] = r.Float32() * 100
 		keys[i] = uint32(i) * 3
 	}
-	samples, one := upload(t, d, xs), upload(t, d, xs[:7])
-	sorted, hist := upload(t, d, keys), upload(t, d, make([]int32, 64))
-	levels := upload(t, d, []float32{0, 10, 20, 50, 100})
-	out := upload(t, d, make([]int64, n))
+	samples, one := devcheck.Upload(t, d, xs), devcheck.Upload(t, d, xs[:7])
+	sorted, hist := devcheck.Upload(t, d, keys), devcheck.Upload(t, d, make([]int32, 64))
+	levels := devcheck.Upload(t, d, []float32{0, 10, 20, 50, 100})
+	out := devcheck.Upload(t, d, make([]int64, n))
 	for _, c := range []struct {
 		name string
 		run  func() error

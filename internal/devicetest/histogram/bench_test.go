@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
 	"github.com/gocccl/gocccl/runtime"
 )
 
@@ -54,10 +55,10 @@ func BenchmarkHistogramEven(b *testing.B) {
 		nbuf := max(2, min(16, (200<<20)/(4*n)+1))
 		us, fs := make([]*runtime.Slice[uint32], nbuf), make([]*runtime.Slice[float32], nbuf)
 		for i := range nbuf {
-			us[i] = upload(b, d, u)
-			fs[i] = upload(b, d, f)
+			us[i] = devcheck.Upload(b, d, u)
+			fs[i] = devcheck.Upload(b, d, f)
 		}
-		hist := upload(b, d, make([]int32, 256))
+		hist := devcheck.Upload(b, d, make([]int32, 256))
 		b.Run(fmt.Sprintf("uint32/n=%d", n), func(b *testing.B) {
 			timeCalls(b, s, func(i int) error { return EvenUint32.Run(s, us[i%nbuf], hist, 256, 0, 1<<32-1) })
 		})

@@ -5,11 +5,10 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
-	"time"
-	"unsafe"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
 	"github.com/gocccl/gocccl/runtime"
 )
 
@@ -39,44 +38,12 @@ func sizes(gpu bool) []int {
 	return s
 }
 
-func newRand(t testing.TB) *rand.Rand {
-	seed := uint64(time.Now().UnixNano())
-	t.Logf("random seed %d", seed)
-	return rand.New(rand.NewPCG(seed, seed>>7|1))
-}
-
-func poison[T any](n int) []T {
-	s := make([]T, n)
-	if n > 0 {
-		b := unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), n*int(unsafe.Sizeof(s[0])))
-		for i := range b {
-			b[i] = 0xAB
-		}
-	}
-	return s
-}
-
-func upload[T any](t testing.TB, d *runtime.Device, xs []T) *runtime.Slice[T] {
-	t.Helper()
-	s, err := runtime.FromHost(d, xs)
-	require.NoError(t, err)
-	t.Cleanup(func() { s.Free() })
-	return s
-}
-
-func download[T any](t testing.TB, s *runtime.Slice[T]) []T {
-	t.Helper()
-	h, err := s.ToHost()
-	require.NoError(t, err)
-	return h
-}
-
 func evenOn[T runtime.HistogramSample](t *testing.T, d *runtime.Device, h *runtime.HistogramEvenOp[T], xs []T, bins int, lo, up T) []int32 {
 	t.Helper()
-	hist := upload(t, d, poison[int32](bins+1))
-	require.NoError(t, h.Run(nil, upload(t, d, xs), hist, bins, lo, up))
-	got := download(t, hist)
-	require.Equal(t, poison[int32](1), got[bins:], "wrote past the bins")
+	hist := devcheck.Upload(t, d, devcheck.Poison[int32](bins+1))
+	require.NoError(t, h.Run(nil, devcheck.Upload(t, d, xs), hist, bins, lo, up))
+	got := devcheck.Download(t, hist)
+	require.Equal(t, devcheck.Poison[int32](1), got[bins:], "wrote past the bins")
 	return got[:bins]
 }
 
@@ -87,7 +54,7 @@ type evenCase[T runtime.HistogramSample] struct {
 
 func testEven[T runtime.HistogramSample](t *testing.T, h *runtime.HistogramEvenOp[T], gen func(*rand.Rand) T, cases []evenCase[T]) {
 	dut, oracle, gpu := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	for _, n := range sizes(gpu) {
 		xs := make([]T, n)
 		for i := range xs {
@@ -141,7 +108,7 @@ func TestHistogramEven(t *testing.T) {
 
 func testRange[T runtime.HistogramSample](t *testing.T, h *runtime.HistogramRangeOp[T], gen func(*rand.Rand) T, levelSets [][]T) {
 	dut, oracle, gpu := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	for _, n := range sizes(gpu) {
 		xs := make([]T, n)
 		for i := range xs {
@@ -151,10 +118,10 @@ func testRange[T runtime.HistogramSample](t *testing.T, h *runtime.HistogramRang
 			copy(xs, lv)
 			bins := len(lv) - 1
 			run := func(d *runtime.Device) []int32 {
-				hist := upload(t, d, poison[int32](bins+1))
-				require.NoError(t, h.Run(nil, upload(t, d, xs), hist, upload(t, d, lv)))
-				got := download(t, hist)
-				require.Equal(t, poison[int32](1), got[bins:], "wrote past the bins")
+				hist := devcheck.Upload(t, d, devcheck.Poison[int32](bins+1))
+				require.NoError(t, h.Run(nil, devcheck.Upload(t, d, xs), hist, devcheck.Upload(t, d, lv)))
+				got := devcheck.Download(t, hist)
+				require.Equal(t, devcheck.Poison[int32](1), got[bins:], "wrote past the bins")
 				return got[:bins]
 			}
 			require.Equal(t, run(oracle), run(dut), "n=%d, %d levels", n, len(lv))
@@ -189,16 +156,16 @@ func TestHistogramRange(t *testing.T) {
 }
 
 func searchOn(t *testing.T, d *runtime.Device, op *runtime.SearchOp[uint32], data, values []uint32) []int64 {
-	out := upload(t, d, poison[int64](len(values)+1))
-	require.NoError(t, op.Run(nil, upload(t, d, data), upload(t, d, values), out))
-	got := download(t, out)
-	require.Equal(t, poison[int64](1), got[len(values):])
+	out := devcheck.Upload(t, d, devcheck.Poison[int64](len(values)+1))
+	require.NoError(t, op.Run(nil, devcheck.Upload(t, d, data), devcheck.Upload(t, d, values), out))
+	got := devcheck.Download(t, out)
+	require.Equal(t, devcheck.Poison[int64](1), got[len(values):])
 	return got[:len(values)]
 }
 
 func TestSearch(t *testing.T) {
 	dut, oracle, gpu := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	for _, nd := range []int{0, 1, 1000, 1_000_003} {
 		data := make([]uint32, nd)
 		for i := range data {
@@ -237,16 +204,16 @@ func TestSearch(t *testing.T) {
 }
 
 func mergeOn(t *testing.T, d *runtime.Device, op *runtime.MergeOp[uint32], a, b []uint32) []uint32 {
-	out := upload(t, d, poison[uint32](len(a)+len(b)+1))
-	require.NoError(t, op.Run(nil, upload(t, d, a), upload(t, d, b), out))
-	got := download(t, out)
-	require.Equal(t, poison[uint32](1), got[len(a)+len(b):])
+	out := devcheck.Upload(t, d, devcheck.Poison[uint32](len(a)+len(b)+1))
+	require.NoError(t, op.Run(nil, devcheck.Upload(t, d, a), devcheck.Upload(t, d, b), out))
+	got := devcheck.Download(t, out)
+	require.Equal(t, devcheck.Poison[uint32](1), got[len(a)+len(b):])
 	return got[:len(a)+len(b)]
 }
 
 func TestMerge(t *testing.T) {
 	dut, oracle, gpu := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	sorted := func(n int, less func(a, b uint32) bool) []uint32 {
 		s := make([]uint32, n)
 		for i := range s {

@@ -5,10 +5,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
 	"github.com/gocccl/gocccl/internal/iter"
 	it "github.com/gocccl/gocccl/iterator"
 	"github.com/gocccl/gocccl/runtime"
@@ -53,28 +53,13 @@ type bufs struct {
 	of   *runtime.Slice[float64]
 }
 
+// upload puts x and zeroed outputs on d, freed when the test ends.
 func upload(t *testing.T, d *runtime.Device, x *data) *bufs {
 	t.Helper()
-	up := func(err error) { require.NoError(t, err) }
-	b := &bufs{}
-	var err error
-	b.xs, err = runtime.FromHost(d, x.xs)
-	up(err)
-	b.fs, err = runtime.FromHost(d, x.fs)
-	up(err)
-	b.ys, err = runtime.FromHost(d, x.ys)
-	up(err)
-	b.idx, err = runtime.FromHost(d, x.idx)
-	up(err)
-	b.perm, err = runtime.FromHost(d, x.perm)
-	up(err)
-	b.o32, err = runtime.FromHost(d, make([]int32, x.n))
-	up(err)
-	b.o64, err = runtime.FromHost(d, make([]int64, x.n))
-	up(err)
-	b.of, err = runtime.FromHost(d, make([]float64, x.n))
-	up(err)
-	return b
+	return &bufs{
+		devcheck.Upload(t, d, x.xs), devcheck.Upload(t, d, x.fs), devcheck.Upload(t, d, x.ys), devcheck.Upload(t, d, x.idx), devcheck.Upload(t, d, x.perm),
+		devcheck.Upload(t, d, make([]int32, x.n)), devcheck.Upload(t, d, make([]int64, x.n)), devcheck.Upload(t, d, make([]float64, x.n)),
+	}
 }
 
 // testCase runs one instance over one composition on a device and returns
@@ -85,16 +70,10 @@ type testCase struct {
 	want func(x *data) any
 }
 
+// one returns the first element of out.
 func one[T any](t *testing.T, out *runtime.Slice[T]) T {
-	h, err := out.ToHost()
-	require.NoError(t, err)
-	return h[0]
-}
-
-func all[T any](t *testing.T, out *runtime.Slice[T]) []T {
-	h, err := out.ToHost()
-	require.NoError(t, err)
-	return h
+	t.Helper()
+	return devcheck.Download(t, out)[0]
 }
 
 func reduceTo[T any](t *testing.T, d *runtime.Device, run func(out *runtime.Slice[T]) error) T {
@@ -187,7 +166,7 @@ func cases() []testCase {
 		}, func(x *data) any { return Twice(3 + seqSum(x.n, func(i int) int32 { return x.xs[i] })) }},
 		{"UnaryTransform/Transform(Reverse(Permutation))", func(t *testing.T, d *runtime.Device, b *bufs, x *data) any {
 			require.NoError(t, CopyRev.Run(nil, RevSquares.Bind(XsI32.With(b.xs), Idx.With(b.idx)), b.o32))
-			return all(t, b.o32)
+			return devcheck.Download(t, b.o32)
 		}, func(x *data) any {
 			out := make([]int32, x.n)
 			for i := range out {
@@ -197,7 +176,7 @@ func cases() []testCase {
 		}},
 		{"UnaryTransform/Permutation(Shuffle) into ReverseOutput", func(t *testing.T, d *runtime.Device, b *bufs, x *data) any {
 			require.NoError(t, CopyShuffled.Run(nil, Shuffled.Bind(XsI32.With(b.xs), Shuf.With(x.n, x.seed)), RevOut.Bind(OutI32.With(b.o32))))
-			return all(t, b.o32)
+			return devcheck.Download(t, b.o32)
 		}, func(x *data) any {
 			out := make([]int32, x.n)
 			for i := range out {
@@ -207,7 +186,7 @@ func cases() []testCase {
 		}},
 		{"UnaryTransform into PermutationOutput", func(t *testing.T, d *runtime.Device, b *bufs, x *data) any {
 			require.NoError(t, Scatter.Run(nil, b.xs, Scattered.Bind(OutI32.With(b.o32), Idx.With(b.perm))))
-			return all(t, b.o32)
+			return devcheck.Download(t, b.o32)
 		}, func(x *data) any {
 			out := make([]int32, x.n)
 			for i := range out {
@@ -217,7 +196,7 @@ func cases() []testCase {
 		}},
 		{"UnaryTransform into ZipOutput", func(t *testing.T, d *runtime.Device, b *bufs, x *data) any {
 			require.NoError(t, SplitOut.Run(nil, b.xs, Unzipped.Bind(OutI32.With(b.o32), OutF64.With(b.of))))
-			return []any{all(t, b.o32), all(t, b.of)}
+			return []any{devcheck.Download(t, b.o32), devcheck.Download(t, b.of)}
 		}, func(x *data) any {
 			a, f := make([]int32, x.n), make([]float64, x.n)
 			for i := range a {
@@ -231,7 +210,7 @@ func cases() []testCase {
 		}, func(x *data) any { return error(nil) }},
 		{"BinaryTransform/Counting×Constant", func(t *testing.T, d *runtime.Device, b *bufs, x *data) any {
 			require.NoError(t, MulCountConst.Run(nil, CountI32.Bind(CountI32.With(x.start)).Take(x.n), ConstI32.Bind(ConstI32.With(x.c)), b.o32))
-			return all(t, b.o32)
+			return devcheck.Download(t, b.o32)
 		}, func(x *data) any {
 			out := make([]int32, x.n)
 			for i := range out {
@@ -241,7 +220,7 @@ func cases() []testCase {
 		}},
 		{"BinaryTransform/Slice×Reverse", func(t *testing.T, d *runtime.Device, b *bufs, x *data) any {
 			require.NoError(t, MulSliceRev.Run(nil, b.xs, Reversed.Bind(XsI32.With(b.xs)), b.o32))
-			return all(t, b.o32)
+			return devcheck.Download(t, b.o32)
 		}, func(x *data) any {
 			out := make([]int32, x.n)
 			for i := range out {
@@ -251,7 +230,7 @@ func cases() []testCase {
 		}},
 		{"InclusiveScan/Transform(Counting)", func(t *testing.T, d *runtime.Device, b *bufs, x *data) any {
 			require.NoError(t, ScanSquares.Run(nil, Squares.Bind(CountI32.With(x.start)).Take(x.n), b.o32))
-			return all(t, b.o32)
+			return devcheck.Download(t, b.o32)
 		}, func(x *data) any {
 			out, s := make([]int32, x.n), int32(0)
 			for i := range out {
@@ -262,7 +241,7 @@ func cases() []testCase {
 		}},
 		{"InclusiveScan/Permutation into TransformOutput", func(t *testing.T, d *runtime.Device, b *bufs, x *data) any {
 			require.NoError(t, ScanGatherOut.Run(nil, Gather.Bind(XsI32.With(b.xs), Idx.With(b.idx)), Doubled.Bind(OutI32.With(b.o32))))
-			return all(t, b.o32)
+			return devcheck.Download(t, b.o32)
 		}, func(x *data) any {
 			out, s := make([]int32, x.n), int32(0)
 			for i := range out {
@@ -273,7 +252,7 @@ func cases() []testCase {
 		}},
 		{"ExclusiveScan/Transform(Permutation)", func(t *testing.T, d *runtime.Device, b *bufs, x *data) any {
 			require.NoError(t, ScanWidened.Run(nil, Widened.Bind(XsI32.With(b.xs), Idx.With(b.idx)), b.o64, 11))
-			return all(t, b.o64)
+			return devcheck.Download(t, b.o64)
 		}, func(x *data) any {
 			out, s := make([]int64, x.n), int64(11)
 			for i := range out {
@@ -283,12 +262,6 @@ func cases() []testCase {
 			return out
 		}},
 	}
-}
-
-func newRand(t *testing.T) *rand.Rand {
-	seed := uint64(time.Now().UnixNano())
-	t.Logf("random seed %d", seed)
-	return rand.New(rand.NewPCG(seed, seed>>7|1))
 }
 
 func devices(t *testing.T) (dut, oracle *runtime.Device, gpu bool) {
@@ -311,7 +284,7 @@ func devices(t *testing.T) (dut, oracle *runtime.Device, gpu bool) {
 // to equal a sequential loop over the Go operators.
 func TestIteratorsMatchCPU(t *testing.T) {
 	dut, oracle, _ := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	for _, n := range []int{1, 777, 5000, 1 << 18} {
 		x := draw(r, n)
 		bd, bo := upload(t, dut, x), upload(t, oracle, x)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
 	it "github.com/gocccl/gocccl/iterator"
 	"github.com/gocccl/gocccl/runtime"
 )
@@ -54,7 +55,7 @@ func uniqueByKey[K, V any](ks []K, vs []V, eq func(K, K) bool) uniqueKeyed[K, V]
 // poison.
 func kept[T any](t *testing.T, out *runtime.Slice[T], k int64, poison T, what string) []T {
 	t.Helper()
-	got := all(t, out)
+	got := devcheck.Download(t, out)
 	require.True(t, k >= 0 && k <= int64(len(got)), "%s: count %d of %d", what, k, len(got))
 	for i, v := range got[k:] {
 		require.Equal(t, poison, v, "%s[%d] past the count %d was written", what, int(k)+i, k)
@@ -72,7 +73,7 @@ func partition3Run[T any](t *testing.T, d *runtime.Device, n int, poison T, run 
 	first, second, rest := poisoned(t, d, n, poison), poisoned(t, d, n, poison), poisoned(t, d, n, poison)
 	counts := poisoned(t, d, 2, int64(-7))
 	require.NoError(t, run(first, second, rest, counts))
-	c := all(t, counts)
+	c := devcheck.Download(t, counts)
 	return threeWay[T]{kept(t, first, c[0], poison, "first"), kept(t, second, c[1], poison, "second"),
 		kept(t, rest, int64(n)-c[0]-c[1], poison, "unselected")}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
 	"github.com/gocccl/gocccl/internal/iter"
 	it "github.com/gocccl/gocccl/iterator"
 	"github.com/gocccl/gocccl/runtime"
@@ -135,14 +136,7 @@ func sortedPairs[K, V any](ks []K, vs []V, less func(K, K) bool) ([]K, []V) {
 
 func poisoned[T any](t *testing.T, d *runtime.Device, n int, poison T) *runtime.Slice[T] {
 	t.Helper()
-	h := make([]T, n)
-	for i := range h {
-		h[i] = poison
-	}
-	s, err := runtime.FromHost(d, h)
-	require.NoError(t, err)
-	t.Cleanup(func() { s.Free() })
-	return s
+	return devcheck.Upload(t, d, slices.Repeat([]T{poison}, n))
 }
 
 // selected runs a Select or Unique into an output of n poisoned elements
@@ -153,7 +147,7 @@ func selected[T any](t *testing.T, d *runtime.Device, n int, poison T, run func(
 	require.NoError(t, run(out, count))
 	k := one(t, count)
 	require.True(t, k >= 0 && k <= int64(n), "count %d of %d", k, n)
-	got := all(t, out)
+	got := devcheck.Download(t, out)
 	for i, v := range got[k:] {
 		require.Equal(t, poison, v, "output[%d] past the count %d was written", int(k)+i, k)
 	}
@@ -168,7 +162,7 @@ func partitionedRun[T any](t *testing.T, d *runtime.Device, n int, poison T, run
 	t.Helper()
 	out, count := poisoned(t, d, n, poison), poisoned(t, d, 1, int64(-7))
 	require.NoError(t, run(out, count))
-	return partitioned[T]{one(t, count), all(t, out)}
+	return partitioned[T]{one(t, count), devcheck.Download(t, out)}
 }
 
 // sortedRun runs a RunCopy of keys into n poisoned keys.
@@ -176,7 +170,7 @@ func sortedRun[K any](t *testing.T, d *runtime.Device, n int, poison K, run func
 	t.Helper()
 	out := poisoned(t, d, n, poison)
 	require.NoError(t, run(out))
-	return all(t, out)
+	return devcheck.Download(t, out)
 }
 
 const poison32 = int32(-0x5a5a5a5b)
@@ -313,7 +307,7 @@ func sortCases() []testCase {
 		{"MergeSortPairs/Slice×Counting (stable argsort)", func(t *testing.T, d *runtime.Device, b *bufs, x *data) any {
 			ko, vo := poisoned(t, d, x.n, poison32), poisoned(t, d, x.n, int64(-1))
 			require.NoError(t, ArgSort.RunCopy(nil, b.xs, CountI64.Bind(CountI64.With(0)), ko, vo))
-			return []any{all(t, ko), all(t, vo)}
+			return []any{devcheck.Download(t, ko), devcheck.Download(t, vo)}
 		}, func(x *data) any {
 			k, v := sortedPairs(x.xs, seq(x.n, func(i int) int64 { return int64(i) }), LessLow4)
 			return []any{k, v}
@@ -322,7 +316,7 @@ func sortCases() []testCase {
 			ko, vo := poisoned(t, d, x.n, poison32), poisoned(t, d, x.n, Pair{-1, -1})
 			require.NoError(t, SortMixed.RunCopy(nil, RevSquares.Bind(XsI32.With(b.xs), Idx.With(b.idx)),
 				Zipped.Bind(CountI32.With(x.start), XsF64.With(b.fs)), ko, vo))
-			return []any{all(t, ko), all(t, vo)}
+			return []any{devcheck.Download(t, ko), devcheck.Download(t, vo)}
 		}, func(x *data) any {
 			k, v := sortedPairs(x.revSquares(), x.zipped(), LessLow4)
 			return []any{k, v}
@@ -330,7 +324,7 @@ func sortCases() []testCase {
 		{"MergeSortPairs/Shuffle×CacheModified", func(t *testing.T, d *runtime.Device, b *bufs, x *data) any {
 			ko, vo := poisoned(t, d, x.n, int64(-1)), poisoned(t, d, x.n, poison32)
 			require.NoError(t, SortByShuf.RunCopy(nil, Shuf.Bind(Shuf.With(x.n, x.seed)), Vol.Bind(XsI32.With(b.xs)), ko, vo))
-			return []any{all(t, ko), all(t, vo)}
+			return []any{devcheck.Download(t, ko), devcheck.Download(t, vo)}
 		}, func(x *data) any {
 			k, v := sortedPairs(x.shuffle(), x.xs, LessI64)
 			return []any{k, v}
@@ -343,7 +337,7 @@ func sortCases() []testCase {
 // equal the sequential oracle.
 func runCases(t *testing.T, cs []testCase) {
 	dut, oracle, _ := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	for _, n := range []int{1, 777, 5000, 1 << 18} {
 		x := draw(r, n)
 		bd, bo := upload(t, dut, x), upload(t, oracle, x)

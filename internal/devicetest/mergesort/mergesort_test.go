@@ -1,7 +1,6 @@
 package mergesort
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"math"
@@ -13,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
 	"github.com/gocccl/gocccl/runtime"
 )
 
@@ -71,28 +71,6 @@ func sizesFor(tile int, gpu bool, pattern string, big bool) []int {
 		s = append(s, 1<<26)
 	}
 	return s
-}
-
-// bitEqual reports whether two slices hold the same bytes (NaNs included).
-func bitEqual[T any](a, b []T) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	if len(a) == 0 {
-		return true
-	}
-	size := int(unsafe.Sizeof(a[0])) * len(a)
-	return bytes.Equal(unsafe.Slice((*byte)(unsafe.Pointer(&a[0])), size), unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), size))
-}
-
-// firstDiff returns the first index where a and b differ bytewise.
-func firstDiff[T any](a, b []T) int {
-	for i := range a {
-		if !bitEqual(a[i:i+1], b[i:i+1]) {
-			return i
-		}
-	}
-	return -1
 }
 
 // stableOracle returns xs sorted stably by less: slices.SortStableFunc up
@@ -155,16 +133,9 @@ func (s keysSuite[K]) run(t *testing.T, ds []*runtime.Device) {
 					continue
 				}
 				t.Run(fmt.Sprintf("%s/%s/%d/%v", s.name, p.name, n, d.Backend()), func(t *testing.T) {
-					buf, err := runtime.FromHost(d, keys)
-					require.NoError(t, err)
-					defer buf.Free()
+					buf := devcheck.Upload(t, d, keys)
 					require.NoError(t, s.sort.Run(nil, buf))
-					got, err := buf.ToHost()
-					require.NoError(t, err)
-					if !bitEqual(want, got) {
-						i := firstDiff(want, got)
-						t.Fatalf("differs from slices.SortStableFunc at %d of %d: got %v, want %v", i, n, got[i], want[i])
-					}
+					devcheck.RequireBitEqual(t, want, devcheck.Download(t, buf), "keys vs slices.SortStableFunc")
 				})
 			}
 		}
@@ -209,25 +180,11 @@ func (s pairsSuite[K, V]) run(t *testing.T, ds []*runtime.Device) {
 					continue
 				}
 				t.Run(fmt.Sprintf("%s/%s/%d/%v", s.name, p.name, n, d.Backend()), func(t *testing.T) {
-					kb, err := runtime.FromHost(d, keys)
-					require.NoError(t, err)
-					defer kb.Free()
-					vb, err := runtime.FromHost(d, values)
-					require.NoError(t, err)
-					defer vb.Free()
+					kb, vb := devcheck.Upload(t, d, keys), devcheck.Upload(t, d, values)
 					require.NoError(t, s.sort.Run(nil, kb, vb))
-					gotK, err := kb.ToHost()
-					require.NoError(t, err)
-					gotV, err := vb.ToHost()
-					require.NoError(t, err)
-					if !bitEqual(wantK, gotK) {
-						i := firstDiff(wantK, gotK)
-						t.Fatalf("keys differ from slices.SortStableFunc at %d of %d: got %v, want %v", i, n, gotK[i], wantK[i])
-					}
-					if !bitEqual(wantV, gotV) {
-						i := firstDiff(wantV, gotV)
-						t.Fatalf("values differ (not stable?) at %d of %d: got %v, want %v", i, n, gotV[i], wantV[i])
-					}
+					gotK, gotV := devcheck.Download(t, kb), devcheck.Download(t, vb)
+					devcheck.RequireBitEqual(t, wantK, gotK, "keys vs slices.SortStableFunc")
+					devcheck.RequireBitEqual(t, wantV, gotV, "values vs slices.SortStableFunc (not stable?)")
 				})
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
 	"github.com/gocccl/gocccl/runtime"
 )
 
@@ -95,7 +96,7 @@ func (b byKey[K, V]) on(t *testing.T, d *runtime.Device, inclusive bool, keys []
 	v, err := runtime.FromHost(d, values)
 	require.NoError(t, err)
 	defer v.Free()
-	out, err := runtime.FromHost(d, poison[V](len(values)))
+	out, err := runtime.FromHost(d, devcheck.Poison[V](len(values)))
 	require.NoError(t, err)
 	defer out.Free()
 	if inclusive {
@@ -137,7 +138,7 @@ func sequentialByKey[K, V any](eq func(K, K) bool, op func(V, V) V, keys []K, va
 // backend: all keys distinct, short runs, and one run over everything.
 func TestScanByKeyMatchesCPU(t *testing.T) {
 	dut, oracle, gpu := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	for _, tc := range byKeyCases() {
 		tile := algo.InclusiveScanByKey.Policy(tc.size, 90).Tile()
 		for _, n := range []int{0, 1, 2, tile - 1, tile, tile + 1, 3*tile + 5, 7919, 1_000_003, 1 << 26} {

@@ -7,12 +7,12 @@ import (
 	"os"
 	"reflect"
 	"testing"
-	"time"
 	"unsafe"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
 	"github.com/gocccl/gocccl/runtime"
 )
 
@@ -206,7 +206,7 @@ func scanOn[T any](t *testing.T, d *runtime.Device, inst instances[T], m mode, x
 	in, err := runtime.FromHost(d, xs)
 	require.NoError(t, err)
 	defer in.Free()
-	out, err := runtime.FromHost(d, poison[T](len(xs)))
+	out, err := runtime.FromHost(d, devcheck.Poison[T](len(xs)))
 	require.NoError(t, err)
 	defer out.Free()
 	initBuf, err := runtime.FromHost(d, []T{init})
@@ -234,21 +234,10 @@ func scanOn[T any](t *testing.T, d *runtime.Device, inst instances[T], m mode, x
 	return res
 }
 
-// poison returns n values whose bytes are all 0xAB.
-func poison[T any](n int) []T {
-	s := make([]T, n)
-	if n > 0 {
-		b := unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), n*int(unsafe.Sizeof(s[0])))
-		for i := range b {
-			b[i] = 0xAB
-		}
-	}
-	return s
-}
-
 // requireBitEqual compares element by element: numbers byte for byte (so
 // float results must be bit-identical), structs field by field (their
 // padding bytes are not results).
+// It is not devcheck.RequireBitEqual, which compares structs' padding too.
 func requireBitEqual[T any](t *testing.T, want, got []T, what string) {
 	t.Helper()
 	require.Len(t, got, len(want), what)
@@ -274,12 +263,6 @@ func requireBitEqual[T any](t *testing.T, want, got []T, what string) {
 	}
 }
 
-func newRand(t *testing.T) *rand.Rand {
-	seed := uint64(time.Now().UnixNano())
-	t.Logf("random seed %d", seed)
-	return rand.New(rand.NewPCG(seed, seed>>7|1))
-}
-
 // devices returns the device under test and the oracle: the GPU and the
 // CPU backend, or the CPU backend twice when there is no GPU.
 func devices(t *testing.T) (dut, oracle *runtime.Device, gpu bool) {
@@ -302,7 +285,7 @@ func devices(t *testing.T) (dut, oracle *runtime.Device, gpu bool) {
 // sequential loop.
 func TestScanMatchesCPU(t *testing.T) {
 	dut, oracle, gpu := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	for _, tc := range typeCases() {
 		for _, n := range sizesFor(tc.size) {
 			if n > 1<<20 && (testing.Short() || !gpu) {
@@ -351,10 +334,10 @@ func TestInitFromIsReadWhenTheKernelRuns(t *testing.T) {
 	in, err := runtime.FromHost(dut, ones)
 	require.NoError(t, err)
 	defer in.Free()
-	prefix, err := runtime.FromHost(dut, poison[int64](n))
+	prefix, err := runtime.FromHost(dut, devcheck.Poison[int64](n))
 	require.NoError(t, err)
 	defer prefix.Free()
-	out, err := runtime.FromHost(dut, poison[int64](n))
+	out, err := runtime.FromHost(dut, devcheck.Poison[int64](n))
 	require.NoError(t, err)
 	defer out.Free()
 	require.NoError(t, InclAddInt64.Run(s, in, prefix))                                // prefix[n-1] = n
@@ -371,7 +354,7 @@ func TestInitFromIsReadWhenTheKernelRuns(t *testing.T) {
 // TestScanInPlace scans a buffer into itself across many tiles.
 func TestScanInPlace(t *testing.T) {
 	dut, _, _ := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	n := 1_000_003
 	xs := make([]uint32, n)
 	for i := range xs {
@@ -404,7 +387,7 @@ func TestScanHuge(t *testing.T) {
 		t.Skip("2^31-element scans need a GPU")
 	}
 	const n = 1<<31 + 4099
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	xs := make([]uint8, n)
 	for i := 0; i < n; i += 8 {
 		v := r.Uint64() | 0x0101010101010101 // no zeros

@@ -5,23 +5,16 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"testing"
-	"time"
-	"unsafe"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
 	"github.com/gocccl/gocccl/runtime"
 )
 
 // sizes are the input lengths every algorithm is checked at; 2^26 only on
 // the GPU.
 var sizes = []int{0, 1, 4095, 4096, 4097, 7919, 1_000_003, 1 << 26}
-
-func newRand(t *testing.T) *rand.Rand {
-	seed := uint64(time.Now().UnixNano())
-	t.Logf("random seed %d", seed)
-	return rand.New(rand.NewPCG(seed, seed>>7|1))
-}
 
 func openCPU(t *testing.T) *runtime.Device {
 	t.Helper()
@@ -39,26 +32,6 @@ func openGPU(t *testing.T) *runtime.Device {
 	}
 	t.Cleanup(func() { require.NoError(t, d.Close()) })
 	return d
-}
-
-// poison returns n values whose bytes are all 0xAB.
-func poison[T any](n int) []T {
-	s := make([]T, n)
-	if n > 0 {
-		b := unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), n*int(unsafe.Sizeof(s[0])))
-		for i := range b {
-			b[i] = 0xAB
-		}
-	}
-	return s
-}
-
-func upload[T any](t *testing.T, d *runtime.Device, xs []T) *runtime.Slice[T] {
-	t.Helper()
-	s, err := runtime.FromHost(d, xs)
-	require.NoError(t, err)
-	t.Cleanup(func() { s.Free() })
-	return s
 }
 
 // shape is a segmentation: begin and end offsets.
@@ -107,20 +80,16 @@ func shapes(r *rand.Rand, n int) []shape {
 // segmentedOn runs op on d over xs and sh, on poisoned outputs.
 func segmentedOn[T any](t *testing.T, d *runtime.Device, op *runtime.SegmentedReduceOp[T], xs []T, sh shape, init T) []T {
 	t.Helper()
-	out := upload(t, d, poison[T](len(sh.begin)))
-	require.NoError(t, op.Run(nil, upload(t, d, xs), upload(t, d, sh.begin), upload(t, d, sh.end), out, init))
-	res, err := out.ToHost()
-	require.NoError(t, err)
-	return res
+	out := devcheck.Upload(t, d, devcheck.Poison[T](len(sh.begin)))
+	require.NoError(t, op.Run(nil, devcheck.Upload(t, d, xs), devcheck.Upload(t, d, sh.begin), devcheck.Upload(t, d, sh.end), out, init))
+	return devcheck.Download(t, out)
 }
 
 func transformReduceOn[In, T any](t *testing.T, d *runtime.Device, op *runtime.TransformReduceOp[In, T], xs []In, init T) T {
 	t.Helper()
-	out := upload(t, d, poison[T](1))
-	require.NoError(t, op.Run(nil, upload(t, d, xs), out, init))
-	res, err := out.ToHost()
-	require.NoError(t, err)
-	return res[0]
+	out := devcheck.Upload(t, d, devcheck.Poison[T](1))
+	require.NoError(t, op.Run(nil, devcheck.Upload(t, d, xs), out, init))
+	return devcheck.Download(t, out)[0]
 }
 
 func oracleSegmented[T any](op func(T, T) T, xs []T, sh shape, init T) []T {
@@ -244,7 +213,7 @@ func check(t *testing.T, r *rand.Rand, dut, cpu *runtime.Device, n int) {
 			byKeyExact(t, dut, ByKeySumFloat32, EqUint32, AddFloat32, keys, small)
 			wk, wv := oracleByKey(EqUint32, AddFloat32, keys, f32)
 			gk, gv := byKeyOn(t, dut, ByKeySumFloat32, keys, f32)
-			requireBitEqual(t, wk, gk)
+			devcheck.RequireBitEqual(t, wk, gk, "ReduceByKey[uint32, float32] keys")
 			for i := range wv {
 				require.InDelta(t, wv[i], gv[i], 1e-4*float64(runLen), "run %d", i)
 			}
@@ -331,14 +300,13 @@ func adjacentCase[T any](t *testing.T, d *runtime.Device, op *runtime.AdjacentDi
 		}
 	}
 	for _, c := range []struct {
+		name string
 		run  func(*runtime.Stream, *runtime.Slice[T], *runtime.Slice[T]) error
 		want []T
-	}{{op.Run, left}, {op.RunRight, right}} {
-		out := upload(t, d, poison[T](n))
-		require.NoError(t, c.run(nil, upload(t, d, xs), out))
-		got, err := out.ToHost()
-		require.NoError(t, err)
-		requireBitEqual(t, c.want, got)
+	}{{"AdjacentDifference", op.Run, left}, {"AdjacentDifference right", op.RunRight, right}} {
+		out := devcheck.Upload(t, d, devcheck.Poison[T](n))
+		require.NoError(t, c.run(nil, devcheck.Upload(t, d, xs), out))
+		devcheck.RequireBitEqual(t, c.want, devcheck.Download(t, out), c.name)
 	}
 }
 
@@ -349,29 +317,9 @@ func forEachCase[T any](t *testing.T, d *runtime.Device, op *runtime.ForEachOp[T
 	for i, x := range xs {
 		want[i] = fn(x)
 	}
-	data := upload(t, d, xs)
+	data := devcheck.Upload(t, d, xs)
 	require.NoError(t, op.Run(nil, data))
-	got, err := data.ToHost()
-	require.NoError(t, err)
-	requireBitEqual(t, want, got)
-}
-
-// requireBitEqual compares byte for byte, reporting the first difference.
-func requireBitEqual[T any](t *testing.T, want, got []T) {
-	t.Helper()
-	require.Len(t, got, len(want))
-	if len(want) == 0 {
-		return
-	}
-	size := int(unsafe.Sizeof(want[0]))
-	wb := unsafe.Slice((*byte)(unsafe.Pointer(&want[0])), len(want)*size)
-	gb := unsafe.Slice((*byte)(unsafe.Pointer(&got[0])), len(got)*size)
-	for i := range wb {
-		if wb[i] != gb[i] {
-			k := i / size
-			t.Fatalf("element %d of %d differs: want %v, got %v", k, len(want), want[k], got[k])
-		}
-	}
+	devcheck.RequireBitEqual(t, want, devcheck.Download(t, data), "ForEach")
 }
 
 // byKeyOn runs op on d with poisoned outputs one element longer than n and
@@ -380,19 +328,14 @@ func requireBitEqual[T any](t *testing.T, want, got []T) {
 func byKeyOn[K, V any](t *testing.T, d *runtime.Device, op *runtime.ReduceByKeyOp[K, V], keys []K, vals []V) ([]K, []V) {
 	t.Helper()
 	n := len(keys)
-	uk, av := upload(t, d, poison[K](n+1)), upload(t, d, poison[V](n+1))
-	cnt := upload(t, d, []int64{-7})
-	require.NoError(t, op.Run(nil, upload(t, d, keys), upload(t, d, vals), uk, av, cnt))
-	c, err := cnt.ToHost()
-	require.NoError(t, err)
-	gk, err := uk.ToHost()
-	require.NoError(t, err)
-	gv, err := av.ToHost()
-	require.NoError(t, err)
-	runs := int(c[0])
+	uk, av := devcheck.Upload(t, d, devcheck.Poison[K](n+1)), devcheck.Upload(t, d, devcheck.Poison[V](n+1))
+	cnt := devcheck.Upload(t, d, []int64{-7})
+	require.NoError(t, op.Run(nil, devcheck.Upload(t, d, keys), devcheck.Upload(t, d, vals), uk, av, cnt))
+	gk, gv := devcheck.Download(t, uk), devcheck.Download(t, av)
+	runs := int(devcheck.Download(t, cnt)[0])
 	require.True(t, runs >= 0 && runs <= n, "run count %d of %d keys", runs, n)
-	requireBitEqual(t, poison[K](1), gk[n:])
-	requireBitEqual(t, poison[V](1), gv[n:])
+	devcheck.RequireBitEqual(t, devcheck.Poison[K](1), gk[n:], "keys past n")
+	devcheck.RequireBitEqual(t, devcheck.Poison[V](1), gv[n:], "aggregates past n")
 	return gk[:runs], gv[:runs]
 }
 
@@ -414,8 +357,8 @@ func byKeyExact[K, V any](t *testing.T, d *runtime.Device, op *runtime.ReduceByK
 	t.Helper()
 	wk, wv := oracleByKey(eq, fn, keys, vals)
 	gk, gv := byKeyOn(t, d, op, keys, vals)
-	requireBitEqual(t, wk, gk)
-	requireBitEqual(t, wv, gv)
+	devcheck.RequireBitEqual(t, wk, gk, "keys")
+	devcheck.RequireBitEqual(t, wv, gv, "aggregates")
 }
 
 func sizeName(n int) string {
@@ -431,7 +374,7 @@ func TestGPUMatchesCPU(t *testing.T) {
 	gpu := openGPU(t)
 	cpu := openCPU(t)
 	t.Logf("device: %s", gpu)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	for _, n := range sizes {
 		if testing.Short() && n > 1<<20 {
 			continue
@@ -444,7 +387,7 @@ func TestGPUMatchesCPU(t *testing.T) {
 // everywhere.
 func TestCPUBackend(t *testing.T) {
 	cpu := openCPU(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	for _, n := range sizes {
 		if n > 1<<20 || testing.Short() && n > 10_000 {
 			continue
@@ -465,15 +408,13 @@ func TestGPUBadOffsets(t *testing.T) {
 	for name, d := range devs {
 		xs := []int32{1, 2, 3, 4}
 		sh := shape{"bad", []int64{-5, 3, 2, 0}, []int64{2, 1, 100, 4}}
-		out := upload(t, d, poison[int32](4))
-		err := SegSumInt32.Run(nil, upload(t, d, xs), upload(t, d, sh.begin), upload(t, d, sh.end), out, 10)
+		out := devcheck.Upload(t, d, devcheck.Poison[int32](4))
+		err := SegSumInt32.Run(nil, devcheck.Upload(t, d, xs), devcheck.Upload(t, d, sh.begin), devcheck.Upload(t, d, sh.end), out, 10)
 		if name == "cpu" {
 			require.Error(t, err)
 			continue
 		}
 		require.NoError(t, err)
-		res, err := out.ToHost()
-		require.NoError(t, err)
-		require.Equal(t, []int32{13, 10, 17, 20}, res)
+		require.Equal(t, []int32{13, 10, 17, 20}, devcheck.Download(t, out))
 	}
 }

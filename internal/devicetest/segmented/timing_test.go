@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
 	"github.com/gocccl/gocccl/runtime"
 )
 
@@ -44,10 +45,10 @@ func TestGPUTiming(t *testing.T) {
 		for i := range offs {
 			offs[i] = int64(min(n, i*1024))
 		}
-		off := upload(t, gpu, offs)
-		outU := upload(t, gpu, make([]uint32, segs))
-		outF := upload(t, gpu, make([]float32, segs))
-		outD := upload(t, gpu, make([]float64, 1))
+		off := devcheck.Upload(t, gpu, offs)
+		outU := devcheck.Upload(t, gpu, make([]uint32, segs))
+		outF := devcheck.Upload(t, gpu, make([]float32, segs))
+		outD := devcheck.Upload(t, gpu, make([]float64, 1))
 		segBytes := 4*n + 16*segs + 4*segs
 		row := func(alg, typ string, bytes int, run func(i int) error) {
 			for i := range 3 {
@@ -76,14 +77,14 @@ func TestGPUTiming(t *testing.T) {
 		for i := range keys {
 			keys[i] = uint32(i / 7)
 		}
-		dk := upload(t, gpu, keys)
-		uk, agg := upload(t, gpu, make([]uint32, n)), upload(t, gpu, make([]float32, n))
-		cnt := upload(t, gpu, []int64{0})
+		dk := devcheck.Upload(t, gpu, keys)
+		uk, agg := devcheck.Upload(t, gpu, make([]uint32, n)), devcheck.Upload(t, gpu, make([]float32, n))
+		cnt := devcheck.Upload(t, gpu, []int64{0})
 		runs := (n + 6) / 7
 		row("ReduceByKey(sum)", "float32", 8*n+8*runs, func(i int) error {
 			return ByKeySumFloat32.Run(s, dk, fins[i%copies], uk, agg, cnt)
 		})
-		diff := upload(t, gpu, make([]float32, n))
+		diff := devcheck.Upload(t, gpu, make([]float32, n))
 		row("AdjacentDifference", "float32", 8*n, func(i int) error {
 			return DiffFloat32.Run(s, fins[i%copies], diff)
 		})

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
 	"github.com/gocccl/gocccl/internal/devicetest/radixorder"
 	"github.com/gocccl/gocccl/runtime"
 )
@@ -244,9 +245,9 @@ func newCase[K radixorder.Key](name string, keysOp *runtime.SegmentedSortKeysOp[
 					gotK, pairK, pairV := sortOn(t, dut, keysOp, pairsOp, keys, l, desc)
 					if dut != oracleDev {
 						wantK, wantPK, wantPV := sortOn(t, oracleDev, keysOp, pairsOp, keys, l, desc)
-						requireBits(t, wantK, gotK, what+": keys differ from the CPU backend's")
+						devcheck.RequireBitEqual(t, wantK, gotK, what+": keys vs the CPU backend's")
 						if pairsOp != nil {
-							requireBits(t, wantPK, pairK, what+": pairs' keys differ from the CPU backend's")
+							devcheck.RequireBitEqual(t, wantPK, pairK, what+": pairs' keys vs the CPU backend's")
 							require.Equal(t, wantPV, pairV, "%s: values differ from the CPU backend's", what)
 						}
 					}
@@ -267,22 +268,12 @@ func newCase[K radixorder.Key](name string, keysOp *runtime.SegmentedSortKeysOp[
 						}
 					}
 					if pairsOp != nil {
-						requireBits(t, gotK, pairK, what+": pairs' keys differ from keys'")
+						devcheck.RequireBitEqual(t, gotK, pairK, what+": pairs' keys vs keys'")
 					}
 				}
 			}
 		}
 	}}
-}
-
-func requireBits[K radixorder.Key](t *testing.T, want, got []K, what string) {
-	t.Helper()
-	require.Equal(t, len(want), len(got), what)
-	for i := range want {
-		if radixorder.Bits(want[i], runtime.RadixOptions{}) != radixorder.Bits(got[i], runtime.RadixOptions{}) {
-			t.Fatalf("%s: at %d %v, want %v", what, i, got[i], want[i])
-		}
-	}
 }
 
 func cases() []keyCase {

@@ -7,11 +7,11 @@ import (
 	"slices"
 	"strconv"
 	"testing"
-	"time"
 	"unsafe"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
 	"github.com/gocccl/gocccl/runtime"
 )
 
@@ -100,34 +100,34 @@ func (s *suite[T]) run(t *testing.T, r *rand.Rand, dut, oracle *runtime.Device, 
 				got, k := selectOn(t, dut, s.sel, xs)
 				want, wk := selectOn(t, oracle, s.sel, xs)
 				require.Equal(t, wk, k)
-				requireBitEqual(t, want, got)
+				devcheck.RequireBitEqual(t, want, got, "device vs CPU backend")
 				var loop []T
 				for _, x := range xs {
 					if s.keep(x) {
 						loop = append(loop, x)
 					}
 				}
-				requireBitEqual(t, loop, want[:wk])
+				devcheck.RequireBitEqual(t, loop, want[:wk], "CPU backend vs loop")
 			})
 			t.Run("Partition", func(t *testing.T) {
 				got, k := partitionOn(t, dut, s.part, xs)
 				want, wk := partitionOn(t, oracle, s.part, xs)
 				require.Equal(t, wk, k)
-				requireBitEqual(t, want, got)
+				devcheck.RequireBitEqual(t, want, got, "device vs CPU backend")
 			})
 			t.Run("ThreeWayPartition", func(t *testing.T) {
 				got, k := threeWayOn(t, dut, s.three, xs)
 				want, wk := threeWayOn(t, oracle, s.three, xs)
 				require.Equal(t, wk, k)
 				for i := range got {
-					requireBitEqual(t, want[i], got[i])
+					devcheck.RequireBitEqual(t, want[i], got[i], []string{"first", "second", "rest"}[i]+": device vs CPU backend")
 				}
 			})
 			t.Run("Unique", func(t *testing.T) {
 				got, k := uniqueOn(t, dut, s.uniq, xs)
 				want, wk := uniqueOn(t, oracle, s.uniq, xs)
 				require.Equal(t, wk, k)
-				requireBitEqual(t, want, got)
+				devcheck.RequireBitEqual(t, want, got, "device vs CPU backend")
 				loop := 0
 				for i := range xs {
 					if i == 0 || !s.eq(xs[i-1], xs[i]) {
@@ -140,8 +140,8 @@ func (s *suite[T]) run(t *testing.T, r *rand.Rand, dut, oracle *runtime.Device, 
 				gu, gl, k := rleOn(t, dut, s.rle, xs)
 				wu, wl, wk := rleOn(t, oracle, s.rle, xs)
 				require.Equal(t, wk, k)
-				requireBitEqual(t, wu, gu)
-				requireBitEqual(t, wl, gl)
+				devcheck.RequireBitEqual(t, wu, gu, "runs: device vs CPU backend")
+				devcheck.RequireBitEqual(t, wl, gl, "lengths: device vs CPU backend")
 				var sum int64
 				for _, l := range wl[:wk] {
 					sum += l
@@ -152,8 +152,8 @@ func (s *suite[T]) run(t *testing.T, r *rand.Rand, dut, oracle *runtime.Device, 
 				go_, gl, k := nonTrivialOn(t, dut, s.rle, xs)
 				wo, wl, wk := nonTrivialOn(t, oracle, s.rle, xs)
 				require.Equal(t, wk, k)
-				requireBitEqual(t, wo, go_)
-				requireBitEqual(t, wl, gl)
+				devcheck.RequireBitEqual(t, wo, go_, "offsets: device vs CPU backend")
+				devcheck.RequireBitEqual(t, wl, gl, "lengths: device vs CPU backend")
 			})
 		})
 	}
@@ -165,7 +165,7 @@ func TestGPUMatchesCPU(t *testing.T) {
 	gpu := openGPU(t)
 	cpu := openCPU(t)
 	t.Logf("device: %s", gpu)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	for _, tc := range typeCases() {
 		for _, n := range sizes(tc.tile) {
 			if testing.Short() && n > 1<<20 {
@@ -183,7 +183,7 @@ func TestGPUMatchesCPU(t *testing.T) {
 // against sequential loops; it runs everywhere.
 func TestCPUBackend(t *testing.T) {
 	cpu := openCPU(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	for _, tc := range typeCases() {
 		for _, n := range sizes(tc.tile) {
 			if n > 1<<20 {
@@ -198,7 +198,7 @@ func TestCPUBackend(t *testing.T) {
 // value types, a struct among each, and the CPU backend with a loop.
 func TestUniqueByKey(t *testing.T) {
 	devs := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	for _, n := range []int{0, 1, 1023, 1024, 1025, 2047, 2048, 2049, 65537, 1_000_003} {
 		t.Run("n="+itoa(n), func(t *testing.T) {
 			runKeys := func(gen func() uint32) []uint32 {
@@ -249,10 +249,10 @@ func checkByKey[K, V any](t *testing.T, devs []*runtime.Device, op *runtime.Uniq
 	for _, d := range devs {
 		gk, gv, k := uniqueByKeyOn(t, d, op, keys, values)
 		require.Equal(t, int64(len(wantK)), k, "%s", d)
-		requireBitEqual(t, wantK, gk[:k])
-		requireBitEqual(t, wantV, gv[:k])
-		requireBitEqual(t, poison[K](len(keys)-int(k)), gk[k:])
-		requireBitEqual(t, poison[V](len(keys)-int(k)), gv[k:])
+		devcheck.RequireBitEqual(t, wantK, gk[:k], d.String()+": keys vs loop")
+		devcheck.RequireBitEqual(t, wantV, gv[:k], d.String()+": values vs loop")
+		devcheck.RequireBitEqual(t, devcheck.Poison[K](len(keys)-int(k)), gk[k:], d.String()+": keys past the count")
+		devcheck.RequireBitEqual(t, devcheck.Poison[V](len(keys)-int(k)), gv[k:], d.String()+": values past the count")
 	}
 }
 
@@ -353,45 +353,9 @@ func openCPU(t *testing.T) *runtime.Device {
 	return d
 }
 
-func newRand(t *testing.T) *rand.Rand {
-	seed := uint64(time.Now().UnixNano())
-	t.Logf("random seed %d", seed)
-	return rand.New(rand.NewPCG(seed, seed>>7|1))
-}
-
 func itoa(n int) string {
 	if n == 1<<26 {
 		return "2^26"
 	}
 	return strconv.Itoa(n)
-}
-
-// poison returns n values whose bytes are all 0xAB.
-func poison[T any](n int) []T {
-	s := make([]T, n)
-	if n > 0 {
-		b := unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), n*int(unsafe.Sizeof(s[0])))
-		for i := range b {
-			b[i] = 0xAB
-		}
-	}
-	return s
-}
-
-// requireBitEqual compares byte for byte (NaNs included).
-func requireBitEqual[T any](t *testing.T, want, got []T) {
-	t.Helper()
-	require.Len(t, got, len(want))
-	if len(want) == 0 {
-		return
-	}
-	size := int(unsafe.Sizeof(want[0]))
-	wb := unsafe.Slice((*byte)(unsafe.Pointer(&want[0])), len(want)*size)
-	gb := unsafe.Slice((*byte)(unsafe.Pointer(&got[0])), len(got)*size)
-	for i := range wb {
-		if wb[i] != gb[i] {
-			k := i / size
-			t.Fatalf("element %d of %d differs: want %v, got %v", k, len(want), want[k], got[k])
-		}
-	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
 	"github.com/gocccl/gocccl/runtime"
 )
 
@@ -15,7 +16,7 @@ import (
 // that call the methods.
 func TestOtherAlgorithms(t *testing.T) {
 	dut, oracle := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	cmpBy := func(o Order) func(a, b uint32) int {
 		return func(a, b uint32) int {
 			switch {
@@ -40,9 +41,9 @@ func TestOtherAlgorithms(t *testing.T) {
 				for i, x := range xs {
 					want[i] = a.Apply(x)
 				}
-				data := upload(t, d, xs)
+				data := devcheck.Upload(t, d, xs)
 				require.NoError(t, ScaleEach.Bind(a).Run(nil, data))
-				requireBitEqual(t, want, download(t, data), d.String()+": ForEach")
+				devcheck.RequireBitEqual(t, want, devcheck.Download(t, data), d.String()+": ForEach")
 			}
 
 			m := Mod{M: 1<<32 + 15}
@@ -55,9 +56,9 @@ func TestOtherAlgorithms(t *testing.T) {
 				for i := 1; i < n; i++ {
 					want[i] = m.Add(ms[i], ms[i-1])
 				}
-				out := alloc[uint64](t, d, n)
-				require.NoError(t, DiffMod.Bind(m).Run(nil, upload(t, d, ms), out))
-				requireBitEqual(t, want, download(t, out), d.String()+": AdjacentDifference")
+				out := devcheck.Alloc[uint64](t, d, n)
+				require.NoError(t, DiffMod.Bind(m).Run(nil, devcheck.Upload(t, d, ms), out))
+				devcheck.RequireBitEqual(t, want, devcheck.Download(t, out), d.String()+": AdjacentDifference")
 			}
 
 			sorted := slices.Clone(us)
@@ -69,12 +70,12 @@ func TestOtherAlgorithms(t *testing.T) {
 						want = append(want, u)
 					}
 				}
-				out := alloc[uint32](t, d, n)
-				count := alloc[int64](t, d, 1)
-				require.NoError(t, SameBucket.Bind(b).Run(nil, upload(t, d, sorted), out, count))
-				k := download(t, count)[0]
+				out := devcheck.Alloc[uint32](t, d, n)
+				count := devcheck.Alloc[int64](t, d, 1)
+				require.NoError(t, SameBucket.Bind(b).Run(nil, devcheck.Upload(t, d, sorted), out, count))
+				k := devcheck.Download(t, count)[0]
 				require.Equal(t, int64(len(want)), k, "%v: Unique count n=%d width %d", d, n, b.Width)
-				requireBitEqual(t, want, download(t, out)[:k], d.String()+": Unique")
+				devcheck.RequireBitEqual(t, want, devcheck.Download(t, out)[:k], d.String()+": Unique")
 			}
 
 			// Segments: empty, one item, and the rest in three uneven parts.
@@ -83,9 +84,9 @@ func TestOtherAlgorithms(t *testing.T) {
 			c3 := max(c2, int64(n)/2)
 			cuts := []int64{0, 0, c1, c2, c3, int64(n)}
 			begin, end := cuts[:len(cuts)-1], cuts[1:]
-			sums := alloc[uint64](t, d, len(begin))
-			require.NoError(t, SegSumMod.Bind(m).Run(nil, upload(t, d, ms), upload(t, d, begin), upload(t, d, end), sums, 5))
-			got := download(t, sums)
+			sums := devcheck.Alloc[uint64](t, d, len(begin))
+			require.NoError(t, SegSumMod.Bind(m).Run(nil, devcheck.Upload(t, d, ms), devcheck.Upload(t, d, begin), devcheck.Upload(t, d, end), sums, 5))
+			got := devcheck.Download(t, sums)
 			for j := range begin {
 				acc := uint64(5)
 				for _, x := range ms[begin[j]:end[j]] {
@@ -101,10 +102,10 @@ func TestOtherAlgorithms(t *testing.T) {
 				}
 				wantKeys := slices.Clone(us)
 				slices.SortStableFunc(wantKeys, cmpBy(o))
-				keys, vals := upload(t, d, us), upload(t, d, idx)
+				keys, vals := devcheck.Upload(t, d, us), devcheck.Upload(t, d, idx)
 				require.NoError(t, SortPairs.Bind(o).Run(nil, keys, vals))
-				gotKeys, gotVals := download(t, keys), download(t, vals)
-				requireBitEqual(t, wantKeys, gotKeys, d.String()+": MergeSortPairs keys")
+				gotKeys, gotVals := devcheck.Download(t, keys), devcheck.Download(t, vals)
+				devcheck.RequireBitEqual(t, wantKeys, gotKeys, d.String()+": MergeSortPairs keys")
 				for i, v := range gotVals {
 					require.Equal(t, us[v], gotKeys[i], "%v: MergeSortPairs value %d", d, i)
 					if i > 0 && cmpBy(o)(gotKeys[i-1], gotKeys[i]) == 0 {
@@ -113,14 +114,14 @@ func TestOtherAlgorithms(t *testing.T) {
 				}
 
 				needles := []uint32{0, 1 << 28, 1 << 31, ^uint32(0), r.Uint32()}
-				hay := upload(t, d, wantKeys)
-				pos := alloc[int64](t, d, len(needles))
+				hay := devcheck.Upload(t, d, wantKeys)
+				pos := devcheck.Alloc[int64](t, d, len(needles))
 				for _, c := range []struct {
 					op    *runtime.Stateful[Order, *runtime.SearchOp[uint32]]
 					upper bool
 				}{{LowerBy, false}, {UpperBy, true}} {
-					require.NoError(t, c.op.Bind(o).Run(nil, hay, upload(t, d, needles), pos))
-					gotPos := download(t, pos)
+					require.NoError(t, c.op.Bind(o).Run(nil, hay, devcheck.Upload(t, d, needles), pos))
+					gotPos := devcheck.Download(t, pos)
 					for j, v := range needles {
 						want, _ := slices.BinarySearchFunc(wantKeys, v, cmpBy(o))
 						if c.upper {

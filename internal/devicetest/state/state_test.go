@@ -2,28 +2,20 @@ package state
 
 import (
 	"math"
-	"math/rand/v2"
 	"reflect"
 	"slices"
 	"testing"
-	"time"
-	"unsafe"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
 	"github.com/gocccl/gocccl/internal/registry"
 	"github.com/gocccl/gocccl/runtime"
 )
 
 // sizes cover empty, within one tile, around tiles and many tiles on sm_90.
 var sizes = []int{0, 1, 2, 255, 2048, 2049, 7919, 100_003, 1_000_003}
-
-func newRand(t *testing.T) *rand.Rand {
-	seed := uint64(time.Now().UnixNano())
-	t.Logf("random seed %d", seed)
-	return rand.New(rand.NewPCG(seed, seed>>7|1))
-}
 
 // devices returns the devices under test, each with the oracle it is
 // compared against: the GPU against the CPU backend when there is a GPU,
@@ -43,61 +35,20 @@ func devices(t *testing.T) (dut, oracle *runtime.Device) {
 	return gpu, cpu
 }
 
-// requireBitEqual compares element by element, byte for byte.
-func requireBitEqual[T any](t *testing.T, want, got []T, what string) {
-	t.Helper()
-	require.Len(t, got, len(want), what)
-	if len(want) == 0 {
-		return
-	}
-	size := int(unsafe.Sizeof(want[0]))
-	wb := unsafe.Slice((*byte)(unsafe.Pointer(&want[0])), len(want)*size)
-	gb := unsafe.Slice((*byte)(unsafe.Pointer(&got[0])), len(got)*size)
-	for i := range wb {
-		if wb[i] != gb[i] {
-			k := i / size
-			t.Fatalf("%s: element %d of %d differs: want %v, got %v", what, k, len(want), want[k], got[k])
-		}
-	}
-}
-
-func upload[T any](t *testing.T, d *runtime.Device, xs []T) *runtime.Slice[T] {
-	t.Helper()
-	s, err := runtime.FromHost(d, xs)
-	require.NoError(t, err)
-	t.Cleanup(func() { s.Free() })
-	return s
-}
-
-func alloc[T any](t *testing.T, d *runtime.Device, n int) *runtime.Slice[T] {
-	t.Helper()
-	s, err := runtime.Alloc[T](d, n)
-	require.NoError(t, err)
-	t.Cleanup(func() { s.Free() })
-	return s
-}
-
-func download[T any](t *testing.T, s *runtime.Slice[T]) []T {
-	t.Helper()
-	xs, err := s.ToHost()
-	require.NoError(t, err)
-	return xs
-}
-
 func saxpyOn(t *testing.T, d *runtime.Device, st *runtime.Stream, p Axpy, x, y []float32) []float32 {
-	out := alloc[float32](t, d, len(x))
-	require.NoError(t, Saxpy.Bind(p).Run(st, upload(t, d, x), upload(t, d, y), out))
+	out := devcheck.Alloc[float32](t, d, len(x))
+	require.NoError(t, Saxpy.Bind(p).Run(st, devcheck.Upload(t, d, x), devcheck.Upload(t, d, y), out))
 	if st != nil {
 		require.NoError(t, st.Synchronize())
 	}
-	return download(t, out)
+	return devcheck.Download(t, out)
 }
 
 // TestSaxpy runs the saxpy with several alphas, including two in flight at
 // once on two streams.
 func TestSaxpy(t *testing.T) {
 	dut, oracle := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	for _, n := range sizes {
 		x, y := make([]float32, n), make([]float32, n)
 		for i := range x {
@@ -109,8 +60,8 @@ func TestSaxpy(t *testing.T) {
 			for i := range want {
 				want[i] = p.Apply(x[i], y[i])
 			}
-			requireBitEqual(t, want, saxpyOn(t, oracle, nil, p, x, y), "CPU backend vs loop")
-			requireBitEqual(t, want, saxpyOn(t, dut, nil, p, x, y), "device vs loop")
+			devcheck.RequireBitEqual(t, want, saxpyOn(t, oracle, nil, p, x, y), "CPU backend vs loop")
+			devcheck.RequireBitEqual(t, want, saxpyOn(t, dut, nil, p, x, y), "device vs loop")
 		}
 		// Two states in flight at once, on two streams.
 		s1, err := dut.NewStream()
@@ -120,8 +71,8 @@ func TestSaxpy(t *testing.T) {
 		require.NoError(t, err)
 		defer s2.Close()
 		a, b := Axpy{Alpha: 3}, Axpy{Alpha: -7}
-		outA, outB := alloc[float32](t, dut, n), alloc[float32](t, dut, n)
-		dx, dy := upload(t, dut, x), upload(t, dut, y)
+		outA, outB := devcheck.Alloc[float32](t, dut, n), devcheck.Alloc[float32](t, dut, n)
+		dx, dy := devcheck.Upload(t, dut, x), devcheck.Upload(t, dut, y)
 		require.NoError(t, Saxpy.Bind(a).Run(s1, dx, dy, outA))
 		require.NoError(t, Saxpy.Bind(b).Run(s2, dx, dy, outB))
 		require.NoError(t, s1.Synchronize())
@@ -130,8 +81,8 @@ func TestSaxpy(t *testing.T) {
 		for i := range x {
 			wantA[i], wantB[i] = a.Apply(x[i], y[i]), b.Apply(x[i], y[i])
 		}
-		requireBitEqual(t, wantA, download(t, outA), "stream 1")
-		requireBitEqual(t, wantB, download(t, outB), "stream 2")
+		devcheck.RequireBitEqual(t, wantA, devcheck.Download(t, outA), "stream 1")
+		devcheck.RequireBitEqual(t, wantB, devcheck.Download(t, outB), "stream 2")
 	}
 }
 
@@ -139,7 +90,7 @@ func TestSaxpy(t *testing.T) {
 // is a named scalar (Affine).
 func TestUnary(t *testing.T) {
 	dut, oracle := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	for _, n := range sizes {
 		xs, is := make([]float64, n), make([]int32, n)
 		for i := range xs {
@@ -154,11 +105,11 @@ func TestUnary(t *testing.T) {
 				wantM[i], wantA[i] = m.Map(xs[i]), a.Apply(is[i])
 			}
 			for _, d := range []*runtime.Device{oracle, dut} {
-				outM, outA := alloc[float64](t, d, n), alloc[int32](t, d, n)
-				require.NoError(t, MixMap.Bind(m).Run(nil, upload(t, d, xs), outM))
-				require.NoError(t, AffineMap.Bind(a).Run(nil, upload(t, d, is), outA))
-				requireBitEqual(t, wantM, download(t, outM), d.String()+": Mix.Map")
-				requireBitEqual(t, wantA, download(t, outA), d.String()+": Affine.Apply")
+				outM, outA := devcheck.Alloc[float64](t, d, n), devcheck.Alloc[int32](t, d, n)
+				require.NoError(t, MixMap.Bind(m).Run(nil, devcheck.Upload(t, d, xs), outM))
+				require.NoError(t, AffineMap.Bind(a).Run(nil, devcheck.Upload(t, d, is), outA))
+				devcheck.RequireBitEqual(t, wantM, devcheck.Download(t, outM), d.String()+": Mix.Map")
+				devcheck.RequireBitEqual(t, wantA, devcheck.Download(t, outA), d.String()+": Affine.Apply")
 			}
 		}
 	}
@@ -168,7 +119,7 @@ func TestUnary(t *testing.T) {
 // given per call: exact in any order, so every device must match the loop.
 func TestReduceAndScans(t *testing.T) {
 	dut, oracle := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	for _, n := range sizes {
 		for _, m := range []Mod{{M: 1}, {M: 7}, {M: 1 << 40}, {M: r.Uint64N(1<<62) + 1}} {
 			xs := make([]uint64, n)
@@ -195,18 +146,18 @@ func TestReduceAndScans(t *testing.T) {
 				}
 			}
 			for _, d := range []*runtime.Device{oracle, dut} {
-				in := upload(t, d, xs)
-				out := alloc[uint64](t, d, max(n, 1))
+				in := devcheck.Upload(t, d, xs)
+				out := devcheck.Alloc[uint64](t, d, max(n, 1))
 				require.NoError(t, SumMod.Bind(m).Run(nil, in, out, init))
-				require.Equal(t, total, download(t, out)[0], "%v: Reduce n=%d M=%d", d, n, m.M)
+				require.Equal(t, total, devcheck.Download(t, out)[0], "%v: Reduce n=%d M=%d", d, n, m.M)
 				if n == 0 {
 					continue
 				}
-				out = alloc[uint64](t, d, n)
+				out = devcheck.Alloc[uint64](t, d, n)
 				require.NoError(t, ScanMod.Bind(m).Run(nil, in, out))
-				requireBitEqual(t, incl, download(t, out), d.String()+": InclusiveScan")
+				devcheck.RequireBitEqual(t, incl, devcheck.Download(t, out), d.String()+": InclusiveScan")
 				require.NoError(t, ExclMod.Bind(m).Run(nil, in, out, init))
-				requireBitEqual(t, excl, download(t, out), d.String()+": ExclusiveScan")
+				devcheck.RequireBitEqual(t, excl, devcheck.Download(t, out), d.String()+": ExclusiveScan")
 			}
 		}
 	}
@@ -215,7 +166,7 @@ func TestReduceAndScans(t *testing.T) {
 // TestSelect selects the values in a band given per call.
 func TestSelect(t *testing.T) {
 	dut, oracle := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	for _, n := range sizes {
 		xs := make([]float32, n)
 		for i := range xs {
@@ -229,16 +180,16 @@ func TestSelect(t *testing.T) {
 				}
 			}
 			for _, d := range []*runtime.Device{oracle, dut} {
-				out := alloc[float32](t, d, n)
-				count := alloc[int64](t, d, 1)
-				require.NoError(t, InBand.Bind(b).Run(nil, upload(t, d, xs), out, count))
-				k := download(t, count)[0]
+				out := devcheck.Alloc[float32](t, d, n)
+				count := devcheck.Alloc[int64](t, d, 1)
+				require.NoError(t, InBand.Bind(b).Run(nil, devcheck.Upload(t, d, xs), out, count))
+				k := devcheck.Download(t, count)[0]
 				require.Equal(t, int64(len(want)), k, "%v: Select count n=%d band %v", d, n, b)
-				got := download(t, out)[:k]
+				got := devcheck.Download(t, out)[:k]
 				if want == nil {
 					want = []float32{}
 				}
-				requireBitEqual(t, want, got, d.String()+": Select")
+				devcheck.RequireBitEqual(t, want, got, d.String()+": Select")
 			}
 		}
 	}
@@ -248,7 +199,7 @@ func TestSelect(t *testing.T) {
 // by the bits above a shift, stably.
 func TestMergeSort(t *testing.T) {
 	dut, oracle := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	for _, n := range sizes {
 		keys := make([]uint32, n)
 		for i := range keys {
@@ -266,9 +217,9 @@ func TestMergeSort(t *testing.T) {
 				return 0
 			})
 			for _, d := range []*runtime.Device{oracle, dut} {
-				k := upload(t, d, keys)
+				k := devcheck.Upload(t, d, keys)
 				require.NoError(t, SortBy.Bind(o).Run(nil, k))
-				requireBitEqual(t, want, download(t, k), d.String()+": MergeSortKeys")
+				devcheck.RequireBitEqual(t, want, devcheck.Download(t, k), d.String()+": MergeSortKeys")
 			}
 		}
 	}

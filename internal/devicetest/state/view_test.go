@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
 	"github.com/gocccl/gocccl/runtime"
 )
 
@@ -19,17 +20,17 @@ var tableSizes = []int{1, 3, 256, 70_001}
 
 func lutOn(t *testing.T, d *runtime.Device, scale float32, table []float32, lo, hi int, xs []uint32) []float32 {
 	t.Helper()
-	tab := upload(t, d, table)
-	out := alloc[float32](t, d, len(xs))
-	require.NoError(t, LutMap.Bind(Lut{Scale: scale, Table: tab.Range(lo, hi).View()}).Run(nil, upload(t, d, xs), out))
-	return download(t, out)
+	tab := devcheck.Upload(t, d, table)
+	out := devcheck.Alloc[float32](t, d, len(xs))
+	require.NoError(t, LutMap.Bind(Lut{Scale: scale, Table: tab.Range(lo, hi).View()}).Run(nil, devcheck.Upload(t, d, xs), out))
+	return devcheck.Download(t, out)
 }
 
 // TestLookupTable: a transform whose state is a scalar and a device table,
 // with fresh random tables per size, whole and through a Range.
 func TestLookupTable(t *testing.T) {
 	dut, oracle := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	for _, n := range sizes {
 		xs := make([]uint32, n)
 		for i := range xs {
@@ -46,8 +47,8 @@ func TestLookupTable(t *testing.T) {
 				for i, x := range xs {
 					want[i] = scale * table[rg[0]+int(x%uint32(rg[1]-rg[0]))]
 				}
-				requireBitEqual(t, want, lutOn(t, oracle, scale, table, rg[0], rg[1], xs), "CPU backend vs loop")
-				requireBitEqual(t, want, lutOn(t, dut, scale, table, rg[0], rg[1], xs), "device vs loop")
+				devcheck.RequireBitEqual(t, want, lutOn(t, oracle, scale, table, rg[0], rg[1], xs), "CPU backend vs loop")
+				devcheck.RequireBitEqual(t, want, lutOn(t, dut, scale, table, rg[0], rg[1], xs), "device vs loop")
 			}
 		}
 	}
@@ -57,20 +58,20 @@ func spansOn(t *testing.T, d *runtime.Device, tabs [2][]Span, pick uint8, xs []i
 	t.Helper()
 	var s Spans
 	for i, tab := range tabs {
-		s.Inner.T[i] = upload(t, d, tab).View()
+		s.Inner.T[i] = devcheck.Upload(t, d, tab).View()
 	}
 	s.Pick = pick
-	out := alloc[int32](t, d, len(xs))
-	count := alloc[int64](t, d, 1)
-	require.NoError(t, InSpans.Bind(s).Run(nil, upload(t, d, xs), out, count))
-	return download(t, out)[:download(t, count)[0]]
+	out := devcheck.Alloc[int32](t, d, len(xs))
+	count := devcheck.Alloc[int64](t, d, 1)
+	require.NoError(t, InSpans.Bind(s).Run(nil, devcheck.Upload(t, d, xs), out, count))
+	return devcheck.Download(t, out)[:devcheck.Download(t, count)[0]]
 }
 
 // TestSelectByTable: a selection whose predicate reads a table of structs
 // chosen from two views in a nested struct's array.
 func TestSelectByTable(t *testing.T) {
 	dut, oracle := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	for _, n := range sizes {
 		xs := make([]int32, n)
 		for i := range xs {
@@ -94,8 +95,8 @@ func TestSelectByTable(t *testing.T) {
 					}
 				}
 			}
-			requireBitEqual(t, want, spansOn(t, oracle, tabs, pick, xs), "CPU backend vs loop")
-			requireBitEqual(t, want, spansOn(t, dut, tabs, pick, xs), "device vs loop")
+			devcheck.RequireBitEqual(t, want, spansOn(t, oracle, tabs, pick, xs), "CPU backend vs loop")
+			devcheck.RequireBitEqual(t, want, spansOn(t, dut, tabs, pick, xs), "device vs loop")
 		}
 	}
 }
@@ -104,7 +105,7 @@ func TestSelectByTable(t *testing.T) {
 // device table.
 func TestReduceByTable(t *testing.T) {
 	dut, oracle := devices(t)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	for _, n := range sizes {
 		m := 2 + r.Uint64N(1<<40)
 		xs := make([]uint64, n)
@@ -117,10 +118,10 @@ func TestReduceByTable(t *testing.T) {
 			want = (want + x) % m
 		}
 		for _, d := range []*runtime.Device{oracle, dut} {
-			out := alloc[uint64](t, d, 1)
-			w := Weights{M: upload(t, d, []uint64{m, 0}).View()}
-			require.NoError(t, SumTable.Bind(w).Run(nil, upload(t, d, xs), out, init))
-			require.Equal(t, want, download(t, out)[0], "%s, %d elements", d, n)
+			out := devcheck.Alloc[uint64](t, d, 1)
+			w := Weights{M: devcheck.Upload(t, d, []uint64{m, 0}).View()}
+			require.NoError(t, SumTable.Bind(w).Run(nil, devcheck.Upload(t, d, xs), out, init))
+			require.Equal(t, want, devcheck.Download(t, out)[0], "%s, %d elements", d, n)
 		}
 	}
 }
@@ -129,8 +130,8 @@ func TestReduceByTable(t *testing.T) {
 // slice are errors of the call, before anything runs, naming the field.
 func TestViewErrors(t *testing.T) {
 	dut, oracle := devices(t)
-	xs := upload(t, dut, []uint32{1, 2, 3})
-	out := alloc[float32](t, dut, 3)
+	xs := devcheck.Upload(t, dut, []uint32{1, 2, 3})
+	out := devcheck.Alloc[float32](t, dut, 3)
 	tab, err := runtime.FromHost(dut, []float32{1, 2})
 	require.NoError(t, err)
 	h := LutMap.Bind(Lut{Scale: 1, Table: tab.View()})
@@ -140,7 +141,7 @@ func TestViewErrors(t *testing.T) {
 	require.ErrorIs(t, err, runtime.ErrFreed)
 	require.ErrorContains(t, err, "state state.Lut, field Table: slice was freed")
 	if dut != oracle {
-		err = LutMap.Bind(Lut{Table: upload(t, oracle, []float32{1}).View()}).Run(nil, xs, out)
+		err = LutMap.Bind(Lut{Table: devcheck.Upload(t, oracle, []float32{1}).View()}).Run(nil, xs, out)
 		require.ErrorContains(t, err, "field Table: the view's slice is on")
 	}
 }
@@ -155,15 +156,15 @@ func TestViewAllocations(t *testing.T) {
 	s, err := dut.NewStream()
 	require.NoError(t, err)
 	defer s.Close()
-	xs := upload(t, dut, make([]uint32, 4096))
-	out := alloc[float32](t, dut, 4096)
-	h := LutMap.Bind(Lut{Scale: 2, Table: upload(t, dut, []float32{1, 2, 3}).View()})
+	xs := devcheck.Upload(t, dut, make([]uint32, 4096))
+	out := devcheck.Alloc[float32](t, dut, 4096)
+	h := LutMap.Bind(Lut{Scale: 2, Table: devcheck.Upload(t, dut, []float32{1, 2, 3}).View()})
 	var spans Spans
 	for i := range spans.Inner.T {
-		spans.Inner.T[i] = upload(t, dut, []Span{{1, 2}}).View()
+		spans.Inner.T[i] = devcheck.Upload(t, dut, []Span{{1, 2}}).View()
 	}
 	sel := InSpans.Bind(spans)
-	ins, outs, count := upload(t, dut, make([]int32, 4096)), alloc[int32](t, dut, 4096), alloc[int64](t, dut, 1)
+	ins, outs, count := devcheck.Upload(t, dut, make([]int32, 4096)), devcheck.Alloc[int32](t, dut, 4096), devcheck.Alloc[int64](t, dut, 1)
 	for _, c := range []struct {
 		name string
 		run  func() error
@@ -197,9 +198,9 @@ func TestStateHoldingBufferIsDropped(t *testing.T) {
 	if gpu {
 		elems = 64 << 20 // float32: 256 MiB
 	}
-	xs := upload(t, dut, []uint32{0, 1, 2, 3})
-	out := alloc[float32](t, dut, 4)
-	warm := upload(t, dut, []float32{1})
+	xs := devcheck.Upload(t, dut, []uint32{0, 1, 2, 3})
+	out := devcheck.Alloc[float32](t, dut, 4)
+	warm := devcheck.Upload(t, dut, []float32{1})
 	require.NoError(t, LutMap.Bind(Lut{Scale: 1, Table: warm.View()}).Run(nil, xs, out)) // loads the module
 	var free0 int64
 	base, _ := dut.LiveAllocations()
@@ -254,17 +255,17 @@ func collected[T any](p weak.Pointer[T]) bool {
 // GOCCCL_TEST_TRAP=1, in a process of its own.
 func TestViewOutOfRange(t *testing.T) {
 	dut, oracle := devices(t)
-	in := upload(t, oracle, []int32{0, 1, 2})
-	err := ProbeMap.Bind(Probe{T: upload(t, oracle, []int32{7, 8}).View()}).Run(nil, in, alloc[int32](t, oracle, 3))
+	in := devcheck.Upload(t, oracle, []int32{0, 1, 2})
+	err := ProbeMap.Bind(Probe{T: devcheck.Upload(t, oracle, []int32{7, 8}).View()}).Run(nil, in, devcheck.Alloc[int32](t, oracle, 3))
 	require.ErrorContains(t, err, "index out of range")
 	if dut == oracle || os.Getenv("GOCCCL_TEST_TRAP") != "1" {
 		return
 	}
-	tab := upload(t, dut, []int32{7, 8})
-	out := alloc[int32](t, dut, 3)
-	require.NoError(t, ProbeMap.Bind(Probe{T: tab.View()}).Run(nil, upload(t, dut, []int32{0, 1, 1}), out))
-	require.Equal(t, []int32{7, 8, 8}, download(t, out))
-	err = ProbeMap.Bind(Probe{T: tab.View()}).Run(nil, upload(t, dut, []int32{0, 1, 2}), out)
+	tab := devcheck.Upload(t, dut, []int32{7, 8})
+	out := devcheck.Alloc[int32](t, dut, 3)
+	require.NoError(t, ProbeMap.Bind(Probe{T: tab.View()}).Run(nil, devcheck.Upload(t, dut, []int32{0, 1, 1}), out))
+	require.Equal(t, []int32{7, 8, 8}, devcheck.Download(t, out))
+	err = ProbeMap.Bind(Probe{T: tab.View()}).Run(nil, devcheck.Upload(t, dut, []int32{0, 1, 2}), out)
 	if err == nil {
 		_, err = out.ToHost()
 	}

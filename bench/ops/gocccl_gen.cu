@@ -351,16 +351,16 @@ constexpr int gocccl_segmented_sort_keys_uint32_threads = 384, gocccl_segmented_
 constexpr int gocccl_segmented_sort_pairs_uint32_uint32_threads = 384, gocccl_segmented_sort_pairs_uint32_uint32_items = 18;
 constexpr int gocccl_select_KeepFloat32_threads = 384, gocccl_select_KeepFloat32_items = 17;
 constexpr int gocccl_select_KeepUint32_threads = 384, gocccl_select_KeepUint32_items = 17;
-constexpr int gocccl_partition3_FirstFloat32_SecondFloat32_threads = 128, gocccl_partition3_FirstFloat32_SecondFloat32_items = 16;
-constexpr int gocccl_partition3_FirstUint32_SecondUint32_threads = 128, gocccl_partition3_FirstUint32_SecondUint32_items = 16;
+constexpr int gocccl_partition3_FirstFloat32_SecondFloat32_threads = 256, gocccl_partition3_FirstFloat32_SecondFloat32_items = 23;
+constexpr int gocccl_partition3_FirstUint32_SecondUint32_threads = 256, gocccl_partition3_FirstUint32_SecondUint32_items = 23;
 constexpr int gocccl_transform_reduce_Low8Uint32_AddUint32_threads = 256, gocccl_transform_reduce_Low8Uint32_AddUint32_items = 16;
 constexpr int gocccl_transform_reduce_SquareFloat32_AddFloat64_threads = 256, gocccl_transform_reduce_SquareFloat32_AddFloat64_items = 8;
 constexpr int gocccl_transform_MergeSortIdentityFloat32_threads = 256, gocccl_transform_MergeSortIdentityFloat32_items = 8;
 constexpr int gocccl_transform_MergeSortIdentityUint32_threads = 256, gocccl_transform_MergeSortIdentityUint32_items = 8;
 constexpr int gocccl_unique_EqFloat32_threads = 384, gocccl_unique_EqFloat32_items = 17;
 constexpr int gocccl_unique_EqUint32_threads = 384, gocccl_unique_EqUint32_items = 17;
-constexpr int gocccl_unique_by_key_EqFloat32_float32_float32_threads = 128, gocccl_unique_by_key_EqFloat32_float32_float32_items = 16;
-constexpr int gocccl_unique_by_key_EqUint32_uint32_uint32_threads = 128, gocccl_unique_by_key_EqUint32_uint32_uint32_items = 16;
+constexpr int gocccl_unique_by_key_EqFloat32_float32_float32_threads = 512, gocccl_unique_by_key_EqFloat32_float32_float32_items = 14;
+constexpr int gocccl_unique_by_key_EqUint32_uint32_uint32_threads = 512, gocccl_unique_by_key_EqUint32_uint32_uint32_items = 14;
 
 // AdjacentDifference(SubFloat32) over float32, declared at segmented.go:45:30.
 extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_SubFloat32_threads)

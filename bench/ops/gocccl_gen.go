@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "487d5b7abaea1770c4d0cf4ad86a38d01a66bb68b5ab415849f0093797f56b1e", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "e0e600eb32abdb8e4c89d081b63e6254868d1c6030de4bd37f246348018871a2"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "dce2f98f1577baf0d6577e216c2bdba41695f45347f97c8ead0c63c1cf12e126", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "fad2feae74c74fb498985b2569fe20805f078754b4016728d2383ee290585c63"},
 	})
 	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:45:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -524,7 +524,7 @@ func init() {
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_partition3_FirstFloat32_SecondFloat32_init", "gocccl_partition3_FirstFloat32_SecondFloat32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
 	})
 	// ThreeWayPartition(FirstUint32,SecondUint32) over uint32, declared at select.go:46:27.
@@ -535,7 +535,7 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_partition3_FirstUint32_SecondUint32_init", "gocccl_partition3_FirstUint32_SecondUint32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
 	})
 	// TransformReduce(Low8Uint32,AddUint32) over uint32, uint32, declared at segmented.go:46:30.
@@ -612,7 +612,7 @@ func init() {
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqFloat32_float32_float32_init", "gocccl_unique_by_key_EqFloat32_float32_float32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
 		},
 	})
 	// UniqueByKey[uint32,uint32](EqUint32) over uint32, uint32, declared at select.go:50:27.
@@ -623,7 +623,7 @@ func init() {
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqUint32_uint32_uint32_init", "gocccl_unique_by_key_EqUint32_uint32_uint32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
 		},
 	})
 }

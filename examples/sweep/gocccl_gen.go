@@ -25,9 +25,9 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "83382b60aae4c3cb4ae717df629cb661b746109cf7f1902ef7ce08756ce7fefa", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "cc7a52501531fa3bd6f705b7a75d5521a0c88d639957e88563d65db2b230938b"},
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "6e83bb50fa0b8912241d99cb8fa29ec4a89cf2ff94162ab10d3d2caeb00da380"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "7c9a343cebeb076f4264d9c0a07b1d53df6f3c69b9c7bd8e617a5e19b637983f", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "deebccc017894484f8c5919a532a01fb54d34cc8f416905e195f950c9e2118ca"},
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "75a08d0b53e137141449042c8f486b0c7c8972700fabc850f8948b863f7e037d"},
 	})
 	// InclusiveScan(MaxFloat32) over float32, declared at ops.go:180:102.
 	goccclimpl.Register(m, goccclimpl.Instance{

@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "db7f95b91a55092299e1854dd4e8128f97b2310e076b756ddf29fdcbebb48e05", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "9d1fb2cc6ba98624ba6bfdeed7886713090367873d1beee18e8e9ed489c08d11"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "843347a732efdf48c6cf1a14ca732562b59d65ff766116732d8c3ed6f19a46fd", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "e2b3e286416d4bb7d96eaf57bfef9389c90847159c9d029865ce4302f0d0d4ff"},
 	})
 	// InclusiveScan(Add) over int64, declared at ops.go:29:11.
 	goccclimpl.Register(m, goccclimpl.Instance{

@@ -395,11 +395,11 @@ constexpr int gocccl_select_Odd_it631980dda7_threads = 384, gocccl_select_Odd_it
 constexpr int gocccl_select_OddI64_itf4c671e4f3_threads = 128, gocccl_select_OddI64_itf4c671e4f3_items = 8;
 constexpr int gocccl_select_PairKeep_it841725de63_threads = 128, gocccl_select_PairKeep_it841725de63_items = 4;
 constexpr int gocccl_select_Positive_it3dbe14de03_threads = 384, gocccl_select_Positive_it3dbe14de03_items = 17;
-constexpr int gocccl_partition3_Odd_Mod3_itf0ce5d6927_threads = 128, gocccl_partition3_Odd_Mod3_itf0ce5d6927_items = 16;
-constexpr int gocccl_partition3_Odd_Mod3_it1388612c51_threads = 128, gocccl_partition3_Odd_Mod3_it1388612c51_items = 16;
-constexpr int gocccl_partition3_Odd_Mod3_it9a38ab339e_threads = 128, gocccl_partition3_Odd_Mod3_it9a38ab339e_items = 16;
-constexpr int gocccl_partition3_Odd_Mod3_itfa231e03e1_threads = 128, gocccl_partition3_Odd_Mod3_itfa231e03e1_items = 16;
-constexpr int gocccl_partition3_Odd_Mod3_it0691a5546a_threads = 128, gocccl_partition3_Odd_Mod3_it0691a5546a_items = 16;
+constexpr int gocccl_partition3_Odd_Mod3_itf0ce5d6927_threads = 256, gocccl_partition3_Odd_Mod3_itf0ce5d6927_items = 23;
+constexpr int gocccl_partition3_Odd_Mod3_it1388612c51_threads = 256, gocccl_partition3_Odd_Mod3_it1388612c51_items = 23;
+constexpr int gocccl_partition3_Odd_Mod3_it9a38ab339e_threads = 256, gocccl_partition3_Odd_Mod3_it9a38ab339e_items = 23;
+constexpr int gocccl_partition3_Odd_Mod3_itfa231e03e1_threads = 256, gocccl_partition3_Odd_Mod3_itfa231e03e1_items = 23;
+constexpr int gocccl_partition3_Odd_Mod3_it0691a5546a_threads = 256, gocccl_partition3_Odd_Mod3_it0691a5546a_items = 23;
 constexpr int gocccl_partition3_OddI64_Mod3I64_it905d8871ab_threads = 128, gocccl_partition3_OddI64_Mod3I64_it905d8871ab_items = 8;
 constexpr int gocccl_partition3_OddI64_Mod3I64_it7bda316bda_threads = 128, gocccl_partition3_OddI64_Mod3I64_it7bda316bda_items = 8;
 constexpr int gocccl_partition3_PairKeep_PairNeg_it054e918c5a_threads = 128, gocccl_partition3_PairKeep_PairNeg_it054e918c5a_items = 4;
@@ -411,8 +411,8 @@ constexpr int gocccl_transform_Twice_itf752cafea5_threads = 256, gocccl_transfor
 constexpr int gocccl_unique_EqI32_itb408cfa68d_threads = 384, gocccl_unique_EqI32_itb408cfa68d_items = 17;
 constexpr int gocccl_unique_EqI32_itcd4b17d954_threads = 384, gocccl_unique_EqI32_itcd4b17d954_items = 17;
 constexpr int gocccl_unique_by_key_EqI32_int32_Pair_it79eecaa5cf_threads = 128, gocccl_unique_by_key_EqI32_int32_Pair_it79eecaa5cf_items = 4;
-constexpr int gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_threads = 128, gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_items = 16;
-constexpr int gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_threads = 128, gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_items = 16;
+constexpr int gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_threads = 512, gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_items = 14;
+constexpr int gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_threads = 512, gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_items = 14;
 constexpr int gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_threads = 128, gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_items = 8;
 constexpr int gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_threads = 128, gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_items = 8;
 

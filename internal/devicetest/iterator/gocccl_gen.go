@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "9f8b30d69bbcdd32a87374cb47c34a89b121db2ccc79460ad2f76ea285b759c7", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "c9d39cb6e2cba75afd024b0ef6af6cd40b294ee8e73dbbdd785b3ca9e6f798ff"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "4089fa3c8bf64349cc04ac83891cf919746a64c3fd500af31aa6e838d07c7510", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "66fd712f3bff16599a8cc79865c5d25aacf1810f6e8542617f002925ff16b0dc"},
 	})
 	// BinaryTransform(MulI32){-,Reverse[int32](Slice[int32])>-} over int32, int32, int32, declared at ops.go:175:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -725,7 +725,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_partition3_Odd_Mod3_itf0ce5d6927_init", "gocccl_partition3_Odd_Mod3_itf0ce5d6927_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
 		Inputs: []*goccclimpl.Iter{
 			&goccclimpl.Iter{Kind: goccclimpl.IterConstant, Type: reflect.TypeFor[int32]()},
@@ -745,7 +745,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_partition3_Odd_Mod3_it1388612c51_init", "gocccl_partition3_Odd_Mod3_it1388612c51_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
 		Inputs: []*goccclimpl.Iter{
 			&goccclimpl.Iter{Kind: goccclimpl.IterPermutation, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterShuffle, Type: reflect.TypeFor[int64]()}}},
@@ -765,7 +765,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_partition3_Odd_Mod3_it9a38ab339e_init", "gocccl_partition3_Odd_Mod3_it9a38ab339e_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
 		Inputs: []*goccclimpl.Iter{
 			&goccclimpl.Iter{Kind: goccclimpl.IterPermutation, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}, {Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int64]()}}},
@@ -785,7 +785,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_partition3_Odd_Mod3_itfa231e03e1_init", "gocccl_partition3_Odd_Mod3_itfa231e03e1_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
 		Inputs: []*goccclimpl.Iter{
 			&goccclimpl.Iter{Kind: goccclimpl.IterReverse, Type: reflect.TypeFor[int32](), In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[int32]()}}},
@@ -805,7 +805,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_partition3_Odd_Mod3_it0691a5546a_init", "gocccl_partition3_Odd_Mod3_it0691a5546a_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
 		Inputs: []*goccclimpl.Iter{
 			&goccclimpl.Iter{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[int32](), Op: SquareI32, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterCounting, Type: reflect.TypeFor[int32]()}}},
@@ -1026,7 +1026,7 @@ func init() {
 		Layouts:   []string{"int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_init", "gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
 		},
 		Inputs: []*goccclimpl.Iter{
 			nil,
@@ -1046,7 +1046,7 @@ func init() {
 		Layouts:   []string{"int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_init", "gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
 		},
 		Inputs: []*goccclimpl.Iter{
 			&goccclimpl.Iter{Kind: goccclimpl.IterConstant, Type: reflect.TypeFor[int32]()},

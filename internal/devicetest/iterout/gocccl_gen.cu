@@ -160,8 +160,8 @@ constexpr int gocccl_select_Odd_itef3f6a1bcd_threads = 384, gocccl_select_Odd_it
 constexpr int gocccl_select_Odd_it41f38e7d56_threads = 384, gocccl_select_Odd_it41f38e7d56_items = 17;
 constexpr int gocccl_select_Positive_it88a6eb7dca_threads = 128, gocccl_select_Positive_it88a6eb7dca_items = 8;
 constexpr int gocccl_select_RecOdd_it30d3a06789_threads = 128, gocccl_select_RecOdd_it30d3a06789_items = 4;
-constexpr int gocccl_partition3_Low_Mid_it9a0b46282e_threads = 128, gocccl_partition3_Low_Mid_it9a0b46282e_items = 16;
-constexpr int gocccl_partition3_Low_Mid_itc69046c334_threads = 128, gocccl_partition3_Low_Mid_itc69046c334_items = 16;
+constexpr int gocccl_partition3_Low_Mid_it9a0b46282e_threads = 256, gocccl_partition3_Low_Mid_it9a0b46282e_items = 23;
+constexpr int gocccl_partition3_Low_Mid_itc69046c334_threads = 256, gocccl_partition3_Low_Mid_itc69046c334_items = 23;
 constexpr int gocccl_partition3_RecOdd_RecPositive_it8062aa0b1c_threads = 128, gocccl_partition3_RecOdd_RecPositive_it8062aa0b1c_items = 4;
 constexpr int gocccl_unique_EqF64_it88a6eb7dca_threads = 128, gocccl_unique_EqF64_it88a6eb7dca_items = 8;
 constexpr int gocccl_unique_EqI32_it340d4d43a1_threads = 384, gocccl_unique_EqI32_it340d4d43a1_items = 17;

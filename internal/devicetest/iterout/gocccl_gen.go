@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterout", "735ca796d05c767d386e78c43152ae41b5183f3054e5faff8b820f84e2336d96", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "928f333c8e1919518c489e6b39839adcc26a6b6d7a192c8212f19d110f43cfad"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterout", "9e0ff0768f7cce625a6e798e3213bd0e369b6c6f8116a6eabadd4b262545f429", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "d3544bb011257d1512cb7227e82126d2d418d9be60bf3e19997a4e75a6870ae7"},
 	})
 	// Partition(Odd){->-,Discard[int32]} over int32, declared at ops.go:89:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -232,7 +232,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_partition3_Low_Mid_it9a0b46282e_init", "gocccl_partition3_Low_Mid_it9a0b46282e_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
 		Inputs: []*goccclimpl.Iter{
 			nil,
@@ -252,7 +252,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_partition3_Low_Mid_itc69046c334_init", "gocccl_partition3_Low_Mid_itc69046c334_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
 		Inputs: []*goccclimpl.Iter{
 			nil,

@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterseg", "62dfbe009c421d6041da5c885face2a7d69243c99f1cf44a87714ffa8264327e", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "aa920933d1c06d97072ee200b4c54ea97ac4d02d709affc9bb63ec83d53b620e"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterseg", "82f95fefa032113a4040fe5619e0690b38d01ce17d450f4545853c96117b3bd7", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "50e99142a74e3497f2a49b20d05e14afc6c35e2a3ca5c28c4351447b252c34fb"},
 	})
 	// HistogramEven[float64]{Permutation[float64](Slice[float64],Slice[int64])>} over float64, declared at ops.go:114:16.
 	goccclimpl.Register(m, goccclimpl.Instance{

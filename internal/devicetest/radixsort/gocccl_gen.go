@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/radixsort", "3b36e19953607ef44ce2bfcaf8bf7bc9eb67fa3d538a54f13aaf9a60bba8a7f1", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "bfb8d2360d6560134def53e265a2bf3cc4711797038ac2bb03972db5b2417a19"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/radixsort", "87e60a194bbac25e250dbc6c7c5742190489e5b244c6b4668aabf568430719a3", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "bc535b3cea93911cac54149efd5561408b551b496828b51eee99c2bf00870609"},
 	})
 	// RadixSortKeys[float32] over float32, declared at radixsort.go:40:16.
 	goccclimpl.Register(m, goccclimpl.Instance{

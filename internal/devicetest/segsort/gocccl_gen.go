@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segsort", "66874dc298836d7b841fdad26221fb2c444080e38c352f0e6634a49f30e32c64", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segsort", "b1f620770b83530d3d066a07e6982c6c373b11f1520d348a4f79fe4314e87fa1", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "7a496392226e422b7002abc0bc6a54bfc08869c324966c83efc047b353d9cc71"},
 	})
 	// SegmentedSortKeys[float32] over float32, declared at segsort.go:41:16.

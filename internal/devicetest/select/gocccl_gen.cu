@@ -285,12 +285,12 @@ constexpr int gocccl_select_KeepInt64_threads = 128, gocccl_select_KeepInt64_ite
 constexpr int gocccl_select_KeepItem_threads = 128, gocccl_select_KeepItem_items = 8;
 constexpr int gocccl_select_KeepUint32_threads = 384, gocccl_select_KeepUint32_items = 17;
 constexpr int gocccl_select_KeepUint8_threads = 128, gocccl_select_KeepUint8_items = 16;
-constexpr int gocccl_partition3_KeepFloat32_SecondFloat32_threads = 128, gocccl_partition3_KeepFloat32_SecondFloat32_items = 16;
+constexpr int gocccl_partition3_KeepFloat32_SecondFloat32_threads = 256, gocccl_partition3_KeepFloat32_SecondFloat32_items = 23;
 constexpr int gocccl_partition3_KeepFloat64_SecondFloat64_threads = 128, gocccl_partition3_KeepFloat64_SecondFloat64_items = 8;
-constexpr int gocccl_partition3_KeepInt32_SecondInt32_threads = 128, gocccl_partition3_KeepInt32_SecondInt32_items = 16;
+constexpr int gocccl_partition3_KeepInt32_SecondInt32_threads = 256, gocccl_partition3_KeepInt32_SecondInt32_items = 23;
 constexpr int gocccl_partition3_KeepInt64_SecondInt64_threads = 128, gocccl_partition3_KeepInt64_SecondInt64_items = 8;
 constexpr int gocccl_partition3_KeepItem_SecondItem_threads = 128, gocccl_partition3_KeepItem_SecondItem_items = 8;
-constexpr int gocccl_partition3_KeepUint32_SecondUint32_threads = 128, gocccl_partition3_KeepUint32_SecondUint32_items = 16;
+constexpr int gocccl_partition3_KeepUint32_SecondUint32_threads = 256, gocccl_partition3_KeepUint32_SecondUint32_items = 23;
 constexpr int gocccl_partition3_KeepUint8_SecondUint8_threads = 128, gocccl_partition3_KeepUint8_SecondUint8_items = 16;
 constexpr int gocccl_unique_EqFloat32_threads = 384, gocccl_unique_EqFloat32_items = 17;
 constexpr int gocccl_unique_EqFloat64_threads = 128, gocccl_unique_EqFloat64_items = 8;
@@ -301,8 +301,8 @@ constexpr int gocccl_unique_EqUint32_threads = 384, gocccl_unique_EqUint32_items
 constexpr int gocccl_unique_EqUint8_threads = 128, gocccl_unique_EqUint8_items = 16;
 constexpr int gocccl_unique_by_key_EqItem_Item_uint8_threads = 128, gocccl_unique_by_key_EqItem_Item_uint8_items = 8;
 constexpr int gocccl_unique_by_key_EqFloat64_float64_int64_threads = 128, gocccl_unique_by_key_EqFloat64_float64_int64_items = 8;
-constexpr int gocccl_unique_by_key_EqUint32_uint32_float32_threads = 128, gocccl_unique_by_key_EqUint32_uint32_float32_items = 16;
-constexpr int gocccl_unique_by_key_EqUint32_uint32_uint32_threads = 128, gocccl_unique_by_key_EqUint32_uint32_uint32_items = 16;
+constexpr int gocccl_unique_by_key_EqUint32_uint32_float32_threads = 512, gocccl_unique_by_key_EqUint32_uint32_float32_items = 14;
+constexpr int gocccl_unique_by_key_EqUint32_uint32_uint32_threads = 512, gocccl_unique_by_key_EqUint32_uint32_uint32_items = 14;
 constexpr int gocccl_unique_by_key_EqUint8_uint8_Item_threads = 128, gocccl_unique_by_key_EqUint8_uint8_Item_items = 8;
 
 // Partition(KeepFloat32) over float32, declared at ops.go:106:29.

@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "be86936e147eb6bc13ed83be656befd6b830a6a599706ee029349878e0f294a1", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "4640484c91df63426f544aad983e6c7fb8269e9948fffa4b2be2f93005c875b1"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "48a015efbfd4bbe53971ac84a8094592f9aaf2ec76324af90ab5323b2dc41d72", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "4f85444d5249b01e14791294403e0383637f505faa88758d94ecb604ba0699eb"},
 	})
 	// Partition(KeepFloat32) over float32, declared at ops.go:106:29.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -265,7 +265,7 @@ func init() {
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_partition3_KeepFloat32_SecondFloat32_init", "gocccl_partition3_KeepFloat32_SecondFloat32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
 	})
 	// ThreeWayPartition(KeepFloat64,SecondFloat64) over float64, declared at ops.go:112:29.
@@ -287,7 +287,7 @@ func init() {
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_partition3_KeepInt32_SecondInt32_init", "gocccl_partition3_KeepInt32_SecondInt32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
 	})
 	// ThreeWayPartition(KeepInt64,SecondInt64) over int64, declared at ops.go:102:29.
@@ -320,7 +320,7 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_partition3_KeepUint32_SecondUint32_init", "gocccl_partition3_KeepUint32_SecondUint32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
 	})
 	// ThreeWayPartition(KeepUint8,SecondUint8) over uint8, declared at ops.go:87:29.
@@ -441,7 +441,7 @@ func init() {
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqUint32_uint32_float32_init", "gocccl_unique_by_key_EqUint32_uint32_float32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
 		},
 	})
 	// UniqueByKey[uint32,uint32](EqUint32) over uint32, uint32, declared at ops.go:124:29.
@@ -452,7 +452,7 @@ func init() {
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqUint32_uint32_uint32_init", "gocccl_unique_by_key_EqUint32_uint32_uint32_sweep"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
 		},
 	})
 	// UniqueByKey[uint8,Item](EqUint8) over uint8, Item, declared at ops.go:123:29.

@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "37cf32cb1fdef3d245afbabe17e445ffd078c76e562f0f1ecb2ea066c0055e51", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "c033173412ca8fbc7808a127c402bc44029206216c02f94fe8c457bd3518a9b2"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "619bdaa5d67c3de7340413a14462df0de76a49466be682eba316900b03b2fa86", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "dd81c9eeadda5827109f8e81027c992242220b132ffd190f64f45d19ffb632e6"},
 	})
 	// BinaryTransform(Lut.Axpy){Permutation[float32](Slice[float32],Slice[int64]),->TransformOutput[float32](Slice[float32],Half)} over float32, float32, float32, declared at ops.go:81:13.
 	goccclimpl.Register(m, goccclimpl.Instance{

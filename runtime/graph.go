@@ -67,6 +67,7 @@ func (s *Stream) Capture(fn func() error) (*Graph, error) {
 		s.withContext(func(ctx *cuda.Context) error { return ctx.GraphDestroy(g) })
 		return nil, fmt.Errorf("gocccl: Capture: %w", err)
 	}
+	s.graphCaptured()
 	return &Graph{s: s, g: g, exec: exec}, nil
 }
 
@@ -104,6 +105,9 @@ func (g *Graph) Close() error {
 		g.fn = nil
 		return nil
 	}
+	// Replays already enqueued keep the stream's scratch they recorded: it
+	// is freed with the stream at the earliest.
+	g.s.graphClosed()
 	if err := g.s.withContext(func(ctx *cuda.Context) error {
 		return errors.Join(ctx.GraphExecDestroy(g.exec), ctx.GraphDestroy(g.g))
 	}); err != nil {

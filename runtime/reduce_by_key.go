@@ -105,10 +105,11 @@ func (r *ReduceByKeyOp[K, V]) runGPU(s *Stream, keys *Slice[K], values *Slice[V]
 	tile := k.policy.Tile()
 	tiles := max(1, (keys.n+tile-1)/tile)
 	bytes := reduceByKeyStateBytes(tiles, elemSize[V]())
-	state, err := d.tempAlloc(bytes, s)
+	states, err := s.tileStates(bytes)
 	if err != nil {
 		return r.wrap(err, fmt.Sprintf("scratch memory of %d bytes", bytes))
 	}
+	state := states.ptr
 	var args cuda.Args
 	args.Ptr(state)
 	args.Int64(int64(bytes))
@@ -127,7 +128,7 @@ func (r *ReduceByKeyOp[K, V]) runGPU(s *Stream, keys *Slice[K], values *Slice[V]
 		args.Int64(int64(bytes))
 		err = k.launch(reduceByKeySweep, tiles, s, &args)
 	}
-	if ferr := d.tempFree(state, s); err == nil && ferr != nil {
+	if ferr := states.release(); err == nil && ferr != nil {
 		err = r.wrap(ferr, "freeing scratch memory")
 	}
 	return err

@@ -272,14 +272,16 @@ func scanGPU[T any](inst *instance, s *Stream, in src[T], out sink[T], init scan
 	tile := k.policy.Tile()
 	tiles := (n + tile - 1) / tile
 
+	var states tileStates
 	var state cuda.DevicePtr
 	var stateBytes int
 	var args cuda.Args
 	if tiles > 1 {
 		stateBytes = scanStateBytes(tiles, elemSize[T]())
-		if state, err = d.tempAlloc(stateBytes, s); err != nil {
+		if states, err = s.tileStates(stateBytes); err != nil {
 			return inst.wrap(err, fmt.Sprintf("scratch memory of %d bytes", stateBytes))
 		}
+		state = states.ptr
 		args.Ptr(state)
 		args.Int64(int64(stateBytes))
 		args.Int64(int64(tiles))
@@ -310,7 +312,7 @@ func scanGPU[T any](inst *instance, s *Stream, in src[T], out sink[T], init scan
 		}
 	}
 	if state != 0 {
-		if ferr := d.tempFree(state, s); err == nil && ferr != nil {
+		if ferr := states.release(); err == nil && ferr != nil {
 			err = inst.wrap(ferr, "freeing scratch memory")
 		}
 	}

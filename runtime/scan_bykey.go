@@ -138,14 +138,16 @@ func scanByKeyGPU[K, V any](inst *instance, s *Stream, keys *Slice[K], values, o
 	tile := k.policy.Tile()
 	tiles := (keys.n + tile - 1) / tile
 
+	var states tileStates
 	var state cuda.DevicePtr
 	var stateBytes int
 	var args cuda.Args
 	if tiles > 1 {
 		stateBytes = scanByKeyStateBytes(tiles, elemSize[V]())
-		if state, err = d.tempAlloc(stateBytes, s); err != nil {
+		if states, err = s.tileStates(stateBytes); err != nil {
 			return inst.wrap(err, fmt.Sprintf("scratch memory of %d bytes", stateBytes))
 		}
+		state = states.ptr
 		args.Ptr(state)
 		args.Int64(int64(stateBytes))
 		args.Int64(int64(tiles))
@@ -166,7 +168,7 @@ func scanByKeyGPU[K, V any](inst *instance, s *Stream, keys *Slice[K], values, o
 		err = k.launch(sweepKernel, tiles, s, &args)
 	}
 	if state != 0 {
-		if ferr := d.tempFree(state, s); err == nil && ferr != nil {
+		if ferr := states.release(); err == nil && ferr != nil {
 			err = inst.wrap(ferr, "freeing scratch memory")
 		}
 	}

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 
@@ -17,6 +18,11 @@ type streamScratch struct {
 	mu    sync.Mutex
 	ptr   cuda.DevicePtr
 	bytes int
+	// graphs counts the open Graphs captured on the stream: their kernels
+	// hold the scratch's address, so while there are any, growing it keeps
+	// the old memory (retired) instead of freeing it.
+	graphs  int
+	retired []cuda.DevicePtr
 }
 
 // scratchMin is the smallest stream scratch: the counter and the partials of
@@ -37,12 +43,16 @@ func (s *Stream) zeroedScratch(bytes int) (cuda.DevicePtr, error) {
 	d := s.dev
 	size := max(bytes, scratchMin)
 	if sc.ptr != 0 {
-		if err := d.ctx.StreamSynchronize(s.handle); err != nil {
-			return 0, fmt.Errorf("growing stream scratch: %w", err)
-		}
-		untrack(d, &d.allocs, sc.ptr)
-		if err := d.ctx.MemFree(sc.ptr); err != nil {
-			return 0, fmt.Errorf("growing stream scratch: %w", err)
+		if sc.graphs > 0 {
+			sc.retired = append(sc.retired, sc.ptr) // freed with the stream
+		} else {
+			if err := d.ctx.StreamSynchronize(s.handle); err != nil {
+				return 0, fmt.Errorf("growing stream scratch: %w", err)
+			}
+			untrack(d, &d.allocs, sc.ptr)
+			if err := d.ctx.MemFree(sc.ptr); err != nil {
+				return 0, fmt.Errorf("growing stream scratch: %w", err)
+			}
 		}
 		sc.ptr, sc.bytes = 0, 0
 	}
@@ -66,11 +76,102 @@ func (s *Stream) freeScratch() error {
 	sc := &s.scratch
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
-	if sc.ptr == 0 {
-		return nil
+	ps := append(sc.retired, sc.ptr)
+	sc.ptr, sc.bytes, sc.retired = 0, 0, nil
+	var errs []error
+	for _, p := range ps {
+		if p != 0 {
+			untrack(s.dev, &s.dev.allocs, p)
+			errs = append(errs, s.dev.ctx.MemFree(p)) // waits for work still using it
+		}
 	}
-	p := sc.ptr
-	sc.ptr, sc.bytes = 0, 0
-	untrack(s.dev, &s.dev.allocs, p)
-	return s.dev.ctx.MemFree(p) // waits for work still using it
+	return errors.Join(errs...)
+}
+
+// graphCaptured and graphClosed count the open Graphs captured on the
+// stream (streamScratch.graphs).
+func (s *Stream) graphCaptured() {
+	s.scratch.mu.Lock()
+	defer s.scratch.mu.Unlock()
+	s.scratch.graphs++
+}
+
+func (s *Stream) graphClosed() {
+	s.scratch.mu.Lock()
+	defer s.scratch.mu.Unlock()
+	s.scratch.graphs--
+}
+
+// tileStatesOffset is where a compaction's tile states start in the stream's
+// scratch: past the reduction's counter, which must stay zero between
+// kernels, at the 256-byte alignment of CUB's temporaries.
+const tileStatesOffset = 256
+
+// lockScratch returns bytes of the stream's scratch past the reduction's
+// counter for work that initializes, in stream order, all it reads there (a
+// compaction's init kernel writes every tile state), and leaves the scratch
+// locked: call unlockScratch after the work is enqueued, so that no other
+// call grows and frees the memory in between. It returns 0, unlocked, when
+// bytes do not fit in the scratch as it is: the caller then allocates from
+// the pool. It makes the scratch when the stream has none, but never grows
+// or replaces it for this, so a graph captured on the stream keeps the
+// memory it recorded. The caller has entered the device.
+func (s *Stream) lockScratch(bytes int) (cuda.DevicePtr, error) {
+	sc := &s.scratch
+	sc.mu.Lock()
+	empty := sc.ptr == 0
+	sc.mu.Unlock()
+	if empty {
+		if _, err := s.zeroedScratch(scratchMin); err != nil {
+			return 0, err
+		}
+	}
+	sc.mu.Lock()
+	if sc.ptr == 0 || tileStatesOffset+bytes > sc.bytes {
+		sc.mu.Unlock()
+		return 0, nil
+	}
+	return sc.ptr + tileStatesOffset, nil
+}
+
+// unlockScratch ends the use lockScratch began.
+func (s *Stream) unlockScratch() { s.scratch.mu.Unlock() }
+
+// tileStates is where one call's tile states (a decoupled look-back's) live:
+// in the stream's scratch, locked until release, when they fit there, else
+// in the scratch pool. The zero value holds nothing.
+type tileStates struct {
+	s      *Stream
+	ptr    cuda.DevicePtr
+	pooled bool
+}
+
+// tileStates returns bytes of memory for one call's tile states, which its
+// init kernel writes in full before anything reads them. Release it after
+// the call's kernels are enqueued. The caller has entered the device.
+func (s *Stream) tileStates(bytes int) (tileStates, error) {
+	p, err := s.lockScratch(bytes)
+	if err != nil {
+		return tileStates{}, err
+	}
+	if p != 0 {
+		return tileStates{s: s, ptr: p}, nil
+	}
+	if p, err = s.dev.tempAlloc(bytes, s); err != nil {
+		return tileStates{}, err
+	}
+	return tileStates{s: s, ptr: p, pooled: true}, nil
+}
+
+// release ends the call's use of the memory: it unlocks the stream's
+// scratch, or frees the pool's memory once the stream's work is done with it.
+func (t tileStates) release() error {
+	switch {
+	case t.ptr == 0:
+		return nil
+	case t.pooled:
+		return t.s.dev.tempFree(t.ptr, t.s)
+	}
+	t.s.unlockScratch()
+	return nil
 }

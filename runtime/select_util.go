@@ -163,12 +163,13 @@ func (in *instance) compactThrough(s *Stream, n, sweep int, pair bool, counts cu
 		return err
 	}
 	bytes := tileStateBytes(tiles, pair)
-	var state cuda.DevicePtr
+	var states tileStates
 	if bytes > 0 {
-		if state, err = d.tempAlloc(bytes, s); err != nil {
+		if states, err = s.tileStates(bytes); err != nil {
 			return in.wrap(err, fmt.Sprintf("scratch memory of %d bytes", bytes))
 		}
 	}
+	state := states.ptr
 	var init cuda.Args
 	init.Ptr(state)
 	init.Int64(int64(bytes))
@@ -182,10 +183,8 @@ func (in *instance) compactThrough(s *Stream, n, sweep int, pair bool, counts cu
 		args.Int64(int64(bytes))
 		err = k.launch(sweep, tiles, s, args)
 	}
-	if state != 0 {
-		if ferr := d.tempFree(state, s); err == nil && ferr != nil {
-			err = in.wrap(ferr, "freeing scratch memory")
-		}
+	if ferr := states.release(); err == nil && ferr != nil {
+		err = in.wrap(ferr, "freeing scratch memory")
 	}
 	return err
 }

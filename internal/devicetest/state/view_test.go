@@ -254,13 +254,21 @@ func collected[T any](p weak.Pointer[T]) bool {
 // context is lost for the rest of the process, so that half runs only with
 // GOCCCL_TEST_TRAP=1, in a process of its own.
 func TestViewOutOfRange(t *testing.T) {
-	dut, oracle := devices(t)
+	oracle, err := runtime.Open(runtime.CPU)
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, oracle.Close()) })
 	in := devcheck.Upload(t, oracle, []int32{0, 1, 2})
-	err := ProbeMap.Bind(Probe{T: devcheck.Upload(t, oracle, []int32{7, 8}).View()}).Run(nil, in, devcheck.Alloc[int32](t, oracle, 3))
+	err = ProbeMap.Bind(Probe{T: devcheck.Upload(t, oracle, []int32{7, 8}).View()}).Run(nil, in, devcheck.Alloc[int32](t, oracle, 3))
 	require.ErrorContains(t, err, "index out of range")
-	if dut == oracle || os.Getenv("GOCCCL_TEST_TRAP") != "1" {
+	if os.Getenv("GOCCCL_TEST_TRAP") != "1" {
 		return
 	}
+	dut, err := runtime.OpenGPU(0)
+	if err != nil {
+		t.Skipf("no CUDA GPU: %v", err)
+	}
+	// Close after the fault releases the context and returns the fault.
+	t.Cleanup(func() { require.ErrorIs(t, dut.Close(), runtime.ErrDeviceFaulted) })
 	tab := devcheck.Upload(t, dut, []int32{7, 8})
 	out := devcheck.Alloc[int32](t, dut, 3)
 	require.NoError(t, ProbeMap.Bind(Probe{T: tab.View()}).Run(nil, devcheck.Upload(t, dut, []int32{0, 1, 1}), out))

@@ -135,8 +135,9 @@ func (r *ReduceByKeyOp[K, V]) runGPU(s *Stream, keys *Slice[K], values *Slice[V]
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n elements
-// on d takes for the duration of the call (stream-ordered): the look-back
-// tile states; 0 on the CPU backend.
+// on d takes for the duration of the call: the look-back tile states, in the
+// stream's own scratch when they fit there, else from the scratch pool
+// (stream-ordered); 0 on the CPU backend.
 func (r *ReduceByKeyOp[K, V]) TempStorageBytes(d *Device, n int) (int, error) {
 	if r == nil || r.eq == nil || r.op == nil {
 		return 0, fmt.Errorf("gocccl: ReduceByKey: nil operator")

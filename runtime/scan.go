@@ -65,9 +65,10 @@ func (o *InclusiveScanOp[T]) run(s *Stream, in Input[T], out Output[T], init sca
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n elements
-// on d takes for the duration of the call (stream-ordered, freed as the work
-// completes): the tile states of the look-back. It is 0 on the CPU backend
-// and for n within one tile.
+// on d takes for the duration of the call: the tile states of the look-back,
+// in the stream's own scratch when they fit there (no allocation), else from
+// the scratch pool (stream-ordered, freed as the work completes). It is 0 on
+// the CPU backend and for n within one tile.
 func (o *InclusiveScanOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
 	if o == nil || o.op == nil {
 		return 0, fmt.Errorf("gocccl: InclusiveScan: nil operator")

@@ -91,8 +91,11 @@ func (o *SelectOp[T]) Run(s *Stream, input Input[T], output Output[T], count *Sl
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n elements
-// on d takes for the duration of the call: the tile states of its one pass.
-// It is 0 on the CPU backend.
+// on d takes for the duration of the call: the tile states of its one pass,
+// in the stream's own scratch when they fit there (past Reduce's counter:
+// no allocation, as Reduce's partials), else from the scratch pool. It is 0
+// on the CPU backend. Every compaction's (Partition, ThreeWayPartition,
+// Unique, UniqueByKey, RunLengthEncode) works the same way.
 func (o *SelectOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
 	if o == nil || o.pred == nil {
 		return 0, errNilOperator("Select")

@@ -20,6 +20,7 @@
 // Usage: select [--runs R] [--sizes 10,16,20,24,28] [--seed S]
 
 #include "bench.cuh"
+#include "select_ops.cuh"
 
 #include <cub/device/device_partition.cuh>
 #include <cub/device/device_run_length_encode.cuh>
@@ -27,35 +28,6 @@
 
 #include <string>
 #include <vector>
-
-// Predicates (CCCL 3.0 has no predefined ones to reuse).
-template <typename T> struct Keep;
-template <> struct Keep<uint32_t>
-{
-  __host__ __device__ bool operator()(const uint32_t& x) const { return (x & 1u) != 0; }
-};
-template <> struct Keep<float>
-{
-  __host__ __device__ bool operator()(const float& x) const { return x < 0.5f; }
-};
-template <typename T> struct First;
-template <> struct First<uint32_t>
-{
-  __host__ __device__ bool operator()(const uint32_t& x) const { return x % 3u == 0; }
-};
-template <> struct First<float>
-{
-  __host__ __device__ bool operator()(const float& x) const { return x < 1.0f / 3; }
-};
-template <typename T> struct Second;
-template <> struct Second<uint32_t>
-{
-  __host__ __device__ bool operator()(const uint32_t& x) const { return x % 3u == 1; }
-};
-template <> struct Second<float>
-{
-  __host__ __device__ bool operator()(const float& x) const { return x < 2.0f / 3; }
-};
 
 template <typename T>
 bool same(const std::vector<T>& got, const std::vector<T>& want, size_t count)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
 	"github.com/gocccl/gocccl/runtime"
 )
 
@@ -154,25 +155,12 @@ func sequential[T any](op func(T, T) T, in []T, init T) T {
 	return acc
 }
 
-// poison returns n values whose bytes are all 0xAB, so an element a kernel
-// failed to write cannot pass for a result.
-func poison[T any](n int) []T {
-	s := make([]T, n)
-	if n > 0 {
-		b := unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), n*int(unsafe.Sizeof(s[0])))
-		for i := range b {
-			b[i] = 0xAB
-		}
-	}
-	return s
-}
-
 func reduceOn[T any](t *testing.T, d *runtime.Device, op *runtime.ReduceOp[T], in []T, init T) T {
 	t.Helper()
 	src, err := runtime.FromHost(d, in)
 	require.NoError(t, err)
 	defer src.Free()
-	out, err := runtime.FromHost(d, poison[T](1))
+	out, err := runtime.FromHost(d, devcheck.Poison[T](1))
 	require.NoError(t, err)
 	defer out.Free()
 	s, err := d.NewStream()
@@ -190,7 +178,7 @@ func unaryOn[In, Out any](t *testing.T, d *runtime.Device, op *runtime.UnaryTran
 	src, err := runtime.FromHost(d, in)
 	require.NoError(t, err)
 	defer src.Free()
-	out, err := runtime.FromHost(d, poison[Out](len(in)))
+	out, err := runtime.FromHost(d, devcheck.Poison[Out](len(in)))
 	require.NoError(t, err)
 	defer out.Free()
 	require.NoError(t, op.Run(nil, src, out))
@@ -207,7 +195,7 @@ func binaryOn[A, B, Out any](t *testing.T, d *runtime.Device, op *runtime.Binary
 	y, err := runtime.FromHost(d, b)
 	require.NoError(t, err)
 	defer y.Free()
-	out, err := runtime.FromHost(d, poison[Out](len(a)))
+	out, err := runtime.FromHost(d, devcheck.Poison[Out](len(a)))
 	require.NoError(t, err)
 	defer out.Free()
 	require.NoError(t, op.Run(nil, x, y, out))

@@ -30,10 +30,10 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unsafe"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
 	"github.com/gocccl/gocccl/runtime"
 )
 
@@ -207,25 +207,12 @@ func reduce[T any](name string, fn func(T, T) T, opts ...option) opCase {
 	}}
 }
 
-// poison returns n values whose bytes are all 0xAB, so an element a kernel
-// failed to write cannot pass for a result.
-func poison[T any](n int) []T {
-	s := make([]T, n)
-	if n > 0 {
-		b := unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), n*int(unsafe.Sizeof(s[0])))
-		for i := range b {
-			b[i] = 0xAB
-		}
-	}
-	return s
-}
-
 func runUnary[In, Out any](t *testing.T, d *runtime.Device, op *runtime.UnaryTransformOp[In, Out], in []In) []Out {
 	t.Helper()
 	src, err := runtime.FromHost(d, in)
 	require.NoError(t, err)
 	defer src.Free()
-	out, err := runtime.FromHost(d, poison[Out](len(in)))
+	out, err := runtime.FromHost(d, devcheck.Poison[Out](len(in)))
 	require.NoError(t, err)
 	defer out.Free()
 	require.NoError(t, op.Run(nil, src, out))
@@ -242,7 +229,7 @@ func runBinary[A, B, Out any](t *testing.T, d *runtime.Device, op *runtime.Binar
 	y, err := runtime.FromHost(d, b)
 	require.NoError(t, err)
 	defer y.Free()
-	out, err := runtime.FromHost(d, poison[Out](len(a)))
+	out, err := runtime.FromHost(d, devcheck.Poison[Out](len(a)))
 	require.NoError(t, err)
 	defer out.Free()
 	require.NoError(t, op.Run(nil, x, y, out))
@@ -262,7 +249,7 @@ func runReduce[T any](t *testing.T, d *runtime.Device, op *runtime.ReduceOp[T], 
 	}
 	require.NoError(t, err)
 	defer src.Free()
-	out, err := runtime.FromHost(d, poison[T](1))
+	out, err := runtime.FromHost(d, devcheck.Poison[T](1))
 	require.NoError(t, err)
 	defer out.Free()
 	require.NoError(t, op.Run(nil, src, out, init))

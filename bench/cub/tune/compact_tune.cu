@@ -13,6 +13,7 @@
 //     -o /tmp/compact_tune bench/cub/tune/compact_tune.cu
 //   /tmp/compact_tune --sizes 16,20,24,28
 #include "bench.cuh"
+#include "select_ops.cuh"
 
 #include <gocccl/select.cuh>
 
@@ -22,24 +23,6 @@
 #include <string>
 #include <vector>
 
-template <typename T> struct First;
-template <> struct First<uint32_t>
-{
-  __host__ __device__ bool operator()(const uint32_t& x) const { return x % 3u == 0; }
-};
-template <> struct First<float>
-{
-  __host__ __device__ bool operator()(const float& x) const { return x < 1.0f / 3; }
-};
-template <typename T> struct Second;
-template <> struct Second<uint32_t>
-{
-  __host__ __device__ bool operator()(const uint32_t& x) const { return x % 3u == 1; }
-};
-template <> struct Second<float>
-{
-  __host__ __device__ bool operator()(const float& x) const { return x < 2.0f / 3; }
-};
 struct Equal // bitwise, as the generated == of uint32 and of non-NaN float32
 {
   template <typename T>

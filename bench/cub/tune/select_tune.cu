@@ -9,6 +9,7 @@
 //     -o /tmp/select_tune bench/cub/tune/select_tune.cu
 //   /tmp/select_tune --sizes 20,24,28
 #include "bench.cuh"
+#include "select_ops.cuh"
 
 #include <gocccl/select.cuh>
 
@@ -16,16 +17,6 @@
 
 #include <string>
 #include <vector>
-
-template <typename T> struct Keep;
-template <> struct Keep<uint32_t>
-{
-  __host__ __device__ bool operator()(const uint32_t& x) const { return (x & 1u) != 0; }
-};
-template <> struct Keep<float>
-{
-  __host__ __device__ bool operator()(const float& x) const { return x < 0.5f; }
-};
 
 template <int THREADS, int ITEMS, typename T>
 __global__ void __launch_bounds__(THREADS) init_kernel(void* d_state, long long state_bytes, long long tiles, long long* d_count)

@@ -1,0 +1,37 @@
+// select_ops.cuh: the predicates of the compaction benchmarks, shared by
+// select.cu and the tune harnesses (tune/select_tune.cu, tune/compact_tune.cu)
+// so that every row times the same selection. uint32 keeps odd values
+// (three-way: x % 3 == 0, then x % 3 == 1); float32 keeps x < 0.5
+// (three-way: x < 1/3, then x < 2/3). CCCL 3.0 has no predefined ones to
+// reuse. gocccl's rows use the same operators (bench/ops/select.go).
+#pragma once
+
+#include <cstdint>
+
+template <typename T> struct Keep;
+template <> struct Keep<uint32_t>
+{
+  __host__ __device__ bool operator()(const uint32_t& x) const { return (x & 1u) != 0; }
+};
+template <> struct Keep<float>
+{
+  __host__ __device__ bool operator()(const float& x) const { return x < 0.5f; }
+};
+template <typename T> struct First;
+template <> struct First<uint32_t>
+{
+  __host__ __device__ bool operator()(const uint32_t& x) const { return x % 3u == 0; }
+};
+template <> struct First<float>
+{
+  __host__ __device__ bool operator()(const float& x) const { return x < 1.0f / 3; }
+};
+template <typename T> struct Second;
+template <> struct Second<uint32_t>
+{
+  __host__ __device__ bool operator()(const uint32_t& x) const { return x % 3u == 1; }
+};
+template <> struct Second<float>
+{
+  __host__ __device__ bool operator()(const float& x) const { return x < 2.0f / 3; }
+};

@@ -68,28 +68,34 @@ func (m *MergeOp[T]) runGPU(s *Stream, a, b, out *Slice[T]) error {
 	const tilesK, partition = 0, 1
 	tile, threads := k.policy.Tile(), k.policy.BlockThreads
 	tiles := (a.n + b.n + tile - 1) / tile
-	splits, err := d.tempAlloc((tiles+1)*8, s)
-	if err != nil {
-		return m.wrap(err, fmt.Sprintf("scratch memory of %d bytes", (tiles+1)*8))
-	}
+	// The splits live in the stream's scratch when they fit (the partition
+	// kernel writes every one before the tiles read them); one tile needs
+	// none, and no partition.
+	var splits tileStates
 	var args cuda.Args
-	args.Ptr(a.ptr)
-	args.Int64(int64(a.n))
-	args.Ptr(b.ptr)
-	args.Int64(int64(b.n))
-	args.Ptr(splits)
-	args.Int64(int64(tiles))
-	if err = k.launch(partition, (tiles+threads)/threads, s, &args); err == nil {
+	if tiles > 1 {
+		if splits, err = s.tileStates((tiles + 1) * 8); err != nil {
+			return m.wrap(err, fmt.Sprintf("scratch memory of %d bytes", (tiles+1)*8))
+		}
+		args.Ptr(a.ptr)
+		args.Int64(int64(a.n))
+		args.Ptr(b.ptr)
+		args.Int64(int64(b.n))
+		args.Ptr(splits.ptr)
+		args.Int64(int64(tiles))
+		err = k.launch(partition, (tiles+threads)/threads, s, &args)
+	}
+	if err == nil {
 		args.Reset()
 		args.Ptr(a.ptr)
 		args.Int64(int64(a.n))
 		args.Ptr(b.ptr)
 		args.Int64(int64(b.n))
 		args.Ptr(out.ptr)
-		args.Ptr(splits)
+		args.Ptr(splits.ptr)
 		err = k.launch(tilesK, tiles, s, &args)
 	}
-	if ferr := d.tempFree(splits, s); err == nil && ferr != nil {
+	if ferr := splits.release(); err == nil && ferr != nil {
 		err = m.wrap(ferr, "freeing scratch memory")
 	}
 	return err

@@ -115,7 +115,10 @@ func (r *ReduceByKeyOp[K, V]) runGPU(s *Stream, keys *Slice[K], values *Slice[V]
 	args.Int64(int64(bytes))
 	args.Int64(int64(tiles))
 	block := k.policy.BlockThreads
-	err = k.launch(reduceByKeyInit, (tiles+32+block-1)/block, s, &args)
+	if tiles > 1 {
+		// A single tile (n == 0 included) reads no tile state: one launch.
+		err = k.launch(reduceByKeyInit, (tiles+32+block-1)/block, s, &args)
+	}
 	if err == nil {
 		args.Reset()
 		args.Ptr(keys.ptr)

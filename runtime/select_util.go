@@ -142,8 +142,8 @@ func (in *instance) compactionScratch(d *Device, n int, pair bool) (int, error) 
 }
 
 // compact runs a compaction over n items on the GPU: kernel 0 initializes
-// the tile states (or, for n == 0, writes zeros to counts), then kernel
-// sweep runs with the leading arguments in args followed by n, the tile
+// the tile states (or, for n == 0, writes zeros to counts; a single tile
+// skips it), then kernel sweep runs with the leading arguments in args followed by n, the tile
 // states and their size. The caller has entered s's device.
 func (in *instance) compact(s *Stream, n, sweep int, pair bool, counts cuda.DevicePtr, args *cuda.Args) error {
 	return in.compactThrough(s, n, sweep, pair, counts, args, nil, nil)
@@ -176,7 +176,11 @@ func (in *instance) compactThrough(s *Stream, n, sweep int, pair bool, counts cu
 	init.Int64(int64(tiles))
 	init.Ptr(counts)
 	threads := k.policy.BlockThreads
-	err = k.launch(0, max(1, (tiles+threads-1)/threads), s, &init)
+	if tiles != 1 {
+		// One tile publishes its aggregate and reads no other's state:
+		// it needs no initialized states, so the call is one launch.
+		err = k.launch(0, max(1, (tiles+threads-1)/threads), s, &init)
+	}
 	if err == nil && tiles > 0 {
 		args.Int64(int64(n))
 		args.Ptr(state)

@@ -26,6 +26,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -60,7 +61,14 @@ struct State
   int sms = 0;
   int l2_bytes = 0;
   int failures = 0;
+  // host_us is the median wall time of the calls the last time_us timed,
+  // their enqueue alone; NaN once row has reported it.
+  double host_us = NAN;
 };
+
+// host_call_max is the largest n whose host call time row prints
+// (gpubench's hostCallMax): above it the GPU's work dwarfs any call.
+constexpr long long host_call_max = 1ll << 20;
 
 inline State& state()
 {
@@ -151,6 +159,11 @@ inline void row(const char* system, const char* algorithm, const char* type, lon
   else std::printf("%s\t%s\t%s\t%lld\t%.2f\t%lld", system, algorithm, type, n, us, bytes);
   if (!clean.empty()) std::printf("\t%s", clean.c_str());
   std::printf("\n");
+  const double host = state().host_us;
+  state().host_us = NAN;
+  if (!std::isnan(us) && !std::isnan(host) && n <= host_call_max && !std::strchr(system, ':'))
+    std::printf("%s:host_call\t%s\t%s\t%lld\t%.2f\t%lld\twall clock of the call alone, median of the timed runs\n",
+                system, algorithm, type, n, host, bytes);
   std::fflush(stdout);
 }
 
@@ -179,6 +192,9 @@ inline int finish()
 
 // time_us returns the median of state().runs event-timed calls of fn(i),
 // after state().warmup untimed ones; fn enqueues run i on the default stream.
+// It also keeps the median wall time of the fn calls themselves in
+// state().host_us, which the next row prints as a "SYSTEM:host_call" row
+// for n up to host_call_max, as gpubench does for the Go calls.
 template <typename F>
 double time_us(F&& fn)
 {
@@ -190,10 +206,13 @@ double time_us(F&& fn)
   BENCH_CK(cudaGetLastError());
   BENCH_CK(cudaDeviceSynchronize());
   std::vector<float> ms(static_cast<size_t>(s.runs));
+  std::vector<double> host(static_cast<size_t>(s.runs));
   for (int i = 0; i < s.runs; ++i)
   {
     BENCH_CK(cudaEventRecord(start, 0));
+    const auto t0 = std::chrono::steady_clock::now();
     fn(1 + s.warmup + i);
+    host[static_cast<size_t>(i)] = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
     BENCH_CK(cudaEventRecord(stop, 0));
     BENCH_CK(cudaEventSynchronize(stop));
     BENCH_CK(cudaGetLastError());
@@ -202,7 +221,9 @@ double time_us(F&& fn)
   BENCH_CK(cudaEventDestroy(start));
   BENCH_CK(cudaEventDestroy(stop));
   std::sort(ms.begin(), ms.end());
+  std::sort(host.begin(), host.end());
   const size_t m = ms.size();
+  state().host_us = m % 2 ? host[m / 2] : 0.5 * (host[m / 2 - 1] + host[m / 2]);
   return 1000.0 * (m % 2 ? ms[m / 2] : 0.5 * (ms[m / 2 - 1] + ms[m / 2]));
 }
 

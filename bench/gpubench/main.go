@@ -10,7 +10,11 @@
 //
 // Usage:
 //
-//	gpubench [-out FILE] [-reps 20] [-sizes 10,16,20,24,28] [-run REGEXP]
+//	gpubench [-out FILE] [-reps 20] [-sizes 10,16,20,24,28] [-run REGEXP] [-cpuprofile FILE]
+//
+// -cpuprofile writes a CPU profile of the whole run (go tool pprof reads it
+// with the same binary): run one small case with many -reps to see where a
+// call's host side goes.
 package main
 
 import (
@@ -21,6 +25,7 @@ import (
 	"log"
 	"os"
 	"regexp"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"time"
@@ -30,12 +35,15 @@ import (
 )
 
 func main() {
+	exit := 0
+	defer func() { os.Exit(exit) }() // after the deferred profile stop and closes
 	out := flag.String("out", "", "write the TSV here instead of standard output")
 	reps := flag.Int("reps", 20, "timed runs per case (at least 20); the median is reported")
 	warmup := flag.Int("warmup", 3, "untimed runs before timing")
 	sizes := flag.String("sizes", "10,16,20,24,28", "log2 of the sizes to run")
 	filter := flag.String("run", "", "run only cases whose algorithm/type/n matches this regular expression")
 	seed := flag.Uint64("seed", 0, "random seed (0: from the clock)")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the run to this file")
 	flag.Parse()
 	log.SetFlags(0)
 	log.SetPrefix("gpubench: ")
@@ -63,16 +71,32 @@ func main() {
 	if *seed == 0 {
 		*seed = uint64(time.Now().UnixNano())
 	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			log.Fatal(err)
+		}
+		defer func() {
+			pprof.StopCPUProfile()
+			if err := f.Close(); err != nil {
+				log.Print(err)
+			}
+		}()
+	}
 	bw := bufio.NewWriter(w)
 	failed, err := run(bw, lg, max(*reps, 20), *warmup, re, *seed)
 	if ferr := bw.Flush(); err == nil {
 		err = ferr
 	}
-	if err != nil {
-		log.Fatal(err)
+	if err == nil && failed > 0 {
+		err = fmt.Errorf("%d case(s) failed their check or run; see the FAILED rows", failed)
 	}
-	if failed > 0 {
-		log.Fatalf("%d case(s) failed their check or run; see the FAILED rows", failed)
+	if err != nil {
+		log.Print(err)
+		exit = 1
 	}
 }
 

@@ -323,8 +323,8 @@ constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads = 256, go
 constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads = 256, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items = 9;
 constexpr int gocccl_lower_bound_LessFloat32_threads = 256, gocccl_lower_bound_LessFloat32_items = 1;
 constexpr int gocccl_lower_bound_LessUint32_threads = 256, gocccl_lower_bound_LessUint32_items = 1;
-constexpr int gocccl_merge_LessFloat32_threads = 512, gocccl_merge_LessFloat32_items = 15;
-constexpr int gocccl_merge_LessUint32_threads = 512, gocccl_merge_LessUint32_items = 15;
+constexpr int gocccl_merge_LessFloat32_threads = 256, gocccl_merge_LessFloat32_items = 15;
+constexpr int gocccl_merge_LessUint32_threads = 256, gocccl_merge_LessUint32_items = 15;
 constexpr int gocccl_merge_sort_keys_MergeSortLessFloat32_threads = 256, gocccl_merge_sort_keys_MergeSortLessFloat32_items = 17;
 constexpr int gocccl_merge_sort_keys_MergeSortLessUint32_threads = 256, gocccl_merge_sort_keys_MergeSortLessUint32_items = 17;
 constexpr int gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_threads = 256, gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_items = 17;

@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "dce2f98f1577baf0d6577e216c2bdba41695f45347f97c8ead0c63c1cf12e126", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "fad2feae74c74fb498985b2569fe20805f078754b4016728d2383ee290585c63"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "b9934f926c87337891d4cc0b6ce8ebf8c82c7a4896dcd82397706d4b196b2839", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "9ff7ef2d0b46a4cb735dd256ded42beef4df45dbe2e99bd30fcdf15d707a49fc"},
 	})
 	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:45:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -210,7 +210,7 @@ func init() {
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_merge_LessFloat32_tiles", "gocccl_merge_LessFloat32_partition"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 512, ItemsPerThread: 15},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 15},
 		},
 	})
 	// Merge(LessUint32) over uint32, declared at histogram.go:23:26.
@@ -221,7 +221,7 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_merge_LessUint32_tiles", "gocccl_merge_LessUint32_partition"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 512, ItemsPerThread: 15},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 15},
 		},
 	})
 	// MergeSortKeys(MergeSortLessFloat32) over float32, declared at mergesort.go:31:26.

@@ -35,11 +35,16 @@ const mergeTileBytes = 40 << 10
 // tuning_merge.cuh): 512 threads and 15 four-byte items per thread, scaled
 // as Nominal4BItemsToItems does (60 bytes per thread, 1 to 15 items), with
 // half as many threads while a tile of wide items would not fit in
-// mergeTileBytes. A tile of 7680 four-byte keys needs 3.75 times fewer
-// merge-path searches than the 256 × 8 tile measured 1.5–1.9× CUB's time
-// on the H200 (bench/NOTES.md, 2026-12-01).
+// mergeTileBytes. On sm_90 and newer, 4- and 8-byte keys take the shapes
+// bench/cub/tune/merge_tune.cu timed fastest on the H200 (bench/NOTES.md,
+// 2026-12-02): 256 × 15 four-byte keys (1.10× CUB at 2^28, 1.05× at 2^24;
+// 512 × 15: 1.15×, 1.10×) and 128 × 15 eight-byte keys (1.00×, 0.97×;
+// 512 × 7: 1.09×, 1.09×), both 15 KiB tiles.
 func mergePolicy(size int64, a int) arch.Policy {
 	size = max(size, 1)
+	if a >= 90 && (size == 4 || size == 8) {
+		return arch.Policy{Arch: a, BlockThreads: int(1024 / size), ItemsPerThread: 15}
+	}
 	items := int(min(15, max(1, 60/size)))
 	threads := 512
 	for threads > 32 && int64(threads*items)*size > mergeTileBytes {

@@ -62,9 +62,9 @@ constexpr int gocccl_histogram_range_float64_threads = 256, gocccl_histogram_ran
 constexpr int gocccl_histogram_range_uint32_threads = 256, gocccl_histogram_range_uint32_items = 16;
 constexpr int gocccl_lower_bound_LessFloat64_threads = 256, gocccl_lower_bound_LessFloat64_items = 1;
 constexpr int gocccl_lower_bound_LessUint32_threads = 256, gocccl_lower_bound_LessUint32_items = 1;
-constexpr int gocccl_merge_ByHigh_threads = 512, gocccl_merge_ByHigh_items = 15;
-constexpr int gocccl_merge_LessFloat64_threads = 512, gocccl_merge_LessFloat64_items = 7;
-constexpr int gocccl_merge_LessUint32_threads = 512, gocccl_merge_LessUint32_items = 15;
+constexpr int gocccl_merge_ByHigh_threads = 256, gocccl_merge_ByHigh_items = 15;
+constexpr int gocccl_merge_LessFloat64_threads = 128, gocccl_merge_LessFloat64_items = 15;
+constexpr int gocccl_merge_LessUint32_threads = 256, gocccl_merge_LessUint32_items = 15;
 constexpr int gocccl_upper_bound_LessFloat64_threads = 256, gocccl_upper_bound_LessFloat64_items = 1;
 constexpr int gocccl_upper_bound_LessUint32_threads = 256, gocccl_upper_bound_LessUint32_items = 1;
 

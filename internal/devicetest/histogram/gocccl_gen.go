@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "69f58d9ed69bcbb21919f23514c5d0268ea62057446fc9afd055a97867b51490", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "203365112aab793edc834699149aa8bea1c06d42666e6a1bd66fde1af0913b12"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "ef5f03a705e43b55f39dffe980b82fcdb4cd9c97d609f4c6db361d61737d893e", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "f4a69e0ab96bd10c41febb35c4a6822e873382b0432f0276ca31db45aeb100c0"},
 	})
 	// HistogramEven[float32] over float32, declared at ops.go:17:17.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -155,7 +155,7 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_merge_ByHigh_tiles", "gocccl_merge_ByHigh_partition"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 512, ItemsPerThread: 15},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 15},
 		},
 	})
 	// Merge(LessFloat64) over float64, declared at ops.go:44:17.
@@ -166,7 +166,7 @@ func init() {
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_merge_LessFloat64_tiles", "gocccl_merge_LessFloat64_partition"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 512, ItemsPerThread: 7},
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 15},
 		},
 	})
 	// Merge(LessUint32) over uint32, declared at ops.go:42:17.
@@ -177,7 +177,7 @@ func init() {
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_merge_LessUint32_tiles", "gocccl_merge_LessUint32_partition"},
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 512, ItemsPerThread: 15},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 15},
 		},
 	})
 	// UpperBound(LessFloat64) over float64, declared at ops.go:41:17.

@@ -1,6 +1,7 @@
 package histogram
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/internal/algo"
 	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
 	"github.com/gocccl/gocccl/runtime"
 )
@@ -203,59 +205,99 @@ func TestSearch(t *testing.T) {
 	}
 }
 
-func mergeOn(t *testing.T, d *runtime.Device, op *runtime.MergeOp[uint32], a, b []uint32) []uint32 {
-	out := devcheck.Upload(t, d, devcheck.Poison[uint32](len(a)+len(b)+1))
+func mergeOn[T any](t *testing.T, d *runtime.Device, op *runtime.MergeOp[T], a, b []T) []T {
+	t.Helper()
+	out := devcheck.Upload(t, d, devcheck.Poison[T](len(a)+len(b)+1))
 	require.NoError(t, op.Run(nil, devcheck.Upload(t, d, a), devcheck.Upload(t, d, b), out))
 	got := devcheck.Download(t, out)
-	require.Equal(t, devcheck.Poison[uint32](1), got[len(a)+len(b):])
+	require.Equal(t, devcheck.Poison[T](1), got[len(a)+len(b):])
 	return got[:len(a)+len(b)]
+}
+
+// sortedBy returns n keys from key, stably sorted by less.
+func sortedBy[T any](n int, key func() T, less func(a, b T) bool) []T {
+	s := make([]T, n)
+	for i := range s {
+		s[i] = key()
+	}
+	slices.SortStableFunc(s, func(a, b T) int {
+		if less(a, b) {
+			return -1
+		}
+		if less(b, a) {
+			return 1
+		}
+		return 0
+	})
+	return s
+}
+
+// checkMerge merges a and b on the oracle, checks that the result is sorted,
+// and compares the device under test with it.
+func checkMerge[T any](t *testing.T, dut, oracle *runtime.Device, op *runtime.MergeOp[T], less func(a, b T) bool, a, b []T) {
+	t.Helper()
+	want := mergeOn(t, oracle, op, a, b)
+	require.True(t, slices.IsSortedFunc(want, func(x, y T) int {
+		if less(x, y) {
+			return -1
+		}
+		return 0
+	}))
+	if dut != oracle {
+		devcheck.RequireBitEqual(t, want, mergeOn(t, dut, op, a, b), fmt.Sprintf("merge of %d and %d keys", len(a), len(b)))
+	}
 }
 
 func TestMerge(t *testing.T) {
 	dut, oracle, gpu := devices(t)
 	r := devcheck.Rand(t)
-	sorted := func(n int, less func(a, b uint32) bool) []uint32 {
-		s := make([]uint32, n)
-		for i := range s {
-			s[i] = r.Uint32N(1 << 20) // ByHigh: 16 distinct keys, many ties
-		}
-		slices.SortStableFunc(s, func(a, b uint32) int {
-			if less(a, b) {
-				return -1
-			}
-			if less(b, a) {
-				return 1
-			}
-			return 0
-		})
-		return s
-	}
+	key := func() uint32 { return r.Uint32N(1 << 20) } // ByHigh: 16 distinct keys, many ties
 	for _, c := range []struct {
 		op   *runtime.MergeOp[uint32]
 		less func(a, b uint32) bool
 	}{{MergeUint32, LessUint32}, {MergeByHigh, ByHigh}} {
 		second := map[int][]uint32{}
 		for _, na := range sizes(gpu) {
-			a := sorted(na, c.less)
+			a := sortedBy(na, key, c.less)
 			for _, nb := range []int{0, 1, 2047, 2049, 1_000_003} {
 				if !gpu && na+nb > 1_100_000 {
 					continue // the CPU alone: keep CI quick
 				}
 				if second[nb] == nil {
-					second[nb] = sorted(nb, c.less)
+					second[nb] = sortedBy(nb, key, c.less)
 				}
-				b := second[nb]
-				want := mergeOn(t, oracle, c.op, a, b)
-				require.True(t, slices.IsSortedFunc(want, func(x, y uint32) int {
-					if c.less(x, y) {
-						return -1
-					}
-					return 0
-				}))
-				if dut != oracle {
-					require.Equal(t, want, mergeOn(t, dut, c.op, a, b), "na=%d nb=%d", na, nb)
-				}
+				checkMerge(t, dut, oracle, c.op, c.less, a, second[nb])
 			}
+		}
+	}
+}
+
+// TestMergeTileEdges merges outputs of one item either side of one, two and
+// seven tiles of the sm_90 policy, split between the inputs in every way
+// that matters (all from one input, all from the other, and at random), for
+// 4-byte keys with ties and for 8-byte float keys.
+func TestMergeTileEdges(t *testing.T) {
+	dut, oracle, _ := devices(t)
+	r := devcheck.Rand(t)
+	totals := func(size int64) []int {
+		tile := algo.Merge.Policy(size, 90).Tile()
+		var s []int
+		for _, k := range []int{1, 2, 7} {
+			s = append(s, k*tile-1, k*tile, k*tile+1)
+		}
+		return s
+	}
+	splits := func(total int) []int { return []int{0, total, 1 + r.IntN(total-1), total / 2} }
+	u32 := func() uint32 { return r.Uint32N(1 << 20) }
+	for _, total := range totals(4) {
+		for _, na := range splits(total) {
+			checkMerge(t, dut, oracle, MergeByHigh, ByHigh, sortedBy(na, u32, ByHigh), sortedBy(total-na, u32, ByHigh))
+		}
+	}
+	f64 := func() float64 { return float64(r.IntN(1000)) / 8 * float64(1-2*r.IntN(2)) } // ties, signs, ±0
+	for _, total := range totals(8) {
+		for _, na := range splits(total) {
+			checkMerge(t, dut, oracle, MergeFloat64, LessFloat64, sortedBy(na, f64, LessFloat64), sortedBy(total-na, f64, LessFloat64))
 		}
 	}
 }

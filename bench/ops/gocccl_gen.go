@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "b9934f926c87337891d4cc0b6ce8ebf8c82c7a4896dcd82397706d4b196b2839", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "9ff7ef2d0b46a4cb735dd256ded42beef4df45dbe2e99bd30fcdf15d707a49fc"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "3e666f36f74e4194a4e6ebe80214c6a99477873ffde2216fc45a97ebeb7a8935", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "c99cfe2cf17e3594d38600ced6014322a12479ea325ff5baa9ef30940903354f"},
 	})
 	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:45:30.
 	goccclimpl.Register(m, goccclimpl.Instance{

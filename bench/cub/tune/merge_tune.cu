@@ -36,111 +36,6 @@ __global__ void __launch_bounds__(THREADS) tiles_kernel(const T* a, long long na
   gocccl::merge_tiles<THREADS, ITEMS, T, Less>(a, na, b, nb, out, s);
 }
 
-// A candidate for merge.cuh's merge_tiles, kept here until the H200 has timed
-// it (bench/NOTES.md): CUB's agent_merge differs from ours in three ways,
-// which this variant adopts. (1) The tile's inputs are loaded striped with
-// all of a thread's loads in flight before the shared-memory stores. (2) The
-// in-tile merge path runs in 32-bit arithmetic. (3) The serial merge keeps
-// the current key of each input in registers and reads one key from shared
-// memory per output item (cub::SerialMerge), where merge_tiles reads two.
-namespace candidate
-{
-template <typename T, typename LessOp>
-__device__ __forceinline__ int merge_path(const T* a, int na, const T* b, int nb, int diag, const LessOp& less)
-{
-  int lo = diag > nb ? diag - nb : 0;
-  int hi = diag < na ? diag : na;
-  while (lo < hi)
-  {
-    const int mid = (lo + hi) >> 1;
-    if (!less(b[diag - 1 - mid], a[mid]))
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
-}
-
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename LessOp>
-__device__ void merge_tiles(const T* d_a, long long n_a, const T* d_b, long long n_b, T* d_out, const int64_t* d_splits)
-{
-  constexpr int TILE = BLOCK_THREADS * ITEMS_PER_THREAD;
-  __shared__ alignas(T) unsigned char raw[TILE * sizeof(T)];
-  T* keys = reinterpret_cast<T*>(raw);
-  LessOp less;
-  const int tid = threadIdx.x;
-  const long long tile = blockIdx.x;
-  const long long total = n_a + n_b;
-  const long long diag0 = tile * TILE;
-  const long long diag1 = diag0 + TILE < total ? diag0 + TILE : total;
-  const long long a0 = d_splits[tile], a1 = d_splits[tile + 1];
-  const long long b0 = diag0 - a0;
-  const int na = static_cast<int>(a1 - a0);
-  const int count = static_cast<int>(diag1 - diag0);
-  const int nb = count - na;
-
-  T staged[ITEMS_PER_THREAD];
-#pragma unroll
-  for (int k = 0; k < ITEMS_PER_THREAD; ++k)
-  {
-    const int i = tid + k * BLOCK_THREADS;
-    if (i < count)
-      staged[k] = i < na ? d_a[a0 + i] : d_b[b0 + (i - na)];
-  }
-#pragma unroll
-  for (int k = 0; k < ITEMS_PER_THREAD; ++k)
-  {
-    const int i = tid + k * BLOCK_THREADS;
-    if (i < count)
-      keys[i] = staged[k];
-  }
-  __syncthreads();
-
-  const int diag = tid * ITEMS_PER_THREAD < count ? tid * ITEMS_PER_THREAD : count;
-  int ai = merge_path(keys, na, keys + na, nb, diag, less);
-  int bi = na + (diag - ai); // index into keys of b's current item
-  const int a_end = na, b_end = count;
-  T ka = keys[ai < a_end ? ai : 0];
-  T kb = keys[bi < b_end ? bi : 0];
-  T out[ITEMS_PER_THREAD];
-#pragma unroll
-  for (int k = 0; k < ITEMS_PER_THREAD; ++k)
-  {
-    const bool take_b = bi < b_end && (ai >= a_end || less(kb, ka));
-    out[k] = take_b ? kb : ka;
-    if (take_b)
-    {
-      ++bi;
-      kb = keys[bi < b_end ? bi : 0];
-    }
-    else
-    {
-      ++ai;
-      ka = keys[ai < a_end ? ai : 0];
-    }
-  }
-  __syncthreads();
-#pragma unroll
-  for (int k = 0; k < ITEMS_PER_THREAD; ++k)
-    if (diag + k < count)
-      keys[diag + k] = out[k];
-  __syncthreads();
-#pragma unroll
-  for (int k = 0; k < ITEMS_PER_THREAD; ++k)
-  {
-    const int i = tid + k * BLOCK_THREADS;
-    if (i < count)
-      d_out[diag0 + i] = keys[i];
-  }
-}
-} // namespace candidate
-
-template <int THREADS, int ITEMS, typename T>
-__global__ void __launch_bounds__(THREADS) candidate_kernel(const T* a, long long na, const T* b, long long nb, T* out, const int64_t* s)
-{
-  candidate::merge_tiles<THREADS, ITEMS, T, Less>(a, na, b, nb, out, s);
-}
-
 template <typename T>
 struct Data
 {
@@ -165,24 +60,21 @@ void measure(const Data<T>& d, bench::DeviceBuffer<T>& out, const std::string& s
     bench::row(system.c_str(), "merge", type, d.n, bench::time_us(fn), bytes, "n/2 + n/2 keys");
 }
 
-// One shape of merge.cuh's kernels, or with CANDIDATE the candidate above
-// (after the same partition kernel).
-template <int THREADS, int ITEMS, typename T, bool CANDIDATE = false>
+// One shape of merge.cuh's kernels, dispatched as runtime.MergeOp does (one
+// tile: no partition).
+template <int THREADS, int ITEMS, typename T>
 void shape(const Data<T>& d, bench::DeviceBuffer<T>& out)
 {
   constexpr long long tile = THREADS * ITEMS;
   const long long tiles = (d.n + tile - 1) / tile;
   bench::DeviceBuffer<int64_t> splits(static_cast<size_t>(tiles + 1));
   const std::string system =
-    "gocccl-" + std::to_string(THREADS) + "x" + std::to_string(ITEMS) + (CANDIDATE ? "-candidate" : "");
+    "gocccl-" + std::to_string(THREADS) + "x" + std::to_string(ITEMS);
   measure(d, out, system, [&](int i) {
-    partition_kernel<THREADS, ITEMS, T><<<static_cast<unsigned>((tiles + THREADS) / THREADS), THREADS>>>(
-      d.a->get(i), d.na, d.b->get(i), d.nb, splits.get(), tiles);
-    if (tiles == 0) return;
-    if (CANDIDATE)
-      candidate_kernel<THREADS, ITEMS, T><<<static_cast<unsigned>(tiles), THREADS>>>(d.a->get(i), d.na, d.b->get(i),
-                                                                                   d.nb, out.get(), splits.get());
-    else
+    if (tiles > 1)
+      partition_kernel<THREADS, ITEMS, T><<<static_cast<unsigned>((tiles + THREADS) / THREADS), THREADS>>>(
+        d.a->get(i), d.na, d.b->get(i), d.nb, splits.get(), tiles);
+    if (tiles > 0)
       tiles_kernel<THREADS, ITEMS, T><<<static_cast<unsigned>(tiles), THREADS>>>(d.a->get(i), d.na, d.b->get(i), d.nb,
                                                                                out.get(), splits.get());
   });
@@ -210,15 +102,16 @@ void run_type(uint64_t salt)
       size_t t = temp_bytes;
       BENCH_CK(cub::DeviceMerge::MergeKeys(temp.get(), t, ra.get(i), d.na, rb.get(i), d.nb, out.get(), Less{}));
     });
-    constexpr int I = sizeof(T) >= 8 ? 7 : 15; // internal/algo.mergePolicy's items
-    // The H200 run of 2026-12-01 late also timed 384 x I and 256 x 22 (4-byte)
-    // / 11 (8-byte): neither led anywhere.
-    shape<512, I, T>(d, out); // the policy
-    shape<512, I, T, true>(d, out);
-    shape<256, I, T>(d, out);
-    shape<256, I, T, true>(d, out);
-    shape<128, sizeof(T) >= 8 ? 15 : 30, T>(d, out);
-    shape<128, sizeof(T) >= 8 ? 15 : 30, T, true>(d, out);
+    // The policy on sm_90 (internal/algo.mergePolicy): 1024 / sizeof(T)
+    // threads x 15, a 15 KiB tile. The H200 run of 2026-12-02 timed these
+    // shapes with the kernel before and after it took AgentMerge's loads and
+    // serial merge (bench/NOTES.md); 2026-12-01 late also 384 x 15/7 and
+    // 256 x 22/11, which led nowhere.
+    constexpr int P = 1024 / static_cast<int>(sizeof(T));
+    shape<P, 15, T>(d, out); // the policy
+    shape<512, sizeof(T) >= 8 ? 7 : 15, T>(d, out); // CUB's tuning
+    shape<P / 2, 15, T>(d, out);
+    shape<P, 11, T>(d, out);
   }
 }
 

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "843347a732efdf48c6cf1a14ca732562b59d65ff766116732d8c3ed6f19a46fd", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "3e8e7ca06a8fc3ea88a4ae1c811cd8cb4c37b7a01029863c9d7e8e2a24107528", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "e2b3e286416d4bb7d96eaf57bfef9389c90847159c9d029865ce4302f0d0d4ff"},
 	})
 	// InclusiveScan(Add) over int64, declared at ops.go:29:11.

@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "48a015efbfd4bbe53971ac84a8094592f9aaf2ec76324af90ab5323b2dc41d72", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "4f85444d5249b01e14791294403e0383637f505faa88758d94ecb604ba0699eb"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "5030983003adcb6930000cf6445cc0ea635f751daf4e702dc1c6f09d80f94d8e", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "a9bab4012c05d53d18238e8542a871328a01c15c24aafbbea82ae560afc47b9c"},
 	})
 	// Partition(KeepFloat32) over float32, declared at ops.go:106:29.
 	goccclimpl.Register(m, goccclimpl.Instance{

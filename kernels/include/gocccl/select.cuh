@@ -20,6 +20,7 @@
  *                                              into one word below 2^32 items)
  *   rle_encode                                 Pair: run heads so far, position of the last head
  *   rle_non_trivial                            Pair: runs of length > 1 ended so far, position of the last head
+ *                                              (both packed into one word below 2^32 items)
  * The positions combine with max (positions only grow; -1 is "none"), the
  * counts with +, so every scan operator is associative.
  *
@@ -131,6 +132,43 @@ GOCCCL_DEVICE bool packs_counts(long long tiles)
 {
   return tiles * TILE < (1LL << 32);
 }
+
+/// The carry between the tiles of a run-length encoding, a count and the
+/// position of the last run head (-1: none so far), packed into one 64-bit
+/// word, the count above the position + 1: the tile states are then the
+/// 16-byte descriptors of a single word, as for PackedCounts. Used when all
+/// the tiles hold fewer than 2^32 items; WideCountPos otherwise.
+struct PackedCountPos
+{
+  using S = unsigned long long;
+  static constexpr S LOW = 0xffffffffull;
+  /// Adds the counts and keeps the later position.
+  struct Op
+  {
+    __host__ __device__ __forceinline__ S operator()(const S& x, const S& y) const
+    {
+      const S px = x & LOW, py = y & LOW;
+      return (((x >> 32) + (y >> 32)) << 32) | (px > py ? px : py);
+    }
+  };
+  static GOCCCL_DEVICE S make(long long count, long long pos)
+  {
+    return (static_cast<S>(count) << 32) | static_cast<S>(pos + 1);
+  }
+  static GOCCCL_DEVICE Pair<long long> unpack(S s)
+  {
+    return Pair<long long>{static_cast<long long>(s >> 32), static_cast<long long>(s & LOW) - 1};
+  }
+};
+
+/// The carry of a run-length encoding as a Pair of 64-bit values.
+struct WideCountPos
+{
+  using S = Pair<long long>;
+  using Op = SumMaxOp;
+  static GOCCCL_DEVICE S make(long long count, long long pos) { return S{count, pos}; }
+  static GOCCCL_DEVICE Pair<long long> unpack(S s) { return s; }
+};
 
 /// Discontinuity of an equality functor: true where a run ends.
 template <typename EqOp>
@@ -356,16 +394,23 @@ __device__ void select_init(void* d_state, long long state_bytes, long long tile
 }
 
 /**
- * \brief Initializes the tile states of three_way_partition and the
- * run-length encodings (a Pair carried between tiles). With tiles == 0 writes
- * zeros to d_count[0..COUNTS).
+ * \brief Initializes the tile states of the run-length encodings (a count and
+ * a position carried between tiles, packed below 2^32 items as the
+ * encodings then read them). With tiles == 0 writes zero to d_count[0].
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename... Ts, typename CountIt>
 __device__ void select_init_pair(void* d_state, long long state_bytes, long long tiles, CountIt d_count)
 {
-  // Both pair scans use the same tile-state layout; the operator is only
-  // named by the type and does not change it.
-  detail::select::init<detail::select::Pair<long long>, detail::select::SumSumOp, 1>(d_state, state_bytes, tiles, d_count);
+  // The operator is only named by the type and does not change the layout.
+  namespace s = detail::select;
+  if (s::packs_counts<BLOCK_THREADS * ITEMS_PER_THREAD>(tiles))
+  {
+    s::init<s::PackedCountPos::S, s::PackedCountPos::Op, 1>(d_state, state_bytes, tiles, d_count);
+  }
+  else
+  {
+    s::init<s::WideCountPos::S, s::WideCountPos::Op, 1>(d_state, state_bytes, tiles, d_count);
+  }
 }
 
 /**
@@ -782,6 +827,36 @@ GOCCCL_DEVICE void flag_runs(typename cub::BlockDiscontinuity<T, BLOCK_THREADS>:
   }
 }
 
+/// The shared memory of a run-length encoding's look-back, either carry.
+union RunLookBackStorage
+{
+  LookBack<PackedCountPos::S, PackedCountPos::Op>::TempStorage packed;
+  LookBack<WideCountPos::S, WideCountPos::Op>::TempStorage wide;
+};
+
+/// Returns, in every thread, the carry of all the tiles before this one
+/// (count, position of the last head) and publishes this tile's: its count
+/// agg.a and its last head agg.b within the tile (-1: none). The tiles carry
+/// it packed when they hold fewer than 2^32 items (as select_init_pair
+/// initialized them), else as a pair.
+template <int TILE>
+GOCCCL_DEVICE Pair<long long> run_prefix(RunLookBackStorage& temp, void* d_state, long long state_bytes,
+                                         int tile_index, long long tile_base, Pair<int> agg)
+{
+  const long long pos = agg.b < 0 ? -1 : tile_base + agg.b;
+  if (packs_counts<TILE>(gridDim.x))
+  {
+    using C = PackedCountPos;
+    using LB = LookBack<C::S, C::Op>;
+    auto state = LB::bind(d_state, state_bytes, static_cast<int>(gridDim.x));
+    return C::unpack(LB::exclusive(temp.packed, state, tile_index, C::make(agg.a, pos), C::make(0, -1)));
+  }
+  using C = WideCountPos;
+  using LB = LookBack<C::S, C::Op>;
+  auto state = LB::bind(d_state, state_bytes, static_cast<int>(gridDim.x));
+  return C::unpack(LB::exclusive(temp.wide, state, tile_index, C::make(agg.a, pos), C::make(0, -1)));
+}
+
 } // namespace select
 } // namespace detail
 
@@ -804,19 +879,17 @@ __device__ void rle_encode(InputIt d_in, UniqueIt d_unique, LengthIt d_lengths, 
   using LoaderT = s::Loader<BLOCK_THREADS, ITEMS_PER_THREAD, T>;
   using P = s::Pair<int>;
   using BlockScanT = cub::BlockScan<P, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
-  using LookBackT = s::LookBack<s::Pair<long long>, s::SumMaxOp>;
   __shared__ union {
     typename LoaderT::TempStorage load;
     typename cub::BlockDiscontinuity<T, BLOCK_THREADS>::TempStorage runs;
     struct
     {
       typename BlockScanT::TempStorage scan;
-      typename LookBackT::TempStorage look_back;
+      s::RunLookBackStorage look_back;
     } scan;
   } temp;
 
   const TileT tile(n);
-  auto state = LookBackT::bind(d_state, state_bytes, static_cast<int>(gridDim.x));
   T items[ITEMS_PER_THREAD];
   LoaderT::load(temp.load, d_in, tile, items);
   __syncthreads();
@@ -831,9 +904,8 @@ __device__ void rle_encode(InputIt d_in, UniqueIt d_unique, LengthIt d_lengths, 
     in[i] = P{heads[i], heads[i] ? TileT::at(i) : -1};
   }
   BlockScanT(temp.scan.scan).ExclusiveScan(in, excl, P{0, -1}, s::SumMaxOp(), agg);
-  const s::Pair<long long> before = LookBackT::exclusive(
-    temp.scan.look_back, state, tile.index, s::Pair<long long>{agg.a, agg.b < 0 ? -1 : tile.base + agg.b},
-    s::Pair<long long>{0, -1});
+  const s::Pair<long long> before =
+    s::run_prefix<TileT::ITEMS>(temp.scan.look_back, d_state, state_bytes, tile.index, tile.base, agg);
 
 #pragma unroll
   for (int i = 0; i < ITEMS_PER_THREAD; ++i)
@@ -875,19 +947,17 @@ __device__ void rle_non_trivial(InputIt d_in, OffsetIt d_offsets, LengthIt d_len
   using LoaderT = s::Loader<BLOCK_THREADS, ITEMS_PER_THREAD, T>;
   using P = s::Pair<int>;
   using BlockScanT = cub::BlockScan<P, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
-  using LookBackT = s::LookBack<s::Pair<long long>, s::SumMaxOp>;
   __shared__ union {
     typename LoaderT::TempStorage load;
     typename cub::BlockDiscontinuity<T, BLOCK_THREADS>::TempStorage runs;
     struct
     {
       typename BlockScanT::TempStorage scan;
-      typename LookBackT::TempStorage look_back;
+      s::RunLookBackStorage look_back;
     } scan;
   } temp;
 
   const TileT tile(n);
-  auto state = LookBackT::bind(d_state, state_bytes, static_cast<int>(gridDim.x));
   T items[ITEMS_PER_THREAD];
   LoaderT::load(temp.load, d_in, tile, items);
   __syncthreads();
@@ -902,9 +972,8 @@ __device__ void rle_non_trivial(InputIt d_in, OffsetIt d_offsets, LengthIt d_len
     in[i] = P{tails[i] && !heads[i] ? 1 : 0, heads[i] ? TileT::at(i) : -1};
   }
   BlockScanT(temp.scan.scan).ExclusiveScan(in, excl, P{0, -1}, s::SumMaxOp(), agg);
-  const s::Pair<long long> before = LookBackT::exclusive(
-    temp.scan.look_back, state, tile.index, s::Pair<long long>{agg.a, agg.b < 0 ? -1 : tile.base + agg.b},
-    s::Pair<long long>{0, -1});
+  const s::Pair<long long> before =
+    s::run_prefix<TileT::ITEMS>(temp.scan.look_back, d_state, state_bytes, tile.index, tile.base, agg);
 
 #pragma unroll
   for (int i = 0; i < ITEMS_PER_THREAD; ++i)

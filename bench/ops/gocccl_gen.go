@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "3e666f36f74e4194a4e6ebe80214c6a99477873ffde2216fc45a97ebeb7a8935", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "c99cfe2cf17e3594d38600ced6014322a12479ea325ff5baa9ef30940903354f"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "9f7649f24fe5b3088cb8a441f28746f8c94325f982dde40b1a6d21eb48257cdd", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "732c3c780315cdc5524360c0a5cda35f1e0cdf9b27241d6116002be478f60184"},
 	})
 	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:45:30.
 	goccclimpl.Register(m, goccclimpl.Instance{

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "3eecf5858c34696685f5b6fb6575b1777b3f310590e4690934a9092ba58b1988", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "891c2285d7c0fe3126cddbf485888c18ac6846a4f878e578549a7315d8461649", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "deebccc017894484f8c5919a532a01fb54d34cc8f416905e195f950c9e2118ca"},
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "75a08d0b53e137141449042c8f486b0c7c8972700fabc850f8948b863f7e037d"},
 	})

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "3e8e7ca06a8fc3ea88a4ae1c811cd8cb4c37b7a01029863c9d7e8e2a24107528", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "da24b2a8235ee0ad2ead74e5f9100fc109418b091c333b40c0604087e03c78d1", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "e2b3e286416d4bb7d96eaf57bfef9389c90847159c9d029865ce4302f0d0d4ff"},
 	})
 	// InclusiveScan(Add) over int64, declared at ops.go:29:11.

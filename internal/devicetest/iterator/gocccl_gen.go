@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "96d55f27b5c57c12ec032ccc4d8938d038188fe50e0f0e6defb59d762b497b95", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "49c34c4c2f9eb81e182f3c1bcc50a7bd0b88a227241d83c82076d1e3d43e8442", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "66fd712f3bff16599a8cc79865c5d25aacf1810f6e8542617f002925ff16b0dc"},
 	})
 	// BinaryTransform(MulI32){-,Reverse[int32](Slice[int32])>-} over int32, int32, int32, declared at ops.go:175:18.

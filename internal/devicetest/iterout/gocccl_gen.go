@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterout", "9b5afd9bd7a21f432afc10b51a07a76a8d5576829d08e8cd0efbe76f0126e4fb", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterout", "b8cf29a1f285526ab9e52aaa2d4f3ea48dcb3ee9635207d40f1ff07a9ad75cbf", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "d3544bb011257d1512cb7227e82126d2d418d9be60bf3e19997a4e75a6870ae7"},
 	})
 	// Partition(Odd){->-,Discard[int32]} over int32, declared at ops.go:89:16.

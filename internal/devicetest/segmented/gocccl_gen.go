@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "e6756d94bbf05f7b08e151bcef02f437f359ecf7f54e3f104819ca81f75ab5fc", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "2be113a2106f7d83eca9e2b3f978a6c025aecfbb65ef3e8f3eeb2d90c4205f2d"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "5cefd9addc48d475b072a63026678083c0c75de50052a95bc164054c8bf2cd83", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "e6387049a80c4df7613bd67c42f583ce3568044c5bc3f924285c052e018d5cd4"},
 	})
 	// AdjacentDifference(Gap) over Stat, declared at ops.go:142:16.
 	goccclimpl.Register(m, goccclimpl.Instance{

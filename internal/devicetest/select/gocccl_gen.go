@@ -23,8 +23,8 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "5030983003adcb6930000cf6445cc0ea635f751daf4e702dc1c6f09d80f94d8e", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "a9bab4012c05d53d18238e8542a871328a01c15c24aafbbea82ae560afc47b9c"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "fc5e87bb1246476f2b15cd86986f47d67b612f8f760c1d971414243c96be837e", []goccclimpl.Image{
+		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "353d334eb4ed73b78c7c571f977be59c7e82a288ba6745ed7104b542a96160d4"},
 	})
 	// Partition(KeepFloat32) over float32, declared at ops.go:106:29.
 	goccclimpl.Register(m, goccclimpl.Instance{

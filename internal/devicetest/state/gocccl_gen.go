@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "51733ab5be74eee63177e2b36c3c8d2cc470375c84ed2ee3721d100c70c7aa59", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "c52579ea60215f5529a102095aaaf0772632a2866935a16e32bd53ba877cf1eb", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "14ed2f33ba52d397c37d8796e91393fb8474cc307b84b53658cb7b0f1e8fa266"},
 	})
 	// AdjacentDifference(Mod.Add) over uint64, declared at ops.go:169:15.

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "6095b07fa55052b4553436617750ceab3a0fbc43d27353f8cbaa507855ae0838", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "4e09377f7f0012e34f3b7f66f554d249b7bbc16bd0f3250cb642d2fd4df1be58", []goccclimpl.Image{
 		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "dd81c9eeadda5827109f8e81027c992242220b132ffd190f64f45d19ffb632e6"},
 	})
 	// BinaryTransform(Lut.Axpy){Permutation[float32](Slice[float32],Slice[int64]),->TransformOutput[float32](Slice[float32],Half)} over float32, float32, float32, declared at ops.go:81:13.

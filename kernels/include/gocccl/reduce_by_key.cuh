@@ -18,7 +18,8 @@
  * head item at global index g > 0 the exclusive prefix holds the number of
  * runs before it (its run index r) and the previous run's aggregate
  * (d_aggs[r - 1]); the last tile's last item writes the last run's aggregate
- * and the run count. Items past n carry no head flag and are never written.
+ * and the run count. A tile that heads more runs than it has threads writes
+ * them through shared memory, coalesced (CUB's two-phase scatter). Items past n carry no head flag and are never written.
  * The tile state is cub::ReduceByKeyScanTileState<V, long long> (one
  * 16-byte word a tile for primitive V of up to 4 bytes, else the generic
  * three-array state); d_state holds state_bytes bytes, at least
@@ -67,6 +68,17 @@ struct RunScanOp
     r.value = b.key ? b.value : ReductionOp()(a.value, b.value);
     return r;
   }
+};
+
+/// Shared memory for a tile's run heads in a two-phase scatter: the key and
+/// the previous run's aggregate of each, by the run's index in the tile.
+template <typename K, typename V, int TILE>
+struct RunStaging
+{
+  alignas(K) unsigned char key_bytes[sizeof(K) * TILE];
+  alignas(V) unsigned char agg_bytes[sizeof(V) * TILE];
+  GOCCCL_DEVICE K* keys() { return reinterpret_cast<K*>(key_bytes); }
+  GOCCCL_DEVICE V* aggs() { return reinterpret_cast<V*>(agg_bytes); }
 };
 
 /// A discontinuity between neighbours: their keys differ.
@@ -120,6 +132,7 @@ __device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_
       typename Scan::TempStorage scan;
       typename Prefix::TempStorage prefix;
     } scan;
+    detail::RunStaging<K, V, TILE> staging;
   } temp;
 
   if (n <= 0)
@@ -176,6 +189,8 @@ __device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_
     items[i].value = values[i];
   }
   ScanOp scan_op;
+  long long runs_before = 0; // runs headed before this tile
+  int tile_heads;            // runs headed in it
   if (tile == 0)
   {
     Pair aggregate;
@@ -184,11 +199,64 @@ __device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_
     {
       state.SetInclusive(0, aggregate);
     }
+    tile_heads = static_cast<int>(aggregate.key);
   }
   else
   {
     Prefix prefix_op(state, temp.scan.prefix, scan_op, tile);
     Scan(temp.scan.scan).ExclusiveScan(items, prefix, scan_op, prefix_op);
+    runs_before = prefix_op.GetExclusivePrefix().key;
+    tile_heads = static_cast<int>(prefix_op.GetBlockAggregate().key);
+  }
+
+  // A head at global index g > 0 starts run r = prefix.key (the runs before
+  // it) and ends run r - 1, whose aggregate its exclusive prefix holds. When
+  // the tile heads more runs than it has threads, they are compacted in
+  // shared memory first and written with consecutive threads on consecutive
+  // addresses (CUB's two-phase scatter); else each thread writes its own.
+  if (ITEMS_PER_THREAD > 1 && tile_heads > BLOCK_THREADS)
+  {
+    K* keys_at = temp.staging.keys();
+    V* aggs_at = temp.staging.aggs();
+    __syncthreads(); // the scan's shared memory is read
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      if (items[i].key) // a head within n
+      {
+        const long long g = base + threadIdx.x * ITEMS_PER_THREAD + i;
+        const int at = static_cast<int>((g == 0 ? 0 : prefix[i].key) - runs_before);
+        keys_at[at] = keys[i];
+        aggs_at[at] = prefix[i].value; // unused at g == 0
+      }
+    }
+    __syncthreads();
+    for (int j = threadIdx.x; j < tile_heads; j += BLOCK_THREADS)
+    {
+      const long long r = runs_before + j;
+      d_unique[r] = keys_at[j];
+      if (r > 0)
+      {
+        d_aggs[r - 1] = aggs_at[j];
+      }
+    }
+  }
+  else
+  {
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      const long long g = base + threadIdx.x * ITEMS_PER_THREAD + i;
+      if (items[i].key)
+      {
+        const long long r = g == 0 ? 0 : prefix[i].key;
+        d_unique[r] = keys[i];
+        if (g > 0)
+        {
+          d_aggs[r - 1] = prefix[i].value;
+        }
+      }
+    }
   }
 
 #pragma unroll
@@ -196,15 +264,6 @@ __device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_
   {
     const int local = threadIdx.x * ITEMS_PER_THREAD + i;
     const long long g = base + local;
-    if (local < valid && items[i].key)
-    {
-      const long long r = g == 0 ? 0 : prefix[i].key;
-      d_unique[r] = keys[i];
-      if (g > 0)
-      {
-        d_aggs[r - 1] = prefix[i].value;
-      }
-    }
     if (last_tile && local == valid - 1)
     {
       const Pair inclusive = g == 0 ? items[i] : scan_op(prefix[i], items[i]);

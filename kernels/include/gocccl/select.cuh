@@ -887,7 +887,10 @@ __device__ void rle_encode(InputIt d_in, UniqueIt d_unique, LengthIt d_lengths, 
       typename BlockScanT::TempStorage scan;
       s::RunLookBackStorage look_back;
     } scan;
+    s::Staging<T, TileT::ITEMS> uniques;
+    s::Staging<int, TileT::ITEMS> lengths;
   } temp;
+  __shared__ int last_is_tail;
 
   const TileT tile(n);
   T items[ITEMS_PER_THREAD];
@@ -902,24 +905,80 @@ __device__ void rle_encode(InputIt d_in, UniqueIt d_unique, LengthIt d_lengths, 
   for (int i = 0; i < ITEMS_PER_THREAD; ++i)
   {
     in[i] = P{heads[i], heads[i] ? TileT::at(i) : -1};
+    if (TileT::at(i) == tile.valid - 1)
+    {
+      last_is_tail = tails[i]; // read after the look-back's barrier
+    }
   }
   BlockScanT(temp.scan.scan).ExclusiveScan(in, excl, P{0, -1}, s::SumMaxOp(), agg);
   const s::Pair<long long> before =
     s::run_prefix<TileT::ITEMS>(temp.scan.look_back, d_state, state_bytes, tile.index, tile.base, agg);
 
-#pragma unroll
-  for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+  // Item i belongs to run before.a + local, local = excl[i].a + heads[i] - 1
+  // in [-1, agg.a): -1 is a run headed in an earlier tile. When the tile
+  // heads more runs than it has threads, the heads and then the lengths of
+  // the runs headed here are compacted in shared memory and written with
+  // consecutive threads on consecutive addresses (CUB's two-phase scatter);
+  // else each thread writes its own.
+  if (ITEMS_PER_THREAD > 1 && agg.a > BLOCK_THREADS)
   {
-    const long long run = before.a + excl[i].a + heads[i] - 1; // the run item i belongs to
-    if (heads[i])
+    T* uniques = temp.uniques.items();
+    int* lengths = temp.lengths.items();
+    __syncthreads(); // the look-back's shared memory is read
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
     {
-      d_unique[run] = items[i];
+      if (heads[i])
+      {
+        uniques[excl[i].a] = items[i];
+      }
     }
-    if (tails[i])
+    __syncthreads();
+    for (int j = threadIdx.x; j < agg.a; j += BLOCK_THREADS)
     {
-      const long long at = tile.base + TileT::at(i);
-      const long long head = heads[i] ? at : excl[i].b >= 0 ? tile.base + excl[i].b : before.b;
-      d_lengths[run] = at - head + 1;
+      d_unique[before.a + j] = uniques[j];
+    }
+    __syncthreads();
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      if (tails[i])
+      {
+        const int local = excl[i].a + heads[i] - 1;
+        const int at = TileT::at(i);
+        if (local >= 0) // headed in this tile: at most a tile long
+        {
+          lengths[local] = at - (heads[i] ? at : excl[i].b) + 1;
+        }
+        else
+        {
+          d_lengths[before.a - 1] = tile.base + at - before.b + 1;
+        }
+      }
+    }
+    __syncthreads();
+    const int ended = last_is_tail ? agg.a : agg.a - 1; // the last run may end in a later tile
+    for (int j = threadIdx.x; j < ended; j += BLOCK_THREADS)
+    {
+      d_lengths[before.a + j] = lengths[j];
+    }
+  }
+  else
+  {
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      const long long run = before.a + excl[i].a + heads[i] - 1;
+      if (heads[i])
+      {
+        d_unique[run] = items[i];
+      }
+      if (tails[i])
+      {
+        const long long at = tile.base + TileT::at(i);
+        const long long head = heads[i] ? at : excl[i].b >= 0 ? tile.base + excl[i].b : before.b;
+        d_lengths[run] = at - head + 1;
+      }
     }
   }
   if (tile.last && threadIdx.x == 0)

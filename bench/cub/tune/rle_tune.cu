@@ -1,0 +1,163 @@
+// rle_tune.cu: gocccl's rle_encode (kernels/include/gocccl/select.cuh) at
+// several tile shapes beside cub::DeviceRunLengthEncode::Encode, in one run,
+// to choose RunLengthEncode's sm_90 policy (it takes selectPolicy's 128 x 16
+// today, 96 registers a thread; CUB's Encode is its reduce-by-key over
+// constant 1s, tuned at 256 x 13 for 4-byte keys and lengths). The input is
+// bench/cub/select.cu's: runs of 7 equal items. CUB's rows come with int32
+// lengths (the bench's reference) and with int64 lengths, as gocccl writes
+// them. Rows in bench.cuh's format; the system column names the shape
+// ("gocccl-128x16") or "cub". Every output and count is checked against the
+// host before the shape is timed.
+//
+// Build on the GPU machine, from the repository root:
+//   nvcc -std=c++17 -O3 -arch=sm_90 -Ikernels/include -Ibench/cub \
+//     -o /tmp/rle_tune bench/cub/tune/rle_tune.cu
+//   /tmp/rle_tune --sizes 16,20,24,28
+#include "bench.cuh"
+
+#include <gocccl/select.cuh>
+
+#include <cub/device/device_run_length_encode.cuh>
+
+#include <string>
+#include <vector>
+
+struct Equal // bitwise, as the generated == of uint32 and of non-NaN float32
+{
+  template <typename T>
+  __host__ __device__ bool operator()(const T& a, const T& b) const { return a == b; }
+};
+
+template <int THREADS, int ITEMS, typename T>
+__global__ void __launch_bounds__(THREADS) init_kernel(void* d_state, long long state_bytes, long long tiles, long long* d_count)
+{
+  ::gocccl::select_init_pair<THREADS, ITEMS, T>(d_state, state_bytes, tiles, d_count);
+}
+template <int THREADS, int ITEMS, typename T>
+__global__ void __launch_bounds__(THREADS) rle_kernel(const T* d_in, T* d_unique, long long* d_lengths, long long* d_count,
+                                                      long long n, void* d_state, long long state_bytes)
+{
+  ::gocccl::rle_encode<THREADS, ITEMS, T, Equal>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes);
+}
+
+template <typename T>
+struct Data
+{
+  long long n;
+  std::vector<T> uniq;
+  std::vector<long long> lens;
+  bench::Rotation<T>* in;
+};
+
+template <typename T, typename L>
+bool same(const std::vector<T>& got, const std::vector<L>& want)
+{
+  if (got.size() < want.size()) return false;
+  for (size_t i = 0; i < want.size(); ++i)
+    if (static_cast<long long>(got[i]) != static_cast<long long>(want[i])) return false;
+  return true;
+}
+
+template <typename T>
+long long bytes_of(const Data<T>& d, int length_bytes)
+{
+  const long long runs = static_cast<long long>(d.uniq.size());
+  return static_cast<long long>(sizeof(T)) * (d.n + runs) + length_bytes * (runs + 1);
+}
+
+// One shape, dispatched as runtime.RunLengthEncodeOp does (one tile: no init).
+template <int THREADS, int ITEMS, typename T>
+void shape(const Data<T>& d)
+{
+  const std::string system = "gocccl-" + std::to_string(THREADS) + "x" + std::to_string(ITEMS);
+  const char* type = bench::type_name<T>();
+  const long long n = d.n, tile = THREADS * ITEMS, tiles = (n + tile - 1) / tile;
+  const unsigned init_grid = static_cast<unsigned>((std::max(tiles, 1LL) + THREADS - 1) / THREADS);
+  bench::DeviceBuffer<T> unique(static_cast<size_t>(n));
+  bench::DeviceBuffer<long long> lengths(static_cast<size_t>(n)), count(1);
+  size_t state_bytes = 0;
+  BENCH_CK(cub::ScanTileState<::gocccl::detail::select::Pair<long long>>::AllocationSize(static_cast<int>(tiles), state_bytes));
+  bench::DeviceBuffer<unsigned char> state(state_bytes);
+  auto fn = [&](int i) {
+    if (tiles != 1)
+      init_kernel<THREADS, ITEMS, T><<<init_grid, THREADS>>>(state.get(), static_cast<long long>(state_bytes), tiles, count.get());
+    if (tiles > 0)
+      rle_kernel<THREADS, ITEMS, T><<<static_cast<unsigned>(tiles), THREADS>>>(
+        d.in->get(i), unique.get(), lengths.get(), count.get(), n, state.get(), static_cast<long long>(state_bytes));
+  };
+  unique.poison(), lengths.poison(), count.poison();
+  fn(0);
+  BENCH_CK(cudaDeviceSynchronize());
+  BENCH_CK(cudaGetLastError());
+  if (count.to_host()[0] != static_cast<long long>(d.uniq.size()) || !same(unique.to_host(), d.uniq) ||
+      !same(lengths.to_host(), d.lens))
+    bench::fail(system.c_str(), "run_length_encode", type, n, bytes_of(d, 8), "count, runs or lengths differ");
+  else
+    bench::row(system.c_str(), "run_length_encode", type, n, bench::time_us(fn), bytes_of(d, 8), "int64 lengths");
+}
+
+template <typename T, typename L>
+void cub_row(const Data<T>& d, const char* system, const char* note)
+{
+  const char* type = bench::type_name<T>();
+  const long long n = d.n;
+  bench::DeviceBuffer<T> unique(static_cast<size_t>(n));
+  bench::DeviceBuffer<L> lengths(static_cast<size_t>(n));
+  bench::DeviceBuffer<int> count(1);
+  size_t temp_bytes = 0;
+  BENCH_CK(cub::DeviceRunLengthEncode::Encode(nullptr, temp_bytes, d.in->get(0), unique.get(), lengths.get(), count.get(),
+                                              static_cast<int>(n)));
+  bench::DeviceBuffer<unsigned char> temp(temp_bytes);
+  auto fn = [&](int i) {
+    size_t t = temp_bytes;
+    BENCH_CK(cub::DeviceRunLengthEncode::Encode(temp.get(), t, d.in->get(i), unique.get(), lengths.get(), count.get(),
+                                                static_cast<int>(n)));
+  };
+  unique.poison(), lengths.poison(), count.poison();
+  fn(0);
+  BENCH_CK(cudaDeviceSynchronize());
+  if (count.to_host()[0] != static_cast<int>(d.uniq.size()) || !same(unique.to_host(), d.uniq) ||
+      !same(lengths.to_host(), d.lens))
+    bench::fail(system, "run_length_encode", type, n, bytes_of(d, sizeof(L)), "count, runs or lengths differ");
+  else
+    bench::row(system, "run_length_encode", type, n, bench::time_us(fn), bytes_of(d, sizeof(L)), note);
+}
+
+template <typename T>
+void run_type(uint64_t salt)
+{
+  for (long long n : bench::sizes())
+  {
+    Data<T> d;
+    d.n = n;
+    const std::vector<T> group = bench::random_items<T>((n + 6) / 7, salt);
+    std::vector<T> runs(static_cast<size_t>(n));
+    for (long long i = 0; i < n; ++i) runs[i] = group[i / 7];
+    for (long long i = 0; i < n; ++i)
+    {
+      if (i == 0 || std::memcmp(&runs[i], &runs[i - 1], sizeof(T)) != 0)
+      {
+        d.uniq.push_back(runs[i]);
+        d.lens.push_back(0);
+      }
+      ++d.lens.back();
+    }
+    bench::Rotation<T> in(runs);
+    d.in = &in;
+    cub_row<T, int>(d, "cub", "int32 lengths");
+    cub_row<T, long long>(d, "cub-int64", "int64 lengths");
+    shape<128, 16, T>(d); // selectPolicy: the policy today
+    shape<256, 13, T>(d); // CUB's sm_90 Encode tuning (4-byte keys and lengths)
+    shape<192, 14, T>(d);
+    shape<256, 9, T>(d);
+    shape<128, 11, T>(d);
+  }
+}
+
+int main(int argc, char** argv)
+{
+  bench::init(argc, argv, "rle_tune");
+  run_type<uint32_t>(1);
+  run_type<float>(2);
+  return bench::finish();
+}

@@ -138,3 +138,33 @@ func TestSegmentedReduceCasesOnCPU(t *testing.T) {
 		t.Errorf("n = 4097: %+v, failed %v; want a skip", res, failed)
 	}
 }
+
+// TestMergeCasesOnCPU runs the merge cases on the CPU backend: their
+// reference (a linear merge of the sorted halves) must agree with Merge.
+func TestMergeCasesOnCPU(t *testing.T) {
+	env := cpuEnv(t)
+	ran := 0
+	for _, fam := range families {
+		for _, c := range fam([]int{1 << 12, 1<<12 + 3}) {
+			if c.Algorithm != "merge" {
+				continue
+			}
+			res, failed := measure(env, c, 3, 1)
+			if failed || math.IsNaN(res.Micros) {
+				t.Errorf("%s %s/%s/%d: %+v", res.System, c.Algorithm, c.Type, c.N, res)
+			}
+			ran++
+		}
+	}
+	if ran != 4 {
+		t.Errorf("ran %d merge cases, want 4 (uint32 and float32 at two sizes)", ran)
+	}
+}
+
+func TestMergeSorted(t *testing.T) {
+	got := mergeSorted([]float32{1, 2, 2, 5}, []float32{0, 2, 6})
+	want := []float32{0, 1, 2, 2, 2, 5, 6}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("mergeSorted = %v, want %v", got, want)
+	}
+}

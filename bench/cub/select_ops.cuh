@@ -1,5 +1,6 @@
 // select_ops.cuh: the predicates of the compaction benchmarks, shared by
-// select.cu and the tune harnesses (tune/select_tune.cu, tune/compact_tune.cu)
+// select.cu and the tune harnesses (tune/select_tune.cu, tune/compact_tune.cu,
+// tune/rle_tune.cu)
 // so that every row times the same selection. uint32 keeps odd values
 // (three-way: x % 3 == 0, then x % 3 == 1); float32 keeps x < 0.5
 // (three-way: x < 1/3, then x < 2/3). CCCL 3.0 has no predefined ones to
@@ -34,4 +35,12 @@ template <> struct Second<uint32_t>
 template <> struct Second<float>
 {
   __host__ __device__ bool operator()(const float& x) const { return x < 2.0f / 3; }
+};
+
+// Equal compares bitwise, as the generated == of uint32 and of non-NaN
+// float32 does (the tune harnesses' unique and run-length operators).
+struct Equal
+{
+  template <typename T>
+  __host__ __device__ bool operator()(const T& a, const T& b) const { return a == b; }
 };

@@ -23,12 +23,6 @@
 #include <string>
 #include <vector>
 
-struct Equal // bitwise, as the generated == of uint32 and of non-NaN float32
-{
-  template <typename T>
-  __host__ __device__ bool operator()(const T& a, const T& b) const { return a == b; }
-};
-
 template <int THREADS, int ITEMS, typename T>
 __global__ void __launch_bounds__(THREADS) init3_kernel(void* d_state, long long state_bytes, long long tiles, long long* d_count)
 {

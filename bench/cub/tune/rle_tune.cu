@@ -14,6 +14,7 @@
 //     -o /tmp/rle_tune bench/cub/tune/rle_tune.cu
 //   /tmp/rle_tune --sizes 16,20,24,28
 #include "bench.cuh"
+#include "select_ops.cuh"
 
 #include <gocccl/select.cuh>
 
@@ -21,12 +22,6 @@
 
 #include <string>
 #include <vector>
-
-struct Equal // bitwise, as the generated == of uint32 and of non-NaN float32
-{
-  template <typename T>
-  __host__ __device__ bool operator()(const T& a, const T& b) const { return a == b; }
-};
 
 template <int THREADS, int ITEMS, typename T>
 __global__ void __launch_bounds__(THREADS) init_kernel(void* d_state, long long state_bytes, long long tiles, long long* d_count)

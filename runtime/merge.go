@@ -137,7 +137,9 @@ func (m *MergeOp[T]) mergeCPU(a, b, out []T, workers int) error {
 
 // TempStorageBytes returns the device scratch memory a Run over n = a.Len()
 // + b.Len() elements on d takes for the duration of the call: one 8-byte
-// split per tile boundary. It is 0 on the CPU backend.
+// split per tile boundary, in the stream's own scratch when they fit there
+// (no allocation), else from the scratch pool. A merge of one tile takes
+// none. It is 0 on the CPU backend.
 func (m *MergeOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
 	if m == nil || m.less == nil {
 		return 0, fmt.Errorf("gocccl: Merge: nil comparison")
@@ -156,6 +158,9 @@ func (m *MergeOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	tile := k.policy.Tile()
-	return ((n+tile-1)/tile + 1) * 8, nil
+	tiles := (n + k.policy.Tile() - 1) / k.policy.Tile()
+	if tiles == 1 {
+		return 0, nil
+	}
+	return (tiles + 1) * 8, nil
 }

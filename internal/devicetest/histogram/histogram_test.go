@@ -301,3 +301,22 @@ func TestMergeTileEdges(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeTempStorageBytes: a merge of one tile takes no scratch (it
+// launches no partition), more tiles one 8-byte split per tile boundary;
+// nothing on the CPU backend.
+func TestMergeTempStorageBytes(t *testing.T) {
+	dut, oracle, gpu := devices(t)
+	b, err := MergeUint32.TempStorageBytes(oracle, 1<<20)
+	require.NoError(t, err)
+	require.Zero(t, b, "CPU backend")
+	if !gpu {
+		return
+	}
+	tile := algo.Merge.Policy(4, dut.Info().Major*10+dut.Info().Minor).Tile()
+	for _, c := range []struct{ n, want int }{{0, 0}, {1, 0}, {tile, 0}, {tile + 1, 3 * 8}, {10 * tile, 11 * 8}} {
+		b, err := MergeUint32.TempStorageBytes(dut, c.n)
+		require.NoError(t, err)
+		require.Equal(t, c.want, b, "n = %d (tile %d)", c.n, tile)
+	}
+}

@@ -14,8 +14,11 @@ mkdir -p "$out/src"
 go test -c -ldflags="-s -w" -o "$out/cuda.test" ./runtime/cuda
 go test -c -ldflags="-s -w" -o "$out/runtime.test" ./runtime
 go test -c -ldflags="-s -w" -o "$out/devicetest.test" ./internal/devicetest
-# One conformance binary per algorithm family: internal/devicetest/<family>.
+# One conformance binary per algorithm family: internal/devicetest/<family>;
+# FAMILIES (names, space-separated) bundles only those, for a call that
+# needs a few and must carry less (a call carries 64 MiB, the tree included).
 for p in $(go list ./internal/devicetest/... | grep -v '/internal/devicetest$'); do
+	[[ -z ${FAMILIES:-} || " $FAMILIES " == *" $(basename "$p") "* ]] || continue
 	go test -c -ldflags="-s -w" -o "$out/devicetest-$(basename "$p").test" "$p"
 done
 go test -c -ldflags="-s -w" -o "$out/difftest.test" ./internal/difftest
@@ -23,6 +26,7 @@ go build -ldflags="-s -w" -o "$out/sum" ./examples/sum
 go build -ldflags="-s -w" -o "$out/particles" ./examples/particles
 go build -ldflags="-s -w" -o "$out/sweep" ./examples/sweep
 go build -ldflags="-s -w" -o "$out/gpubench" ./bench/gpubench
+go build -ldflags="-s -w" -o "$out/firstcall" ./bench/firstcall
 go build -ldflags="-s -w" -o "$out/report" ./bench/report
 
 # CUDA sources compiled on the GPU machine with its own nvcc (13.x, CCCL 3).
@@ -149,12 +153,12 @@ wait # the test and sanitize steps end before any timing starts
 if [[ " $groups " == *" bench "* ]]; then
 	# BENCH_SIZES (log2 of n, default 10,16,20,24,28) and BENCH_PY_BUDGET
 	# (seconds, default 0: no limit) shorten a run. A run too long for one
-	# sitting splits: BENCH_PARTS (default "cub go py report"), BENCH_CUB (the
+	# sitting splits: BENCH_PARTS (default "cub go firstcall py report"), BENCH_CUB (the
 	# bench/cub names to build and run, default all), BENCH_GO_RUN and
 	# BENCH_PY_ONLY (regular expressions over algorithm/type/n); the TSVs of
 	# several runs go into one bench/results for bench/report.
 	sizes=${BENCH_SIZES:-10,16,20,24,28}
-	parts=" ${BENCH_PARTS:-cub go py report} "
+	parts=" ${BENCH_PARTS:-cub go firstcall py report} "
 	cubs=${BENCH_CUB:-$(cd src/bench && ls *.cu | sed 's/\.cu$//')}
 	R=$LOGS/results # RESULTS.md; its results/ folder holds the TSVs and the plots, as bench/ does
 	T=$R/results
@@ -179,6 +183,15 @@ if [[ " $groups " == *" bench "* ]]; then
 	fi
 	if [[ $parts == *" go "* ]]; then
 		step go-bench 480 ./gpubench -sizes "$sizes" -run "${BENCH_GO_RUN:-}" -out "$T/gocccl${BENCH_GO_RUN:+-part}.tsv"
+	fi
+	if [[ $parts == *" firstcall "* ]]; then
+		# A first call happens once a process: firstcall runs each package
+		# in 11 processes of its own, through the Go API and the driver's
+		# side alone (-raw), with the driver's lazy and eager module loading.
+		step firstcall 120 bash -c 'for mode in LAZY EAGER; do for pkg in ops hundred; do
+			CUDA_MODULE_LOADING=$mode ./firstcall -runs 11 -pkg $pkg || exit 1
+			CUDA_MODULE_LOADING=$mode ./firstcall -runs 11 -pkg $pkg -raw || exit 1
+		done; done >'"$T/gocccl-firstcall.tsv"
 	fi
 	wheels=${WHEELS:-}
 	for w in "$START/.whl" "$PWD/../../.whl"; do

@@ -144,6 +144,19 @@ func Packages() []string {
 	return pkgs
 }
 
+// ModuleOf returns the module that the generated package pkg registered, or
+// nil when pkg registered none in this program.
+func ModuleOf(pkg string) *Module {
+	state.mu.RLock()
+	defer state.mu.RUnlock()
+	for _, m := range state.modules {
+		if m.pkg == pkg {
+			return m
+		}
+	}
+	return nil
+}
+
 // SelectImage picks the image to load on a device of compute capability
 // major.minor: SASS for exactly that capability; else SASS of the same major
 // version and the highest lower minor; else the PTX of the highest arch not

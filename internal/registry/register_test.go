@@ -28,6 +28,8 @@ func TestRegisterLookup(t *testing.T) {
 	assert.Same(t, m, r.Module)
 	assert.Equal(t, []string{"p", "f"}, r.Kernels)
 	assert.Contains(t, Packages(), "example.com/reg")
+	assert.Same(t, m, ModuleOf("example.com/reg"))
+	assert.Nil(t, ModuleOf("example.com/none"), "a package that registered nothing")
 
 	for name, key := range map[string]Key{
 		"other operator":  NewKey(algo.Reduce, []any{subInt32}, i32),

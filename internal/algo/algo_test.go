@@ -62,6 +62,21 @@ func TestMergePolicy(t *testing.T) {
 	}
 }
 
+// TestRunLengthEncodePolicy: CUB's sm_90 Encode tile for 4-byte items on
+// sm_90 on, selectPolicy's tile otherwise.
+func TestRunLengthEncodePolicy(t *testing.T) {
+	for _, c := range []struct {
+		size           int64
+		arch           int
+		threads, items int
+	}{
+		{4, 90, 256, 13}, {4, 100, 256, 13}, {4, 80, 128, 16}, {8, 90, 128, 8}, {1, 90, 128, 16}, {2, 90, 128, 16},
+	} {
+		assert.Equal(t, arch.Policy{Arch: c.arch, BlockThreads: c.threads, ItemsPerThread: c.items},
+			RunLengthEncode.Policy(c.size, c.arch), "size %d, sm_%d", c.size, c.arch)
+	}
+}
+
 func TestTypedAndSignature(t *testing.T) {
 	assert.False(t, Reduce.Typed())
 	assert.False(t, BinaryTransform.Typed())

@@ -28,8 +28,8 @@ __global__ void __launch_bounds__(THREADS) init_kernel(void* d_state, long long 
 {
   ::gocccl::select_init_pair<THREADS, ITEMS, T>(d_state, state_bytes, tiles, d_count);
 }
-template <int THREADS, int ITEMS, typename T>
-__global__ void __launch_bounds__(THREADS) rle_kernel(const T* d_in, T* d_unique, long long* d_lengths, long long* d_count,
+template <int THREADS, int ITEMS, typename T, typename L>
+__global__ void __launch_bounds__(THREADS) rle_kernel(const T* d_in, T* d_unique, L* d_lengths, long long* d_count,
                                                       long long n, void* d_state, long long state_bytes)
 {
   ::gocccl::rle_encode<THREADS, ITEMS, T, Equal>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes);
@@ -60,16 +60,20 @@ long long bytes_of(const Data<T>& d, int length_bytes)
   return static_cast<long long>(sizeof(T)) * (d.n + runs) + length_bytes * (runs + 1);
 }
 
-// One shape, dispatched as runtime.RunLengthEncodeOp does (one tile: no init).
-template <int THREADS, int ITEMS, typename T>
+// One shape, dispatched as runtime.RunLengthEncodeOp does (one tile: no init),
+// writing lengths of type L (runtime.RunLengthEncode writes int64; int32 rows,
+// "-int32", tell what the length type costs beside CUB's int32 rows).
+template <int THREADS, int ITEMS, typename T, typename L = long long>
 void shape(const Data<T>& d)
 {
-  const std::string system = "gocccl-" + std::to_string(THREADS) + "x" + std::to_string(ITEMS);
+  const std::string system = "gocccl-" + std::to_string(THREADS) + "x" + std::to_string(ITEMS) +
+                             (sizeof(L) == 4 ? "-int32" : "");
   const char* type = bench::type_name<T>();
   const long long n = d.n, tile = THREADS * ITEMS, tiles = (n + tile - 1) / tile;
   const unsigned init_grid = static_cast<unsigned>((std::max(tiles, 1LL) + THREADS - 1) / THREADS);
   bench::DeviceBuffer<T> unique(static_cast<size_t>(n));
-  bench::DeviceBuffer<long long> lengths(static_cast<size_t>(n)), count(1);
+  bench::DeviceBuffer<L> lengths(static_cast<size_t>(n));
+  bench::DeviceBuffer<long long> count(1);
   size_t state_bytes = 0;
   BENCH_CK(cub::ScanTileState<::gocccl::detail::select::Pair<long long>>::AllocationSize(static_cast<int>(tiles), state_bytes));
   bench::DeviceBuffer<unsigned char> state(state_bytes);
@@ -77,7 +81,7 @@ void shape(const Data<T>& d)
     if (tiles != 1)
       init_kernel<THREADS, ITEMS, T><<<init_grid, THREADS>>>(state.get(), static_cast<long long>(state_bytes), tiles, count.get());
     if (tiles > 0)
-      rle_kernel<THREADS, ITEMS, T><<<static_cast<unsigned>(tiles), THREADS>>>(
+      rle_kernel<THREADS, ITEMS, T, L><<<static_cast<unsigned>(tiles), THREADS>>>(
         d.in->get(i), unique.get(), lengths.get(), count.get(), n, state.get(), static_cast<long long>(state_bytes));
   };
   unique.poison(), lengths.poison(), count.poison();
@@ -86,9 +90,10 @@ void shape(const Data<T>& d)
   BENCH_CK(cudaGetLastError());
   if (count.to_host()[0] != static_cast<long long>(d.uniq.size()) || !same(unique.to_host(), d.uniq) ||
       !same(lengths.to_host(), d.lens))
-    bench::fail(system.c_str(), "run_length_encode", type, n, bytes_of(d, 8), "count, runs or lengths differ");
+    bench::fail(system.c_str(), "run_length_encode", type, n, bytes_of(d, sizeof(L)), "count, runs or lengths differ");
   else
-    bench::row(system.c_str(), "run_length_encode", type, n, bench::time_us(fn), bytes_of(d, 8), "int64 lengths");
+    bench::row(system.c_str(), "run_length_encode", type, n, bench::time_us(fn), bytes_of(d, sizeof(L)),
+               sizeof(L) == 4 ? "int32 lengths" : "int64 lengths");
 }
 
 template <typename T, typename L>
@@ -141,11 +146,10 @@ void run_type(uint64_t salt)
     d.in = &in;
     cub_row<T, int>(d, "cub", "int32 lengths");
     cub_row<T, long long>(d, "cub-int64", "int64 lengths");
-    shape<128, 16, T>(d); // selectPolicy: the policy today
-    shape<256, 13, T>(d); // CUB's sm_90 Encode tuning (4-byte keys and lengths)
-    shape<192, 14, T>(d);
-    shape<256, 9, T>(d);
-    shape<128, 11, T>(d);
+    shape<128, 16, T>(d); // selectPolicy: the policy until 2026-12-02
+    shape<256, 13, T>(d); // CUB's sm_90 Encode tuning (4-byte keys and lengths); the policy since
+    shape<256, 13, T, int>(d);
+    shape<128, 16, T, int>(d);
   }
 }
 

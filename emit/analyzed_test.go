@@ -34,8 +34,10 @@ func TestCompileAnalyzedCases(t *testing.T) {
 			require.Len(t, pkgs, 1)
 			src, err := cudaSource(pkgs[0], []Target{{Arch: 90}})
 			require.NoError(t, err)
-			_, err = tc.compile(context.Background(), src, headers, []Target{{Arch: 90}}, 1)
+			parts, _ := instanceParts(pkgs[0])
+			a, err := tc.compile(context.Background(), src, headers, []Target{{Arch: 90}}, parts, 1)
 			require.NoError(t, err, "generated source:\n%s", src.src)
+			require.Len(t, a[Target{Arch: 90}].parts, max(1, len(parts)), "one image per part (one of every kernel without instances)")
 		})
 	}
 }

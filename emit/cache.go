@@ -43,8 +43,9 @@ const (
 )
 
 // cacheVersion is the layout and key version; a change of either starts an
-// empty tree beside the old one.
-const cacheVersion = "v1"
+// empty tree beside the old one. v2: an entry is an artifact of parts
+// (encodeArtifact).
+const cacheVersion = "v2"
 
 // staleTemp is how old a temporary file must be before trim removes it: a
 // writer that crashed between create and rename left it.
@@ -123,8 +124,9 @@ func (c *Cache) Dir() string { return c.dir }
 // cacheKey returns the hex sha256 over what determines the image of one
 // target: the nvcc executable's path and its full --version text (which
 // names its build), the CUDA source, every header (path and contents), the
-// common, path and the target's flags, and the target.
-func cacheKey(tc *Toolchain, cu []byte, headers []File, t Target) string {
+// common, path and the target's flags, the target, and the kernels of each
+// part.
+func cacheKey(tc *Toolchain, cu []byte, headers []File, t Target, parts [][]string) string {
 	h := sha256.New()
 	item := func(kind string, data []byte) {
 		fmt.Fprintf(h, "%s %d\n", kind, len(data))
@@ -144,6 +146,9 @@ func cacheKey(tc *Toolchain, cu []byte, headers []File, t Target) string {
 		item("flag", []byte(f))
 	}
 	item("target", []byte(t.String()))
+	for _, p := range parts {
+		item("part", []byte(strings.Join(p, " ")))
+	}
 	return hex.EncodeToString(h.Sum(nil))
 }
 
@@ -283,38 +288,40 @@ func (c *Cache) Trim() error {
 	return nil
 }
 
-// compileCached returns the image of every target: from the cache c where it
-// holds one, else compiled by tc (in parallel, as compile does) and then
-// stored. A nil c compiles everything. It also returns the targets that came
-// from the cache. Failures to store or trim are not errors: the cache only
-// saves time.
-func compileCached(ctx context.Context, c *Cache, tc *Toolchain, src *cudaFile, headers []File, targets []Target, jobs int) (map[Target][]byte, []Target, error) {
+// compileCached returns the artifact of every target: from the cache c
+// where it holds one, else compiled by tc (in parallel, as compile does) and
+// then stored. A nil c compiles everything. It also returns the targets that
+// came from the cache. Failures to store or trim are not errors: the cache
+// only saves time.
+func compileCached(ctx context.Context, c *Cache, tc *Toolchain, src *cudaFile, headers []File, targets []Target, parts [][]string, jobs int) (map[Target]*artifact, []Target, error) {
 	if c == nil {
-		images, err := tc.compile(ctx, src, headers, targets, jobs)
+		images, err := tc.compile(ctx, src, headers, targets, parts, jobs)
 		return images, nil, err
 	}
-	images := make(map[Target][]byte, len(targets))
+	images := make(map[Target]*artifact, len(targets))
 	keys := make(map[Target]string, len(targets))
 	var hits, todo []Target
 	for _, t := range targets {
-		keys[t] = cacheKey(tc, src.src, headers, t)
+		keys[t] = cacheKey(tc, src.src, headers, t, parts)
 		if b, ok := c.Get(keys[t]); ok {
-			images[t] = b
-			hits = append(hits, t)
-		} else {
-			todo = append(todo, t)
+			if a, err := decodeArtifact(b); err == nil && len(a.parts) == len(parts) {
+				images[t] = a
+				hits = append(hits, t)
+				continue
+			}
 		}
+		todo = append(todo, t)
 	}
 	if len(todo) == 0 {
 		return images, hits, nil
 	}
-	built, err := tc.compile(ctx, src, headers, todo, jobs)
+	built, err := tc.compile(ctx, src, headers, todo, parts, jobs)
 	if err != nil {
 		return nil, nil, err
 	}
 	for _, t := range todo {
 		images[t] = built[t]
-		c.Put(keys[t], built[t])
+		c.Put(keys[t], encodeArtifact(built[t]))
 	}
 	c.Trim()
 	return images, hits, nil

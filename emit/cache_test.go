@@ -288,31 +288,34 @@ func TestGenerateUsesCache(t *testing.T) {
 		require.NoError(t, err)
 		return out
 	}
+	// nvcc runs per target once for the PTX and, for SASS, once per part
+	// (the model's three instances): runs(sass, ptx).
+	runs := func(sass, ptx int) int { return sass*(1+3) + ptx }
 	cold := gen(nvcc)
 	assert.Empty(t, cold.Cached)
-	assert.Equal(t, 3, compileCount(t, log))
+	assert.Equal(t, runs(2, 1), compileCount(t, log))
 
 	warm := gen(nvcc)
 	assert.Equal(t, targets, warm.Cached)
-	assert.Equal(t, 3, compileCount(t, log), "nvcc ran despite a warm cache")
+	assert.Equal(t, runs(2, 1), compileCount(t, log), "nvcc ran despite a warm cache")
 	assert.Equal(t, cold.Files, warm.Files, "cached images give the same files")
 
 	// One new target: only it is compiled.
 	targets = append(targets, Target{Arch: 75})
 	partial := gen(nvcc)
 	assert.Len(t, partial.Cached, 3)
-	assert.Equal(t, 4, compileCount(t, log))
+	assert.Equal(t, runs(3, 1), compileCount(t, log))
 
 	// Another nvcc (another path, or a different --version) has its own
 	// entries.
 	other, otherLog := fakeNVCC(t, true)
 	gen(other)
-	assert.Equal(t, 4, compileCount(t, otherLog))
+	assert.Equal(t, runs(3, 1), compileCount(t, otherLog))
 
 	t.Setenv(CacheEnv, "off")
 	off := gen(nvcc)
 	assert.Empty(t, off.Cached)
-	assert.Equal(t, 8, compileCount(t, log))
+	assert.Equal(t, runs(6, 2), compileCount(t, log))
 }
 
 // TestCacheKey checks that every input of an image changes its key.
@@ -320,21 +323,23 @@ func TestCacheKey(t *testing.T) {
 	tc := &Toolchain{Path: "/usr/bin/nvcc", Version: "11.8", VersionText: "release 11.8, V11.8.89"}
 	cu := []byte("__global__ void k() {}")
 	headers := []File{{Name: "include/a.cuh", Data: []byte("a")}}
-	base := cacheKey(tc, cu, headers, Target{Arch: 80})
+	parts := [][]string{{"k"}}
+	base := cacheKey(tc, cu, headers, Target{Arch: 80}, parts)
 	assert.Len(t, base, 64)
-	assert.Equal(t, base, cacheKey(tc, cu, headers, Target{Arch: 80}))
+	assert.Equal(t, base, cacheKey(tc, cu, headers, Target{Arch: 80}, parts))
 	other := *tc
 	other.VersionText = "release 11.8, V11.8.90"
 	moved := *tc
 	moved.Path = "/opt/cuda/bin/nvcc"
 	for name, key := range map[string]string{
-		"source":  cacheKey(tc, []byte("__global__ void k2() {}"), headers, Target{Arch: 80}),
-		"header":  cacheKey(tc, cu, []File{{Name: "include/a.cuh", Data: []byte("b")}}, Target{Arch: 80}),
-		"path":    cacheKey(tc, cu, []File{{Name: "include/b.cuh", Data: []byte("a")}}, Target{Arch: 80}),
-		"target":  cacheKey(tc, cu, headers, Target{Arch: 90}),
-		"ptx":     cacheKey(tc, cu, headers, Target{Arch: 80, PTX: true}),
-		"version": cacheKey(&other, cu, headers, Target{Arch: 80}),
-		"nvcc":    cacheKey(&moved, cu, headers, Target{Arch: 80}),
+		"source":  cacheKey(tc, []byte("__global__ void k2() {}"), headers, Target{Arch: 80}, parts),
+		"header":  cacheKey(tc, cu, []File{{Name: "include/a.cuh", Data: []byte("b")}}, Target{Arch: 80}, parts),
+		"path":    cacheKey(tc, cu, []File{{Name: "include/b.cuh", Data: []byte("a")}}, Target{Arch: 80}, parts),
+		"target":  cacheKey(tc, cu, headers, Target{Arch: 90}, parts),
+		"ptx":     cacheKey(tc, cu, headers, Target{Arch: 80, PTX: true}, parts),
+		"version": cacheKey(&other, cu, headers, Target{Arch: 80}, parts),
+		"nvcc":    cacheKey(&moved, cu, headers, Target{Arch: 80}, parts),
+		"parts":   cacheKey(tc, cu, headers, Target{Arch: 80}, [][]string{{"k"}, {"j"}}),
 	} {
 		assert.NotEqual(t, base, key, name)
 	}

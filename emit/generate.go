@@ -109,7 +109,8 @@ func Generate(ctx context.Context, pkg *model.Package, opts Options) (*Output, e
 		if err != nil {
 			return nil, err
 		}
-		if images, cached, err = compileCached(ctx, cache, tc, src, headers, targets, opts.Jobs); err != nil {
+		parts, _ := instanceParts(pkg)
+		if images, cached, err = compileCached(ctx, cache, tc, src, headers, targets, parts, opts.Jobs); err != nil {
 			return nil, err
 		}
 		m.NVCC, m.CUB, m.PTXISA = tc.Version, tc.CUB, imagesPTXISA(images)
@@ -123,18 +124,20 @@ func Generate(ctx context.Context, pkg *model.Package, opts Options) (*Output, e
 }
 
 // reuseImages returns the artifacts of m's targets from dir when old has the
-// same input hash and each artifact matches the sha256 old records.
-func reuseImages(dir string, old, m *Manifest) (map[Target][]byte, bool) {
+// same input hash and each artifact matches the sha256 old records, its
+// parts too.
+func reuseImages(dir string, old, m *Manifest) (map[Target]*artifact, bool) {
 	if dir == "" || old == nil || old.InputHash != m.InputHash {
 		return nil, false
 	}
-	images := make(map[Target][]byte, len(m.Targets))
+	images := make(map[Target]*artifact, len(m.Targets))
 	for _, t := range m.Targets {
-		b, err := os.ReadFile(filepath.Join(dir, t.FileName()))
-		if err != nil || old.FileSHA256(t.FileName()) != sha256Hex(b) {
+		name := t.FileName()
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || old.FileSHA256(name) != sha256Hex(b) || !checkParts(b, old.FileParts(name)) {
 			return nil, false
 		}
-		images[t] = b
+		images[t] = &artifact{data: b, parts: old.FileParts(name)}
 	}
 	return images, true
 }
@@ -142,14 +145,14 @@ func reuseImages(dir string, old, m *Manifest) (map[Target][]byte, bool) {
 // assemble completes m with the glue and the hash of every file and returns
 // all files sorted by name. The glue records each image's sha256: imageHash
 // gives it (nil: the hash of images' data).
-func assemble(pkg *model.Package, m *Manifest, cu []byte, images map[Target][]byte, imageHash func(Target) string) (*Output, error) {
+func assemble(pkg *model.Package, m *Manifest, cu []byte, images map[Target]*artifact, imageHash func(Target) string) (*Output, error) {
 	m.Files = nil
 	for _, t := range m.Targets {
-		h := sha256Hex(images[t])
+		h := sha256Hex(images[t].data)
 		if imageHash != nil {
 			h = imageHash(t)
 		}
-		m.Files = append(m.Files, FileHash{Name: t.FileName(), SHA256: h})
+		m.Files = append(m.Files, FileHash{Name: t.FileName(), SHA256: h, Parts: images[t].parts})
 	}
 	glue, err := GoGlue(pkg, m)
 	if err != nil {
@@ -163,13 +166,15 @@ func assemble(pkg *model.Package, m *Manifest, cu []byte, images map[Target][]by
 	if test != nil {
 		files = append(files, File{Name: TestFile, Data: test})
 	}
+	parts := make(map[string][]PartHash, len(m.Targets))
 	for _, t := range m.Targets {
-		files = append(files, File{Name: t.FileName(), Data: images[t]})
+		files = append(files, File{Name: t.FileName(), Data: images[t].data})
+		parts[t.FileName()] = images[t].parts
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].Name < files[j].Name })
 	m.Files = nil
 	for _, f := range files {
-		m.Files = append(m.Files, FileHash{Name: f.Name, SHA256: sha256Hex(f.Data)})
+		m.Files = append(m.Files, FileHash{Name: f.Name, SHA256: sha256Hex(f.Data), Parts: parts[f.Name]})
 	}
 	mb, err := m.Marshal()
 	if err != nil {
@@ -481,11 +486,15 @@ func checkFiles(pkg *model.Package, dir string, targets []Target, old *Manifest,
 	if old != nil {
 		m.NVCC, m.CUB, m.PTXISA = old.NVCC, old.CUB, old.PTXISA
 	}
-	images := make(map[Target][]byte, len(targets))
+	images := make(map[Target]*artifact, len(targets))
 	for _, t := range targets {
 		name := t.FileName()
 		expected[name] = true
 		b, err := os.ReadFile(filepath.Join(dir, name))
+		a := &artifact{data: b}
+		if old != nil {
+			a.parts = old.FileParts(name)
+		}
 		switch {
 		case err != nil:
 			stale[name] = "missing"
@@ -493,8 +502,10 @@ func checkFiles(pkg *model.Package, dir string, targets []Target, old *Manifest,
 			stale[name] = "built from other inputs: " + inputsDiff(old, m)
 		case old.FileSHA256(name) != sha256Hex(b):
 			stale[name] = "sha256 does not match the manifest: damaged or edited"
+		case !checkParts(b, a.parts):
+			stale[name] = "its parts do not match the manifest"
 		}
-		images[t] = b
+		images[t] = a
 	}
 	// The glue is judged by the image hashes it should record: the
 	// recorded ones when the inputs are the same (a damaged image is stale
@@ -505,7 +516,7 @@ func checkFiles(pkg *model.Package, dir string, targets []Target, old *Manifest,
 				return h
 			}
 		}
-		return sha256Hex(images[t])
+		return sha256Hex(images[t].data)
 	})
 	if err != nil {
 		return err

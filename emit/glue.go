@@ -20,9 +20,11 @@ const implPath = "github.com/gocccl/gocccl/runtime/goccclimpl"
 // the glue checks that at compile time. Version 3 added per-call state,
 // version 4 iterator compositions, each written only by packages that used
 // them; version 5 records every image's sha256 (goccclimpl.Image.SHA256),
-// which the runtime checks before it loads the image, so every package's
-// glue is version 5.
-const glueVersion = 5
+// which the runtime checks before it loads the image; version 6 splits
+// every image into parts, one instance's kernels each
+// (goccclimpl.Image.Parts, goccclimpl.Instance.Part), which the runtime
+// loads one at a time, so every package's glue is version 6.
+const glueVersion = 6
 
 // packageGlueVersion is the glue version pkg's glue needs.
 func packageGlueVersion(*model.Package) int { return glueVersion }
@@ -75,7 +77,16 @@ func GoGlue(pkg *model.Package, m *Manifest) ([]byte, error) {
 		if h := m.FileSHA256(t.FileName()); h != "" {
 			fields = append(fields, jen.Id("SHA256").Op(":").Lit(h))
 		}
-		images[i] = jen.Values(fields...)
+		if parts := m.FileParts(t.FileName()); len(parts) > 0 {
+			offs := PartOffsets(parts)
+			vals := make([]jen.Code, len(parts))
+			for j, p := range parts {
+				vals[j] = jen.Values(jen.Id("Offset").Op(":").Lit(offs[j]), jen.Id("Size").Op(":").Lit(p.Size),
+					jen.Id("SHA256").Op(":").Lit(p.SHA256))
+			}
+			fields = append(fields, jen.Id("Parts").Op(":").Index().Qual(implPath, "Part").Custom(multi, vals...))
+		}
+		images[i] = jen.Custom(multi, fields...)
 	}
 	f.Comment("Images compiled from " + CUDAFile + ", one per target (see " + ManifestFile + ").")
 	f.Var().Defs(imageVars...)
@@ -88,8 +99,9 @@ func GoGlue(pkg *model.Package, m *Manifest) ([]byte, error) {
 		),
 	}
 	as := archs(targets)
-	for _, in := range pkg.Instances {
-		reg, err := registration(pkg, in, as, mod)
+	_, partOf := instanceParts(pkg)
+	for i, in := range pkg.Instances {
+		reg, err := registration(pkg, in, as, mod, partOf[i])
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", GoFile, err)
 		}
@@ -109,8 +121,9 @@ var multi = jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}
 
 // registration returns the statements that register one instance: its
 // algorithm's name, operators, element types with their layouts, kernel
-// entry points in the algorithm's order and the policy of each architecture.
-func registration(pkg *model.Package, in *model.Instance, as []int, mod string) ([]jen.Code, error) {
+// entry points in the algorithm's order, the part of the images that holds
+// them and the policy of each architecture.
+func registration(pkg *model.Package, in *model.Instance, as []int, mod string, part int) ([]jen.Code, error) {
 	if in.Algorithm == nil || len(in.Ops) != len(in.Algorithm.Ops) || len(in.Types) != len(in.Algorithm.TypeParams) {
 		return nil, fmt.Errorf("%s: operators or element types do not fit the algorithm", in.Key())
 	}
@@ -148,6 +161,7 @@ func registration(pkg *model.Package, in *model.Instance, as []int, mod string) 
 		jen.Id("Types").Op(":").Index().Qual("reflect", "Type").Values(types...),
 		jen.Id("Layouts").Op(":").Index().String().Values(layouts...),
 		jen.Id("Kernels").Op(":").Index().String().Values(kernels...),
+		jen.Id("Part").Op(":").Lit(part),
 		jen.Id("Policies").Op(":").Index().Qual(implPath, "Policy").Custom(multi, policies...),
 	}
 	if in.HasIters() {

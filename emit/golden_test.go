@@ -149,9 +149,9 @@ func TestMinBlocks(t *testing.T) {
 		return
 	}
 	tc := realNVCC(t)
-	out, err := tc.compile(context.Background(), &cudaFile{src: cu}, stubHeaders(t), []Target{{Arch: 90}}, 0)
+	out, err := tc.compile(context.Background(), &cudaFile{src: cu}, stubHeaders(t), []Target{{Arch: 90}}, nil, 0)
 	require.NoError(t, err)
-	require.NotEmpty(t, out[Target{Arch: 90}], "a cubin for sm_90")
+	require.NotEmpty(t, out[Target{Arch: 90}].data, "a cubin for sm_90")
 }
 
 // TestGlueBuilds builds the golden glue with the operators' Go source

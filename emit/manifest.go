@@ -42,10 +42,34 @@ type Manifest struct {
 	Files     []FileHash `json:"files"`            // every generated file but the manifest, sorted by name
 }
 
-// FileHash is the sha256 of one generated file.
+// FileHash is the sha256 of one generated file and, for an artifact, of
+// each of its parts.
 type FileHash struct {
-	Name   string `json:"name"`
+	Name   string     `json:"name"`
+	SHA256 string     `json:"sha256"`          // hex
+	Parts  []PartHash `json:"parts,omitempty"` // an artifact's parts, in order
+}
+
+// PartHash is the size and sha256 of one part of an artifact: the image of
+// the kernels of one instance (see splitPTX). Parts lie back to back, each
+// at a multiple of PartAlign bytes, zero bytes between them.
+type PartHash struct {
+	Size   int    `json:"size"`
 	SHA256 string `json:"sha256"` // hex
+}
+
+// PartAlign is the alignment of every part in an artifact.
+const PartAlign = 16
+
+// FileParts returns the recorded parts of the named artifact, nil when the
+// manifest lists none.
+func (m *Manifest) FileParts(name string) []PartHash {
+	for _, f := range m.Files {
+		if f.Name == name {
+			return f.Parts
+		}
+	}
+	return nil
 }
 
 // Marshal returns the manifest as indented JSON with a trailing newline, in a
@@ -103,7 +127,7 @@ func InputHash(cu []byte, headers []File, flags []string, targets []Target) stri
 		fmt.Fprintf(h, "%s %d\n", kind, len(data))
 		h.Write(data)
 	}
-	io.WriteString(h, "gocccl-gen input v2\n")
+	io.WriteString(h, "gocccl-gen input v3\n") // v3: artifacts of one part per instance
 	item("cu", cu)
 	hs := includedHeaders(cu, headers)
 	sort.Slice(hs, func(i, j int) bool { return hs[i].Name < hs[j].Name })

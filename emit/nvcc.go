@@ -198,11 +198,15 @@ func embeddedHeaders() ([]File, error) {
 	return hs, nil
 }
 
-// compile runs nvcc once per target, at most jobs at a time, in a temporary
-// directory holding the source and the headers, and returns each target's
-// artifact. A failure names the target, with nvcc's output in which lines of
-// gocccl_gen.cu that belong to an operator carry their Go position.
-func (tc *Toolchain) compile(ctx context.Context, src *cudaFile, headers []File, targets []Target, jobs int) (map[Target][]byte, error) {
+// compile compiles src for every target, at most jobs nvcc runs at a time,
+// in a temporary directory holding the source and the headers, and returns
+// each target's artifact: nvcc writes the PTX of the whole package once per
+// target, which splitPTX cuts into parts (the kernels of one instance each),
+// and compiles every part of a SASS target from its PTX on its own. A
+// failure names the target, with nvcc's output in which lines of
+// gocccl_gen.cu that belong to an operator carry their Go position. Nil
+// parts make one part of every kernel.
+func (tc *Toolchain) compile(ctx context.Context, src *cudaFile, headers []File, targets []Target, parts [][]string, jobs int) (map[Target]*artifact, error) {
 	for _, t := range targets {
 		if !tc.Supports(t) {
 			return nil, tc.unsupportedTarget(t)
@@ -226,7 +230,7 @@ func (tc *Toolchain) compile(ctx context.Context, src *cudaFile, headers []File,
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
-	results := make([][]byte, len(targets))
+	results := make([]*artifact, len(targets))
 	errs := make([]error, len(targets))
 	sem := make(chan struct{}, jobs)
 	var wg sync.WaitGroup
@@ -234,13 +238,11 @@ func (tc *Toolchain) compile(ctx context.Context, src *cudaFile, headers []File,
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			results[i], errs[i] = tc.compileOne(ctx, dir, src, t)
+			results[i], errs[i] = tc.compileTarget(ctx, dir, src, t, parts, sem)
 		}()
 	}
 	wg.Wait()
-	out := make(map[Target][]byte, len(targets))
+	out := make(map[Target]*artifact, len(targets))
 	var failed []string
 	var first error
 	for i, t := range targets {
@@ -263,20 +265,70 @@ func (tc *Toolchain) compile(ctx context.Context, src *cudaFile, headers []File,
 	return out, nil
 }
 
-// compileOne runs nvcc for one target in dir and returns the artifact.
-func (tc *Toolchain) compileOne(ctx context.Context, dir string, src *cudaFile, t Target) ([]byte, error) {
-	args := append(append(append(Flags(), pathFlags()...), TargetFlags(t)...), "-o", t.FileName(), CUDAFile)
+// compileTarget compiles the package's PTX for t in dir, splits it into
+// parts and, for a SASS target, compiles each part, each nvcc run holding
+// one of sem's slots.
+func (tc *Toolchain) compileTarget(ctx context.Context, dir string, src *cudaFile, t Target, parts [][]string, sem chan struct{}) (*artifact, error) {
+	ptxTarget := Target{Arch: t.Arch, PTX: true}
+	ptxName := strings.TrimSuffix(t.FileName(), filepath.Ext(t.FileName())) + ".all.ptx"
+	sem <- struct{}{}
+	ptx, err := tc.run(ctx, dir, src, t, append(TargetFlags(ptxTarget), "-o", ptxName, CUDAFile), ptxName)
+	<-sem
+	if err != nil {
+		return nil, err
+	}
+	texts := [][]byte{ptx} // no parts: one of every kernel
+	if parts != nil {
+		if texts, err = splitPTX(ptx, parts); err != nil {
+			return nil, fmt.Errorf("nvcc for %s: %w", t, err)
+		}
+	}
+	images := make([][]byte, len(texts))
+	if t.PTX {
+		for i, text := range texts {
+			images[i] = append(text, 0)
+		}
+		return joinParts(images), nil
+	}
+	errs := make([]error, len(texts))
+	var wg sync.WaitGroup
+	for i, text := range texts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			base := fmt.Sprintf("%s.part%d", strings.TrimSuffix(t.FileName(), filepath.Ext(t.FileName())), i)
+			if errs[i] = os.WriteFile(filepath.Join(dir, base+".ptx"), text, 0o644); errs[i] != nil {
+				return
+			}
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			images[i], errs[i] = tc.run(ctx, dir, src, t, append(TargetFlags(t), "-o", base+".cubin", base+".ptx"), base+".cubin")
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return joinParts(images), nil
+}
+
+// run runs nvcc with the common flags and args in dir and returns the file
+// it wrote, out.
+func (tc *Toolchain) run(ctx context.Context, dir string, src *cudaFile, t Target, args []string, out string) ([]byte, error) {
+	args = append(append(Flags(), pathFlags()...), args...)
 	cmd := exec.CommandContext(ctx, tc.Path, args...)
 	cmd.Dir = dir
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
+	var log bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &log, &log
 	if err := cmd.Run(); err != nil {
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("nvcc for %s: %w", t, ctx.Err())
 		}
-		return nil, fmt.Errorf("nvcc %s for %s: %w:\n%s", tc.Version, t, err, src.annotate(out.String()))
+		return nil, fmt.Errorf("nvcc %s for %s: %w:\n%s", tc.Version, t, err, src.annotate(log.String()))
 	}
-	b, err := os.ReadFile(filepath.Join(dir, t.FileName()))
+	b, err := os.ReadFile(filepath.Join(dir, out))
 	if err != nil {
 		return nil, fmt.Errorf("nvcc for %s: %w", t, err)
 	}

@@ -88,7 +88,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
   -o) out=$2; shift;;
   -arch=*) arch=${1#-arch=};;
-  *.cu) src=$1;;
+  *.cu|*.ptx) src=$1;;
   esac
   shift
 done
@@ -98,7 +98,14 @@ if grep -q FAIL_HERE "$src"; then
   echo "$src($line): error: identifier \"FAIL_HERE\" is undefined" >&2
   exit 2
 fi
-{ echo "fake image for $arch"; cat "$src"; } > "$out"
+case "$src" in
+*.cu) # PTX: the source as comments, then an entry per kernel
+  { echo ".version 9.0"; sed 's|^|// |' "$src"
+    grep -A1 '__global__' "$src" | grep -o '^gocccl_[A-Za-z0-9_]*' | while read -r k; do
+      printf '.visible .entry %%s(\n)\n{\n\tret;\n}\n' "$k"
+    done; } > "$out";;
+*) { echo "fake image for $arch"; cat "$src"; } > "$out";;
+esac
 `, list, log)
 	nvcc = filepath.Join(root, "bin", "nvcc")
 	require.NoError(t, os.MkdirAll(filepath.Dir(nvcc), 0o755))
@@ -147,19 +154,19 @@ func TestCompileErrorMapsToGo(t *testing.T) {
 	tc, err := LoadToolchain(context.Background(), nvcc)
 	require.NoError(t, err)
 	src := brokenSource(t)
-	_, err = tc.compile(context.Background(), src, nil, testTargets[:2], 2)
+	_, err = tc.compile(context.Background(), src, nil, testTargets[:2], nil, 2)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "nvcc 11.8 for sm_75")
 	assert.Regexp(t, `gocccl_gen\.cu\(\d+\) \[sum\.go:13:2\]: error`, err.Error())
 	assert.Contains(t, err.Error(), "also failed: sm_80")
 
-	_, err = tc.compile(context.Background(), src, nil, []Target{{Arch: 87}}, 1)
+	_, err = tc.compile(context.Background(), src, nil, []Target{{Arch: 87}}, nil, 1)
 	assert.ErrorContains(t, err, "cannot compile for sm_87")
 }
 
 func TestCompileErrorMapsToGoRealNVCC(t *testing.T) {
 	tc := realNVCC(t)
-	_, err := tc.compile(context.Background(), brokenSource(t), stubHeaders(t), []Target{{Arch: 75}}, 1)
+	_, err := tc.compile(context.Background(), brokenSource(t), stubHeaders(t), []Target{{Arch: 75}}, nil, 1)
 	require.Error(t, err)
 	assert.Regexp(t, `gocccl_gen\.cu\(\d+\) \[sum\.go:13:2\]: error: identifier "FAIL_HERE" is undefined`, err.Error())
 }
@@ -268,10 +275,10 @@ func TestCompileDefaultTargets(t *testing.T) {
 			}
 			src, err := cudaSource(m.build(), targets)
 			require.NoError(t, err)
-			first, err := tc.compile(context.Background(), src, headers, targets, 0)
+			first, err := tc.compile(context.Background(), src, headers, targets, nil, 0)
 			require.NoError(t, err)
 			for _, tg := range targets {
-				img := first[tg]
+				img := first[tg].data
 				require.NotEmpty(t, img, tg.String())
 				for _, leak := range []string{os.TempDir(), "gocccl-gen-", "/home/", "/work/"} {
 					assert.False(t, bytes.Contains(img, []byte(leak)), "%s holds %q", tg, leak)
@@ -283,10 +290,10 @@ func TestCompileDefaultTargets(t *testing.T) {
 			if m.name != "reduce" {
 				return
 			}
-			second, err := tc.compile(context.Background(), src, headers, targets, 1)
+			second, err := tc.compile(context.Background(), src, headers, targets, nil, 1)
 			require.NoError(t, err)
 			for _, tg := range targets {
-				assert.True(t, bytes.Equal(first[tg], second[tg]), "%s differs between two compiles", tg)
+				assert.True(t, bytes.Equal(first[tg].data, second[tg].data), "%s differs between two compiles", tg)
 			}
 		})
 	}
@@ -301,10 +308,10 @@ func TestCompileStubHeaders(t *testing.T) {
 	for _, m := range goldenModels {
 		src, err := cudaSource(m.build(), targets)
 		require.NoError(t, err)
-		out, err := tc.compile(context.Background(), src, stubHeaders(t), targets, 0)
+		out, err := tc.compile(context.Background(), src, stubHeaders(t), targets, nil, 0)
 		require.NoError(t, err, m.name)
 		for _, tg := range targets {
-			require.NotEmpty(t, out[tg], "%s %s", m.name, tg)
+			require.NotEmpty(t, out[tg].data, "%s %s", m.name, tg)
 		}
 	}
 }

@@ -5,14 +5,14 @@ import "github.com/gocccl/gocccl/internal/ptxisa"
 // imagesPTXISA returns the highest PTX ISA version that the PTX images
 // declare ("9.0" for nvcc 13.0), for the manifest and the glue; "" when there
 // is no PTX image.
-func imagesPTXISA(images map[Target][]byte) string {
+func imagesPTXISA(images map[Target]*artifact) string {
 	var best ptxisa.Version
 	found := false
-	for t, data := range images {
+	for t, a := range images {
 		if !t.PTX {
 			continue
 		}
-		if v, ok := ptxisa.Parse(data); ok && (!found || v.Major > best.Major || v.Major == best.Major && v.Minor > best.Minor) {
+		if v, ok := ptxisa.Parse(a.data); ok && (!found || v.Major > best.Major || v.Major == best.Major && v.Minor > best.Minor) {
 			best, found = v, true
 		}
 	}

@@ -9,15 +9,15 @@ import (
 )
 
 func TestImagesPTXISA(t *testing.T) {
-	images := map[Target][]byte{
-		{Arch: 90}:             []byte(".version 9.9\n"), // SASS is not read
-		{Arch: 75, PTX: true}:  []byte("//\n// Cuda compilation tools, release 13.0\n\n.version 9.0\n.target sm_75\n"),
-		{Arch: 120, PTX: true}: []byte(".version 9.0\n.target sm_120\n"),
+	images := map[Target]*artifact{
+		{Arch: 90}:             {data: []byte(".version 9.9\n")}, // SASS is not read
+		{Arch: 75, PTX: true}:  {data: []byte("//\n// Cuda compilation tools, release 13.0\n\n.version 9.0\n.target sm_75\n")},
+		{Arch: 120, PTX: true}: {data: []byte(".version 9.0\n.target sm_120\n")},
 	}
 	assert.Equal(t, "9.0", imagesPTXISA(images))
-	images[Target{Arch: 80, PTX: true}] = []byte(".version 10.1\n")
+	images[Target{Arch: 80, PTX: true}] = &artifact{data: []byte(".version 10.1\n")}
 	assert.Equal(t, "10.1", imagesPTXISA(images))
-	assert.Equal(t, "", imagesPTXISA(map[Target][]byte{{Arch: 90}: []byte("\x7fELF")}))
+	assert.Equal(t, "", imagesPTXISA(map[Target]*artifact{{Arch: 90}: {data: []byte("\x7fELF")}}))
 }
 
 func TestGluePTXISA(t *testing.T) {

@@ -56,7 +56,7 @@ func TestStateSource(t *testing.T) {
 	glue, err := GoGlue(pkg, goldenManifest([]Target{{Arch: 90}}))
 	require.NoError(t, err)
 	g := string(glue)
-	assert.Contains(t, g, "EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)")
+	assert.Contains(t, g, "EnforceVersion_RunGoGenerate(6 - goccclimpl.MinVersion)")
 	assert.Contains(t, g, "Ops:       []any{Axpy.Apply},")
 	assert.Contains(t, g, "State:       reflect.TypeFor[Axpy](),\n\t\tStateLayout: \"{Alpha@0:float32}/4\",")
 	assert.Contains(t, g, "State:       reflect.TypeFor[Scale](),\n\t\tStateLayout: \"int32/4\",")
@@ -68,6 +68,6 @@ func TestStateSource(t *testing.T) {
 
 	plain, err := GoGlue(loadAnalyzerCase(t, "basic"), goldenManifest([]Target{{Arch: 90}}))
 	require.NoError(t, err)
-	assert.Contains(t, string(plain), "EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)")
+	assert.Contains(t, string(plain), "EnforceVersion_RunGoGenerate(6 - goccclimpl.MinVersion)")
 	assert.NotContains(t, string(plain), "State")
 }

@@ -87,7 +87,7 @@ func TestUnsupportedTargetNamesRelease(t *testing.T) {
 	nvcc, log := fakeNVCC(t, true)
 	tc, err := LoadToolchain(context.Background(), nvcc)
 	require.NoError(t, err)
-	_, err = tc.compile(context.Background(), brokenSource(t), nil, []Target{{Arch: 90}, {Arch: 120}}, 1)
+	_, err = tc.compile(context.Background(), brokenSource(t), nil, []Target{{Arch: 90}, {Arch: 120}}, nil, 1)
 	assert.ErrorContains(t, err, "cannot compile for sm_120: nvcc 12.8 or newer can")
 	assert.NoFileExists(t, log)
 }

@@ -132,7 +132,7 @@ type Device struct {
 	closed bool
 
 	mu      sync.Mutex                               // guards the maps below
-	modules map[*registry.Module]*loadedModule       // one per generated package: bounded
+	modules map[modulePart]*loadedModule             // one per instance part that ran: bounded
 	kernels map[*registry.Registration]*boundKernels // one per registered instance: bounded
 	allocs  map[cuda.DevicePtr]int                   // live Slice memory, freed by Close (see track)
 	streams map[cuda.Stream]int                      // live streams of NewStream, destroyed by Close

@@ -49,7 +49,7 @@
 // the buffers, not the state, not the Slices its Views refer to, not the
 // handle Bind returned (the device remembers only the declared instance that
 // launched last, for fault messages). The only state that outlives a call is
-// the bounded set of loaded modules (one per generated package and device),
+// the bounded set of loaded modules (one per instance that ran and device),
 // released by Device.Close, and per-stream scratch memory. Every call checks
 // that each View of its state refers to a Slice that is still allocated, on
 // the call's device, and fails otherwise (a freed one matches ErrFreed).

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"time"
+	"unsafe"
 
 	"github.com/gocccl/gocccl/internal/arch"
 	"github.com/gocccl/gocccl/internal/registry"
@@ -15,12 +16,19 @@ import (
 // launches at most (CUB's CUB_SUBSCRIPTION_FACTOR).
 const subscription = 5
 
-// loadedModule is a Module loaded on one device.
+// loadedModule is one part of a Module's image (one instance's kernels)
+// loaded on one device.
 type loadedModule struct {
 	module *registry.Module
 	handle cuda.Module
 	target Target
 	reason string
+}
+
+// modulePart names a part of a module's images.
+type modulePart struct {
+	module *registry.Module
+	part   int
 }
 
 // boundKernels are an instance's functions resolved on one device, with the
@@ -31,8 +39,10 @@ type boundKernels struct {
 	maxBlocks int
 }
 
-// bind resolves a registration's kernels on d, loading its module the first
-// time. Both the modules and the bound kernels are bounded by what generated
+// bind resolves a registration's kernels on d, loading the part of its
+// module's image that holds them the first time: a program loads the
+// instances it runs, not their packages (a module load costs about a
+// millisecond a megabyte). Both the modules and the bound kernels are bounded by what generated
 // code registered, and are released by Close. The caller has entered d, so
 // Close cannot run meanwhile.
 func (d *Device) bind(r *registry.Registration) (*boundKernels, error) {
@@ -41,7 +51,7 @@ func (d *Device) bind(r *registry.Registration) (*boundKernels, error) {
 	if bk := d.kernels[r]; bk != nil {
 		return bk, nil
 	}
-	lm, err := d.loadLocked(r.Module)
+	lm, err := d.loadLocked(r.Module, r.Part)
 	if err != nil {
 		return nil, err
 	}
@@ -75,32 +85,42 @@ func (d *Device) bind(r *registry.Registration) (*boundKernels, error) {
 	return bk, nil
 }
 
-func (d *Device) loadLocked(m *registry.Module) (*loadedModule, error) {
-	if lm := d.modules[m]; lm != nil {
+func (d *Device) loadLocked(m *registry.Module, part int) (*loadedModule, error) {
+	key := modulePart{m, part}
+	if lm := d.modules[key]; lm != nil {
 		return lm, nil
 	}
 	i, reason, err := m.SelectImage(d.info.Major, d.info.Minor)
 	var im registry.Image
 	if err == nil {
-		im = m.Images()[i]
-		err = checkPTXDriver(im, d.info.DriverVersion, d.info.Major, d.info.Minor)
+		err = checkPTXDriver(m.Images()[i], d.info.DriverVersion, d.info.Major, d.info.Minor)
 	}
 	if err == nil {
-		err = m.Verify(i) // usually done already: OpenGPU starts VerifyAhead
+		im, err = m.PartImage(i, part) // usually checked already: OpenGPU starts VerifyAhead
 	}
 	if err != nil {
 		return nil, fmt.Errorf("gocccl: %s on %s: %w", m.Package(), d.info.Name, err)
 	}
-	h, err := d.ctx.ModuleLoadData(im.Data)
+	h, err := d.ctx.ModuleLoadData(aligned(im.Data))
 	if err != nil {
-		return nil, fmt.Errorf("gocccl: loading %s (%s): %w", m.Package(), im.Target, err)
+		return nil, fmt.Errorf("gocccl: loading %s (%s, part %d): %w", m.Package(), im.Target, part, err)
 	}
 	lm := &loadedModule{module: m, handle: h, target: im.Target, reason: reason}
 	if d.modules == nil {
-		d.modules = make(map[*registry.Module]*loadedModule)
+		d.modules = make(map[modulePart]*loadedModule)
 	}
-	d.modules[m] = lm
+	d.modules[key] = lm
 	return lm, nil
+}
+
+// aligned returns data, or a copy of it at an address the driver reads an
+// ELF image from without faulting (8 bytes), should the embedded data lie
+// elsewhere: parts lie 16 bytes apart from the start of their image.
+func aligned(data []byte) []byte {
+	if len(data) == 0 || uintptr(unsafe.Pointer(&data[0]))%8 == 0 {
+		return data
+	}
+	return slices.Clone(data)
 }
 
 // LoadedImage reports which image of the generated package pkg is loaded on
@@ -108,8 +128,8 @@ func (d *Device) loadLocked(m *registry.Module) (*loadedModule, error) {
 func (d *Device) LoadedImage(pkg string) (target Target, reason string, ok bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	for m, lm := range d.modules {
-		if m.Package() == pkg {
+	for key, lm := range d.modules {
+		if key.module.Package() == pkg {
 			return lm.target, lm.reason, true
 		}
 	}
@@ -118,17 +138,33 @@ func (d *Device) LoadedImage(pkg string) (target Target, reason string, ok bool)
 
 // LoadedModules returns the import paths of the generated packages whose
 // module is loaded on the device, sorted: one per package, however many of
-// its instances ran, until Close unloads them. A CPU device loads none.
+// its instances ran (each loads the part of the image that holds its
+// kernels: LoadedParts), until Close unloads them. A CPU device loads none.
 // Modules lists every package registered in the program.
 func (d *Device) LoadedModules() []string {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	pkgs := make([]string, 0, len(d.modules))
-	for m := range d.modules {
-		pkgs = append(pkgs, m.Package())
+	for key := range d.modules {
+		pkgs = append(pkgs, key.module.Package())
 	}
 	slices.Sort(pkgs)
-	return pkgs
+	return slices.Compact(pkgs)
+}
+
+// LoadedParts returns how many parts of the generated package pkg's image
+// are loaded on the device: one per instance that ran (instances that
+// share kernels share a part).
+func (d *Device) LoadedParts(pkg string) int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	n := 0
+	for key := range d.modules {
+		if key.module.Package() == pkg {
+			n++
+		}
+	}
+	return n
 }
 
 // launch enqueues f on s with a 1-D grid.

@@ -148,7 +148,8 @@ func (d *Device) MemInfo() (free, total int64, err error) {
 // LiveAllocations returns how many allocations the device holds, Slices not
 // yet freed (explicitly, by FreeAfter or by a cleanup) and the scratch of
 // each stream that ran a single-pass reduction (one each, until the stream
-// closes), and how many modules it has loaded.
+// closes), and how many modules it has loaded: one per instance that ran
+// (the part of its package's image that holds its kernels).
 func (d *Device) LiveAllocations() (slices, modules int) {
 	d.mu.Lock()
 	defer d.mu.Unlock()

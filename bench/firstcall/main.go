@@ -13,8 +13,10 @@
 // context and the scratch pool: OpenGPU), then "first_call" (one Run and a
 // Synchronize, from after OpenGPU) and "second_call". -raw measures the
 // driver's side of a module's first load alone, with no gocccl call:
-// "image_verify" (the sha256 of the embedded image), "module_load"
-// (cuModuleLoadData of it) and "get_function" (the Reduce's kernels). The
+// "part_verify" (the sha256 of the part of the embedded image that holds the
+// Reduce's kernels), "part_load" (cuModuleLoadData of that part),
+// "get_function" (the Reduce's kernels) and "all_parts_load" (every part of
+// the package, one after another: what loading the whole package costs). The
 // driver's CUDA_MODULE_LOADING (LAZY by default, or EAGER) decides how much of
 // a module a load prepares; run both to see the difference.
 package main
@@ -26,6 +28,7 @@ import (
 	"log"
 	"os"
 	"os/exec"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,6 +36,7 @@ import (
 
 	"github.com/gocccl/gocccl/bench/hundred"
 	"github.com/gocccl/gocccl/bench/ops"
+	"github.com/gocccl/gocccl/internal/algo"
 	"github.com/gocccl/gocccl/internal/registry"
 	"github.com/gocccl/gocccl/runtime"
 	"github.com/gocccl/gocccl/runtime/cuda"
@@ -43,9 +47,10 @@ const n = 1024
 
 // target is one generated package's first instance to call.
 type target struct {
-	path      string   // import path
-	instances int      // instances in the package
-	kernels   []string // the Reduce's kernels, for -raw
+	path      string       // import path
+	instances int          // instances in the package
+	kernels   []string     // the Reduce's kernels, for -raw
+	key       registry.Key // the Reduce's registration, for -raw
 	typ       string
 	call      func(d *runtime.Device, s *runtime.Stream) (func() error, func() error, error)
 }
@@ -54,6 +59,7 @@ var targets = map[string]target{
 	"ops": {
 		path: "github.com/gocccl/gocccl/bench/ops", instances: 54, typ: "int32",
 		kernels: []string{"gocccl_reduce_AddInt32_sweep", "gocccl_reduce_AddInt32_final"},
+		key:     registry.NewKey(algo.Reduce, []any{ops.AddInt32}, reflect.TypeFor[int32]()),
 		call: func(d *runtime.Device, s *runtime.Stream) (func() error, func() error, error) {
 			return reduceCall(d, s, ops.SumInt32, func(i int) int32 { return int32(i*7 - 5) },
 				func(a, b int32) int32 { return a + b })
@@ -62,6 +68,7 @@ var targets = map[string]target{
 	"hundred": {
 		path: "github.com/gocccl/gocccl/bench/hundred", instances: 100, typ: "uint32",
 		kernels: []string{"gocccl_reduce_SumMask0_sweep", "gocccl_reduce_SumMask0_final"},
+		key:     registry.NewKey(algo.Reduce, []any{hundred.SumMask0}, reflect.TypeFor[uint32]()),
 		call: func(d *runtime.Device, s *runtime.Stream) (func() error, func() error, error) {
 			return reduceCall(d, s, hundred.Reduce0, func(i int) uint32 { return uint32(i)*2654435761 + 7 },
 				hundred.SumMask0)
@@ -255,14 +262,19 @@ func rawLoad(t target) error {
 	if err != nil {
 		return err
 	}
+	reg, err := registry.Lookup(t.key)
+	if err != nil {
+		return err
+	}
 	im := m.Images()[i]
 	start := time.Now()
-	if err := im.Verify(); err != nil {
+	part, err := m.PartImage(i, reg.Part)
+	if err != nil {
 		return err
 	}
 	verified := time.Since(start)
 	start = time.Now()
-	h, err := ctx.ModuleLoadData(im.Data)
+	h, err := ctx.ModuleLoadData(part.Data)
 	if err != nil {
 		return err
 	}
@@ -274,9 +286,32 @@ func rawLoad(t target) error {
 		}
 	}
 	got := time.Since(start)
+	if err := ctx.ModuleUnload(h); err != nil {
+		return err
+	}
+	// Every part, one after another: what loading the whole package costs.
+	start = time.Now()
+	var all []cuda.Module
+	for k := range m.Parts() {
+		p, err := m.PartImage(i, k)
+		if err == nil {
+			h, err = ctx.ModuleLoadData(p.Data)
+		}
+		if err != nil {
+			return fmt.Errorf("part %d: %w", k, err)
+		}
+		all = append(all, h)
+	}
+	loadedAll := time.Since(start)
+	for _, h := range all {
+		if err := ctx.ModuleUnload(h); err != nil {
+			return err
+		}
+	}
 	note := moduleNote(t)
-	row("image_verify", t, verified, fmt.Sprintf("sha256 of the %d-byte %s image", len(im.Data), im.Target))
-	row("module_load", t, loaded, "cuModuleLoadData, "+note)
+	row("part_verify", t, verified, fmt.Sprintf("sha256 of the Reduce's part of the %s image, %d of %d bytes", im.Target, len(part.Data), len(im.Data)))
+	row("part_load", t, loaded, fmt.Sprintf("cuModuleLoadData of the Reduce's part (%d bytes), %s", len(part.Data), note))
 	row("get_function", t, got, fmt.Sprintf("cuModuleGetFunction of the Reduce's %d kernels", len(t.kernels)))
-	return ctx.ModuleUnload(h)
+	row("all_parts_load", t, loadedAll, fmt.Sprintf("cuModuleLoadData of all %d parts, one after another (verified above)", m.Parts()))
+	return nil
 }

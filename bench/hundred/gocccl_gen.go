@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 5; it fails to compile against a runtime that
+// The glue is version 6; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 5)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(6 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 6)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -23,8 +23,114 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/hundred", "b6e82fd9981f1f833c8cbb90e3f3c4a2f30861de107cd2ecfbb0fd0cc0fe0c42", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "8a5e60881e477220b5d5aa057850777383696db5239dca1fa13660c1653879c4"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/hundred", "6d416bb69fbdc4f1de0bc3c8084910fa35b8bc0b11732cfe9f1ba9d9eddf18ed", []goccclimpl.Image{
+		{
+			Target: goccclimpl.Target{Arch: 90},
+			Data:   goccclImageSM90,
+			SHA256: "413de05b8f8fe0e75f9545854ab8161b815fa9a90cd71bf6bd61df67031e1e48",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 29200, SHA256: "0a3c784930a7db387d41fcf94f193823642abab9aaf511bd60f8041dfd8867ca"},
+				{Offset: 29200, Size: 30352, SHA256: "d9cf1e6e70fd17bc7379be545abfc4ab1d8bcd4194a5155c51cbd4190653e513"},
+				{Offset: 59552, Size: 30352, SHA256: "3a9656d232691c828ed78f21fc6131f4501b63025858e9fd5d4110516d5a65d6"},
+				{Offset: 89904, Size: 30352, SHA256: "684cfbc0f97d37859afd8201ba5c6c2fe8c513f5b1936c21a023e1ff4acfcb53"},
+				{Offset: 120256, Size: 30352, SHA256: "834a1473e5f4d3af80496bbea9f573b6aa2742cb9af3a7c7ddc5c166623146d9"},
+				{Offset: 150608, Size: 30352, SHA256: "dc6f1875e7fb0b27ef0d068759387d32256bf527f7f9715fb73f9d16a004e25d"},
+				{Offset: 180960, Size: 30352, SHA256: "cf78af72a23347596fde14bfce8e6317d2754e2aa38ef53ab12ec894f3a96fcf"},
+				{Offset: 211312, Size: 30352, SHA256: "77f3c445e727c5180520b1614b57f61e3b100d6c310e3fe8d7e924e532c54094"},
+				{Offset: 241664, Size: 30352, SHA256: "a39b3efbf77aa05d695d9793b4a0cfb2e6aa01fe3ef9f87d66b053d03d664b6a"},
+				{Offset: 272016, Size: 30352, SHA256: "774156c8ffcf50f7c66974616f7580fa82b1c23a5f2876689dea7b77342e8d17"},
+				{Offset: 302368, Size: 30352, SHA256: "c21c3792c77905fc3a7e3dc5ff6553a8ee0098b517194598add9ac44d6642153"},
+				{Offset: 332720, Size: 30352, SHA256: "80e62d0683de3812c1c8848bbe0eb8ceef192e6bef1d57db45b7c6014890fa71"},
+				{Offset: 363072, Size: 30352, SHA256: "ede6abfba61e685f785b7e2ad1a13dff48bd40a4f2a5168f0f6dbb72a67a55e4"},
+				{Offset: 393424, Size: 30352, SHA256: "3898e3b32e5ff21b75b7bdc8b08d26c3e1989a18b515f58b8d0daf1798737630"},
+				{Offset: 423776, Size: 30352, SHA256: "0f8a35d577a2a09b10949b6beda8647e36b4d6121aaff084eedbbeb08b8d96e7"},
+				{Offset: 454128, Size: 30352, SHA256: "d20864564aa6e5500254d1e289ef4c7c9bfaa24c9153a159bee0cfec981a7cea"},
+				{Offset: 484480, Size: 30352, SHA256: "85ed30ef51e12c649d87911f7e605bea71271c9a83da69ed8bd5bb83e3417486"},
+				{Offset: 514832, Size: 30352, SHA256: "c0835e76f0cf3337618a96534e719b4218d6a99457bd44adbebf894c635a45b0"},
+				{Offset: 545184, Size: 30352, SHA256: "74cb4fdee36720ef565f0b53aececbc22762ed56941f5069e24874c88c5104d3"},
+				{Offset: 575536, Size: 30352, SHA256: "5fa50561cb97b5bf4249e686b2543853504f28a6aecd9afcfe0a63f78d5dbc30"},
+				{Offset: 605888, Size: 30352, SHA256: "783487704b0fb9ba241dc4c81143d7983f98eeff6f26208e35db06bba21d7222"},
+				{Offset: 636240, Size: 30352, SHA256: "632e66f91ba55879e1d6f1461b73b2f2a8dd23d9150c5ad1ecbf28ee212bc7ff"},
+				{Offset: 666592, Size: 30352, SHA256: "c4dd8842d840572bf64107795447dedbd06751cfd149e3d70c80eb3a4d69e4f5"},
+				{Offset: 696944, Size: 30352, SHA256: "7086bcb776c108d66f11ab2247cb02843977e1e4969d2962ea0a6046cb080aef"},
+				{Offset: 727296, Size: 134720, SHA256: "4484e2142729f283b7e620142ceaf045cdda26865b6d252c5fc5ceebee7b8255"},
+				{Offset: 862016, Size: 124736, SHA256: "cd0efc366ecfe3a3127f6cfdb416d9b04ceaeaedcaa30310874c13ecd6be1b08"},
+				{Offset: 986752, Size: 124736, SHA256: "631bf71aa5e20260ae63ace7ff55801338d049f1d743eed15f2b68598e4b56ec"},
+				{Offset: 1111488, Size: 120384, SHA256: "6371a7f6ffd9782c31b08629461e3f9e6e3077e4ca3cf1db75fab2d5c1830524"},
+				{Offset: 1231872, Size: 42240, SHA256: "6aaf3802cf4b17071d1de3bbd429810adb35367fedb7341953f58a39a4537302"},
+				{Offset: 1274112, Size: 42624, SHA256: "e80f1e4d9df288a153b6080c8ae2ac751d6db3cce7f815c31c38219fe8ce7008"},
+				{Offset: 1316736, Size: 42624, SHA256: "f9c1d8a400cb472501282d880f3f8a173ac85434cbd091bf03a255c9ca219de7"},
+				{Offset: 1359360, Size: 42624, SHA256: "519c71cb0ff687874c3508036e5bff2f5ecea07a65bd6dafb81ce800047c6467"},
+				{Offset: 1401984, Size: 42624, SHA256: "e068781e2e8a5f469391877081c49b50f01f91215e99bfec1f66a117bba092ce"},
+				{Offset: 1444608, Size: 42624, SHA256: "e15c293340f05075259caa3c1c7ca0a3265cb0ec013e626943f4656a9e810684"},
+				{Offset: 1487232, Size: 42624, SHA256: "d0c946c8dc0613597982dfe0680ddfce0fa6ef95224f68dd973fa2daa15f8055"},
+				{Offset: 1529856, Size: 42624, SHA256: "ad016584d5cbd06f05e3a83aa952394c678c66566a1e9c1f65c17f1ba1e0a940"},
+				{Offset: 1572480, Size: 42624, SHA256: "45216e8468ebfcc9d339e95115ae0d4afc9e86442968879e404ab4df3a2e3c97"},
+				{Offset: 1615104, Size: 42624, SHA256: "755ac1502f8ea24bc30bf469b054b4a27d6a0fa59d02ea32f5c5edd9350ec7ea"},
+				{Offset: 1657728, Size: 42624, SHA256: "cf6bd5a2877fbd21bd56ea58913580a5a5f83c8a07fb90149095ce486362e027"},
+				{Offset: 1700352, Size: 42624, SHA256: "bc97ce96825dfe7d3b3b5427ceebbbfe844525a94c6a58b3d0534bbaa58939c2"},
+				{Offset: 1742976, Size: 42624, SHA256: "c3c6a3432f85ee29834cfcebb0915548cea6f5eba3096d50b88b50ff849d3189"},
+				{Offset: 1785600, Size: 42624, SHA256: "a4146643463cac6789b7b8f663886f723a43d700c7aff66e13b17f09eedd7b32"},
+				{Offset: 1828224, Size: 42624, SHA256: "c4e95949915c283fa0c35e765b82e7c1428bbd3ee8abd8bb37f8c3104304bc0a"},
+				{Offset: 1870848, Size: 42624, SHA256: "4a7f2588a102952c8fde4b06797c36db59e511b01bfd033fb5b667e6fe151cc7"},
+				{Offset: 1913472, Size: 42624, SHA256: "37f55df7e0c5ab6956a589273c9ccc228a0f6ac0ee168f34c0f10a4966af5e8b"},
+				{Offset: 1956096, Size: 42624, SHA256: "f12262b9b82118bd215c141e71d40a52c1f14d551a1eaa2a27920147ceaceb4c"},
+				{Offset: 1998720, Size: 42624, SHA256: "44fbb864cd0f16f898941662b7230ff2b0b40819ba940045c5579170a1f399f7"},
+				{Offset: 2041344, Size: 42624, SHA256: "a27d9317345a3b3d97a0f8fe83f0cb2019cc728bb7e458db4800605a4d837242"},
+				{Offset: 2083968, Size: 42624, SHA256: "519ebe43765bfa2f49d5f6e12d8873c23dad979b7981983659065e10cc66a70f"},
+				{Offset: 2126592, Size: 42624, SHA256: "d7a001e170e16e044238d7df4899063ab36094a9132b7f141c8c0d1a5babe5ed"},
+				{Offset: 2169216, Size: 42624, SHA256: "8d19b9ca8f99ef4d901f9106c60a6b28c99dfaa93ee49e1141f46cc7bcc2a68a"},
+				{Offset: 2211840, Size: 42624, SHA256: "d3589ff24b72fee3975592958ae75acb37de60685f70aca5240701b048ba1335"},
+				{Offset: 2254464, Size: 26632, SHA256: "00324f934d744ecbab652ac28718746b652331b0e09ef7cb17ca8d0d57e5f1ac"},
+				{Offset: 2281104, Size: 28552, SHA256: "6864de414349a3366c8e9aa6a3726bd903e1af0e48a919e943ce7ae90adbaab5"},
+				{Offset: 2309664, Size: 28552, SHA256: "294ca5a916216de0baecc1d1352aedf49c56d49c9c95f660fd7ffea99a5c9bb7"},
+				{Offset: 2338224, Size: 28552, SHA256: "f75938ece3c7e0760c4575d162138c9325cd7d1a08af65f56b2ee4b01785d108"},
+				{Offset: 2366784, Size: 28936, SHA256: "ee827ec6ceaaa74cb91faeaab1c66a5e0d6557c3f0090afbb477b7c2cee21997"},
+				{Offset: 2395728, Size: 28552, SHA256: "4b81ba29ab974acb963a358ec9563c854e56bb01771f51dae939a15e38c9ac4f"},
+				{Offset: 2424288, Size: 25864, SHA256: "6ed6728977696b47add85bb93f3ae38cc1859f41fc21bd68b246c83de3b38afc"},
+				{Offset: 2450160, Size: 28552, SHA256: "2e7d68e1f3c1de480175d78b5af003e21137ad618c92570c9efc99e7937dfecc"},
+				{Offset: 2478720, Size: 28552, SHA256: "b8a1547981638ae1bfe5e46c8812e4414ff217ad3b40155cac205f4c1260e1e9"},
+				{Offset: 2507280, Size: 29192, SHA256: "56d271eedd143892f2a40842a3afd46fe629a7a92750233ff0f3d7c80eefe5a1"},
+				{Offset: 2536480, Size: 28552, SHA256: "ab0dcd9395a3aec87100988dbb68f6bc02026e16592a1d4fe60ede7f7c675c13"},
+				{Offset: 2565040, Size: 29192, SHA256: "385d1535e071f9343b6777d4973f66fb55a49fa69f46fc49ad1dcbac3dd57c3c"},
+				{Offset: 2594240, Size: 25864, SHA256: "f43660973679a6cb206ed4372a1f4e6e4e0267a0344a9599172bdc4674b95837"},
+				{Offset: 2620112, Size: 28552, SHA256: "e788cb56510e021f1a70e7b5e9b58fe7a8620d03654bca745c1442778f6f0755"},
+				{Offset: 2648672, Size: 28552, SHA256: "4a0b1d0b7c7cf988ba4de863f4724925985129ff34174e9d72b788c58991fc3d"},
+				{Offset: 2677232, Size: 28552, SHA256: "74e42444526d26cd4f591ecfca5a0c28ec60b2118c47c3e6805725e1ab1b0183"},
+				{Offset: 2705792, Size: 28552, SHA256: "ea58dcdf38bf17fdf194feaa86a72aeb7c84bf9f5c6a6509832487c76b1e71f2"},
+				{Offset: 2734352, Size: 28552, SHA256: "d91078787dee5030d9f8ebbe37532ea2ae99d74584fa7a6163bb42bcf334be76"},
+				{Offset: 2762912, Size: 28552, SHA256: "5a0807f5bd9077f0407f6202e8cf0c4a7ecea658257628cd62aac7c857ae1e6a"},
+				{Offset: 2791472, Size: 29192, SHA256: "5f9fdd60c69fc42b06865be692f7f80c8265faa79837563312b3bfa421913913"},
+				{Offset: 2820672, Size: 25864, SHA256: "78bee3b801f4664c32c359313d18c0b18595cf7e70a2100823ce23b57012e088"},
+				{Offset: 2846544, Size: 28552, SHA256: "6e422e49feb59a31dc7f55bf4f04db0ec0ebf2a5faa151c1952591309d126154"},
+				{Offset: 2875104, Size: 28552, SHA256: "71aeac90eb49f3229befb49885d1726922f0001bedf196932aa817c5a6696dae"},
+				{Offset: 2903664, Size: 28552, SHA256: "27d0a3a225d1eabd5d5ff1e4b054803d3910e023e34bee4e05b8bfa2b55cf551"},
+				{Offset: 2932224, Size: 10496, SHA256: "7e3f9e33afe58fc282728049897490c35d33c6da5e10676c90ae970be4ed83d8"},
+				{Offset: 2942720, Size: 10880, SHA256: "29e4302a8850d7801936fd7169cdd0e61de60f83cc3544905b0b1645e2edf919"},
+				{Offset: 2953600, Size: 10880, SHA256: "0722de618df32c4ea5d93ab0570560cf4a9cffe331d7485b5f43b54f97f3e6f3"},
+				{Offset: 2964480, Size: 10880, SHA256: "02a3d12e69d92b351d87735e5af8b9d75b84daaf41605a4f40aeaec560775ee2"},
+				{Offset: 2975360, Size: 10880, SHA256: "5ad4d0592c505df3517af00b69aec88547d0d06d8a3341d5e35800dc0cb01006"},
+				{Offset: 2986240, Size: 10880, SHA256: "e0043231a2744fe03084bc230df6e80b5c9073be4de64b074b1de5578d3dbd00"},
+				{Offset: 2997120, Size: 10880, SHA256: "4137a8269c1a1bb0a0949d1418e4c42e000c9d3e5bdef1e8b734b9532d3cc895"},
+				{Offset: 3008000, Size: 10880, SHA256: "d8265da1c6da6bf2c47ae65a4fbafab00a664e3c86d8d0002a484a942b2d7030"},
+				{Offset: 3018880, Size: 10880, SHA256: "cf3d92d4b4d2d0ec0f0d8c9100691d5ab8e5e81b52dc61f0a6398d05a79fab23"},
+				{Offset: 3029760, Size: 10880, SHA256: "59bddc407ba92ffd64a4140215bebd61672d435316aae8c345e8b14e2b995ce8"},
+				{Offset: 3040640, Size: 10880, SHA256: "fe253b27422d501002d2752d980a092dd34b9ab375775632b6c113b93dd639fb"},
+				{Offset: 3051520, Size: 10880, SHA256: "0ccfc96065b70a02f4e54567ceade16fe604401c7d3a597b9e5fd33f37244d6c"},
+				{Offset: 3062400, Size: 10880, SHA256: "9ed494ac3df6ac120e338b34f6feadc43a1c1019861ceb8d112348544f50ded1"},
+				{Offset: 3073280, Size: 10880, SHA256: "5abf45e98a5808965b05a751fba6c1d6ef0fcdd8d20bcf05a9bc76c421c91ffb"},
+				{Offset: 3084160, Size: 10880, SHA256: "f4fe132fbcd3f904945f1ff79a334d61d1b8d1627a012d1ae98b582e512ef058"},
+				{Offset: 3095040, Size: 10880, SHA256: "fa3ec75c7fecc0921a906e5629c53a7ee02e7179c81ca66905ebb7b91fa33512"},
+				{Offset: 3105920, Size: 10880, SHA256: "bb89f6d22bc1bd3b35d61c58b9d425abdd9c90cc0f29bc2d141ef8afa669ed9f"},
+				{Offset: 3116800, Size: 10880, SHA256: "2fc716d3abf1999f2c9b7786044d180fdb2e4c4118794fbb4b858ae71740fafb"},
+				{Offset: 3127680, Size: 10880, SHA256: "07cd4283d537adc929fb78eb5ee1c7500210ed4c7818cbd96d2a9799c9e28a99"},
+				{Offset: 3138560, Size: 10880, SHA256: "56fde01a1085395f75afd40edd2cf6401c3806707f95764aa7e00b2f38e8041f"},
+				{Offset: 3149440, Size: 10880, SHA256: "e2941a2c47c68bfe160ee17202870ea1f672e5ac1129c418e4b8b61cb619caa1"},
+				{Offset: 3160320, Size: 10880, SHA256: "acd4acfc86317d11bf82b41b86f1413a522155e114536daeea4c6b003b425cfb"},
+				{Offset: 3171200, Size: 10880, SHA256: "5c4e95f5b01c09d9972ae9490f29385dc6e43a47517fdd89084117a048f7dc01"},
+				{Offset: 3182080, Size: 10880, SHA256: "3f9aef63b4a3e86a1e36a10c4d08827cc53a5fa9025a245eec652eea1b9ebae1"},
+			},
+		},
 	})
 	// InclusiveScan(SumMask0) over uint32, declared at instances.go:370:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -33,6 +139,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_SumMask0_init", "gocccl_inclusive_scan_SumMask0_sweep"},
+		Part:      0,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -44,6 +151,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_SumMask1_init", "gocccl_inclusive_scan_SumMask1_sweep"},
+		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -55,6 +163,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_SumMask10_init", "gocccl_inclusive_scan_SumMask10_sweep"},
+		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -66,6 +175,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_SumMask11_init", "gocccl_inclusive_scan_SumMask11_sweep"},
+		Part:      3,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -77,6 +187,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_SumMask12_init", "gocccl_inclusive_scan_SumMask12_sweep"},
+		Part:      4,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -88,6 +199,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_SumMask13_init", "gocccl_inclusive_scan_SumMask13_sweep"},
+		Part:      5,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -99,6 +211,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_SumMask14_init", "gocccl_inclusive_scan_SumMask14_sweep"},
+		Part:      6,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -110,6 +223,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_SumMask15_init", "gocccl_inclusive_scan_SumMask15_sweep"},
+		Part:      7,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -121,6 +235,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_SumMask16_init", "gocccl_inclusive_scan_SumMask16_sweep"},
+		Part:      8,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -132,6 +247,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_SumMask17_init", "gocccl_inclusive_scan_SumMask17_sweep"},
+		Part:      9,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -143,6 +259,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_SumMask18_init", "gocccl_inclusive_scan_SumMask18_sweep"},
+		Part:      10,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -154,6 +271,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_SumMask19_init", "gocccl_inclusive_scan_SumMask19_sweep"},
+		Part:      11,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -165,6 +283,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_SumMask2_init", "gocccl_inclusive_scan_SumMask2_sweep"},
+		Part:      12,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -176,6 +295,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_SumMask20_init", "gocccl_inclusive_scan_SumMask20_sweep"},
+		Part:      13,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -187,6 +307,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_SumMask21_init", "gocccl_inclusive_scan_SumMask21_sweep"},
+		Part:      14,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -198,6 +319,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_SumMask22_init", "gocccl_inclusive_scan_SumMask22_sweep"},
+		Part:      15,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -209,6 +331,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_SumMask23_init", "gocccl_inclusive_scan_SumMask23_sweep"},
+		Part:      16,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -220,6 +343,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_SumMask3_init", "gocccl_inclusive_scan_SumMask3_sweep"},
+		Part:      17,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -231,6 +355,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_SumMask4_init", "gocccl_inclusive_scan_SumMask4_sweep"},
+		Part:      18,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -242,6 +367,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_SumMask5_init", "gocccl_inclusive_scan_SumMask5_sweep"},
+		Part:      19,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -253,6 +379,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_SumMask6_init", "gocccl_inclusive_scan_SumMask6_sweep"},
+		Part:      20,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -264,6 +391,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_SumMask7_init", "gocccl_inclusive_scan_SumMask7_sweep"},
+		Part:      21,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -275,6 +403,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_SumMask8_init", "gocccl_inclusive_scan_SumMask8_sweep"},
+		Part:      22,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -286,6 +415,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_SumMask9_init", "gocccl_inclusive_scan_SumMask9_sweep"},
+		Part:      23,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -297,6 +427,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_float32_init", "gocccl_radix_sort_keys_float32_histogram", "gocccl_radix_sort_keys_float32_onesweep", "gocccl_radix_sort_keys_float32_single"},
+		Part:      24,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -308,6 +439,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_int32_init", "gocccl_radix_sort_keys_int32_histogram", "gocccl_radix_sort_keys_int32_onesweep", "gocccl_radix_sort_keys_int32_single"},
+		Part:      25,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -319,6 +451,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint32_init", "gocccl_radix_sort_keys_uint32_histogram", "gocccl_radix_sort_keys_uint32_onesweep", "gocccl_radix_sort_keys_uint32_single"},
+		Part:      26,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -330,6 +463,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint64_init", "gocccl_radix_sort_keys_uint64_histogram", "gocccl_radix_sort_keys_uint64_onesweep", "gocccl_radix_sort_keys_uint64_single"},
+		Part:      27,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -341,6 +475,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_SumMask0_sweep", "gocccl_reduce_SumMask0_final"},
+		Part:      28,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -352,6 +487,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_SumMask1_sweep", "gocccl_reduce_SumMask1_final"},
+		Part:      29,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -363,6 +499,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_SumMask10_sweep", "gocccl_reduce_SumMask10_final"},
+		Part:      30,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -374,6 +511,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_SumMask11_sweep", "gocccl_reduce_SumMask11_final"},
+		Part:      31,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -385,6 +523,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_SumMask12_sweep", "gocccl_reduce_SumMask12_final"},
+		Part:      32,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -396,6 +535,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_SumMask13_sweep", "gocccl_reduce_SumMask13_final"},
+		Part:      33,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -407,6 +547,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_SumMask14_sweep", "gocccl_reduce_SumMask14_final"},
+		Part:      34,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -418,6 +559,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_SumMask15_sweep", "gocccl_reduce_SumMask15_final"},
+		Part:      35,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -429,6 +571,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_SumMask16_sweep", "gocccl_reduce_SumMask16_final"},
+		Part:      36,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -440,6 +583,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_SumMask17_sweep", "gocccl_reduce_SumMask17_final"},
+		Part:      37,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -451,6 +595,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_SumMask18_sweep", "gocccl_reduce_SumMask18_final"},
+		Part:      38,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -462,6 +607,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_SumMask19_sweep", "gocccl_reduce_SumMask19_final"},
+		Part:      39,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -473,6 +619,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_SumMask2_sweep", "gocccl_reduce_SumMask2_final"},
+		Part:      40,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -484,6 +631,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_SumMask20_sweep", "gocccl_reduce_SumMask20_final"},
+		Part:      41,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -495,6 +643,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_SumMask21_sweep", "gocccl_reduce_SumMask21_final"},
+		Part:      42,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -506,6 +655,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_SumMask22_sweep", "gocccl_reduce_SumMask22_final"},
+		Part:      43,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -517,6 +667,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_SumMask23_sweep", "gocccl_reduce_SumMask23_final"},
+		Part:      44,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -528,6 +679,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_SumMask3_sweep", "gocccl_reduce_SumMask3_final"},
+		Part:      45,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -539,6 +691,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_SumMask4_sweep", "gocccl_reduce_SumMask4_final"},
+		Part:      46,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -550,6 +703,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_SumMask5_sweep", "gocccl_reduce_SumMask5_final"},
+		Part:      47,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -561,6 +715,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_SumMask6_sweep", "gocccl_reduce_SumMask6_final"},
+		Part:      48,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -572,6 +727,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_SumMask7_sweep", "gocccl_reduce_SumMask7_final"},
+		Part:      49,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -583,6 +739,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_SumMask8_sweep", "gocccl_reduce_SumMask8_final"},
+		Part:      50,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -594,6 +751,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_SumMask9_sweep", "gocccl_reduce_SumMask9_final"},
+		Part:      51,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -605,6 +763,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Keep0_init", "gocccl_select_Keep0_sweep"},
+		Part:      52,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -616,6 +775,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Keep1_init", "gocccl_select_Keep1_sweep"},
+		Part:      53,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -627,6 +787,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Keep10_init", "gocccl_select_Keep10_sweep"},
+		Part:      54,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -638,6 +799,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Keep11_init", "gocccl_select_Keep11_sweep"},
+		Part:      55,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -649,6 +811,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Keep12_init", "gocccl_select_Keep12_sweep"},
+		Part:      56,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -660,6 +823,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Keep13_init", "gocccl_select_Keep13_sweep"},
+		Part:      57,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -671,6 +835,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Keep14_init", "gocccl_select_Keep14_sweep"},
+		Part:      58,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -682,6 +847,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Keep15_init", "gocccl_select_Keep15_sweep"},
+		Part:      59,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -693,6 +859,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Keep16_init", "gocccl_select_Keep16_sweep"},
+		Part:      60,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -704,6 +871,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Keep17_init", "gocccl_select_Keep17_sweep"},
+		Part:      61,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -715,6 +883,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Keep18_init", "gocccl_select_Keep18_sweep"},
+		Part:      62,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -726,6 +895,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Keep19_init", "gocccl_select_Keep19_sweep"},
+		Part:      63,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -737,6 +907,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Keep2_init", "gocccl_select_Keep2_sweep"},
+		Part:      64,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -748,6 +919,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Keep20_init", "gocccl_select_Keep20_sweep"},
+		Part:      65,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -759,6 +931,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Keep21_init", "gocccl_select_Keep21_sweep"},
+		Part:      66,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -770,6 +943,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Keep22_init", "gocccl_select_Keep22_sweep"},
+		Part:      67,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -781,6 +955,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Keep23_init", "gocccl_select_Keep23_sweep"},
+		Part:      68,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -792,6 +967,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Keep3_init", "gocccl_select_Keep3_sweep"},
+		Part:      69,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -803,6 +979,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Keep4_init", "gocccl_select_Keep4_sweep"},
+		Part:      70,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -814,6 +991,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Keep5_init", "gocccl_select_Keep5_sweep"},
+		Part:      71,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -825,6 +1003,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Keep6_init", "gocccl_select_Keep6_sweep"},
+		Part:      72,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -836,6 +1015,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Keep7_init", "gocccl_select_Keep7_sweep"},
+		Part:      73,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -847,6 +1027,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Keep8_init", "gocccl_select_Keep8_sweep"},
+		Part:      74,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -858,6 +1039,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Keep9_init", "gocccl_select_Keep9_sweep"},
+		Part:      75,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -869,6 +1051,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Scale0"},
+		Part:      76,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -880,6 +1063,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Scale1"},
+		Part:      77,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -891,6 +1075,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Scale10"},
+		Part:      78,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -902,6 +1087,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Scale11"},
+		Part:      79,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -913,6 +1099,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Scale12"},
+		Part:      80,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -924,6 +1111,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Scale13"},
+		Part:      81,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -935,6 +1123,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Scale14"},
+		Part:      82,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -946,6 +1135,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Scale15"},
+		Part:      83,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -957,6 +1147,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Scale16"},
+		Part:      84,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -968,6 +1159,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Scale17"},
+		Part:      85,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -979,6 +1171,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Scale18"},
+		Part:      86,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -990,6 +1183,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Scale19"},
+		Part:      87,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1001,6 +1195,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Scale2"},
+		Part:      88,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1012,6 +1207,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Scale20"},
+		Part:      89,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1023,6 +1219,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Scale21"},
+		Part:      90,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1034,6 +1231,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Scale22"},
+		Part:      91,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1045,6 +1243,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Scale23"},
+		Part:      92,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1056,6 +1255,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Scale3"},
+		Part:      93,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1067,6 +1267,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Scale4"},
+		Part:      94,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1078,6 +1279,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Scale5"},
+		Part:      95,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1089,6 +1291,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Scale6"},
+		Part:      96,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1100,6 +1303,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Scale7"},
+		Part:      97,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1111,6 +1315,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Scale8"},
+		Part:      98,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1122,6 +1327,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Scale9"},
+		Part:      99,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},

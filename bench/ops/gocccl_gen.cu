@@ -342,8 +342,8 @@ constexpr int gocccl_reduce_AddFloat32Fast_threads = 256, gocccl_reduce_AddFloat
 constexpr int gocccl_reduce_AddInt32_threads = 256, gocccl_reduce_AddInt32_items = 16;
 constexpr int gocccl_reduce_by_key_EqUint32_AddFloat32_threads = 256, gocccl_reduce_by_key_EqUint32_AddFloat32_items = 18;
 constexpr int gocccl_reduce_by_key_EqUint32_AddUint32_threads = 256, gocccl_reduce_by_key_EqUint32_AddUint32_items = 18;
-constexpr int gocccl_rle_EqFloat32_threads = 128, gocccl_rle_EqFloat32_items = 16;
-constexpr int gocccl_rle_EqUint32_threads = 128, gocccl_rle_EqUint32_items = 16;
+constexpr int gocccl_rle_EqFloat32_threads = 256, gocccl_rle_EqFloat32_items = 13;
+constexpr int gocccl_rle_EqUint32_threads = 256, gocccl_rle_EqUint32_items = 13;
 constexpr int gocccl_segmented_reduce_AddFloat32_threads = 256, gocccl_segmented_reduce_AddFloat32_items = 16;
 constexpr int gocccl_segmented_reduce_MaxUint32_threads = 256, gocccl_segmented_reduce_MaxUint32_items = 16;
 constexpr int gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads = 256, gocccl_segmented_reduce_MaxUint32_itae16f7b37c_items = 16;

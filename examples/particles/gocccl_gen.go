@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 5; it fails to compile against a runtime that
+// The glue is version 6; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 5)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(6 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 6)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -39,16 +39,98 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "dd4a7de2b271df8ab0fd9a7f30351ff8950621328bb76200557e3a5eb0149480", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75, SHA256: "8b98cb504f1704299b433b7ccdf743ce3ecbd7b9e498226d34819e97ed10d9fc"},
-		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "4a8738d5b9877490ec8b5b6c7b511eed82befdb6a5bc4898cc8b0c1bfeda2b3b"},
-		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86, SHA256: "1536035a1288f0a73a830a2d2d4052d3ab6961069a8362d3d9a2e8b5474b677c"},
-		{Target: goccclimpl.Target{Arch: 89}, Data: goccclImageSM89, SHA256: "04fb74b9b3c145ffc7860e714470288fc59fbf1118c531d34db6c169ef0913a7"},
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "2a5112236088494885107d5a7b5191c9a48c75149a5db425b2fdc59ef944cd0c"},
-		{Target: goccclimpl.Target{Arch: 100}, Data: goccclImageSM100, SHA256: "832fdb26f2a3efd6cd8168cf9536690db9e750dde524071459178c701752fabc"},
-		{Target: goccclimpl.Target{Arch: 103}, Data: goccclImageSM103, SHA256: "318d274a2d7b221e38e648f9a41db2ea0690b3994c21009d9056d95af380cd53"},
-		{Target: goccclimpl.Target{Arch: 120}, Data: goccclImageSM120, SHA256: "e4d2ebbbe19297f2e34ee10fd5cf1b0b68fb8292921839e8d95b10c4b3c534dc"},
-		{Target: goccclimpl.Target{Arch: 120, PTX: true}, Data: goccclImageCompute120, PTXISA: "9.0", SHA256: "d25689d5578dca0a4ac9f3ba1ca3f6f1a5f783a566570b154b46c92aac42baa6"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "115b7b025fb1737e7f67b5c2beb14e4276a2d49c2c784fcfdf1667d2c97aedb6", []goccclimpl.Image{
+		{
+			Target: goccclimpl.Target{Arch: 75},
+			Data:   goccclImageSM75,
+			SHA256: "e65edc8277d1f48cd373ae88cd9e4e781e0595aeeb6d631f105433d12d814381",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 137760, SHA256: "bd5f433c8b1fc27f5b75278a7021a54413327af417c162de0213b1568fc8903e"},
+				{Offset: 137760, Size: 10024, SHA256: "25738fa8d9028398f82b2cf1c45f509d2db6c86c65104ef2eaab7d08d2e2125b"},
+				{Offset: 147792, Size: 18152, SHA256: "7f5009214b5e1f65e3801775ee0b39f67529c4954b0c7404b09e7714eb6428dc"},
+			},
+		},
+		{
+			Target: goccclimpl.Target{Arch: 80},
+			Data:   goccclImageSM80,
+			SHA256: "0911224dcc5ef890f2827e6fd4b68ee2de9b6913879a4a15853617469e2a1914",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 132896, SHA256: "ad820a282de4960f4538c9fa93fd9fb4689806222215c9476883a29338237000"},
+				{Offset: 132896, Size: 9768, SHA256: "b3fc6232504319cbed12d27a2116b1ce6a2ab47133c69987be896835e773cb9a"},
+				{Offset: 142672, Size: 17768, SHA256: "5dc3f5c6b1f0353a096ab4f679c1a1fb6e2016b03ca93bf86b17a0a252d2fd76"},
+			},
+		},
+		{
+			Target: goccclimpl.Target{Arch: 86},
+			Data:   goccclImageSM86,
+			SHA256: "61bf30ff52b5a57d06621d1eb57e36bd1a631f01d5c5db4e6f340def0b505d81",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 132896, SHA256: "ac73db39598afbf55f8040ed9e3656acbf1adf0e0370d265d778418218be4b70"},
+				{Offset: 132896, Size: 9768, SHA256: "d0c14c1b2c7bf5a339ae9210a69cdecb4c66a9a61f285a6d4d7aec47559dd783"},
+				{Offset: 142672, Size: 17768, SHA256: "f418ac292db3d710da9a004aeb51db31d0232ae34c4195897c0a635364cdff0d"},
+			},
+		},
+		{
+			Target: goccclimpl.Target{Arch: 89},
+			Data:   goccclImageSM89,
+			SHA256: "628863ccbce9f528a18c5eac49db87fd83370fd029be40f0b9d539943a6d8556",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 132896, SHA256: "0ecb89acfb55623cde3b97f2ad90c11eef93566766f1196badf25c1f3312ac86"},
+				{Offset: 132896, Size: 9768, SHA256: "dcb58b29ddd5ab01c75861a4d3737120b594eb3d00a22f6a88a3e8c21daa6303"},
+				{Offset: 142672, Size: 17768, SHA256: "97aafb1e537aff132e492041f259e0b17c4098610897f4cedd1e7a29e845076e"},
+			},
+		},
+		{
+			Target: goccclimpl.Target{Arch: 90},
+			Data:   goccclImageSM90,
+			SHA256: "aac19850f9e212b17923c08fca4b00069e7b13c8d7f8de994f89fdbfc486ab31",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 133056, SHA256: "9bc4be1e06bd823a6759c31be9e189612c485670d1ade72c28f9f8a6a4ef5db7"},
+				{Offset: 133056, Size: 10240, SHA256: "715141aa491d7521861a9cb4feae7ad9d76499103dc133946f49bfd67f9de669"},
+				{Offset: 143296, Size: 18560, SHA256: "993941e0455ccaf5a3701acbaa56a344bee64fe59660418b1f02fa3218c61e15"},
+			},
+		},
+		{
+			Target: goccclimpl.Target{Arch: 100},
+			Data:   goccclImageSM100,
+			SHA256: "8d66a3c179d615c5b848f43a9ab12213e518c2b8a58b38fdc6dcda6b8147ee69",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 150808, SHA256: "b3d55e483a488a1f44b3764d1a156890b063bd74b1f34ddacc2113c0e4f1be3c"},
+				{Offset: 150816, Size: 12600, SHA256: "6513975eb4e795d1139af20b691d352a569c1671235c53f554eb6dbaf1eefabd"},
+				{Offset: 163424, Size: 21920, SHA256: "de6ef241e4f92c871a524e5135a7c20e7958f19577e885b382e551d6b536f1d4"},
+			},
+		},
+		{
+			Target: goccclimpl.Target{Arch: 103},
+			Data:   goccclImageSM103,
+			SHA256: "8cf40ec2480ed3cb091376a82d2adf37c6b1327b7302b337337d718f1a13b038",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 182104, SHA256: "17fe0bd509d06b2a2831fc1b4aa66c77a09d78c844363d7266d93f06566cab0a"},
+				{Offset: 182112, Size: 14776, SHA256: "63c0460886738c5e170d1395c6b101be54d38ba761f0d05fff84381a1c4b0d3b"},
+				{Offset: 196896, Size: 27848, SHA256: "b0399443b8354738380ee5e97f70645bd111b5200612501dec817bfd4c37cfbe"},
+			},
+		},
+		{
+			Target: goccclimpl.Target{Arch: 120},
+			Data:   goccclImageSM120,
+			SHA256: "95f45eb2f9f72b79d7d6dce7feaf8709ef4aaae7c11adf0a8986ebe652d62ab8",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 168824, SHA256: "0fbe97705156ca92e6bcfe73d8c78f220bf04cb2ac322343d4fcb9ee87925cd5"},
+				{Offset: 168832, Size: 14416, SHA256: "8f35df4faa05cdcb31087c704d84470242d4e6fc63cd2bd78888e68bdead25be"},
+				{Offset: 183248, Size: 26224, SHA256: "23229eaa9b255781ba17dc0ec966dec54a4138004c09b3d463bd12c92cc6dc43"},
+			},
+		},
+		{
+			Target: goccclimpl.Target{Arch: 120, PTX: true},
+			Data:   goccclImageCompute120,
+			PTXISA: "9.0",
+			SHA256: "75d7d740b9051148c8122f9aff72d1aeb7c15a74d6b7eb60c8578a31aec65a74",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 325844, SHA256: "6767acfbe91b9276b175158d23ad94b3d0205524403c89f8516ca04879a2d5bc"},
+				{Offset: 325856, Size: 13388, SHA256: "507600d6498c1418b2d473c364495daea64ee4aaf5013bc23c405e9fa92d92fc"},
+				{Offset: 339248, Size: 28194, SHA256: "fdea7ee329c0484f74887e1e0d9687cbf1365f17623190fa52369a0212f6b53c"},
+			},
+		},
 	})
 	// Reduce(Sum) over Totals, declared at main.go:118:13.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -57,6 +139,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Totals]()},
 		Layouts:   []string{"{Momentum@0:[3]float64,Energy@24:float64,Count@32:int64}/40"},
 		Kernels:   []string{"gocccl_reduce_Sum_sweep", "gocccl_reduce_Sum_final"},
+		Part:      0,
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 1},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 1},
@@ -75,6 +158,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Particle](), reflect.TypeFor[Totals]()},
 		Layouts:   []string{"{Pos@0:[3]float64,Vel@24:[3]float64,Mass@48:float32,Kind@52:uint8}/56", "{Momentum@0:[3]float64,Energy@24:float64,Count@32:int64}/40"},
 		Kernels:   []string{"gocccl_transform_Measure"},
+		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 1},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 1},
@@ -93,6 +177,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Particle](), reflect.TypeFor[Particle]()},
 		Layouts:   []string{"{Pos@0:[3]float64,Vel@24:[3]float64,Mass@48:float32,Kind@52:uint8}/56", "{Pos@0:[3]float64,Vel@24:[3]float64,Mass@48:float32,Kind@52:uint8}/56"},
 		Kernels:   []string{"gocccl_transform_Step"},
+		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 1},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 1},

@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 5; it fails to compile against a runtime that
+// The glue is version 6; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 5)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(6 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 6)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -39,16 +39,107 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sum", "ee32acd729185de022097727d7b59606fd01797f54c43124c32b38a0b88048f3", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75, SHA256: "f63fcb40d8bfa112a2b40b2b7b9c186a6b8dfc88db082e98bb3d25a4986f43e5"},
-		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "27576ef1dc1219e8224d83ad78b768f22a926deed4e43524649d01b961b5d83f"},
-		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86, SHA256: "8b0fe45c233f227564ea3a235a23fb7d3037f9a644316d8ce276f2cf55dd746c"},
-		{Target: goccclimpl.Target{Arch: 89}, Data: goccclImageSM89, SHA256: "9806040df3f037e47dadf1ae6d799b0d5b1d342ada102281ed2f2c33d60f1842"},
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "f5e490265e641191ea7c45abc33ffa56067e2bc7e943265c1411dcfee1a91672"},
-		{Target: goccclimpl.Target{Arch: 100}, Data: goccclImageSM100, SHA256: "6b9819dd2bbece1b2dd29ab8490937ce217914e57e5c3242c2fb07f83bc1603b"},
-		{Target: goccclimpl.Target{Arch: 103}, Data: goccclImageSM103, SHA256: "ba6da05343b260ce26ffb902621e9eabadcb5293cee242293f4ae2ad13efafd1"},
-		{Target: goccclimpl.Target{Arch: 120}, Data: goccclImageSM120, SHA256: "90feb16574753b68ed23dd679eb5d5b868efea9bf506cdf91659b848832ee7a3"},
-		{Target: goccclimpl.Target{Arch: 120, PTX: true}, Data: goccclImageCompute120, PTXISA: "9.0", SHA256: "44675363fb97138623a8404a61514d4521ac41ef16ca3c989bb7d76643924541"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sum", "3eb1459ef4ed7c02625dfb41162de779b942b62214975a184e5aa729eb7079ef", []goccclimpl.Image{
+		{
+			Target: goccclimpl.Target{Arch: 75},
+			Data:   goccclImageSM75,
+			SHA256: "781b5f49b3925fbe0449532d7dc8f5d817e5617767fa93b8a62db5968602cf5f",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 9128, SHA256: "ae94ae2ff0ab9b1f8eb702bf556fed9250e11fcdda7531dcca4d59252d828d85"},
+				{Offset: 9136, Size: 108576, SHA256: "58779673434d013e7d40d91ed4b6f3ae01865ab50194fcb583ac834d2822fdeb"},
+				{Offset: 117712, Size: 38304, SHA256: "310e04a1e6ed344a5a5d5429e60a2fccded8e5c955a14b0a8ff0e53194511c2c"},
+				{Offset: 156016, Size: 8872, SHA256: "580de122bf89782471eeb46ab8fcc721c6d2f12b4956bf014f3eeaf47481c3f2"},
+			},
+		},
+		{
+			Target: goccclimpl.Target{Arch: 80},
+			Data:   goccclImageSM80,
+			SHA256: "eefe75bb388b1506ae63e90e3dac7328b8dc581babec6f35d177af0337565510",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 9256, SHA256: "56051c513c8ba81792ae1866e4b41ae535d5a8aa452e742b34a9378cb237fb9c"},
+				{Offset: 9264, Size: 105632, SHA256: "8db11798c4560c8baa7f7f91c48150e157a56fbb9b2480d692b6a65b1dfec473"},
+				{Offset: 114896, Size: 38432, SHA256: "d74b68dff0365b1bb2591081d07042c3debb19c8be78c4887497dc3d4f62956a"},
+				{Offset: 153328, Size: 8744, SHA256: "8a36e251f5194fe211b6847fe18bf41f0a8ef98971d3fd9dfe85c3fb42a64868"},
+			},
+		},
+		{
+			Target: goccclimpl.Target{Arch: 86},
+			Data:   goccclImageSM86,
+			SHA256: "bfafd2d6562cf37551124012a6c6eb9406375cbbe1ddc5775bb322ae5b70c009",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 9256, SHA256: "0f5b8533438dcea90e1e59a2c832e1f1ec8aba569b121886183d583efb7a2ad6"},
+				{Offset: 9264, Size: 104608, SHA256: "17befa964f26593421438f55b823eadb84240d6eb42eff1320be83f353580c9a"},
+				{Offset: 113872, Size: 37920, SHA256: "28f16baeb5bfe989b9214400b72392695ac2b7973cadd9010ea93bda167f799c"},
+				{Offset: 151792, Size: 8616, SHA256: "5db647a74d94498efd9b93885ebac6c765c2b65af53f5509a52bbb4c9b98c2de"},
+			},
+		},
+		{
+			Target: goccclimpl.Target{Arch: 89},
+			Data:   goccclImageSM89,
+			SHA256: "da82a8a5424538cd3e2b5ae4b5db8888a9996d4907ee52463697b33b467a132b",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 9256, SHA256: "cd3a375a425df2da9ec5efd682227467cda6ac85d661b089dd27a19e1eea75ae"},
+				{Offset: 9264, Size: 104608, SHA256: "90906c2b1844033dcb8f36f05322c05d6e948e8176db14fe1860b8459147f232"},
+				{Offset: 113872, Size: 37920, SHA256: "958d3575e7fc754158cf8e1c5429a4e98386692e2bb5b86749bcd7fb9f97b339"},
+				{Offset: 151792, Size: 8616, SHA256: "16ec0aa0becf5b3ce9479e336449880798e3dfcedc5ce7bedf434c5417b0cc2c"},
+			},
+		},
+		{
+			Target: goccclimpl.Target{Arch: 90},
+			Data:   goccclImageSM90,
+			SHA256: "804bccc586984b68af8bb24a2288c12bb411d065c0c3cb39d7d322db41bfcc03",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 9992, SHA256: "478f48e58ad8cf2ddc1cf18d3ba6042ed900331c6d29b6a88c5dc5a86177f1f5"},
+				{Offset: 10000, Size: 106368, SHA256: "5abe081792366165b8e1c9fbf2c1956c029cb53ce3b62b1a6a3028c06712a76c"},
+				{Offset: 116368, Size: 39424, SHA256: "85ee3fe970268e54f2a22f899a46ef2d32439b2bc5fcf55c109aea53712c30ab"},
+				{Offset: 155792, Size: 9344, SHA256: "3851092656e921ed475d06c590636445c1661a4fb11dceba16ed9988894b93a2"},
+			},
+		},
+		{
+			Target: goccclimpl.Target{Arch: 100},
+			Data:   goccclImageSM100,
+			SHA256: "1fa1acfd3a25cca5c56b3b205f5c36e7b515d010190651857b965a6b43cf7f8b",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 12272, SHA256: "fd2f2aa520bfbc1e38c5a9046c7035ebe5ad05d4c412560ac6f50f38a17d34d6"},
+				{Offset: 12272, Size: 114560, SHA256: "8b3ee417af6762a0fbce1fe0c367d72f4ce245dc5599594ffb72ce3f306bba60"},
+				{Offset: 126832, Size: 49776, SHA256: "d8f6745266881fc022087d55d7eb8a177e3ea5d93cc042ba16563fa40c3f8f9c"},
+				{Offset: 176608, Size: 11304, SHA256: "ae82fb45555784e1101fa7eed74686a2765f8ee0e703723083dfa38b0ac636a2"},
+			},
+		},
+		{
+			Target: goccclimpl.Target{Arch: 103},
+			Data:   goccclImageSM103,
+			SHA256: "7cda92c80b6dd560caa5c8d85c6fbd20206ba79cf0a25957d036242709a9aa42",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 13288, SHA256: "df1535e42739f32d3b744f46f9f81e22f7d2c6420f3f40ef7d17716a8c552509"},
+				{Offset: 13296, Size: 131576, SHA256: "78e91d99996e113c20866ddb3c93d01c3022e746528f06ec375d59894703f8de"},
+				{Offset: 144880, Size: 50000, SHA256: "41b37f4fa015fca632f5c4801851a12a6ea0a58169ad97f863e4ed83ad865f0e"},
+				{Offset: 194880, Size: 12920, SHA256: "c24bbf803730dcdb64c83896e04fad563a75729d13313f7f619d8565addf053c"},
+			},
+		},
+		{
+			Target: goccclimpl.Target{Arch: 120},
+			Data:   goccclImageSM120,
+			SHA256: "22c6b083dbda23973e5f9bf7a3b81f5fd0bec16298674c030fcf2f350e7aa19e",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 12328, SHA256: "8bb1ab36187f19c1671cad6683032d424cc805c906eaa666ad5060cc18b8aa13"},
+				{Offset: 12336, Size: 123112, SHA256: "23db639cf767960ef9bd7a5e698727df37d66f6c692b39b6681f33e40118505b"},
+				{Offset: 135456, Size: 49200, SHA256: "1f5c832b69cd5241e068b4d12279bd3cc416a8758a46e0898d41f2182f3381a1"},
+				{Offset: 184656, Size: 12536, SHA256: "89ed0f602ebd2b2ce733c42677745d77c2c8b3998a5224d6fb2c04429b54650b"},
+			},
+		},
+		{
+			Target: goccclimpl.Target{Arch: 120, PTX: true},
+			Data:   goccclImageCompute120,
+			PTXISA: "9.0",
+			SHA256: "af4fa928d70503b37526d9d3d1f7a8edcd94007b978ab7239ebf30849f9ed773",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 12334, SHA256: "3c80c791c80329aceb4f6f9387005c8e45c29a777fc31ab8492f514ec3d772d8"},
+				{Offset: 12336, Size: 236911, SHA256: "262a6ddb17ab009ce62f187a8439a23f2cf7808df26d30fbda23c5525ac0e449"},
+				{Offset: 249248, Size: 102368, SHA256: "747bad1ff5ad6adf6c985f1ad8ed25b2cb878304519460161f3f65589011f751"},
+				{Offset: 351616, Size: 12614, SHA256: "b5bed4edfd85b3cd916797565f98dc2f0f719113e49ebd761c32594c4fd177aa"},
+			},
+		},
 	})
 	// BinaryTransform(Scale) over int32, float32, int64, declared at main.go:53:12.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -57,6 +148,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float32](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int32/4", "float32/4", "int64/8"},
 		Kernels:   []string{"gocccl_transform2_Scale"},
+		Part:      0,
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
@@ -75,6 +167,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_reduce_Add_sweep", "gocccl_reduce_Add_final"},
+		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
@@ -93,6 +186,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_reduce_AddInt_sweep", "gocccl_reduce_AddInt_final"},
+		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
@@ -111,6 +205,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float32/4", "float64/8"},
 		Kernels:   []string{"gocccl_transform_Square"},
+		Part:      3,
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},

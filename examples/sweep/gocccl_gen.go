@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 5; it fails to compile against a runtime that
+// The glue is version 6; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 5)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(6 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 6)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -25,9 +25,181 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "891c2285d7c0fe3126cddbf485888c18ac6846a4f878e578549a7315d8461649", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "deebccc017894484f8c5919a532a01fb54d34cc8f416905e195f950c9e2118ca"},
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "75a08d0b53e137141449042c8f486b0c7c8972700fabc850f8948b863f7e037d"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "05c449d9f4a700d8593a5d178b12b98e5334eab9c3293106bdcbba675e03d6ab", []goccclimpl.Image{
+		{
+			Target: goccclimpl.Target{Arch: 80},
+			Data:   goccclImageSM80,
+			SHA256: "96583cbfc612143e433f10d54598b7f75d75fe3309f6d3633ab3e0dd86e226d4",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 40800, SHA256: "aefb82da1426e1cc3da27e6ab9c74cbfb0f5bc2a09d12c9fcb27b37e7844cb0a"},
+				{Offset: 40800, Size: 46688, SHA256: "633f8c00c9553ddaf051e811f3f95fea1ddfc2a809a6c572c27b255502740915"},
+				{Offset: 87488, Size: 43616, SHA256: "cb2cdf2d659a4871e3f898296eed93a55d638179137b93c3b845ad7e38f851af"},
+				{Offset: 131104, Size: 25952, SHA256: "9af220bf65395dc3079ac97d158e4979b93b69ff496ae4ba460071392a377029"},
+				{Offset: 157056, Size: 33376, SHA256: "39070c630d76ce45764caeb67a9531463fa704861afaa7e29e1b99b8a9a39009"},
+				{Offset: 190432, Size: 42464, SHA256: "8e83e5e8fdd32b309b66fa1f4cac587d1840be982156214a6853e94c631a2421"},
+				{Offset: 232896, Size: 41952, SHA256: "6cadea561f450b31e9098ba6646e8a4257500ae7748401a2468dcbfdf98fb577"},
+				{Offset: 274848, Size: 25952, SHA256: "1ff7c27753fd549d5945471758fb5d715d4ff552af64114826a5b8f07b55749e"},
+				{Offset: 300800, Size: 33376, SHA256: "b0bbaab57fe1d11d630aa0c5be19a592060c8f87ea76a6708d6993272efb19bb"},
+				{Offset: 334176, Size: 37472, SHA256: "038834be24485d046f19494ba40938c51c2c87434cc786ff9c0705c4059bf04f"},
+				{Offset: 371648, Size: 58208, SHA256: "f92ccdf00cab6360283087cb87e36c9ff1920530475c221d113e326d42bec531"},
+				{Offset: 429856, Size: 36960, SHA256: "1fe1a6c5237b0da0ef745f64076067327ed04ab63f259185da2adce7807e6237"},
+				{Offset: 466816, Size: 72160, SHA256: "e95ddf29f4f533af8c323f5981e4e43c3b768473f9e1413891e4d25b10223d08"},
+				{Offset: 538976, Size: 52576, SHA256: "8a2a47f974a86b33bc3ee12d42816c961f21d9e477e58fe2c0dbccd34aeefef3"},
+				{Offset: 591552, Size: 40160, SHA256: "300ad5401515b04930c03080942a660737c22ef00e69a1a6cc3cc9ad5473a8b6"},
+				{Offset: 631712, Size: 69216, SHA256: "cabb96ed7920f2a499928effd0c3be13425bdddaa71eb34ac6390c0e0d0ef979"},
+				{Offset: 700928, Size: 62816, SHA256: "2e6b58e6ff175f069b23dafd749d0341edb72433078af21447069d161edcd76d"},
+				{Offset: 763744, Size: 52576, SHA256: "6a891c6a915d722a33c6ffa43bc7afa0868c1b2e70e9a2c458f055f13570120f"},
+				{Offset: 816320, Size: 40160, SHA256: "ef92497f84d1a2ae4d1794af19013490a31b6fcc75e4085fa65d33f8387d9e55"},
+				{Offset: 856480, Size: 59488, SHA256: "cb8f4e92885e4469e2defd8a4926d51286b6574efc26e0d82225d6d41ec880c0"},
+				{Offset: 915968, Size: 25312, SHA256: "77f7157a2cf1596d6e19eef051eb460cf643495ccbce263576fc00946d8040d1"},
+				{Offset: 941280, Size: 21600, SHA256: "fb765094032401d383267c7cd9f21ff90d02702e45e2f2eb80e451ddd5f23317"},
+				{Offset: 962880, Size: 26848, SHA256: "ae230a43275185f87d79eff273a4156a85fefd86f547aeb586ebf74e1510f9d0"},
+				{Offset: 989728, Size: 25312, SHA256: "b344bc12a4ae035a19471b3f04a9e19b5ebc83b4a49b924c3ea37f4eec8de222"},
+				{Offset: 1015040, Size: 21856, SHA256: "20ab4a988aca3c48c22d49e0d10c40f22f2013ce741ed25e94c1fd16bd981d31"},
+				{Offset: 1036896, Size: 25056, SHA256: "edd09af5205e734d2859bb4bf179eb8289dd8daf48a1f1a0b88a4ff0a34a4d42"},
+				{Offset: 1061952, Size: 26592, SHA256: "ffaeb1ee18193ece352956c01df2b0d093cabedf057ec1c4c41e949045da9ba5"},
+				{Offset: 1088544, Size: 25824, SHA256: "454b4535d03cfcb3e63d3f1481b1dce8f6b12ffd81567bd171e471fb8a7340ef"},
+				{Offset: 1114368, Size: 22240, SHA256: "c98b972f44fb33186f7c400888f69bfe1bc7d0eeb3c72444d19d2c63e9df17b0"},
+				{Offset: 1136608, Size: 25568, SHA256: "1640d55f5f05b7d47de5922577eb9ea2f918449b386adce427480f40a8fe8b29"},
+				{Offset: 1162176, Size: 129632, SHA256: "d6f6fba874fe26196658f40444b1fe2331adac2ea29014a66a7bc65095bdcd8e"},
+				{Offset: 1291808, Size: 124640, SHA256: "da0518cb6ea10415f4833c763d53ff4137ea739ee3c440ea4cd10551e4fa6e6a"},
+				{Offset: 1416448, Size: 120928, SHA256: "e047c9b5dd4d506e68685da2cff31ee0a37c8693f29e187b75da664436b46ae8"},
+				{Offset: 1537376, Size: 119648, SHA256: "e83311a859d796e3f7011db352ccd8709925c30582311a3b4f2cc19fd9480f90"},
+				{Offset: 1657024, Size: 111840, SHA256: "cdd81a5a7cde8f9b8ba01f544f05961a966233cbe1a15f4c1905a283c5ff03f7"},
+				{Offset: 1768864, Size: 119776, SHA256: "98a14a1ee9b9efb1b82ac73c88a8175b896036bcd882514ee960fa8c54607ffe"},
+				{Offset: 1888640, Size: 120672, SHA256: "2e5f91db2ff634f0f0c4294276fe5fba350bfee063a28f0c967ffc6db436132c"},
+				{Offset: 2009312, Size: 119776, SHA256: "9585fb5f633c7575c43ed81bffbf24d9ba788f6df6ba9b5b38e30290b6bc7ef8"},
+				{Offset: 2129088, Size: 112096, SHA256: "f78ddb92e40474a39853fd6a5a9e75cc5d862fa8be066cb9e6f96b19ad2eed8d"},
+				{Offset: 2241184, Size: 119776, SHA256: "7bce31a3a58f68a9ab4df1063ad2855b7158d4158163952c89cee31f710922db"},
+				{Offset: 2360960, Size: 71712, SHA256: "8887b48972b83b5bc4b6313e4d799aa4c3c1688b2bcacf3071f417b6e7cbe6e5"},
+				{Offset: 2432672, Size: 69024, SHA256: "44fc50a4f613f393c8d26a2c876da00ae352748e376439f96a9c6b4e04b99595"},
+				{Offset: 2501696, Size: 94752, SHA256: "1b2d462fe7af7c7f6db662929c2652f4d5eec3ff831695d1d2519d4fd8890fda"},
+				{Offset: 2596448, Size: 43808, SHA256: "434b5ea2bcdfdefed87580a66641922796c0d0c467af3f68c90d7aace732038e"},
+				{Offset: 2640256, Size: 45344, SHA256: "c70ee459b45f7361c1992de359922d6f5156694c98b8c7a872172753a9368ca5"},
+				{Offset: 2685600, Size: 105888, SHA256: "22240c2e6da366d918273ea0d31a1af38090367946b6ee65cf091348e53947cf"},
+				{Offset: 2791488, Size: 79008, SHA256: "82e3772e58ae720493bd5c92159809ec19f6ef8d76e097b59baf477d06bb18ab"},
+				{Offset: 2870496, Size: 43808, SHA256: "bad89d1a82b672131f6e9fa11f5f851ce9899b27909283456a1a2faeedbcb545"},
+				{Offset: 2914304, Size: 45344, SHA256: "b6ea535cfde40cb0662f9c788afa02b061a90b4215171d090be92108261e29b6"},
+				{Offset: 2959648, Size: 94240, SHA256: "3a827f29b68f60c6fb0ffe808a7ed31828d303d261d20b75a7ac88ffa3a7a915"},
+				{Offset: 3053888, Size: 25952, SHA256: "638e0ec00bf54c1e0d0b474a00d57a5d8003bf60d313f05fb2516984fb0ce0c7"},
+				{Offset: 3079840, Size: 21600, SHA256: "1ff487e5494e36b324a370523fe6d0ce8397dcb693ce81475691b2eef6a529b7"},
+				{Offset: 3101440, Size: 27872, SHA256: "338318611d19c4b5675a15c169c77bf1a40d119beebf32db4f423680ab3e3bc1"},
+				{Offset: 3129312, Size: 25824, SHA256: "c48446a6837817d9deead2816b48f7d5e863aa9c51b8f4855d3654ef167066ac"},
+				{Offset: 3155136, Size: 21856, SHA256: "038ddfa6551222a6fb43593818628eec03189eeaf516ea492681bf5ada6cd53d"},
+				{Offset: 3176992, Size: 25440, SHA256: "7a9946b95ca89c103e3b14c8e2bb7f0cc02c94e16b40f5c6a5ce6f7f6714a0b9"},
+				{Offset: 3202432, Size: 27616, SHA256: "e6f94688114d710225ea1284f67bb9ad4991c764ce24fb6313da1f1f025cc1c1"},
+				{Offset: 3230048, Size: 26336, SHA256: "2000b5c378fdc1109d65a5140cdfe50e18b4df4de7c6e65db6397e0af10b802f"},
+				{Offset: 3256384, Size: 21728, SHA256: "c845df9f0fcee2d0feb0020f4bd039038fd32cbe9f3a24016abbf878c1233174"},
+				{Offset: 3278112, Size: 26720, SHA256: "2f54e034c01f2317db15d4c7787a06bd3183623c03124545ff74ef2e6fe3db6b"},
+				{Offset: 3304832, Size: 4904, SHA256: "eec681150c3ddc3858b1dc17d12d4e64a789f0be60e6a7cb235eccda419a3b65"},
+				{Offset: 3309744, Size: 4520, SHA256: "da989925c8db29850a44213042bcfc1cc2192ecaad67de244188c60455a7cf1b"},
+				{Offset: 3314272, Size: 6056, SHA256: "ce40a985b4a69a8c2ca44d790c7fc7552b5ff411303e5689ef2785c3a77f515d"},
+				{Offset: 3320336, Size: 4904, SHA256: "9c012582173996ddac313efec6def8d72d4723e4c0398dcdb7f947b49188f319"},
+				{Offset: 3325248, Size: 4520, SHA256: "fededa4ed08035d690f8f9e39ae2a2976d517e727292f99a6201cf2de9911203"},
+				{Offset: 3329776, Size: 8360, SHA256: "46dc0615fc6ff97471635828b3a988b859f3d2e1bcbc6ccecbf13de3df4abf22"},
+				{Offset: 3338144, Size: 6056, SHA256: "635d9d20de6c53a260c5e4300a8356945cc1e8b5f540958a4c07b43802388622"},
+				{Offset: 3344208, Size: 4904, SHA256: "67552aaf645bcdb9d3ec922200971bf0f914639257621849473c5fcfbf83c239"},
+				{Offset: 3349120, Size: 4520, SHA256: "ba41238ddf3abaad90247ca9f8db6aea92fdae359c208ed480c2eae11861deec"},
+				{Offset: 3353648, Size: 8360, SHA256: "4c9c6c20cbb7b0492b3365716e8a701eab0392d6e35e5d5846ec03a198fdb710"},
+				{Offset: 3362016, Size: 27232, SHA256: "5a2adf8a36d4597404fc678bdafb54406235933a4904a2df4c7b6e703a424799"},
+				{Offset: 3389248, Size: 22112, SHA256: "ba94aeb2ac999d4d9110e9b2520d6f5b6f0a432b7c20afedd818697b458b1b7c"},
+				{Offset: 3411360, Size: 28640, SHA256: "f171158f43561cbd96e4645b90a54b4aa3ed011aa0a962dba50820f5b6e58968"},
+				{Offset: 3440000, Size: 27232, SHA256: "de3f801ea918477f94544ce13801b1b7ddc7bce134d524d9b1714c99d55117c1"},
+				{Offset: 3467232, Size: 22240, SHA256: "fc93f254012d2741d688e11d6a190410ec75f675b4d9dcf3594814286612c20c"},
+				{Offset: 3489472, Size: 26976, SHA256: "d31946252b75bc33d4d8188d4dbb992f74f1ae8b308d37fc941bb5c60c39bc31"},
+				{Offset: 3516448, Size: 28640, SHA256: "bdbbeef86849ba3cf24f8603e832954efa13ccbd2aafecd96f49a394f41acfa0"},
+				{Offset: 3545088, Size: 27232, SHA256: "3bcebe3b207430f9d10be55c86f9658a34f80f80dd96c93b2d5c9e110602c13e"},
+				{Offset: 3572320, Size: 22240, SHA256: "a9c0a1547426c650a9ad79d7823274930254edc17cc3f7c7f25a600407a09525"},
+				{Offset: 3594560, Size: 26976, SHA256: "0671d002cb478b40a9c3ed5f6260f0f842ed333b6cbd8a2a1549d7fea2e89874"},
+			},
+		},
+		{
+			Target: goccclimpl.Target{Arch: 90},
+			Data:   goccclImageSM90,
+			SHA256: "e5cda746f720d36c22a77fed606016255515a10b6fe2f43fd0cee06f51e93453",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 53904, SHA256: "b4aa80a57af4d7b9598a44c2271ebd22d7ba1fbfb1f60a35785e309197e596eb"},
+				{Offset: 53904, Size: 77968, SHA256: "a9668903b997d364567277e1a5874b9c54c6715b6861f364509d4f3aba3d3cbb"},
+				{Offset: 131872, Size: 35344, SHA256: "a4ee561881a87ac1c63fe095346c08657e55202adae036bee3aecaf71a296806"},
+				{Offset: 167216, Size: 28944, SHA256: "c63721ca4ca9ec70eae08ec135717fb67794f314a43b9b87082d7d54729755bb"},
+				{Offset: 196160, Size: 49424, SHA256: "a7e552ea6504c072d70bba8aa290fa71955ae3d3c3214d7f3bd0c0915a791080"},
+				{Offset: 245584, Size: 37392, SHA256: "b47ad1d975426f463123acb25e6c6cd9b104512970761159e3c41009992ba057"},
+				{Offset: 282976, Size: 34960, SHA256: "b0c653caefb2440965663952d04b0094b6a057faf3e52bd2f1c290893c1330f0"},
+				{Offset: 317936, Size: 28944, SHA256: "67c49252a8b1f0bc1c9f0f0e8ac1011e6bdf76af30a690b1e40ff4ac598b9d65"},
+				{Offset: 346880, Size: 49424, SHA256: "d9016e0ac5d710ff569a0c55bad276b5e93637aedbf6d1e9061054323600e165"},
+				{Offset: 396304, Size: 35984, SHA256: "d695499565519d917f792f10ec701a2768733956d9e429fbc32417bfe7a5019b"},
+				{Offset: 432288, Size: 62096, SHA256: "33072e37d1a6fa019ea0b5b69211db9ee9207fce9e657fb8c5803e8c7bd8fc52"},
+				{Offset: 494384, Size: 40848, SHA256: "c6fcefd1f492e4712036b0614a1496725047b8e026898e156fe52b959253c991"},
+				{Offset: 535232, Size: 61328, SHA256: "79d9f35413439526d8f814382027f11a4dc0ba7d3ad88f812c906d1f7ae92f81"},
+				{Offset: 596560, Size: 56464, SHA256: "959e46b2637a7489f97542b6bf709175266918e4d91e7aa2507fcacb98be60a5"},
+				{Offset: 653024, Size: 43792, SHA256: "9ee4e809bed76bb4cae994470fa55ddd68436c7aa827b327ee55ebd1770ba048"},
+				{Offset: 696816, Size: 58384, SHA256: "e64e5cf928000e6c8c254e9bdd92cb8868f028e02551fac247cab513644e5099"},
+				{Offset: 755200, Size: 60304, SHA256: "4dece1faf27ae504ef3836c771ae8a72db4690fd35e49279cbdfa42b005ec3c4"},
+				{Offset: 815504, Size: 56464, SHA256: "9da45d0d27a6e0a3d5c8bb97ec29b99838c6c2409bd4e2ccd2556495e613bb87"},
+				{Offset: 871968, Size: 43792, SHA256: "7b5efe48cf4a871c019f0ceff2e7d484736276759beaf613f90ad86441a1c0c2"},
+				{Offset: 915760, Size: 58000, SHA256: "21e0683b715e427cd0e6f41acab1de40a5fa6ca1be5055525ba325e89269c2e4"},
+				{Offset: 973760, Size: 25224, SHA256: "a4369035df710beaeb6378ec1e4c38705717ab35b57ca62faa7891f8b3daf258"},
+				{Offset: 998992, Size: 22408, SHA256: "1f13cdff41f16c04cc81510a334817866c4ac79f91138b9f96d900ba14fb23e0"},
+				{Offset: 1021408, Size: 26888, SHA256: "1fa63f1c01df1f8a27af817efecb62aa296479679a136475c66f68b63814c5ba"},
+				{Offset: 1048304, Size: 25224, SHA256: "5ab0b9dbea6050686623aa0252e5040bd0aab009586a38524ac622b442948bea"},
+				{Offset: 1073536, Size: 22664, SHA256: "fbdd8607452ac4f28e033b140c2765a3fb5a227806c98fc2ed62513bf31f24d0"},
+				{Offset: 1096208, Size: 24840, SHA256: "deb5b3e2fbbc34a345cea17339da7501c8129628ebac50a354885f8e92a0198f"},
+				{Offset: 1121056, Size: 26504, SHA256: "4623c2c7bdf30e2f95698a71f99ffd981c4eadf9cad7795bc3c8d1b676e86740"},
+				{Offset: 1147568, Size: 25864, SHA256: "6130548f0b34eb0793637ac9ab1a52a86a5af58d39ae4327caa1a6ad872ff4b8"},
+				{Offset: 1173440, Size: 22792, SHA256: "efc2ce3121817a8cfeefd8fa6268371a8d47c4a7d8a2f77a10cb3a36fa1cd022"},
+				{Offset: 1196240, Size: 25352, SHA256: "13df740a5384e981bdab8609d11d4afb640db40e2308b298edce0b98fa53c10d"},
+				{Offset: 1221600, Size: 134720, SHA256: "4484e2142729f283b7e620142ceaf045cdda26865b6d252c5fc5ceebee7b8255"},
+				{Offset: 1356320, Size: 133056, SHA256: "716f0a0f3a96d7e704466176327717c2b969f529de34a708b200e1d23ab41cab"},
+				{Offset: 1489376, Size: 122560, SHA256: "50b55cadb1f1b98bc2beab49974be0b3026fbf9022dd0ed022c2bd60f55e5ded"},
+				{Offset: 1611936, Size: 124736, SHA256: "cd0efc366ecfe3a3127f6cfdb416d9b04ceaeaedcaa30310874c13ecd6be1b08"},
+				{Offset: 1736672, Size: 119488, SHA256: "ba0ac9927d643e6f6990def29e1388d21ddce3522dc7378c16822b65d776890e"},
+				{Offset: 1856160, Size: 122048, SHA256: "f24e5348e2c648529691221899886ea2eda9ea58ba033977c8efce5c9860367f"},
+				{Offset: 1978208, Size: 122304, SHA256: "aa052ca76f870d047aec0f56191fa97625573591da8943fb0f2d9ffe9bd5cc55"},
+				{Offset: 2100512, Size: 124736, SHA256: "631bf71aa5e20260ae63ace7ff55801338d049f1d743eed15f2b68598e4b56ec"},
+				{Offset: 2225248, Size: 120384, SHA256: "6371a7f6ffd9782c31b08629461e3f9e6e3077e4ca3cf1db75fab2d5c1830524"},
+				{Offset: 2345632, Size: 122048, SHA256: "d1b710b582bf8857a678def65892b40009a54adb4ecdae09a5096fb5c303fe03"},
+				{Offset: 2467680, Size: 71552, SHA256: "cdaf25124b02dff7f574273286c148bc72b6c21c3bbb5c262b1788f3987f5b39"},
+				{Offset: 2539232, Size: 69888, SHA256: "c8c60cea6c9b46fd206c57c0232f300ef7ddfd23fd72fbb1f5613fb5456c6c8b"},
+				{Offset: 2609120, Size: 72704, SHA256: "1efbb6d3a6ba5b53c7b550aded8675b3fa2d1d8f7805b6fa115299c3ec487e28"},
+				{Offset: 2681824, Size: 41984, SHA256: "c226603670de4dfd91f4c214d308fd5e2e9b13976f76d07283edf8c9f2ef15ea"},
+				{Offset: 2723808, Size: 46336, SHA256: "7a9eafc4ae151626dafd3c6861be08b7ee4e1b5e433acbb1ada914363f1e3b7d"},
+				{Offset: 2770144, Size: 91904, SHA256: "2513e5097dc76c978c01a2f9e9c86a3e07f2c4f9da84d22fb6407199f6474126"},
+				{Offset: 2862048, Size: 65536, SHA256: "952b16b10464443601fcffc0a72db802ab565f5e0c3946390feb72b54bb81539"},
+				{Offset: 2927584, Size: 41984, SHA256: "fdb41e79f37368c5296219c8bcf8bd2ee6c95c6056322f8a7376535236a13a7f"},
+				{Offset: 2969568, Size: 46336, SHA256: "06f02b7e95de679e881022a5f0212f1bcdaeaa8b8ec63ebbb0cafff25a4c1a17"},
+				{Offset: 3015904, Size: 83712, SHA256: "c2e1ef668a27f13abd82b8ffefd8a5d912e6b78eb0248ad9049a0d3906cd7822"},
+				{Offset: 3099616, Size: 25992, SHA256: "a98afb7b80e26693663f506e7e0f6ec313b47239aa16270b90bce0815a5bda46"},
+				{Offset: 3125616, Size: 22792, SHA256: "a96059dcf735809eddcb2ce6f0289f7334fd84a86d5ad8d5e171557617557f70"},
+				{Offset: 3148416, Size: 28552, SHA256: "888d2b8b8006378c8309ead57c660bb6c4c28a269f5c01233fe696d467a20e70"},
+				{Offset: 3176976, Size: 25864, SHA256: "6ab51c05c210182414460eb838547fd7a69b01fc1cec910a36d19ef79c0753a9"},
+				{Offset: 3202848, Size: 23048, SHA256: "0710a82bdb53e09349f07ccfffb9875da7a17ea583d95fa54ab69034cdfc998c"},
+				{Offset: 3225904, Size: 26120, SHA256: "d30a60362f7e66b22f0ef68a6d0d43f3bd665c0856f17c637f3fb30bd78bc143"},
+				{Offset: 3252032, Size: 28296, SHA256: "ac2371b3173c19b5f0e5494e4b03776713d6f92812e315b41b8fa8d57c6a524e"},
+				{Offset: 3280336, Size: 26760, SHA256: "0c8598713b7de776e23c56409e73958692cabf4aa151c00420b99b3cf80d2b56"},
+				{Offset: 3307104, Size: 22920, SHA256: "3f77d62a43eb6c65d817233cdb02b06a4d0a2b3a9dd7582e208bf2b0affd3133"},
+				{Offset: 3330032, Size: 27016, SHA256: "c9cf1a0c2905ba890e8c2b3a631d180ad1b4a830950cf6927022056a40cc7789"},
+				{Offset: 3357056, Size: 5504, SHA256: "e94127301dd36d87f826cd8f5235422cd0f51c637d6dbae9b89dac458787f267"},
+				{Offset: 3362560, Size: 5120, SHA256: "1321dad315f1d46162e48e721f852a070add73a8296aaae853637f39209ff7cc"},
+				{Offset: 3367680, Size: 6784, SHA256: "3a057b78045302034a2ad5f07e02d2cd3139b981375c34d39ef349cbf3d22e1d"},
+				{Offset: 3374464, Size: 5504, SHA256: "3d8038ebc1381cb382c01912fc0e9406aa3b8a87972caaff15a3b4a35fe3c1e6"},
+				{Offset: 3379968, Size: 5120, SHA256: "b185a014d07ba7d295ac2cbde327fa9cf67172ab1e2580a7f5aa412c13e1d4ff"},
+				{Offset: 3385088, Size: 8960, SHA256: "935001f39affcb589276553e52a5496ed8950c824d0ab43de479e2eb323433fe"},
+				{Offset: 3394048, Size: 6784, SHA256: "fa00c110b36b105c410857bd8fbd4c1137d86b3eccf244ace0eaed2ef160fde8"},
+				{Offset: 3400832, Size: 5504, SHA256: "93e6f95abafa19a53118b035954db28895b96ae8de6d14a0518565fcaacfcf61"},
+				{Offset: 3406336, Size: 5120, SHA256: "98bd568a94a88dea1fc3c0b190eaad5aea88787b4442a3111abada83088a0caf"},
+				{Offset: 3411456, Size: 8960, SHA256: "2be7fe8cfcf4a59bafbcdb003bf11c1f30b76f328159e6ec97056ec4336eb4fc"},
+				{Offset: 3420416, Size: 27400, SHA256: "36ef23f4487543c2d1d0f7d4e78bfd122275b8a8b851c59462e33e94703c8841"},
+				{Offset: 3447824, Size: 23816, SHA256: "6535fd8183cedd1b179a90dd5007392c2acdcb64146eaf7f75d2809b5d20ad49"},
+				{Offset: 3471648, Size: 29320, SHA256: "832e461306ac681cac902d72e0afafae4bdc324af00a9c564dfb46ed33574c8c"},
+				{Offset: 3500976, Size: 27400, SHA256: "d1ac0847138a1f140c3afc4602a2e69f6b1c1fe6c07042d53e6ccd3c7361fc6d"},
+				{Offset: 3528384, Size: 23944, SHA256: "4a3805bf26c0baaf387a34acb1d0e31148f71ea140cb93b89c9c6e8e0370e28a"},
+				{Offset: 3552336, Size: 27528, SHA256: "0a5ab57063bbfc7d49b930c82f51070a294c47f26a5e273bcc6073ee5514ef38"},
+				{Offset: 3579872, Size: 29320, SHA256: "c190fd7f708b0c8fd126689df184176fd639a002dcf4c05053f7f660b061023f"},
+				{Offset: 3609200, Size: 27400, SHA256: "68a88a5a536f4e40095bc418e3f3e8bce9522f3e01f088477503a262e0d51a34"},
+				{Offset: 3636608, Size: 23944, SHA256: "275083503c460027a57c54d6d916a3f0451ff36fd8350ac18fb14f0e86867599"},
+				{Offset: 3660560, Size: 27528, SHA256: "051f5fdc7746cfb471eaf10145741daf438b4b1670d21f4f6390779af09d3f6d"},
+			},
+		},
 	})
 	// InclusiveScan(MaxFloat32) over float32, declared at ops.go:180:102.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -36,6 +208,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxFloat32_init", "gocccl_inclusive_scan_MaxFloat32_sweep"},
+		Part:      0,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 15},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
@@ -48,6 +221,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxFloat64_init", "gocccl_inclusive_scan_MaxFloat64_sweep"},
+		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 7},
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
@@ -60,6 +234,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxInt16_init", "gocccl_inclusive_scan_MaxInt16_sweep"},
+		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 30},
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
@@ -72,6 +247,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxInt32_init", "gocccl_inclusive_scan_MaxInt32_sweep"},
+		Part:      3,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 15},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
@@ -84,6 +260,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxInt64_init", "gocccl_inclusive_scan_MaxInt64_sweep"},
+		Part:      4,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 7},
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
@@ -96,6 +273,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxInt8_init", "gocccl_inclusive_scan_MaxInt8_sweep"},
+		Part:      5,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 30},
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
@@ -108,6 +286,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
 		Layouts:   []string{"uint16/2"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxUint16_init", "gocccl_inclusive_scan_MaxUint16_sweep"},
+		Part:      6,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 30},
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
@@ -120,6 +299,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxUint32_init", "gocccl_inclusive_scan_MaxUint32_sweep"},
+		Part:      7,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 15},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
@@ -132,6 +312,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxUint64_init", "gocccl_inclusive_scan_MaxUint64_sweep"},
+		Part:      8,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 7},
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
@@ -144,6 +325,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxUint8_init", "gocccl_inclusive_scan_MaxUint8_sweep"},
+		Part:      9,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 30},
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
@@ -156,6 +338,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_merge_sort_keys_LessFloat32_block", "gocccl_merge_sort_keys_LessFloat32_partition", "gocccl_merge_sort_keys_LessFloat32_merge"},
+		Part:      10,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
@@ -168,6 +351,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_merge_sort_keys_LessFloat64_block", "gocccl_merge_sort_keys_LessFloat64_partition", "gocccl_merge_sort_keys_LessFloat64_merge"},
+		Part:      11,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -180,6 +364,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_merge_sort_keys_LessInt16_block", "gocccl_merge_sort_keys_LessInt16_partition", "gocccl_merge_sort_keys_LessInt16_merge"},
+		Part:      12,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
@@ -192,6 +377,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_merge_sort_keys_LessInt32_block", "gocccl_merge_sort_keys_LessInt32_partition", "gocccl_merge_sort_keys_LessInt32_merge"},
+		Part:      13,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
@@ -204,6 +390,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_merge_sort_keys_LessInt64_block", "gocccl_merge_sort_keys_LessInt64_partition", "gocccl_merge_sort_keys_LessInt64_merge"},
+		Part:      14,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -216,6 +403,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_merge_sort_keys_LessInt8_block", "gocccl_merge_sort_keys_LessInt8_partition", "gocccl_merge_sort_keys_LessInt8_merge"},
+		Part:      15,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
@@ -228,6 +416,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
 		Layouts:   []string{"uint16/2"},
 		Kernels:   []string{"gocccl_merge_sort_keys_LessUint16_block", "gocccl_merge_sort_keys_LessUint16_partition", "gocccl_merge_sort_keys_LessUint16_merge"},
+		Part:      16,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
@@ -240,6 +429,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_merge_sort_keys_LessUint32_block", "gocccl_merge_sort_keys_LessUint32_partition", "gocccl_merge_sort_keys_LessUint32_merge"},
+		Part:      17,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
@@ -252,6 +442,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_merge_sort_keys_LessUint64_block", "gocccl_merge_sort_keys_LessUint64_partition", "gocccl_merge_sort_keys_LessUint64_merge"},
+		Part:      18,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -264,6 +455,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_merge_sort_keys_LessUint8_block", "gocccl_merge_sort_keys_LessUint8_partition", "gocccl_merge_sort_keys_LessUint8_merge"},
+		Part:      19,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 17},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
@@ -276,6 +468,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_partition_KeepFloat32_init", "gocccl_partition_KeepFloat32_sweep"},
+		Part:      20,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
@@ -288,6 +481,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_partition_KeepFloat64_init", "gocccl_partition_KeepFloat64_sweep"},
+		Part:      21,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
@@ -300,6 +494,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_partition_KeepInt16_init", "gocccl_partition_KeepInt16_sweep"},
+		Part:      22,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
@@ -312,6 +507,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_partition_KeepInt32_init", "gocccl_partition_KeepInt32_sweep"},
+		Part:      23,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
@@ -324,6 +520,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_partition_KeepInt64_init", "gocccl_partition_KeepInt64_sweep"},
+		Part:      24,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
@@ -336,6 +533,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_partition_KeepInt8_init", "gocccl_partition_KeepInt8_sweep"},
+		Part:      25,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
@@ -348,6 +546,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
 		Layouts:   []string{"uint16/2"},
 		Kernels:   []string{"gocccl_partition_KeepUint16_init", "gocccl_partition_KeepUint16_sweep"},
+		Part:      26,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
@@ -360,6 +559,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_partition_KeepUint32_init", "gocccl_partition_KeepUint32_sweep"},
+		Part:      27,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
@@ -372,6 +572,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_partition_KeepUint64_init", "gocccl_partition_KeepUint64_sweep"},
+		Part:      28,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
@@ -384,6 +585,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_partition_KeepUint8_init", "gocccl_partition_KeepUint8_sweep"},
+		Part:      29,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
@@ -396,6 +598,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_float32_init", "gocccl_radix_sort_keys_float32_histogram", "gocccl_radix_sort_keys_float32_onesweep", "gocccl_radix_sort_keys_float32_single"},
+		Part:      30,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 384, ItemsPerThread: 20},
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
@@ -408,6 +611,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_float64_init", "gocccl_radix_sort_keys_float64_histogram", "gocccl_radix_sort_keys_float64_onesweep", "gocccl_radix_sort_keys_float64_single"},
+		Part:      31,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 384, ItemsPerThread: 15},
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
@@ -420,6 +624,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_radix_sort_keys_int16_init", "gocccl_radix_sort_keys_int16_histogram", "gocccl_radix_sort_keys_int16_onesweep", "gocccl_radix_sort_keys_int16_single"},
+		Part:      32,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 512, ItemsPerThread: 19},
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
@@ -432,6 +637,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_int32_init", "gocccl_radix_sort_keys_int32_histogram", "gocccl_radix_sort_keys_int32_onesweep", "gocccl_radix_sort_keys_int32_single"},
+		Part:      33,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 384, ItemsPerThread: 20},
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
@@ -444,6 +650,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_int64_init", "gocccl_radix_sort_keys_int64_histogram", "gocccl_radix_sort_keys_int64_onesweep", "gocccl_radix_sort_keys_int64_single"},
+		Part:      34,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 384, ItemsPerThread: 15},
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
@@ -456,6 +663,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_radix_sort_keys_int8_init", "gocccl_radix_sort_keys_int8_histogram", "gocccl_radix_sort_keys_int8_onesweep", "gocccl_radix_sort_keys_int8_single"},
+		Part:      35,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 512, ItemsPerThread: 19},
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
@@ -468,6 +676,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
 		Layouts:   []string{"uint16/2"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint16_init", "gocccl_radix_sort_keys_uint16_histogram", "gocccl_radix_sort_keys_uint16_onesweep", "gocccl_radix_sort_keys_uint16_single"},
+		Part:      36,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 512, ItemsPerThread: 19},
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
@@ -480,6 +689,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint32_init", "gocccl_radix_sort_keys_uint32_histogram", "gocccl_radix_sort_keys_uint32_onesweep", "gocccl_radix_sort_keys_uint32_single"},
+		Part:      37,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 384, ItemsPerThread: 20},
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
@@ -492,6 +702,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint64_init", "gocccl_radix_sort_keys_uint64_histogram", "gocccl_radix_sort_keys_uint64_onesweep", "gocccl_radix_sort_keys_uint64_single"},
+		Part:      38,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 384, ItemsPerThread: 15},
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
@@ -504,6 +715,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint8_init", "gocccl_radix_sort_keys_uint8_histogram", "gocccl_radix_sort_keys_uint8_onesweep", "gocccl_radix_sort_keys_uint8_single"},
+		Part:      39,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 512, ItemsPerThread: 19},
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
@@ -516,6 +728,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_reduce_MaxFloat32_sweep", "gocccl_reduce_MaxFloat32_final"},
+		Part:      40,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -528,6 +741,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_reduce_MaxFloat64_sweep", "gocccl_reduce_MaxFloat64_final"},
+		Part:      41,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -540,6 +754,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_reduce_MaxInt16_sweep", "gocccl_reduce_MaxInt16_final"},
+		Part:      42,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
@@ -552,6 +767,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_reduce_MaxInt32_sweep", "gocccl_reduce_MaxInt32_final"},
+		Part:      43,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -564,6 +780,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_reduce_MaxInt64_sweep", "gocccl_reduce_MaxInt64_final"},
+		Part:      44,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -576,6 +793,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_reduce_MaxInt8_sweep", "gocccl_reduce_MaxInt8_final"},
+		Part:      45,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
@@ -588,6 +806,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
 		Layouts:   []string{"uint16/2"},
 		Kernels:   []string{"gocccl_reduce_MaxUint16_sweep", "gocccl_reduce_MaxUint16_final"},
+		Part:      46,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
@@ -600,6 +819,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_MaxUint32_sweep", "gocccl_reduce_MaxUint32_final"},
+		Part:      47,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -612,6 +832,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_reduce_MaxUint64_sweep", "gocccl_reduce_MaxUint64_final"},
+		Part:      48,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -624,6 +845,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_reduce_MaxUint8_sweep", "gocccl_reduce_MaxUint8_final"},
+		Part:      49,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
@@ -636,6 +858,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_select_KeepFloat32_init", "gocccl_select_KeepFloat32_sweep"},
+		Part:      50,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
@@ -648,6 +871,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_select_KeepFloat64_init", "gocccl_select_KeepFloat64_sweep"},
+		Part:      51,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
@@ -660,6 +884,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_select_KeepInt16_init", "gocccl_select_KeepInt16_sweep"},
+		Part:      52,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
@@ -672,6 +897,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_KeepInt32_init", "gocccl_select_KeepInt32_sweep"},
+		Part:      53,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
@@ -684,6 +910,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_select_KeepInt64_init", "gocccl_select_KeepInt64_sweep"},
+		Part:      54,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
@@ -696,6 +923,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_select_KeepInt8_init", "gocccl_select_KeepInt8_sweep"},
+		Part:      55,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
@@ -708,6 +936,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
 		Layouts:   []string{"uint16/2"},
 		Kernels:   []string{"gocccl_select_KeepUint16_init", "gocccl_select_KeepUint16_sweep"},
+		Part:      56,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
@@ -720,6 +949,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_KeepUint32_init", "gocccl_select_KeepUint32_sweep"},
+		Part:      57,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
@@ -732,6 +962,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_select_KeepUint64_init", "gocccl_select_KeepUint64_sweep"},
+		Part:      58,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
@@ -744,6 +975,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_select_KeepUint8_init", "gocccl_select_KeepUint8_sweep"},
+		Part:      59,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
@@ -756,6 +988,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_CopyFloat32"},
+		Part:      60,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -768,6 +1001,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_CopyFloat64"},
+		Part:      61,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
@@ -780,6 +1014,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2", "int16/2"},
 		Kernels:   []string{"gocccl_transform_CopyInt16"},
+		Part:      62,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -792,6 +1027,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform_CopyInt32"},
+		Part:      63,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -804,6 +1040,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8", "int64/8"},
 		Kernels:   []string{"gocccl_transform_CopyInt64"},
+		Part:      64,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
@@ -816,6 +1053,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1", "int8/1"},
 		Kernels:   []string{"gocccl_transform_CopyInt8"},
+		Part:      65,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
@@ -828,6 +1066,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint16](), reflect.TypeFor[uint16]()},
 		Layouts:   []string{"uint16/2", "uint16/2"},
 		Kernels:   []string{"gocccl_transform_CopyUint16"},
+		Part:      66,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -840,6 +1079,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_CopyUint32"},
+		Part:      67,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -852,6 +1092,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_transform_CopyUint64"},
+		Part:      68,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
@@ -864,6 +1105,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1", "uint8/1"},
 		Kernels:   []string{"gocccl_transform_CopyUint8"},
+		Part:      69,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
@@ -876,6 +1118,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_unique_EqFloat32_init", "gocccl_unique_EqFloat32_sweep"},
+		Part:      70,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
@@ -888,6 +1131,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_unique_EqFloat64_init", "gocccl_unique_EqFloat64_sweep"},
+		Part:      71,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
@@ -900,6 +1144,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_unique_EqInt16_init", "gocccl_unique_EqInt16_sweep"},
+		Part:      72,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
@@ -912,6 +1157,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_unique_EqInt32_init", "gocccl_unique_EqInt32_sweep"},
+		Part:      73,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
@@ -924,6 +1170,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_unique_EqInt64_init", "gocccl_unique_EqInt64_sweep"},
+		Part:      74,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
@@ -936,6 +1183,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_unique_EqInt8_init", "gocccl_unique_EqInt8_sweep"},
+		Part:      75,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
@@ -948,6 +1196,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
 		Layouts:   []string{"uint16/2"},
 		Kernels:   []string{"gocccl_unique_EqUint16_init", "gocccl_unique_EqUint16_sweep"},
+		Part:      76,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
@@ -960,6 +1209,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_unique_EqUint32_init", "gocccl_unique_EqUint32_sweep"},
+		Part:      77,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
@@ -972,6 +1222,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_unique_EqUint64_init", "gocccl_unique_EqUint64_sweep"},
+		Part:      78,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 8},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
@@ -984,6 +1235,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_unique_EqUint8_init", "gocccl_unique_EqUint8_sweep"},
+		Part:      79,
 		Policies: []goccclimpl.Policy{
 			{Arch: 80, BlockThreads: 128, ItemsPerThread: 16},
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},

@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 5; it fails to compile against a runtime that
+// The glue is version 6; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 5)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(6 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 6)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -23,8 +23,69 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest", "c7cf9c326fc5c8ac0da7aaf24f1a336bb8511a39c7cba5eb06ed5ff2bcfb424b", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "6ea6b41027621a1db00c8447ae132325dbd79d0f31d7063fb46b78aaee62e6ed"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest", "e32b34d5ad76a56cfa5fec1835cde0b26a0d34e58744624e6098318bd7b3c2c1", []goccclimpl.Image{
+		{
+			Target: goccclimpl.Target{Arch: 90},
+			Data:   goccclImageSM90,
+			SHA256: "7cc3333a51e6afb43d70655bb34af38a217f1c5889be648a77533e9119e11cfc",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 14728, SHA256: "09446c4818fb4b50a0b4bb44cf1b4d5cefa1eca8d4e946e5a94e921e5c6d53f1"},
+				{Offset: 14736, Size: 46280, SHA256: "59a82d2b7b82fba5d354daa07535a9ccdba6ff7d86dd5d5c2d0819c0bbabc8ca"},
+				{Offset: 61024, Size: 36296, SHA256: "1c2611f905991c1078c5ac22730a36b77f293c8a57ebbd9175bb53a5537d5f2c"},
+				{Offset: 97328, Size: 8584, SHA256: "27fde7d7675bc7b37b9aeb27d8659477c68bda406c57532644fe98f374f657a6"},
+				{Offset: 105920, Size: 18568, SHA256: "77df5134194c6da6b86a63173faaf5ca7df098c7b2ebe7994f92ababb7433c1d"},
+				{Offset: 124496, Size: 7944, SHA256: "0269a1d8f496ad4d9a3ae5c88f1fc329cd9a8e1bf4494347ef7b9e47cc7d3fd1"},
+				{Offset: 132448, Size: 8584, SHA256: "359c060b82e30bd09e0db9128f597d3b44527767f78804443f2301239cc8f540"},
+				{Offset: 141040, Size: 31112, SHA256: "2e3faa373e4429cfa79ffc5e523ae41953bb94844500f9c3ce98512201f52465"},
+				{Offset: 172160, Size: 8584, SHA256: "ee3da7a94280da9734c4523b5e7395899d4be592a72d647480b1a6f9f8a7cad0"},
+				{Offset: 180752, Size: 19720, SHA256: "2cc7962488c1113ac9128b4530ca88eb220457d616a8f0dfcd49eadebbd265c3"},
+				{Offset: 200480, Size: 7944, SHA256: "b342b1e5bd1c50efdad4fb493778527c19df7878cd450a4f4f213b19cdfd34c3"},
+				{Offset: 208432, Size: 8584, SHA256: "911a9619db059af0914e34037988fd2aec22918df716bf3a4bb7e505b76343c9"},
+				{Offset: 217024, Size: 29832, SHA256: "3b0ae0c68dbcc2f12fcc27b7424f07f137cbb6998e5a8973135db7eb7512f9bc"},
+				{Offset: 246864, Size: 8584, SHA256: "70241220f41896acc73605ed049111f0525a2ff41975284b46d10928b554e7ae"},
+				{Offset: 255456, Size: 116224, SHA256: "23d738e02e93f13875e3a8540c8cfe91d7ee610fc5eb12de696b8a61a65d74fb"},
+				{Offset: 371680, Size: 106496, SHA256: "f7748f8a6087e0395eff7986a281ec5600598bb292e6a77fa373d4faabfd705f"},
+				{Offset: 478176, Size: 39424, SHA256: "85ee3fe970268e54f2a22f899a46ef2d32439b2bc5fcf55c109aea53712c30ab"},
+				{Offset: 517600, Size: 62592, SHA256: "4f22d7111e4c316f6b4b3e4ec98b9d9c264673eede8fe352c6e63fee59d79f8f"},
+				{Offset: 580192, Size: 42240, SHA256: "d2035e6f2b53c0ec75438a67c83001185245be75c96945e0bc50d6ee547d60e2"},
+				{Offset: 622432, Size: 39424, SHA256: "6649ce2b44b22e46ef177d5c535525bebc935bd15ddadcf6f18b954d5953ca12"},
+				{Offset: 661856, Size: 71296, SHA256: "ace6ab7ed449166c5dd127ce5acfff6348ca0845efad188193703d47691bb4cc"},
+				{Offset: 733152, Size: 39424, SHA256: "7f01bb165a41a2864050e5b9a3bc7d8acc6110954c46dd8acbce3a62b3da9c84"},
+				{Offset: 772576, Size: 62592, SHA256: "82c838b2dc8e90aaa6f54f40e3c23b1c384320ac387a037e9b4a671916743dcb"},
+				{Offset: 835168, Size: 42240, SHA256: "1d329d0a276fb3d673c39cee114a3fa448f064eccf9dccfb1fd3226fc85a8f73"},
+				{Offset: 877408, Size: 39424, SHA256: "97502c8614ae736d0778791020e0def7acf39d5261b9863ec60ba2604b46f374"},
+				{Offset: 916832, Size: 71168, SHA256: "6b164b0d1d19a2ce0c00c1400e029682ee0249c89f1af9898a41fb46ff77ae9c"},
+				{Offset: 988000, Size: 39424, SHA256: "a11359c45d55c50b5b256e0c9d0509c16a62a00af7e30720b9458e4ec974881f"},
+				{Offset: 1027424, Size: 47872, SHA256: "9a883c0c6348f4029a081c7a3e9cfbad7184f86544028038ed10e8205f5144ab"},
+				{Offset: 1075296, Size: 40960, SHA256: "e0f1c78c72e7ff00c2866a827254775b4378ad5fe0db5f21885e52457566f2b4"},
+				{Offset: 1116256, Size: 46336, SHA256: "b995d3e587c7924900daf82f3a17883dc30d3281802eb4142af64d1c37f11990"},
+				{Offset: 1162592, Size: 72704, SHA256: "1efbb6d3a6ba5b53c7b550aded8675b3fa2d1d8f7805b6fa115299c3ec487e28"},
+				{Offset: 1235296, Size: 41984, SHA256: "c226603670de4dfd91f4c214d308fd5e2e9b13976f76d07283edf8c9f2ef15ea"},
+				{Offset: 1277280, Size: 46336, SHA256: "7a9eafc4ae151626dafd3c6861be08b7ee4e1b5e433acbb1ada914363f1e3b7d"},
+				{Offset: 1323616, Size: 91904, SHA256: "2513e5097dc76c978c01a2f9e9c86a3e07f2c4f9da84d22fb6407199f6474126"},
+				{Offset: 1415520, Size: 46336, SHA256: "ed818574dc55ab18bc13c4dda4479b10697c1dde46ed336ebcb88f847e5fa243"},
+				{Offset: 1461856, Size: 65536, SHA256: "952b16b10464443601fcffc0a72db802ab565f5e0c3946390feb72b54bb81539"},
+				{Offset: 1527392, Size: 41984, SHA256: "fdb41e79f37368c5296219c8bcf8bd2ee6c95c6056322f8a7376535236a13a7f"},
+				{Offset: 1569376, Size: 46336, SHA256: "06f02b7e95de679e881022a5f0212f1bcdaeaa8b8ec63ebbb0cafff25a4c1a17"},
+				{Offset: 1615712, Size: 83712, SHA256: "c2e1ef668a27f13abd82b8ffefd8a5d912e6b78eb0248ad9049a0d3906cd7822"},
+				{Offset: 1699424, Size: 46336, SHA256: "2be8c2f0efe61e2488c0723e5cbf096fb44da3529fac590d0190132e55186241"},
+				{Offset: 1745760, Size: 10880, SHA256: "e7001f773a3a02d0b5dfc6d7b44a6b1042c92d433c48c35deee80591e7848ec4"},
+				{Offset: 1756640, Size: 8704, SHA256: "aad967e2efee3c04791c28fec01d71e2ef1d29abee75569e83c04af573cec813"},
+				{Offset: 1765344, Size: 6016, SHA256: "3e48ed91026d80f0abb5f362bb487919a3257943c5271eb78a4829b8d286580c"},
+				{Offset: 1771360, Size: 8576, SHA256: "f72c9c85c77356e18fbd359617388a68c0058a1d2e618e2f02ba94d2eb894512"},
+				{Offset: 1779936, Size: 6016, SHA256: "dbdb267d7ba091040e57a651017116eac31ad174f59d8327adfe5c1d8ed57722"},
+				{Offset: 1785952, Size: 6016, SHA256: "a424c50d61e072d9f0e2daafb87f57f42cccc1c44fe200c394498249a8e88c1d"},
+				{Offset: 1791968, Size: 12672, SHA256: "9c62c9ff7e4a40cc03a771c158eb9e9e80be71ce90b2b771b96820f2e01f0f36"},
+				{Offset: 1804640, Size: 6016, SHA256: "fce73fb30686a8ad83e00abc4df47cc0613f504dc1ae469c43329f137c6c05b7"},
+				{Offset: 1810656, Size: 8576, SHA256: "b808674bd9c0866a2eae6bc727aad24f58072d948bd7b19688ffaa1e6b24b94a"},
+				{Offset: 1819232, Size: 6016, SHA256: "cbdf2e8865a96d4f901b37436900ae9a29eb32e0aef437afb26459d5a31dbb88"},
+				{Offset: 1825248, Size: 6016, SHA256: "461bd8fcbcd79ca369feb16713403e1bd3a913c6cf1419dc129bab5e8bc58004"},
+				{Offset: 1831264, Size: 12672, SHA256: "d9b49e2867f3987807bb991c5babb8f183a5b74f974f82cbb4f4d9a315defc9e"},
+				{Offset: 1843936, Size: 6016, SHA256: "cd6f5c5a95ea53afb12be89895f5164ba8785c0d09db280f143eb87fd4b9379b"},
+				{Offset: 1849952, Size: 11776, SHA256: "b2c1630e93da270f70006b0ce73bca1d36e1e161a9ec4a2fc1364722dede950d"},
+				{Offset: 1861728, Size: 7296, SHA256: "bbf8374f5b9c4938d0920054128004bf54f48cb7efee8d7584ea079cf0543ddd"},
+			},
+		},
 	})
 	// BinaryTransform(Blend) over uint8, float32, float32, declared at ops.go:382:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -33,6 +94,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint8/1", "float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_Blend"},
+		Part:      0,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -44,6 +106,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_MixFloat32"},
+		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -55,6 +118,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_MixFloat64"},
+		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -66,6 +130,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int](), reflect.TypeFor[int](), reflect.TypeFor[int]()},
 		Layouts:   []string{"int/8", "int/8", "int/8"},
 		Kernels:   []string{"gocccl_transform2_MixInt"},
+		Part:      3,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -77,6 +142,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[int16](), reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2", "int16/2", "int16/2"},
 		Kernels:   []string{"gocccl_transform2_MixInt16"},
+		Part:      4,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -88,6 +154,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform2_MixInt32"},
+		Part:      5,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -99,6 +166,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8", "int64/8", "int64/8"},
 		Kernels:   []string{"gocccl_transform2_MixInt64"},
+		Part:      6,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -110,6 +178,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int8](), reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1", "int8/1", "int8/1"},
 		Kernels:   []string{"gocccl_transform2_MixInt8"},
+		Part:      7,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -121,6 +190,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint](), reflect.TypeFor[uint](), reflect.TypeFor[uint]()},
 		Layouts:   []string{"uint/8", "uint/8", "uint/8"},
 		Kernels:   []string{"gocccl_transform2_MixUint"},
+		Part:      8,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -132,6 +202,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint16](), reflect.TypeFor[uint16](), reflect.TypeFor[uint16]()},
 		Layouts:   []string{"uint16/2", "uint16/2", "uint16/2"},
 		Kernels:   []string{"gocccl_transform2_MixUint16"},
+		Part:      9,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -143,6 +214,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform2_MixUint32"},
+		Part:      10,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -154,6 +226,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8", "uint64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_transform2_MixUint64"},
+		Part:      11,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -165,6 +238,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[uint8](), reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1", "uint8/1", "uint8/1"},
 		Kernels:   []string{"gocccl_transform2_MixUint8"},
+		Part:      12,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -176,6 +250,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uintptr](), reflect.TypeFor[uintptr](), reflect.TypeFor[uintptr]()},
 		Layouts:   []string{"uintptr/8", "uintptr/8", "uintptr/8"},
 		Kernels:   []string{"gocccl_transform2_MixUintptr"},
+		Part:      13,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -187,6 +262,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_reduce_AddFloat32_sweep", "gocccl_reduce_AddFloat32_final"},
+		Part:      14,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -198,6 +274,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_reduce_AddFloat64_sweep", "gocccl_reduce_AddFloat64_final"},
+		Part:      15,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -209,6 +286,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int]()},
 		Layouts:   []string{"int/8"},
 		Kernels:   []string{"gocccl_reduce_AddInt_sweep", "gocccl_reduce_AddInt_final"},
+		Part:      16,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -220,6 +298,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_reduce_AddInt16_sweep", "gocccl_reduce_AddInt16_final"},
+		Part:      17,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -231,6 +310,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_reduce_AddInt32_sweep", "gocccl_reduce_AddInt32_final"},
+		Part:      18,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -242,6 +322,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_reduce_AddInt64_sweep", "gocccl_reduce_AddInt64_final"},
+		Part:      19,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -253,6 +334,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_reduce_AddInt8_sweep", "gocccl_reduce_AddInt8_final"},
+		Part:      20,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -264,6 +346,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint]()},
 		Layouts:   []string{"uint/8"},
 		Kernels:   []string{"gocccl_reduce_AddUint_sweep", "gocccl_reduce_AddUint_final"},
+		Part:      21,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -275,6 +358,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
 		Layouts:   []string{"uint16/2"},
 		Kernels:   []string{"gocccl_reduce_AddUint16_sweep", "gocccl_reduce_AddUint16_final"},
+		Part:      22,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -286,6 +370,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_AddUint32_sweep", "gocccl_reduce_AddUint32_final"},
+		Part:      23,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -297,6 +382,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_reduce_AddUint64_sweep", "gocccl_reduce_AddUint64_final"},
+		Part:      24,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -308,6 +394,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_reduce_AddUint8_sweep", "gocccl_reduce_AddUint8_final"},
+		Part:      25,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -319,6 +406,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uintptr]()},
 		Layouts:   []string{"uintptr/8"},
 		Kernels:   []string{"gocccl_reduce_AddUintptr_sweep", "gocccl_reduce_AddUintptr_final"},
+		Part:      26,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -330,6 +418,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_reduce_MaxFloat32_sweep", "gocccl_reduce_MaxFloat32_final"},
+		Part:      27,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -341,6 +430,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_reduce_MaxFloat64_sweep", "gocccl_reduce_MaxFloat64_final"},
+		Part:      28,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -352,6 +442,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int]()},
 		Layouts:   []string{"int/8"},
 		Kernels:   []string{"gocccl_reduce_MaxInt_sweep", "gocccl_reduce_MaxInt_final"},
+		Part:      29,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -363,6 +454,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_reduce_MaxInt16_sweep", "gocccl_reduce_MaxInt16_final"},
+		Part:      30,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -374,6 +466,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_reduce_MaxInt32_sweep", "gocccl_reduce_MaxInt32_final"},
+		Part:      31,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -385,6 +478,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_reduce_MaxInt64_sweep", "gocccl_reduce_MaxInt64_final"},
+		Part:      32,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -396,6 +490,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_reduce_MaxInt8_sweep", "gocccl_reduce_MaxInt8_final"},
+		Part:      33,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -407,6 +502,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint]()},
 		Layouts:   []string{"uint/8"},
 		Kernels:   []string{"gocccl_reduce_MaxUint_sweep", "gocccl_reduce_MaxUint_final"},
+		Part:      34,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -418,6 +514,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
 		Layouts:   []string{"uint16/2"},
 		Kernels:   []string{"gocccl_reduce_MaxUint16_sweep", "gocccl_reduce_MaxUint16_final"},
+		Part:      35,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -429,6 +526,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_MaxUint32_sweep", "gocccl_reduce_MaxUint32_final"},
+		Part:      36,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -440,6 +538,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_reduce_MaxUint64_sweep", "gocccl_reduce_MaxUint64_final"},
+		Part:      37,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -451,6 +550,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_reduce_MaxUint8_sweep", "gocccl_reduce_MaxUint8_final"},
+		Part:      38,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -462,6 +562,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uintptr]()},
 		Layouts:   []string{"uintptr/8"},
 		Kernels:   []string{"gocccl_reduce_MaxUintptr_sweep", "gocccl_reduce_MaxUintptr_final"},
+		Part:      39,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -473,6 +574,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_AffineFloat32"},
+		Part:      40,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -484,6 +586,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_AffineFloat64"},
+		Part:      41,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -495,6 +598,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int](), reflect.TypeFor[int]()},
 		Layouts:   []string{"int/8", "int/8"},
 		Kernels:   []string{"gocccl_transform_AffineInt"},
+		Part:      42,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -506,6 +610,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2", "int16/2"},
 		Kernels:   []string{"gocccl_transform_AffineInt16"},
+		Part:      43,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -517,6 +622,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform_AffineInt32"},
+		Part:      44,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -528,6 +634,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8", "int64/8"},
 		Kernels:   []string{"gocccl_transform_AffineInt64"},
+		Part:      45,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -539,6 +646,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1", "int8/1"},
 		Kernels:   []string{"gocccl_transform_AffineInt8"},
+		Part:      46,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -550,6 +658,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint](), reflect.TypeFor[uint]()},
 		Layouts:   []string{"uint/8", "uint/8"},
 		Kernels:   []string{"gocccl_transform_AffineUint"},
+		Part:      47,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -561,6 +670,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint16](), reflect.TypeFor[uint16]()},
 		Layouts:   []string{"uint16/2", "uint16/2"},
 		Kernels:   []string{"gocccl_transform_AffineUint16"},
+		Part:      48,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -572,6 +682,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_AffineUint32"},
+		Part:      49,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -583,6 +694,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_transform_AffineUint64"},
+		Part:      50,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -594,6 +706,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1", "uint8/1"},
 		Kernels:   []string{"gocccl_transform_AffineUint8"},
+		Part:      51,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -605,6 +718,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uintptr](), reflect.TypeFor[uintptr]()},
 		Layouts:   []string{"uintptr/8", "uintptr/8"},
 		Kernels:   []string{"gocccl_transform_AffineUintptr"},
+		Part:      52,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -616,6 +730,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8", "int64/8"},
 		Kernels:   []string{"gocccl_transform_Shifty"},
+		Part:      53,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -627,6 +742,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"int32/4", "float64/8"},
 		Kernels:   []string{"gocccl_transform_Widen"},
+		Part:      54,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},

@@ -76,9 +76,11 @@ func TestSweepDropsBuffers(t *testing.T) {
 	require.InDelta(t, float64(free0), float64(free1), 64<<20, "device memory did not return to its baseline")
 }
 
-// TestCloseReleasesEverything: a device that ran an instance holds one
-// module (its package's) and the slices still allocated; Close unloads and
-// frees them all, and the memory is back when the GPU is opened again.
+// TestCloseReleasesEverything: a device that ran two instances of one
+// package holds that package's module as two loaded parts (one per instance,
+// the first call loads only its own kernels; SumInt32 again loads nothing)
+// and the slices still allocated; Close unloads and frees them all, and the
+// memory is back when the GPU is opened again.
 func TestCloseReleasesEverything(t *testing.T) {
 	d, err := runtime.OpenGPU(0)
 	if err != nil {
@@ -95,14 +97,24 @@ func TestCloseReleasesEverything(t *testing.T) {
 	require.NoError(t, SumInt32.Run(nil, in, out, 0))
 	_, err = out.ToHost()
 	require.NoError(t, err)
-	require.Equal(t, []string{"github.com/gocccl/gocccl/internal/devicetest"}, d.LoadedModules())
+	const pkg = "github.com/gocccl/gocccl/internal/devicetest"
+	require.Equal(t, []string{pkg}, d.LoadedModules())
+	require.Equal(t, 1, d.LoadedParts(pkg), "the first call loads its own instance's part")
+	require.NoError(t, MaxOfInt32.Run(nil, in, out, 0))
+	require.NoError(t, SumInt32.Run(nil, in, out, 0))
+	got, err := out.ToHost()
+	require.NoError(t, err)
+	require.Equal(t, []int32{6}, got)
+	require.Equal(t, []string{pkg}, d.LoadedModules(), "one package, however many instances ran")
+	require.Equal(t, 2, d.LoadedParts(pkg))
 	slices, modules := d.LiveAllocations()
-	require.Equal(t, 1, modules)
+	require.Equal(t, 2, modules)
 	require.GreaterOrEqual(t, slices, 3)
 	require.NoError(t, d.Close())
 	slices, modules = d.LiveAllocations()
 	require.Equal(t, [2]int{0, 0}, [2]int{slices, modules}, "slices and modules after Close")
 	require.Empty(t, d.LoadedModules())
+	require.Zero(t, d.LoadedParts(pkg))
 	_, err = big.ToHost()
 	require.ErrorIs(t, err, runtime.ErrDeviceClosed)
 

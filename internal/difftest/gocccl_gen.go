@@ -10,11 +10,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 5; it fails to compile against a runtime that
+// The glue is version 6; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 5)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(6 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 6)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -24,8 +24,276 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/difftest", "8f91a59b7b973cc50a3938caf04caa7c5f06b421b38c4c669955004bcf034395", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "fc4f86630ee294e1bd16e4cd8c8d90d4e6a728a553b71eaa314e09b12fdb0f81"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/difftest", "fe2591def8869f36adab84c35e8880529f3154e96f6b7248651663b04c86d6aa", []goccclimpl.Image{
+		{
+			Target: goccclimpl.Target{Arch: 90},
+			Data:   goccclImageSM90,
+			SHA256: "403c9ce99f3e3a1f385c6da3255a3cd2b57265d6daf07615822ee6d35ad6d19e",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 11656, SHA256: "5ebbbad037b2050acb6a5b0616d89b87f79363b8bd811b84987416fe2e92de93"},
+				{Offset: 11664, Size: 14088, SHA256: "9e63987a4bf460c27606a564eba4c9960d78368183505ca27dbe300e30ab0852"},
+				{Offset: 25760, Size: 5000, SHA256: "538af464bf5363f2cd9c8da1510215c630463956be07dbe8096cd8f58700b2ab"},
+				{Offset: 30768, Size: 6536, SHA256: "02654112ac53c222409b307d0e28032cf4c7747b6f70258a3b5eadfbeab2949a"},
+				{Offset: 37312, Size: 16520, SHA256: "9180b0285456164803d5bc83e84ceb8158d7ac5fe1f7abc53fd9ff366e2c7bb1"},
+				{Offset: 53840, Size: 8968, SHA256: "bcaec595288c764f90bca6162281a60e5f388a66a8975aa7620172eb9ed63b20"},
+				{Offset: 62816, Size: 11784, SHA256: "c161e1cacc514397de0e66afd641aa27b6a4d8cce6a15777bba948ce04bf4cad"},
+				{Offset: 74608, Size: 8200, SHA256: "d26097b8de7b4a043d3636bc20774e47fb027c2435abde08e491c0a6be6dc3c3"},
+				{Offset: 82816, Size: 7816, SHA256: "dd58e97e7597a9028e54be64233dcf2888b80d2349ea3ec13aa9aceda74dc0f7"},
+				{Offset: 90640, Size: 7560, SHA256: "c67743fcd34ecf566dead0d827b11367c0bb38eee8c573c917a95e90f16c3cdd"},
+				{Offset: 98208, Size: 32008, SHA256: "e759c7618be649ecf8af1b3bd3a9fbbc803cdb2613bbf90a2ec55a9cab4fb586"},
+				{Offset: 130224, Size: 6792, SHA256: "a670a0bf09c27a62baa47320c220efa1534bddad9a129dfc2076be8d174293af"},
+				{Offset: 137024, Size: 5128, SHA256: "d29479530bf75ff8f8816e84b2b62aebde6fee98e75c1eb686be714ea06d872a"},
+				{Offset: 142160, Size: 36296, SHA256: "a41c0aea7041bb6318b92e4e5da382ffef0daaac010214acb74ca2522893c6cc"},
+				{Offset: 178464, Size: 8200, SHA256: "9e113fce9a278fe2f46e6b35185d84f20c9b1abadbbb4f5bce64d30548c16840"},
+				{Offset: 186672, Size: 8328, SHA256: "a6d3aabda7aba82ac9adbae15c16ae159b551d01e25a6a17b2a897d449b914d6"},
+				{Offset: 195008, Size: 8456, SHA256: "e96fc9ebbaf884e5e9e8d0301b23bdf517faa762714cfdc0dc0c4ecdcafd225a"},
+				{Offset: 203472, Size: 7944, SHA256: "f41bb3a4371a50fab9d711cbaebb129bd5574f47e8b69be4424bc07556462bdd"},
+				{Offset: 211424, Size: 19912, SHA256: "e5ae634e3bcd7724102dd75bf0b8b06e2b1199b8ea7a8f12644339ddadacfe54"},
+				{Offset: 231344, Size: 19016, SHA256: "61dea2cdd722a408d1a1a400d310d603b3f6641adada1130c46920001d739080"},
+				{Offset: 250368, Size: 15816, SHA256: "ef0e19be542bbc2b3c500f3bc9c80af69024955bee4c06bf97d8a2e8124316b9"},
+				{Offset: 266192, Size: 20672, SHA256: "b02a7d6b7d4e2e86b195991c832441314b5e3c0cdf60a1bb4d0230dfde69c242"},
+				{Offset: 286864, Size: 71688, SHA256: "1fd21779f091d2c382d97d7ad9b3b1351771699194aabb13810459adf567d39b"},
+				{Offset: 358560, Size: 25416, SHA256: "683ef176aab6fc309f7bc2e97bb91f0dbf630406fd8b0581b746a59f91572ca9"},
+				{Offset: 383984, Size: 21960, SHA256: "3092beaed593b9de8c566dd5d54d26f066f2e0376e898bd5c27e43a044786a2e"},
+				{Offset: 405952, Size: 47304, SHA256: "78a3fb8d696775737249637b97d23fdd26d226d18dc9573f448aa5a7c23aae3a"},
+				{Offset: 453264, Size: 5256, SHA256: "120bdf0f4ff1b387262068927d6ac037d2748827ba5945a9660d13d51b79456c"},
+				{Offset: 458528, Size: 99080, SHA256: "513d0013e682b9a8faa9b7dd41cf7c1fb9881e94889094945488ca995c3b6f36"},
+				{Offset: 557616, Size: 6280, SHA256: "518d5ee934c739c99fe1de8a9ef5309a00109079e7598446eea224ed44fdd0b6"},
+				{Offset: 563904, Size: 8712, SHA256: "7594105da156a5a6144ae6957e8010fa9a97644a17569298303c9b8ff00108cb"},
+				{Offset: 572624, Size: 8968, SHA256: "690237dba8812afa59e2a7046e5bd9043b58a73e63e243d6398b4e2b7160cc65"},
+				{Offset: 581600, Size: 7560, SHA256: "00ad0dc1428d80f866b975394047ab2cabf8c97b16bfa5f158b054edba9720d7"},
+				{Offset: 589168, Size: 29704, SHA256: "3d018171b3eeaa6848b8207544129d4f51445d25f1210af920be793a4b673ccb"},
+				{Offset: 618880, Size: 125000, SHA256: "2ac3ea9f4670503cfc69cd65b8f1948f151e3f587dd1a4b8eda404b7164b9645"},
+				{Offset: 743888, Size: 6280, SHA256: "0903b718c4d063580740a30bfa4a66f3d27ee2558ae9f663696a59aed993532c"},
+				{Offset: 750176, Size: 10248, SHA256: "c12ef59df347aeb13ad6dee394cae150aeafa6939ce2314590d2dfe7d8bc956d"},
+				{Offset: 760432, Size: 10888, SHA256: "df9f41e9c5775191f01e13096949323746ba9729001cfa5a7e19ef6fdc268f0b"},
+				{Offset: 771328, Size: 25544, SHA256: "e0e16f1b0e4486e38816511a8ad7ba21aba77f4ddede6f68ff24e3e21768d0c4"},
+				{Offset: 796880, Size: 16520, SHA256: "8b23fbfbd087c5ae656ac671b790d29d8cdfff96a46f2fbf3a19bfd715c5b2f1"},
+				{Offset: 813408, Size: 9992, SHA256: "ad2be52c59ba8c4ecf3a9605efeb53fee294a7b42202dda03eb8b3c08becf2ae"},
+				{Offset: 823408, Size: 9992, SHA256: "e5aa3487e4a3da31f33d6fee030d1ae72838cb314b0d7e33419a578d644a4c65"},
+				{Offset: 833408, Size: 34184, SHA256: "179f7ba5090039faca184ca3a60af77e635ae4cc5571dc9b6439a5d875c5f60a"},
+				{Offset: 867600, Size: 126408, SHA256: "74e56113da040c61795083e6b9cd2bcd54e52f1b78d03980746798a0a0ffc7ea"},
+				{Offset: 994016, Size: 46216, SHA256: "ef2c08add2b04284a85c693d550cccd9b3ceb57fd0f0ed26042015b76017fb3c"},
+				{Offset: 1040240, Size: 7944, SHA256: "aa9911b80cc1e832a5132621af8ba129f8c65f83d917c95ea093dc640e20cf3e"},
+				{Offset: 1048192, Size: 7432, SHA256: "fdecc7244d47bb253b41d76664fb44936c5a7fbb981ad788622f2b943bf35da5"},
+				{Offset: 1055632, Size: 8072, SHA256: "30d629affd88a0296be9f0ad9822775b87e731ac227939594d0e07e3b8fdfcbe"},
+				{Offset: 1063712, Size: 20232, SHA256: "a98f91393bfac095b7e7a833feca7b53a477d82641dd7b43ea449f0a99b73613"},
+				{Offset: 1083952, Size: 9736, SHA256: "6932d61b25b59bddb5875f84246f7cfce2530974b661a44b6beb8937ad02eee8"},
+				{Offset: 1093696, Size: 12680, SHA256: "adb357397274a6296849f1dbcd82df827707e3722421a02b8bd40e7f4e29a441"},
+				{Offset: 1106384, Size: 7048, SHA256: "ca43c3223774c3c4db3c81d9acc98bf2c3c47b5bb0f74fb21fd5de6d044ccf59"},
+				{Offset: 1113440, Size: 16776, SHA256: "afaef850070b4326cc59803251e0be8a447d5626f7e1ed862f2035b37407f020"},
+				{Offset: 1130224, Size: 13448, SHA256: "63478efec6f8d843814c03ccf25fab7e0d011f93ea611c51d07a0b98f544b0b7"},
+				{Offset: 1143680, Size: 11656, SHA256: "6dace4d3cf39ed411486edf96d3cce5ac20bac2f793d530841c710f5d1ddf54d"},
+				{Offset: 1155344, Size: 6920, SHA256: "3f33aa4308fe3f7e2ce5b68724495751ec3a887cc91d6a82106b5f1379aaf817"},
+				{Offset: 1162272, Size: 7688, SHA256: "8ed45798d99a47fbfea1f36848cb048d366e212feb81aca85df99d2ffbd44d0a"},
+				{Offset: 1169968, Size: 11656, SHA256: "57f39bcec6a04f17cc1766f857d362143e03c1224786125211be3cd0001e8400"},
+				{Offset: 1181632, Size: 9608, SHA256: "abe186a700497e4daf101617e70e5141a6fa97dfc97623a5307db5da8c60e719"},
+				{Offset: 1191248, Size: 19272, SHA256: "8364881fc3b159f5aee2752154ad750febf63cad72658ed1ce3a7e1ac9fb8ed1"},
+				{Offset: 1210528, Size: 32712, SHA256: "e4e7ecd4f7015ab7926c4c58bdcd94bb331aa7bafceb4c1a9424976edf1d05ad"},
+				{Offset: 1243248, Size: 11656, SHA256: "9104f82b864fd08d1fc6392b09a2dcae69b05f4adfb0ad04cdfc32c552b290f1"},
+				{Offset: 1254912, Size: 9608, SHA256: "7f2f8d0d7ba19f346f61997fa5d6572e41f208a16a510638f8897f5d49795adb"},
+				{Offset: 1264528, Size: 14024, SHA256: "7b1ee8f06d54182afc45192817464261c3e6e0e09f5abac3cd6b6b7bf1326502"},
+				{Offset: 1278560, Size: 17160, SHA256: "00e773da38d5a17480a3f2915943c8599b4db2f69297960c62df0d0214735ef1"},
+				{Offset: 1295728, Size: 19016, SHA256: "1a9abd674508d9d4d892de83a489d332cd88862b927e2c3f47981179625c6a69"},
+				{Offset: 1314752, Size: 15816, SHA256: "5209e1f1c7376e7b28d4eb2532c42bca39ca1369fcdfd327d5381405310c2314"},
+				{Offset: 1330576, Size: 10696, SHA256: "1e2f0e05f8f8f3627b51cb2f7b79ac9a6ba010e4e7de467c6dc4f69b9d8b7199"},
+				{Offset: 1341280, Size: 11656, SHA256: "03a968a6911f021ab45a38c4a01bc4f3721fe36b58e9103ce1c4252c957ed3d6"},
+				{Offset: 1352944, Size: 9608, SHA256: "ab2f86f82c860e22a6d0418e0f30a516acc8f3b2c664b9a33c584afa33eb9dd3"},
+				{Offset: 1362560, Size: 11016, SHA256: "6e0ddad1da35ddf536d39f33542093b648f07dc03d4a4aa7c733c514d58e2586"},
+				{Offset: 1373584, Size: 52616, SHA256: "8a454b8d47377ec4df8d22dbd8fddf13a675cf55a9ab371a8c4a421464d01dff"},
+				{Offset: 1426208, Size: 31752, SHA256: "dde8d2036e0a070736fef52fc1a6e9e276e6888be8995f03c0f201b031700bad"},
+				{Offset: 1457968, Size: 12040, SHA256: "beabcc5c4dd10f85de1085af1c3378cb0839a6a36a460ea5cb1bb4cedb7e5223"},
+				{Offset: 1470016, Size: 24200, SHA256: "4e620a5ba77a9e494e779b781627757e94ef5b31da53824383635e25858b79c5"},
+				{Offset: 1494224, Size: 35464, SHA256: "c21f433e0e66ff6d7fefe8895a961fdfa2133d7aea49f122b685ffb4bbb9ea1b"},
+				{Offset: 1529696, Size: 18312, SHA256: "088802229bca70eed0766e5b85d41d0429e3cff1e6c2a2af08b1eb376d0e5f13"},
+				{Offset: 1548016, Size: 7560, SHA256: "2dea47b29204d99e8cf8a4f3d7242025739ef3ff5c9bdfba29c48f1b9543d4d3"},
+				{Offset: 1555584, Size: 7176, SHA256: "0516dd2f51300bb662502ed64bc81f58313654212e6eeefbc8ccc297f1b2f013"},
+				{Offset: 1562768, Size: 6536, SHA256: "8977ff6fd81879843007169afeb5251410434028fbf55c65f684bb147b986564"},
+				{Offset: 1569312, Size: 7048, SHA256: "4e7a74a75f34ed645a91e56334f39583c5c675aded23197a66063674b1b1ef24"},
+				{Offset: 1576368, Size: 6536, SHA256: "d69e1f174f4564dc574775b386b88f5a8fe9ae41657af940a849e846e953a907"},
+				{Offset: 1582912, Size: 7944, SHA256: "b15722d75d13d67e676919df7544d496b298ff89de8137c14f33dbaa3a229e36"},
+				{Offset: 1590864, Size: 6536, SHA256: "bc963895e144ec80a5cc503633883017422b323baf7cd4cdb761858f762133d0"},
+				{Offset: 1597408, Size: 7176, SHA256: "bb78c490c606ccac9785cd0bd5dad08f4baa13ed580d472f6aa1ce67a913baed"},
+				{Offset: 1604592, Size: 7304, SHA256: "78c1ef86a4461239d19b16003dcf6c0b3ee97c95cf6e735c83947d90808c8d3e"},
+				{Offset: 1611904, Size: 7560, SHA256: "05fdeb16f7080bab6948a221eca1ab87406319dd24f673a7213eef665bd37723"},
+				{Offset: 1619472, Size: 10504, SHA256: "843e765555dba70eaa27215eedfbe36d603feb3a2430fabfdc31d7bf015d0285"},
+				{Offset: 1629984, Size: 6664, SHA256: "7d5ff294983fe0260a3d09fe432c60d0ff80f6c6e1b9131cbfd3b6894b57e68a"},
+				{Offset: 1636656, Size: 9608, SHA256: "e5eac6778ba3d10f212611f875ac6fc68c97d04aa5e5e5fc6690d4c6de494069"},
+				{Offset: 1646272, Size: 13448, SHA256: "a7bb41a3f177488e41ea5b4ed8ba61512e594bb3d825a74b80e6d1873099270f"},
+				{Offset: 1659728, Size: 16008, SHA256: "49bc32ecaaded83accf48337cd494c253e096f304e0264d9dd7b8e9a740adea8"},
+				{Offset: 1675744, Size: 24840, SHA256: "95c9db1bc2795b009f5da19393758bda728000118ca40cc9ad656654c43376af"},
+				{Offset: 1700592, Size: 7048, SHA256: "da165e6cd33d0635170b13c00691c520c0cd02b43584eed197819c0dfe00c141"},
+				{Offset: 1707648, Size: 32904, SHA256: "0ae599551aac25bf4c60fa4380d6b37bd07875bdd7b331536708acfd8630c5f6"},
+				{Offset: 1740560, Size: 7816, SHA256: "d605065ee03336e5006b253b5421b6eb5d74d506818438084125ce02050dd1e0"},
+				{Offset: 1748384, Size: 5384, SHA256: "c8e1fa27ba13531600917594dc7af0834f250270d8918e2da0aa6fd5fb888d29"},
+				{Offset: 1753776, Size: 6792, SHA256: "ab62ae83694de6b50eb9336fe1ea4c855ddec2e54f2091f177a69060b2375875"},
+				{Offset: 1760576, Size: 71296, SHA256: "ace6ab7ed449166c5dd127ce5acfff6348ca0845efad188193703d47691bb4cc"},
+				{Offset: 1831872, Size: 69120, SHA256: "45d514b59d42e816a8775f6a3036b3115b757da32377faf45bb54b0ab384224c"},
+				{Offset: 1900992, Size: 38416, SHA256: "859e03164b15607d0ae2f54d404a11b8094365e8b05d194525c5a8679332c17f"},
+				{Offset: 1939408, Size: 71552, SHA256: "c3d9f7859a0806039767cc9542eef7a7a4e366064c667799dfd71c6c5338f0bc"},
+				{Offset: 2010960, Size: 71680, SHA256: "3885c18576889eda15dd7a49cd56f402748e51beff90016d0be602f9589f383b"},
+				{Offset: 2082640, Size: 42112, SHA256: "03476e7d646cc0ec05a1f232793bb6b5977541f50c44e2737979930641f97692"},
+				{Offset: 2124752, Size: 65152, SHA256: "e40440da3979ec0fb2f82c7baba75c60f67b9cca2e25e5d25373728f2f4173bf"},
+				{Offset: 2189904, Size: 54016, SHA256: "522790c6ac751b84850cbabb47682b2c7dd3e7ef96002efd38ac1f3faf252124"},
+				{Offset: 2243920, Size: 62592, SHA256: "fea790293bb0fb4a82b9b4ad7a6c4c69d5ff10dbab770b872e5bc3d350c7a241"},
+				{Offset: 2306512, Size: 42240, SHA256: "99c199ddec7bc2bd33bcf7ea49c459c85d261d3cae773abc966a4d75f3fcd034"},
+				{Offset: 2348752, Size: 9856, SHA256: "969577f619bf664a2204cf9dc223626240b71dbbb87dd94bf8b2aafc3bc9fa5d"},
+				{Offset: 2358608, Size: 4736, SHA256: "00e1896810ebffb2344c8a1937879d94203654435767e9a03d71cd1ff78ec43e"},
+				{Offset: 2363344, Size: 8320, SHA256: "5761cf0c69d15da70e8811271f26955170e87f7ca0e8c8a21cb4fd7dfad0c1d7"},
+				{Offset: 2371664, Size: 6656, SHA256: "10d7d56278eb686965fa2eb94f14d7b8a739e46b31f20e14c62c1259070921a8"},
+				{Offset: 2378320, Size: 6912, SHA256: "7145a86acfaf51cb8403a8b59b324f2800ed0f0a93466a922a8cc1886997b047"},
+				{Offset: 2385232, Size: 14336, SHA256: "f7448ddd9d56fc128c57bde9403ac63b1884f21168d0039859577bd2a3f212c7"},
+				{Offset: 2399568, Size: 4992, SHA256: "1a6329446125bf4d9b85b9f40bc4aaa100b92c5d668a76867b3c462bff422770"},
+				{Offset: 2404560, Size: 18752, SHA256: "e49f998de913eaba75a18efa9cb38bc229d6e9803514ab5692d36f2ccb23bb88"},
+				{Offset: 2423312, Size: 14080, SHA256: "4fe57d3eda930bf988b00430dc93bafb29d8283ae36f38704ee443f2b2dad346"},
+				{Offset: 2437392, Size: 8704, SHA256: "dca1073c683f4fc017382c8197e278225af793c5fbd9250e8b50e6c8f484a74a"},
+				{Offset: 2446096, Size: 11648, SHA256: "f1b7ff592adc0e5434ff4380dd6de1d51f4566f7c4e451633fdcf67b9549882b"},
+				{Offset: 2457744, Size: 11264, SHA256: "80bdea195c5ec7209084dd4f33af88b6de44ba31b51edc1dd7205219252c63b3"},
+				{Offset: 2469008, Size: 8704, SHA256: "3aed33b5223713699baeed66bc4c5b635177ea08e587320a2170fe8b950f4f1c"},
+				{Offset: 2477712, Size: 7680, SHA256: "a9e538fe10a6448103c2235138fa92bfaf2f9acf1c9dcca72be91bbeb4e6ed35"},
+				{Offset: 2485392, Size: 8448, SHA256: "3a6eb4e994695f352c2423c045fe4622268b42c3cf400a3ff2654a33afe266b2"},
+				{Offset: 2493840, Size: 16384, SHA256: "db42bed47b22f35d5a75283533a16805d069404a51dc19ab8be9c57474bc578d"},
+				{Offset: 2510224, Size: 16320, SHA256: "118b7d255e90c3ee8dfb633d5b4afc9acf53aa014794dcd40011ee3f80d6cf69"},
+				{Offset: 2526544, Size: 27904, SHA256: "fa0ac15b35b01640bad1555d66b5b2324c7100e6a148a93eb696ac44f42fd479"},
+				{Offset: 2554448, Size: 9728, SHA256: "a49fab50bea18ad5cdaff44373cacc416c8f7326ab2a3c4a0e5944dbf6abb468"},
+				{Offset: 2564176, Size: 6272, SHA256: "e6b24ab2c0987eed1d7b7929410283bb8402bd2997b0e0d5e5548a0efd86d7cd"},
+				{Offset: 2570448, Size: 10880, SHA256: "9d237538b2c3488c987c83f5ceb6deb801564c7faece8b7b7f66873f4c374855"},
+				{Offset: 2581328, Size: 6784, SHA256: "3b71128dc7f9a8ab90053f83d82065b0f1f3725621d5176349e2f58d58d770b4"},
+				{Offset: 2588112, Size: 6016, SHA256: "272e1624601543118ab4ed966f2ccda9419d14cd461c0d07cbc2f85bd40ceaee"},
+				{Offset: 2594128, Size: 9216, SHA256: "ea0b9d7fd20e5df196374d3c04e4cb4fe5283dd052f529eab8c95636563e36f0"},
+				{Offset: 2603344, Size: 10880, SHA256: "48eb69f3b2b7b77aaf3c00eac1ffa915c18edfe6dd44ede25c0fe102a162b538"},
+				{Offset: 2614224, Size: 7168, SHA256: "c46d2bfa6ca1a39ba94ef9dbe7c9b595dc5a5fdfd8ad7b67949f274f5d7f32f3"},
+				{Offset: 2621392, Size: 8576, SHA256: "469b6946532deb0b27c79804b8084382bd29e5d12c5d68e90f4e0d6116ff3c8f"},
+				{Offset: 2629968, Size: 9344, SHA256: "481a784db3420c7a533e6985256eb58abdf0a703508990f9678439c976129eb5"},
+				{Offset: 2639312, Size: 8576, SHA256: "98d5b94c27da556cab726f7f2ec6924ae460a85e279639fa71794d6e1b12034d"},
+				{Offset: 2647888, Size: 7808, SHA256: "6d473cc79feab57d317e13b05be26f351b62ec3cbbbf1e5cc0c71200c9de7ded"},
+				{Offset: 2655696, Size: 5504, SHA256: "f15c9c7b8a5a8a57edbcbb164605f6b95e5bf49f4a48d86aabdf08666e48dfb0"},
+				{Offset: 2661200, Size: 76544, SHA256: "3c7c13d838f5b91512e122994db588fa05677dbe72829bbb8a842e3ba16e764d"},
+				{Offset: 2737744, Size: 4992, SHA256: "3a4846e8734218d9b6af3a18e4bb49ebf80846d78713f2178166a3dbf5528f22"},
+				{Offset: 2742736, Size: 9216, SHA256: "d7a00931503dc6ae9229b95d1043f086b4bdb2465dc4c030a06f2c6e0ad86f25"},
+				{Offset: 2751952, Size: 10112, SHA256: "e121db5f0c4dac7898a37d8970d311c99ebad8ae3a57c31df4806fa542296002"},
+				{Offset: 2762064, Size: 5760, SHA256: "e9122aefa30a87868b818562a429eb57bf8f1d1650f23eaf4654479127906ef8"},
+				{Offset: 2767824, Size: 5504, SHA256: "3d9d73c3d05d392d09b085dbaa8452bdd29034a62fb9fc17d4a06fd60cf33eb8"},
+				{Offset: 2773328, Size: 10112, SHA256: "16185e17a7d8f8f57295fcf5923f5b1cc6127e941ce73521a108ecde08bd875f"},
+				{Offset: 2783440, Size: 8576, SHA256: "d445ccba659af829b25ec2316a8486f451eb6491420f5f2f7faa8625b7c15de0"},
+				{Offset: 2792016, Size: 7296, SHA256: "e20e574ee3f3f4fb1a6a813d5b505a4277b726104f955552ca8a58309db80ad6"},
+				{Offset: 2799312, Size: 6272, SHA256: "d7992b11e1b37bbc339346d79ee678dc0c9779155f3186a417433a2b9effd6be"},
+				{Offset: 2805584, Size: 15360, SHA256: "e7d9d30ac3b96fe1dd1d09ada6803c4b1c4e52e7ea97dbe582180364d8049504"},
+				{Offset: 2820944, Size: 8576, SHA256: "397f656188aa1baf80dde802ac44154ac663a31dae081c3f7ad8a6bbe1f562f1"},
+				{Offset: 2829520, Size: 6656, SHA256: "97c3a103c0686ea3b51ae1b2e2742fb80729a9591930c6f35151c4bcced011fe"},
+				{Offset: 2836176, Size: 9600, SHA256: "e87d026769b2b9a75875213087401a8d5c8a2ec946dbef1990041e7cb602cbd7"},
+				{Offset: 2845776, Size: 8576, SHA256: "353fda9e8e2f3e68ea588a1e27b40367e1794dab56810db439db62d29b82f015"},
+				{Offset: 2854352, Size: 6400, SHA256: "9068fa9e7502de2169e44edb4b54aaf0fd580e8a83a5338f88908cefb7640054"},
+				{Offset: 2860752, Size: 6272, SHA256: "672c7f25349166dbcc76296bab3098073191f7fa051cbc9ba7ec47552f8ae4ec"},
+				{Offset: 2867024, Size: 6528, SHA256: "74cece4bb37139c0a3f4fc5e4d030d3770d77dfaca4ac11c10990704c2804a76"},
+				{Offset: 2873552, Size: 6400, SHA256: "e2e2753088a4069d589f23fa1de2a6126faddef074eaaf1c1831beb9987dd602"},
+				{Offset: 2879952, Size: 6400, SHA256: "d3565ff1a0fe46e4c91e70abcd8a84968508ebc209b82e2619e7d32b709231a2"},
+				{Offset: 2886352, Size: 6272, SHA256: "56d0db7455461cf04b0a77e5354961db8b82eb1b1f90d3697e1f59240164f845"},
+				{Offset: 2892624, Size: 9600, SHA256: "6738fbe55c91875ec3a93a219f92e3ac610e79df1603768334511efd06453553"},
+				{Offset: 2902224, Size: 23168, SHA256: "602e8e647b298eed8818326706ecf79719313b7668f654c6b3102fd24dff47f4"},
+				{Offset: 2925392, Size: 5888, SHA256: "eb761c61070acc1e2ebdd3fc3069be53dbd671365305b9e0f5840b2ae11e0f65"},
+				{Offset: 2931280, Size: 29184, SHA256: "689306d5ed8bb2fdc3b5c4ab4a8de31ab1f1b1c99bd3adb8fea077ad15dc45ff"},
+				{Offset: 2960464, Size: 30592, SHA256: "0fdcc291025201a63207a79be3bbd691794fd1d9568dd740a6f141975e4a7950"},
+				{Offset: 2991056, Size: 301952, SHA256: "5021ec64252917952122125500d6d7db73c73e8336909eb62b29a6321ff81bcf"},
+				{Offset: 3293008, Size: 22144, SHA256: "952debd96a9da29dbcd1435550254bceb3dbc63cb798b089d9d27bb9937f06d0"},
+				{Offset: 3315152, Size: 9728, SHA256: "596a72c8e9b9549b98730c7a4601cbeb2789fa79652391023bf0cb4dd2f1af24"},
+				{Offset: 3324880, Size: 5248, SHA256: "07fd49ad7b8d884c7e3c8e4b60d37208f50220fb4ada2127f0de41d33f501963"},
+				{Offset: 3330128, Size: 7040, SHA256: "61eb169408156530065c4966debc8216bedaa74e82034e661c1548b476008e61"},
+				{Offset: 3337168, Size: 5376, SHA256: "f23ad60005a35ae23252a1fbfa7735add259b57e1bd0442b9560d0cbb8ee4b99"},
+				{Offset: 3342544, Size: 16320, SHA256: "0300a4b19f19ec3986e5ae820de6effc69f6b37deb03f0256a696db3bf62dfcf"},
+				{Offset: 3358864, Size: 5632, SHA256: "052614aa9591f39f073692c30b905771cc1724143631ea4dc7e8444f2deff749"},
+				{Offset: 3364496, Size: 6272, SHA256: "cb621c92ebb24f2cd2c896609df23cc3009c61b1fc504abf715ed824a5d3419a"},
+				{Offset: 3370768, Size: 8064, SHA256: "a9891917ca0ea7227862015a45f44c5949303ba5b2a5577d98ffdb3c5673331e"},
+				{Offset: 3378832, Size: 11136, SHA256: "a49426b4f350f276216ceac191d9184768519a46f7d0f93d8c228361013d301e"},
+				{Offset: 3389968, Size: 5120, SHA256: "07744f02028d00514285a3848dedf4912ffc9cb232d29edace3e675893773612"},
+				{Offset: 3395088, Size: 4992, SHA256: "1585cc67efb0a9a742b8629ba99687bbe77c6b3abf326afeaaf0e084e4dede93"},
+				{Offset: 3400080, Size: 5504, SHA256: "bebad38a6254b06eb9ae4db1f7f1e602cde18d7240f85b0477e455ee045403cb"},
+				{Offset: 3405584, Size: 128704, SHA256: "c37b952b9946eab5fd0dda2fe4cd5cb1b0d54d44172a0a5204e80d60fa1d267a"},
+				{Offset: 3534288, Size: 113216, SHA256: "bcc3eaf54f4ea208b752a72f5a4b7ed5e071626b2fc9c35d56bc122736743d03"},
+				{Offset: 3647504, Size: 126912, SHA256: "b51e500093cab1674aa297198850b86333d4965912f722229130718d332a6da2"},
+				{Offset: 3774416, Size: 116160, SHA256: "76c5ca9755aa01f899caa778d60fc06bf2252a49188c5de7d02b1ca5bd4d69f7"},
+				{Offset: 3890576, Size: 106816, SHA256: "759ac317e3b1db6269168aa186eb69aadca642fe69f9d7d8bb75493eba5a6323"},
+				{Offset: 3997392, Size: 108736, SHA256: "188a91e2109d1efae0ffd705351bf2a1362d570bc2c2116cba3e56e3b22d6c49"},
+				{Offset: 4106128, Size: 5504, SHA256: "5aaccf7fdf75a80766cadfc1b46e1c4b88b0f747f82ebcdf774b195a4be0ef80"},
+				{Offset: 4111632, Size: 5120, SHA256: "21b23b0aa622d22c5437aa018192bbb2b961616855f29e7c62d1f257f880c400"},
+				{Offset: 4116752, Size: 39616, SHA256: "02dc86ed0696632520d39d81ffb7c75926070ca38ef64a0c1c4dbe7f9d644075"},
+				{Offset: 4156368, Size: 6528, SHA256: "0770e8e25df6860fa3df99d6ae4799bad18e798e80d574f0c2e5870801c7b75a"},
+				{Offset: 4162896, Size: 7808, SHA256: "c8f536d4171ae9a2a2a7bae8a25f7fa6078b93fef52428e967f6e6d0e0d052f3"},
+				{Offset: 4170704, Size: 144640, SHA256: "8921da4c6185d5924f00f79835e7ea378b410318328806f42a0bea8d41196d2a"},
+				{Offset: 4315344, Size: 27072, SHA256: "e488af339cb954cb46bccbf7eabd191ba82832ff8321bb0ec8d2655ed05f2efe"},
+				{Offset: 4342416, Size: 109248, SHA256: "5f35cd32eeb5f3ea7583a979029342210b428171e93137dd1d6a9c896a752dd9"},
+				{Offset: 4451664, Size: 109120, SHA256: "bcf6e470ebe2876b0bedaf7fbcc043d0832302910d7d02c42476b2687ebcd925"},
+				{Offset: 4560784, Size: 20096, SHA256: "a48dbed0d25c2b8de7e23871c5a884378fdd0aeb1675fae548fb23f20b019719"},
+				{Offset: 4580880, Size: 33472, SHA256: "9e79851b9d9c5a4f38f260fc19d3548a736be5703539555352c7728ebff117fa"},
+				{Offset: 4614352, Size: 41088, SHA256: "7503f21fd6f75e803c3bd5c91f98d4543c879a76d1ebeaf804af5a2317f7fe84"},
+				{Offset: 4655440, Size: 45504, SHA256: "b1373e1e8195484ae583d46ad80b682661ee2a3b69d10b7dad8f470cd74365a7"},
+				{Offset: 4700944, Size: 6528, SHA256: "376b81b3f2b14e77a5cab19d9ce6fc8e220f753340df87be42b4d4421dc03163"},
+				{Offset: 4707472, Size: 14720, SHA256: "1a5c04c73e223768037d071ed7a496e34185315dffd90874a45aa29befa30755"},
+				{Offset: 4722192, Size: 5888, SHA256: "b18a73e5cc9a8e620a8875e2f0d10db3967da8b32fbaf0138943cbca61828712"},
+				{Offset: 4728080, Size: 5504, SHA256: "0e3c9603c87a9e7a88dd4d6ebb7d07dce5d26cfc33ca7261873b6170a046c3e5"},
+				{Offset: 4733584, Size: 8832, SHA256: "e9cf7079511f67c31b39bfc583b81e6e4d8829446f8556310921978733e42831"},
+				{Offset: 4742416, Size: 25920, SHA256: "7e256804d187f4ea5a892e200befc99e98b26c4569d151998d7e2e1f765f1359"},
+				{Offset: 4768336, Size: 27968, SHA256: "9daa482385a9f30d3617601be4b0a988c176783db65ff5e50fd820fec1e66222"},
+				{Offset: 4796304, Size: 51520, SHA256: "d74a71245089127a18eefa61f36ced0bd5443ae2d754937ca772765e1942597e"},
+				{Offset: 4847824, Size: 38464, SHA256: "e1e634d296f34231a7a3ebf6fada999452d23bf5dd578cb9f88e67e20b2eae87"},
+				{Offset: 4886288, Size: 50368, SHA256: "8eba3f12a79a686b2d6c7c738bd086911b23adce875e8147c3e5f38918c2fb99"},
+				{Offset: 4936656, Size: 12288, SHA256: "eb49999ea12116662c9c13870dc9e92f73a94ee513c2fb02f3e5e74703ac2d44"},
+				{Offset: 4948944, Size: 10752, SHA256: "16b79a981facb850b0649046047a2bd57863596c31e1ad335cb1e9228b2bef30"},
+				{Offset: 4959696, Size: 32640, SHA256: "12e3249ff95b806a08f8b38f05887b993e7a67c8069d3f6af0f8b3eb745185b3"},
+				{Offset: 4992336, Size: 14208, SHA256: "4bd0fe4ccb43af2ca0a4f1c1b2ae3fbc3606d90d6910e6665b518e7f4027b22a"},
+				{Offset: 5006544, Size: 145664, SHA256: "bd2c488b96666725a0eead40b109f9f228be371a6b7889685e99c19cd6017849"},
+				{Offset: 5152208, Size: 291840, SHA256: "ca370f88b2c64f525e5870043a207abafe8029379e63c8512234b2c638871e5f"},
+				{Offset: 5444048, Size: 54464, SHA256: "6b825727ec8c1d8c258cfc39422e89970cf9ae4b15b7d4031b80281e6240c581"},
+				{Offset: 5498512, Size: 14016, SHA256: "6b2dd9fe632b5e812476142e7d66bc2a8b93b4461dbec50b905b0aa1fed6f1b0"},
+				{Offset: 5512528, Size: 25792, SHA256: "36e9345c510e9dc7ac045e6746a26a8ef90a1394fa1ae2d7849796054fa92ef8"},
+				{Offset: 5538320, Size: 151232, SHA256: "3e1e16b6007896abdae26a8d9bca9b5addb56ac209d13e121e162b49511aeb9a"},
+				{Offset: 5689552, Size: 40512, SHA256: "6122d4f8667174b3d4cecbfd1a0c7aa3c402daaba2395aeaee9ae2deaaa783c1"},
+				{Offset: 5730064, Size: 6528, SHA256: "07abfa00a6e77b4707072aaaa893e60e52fceece6236cb8c6f82960e171e2264"},
+				{Offset: 5736592, Size: 14464, SHA256: "0a6f1464a21813c6e21fe1a0254b217750dfd15e5d0f90b879ea75673de57fa5"},
+				{Offset: 5751056, Size: 11392, SHA256: "8c23cf5a24fbb1887b0e3b21df8b5c913308b9326bed1b58390bc817cecc2670"},
+				{Offset: 5762448, Size: 6784, SHA256: "c88788c345ee24563eab48e8cbbcda4697bc558843ca542e7b77081cf23f2abf"},
+				{Offset: 5769232, Size: 5888, SHA256: "20349c59d8d6442b4baf174680c489b36cd25aec08921503ec685744330caa71"},
+				{Offset: 5775120, Size: 5376, SHA256: "5b47e1604ddb066268b53e7cdde61bfd371d524e0240ddeaa1622086c01b54a3"},
+				{Offset: 5780496, Size: 5376, SHA256: "3f6ce0d861bd8cd6040c415085e28551f689543ba65125ab075e42bddce5502e"},
+				{Offset: 5785872, Size: 6272, SHA256: "bb5130afd09c1dd70c015e21e74bbc83f623896734ca796cb5cc891d5a1ca7b9"},
+				{Offset: 5792144, Size: 5888, SHA256: "986ef282e51da303397b5dd88f817eb6451167de425bba69a51a8be40fa2526b"},
+				{Offset: 5798032, Size: 13184, SHA256: "8adad7b75b24f9788194de77eb4e493df61239d75b6cef30caf473b83d953076"},
+				{Offset: 5811216, Size: 4992, SHA256: "1fb40a5ea0c50836527a16ecd54e1ab84e3f0c90a87837cca37ccc3b18794a95"},
+				{Offset: 5816208, Size: 6016, SHA256: "97ff1ea1db110958212b3c9b4f247935e34d2bd7aa1ce7d18f28a43d4d2320f6"},
+				{Offset: 5822224, Size: 5376, SHA256: "279acf6dae9776586294104c070fbf45e6ae14810c9f89464666495b818ba07b"},
+				{Offset: 5827600, Size: 6016, SHA256: "88e0b13962cb3dcfc998ebc1128a806f88e9044a9f76f965f0d5da673ec57fa9"},
+				{Offset: 5833616, Size: 6656, SHA256: "168722643fad06747b995227c55e0937abdb78a97d42934be1cf26434f35a14b"},
+				{Offset: 5840272, Size: 7296, SHA256: "cc6418370cae6207b34bfbc03bb39f554b5a3efdfb6838170bdbdfc2ed576d8b"},
+				{Offset: 5847568, Size: 5120, SHA256: "a9605a52ea5c0592c6e60d5d88786698399bff81e14a3ce6afd2afa22fb40d51"},
+				{Offset: 5852688, Size: 11648, SHA256: "9f1865c7a34bc63920b643af5f8726b848f386b29cd28063c366dee9a456f93d"},
+				{Offset: 5864336, Size: 23040, SHA256: "20558ed10d0dfbbb01a9fa19ac0b94d5140a69297e8fec5d811254ec4781c3bc"},
+				{Offset: 5887376, Size: 11008, SHA256: "6abf211d75fd28bf37b3121a0660648c52b3612cf9c3bd4f1f00665b0e6c2772"},
+				{Offset: 5898384, Size: 7040, SHA256: "fbd5207aa0c45d887e0b7adf82715888d3d2e042bab3c6f8892cc1ce61ad059f"},
+				{Offset: 5905424, Size: 14976, SHA256: "4e5a5ce4e5b8cf3e10636b42d5af23f3a564f50c7d43d50e192f1be75452cc1f"},
+				{Offset: 5920400, Size: 6400, SHA256: "413cf544d0a64bc6663fbcb60a1bdadfbc6fafffc6967bf8afd9e18e43718794"},
+				{Offset: 5926800, Size: 7936, SHA256: "9da909608d202b3489a15714c6eaf323107c1fd3d58d2248a1b75200638d1eb6"},
+				{Offset: 5934736, Size: 7040, SHA256: "d0ee2d9c86b761f399c62091fa8ded4435ee140f6709cae0d2b1d0be51d3dbbe"},
+				{Offset: 5941776, Size: 7040, SHA256: "089c9d204b1e5e3072bb825110fc7341ea0b29d27be5aa903d918d527de1f2ad"},
+				{Offset: 5948816, Size: 7168, SHA256: "ce4b3e4e75ae0db97831412cab6fd81308d8e7b473f15ea0d2e5672797b368ef"},
+				{Offset: 5955984, Size: 10624, SHA256: "daa920fb5d0b7f9e26f0387889950c9c49eef1f495880fb7321f7c77381c6fe2"},
+				{Offset: 5966608, Size: 8960, SHA256: "6231c07af05a405fc9f2e62b06ee2db6b0089f593d6c22c28a59fec104750f89"},
+				{Offset: 5975568, Size: 10240, SHA256: "e936a36173adbe3fbbc45475cada407cf53826dec01aaf876a48c900486369b7"},
+				{Offset: 5985808, Size: 11576, SHA256: "8441e0683707d7665cc6f0a23fe078197d956c226e84e42fca8ac48618741fa6"},
+				{Offset: 5997392, Size: 25984, SHA256: "2db6c378e12f38ce63c407596f43b93da607589a84b0e5040337f23f0d8525e2"},
+				{Offset: 6023376, Size: 5248, SHA256: "078d7d17ad9266a778ffa301281c62c624f35e40b536119c34486933801db4bc"},
+				{Offset: 6028624, Size: 5760, SHA256: "0a81bdba1c0c9d167b2f7863a9197e1ed09e1d2eeea1a3b2fadc0e3f2d5eedaa"},
+				{Offset: 6034384, Size: 5120, SHA256: "98816569b5aad4e20397f691b018cca455a56029fa004234a700905c4ae8d744"},
+				{Offset: 6039504, Size: 4864, SHA256: "202a50d53351a151a1cae5b7edd71b6013185ec7cfb688e218a90a5e982b54ab"},
+				{Offset: 6044368, Size: 5248, SHA256: "d7cbf41e7b87e63583fa18f813920fdfbe8a132bb6d779bb038c28ca76907679"},
+				{Offset: 6049616, Size: 7040, SHA256: "19581dcb7ca1dde2e1444b5546cd848e087b8323b2165d1dbe77545be44b2d36"},
+				{Offset: 6056656, Size: 5376, SHA256: "c630edbf1fe979656bbc8f0db45ea007522073519c2d6a421e8cc0408cf62496"},
+				{Offset: 6062032, Size: 11136, SHA256: "8eb1f38510ea3fa0d3f3c7c118ca1c5a71fb299796243e8a0fbf5f531a5f4710"},
+				{Offset: 6073168, Size: 6016, SHA256: "6f88da5a57c1eb82a5c8f89a34e06275655435397165eb43dc8d066a127af922"},
+				{Offset: 6079184, Size: 6144, SHA256: "5fdea670f29a0432a425d861c1732ab12c81f68e1f1eddfe62f36478a0f6de5f"},
+				{Offset: 6085328, Size: 6272, SHA256: "7d124e5aaa43c32d736e293c845a0545153908ed02715d7f524549c2c000dd0a"},
+				{Offset: 6091600, Size: 7424, SHA256: "abb37a084656b3ed8a174910e9113d0318789e755d83619d7767b47b847a2312"},
+			},
+		},
 	})
 	// BinaryTransform(AddF32) over float32, float32, float32, declared at ops_float.go:117:6.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -34,6 +302,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_AddF32"},
+		Part:      0,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -45,6 +314,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int8](), reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1", "int8/1", "int8/1"},
 		Kernels:   []string{"gocccl_transform2_AddWrapInt8"},
+		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -56,6 +326,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[[3]float64](), reflect.TypeFor[[3]float64](), reflect.TypeFor[bool]()},
 		Layouts:   []string{"[3]float64/24", "[3]float64/24", "bool/1"},
 		Kernels:   []string{"gocccl_transform2_ArrEq"},
+		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -67,6 +338,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[[8]float32](), reflect.TypeFor[int](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"[8]float32/32", "int/8", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_ArrIndex"},
+		Part:      3,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -78,6 +350,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[uint8](), reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1", "uint8/1", "uint8/1"},
 		Kernels:   []string{"gocccl_transform2_BitOpsUint8"},
+		Part:      4,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -89,6 +362,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8", "uint64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_transform2_BitsAdd64"},
+		Part:      5,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -100,6 +374,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform2_BitsAddMul32"},
+		Part:      6,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -111,6 +386,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8", "uint64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_transform2_BitsMul64"},
+		Part:      7,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -122,6 +398,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[int](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "int/8", "uint32/4"},
 		Kernels:   []string{"gocccl_transform2_BitsRotate32"},
+		Part:      8,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -133,6 +410,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[int](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8", "int/8", "uint64/8"},
 		Kernels:   []string{"gocccl_transform2_BitsRotate64"},
+		Part:      9,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -144,6 +422,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[int8](), reflect.TypeFor[uint16]()},
 		Layouts:   []string{"uint8/1", "int8/1", "uint16/2"},
 		Kernels:   []string{"gocccl_transform2_BitsRotate8"},
+		Part:      10,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -155,6 +434,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8", "uint64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_transform2_BitsSub64"},
+		Part:      11,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -166,6 +446,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Blank](), reflect.TypeFor[Blank](), reflect.TypeFor[bool]()},
 		Layouts:   []string{"{A@0:int32,_@4:int32,B@8:float32}/12", "{A@0:int32,_@4:int32,B@8:float32}/12", "bool/1"},
 		Kernels:   []string{"gocccl_transform2_BlankEq"},
+		Part:      12,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -177,6 +458,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_ChainF32"},
+		Part:      13,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -188,6 +470,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[uint8]()},
 		Layouts:   []string{"float64/8", "float64/8", "uint8/1"},
 		Kernels:   []string{"gocccl_transform2_CompareF64"},
+		Part:      14,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -199,6 +482,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64](), reflect.TypeFor[uint8]()},
 		Layouts:   []string{"int64/8", "int64/8", "uint8/1"},
 		Kernels:   []string{"gocccl_transform2_CompareInt64"},
+		Part:      15,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -210,6 +494,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint](), reflect.TypeFor[uint](), reflect.TypeFor[bool]()},
 		Layouts:   []string{"uint/8", "uint/8", "bool/1"},
 		Kernels:   []string{"gocccl_transform2_CompareUint"},
+		Part:      16,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -221,6 +506,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform2_DepSplit"},
+		Part:      17,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -232,6 +518,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int](), reflect.TypeFor[int](), reflect.TypeFor[int]()},
 		Layouts:   []string{"int/8", "int/8", "int/8"},
 		Kernels:   []string{"gocccl_transform2_DivAssign"},
+		Part:      18,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -243,6 +530,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_DivF32"},
+		Part:      19,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -254,6 +542,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_DivF64"},
+		Part:      20,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -265,6 +554,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform2_DivInt32"},
+		Part:      21,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -276,6 +566,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int8](), reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1", "int8/1", "int8/1"},
 		Kernels:   []string{"gocccl_transform2_DivInt8"},
+		Part:      22,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -287,6 +578,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8", "int64/8", "int64/8"},
 		Kernels:   []string{"gocccl_transform2_DivRemInt64"},
+		Part:      23,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -298,6 +590,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8", "uint64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_transform2_DivUint64"},
+		Part:      24,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -309,6 +602,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[uint8](), reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1", "uint8/1", "uint8/1"},
 		Kernels:   []string{"gocccl_transform2_DivUint8"},
+		Part:      25,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -320,6 +614,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Vec3](), reflect.TypeFor[Vec3](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_FastDot"},
+		Part:      26,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -331,6 +626,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[int16](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int16/2", "int16/2", "int32/4"},
 		Kernels:   []string{"gocccl_transform2_ForLabels"},
+		Part:      27,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -342,6 +638,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Histo](), reflect.TypeFor[uint32](), reflect.TypeFor[Histo]()},
 		Layouts:   []string{"{Bins@0:[5]uint16,N@12:int32}/16", "uint32/4", "{Bins@0:[5]uint16,N@12:int32}/16"},
 		Kernels:   []string{"gocccl_transform2_HistoAdd"},
+		Part:      28,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -353,6 +650,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[int8]()},
 		Layouts:   []string{"float64/8", "float64/8", "int8/1"},
 		Kernels:   []string{"gocccl_transform2_IfNested"},
+		Part:      29,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -364,6 +662,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[ID](), reflect.TypeFor[Ok](), reflect.TypeFor[Ok]()},
 		Layouts:   []string{"int32/4", "bool/1", "bool/1"},
 		Kernels:   []string{"gocccl_transform2_IsOk"},
+		Part:      30,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -375,6 +674,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform2_KeywordNames"},
+		Part:      31,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -386,6 +686,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[bool](), reflect.TypeFor[bool](), reflect.TypeFor[bool]()},
 		Layouts:   []string{"bool/1", "bool/1", "bool/1"},
 		Kernels:   []string{"gocccl_transform2_LogicBool"},
+		Part:      32,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -397,6 +698,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_MathAtan2"},
+		Part:      33,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -408,6 +710,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_MathCopysign"},
+		Part:      34,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -419,6 +722,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_MathDim"},
+		Part:      35,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -430,6 +734,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_MathFMA"},
+		Part:      36,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -441,6 +746,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_MathHypot"},
+		Part:      37,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -452,6 +758,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[int8](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "int8/1", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_MathLdexp"},
+		Part:      38,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -463,6 +770,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_MathMax"},
+		Part:      39,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -474,6 +782,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_MathMin"},
+		Part:      40,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -485,6 +794,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_MathMod"},
+		Part:      41,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -496,6 +806,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_MathPow"},
+		Part:      42,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -507,6 +818,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_MathRemainder"},
+		Part:      43,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -518,6 +830,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_MaxF64"},
+		Part:      44,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -529,6 +842,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8", "uint64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_transform2_MaxUint64"},
+		Part:      45,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -540,6 +854,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_MinF32"},
+		Part:      46,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -551,6 +866,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int8](), reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1", "int8/1", "int8/1"},
 		Kernels:   []string{"gocccl_transform2_MinInt8"},
+		Part:      47,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -562,6 +878,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int](), reflect.TypeFor[int](), reflect.TypeFor[int]()},
 		Layouts:   []string{"int/8", "int/8", "int/8"},
 		Kernels:   []string{"gocccl_transform2_MinMaxInt"},
+		Part:      48,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -573,6 +890,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_MinOf3F64"},
+		Part:      49,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -584,6 +902,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[uint32](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int32/4", "uint32/4", "int64/8"},
 		Kernels:   []string{"gocccl_transform2_MixedWidth"},
+		Part:      50,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -595,6 +914,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_MulAddPlain"},
+		Part:      51,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -606,6 +926,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_MulAddSeparate"},
+		Part:      52,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -617,6 +938,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_MulF32"},
+		Part:      53,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -628,6 +950,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int](), reflect.TypeFor[int](), reflect.TypeFor[int]()},
 		Layouts:   []string{"int/8", "int/8", "int/8"},
 		Kernels:   []string{"gocccl_transform2_MulInt"},
+		Part:      54,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -639,6 +962,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8", "int64/8", "int64/8"},
 		Kernels:   []string{"gocccl_transform2_MulXorInt64"},
+		Part:      55,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -650,6 +974,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_NaNAdd32"},
+		Part:      56,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -661,6 +986,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_NaNAdd64"},
+		Part:      57,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -672,6 +998,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_NaNInvalid"},
+		Part:      58,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -683,6 +1010,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_NaNMath"},
+		Part:      59,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -694,6 +1022,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_NaNMul32"},
+		Part:      60,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -705,6 +1034,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_NaNMul64"},
+		Part:      61,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -716,6 +1046,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float64/8", "float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_NaNNarrow"},
+		Part:      62,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -727,6 +1058,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_NaNNegate"},
+		Part:      63,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -738,6 +1070,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_NaNQuo32"},
+		Part:      64,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -749,6 +1082,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_NaNQuo64"},
+		Part:      65,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -760,6 +1094,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Vec3](), reflect.TypeFor[Vec3](), reflect.TypeFor[Vec3]()},
 		Layouts:   []string{"{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12"},
 		Kernels:   []string{"gocccl_transform2_NaNStruct"},
+		Part:      66,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -771,6 +1106,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_NaNSub32"},
+		Part:      67,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -782,6 +1118,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_NaNSub64"},
+		Part:      68,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -793,6 +1130,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float32/4", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_NaNWiden"},
+		Part:      69,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -804,6 +1142,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[uint8](), reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1", "uint8/1", "uint8/1"},
 		Kernels:   []string{"gocccl_transform2_OverflowCheckUint8"},
+		Part:      70,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -815,6 +1154,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform2_PassTuple"},
+		Part:      71,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -826,6 +1166,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint16](), reflect.TypeFor[uint16](), reflect.TypeFor[uint16]()},
 		Layouts:   []string{"uint16/2", "uint16/2", "uint16/2"},
 		Kernels:   []string{"gocccl_transform2_PromoteUint16"},
+		Part:      72,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -837,6 +1178,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[uint8](), reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1", "uint8/1", "uint8/1"},
 		Kernels:   []string{"gocccl_transform2_PromoteUint8"},
+		Part:      73,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -848,6 +1190,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[int16](), reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2", "int16/2", "int16/2"},
 		Kernels:   []string{"gocccl_transform2_RemInt16"},
+		Part:      74,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -859,6 +1202,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform2_RemInt32"},
+		Part:      75,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -870,6 +1214,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint/8", "uint32/4"},
 		Kernels:   []string{"gocccl_transform2_RotateManual"},
+		Part:      76,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -881,6 +1226,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[uint32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "uint32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform2_ShlInt32"},
+		Part:      77,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -892,6 +1238,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[int](), reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2", "int/8", "int16/2"},
 		Kernels:   []string{"gocccl_transform2_ShlSignedCount"},
+		Part:      78,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -903,6 +1250,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint8](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8", "uint8/1", "uint64/8"},
 		Kernels:   []string{"gocccl_transform2_ShlUint64"},
+		Part:      79,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -914,6 +1262,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[uint](), reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1", "uint/8", "uint8/1"},
 		Kernels:   []string{"gocccl_transform2_ShlUint8"},
+		Part:      80,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -925,6 +1274,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[uint16](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "uint16/2", "int32/4"},
 		Kernels:   []string{"gocccl_transform2_ShrInt32"},
+		Part:      81,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -936,6 +1286,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[uint64](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8", "uint64/8", "int64/8"},
 		Kernels:   []string{"gocccl_transform2_ShrInt64"},
+		Part:      82,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -947,6 +1298,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[uint](), reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1", "uint/8", "int8/1"},
 		Kernels:   []string{"gocccl_transform2_ShrInt8"},
+		Part:      83,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -958,6 +1310,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int8](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8", "int8/1", "int64/8"},
 		Kernels:   []string{"gocccl_transform2_ShrSignedCount"},
+		Part:      84,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -969,6 +1322,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint16](), reflect.TypeFor[uint32](), reflect.TypeFor[uint16]()},
 		Layouts:   []string{"uint16/2", "uint32/4", "uint16/2"},
 		Kernels:   []string{"gocccl_transform2_ShrUint16"},
+		Part:      85,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -980,6 +1334,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_SpreadOf"},
+		Part:      86,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -991,6 +1346,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Histo](), reflect.TypeFor[Histo](), reflect.TypeFor[bool]()},
 		Layouts:   []string{"{Bins@0:[5]uint16,N@12:int32}/16", "{Bins@0:[5]uint16,N@12:int32}/16", "bool/1"},
 		Kernels:   []string{"gocccl_transform2_StructArrayEq"},
+		Part:      87,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -1002,6 +1358,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_SubF64"},
+		Part:      88,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1013,6 +1370,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[int16](), reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2", "int16/2", "int16/2"},
 		Kernels:   []string{"gocccl_transform2_SubMulInt16"},
+		Part:      89,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1024,6 +1382,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_SubnormalF32"},
+		Part:      90,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1035,6 +1394,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[int16](), reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2", "int16/2", "int16/2"},
 		Kernels:   []string{"gocccl_transform2_SwitchNonConst"},
+		Part:      91,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1046,6 +1406,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uintptr](), reflect.TypeFor[uintptr](), reflect.TypeFor[uintptr]()},
 		Layouts:   []string{"uintptr/8", "uintptr/8", "uintptr/8"},
 		Kernels:   []string{"gocccl_transform2_UintptrMix"},
+		Part:      92,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1057,6 +1418,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform2_UseDivMod"},
+		Part:      93,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1068,6 +1430,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Vec3](), reflect.TypeFor[Vec3](), reflect.TypeFor[Vec3]()},
 		Layouts:   []string{"{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12"},
 		Kernels:   []string{"gocccl_transform2_Vec3Add"},
+		Part:      94,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -1079,6 +1442,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Vec3](), reflect.TypeFor[Vec3](), reflect.TypeFor[bool]()},
 		Layouts:   []string{"{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12", "bool/1"},
 		Kernels:   []string{"gocccl_transform2_Vec3Eq"},
+		Part:      95,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -1090,6 +1454,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[dep.Point](), reflect.TypeFor[float32](), reflect.TypeFor[dep.Point]()},
 		Layouts:   []string{"{X@0:float32,Y@4:float32,Tag@8:int16}/12", "float32/4", "{X@0:float32,Y@4:float32,Tag@8:int16}/12"},
 		Kernels:   []string{"gocccl_transform2_dep_Scale"},
+		Part:      96,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -1101,6 +1466,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_reduce_AddInt8_sweep", "gocccl_reduce_AddInt8_final"},
+		Part:      97,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -1112,6 +1478,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[[4]int16]()},
 		Layouts:   []string{"[4]int16/8"},
 		Kernels:   []string{"gocccl_reduce_ArrMax_sweep", "gocccl_reduce_ArrMax_final"},
+		Part:      98,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1123,6 +1490,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Pair]()},
 		Layouts:   []string{"{Lo@0:uint32,Hi@8:int64}/16"},
 		Kernels:   []string{"gocccl_reduce_CombinePair_sweep", "gocccl_reduce_CombinePair_final"},
+		Part:      99,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1134,6 +1502,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Meters]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_reduce_MaxMeters_sweep", "gocccl_reduce_MaxMeters_final"},
+		Part:      100,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1145,6 +1514,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_reduce_MaxReduceF32_sweep", "gocccl_reduce_MaxReduceF32_final"},
+		Part:      101,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1156,6 +1526,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_reduce_MaxReduceInt32_sweep", "gocccl_reduce_MaxReduceInt32_final"},
+		Part:      102,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1167,6 +1538,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_reduce_MinReduceF64_sweep", "gocccl_reduce_MinReduceF64_final"},
+		Part:      103,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1178,6 +1550,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_reduce_MulWrapInt64_sweep", "gocccl_reduce_MulWrapInt64_final"},
+		Part:      104,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1189,6 +1562,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
 		Layouts:   []string{"uint16/2"},
 		Kernels:   []string{"gocccl_reduce_OrUint16_sweep", "gocccl_reduce_OrUint16_final"},
+		Part:      105,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -1200,6 +1574,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_XorUint32_sweep", "gocccl_reduce_XorUint32_final"},
+		Part:      106,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1211,6 +1586,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[[3]bool](), reflect.TypeFor[[3]bool]()},
 		Layouts:   []string{"[3]bool/3", "[3]bool/3"},
 		Kernels:   []string{"gocccl_transform_ArrBool"},
+		Part:      107,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 10},
 		},
@@ -1222,6 +1598,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[[3]int64](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"[3]int64/24", "int64/8"},
 		Kernels:   []string{"gocccl_transform_ArrCopy"},
+		Part:      108,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -1233,6 +1610,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[[4]uint8]()},
 		Layouts:   []string{"uint8/1", "[4]uint8/4"},
 		Kernels:   []string{"gocccl_transform_ArrLiteral"},
+		Part:      109,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1244,6 +1622,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[[3]Padded](), reflect.TypeFor[Padded]()},
 		Layouts:   []string{"[3]{A@0:int8,B@8:float64,C@16:int16}/72", "{A@0:int8,B@8:float64,C@16:int16}/24"},
 		Kernels:   []string{"gocccl_transform_ArrOfStruct"},
+		Part:      110,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -1255,6 +1634,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[[6]int16](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"[6]int16/12", "int64/8"},
 		Kernels:   []string{"gocccl_transform_ArrRange"},
+		Part:      111,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -1266,6 +1646,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[[5]uint8](), reflect.TypeFor[[5]uint8]()},
 		Layouts:   []string{"[5]uint8/5", "[5]uint8/5"},
 		Kernels:   []string{"gocccl_transform_ArrReverse"},
+		Part:      112,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 6},
 		},
@@ -1277,6 +1658,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[[4]int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"[4]int32/16", "int32/4"},
 		Kernels:   []string{"gocccl_transform_ArrSum"},
+		Part:      113,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -1288,6 +1670,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_AssignOpsF64"},
+		Part:      114,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1299,6 +1682,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1", "int8/1"},
 		Kernels:   []string{"gocccl_transform_AssignOpsInt8"},
+		Part:      115,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -1310,6 +1694,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint](), reflect.TypeFor[uint]()},
 		Layouts:   []string{"uint/8", "uint/8"},
 		Kernels:   []string{"gocccl_transform_AssignOpsUint"},
+		Part:      116,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1321,6 +1706,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[int]()},
 		Layouts:   []string{"uint64/8", "int/8"},
 		Kernels:   []string{"gocccl_transform_BitsLeadingZeros"},
+		Part:      117,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1332,6 +1718,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[int]()},
 		Layouts:   []string{"uint64/8", "int/8"},
 		Kernels:   []string{"gocccl_transform_BitsLen"},
+		Part:      118,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1343,6 +1730,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[int]()},
 		Layouts:   []string{"uint64/8", "int/8"},
 		Kernels:   []string{"gocccl_transform_BitsOnesCount"},
+		Part:      119,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1354,6 +1742,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_transform_BitsReverse"},
+		Part:      120,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1365,6 +1754,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_transform_BitsReverseBytes"},
+		Part:      121,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1376,6 +1766,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[int]()},
 		Layouts:   []string{"uint64/8", "int/8"},
 		Kernels:   []string{"gocccl_transform_BitsTrailingZeros"},
+		Part:      122,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1387,6 +1778,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Celsius](), reflect.TypeFor[Fahrenheit]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_CToF"},
+		Part:      123,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1398,6 +1790,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_CallChain"},
+		Part:      124,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1409,6 +1802,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Clamp01"},
+		Part:      125,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1420,6 +1814,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_ComplementUint32"},
+		Part:      126,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1431,6 +1826,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_ConstFloatExpr"},
+		Part:      127,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1442,6 +1838,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"int64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_transform_ConstLimits"},
+		Part:      128,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1453,6 +1850,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform_ConstLocal"},
+		Part:      129,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1464,6 +1862,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_ConstMath"},
+		Part:      130,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1475,6 +1874,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_ConstMulF32"},
+		Part:      131,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1486,6 +1886,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_ConstNegZero"},
+		Part:      132,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1497,6 +1898,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_ConstScale"},
+		Part:      133,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1508,6 +1910,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float64/8", "float32/4"},
 		Kernels:   []string{"gocccl_transform_ConstThird"},
+		Part:      134,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1519,6 +1922,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_ConstTie32"},
+		Part:      135,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1530,6 +1934,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint16](), reflect.TypeFor[uint16]()},
 		Layouts:   []string{"uint16/2", "uint16/2"},
 		Kernels:   []string{"gocccl_transform_ConstTyped"},
+		Part:      136,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1541,6 +1946,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8", "int64/8"},
 		Kernels:   []string{"gocccl_transform_ConstUntypedBig"},
+		Part:      137,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1552,6 +1958,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_ContinueInSwitch"},
+		Part:      138,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1563,6 +1970,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Vec3](), reflect.TypeFor[V2]()},
 		Layouts:   []string{"{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12"},
 		Kernels:   []string{"gocccl_transform_ConvStruct"},
+		Part:      139,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -1574,6 +1982,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int8]()},
 		Layouts:   []string{"int32/4", "int8/1"},
 		Kernels:   []string{"gocccl_transform_DepClamp"},
+		Part:      140,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1585,6 +1994,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_transform_DepMix"},
+		Part:      141,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1596,6 +2006,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[dep.Point](), reflect.TypeFor[dep.Point]()},
 		Layouts:   []string{"{X@0:float32,Y@4:float32,Tag@8:int16}/12", "{X@0:float32,Y@4:float32,Tag@8:int16}/12"},
 		Kernels:   []string{"gocccl_transform_DepScale"},
+		Part:      142,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -1607,6 +2018,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8", "int64/8"},
 		Kernels:   []string{"gocccl_transform_DivByMinusOne"},
+		Part:      143,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1618,6 +2030,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform_DivConst"},
+		Part:      144,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1629,6 +2042,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8", "int64/8"},
 		Kernels:   []string{"gocccl_transform_DivPow2"},
+		Part:      145,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1640,6 +2054,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Embedded](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"{Vec3@0:{X@0:float32,Y@4:float32,Z@8:float32},W@12:float32}/16", "float32/4"},
 		Kernels:   []string{"gocccl_transform_EmbedSum"},
+		Part:      146,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -1651,6 +2066,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_FastPoly"},
+		Part:      147,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1662,6 +2078,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint8/1", "uint64/8"},
 		Kernels:   []string{"gocccl_transform_Fib"},
+		Part:      148,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1673,6 +2090,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float32/4", "float64/8"},
 		Kernels:   []string{"gocccl_transform_Float32ToFloat64"},
+		Part:      149,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1684,6 +2102,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[int]()},
 		Layouts:   []string{"float32/4", "int/8"},
 		Kernels:   []string{"gocccl_transform_Float32ToInt"},
+		Part:      150,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1695,6 +2114,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"float32/4", "uint64/8"},
 		Kernels:   []string{"gocccl_transform_Float32ToUint64"},
+		Part:      151,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1706,6 +2126,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[uint8]()},
 		Layouts:   []string{"float32/4", "uint8/1"},
 		Kernels:   []string{"gocccl_transform_Float32ToUint8"},
+		Part:      152,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1717,6 +2138,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float64/8", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Float64ToFloat32"},
+		Part:      153,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1728,6 +2150,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"float64/8", "int32/4"},
 		Kernels:   []string{"gocccl_transform_Float64ToInt32"},
+		Part:      154,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1739,6 +2162,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"float64/8", "int64/8"},
 		Kernels:   []string{"gocccl_transform_Float64ToInt64"},
+		Part:      155,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1750,6 +2174,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[int8]()},
 		Layouts:   []string{"float64/8", "int8/1"},
 		Kernels:   []string{"gocccl_transform_Float64ToInt8"},
+		Part:      156,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1761,6 +2186,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[uint16]()},
 		Layouts:   []string{"float64/8", "uint16/2"},
 		Kernels:   []string{"gocccl_transform_Float64ToUint16"},
+		Part:      157,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1772,6 +2198,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"float64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_Float64ToUint32"},
+		Part:      158,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1783,6 +2210,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"float64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_transform_Float64ToUint64"},
+		Part:      159,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1794,6 +2222,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint8/1", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_ForComputed"},
+		Part:      160,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1805,6 +2234,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[int]()},
 		Layouts:   []string{"uint64/8", "int/8"},
 		Kernels:   []string{"gocccl_transform_ForCond"},
+		Part:      161,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1816,6 +2246,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint16](), reflect.TypeFor[uint16]()},
 		Layouts:   []string{"uint16/2", "uint16/2"},
 		Kernels:   []string{"gocccl_transform_ForInfinite"},
+		Part:      162,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1827,6 +2258,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_ForNoInit"},
+		Part:      163,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1838,6 +2270,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_ForSwitchBreak"},
+		Part:      164,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1849,6 +2282,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_ForThreeClause"},
+		Part:      165,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1860,6 +2294,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform_IfInitChain"},
+		Part:      166,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1871,6 +2306,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"int64/8", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Int64ToFloat32"},
+		Part:      167,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1882,6 +2318,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"int16/2", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Int64ToFloat32Tricky"},
+		Part:      168,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1893,6 +2330,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"int64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_Int64ToFloat64"},
+		Part:      169,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1904,6 +2342,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"int8/1", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Int8ToFloat32"},
+		Part:      170,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1915,6 +2354,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[uintptr]()},
 		Layouts:   []string{"int32/4", "uintptr/8"},
 		Kernels:   []string{"gocccl_transform_IntToUintptr"},
+		Part:      171,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1926,6 +2366,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[bool]()},
 		Layouts:   []string{"float32/4", "bool/1"},
 		Kernels:   []string{"gocccl_transform_IsNaNSelf"},
+		Part:      172,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1937,6 +2378,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[[6]int16](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"[6]int16/12", "int32/4"},
 		Kernels:   []string{"gocccl_transform_LabeledContinueRange"},
+		Part:      173,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -1948,6 +2390,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform_LabeledSwitch"},
+		Part:      174,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1959,6 +2402,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[[5]int8](), reflect.TypeFor[int]()},
 		Layouts:   []string{"[5]int8/5", "int/8"},
 		Kernels:   []string{"gocccl_transform_LenCap"},
+		Part:      175,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1970,6 +2414,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[Pair]()},
 		Layouts:   []string{"int64/8", "{Lo@0:uint32,Hi@8:int64}/16"},
 		Kernels:   []string{"gocccl_transform_MakePair"},
+		Part:      176,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -1981,6 +2426,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathAbs"},
+		Part:      177,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -1992,6 +2438,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathAcos"},
+		Part:      178,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2003,6 +2450,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathAcosh"},
+		Part:      179,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2014,6 +2462,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathAsin"},
+		Part:      180,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2025,6 +2474,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathAsinh"},
+		Part:      181,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2036,6 +2486,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathAtan"},
+		Part:      182,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2047,6 +2498,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathAtanh"},
+		Part:      183,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2058,6 +2510,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"float32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_MathBits32"},
+		Part:      184,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -2069,6 +2522,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"float64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_transform_MathBits64"},
+		Part:      185,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2080,6 +2534,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathCbrt"},
+		Part:      186,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2091,6 +2546,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathCeil"},
+		Part:      187,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2102,6 +2558,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[uint8]()},
 		Layouts:   []string{"float64/8", "uint8/1"},
 		Kernels:   []string{"gocccl_transform_MathClassify"},
+		Part:      188,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2113,6 +2570,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathCos"},
+		Part:      189,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2124,6 +2582,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathCosh"},
+		Part:      190,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2135,6 +2594,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathErf"},
+		Part:      191,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2146,6 +2606,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathErfc"},
+		Part:      192,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2157,6 +2618,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathExp"},
+		Part:      193,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2168,6 +2630,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathExp2"},
+		Part:      194,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2179,6 +2642,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_MathExpF32"},
+		Part:      195,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -2190,6 +2654,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathExpm1"},
+		Part:      196,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2201,6 +2666,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathFloor"},
+		Part:      197,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2212,6 +2678,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathFrexp"},
+		Part:      198,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2223,6 +2690,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_MathFromBits32"},
+		Part:      199,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -2234,6 +2702,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"uint64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathFromBits64"},
+		Part:      200,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2245,6 +2714,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathInfNaN"},
+		Part:      201,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2256,6 +2726,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathLog"},
+		Part:      202,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2267,6 +2738,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathLog10"},
+		Part:      203,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2278,6 +2750,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathLog1p"},
+		Part:      204,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2289,6 +2762,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathLog2"},
+		Part:      205,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2300,6 +2774,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_MathLogF32"},
+		Part:      206,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -2311,6 +2786,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathModf"},
+		Part:      207,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2322,6 +2798,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathRound"},
+		Part:      208,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2333,6 +2810,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_MathRoundF32"},
+		Part:      209,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -2344,6 +2822,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathRoundToEven"},
+		Part:      210,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2355,6 +2834,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathSin"},
+		Part:      211,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2366,6 +2846,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_MathSinF32"},
+		Part:      212,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -2377,6 +2858,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathSinh"},
+		Part:      213,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2388,6 +2870,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathSqrt"},
+		Part:      214,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2399,6 +2882,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_MathSqrtF32"},
+		Part:      215,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -2410,6 +2894,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathTan"},
+		Part:      216,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2421,6 +2906,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathTanh"},
+		Part:      217,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2432,6 +2918,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MathTrunc"},
+		Part:      218,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2443,6 +2930,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_MaxZero"},
+		Part:      219,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2454,6 +2942,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_NaNRoundTrip"},
+		Part:      220,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -2465,6 +2954,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int64/8", "int32/4"},
 		Kernels:   []string{"gocccl_transform_NarrowInt64"},
+		Part:      221,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2476,6 +2966,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_NegBits32"},
+		Part:      222,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -2487,6 +2978,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_transform_NegBits64"},
+		Part:      223,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2498,6 +2990,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_NegF64"},
+		Part:      224,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2509,6 +3002,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform_NegInt32"},
+		Part:      225,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -2520,6 +3014,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_NegUint32"},
+		Part:      226,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -2531,6 +3026,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_NegZero"},
+		Part:      227,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -2542,6 +3038,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint16](), reflect.TypeFor[Histo]()},
 		Layouts:   []string{"uint16/2", "{Bins@0:[5]uint16,N@12:int32}/16"},
 		Kernels:   []string{"gocccl_transform_NestedLiteral"},
+		Part:      228,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -2553,6 +3050,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[ID](), reflect.TypeFor[ID]()},
 		Layouts:   []string{"int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform_NextID"},
+		Part:      229,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -2564,6 +3062,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Padded](), reflect.TypeFor[Padded]()},
 		Layouts:   []string{"{A@0:int8,B@8:float64,C@16:int16}/24", "{A@0:int8,B@8:float64,C@16:int16}/24"},
 		Kernels:   []string{"gocccl_transform_PaddedStep"},
+		Part:      230,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -2575,6 +3074,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Padded](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"{A@0:int8,B@8:float64,C@16:int16}/24", "float64/8"},
 		Kernels:   []string{"gocccl_transform_PaddedSum"},
+		Part:      231,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -2586,6 +3086,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Particle](), reflect.TypeFor[Particle]()},
 		Layouts:   []string{"{Pos@0:{X@0:float32,Y@4:float32,Z@8:float32},Vel@12:{X@0:float32,Y@4:float32,Z@8:float32},Mass@24:float64,Alive@32:bool,ID@34:uint16}/40", "{Pos@0:{X@0:float32,Y@4:float32,Z@8:float32},Vel@12:{X@0:float32,Y@4:float32,Z@8:float32},Mass@24:float64,Alive@32:bool,ID@34:uint16}/40"},
 		Kernels:   []string{"gocccl_transform_ParticleStep"},
+		Part:      232,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -2597,6 +3098,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Quad](), reflect.TypeFor[Meters]()},
 		Layouts:   []string{"[4]float32/16", "float32/4"},
 		Kernels:   []string{"gocccl_transform_QuadSum"},
+		Part:      233,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -2608,6 +3110,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[[4]int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"[4]int32/16", "int32/4"},
 		Kernels:   []string{"gocccl_transform_RangeArrayCopy"},
+		Part:      234,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -2619,6 +3122,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform_RangeInt"},
+		Part:      235,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -2630,6 +3134,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint8/1", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_RangeIntTyped"},
+		Part:      236,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -2641,6 +3146,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[[3][3]float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"[3][3]float32/36", "float32/4"},
 		Kernels:   []string{"gocccl_transform_RangeNestedArray"},
+		Part:      237,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -2652,6 +3158,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Tagged](), reflect.TypeFor[Tagged]()},
 		Layouts:   []string{"{ID@0:int32,Len@4:float32}/8", "{ID@0:int32,Len@4:float32}/8"},
 		Kernels:   []string{"gocccl_transform_Retag"},
+		Part:      238,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2663,6 +3170,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform_RoundTrip"},
+		Part:      239,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -2674,6 +3182,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform_ShadowConst"},
+		Part:      240,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -2685,6 +3194,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_transform_ShiftAssign"},
+		Part:      241,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2696,6 +3206,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform_ShiftConstCount"},
+		Part:      242,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -2707,6 +3218,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint/8", "uint64/8"},
 		Kernels:   []string{"gocccl_transform_ShiftUntypedOne"},
+		Part:      243,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2718,6 +3230,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_SubZeroF64"},
+		Part:      244,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2729,6 +3242,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int](), reflect.TypeFor[int]()},
 		Layouts:   []string{"int/8", "int/8"},
 		Kernels:   []string{"gocccl_transform_SwitchDefaultMiddle"},
+		Part:      245,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2740,6 +3254,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[int8]()},
 		Layouts:   []string{"float64/8", "int8/1"},
 		Kernels:   []string{"gocccl_transform_SwitchFloatTag"},
+		Part:      246,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2751,6 +3266,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8", "int64/8"},
 		Kernels:   []string{"gocccl_transform_SwitchInit"},
+		Part:      247,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2762,6 +3278,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[int8]()},
 		Layouts:   []string{"float64/8", "int8/1"},
 		Kernels:   []string{"gocccl_transform_SwitchNoTag"},
+		Part:      248,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2773,6 +3290,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"uint8/1", "int32/4"},
 		Kernels:   []string{"gocccl_transform_SwitchTag"},
+		Part:      249,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -2784,6 +3302,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Vec3](), reflect.TypeFor[Vec3]()},
 		Layouts:   []string{"{X@0:float32,Y@4:float32,Z@8:float32}/12", "{X@0:float32,Y@4:float32,Z@8:float32}/12"},
 		Kernels:   []string{"gocccl_transform_Swizzle"},
+		Part:      250,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -2795,6 +3314,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[[3][3]float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"[3][3]float64/72", "float64/8"},
 		Kernels:   []string{"gocccl_transform_Trace"},
+		Part:      251,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -2806,6 +3326,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[[3][3]float32](), reflect.TypeFor[[3][3]float32]()},
 		Layouts:   []string{"[3][3]float32/36", "[3][3]float32/36"},
 		Kernels:   []string{"gocccl_transform_Transpose"},
+		Part:      252,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -2817,6 +3338,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[[3]int32]()},
 		Layouts:   []string{"int32/4", "[3]int32/12"},
 		Kernels:   []string{"gocccl_transform_TupleIndex"},
+		Part:      253,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -2828,6 +3350,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint64/8", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Uint64ToFloat32"},
+		Part:      254,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2839,6 +3362,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"int16/2", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Uint64ToFloat32Tricky"},
+		Part:      255,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -2850,6 +3374,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"uint64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_Uint64ToFloat64"},
+		Part:      256,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2861,6 +3386,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2", "int16/2"},
 		Kernels:   []string{"gocccl_transform_UnaryOpsInt16"},
+		Part:      257,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -2872,6 +3398,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"int8/1", "uint64/8"},
 		Kernels:   []string{"gocccl_transform_WidenInt8"},
+		Part:      258,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2883,6 +3410,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint16](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"uint16/2", "int64/8"},
 		Kernels:   []string{"gocccl_transform_WidenUint16"},
+		Part:      259,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -2894,6 +3422,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int8]()},
 		Layouts:   []string{"int32/4", "int8/1"},
 		Kernels:   []string{"gocccl_transform_dep_Clamp8"},
+		Part:      260,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -2905,6 +3434,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_transform_dep_Mix64"},
+		Part:      261,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},

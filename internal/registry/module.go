@@ -30,6 +30,42 @@ type Image struct {
 	// SHA256 is the hex sha256 of Data that the generator recorded (glue
 	// version 5 on); "" in older glue, whose images are not checked.
 	SHA256 string
+	// Parts are the images Data holds, one instance's kernels each, which
+	// are loaded one at a time (glue version 6 on); none in older glue,
+	// whose Data is one image of every kernel.
+	Parts []Part
+}
+
+// Part is one image inside an Image's Data: a cubin, or PTX text ending in
+// a NUL byte, of the kernels of one instance.
+type Part struct {
+	Offset, Size int
+	SHA256       string // hex sha256 of Data[Offset:Offset+Size]
+}
+
+// Part returns part k of the image as an image of its own, checked against
+// its recorded sha256: a corrupted or truncated embedded image is never
+// given to the driver. An image without parts is its own part 0.
+func (im Image) Part(k int) (Image, error) {
+	part := im
+	if len(im.Parts) == 0 {
+		if k != 0 {
+			return Image{}, fmt.Errorf("the embedded %s image has no part %d; run go generate", im.Target, k)
+		}
+	} else {
+		if k < 0 || k >= len(im.Parts) {
+			return Image{}, fmt.Errorf("the embedded %s image has %d parts, not %d; run go generate", im.Target, len(im.Parts), k+1)
+		}
+		p := im.Parts[k]
+		if p.Offset < 0 || p.Size <= 0 || p.Offset > len(im.Data)-p.Size {
+			return Image{}, fmt.Errorf("the embedded %s image is damaged (%d bytes, its part %d should lie at %d, %d bytes): it was not loaded; rebuild the program, and run go generate if the generated files were edited", im.Target, len(im.Data), k, p.Offset, p.Size)
+		}
+		part = Image{Target: im.Target, Data: im.Data[p.Offset : p.Offset+p.Size : p.Offset+p.Size], PTXISA: im.PTXISA, SHA256: p.SHA256}
+	}
+	if err := part.Verify(); err != nil {
+		return Image{}, err
+	}
+	return part, nil
 }
 
 // Verify returns an error when the image's data does not have the sha256
@@ -51,13 +87,14 @@ type Module struct {
 	pkg    string
 	hash   string
 	images []Image
-	checks []imageCheck // checks[i] is images[i]'s Verify, done once
+	checks [][]partCheck // checks[i][k] is images[i].Part(k), done once
 }
 
-// imageCheck is the result of one image's Verify, computed once per process:
-// the embedded data never changes.
-type imageCheck struct {
+// partCheck is the result of one image part's check, computed once per
+// process: the embedded data never changes.
+type partCheck struct {
 	once sync.Once
+	part Image
 	err  error
 }
 
@@ -83,35 +120,54 @@ func (m *Module) Targets() []Target {
 // NewModule records a generated package's images; pkg is the package's
 // import path and hash the content hash from its manifest.
 func NewModule(pkg, hash string, images []Image) *Module {
-	m := &Module{pkg: pkg, hash: hash, images: images, checks: make([]imageCheck, len(images))}
+	m := &Module{pkg: pkg, hash: hash, images: images, checks: make([][]partCheck, len(images))}
+	for i, im := range images {
+		m.checks[i] = make([]partCheck, max(1, len(im.Parts)))
+	}
 	state.mu.Lock()
 	state.modules = append(state.modules, m)
 	state.mu.Unlock()
 	return m
 }
 
-// Verify is the module's image i's Verify, computed once per process:
-// callers of one image wait for the first and share its result. Hashing a
-// large image takes milliseconds (a 2.4 MB cubin: 1.7 ms), which
-// VerifyAhead moves off a program's first call.
-func (m *Module) Verify(i int) error {
-	c := &m.checks[i]
-	c.once.Do(func() { c.err = m.images[i].Verify() })
-	return c.err
+// Parts returns how many parts each of the module's images holds: one
+// instance's kernels each (one, every kernel, in glue before version 6 and
+// in a module without images).
+func (m *Module) Parts() int {
+	if len(m.images) == 0 {
+		return 1
+	}
+	return max(1, len(m.images[0].Parts))
 }
 
-// VerifyAhead verifies, one module after another on the calling goroutine,
-// the image every registered module would load on a device of compute
-// capability major.minor (SelectImage's choice). A device starts it in the
-// background when it opens, so that a module's first load finds its hash
-// checked; a load that comes first verifies the image itself.
+// PartImage is image i's Part(k), checked once per process: callers of one
+// part wait for the first and share its result. Hashing a part takes
+// microseconds (an instance's cubin is tens of kilobytes); hashing a whole
+// image took milliseconds (a 3.4 MB cubin: 2.9 ms on the H200's host), which
+// VerifyAhead moves off a program's first call.
+func (m *Module) PartImage(i, k int) (Image, error) {
+	if k < 0 || k >= len(m.checks[i]) {
+		return m.images[i].Part(k) // the error
+	}
+	c := &m.checks[i][k]
+	c.once.Do(func() { c.part, c.err = m.images[i].Part(k) })
+	return c.part, c.err
+}
+
+// VerifyAhead checks, one module after another on the calling goroutine,
+// every part of the image each registered module would load on a device of
+// compute capability major.minor (SelectImage's choice). A device starts it
+// in the background when it opens, so that a part's first load finds its
+// hash checked; a load that comes first checks its part itself.
 func VerifyAhead(major, minor int) {
 	state.mu.RLock()
 	mods := slices.Clone(state.modules)
 	state.mu.RUnlock()
 	for _, m := range mods {
 		if i, _, err := m.SelectImage(major, minor); err == nil {
-			_ = m.Verify(i)
+			for k := range m.checks[i] {
+				_, _ = m.PartImage(i, k)
+			}
 		}
 	}
 }

@@ -86,6 +86,42 @@ func TestImageVerify(t *testing.T) {
 	require.NoError(t, legacy.Verify(), "glue before version 5 records no hash")
 }
 
+// TestImageParts: an image of parts gives each part as an image of its own,
+// checked against the part's hash, and refuses a part out of range, out of
+// its data, or damaged.
+func TestImageParts(t *testing.T) {
+	a, b := []byte("\x7fELF the first instance"), []byte("\x7fELF the second")
+	data := append(append(append([]byte(nil), a...), make([]byte, 7)...), b...)
+	hash := func(p []byte) string { s := sha256.Sum256(p); return hex.EncodeToString(s[:]) }
+	im := Image{Target: Target{Arch: 90}, Data: data, SHA256: hash(data), Parts: []Part{
+		{Offset: 0, Size: len(a), SHA256: hash(a)}, {Offset: len(a) + 7, Size: len(b), SHA256: hash(b)}}}
+	m := NewModule("example.com/parts", "hash", []Image{im})
+	assert.Equal(t, 2, m.Parts())
+	for k, want := range [][]byte{a, b} {
+		p, err := m.PartImage(0, k)
+		require.NoError(t, err)
+		assert.Equal(t, want, p.Data)
+		assert.Equal(t, len(want), cap(p.Data), "a part cannot grow into the next")
+		assert.Empty(t, p.Parts)
+	}
+	_, err := m.PartImage(0, 2)
+	assert.ErrorContains(t, err, "has 2 parts, not 3")
+	_, err = m.PartImage(0, -1)
+	assert.Error(t, err)
+
+	short := im
+	short.Parts = []Part{{Offset: len(a) + 7, Size: len(b) + 1, SHA256: hash(b)}}
+	_, err = short.Part(0)
+	assert.ErrorContains(t, err, "part 0 should lie at")
+	flipped := im
+	flipped.Data = append([]byte(nil), data...)
+	flipped.Data[len(a)+8] ^= 1
+	_, err = flipped.Part(1)
+	assert.ErrorContains(t, err, "sm_90 image is damaged")
+	_, err = flipped.Part(0)
+	assert.NoError(t, err, "the other part is intact")
+}
+
 // TestModuleVerify: a module verifies the image SelectImage picks, once per
 // process (the data is embedded and never changes, so a later change of the
 // bytes is not seen), and refuses a damaged one; VerifyAhead checks the
@@ -105,15 +141,20 @@ func TestModuleVerify(t *testing.T) {
 
 	VerifyAhead(9, 0) // verifies images[1], and every other registered module's choice
 	good[5] ^= 1      // not seen: the result was computed once
-	require.NoError(t, m.Verify(i))
+	part, err := m.PartImage(i, 0)
+	require.NoError(t, err)
+	assert.Equal(t, good, part.Data, "an image without parts is its own part 0")
 	good[5] ^= 1
+	_, err = m.PartImage(i, 1)
+	assert.ErrorContains(t, err, "no part 1")
 
 	i, _, err = m.SelectImage(8, 6)
 	require.NoError(t, err)
 	assert.Equal(t, 0, i)
-	err = m.Verify(i)
+	_, err = m.PartImage(i, 0)
 	require.ErrorContains(t, err, "sm_80 image is damaged")
-	require.Equal(t, err, m.Verify(i), "the same result every time")
+	_, again := m.PartImage(i, 0)
+	require.Equal(t, err, again, "the same result every time")
 
 	_, _, err = m.SelectImage(7, 5)
 	require.Error(t, err, "no image for sm_75")

@@ -87,6 +87,9 @@ type Instance struct {
 	Layouts []string
 	// Kernels are the entry points, in the description's Kernels order.
 	Kernels []string
+	// Part is the index of the part of every image (Image.Parts) that
+	// holds Kernels; glue before version 6 has no parts and leaves it 0.
+	Part int
 	// Policies are the launch policies, one per architecture compiled.
 	Policies []arch.Policy
 	// Inputs are the compositions the kernels read their inputs through,
@@ -108,6 +111,7 @@ type Registration struct {
 	Module   *Module
 	Alg      *algo.Algorithm
 	Kernels  []string
+	Part     int // the part of the module's images that holds Kernels
 	Policies []arch.Policy
 	// State is the per-call state type the kernels take as their last
 	// parameter, or nil.
@@ -121,8 +125,10 @@ type Registration struct {
 // kept and reported when the instance runs, never as a panic at start-up.
 func Register(m *Module, in Instance) {
 	alg := algo.Lookup(in.Algorithm)
-	reg := &Registration{Module: m, Alg: alg, Kernels: in.Kernels, Policies: in.Policies, State: in.State}
+	reg := &Registration{Module: m, Alg: alg, Kernels: in.Kernels, Part: in.Part, Policies: in.Policies, State: in.State}
 	switch {
+	case m != nil && (in.Part < 0 || in.Part >= m.Parts()):
+		reg.err = fmt.Errorf("the generated code places the kernels of %s in part %d of images that have %d; run go generate (gocccl-gen)", in.Algorithm, in.Part, m.Parts())
 	case alg == nil:
 		reg.err = fmt.Errorf("the generated code names algorithm %q, which this runtime does not have; update gocccl or run go generate (gocccl-gen)", in.Algorithm)
 	case len(in.Ops) != len(alg.Ops) || len(in.Types) != len(alg.TypeParams) || len(in.Kernels) != len(alg.Kernels):

@@ -56,6 +56,12 @@ func TestRegisterMismatch(t *testing.T) {
 	Register(nil, Instance{Algorithm: "NoSuchAlgorithm", Ops: []any{op}, Types: []reflect.Type{i32}})
 	_, err = Lookup(NewKey(nil, []any{op}, i32))
 	assert.ErrorContains(t, err, `names algorithm "NoSuchAlgorithm"`)
+
+	m := NewModule("example.com/mismatch", "hash", []Image{{Target: arch.Target{Arch: 90}, Data: []byte("x"), Parts: []Part{{Offset: 0, Size: 1}}}})
+	sub := func(a, b int32) int32 { return a - b }
+	Register(m, Instance{Algorithm: "Reduce", Ops: []any{sub}, Types: []reflect.Type{i32}, Kernels: []string{"p", "f"}, Part: 1})
+	_, err = Lookup(NewKey(algo.Reduce, []any{sub}, i32))
+	assert.ErrorContains(t, err, "places the kernels of Reduce in part 1 of images that have 1; run go generate")
 }
 
 func TestKeyString(t *testing.T) {

@@ -43,9 +43,11 @@ const (
 	// MaxVersion is the newest glue this runtime accepts. Version 3 adds
 	// instances with per-call state (Instance.State), version 4 iterator
 	// compositions (Instance.Inputs, Outputs), version 5 the sha256 of
-	// every image (Image.SHA256), checked before an image is loaded; the
-	// generator writes version 5 for every package.
-	MaxVersion = 5
+	// every image (Image.SHA256), checked before an image is loaded,
+	// version 6 images of parts, one instance's kernels each (Image.Parts,
+	// Instance.Part), which are loaded one at a time; the generator writes
+	// version 6 for every package.
+	MaxVersion = 6
 )
 
 // Target is what an image was compiled for.
@@ -56,6 +58,9 @@ type Policy = arch.Policy
 
 // Image is one compiled artifact of a generated package.
 type Image = registry.Image
+
+// Part is one instance's image inside an Image.
+type Part = registry.Part
 
 // Module is the compiled kernels of one generated package.
 type Module = registry.Module

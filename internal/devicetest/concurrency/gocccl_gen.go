@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 5; it fails to compile against a runtime that
+// The glue is version 6; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 5)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(6 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 6)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -23,8 +23,20 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "da24b2a8235ee0ad2ead74e5f9100fc109418b091c333b40c0604087e03c78d1", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "e2b3e286416d4bb7d96eaf57bfef9389c90847159c9d029865ce4302f0d0d4ff"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "a805c7e37f2fac87133d81b4ae3f50d8d50ab7c1b12d35b22b1db86c742321c3", []goccclimpl.Image{
+		{
+			Target: goccclimpl.Target{Arch: 90},
+			Data:   goccclImageSM90,
+			SHA256: "49f58807073cd79624a3a31526919ccb2e259c8a63bf13543c905ac355c2e11c",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 40336, SHA256: "6dd66796a90f05f60578c06b11dc7fe1103a14c06e0ccdc02902aa40e6936651"},
+				{Offset: 40336, Size: 124736, SHA256: "631bf71aa5e20260ae63ace7ff55801338d049f1d743eed15f2b68598e4b56ec"},
+				{Offset: 165072, Size: 39296, SHA256: "e108126b5735f91ef311ba05e0735c23cc320a277037a13a0f01f8becdcb0a51"},
+				{Offset: 204368, Size: 71424, SHA256: "a6d19504c0e79650e973a35a6ba8563d7251a88562ff87f5091212008723e6a2"},
+				{Offset: 275792, Size: 26504, SHA256: "da5926b1d06e6195ac990e93e68a843d1893f66fbd70922021fc2b91f8a069b7"},
+				{Offset: 302304, Size: 8576, SHA256: "c057914679145deab3c10fa3972a1dd8404c6b42dd998cbdf83ff5e5ca0e7225"},
+			},
+		},
 	})
 	// InclusiveScan(Add) over int64, declared at ops.go:29:11.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -33,6 +45,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_Add_init", "gocccl_inclusive_scan_Add_sweep"},
+		Part:      0,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -44,6 +57,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint32_init", "gocccl_radix_sort_keys_uint32_histogram", "gocccl_radix_sort_keys_uint32_onesweep", "gocccl_radix_sort_keys_uint32_single"},
+		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -55,6 +69,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_reduce_Add_sweep", "gocccl_reduce_Add_final"},
+		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -66,6 +81,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_reduce_MaxF_sweep", "gocccl_reduce_MaxF_final"},
+		Part:      3,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -77,6 +93,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_Even_init", "gocccl_select_Even_sweep"},
+		Part:      4,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -88,6 +105,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Double"},
+		Part:      5,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},

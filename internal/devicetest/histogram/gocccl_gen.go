@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 5; it fails to compile against a runtime that
+// The glue is version 6; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 5)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(6 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 6)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -23,8 +23,30 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "ef5f03a705e43b55f39dffe980b82fcdb4cd9c97d609f4c6db361d61737d893e", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "f4a69e0ab96bd10c41febb35c4a6822e873382b0432f0276ca31db45aeb100c0"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "a3fe38ac1f9036144c1a066dc77d885324226870c54b49f5ec3dac91e396871c", []goccclimpl.Image{
+		{
+			Target: goccclimpl.Target{Arch: 90},
+			Data:   goccclImageSM90,
+			SHA256: "6e211d3ebbe4740098fceb0a7f08860b2cc007e0b0e52e0ec91ac594bec2e6d3",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 32696, SHA256: "96a2ea871f8d6bbc59682ff6219752315cdd146da82fd8cf7fe05d8618818939"},
+				{Offset: 32704, Size: 27328, SHA256: "5ab6ffbe7525c1b216b9f7536f3e19af4ba819322ca125a19fdec739e7f1ca7c"},
+				{Offset: 60032, Size: 70584, SHA256: "1e7b29704129dcc512fb4c7ce850a2cf8c81497b4ba0c631e9490bbf1cbe8d76"},
+				{Offset: 130624, Size: 44352, SHA256: "6356c833e6d3a7048696fba006060d69e2c3a10218786633bc8d6ea9bd85206a"},
+				{Offset: 174976, Size: 44856, SHA256: "2ebbd50e8cb9602832db4e4d045bacea9e8a68931d714b3ce5856ed0f32eff90"},
+				{Offset: 219840, Size: 69176, SHA256: "3de7cbe70617771d29c7e9da6a85de72b75d02de04958a491f7c4cee43b8ae4e"},
+				{Offset: 289024, Size: 88368, SHA256: "02d07426d295d380f2bdc8fcc8a1d595a4227536dc83c95ea85d3d00171b72da"},
+				{Offset: 377392, Size: 63152, SHA256: "a919b47ab627ca018cb641fb053cb56b284e1fbb1a93690bde98eb638214c9fa"},
+				{Offset: 440544, Size: 86448, SHA256: "14665d582b195da530629a685fd936cdb9fe51b836440d1cbba1fe186bdb6889"},
+				{Offset: 526992, Size: 7632, SHA256: "bf0771d008a4c4d868c28070d21163ec24762355bbb53dfd0774aaa1cf40686c"},
+				{Offset: 534624, Size: 7632, SHA256: "e305ae4daa74b121be92b69090dd504f16a384c78bccc29fd15a9ce1b31e3408"},
+				{Offset: 542256, Size: 19608, SHA256: "a4bd9afe3ac8a01be0a345e1aed9283ae757730d04520504c3d13c07d09a05e3"},
+				{Offset: 561872, Size: 19480, SHA256: "e22f67405cc65d96be1b1749f4810e3f343cd3efb9bca87a06fdbd370b8722fb"},
+				{Offset: 581360, Size: 18584, SHA256: "f1b38847fe1f25b435c8b9b32abfa70b4d6a4cd54b9cabcc8499f7fd2de73a1f"},
+				{Offset: 599952, Size: 7632, SHA256: "c002b83c0fd443adef2d4a0e3c1e957dae6856976a284dc312bf29bb8109ad4d"},
+				{Offset: 607584, Size: 7632, SHA256: "e5a3d1d4ab943c3c5a49d4a03f8712331f3a699e9a1b9935beae35cc77ccf119"},
+			},
+		},
 	})
 	// HistogramEven[float32] over float32, declared at ops.go:17:17.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -33,6 +55,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_histogram_even_float32_sweep", "gocccl_histogram_even_float32_init"},
+		Part:      0,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -44,6 +67,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_histogram_even_float64_sweep", "gocccl_histogram_even_float64_init"},
+		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -55,6 +79,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_histogram_even_int16_sweep", "gocccl_histogram_even_int16_init"},
+		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -66,6 +91,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_histogram_even_int64_sweep", "gocccl_histogram_even_int64_init"},
+		Part:      3,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -77,6 +103,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_histogram_even_uint32_sweep", "gocccl_histogram_even_uint32_init"},
+		Part:      4,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -88,6 +115,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_histogram_even_uint8_sweep", "gocccl_histogram_even_uint8_init"},
+		Part:      5,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -99,6 +127,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_histogram_range_float32_sweep", "gocccl_histogram_range_float32_init"},
+		Part:      6,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -110,6 +139,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_histogram_range_float64_sweep", "gocccl_histogram_range_float64_init"},
+		Part:      7,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -121,6 +151,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_histogram_range_uint32_sweep", "gocccl_histogram_range_uint32_init"},
+		Part:      8,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -132,6 +163,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_lower_bound_LessFloat64"},
+		Part:      9,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -143,6 +175,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_lower_bound_LessUint32"},
+		Part:      10,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -154,6 +187,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_merge_ByHigh_tiles", "gocccl_merge_ByHigh_partition"},
+		Part:      11,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 15},
 		},
@@ -165,6 +199,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_merge_LessFloat64_tiles", "gocccl_merge_LessFloat64_partition"},
+		Part:      12,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 15},
 		},
@@ -176,6 +211,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_merge_LessUint32_tiles", "gocccl_merge_LessUint32_partition"},
+		Part:      13,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 15},
 		},
@@ -187,6 +223,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_upper_bound_LessFloat64"},
+		Part:      14,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -198,6 +235,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_upper_bound_LessUint32"},
+		Part:      15,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},

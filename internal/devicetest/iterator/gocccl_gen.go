@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 5; it fails to compile against a runtime that
+// The glue is version 6; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 5)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(6 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 6)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -23,8 +23,75 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "49c34c4c2f9eb81e182f3c1bcc50a7bd0b88a227241d83c82076d1e3d43e8442", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "66fd712f3bff16599a8cc79865c5d25aacf1810f6e8542617f002925ff16b0dc"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "73b3197b2f31265fefc987df8e326838cb66f84581c41ec1ae2bba77bca9f417", []goccclimpl.Image{
+		{
+			Target: goccclimpl.Target{Arch: 90},
+			Data:   goccclImageSM90,
+			SHA256: "f50348949e057d1384ee4811f071e7ac0a7a4b63e1e2de79b2edcc0f6901298d",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 5264, SHA256: "66f8fe75f9b257dc4e17dffcd789f961d23442d7f73278c9b0a4c69401e31bfc"},
+				{Offset: 5264, Size: 5376, SHA256: "e025ce0efa4376e494dd0c7805343da9b37ce41cf6baa00c053db94388a87723"},
+				{Offset: 10640, Size: 47008, SHA256: "e4d79ff02182b387e139d6a2e455cac8c27ef6c60acfd949373bc2d94dfb89d5"},
+				{Offset: 57648, Size: 37024, SHA256: "4b5408e5a8b03269a5fc70fdabe1ea6fbf70dbff163ddc88a2966e56491cbb43"},
+				{Offset: 94672, Size: 29840, SHA256: "f39bdea0fe3d5fb82829752bd5b56779e21ea3a485001ff419793caa992a7688"},
+				{Offset: 124512, Size: 75152, SHA256: "4a4d4686db10665aa358ea571b73dbd16f08424842598a029912168a681499f7"},
+				{Offset: 199664, Size: 58512, SHA256: "d592ccc299d7dcba6e2b974b6eb132145d62b6fe64c535d0e21b805ce11bc33c"},
+				{Offset: 258176, Size: 55312, SHA256: "b9ea786e16130b99d72369139a531d7240e83698238bb7dd5bd396b8af84300c"},
+				{Offset: 313488, Size: 165672, SHA256: "a267e46d6b953c511e09953189ab4a524b8d8a9abf6d211570aa4ea04b53abef"},
+				{Offset: 479168, Size: 57360, SHA256: "16f8a6d9db4d34672ebef31621c6457eb5fdd7cef13b7e0a1a22868628ce0c0e"},
+				{Offset: 536528, Size: 97304, SHA256: "f643f7fb333e42f6fca7599be730db331772edf83ba0e8512aa2581cc5e1c792"},
+				{Offset: 633840, Size: 82208, SHA256: "de848c6b6c6a76f1cac2bca4b514ff7025a95e0e0d92f787a66fe9109c08c549"},
+				{Offset: 716048, Size: 77592, SHA256: "d3bd3aff8c405cae90afc0af8d76e979232ea90199145af8633ffa3c87e68cc1"},
+				{Offset: 793648, Size: 30232, SHA256: "6f42461766da060ed5efe4713acd4eb4209a7fdc96c67ca8f75bf7da9443a7bd"},
+				{Offset: 823888, Size: 36440, SHA256: "234441ea9a9bb2c5b6bb7e7928176fdcf6719a44f0d02f7b73d5ccbb6b39527f"},
+				{Offset: 860336, Size: 57144, SHA256: "c1dd6764801881401407bf8aacbd046eef5755412c7fa8bdf2990c50a8b76629"},
+				{Offset: 917488, Size: 111296, SHA256: "225251667f0a107f5b48f35ad47456412fdc302b1275db78b806cf64d65c8eaf"},
+				{Offset: 1028784, Size: 30496, SHA256: "8988770f0d53699432d7f7d041ae08769a716a2ea06f5059644ebb8c8d99ca7a"},
+				{Offset: 1059280, Size: 81712, SHA256: "b1c4712acaf4ffb5c978a3b70c6b72a0f0cc6cf8e7886198cfb313b28c169f36"},
+				{Offset: 1140992, Size: 90000, SHA256: "b42040d56820a7f29642eb5afcfdea6ebe2901ffa9f96e98fb618aa78e88ff33"},
+				{Offset: 1230992, Size: 27136, SHA256: "2e32124ec785ee987299bdef96a630f549d490e744a56ea30b8f87cf936b20c4"},
+				{Offset: 1258128, Size: 27136, SHA256: "7182c2c7fbf37d16257b0e9191d1111dcfbd3ab01533f1437a8e8b18ee165ad7"},
+				{Offset: 1285264, Size: 27264, SHA256: "6f05c129301a757c11cf9ba1919bffef00859a1e0cf5edfb70dd0659a140e13c"},
+				{Offset: 1312528, Size: 19328, SHA256: "cd6fc9ffd7a9dbdf735e88e89a40782fbbd978d21155b90e2df88bf48394dd02"},
+				{Offset: 1331856, Size: 413104, SHA256: "b7485986d2daddabec7d3c8c5661873a9c9f63919e388533113f07fc977c5b02"},
+				{Offset: 1744960, Size: 43936, SHA256: "3d271608c5dd6811532fd4aec0f657199c5ba9306d3e868bab9cdb507af5b34a"},
+				{Offset: 1788896, Size: 29584, SHA256: "ab6b8163b15ecbc7b639b88a8ba1489ee26edcf9f6f01f678f5fb4fdd97979ce"},
+				{Offset: 1818480, Size: 24320, SHA256: "08804c7e92e1a07956d6365537839e9e94602cfea8edf262699fd3b9cb28668d"},
+				{Offset: 1842800, Size: 241360, SHA256: "4ddb4f00052261b4f075cbd8d287b253af1ac443600017b63a69b2041010e1a5"},
+				{Offset: 2084160, Size: 82432, SHA256: "7f9212e31531201cbd1a60ad229a95a10ce9590bb0fd5e07da6e6e888b1da908"},
+				{Offset: 2166592, Size: 29192, SHA256: "cfc61e488824134b0d70f55e6780bb436529fdf4591b9cb28073de7b5ce38c85"},
+				{Offset: 2195792, Size: 29192, SHA256: "79bf0f04c41c2420269028113ac9651213398d341b6526964f133d650b906620"},
+				{Offset: 2224992, Size: 26888, SHA256: "f5b1d28cc256b769f98b6824e8bb106cf1577bf33718adf7b60ab18b51b22807"},
+				{Offset: 2251888, Size: 24712, SHA256: "13dc393039b85e2b9ee17dd365059258645c288e9065fb2c6db206dc05c5ed38"},
+				{Offset: 2276608, Size: 136096, SHA256: "3ef965b501fbee0d10f4b0548cf662e35efe6f6becc7802f1d16a12e98c1084f"},
+				{Offset: 2412704, Size: 31768, SHA256: "0edbe6a33d1b9a142ee5f1a47935cf71a9272798258ee81a597b640b9ebae33f"},
+				{Offset: 2444480, Size: 27024, SHA256: "a9e64f53a511ee1876ea0c3661da23601dc65e90da47a5dae390b0587342fe43"},
+				{Offset: 2471504, Size: 27272, SHA256: "ada5b24d80bd1d5b6ca34437ac41e12483d41146e9a6a29bee540e2d89adba27"},
+				{Offset: 2498784, Size: 75664, SHA256: "8458cd480e0e15b067d26a5886d21f96baa40eeb9a370b388e40556944c77736"},
+				{Offset: 2574448, Size: 21648, SHA256: "59dc18e122a6ab759500fb70727dde6fcfa2b5ced3a58e03c490e5be212d61b5"},
+				{Offset: 2596096, Size: 38920, SHA256: "3bcb760c6d974a22e73afe1e143f6b0575016c8d206cb6fa82867b903ba3bf39"},
+				{Offset: 2635024, Size: 71704, SHA256: "ed161aca98ae309575cd964af2675f52d2756991b936e1dd1368b60d9ec1d62a"},
+				{Offset: 2706736, Size: 368304, SHA256: "79f87e50a2849b31427a65b72390b923e27d230cc80d874dbd080623dcc437bb"},
+				{Offset: 3075040, Size: 92840, SHA256: "baeab8ce30bcba7472965fa946c3eee445a4537470059c13751f243d36090217"},
+				{Offset: 3167888, Size: 80032, SHA256: "64a2bcabd62bbaa43b1afeba21a1a11b6177ff6ff2d0804990d3627a3f3c07e3"},
+				{Offset: 3247920, Size: 80920, SHA256: "5c15eb0d47539d07c4f3ca7ad3f0d81ed5cdbd3acd850c19f75079391a0e3810"},
+				{Offset: 3328848, Size: 60952, SHA256: "fdbae43a96ae0d558b4e09a36b4b44076257767f5ee4d3a7993c9f1e59b07d70"},
+				{Offset: 3389808, Size: 176192, SHA256: "fa5996157c12d8c8f0c95a027f310ffa355a704ff6a8a1f510627533a4c558e2"},
+				{Offset: 3566000, Size: 45728, SHA256: "437f908ceefbadcae54270e094a43cca7e55e413a1e77682374bee25b2adfa6b"},
+				{Offset: 3611728, Size: 4744, SHA256: "7de09483f3be750ca0389bba9d9b55d2c214c6ecf16fe1435a1e34f678b196ff"},
+				{Offset: 3616480, Size: 7192, SHA256: "05d74dba00229eb693ad36731403f2f354d9d246d4f4bf1b49aa969290e3c8c9"},
+				{Offset: 3623680, Size: 6800, SHA256: "3fc1d5cc9d17b4c31cdd480af35de18cb0fc0517ee5b564eea52da1012c491df"},
+				{Offset: 3630480, Size: 3832, SHA256: "8ba082f72b2c21270c8914a4cbfdde30857d25f2c2d921a0a3eb9b00e355b20f"},
+				{Offset: 3634320, Size: 47520, SHA256: "4b06ea14d86b7c23306a99bdabd29264fe7a903ffc7e25720ff3d6138b748b5d"},
+				{Offset: 3681840, Size: 32792, SHA256: "a3346f37b671a59e6eb73011417748e318ffd47c1a3958e975c9cd65718a9d50"},
+				{Offset: 3714640, Size: 29192, SHA256: "1906e4efbc6e1527c3a6c9876fde8b1e3a0cdc6dafb35fbe7b10424a6e5d1b0f"},
+				{Offset: 3743840, Size: 26024, SHA256: "5ca72fa00b9c34349ed921619283a6c194e66b41fd2a311cdb39cec502a43305"},
+				{Offset: 3769872, Size: 37288, SHA256: "d62842d0c538edbb54b006a9e7aede59b0b4402b04dc12a93aaa79ecfb032f72"},
+				{Offset: 3807168, Size: 31392, SHA256: "ac77f4c588c27282f090cee70621ae038a06bdcd4e5ced49c289f2a02f7e457a"},
+				{Offset: 3838560, Size: 84400, SHA256: "6ff10dbe93bf95a758b9c63324cad9424c074911874138b8a3462c278d4124d8"},
+				{Offset: 3922960, Size: 30488, SHA256: "eeb7e97389d0cb9fbc9afae84ee0bd85704654881a1748feac84ee322e3dafd9"},
+			},
+		},
 	})
 	// BinaryTransform(MulI32){-,Reverse[int32](Slice[int32])>-} over int32, int32, int32, declared at ops.go:175:18.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -33,6 +100,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform2_MulI32_ita58af8b7c0"},
+		Part:      0,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -51,6 +119,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform2_MulI32_it7abde5c78a"},
+		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -69,6 +138,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_AddI64_it9da2d3e8b3_init", "gocccl_exclusive_scan_AddI64_it9da2d3e8b3_sweep"},
+		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -86,6 +156,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddI32_iteed8eddb14_init", "gocccl_inclusive_scan_AddI32_iteed8eddb14_sweep"},
+		Part:      3,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -103,6 +174,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddI32_it655e44e380_init", "gocccl_inclusive_scan_AddI32_it655e44e380_sweep"},
+		Part:      4,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -120,6 +192,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_block", "gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_partition", "gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_merge"},
+		Part:      5,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -135,6 +208,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_merge_sort_keys_LessI32_it7956de23dd_block", "gocccl_merge_sort_keys_LessI32_it7956de23dd_partition", "gocccl_merge_sort_keys_LessI32_it7956de23dd_merge"},
+		Part:      6,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -150,6 +224,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_merge_sort_keys_LessI32_itbaf79328a0_block", "gocccl_merge_sort_keys_LessI32_itbaf79328a0_partition", "gocccl_merge_sort_keys_LessI32_itbaf79328a0_merge"},
+		Part:      7,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -165,6 +240,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_merge_sort_keys_LessI32_itff2d650dbf_block", "gocccl_merge_sort_keys_LessI32_itff2d650dbf_partition", "gocccl_merge_sort_keys_LessI32_itff2d650dbf_merge"},
+		Part:      8,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -180,6 +256,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_merge_sort_keys_LessI32_it82a20d9002_block", "gocccl_merge_sort_keys_LessI32_it82a20d9002_partition", "gocccl_merge_sort_keys_LessI32_it82a20d9002_merge"},
+		Part:      9,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -195,6 +272,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_merge_sort_keys_LessI64_itead5ea9239_block", "gocccl_merge_sort_keys_LessI64_itead5ea9239_partition", "gocccl_merge_sort_keys_LessI64_itead5ea9239_merge"},
+		Part:      10,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -210,6 +288,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_block", "gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_partition", "gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_merge"},
+		Part:      11,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -225,6 +304,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_block", "gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_partition", "gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_merge"},
+		Part:      12,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -240,6 +320,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Pair]()},
 		Layouts:   []string{"{A@0:int32,B@8:float64}/16"},
 		Kernels:   []string{"gocccl_merge_sort_keys_LessPairB_it3e2775fd39_block", "gocccl_merge_sort_keys_LessPairB_it3e2775fd39_partition", "gocccl_merge_sort_keys_LessPairB_it3e2775fd39_merge"},
+		Part:      13,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -255,6 +336,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[Pair]()},
 		Layouts:   []string{"int32/4", "{A@0:int32,B@8:float64}/16"},
 		Kernels:   []string{"gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_block", "gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_partition", "gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_merge"},
+		Part:      14,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -271,6 +353,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int32/4", "int64/8"},
 		Kernels:   []string{"gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_block", "gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_partition", "gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_merge"},
+		Part:      15,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -287,6 +370,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int64/8", "int32/4"},
 		Kernels:   []string{"gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_block", "gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_partition", "gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_merge"},
+		Part:      16,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -303,6 +387,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_partition_Odd_itd3caebaa1b_init", "gocccl_partition_Odd_itd3caebaa1b_sweep"},
+		Part:      17,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -321,6 +406,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_partition_OddI64_ited9f1fe2e9_init", "gocccl_partition_OddI64_ited9f1fe2e9_sweep"},
+		Part:      18,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -339,6 +425,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_reduce_AddF64_itd4e63adab6_sweep", "gocccl_reduce_AddF64_itd4e63adab6_final"},
+		Part:      19,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -356,6 +443,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_reduce_AddI32_ite2e0308ab2_sweep", "gocccl_reduce_AddI32_ite2e0308ab2_final"},
+		Part:      20,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -373,6 +461,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_reduce_AddI32_it89ca1538d8_sweep", "gocccl_reduce_AddI32_it89ca1538d8_final"},
+		Part:      21,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -390,6 +479,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_reduce_AddI32_it80f9ce3660_sweep", "gocccl_reduce_AddI32_it80f9ce3660_final"},
+		Part:      22,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -407,6 +497,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_reduce_AddI32_iteb1ccd7b42_sweep", "gocccl_reduce_AddI32_iteb1ccd7b42_final"},
+		Part:      23,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -424,6 +515,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_reduce_AddI32_it5073c0d75a_sweep", "gocccl_reduce_AddI32_it5073c0d75a_final"},
+		Part:      24,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -441,6 +533,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_reduce_AddI32_itee82be2115_sweep", "gocccl_reduce_AddI32_itee82be2115_final"},
+		Part:      25,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -458,6 +551,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_reduce_AddI32_it4b544c0c07_sweep", "gocccl_reduce_AddI32_it4b544c0c07_final"},
+		Part:      26,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -475,6 +569,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_reduce_AddI32_it655e44e380_sweep", "gocccl_reduce_AddI32_it655e44e380_final"},
+		Part:      27,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -492,6 +587,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_reduce_AddI64_it37edf1d56e_sweep", "gocccl_reduce_AddI64_it37edf1d56e_final"},
+		Part:      28,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -509,6 +605,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_reduce_MaxF32_it5f6395bac3_sweep", "gocccl_reduce_MaxF32_it5f6395bac3_final"},
+		Part:      29,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -526,6 +623,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Odd_it2d4b99d551_init", "gocccl_select_Odd_it2d4b99d551_sweep"},
+		Part:      30,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -544,6 +642,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Odd_it3bbda9e864_init", "gocccl_select_Odd_it3bbda9e864_sweep"},
+		Part:      31,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -562,6 +661,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Odd_it19983c9d32_init", "gocccl_select_Odd_it19983c9d32_sweep"},
+		Part:      32,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -580,6 +680,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Odd_it8007d18e18_init", "gocccl_select_Odd_it8007d18e18_sweep"},
+		Part:      33,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -598,6 +699,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Odd_it91c902f249_init", "gocccl_select_Odd_it91c902f249_sweep"},
+		Part:      34,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -616,6 +718,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Odd_itb408cfa68d_init", "gocccl_select_Odd_itb408cfa68d_sweep"},
+		Part:      35,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -634,6 +737,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Odd_it80e0f8ed11_init", "gocccl_select_Odd_it80e0f8ed11_sweep"},
+		Part:      36,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -652,6 +756,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Odd_it631980dda7_init", "gocccl_select_Odd_it631980dda7_sweep"},
+		Part:      37,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -670,6 +775,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_select_OddI64_itf4c671e4f3_init", "gocccl_select_OddI64_itf4c671e4f3_sweep"},
+		Part:      38,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -688,6 +794,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Pair]()},
 		Layouts:   []string{"{A@0:int32,B@8:float64}/16"},
 		Kernels:   []string{"gocccl_select_PairKeep_it841725de63_init", "gocccl_select_PairKeep_it841725de63_sweep"},
+		Part:      39,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 4},
 		},
@@ -706,6 +813,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_select_Positive_it3dbe14de03_init", "gocccl_select_Positive_it3dbe14de03_sweep"},
+		Part:      40,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -724,6 +832,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_partition3_Odd_Mod3_itf0ce5d6927_init", "gocccl_partition3_Odd_Mod3_itf0ce5d6927_sweep"},
+		Part:      41,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
@@ -744,6 +853,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_partition3_Odd_Mod3_it1388612c51_init", "gocccl_partition3_Odd_Mod3_it1388612c51_sweep"},
+		Part:      42,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
@@ -764,6 +874,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_partition3_Odd_Mod3_it9a38ab339e_init", "gocccl_partition3_Odd_Mod3_it9a38ab339e_sweep"},
+		Part:      43,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
@@ -784,6 +895,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_partition3_Odd_Mod3_itfa231e03e1_init", "gocccl_partition3_Odd_Mod3_itfa231e03e1_sweep"},
+		Part:      44,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
@@ -804,6 +916,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_partition3_Odd_Mod3_it0691a5546a_init", "gocccl_partition3_Odd_Mod3_it0691a5546a_sweep"},
+		Part:      45,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
@@ -824,6 +937,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_partition3_OddI64_Mod3I64_it905d8871ab_init", "gocccl_partition3_OddI64_Mod3I64_it905d8871ab_sweep"},
+		Part:      46,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -844,6 +958,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_partition3_OddI64_Mod3I64_it7bda316bda_init", "gocccl_partition3_OddI64_Mod3I64_it7bda316bda_sweep"},
+		Part:      47,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -864,6 +979,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Pair]()},
 		Layouts:   []string{"{A@0:int32,B@8:float64}/16"},
 		Kernels:   []string{"gocccl_partition3_PairKeep_PairNeg_it054e918c5a_init", "gocccl_partition3_PairKeep_PairNeg_it054e918c5a_sweep"},
+		Part:      48,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 4},
 		},
@@ -884,6 +1000,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[Pair]()},
 		Layouts:   []string{"int32/4", "{A@0:int32,B@8:float64}/16"},
 		Kernels:   []string{"gocccl_transform_Split_it11684bb8ce"},
+		Part:      49,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -901,6 +1018,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform_SquareI32_itf76ac8366a"},
+		Part:      50,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -918,6 +1036,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform_Twice_it3ab534ccd6"},
+		Part:      51,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -935,6 +1054,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform_Twice_it79e92991ef"},
+		Part:      52,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -952,6 +1072,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform_Twice_itf752cafea5"},
+		Part:      53,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -969,6 +1090,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_unique_EqI32_itb408cfa68d_init", "gocccl_unique_EqI32_itb408cfa68d_sweep"},
+		Part:      54,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -987,6 +1109,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_unique_EqI32_itcd4b17d954_init", "gocccl_unique_EqI32_itcd4b17d954_sweep"},
+		Part:      55,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -1005,6 +1128,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[Pair]()},
 		Layouts:   []string{"int32/4", "{A@0:int32,B@8:float64}/16"},
 		Kernels:   []string{"gocccl_unique_by_key_EqI32_int32_Pair_it79eecaa5cf_init", "gocccl_unique_by_key_EqI32_int32_Pair_it79eecaa5cf_sweep"},
+		Part:      56,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 4},
 		},
@@ -1025,6 +1149,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_init", "gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_sweep"},
+		Part:      57,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
 		},
@@ -1045,6 +1170,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_init", "gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_sweep"},
+		Part:      58,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
 		},
@@ -1065,6 +1191,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int32/4", "int64/8"},
 		Kernels:   []string{"gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_init", "gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_sweep"},
+		Part:      59,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1085,6 +1212,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int32/4", "int64/8"},
 		Kernels:   []string{"gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_init", "gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_sweep"},
+		Part:      60,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},

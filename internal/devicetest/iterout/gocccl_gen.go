@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 5; it fails to compile against a runtime that
+// The glue is version 6; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 5)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(6 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 6)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -23,8 +23,37 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterout", "b8cf29a1f285526ab9e52aaa2d4f3ea48dcb3ee9635207d40f1ff07a9ad75cbf", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "d3544bb011257d1512cb7227e82126d2d418d9be60bf3e19997a4e75a6870ae7"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterout", "3e00cbf16707997114f2bcd020c4c4513bd5062dd968fb36642700c7bab60a38", []goccclimpl.Image{
+		{
+			Target: goccclimpl.Target{Arch: 90},
+			Data:   goccclImageSM90,
+			SHA256: "aa2ba1498fe5bca6ada0b1064924ee9ababb113e31d42465bb6b7eaa820acd23",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 22792, SHA256: "5b06d3863e02529d17f3e017f09edf4093d9e0c181a48e5c895b7bc81583e475"},
+				{Offset: 22800, Size: 26520, SHA256: "801408b858693a9778946d2e32f3757b6ce69205f15b0e25f5dd852533bc9b0e"},
+				{Offset: 49328, Size: 26504, SHA256: "9ba2b0f514200e73f0020237aa6a4ec23c03e7ad0cfe0289256fceeed75c0003"},
+				{Offset: 75840, Size: 22672, SHA256: "7a03e93be64f4e05f5f16dde4d8d99b0348f0c392e029fbb42d7c5a00cf2836e"},
+				{Offset: 98512, Size: 21008, SHA256: "077a6cf122bff39dbf5d95b99c6389024c1a60450e857c863376b7e1c50a4e1d"},
+				{Offset: 119520, Size: 22280, SHA256: "160ff5c614752a237a4c047dc97345e40864a6ab7d679f42557216a5f4966375"},
+				{Offset: 141808, Size: 29848, SHA256: "76625ac82a136329226191806cdb2ae1120c15ad67987fe1d127776b8d435ebc"},
+				{Offset: 171664, Size: 30344, SHA256: "d42b991adf59f88e7c6a06958816517e7daf8cdd5d7878aeffa161f2785e8693"},
+				{Offset: 202016, Size: 30480, SHA256: "7085157fad1f83f323edefbc2abf950b2588e99921379d147b73cc5e77e0b1e1"},
+				{Offset: 232496, Size: 23568, SHA256: "45a6566e20bdebc7b46451b4a320778ce7062f249f1ad182e799da4255c133db"},
+				{Offset: 256064, Size: 22160, SHA256: "9fa317b5e96d25f0c9cb4a8ce023fb54e3dd9511467c8871ac45179c83619f9e"},
+				{Offset: 278224, Size: 82704, SHA256: "7e26c34533c1406d238134ec2d1c4ca67956210d63c002258df57dba5dc3b789"},
+				{Offset: 360928, Size: 89008, SHA256: "2271b5ee08a6349a6010c21bb9021add2d938a748efae81ec80e363a819ca191"},
+				{Offset: 449936, Size: 43552, SHA256: "ff86d51d7cb34010ca6945a4a2a75a3099ed1e53e21f4f1fa14b31e871e92a64"},
+				{Offset: 493488, Size: 23952, SHA256: "dffe17403880a86852d3c0c55e33473f2a8370163a12710b024a610816db1f64"},
+				{Offset: 517440, Size: 23048, SHA256: "48d423c6113443146160d2a4011e7941ce2f04d0cf489d23b76dcc0fbfe6afd0"},
+				{Offset: 540496, Size: 30360, SHA256: "3388db1b6bbc48473acd393035323fbc47d5f77e8f9b173395ba440be9156810"},
+				{Offset: 570864, Size: 30088, SHA256: "fc39b1c162e5e6926469f76f118881259f51450997e1db45ba798e18b995e298"},
+				{Offset: 600960, Size: 22544, SHA256: "00213d432a7797b241db2b353d320f1b12eeaa69fc4b0563c45bcf7aa6c3b0ef"},
+				{Offset: 623504, Size: 26672, SHA256: "671999e431211212e3abf25115d624a5a20f1a29e7fb339dfbf68d1839ed6182"},
+				{Offset: 650176, Size: 23824, SHA256: "6f22acfe975d6fdc8332bbb66973f30c23407f445776de6058cbf62dd133caf7"},
+				{Offset: 674000, Size: 31008, SHA256: "0f115ab959b542e4ecbc3f9a1c715555dc0f62ef17ec1e72e9d55179c4b8a619"},
+				{Offset: 705008, Size: 26776, SHA256: "1670b30c1f6ac0f4dd41f2ddf25fbc47937f618dee25c17d1b1622a168a1a27c"},
+			},
+		},
 	})
 	// Partition(Odd){->-,Discard[int32]} over int32, declared at ops.go:89:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -33,6 +62,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_partition_Odd_it340d4d43a1_init", "gocccl_partition_Odd_it340d4d43a1_sweep"},
+		Part:      0,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -51,6 +81,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_partition_Odd_it35db1e5711_init", "gocccl_partition_Odd_it35db1e5711_sweep"},
+		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -69,6 +100,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_partition_Odd_itef3f6a1bcd_init", "gocccl_partition_Odd_itef3f6a1bcd_sweep"},
+		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -87,6 +119,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_partition_Positive_it88a6eb7dca_init", "gocccl_partition_Positive_it88a6eb7dca_sweep"},
+		Part:      3,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -105,6 +138,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Rec]()},
 		Layouts:   []string{"{K@0:int32,V@8:float64}/16"},
 		Kernels:   []string{"gocccl_partition_RecOdd_it30d3a06789_init", "gocccl_partition_RecOdd_it30d3a06789_sweep"},
+		Part:      4,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 4},
 		},
@@ -123,6 +157,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Odd_it340d4d43a1_init", "gocccl_select_Odd_it340d4d43a1_sweep"},
+		Part:      5,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -141,6 +176,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Odd_it35db1e5711_init", "gocccl_select_Odd_it35db1e5711_sweep"},
+		Part:      6,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -159,6 +195,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Odd_itef3f6a1bcd_init", "gocccl_select_Odd_itef3f6a1bcd_sweep"},
+		Part:      7,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -177,6 +214,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Odd_it41f38e7d56_init", "gocccl_select_Odd_it41f38e7d56_sweep"},
+		Part:      8,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -195,6 +233,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_select_Positive_it88a6eb7dca_init", "gocccl_select_Positive_it88a6eb7dca_sweep"},
+		Part:      9,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -213,6 +252,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Rec]()},
 		Layouts:   []string{"{K@0:int32,V@8:float64}/16"},
 		Kernels:   []string{"gocccl_select_RecOdd_it30d3a06789_init", "gocccl_select_RecOdd_it30d3a06789_sweep"},
+		Part:      10,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 4},
 		},
@@ -231,6 +271,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_partition3_Low_Mid_it9a0b46282e_init", "gocccl_partition3_Low_Mid_it9a0b46282e_sweep"},
+		Part:      11,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
@@ -251,6 +292,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_partition3_Low_Mid_itc69046c334_init", "gocccl_partition3_Low_Mid_itc69046c334_sweep"},
+		Part:      12,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
@@ -271,6 +313,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Rec]()},
 		Layouts:   []string{"{K@0:int32,V@8:float64}/16"},
 		Kernels:   []string{"gocccl_partition3_RecOdd_RecPositive_it8062aa0b1c_init", "gocccl_partition3_RecOdd_RecPositive_it8062aa0b1c_sweep"},
+		Part:      13,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 4},
 		},
@@ -291,6 +334,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_unique_EqF64_it88a6eb7dca_init", "gocccl_unique_EqF64_it88a6eb7dca_sweep"},
+		Part:      14,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -309,6 +353,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_unique_EqI32_it340d4d43a1_init", "gocccl_unique_EqI32_it340d4d43a1_sweep"},
+		Part:      15,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -327,6 +372,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_unique_EqI32_it35db1e5711_init", "gocccl_unique_EqI32_it35db1e5711_sweep"},
+		Part:      16,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -345,6 +391,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_unique_EqI32_itef3f6a1bcd_init", "gocccl_unique_EqI32_itef3f6a1bcd_sweep"},
+		Part:      17,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -363,6 +410,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Rec]()},
 		Layouts:   []string{"{K@0:int32,V@8:float64}/16"},
 		Kernels:   []string{"gocccl_unique_EqRec_it30d3a06789_init", "gocccl_unique_EqRec_it30d3a06789_sweep"},
+		Part:      18,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 4},
 		},
@@ -381,6 +429,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[Rec]()},
 		Layouts:   []string{"int32/4", "{K@0:int32,V@8:float64}/16"},
 		Kernels:   []string{"gocccl_unique_by_key_EqI32_int32_Rec_itecf865341b_init", "gocccl_unique_by_key_EqI32_int32_Rec_itecf865341b_sweep"},
+		Part:      19,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 4},
 		},
@@ -401,6 +450,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"int32/4", "float64/8"},
 		Kernels:   []string{"gocccl_unique_by_key_EqI32_int32_float64_it20a4cffd37_init", "gocccl_unique_by_key_EqI32_int32_float64_it20a4cffd37_sweep"},
+		Part:      20,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -421,6 +471,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"int32/4", "float64/8"},
 		Kernels:   []string{"gocccl_unique_by_key_EqI32_int32_float64_it50f5353054_init", "gocccl_unique_by_key_EqI32_int32_float64_it50f5353054_sweep"},
+		Part:      21,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -441,6 +492,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int32/4", "int64/8"},
 		Kernels:   []string{"gocccl_unique_by_key_EqI32_int32_int64_it1fdf0d4df1_init", "gocccl_unique_by_key_EqI32_int32_int64_it1fdf0d4df1_sweep"},
+		Part:      22,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},

@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 5; it fails to compile against a runtime that
+// The glue is version 6; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 5)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(6 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 6)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -23,8 +23,29 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterseg", "82f95fefa032113a4040fe5619e0690b38d01ce17d450f4545853c96117b3bd7", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "50e99142a74e3497f2a49b20d05e14afc6c35e2a3ca5c28c4351447b252c34fb"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterseg", "98c31ceb60571825d167116b8e03d58e29d36fbbb3847051d463034120b33479", []goccclimpl.Image{
+		{
+			Target: goccclimpl.Target{Arch: 90},
+			Data:   goccclImageSM90,
+			SHA256: "4d0959fa0d4ad218e7324c69ffc94396b085e4774a8dcedb11cc93274c290dcc",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 26448, SHA256: "e827cbc1660c37887cfc31c5a8313ddb1fcdf3e7d9d708ad4880041d1727d3f8"},
+				{Offset: 26448, Size: 36152, SHA256: "4ac9e409ca3a5f79c5877c8f7dfdefad3ec49d16d53ed4ce5243ae62e7988a92"},
+				{Offset: 62608, Size: 54072, SHA256: "955cc214c8d11408f0092054e6f4221a3524186b4ba1797faeca177c4dd42ea8"},
+				{Offset: 116688, Size: 54064, SHA256: "156c4d40223dad07c7e17aa41a1ce9d757fd7e5567a19b3e50fd0c0ef588dff9"},
+				{Offset: 170752, Size: 5152, SHA256: "96378db9a342104d6762ba0ed619823ddfad5a50503927f2295aa5cb76ca1d99"},
+				{Offset: 175904, Size: 7888, SHA256: "5a25bb6940637deded4e5a2751e1431be3fe290cc61918eb545da7607a3d5ed6"},
+				{Offset: 183792, Size: 39976, SHA256: "00b43923bb8ab039a42ab547894a0cf7132daac9b37ccd1208fb0f6797e228dd"},
+				{Offset: 223776, Size: 51400, SHA256: "32ff21f65b003036f26048b8fd7b3f0c5d0b9da7979411887775bc427c4b8fd5"},
+				{Offset: 275184, Size: 52536, SHA256: "68221c959b9cf546fec9ab95587264d2ff7bcbd2972b43a0ec1e3c69c4399c36"},
+				{Offset: 327728, Size: 34848, SHA256: "c8c435e7bd0a36d6f43c18576e3a733d3c835722894f54cc933aac05b8d18783"},
+				{Offset: 362576, Size: 35104, SHA256: "00e5ce24788bfd0c088abc5317510e6968fe98e71d6a48354718d932626e528a"},
+				{Offset: 397680, Size: 34848, SHA256: "70b6ef70333657fcc76c57199448c7e652c524a11f0f0da94d2364f33763ae47"},
+				{Offset: 432528, Size: 26528, SHA256: "189ce0b7193ffae657e19d020752853ea08cfee7484a0cf235cbf3aae52e1517"},
+				{Offset: 459056, Size: 7632, SHA256: "8e66e9f1ffbad36754a2ffe31dadf33789a9cfa7e8b3235174ebe30fb00fa056"},
+				{Offset: 466688, Size: 7760, SHA256: "a9527e6bf446f2b38971e5c1f63db7306e21fc4af8a5c81c32cb983d0547d7e4"},
+			},
+		},
 	})
 	// HistogramEven[float64]{Permutation[float64](Slice[float64],Slice[int64])>} over float64, declared at ops.go:114:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -33,6 +54,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_histogram_even_float64_it7095256e27_sweep", "gocccl_histogram_even_float64_it7095256e27_init"},
+		Part:      0,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -48,6 +70,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_histogram_even_int32_it69da61ec65_sweep", "gocccl_histogram_even_int32_it69da61ec65_init"},
+		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -63,6 +86,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_histogram_range_float64_it7f3e44706b_sweep", "gocccl_histogram_range_float64_it7f3e44706b_init"},
+		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -78,6 +102,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_histogram_range_int32_itbaf79328a0_sweep", "gocccl_histogram_range_int32_itbaf79328a0_init"},
+		Part:      3,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -93,6 +118,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_lower_bound_LessF64_it821f1ca717"},
+		Part:      4,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -109,6 +135,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_lower_bound_LessI32_it3eb6d2d43d"},
+		Part:      5,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -125,6 +152,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_segmented_reduce_AddF64_it855f0e83fe_warp", "gocccl_segmented_reduce_AddF64_it855f0e83fe_block"},
+		Part:      6,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -142,6 +170,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_segmented_reduce_AddF64_ita423adae18_warp", "gocccl_segmented_reduce_AddF64_ita423adae18_block"},
+		Part:      7,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -159,6 +188,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_segmented_reduce_AddF64_it3d2a42d154_warp", "gocccl_segmented_reduce_AddF64_it3d2a42d154_block"},
+		Part:      8,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -176,6 +206,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_AddI32_it1ed46d455e_warp", "gocccl_segmented_reduce_AddI32_it1ed46d455e_block"},
+		Part:      9,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -193,6 +224,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_AddI32_ita7e0dfbb47_warp", "gocccl_segmented_reduce_AddI32_ita7e0dfbb47_block"},
+		Part:      10,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -210,6 +242,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_AddI32_it9cdb2ed456_warp", "gocccl_segmented_reduce_AddI32_it9cdb2ed456_block"},
+		Part:      11,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -227,6 +260,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_AddI32_it812246aac0_warp", "gocccl_segmented_reduce_AddI32_it812246aac0_block"},
+		Part:      12,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -244,6 +278,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_upper_bound_LessF64_it07206b3603"},
+		Part:      13,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -260,6 +295,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_upper_bound_LessI32_it2608257da8"},
+		Part:      14,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},

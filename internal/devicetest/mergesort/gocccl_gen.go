@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 5; it fails to compile against a runtime that
+// The glue is version 6; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 5)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(6 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 6)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -23,8 +23,23 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/mergesort", "051f7638a98b28e79f9a01526e2125618fbeac4f9e628f8bc0f4f70b9eaaa215", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "ab017c112d51acbf0f853018ae7df994367fc4f00a9edf6de2e965a3ca223e90"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/mergesort", "3347cc3c643472ef1e9c1b95705825fa08f9e0719f29d0cd4f5f3d130bcbab25", []goccclimpl.Image{
+		{
+			Target: goccclimpl.Target{Arch: 90},
+			Data:   goccclImageSM90,
+			SHA256: "6de8628f02886d3e4de5ecf3a552863b18b632a91edcfcb2c0e40c2ae0102241",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 58384, SHA256: "e64e5cf928000e6c8c254e9bdd92cb8868f028e02551fac247cab513644e5099"},
+				{Offset: 58384, Size: 35856, SHA256: "5f0d4cf5e5fcba447a0e25456183c7e1f884012648d624140eadd0a9200ce89b"},
+				{Offset: 94240, Size: 56464, SHA256: "9da45d0d27a6e0a3d5c8bb97ec29b99838c6c2409bd4e2ccd2556495e613bb87"},
+				{Offset: 150704, Size: 43792, SHA256: "7b5efe48cf4a871c019f0ceff2e7d484736276759beaf613f90ad86441a1c0c2"},
+				{Offset: 194496, Size: 100496, SHA256: "61b80b9eb1c989c9782bdeb4d7b353cd043d996c3770547b38e738d07b580d58"},
+				{Offset: 294992, Size: 62224, SHA256: "edc7d8eb48247c493439ade9f9e01f15ca216592abd31af80758023acab2270a"},
+				{Offset: 357216, Size: 39864, SHA256: "4f9f4ee8da7c4f5253903bcffc7c4bb271d40fe8bf2276716c9aad648d92dbe9"},
+				{Offset: 397088, Size: 22584, SHA256: "4cfc0220ba96252e6b738e622ab956811b17d188a8fd848d43d6c15a855b5751"},
+				{Offset: 419680, Size: 90168, SHA256: "474f3d9e52917fadcdbb25307ba1e4d78fc2d3a86a869bcd133222b5e2249cec"},
+			},
+		},
 	})
 	// MergeSortKeys(LessInt8) over int8, declared at ops.go:84:17.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -33,6 +48,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_merge_sort_keys_LessInt8_block", "gocccl_merge_sort_keys_LessInt8_partition", "gocccl_merge_sort_keys_LessInt8_merge"},
+		Part:      0,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -44,6 +60,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Record]()},
 		Layouts:   []string{"{Group@0:int32,Score@8:float64,ID@16:uint16}/24"},
 		Kernels:   []string{"gocccl_merge_sort_keys_LessRecord_block", "gocccl_merge_sort_keys_LessRecord_partition", "gocccl_merge_sort_keys_LessRecord_merge"},
+		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -55,6 +72,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_merge_sort_keys_LessUint32_block", "gocccl_merge_sort_keys_LessUint32_partition", "gocccl_merge_sort_keys_LessUint32_merge"},
+		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -66,6 +84,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_merge_sort_keys_LessUint64_block", "gocccl_merge_sort_keys_LessUint64_partition", "gocccl_merge_sort_keys_LessUint64_merge"},
+		Part:      3,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -77,6 +96,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_merge_sort_keys_TotalLessFloat32_block", "gocccl_merge_sort_keys_TotalLessFloat32_partition", "gocccl_merge_sort_keys_TotalLessFloat32_merge"},
+		Part:      4,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -88,6 +108,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_merge_sort_keys_TotalLessFloat64_block", "gocccl_merge_sort_keys_TotalLessFloat64_partition", "gocccl_merge_sort_keys_TotalLessFloat64_merge"},
+		Part:      5,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -99,6 +120,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Record](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"{Group@0:int32,Score@8:float64,ID@16:uint16}/24", "int64/8"},
 		Kernels:   []string{"gocccl_merge_sort_pairs_LessRecord_Record_int64_block", "gocccl_merge_sort_pairs_LessRecord_Record_int64_partition", "gocccl_merge_sort_pairs_LessRecord_Record_int64_merge"},
+		Part:      6,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -110,6 +132,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[Payload]()},
 		Layouts:   []string{"int8/1", "{Index@0:int64,Pad@8:[4]float64}/40"},
 		Kernels:   []string{"gocccl_merge_sort_pairs_LessInt8_int8_Payload_block", "gocccl_merge_sort_pairs_LessInt8_int8_Payload_partition", "gocccl_merge_sort_pairs_LessInt8_int8_Payload_merge"},
+		Part:      7,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -121,6 +144,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_merge_sort_pairs_LessUint32_uint32_uint32_block", "gocccl_merge_sort_pairs_LessUint32_uint32_uint32_partition", "gocccl_merge_sort_pairs_LessUint32_uint32_uint32_merge"},
+		Part:      8,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},

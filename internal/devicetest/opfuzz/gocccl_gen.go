@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 5; it fails to compile against a runtime that
+// The glue is version 6; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 5)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(6 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 6)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -23,8 +23,86 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/opfuzz", "f6921f77b9bc2dbb076ed7c0a2ef36a7138f5dfcb9c2eb2b7ca1a4f75e4a4968", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "a019175e6ff6c3c401200dfd4b3431f36cde741a4f69fc0dfa438a72fc06c134"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/opfuzz", "3788809e334759df88d9db1c19012bcd17b5757c1df090a63d370dc56bd058d7", []goccclimpl.Image{
+		{
+			Target: goccclimpl.Target{Arch: 90},
+			Data:   goccclImageSM90,
+			SHA256: "2861083b90a49bd62fd33abfc1f39a9e74d28f4d41c871c89013d3c5a20c99db",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 8328, SHA256: "4658a8d5a96fd240bd9b5d67f97c594e1d4b44296036a77802a5cf8b6c1c918e"},
+				{Offset: 8336, Size: 13640, SHA256: "8982a9238d1d5b642429c72bc897081f8cf9bd1eea68ffed2458654bf140ce0a"},
+				{Offset: 21984, Size: 12360, SHA256: "9bf35cc50805ab1c69af6cdb912bd8b475f3ee34ab8b63b2b06c25dd73ecf686"},
+				{Offset: 34352, Size: 20040, SHA256: "98c9600841869af0ed39b3ef71359179f28d444d7422e55f73df39381dafdf67"},
+				{Offset: 54400, Size: 39688, SHA256: "484f28e9a8ca4ad91a6ab263fab2448fad80d66e3d62f2bfe6d82399bdf5589d"},
+				{Offset: 94096, Size: 29960, SHA256: "3e2ca872e80614c7cbe474f674b302cf92ae934e8a9b522af328e7113b6cd0db"},
+				{Offset: 124064, Size: 6024, SHA256: "cb052037e271a07c45f987d923911e97ab3b457aebe246232554da0c84388aab"},
+				{Offset: 130096, Size: 36296, SHA256: "c9c34ac44e41f5145e1d7a6e8852bf7b422b27468695996cf44213ac8e38a2cb"},
+				{Offset: 166400, Size: 5512, SHA256: "513128f426fb115e93b304962496878ac3d4d5a3885b894826111cb40beba971"},
+				{Offset: 171920, Size: 39752, SHA256: "8b786300bed5c970783b2c551df50bf923970817d2b1da185ead3826c9a1c04d"},
+				{Offset: 211680, Size: 25160, SHA256: "1f3f8551d65d338a8c8c71d34a84436a9178169ea0db9622280daf2ce7c68361"},
+				{Offset: 236848, Size: 7944, SHA256: "cd7ff66e08e7825ff374c4f8a8ce4475c339b6333174987c1c5e44d8c7b4e5d8"},
+				{Offset: 244800, Size: 14088, SHA256: "b092b8ffe93f1961f9eaab1e2d071587bf73d23c8c2a208512843f5f388ec225"},
+				{Offset: 258896, Size: 5256, SHA256: "16eca6458a731848f82ebfa798c3c0981162bf42ec19857162249708d1b8531e"},
+				{Offset: 264160, Size: 71368, SHA256: "224ed7090557273974a0625d1e3200407abcdda37e1e6f0451c8b9825a153db6"},
+				{Offset: 335536, Size: 4872, SHA256: "2906ab9d184ab41961828171d96763a1f4af48e7b66bce04e2c3c322de0f70d2"},
+				{Offset: 340416, Size: 6536, SHA256: "2593d1cc51ce493a5df3ad29c20a09af3d98d45d7865152a3b06391a098b7e31"},
+				{Offset: 346960, Size: 6280, SHA256: "d79fb7c6f5c884a629e1694bf2799b7f9a96a8e0e70ee2386c365c93ee9ad25c"},
+				{Offset: 353248, Size: 5896, SHA256: "e87798ab8f80510bdb144fd96fa72b1c5e1ae402654139395f89c2fb2d49fdbe"},
+				{Offset: 359152, Size: 13064, SHA256: "ffc6356fbd49a2a2f4dc5d267ab7eb166f0ac7c2306cc734b724f89ac40f74b9"},
+				{Offset: 372224, Size: 6536, SHA256: "14d50e97485420867b85883f65351f7d7a8b1fd5c2cceba0135ed69ae1a05b40"},
+				{Offset: 378768, Size: 40584, SHA256: "3bced2c872158f77c70045133f98433ba29bfaac7a2acfc0f5ee3e66f5940e27"},
+				{Offset: 419360, Size: 7304, SHA256: "32f9af73f0e2785d7cc0465d801117ed0028c04db60cc3e361496fbbbbac3679"},
+				{Offset: 426672, Size: 11912, SHA256: "59cb09c9218ba64b59bae2cf8d855f8cbfd2562a387ca073f5770b8d6919f400"},
+				{Offset: 438592, Size: 7176, SHA256: "0017a469c7562346ba9eec4a8c82d203b163fd10065cbae899576f8a1c330f9f"},
+				{Offset: 445776, Size: 59784, SHA256: "149bc51dc4b3111004b3cbf3b51cdfe7f25aff4ce0bd3800ff2f97d95d0655be"},
+				{Offset: 505568, Size: 5256, SHA256: "d25b6613a9a9ce0939aeca8ebcc105989b29bee7e68831806023179a54173942"},
+				{Offset: 510832, Size: 13768, SHA256: "f878a61fce2a1b9c6e5a32b1a7fd6ff241d755e6049e0bd30a0b0a099c898cc6"},
+				{Offset: 524608, Size: 108552, SHA256: "67228fe396b521746bcde2cf9bf31b725b92c7f686ee3c1cc35668e471f5797a"},
+				{Offset: 633168, Size: 7176, SHA256: "c079146aa228d44f0411baf1ae0cfa685f12137c10b14319f4cc66e3b390de7b"},
+				{Offset: 640352, Size: 131144, SHA256: "f668cd7b7da432be997664aa1def36dab163aabbfa9950eea072e6797f39b850"},
+				{Offset: 771504, Size: 6664, SHA256: "504626bb5898df3b72496e5005af83ea19a1ff6584375bf6c9435d64d335e1f1"},
+				{Offset: 778176, Size: 113288, SHA256: "672fccd61f1a264948e007a53577d3c230a8fb87a741f7a839998ced690cc063"},
+				{Offset: 891472, Size: 4744, SHA256: "6a00ef18849d05e6ab4e27b9d2eef1b2181c526aed41ea0b9b08bccfc3b1d8b1"},
+				{Offset: 896224, Size: 5128, SHA256: "0f0f92b75d5722a949967db81e847367adc389753e16a97bc8893a2b1d6a3a01"},
+				{Offset: 901360, Size: 37632, SHA256: "27660d54b27bf31a5a7648956b6f52ebecc73d1ede6bfca9edd4ddd050fa4893"},
+				{Offset: 938992, Size: 7808, SHA256: "7d5641eb7e94f822a087be9f3f77a69f7474f727a02c006c80f49ec3f75346fe"},
+				{Offset: 946800, Size: 7424, SHA256: "777c69673081bc82b08baef7a1e2d772ae1aaffb55f786d04ef39c07b5062ce5"},
+				{Offset: 954224, Size: 12992, SHA256: "27a27a00c89cf87d74adfd0a236910c007b5ab2c14687615b5cc67a9ecc87f2a"},
+				{Offset: 967216, Size: 69696, SHA256: "c1deb5008a0d49196872b9b4e8b110987015975778524af2e772ce34e95a8282"},
+				{Offset: 1036912, Size: 11264, SHA256: "d0daaf9cd01e3bcb4313e49e663c0f243a48db73cb832f57b24e0f881bc5f133"},
+				{Offset: 1048176, Size: 71040, SHA256: "ce8a36c10a21ac45aaaad31a5fd51ff401d77770aeea570dcee17356b684b0dd"},
+				{Offset: 1119216, Size: 5888, SHA256: "7650698d766251f3c0daeff73cfa3765c5f7b220ea30d7ca419dbb27fbc7cdd5"},
+				{Offset: 1125104, Size: 5504, SHA256: "0622c77036296396b71928152e75075a6a46f595f4a6ab2e5ea777c4094476cf"},
+				{Offset: 1130608, Size: 9728, SHA256: "d34edba6991d5dabc73a82c09c028075a9352cb4b7602ebb78847176b3c4350e"},
+				{Offset: 1140336, Size: 16384, SHA256: "e4ada1b06ac2e5ce2aae0e5ffc92517bef680a318119568fe83880c992c94d14"},
+				{Offset: 1156720, Size: 7040, SHA256: "e8a2cf13721cb09ef3bf8d2217766e3266de3d0fe97d7e26f87b03fe45225546"},
+				{Offset: 1163760, Size: 4992, SHA256: "2470b6afec907f182413659b2fbae56fbc3abc105f08250afd56257dfd9cb5d1"},
+				{Offset: 1168752, Size: 19776, SHA256: "59d4db852172a832c0b8c3dbae3aad198dfc4777e59984399d0cbb8f16708ef8"},
+				{Offset: 1188528, Size: 262208, SHA256: "c5260c2b4b8e77df278dbc56dad473278d8b71decc30803bdd6aa872d2c46cd4"},
+				{Offset: 1450736, Size: 40832, SHA256: "01d4c315d9c1480c8597cf843cdc529e19c92cbd37fb2af89638a7ac9099ecf1"},
+				{Offset: 1491568, Size: 11904, SHA256: "d0ac8cd90e5940cd25028eb05e4f5bd03753d5b771a46dffa39a32f8e858f8ce"},
+				{Offset: 1503472, Size: 35712, SHA256: "e9ffe1e3352701daf17f7968fd73aba941993dad64759a2f19808416c2846f27"},
+				{Offset: 1539184, Size: 11008, SHA256: "5604d93a57db794a39f4011a2a58bfdf2a3e7465fa3e496dcf1b326b509d32a2"},
+				{Offset: 1550192, Size: 9088, SHA256: "1ba6930a5a941c171c86928a8a6d6439b2783d9a1f6f74ca7d73bce956ed1ca1"},
+				{Offset: 1559280, Size: 11776, SHA256: "95e04efb1a676d2a98bb22707f2d3c12692c4cd75387d886e27e02862c8c5abb"},
+				{Offset: 1571056, Size: 4736, SHA256: "1150afeedaf72829f0020cf20e122680477a164d8843f992ea00caa134a28e04"},
+				{Offset: 1575792, Size: 7296, SHA256: "868a0cc5644fad0e255f10c10c9c05be4445d9c56acf6d9ee724a2d77e9ad74c"},
+				{Offset: 1583088, Size: 9472, SHA256: "c43806fe4ebf9d5eb80cad294b0218b34c9981dc6523405aaf98a157504a244f"},
+				{Offset: 1592560, Size: 8960, SHA256: "16f709be6898c8652d8a9920a0a5ae6cc5aae6cbd26f1729d021c0eca18dffb4"},
+				{Offset: 1601520, Size: 79296, SHA256: "8643418b42e5554cb4c69da1fb53f1c39566625bb5e4ce9d22a9483453d2483c"},
+				{Offset: 1680816, Size: 4608, SHA256: "75f6a302773d3707632c076aab13bf5ef89c9ee38ea1da0e512bab7f600347ee"},
+				{Offset: 1685424, Size: 11392, SHA256: "cbd4ed5a91187d5371cc9b83b37a9c38dffb969679f55786293db236281c005e"},
+				{Offset: 1696816, Size: 80704, SHA256: "f48b75831011e01267a19121459587c409e986646fb4d8ae1f8a829b3e9a17f1"},
+				{Offset: 1777520, Size: 5120, SHA256: "f0ab08bdf5bca65af2beddf60d479e9ec5b51a55d3253f55724256bd622a2cf5"},
+				{Offset: 1782640, Size: 70464, SHA256: "606baba7df3394129459763468de4325e02ba14ffae1bd7296fb8b0083c694bf"},
+				{Offset: 1853104, Size: 4736, SHA256: "9f90e4fad1fe3996583eae5894f62d0cc5bd27f546cb792b9865d3f1f3c69651"},
+				{Offset: 1857840, Size: 29440, SHA256: "7bee6463dff593498d2ef6887a526e9a775c27efd65012bf24ed75e2b789ad22"},
+				{Offset: 1887280, Size: 7680, SHA256: "10ee458e0af1836df89b1da14f3acb56c14897de99526ecd0dd5fe2cc312cdc4"},
+				{Offset: 1894960, Size: 56000, SHA256: "fce679439f5190c8c002a8224337a413b21f086030ea8c6a7815460226778c84"},
+				{Offset: 1950960, Size: 6528, SHA256: "409ecc7a1f87ece6a50e9f068ec1360273a3f358cc623190f59b233fe72899c3"},
+				{Offset: 1957488, Size: 4608, SHA256: "c0cc4e18b0cb12d950391c55a02c3320e6e3ea8ea287d38314ff60633e8d1085"},
+			},
+		},
 	})
 	// BinaryTransform(Op000) over float64, Pair, float64, declared at ops.go:1315:11.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -33,6 +111,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[Pair](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "{A@0:int32,B@8:float64}/16", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_Op000"},
+		Part:      0,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -44,6 +123,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float32](), reflect.TypeFor[Mix]()},
 		Layouts:   []string{"int32/4", "float32/4", "{I@0:int64,U@8:uint32,S@12:int32,W@16:uint64}/24"},
 		Kernels:   []string{"gocccl_transform2_Op010"},
+		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -55,6 +135,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Pair](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"{A@0:int32,B@8:float64}/16", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_Op011"},
+		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -66,6 +147,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Vec](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"{X@0:float32,Y@4:float32,N@8:uint64}/16", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_Op012"},
+		Part:      3,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -77,6 +159,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float64](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"uint32/4", "float64/8", "int32/4"},
 		Kernels:   []string{"gocccl_transform2_Op016"},
+		Part:      4,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -88,6 +171,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"int64/8", "uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform2_Op017"},
+		Part:      5,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -99,6 +183,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[int32](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"float32/4", "int32/4", "int64/8"},
 		Kernels:   []string{"gocccl_transform2_Op019"},
+		Part:      6,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -110,6 +195,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[Pair](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint64/8", "{A@0:int32,B@8:float64}/16", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_Op020"},
+		Part:      7,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -121,6 +207,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint64/8", "float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_Op022"},
+		Part:      8,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -132,6 +219,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[int32](), reflect.TypeFor[Vec]()},
 		Layouts:   []string{"float32/4", "int32/4", "{X@0:float32,Y@4:float32,N@8:uint64}/16"},
 		Kernels:   []string{"gocccl_transform2_Op025"},
+		Part:      9,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -143,6 +231,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[uint64](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float64/8", "uint64/8", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_Op029"},
+		Part:      10,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -154,6 +243,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[float64](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"int64/8", "float64/8", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_Op032"},
+		Part:      11,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -165,6 +255,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[uint32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "uint32/4", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_Op033"},
+		Part:      12,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -176,6 +267,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Mix](), reflect.TypeFor[uint64](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"{I@0:int64,U@8:uint32,S@12:int32,W@16:uint64}/24", "uint64/8", "int32/4"},
 		Kernels:   []string{"gocccl_transform2_Op036"},
+		Part:      13,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -187,6 +279,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float32](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"float64/8", "float32/4", "int64/8"},
 		Kernels:   []string{"gocccl_transform2_Op038"},
+		Part:      14,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -198,6 +291,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Mix](), reflect.TypeFor[Pair](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"{I@0:int64,U@8:uint32,S@12:int32,W@16:uint64}/24", "{A@0:int32,B@8:float64}/16", "uint32/4"},
 		Kernels:   []string{"gocccl_transform2_Op040"},
+		Part:      15,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -209,6 +303,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[Mix](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"uint32/4", "{I@0:int64,U@8:uint32,S@12:int32,W@16:uint64}/24", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_Op043"},
+		Part:      16,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -220,6 +315,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "float64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_transform2_Op044"},
+		Part:      17,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -231,6 +327,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[uint64](), reflect.TypeFor[Pair]()},
 		Layouts:   []string{"float64/8", "uint64/8", "{A@0:int32,B@8:float64}/16"},
 		Kernels:   []string{"gocccl_transform2_Op046"},
+		Part:      18,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -242,6 +339,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float64](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"int32/4", "float64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_transform2_Op047"},
+		Part:      19,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -253,6 +351,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[uint32](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"int32/4", "uint32/4", "uint64/8"},
 		Kernels:   []string{"gocccl_transform2_Op048"},
+		Part:      20,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -264,6 +363,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"int32/4", "float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_Op050"},
+		Part:      21,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -275,6 +375,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[float64](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"int64/8", "float64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_transform2_Op052"},
+		Part:      22,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -286,6 +387,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"int64/8", "int32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_Op054"},
+		Part:      23,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -297,6 +399,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[Mix](), reflect.TypeFor[Mix]()},
 		Layouts:   []string{"int64/8", "{I@0:int64,U@8:uint32,S@12:int32,W@16:uint64}/24", "{I@0:int64,U@8:uint32,S@12:int32,W@16:uint64}/24"},
 		Kernels:   []string{"gocccl_transform2_Op055"},
+		Part:      24,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -308,6 +411,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"int64/8", "int64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_transform2_Op058"},
+		Part:      25,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -319,6 +423,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[float32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"int64/8", "float32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform2_Op059"},
+		Part:      26,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -330,6 +435,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64](), reflect.TypeFor[Vec]()},
 		Layouts:   []string{"int64/8", "int64/8", "{X@0:float32,Y@4:float32,N@8:uint64}/16"},
 		Kernels:   []string{"gocccl_transform2_Op062"},
+		Part:      27,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -341,6 +447,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"int32/4", "float32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform2_Op063"},
+		Part:      28,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -352,6 +459,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[Pair](), reflect.TypeFor[Pair]()},
 		Layouts:   []string{"int64/8", "{A@0:int32,B@8:float64}/16", "{A@0:int32,B@8:float64}/16"},
 		Kernels:   []string{"gocccl_transform2_Op065"},
+		Part:      29,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -363,6 +471,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "float32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform2_Op066"},
+		Part:      30,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -374,6 +483,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Pair](), reflect.TypeFor[int64](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"{A@0:int32,B@8:float64}/16", "int64/8", "int64/8"},
 		Kernels:   []string{"gocccl_transform2_Op067"},
+		Part:      31,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -385,6 +495,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float32/4", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_Op068"},
+		Part:      32,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -396,6 +507,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Mix](), reflect.TypeFor[float32](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"{I@0:int64,U@8:uint32,S@12:int32,W@16:uint64}/24", "float32/4", "uint64/8"},
 		Kernels:   []string{"gocccl_transform2_Op069"},
+		Part:      33,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -407,6 +519,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"int64/8", "int32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform2_Op071"},
+		Part:      34,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -418,6 +531,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[Pair]()},
 		Layouts:   []string{"uint32/4", "{A@0:int32,B@8:float64}/16"},
 		Kernels:   []string{"gocccl_transform_Op001"},
+		Part:      35,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -429,6 +543,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[Vec]()},
 		Layouts:   []string{"float64/8", "{X@0:float32,Y@4:float32,N@8:uint64}/16"},
 		Kernels:   []string{"gocccl_transform_Op002"},
+		Part:      36,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -440,6 +555,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Pair](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"{A@0:int32,B@8:float64}/16", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Op003"},
+		Part:      37,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -451,6 +567,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_transform_Op004"},
+		Part:      38,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -462,6 +579,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"uint32/4", "float64/8"},
 		Kernels:   []string{"gocccl_transform_Op005"},
+		Part:      39,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -473,6 +591,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"float64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_transform_Op006"},
+		Part:      40,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -484,6 +603,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Op007"},
+		Part:      41,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -495,6 +615,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Op008"},
+		Part:      42,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -506,6 +627,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Pair](), reflect.TypeFor[Mix]()},
 		Layouts:   []string{"{A@0:int32,B@8:float64}/16", "{I@0:int64,U@8:uint32,S@12:int32,W@16:uint64}/24"},
 		Kernels:   []string{"gocccl_transform_Op009"},
+		Part:      43,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -517,6 +639,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"uint64/8", "int32/4"},
 		Kernels:   []string{"gocccl_transform_Op013"},
+		Part:      44,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -528,6 +651,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float64/8", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Op014"},
+		Part:      45,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -539,6 +663,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float32/4", "float64/8"},
 		Kernels:   []string{"gocccl_transform_Op015"},
+		Part:      46,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -550,6 +675,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8", "int64/8"},
 		Kernels:   []string{"gocccl_transform_Op018"},
+		Part:      47,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -561,6 +687,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float64/8", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Op021"},
+		Part:      48,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -572,6 +699,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_Op023"},
+		Part:      49,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -583,6 +711,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_Op024"},
+		Part:      50,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -594,6 +723,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"float32/4", "int64/8"},
 		Kernels:   []string{"gocccl_transform_Op026"},
+		Part:      51,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -605,6 +735,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform_Op027"},
+		Part:      52,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -616,6 +747,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Vec](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"{X@0:float32,Y@4:float32,N@8:uint64}/16", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Op028"},
+		Part:      53,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -627,6 +759,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8", "int64/8"},
 		Kernels:   []string{"gocccl_transform_Op030"},
+		Part:      54,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -638,6 +771,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"int32/4", "uint64/8"},
 		Kernels:   []string{"gocccl_transform_Op031"},
+		Part:      55,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -649,6 +783,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Mix](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"{I@0:int64,U@8:uint32,S@12:int32,W@16:uint64}/24", "int64/8"},
 		Kernels:   []string{"gocccl_transform_Op034"},
+		Part:      56,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -660,6 +795,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[Mix]()},
 		Layouts:   []string{"float32/4", "{I@0:int64,U@8:uint32,S@12:int32,W@16:uint64}/24"},
 		Kernels:   []string{"gocccl_transform_Op035"},
+		Part:      57,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -671,6 +807,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Mix](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"{I@0:int64,U@8:uint32,S@12:int32,W@16:uint64}/24", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_Op037"},
+		Part:      58,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -682,6 +819,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Vec](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"{X@0:float32,Y@4:float32,N@8:uint64}/16", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Op039"},
+		Part:      59,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -693,6 +831,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Vec](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"{X@0:float32,Y@4:float32,N@8:uint64}/16", "float64/8"},
 		Kernels:   []string{"gocccl_transform_Op041"},
+		Part:      60,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -704,6 +843,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_Op042"},
+		Part:      61,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -715,6 +855,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int32/4", "int64/8"},
 		Kernels:   []string{"gocccl_transform_Op045"},
+		Part:      62,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -726,6 +867,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[Vec]()},
 		Layouts:   []string{"float64/8", "{X@0:float32,Y@4:float32,N@8:uint64}/16"},
 		Kernels:   []string{"gocccl_transform_Op049"},
+		Part:      63,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -737,6 +879,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[Pair]()},
 		Layouts:   []string{"int32/4", "{A@0:int32,B@8:float64}/16"},
 		Kernels:   []string{"gocccl_transform_Op051"},
+		Part:      64,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -748,6 +891,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int64/8", "int32/4"},
 		Kernels:   []string{"gocccl_transform_Op053"},
+		Part:      65,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -759,6 +903,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int64/8", "int32/4"},
 		Kernels:   []string{"gocccl_transform_Op056"},
+		Part:      66,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -770,6 +915,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[Vec]()},
 		Layouts:   []string{"float64/8", "{X@0:float32,Y@4:float32,N@8:uint64}/16"},
 		Kernels:   []string{"gocccl_transform_Op057"},
+		Part:      67,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -781,6 +927,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"uint32/4", "int64/8"},
 		Kernels:   []string{"gocccl_transform_Op060"},
+		Part:      68,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -792,6 +939,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"float32/4", "uint64/8"},
 		Kernels:   []string{"gocccl_transform_Op061"},
+		Part:      69,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -803,6 +951,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"float64/8", "int32/4"},
 		Kernels:   []string{"gocccl_transform_Op064"},
+		Part:      70,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -814,6 +963,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Mix](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"{I@0:int64,U@8:uint32,S@12:int32,W@16:uint64}/24", "uint64/8"},
 		Kernels:   []string{"gocccl_transform_Op070"},
+		Part:      71,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},

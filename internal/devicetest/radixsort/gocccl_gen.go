@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 5; it fails to compile against a runtime that
+// The glue is version 6; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 5)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(6 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 6)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -23,8 +23,36 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/radixsort", "87e60a194bbac25e250dbc6c7c5742190489e5b244c6b4668aabf568430719a3", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "bc535b3cea93911cac54149efd5561408b551b496828b51eee99c2bf00870609"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/radixsort", "364322742816416d9b257598084632278be5530b6d520b1c3804edf1bf5bd26c", []goccclimpl.Image{
+		{
+			Target: goccclimpl.Target{Arch: 90},
+			Data:   goccclImageSM90,
+			SHA256: "262e3bf99432a815c0629bbe9aa04378b5c40b3a3722bbe1dff3d864e460b348",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 134720, SHA256: "4484e2142729f283b7e620142ceaf045cdda26865b6d252c5fc5ceebee7b8255"},
+				{Offset: 134720, Size: 133056, SHA256: "716f0a0f3a96d7e704466176327717c2b969f529de34a708b200e1d23ab41cab"},
+				{Offset: 267776, Size: 122560, SHA256: "50b55cadb1f1b98bc2beab49974be0b3026fbf9022dd0ed022c2bd60f55e5ded"},
+				{Offset: 390336, Size: 124736, SHA256: "cd0efc366ecfe3a3127f6cfdb416d9b04ceaeaedcaa30310874c13ecd6be1b08"},
+				{Offset: 515072, Size: 119488, SHA256: "ba0ac9927d643e6f6990def29e1388d21ddce3522dc7378c16822b65d776890e"},
+				{Offset: 634560, Size: 122048, SHA256: "f24e5348e2c648529691221899886ea2eda9ea58ba033977c8efce5c9860367f"},
+				{Offset: 756608, Size: 119360, SHA256: "e37349b4675bc8f010758c0b4cb47aa03e80981d45e3a4cc05325d162cce2fe3"},
+				{Offset: 875968, Size: 122304, SHA256: "aa052ca76f870d047aec0f56191fa97625573591da8943fb0f2d9ffe9bd5cc55"},
+				{Offset: 998272, Size: 124736, SHA256: "631bf71aa5e20260ae63ace7ff55801338d049f1d743eed15f2b68598e4b56ec"},
+				{Offset: 1123008, Size: 120384, SHA256: "6371a7f6ffd9782c31b08629461e3f9e6e3077e4ca3cf1db75fab2d5c1830524"},
+				{Offset: 1243392, Size: 122048, SHA256: "d1b710b582bf8857a678def65892b40009a54adb4ecdae09a5096fb5c303fe03"},
+				{Offset: 1365440, Size: 120256, SHA256: "77cfafd9c6d04de775c5b7375aa20019b45b70c7401401b74df68abdc01d7df9"},
+				{Offset: 1485696, Size: 120384, SHA256: "f3fca7bf17d4ec5461d1b470dc702c9984adf05ad246ca1647307e0ab6eda768"},
+				{Offset: 1606080, Size: 145888, SHA256: "b9e14baf7e4a2d089def4e93136f5e223a033b3f1df03b4020a216646f38df30"},
+				{Offset: 1751968, Size: 142560, SHA256: "4dcc0b485f0db1cdff5faa9091a3091048a3b67004ec88af59285440871c872c"},
+				{Offset: 1894528, Size: 140512, SHA256: "d7f5c143b8dd790ee83a5550451e8688631c439680d1e27d6ce8b3228ad1cb32"},
+				{Offset: 2035040, Size: 71264, SHA256: "45c474eed4a8777b8962187ec3a6be93622e1bb0dbf7d1813ead33cc142c4863"},
+				{Offset: 2106304, Size: 139104, SHA256: "6e0b18df3d387d078f21fdc2bb4427b541fa2b8ee8d596d65f6e15f92cd77756"},
+				{Offset: 2245408, Size: 52320, SHA256: "fa4561328efb79882d510fd7705fab3be2e3c22118296eb2a0c9f07b9471d30b"},
+				{Offset: 2297728, Size: 136160, SHA256: "5f9335478252ba87929d82f7f185c614eba710ec02aac33d1c91c80c9898a5ad"},
+				{Offset: 2433888, Size: 124896, SHA256: "dda1790baa9ee7611c63734b1f11b44a618cf69f1aaba859606cc203c0d5e16a"},
+				{Offset: 2558784, Size: 130144, SHA256: "d780ca8cc5107f26414c83d90c610a9b4239387d7415e7d36c29a550212933a2"},
+			},
+		},
 	})
 	// RadixSortKeys[float32] over float32, declared at radixsort.go:40:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -33,6 +61,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_float32_init", "gocccl_radix_sort_keys_float32_histogram", "gocccl_radix_sort_keys_float32_onesweep", "gocccl_radix_sort_keys_float32_single"},
+		Part:      0,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -44,6 +73,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_float64_init", "gocccl_radix_sort_keys_float64_histogram", "gocccl_radix_sort_keys_float64_onesweep", "gocccl_radix_sort_keys_float64_single"},
+		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -55,6 +85,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_radix_sort_keys_int16_init", "gocccl_radix_sort_keys_int16_histogram", "gocccl_radix_sort_keys_int16_onesweep", "gocccl_radix_sort_keys_int16_single"},
+		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
 		},
@@ -66,6 +97,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_int32_init", "gocccl_radix_sort_keys_int32_histogram", "gocccl_radix_sort_keys_int32_onesweep", "gocccl_radix_sort_keys_int32_single"},
+		Part:      3,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -77,6 +109,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_int64_init", "gocccl_radix_sort_keys_int64_histogram", "gocccl_radix_sort_keys_int64_onesweep", "gocccl_radix_sort_keys_int64_single"},
+		Part:      4,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -88,6 +121,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_radix_sort_keys_int8_init", "gocccl_radix_sort_keys_int8_histogram", "gocccl_radix_sort_keys_int8_onesweep", "gocccl_radix_sort_keys_int8_single"},
+		Part:      5,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
 		},
@@ -99,6 +133,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int]()},
 		Layouts:   []string{"int/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_int_init", "gocccl_radix_sort_keys_int_histogram", "gocccl_radix_sort_keys_int_onesweep", "gocccl_radix_sort_keys_int_single"},
+		Part:      6,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -110,6 +145,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
 		Layouts:   []string{"uint16/2"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint16_init", "gocccl_radix_sort_keys_uint16_histogram", "gocccl_radix_sort_keys_uint16_onesweep", "gocccl_radix_sort_keys_uint16_single"},
+		Part:      7,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
 		},
@@ -121,6 +157,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint32_init", "gocccl_radix_sort_keys_uint32_histogram", "gocccl_radix_sort_keys_uint32_onesweep", "gocccl_radix_sort_keys_uint32_single"},
+		Part:      8,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -132,6 +169,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint64_init", "gocccl_radix_sort_keys_uint64_histogram", "gocccl_radix_sort_keys_uint64_onesweep", "gocccl_radix_sort_keys_uint64_single"},
+		Part:      9,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -143,6 +181,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint8_init", "gocccl_radix_sort_keys_uint8_histogram", "gocccl_radix_sort_keys_uint8_onesweep", "gocccl_radix_sort_keys_uint8_single"},
+		Part:      10,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
 		},
@@ -154,6 +193,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint]()},
 		Layouts:   []string{"uint/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint_init", "gocccl_radix_sort_keys_uint_histogram", "gocccl_radix_sort_keys_uint_onesweep", "gocccl_radix_sort_keys_uint_single"},
+		Part:      11,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -165,6 +205,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uintptr]()},
 		Layouts:   []string{"uintptr/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uintptr_init", "gocccl_radix_sort_keys_uintptr_histogram", "gocccl_radix_sort_keys_uintptr_onesweep", "gocccl_radix_sort_keys_uintptr_single"},
+		Part:      12,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -176,6 +217,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"float32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_float32_uint32_init", "gocccl_radix_sort_pairs_float32_uint32_histogram", "gocccl_radix_sort_pairs_float32_uint32_onesweep", "gocccl_radix_sort_pairs_float32_uint32_single"},
+		Part:      13,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
@@ -187,6 +229,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"float64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_float64_uint32_init", "gocccl_radix_sort_pairs_float64_uint32_histogram", "gocccl_radix_sort_pairs_float64_uint32_onesweep", "gocccl_radix_sort_pairs_float64_uint32_single"},
+		Part:      14,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -198,6 +241,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"int16/2", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_int16_uint32_init", "gocccl_radix_sort_pairs_int16_uint32_histogram", "gocccl_radix_sort_pairs_int16_uint32_onesweep", "gocccl_radix_sort_pairs_int16_uint32_single"},
+		Part:      15,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
@@ -209,6 +253,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[Payload]()},
 		Layouts:   []string{"int32/4", "{Index@0:uint32,Tag@4:int16,F@8:[3]float64}/32"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_int32_Payload_init", "gocccl_radix_sort_pairs_int32_Payload_histogram", "gocccl_radix_sort_pairs_int32_Payload_onesweep", "gocccl_radix_sort_pairs_int32_Payload_single"},
+		Part:      16,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -220,6 +265,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"int8/1", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_int8_uint32_init", "gocccl_radix_sort_pairs_int8_uint32_histogram", "gocccl_radix_sort_pairs_int8_uint32_onesweep", "gocccl_radix_sort_pairs_int8_uint32_single"},
+		Part:      17,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
@@ -231,6 +277,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint16](), reflect.TypeFor[Big]()},
 		Layouts:   []string{"uint16/2", "{Index@0:uint64,Pad@8:[24]uint64}/200"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_uint16_Big_init", "gocccl_radix_sort_pairs_uint16_Big_histogram", "gocccl_radix_sort_pairs_uint16_Big_onesweep", "gocccl_radix_sort_pairs_uint16_Big_single"},
+		Part:      18,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -242,6 +289,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_uint32_uint32_init", "gocccl_radix_sort_pairs_uint32_uint32_histogram", "gocccl_radix_sort_pairs_uint32_uint32_onesweep", "gocccl_radix_sort_pairs_uint32_uint32_single"},
+		Part:      19,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
@@ -253,6 +301,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint32/4", "uint64/8"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_uint32_uint64_init", "gocccl_radix_sort_pairs_uint32_uint64_histogram", "gocccl_radix_sort_pairs_uint32_uint64_onesweep", "gocccl_radix_sort_pairs_uint32_uint64_single"},
+		Part:      20,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -264,6 +313,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_uint64_uint32_init", "gocccl_radix_sort_pairs_uint64_uint32_histogram", "gocccl_radix_sort_pairs_uint64_uint32_onesweep", "gocccl_radix_sort_pairs_uint64_uint32_single"},
+		Part:      21,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},

@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 5; it fails to compile against a runtime that
+// The glue is version 6; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 5)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(6 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 6)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -23,8 +23,68 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "245b59cb1dde4a3dd711ed70a2d2423441bb2bcbf075e1ed20e34066de20127b", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "329d934a9e191ad7ff9417cbde76dfab62609e28b2c9764bda937df294e39050"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "a0a90ada2ef11fe156cfbd05cd4e11fa713724792b9314359b2d705a87be0a71", []goccclimpl.Image{
+		{
+			Target: goccclimpl.Target{Arch: 90},
+			Data:   goccclImageSM90,
+			SHA256: "6c58a2d2f0f6420e5306f283cc386cea9407353715c9b14633a76e082b5fbc51",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 78608, SHA256: "379ceab7a36d925fe2cd617ad8fda16f707a1ef3ef9dff8d6338bb0b8b34b224"},
+				{Offset: 78608, Size: 112656, SHA256: "05ee327beb3de5ead8befdfa575ca6ff9c47abbe498cb6bff3ecf185c4f8f424"},
+				{Offset: 191264, Size: 30352, SHA256: "3f46e524381d62dc5fca35c4abe31a43581bddaf420c6854fb654bdf61a4dbc2"},
+				{Offset: 221616, Size: 28560, SHA256: "11afbbbb0be87afda27eb68c7d6db77bbc0430385547efa19c5e72a6aa8f28e6"},
+				{Offset: 250176, Size: 39440, SHA256: "237bfff12a742307b97642092151e84995e2e3ff09f2bb5a8ae2b8be59829e32"},
+				{Offset: 289616, Size: 32656, SHA256: "e90ab4f9497e0752bdaa060216c359caaee3f21d97bdf6e53a6591665c4f9b52"},
+				{Offset: 322272, Size: 28560, SHA256: "3d47aa4b8c7fbd2823d4f1025cdc1c6e464c06d12d51eaa7015fd239420e1217"},
+				{Offset: 350832, Size: 39440, SHA256: "9e101b654ace230a5392c98b66bc6f9d20bdc904d4fd35aa527dec1d2892acb1"},
+				{Offset: 390272, Size: 32656, SHA256: "35a63018d6044abd9e65da050263545210aba8690f4990108ef721d3185c3e7d"},
+				{Offset: 422928, Size: 48912, SHA256: "3415f8efc791bb6ddf04e3ee29f93f2a2ab95879914a9f5ab2b3f29986a442a2"},
+				{Offset: 471840, Size: 73232, SHA256: "b77bbeff8c693d444d89fab16b71b8bebf6e585e269674a771989cedf3d11e3e"},
+				{Offset: 545072, Size: 34448, SHA256: "4cebdf66262da2b168e78c7ff342b9373f20ab5626461ce9b1d21dcb119aea04"},
+				{Offset: 579520, Size: 28944, SHA256: "8f60fb72548e7ab1d48a5413f9f69e4960b8d498c23406603794bc50b2af55a0"},
+				{Offset: 608464, Size: 45584, SHA256: "57d22b93aa82e1dc7951dc205c7268374bbaeb45671b7ee0480e3aa2e579631d"},
+				{Offset: 654048, Size: 37008, SHA256: "b64f70dceb78894d290aa5b00c72ffae1ed22e0a1808c9902b3b63c48c46196d"},
+				{Offset: 691056, Size: 28944, SHA256: "2202927c489926865862d65abe417cc520d6f080ea40b92d00df28cd2b325edb"},
+				{Offset: 720000, Size: 45584, SHA256: "1b1f71255ab457b282d740efe286b0386801e328634c7284972967462961467f"},
+				{Offset: 765584, Size: 35728, SHA256: "714ed8f6f87d022f1f0c3d75ff669380173eb236d8a9e1f9b2b65cc85abb554f"},
+				{Offset: 801312, Size: 76832, SHA256: "80041e885a821336e369ca45441b997698942e81cb42aceec79cb423acc6c6a5"},
+				{Offset: 878144, Size: 40848, SHA256: "ee758b33d9ac38805583dbad4022fa01e75c58f77e8bc4d4dcc4923b98039211"},
+				{Offset: 918992, Size: 72840, SHA256: "62ec5d0ecfd8dcc3d1781c14bc962c599868dd57a360c3a517d558d11bf072f6"},
+				{Offset: 991840, Size: 54408, SHA256: "7821675d97cd1f2c8180ab3964a14b09e61b2d7df2db6a8d249c5ea52527a2dd"},
+				{Offset: 1046256, Size: 44040, SHA256: "8d0cad323b3d7159e07755990a4b2210e21cc1545fa31ffbe233aacaed24fba4"},
+				{Offset: 1090304, Size: 49800, SHA256: "74ced507b654fe5cf41f99ddea56aa846e2095c306b6d2b2d19f8d88b00a6d1a"},
+				{Offset: 1140112, Size: 72840, SHA256: "a725988ce70af7efce5650ed0b094715ae19c0bb1f51906edf3457ea0e9a63f3"},
+				{Offset: 1212960, Size: 37896, SHA256: "e750cbdc007fc0d42d083b843f22391ff7cc36a5a6f3ccbab14feb37b3dc19bc"},
+				{Offset: 1250864, Size: 38536, SHA256: "24791276e36aa6951b82f353e62af9ee32f5293622f39fad2080bc000ca5f870"},
+				{Offset: 1289408, Size: 79632, SHA256: "4ca945843950ed8130ace16f824d1fda4e47aad36f3d9ac6ee28de90f9dee33b"},
+				{Offset: 1369040, Size: 119056, SHA256: "0c59e7f80b940a0e666521535618fa6c4bbd07104c2f6297da3606d2f9eb2eb2"},
+				{Offset: 1488096, Size: 30864, SHA256: "61c9419935373cddad8a477cf58cf74ac64b8704e7ddc29de026e4ba2ccdc6c0"},
+				{Offset: 1518960, Size: 29200, SHA256: "3a8acf13ec689b93a6c52219e5fa5f8df61039eec8b6042f013e4f15b17f5f23"},
+				{Offset: 1548160, Size: 40464, SHA256: "725ef89a29470adf01fbccfc2dac6b23a37d32f77209486245e7c010a1b62f73"},
+				{Offset: 1588624, Size: 33424, SHA256: "2a18a183b478af57751517263cbeabc5f662de608361480e76c54c05ae176107"},
+				{Offset: 1622048, Size: 29200, SHA256: "1cb13150b448abe9390e74d17e03a13b349825197bf272ce75c4b79eaefc0f37"},
+				{Offset: 1651248, Size: 40464, SHA256: "a500f1369f3b8b6b77a9cae32db18bc79f69e421c02c174ee0df1cd620f9e01f"},
+				{Offset: 1691712, Size: 33296, SHA256: "fa6d52b439f40dbdfaec4ca3b30d2465aefc3073d393be7ce555e147f5e15eb8"},
+				{Offset: 1725008, Size: 53904, SHA256: "b4aa80a57af4d7b9598a44c2271ebd22d7ba1fbfb1f60a35785e309197e596eb"},
+				{Offset: 1778912, Size: 77968, SHA256: "a9668903b997d364567277e1a5874b9c54c6715b6861f364509d4f3aba3d3cbb"},
+				{Offset: 1856880, Size: 35344, SHA256: "a4ee561881a87ac1c63fe095346c08657e55202adae036bee3aecaf71a296806"},
+				{Offset: 1892224, Size: 28944, SHA256: "c63721ca4ca9ec70eae08ec135717fb67794f314a43b9b87082d7d54729755bb"},
+				{Offset: 1921168, Size: 49424, SHA256: "a7e552ea6504c072d70bba8aa290fa71955ae3d3c3214d7f3bd0c0915a791080"},
+				{Offset: 1970592, Size: 37392, SHA256: "b47ad1d975426f463123acb25e6c6cd9b104512970761159e3c41009992ba057"},
+				{Offset: 2007984, Size: 28944, SHA256: "67c49252a8b1f0bc1c9f0f0e8ac1011e6bdf76af30a690b1e40ff4ac598b9d65"},
+				{Offset: 2036928, Size: 49424, SHA256: "d9016e0ac5d710ff569a0c55bad276b5e93637aedbf6d1e9061054323600e165"},
+				{Offset: 2086352, Size: 35984, SHA256: "d695499565519d917f792f10ec701a2768733956d9e429fbc32417bfe7a5019b"},
+				{Offset: 2122336, Size: 77984, SHA256: "475133555c7ed3d934bf3c28d2e08fbc2c8453bd9a61d93c769a19b23ab1f9c0"},
+				{Offset: 2200320, Size: 42512, SHA256: "9df230e2967811d6b810a7807982b5ca8872d7563d50af5c923ed1ce4665a1d0"},
+				{Offset: 2242832, Size: 67840, SHA256: "e179be3a755104a93477c285add7a07986c8288f4217b5766a753750506b4e9d"},
+				{Offset: 2310672, Size: 53632, SHA256: "d03e79441ed1b4801bf552f7a79eccd9e3c03130665d31a6ba7b82cff188dae1"},
+				{Offset: 2364304, Size: 42368, SHA256: "a1055bd08da82d55f93c22f0ff75514b15b342c0a5d4ee563ba6666feb91ba54"},
+				{Offset: 2406672, Size: 48640, SHA256: "c2ab358c8257d664d1fecd646f8d816404788b47fd481255dd39bea1b524e934"},
+				{Offset: 2455312, Size: 67840, SHA256: "da8fced35be2bc80b6ad3b7de18c135f319a3b20f69b854ca2fe41198be76d21"},
+				{Offset: 2523152, Size: 37632, SHA256: "52b906887ebc022273acc5389b89710668c6c87747bda92f241e91b7fbf2e7f0"},
+				{Offset: 2560784, Size: 38272, SHA256: "f72b70e57c9c06437c3671ad88dd5945dddb4cd9d39d8a9c4131889cfc358f2e"},
+			},
+		},
 	})
 	// ExclusiveScan(AddFloat32) over float32, declared at ops.go:131:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -33,6 +93,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_AddFloat32_init", "gocccl_exclusive_scan_AddFloat32_sweep"},
+		Part:      0,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -44,6 +105,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_AddFloat64_init", "gocccl_exclusive_scan_AddFloat64_sweep"},
+		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -55,6 +117,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_exclusive_scan_AddInt16_init", "gocccl_exclusive_scan_AddInt16_sweep"},
+		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
 		},
@@ -66,6 +129,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_AddInt32_init", "gocccl_exclusive_scan_AddInt32_sweep"},
+		Part:      3,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -77,6 +141,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_AddInt64_init", "gocccl_exclusive_scan_AddInt64_sweep"},
+		Part:      4,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -88,6 +153,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_exclusive_scan_AddInt8_init", "gocccl_exclusive_scan_AddInt8_sweep"},
+		Part:      5,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
@@ -99,6 +165,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_AddUint32_init", "gocccl_exclusive_scan_AddUint32_sweep"},
+		Part:      6,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -110,6 +177,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_AddUint64_init", "gocccl_exclusive_scan_AddUint64_sweep"},
+		Part:      7,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -121,6 +189,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_exclusive_scan_AddUint8_init", "gocccl_exclusive_scan_AddUint8_sweep"},
+		Part:      8,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
@@ -132,6 +201,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_MaxFloat32_init", "gocccl_exclusive_scan_MaxFloat32_sweep"},
+		Part:      9,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -143,6 +213,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_MaxFloat64_init", "gocccl_exclusive_scan_MaxFloat64_sweep"},
+		Part:      10,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -154,6 +225,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_exclusive_scan_MaxInt16_init", "gocccl_exclusive_scan_MaxInt16_sweep"},
+		Part:      11,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
 		},
@@ -165,6 +237,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_MaxInt32_init", "gocccl_exclusive_scan_MaxInt32_sweep"},
+		Part:      12,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -176,6 +249,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_MaxInt64_init", "gocccl_exclusive_scan_MaxInt64_sweep"},
+		Part:      13,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -187,6 +261,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_exclusive_scan_MaxInt8_init", "gocccl_exclusive_scan_MaxInt8_sweep"},
+		Part:      14,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
@@ -198,6 +273,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_MaxUint32_init", "gocccl_exclusive_scan_MaxUint32_sweep"},
+		Part:      15,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -209,6 +285,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_MaxUint64_init", "gocccl_exclusive_scan_MaxUint64_sweep"},
+		Part:      16,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -220,6 +297,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_exclusive_scan_MaxUint8_init", "gocccl_exclusive_scan_MaxUint8_sweep"},
+		Part:      17,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
@@ -231,6 +309,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Stats]()},
 		Layouts:   []string{"{N@0:int64,Sum@8:float64,Max@16:int32}/24"},
 		Kernels:   []string{"gocccl_exclusive_scan_Merge_init", "gocccl_exclusive_scan_Merge_sweep"},
+		Part:      18,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 2},
 		},
@@ -242,6 +321,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Affine]()},
 		Layouts:   []string{"{A@0:uint32,B@4:uint32}/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_Then_init", "gocccl_exclusive_scan_Then_sweep"},
+		Part:      19,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -253,6 +333,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"int32/4", "float32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_init", "gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_sweep"},
+		Part:      20,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -264,6 +345,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int32/4", "int64/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqInt32_AddInt64_init", "gocccl_exclusive_scan_by_key_EqInt32_AddInt64_sweep"},
+		Part:      21,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -275,6 +357,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[uint8]()},
 		Layouts:   []string{"int32/4", "uint8/1"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_init", "gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_sweep"},
+		Part:      22,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -286,6 +369,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[Affine]()},
 		Layouts:   []string{"int32/4", "{A@0:uint32,B@4:uint32}/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqInt32_Then_init", "gocccl_exclusive_scan_by_key_EqInt32_Then_sweep"},
+		Part:      23,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -297,6 +381,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_init", "gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_sweep"},
+		Part:      24,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -308,6 +393,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint32_AddUint32_init", "gocccl_exclusive_scan_by_key_EqUint32_AddUint32_sweep"},
+		Part:      25,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -319,6 +405,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint64_AddUint32_init", "gocccl_exclusive_scan_by_key_EqUint64_AddUint32_sweep"},
+		Part:      26,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -330,6 +417,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddFloat32_init", "gocccl_inclusive_scan_AddFloat32_sweep"},
+		Part:      27,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -341,6 +429,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddFloat64_init", "gocccl_inclusive_scan_AddFloat64_sweep"},
+		Part:      28,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -352,6 +441,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddInt16_init", "gocccl_inclusive_scan_AddInt16_sweep"},
+		Part:      29,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
 		},
@@ -363,6 +453,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddInt32_init", "gocccl_inclusive_scan_AddInt32_sweep"},
+		Part:      30,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -374,6 +465,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddInt64_init", "gocccl_inclusive_scan_AddInt64_sweep"},
+		Part:      31,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -385,6 +477,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddInt8_init", "gocccl_inclusive_scan_AddInt8_sweep"},
+		Part:      32,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
@@ -396,6 +489,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddUint32_init", "gocccl_inclusive_scan_AddUint32_sweep"},
+		Part:      33,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -407,6 +501,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddUint64_init", "gocccl_inclusive_scan_AddUint64_sweep"},
+		Part:      34,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -418,6 +513,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddUint8_init", "gocccl_inclusive_scan_AddUint8_sweep"},
+		Part:      35,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
@@ -429,6 +525,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxFloat32_init", "gocccl_inclusive_scan_MaxFloat32_sweep"},
+		Part:      36,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -440,6 +537,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxFloat64_init", "gocccl_inclusive_scan_MaxFloat64_sweep"},
+		Part:      37,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -451,6 +549,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxInt16_init", "gocccl_inclusive_scan_MaxInt16_sweep"},
+		Part:      38,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
 		},
@@ -462,6 +561,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxInt32_init", "gocccl_inclusive_scan_MaxInt32_sweep"},
+		Part:      39,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -473,6 +573,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxInt64_init", "gocccl_inclusive_scan_MaxInt64_sweep"},
+		Part:      40,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -484,6 +585,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxInt8_init", "gocccl_inclusive_scan_MaxInt8_sweep"},
+		Part:      41,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
@@ -495,6 +597,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxUint32_init", "gocccl_inclusive_scan_MaxUint32_sweep"},
+		Part:      42,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -506,6 +609,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxUint64_init", "gocccl_inclusive_scan_MaxUint64_sweep"},
+		Part:      43,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -517,6 +621,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxUint8_init", "gocccl_inclusive_scan_MaxUint8_sweep"},
+		Part:      44,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
@@ -528,6 +633,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Stats]()},
 		Layouts:   []string{"{N@0:int64,Sum@8:float64,Max@16:int32}/24"},
 		Kernels:   []string{"gocccl_inclusive_scan_Merge_init", "gocccl_inclusive_scan_Merge_sweep"},
+		Part:      45,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 2},
 		},
@@ -539,6 +645,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Affine]()},
 		Layouts:   []string{"{A@0:uint32,B@4:uint32}/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_Then_init", "gocccl_inclusive_scan_Then_sweep"},
+		Part:      46,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -550,6 +657,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"int32/4", "float32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_init", "gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_sweep"},
+		Part:      47,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -561,6 +669,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int32/4", "int64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_AddInt64_init", "gocccl_inclusive_scan_by_key_EqInt32_AddInt64_sweep"},
+		Part:      48,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -572,6 +681,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[uint8]()},
 		Layouts:   []string{"int32/4", "uint8/1"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_init", "gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_sweep"},
+		Part:      49,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -583,6 +693,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[Affine]()},
 		Layouts:   []string{"int32/4", "{A@0:uint32,B@4:uint32}/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_Then_init", "gocccl_inclusive_scan_by_key_EqInt32_Then_sweep"},
+		Part:      50,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -594,6 +705,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_init", "gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_sweep"},
+		Part:      51,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -605,6 +717,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint32_AddUint32_init", "gocccl_inclusive_scan_by_key_EqUint32_AddUint32_sweep"},
+		Part:      52,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -616,6 +729,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint64_AddUint32_init", "gocccl_inclusive_scan_by_key_EqUint64_AddUint32_sweep"},
+		Part:      53,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},

@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 5; it fails to compile against a runtime that
+// The glue is version 6; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 5)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(6 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 6)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -23,8 +23,42 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "5cefd9addc48d475b072a63026678083c0c75de50052a95bc164054c8bf2cd83", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "e6387049a80c4df7613bd67c42f583ce3568044c5bc3f924285c052e018d5cd4"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "5d9ac162d84100c9e3b40a392037649bba6708a16cec86e0955143888e0a996c", []goccclimpl.Image{
+		{
+			Target: goccclimpl.Target{Arch: 90},
+			Data:   goccclImageSM90,
+			SHA256: "83fe7e5de26b72216d51717513c7c3f678f81526173a0483ac1089789e7db41c",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 8808, SHA256: "5ea27ba0146507fd64492de9fb468dc1445b169373ebddf213c174a81c32c51d"},
+				{Offset: 8816, Size: 14056, SHA256: "9251c0281ef58b4521ebc60db41116a8d410612948b37078e278c6308b26010a"},
+				{Offset: 22880, Size: 10216, SHA256: "d1d4b9de2b3774b260255256ce1ae09b3ee7b862d022634e39aec3e1c0bef802"},
+				{Offset: 33104, Size: 8424, SHA256: "785b9be68bacf842c6e926ecabfdb33f7dd368f32da0865a7e7d359961ef9040"},
+				{Offset: 41536, Size: 4472, SHA256: "ea02e1dcbf2cc3d921b64da91e47deedbb649c7de3a4a984672790f4e8ff1eed"},
+				{Offset: 46016, Size: 5496, SHA256: "2a6ea28c9ef9b26e924919512ad90f561e9d8c22608d49089c722dd69979669c"},
+				{Offset: 51520, Size: 4984, SHA256: "4d30f2ad0afb4674bab5156fbf15b726dd32c99f60934a4fd13a3ac3560136a8"},
+				{Offset: 56512, Size: 71696, SHA256: "ab851efcd847dc86fa6132b40c95a175d43cff9090247f770e5cb6f00ae9b0ca"},
+				{Offset: 128208, Size: 54928, SHA256: "1dba124fb56c80b871c7ef5c4224710069371c0693f8965ec2643a568bb627a1"},
+				{Offset: 183136, Size: 92176, SHA256: "2a6390822c314ec355ac58c746f398d4b21182502cf495a8443d228171283bb9"},
+				{Offset: 275312, Size: 60176, SHA256: "df672b95e782442c89b9ccf1ecfdb8e77f1ba45921c1b467a40c643eb5ffb31c"},
+				{Offset: 335488, Size: 45328, SHA256: "594ef690f445b6a0a14fb3f2c3266357c9949aa0906a4a4f17008c111edc4e26"},
+				{Offset: 380816, Size: 75680, SHA256: "85bca418df60881c6eaadcfbbf3c138d60588d376be2faeeab5e0b3895bdc859"},
+				{Offset: 456496, Size: 77224, SHA256: "46a061224241fc2fa5ff22c38025158f71d90d1e384b812a9e79842e93031131"},
+				{Offset: 533728, Size: 33696, SHA256: "0a33a9852002cfa32cc48f377263fbe46cace654875b652135a367de7dfaffac"},
+				{Offset: 567424, Size: 33960, SHA256: "9037a05a7a608430b891330d2065a0b405bf63d1ff7fb02e32c62f69227ba3c7"},
+				{Offset: 601392, Size: 70456, SHA256: "39d4e66888ad1068597d67094f8d17cdad18a1f132f83e0b4e3a3018952542e2"},
+				{Offset: 671856, Size: 33696, SHA256: "7b01979de160bf488a78ecd39fd7440f4dd8b2f987222243e895ed7014267ff8"},
+				{Offset: 705552, Size: 53536, SHA256: "6f30003510c0500ecf8f2d29f4e0dba70d119ccdd6f338ef983e340064b64723"},
+				{Offset: 759088, Size: 43040, SHA256: "c1d6e3ffa92a90a4bb50a0cd7b9d8634d262b717b3754cefba67e4cdf8911f98"},
+				{Offset: 802128, Size: 33952, SHA256: "4d6655ed17f18a3653204f85307e65951d9dc7e8d684834d96d29207642cdbcb"},
+				{Offset: 836080, Size: 34080, SHA256: "b12e61668adf2cb618e64e52dd85e38480d5aad895c6416c9b1e6803a75c77e1"},
+				{Offset: 870160, Size: 43560, SHA256: "6197663c8464fbfc6246f7c727c31a68158f525d8c2179ef0e671e5a5b6f8d58"},
+				{Offset: 913728, Size: 63448, SHA256: "803abdff6c2a3fea9be01241fcfc69ca139d1db069c72c544be6fef628bde24c"},
+				{Offset: 977184, Size: 64984, SHA256: "be428a2bb22dd5e8c08aba056e3a7d1602d366cefc7cdd2dda749e95bfc42b67"},
+				{Offset: 1042176, Size: 184160, SHA256: "f436a3198486c30a6984b94988441748987ebab2db067c0a7231eb812dbd1664"},
+				{Offset: 1226336, Size: 132464, SHA256: "1669689b611815821e595e7a213cfb8bbfffb2b61ba376814f4a37fb3df0be06"},
+				{Offset: 1358800, Size: 55776, SHA256: "a2580b568ce8f85b3a7d4239449be8f8b47c8a611fea6dfe43ac4d2c0566fa3b"},
+			},
+		},
 	})
 	// AdjacentDifference(Gap) over Stat, declared at ops.go:142:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -33,6 +67,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Stat]()},
 		Layouts:   []string{"{Sum@0:float64,Min@8:float32,Count@12:int32}/16"},
 		Kernels:   []string{"gocccl_adjacent_difference_Gap_left", "gocccl_adjacent_difference_Gap_right"},
+		Part:      0,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -44,6 +79,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_adjacent_difference_SubFloat32_left", "gocccl_adjacent_difference_SubFloat32_right"},
+		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -55,6 +91,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_adjacent_difference_SubInt32_left", "gocccl_adjacent_difference_SubInt32_right"},
+		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -66,6 +103,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_adjacent_difference_SubUint64_left", "gocccl_adjacent_difference_SubUint64_right"},
+		Part:      3,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -77,6 +115,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Stat]()},
 		Layouts:   []string{"{Sum@0:float64,Min@8:float32,Count@12:int32}/16"},
 		Kernels:   []string{"gocccl_for_each_BumpStat"},
+		Part:      4,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
@@ -88,6 +127,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_for_each_HalveFloat64"},
+		Part:      5,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -99,6 +139,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_for_each_StepUint32"},
+		Part:      6,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -110,6 +151,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[Stat]()},
 		Layouts:   []string{"int64/8", "{Sum@0:float64,Min@8:float32,Count@12:int32}/16"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqInt64_AddStat_init", "gocccl_reduce_by_key_EqInt64_AddStat_sweep"},
+		Part:      7,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 6},
 		},
@@ -121,6 +163,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8", "int64/8"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqInt64_MinInt64_init", "gocccl_reduce_by_key_EqInt64_MinInt64_sweep"},
+		Part:      8,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 13},
 		},
@@ -132,6 +175,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddFloat32_init", "gocccl_reduce_by_key_EqUint32_AddFloat32_sweep"},
+		Part:      9,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
@@ -143,6 +187,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddUint32_init", "gocccl_reduce_by_key_EqUint32_AddUint32_sweep"},
+		Part:      10,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
@@ -154,6 +199,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[Span]()},
 		Layouts:   []string{"uint32/4", "{First@0:int64,Last@8:int64}/16"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_Join_init", "gocccl_reduce_by_key_EqUint32_Join_sweep"},
+		Part:      11,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 6},
 		},
@@ -165,6 +211,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_AddFloat32_warp", "gocccl_segmented_reduce_AddFloat32_block"},
+		Part:      12,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -176,6 +223,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_segmented_reduce_AddFloat64_warp", "gocccl_segmented_reduce_AddFloat64_block"},
+		Part:      13,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -187,6 +235,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_AddInt32_warp", "gocccl_segmented_reduce_AddInt32_block"},
+		Part:      14,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -198,6 +247,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_segmented_reduce_AddInt64_warp", "gocccl_segmented_reduce_AddInt64_block"},
+		Part:      15,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -209,6 +259,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Stat]()},
 		Layouts:   []string{"{Sum@0:float64,Min@8:float32,Count@12:int32}/16"},
 		Kernels:   []string{"gocccl_segmented_reduce_AddStat_warp", "gocccl_segmented_reduce_AddStat_block"},
+		Part:      16,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -220,6 +271,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_AddUint32_warp", "gocccl_segmented_reduce_AddUint32_block"},
+		Part:      17,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -231,6 +283,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_segmented_reduce_AddUint8_warp", "gocccl_segmented_reduce_AddUint8_block"},
+		Part:      18,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
 		},
@@ -242,6 +295,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_MaxFloat32_warp", "gocccl_segmented_reduce_MaxFloat32_block"},
+		Part:      19,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -253,6 +307,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_MaxInt32_warp", "gocccl_segmented_reduce_MaxInt32_block"},
+		Part:      20,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -264,6 +319,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_MaxUint32_warp", "gocccl_segmented_reduce_MaxUint32_block"},
+		Part:      21,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -275,6 +331,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_segmented_reduce_MinInt64_warp", "gocccl_segmented_reduce_MinInt64_block"},
+		Part:      22,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -286,6 +343,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_reduce_Low8_AddUint32_partial", "gocccl_transform_reduce_Low8_AddUint32_single", "gocccl_transform_reduce_Low8_AddUint32_final"},
+		Part:      23,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -297,6 +355,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_reduce_Low8_MaxUint32_partial", "gocccl_transform_reduce_Low8_MaxUint32_single", "gocccl_transform_reduce_Low8_MaxUint32_final"},
+		Part:      24,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -308,6 +367,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float32/4", "float64/8"},
 		Kernels:   []string{"gocccl_transform_reduce_SquareF64_AddFloat64_partial", "gocccl_transform_reduce_SquareF64_AddFloat64_single", "gocccl_transform_reduce_SquareF64_AddFloat64_final"},
+		Part:      25,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -319,6 +379,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[Stat]()},
 		Layouts:   []string{"float32/4", "{Sum@0:float64,Min@8:float32,Count@12:int32}/16"},
 		Kernels:   []string{"gocccl_transform_reduce_ToStat_AddStat_partial", "gocccl_transform_reduce_ToStat_AddStat_single", "gocccl_transform_reduce_ToStat_AddStat_final"},
+		Part:      26,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -330,6 +391,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int32/4", "int64/8"},
 		Kernels:   []string{"gocccl_transform_reduce_WidenInt_AddInt64_partial", "gocccl_transform_reduce_WidenInt_AddInt64_single", "gocccl_transform_reduce_WidenInt_AddInt64_final"},
+		Part:      27,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},

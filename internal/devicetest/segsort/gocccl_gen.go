@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 5; it fails to compile against a runtime that
+// The glue is version 6; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 5)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(6 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 6)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -23,8 +23,36 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segsort", "b1f620770b83530d3d066a07e6982c6c373b11f1520d348a4f79fe4314e87fa1", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "7a496392226e422b7002abc0bc6a54bfc08869c324966c83efc047b353d9cc71"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segsort", "536bf8110e07abcd69d64d2c5ab2c5a66fa422b56855a7d05057703841d056a4", []goccclimpl.Image{
+		{
+			Target: goccclimpl.Target{Arch: 90},
+			Data:   goccclImageSM90,
+			SHA256: "577787a693b9cee9072f6bec860d89edf5fa8bdf79103bb778a5d3b74c52815f",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 151872, SHA256: "4526dfa4c2ebe43c2c3dae2501737ab2aecdc549a41ad9716167f8776ab5e380"},
+				{Offset: 151872, Size: 144960, SHA256: "f837f3069b5499b0e7dfcbe9853ce3a20f6898a2eb15a31f61fe9ad766232665"},
+				{Offset: 296832, Size: 145344, SHA256: "f0af93e0cbff226d06bee911ad4f6f8d360eb32ea751362c34730ff764a03c9e"},
+				{Offset: 442176, Size: 143936, SHA256: "7bb6048ce533c4392450a3e010d4c226c0d500238cff1e110882001f2e640ada"},
+				{Offset: 586112, Size: 135232, SHA256: "8b4b3a412725c6f989edcf91748d12beed6b0097d28e5ce7130edace46bba122"},
+				{Offset: 721344, Size: 136000, SHA256: "01d82a89ca2687f13afd1aea8cd64fb846491fc74654324a3675179670688734"},
+				{Offset: 857344, Size: 134976, SHA256: "2749bd7a37f81d352f012f6a9a618b1e932221459d121b61c2e7aad0420aee9c"},
+				{Offset: 992320, Size: 144832, SHA256: "037f83867fa631802c61ea5c53fc2b719e666ff3f9dbaf87f0dfcdf6f809e89f"},
+				{Offset: 1137152, Size: 143552, SHA256: "470d4bb43dff989c36e3a65794651ab00e46fadb630323e03eea1ab5b19837bf"},
+				{Offset: 1280704, Size: 134976, SHA256: "6496169f600840c1effb7bedc23ff359b5083920f58815a1bfb75a609ce74731"},
+				{Offset: 1415680, Size: 135744, SHA256: "b0e934ea69508bb622078d8c6bb9ae926b05d45c82e3f4ee2ab7dd1d84564de8"},
+				{Offset: 1551424, Size: 134720, SHA256: "2cdbf5b2c400178d1a4f064b81794d88277e08ac60a913587fa347d6f3393dcc"},
+				{Offset: 1686144, Size: 135104, SHA256: "21fd75c2c0800ed400901a2a4e7a6596d2b5c3c01683db8bbe3179232cfcebac"},
+				{Offset: 1821248, Size: 157712, SHA256: "76e2b6e5c9e41876e118df9f17b93ec91206084e5d0ed2b4afe08f65a4cbc5b0"},
+				{Offset: 1978960, Size: 156304, SHA256: "b91578c33fba12f5ac9957fb734e0dba3dfc95a89c3e71c0d7c3c02482faed50"},
+				{Offset: 2135264, Size: 151696, SHA256: "76e0f04142b1101a18189a358f93be23335b30e69ad5ac266443d44983f3a4d5"},
+				{Offset: 2286960, Size: 98704, SHA256: "da832f7c227b6b47563406d82a70b5f5254c217afe66c9eaaa4e260b218ea4b8"},
+				{Offset: 2385664, Size: 146704, SHA256: "b606eed6ccd570fc7dc593c68f2824746e9414a69ad2a8676e83000ce185a82c"},
+				{Offset: 2532368, Size: 141072, SHA256: "ae60f16603a40e113905b7191df00531f03383327ebe60bf4505f7eeaf63a571"},
+				{Offset: 2673440, Size: 96400, SHA256: "f8dbe72e52997a4de02bb1530ad09aa6f8374c1b6adf0494150968c1533b3d6f"},
+				{Offset: 2769840, Size: 149648, SHA256: "3670181005ee09e2d293bff1ef8f14906104d49956d3700ecf32990f6a2719e1"},
+				{Offset: 2919488, Size: 146576, SHA256: "16664d9eb8e41529cdd2126d8f1e473f5f1a56ec453a2a01f929d82c71e3d59b"},
+			},
+		},
 	})
 	// SegmentedSortKeys[float32] over float32, declared at segsort.go:41:16.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -33,6 +61,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_float32_init", "gocccl_segmented_sort_keys_float32_classify", "gocccl_segmented_sort_keys_float32_small", "gocccl_segmented_sort_keys_float32_medium", "gocccl_segmented_sort_keys_float32_big", "gocccl_segmented_sort_keys_float32_plan", "gocccl_segmented_sort_keys_float32_histogram", "gocccl_segmented_sort_keys_float32_onesweep"},
+		Part:      0,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -44,6 +73,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_float64_init", "gocccl_segmented_sort_keys_float64_classify", "gocccl_segmented_sort_keys_float64_small", "gocccl_segmented_sort_keys_float64_medium", "gocccl_segmented_sort_keys_float64_big", "gocccl_segmented_sort_keys_float64_plan", "gocccl_segmented_sort_keys_float64_histogram", "gocccl_segmented_sort_keys_float64_onesweep"},
+		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -55,6 +85,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_int16_init", "gocccl_segmented_sort_keys_int16_classify", "gocccl_segmented_sort_keys_int16_small", "gocccl_segmented_sort_keys_int16_medium", "gocccl_segmented_sort_keys_int16_big", "gocccl_segmented_sort_keys_int16_plan", "gocccl_segmented_sort_keys_int16_histogram", "gocccl_segmented_sort_keys_int16_onesweep"},
+		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
 		},
@@ -66,6 +97,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_int32_init", "gocccl_segmented_sort_keys_int32_classify", "gocccl_segmented_sort_keys_int32_small", "gocccl_segmented_sort_keys_int32_medium", "gocccl_segmented_sort_keys_int32_big", "gocccl_segmented_sort_keys_int32_plan", "gocccl_segmented_sort_keys_int32_histogram", "gocccl_segmented_sort_keys_int32_onesweep"},
+		Part:      3,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -77,6 +109,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_int64_init", "gocccl_segmented_sort_keys_int64_classify", "gocccl_segmented_sort_keys_int64_small", "gocccl_segmented_sort_keys_int64_medium", "gocccl_segmented_sort_keys_int64_big", "gocccl_segmented_sort_keys_int64_plan", "gocccl_segmented_sort_keys_int64_histogram", "gocccl_segmented_sort_keys_int64_onesweep"},
+		Part:      4,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -88,6 +121,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_int8_init", "gocccl_segmented_sort_keys_int8_classify", "gocccl_segmented_sort_keys_int8_small", "gocccl_segmented_sort_keys_int8_medium", "gocccl_segmented_sort_keys_int8_big", "gocccl_segmented_sort_keys_int8_plan", "gocccl_segmented_sort_keys_int8_histogram", "gocccl_segmented_sort_keys_int8_onesweep"},
+		Part:      5,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
 		},
@@ -99,6 +133,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int]()},
 		Layouts:   []string{"int/8"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_int_init", "gocccl_segmented_sort_keys_int_classify", "gocccl_segmented_sort_keys_int_small", "gocccl_segmented_sort_keys_int_medium", "gocccl_segmented_sort_keys_int_big", "gocccl_segmented_sort_keys_int_plan", "gocccl_segmented_sort_keys_int_histogram", "gocccl_segmented_sort_keys_int_onesweep"},
+		Part:      6,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -110,6 +145,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
 		Layouts:   []string{"uint16/2"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_uint16_init", "gocccl_segmented_sort_keys_uint16_classify", "gocccl_segmented_sort_keys_uint16_small", "gocccl_segmented_sort_keys_uint16_medium", "gocccl_segmented_sort_keys_uint16_big", "gocccl_segmented_sort_keys_uint16_plan", "gocccl_segmented_sort_keys_uint16_histogram", "gocccl_segmented_sort_keys_uint16_onesweep"},
+		Part:      7,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
 		},
@@ -121,6 +157,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_uint32_init", "gocccl_segmented_sort_keys_uint32_classify", "gocccl_segmented_sort_keys_uint32_small", "gocccl_segmented_sort_keys_uint32_medium", "gocccl_segmented_sort_keys_uint32_big", "gocccl_segmented_sort_keys_uint32_plan", "gocccl_segmented_sort_keys_uint32_histogram", "gocccl_segmented_sort_keys_uint32_onesweep"},
+		Part:      8,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -132,6 +169,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_uint64_init", "gocccl_segmented_sort_keys_uint64_classify", "gocccl_segmented_sort_keys_uint64_small", "gocccl_segmented_sort_keys_uint64_medium", "gocccl_segmented_sort_keys_uint64_big", "gocccl_segmented_sort_keys_uint64_plan", "gocccl_segmented_sort_keys_uint64_histogram", "gocccl_segmented_sort_keys_uint64_onesweep"},
+		Part:      9,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -143,6 +181,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_uint8_init", "gocccl_segmented_sort_keys_uint8_classify", "gocccl_segmented_sort_keys_uint8_small", "gocccl_segmented_sort_keys_uint8_medium", "gocccl_segmented_sort_keys_uint8_big", "gocccl_segmented_sort_keys_uint8_plan", "gocccl_segmented_sort_keys_uint8_histogram", "gocccl_segmented_sort_keys_uint8_onesweep"},
+		Part:      10,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
 		},
@@ -154,6 +193,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint]()},
 		Layouts:   []string{"uint/8"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_uint_init", "gocccl_segmented_sort_keys_uint_classify", "gocccl_segmented_sort_keys_uint_small", "gocccl_segmented_sort_keys_uint_medium", "gocccl_segmented_sort_keys_uint_big", "gocccl_segmented_sort_keys_uint_plan", "gocccl_segmented_sort_keys_uint_histogram", "gocccl_segmented_sort_keys_uint_onesweep"},
+		Part:      11,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -165,6 +205,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uintptr]()},
 		Layouts:   []string{"uintptr/8"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_uintptr_init", "gocccl_segmented_sort_keys_uintptr_classify", "gocccl_segmented_sort_keys_uintptr_small", "gocccl_segmented_sort_keys_uintptr_medium", "gocccl_segmented_sort_keys_uintptr_big", "gocccl_segmented_sort_keys_uintptr_plan", "gocccl_segmented_sort_keys_uintptr_histogram", "gocccl_segmented_sort_keys_uintptr_onesweep"},
+		Part:      12,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -176,6 +217,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"float32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_float32_uint32_init", "gocccl_segmented_sort_pairs_float32_uint32_classify", "gocccl_segmented_sort_pairs_float32_uint32_small", "gocccl_segmented_sort_pairs_float32_uint32_medium", "gocccl_segmented_sort_pairs_float32_uint32_big", "gocccl_segmented_sort_pairs_float32_uint32_plan", "gocccl_segmented_sort_pairs_float32_uint32_histogram", "gocccl_segmented_sort_pairs_float32_uint32_onesweep"},
+		Part:      13,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
@@ -187,6 +229,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"float64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_float64_uint32_init", "gocccl_segmented_sort_pairs_float64_uint32_classify", "gocccl_segmented_sort_pairs_float64_uint32_small", "gocccl_segmented_sort_pairs_float64_uint32_medium", "gocccl_segmented_sort_pairs_float64_uint32_big", "gocccl_segmented_sort_pairs_float64_uint32_plan", "gocccl_segmented_sort_pairs_float64_uint32_histogram", "gocccl_segmented_sort_pairs_float64_uint32_onesweep"},
+		Part:      14,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -198,6 +241,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"int16/2", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_int16_uint32_init", "gocccl_segmented_sort_pairs_int16_uint32_classify", "gocccl_segmented_sort_pairs_int16_uint32_small", "gocccl_segmented_sort_pairs_int16_uint32_medium", "gocccl_segmented_sort_pairs_int16_uint32_big", "gocccl_segmented_sort_pairs_int16_uint32_plan", "gocccl_segmented_sort_pairs_int16_uint32_histogram", "gocccl_segmented_sort_pairs_int16_uint32_onesweep"},
+		Part:      15,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
@@ -209,6 +253,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[Payload]()},
 		Layouts:   []string{"int32/4", "{Index@0:uint32,Tag@4:int16,F@8:[3]float64}/32"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_int32_Payload_init", "gocccl_segmented_sort_pairs_int32_Payload_classify", "gocccl_segmented_sort_pairs_int32_Payload_small", "gocccl_segmented_sort_pairs_int32_Payload_medium", "gocccl_segmented_sort_pairs_int32_Payload_big", "gocccl_segmented_sort_pairs_int32_Payload_plan", "gocccl_segmented_sort_pairs_int32_Payload_histogram", "gocccl_segmented_sort_pairs_int32_Payload_onesweep"},
+		Part:      16,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -220,6 +265,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"int64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_int64_uint32_init", "gocccl_segmented_sort_pairs_int64_uint32_classify", "gocccl_segmented_sort_pairs_int64_uint32_small", "gocccl_segmented_sort_pairs_int64_uint32_medium", "gocccl_segmented_sort_pairs_int64_uint32_big", "gocccl_segmented_sort_pairs_int64_uint32_plan", "gocccl_segmented_sort_pairs_int64_uint32_histogram", "gocccl_segmented_sort_pairs_int64_uint32_onesweep"},
+		Part:      17,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -231,6 +277,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"int8/1", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_int8_uint32_init", "gocccl_segmented_sort_pairs_int8_uint32_classify", "gocccl_segmented_sort_pairs_int8_uint32_small", "gocccl_segmented_sort_pairs_int8_uint32_medium", "gocccl_segmented_sort_pairs_int8_uint32_big", "gocccl_segmented_sort_pairs_int8_uint32_plan", "gocccl_segmented_sort_pairs_int8_uint32_histogram", "gocccl_segmented_sort_pairs_int8_uint32_onesweep"},
+		Part:      18,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
@@ -242,6 +289,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint16](), reflect.TypeFor[Big]()},
 		Layouts:   []string{"uint16/2", "{Index@0:uint64,Pad@8:[24]uint64}/200"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_uint16_Big_init", "gocccl_segmented_sort_pairs_uint16_Big_classify", "gocccl_segmented_sort_pairs_uint16_Big_small", "gocccl_segmented_sort_pairs_uint16_Big_medium", "gocccl_segmented_sort_pairs_uint16_Big_big", "gocccl_segmented_sort_pairs_uint16_Big_plan", "gocccl_segmented_sort_pairs_uint16_Big_histogram", "gocccl_segmented_sort_pairs_uint16_Big_onesweep"},
+		Part:      19,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -253,6 +301,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_uint32_uint32_init", "gocccl_segmented_sort_pairs_uint32_uint32_classify", "gocccl_segmented_sort_pairs_uint32_uint32_small", "gocccl_segmented_sort_pairs_uint32_uint32_medium", "gocccl_segmented_sort_pairs_uint32_uint32_big", "gocccl_segmented_sort_pairs_uint32_uint32_plan", "gocccl_segmented_sort_pairs_uint32_uint32_histogram", "gocccl_segmented_sort_pairs_uint32_uint32_onesweep"},
+		Part:      20,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
@@ -264,6 +313,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_uint64_uint32_init", "gocccl_segmented_sort_pairs_uint64_uint32_classify", "gocccl_segmented_sort_pairs_uint64_uint32_small", "gocccl_segmented_sort_pairs_uint64_uint32_medium", "gocccl_segmented_sort_pairs_uint64_uint32_big", "gocccl_segmented_sort_pairs_uint64_uint32_plan", "gocccl_segmented_sort_pairs_uint64_uint32_histogram", "gocccl_segmented_sort_pairs_uint64_uint32_onesweep"},
+		Part:      21,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},

@@ -271,12 +271,12 @@ constexpr int gocccl_partition_KeepInt64_threads = 128, gocccl_partition_KeepInt
 constexpr int gocccl_partition_KeepItem_threads = 128, gocccl_partition_KeepItem_items = 8;
 constexpr int gocccl_partition_KeepUint32_threads = 384, gocccl_partition_KeepUint32_items = 17;
 constexpr int gocccl_partition_KeepUint8_threads = 128, gocccl_partition_KeepUint8_items = 16;
-constexpr int gocccl_rle_EqFloat32_threads = 128, gocccl_rle_EqFloat32_items = 16;
+constexpr int gocccl_rle_EqFloat32_threads = 256, gocccl_rle_EqFloat32_items = 13;
 constexpr int gocccl_rle_EqFloat64_threads = 128, gocccl_rle_EqFloat64_items = 8;
-constexpr int gocccl_rle_EqInt32_threads = 128, gocccl_rle_EqInt32_items = 16;
+constexpr int gocccl_rle_EqInt32_threads = 256, gocccl_rle_EqInt32_items = 13;
 constexpr int gocccl_rle_EqInt64_threads = 128, gocccl_rle_EqInt64_items = 8;
 constexpr int gocccl_rle_EqItem_threads = 128, gocccl_rle_EqItem_items = 8;
-constexpr int gocccl_rle_EqUint32_threads = 128, gocccl_rle_EqUint32_items = 16;
+constexpr int gocccl_rle_EqUint32_threads = 256, gocccl_rle_EqUint32_items = 13;
 constexpr int gocccl_rle_EqUint8_threads = 128, gocccl_rle_EqUint8_items = 16;
 constexpr int gocccl_select_KeepFloat32_threads = 384, gocccl_select_KeepFloat32_items = 17;
 constexpr int gocccl_select_KeepFloat64_threads = 128, gocccl_select_KeepFloat64_items = 8;

@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 5; it fails to compile against a runtime that
+// The glue is version 6; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 5)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(6 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 6)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -23,8 +23,33 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "c52579ea60215f5529a102095aaaf0772632a2866935a16e32bd53ba877cf1eb", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "14ed2f33ba52d397c37d8796e91393fb8474cc307b84b53658cb7b0f1e8fa266"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "a2b587815b0a518cab6816d518c834c4b02648187c83cbe58181f81a6d7018d4", []goccclimpl.Image{
+		{
+			Target: goccclimpl.Target{Arch: 90},
+			Data:   goccclImageSM90,
+			SHA256: "2d63eb3a9b7dcc7cac01aa95f4dca24696fdb631c0e69479c5f48f670bfcb6fd",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 16632, SHA256: "6d9133042b957d794e2767430c54436f6a6e5e647de5479456d9559aaabe3168"},
+				{Offset: 16640, Size: 22032, SHA256: "ad2f83d8c7b9feead98437391fb10cb5b445890e7872a4f5c2c16c241e5ed1ed"},
+				{Offset: 38672, Size: 169888, SHA256: "6d4fbe4d3fda7a3da7d9a6ea331c705dea426e7f419dcf7f8dd964768bb94837"},
+				{Offset: 208560, Size: 5376, SHA256: "af7cbcb8c17af437314e15a499ca4618fe209c0604149ec38a328205ff6d414e"},
+				{Offset: 213936, Size: 175008, SHA256: "94e74e1904079bfd93a33400b6f1542b7ac3dcdb53bbd310d58fdd3512050f3f"},
+				{Offset: 388944, Size: 9368, SHA256: "4857d543658da434ef2b9ede63d0e86fcfc365b62b305008fa1dc97c0dec3d4b"},
+				{Offset: 398320, Size: 141224, SHA256: "58b626b6069219aff4d86687e58969048176bb20c4aebf98f42cba29e3ccd6a6"},
+				{Offset: 539552, Size: 180944, SHA256: "b4227dcadc10e5e3019b42573a6d2cc121214973d0a9cf516b775e3b00687cae"},
+				{Offset: 720496, Size: 166032, SHA256: "8b3685d052cde2b1c81e0f647c5fc7586884767d18532900f0c40b4a129b438a"},
+				{Offset: 886528, Size: 197296, SHA256: "42dc0c4a18a43af99ba1ca7207d04298f802abb8ccee2a4f5f492e42991f2261"},
+				{Offset: 1083824, Size: 113720, SHA256: "824a703ece828aa84b24f6a7afa73fd1b7c73c8ddea0554ad4aa86b38a40be7b"},
+				{Offset: 1197552, Size: 29464, SHA256: "5fa62017d4eecbc2d5cecb25e7a1c8f21b799632b24f2b6aff4a6e3f407e219b"},
+				{Offset: 1227024, Size: 39416, SHA256: "1a1d49121867f4f37ac4e4cf304db665c436d9172759ecc398edfb111329f94a"},
+				{Offset: 1266448, Size: 6280, SHA256: "dc605e3a75023bb5378df2578acce2094fa2ac2f9e39b1e3a5aa2839d660cbae"},
+				{Offset: 1272736, Size: 20256, SHA256: "ed7d1e8e4f3720314ce98d02db9e25790e6ecde64e30aa0e7dc001322b1c7feb"},
+				{Offset: 1292992, Size: 29216, SHA256: "01bbde1979c30cff473e57813344a88869d26ccb0524b4b98e678e6324319e24"},
+				{Offset: 1322208, Size: 9624, SHA256: "49df67cac32f76d53908af96358736fc33567ab3ccd0b21e4dd9dc6258718346"},
+				{Offset: 1331840, Size: 36624, SHA256: "55c98b22088191e99c3ae8ea9b594b44366011f4db46533c6d01f6552343978c"},
+				{Offset: 1368464, Size: 9368, SHA256: "fa0f126c744095f1760965704517d2fb975a1cd2798a9e1097ebb244d86dc65b"},
+			},
+		},
 	})
 	// AdjacentDifference(Mod.Add) over uint64, declared at ops.go:169:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -33,6 +58,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_adjacent_difference_Mod_Add_left", "gocccl_adjacent_difference_Mod_Add_right"},
+		Part:      0,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -46,6 +72,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_Axpy_Apply"},
+		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -59,6 +86,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_Mod_Add_init", "gocccl_exclusive_scan_Mod_Add_sweep"},
+		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -72,6 +100,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_for_each_Affine_Apply"},
+		Part:      3,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -85,6 +114,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_Mod_Add_init", "gocccl_inclusive_scan_Mod_Add_sweep"},
+		Part:      4,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -98,6 +128,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_lower_bound_Order_Less"},
+		Part:      5,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -111,6 +142,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_merge_sort_keys_Order_Less_block", "gocccl_merge_sort_keys_Order_Less_partition", "gocccl_merge_sort_keys_Order_Less_merge"},
+		Part:      6,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -124,6 +156,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"uint32/4", "int32/4"},
 		Kernels:   []string{"gocccl_merge_sort_pairs_Order_Less_uint32_int32_block", "gocccl_merge_sort_pairs_Order_Less_uint32_int32_partition", "gocccl_merge_sort_pairs_Order_Less_uint32_int32_merge"},
+		Part:      7,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -137,6 +170,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_reduce_Mod_Add_sweep", "gocccl_reduce_Mod_Add_final"},
+		Part:      8,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -150,6 +184,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_reduce_Weights_Add_sweep", "gocccl_reduce_Weights_Add_final"},
+		Part:      9,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -163,6 +198,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_segmented_reduce_Mod_Add_warp", "gocccl_segmented_reduce_Mod_Add_block"},
+		Part:      10,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -176,6 +212,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_select_Band_In_init", "gocccl_select_Band_In_sweep"},
+		Part:      11,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -189,6 +226,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Spans_In_init", "gocccl_select_Spans_In_sweep"},
+		Part:      12,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -202,6 +240,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform_Affine_Apply"},
+		Part:      13,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -215,6 +254,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Lut_Get"},
+		Part:      14,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -228,6 +268,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform_Mix_Map"},
+		Part:      15,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
@@ -241,6 +282,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4", "int32/4"},
 		Kernels:   []string{"gocccl_transform_Probe_At"},
+		Part:      16,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -254,6 +296,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_unique_Bucket_Same_init", "gocccl_unique_Bucket_Same_sweep"},
+		Part:      17,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -267,6 +310,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_upper_bound_Order_Less"},
+		Part:      18,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},

@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 5; it fails to compile against a runtime that
+// The glue is version 6; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 5)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(6 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 6)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -23,8 +23,20 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "4e09377f7f0012e34f3b7f66f554d249b7bbc16bd0f3250cb642d2fd4df1be58", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "dd81c9eeadda5827109f8e81027c992242220b132ffd190f64f45d19ffb632e6"},
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "a761418b314fe8ac499ecf7ef45b6da9a7b71c563b10b20402b7d64b577ec258", []goccclimpl.Image{
+		{
+			Target: goccclimpl.Target{Arch: 90},
+			Data:   goccclImageSM90,
+			SHA256: "7552c927eef77534b4e061b94c67d586ea66f8e04981dd5a00bf524770c47942",
+			Parts: []goccclimpl.Part{
+				{Offset: 0, Size: 11832, SHA256: "a3cbe2d861ebc86e3e1206ae66ea875725cf1c2d90589871dee2195b7489877a"},
+				{Offset: 11840, Size: 96344, SHA256: "a97d9525b2aa70a731125750358240f88a366224cad04d984007bd0a1e7d0f7d"},
+				{Offset: 108192, Size: 270848, SHA256: "47ff929166e058b20855ee90a3db05191939bbb395ae75bd069e64aeb624bdcb"},
+				{Offset: 379040, Size: 103616, SHA256: "70d4eeb4430c5f6d1e08051fdc91f26f4928c53bf227259217b9bade67fa2bbe"},
+				{Offset: 482656, Size: 43224, SHA256: "95f5d6a5014b05bf16a0831a31f5a65be2184004bd774757cde5409d629a430b"},
+				{Offset: 525888, Size: 15664, SHA256: "bf95fbc62e4dd5d6add9c05e4389499a6ecdb9c34e55445dbbb1b965e1ac3dd4"},
+			},
+		},
 	})
 	// BinaryTransform(Lut.Axpy){Permutation[float32](Slice[float32],Slice[int64]),->TransformOutput[float32](Slice[float32],Half)} over float32, float32, float32, declared at ops.go:81:13.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -33,6 +45,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform2_Lut_Axpy_it4d411de080"},
+		Part:      0,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -53,6 +66,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_init", "gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_sweep"},
+		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -72,6 +86,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_merge_sort_keys_Lut_Less_itb6b90bb75a_block", "gocccl_merge_sort_keys_Lut_Less_itb6b90bb75a_partition", "gocccl_merge_sort_keys_Lut_Less_itb6b90bb75a_merge"},
+		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -89,6 +104,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_reduce_Lut_AddMod_itef99a8d36f_sweep", "gocccl_reduce_Lut_AddMod_itef99a8d36f_final"},
+		Part:      3,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -108,6 +124,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_select_Lut_Keep_it0adec60018_init", "gocccl_select_Lut_Keep_it0adec60018_sweep"},
+		Part:      4,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -128,6 +145,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"int32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_Lut_Get_ite165c85e6b"},
+		Part:      5,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},

@@ -9,11 +9,11 @@ import (
 	"reflect"
 )
 
-// The glue is version 5; it fails to compile against a runtime that
+// The glue is version 6; it fails to compile against a runtime that
 // does not accept it, and the compiler's message names the fix.
 const (
-	_ = goccclimpl.EnforceVersion_RunGoGenerate(5 - goccclimpl.MinVersion)
-	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 5)
+	_ = goccclimpl.EnforceVersion_RunGoGenerate(6 - goccclimpl.MinVersion)
+	_ = goccclimpl.EnforceVersion_UpdateGocccl(goccclimpl.MaxVersion - 6)
 )
 
 // Images compiled from gocccl_gen.cu, one per target (see gocccl_gen_manifest.json).
@@ -34,12 +34,36 @@ var (
 
 func init() {
 	m := goccclimpl.NewModule("example.com/demo/ops", "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", []goccclimpl.Image{
-		{Target: goccclimpl.Target{Arch: 75}, Data: goccclImageSM75, SHA256: "c23d50bf8df9435f0d6c28c8df627b675600de578a15c937b9bf2a774eda3424"},
-		{Target: goccclimpl.Target{Arch: 80}, Data: goccclImageSM80, SHA256: "8ab783db555ada18012b870f026ff67d83460b2b21b6ed61a7a89dfbba64d582"},
-		{Target: goccclimpl.Target{Arch: 86}, Data: goccclImageSM86, SHA256: "f680c55a018fbfdbd7c8bdca7d629f3876d3ba47faf4de057d538ee801967746"},
-		{Target: goccclimpl.Target{Arch: 89}, Data: goccclImageSM89, SHA256: "f4f8ab5199f1533e1e2b1ab25a3ba18570187051392dbc0d555c95aff2b031ff"},
-		{Target: goccclimpl.Target{Arch: 90}, Data: goccclImageSM90, SHA256: "7e3dc1f414ad15f93484c208543879fec7e897a39e5f0792d93d61e186482172"},
-		{Target: goccclimpl.Target{Arch: 90, PTX: true}, Data: goccclImageCompute90, SHA256: "ebebd74a1dc70c2a89f449a09a4b5cde99e30a1ad5c8e5c73f06e9fef2ca6d5e"},
+		{
+			Target: goccclimpl.Target{Arch: 75},
+			Data:   goccclImageSM75,
+			SHA256: "c23d50bf8df9435f0d6c28c8df627b675600de578a15c937b9bf2a774eda3424",
+		},
+		{
+			Target: goccclimpl.Target{Arch: 80},
+			Data:   goccclImageSM80,
+			SHA256: "8ab783db555ada18012b870f026ff67d83460b2b21b6ed61a7a89dfbba64d582",
+		},
+		{
+			Target: goccclimpl.Target{Arch: 86},
+			Data:   goccclImageSM86,
+			SHA256: "f680c55a018fbfdbd7c8bdca7d629f3876d3ba47faf4de057d538ee801967746",
+		},
+		{
+			Target: goccclimpl.Target{Arch: 89},
+			Data:   goccclImageSM89,
+			SHA256: "f4f8ab5199f1533e1e2b1ab25a3ba18570187051392dbc0d555c95aff2b031ff",
+		},
+		{
+			Target: goccclimpl.Target{Arch: 90},
+			Data:   goccclImageSM90,
+			SHA256: "7e3dc1f414ad15f93484c208543879fec7e897a39e5f0792d93d61e186482172",
+		},
+		{
+			Target: goccclimpl.Target{Arch: 90, PTX: true},
+			Data:   goccclImageCompute90,
+			SHA256: "ebebd74a1dc70c2a89f449a09a4b5cde99e30a1ad5c8e5c73f06e9fef2ca6d5e",
+		},
 	})
 	// BinaryTransform(Bits) over uint16, int8, uint32, declared at ops.go:80:9.
 	goccclimpl.Register(m, goccclimpl.Instance{
@@ -48,6 +72,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint16](), reflect.TypeFor[int8](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint16/2", "int8/1", "uint32/4"},
 		Kernels:   []string{"gocccl_transform2_Bits"},
+		Part:      0,
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
@@ -63,6 +88,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float32/4", "float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_transform2_Floats"},
+		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
@@ -78,6 +104,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint](), reflect.TypeFor[int](), reflect.TypeFor[bool]()},
 		Layouts:   []string{"uint/8", "int/8", "bool/1"},
 		Kernels:   []string{"gocccl_transform2_Limits"},
+		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 4},
@@ -93,6 +120,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_reduce_F32_sweep", "gocccl_reduce_F32_final"},
+		Part:      3,
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 16},
@@ -108,6 +136,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_reduce_Mix_sweep", "gocccl_reduce_Mix_final"},
+		Part:      4,
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 8},
@@ -123,6 +152,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_reduce_Small_sweep", "gocccl_reduce_Small_final"},
+		Part:      5,
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
 			{Arch: 80, BlockThreads: 256, ItemsPerThread: 32},

@@ -1,0 +1,128 @@
+package emit
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/gocccl/gocccl/model"
+)
+
+// artifact is one target's compiled image: the images of its parts (one
+// instance's kernels each, see splitPTX) back to back, each at a multiple of
+// PartAlign bytes. A PTX part ends in a NUL byte, which the driver needs.
+type artifact struct {
+	data  []byte
+	parts []PartHash
+}
+
+// joinParts lays part images out as an artifact.
+func joinParts(images [][]byte) *artifact {
+	a := &artifact{parts: make([]PartHash, len(images))}
+	for i, im := range images {
+		for len(a.data)%PartAlign != 0 {
+			a.data = append(a.data, 0)
+		}
+		a.data = append(a.data, im...)
+		a.parts[i] = PartHash{Size: len(im), SHA256: sha256Hex(im)}
+	}
+	return a
+}
+
+// PartOffsets returns where each part begins in its artifact.
+func PartOffsets(parts []PartHash) []int {
+	offs := make([]int, len(parts))
+	at := 0
+	for i, p := range parts {
+		at = (at + PartAlign - 1) / PartAlign * PartAlign
+		offs[i] = at
+		at += p.Size
+	}
+	return offs
+}
+
+// checkParts reports whether data holds the parts at their offsets, with
+// the recorded hashes, and nothing after the last.
+func checkParts(data []byte, parts []PartHash) bool {
+	offs := PartOffsets(parts)
+	end := 0
+	for i, p := range parts {
+		if offs[i]+p.Size > len(data) || sha256Hex(data[offs[i]:offs[i]+p.Size]) != p.SHA256 {
+			return false
+		}
+		end = offs[i] + p.Size
+	}
+	return len(parts) > 0 && end == len(data)
+}
+
+// instanceParts groups the kernels of pkg's instances into parts, in
+// instance order: one part per instance, instances that share a kernel in
+// one part. It returns each part's kernels and each instance's part.
+func instanceParts(pkg *model.Package) (parts [][]string, partOf []int) {
+	partOf = make([]int, len(pkg.Instances))
+	kernelPart := make(map[string]int)
+	for i, in := range pkg.Instances {
+		sym := instanceSymbol(in)
+		p := -1
+		for _, k := range in.Algorithm.Kernels {
+			if q, ok := kernelPart[k.Symbol(sym)]; ok {
+				p = q
+				break
+			}
+		}
+		if p < 0 {
+			p = len(parts)
+			parts = append(parts, nil)
+		}
+		for _, k := range in.Algorithm.Kernels {
+			name := k.Symbol(sym)
+			if _, ok := kernelPart[name]; !ok {
+				kernelPart[name] = p
+				parts[p] = append(parts[p], name)
+			}
+		}
+		partOf[i] = p
+	}
+	return parts, partOf
+}
+
+// The compile cache holds an artifact as a header line naming its parts'
+// sizes, then its data: "parts 46584 129080\n".
+const cachedPartsHeader = "parts"
+
+func encodeArtifact(a *artifact) []byte {
+	var b bytes.Buffer
+	b.WriteString(cachedPartsHeader)
+	for _, p := range a.parts {
+		b.WriteString(" " + strconv.Itoa(p.Size))
+	}
+	b.WriteByte('\n')
+	b.Write(a.data)
+	return b.Bytes()
+}
+
+func decodeArtifact(b []byte) (*artifact, error) {
+	line, data, ok := bytes.Cut(b, []byte("\n"))
+	f := strings.Fields(string(line))
+	if !ok || len(f) < 2 || f[0] != cachedPartsHeader {
+		return nil, fmt.Errorf("no parts header")
+	}
+	a := &artifact{data: data, parts: make([]PartHash, len(f)-1)}
+	offs := make([]int, len(a.parts))
+	for i, s := range f[1:] {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("part size %q", s)
+		}
+		a.parts[i].Size = n
+	}
+	copy(offs, PartOffsets(a.parts))
+	for i, p := range a.parts {
+		if offs[i]+p.Size > len(data) {
+			return nil, fmt.Errorf("part %d past the end", i)
+		}
+		a.parts[i].SHA256 = sha256Hex(data[offs[i] : offs[i]+p.Size])
+	}
+	return a, nil
+}

@@ -191,7 +191,7 @@ func moduleNote(t target) string {
 			size += len(im.Data)
 		}
 	}
-	return fmt.Sprintf("module of %d instances, %.1f MB; CUDA_MODULE_LOADING=%q", t.instances, float64(size)/1e6, os.Getenv("CUDA_MODULE_LOADING"))
+	return fmt.Sprintf("package of %d instances, a %.1f MB image; CUDA_MODULE_LOADING=%q", t.instances, float64(size)/1e6, os.Getenv("CUDA_MODULE_LOADING"))
 }
 
 func firstCall(t target) error {

@@ -30,7 +30,8 @@ func TestVersionGuard(t *testing.T) {
 		{"1", "constant -1 overflows goccclimpl.EnforceVersion_RunGoGenerate"},
 		{"4", ""},
 		{"5", ""},
-		{"6", "constant -1 overflows goccclimpl.EnforceVersion_UpdateGocccl"},
+		{"6", ""},
+		{"7", "constant -1 overflows goccclimpl.EnforceVersion_UpdateGocccl"},
 	} {
 		t.Run("v"+c.version, func(t *testing.T) {
 			dir := t.TempDir()

@@ -16,6 +16,8 @@
 #include "bench.cuh"
 #include "select_ops.cuh"
 
+#include <gocccl/iterator.cuh>
+#include <gocccl/reduce_by_key.cuh>
 #include <gocccl/select.cuh>
 
 #include <cub/device/device_run_length_encode.cuh>
@@ -33,6 +35,25 @@ __global__ void __launch_bounds__(THREADS) rle_kernel(const T* d_in, T* d_unique
                                                       long long n, void* d_state, long long state_bytes)
 {
   ::gocccl::rle_encode<THREADS, ITEMS, T, Equal>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes);
+}
+
+// RunLengthEncode as CUB does it: gocccl's reduce_by_key over constant ones
+// (no value loads), summing int lengths. Rows "gocccl-rbk-TxI".
+struct PlusInt
+{
+  __device__ __forceinline__ int operator()(int a, int b) const { return a + b; }
+};
+template <int THREADS, int ITEMS, typename T>
+__global__ void __launch_bounds__(THREADS) rbk_init_kernel(void* d_state, long long state_bytes, long long tiles)
+{
+  ::gocccl::reduce_by_key_init<THREADS, ITEMS, T, int, Equal, PlusInt>(d_state, state_bytes, tiles);
+}
+template <int THREADS, int ITEMS, typename T>
+__global__ void __launch_bounds__(THREADS) rbk_rle_kernel(const T* d_in, T* d_unique, int* d_lengths, int64_t* d_count,
+                                                          long long n, void* d_state, long long state_bytes)
+{
+  ::gocccl::reduce_by_key<THREADS, ITEMS, T, int, Equal, PlusInt>(d_in, ::gocccl::it::Constant<int>{1}, d_unique, d_lengths,
+                                                                  d_count, n, d_state, state_bytes);
 }
 
 template <typename T>
@@ -96,6 +117,38 @@ void shape(const Data<T>& d)
                sizeof(L) == 4 ? "int32 lengths" : "int64 lengths");
 }
 
+template <int THREADS, int ITEMS, typename T>
+void rbk_shape(const Data<T>& d)
+{
+  const std::string system = "gocccl-rbk-" + std::to_string(THREADS) + "x" + std::to_string(ITEMS);
+  const char* type = bench::type_name<T>();
+  const long long n = d.n, tile = THREADS * ITEMS, tiles = (n + tile - 1) / tile;
+  const unsigned init_grid = static_cast<unsigned>((std::max(tiles, 1LL) + THREADS - 1) / THREADS);
+  bench::DeviceBuffer<T> unique(static_cast<size_t>(n));
+  bench::DeviceBuffer<int> lengths(static_cast<size_t>(n));
+  bench::DeviceBuffer<int64_t> count(1);
+  size_t state_bytes = 0;
+  BENCH_CK(::gocccl::detail::RunTileState<int>::AllocationSize(static_cast<int>(tiles), state_bytes));
+  bench::DeviceBuffer<unsigned char> state(state_bytes);
+  auto fn = [&](int i) {
+    if (tiles != 1)
+      rbk_init_kernel<THREADS, ITEMS, T><<<init_grid, THREADS>>>(state.get(), static_cast<long long>(state_bytes), tiles);
+    if (tiles > 0)
+      rbk_rle_kernel<THREADS, ITEMS, T><<<static_cast<unsigned>(tiles), THREADS>>>(
+        d.in->get(i), unique.get(), lengths.get(), count.get(), n, state.get(), static_cast<long long>(state_bytes));
+  };
+  unique.poison(), lengths.poison(), count.poison();
+  fn(0);
+  BENCH_CK(cudaDeviceSynchronize());
+  BENCH_CK(cudaGetLastError());
+  if (count.to_host()[0] != static_cast<int64_t>(d.uniq.size()) || !same(unique.to_host(), d.uniq) ||
+      !same(lengths.to_host(), d.lens))
+    bench::fail(system.c_str(), "run_length_encode", type, n, bytes_of(d, 4), "count, runs or lengths differ");
+  else
+    bench::row(system.c_str(), "run_length_encode", type, n, bench::time_us(fn), bytes_of(d, 4),
+               "int32 lengths; reduce_by_key over constant ones");
+}
+
 template <typename T, typename L>
 void cub_row(const Data<T>& d, const char* system, const char* note)
 {
@@ -150,6 +203,8 @@ void run_type(uint64_t salt)
     shape<256, 13, T>(d); // CUB's sm_90 Encode tuning (4-byte keys and lengths); the policy since
     shape<256, 13, T, int>(d);
     shape<128, 16, T, int>(d);
+    rbk_shape<256, 13, T>(d); // CUB's Encode tile
+    rbk_shape<256, 18, T>(d); // ReduceByKey's policy
   }
 }
 

@@ -30,14 +30,15 @@ func joinParts(images [][]byte) *artifact {
 	return a
 }
 
-// PartOffsets returns where each part begins in its artifact.
+// PartOffsets returns where each part begins in its artifact. A negative
+// or absurd size (a damaged manifest) gives offsets that checkParts refuses.
 func PartOffsets(parts []PartHash) []int {
 	offs := make([]int, len(parts))
 	at := 0
 	for i, p := range parts {
 		at = (at + PartAlign - 1) / PartAlign * PartAlign
 		offs[i] = at
-		at += p.Size
+		at += max(0, min(p.Size, 1<<40))
 	}
 	return offs
 }
@@ -48,7 +49,7 @@ func checkParts(data []byte, parts []PartHash) bool {
 	offs := PartOffsets(parts)
 	end := 0
 	for i, p := range parts {
-		if offs[i]+p.Size > len(data) || sha256Hex(data[offs[i]:offs[i]+p.Size]) != p.SHA256 {
+		if p.Size < 0 || offs[i] > len(data) || p.Size > len(data)-offs[i] || sha256Hex(data[offs[i]:offs[i]+p.Size]) != p.SHA256 {
 			return false
 		}
 		end = offs[i] + p.Size
@@ -109,20 +110,22 @@ func decodeArtifact(b []byte) (*artifact, error) {
 		return nil, fmt.Errorf("no parts header")
 	}
 	a := &artifact{data: data, parts: make([]PartHash, len(f)-1)}
-	offs := make([]int, len(a.parts))
 	for i, s := range f[1:] {
 		n, err := strconv.Atoi(s)
-		if err != nil || n < 0 {
+		if err != nil || n < 0 || n > len(data) {
 			return nil, fmt.Errorf("part size %q", s)
 		}
 		a.parts[i].Size = n
 	}
-	copy(offs, PartOffsets(a.parts))
+	offs := PartOffsets(a.parts)
 	for i, p := range a.parts {
-		if offs[i]+p.Size > len(data) {
+		if offs[i] > len(data) || p.Size > len(data)-offs[i] {
 			return nil, fmt.Errorf("part %d past the end", i)
 		}
 		a.parts[i].SHA256 = sha256Hex(data[offs[i] : offs[i]+p.Size])
+	}
+	if last := len(a.parts) - 1; offs[last]+a.parts[last].Size != len(data) {
+		return nil, fmt.Errorf("bytes after the last part")
 	}
 	return a, nil
 }

@@ -29,11 +29,13 @@ func TestJoinParts(t *testing.T) {
 	damaged[33] ^= 1
 	assert.False(t, checkParts(damaged, a.parts))
 	assert.False(t, checkParts(a.data, nil), "no parts vouch for nothing")
+	assert.False(t, checkParts(a.data, []PartHash{{Size: -1}}), "a negative size, from a damaged manifest")
+	assert.False(t, checkParts(a.data, []PartHash{{Size: 1 << 62}}), "a size past the end")
 
 	b, err := decodeArtifact(encodeArtifact(a))
 	require.NoError(t, err)
 	assert.Equal(t, a, b)
-	for _, bad := range []string{"", "image", "parts\nx", "parts -1\n", "parts 9\nshort"} {
+	for _, bad := range []string{"", "image", "parts\nx", "parts -1\n", "parts 9\nshort", "parts 5 9223372036854775807\nabcde", "parts 2\nabc"} {
 		_, err := decodeArtifact([]byte(bad))
 		assert.Error(t, err, "%q", bad)
 	}

@@ -44,7 +44,8 @@ const (
 
 // cacheVersion is the layout and key version; a change of either starts an
 // empty tree beside the old one. v2: an entry is an artifact of parts
-// (encodeArtifact).
+// (encodeArtifact). A change to what a part holds (splitPTX, joinParts)
+// must bump it, and InputHash's marker with it.
 const cacheVersion = "v2"
 
 // staleTemp is how old a temporary file must be before trim removes it: a
@@ -304,7 +305,7 @@ func compileCached(ctx context.Context, c *Cache, tc *Toolchain, src *cudaFile, 
 	for _, t := range targets {
 		keys[t] = cacheKey(tc, src.src, headers, t, parts)
 		if b, ok := c.Get(keys[t]); ok {
-			if a, err := decodeArtifact(b); err == nil && len(a.parts) == len(parts) {
+			if a, err := decodeArtifact(b); err == nil && len(a.parts) == max(1, len(parts)) {
 				images[t] = a
 				hits = append(hits, t)
 				continue

@@ -95,7 +95,8 @@ func Generate(ctx context.Context, pkg *model.Package, opts Options) (*Output, e
 		Targets:   targets,
 		InputHash: InputHash(src.src, headers, Flags(), targets),
 	}
-	images, reused := reuseImages(pkg.Dir, old, m)
+	parts, _ := instanceParts(pkg)
+	images, reused := reuseImages(pkg.Dir, old, m, len(parts))
 	var cached []Target
 	if reused {
 		m.NVCC, m.CUB, m.PTXISA = old.NVCC, old.CUB, old.PTXISA
@@ -109,7 +110,6 @@ func Generate(ctx context.Context, pkg *model.Package, opts Options) (*Output, e
 		if err != nil {
 			return nil, err
 		}
-		parts, _ := instanceParts(pkg)
 		if images, cached, err = compileCached(ctx, cache, tc, src, headers, targets, parts, opts.Jobs); err != nil {
 			return nil, err
 		}
@@ -125,8 +125,8 @@ func Generate(ctx context.Context, pkg *model.Package, opts Options) (*Output, e
 
 // reuseImages returns the artifacts of m's targets from dir when old has the
 // same input hash and each artifact matches the sha256 old records, its
-// parts too.
-func reuseImages(dir string, old, m *Manifest) (map[Target]*artifact, bool) {
+// nparts parts too.
+func reuseImages(dir string, old, m *Manifest, nparts int) (map[Target]*artifact, bool) {
 	if dir == "" || old == nil || old.InputHash != m.InputHash {
 		return nil, false
 	}
@@ -134,7 +134,7 @@ func reuseImages(dir string, old, m *Manifest) (map[Target]*artifact, bool) {
 	for _, t := range m.Targets {
 		name := t.FileName()
 		b, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil || old.FileSHA256(name) != sha256Hex(b) || !checkParts(b, old.FileParts(name)) {
+		if err != nil || old.FileSHA256(name) != sha256Hex(b) || len(old.FileParts(name)) != nparts || !checkParts(b, old.FileParts(name)) {
 			return nil, false
 		}
 		images[t] = &artifact{data: b, parts: old.FileParts(name)}
@@ -483,6 +483,7 @@ func checkFiles(pkg *model.Package, dir string, targets []Target, old *Manifest,
 		InputHash: InputHash(src.src, headers, Flags(), targets),
 	}
 	sameInputs := old != nil && old.InputHash == m.InputHash
+	parts, _ := instanceParts(pkg)
 	if old != nil {
 		m.NVCC, m.CUB, m.PTXISA = old.NVCC, old.CUB, old.PTXISA
 	}
@@ -504,6 +505,8 @@ func checkFiles(pkg *model.Package, dir string, targets []Target, old *Manifest,
 			stale[name] = "sha256 does not match the manifest: damaged or edited"
 		case !checkParts(b, a.parts):
 			stale[name] = "its parts do not match the manifest"
+		case len(a.parts) != len(parts):
+			stale[name] = fmt.Sprintf("%d parts for %d instances' kernels", len(a.parts), len(parts))
 		}
 		images[t] = a
 	}

@@ -127,7 +127,9 @@ func InputHash(cu []byte, headers []File, flags []string, targets []Target) stri
 		fmt.Fprintf(h, "%s %d\n", kind, len(data))
 		h.Write(data)
 	}
-	io.WriteString(h, "gocccl-gen input v3\n") // v3: artifacts of one part per instance
+	// v3: artifacts of one part per instance. A change to what a part holds
+	// (splitPTX, joinParts) must bump it, and cacheVersion with it.
+	io.WriteString(h, "gocccl-gen input v3\n")
 	item("cu", cu)
 	hs := includedHeaders(cu, headers)
 	sort.Slice(hs, func(i, j int) bool { return hs[i].Name < hs[j].Name })

@@ -303,6 +303,9 @@ func (tc *Toolchain) compileTarget(ctx context.Context, dir string, src *cudaFil
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			images[i], errs[i] = tc.run(ctx, dir, src, t, append(TargetFlags(t), "-o", base+".cubin", base+".ptx"), base+".cubin")
+			if errs[i] != nil && parts != nil {
+				errs[i] = fmt.Errorf("%w\n(compiling the part of kernels %s)", errs[i], strings.Join(parts[i], ", "))
+			}
 		}()
 	}
 	wg.Wait()

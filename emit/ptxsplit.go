@@ -17,7 +17,7 @@ import (
 
 // entryLine matches the first line of a kernel's definition in PTX: its
 // linkage, ".entry" and the name up to the parameter list.
-var entryLine = regexp.MustCompile(`^(?:\.(?:visible|weak|extern)\s+)?\.entry\s+([A-Za-z_$][A-Za-z0-9_$]*)\s*\(`)
+var entryLine = regexp.MustCompile(`^(?:\.(?:visible|weak)\s+)?\.entry\s+([A-Za-z_$][A-Za-z0-9_$]*)\s*\(`)
 
 // ptxEntry is one kernel's definition: lines [begin, end) of the module.
 type ptxEntry struct {
@@ -83,12 +83,14 @@ var globalLine = regexp.MustCompile(`^\.(?:global|const)\s.*?([A-Za-z_$][A-Za-z0
 // unreferencedDropped returns lines without the module-scope variables that
 // no other line names: ptxas would give each a symbol, a string and a
 // relocation in every part (4 KB of a Reduce's 47 KB cubin), and no code
-// reads them. A name that is part of another is kept, which only keeps more.
+// reads them. A name that is part of another is kept, which only keeps more;
+// a line that declares several is kept whole.
 func unreferencedDropped(lines []string) []string {
 	text := strings.Join(lines, "")
 	out := lines[:0:0]
 	for _, l := range lines {
-		if m := globalLine.FindStringSubmatch(l); m != nil && strings.Count(text, m[1]) == strings.Count(l, m[1]) {
+		decl, _, _ := strings.Cut(l, "=")
+		if m := globalLine.FindStringSubmatch(l); m != nil && !strings.Contains(decl, ",") && strings.Count(text, m[1]) == strings.Count(l, m[1]) {
 			continue
 		}
 		out = append(out, l)
@@ -107,19 +109,32 @@ func isGloblComment(lines []string, i int, entries []ptxEntry, next int) bool {
 }
 
 // ptxEntries finds every entry of a PTX module: from its .entry line to the
-// closing brace of its body. PTX has no braces in strings or comments that
-// nvcc writes, but a line comment is skipped all the same.
+// closing brace of its body. Braces in comments (// and /* */) do not count;
+// declarations between entries must balance theirs (an initializer's), so
+// that a body that ends early is an error, not a part of every module.
 func ptxEntries(lines []string) ([]ptxEntry, error) {
 	var entries []ptxEntry
+	inComment := false // inside a /* */ comment
+	outside := 0       // brace depth of the declarations between entries
 	for i := 0; i < len(lines); i++ {
 		m := entryLine.FindStringSubmatch(lines[i])
-		if m == nil {
+		if m == nil || inComment {
+			code := ptxCode(lines[i], &inComment)
+			if outside += strings.Count(code, "{") - strings.Count(code, "}"); outside < 0 {
+				return nil, fmt.Errorf("PTX: unbalanced braces at line %d", i+1)
+			}
 			continue
+		}
+		if outside != 0 {
+			return nil, fmt.Errorf("PTX: kernel %s at line %d begins inside braces", m[1], i+1)
 		}
 		depth, opened := 0, false
 		j := i
 		for ; j < len(lines); j++ {
-			code, _, _ := strings.Cut(lines[j], "//")
+			code := ptxCode(lines[j], &inComment)
+			if !opened && strings.Contains(code, ";") && !strings.Contains(code, "{") {
+				return nil, fmt.Errorf("PTX: kernel %s at line %d is declared, not defined", m[1], i+1)
+			}
 			depth += strings.Count(code, "{") - strings.Count(code, "}")
 			if strings.Contains(code, "{") {
 				opened = true
@@ -137,5 +152,37 @@ func ptxEntries(lines []string) ([]ptxEntry, error) {
 		entries = append(entries, ptxEntry{name: m[1], begin: i, end: j + 1})
 		i = j
 	}
+	if outside != 0 || inComment {
+		return nil, fmt.Errorf("PTX: unbalanced braces or an open comment at the end")
+	}
 	return entries, nil
+}
+
+// ptxCode returns line without its comments; inComment carries an open /*
+// comment from one line to the next.
+func ptxCode(line string, inComment *bool) string {
+	var b strings.Builder
+	for len(line) > 0 {
+		if *inComment {
+			end := strings.Index(line, "*/")
+			if end < 0 {
+				return b.String()
+			}
+			line, *inComment = line[end+2:], false
+			continue
+		}
+		lc, bc := strings.Index(line, "//"), strings.Index(line, "/*")
+		switch {
+		case lc >= 0 && (bc < 0 || lc < bc):
+			b.WriteString(line[:lc])
+			return b.String()
+		case bc >= 0:
+			b.WriteString(line[:bc])
+			line, *inComment = line[bc+2:], true
+		default:
+			b.WriteString(line)
+			return b.String()
+		}
+	}
+	return b.String()
 }

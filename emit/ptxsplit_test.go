@@ -74,6 +74,30 @@ func TestSplitPTX(t *testing.T) {
 	assert.ErrorContains(t, err, "unbalanced braces in kernel k at line 3")
 }
 
+// TestSplitPTXOddInput: comments that hold braces, a declared kernel, a
+// line that declares several variables, and braces that do not balance.
+func TestSplitPTXOddInput(t *testing.T) {
+	src := ".version 9.0\n.extern .func (.param .b32 r) vprintf(.param .b64 f);\n.global .u32 used, unused;\n" +
+		".visible .entry k(\n)\n{\n\t/* an asm comment with a } in it\n\tand another } */\n\tld.global.u32 %r1, [used];\n\tret; // }\n}\n" +
+		".entry j()\n{\n\tret;\n}\n"
+	parts, err := splitPTX([]byte(src), [][]string{{"j"}, {"k"}})
+	require.NoError(t, err)
+	assert.Equal(t, ".version 9.0\n.extern .func (.param .b32 r) vprintf(.param .b64 f);\n.global .u32 used, unused;\n.entry j()\n{\n\tret;\n}\n",
+		string(parts[0]), "the .extern is a declaration; a line of two names is kept")
+	assert.Contains(t, string(parts[1]), "and another } */\n\tld.global.u32 %r1, [used];\n\tret; // }\n}\n")
+	assert.NotContains(t, string(parts[1]), ".entry j")
+
+	for _, c := range []struct{ src, want string }{
+		{".visible .entry k(\n\t.param .u64 p\n);\n.visible .entry j()\n{\n}\n", "kernel k at line 1 is declared, not defined"},
+		{".global .u32 t[2] = {1,\n.visible .entry k()\n{\n}\n", "kernel k at line 2 begins inside braces"},
+		{"}\n.visible .entry k()\n{\n}\n", "unbalanced braces at line 1"},
+		{".visible .entry k()\n{\n}\n/* open\n", "an open comment at the end"},
+	} {
+		_, err := splitPTX([]byte(c.src), [][]string{{"k"}})
+		assert.ErrorContains(t, err, c.want, "%q", c.src)
+	}
+}
+
 // TestSplitPTXJoins: one part of every entry is the module, less the
 // variables no kernel reads.
 func TestSplitPTXJoins(t *testing.T) {

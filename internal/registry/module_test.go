@@ -105,7 +105,7 @@ func TestImageParts(t *testing.T) {
 		assert.Empty(t, p.Parts)
 	}
 	_, err := m.PartImage(0, 2)
-	assert.ErrorContains(t, err, "has 2 parts, not 3")
+	assert.ErrorContains(t, err, "has parts 0 to 1, not 2")
 	_, err = m.PartImage(0, -1)
 	assert.Error(t, err)
 
@@ -113,6 +113,10 @@ func TestImageParts(t *testing.T) {
 	short.Parts = []Part{{Offset: len(a) + 7, Size: len(b) + 1, SHA256: hash(b)}}
 	_, err = short.Part(0)
 	assert.ErrorContains(t, err, "part 0 should lie at")
+	unhashed := im
+	unhashed.Parts = []Part{{Offset: 0, Size: len(a)}}
+	_, err = unhashed.Part(0)
+	assert.ErrorContains(t, err, "is damaged", "glue of parts always records their hashes")
 	flipped := im
 	flipped.Data = append([]byte(nil), data...)
 	flipped.Data[len(a)+8] ^= 1

@@ -42,9 +42,9 @@ type boundKernels struct {
 // bind resolves a registration's kernels on d, loading the part of its
 // module's image that holds them the first time: a program loads the
 // instances it runs, not their packages (a module load costs about a
-// millisecond a megabyte). Both the modules and the bound kernels are bounded by what generated
-// code registered, and are released by Close. The caller has entered d, so
-// Close cannot run meanwhile.
+// millisecond a megabyte). Both the loaded parts and the bound kernels are
+// bounded by what generated code registered, and are released by Close.
+// The caller has entered d, so Close cannot run meanwhile.
 func (d *Device) bind(r *registry.Registration) (*boundKernels, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()

@@ -164,6 +164,7 @@ func TestEndToEnd(t *testing.T) {
 	// Every SASS image holds every kernel, each in one part only, every
 	// part an instance's kernels; the PTX declares them all.
 	var cubins, ptxs int
+	var ptxParts []string
 	for _, name := range names(first) {
 		switch {
 		case strings.HasSuffix(name, ".cubin"):
@@ -186,12 +187,30 @@ func TestEndToEnd(t *testing.T) {
 			for _, k := range wantKernels {
 				require.Contains(t, string(first[name]), ".entry "+k, "%s lacks kernel %s", name, k)
 			}
+			ptxParts = append(ptxParts, name)
+		}
+	}
+	// Each PTX part is what a driver JIT-compiles alone: NUL-terminated PTX
+	// that ptxas accepts on its own.
+	tc, err := emit.LoadToolchain(context.Background(), "")
+	require.NoError(t, err)
+	for _, name := range ptxParts {
+		m, err := emit.ReadManifest(filepath.Join(dir, emit.ManifestFile))
+		require.NoError(t, err)
+		parts := m.FileParts(name)
+		require.NotEmpty(t, parts, "the manifest places no part in %s", name)
+		arch := "sm_" + strings.TrimSuffix(strings.TrimPrefix(name, "gocccl_gen_compute_"), ".ptx")
+		for i, off := range emit.PartOffsets(parts) {
+			part := first[name][off : off+parts[i].Size]
+			require.Equal(t, byte(0), part[len(part)-1], "part %d of %s ends in a NUL", i, name)
+			src := filepath.Join(t.TempDir(), "part.ptx")
+			require.NoError(t, os.WriteFile(src, part[:len(part)-1], 0o644))
+			out, err := exec.Command(tc.Path, "-cubin", "-arch="+arch, "-o", filepath.Join(filepath.Dir(src), "part.cubin"), src).CombinedOutput()
+			require.NoError(t, err, "part %d of %s does not compile alone:\n%s", i, name, out)
 		}
 	}
 	// The default targets follow the nvcc: sm_75…sm_90 and compute_90 with
 	// 11.8, up to sm_120 and compute_120 with 13.0.
-	tc, err := emit.LoadToolchain(context.Background(), "")
-	require.NoError(t, err)
 	targets, err := tc.DefaultTargets()
 	require.NoError(t, err)
 	for _, tg := range targets {

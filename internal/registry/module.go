@@ -57,7 +57,10 @@ func (im Image) Part(k int) (Image, error) {
 			return Image{}, fmt.Errorf("the embedded %s image has parts 0 to %d, not %d; run go generate", im.Target, len(im.Parts)-1, k)
 		}
 		p := im.Parts[k]
-		if p.Offset < 0 || p.Size <= 0 || p.Offset > len(im.Data)-p.Size || p.SHA256 == "" {
+		if p.SHA256 == "" {
+			return Image{}, fmt.Errorf("the embedded %s image is damaged: its part %d has no recorded sha256, so it was not loaded; run go generate", im.Target, k)
+		}
+		if p.Offset < 0 || p.Size <= 0 || p.Offset > len(im.Data)-p.Size {
 			return Image{}, fmt.Errorf("the embedded %s image is damaged (%d bytes, its part %d should lie at %d, %d bytes): it was not loaded; rebuild the program, and run go generate if the generated files were edited", im.Target, len(im.Data), k, p.Offset, p.Size)
 		}
 		part = Image{Target: im.Target, Data: im.Data[p.Offset : p.Offset+p.Size : p.Offset+p.Size], PTXISA: im.PTXISA, SHA256: p.SHA256}

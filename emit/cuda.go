@@ -472,6 +472,11 @@ func writePolicies(w *cWriter, pkg *model.Package, targets []Target) {
 			}
 			w.p("constexpr int %s_threads = %d, %s_items = %d;", sym, p.BlockThreads, sym, p.ItemsPerThread)
 		}
+		for j, in := range pkg.Instances {
+			if looksBack(in) {
+				w.p("using %s_delay = %s;", instanceSymbol(in), g.policies[j].Delay.CType())
+			}
+		}
 	}
 	w.p("")
 	w.p("// Launch policies (emit/policy.go): threads per block and items per thread")
@@ -502,7 +507,8 @@ func equalPolicies(a, b []Policy) bool {
 		return false
 	}
 	for i := range a {
-		if a[i].BlockThreads != b[i].BlockThreads || a[i].ItemsPerThread != b[i].ItemsPerThread || a[i].MinBlocks != b[i].MinBlocks {
+		if a[i].BlockThreads != b[i].BlockThreads || a[i].ItemsPerThread != b[i].ItemsPerThread || a[i].MinBlocks != b[i].MinBlocks ||
+			a[i].Delay != b[i].Delay {
 			return false
 		}
 	}
@@ -573,6 +579,9 @@ func writeKernels(w *cWriter, e *opEmitter, in *model.Instance, targets []Target
 		if in.State != nil {
 			w.p("  if (threadIdx.x == 0) ::%s::gocccl_functors::%s = %s;", e.ns, stateVar(in.State), algo.StateParam)
 			w.p("  __syncthreads();")
+		}
+		if k.Delay {
+			args = append(args, sym+"_delay()")
 		}
 		w.p("  %s<%s>(%s);", k.Template, strings.Join(targs, ", "), strings.Join(args, ", "))
 		w.p("}")

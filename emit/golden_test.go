@@ -3,7 +3,6 @@ package emit
 import (
 	"context"
 	"flag"
-	"github.com/gocccl/gocccl/internal/algo"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/arch"
 	"github.com/gocccl/gocccl/model"
 )
 
@@ -243,3 +244,44 @@ func Small(a, b int8) int8                { return a * b }
 func Limits(u uint, i int) bool           { return int(u) != i }
 func Sign(x int16) int16                  { return x }
 `
+
+// TestLookBackDelay: an instance whose algorithm looks back gets a _delay
+// tag type per architecture group, from its policy's Delay (CUB's default
+// where the policy sets none), and passes it to the kernels that take it
+// (algo.Kernel.Delay), not to the others; the glue does not record it.
+func TestLookBackDelay(t *testing.T) {
+	pkg := reducePkg()
+	add, maxOp := pkg.Ops[0], pkg.Ops[2]
+	pkg.Instances = []*model.Instance{
+		{Algorithm: algo.InclusiveScan, Ops: []*model.Op{add}, Types: []*model.Type{tFloat32}, Pos: add.Pos},
+		{Algorithm: algo.InclusiveScan, Ops: []*model.Op{maxOp}, Types: []*model.Type{tInt64}, Pos: maxOp.Pos},
+		{Algorithm: algo.Reduce, Ops: []*model.Op{add}, Types: []*model.Type{tFloat32}, Pos: add.Pos},
+	}
+	cu, err := CUDASource(pkg, testTargets)
+	require.NoError(t, err)
+	s := string(cu)
+	require.Contains(t, s, "#if __CUDA_ARCH__ >= 900  // sm_90, compute_90\n")
+	require.Contains(t, s, "#else  // sm_75, sm_80, sm_86, sm_89\n", "the scans' policies are alike below sm_90")
+	sm90 := s[strings.Index(s, "#if __CUDA_ARCH__ >= 900"):strings.Index(s, "#else  // sm_75")]
+	assert.Contains(t, sm90, "using gocccl_inclusive_scan_Add_delay = ::gocccl::FixedDelay<648, 1245>;\n")
+	assert.Contains(t, sm90, "using gocccl_inclusive_scan_Max_delay = ::gocccl::FixedDelay<632, 1290>;\n")
+	assert.Contains(t, s[strings.Index(s, "#else  // sm_75"):], "using gocccl_inclusive_scan_Add_delay = ::gocccl::DefaultDelay;\n")
+	assert.NotContains(t, s, "gocccl_reduce_Add_delay", "Reduce does not look back")
+	assert.Contains(t, s, ", has_init, gocccl_inclusive_scan_Add_delay());\n", "the sweep takes the waits")
+	assert.Contains(t, s, "(d_state, state_bytes, num_tiles);\n", "the init kernel takes none")
+
+	plain, err := GoGlue(pkg, goldenManifest(testTargets))
+	require.NoError(t, err)
+	defer func(f func(*algo.Algorithm, int64, int) Policy) { policyFor = f }(policyFor)
+	policyFor = func(alg *algo.Algorithm, size int64, a int) Policy {
+		p := alg.Policy(size, a)
+		p.Delay = arch.Delay{}
+		return p
+	}
+	without, err := GoGlue(pkg, goldenManifest(testTargets))
+	require.NoError(t, err)
+	assert.Equal(t, string(plain), string(without), "the glue does not record Delay")
+	cuWithout, err := CUDASource(pkg, testTargets)
+	require.NoError(t, err)
+	assert.NotContains(t, string(cuWithout), "FixedDelay")
+}

@@ -35,6 +35,17 @@ func hasMinBlocks(in *model.Instance, targets []Target) bool {
 	return false
 }
 
+// looksBack reports whether a kernel of in's algorithm takes the policy's
+// look-back waits (algo.Kernel.Delay): the instance then has a _delay type.
+func looksBack(in *model.Instance) bool {
+	for _, k := range in.Algorithm.Kernels {
+		if k.Delay {
+			return true
+		}
+	}
+	return false
+}
+
 // policyFor is the algorithm's tuning table; tests replace it to check
 // per-architecture output.
 var policyFor = func(alg *algo.Algorithm, size int64, a int) Policy { return alg.Policy(size, a) }

@@ -38,8 +38,10 @@ struct SumF32
 };
 
 // Entry points as gocccl-gen writes them, at the sm_90 policy for 4-byte
-// items (internal/algo/scan.go): 128 threads x 24 items.
+// items (internal/algo/scan.go): 128 threads x 24 items, the look-back
+// waits of CUB's sm_90 tuning.
 constexpr int kThreads = 128, kItems = 24;
+using ScanDelay = gocccl::FixedDelay<648, 1245>;
 
 #define BENCH_SCAN(NAME, T, OP)                                                                                    \
   extern "C" __global__ void __launch_bounds__(kThreads) NAME##_init(void* d_state, long long bytes, long long tiles) \
@@ -49,12 +51,14 @@ constexpr int kThreads = 128, kItems = 24;
   extern "C" __global__ void __launch_bounds__(kThreads) NAME##_incl(                                              \
     const T* d_in, T* d_out, long long n, void* d_state, long long bytes, T init, const T* d_init, bool has_init)   \
   {                                                                                                                \
-    gocccl::inclusive_scan<kThreads, kItems, T, OP>(d_in, d_out, n, d_state, bytes, init, d_init, has_init);      \
+    gocccl::inclusive_scan<kThreads, kItems, T, OP>(d_in, d_out, n, d_state, bytes, init, d_init, has_init,       \
+                                                    ScanDelay());                                                \
   }                                                                                                                \
   extern "C" __global__ void __launch_bounds__(kThreads) NAME##_excl(                                              \
     const T* d_in, T* d_out, long long n, void* d_state, long long bytes, T init, const T* d_init, bool has_init)   \
   {                                                                                                                \
-    gocccl::exclusive_scan<kThreads, kItems, T, OP>(d_in, d_out, n, d_state, bytes, init, d_init, has_init);      \
+    gocccl::exclusive_scan<kThreads, kItems, T, OP>(d_in, d_out, n, d_state, bytes, init, d_init, has_init,       \
+                                                    ScanDelay());                                                \
   }
 
 BENCH_SCAN(scan_u32, unsigned, SumU32)
@@ -65,8 +69,9 @@ struct EqU32
   __host__ __device__ bool operator()(unsigned a, unsigned b) const { return a == b; }
 };
 
-// Scans by key at internal/algo/scan_bykey.go's policy for 4-byte items.
-constexpr int kKeyThreads = 256, kKeyItems = 9;
+// Scans by key at internal/algo/scan_bykey.go's sm_90 policy for 4-byte
+// keys and values.
+constexpr int kKeyThreads = 288, kKeyItems = 14;
 
 #define BENCH_SCAN_BY_KEY(NAME, V, OP)                                                                             \
   extern "C" __global__ void __launch_bounds__(kKeyThreads) NAME##_init(void* d_state, long long b, long long t)  \

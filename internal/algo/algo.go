@@ -80,6 +80,10 @@ type Kernel struct {
 	// "::gocccl::reduce_partial".
 	Template string
 	Params   []Param
+	// Delay marks a kernel of a decoupled look-back whose template takes
+	// the policy's Delay (arch.Policy) as a trailing tag argument
+	// (kernels/include/gocccl/look_back.cuh).
+	Delay bool
 }
 
 // Param is one parameter of an entry point.

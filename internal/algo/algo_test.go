@@ -62,18 +62,48 @@ func TestMergePolicy(t *testing.T) {
 	}
 }
 
-// TestRunLengthEncodePolicy: CUB's sm_90 Encode tile for 4-byte items on
-// sm_90 on, selectPolicy's tile otherwise.
+// TestRunLengthEncodePolicy: CUB's sm_90 Encode tuning (192 × 14 with its
+// look-back waits, at least 5 blocks an SM) for 4-byte items on sm_90 on,
+// selectPolicy's tile with CUB's default waits otherwise.
 func TestRunLengthEncodePolicy(t *testing.T) {
+	encode := func(a int) arch.Policy {
+		return arch.Policy{Arch: a, BlockThreads: 192, ItemsPerThread: 14, MinBlocks: 5, Delay: arch.Fixed(284, 480)}
+	}
+	plain := func(a, threads, items int) arch.Policy {
+		return arch.Policy{Arch: a, BlockThreads: threads, ItemsPerThread: items}
+	}
 	for _, c := range []struct {
-		size           int64
-		arch           int
-		threads, items int
+		size int64
+		arch int
+		want arch.Policy
 	}{
-		{4, 90, 256, 13}, {4, 100, 256, 13}, {4, 80, 128, 16}, {8, 90, 128, 8}, {1, 90, 128, 16}, {2, 90, 128, 16},
+		{4, 90, encode(90)}, {4, 100, encode(100)}, {4, 80, plain(80, 128, 16)}, {8, 90, plain(90, 128, 8)},
+		{1, 90, plain(90, 128, 16)}, {2, 90, plain(90, 128, 16)},
 	} {
-		assert.Equal(t, arch.Policy{Arch: c.arch, BlockThreads: c.threads, ItemsPerThread: c.items},
-			RunLengthEncode.Policy(c.size, c.arch), "size %d, sm_%d", c.size, c.arch)
+		assert.Equal(t, c.want, RunLengthEncode.Policy(c.size, c.arch), "size %d, sm_%d", c.size, c.arch)
+	}
+}
+
+// TestLookBackDelays: the scans take CUB's sm_90 look-back waits on sm_90
+// and newer and CUB's default before; only kernels that look back take
+// them, and every algorithm whose policy sets one has such a kernel.
+func TestLookBackDelays(t *testing.T) {
+	assert.Equal(t, arch.Fixed(648, 1245), InclusiveScan.Policy(4, 90).Delay)
+	assert.Equal(t, arch.Fixed(632, 1290), ExclusiveScan.Policy(8, 100).Delay)
+	assert.Equal(t, arch.Delay{}, InclusiveScan.Policy(4, 80).Delay)
+	assert.Equal(t, arch.Policy{Arch: 90, BlockThreads: 288, ItemsPerThread: 14}, InclusiveScanByKey.Policy(4, 90))
+	for _, a := range All() {
+		delays := false
+		for _, k := range a.Kernels {
+			delays = delays || k.Delay
+		}
+		for _, size := range []int64{1, 2, 4, 8, 16} {
+			for _, cc := range []int{75, 80, 90, 100} {
+				if a.Policy(size, cc).Delay != (arch.Delay{}) {
+					assert.True(t, delays, "%s sets look-back waits but no kernel of it takes them", a.Name)
+				}
+			}
+		}
 	}
 }
 

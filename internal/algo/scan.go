@@ -19,7 +19,8 @@ func scanSweep(template string) Kernel {
 	return Kernel{Suffix: "sweep", Template: template, Params: []Param{
 		{Name: "d_in", Kind: In, Type: "T"}, {Name: "d_out", Kind: Out, Type: "T"}, {Name: "n", Kind: Size},
 		{Name: "d_state", Kind: Scratch}, {Name: "state_bytes", Kind: Size},
-		{Name: "init", Kind: Value, Type: "T"}, {Name: "d_init", Kind: In, Type: "T", Fixed: true}, {Name: "has_init", Kind: Value, Type: "bool"}}}
+		{Name: "init", Kind: Value, Type: "T"}, {Name: "d_init", Kind: In, Type: "T", Fixed: true}, {Name: "has_init", Kind: Value, Type: "bool"}},
+		Delay: true}
 }
 
 // InclusiveScan is runtime.InclusiveScan(op func(T, T) T): out[i] = [init op]
@@ -48,22 +49,29 @@ var ExclusiveScan = register(&Algorithm{
 
 // scanPolicy is CUB's scan tuning: on sm_90 the tuned policies of
 // cub::DeviceScan for 1-, 2-, 4- and 8-byte accumulators (CCCL's
-// tuning_scan.cuh, sm90_tuning); elsewhere, and for other sizes, CUB's
-// default AgentScanPolicy<128, 15> scaled as cub::MemBoundScaling does.
-// Tiles are loaded and stored with warp transposes through shared memory,
-// so a tile of BlockThreads × ItemsPerThread × size bytes must stay within
-// 48 KiB of static shared memory.
+// tuning_scan.cuh, sm90_tuning), their look-back waits included (those of
+// the integer types: float's 4-byte <688, 1140> and double's <576, 1215>
+// differ a little); elsewhere, and for other sizes, CUB's default
+// AgentScanPolicy<128, 15> scaled as cub::MemBoundScaling does, with CUB's
+// default waits. Tiles are loaded and stored with warp transposes through
+// shared memory, so a tile of BlockThreads × ItemsPerThread × size bytes
+// must stay within 48 KiB of static shared memory.
+//
+// The waits matter at scale: bench/cub/tune/lookback_tune.cu timed the
+// 4-byte inclusive sum on the H200 at 2^28 in 802 µs (uint32) and 760 µs
+// (float32) with CUB's default waits, 712 and 687 µs with the sm_90
+// tuning's, against CUB's 695 and 686 µs (bench/NOTES.md, 2026-12-02).
 func scanPolicy(size int64, a int) arch.Policy {
 	if a >= 90 {
 		switch size {
 		case 1:
-			return arch.Policy{Arch: a, BlockThreads: 192, ItemsPerThread: 22}
+			return arch.Policy{Arch: a, BlockThreads: 192, ItemsPerThread: 22, Delay: arch.Fixed(168, 1140)}
 		case 2:
-			return arch.Policy{Arch: a, BlockThreads: 512, ItemsPerThread: 12}
+			return arch.Policy{Arch: a, BlockThreads: 512, ItemsPerThread: 12, Delay: arch.Fixed(376, 1125)}
 		case 4:
-			return arch.Policy{Arch: a, BlockThreads: 128, ItemsPerThread: 24}
+			return arch.Policy{Arch: a, BlockThreads: 128, ItemsPerThread: 24, Delay: arch.Fixed(648, 1245)}
 		case 8:
-			return arch.Policy{Arch: a, BlockThreads: 224, ItemsPerThread: 24}
+			return arch.Policy{Arch: a, BlockThreads: 224, ItemsPerThread: 24, Delay: arch.Fixed(632, 1290)}
 		}
 	}
 	return memBoundScaling(128, 15, size, a)

@@ -53,8 +53,17 @@ var ExclusiveScanByKey = register(&Algorithm{
 // scanByKeyPolicy is CUB's scan-by-key tuning for sm_52 and later
 // (dispatch_scan_by_key.cuh, Policy520): 256 threads, 9 items when the
 // widest of key and value is at most 8 bytes, fewer for wider ones
-// (Nominal4BItemsToItemsCombined of 9 over a key and a value that wide).
+// (Nominal4BItemsToItemsCombined of 9 over a key and a value that wide);
+// on sm_90 and newer, 4-byte keys and values take the tile of CUB 3.0's
+// sm_90 tuning for them, 288 × 14, with CUB's default look-back waits:
+// bench/cub/tune/lookback_tune.cu timed it on the H200 at 2^24 and 2^28
+// in 79.6–79.8 and 1062–1071 µs against 89.5–90.2 and 1232–1242 at 256 × 9
+// and CUB's 83.2–83.3 and 1059 (the tuning's FixedDelay<700, 1005> took
+// 81.8–83.0 and 1059–1065; bench/NOTES.md, 2026-12-02).
 func scanByKeyPolicy(size int64, a int) arch.Policy {
+	if a >= 90 && size == 4 {
+		return arch.Policy{Arch: a, BlockThreads: 288, ItemsPerThread: 14}
+	}
 	items := 9
 	if size > 8 {
 		items = int(max(1, min(9, 9*8/(2*size))))

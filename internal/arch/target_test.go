@@ -36,3 +36,9 @@ func TestMemBound(t *testing.T) {
 	assert.Equal(t, 1, MemBound(40, 32, 90).ItemsPerThread)
 	assert.Equal(t, 256*8, MemBound(4, 32, 80).Tile())
 }
+
+func TestDelayCType(t *testing.T) {
+	assert.Equal(t, "::gocccl::DefaultDelay", Delay{}.CType(), "the zero Delay is CUB's default")
+	assert.Equal(t, "::gocccl::FixedDelay<648, 1245>", Fixed(648, 1245).CType())
+	assert.Equal(t, "::gocccl::NoDelay<1170>", Delay{Kind: NoDelay, L2WriteLatency: 1170}.CType())
+}

@@ -1,8 +1,8 @@
 // rle_tune.cu: gocccl's rle_encode (kernels/include/gocccl/select.cuh) at
-// several tile shapes beside cub::DeviceRunLengthEncode::Encode, in one run,
-// to choose RunLengthEncode's sm_90 policy (it takes selectPolicy's 128 x 16
-// today, 96 registers a thread; CUB's Encode is its reduce-by-key over
-// constant 1s, tuned at 256 x 13 for 4-byte keys and lengths). The input is
+// several tile shapes, look-back waits and register caps beside
+// cub::DeviceRunLengthEncode::Encode, in one run, to choose RunLengthEncode's
+// sm_90 policy (internal/algo/rle.go; CUB's Encode is its reduce-by-key over
+// constant 1s, tuned at 192 x 14 for 4-byte keys and lengths). The input is
 // bench/cub/select.cu's: runs of 7 equal items. CUB's rows come with int32
 // lengths (the bench's reference) and with int64 lengths, as gocccl writes
 // them. Rows in bench.cuh's format; the system column names the shape
@@ -23,6 +23,7 @@
 #include <cub/device/device_run_length_encode.cuh>
 
 #include <string>
+#include <type_traits>
 #include <vector>
 
 template <int THREADS, int ITEMS, typename T>
@@ -30,11 +31,11 @@ __global__ void __launch_bounds__(THREADS) init_kernel(void* d_state, long long 
 {
   ::gocccl::select_init_pair<THREADS, ITEMS, T>(d_state, state_bytes, tiles, d_count);
 }
-template <int THREADS, int ITEMS, typename T, typename L>
-__global__ void __launch_bounds__(THREADS) rle_kernel(const T* d_in, T* d_unique, L* d_lengths, long long* d_count,
-                                                      long long n, void* d_state, long long state_bytes)
+template <int THREADS, int ITEMS, typename T, typename L, typename D, int MINB>
+__global__ void __launch_bounds__(THREADS, MINB) rle_kernel(const T* d_in, T* d_unique, L* d_lengths, long long* d_count,
+                                                            long long n, void* d_state, long long state_bytes)
 {
-  ::gocccl::rle_encode<THREADS, ITEMS, T, Equal>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes);
+  ::gocccl::rle_encode<THREADS, ITEMS, T, Equal>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, D());
 }
 
 // RunLengthEncode as CUB does it: gocccl's reduce_by_key over constant ones
@@ -83,12 +84,17 @@ long long bytes_of(const Data<T>& d, int length_bytes)
 
 // One shape, dispatched as runtime.RunLengthEncodeOp does (one tile: no init),
 // writing lengths of type L (runtime.RunLengthEncode writes int64; int32 rows,
-// "-int32", tell what the length type costs beside CUB's int32 rows).
-template <int THREADS, int ITEMS, typename T, typename L = long long>
+// "-int32", tell what the length type costs beside CUB's int32 rows), with the
+// look-back's waits D ("-fixed": CUB's sm_90 Encode tuning's, FixedDelay<284,
+// 480>) and at least MINB blocks an SM ("-minbN", __launch_bounds__'s second
+// argument).
+template <int THREADS, int ITEMS, typename T, typename L = long long, typename D = ::gocccl::DefaultDelay, int MINB = 1>
 void shape(const Data<T>& d)
 {
+  const bool fixed = !std::is_same<D, ::gocccl::DefaultDelay>::value;
   const std::string system = "gocccl-" + std::to_string(THREADS) + "x" + std::to_string(ITEMS) +
-                             (sizeof(L) == 4 ? "-int32" : "");
+                             (fixed ? "-fixed" : "") + (sizeof(L) == 4 ? "-int32" : "") +
+                             (MINB > 1 ? "-minb" + std::to_string(MINB) : "");
   const char* type = bench::type_name<T>();
   const long long n = d.n, tile = THREADS * ITEMS, tiles = (n + tile - 1) / tile;
   const unsigned init_grid = static_cast<unsigned>((std::max(tiles, 1LL) + THREADS - 1) / THREADS);
@@ -102,7 +108,7 @@ void shape(const Data<T>& d)
     if (tiles != 1)
       init_kernel<THREADS, ITEMS, T><<<init_grid, THREADS>>>(state.get(), static_cast<long long>(state_bytes), tiles, count.get());
     if (tiles > 0)
-      rle_kernel<THREADS, ITEMS, T, L><<<static_cast<unsigned>(tiles), THREADS>>>(
+      rle_kernel<THREADS, ITEMS, T, L, D, MINB><<<static_cast<unsigned>(tiles), THREADS>>>(
         d.in->get(i), unique.get(), lengths.get(), count.get(), n, state.get(), static_cast<long long>(state_bytes));
   };
   unique.poison(), lengths.poison(), count.poison();
@@ -199,11 +205,12 @@ void run_type(uint64_t salt)
     d.in = &in;
     cub_row<T, int>(d, "cub", "int32 lengths");
     cub_row<T, long long>(d, "cub-int64", "int64 lengths");
-    shape<128, 16, T>(d); // selectPolicy: the policy until 2026-12-02
-    shape<256, 13, T>(d); // CUB's sm_90 Encode tuning (4-byte keys and lengths); the policy since
-    shape<256, 13, T, int>(d);
-    shape<128, 16, T, int>(d);
-    rbk_shape<256, 13, T>(d); // CUB's Encode tile
+    using Fixed = ::gocccl::FixedDelay<284, 480>; // CUB's sm_90 Encode tuning, 4-byte keys and lengths
+    shape<192, 14, T, long long, Fixed, 5>(d); // rlePolicy since 2026-12-02 (second session)
+    shape<192, 14, T, int, Fixed, 5>(d);
+    shape<192, 14, T, long long, Fixed, 6>(d);
+    shape<192, 14, T, long long, ::gocccl::DefaultDelay, 5>(d);
+    shape<256, 13, T, long long, Fixed, 4>(d);
     rbk_shape<256, 18, T>(d); // ReduceByKey's policy
   }
 }

@@ -34,6 +34,7 @@
 #pragma once
 
 #include <gocccl/config.cuh>
+#include <gocccl/look_back.cuh>
 #include <gocccl/transform_reduce.cuh>
 
 #include <cub/agent/single_pass_scan_operators.cuh>
@@ -106,11 +107,12 @@ __device__ void reduce_by_key_init(void* d_state, long long state_bytes, long lo
   state.InitializeStatus(static_cast<int>(num_tiles));
 }
 
-/// One tile of a reduce-by-key per block; see the file comment.
+/// One tile of a reduce-by-key per block; see the file comment. Delay is
+/// the look-back's waits (look_back.cuh), DefaultDelay when left out.
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename EqualityOp, typename ReductionOp,
-          typename KeyIt, typename ValueIt>
+          typename KeyIt, typename ValueIt, typename Delay = DefaultDelay>
 __device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_aggs, int64_t* d_num_runs,
-                              long long n, void* d_state, long long state_bytes)
+                              long long n, void* d_state, long long state_bytes, Delay = Delay())
 {
   using Pair = detail::RunPair<V>;
   using TileState = detail::RunTileState<V>;
@@ -119,7 +121,7 @@ __device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_
   using LoadValues = cub::BlockLoad<V, BLOCK_THREADS, ITEMS_PER_THREAD, cub::BLOCK_LOAD_WARP_TRANSPOSE>;
   using Discontinuity = cub::BlockDiscontinuity<K, BLOCK_THREADS>;
   using Scan = cub::BlockScan<Pair, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
-  using Prefix = cub::TilePrefixCallbackOp<Pair, ScanOp, TileState>;
+  using Prefix = detail::TilePrefix<Pair, ScanOp, TileState, Delay>;
   constexpr int TILE = BLOCK_THREADS * ITEMS_PER_THREAD;
 
   __shared__ union

@@ -64,6 +64,7 @@
 #pragma once
 
 #include <gocccl/config.cuh>
+#include <gocccl/look_back.cuh>
 
 #include <cub/agent/single_pass_scan_operators.cuh>
 #include <cub/block/block_load.cuh>
@@ -75,7 +76,7 @@ namespace gocccl {
 namespace detail {
 
 /// One thread block's tile of a single-pass scan (cub::AgentScan).
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ScanOp>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ScanOp, typename Delay = DefaultDelay>
 struct ScanTile
 {
   static constexpr int TILE_ITEMS = BLOCK_THREADS * ITEMS_PER_THREAD;
@@ -89,7 +90,7 @@ struct ScanTile
   using BlockLoadT  = cub::BlockLoad<T, BLOCK_THREADS, ITEMS_PER_THREAD, cub::BLOCK_LOAD_WARP_TRANSPOSE>;
   using BlockStoreT = cub::BlockStore<T, BLOCK_THREADS, ITEMS_PER_THREAD, cub::BLOCK_STORE_WARP_TRANSPOSE>;
   using BlockScanT  = cub::BlockScan<T, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
-  using PrefixOpT   = cub::TilePrefixCallbackOp<T, ScanOp, TileState>;
+  using PrefixOpT   = TilePrefix<T, ScanOp, TileState, Delay>;
 
   /// Shared memory: the load, the scan with its look-back, and the store
   /// run one after another, separated by barriers.
@@ -257,15 +258,17 @@ __device__ void scan_init(void* d_state, long long state_bytes, long long num_ti
  * \param init         the init value when has_init and d_init is null
  * \param d_init       when not null (and has_init), the init value is *d_init, read when the kernel runs
  * \param has_init     whether the scan has an init value
+ * \param Delay        the look-back's waits (look_back.cuh), a tag; DefaultDelay when left out
  *
  * Launch: gridDim.x == ceil(n / (BLOCK_THREADS * ITEMS_PER_THREAD)) after
  * scan_init on the same stream (when there is more than one tile).
  */
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ScanOp, typename InputIt, typename OutputIt>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ScanOp, typename InputIt, typename OutputIt,
+          typename Delay = DefaultDelay>
 __device__ void inclusive_scan(InputIt d_in, OutputIt d_out, long long n, void* d_state, long long state_bytes,
-                               T init, const T* d_init, bool has_init)
+                               T init, const T* d_init, bool has_init, Delay = Delay())
 {
-  detail::ScanTile<BLOCK_THREADS, ITEMS_PER_THREAD, T, ScanOp>::template sweep<true>(
+  detail::ScanTile<BLOCK_THREADS, ITEMS_PER_THREAD, T, ScanOp, Delay>::template sweep<true>(
     d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
 }
 
@@ -276,11 +279,12 @@ __device__ void inclusive_scan(InputIt d_in, OutputIt d_out, long long n, void* 
  * Parameters and launch as for inclusive_scan; the init value (init, or
  * *d_init when d_init is not null) is always used, and has_init is ignored.
  */
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ScanOp, typename InputIt, typename OutputIt>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ScanOp, typename InputIt, typename OutputIt,
+          typename Delay = DefaultDelay>
 __device__ void exclusive_scan(InputIt d_in, OutputIt d_out, long long n, void* d_state, long long state_bytes,
-                               T init, const T* d_init, bool has_init)
+                               T init, const T* d_init, bool has_init, Delay = Delay())
 {
-  detail::ScanTile<BLOCK_THREADS, ITEMS_PER_THREAD, T, ScanOp>::template sweep<false>(
+  detail::ScanTile<BLOCK_THREADS, ITEMS_PER_THREAD, T, ScanOp, Delay>::template sweep<false>(
     d_in, d_out, n, d_state, state_bytes, init, d_init, true);
 }
 

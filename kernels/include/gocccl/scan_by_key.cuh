@@ -43,6 +43,7 @@
 #pragma once
 
 #include <gocccl/config.cuh>
+#include <gocccl/look_back.cuh>
 
 #include <cub/agent/single_pass_scan_operators.cuh>
 #include <cub/block/block_discontinuity.cuh>
@@ -77,7 +78,8 @@ struct SegmentedOp
 };
 
 /// One thread block's tile of a single-pass scan by key.
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename EqualityOp, typename ScanOp>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename EqualityOp, typename ScanOp,
+          typename Delay = DefaultDelay>
 struct ScanByKeyTile
 {
   static constexpr int TILE_ITEMS = BLOCK_THREADS * ITEMS_PER_THREAD;
@@ -96,7 +98,7 @@ struct ScanByKeyTile
   using StoreT      = cub::BlockStore<V, BLOCK_THREADS, ITEMS_PER_THREAD, cub::BLOCK_STORE_WARP_TRANSPOSE>;
   using HeadsT      = cub::BlockDiscontinuity<K, BLOCK_THREADS>;
   using BlockScanT  = cub::BlockScan<Pair, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
-  using PrefixOpT   = cub::TilePrefixCallbackOp<Pair, PairOp, TileState>;
+  using PrefixOpT   = TilePrefix<Pair, PairOp, TileState, Delay>;
 
   union Storage
   {
@@ -274,15 +276,16 @@ __device__ void scan_by_key_init(void* d_state, long long state_bytes, long long
  * \param n            item count, n >= 1
  * \param d_state      tile states from scan_by_key_init; unused (may be null) when n <= TILE
  * \param state_bytes  size of d_state
+ * \param Delay        the look-back's waits (look_back.cuh), a tag; DefaultDelay when left out
  *
  * Launch: gridDim.x == ceil(n / (BLOCK_THREADS * ITEMS_PER_THREAD)).
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename EqualityOp, typename ScanOp,
-          typename KeysIt, typename ValuesIt>
+          typename KeysIt, typename ValuesIt, typename Delay = DefaultDelay>
 __device__ void inclusive_scan_by_key(KeysIt d_keys, ValuesIt d_values, V* d_out, long long n, void* d_state,
-                                      long long state_bytes)
+                                      long long state_bytes, Delay = Delay())
 {
-  detail::ScanByKeyTile<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, EqualityOp, ScanOp>::template sweep<true>(
+  detail::ScanByKeyTile<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, EqualityOp, ScanOp, Delay>::template sweep<true>(
     d_keys, d_values, d_out, n, d_state, state_bytes, V{});
 }
 
@@ -292,11 +295,11 @@ __device__ void inclusive_scan_by_key(KeysIt d_keys, ValuesIt d_values, V* d_out
  * d_values[h] op ... op d_values[i-1]. Otherwise as inclusive_scan_by_key.
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename EqualityOp, typename ScanOp,
-          typename KeysIt, typename ValuesIt>
+          typename KeysIt, typename ValuesIt, typename Delay = DefaultDelay>
 __device__ void exclusive_scan_by_key(KeysIt d_keys, ValuesIt d_values, V* d_out, long long n, void* d_state,
-                                      long long state_bytes, V init)
+                                      long long state_bytes, V init, Delay = Delay())
 {
-  detail::ScanByKeyTile<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, EqualityOp, ScanOp>::template sweep<false>(
+  detail::ScanByKeyTile<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, EqualityOp, ScanOp, Delay>::template sweep<false>(
     d_keys, d_values, d_out, n, d_state, state_bytes, init);
 }
 

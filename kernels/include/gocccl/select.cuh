@@ -53,6 +53,7 @@
 #pragma once
 
 #include <gocccl/config.cuh>
+#include <gocccl/look_back.cuh>
 
 #include <cub/agent/single_pass_scan_operators.cuh>
 #include <cub/block/block_discontinuity.cuh>
@@ -181,12 +182,13 @@ struct NotEqual
   }
 };
 
-/// The tile states of a scan value S and the look-back over them.
-template <typename S, typename ScanOp>
+/// The tile states of a scan value S and the look-back over them, which
+/// waits as Delay says (look_back.cuh).
+template <typename S, typename ScanOp, typename Delay = DefaultDelay>
 struct LookBack
 {
   using TileState = cub::ScanTileState<S>;
-  using PrefixOp = cub::TilePrefixCallbackOp<S, ScanOp, TileState>;
+  using PrefixOp = TilePrefix<S, ScanOp, TileState, Delay>;
 
   struct TempStorage
   {
@@ -828,10 +830,11 @@ GOCCCL_DEVICE void flag_runs(typename cub::BlockDiscontinuity<T, BLOCK_THREADS>:
 }
 
 /// The shared memory of a run-length encoding's look-back, either carry.
+template <typename Delay = DefaultDelay>
 union RunLookBackStorage
 {
-  LookBack<PackedCountPos::S, PackedCountPos::Op>::TempStorage packed;
-  LookBack<WideCountPos::S, WideCountPos::Op>::TempStorage wide;
+  typename LookBack<PackedCountPos::S, PackedCountPos::Op, Delay>::TempStorage packed;
+  typename LookBack<WideCountPos::S, WideCountPos::Op, Delay>::TempStorage wide;
 };
 
 /// Returns, in every thread, the carry of all the tiles before this one
@@ -839,20 +842,20 @@ union RunLookBackStorage
 /// agg.a and its last head agg.b within the tile (-1: none). The tiles carry
 /// it packed when they hold fewer than 2^32 items (as select_init_pair
 /// initialized them), else as a pair.
-template <int TILE>
-GOCCCL_DEVICE Pair<long long> run_prefix(RunLookBackStorage& temp, void* d_state, long long state_bytes,
+template <int TILE, typename Delay = DefaultDelay>
+GOCCCL_DEVICE Pair<long long> run_prefix(RunLookBackStorage<Delay>& temp, void* d_state, long long state_bytes,
                                          int tile_index, long long tile_base, Pair<int> agg)
 {
   const long long pos = agg.b < 0 ? -1 : tile_base + agg.b;
   if (packs_counts<TILE>(gridDim.x))
   {
     using C = PackedCountPos;
-    using LB = LookBack<C::S, C::Op>;
+    using LB = LookBack<C::S, C::Op, Delay>;
     auto state = LB::bind(d_state, state_bytes, static_cast<int>(gridDim.x));
     return C::unpack(LB::exclusive(temp.packed, state, tile_index, C::make(agg.a, pos), C::make(0, -1)));
   }
   using C = WideCountPos;
-  using LB = LookBack<C::S, C::Op>;
+  using LB = LookBack<C::S, C::Op, Delay>;
   auto state = LB::bind(d_state, state_bytes, static_cast<int>(gridDim.x));
   return C::unpack(LB::exclusive(temp.wide, state, tile_index, C::make(agg.a, pos), C::make(0, -1)));
 }
@@ -865,70 +868,79 @@ GOCCCL_DEVICE Pair<long long> run_prefix(RunLookBackStorage& temp, void* d_state
  * d_in[0:n], writes its first item to d_unique and its length to d_lengths;
  * writes the number of runs to d_count[0].
  *
- * The scan carries (heads so far, position of the last head): a run's head
- * writes its item at index heads-before-it, its tail (which may lie in a
- * later tile) writes tail - head + 1 at the same index.
+ * The scan carries (heads so far, position of the last head), and only
+ * heads write: the head of run r writes run r's item at index r and run
+ * r - 1's length, the distance between the two heads; the last tile writes
+ * the last run's (n minus its head). So, as in CUB's Encode, which takes
+ * each length from the next head's exclusive prefix, no tile flags tails or
+ * loads the item after it. Delay is the look-back's waits (look_back.cuh).
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename Eq, typename InputIt, typename UniqueIt,
-          typename LengthIt, typename CountIt>
+          typename LengthIt, typename CountIt, typename Delay = DefaultDelay>
 __device__ void rle_encode(InputIt d_in, UniqueIt d_unique, LengthIt d_lengths, CountIt d_count, long long n,
-                           void* d_state, long long state_bytes)
+                                 void* d_state, long long state_bytes, Delay = Delay())
 {
   namespace s = detail::select;
+  static_assert(ITEMS_PER_THREAD <= 32, "gocccl::rle_encode: a thread's head flags are the bits of one word");
   using TileT = s::Tile<BLOCK_THREADS, ITEMS_PER_THREAD>;
   using LoaderT = s::Loader<BLOCK_THREADS, ITEMS_PER_THREAD, T>;
   using P = s::Pair<int>;
   using BlockScanT = cub::BlockScan<P, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
+  using HeadsT = cub::BlockDiscontinuity<T, BLOCK_THREADS>;
   __shared__ union {
     typename LoaderT::TempStorage load;
-    typename cub::BlockDiscontinuity<T, BLOCK_THREADS>::TempStorage runs;
+    typename HeadsT::TempStorage heads;
     struct
     {
       typename BlockScanT::TempStorage scan;
-      s::RunLookBackStorage look_back;
+      s::RunLookBackStorage<Delay> look_back;
     } scan;
     s::Staging<T, TileT::ITEMS> uniques;
-    s::Staging<int, TileT::ITEMS> lengths;
+    s::Staging<long long, TileT::ITEMS> lengths;
   } temp;
-  __shared__ int last_is_tail;
 
   const TileT tile(n);
   T items[ITEMS_PER_THREAD];
   LoaderT::load(temp.load, d_in, tile, items);
   __syncthreads();
-  int heads[ITEMS_PER_THREAD], tails[ITEMS_PER_THREAD];
-  s::flag_runs<BLOCK_THREADS, ITEMS_PER_THREAD, T, Eq>(temp.runs, d_in, tile, items, heads, tails);
+  int heads[ITEMS_PER_THREAD];
+  if (tile.index == 0)
+  {
+    HeadsT(temp.heads).FlagHeads(heads, items, s::NotEqual<Eq>());
+  }
+  else
+  {
+    HeadsT(temp.heads).FlagHeads(heads, items, s::NotEqual<Eq>(), d_in[tile.base - 1]);
+  }
   __syncthreads();
 
-  P in[ITEMS_PER_THREAD], excl[ITEMS_PER_THREAD], agg;
+  // The scan runs in place, and the head flags shrink to one bit each,
+  // so that few registers hold a thread's items.
+  P excl[ITEMS_PER_THREAD], agg;
+  unsigned head_bits = 0;
 #pragma unroll
   for (int i = 0; i < ITEMS_PER_THREAD; ++i)
   {
-    in[i] = P{heads[i], heads[i] ? TileT::at(i) : -1};
-    if (TileT::at(i) == tile.valid - 1)
-    {
-      last_is_tail = tails[i]; // read after the look-back's barrier
-    }
+    const bool head = heads[i] && TileT::at(i) < tile.valid; // the fill past the end heads nothing
+    head_bits |= static_cast<unsigned>(head) << i;
+    excl[i] = P{head, head ? TileT::at(i) : -1};
   }
-  BlockScanT(temp.scan.scan).ExclusiveScan(in, excl, P{0, -1}, s::SumMaxOp(), agg);
+  BlockScanT(temp.scan.scan).ExclusiveScan(excl, excl, P{0, -1}, s::SumMaxOp(), agg);
   const s::Pair<long long> before =
-    s::run_prefix<TileT::ITEMS>(temp.scan.look_back, d_state, state_bytes, tile.index, tile.base, agg);
+    s::run_prefix<TileT::ITEMS, Delay>(temp.scan.look_back, d_state, state_bytes, tile.index, tile.base, agg);
 
-  // Item i belongs to run before.a + local, local = excl[i].a + heads[i] - 1
-  // in [-1, agg.a): -1 is a run headed in an earlier tile. When the tile
-  // heads more runs than it has threads, the heads and then the lengths of
-  // the runs headed here are compacted in shared memory and written with
-  // consecutive threads on consecutive addresses (CUB's two-phase scatter);
-  // else each thread writes its own.
+  // The head of run r = before.a + excl[i].a writes run r's item and run
+  // r - 1's length: its position minus the previous head's, which is in
+  // this tile (excl[i].b) or an earlier one (before.b).
   if (ITEMS_PER_THREAD > 1 && agg.a > BLOCK_THREADS)
   {
     T* uniques = temp.uniques.items();
-    int* lengths = temp.lengths.items();
+    long long* lengths = temp.lengths.items();
     __syncthreads(); // the look-back's shared memory is read
 #pragma unroll
     for (int i = 0; i < ITEMS_PER_THREAD; ++i)
     {
-      if (heads[i])
+      if (head_bits >> i & 1u)
       {
         uniques[excl[i].a] = items[i];
       }
@@ -942,25 +954,20 @@ __device__ void rle_encode(InputIt d_in, UniqueIt d_unique, LengthIt d_lengths, 
 #pragma unroll
     for (int i = 0; i < ITEMS_PER_THREAD; ++i)
     {
-      if (tails[i])
+      if (head_bits >> i & 1u)
       {
-        const int local = excl[i].a + heads[i] - 1;
         const int at = TileT::at(i);
-        if (local >= 0) // headed in this tile: at most a tile long
-        {
-          lengths[local] = at - (heads[i] ? at : excl[i].b) + 1;
-        }
-        else
-        {
-          d_lengths[before.a - 1] = tile.base + at - before.b + 1;
-        }
+        lengths[excl[i].a] = excl[i].b >= 0 ? at - excl[i].b : tile.base + at - before.b;
       }
     }
     __syncthreads();
-    const int ended = last_is_tail ? agg.a : agg.a - 1; // the last run may end in a later tile
-    for (int j = threadIdx.x; j < ended; j += BLOCK_THREADS)
+    for (int j = threadIdx.x; j < agg.a; j += BLOCK_THREADS)
     {
-      d_lengths[before.a + j] = lengths[j];
+      const long long r = before.a + j;
+      if (r > 0)
+      {
+        d_lengths[r - 1] = lengths[j];
+      }
     }
   }
   else
@@ -968,22 +975,24 @@ __device__ void rle_encode(InputIt d_in, UniqueIt d_unique, LengthIt d_lengths, 
 #pragma unroll
     for (int i = 0; i < ITEMS_PER_THREAD; ++i)
     {
-      const long long run = before.a + excl[i].a + heads[i] - 1;
-      if (heads[i])
+      if (head_bits >> i & 1u)
       {
-        d_unique[run] = items[i];
-      }
-      if (tails[i])
-      {
+        const long long r = before.a + excl[i].a;
         const long long at = tile.base + TileT::at(i);
-        const long long head = heads[i] ? at : excl[i].b >= 0 ? tile.base + excl[i].b : before.b;
-        d_lengths[run] = at - head + 1;
+        d_unique[r] = items[i];
+        if (r > 0)
+        {
+          d_lengths[r - 1] = at - (excl[i].b >= 0 ? tile.base + excl[i].b : before.b);
+        }
       }
     }
   }
   if (tile.last && threadIdx.x == 0)
   {
-    d_count[0] = before.a + agg.a;
+    const long long runs = before.a + agg.a; // >= 1: n >= 1
+    const long long last_head = agg.b >= 0 ? tile.base + agg.b : before.b;
+    d_lengths[runs - 1] = n - last_head;
+    d_count[0] = runs;
   }
 }
 
@@ -1012,7 +1021,7 @@ __device__ void rle_non_trivial(InputIt d_in, OffsetIt d_offsets, LengthIt d_len
     struct
     {
       typename BlockScanT::TempStorage scan;
-      s::RunLookBackStorage look_back;
+      s::RunLookBackStorage<> look_back;
     } scan;
   } temp;
 

@@ -1,0 +1,346 @@
+// lookback_tune.cu: gocccl's look-back kernels with CUB's default waits
+// (DefaultDelay) and with the waits of CUB's sm_90 tuning (look_back.cuh),
+// at gocccl's tile and at CUB's, beside CUB's own call, in one run:
+//
+//   scan           uint32, float32  inclusive sums; CUB sm_90: 128 x 24,
+//                                   FixedDelay<648, 1245> (float: <688, 1140>)
+//   scan_by_key    uint32, float32  values, uint32 keys in runs of mean length 7;
+//                                   gocccl 256 x 9, CUB sm_90: 288 x 14,
+//                                   FixedDelay<700, 1005>
+//   reduce_by_key  uint32, float32  the same keys and values; 256 x 18,
+//                                   CUB sm_90: NoDelay<1170>
+//
+// Every output is checked against the host before its row is timed. The
+// system column names the variant: "gocccl-288x14-fixed700-1005".
+//
+// Build on the GPU machine, from the repository root:
+//   nvcc -std=c++17 -O3 -arch=sm_90 -Ikernels/include -Ibench/cub \
+//     -o /tmp/lookback_tune bench/cub/tune/lookback_tune.cu
+//   /tmp/lookback_tune --sizes 20,24,28
+#include "bench.cuh"
+
+#include <gocccl/look_back.cuh>
+#include <gocccl/reduce_by_key.cuh>
+#include <gocccl/scan.cuh>
+#include <gocccl/scan_by_key.cuh>
+
+#include <cub/device/device_reduce.cuh>
+#include <cub/device/device_scan.cuh>
+
+#include <string>
+#include <vector>
+
+template <typename T>
+struct Sum
+{
+  __host__ __device__ T operator()(T a, T b) const { return a + b; }
+};
+struct EqU32
+{
+  __host__ __device__ bool operator()(unsigned a, unsigned b) const { return a == b; }
+};
+
+template <typename D> struct DelayName;
+template <> struct DelayName<gocccl::DefaultDelay> { static std::string get() { return "default"; } };
+template <unsigned A, unsigned B> struct DelayName<gocccl::FixedDelay<A, B>>
+{
+  static std::string get() { return "fixed" + std::to_string(A) + "-" + std::to_string(B); }
+};
+template <unsigned B> struct DelayName<gocccl::NoDelay<B>>
+{
+  static std::string get() { return "nodelay" + std::to_string(B); }
+};
+
+template <int THREADS, int ITEMS, typename D>
+std::string system_name()
+{
+  return "gocccl-" + std::to_string(THREADS) + "x" + std::to_string(ITEMS) + "-" + DelayName<D>::get();
+}
+
+// ---- scan ----------------------------------------------------------------
+
+template <int THREADS, int ITEMS, typename T>
+__global__ void __launch_bounds__(THREADS) scan_init_kernel(void* d_state, long long bytes, long long tiles)
+{
+  gocccl::scan_init<THREADS, ITEMS, T, Sum<T>>(d_state, bytes, tiles);
+}
+template <int THREADS, int ITEMS, typename T, typename D>
+__global__ void __launch_bounds__(THREADS) scan_kernel(const T* in, T* out, long long n, void* d_state, long long bytes)
+{
+  gocccl::inclusive_scan<THREADS, ITEMS, T, Sum<T>>(in, out, n, d_state, bytes, T{}, nullptr, false, D());
+}
+
+template <typename T>
+std::string check_sums(const std::vector<T>& in, const std::vector<T>& got, const std::vector<unsigned>* keys)
+{
+  T acc{};
+  double exact = 0, mag = 0;
+  for (size_t i = 0; i < in.size(); ++i)
+  {
+    if (keys && (i == 0 || (*keys)[i - 1] != (*keys)[i])) acc = T{}, exact = mag = 0;
+    acc = acc + in[i];
+    exact += double(in[i]);
+    mag += std::fabs(double(in[i]));
+    const bool bad = std::is_integral<T>::value ? got[i] != acc : !(std::fabs(double(got[i]) - exact) <= 1e-5 * mag + 1e-6);
+    if (bad)
+    {
+      char buf[160];
+      std::snprintf(buf, sizeof buf, "element %zu is %.9g, want %.9g", i, double(got[i]), double(exact));
+      return buf;
+    }
+  }
+  return "";
+}
+
+template <typename T, typename F, typename C>
+void measure(const std::string& system, const char* alg, long long n, long long bytes, const bench::DeviceBuffer<T>& out,
+             F&& fn, C&& check, const char* note)
+{
+  const char* type = bench::type_name<T>();
+  out.poison();
+  fn(0);
+  BENCH_CK(cudaGetLastError());
+  BENCH_CK(cudaDeviceSynchronize());
+  const std::string bad = check(out.to_host());
+  if (!bad.empty()) bench::fail(system.c_str(), alg, type, n, bytes, bad);
+  else bench::row(system.c_str(), alg, type, n, bench::time_us(fn), bytes, note);
+}
+
+template <int THREADS, int ITEMS, typename T, typename D>
+void scan_shape(const bench::Rotation<T>& in, const std::vector<T>& host, bench::DeviceBuffer<T>& out)
+{
+  const long long n = static_cast<long long>(host.size()), tile = THREADS * ITEMS, tiles = (n + tile - 1) / tile;
+  size_t bytes = 0;
+  BENCH_CK(cub::ScanTileState<T>::AllocationSize(static_cast<int>(tiles), bytes));
+  bench::DeviceBuffer<unsigned char> state(bytes);
+  auto fn = [&](int i) {
+    if (tiles > 1)
+      scan_init_kernel<THREADS, ITEMS, T><<<static_cast<unsigned>((tiles + THREADS - 1) / THREADS), THREADS>>>(
+        state.get(), static_cast<long long>(bytes), tiles);
+    scan_kernel<THREADS, ITEMS, T, D><<<static_cast<unsigned>(tiles), THREADS>>>(
+      in.get(i), out.get(), n, tiles > 1 ? state.get() : nullptr, static_cast<long long>(bytes));
+  };
+  measure(system_name<THREADS, ITEMS, D>(), "scan", n, 2 * static_cast<long long>(in.bytes()), out, fn,
+          [&](const std::vector<T>& got) { return check_sums(host, got, nullptr); }, "inclusive sum");
+}
+
+template <typename T, typename CubDelay>
+void run_scan(uint64_t salt)
+{
+  for (long long n : bench::sizes())
+  {
+    const std::vector<T> host = bench::random_items<T>(n, salt);
+    bench::Rotation<T> in(host);
+    bench::DeviceBuffer<T> out(static_cast<size_t>(n));
+    size_t cub_bytes = 0;
+    BENCH_CK(cub::DeviceScan::InclusiveSum(nullptr, cub_bytes, in.get(0), out.get(), static_cast<int>(n)));
+    bench::DeviceBuffer<unsigned char> temp(cub_bytes);
+    measure(std::string("cub"), "scan", n, 2 * static_cast<long long>(in.bytes()), out,
+            [&](int i) {
+              size_t tb = cub_bytes;
+              BENCH_CK(cub::DeviceScan::InclusiveSum(temp.get(), tb, in.get(i), out.get(), static_cast<int>(n)));
+            },
+            [&](const std::vector<T>& got) { return check_sums(host, got, nullptr); }, "inclusive sum");
+    scan_shape<128, 24, T, gocccl::DefaultDelay>(in, host, out);
+    scan_shape<128, 24, T, CubDelay>(in, host, out);
+    scan_shape<128, 24, T, gocccl::DefaultDelay>(in, host, out); // again: the order's effect
+  }
+}
+
+// ---- keys in runs --------------------------------------------------------
+
+std::vector<unsigned> run_keys(long long n, uint64_t salt)
+{
+  std::vector<unsigned> keys(static_cast<size_t>(n));
+  uint64_t s = bench::state().seed ^ (salt * 0x2545F4914F6CDD1Dull) ^ static_cast<uint64_t>(n);
+  unsigned key = 0;
+  for (auto& k : keys)
+  {
+    if (bench::splitmix64(s) % 7 == 0) ++key;
+    k = key;
+  }
+  return keys;
+}
+
+// ---- scan by key ---------------------------------------------------------
+
+template <int THREADS, int ITEMS, typename V>
+__global__ void __launch_bounds__(THREADS) sbk_init_kernel(void* d_state, long long bytes, long long tiles)
+{
+  gocccl::scan_by_key_init<THREADS, ITEMS, unsigned, V, EqU32, Sum<V>>(d_state, bytes, tiles);
+}
+template <int THREADS, int ITEMS, typename V, typename D>
+__global__ void __launch_bounds__(THREADS) sbk_kernel(const unsigned* k, const V* v, V* o, long long n, void* d_state,
+                                                      long long bytes)
+{
+  gocccl::inclusive_scan_by_key<THREADS, ITEMS, unsigned, V, EqU32, Sum<V>>(k, v, o, n, d_state, bytes, D());
+}
+
+template <int THREADS, int ITEMS, typename V, typename D>
+void sbk_shape(const bench::Rotation<unsigned>& kin, const bench::Rotation<V>& vin, const std::vector<unsigned>& keys,
+               const std::vector<V>& host, bench::DeviceBuffer<V>& out)
+{
+  const long long n = static_cast<long long>(host.size()), tile = THREADS * ITEMS, tiles = (n + tile - 1) / tile;
+  size_t bytes = 0;
+  using TileState = cub::ReduceByKeyScanTileState<V, int>;
+  BENCH_CK(TileState::AllocationSize(static_cast<int>(tiles), bytes));
+  bench::DeviceBuffer<unsigned char> state(bytes);
+  auto fn = [&](int i) {
+    if (tiles > 1)
+      sbk_init_kernel<THREADS, ITEMS, V><<<static_cast<unsigned>((tiles + THREADS - 1) / THREADS), THREADS>>>(
+        state.get(), static_cast<long long>(bytes), tiles);
+    sbk_kernel<THREADS, ITEMS, V, D><<<static_cast<unsigned>(tiles), THREADS>>>(
+      kin.get(i), vin.get(i), out.get(), n, tiles > 1 ? state.get() : nullptr, static_cast<long long>(bytes));
+  };
+  measure(system_name<THREADS, ITEMS, D>(), "scan_by_key", n, n * static_cast<long long>(4 + 2 * sizeof(V)), out, fn,
+          [&](const std::vector<V>& got) { return check_sums(host, got, &keys); }, "uint32 keys in runs of mean length 7");
+}
+
+// ---- reduce by key -------------------------------------------------------
+
+template <int THREADS, int ITEMS, typename V>
+__global__ void __launch_bounds__(THREADS) rbk_init_kernel(void* d_state, long long bytes, long long tiles)
+{
+  gocccl::reduce_by_key_init<THREADS, ITEMS, unsigned, V, EqU32, Sum<V>>(d_state, bytes, tiles);
+}
+template <int THREADS, int ITEMS, typename V, typename D>
+__global__ void __launch_bounds__(THREADS) rbk_kernel(const unsigned* k, const V* v, unsigned* uk, V* agg, int64_t* runs,
+                                                      long long n, void* d_state, long long bytes)
+{
+  gocccl::reduce_by_key<THREADS, ITEMS, unsigned, V, EqU32, Sum<V>>(k, v, uk, agg, runs, n, d_state, bytes, D());
+}
+
+template <typename V>
+struct Runs
+{
+  std::vector<unsigned> keys;
+  std::vector<V> sums;
+};
+
+template <typename V>
+Runs<V> reduce_runs(const std::vector<unsigned>& keys, const std::vector<V>& values)
+{
+  Runs<V> r;
+  for (size_t i = 0; i < keys.size(); ++i)
+  {
+    if (i == 0 || keys[i] != keys[i - 1]) r.keys.push_back(keys[i]), r.sums.push_back(V{});
+    r.sums.back() = r.sums.back() + values[i];
+  }
+  return r;
+}
+
+template <typename V>
+std::string check_runs(const Runs<V>& want, const std::vector<unsigned>& keys, const std::vector<V>& sums, long long runs)
+{
+  if (runs != static_cast<long long>(want.keys.size())) return "run count differs";
+  for (size_t i = 0; i < want.keys.size(); ++i)
+  {
+    const bool bad = std::is_integral<V>::value ? sums[i] != want.sums[i]
+                                                : !(std::fabs(double(sums[i]) - double(want.sums[i])) <= 1e-4 * (1 + std::fabs(double(want.sums[i]))));
+    if (keys[i] != want.keys[i] || bad) return "run " + std::to_string(i) + " differs";
+  }
+  return "";
+}
+
+template <int THREADS, int ITEMS, typename V, typename D>
+void rbk_shape(const bench::Rotation<unsigned>& kin, const bench::Rotation<V>& vin, const Runs<V>& want)
+{
+  const char* type = bench::type_name<V>();
+  const long long n = static_cast<long long>(kin.bytes() / sizeof(unsigned)), tile = THREADS * ITEMS,
+                  tiles = (n + tile - 1) / tile;
+  const long long bytes_moved = n * static_cast<long long>(4 + sizeof(V)) +
+                                static_cast<long long>(want.keys.size()) * static_cast<long long>(4 + sizeof(V));
+  size_t bytes = 0;
+  BENCH_CK(gocccl::detail::RunTileState<V>::AllocationSize(static_cast<int>(tiles), bytes));
+  bench::DeviceBuffer<unsigned char> state(bytes);
+  bench::DeviceBuffer<unsigned> uk(static_cast<size_t>(n));
+  bench::DeviceBuffer<V> agg(static_cast<size_t>(n));
+  bench::DeviceBuffer<int64_t> runs(1);
+  auto fn = [&](int i) {
+    if (tiles > 1)
+      rbk_init_kernel<THREADS, ITEMS, V><<<static_cast<unsigned>((tiles + 32 + THREADS - 1) / THREADS), THREADS>>>(
+        state.get(), static_cast<long long>(bytes), tiles);
+    rbk_kernel<THREADS, ITEMS, V, D><<<static_cast<unsigned>(tiles), THREADS>>>(
+      kin.get(i), vin.get(i), uk.get(), agg.get(), runs.get(), n, state.get(), static_cast<long long>(bytes));
+  };
+  const std::string system = system_name<THREADS, ITEMS, D>();
+  uk.poison(), agg.poison(), runs.poison();
+  fn(0);
+  BENCH_CK(cudaGetLastError());
+  BENCH_CK(cudaDeviceSynchronize());
+  const std::string bad = check_runs(want, uk.to_host(), agg.to_host(), runs.to_host()[0]);
+  if (!bad.empty()) bench::fail(system.c_str(), "reduce_by_key", type, n, bytes_moved, bad);
+  else bench::row(system.c_str(), "reduce_by_key", type, n, bench::time_us(fn), bytes_moved, "runs of mean length 7");
+}
+
+template <typename V>
+void cub_rbk(const bench::Rotation<unsigned>& kin, const bench::Rotation<V>& vin, const Runs<V>& want)
+{
+  const char* type = bench::type_name<V>();
+  const long long n = static_cast<long long>(kin.bytes() / sizeof(unsigned));
+  const long long bytes_moved = n * static_cast<long long>(4 + sizeof(V)) +
+                                static_cast<long long>(want.keys.size()) * static_cast<long long>(4 + sizeof(V));
+  bench::DeviceBuffer<unsigned> uk(static_cast<size_t>(n));
+  bench::DeviceBuffer<V> agg(static_cast<size_t>(n));
+  bench::DeviceBuffer<int> runs(1);
+  size_t tb = 0;
+  BENCH_CK(cub::DeviceReduce::ReduceByKey(nullptr, tb, kin.get(0), uk.get(), vin.get(0), agg.get(), runs.get(), Sum<V>(),
+                                          static_cast<int>(n)));
+  bench::DeviceBuffer<unsigned char> temp(tb);
+  auto fn = [&](int i) {
+    size_t t = tb;
+    BENCH_CK(cub::DeviceReduce::ReduceByKey(temp.get(), t, kin.get(i), uk.get(), vin.get(i), agg.get(), runs.get(),
+                                            Sum<V>(), static_cast<int>(n)));
+  };
+  uk.poison(), agg.poison(), runs.poison();
+  fn(0);
+  BENCH_CK(cudaDeviceSynchronize());
+  const std::string bad = check_runs(want, uk.to_host(), agg.to_host(), runs.to_host()[0]);
+  if (!bad.empty()) bench::fail("cub", "reduce_by_key", type, n, bytes_moved, bad);
+  else bench::row("cub", "reduce_by_key", type, n, bench::time_us(fn), bytes_moved, "runs of mean length 7");
+}
+
+template <typename V>
+void run_by_key(uint64_t salt)
+{
+  using Fixed = gocccl::FixedDelay<700, 1005>;
+  for (long long n : bench::sizes())
+  {
+    const std::vector<unsigned> keys = run_keys(n, salt);
+    const std::vector<V> host = bench::random_items<V>(n, salt);
+    bench::Rotation<unsigned> kin(keys);
+    bench::Rotation<V> vin(host);
+    bench::DeviceBuffer<V> out(static_cast<size_t>(n));
+    size_t cub_bytes = 0;
+    BENCH_CK(cub::DeviceScan::InclusiveSumByKey(nullptr, cub_bytes, kin.get(0), vin.get(0), out.get(), static_cast<int>(n),
+                                                EqU32()));
+    bench::DeviceBuffer<unsigned char> temp(cub_bytes);
+    measure(std::string("cub"), "scan_by_key", n, n * static_cast<long long>(4 + 2 * sizeof(V)), out,
+            [&](int i) {
+              size_t tb = cub_bytes;
+              BENCH_CK(cub::DeviceScan::InclusiveSumByKey(temp.get(), tb, kin.get(i), vin.get(i), out.get(),
+                                                          static_cast<int>(n), EqU32()));
+            },
+            [&](const std::vector<V>& got) { return check_sums(host, got, &keys); }, "uint32 keys in runs of mean length 7");
+    sbk_shape<256, 9, V, gocccl::DefaultDelay>(kin, vin, keys, host, out);
+    sbk_shape<256, 9, V, Fixed>(kin, vin, keys, host, out);
+    sbk_shape<288, 14, V, gocccl::DefaultDelay>(kin, vin, keys, host, out);
+    sbk_shape<288, 14, V, Fixed>(kin, vin, keys, host, out);
+
+    const Runs<V> want = reduce_runs(keys, host);
+    cub_rbk<V>(kin, vin, want);
+    rbk_shape<256, 18, V, gocccl::DefaultDelay>(kin, vin, want);
+    rbk_shape<256, 18, V, gocccl::NoDelay<1170>>(kin, vin, want);
+  }
+}
+
+int main(int argc, char** argv)
+{
+  bench::init(argc, argv, "lookback_tune");
+  std::printf("# CUB_VERSION %d, delay constructors %d\n", CUB_VERSION, GOCCCL_HAS_DELAY_CONSTRUCTORS);
+  run_scan<uint32_t, gocccl::FixedDelay<648, 1245>>(1);
+  run_scan<float, gocccl::FixedDelay<688, 1140>>(2);
+  run_by_key<uint32_t>(3);
+  run_by_key<float>(4);
+  return bench::finish();
+}

@@ -311,16 +311,16 @@ constexpr int gocccl_adjacent_difference_SubFloat32_threads = 256, gocccl_adjace
 constexpr int gocccl_adjacent_difference_SubUint32_threads = 256, gocccl_adjacent_difference_SubUint32_items = 8;
 constexpr int gocccl_exclusive_scan_AddFloat32_threads = 128, gocccl_exclusive_scan_AddFloat32_items = 24;
 constexpr int gocccl_exclusive_scan_AddUint32_threads = 128, gocccl_exclusive_scan_AddUint32_items = 24;
-constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads = 256, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items = 9;
-constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads = 256, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items = 9;
+constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads = 288, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items = 14;
+constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads = 288, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items = 14;
 constexpr int gocccl_histogram_even_float32_threads = 256, gocccl_histogram_even_float32_items = 16;
 constexpr int gocccl_histogram_even_uint32_threads = 256, gocccl_histogram_even_uint32_items = 16;
 constexpr int gocccl_histogram_range_float32_threads = 256, gocccl_histogram_range_float32_items = 16;
 constexpr int gocccl_histogram_range_uint32_threads = 256, gocccl_histogram_range_uint32_items = 16;
 constexpr int gocccl_inclusive_scan_AddFloat32_threads = 128, gocccl_inclusive_scan_AddFloat32_items = 24;
 constexpr int gocccl_inclusive_scan_AddUint32_threads = 128, gocccl_inclusive_scan_AddUint32_items = 24;
-constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads = 256, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items = 9;
-constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads = 256, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items = 9;
+constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads = 288, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items = 14;
+constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads = 288, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items = 14;
 constexpr int gocccl_lower_bound_LessFloat32_threads = 256, gocccl_lower_bound_LessFloat32_items = 1;
 constexpr int gocccl_lower_bound_LessUint32_threads = 256, gocccl_lower_bound_LessUint32_items = 1;
 constexpr int gocccl_merge_LessFloat32_threads = 256, gocccl_merge_LessFloat32_items = 15;
@@ -342,8 +342,8 @@ constexpr int gocccl_reduce_AddFloat32Fast_threads = 256, gocccl_reduce_AddFloat
 constexpr int gocccl_reduce_AddInt32_threads = 256, gocccl_reduce_AddInt32_items = 16;
 constexpr int gocccl_reduce_by_key_EqUint32_AddFloat32_threads = 256, gocccl_reduce_by_key_EqUint32_AddFloat32_items = 18;
 constexpr int gocccl_reduce_by_key_EqUint32_AddUint32_threads = 256, gocccl_reduce_by_key_EqUint32_AddUint32_items = 18;
-constexpr int gocccl_rle_EqFloat32_threads = 256, gocccl_rle_EqFloat32_items = 13;
-constexpr int gocccl_rle_EqUint32_threads = 256, gocccl_rle_EqUint32_items = 13;
+constexpr int gocccl_rle_EqFloat32_threads = 192, gocccl_rle_EqFloat32_items = 14, gocccl_rle_EqFloat32_minblocks = 5;
+constexpr int gocccl_rle_EqUint32_threads = 192, gocccl_rle_EqUint32_items = 14, gocccl_rle_EqUint32_minblocks = 5;
 constexpr int gocccl_segmented_reduce_AddFloat32_threads = 256, gocccl_segmented_reduce_AddFloat32_items = 16;
 constexpr int gocccl_segmented_reduce_MaxUint32_threads = 256, gocccl_segmented_reduce_MaxUint32_items = 16;
 constexpr int gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads = 256, gocccl_segmented_reduce_MaxUint32_itae16f7b37c_items = 16;
@@ -361,6 +361,12 @@ constexpr int gocccl_unique_EqFloat32_threads = 384, gocccl_unique_EqFloat32_ite
 constexpr int gocccl_unique_EqUint32_threads = 384, gocccl_unique_EqUint32_items = 17;
 constexpr int gocccl_unique_by_key_EqFloat32_float32_float32_threads = 512, gocccl_unique_by_key_EqFloat32_float32_float32_items = 14;
 constexpr int gocccl_unique_by_key_EqUint32_uint32_uint32_threads = 512, gocccl_unique_by_key_EqUint32_uint32_uint32_items = 14;
+using gocccl_exclusive_scan_AddFloat32_delay = ::gocccl::FixedDelay<648, 1245>;
+using gocccl_exclusive_scan_AddUint32_delay = ::gocccl::FixedDelay<648, 1245>;
+using gocccl_inclusive_scan_AddFloat32_delay = ::gocccl::FixedDelay<648, 1245>;
+using gocccl_inclusive_scan_AddUint32_delay = ::gocccl::FixedDelay<648, 1245>;
+using gocccl_rle_EqFloat32_delay = ::gocccl::FixedDelay<284, 480>;
+using gocccl_rle_EqUint32_delay = ::gocccl::FixedDelay<284, 480>;
 
 // AdjacentDifference(SubFloat32) over float32, declared at segmented.go:45:30.
 extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_SubFloat32_threads)
@@ -392,7 +398,7 @@ gocccl_exclusive_scan_AddFloat32_init(void* d_state, long long state_bytes, long
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat32_threads)
 gocccl_exclusive_scan_AddFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, float init, const float* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddFloat32_delay());
 }
 
 // ExclusiveScan(AddUint32) over uint32, declared at scan.go:20:30.
@@ -403,7 +409,7 @@ gocccl_exclusive_scan_AddUint32_init(void* d_state, long long state_bytes, long 
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint32_threads)
 gocccl_exclusive_scan_AddUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint32_threads, gocccl_exclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint32_threads, gocccl_exclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddUint32_delay());
 }
 
 // ExclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at scan.go:25:30.
@@ -480,7 +486,7 @@ gocccl_inclusive_scan_AddFloat32_init(void* d_state, long long state_bytes, long
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddFloat32_threads)
 gocccl_inclusive_scan_AddFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, float init, const float* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddFloat32_threads, gocccl_inclusive_scan_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddFloat32_threads, gocccl_inclusive_scan_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddFloat32_delay());
 }
 
 // InclusiveScan(AddUint32) over uint32, declared at scan.go:18:30.
@@ -491,7 +497,7 @@ gocccl_inclusive_scan_AddUint32_init(void* d_state, long long state_bytes, long 
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint32_threads)
 gocccl_inclusive_scan_AddUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint32_threads, gocccl_inclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint32_threads, gocccl_inclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddUint32_delay());
 }
 
 // InclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at scan.go:23:30.
@@ -818,33 +824,33 @@ gocccl_reduce_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint
 }
 
 // RunLengthEncode(EqFloat32) over float32, declared at select.go:53:27.
-extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_minblocks)
 gocccl_rle_EqFloat32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init_pair<gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_state, state_bytes, tiles, d_count);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_minblocks)
 gocccl_rle_EqFloat32_sweep(const float* d_in, float* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_encode<gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes);
+  ::gocccl::rle_encode<gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, gocccl_rle_EqFloat32_delay());
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_minblocks)
 gocccl_rle_EqFloat32_nontrivial(const float* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
   ::gocccl::rle_non_trivial<gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes);
 }
 
 // RunLengthEncode(EqUint32) over uint32, declared at select.go:52:27.
-extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_minblocks)
 gocccl_rle_EqUint32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init_pair<gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_state, state_bytes, tiles, d_count);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_minblocks)
 gocccl_rle_EqUint32_sweep(const uint32_t* d_in, uint32_t* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_encode<gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes);
+  ::gocccl::rle_encode<gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, gocccl_rle_EqUint32_delay());
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_minblocks)
 gocccl_rle_EqUint32_nontrivial(const uint32_t* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
   ::gocccl::rle_non_trivial<gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes);
 }

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "05c449d9f4a700d8593a5d178b12b98e5334eab9c3293106bdcbba675e03d6ab", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "d557c00c36805e32d50ccef3540c3d7707f87a7139b8e9777ae37cb650a3e3a5", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 80},
 			Data:   goccclImageSM80,
@@ -116,18 +116,18 @@ func init() {
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "e5cda746f720d36c22a77fed606016255515a10b6fe2f43fd0cee06f51e93453",
+			SHA256: "38c19a4876cc32bb19a8052c65fef43e13b17adaaedb0f7d2b1467bc9836e051",
 			Parts: []goccclimpl.Part{
-				{Offset: 0, Size: 53904, SHA256: "b4aa80a57af4d7b9598a44c2271ebd22d7ba1fbfb1f60a35785e309197e596eb"},
-				{Offset: 53904, Size: 77968, SHA256: "a9668903b997d364567277e1a5874b9c54c6715b6861f364509d4f3aba3d3cbb"},
-				{Offset: 131872, Size: 35344, SHA256: "a4ee561881a87ac1c63fe095346c08657e55202adae036bee3aecaf71a296806"},
-				{Offset: 167216, Size: 28944, SHA256: "c63721ca4ca9ec70eae08ec135717fb67794f314a43b9b87082d7d54729755bb"},
-				{Offset: 196160, Size: 49424, SHA256: "a7e552ea6504c072d70bba8aa290fa71955ae3d3c3214d7f3bd0c0915a791080"},
-				{Offset: 245584, Size: 37392, SHA256: "b47ad1d975426f463123acb25e6c6cd9b104512970761159e3c41009992ba057"},
-				{Offset: 282976, Size: 34960, SHA256: "b0c653caefb2440965663952d04b0094b6a057faf3e52bd2f1c290893c1330f0"},
-				{Offset: 317936, Size: 28944, SHA256: "67c49252a8b1f0bc1c9f0f0e8ac1011e6bdf76af30a690b1e40ff4ac598b9d65"},
-				{Offset: 346880, Size: 49424, SHA256: "d9016e0ac5d710ff569a0c55bad276b5e93637aedbf6d1e9061054323600e165"},
-				{Offset: 396304, Size: 35984, SHA256: "d695499565519d917f792f10ec701a2768733956d9e429fbc32417bfe7a5019b"},
+				{Offset: 0, Size: 53904, SHA256: "b8fbaf3ae15b166108c9084661f9fe928ec279e277974189aa3b266ff9c73d64"},
+				{Offset: 53904, Size: 77968, SHA256: "faca39a24d465097d6994ce68164a3c119f45f3cbc9c81b2ea1736fc64eb7ea7"},
+				{Offset: 131872, Size: 35344, SHA256: "7154fd867c3d1ce192a8f176dc05df1c3f315fca849d113e6534875170ccb256"},
+				{Offset: 167216, Size: 28944, SHA256: "9e7743007dea10c54b567a2b982092211b8c8de2e24f28db52d60652b9637a8c"},
+				{Offset: 196160, Size: 49424, SHA256: "d670ecff2dba08a2a98f9dfecedd26a1b319b0b4d738da0e120734b76e01b14c"},
+				{Offset: 245584, Size: 37392, SHA256: "980c2d794d447e1e2a216e55fad44e9d042f0dd7ae7efe26ac4583634a48f720"},
+				{Offset: 282976, Size: 34960, SHA256: "6a130df3480c15035d9a21a37f7f779d27df2ac68c1c48147f1297abfc18484a"},
+				{Offset: 317936, Size: 28944, SHA256: "61c741a427d7e3dba2d2f555d54a0262e615244364318c1ddc3ab91c4aa1b2d4"},
+				{Offset: 346880, Size: 49424, SHA256: "e4b72779d7701af43d1bfc02e0119cf16f60c6cba63bd6e0fc47d3d062971960"},
+				{Offset: 396304, Size: 35984, SHA256: "aad2d5bf8490bfb2ce85fa5addce96bd9f4b21d937dd16252f16f492ae500e3d"},
 				{Offset: 432288, Size: 62096, SHA256: "33072e37d1a6fa019ea0b5b69211db9ee9207fce9e657fb8c5803e8c7bd8fc52"},
 				{Offset: 494384, Size: 40848, SHA256: "c6fcefd1f492e4712036b0614a1496725047b8e026898e156fe52b959253c991"},
 				{Offset: 535232, Size: 61328, SHA256: "79d9f35413439526d8f814382027f11a4dc0ba7d3ad88f812c906d1f7ae92f81"},

@@ -70,6 +70,7 @@ constexpr int gocccl_reduce_Add_threads = 256, gocccl_reduce_Add_items = 8;
 constexpr int gocccl_reduce_MaxF_threads = 256, gocccl_reduce_MaxF_items = 16;
 constexpr int gocccl_select_Even_threads = 384, gocccl_select_Even_items = 17;
 constexpr int gocccl_transform_Double_threads = 256, gocccl_transform_Double_items = 8;
+using gocccl_inclusive_scan_Add_delay = ::gocccl::FixedDelay<632, 1290>;
 
 // InclusiveScan(Add) over int64, declared at ops.go:29:11.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Add_threads)
@@ -79,7 +80,7 @@ gocccl_inclusive_scan_Add_init(void* d_state, long long state_bytes, long long n
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Add_threads)
 gocccl_inclusive_scan_Add_sweep(const int64_t* d_in, int64_t* d_out, long long n, void* d_state, long long state_bytes, int64_t init, const int64_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_Add_threads, gocccl_inclusive_scan_Add_items, int64_t, ::gocccl_pkg_concurrency_1c31015e::gocccl_functors::Add>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_Add_threads, gocccl_inclusive_scan_Add_items, int64_t, ::gocccl_pkg_concurrency_1c31015e::gocccl_functors::Add>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_Add_delay());
 }
 
 // RadixSortKeys[uint32] over uint32, declared at ops.go:32:11.

@@ -23,13 +23,13 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "a805c7e37f2fac87133d81b4ae3f50d8d50ab7c1b12d35b22b1db86c742321c3", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "680fea7b6be37e4e1cf21095b3c041125463bed0b79210ec12118913a81b75a6", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "49f58807073cd79624a3a31526919ccb2e259c8a63bf13543c905ac355c2e11c",
+			SHA256: "d7e284c79b6d5bcaaa650f715c2f48b376873a6fc57557d77325843409234c35",
 			Parts: []goccclimpl.Part{
-				{Offset: 0, Size: 40336, SHA256: "6dd66796a90f05f60578c06b11dc7fe1103a14c06e0ccdc02902aa40e6936651"},
+				{Offset: 0, Size: 40336, SHA256: "c18ea63e57aa41c64fdb46db6832bdd3b9234d000742b15f7a9a4905fe53f16e"},
 				{Offset: 40336, Size: 124736, SHA256: "631bf71aa5e20260ae63ace7ff55801338d049f1d743eed15f2b68598e4b56ec"},
 				{Offset: 165072, Size: 39296, SHA256: "e108126b5735f91ef311ba05e0735c23cc320a277037a13a0f01f8becdcb0a51"},
 				{Offset: 204368, Size: 71424, SHA256: "a6d19504c0e79650e973a35a6ba8563d7251a88562ff87f5091212008723e6a2"},

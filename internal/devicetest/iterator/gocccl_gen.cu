@@ -415,6 +415,9 @@ constexpr int gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_threads = 512,
 constexpr int gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_threads = 512, gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_items = 14;
 constexpr int gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_threads = 128, gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_items = 8;
 constexpr int gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_threads = 128, gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_items = 8;
+using gocccl_exclusive_scan_AddI64_it9da2d3e8b3_delay = ::gocccl::FixedDelay<632, 1290>;
+using gocccl_inclusive_scan_AddI32_iteed8eddb14_delay = ::gocccl::FixedDelay<648, 1245>;
+using gocccl_inclusive_scan_AddI32_it655e44e380_delay = ::gocccl::FixedDelay<648, 1245>;
 
 // BinaryTransform(MulI32){-,Reverse[int32](Slice[int32])>-} over int32, int32, int32, declared at ops.go:175:18.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MulI32_ita58af8b7c0_threads)
@@ -436,7 +439,7 @@ gocccl_exclusive_scan_AddI64_it9da2d3e8b3_init(void* d_state, long long state_by
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddI64_it9da2d3e8b3_threads)
 gocccl_exclusive_scan_AddI64_it9da2d3e8b3_sweep(::gocccl::it::Transform<int64_t, ::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Widen> d_in, int64_t* d_out, long long n, void* d_state, long long state_bytes, int64_t init, const int64_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddI64_it9da2d3e8b3_threads, gocccl_exclusive_scan_AddI64_it9da2d3e8b3_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddI64_it9da2d3e8b3_threads, gocccl_exclusive_scan_AddI64_it9da2d3e8b3_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddI64_it9da2d3e8b3_delay());
 }
 
 // InclusiveScan(AddI32){Permutation[int32](Slice[int32],Slice[int64])>TransformOutput[int32](Slice[int32],Twice)} over int32, declared at ops.go:178:18.
@@ -447,7 +450,7 @@ gocccl_inclusive_scan_AddI32_iteed8eddb14_init(void* d_state, long long state_by
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddI32_iteed8eddb14_threads)
 gocccl_inclusive_scan_AddI32_iteed8eddb14_sweep(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_in, ::gocccl::it::TransformOutput<int32_t, ::gocccl::it::OutPointer<int32_t>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Twice> d_out, long long n, void* d_state, long long state_bytes, int32_t init, const int32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddI32_iteed8eddb14_threads, gocccl_inclusive_scan_AddI32_iteed8eddb14_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddI32_iteed8eddb14_threads, gocccl_inclusive_scan_AddI32_iteed8eddb14_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddI32_iteed8eddb14_delay());
 }
 
 // InclusiveScan(AddI32){Transform[int32](Counting[int32],SquareI32)>-} over int32, declared at ops.go:177:18.
@@ -458,7 +461,7 @@ gocccl_inclusive_scan_AddI32_it655e44e380_init(void* d_state, long long state_by
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddI32_it655e44e380_threads)
 gocccl_inclusive_scan_AddI32_it655e44e380_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::SquareI32> d_in, int32_t* d_out, long long n, void* d_state, long long state_bytes, int32_t init, const int32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddI32_it655e44e380_threads, gocccl_inclusive_scan_AddI32_it655e44e380_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddI32_it655e44e380_threads, gocccl_inclusive_scan_AddI32_it655e44e380_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddI32_it655e44e380_delay());
 }
 
 // MergeSortKeys(GreaterF32){Transform[float32](Transform[float32](Transform[float32](Counting[float32],Half),Half),Half)>} over float32, declared at ops.go:226:17.

@@ -23,17 +23,17 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "73b3197b2f31265fefc987df8e326838cb66f84581c41ec1ae2bba77bca9f417", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "3f21a1897983688202ecd5ef0090f19f6346c3363d46d298763e5c66d6b712bc", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "f50348949e057d1384ee4811f071e7ac0a7a4b63e1e2de79b2edcc0f6901298d",
+			SHA256: "115a7cb258d54138a5b18914477f0cf2fe9a8936687ba070665c324ae967a40d",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 5264, SHA256: "66f8fe75f9b257dc4e17dffcd789f961d23442d7f73278c9b0a4c69401e31bfc"},
 				{Offset: 5264, Size: 5376, SHA256: "e025ce0efa4376e494dd0c7805343da9b37ce41cf6baa00c053db94388a87723"},
-				{Offset: 10640, Size: 47008, SHA256: "e4d79ff02182b387e139d6a2e455cac8c27ef6c60acfd949373bc2d94dfb89d5"},
-				{Offset: 57648, Size: 37024, SHA256: "4b5408e5a8b03269a5fc70fdabe1ea6fbf70dbff163ddc88a2966e56491cbb43"},
-				{Offset: 94672, Size: 29840, SHA256: "f39bdea0fe3d5fb82829752bd5b56779e21ea3a485001ff419793caa992a7688"},
+				{Offset: 10640, Size: 47008, SHA256: "d4f522510835f2f9e6ec585565eecb490d552e14abc8ab538e178a2339cc8453"},
+				{Offset: 57648, Size: 37024, SHA256: "9edf6adb93fee3015aa9166e7a02c81ab080c1c505ce6b4445d78aec8fa50511"},
+				{Offset: 94672, Size: 29840, SHA256: "8605df21d2781d03970be4e938d376653422693a92e612950be5384058132374"},
 				{Offset: 124512, Size: 75152, SHA256: "4a4d4686db10665aa358ea571b73dbd16f08424842598a029912168a681499f7"},
 				{Offset: 199664, Size: 58512, SHA256: "d592ccc299d7dcba6e2b974b6eb132145d62b6fe64c535d0e21b805ce11bc33c"},
 				{Offset: 258176, Size: 55312, SHA256: "b9ea786e16130b99d72369139a531d7240e83698238bb7dd5bd396b8af84300c"},

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterout", "3e00cbf16707997114f2bcd020c4c4513bd5062dd968fb36642700c7bab60a38", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterout", "c32add5d1bfdebe1d6189b9c3143ccf5d3d077dd913d777c78c4851c9e912ee7", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

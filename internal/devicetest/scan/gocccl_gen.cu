@@ -326,12 +326,12 @@ constexpr int gocccl_exclusive_scan_MaxUint64_threads = 224, gocccl_exclusive_sc
 constexpr int gocccl_exclusive_scan_MaxUint8_threads = 192, gocccl_exclusive_scan_MaxUint8_items = 22;
 constexpr int gocccl_exclusive_scan_Merge_threads = 128, gocccl_exclusive_scan_Merge_items = 2;
 constexpr int gocccl_exclusive_scan_Then_threads = 224, gocccl_exclusive_scan_Then_items = 24;
-constexpr int gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_threads = 256, gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_items = 9;
+constexpr int gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_threads = 288, gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_items = 14;
 constexpr int gocccl_exclusive_scan_by_key_EqInt32_AddInt64_threads = 256, gocccl_exclusive_scan_by_key_EqInt32_AddInt64_items = 9;
-constexpr int gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_threads = 256, gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_items = 9;
+constexpr int gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_threads = 288, gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_items = 14;
 constexpr int gocccl_exclusive_scan_by_key_EqInt32_Then_threads = 256, gocccl_exclusive_scan_by_key_EqInt32_Then_items = 9;
-constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads = 256, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items = 9;
-constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads = 256, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items = 9;
+constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads = 288, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items = 14;
+constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads = 288, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items = 14;
 constexpr int gocccl_exclusive_scan_by_key_EqUint64_AddUint32_threads = 256, gocccl_exclusive_scan_by_key_EqUint64_AddUint32_items = 9;
 constexpr int gocccl_inclusive_scan_AddFloat32_threads = 128, gocccl_inclusive_scan_AddFloat32_items = 24;
 constexpr int gocccl_inclusive_scan_AddFloat64_threads = 224, gocccl_inclusive_scan_AddFloat64_items = 24;
@@ -353,13 +353,53 @@ constexpr int gocccl_inclusive_scan_MaxUint64_threads = 224, gocccl_inclusive_sc
 constexpr int gocccl_inclusive_scan_MaxUint8_threads = 192, gocccl_inclusive_scan_MaxUint8_items = 22;
 constexpr int gocccl_inclusive_scan_Merge_threads = 128, gocccl_inclusive_scan_Merge_items = 2;
 constexpr int gocccl_inclusive_scan_Then_threads = 224, gocccl_inclusive_scan_Then_items = 24;
-constexpr int gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_threads = 256, gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_items = 9;
+constexpr int gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_threads = 288, gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_items = 14;
 constexpr int gocccl_inclusive_scan_by_key_EqInt32_AddInt64_threads = 256, gocccl_inclusive_scan_by_key_EqInt32_AddInt64_items = 9;
-constexpr int gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_threads = 256, gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_items = 9;
+constexpr int gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_threads = 288, gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_items = 14;
 constexpr int gocccl_inclusive_scan_by_key_EqInt32_Then_threads = 256, gocccl_inclusive_scan_by_key_EqInt32_Then_items = 9;
-constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads = 256, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items = 9;
-constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads = 256, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items = 9;
+constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads = 288, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items = 14;
+constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads = 288, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items = 14;
 constexpr int gocccl_inclusive_scan_by_key_EqUint64_AddUint32_threads = 256, gocccl_inclusive_scan_by_key_EqUint64_AddUint32_items = 9;
+using gocccl_exclusive_scan_AddFloat32_delay = ::gocccl::FixedDelay<648, 1245>;
+using gocccl_exclusive_scan_AddFloat64_delay = ::gocccl::FixedDelay<632, 1290>;
+using gocccl_exclusive_scan_AddInt16_delay = ::gocccl::FixedDelay<376, 1125>;
+using gocccl_exclusive_scan_AddInt32_delay = ::gocccl::FixedDelay<648, 1245>;
+using gocccl_exclusive_scan_AddInt64_delay = ::gocccl::FixedDelay<632, 1290>;
+using gocccl_exclusive_scan_AddInt8_delay = ::gocccl::FixedDelay<168, 1140>;
+using gocccl_exclusive_scan_AddUint32_delay = ::gocccl::FixedDelay<648, 1245>;
+using gocccl_exclusive_scan_AddUint64_delay = ::gocccl::FixedDelay<632, 1290>;
+using gocccl_exclusive_scan_AddUint8_delay = ::gocccl::FixedDelay<168, 1140>;
+using gocccl_exclusive_scan_MaxFloat32_delay = ::gocccl::FixedDelay<648, 1245>;
+using gocccl_exclusive_scan_MaxFloat64_delay = ::gocccl::FixedDelay<632, 1290>;
+using gocccl_exclusive_scan_MaxInt16_delay = ::gocccl::FixedDelay<376, 1125>;
+using gocccl_exclusive_scan_MaxInt32_delay = ::gocccl::FixedDelay<648, 1245>;
+using gocccl_exclusive_scan_MaxInt64_delay = ::gocccl::FixedDelay<632, 1290>;
+using gocccl_exclusive_scan_MaxInt8_delay = ::gocccl::FixedDelay<168, 1140>;
+using gocccl_exclusive_scan_MaxUint32_delay = ::gocccl::FixedDelay<648, 1245>;
+using gocccl_exclusive_scan_MaxUint64_delay = ::gocccl::FixedDelay<632, 1290>;
+using gocccl_exclusive_scan_MaxUint8_delay = ::gocccl::FixedDelay<168, 1140>;
+using gocccl_exclusive_scan_Merge_delay = ::gocccl::DefaultDelay;
+using gocccl_exclusive_scan_Then_delay = ::gocccl::FixedDelay<632, 1290>;
+using gocccl_inclusive_scan_AddFloat32_delay = ::gocccl::FixedDelay<648, 1245>;
+using gocccl_inclusive_scan_AddFloat64_delay = ::gocccl::FixedDelay<632, 1290>;
+using gocccl_inclusive_scan_AddInt16_delay = ::gocccl::FixedDelay<376, 1125>;
+using gocccl_inclusive_scan_AddInt32_delay = ::gocccl::FixedDelay<648, 1245>;
+using gocccl_inclusive_scan_AddInt64_delay = ::gocccl::FixedDelay<632, 1290>;
+using gocccl_inclusive_scan_AddInt8_delay = ::gocccl::FixedDelay<168, 1140>;
+using gocccl_inclusive_scan_AddUint32_delay = ::gocccl::FixedDelay<648, 1245>;
+using gocccl_inclusive_scan_AddUint64_delay = ::gocccl::FixedDelay<632, 1290>;
+using gocccl_inclusive_scan_AddUint8_delay = ::gocccl::FixedDelay<168, 1140>;
+using gocccl_inclusive_scan_MaxFloat32_delay = ::gocccl::FixedDelay<648, 1245>;
+using gocccl_inclusive_scan_MaxFloat64_delay = ::gocccl::FixedDelay<632, 1290>;
+using gocccl_inclusive_scan_MaxInt16_delay = ::gocccl::FixedDelay<376, 1125>;
+using gocccl_inclusive_scan_MaxInt32_delay = ::gocccl::FixedDelay<648, 1245>;
+using gocccl_inclusive_scan_MaxInt64_delay = ::gocccl::FixedDelay<632, 1290>;
+using gocccl_inclusive_scan_MaxInt8_delay = ::gocccl::FixedDelay<168, 1140>;
+using gocccl_inclusive_scan_MaxUint32_delay = ::gocccl::FixedDelay<648, 1245>;
+using gocccl_inclusive_scan_MaxUint64_delay = ::gocccl::FixedDelay<632, 1290>;
+using gocccl_inclusive_scan_MaxUint8_delay = ::gocccl::FixedDelay<168, 1140>;
+using gocccl_inclusive_scan_Merge_delay = ::gocccl::DefaultDelay;
+using gocccl_inclusive_scan_Then_delay = ::gocccl::FixedDelay<632, 1290>;
 
 // ExclusiveScan(AddFloat32) over float32, declared at ops.go:131:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat32_threads)
@@ -369,7 +409,7 @@ gocccl_exclusive_scan_AddFloat32_init(void* d_state, long long state_bytes, long
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat32_threads)
 gocccl_exclusive_scan_AddFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, float init, const float* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddFloat32_delay());
 }
 
 // ExclusiveScan(AddFloat64) over float64, declared at ops.go:135:19.
@@ -380,7 +420,7 @@ gocccl_exclusive_scan_AddFloat64_init(void* d_state, long long state_bytes, long
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat64_threads)
 gocccl_exclusive_scan_AddFloat64_sweep(const double* d_in, double* d_out, long long n, void* d_state, long long state_bytes, double init, const double* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddFloat64_threads, gocccl_exclusive_scan_AddFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddFloat64_threads, gocccl_exclusive_scan_AddFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddFloat64_delay());
 }
 
 // ExclusiveScan(AddInt16) over int16, declared at ops.go:111:19.
@@ -391,7 +431,7 @@ gocccl_exclusive_scan_AddInt16_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddInt16_threads)
 gocccl_exclusive_scan_AddInt16_sweep(const int16_t* d_in, int16_t* d_out, long long n, void* d_state, long long state_bytes, int16_t init, const int16_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddInt16_threads, gocccl_exclusive_scan_AddInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt16>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddInt16_threads, gocccl_exclusive_scan_AddInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt16>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddInt16_delay());
 }
 
 // ExclusiveScan(AddInt32) over int32, declared at ops.go:115:19.
@@ -402,7 +442,7 @@ gocccl_exclusive_scan_AddInt32_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddInt32_threads)
 gocccl_exclusive_scan_AddInt32_sweep(const int32_t* d_in, int32_t* d_out, long long n, void* d_state, long long state_bytes, int32_t init, const int32_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddInt32_threads, gocccl_exclusive_scan_AddInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddInt32_threads, gocccl_exclusive_scan_AddInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddInt32_delay());
 }
 
 // ExclusiveScan(AddInt64) over int64, declared at ops.go:123:19.
@@ -413,7 +453,7 @@ gocccl_exclusive_scan_AddInt64_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddInt64_threads)
 gocccl_exclusive_scan_AddInt64_sweep(const int64_t* d_in, int64_t* d_out, long long n, void* d_state, long long state_bytes, int64_t init, const int64_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddInt64_threads, gocccl_exclusive_scan_AddInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddInt64_threads, gocccl_exclusive_scan_AddInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddInt64_delay());
 }
 
 // ExclusiveScan(AddInt8) over int8, declared at ops.go:103:19.
@@ -424,7 +464,7 @@ gocccl_exclusive_scan_AddInt8_init(void* d_state, long long state_bytes, long lo
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddInt8_threads)
 gocccl_exclusive_scan_AddInt8_sweep(const int8_t* d_in, int8_t* d_out, long long n, void* d_state, long long state_bytes, int8_t init, const int8_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddInt8_threads, gocccl_exclusive_scan_AddInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddInt8_threads, gocccl_exclusive_scan_AddInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddInt8_delay());
 }
 
 // ExclusiveScan(AddUint32) over uint32, declared at ops.go:119:19.
@@ -435,7 +475,7 @@ gocccl_exclusive_scan_AddUint32_init(void* d_state, long long state_bytes, long 
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint32_threads)
 gocccl_exclusive_scan_AddUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint32_threads, gocccl_exclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint32_threads, gocccl_exclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddUint32_delay());
 }
 
 // ExclusiveScan(AddUint64) over uint64, declared at ops.go:127:19.
@@ -446,7 +486,7 @@ gocccl_exclusive_scan_AddUint64_init(void* d_state, long long state_bytes, long 
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint64_threads)
 gocccl_exclusive_scan_AddUint64_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint64_t init, const uint64_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint64_threads, gocccl_exclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint64_threads, gocccl_exclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddUint64_delay());
 }
 
 // ExclusiveScan(AddUint8) over uint8, declared at ops.go:107:19.
@@ -457,7 +497,7 @@ gocccl_exclusive_scan_AddUint8_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint8_threads)
 gocccl_exclusive_scan_AddUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long long n, void* d_state, long long state_bytes, uint8_t init, const uint8_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint8_threads, gocccl_exclusive_scan_AddUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint8_threads, gocccl_exclusive_scan_AddUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddUint8_delay());
 }
 
 // ExclusiveScan(MaxFloat32) over float32, declared at ops.go:133:19.
@@ -468,7 +508,7 @@ gocccl_exclusive_scan_MaxFloat32_init(void* d_state, long long state_bytes, long
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxFloat32_threads)
 gocccl_exclusive_scan_MaxFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, float init, const float* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxFloat32_threads, gocccl_exclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxFloat32_threads, gocccl_exclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxFloat32_delay());
 }
 
 // ExclusiveScan(MaxFloat64) over float64, declared at ops.go:137:19.
@@ -479,7 +519,7 @@ gocccl_exclusive_scan_MaxFloat64_init(void* d_state, long long state_bytes, long
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxFloat64_threads)
 gocccl_exclusive_scan_MaxFloat64_sweep(const double* d_in, double* d_out, long long n, void* d_state, long long state_bytes, double init, const double* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxFloat64_threads, gocccl_exclusive_scan_MaxFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxFloat64_threads, gocccl_exclusive_scan_MaxFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxFloat64_delay());
 }
 
 // ExclusiveScan(MaxInt16) over int16, declared at ops.go:113:19.
@@ -490,7 +530,7 @@ gocccl_exclusive_scan_MaxInt16_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxInt16_threads)
 gocccl_exclusive_scan_MaxInt16_sweep(const int16_t* d_in, int16_t* d_out, long long n, void* d_state, long long state_bytes, int16_t init, const int16_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxInt16_threads, gocccl_exclusive_scan_MaxInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt16>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxInt16_threads, gocccl_exclusive_scan_MaxInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt16>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxInt16_delay());
 }
 
 // ExclusiveScan(MaxInt32) over int32, declared at ops.go:117:19.
@@ -501,7 +541,7 @@ gocccl_exclusive_scan_MaxInt32_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxInt32_threads)
 gocccl_exclusive_scan_MaxInt32_sweep(const int32_t* d_in, int32_t* d_out, long long n, void* d_state, long long state_bytes, int32_t init, const int32_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxInt32_threads, gocccl_exclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxInt32_threads, gocccl_exclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxInt32_delay());
 }
 
 // ExclusiveScan(MaxInt64) over int64, declared at ops.go:125:19.
@@ -512,7 +552,7 @@ gocccl_exclusive_scan_MaxInt64_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxInt64_threads)
 gocccl_exclusive_scan_MaxInt64_sweep(const int64_t* d_in, int64_t* d_out, long long n, void* d_state, long long state_bytes, int64_t init, const int64_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxInt64_threads, gocccl_exclusive_scan_MaxInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxInt64_threads, gocccl_exclusive_scan_MaxInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxInt64_delay());
 }
 
 // ExclusiveScan(MaxInt8) over int8, declared at ops.go:105:19.
@@ -523,7 +563,7 @@ gocccl_exclusive_scan_MaxInt8_init(void* d_state, long long state_bytes, long lo
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxInt8_threads)
 gocccl_exclusive_scan_MaxInt8_sweep(const int8_t* d_in, int8_t* d_out, long long n, void* d_state, long long state_bytes, int8_t init, const int8_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxInt8_threads, gocccl_exclusive_scan_MaxInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxInt8_threads, gocccl_exclusive_scan_MaxInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxInt8_delay());
 }
 
 // ExclusiveScan(MaxUint32) over uint32, declared at ops.go:121:19.
@@ -534,7 +574,7 @@ gocccl_exclusive_scan_MaxUint32_init(void* d_state, long long state_bytes, long 
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxUint32_threads)
 gocccl_exclusive_scan_MaxUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxUint32_threads, gocccl_exclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxUint32_threads, gocccl_exclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxUint32_delay());
 }
 
 // ExclusiveScan(MaxUint64) over uint64, declared at ops.go:129:19.
@@ -545,7 +585,7 @@ gocccl_exclusive_scan_MaxUint64_init(void* d_state, long long state_bytes, long 
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxUint64_threads)
 gocccl_exclusive_scan_MaxUint64_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint64_t init, const uint64_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxUint64_threads, gocccl_exclusive_scan_MaxUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxUint64_threads, gocccl_exclusive_scan_MaxUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxUint64_delay());
 }
 
 // ExclusiveScan(MaxUint8) over uint8, declared at ops.go:109:19.
@@ -556,7 +596,7 @@ gocccl_exclusive_scan_MaxUint8_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxUint8_threads)
 gocccl_exclusive_scan_MaxUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long long n, void* d_state, long long state_bytes, uint8_t init, const uint8_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxUint8_threads, gocccl_exclusive_scan_MaxUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxUint8_threads, gocccl_exclusive_scan_MaxUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxUint8_delay());
 }
 
 // ExclusiveScan(Merge) over Stats, declared at ops.go:141:19.
@@ -567,7 +607,7 @@ gocccl_exclusive_scan_Merge_init(void* d_state, long long state_bytes, long long
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_Merge_threads)
 gocccl_exclusive_scan_Merge_sweep(const ::gocccl_pkg_scan_6091d7d6::Stats* d_in, ::gocccl_pkg_scan_6091d7d6::Stats* d_out, long long n, void* d_state, long long state_bytes, ::gocccl_pkg_scan_6091d7d6::Stats init, const ::gocccl_pkg_scan_6091d7d6::Stats* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_Merge_threads, gocccl_exclusive_scan_Merge_items, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_Merge_threads, gocccl_exclusive_scan_Merge_items, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_Merge_delay());
 }
 
 // ExclusiveScan(Then) over Affine, declared at ops.go:139:19.
@@ -578,7 +618,7 @@ gocccl_exclusive_scan_Then_init(void* d_state, long long state_bytes, long long 
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_Then_threads)
 gocccl_exclusive_scan_Then_sweep(const ::gocccl_pkg_scan_6091d7d6::Affine* d_in, ::gocccl_pkg_scan_6091d7d6::Affine* d_out, long long n, void* d_state, long long state_bytes, ::gocccl_pkg_scan_6091d7d6::Affine init, const ::gocccl_pkg_scan_6091d7d6::Affine* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_Then_threads, gocccl_exclusive_scan_Then_items, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_Then_threads, gocccl_exclusive_scan_Then_items, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_Then_delay());
 }
 
 // ExclusiveScanByKey(EqInt32,AddFloat32) over int32, float32, declared at ops.go:144:24.
@@ -666,7 +706,7 @@ gocccl_inclusive_scan_AddFloat32_init(void* d_state, long long state_bytes, long
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddFloat32_threads)
 gocccl_inclusive_scan_AddFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, float init, const float* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddFloat32_threads, gocccl_inclusive_scan_AddFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddFloat32_threads, gocccl_inclusive_scan_AddFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddFloat32_delay());
 }
 
 // InclusiveScan(AddFloat64) over float64, declared at ops.go:134:19.
@@ -677,7 +717,7 @@ gocccl_inclusive_scan_AddFloat64_init(void* d_state, long long state_bytes, long
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddFloat64_threads)
 gocccl_inclusive_scan_AddFloat64_sweep(const double* d_in, double* d_out, long long n, void* d_state, long long state_bytes, double init, const double* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddFloat64_threads, gocccl_inclusive_scan_AddFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddFloat64_threads, gocccl_inclusive_scan_AddFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddFloat64_delay());
 }
 
 // InclusiveScan(AddInt16) over int16, declared at ops.go:110:19.
@@ -688,7 +728,7 @@ gocccl_inclusive_scan_AddInt16_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddInt16_threads)
 gocccl_inclusive_scan_AddInt16_sweep(const int16_t* d_in, int16_t* d_out, long long n, void* d_state, long long state_bytes, int16_t init, const int16_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddInt16_threads, gocccl_inclusive_scan_AddInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt16>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddInt16_threads, gocccl_inclusive_scan_AddInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt16>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddInt16_delay());
 }
 
 // InclusiveScan(AddInt32) over int32, declared at ops.go:114:19.
@@ -699,7 +739,7 @@ gocccl_inclusive_scan_AddInt32_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddInt32_threads)
 gocccl_inclusive_scan_AddInt32_sweep(const int32_t* d_in, int32_t* d_out, long long n, void* d_state, long long state_bytes, int32_t init, const int32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddInt32_threads, gocccl_inclusive_scan_AddInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddInt32_threads, gocccl_inclusive_scan_AddInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddInt32_delay());
 }
 
 // InclusiveScan(AddInt64) over int64, declared at ops.go:122:19.
@@ -710,7 +750,7 @@ gocccl_inclusive_scan_AddInt64_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddInt64_threads)
 gocccl_inclusive_scan_AddInt64_sweep(const int64_t* d_in, int64_t* d_out, long long n, void* d_state, long long state_bytes, int64_t init, const int64_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddInt64_threads, gocccl_inclusive_scan_AddInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddInt64_threads, gocccl_inclusive_scan_AddInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddInt64_delay());
 }
 
 // InclusiveScan(AddInt8) over int8, declared at ops.go:102:19.
@@ -721,7 +761,7 @@ gocccl_inclusive_scan_AddInt8_init(void* d_state, long long state_bytes, long lo
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddInt8_threads)
 gocccl_inclusive_scan_AddInt8_sweep(const int8_t* d_in, int8_t* d_out, long long n, void* d_state, long long state_bytes, int8_t init, const int8_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddInt8_threads, gocccl_inclusive_scan_AddInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddInt8_threads, gocccl_inclusive_scan_AddInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddInt8_delay());
 }
 
 // InclusiveScan(AddUint32) over uint32, declared at ops.go:118:19.
@@ -732,7 +772,7 @@ gocccl_inclusive_scan_AddUint32_init(void* d_state, long long state_bytes, long 
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint32_threads)
 gocccl_inclusive_scan_AddUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint32_threads, gocccl_inclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint32_threads, gocccl_inclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddUint32_delay());
 }
 
 // InclusiveScan(AddUint64) over uint64, declared at ops.go:126:19.
@@ -743,7 +783,7 @@ gocccl_inclusive_scan_AddUint64_init(void* d_state, long long state_bytes, long 
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint64_threads)
 gocccl_inclusive_scan_AddUint64_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint64_t init, const uint64_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint64_threads, gocccl_inclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint64_threads, gocccl_inclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddUint64_delay());
 }
 
 // InclusiveScan(AddUint8) over uint8, declared at ops.go:106:19.
@@ -754,7 +794,7 @@ gocccl_inclusive_scan_AddUint8_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint8_threads)
 gocccl_inclusive_scan_AddUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long long n, void* d_state, long long state_bytes, uint8_t init, const uint8_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint8_threads, gocccl_inclusive_scan_AddUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint8_threads, gocccl_inclusive_scan_AddUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddUint8_delay());
 }
 
 // InclusiveScan(MaxFloat32) over float32, declared at ops.go:132:19.
@@ -765,7 +805,7 @@ gocccl_inclusive_scan_MaxFloat32_init(void* d_state, long long state_bytes, long
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxFloat32_threads)
 gocccl_inclusive_scan_MaxFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, float init, const float* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxFloat32_threads, gocccl_inclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxFloat32_threads, gocccl_inclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxFloat32_delay());
 }
 
 // InclusiveScan(MaxFloat64) over float64, declared at ops.go:136:19.
@@ -776,7 +816,7 @@ gocccl_inclusive_scan_MaxFloat64_init(void* d_state, long long state_bytes, long
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxFloat64_threads)
 gocccl_inclusive_scan_MaxFloat64_sweep(const double* d_in, double* d_out, long long n, void* d_state, long long state_bytes, double init, const double* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxFloat64_threads, gocccl_inclusive_scan_MaxFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxFloat64_threads, gocccl_inclusive_scan_MaxFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxFloat64_delay());
 }
 
 // InclusiveScan(MaxInt16) over int16, declared at ops.go:112:19.
@@ -787,7 +827,7 @@ gocccl_inclusive_scan_MaxInt16_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt16_threads)
 gocccl_inclusive_scan_MaxInt16_sweep(const int16_t* d_in, int16_t* d_out, long long n, void* d_state, long long state_bytes, int16_t init, const int16_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt16_threads, gocccl_inclusive_scan_MaxInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt16>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt16_threads, gocccl_inclusive_scan_MaxInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt16>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxInt16_delay());
 }
 
 // InclusiveScan(MaxInt32) over int32, declared at ops.go:116:19.
@@ -798,7 +838,7 @@ gocccl_inclusive_scan_MaxInt32_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt32_threads)
 gocccl_inclusive_scan_MaxInt32_sweep(const int32_t* d_in, int32_t* d_out, long long n, void* d_state, long long state_bytes, int32_t init, const int32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt32_threads, gocccl_inclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt32_threads, gocccl_inclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxInt32_delay());
 }
 
 // InclusiveScan(MaxInt64) over int64, declared at ops.go:124:19.
@@ -809,7 +849,7 @@ gocccl_inclusive_scan_MaxInt64_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt64_threads)
 gocccl_inclusive_scan_MaxInt64_sweep(const int64_t* d_in, int64_t* d_out, long long n, void* d_state, long long state_bytes, int64_t init, const int64_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt64_threads, gocccl_inclusive_scan_MaxInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt64_threads, gocccl_inclusive_scan_MaxInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxInt64_delay());
 }
 
 // InclusiveScan(MaxInt8) over int8, declared at ops.go:104:19.
@@ -820,7 +860,7 @@ gocccl_inclusive_scan_MaxInt8_init(void* d_state, long long state_bytes, long lo
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt8_threads)
 gocccl_inclusive_scan_MaxInt8_sweep(const int8_t* d_in, int8_t* d_out, long long n, void* d_state, long long state_bytes, int8_t init, const int8_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt8_threads, gocccl_inclusive_scan_MaxInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt8_threads, gocccl_inclusive_scan_MaxInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxInt8_delay());
 }
 
 // InclusiveScan(MaxUint32) over uint32, declared at ops.go:120:19.
@@ -831,7 +871,7 @@ gocccl_inclusive_scan_MaxUint32_init(void* d_state, long long state_bytes, long 
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint32_threads)
 gocccl_inclusive_scan_MaxUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint32_threads, gocccl_inclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint32_threads, gocccl_inclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxUint32_delay());
 }
 
 // InclusiveScan(MaxUint64) over uint64, declared at ops.go:128:19.
@@ -842,7 +882,7 @@ gocccl_inclusive_scan_MaxUint64_init(void* d_state, long long state_bytes, long 
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint64_threads)
 gocccl_inclusive_scan_MaxUint64_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint64_t init, const uint64_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint64_threads, gocccl_inclusive_scan_MaxUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint64_threads, gocccl_inclusive_scan_MaxUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxUint64_delay());
 }
 
 // InclusiveScan(MaxUint8) over uint8, declared at ops.go:108:19.
@@ -853,7 +893,7 @@ gocccl_inclusive_scan_MaxUint8_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint8_threads)
 gocccl_inclusive_scan_MaxUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long long n, void* d_state, long long state_bytes, uint8_t init, const uint8_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint8_threads, gocccl_inclusive_scan_MaxUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint8_threads, gocccl_inclusive_scan_MaxUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxUint8_delay());
 }
 
 // InclusiveScan(Merge) over Stats, declared at ops.go:140:19.
@@ -864,7 +904,7 @@ gocccl_inclusive_scan_Merge_init(void* d_state, long long state_bytes, long long
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Merge_threads)
 gocccl_inclusive_scan_Merge_sweep(const ::gocccl_pkg_scan_6091d7d6::Stats* d_in, ::gocccl_pkg_scan_6091d7d6::Stats* d_out, long long n, void* d_state, long long state_bytes, ::gocccl_pkg_scan_6091d7d6::Stats init, const ::gocccl_pkg_scan_6091d7d6::Stats* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_Merge_threads, gocccl_inclusive_scan_Merge_items, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_Merge_threads, gocccl_inclusive_scan_Merge_items, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_Merge_delay());
 }
 
 // InclusiveScan(Then) over Affine, declared at ops.go:138:19.
@@ -875,7 +915,7 @@ gocccl_inclusive_scan_Then_init(void* d_state, long long state_bytes, long long 
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Then_threads)
 gocccl_inclusive_scan_Then_sweep(const ::gocccl_pkg_scan_6091d7d6::Affine* d_in, ::gocccl_pkg_scan_6091d7d6::Affine* d_out, long long n, void* d_state, long long state_bytes, ::gocccl_pkg_scan_6091d7d6::Affine init, const ::gocccl_pkg_scan_6091d7d6::Affine* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_Then_threads, gocccl_inclusive_scan_Then_items, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_Then_threads, gocccl_inclusive_scan_Then_items, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_Then_delay());
 }
 
 // InclusiveScanByKey(EqInt32,AddFloat32) over int32, float32, declared at ops.go:143:24.

@@ -23,66 +23,66 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "a0a90ada2ef11fe156cfbd05cd4e11fa713724792b9314359b2d705a87be0a71", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "1535f4eb8503fcd34e3729475b356130cfcda66f4200a5e1b28966e2d715991a", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "6c58a2d2f0f6420e5306f283cc386cea9407353715c9b14633a76e082b5fbc51",
+			SHA256: "b1f10b0cddc175d7a119efe3c9d66fea73b3ad68f4bf84ef7625f58caf991a5a",
 			Parts: []goccclimpl.Part{
-				{Offset: 0, Size: 78608, SHA256: "379ceab7a36d925fe2cd617ad8fda16f707a1ef3ef9dff8d6338bb0b8b34b224"},
-				{Offset: 78608, Size: 112656, SHA256: "05ee327beb3de5ead8befdfa575ca6ff9c47abbe498cb6bff3ecf185c4f8f424"},
-				{Offset: 191264, Size: 30352, SHA256: "3f46e524381d62dc5fca35c4abe31a43581bddaf420c6854fb654bdf61a4dbc2"},
-				{Offset: 221616, Size: 28560, SHA256: "11afbbbb0be87afda27eb68c7d6db77bbc0430385547efa19c5e72a6aa8f28e6"},
-				{Offset: 250176, Size: 39440, SHA256: "237bfff12a742307b97642092151e84995e2e3ff09f2bb5a8ae2b8be59829e32"},
-				{Offset: 289616, Size: 32656, SHA256: "e90ab4f9497e0752bdaa060216c359caaee3f21d97bdf6e53a6591665c4f9b52"},
-				{Offset: 322272, Size: 28560, SHA256: "3d47aa4b8c7fbd2823d4f1025cdc1c6e464c06d12d51eaa7015fd239420e1217"},
-				{Offset: 350832, Size: 39440, SHA256: "9e101b654ace230a5392c98b66bc6f9d20bdc904d4fd35aa527dec1d2892acb1"},
-				{Offset: 390272, Size: 32656, SHA256: "35a63018d6044abd9e65da050263545210aba8690f4990108ef721d3185c3e7d"},
-				{Offset: 422928, Size: 48912, SHA256: "3415f8efc791bb6ddf04e3ee29f93f2a2ab95879914a9f5ab2b3f29986a442a2"},
-				{Offset: 471840, Size: 73232, SHA256: "b77bbeff8c693d444d89fab16b71b8bebf6e585e269674a771989cedf3d11e3e"},
-				{Offset: 545072, Size: 34448, SHA256: "4cebdf66262da2b168e78c7ff342b9373f20ab5626461ce9b1d21dcb119aea04"},
-				{Offset: 579520, Size: 28944, SHA256: "8f60fb72548e7ab1d48a5413f9f69e4960b8d498c23406603794bc50b2af55a0"},
-				{Offset: 608464, Size: 45584, SHA256: "57d22b93aa82e1dc7951dc205c7268374bbaeb45671b7ee0480e3aa2e579631d"},
-				{Offset: 654048, Size: 37008, SHA256: "b64f70dceb78894d290aa5b00c72ffae1ed22e0a1808c9902b3b63c48c46196d"},
-				{Offset: 691056, Size: 28944, SHA256: "2202927c489926865862d65abe417cc520d6f080ea40b92d00df28cd2b325edb"},
-				{Offset: 720000, Size: 45584, SHA256: "1b1f71255ab457b282d740efe286b0386801e328634c7284972967462961467f"},
-				{Offset: 765584, Size: 35728, SHA256: "714ed8f6f87d022f1f0c3d75ff669380173eb236d8a9e1f9b2b65cc85abb554f"},
+				{Offset: 0, Size: 78608, SHA256: "f286805856e6426fa3905f54f246c95af13f9817bd8820c146e9b8a748869e51"},
+				{Offset: 78608, Size: 112656, SHA256: "e57d142aa2b8e70d4b29323cb490f455891d172df7896b7e520bd3605dbfa30d"},
+				{Offset: 191264, Size: 30352, SHA256: "dd0e1a5ba7bf423fb24e69a9189eddce6857f86a39d8d8a6ef89c53d690fcc51"},
+				{Offset: 221616, Size: 28560, SHA256: "479d8c5b3fb2951a9367b29ed0ef509a1d07344f767daf2f89e6471b000ae27f"},
+				{Offset: 250176, Size: 39440, SHA256: "94c3038152e03ac2fce2aafd294dc64fdb34440441c2f19e17f85c7e491e87ef"},
+				{Offset: 289616, Size: 32656, SHA256: "295da4a74dfc1473baaba973977f1735550e9fa810cbee778a14976bd8d42f10"},
+				{Offset: 322272, Size: 28560, SHA256: "2b60f4effb3083492198e9e1506a9c82bc1ac2c7e89d262567bd50ee23e01a4b"},
+				{Offset: 350832, Size: 39440, SHA256: "ab414cc4d4ec3a2c230e7b25fa4de3ebefcb152d61ee047e66f4230ecd835a1a"},
+				{Offset: 390272, Size: 32656, SHA256: "c37ed15d0e662c49588d7e75b88a9e918771604b73687af323803fb78acfa119"},
+				{Offset: 422928, Size: 48912, SHA256: "2173aa092b6c7d79f476668b9872080f72a99162362cfd33eadf9b9b2f7d4736"},
+				{Offset: 471840, Size: 73232, SHA256: "513d50e384c606b80086c6c6633257f6cd732d115d2e645f72fab60e117c3463"},
+				{Offset: 545072, Size: 34448, SHA256: "f2af250c6b1d70676243f015c7ebe773ac9677c2c484787e1476c10a49e281e7"},
+				{Offset: 579520, Size: 28944, SHA256: "104d2828a62e6564bf8b5bdbb6de7a170ecfe57a93fa34b182bdbd93c2fe2e9d"},
+				{Offset: 608464, Size: 45584, SHA256: "1a6135eb756b9ddd6c3a668d8a877d7ac3ef698c5c8fad13caa98261e3b6429a"},
+				{Offset: 654048, Size: 37008, SHA256: "1ea22dc613cfee7ca2cee59bc11aee373d6434bfaacc55177f7b974c7de9ca72"},
+				{Offset: 691056, Size: 28944, SHA256: "39dc7278a5916200f8c1e287652db2fc15ba70261ae5525ba49d197ef7a47c5a"},
+				{Offset: 720000, Size: 45584, SHA256: "fc884162659dbd369ea514b3607baf1950d084547d46159fd8dde665d9561560"},
+				{Offset: 765584, Size: 35728, SHA256: "507094da97229d54a96e95fc1721e6fe71b23944ca2c2baaeeda929bda67b9f6"},
 				{Offset: 801312, Size: 76832, SHA256: "80041e885a821336e369ca45441b997698942e81cb42aceec79cb423acc6c6a5"},
-				{Offset: 878144, Size: 40848, SHA256: "ee758b33d9ac38805583dbad4022fa01e75c58f77e8bc4d4dcc4923b98039211"},
-				{Offset: 918992, Size: 72840, SHA256: "62ec5d0ecfd8dcc3d1781c14bc962c599868dd57a360c3a517d558d11bf072f6"},
-				{Offset: 991840, Size: 54408, SHA256: "7821675d97cd1f2c8180ab3964a14b09e61b2d7df2db6a8d249c5ea52527a2dd"},
-				{Offset: 1046256, Size: 44040, SHA256: "8d0cad323b3d7159e07755990a4b2210e21cc1545fa31ffbe233aacaed24fba4"},
-				{Offset: 1090304, Size: 49800, SHA256: "74ced507b654fe5cf41f99ddea56aa846e2095c306b6d2b2d19f8d88b00a6d1a"},
-				{Offset: 1140112, Size: 72840, SHA256: "a725988ce70af7efce5650ed0b094715ae19c0bb1f51906edf3457ea0e9a63f3"},
-				{Offset: 1212960, Size: 37896, SHA256: "e750cbdc007fc0d42d083b843f22391ff7cc36a5a6f3ccbab14feb37b3dc19bc"},
-				{Offset: 1250864, Size: 38536, SHA256: "24791276e36aa6951b82f353e62af9ee32f5293622f39fad2080bc000ca5f870"},
-				{Offset: 1289408, Size: 79632, SHA256: "4ca945843950ed8130ace16f824d1fda4e47aad36f3d9ac6ee28de90f9dee33b"},
-				{Offset: 1369040, Size: 119056, SHA256: "0c59e7f80b940a0e666521535618fa6c4bbd07104c2f6297da3606d2f9eb2eb2"},
-				{Offset: 1488096, Size: 30864, SHA256: "61c9419935373cddad8a477cf58cf74ac64b8704e7ddc29de026e4ba2ccdc6c0"},
-				{Offset: 1518960, Size: 29200, SHA256: "3a8acf13ec689b93a6c52219e5fa5f8df61039eec8b6042f013e4f15b17f5f23"},
-				{Offset: 1548160, Size: 40464, SHA256: "725ef89a29470adf01fbccfc2dac6b23a37d32f77209486245e7c010a1b62f73"},
-				{Offset: 1588624, Size: 33424, SHA256: "2a18a183b478af57751517263cbeabc5f662de608361480e76c54c05ae176107"},
-				{Offset: 1622048, Size: 29200, SHA256: "1cb13150b448abe9390e74d17e03a13b349825197bf272ce75c4b79eaefc0f37"},
-				{Offset: 1651248, Size: 40464, SHA256: "a500f1369f3b8b6b77a9cae32db18bc79f69e421c02c174ee0df1cd620f9e01f"},
-				{Offset: 1691712, Size: 33296, SHA256: "fa6d52b439f40dbdfaec4ca3b30d2465aefc3073d393be7ce555e147f5e15eb8"},
-				{Offset: 1725008, Size: 53904, SHA256: "b4aa80a57af4d7b9598a44c2271ebd22d7ba1fbfb1f60a35785e309197e596eb"},
-				{Offset: 1778912, Size: 77968, SHA256: "a9668903b997d364567277e1a5874b9c54c6715b6861f364509d4f3aba3d3cbb"},
-				{Offset: 1856880, Size: 35344, SHA256: "a4ee561881a87ac1c63fe095346c08657e55202adae036bee3aecaf71a296806"},
-				{Offset: 1892224, Size: 28944, SHA256: "c63721ca4ca9ec70eae08ec135717fb67794f314a43b9b87082d7d54729755bb"},
-				{Offset: 1921168, Size: 49424, SHA256: "a7e552ea6504c072d70bba8aa290fa71955ae3d3c3214d7f3bd0c0915a791080"},
-				{Offset: 1970592, Size: 37392, SHA256: "b47ad1d975426f463123acb25e6c6cd9b104512970761159e3c41009992ba057"},
-				{Offset: 2007984, Size: 28944, SHA256: "67c49252a8b1f0bc1c9f0f0e8ac1011e6bdf76af30a690b1e40ff4ac598b9d65"},
-				{Offset: 2036928, Size: 49424, SHA256: "d9016e0ac5d710ff569a0c55bad276b5e93637aedbf6d1e9061054323600e165"},
-				{Offset: 2086352, Size: 35984, SHA256: "d695499565519d917f792f10ec701a2768733956d9e429fbc32417bfe7a5019b"},
-				{Offset: 2122336, Size: 77984, SHA256: "475133555c7ed3d934bf3c28d2e08fbc2c8453bd9a61d93c769a19b23ab1f9c0"},
-				{Offset: 2200320, Size: 42512, SHA256: "9df230e2967811d6b810a7807982b5ca8872d7563d50af5c923ed1ce4665a1d0"},
-				{Offset: 2242832, Size: 67840, SHA256: "e179be3a755104a93477c285add7a07986c8288f4217b5766a753750506b4e9d"},
-				{Offset: 2310672, Size: 53632, SHA256: "d03e79441ed1b4801bf552f7a79eccd9e3c03130665d31a6ba7b82cff188dae1"},
-				{Offset: 2364304, Size: 42368, SHA256: "a1055bd08da82d55f93c22f0ff75514b15b342c0a5d4ee563ba6666feb91ba54"},
-				{Offset: 2406672, Size: 48640, SHA256: "c2ab358c8257d664d1fecd646f8d816404788b47fd481255dd39bea1b524e934"},
-				{Offset: 2455312, Size: 67840, SHA256: "da8fced35be2bc80b6ad3b7de18c135f319a3b20f69b854ca2fe41198be76d21"},
-				{Offset: 2523152, Size: 37632, SHA256: "52b906887ebc022273acc5389b89710668c6c87747bda92f241e91b7fbf2e7f0"},
-				{Offset: 2560784, Size: 38272, SHA256: "f72b70e57c9c06437c3671ad88dd5945dddb4cd9d39d8a9c4131889cfc358f2e"},
+				{Offset: 878144, Size: 41104, SHA256: "925141b7c804208a64c787516e7d1319bb92884de1a26ffc315db9294bfa1b55"},
+				{Offset: 919248, Size: 89736, SHA256: "d5c93a3acbebb6d4bfaa44631e263e40e23c4eb1cddeefa9e040527744c2fb25"},
+				{Offset: 1008992, Size: 54408, SHA256: "7821675d97cd1f2c8180ab3964a14b09e61b2d7df2db6a8d249c5ea52527a2dd"},
+				{Offset: 1063408, Size: 50824, SHA256: "e4e237926597055be4e126c09d5ace7f9519e1301eef91cc82de5d4177f7be6b"},
+				{Offset: 1114240, Size: 49800, SHA256: "74ced507b654fe5cf41f99ddea56aa846e2095c306b6d2b2d19f8d88b00a6d1a"},
+				{Offset: 1164048, Size: 89736, SHA256: "5808c51d281cf75775b07a2431bfdbe8491dc10115cade9ef63c9e242d63b333"},
+				{Offset: 1253792, Size: 43016, SHA256: "901921ba98fa02a507de53022e02d30ef77e92dfca9dda35a8ff8cf5bf2fce03"},
+				{Offset: 1296816, Size: 38536, SHA256: "24791276e36aa6951b82f353e62af9ee32f5293622f39fad2080bc000ca5f870"},
+				{Offset: 1335360, Size: 79632, SHA256: "5bd184308efad6a9b85e2c8794a873dfe13c731793ef05d28061778ba4dd1030"},
+				{Offset: 1414992, Size: 119056, SHA256: "5ca8f6db3d802bb4261a607c3b2ad5c914452744272e5da448983a29a050f730"},
+				{Offset: 1534048, Size: 30864, SHA256: "9aa6e07c4994f41d65cbf5b251748198afc4f4cc6b0184e94c73820b9c27abc7"},
+				{Offset: 1564912, Size: 29200, SHA256: "192c7534169d0c2fc4f43f96a9fb27f45780f418f49e04e923c758d9ade83792"},
+				{Offset: 1594112, Size: 40464, SHA256: "3cbbe87eb5fdf591a226cd859c60f36babf3550cc8f746218079c5ae18c4947e"},
+				{Offset: 1634576, Size: 33424, SHA256: "3861564f62d95ed560f5cd3358654744697b1aee1a136c028a457be48bea39f2"},
+				{Offset: 1668000, Size: 29200, SHA256: "4ded81741e985ca6288390ac1643c1ea348beb49e355ac967c840fefaa1d3969"},
+				{Offset: 1697200, Size: 40464, SHA256: "6d982cbd616945f9cca201fc312c3c3fc521029fb2cac8da40ab4581541e2359"},
+				{Offset: 1737664, Size: 33296, SHA256: "4d2b9b3fb1e225e8404c3ab46c196deef8cad5e31590c86d29873953582a015b"},
+				{Offset: 1770960, Size: 53904, SHA256: "b8fbaf3ae15b166108c9084661f9fe928ec279e277974189aa3b266ff9c73d64"},
+				{Offset: 1824864, Size: 77968, SHA256: "faca39a24d465097d6994ce68164a3c119f45f3cbc9c81b2ea1736fc64eb7ea7"},
+				{Offset: 1902832, Size: 35344, SHA256: "7154fd867c3d1ce192a8f176dc05df1c3f315fca849d113e6534875170ccb256"},
+				{Offset: 1938176, Size: 28944, SHA256: "9e7743007dea10c54b567a2b982092211b8c8de2e24f28db52d60652b9637a8c"},
+				{Offset: 1967120, Size: 49424, SHA256: "d670ecff2dba08a2a98f9dfecedd26a1b319b0b4d738da0e120734b76e01b14c"},
+				{Offset: 2016544, Size: 37392, SHA256: "980c2d794d447e1e2a216e55fad44e9d042f0dd7ae7efe26ac4583634a48f720"},
+				{Offset: 2053936, Size: 28944, SHA256: "61c741a427d7e3dba2d2f555d54a0262e615244364318c1ddc3ab91c4aa1b2d4"},
+				{Offset: 2082880, Size: 49424, SHA256: "e4b72779d7701af43d1bfc02e0119cf16f60c6cba63bd6e0fc47d3d062971960"},
+				{Offset: 2132304, Size: 35984, SHA256: "aad2d5bf8490bfb2ce85fa5addce96bd9f4b21d937dd16252f16f492ae500e3d"},
+				{Offset: 2168288, Size: 77984, SHA256: "475133555c7ed3d934bf3c28d2e08fbc2c8453bd9a61d93c769a19b23ab1f9c0"},
+				{Offset: 2246272, Size: 42768, SHA256: "dd7539ffbb37cc31b596930f54bbf4e046416dd7696f8d5ec394001b2891b04b"},
+				{Offset: 2289040, Size: 82816, SHA256: "61c8ce7195fa49cc0d463c382295a5a75c329a2f51635450e6416b03e22006a9"},
+				{Offset: 2371856, Size: 53632, SHA256: "d03e79441ed1b4801bf552f7a79eccd9e3c03130665d31a6ba7b82cff188dae1"},
+				{Offset: 2425488, Size: 48768, SHA256: "600bc255523bccc5a36cd264ea4955980ac91fa39c124af04e788e696d3360cc"},
+				{Offset: 2474256, Size: 48640, SHA256: "c2ab358c8257d664d1fecd646f8d816404788b47fd481255dd39bea1b524e934"},
+				{Offset: 2522896, Size: 82816, SHA256: "1bcd6e3de1cfd1388dcbad6e26536c75d456449be6f393d48bbc5abb3fb0f798"},
+				{Offset: 2605712, Size: 42368, SHA256: "28d9bf116957c7b72b6b97447a21fa050f44d504446693911625f95206ec3137"},
+				{Offset: 2648080, Size: 38272, SHA256: "f72b70e57c9c06437c3671ad88dd5945dddb4cd9d39d8a9c4131889cfc358f2e"},
 			},
 		},
 	})
@@ -335,7 +335,7 @@ func init() {
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_init", "gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_sweep"},
 		Part:      20,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
 	})
 	// ExclusiveScanByKey(EqInt32,AddInt64) over int32, int64, declared at ops.go:146:24.
@@ -359,7 +359,7 @@ func init() {
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_init", "gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_sweep"},
 		Part:      22,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
 	})
 	// ExclusiveScanByKey(EqInt32,Then) over int32, Affine, declared at ops.go:150:24.
@@ -383,7 +383,7 @@ func init() {
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_init", "gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_sweep"},
 		Part:      24,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
 	})
 	// ExclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at ops.go:156:27.
@@ -395,7 +395,7 @@ func init() {
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint32_AddUint32_init", "gocccl_exclusive_scan_by_key_EqUint32_AddUint32_sweep"},
 		Part:      25,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
 	})
 	// ExclusiveScanByKey(EqUint64,AddUint32) over uint64, uint32, declared at ops.go:152:24.
@@ -659,7 +659,7 @@ func init() {
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_init", "gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_sweep"},
 		Part:      47,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
 	})
 	// InclusiveScanByKey(EqInt32,AddInt64) over int32, int64, declared at ops.go:145:24.
@@ -683,7 +683,7 @@ func init() {
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_init", "gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_sweep"},
 		Part:      49,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
 	})
 	// InclusiveScanByKey(EqInt32,Then) over int32, Affine, declared at ops.go:149:24.
@@ -707,7 +707,7 @@ func init() {
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_init", "gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_sweep"},
 		Part:      51,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
 	})
 	// InclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at ops.go:155:27.
@@ -719,7 +719,7 @@ func init() {
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint32_AddUint32_init", "gocccl_inclusive_scan_by_key_EqUint32_AddUint32_sweep"},
 		Part:      52,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
 	})
 	// InclusiveScanByKey(EqUint64,AddUint32) over uint64, uint32, declared at ops.go:151:24.

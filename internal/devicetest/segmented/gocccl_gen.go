@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "5d9ac162d84100c9e3b40a392037649bba6708a16cec86e0955143888e0a996c", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "1848b387b74d7241391f2cc22d35b085030e764c410979854e6700a6b1e5716b", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -271,12 +271,12 @@ constexpr int gocccl_partition_KeepInt64_threads = 128, gocccl_partition_KeepInt
 constexpr int gocccl_partition_KeepItem_threads = 128, gocccl_partition_KeepItem_items = 8;
 constexpr int gocccl_partition_KeepUint32_threads = 384, gocccl_partition_KeepUint32_items = 17;
 constexpr int gocccl_partition_KeepUint8_threads = 128, gocccl_partition_KeepUint8_items = 16;
-constexpr int gocccl_rle_EqFloat32_threads = 256, gocccl_rle_EqFloat32_items = 13;
+constexpr int gocccl_rle_EqFloat32_threads = 192, gocccl_rle_EqFloat32_items = 14, gocccl_rle_EqFloat32_minblocks = 5;
 constexpr int gocccl_rle_EqFloat64_threads = 128, gocccl_rle_EqFloat64_items = 8;
-constexpr int gocccl_rle_EqInt32_threads = 256, gocccl_rle_EqInt32_items = 13;
+constexpr int gocccl_rle_EqInt32_threads = 192, gocccl_rle_EqInt32_items = 14, gocccl_rle_EqInt32_minblocks = 5;
 constexpr int gocccl_rle_EqInt64_threads = 128, gocccl_rle_EqInt64_items = 8;
 constexpr int gocccl_rle_EqItem_threads = 128, gocccl_rle_EqItem_items = 8;
-constexpr int gocccl_rle_EqUint32_threads = 256, gocccl_rle_EqUint32_items = 13;
+constexpr int gocccl_rle_EqUint32_threads = 192, gocccl_rle_EqUint32_items = 14, gocccl_rle_EqUint32_minblocks = 5;
 constexpr int gocccl_rle_EqUint8_threads = 128, gocccl_rle_EqUint8_items = 16;
 constexpr int gocccl_select_KeepFloat32_threads = 384, gocccl_select_KeepFloat32_items = 17;
 constexpr int gocccl_select_KeepFloat64_threads = 128, gocccl_select_KeepFloat64_items = 8;
@@ -304,6 +304,13 @@ constexpr int gocccl_unique_by_key_EqFloat64_float64_int64_threads = 128, gocccl
 constexpr int gocccl_unique_by_key_EqUint32_uint32_float32_threads = 512, gocccl_unique_by_key_EqUint32_uint32_float32_items = 14;
 constexpr int gocccl_unique_by_key_EqUint32_uint32_uint32_threads = 512, gocccl_unique_by_key_EqUint32_uint32_uint32_items = 14;
 constexpr int gocccl_unique_by_key_EqUint8_uint8_Item_threads = 128, gocccl_unique_by_key_EqUint8_uint8_Item_items = 8;
+using gocccl_rle_EqFloat32_delay = ::gocccl::FixedDelay<284, 480>;
+using gocccl_rle_EqFloat64_delay = ::gocccl::DefaultDelay;
+using gocccl_rle_EqInt32_delay = ::gocccl::FixedDelay<284, 480>;
+using gocccl_rle_EqInt64_delay = ::gocccl::DefaultDelay;
+using gocccl_rle_EqItem_delay = ::gocccl::DefaultDelay;
+using gocccl_rle_EqUint32_delay = ::gocccl::FixedDelay<284, 480>;
+using gocccl_rle_EqUint8_delay = ::gocccl::DefaultDelay;
 
 // Partition(KeepFloat32) over float32, declared at ops.go:106:29.
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepFloat32_threads)
@@ -383,17 +390,17 @@ gocccl_partition_KeepUint8_sweep(const uint8_t* d_in, uint8_t* d_out, int64_t* d
 }
 
 // RunLengthEncode(EqFloat32) over float32, declared at ops.go:109:29.
-extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_minblocks)
 gocccl_rle_EqFloat32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init_pair<gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_items, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat32>(d_state, state_bytes, tiles, d_count);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_minblocks)
 gocccl_rle_EqFloat32_sweep(const float* d_in, float* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_encode<gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_items, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat32>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes);
+  ::gocccl::rle_encode<gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_items, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat32>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, gocccl_rle_EqFloat32_delay());
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_minblocks)
 gocccl_rle_EqFloat32_nontrivial(const float* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
   ::gocccl::rle_non_trivial<gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_items, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat32>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes);
 }
@@ -406,7 +413,7 @@ gocccl_rle_EqFloat64_init(void* d_state, long long state_bytes, long long tiles,
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat64_threads)
 gocccl_rle_EqFloat64_sweep(const double* d_in, double* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_encode<gocccl_rle_EqFloat64_threads, gocccl_rle_EqFloat64_items, double, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat64>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes);
+  ::gocccl::rle_encode<gocccl_rle_EqFloat64_threads, gocccl_rle_EqFloat64_items, double, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat64>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, gocccl_rle_EqFloat64_delay());
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat64_threads)
@@ -415,17 +422,17 @@ gocccl_rle_EqFloat64_nontrivial(const double* d_in, int64_t* d_offsets, int64_t*
 }
 
 // RunLengthEncode(EqInt32) over int32, declared at ops.go:94:29.
-extern "C" __global__ void __launch_bounds__(gocccl_rle_EqInt32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqInt32_threads, gocccl_rle_EqInt32_minblocks)
 gocccl_rle_EqInt32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init_pair<gocccl_rle_EqInt32_threads, gocccl_rle_EqInt32_items, int32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqInt32>(d_state, state_bytes, tiles, d_count);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_rle_EqInt32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqInt32_threads, gocccl_rle_EqInt32_minblocks)
 gocccl_rle_EqInt32_sweep(const int32_t* d_in, int32_t* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_encode<gocccl_rle_EqInt32_threads, gocccl_rle_EqInt32_items, int32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqInt32>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes);
+  ::gocccl::rle_encode<gocccl_rle_EqInt32_threads, gocccl_rle_EqInt32_items, int32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqInt32>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, gocccl_rle_EqInt32_delay());
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_rle_EqInt32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqInt32_threads, gocccl_rle_EqInt32_minblocks)
 gocccl_rle_EqInt32_nontrivial(const int32_t* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
   ::gocccl::rle_non_trivial<gocccl_rle_EqInt32_threads, gocccl_rle_EqInt32_items, int32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqInt32>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes);
 }
@@ -438,7 +445,7 @@ gocccl_rle_EqInt64_init(void* d_state, long long state_bytes, long long tiles, i
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqInt64_threads)
 gocccl_rle_EqInt64_sweep(const int64_t* d_in, int64_t* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_encode<gocccl_rle_EqInt64_threads, gocccl_rle_EqInt64_items, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqInt64>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes);
+  ::gocccl::rle_encode<gocccl_rle_EqInt64_threads, gocccl_rle_EqInt64_items, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqInt64>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, gocccl_rle_EqInt64_delay());
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqInt64_threads)
@@ -454,7 +461,7 @@ gocccl_rle_EqItem_init(void* d_state, long long state_bytes, long long tiles, in
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqItem_threads)
 gocccl_rle_EqItem_sweep(const ::gocccl_pkg_select_10ac275f::Item* d_in, ::gocccl_pkg_select_10ac275f::Item* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_encode<gocccl_rle_EqItem_threads, gocccl_rle_EqItem_items, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqItem>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes);
+  ::gocccl::rle_encode<gocccl_rle_EqItem_threads, gocccl_rle_EqItem_items, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqItem>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, gocccl_rle_EqItem_delay());
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqItem_threads)
@@ -463,17 +470,17 @@ gocccl_rle_EqItem_nontrivial(const ::gocccl_pkg_select_10ac275f::Item* d_in, int
 }
 
 // RunLengthEncode(EqUint32) over uint32, declared at ops.go:99:29.
-extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_minblocks)
 gocccl_rle_EqUint32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
   ::gocccl::select_init_pair<gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_items, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint32>(d_state, state_bytes, tiles, d_count);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_minblocks)
 gocccl_rle_EqUint32_sweep(const uint32_t* d_in, uint32_t* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_encode<gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_items, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint32>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes);
+  ::gocccl::rle_encode<gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_items, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint32>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, gocccl_rle_EqUint32_delay());
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_minblocks)
 gocccl_rle_EqUint32_nontrivial(const uint32_t* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
   ::gocccl::rle_non_trivial<gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_items, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint32>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes);
 }
@@ -486,7 +493,7 @@ gocccl_rle_EqUint8_init(void* d_state, long long state_bytes, long long tiles, i
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint8_threads)
 gocccl_rle_EqUint8_sweep(const uint8_t* d_in, uint8_t* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_encode<gocccl_rle_EqUint8_threads, gocccl_rle_EqUint8_items, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint8>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes);
+  ::gocccl::rle_encode<gocccl_rle_EqUint8_threads, gocccl_rle_EqUint8_items, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint8>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, gocccl_rle_EqUint8_delay());
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint8_threads)

@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "c9acea1a5f153e21291f2df049056d7992429ae49a3bd2e975af208644abfa4d", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "589da17b037484b6791eb7588a638440854d6a9f269442bbcadae1f50e2f01e2", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "b9f7c7a97c24a58343bc2c1ee944d34dd69e3007b247a53899c7c9e66f7a8241",
+			SHA256: "9ab1d941049b2bed13887ab2ec450af17501851afa9e65d5ac244f06968d889d",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 25224, SHA256: "a4369035df710beaeb6378ec1e4c38705717ab35b57ca62faa7891f8b3daf258"},
 				{Offset: 25232, Size: 22408, SHA256: "1f13cdff41f16c04cc81510a334817866c4ac79f91138b9f96d900ba14fb23e0"},
@@ -36,39 +36,39 @@ func init() {
 				{Offset: 96320, Size: 22664, SHA256: "79efa4c9491ee1cf0e65b2ac64c0ab1835d8cb40ddb47e3332f2a3ac4dfa403c"},
 				{Offset: 118992, Size: 25864, SHA256: "3795ce24bb1a0518e89611f521f6c04bb5f641a5cc2d33e470c4108641e2e8e0"},
 				{Offset: 144864, Size: 25608, SHA256: "e47a2eaba7290bd045ab5a183bbfc3368779903f09fb71613698f56b8491612f"},
-				{Offset: 170480, Size: 97304, SHA256: "030cc8418a8b63f9dd6447d5b3c4a3ee1a6f54b05785cf300893d9e61b4ef00d"},
-				{Offset: 267792, Size: 86040, SHA256: "8312d8fbd2e28abe98194d096280986e472bca546ab3b5ce1d8d46aea9bb6bfe"},
-				{Offset: 353840, Size: 97304, SHA256: "a2eb6fb9e8de1be5e34bb19a6ae80d58cba9e1ab711124f62c7f954a0946d2d7"},
-				{Offset: 451152, Size: 86424, SHA256: "e00cb51af9513b7e3b0ab581a7336f60a3e9a14369199787a7d072ecf671986e"},
-				{Offset: 537584, Size: 86808, SHA256: "6f7e07847c1e33a54a044222593d78baf2cc61179f720100e12a1305e7a692e4"},
-				{Offset: 624400, Size: 97304, SHA256: "fe7b554b15934473959169931cee4a1be58325db23c8906201937e57eadb35ab"},
-				{Offset: 721712, Size: 109336, SHA256: "0957f099ba2d98db48aa559504c00b6759be23db4a14ed487692da0dd8bc3749"},
-				{Offset: 831056, Size: 25992, SHA256: "a98afb7b80e26693663f506e7e0f6ec313b47239aa16270b90bce0815a5bda46"},
-				{Offset: 857056, Size: 22792, SHA256: "a96059dcf735809eddcb2ce6f0289f7334fd84a86d5ad8d5e171557617557f70"},
-				{Offset: 879856, Size: 26632, SHA256: "495b02ebf3740f1141e898d0c4836f559dbc18571fec83f8cbba4ddf99626292"},
-				{Offset: 906496, Size: 22920, SHA256: "53d10125fbf3d23b135a014dd2d7b2f4f7eaa3a5cc0224c2c11bba1048b419dc"},
-				{Offset: 929424, Size: 23816, SHA256: "af52f95c0282d4dd94aa6ebe3b1fd4e5e96868146e93508a0484a28243fcf562"},
-				{Offset: 953248, Size: 26760, SHA256: "a6fe670b920f212004514066e17fb0d0c895d48cc09ff3f62e76450da58ee20b"},
-				{Offset: 980016, Size: 27016, SHA256: "5bbc02710974a989c106ce6e4af9a8a6918701502a9ce68b8733bcd45be90739"},
-				{Offset: 1007040, Size: 68248, SHA256: "9db8001a17b62e33c895f803d7094c09d398089b4ba915acc871316888c9f620"},
-				{Offset: 1075296, Size: 48792, SHA256: "5cf70f60259cb4e6a5cbfeb8e847b61c5b78591d5a8fa4b6a8d416e30d0d9719"},
-				{Offset: 1124096, Size: 79640, SHA256: "67755e4d3d44441de0c98908d20a4c7cdf78155f2cc94ec36424b49b3858b750"},
-				{Offset: 1203744, Size: 60184, SHA256: "e52481b8da1f71dd24e28751ac1c244db4d7b5b28da025e5e00192cbb382c100"},
-				{Offset: 1263936, Size: 52760, SHA256: "83a0329b14f65441f09278865dedced9a5224ddb24a98b211578eb6d439c7e46"},
-				{Offset: 1316704, Size: 79512, SHA256: "6a561ddb3eb5fde1ecf8dd040b952ab018c11ca79e9f5478e7d4de471ab8627a"},
-				{Offset: 1396224, Size: 69656, SHA256: "263ca2586ae46c637bf87348ef4e46c9588a5d5149bbebe2b7fa9a6f5e9239d5"},
-				{Offset: 1465888, Size: 27400, SHA256: "36ef23f4487543c2d1d0f7d4e78bfd122275b8a8b851c59462e33e94703c8841"},
-				{Offset: 1493296, Size: 23816, SHA256: "6535fd8183cedd1b179a90dd5007392c2acdcb64146eaf7f75d2809b5d20ad49"},
-				{Offset: 1517120, Size: 27400, SHA256: "d1ac0847138a1f140c3afc4602a2e69f6b1c1fe6c07042d53e6ccd3c7361fc6d"},
-				{Offset: 1544528, Size: 23944, SHA256: "4a3805bf26c0baaf387a34acb1d0e31148f71ea140cb93b89c9c6e8e0370e28a"},
-				{Offset: 1568480, Size: 24712, SHA256: "671ed270548a018ef8db14d7c60dc1647778968676bb0020c64b2395f61d7e29"},
-				{Offset: 1593200, Size: 27400, SHA256: "68a88a5a536f4e40095bc418e3f3e8bce9522f3e01f088477503a262e0d51a34"},
-				{Offset: 1620608, Size: 27528, SHA256: "051f5fdc7746cfb471eaf10145741daf438b4b1670d21f4f6390779af09d3f6d"},
-				{Offset: 1648144, Size: 29592, SHA256: "91cd63a241c5f19ae87e36e8cc87b9680704e9757501bb2ef41f1d97a8654901"},
-				{Offset: 1677744, Size: 29592, SHA256: "5efa39a5fed4025e60063b947ba0372532b00a9395bdfecf62e4fffa416f0960"},
-				{Offset: 1707344, Size: 33176, SHA256: "26969e405a69aeafef437a671299677d6dc5553f5dcc8944a7bf822c03bf89ef"},
-				{Offset: 1740528, Size: 33176, SHA256: "55e9e96aee77a93d624ab6559972d8bd907091c683d7923a1bea1c84a639e0a1"},
-				{Offset: 1773712, Size: 29592, SHA256: "f59e9b6d68bbd97ebfae97b81be8a07b5a40a13b2903277e4856f554715bf6bf"},
+				{Offset: 170480, Size: 97432, SHA256: "83c1a0de25ee8171e5992550e2908b8d4198ad30551ff848a5f8d4815370d9ad"},
+				{Offset: 267920, Size: 83608, SHA256: "72aeb62ea764e34bfee3664a37015fb0d084f5f37890385794b3931a7713f575"},
+				{Offset: 351536, Size: 97432, SHA256: "700bec2da4975cd39a364e97efafdf14a4c90951327a6c6e95e64b053153de1c"},
+				{Offset: 448976, Size: 83992, SHA256: "632c1696d6aa6199c820509b7ef3d9843b23a85432711960655cc530d0d79e66"},
+				{Offset: 532976, Size: 84760, SHA256: "6b5b304da25f16ed886b96fa62138a13cd031181f39f1873c7dab001bdda6a9a"},
+				{Offset: 617744, Size: 97432, SHA256: "4b8f6b9347141d50ce3e8d3e426a1b7717b2ae331e8049cb18c9940c9ba781a2"},
+				{Offset: 715184, Size: 102424, SHA256: "8e14bec6d1b2a03b8e18d40ba8b478998ace2744469bb380977874bc74229de0"},
+				{Offset: 817616, Size: 25992, SHA256: "a98afb7b80e26693663f506e7e0f6ec313b47239aa16270b90bce0815a5bda46"},
+				{Offset: 843616, Size: 22792, SHA256: "a96059dcf735809eddcb2ce6f0289f7334fd84a86d5ad8d5e171557617557f70"},
+				{Offset: 866416, Size: 26632, SHA256: "495b02ebf3740f1141e898d0c4836f559dbc18571fec83f8cbba4ddf99626292"},
+				{Offset: 893056, Size: 22920, SHA256: "53d10125fbf3d23b135a014dd2d7b2f4f7eaa3a5cc0224c2c11bba1048b419dc"},
+				{Offset: 915984, Size: 23816, SHA256: "af52f95c0282d4dd94aa6ebe3b1fd4e5e96868146e93508a0484a28243fcf562"},
+				{Offset: 939808, Size: 26760, SHA256: "a6fe670b920f212004514066e17fb0d0c895d48cc09ff3f62e76450da58ee20b"},
+				{Offset: 966576, Size: 27016, SHA256: "5bbc02710974a989c106ce6e4af9a8a6918701502a9ce68b8733bcd45be90739"},
+				{Offset: 993600, Size: 68248, SHA256: "9db8001a17b62e33c895f803d7094c09d398089b4ba915acc871316888c9f620"},
+				{Offset: 1061856, Size: 48792, SHA256: "5cf70f60259cb4e6a5cbfeb8e847b61c5b78591d5a8fa4b6a8d416e30d0d9719"},
+				{Offset: 1110656, Size: 79640, SHA256: "67755e4d3d44441de0c98908d20a4c7cdf78155f2cc94ec36424b49b3858b750"},
+				{Offset: 1190304, Size: 60184, SHA256: "e52481b8da1f71dd24e28751ac1c244db4d7b5b28da025e5e00192cbb382c100"},
+				{Offset: 1250496, Size: 52760, SHA256: "83a0329b14f65441f09278865dedced9a5224ddb24a98b211578eb6d439c7e46"},
+				{Offset: 1303264, Size: 79512, SHA256: "6a561ddb3eb5fde1ecf8dd040b952ab018c11ca79e9f5478e7d4de471ab8627a"},
+				{Offset: 1382784, Size: 69656, SHA256: "263ca2586ae46c637bf87348ef4e46c9588a5d5149bbebe2b7fa9a6f5e9239d5"},
+				{Offset: 1452448, Size: 27400, SHA256: "36ef23f4487543c2d1d0f7d4e78bfd122275b8a8b851c59462e33e94703c8841"},
+				{Offset: 1479856, Size: 23816, SHA256: "6535fd8183cedd1b179a90dd5007392c2acdcb64146eaf7f75d2809b5d20ad49"},
+				{Offset: 1503680, Size: 27400, SHA256: "d1ac0847138a1f140c3afc4602a2e69f6b1c1fe6c07042d53e6ccd3c7361fc6d"},
+				{Offset: 1531088, Size: 23944, SHA256: "4a3805bf26c0baaf387a34acb1d0e31148f71ea140cb93b89c9c6e8e0370e28a"},
+				{Offset: 1555040, Size: 24712, SHA256: "671ed270548a018ef8db14d7c60dc1647778968676bb0020c64b2395f61d7e29"},
+				{Offset: 1579760, Size: 27400, SHA256: "68a88a5a536f4e40095bc418e3f3e8bce9522f3e01f088477503a262e0d51a34"},
+				{Offset: 1607168, Size: 27528, SHA256: "051f5fdc7746cfb471eaf10145741daf438b4b1670d21f4f6390779af09d3f6d"},
+				{Offset: 1634704, Size: 29592, SHA256: "91cd63a241c5f19ae87e36e8cc87b9680704e9757501bb2ef41f1d97a8654901"},
+				{Offset: 1664304, Size: 29592, SHA256: "5efa39a5fed4025e60063b947ba0372532b00a9395bdfecf62e4fffa416f0960"},
+				{Offset: 1693904, Size: 33176, SHA256: "26969e405a69aeafef437a671299677d6dc5553f5dcc8944a7bf822c03bf89ef"},
+				{Offset: 1727088, Size: 33176, SHA256: "55e9e96aee77a93d624ab6559972d8bd907091c683d7923a1bea1c84a639e0a1"},
+				{Offset: 1760272, Size: 29592, SHA256: "f59e9b6d68bbd97ebfae97b81be8a07b5a40a13b2903277e4856f554715bf6bf"},
 			},
 		},
 	})
@@ -165,7 +165,7 @@ func init() {
 		Kernels:   []string{"gocccl_rle_EqFloat32_init", "gocccl_rle_EqFloat32_sweep", "gocccl_rle_EqFloat32_nontrivial"},
 		Part:      7,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 13},
+			{Arch: 90, BlockThreads: 192, ItemsPerThread: 14},
 		},
 	})
 	// RunLengthEncode(EqFloat64) over float64, declared at ops.go:114:29.
@@ -189,7 +189,7 @@ func init() {
 		Kernels:   []string{"gocccl_rle_EqInt32_init", "gocccl_rle_EqInt32_sweep", "gocccl_rle_EqInt32_nontrivial"},
 		Part:      9,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 13},
+			{Arch: 90, BlockThreads: 192, ItemsPerThread: 14},
 		},
 	})
 	// RunLengthEncode(EqInt64) over int64, declared at ops.go:104:29.
@@ -225,7 +225,7 @@ func init() {
 		Kernels:   []string{"gocccl_rle_EqUint32_init", "gocccl_rle_EqUint32_sweep", "gocccl_rle_EqUint32_nontrivial"},
 		Part:      12,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 13},
+			{Arch: 90, BlockThreads: 192, ItemsPerThread: 14},
 		},
 	})
 	// RunLengthEncode(EqUint8) over uint8, declared at ops.go:89:29.

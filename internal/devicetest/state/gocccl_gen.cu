@@ -455,6 +455,8 @@ constexpr int gocccl_transform_Mix_Map_threads = 256, gocccl_transform_Mix_Map_i
 constexpr int gocccl_transform_Probe_At_threads = 256, gocccl_transform_Probe_At_items = 8;
 constexpr int gocccl_unique_Bucket_Same_threads = 384, gocccl_unique_Bucket_Same_items = 17;
 constexpr int gocccl_upper_bound_Order_Less_threads = 256, gocccl_upper_bound_Order_Less_items = 1;
+using gocccl_exclusive_scan_Mod_Add_delay = ::gocccl::FixedDelay<632, 1290>;
+using gocccl_inclusive_scan_Mod_Add_delay = ::gocccl::FixedDelay<632, 1290>;
 
 // AdjacentDifference(Mod.Add) over uint64, declared at ops.go:169:15.
 extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_Mod_Add_threads)
@@ -491,7 +493,7 @@ extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_Mod_Add_threa
 gocccl_exclusive_scan_Mod_Add_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint64_t init, const uint64_t* d_init, bool has_init, const ::gocccl_pkg_state_ee12ef20::Mod gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Mod = gocccl_state;
   __syncthreads();
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_Mod_Add_threads, gocccl_exclusive_scan_Mod_Add_items, uint64_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Mod_Add>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_Mod_Add_threads, gocccl_exclusive_scan_Mod_Add_items, uint64_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Mod_Add>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_Mod_Add_delay());
 }
 
 // ForEach(Affine.Apply) over int32, declared at ops.go:168:15.
@@ -514,7 +516,7 @@ extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Mod_Add_threa
 gocccl_inclusive_scan_Mod_Add_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint64_t init, const uint64_t* d_init, bool has_init, const ::gocccl_pkg_state_ee12ef20::Mod gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Mod = gocccl_state;
   __syncthreads();
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_Mod_Add_threads, gocccl_inclusive_scan_Mod_Add_items, uint64_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Mod_Add>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_Mod_Add_threads, gocccl_inclusive_scan_Mod_Add_items, uint64_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Mod_Add>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_Mod_Add_delay());
 }
 
 // LowerBound(Order.Less) over uint32, declared at ops.go:173:15.

@@ -23,17 +23,17 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "a2b587815b0a518cab6816d518c834c4b02648187c83cbe58181f81a6d7018d4", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "01a10afe64346a057d64846491183108d6e2b13c3cd82b23b1de634c4922783b", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "2d63eb3a9b7dcc7cac01aa95f4dca24696fdb631c0e69479c5f48f670bfcb6fd",
+			SHA256: "dacc85d1fdbb8faca4f61cd0e8ef3ab0f8754da59718a193191f7c9709b7bc1d",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 16632, SHA256: "6d9133042b957d794e2767430c54436f6a6e5e647de5479456d9559aaabe3168"},
 				{Offset: 16640, Size: 22032, SHA256: "ad2f83d8c7b9feead98437391fb10cb5b445890e7872a4f5c2c16c241e5ed1ed"},
-				{Offset: 38672, Size: 169888, SHA256: "6d4fbe4d3fda7a3da7d9a6ea331c705dea426e7f419dcf7f8dd964768bb94837"},
+				{Offset: 38672, Size: 169888, SHA256: "9a47bb44589856afd8de21cff9d1029bf6e3f5d0eb962f820cac96ff0afc9666"},
 				{Offset: 208560, Size: 5376, SHA256: "af7cbcb8c17af437314e15a499ca4618fe209c0604149ec38a328205ff6d414e"},
-				{Offset: 213936, Size: 175008, SHA256: "94e74e1904079bfd93a33400b6f1542b7ac3dcdb53bbd310d58fdd3512050f3f"},
+				{Offset: 213936, Size: 175008, SHA256: "c2593cd6dab27f80f91f4a29b20a4f3a92c34701d2eebccf734e74d386c6fbb6"},
 				{Offset: 388944, Size: 9368, SHA256: "4857d543658da434ef2b9ede63d0e86fcfc365b62b305008fa1dc97c0dec3d4b"},
 				{Offset: 398320, Size: 141224, SHA256: "58b626b6069219aff4d86687e58969048176bb20c4aebf98f42cba29e3ccd6a6"},
 				{Offset: 539552, Size: 180944, SHA256: "b4227dcadc10e5e3019b42573a6d2cc121214973d0a9cf516b775e3b00687cae"},

@@ -137,6 +137,7 @@ constexpr int gocccl_merge_sort_keys_Lut_Less_itb6b90bb75a_threads = 256, gocccl
 constexpr int gocccl_reduce_Lut_AddMod_itef99a8d36f_threads = 256, gocccl_reduce_Lut_AddMod_itef99a8d36f_items = 16;
 constexpr int gocccl_select_Lut_Keep_it0adec60018_threads = 384, gocccl_select_Lut_Keep_it0adec60018_items = 17;
 constexpr int gocccl_transform_Lut_Get_ite165c85e6b_threads = 256, gocccl_transform_Lut_Get_ite165c85e6b_items = 8;
+using gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_delay = ::gocccl::FixedDelay<648, 1245>;
 
 // BinaryTransform(Lut.Axpy){Permutation[float32](Slice[float32],Slice[int64]),->TransformOutput[float32](Slice[float32],Half)} over float32, float32, float32, declared at ops.go:81:13.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_Lut_Axpy_it4d411de080_threads)
@@ -158,7 +159,7 @@ extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Lut_AddMod_it
 gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::Low> d_in, ::gocccl::it::ReverseOutput<::gocccl::it::OutPointer<int32_t>> d_out, long long n, void* d_state, long long state_bytes, int32_t init, const int32_t* d_init, bool has_init, const ::gocccl_pkg_stateiter_cfd7423e::Lut gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::gocccl_state_Lut = gocccl_state;
   __syncthreads();
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_threads, gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_items, int32_t, ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::Lut_AddMod>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_threads, gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_items, int32_t, ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::Lut_AddMod>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_delay());
 }
 
 // MergeSortKeys(Lut.Less){Transform[int32](Permutation[int32](Slice[int32],Slice[int64]),Low)>} over int32, declared at ops.go:85:13.

@@ -312,11 +312,12 @@ func TestTimings(t *testing.T) {
 // 128 threads × clamp(64/size, 1, 16)) and, for 4-byte items, of sm_90's
 // own tiles (internal/algo/select.go, rle.go): 384 × 17 (Select, Partition,
 // Unique), 256 × 23 (ThreeWayPartition), 512 × 14 (UniqueByKey) and
-// 256 × 13 (RunLengthEncode); then 65537, 10^6+3 and 2^26.
+// 192 × 14 (RunLengthEncode; 256 × 13 before 2026-12-02's third session,
+// kept); then 65537, 10^6+3 and 2^26.
 var sizes = func(tile int) []int {
 	ns := []int{0, 1, tile - 1, tile, tile + 1, 3 * tile}
 	if tile == 128*16 {
-		for _, t := range []int{384 * 17, 256 * 23, 512 * 14, 256 * 13} {
+		for _, t := range []int{384 * 17, 256 * 23, 512 * 14, 192 * 14, 256 * 13} {
 			ns = append(ns, t-1, t, t+1, 3*t)
 		}
 	}

@@ -23,6 +23,7 @@ func init() {
 				segReduceCase(n, "float32", ops.SegmentedSumFloat32, ops.AddFloat32, "sum"),
 				reduceByKeyCase(n, "uint32", ops.ReduceByKeyUint32),
 				reduceByKeyCase(n, "float32", ops.ReduceByKeyFloat32),
+				fastmath(reduceByKeyCase(n, "float32", ops.ReduceByKeyFloat32Fast)),
 				adjDiffCase(n, "uint32", ops.AdjacentDifferenceUint32),
 				adjDiffCase(n, "float32", ops.AdjacentDifferenceFloat32),
 				transformReduceCase(n, "uint32", ops.TransformReduceUint32, ops.Low8Uint32, "sum of x & 255"),
@@ -119,6 +120,13 @@ func segReduceOver[T num](n int, typ string, op *runtime.SegmentedReduceOp[T], f
 			}, nil
 		},
 	}
+}
+
+// fastmath marks c as the run of a //gocccl:op fastmath operator: the cost
+// of Go's NaN payloads is the difference to the plain row.
+func fastmath(c Case) Case {
+	c.System, c.Note = "gocccl-fastmath", c.Note+"; //gocccl:op fastmath: the GPU's NaNs"
+	return c
 }
 
 func reduceByKeyCase[V num](n int, typ string, op *runtime.ReduceByKeyOp[uint32, V]) Case {

@@ -109,7 +109,7 @@ __device__ __forceinline__ double AddFloat64(double a, double b) {
   return ::gocccl::go::fadd<double>(a, b);
 }
 
-// SegmentStart is segmented.go:57:6.
+// SegmentStart is segmented.go:58:6.
 __device__ __forceinline__ int64_t SegmentStart(int64_t i) {
   return ::gocccl::go::mul(i, int64_t(1024LL));
 }
@@ -341,6 +341,7 @@ constexpr int gocccl_reduce_AddFloat32_threads = 256, gocccl_reduce_AddFloat32_i
 constexpr int gocccl_reduce_AddFloat32Fast_threads = 256, gocccl_reduce_AddFloat32Fast_items = 16;
 constexpr int gocccl_reduce_AddInt32_threads = 256, gocccl_reduce_AddInt32_items = 16;
 constexpr int gocccl_reduce_by_key_EqUint32_AddFloat32_threads = 256, gocccl_reduce_by_key_EqUint32_AddFloat32_items = 18;
+constexpr int gocccl_reduce_by_key_EqUint32_AddFloat32Fast_threads = 256, gocccl_reduce_by_key_EqUint32_AddFloat32Fast_items = 18;
 constexpr int gocccl_reduce_by_key_EqUint32_AddUint32_threads = 256, gocccl_reduce_by_key_EqUint32_AddUint32_items = 18;
 constexpr int gocccl_rle_EqFloat32_threads = 192, gocccl_rle_EqFloat32_items = 14, gocccl_rle_EqFloat32_minblocks = 5;
 constexpr int gocccl_rle_EqUint32_threads = 192, gocccl_rle_EqUint32_items = 14, gocccl_rle_EqUint32_minblocks = 5;
@@ -368,7 +369,7 @@ using gocccl_inclusive_scan_AddUint32_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_rle_EqFloat32_delay = ::gocccl::FixedDelay<284, 480>;
 using gocccl_rle_EqUint32_delay = ::gocccl::FixedDelay<284, 480>;
 
-// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:45:30.
+// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:46:30.
 extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_SubFloat32_threads)
 gocccl_adjacent_difference_SubFloat32_left(const float* d_in, float* d_out, long long n) {
   ::gocccl::adjacent_difference_left<gocccl_adjacent_difference_SubFloat32_threads, gocccl_adjacent_difference_SubFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::SubFloat32>(d_in, d_out, n);
@@ -379,7 +380,7 @@ gocccl_adjacent_difference_SubFloat32_right(const float* d_in, float* d_out, lon
   ::gocccl::adjacent_difference_right<gocccl_adjacent_difference_SubFloat32_threads, gocccl_adjacent_difference_SubFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::SubFloat32>(d_in, d_out, n);
 }
 
-// AdjacentDifference(SubUint32) over uint32, declared at segmented.go:44:30.
+// AdjacentDifference(SubUint32) over uint32, declared at segmented.go:45:30.
 extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_SubUint32_threads)
 gocccl_adjacent_difference_SubUint32_left(const uint32_t* d_in, uint32_t* d_out, long long n) {
   ::gocccl::adjacent_difference_left<gocccl_adjacent_difference_SubUint32_threads, gocccl_adjacent_difference_SubUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::SubUint32>(d_in, d_out, n);
@@ -812,6 +813,17 @@ gocccl_reduce_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const flo
   ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddFloat32_threads, gocccl_reduce_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
 }
 
+// ReduceByKey(EqUint32,AddFloat32Fast) over uint32, float32, declared at segmented.go:44:30.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat32Fast_threads)
+gocccl_reduce_by_key_EqUint32_AddFloat32Fast_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqUint32_AddFloat32Fast_threads, gocccl_reduce_by_key_EqUint32_AddFloat32Fast_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32Fast>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat32Fast_threads)
+gocccl_reduce_by_key_EqUint32_AddFloat32Fast_sweep(const uint32_t* d_keys, const float* d_values, uint32_t* d_unique, float* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddFloat32Fast_threads, gocccl_reduce_by_key_EqUint32_AddFloat32Fast_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32Fast>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
+}
+
 // ReduceByKey(EqUint32,AddUint32) over uint32, uint32, declared at segmented.go:42:30.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint32_threads)
 gocccl_reduce_by_key_EqUint32_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
@@ -877,7 +889,7 @@ gocccl_segmented_reduce_MaxUint32_block(const uint32_t* d_in, long long n, const
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// SegmentedReduce(MaxUint32){-,Transform[int64](Counting[int64],SegmentStart),Transform[int64](Counting[int64],SegmentStart)>} over uint32, declared at segmented.go:65:27.
+// SegmentedReduce(MaxUint32){-,Transform[int64](Counting[int64],SegmentStart),Transform[int64](Counting[int64],SegmentStart)>} over uint32, declared at segmented.go:66:27.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads)
 gocccl_segmented_reduce_MaxUint32_itae16f7b37c_warp(const uint32_t* d_in, long long n, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_begin, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads, gocccl_segmented_reduce_MaxUint32_itae16f7b37c_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -1014,7 +1026,7 @@ gocccl_partition3_FirstUint32_SecondUint32_sweep(const uint32_t* d_in, uint32_t*
   ::gocccl::three_way_partition<gocccl_partition3_FirstUint32_SecondUint32_threads, gocccl_partition3_FirstUint32_SecondUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondUint32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
 }
 
-// TransformReduce(Low8Uint32,AddUint32) over uint32, uint32, declared at segmented.go:46:30.
+// TransformReduce(Low8Uint32,AddUint32) over uint32, uint32, declared at segmented.go:47:30.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Low8Uint32_AddUint32_threads)
 gocccl_transform_reduce_Low8Uint32_AddUint32_partial(const uint32_t* d_in, long long n, uint32_t* d_partials) {
   ::gocccl::transform_reduce_partial<gocccl_transform_reduce_Low8Uint32_AddUint32_threads, gocccl_transform_reduce_Low8Uint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::Low8Uint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, n, d_partials);
@@ -1030,7 +1042,7 @@ gocccl_transform_reduce_Low8Uint32_AddUint32_final(const uint32_t* d_partials, l
   ::gocccl::transform_reduce_final<gocccl_transform_reduce_Low8Uint32_AddUint32_threads, gocccl_transform_reduce_Low8Uint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::Low8Uint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_partials, n, d_out, init);
 }
 
-// TransformReduce(SquareFloat32,AddFloat64) over float32, float64, declared at segmented.go:47:30.
+// TransformReduce(SquareFloat32,AddFloat64) over float32, float64, declared at segmented.go:48:30.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareFloat32_AddFloat64_threads)
 gocccl_transform_reduce_SquareFloat32_AddFloat64_partial(const float* d_in, long long n, double* d_partials) {
   ::gocccl::transform_reduce_partial<gocccl_transform_reduce_SquareFloat32_AddFloat64_threads, gocccl_transform_reduce_SquareFloat32_AddFloat64_items, float, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::SquareFloat32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_in, n, d_partials);

@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "f0e776b3c43d9a9aa4d736cc94c90cb8d53c317817fa8de389a2a2a66b0e982f", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "f664b82dfdbceb3d4313832cff3049c74a1305b1c78015e42105cfccfe524d69", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "fae142f3f8fbf0e1d06677e1a6f023c1034a14cc8f7dd97cd9d1151557c5b8e4",
+			SHA256: "0dcd4393c23c917dcb1718d17b4198635e1c98995b0034b29878e53577de8648",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 14056, SHA256: "9251c0281ef58b4521ebc60db41116a8d410612948b37078e278c6308b26010a"},
 				{Offset: 14064, Size: 10216, SHA256: "fa78f65b7e46c49c7e9178695706b9f3d17454db6f981427a66149386750893a"},
@@ -63,30 +63,31 @@ func init() {
 				{Offset: 2072608, Size: 42496, SHA256: "a0d5440b4f9bf13286f25a9f0fb4cee675f5011d50a69975325ba4417d94da27"},
 				{Offset: 2115104, Size: 42240, SHA256: "d2035e6f2b53c0ec75438a67c83001185245be75c96945e0bc50d6ee547d60e2"},
 				{Offset: 2157344, Size: 92176, SHA256: "2a6390822c314ec355ac58c746f398d4b21182502cf495a8443d228171283bb9"},
-				{Offset: 2249520, Size: 60176, SHA256: "df672b95e782442c89b9ccf1ecfdb8e77f1ba45921c1b467a40c643eb5ffb31c"},
-				{Offset: 2309696, Size: 97432, SHA256: "83c1a0de25ee8171e5992550e2908b8d4198ad30551ff848a5f8d4815370d9ad"},
-				{Offset: 2407136, Size: 97432, SHA256: "4b8f6b9347141d50ce3e8d3e426a1b7717b2ae331e8049cb18c9940c9ba781a2"},
-				{Offset: 2504576, Size: 75680, SHA256: "85bca418df60881c6eaadcfbbf3c138d60588d376be2faeeab5e0b3895bdc859"},
-				{Offset: 2580256, Size: 34080, SHA256: "b12e61668adf2cb618e64e52dd85e38480d5aad895c6416c9b1e6803a75c77e1"},
-				{Offset: 2614336, Size: 34720, SHA256: "8ee7e8a5b80373aa8c6cb6436bc795f63447103668f4983908b642f3aae67486"},
-				{Offset: 2649056, Size: 143552, SHA256: "470d4bb43dff989c36e3a65794651ab00e46fadb630323e03eea1ab5b19837bf"},
-				{Offset: 2792608, Size: 149648, SHA256: "3670181005ee09e2d293bff1ef8f14906104d49956d3700ecf32990f6a2719e1"},
-				{Offset: 2942256, Size: 25992, SHA256: "5a7d8cab8323fd06b78117de89a8ea9d3ac356ca7676203d0120611a7e2e0c96"},
-				{Offset: 2968256, Size: 26760, SHA256: "a6fe670b920f212004514066e17fb0d0c895d48cc09ff3f62e76450da58ee20b"},
-				{Offset: 2995024, Size: 68376, SHA256: "56c9fac09e318d002c92f26ed8b7be72fa76520b56e4bce9227448b3c71060e7"},
-				{Offset: 3063408, Size: 81944, SHA256: "9ae785c50d470f09eb5d5e8abcd9ee433771b884c447e86639f358ccdfb723a4"},
-				{Offset: 3145360, Size: 63704, SHA256: "96c5a49ae423b95229b2078cce795b3d4ae8ad89a0b70f326d669284f4269acb"},
-				{Offset: 3209072, Size: 184288, SHA256: "625cc34c29ddd84034293932711f09293ea0ab7d08e6d312f618ff22ff0f226d"},
-				{Offset: 3393360, Size: 5632, SHA256: "f47584929a87abd12240cd0faef678ac0b4e09c0c640f7b0676904344a5efe25"},
-				{Offset: 3398992, Size: 5632, SHA256: "de3ace4012d0cb0a13543fe156970abb5ad105cc601a86ebc466016650b00668"},
-				{Offset: 3404624, Size: 27400, SHA256: "36ef23f4487543c2d1d0f7d4e78bfd122275b8a8b851c59462e33e94703c8841"},
-				{Offset: 3432032, Size: 27400, SHA256: "68a88a5a536f4e40095bc418e3f3e8bce9522f3e01f088477503a262e0d51a34"},
-				{Offset: 3459440, Size: 33176, SHA256: "c56f6312334a9d5af9c3483e1c2ad05466ae8030015d224d1b39ebc94847f054"},
-				{Offset: 3492624, Size: 33176, SHA256: "55e9e96aee77a93d624ab6559972d8bd907091c683d7923a1bea1c84a639e0a1"},
+				{Offset: 2249520, Size: 61584, SHA256: "203fd528ccb4039a3bb79f53133c6a04a7d8999d734d8ee6b21c85115acf5472"},
+				{Offset: 2311104, Size: 60176, SHA256: "df672b95e782442c89b9ccf1ecfdb8e77f1ba45921c1b467a40c643eb5ffb31c"},
+				{Offset: 2371280, Size: 97432, SHA256: "83c1a0de25ee8171e5992550e2908b8d4198ad30551ff848a5f8d4815370d9ad"},
+				{Offset: 2468720, Size: 97432, SHA256: "4b8f6b9347141d50ce3e8d3e426a1b7717b2ae331e8049cb18c9940c9ba781a2"},
+				{Offset: 2566160, Size: 75680, SHA256: "85bca418df60881c6eaadcfbbf3c138d60588d376be2faeeab5e0b3895bdc859"},
+				{Offset: 2641840, Size: 34080, SHA256: "b12e61668adf2cb618e64e52dd85e38480d5aad895c6416c9b1e6803a75c77e1"},
+				{Offset: 2675920, Size: 34720, SHA256: "8ee7e8a5b80373aa8c6cb6436bc795f63447103668f4983908b642f3aae67486"},
+				{Offset: 2710640, Size: 143552, SHA256: "470d4bb43dff989c36e3a65794651ab00e46fadb630323e03eea1ab5b19837bf"},
+				{Offset: 2854192, Size: 149648, SHA256: "3670181005ee09e2d293bff1ef8f14906104d49956d3700ecf32990f6a2719e1"},
+				{Offset: 3003840, Size: 25992, SHA256: "5a7d8cab8323fd06b78117de89a8ea9d3ac356ca7676203d0120611a7e2e0c96"},
+				{Offset: 3029840, Size: 26760, SHA256: "a6fe670b920f212004514066e17fb0d0c895d48cc09ff3f62e76450da58ee20b"},
+				{Offset: 3056608, Size: 68376, SHA256: "56c9fac09e318d002c92f26ed8b7be72fa76520b56e4bce9227448b3c71060e7"},
+				{Offset: 3124992, Size: 81944, SHA256: "9ae785c50d470f09eb5d5e8abcd9ee433771b884c447e86639f358ccdfb723a4"},
+				{Offset: 3206944, Size: 63704, SHA256: "96c5a49ae423b95229b2078cce795b3d4ae8ad89a0b70f326d669284f4269acb"},
+				{Offset: 3270656, Size: 184288, SHA256: "625cc34c29ddd84034293932711f09293ea0ab7d08e6d312f618ff22ff0f226d"},
+				{Offset: 3454944, Size: 5632, SHA256: "f47584929a87abd12240cd0faef678ac0b4e09c0c640f7b0676904344a5efe25"},
+				{Offset: 3460576, Size: 5632, SHA256: "de3ace4012d0cb0a13543fe156970abb5ad105cc601a86ebc466016650b00668"},
+				{Offset: 3466208, Size: 27400, SHA256: "36ef23f4487543c2d1d0f7d4e78bfd122275b8a8b851c59462e33e94703c8841"},
+				{Offset: 3493616, Size: 27400, SHA256: "68a88a5a536f4e40095bc418e3f3e8bce9522f3e01f088477503a262e0d51a34"},
+				{Offset: 3521024, Size: 33176, SHA256: "c56f6312334a9d5af9c3483e1c2ad05466ae8030015d224d1b39ebc94847f054"},
+				{Offset: 3554208, Size: 33176, SHA256: "55e9e96aee77a93d624ab6559972d8bd907091c683d7923a1bea1c84a639e0a1"},
 			},
 		},
 	})
-	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:45:30.
+	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:46:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "AdjacentDifference",
 		Ops:       []any{SubFloat32},
@@ -98,7 +99,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// AdjacentDifference(SubUint32) over uint32, declared at segmented.go:44:30.
+	// AdjacentDifference(SubUint32) over uint32, declared at segmented.go:45:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "AdjacentDifference",
 		Ops:       []any{SubUint32},
@@ -494,6 +495,18 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
 	})
+	// ReduceByKey(EqUint32,AddFloat32Fast) over uint32, float32, declared at segmented.go:44:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ReduceByKey",
+		Ops:       []any{EqUint32, AddFloat32Fast},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"uint32/4", "float32/4"},
+		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddFloat32Fast_init", "gocccl_reduce_by_key_EqUint32_AddFloat32Fast_sweep"},
+		Part:      34,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
+		},
+	})
 	// ReduceByKey(EqUint32,AddUint32) over uint32, uint32, declared at segmented.go:42:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ReduceByKey",
@@ -501,7 +514,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddUint32_init", "gocccl_reduce_by_key_EqUint32_AddUint32_sweep"},
-		Part:      34,
+		Part:      35,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
@@ -513,7 +526,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_rle_EqFloat32_init", "gocccl_rle_EqFloat32_sweep", "gocccl_rle_EqFloat32_nontrivial"},
-		Part:      35,
+		Part:      36,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 14},
 		},
@@ -525,7 +538,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_rle_EqUint32_init", "gocccl_rle_EqUint32_sweep", "gocccl_rle_EqUint32_nontrivial"},
-		Part:      36,
+		Part:      37,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 14},
 		},
@@ -537,7 +550,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_AddFloat32_warp", "gocccl_segmented_reduce_AddFloat32_block"},
-		Part:      37,
+		Part:      38,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -549,19 +562,19 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_MaxUint32_warp", "gocccl_segmented_reduce_MaxUint32_block"},
-		Part:      38,
+		Part:      39,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// SegmentedReduce(MaxUint32){-,Transform[int64](Counting[int64],SegmentStart),Transform[int64](Counting[int64],SegmentStart)>} over uint32, declared at segmented.go:65:27.
+	// SegmentedReduce(MaxUint32){-,Transform[int64](Counting[int64],SegmentStart),Transform[int64](Counting[int64],SegmentStart)>} over uint32, declared at segmented.go:66:27.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{MaxUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_MaxUint32_itae16f7b37c_warp", "gocccl_segmented_reduce_MaxUint32_itae16f7b37c_block"},
-		Part:      39,
+		Part:      40,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -579,7 +592,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_uint32_init", "gocccl_segmented_sort_keys_uint32_classify", "gocccl_segmented_sort_keys_uint32_small", "gocccl_segmented_sort_keys_uint32_medium", "gocccl_segmented_sort_keys_uint32_big", "gocccl_segmented_sort_keys_uint32_plan", "gocccl_segmented_sort_keys_uint32_histogram", "gocccl_segmented_sort_keys_uint32_onesweep"},
-		Part:      40,
+		Part:      41,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -591,7 +604,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_uint32_uint32_init", "gocccl_segmented_sort_pairs_uint32_uint32_classify", "gocccl_segmented_sort_pairs_uint32_uint32_small", "gocccl_segmented_sort_pairs_uint32_uint32_medium", "gocccl_segmented_sort_pairs_uint32_uint32_big", "gocccl_segmented_sort_pairs_uint32_uint32_plan", "gocccl_segmented_sort_pairs_uint32_uint32_histogram", "gocccl_segmented_sort_pairs_uint32_uint32_onesweep"},
-		Part:      41,
+		Part:      42,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
@@ -603,7 +616,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_select_KeepFloat32_init", "gocccl_select_KeepFloat32_sweep"},
-		Part:      42,
+		Part:      43,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -615,7 +628,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_KeepUint32_init", "gocccl_select_KeepUint32_sweep"},
-		Part:      43,
+		Part:      44,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -627,7 +640,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_partition3_FirstFloat32_SecondFloat32_init", "gocccl_partition3_FirstFloat32_SecondFloat32_sweep"},
-		Part:      44,
+		Part:      45,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
@@ -639,31 +652,31 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_partition3_FirstUint32_SecondUint32_init", "gocccl_partition3_FirstUint32_SecondUint32_sweep"},
-		Part:      45,
+		Part:      46,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
 	})
-	// TransformReduce(Low8Uint32,AddUint32) over uint32, uint32, declared at segmented.go:46:30.
+	// TransformReduce(Low8Uint32,AddUint32) over uint32, uint32, declared at segmented.go:47:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "TransformReduce",
 		Ops:       []any{Low8Uint32, AddUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_reduce_Low8Uint32_AddUint32_partial", "gocccl_transform_reduce_Low8Uint32_AddUint32_single", "gocccl_transform_reduce_Low8Uint32_AddUint32_final"},
-		Part:      46,
+		Part:      47,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// TransformReduce(SquareFloat32,AddFloat64) over float32, float64, declared at segmented.go:47:30.
+	// TransformReduce(SquareFloat32,AddFloat64) over float32, float64, declared at segmented.go:48:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "TransformReduce",
 		Ops:       []any{SquareFloat32, AddFloat64},
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float32/4", "float64/8"},
 		Kernels:   []string{"gocccl_transform_reduce_SquareFloat32_AddFloat64_partial", "gocccl_transform_reduce_SquareFloat32_AddFloat64_single", "gocccl_transform_reduce_SquareFloat32_AddFloat64_final"},
-		Part:      47,
+		Part:      48,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -675,7 +688,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_MergeSortIdentityFloat32"},
-		Part:      48,
+		Part:      49,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -687,7 +700,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_MergeSortIdentityUint32"},
-		Part:      49,
+		Part:      50,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -699,7 +712,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_unique_EqFloat32_init", "gocccl_unique_EqFloat32_sweep"},
-		Part:      50,
+		Part:      51,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -711,7 +724,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_unique_EqUint32_init", "gocccl_unique_EqUint32_sweep"},
-		Part:      51,
+		Part:      52,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -723,7 +736,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqFloat32_float32_float32_init", "gocccl_unique_by_key_EqFloat32_float32_float32_sweep"},
-		Part:      52,
+		Part:      53,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
 		},
@@ -735,7 +748,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqUint32_uint32_uint32_init", "gocccl_unique_by_key_EqUint32_uint32_uint32_sweep"},
-		Part:      53,
+		Part:      54,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
 		},

@@ -41,6 +41,7 @@ var (
 	SegmentedSumFloat32       = runtime.SegmentedReduce(AddFloat32)
 	ReduceByKeyUint32         = runtime.ReduceByKey(EqUint32, AddUint32)
 	ReduceByKeyFloat32        = runtime.ReduceByKey(EqUint32, AddFloat32)
+	ReduceByKeyFloat32Fast    = runtime.ReduceByKey(EqUint32, AddFloat32Fast) // the cost of Go's NaNs
 	AdjacentDifferenceUint32  = runtime.AdjacentDifference(SubUint32)
 	AdjacentDifferenceFloat32 = runtime.AdjacentDifference(SubFloat32)
 	TransformReduceUint32     = runtime.TransformReduce(Low8Uint32, AddUint32)

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "a71ee9f085cb2d621abdeb7216596eadef853ee3eb6655d4d7c6311605963070", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "d557c00c36805e32d50ccef3540c3d7707f87a7139b8e9777ae37cb650a3e3a5", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 80},
 			Data:   goccclImageSM80,

@@ -23,18 +23,18 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "9cab15326b838122a76583ce2792abcc5dacc22973eb6fb50604e5c2ffa32a24", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "680fea7b6be37e4e1cf21095b3c041125463bed0b79210ec12118913a81b75a6", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "1f20abda6deb90a31245aad62184806fa824e17cd6e7402eabb7add5a5e598e9",
+			SHA256: "d7e284c79b6d5bcaaa650f715c2f48b376873a6fc57557d77325843409234c35",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 40336, SHA256: "c18ea63e57aa41c64fdb46db6832bdd3b9234d000742b15f7a9a4905fe53f16e"},
 				{Offset: 40336, Size: 124736, SHA256: "631bf71aa5e20260ae63ace7ff55801338d049f1d743eed15f2b68598e4b56ec"},
 				{Offset: 165072, Size: 39296, SHA256: "e108126b5735f91ef311ba05e0735c23cc320a277037a13a0f01f8becdcb0a51"},
 				{Offset: 204368, Size: 71424, SHA256: "a6d19504c0e79650e973a35a6ba8563d7251a88562ff87f5091212008723e6a2"},
 				{Offset: 275792, Size: 26504, SHA256: "da5926b1d06e6195ac990e93e68a843d1893f66fbd70922021fc2b91f8a069b7"},
-				{Offset: 302304, Size: 8576, SHA256: "f4934c0e3c99b0d4b07559ef6030c95f8d14eae8a84c6be17a65535c26977b16"},
+				{Offset: 302304, Size: 8576, SHA256: "c057914679145deab3c10fa3972a1dd8404c6b42dd998cbdf83ff5e5ca0e7225"},
 			},
 		},
 	})

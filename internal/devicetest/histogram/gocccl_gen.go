@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "90637c6919021cb6eb0758af8ff2d42595ec4646f8a759e06c47d5d036cc9f8f", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "a3fe38ac1f9036144c1a066dc77d885324226870c54b49f5ec3dac91e396871c", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

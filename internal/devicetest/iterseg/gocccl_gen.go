@@ -23,27 +23,27 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterseg", "d5208d169ce35d2ba3c0cefdffef094942ba31bd9eeebb7b204097b6d2c09544", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterseg", "98c31ceb60571825d167116b8e03d58e29d36fbbb3847051d463034120b33479", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "127403cdb0eac58bd3103913ffc71adccccef872708e4b58e1639e346c2137e6",
+			SHA256: "4d0959fa0d4ad218e7324c69ffc94396b085e4774a8dcedb11cc93274c290dcc",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 26448, SHA256: "e827cbc1660c37887cfc31c5a8313ddb1fcdf3e7d9d708ad4880041d1727d3f8"},
 				{Offset: 26448, Size: 36152, SHA256: "4ac9e409ca3a5f79c5877c8f7dfdefad3ec49d16d53ed4ce5243ae62e7988a92"},
-				{Offset: 62608, Size: 55736, SHA256: "9086d99dfaa95b93d1b6eaa23c3a57846f9ce6b7b41005155ac7609e5b9c0ebb"},
-				{Offset: 118352, Size: 54064, SHA256: "156c4d40223dad07c7e17aa41a1ce9d757fd7e5567a19b3e50fd0c0ef588dff9"},
-				{Offset: 172416, Size: 5152, SHA256: "96378db9a342104d6762ba0ed619823ddfad5a50503927f2295aa5cb76ca1d99"},
-				{Offset: 177568, Size: 7888, SHA256: "5a25bb6940637deded4e5a2751e1431be3fe290cc61918eb545da7607a3d5ed6"},
-				{Offset: 185456, Size: 33832, SHA256: "18c32e6608f7baa84c480a4eb605dccfa859a764502ec8a99f2b8afa3c44f331"},
-				{Offset: 219296, Size: 50376, SHA256: "e73e8325201ce502d7d7827709d9a5ea994d23a0fba96995ddc97b60e55b25b8"},
-				{Offset: 269680, Size: 50232, SHA256: "c39902475fa12357908f640e827941bf27331146c42f6593fa98b1915b00bceb"},
-				{Offset: 319920, Size: 34848, SHA256: "c8c435e7bd0a36d6f43c18576e3a733d3c835722894f54cc933aac05b8d18783"},
-				{Offset: 354768, Size: 35104, SHA256: "00e5ce24788bfd0c088abc5317510e6968fe98e71d6a48354718d932626e528a"},
-				{Offset: 389872, Size: 34848, SHA256: "70b6ef70333657fcc76c57199448c7e652c524a11f0f0da94d2364f33763ae47"},
-				{Offset: 424720, Size: 26528, SHA256: "189ce0b7193ffae657e19d020752853ea08cfee7484a0cf235cbf3aae52e1517"},
-				{Offset: 451248, Size: 7632, SHA256: "8e66e9f1ffbad36754a2ffe31dadf33789a9cfa7e8b3235174ebe30fb00fa056"},
-				{Offset: 458880, Size: 7760, SHA256: "a9527e6bf446f2b38971e5c1f63db7306e21fc4af8a5c81c32cb983d0547d7e4"},
+				{Offset: 62608, Size: 54072, SHA256: "955cc214c8d11408f0092054e6f4221a3524186b4ba1797faeca177c4dd42ea8"},
+				{Offset: 116688, Size: 54064, SHA256: "156c4d40223dad07c7e17aa41a1ce9d757fd7e5567a19b3e50fd0c0ef588dff9"},
+				{Offset: 170752, Size: 5152, SHA256: "96378db9a342104d6762ba0ed619823ddfad5a50503927f2295aa5cb76ca1d99"},
+				{Offset: 175904, Size: 7888, SHA256: "5a25bb6940637deded4e5a2751e1431be3fe290cc61918eb545da7607a3d5ed6"},
+				{Offset: 183792, Size: 39976, SHA256: "00b43923bb8ab039a42ab547894a0cf7132daac9b37ccd1208fb0f6797e228dd"},
+				{Offset: 223776, Size: 51400, SHA256: "32ff21f65b003036f26048b8fd7b3f0c5d0b9da7979411887775bc427c4b8fd5"},
+				{Offset: 275184, Size: 52536, SHA256: "68221c959b9cf546fec9ab95587264d2ff7bcbd2972b43a0ec1e3c69c4399c36"},
+				{Offset: 327728, Size: 34848, SHA256: "c8c435e7bd0a36d6f43c18576e3a733d3c835722894f54cc933aac05b8d18783"},
+				{Offset: 362576, Size: 35104, SHA256: "00e5ce24788bfd0c088abc5317510e6968fe98e71d6a48354718d932626e528a"},
+				{Offset: 397680, Size: 34848, SHA256: "70b6ef70333657fcc76c57199448c7e652c524a11f0f0da94d2364f33763ae47"},
+				{Offset: 432528, Size: 26528, SHA256: "189ce0b7193ffae657e19d020752853ea08cfee7484a0cf235cbf3aae52e1517"},
+				{Offset: 459056, Size: 7632, SHA256: "8e66e9f1ffbad36754a2ffe31dadf33789a9cfa7e8b3235174ebe30fb00fa056"},
+				{Offset: 466688, Size: 7760, SHA256: "a9527e6bf446f2b38971e5c1f63db7306e21fc4af8a5c81c32cb983d0547d7e4"},
 			},
 		},
 	})

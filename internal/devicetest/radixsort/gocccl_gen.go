@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/radixsort", "a5fa1418c381007f3e1d3189d1e582464bbade6b2feb18e41206b195085dd071", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/radixsort", "364322742816416d9b257598084632278be5530b6d520b1c3804edf1bf5bd26c", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

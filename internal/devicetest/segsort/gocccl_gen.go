@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segsort", "d76344179e1cf1a9484c069542160727a5d05dc05ab0eef7cf17f0414ae8d777", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segsort", "536bf8110e07abcd69d64d2c5ab2c5a66fa422b56855a7d05057703841d056a4", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

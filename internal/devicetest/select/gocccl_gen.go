@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "0df1bde60d2e9455335be85cb579ce38ea79d55a4ad59bf32745a0217d0ddab4", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "589da17b037484b6791eb7588a638440854d6a9f269442bbcadae1f50e2f01e2", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

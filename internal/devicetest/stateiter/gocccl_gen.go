@@ -23,18 +23,18 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "d78ba79ae9201dfc56126ddd56627a753289a77578410e402f1198386c09986d", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "436becd254b94ba81397ce92d4ebacfe4c09b8357a788351e101c27bcfe45a43", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "abf3bf3f25143157064ec3bbe0b044849bff245559a6619aee5069924ea9e039",
+			SHA256: "3aec586ab504b9aecc834bd0503f424f339a13f212691fb57f94b474dabf47f2",
 			Parts: []goccclimpl.Part{
-				{Offset: 0, Size: 11320, SHA256: "08cebcd458ee9e5057a3acf44e012bf27a60e932e8e1c8a77ebf8cb65a287a0e"},
-				{Offset: 11328, Size: 96344, SHA256: "fa91e95166fc22f08816f191dab468d191ee297016078e6337b9f9736f125337"},
-				{Offset: 107680, Size: 270848, SHA256: "47ff929166e058b20855ee90a3db05191939bbb395ae75bd069e64aeb624bdcb"},
-				{Offset: 378528, Size: 103616, SHA256: "70d4eeb4430c5f6d1e08051fdc91f26f4928c53bf227259217b9bade67fa2bbe"},
-				{Offset: 482144, Size: 43224, SHA256: "95f5d6a5014b05bf16a0831a31f5a65be2184004bd774757cde5409d629a430b"},
-				{Offset: 525376, Size: 15280, SHA256: "056b43403b72bba90eb3c4b4eb02a6494518c17069c0ff94ce48963c56a4cd07"},
+				{Offset: 0, Size: 11832, SHA256: "a3cbe2d861ebc86e3e1206ae66ea875725cf1c2d90589871dee2195b7489877a"},
+				{Offset: 11840, Size: 96344, SHA256: "fa91e95166fc22f08816f191dab468d191ee297016078e6337b9f9736f125337"},
+				{Offset: 108192, Size: 270848, SHA256: "47ff929166e058b20855ee90a3db05191939bbb395ae75bd069e64aeb624bdcb"},
+				{Offset: 379040, Size: 103616, SHA256: "70d4eeb4430c5f6d1e08051fdc91f26f4928c53bf227259217b9bade67fa2bbe"},
+				{Offset: 482656, Size: 43224, SHA256: "95f5d6a5014b05bf16a0831a31f5a65be2184004bd774757cde5409d629a430b"},
+				{Offset: 525888, Size: 15664, SHA256: "bf95fbc62e4dd5d6add9c05e4389499a6ecdb9c34e55445dbbb1b965e1ac3dd4"},
 			},
 		},
 	})

@@ -64,12 +64,9 @@ struct RunScanOp
 {
   __device__ __forceinline__ RunPair<V> operator()(const RunPair<V>& a, const RunPair<V>& b) const
   {
-    // Both sides computed, then selected: a branch around an operator of
-    // several instructions (Go's float NaNs) splits the unrolled scans.
-    const V folded = ReductionOp()(a.value, b.value);
     RunPair<V> r;
     r.key = a.key + b.key;
-    r.value = b.key ? b.value : folded;
+    r.value = b.key ? b.value : ReductionOp()(a.value, b.value);
     return r;
   }
 };

@@ -70,12 +70,9 @@ struct SegmentedOp
   using Pair = cub::KeyValuePair<int, V>;
   GOCCCL_DEVICE Pair operator()(const Pair& a, const Pair& b) const
   {
-    // Both sides computed, then selected: a branch around an operator of
-    // several instructions (Go's float NaNs) splits the unrolled scans.
-    const V folded = ScanOp()(a.value, b.value);
     Pair r;
     r.key   = a.key | b.key;
-    r.value = b.key ? b.value : folded;
+    r.value = b.key ? b.value : ScanOp()(a.value, b.value);
     return r;
   }
 };

@@ -30,11 +30,24 @@
 #include <string>
 #include <vector>
 
+// With -DGOCCCL_AB_TAG=\"name\" the sums are Go's (go::fadd, amd64's NaNs,
+// as generated operators compute them), only float32 runs, and every row's
+// system starts with the tag: one binary per header tree, to compare trees
+// (bench/NOTES.md, 2026-12-02, third session).
+#ifdef GOCCCL_AB_TAG
+#include <gocccl/gosem.cuh>
+template <typename T>
+struct Sum
+{
+  __device__ T operator()(T a, T b) const { return ::gocccl::go::fadd<T>(a, b); }
+};
+#else
 template <typename T>
 struct Sum
 {
   __host__ __device__ T operator()(T a, T b) const { return a + b; }
 };
+#endif
 struct EqU32
 {
   __host__ __device__ bool operator()(unsigned a, unsigned b) const { return a == b; }
@@ -54,6 +67,9 @@ template <unsigned B> struct DelayName<gocccl::NoDelay<B>>
 template <int THREADS, int ITEMS, typename D>
 std::string system_name()
 {
+#ifdef GOCCCL_AB_TAG
+  return std::string(GOCCCL_AB_TAG) + "-" + std::to_string(THREADS) + "x" + std::to_string(ITEMS) + "-" + DelayName<D>::get();
+#endif
   return "gocccl-" + std::to_string(THREADS) + "x" + std::to_string(ITEMS) + "-" + DelayName<D>::get();
 }
 
@@ -338,9 +354,14 @@ int main(int argc, char** argv)
 {
   bench::init(argc, argv, "lookback_tune");
   std::printf("# CUB_VERSION %d, delay constructors %d\n", CUB_VERSION, GOCCCL_HAS_DELAY_CONSTRUCTORS);
+#ifdef GOCCCL_AB_TAG
+  run_scan<float, gocccl::FixedDelay<648, 1245>>(2);
+  run_by_key<float>(4);
+#else
   run_scan<uint32_t, gocccl::FixedDelay<648, 1245>>(1);
   run_scan<float, gocccl::FixedDelay<688, 1140>>(2);
   run_by_key<uint32_t>(3);
   run_by_key<float>(4);
+#endif
   return bench::finish();
 }

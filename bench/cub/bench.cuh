@@ -253,6 +253,22 @@ std::vector<T> random_items(long long n, uint64_t salt)
   return v;
 }
 
+// keys_in_runs returns n uint32 keys in runs of random lengths, mean 7 (a
+// new key follows each item with probability 1/7): the keys of the by-key
+// benchmarks. salt separates the cases of one run.
+inline std::vector<unsigned> keys_in_runs(long long n, uint64_t salt)
+{
+  std::vector<unsigned> keys(static_cast<size_t>(n));
+  uint64_t s = state().seed ^ (salt * 0x2545F4914F6CDD1Dull) ^ static_cast<uint64_t>(n);
+  unsigned key = 0;
+  for (auto& k : keys)
+  {
+    if (splitmix64(s) % 7 == 0) ++key;
+    k = key;
+  }
+  return keys;
+}
+
 // poison fills device memory with 0xAB bytes, a pattern no correct run leaves.
 inline void poison(void* d, size_t bytes)
 {

@@ -239,14 +239,7 @@ void run_by_key(const OursByKey<V>& ours, uint64_t salt)
   const char* type = bench::type_name<V>();
   for (long long n : bench::sizes())
   {
-    std::vector<unsigned> keys(static_cast<size_t>(n));
-    uint64_t s = bench::state().seed ^ (salt * 0x2545F4914F6CDD1Dull) ^ static_cast<uint64_t>(n);
-    unsigned key = 0;
-    for (auto& k : keys)
-    {
-      if (bench::splitmix64(s) % 7 == 0) ++key;
-      k = key;
-    }
+    const std::vector<unsigned> keys = bench::keys_in_runs(n, salt);
     const std::vector<V> host = bench::random_items<V>(n, salt);
     bench::Rotation<unsigned> kin(keys);
     bench::Rotation<V> vin(host);

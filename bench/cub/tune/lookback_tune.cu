@@ -163,21 +163,6 @@ void run_scan(uint64_t salt)
   }
 }
 
-// ---- keys in runs --------------------------------------------------------
-
-std::vector<unsigned> run_keys(long long n, uint64_t salt)
-{
-  std::vector<unsigned> keys(static_cast<size_t>(n));
-  uint64_t s = bench::state().seed ^ (salt * 0x2545F4914F6CDD1Dull) ^ static_cast<uint64_t>(n);
-  unsigned key = 0;
-  for (auto& k : keys)
-  {
-    if (bench::splitmix64(s) % 7 == 0) ++key;
-    k = key;
-  }
-  return keys;
-}
-
 // ---- scan by key ---------------------------------------------------------
 
 template <int THREADS, int ITEMS, typename V>
@@ -322,7 +307,7 @@ void run_by_key(uint64_t salt)
   using Fixed = gocccl::FixedDelay<700, 1005>;
   for (long long n : bench::sizes())
   {
-    const std::vector<unsigned> keys = run_keys(n, salt);
+    const std::vector<unsigned> keys = bench::keys_in_runs(n, salt);
     const std::vector<V> host = bench::random_items<V>(n, salt);
     bench::Rotation<unsigned> kin(keys);
     bench::Rotation<V> vin(host);

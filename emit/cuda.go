@@ -98,6 +98,9 @@ func cudaSource(pkg *model.Package, targets []Target) (*cudaFile, error) {
 				w.p("")
 			}
 			e.function(op)
+			if hasNaNTwin(op) {
+				e.twin(op)
+			}
 		}
 		if !imported && len(pkg.Instances) > 0 {
 			w.p("")
@@ -437,6 +440,18 @@ func writeFunctor(e *opEmitter, op *model.Op) {
 	w.p("return ::%s::%s(%s);", cNamespace(opPkg(e.pkg, op)), e.names.ops[op], strings.Join(args, ", "))
 	w.out()
 	w.p("}")
+	if hasNaNTwin(op) {
+		w.p("// gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).")
+		w.p("struct gpu_nan {")
+		w.in()
+		w.p("__device__ __forceinline__ %s operator()(%s) const {", e.resultType(op), strings.Join(params, ", "))
+		w.in()
+		w.p("return ::%s::%s%s(%s);", cNamespace(opPkg(e.pkg, op)), twinPrefix, e.names.ops[op], strings.Join(args, ", "))
+		w.out()
+		w.p("}")
+		w.out()
+		w.p("};")
+	}
 	w.out()
 	w.p("};")
 }

@@ -21,6 +21,9 @@ type opEmitter struct {
 	tmp   int       // counter for temporaries within an operator
 	op    *model.Op // the operator being written
 	flow  *flow     // its loops and switches
+	// gpuNaN is set while op's NaN twin is written (nantwin.go): float
+	// arithmetic as C++ operators, with the GPU's NaNs.
+	gpuNaN bool
 }
 
 // fail records the first translation error at pos and returns a placeholder
@@ -40,6 +43,11 @@ func (e *opEmitter) fail(pos token.Pos, format string, args ...any) string {
 // "__device__ __forceinline__ float Add(float a, float b)". An operator with
 // several results returns its results struct (see writeResults).
 func (e *opEmitter) signature(op *model.Op) string {
+	return e.signatureNamed(op, e.names.ops[op])
+}
+
+// signatureNamed is signature with the function called name.
+func (e *opEmitter) signatureNamed(op *model.Op, name string) string {
 	if len(op.Results) == 0 {
 		e.fail(op.Pos, "operator %s has no results", op.Name)
 		return ""
@@ -48,7 +56,7 @@ func (e *opEmitter) signature(op *model.Op) string {
 	for i, p := range op.Params {
 		params[i] = cType(p.Type) + " " + e.paramName(op, i)
 	}
-	return fmt.Sprintf("__device__ __forceinline__ %s %s(%s)", e.resultType(op), e.names.ops[op], strings.Join(params, ", "))
+	return fmt.Sprintf("__device__ __forceinline__ %s %s(%s)", e.resultType(op), name, strings.Join(params, ", "))
 }
 
 // resultType returns the C++ type an operator returns.
@@ -79,8 +87,6 @@ func (e *opEmitter) varName(v *model.Var) string {
 
 // function writes an operator as a C++ function with its doc comment.
 func (e *opEmitter) function(op *model.Op) {
-	e.tmp = 0
-	e.op = op
 	w := e.w
 	if p := goPos(e.pkg.Fset, op.Pos); p != "" && op.Pkg != "" && op.Pkg != e.pkg.Path {
 		w.p("// %s is %s in package %s.", op.Name, p, op.Pkg)
@@ -92,8 +98,16 @@ func (e *opEmitter) function(op *model.Op) {
 	if op.FastMath {
 		w.p("// fastmath: x*y + z in float arithmetic is fused into one multiply-add, and NaN results are the GPU's.")
 	}
+	e.definition(op, e.names.ops[op])
+}
+
+// definition writes op's signature, as a function called name, and its body.
+func (e *opEmitter) definition(op *model.Op, name string) {
+	e.tmp = 0
+	e.op = op
+	w := e.w
 	prev := w.setPos(goPos(e.pkg.Fset, op.Pos))
-	w.p("%s {", e.signature(op))
+	w.p("%s {", e.signatureNamed(op, name))
 	w.in()
 	if op.Body == nil {
 		e.fail(op.Pos, "operator %s: no body", op.Name)
@@ -527,8 +541,8 @@ func (e *opEmitter) binary(x *model.Binary) (string, bool) {
 		if !ok {
 			break
 		}
-		if e.op != nil && e.op.FastMath {
-			// fastmath keeps the GPU's canonical NaN.
+		if e.gpuNaN || e.op != nil && e.op.FastMath {
+			// fastmath and NaN twins keep the GPU's canonical NaN.
 			return e.operand(x.X) + " " + x.Op.String() + " " + e.operand(x.Y), true
 		}
 		return fmt.Sprintf("%s%s<%s>(%s, %s)", gosem, h, cType(tx), e.top(x.X), e.top(x.Y)), false

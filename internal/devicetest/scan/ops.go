@@ -11,7 +11,11 @@ package scan
 
 //gocccl:arch sm_90
 
-import "github.com/gocccl/gocccl/runtime"
+import (
+	"math"
+
+	"github.com/gocccl/gocccl/runtime"
+)
 
 //gocccl:op
 func AddInt8(a, b int8) int8 { return a + b }
@@ -97,6 +101,23 @@ func EqUint64(a, b uint64) bool { return a == b }
 //gocccl:op
 func EqUint32(a, b uint32) bool { return a == b }
 
+// SquareFloat32 widens x and squares it: the transform of SumSquaresFloat32.
+//
+//gocccl:op
+func SquareFloat32(x float32) float64 { return float64(x) * float64(x) }
+
+// AddBitsFloat32 adds like AddFloat32 but reads its operands' bits (an
+// operator that reads a NaN's bits gets no twin with the GPU's NaNs): it
+// keeps a's payload even where the sum is a number.
+//
+//gocccl:op
+func AddBitsFloat32(a, b float32) float32 {
+	if math.Float32bits(a)&0x7FFFFFFF > 0x7F800000 {
+		return a
+	}
+	return a + b
+}
+
 // The instances under test.
 var (
 	InclAddInt8    = runtime.InclusiveScan(AddInt8)
@@ -150,6 +171,16 @@ var (
 	ExclByKeyThen       = runtime.ExclusiveScanByKey(EqInt32, Then)
 	InclByKeyAddUint32  = runtime.InclusiveScanByKey(EqUint64, AddUint32)
 	ExclByKeyAddUint32  = runtime.ExclusiveScanByKey(EqUint64, AddUint32)
+
+	// Go's NaNs through the twins with the GPU's NaNs (nan_test.go).
+	SumFloat32          = runtime.Reduce(AddFloat32)
+	SumFloat64          = runtime.Reduce(AddFloat64)
+	SumSquaresFloat32   = runtime.TransformReduce(SquareFloat32, AddFloat64)
+	RunSumsFloat32      = runtime.ReduceByKey(EqInt32, AddFloat32)
+	RunSumsFloat64      = runtime.ReduceByKey(EqInt32, AddFloat64)
+	InclByKeyAddFloat64 = runtime.InclusiveScanByKey(EqInt32, AddFloat64)
+	ExclByKeyAddFloat64 = runtime.ExclusiveScanByKey(EqInt32, AddFloat64)
+	InclAddBitsFloat32  = runtime.InclusiveScan(AddBitsFloat32)
 
 	// Benchmarked beside cub::DeviceScan::Inclusive/ExclusiveSumByKey.
 	InclByKeyU32AddUint32  = runtime.InclusiveScanByKey(EqUint32, AddUint32)

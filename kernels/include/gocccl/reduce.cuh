@@ -67,12 +67,15 @@
  *
  * Requirements on T: trivially copyable and default constructible.
  * Requirements on ReductionOp: default constructible functor with
- * `T operator()(const T&, const T&) const`, associative and commutative.
+ * `T operator()(const T&, const T&) const`, associative and commutative. A
+ * float ReductionOp with a twin (gpu_nan.cuh) reduces a block's tiles with
+ * the twin first and again with ReductionOp only when the result is a NaN.
  * Kernels must be launched with blockDim = (BLOCK_THREADS, 1, 1).
  */
 #pragma once
 
 #include <gocccl/config.cuh>
+#include <gocccl/gpu_nan.cuh>
 
 #include <cub/block/block_reduce.cuh>
 
@@ -281,10 +284,34 @@ struct BlockReduceTiles
     return BlockReduceT(temp).Reduce(acc, op, valid_threads);
   }
 
-  /// Dispatches on the block-uniform alignment of d_in.
+  /// TWIN: the tiles are folded first with ReductionOp's twin with the
+  /// GPU's NaNs (gpu_nan.cuh), by FirstTiles.
+  static constexpr bool TWIN = GpuNan<ReductionOp, T>::value;
+  using FirstTiles = BlockReduceTiles<BLOCK_THREADS, ITEMS_PER_THREAD, T, typename GpuNan<ReductionOp, T>::type>;
+
+  /// Returns the reduction of this block's tiles in thread 0, ReductionOp's
+  /// bit for bit: with TWIN, the twin's when it is a number, else the tiles
+  /// reduced again with ReductionOp (read a second time). Precondition as
+  /// for consume_tiles.
   template <typename InputIt>
   static GOCCCL_DEVICE T consume(TempStorage& temp, InputIt d_in, long long n,
                                  long long first_tile, long long tile_stride)
+  {
+    if constexpr (TWIN)
+    {
+      const T first = FirstTiles::consume_once(temp, d_in, n, first_tile, tile_stride);
+      if (!__syncthreads_or(threadIdx.x == 0 && is_nan(first))) // also the barrier before temp is reused
+      {
+        return first;
+      }
+    }
+    return consume_once(temp, d_in, n, first_tile, tile_stride);
+  }
+
+  /// Dispatches on the block-uniform alignment of d_in.
+  template <typename InputIt>
+  static GOCCCL_DEVICE T consume_once(TempStorage& temp, InputIt d_in, long long n,
+                                      long long first_tile, long long tile_stride)
   {
     if constexpr (CAN_VECTORIZE && std::is_pointer<InputIt>::value)
     {

@@ -29,11 +29,15 @@
  * Requirements: K and V trivially copyable; EqualityOp default-constructible,
  * `bool operator()(K, K) const`; ReductionOp default-constructible,
  * `V operator()(V, V) const`, associative (need not be commutative: values
- * are combined in order). Launch with blockDim.x == BLOCK_THREADS.
+ * are combined in order). A float ReductionOp with a twin (gpu_nan.cuh)
+ * scans each tile with the twin first, and again with ReductionOp when a
+ * prefix or the aggregate is a NaN; tiles publish only ReductionOp's values.
+ * Launch with blockDim.x == BLOCK_THREADS.
  */
 #pragma once
 
 #include <gocccl/config.cuh>
+#include <gocccl/gpu_nan.cuh>
 #include <gocccl/look_back.cuh>
 #include <gocccl/transform_reduce.cuh>
 
@@ -123,6 +127,10 @@ __device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_
   using Scan = cub::BlockScan<Pair, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
   using Prefix = detail::TilePrefix<Pair, ScanOp, TileState, Delay>;
   constexpr int TILE = BLOCK_THREADS * ITEMS_PER_THREAD;
+  // TWIN: the tile is scanned first with ReductionOp's twin with the GPU's
+  // NaNs (gpu_nan.cuh), and again with ReductionOp when a NaN came out.
+  constexpr bool TWIN = detail::GpuNan<ReductionOp, V>::value;
+  using FirstOp = detail::RunScanOp<V, typename detail::GpuNan<ReductionOp, V>::type>;
 
   __shared__ union
   {
@@ -133,6 +141,7 @@ __device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_
     {
       typename Scan::TempStorage scan;
       typename Prefix::TempStorage prefix;
+      detail::Stash<Pair> stash;
     } scan;
     detail::RunStaging<K, V, TILE> staging;
   } temp;
@@ -193,10 +202,32 @@ __device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_
   ScanOp scan_op;
   long long runs_before = 0; // runs headed before this tile
   int tile_heads;            // runs headed in it
+  // The scan keeps its inputs (items): a second one needs no reload. Thread
+  // 0's first exclusive prefix is undefined in tile 0 (never used).
+  const auto first_nan = [&]() {
+    bool nan = false;
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      nan |= detail::is_nan(prefix[i]) && (tile > 0 || threadIdx.x > 0 || i > 0);
+    }
+    return nan;
+  };
   if (tile == 0)
   {
     Pair aggregate;
-    Scan(temp.scan.scan).ExclusiveScan(items, prefix, scan_op, aggregate);
+    if constexpr (TWIN)
+    {
+      Scan(temp.scan.scan).ExclusiveScan(items, prefix, FirstOp(), aggregate);
+      if (__syncthreads_or(first_nan() || detail::is_nan(aggregate)))
+      {
+        Scan(temp.scan.scan).ExclusiveScan(items, prefix, scan_op, aggregate);
+      }
+    }
+    else
+    {
+      Scan(temp.scan.scan).ExclusiveScan(items, prefix, scan_op, aggregate);
+    }
     if (threadIdx.x == 0 && !last_tile)
     {
       state.SetInclusive(0, aggregate);
@@ -206,7 +237,27 @@ __device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_
   else
   {
     Prefix prefix_op(state, temp.scan.prefix, scan_op, tile);
-    Scan(temp.scan.scan).ExclusiveScan(items, prefix, scan_op, prefix_op);
+    if constexpr (TWIN)
+    {
+      detail::GuardedPrefix<Prefix, Pair> guard{prefix_op, temp.scan.stash};
+      Scan(temp.scan.scan).ExclusiveScan(items, prefix, FirstOp(), guard);
+      if (__syncthreads_or(first_nan() || (threadIdx.x == 0 && temp.scan.stash.nan_aggregate)))
+      {
+        if (temp.scan.stash.nan_aggregate) // nothing published: look back now
+        {
+          Scan(temp.scan.scan).ExclusiveScan(items, prefix, scan_op, prefix_op);
+        }
+        else
+        {
+          detail::KnownPrefix<Pair> known{temp.scan.stash.prefix()};
+          Scan(temp.scan.scan).ExclusiveScan(items, prefix, scan_op, known);
+        }
+      }
+    }
+    else
+    {
+      Scan(temp.scan.scan).ExclusiveScan(items, prefix, scan_op, prefix_op);
+    }
     runs_before = prefix_op.GetExclusivePrefix().key;
     tile_heads = static_cast<int>(prefix_op.GetBlockAggregate().key);
   }

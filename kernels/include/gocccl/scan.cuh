@@ -28,6 +28,10 @@
  * (cuda.compute's "future value"). An inclusive scan without init
  * (has_init == false) scans the input alone.
  *
+ * Go's NaNs: a float ScanOp with a twin (gpu_nan.cuh) scans each tile with
+ * the twin first, and again with ScanOp only when a result or the tile's
+ * aggregate is a NaN; tiles publish only ScanOp's values.
+ *
  * Order: each output is the operator folded over its inputs in index order
  * (the block scan and the look-back only reassociate), so the operator must
  * be associative but need not be commutative. Floating-point results may
@@ -45,11 +49,11 @@
  * Recommended policy (internal/algo/scan.go): on sm_90, CCCL's tuned
  * cub::DeviceScan policies for primitive accumulators
  *
- *   sizeof(T)  BLOCK_THREADS  ITEMS_PER_THREAD  TILE
- *   1          192            22                4224
- *   2          512            12                6144
- *   4          128            24                3072
- *   8          224            24                5376
+ *   sizeof(T)  BLOCK_THREADS  ITEMS_PER_THREAD  TILE  look-back waits
+ *   1          192            22                4224  FixedDelay<168, 1140>
+ *   2          512            12                6144  FixedDelay<376, 1125>
+ *   4          128            24                3072  FixedDelay<648, 1245>
+ *   8          224            24                5376  FixedDelay<632, 1290>
  *
  * and otherwise CUB's default AgentScanPolicy<128, 15> under
  * cub::MemBoundScaling (4 bytes: 128 x 15; 12 bytes: 128 x 5). The tile's
@@ -64,6 +68,7 @@
 #pragma once
 
 #include <gocccl/config.cuh>
+#include <gocccl/gpu_nan.cuh>
 #include <gocccl/look_back.cuh>
 
 #include <cub/agent/single_pass_scan_operators.cuh>
@@ -92,6 +97,11 @@ struct ScanTile
   using BlockScanT  = cub::BlockScan<T, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
   using PrefixOpT   = TilePrefix<T, ScanOp, TileState, Delay>;
 
+  /// TWIN: tiles are scanned first with FirstOp, ScanOp's twin with the
+  /// GPU's NaNs (gpu_nan.cuh); otherwise FirstOp is ScanOp.
+  static constexpr bool TWIN = GpuNan<ScanOp, T>::value;
+  using FirstOp              = typename GpuNan<ScanOp, T>::type;
+
   /// Shared memory: the load, the scan with its look-back, and the store
   /// run one after another, separated by barriers.
   union Storage
@@ -102,48 +112,96 @@ struct ScanTile
     {
       typename PrefixOpT::TempStorage prefix;
       typename BlockScanT::TempStorage scan;
+      Stash<T> stash;
     } scan;
   };
   using TempStorage = cub::Uninitialized<Storage>;
 
-  /// Scans tile tile_idx (items [tile_offset, tile_offset + valid_items)
-  /// of d_in) into d_out. LAST: the tile is the input's last (possibly
-  /// partial: valid_items <= TILE_ITEMS), so it publishes nothing.
-  template <bool INCLUSIVE, bool LAST, typename InputIt, typename OutputIt>
-  static GOCCCL_DEVICE void consume(Storage& temp, TileState& state, InputIt d_in, OutputIt d_out,
-                                    int tile_idx, long long tile_offset, int valid_items,
-                                    bool has_init, const T& init)
+  /// Loads tile items [tile_offset, tile_offset + valid_items) of d_in.
+  /// Out-of-range slots of the last tile repeat the tile's first item: a
+  /// real value, so the operator only ever sees inputs; those results are
+  /// not stored.
+  template <bool LAST, typename InputIt>
+  static GOCCCL_DEVICE void load(Storage& temp, InputIt d_in, long long tile_offset, int valid_items,
+                                 T (&items)[ITEMS_PER_THREAD])
   {
-    ScanOp op;
-    T items[ITEMS_PER_THREAD];
     if (LAST)
     {
-      // Out-of-range slots repeat the tile's first item: a real value, so
-      // the operator only ever sees inputs; those results are not stored.
       BlockLoadT(temp.load).Load(d_in + tile_offset, items, valid_items, *(d_in + tile_offset));
     }
     else
     {
       BlockLoadT(temp.load).Load(d_in + tile_offset, items);
     }
+  }
+
+  /// Scans tile 0's items with op and returns the prefix of tile 1: the
+  /// aggregate with the init value folded in.
+  template <bool INCLUSIVE, typename Op>
+  static GOCCCL_DEVICE T scan_first(Storage& temp, T (&items)[ITEMS_PER_THREAD], bool has_init, const T& init, Op op)
+  {
+    T aggregate;
+    if (INCLUSIVE)
+    {
+      // Items are blocked: thread 0's first item is the input's first.
+      if (has_init && threadIdx.x == 0)
+      {
+        items[0] = op(init, items[0]);
+      }
+      BlockScanT(temp.scan.scan).InclusiveScan(items, items, op, aggregate);
+    }
+    else
+    {
+      BlockScanT(temp.scan.scan).ExclusiveScan(items, items, init, op, aggregate);
+      aggregate = op(init, aggregate); // the prefix of tile 1 includes init
+    }
+    return aggregate;
+  }
+
+  /// Scans a later tile's items with op, the tile's prefix coming from the
+  /// callback prefix (called by warp 0 with the tile's aggregate).
+  template <bool INCLUSIVE, typename Op, typename Prefix>
+  static GOCCCL_DEVICE void scan_later(Storage& temp, T (&items)[ITEMS_PER_THREAD], Op op, Prefix& prefix)
+  {
+    if (INCLUSIVE)
+    {
+      BlockScanT(temp.scan.scan).InclusiveScan(items, items, op, prefix);
+    }
+    else
+    {
+      BlockScanT(temp.scan.scan).ExclusiveScan(items, items, op, prefix);
+    }
+  }
+
+  /// Scans tile tile_idx (items [tile_offset, tile_offset + valid_items)
+  /// of d_in) into d_out. LAST: the tile is the input's last (possibly
+  /// partial: valid_items <= TILE_ITEMS), so it publishes nothing.
+  ///
+  /// When ScanOp has a twin with the GPU's NaNs (gpu_nan.cuh), the tile is
+  /// scanned with the twin and, when a result or the aggregate is a NaN,
+  /// loaded and scanned again with ScanOp. The tile publishes only ScanOp's
+  /// values: the twin's aggregate when it is a number (then it is ScanOp's),
+  /// else nothing until the second scan looks back itself.
+  template <bool INCLUSIVE, bool LAST, typename InputIt, typename OutputIt>
+  static GOCCCL_DEVICE void consume(Storage& temp, TileState& state, InputIt d_in, OutputIt d_out,
+                                    int tile_idx, long long tile_offset, int valid_items,
+                                    bool has_init, const T& init)
+  {
+    T items[ITEMS_PER_THREAD];
+    load<LAST>(temp, d_in, tile_offset, valid_items, items);
     __syncthreads();
 
     if (tile_idx == 0)
     {
-      T aggregate;
-      if (INCLUSIVE)
+      T aggregate = scan_first<INCLUSIVE>(temp, items, has_init, init, FirstOp());
+      if constexpr (TWIN)
       {
-        // Items are blocked: thread 0's first item is the input's first.
-        if (has_init && threadIdx.x == 0)
+        if (__syncthreads_or(any_nan(items) || is_nan(aggregate)))
         {
-          items[0] = op(init, items[0]);
+          load<LAST>(temp, d_in, tile_offset, valid_items, items);
+          __syncthreads();
+          aggregate = scan_first<INCLUSIVE>(temp, items, has_init, init, ScanOp());
         }
-        BlockScanT(temp.scan.scan).InclusiveScan(items, items, op, aggregate);
-      }
-      else
-      {
-        BlockScanT(temp.scan.scan).ExclusiveScan(items, items, init, op, aggregate);
-        aggregate = op(init, aggregate); // the prefix of tile 1 includes init
       }
       if (!LAST && threadIdx.x == 0)
       {
@@ -152,14 +210,32 @@ struct ScanTile
     }
     else
     {
-      PrefixOpT prefix(state, temp.scan.prefix, op, tile_idx);
-      if (INCLUSIVE)
+      PrefixOpT look_back(state, temp.scan.prefix, ScanOp(), tile_idx);
+      if constexpr (TWIN)
       {
-        BlockScanT(temp.scan.scan).InclusiveScan(items, items, op, prefix);
+        GuardedPrefix<PrefixOpT, T> guard{look_back, temp.scan.stash};
+        scan_later<INCLUSIVE>(temp, items, FirstOp(), guard);
+        if (__syncthreads_or(any_nan(items) || (threadIdx.x == 0 && temp.scan.stash.nan_aggregate)))
+        {
+          const bool looked_back = !temp.scan.stash.nan_aggregate;
+          KnownPrefix<T> known{looked_back ? temp.scan.stash.prefix() : T()};
+          __syncthreads(); // every thread has read the stash: the load may reuse it
+          load<LAST>(temp, d_in, tile_offset, valid_items, items);
+          __syncthreads();
+          if (looked_back)
+          {
+            scan_later<INCLUSIVE>(temp, items, ScanOp(), known);
+          }
+          else
+          {
+            PrefixOpT again(state, temp.scan.prefix, ScanOp(), tile_idx);
+            scan_later<INCLUSIVE>(temp, items, ScanOp(), again);
+          }
+        }
       }
       else
       {
-        BlockScanT(temp.scan.scan).ExclusiveScan(items, items, op, prefix);
+        scan_later<INCLUSIVE>(temp, items, ScanOp(), look_back);
       }
     }
     __syncthreads();

@@ -35,7 +35,10 @@
  *
  * Recommended policy (internal/algo/scan_bykey.go): CUB's Policy520, 256
  * threads x 9 items when the wider of K and V is at most 8 bytes, fewer
- * beyond. Requirements: K and V trivially copyable and default
+ * beyond; on sm_90, CUB's tuning for 4-byte keys and values, 288 x 14.
+ * A float ScanOp with a twin (gpu_nan.cuh) scans each tile with the twin
+ * first, and again with ScanOp when a result or the aggregate is a NaN.
+ * Requirements: K and V trivially copyable and default
  * constructible; EqualityOp `bool operator()(K, K) const`, ScanOp
  * `V operator()(V, V) const`, both default constructible. Launch with
  * blockDim = (BLOCK_THREADS, 1, 1).
@@ -43,6 +46,7 @@
 #pragma once
 
 #include <gocccl/config.cuh>
+#include <gocccl/gpu_nan.cuh>
 #include <gocccl/look_back.cuh>
 
 #include <cub/agent/single_pass_scan_operators.cuh>
@@ -100,6 +104,11 @@ struct ScanByKeyTile
   using BlockScanT  = cub::BlockScan<Pair, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
   using PrefixOpT   = TilePrefix<Pair, PairOp, TileState, Delay>;
 
+  /// TWIN: tiles are scanned first with FirstOp, over ScanOp's twin with
+  /// the GPU's NaNs (gpu_nan.cuh), and again with PairOp when a NaN came out.
+  static constexpr bool TWIN = GpuNan<ScanOp, V>::value;
+  using FirstOp              = SegmentedOp<V, typename GpuNan<ScanOp, V>::type>;
+
   union Storage
   {
     typename LoadKeysT::TempStorage load_keys;
@@ -110,9 +119,89 @@ struct ScanByKeyTile
     {
       typename PrefixOpT::TempStorage prefix;
       typename BlockScanT::TempStorage scan;
+      Stash<Pair> stash;
     } scan;
   };
   using TempStorage = cub::Uninitialized<Storage>;
+
+  /// HeadBits keeps a thread's head flags as bits through the first scan,
+  /// for a second one.
+  struct HeadBits
+  {
+    unsigned words[(ITEMS_PER_THREAD + 31) / 32] = {};
+    GOCCCL_DEVICE void set(int i, bool head) { words[i / 32] |= unsigned(head) << (i % 32); }
+    GOCCCL_DEVICE int get(int i) const { return (words[i / 32] >> (i % 32)) & 1u; }
+  };
+
+  /// Scans tile 0's pairs with op; returns the aggregate.
+  template <bool INCLUSIVE, typename Op>
+  static GOCCCL_DEVICE Pair scan_first(Storage& temp, Pair (&pairs)[ITEMS_PER_THREAD], Op op)
+  {
+    Pair aggregate;
+    if (INCLUSIVE)
+    {
+      BlockScanT(temp.scan.scan).InclusiveScan(pairs, pairs, op, aggregate);
+    }
+    else
+    {
+      // Thread 0's first result is undefined, but item 0 is a head.
+      BlockScanT(temp.scan.scan).ExclusiveScan(pairs, pairs, op, aggregate);
+    }
+    return aggregate;
+  }
+
+  /// Scans a later tile's pairs with op, the prefix from the callback.
+  template <bool INCLUSIVE, typename Op, typename Prefix>
+  static GOCCCL_DEVICE void scan_later(Storage& temp, Pair (&pairs)[ITEMS_PER_THREAD], Op op, Prefix& prefix)
+  {
+    if (INCLUSIVE)
+    {
+      BlockScanT(temp.scan.scan).InclusiveScan(pairs, pairs, op, prefix);
+    }
+    else
+    {
+      BlockScanT(temp.scan.scan).ExclusiveScan(pairs, pairs, op, prefix);
+    }
+  }
+
+  /// Whether a scanned pair of this thread holds a NaN (tile 0's undefined
+  /// first exclusive result aside).
+  template <bool INCLUSIVE>
+  static GOCCCL_DEVICE bool first_nan(const Pair (&pairs)[ITEMS_PER_THREAD], int tile_idx)
+  {
+    bool nan = false;
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      nan |= is_nan(pairs[i]) && (INCLUSIVE || tile_idx > 0 || threadIdx.x > 0 || i > 0);
+    }
+    return nan;
+  }
+
+  /// Loads the tile's values again and pairs them with the heads, for a
+  /// second scan (the first scanned in place). Starts with a barrier.
+  template <bool LAST, typename ValuesIt>
+  static GOCCCL_DEVICE void rebuild(Storage& temp, ValuesIt d_values, long long tile_offset, int valid_items,
+                                    const HeadBits& heads, Pair (&pairs)[ITEMS_PER_THREAD])
+  {
+    V values[ITEMS_PER_THREAD];
+    __syncthreads();
+    if (LAST)
+    {
+      LoadValuesT(temp.load_values).Load(d_values + tile_offset, values, valid_items, *(d_values + tile_offset));
+    }
+    else
+    {
+      LoadValuesT(temp.load_values).Load(d_values + tile_offset, values);
+    }
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      pairs[i].key   = heads.get(i);
+      pairs[i].value = values[i];
+    }
+    __syncthreads();
+  }
 
   template <bool INCLUSIVE, bool LAST, typename KeysIt, typename ValuesIt>
   static GOCCCL_DEVICE void consume(Storage& temp, TileState& state, KeysIt d_keys, ValuesIt d_values, V* d_out,
@@ -146,26 +235,26 @@ struct ScanByKeyTile
       HeadsT(temp.heads).FlagHeads(heads, keys, SegmentHead<K, EqualityOp>(), predecessor);
     }
     Pair pairs[ITEMS_PER_THREAD];
+    HeadBits head_bits;
 #pragma unroll
     for (int i = 0; i < ITEMS_PER_THREAD; ++i)
     {
       pairs[i].key   = heads[i];
       pairs[i].value = values[i];
+      head_bits.set(i, heads[i] != 0);
     }
     __syncthreads();
 
-    PairOp pair_op;
     if (tile_idx == 0)
     {
-      Pair aggregate;
-      if (INCLUSIVE)
+      Pair aggregate = scan_first<INCLUSIVE>(temp, pairs, FirstOp());
+      if constexpr (TWIN)
       {
-        BlockScanT(temp.scan.scan).InclusiveScan(pairs, pairs, pair_op, aggregate);
-      }
-      else
-      {
-        // Thread 0's first result is undefined, but item 0 is a head.
-        BlockScanT(temp.scan.scan).ExclusiveScan(pairs, pairs, pair_op, aggregate);
+        if (__syncthreads_or(first_nan<INCLUSIVE>(pairs, tile_idx) || is_nan(aggregate)))
+        {
+          rebuild<LAST>(temp, d_values, tile_offset, valid_items, head_bits, pairs);
+          aggregate = scan_first<INCLUSIVE>(temp, pairs, PairOp());
+        }
       }
       if (!LAST && threadIdx.x == 0)
       {
@@ -174,14 +263,32 @@ struct ScanByKeyTile
     }
     else
     {
-      PrefixOpT prefix(state, temp.scan.prefix, pair_op, tile_idx);
-      if (INCLUSIVE)
+      PrefixOpT look_back(state, temp.scan.prefix, PairOp(), tile_idx);
+      if constexpr (TWIN)
       {
-        BlockScanT(temp.scan.scan).InclusiveScan(pairs, pairs, pair_op, prefix);
+        GuardedPrefix<PrefixOpT, Pair> guard{look_back, temp.scan.stash};
+        scan_later<INCLUSIVE>(temp, pairs, FirstOp(), guard);
+        if (__syncthreads_or(first_nan<INCLUSIVE>(pairs, tile_idx)
+                             || (threadIdx.x == 0 && temp.scan.stash.nan_aggregate)))
+        {
+          const bool looked_back = !temp.scan.stash.nan_aggregate;
+          KnownPrefix<Pair> known{looked_back ? temp.scan.stash.prefix() : Pair()};
+          __syncthreads(); // every thread has read the stash: the load may reuse it
+          rebuild<LAST>(temp, d_values, tile_offset, valid_items, head_bits, pairs);
+          if (looked_back)
+          {
+            scan_later<INCLUSIVE>(temp, pairs, PairOp(), known);
+          }
+          else
+          {
+            PrefixOpT again(state, temp.scan.prefix, PairOp(), tile_idx);
+            scan_later<INCLUSIVE>(temp, pairs, PairOp(), again);
+          }
+        }
       }
       else
       {
-        BlockScanT(temp.scan.scan).ExclusiveScan(pairs, pairs, pair_op, prefix);
+        scan_later<INCLUSIVE>(temp, pairs, PairOp(), look_back);
       }
     }
     ScanOp op;

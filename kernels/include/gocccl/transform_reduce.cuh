@@ -20,7 +20,9 @@
  * one partial tile, no identity value: each thread's accumulator starts from
  * its first transformed item, BlockReduce over the threads that hold one).
  * Inputs are deduced iterator types: a `const In*` takes the vectorized path,
- * anything else with `it[i]` is read one item at a time.
+ * anything else with `it[i]` is read one item at a time. Float operators with
+ * twins (gpu_nan.cuh) fold a block's tiles with the twins first and again
+ * with the operators only when the block's fold is a NaN.
  *
  * Requirements: In and T trivially copyable; TransformOp default-constructible
  * with `T operator()(In) const`; ReductionOp default-constructible with
@@ -30,6 +32,7 @@
 #pragma once
 
 #include <gocccl/config.cuh>
+#include <gocccl/gpu_nan.cuh>
 
 #include <cub/block/block_reduce.cuh>
 
@@ -196,10 +199,36 @@ struct BlockTransformReduceTiles
     return BlockReduceT(temp).Reduce(acc, ReductionOp(), valid_threads);
   }
 
-  /// Dispatches on the block-uniform alignment of d_in (pointers only).
+  /// TWIN: the tiles are folded first with the twins of the operators
+  /// with the GPU's NaNs (gpu_nan.cuh), by FirstTiles.
+  static constexpr bool TWIN = GpuNan<TransformOp, T>::value || GpuNan<ReductionOp, T>::value;
+  using FirstTiles =
+    BlockTransformReduceTiles<BLOCK_THREADS, ITEMS_PER_THREAD, In, T, typename GpuNan<TransformOp, T>::type,
+                              typename GpuNan<ReductionOp, T>::type>;
+
+  /// Returns the fold of this block's tiles in thread 0, the operators'
+  /// bit for bit: with TWIN, the twins' fold when it is a number, else the
+  /// fold again with the operators themselves (the block reads its tiles a
+  /// second time). Precondition: first_tile < ceil(n / TILE_ITEMS).
   template <typename InputIt>
   static GOCCCL_DEVICE T consume(TempStorage& temp, InputIt d_in, long long n, long long first_tile,
                                  long long tile_stride)
+  {
+    if constexpr (TWIN)
+    {
+      const T first = FirstTiles::consume_once(temp, d_in, n, first_tile, tile_stride);
+      if (!__syncthreads_or(threadIdx.x == 0 && is_nan(first))) // also the barrier before temp is reused
+      {
+        return first;
+      }
+    }
+    return consume_once(temp, d_in, n, first_tile, tile_stride);
+  }
+
+  /// Dispatches on the block-uniform alignment of d_in (pointers only).
+  template <typename InputIt>
+  static GOCCCL_DEVICE T consume_once(TempStorage& temp, InputIt d_in, long long n, long long first_tile,
+                                      long long tile_stride)
   {
     if constexpr (CAN_VECTORIZE && std::is_pointer<InputIt>::value)
     {

@@ -13,6 +13,11 @@ __device__ __forceinline__ float Add(float a, float b) {
   return ::gocccl::go::fadd<float>(a, b);
 }
 
+// gocccl_gpu_nan_Add is Add with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Add(float a, float b) {
+  return a + b;
+}
+
 // AddI is sum.go:17:1.
 __device__ __forceinline__ int32_t AddI(int32_t a, int32_t b) {
   return ::gocccl::go::add(a, b);
@@ -35,6 +40,12 @@ struct Add {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
     return ::gocccl_pkg_sum_6a699990::Add(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0, float a1) const {
+      return ::gocccl_pkg_sum_6a699990::gocccl_gpu_nan_Add(a0, a1);
+    }
+  };
 };
 
 struct AddI {

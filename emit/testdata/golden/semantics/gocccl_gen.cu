@@ -67,9 +67,25 @@ __device__ __forceinline__ double Floats(float f, double g) {
   return ::gocccl::go::fadd<double>(::gocccl::go::fadd<double>(::gocccl::go::fadd<double>(h, ::gocccl::go::conv<double>(::gocccl::go::conv<int32_t>(h))), ::gocccl::go::conv<double>(::gocccl::go::conv<uint64_t>(f))), ::gocccl::go::conv<double>(::gocccl::go::conv<int8_t>(g)));
 }
 
+// gocccl_gpu_nan_Floats is Floats with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_Floats(float f, double g) {
+  double h = (((::gocccl::go::conv<double>(f) * 0x1.fffffffffffffp+1023 /* 1.7976931348623157e+308 */) - (g / 0x1p-1074 /* 5e-324 */)) + ::gocccl::go::conv<double>(::gocccl::go::conv<float>(g))) + 0x1.7e43c8800759cp+996 /* 1e+300 */;
+  if ((!(h != h)) && (h > (-1.5))) {
+    h = ::gocccl::go::fneg(h);
+  } else {
+    h = h * 0x1p-149 /* 1.401298464324817e-45 */;
+  }
+  return ((h + ::gocccl::go::conv<double>(::gocccl::go::conv<int32_t>(h))) + ::gocccl::go::conv<double>(::gocccl::go::conv<uint64_t>(f))) + ::gocccl::go::conv<double>(::gocccl::go::conv<int8_t>(g));
+}
+
 // F32 is ops.go:50:1.
 __device__ __forceinline__ float gocccl_op_F32(float a, float b) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fsub<float>(::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(a, 0x1.99999ap-04f /* 0.1 */), ::gocccl::go::fquo<float>(b, 3.0f)), 0x1.fffffep+127f /* 3.4028235e+38 */), -0.5f);
+}
+
+// gocccl_gpu_nan_gocccl_op_F32 is gocccl_op_F32 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_gocccl_op_F32(float a, float b) {
+  return (((a * 0x1.99999ap-04f /* 0.1 */) + (b / 3.0f)) - 0x1.fffffep+127f /* 3.4028235e+38 */) + (-0.5f);
 }
 
 // Small is ops.go:60:1.
@@ -132,12 +148,24 @@ struct Floats {
   __device__ __forceinline__ double operator()(float a0, double a1) const {
     return ::gocccl_pkg_ops_6770adc3::Floats(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(float a0, double a1) const {
+      return ::gocccl_pkg_ops_6770adc3::gocccl_gpu_nan_Floats(a0, a1);
+    }
+  };
 };
 
 struct gocccl_op_F32 {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
     return ::gocccl_pkg_ops_6770adc3::gocccl_op_F32(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0, float a1) const {
+      return ::gocccl_pkg_ops_6770adc3::gocccl_gpu_nan_gocccl_op_F32(a0, a1);
+    }
+  };
 };
 
 struct Small {

@@ -13,9 +13,19 @@ __device__ __forceinline__ double Scale(int8_t x) {
   return ::gocccl::go::fmul<double>(::gocccl::go::conv<double>(x), 0x1.999999999999ap-04 /* 0.1 */);
 }
 
+// gocccl_gpu_nan_Scale is Scale with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_Scale(int8_t x) {
+  return ::gocccl::go::conv<double>(x) * 0x1.999999999999ap-04 /* 0.1 */;
+}
+
 // Warm is scale.go:15:1.
 __device__ __forceinline__ float Warm(float t, int16_t d) {
   return ::gocccl::go::fadd<float>(t, ::gocccl::go::conv<float>(d));
+}
+
+// gocccl_gpu_nan_Warm is Warm with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Warm(float t, int16_t d) {
+  return t + ::gocccl::go::conv<float>(d);
 }
 
 // Prec is scale.go:20:1.
@@ -28,6 +38,16 @@ __device__ __forceinline__ float Prec(float a, float b, bool p, bool q) {
   return ::gocccl::go::fadd<float>(x, y);
 }
 
+// gocccl_gpu_nan_Prec is Prec with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Prec(float a, float b, bool p, bool q) {
+  float x = (a + b) * 2.0f;
+  float y = ::gocccl::go::fneg(a - b);
+  if ((!(p || q)) && (!(a < b))) {
+    return (a + b) * 3.0f;
+  }
+  return x + y;
+}
+
 // gocccl_functors wrap the operators the kernels use as default-constructible types.
 namespace gocccl_functors {
 
@@ -35,12 +55,24 @@ struct Scale {
   __device__ __forceinline__ double operator()(int8_t a0) const {
     return ::gocccl_pkg_scale_69531319::Scale(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(int8_t a0) const {
+      return ::gocccl_pkg_scale_69531319::gocccl_gpu_nan_Scale(a0);
+    }
+  };
 };
 
 struct Warm {
   __device__ __forceinline__ float operator()(float a0, int16_t a1) const {
     return ::gocccl_pkg_scale_69531319::Warm(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0, int16_t a1) const {
+      return ::gocccl_pkg_scale_69531319::gocccl_gpu_nan_Warm(a0, a1);
+    }
+  };
 };
 
 }  // namespace gocccl_functors

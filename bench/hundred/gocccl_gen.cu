@@ -22,6 +22,11 @@ __device__ __forceinline__ float Scale0(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 1.0f), 0.5f);
 }
 
+// gocccl_gpu_nan_Scale0 is Scale0 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Scale0(float x) {
+  return (x * 1.0f) + 0.5f;
+}
+
 // Keep0 is instances.go:20:6.
 __device__ __forceinline__ bool Keep0(uint32_t x) {
   return ::gocccl::go::rem(x, uint32_t(2U)) == uint32_t(0U);
@@ -35,6 +40,11 @@ __device__ __forceinline__ uint32_t SumMask1(uint32_t a, uint32_t b) {
 // Scale1 is instances.go:30:6.
 __device__ __forceinline__ float Scale1(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 2.0f), 0.5f);
+}
+
+// gocccl_gpu_nan_Scale1 is Scale1 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Scale1(float x) {
+  return (x * 2.0f) + 0.5f;
 }
 
 // Keep1 is instances.go:35:6.
@@ -52,6 +62,11 @@ __device__ __forceinline__ float Scale2(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 3.0f), 0.5f);
 }
 
+// gocccl_gpu_nan_Scale2 is Scale2 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Scale2(float x) {
+  return (x * 3.0f) + 0.5f;
+}
+
 // Keep2 is instances.go:50:6.
 __device__ __forceinline__ bool Keep2(uint32_t x) {
   return ::gocccl::go::rem(x, uint32_t(4U)) == uint32_t(0U);
@@ -65,6 +80,11 @@ __device__ __forceinline__ uint32_t SumMask3(uint32_t a, uint32_t b) {
 // Scale3 is instances.go:60:6.
 __device__ __forceinline__ float Scale3(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 4.0f), 0.5f);
+}
+
+// gocccl_gpu_nan_Scale3 is Scale3 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Scale3(float x) {
+  return (x * 4.0f) + 0.5f;
 }
 
 // Keep3 is instances.go:65:6.
@@ -82,6 +102,11 @@ __device__ __forceinline__ float Scale4(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 5.0f), 0.5f);
 }
 
+// gocccl_gpu_nan_Scale4 is Scale4 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Scale4(float x) {
+  return (x * 5.0f) + 0.5f;
+}
+
 // Keep4 is instances.go:80:6.
 __device__ __forceinline__ bool Keep4(uint32_t x) {
   return ::gocccl::go::rem(x, uint32_t(6U)) == uint32_t(0U);
@@ -95,6 +120,11 @@ __device__ __forceinline__ uint32_t SumMask5(uint32_t a, uint32_t b) {
 // Scale5 is instances.go:90:6.
 __device__ __forceinline__ float Scale5(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 6.0f), 0.5f);
+}
+
+// gocccl_gpu_nan_Scale5 is Scale5 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Scale5(float x) {
+  return (x * 6.0f) + 0.5f;
 }
 
 // Keep5 is instances.go:95:6.
@@ -112,6 +142,11 @@ __device__ __forceinline__ float Scale6(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 7.0f), 0.5f);
 }
 
+// gocccl_gpu_nan_Scale6 is Scale6 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Scale6(float x) {
+  return (x * 7.0f) + 0.5f;
+}
+
 // Keep6 is instances.go:110:6.
 __device__ __forceinline__ bool Keep6(uint32_t x) {
   return ::gocccl::go::rem(x, uint32_t(8U)) == uint32_t(0U);
@@ -125,6 +160,11 @@ __device__ __forceinline__ uint32_t SumMask7(uint32_t a, uint32_t b) {
 // Scale7 is instances.go:120:6.
 __device__ __forceinline__ float Scale7(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 8.0f), 0.5f);
+}
+
+// gocccl_gpu_nan_Scale7 is Scale7 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Scale7(float x) {
+  return (x * 8.0f) + 0.5f;
 }
 
 // Keep7 is instances.go:125:6.
@@ -142,6 +182,11 @@ __device__ __forceinline__ float Scale8(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 9.0f), 0.5f);
 }
 
+// gocccl_gpu_nan_Scale8 is Scale8 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Scale8(float x) {
+  return (x * 9.0f) + 0.5f;
+}
+
 // Keep8 is instances.go:140:6.
 __device__ __forceinline__ bool Keep8(uint32_t x) {
   return ::gocccl::go::rem(x, uint32_t(10U)) == uint32_t(0U);
@@ -155,6 +200,11 @@ __device__ __forceinline__ uint32_t SumMask9(uint32_t a, uint32_t b) {
 // Scale9 is instances.go:150:6.
 __device__ __forceinline__ float Scale9(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 10.0f), 0.5f);
+}
+
+// gocccl_gpu_nan_Scale9 is Scale9 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Scale9(float x) {
+  return (x * 10.0f) + 0.5f;
 }
 
 // Keep9 is instances.go:155:6.
@@ -172,6 +222,11 @@ __device__ __forceinline__ float Scale10(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 11.0f), 0.5f);
 }
 
+// gocccl_gpu_nan_Scale10 is Scale10 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Scale10(float x) {
+  return (x * 11.0f) + 0.5f;
+}
+
 // Keep10 is instances.go:170:6.
 __device__ __forceinline__ bool Keep10(uint32_t x) {
   return ::gocccl::go::rem(x, uint32_t(12U)) == uint32_t(0U);
@@ -185,6 +240,11 @@ __device__ __forceinline__ uint32_t SumMask11(uint32_t a, uint32_t b) {
 // Scale11 is instances.go:180:6.
 __device__ __forceinline__ float Scale11(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 12.0f), 0.5f);
+}
+
+// gocccl_gpu_nan_Scale11 is Scale11 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Scale11(float x) {
+  return (x * 12.0f) + 0.5f;
 }
 
 // Keep11 is instances.go:185:6.
@@ -202,6 +262,11 @@ __device__ __forceinline__ float Scale12(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 13.0f), 0.5f);
 }
 
+// gocccl_gpu_nan_Scale12 is Scale12 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Scale12(float x) {
+  return (x * 13.0f) + 0.5f;
+}
+
 // Keep12 is instances.go:200:6.
 __device__ __forceinline__ bool Keep12(uint32_t x) {
   return ::gocccl::go::rem(x, uint32_t(14U)) == uint32_t(0U);
@@ -215,6 +280,11 @@ __device__ __forceinline__ uint32_t SumMask13(uint32_t a, uint32_t b) {
 // Scale13 is instances.go:210:6.
 __device__ __forceinline__ float Scale13(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 14.0f), 0.5f);
+}
+
+// gocccl_gpu_nan_Scale13 is Scale13 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Scale13(float x) {
+  return (x * 14.0f) + 0.5f;
 }
 
 // Keep13 is instances.go:215:6.
@@ -232,6 +302,11 @@ __device__ __forceinline__ float Scale14(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 15.0f), 0.5f);
 }
 
+// gocccl_gpu_nan_Scale14 is Scale14 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Scale14(float x) {
+  return (x * 15.0f) + 0.5f;
+}
+
 // Keep14 is instances.go:230:6.
 __device__ __forceinline__ bool Keep14(uint32_t x) {
   return ::gocccl::go::rem(x, uint32_t(16U)) == uint32_t(0U);
@@ -245,6 +320,11 @@ __device__ __forceinline__ uint32_t SumMask15(uint32_t a, uint32_t b) {
 // Scale15 is instances.go:240:6.
 __device__ __forceinline__ float Scale15(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 16.0f), 0.5f);
+}
+
+// gocccl_gpu_nan_Scale15 is Scale15 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Scale15(float x) {
+  return (x * 16.0f) + 0.5f;
 }
 
 // Keep15 is instances.go:245:6.
@@ -262,6 +342,11 @@ __device__ __forceinline__ float Scale16(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 17.0f), 0.5f);
 }
 
+// gocccl_gpu_nan_Scale16 is Scale16 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Scale16(float x) {
+  return (x * 17.0f) + 0.5f;
+}
+
 // Keep16 is instances.go:260:6.
 __device__ __forceinline__ bool Keep16(uint32_t x) {
   return ::gocccl::go::rem(x, uint32_t(18U)) == uint32_t(0U);
@@ -275,6 +360,11 @@ __device__ __forceinline__ uint32_t SumMask17(uint32_t a, uint32_t b) {
 // Scale17 is instances.go:270:6.
 __device__ __forceinline__ float Scale17(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 18.0f), 0.5f);
+}
+
+// gocccl_gpu_nan_Scale17 is Scale17 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Scale17(float x) {
+  return (x * 18.0f) + 0.5f;
 }
 
 // Keep17 is instances.go:275:6.
@@ -292,6 +382,11 @@ __device__ __forceinline__ float Scale18(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 19.0f), 0.5f);
 }
 
+// gocccl_gpu_nan_Scale18 is Scale18 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Scale18(float x) {
+  return (x * 19.0f) + 0.5f;
+}
+
 // Keep18 is instances.go:290:6.
 __device__ __forceinline__ bool Keep18(uint32_t x) {
   return ::gocccl::go::rem(x, uint32_t(20U)) == uint32_t(0U);
@@ -305,6 +400,11 @@ __device__ __forceinline__ uint32_t SumMask19(uint32_t a, uint32_t b) {
 // Scale19 is instances.go:300:6.
 __device__ __forceinline__ float Scale19(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 20.0f), 0.5f);
+}
+
+// gocccl_gpu_nan_Scale19 is Scale19 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Scale19(float x) {
+  return (x * 20.0f) + 0.5f;
 }
 
 // Keep19 is instances.go:305:6.
@@ -322,6 +422,11 @@ __device__ __forceinline__ float Scale20(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 21.0f), 0.5f);
 }
 
+// gocccl_gpu_nan_Scale20 is Scale20 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Scale20(float x) {
+  return (x * 21.0f) + 0.5f;
+}
+
 // Keep20 is instances.go:320:6.
 __device__ __forceinline__ bool Keep20(uint32_t x) {
   return ::gocccl::go::rem(x, uint32_t(22U)) == uint32_t(0U);
@@ -335,6 +440,11 @@ __device__ __forceinline__ uint32_t SumMask21(uint32_t a, uint32_t b) {
 // Scale21 is instances.go:330:6.
 __device__ __forceinline__ float Scale21(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 22.0f), 0.5f);
+}
+
+// gocccl_gpu_nan_Scale21 is Scale21 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Scale21(float x) {
+  return (x * 22.0f) + 0.5f;
 }
 
 // Keep21 is instances.go:335:6.
@@ -352,6 +462,11 @@ __device__ __forceinline__ float Scale22(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 23.0f), 0.5f);
 }
 
+// gocccl_gpu_nan_Scale22 is Scale22 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Scale22(float x) {
+  return (x * 23.0f) + 0.5f;
+}
+
 // Keep22 is instances.go:350:6.
 __device__ __forceinline__ bool Keep22(uint32_t x) {
   return ::gocccl::go::rem(x, uint32_t(24U)) == uint32_t(0U);
@@ -365,6 +480,11 @@ __device__ __forceinline__ uint32_t SumMask23(uint32_t a, uint32_t b) {
 // Scale23 is instances.go:360:6.
 __device__ __forceinline__ float Scale23(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 24.0f), 0.5f);
+}
+
+// gocccl_gpu_nan_Scale23 is Scale23 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Scale23(float x) {
+  return (x * 24.0f) + 0.5f;
 }
 
 // Keep23 is instances.go:365:6.
@@ -385,6 +505,12 @@ struct Scale0 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_hundred_2ec45303::Scale0(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_hundred_2ec45303::gocccl_gpu_nan_Scale0(a0);
+    }
+  };
 };
 
 struct Keep0 {
@@ -403,6 +529,12 @@ struct Scale1 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_hundred_2ec45303::Scale1(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_hundred_2ec45303::gocccl_gpu_nan_Scale1(a0);
+    }
+  };
 };
 
 struct Keep1 {
@@ -421,6 +553,12 @@ struct Scale2 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_hundred_2ec45303::Scale2(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_hundred_2ec45303::gocccl_gpu_nan_Scale2(a0);
+    }
+  };
 };
 
 struct Keep2 {
@@ -439,6 +577,12 @@ struct Scale3 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_hundred_2ec45303::Scale3(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_hundred_2ec45303::gocccl_gpu_nan_Scale3(a0);
+    }
+  };
 };
 
 struct Keep3 {
@@ -457,6 +601,12 @@ struct Scale4 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_hundred_2ec45303::Scale4(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_hundred_2ec45303::gocccl_gpu_nan_Scale4(a0);
+    }
+  };
 };
 
 struct Keep4 {
@@ -475,6 +625,12 @@ struct Scale5 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_hundred_2ec45303::Scale5(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_hundred_2ec45303::gocccl_gpu_nan_Scale5(a0);
+    }
+  };
 };
 
 struct Keep5 {
@@ -493,6 +649,12 @@ struct Scale6 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_hundred_2ec45303::Scale6(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_hundred_2ec45303::gocccl_gpu_nan_Scale6(a0);
+    }
+  };
 };
 
 struct Keep6 {
@@ -511,6 +673,12 @@ struct Scale7 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_hundred_2ec45303::Scale7(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_hundred_2ec45303::gocccl_gpu_nan_Scale7(a0);
+    }
+  };
 };
 
 struct Keep7 {
@@ -529,6 +697,12 @@ struct Scale8 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_hundred_2ec45303::Scale8(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_hundred_2ec45303::gocccl_gpu_nan_Scale8(a0);
+    }
+  };
 };
 
 struct Keep8 {
@@ -547,6 +721,12 @@ struct Scale9 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_hundred_2ec45303::Scale9(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_hundred_2ec45303::gocccl_gpu_nan_Scale9(a0);
+    }
+  };
 };
 
 struct Keep9 {
@@ -565,6 +745,12 @@ struct Scale10 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_hundred_2ec45303::Scale10(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_hundred_2ec45303::gocccl_gpu_nan_Scale10(a0);
+    }
+  };
 };
 
 struct Keep10 {
@@ -583,6 +769,12 @@ struct Scale11 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_hundred_2ec45303::Scale11(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_hundred_2ec45303::gocccl_gpu_nan_Scale11(a0);
+    }
+  };
 };
 
 struct Keep11 {
@@ -601,6 +793,12 @@ struct Scale12 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_hundred_2ec45303::Scale12(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_hundred_2ec45303::gocccl_gpu_nan_Scale12(a0);
+    }
+  };
 };
 
 struct Keep12 {
@@ -619,6 +817,12 @@ struct Scale13 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_hundred_2ec45303::Scale13(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_hundred_2ec45303::gocccl_gpu_nan_Scale13(a0);
+    }
+  };
 };
 
 struct Keep13 {
@@ -637,6 +841,12 @@ struct Scale14 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_hundred_2ec45303::Scale14(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_hundred_2ec45303::gocccl_gpu_nan_Scale14(a0);
+    }
+  };
 };
 
 struct Keep14 {
@@ -655,6 +865,12 @@ struct Scale15 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_hundred_2ec45303::Scale15(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_hundred_2ec45303::gocccl_gpu_nan_Scale15(a0);
+    }
+  };
 };
 
 struct Keep15 {
@@ -673,6 +889,12 @@ struct Scale16 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_hundred_2ec45303::Scale16(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_hundred_2ec45303::gocccl_gpu_nan_Scale16(a0);
+    }
+  };
 };
 
 struct Keep16 {
@@ -691,6 +913,12 @@ struct Scale17 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_hundred_2ec45303::Scale17(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_hundred_2ec45303::gocccl_gpu_nan_Scale17(a0);
+    }
+  };
 };
 
 struct Keep17 {
@@ -709,6 +937,12 @@ struct Scale18 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_hundred_2ec45303::Scale18(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_hundred_2ec45303::gocccl_gpu_nan_Scale18(a0);
+    }
+  };
 };
 
 struct Keep18 {
@@ -727,6 +961,12 @@ struct Scale19 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_hundred_2ec45303::Scale19(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_hundred_2ec45303::gocccl_gpu_nan_Scale19(a0);
+    }
+  };
 };
 
 struct Keep19 {
@@ -745,6 +985,12 @@ struct Scale20 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_hundred_2ec45303::Scale20(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_hundred_2ec45303::gocccl_gpu_nan_Scale20(a0);
+    }
+  };
 };
 
 struct Keep20 {
@@ -763,6 +1009,12 @@ struct Scale21 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_hundred_2ec45303::Scale21(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_hundred_2ec45303::gocccl_gpu_nan_Scale21(a0);
+    }
+  };
 };
 
 struct Keep21 {
@@ -781,6 +1033,12 @@ struct Scale22 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_hundred_2ec45303::Scale22(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_hundred_2ec45303::gocccl_gpu_nan_Scale22(a0);
+    }
+  };
 };
 
 struct Keep22 {
@@ -799,6 +1057,12 @@ struct Scale23 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_hundred_2ec45303::Scale23(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_hundred_2ec45303::gocccl_gpu_nan_Scale23(a0);
+    }
+  };
 };
 
 struct Keep23 {

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/hundred", "a515ca3bfdf703fa90a9ab9e7ca9d571a691c4bed43d5bc2cb83441b7dc5f2b4", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/hundred", "187bd93b9e576e4190734e637c3a45e78ab2dc019ac343d70a91edb8fdceaeda", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

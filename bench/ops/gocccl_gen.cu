@@ -63,6 +63,11 @@ __device__ __forceinline__ float AddFloat32(float a, float b) {
   return ::gocccl::go::fadd<float>(a, b);
 }
 
+// gocccl_gpu_nan_AddFloat32 is AddFloat32 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_AddFloat32(float a, float b) {
+  return a + b;
+}
+
 // AddFloat32Fast is ops.go:24:6.
 // fastmath: x*y + z in float arithmetic is fused into one multiply-add, and NaN results are the GPU's.
 __device__ __forceinline__ float AddFloat32Fast(float a, float b) {
@@ -94,6 +99,11 @@ __device__ __forceinline__ float SubFloat32(float a, float b) {
   return ::gocccl::go::fsub<float>(a, b);
 }
 
+// gocccl_gpu_nan_SubFloat32 is SubFloat32 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_SubFloat32(float a, float b) {
+  return a - b;
+}
+
 // Low8Uint32 is segmented.go:26:6.
 __device__ __forceinline__ uint32_t Low8Uint32(uint32_t x) {
   return ::gocccl::go::band(x, uint32_t(255U));
@@ -104,9 +114,19 @@ __device__ __forceinline__ double SquareFloat32(float x) {
   return ::gocccl::go::fmul<double>(::gocccl::go::conv<double>(x), ::gocccl::go::conv<double>(x));
 }
 
+// gocccl_gpu_nan_SquareFloat32 is SquareFloat32 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_SquareFloat32(float x) {
+  return ::gocccl::go::conv<double>(x) * ::gocccl::go::conv<double>(x);
+}
+
 // AddFloat64 is segmented.go:36:6.
 __device__ __forceinline__ double AddFloat64(double a, double b) {
   return ::gocccl::go::fadd<double>(a, b);
+}
+
+// gocccl_gpu_nan_AddFloat64 is AddFloat64 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_AddFloat64(double a, double b) {
+  return a + b;
 }
 
 // SegmentStart is segmented.go:58:6.
@@ -198,6 +218,12 @@ struct AddFloat32 {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
     return ::gocccl_pkg_ops_905f533b::AddFloat32(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0, float a1) const {
+      return ::gocccl_pkg_ops_905f533b::gocccl_gpu_nan_AddFloat32(a0, a1);
+    }
+  };
 };
 
 struct AddFloat32Fast {
@@ -234,6 +260,12 @@ struct SubFloat32 {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
     return ::gocccl_pkg_ops_905f533b::SubFloat32(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0, float a1) const {
+      return ::gocccl_pkg_ops_905f533b::gocccl_gpu_nan_SubFloat32(a0, a1);
+    }
+  };
 };
 
 struct Low8Uint32 {
@@ -246,12 +278,24 @@ struct SquareFloat32 {
   __device__ __forceinline__ double operator()(float a0) const {
     return ::gocccl_pkg_ops_905f533b::SquareFloat32(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(float a0) const {
+      return ::gocccl_pkg_ops_905f533b::gocccl_gpu_nan_SquareFloat32(a0);
+    }
+  };
 };
 
 struct AddFloat64 {
   __device__ __forceinline__ double operator()(double a0, double a1) const {
     return ::gocccl_pkg_ops_905f533b::AddFloat64(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0, double a1) const {
+      return ::gocccl_pkg_ops_905f533b::gocccl_gpu_nan_AddFloat64(a0, a1);
+    }
+  };
 };
 
 struct SegmentStart {

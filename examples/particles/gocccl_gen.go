@@ -39,7 +39,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "115b7b025fb1737e7f67b5c2beb14e4276a2d49c2c784fcfdf1667d2c97aedb6", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "40ee208e9b04e1e2f6194fc049ad7334d02c04762385d6b13ac0deedcd53c924", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 75},
 			Data:   goccclImageSM75,

@@ -14,6 +14,11 @@ __device__ __forceinline__ double Add(double a, double b) {
   return ::gocccl::go::fadd<double>(a, b);
 }
 
+// gocccl_gpu_nan_Add is Add with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_Add(double a, double b) {
+  return a + b;
+}
+
 // AddInt is main.go:26:6.
 __device__ __forceinline__ int64_t AddInt(int64_t a, int64_t b) {
   return ::gocccl::go::add(a, b);
@@ -23,6 +28,12 @@ __device__ __forceinline__ int64_t AddInt(int64_t a, int64_t b) {
 __device__ __forceinline__ double Square(float x) {
   double y = ::gocccl::go::conv<double>(x);
   return ::gocccl::go::fmul<double>(y, y);
+}
+
+// gocccl_gpu_nan_Square is Square with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_Square(float x) {
+  double y = ::gocccl::go::conv<double>(x);
+  return y * y;
 }
 
 // Scale is main.go:39:6.
@@ -41,6 +52,12 @@ struct Add {
   __device__ __forceinline__ double operator()(double a0, double a1) const {
     return ::gocccl_pkg_sum_2f231459::Add(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0, double a1) const {
+      return ::gocccl_pkg_sum_2f231459::gocccl_gpu_nan_Add(a0, a1);
+    }
+  };
 };
 
 struct AddInt {
@@ -53,6 +70,12 @@ struct Square {
   __device__ __forceinline__ double operator()(float a0) const {
     return ::gocccl_pkg_sum_2f231459::Square(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(float a0) const {
+      return ::gocccl_pkg_sum_2f231459::gocccl_gpu_nan_Square(a0);
+    }
+  };
 };
 
 struct Scale {

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "d557c00c36805e32d50ccef3540c3d7707f87a7139b8e9777ae37cb650a3e3a5", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "08c34c793afc11a57449deb1611f39bd0abea69f2953450726d00113f112720b", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 80},
 			Data:   goccclImageSM80,

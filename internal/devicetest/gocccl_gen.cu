@@ -300,6 +300,11 @@ __device__ __forceinline__ float AddFloat32(float a, float b) {
   return ::gocccl::go::fadd<float>(a, b);
 }
 
+// gocccl_gpu_nan_AddFloat32 is AddFloat32 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_AddFloat32(float a, float b) {
+  return a + b;
+}
+
 // MaxFloat32 is ops.go:269:6.
 __device__ __forceinline__ float MaxFloat32(float a, float b) {
   if (a > b) {
@@ -313,6 +318,11 @@ __device__ __forceinline__ float AffineFloat32(float x) {
   return ::gocccl::go::fmul<float>(::gocccl::go::fadd<float>(x, 0.25f), 1.5f);
 }
 
+// gocccl_gpu_nan_AffineFloat32 is AffineFloat32 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_AffineFloat32(float x) {
+  return (x + 0.25f) * 1.5f;
+}
+
 // MixFloat32 is ops.go:280:6.
 __device__ __forceinline__ float MixFloat32(float a, float b) {
   float d = ::gocccl::go::fadd<float>(b, 3.0f);
@@ -322,9 +332,23 @@ __device__ __forceinline__ float MixFloat32(float a, float b) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fquo<float>(a, d), b);
 }
 
+// gocccl_gpu_nan_MixFloat32 is MixFloat32 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_MixFloat32(float a, float b) {
+  float d = b + 3.0f;
+  if (a < 0.0f) {
+    return (a * b) - (a / d);
+  }
+  return (a / d) + b;
+}
+
 // AddFloat64 is ops.go:289:6.
 __device__ __forceinline__ double AddFloat64(double a, double b) {
   return ::gocccl::go::fadd<double>(a, b);
+}
+
+// gocccl_gpu_nan_AddFloat64 is AddFloat64 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_AddFloat64(double a, double b) {
+  return a + b;
 }
 
 // MaxFloat64 is ops.go:292:6.
@@ -340,6 +364,11 @@ __device__ __forceinline__ double AffineFloat64(double x) {
   return ::gocccl::go::fmul<double>(::gocccl::go::fadd<double>(x, 0.25), 1.5);
 }
 
+// gocccl_gpu_nan_AffineFloat64 is AffineFloat64 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_AffineFloat64(double x) {
+  return (x + 0.25) * 1.5;
+}
+
 // MixFloat64 is ops.go:303:6.
 __device__ __forceinline__ double MixFloat64(double a, double b) {
   double d = ::gocccl::go::fadd<double>(b, 3.0);
@@ -349,9 +378,23 @@ __device__ __forceinline__ double MixFloat64(double a, double b) {
   return ::gocccl::go::fadd<double>(::gocccl::go::fquo<double>(a, d), b);
 }
 
+// gocccl_gpu_nan_MixFloat64 is MixFloat64 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_MixFloat64(double a, double b) {
+  double d = b + 3.0;
+  if (a < 0.0) {
+    return (a * b) - (a / d);
+  }
+  return (a / d) + b;
+}
+
 // Widen is ops.go:312:6.
 __device__ __forceinline__ double Widen(int32_t x) {
   return ::gocccl::go::fmul<double>(::gocccl::go::conv<double>(x), 0.5);
+}
+
+// gocccl_gpu_nan_Widen is Widen with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_Widen(int32_t x) {
+  return ::gocccl::go::conv<double>(x) * 0.5;
 }
 
 // Shifty is ops.go:318:6.
@@ -363,6 +406,11 @@ __device__ __forceinline__ int64_t Shifty(int64_t a) {
 // Blend is ops.go:324:6.
 __device__ __forceinline__ float Blend(uint8_t a, float b) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(::gocccl::go::conv<float>(a), b), 1.0f);
+}
+
+// gocccl_gpu_nan_Blend is Blend with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Blend(uint8_t a, float b) {
+  return (::gocccl::go::conv<float>(a) * b) + 1.0f;
 }
 
 // gocccl_functors wrap the operators the kernels use as default-constructible types.
@@ -636,6 +684,12 @@ struct AddFloat32 {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
     return ::gocccl_pkg_devicetest_bf0ae03a::AddFloat32(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0, float a1) const {
+      return ::gocccl_pkg_devicetest_bf0ae03a::gocccl_gpu_nan_AddFloat32(a0, a1);
+    }
+  };
 };
 
 struct MaxFloat32 {
@@ -648,18 +702,36 @@ struct AffineFloat32 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_devicetest_bf0ae03a::AffineFloat32(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_devicetest_bf0ae03a::gocccl_gpu_nan_AffineFloat32(a0);
+    }
+  };
 };
 
 struct MixFloat32 {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
     return ::gocccl_pkg_devicetest_bf0ae03a::MixFloat32(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0, float a1) const {
+      return ::gocccl_pkg_devicetest_bf0ae03a::gocccl_gpu_nan_MixFloat32(a0, a1);
+    }
+  };
 };
 
 struct AddFloat64 {
   __device__ __forceinline__ double operator()(double a0, double a1) const {
     return ::gocccl_pkg_devicetest_bf0ae03a::AddFloat64(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0, double a1) const {
+      return ::gocccl_pkg_devicetest_bf0ae03a::gocccl_gpu_nan_AddFloat64(a0, a1);
+    }
+  };
 };
 
 struct MaxFloat64 {
@@ -672,18 +744,36 @@ struct AffineFloat64 {
   __device__ __forceinline__ double operator()(double a0) const {
     return ::gocccl_pkg_devicetest_bf0ae03a::AffineFloat64(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0) const {
+      return ::gocccl_pkg_devicetest_bf0ae03a::gocccl_gpu_nan_AffineFloat64(a0);
+    }
+  };
 };
 
 struct MixFloat64 {
   __device__ __forceinline__ double operator()(double a0, double a1) const {
     return ::gocccl_pkg_devicetest_bf0ae03a::MixFloat64(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0, double a1) const {
+      return ::gocccl_pkg_devicetest_bf0ae03a::gocccl_gpu_nan_MixFloat64(a0, a1);
+    }
+  };
 };
 
 struct Widen {
   __device__ __forceinline__ double operator()(int32_t a0) const {
     return ::gocccl_pkg_devicetest_bf0ae03a::Widen(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(int32_t a0) const {
+      return ::gocccl_pkg_devicetest_bf0ae03a::gocccl_gpu_nan_Widen(a0);
+    }
+  };
 };
 
 struct Shifty {
@@ -696,6 +786,12 @@ struct Blend {
   __device__ __forceinline__ float operator()(uint8_t a0, float a1) const {
     return ::gocccl_pkg_devicetest_bf0ae03a::Blend(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(uint8_t a0, float a1) const {
+      return ::gocccl_pkg_devicetest_bf0ae03a::gocccl_gpu_nan_Blend(a0, a1);
+    }
+  };
 };
 
 }  // namespace gocccl_functors

@@ -292,6 +292,11 @@ __device__ __forceinline__ float ArrIndex(::gocccl::go::array<float, 8> a, int64
   return ::gocccl::go::fsub<float>(::gocccl::go::at(a, i), ::gocccl::go::at(a, ::gocccl::go::sub(int64_t(7LL), i)));
 }
 
+// gocccl_gpu_nan_ArrIndex is ArrIndex with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_ArrIndex(::gocccl::go::array<float, 8> a, int64_t i) {
+  return ::gocccl::go::at(a, i) - ::gocccl::go::at(a, ::gocccl::go::sub(int64_t(7LL), i));
+}
+
 // ArrRange is ops_array.go:40:6.
 __device__ __forceinline__ int64_t ArrRange(::gocccl::go::array<int16_t, 6> a) {
   int64_t s{};
@@ -358,6 +363,11 @@ __device__ __forceinline__ ::gocccl::go::array<int16_t, 4> ArrMax(::gocccl::go::
 // Trace is ops_array.go:79:6.
 __device__ __forceinline__ double Trace(::gocccl::go::array<::gocccl::go::array<double, 3>, 3> m) {
   return ::gocccl::go::fadd<double>(::gocccl::go::fadd<double>(::gocccl::go::at(::gocccl::go::at(m, int64_t(0LL)), int64_t(0LL)), ::gocccl::go::at(::gocccl::go::at(m, int64_t(1LL)), int64_t(1LL))), ::gocccl::go::at(::gocccl::go::at(m, int64_t(2LL)), int64_t(2LL)));
+}
+
+// gocccl_gpu_nan_Trace is Trace with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_Trace(::gocccl::go::array<::gocccl::go::array<double, 3>, 3> m) {
+  return (::gocccl::go::at(::gocccl::go::at(m, int64_t(0LL)), int64_t(0LL)) + ::gocccl::go::at(::gocccl::go::at(m, int64_t(1LL)), int64_t(1LL))) + ::gocccl::go::at(::gocccl::go::at(m, int64_t(2LL)), int64_t(2LL));
 }
 
 // Transpose is ops_array.go:82:6.
@@ -578,9 +588,26 @@ __device__ __forceinline__ double SpreadOf(double a, double b) {
   return ::gocccl::go::fsub<double>(hi, lo);
 }
 
+// gocccl_gpu_nan_SpreadOf is SpreadOf with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_SpreadOf(double a, double b) {
+  double lo{};
+  double hi{};
+  {
+    const auto gocccl_t0 = ::gocccl_pkg_difftest_3d2af203::sortPair(a, b);
+    lo = gocccl_t0.r0;
+    hi = gocccl_t0.r1;
+  }
+  return hi - lo;
+}
+
 // square is ops_calls.go:53:6.
 __device__ __forceinline__ float square(float x) {
   return ::gocccl::go::fmul<float>(x, x);
+}
+
+// gocccl_gpu_nan_square is square with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_square(float x) {
+  return x * x;
 }
 
 // norm2 is ops_calls.go:56:6.
@@ -588,9 +615,19 @@ __device__ __forceinline__ float norm2(float x, float y) {
   return ::gocccl::go::fadd<float>(::gocccl_pkg_difftest_3d2af203::square(x), ::gocccl_pkg_difftest_3d2af203::square(y));
 }
 
+// gocccl_gpu_nan_norm2 is norm2 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_norm2(float x, float y) {
+  return ::gocccl_pkg_difftest_3d2af203::square(x) + ::gocccl_pkg_difftest_3d2af203::square(y);
+}
+
 // CallChain is ops_calls.go:61:6.
 __device__ __forceinline__ float CallChain(float x) {
   return ::gocccl::go::fsub<float>(::gocccl_pkg_difftest_3d2af203::norm2(::gocccl_pkg_difftest_3d2af203::square(x), x), ::gocccl_pkg_difftest_3d2af203::square(::gocccl_pkg_difftest_3d2af203::norm2(x, 1.0f)));
+}
+
+// gocccl_gpu_nan_CallChain is CallChain with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_CallChain(float x) {
+  return ::gocccl_pkg_difftest_3d2af203::norm2(::gocccl_pkg_difftest_3d2af203::square(x), x) - ::gocccl_pkg_difftest_3d2af203::square(::gocccl_pkg_difftest_3d2af203::norm2(x, 1.0f));
 }
 
 // DepClamp is ops_calls.go:64:6.
@@ -630,6 +667,11 @@ __device__ __forceinline__ float ConstScale(float x) {
   return ::gocccl::go::fmul<float>(x, 1.5f);
 }
 
+// gocccl_gpu_nan_ConstScale is ConstScale with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_ConstScale(float x) {
+  return x * 1.5f;
+}
+
 // ConstUntypedBig is ops_const.go:41:6.
 __device__ __forceinline__ int64_t ConstUntypedBig(int64_t x) {
   return ::gocccl::go::sub(::gocccl::go::add(::gocccl::go::sub(::gocccl::go::add(x, int64_t(1024LL)), int64_t(19LL)), int64_t(12LL)), int64_t(6LL));
@@ -640,14 +682,29 @@ __device__ __forceinline__ float ConstThird(double x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::conv<float>(::gocccl::go::fmul<double>(x, 0x1.5555555555555p-02 /* 0.3333333333333333 */)), 0x1.555556p-02f /* 0.33333334 */);
 }
 
+// gocccl_gpu_nan_ConstThird is ConstThird with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_ConstThird(double x) {
+  return ::gocccl::go::conv<float>(x * 0x1.5555555555555p-02 /* 0.3333333333333333 */) + 0x1.555556p-02f /* 0.33333334 */;
+}
+
 // ConstTie32 is ops_const.go:47:6.
 __device__ __forceinline__ float ConstTie32(float x) {
   return ::gocccl::go::fmul<float>(x, 0x1.000002p+00f /* 1.0000001 */);
 }
 
+// gocccl_gpu_nan_ConstTie32 is ConstTie32 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_ConstTie32(float x) {
+  return x * 0x1.000002p+00f /* 1.0000001 */;
+}
+
 // ConstNegZero is ops_const.go:52:6.
 __device__ __forceinline__ double ConstNegZero(double x) {
   return ::gocccl::go::fmul<double>(x, 0.0);
+}
+
+// gocccl_gpu_nan_ConstNegZero is ConstNegZero with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_ConstNegZero(double x) {
+  return x * 0.0;
 }
 
 // ConstLocal is ops_const.go:55:6.
@@ -663,6 +720,14 @@ __device__ __forceinline__ double ConstMath(double x) {
   return ::gocccl::go::fmul<double>(x, 0x1.5bf0a8b145769p+01 /* 2.718281828459045 */);
 }
 
+// gocccl_gpu_nan_ConstMath is ConstMath with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_ConstMath(double x) {
+  if ((x > 0x1.fffffep+127 /* 3.4028234663852886e+38 */) || (x < 0x1p-1072 /* 2e-323 */)) {
+    return 0x1.921fb54442d18p+01 /* 3.141592653589793 */;
+  }
+  return x * 0x1.5bf0a8b145769p+01 /* 2.718281828459045 */;
+}
+
 // ConstLimits is ops_const.go:70:6.
 __device__ __forceinline__ uint64_t ConstLimits(int64_t x) {
   if (x == int64_t(-9223372036854775807LL - 1)) {
@@ -674,6 +739,11 @@ __device__ __forceinline__ uint64_t ConstLimits(int64_t x) {
 // ConstFloatExpr is ops_const.go:78:6.
 __device__ __forceinline__ float ConstFloatExpr(float x) {
   return ::gocccl::go::fsub<float>(::gocccl::go::fadd<float>(x, 1.0f), 0x1.333334p-02f /* 0.3 */);
+}
+
+// gocccl_gpu_nan_ConstFloatExpr is ConstFloatExpr with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_ConstFloatExpr(float x) {
+  return (x + 1.0f) - 0x1.333334p-02f /* 0.3 */;
 }
 
 // NarrowInt64 is ops_conv.go:11:6.
@@ -721,6 +791,11 @@ __device__ __forceinline__ float Int8ToFloat32(int8_t x) {
   return ::gocccl::go::fquo<float>(::gocccl::go::conv<float>(x), 3.0f);
 }
 
+// gocccl_gpu_nan_Int8ToFloat32 is Int8ToFloat32 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Int8ToFloat32(int8_t x) {
+  return ::gocccl::go::conv<float>(x) / 3.0f;
+}
+
 // Float64ToFloat32 is ops_conv.go:40:6.
 __device__ __forceinline__ float Float64ToFloat32(double x) {
   return ::gocccl::go::conv<float>(x);
@@ -729,6 +804,11 @@ __device__ __forceinline__ float Float64ToFloat32(double x) {
 // Float32ToFloat64 is ops_conv.go:43:6.
 __device__ __forceinline__ double Float32ToFloat64(float x) {
   return ::gocccl::go::fmul<double>(::gocccl::go::conv<double>(x), 3.0);
+}
+
+// gocccl_gpu_nan_Float32ToFloat64 is Float32ToFloat64 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_Float32ToFloat64(float x) {
+  return ::gocccl::go::conv<double>(x) * 3.0;
 }
 
 // Float64ToInt64 is ops_conv.go:46:6.
@@ -850,9 +930,19 @@ __device__ __forceinline__ float AddF32(float a, float b) {
   return ::gocccl::go::fadd<float>(a, b);
 }
 
+// gocccl_gpu_nan_AddF32 is AddF32 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_AddF32(float a, float b) {
+  return a + b;
+}
+
 // SubF64 is ops_float.go:16:6.
 __device__ __forceinline__ double SubF64(double a, double b) {
   return ::gocccl::go::fsub<double>(a, b);
+}
+
+// gocccl_gpu_nan_SubF64 is SubF64 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_SubF64(double a, double b) {
+  return a - b;
 }
 
 // MulF32 is ops_float.go:19:6.
@@ -860,9 +950,19 @@ __device__ __forceinline__ float MulF32(float a, float b) {
   return ::gocccl::go::fmul<float>(a, b);
 }
 
+// gocccl_gpu_nan_MulF32 is MulF32 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_MulF32(float a, float b) {
+  return a * b;
+}
+
 // DivF64 is ops_float.go:22:6.
 __device__ __forceinline__ double DivF64(double a, double b) {
   return ::gocccl::go::fquo<double>(a, b);
+}
+
+// gocccl_gpu_nan_DivF64 is DivF64 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_DivF64(double a, double b) {
+  return a / b;
 }
 
 // DivF32 is ops_float.go:25:6.
@@ -870,9 +970,19 @@ __device__ __forceinline__ float DivF32(float a, float b) {
   return ::gocccl::go::fquo<float>(a, b);
 }
 
+// gocccl_gpu_nan_DivF32 is DivF32 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_DivF32(float a, float b) {
+  return a / b;
+}
+
 // ChainF32 is ops_float.go:31:6.
 __device__ __forceinline__ float ChainF32(float a, float b) {
   return ::gocccl::go::fquo<float>(::gocccl::go::fmul<float>(::gocccl::go::fadd<float>(a, b), ::gocccl::go::fsub<float>(a, b)), ::gocccl::go::fadd<float>(a, 1.0f));
+}
+
+// gocccl_gpu_nan_ChainF32 is ChainF32 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_ChainF32(float a, float b) {
+  return ((a + b) * (a - b)) / (a + 1.0f);
 }
 
 // MulAddSeparate is ops_float.go:36:6.
@@ -880,14 +990,29 @@ __device__ __forceinline__ double MulAddSeparate(double a, double b) {
   return ::gocccl::go::fadd<double>(::gocccl::go::fmul<double>(a, b), b);
 }
 
+// gocccl_gpu_nan_MulAddSeparate is MulAddSeparate with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_MulAddSeparate(double a, double b) {
+  return (a * b) + b;
+}
+
 // MulAddPlain is ops_float.go:43:6.
 __device__ __forceinline__ float MulAddPlain(float a, float b) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(a, b), b);
 }
 
+// gocccl_gpu_nan_MulAddPlain is MulAddPlain with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_MulAddPlain(float a, float b) {
+  return (a * b) + b;
+}
+
 // NegZero is ops_float.go:48:6.
 __device__ __forceinline__ float NegZero(float x) {
   return ::gocccl::go::fmul<float>(::gocccl::go::fneg(x), ::gocccl::go::fsub<float>(0.0f, x));
+}
+
+// gocccl_gpu_nan_NegZero is NegZero with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_NegZero(float x) {
+  return ::gocccl::go::fneg(x) * (0.0f - x);
 }
 
 // NegF64 is ops_float.go:51:6.
@@ -898,6 +1023,11 @@ __device__ __forceinline__ double NegF64(double x) {
 // SubZeroF64 is ops_float.go:54:6.
 __device__ __forceinline__ double SubZeroF64(double x) {
   return ::gocccl::go::fsub<double>(0.0, x);
+}
+
+// gocccl_gpu_nan_SubZeroF64 is SubZeroF64 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_SubZeroF64(double x) {
+  return 0.0 - x;
 }
 
 // CompareF64 is ops_float.go:57:6.
@@ -937,6 +1067,11 @@ __device__ __forceinline__ float ConstMulF32(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(x, 0x1.99999ap-04f /* 0.1 */), 0x1.99999ap-03f /* 0.2 */);
 }
 
+// gocccl_gpu_nan_ConstMulF32 is ConstMulF32 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_ConstMulF32(float x) {
+  return (x * 0x1.99999ap-04f /* 0.1 */) + 0x1.99999ap-03f /* 0.2 */;
+}
+
 // AssignOpsF64 is ops_float.go:92:6.
 __device__ __forceinline__ double AssignOpsF64(double x) {
   x = ::gocccl::go::fadd<double>(x, 0.5);
@@ -946,9 +1081,23 @@ __device__ __forceinline__ double AssignOpsF64(double x) {
   return x;
 }
 
+// gocccl_gpu_nan_AssignOpsF64 is AssignOpsF64 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_AssignOpsF64(double x) {
+  x = x + 0.5;
+  x = x * 3.0;
+  x = x - 0x1.56e1fc2f8f359p-997 /* 1e-300 */;
+  x = x / 7.0;
+  return x;
+}
+
 // SubnormalF32 is ops_float.go:101:6.
 __device__ __forceinline__ float SubnormalF32(float a, float b) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(a, 0x1p-100f /* 7.888609e-31 */), ::gocccl::go::fmul<float>(b, 0x1p-30f /* 9.313226e-10 */));
+}
+
+// gocccl_gpu_nan_SubnormalF32 is SubnormalF32 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_SubnormalF32(float a, float b) {
+  return (a * 0x1p-100f /* 7.888609e-31 */) + (b * 0x1p-30f /* 9.313226e-10 */);
 }
 
 // NegBits32 is ops_float.go:107:6.
@@ -1127,6 +1276,16 @@ __device__ __forceinline__ double ForNoInit(double x) {
     i = ::gocccl::go::add(i, int64_t(1LL));
   }
   return ::gocccl::go::fadd<double>(x, ::gocccl::go::conv<double>(i));
+}
+
+// gocccl_gpu_nan_ForNoInit is ForNoInit with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_ForNoInit(double x) {
+  int64_t i = int64_t(0LL);
+  while ((i < int64_t(5LL)) && (x < 1e+06)) {
+    x = (x * 1.5) + 1.0;
+    i = ::gocccl::go::add(i, int64_t(1LL));
+  }
+  return x + ::gocccl::go::conv<double>(i);
 }
 
 // IfInitChain is ops_if.go:9:6.
@@ -1359,6 +1518,11 @@ __device__ __forceinline__ float MathRoundF32(float x) {
   return ::gocccl::go::fadd<float>(::gocccl::go::conv<float>(::gocccl::go::math::Round(::gocccl::go::conv<double>(x))), ::gocccl::go::conv<float>(::gocccl::go::math::Floor(::gocccl::go::conv<double>(x))));
 }
 
+// gocccl_gpu_nan_MathRoundF32 is MathRoundF32 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_MathRoundF32(float x) {
+  return ::gocccl::go::conv<float>(::gocccl::go::math::Round(::gocccl::go::conv<double>(x))) + ::gocccl::go::conv<float>(::gocccl::go::math::Floor(::gocccl::go::conv<double>(x)));
+}
+
 // MathCopysign is ops_math.go:42:6.
 __device__ __forceinline__ double MathCopysign(double a, double b) {
   return ::gocccl::go::math::Copysign(a, b);
@@ -1451,6 +1615,18 @@ __device__ __forceinline__ double MathFrexp(double x) {
   return ::gocccl::go::fadd<double>(f, ::gocccl::go::conv<double>(e));
 }
 
+// gocccl_gpu_nan_MathFrexp is MathFrexp with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_MathFrexp(double x) {
+  double f{};
+  int64_t e{};
+  {
+    const auto gocccl_t0 = ::gocccl::go::math::Frexp(x);
+    f = gocccl_t0.r0;
+    e = gocccl_t0.r1;
+  }
+  return f + ::gocccl::go::conv<double>(e);
+}
+
 // MathLdexp is ops_math_more.go:19:6.
 __device__ __forceinline__ double MathLdexp(double x, int8_t e) {
   return ::gocccl::go::math::Ldexp(x, ::gocccl::go::mul(::gocccl::go::conv<int64_t>(e), int64_t(9LL)));
@@ -1466,6 +1642,18 @@ __device__ __forceinline__ double MathModf(double x) {
     f = gocccl_t0.r1;
   }
   return ::gocccl::go::fadd<double>(::gocccl::go::fmul<double>(i, 0.5), f);
+}
+
+// gocccl_gpu_nan_MathModf is MathModf with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_MathModf(double x) {
+  double i{};
+  double f{};
+  {
+    const auto gocccl_t0 = ::gocccl::go::math::Modf(x);
+    i = gocccl_t0.r0;
+    f = gocccl_t0.r1;
+  }
+  return (i * 0.5) + f;
 }
 
 // MathDim is ops_math_more.go:28:6.
@@ -1608,6 +1796,11 @@ __device__ __forceinline__ double MaxZero(double x) {
   return ::gocccl::go::fadd<double>(::gocccl::go::max<double>(x, 0.0), ::gocccl::go::min<double>(x, 0.0));
 }
 
+// gocccl_gpu_nan_MaxZero is MaxZero with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_MaxZero(double x) {
+  return ::gocccl::go::max<double>(x, 0.0) + ::gocccl::go::min<double>(x, 0.0);
+}
+
 // Clamp01 is ops_minmax.go:28:6.
 __device__ __forceinline__ float Clamp01(float x) {
   return ::gocccl::go::min<float>(::gocccl::go::max<float>(x, 0.0f), 1.0f);
@@ -1616,6 +1809,11 @@ __device__ __forceinline__ float Clamp01(float x) {
 // MinOf3F64 is ops_minmax.go:31:6.
 __device__ __forceinline__ double MinOf3F64(double a, double b) {
   return ::gocccl::go::min<double>(::gocccl::go::min<double>(a, b), ::gocccl::go::fmul<double>(a, b));
+}
+
+// gocccl_gpu_nan_MinOf3F64 is MinOf3F64 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_MinOf3F64(double a, double b) {
+  return ::gocccl::go::min<double>(::gocccl::go::min<double>(a, b), a * b);
 }
 
 // MinReduceF64 is ops_minmax.go:34:6.
@@ -1643,6 +1841,11 @@ __device__ __forceinline__ double CToF(double c) {
   return ::gocccl::go::fadd<double>(::gocccl::go::fquo<double>(::gocccl::go::fmul<double>(c, 9.0), 5.0), 32.0);
 }
 
+// gocccl_gpu_nan_CToF is CToF with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_CToF(double c) {
+  return ((c * 9.0) / 5.0) + 32.0;
+}
+
 // NextID is ops_named.go:25:6.
 __device__ __forceinline__ int32_t NextID(int32_t id) {
   return ::gocccl::go::add(::gocccl::go::mul(id, int32_t(2)), int32_t(1));
@@ -1658,6 +1861,11 @@ __device__ __forceinline__ float QuadSum(::gocccl::go::array<float, 4> q) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fadd<float>(::gocccl::go::fadd<float>(::gocccl::go::at(q, int64_t(0LL)), ::gocccl::go::at(q, int64_t(1LL))), ::gocccl::go::at(q, int64_t(2LL))), ::gocccl::go::at(q, int64_t(3LL)));
 }
 
+// gocccl_gpu_nan_QuadSum is QuadSum with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_QuadSum(::gocccl::go::array<float, 4> q) {
+  return ((::gocccl::go::at(q, int64_t(0LL)) + ::gocccl::go::at(q, int64_t(1LL))) + ::gocccl::go::at(q, int64_t(2LL))) + ::gocccl::go::at(q, int64_t(3LL));
+}
+
 // Retag is ops_named.go:34:6.
 __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Tagged Retag(::gocccl_pkg_difftest_3d2af203::Tagged t) {
   return ::gocccl_pkg_difftest_3d2af203::Tagged{::gocccl::go::neg(t.gocccl_f_ID), ::gocccl::go::fmul<float>(t.Len, 2.0f)};
@@ -1668,9 +1876,19 @@ __device__ __forceinline__ float NaNAdd32(float a, float b) {
   return ::gocccl::go::fadd<float>(a, b);
 }
 
+// gocccl_gpu_nan_NaNAdd32 is NaNAdd32 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_NaNAdd32(float a, float b) {
+  return a + b;
+}
+
 // NaNSub32 is ops_nan.go:26:6.
 __device__ __forceinline__ float NaNSub32(float a, float b) {
   return ::gocccl::go::fsub<float>(a, b);
+}
+
+// gocccl_gpu_nan_NaNSub32 is NaNSub32 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_NaNSub32(float a, float b) {
+  return a - b;
 }
 
 // NaNMul32 is ops_nan.go:29:6.
@@ -1678,9 +1896,19 @@ __device__ __forceinline__ float NaNMul32(float a, float b) {
   return ::gocccl::go::fmul<float>(a, b);
 }
 
+// gocccl_gpu_nan_NaNMul32 is NaNMul32 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_NaNMul32(float a, float b) {
+  return a * b;
+}
+
 // NaNQuo32 is ops_nan.go:32:6.
 __device__ __forceinline__ float NaNQuo32(float a, float b) {
   return ::gocccl::go::fquo<float>(a, b);
+}
+
+// gocccl_gpu_nan_NaNQuo32 is NaNQuo32 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_NaNQuo32(float a, float b) {
+  return a / b;
 }
 
 // NaNAdd64 is ops_nan.go:35:6.
@@ -1688,9 +1916,19 @@ __device__ __forceinline__ double NaNAdd64(double a, double b) {
   return ::gocccl::go::fadd<double>(a, b);
 }
 
+// gocccl_gpu_nan_NaNAdd64 is NaNAdd64 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_NaNAdd64(double a, double b) {
+  return a + b;
+}
+
 // NaNSub64 is ops_nan.go:38:6.
 __device__ __forceinline__ double NaNSub64(double a, double b) {
   return ::gocccl::go::fsub<double>(a, b);
+}
+
+// gocccl_gpu_nan_NaNSub64 is NaNSub64 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_NaNSub64(double a, double b) {
+  return a - b;
 }
 
 // NaNMul64 is ops_nan.go:41:6.
@@ -1698,9 +1936,19 @@ __device__ __forceinline__ double NaNMul64(double a, double b) {
   return ::gocccl::go::fmul<double>(a, b);
 }
 
+// gocccl_gpu_nan_NaNMul64 is NaNMul64 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_NaNMul64(double a, double b) {
+  return a * b;
+}
+
 // NaNQuo64 is ops_nan.go:44:6.
 __device__ __forceinline__ double NaNQuo64(double a, double b) {
   return ::gocccl::go::fquo<double>(a, b);
+}
+
+// gocccl_gpu_nan_NaNQuo64 is NaNQuo64 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_NaNQuo64(double a, double b) {
+  return a / b;
 }
 
 // NaNWiden is ops_nan.go:50:6.
@@ -1708,9 +1956,19 @@ __device__ __forceinline__ double NaNWiden(float a, double b) {
   return ::gocccl::go::fsub<double>(::gocccl::go::conv<double>(a), b);
 }
 
+// gocccl_gpu_nan_NaNWiden is NaNWiden with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_NaNWiden(float a, double b) {
+  return ::gocccl::go::conv<double>(a) - b;
+}
+
 // NaNNarrow is ops_nan.go:55:6.
 __device__ __forceinline__ float NaNNarrow(double a, float b) {
   return ::gocccl::go::fquo<float>(::gocccl::go::conv<float>(a), b);
+}
+
+// gocccl_gpu_nan_NaNNarrow is NaNNarrow with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_NaNNarrow(double a, float b) {
+  return ::gocccl::go::conv<float>(a) / b;
 }
 
 // NaNRoundTrip is ops_nan.go:60:6.
@@ -1725,14 +1983,31 @@ __device__ __forceinline__ double NaNInvalid(double a, double b) {
   return ::gocccl::go::fquo<double>(d, p);
 }
 
+// gocccl_gpu_nan_NaNInvalid is NaNInvalid with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_NaNInvalid(double a, double b) {
+  double d = a - a;
+  double p = b * 0.0;
+  return d / p;
+}
+
 // NaNNegate is ops_nan.go:75:6.
 __device__ __forceinline__ float NaNNegate(float a, float b) {
   return ::gocccl::go::fsub<float>(::gocccl::go::fneg(::gocccl::go::fsub<float>(a, b)), b);
 }
 
+// gocccl_gpu_nan_NaNNegate is NaNNegate with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_NaNNegate(float a, float b) {
+  return ::gocccl::go::fneg(a - b) - b;
+}
+
 // NaNMath is ops_nan.go:81:6.
 __device__ __forceinline__ double NaNMath(double a, double b) {
   return ::gocccl::go::fadd<double>(::gocccl::go::fsub<double>(::gocccl::go::math::FMA(a, b, ::gocccl::go::math::Dim(b, a)), ::gocccl::go::math::Sqrt(a)), ::gocccl::go::math::Floor(b));
+}
+
+// gocccl_gpu_nan_NaNMath is NaNMath with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_NaNMath(double a, double b) {
+  return (::gocccl::go::math::FMA(a, b, ::gocccl::go::math::Dim(b, a)) - ::gocccl::go::math::Sqrt(a)) + ::gocccl::go::math::Floor(b);
 }
 
 // NaNStruct is ops_nan.go:88:6.
@@ -1822,6 +2097,11 @@ __device__ __forceinline__ double PaddedSum(::gocccl_pkg_difftest_3d2af203::Padd
   return ::gocccl::go::fadd<double>(::gocccl::go::fadd<double>(::gocccl::go::conv<double>(p.A), p.B), ::gocccl::go::conv<double>(p.C));
 }
 
+// gocccl_gpu_nan_PaddedSum is PaddedSum with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_PaddedSum(::gocccl_pkg_difftest_3d2af203::Padded p) {
+  return (::gocccl::go::conv<double>(p.A) + p.B) + ::gocccl::go::conv<double>(p.C);
+}
+
 // Vec3Add is ops_struct.go:62:6.
 __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Vec3 Vec3Add(::gocccl_pkg_difftest_3d2af203::Vec3 a, ::gocccl_pkg_difftest_3d2af203::Vec3 b) {
   return ::gocccl_pkg_difftest_3d2af203::Vec3{::gocccl::go::fadd<float>(a.X, b.X), ::gocccl::go::fadd<float>(a.Y, b.Y), ::gocccl::go::fadd<float>(a.Z, b.Z)};
@@ -1879,6 +2159,11 @@ __device__ __forceinline__ ::gocccl_pkg_difftest_3d2af203::Pair CombinePair(::go
 // EmbedSum is ops_struct.go:107:6.
 __device__ __forceinline__ float EmbedSum(::gocccl_pkg_difftest_3d2af203::Embedded e) {
   return ::gocccl::go::fadd<float>(::gocccl::go::fadd<float>(e.Vec3.X, e.Vec3.Y), ::gocccl::go::fmul<float>(e.Vec3.Z, e.W));
+}
+
+// gocccl_gpu_nan_EmbedSum is EmbedSum with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_EmbedSum(::gocccl_pkg_difftest_3d2af203::Embedded e) {
+  return (e.Vec3.X + e.Vec3.Y) + (e.Vec3.Z * e.W);
 }
 
 // BlankEq is ops_struct.go:110:6.
@@ -2079,6 +2364,30 @@ __device__ __forceinline__ float RangeNestedArray(::gocccl::go::array<::gocccl::
           while (range_i_1 < int64_t(3LL)) {
             int64_t j = range_i_1;
             s = ::gocccl::go::fadd<float>(s, ::gocccl::go::fmul<float>(::gocccl::go::at(row, j), ::gocccl::go::conv<float>(::gocccl::go::add(j, int64_t(1LL)))));
+            range_i_1 = ::gocccl::go::add(range_i_1, int64_t(1LL));
+          }
+        }
+        range_i = ::gocccl::go::add(range_i, int64_t(1LL));
+      }
+    }
+  }
+  return s;
+}
+
+// gocccl_gpu_nan_RangeNestedArray is RangeNestedArray with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_RangeNestedArray(::gocccl::go::array<::gocccl::go::array<float, 3>, 3> m) {
+  float s = 0.0f;
+  {
+    ::gocccl::go::array<::gocccl::go::array<float, 3>, 3> range_a = m;
+    {
+      int64_t range_i = int64_t(0LL);
+      while (range_i < int64_t(3LL)) {
+        ::gocccl::go::array<float, 3> row = ::gocccl::go::at(range_a, range_i);
+        {
+          int64_t range_i_1 = int64_t(0LL);
+          while (range_i_1 < int64_t(3LL)) {
+            int64_t j = range_i_1;
+            s = s + (::gocccl::go::at(row, j) * ::gocccl::go::conv<float>(::gocccl::go::add(j, int64_t(1LL))));
             range_i_1 = ::gocccl::go::add(range_i_1, int64_t(1LL));
           }
         }
@@ -2386,6 +2695,12 @@ struct ArrIndex {
   __device__ __forceinline__ float operator()(::gocccl::go::array<float, 8> a0, int64_t a1) const {
     return ::gocccl_pkg_difftest_3d2af203::ArrIndex(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(::gocccl::go::array<float, 8> a0, int64_t a1) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_ArrIndex(a0, a1);
+    }
+  };
 };
 
 struct ArrRange {
@@ -2422,6 +2737,12 @@ struct Trace {
   __device__ __forceinline__ double operator()(::gocccl::go::array<::gocccl::go::array<double, 3>, 3> a0) const {
     return ::gocccl_pkg_difftest_3d2af203::Trace(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(::gocccl::go::array<::gocccl::go::array<double, 3>, 3> a0) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_Trace(a0);
+    }
+  };
 };
 
 struct Transpose {
@@ -2542,12 +2863,24 @@ struct SpreadOf {
   __device__ __forceinline__ double operator()(double a0, double a1) const {
     return ::gocccl_pkg_difftest_3d2af203::SpreadOf(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0, double a1) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_SpreadOf(a0, a1);
+    }
+  };
 };
 
 struct CallChain {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_difftest_3d2af203::CallChain(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_CallChain(a0);
+    }
+  };
 };
 
 struct DepClamp {
@@ -2584,6 +2917,12 @@ struct ConstScale {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_difftest_3d2af203::ConstScale(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_ConstScale(a0);
+    }
+  };
 };
 
 struct ConstUntypedBig {
@@ -2596,18 +2935,36 @@ struct ConstThird {
   __device__ __forceinline__ float operator()(double a0) const {
     return ::gocccl_pkg_difftest_3d2af203::ConstThird(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(double a0) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_ConstThird(a0);
+    }
+  };
 };
 
 struct ConstTie32 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_difftest_3d2af203::ConstTie32(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_ConstTie32(a0);
+    }
+  };
 };
 
 struct ConstNegZero {
   __device__ __forceinline__ double operator()(double a0) const {
     return ::gocccl_pkg_difftest_3d2af203::ConstNegZero(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_ConstNegZero(a0);
+    }
+  };
 };
 
 struct ConstLocal {
@@ -2620,6 +2977,12 @@ struct ConstMath {
   __device__ __forceinline__ double operator()(double a0) const {
     return ::gocccl_pkg_difftest_3d2af203::ConstMath(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_ConstMath(a0);
+    }
+  };
 };
 
 struct ConstLimits {
@@ -2632,6 +2995,12 @@ struct ConstFloatExpr {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_difftest_3d2af203::ConstFloatExpr(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_ConstFloatExpr(a0);
+    }
+  };
 };
 
 struct NarrowInt64 {
@@ -2686,6 +3055,12 @@ struct Int8ToFloat32 {
   __device__ __forceinline__ float operator()(int8_t a0) const {
     return ::gocccl_pkg_difftest_3d2af203::Int8ToFloat32(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(int8_t a0) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_Int8ToFloat32(a0);
+    }
+  };
 };
 
 struct Float64ToFloat32 {
@@ -2698,6 +3073,12 @@ struct Float32ToFloat64 {
   __device__ __forceinline__ double operator()(float a0) const {
     return ::gocccl_pkg_difftest_3d2af203::Float32ToFloat64(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(float a0) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_Float32ToFloat64(a0);
+    }
+  };
 };
 
 struct Float64ToInt64 {
@@ -2836,54 +3217,108 @@ struct AddF32 {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
     return ::gocccl_pkg_difftest_3d2af203::AddF32(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0, float a1) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_AddF32(a0, a1);
+    }
+  };
 };
 
 struct SubF64 {
   __device__ __forceinline__ double operator()(double a0, double a1) const {
     return ::gocccl_pkg_difftest_3d2af203::SubF64(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0, double a1) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_SubF64(a0, a1);
+    }
+  };
 };
 
 struct MulF32 {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
     return ::gocccl_pkg_difftest_3d2af203::MulF32(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0, float a1) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_MulF32(a0, a1);
+    }
+  };
 };
 
 struct DivF64 {
   __device__ __forceinline__ double operator()(double a0, double a1) const {
     return ::gocccl_pkg_difftest_3d2af203::DivF64(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0, double a1) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_DivF64(a0, a1);
+    }
+  };
 };
 
 struct DivF32 {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
     return ::gocccl_pkg_difftest_3d2af203::DivF32(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0, float a1) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_DivF32(a0, a1);
+    }
+  };
 };
 
 struct ChainF32 {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
     return ::gocccl_pkg_difftest_3d2af203::ChainF32(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0, float a1) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_ChainF32(a0, a1);
+    }
+  };
 };
 
 struct MulAddSeparate {
   __device__ __forceinline__ double operator()(double a0, double a1) const {
     return ::gocccl_pkg_difftest_3d2af203::MulAddSeparate(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0, double a1) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_MulAddSeparate(a0, a1);
+    }
+  };
 };
 
 struct MulAddPlain {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
     return ::gocccl_pkg_difftest_3d2af203::MulAddPlain(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0, float a1) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_MulAddPlain(a0, a1);
+    }
+  };
 };
 
 struct NegZero {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_difftest_3d2af203::NegZero(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_NegZero(a0);
+    }
+  };
 };
 
 struct NegF64 {
@@ -2896,6 +3331,12 @@ struct SubZeroF64 {
   __device__ __forceinline__ double operator()(double a0) const {
     return ::gocccl_pkg_difftest_3d2af203::SubZeroF64(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_SubZeroF64(a0);
+    }
+  };
 };
 
 struct CompareF64 {
@@ -2914,18 +3355,36 @@ struct ConstMulF32 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_difftest_3d2af203::ConstMulF32(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_ConstMulF32(a0);
+    }
+  };
 };
 
 struct AssignOpsF64 {
   __device__ __forceinline__ double operator()(double a0) const {
     return ::gocccl_pkg_difftest_3d2af203::AssignOpsF64(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_AssignOpsF64(a0);
+    }
+  };
 };
 
 struct SubnormalF32 {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
     return ::gocccl_pkg_difftest_3d2af203::SubnormalF32(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0, float a1) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_SubnormalF32(a0, a1);
+    }
+  };
 };
 
 struct NegBits32 {
@@ -2986,6 +3445,12 @@ struct ForNoInit {
   __device__ __forceinline__ double operator()(double a0) const {
     return ::gocccl_pkg_difftest_3d2af203::ForNoInit(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_ForNoInit(a0);
+    }
+  };
 };
 
 struct IfInitChain {
@@ -3178,6 +3643,12 @@ struct MathRoundF32 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_difftest_3d2af203::MathRoundF32(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_MathRoundF32(a0);
+    }
+  };
 };
 
 struct MathCopysign {
@@ -3250,6 +3721,12 @@ struct MathFrexp {
   __device__ __forceinline__ double operator()(double a0) const {
     return ::gocccl_pkg_difftest_3d2af203::MathFrexp(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_MathFrexp(a0);
+    }
+  };
 };
 
 struct MathLdexp {
@@ -3262,6 +3739,12 @@ struct MathModf {
   __device__ __forceinline__ double operator()(double a0) const {
     return ::gocccl_pkg_difftest_3d2af203::MathModf(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_MathModf(a0);
+    }
+  };
 };
 
 struct MathDim {
@@ -3430,6 +3913,12 @@ struct MaxZero {
   __device__ __forceinline__ double operator()(double a0) const {
     return ::gocccl_pkg_difftest_3d2af203::MaxZero(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_MaxZero(a0);
+    }
+  };
 };
 
 struct Clamp01 {
@@ -3442,6 +3931,12 @@ struct MinOf3F64 {
   __device__ __forceinline__ double operator()(double a0, double a1) const {
     return ::gocccl_pkg_difftest_3d2af203::MinOf3F64(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0, double a1) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_MinOf3F64(a0, a1);
+    }
+  };
 };
 
 struct MinReduceF64 {
@@ -3472,6 +3967,12 @@ struct CToF {
   __device__ __forceinline__ double operator()(double a0) const {
     return ::gocccl_pkg_difftest_3d2af203::CToF(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_CToF(a0);
+    }
+  };
 };
 
 struct NextID {
@@ -3490,6 +3991,12 @@ struct QuadSum {
   __device__ __forceinline__ float operator()(::gocccl::go::array<float, 4> a0) const {
     return ::gocccl_pkg_difftest_3d2af203::QuadSum(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(::gocccl::go::array<float, 4> a0) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_QuadSum(a0);
+    }
+  };
 };
 
 struct Retag {
@@ -3502,60 +4009,120 @@ struct NaNAdd32 {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
     return ::gocccl_pkg_difftest_3d2af203::NaNAdd32(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0, float a1) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_NaNAdd32(a0, a1);
+    }
+  };
 };
 
 struct NaNSub32 {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
     return ::gocccl_pkg_difftest_3d2af203::NaNSub32(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0, float a1) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_NaNSub32(a0, a1);
+    }
+  };
 };
 
 struct NaNMul32 {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
     return ::gocccl_pkg_difftest_3d2af203::NaNMul32(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0, float a1) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_NaNMul32(a0, a1);
+    }
+  };
 };
 
 struct NaNQuo32 {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
     return ::gocccl_pkg_difftest_3d2af203::NaNQuo32(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0, float a1) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_NaNQuo32(a0, a1);
+    }
+  };
 };
 
 struct NaNAdd64 {
   __device__ __forceinline__ double operator()(double a0, double a1) const {
     return ::gocccl_pkg_difftest_3d2af203::NaNAdd64(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0, double a1) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_NaNAdd64(a0, a1);
+    }
+  };
 };
 
 struct NaNSub64 {
   __device__ __forceinline__ double operator()(double a0, double a1) const {
     return ::gocccl_pkg_difftest_3d2af203::NaNSub64(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0, double a1) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_NaNSub64(a0, a1);
+    }
+  };
 };
 
 struct NaNMul64 {
   __device__ __forceinline__ double operator()(double a0, double a1) const {
     return ::gocccl_pkg_difftest_3d2af203::NaNMul64(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0, double a1) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_NaNMul64(a0, a1);
+    }
+  };
 };
 
 struct NaNQuo64 {
   __device__ __forceinline__ double operator()(double a0, double a1) const {
     return ::gocccl_pkg_difftest_3d2af203::NaNQuo64(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0, double a1) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_NaNQuo64(a0, a1);
+    }
+  };
 };
 
 struct NaNWiden {
   __device__ __forceinline__ double operator()(float a0, double a1) const {
     return ::gocccl_pkg_difftest_3d2af203::NaNWiden(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(float a0, double a1) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_NaNWiden(a0, a1);
+    }
+  };
 };
 
 struct NaNNarrow {
   __device__ __forceinline__ float operator()(double a0, float a1) const {
     return ::gocccl_pkg_difftest_3d2af203::NaNNarrow(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(double a0, float a1) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_NaNNarrow(a0, a1);
+    }
+  };
 };
 
 struct NaNRoundTrip {
@@ -3568,18 +4135,36 @@ struct NaNInvalid {
   __device__ __forceinline__ double operator()(double a0, double a1) const {
     return ::gocccl_pkg_difftest_3d2af203::NaNInvalid(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0, double a1) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_NaNInvalid(a0, a1);
+    }
+  };
 };
 
 struct NaNNegate {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
     return ::gocccl_pkg_difftest_3d2af203::NaNNegate(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0, float a1) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_NaNNegate(a0, a1);
+    }
+  };
 };
 
 struct NaNMath {
   __device__ __forceinline__ double operator()(double a0, double a1) const {
     return ::gocccl_pkg_difftest_3d2af203::NaNMath(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0, double a1) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_NaNMath(a0, a1);
+    }
+  };
 };
 
 struct NaNStruct {
@@ -3676,6 +4261,12 @@ struct PaddedSum {
   __device__ __forceinline__ double operator()(::gocccl_pkg_difftest_3d2af203::Padded a0) const {
     return ::gocccl_pkg_difftest_3d2af203::PaddedSum(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(::gocccl_pkg_difftest_3d2af203::Padded a0) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_PaddedSum(a0);
+    }
+  };
 };
 
 struct Vec3Add {
@@ -3718,6 +4309,12 @@ struct EmbedSum {
   __device__ __forceinline__ float operator()(::gocccl_pkg_difftest_3d2af203::Embedded a0) const {
     return ::gocccl_pkg_difftest_3d2af203::EmbedSum(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(::gocccl_pkg_difftest_3d2af203::Embedded a0) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_EmbedSum(a0);
+    }
+  };
 };
 
 struct BlankEq {
@@ -3820,6 +4417,12 @@ struct RangeNestedArray {
   __device__ __forceinline__ float operator()(::gocccl::go::array<::gocccl::go::array<float, 3>, 3> a0) const {
     return ::gocccl_pkg_difftest_3d2af203::RangeNestedArray(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(::gocccl::go::array<::gocccl::go::array<float, 3>, 3> a0) const {
+      return ::gocccl_pkg_difftest_3d2af203::gocccl_gpu_nan_RangeNestedArray(a0);
+    }
+  };
 };
 
 struct ShadowConst {

@@ -24,7 +24,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/difftest", "fe2591def8869f36adab84c35e8880529f3154e96f6b7248651663b04c86d6aa", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/difftest", "af87dc53595fa30ac50df368c215f3d0ebf2c4af6f6976a7ae6284c420325935", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -32,6 +32,11 @@ __device__ __forceinline__ float Double(float x) {
   return ::gocccl::go::fmul<float>(2.0f, x);
 }
 
+// gocccl_gpu_nan_Double is Double with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Double(float x) {
+  return 2.0f * x;
+}
+
 // gocccl_functors wrap the operators the kernels use as default-constructible types.
 namespace gocccl_functors {
 
@@ -57,6 +62,12 @@ struct Double {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_concurrency_1c31015e::Double(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_concurrency_1c31015e::gocccl_gpu_nan_Double(a0);
+    }
+  };
 };
 
 }  // namespace gocccl_functors

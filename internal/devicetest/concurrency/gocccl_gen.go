@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "680fea7b6be37e4e1cf21095b3c041125463bed0b79210ec12118913a81b75a6", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "0c2d8e5b8e2138c9254b9496431d54f30ad5950bce8c8dd03e5ff2e4414b9fda", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -64,6 +64,11 @@ __device__ __forceinline__ double AddF64(double a, double b) {
   return ::gocccl::go::fadd<double>(a, b);
 }
 
+// gocccl_gpu_nan_AddF64 is AddF64 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_AddF64(double a, double b) {
+  return a + b;
+}
+
 // MaxF32 is ops.go:41:6.
 __device__ __forceinline__ float MaxF32(float a, float b) {
   return ::gocccl::go::max<float>(a, b);
@@ -79,6 +84,11 @@ __device__ __forceinline__ float Half(float x) {
   return ::gocccl::go::fmul<float>(x, 0.5f);
 }
 
+// gocccl_gpu_nan_Half is Half with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Half(float x) {
+  return x * 0.5f;
+}
+
 // Twice is ops.go:50:6.
 __device__ __forceinline__ int32_t Twice(int32_t x) {
   return ::gocccl::go::mul(int32_t(2), x);
@@ -92,6 +102,11 @@ __device__ __forceinline__ int64_t Widen(int32_t x) {
 // PairSum is ops.go:56:6.
 __device__ __forceinline__ double PairSum(::gocccl_pkg_iterator_3fc31015::Pair p) {
   return ::gocccl::go::fadd<double>(::gocccl::go::conv<double>(p.A), p.B);
+}
+
+// gocccl_gpu_nan_PairSum is PairSum with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_PairSum(::gocccl_pkg_iterator_3fc31015::Pair p) {
+  return ::gocccl::go::conv<double>(p.A) + p.B;
 }
 
 // TripleSum is ops.go:59:6.
@@ -203,6 +218,12 @@ struct AddF64 {
   __device__ __forceinline__ double operator()(double a0, double a1) const {
     return ::gocccl_pkg_iterator_3fc31015::AddF64(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0, double a1) const {
+      return ::gocccl_pkg_iterator_3fc31015::gocccl_gpu_nan_AddF64(a0, a1);
+    }
+  };
 };
 
 struct MaxF32 {
@@ -221,6 +242,12 @@ struct Half {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_iterator_3fc31015::Half(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_iterator_3fc31015::gocccl_gpu_nan_Half(a0);
+    }
+  };
 };
 
 struct Twice {
@@ -239,6 +266,12 @@ struct PairSum {
   __device__ __forceinline__ double operator()(::gocccl_pkg_iterator_3fc31015::Pair a0) const {
     return ::gocccl_pkg_iterator_3fc31015::PairSum(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(::gocccl_pkg_iterator_3fc31015::Pair a0) const {
+      return ::gocccl_pkg_iterator_3fc31015::gocccl_gpu_nan_PairSum(a0);
+    }
+  };
 };
 
 struct TripleSum {

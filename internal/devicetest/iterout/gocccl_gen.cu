@@ -76,9 +76,19 @@ __device__ __forceinline__ double Half(int32_t x) {
   return ::gocccl::go::fmul<double>(::gocccl::go::conv<double>(x), 0.5);
 }
 
+// gocccl_gpu_nan_Half is Half with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_Half(int32_t x) {
+  return ::gocccl::go::conv<double>(x) * 0.5;
+}
+
 // NotDeclared is ops.go:58:6.
 __device__ __forceinline__ double NotDeclared(int32_t x) {
   return ::gocccl::go::fadd<double>(::gocccl::go::conv<double>(x), 1.0);
+}
+
+// gocccl_gpu_nan_NotDeclared is NotDeclared with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_NotDeclared(int32_t x) {
+  return ::gocccl::go::conv<double>(x) + 1.0;
 }
 
 // gocccl_functors wrap the operators the kernels use as default-constructible types.
@@ -142,6 +152,12 @@ struct Half {
   __device__ __forceinline__ double operator()(int32_t a0) const {
     return ::gocccl_pkg_iterout_25e69f7f::Half(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(int32_t a0) const {
+      return ::gocccl_pkg_iterout_25e69f7f::gocccl_gpu_nan_Half(a0);
+    }
+  };
 };
 
 }  // namespace gocccl_functors

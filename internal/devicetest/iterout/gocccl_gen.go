@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterout", "c32add5d1bfdebe1d6189b9c3143ccf5d3d077dd913d777c78c4851c9e912ee7", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterout", "bb39be8ace357f11368552d3ec89f46e8e3cbbb9cbcd6bf7d64b14c27de96c49", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

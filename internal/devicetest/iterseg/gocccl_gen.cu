@@ -21,6 +21,11 @@ __device__ __forceinline__ double AddF64(double a, double b) {
   return ::gocccl::go::fadd<double>(a, b);
 }
 
+// gocccl_gpu_nan_AddF64 is AddF64 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_AddF64(double a, double b) {
+  return a + b;
+}
+
 // LessI32 is ops.go:32:6.
 __device__ __forceinline__ bool LessI32(int32_t a, int32_t b) {
   return a < b;
@@ -44,6 +49,11 @@ __device__ __forceinline__ int32_t Triple(int32_t x) {
 // Half is ops.go:50:6.
 __device__ __forceinline__ double Half(double x) {
   return ::gocccl::go::fquo<double>(x, 2.0);
+}
+
+// gocccl_gpu_nan_Half is Half with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_Half(double x) {
+  return x / 2.0;
 }
 
 // TimesShort is ops.go:55:6.
@@ -77,6 +87,12 @@ struct AddF64 {
   __device__ __forceinline__ double operator()(double a0, double a1) const {
     return ::gocccl_pkg_iterseg_31f1c586::AddF64(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0, double a1) const {
+      return ::gocccl_pkg_iterseg_31f1c586::gocccl_gpu_nan_AddF64(a0, a1);
+    }
+  };
 };
 
 struct LessI32 {
@@ -107,6 +123,12 @@ struct Half {
   __device__ __forceinline__ double operator()(double a0) const {
     return ::gocccl_pkg_iterseg_31f1c586::Half(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0) const {
+      return ::gocccl_pkg_iterseg_31f1c586::gocccl_gpu_nan_Half(a0);
+    }
+  };
 };
 
 struct TimesShort {

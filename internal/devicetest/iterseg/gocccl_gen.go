@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterseg", "98c31ceb60571825d167116b8e03d58e29d36fbbb3847051d463034120b33479", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterseg", "954c5b6f0113619e54a98f1fc1d34342cf94713e90ab1869f33780721d497f56", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "4d0959fa0d4ad218e7324c69ffc94396b085e4774a8dcedb11cc93274c290dcc",
+			SHA256: "b44f9866b66f5a71b1eec7b74848bdac054b6dc1590d8feeb88442414ca75eef",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 26448, SHA256: "e827cbc1660c37887cfc31c5a8313ddb1fcdf3e7d9d708ad4880041d1727d3f8"},
 				{Offset: 26448, Size: 36152, SHA256: "4ac9e409ca3a5f79c5877c8f7dfdefad3ec49d16d53ed4ce5243ae62e7988a92"},
@@ -35,15 +35,15 @@ func init() {
 				{Offset: 116688, Size: 54064, SHA256: "156c4d40223dad07c7e17aa41a1ce9d757fd7e5567a19b3e50fd0c0ef588dff9"},
 				{Offset: 170752, Size: 5152, SHA256: "96378db9a342104d6762ba0ed619823ddfad5a50503927f2295aa5cb76ca1d99"},
 				{Offset: 175904, Size: 7888, SHA256: "5a25bb6940637deded4e5a2751e1431be3fe290cc61918eb545da7607a3d5ed6"},
-				{Offset: 183792, Size: 39976, SHA256: "00b43923bb8ab039a42ab547894a0cf7132daac9b37ccd1208fb0f6797e228dd"},
-				{Offset: 223776, Size: 51400, SHA256: "32ff21f65b003036f26048b8fd7b3f0c5d0b9da7979411887775bc427c4b8fd5"},
-				{Offset: 275184, Size: 52536, SHA256: "68221c959b9cf546fec9ab95587264d2ff7bcbd2972b43a0ec1e3c69c4399c36"},
-				{Offset: 327728, Size: 34848, SHA256: "c8c435e7bd0a36d6f43c18576e3a733d3c835722894f54cc933aac05b8d18783"},
-				{Offset: 362576, Size: 35104, SHA256: "00e5ce24788bfd0c088abc5317510e6968fe98e71d6a48354718d932626e528a"},
-				{Offset: 397680, Size: 34848, SHA256: "70b6ef70333657fcc76c57199448c7e652c524a11f0f0da94d2364f33763ae47"},
-				{Offset: 432528, Size: 26528, SHA256: "189ce0b7193ffae657e19d020752853ea08cfee7484a0cf235cbf3aae52e1517"},
-				{Offset: 459056, Size: 7632, SHA256: "8e66e9f1ffbad36754a2ffe31dadf33789a9cfa7e8b3235174ebe30fb00fa056"},
-				{Offset: 466688, Size: 7760, SHA256: "a9527e6bf446f2b38971e5c1f63db7306e21fc4af8a5c81c32cb983d0547d7e4"},
+				{Offset: 183792, Size: 45352, SHA256: "c9429bcbb8bb007be6ddb4e6e5b904b63bf195e5bb4e981223ec35f63f793bc7"},
+				{Offset: 229152, Size: 65096, SHA256: "9b95228bb1e1155a78595a345303eaf3cc774c4cf08ab645b736471b57a37fc6"},
+				{Offset: 294256, Size: 63032, SHA256: "97bcddcd25f895b19f473ce5c632810a7fb9ecfd49350aca7167458e2131007f"},
+				{Offset: 357296, Size: 34848, SHA256: "c8c435e7bd0a36d6f43c18576e3a733d3c835722894f54cc933aac05b8d18783"},
+				{Offset: 392144, Size: 35104, SHA256: "00e5ce24788bfd0c088abc5317510e6968fe98e71d6a48354718d932626e528a"},
+				{Offset: 427248, Size: 34848, SHA256: "70b6ef70333657fcc76c57199448c7e652c524a11f0f0da94d2364f33763ae47"},
+				{Offset: 462096, Size: 26528, SHA256: "189ce0b7193ffae657e19d020752853ea08cfee7484a0cf235cbf3aae52e1517"},
+				{Offset: 488624, Size: 7632, SHA256: "8e66e9f1ffbad36754a2ffe31dadf33789a9cfa7e8b3235174ebe30fb00fa056"},
+				{Offset: 496256, Size: 7760, SHA256: "a9527e6bf446f2b38971e5c1f63db7306e21fc4af8a5c81c32cb983d0547d7e4"},
 			},
 		},
 	})

@@ -73,6 +73,14 @@ __device__ __forceinline__ double Op000(double a, ::gocccl_pkg_opfuzz_f4f3cc25::
   return r;
 }
 
+// gocccl_gpu_nan_Op000 is Op000 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_Op000(double a, ::gocccl_pkg_opfuzz_f4f3cc25::Pair b) {
+  double r{};
+  r = ::gocccl::go::conv<double>(::gocccl::go::conv<float>(b.A));
+  r = r + (::gocccl::go::fneg(r) + (b.B + b.B));
+  return r;
+}
+
 // Op001 is ops.go:59:6.
 __device__ __forceinline__ ::gocccl_pkg_opfuzz_f4f3cc25::Pair Op001(uint32_t a) {
   ::gocccl_pkg_opfuzz_f4f3cc25::Pair r{};
@@ -184,6 +192,28 @@ __device__ __forceinline__ double Op005(uint32_t a) {
   return r;
 }
 
+// gocccl_gpu_nan_Op005 is Op005 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_Op005(uint32_t a) {
+  double r{};
+  r = ::gocccl::go::conv<double>(::gocccl::go::conv<uint64_t>(a));
+  {
+    int64_t range_n = ::gocccl::go::conv<int64_t>(::gocccl::go::band(::gocccl::go::conv<int32_t>(r), int32_t(7)));
+    {
+      int64_t range_i = int64_t(0LL);
+      while (range_i < range_n) {
+        int64_t i0 = range_i;
+        r = r - r;
+        uint64_t v0 = ::gocccl::go::conv<uint64_t>(r * r);
+        r = r + ::gocccl::go::conv<double>(v0);
+        r = r + ::gocccl::go::conv<double>(i0);
+        range_i = ::gocccl::go::add(range_i, int64_t(1LL));
+      }
+    }
+  }
+  r = ::gocccl::go::max<double>(r, r) / r;
+  return r;
+}
+
 // Op006 is ops.go:160:6.
 __device__ __forceinline__ uint64_t Op006(double a) {
   uint64_t r{};
@@ -206,6 +236,20 @@ __device__ __forceinline__ float Op007(float a) {
   return r;
 }
 
+// gocccl_gpu_nan_Op007 is Op007 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Op007(float a) {
+  float r{};
+  r = ::gocccl::go::fneg(a);
+  r = ::gocccl::go::conv<float>(::gocccl::go::math::FMA(::gocccl::go::conv<double>(a) + ::gocccl::go::conv<double>(a), ::gocccl::go::conv<double>(r), ::gocccl::go::conv<double>(::gocccl::go::conv<uint64_t>(r))));
+  if (::gocccl::go::mul(uint64_t(64ULL), ::gocccl::go::conv<uint64_t>(r)) > ::gocccl::go::shr(uint64_t(64ULL), ::gocccl::go::band(::gocccl::go::conv<int32_t>(r), int32_t(127)))) {
+    int32_t v0 = ::gocccl::go::bor(::gocccl::go::shl(::gocccl::go::conv<int32_t>(r), ::gocccl::go::band(::gocccl::go::conv<uint32_t>(a), uint32_t(127U))), ::gocccl::go::add(::gocccl::go::conv<int32_t>(a), ::gocccl::go::conv<int32_t>(a)));
+    uint32_t v1 = ::gocccl::go::conv<uint32_t>(a);
+    r = r + ::gocccl::go::conv<float>(v0);
+    r = r + ::gocccl::go::conv<float>(v1);
+  }
+  return r;
+}
+
 // Op008 is ops.go:186:6.
 __device__ __forceinline__ float Op008(uint32_t a) {
   float r{};
@@ -219,6 +263,23 @@ __device__ __forceinline__ float Op008(uint32_t a) {
       break;
     }
     v0 = ::gocccl::go::add(v0, ::gocccl_pkg_opfuzz_f4f3cc25::Op006(::gocccl::go::fsub<double>(::gocccl::go::conv<double>(i0), ::gocccl::go::conv<double>(r))));
+  }
+  return r;
+}
+
+// gocccl_gpu_nan_Op008 is Op008 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Op008(uint32_t a) {
+  float r{};
+  r = ::gocccl::go::conv<float>(::gocccl::go::conv<int32_t>(a));
+  uint64_t v0 = ::gocccl::go::bits::RotateLeft64(::gocccl_pkg_opfuzz_f4f3cc25::Op006(::gocccl::go::conv<double>(a)), ::gocccl::go::band(::gocccl::go::conv<int64_t>(a), ::gocccl::go::conv<int64_t>(r)));
+  int32_t v1 = ::gocccl::go::mul(::gocccl::go::conv<int32_t>(::gocccl::go::bits::OnesCount64(v0)), ::gocccl::go::max<int32_t>(::gocccl::go::conv<int32_t>(v0), ::gocccl::go::conv<int32_t>(v0)));
+  int64_t i0 = int64_t(0LL);
+  while (i0 < int64_t(4LL)) {
+    i0 = ::gocccl::go::add(i0, int64_t(1LL));
+    if (::gocccl::go::math::IsNaN(::gocccl::go::math::Min(::gocccl::go::conv<double>(v1), ::gocccl::go::conv<double>(r)))) {
+      break;
+    }
+    v0 = ::gocccl::go::add(v0, ::gocccl_pkg_opfuzz_f4f3cc25::Op006(::gocccl::go::conv<double>(i0) - ::gocccl::go::conv<double>(r)));
   }
   return r;
 }
@@ -261,6 +322,17 @@ __device__ __forceinline__ double Op011(::gocccl_pkg_opfuzz_f4f3cc25::Pair a, do
   return r;
 }
 
+// gocccl_gpu_nan_Op011 is Op011 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_Op011(::gocccl_pkg_opfuzz_f4f3cc25::Pair a, double b) {
+  double r{};
+  r = b + b;
+  if (((uint64_t(9223372036854775808ULL) <= ::gocccl::go::conv<uint64_t>(r)) && (uint64_t(64ULL) >= ::gocccl::go::conv<uint64_t>(a.A))) && ::gocccl::go::math::IsNaN(a.B)) {
+    int32_t v0 = ::gocccl::go::conv<int32_t>(::gocccl::go::quo(::gocccl::go::conv<uint64_t>(r), ::gocccl::go::bor(::gocccl::go::conv<uint64_t>(a.A), uint64_t(1ULL))));
+    r = r + ::gocccl::go::conv<double>(v0);
+  }
+  return r;
+}
+
 // Op012 is ops.go:249:6.
 __device__ __forceinline__ double Op012(::gocccl_pkg_opfuzz_f4f3cc25::Vec a, double b) {
   double r{};
@@ -276,6 +348,28 @@ __device__ __forceinline__ double Op012(::gocccl_pkg_opfuzz_f4f3cc25::Vec a, dou
         uint64_t v2 = ::gocccl::go::rem(::gocccl::go::add(v0, v0), ::gocccl::go::bor(::gocccl::go::conv<uint64_t>(::gocccl::go::conv<int64_t>(v1)), uint64_t(1ULL)));
         v0 = ::gocccl::go::bxor(v0, v2);
         r = ::gocccl::go::fadd<double>(r, ::gocccl::go::conv<double>(i0));
+        range_i = ::gocccl::go::add(range_i, int64_t(1LL));
+      }
+    }
+  }
+  return r;
+}
+
+// gocccl_gpu_nan_Op012 is Op012 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_Op012(::gocccl_pkg_opfuzz_f4f3cc25::Vec a, double b) {
+  double r{};
+  r = ::gocccl::go::math::Sqrt(b);
+  uint64_t v0 = ::gocccl::go::conv<uint64_t>(a.Y);
+  {
+    int64_t range_n = ::gocccl::go::conv<int64_t>(::gocccl::go::band(::gocccl::go::add(v0, ::gocccl::go::max<uint64_t>(v0, v0)), uint64_t(7ULL)));
+    {
+      int64_t range_i = int64_t(0LL);
+      while (range_i < range_n) {
+        int64_t i0 = range_i;
+        int32_t v1 = ::gocccl::go::conv<int32_t>(a.N);
+        uint64_t v2 = ::gocccl::go::rem(::gocccl::go::add(v0, v0), ::gocccl::go::bor(::gocccl::go::conv<uint64_t>(::gocccl::go::conv<int64_t>(v1)), uint64_t(1ULL)));
+        v0 = ::gocccl::go::bxor(v0, v2);
+        r = r + ::gocccl::go::conv<double>(i0);
         range_i = ::gocccl::go::add(range_i, int64_t(1LL));
       }
     }
@@ -438,6 +532,34 @@ __device__ __forceinline__ float Op020(uint64_t a, ::gocccl_pkg_opfuzz_f4f3cc25:
         int64_t i1 = range_i;
         r = ::gocccl::go::fsub<float>(r, ::gocccl::go::conv<float>(::gocccl::go::shr(a, ::gocccl::go::band(::gocccl::go::conv<uint32_t>(a), uint32_t(127U)))));
         r = ::gocccl::go::fadd<float>(r, ::gocccl::go::conv<float>(i1));
+        range_i = ::gocccl::go::add(range_i, int64_t(1LL));
+      }
+    }
+  }
+  return r;
+}
+
+// gocccl_gpu_nan_Op020 is Op020 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Op020(uint64_t a, ::gocccl_pkg_opfuzz_f4f3cc25::Pair b) {
+  float r{};
+  r = ::gocccl_pkg_opfuzz_f4f3cc25::Op007(::gocccl::go::conv<float>(a));
+  r = r + ::gocccl::go::conv<float>(a);
+  {
+    int64_t i0 = int64_t(0LL);
+    while (i0 < int64_t(2LL)) {
+      uint64_t v0 = ::gocccl::go::rem(::gocccl::go::bor(a, a), ::gocccl::go::bor(::gocccl::go::mul(a, ::gocccl::go::conv<uint64_t>(b.A)), uint64_t(1ULL)));
+      r = r + ::gocccl::go::conv<float>(v0);
+      i0 = ::gocccl::go::add(i0, int64_t(1LL));
+    }
+  }
+  {
+    int64_t range_n = ::gocccl::go::conv<int64_t>(::gocccl::go::band(::gocccl::go::bnot(::gocccl::go::band(b.A, b.A)), int32_t(7)));
+    {
+      int64_t range_i = int64_t(0LL);
+      while (range_i < range_n) {
+        int64_t i1 = range_i;
+        r = r - ::gocccl::go::conv<float>(::gocccl::go::shr(a, ::gocccl::go::band(::gocccl::go::conv<uint32_t>(a), uint32_t(127U))));
+        r = r + ::gocccl::go::conv<float>(i1);
         range_i = ::gocccl::go::add(range_i, int64_t(1LL));
       }
     }
@@ -618,6 +740,17 @@ __device__ __forceinline__ float Op028(::gocccl_pkg_opfuzz_f4f3cc25::Vec a) {
   return r;
 }
 
+// gocccl_gpu_nan_Op028 is Op028 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Op028(::gocccl_pkg_opfuzz_f4f3cc25::Vec a) {
+  float r{};
+  r = ::gocccl::go::conv<float>(::gocccl::go::math::FMA(::gocccl::go::conv<double>(a.N), ::gocccl::go::conv<double>(a.N), ::gocccl::go::conv<double>(a.X)));
+  float v0 = r;
+  double v1 = ::gocccl::go::conv<double>(a.Y);
+  r = r + ((v0 - r) - (0.0f * r));
+  r = r + ::gocccl::go::conv<float>(v1);
+  return r;
+}
+
 // Op029 is ops.go:568:6.
 __device__ __forceinline__ float Op029(double a, uint64_t b) {
   float r{};
@@ -655,6 +788,14 @@ __device__ __forceinline__ float Op032(int64_t a, double b) {
   return r;
 }
 
+// gocccl_gpu_nan_Op032 is Op032 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Op032(int64_t a, double b) {
+  float r{};
+  r = 0x1p-149f /* 1e-45 */ * ::gocccl::go::conv<float>(a);
+  r = r - r;
+  return r;
+}
+
 // Op033 is ops.go:613:6.
 __device__ __forceinline__ double Op033(double a, uint32_t b) {
   double r{};
@@ -671,6 +812,25 @@ __device__ __forceinline__ double Op033(double a, uint32_t b) {
     r = ::gocccl::go::fadd<double>(r, ::gocccl::go::conv<double>(v2));
   }
   r = ::gocccl::go::fadd<double>(r, ::gocccl::go::conv<double>(v1));
+  return r;
+}
+
+// gocccl_gpu_nan_Op033 is Op033 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_Op033(double a, uint32_t b) {
+  double r{};
+  r = ::gocccl::go::conv<double>(b);
+  uint64_t v0 = ::gocccl::go::add(::gocccl::go::bnot(::gocccl::go::conv<uint64_t>(a)), ::gocccl::go::conv<uint64_t>(a));
+  int64_t v1 = ::gocccl::go::shl(::gocccl::go::mul(int64_t(-691LL), ::gocccl::go::conv<int64_t>(b)), ::gocccl::go::band(::gocccl::go::quo(b, ::gocccl::go::bor(b, uint32_t(1U))), uint32_t(31U)));
+  int64_t i0 = int64_t(0LL);
+  while (i0 < int64_t(4LL)) {
+    i0 = ::gocccl::go::add(i0, int64_t(1LL));
+    if (!(::gocccl::go::conv<double>(v0) == 0x1.7ac989692c9adp-05 /* 0.046238678341427565 */)) {
+      break;
+    }
+    int32_t v2 = ::gocccl::go::quo(::gocccl::go::conv<int32_t>(r), ::gocccl::go::bor(::gocccl::go::conv<int32_t>(::gocccl::go::bits::Reverse64(v0)), int32_t(1)));
+    r = r + ::gocccl::go::conv<double>(v2);
+  }
+  r = r + ::gocccl::go::conv<double>(v1);
   return r;
 }
 
@@ -770,6 +930,19 @@ __device__ __forceinline__ float Op039(::gocccl_pkg_opfuzz_f4f3cc25::Vec a) {
   return r;
 }
 
+// gocccl_gpu_nan_Op039 is Op039 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Op039(::gocccl_pkg_opfuzz_f4f3cc25::Vec a) {
+  float r{};
+  r = ::gocccl::go::fneg(a.X);
+  int32_t v0 = int32_t(-816);
+  double v1 = ::gocccl::go::fneg(::gocccl::go::conv<double>(a.X));
+  int64_t v2 = ::gocccl::go::conv<int64_t>(::gocccl::go::bits::RotateLeft64(::gocccl::go::min<uint64_t>(a.N, a.N), ::gocccl::go::conv<int64_t>(::gocccl::go::conv<int32_t>(::gocccl::go::bits::LeadingZeros64(a.N)))));
+  r = r + ::gocccl::go::conv<float>(v0);
+  r = r + ::gocccl::go::conv<float>(v1);
+  r = r + ::gocccl::go::conv<float>(v2);
+  return r;
+}
+
 // Op040 is ops.go:734:6.
 __device__ __forceinline__ uint32_t Op040(::gocccl_pkg_opfuzz_f4f3cc25::Mix a, ::gocccl_pkg_opfuzz_f4f3cc25::Pair b) {
   uint32_t r{};
@@ -829,6 +1002,56 @@ __device__ __forceinline__ double Op041(::gocccl_pkg_opfuzz_f4f3cc25::Vec a) {
   return r;
 }
 
+// gocccl_gpu_nan_Op041 is Op041 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_Op041(::gocccl_pkg_opfuzz_f4f3cc25::Vec a) {
+  double r{};
+  r = ::gocccl::go::math::Exp(::gocccl::go::conv<double>(a.Y));
+  if (::gocccl::go::conv<double>(a.X) == (r * r)) {
+    if (::gocccl::go::shr(::gocccl::go::conv<uint32_t>(r), ::gocccl::go::band(::gocccl::go::conv<int64_t>(a.Y), int64_t(63LL))) == ::gocccl::go::conv<uint32_t>(::gocccl::go::conv<int64_t>(a.X))) {
+      uint32_t v0 = ::gocccl::go::shl(::gocccl::go::band(::gocccl::go::conv<uint32_t>(a.N), ::gocccl::go::conv<uint32_t>(r)), ::gocccl::go::band(::gocccl::go::conv<uint32_t>(a.N), uint32_t(63U)));
+      double v1 = r;
+      r = r + ::gocccl::go::conv<double>(v0);
+      r = r + v1;
+    } else {
+      uint64_t v2 = a.N;
+      r = r + ::gocccl::go::conv<double>(v2);
+    }
+    uint32_t v3 = ::gocccl::go::add(::gocccl::go::sub(::gocccl::go::conv<uint32_t>(a.N), uint32_t(723U)), ::gocccl::go::shr(uint32_t(3131U), ::gocccl::go::band(::gocccl::go::conv<uint32_t>(a.N), uint32_t(127U))));
+    r = r + ::gocccl::go::conv<double>(v3);
+  } else {
+    {
+      int64_t range_n = ::gocccl::go::conv<int64_t>(::gocccl::go::band(::gocccl::go::band(::gocccl::go::bxor(::gocccl::go::conv<uint32_t>(a.N), ::gocccl::go::conv<uint32_t>(a.X)), uint32_t(4294967295U)), uint32_t(7U)));
+      {
+        int64_t range_i = int64_t(0LL);
+        while (range_i < range_n) {
+          int64_t i0 = range_i;
+          uint64_t v4 = ::gocccl::go::band(::gocccl::go::conv<uint64_t>(::gocccl::go::conv<int32_t>(a.Y)), a.N);
+          int64_t v5 = ::gocccl::go::band(::gocccl::go::quo(int64_t(894LL), ::gocccl::go::bor(::gocccl::go::conv<int64_t>(v4), int64_t(1LL))), ::gocccl::go::max<int64_t>(::gocccl::go::conv<int64_t>(r), i0));
+          r = r + ::gocccl::go::conv<double>(v5);
+          range_i = ::gocccl::go::add(range_i, int64_t(1LL));
+        }
+      }
+    }
+    {
+      int64_t range_n_1 = ::gocccl::go::conv<int64_t>(::gocccl::go::band(::gocccl::go::quo(::gocccl::go::conv<int32_t>(::gocccl::go::conv<uint32_t>(a.Y)), ::gocccl::go::bor(::gocccl::go::conv<int32_t>(a.N), int32_t(1))), int32_t(7)));
+      {
+        int64_t range_i_1 = int64_t(0LL);
+        while (range_i_1 < range_n_1) {
+          int64_t i1 = range_i_1;
+          uint64_t v6 = a.N;
+          r = r + ::gocccl::go::conv<double>(v6);
+          r = r + ::gocccl::go::conv<double>(i1);
+          range_i_1 = ::gocccl::go::add(range_i_1, int64_t(1LL));
+        }
+      }
+    }
+  }
+  r = ::gocccl::go::max<double>(r, ::gocccl::go::conv<double>(a.N)) + (r + r);
+  uint64_t v7 = ::gocccl::go::conv<uint64_t>(::gocccl::go::bits::OnesCount32(::gocccl::go::band(::gocccl::go::conv<uint32_t>(a.N), ::gocccl::go::conv<uint32_t>(a.N))));
+  r = r + ::gocccl::go::conv<double>(v7);
+  return r;
+}
+
 // Op042 is ops.go:781:6.
 __device__ __forceinline__ uint32_t Op042(uint64_t a) {
   uint32_t r{};
@@ -856,6 +1079,17 @@ __device__ __forceinline__ double Op043(uint32_t a, ::gocccl_pkg_opfuzz_f4f3cc25
   uint64_t v1 = b.W;
   r = ::gocccl::go::fadd<double>(r, ::gocccl::go::conv<double>(v0));
   r = ::gocccl::go::fadd<double>(r, ::gocccl::go::conv<double>(v1));
+  return r;
+}
+
+// gocccl_gpu_nan_Op043 is Op043 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_Op043(uint32_t a, ::gocccl_pkg_opfuzz_f4f3cc25::Mix b) {
+  double r{};
+  r = ::gocccl::go::fneg(::gocccl::go::conv<double>(b.U));
+  uint32_t v0 = ::gocccl::go::conv<uint32_t>(::gocccl::go::bits::TrailingZeros64(::gocccl::go::add(b.W, b.W)));
+  uint64_t v1 = b.W;
+  r = r + ::gocccl::go::conv<double>(v0);
+  r = r + ::gocccl::go::conv<double>(v1);
   return r;
 }
 
@@ -972,6 +1206,17 @@ __device__ __forceinline__ float Op050(int32_t a, float b) {
   return r;
 }
 
+// gocccl_gpu_nan_Op050 is Op050 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Op050(int32_t a, float b) {
+  float r{};
+  r = ::gocccl::go::conv<float>(a) * ::gocccl::go::conv<float>(a);
+  uint32_t v0 = ::gocccl::go::band_not(uint32_t(1U), ::gocccl::go::conv<uint32_t>(b));
+  r = r - (r * ::gocccl::go::max<float>(b, b));
+  uint64_t v1 = ::gocccl::go::shr(::gocccl::go::conv<uint64_t>(::gocccl::go::bits::LeadingZeros64(::gocccl::go::conv<uint64_t>(r))), ::gocccl::go::band(::gocccl::go::bnot(v0), uint32_t(31U)));
+  r = r + ::gocccl::go::conv<float>(v1);
+  return r;
+}
+
 // Op051 is ops.go:934:6.
 __device__ __forceinline__ ::gocccl_pkg_opfuzz_f4f3cc25::Pair Op051(int32_t a) {
   ::gocccl_pkg_opfuzz_f4f3cc25::Pair r{};
@@ -1023,6 +1268,14 @@ __device__ __forceinline__ float Op054(int64_t a, int32_t b) {
   float r{};
   r = ::gocccl::go::conv<float>(::gocccl::go::math::Floor(::gocccl::go::conv<double>(a)));
   r = ::gocccl::go::fadd<float>(r, ::gocccl::go::min<float>(::gocccl::go::conv<float>(::gocccl::go::conv<int32_t>(r)), ::gocccl::go::fneg(r)));
+  return r;
+}
+
+// gocccl_gpu_nan_Op054 is Op054 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Op054(int64_t a, int32_t b) {
+  float r{};
+  r = ::gocccl::go::conv<float>(::gocccl::go::math::Floor(::gocccl::go::conv<double>(a)));
+  r = r + ::gocccl::go::min<float>(::gocccl::go::conv<float>(::gocccl::go::conv<int32_t>(r)), ::gocccl::go::fneg(r));
   return r;
 }
 
@@ -1322,6 +1575,38 @@ __device__ __forceinline__ double Op068(float a, double b) {
   return r;
 }
 
+// gocccl_gpu_nan_Op068 is Op068 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_Op068(float a, double b) {
+  double r{};
+  r = ::gocccl::go::math::Exp(b);
+  if (::gocccl::go::quo(::gocccl::go::conv<uint32_t>(r), ::gocccl::go::bor(::gocccl::go::conv<uint32_t>(r), uint32_t(1U))) == ::gocccl::go::bnot(::gocccl::go::conv<uint32_t>(b))) {
+    {
+      int64_t i0 = int64_t(0LL);
+      while (i0 < int64_t(4LL)) {
+        int32_t v0 = ::gocccl::go::conv<int32_t>(::gocccl::go::bits::OnesCount32(::gocccl::go::add(::gocccl::go::conv<uint32_t>(b), uint32_t(0U))));
+        double v1 = ::gocccl::go::fneg(r) - (::gocccl::go::conv<double>(i0) - b);
+        r = r + ::gocccl::go::conv<double>(v0);
+        r = r + v1;
+        i0 = ::gocccl::go::add(i0, int64_t(1LL));
+      }
+    }
+  } else {
+    int32_t v2 = ::gocccl::go::conv<int32_t>(b);
+    r = r + ::gocccl::go::conv<double>(v2);
+  }
+  {
+    int64_t i1 = int64_t(0LL);
+    while (i1 < int64_t(3LL)) {
+      int32_t v3 = ::gocccl::go::conv<int32_t>(::gocccl::go::bits::ReverseBytes64(::gocccl::go::shl(uint64_t(3104ULL), ::gocccl::go::band(::gocccl::go::conv<int64_t>(a), int64_t(127LL)))));
+      int32_t v4 = ::gocccl::go::conv<int32_t>(b);
+      r = r + ::gocccl::go::conv<double>(v3);
+      r = r + ::gocccl::go::conv<double>(v4);
+      i1 = ::gocccl::go::add(i1, int64_t(1LL));
+    }
+  }
+  return r;
+}
+
 // Op069 is ops.go:1268:6.
 __device__ __forceinline__ uint64_t Op069(::gocccl_pkg_opfuzz_f4f3cc25::Mix a, float b) {
   uint64_t r{};
@@ -1379,6 +1664,12 @@ struct Op000 {
   __device__ __forceinline__ double operator()(double a0, ::gocccl_pkg_opfuzz_f4f3cc25::Pair a1) const {
     return ::gocccl_pkg_opfuzz_f4f3cc25::Op000(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0, ::gocccl_pkg_opfuzz_f4f3cc25::Pair a1) const {
+      return ::gocccl_pkg_opfuzz_f4f3cc25::gocccl_gpu_nan_Op000(a0, a1);
+    }
+  };
 };
 
 struct Op001 {
@@ -1409,6 +1700,12 @@ struct Op005 {
   __device__ __forceinline__ double operator()(uint32_t a0) const {
     return ::gocccl_pkg_opfuzz_f4f3cc25::Op005(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(uint32_t a0) const {
+      return ::gocccl_pkg_opfuzz_f4f3cc25::gocccl_gpu_nan_Op005(a0);
+    }
+  };
 };
 
 struct Op006 {
@@ -1421,12 +1718,24 @@ struct Op007 {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_opfuzz_f4f3cc25::Op007(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_opfuzz_f4f3cc25::gocccl_gpu_nan_Op007(a0);
+    }
+  };
 };
 
 struct Op008 {
   __device__ __forceinline__ float operator()(uint32_t a0) const {
     return ::gocccl_pkg_opfuzz_f4f3cc25::Op008(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(uint32_t a0) const {
+      return ::gocccl_pkg_opfuzz_f4f3cc25::gocccl_gpu_nan_Op008(a0);
+    }
+  };
 };
 
 struct Op009 {
@@ -1445,12 +1754,24 @@ struct Op011 {
   __device__ __forceinline__ double operator()(::gocccl_pkg_opfuzz_f4f3cc25::Pair a0, double a1) const {
     return ::gocccl_pkg_opfuzz_f4f3cc25::Op011(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(::gocccl_pkg_opfuzz_f4f3cc25::Pair a0, double a1) const {
+      return ::gocccl_pkg_opfuzz_f4f3cc25::gocccl_gpu_nan_Op011(a0, a1);
+    }
+  };
 };
 
 struct Op012 {
   __device__ __forceinline__ double operator()(::gocccl_pkg_opfuzz_f4f3cc25::Vec a0, double a1) const {
     return ::gocccl_pkg_opfuzz_f4f3cc25::Op012(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(::gocccl_pkg_opfuzz_f4f3cc25::Vec a0, double a1) const {
+      return ::gocccl_pkg_opfuzz_f4f3cc25::gocccl_gpu_nan_Op012(a0, a1);
+    }
+  };
 };
 
 struct Op013 {
@@ -1499,6 +1820,12 @@ struct Op020 {
   __device__ __forceinline__ float operator()(uint64_t a0, ::gocccl_pkg_opfuzz_f4f3cc25::Pair a1) const {
     return ::gocccl_pkg_opfuzz_f4f3cc25::Op020(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(uint64_t a0, ::gocccl_pkg_opfuzz_f4f3cc25::Pair a1) const {
+      return ::gocccl_pkg_opfuzz_f4f3cc25::gocccl_gpu_nan_Op020(a0, a1);
+    }
+  };
 };
 
 struct Op021 {
@@ -1547,6 +1874,12 @@ struct Op028 {
   __device__ __forceinline__ float operator()(::gocccl_pkg_opfuzz_f4f3cc25::Vec a0) const {
     return ::gocccl_pkg_opfuzz_f4f3cc25::Op028(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(::gocccl_pkg_opfuzz_f4f3cc25::Vec a0) const {
+      return ::gocccl_pkg_opfuzz_f4f3cc25::gocccl_gpu_nan_Op028(a0);
+    }
+  };
 };
 
 struct Op029 {
@@ -1571,12 +1904,24 @@ struct Op032 {
   __device__ __forceinline__ float operator()(int64_t a0, double a1) const {
     return ::gocccl_pkg_opfuzz_f4f3cc25::Op032(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(int64_t a0, double a1) const {
+      return ::gocccl_pkg_opfuzz_f4f3cc25::gocccl_gpu_nan_Op032(a0, a1);
+    }
+  };
 };
 
 struct Op033 {
   __device__ __forceinline__ double operator()(double a0, uint32_t a1) const {
     return ::gocccl_pkg_opfuzz_f4f3cc25::Op033(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0, uint32_t a1) const {
+      return ::gocccl_pkg_opfuzz_f4f3cc25::gocccl_gpu_nan_Op033(a0, a1);
+    }
+  };
 };
 
 struct Op034 {
@@ -1613,6 +1958,12 @@ struct Op039 {
   __device__ __forceinline__ float operator()(::gocccl_pkg_opfuzz_f4f3cc25::Vec a0) const {
     return ::gocccl_pkg_opfuzz_f4f3cc25::Op039(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(::gocccl_pkg_opfuzz_f4f3cc25::Vec a0) const {
+      return ::gocccl_pkg_opfuzz_f4f3cc25::gocccl_gpu_nan_Op039(a0);
+    }
+  };
 };
 
 struct Op040 {
@@ -1625,6 +1976,12 @@ struct Op041 {
   __device__ __forceinline__ double operator()(::gocccl_pkg_opfuzz_f4f3cc25::Vec a0) const {
     return ::gocccl_pkg_opfuzz_f4f3cc25::Op041(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(::gocccl_pkg_opfuzz_f4f3cc25::Vec a0) const {
+      return ::gocccl_pkg_opfuzz_f4f3cc25::gocccl_gpu_nan_Op041(a0);
+    }
+  };
 };
 
 struct Op042 {
@@ -1637,6 +1994,12 @@ struct Op043 {
   __device__ __forceinline__ double operator()(uint32_t a0, ::gocccl_pkg_opfuzz_f4f3cc25::Mix a1) const {
     return ::gocccl_pkg_opfuzz_f4f3cc25::Op043(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(uint32_t a0, ::gocccl_pkg_opfuzz_f4f3cc25::Mix a1) const {
+      return ::gocccl_pkg_opfuzz_f4f3cc25::gocccl_gpu_nan_Op043(a0, a1);
+    }
+  };
 };
 
 struct Op044 {
@@ -1679,6 +2042,12 @@ struct Op050 {
   __device__ __forceinline__ float operator()(int32_t a0, float a1) const {
     return ::gocccl_pkg_opfuzz_f4f3cc25::Op050(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(int32_t a0, float a1) const {
+      return ::gocccl_pkg_opfuzz_f4f3cc25::gocccl_gpu_nan_Op050(a0, a1);
+    }
+  };
 };
 
 struct Op051 {
@@ -1703,6 +2072,12 @@ struct Op054 {
   __device__ __forceinline__ float operator()(int64_t a0, int32_t a1) const {
     return ::gocccl_pkg_opfuzz_f4f3cc25::Op054(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(int64_t a0, int32_t a1) const {
+      return ::gocccl_pkg_opfuzz_f4f3cc25::gocccl_gpu_nan_Op054(a0, a1);
+    }
+  };
 };
 
 struct Op055 {
@@ -1787,6 +2162,12 @@ struct Op068 {
   __device__ __forceinline__ double operator()(float a0, double a1) const {
     return ::gocccl_pkg_opfuzz_f4f3cc25::Op068(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(float a0, double a1) const {
+      return ::gocccl_pkg_opfuzz_f4f3cc25::gocccl_gpu_nan_Op068(a0, a1);
+    }
+  };
 };
 
 struct Op069 {

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/opfuzz", "3788809e334759df88d9db1c19012bcd17b5757c1df090a63d370dc56bd058d7", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/opfuzz", "f9304eb5fd0305e9d91cf4b61594f3062b48bab4c15c5dd10cf276e655342ee1", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

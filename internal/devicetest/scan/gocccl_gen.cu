@@ -5,8 +5,11 @@
 // instances, which the Go glue in gocccl_gen.go registers.
 
 #include <gocccl/gosem.cuh>
+#include <gocccl/reduce.cuh>
+#include <gocccl/reduce_by_key.cuh>
 #include <gocccl/scan.cuh>
 #include <gocccl/scan_by_key.cuh>
+#include <gocccl/transform_reduce.cuh>
 
 namespace gocccl_pkg_scan_6091d7d6 {
 // Affine is the Go struct type github.com/gocccl/gocccl/internal/devicetest/scan.Affine: 8 bytes, aligned to 4.
@@ -45,119 +48,147 @@ static_assert(offsetof(::gocccl_pkg_scan_6091d7d6::Stats, Sum) == 8, "offset of 
 static_assert(offsetof(::gocccl_pkg_scan_6091d7d6::Stats, Max) == 16, "offset of Stats.Max differs from Go's");
 
 namespace gocccl_pkg_scan_6091d7d6 {
-// AddInt8 is ops.go:17:6.
+// AddInt8 is ops.go:21:6.
 __device__ __forceinline__ int8_t AddInt8(int8_t a, int8_t b) {
   return ::gocccl::go::add(a, b);
 }
 
-// MaxInt8 is ops.go:20:6.
+// MaxInt8 is ops.go:24:6.
 __device__ __forceinline__ int8_t MaxInt8(int8_t a, int8_t b) {
   return ::gocccl::go::max<int8_t>(a, b);
 }
 
-// AddUint8 is ops.go:23:6.
+// AddUint8 is ops.go:27:6.
 __device__ __forceinline__ uint8_t AddUint8(uint8_t a, uint8_t b) {
   return ::gocccl::go::add(a, b);
 }
 
-// MaxUint8 is ops.go:26:6.
+// MaxUint8 is ops.go:30:6.
 __device__ __forceinline__ uint8_t MaxUint8(uint8_t a, uint8_t b) {
   return ::gocccl::go::max<uint8_t>(a, b);
 }
 
-// AddInt16 is ops.go:29:6.
+// AddInt16 is ops.go:33:6.
 __device__ __forceinline__ int16_t AddInt16(int16_t a, int16_t b) {
   return ::gocccl::go::add(a, b);
 }
 
-// MaxInt16 is ops.go:32:6.
+// MaxInt16 is ops.go:36:6.
 __device__ __forceinline__ int16_t MaxInt16(int16_t a, int16_t b) {
   return ::gocccl::go::max<int16_t>(a, b);
 }
 
-// AddInt32 is ops.go:35:6.
+// AddInt32 is ops.go:39:6.
 __device__ __forceinline__ int32_t AddInt32(int32_t a, int32_t b) {
   return ::gocccl::go::add(a, b);
 }
 
-// MaxInt32 is ops.go:38:6.
+// MaxInt32 is ops.go:42:6.
 __device__ __forceinline__ int32_t MaxInt32(int32_t a, int32_t b) {
   return ::gocccl::go::max<int32_t>(a, b);
 }
 
-// AddUint32 is ops.go:41:6.
+// AddUint32 is ops.go:45:6.
 __device__ __forceinline__ uint32_t AddUint32(uint32_t a, uint32_t b) {
   return ::gocccl::go::add(a, b);
 }
 
-// MaxUint32 is ops.go:44:6.
+// MaxUint32 is ops.go:48:6.
 __device__ __forceinline__ uint32_t MaxUint32(uint32_t a, uint32_t b) {
   return ::gocccl::go::max<uint32_t>(a, b);
 }
 
-// AddInt64 is ops.go:47:6.
+// AddInt64 is ops.go:51:6.
 __device__ __forceinline__ int64_t AddInt64(int64_t a, int64_t b) {
   return ::gocccl::go::add(a, b);
 }
 
-// MaxInt64 is ops.go:50:6.
+// MaxInt64 is ops.go:54:6.
 __device__ __forceinline__ int64_t MaxInt64(int64_t a, int64_t b) {
   return ::gocccl::go::max<int64_t>(a, b);
 }
 
-// AddUint64 is ops.go:53:6.
+// AddUint64 is ops.go:57:6.
 __device__ __forceinline__ uint64_t AddUint64(uint64_t a, uint64_t b) {
   return ::gocccl::go::add(a, b);
 }
 
-// MaxUint64 is ops.go:56:6.
+// MaxUint64 is ops.go:60:6.
 __device__ __forceinline__ uint64_t MaxUint64(uint64_t a, uint64_t b) {
   return ::gocccl::go::max<uint64_t>(a, b);
 }
 
-// AddFloat32 is ops.go:59:6.
+// AddFloat32 is ops.go:63:6.
 __device__ __forceinline__ float AddFloat32(float a, float b) {
   return ::gocccl::go::fadd<float>(a, b);
 }
 
-// MaxFloat32 is ops.go:62:6.
+// gocccl_gpu_nan_AddFloat32 is AddFloat32 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_AddFloat32(float a, float b) {
+  return a + b;
+}
+
+// MaxFloat32 is ops.go:66:6.
 __device__ __forceinline__ float MaxFloat32(float a, float b) {
   return ::gocccl::go::max<float>(a, b);
 }
 
-// AddFloat64 is ops.go:65:6.
+// AddFloat64 is ops.go:69:6.
 __device__ __forceinline__ double AddFloat64(double a, double b) {
   return ::gocccl::go::fadd<double>(a, b);
 }
 
-// MaxFloat64 is ops.go:68:6.
+// gocccl_gpu_nan_AddFloat64 is AddFloat64 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_AddFloat64(double a, double b) {
+  return a + b;
+}
+
+// MaxFloat64 is ops.go:72:6.
 __device__ __forceinline__ double MaxFloat64(double a, double b) {
   return ::gocccl::go::max<double>(a, b);
 }
 
-// Then is ops.go:77:6.
+// Then is ops.go:81:6.
 __device__ __forceinline__ ::gocccl_pkg_scan_6091d7d6::Affine Then(::gocccl_pkg_scan_6091d7d6::Affine f, ::gocccl_pkg_scan_6091d7d6::Affine g) {
   return ::gocccl_pkg_scan_6091d7d6::Affine{::gocccl::go::mul(f.A, g.A), ::gocccl::go::add(::gocccl::go::mul(f.B, g.A), g.B)};
 }
 
-// Merge is ops.go:89:6.
+// Merge is ops.go:93:6.
 __device__ __forceinline__ ::gocccl_pkg_scan_6091d7d6::Stats Merge(::gocccl_pkg_scan_6091d7d6::Stats a, ::gocccl_pkg_scan_6091d7d6::Stats b) {
   return ::gocccl_pkg_scan_6091d7d6::Stats{::gocccl::go::add(a.N, b.N), ::gocccl::go::fadd<double>(a.Sum, b.Sum), ::gocccl::go::max<int32_t>(a.Max, b.Max)};
 }
 
-// EqInt32 is ops.go:92:6.
+// EqInt32 is ops.go:96:6.
 __device__ __forceinline__ bool EqInt32(int32_t a, int32_t b) {
   return a == b;
 }
 
-// EqUint64 is ops.go:95:6.
+// EqUint64 is ops.go:99:6.
 __device__ __forceinline__ bool EqUint64(uint64_t a, uint64_t b) {
   return a == b;
 }
 
-// EqUint32 is ops.go:98:6.
+// EqUint32 is ops.go:102:6.
 __device__ __forceinline__ bool EqUint32(uint32_t a, uint32_t b) {
   return a == b;
+}
+
+// SquareFloat32 is ops.go:107:6.
+__device__ __forceinline__ double SquareFloat32(float x) {
+  return ::gocccl::go::fmul<double>(::gocccl::go::conv<double>(x), ::gocccl::go::conv<double>(x));
+}
+
+// gocccl_gpu_nan_SquareFloat32 is SquareFloat32 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_SquareFloat32(float x) {
+  return ::gocccl::go::conv<double>(x) * ::gocccl::go::conv<double>(x);
+}
+
+// AddBitsFloat32 is ops.go:114:6.
+__device__ __forceinline__ float AddBitsFloat32(float a, float b) {
+  if (::gocccl::go::band(::gocccl::go::math::Float32bits(a), uint32_t(2147483647U)) > uint32_t(2139095040U)) {
+    return a;
+  }
+  return ::gocccl::go::fadd<float>(a, b);
 }
 
 // gocccl_functors wrap the operators the kernels use as default-constructible types.
@@ -251,6 +282,12 @@ struct AddFloat32 {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
     return ::gocccl_pkg_scan_6091d7d6::AddFloat32(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0, float a1) const {
+      return ::gocccl_pkg_scan_6091d7d6::gocccl_gpu_nan_AddFloat32(a0, a1);
+    }
+  };
 };
 
 struct MaxFloat32 {
@@ -263,6 +300,12 @@ struct AddFloat64 {
   __device__ __forceinline__ double operator()(double a0, double a1) const {
     return ::gocccl_pkg_scan_6091d7d6::AddFloat64(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0, double a1) const {
+      return ::gocccl_pkg_scan_6091d7d6::gocccl_gpu_nan_AddFloat64(a0, a1);
+    }
+  };
 };
 
 struct MaxFloat64 {
@@ -301,6 +344,24 @@ struct EqUint32 {
   }
 };
 
+struct SquareFloat32 {
+  __device__ __forceinline__ double operator()(float a0) const {
+    return ::gocccl_pkg_scan_6091d7d6::SquareFloat32(a0);
+  }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(float a0) const {
+      return ::gocccl_pkg_scan_6091d7d6::gocccl_gpu_nan_SquareFloat32(a0);
+    }
+  };
+};
+
+struct AddBitsFloat32 {
+  __device__ __forceinline__ float operator()(float a0, float a1) const {
+    return ::gocccl_pkg_scan_6091d7d6::AddBitsFloat32(a0, a1);
+  }
+};
+
 }  // namespace gocccl_functors
 }  // namespace gocccl_pkg_scan_6091d7d6
 
@@ -327,12 +388,14 @@ constexpr int gocccl_exclusive_scan_MaxUint8_threads = 192, gocccl_exclusive_sca
 constexpr int gocccl_exclusive_scan_Merge_threads = 128, gocccl_exclusive_scan_Merge_items = 2;
 constexpr int gocccl_exclusive_scan_Then_threads = 224, gocccl_exclusive_scan_Then_items = 24;
 constexpr int gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_threads = 288, gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_items = 14;
+constexpr int gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_threads = 256, gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_items = 9;
 constexpr int gocccl_exclusive_scan_by_key_EqInt32_AddInt64_threads = 256, gocccl_exclusive_scan_by_key_EqInt32_AddInt64_items = 9;
 constexpr int gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_threads = 288, gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_items = 14;
 constexpr int gocccl_exclusive_scan_by_key_EqInt32_Then_threads = 256, gocccl_exclusive_scan_by_key_EqInt32_Then_items = 9;
 constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads = 288, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items = 14;
 constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads = 288, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items = 14;
 constexpr int gocccl_exclusive_scan_by_key_EqUint64_AddUint32_threads = 256, gocccl_exclusive_scan_by_key_EqUint64_AddUint32_items = 9;
+constexpr int gocccl_inclusive_scan_AddBitsFloat32_threads = 128, gocccl_inclusive_scan_AddBitsFloat32_items = 24;
 constexpr int gocccl_inclusive_scan_AddFloat32_threads = 128, gocccl_inclusive_scan_AddFloat32_items = 24;
 constexpr int gocccl_inclusive_scan_AddFloat64_threads = 224, gocccl_inclusive_scan_AddFloat64_items = 24;
 constexpr int gocccl_inclusive_scan_AddInt16_threads = 512, gocccl_inclusive_scan_AddInt16_items = 12;
@@ -354,12 +417,18 @@ constexpr int gocccl_inclusive_scan_MaxUint8_threads = 192, gocccl_inclusive_sca
 constexpr int gocccl_inclusive_scan_Merge_threads = 128, gocccl_inclusive_scan_Merge_items = 2;
 constexpr int gocccl_inclusive_scan_Then_threads = 224, gocccl_inclusive_scan_Then_items = 24;
 constexpr int gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_threads = 288, gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_items = 14;
+constexpr int gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_threads = 256, gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_items = 9;
 constexpr int gocccl_inclusive_scan_by_key_EqInt32_AddInt64_threads = 256, gocccl_inclusive_scan_by_key_EqInt32_AddInt64_items = 9;
 constexpr int gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_threads = 288, gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_items = 14;
 constexpr int gocccl_inclusive_scan_by_key_EqInt32_Then_threads = 256, gocccl_inclusive_scan_by_key_EqInt32_Then_items = 9;
 constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads = 288, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items = 14;
 constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads = 288, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items = 14;
 constexpr int gocccl_inclusive_scan_by_key_EqUint64_AddUint32_threads = 256, gocccl_inclusive_scan_by_key_EqUint64_AddUint32_items = 9;
+constexpr int gocccl_reduce_AddFloat32_threads = 256, gocccl_reduce_AddFloat32_items = 16;
+constexpr int gocccl_reduce_AddFloat64_threads = 256, gocccl_reduce_AddFloat64_items = 8;
+constexpr int gocccl_reduce_by_key_EqInt32_AddFloat32_threads = 256, gocccl_reduce_by_key_EqInt32_AddFloat32_items = 18;
+constexpr int gocccl_reduce_by_key_EqInt32_AddFloat64_threads = 128, gocccl_reduce_by_key_EqInt32_AddFloat64_items = 13;
+constexpr int gocccl_transform_reduce_SquareFloat32_AddFloat64_threads = 256, gocccl_transform_reduce_SquareFloat32_AddFloat64_items = 8;
 using gocccl_exclusive_scan_AddFloat32_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_exclusive_scan_AddFloat64_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_exclusive_scan_AddInt16_delay = ::gocccl::FixedDelay<376, 1125>;
@@ -380,6 +449,7 @@ using gocccl_exclusive_scan_MaxUint64_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_exclusive_scan_MaxUint8_delay = ::gocccl::FixedDelay<168, 1140>;
 using gocccl_exclusive_scan_Merge_delay = ::gocccl::DefaultDelay;
 using gocccl_exclusive_scan_Then_delay = ::gocccl::FixedDelay<632, 1290>;
+using gocccl_inclusive_scan_AddBitsFloat32_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_inclusive_scan_AddFloat32_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_inclusive_scan_AddFloat64_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_inclusive_scan_AddInt16_delay = ::gocccl::FixedDelay<376, 1125>;
@@ -401,7 +471,7 @@ using gocccl_inclusive_scan_MaxUint8_delay = ::gocccl::FixedDelay<168, 1140>;
 using gocccl_inclusive_scan_Merge_delay = ::gocccl::DefaultDelay;
 using gocccl_inclusive_scan_Then_delay = ::gocccl::FixedDelay<632, 1290>;
 
-// ExclusiveScan(AddFloat32) over float32, declared at ops.go:131:19.
+// ExclusiveScan(AddFloat32) over float32, declared at ops.go:152:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat32_threads)
 gocccl_exclusive_scan_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
@@ -412,7 +482,7 @@ gocccl_exclusive_scan_AddFloat32_sweep(const float* d_in, float* d_out, long lon
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddFloat32_delay());
 }
 
-// ExclusiveScan(AddFloat64) over float64, declared at ops.go:135:19.
+// ExclusiveScan(AddFloat64) over float64, declared at ops.go:156:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat64_threads)
 gocccl_exclusive_scan_AddFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_AddFloat64_threads, gocccl_exclusive_scan_AddFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_state, state_bytes, num_tiles);
@@ -423,7 +493,7 @@ gocccl_exclusive_scan_AddFloat64_sweep(const double* d_in, double* d_out, long l
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddFloat64_threads, gocccl_exclusive_scan_AddFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddFloat64_delay());
 }
 
-// ExclusiveScan(AddInt16) over int16, declared at ops.go:111:19.
+// ExclusiveScan(AddInt16) over int16, declared at ops.go:132:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddInt16_threads)
 gocccl_exclusive_scan_AddInt16_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_AddInt16_threads, gocccl_exclusive_scan_AddInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt16>(d_state, state_bytes, num_tiles);
@@ -434,7 +504,7 @@ gocccl_exclusive_scan_AddInt16_sweep(const int16_t* d_in, int16_t* d_out, long l
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddInt16_threads, gocccl_exclusive_scan_AddInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt16>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddInt16_delay());
 }
 
-// ExclusiveScan(AddInt32) over int32, declared at ops.go:115:19.
+// ExclusiveScan(AddInt32) over int32, declared at ops.go:136:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddInt32_threads)
 gocccl_exclusive_scan_AddInt32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_AddInt32_threads, gocccl_exclusive_scan_AddInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt32>(d_state, state_bytes, num_tiles);
@@ -445,7 +515,7 @@ gocccl_exclusive_scan_AddInt32_sweep(const int32_t* d_in, int32_t* d_out, long l
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddInt32_threads, gocccl_exclusive_scan_AddInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddInt32_delay());
 }
 
-// ExclusiveScan(AddInt64) over int64, declared at ops.go:123:19.
+// ExclusiveScan(AddInt64) over int64, declared at ops.go:144:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddInt64_threads)
 gocccl_exclusive_scan_AddInt64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_AddInt64_threads, gocccl_exclusive_scan_AddInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_state, state_bytes, num_tiles);
@@ -456,7 +526,7 @@ gocccl_exclusive_scan_AddInt64_sweep(const int64_t* d_in, int64_t* d_out, long l
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddInt64_threads, gocccl_exclusive_scan_AddInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddInt64_delay());
 }
 
-// ExclusiveScan(AddInt8) over int8, declared at ops.go:103:19.
+// ExclusiveScan(AddInt8) over int8, declared at ops.go:124:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddInt8_threads)
 gocccl_exclusive_scan_AddInt8_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_AddInt8_threads, gocccl_exclusive_scan_AddInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt8>(d_state, state_bytes, num_tiles);
@@ -467,7 +537,7 @@ gocccl_exclusive_scan_AddInt8_sweep(const int8_t* d_in, int8_t* d_out, long long
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddInt8_threads, gocccl_exclusive_scan_AddInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddInt8_delay());
 }
 
-// ExclusiveScan(AddUint32) over uint32, declared at ops.go:119:19.
+// ExclusiveScan(AddUint32) over uint32, declared at ops.go:140:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint32_threads)
 gocccl_exclusive_scan_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_AddUint32_threads, gocccl_exclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
@@ -478,7 +548,7 @@ gocccl_exclusive_scan_AddUint32_sweep(const uint32_t* d_in, uint32_t* d_out, lon
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint32_threads, gocccl_exclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddUint32_delay());
 }
 
-// ExclusiveScan(AddUint64) over uint64, declared at ops.go:127:19.
+// ExclusiveScan(AddUint64) over uint64, declared at ops.go:148:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint64_threads)
 gocccl_exclusive_scan_AddUint64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_AddUint64_threads, gocccl_exclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint64>(d_state, state_bytes, num_tiles);
@@ -489,7 +559,7 @@ gocccl_exclusive_scan_AddUint64_sweep(const uint64_t* d_in, uint64_t* d_out, lon
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint64_threads, gocccl_exclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddUint64_delay());
 }
 
-// ExclusiveScan(AddUint8) over uint8, declared at ops.go:107:19.
+// ExclusiveScan(AddUint8) over uint8, declared at ops.go:128:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint8_threads)
 gocccl_exclusive_scan_AddUint8_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_AddUint8_threads, gocccl_exclusive_scan_AddUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint8>(d_state, state_bytes, num_tiles);
@@ -500,7 +570,7 @@ gocccl_exclusive_scan_AddUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long l
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint8_threads, gocccl_exclusive_scan_AddUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddUint8_delay());
 }
 
-// ExclusiveScan(MaxFloat32) over float32, declared at ops.go:133:19.
+// ExclusiveScan(MaxFloat32) over float32, declared at ops.go:154:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxFloat32_threads)
 gocccl_exclusive_scan_MaxFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_MaxFloat32_threads, gocccl_exclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat32>(d_state, state_bytes, num_tiles);
@@ -511,7 +581,7 @@ gocccl_exclusive_scan_MaxFloat32_sweep(const float* d_in, float* d_out, long lon
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxFloat32_threads, gocccl_exclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxFloat32_delay());
 }
 
-// ExclusiveScan(MaxFloat64) over float64, declared at ops.go:137:19.
+// ExclusiveScan(MaxFloat64) over float64, declared at ops.go:158:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxFloat64_threads)
 gocccl_exclusive_scan_MaxFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_MaxFloat64_threads, gocccl_exclusive_scan_MaxFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat64>(d_state, state_bytes, num_tiles);
@@ -522,7 +592,7 @@ gocccl_exclusive_scan_MaxFloat64_sweep(const double* d_in, double* d_out, long l
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxFloat64_threads, gocccl_exclusive_scan_MaxFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxFloat64_delay());
 }
 
-// ExclusiveScan(MaxInt16) over int16, declared at ops.go:113:19.
+// ExclusiveScan(MaxInt16) over int16, declared at ops.go:134:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxInt16_threads)
 gocccl_exclusive_scan_MaxInt16_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_MaxInt16_threads, gocccl_exclusive_scan_MaxInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt16>(d_state, state_bytes, num_tiles);
@@ -533,7 +603,7 @@ gocccl_exclusive_scan_MaxInt16_sweep(const int16_t* d_in, int16_t* d_out, long l
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxInt16_threads, gocccl_exclusive_scan_MaxInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt16>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxInt16_delay());
 }
 
-// ExclusiveScan(MaxInt32) over int32, declared at ops.go:117:19.
+// ExclusiveScan(MaxInt32) over int32, declared at ops.go:138:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxInt32_threads)
 gocccl_exclusive_scan_MaxInt32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_MaxInt32_threads, gocccl_exclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt32>(d_state, state_bytes, num_tiles);
@@ -544,7 +614,7 @@ gocccl_exclusive_scan_MaxInt32_sweep(const int32_t* d_in, int32_t* d_out, long l
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxInt32_threads, gocccl_exclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxInt32_delay());
 }
 
-// ExclusiveScan(MaxInt64) over int64, declared at ops.go:125:19.
+// ExclusiveScan(MaxInt64) over int64, declared at ops.go:146:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxInt64_threads)
 gocccl_exclusive_scan_MaxInt64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_MaxInt64_threads, gocccl_exclusive_scan_MaxInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt64>(d_state, state_bytes, num_tiles);
@@ -555,7 +625,7 @@ gocccl_exclusive_scan_MaxInt64_sweep(const int64_t* d_in, int64_t* d_out, long l
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxInt64_threads, gocccl_exclusive_scan_MaxInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxInt64_delay());
 }
 
-// ExclusiveScan(MaxInt8) over int8, declared at ops.go:105:19.
+// ExclusiveScan(MaxInt8) over int8, declared at ops.go:126:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxInt8_threads)
 gocccl_exclusive_scan_MaxInt8_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_MaxInt8_threads, gocccl_exclusive_scan_MaxInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt8>(d_state, state_bytes, num_tiles);
@@ -566,7 +636,7 @@ gocccl_exclusive_scan_MaxInt8_sweep(const int8_t* d_in, int8_t* d_out, long long
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxInt8_threads, gocccl_exclusive_scan_MaxInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxInt8_delay());
 }
 
-// ExclusiveScan(MaxUint32) over uint32, declared at ops.go:121:19.
+// ExclusiveScan(MaxUint32) over uint32, declared at ops.go:142:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxUint32_threads)
 gocccl_exclusive_scan_MaxUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_MaxUint32_threads, gocccl_exclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint32>(d_state, state_bytes, num_tiles);
@@ -577,7 +647,7 @@ gocccl_exclusive_scan_MaxUint32_sweep(const uint32_t* d_in, uint32_t* d_out, lon
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxUint32_threads, gocccl_exclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxUint32_delay());
 }
 
-// ExclusiveScan(MaxUint64) over uint64, declared at ops.go:129:19.
+// ExclusiveScan(MaxUint64) over uint64, declared at ops.go:150:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxUint64_threads)
 gocccl_exclusive_scan_MaxUint64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_MaxUint64_threads, gocccl_exclusive_scan_MaxUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint64>(d_state, state_bytes, num_tiles);
@@ -588,7 +658,7 @@ gocccl_exclusive_scan_MaxUint64_sweep(const uint64_t* d_in, uint64_t* d_out, lon
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxUint64_threads, gocccl_exclusive_scan_MaxUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxUint64_delay());
 }
 
-// ExclusiveScan(MaxUint8) over uint8, declared at ops.go:109:19.
+// ExclusiveScan(MaxUint8) over uint8, declared at ops.go:130:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxUint8_threads)
 gocccl_exclusive_scan_MaxUint8_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_MaxUint8_threads, gocccl_exclusive_scan_MaxUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_state, state_bytes, num_tiles);
@@ -599,7 +669,7 @@ gocccl_exclusive_scan_MaxUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long l
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxUint8_threads, gocccl_exclusive_scan_MaxUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxUint8_delay());
 }
 
-// ExclusiveScan(Merge) over Stats, declared at ops.go:141:19.
+// ExclusiveScan(Merge) over Stats, declared at ops.go:162:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_Merge_threads)
 gocccl_exclusive_scan_Merge_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_Merge_threads, gocccl_exclusive_scan_Merge_items, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_state, state_bytes, num_tiles);
@@ -610,7 +680,7 @@ gocccl_exclusive_scan_Merge_sweep(const ::gocccl_pkg_scan_6091d7d6::Stats* d_in,
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_Merge_threads, gocccl_exclusive_scan_Merge_items, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_Merge_delay());
 }
 
-// ExclusiveScan(Then) over Affine, declared at ops.go:139:19.
+// ExclusiveScan(Then) over Affine, declared at ops.go:160:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_Then_threads)
 gocccl_exclusive_scan_Then_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_Then_threads, gocccl_exclusive_scan_Then_items, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_state, state_bytes, num_tiles);
@@ -621,7 +691,7 @@ gocccl_exclusive_scan_Then_sweep(const ::gocccl_pkg_scan_6091d7d6::Affine* d_in,
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_Then_threads, gocccl_exclusive_scan_Then_items, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_Then_delay());
 }
 
-// ExclusiveScanByKey(EqInt32,AddFloat32) over int32, float32, declared at ops.go:144:24.
+// ExclusiveScanByKey(EqInt32,AddFloat32) over int32, float32, declared at ops.go:165:24.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_threads)
 gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_threads, gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_items, int32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
@@ -632,7 +702,18 @@ gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_sweep(const int32_t* d_keys, con
   ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_threads, gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_items, int32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
 }
 
-// ExclusiveScanByKey(EqInt32,AddInt64) over int32, int64, declared at ops.go:146:24.
+// ExclusiveScanByKey(EqInt32,AddFloat64) over int32, float64, declared at ops.go:182:24.
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_threads)
+gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_threads, gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_items, int32_t, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_threads)
+gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_sweep(const int32_t* d_keys, const double* d_values, double* d_out, long long n, void* d_state, long long state_bytes, double init) {
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_threads, gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_items, int32_t, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
+}
+
+// ExclusiveScanByKey(EqInt32,AddInt64) over int32, int64, declared at ops.go:167:24.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_AddInt64_threads)
 gocccl_exclusive_scan_by_key_EqInt32_AddInt64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqInt32_AddInt64_threads, gocccl_exclusive_scan_by_key_EqInt32_AddInt64_items, int32_t, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_state, state_bytes, num_tiles);
@@ -643,7 +724,7 @@ gocccl_exclusive_scan_by_key_EqInt32_AddInt64_sweep(const int32_t* d_keys, const
   ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_AddInt64_threads, gocccl_exclusive_scan_by_key_EqInt32_AddInt64_items, int32_t, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
 }
 
-// ExclusiveScanByKey(EqInt32,MaxUint8) over int32, uint8, declared at ops.go:148:24.
+// ExclusiveScanByKey(EqInt32,MaxUint8) over int32, uint8, declared at ops.go:169:24.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_threads)
 gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_threads, gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_items, int32_t, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_state, state_bytes, num_tiles);
@@ -654,7 +735,7 @@ gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_sweep(const int32_t* d_keys, const
   ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_threads, gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_items, int32_t, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
 }
 
-// ExclusiveScanByKey(EqInt32,Then) over int32, Affine, declared at ops.go:150:24.
+// ExclusiveScanByKey(EqInt32,Then) over int32, Affine, declared at ops.go:171:24.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_Then_threads)
 gocccl_exclusive_scan_by_key_EqInt32_Then_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqInt32_Then_threads, gocccl_exclusive_scan_by_key_EqInt32_Then_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_state, state_bytes, num_tiles);
@@ -665,7 +746,7 @@ gocccl_exclusive_scan_by_key_EqInt32_Then_sweep(const int32_t* d_keys, const ::g
   ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_Then_threads, gocccl_exclusive_scan_by_key_EqInt32_Then_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
 }
 
-// ExclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at ops.go:158:27.
+// ExclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at ops.go:189:27.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads)
 gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
@@ -676,7 +757,7 @@ gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, c
   ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
 }
 
-// ExclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at ops.go:156:27.
+// ExclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at ops.go:187:27.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads)
 gocccl_exclusive_scan_by_key_EqUint32_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
@@ -687,7 +768,7 @@ gocccl_exclusive_scan_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, co
   ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
 }
 
-// ExclusiveScanByKey(EqUint64,AddUint32) over uint64, uint32, declared at ops.go:152:24.
+// ExclusiveScanByKey(EqUint64,AddUint32) over uint64, uint32, declared at ops.go:173:24.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint64_AddUint32_threads)
 gocccl_exclusive_scan_by_key_EqUint64_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqUint64_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint64_AddUint32_items, uint64_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint64, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
@@ -698,7 +779,18 @@ gocccl_exclusive_scan_by_key_EqUint64_AddUint32_sweep(const uint64_t* d_keys, co
   ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint64_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint64_AddUint32_items, uint64_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint64, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
 }
 
-// InclusiveScan(AddFloat32) over float32, declared at ops.go:130:19.
+// InclusiveScan(AddBitsFloat32) over float32, declared at ops.go:183:24.
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddBitsFloat32_threads)
+gocccl_inclusive_scan_AddBitsFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_init<gocccl_inclusive_scan_AddBitsFloat32_threads, gocccl_inclusive_scan_AddBitsFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddBitsFloat32>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddBitsFloat32_threads)
+gocccl_inclusive_scan_AddBitsFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, float init, const float* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddBitsFloat32_threads, gocccl_inclusive_scan_AddBitsFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddBitsFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddBitsFloat32_delay());
+}
+
+// InclusiveScan(AddFloat32) over float32, declared at ops.go:151:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddFloat32_threads)
 gocccl_inclusive_scan_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddFloat32_threads, gocccl_inclusive_scan_AddFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
@@ -709,7 +801,7 @@ gocccl_inclusive_scan_AddFloat32_sweep(const float* d_in, float* d_out, long lon
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddFloat32_threads, gocccl_inclusive_scan_AddFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddFloat32_delay());
 }
 
-// InclusiveScan(AddFloat64) over float64, declared at ops.go:134:19.
+// InclusiveScan(AddFloat64) over float64, declared at ops.go:155:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddFloat64_threads)
 gocccl_inclusive_scan_AddFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddFloat64_threads, gocccl_inclusive_scan_AddFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_state, state_bytes, num_tiles);
@@ -720,7 +812,7 @@ gocccl_inclusive_scan_AddFloat64_sweep(const double* d_in, double* d_out, long l
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddFloat64_threads, gocccl_inclusive_scan_AddFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddFloat64_delay());
 }
 
-// InclusiveScan(AddInt16) over int16, declared at ops.go:110:19.
+// InclusiveScan(AddInt16) over int16, declared at ops.go:131:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddInt16_threads)
 gocccl_inclusive_scan_AddInt16_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddInt16_threads, gocccl_inclusive_scan_AddInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt16>(d_state, state_bytes, num_tiles);
@@ -731,7 +823,7 @@ gocccl_inclusive_scan_AddInt16_sweep(const int16_t* d_in, int16_t* d_out, long l
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddInt16_threads, gocccl_inclusive_scan_AddInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt16>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddInt16_delay());
 }
 
-// InclusiveScan(AddInt32) over int32, declared at ops.go:114:19.
+// InclusiveScan(AddInt32) over int32, declared at ops.go:135:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddInt32_threads)
 gocccl_inclusive_scan_AddInt32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddInt32_threads, gocccl_inclusive_scan_AddInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt32>(d_state, state_bytes, num_tiles);
@@ -742,7 +834,7 @@ gocccl_inclusive_scan_AddInt32_sweep(const int32_t* d_in, int32_t* d_out, long l
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddInt32_threads, gocccl_inclusive_scan_AddInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddInt32_delay());
 }
 
-// InclusiveScan(AddInt64) over int64, declared at ops.go:122:19.
+// InclusiveScan(AddInt64) over int64, declared at ops.go:143:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddInt64_threads)
 gocccl_inclusive_scan_AddInt64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddInt64_threads, gocccl_inclusive_scan_AddInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_state, state_bytes, num_tiles);
@@ -753,7 +845,7 @@ gocccl_inclusive_scan_AddInt64_sweep(const int64_t* d_in, int64_t* d_out, long l
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddInt64_threads, gocccl_inclusive_scan_AddInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddInt64_delay());
 }
 
-// InclusiveScan(AddInt8) over int8, declared at ops.go:102:19.
+// InclusiveScan(AddInt8) over int8, declared at ops.go:123:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddInt8_threads)
 gocccl_inclusive_scan_AddInt8_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddInt8_threads, gocccl_inclusive_scan_AddInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt8>(d_state, state_bytes, num_tiles);
@@ -764,7 +856,7 @@ gocccl_inclusive_scan_AddInt8_sweep(const int8_t* d_in, int8_t* d_out, long long
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddInt8_threads, gocccl_inclusive_scan_AddInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddInt8_delay());
 }
 
-// InclusiveScan(AddUint32) over uint32, declared at ops.go:118:19.
+// InclusiveScan(AddUint32) over uint32, declared at ops.go:139:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint32_threads)
 gocccl_inclusive_scan_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddUint32_threads, gocccl_inclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
@@ -775,7 +867,7 @@ gocccl_inclusive_scan_AddUint32_sweep(const uint32_t* d_in, uint32_t* d_out, lon
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint32_threads, gocccl_inclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddUint32_delay());
 }
 
-// InclusiveScan(AddUint64) over uint64, declared at ops.go:126:19.
+// InclusiveScan(AddUint64) over uint64, declared at ops.go:147:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint64_threads)
 gocccl_inclusive_scan_AddUint64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddUint64_threads, gocccl_inclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint64>(d_state, state_bytes, num_tiles);
@@ -786,7 +878,7 @@ gocccl_inclusive_scan_AddUint64_sweep(const uint64_t* d_in, uint64_t* d_out, lon
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint64_threads, gocccl_inclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddUint64_delay());
 }
 
-// InclusiveScan(AddUint8) over uint8, declared at ops.go:106:19.
+// InclusiveScan(AddUint8) over uint8, declared at ops.go:127:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint8_threads)
 gocccl_inclusive_scan_AddUint8_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddUint8_threads, gocccl_inclusive_scan_AddUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint8>(d_state, state_bytes, num_tiles);
@@ -797,7 +889,7 @@ gocccl_inclusive_scan_AddUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long l
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint8_threads, gocccl_inclusive_scan_AddUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddUint8_delay());
 }
 
-// InclusiveScan(MaxFloat32) over float32, declared at ops.go:132:19.
+// InclusiveScan(MaxFloat32) over float32, declared at ops.go:153:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxFloat32_threads)
 gocccl_inclusive_scan_MaxFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxFloat32_threads, gocccl_inclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat32>(d_state, state_bytes, num_tiles);
@@ -808,7 +900,7 @@ gocccl_inclusive_scan_MaxFloat32_sweep(const float* d_in, float* d_out, long lon
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxFloat32_threads, gocccl_inclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxFloat32_delay());
 }
 
-// InclusiveScan(MaxFloat64) over float64, declared at ops.go:136:19.
+// InclusiveScan(MaxFloat64) over float64, declared at ops.go:157:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxFloat64_threads)
 gocccl_inclusive_scan_MaxFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxFloat64_threads, gocccl_inclusive_scan_MaxFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat64>(d_state, state_bytes, num_tiles);
@@ -819,7 +911,7 @@ gocccl_inclusive_scan_MaxFloat64_sweep(const double* d_in, double* d_out, long l
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxFloat64_threads, gocccl_inclusive_scan_MaxFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxFloat64_delay());
 }
 
-// InclusiveScan(MaxInt16) over int16, declared at ops.go:112:19.
+// InclusiveScan(MaxInt16) over int16, declared at ops.go:133:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt16_threads)
 gocccl_inclusive_scan_MaxInt16_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxInt16_threads, gocccl_inclusive_scan_MaxInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt16>(d_state, state_bytes, num_tiles);
@@ -830,7 +922,7 @@ gocccl_inclusive_scan_MaxInt16_sweep(const int16_t* d_in, int16_t* d_out, long l
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt16_threads, gocccl_inclusive_scan_MaxInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt16>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxInt16_delay());
 }
 
-// InclusiveScan(MaxInt32) over int32, declared at ops.go:116:19.
+// InclusiveScan(MaxInt32) over int32, declared at ops.go:137:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt32_threads)
 gocccl_inclusive_scan_MaxInt32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxInt32_threads, gocccl_inclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt32>(d_state, state_bytes, num_tiles);
@@ -841,7 +933,7 @@ gocccl_inclusive_scan_MaxInt32_sweep(const int32_t* d_in, int32_t* d_out, long l
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt32_threads, gocccl_inclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxInt32_delay());
 }
 
-// InclusiveScan(MaxInt64) over int64, declared at ops.go:124:19.
+// InclusiveScan(MaxInt64) over int64, declared at ops.go:145:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt64_threads)
 gocccl_inclusive_scan_MaxInt64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxInt64_threads, gocccl_inclusive_scan_MaxInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt64>(d_state, state_bytes, num_tiles);
@@ -852,7 +944,7 @@ gocccl_inclusive_scan_MaxInt64_sweep(const int64_t* d_in, int64_t* d_out, long l
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt64_threads, gocccl_inclusive_scan_MaxInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxInt64_delay());
 }
 
-// InclusiveScan(MaxInt8) over int8, declared at ops.go:104:19.
+// InclusiveScan(MaxInt8) over int8, declared at ops.go:125:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt8_threads)
 gocccl_inclusive_scan_MaxInt8_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxInt8_threads, gocccl_inclusive_scan_MaxInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt8>(d_state, state_bytes, num_tiles);
@@ -863,7 +955,7 @@ gocccl_inclusive_scan_MaxInt8_sweep(const int8_t* d_in, int8_t* d_out, long long
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt8_threads, gocccl_inclusive_scan_MaxInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxInt8_delay());
 }
 
-// InclusiveScan(MaxUint32) over uint32, declared at ops.go:120:19.
+// InclusiveScan(MaxUint32) over uint32, declared at ops.go:141:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint32_threads)
 gocccl_inclusive_scan_MaxUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxUint32_threads, gocccl_inclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint32>(d_state, state_bytes, num_tiles);
@@ -874,7 +966,7 @@ gocccl_inclusive_scan_MaxUint32_sweep(const uint32_t* d_in, uint32_t* d_out, lon
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint32_threads, gocccl_inclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxUint32_delay());
 }
 
-// InclusiveScan(MaxUint64) over uint64, declared at ops.go:128:19.
+// InclusiveScan(MaxUint64) over uint64, declared at ops.go:149:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint64_threads)
 gocccl_inclusive_scan_MaxUint64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxUint64_threads, gocccl_inclusive_scan_MaxUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint64>(d_state, state_bytes, num_tiles);
@@ -885,7 +977,7 @@ gocccl_inclusive_scan_MaxUint64_sweep(const uint64_t* d_in, uint64_t* d_out, lon
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint64_threads, gocccl_inclusive_scan_MaxUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxUint64_delay());
 }
 
-// InclusiveScan(MaxUint8) over uint8, declared at ops.go:108:19.
+// InclusiveScan(MaxUint8) over uint8, declared at ops.go:129:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint8_threads)
 gocccl_inclusive_scan_MaxUint8_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxUint8_threads, gocccl_inclusive_scan_MaxUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_state, state_bytes, num_tiles);
@@ -896,7 +988,7 @@ gocccl_inclusive_scan_MaxUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long l
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint8_threads, gocccl_inclusive_scan_MaxUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxUint8_delay());
 }
 
-// InclusiveScan(Merge) over Stats, declared at ops.go:140:19.
+// InclusiveScan(Merge) over Stats, declared at ops.go:161:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Merge_threads)
 gocccl_inclusive_scan_Merge_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_Merge_threads, gocccl_inclusive_scan_Merge_items, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_state, state_bytes, num_tiles);
@@ -907,7 +999,7 @@ gocccl_inclusive_scan_Merge_sweep(const ::gocccl_pkg_scan_6091d7d6::Stats* d_in,
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_Merge_threads, gocccl_inclusive_scan_Merge_items, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_Merge_delay());
 }
 
-// InclusiveScan(Then) over Affine, declared at ops.go:138:19.
+// InclusiveScan(Then) over Affine, declared at ops.go:159:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Then_threads)
 gocccl_inclusive_scan_Then_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_Then_threads, gocccl_inclusive_scan_Then_items, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_state, state_bytes, num_tiles);
@@ -918,7 +1010,7 @@ gocccl_inclusive_scan_Then_sweep(const ::gocccl_pkg_scan_6091d7d6::Affine* d_in,
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_Then_threads, gocccl_inclusive_scan_Then_items, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_Then_delay());
 }
 
-// InclusiveScanByKey(EqInt32,AddFloat32) over int32, float32, declared at ops.go:143:24.
+// InclusiveScanByKey(EqInt32,AddFloat32) over int32, float32, declared at ops.go:164:24.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_threads)
 gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_threads, gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_items, int32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
@@ -929,7 +1021,18 @@ gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_sweep(const int32_t* d_keys, con
   ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_threads, gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_items, int32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes);
 }
 
-// InclusiveScanByKey(EqInt32,AddInt64) over int32, int64, declared at ops.go:145:24.
+// InclusiveScanByKey(EqInt32,AddFloat64) over int32, float64, declared at ops.go:181:24.
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_threads)
+gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_threads, gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_items, int32_t, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_threads)
+gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_sweep(const int32_t* d_keys, const double* d_values, double* d_out, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_threads, gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_items, int32_t, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_keys, d_values, d_out, n, d_state, state_bytes);
+}
+
+// InclusiveScanByKey(EqInt32,AddInt64) over int32, int64, declared at ops.go:166:24.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_AddInt64_threads)
 gocccl_inclusive_scan_by_key_EqInt32_AddInt64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqInt32_AddInt64_threads, gocccl_inclusive_scan_by_key_EqInt32_AddInt64_items, int32_t, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_state, state_bytes, num_tiles);
@@ -940,7 +1043,7 @@ gocccl_inclusive_scan_by_key_EqInt32_AddInt64_sweep(const int32_t* d_keys, const
   ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_AddInt64_threads, gocccl_inclusive_scan_by_key_EqInt32_AddInt64_items, int32_t, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_keys, d_values, d_out, n, d_state, state_bytes);
 }
 
-// InclusiveScanByKey(EqInt32,MaxUint8) over int32, uint8, declared at ops.go:147:24.
+// InclusiveScanByKey(EqInt32,MaxUint8) over int32, uint8, declared at ops.go:168:24.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_threads)
 gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_threads, gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_items, int32_t, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_state, state_bytes, num_tiles);
@@ -951,7 +1054,7 @@ gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_sweep(const int32_t* d_keys, const
   ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_threads, gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_items, int32_t, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_keys, d_values, d_out, n, d_state, state_bytes);
 }
 
-// InclusiveScanByKey(EqInt32,Then) over int32, Affine, declared at ops.go:149:24.
+// InclusiveScanByKey(EqInt32,Then) over int32, Affine, declared at ops.go:170:24.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_Then_threads)
 gocccl_inclusive_scan_by_key_EqInt32_Then_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqInt32_Then_threads, gocccl_inclusive_scan_by_key_EqInt32_Then_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_state, state_bytes, num_tiles);
@@ -962,7 +1065,7 @@ gocccl_inclusive_scan_by_key_EqInt32_Then_sweep(const int32_t* d_keys, const ::g
   ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_Then_threads, gocccl_inclusive_scan_by_key_EqInt32_Then_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_keys, d_values, d_out, n, d_state, state_bytes);
 }
 
-// InclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at ops.go:157:27.
+// InclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at ops.go:188:27.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads)
 gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
@@ -973,7 +1076,7 @@ gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, c
   ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes);
 }
 
-// InclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at ops.go:155:27.
+// InclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at ops.go:186:27.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads)
 gocccl_inclusive_scan_by_key_EqUint32_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
@@ -984,7 +1087,7 @@ gocccl_inclusive_scan_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, co
   ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes);
 }
 
-// InclusiveScanByKey(EqUint64,AddUint32) over uint64, uint32, declared at ops.go:151:24.
+// InclusiveScanByKey(EqUint64,AddUint32) over uint64, uint32, declared at ops.go:172:24.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint64_AddUint32_threads)
 gocccl_inclusive_scan_by_key_EqUint64_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqUint64_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint64_AddUint32_items, uint64_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint64, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
@@ -993,4 +1096,64 @@ gocccl_inclusive_scan_by_key_EqUint64_AddUint32_init(void* d_state, long long st
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint64_AddUint32_threads)
 gocccl_inclusive_scan_by_key_EqUint64_AddUint32_sweep(const uint64_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes) {
   ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint64_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint64_AddUint32_items, uint64_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint64, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes);
+}
+
+// Reduce(AddFloat32) over float32, declared at ops.go:176:24.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32_threads)
+gocccl_reduce_AddFloat32_sweep(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_in, n, d_out, init, d_scratch);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32_threads)
+gocccl_reduce_AddFloat32_final(const float* d_in, long long n, float* d_out, float init) {
+  ::gocccl::reduce_final<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_in, n, d_out, init);
+}
+
+// Reduce(AddFloat64) over float64, declared at ops.go:177:24.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat64_threads)
+gocccl_reduce_AddFloat64_sweep(const double* d_in, long long n, double* d_out, double init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_AddFloat64_threads, gocccl_reduce_AddFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_in, n, d_out, init, d_scratch);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat64_threads)
+gocccl_reduce_AddFloat64_final(const double* d_in, long long n, double* d_out, double init) {
+  ::gocccl::reduce_final<gocccl_reduce_AddFloat64_threads, gocccl_reduce_AddFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_in, n, d_out, init);
+}
+
+// ReduceByKey(EqInt32,AddFloat32) over int32, float32, declared at ops.go:179:24.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddFloat32_threads)
+gocccl_reduce_by_key_EqInt32_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqInt32_AddFloat32_threads, gocccl_reduce_by_key_EqInt32_AddFloat32_items, int32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddFloat32_threads)
+gocccl_reduce_by_key_EqInt32_AddFloat32_sweep(const int32_t* d_keys, const float* d_values, int32_t* d_unique, float* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqInt32_AddFloat32_threads, gocccl_reduce_by_key_EqInt32_AddFloat32_items, int32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
+}
+
+// ReduceByKey(EqInt32,AddFloat64) over int32, float64, declared at ops.go:180:24.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddFloat64_threads)
+gocccl_reduce_by_key_EqInt32_AddFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqInt32_AddFloat64_threads, gocccl_reduce_by_key_EqInt32_AddFloat64_items, int32_t, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddFloat64_threads)
+gocccl_reduce_by_key_EqInt32_AddFloat64_sweep(const int32_t* d_keys, const double* d_values, int32_t* d_unique, double* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqInt32_AddFloat64_threads, gocccl_reduce_by_key_EqInt32_AddFloat64_items, int32_t, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
+}
+
+// TransformReduce(SquareFloat32,AddFloat64) over float32, float64, declared at ops.go:178:24.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareFloat32_AddFloat64_threads)
+gocccl_transform_reduce_SquareFloat32_AddFloat64_partial(const float* d_in, long long n, double* d_partials) {
+  ::gocccl::transform_reduce_partial<gocccl_transform_reduce_SquareFloat32_AddFloat64_threads, gocccl_transform_reduce_SquareFloat32_AddFloat64_items, float, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::SquareFloat32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_in, n, d_partials);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareFloat32_AddFloat64_threads)
+gocccl_transform_reduce_SquareFloat32_AddFloat64_single(const float* d_in, long long n, double* d_out, double init) {
+  ::gocccl::transform_reduce_single<gocccl_transform_reduce_SquareFloat32_AddFloat64_threads, gocccl_transform_reduce_SquareFloat32_AddFloat64_items, float, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::SquareFloat32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareFloat32_AddFloat64_threads)
+gocccl_transform_reduce_SquareFloat32_AddFloat64_final(const double* d_partials, long long n, double* d_out, double init) {
+  ::gocccl::transform_reduce_final<gocccl_transform_reduce_SquareFloat32_AddFloat64_threads, gocccl_transform_reduce_SquareFloat32_AddFloat64_items, float, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::SquareFloat32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_partials, n, d_out, init);
 }

@@ -23,70 +23,78 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "1535f4eb8503fcd34e3729475b356130cfcda66f4200a5e1b28966e2d715991a", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "9a45a0ba968e0b8a812f75a97e8e7645f9ec6cc571e04f6712d78e572ae33842", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "b1f10b0cddc175d7a119efe3c9d66fea73b3ad68f4bf84ef7625f58caf991a5a",
+			SHA256: "d7ab53f160dbb9ac4245d351a46ef479e477de47654d61bdfe0c003caf0e29ad",
 			Parts: []goccclimpl.Part{
-				{Offset: 0, Size: 78608, SHA256: "f286805856e6426fa3905f54f246c95af13f9817bd8820c146e9b8a748869e51"},
-				{Offset: 78608, Size: 112656, SHA256: "e57d142aa2b8e70d4b29323cb490f455891d172df7896b7e520bd3605dbfa30d"},
-				{Offset: 191264, Size: 30352, SHA256: "dd0e1a5ba7bf423fb24e69a9189eddce6857f86a39d8d8a6ef89c53d690fcc51"},
-				{Offset: 221616, Size: 28560, SHA256: "479d8c5b3fb2951a9367b29ed0ef509a1d07344f767daf2f89e6471b000ae27f"},
-				{Offset: 250176, Size: 39440, SHA256: "94c3038152e03ac2fce2aafd294dc64fdb34440441c2f19e17f85c7e491e87ef"},
-				{Offset: 289616, Size: 32656, SHA256: "295da4a74dfc1473baaba973977f1735550e9fa810cbee778a14976bd8d42f10"},
-				{Offset: 322272, Size: 28560, SHA256: "2b60f4effb3083492198e9e1506a9c82bc1ac2c7e89d262567bd50ee23e01a4b"},
-				{Offset: 350832, Size: 39440, SHA256: "ab414cc4d4ec3a2c230e7b25fa4de3ebefcb152d61ee047e66f4230ecd835a1a"},
-				{Offset: 390272, Size: 32656, SHA256: "c37ed15d0e662c49588d7e75b88a9e918771604b73687af323803fb78acfa119"},
-				{Offset: 422928, Size: 48912, SHA256: "2173aa092b6c7d79f476668b9872080f72a99162362cfd33eadf9b9b2f7d4736"},
-				{Offset: 471840, Size: 73232, SHA256: "513d50e384c606b80086c6c6633257f6cd732d115d2e645f72fab60e117c3463"},
-				{Offset: 545072, Size: 34448, SHA256: "f2af250c6b1d70676243f015c7ebe773ac9677c2c484787e1476c10a49e281e7"},
-				{Offset: 579520, Size: 28944, SHA256: "104d2828a62e6564bf8b5bdbb6de7a170ecfe57a93fa34b182bdbd93c2fe2e9d"},
-				{Offset: 608464, Size: 45584, SHA256: "1a6135eb756b9ddd6c3a668d8a877d7ac3ef698c5c8fad13caa98261e3b6429a"},
-				{Offset: 654048, Size: 37008, SHA256: "1ea22dc613cfee7ca2cee59bc11aee373d6434bfaacc55177f7b974c7de9ca72"},
-				{Offset: 691056, Size: 28944, SHA256: "39dc7278a5916200f8c1e287652db2fc15ba70261ae5525ba49d197ef7a47c5a"},
-				{Offset: 720000, Size: 45584, SHA256: "fc884162659dbd369ea514b3607baf1950d084547d46159fd8dde665d9561560"},
-				{Offset: 765584, Size: 35728, SHA256: "507094da97229d54a96e95fc1721e6fe71b23944ca2c2baaeeda929bda67b9f6"},
-				{Offset: 801312, Size: 76832, SHA256: "80041e885a821336e369ca45441b997698942e81cb42aceec79cb423acc6c6a5"},
-				{Offset: 878144, Size: 41104, SHA256: "925141b7c804208a64c787516e7d1319bb92884de1a26ffc315db9294bfa1b55"},
-				{Offset: 919248, Size: 89736, SHA256: "d5c93a3acbebb6d4bfaa44631e263e40e23c4eb1cddeefa9e040527744c2fb25"},
-				{Offset: 1008992, Size: 54408, SHA256: "7821675d97cd1f2c8180ab3964a14b09e61b2d7df2db6a8d249c5ea52527a2dd"},
-				{Offset: 1063408, Size: 50824, SHA256: "e4e237926597055be4e126c09d5ace7f9519e1301eef91cc82de5d4177f7be6b"},
-				{Offset: 1114240, Size: 49800, SHA256: "74ced507b654fe5cf41f99ddea56aa846e2095c306b6d2b2d19f8d88b00a6d1a"},
-				{Offset: 1164048, Size: 89736, SHA256: "5808c51d281cf75775b07a2431bfdbe8491dc10115cade9ef63c9e242d63b333"},
-				{Offset: 1253792, Size: 43016, SHA256: "901921ba98fa02a507de53022e02d30ef77e92dfca9dda35a8ff8cf5bf2fce03"},
-				{Offset: 1296816, Size: 38536, SHA256: "24791276e36aa6951b82f353e62af9ee32f5293622f39fad2080bc000ca5f870"},
-				{Offset: 1335360, Size: 79632, SHA256: "5bd184308efad6a9b85e2c8794a873dfe13c731793ef05d28061778ba4dd1030"},
-				{Offset: 1414992, Size: 119056, SHA256: "5ca8f6db3d802bb4261a607c3b2ad5c914452744272e5da448983a29a050f730"},
-				{Offset: 1534048, Size: 30864, SHA256: "9aa6e07c4994f41d65cbf5b251748198afc4f4cc6b0184e94c73820b9c27abc7"},
-				{Offset: 1564912, Size: 29200, SHA256: "192c7534169d0c2fc4f43f96a9fb27f45780f418f49e04e923c758d9ade83792"},
-				{Offset: 1594112, Size: 40464, SHA256: "3cbbe87eb5fdf591a226cd859c60f36babf3550cc8f746218079c5ae18c4947e"},
-				{Offset: 1634576, Size: 33424, SHA256: "3861564f62d95ed560f5cd3358654744697b1aee1a136c028a457be48bea39f2"},
-				{Offset: 1668000, Size: 29200, SHA256: "4ded81741e985ca6288390ac1643c1ea348beb49e355ac967c840fefaa1d3969"},
-				{Offset: 1697200, Size: 40464, SHA256: "6d982cbd616945f9cca201fc312c3c3fc521029fb2cac8da40ab4581541e2359"},
-				{Offset: 1737664, Size: 33296, SHA256: "4d2b9b3fb1e225e8404c3ab46c196deef8cad5e31590c86d29873953582a015b"},
-				{Offset: 1770960, Size: 53904, SHA256: "b8fbaf3ae15b166108c9084661f9fe928ec279e277974189aa3b266ff9c73d64"},
-				{Offset: 1824864, Size: 77968, SHA256: "faca39a24d465097d6994ce68164a3c119f45f3cbc9c81b2ea1736fc64eb7ea7"},
-				{Offset: 1902832, Size: 35344, SHA256: "7154fd867c3d1ce192a8f176dc05df1c3f315fca849d113e6534875170ccb256"},
-				{Offset: 1938176, Size: 28944, SHA256: "9e7743007dea10c54b567a2b982092211b8c8de2e24f28db52d60652b9637a8c"},
-				{Offset: 1967120, Size: 49424, SHA256: "d670ecff2dba08a2a98f9dfecedd26a1b319b0b4d738da0e120734b76e01b14c"},
-				{Offset: 2016544, Size: 37392, SHA256: "980c2d794d447e1e2a216e55fad44e9d042f0dd7ae7efe26ac4583634a48f720"},
-				{Offset: 2053936, Size: 28944, SHA256: "61c741a427d7e3dba2d2f555d54a0262e615244364318c1ddc3ab91c4aa1b2d4"},
-				{Offset: 2082880, Size: 49424, SHA256: "e4b72779d7701af43d1bfc02e0119cf16f60c6cba63bd6e0fc47d3d062971960"},
-				{Offset: 2132304, Size: 35984, SHA256: "aad2d5bf8490bfb2ce85fa5addce96bd9f4b21d937dd16252f16f492ae500e3d"},
-				{Offset: 2168288, Size: 77984, SHA256: "475133555c7ed3d934bf3c28d2e08fbc2c8453bd9a61d93c769a19b23ab1f9c0"},
-				{Offset: 2246272, Size: 42768, SHA256: "dd7539ffbb37cc31b596930f54bbf4e046416dd7696f8d5ec394001b2891b04b"},
-				{Offset: 2289040, Size: 82816, SHA256: "61c8ce7195fa49cc0d463c382295a5a75c329a2f51635450e6416b03e22006a9"},
-				{Offset: 2371856, Size: 53632, SHA256: "d03e79441ed1b4801bf552f7a79eccd9e3c03130665d31a6ba7b82cff188dae1"},
-				{Offset: 2425488, Size: 48768, SHA256: "600bc255523bccc5a36cd264ea4955980ac91fa39c124af04e788e696d3360cc"},
-				{Offset: 2474256, Size: 48640, SHA256: "c2ab358c8257d664d1fecd646f8d816404788b47fd481255dd39bea1b524e934"},
-				{Offset: 2522896, Size: 82816, SHA256: "1bcd6e3de1cfd1388dcbad6e26536c75d456449be6f393d48bbc5abb3fb0f798"},
-				{Offset: 2605712, Size: 42368, SHA256: "28d9bf116957c7b72b6b97447a21fa050f44d504446693911625f95206ec3137"},
-				{Offset: 2648080, Size: 38272, SHA256: "f72b70e57c9c06437c3671ad88dd5945dddb4cd9d39d8a9c4131889cfc358f2e"},
+				{Offset: 0, Size: 132624, SHA256: "d9b524d7fc3b4b97ad932dab26ab87951d8dbcf428208f9dca8b16344f8f044e"},
+				{Offset: 132624, Size: 197520, SHA256: "de0ae78a0177223ecf9fb717dd06d7604b6e0377649fb8080d1d5a433875c132"},
+				{Offset: 330144, Size: 30352, SHA256: "dd0e1a5ba7bf423fb24e69a9189eddce6857f86a39d8d8a6ef89c53d690fcc51"},
+				{Offset: 360496, Size: 28560, SHA256: "479d8c5b3fb2951a9367b29ed0ef509a1d07344f767daf2f89e6471b000ae27f"},
+				{Offset: 389056, Size: 39440, SHA256: "94c3038152e03ac2fce2aafd294dc64fdb34440441c2f19e17f85c7e491e87ef"},
+				{Offset: 428496, Size: 32656, SHA256: "295da4a74dfc1473baaba973977f1735550e9fa810cbee778a14976bd8d42f10"},
+				{Offset: 461152, Size: 28560, SHA256: "2b60f4effb3083492198e9e1506a9c82bc1ac2c7e89d262567bd50ee23e01a4b"},
+				{Offset: 489712, Size: 39440, SHA256: "ab414cc4d4ec3a2c230e7b25fa4de3ebefcb152d61ee047e66f4230ecd835a1a"},
+				{Offset: 529152, Size: 32656, SHA256: "c37ed15d0e662c49588d7e75b88a9e918771604b73687af323803fb78acfa119"},
+				{Offset: 561808, Size: 48912, SHA256: "2173aa092b6c7d79f476668b9872080f72a99162362cfd33eadf9b9b2f7d4736"},
+				{Offset: 610720, Size: 73232, SHA256: "513d50e384c606b80086c6c6633257f6cd732d115d2e645f72fab60e117c3463"},
+				{Offset: 683952, Size: 34448, SHA256: "f2af250c6b1d70676243f015c7ebe773ac9677c2c484787e1476c10a49e281e7"},
+				{Offset: 718400, Size: 28944, SHA256: "104d2828a62e6564bf8b5bdbb6de7a170ecfe57a93fa34b182bdbd93c2fe2e9d"},
+				{Offset: 747344, Size: 45584, SHA256: "1a6135eb756b9ddd6c3a668d8a877d7ac3ef698c5c8fad13caa98261e3b6429a"},
+				{Offset: 792928, Size: 37008, SHA256: "1ea22dc613cfee7ca2cee59bc11aee373d6434bfaacc55177f7b974c7de9ca72"},
+				{Offset: 829936, Size: 28944, SHA256: "39dc7278a5916200f8c1e287652db2fc15ba70261ae5525ba49d197ef7a47c5a"},
+				{Offset: 858880, Size: 45584, SHA256: "fc884162659dbd369ea514b3607baf1950d084547d46159fd8dde665d9561560"},
+				{Offset: 904464, Size: 35728, SHA256: "507094da97229d54a96e95fc1721e6fe71b23944ca2c2baaeeda929bda67b9f6"},
+				{Offset: 940192, Size: 76832, SHA256: "80041e885a821336e369ca45441b997698942e81cb42aceec79cb423acc6c6a5"},
+				{Offset: 1017024, Size: 41104, SHA256: "925141b7c804208a64c787516e7d1319bb92884de1a26ffc315db9294bfa1b55"},
+				{Offset: 1058128, Size: 153096, SHA256: "bfcd83476d53d6d4964c314915d7ee6158523dd4db53db788f22bfc50645c055"},
+				{Offset: 1211232, Size: 176392, SHA256: "03a106820618a8c79386b62945e35b15cdf24d187c3dfd5b43e64b3309e9262f"},
+				{Offset: 1387632, Size: 54408, SHA256: "7821675d97cd1f2c8180ab3964a14b09e61b2d7df2db6a8d249c5ea52527a2dd"},
+				{Offset: 1442048, Size: 50824, SHA256: "e4e237926597055be4e126c09d5ace7f9519e1301eef91cc82de5d4177f7be6b"},
+				{Offset: 1492880, Size: 49800, SHA256: "74ced507b654fe5cf41f99ddea56aa846e2095c306b6d2b2d19f8d88b00a6d1a"},
+				{Offset: 1542688, Size: 153096, SHA256: "3cfd3cc59afb32a2eddc2dfb363535915fa05d014a8ea0c34ee9bd5395788cc9"},
+				{Offset: 1695792, Size: 43016, SHA256: "901921ba98fa02a507de53022e02d30ef77e92dfca9dda35a8ff8cf5bf2fce03"},
+				{Offset: 1738816, Size: 38536, SHA256: "24791276e36aa6951b82f353e62af9ee32f5293622f39fad2080bc000ca5f870"},
+				{Offset: 1777360, Size: 74384, SHA256: "955ac9d7e10a4785bfda0470c2964426531b2657ffd52f3e5157e6d49238769e"},
+				{Offset: 1851744, Size: 135312, SHA256: "5299efbc21b9b1f0ae9fbcd826b09faa1049d9a19520890d3f8d8744c95aef44"},
+				{Offset: 1987056, Size: 205328, SHA256: "cafa6cab660a0c562f4314f4bc3db7d97cd52d407e57df0abaf7632fd7a30dd9"},
+				{Offset: 2192384, Size: 30864, SHA256: "9aa6e07c4994f41d65cbf5b251748198afc4f4cc6b0184e94c73820b9c27abc7"},
+				{Offset: 2223248, Size: 29200, SHA256: "192c7534169d0c2fc4f43f96a9fb27f45780f418f49e04e923c758d9ade83792"},
+				{Offset: 2252448, Size: 40464, SHA256: "3cbbe87eb5fdf591a226cd859c60f36babf3550cc8f746218079c5ae18c4947e"},
+				{Offset: 2292912, Size: 33424, SHA256: "3861564f62d95ed560f5cd3358654744697b1aee1a136c028a457be48bea39f2"},
+				{Offset: 2326336, Size: 29200, SHA256: "4ded81741e985ca6288390ac1643c1ea348beb49e355ac967c840fefaa1d3969"},
+				{Offset: 2355536, Size: 40464, SHA256: "6d982cbd616945f9cca201fc312c3c3fc521029fb2cac8da40ab4581541e2359"},
+				{Offset: 2396000, Size: 33296, SHA256: "4d2b9b3fb1e225e8404c3ab46c196deef8cad5e31590c86d29873953582a015b"},
+				{Offset: 2429296, Size: 53904, SHA256: "b8fbaf3ae15b166108c9084661f9fe928ec279e277974189aa3b266ff9c73d64"},
+				{Offset: 2483200, Size: 77968, SHA256: "faca39a24d465097d6994ce68164a3c119f45f3cbc9c81b2ea1736fc64eb7ea7"},
+				{Offset: 2561168, Size: 35344, SHA256: "7154fd867c3d1ce192a8f176dc05df1c3f315fca849d113e6534875170ccb256"},
+				{Offset: 2596512, Size: 28944, SHA256: "9e7743007dea10c54b567a2b982092211b8c8de2e24f28db52d60652b9637a8c"},
+				{Offset: 2625456, Size: 49424, SHA256: "d670ecff2dba08a2a98f9dfecedd26a1b319b0b4d738da0e120734b76e01b14c"},
+				{Offset: 2674880, Size: 37392, SHA256: "980c2d794d447e1e2a216e55fad44e9d042f0dd7ae7efe26ac4583634a48f720"},
+				{Offset: 2712272, Size: 28944, SHA256: "61c741a427d7e3dba2d2f555d54a0262e615244364318c1ddc3ab91c4aa1b2d4"},
+				{Offset: 2741216, Size: 49424, SHA256: "e4b72779d7701af43d1bfc02e0119cf16f60c6cba63bd6e0fc47d3d062971960"},
+				{Offset: 2790640, Size: 35984, SHA256: "aad2d5bf8490bfb2ce85fa5addce96bd9f4b21d937dd16252f16f492ae500e3d"},
+				{Offset: 2826624, Size: 77984, SHA256: "475133555c7ed3d934bf3c28d2e08fbc2c8453bd9a61d93c769a19b23ab1f9c0"},
+				{Offset: 2904608, Size: 42768, SHA256: "dd7539ffbb37cc31b596930f54bbf4e046416dd7696f8d5ec394001b2891b04b"},
+				{Offset: 2947376, Size: 146816, SHA256: "9622e005fb53767725e34d46c9e47f57dda74c4e856f2003d6809f4f0a9d9ff1"},
+				{Offset: 3094192, Size: 170880, SHA256: "98a955d50375104952d231941e8fe8de24206fd0ff8c63fb10e3c8ec875fc0fc"},
+				{Offset: 3265072, Size: 53632, SHA256: "d03e79441ed1b4801bf552f7a79eccd9e3c03130665d31a6ba7b82cff188dae1"},
+				{Offset: 3318704, Size: 48768, SHA256: "600bc255523bccc5a36cd264ea4955980ac91fa39c124af04e788e696d3360cc"},
+				{Offset: 3367472, Size: 48640, SHA256: "c2ab358c8257d664d1fecd646f8d816404788b47fd481255dd39bea1b524e934"},
+				{Offset: 3416112, Size: 146944, SHA256: "e272b998b3083c333d7357e97f8b5180f1ba10a866981deecc0b94f1708f8458"},
+				{Offset: 3563056, Size: 42368, SHA256: "28d9bf116957c7b72b6b97447a21fa050f44d504446693911625f95206ec3137"},
+				{Offset: 3605424, Size: 38272, SHA256: "f72b70e57c9c06437c3671ad88dd5945dddb4cd9d39d8a9c4131889cfc358f2e"},
+				{Offset: 3643696, Size: 155904, SHA256: "a2aef5b0c5e778e53e877e8410aeed26b9fc53d28d314ae15fd68071794f9437"},
+				{Offset: 3799600, Size: 143360, SHA256: "f23f378058fdb24e2807e24d4371f0fdc42570f6673dd81d6a99b28b0c8bed02"},
+				{Offset: 3942960, Size: 151440, SHA256: "4bf612a2acdff01b433632c200de16d5621990c1144d3ed651dfdd6388831854"},
+				{Offset: 4094400, Size: 135952, SHA256: "29ed5c136fdeb3439a3f4866641d61c4b5e0c4ce05820e4b280bcae0eea25faa"},
+				{Offset: 4230352, Size: 261472, SHA256: "24f06ce1840b89d068caf4e6b505c6f9e5781277e5e85079115b7e1cb4845824"},
 			},
 		},
 	})
-	// ExclusiveScan(AddFloat32) over float32, declared at ops.go:131:19.
+	// ExclusiveScan(AddFloat32) over float32, declared at ops.go:152:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{AddFloat32},
@@ -98,7 +106,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScan(AddFloat64) over float64, declared at ops.go:135:19.
+	// ExclusiveScan(AddFloat64) over float64, declared at ops.go:156:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{AddFloat64},
@@ -110,7 +118,7 @@ func init() {
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScan(AddInt16) over int16, declared at ops.go:111:19.
+	// ExclusiveScan(AddInt16) over int16, declared at ops.go:132:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{AddInt16},
@@ -122,7 +130,7 @@ func init() {
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
 		},
 	})
-	// ExclusiveScan(AddInt32) over int32, declared at ops.go:115:19.
+	// ExclusiveScan(AddInt32) over int32, declared at ops.go:136:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{AddInt32},
@@ -134,7 +142,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScan(AddInt64) over int64, declared at ops.go:123:19.
+	// ExclusiveScan(AddInt64) over int64, declared at ops.go:144:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{AddInt64},
@@ -146,7 +154,7 @@ func init() {
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScan(AddInt8) over int8, declared at ops.go:103:19.
+	// ExclusiveScan(AddInt8) over int8, declared at ops.go:124:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{AddInt8},
@@ -158,7 +166,7 @@ func init() {
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
 	})
-	// ExclusiveScan(AddUint32) over uint32, declared at ops.go:119:19.
+	// ExclusiveScan(AddUint32) over uint32, declared at ops.go:140:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{AddUint32},
@@ -170,7 +178,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScan(AddUint64) over uint64, declared at ops.go:127:19.
+	// ExclusiveScan(AddUint64) over uint64, declared at ops.go:148:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{AddUint64},
@@ -182,7 +190,7 @@ func init() {
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScan(AddUint8) over uint8, declared at ops.go:107:19.
+	// ExclusiveScan(AddUint8) over uint8, declared at ops.go:128:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{AddUint8},
@@ -194,7 +202,7 @@ func init() {
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
 	})
-	// ExclusiveScan(MaxFloat32) over float32, declared at ops.go:133:19.
+	// ExclusiveScan(MaxFloat32) over float32, declared at ops.go:154:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{MaxFloat32},
@@ -206,7 +214,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScan(MaxFloat64) over float64, declared at ops.go:137:19.
+	// ExclusiveScan(MaxFloat64) over float64, declared at ops.go:158:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{MaxFloat64},
@@ -218,7 +226,7 @@ func init() {
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScan(MaxInt16) over int16, declared at ops.go:113:19.
+	// ExclusiveScan(MaxInt16) over int16, declared at ops.go:134:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{MaxInt16},
@@ -230,7 +238,7 @@ func init() {
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
 		},
 	})
-	// ExclusiveScan(MaxInt32) over int32, declared at ops.go:117:19.
+	// ExclusiveScan(MaxInt32) over int32, declared at ops.go:138:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{MaxInt32},
@@ -242,7 +250,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScan(MaxInt64) over int64, declared at ops.go:125:19.
+	// ExclusiveScan(MaxInt64) over int64, declared at ops.go:146:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{MaxInt64},
@@ -254,7 +262,7 @@ func init() {
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScan(MaxInt8) over int8, declared at ops.go:105:19.
+	// ExclusiveScan(MaxInt8) over int8, declared at ops.go:126:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{MaxInt8},
@@ -266,7 +274,7 @@ func init() {
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
 	})
-	// ExclusiveScan(MaxUint32) over uint32, declared at ops.go:121:19.
+	// ExclusiveScan(MaxUint32) over uint32, declared at ops.go:142:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{MaxUint32},
@@ -278,7 +286,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScan(MaxUint64) over uint64, declared at ops.go:129:19.
+	// ExclusiveScan(MaxUint64) over uint64, declared at ops.go:150:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{MaxUint64},
@@ -290,7 +298,7 @@ func init() {
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScan(MaxUint8) over uint8, declared at ops.go:109:19.
+	// ExclusiveScan(MaxUint8) over uint8, declared at ops.go:130:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{MaxUint8},
@@ -302,7 +310,7 @@ func init() {
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
 	})
-	// ExclusiveScan(Merge) over Stats, declared at ops.go:141:19.
+	// ExclusiveScan(Merge) over Stats, declared at ops.go:162:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{Merge},
@@ -314,7 +322,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 2},
 		},
 	})
-	// ExclusiveScan(Then) over Affine, declared at ops.go:139:19.
+	// ExclusiveScan(Then) over Affine, declared at ops.go:160:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{Then},
@@ -326,7 +334,7 @@ func init() {
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScanByKey(EqInt32,AddFloat32) over int32, float32, declared at ops.go:144:24.
+	// ExclusiveScanByKey(EqInt32,AddFloat32) over int32, float32, declared at ops.go:165:24.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScanByKey",
 		Ops:       []any{EqInt32, AddFloat32},
@@ -338,400 +346,496 @@ func init() {
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
 	})
-	// ExclusiveScanByKey(EqInt32,AddInt64) over int32, int64, declared at ops.go:146:24.
+	// ExclusiveScanByKey(EqInt32,AddFloat64) over int32, float64, declared at ops.go:182:24.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ExclusiveScanByKey",
+		Ops:       []any{EqInt32, AddFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"int32/4", "float64/8"},
+		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_init", "gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_sweep"},
+		Part:      21,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+		},
+	})
+	// ExclusiveScanByKey(EqInt32,AddInt64) over int32, int64, declared at ops.go:167:24.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScanByKey",
 		Ops:       []any{EqInt32, AddInt64},
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int32/4", "int64/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqInt32_AddInt64_init", "gocccl_exclusive_scan_by_key_EqInt32_AddInt64_sweep"},
-		Part:      21,
+		Part:      22,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
 	})
-	// ExclusiveScanByKey(EqInt32,MaxUint8) over int32, uint8, declared at ops.go:148:24.
+	// ExclusiveScanByKey(EqInt32,MaxUint8) over int32, uint8, declared at ops.go:169:24.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScanByKey",
 		Ops:       []any{EqInt32, MaxUint8},
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[uint8]()},
 		Layouts:   []string{"int32/4", "uint8/1"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_init", "gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_sweep"},
-		Part:      22,
+		Part:      23,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
 	})
-	// ExclusiveScanByKey(EqInt32,Then) over int32, Affine, declared at ops.go:150:24.
+	// ExclusiveScanByKey(EqInt32,Then) over int32, Affine, declared at ops.go:171:24.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScanByKey",
 		Ops:       []any{EqInt32, Then},
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[Affine]()},
 		Layouts:   []string{"int32/4", "{A@0:uint32,B@4:uint32}/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqInt32_Then_init", "gocccl_exclusive_scan_by_key_EqInt32_Then_sweep"},
-		Part:      23,
+		Part:      24,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
 	})
-	// ExclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at ops.go:158:27.
+	// ExclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at ops.go:189:27.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScanByKey",
 		Ops:       []any{EqUint32, AddFloat32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_init", "gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_sweep"},
-		Part:      24,
+		Part:      25,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
 	})
-	// ExclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at ops.go:156:27.
+	// ExclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at ops.go:187:27.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScanByKey",
 		Ops:       []any{EqUint32, AddUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint32_AddUint32_init", "gocccl_exclusive_scan_by_key_EqUint32_AddUint32_sweep"},
-		Part:      25,
+		Part:      26,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
 	})
-	// ExclusiveScanByKey(EqUint64,AddUint32) over uint64, uint32, declared at ops.go:152:24.
+	// ExclusiveScanByKey(EqUint64,AddUint32) over uint64, uint32, declared at ops.go:173:24.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScanByKey",
 		Ops:       []any{EqUint64, AddUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint64_AddUint32_init", "gocccl_exclusive_scan_by_key_EqUint64_AddUint32_sweep"},
-		Part:      26,
+		Part:      27,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
 	})
-	// InclusiveScan(AddFloat32) over float32, declared at ops.go:130:19.
+	// InclusiveScan(AddBitsFloat32) over float32, declared at ops.go:183:24.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "InclusiveScan",
+		Ops:       []any{AddBitsFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_inclusive_scan_AddBitsFloat32_init", "gocccl_inclusive_scan_AddBitsFloat32_sweep"},
+		Part:      28,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
+		},
+	})
+	// InclusiveScan(AddFloat32) over float32, declared at ops.go:151:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{AddFloat32},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddFloat32_init", "gocccl_inclusive_scan_AddFloat32_sweep"},
-		Part:      27,
+		Part:      29,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(AddFloat64) over float64, declared at ops.go:134:19.
+	// InclusiveScan(AddFloat64) over float64, declared at ops.go:155:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{AddFloat64},
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddFloat64_init", "gocccl_inclusive_scan_AddFloat64_sweep"},
-		Part:      28,
+		Part:      30,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(AddInt16) over int16, declared at ops.go:110:19.
+	// InclusiveScan(AddInt16) over int16, declared at ops.go:131:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{AddInt16},
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddInt16_init", "gocccl_inclusive_scan_AddInt16_sweep"},
-		Part:      29,
+		Part:      31,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
 		},
 	})
-	// InclusiveScan(AddInt32) over int32, declared at ops.go:114:19.
+	// InclusiveScan(AddInt32) over int32, declared at ops.go:135:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{AddInt32},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddInt32_init", "gocccl_inclusive_scan_AddInt32_sweep"},
-		Part:      30,
+		Part:      32,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(AddInt64) over int64, declared at ops.go:122:19.
+	// InclusiveScan(AddInt64) over int64, declared at ops.go:143:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{AddInt64},
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddInt64_init", "gocccl_inclusive_scan_AddInt64_sweep"},
-		Part:      31,
+		Part:      33,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(AddInt8) over int8, declared at ops.go:102:19.
+	// InclusiveScan(AddInt8) over int8, declared at ops.go:123:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{AddInt8},
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddInt8_init", "gocccl_inclusive_scan_AddInt8_sweep"},
-		Part:      32,
+		Part:      34,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
 	})
-	// InclusiveScan(AddUint32) over uint32, declared at ops.go:118:19.
+	// InclusiveScan(AddUint32) over uint32, declared at ops.go:139:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{AddUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddUint32_init", "gocccl_inclusive_scan_AddUint32_sweep"},
-		Part:      33,
+		Part:      35,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(AddUint64) over uint64, declared at ops.go:126:19.
+	// InclusiveScan(AddUint64) over uint64, declared at ops.go:147:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{AddUint64},
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddUint64_init", "gocccl_inclusive_scan_AddUint64_sweep"},
-		Part:      34,
+		Part:      36,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(AddUint8) over uint8, declared at ops.go:106:19.
+	// InclusiveScan(AddUint8) over uint8, declared at ops.go:127:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{AddUint8},
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddUint8_init", "gocccl_inclusive_scan_AddUint8_sweep"},
-		Part:      35,
+		Part:      37,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
 	})
-	// InclusiveScan(MaxFloat32) over float32, declared at ops.go:132:19.
+	// InclusiveScan(MaxFloat32) over float32, declared at ops.go:153:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{MaxFloat32},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxFloat32_init", "gocccl_inclusive_scan_MaxFloat32_sweep"},
-		Part:      36,
+		Part:      38,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(MaxFloat64) over float64, declared at ops.go:136:19.
+	// InclusiveScan(MaxFloat64) over float64, declared at ops.go:157:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{MaxFloat64},
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxFloat64_init", "gocccl_inclusive_scan_MaxFloat64_sweep"},
-		Part:      37,
+		Part:      39,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(MaxInt16) over int16, declared at ops.go:112:19.
+	// InclusiveScan(MaxInt16) over int16, declared at ops.go:133:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{MaxInt16},
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxInt16_init", "gocccl_inclusive_scan_MaxInt16_sweep"},
-		Part:      38,
+		Part:      40,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
 		},
 	})
-	// InclusiveScan(MaxInt32) over int32, declared at ops.go:116:19.
+	// InclusiveScan(MaxInt32) over int32, declared at ops.go:137:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{MaxInt32},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxInt32_init", "gocccl_inclusive_scan_MaxInt32_sweep"},
-		Part:      39,
+		Part:      41,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(MaxInt64) over int64, declared at ops.go:124:19.
+	// InclusiveScan(MaxInt64) over int64, declared at ops.go:145:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{MaxInt64},
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxInt64_init", "gocccl_inclusive_scan_MaxInt64_sweep"},
-		Part:      40,
+		Part:      42,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(MaxInt8) over int8, declared at ops.go:104:19.
+	// InclusiveScan(MaxInt8) over int8, declared at ops.go:125:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{MaxInt8},
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxInt8_init", "gocccl_inclusive_scan_MaxInt8_sweep"},
-		Part:      41,
+		Part:      43,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
 	})
-	// InclusiveScan(MaxUint32) over uint32, declared at ops.go:120:19.
+	// InclusiveScan(MaxUint32) over uint32, declared at ops.go:141:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{MaxUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxUint32_init", "gocccl_inclusive_scan_MaxUint32_sweep"},
-		Part:      42,
+		Part:      44,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(MaxUint64) over uint64, declared at ops.go:128:19.
+	// InclusiveScan(MaxUint64) over uint64, declared at ops.go:149:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{MaxUint64},
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxUint64_init", "gocccl_inclusive_scan_MaxUint64_sweep"},
-		Part:      43,
+		Part:      45,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(MaxUint8) over uint8, declared at ops.go:108:19.
+	// InclusiveScan(MaxUint8) over uint8, declared at ops.go:129:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{MaxUint8},
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxUint8_init", "gocccl_inclusive_scan_MaxUint8_sweep"},
-		Part:      44,
+		Part:      46,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
 	})
-	// InclusiveScan(Merge) over Stats, declared at ops.go:140:19.
+	// InclusiveScan(Merge) over Stats, declared at ops.go:161:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{Merge},
 		Types:     []reflect.Type{reflect.TypeFor[Stats]()},
 		Layouts:   []string{"{N@0:int64,Sum@8:float64,Max@16:int32}/24"},
 		Kernels:   []string{"gocccl_inclusive_scan_Merge_init", "gocccl_inclusive_scan_Merge_sweep"},
-		Part:      45,
+		Part:      47,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 2},
 		},
 	})
-	// InclusiveScan(Then) over Affine, declared at ops.go:138:19.
+	// InclusiveScan(Then) over Affine, declared at ops.go:159:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{Then},
 		Types:     []reflect.Type{reflect.TypeFor[Affine]()},
 		Layouts:   []string{"{A@0:uint32,B@4:uint32}/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_Then_init", "gocccl_inclusive_scan_Then_sweep"},
-		Part:      46,
+		Part:      48,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScanByKey(EqInt32,AddFloat32) over int32, float32, declared at ops.go:143:24.
+	// InclusiveScanByKey(EqInt32,AddFloat32) over int32, float32, declared at ops.go:164:24.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScanByKey",
 		Ops:       []any{EqInt32, AddFloat32},
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"int32/4", "float32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_init", "gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_sweep"},
-		Part:      47,
+		Part:      49,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
 	})
-	// InclusiveScanByKey(EqInt32,AddInt64) over int32, int64, declared at ops.go:145:24.
+	// InclusiveScanByKey(EqInt32,AddFloat64) over int32, float64, declared at ops.go:181:24.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "InclusiveScanByKey",
+		Ops:       []any{EqInt32, AddFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"int32/4", "float64/8"},
+		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_init", "gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_sweep"},
+		Part:      50,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+		},
+	})
+	// InclusiveScanByKey(EqInt32,AddInt64) over int32, int64, declared at ops.go:166:24.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScanByKey",
 		Ops:       []any{EqInt32, AddInt64},
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int32/4", "int64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_AddInt64_init", "gocccl_inclusive_scan_by_key_EqInt32_AddInt64_sweep"},
-		Part:      48,
+		Part:      51,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
 	})
-	// InclusiveScanByKey(EqInt32,MaxUint8) over int32, uint8, declared at ops.go:147:24.
+	// InclusiveScanByKey(EqInt32,MaxUint8) over int32, uint8, declared at ops.go:168:24.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScanByKey",
 		Ops:       []any{EqInt32, MaxUint8},
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[uint8]()},
 		Layouts:   []string{"int32/4", "uint8/1"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_init", "gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_sweep"},
-		Part:      49,
+		Part:      52,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
 	})
-	// InclusiveScanByKey(EqInt32,Then) over int32, Affine, declared at ops.go:149:24.
+	// InclusiveScanByKey(EqInt32,Then) over int32, Affine, declared at ops.go:170:24.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScanByKey",
 		Ops:       []any{EqInt32, Then},
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[Affine]()},
 		Layouts:   []string{"int32/4", "{A@0:uint32,B@4:uint32}/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_Then_init", "gocccl_inclusive_scan_by_key_EqInt32_Then_sweep"},
-		Part:      50,
+		Part:      53,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
 	})
-	// InclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at ops.go:157:27.
+	// InclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at ops.go:188:27.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScanByKey",
 		Ops:       []any{EqUint32, AddFloat32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_init", "gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_sweep"},
-		Part:      51,
+		Part:      54,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
 	})
-	// InclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at ops.go:155:27.
+	// InclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at ops.go:186:27.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScanByKey",
 		Ops:       []any{EqUint32, AddUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint32_AddUint32_init", "gocccl_inclusive_scan_by_key_EqUint32_AddUint32_sweep"},
-		Part:      52,
+		Part:      55,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
 	})
-	// InclusiveScanByKey(EqUint64,AddUint32) over uint64, uint32, declared at ops.go:151:24.
+	// InclusiveScanByKey(EqUint64,AddUint32) over uint64, uint32, declared at ops.go:172:24.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScanByKey",
 		Ops:       []any{EqUint64, AddUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint64_AddUint32_init", "gocccl_inclusive_scan_by_key_EqUint64_AddUint32_sweep"},
-		Part:      53,
+		Part:      56,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+		},
+	})
+	// Reduce(AddFloat32) over float32, declared at ops.go:176:24.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{AddFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_reduce_AddFloat32_sweep", "gocccl_reduce_AddFloat32_final"},
+		Part:      57,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// Reduce(AddFloat64) over float64, declared at ops.go:177:24.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Reduce",
+		Ops:       []any{AddFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8"},
+		Kernels:   []string{"gocccl_reduce_AddFloat64_sweep", "gocccl_reduce_AddFloat64_final"},
+		Part:      58,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// ReduceByKey(EqInt32,AddFloat32) over int32, float32, declared at ops.go:179:24.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ReduceByKey",
+		Ops:       []any{EqInt32, AddFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float32]()},
+		Layouts:   []string{"int32/4", "float32/4"},
+		Kernels:   []string{"gocccl_reduce_by_key_EqInt32_AddFloat32_init", "gocccl_reduce_by_key_EqInt32_AddFloat32_sweep"},
+		Part:      59,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
+		},
+	})
+	// ReduceByKey(EqInt32,AddFloat64) over int32, float64, declared at ops.go:180:24.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ReduceByKey",
+		Ops:       []any{EqInt32, AddFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"int32/4", "float64/8"},
+		Kernels:   []string{"gocccl_reduce_by_key_EqInt32_AddFloat64_init", "gocccl_reduce_by_key_EqInt32_AddFloat64_sweep"},
+		Part:      60,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 13},
+		},
+	})
+	// TransformReduce(SquareFloat32,AddFloat64) over float32, float64, declared at ops.go:178:24.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "TransformReduce",
+		Ops:       []any{SquareFloat32, AddFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float32/4", "float64/8"},
+		Kernels:   []string{"gocccl_transform_reduce_SquareFloat32_AddFloat64_partial", "gocccl_transform_reduce_SquareFloat32_AddFloat64_single", "gocccl_transform_reduce_SquareFloat32_AddFloat64_final"},
+		Part:      61,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 }

@@ -88,6 +88,11 @@ __device__ __forceinline__ float AddFloat32(float a, float b) {
   return ::gocccl::go::fadd<float>(a, b);
 }
 
+// gocccl_gpu_nan_AddFloat32 is AddFloat32 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_AddFloat32(float a, float b) {
+  return a + b;
+}
+
 // MaxFloat32 is ops.go:47:6.
 __device__ __forceinline__ float MaxFloat32(float a, float b) {
   if (a > b) {
@@ -99,6 +104,11 @@ __device__ __forceinline__ float MaxFloat32(float a, float b) {
 // AddFloat64 is ops.go:55:6.
 __device__ __forceinline__ double AddFloat64(double a, double b) {
   return ::gocccl::go::fadd<double>(a, b);
+}
+
+// gocccl_gpu_nan_AddFloat64 is AddFloat64 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_AddFloat64(double a, double b) {
+  return a + b;
 }
 
 // AddStat is ops.go:58:6.
@@ -121,6 +131,12 @@ __device__ __forceinline__ double SquareF64(float x) {
   return ::gocccl::go::fmul<double>(y, y);
 }
 
+// gocccl_gpu_nan_SquareF64 is SquareF64 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_SquareF64(float x) {
+  double y = ::gocccl::go::conv<double>(x);
+  return y * y;
+}
+
 // Low8 is ops.go:76:6.
 __device__ __forceinline__ uint32_t Low8(uint32_t x) {
   return ::gocccl::go::band(x, uint32_t(255U));
@@ -141,6 +157,11 @@ __device__ __forceinline__ float SubFloat32(float a, float b) {
   return ::gocccl::go::fsub<float>(a, b);
 }
 
+// gocccl_gpu_nan_SubFloat32 is SubFloat32 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_SubFloat32(float a, float b) {
+  return a - b;
+}
+
 // SubUint64 is ops.go:88:6.
 __device__ __forceinline__ uint64_t SubUint64(uint64_t a, uint64_t b) {
   return ::gocccl::go::sub(a, b);
@@ -159,6 +180,11 @@ __device__ __forceinline__ uint32_t StepUint32(uint32_t x) {
 // HalveFloat64 is ops.go:99:6.
 __device__ __forceinline__ double HalveFloat64(double x) {
   return ::gocccl::go::fsub<double>(::gocccl::go::fmul<double>(x, 0.5), 1.0);
+}
+
+// gocccl_gpu_nan_HalveFloat64 is HalveFloat64 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_HalveFloat64(double x) {
+  return (x * 0.5) - 1.0;
 }
 
 // BumpStat is ops.go:102:6.
@@ -230,6 +256,12 @@ struct AddFloat32 {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
     return ::gocccl_pkg_segmented_6e77d011::AddFloat32(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0, float a1) const {
+      return ::gocccl_pkg_segmented_6e77d011::gocccl_gpu_nan_AddFloat32(a0, a1);
+    }
+  };
 };
 
 struct MaxFloat32 {
@@ -242,6 +274,12 @@ struct AddFloat64 {
   __device__ __forceinline__ double operator()(double a0, double a1) const {
     return ::gocccl_pkg_segmented_6e77d011::AddFloat64(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0, double a1) const {
+      return ::gocccl_pkg_segmented_6e77d011::gocccl_gpu_nan_AddFloat64(a0, a1);
+    }
+  };
 };
 
 struct AddStat {
@@ -260,6 +298,12 @@ struct SquareF64 {
   __device__ __forceinline__ double operator()(float a0) const {
     return ::gocccl_pkg_segmented_6e77d011::SquareF64(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(float a0) const {
+      return ::gocccl_pkg_segmented_6e77d011::gocccl_gpu_nan_SquareF64(a0);
+    }
+  };
 };
 
 struct Low8 {
@@ -284,6 +328,12 @@ struct SubFloat32 {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
     return ::gocccl_pkg_segmented_6e77d011::SubFloat32(a0, a1);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0, float a1) const {
+      return ::gocccl_pkg_segmented_6e77d011::gocccl_gpu_nan_SubFloat32(a0, a1);
+    }
+  };
 };
 
 struct SubUint64 {
@@ -308,6 +358,12 @@ struct HalveFloat64 {
   __device__ __forceinline__ double operator()(double a0) const {
     return ::gocccl_pkg_segmented_6e77d011::HalveFloat64(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0) const {
+      return ::gocccl_pkg_segmented_6e77d011::gocccl_gpu_nan_HalveFloat64(a0);
+    }
+  };
 };
 
 struct BumpStat {

@@ -68,6 +68,11 @@ __device__ __forceinline__ float Half(float x) {
   return ::gocccl::go::fquo<float>(x, 2.0f);
 }
 
+// gocccl_gpu_nan_Half is Half with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Half(float x) {
+  return x / 2.0f;
+}
+
 // gocccl_functors wrap the operators the kernels use as default-constructible types.
 namespace gocccl_functors {
 
@@ -124,6 +129,12 @@ struct Half {
   __device__ __forceinline__ float operator()(float a0) const {
     return ::gocccl_pkg_stateiter_cfd7423e::Half(a0);
   }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0) const {
+      return ::gocccl_pkg_stateiter_cfd7423e::gocccl_gpu_nan_Half(a0);
+    }
+  };
 };
 
 }  // namespace gocccl_functors

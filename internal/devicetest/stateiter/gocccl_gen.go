@@ -23,14 +23,14 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "436becd254b94ba81397ce92d4ebacfe4c09b8357a788351e101c27bcfe45a43", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "08147d936a1a034a19344db96ea9785173e492149d405f581b030bba5c783541", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "3aec586ab504b9aecc834bd0503f424f339a13f212691fb57f94b474dabf47f2",
+			SHA256: "c3e4ad25eb3724a6c4736c6ec8d5bcb51b5d2bb7d38379ab0c85307cab15768b",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 11832, SHA256: "a3cbe2d861ebc86e3e1206ae66ea875725cf1c2d90589871dee2195b7489877a"},
-				{Offset: 11840, Size: 96344, SHA256: "fa91e95166fc22f08816f191dab468d191ee297016078e6337b9f9736f125337"},
+				{Offset: 11840, Size: 96344, SHA256: "c195e467f13a075ef550721b78205360e154f1858e2acf328d61d1275e999b19"},
 				{Offset: 108192, Size: 270848, SHA256: "47ff929166e058b20855ee90a3db05191939bbb395ae75bd069e64aeb624bdcb"},
 				{Offset: 379040, Size: 103616, SHA256: "70d4eeb4430c5f6d1e08051fdc91f26f4928c53bf227259217b9bade67fa2bbe"},
 				{Offset: 482656, Size: 43224, SHA256: "95f5d6a5014b05bf16a0831a31f5a65be2184004bd774757cde5409d629a430b"},

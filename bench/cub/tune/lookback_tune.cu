@@ -30,16 +30,36 @@
 #include <string>
 #include <vector>
 
-// With -DGOCCCL_AB_TAG=\"name\" the sums are Go's (go::fadd, amd64's NaNs,
-// as generated operators compute them), only float32 runs, and every row's
-// system starts with the tag: one binary per header tree, to compare trees
-// (bench/NOTES.md, 2026-12-02, third session).
+// With -DGOCCCL_AB_TAG=\"name\" only float32 runs, every row's system starts
+// with the tag, and GOCCCL_AB_SUM picks the sum (bench/cub/tune/twin_ab.sh
+// builds one binary of each; bench/NOTES.md, 2026-12-02, fourth session):
+//   0  Go's fadd (amd64's NaNs, as generated operators compute them) alone
+//   1  Go's fadd with a twin of plain + (gpu_nan.cuh), as gocccl-gen writes
+//      float operators now: tiles with the twin, look-backs with fadd
+//   2  plain + with a twin of plain +: the twins' checks, a plain look-back
+//   3  plain + alone
 #ifdef GOCCCL_AB_TAG
 #include <gocccl/gosem.cuh>
+#ifndef GOCCCL_AB_SUM
+#define GOCCCL_AB_SUM 0
+#endif
 template <typename T>
 struct Sum
 {
-  __device__ T operator()(T a, T b) const { return ::gocccl::go::fadd<T>(a, b); }
+  __device__ T operator()(T a, T b) const
+  {
+#if GOCCCL_AB_SUM >= 2
+    return a + b;
+#else
+    return ::gocccl::go::fadd<T>(a, b);
+#endif
+  }
+#if GOCCCL_AB_SUM == 1 || GOCCCL_AB_SUM == 2
+  struct gpu_nan
+  {
+    __device__ T operator()(T a, T b) const { return a + b; }
+  };
+#endif
 };
 #else
 template <typename T>

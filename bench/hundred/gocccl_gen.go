@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/hundred", "187bd93b9e576e4190734e637c3a45e78ab2dc019ac343d70a91edb8fdceaeda", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/hundred", "d8d825400a9a9e40e451f4a9085a3744d2c2fec1d662747854f28e0c6422b718", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

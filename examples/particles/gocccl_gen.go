@@ -39,7 +39,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "40ee208e9b04e1e2f6194fc049ad7334d02c04762385d6b13ac0deedcd53c924", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "81cd58f2dc1a8bff11394fe46126de3f6f1bccc092d77d870cce6d76cf1e18fe", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 75},
 			Data:   goccclImageSM75,

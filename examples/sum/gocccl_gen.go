@@ -39,7 +39,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sum", "273777ed894cd6f339d9763e6a31fa7814edc8116ee62217b199ad5eb02d6970", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sum", "58caf826d4fed074d559f7659a7287e9fe1c0b72b20021211d6f3c383088beab", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 75},
 			Data:   goccclImageSM75,

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "08c34c793afc11a57449deb1611f39bd0abea69f2953450726d00113f112720b", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "d6d8586e2a1b53c7bf5c92734ba9d3f88c2c3596932a9363a10e4f7237159e22", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 80},
 			Data:   goccclImageSM80,

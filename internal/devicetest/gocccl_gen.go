@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest", "516b819be6b7fcc34226886816f59a3c4e421477e834d8ea667f67a50ae1e89c", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest", "0740c8e4298ddadd90a6bf8147a780e09acdda7de038c6d846639f7aad891d9d", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

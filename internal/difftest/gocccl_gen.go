@@ -24,7 +24,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/difftest", "af87dc53595fa30ac50df368c215f3d0ebf2c4af6f6976a7ae6284c420325935", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/difftest", "26dbac0218e0f0afe5e02c9154aa2df3a067c3fc60567ac07e1d408d18345451", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "0c2d8e5b8e2138c9254b9496431d54f30ad5950bce8c8dd03e5ff2e4414b9fda", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "e8630122ff835df46a7d4c5ed96c726e6284b94c7bbc264b572bb4687f157dd5", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterseg", "954c5b6f0113619e54a98f1fc1d34342cf94713e90ab1869f33780721d497f56", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterseg", "23262f3e40981e7a81d57d64481acf57944def2b2edb7ff97dd18e7d35a430b9", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

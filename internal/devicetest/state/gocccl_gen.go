@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "f56882a4044d288b9267fb7bc17610431837a5c8562fc2ed82f877f1eb683bea", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "3010d4274c5d2936109d51b10568ccf2ef5643758b58bfce82d28c21719748b1", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

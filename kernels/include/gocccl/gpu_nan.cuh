@@ -27,13 +27,14 @@
  *   GpuNan<Op, T>::type   the twin, or Op itself
  *   is_nan(x)             x is a float or double NaN (false for other T;
  *                         a by-key scan's (flag, value) pair: its value)
- *   GuardedPrefix         the look-back of a tile scanned with a twin: it
- *                         publishes only the operator's values
- *   KnownPrefix           the prefix again, for the tile's second scan
+ *   TwinLookBack          the look-back of a tile scanned with a twin first:
+ *                         it looks back with the twin and publishes only the
+ *                         operator's values
  */
 #pragma once
 
 #include <gocccl/config.cuh>
+#include <gocccl/look_back.cuh>
 
 #include <cub/util_type.cuh>
 
@@ -95,49 +96,19 @@ GOCCCL_DEVICE bool is_nan(const cub::KeyValuePair<K, V>& p)
   return is_nan(p.value);
 }
 
-/// What the look-back of a tile scanned with a twin leaves for the tile's
-/// second scan (GuardedPrefix), in shared memory.
-/// Trivial (raw bytes for the prefix), so that it may sit in a kernel's
-/// shared-memory union.
+/// What a tile's look-back leaves in shared memory for its second scan
+/// (TwinLookBack). Trivial (raw bytes for the prefix), so that it may sit in
+/// a kernel's shared-memory union; written and read by thread 0 until the
+/// barrier after the first scan.
 template <typename S>
 struct Stash
 {
-  alignas(S) unsigned char prefix_bytes[sizeof(S)]; // the tile's exclusive prefix, when it looked back
-  bool nan_aggregate;                                // the twin's aggregate was a NaN: nothing published
+  alignas(S) unsigned char prefix_bytes[sizeof(S)]; // the twin's exclusive prefix, when it looked back
+  bool again;     // the second scan must look back itself (the twin's prefix is not the operator's)
+  bool refused;   // the twin's inclusive prefix was a NaN: not published
+  bool published; // the tile's inclusive prefix is published (it never is twice)
 
   GOCCCL_DEVICE S& prefix() { return *reinterpret_cast<S*>(prefix_bytes); }
-};
-
-/// GuardedPrefix is the block-prefix callback of a tile scanned with a
-/// twin, called by warp 0 with the twin's aggregate. A number is the
-/// operator's aggregate too: it runs LookBack (a cub::TilePrefixCallbackOp
-/// over the operator itself, which publishes) and stashes the prefix. A NaN
-/// may carry another payload than the operator's: it publishes nothing and
-/// marks the tile, whose second scan then looks back itself.
-template <typename LookBack, typename S>
-struct GuardedPrefix
-{
-  LookBack& look_back;
-  Stash<S>& stash;
-
-  GOCCCL_DEVICE S operator()(S aggregate)
-  {
-    if (is_nan(aggregate)) // the same in every lane of warp 0
-    {
-      if (threadIdx.x == 0)
-      {
-        stash.nan_aggregate = true;
-      }
-      return aggregate;
-    }
-    const S prefix = look_back(aggregate);
-    if (threadIdx.x == 0)
-    {
-      stash.prefix()      = prefix; // valid in lane 0
-      stash.nan_aggregate = false;
-    }
-    return prefix;
-  }
 };
 
 /// KnownPrefix gives a tile's second scan the prefix its first one looked
@@ -151,6 +122,133 @@ struct KnownPrefix
   {
     return prefix;
   }
+};
+
+/// Publishing is the tile state as a tile's look-backs see it: a tile
+/// publishes its inclusive prefix once, and, from the look-back with the
+/// twin, only when it is a number (then it is the operator's too). Tile
+/// states are CUB's (SetPartial, SetInclusive, WaitForValid).
+template <typename TileState, typename S>
+struct Publishing
+{
+  using StatusWord = typename TileState::StatusWord;
+
+  TileState& state;
+  Stash<S>& stash;
+  bool twin;
+
+  template <typename... A>
+  GOCCCL_DEVICE void WaitForValid(A&&... a)
+  {
+    state.WaitForValid(static_cast<A&&>(a)...);
+  }
+  GOCCCL_DEVICE void SetPartial(int tile, S aggregate)
+  {
+    if (!stash.published) // never back from inclusive to partial
+    {
+      state.SetPartial(tile, aggregate);
+    }
+  }
+  GOCCCL_DEVICE void SetInclusive(int tile, S inclusive)
+  {
+    if (stash.published)
+    {
+      return;
+    }
+    if (twin && is_nan(inclusive))
+    {
+      stash.refused = true;
+      return;
+    }
+    state.SetInclusive(tile, inclusive);
+    stash.published = true;
+  }
+};
+
+/// TwinLookBack is the decoupled look-back of a tile scanned twice at most:
+/// first with the twin Twin of the scan operator Op, looking back with the
+/// twin too (first(), the block-prefix callback of the first scan), then,
+/// when a result of the tile is a NaN, with Op (the callback again() or
+/// known()). What it publishes is Op's: the tile's aggregate only when the
+/// twin's is a number, its inclusive prefix only when that is a number or
+/// comes from Op. A NaN aggregate, a NaN prefix or a refused inclusive prefix
+/// make the second scan look back itself (again()); otherwise it takes the
+/// prefix the first found (known()).
+///
+/// TilePrefixCallbackOp looks back with the twin because its operator is on
+/// the critical path of every later tile: Go's NaN checks there cost
+/// ReduceByKey a quarter of its time (bench/NOTES.md, 2026-12-02).
+template <typename S, typename Op, typename Twin, typename TileState, typename Delay>
+struct TwinLookBack
+{
+  using Tiles       = Publishing<TileState, S>;
+  using FirstPrefix = TilePrefix<S, Twin, Tiles, Delay>;
+  using AgainPrefix = TilePrefix<S, Op, Tiles, Delay>;
+
+  /// Shared memory of the look-backs (the same layout for both) and the stash.
+  struct TempStorage
+  {
+    typename FirstPrefix::TempStorage prefix;
+    Stash<S> stash;
+  };
+
+  TempStorage& temp;
+  Tiles twin_tiles, op_tiles;
+  int tile_idx;
+
+  GOCCCL_DEVICE TwinLookBack(TileState& state, TempStorage& temp, int tile_idx)
+      : temp(temp)
+      , twin_tiles{state, temp.stash, true}
+      , op_tiles{state, temp.stash, false}
+      , tile_idx(tile_idx)
+  {}
+
+  /// The first scan's block-prefix callback (warp 0, the twin's aggregate).
+  struct First
+  {
+    TwinLookBack& lb;
+
+    GOCCCL_DEVICE S operator()(S aggregate)
+    {
+      Stash<S>& stash = lb.temp.stash;
+      if (threadIdx.x == 0)
+      {
+        stash.refused   = false;
+        stash.published = false;
+      }
+      if (is_nan(aggregate)) // the same in every lane of warp 0: publish nothing
+      {
+        if (threadIdx.x == 0)
+        {
+          stash.again = true;
+        }
+        return aggregate;
+      }
+      FirstPrefix look_back(lb.twin_tiles, lb.temp.prefix, Twin(), lb.tile_idx);
+      const S prefix = look_back(aggregate);
+      if (threadIdx.x == 0) // prefix is valid in lane 0
+      {
+        stash.prefix() = prefix;
+        stash.again    = is_nan(prefix) || stash.refused;
+      }
+      return prefix;
+    }
+  };
+
+  GOCCCL_DEVICE First first() { return First{*this}; }
+
+  /// Whether the second scan must look back itself; any thread, after a
+  /// barrier that follows the first scan.
+  GOCCCL_DEVICE bool again() const { return temp.stash.again; }
+
+  /// The second scan's callback when again(): the look-back with Op.
+  GOCCCL_DEVICE AgainPrefix with_op()
+  {
+    return AgainPrefix(op_tiles, reinterpret_cast<typename AgainPrefix::TempStorage&>(temp.prefix), Op(), tile_idx);
+  }
+
+  /// The second scan's callback otherwise: the first look-back's prefix.
+  GOCCCL_DEVICE KnownPrefix<S> known() const { return KnownPrefix<S>{temp.stash.prefix()}; }
 };
 
 } // namespace detail

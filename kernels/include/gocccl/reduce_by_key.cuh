@@ -131,6 +131,7 @@ __device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_
   // NaNs (gpu_nan.cuh), and again with ReductionOp when a NaN came out.
   constexpr bool TWIN = detail::GpuNan<ReductionOp, V>::value;
   using FirstOp = detail::RunScanOp<V, typename detail::GpuNan<ReductionOp, V>::type>;
+  using TwinLookBack = detail::TwinLookBack<Pair, ScanOp, FirstOp, TileState, Delay>;
 
   __shared__ union
   {
@@ -141,7 +142,7 @@ __device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_
     {
       typename Scan::TempStorage scan;
       typename Prefix::TempStorage prefix;
-      detail::Stash<Pair> stash;
+      typename TwinLookBack::TempStorage twin;
     } scan;
     detail::RunStaging<K, V, TILE> staging;
   } temp;
@@ -236,30 +237,35 @@ __device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_
   }
   else
   {
-    Prefix prefix_op(state, temp.scan.prefix, scan_op, tile);
     if constexpr (TWIN)
     {
-      detail::GuardedPrefix<Prefix, Pair> guard{prefix_op, temp.scan.stash};
-      Scan(temp.scan.scan).ExclusiveScan(items, prefix, FirstOp(), guard);
-      if (__syncthreads_or(first_nan() || (threadIdx.x == 0 && temp.scan.stash.nan_aggregate)))
+      TwinLookBack look_back(state, temp.scan.twin, tile);
+      auto first = look_back.first();
+      Scan(temp.scan.scan).ExclusiveScan(items, prefix, FirstOp(), first);
+      if (__syncthreads_or(first_nan() || (threadIdx.x == 0 && look_back.again())))
       {
-        if (temp.scan.stash.nan_aggregate) // nothing published: look back now
+        if (look_back.again()) // the stash is intact: the items never left the registers
         {
-          Scan(temp.scan.scan).ExclusiveScan(items, prefix, scan_op, prefix_op);
+          auto with_op = look_back.with_op();
+          Scan(temp.scan.scan).ExclusiveScan(items, prefix, scan_op, with_op);
         }
         else
         {
-          detail::KnownPrefix<Pair> known{temp.scan.stash.prefix()};
+          auto known = look_back.known();
           Scan(temp.scan.scan).ExclusiveScan(items, prefix, scan_op, known);
         }
       }
+      auto counts = look_back.with_op(); // reads what the look-back left in shared memory
+      runs_before = counts.GetExclusivePrefix().key;
+      tile_heads  = static_cast<int>(counts.GetBlockAggregate().key);
     }
     else
     {
+      Prefix prefix_op(state, temp.scan.prefix, scan_op, tile);
       Scan(temp.scan.scan).ExclusiveScan(items, prefix, scan_op, prefix_op);
+      runs_before = prefix_op.GetExclusivePrefix().key;
+      tile_heads  = static_cast<int>(prefix_op.GetBlockAggregate().key);
     }
-    runs_before = prefix_op.GetExclusivePrefix().key;
-    tile_heads = static_cast<int>(prefix_op.GetBlockAggregate().key);
   }
 
   // A head at global index g > 0 starts run r = prefix.key (the runs before

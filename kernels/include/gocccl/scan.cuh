@@ -101,6 +101,7 @@ struct ScanTile
   /// GPU's NaNs (gpu_nan.cuh); otherwise FirstOp is ScanOp.
   static constexpr bool TWIN = GpuNan<ScanOp, T>::value;
   using FirstOp              = typename GpuNan<ScanOp, T>::type;
+  using TwinLookBackT        = TwinLookBack<T, ScanOp, FirstOp, TileState, Delay>;
 
   /// Shared memory: the load, the scan with its look-back, and the store
   /// run one after another, separated by barriers.
@@ -112,7 +113,7 @@ struct ScanTile
     {
       typename PrefixOpT::TempStorage prefix;
       typename BlockScanT::TempStorage scan;
-      Stash<T> stash;
+      typename TwinLookBackT::TempStorage twin;
     } scan;
   };
   using TempStorage = cub::Uninitialized<Storage>;
@@ -178,10 +179,9 @@ struct ScanTile
   /// partial: valid_items <= TILE_ITEMS), so it publishes nothing.
   ///
   /// When ScanOp has a twin with the GPU's NaNs (gpu_nan.cuh), the tile is
-  /// scanned with the twin and, when a result or the aggregate is a NaN,
-  /// loaded and scanned again with ScanOp. The tile publishes only ScanOp's
-  /// values: the twin's aggregate when it is a number (then it is ScanOp's),
-  /// else nothing until the second scan looks back itself.
+  /// scanned and looks back with the twin and, when a result or the
+  /// aggregate is a NaN, is loaded and scanned again with ScanOp. The tile
+  /// publishes only ScanOp's values (TwinLookBack).
   template <bool INCLUSIVE, bool LAST, typename InputIt, typename OutputIt>
   static GOCCCL_DEVICE void consume(Storage& temp, TileState& state, InputIt d_in, OutputIt d_out,
                                     int tile_idx, long long tile_offset, int valid_items,
@@ -210,31 +210,37 @@ struct ScanTile
     }
     else
     {
-      PrefixOpT look_back(state, temp.scan.prefix, ScanOp(), tile_idx);
       if constexpr (TWIN)
       {
-        GuardedPrefix<PrefixOpT, T> guard{look_back, temp.scan.stash};
-        scan_later<INCLUSIVE>(temp, items, FirstOp(), guard);
-        if (__syncthreads_or(any_nan(items) || (threadIdx.x == 0 && temp.scan.stash.nan_aggregate)))
+        TwinLookBackT look_back(state, temp.scan.twin, tile_idx);
+        auto first = look_back.first();
+        scan_later<INCLUSIVE>(temp, items, FirstOp(), first);
+        if (__syncthreads_or(any_nan(items) || (threadIdx.x == 0 && look_back.again())))
         {
-          const bool looked_back = !temp.scan.stash.nan_aggregate;
-          KnownPrefix<T> known{looked_back ? temp.scan.stash.prefix() : T()};
+          const bool again     = look_back.again();
+          const bool published = temp.scan.twin.stash.published;
+          KnownPrefix<T> known = again ? KnownPrefix<T>{T()} : look_back.known();
           __syncthreads(); // every thread has read the stash: the load may reuse it
           load<LAST>(temp, d_in, tile_offset, valid_items, items);
           __syncthreads();
-          if (looked_back)
+          if (again)
           {
-            scan_later<INCLUSIVE>(temp, items, ScanOp(), known);
+            if (threadIdx.x == 0)
+            {
+              temp.scan.twin.stash.published = published; // thread 0 alone reads it, in the look-back
+            }
+            auto with_op = look_back.with_op();
+            scan_later<INCLUSIVE>(temp, items, ScanOp(), with_op);
           }
           else
           {
-            PrefixOpT again(state, temp.scan.prefix, ScanOp(), tile_idx);
-            scan_later<INCLUSIVE>(temp, items, ScanOp(), again);
+            scan_later<INCLUSIVE>(temp, items, ScanOp(), known);
           }
         }
       }
       else
       {
+        PrefixOpT look_back(state, temp.scan.prefix, ScanOp(), tile_idx);
         scan_later<INCLUSIVE>(temp, items, ScanOp(), look_back);
       }
     }

@@ -108,6 +108,7 @@ struct ScanByKeyTile
   /// the GPU's NaNs (gpu_nan.cuh), and again with PairOp when a NaN came out.
   static constexpr bool TWIN = GpuNan<ScanOp, V>::value;
   using FirstOp              = SegmentedOp<V, typename GpuNan<ScanOp, V>::type>;
+  using TwinLookBackT        = TwinLookBack<Pair, PairOp, FirstOp, TileState, Delay>;
 
   union Storage
   {
@@ -119,7 +120,7 @@ struct ScanByKeyTile
     {
       typename PrefixOpT::TempStorage prefix;
       typename BlockScanT::TempStorage scan;
-      Stash<Pair> stash;
+      typename TwinLookBackT::TempStorage twin;
     } scan;
   };
   using TempStorage = cub::Uninitialized<Storage>;
@@ -263,31 +264,35 @@ struct ScanByKeyTile
     }
     else
     {
-      PrefixOpT look_back(state, temp.scan.prefix, PairOp(), tile_idx);
       if constexpr (TWIN)
       {
-        GuardedPrefix<PrefixOpT, Pair> guard{look_back, temp.scan.stash};
-        scan_later<INCLUSIVE>(temp, pairs, FirstOp(), guard);
-        if (__syncthreads_or(first_nan<INCLUSIVE>(pairs, tile_idx)
-                             || (threadIdx.x == 0 && temp.scan.stash.nan_aggregate)))
+        TwinLookBackT look_back(state, temp.scan.twin, tile_idx);
+        auto first = look_back.first();
+        scan_later<INCLUSIVE>(temp, pairs, FirstOp(), first);
+        if (__syncthreads_or(first_nan<INCLUSIVE>(pairs, tile_idx) || (threadIdx.x == 0 && look_back.again())))
         {
-          const bool looked_back = !temp.scan.stash.nan_aggregate;
-          KnownPrefix<Pair> known{looked_back ? temp.scan.stash.prefix() : Pair()};
-          __syncthreads(); // every thread has read the stash: the load may reuse it
-          rebuild<LAST>(temp, d_values, tile_offset, valid_items, head_bits, pairs);
-          if (looked_back)
+          const bool again        = look_back.again();
+          const bool published    = temp.scan.twin.stash.published;
+          KnownPrefix<Pair> known = again ? KnownPrefix<Pair>{Pair()} : look_back.known();
+          rebuild<LAST>(temp, d_values, tile_offset, valid_items, head_bits, pairs); // reuses the stash
+          if (again)
           {
-            scan_later<INCLUSIVE>(temp, pairs, PairOp(), known);
+            if (threadIdx.x == 0)
+            {
+              temp.scan.twin.stash.published = published; // thread 0 alone reads it, in the look-back
+            }
+            auto with_op = look_back.with_op();
+            scan_later<INCLUSIVE>(temp, pairs, PairOp(), with_op);
           }
           else
           {
-            PrefixOpT again(state, temp.scan.prefix, PairOp(), tile_idx);
-            scan_later<INCLUSIVE>(temp, pairs, PairOp(), again);
+            scan_later<INCLUSIVE>(temp, pairs, PairOp(), known);
           }
         }
       }
       else
       {
+        PrefixOpT look_back(state, temp.scan.prefix, PairOp(), tile_idx);
         scan_later<INCLUSIVE>(temp, pairs, PairOp(), look_back);
       }
     }

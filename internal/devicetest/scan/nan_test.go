@@ -98,7 +98,10 @@ func values[T float32 | float64](r *rand.Rand, fb floatBits[T], in nanInput, n i
 // scan tiles, many tiles, and (without -short) many more.
 func nanSizes() []int {
 	t4, t8 := algo.InclusiveScan.Policy(4, 90).Tile(), algo.InclusiveScan.Policy(8, 90).Tile()
-	ns := []int{1, 2, t4 - 1, t4, t4 + 1, t8 + 1, 3*t4 + 7, 100_003}
+	// and the by-key tiles' edges: a second scan in the last tile, or
+	// in the one before it
+	k4, r4 := algo.InclusiveScanByKey.Policy(4, 90).Tile(), algo.ReduceByKey.Policy(4, 90).Tile()
+	ns := []int{1, 2, t4 - 1, t4, t4 + 1, t8 + 1, 3*t4 + 7, k4 + 1, 2*r4 - 1, 100_003}
 	if !testing.Short() {
 		ns = append(ns, 1<<22+5)
 	}
@@ -150,11 +153,11 @@ func TestScanByKeyNaNsMatchGo(t *testing.T) {
 				name := fmt.Sprintf("%s/run=%d/n=%d", in.name, min(meanRun, n), n)
 				t.Run("float32/"+name, func(t *testing.T) {
 					b := byKey[int32, float32]{"float32", EqInt32, AddFloat32, InclByKeyAddFloat32, ExclByKeyAddFloat32, key, nil}
-					byKeyNaNs(t, dut, oracle, b, runKeys(r, n, meanRun), values(r, bits32, in, n))
+					byKeyNaNs(t, dut, oracle, b, bits32, runKeys(r, n, meanRun), values(r, bits32, in, n))
 				})
 				t.Run("float64/"+name, func(t *testing.T) {
 					b := byKey[int32, float64]{"float64", EqInt32, AddFloat64, InclByKeyAddFloat64, ExclByKeyAddFloat64, key, nil}
-					byKeyNaNs(t, dut, oracle, b, runKeys(r, n, meanRun), values(r, bits64, in, n))
+					byKeyNaNs(t, dut, oracle, b, bits64, runKeys(r, n, meanRun), values(r, bits64, in, n))
 				})
 			}
 		}
@@ -174,13 +177,20 @@ func runKeys(r *rand.Rand, n, meanRun int) []int32 {
 	return keys
 }
 
-func byKeyNaNs[V float32 | float64](t *testing.T, dut, oracle *runtime.Device, b byKey[int32, V], keys []int32, xs []V) {
+// byKeyNaNs runs both scans by key, the exclusive one also seeded with
+// +Inf (init op a prefix holding -Inf is a NaN where the scan itself has
+// none) and with a NaN of its own payload.
+func byKeyNaNs[V float32 | float64](t *testing.T, dut, oracle *runtime.Device, b byKey[int32, V], bits floatBits[V], keys []int32, xs []V) {
 	t.Helper()
-	for _, inclusive := range []bool{true, false} {
-		want := sequentialByKey(b.eq, b.op, keys, xs, 2, inclusive)
-		what := fmt.Sprint("inclusive=", inclusive)
-		requireBitEqual(t, want, b.on(t, dut, inclusive, keys, xs, 2), what+": device vs a Go loop")
-		requireBitEqual(t, want, b.on(t, oracle, inclusive, keys, xs, 2), what+": CPU backend vs a Go loop")
+	cases := []struct {
+		inclusive bool
+		init      V
+	}{{true, 2}, {false, 2}, {false, bits.inf(1)}, {false, bits.nan(12345, true)}}
+	for _, c := range cases {
+		want := sequentialByKey(b.eq, b.op, keys, xs, c.init, c.inclusive)
+		what := fmt.Sprint("inclusive=", c.inclusive, " init=", c.init)
+		requireBitEqual(t, want, b.on(t, dut, c.inclusive, keys, xs, c.init), what+": device vs a Go loop")
+		requireBitEqual(t, want, b.on(t, oracle, c.inclusive, keys, xs, c.init), what+": CPU backend vs a Go loop")
 	}
 }
 

@@ -97,6 +97,140 @@ struct KeyInequality
   }
 };
 
+/// RunRescan holds a tile's (head flag, value) pairs in shared memory for a
+/// second scan with ReductionOp (a float operator's twin gave a NaN: see
+/// gpu_nan.cuh), and then that scan's results: each value's exclusive
+/// prefix, each flag's count of the tile's heads before it. put and take
+/// copy the items with constant indices; the scan between (rescan_tile)
+/// runs rolled loops over shared memory around a block scan of one pair a
+/// thread, so that its code, never executed where no NaN occurs, holds one
+/// inlined operator per loop instead of one per item and step, and weighs
+/// nothing on the first scan's schedule. It folds as CUB's BlockScan does
+/// (each thread's items in order, then the threads'), and every thread
+/// reads and writes only its own items' slots.
+template <typename V, typename ReductionOp, int BLOCK_THREADS, int ITEMS_PER_THREAD>
+struct RunRescan
+{
+  using Pair   = RunPair<V>;
+  using ScanOp = RunScanOp<V, ReductionOp>;
+  using Scan   = cub::BlockScan<Pair, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
+  static constexpr int ITEMS = ITEMS_PER_THREAD;
+  static constexpr int TILE  = BLOCK_THREADS * ITEMS_PER_THREAD;
+
+  alignas(V) unsigned char value_bytes[sizeof(V) * TILE];
+  int counts[TILE];
+  typename Scan::TempStorage scan;
+
+  GOCCCL_DEVICE V* values() { return reinterpret_cast<V*>(value_bytes); }
+
+  GOCCCL_DEVICE Pair get(int local)
+  {
+    Pair p;
+    p.key   = counts[local];
+    p.value = values()[local];
+    return p;
+  }
+
+  GOCCCL_DEVICE void set(int local, const Pair& p)
+  {
+    counts[local]   = static_cast<int>(p.key);
+    values()[local] = p.value;
+  }
+
+  /// put stores the thread's items (flags 0 or 1).
+  GOCCCL_DEVICE void put(const Pair (&items)[ITEMS_PER_THREAD])
+  {
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      set(threadIdx.x * ITEMS_PER_THREAD + i, items[i]);
+    }
+  }
+
+  /// take loads the thread's exclusive prefixes; runs_before is the count of
+  /// the tile's exclusive prefix.
+  GOCCCL_DEVICE void take(Pair (&prefix)[ITEMS_PER_THREAD], long long runs_before)
+  {
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      prefix[i] = get(threadIdx.x * ITEMS_PER_THREAD + i);
+      prefix[i].key += runs_before;
+    }
+  }
+
+  /// thread_sum folds the thread's items in order.
+  GOCCCL_DEVICE Pair thread_sum()
+  {
+    const int first = threadIdx.x * ITEMS_PER_THREAD;
+    Pair sum        = get(first);
+#pragma unroll 1
+    for (int i = 1; i < ITEMS_PER_THREAD; ++i)
+    {
+      sum = ScanOp()(sum, get(first + i));
+    }
+    return sum;
+  }
+
+  /// thread_scan replaces the thread's items by their exclusive prefixes,
+  /// the first being running (from item 1 on when skip_first: tile 0's
+  /// thread 0, whose first prefix is undefined and never read).
+  GOCCCL_DEVICE void thread_scan(Pair running, bool skip_first)
+  {
+    const int first = threadIdx.x * ITEMS_PER_THREAD;
+    int i           = 0;
+    if (skip_first)
+    {
+      running = get(first);
+      set(first, Pair{0, running.value});
+      i = 1;
+    }
+#pragma unroll 1
+    for (; i < ITEMS_PER_THREAD; ++i)
+    {
+      const Pair item = get(first + i);
+      set(first + i, running);
+      running = ScanOp()(running, item);
+    }
+  }
+};
+
+/// The count of the block prefix a second scan's callback gave.
+template <typename S>
+GOCCCL_DEVICE long long prefix_count(KnownPrefix<S>& known)
+{
+  return known.prefix.key;
+}
+
+template <typename PrefixOp>
+GOCCCL_DEVICE long long prefix_count(PrefixOp& look_back)
+{
+  return look_back.GetExclusivePrefix().key; // after the scan: its barrier
+}
+
+/// rescan_tile scans the pairs in rescan again with ReductionOp, the tile's
+/// prefix from prefix_op (TwinLookBack's with_op() or known()), and leaves
+/// the results there for take, their counts from the tile's start.
+template <typename Rescan, typename PrefixOp>
+GOCCCL_DEVICE void rescan_tile(Rescan& rescan, PrefixOp prefix_op)
+{
+  typename Rescan::Pair running;
+  typename Rescan::Scan(rescan.scan).ExclusiveScan(rescan.thread_sum(), running, typename Rescan::ScanOp(), prefix_op);
+  running.key -= prefix_count(prefix_op);
+  rescan.thread_scan(running, false);
+}
+
+/// rescan_first_tile is rescan_tile for tile 0, which has no prefix; it
+/// returns the tile's aggregate.
+template <typename Rescan>
+GOCCCL_DEVICE typename Rescan::Pair rescan_first_tile(Rescan& rescan)
+{
+  typename Rescan::Pair running, aggregate;
+  typename Rescan::Scan(rescan.scan).ExclusiveScan(rescan.thread_sum(), running, typename Rescan::ScanOp(), aggregate);
+  rescan.thread_scan(running, threadIdx.x == 0);
+  return aggregate;
+}
+
 } // namespace detail
 
 /// Initializes the tile states of num_tiles tiles in d_state.
@@ -132,6 +266,7 @@ __device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_
   constexpr bool TWIN = detail::GpuNan<ReductionOp, V>::value;
   using FirstOp = detail::RunScanOp<V, typename detail::GpuNan<ReductionOp, V>::type>;
   using TwinLookBack = detail::TwinLookBack<Pair, ScanOp, FirstOp, TileState, Delay>;
+  using Rescan = detail::RunRescan<V, ReductionOp, BLOCK_THREADS, ITEMS_PER_THREAD>;
 
   __shared__ union
   {
@@ -143,6 +278,8 @@ __device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_
       typename Scan::TempStorage scan;
       typename Prefix::TempStorage prefix;
       typename TwinLookBack::TempStorage twin;
+      // the tile as a second scan with ReductionOp takes it (only with a twin)
+      typename std::conditional<TWIN, Rescan, char>::type rescan;
     } scan;
     detail::RunStaging<K, V, TILE> staging;
   } temp;
@@ -222,7 +359,9 @@ __device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_
       Scan(temp.scan.scan).ExclusiveScan(items, prefix, FirstOp(), aggregate);
       if (__syncthreads_or(first_nan() || detail::is_nan(aggregate)))
       {
-        Scan(temp.scan.scan).ExclusiveScan(items, prefix, scan_op, aggregate);
+        temp.scan.rescan.put(items);
+        aggregate = detail::rescan_first_tile<Rescan>(temp.scan.rescan);
+        temp.scan.rescan.take(prefix, 0);
       }
     }
     else
@@ -242,22 +381,26 @@ __device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_
       TwinLookBack look_back(state, temp.scan.twin, tile);
       auto first = look_back.first();
       Scan(temp.scan.scan).ExclusiveScan(items, prefix, FirstOp(), first);
-      if (__syncthreads_or(first_nan() || (threadIdx.x == 0 && look_back.again())))
+      const bool rescan = __syncthreads_or(first_nan() || (threadIdx.x == 0 && look_back.again()));
+      if (rescan)
       {
+        temp.scan.rescan.put(items);
         if (look_back.again()) // the stash is intact: the items never left the registers
         {
-          auto with_op = look_back.with_op();
-          Scan(temp.scan.scan).ExclusiveScan(items, prefix, scan_op, with_op);
+          detail::rescan_tile<Rescan>(temp.scan.rescan, look_back.with_op());
         }
         else
         {
-          auto known = look_back.known();
-          Scan(temp.scan.scan).ExclusiveScan(items, prefix, scan_op, known);
+          detail::rescan_tile<Rescan>(temp.scan.rescan, look_back.known());
         }
       }
       auto counts = look_back.with_op(); // reads what the look-back left in shared memory
       runs_before = counts.GetExclusivePrefix().key;
       tile_heads  = static_cast<int>(counts.GetBlockAggregate().key);
+      if (rescan)
+      {
+        temp.scan.rescan.take(prefix, runs_before);
+      }
     }
     else
     {
@@ -318,17 +461,25 @@ __device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_
     }
   }
 
-#pragma unroll
-  for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+  // The last item within n closes the last run: one operator call, on the
+  // item picked out of the registers (an operator inlined once per item
+  // weighs on every tile's code).
+  if (last_tile && threadIdx.x == (valid - 1) / ITEMS_PER_THREAD)
   {
-    const int local = threadIdx.x * ITEMS_PER_THREAD + i;
-    const long long g = base + local;
-    if (last_tile && local == valid - 1)
+    const int last = (valid - 1) % ITEMS_PER_THREAD;
+    Pair before = prefix[0], item = items[0];
+#pragma unroll
+    for (int i = 1; i < ITEMS_PER_THREAD; ++i)
     {
-      const Pair inclusive = g == 0 ? items[i] : scan_op(prefix[i], items[i]);
-      d_aggs[inclusive.key - 1] = inclusive.value;
-      d_num_runs[0] = inclusive.key;
+      if (i == last)
+      {
+        before = prefix[i];
+        item   = items[i];
+      }
     }
+    const Pair inclusive = base + valid == 1 ? item : scan_op(before, item);
+    d_aggs[inclusive.key - 1] = inclusive.value;
+    d_num_runs[0] = inclusive.key;
   }
 }
 

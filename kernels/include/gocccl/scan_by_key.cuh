@@ -179,29 +179,74 @@ struct ScanByKeyTile
     return nan;
   }
 
-  /// Loads the tile's values again and pairs them with the heads, for a
-  /// second scan (the first scanned in place). Starts with a barrier.
-  template <bool LAST, typename ValuesIt>
-  static GOCCCL_DEVICE void rebuild(Storage& temp, ValuesIt d_values, long long tile_offset, int valid_items,
-                                    const HeadBits& heads, Pair (&pairs)[ITEMS_PER_THREAD])
+  /// Writes the exclusive results: init at a head, else init op the prefix.
+  /// With a twin (TWIN_SEED), the twin first, and ScanOp for all of the
+  /// thread's items when it gave a NaN: ScanOp's per-item NaN branch stays
+  /// out of the unrolled loop.
+  template <bool TWIN_SEED>
+  static GOCCCL_DEVICE void seed(V (&values)[ITEMS_PER_THREAD], const int (&heads)[ITEMS_PER_THREAD],
+                                 const Pair (&pairs)[ITEMS_PER_THREAD], const V& init)
   {
-    V values[ITEMS_PER_THREAD];
-    __syncthreads();
-    if (LAST)
-    {
-      LoadValuesT(temp.load_values).Load(d_values + tile_offset, values, valid_items, *(d_values + tile_offset));
-    }
-    else
-    {
-      LoadValuesT(temp.load_values).Load(d_values + tile_offset, values);
-    }
+    using Seed = typename std::conditional<TWIN_SEED, typename GpuNan<ScanOp, V>::type, ScanOp>::type;
+    bool nan   = false;
 #pragma unroll
     for (int i = 0; i < ITEMS_PER_THREAD; ++i)
     {
-      pairs[i].key   = heads.get(i);
-      pairs[i].value = values[i];
+      values[i] = heads[i] ? init : Seed()(init, pairs[i].value);
+      nan |= TWIN_SEED && is_nan(values[i]);
     }
-    __syncthreads();
+    if (TWIN_SEED && nan)
+    {
+#pragma unroll
+      for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+      {
+        values[i] = heads[i] ? init : ScanOp()(init, pairs[i].value);
+      }
+    }
+  }
+
+  /// Scans the tile again with PairOp (its twin gave a NaN) and stores it,
+  /// in rolled loops over each thread's items, read from d_values and
+  /// written to d_out one at a time, around a block scan of one pair a
+  /// thread: code never executed where no NaN occurs holds one inlined
+  /// operator a loop instead of one per item and step, and weighs nothing
+  /// on the first scan's schedule. It folds as CUB's BlockScan does (each
+  /// thread's items in order, then the threads'); a thread reads and writes
+  /// only its own items (in place is safe). Prefix is the look-back's
+  /// callback, or Pair for tile 0 (then it receives the aggregate).
+  template <bool INCLUSIVE, bool LAST, typename ValuesIt, typename Prefix>
+  static GOCCCL_DEVICE void rescan(Storage& temp, ValuesIt d_values, V* d_out, long long tile_offset, int valid_items,
+                                   const HeadBits& heads, const V& init, Prefix& prefix)
+  {
+    constexpr bool FIRST = std::is_same<Prefix, Pair>::value;
+    const int first      = threadIdx.x * ITEMS_PER_THREAD;
+    const auto item      = [&](int i) {
+      const int local = first + i;
+      Pair p;
+      p.key   = heads.get(i);
+      p.value = !LAST || local < valid_items ? *(d_values + (tile_offset + local)) : *(d_values + tile_offset);
+      return p;
+    };
+    Pair running = item(0);
+#pragma unroll 1
+    for (int i = 1; i < ITEMS_PER_THREAD; ++i)
+    {
+      running = PairOp()(running, item(i));
+    }
+    BlockScanT(temp.scan.scan).ExclusiveScan(running, running, PairOp(), prefix);
+    ScanOp op;
+#pragma unroll 1
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      const Pair p          = item(i);
+      const Pair before     = running;
+      const bool no_prefix  = FIRST && threadIdx.x == 0 && i == 0; // tile 0's item 0: a head
+      running               = no_prefix ? p : PairOp()(before, p);
+      if (!LAST || first + i < valid_items)
+      {
+        d_out[tile_offset + first + i] = INCLUSIVE ? running.value : p.key ? init : op(init, before.value);
+      }
+    }
   }
 
   template <bool INCLUSIVE, bool LAST, typename KeysIt, typename ValuesIt>
@@ -253,8 +298,12 @@ struct ScanByKeyTile
       {
         if (__syncthreads_or(first_nan<INCLUSIVE>(pairs, tile_idx) || is_nan(aggregate)))
         {
-          rebuild<LAST>(temp, d_values, tile_offset, valid_items, head_bits, pairs);
-          aggregate = scan_first<INCLUSIVE>(temp, pairs, PairOp());
+          rescan<INCLUSIVE, LAST>(temp, d_values, d_out, tile_offset, valid_items, head_bits, init, aggregate);
+          if (!LAST && threadIdx.x == 0)
+          {
+            state.SetInclusive(0, aggregate);
+          }
+          return;
         }
       }
       if (!LAST && threadIdx.x == 0)
@@ -271,23 +320,17 @@ struct ScanByKeyTile
         scan_later<INCLUSIVE>(temp, pairs, FirstOp(), first);
         if (__syncthreads_or(first_nan<INCLUSIVE>(pairs, tile_idx) || (threadIdx.x == 0 && look_back.again())))
         {
-          const bool again        = look_back.again();
-          const bool published    = temp.scan.twin.stash.published;
-          KnownPrefix<Pair> known = again ? KnownPrefix<Pair>{Pair()} : look_back.known();
-          rebuild<LAST>(temp, d_values, tile_offset, valid_items, head_bits, pairs); // reuses the stash
-          if (again)
+          if (look_back.again()) // the stash is intact: the rescan reads d_values itself
           {
-            if (threadIdx.x == 0)
-            {
-              temp.scan.twin.stash.published = published; // thread 0 alone reads it, in the look-back
-            }
             auto with_op = look_back.with_op();
-            scan_later<INCLUSIVE>(temp, pairs, PairOp(), with_op);
+            rescan<INCLUSIVE, LAST>(temp, d_values, d_out, tile_offset, valid_items, head_bits, init, with_op);
           }
           else
           {
-            scan_later<INCLUSIVE>(temp, pairs, PairOp(), known);
+            auto known = look_back.known();
+            rescan<INCLUSIVE, LAST>(temp, d_values, d_out, tile_offset, valid_items, head_bits, init, known);
           }
+          return; // the whole block: the barrier's result is the same in every thread
         }
       }
       else
@@ -296,18 +339,17 @@ struct ScanByKeyTile
         scan_later<INCLUSIVE>(temp, pairs, PairOp(), look_back);
       }
     }
-    ScanOp op;
-#pragma unroll
-    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    if (INCLUSIVE)
     {
-      if (INCLUSIVE)
+#pragma unroll
+      for (int i = 0; i < ITEMS_PER_THREAD; ++i)
       {
         values[i] = pairs[i].value;
       }
-      else
-      {
-        values[i] = heads[i] ? init : op(init, pairs[i].value);
-      }
+    }
+    else
+    {
+      seed<TWIN>(values, heads, pairs, init);
     }
     __syncthreads();
 

@@ -482,7 +482,7 @@ func writePolicies(w *cWriter, pkg *model.Package, targets []Target) {
 		for j, in := range pkg.Instances {
 			sym, p := instanceSymbol(in), g.policies[j]
 			if hasMinBlocks(in, targets) {
-				w.p("constexpr int %s_threads = %d, %s_items = %d, %s_minblocks = %d;", sym, p.BlockThreads, sym, p.ItemsPerThread, sym, max(1, p.MinBlocks))
+				w.p("constexpr int %s_threads = %d, %s_items = %d, %s_minblocks = %d;", sym, p.BlockThreads, sym, p.ItemsPerThread, sym, p.MinBlocks)
 				continue
 			}
 			w.p("constexpr int %s_threads = %d, %s_items = %d;", sym, p.BlockThreads, sym, p.ItemsPerThread)

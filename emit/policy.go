@@ -24,8 +24,10 @@ func instancePolicy(in *model.Instance, a int) Policy {
 
 // hasMinBlocks reports whether in's policy asks for a minimum of blocks per
 // multiprocessor on any architecture of targets: its entry points then take
-// __launch_bounds__(threads, minblocks) (1 where an architecture asks for
-// none).
+// __launch_bounds__(threads, minblocks), minblocks 0 where an architecture
+// asks for none. nvcc (11.8 and 13) treats 0 as no bound; 1 is not the same:
+// it let ptxas give merge_tiles at 256 × 15 117 registers instead of 58
+// (bench/NOTES.md, 2026-12-03).
 func hasMinBlocks(in *model.Instance, targets []Target) bool {
 	for _, a := range archs(targets) {
 		if instancePolicy(in, a).MinBlocks > 0 {

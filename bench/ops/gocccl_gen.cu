@@ -367,8 +367,8 @@ constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads = 288, go
 constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads = 288, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items = 14;
 constexpr int gocccl_lower_bound_LessFloat32_threads = 256, gocccl_lower_bound_LessFloat32_items = 1;
 constexpr int gocccl_lower_bound_LessUint32_threads = 256, gocccl_lower_bound_LessUint32_items = 1;
-constexpr int gocccl_merge_LessFloat32_threads = 256, gocccl_merge_LessFloat32_items = 15;
-constexpr int gocccl_merge_LessUint32_threads = 256, gocccl_merge_LessUint32_items = 15;
+constexpr int gocccl_merge_LessFloat32_threads = 256, gocccl_merge_LessFloat32_items = 15, gocccl_merge_LessFloat32_minblocks = 8;
+constexpr int gocccl_merge_LessUint32_threads = 256, gocccl_merge_LessUint32_items = 15, gocccl_merge_LessUint32_minblocks = 8;
 constexpr int gocccl_merge_sort_keys_MergeSortLessFloat32_threads = 256, gocccl_merge_sort_keys_MergeSortLessFloat32_items = 17;
 constexpr int gocccl_merge_sort_keys_MergeSortLessUint32_threads = 256, gocccl_merge_sort_keys_MergeSortLessUint32_items = 17;
 constexpr int gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_threads = 256, gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_items = 17;
@@ -580,23 +580,23 @@ gocccl_lower_bound_LessUint32(const uint32_t* d_data, long long n_data, const ui
 }
 
 // Merge(LessFloat32) over float32, declared at histogram.go:24:26.
-extern "C" __global__ void __launch_bounds__(gocccl_merge_LessFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_merge_LessFloat32_threads, gocccl_merge_LessFloat32_minblocks)
 gocccl_merge_LessFloat32_tiles(const float* d_a, long long n_a, const float* d_b, long long n_b, float* d_out, const int64_t* d_splits) {
   ::gocccl::merge_tiles<gocccl_merge_LessFloat32_threads, gocccl_merge_LessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat32>(d_a, n_a, d_b, n_b, d_out, d_splits);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_merge_LessFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_merge_LessFloat32_threads, gocccl_merge_LessFloat32_minblocks)
 gocccl_merge_LessFloat32_partition(const float* d_a, long long n_a, const float* d_b, long long n_b, int64_t* d_splits, long long tiles) {
   ::gocccl::merge_partition<gocccl_merge_LessFloat32_threads, gocccl_merge_LessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat32>(d_a, n_a, d_b, n_b, d_splits, tiles);
 }
 
 // Merge(LessUint32) over uint32, declared at histogram.go:23:26.
-extern "C" __global__ void __launch_bounds__(gocccl_merge_LessUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_minblocks)
 gocccl_merge_LessUint32_tiles(const uint32_t* d_a, long long n_a, const uint32_t* d_b, long long n_b, uint32_t* d_out, const int64_t* d_splits) {
   ::gocccl::merge_tiles<gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_a, n_a, d_b, n_b, d_out, d_splits);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_merge_LessUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_minblocks)
 gocccl_merge_LessUint32_partition(const uint32_t* d_a, long long n_a, const uint32_t* d_b, long long n_b, int64_t* d_splits, long long tiles) {
   ::gocccl::merge_partition<gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_a, n_a, d_b, n_b, d_splits, tiles);
 }

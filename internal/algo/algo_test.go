@@ -43,19 +43,22 @@ func TestPolicies(t *testing.T) {
 
 // TestMergePolicy: CUB's merge tuning (512 × 15 four-byte items, 60 bytes
 // a thread), with fewer threads where a tile of wide items would not fit;
-// on sm_90 the H200's shapes for 4- and 8-byte keys, 15 KiB tiles.
+// on sm_90 the H200's shapes for 4- and 8-byte keys, 15 KiB tiles, the
+// 4-byte one with 8 blocks an SM.
 func TestMergePolicy(t *testing.T) {
 	for _, c := range []struct {
-		size           int64
-		arch           int
-		threads, items int
+		size                      int64
+		arch                      int
+		threads, items, minBlocks int
 	}{
-		{1, 80, 512, 15}, {4, 80, 512, 15}, {8, 80, 512, 7}, {16, 80, 512, 3}, {24, 80, 512, 2},
-		{64, 80, 512, 1}, {100, 80, 256, 1}, {200, 80, 128, 1}, {2000, 80, 32, 1},
-		{1, 90, 512, 15}, {2, 90, 512, 15}, {4, 90, 256, 15}, {8, 90, 128, 15}, {16, 90, 512, 3}, {4, 100, 256, 15},
+		{1, 80, 512, 15, 0}, {4, 80, 512, 15, 0}, {8, 80, 512, 7, 0}, {16, 80, 512, 3, 0}, {24, 80, 512, 2, 0},
+		{64, 80, 512, 1, 0}, {100, 80, 256, 1, 0}, {200, 80, 128, 1, 0}, {2000, 80, 32, 1, 0},
+		{1, 90, 512, 15, 0}, {2, 90, 512, 15, 0}, {4, 90, 256, 15, 8}, {8, 90, 128, 15, 0}, {16, 90, 512, 3, 0},
+		{4, 100, 256, 15, 8},
 	} {
 		p := Merge.Policy(c.size, c.arch)
-		assert.Equal(t, arch.Policy{Arch: c.arch, BlockThreads: c.threads, ItemsPerThread: c.items}, p, "size %d, sm_%d", c.size, c.arch)
+		want := arch.Policy{Arch: c.arch, BlockThreads: c.threads, ItemsPerThread: c.items, MinBlocks: c.minBlocks}
+		assert.Equal(t, want, p, "size %d, sm_%d", c.size, c.arch)
 		if c.threads > 32 {
 			assert.LessOrEqual(t, int64(p.Tile())*c.size, int64(mergeTileBytes), "size %d", c.size)
 		}

@@ -37,13 +37,18 @@ const mergeTileBytes = 40 << 10
 // half as many threads while a tile of wide items would not fit in
 // mergeTileBytes. On sm_90 and newer, 4- and 8-byte keys take the shapes
 // bench/cub/tune/merge_tune.cu timed fastest on the H200 (bench/NOTES.md,
-// 2026-12-02): 256 × 15 four-byte keys (1.10× CUB at 2^28, 1.05× at 2^24;
-// 512 × 15: 1.15×, 1.10×) and 128 × 15 eight-byte keys (1.00×, 0.97×;
-// 512 × 7: 1.09×, 1.09×), both 15 KiB tiles.
+// 2026-12-02 and 2026-12-03): 256 × 15 four-byte keys with 8 blocks an SM
+// (32 registers, as CUB's kernel has, against 58 without the bound: 0.97×
+// CUB at 2^24 and 2^28; without it 1.04× and 1.14×) and 128 × 15 eight-byte
+// keys (0.91× and 0.95×), both 15 KiB tiles.
 func mergePolicy(size int64, a int) arch.Policy {
 	size = max(size, 1)
 	if a >= 90 && (size == 4 || size == 8) {
-		return arch.Policy{Arch: a, BlockThreads: int(1024 / size), ItemsPerThread: 15}
+		p := arch.Policy{Arch: a, BlockThreads: int(1024 / size), ItemsPerThread: 15}
+		if size == 4 {
+			p.MinBlocks = 8
+		}
+		return p
 	}
 	items := int(min(15, max(1, 60/size)))
 	threads := 512

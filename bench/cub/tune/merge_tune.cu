@@ -30,8 +30,8 @@ __global__ void __launch_bounds__(THREADS) partition_kernel(const T* a, long lon
 {
   gocccl::merge_partition<THREADS, ITEMS, T, Less>(a, na, b, nb, s, tiles);
 }
-template <int THREADS, int ITEMS, typename T>
-__global__ void __launch_bounds__(THREADS) tiles_kernel(const T* a, long long na, const T* b, long long nb, T* out, const int64_t* s)
+template <int THREADS, int ITEMS, typename T, int MIN_BLOCKS>
+__global__ void __launch_bounds__(THREADS, MIN_BLOCKS) tiles_kernel(const T* a, long long na, const T* b, long long nb, T* out, const int64_t* s)
 {
   gocccl::merge_tiles<THREADS, ITEMS, T, Less>(a, na, b, nb, out, s);
 }
@@ -61,21 +61,22 @@ void measure(const Data<T>& d, bench::DeviceBuffer<T>& out, const std::string& s
 }
 
 // One shape of merge.cuh's kernels, dispatched as runtime.MergeOp does (one
-// tile: no partition).
-template <int THREADS, int ITEMS, typename T>
+// tile: no partition); MIN_BLOCKS, when above 0, is the tile kernel's
+// __launch_bounds__ minimum of blocks an SM (the policy's MinBlocks).
+template <int THREADS, int ITEMS, typename T, int MIN_BLOCKS = 0>
 void shape(const Data<T>& d, bench::DeviceBuffer<T>& out)
 {
   constexpr long long tile = THREADS * ITEMS;
   const long long tiles = (d.n + tile - 1) / tile;
   bench::DeviceBuffer<int64_t> splits(static_cast<size_t>(tiles + 1));
   const std::string system =
-    "gocccl-" + std::to_string(THREADS) + "x" + std::to_string(ITEMS);
+    "gocccl-" + std::to_string(THREADS) + "x" + std::to_string(ITEMS) + (MIN_BLOCKS > 1 ? "-min" + std::to_string(MIN_BLOCKS) : "");
   measure(d, out, system, [&](int i) {
     if (tiles > 1)
       partition_kernel<THREADS, ITEMS, T><<<static_cast<unsigned>((tiles + THREADS) / THREADS), THREADS>>>(
         d.a->get(i), d.na, d.b->get(i), d.nb, splits.get(), tiles);
     if (tiles > 0)
-      tiles_kernel<THREADS, ITEMS, T><<<static_cast<unsigned>(tiles), THREADS>>>(d.a->get(i), d.na, d.b->get(i), d.nb,
+      tiles_kernel<THREADS, ITEMS, T, MIN_BLOCKS><<<static_cast<unsigned>(tiles), THREADS>>>(d.a->get(i), d.na, d.b->get(i), d.nb,
                                                                                out.get(), splits.get());
   });
 }
@@ -112,6 +113,14 @@ void run_type(uint64_t salt)
     shape<512, sizeof(T) >= 8 ? 7 : 15, T>(d, out); // CUB's tuning
     shape<P / 2, 15, T>(d, out);
     shape<P, 11, T>(d, out);
+    // Occupancy: CUB's sm_90 merge kernel takes 32 registers at 512 x 15
+    // over 4-byte keys (64 warps an SM); gocccl's 44-58 (2026-12-03).
+    if constexpr (sizeof(T) == 4)
+    {
+      shape<256, 15, T, 8>(d, out);
+      shape<512, 15, T, 4>(d, out);
+      shape<256, 15, T, 6>(d, out);
+    }
   }
 }
 

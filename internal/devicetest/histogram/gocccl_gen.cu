@@ -62,9 +62,9 @@ constexpr int gocccl_histogram_range_float64_threads = 256, gocccl_histogram_ran
 constexpr int gocccl_histogram_range_uint32_threads = 256, gocccl_histogram_range_uint32_items = 16;
 constexpr int gocccl_lower_bound_LessFloat64_threads = 256, gocccl_lower_bound_LessFloat64_items = 1;
 constexpr int gocccl_lower_bound_LessUint32_threads = 256, gocccl_lower_bound_LessUint32_items = 1;
-constexpr int gocccl_merge_ByHigh_threads = 256, gocccl_merge_ByHigh_items = 15;
+constexpr int gocccl_merge_ByHigh_threads = 256, gocccl_merge_ByHigh_items = 15, gocccl_merge_ByHigh_minblocks = 8;
 constexpr int gocccl_merge_LessFloat64_threads = 128, gocccl_merge_LessFloat64_items = 15;
-constexpr int gocccl_merge_LessUint32_threads = 256, gocccl_merge_LessUint32_items = 15;
+constexpr int gocccl_merge_LessUint32_threads = 256, gocccl_merge_LessUint32_items = 15, gocccl_merge_LessUint32_minblocks = 8;
 constexpr int gocccl_upper_bound_LessFloat64_threads = 256, gocccl_upper_bound_LessFloat64_items = 1;
 constexpr int gocccl_upper_bound_LessUint32_threads = 256, gocccl_upper_bound_LessUint32_items = 1;
 
@@ -180,12 +180,12 @@ gocccl_lower_bound_LessUint32(const uint32_t* d_data, long long n_data, const ui
 }
 
 // Merge(ByHigh) over uint32, declared at ops.go:43:17.
-extern "C" __global__ void __launch_bounds__(gocccl_merge_ByHigh_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_merge_ByHigh_threads, gocccl_merge_ByHigh_minblocks)
 gocccl_merge_ByHigh_tiles(const uint32_t* d_a, long long n_a, const uint32_t* d_b, long long n_b, uint32_t* d_out, const int64_t* d_splits) {
   ::gocccl::merge_tiles<gocccl_merge_ByHigh_threads, gocccl_merge_ByHigh_items, uint32_t, ::gocccl_pkg_histogram_32ce4877::gocccl_functors::ByHigh>(d_a, n_a, d_b, n_b, d_out, d_splits);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_merge_ByHigh_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_merge_ByHigh_threads, gocccl_merge_ByHigh_minblocks)
 gocccl_merge_ByHigh_partition(const uint32_t* d_a, long long n_a, const uint32_t* d_b, long long n_b, int64_t* d_splits, long long tiles) {
   ::gocccl::merge_partition<gocccl_merge_ByHigh_threads, gocccl_merge_ByHigh_items, uint32_t, ::gocccl_pkg_histogram_32ce4877::gocccl_functors::ByHigh>(d_a, n_a, d_b, n_b, d_splits, tiles);
 }
@@ -202,12 +202,12 @@ gocccl_merge_LessFloat64_partition(const double* d_a, long long n_a, const doubl
 }
 
 // Merge(LessUint32) over uint32, declared at ops.go:42:17.
-extern "C" __global__ void __launch_bounds__(gocccl_merge_LessUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_minblocks)
 gocccl_merge_LessUint32_tiles(const uint32_t* d_a, long long n_a, const uint32_t* d_b, long long n_b, uint32_t* d_out, const int64_t* d_splits) {
   ::gocccl::merge_tiles<gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_items, uint32_t, ::gocccl_pkg_histogram_32ce4877::gocccl_functors::LessUint32>(d_a, n_a, d_b, n_b, d_out, d_splits);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_merge_LessUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_minblocks)
 gocccl_merge_LessUint32_partition(const uint32_t* d_a, long long n_a, const uint32_t* d_b, long long n_b, int64_t* d_splits, long long tiles) {
   ::gocccl::merge_partition<gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_items, uint32_t, ::gocccl_pkg_histogram_32ce4877::gocccl_functors::LessUint32>(d_a, n_a, d_b, n_b, d_splits, tiles);
 }

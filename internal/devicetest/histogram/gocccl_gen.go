@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "a3fe38ac1f9036144c1a066dc77d885324226870c54b49f5ec3dac91e396871c", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "dce4def660b988ef296720d3c469d44bcd961a6717cbd4c53aa671665bd88929", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "6e211d3ebbe4740098fceb0a7f08860b2cc007e0b0e52e0ec91ac594bec2e6d3",
+			SHA256: "cb34dbb52588b340c0017969cace47a6354aa0904c842e3a11e3c1c20ff31943",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 32696, SHA256: "96a2ea871f8d6bbc59682ff6219752315cdd146da82fd8cf7fe05d8618818939"},
 				{Offset: 32704, Size: 27328, SHA256: "5ab6ffbe7525c1b216b9f7536f3e19af4ba819322ca125a19fdec739e7f1ca7c"},
@@ -40,11 +40,11 @@ func init() {
 				{Offset: 440544, Size: 86448, SHA256: "14665d582b195da530629a685fd936cdb9fe51b836440d1cbba1fe186bdb6889"},
 				{Offset: 526992, Size: 7632, SHA256: "bf0771d008a4c4d868c28070d21163ec24762355bbb53dfd0774aaa1cf40686c"},
 				{Offset: 534624, Size: 7632, SHA256: "e305ae4daa74b121be92b69090dd504f16a384c78bccc29fd15a9ce1b31e3408"},
-				{Offset: 542256, Size: 19608, SHA256: "a4bd9afe3ac8a01be0a345e1aed9283ae757730d04520504c3d13c07d09a05e3"},
-				{Offset: 561872, Size: 19480, SHA256: "e22f67405cc65d96be1b1749f4810e3f343cd3efb9bca87a06fdbd370b8722fb"},
-				{Offset: 581360, Size: 18584, SHA256: "f1b38847fe1f25b435c8b9b32abfa70b4d6a4cd54b9cabcc8499f7fd2de73a1f"},
-				{Offset: 599952, Size: 7632, SHA256: "c002b83c0fd443adef2d4a0e3c1e957dae6856976a284dc312bf29bb8109ad4d"},
-				{Offset: 607584, Size: 7632, SHA256: "e5a3d1d4ab943c3c5a49d4a03f8712331f3a699e9a1b9935beae35cc77ccf119"},
+				{Offset: 542256, Size: 33304, SHA256: "6f923cfef084a909c6fe42352bfb327e74ea1734b1f7d8544c1e760f0aa67b3c"},
+				{Offset: 575568, Size: 27928, SHA256: "65f926cf870b25f4c1e9b3a05f2831d1f964366b4472ecc9758ec82ca01c1e1b"},
+				{Offset: 603504, Size: 30616, SHA256: "90bb5eb1467a86711da21276e2564fed527c9c653aab0d7f6e7e319266e1e67b"},
+				{Offset: 634128, Size: 7632, SHA256: "c002b83c0fd443adef2d4a0e3c1e957dae6856976a284dc312bf29bb8109ad4d"},
+				{Offset: 641760, Size: 7632, SHA256: "e5a3d1d4ab943c3c5a49d4a03f8712331f3a699e9a1b9935beae35cc77ccf119"},
 			},
 		},
 	})

@@ -90,17 +90,100 @@ __device__ void merge_partition(AIt d_a, long long n_a, BIt d_b, long long n_b, 
   d_splits[t] = detail::merge_path(d_a, n_a, d_b, n_b, diag, less);
 }
 
+namespace detail {
+
+/// Merges one tile of TILE outputs (FULL) or fewer: merge_tiles' body.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, bool FULL, typename T, typename LessOp, typename AIt, typename BIt>
+GOCCCL_DEVICE void merge_tile(AIt a, int na, BIt b, int count, T* out, T* keys)
+{
+  LessOp less;
+  const int tid = threadIdx.x;
+  const int nb  = count - na;
+
+  // Striped loads, all in flight, then the shared-memory stores: keys[0:na]
+  // is a's part of the tile, keys[na:count] b's. Indices within the tile
+  // are 32-bit from the tile's own starts (a and b), as AgentMerge's.
+  T staged[ITEMS_PER_THREAD];
+#pragma unroll
+  for (int k = 0; k < ITEMS_PER_THREAD; ++k)
+  {
+    const int i = tid + k * BLOCK_THREADS;
+    if (FULL || i < count)
+    {
+      staged[k] = i < na ? a[i] : b[i - na];
+    }
+  }
+#pragma unroll
+  for (int k = 0; k < ITEMS_PER_THREAD; ++k)
+  {
+    const int i = tid + k * BLOCK_THREADS;
+    if (FULL || i < count)
+    {
+      keys[i] = staged[k];
+    }
+  }
+  __syncthreads();
+
+  // This thread's outputs start at diag; ai and bi index keys (bi from na).
+  // keys has a slot past the tile: reading the next key of a spent input
+  // needs no clamp (it is never compared).
+  const int diag = tid * ITEMS_PER_THREAD < count ? tid * ITEMS_PER_THREAD : count;
+  int ai         = merge_path_in_tile(keys, na, keys + na, nb, diag, less);
+  int bi         = na + (diag - ai);
+  T ka           = keys[ai];
+  T kb           = keys[bi];
+  T merged[ITEMS_PER_THREAD];
+#pragma unroll
+  for (int k = 0; k < ITEMS_PER_THREAD; ++k)
+  {
+    // Ties take a first; past count both inputs are spent and merged[k]
+    // is never stored.
+    const bool take_b = bi < count && (ai >= na || static_cast<bool>(less(kb, ka)));
+    merged[k]         = take_b ? kb : ka;
+    if (take_b)
+    {
+      kb = keys[++bi];
+    }
+    else
+    {
+      ka = keys[++ai];
+    }
+  }
+  __syncthreads();
+#pragma unroll
+  for (int k = 0; k < ITEMS_PER_THREAD; ++k)
+  {
+    if (FULL || diag + k < count)
+    {
+      keys[diag + k] = merged[k];
+    }
+  }
+  __syncthreads();
+#pragma unroll
+  for (int k = 0; k < ITEMS_PER_THREAD; ++k)
+  {
+    const int i = tid + k * BLOCK_THREADS;
+    if (FULL || i < count)
+    {
+      out[i] = keys[i];
+    }
+  }
+}
+
+} // namespace detail
+
 /**
  * \brief Merges output tile blockIdx.x of d_a[0:n_a] and d_b[0:n_b] into
  * d_out, using the splits of merge_partition. Launch gridDim.x = tiles =
  * ceil((n_a + n_b) / TILE) blocks of BLOCK_THREADS.
  *
  * As cub's AgentMerge: each thread issues all of its striped loads of the
- * tile's inputs before any shared-memory store, the in-tile merge path runs
- * in 32-bit arithmetic, and the serial merge keeps the current key of each
- * input in registers, reading one key from shared memory per output
- * (bench/cub/tune/merge_tune.cu timed it at 0.75 times the two-reads form's
- * time at 2^28 on the H200). less is called only on two real keys.
+ * tile's inputs before any shared-memory store, a full tile runs without
+ * bounds checks, indices within the tile are 32-bit, and the serial merge
+ * keeps the current key of each input in registers, reading one key from
+ * shared memory per output (bench/cub/tune/merge_tune.cu timed it at 0.75
+ * times the two-reads form's time at 2^28 on the H200). less is called
+ * only on two real keys.
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename LessOp, typename AIt, typename BIt, typename SplitIt>
 __device__ void merge_tiles(AIt d_a, long long n_a, BIt d_b, long long n_b, T* d_out, SplitIt d_splits)
@@ -109,12 +192,10 @@ __device__ void merge_tiles(AIt d_a, long long n_a, BIt d_b, long long n_b, T* d
                 "gocccl::merge: BLOCK_THREADS must be a multiple of 32 in [32, 1024]");
   static_assert(std::is_trivially_copyable<T>::value, "gocccl::merge: T must be trivially copyable");
   constexpr int TILE = BLOCK_THREADS * ITEMS_PER_THREAD;
-  __shared__ alignas(T) unsigned char raw[TILE * sizeof(T)];
+  __shared__ alignas(T) unsigned char raw[(TILE + 1) * sizeof(T)];
   T* keys = reinterpret_cast<T*>(raw);
 
-  LessOp less;
-  const int tid = threadIdx.x;
-  const long long tile = blockIdx.x;
+  const long long tile  = blockIdx.x;
   const long long total = n_a + n_b;
   const long long diag0 = tile * TILE;
   const long long diag1 = diag0 + TILE < total ? diag0 + TILE : total;
@@ -122,77 +203,17 @@ __device__ void merge_tiles(AIt d_a, long long n_a, BIt d_b, long long n_b, T* d
   // partition for it, and d_splits may be null.
   const long long a0 = gridDim.x == 1 ? 0 : d_splits[tile];
   const long long a1 = gridDim.x == 1 ? n_a : d_splits[tile + 1];
-  const long long b0 = diag0 - a0;
-  const int na = static_cast<int>(a1 - a0);
-  const int count = static_cast<int>(diag1 - diag0); // >= 1: every launched tile has an output
-  const int nb = count - na;
-
-  // Striped loads, all in flight, then the shared-memory stores: keys[0:na]
-  // is a's part of the tile, keys[na:count] b's.
-  T staged[ITEMS_PER_THREAD];
-#pragma unroll
-  for (int k = 0; k < ITEMS_PER_THREAD; ++k)
+  const int na       = static_cast<int>(a1 - a0);
+  const int count    = static_cast<int>(diag1 - diag0); // >= 1: every launched tile has an output
+  if (count == TILE)
   {
-    const int i = tid + k * BLOCK_THREADS;
-    if (i < count)
-    {
-      staged[k] = i < na ? d_a[a0 + i] : d_b[b0 + (i - na)];
-    }
+    detail::merge_tile<BLOCK_THREADS, ITEMS_PER_THREAD, true, T, LessOp>(d_a + a0, na, d_b + (diag0 - a0), count,
+                                                                          d_out + diag0, keys);
   }
-#pragma unroll
-  for (int k = 0; k < ITEMS_PER_THREAD; ++k)
+  else
   {
-    const int i = tid + k * BLOCK_THREADS;
-    if (i < count)
-    {
-      keys[i] = staged[k];
-    }
-  }
-  __syncthreads();
-
-  // This thread's outputs start at diag; ai and bi index keys (bi from na).
-  const int diag = tid * ITEMS_PER_THREAD < count ? tid * ITEMS_PER_THREAD : count;
-  int ai = detail::merge_path_in_tile(keys, na, keys + na, nb, diag, less);
-  int bi = na + (diag - ai);
-  T ka = keys[ai < na ? ai : 0];
-  T kb = keys[bi < count ? bi : 0];
-  T out[ITEMS_PER_THREAD];
-#pragma unroll
-  for (int k = 0; k < ITEMS_PER_THREAD; ++k)
-  {
-    // Ties take a first; past count both inputs are spent and out[k] is
-    // never stored.
-    const bool take_b = bi < count && (ai >= na || static_cast<bool>(less(kb, ka)));
-    out[k] = take_b ? kb : ka;
-    if (take_b)
-    {
-      ++bi;
-      kb = keys[bi < count ? bi : 0];
-    }
-    else
-    {
-      ++ai;
-      ka = keys[ai < na ? ai : 0];
-    }
-  }
-  __syncthreads();
-#pragma unroll
-  for (int k = 0; k < ITEMS_PER_THREAD; ++k)
-  {
-    if (diag + k < count)
-    {
-      keys[diag + k] = out[k];
-    }
-  }
-  __syncthreads();
-#pragma unroll
-  for (int k = 0; k < ITEMS_PER_THREAD; ++k)
-  {
-    const int i = tid + k * BLOCK_THREADS;
-    if (i < count)
-    {
-      d_out[diag0 + i] = keys[i];
-    }
+    detail::merge_tile<BLOCK_THREADS, ITEMS_PER_THREAD, false, T, LessOp>(d_a + a0, na, d_b + (diag0 - a0), count,
+                                                                           d_out + diag0, keys);
   }
 }
 

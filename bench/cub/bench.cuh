@@ -18,7 +18,8 @@
 // 20 event-timed runs after warm-up, all on the legacy default stream.
 //
 // Arguments every program takes: --runs R (default and minimum 20),
-// --sizes 10,16,20,24,28 (log2 of n), --seed S.
+// --sizes 10,16,20,24,28 (log2 of n), --seed S, --only A,B (run only the
+// parts named, for a program whose main asks wants(part); all by default).
 //
 // Compiles with CUDA 11.8 (CUB 1.17) and CUDA 13 (CCCL 3).
 #pragma once
@@ -58,6 +59,7 @@ struct State
   int warmup = 3;
   std::vector<int> log2_sizes{10, 16, 20, 24, 28};
   uint64_t seed = 0x5eed;
+  std::string only; // comma-separated parts to run; empty: all
   int sms = 0;
   int l2_bytes = 0;
   int failures = 0;
@@ -85,6 +87,15 @@ template <> inline const char* type_name<uint64_t>() { return "uint64"; }
 template <> inline const char* type_name<float>() { return "float32"; }
 template <> inline const char* type_name<double>() { return "float64"; }
 
+// wants reports whether --only names part (every part when --only is absent).
+inline bool wants(const char* part)
+{
+  const std::string& only = state().only;
+  if (only.empty()) return true;
+  const std::string p = std::string(",") + part + ",";
+  return (std::string(",") + only + ",").find(p) != std::string::npos;
+}
+
 // init parses the common arguments, reads the device and prints the header.
 inline void init(int argc, char** argv, const char* program)
 {
@@ -93,6 +104,7 @@ inline void init(int argc, char** argv, const char* program)
   {
     if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) s.runs = std::max(20, std::atoi(argv[++i]));
     else if (!std::strcmp(argv[i], "--seed") && i + 1 < argc) s.seed = std::strtoull(argv[++i], nullptr, 0);
+    else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) s.only = argv[++i];
     else if (!std::strcmp(argv[i], "--sizes") && i + 1 < argc)
     {
       s.log2_sizes.clear();
@@ -111,7 +123,7 @@ inline void init(int argc, char** argv, const char* program)
     }
     else
     {
-      std::fprintf(stderr, "usage: %s [--runs R] [--sizes 10,16,...] [--seed S]\n", program);
+      std::fprintf(stderr, "usage: %s [--runs R] [--sizes 10,16,...] [--seed S] [--only A,B]\n", program);
       std::exit(2);
     }
   }

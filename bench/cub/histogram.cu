@@ -21,6 +21,7 @@
 // bytes_moved: samples read + bins written; search n (s + 8); merge 2 n s.
 //
 // Usage: histogram [--runs R] [--sizes 10,16,20,24,28] [--seed S]
+//                  [--only histogram,search,merge] (the parts to run; all by default)
 
 #include "bench.cuh"
 
@@ -68,16 +69,17 @@ __global__ void __launch_bounds__(kThreads) our_lower(const T* d, long long nd, 
   gocccl::lower_bound<kThreads, 1, T, Less>(d, nd, v, nv, out);
 }
 // The merge policy of internal/algo.mergePolicy on sm_90: 256 x 15
-// four-byte keys, 128 x 15 eight-byte keys.
+// four-byte keys at 8 blocks an SM, 128 x 15 eight-byte keys (0: no bound).
 template <typename T> __host__ __device__ constexpr int merge_threads() { return 1024 / int(sizeof(T)); }
+template <typename T> __host__ __device__ constexpr int merge_min_blocks() { return sizeof(T) == 4 ? 8 : 0; }
 constexpr int kMergeItems = 15;
 template <typename T>
-__global__ void __launch_bounds__(merge_threads<T>()) our_merge_partition(const T* a, long long na, const T* b, long long nb, int64_t* s, long long tiles)
+__global__ void __launch_bounds__(merge_threads<T>(), merge_min_blocks<T>()) our_merge_partition(const T* a, long long na, const T* b, long long nb, int64_t* s, long long tiles)
 {
   gocccl::merge_partition<merge_threads<T>(), kMergeItems, T, Less>(a, na, b, nb, s, tiles);
 }
 template <typename T>
-__global__ void __launch_bounds__(merge_threads<T>()) our_merge_tiles(const T* a, long long na, const T* b, long long nb, T* out, const int64_t* s)
+__global__ void __launch_bounds__(merge_threads<T>(), merge_min_blocks<T>()) our_merge_tiles(const T* a, long long na, const T* b, long long nb, T* out, const int64_t* s)
 {
   gocccl::merge_tiles<merge_threads<T>(), kMergeItems, T, Less>(a, na, b, nb, out, s);
 }
@@ -300,16 +302,19 @@ int main(int argc, char** argv)
   std::printf("# CUB_VERSION %d, GOCCCL_VERSION %d\n", CUB_VERSION, GOCCCL_VERSION);
   for (long long n : bench::sizes())
   {
+    if (!bench::wants("histogram")) break;
     bench_histograms<uint32_t>(n, 1);
     bench_histograms<float>(n, 2);
   }
   for (long long n : bench::sizes())
   {
+    if (!bench::wants("search")) break;
     bench_search<uint32_t>(n, 3);
     bench_search<float>(n, 4);
   }
   for (long long n : bench::sizes())
   {
+    if (!bench::wants("merge")) break;
     bench_merge<uint32_t>(n, 5);
     bench_merge<float>(n, 6);
   }

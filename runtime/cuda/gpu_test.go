@@ -132,7 +132,7 @@ $L__BB1_2:
 
 // gpuContext returns the primary context of device 0, released when the test
 // ends, or skips the test if there is no GPU.
-func gpuContext(t *testing.T) *Context {
+func gpuContext(t testing.TB) *Context {
 	t.Helper()
 	if err := Init(); err != nil {
 		t.Skip("no CUDA GPU: " + err.Error())
@@ -151,7 +151,7 @@ type testKernels struct {
 	addOne, affine, probe Function
 }
 
-func loadTestKernels(t *testing.T, ctx *Context) testKernels {
+func loadTestKernels(t testing.TB, ctx *Context) testKernels {
 	t.Helper()
 	m, err := ctx.ModuleLoadData([]byte(testPTX))
 	require.NoError(t, err)
@@ -166,7 +166,7 @@ func loadTestKernels(t *testing.T, ctx *Context) testKernels {
 }
 
 // alloc allocates bytes of device memory, freed when the test ends.
-func alloc(t *testing.T, ctx *Context, bytes int) DevicePtr {
+func alloc(t testing.TB, ctx *Context, bytes int) DevicePtr {
 	t.Helper()
 	p, err := ctx.MemAlloc(bytes)
 	require.NoError(t, err)
@@ -175,7 +175,7 @@ func alloc(t *testing.T, ctx *Context, bytes int) DevicePtr {
 	return p
 }
 
-func upload(t *testing.T, ctx *Context, data []int32) DevicePtr {
+func upload(t testing.TB, ctx *Context, data []int32) DevicePtr {
 	t.Helper()
 	p := alloc(t, ctx, 4*len(data))
 	require.NoError(t, ctx.MemcpyHtoD(p, unsafe.Pointer(&data[0]), 4*len(data)))

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -58,7 +59,9 @@ int main() {
   cudaStream_t st;
   CK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
   Params p{in, 1024, out, 1.0f};
-  size_t psize = sizeof(p);
+  // The kernel's parameters end at init: the buffer is that long, as the Go
+  // runtime packs it (the driver rejects a buffer of another size, 701).
+  size_t psize = offsetof(Params, init) + sizeof(float);
   void* extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, &p, CU_LAUNCH_PARAM_BUFFER_SIZE, &psize, CU_LAUNCH_PARAM_END};
   void* params[] = {&p.in, &p.n, &p.out, &p.init};
 

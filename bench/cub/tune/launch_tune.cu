@@ -4,7 +4,8 @@
 // arguments (input, count, output, init). Per form: the median wall time of
 // one launch call over 20 000 calls (synchronised every 64 so the queue never
 // fills), and the event-timed time of one launch between two events on an
-// idle stream (median of 2 000), which is what gpubench reports at 2^10.
+// idle stream (median of 2 000), which is what gpubench reports at 2^10;
+// after_sync_us, the wall time of a launch right after a synchronise.
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -o /tmp/launch_tune bench/cub/tune/launch_tune.cu -lcuda
 //   /tmp/launch_tune
@@ -99,6 +100,15 @@ int main() {
         if (i % 64 == 63) CK(cudaStreamSynchronize(st));
       }
       CK(cudaStreamSynchronize(st));
+      std::vector<double> after;
+      for (int i = 0; i < 5000; ++i) {
+        CK(cudaStreamSynchronize(st));
+        auto t0 = std::chrono::steady_clock::now();
+        launch(form);
+        auto t1 = std::chrono::steady_clock::now();
+        after.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
+      }
+      CK(cudaStreamSynchronize(st));
       std::vector<double> dev;
       for (int i = 0; i < 2000; ++i) {
         CK(cudaEventRecord(e0, st));
@@ -109,7 +119,7 @@ int main() {
         CK(cudaEventElapsedTime(&ms, e0, e1));
         dev.push_back(ms * 1e3);
       }
-      std::printf("launch\t%-42s\thost_us %.3f\tevent_us %.3f\n", name, median(host), median(dev));
+      std::printf("launch\t%-42s\thost_us %.3f\tafter_sync_us %.3f\tevent_us %.3f\n", name, median(host), median(after), median(dev));
     }
   float r;
   CK(cudaMemcpy(&r, out, sizeof r, cudaMemcpyDeviceToHost));

@@ -33,6 +33,7 @@
 
 #include <gocccl/config.cuh>
 #include <gocccl/gpu_nan.cuh>
+#include <gocccl/thread_reduce.cuh>
 
 #include <cub/block/block_reduce.cuh>
 
@@ -115,18 +116,20 @@ struct BlockTransformReduceTiles
     ReductionOp op;
     In items[ITEMS_PER_THREAD];
     load_full_tile<VECTORIZED>(tile, items);
+    T values[ITEMS_PER_THREAD];
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      values[i] = xf(items[i]);
+    }
+    const T part = tree_reduce(values, op); // thread_reduce.cuh
     if constexpr (FIRST)
     {
-      acc = xf(items[0]);
+      acc = part;
     }
     else
     {
-      acc = op(acc, xf(items[0]));
-    }
-#pragma unroll
-    for (int i = 1; i < ITEMS_PER_THREAD; ++i)
-    {
-      acc = op(acc, xf(items[i]));
+      acc = op(acc, part);
     }
   }
 

@@ -39,7 +39,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "cb9e7636d73c6514d3997f89bc35827bd4ea17e7f4b4a392c5122602cf1c0c7c", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "81cd58f2dc1a8bff11394fe46126de3f6f1bccc092d77d870cce6d76cf1e18fe", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 75},
 			Data:   goccclImageSM75,

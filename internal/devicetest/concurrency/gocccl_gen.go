@@ -23,18 +23,18 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "64c401be409df289ed99c91747bdbebc09d4196a1775416d50087a28846499a9", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "e8630122ff835df46a7d4c5ed96c726e6284b94c7bbc264b572bb4687f157dd5", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "a4197fe4ad1401818610297b588589fe8ebe14426d608b4d32559732a2c32972",
+			SHA256: "d7e284c79b6d5bcaaa650f715c2f48b376873a6fc57557d77325843409234c35",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 40336, SHA256: "c18ea63e57aa41c64fdb46db6832bdd3b9234d000742b15f7a9a4905fe53f16e"},
 				{Offset: 40336, Size: 124736, SHA256: "631bf71aa5e20260ae63ace7ff55801338d049f1d743eed15f2b68598e4b56ec"},
-				{Offset: 165072, Size: 41216, SHA256: "213f35b34af2390dd764bd49d4188d8c54fb638df6b5755e74910015eafea73f"},
-				{Offset: 206288, Size: 70656, SHA256: "0a459178942b5d033ed13fc66f96d8cc851954b4a3c3e06bea0d8b53212129ca"},
-				{Offset: 276944, Size: 26504, SHA256: "da5926b1d06e6195ac990e93e68a843d1893f66fbd70922021fc2b91f8a069b7"},
-				{Offset: 303456, Size: 8576, SHA256: "c057914679145deab3c10fa3972a1dd8404c6b42dd998cbdf83ff5e5ca0e7225"},
+				{Offset: 165072, Size: 39296, SHA256: "e108126b5735f91ef311ba05e0735c23cc320a277037a13a0f01f8becdcb0a51"},
+				{Offset: 204368, Size: 71424, SHA256: "a6d19504c0e79650e973a35a6ba8563d7251a88562ff87f5091212008723e6a2"},
+				{Offset: 275792, Size: 26504, SHA256: "da5926b1d06e6195ac990e93e68a843d1893f66fbd70922021fc2b91f8a069b7"},
+				{Offset: 302304, Size: 8576, SHA256: "c057914679145deab3c10fa3972a1dd8404c6b42dd998cbdf83ff5e5ca0e7225"},
 			},
 		},
 	})

@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterseg", "4544ab53e5b5fde40935a1b3dddf0e279d5a3e4b01a5efde4c8fa80673215f20", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterseg", "23262f3e40981e7a81d57d64481acf57944def2b2edb7ff97dd18e7d35a430b9", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "9874f1664178e6b7002390e2eb15fc7d588ea2f85020c21cec788cb28533d2ab",
+			SHA256: "b44f9866b66f5a71b1eec7b74848bdac054b6dc1590d8feeb88442414ca75eef",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 26448, SHA256: "e827cbc1660c37887cfc31c5a8313ddb1fcdf3e7d9d708ad4880041d1727d3f8"},
 				{Offset: 26448, Size: 36152, SHA256: "4ac9e409ca3a5f79c5877c8f7dfdefad3ec49d16d53ed4ce5243ae62e7988a92"},
@@ -35,15 +35,15 @@ func init() {
 				{Offset: 116688, Size: 54064, SHA256: "156c4d40223dad07c7e17aa41a1ce9d757fd7e5567a19b3e50fd0c0ef588dff9"},
 				{Offset: 170752, Size: 5152, SHA256: "96378db9a342104d6762ba0ed619823ddfad5a50503927f2295aa5cb76ca1d99"},
 				{Offset: 175904, Size: 7888, SHA256: "5a25bb6940637deded4e5a2751e1431be3fe290cc61918eb545da7607a3d5ed6"},
-				{Offset: 183792, Size: 44712, SHA256: "1ad30d810039dcb89f24e111781dc72a6c34b47145493fa4004023724abb4b9e"},
-				{Offset: 228512, Size: 65096, SHA256: "dcb97da20214c746423762461ba41be37bc69278f17ff678935cd3926278d479"},
-				{Offset: 293616, Size: 63032, SHA256: "70e74247f4a4b790ecf12da3d7ea30fa28c09b14f6396063b2a6eb4967ce468b"},
-				{Offset: 356656, Size: 35104, SHA256: "7a33949024c2ede7ae0b9648634097bff9987992ca53e4f46e1ddd4e5a789e35"},
-				{Offset: 391760, Size: 35360, SHA256: "e878a7b16726f855782ca7ac9127bc2cea9c190f795d7e674a1a2aa8cce825ce"},
-				{Offset: 427120, Size: 35104, SHA256: "d48d78f423336cc15adc6f0c127f0317e7c0f41879db6a8de25720f6a1a40f05"},
-				{Offset: 462224, Size: 26656, SHA256: "2b8c631e7379a5263c01f4f4a8e87282ac95a7aef9b946936c42a63c118a14e0"},
-				{Offset: 488880, Size: 7632, SHA256: "8e66e9f1ffbad36754a2ffe31dadf33789a9cfa7e8b3235174ebe30fb00fa056"},
-				{Offset: 496512, Size: 7760, SHA256: "a9527e6bf446f2b38971e5c1f63db7306e21fc4af8a5c81c32cb983d0547d7e4"},
+				{Offset: 183792, Size: 45352, SHA256: "c9429bcbb8bb007be6ddb4e6e5b904b63bf195e5bb4e981223ec35f63f793bc7"},
+				{Offset: 229152, Size: 65096, SHA256: "9b95228bb1e1155a78595a345303eaf3cc774c4cf08ab645b736471b57a37fc6"},
+				{Offset: 294256, Size: 63032, SHA256: "97bcddcd25f895b19f473ce5c632810a7fb9ecfd49350aca7167458e2131007f"},
+				{Offset: 357296, Size: 34848, SHA256: "c8c435e7bd0a36d6f43c18576e3a733d3c835722894f54cc933aac05b8d18783"},
+				{Offset: 392144, Size: 35104, SHA256: "00e5ce24788bfd0c088abc5317510e6968fe98e71d6a48354718d932626e528a"},
+				{Offset: 427248, Size: 34848, SHA256: "70b6ef70333657fcc76c57199448c7e652c524a11f0f0da94d2364f33763ae47"},
+				{Offset: 462096, Size: 26528, SHA256: "189ce0b7193ffae657e19d020752853ea08cfee7484a0cf235cbf3aae52e1517"},
+				{Offset: 488624, Size: 7632, SHA256: "8e66e9f1ffbad36754a2ffe31dadf33789a9cfa7e8b3235174ebe30fb00fa056"},
+				{Offset: 496256, Size: 7760, SHA256: "a9527e6bf446f2b38971e5c1f63db7306e21fc4af8a5c81c32cb983d0547d7e4"},
 			},
 		},
 	})

@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "bc7d1d7766cd3114bb6fcb24fafc75be2f872a5070b1e79bca980b499518274c", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "aaa42828522c73d092e053974384dfe1df9e8a8909d4607155d4cf92b9e05d24", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "bdb3f69c71684822b34f2af927e911a1da325db3a47086913c42535aa17978c1",
+			SHA256: "a6acf5629f8a2449e6cfb459abe9d9acb4179a8df5e6c223580d9c1d19fbb639",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 129040, SHA256: "bfe9a3f31cdd3afd8a481c710b917829322735164a580976accb41e603715ebd"},
 				{Offset: 129040, Size: 192400, SHA256: "2f4ce7862215424df9f16dc99ae6252f67c2f478768bc479c259e4c5a90cea8b"},
@@ -86,11 +86,11 @@ func init() {
 				{Offset: 3313584, Size: 116224, SHA256: "e2c9672da7562c17106210c9a9d6d1108ebb0c3bbfbb9467820e6146aa9469f0"},
 				{Offset: 3429808, Size: 42368, SHA256: "28d9bf116957c7b72b6b97447a21fa050f44d504446693911625f95206ec3137"},
 				{Offset: 3472176, Size: 38272, SHA256: "f72b70e57c9c06437c3671ad88dd5945dddb4cd9d39d8a9c4131889cfc358f2e"},
-				{Offset: 3510448, Size: 155520, SHA256: "af65914c86731ae2de490b29844e79545a5f81fcac54820324a89d6677510890"},
-				{Offset: 3665968, Size: 146048, SHA256: "c9a8b6e225c9d349b4a8293cdf2266ecd064fc21794d8e067a3948d57500be90"},
-				{Offset: 3812016, Size: 106640, SHA256: "077cf8c48b3bc84d9546b66764a6c224f5c5a2e65d7c8e15682df75f0b6a3a6e"},
-				{Offset: 3918656, Size: 98960, SHA256: "4152070d90ad8a652958bbd07e20d236ec5138392f661816aab4f9dd9eb5bfeb"},
-				{Offset: 4017616, Size: 260448, SHA256: "dcaa4e9efd3f41e7eafa7b73ac833f122d6626085d5274f3e9aed64b4b684b53"},
+				{Offset: 3510448, Size: 155904, SHA256: "a2aef5b0c5e778e53e877e8410aeed26b9fc53d28d314ae15fd68071794f9437"},
+				{Offset: 3666352, Size: 143360, SHA256: "f23f378058fdb24e2807e24d4371f0fdc42570f6673dd81d6a99b28b0c8bed02"},
+				{Offset: 3809712, Size: 106640, SHA256: "077cf8c48b3bc84d9546b66764a6c224f5c5a2e65d7c8e15682df75f0b6a3a6e"},
+				{Offset: 3916352, Size: 98960, SHA256: "4152070d90ad8a652958bbd07e20d236ec5138392f661816aab4f9dd9eb5bfeb"},
+				{Offset: 4015312, Size: 261472, SHA256: "24f06ce1840b89d068caf4e6b505c6f9e5781277e5e85079115b7e1cb4845824"},
 			},
 		},
 	})

@@ -23,18 +23,18 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "a13058f675ed87949147dc85003c102ed06fdd7871023f4eb22fc5679a34c104", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "8b0e95a8235033a3d44df5a8d06e1fbb7ff79653ce3069d00b3a9f19e587e004", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "0607523d0b25d54c320b90be3d1f8b67500e8e9a25192333adfe991c9e090556",
+			SHA256: "c3e4ad25eb3724a6c4736c6ec8d5bcb51b5d2bb7d38379ab0c85307cab15768b",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 11832, SHA256: "a3cbe2d861ebc86e3e1206ae66ea875725cf1c2d90589871dee2195b7489877a"},
 				{Offset: 11840, Size: 96344, SHA256: "c195e467f13a075ef550721b78205360e154f1858e2acf328d61d1275e999b19"},
 				{Offset: 108192, Size: 270848, SHA256: "47ff929166e058b20855ee90a3db05191939bbb395ae75bd069e64aeb624bdcb"},
-				{Offset: 379040, Size: 108992, SHA256: "25a801f7d705ba958e70824c44f1b5b38d4750612061e46090e31c2e45bc05b1"},
-				{Offset: 488032, Size: 43224, SHA256: "95f5d6a5014b05bf16a0831a31f5a65be2184004bd774757cde5409d629a430b"},
-				{Offset: 531264, Size: 15664, SHA256: "bf95fbc62e4dd5d6add9c05e4389499a6ecdb9c34e55445dbbb1b965e1ac3dd4"},
+				{Offset: 379040, Size: 103616, SHA256: "70d4eeb4430c5f6d1e08051fdc91f26f4928c53bf227259217b9bade67fa2bbe"},
+				{Offset: 482656, Size: 43224, SHA256: "95f5d6a5014b05bf16a0831a31f5a65be2184004bd774757cde5409d629a430b"},
+				{Offset: 525888, Size: 15664, SHA256: "bf95fbc62e4dd5d6add9c05e4389499a6ecdb9c34e55445dbbb1b965e1ac3dd4"},
 			},
 		},
 	})

@@ -35,9 +35,8 @@
  * whose only tile is partial hands BlockReduce just the threads that hold an
  * item.
  *
- * Result order: operands are combined in an unspecified order (a tree over
- * each thread's items of a full tile, thread-serial over its tiles and the
- * partial tile, then a tree over the threads), as in cub::DeviceReduce, so the operator must
+ * Result order: operands are combined in an unspecified order (thread-serial
+ * over its items, then a tree), as in cub::DeviceReduce, so the operator must
  * be associative and commutative; floating-point sums are correct up to
  * rounding and may differ from a serial sum and between policies/grids (but
  * are deterministic for a fixed policy, grid and n).
@@ -77,7 +76,6 @@
 
 #include <gocccl/config.cuh>
 #include <gocccl/gpu_nan.cuh>
-#include <gocccl/thread_reduce.cuh>
 
 #include <cub/block/block_reduce.cuh>
 
@@ -181,17 +179,20 @@ struct BlockReduceTiles
   {
     T items[ITEMS_PER_THREAD];
     load_full_tile<VECTORIZED>(tile, items);
-    const T part = tree_reduce(items, op); // thread_reduce.cuh
     if constexpr (FIRST)
     {
-      acc = part;
+      acc = items[0];
     }
     else
     {
-      acc = op(acc, part);
+      acc = op(acc, items[0]);
+    }
+#pragma unroll
+    for (int i = 1; i < ITEMS_PER_THREAD; ++i)
+    {
+      acc = op(acc, items[i]);
     }
   }
-
 
   /// Folds the valid_items (< TILE_ITEMS) items of a partial tile into acc,
   /// striped over the block. When FIRST, threads with tid < valid_items seed

@@ -33,7 +33,6 @@
 
 #include <gocccl/config.cuh>
 #include <gocccl/gpu_nan.cuh>
-#include <gocccl/thread_reduce.cuh>
 
 #include <cub/block/block_reduce.cuh>
 
@@ -116,20 +115,18 @@ struct BlockTransformReduceTiles
     ReductionOp op;
     In items[ITEMS_PER_THREAD];
     load_full_tile<VECTORIZED>(tile, items);
-    T values[ITEMS_PER_THREAD];
-#pragma unroll
-    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
-    {
-      values[i] = xf(items[i]);
-    }
-    const T part = tree_reduce(values, op); // thread_reduce.cuh
     if constexpr (FIRST)
     {
-      acc = part;
+      acc = xf(items[0]);
     }
     else
     {
-      acc = op(acc, part);
+      acc = op(acc, xf(items[0]));
+    }
+#pragma unroll
+    for (int i = 1; i < ITEMS_PER_THREAD; ++i)
+    {
+      acc = op(acc, xf(items[i]));
     }
   }
 

@@ -58,7 +58,16 @@ BENCH_REDUCE(bench_reduce_f64, 256, 8, double)
 // Ours is the Go runtime's dispatch in C++: _final alone when n fits one
 // tile, else the single pass (_partial here) over G = min(tiles, SMs *
 // occupancy * 5) blocks, the last of which reduces the G partials it finds
-// in the scratch (a zeroed counter, then the partials from byte 16).
+// in the scratch (a zeroed counter, then the partials from byte 16). The
+// environment's REDUCE_SUBSCRIPTION replaces the 5 (runtime/gpu.go's
+// subscription), for tuning it.
+static long long subscription()
+{
+  const char* s = std::getenv("REDUCE_SUBSCRIPTION");
+  const long long k = s ? std::atoll(s) : 5;
+  return k > 0 ? k : 5;
+}
+
 template <typename T>
 struct Ours
 {
@@ -73,7 +82,7 @@ struct Ours
   {
     const long long tile = static_cast<long long>(block_threads) * items_per_thread;
     if (n <= tile) return 0;
-    return std::min<long long>((n + tile - 1) / tile, static_cast<long long>(bench::state().sms) * occupancy * 5);
+    return std::min<long long>((n + tile - 1) / tile, static_cast<long long>(bench::state().sms) * occupancy * subscription());
   }
   void run(const T* d_in, long long n, T* d_out, void* d_scratch) const
   {

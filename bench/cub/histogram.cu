@@ -14,10 +14,11 @@
 //                   2^20 sorted items, one thread per value, int64 results);
 //                   merge (merge_partition + merge_tiles of n/2 + n/2 keys)
 //
-// for uint32 and float32. Checks before timing: our histograms exactly
-// against a CPU count with the same bin formula, CUB's HistogramEven by total
-// count (CUB 1.17 bins integers with a truncated scale) and HistogramRange
-// exactly; merges against std::merge; the search against std::lower_bound.
+// for uint32 and float32, merges also for uint64 and float64. Checks before
+// timing: our histograms exactly against a CPU count with the same bin
+// formula, CUB's HistogramEven by total count (CUB 1.17 bins integers with a
+// truncated scale) and HistogramRange exactly; merges against std::merge; the
+// search against std::lower_bound.
 // bytes_moved: samples read + bins written; search n (s + 8); merge 2 n s.
 //
 // Usage: histogram [--runs R] [--sizes 10,16,20,24,28] [--seed S]
@@ -317,6 +318,8 @@ int main(int argc, char** argv)
     if (!bench::wants("merge")) break;
     bench_merge<uint32_t>(n, 5);
     bench_merge<float>(n, 6);
+    bench_merge<uint64_t>(n, 7);
+    bench_merge<double>(n, 8);
   }
   return bench::finish();
 }

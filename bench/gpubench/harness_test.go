@@ -140,7 +140,8 @@ func TestSegmentedReduceCasesOnCPU(t *testing.T) {
 }
 
 // TestMergeCasesOnCPU runs the merge cases on the CPU backend: their
-// reference (a linear merge of the sorted halves) must agree with Merge.
+// reference (a linear merge of the sorted halves) must agree with Merge, and
+// each case counts the bytes of its own key type.
 func TestMergeCasesOnCPU(t *testing.T) {
 	env := cpuEnv(t)
 	ran := 0
@@ -149,6 +150,9 @@ func TestMergeCasesOnCPU(t *testing.T) {
 			if c.Algorithm != "merge" {
 				continue
 			}
+			if want := 2 * int64(c.N) * map[string]int64{"uint32": 4, "float32": 4, "uint64": 8, "float64": 8}[c.Type]; c.Bytes != want {
+				t.Errorf("merge/%s/%d: %d bytes moved, want %d", c.Type, c.N, c.Bytes, want)
+			}
 			res, failed := measure(env, c, 3, 1)
 			if failed || math.IsNaN(res.Micros) {
 				t.Errorf("%s %s/%s/%d: %+v", res.System, c.Algorithm, c.Type, c.N, res)
@@ -156,8 +160,8 @@ func TestMergeCasesOnCPU(t *testing.T) {
 			ran++
 		}
 	}
-	if ran != 4 {
-		t.Errorf("ran %d merge cases, want 4 (uint32 and float32 at two sizes)", ran)
+	if ran != 8 {
+		t.Errorf("ran %d merge cases, want 8 (uint32, float32, uint64 and float64 at two sizes)", ran)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"unsafe"
 
 	"github.com/gocccl/gocccl/bench/ops"
 	"github.com/gocccl/gocccl/runtime"
@@ -12,7 +13,8 @@ import (
 
 // Histograms (256 bins; uint32 over [0, 2^32 - 1), float32 over [0, 1)),
 // vectorized lower_bound (n values in 2^20 sorted items, int64 results) and
-// merge (n/2 + n/2 sorted keys), as bench/cub/histogram.cu.
+// merge (n/2 + n/2 sorted keys, also of uint64 and float64), as
+// bench/cub/histogram.cu.
 func init() {
 	register(func(sizes []int) []Case {
 		var cs []Case
@@ -26,6 +28,8 @@ func init() {
 				lowerBoundCase(n, "float32", ops.LowerBoundFloat32),
 				mergeCase(n, "uint32", ops.MergeUint32),
 				mergeCase(n, "float32", ops.MergeFloat32),
+				mergeCase(n, "uint64", ops.MergeUint64),
+				mergeCase(n, "float64", ops.MergeFloat64),
 			)
 		}
 		return cs
@@ -157,9 +161,9 @@ func lowerBoundCase[T num](n int, typ string, op *runtime.SearchOp[T]) Case {
 	}
 }
 
-func mergeCase[T num](n int, typ string, op *runtime.MergeOp[T]) Case {
+func mergeCase[T wide](n int, typ string, op *runtime.MergeOp[T]) Case {
 	return Case{
-		Algorithm: "merge", Type: typ, N: n, Bytes: 2 * int64(n) * 4, Note: "n/2 + n/2 keys",
+		Algorithm: "merge", Type: typ, N: n, Bytes: 2 * int64(n) * int64(unsafe.Sizeof(*new(T))), Note: "n/2 + n/2 keys",
 		Setup: func(env *Env) (*Instance, error) {
 			r := rng(env, "merge", typ, n)
 			a, b := randomItems[T](r, n/2), randomItems[T](r, n-n/2)
@@ -201,7 +205,7 @@ func mergeCase[T num](n int, typ string, op *runtime.MergeOp[T]) Case {
 
 // mergeSorted is the stable merge of sorted a and b: of equal items, a's
 // come first.
-func mergeSorted[T num](a, b []T) []T {
+func mergeSorted[T wide](a, b []T) []T {
 	out := make([]T, 0, len(a)+len(b))
 	for len(a) > 0 && len(b) > 0 {
 		if b[0] < a[0] {

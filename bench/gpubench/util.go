@@ -12,8 +12,11 @@ import (
 // num is the element types of the algorithm families' cases.
 type num interface{ uint32 | float32 }
 
+// wide is num with the 8-byte types of the cases that have them.
+type wide interface{ num | uint64 | float64 }
+
 // gen returns a random item: integers over their whole range, floats in [0, 1).
-func gen[T num | uint64](r *rand.Rand) T {
+func gen[T wide](r *rand.Rand) T {
 	var v T
 	switch p := any(&v).(type) {
 	case *uint32:
@@ -22,11 +25,13 @@ func gen[T num | uint64](r *rand.Rand) T {
 		*p = r.Uint64()
 	case *float32:
 		*p = float32(r.Float64())
+	case *float64:
+		*p = r.Float64()
 	}
 	return v
 }
 
-func randomItems[T num | uint64](r *rand.Rand, n int) []T {
+func randomItems[T wide](r *rand.Rand, n int) []T {
 	s := make([]T, n)
 	for i := range s {
 		s[i] = gen[T](r)

@@ -33,6 +33,16 @@ __device__ __forceinline__ bool LessFloat32(float a, float b) {
   return a < b;
 }
 
+// LessUint64 is histogram.go:18:6.
+__device__ __forceinline__ bool LessUint64(uint64_t a, uint64_t b) {
+  return a < b;
+}
+
+// LessFloat64 is histogram.go:23:6.
+__device__ __forceinline__ bool LessFloat64(double a, double b) {
+  return a < b;
+}
+
 // MergeSortLessUint32 is mergesort.go:9:6.
 __device__ __forceinline__ bool MergeSortLessUint32(uint32_t a, uint32_t b) {
   return a < b;
@@ -181,6 +191,18 @@ struct LessUint32 {
 struct LessFloat32 {
   __device__ __forceinline__ bool operator()(float a0, float a1) const {
     return ::gocccl_pkg_ops_905f533b::LessFloat32(a0, a1);
+  }
+};
+
+struct LessUint64 {
+  __device__ __forceinline__ bool operator()(uint64_t a0, uint64_t a1) const {
+    return ::gocccl_pkg_ops_905f533b::LessUint64(a0, a1);
+  }
+};
+
+struct LessFloat64 {
+  __device__ __forceinline__ bool operator()(double a0, double a1) const {
+    return ::gocccl_pkg_ops_905f533b::LessFloat64(a0, a1);
   }
 };
 
@@ -368,7 +390,9 @@ constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads = 288, goc
 constexpr int gocccl_lower_bound_LessFloat32_threads = 256, gocccl_lower_bound_LessFloat32_items = 1;
 constexpr int gocccl_lower_bound_LessUint32_threads = 256, gocccl_lower_bound_LessUint32_items = 1;
 constexpr int gocccl_merge_LessFloat32_threads = 256, gocccl_merge_LessFloat32_items = 15, gocccl_merge_LessFloat32_minblocks = 8;
+constexpr int gocccl_merge_LessFloat64_threads = 128, gocccl_merge_LessFloat64_items = 15;
 constexpr int gocccl_merge_LessUint32_threads = 256, gocccl_merge_LessUint32_items = 15, gocccl_merge_LessUint32_minblocks = 8;
+constexpr int gocccl_merge_LessUint64_threads = 128, gocccl_merge_LessUint64_items = 15;
 constexpr int gocccl_merge_sort_keys_MergeSortLessFloat32_threads = 256, gocccl_merge_sort_keys_MergeSortLessFloat32_items = 17;
 constexpr int gocccl_merge_sort_keys_MergeSortLessUint32_threads = 256, gocccl_merge_sort_keys_MergeSortLessUint32_items = 17;
 constexpr int gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_threads = 256, gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_items = 17;
@@ -479,7 +503,7 @@ gocccl_exclusive_scan_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, co
   ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
 }
 
-// HistogramEven[float32] over float32, declared at histogram.go:18:26.
+// HistogramEven[float32] over float32, declared at histogram.go:28:26.
 extern "C" __global__ void __launch_bounds__(gocccl_histogram_even_float32_threads)
 gocccl_histogram_even_float32_sweep(const float* d_samples, long long n, int32_t* d_hist, long long bins, float lower, float upper, double scale) {
   ::gocccl::histogram_even<gocccl_histogram_even_float32_threads, gocccl_histogram_even_float32_items, float>(d_samples, n, d_hist, bins, lower, upper, scale);
@@ -490,7 +514,7 @@ gocccl_histogram_even_float32_init(int32_t* d_hist, long long bins) {
   ::gocccl::histogram_init<gocccl_histogram_even_float32_threads, gocccl_histogram_even_float32_items, float>(d_hist, bins);
 }
 
-// HistogramEven[uint32] over uint32, declared at histogram.go:17:26.
+// HistogramEven[uint32] over uint32, declared at histogram.go:27:26.
 extern "C" __global__ void __launch_bounds__(gocccl_histogram_even_uint32_threads)
 gocccl_histogram_even_uint32_sweep(const uint32_t* d_samples, long long n, int32_t* d_hist, long long bins, uint32_t lower, uint32_t upper, double scale) {
   ::gocccl::histogram_even<gocccl_histogram_even_uint32_threads, gocccl_histogram_even_uint32_items, uint32_t>(d_samples, n, d_hist, bins, lower, upper, scale);
@@ -501,7 +525,7 @@ gocccl_histogram_even_uint32_init(int32_t* d_hist, long long bins) {
   ::gocccl::histogram_init<gocccl_histogram_even_uint32_threads, gocccl_histogram_even_uint32_items, uint32_t>(d_hist, bins);
 }
 
-// HistogramRange[float32] over float32, declared at histogram.go:20:26.
+// HistogramRange[float32] over float32, declared at histogram.go:30:26.
 extern "C" __global__ void __launch_bounds__(gocccl_histogram_range_float32_threads)
 gocccl_histogram_range_float32_sweep(const float* d_samples, long long n, int32_t* d_hist, long long bins, const float* d_levels) {
   ::gocccl::histogram_range<gocccl_histogram_range_float32_threads, gocccl_histogram_range_float32_items, float>(d_samples, n, d_hist, bins, d_levels);
@@ -512,7 +536,7 @@ gocccl_histogram_range_float32_init(int32_t* d_hist, long long bins) {
   ::gocccl::histogram_init<gocccl_histogram_range_float32_threads, gocccl_histogram_range_float32_items, float>(d_hist, bins);
 }
 
-// HistogramRange[uint32] over uint32, declared at histogram.go:19:26.
+// HistogramRange[uint32] over uint32, declared at histogram.go:29:26.
 extern "C" __global__ void __launch_bounds__(gocccl_histogram_range_uint32_threads)
 gocccl_histogram_range_uint32_sweep(const uint32_t* d_samples, long long n, int32_t* d_hist, long long bins, const uint32_t* d_levels) {
   ::gocccl::histogram_range<gocccl_histogram_range_uint32_threads, gocccl_histogram_range_uint32_items, uint32_t>(d_samples, n, d_hist, bins, d_levels);
@@ -567,19 +591,19 @@ gocccl_inclusive_scan_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, co
   ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes);
 }
 
-// LowerBound(LessFloat32) over float32, declared at histogram.go:22:26.
+// LowerBound(LessFloat32) over float32, declared at histogram.go:32:26.
 extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessFloat32_threads)
 gocccl_lower_bound_LessFloat32(const float* d_data, long long n_data, const float* d_values, long long n_values, int64_t* d_out) {
   ::gocccl::lower_bound<gocccl_lower_bound_LessFloat32_threads, gocccl_lower_bound_LessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat32>(d_data, n_data, d_values, n_values, d_out);
 }
 
-// LowerBound(LessUint32) over uint32, declared at histogram.go:21:26.
+// LowerBound(LessUint32) over uint32, declared at histogram.go:31:26.
 extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessUint32_threads)
 gocccl_lower_bound_LessUint32(const uint32_t* d_data, long long n_data, const uint32_t* d_values, long long n_values, int64_t* d_out) {
   ::gocccl::lower_bound<gocccl_lower_bound_LessUint32_threads, gocccl_lower_bound_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_data, n_data, d_values, n_values, d_out);
 }
 
-// Merge(LessFloat32) over float32, declared at histogram.go:24:26.
+// Merge(LessFloat32) over float32, declared at histogram.go:34:26.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_LessFloat32_threads, gocccl_merge_LessFloat32_minblocks)
 gocccl_merge_LessFloat32_tiles(const float* d_a, long long n_a, const float* d_b, long long n_b, float* d_out, const int64_t* d_splits) {
   ::gocccl::merge_tiles<gocccl_merge_LessFloat32_threads, gocccl_merge_LessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat32>(d_a, n_a, d_b, n_b, d_out, d_splits);
@@ -590,7 +614,18 @@ gocccl_merge_LessFloat32_partition(const float* d_a, long long n_a, const float*
   ::gocccl::merge_partition<gocccl_merge_LessFloat32_threads, gocccl_merge_LessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat32>(d_a, n_a, d_b, n_b, d_splits, tiles);
 }
 
-// Merge(LessUint32) over uint32, declared at histogram.go:23:26.
+// Merge(LessFloat64) over float64, declared at histogram.go:36:26.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_LessFloat64_threads)
+gocccl_merge_LessFloat64_tiles(const double* d_a, long long n_a, const double* d_b, long long n_b, double* d_out, const int64_t* d_splits) {
+  ::gocccl::merge_tiles<gocccl_merge_LessFloat64_threads, gocccl_merge_LessFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat64>(d_a, n_a, d_b, n_b, d_out, d_splits);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_LessFloat64_threads)
+gocccl_merge_LessFloat64_partition(const double* d_a, long long n_a, const double* d_b, long long n_b, int64_t* d_splits, long long tiles) {
+  ::gocccl::merge_partition<gocccl_merge_LessFloat64_threads, gocccl_merge_LessFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat64>(d_a, n_a, d_b, n_b, d_splits, tiles);
+}
+
+// Merge(LessUint32) over uint32, declared at histogram.go:33:26.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_minblocks)
 gocccl_merge_LessUint32_tiles(const uint32_t* d_a, long long n_a, const uint32_t* d_b, long long n_b, uint32_t* d_out, const int64_t* d_splits) {
   ::gocccl::merge_tiles<gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_a, n_a, d_b, n_b, d_out, d_splits);
@@ -599,6 +634,17 @@ gocccl_merge_LessUint32_tiles(const uint32_t* d_a, long long n_a, const uint32_t
 extern "C" __global__ void __launch_bounds__(gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_minblocks)
 gocccl_merge_LessUint32_partition(const uint32_t* d_a, long long n_a, const uint32_t* d_b, long long n_b, int64_t* d_splits, long long tiles) {
   ::gocccl::merge_partition<gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_a, n_a, d_b, n_b, d_splits, tiles);
+}
+
+// Merge(LessUint64) over uint64, declared at histogram.go:35:26.
+extern "C" __global__ void __launch_bounds__(gocccl_merge_LessUint64_threads)
+gocccl_merge_LessUint64_tiles(const uint64_t* d_a, long long n_a, const uint64_t* d_b, long long n_b, uint64_t* d_out, const int64_t* d_splits) {
+  ::gocccl::merge_tiles<gocccl_merge_LessUint64_threads, gocccl_merge_LessUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint64>(d_a, n_a, d_b, n_b, d_out, d_splits);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_LessUint64_threads)
+gocccl_merge_LessUint64_partition(const uint64_t* d_a, long long n_a, const uint64_t* d_b, long long n_b, int64_t* d_splits, long long tiles) {
+  ::gocccl::merge_partition<gocccl_merge_LessUint64_threads, gocccl_merge_LessUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint64>(d_a, n_a, d_b, n_b, d_splits, tiles);
 }
 
 // MergeSortKeys(MergeSortLessFloat32) over float32, declared at mergesort.go:31:26.

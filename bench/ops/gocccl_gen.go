@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "35ad7f961e6c99664abaa1d4907c0f2fcabb79f5ba7d6de7750b654a92a26718", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "8f781c3f73bb414f5b231518ed786f4b179118be292fc660d42991f0843876c7", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "c575522d08c56876d9fdc90f19b316cf1f6349d098eac4645016c3086e167aa1",
+			SHA256: "dd30b528152b5ac702bb76161508ab31de3be9ff0abd2a1533f5bb163e272c5a",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 14056, SHA256: "9251c0281ef58b4521ebc60db41116a8d410612948b37078e278c6308b26010a"},
 				{Offset: 14064, Size: 10216, SHA256: "fa78f65b7e46c49c7e9178695706b9f3d17454db6f981427a66149386750893a"},
@@ -46,44 +46,46 @@ func init() {
 				{Offset: 925984, Size: 7632, SHA256: "0d4b88d91c9611ec1bdf1dcb4557f7b723b90b8e4513e79500c1c4b6c1e69061"},
 				{Offset: 933616, Size: 7632, SHA256: "e305ae4daa74b121be92b69090dd504f16a384c78bccc29fd15a9ce1b31e3408"},
 				{Offset: 941248, Size: 30616, SHA256: "e45dbeb2a9f781fa9e4b147241c8cbc2c7e31e812bf95c1cf74ec23e92d3d7d6"},
-				{Offset: 971872, Size: 30616, SHA256: "90bb5eb1467a86711da21276e2564fed527c9c653aab0d7f6e7e319266e1e67b"},
-				{Offset: 1002496, Size: 62480, SHA256: "7c7008b493c07d891ef162cc974a6db9934e53daa1c579df631d65ac919cbebb"},
-				{Offset: 1064976, Size: 56848, SHA256: "d5158f8761968ee8c748a8ee0a2346d8493517f3d867af8a7c218fa9ee9bc4d9"},
-				{Offset: 1121824, Size: 100408, SHA256: "94455fc420739f2b267e2a11fd5e8117199ccf90bc68e3a4d303bb2f93438794"},
-				{Offset: 1222240, Size: 90424, SHA256: "f1b77732eaeb936993d638c37df05ab89ca1c946388cfbe391c3e0ad79914a88"},
-				{Offset: 1312672, Size: 25224, SHA256: "0551c6167a54401509459b803a9858550210ee4a1d14e0119c4180e8ddd20211"},
-				{Offset: 1337904, Size: 25864, SHA256: "3795ce24bb1a0518e89611f521f6c04bb5f641a5cc2d33e470c4108641e2e8e0"},
-				{Offset: 1363776, Size: 134720, SHA256: "4484e2142729f283b7e620142ceaf045cdda26865b6d252c5fc5ceebee7b8255"},
-				{Offset: 1498496, Size: 124736, SHA256: "631bf71aa5e20260ae63ace7ff55801338d049f1d743eed15f2b68598e4b56ec"},
-				{Offset: 1623232, Size: 120384, SHA256: "6371a7f6ffd9782c31b08629461e3f9e6e3077e4ca3cf1db75fab2d5c1830524"},
-				{Offset: 1743616, Size: 145888, SHA256: "b9e14baf7e4a2d089def4e93136f5e223a033b3f1df03b4020a216646f38df30"},
-				{Offset: 1889504, Size: 136160, SHA256: "5f9335478252ba87929d82f7f185c614eba710ec02aac33d1c91c80c9898a5ad"},
-				{Offset: 2025664, Size: 130144, SHA256: "d780ca8cc5107f26414c83d90c610a9b4239387d7415e7d36c29a550212933a2"},
-				{Offset: 2155808, Size: 155904, SHA256: "a2aef5b0c5e778e53e877e8410aeed26b9fc53d28d314ae15fd68071794f9437"},
-				{Offset: 2311712, Size: 42496, SHA256: "a0d5440b4f9bf13286f25a9f0fb4cee675f5011d50a69975325ba4417d94da27"},
-				{Offset: 2354208, Size: 42240, SHA256: "d2035e6f2b53c0ec75438a67c83001185245be75c96945e0bc50d6ee547d60e2"},
-				{Offset: 2396448, Size: 106640, SHA256: "88106f97b60f78a674bbb462d443137ea006a8a1d5fbfa4be15c728f4b36c85d"},
-				{Offset: 2503088, Size: 48400, SHA256: "39eab054fa2949775de79b514472aa433e30259aeae34620e7f408a460a13ea8"},
-				{Offset: 2551488, Size: 48912, SHA256: "42049b3e86620efd36b4cfefedd142c3da244752c56497b0891842bda60d4071"},
-				{Offset: 2600400, Size: 97432, SHA256: "83c1a0de25ee8171e5992550e2908b8d4198ad30551ff848a5f8d4815370d9ad"},
-				{Offset: 2697840, Size: 97432, SHA256: "4b8f6b9347141d50ce3e8d3e426a1b7717b2ae331e8049cb18c9940c9ba781a2"},
-				{Offset: 2795280, Size: 93856, SHA256: "086cd465f50da1d2d8fbca0901b6a5cbad7df75c12115e2f7ba4e3d46f7ff82c"},
-				{Offset: 2889136, Size: 34080, SHA256: "b12e61668adf2cb618e64e52dd85e38480d5aad895c6416c9b1e6803a75c77e1"},
-				{Offset: 2923216, Size: 34720, SHA256: "8ee7e8a5b80373aa8c6cb6436bc795f63447103668f4983908b642f3aae67486"},
-				{Offset: 2957936, Size: 143552, SHA256: "470d4bb43dff989c36e3a65794651ab00e46fadb630323e03eea1ab5b19837bf"},
-				{Offset: 3101488, Size: 149648, SHA256: "3670181005ee09e2d293bff1ef8f14906104d49956d3700ecf32990f6a2719e1"},
-				{Offset: 3251136, Size: 25992, SHA256: "5a7d8cab8323fd06b78117de89a8ea9d3ac356ca7676203d0120611a7e2e0c96"},
-				{Offset: 3277136, Size: 26760, SHA256: "a6fe670b920f212004514066e17fb0d0c895d48cc09ff3f62e76450da58ee20b"},
-				{Offset: 3303904, Size: 68376, SHA256: "56c9fac09e318d002c92f26ed8b7be72fa76520b56e4bce9227448b3c71060e7"},
-				{Offset: 3372288, Size: 81944, SHA256: "9ae785c50d470f09eb5d5e8abcd9ee433771b884c447e86639f358ccdfb723a4"},
-				{Offset: 3454240, Size: 63704, SHA256: "96c5a49ae423b95229b2078cce795b3d4ae8ad89a0b70f326d669284f4269acb"},
-				{Offset: 3517952, Size: 261472, SHA256: "24f06ce1840b89d068caf4e6b505c6f9e5781277e5e85079115b7e1cb4845824"},
-				{Offset: 3779424, Size: 5632, SHA256: "f47584929a87abd12240cd0faef678ac0b4e09c0c640f7b0676904344a5efe25"},
-				{Offset: 3785056, Size: 5632, SHA256: "de3ace4012d0cb0a13543fe156970abb5ad105cc601a86ebc466016650b00668"},
-				{Offset: 3790688, Size: 27400, SHA256: "36ef23f4487543c2d1d0f7d4e78bfd122275b8a8b851c59462e33e94703c8841"},
-				{Offset: 3818096, Size: 27400, SHA256: "68a88a5a536f4e40095bc418e3f3e8bce9522f3e01f088477503a262e0d51a34"},
-				{Offset: 3845504, Size: 33176, SHA256: "c56f6312334a9d5af9c3483e1c2ad05466ae8030015d224d1b39ebc94847f054"},
-				{Offset: 3878688, Size: 33176, SHA256: "55e9e96aee77a93d624ab6559972d8bd907091c683d7923a1bea1c84a639e0a1"},
+				{Offset: 971872, Size: 27928, SHA256: "65f926cf870b25f4c1e9b3a05f2831d1f964366b4472ecc9758ec82ca01c1e1b"},
+				{Offset: 999808, Size: 30616, SHA256: "90bb5eb1467a86711da21276e2564fed527c9c653aab0d7f6e7e319266e1e67b"},
+				{Offset: 1030432, Size: 28696, SHA256: "3ae96e203baf6a0e58c64db90ae52d1b8ddf85d45aa7064b90c4f6abea065368"},
+				{Offset: 1059136, Size: 62480, SHA256: "7c7008b493c07d891ef162cc974a6db9934e53daa1c579df631d65ac919cbebb"},
+				{Offset: 1121616, Size: 56848, SHA256: "d5158f8761968ee8c748a8ee0a2346d8493517f3d867af8a7c218fa9ee9bc4d9"},
+				{Offset: 1178464, Size: 100408, SHA256: "94455fc420739f2b267e2a11fd5e8117199ccf90bc68e3a4d303bb2f93438794"},
+				{Offset: 1278880, Size: 90424, SHA256: "f1b77732eaeb936993d638c37df05ab89ca1c946388cfbe391c3e0ad79914a88"},
+				{Offset: 1369312, Size: 25224, SHA256: "0551c6167a54401509459b803a9858550210ee4a1d14e0119c4180e8ddd20211"},
+				{Offset: 1394544, Size: 25864, SHA256: "3795ce24bb1a0518e89611f521f6c04bb5f641a5cc2d33e470c4108641e2e8e0"},
+				{Offset: 1420416, Size: 134720, SHA256: "4484e2142729f283b7e620142ceaf045cdda26865b6d252c5fc5ceebee7b8255"},
+				{Offset: 1555136, Size: 124736, SHA256: "631bf71aa5e20260ae63ace7ff55801338d049f1d743eed15f2b68598e4b56ec"},
+				{Offset: 1679872, Size: 120384, SHA256: "6371a7f6ffd9782c31b08629461e3f9e6e3077e4ca3cf1db75fab2d5c1830524"},
+				{Offset: 1800256, Size: 145888, SHA256: "b9e14baf7e4a2d089def4e93136f5e223a033b3f1df03b4020a216646f38df30"},
+				{Offset: 1946144, Size: 136160, SHA256: "5f9335478252ba87929d82f7f185c614eba710ec02aac33d1c91c80c9898a5ad"},
+				{Offset: 2082304, Size: 130144, SHA256: "d780ca8cc5107f26414c83d90c610a9b4239387d7415e7d36c29a550212933a2"},
+				{Offset: 2212448, Size: 155904, SHA256: "a2aef5b0c5e778e53e877e8410aeed26b9fc53d28d314ae15fd68071794f9437"},
+				{Offset: 2368352, Size: 42496, SHA256: "a0d5440b4f9bf13286f25a9f0fb4cee675f5011d50a69975325ba4417d94da27"},
+				{Offset: 2410848, Size: 42240, SHA256: "d2035e6f2b53c0ec75438a67c83001185245be75c96945e0bc50d6ee547d60e2"},
+				{Offset: 2453088, Size: 106640, SHA256: "88106f97b60f78a674bbb462d443137ea006a8a1d5fbfa4be15c728f4b36c85d"},
+				{Offset: 2559728, Size: 48400, SHA256: "39eab054fa2949775de79b514472aa433e30259aeae34620e7f408a460a13ea8"},
+				{Offset: 2608128, Size: 48912, SHA256: "42049b3e86620efd36b4cfefedd142c3da244752c56497b0891842bda60d4071"},
+				{Offset: 2657040, Size: 97432, SHA256: "83c1a0de25ee8171e5992550e2908b8d4198ad30551ff848a5f8d4815370d9ad"},
+				{Offset: 2754480, Size: 97432, SHA256: "4b8f6b9347141d50ce3e8d3e426a1b7717b2ae331e8049cb18c9940c9ba781a2"},
+				{Offset: 2851920, Size: 93856, SHA256: "086cd465f50da1d2d8fbca0901b6a5cbad7df75c12115e2f7ba4e3d46f7ff82c"},
+				{Offset: 2945776, Size: 34080, SHA256: "b12e61668adf2cb618e64e52dd85e38480d5aad895c6416c9b1e6803a75c77e1"},
+				{Offset: 2979856, Size: 34720, SHA256: "8ee7e8a5b80373aa8c6cb6436bc795f63447103668f4983908b642f3aae67486"},
+				{Offset: 3014576, Size: 143552, SHA256: "470d4bb43dff989c36e3a65794651ab00e46fadb630323e03eea1ab5b19837bf"},
+				{Offset: 3158128, Size: 149648, SHA256: "3670181005ee09e2d293bff1ef8f14906104d49956d3700ecf32990f6a2719e1"},
+				{Offset: 3307776, Size: 25992, SHA256: "5a7d8cab8323fd06b78117de89a8ea9d3ac356ca7676203d0120611a7e2e0c96"},
+				{Offset: 3333776, Size: 26760, SHA256: "a6fe670b920f212004514066e17fb0d0c895d48cc09ff3f62e76450da58ee20b"},
+				{Offset: 3360544, Size: 68376, SHA256: "56c9fac09e318d002c92f26ed8b7be72fa76520b56e4bce9227448b3c71060e7"},
+				{Offset: 3428928, Size: 81944, SHA256: "9ae785c50d470f09eb5d5e8abcd9ee433771b884c447e86639f358ccdfb723a4"},
+				{Offset: 3510880, Size: 63704, SHA256: "96c5a49ae423b95229b2078cce795b3d4ae8ad89a0b70f326d669284f4269acb"},
+				{Offset: 3574592, Size: 261472, SHA256: "24f06ce1840b89d068caf4e6b505c6f9e5781277e5e85079115b7e1cb4845824"},
+				{Offset: 3836064, Size: 5632, SHA256: "f47584929a87abd12240cd0faef678ac0b4e09c0c640f7b0676904344a5efe25"},
+				{Offset: 3841696, Size: 5632, SHA256: "de3ace4012d0cb0a13543fe156970abb5ad105cc601a86ebc466016650b00668"},
+				{Offset: 3847328, Size: 27400, SHA256: "36ef23f4487543c2d1d0f7d4e78bfd122275b8a8b851c59462e33e94703c8841"},
+				{Offset: 3874736, Size: 27400, SHA256: "68a88a5a536f4e40095bc418e3f3e8bce9522f3e01f088477503a262e0d51a34"},
+				{Offset: 3902144, Size: 33176, SHA256: "c56f6312334a9d5af9c3483e1c2ad05466ae8030015d224d1b39ebc94847f054"},
+				{Offset: 3935328, Size: 33176, SHA256: "55e9e96aee77a93d624ab6559972d8bd907091c683d7923a1bea1c84a639e0a1"},
 			},
 		},
 	})
@@ -159,7 +161,7 @@ func init() {
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
 	})
-	// HistogramEven[float32] over float32, declared at histogram.go:18:26.
+	// HistogramEven[float32] over float32, declared at histogram.go:28:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "HistogramEven",
 		Ops:       []any{},
@@ -171,7 +173,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// HistogramEven[uint32] over uint32, declared at histogram.go:17:26.
+	// HistogramEven[uint32] over uint32, declared at histogram.go:27:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "HistogramEven",
 		Ops:       []any{},
@@ -183,7 +185,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// HistogramRange[float32] over float32, declared at histogram.go:20:26.
+	// HistogramRange[float32] over float32, declared at histogram.go:30:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "HistogramRange",
 		Ops:       []any{},
@@ -195,7 +197,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// HistogramRange[uint32] over uint32, declared at histogram.go:19:26.
+	// HistogramRange[uint32] over uint32, declared at histogram.go:29:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "HistogramRange",
 		Ops:       []any{},
@@ -255,7 +257,7 @@ func init() {
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
 	})
-	// LowerBound(LessFloat32) over float32, declared at histogram.go:22:26.
+	// LowerBound(LessFloat32) over float32, declared at histogram.go:32:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "LowerBound",
 		Ops:       []any{LessFloat32},
@@ -267,7 +269,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
 	})
-	// LowerBound(LessUint32) over uint32, declared at histogram.go:21:26.
+	// LowerBound(LessUint32) over uint32, declared at histogram.go:31:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "LowerBound",
 		Ops:       []any{LessUint32},
@@ -279,7 +281,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
 	})
-	// Merge(LessFloat32) over float32, declared at histogram.go:24:26.
+	// Merge(LessFloat32) over float32, declared at histogram.go:34:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Merge",
 		Ops:       []any{LessFloat32},
@@ -291,16 +293,40 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 15},
 		},
 	})
-	// Merge(LessUint32) over uint32, declared at histogram.go:23:26.
+	// Merge(LessFloat64) over float64, declared at histogram.go:36:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Merge",
+		Ops:       []any{LessFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8"},
+		Kernels:   []string{"gocccl_merge_LessFloat64_tiles", "gocccl_merge_LessFloat64_partition"},
+		Part:      17,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 15},
+		},
+	})
+	// Merge(LessUint32) over uint32, declared at histogram.go:33:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Merge",
 		Ops:       []any{LessUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_merge_LessUint32_tiles", "gocccl_merge_LessUint32_partition"},
-		Part:      17,
+		Part:      18,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 15},
+		},
+	})
+	// Merge(LessUint64) over uint64, declared at histogram.go:35:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Merge",
+		Ops:       []any{LessUint64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8"},
+		Kernels:   []string{"gocccl_merge_LessUint64_tiles", "gocccl_merge_LessUint64_partition"},
+		Part:      19,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 15},
 		},
 	})
 	// MergeSortKeys(MergeSortLessFloat32) over float32, declared at mergesort.go:31:26.
@@ -310,7 +336,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_merge_sort_keys_MergeSortLessFloat32_block", "gocccl_merge_sort_keys_MergeSortLessFloat32_partition", "gocccl_merge_sort_keys_MergeSortLessFloat32_merge"},
-		Part:      18,
+		Part:      20,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -322,7 +348,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_merge_sort_keys_MergeSortLessUint32_block", "gocccl_merge_sort_keys_MergeSortLessUint32_partition", "gocccl_merge_sort_keys_MergeSortLessUint32_merge"},
-		Part:      19,
+		Part:      21,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -334,7 +360,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"float32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_block", "gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_partition", "gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_merge"},
-		Part:      20,
+		Part:      22,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -346,7 +372,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_block", "gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_partition", "gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_merge"},
-		Part:      21,
+		Part:      23,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -358,7 +384,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_partition_KeepFloat32_init", "gocccl_partition_KeepFloat32_sweep"},
-		Part:      22,
+		Part:      24,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -370,7 +396,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_partition_KeepUint32_init", "gocccl_partition_KeepUint32_sweep"},
-		Part:      23,
+		Part:      25,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -382,7 +408,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_float32_init", "gocccl_radix_sort_keys_float32_histogram", "gocccl_radix_sort_keys_float32_onesweep", "gocccl_radix_sort_keys_float32_single"},
-		Part:      24,
+		Part:      26,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -394,7 +420,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint32_init", "gocccl_radix_sort_keys_uint32_histogram", "gocccl_radix_sort_keys_uint32_onesweep", "gocccl_radix_sort_keys_uint32_single"},
-		Part:      25,
+		Part:      27,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -406,7 +432,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint64_init", "gocccl_radix_sort_keys_uint64_histogram", "gocccl_radix_sort_keys_uint64_onesweep", "gocccl_radix_sort_keys_uint64_single"},
-		Part:      26,
+		Part:      28,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -418,7 +444,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"float32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_float32_uint32_init", "gocccl_radix_sort_pairs_float32_uint32_histogram", "gocccl_radix_sort_pairs_float32_uint32_onesweep", "gocccl_radix_sort_pairs_float32_uint32_single"},
-		Part:      27,
+		Part:      29,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
@@ -430,7 +456,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_uint32_uint32_init", "gocccl_radix_sort_pairs_uint32_uint32_histogram", "gocccl_radix_sort_pairs_uint32_uint32_onesweep", "gocccl_radix_sort_pairs_uint32_uint32_single"},
-		Part:      28,
+		Part:      30,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
@@ -442,7 +468,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_uint64_uint32_init", "gocccl_radix_sort_pairs_uint64_uint32_histogram", "gocccl_radix_sort_pairs_uint64_uint32_onesweep", "gocccl_radix_sort_pairs_uint64_uint32_single"},
-		Part:      29,
+		Part:      31,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -454,7 +480,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_reduce_AddFloat32_sweep", "gocccl_reduce_AddFloat32_final"},
-		Part:      30,
+		Part:      32,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -466,7 +492,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_reduce_AddFloat32Fast_sweep", "gocccl_reduce_AddFloat32Fast_final"},
-		Part:      31,
+		Part:      33,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -478,7 +504,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_reduce_AddInt32_sweep", "gocccl_reduce_AddInt32_final"},
-		Part:      32,
+		Part:      34,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -490,7 +516,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddFloat32_init", "gocccl_reduce_by_key_EqUint32_AddFloat32_sweep"},
-		Part:      33,
+		Part:      35,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
@@ -502,7 +528,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddFloat32Fast_init", "gocccl_reduce_by_key_EqUint32_AddFloat32Fast_sweep"},
-		Part:      34,
+		Part:      36,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
@@ -514,7 +540,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddUint32_init", "gocccl_reduce_by_key_EqUint32_AddUint32_sweep"},
-		Part:      35,
+		Part:      37,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
@@ -526,7 +552,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_rle_EqFloat32_init", "gocccl_rle_EqFloat32_sweep", "gocccl_rle_EqFloat32_nontrivial"},
-		Part:      36,
+		Part:      38,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 14},
 		},
@@ -538,7 +564,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_rle_EqUint32_init", "gocccl_rle_EqUint32_sweep", "gocccl_rle_EqUint32_nontrivial"},
-		Part:      37,
+		Part:      39,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 14},
 		},
@@ -550,7 +576,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_AddFloat32_warp", "gocccl_segmented_reduce_AddFloat32_block"},
-		Part:      38,
+		Part:      40,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -562,7 +588,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_MaxUint32_warp", "gocccl_segmented_reduce_MaxUint32_block"},
-		Part:      39,
+		Part:      41,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -574,7 +600,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_MaxUint32_itae16f7b37c_warp", "gocccl_segmented_reduce_MaxUint32_itae16f7b37c_block"},
-		Part:      40,
+		Part:      42,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -592,7 +618,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_uint32_init", "gocccl_segmented_sort_keys_uint32_classify", "gocccl_segmented_sort_keys_uint32_small", "gocccl_segmented_sort_keys_uint32_medium", "gocccl_segmented_sort_keys_uint32_big", "gocccl_segmented_sort_keys_uint32_plan", "gocccl_segmented_sort_keys_uint32_histogram", "gocccl_segmented_sort_keys_uint32_onesweep"},
-		Part:      41,
+		Part:      43,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -604,7 +630,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_uint32_uint32_init", "gocccl_segmented_sort_pairs_uint32_uint32_classify", "gocccl_segmented_sort_pairs_uint32_uint32_small", "gocccl_segmented_sort_pairs_uint32_uint32_medium", "gocccl_segmented_sort_pairs_uint32_uint32_big", "gocccl_segmented_sort_pairs_uint32_uint32_plan", "gocccl_segmented_sort_pairs_uint32_uint32_histogram", "gocccl_segmented_sort_pairs_uint32_uint32_onesweep"},
-		Part:      42,
+		Part:      44,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
@@ -616,7 +642,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_select_KeepFloat32_init", "gocccl_select_KeepFloat32_sweep"},
-		Part:      43,
+		Part:      45,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -628,7 +654,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_KeepUint32_init", "gocccl_select_KeepUint32_sweep"},
-		Part:      44,
+		Part:      46,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -640,7 +666,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_partition3_FirstFloat32_SecondFloat32_init", "gocccl_partition3_FirstFloat32_SecondFloat32_sweep"},
-		Part:      45,
+		Part:      47,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
@@ -652,7 +678,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_partition3_FirstUint32_SecondUint32_init", "gocccl_partition3_FirstUint32_SecondUint32_sweep"},
-		Part:      46,
+		Part:      48,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
@@ -664,7 +690,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_reduce_Low8Uint32_AddUint32_partial", "gocccl_transform_reduce_Low8Uint32_AddUint32_single", "gocccl_transform_reduce_Low8Uint32_AddUint32_final"},
-		Part:      47,
+		Part:      49,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -676,7 +702,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float32/4", "float64/8"},
 		Kernels:   []string{"gocccl_transform_reduce_SquareFloat32_AddFloat64_partial", "gocccl_transform_reduce_SquareFloat32_AddFloat64_single", "gocccl_transform_reduce_SquareFloat32_AddFloat64_final"},
-		Part:      48,
+		Part:      50,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -688,7 +714,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_MergeSortIdentityFloat32"},
-		Part:      49,
+		Part:      51,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -700,7 +726,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_MergeSortIdentityUint32"},
-		Part:      50,
+		Part:      52,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -712,7 +738,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_unique_EqFloat32_init", "gocccl_unique_EqFloat32_sweep"},
-		Part:      51,
+		Part:      53,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -724,7 +750,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_unique_EqUint32_init", "gocccl_unique_EqUint32_sweep"},
-		Part:      52,
+		Part:      54,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -736,7 +762,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqFloat32_float32_float32_init", "gocccl_unique_by_key_EqFloat32_float32_float32_sweep"},
-		Part:      53,
+		Part:      55,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
 		},
@@ -748,7 +774,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqUint32_uint32_uint32_init", "gocccl_unique_by_key_EqUint32_uint32_uint32_sweep"},
-		Part:      54,
+		Part:      56,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
 		},

@@ -12,6 +12,16 @@ func LessUint32(a, b uint32) bool { return a < b }
 //gocccl:op
 func LessFloat32(a, b float32) bool { return a < b }
 
+// LessUint64 orders the merges over uint64.
+//
+//gocccl:op
+func LessUint64(a, b uint64) bool { return a < b }
+
+// LessFloat64 orders the merges over float64 (no NaN in the inputs).
+//
+//gocccl:op
+func LessFloat64(a, b float64) bool { return a < b }
+
 // Benchmarked histograms, searches and merges, as bench/cub/histogram.cu.
 var (
 	HistogramEvenUint32   = runtime.HistogramEven[uint32]()
@@ -22,4 +32,6 @@ var (
 	LowerBoundFloat32     = runtime.LowerBound(LessFloat32)
 	MergeUint32           = runtime.Merge(LessUint32)
 	MergeFloat32          = runtime.Merge(LessFloat32)
+	MergeUint64           = runtime.Merge(LessUint64)
+	MergeFloat64          = runtime.Merge(LessFloat64)
 )

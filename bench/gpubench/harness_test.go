@@ -172,3 +172,16 @@ func TestMergeSorted(t *testing.T) {
 		t.Errorf("mergeSorted = %v, want %v", got, want)
 	}
 }
+
+// TestGraphReplayOnCPU runs the graph-replay row on the CPU backend, where a
+// Graph calls its captured function again: the replayed sum is checked, and
+// the row is a host-side one with a time.
+func TestGraphReplayOnCPU(t *testing.T) {
+	rs, err := reduceGraphReplay(cpuEnv(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != 1 || rs[0].System != "gocccl:graph_replay" || !(rs[0].Micros > 0) {
+		t.Fatalf("rows = %+v, want one gocccl:graph_replay row with a positive time", rs)
+	}
+}

@@ -28,6 +28,7 @@ func init() {
 		return cs
 	})
 	registerFirstCall(reduceFirstCall)
+	registerFirstCall(reduceGraphReplay)
 }
 
 // reduceCase times op.Run over n random items made by gen.
@@ -167,6 +168,67 @@ func reduceFirstCall(env *Env) ([]Result, error) {
 		{System: "gocccl:per_call", Algorithm: "reduce", Type: "int32", N: n, Bytes: 4*n + 4,
 			Micros: float64(each.Nanoseconds()) / 1e3, Note: fmt.Sprintf("wall clock over %d calls issued back to back", calls)},
 	}, nil
+}
+
+// reduceGraphReplay times calls captured into a CUDA graph (Stream.Capture)
+// and replayed (Graph.Launch): the wall time per captured call, GPU time
+// included, beside per_call's calls issued one by one. Each replay's result
+// is the sum; the first replay's is checked over a poisoned output.
+func reduceGraphReplay(env *Env) ([]Result, error) {
+	const n, captured, replays = 1024, 100, 50
+	xs := make([]int32, n)
+	for i := range xs {
+		xs[i] = int32(i*5 - 9)
+	}
+	s, err := env.Dev.NewStream()
+	if err != nil {
+		return nil, err
+	}
+	defer s.Close()
+	in, err := runtime.FromHost(env.Dev, xs)
+	if err != nil {
+		return nil, err
+	}
+	defer in.Free()
+	out, err := runtime.FromHost(env.Dev, []int32{-0x5a5a5a5a})
+	if err != nil {
+		return nil, err
+	}
+	defer out.Free()
+	g, err := s.Capture(func() error {
+		for range captured {
+			if err := ops.SumInt32.Run(s, in, out, 0); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	defer g.Close()
+	if err := g.Launch(); err != nil {
+		return nil, err
+	}
+	if err := s.Synchronize(); err != nil {
+		return nil, err
+	}
+	if err := checkExactOut(xs, out); err != nil {
+		return nil, fmt.Errorf("graph replay: %w", err)
+	}
+	start := time.Now()
+	for range replays {
+		if err := g.Launch(); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.Synchronize(); err != nil {
+		return nil, err
+	}
+	each := time.Since(start) / (replays * captured)
+	return []Result{{System: "gocccl:graph_replay", Algorithm: "reduce", Type: "int32", N: n, Bytes: 4*n + 4,
+		Micros: float64(each.Nanoseconds()) / 1e3,
+		Note:   fmt.Sprintf("wall clock per call, GPU time included: %d calls captured in one graph, %d replays", captured, replays)}}, nil
 }
 
 func checkExactOut(xs []int32, out *runtime.Slice[int32]) error {

@@ -162,7 +162,8 @@ func writeCalls(b *strings.Builder, rows []Row) {
 	b.WriteString("Wall clock: `first_call` is the first call in a process (module load or JIT compile ")
 	b.WriteString("included, one sample); `per_call` is the time per call issued back to back; `host_call` is ")
 	b.WriteString("the wall time of one timed call alone, its enqueue (median): where it nears the event-timed ")
-	b.WriteString("time, the host side of the call sets it.\n\n")
+	b.WriteString("time, the host side of the call sets it; `graph_replay` is the time per call of calls captured ")
+	b.WriteString("into a CUDA graph and replayed.\n\n")
 	b.WriteString("| algorithm | measure | type | n | system | µs | note |\n| --- | --- | --- | ---: | --- | ---: | --- |\n")
 	for _, r := range rows {
 		t := "skipped"

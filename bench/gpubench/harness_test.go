@@ -49,8 +49,8 @@ func TestReduceCasesOnCPU(t *testing.T) {
 	env := cpuEnv(t)
 	ran := 0
 	defer func() {
-		if ran != 3 { // int32, float32, and float32 with a fastmath operator
-			t.Errorf("ran %d reduce cases, want 3", ran)
+		if ran != 6 { // int32, float32, float32 with a fastmath operator, uint32, uint64, float64
+			t.Errorf("ran %d reduce cases, want 6", ran)
 		}
 	}()
 	for _, fam := range families {

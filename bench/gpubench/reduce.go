@@ -10,8 +10,9 @@ import (
 	"github.com/gocccl/gocccl/runtime"
 )
 
-// Reduce: a sum over int32 (wrapping, exact) and float32 (checked against a
-// float64 sum), as cub::DeviceReduce::Sum in bench/cub/reduce.cu.
+// Reduce: a sum over int32, uint32 and uint64 (wrapping, exact), float32 and
+// float64 (checked against a float64 sum), as cub::DeviceReduce::Sum in
+// bench/cub/reduce.cu.
 func init() {
 	register(func(sizes []int) []Case {
 		var cs []Case
@@ -19,6 +20,9 @@ func init() {
 			cs = append(cs,
 				reduceCase(n, "int32", ops.SumInt32, 4, func(r *rand.Rand) int32 { return int32(r.Uint32()) }, checkExact[int32]),
 				reduceCase(n, "float32", ops.SumFloat32, 4, func(r *rand.Rand) float32 { return float32(r.Float64()) }, checkSum[float32]),
+				reduceCase(n, "uint32", ops.SumUint32, 4, func(r *rand.Rand) uint32 { return r.Uint32() }, checkExact[uint32]),
+				reduceCase(n, "uint64", ops.SumUint64, 8, func(r *rand.Rand) uint64 { return r.Uint64() }, checkExact[uint64]),
+				reduceCase(n, "float64", ops.SumFloat64, 8, func(r *rand.Rand) float64 { return r.Float64() }, checkSum[float64]),
 			)
 			// The cost of NaN-exact arithmetic: the same sum with fastmath.
 			fast := reduceCase(n, "float32", ops.SumFloat32Fast, 4, func(r *rand.Rand) float32 { return float32(r.Float64()) }, checkSum[float32])

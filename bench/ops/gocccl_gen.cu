@@ -78,7 +78,12 @@ __device__ __forceinline__ float gocccl_gpu_nan_AddFloat32(float a, float b) {
   return a + b;
 }
 
-// AddFloat32Fast is ops.go:24:6.
+// AddUint64 is ops.go:22:6.
+__device__ __forceinline__ uint64_t AddUint64(uint64_t a, uint64_t b) {
+  return ::gocccl::go::add(a, b);
+}
+
+// AddFloat32Fast is ops.go:29:6.
 // fastmath: x*y + z in float arithmetic is fused into one multiply-add, and NaN results are the GPU's.
 __device__ __forceinline__ float AddFloat32Fast(float a, float b) {
   return a + b;
@@ -248,6 +253,12 @@ struct AddFloat32 {
   };
 };
 
+struct AddUint64 {
+  __device__ __forceinline__ uint64_t operator()(uint64_t a0, uint64_t a1) const {
+    return ::gocccl_pkg_ops_905f533b::AddUint64(a0, a1);
+  }
+};
+
 struct AddFloat32Fast {
   __device__ __forceinline__ float operator()(float a0, float a1) const {
     return ::gocccl_pkg_ops_905f533b::AddFloat32Fast(a0, a1);
@@ -407,7 +418,10 @@ constexpr int gocccl_radix_sort_pairs_uint32_uint32_threads = 384, gocccl_radix_
 constexpr int gocccl_radix_sort_pairs_uint64_uint32_threads = 384, gocccl_radix_sort_pairs_uint64_uint32_items = 15, gocccl_radix_sort_pairs_uint64_uint32_minblocks = 2;
 constexpr int gocccl_reduce_AddFloat32_threads = 256, gocccl_reduce_AddFloat32_items = 16;
 constexpr int gocccl_reduce_AddFloat32Fast_threads = 256, gocccl_reduce_AddFloat32Fast_items = 16;
+constexpr int gocccl_reduce_AddFloat64_threads = 256, gocccl_reduce_AddFloat64_items = 8;
 constexpr int gocccl_reduce_AddInt32_threads = 256, gocccl_reduce_AddInt32_items = 16;
+constexpr int gocccl_reduce_AddUint32_threads = 256, gocccl_reduce_AddUint32_items = 16;
+constexpr int gocccl_reduce_AddUint64_threads = 256, gocccl_reduce_AddUint64_items = 8;
 constexpr int gocccl_reduce_by_key_EqUint32_AddFloat32_threads = 256, gocccl_reduce_by_key_EqUint32_AddFloat32_items = 18;
 constexpr int gocccl_reduce_by_key_EqUint32_AddFloat32Fast_threads = 256, gocccl_reduce_by_key_EqUint32_AddFloat32Fast_items = 18;
 constexpr int gocccl_reduce_by_key_EqUint32_AddUint32_threads = 256, gocccl_reduce_by_key_EqUint32_AddUint32_items = 18;
@@ -859,7 +873,7 @@ gocccl_radix_sort_pairs_uint64_uint32_single(const uint64_t* d_keys_in, uint64_t
   ::gocccl::radix_sort_pairs_single<gocccl_radix_sort_pairs_uint64_uint32_threads, gocccl_radix_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, begin_bit, end_bit, descending);
 }
 
-// Reduce(AddFloat32) over float32, declared at ops.go:29:19.
+// Reduce(AddFloat32) over float32, declared at ops.go:34:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32_threads)
 gocccl_reduce_AddFloat32_sweep(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, d_out, init, d_scratch);
@@ -870,7 +884,7 @@ gocccl_reduce_AddFloat32_final(const float* d_in, long long n, float* d_out, flo
   ::gocccl::reduce_final<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, d_out, init);
 }
 
-// Reduce(AddFloat32Fast) over float32, declared at ops.go:30:19.
+// Reduce(AddFloat32Fast) over float32, declared at ops.go:35:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32Fast_threads)
 gocccl_reduce_AddFloat32Fast_sweep(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddFloat32Fast_threads, gocccl_reduce_AddFloat32Fast_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32Fast>(d_in, n, d_out, init, d_scratch);
@@ -881,7 +895,18 @@ gocccl_reduce_AddFloat32Fast_final(const float* d_in, long long n, float* d_out,
   ::gocccl::reduce_final<gocccl_reduce_AddFloat32Fast_threads, gocccl_reduce_AddFloat32Fast_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32Fast>(d_in, n, d_out, init);
 }
 
-// Reduce(AddInt32) over int32, declared at ops.go:28:19.
+// Reduce(AddFloat64) over float64, declared at ops.go:38:19.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat64_threads)
+gocccl_reduce_AddFloat64_sweep(const double* d_in, long long n, double* d_out, double init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_AddFloat64_threads, gocccl_reduce_AddFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_in, n, d_out, init, d_scratch);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat64_threads)
+gocccl_reduce_AddFloat64_final(const double* d_in, long long n, double* d_out, double init) {
+  ::gocccl::reduce_final<gocccl_reduce_AddFloat64_threads, gocccl_reduce_AddFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_in, n, d_out, init);
+}
+
+// Reduce(AddInt32) over int32, declared at ops.go:33:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt32_threads)
 gocccl_reduce_AddInt32_sweep(const int32_t* d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
   ::gocccl::reduce_single_pass<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddInt32>(d_in, n, d_out, init, d_scratch);
@@ -890,6 +915,28 @@ gocccl_reduce_AddInt32_sweep(const int32_t* d_in, long long n, int32_t* d_out, i
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt32_threads)
 gocccl_reduce_AddInt32_final(const int32_t* d_in, long long n, int32_t* d_out, int32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddInt32>(d_in, n, d_out, init);
+}
+
+// Reduce(AddUint32) over uint32, declared at ops.go:36:19.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint32_threads)
+gocccl_reduce_AddUint32_sweep(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_AddUint32_threads, gocccl_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, n, d_out, init, d_scratch);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint32_threads)
+gocccl_reduce_AddUint32_final(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init) {
+  ::gocccl::reduce_final<gocccl_reduce_AddUint32_threads, gocccl_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, n, d_out, init);
+}
+
+// Reduce(AddUint64) over uint64, declared at ops.go:37:19.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint64_threads)
+gocccl_reduce_AddUint64_sweep(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
+  ::gocccl::reduce_single_pass<gocccl_reduce_AddUint64_threads, gocccl_reduce_AddUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_in, n, d_out, init, d_scratch);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint64_threads)
+gocccl_reduce_AddUint64_final(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init) {
+  ::gocccl::reduce_final<gocccl_reduce_AddUint64_threads, gocccl_reduce_AddUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_in, n, d_out, init);
 }
 
 // ReduceByKey(EqUint32,AddFloat32) over uint32, float32, declared at segmented.go:43:30.

@@ -16,6 +16,11 @@ func AddInt32(a, b int32) int32 { return a + b }
 //gocccl:op
 func AddFloat32(a, b float32) float32 { return a + b }
 
+// AddUint64 is the sum of cub::DeviceReduce::Sum over uint64.
+//
+//gocccl:op
+func AddUint64(a, b uint64) uint64 { return a + b }
+
 // AddFloat32Fast is AddFloat32 with fastmath: a NaN result is the GPU's own,
 // with no check for amd64's payload. The two sums side by side time what
 // NaN-exact float arithmetic costs.
@@ -28,4 +33,7 @@ var (
 	SumInt32       = runtime.Reduce(AddInt32)
 	SumFloat32     = runtime.Reduce(AddFloat32)
 	SumFloat32Fast = runtime.Reduce(AddFloat32Fast)
+	SumUint32      = runtime.Reduce(AddUint32)
+	SumUint64      = runtime.Reduce(AddUint64)
+	SumFloat64     = runtime.Reduce(AddFloat64)
 )

@@ -12,9 +12,10 @@
 //                                          alone on one block for one tile)
 //
 // for uint32 and float32 (values; keys are uint32 in runs of random length,
-// mean 7). Temp storage is allocated beforehand. Checks: uint32 exactly
-// (wrapping), float32 against a double prefix sum relative to the sum of
-// magnitudes. bytes_moved: 2 n s for scans, n (4 + 2 s) by key.
+// mean 7), and CUB's scans alone for uint64 and float64. Temp storage is
+// allocated beforehand. Checks: integers exactly (wrapping), floats against a
+// double prefix sum relative to the sum of magnitudes. bytes_moved: 2 n s for
+// scans, n (4 + 2 s) by key.
 //
 // Usage: scan [--runs R] [--sizes 10,16,20,24,28] [--seed S]
 
@@ -197,8 +198,9 @@ void measure(const char* system, const char* alg, const char* type, long long n,
   else bench::row(system, alg, type, n, bench::time_us(fn), bytes, note);
 }
 
+// run_scans times CUB's sums and, when ours is not null, our kernels'.
 template <typename T>
-void run_scans(const Ours<T>& ours, uint64_t salt)
+void run_scans(const Ours<T>* ours, uint64_t salt)
 {
   const char* type = bench::type_name<T>();
   for (long long n : bench::sizes())
@@ -211,7 +213,7 @@ void run_scans(const Ours<T>& ours, uint64_t salt)
     BENCH_CK(cub::DeviceScan::InclusiveSum(nullptr, cub_bytes, in.get(0), out.get(), static_cast<int>(n)));
     BENCH_CK(cub::DeviceScan::ExclusiveSum(nullptr, b2, in.get(0), out.get(), static_cast<int>(n)));
     bench::DeviceBuffer<unsigned char> temp(std::max(cub_bytes, b2));
-    const size_t state = Ours<T>::state_bytes(n);
+    const size_t state = ours ? Ours<T>::state_bytes(n) : 0;
     bench::DeviceBuffer<unsigned char> d_state(state);
     for (int inclusive = 1; inclusive >= 0; --inclusive)
     {
@@ -226,9 +228,10 @@ void run_scans(const Ours<T>& ours, uint64_t salt)
                   BENCH_CK(cub::DeviceScan::ExclusiveSum(temp.get(), tb, in.get(i), out.get(), static_cast<int>(n)));
               },
               check);
-      measure("gocccl-kernels", alg, type, n, bytes, out,
-              [&](int i) { ours.run(inclusive != 0, in.get(i), out.get(), n, d_state.get(), state); }, check,
-              "gocccl templates, Go runtime's dispatch in C++");
+      if (ours)
+        measure("gocccl-kernels", alg, type, n, bytes, out,
+                [&](int i) { ours->run(inclusive != 0, in.get(i), out.get(), n, d_state.get(), state); }, check,
+                "gocccl templates, Go runtime's dispatch in C++");
     }
   }
 }
@@ -281,8 +284,12 @@ int main(int argc, char** argv)
   std::printf("# CUB_VERSION %d\n", CUB_VERSION);
   const Ours<unsigned> u32{scan_u32_init, scan_u32_incl, scan_u32_excl};
   const Ours<float> f32{scan_f32_init, scan_f32_incl, scan_f32_excl};
-  run_scans(u32, 1);
-  run_scans(f32, 2);
+  run_scans(&u32, 1);
+  run_scans(&f32, 2);
+  // 8-byte sums: CUB's rows beside gocccl's through Go (gpubench); no C++
+  // dispatch of ours at the 8-byte policy here.
+  run_scans<uint64_t>(nullptr, 5);
+  run_scans<double>(nullptr, 6);
   const OursByKey<unsigned> ku32{sbk_u32_init, sbk_u32_incl, sbk_u32_excl};
   const OursByKey<float> kf32{sbk_f32_init, sbk_f32_incl, sbk_f32_excl};
   run_by_key(ku32, 3);

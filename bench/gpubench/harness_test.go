@@ -185,3 +185,32 @@ func TestGraphReplayOnCPU(t *testing.T) {
 		t.Fatalf("rows = %+v, want one gocccl:graph_replay row with a positive time", rs)
 	}
 }
+
+// TestScanCasesOnCPU runs the plain scan cases on the CPU backend, over
+// every type they time: their reference prefix sums must agree with the
+// scans, and each case counts the bytes of its own element type.
+func TestScanCasesOnCPU(t *testing.T) {
+	env := cpuEnv(t)
+	size := map[string]int64{"uint32": 4, "float32": 4, "uint64": 8, "float64": 8}
+	ran := map[string]int{}
+	for _, fam := range families {
+		for _, c := range fam([]int{1 << 12, 1<<12 + 5}) {
+			if c.Algorithm != "scan" && c.Algorithm != "exclusive_scan" {
+				continue
+			}
+			if want := 2 * int64(c.N) * size[c.Type]; c.Bytes != want {
+				t.Errorf("%s/%s/%d: %d bytes moved, want %d", c.Algorithm, c.Type, c.N, c.Bytes, want)
+			}
+			res, failed := measure(env, c, 3, 1)
+			if failed || math.IsNaN(res.Micros) {
+				t.Errorf("%s %s/%s/%d: %+v", res.System, c.Algorithm, c.Type, c.N, res)
+			}
+			ran[c.Type]++
+		}
+	}
+	for typ := range size {
+		if ran[typ] != 4 {
+			t.Errorf("%s: ran %d scan cases, want 4 (inclusive and exclusive at two sizes)", typ, ran[typ])
+		}
+	}
+}

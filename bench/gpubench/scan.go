@@ -3,15 +3,17 @@ package main
 import (
 	"fmt"
 	"math"
+	"unsafe"
 
 	"github.com/gocccl/gocccl/bench/ops"
 	"github.com/gocccl/gocccl/runtime"
 )
 
 // Scans: inclusive (scan) and exclusive (exclusive_scan) prefix sums over
-// uint32 (wrapping, exact) and float32, and the same by key
-// (scan_by_key, exclusive_scan_by_key: uint32 keys in runs of mean length 7),
-// as cub::DeviceScan in bench/cub/scan.cu.
+// uint32 and uint64 (wrapping, exact), float32 and float64, and the same by
+// key over uint32 and float32 values (scan_by_key, exclusive_scan_by_key:
+// uint32 keys in runs of mean length 7), as cub::DeviceScan in
+// bench/cub/scan.cu.
 func init() {
 	register(func(sizes []int) []Case {
 		var cs []Case
@@ -21,6 +23,10 @@ func init() {
 				scanCase(n, "uint32", false, nil, ops.ExclusiveScanUint32.Run),
 				scanCase(n, "float32", true, ops.InclusiveScanFloat32.Run, nil),
 				scanCase(n, "float32", false, nil, ops.ExclusiveScanFloat32.Run),
+				scanCase(n, "uint64", true, ops.InclusiveScanUint64.Run, nil),
+				scanCase(n, "uint64", false, nil, ops.ExclusiveScanUint64.Run),
+				scanCase(n, "float64", true, ops.InclusiveScanFloat64.Run, nil),
+				scanCase(n, "float64", false, nil, ops.ExclusiveScanFloat64.Run),
 				scanByKeyCase(n, "uint32", true, ops.InclusiveScanByKeyUint32.Run, nil),
 				scanByKeyCase(n, "uint32", false, nil, ops.ExclusiveScanByKeyUint32.Run),
 				scanByKeyCase(n, "float32", true, ops.InclusiveScanByKeyFloat32.Run, nil),
@@ -34,17 +40,18 @@ func init() {
 type scanRun[T any] func(*runtime.Stream, runtime.Input[T], runtime.Output[T]) error
 type exScanRun[T any] func(*runtime.Stream, runtime.Input[T], runtime.Output[T], T) error
 
-func scanCase[T num](n int, typ string, inclusive bool, incl scanRun[T], excl exScanRun[T]) Case {
+func scanCase[T wide](n int, typ string, inclusive bool, incl scanRun[T], excl exScanRun[T]) Case {
 	alg := "scan"
 	if !inclusive {
 		alg = "exclusive_scan"
 	}
+	size := int(unsafe.Sizeof(*new(T)))
 	return Case{
-		Algorithm: alg, Type: typ, N: n, Bytes: 2 * int64(n) * 4,
+		Algorithm: alg, Type: typ, N: n, Bytes: 2 * int64(n) * int64(size),
 		Setup: func(env *Env) (*Instance, error) {
 			host := randomItems[T](rng(env, alg, typ, n), n)
 			h := &holder{}
-			bufs, err := rot(h, env, host, 4)
+			bufs, err := rot(h, env, host, size)
 			if err != nil {
 				return nil, err
 			}
@@ -132,7 +139,7 @@ func scanByKeyCase[V num](n int, typ string, inclusive bool, incl byKeyRun[V], e
 
 // checkPrefix checks an inclusive or exclusive prefix sum of in, restarting
 // at every key change when keys is not nil.
-func checkPrefix[T num](in, got []T, inclusive bool, keys []uint32) error {
+func checkPrefix[T wide](in, got []T, inclusive bool, keys []uint32) error {
 	var acc T
 	var exact, mag float64
 	float := isFloat[T]()

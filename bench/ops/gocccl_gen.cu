@@ -387,7 +387,9 @@ struct EqFloat32 {
 constexpr int gocccl_adjacent_difference_SubFloat32_threads = 256, gocccl_adjacent_difference_SubFloat32_items = 8;
 constexpr int gocccl_adjacent_difference_SubUint32_threads = 256, gocccl_adjacent_difference_SubUint32_items = 8;
 constexpr int gocccl_exclusive_scan_AddFloat32_threads = 128, gocccl_exclusive_scan_AddFloat32_items = 24;
+constexpr int gocccl_exclusive_scan_AddFloat64_threads = 224, gocccl_exclusive_scan_AddFloat64_items = 24;
 constexpr int gocccl_exclusive_scan_AddUint32_threads = 128, gocccl_exclusive_scan_AddUint32_items = 24;
+constexpr int gocccl_exclusive_scan_AddUint64_threads = 224, gocccl_exclusive_scan_AddUint64_items = 24;
 constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads = 288, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items = 14;
 constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads = 288, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items = 14;
 constexpr int gocccl_histogram_even_float32_threads = 256, gocccl_histogram_even_float32_items = 16;
@@ -395,7 +397,9 @@ constexpr int gocccl_histogram_even_uint32_threads = 256, gocccl_histogram_even_
 constexpr int gocccl_histogram_range_float32_threads = 256, gocccl_histogram_range_float32_items = 16;
 constexpr int gocccl_histogram_range_uint32_threads = 256, gocccl_histogram_range_uint32_items = 16;
 constexpr int gocccl_inclusive_scan_AddFloat32_threads = 128, gocccl_inclusive_scan_AddFloat32_items = 24;
+constexpr int gocccl_inclusive_scan_AddFloat64_threads = 224, gocccl_inclusive_scan_AddFloat64_items = 24;
 constexpr int gocccl_inclusive_scan_AddUint32_threads = 128, gocccl_inclusive_scan_AddUint32_items = 24;
+constexpr int gocccl_inclusive_scan_AddUint64_threads = 224, gocccl_inclusive_scan_AddUint64_items = 24;
 constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads = 288, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items = 14;
 constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads = 288, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items = 14;
 constexpr int gocccl_lower_bound_LessFloat32_threads = 256, gocccl_lower_bound_LessFloat32_items = 1;
@@ -445,9 +449,13 @@ constexpr int gocccl_unique_EqUint32_threads = 384, gocccl_unique_EqUint32_items
 constexpr int gocccl_unique_by_key_EqFloat32_float32_float32_threads = 512, gocccl_unique_by_key_EqFloat32_float32_float32_items = 14;
 constexpr int gocccl_unique_by_key_EqUint32_uint32_uint32_threads = 512, gocccl_unique_by_key_EqUint32_uint32_uint32_items = 14;
 using gocccl_exclusive_scan_AddFloat32_delay = ::gocccl::FixedDelay<648, 1245>;
+using gocccl_exclusive_scan_AddFloat64_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_exclusive_scan_AddUint32_delay = ::gocccl::FixedDelay<648, 1245>;
+using gocccl_exclusive_scan_AddUint64_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_inclusive_scan_AddFloat32_delay = ::gocccl::FixedDelay<648, 1245>;
+using gocccl_inclusive_scan_AddFloat64_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_inclusive_scan_AddUint32_delay = ::gocccl::FixedDelay<648, 1245>;
+using gocccl_inclusive_scan_AddUint64_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_rle_EqFloat32_delay = ::gocccl::FixedDelay<284, 480>;
 using gocccl_rle_EqUint32_delay = ::gocccl::FixedDelay<284, 480>;
 
@@ -484,6 +492,17 @@ gocccl_exclusive_scan_AddFloat32_sweep(const float* d_in, float* d_out, long lon
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddFloat32_delay());
 }
 
+// ExclusiveScan(AddFloat64) over float64, declared at scan.go:29:30.
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat64_threads)
+gocccl_exclusive_scan_AddFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_init<gocccl_exclusive_scan_AddFloat64_threads, gocccl_exclusive_scan_AddFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat64_threads)
+gocccl_exclusive_scan_AddFloat64_sweep(const double* d_in, double* d_out, long long n, void* d_state, long long state_bytes, double init, const double* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddFloat64_threads, gocccl_exclusive_scan_AddFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddFloat64_delay());
+}
+
 // ExclusiveScan(AddUint32) over uint32, declared at scan.go:20:30.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint32_threads)
 gocccl_exclusive_scan_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
@@ -493,6 +512,17 @@ gocccl_exclusive_scan_AddUint32_init(void* d_state, long long state_bytes, long 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint32_threads)
 gocccl_exclusive_scan_AddUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint32_threads, gocccl_exclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddUint32_delay());
+}
+
+// ExclusiveScan(AddUint64) over uint64, declared at scan.go:28:30.
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint64_threads)
+gocccl_exclusive_scan_AddUint64_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_init<gocccl_exclusive_scan_AddUint64_threads, gocccl_exclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint64_threads)
+gocccl_exclusive_scan_AddUint64_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint64_t init, const uint64_t* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint64_threads, gocccl_exclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddUint64_delay());
 }
 
 // ExclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at scan.go:25:30.
@@ -572,6 +602,17 @@ gocccl_inclusive_scan_AddFloat32_sweep(const float* d_in, float* d_out, long lon
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddFloat32_threads, gocccl_inclusive_scan_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddFloat32_delay());
 }
 
+// InclusiveScan(AddFloat64) over float64, declared at scan.go:27:30.
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddFloat64_threads)
+gocccl_inclusive_scan_AddFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_init<gocccl_inclusive_scan_AddFloat64_threads, gocccl_inclusive_scan_AddFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddFloat64_threads)
+gocccl_inclusive_scan_AddFloat64_sweep(const double* d_in, double* d_out, long long n, void* d_state, long long state_bytes, double init, const double* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddFloat64_threads, gocccl_inclusive_scan_AddFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddFloat64_delay());
+}
+
 // InclusiveScan(AddUint32) over uint32, declared at scan.go:18:30.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint32_threads)
 gocccl_inclusive_scan_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
@@ -581,6 +622,17 @@ gocccl_inclusive_scan_AddUint32_init(void* d_state, long long state_bytes, long 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint32_threads)
 gocccl_inclusive_scan_AddUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint32_threads, gocccl_inclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddUint32_delay());
+}
+
+// InclusiveScan(AddUint64) over uint64, declared at scan.go:26:30.
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint64_threads)
+gocccl_inclusive_scan_AddUint64_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_init<gocccl_inclusive_scan_AddUint64_threads, gocccl_inclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint64_threads)
+gocccl_inclusive_scan_AddUint64_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint64_t init, const uint64_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint64_threads, gocccl_inclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddUint64_delay());
 }
 
 // InclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at scan.go:23:30.

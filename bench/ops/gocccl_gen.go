@@ -23,72 +23,76 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "39b69ee22f58e1d2832af30237d20cef48c0ba79d9fe75f7567d59690f15975e", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "66d8e484d5b67d36fd6318459f2c61fb32cd3894553c6720c4bfd3e6314a123e", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "15c206ddc322a1ac970299cf2f66c62569838178ae107f946fe5be5a9d865273",
+			SHA256: "22256b831970047cc048e3b2dc5691b3a44780f9c55cb4d60885d91c27fa7e43",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 14056, SHA256: "9251c0281ef58b4521ebc60db41116a8d410612948b37078e278c6308b26010a"},
 				{Offset: 14064, Size: 10216, SHA256: "fa78f65b7e46c49c7e9178695706b9f3d17454db6f981427a66149386750893a"},
 				{Offset: 24288, Size: 129040, SHA256: "bfe9a3f31cdd3afd8a481c710b917829322735164a580976accb41e603715ebd"},
-				{Offset: 153328, Size: 28560, SHA256: "2b60f4effb3083492198e9e1506a9c82bc1ac2c7e89d262567bd50ee23e01a4b"},
-				{Offset: 181888, Size: 129800, SHA256: "c67c15c8c263ea60869c3eb9de8f091e79c3f0f998aac90f3702130a50cf9474"},
-				{Offset: 311696, Size: 43016, SHA256: "901921ba98fa02a507de53022e02d30ef77e92dfca9dda35a8ff8cf5bf2fce03"},
-				{Offset: 354720, Size: 32696, SHA256: "96a2ea871f8d6bbc59682ff6219752315cdd146da82fd8cf7fe05d8618818939"},
-				{Offset: 387424, Size: 44856, SHA256: "2ebbd50e8cb9602832db4e4d045bacea9e8a68931d714b3ce5856ed0f32eff90"},
-				{Offset: 432288, Size: 88368, SHA256: "02d07426d295d380f2bdc8fcc8a1d595a4227536dc83c95ea85d3d00171b72da"},
-				{Offset: 520656, Size: 86448, SHA256: "14665d582b195da530629a685fd936cdb9fe51b836440d1cbba1fe186bdb6889"},
-				{Offset: 607104, Size: 131088, SHA256: "ea3e6a7b243378844d1f42252f4b56ff66f39505a5aeb613f8008b84bef54842"},
-				{Offset: 738192, Size: 29200, SHA256: "4ded81741e985ca6288390ac1643c1ea348beb49e355ac967c840fefaa1d3969"},
-				{Offset: 767392, Size: 116224, SHA256: "e2c9672da7562c17106210c9a9d6d1108ebb0c3bbfbb9467820e6146aa9469f0"},
-				{Offset: 883616, Size: 42368, SHA256: "28d9bf116957c7b72b6b97447a21fa050f44d504446693911625f95206ec3137"},
-				{Offset: 925984, Size: 7632, SHA256: "0d4b88d91c9611ec1bdf1dcb4557f7b723b90b8e4513e79500c1c4b6c1e69061"},
-				{Offset: 933616, Size: 7632, SHA256: "e305ae4daa74b121be92b69090dd504f16a384c78bccc29fd15a9ce1b31e3408"},
-				{Offset: 941248, Size: 30616, SHA256: "e45dbeb2a9f781fa9e4b147241c8cbc2c7e31e812bf95c1cf74ec23e92d3d7d6"},
-				{Offset: 971872, Size: 27928, SHA256: "65f926cf870b25f4c1e9b3a05f2831d1f964366b4472ecc9758ec82ca01c1e1b"},
-				{Offset: 999808, Size: 30616, SHA256: "90bb5eb1467a86711da21276e2564fed527c9c653aab0d7f6e7e319266e1e67b"},
-				{Offset: 1030432, Size: 28696, SHA256: "3ae96e203baf6a0e58c64db90ae52d1b8ddf85d45aa7064b90c4f6abea065368"},
-				{Offset: 1059136, Size: 62480, SHA256: "7c7008b493c07d891ef162cc974a6db9934e53daa1c579df631d65ac919cbebb"},
-				{Offset: 1121616, Size: 56848, SHA256: "d5158f8761968ee8c748a8ee0a2346d8493517f3d867af8a7c218fa9ee9bc4d9"},
-				{Offset: 1178464, Size: 100408, SHA256: "94455fc420739f2b267e2a11fd5e8117199ccf90bc68e3a4d303bb2f93438794"},
-				{Offset: 1278880, Size: 90424, SHA256: "f1b77732eaeb936993d638c37df05ab89ca1c946388cfbe391c3e0ad79914a88"},
-				{Offset: 1369312, Size: 25224, SHA256: "0551c6167a54401509459b803a9858550210ee4a1d14e0119c4180e8ddd20211"},
-				{Offset: 1394544, Size: 25864, SHA256: "3795ce24bb1a0518e89611f521f6c04bb5f641a5cc2d33e470c4108641e2e8e0"},
-				{Offset: 1420416, Size: 134720, SHA256: "4484e2142729f283b7e620142ceaf045cdda26865b6d252c5fc5ceebee7b8255"},
-				{Offset: 1555136, Size: 124736, SHA256: "631bf71aa5e20260ae63ace7ff55801338d049f1d743eed15f2b68598e4b56ec"},
-				{Offset: 1679872, Size: 120384, SHA256: "6371a7f6ffd9782c31b08629461e3f9e6e3077e4ca3cf1db75fab2d5c1830524"},
-				{Offset: 1800256, Size: 145888, SHA256: "b9e14baf7e4a2d089def4e93136f5e223a033b3f1df03b4020a216646f38df30"},
-				{Offset: 1946144, Size: 136160, SHA256: "5f9335478252ba87929d82f7f185c614eba710ec02aac33d1c91c80c9898a5ad"},
-				{Offset: 2082304, Size: 130144, SHA256: "d780ca8cc5107f26414c83d90c610a9b4239387d7415e7d36c29a550212933a2"},
-				{Offset: 2212448, Size: 155904, SHA256: "a2aef5b0c5e778e53e877e8410aeed26b9fc53d28d314ae15fd68071794f9437"},
-				{Offset: 2368352, Size: 42496, SHA256: "a0d5440b4f9bf13286f25a9f0fb4cee675f5011d50a69975325ba4417d94da27"},
-				{Offset: 2410848, Size: 143360, SHA256: "f23f378058fdb24e2807e24d4371f0fdc42570f6673dd81d6a99b28b0c8bed02"},
-				{Offset: 2554208, Size: 42240, SHA256: "d2035e6f2b53c0ec75438a67c83001185245be75c96945e0bc50d6ee547d60e2"},
-				{Offset: 2596448, Size: 42240, SHA256: "1d329d0a276fb3d673c39cee114a3fa448f064eccf9dccfb1fd3226fc85a8f73"},
-				{Offset: 2638688, Size: 39424, SHA256: "97502c8614ae736d0778791020e0def7acf39d5261b9863ec60ba2604b46f374"},
-				{Offset: 2678112, Size: 106640, SHA256: "88106f97b60f78a674bbb462d443137ea006a8a1d5fbfa4be15c728f4b36c85d"},
-				{Offset: 2784752, Size: 48400, SHA256: "39eab054fa2949775de79b514472aa433e30259aeae34620e7f408a460a13ea8"},
-				{Offset: 2833152, Size: 48912, SHA256: "42049b3e86620efd36b4cfefedd142c3da244752c56497b0891842bda60d4071"},
-				{Offset: 2882064, Size: 97432, SHA256: "83c1a0de25ee8171e5992550e2908b8d4198ad30551ff848a5f8d4815370d9ad"},
-				{Offset: 2979504, Size: 97432, SHA256: "4b8f6b9347141d50ce3e8d3e426a1b7717b2ae331e8049cb18c9940c9ba781a2"},
-				{Offset: 3076944, Size: 93856, SHA256: "086cd465f50da1d2d8fbca0901b6a5cbad7df75c12115e2f7ba4e3d46f7ff82c"},
-				{Offset: 3170800, Size: 34080, SHA256: "b12e61668adf2cb618e64e52dd85e38480d5aad895c6416c9b1e6803a75c77e1"},
-				{Offset: 3204880, Size: 34720, SHA256: "8ee7e8a5b80373aa8c6cb6436bc795f63447103668f4983908b642f3aae67486"},
-				{Offset: 3239600, Size: 143552, SHA256: "470d4bb43dff989c36e3a65794651ab00e46fadb630323e03eea1ab5b19837bf"},
-				{Offset: 3383152, Size: 149648, SHA256: "3670181005ee09e2d293bff1ef8f14906104d49956d3700ecf32990f6a2719e1"},
-				{Offset: 3532800, Size: 25992, SHA256: "5a7d8cab8323fd06b78117de89a8ea9d3ac356ca7676203d0120611a7e2e0c96"},
-				{Offset: 3558800, Size: 26760, SHA256: "a6fe670b920f212004514066e17fb0d0c895d48cc09ff3f62e76450da58ee20b"},
-				{Offset: 3585568, Size: 68376, SHA256: "56c9fac09e318d002c92f26ed8b7be72fa76520b56e4bce9227448b3c71060e7"},
-				{Offset: 3653952, Size: 81944, SHA256: "9ae785c50d470f09eb5d5e8abcd9ee433771b884c447e86639f358ccdfb723a4"},
-				{Offset: 3735904, Size: 63704, SHA256: "96c5a49ae423b95229b2078cce795b3d4ae8ad89a0b70f326d669284f4269acb"},
-				{Offset: 3799616, Size: 261472, SHA256: "24f06ce1840b89d068caf4e6b505c6f9e5781277e5e85079115b7e1cb4845824"},
-				{Offset: 4061088, Size: 5632, SHA256: "f47584929a87abd12240cd0faef678ac0b4e09c0c640f7b0676904344a5efe25"},
-				{Offset: 4066720, Size: 5632, SHA256: "de3ace4012d0cb0a13543fe156970abb5ad105cc601a86ebc466016650b00668"},
-				{Offset: 4072352, Size: 27400, SHA256: "36ef23f4487543c2d1d0f7d4e78bfd122275b8a8b851c59462e33e94703c8841"},
-				{Offset: 4099760, Size: 27400, SHA256: "68a88a5a536f4e40095bc418e3f3e8bce9522f3e01f088477503a262e0d51a34"},
-				{Offset: 4127168, Size: 33176, SHA256: "c56f6312334a9d5af9c3483e1c2ad05466ae8030015d224d1b39ebc94847f054"},
-				{Offset: 4160352, Size: 33176, SHA256: "55e9e96aee77a93d624ab6559972d8bd907091c683d7923a1bea1c84a639e0a1"},
+				{Offset: 153328, Size: 192400, SHA256: "2f4ce7862215424df9f16dc99ae6252f67c2f478768bc479c259e4c5a90cea8b"},
+				{Offset: 345728, Size: 28560, SHA256: "2b60f4effb3083492198e9e1506a9c82bc1ac2c7e89d262567bd50ee23e01a4b"},
+				{Offset: 374288, Size: 39440, SHA256: "ab414cc4d4ec3a2c230e7b25fa4de3ebefcb152d61ee047e66f4230ecd835a1a"},
+				{Offset: 413728, Size: 129800, SHA256: "c67c15c8c263ea60869c3eb9de8f091e79c3f0f998aac90f3702130a50cf9474"},
+				{Offset: 543536, Size: 43016, SHA256: "901921ba98fa02a507de53022e02d30ef77e92dfca9dda35a8ff8cf5bf2fce03"},
+				{Offset: 586560, Size: 32696, SHA256: "96a2ea871f8d6bbc59682ff6219752315cdd146da82fd8cf7fe05d8618818939"},
+				{Offset: 619264, Size: 44856, SHA256: "2ebbd50e8cb9602832db4e4d045bacea9e8a68931d714b3ce5856ed0f32eff90"},
+				{Offset: 664128, Size: 88368, SHA256: "02d07426d295d380f2bdc8fcc8a1d595a4227536dc83c95ea85d3d00171b72da"},
+				{Offset: 752496, Size: 86448, SHA256: "14665d582b195da530629a685fd936cdb9fe51b836440d1cbba1fe186bdb6889"},
+				{Offset: 838944, Size: 131088, SHA256: "ea3e6a7b243378844d1f42252f4b56ff66f39505a5aeb613f8008b84bef54842"},
+				{Offset: 970032, Size: 194960, SHA256: "26f14a66dcf184d06ed336e778e2c3381b6fe41746f6ca321213119131bacf04"},
+				{Offset: 1164992, Size: 29200, SHA256: "4ded81741e985ca6288390ac1643c1ea348beb49e355ac967c840fefaa1d3969"},
+				{Offset: 1194192, Size: 40464, SHA256: "6d982cbd616945f9cca201fc312c3c3fc521029fb2cac8da40ab4581541e2359"},
+				{Offset: 1234656, Size: 116224, SHA256: "e2c9672da7562c17106210c9a9d6d1108ebb0c3bbfbb9467820e6146aa9469f0"},
+				{Offset: 1350880, Size: 42368, SHA256: "28d9bf116957c7b72b6b97447a21fa050f44d504446693911625f95206ec3137"},
+				{Offset: 1393248, Size: 7632, SHA256: "0d4b88d91c9611ec1bdf1dcb4557f7b723b90b8e4513e79500c1c4b6c1e69061"},
+				{Offset: 1400880, Size: 7632, SHA256: "e305ae4daa74b121be92b69090dd504f16a384c78bccc29fd15a9ce1b31e3408"},
+				{Offset: 1408512, Size: 30616, SHA256: "e45dbeb2a9f781fa9e4b147241c8cbc2c7e31e812bf95c1cf74ec23e92d3d7d6"},
+				{Offset: 1439136, Size: 27928, SHA256: "65f926cf870b25f4c1e9b3a05f2831d1f964366b4472ecc9758ec82ca01c1e1b"},
+				{Offset: 1467072, Size: 30616, SHA256: "90bb5eb1467a86711da21276e2564fed527c9c653aab0d7f6e7e319266e1e67b"},
+				{Offset: 1497696, Size: 28696, SHA256: "3ae96e203baf6a0e58c64db90ae52d1b8ddf85d45aa7064b90c4f6abea065368"},
+				{Offset: 1526400, Size: 62480, SHA256: "7c7008b493c07d891ef162cc974a6db9934e53daa1c579df631d65ac919cbebb"},
+				{Offset: 1588880, Size: 56848, SHA256: "d5158f8761968ee8c748a8ee0a2346d8493517f3d867af8a7c218fa9ee9bc4d9"},
+				{Offset: 1645728, Size: 100408, SHA256: "94455fc420739f2b267e2a11fd5e8117199ccf90bc68e3a4d303bb2f93438794"},
+				{Offset: 1746144, Size: 90424, SHA256: "f1b77732eaeb936993d638c37df05ab89ca1c946388cfbe391c3e0ad79914a88"},
+				{Offset: 1836576, Size: 25224, SHA256: "0551c6167a54401509459b803a9858550210ee4a1d14e0119c4180e8ddd20211"},
+				{Offset: 1861808, Size: 25864, SHA256: "3795ce24bb1a0518e89611f521f6c04bb5f641a5cc2d33e470c4108641e2e8e0"},
+				{Offset: 1887680, Size: 134720, SHA256: "4484e2142729f283b7e620142ceaf045cdda26865b6d252c5fc5ceebee7b8255"},
+				{Offset: 2022400, Size: 124736, SHA256: "631bf71aa5e20260ae63ace7ff55801338d049f1d743eed15f2b68598e4b56ec"},
+				{Offset: 2147136, Size: 120384, SHA256: "6371a7f6ffd9782c31b08629461e3f9e6e3077e4ca3cf1db75fab2d5c1830524"},
+				{Offset: 2267520, Size: 145888, SHA256: "b9e14baf7e4a2d089def4e93136f5e223a033b3f1df03b4020a216646f38df30"},
+				{Offset: 2413408, Size: 136160, SHA256: "5f9335478252ba87929d82f7f185c614eba710ec02aac33d1c91c80c9898a5ad"},
+				{Offset: 2549568, Size: 130144, SHA256: "d780ca8cc5107f26414c83d90c610a9b4239387d7415e7d36c29a550212933a2"},
+				{Offset: 2679712, Size: 155904, SHA256: "a2aef5b0c5e778e53e877e8410aeed26b9fc53d28d314ae15fd68071794f9437"},
+				{Offset: 2835616, Size: 42496, SHA256: "a0d5440b4f9bf13286f25a9f0fb4cee675f5011d50a69975325ba4417d94da27"},
+				{Offset: 2878112, Size: 143360, SHA256: "f23f378058fdb24e2807e24d4371f0fdc42570f6673dd81d6a99b28b0c8bed02"},
+				{Offset: 3021472, Size: 42240, SHA256: "d2035e6f2b53c0ec75438a67c83001185245be75c96945e0bc50d6ee547d60e2"},
+				{Offset: 3063712, Size: 42240, SHA256: "1d329d0a276fb3d673c39cee114a3fa448f064eccf9dccfb1fd3226fc85a8f73"},
+				{Offset: 3105952, Size: 39424, SHA256: "97502c8614ae736d0778791020e0def7acf39d5261b9863ec60ba2604b46f374"},
+				{Offset: 3145376, Size: 106640, SHA256: "88106f97b60f78a674bbb462d443137ea006a8a1d5fbfa4be15c728f4b36c85d"},
+				{Offset: 3252016, Size: 48400, SHA256: "39eab054fa2949775de79b514472aa433e30259aeae34620e7f408a460a13ea8"},
+				{Offset: 3300416, Size: 48912, SHA256: "42049b3e86620efd36b4cfefedd142c3da244752c56497b0891842bda60d4071"},
+				{Offset: 3349328, Size: 97432, SHA256: "83c1a0de25ee8171e5992550e2908b8d4198ad30551ff848a5f8d4815370d9ad"},
+				{Offset: 3446768, Size: 97432, SHA256: "4b8f6b9347141d50ce3e8d3e426a1b7717b2ae331e8049cb18c9940c9ba781a2"},
+				{Offset: 3544208, Size: 93856, SHA256: "086cd465f50da1d2d8fbca0901b6a5cbad7df75c12115e2f7ba4e3d46f7ff82c"},
+				{Offset: 3638064, Size: 34080, SHA256: "b12e61668adf2cb618e64e52dd85e38480d5aad895c6416c9b1e6803a75c77e1"},
+				{Offset: 3672144, Size: 34720, SHA256: "8ee7e8a5b80373aa8c6cb6436bc795f63447103668f4983908b642f3aae67486"},
+				{Offset: 3706864, Size: 143552, SHA256: "470d4bb43dff989c36e3a65794651ab00e46fadb630323e03eea1ab5b19837bf"},
+				{Offset: 3850416, Size: 149648, SHA256: "3670181005ee09e2d293bff1ef8f14906104d49956d3700ecf32990f6a2719e1"},
+				{Offset: 4000064, Size: 25992, SHA256: "5a7d8cab8323fd06b78117de89a8ea9d3ac356ca7676203d0120611a7e2e0c96"},
+				{Offset: 4026064, Size: 26760, SHA256: "a6fe670b920f212004514066e17fb0d0c895d48cc09ff3f62e76450da58ee20b"},
+				{Offset: 4052832, Size: 68376, SHA256: "56c9fac09e318d002c92f26ed8b7be72fa76520b56e4bce9227448b3c71060e7"},
+				{Offset: 4121216, Size: 81944, SHA256: "9ae785c50d470f09eb5d5e8abcd9ee433771b884c447e86639f358ccdfb723a4"},
+				{Offset: 4203168, Size: 63704, SHA256: "96c5a49ae423b95229b2078cce795b3d4ae8ad89a0b70f326d669284f4269acb"},
+				{Offset: 4266880, Size: 261472, SHA256: "24f06ce1840b89d068caf4e6b505c6f9e5781277e5e85079115b7e1cb4845824"},
+				{Offset: 4528352, Size: 5632, SHA256: "f47584929a87abd12240cd0faef678ac0b4e09c0c640f7b0676904344a5efe25"},
+				{Offset: 4533984, Size: 5632, SHA256: "de3ace4012d0cb0a13543fe156970abb5ad105cc601a86ebc466016650b00668"},
+				{Offset: 4539616, Size: 27400, SHA256: "36ef23f4487543c2d1d0f7d4e78bfd122275b8a8b851c59462e33e94703c8841"},
+				{Offset: 4567024, Size: 27400, SHA256: "68a88a5a536f4e40095bc418e3f3e8bce9522f3e01f088477503a262e0d51a34"},
+				{Offset: 4594432, Size: 33176, SHA256: "c56f6312334a9d5af9c3483e1c2ad05466ae8030015d224d1b39ebc94847f054"},
+				{Offset: 4627616, Size: 33176, SHA256: "55e9e96aee77a93d624ab6559972d8bd907091c683d7923a1bea1c84a639e0a1"},
 			},
 		},
 	})
@@ -128,6 +132,18 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
 	})
+	// ExclusiveScan(AddFloat64) over float64, declared at scan.go:29:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ExclusiveScan",
+		Ops:       []any{AddFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8"},
+		Kernels:   []string{"gocccl_exclusive_scan_AddFloat64_init", "gocccl_exclusive_scan_AddFloat64_sweep"},
+		Part:      3,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
+		},
+	})
 	// ExclusiveScan(AddUint32) over uint32, declared at scan.go:20:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
@@ -135,9 +151,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_AddUint32_init", "gocccl_exclusive_scan_AddUint32_sweep"},
-		Part:      3,
+		Part:      4,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
+		},
+	})
+	// ExclusiveScan(AddUint64) over uint64, declared at scan.go:28:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ExclusiveScan",
+		Ops:       []any{AddUint64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8"},
+		Kernels:   []string{"gocccl_exclusive_scan_AddUint64_init", "gocccl_exclusive_scan_AddUint64_sweep"},
+		Part:      5,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
 	// ExclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at scan.go:25:30.
@@ -147,7 +175,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_init", "gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_sweep"},
-		Part:      4,
+		Part:      6,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
@@ -159,7 +187,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint32_AddUint32_init", "gocccl_exclusive_scan_by_key_EqUint32_AddUint32_sweep"},
-		Part:      5,
+		Part:      7,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
@@ -171,7 +199,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_histogram_even_float32_sweep", "gocccl_histogram_even_float32_init"},
-		Part:      6,
+		Part:      8,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -183,7 +211,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_histogram_even_uint32_sweep", "gocccl_histogram_even_uint32_init"},
-		Part:      7,
+		Part:      9,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -195,7 +223,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_histogram_range_float32_sweep", "gocccl_histogram_range_float32_init"},
-		Part:      8,
+		Part:      10,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -207,7 +235,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_histogram_range_uint32_sweep", "gocccl_histogram_range_uint32_init"},
-		Part:      9,
+		Part:      11,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -219,9 +247,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddFloat32_init", "gocccl_inclusive_scan_AddFloat32_sweep"},
-		Part:      10,
+		Part:      12,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
+		},
+	})
+	// InclusiveScan(AddFloat64) over float64, declared at scan.go:27:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "InclusiveScan",
+		Ops:       []any{AddFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8"},
+		Kernels:   []string{"gocccl_inclusive_scan_AddFloat64_init", "gocccl_inclusive_scan_AddFloat64_sweep"},
+		Part:      13,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
 	// InclusiveScan(AddUint32) over uint32, declared at scan.go:18:30.
@@ -231,9 +271,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddUint32_init", "gocccl_inclusive_scan_AddUint32_sweep"},
-		Part:      11,
+		Part:      14,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
+		},
+	})
+	// InclusiveScan(AddUint64) over uint64, declared at scan.go:26:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "InclusiveScan",
+		Ops:       []any{AddUint64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8"},
+		Kernels:   []string{"gocccl_inclusive_scan_AddUint64_init", "gocccl_inclusive_scan_AddUint64_sweep"},
+		Part:      15,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
 	// InclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at scan.go:23:30.
@@ -243,7 +295,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_init", "gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_sweep"},
-		Part:      12,
+		Part:      16,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
@@ -255,7 +307,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint32_AddUint32_init", "gocccl_inclusive_scan_by_key_EqUint32_AddUint32_sweep"},
-		Part:      13,
+		Part:      17,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
@@ -267,7 +319,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_lower_bound_LessFloat32"},
-		Part:      14,
+		Part:      18,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -279,7 +331,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_lower_bound_LessUint32"},
-		Part:      15,
+		Part:      19,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -291,7 +343,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_merge_LessFloat32_tiles", "gocccl_merge_LessFloat32_partition"},
-		Part:      16,
+		Part:      20,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 15},
 		},
@@ -303,7 +355,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_merge_LessFloat64_tiles", "gocccl_merge_LessFloat64_partition"},
-		Part:      17,
+		Part:      21,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 15},
 		},
@@ -315,7 +367,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_merge_LessUint32_tiles", "gocccl_merge_LessUint32_partition"},
-		Part:      18,
+		Part:      22,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 15},
 		},
@@ -327,7 +379,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_merge_LessUint64_tiles", "gocccl_merge_LessUint64_partition"},
-		Part:      19,
+		Part:      23,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 15},
 		},
@@ -339,7 +391,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_merge_sort_keys_MergeSortLessFloat32_block", "gocccl_merge_sort_keys_MergeSortLessFloat32_partition", "gocccl_merge_sort_keys_MergeSortLessFloat32_merge"},
-		Part:      20,
+		Part:      24,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -351,7 +403,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_merge_sort_keys_MergeSortLessUint32_block", "gocccl_merge_sort_keys_MergeSortLessUint32_partition", "gocccl_merge_sort_keys_MergeSortLessUint32_merge"},
-		Part:      21,
+		Part:      25,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -363,7 +415,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"float32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_block", "gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_partition", "gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_merge"},
-		Part:      22,
+		Part:      26,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -375,7 +427,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_block", "gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_partition", "gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_merge"},
-		Part:      23,
+		Part:      27,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -387,7 +439,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_partition_KeepFloat32_init", "gocccl_partition_KeepFloat32_sweep"},
-		Part:      24,
+		Part:      28,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -399,7 +451,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_partition_KeepUint32_init", "gocccl_partition_KeepUint32_sweep"},
-		Part:      25,
+		Part:      29,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -411,7 +463,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_float32_init", "gocccl_radix_sort_keys_float32_histogram", "gocccl_radix_sort_keys_float32_onesweep", "gocccl_radix_sort_keys_float32_single"},
-		Part:      26,
+		Part:      30,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -423,7 +475,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint32_init", "gocccl_radix_sort_keys_uint32_histogram", "gocccl_radix_sort_keys_uint32_onesweep", "gocccl_radix_sort_keys_uint32_single"},
-		Part:      27,
+		Part:      31,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -435,7 +487,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint64_init", "gocccl_radix_sort_keys_uint64_histogram", "gocccl_radix_sort_keys_uint64_onesweep", "gocccl_radix_sort_keys_uint64_single"},
-		Part:      28,
+		Part:      32,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -447,7 +499,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"float32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_float32_uint32_init", "gocccl_radix_sort_pairs_float32_uint32_histogram", "gocccl_radix_sort_pairs_float32_uint32_onesweep", "gocccl_radix_sort_pairs_float32_uint32_single"},
-		Part:      29,
+		Part:      33,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
@@ -459,7 +511,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_uint32_uint32_init", "gocccl_radix_sort_pairs_uint32_uint32_histogram", "gocccl_radix_sort_pairs_uint32_uint32_onesweep", "gocccl_radix_sort_pairs_uint32_uint32_single"},
-		Part:      30,
+		Part:      34,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
@@ -471,7 +523,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_uint64_uint32_init", "gocccl_radix_sort_pairs_uint64_uint32_histogram", "gocccl_radix_sort_pairs_uint64_uint32_onesweep", "gocccl_radix_sort_pairs_uint64_uint32_single"},
-		Part:      31,
+		Part:      35,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -483,7 +535,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_reduce_AddFloat32_sweep", "gocccl_reduce_AddFloat32_final"},
-		Part:      32,
+		Part:      36,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -495,7 +547,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_reduce_AddFloat32Fast_sweep", "gocccl_reduce_AddFloat32Fast_final"},
-		Part:      33,
+		Part:      37,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -507,7 +559,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_reduce_AddFloat64_sweep", "gocccl_reduce_AddFloat64_final"},
-		Part:      34,
+		Part:      38,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -519,7 +571,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_reduce_AddInt32_sweep", "gocccl_reduce_AddInt32_final"},
-		Part:      35,
+		Part:      39,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -531,7 +583,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_AddUint32_sweep", "gocccl_reduce_AddUint32_final"},
-		Part:      36,
+		Part:      40,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -543,7 +595,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_reduce_AddUint64_sweep", "gocccl_reduce_AddUint64_final"},
-		Part:      37,
+		Part:      41,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -555,7 +607,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddFloat32_init", "gocccl_reduce_by_key_EqUint32_AddFloat32_sweep"},
-		Part:      38,
+		Part:      42,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
@@ -567,7 +619,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddFloat32Fast_init", "gocccl_reduce_by_key_EqUint32_AddFloat32Fast_sweep"},
-		Part:      39,
+		Part:      43,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
@@ -579,7 +631,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddUint32_init", "gocccl_reduce_by_key_EqUint32_AddUint32_sweep"},
-		Part:      40,
+		Part:      44,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
@@ -591,7 +643,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_rle_EqFloat32_init", "gocccl_rle_EqFloat32_sweep", "gocccl_rle_EqFloat32_nontrivial"},
-		Part:      41,
+		Part:      45,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 14},
 		},
@@ -603,7 +655,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_rle_EqUint32_init", "gocccl_rle_EqUint32_sweep", "gocccl_rle_EqUint32_nontrivial"},
-		Part:      42,
+		Part:      46,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 14},
 		},
@@ -615,7 +667,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_AddFloat32_warp", "gocccl_segmented_reduce_AddFloat32_block"},
-		Part:      43,
+		Part:      47,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -627,7 +679,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_MaxUint32_warp", "gocccl_segmented_reduce_MaxUint32_block"},
-		Part:      44,
+		Part:      48,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -639,7 +691,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_MaxUint32_itae16f7b37c_warp", "gocccl_segmented_reduce_MaxUint32_itae16f7b37c_block"},
-		Part:      45,
+		Part:      49,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -657,7 +709,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_uint32_init", "gocccl_segmented_sort_keys_uint32_classify", "gocccl_segmented_sort_keys_uint32_small", "gocccl_segmented_sort_keys_uint32_medium", "gocccl_segmented_sort_keys_uint32_big", "gocccl_segmented_sort_keys_uint32_plan", "gocccl_segmented_sort_keys_uint32_histogram", "gocccl_segmented_sort_keys_uint32_onesweep"},
-		Part:      46,
+		Part:      50,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -669,7 +721,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_uint32_uint32_init", "gocccl_segmented_sort_pairs_uint32_uint32_classify", "gocccl_segmented_sort_pairs_uint32_uint32_small", "gocccl_segmented_sort_pairs_uint32_uint32_medium", "gocccl_segmented_sort_pairs_uint32_uint32_big", "gocccl_segmented_sort_pairs_uint32_uint32_plan", "gocccl_segmented_sort_pairs_uint32_uint32_histogram", "gocccl_segmented_sort_pairs_uint32_uint32_onesweep"},
-		Part:      47,
+		Part:      51,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
@@ -681,7 +733,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_select_KeepFloat32_init", "gocccl_select_KeepFloat32_sweep"},
-		Part:      48,
+		Part:      52,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -693,7 +745,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_KeepUint32_init", "gocccl_select_KeepUint32_sweep"},
-		Part:      49,
+		Part:      53,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -705,7 +757,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_partition3_FirstFloat32_SecondFloat32_init", "gocccl_partition3_FirstFloat32_SecondFloat32_sweep"},
-		Part:      50,
+		Part:      54,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
@@ -717,7 +769,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_partition3_FirstUint32_SecondUint32_init", "gocccl_partition3_FirstUint32_SecondUint32_sweep"},
-		Part:      51,
+		Part:      55,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
@@ -729,7 +781,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_reduce_Low8Uint32_AddUint32_partial", "gocccl_transform_reduce_Low8Uint32_AddUint32_single", "gocccl_transform_reduce_Low8Uint32_AddUint32_final"},
-		Part:      52,
+		Part:      56,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -741,7 +793,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float32/4", "float64/8"},
 		Kernels:   []string{"gocccl_transform_reduce_SquareFloat32_AddFloat64_partial", "gocccl_transform_reduce_SquareFloat32_AddFloat64_single", "gocccl_transform_reduce_SquareFloat32_AddFloat64_final"},
-		Part:      53,
+		Part:      57,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -753,7 +805,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_MergeSortIdentityFloat32"},
-		Part:      54,
+		Part:      58,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -765,7 +817,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_MergeSortIdentityUint32"},
-		Part:      55,
+		Part:      59,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -777,7 +829,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_unique_EqFloat32_init", "gocccl_unique_EqFloat32_sweep"},
-		Part:      56,
+		Part:      60,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -789,7 +841,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_unique_EqUint32_init", "gocccl_unique_EqUint32_sweep"},
-		Part:      57,
+		Part:      61,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -801,7 +853,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqFloat32_float32_float32_init", "gocccl_unique_by_key_EqFloat32_float32_float32_sweep"},
-		Part:      58,
+		Part:      62,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
 		},
@@ -813,7 +865,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqUint32_uint32_uint32_init", "gocccl_unique_by_key_EqUint32_uint32_uint32_sweep"},
-		Part:      59,
+		Part:      63,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
 		},

@@ -23,4 +23,8 @@ var (
 	InclusiveScanByKeyFloat32 = runtime.InclusiveScanByKey(EqUint32, AddFloat32)
 	ExclusiveScanByKeyUint32  = runtime.ExclusiveScanByKey(EqUint32, AddUint32)
 	ExclusiveScanByKeyFloat32 = runtime.ExclusiveScanByKey(EqUint32, AddFloat32)
+	InclusiveScanUint64       = runtime.InclusiveScan(AddUint64)
+	InclusiveScanFloat64      = runtime.InclusiveScan(AddFloat64)
+	ExclusiveScanUint64       = runtime.ExclusiveScan(AddUint64)
+	ExclusiveScanFloat64      = runtime.ExclusiveScan(AddFloat64)
 )

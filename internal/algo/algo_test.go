@@ -61,6 +61,8 @@ func TestMergePolicy(t *testing.T) {
 		assert.Equal(t, want, p, "size %d, sm_%d", c.size, c.arch)
 		if c.threads > 32 {
 			assert.LessOrEqual(t, int64(p.Tile())*c.size, int64(mergeTileBytes), "size %d", c.size)
+			// merge_tiles' shared array: the tile and one slot past it.
+			assert.LessOrEqual(t, int64(p.Tile()+1)*c.size, int64(48<<10), "size %d: shared memory", c.size)
 		}
 	}
 }

@@ -27,8 +27,10 @@ var Merge = register(&Algorithm{
 })
 
 // mergeTileBytes bounds a merge tile's shared memory (the kernel stages the
-// tile's inputs there): within the 48 KiB of static shared memory, with room
-// for a second block on the SM.
+// tile's inputs there, in TILE + 1 slots: the serial merge reads one key past
+// a spent input): within the 48 KiB of static shared memory, with room for a
+// second block on the SM. At the floor of 32 threads a tile of wider keys
+// may exceed it; keys over 1489 bytes (33 slots) do not fit 48 KiB at all.
 const mergeTileBytes = 40 << 10
 
 // mergePolicy is cub::DeviceMerge's tuning for sm_60 and later (CCCL 3's

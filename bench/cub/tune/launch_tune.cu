@@ -56,7 +56,15 @@ int main() {
   float *in, *out;
   CK(cudaMalloc(&in, 1024 * sizeof(float)));
   CK(cudaMalloc(&out, sizeof(float)));
-  CK(cudaMemset(in, 0, 1024 * sizeof(float)));
+  // Small integers, so that every order of the float sum is exact.
+  std::vector<float> host(1024);
+  float want = 256.0f; // init 1 in each of the 256 threads
+  for (int i = 0; i < 1024; ++i) {
+    host[i] = float(i % 7 - 3);
+    want += host[i];
+  }
+  CK(cudaMemcpy(in, host.data(), host.size() * sizeof(float), cudaMemcpyHostToDevice));
+  CK(cudaMemset(out, 0xAB, sizeof(float))); // poison
   cudaStream_t st;
   CK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
   Params p{in, 1024, out, 1.0f};
@@ -123,7 +131,7 @@ int main() {
     }
   float r;
   CK(cudaMemcpy(&r, out, sizeof r, cudaMemcpyDeviceToHost));
-  if (r != 1.0f * 256) { std::fprintf(stderr, "FAILED: result %g, want 256\n", r); return 1; }
+  if (r != want) { std::fprintf(stderr, "FAILED: result %g, want %g\n", r, want); return 1; }
   std::printf("check ok\n");
   return 0;
 }

@@ -188,7 +188,7 @@ func histogramGPU[T any](in *instance, s *Stream, samples src[T], hist *Slice[in
 	grid := 1
 	n := samples.len()
 	if n > tile {
-		grid = min((n+tile-1)/tile, max(1, k.maxBlocks/subscription))
+		grid = min((n+tile-1)/tile, k.resident)
 	}
 	args.Reset()
 	if grid > 1 {

@@ -42,9 +42,9 @@ func (r *ReduceOp[T]) Into(out OutputIterator[T]) *ReduceOp[T] { return r }
 // Run writes op(init, in[0] op in[1] op … op in[n-1]) to out[0], or init when
 // in is empty. in and out are Slices or iterator compositions bound for the
 // call (package iterator) that an instance declared with Over and Into. It
-// is enqueued on s (nil means the default stream of in's device) and returns
-// without waiting on a GPU (except on GPUs without stream-ordered memory
-// pools, where it waits to free its scratch memory).
+// is enqueued on s (nil means the default stream of in's device) as one
+// kernel and returns without waiting on the GPU; it makes no allocation (see
+// TempStorageBytes).
 func (r *ReduceOp[T]) Run(s *Stream, in Input[T], out Output[T], init T) error {
 	if r == nil || r.op == nil {
 		return fmt.Errorf("gocccl: Reduce: nil operator")
@@ -165,7 +165,7 @@ func (r *ReduceOp[T]) runGPU(s *Stream, in src[T], out sink[T], init T) error {
 		args.Value(unsafe.Pointer(&init), size, align)
 		return k.launch(reduceTile, 1, s, &args)
 	}
-	grid := min((n+tile-1)/tile, k.maxBlocks)
+	grid := min((n+tile-1)/tile, k.resident)
 	scratch, err := s.zeroedScratch(reducePartialsOffset + grid*size)
 	if err != nil {
 		return r.wrap(err, "")
@@ -209,5 +209,5 @@ func (r *ReduceOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
 	if n <= tile {
 		return 0, nil
 	}
-	return reducePartialsOffset + min((n+tile-1)/tile, k.maxBlocks)*elemSize[T](), nil
+	return reducePartialsOffset + min((n+tile-1)/tile, k.resident)*elemSize[T](), nil
 }

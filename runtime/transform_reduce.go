@@ -29,9 +29,8 @@ func TransformReduce[In, T any](transform func(In) T, op func(T, T) T) *Transfor
 
 // Run writes op(init, transform(in[0]) op … op transform(in[n-1])) to
 // out[0], or init when in is empty. It is enqueued on s (nil means the
-// default stream of in's device) and returns without waiting on a GPU
-// (except on GPUs without stream-ordered memory pools, where it waits to free
-// its scratch memory).
+// default stream of in's device) as one kernel and returns without waiting
+// on the GPU; it makes no allocation (see TempStorageBytes).
 func (r *TransformReduceOp[In, T]) Run(s *Stream, in *Slice[In], out *Slice[T], init T) error {
 	if r == nil || r.xf == nil || r.op == nil {
 		return fmt.Errorf("gocccl: TransformReduce: nil operator")
@@ -66,53 +65,39 @@ func (r *TransformReduceOp[In, T]) Run(s *Stream, in *Slice[In], out *Slice[T], 
 
 // The TransformReduce kernels, in the description's order.
 const (
-	transformReducePartial = 0
-	transformReduceSingle  = 1
-	transformReduceFinal   = 2
+	transformReduceSweep  = iota // single pass over many tiles, the last block finishes
+	transformReduceSingle        // one block over at most one tile
 )
 
 func (r *TransformReduceOp[In, T]) runGPU(s *Stream, in *Slice[In], out *Slice[T], init T) error {
-	d := s.dev
-	k, err := r.kernels(d)
+	k, err := r.kernels(s.dev)
 	if err != nil {
 		return err
 	}
 	size, align := int(unsafe.Sizeof(init)), int(unsafe.Alignof(init))
 	tile := k.policy.Tile()
 	var args cuda.Args
-	if in.n <= tile {
-		args.Ptr(in.ptr)
-		args.Int64(int64(in.n))
-		args.Ptr(out.ptr)
-		args.Value(unsafe.Pointer(&init), size, align)
-		return k.launch(transformReduceSingle, 1, s, &args)
-	}
-	grid := min((in.n+tile-1)/tile, k.maxBlocks)
-	tmp, err := d.tempAlloc(grid*size, s)
-	if err != nil {
-		return r.wrap(err, fmt.Sprintf("scratch memory of %d bytes", grid*size))
-	}
 	args.Ptr(in.ptr)
 	args.Int64(int64(in.n))
-	args.Ptr(tmp)
-	if err = k.launch(transformReducePartial, grid, s, &args); err == nil {
-		args.Reset()
-		args.Ptr(tmp)
-		args.Int64(int64(grid))
-		args.Ptr(out.ptr)
-		args.Value(unsafe.Pointer(&init), size, align)
-		err = k.launch(transformReduceFinal, 1, s, &args)
+	args.Ptr(out.ptr)
+	args.Value(unsafe.Pointer(&init), size, align)
+	if in.n <= tile {
+		return k.launch(transformReduceSingle, 1, s, &args)
 	}
-	if ferr := d.tempFree(tmp, s); err == nil && ferr != nil {
-		err = r.wrap(ferr, "freeing scratch memory")
+	grid := min((in.n+tile-1)/tile, k.resident)
+	scratch, err := s.zeroedScratch(reducePartialsOffset + grid*size)
+	if err != nil {
+		return r.wrap(err, "")
 	}
-	return err
+	args.Ptr(scratch)
+	return k.launch(transformReduceSweep, grid, s, &args)
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n elements
-// on d takes for the duration of the call (stream-ordered, freed as the work
-// completes): one T per block of the first pass; 0 on the CPU backend and
-// for n within one tile.
+// on d uses: the counter and per-block partials of the single pass, taken
+// from the stream's own scratch (allocated once per stream, at least 256 KiB,
+// and reused by every call on it), so a call makes no allocation. It is 0 on
+// the CPU backend and for n within one tile.
 func (r *TransformReduceOp[In, T]) TempStorageBytes(d *Device, n int) (int, error) {
 	if r == nil || r.xf == nil || r.op == nil {
 		return 0, fmt.Errorf("gocccl: TransformReduce: nil operator")
@@ -135,7 +120,7 @@ func (r *TransformReduceOp[In, T]) TempStorageBytes(d *Device, n int) (int, erro
 	if n <= tile {
 		return 0, nil
 	}
-	return min((n+tile-1)/tile, k.maxBlocks) * elemSize[T](), nil
+	return reducePartialsOffset + min((n+tile-1)/tile, k.resident)*elemSize[T](), nil
 }
 
 // transformReduceCPU folds xf over in with op in order: chunks in parallel,

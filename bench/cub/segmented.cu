@@ -15,8 +15,8 @@
 //   transform_reduce     cub::DeviceReduce::TransformReduce (CCCL >= 2.8;
 //                        skipped before, or with -DGOCCCL_NO_CUB_TRANSFORM_REDUCE):
 //                        float32: sum of squares into float64, uint32: sum of
-//                        x & 255; gocccl-kernels: transform_reduce_partial +
-//                        _final (or _single when n <= tile)
+//                        x & 255; gocccl-kernels: transform_reduce_single_pass
+//                        on one wave of blocks (or _single when n <= tile)
 //
 // gocccl-kernels rows are the templates behind kernels dispatched as the Go
 // runtime does. Outputs are poisoned and every result is checked on the host
@@ -107,19 +107,14 @@ __global__ void __launch_bounds__(THREADS) adj_left(const T* in, T* out, long lo
   gocccl::adjacent_difference_left<THREADS, items32_for<T>(), T, Diff>(in, out, n);
 }
 template <typename In, typename T, typename X, typename R>
-__global__ void __launch_bounds__(THREADS) tr_partial(const In* in, long long n, T* partials)
+__global__ void __launch_bounds__(THREADS) tr_sweep(const In* in, long long n, T* out, T init, void* scratch)
 {
-  gocccl::transform_reduce_partial<THREADS, items_for<T>(), In, T, X, R>(in, n, partials);
+  gocccl::transform_reduce_single_pass<THREADS, items_for<T>(), In, T, X, R>(in, n, out, init, scratch);
 }
 template <typename In, typename T, typename X, typename R>
 __global__ void __launch_bounds__(THREADS) tr_single(const In* in, long long n, T* out, T init)
 {
   gocccl::transform_reduce_single<THREADS, items_for<T>(), In, T, X, R>(in, n, out, init);
-}
-template <typename In, typename T, typename X, typename R>
-__global__ void __launch_bounds__(THREADS) tr_final(const T* in, long long n, T* out, T init)
-{
-  gocccl::transform_reduce_final<THREADS, items_for<T>(), In, T, X, R>(in, n, out, init);
 }
 
 struct EqKey
@@ -370,22 +365,24 @@ static void bench_type(long long n, uint64_t salt)
 #endif
     const long long tile = THREADS * items_for<R>();
     int occ;
-    BENCH_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, tr_partial<T, R, X, Sum>, THREADS, 0));
-    const long long grid = std::min((n + tile - 1) / tile, (long long)std::max(1, occ * bench::state().sms * 5));
-    R* d_part;
-    BENCH_CK(cudaMalloc(&d_part, grid * sizeof(R)));
+    BENCH_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, tr_sweep<T, R, X, Sum>, THREADS, 0));
+    // One wave, as runtime.TransformReduce launches; the scratch is a zeroed
+    // counter and then the partials (gocccl::ReduceScratch<R>).
+    const long long grid = std::min((n + tile - 1) / tile, (long long)std::max(1, occ * bench::state().sms));
+    void* d_scratch;
+    BENCH_CK(cudaMalloc(&d_scratch, gocccl::ReduceScratch<R>::PARTIALS_OFFSET + grid * sizeof(R)));
+    BENCH_CK(cudaMemset(d_scratch, 0, gocccl::ReduceScratch<R>::PARTIALS_OFFSET));
     auto ours = [&](int i) {
       if (n <= tile)
       {
         tr_single<T, R, X, Sum><<<1, THREADS>>>(rot.get(i), n, d_out, R(0));
         return;
       }
-      tr_partial<T, R, X, Sum><<<unsigned(grid), THREADS>>>(rot.get(i), n, d_part);
-      tr_final<T, R, X, Sum><<<1, THREADS>>>(d_part, grid, d_out, R(0));
+      tr_sweep<T, R, X, Sum><<<unsigned(grid), THREADS>>>(rot.get(i), n, d_out, R(0), d_scratch);
     };
     measure("gocccl-kernels", "transform_reduce", tn, n, bytes, ours, [&] { verify("gocccl transform_reduce"); },
             std::string(note) + "; gocccl templates, Go runtime's dispatch in C++");
-    BENCH_CK(cudaFree(d_part));
+    BENCH_CK(cudaFree(d_scratch));
     BENCH_CK(cudaFree(d_out));
   }
 

@@ -414,6 +414,63 @@ struct ReduceScratch
   }
 };
 
+namespace detail {
+
+/// The end of a single-pass reduction, once every thread of the block has
+/// reached it with the block's aggregate in thread 0: the block writes its
+/// partial to the scratch and counts itself finished (after a memory
+/// fence); the last block to finish reduces the gridDim.x partials, writes
+/// d_out[0] = op(init, total) and resets the counter to 0. temp is the
+/// block's BlockReduce storage, free to reuse.
+template <int BLOCK_THREADS, typename T, typename ReductionOp, typename OutputIt>
+GOCCCL_DEVICE void finish_single_pass(
+  typename cub::BlockReduce<T, BLOCK_THREADS, cub::BLOCK_REDUCE_WARP_REDUCTIONS>::TempStorage& temp,
+  const T& aggregate,
+  OutputIt d_out,
+  T init,
+  void* d_scratch)
+{
+  using Scratch = ReduceScratch<T>;
+  __shared__ bool last;
+
+  T* partials = Scratch::partials(d_scratch);
+  if (threadIdx.x == 0)
+  {
+    partials[blockIdx.x] = aggregate;
+    __threadfence(); // the partial is visible device-wide before the count
+    const unsigned int done = atomicAdd(Scratch::counter(d_scratch), 1u);
+    last = done == gridDim.x - 1;
+  }
+  __syncthreads();
+  if (!last)
+  {
+    return;
+  }
+  // Every other block's partial is visible: read them past the L1.
+  __threadfence();
+  ReductionOp op;
+  const int blocks = static_cast<int>(gridDim.x);
+  T acc;
+  int valid = 0;
+  for (int i = threadIdx.x; i < blocks; i += BLOCK_THREADS)
+  {
+    const T v = load_coherent(partials + i);
+    acc = valid ? op(acc, v) : v;
+    valid = 1;
+  }
+  const int valid_threads = blocks < BLOCK_THREADS ? blocks : BLOCK_THREADS;
+  __syncthreads(); // temp is reused
+  const T total = cub::BlockReduce<T, BLOCK_THREADS, cub::BLOCK_REDUCE_WARP_REDUCTIONS>(temp).Reduce(
+    acc, op, valid_threads);
+  if (threadIdx.x == 0)
+  {
+    d_out[0] = op(init, total);
+    *Scratch::counter(d_scratch) = 0u;
+  }
+}
+
+} // namespace detail
+
 /**
  * \brief A device-wide reduction in one launch: every block reduces its share
  * of the tiles of d_in[0:n] as reduce_partial does and writes its partial to
@@ -440,44 +497,10 @@ template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename Reductio
 __device__ void reduce_single_pass(InputIt d_in, long long n, OutputIt d_out, T init, void* d_scratch)
 {
   using Tiles = detail::BlockReduceTiles<BLOCK_THREADS, ITEMS_PER_THREAD, T, ReductionOp>;
-  using Scratch = ReduceScratch<T>;
   __shared__ typename Tiles::TempStorage temp;
-  __shared__ bool last;
 
-  T* partials = Scratch::partials(d_scratch);
   const T aggregate = Tiles::consume(temp, d_in, n, blockIdx.x, static_cast<long long>(gridDim.x));
-  if (threadIdx.x == 0)
-  {
-    partials[blockIdx.x] = aggregate;
-    __threadfence(); // the partial is visible device-wide before the count
-    const unsigned int done = atomicAdd(Scratch::counter(d_scratch), 1u);
-    last = done == gridDim.x - 1;
-  }
-  __syncthreads();
-  if (!last)
-  {
-    return;
-  }
-  // Every other block's partial is visible: read them past the L1.
-  __threadfence();
-  ReductionOp op;
-  const int blocks = static_cast<int>(gridDim.x);
-  T acc;
-  int valid = 0;
-  for (int i = threadIdx.x; i < blocks; i += BLOCK_THREADS)
-  {
-    const T v = detail::load_coherent(partials + i);
-    acc = valid ? op(acc, v) : v;
-    valid = 1;
-  }
-  const int valid_threads = blocks < BLOCK_THREADS ? blocks : BLOCK_THREADS;
-  __syncthreads(); // temp is reused
-  const T total = typename Tiles::BlockReduceT(temp).Reduce(acc, op, valid_threads);
-  if (threadIdx.x == 0)
-  {
-    d_out[0] = op(init, total);
-    *Scratch::counter(d_scratch) = 0u;
-  }
+  detail::finish_single_pass<BLOCK_THREADS, T, ReductionOp>(temp, aggregate, d_out, init, d_scratch);
 }
 
 } // namespace gocccl

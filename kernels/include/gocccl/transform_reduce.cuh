@@ -33,6 +33,7 @@
 
 #include <gocccl/config.cuh>
 #include <gocccl/gpu_nan.cuh>
+#include <gocccl/reduce.cuh>
 
 #include <cub/block/block_reduce.cuh>
 
@@ -244,25 +245,26 @@ struct BlockTransformReduceTiles
 } // namespace detail
 
 /**
- * \brief Pass 1: block b folds xf over its share of the tiles of d_in[0:n]
- * and writes d_partials[b]. n >= 1; 1 <= gridDim.x <= ceil(n / TILE).
+ * \brief A device-wide transform-reduction in one launch: block b folds xf
+ * over its share of the tiles of d_in[0:n] (tiles b, b + G, ...), and the
+ * last block to finish reduces the G partials in d_scratch (no transform) and
+ * writes d_out[0] = op(init, total), as reduce_single_pass does.
+ *
+ * \param d_scratch  ReduceScratch<T>: a 32-bit counter that is 0 when the
+ *                   kernel starts and again when it ends, then gridDim.x
+ *                   partials from byte PARTIALS_OFFSET on.
+ *
+ * Launch: n >= 1, 1 <= gridDim.x <= ceil(n / TILE); one wave of resident
+ * blocks or fewer (the last block reduces the partials alone).
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename In, typename T, typename TransformOp, typename ReductionOp,
           typename InputIt>
-__device__ void transform_reduce_partial(InputIt d_in, long long n, T* d_partials)
+__device__ void transform_reduce_single_pass(InputIt d_in, long long n, T* d_out, T init, void* d_scratch)
 {
   using Tiles = detail::BlockTransformReduceTiles<BLOCK_THREADS, ITEMS_PER_THREAD, In, T, TransformOp, ReductionOp>;
   __shared__ typename Tiles::TempStorage temp;
-  const long long num_tiles = (n + Tiles::TILE_ITEMS - 1) / Tiles::TILE_ITEMS;
-  if (static_cast<long long>(blockIdx.x) >= num_tiles)
-  {
-    return;
-  }
   const T aggregate = Tiles::consume(temp, d_in, n, blockIdx.x, static_cast<long long>(gridDim.x));
-  if (threadIdx.x == 0)
-  {
-    d_partials[blockIdx.x] = aggregate;
-  }
+  detail::finish_single_pass<BLOCK_THREADS, T, ReductionOp>(temp, aggregate, d_out, init, d_scratch);
 }
 
 /**
@@ -285,33 +287,6 @@ __device__ void transform_reduce_single(InputIt d_in, long long n, T* d_out, T i
     return;
   }
   const T aggregate = Tiles::consume(temp, d_in, n, 0, 1);
-  if (threadIdx.x == 0)
-  {
-    d_out[0] = ReductionOp()(init, aggregate);
-  }
-}
-
-/**
- * \brief Pass 2: one block reduces the n >= 1 partials of pass 1 (already
- * transformed: TransformOp is not applied) and writes d_out[0] =
- * op(init, total). gridDim.x == 1.
- */
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename In, typename T, typename TransformOp, typename ReductionOp,
-          typename InputIt>
-__device__ void transform_reduce_final(InputIt d_partials, long long n, T* d_out, T init)
-{
-  using Tiles =
-    detail::BlockTransformReduceTiles<BLOCK_THREADS, ITEMS_PER_THREAD, T, T, detail::IdentityOp, ReductionOp>;
-  __shared__ typename Tiles::TempStorage temp;
-  if (n <= 0)
-  {
-    if (threadIdx.x == 0)
-    {
-      d_out[0] = init;
-    }
-    return;
-  }
-  const T aggregate = Tiles::consume(temp, d_partials, n, 0, 1);
   if (threadIdx.x == 0)
   {
     d_out[0] = ReductionOp()(init, aggregate);

@@ -57,15 +57,15 @@ BENCH_REDUCE(bench_reduce_f64, 256, 8, double)
 
 // Ours is the Go runtime's dispatch in C++: _final alone when n fits one
 // tile, else the single pass (_partial here) over G = min(tiles, SMs *
-// occupancy * 5) blocks, the last of which reduces the G partials it finds
-// in the scratch (a zeroed counter, then the partials from byte 16). The
-// environment's REDUCE_SUBSCRIPTION replaces the 5 (runtime/gpu.go's
-// subscription), for tuning it.
+// occupancy) blocks (one wave, runtime/gpu.go's resident), the last of which
+// reduces the G partials it finds in the scratch (a zeroed counter, then the
+// partials from byte 16). The environment's REDUCE_SUBSCRIPTION (waves, 1 by
+// default) sets a larger grid, for tuning it.
 static long long subscription()
 {
   const char* s = std::getenv("REDUCE_SUBSCRIPTION");
-  const long long k = s ? std::atoll(s) : 5;
-  return k > 0 ? k : 5;
+  const long long k = s ? std::atoll(s) : 1;
+  return k > 0 ? k : 1;
 }
 
 template <typename T>

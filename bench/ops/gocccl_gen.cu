@@ -1217,8 +1217,8 @@ gocccl_partition3_FirstUint32_SecondUint32_sweep(const uint32_t* d_in, uint32_t*
 
 // TransformReduce(Low8Uint32,AddUint32) over uint32, uint32, declared at segmented.go:47:30.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Low8Uint32_AddUint32_threads)
-gocccl_transform_reduce_Low8Uint32_AddUint32_partial(const uint32_t* d_in, long long n, uint32_t* d_partials) {
-  ::gocccl::transform_reduce_partial<gocccl_transform_reduce_Low8Uint32_AddUint32_threads, gocccl_transform_reduce_Low8Uint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::Low8Uint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, n, d_partials);
+gocccl_transform_reduce_Low8Uint32_AddUint32_sweep(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::transform_reduce_single_pass<gocccl_transform_reduce_Low8Uint32_AddUint32_threads, gocccl_transform_reduce_Low8Uint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::Low8Uint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Low8Uint32_AddUint32_threads)
@@ -1226,25 +1226,15 @@ gocccl_transform_reduce_Low8Uint32_AddUint32_single(const uint32_t* d_in, long l
   ::gocccl::transform_reduce_single<gocccl_transform_reduce_Low8Uint32_AddUint32_threads, gocccl_transform_reduce_Low8Uint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::Low8Uint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, n, d_out, init);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Low8Uint32_AddUint32_threads)
-gocccl_transform_reduce_Low8Uint32_AddUint32_final(const uint32_t* d_partials, long long n, uint32_t* d_out, uint32_t init) {
-  ::gocccl::transform_reduce_final<gocccl_transform_reduce_Low8Uint32_AddUint32_threads, gocccl_transform_reduce_Low8Uint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::Low8Uint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_partials, n, d_out, init);
-}
-
 // TransformReduce(SquareFloat32,AddFloat64) over float32, float64, declared at segmented.go:48:30.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareFloat32_AddFloat64_threads)
-gocccl_transform_reduce_SquareFloat32_AddFloat64_partial(const float* d_in, long long n, double* d_partials) {
-  ::gocccl::transform_reduce_partial<gocccl_transform_reduce_SquareFloat32_AddFloat64_threads, gocccl_transform_reduce_SquareFloat32_AddFloat64_items, float, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::SquareFloat32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_in, n, d_partials);
+gocccl_transform_reduce_SquareFloat32_AddFloat64_sweep(const float* d_in, long long n, double* d_out, double init, void* d_scratch) {
+  ::gocccl::transform_reduce_single_pass<gocccl_transform_reduce_SquareFloat32_AddFloat64_threads, gocccl_transform_reduce_SquareFloat32_AddFloat64_items, float, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::SquareFloat32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareFloat32_AddFloat64_threads)
 gocccl_transform_reduce_SquareFloat32_AddFloat64_single(const float* d_in, long long n, double* d_out, double init) {
   ::gocccl::transform_reduce_single<gocccl_transform_reduce_SquareFloat32_AddFloat64_threads, gocccl_transform_reduce_SquareFloat32_AddFloat64_items, float, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::SquareFloat32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_in, n, d_out, init);
-}
-
-extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareFloat32_AddFloat64_threads)
-gocccl_transform_reduce_SquareFloat32_AddFloat64_final(const double* d_partials, long long n, double* d_out, double init) {
-  ::gocccl::transform_reduce_final<gocccl_transform_reduce_SquareFloat32_AddFloat64_threads, gocccl_transform_reduce_SquareFloat32_AddFloat64_items, float, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::SquareFloat32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_partials, n, d_out, init);
 }
 
 // UnaryTransform(MergeSortIdentityFloat32) over float32, float32, declared at mergesort.go:35:26.

@@ -39,13 +39,13 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "81cd58f2dc1a8bff11394fe46126de3f6f1bccc092d77d870cce6d76cf1e18fe", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "d6c88d58a3720c0fbeb836d292e124f5290be0ef2af51ee99da586359d5a322d", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 75},
 			Data:   goccclImageSM75,
-			SHA256: "e65edc8277d1f48cd373ae88cd9e4e781e0595aeeb6d631f105433d12d814381",
+			SHA256: "636350c2cc4dce5ce5342d2d2e4da33af7c41b7b0616a787f8e3c70e177e7336",
 			Parts: []goccclimpl.Part{
-				{Offset: 0, Size: 137760, SHA256: "bd5f433c8b1fc27f5b75278a7021a54413327af417c162de0213b1568fc8903e"},
+				{Offset: 0, Size: 137760, SHA256: "9fdf88fd9fb7267e2c1b2654fbccd9c4cd160923c4731882d472c83d107a35f1"},
 				{Offset: 137760, Size: 10024, SHA256: "25738fa8d9028398f82b2cf1c45f509d2db6c86c65104ef2eaab7d08d2e2125b"},
 				{Offset: 147792, Size: 18152, SHA256: "7f5009214b5e1f65e3801775ee0b39f67529c4954b0c7404b09e7714eb6428dc"},
 			},
@@ -53,82 +53,82 @@ func init() {
 		{
 			Target: goccclimpl.Target{Arch: 80},
 			Data:   goccclImageSM80,
-			SHA256: "0911224dcc5ef890f2827e6fd4b68ee2de9b6913879a4a15853617469e2a1914",
+			SHA256: "2aca03e907c232d747941ca2f9a93c9937fa9e066fb072e44a4a4b57cc999704",
 			Parts: []goccclimpl.Part{
-				{Offset: 0, Size: 132896, SHA256: "ad820a282de4960f4538c9fa93fd9fb4689806222215c9476883a29338237000"},
-				{Offset: 132896, Size: 9768, SHA256: "b3fc6232504319cbed12d27a2116b1ce6a2ab47133c69987be896835e773cb9a"},
-				{Offset: 142672, Size: 17768, SHA256: "5dc3f5c6b1f0353a096ab4f679c1a1fb6e2016b03ca93bf86b17a0a252d2fd76"},
+				{Offset: 0, Size: 133792, SHA256: "925aeefb6f659d1edf8fe04b0aa20d893910d01dba2b01db3f2cd94208a92855"},
+				{Offset: 133792, Size: 9768, SHA256: "b3fc6232504319cbed12d27a2116b1ce6a2ab47133c69987be896835e773cb9a"},
+				{Offset: 143568, Size: 17768, SHA256: "5dc3f5c6b1f0353a096ab4f679c1a1fb6e2016b03ca93bf86b17a0a252d2fd76"},
 			},
 		},
 		{
 			Target: goccclimpl.Target{Arch: 86},
 			Data:   goccclImageSM86,
-			SHA256: "61bf30ff52b5a57d06621d1eb57e36bd1a631f01d5c5db4e6f340def0b505d81",
+			SHA256: "8c37523c00f163f502c380f5123b53cde60658fdd01cdc6cb28bb81ed6be19bf",
 			Parts: []goccclimpl.Part{
-				{Offset: 0, Size: 132896, SHA256: "ac73db39598afbf55f8040ed9e3656acbf1adf0e0370d265d778418218be4b70"},
-				{Offset: 132896, Size: 9768, SHA256: "d0c14c1b2c7bf5a339ae9210a69cdecb4c66a9a61f285a6d4d7aec47559dd783"},
-				{Offset: 142672, Size: 17768, SHA256: "f418ac292db3d710da9a004aeb51db31d0232ae34c4195897c0a635364cdff0d"},
+				{Offset: 0, Size: 133792, SHA256: "a0cb9a351622330c83fff19a3ecdddafd5bd25670be97ca54a82a5da5712b2b0"},
+				{Offset: 133792, Size: 9768, SHA256: "d0c14c1b2c7bf5a339ae9210a69cdecb4c66a9a61f285a6d4d7aec47559dd783"},
+				{Offset: 143568, Size: 17768, SHA256: "f418ac292db3d710da9a004aeb51db31d0232ae34c4195897c0a635364cdff0d"},
 			},
 		},
 		{
 			Target: goccclimpl.Target{Arch: 89},
 			Data:   goccclImageSM89,
-			SHA256: "628863ccbce9f528a18c5eac49db87fd83370fd029be40f0b9d539943a6d8556",
+			SHA256: "bdedd8d6417eb014b66ad2a235388a78a4868ad27b5288c36e7c5ff1aeb94a5b",
 			Parts: []goccclimpl.Part{
-				{Offset: 0, Size: 132896, SHA256: "0ecb89acfb55623cde3b97f2ad90c11eef93566766f1196badf25c1f3312ac86"},
-				{Offset: 132896, Size: 9768, SHA256: "dcb58b29ddd5ab01c75861a4d3737120b594eb3d00a22f6a88a3e8c21daa6303"},
-				{Offset: 142672, Size: 17768, SHA256: "97aafb1e537aff132e492041f259e0b17c4098610897f4cedd1e7a29e845076e"},
+				{Offset: 0, Size: 133792, SHA256: "2a1597ba1fecaa6e177a3babf6858055fe5400a7cab556423c3ddb070e18da71"},
+				{Offset: 133792, Size: 9768, SHA256: "dcb58b29ddd5ab01c75861a4d3737120b594eb3d00a22f6a88a3e8c21daa6303"},
+				{Offset: 143568, Size: 17768, SHA256: "97aafb1e537aff132e492041f259e0b17c4098610897f4cedd1e7a29e845076e"},
 			},
 		},
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "aac19850f9e212b17923c08fca4b00069e7b13c8d7f8de994f89fdbfc486ab31",
+			SHA256: "2cbe65fb6f210c478f9261ce3492d24be80d4ffacc5e2ae5c767f4b1c35a883b",
 			Parts: []goccclimpl.Part{
-				{Offset: 0, Size: 133056, SHA256: "9bc4be1e06bd823a6759c31be9e189612c485670d1ade72c28f9f8a6a4ef5db7"},
-				{Offset: 133056, Size: 10240, SHA256: "715141aa491d7521861a9cb4feae7ad9d76499103dc133946f49bfd67f9de669"},
-				{Offset: 143296, Size: 18560, SHA256: "993941e0455ccaf5a3701acbaa56a344bee64fe59660418b1f02fa3218c61e15"},
+				{Offset: 0, Size: 133568, SHA256: "0b3769adb3357ec1bb1f7d5ca39542f4893913378b73ec5276f12b86533e01db"},
+				{Offset: 133568, Size: 10240, SHA256: "715141aa491d7521861a9cb4feae7ad9d76499103dc133946f49bfd67f9de669"},
+				{Offset: 143808, Size: 18560, SHA256: "993941e0455ccaf5a3701acbaa56a344bee64fe59660418b1f02fa3218c61e15"},
 			},
 		},
 		{
 			Target: goccclimpl.Target{Arch: 100},
 			Data:   goccclImageSM100,
-			SHA256: "8d66a3c179d615c5b848f43a9ab12213e518c2b8a58b38fdc6dcda6b8147ee69",
+			SHA256: "a5631cf5123a7ebf22121f07a70a1a7e4d2f33eabec6f953b2236ca3a5890bc7",
 			Parts: []goccclimpl.Part{
-				{Offset: 0, Size: 150808, SHA256: "b3d55e483a488a1f44b3764d1a156890b063bd74b1f34ddacc2113c0e4f1be3c"},
-				{Offset: 150816, Size: 12600, SHA256: "6513975eb4e795d1139af20b691d352a569c1671235c53f554eb6dbaf1eefabd"},
-				{Offset: 163424, Size: 21920, SHA256: "de6ef241e4f92c871a524e5135a7c20e7958f19577e885b382e551d6b536f1d4"},
+				{Offset: 0, Size: 152608, SHA256: "d843e6004424b19ffa77f27cebfbc85f24840ce43c351e8869515beb58b0071c"},
+				{Offset: 152608, Size: 12600, SHA256: "6513975eb4e795d1139af20b691d352a569c1671235c53f554eb6dbaf1eefabd"},
+				{Offset: 165216, Size: 21920, SHA256: "de6ef241e4f92c871a524e5135a7c20e7958f19577e885b382e551d6b536f1d4"},
 			},
 		},
 		{
 			Target: goccclimpl.Target{Arch: 103},
 			Data:   goccclImageSM103,
-			SHA256: "8cf40ec2480ed3cb091376a82d2adf37c6b1327b7302b337337d718f1a13b038",
+			SHA256: "3c155324c505992f4a53bd4609eb30ea28634ba2ddfef9c03da80511a64047f4",
 			Parts: []goccclimpl.Part{
-				{Offset: 0, Size: 182104, SHA256: "17fe0bd509d06b2a2831fc1b4aa66c77a09d78c844363d7266d93f06566cab0a"},
-				{Offset: 182112, Size: 14776, SHA256: "63c0460886738c5e170d1395c6b101be54d38ba761f0d05fff84381a1c4b0d3b"},
-				{Offset: 196896, Size: 27848, SHA256: "b0399443b8354738380ee5e97f70645bd111b5200612501dec817bfd4c37cfbe"},
+				{Offset: 0, Size: 182496, SHA256: "9dcbbbb9f78e25dcef1309bfd19f3d520c4a601f6bf1e529fdd86b8833637406"},
+				{Offset: 182496, Size: 14776, SHA256: "63c0460886738c5e170d1395c6b101be54d38ba761f0d05fff84381a1c4b0d3b"},
+				{Offset: 197280, Size: 27848, SHA256: "b0399443b8354738380ee5e97f70645bd111b5200612501dec817bfd4c37cfbe"},
 			},
 		},
 		{
 			Target: goccclimpl.Target{Arch: 120},
 			Data:   goccclImageSM120,
-			SHA256: "95f45eb2f9f72b79d7d6dce7feaf8709ef4aaae7c11adf0a8986ebe652d62ab8",
+			SHA256: "5536e617c4a6e83fe1245bf13720bc692a1802043ea6b1ca37f585de01afb845",
 			Parts: []goccclimpl.Part{
-				{Offset: 0, Size: 168824, SHA256: "0fbe97705156ca92e6bcfe73d8c78f220bf04cb2ac322343d4fcb9ee87925cd5"},
-				{Offset: 168832, Size: 14416, SHA256: "8f35df4faa05cdcb31087c704d84470242d4e6fc63cd2bd78888e68bdead25be"},
-				{Offset: 183248, Size: 26224, SHA256: "23229eaa9b255781ba17dc0ec966dec54a4138004c09b3d463bd12c92cc6dc43"},
+				{Offset: 0, Size: 168952, SHA256: "e75a6a5948e183c160c7f92101e40129138c1524fd6f803e3012693cdde1a9cd"},
+				{Offset: 168960, Size: 14416, SHA256: "8f35df4faa05cdcb31087c704d84470242d4e6fc63cd2bd78888e68bdead25be"},
+				{Offset: 183376, Size: 26224, SHA256: "23229eaa9b255781ba17dc0ec966dec54a4138004c09b3d463bd12c92cc6dc43"},
 			},
 		},
 		{
 			Target: goccclimpl.Target{Arch: 120, PTX: true},
 			Data:   goccclImageCompute120,
 			PTXISA: "9.0",
-			SHA256: "75d7d740b9051148c8122f9aff72d1aeb7c15a74d6b7eb60c8578a31aec65a74",
+			SHA256: "63db06e04fdd598c965a5a41b99525fd7638bb44557875812218bd24755423de",
 			Parts: []goccclimpl.Part{
-				{Offset: 0, Size: 325844, SHA256: "6767acfbe91b9276b175158d23ad94b3d0205524403c89f8516ca04879a2d5bc"},
-				{Offset: 325856, Size: 13388, SHA256: "507600d6498c1418b2d473c364495daea64ee4aaf5013bc23c405e9fa92d92fc"},
-				{Offset: 339248, Size: 28194, SHA256: "fdea7ee329c0484f74887e1e0d9687cbf1365f17623190fa52369a0212f6b53c"},
+				{Offset: 0, Size: 326240, SHA256: "981b498cbbd3e06904435fe8b18629d0e68ddd3c21cc22e1fa585a238fcb67cd"},
+				{Offset: 326240, Size: 13487, SHA256: "0b81bef9ca0525580698f343223db9a35e9c3f7d92d36da5e725b240a1e96c89"},
+				{Offset: 339728, Size: 28293, SHA256: "c18fe7cb4dce3f4aa6dc677229887e01903d60fe2d143a8e3aff95d4b496076f"},
 			},
 		},
 	})

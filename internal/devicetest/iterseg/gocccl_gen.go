@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterseg", "23262f3e40981e7a81d57d64481acf57944def2b2edb7ff97dd18e7d35a430b9", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterseg", "483b3a795f7aa483517da9c6b41a3326892d55d9ce1b979cbd5f6de6901ea6b3", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -1144,16 +1144,11 @@ gocccl_reduce_by_key_EqInt32_AddFloat64_sweep(const int32_t* d_keys, const doubl
 
 // TransformReduce(SquareFloat32,AddFloat64) over float32, float64, declared at ops.go:178:24.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareFloat32_AddFloat64_threads)
-gocccl_transform_reduce_SquareFloat32_AddFloat64_partial(const float* d_in, long long n, double* d_partials) {
-  ::gocccl::transform_reduce_partial<gocccl_transform_reduce_SquareFloat32_AddFloat64_threads, gocccl_transform_reduce_SquareFloat32_AddFloat64_items, float, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::SquareFloat32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_in, n, d_partials);
+gocccl_transform_reduce_SquareFloat32_AddFloat64_sweep(const float* d_in, long long n, double* d_out, double init, void* d_scratch) {
+  ::gocccl::transform_reduce_single_pass<gocccl_transform_reduce_SquareFloat32_AddFloat64_threads, gocccl_transform_reduce_SquareFloat32_AddFloat64_items, float, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::SquareFloat32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_in, n, d_out, init, d_scratch);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareFloat32_AddFloat64_threads)
 gocccl_transform_reduce_SquareFloat32_AddFloat64_single(const float* d_in, long long n, double* d_out, double init) {
   ::gocccl::transform_reduce_single<gocccl_transform_reduce_SquareFloat32_AddFloat64_threads, gocccl_transform_reduce_SquareFloat32_AddFloat64_items, float, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::SquareFloat32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_in, n, d_out, init);
-}
-
-extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareFloat32_AddFloat64_threads)
-gocccl_transform_reduce_SquareFloat32_AddFloat64_final(const double* d_partials, long long n, double* d_out, double init) {
-  ::gocccl::transform_reduce_final<gocccl_transform_reduce_SquareFloat32_AddFloat64_threads, gocccl_transform_reduce_SquareFloat32_AddFloat64_items, float, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::SquareFloat32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_partials, n, d_out, init);
 }

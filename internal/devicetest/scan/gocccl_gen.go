@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "aaa42828522c73d092e053974384dfe1df9e8a8909d4607155d4cf92b9e05d24", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "91ebfce8aa75a489fb445bdf353422957dd36325e5a22e769bbb779e5a399236", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "a6acf5629f8a2449e6cfb459abe9d9acb4179a8df5e6c223580d9c1d19fbb639",
+			SHA256: "103708c8d71c6dcc7e1b126cd1dd7de12ad35ad0bb4f729dfc24ec542d698018",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 129040, SHA256: "bfe9a3f31cdd3afd8a481c710b917829322735164a580976accb41e603715ebd"},
 				{Offset: 129040, Size: 192400, SHA256: "2f4ce7862215424df9f16dc99ae6252f67c2f478768bc479c259e4c5a90cea8b"},
@@ -86,11 +86,11 @@ func init() {
 				{Offset: 3313584, Size: 116224, SHA256: "e2c9672da7562c17106210c9a9d6d1108ebb0c3bbfbb9467820e6146aa9469f0"},
 				{Offset: 3429808, Size: 42368, SHA256: "28d9bf116957c7b72b6b97447a21fa050f44d504446693911625f95206ec3137"},
 				{Offset: 3472176, Size: 38272, SHA256: "f72b70e57c9c06437c3671ad88dd5945dddb4cd9d39d8a9c4131889cfc358f2e"},
-				{Offset: 3510448, Size: 155904, SHA256: "a2aef5b0c5e778e53e877e8410aeed26b9fc53d28d314ae15fd68071794f9437"},
-				{Offset: 3666352, Size: 143360, SHA256: "f23f378058fdb24e2807e24d4371f0fdc42570f6673dd81d6a99b28b0c8bed02"},
-				{Offset: 3809712, Size: 106640, SHA256: "077cf8c48b3bc84d9546b66764a6c224f5c5a2e65d7c8e15682df75f0b6a3a6e"},
-				{Offset: 3916352, Size: 98960, SHA256: "4152070d90ad8a652958bbd07e20d236ec5138392f661816aab4f9dd9eb5bfeb"},
-				{Offset: 4015312, Size: 261472, SHA256: "24f06ce1840b89d068caf4e6b505c6f9e5781277e5e85079115b7e1cb4845824"},
+				{Offset: 3510448, Size: 156672, SHA256: "1f8abcb71d626d0cfe8752d4c81efd3c96425b9a7309bcf3e21b75b2253a5238"},
+				{Offset: 3667120, Size: 143360, SHA256: "f23f378058fdb24e2807e24d4371f0fdc42570f6673dd81d6a99b28b0c8bed02"},
+				{Offset: 3810480, Size: 106640, SHA256: "077cf8c48b3bc84d9546b66764a6c224f5c5a2e65d7c8e15682df75f0b6a3a6e"},
+				{Offset: 3917120, Size: 98960, SHA256: "4152070d90ad8a652958bbd07e20d236ec5138392f661816aab4f9dd9eb5bfeb"},
+				{Offset: 4016080, Size: 204288, SHA256: "6d7436d32a7149494f74153eabeaf2e5193bd7603630495b0e9b5bd31d76fbcf"},
 			},
 		},
 	})
@@ -832,7 +832,7 @@ func init() {
 		Ops:       []any{SquareFloat32, AddFloat64},
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float32/4", "float64/8"},
-		Kernels:   []string{"gocccl_transform_reduce_SquareFloat32_AddFloat64_partial", "gocccl_transform_reduce_SquareFloat32_AddFloat64_single", "gocccl_transform_reduce_SquareFloat32_AddFloat64_final"},
+		Kernels:   []string{"gocccl_transform_reduce_SquareFloat32_AddFloat64_sweep", "gocccl_transform_reduce_SquareFloat32_AddFloat64_single"},
 		Part:      61,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},

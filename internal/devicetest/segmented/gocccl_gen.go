@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "e0035e1dd06dae1f113ae81f127bf2858bf89f31cce65bf42139d459b4f8173f", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "46386c3014b1b19be9ce593aaf194cfc9deed28505d0e7068dea8c21ed3a4b39", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "e00c3d03ec462cdedb7b471f37403f945c0824d7a770065faf72fed3709799e7",
+			SHA256: "c612ca1daaa522433f5320c2ec574e3a16f57b7a5debba3fee41242d4587baac",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 8808, SHA256: "5ea27ba0146507fd64492de9fb468dc1445b169373ebddf213c174a81c32c51d"},
 				{Offset: 8816, Size: 14056, SHA256: "9251c0281ef58b4521ebc60db41116a8d410612948b37078e278c6308b26010a"},
@@ -52,11 +52,11 @@ func init() {
 				{Offset: 829904, Size: 33952, SHA256: "4d6655ed17f18a3653204f85307e65951d9dc7e8d684834d96d29207642cdbcb"},
 				{Offset: 863856, Size: 34080, SHA256: "b12e61668adf2cb618e64e52dd85e38480d5aad895c6416c9b1e6803a75c77e1"},
 				{Offset: 897936, Size: 43560, SHA256: "6197663c8464fbfc6246f7c727c31a68158f525d8c2179ef0e671e5a5b6f8d58"},
-				{Offset: 941504, Size: 63448, SHA256: "803abdff6c2a3fea9be01241fcfc69ca139d1db069c72c544be6fef628bde24c"},
-				{Offset: 1004960, Size: 64984, SHA256: "be428a2bb22dd5e8c08aba056e3a7d1602d366cefc7cdd2dda749e95bfc42b67"},
-				{Offset: 1069952, Size: 261344, SHA256: "5cd0b0bbfe949952cc8baa790a4e6b7090361e839858627a13ba646dd6cef8b4"},
-				{Offset: 1331296, Size: 132464, SHA256: "1669689b611815821e595e7a213cfb8bbfffb2b61ba376814f4a37fb3df0be06"},
-				{Offset: 1463760, Size: 55776, SHA256: "a2580b568ce8f85b3a7d4239449be8f8b47c8a611fea6dfe43ac4d2c0566fa3b"},
+				{Offset: 941504, Size: 49792, SHA256: "ae3e80a6951b7433df3e7ce3df03e576ce98d695043a61c99ed049f72e4c1556"},
+				{Offset: 991296, Size: 49536, SHA256: "68e48820fa45655acf25e477ab5db6544b01e6f02be27c5f605445f12d194ada"},
+				{Offset: 1040832, Size: 204928, SHA256: "70396aa0ab411bf1969a057570a4f5f64780b17069c78c8cf6c30fd23878e399"},
+				{Offset: 1245760, Size: 107152, SHA256: "5ae48b7ff8dafd8d23f2096cdc140f77424c6043555c2c72ae8ac5ee94fe871e"},
+				{Offset: 1352912, Size: 42240, SHA256: "702736ef3094b60782728298cc945c59dc0748cdb671239a71faccbca3d09810"},
 			},
 		},
 	})
@@ -342,7 +342,7 @@ func init() {
 		Ops:       []any{Low8, AddUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
-		Kernels:   []string{"gocccl_transform_reduce_Low8_AddUint32_partial", "gocccl_transform_reduce_Low8_AddUint32_single", "gocccl_transform_reduce_Low8_AddUint32_final"},
+		Kernels:   []string{"gocccl_transform_reduce_Low8_AddUint32_sweep", "gocccl_transform_reduce_Low8_AddUint32_single"},
 		Part:      23,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -354,7 +354,7 @@ func init() {
 		Ops:       []any{Low8, MaxUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
-		Kernels:   []string{"gocccl_transform_reduce_Low8_MaxUint32_partial", "gocccl_transform_reduce_Low8_MaxUint32_single", "gocccl_transform_reduce_Low8_MaxUint32_final"},
+		Kernels:   []string{"gocccl_transform_reduce_Low8_MaxUint32_sweep", "gocccl_transform_reduce_Low8_MaxUint32_single"},
 		Part:      24,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -366,7 +366,7 @@ func init() {
 		Ops:       []any{SquareF64, AddFloat64},
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float32/4", "float64/8"},
-		Kernels:   []string{"gocccl_transform_reduce_SquareF64_AddFloat64_partial", "gocccl_transform_reduce_SquareF64_AddFloat64_single", "gocccl_transform_reduce_SquareF64_AddFloat64_final"},
+		Kernels:   []string{"gocccl_transform_reduce_SquareF64_AddFloat64_sweep", "gocccl_transform_reduce_SquareF64_AddFloat64_single"},
 		Part:      25,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -378,7 +378,7 @@ func init() {
 		Ops:       []any{ToStat, AddStat},
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[Stat]()},
 		Layouts:   []string{"float32/4", "{Sum@0:float64,Min@8:float32,Count@12:int32}/16"},
-		Kernels:   []string{"gocccl_transform_reduce_ToStat_AddStat_partial", "gocccl_transform_reduce_ToStat_AddStat_single", "gocccl_transform_reduce_ToStat_AddStat_final"},
+		Kernels:   []string{"gocccl_transform_reduce_ToStat_AddStat_sweep", "gocccl_transform_reduce_ToStat_AddStat_single"},
 		Part:      26,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
@@ -390,7 +390,7 @@ func init() {
 		Ops:       []any{WidenInt, AddInt64},
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int32/4", "int64/8"},
-		Kernels:   []string{"gocccl_transform_reduce_WidenInt_AddInt64_partial", "gocccl_transform_reduce_WidenInt_AddInt64_single", "gocccl_transform_reduce_WidenInt_AddInt64_final"},
+		Kernels:   []string{"gocccl_transform_reduce_WidenInt_AddInt64_sweep", "gocccl_transform_reduce_WidenInt_AddInt64_single"},
 		Part:      27,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},

@@ -157,14 +157,26 @@ func (j *segsortJob) run() error {
 	return err
 }
 
+// segsortScratchMax bounds the fallback's alternate buffers that the
+// stream's scratch is grown to hold (up to 2^17 pairs of 8-byte keys and
+// values: 2 MiB); larger ones come from the pool.
+const segsortScratchMax = 4 << 20
+
 // fallback enqueues the one launch of the fallback, a block per segment.
-// Its alternate buffers, when a segment may need them, come from the
-// stream's scratch when they fit there (each pass writes a segment's part of
-// them before the next reads it), else from the pool.
+// Its alternate buffers, when a segment may need them, are the stream's
+// scratch past the reduction's counter (each pass writes a segment's part of
+// them before the next reads it), grown once to hold them when they are at
+// most segsortScratchMax bytes; larger ones (large values) or ones that do
+// not fit a scratch a captured graph holds come from the pool.
 func (j *segsortJob) fallback(k kernels, c segsortClasses) error {
 	bytes, valuesAt := c.fallbackScratch(j.n, j.ksize, j.vsize)
 	var alt tileStates
 	if bytes > 0 {
+		if bytes <= segsortScratchMax {
+			if _, err := j.s.zeroedScratch(tileStatesOffset + bytes); err != nil {
+				return j.inst.wrap(err, "")
+			}
+		}
 		var err error
 		if alt, err = j.s.tileStates(bytes); err != nil {
 			return j.inst.wrap(err, fmt.Sprintf("scratch memory of %d bytes", bytes))

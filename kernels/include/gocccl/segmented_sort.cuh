@@ -59,6 +59,21 @@
  *                    alternate buffer so that the last one writes the
  *                    output.
  *
+ *   <sym>_each       the fallback, alone instead of all the above (cub's
+ *                    DeviceSegmentedSortFallbackKernel, for few segments):
+ *                    grid S, block s sorts segment s: length 0 nothing, 1
+ *                    copied, small by warp 0 (the warp engine), medium and
+ *                    big in shared memory (the SingleTile engines, one pass
+ *                    each), longer by the block alone (BlockPasses): per
+ *                    digit pass, count the segment's digits into shared
+ *                    bins, scan them, then rank its tiles in order
+ *                    (BlockRank) and scatter each to bin + rank, advancing
+ *                    the bins by the tile's counts; the passes ping-pong
+ *                    between the output and d_keys_alt / d_values_alt (n
+ *                    items each, the segment's own positions) so that the
+ *                    last writes the output. No lists, counters or
+ *                    read-back; results are bit-identical to the classes'.
+ *
  * Portions. A look-back word holds a 29-bit count, so the look-back runs
  * within portions of a segment: portion r of a segment is its items
  * [r * PORTION, (r + 1) * PORTION), PORTION = radix::Portion<TILE,

@@ -19,11 +19,16 @@ type SegmentedSortOptions struct {
 }
 
 // SegmentedSortKeysOp sorts every segment of a sequence of keys on its own,
-// stably, as cub::DeviceSegmentedSort::StableSortKeys does. On a GPU the
-// segments are partitioned by length: a warp sorts each segment of at most
-// 128 keys, a block each segment that fits its shared memory (1024 keys, or
-// the radix tile when that is larger) in one launch, and Onesweep sorts the
-// tiles of all longer segments at once, one launch per 8-bit digit.
+// stably, as cub::DeviceSegmentedSort::StableSortKeys does. On a GPU, a
+// call of at most 500 segments over at most 2^17 keys is one launch, a block
+// per segment (cub's fallback kernel): a warp of it sorts a segment of at
+// most 128 keys, the block one that fits its shared memory (1024 keys, or
+// the radix tile when that is larger) in one pass, and a longer one alone,
+// one pass over it through global memory per 8-bit digit. Other calls
+// partition the segments by length: a warp sorts each segment of at most 128
+// keys, a block each segment that fits its shared memory in one launch, and
+// Onesweep sorts the tiles of all longer segments at once, one launch per
+// 8-bit digit.
 type SegmentedSortKeysOp[K RadixKey] struct {
 	instance
 }
@@ -49,10 +54,14 @@ func SegmentedSortKeys[K RadixKey]() *SegmentedSortKeysOp[K] {
 // overlapping segments give unspecified output.
 //
 // It is enqueued on s (nil means the default stream of in's device). On a
-// GPU, when in is longer than the block-sorted class (see
-// SegmentedSortKeysOp), Run waits for the classification of the segments to
+// GPU, a call the fallback kernel takes (see SegmentedSortKeysOp) is that
+// one launch and returns without waiting; its copy of the keys, needed only
+// when in is longer than the block-sorted class, lives in the stream's
+// scratch memory (grown once to hold it: a wait then) or, when larger than
+// 4 MiB, in the scratch pool. Otherwise, when in is longer than the
+// block-sorted class, Run waits for the classification of the segments to
 // learn how many long ones there are (as CUB does without CUDA dynamic
-// parallelism), so it cannot be captured in a CUDA graph then; otherwise it
+// parallelism), so it cannot be captured in a CUDA graph then; else it
 // returns without waiting.
 func (r *SegmentedSortKeysOp[K]) Run(s *Stream, in, out *Slice[K], begin, end *Slice[int64], o SegmentedSortOptions) error {
 	for _, err := range []error{in.usableAs(r.name(), "input"), out.usableAs(r.name(), "output"),
@@ -85,10 +94,12 @@ func (r *SegmentedSortKeysOp[K]) Run(s *Stream, in, out *Slice[K], begin, end *S
 
 // TempStorageBytes returns the most device scratch memory a Run over n keys
 // in the given number of segments on d takes for the duration of the call
-// (stream-ordered): the classified segment lists, and for segments longer
-// than the block-sorted class Onesweep's digit counts and look-back state
-// and a copy of the keys. A Run takes only what its segments need. It is 0
-// on the CPU backend.
+// (stream-ordered): with the fallback kernel a copy of the keys when a
+// segment can be longer than the block-sorted class (from the stream's
+// scratch when it fits there), otherwise the classified segment lists, and
+// for segments longer than the block-sorted class Onesweep's digit counts
+// and look-back state and a copy of the keys. A Run takes only what its
+// segments need. It is 0 on the CPU backend.
 func (r *SegmentedSortKeysOp[K]) TempStorageBytes(d *Device, n, segments int) (int, error) {
 	return segsortTempBytes(&r.instance, d, n, segments, elemSize[K](), 0)
 }

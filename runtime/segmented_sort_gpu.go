@@ -19,11 +19,40 @@ const (
 	segsortPlan
 	segsortHistogram
 	segsortOnesweep
+	segsortEach // the fallback: every segment in one launch
 
 	segsortHeaderWords = 16  // counters: small, medium, big, large, tiles, portions, -, -, 2 tile counters, 6 unused
 	segsortSmallMax    = 128 // a warp's segments: 32 lanes × 4 keys
 	segsortMediumItems = 4   // keys per thread of the medium class
 )
+
+// The fallback (segsortEach, cub's DeviceSegmentedSortFallbackKernel) sorts
+// every segment in one launch, a block per segment: no classify launch, no
+// lists, no read-back. It takes calls of at most segsortFallbackSegments
+// segments over at most segsortFallbackItems keys:
+//
+//   - segments: cub's PARTITIONING_THRESHOLD of its sm_60+ policies (500).
+//     With fewer segments than about four waves of blocks, the classify
+//     path's extra launches (init, classify, one per class, 3–4 µs of host
+//     time each) and its read-back cost more than they save: its warp class
+//     packs 8–12 small segments in a block, but a few hundred blocks run in
+//     one or two waves anyway.
+//   - keys: a segment longer than the tile is sorted by its block alone,
+//     8-bit digits through global memory (2 reads and a write of it per
+//     pass), where the classify path spreads it over the GPU (Onesweep). n
+//     bounds the longest segment; at 2^17 keys one block's passes cost
+//     about what the classify path's launches and synchronization do (an
+//     estimate: time it with bench/cub/segsort.cu and bench/gpubench).
+const (
+	segsortFallbackSegments = 500
+	segsortFallbackItems    = 1 << 17
+)
+
+// segsortFallback reports whether a sort of n keys in segs segments takes
+// the fallback kernel (see segsortFallbackSegments).
+func segsortFallback(n, segs int) bool {
+	return segs <= segsortFallbackSegments && n <= segsortFallbackItems
+}
 
 // segsortClasses are the size limits of the classes for a policy and the
 // capacities of their lists for n keys in segs segments: a class whose
@@ -70,6 +99,22 @@ func (c segsortClasses) largeScratch(n, large, portions, tiles, passes, ksize, v
 	return bytes, lookbackAt, keysAt, valuesAt
 }
 
+// fallbackScratch returns the bytes of the fallback's alternate buffers
+// (n keys of ksize bytes, then n values of vsize at valuesAt) and valuesAt:
+// none when no segment can be longer than the big class or one pass (1-byte
+// keys) goes straight to the output.
+func (c segsortClasses) fallbackScratch(n, ksize, vsize int) (bytes, valuesAt int) {
+	if n <= c.bigMax || ksize == 1 {
+		return 0, 0
+	}
+	bytes = n * ksize
+	if vsize > 0 {
+		valuesAt = roundUp(bytes, radixAlign)
+		bytes = valuesAt + n*vsize
+	}
+	return bytes, valuesAt
+}
+
 // segsortJob is one segmented sort on the GPU: keys (and values when vsize
 // > 0) move from in to out.
 type segsortJob struct {
@@ -83,9 +128,9 @@ type segsortJob struct {
 	desc         bool
 }
 
-// run enqueues the sort: classify, then the warp and block classes, then
-// (after reading back how many long segments there are) Onesweep over their
-// tiles.
+// run enqueues the sort: with few segments the fallback alone, else
+// classify, then the warp and block classes, then (after reading back how
+// many long segments there are) Onesweep over their tiles.
 func (j *segsortJob) run() error {
 	if j.n == 0 || j.segs == 0 {
 		return nil // every segment is empty once clamped to the input
@@ -97,6 +142,9 @@ func (j *segsortJob) run() error {
 	}
 	threads := k.policy.BlockThreads
 	c := newSegsortClasses(j.n, j.segs, threads, k.policy.Tile())
+	if segsortFallback(j.n, j.segs) {
+		return j.fallback(k, c)
+	}
 	bytes := 8 * c.listWords
 	lists, err := d.tempAlloc(bytes, j.s)
 	if err != nil {
@@ -105,6 +153,53 @@ func (j *segsortJob) run() error {
 	err = j.sweep(k, c, lists)
 	if ferr := d.tempFree(lists, j.s); err == nil && ferr != nil {
 		err = j.inst.wrap(ferr, "freeing scratch memory")
+	}
+	return err
+}
+
+// segsortScratchMax bounds the fallback's alternate buffers that the
+// stream's scratch is grown to hold (up to 2^17 pairs of 8-byte keys and
+// values: 2 MiB); larger ones come from the pool.
+const segsortScratchMax = 4 << 20
+
+// fallback enqueues the one launch of the fallback, a block per segment.
+// Its alternate buffers, when a segment may need them, are the stream's
+// scratch past the reduction's counter (each pass writes a segment's part of
+// them before the next reads it), grown once to hold them when they are at
+// most segsortScratchMax bytes; larger ones (large values) or ones that do
+// not fit a scratch a captured graph holds come from the pool.
+func (j *segsortJob) fallback(k kernels, c segsortClasses) error {
+	bytes, valuesAt := c.fallbackScratch(j.n, j.ksize, j.vsize)
+	var alt tileStates
+	if bytes > 0 {
+		if bytes <= segsortScratchMax {
+			if _, err := j.s.zeroedScratch(tileStatesOffset + bytes); err != nil {
+				return j.inst.wrap(err, "")
+			}
+		}
+		var err error
+		if alt, err = j.s.tileStates(bytes); err != nil {
+			return j.inst.wrap(err, fmt.Sprintf("scratch memory of %d bytes", bytes))
+		}
+	}
+	var args cuda.Args
+	j.data(&args, j.kin, j.kout, j.vin, j.vout)
+	args.Ptr(j.begin)
+	args.Ptr(j.end)
+	args.Int64(int64(j.n))
+	args.Int64(int64(j.segs))
+	args.Ptr(alt.ptr)
+	if j.vsize > 0 {
+		altV := cuda.DevicePtr(0)
+		if alt.ptr != 0 {
+			altV = alt.ptr + cuda.DevicePtr(valuesAt)
+		}
+		args.Ptr(altV)
+	}
+	j.descending(&args)
+	err := k.launch(segsortEach, j.segs, j.s, &args)
+	if rerr := alt.release(); err == nil && rerr != nil {
+		err = j.inst.wrap(rerr, "freeing scratch memory")
 	}
 	return err
 }
@@ -261,9 +356,9 @@ func (j *segsortJob) descending(args *cuda.Args) {
 	args.Value(unsafe.Pointer(&desc), 1, 1)
 }
 
-// segsortTempBytes is TempStorageBytes of a segmented sort on d: the lists,
-// and the large segments' scratch for as many long segments and tiles as n
-// keys can hold.
+// segsortTempBytes is TempStorageBytes of a segmented sort on d: the
+// fallback's alternate buffers, or the lists and the large segments'
+// scratch for as many long segments and tiles as n keys can hold.
 func segsortTempBytes(inst *instance, d *Device, n, segs, ksize, vsize int) (int, error) {
 	if n < 0 || segs < 0 {
 		return 0, inst.errorf("negative length %d or segment count %d", n, segs)
@@ -279,13 +374,18 @@ func segsortTempBytes(inst *instance, d *Device, n, segs, ksize, vsize int) (int
 	if err != nil {
 		return 0, err
 	}
-	return newSegsortClasses(n, segs, k.policy.BlockThreads, k.policy.Tile()).maxBytes(n, ksize, vsize), nil
+	return newSegsortClasses(n, segs, k.policy.BlockThreads, k.policy.Tile()).maxBytes(n, segs, ksize, vsize), nil
 }
 
 // maxBytes bounds the scratch of a Run over n keys of ksize bytes (and
-// values of vsize): the lists, and the large segments' scratch for as many
-// long segments, portions and tiles as n keys can hold.
-func (c segsortClasses) maxBytes(n, ksize, vsize int) int {
+// values of vsize) in segs segments: the fallback's alternate buffers, or
+// the lists and the large segments' scratch for as many long segments,
+// portions and tiles as n keys can hold.
+func (c segsortClasses) maxBytes(n, segs, ksize, vsize int) int {
+	if segsortFallback(n, segs) {
+		bytes, _ := c.fallbackScratch(n, ksize, vsize)
+		return bytes
+	}
 	bytes := 8 * c.listWords
 	if c.capLarge > 0 {
 		// A large segment of l > tile keys has ceil(l / tile) <= l/tile + 1

@@ -248,12 +248,67 @@ func TestSegsortScratchBound(t *testing.T) {
 				for _, segs := range []int{large, large + 10, n} {
 					c := newSegsortClasses(n, segs, p.threads, p.tile)
 					for _, sz := range [][2]int{{4, 0}, {8, 4}, {2, 208}} {
+						what := fmt.Sprintf("threads %d tile %d n %d segments of %d, %d segments, sizes %v", p.threads, p.tile, n, l, segs, sz)
+						if segsortFallback(n, segs) {
+							alt, _ := c.fallbackScratch(n, sz[0], sz[1])
+							require.LessOrEqual(t, alt, c.maxBytes(n, segs, sz[0], sz[1]), what)
+							continue
+						}
 						used, _, _, _ := c.largeScratch(n, large, portions, tiles, sz[0], sz[0], sz[1])
-						require.LessOrEqual(t, 8*c.listWords+used, c.maxBytes(n, sz[0], sz[1]),
-							"threads %d tile %d n %d segments of %d, %d segments, sizes %v", p.threads, p.tile, n, l, segs, sz)
+						require.LessOrEqual(t, 8*c.listWords+used, c.maxBytes(n, segs, sz[0], sz[1]), what)
 					}
 				}
 			}
 		}
+	}
+}
+
+// TestSegsortFallbackDispatch: few segments over few keys take the
+// fallback's one launch, at the limits and either side of them; the
+// benchmark's 1024-item segments at 2^10 and 2^16 keys among them.
+func TestSegsortFallbackDispatch(t *testing.T) {
+	for _, c := range []struct {
+		n, segs int
+		want    bool
+	}{
+		{1 << 10, 1, true}, {1 << 16, 64, true}, {1, 1, true}, {1 << 17, 1, true},
+		{segsortFallbackItems, segsortFallbackSegments, true},
+		{segsortFallbackItems + 1, 1, false}, {1 << 20, 1024, false},
+		{1000, segsortFallbackSegments + 1, false}, {1 << 16, 1 << 16, false},
+	} {
+		require.Equal(t, c.want, segsortFallback(c.n, c.segs), "n %d segments %d", c.n, c.segs)
+	}
+}
+
+// TestSegsortFallbackScratch: the fallback's alternate buffers hold n keys
+// and, aligned after them, n values, only when a segment can be longer than
+// the big class and the keys take more than one pass; TempStorageBytes'
+// bound is exactly them on the fallback's calls and still covers the
+// classify path's lists and copies on the others.
+func TestSegsortFallbackScratch(t *testing.T) {
+	for _, p := range []struct{ threads, tile int }{{256, 4096}, {384, 7680}, {512, 9728}, {256, 256}} {
+		c := newSegsortClasses(1<<17, 100, p.threads, p.tile)
+		for _, sz := range [][2]int{{4, 0}, {8, 4}, {2, 208}, {1, 4}} {
+			for _, n := range []int{1, c.bigMax, c.bigMax + 1, 100_003, segsortFallbackItems} {
+				what := fmt.Sprintf("threads %d tile %d n %d sizes %v", p.threads, p.tile, n, sz)
+				c := newSegsortClasses(n, 100, p.threads, p.tile)
+				bytes, valuesAt := c.fallbackScratch(n, sz[0], sz[1])
+				require.Equal(t, bytes, c.maxBytes(n, 100, sz[0], sz[1]), what)
+				if n <= c.bigMax || sz[0] == 1 {
+					require.Zero(t, bytes, what+": no segment needs more than one pass in shared memory")
+					continue
+				}
+				require.GreaterOrEqual(t, bytes, n*(sz[0]+sz[1]), what)
+				if sz[1] > 0 {
+					require.GreaterOrEqual(t, valuesAt, n*sz[0], what+": values after the keys")
+					require.Zero(t, valuesAt%radixAlign, what+": values aligned")
+					require.Equal(t, valuesAt+n*sz[1], bytes, what)
+				}
+			}
+		}
+		// Past the fallback's limits the bound is the classify path's again.
+		n := segsortFallbackItems + 1
+		c = newSegsortClasses(n, 1, p.threads, p.tile)
+		require.Greater(t, c.maxBytes(n, 1, 4, 4), 8*c.listWords+n*8, "threads %d: the lists and a copy of keys and values", p.threads)
 	}
 }

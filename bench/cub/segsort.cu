@@ -1,10 +1,15 @@
 // segsort.cu: segmented sorts on the layouts of bench/gpubench/segsort.go,
 // one TSV row each (bench.cuh's format):
 //
-//   cub  segmented_sort_keys_<layout>   cub::DeviceSegmentedSort::SortKeys
-//   cub  segmented_sort_pairs_<layout>  cub::DeviceSegmentedSort::SortPairs, uint32 values (the input positions)
+//   cub             segmented_sort_keys_<layout>   cub::DeviceSegmentedSort::SortKeys
+//   cub             segmented_sort_pairs_<layout>  cub::DeviceSegmentedSort::SortPairs, uint32 values (the input positions)
+//   gocccl-kernels  the same with gocccl's segmented_sort_{keys,pairs}_each, the one
+//                   launch the Go runtime makes for at most 500 segments over at
+//                   most 2^17 keys (runtime/segmented_sort_gpu.go,
+//                   segsortFallback); larger calls take the classified path,
+//                   not dispatched here (no row)
 //
-// uint32 keys (temp storage allocated beforehand), on two layouts:
+// uint32 and uint64 keys (temp storage allocated beforehand), on two layouts:
 //
 //   1024   n / 1024 segments of 1024 keys
 //   mixed  lengths (x >> 32) % (2 << (x & 15)) for x = splitmix64 from the
@@ -22,6 +27,8 @@
 #include "bench.cuh"
 
 #include <cub/device/device_segmented_sort.cuh>
+
+#include <gocccl/segmented_sort.cuh>
 
 #include <string>
 #include <vector>
@@ -48,15 +55,17 @@ static std::vector<int64_t> offsets(const std::string& layout, long long n)
   return off;
 }
 
-static uint64_t mix(uint32_t k)
+template <typename K>
+static uint64_t mix(K k)
 {
-  uint64_t s = k;
+  uint64_t s = static_cast<uint64_t>(k);
   return bench::splitmix64(s);
 }
 
 // check returns "" when every segment of keys is the ascending sort of in's
 // and, for pairs, in[vals[i]] == keys[i] within the segment.
-static std::string check(const std::vector<uint32_t>& in, const std::vector<uint32_t>& keys,
+template <typename K>
+static std::string check(const std::vector<K>& in, const std::vector<K>& keys,
                          const std::vector<uint32_t>* vals, const std::vector<int64_t>& off)
 {
   for (size_t s = 0; s + 1 < off.size(); ++s)
@@ -75,11 +84,47 @@ static std::string check(const std::vector<uint32_t>& in, const std::vector<uint
   return "";
 }
 
-template <bool PAIRS>
+// The Go runtime's fallback limits (runtime/segmented_sort_gpu.go).
+constexpr long long FALLBACK_SEGMENTS = 500;
+constexpr long long FALLBACK_ITEMS = 1ll << 17;
+
+// The policies of internal/algo (RadixKeysPolicy, RadixPairsPolicy) on
+// sm_90: 384 threads; 20 items for 4-byte keys, 18 for 4-byte pairs, 15 for
+// 8-byte keys or pairs.
+constexpr int THREADS = 384;
+template <typename K, bool PAIRS>
+struct Items
+{
+  static constexpr int value = sizeof(K) == 8 ? 15 : PAIRS ? 18 : 20;
+};
+
+// Entry points as gocccl-gen writes them.
+template <typename K>
+__global__ void __launch_bounds__(THREADS)
+  each_keys(const K* in, K* out, const int64_t* b, const int64_t* e, long long n, long long segs, void* alt, bool desc)
+{
+  gocccl::segmented_sort_keys_each<THREADS, Items<K, false>::value, K>(in, out, b, e, n, segs, alt, desc);
+}
+template <typename K, typename V>
+__global__ void __launch_bounds__(THREADS)
+  each_pairs(const K* in, K* out, const V* vin, V* vout, const int64_t* b, const int64_t* e, long long n,
+             long long segs, void* alt, void* valt, bool desc)
+{
+  gocccl::segmented_sort_pairs_each<THREADS, Items<K, true>::value, K, V>(in, out, vin, vout, b, e, n, segs, alt, valt,
+                                                                        desc);
+}
+
+template <typename K>
+const char* type_name()
+{
+  return sizeof(K) == 8 ? "uint64" : "uint32";
+}
+
+template <typename K, bool PAIRS>
 void run_layout(const std::string& layout, uint64_t salt)
 {
-  using K = uint32_t;
   using V = uint32_t;
+  const char* tn = type_name<K>();
   const std::string alg_name = std::string(PAIRS ? "segmented_sort_pairs_" : "segmented_sort_keys_") + layout;
   const char* alg = alg_name.c_str();
   for (long long n : bench::sizes())
@@ -122,8 +167,36 @@ void run_layout(const std::string& layout, uint64_t salt)
     std::vector<V> got_v;
     if (PAIRS) got_v = vout.to_host();
     const std::string bad = check(host, out.to_host(), PAIRS ? &got_v : nullptr, off);
-    if (!bad.empty()) bench::fail("cub", alg, "uint32", n, bytes, bad);
-    else bench::row("cub", alg, "uint32", n, bench::time_us(run), bytes, note);
+    if (!bad.empty()) bench::fail("cub", alg, tn, n, bytes, bad);
+    else bench::row("cub", alg, tn, n, bench::time_us(run), bytes, note);
+
+    if (segs > FALLBACK_SEGMENTS || n > FALLBACK_ITEMS) continue; // the classified path: not dispatched here
+    // The alternate buffers, as the runtime's fallbackScratch (allocated
+    // beforehand, as CUB's temp storage): only needed past the big class.
+    const long long big_max = std::max<long long>(4ll * THREADS, 1ll * THREADS * Items<K, PAIRS>::value);
+    const bool alt_needed = n > big_max;
+    bench::DeviceBuffer<K> kalt(alt_needed ? static_cast<size_t>(n) : 0);
+    bench::DeviceBuffer<V> valt(alt_needed && PAIRS ? static_cast<size_t>(n) : 0);
+    auto ours = [&](int i) {
+      if (PAIRS)
+        each_pairs<K, V><<<static_cast<unsigned>(segs), THREADS>>>(in.get(i), out.get(), vin.get(), vout.get(), begin,
+                                                                   end, n, segs, alt_needed ? kalt.get() : nullptr,
+                                                                   alt_needed ? valt.get() : nullptr, false);
+      else
+        each_keys<K><<<static_cast<unsigned>(segs), THREADS>>>(in.get(i), out.get(), begin, end, n, segs,
+                                                               alt_needed ? kalt.get() : nullptr, false);
+      BENCH_CK(cudaGetLastError());
+    };
+    out.poison();
+    if (PAIRS) vout.poison();
+    ours(0);
+    BENCH_CK(cudaDeviceSynchronize());
+    if (PAIRS) got_v = vout.to_host();
+    const std::string bad_ours = check(host, out.to_host(), PAIRS ? &got_v : nullptr, off);
+    if (!bad_ours.empty()) bench::fail("gocccl-kernels", alg, tn, n, bytes, bad_ours);
+    else
+      bench::row("gocccl-kernels", alg, tn, n, bench::time_us(ours), bytes,
+                 note + "; segmented_sort_each (the fallback), as the Go runtime chooses");
   }
 }
 
@@ -131,9 +204,13 @@ int main(int argc, char** argv)
 {
   bench::init(argc, argv, "segsort");
   std::printf("# CUB_VERSION %d\n", CUB_VERSION);
-  run_layout<false>("1024", 1);
-  run_layout<true>("1024", 2);
-  run_layout<false>("mixed", 3);
-  run_layout<true>("mixed", 4);
+  run_layout<uint32_t, false>("1024", 1);
+  run_layout<uint32_t, true>("1024", 2);
+  run_layout<uint32_t, false>("mixed", 3);
+  run_layout<uint32_t, true>("mixed", 4);
+  run_layout<uint64_t, false>("1024", 5);
+  run_layout<uint64_t, true>("1024", 6);
+  run_layout<uint64_t, false>("mixed", 7);
+  run_layout<uint64_t, true>("mixed", 8);
   return bench::finish();
 }

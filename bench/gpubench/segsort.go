@@ -2,21 +2,27 @@ package main
 
 import (
 	"fmt"
+	"unsafe"
 
 	"github.com/gocccl/gocccl/bench/ops"
 	"github.com/gocccl/gocccl/runtime"
 )
 
-// Segmented sorts of uint32 keys (segmented_sort_keys_<layout>) and of keys
-// with uint32 values, their input positions (segmented_sort_pairs_<layout>),
-// into other buffers, on the layouts of bench/cub/segsort.cu: 1024-item
-// segments, and mixed lengths of 0 to 65535 items.
+// Segmented sorts of uint32 and uint64 keys (segmented_sort_keys_<layout>)
+// and of keys with uint32 values, their input positions
+// (segmented_sort_pairs_<layout>), into other buffers, on the layouts of
+// bench/cub/segsort.cu: 1024-item segments, and mixed lengths of 0 to 65535
+// items.
 func init() {
 	register(func(sizes []int) []Case {
 		var cs []Case
 		for _, n := range sizes {
 			for _, layout := range []string{"1024", "mixed"} {
-				cs = append(cs, segsortCase(n, layout, false), segsortCase(n, layout, true))
+				cs = append(cs,
+					segsortCase(n, layout, "uint32", ops.SegmentedSortKeysUint32, nil),
+					segsortCase(n, layout, "uint32", nil, ops.SegmentedSortPairsUint32),
+					segsortCase(n, layout, "uint64", ops.SegmentedSortKeysUint64, nil),
+					segsortCase(n, layout, "uint64", nil, ops.SegmentedSortPairsUint64))
 			}
 		}
 		return cs
@@ -53,23 +59,26 @@ func splitmix64(s *uint64) uint64 {
 	return z ^ (z >> 31)
 }
 
-func segsortCase(n int, layout string, pairs bool) Case {
+// segsortCase times keysOp, or pairsOp when keysOp is nil, on one layout.
+func segsortCase[K uint32 | uint64](n int, layout, tn string, keysOp *runtime.SegmentedSortKeysOp[K], pairsOp *runtime.SegmentedSortPairsOp[K, uint32]) Case {
+	pairs := keysOp == nil
+	ksize := int64(unsafe.Sizeof(K(0)))
 	alg, note := "segmented_sort_keys_"+layout, "1024-item segments"
 	if layout != "1024" {
 		note = "mixed segments (0..65535 items)"
 	}
 	off := segsortOffsets(layout, n)
 	segs := len(off) - 1
-	bytes := 2*int64(n)*4 + 16*int64(segs)
+	bytes := 2*int64(n)*ksize + 16*int64(segs)
 	if pairs {
 		alg, note, bytes = "segmented_sort_pairs_"+layout, note+"; uint32 values", bytes+2*int64(n)*4
 	}
 	return Case{
-		Algorithm: alg, Type: "uint32", N: n, Bytes: bytes, Note: note,
+		Algorithm: alg, Type: tn, N: n, Bytes: bytes, Note: note,
 		Setup: func(env *Env) (*Instance, error) {
-			host := randomItems[uint32](rng(env, alg, "uint32", n), n)
+			host := randomItems[K](rng(env, alg, tn, n), n)
 			h := &holder{}
-			bufs, err := rot(h, env, host, 4)
+			bufs, err := rot(h, env, host, int(ksize))
 			if err != nil {
 				return nil, err
 			}
@@ -78,7 +87,7 @@ func segsortCase(n int, layout string, pairs bool) Case {
 				return nil, err
 			}
 			begin, end := doff.Range(0, segs), doff.Range(1, segs+1)
-			out, err := alloc[uint32](h, env, n)
+			out, err := alloc[K](h, env, n)
 			if err != nil {
 				return nil, err
 			}
@@ -105,9 +114,9 @@ func segsortCase(n int, layout string, pairs bool) Case {
 				},
 				Run: func(i int) error {
 					if pairs {
-						return ops.SegmentedSortPairsUint32.Run(env.Stream, bufs[i%len(bufs)], out, vin, vout, begin, end, o)
+						return pairsOp.Run(env.Stream, bufs[i%len(bufs)], out, vin, vout, begin, end, o)
 					}
-					return ops.SegmentedSortKeysUint32.Run(env.Stream, bufs[i%len(bufs)], out, begin, end, o)
+					return keysOp.Run(env.Stream, bufs[i%len(bufs)], out, begin, end, o)
 				},
 				Check: func() error {
 					keys, err := out.ToHost()
@@ -130,7 +139,7 @@ func segsortCase(n int, layout string, pairs bool) Case {
 
 // checkSegments checks that every segment of keys is the ascending sort of
 // in's, and, when vals is not nil, the stable one of (in[i], i).
-func checkSegments(in, keys, vals []uint32, off []int64) error {
+func checkSegments[K uint32 | uint64](in, keys []K, vals []uint32, off []int64) error {
 	for s := 0; s+1 < len(off); s++ {
 		b, e := off[s], off[s+1]
 		var err error

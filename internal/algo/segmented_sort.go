@@ -9,7 +9,11 @@ import "github.com/gocccl/gocccl/internal/arch"
 // and Onesweep over the tiles of all large segments at once: one launch per
 // digit pass and portion index, launch = pass*portions + r sorting portion r
 // (of fewer than 2^29 items) of every large segment, portions bounding any
-// segment's. The policies are the radix sorts' tiles (RadixKeysPolicy,
+// segment's. Few segments take the fallback instead (cub's
+// DeviceSegmentedSortFallbackKernel): one launch, a block per segment, with
+// the engine of its length, segments longer than the tile sorted by their
+// block alone through global memory (an alternate buffer of n keys and
+// values). The policies are the radix sorts' tiles (RadixKeysPolicy,
 // RadixPairsPolicy): the tile bounds the big class and is Onesweep's tile.
 // Their minimum of blocks per multiprocessor is the radix sorts' Onesweep's
 // alone (timed there only): the segmented sorts' kernels keep every register
@@ -28,6 +32,10 @@ func segmentedSortKernels(pairs bool) []Kernel {
 	lists := []Param{{Name: "d_lists", Kind: Scratch}, {Name: "num_segments", Kind: Size},
 		{Name: "cap_medium", Kind: Size}, {Name: "cap_big", Kind: Size}, {Name: "cap_large", Kind: Size}}
 	desc := []Param{{Name: "descending", Kind: Value, Type: "bool"}}
+	alt := []Param{{Name: "num_segments", Kind: Size}, {Name: "d_keys_alt", Kind: Scratch}}
+	if pairs {
+		alt = append(alt, Param{Name: "d_values_alt", Kind: Scratch})
+	}
 	cat := func(ps ...[]Param) []Param {
 		var out []Param
 		for _, p := range ps {
@@ -48,6 +56,8 @@ func segmentedSortKernels(pairs bool) []Kernel {
 		{Suffix: "onesweep", Template: stem + "onesweep", Params: cat(data, segs, lists,
 			[]Param{{Name: "d_bins", Kind: Scratch}, {Name: "d_lookback", Kind: Scratch},
 				{Name: "portions", Kind: Size}, {Name: "launch", Kind: Size}}, desc)},
+		// Last, so that the others keep their indices.
+		{Suffix: "each", Template: stem + "each", Params: cat(data, segs, alt, desc)},
 	}
 }
 

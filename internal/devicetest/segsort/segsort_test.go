@@ -119,9 +119,11 @@ type layout struct {
 }
 
 // layouts returns segment layouts over n keys: every class of the GPU
-// (lengths 0, 1, warp, medium and big block, Onesweep) mixed, with gaps and
-// shuffled, 1024-key segments, one segment of 90%, one segment, length 1,
-// and (when n allows) 10^6 segments.
+// (lengths 0, 1, warp, medium and big block, Onesweep or the fallback's
+// passes through global memory) mixed, with gaps and shuffled, 1024-key
+// segments, one segment of 90%, one segment, length 1, and (when n allows)
+// 10^6 segments; those of at most 500 segments also with empty ones added
+// (past the fallback's limit).
 func layouts(r *rand.Rand, n int) []layout {
 	// The class limits of the policies ± 1: medium 4 × 256, 384, 512
 	// threads; big (the tile) 256 × 16, 384 × 15, 384 × 18, 384 × 20, 512 × 19.
@@ -166,12 +168,41 @@ func layouts(r *rand.Rand, n int) []layout {
 	if n >= 4_000_000 {
 		out = append(out, fill("1e6-segments", func(pos int) int { return r.IntN(2*n/1_000_000 + 1) }, false, false))
 	}
+	// The GPU sorts up to 500 segments over up to 2^17 keys with the
+	// fallback kernel (a block per segment, in one launch) and more with
+	// the classified lists: the same layouts again with empty segments
+	// added, so that both paths see every segment length.
+	for _, l := range out {
+		if len(l.begin) <= fallbackSegments {
+			out = append(out, withEmpties(r, l, n, fallbackSegments+1-len(l.begin)+r.IntN(50)))
+		}
+	}
 	return out
 }
 
-// sizes: 0, 1, around the classes and tiles, 10^6+3; 2^22 and 2^26 on the
-// GPU only.
-var sizes = []int{0, 1, 2, 129, 1025, 4097, 100_003, 1_000_003, 1 << 22, 1 << 26}
+// fallbackSegments is the most segments the GPU's fallback kernel takes
+// (runtime's segsortFallbackSegments).
+const fallbackSegments = 500
+
+// withEmpties returns l with k empty segments at random positions, shuffled
+// among its segments.
+func withEmpties(r *rand.Rand, l layout, n, k int) layout {
+	e := layout{name: l.name + "+empties", begin: slices.Clone(l.begin), end: slices.Clone(l.end)}
+	for range k {
+		p := int64(r.IntN(n + 1))
+		e.begin, e.end = append(e.begin, p), append(e.end, p)
+	}
+	perm := r.Perm(len(e.begin))
+	b, en := slices.Clone(e.begin), slices.Clone(e.end)
+	for i, j := range perm {
+		e.begin[i], e.end[i] = b[j], en[j]
+	}
+	return e
+}
+
+// sizes: 0, 1, around the classes and tiles, the fallback's limit of 2^17
+// keys and one past it, 10^6+3; 2^22 and 2^26 on the GPU only.
+var sizes = []int{0, 1, 2, 129, 1025, 4097, 100_003, 1 << 17, 1<<17 + 1, 1_000_003, 1 << 22, 1 << 26}
 
 const poison = 0x5a
 

@@ -59,6 +59,21 @@
  *                    alternate buffer so that the last one writes the
  *                    output.
  *
+ *   <sym>_each       the fallback, alone instead of all the above (cub's
+ *                    DeviceSegmentedSortFallbackKernel, for few segments):
+ *                    grid S, block s sorts segment s: length 0 nothing, 1
+ *                    copied, small by warp 0 (the warp engine), medium and
+ *                    big in shared memory (the SingleTile engines, one pass
+ *                    each), longer by the block alone (BlockPasses): per
+ *                    digit pass, count the segment's digits into shared
+ *                    bins, scan them, then rank its tiles in order
+ *                    (BlockRank) and scatter each to bin + rank, advancing
+ *                    the bins by the tile's counts; the passes ping-pong
+ *                    between the output and d_keys_alt / d_values_alt (n
+ *                    items each, the segment's own positions) so that the
+ *                    last writes the output. No lists, counters or
+ *                    read-back; results are bit-identical to the classes'.
+ *
  * Portions. A look-back word holds a 29-bit count, so the look-back runs
  * within portions of a segment: portion r of a segment is its items
  * [r * PORTION, (r + 1) * PORTION), PORTION = radix::Portion<TILE,
@@ -280,12 +295,12 @@ struct WarpSort
     Bits keys[WARPS][SMALL_MAX];
   };
 
+  /// Each warp sorts entry blockIdx.x * WARPS + warp of the small list.
   static GOCCCL_DEVICE void run(TempStorage& temp, const K* d_keys_in, K* d_keys_out, const V* d_values_in,
                                 V* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n,
                                 const Lists& lists, bool descending)
   {
     const int warp = threadIdx.x / 32;
-    const int lane = threadIdx.x % 32;
     const long long w = static_cast<long long>(blockIdx.x) * WARPS + warp;
     if (w >= lists.count(0))
     {
@@ -293,9 +308,17 @@ struct WarpSort
     }
     long long b, len;
     segment(d_begin, d_end, lists.list[0][w], n, b, len);
+    sort(temp.keys[warp], d_keys_in, d_keys_out, d_values_in, d_values_out, b, len, descending);
+  }
+
+  /// The calling warp sorts the len <= SMALL_MAX items from b, with `keys`
+  /// (SMALL_MAX words of shared memory) its own.
+  static GOCCCL_DEVICE void sort(Bits* keys, const K* d_keys_in, K* d_keys_out, const V* d_values_in,
+                                 V* d_values_out, long long b, long long len, bool descending)
+  {
+    const int lane = threadIdx.x % 32;
     const int m = static_cast<int>(min(len, static_cast<long long>(SMALL_MAX)));
     const Bits flip = Keys<K>::flip(descending);
-    Bits* keys = temp.keys[warp];
     Bits mine[SMALL_ITEMS] = {};
 #pragma unroll
     for (int i = 0; i < SMALL_ITEMS; ++i)
@@ -627,6 +650,312 @@ struct SegmentOnesweep
   }
 };
 
+
+/// The fallback's sort of one segment longer than the block's tile: a stable
+/// LSD radix sort by this block alone through global memory, 8-bit digits
+/// over all of the key. Each pass counts the segment's digits (shared bins),
+/// scans them, then ranks the segment's tiles in order with BlockRank and
+/// scatters each to its digits' bins plus its ranks, advancing the bins by
+/// the tile's counts (so equal digits keep their order: stable). The passes
+/// ping-pong between the output and the alternate buffers so that the last
+/// one writes the output; the input is only read.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V>
+struct BlockPasses
+{
+  using Base = radix::Onesweep<BLOCK_THREADS, ITEMS_PER_THREAD, K, V>;
+  using Traits = typename Base::Traits;
+  using Bits = typename Base::Bits;
+  using Rank = typename Base::Rank;
+  using BinScan = cub::BlockScan<long long, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
+  static constexpr int TILE_ITEMS = Base::TILE_ITEMS;
+  static constexpr bool HAS_VALUES = Base::HAS_VALUES;
+  static constexpr bool VALUES_IN_SMEM = Base::VALUES_IN_SMEM;
+  using ValueSlot = typename Base::ValueSlot;
+  using ValueReg = typename Base::ValueReg;
+  static constexpr int PASSES = Keys<K>::PASSES;
+
+  struct TempStorage
+  {
+    union
+    {
+      struct
+      {
+        unsigned counts[RADIX_DIGITS];
+        typename BinScan::TempStorage scan;
+      } histogram;
+      typename Rank::TempStorage rank;
+      Bits keys[TILE_ITEMS];
+      ValueSlot values[VALUES_IN_SMEM ? TILE_ITEMS : 1];
+    } exchange;
+    typename Rank::ScanStorage scan;
+    // Where the tile's first item of each digit goes in the segment, minus
+    // its rank in the tile.
+    long long offsets[RADIX_DIGITS];
+  };
+
+  /// Keys of a tile warp-striped as ordered bits (items at or past `valid`:
+  /// all bits set), as radix::load_keys but through the coherent path: later
+  /// passes read what this block wrote.
+  static GOCCCL_DEVICE void load(const K* tile, int valid, Bits flip, bool read_only, Bits (&bits)[ITEMS_PER_THREAD])
+  {
+    if (read_only)
+    {
+      radix::load_keys<BLOCK_THREADS, ITEMS_PER_THREAD>(tile, valid, flip, bits);
+      return;
+    }
+    const int base = (threadIdx.x / 32) * Rank::WARP_ITEMS + threadIdx.x % 32;
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      const int idx = base + i * 32;
+      bits[i] = idx < valid ? Traits::in(load_item<false>(tile + idx), flip) : Traits::ALL;
+    }
+  }
+
+  /// In thread d < RADIX_DIGITS: where digit d starts in the segment's keys
+  /// (len items from `keys`) in this pass, the exclusive prefix of its count.
+  static GOCCCL_DEVICE long long bins(TempStorage& temp, const K* keys, long long len, Bits flip, radix::Digit digit,
+                                      bool read_only)
+  {
+    const int tid = threadIdx.x;
+    unsigned* counts = temp.exchange.histogram.counts;
+    long long total = 0;
+    __syncthreads(); // the exchange is free
+    // 32-bit shared counters, added to the 64-bit total every 2^30 items.
+    constexpr long long CHUNK = 1ll << 30;
+    for (long long chunk = 0; chunk < len; chunk += CHUNK)
+    {
+      if (tid < RADIX_DIGITS)
+      {
+        counts[tid] = 0;
+      }
+      __syncthreads();
+      const long long end = min(len, chunk + CHUNK);
+      for (long long i = chunk + tid; i < end; i += BLOCK_THREADS)
+      {
+        const K k = read_only ? load_item<true>(keys + i) : load_item<false>(keys + i);
+        atomicAdd(counts + digit(Traits::in(k, flip)), 1u);
+      }
+      __syncthreads();
+      if (tid < RADIX_DIGITS)
+      {
+        total += counts[tid];
+      }
+      __syncthreads();
+    }
+    long long start;
+    BinScan(temp.exchange.histogram.scan).ExclusiveSum(total, start);
+    return start;
+  }
+
+  /// One pass: the len items from b of keys_in (values_in) to keys_out
+  /// (values_out), by digit `pass`.
+  static GOCCCL_DEVICE void pass(TempStorage& temp, const K* keys_in, K* keys_out, const V* values_in,
+                                 V* values_out, long long b, long long len, int pass, bool read_only, bool descending)
+  {
+    const int tid = threadIdx.x;
+    const Bits flip = Keys<K>::flip(descending);
+    const radix::Digit digit(0, Traits::KEY_BITS, pass);
+    const int warp_base = (tid / 32) * Rank::WARP_ITEMS + tid % 32;
+    long long bin = bins(temp, keys_in + b, len, flip, digit, read_only); // thread d: digit d's next output
+    for (long long tile_base = 0; tile_base < len; tile_base += TILE_ITEMS)
+    {
+      const int valid = static_cast<int>(min(static_cast<long long>(TILE_ITEMS), len - tile_base));
+      Bits bits[ITEMS_PER_THREAD];
+      load(keys_in + b + tile_base, valid, flip, read_only, bits);
+      int ranks[ITEMS_PER_THREAD];
+      int digit_prefix = 0;
+      // Starts with a barrier (the previous tile's exchange and offsets are
+      // read) and ends with one.
+      const int count = Rank::rank(temp.exchange.rank, temp.scan, bits, digit, ranks, &digit_prefix);
+#pragma unroll
+      for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+      {
+        temp.exchange.keys[ranks[i]] = bits[i];
+      }
+      if (tid < RADIX_DIGITS)
+      {
+        temp.offsets[tid] = b + bin - digit_prefix;
+        bin += count; // the padding of a last tile counts in the highest digit, never read again
+      }
+      __syncthreads(); // keys and offsets visible
+      scatter_keys(temp, keys_out, valid, flip, digit);
+      if constexpr (HAS_VALUES)
+      {
+        scatter_values(temp, values_in + b + tile_base, values_out, valid, warp_base, bits, ranks, digit);
+      }
+    }
+  }
+
+  /// The tile's keys from shared memory in rank order, striped: coalesced
+  /// within each digit's run. Items ranked at or past `valid` are padding.
+  static GOCCCL_DEVICE void scatter_keys(TempStorage& temp, K* keys_out, int valid, Bits flip, radix::Digit digit)
+  {
+#pragma unroll
+    for (int j = 0; j < ITEMS_PER_THREAD; ++j)
+    {
+      const int r = j * BLOCK_THREADS + threadIdx.x;
+      if (r < valid)
+      {
+        const Bits k = temp.exchange.keys[r];
+        keys_out[temp.offsets[digit(k)] + r] = Traits::out(k, flip);
+      }
+    }
+  }
+
+  /// The tile's values after its keys: through shared memory in rank order
+  /// when they fit (as Onesweep), else straight from registers.
+  static GOCCCL_DEVICE void scatter_values(TempStorage& temp, const V* values_in, V* values_out, int valid,
+                                           int warp_base, const Bits (&bits)[ITEMS_PER_THREAD],
+                                           const int (&ranks)[ITEMS_PER_THREAD], radix::Digit digit)
+  {
+    ValueReg values[ITEMS_PER_THREAD];
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      const int idx = warp_base + i * 32;
+      if (idx < valid)
+      {
+        values[i] = values_in[idx];
+      }
+    }
+    if constexpr (VALUES_IN_SMEM)
+    {
+      unsigned digits[ITEMS_PER_THREAD];
+#pragma unroll
+      for (int j = 0; j < ITEMS_PER_THREAD; ++j)
+      {
+        digits[j] = digit(temp.exchange.keys[j * BLOCK_THREADS + threadIdx.x]);
+      }
+      __syncthreads(); // keys read
+#pragma unroll
+      for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+      {
+        temp.exchange.values[ranks[i]] = values[i];
+      }
+      __syncthreads();
+#pragma unroll
+      for (int j = 0; j < ITEMS_PER_THREAD; ++j)
+      {
+        const int r = j * BLOCK_THREADS + threadIdx.x;
+        if (r < valid)
+        {
+          values_out[temp.offsets[digits[j]] + r] = temp.exchange.values[r];
+        }
+      }
+    }
+    else
+    {
+#pragma unroll
+      for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+      {
+        if (warp_base + i * 32 < valid)
+        {
+          values_out[temp.offsets[digit(bits[i])] + ranks[i]] = values[i];
+        }
+      }
+    }
+  }
+
+  /// Every pass over the len items from b: pass p writes the output when
+  /// PASSES - 1 - p is even, else the alternate buffers (unused with one
+  /// pass).
+  static GOCCCL_DEVICE void run(TempStorage& temp, const K* d_keys_in, K* d_keys_out, const V* d_values_in,
+                                V* d_values_out, K* d_keys_alt, V* d_values_alt, long long b, long long len,
+                                bool descending)
+  {
+    const K* src_k = d_keys_in;
+    const V* src_v = d_values_in;
+#pragma unroll 1
+    for (int p = 0; p < PASSES; ++p)
+    {
+      const bool to_alt = (PASSES - 1 - p) % 2 == 1;
+      K* dst_k = to_alt ? d_keys_alt : d_keys_out;
+      V* dst_v = to_alt ? d_values_alt : d_values_out;
+      pass(temp, src_k, dst_k, src_v, dst_v, b, len, p, p == 0, descending);
+      __syncthreads(); // this pass's writes are visible to the next pass's reads
+      src_k = dst_k;
+      src_v = dst_v;
+    }
+  }
+};
+
+/// The fallback's sort of every segment by one block each: a warp for small
+/// segments, one pass in shared memory for segments that fit the block's
+/// tile, BlockPasses for longer ones (as cub's DeviceSegmentedSortFallbackKernel).
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V>
+struct EachSort
+{
+  using Warp = WarpSort<BLOCK_THREADS, K, V>;
+  using Medium = radix::SingleTile<BLOCK_THREADS, MEDIUM_ITEMS, K, V>;
+  static constexpr bool HAS_BIG = ITEMS_PER_THREAD > MEDIUM_ITEMS;
+  using Big = radix::SingleTile<BLOCK_THREADS, HAS_BIG ? ITEMS_PER_THREAD : MEDIUM_ITEMS, K, V>;
+  using Passes = BlockPasses<BLOCK_THREADS, ITEMS_PER_THREAD, K, V>;
+  static constexpr long long MEDIUM_MAX = static_cast<long long>(BLOCK_THREADS) * MEDIUM_ITEMS;
+  static constexpr long long BIG_MAX = HAS_BIG ? static_cast<long long>(BLOCK_THREADS) * ITEMS_PER_THREAD : MEDIUM_MAX;
+  static constexpr bool HAS_VALUES = !std::is_same<V, NoValues>::value;
+
+  union TempStorage
+  {
+    typename Warp::TempStorage warp;
+    typename Medium::TempStorage medium;
+    typename Big::TempStorage big;
+    typename Passes::TempStorage passes;
+  };
+
+  /// Block blockIdx.x sorts segment blockIdx.x (< num_segments).
+  static GOCCCL_DEVICE void run(TempStorage& temp, const K* d_keys_in, K* d_keys_out, const V* d_values_in,
+                                V* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long num_segments,
+                                long long n, K* d_keys_alt, V* d_values_alt, bool descending)
+  {
+    const long long s = blockIdx.x;
+    if (s >= num_segments)
+    {
+      return; // the whole block
+    }
+    long long b, len;
+    segment(d_begin, d_end, s, n, b, len);
+    if (len <= 1)
+    {
+      if (len == 1 && threadIdx.x == 0)
+      {
+        d_keys_out[b] = d_keys_in[b];
+        if constexpr (HAS_VALUES)
+        {
+          d_values_out[b] = d_values_in[b];
+        }
+      }
+      return;
+    }
+    if (len <= SMALL_MAX)
+    {
+      if (threadIdx.x < 32)
+      {
+        Warp::sort(temp.warp.keys[0], d_keys_in, d_keys_out, d_values_in, d_values_out, b, len, descending);
+      }
+      return;
+    }
+    const K* kin = d_keys_in + b;
+    K* kout = d_keys_out + b;
+    const V* vin = HAS_VALUES ? d_values_in + b : d_values_in;
+    V* vout = HAS_VALUES ? d_values_out + b : d_values_out;
+    constexpr int KEY_BITS = radix::KeyTraits<K>::KEY_BITS;
+    if (len <= MEDIUM_MAX)
+    {
+      Medium::run(temp.medium, kin, kout, vin, vout, len, 0, KEY_BITS, descending);
+    }
+    else if (len <= BIG_MAX)
+    {
+      Big::run(temp.big, kin, kout, vin, vout, len, 0, KEY_BITS, descending);
+    }
+    else
+    {
+      Passes::run(temp.passes, d_keys_in, d_keys_out, d_values_in, d_values_out, d_keys_alt, d_values_alt, b, len,
+                  descending);
+    }
+  }
+};
+
 } // namespace segsort
 } // namespace detail
 
@@ -931,6 +1260,41 @@ __device__ void segmented_sort_pairs_onesweep(const K* d_keys_in, K* d_keys_out,
   Agent::run(temp, d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, GOCCCL_SEGSORT_MAKE_LISTS,
              static_cast<unsigned long long*>(d_bins), static_cast<unsigned*>(d_lookback), portions, launch,
              descending);
+}
+
+
+/**
+ * \brief The fallback (cub's DeviceSegmentedSortFallbackKernel): every
+ * segment in one launch, grid num_segments, block s sorting segment s
+ * (clamped to [0, n)) with the engine of its length (see the file comment).
+ * d_keys_alt: n keys, the alternate buffer of segments longer than the
+ * tile, read and written at the segment's own positions (may be null when
+ * no segment is longer than the big class or the key is one byte: one
+ * pass). No lists, no scratch counters.
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K>
+__device__ void segmented_sort_keys_each(const K* d_keys_in, K* d_keys_out, const int64_t* d_begin,
+                                         const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt,
+                                         bool descending)
+{
+  using Agent = detail::segsort::EachSort<BLOCK_THREADS, ITEMS_PER_THREAD, K, detail::radix::NoValues>;
+  __shared__ typename Agent::TempStorage temp;
+  Agent::run(temp, d_keys_in, d_keys_out, nullptr, nullptr, d_begin, d_end, num_segments, n,
+             static_cast<K*>(d_keys_alt), nullptr, descending);
+}
+
+/// \brief segmented_sort_keys_each for pairs: d_values_alt holds n values,
+/// as d_keys_alt n keys.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V>
+__device__ void segmented_sort_pairs_each(const K* d_keys_in, K* d_keys_out, const V* d_values_in, V* d_values_out,
+                                          const int64_t* d_begin, const int64_t* d_end, long long n,
+                                          long long num_segments, void* d_keys_alt, void* d_values_alt,
+                                          bool descending)
+{
+  using Agent = detail::segsort::EachSort<BLOCK_THREADS, ITEMS_PER_THREAD, K, V>;
+  __shared__ typename Agent::TempStorage temp;
+  Agent::run(temp, d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, num_segments, n,
+             static_cast<K*>(d_keys_alt), static_cast<V*>(d_values_alt), descending);
 }
 
 #undef GOCCCL_SEGSORT_LISTS

@@ -435,7 +435,9 @@ constexpr int gocccl_segmented_reduce_AddFloat32_threads = 256, gocccl_segmented
 constexpr int gocccl_segmented_reduce_MaxUint32_threads = 256, gocccl_segmented_reduce_MaxUint32_items = 16;
 constexpr int gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads = 256, gocccl_segmented_reduce_MaxUint32_itae16f7b37c_items = 16;
 constexpr int gocccl_segmented_sort_keys_uint32_threads = 384, gocccl_segmented_sort_keys_uint32_items = 20;
+constexpr int gocccl_segmented_sort_keys_uint64_threads = 384, gocccl_segmented_sort_keys_uint64_items = 15;
 constexpr int gocccl_segmented_sort_pairs_uint32_uint32_threads = 384, gocccl_segmented_sort_pairs_uint32_uint32_items = 18;
+constexpr int gocccl_segmented_sort_pairs_uint64_uint32_threads = 384, gocccl_segmented_sort_pairs_uint64_uint32_items = 15;
 constexpr int gocccl_select_KeepFloat32_threads = 384, gocccl_select_KeepFloat32_items = 17;
 constexpr int gocccl_select_KeepUint32_threads = 384, gocccl_select_KeepUint32_items = 17;
 constexpr int gocccl_partition3_FirstFloat32_SecondFloat32_threads = 256, gocccl_partition3_FirstFloat32_SecondFloat32_items = 23;
@@ -1130,6 +1132,57 @@ gocccl_segmented_sort_keys_uint32_onesweep(const uint32_t* d_keys_in, uint32_t* 
   ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_uint32_threads, gocccl_segmented_sort_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint32_threads)
+gocccl_segmented_sort_keys_uint32_each(const uint32_t* d_keys_in, uint32_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, bool descending) {
+  ::gocccl::segmented_sort_keys_each<gocccl_segmented_sort_keys_uint32_threads, gocccl_segmented_sort_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, d_begin, d_end, n, num_segments, d_keys_alt, descending);
+}
+
+// SegmentedSortKeys[uint64] over uint64, declared at segsort.go:9:29.
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint64_threads)
+gocccl_segmented_sort_keys_uint64_init(void* d_scratch, long long words) {
+  ::gocccl::radix_sort_init<gocccl_segmented_sort_keys_uint64_threads, gocccl_segmented_sort_keys_uint64_items, uint64_t>(d_scratch, words);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint64_threads)
+gocccl_segmented_sort_keys_uint64_classify(const uint64_t* d_keys_in, uint64_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large) {
+  ::gocccl::segmented_sort_keys_classify<gocccl_segmented_sort_keys_uint64_threads, gocccl_segmented_sort_keys_uint64_items, uint64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint64_threads)
+gocccl_segmented_sort_keys_uint64_small(const uint64_t* d_keys_in, uint64_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, bool descending) {
+  ::gocccl::segmented_sort_keys_small<gocccl_segmented_sort_keys_uint64_threads, gocccl_segmented_sort_keys_uint64_items, uint64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint64_threads)
+gocccl_segmented_sort_keys_uint64_medium(const uint64_t* d_keys_in, uint64_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, bool descending) {
+  ::gocccl::segmented_sort_keys_medium<gocccl_segmented_sort_keys_uint64_threads, gocccl_segmented_sort_keys_uint64_items, uint64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint64_threads)
+gocccl_segmented_sort_keys_uint64_big(const uint64_t* d_keys_in, uint64_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, bool descending) {
+  ::gocccl::segmented_sort_keys_big<gocccl_segmented_sort_keys_uint64_threads, gocccl_segmented_sort_keys_uint64_items, uint64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint64_threads)
+gocccl_segmented_sort_keys_uint64_plan(const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large) {
+  ::gocccl::segmented_sort_plan<gocccl_segmented_sort_keys_uint64_threads, gocccl_segmented_sort_keys_uint64_items, uint64_t>(d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint64_threads)
+gocccl_segmented_sort_keys_uint64_histogram(const uint64_t* d_keys_in, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, bool descending) {
+  ::gocccl::segmented_sort_histogram<gocccl_segmented_sort_keys_uint64_threads, gocccl_segmented_sort_keys_uint64_items, uint64_t>(d_keys_in, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint64_threads)
+gocccl_segmented_sort_keys_uint64_onesweep(const uint64_t* d_keys_in, uint64_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_uint64_threads, gocccl_segmented_sort_keys_uint64_items, uint64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint64_threads)
+gocccl_segmented_sort_keys_uint64_each(const uint64_t* d_keys_in, uint64_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, bool descending) {
+  ::gocccl::segmented_sort_keys_each<gocccl_segmented_sort_keys_uint64_threads, gocccl_segmented_sort_keys_uint64_items, uint64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, num_segments, d_keys_alt, descending);
+}
+
 // SegmentedSortPairs[uint32,uint32] over uint32, uint32, declared at segsort.go:8:29.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint32_uint32_threads)
 gocccl_segmented_sort_pairs_uint32_uint32_init(void* d_scratch, long long words) {
@@ -1169,6 +1222,57 @@ gocccl_segmented_sort_pairs_uint32_uint32_histogram(const uint32_t* d_keys_in, c
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint32_uint32_threads)
 gocccl_segmented_sort_pairs_uint32_uint32_onesweep(const uint32_t* d_keys_in, uint32_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
   ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_uint32_uint32_threads, gocccl_segmented_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint32_uint32_threads)
+gocccl_segmented_sort_pairs_uint32_uint32_each(const uint32_t* d_keys_in, uint32_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, void* d_values_alt, bool descending) {
+  ::gocccl::segmented_sort_pairs_each<gocccl_segmented_sort_pairs_uint32_uint32_threads, gocccl_segmented_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, num_segments, d_keys_alt, d_values_alt, descending);
+}
+
+// SegmentedSortPairs[uint64,uint32] over uint64, uint32, declared at segsort.go:10:29.
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint64_uint32_threads)
+gocccl_segmented_sort_pairs_uint64_uint32_init(void* d_scratch, long long words) {
+  ::gocccl::radix_sort_init<gocccl_segmented_sort_pairs_uint64_uint32_threads, gocccl_segmented_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_scratch, words);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint64_uint32_threads)
+gocccl_segmented_sort_pairs_uint64_uint32_classify(const uint64_t* d_keys_in, uint64_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large) {
+  ::gocccl::segmented_sort_pairs_classify<gocccl_segmented_sort_pairs_uint64_uint32_threads, gocccl_segmented_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint64_uint32_threads)
+gocccl_segmented_sort_pairs_uint64_uint32_small(const uint64_t* d_keys_in, uint64_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, bool descending) {
+  ::gocccl::segmented_sort_pairs_small<gocccl_segmented_sort_pairs_uint64_uint32_threads, gocccl_segmented_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint64_uint32_threads)
+gocccl_segmented_sort_pairs_uint64_uint32_medium(const uint64_t* d_keys_in, uint64_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, bool descending) {
+  ::gocccl::segmented_sort_pairs_medium<gocccl_segmented_sort_pairs_uint64_uint32_threads, gocccl_segmented_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint64_uint32_threads)
+gocccl_segmented_sort_pairs_uint64_uint32_big(const uint64_t* d_keys_in, uint64_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, bool descending) {
+  ::gocccl::segmented_sort_pairs_big<gocccl_segmented_sort_pairs_uint64_uint32_threads, gocccl_segmented_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint64_uint32_threads)
+gocccl_segmented_sort_pairs_uint64_uint32_plan(const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large) {
+  ::gocccl::segmented_sort_plan<gocccl_segmented_sort_pairs_uint64_uint32_threads, gocccl_segmented_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint64_uint32_threads)
+gocccl_segmented_sort_pairs_uint64_uint32_histogram(const uint64_t* d_keys_in, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, bool descending) {
+  ::gocccl::segmented_sort_histogram<gocccl_segmented_sort_pairs_uint64_uint32_threads, gocccl_segmented_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_keys_in, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint64_uint32_threads)
+gocccl_segmented_sort_pairs_uint64_uint32_onesweep(const uint64_t* d_keys_in, uint64_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
+  ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_uint64_uint32_threads, gocccl_segmented_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint64_uint32_threads)
+gocccl_segmented_sort_pairs_uint64_uint32_each(const uint64_t* d_keys_in, uint64_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, void* d_values_alt, bool descending) {
+  ::gocccl::segmented_sort_pairs_each<gocccl_segmented_sort_pairs_uint64_uint32_threads, gocccl_segmented_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, num_segments, d_keys_alt, d_values_alt, descending);
 }
 
 // Select(KeepFloat32) over float32, declared at select.go:43:27.

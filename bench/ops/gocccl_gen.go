@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "627987baf1417eb7c4413136ee012d3759e64a3f4e5ca78856de47156588bebd", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "22b0e7b084da96053d71a3e52d4f1c5fad1132a4433945cf02146d182cf8f2a9", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "cfba23cd3d7578cf5b49e3779fe8640ab3bf204b317f23d633003da036e749ad",
+			SHA256: "0c515b253ec1f8af474f83f921555111ded0c86c0d610ff0ccb90c52f1c1f26f",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 14056, SHA256: "9251c0281ef58b4521ebc60db41116a8d410612948b37078e278c6308b26010a"},
 				{Offset: 14064, Size: 10216, SHA256: "fa78f65b7e46c49c7e9178695706b9f3d17454db6f981427a66149386750893a"},
@@ -79,20 +79,22 @@ func init() {
 				{Offset: 3545488, Size: 93856, SHA256: "086cd465f50da1d2d8fbca0901b6a5cbad7df75c12115e2f7ba4e3d46f7ff82c"},
 				{Offset: 3639344, Size: 34080, SHA256: "b12e61668adf2cb618e64e52dd85e38480d5aad895c6416c9b1e6803a75c77e1"},
 				{Offset: 3673424, Size: 34720, SHA256: "8ee7e8a5b80373aa8c6cb6436bc795f63447103668f4983908b642f3aae67486"},
-				{Offset: 3708144, Size: 143552, SHA256: "470d4bb43dff989c36e3a65794651ab00e46fadb630323e03eea1ab5b19837bf"},
-				{Offset: 3851696, Size: 149648, SHA256: "3670181005ee09e2d293bff1ef8f14906104d49956d3700ecf32990f6a2719e1"},
-				{Offset: 4001344, Size: 25992, SHA256: "5a7d8cab8323fd06b78117de89a8ea9d3ac356ca7676203d0120611a7e2e0c96"},
-				{Offset: 4027344, Size: 26760, SHA256: "a6fe670b920f212004514066e17fb0d0c895d48cc09ff3f62e76450da58ee20b"},
-				{Offset: 4054112, Size: 68376, SHA256: "56c9fac09e318d002c92f26ed8b7be72fa76520b56e4bce9227448b3c71060e7"},
-				{Offset: 4122496, Size: 81944, SHA256: "9ae785c50d470f09eb5d5e8abcd9ee433771b884c447e86639f358ccdfb723a4"},
-				{Offset: 4204448, Size: 49792, SHA256: "76a9e9a1bc5e4a3c8413033200e29fb32b9226be9ef807dac5659cfb2f90b226"},
-				{Offset: 4254240, Size: 204288, SHA256: "6d7436d32a7149494f74153eabeaf2e5193bd7603630495b0e9b5bd31d76fbcf"},
-				{Offset: 4458528, Size: 5632, SHA256: "f47584929a87abd12240cd0faef678ac0b4e09c0c640f7b0676904344a5efe25"},
-				{Offset: 4464160, Size: 5632, SHA256: "de3ace4012d0cb0a13543fe156970abb5ad105cc601a86ebc466016650b00668"},
-				{Offset: 4469792, Size: 27400, SHA256: "36ef23f4487543c2d1d0f7d4e78bfd122275b8a8b851c59462e33e94703c8841"},
-				{Offset: 4497200, Size: 27400, SHA256: "68a88a5a536f4e40095bc418e3f3e8bce9522f3e01f088477503a262e0d51a34"},
-				{Offset: 4524608, Size: 33176, SHA256: "c56f6312334a9d5af9c3483e1c2ad05466ae8030015d224d1b39ebc94847f054"},
-				{Offset: 4557792, Size: 33176, SHA256: "55e9e96aee77a93d624ab6559972d8bd907091c683d7923a1bea1c84a639e0a1"},
+				{Offset: 3708144, Size: 214728, SHA256: "1a0eff55ac1d47e3f59371d78a4571b7cf1025d454133f860ab31f46dee967bb"},
+				{Offset: 3922880, Size: 199112, SHA256: "fd81b357c6bfb3714c2e444878736729b708b902ebe57ca86a3c1480dd0f55da"},
+				{Offset: 4122000, Size: 229168, SHA256: "a565cb0d1b476c3f04012f27a0ceb0fa42542c1ea80eb4908a6847e7b4404f40"},
+				{Offset: 4351168, Size: 221360, SHA256: "183de60a4b0e41416f3b292e5c6ebea8cc020c81a7eadc18e7be24f2a3f1b740"},
+				{Offset: 4572528, Size: 25992, SHA256: "5a7d8cab8323fd06b78117de89a8ea9d3ac356ca7676203d0120611a7e2e0c96"},
+				{Offset: 4598528, Size: 26760, SHA256: "a6fe670b920f212004514066e17fb0d0c895d48cc09ff3f62e76450da58ee20b"},
+				{Offset: 4625296, Size: 68376, SHA256: "56c9fac09e318d002c92f26ed8b7be72fa76520b56e4bce9227448b3c71060e7"},
+				{Offset: 4693680, Size: 81944, SHA256: "9ae785c50d470f09eb5d5e8abcd9ee433771b884c447e86639f358ccdfb723a4"},
+				{Offset: 4775632, Size: 49792, SHA256: "76a9e9a1bc5e4a3c8413033200e29fb32b9226be9ef807dac5659cfb2f90b226"},
+				{Offset: 4825424, Size: 204288, SHA256: "6d7436d32a7149494f74153eabeaf2e5193bd7603630495b0e9b5bd31d76fbcf"},
+				{Offset: 5029712, Size: 5632, SHA256: "f47584929a87abd12240cd0faef678ac0b4e09c0c640f7b0676904344a5efe25"},
+				{Offset: 5035344, Size: 5632, SHA256: "de3ace4012d0cb0a13543fe156970abb5ad105cc601a86ebc466016650b00668"},
+				{Offset: 5040976, Size: 27400, SHA256: "36ef23f4487543c2d1d0f7d4e78bfd122275b8a8b851c59462e33e94703c8841"},
+				{Offset: 5068384, Size: 27400, SHA256: "68a88a5a536f4e40095bc418e3f3e8bce9522f3e01f088477503a262e0d51a34"},
+				{Offset: 5095792, Size: 33176, SHA256: "c56f6312334a9d5af9c3483e1c2ad05466ae8030015d224d1b39ebc94847f054"},
+				{Offset: 5128976, Size: 33176, SHA256: "55e9e96aee77a93d624ab6559972d8bd907091c683d7923a1bea1c84a639e0a1"},
 			},
 		},
 	})
@@ -708,10 +710,22 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
-		Kernels:   []string{"gocccl_segmented_sort_keys_uint32_init", "gocccl_segmented_sort_keys_uint32_classify", "gocccl_segmented_sort_keys_uint32_small", "gocccl_segmented_sort_keys_uint32_medium", "gocccl_segmented_sort_keys_uint32_big", "gocccl_segmented_sort_keys_uint32_plan", "gocccl_segmented_sort_keys_uint32_histogram", "gocccl_segmented_sort_keys_uint32_onesweep"},
+		Kernels:   []string{"gocccl_segmented_sort_keys_uint32_init", "gocccl_segmented_sort_keys_uint32_classify", "gocccl_segmented_sort_keys_uint32_small", "gocccl_segmented_sort_keys_uint32_medium", "gocccl_segmented_sort_keys_uint32_big", "gocccl_segmented_sort_keys_uint32_plan", "gocccl_segmented_sort_keys_uint32_histogram", "gocccl_segmented_sort_keys_uint32_onesweep", "gocccl_segmented_sort_keys_uint32_each"},
 		Part:      50,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
+		},
+	})
+	// SegmentedSortKeys[uint64] over uint64, declared at segsort.go:9:29.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "SegmentedSortKeys",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8"},
+		Kernels:   []string{"gocccl_segmented_sort_keys_uint64_init", "gocccl_segmented_sort_keys_uint64_classify", "gocccl_segmented_sort_keys_uint64_small", "gocccl_segmented_sort_keys_uint64_medium", "gocccl_segmented_sort_keys_uint64_big", "gocccl_segmented_sort_keys_uint64_plan", "gocccl_segmented_sort_keys_uint64_histogram", "gocccl_segmented_sort_keys_uint64_onesweep", "gocccl_segmented_sort_keys_uint64_each"},
+		Part:      51,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// SegmentedSortPairs[uint32,uint32] over uint32, uint32, declared at segsort.go:8:29.
@@ -720,10 +734,22 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
-		Kernels:   []string{"gocccl_segmented_sort_pairs_uint32_uint32_init", "gocccl_segmented_sort_pairs_uint32_uint32_classify", "gocccl_segmented_sort_pairs_uint32_uint32_small", "gocccl_segmented_sort_pairs_uint32_uint32_medium", "gocccl_segmented_sort_pairs_uint32_uint32_big", "gocccl_segmented_sort_pairs_uint32_uint32_plan", "gocccl_segmented_sort_pairs_uint32_uint32_histogram", "gocccl_segmented_sort_pairs_uint32_uint32_onesweep"},
-		Part:      51,
+		Kernels:   []string{"gocccl_segmented_sort_pairs_uint32_uint32_init", "gocccl_segmented_sort_pairs_uint32_uint32_classify", "gocccl_segmented_sort_pairs_uint32_uint32_small", "gocccl_segmented_sort_pairs_uint32_uint32_medium", "gocccl_segmented_sort_pairs_uint32_uint32_big", "gocccl_segmented_sort_pairs_uint32_uint32_plan", "gocccl_segmented_sort_pairs_uint32_uint32_histogram", "gocccl_segmented_sort_pairs_uint32_uint32_onesweep", "gocccl_segmented_sort_pairs_uint32_uint32_each"},
+		Part:      52,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
+		},
+	})
+	// SegmentedSortPairs[uint64,uint32] over uint64, uint32, declared at segsort.go:10:29.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "SegmentedSortPairs",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint64/8", "uint32/4"},
+		Kernels:   []string{"gocccl_segmented_sort_pairs_uint64_uint32_init", "gocccl_segmented_sort_pairs_uint64_uint32_classify", "gocccl_segmented_sort_pairs_uint64_uint32_small", "gocccl_segmented_sort_pairs_uint64_uint32_medium", "gocccl_segmented_sort_pairs_uint64_uint32_big", "gocccl_segmented_sort_pairs_uint64_uint32_plan", "gocccl_segmented_sort_pairs_uint64_uint32_histogram", "gocccl_segmented_sort_pairs_uint64_uint32_onesweep", "gocccl_segmented_sort_pairs_uint64_uint32_each"},
+		Part:      53,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// Select(KeepFloat32) over float32, declared at select.go:43:27.
@@ -733,7 +759,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_select_KeepFloat32_init", "gocccl_select_KeepFloat32_sweep"},
-		Part:      52,
+		Part:      54,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -745,7 +771,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_KeepUint32_init", "gocccl_select_KeepUint32_sweep"},
-		Part:      53,
+		Part:      55,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -757,7 +783,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_partition3_FirstFloat32_SecondFloat32_init", "gocccl_partition3_FirstFloat32_SecondFloat32_sweep"},
-		Part:      54,
+		Part:      56,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
@@ -769,7 +795,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_partition3_FirstUint32_SecondUint32_init", "gocccl_partition3_FirstUint32_SecondUint32_sweep"},
-		Part:      55,
+		Part:      57,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
@@ -781,7 +807,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_reduce_Low8Uint32_AddUint32_sweep", "gocccl_transform_reduce_Low8Uint32_AddUint32_single"},
-		Part:      56,
+		Part:      58,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -793,7 +819,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float32/4", "float64/8"},
 		Kernels:   []string{"gocccl_transform_reduce_SquareFloat32_AddFloat64_sweep", "gocccl_transform_reduce_SquareFloat32_AddFloat64_single"},
-		Part:      57,
+		Part:      59,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -805,7 +831,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_MergeSortIdentityFloat32"},
-		Part:      58,
+		Part:      60,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -817,7 +843,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_MergeSortIdentityUint32"},
-		Part:      59,
+		Part:      61,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -829,7 +855,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_unique_EqFloat32_init", "gocccl_unique_EqFloat32_sweep"},
-		Part:      60,
+		Part:      62,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -841,7 +867,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_unique_EqUint32_init", "gocccl_unique_EqUint32_sweep"},
-		Part:      61,
+		Part:      63,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -853,7 +879,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqFloat32_float32_float32_init", "gocccl_unique_by_key_EqFloat32_float32_float32_sweep"},
-		Part:      62,
+		Part:      64,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
 		},
@@ -865,7 +891,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqUint32_uint32_uint32_init", "gocccl_unique_by_key_EqUint32_uint32_uint32_sweep"},
-		Part:      63,
+		Part:      65,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
 		},

@@ -109,6 +109,11 @@ gocccl_segmented_sort_keys_float32_onesweep(const float* d_keys_in, float* d_key
   ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_float32_threads, gocccl_segmented_sort_keys_float32_items, float>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_float32_threads)
+gocccl_segmented_sort_keys_float32_each(const float* d_keys_in, float* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, bool descending) {
+  ::gocccl::segmented_sort_keys_each<gocccl_segmented_sort_keys_float32_threads, gocccl_segmented_sort_keys_float32_items, float>(d_keys_in, d_keys_out, d_begin, d_end, n, num_segments, d_keys_alt, descending);
+}
+
 // SegmentedSortKeys[float64] over float64, declared at segsort.go:42:16.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_float64_threads)
 gocccl_segmented_sort_keys_float64_init(void* d_scratch, long long words) {
@@ -148,6 +153,11 @@ gocccl_segmented_sort_keys_float64_histogram(const double* d_keys_in, const int6
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_float64_threads)
 gocccl_segmented_sort_keys_float64_onesweep(const double* d_keys_in, double* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
   ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_float64_threads, gocccl_segmented_sort_keys_float64_items, double>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_float64_threads)
+gocccl_segmented_sort_keys_float64_each(const double* d_keys_in, double* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, bool descending) {
+  ::gocccl::segmented_sort_keys_each<gocccl_segmented_sort_keys_float64_threads, gocccl_segmented_sort_keys_float64_items, double>(d_keys_in, d_keys_out, d_begin, d_end, n, num_segments, d_keys_alt, descending);
 }
 
 // SegmentedSortKeys[int16] over int16, declared at segsort.go:31:16.
@@ -191,6 +201,11 @@ gocccl_segmented_sort_keys_int16_onesweep(const int16_t* d_keys_in, int16_t* d_k
   ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_int16_threads, gocccl_segmented_sort_keys_int16_items, int16_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_int16_threads)
+gocccl_segmented_sort_keys_int16_each(const int16_t* d_keys_in, int16_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, bool descending) {
+  ::gocccl::segmented_sort_keys_each<gocccl_segmented_sort_keys_int16_threads, gocccl_segmented_sort_keys_int16_items, int16_t>(d_keys_in, d_keys_out, d_begin, d_end, n, num_segments, d_keys_alt, descending);
+}
+
 // SegmentedSortKeys[int32] over int32, declared at segsort.go:32:16.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_int32_threads)
 gocccl_segmented_sort_keys_int32_init(void* d_scratch, long long words) {
@@ -230,6 +245,11 @@ gocccl_segmented_sort_keys_int32_histogram(const int32_t* d_keys_in, const int64
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_int32_threads)
 gocccl_segmented_sort_keys_int32_onesweep(const int32_t* d_keys_in, int32_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
   ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_int32_threads, gocccl_segmented_sort_keys_int32_items, int32_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_int32_threads)
+gocccl_segmented_sort_keys_int32_each(const int32_t* d_keys_in, int32_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, bool descending) {
+  ::gocccl::segmented_sort_keys_each<gocccl_segmented_sort_keys_int32_threads, gocccl_segmented_sort_keys_int32_items, int32_t>(d_keys_in, d_keys_out, d_begin, d_end, n, num_segments, d_keys_alt, descending);
 }
 
 // SegmentedSortKeys[int64] over int64, declared at segsort.go:33:16.
@@ -273,6 +293,11 @@ gocccl_segmented_sort_keys_int64_onesweep(const int64_t* d_keys_in, int64_t* d_k
   ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_int64_threads, gocccl_segmented_sort_keys_int64_items, int64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_int64_threads)
+gocccl_segmented_sort_keys_int64_each(const int64_t* d_keys_in, int64_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, bool descending) {
+  ::gocccl::segmented_sort_keys_each<gocccl_segmented_sort_keys_int64_threads, gocccl_segmented_sort_keys_int64_items, int64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, num_segments, d_keys_alt, descending);
+}
+
 // SegmentedSortKeys[int8] over int8, declared at segsort.go:30:16.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_int8_threads)
 gocccl_segmented_sort_keys_int8_init(void* d_scratch, long long words) {
@@ -312,6 +337,11 @@ gocccl_segmented_sort_keys_int8_histogram(const int8_t* d_keys_in, const int64_t
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_int8_threads)
 gocccl_segmented_sort_keys_int8_onesweep(const int8_t* d_keys_in, int8_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
   ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_int8_threads, gocccl_segmented_sort_keys_int8_items, int8_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_int8_threads)
+gocccl_segmented_sort_keys_int8_each(const int8_t* d_keys_in, int8_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, bool descending) {
+  ::gocccl::segmented_sort_keys_each<gocccl_segmented_sort_keys_int8_threads, gocccl_segmented_sort_keys_int8_items, int8_t>(d_keys_in, d_keys_out, d_begin, d_end, n, num_segments, d_keys_alt, descending);
 }
 
 // SegmentedSortKeys[int] over int, declared at segsort.go:34:16.
@@ -355,6 +385,11 @@ gocccl_segmented_sort_keys_int_onesweep(const int64_t* d_keys_in, int64_t* d_key
   ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_int_threads, gocccl_segmented_sort_keys_int_items, int64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_int_threads)
+gocccl_segmented_sort_keys_int_each(const int64_t* d_keys_in, int64_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, bool descending) {
+  ::gocccl::segmented_sort_keys_each<gocccl_segmented_sort_keys_int_threads, gocccl_segmented_sort_keys_int_items, int64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, num_segments, d_keys_alt, descending);
+}
+
 // SegmentedSortKeys[uint16] over uint16, declared at segsort.go:36:16.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint16_threads)
 gocccl_segmented_sort_keys_uint16_init(void* d_scratch, long long words) {
@@ -394,6 +429,11 @@ gocccl_segmented_sort_keys_uint16_histogram(const uint16_t* d_keys_in, const int
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint16_threads)
 gocccl_segmented_sort_keys_uint16_onesweep(const uint16_t* d_keys_in, uint16_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
   ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_uint16_threads, gocccl_segmented_sort_keys_uint16_items, uint16_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint16_threads)
+gocccl_segmented_sort_keys_uint16_each(const uint16_t* d_keys_in, uint16_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, bool descending) {
+  ::gocccl::segmented_sort_keys_each<gocccl_segmented_sort_keys_uint16_threads, gocccl_segmented_sort_keys_uint16_items, uint16_t>(d_keys_in, d_keys_out, d_begin, d_end, n, num_segments, d_keys_alt, descending);
 }
 
 // SegmentedSortKeys[uint32] over uint32, declared at segsort.go:37:16.
@@ -437,6 +477,11 @@ gocccl_segmented_sort_keys_uint32_onesweep(const uint32_t* d_keys_in, uint32_t* 
   ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_uint32_threads, gocccl_segmented_sort_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint32_threads)
+gocccl_segmented_sort_keys_uint32_each(const uint32_t* d_keys_in, uint32_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, bool descending) {
+  ::gocccl::segmented_sort_keys_each<gocccl_segmented_sort_keys_uint32_threads, gocccl_segmented_sort_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, d_begin, d_end, n, num_segments, d_keys_alt, descending);
+}
+
 // SegmentedSortKeys[uint64] over uint64, declared at segsort.go:38:16.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint64_threads)
 gocccl_segmented_sort_keys_uint64_init(void* d_scratch, long long words) {
@@ -476,6 +521,11 @@ gocccl_segmented_sort_keys_uint64_histogram(const uint64_t* d_keys_in, const int
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint64_threads)
 gocccl_segmented_sort_keys_uint64_onesweep(const uint64_t* d_keys_in, uint64_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
   ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_uint64_threads, gocccl_segmented_sort_keys_uint64_items, uint64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint64_threads)
+gocccl_segmented_sort_keys_uint64_each(const uint64_t* d_keys_in, uint64_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, bool descending) {
+  ::gocccl::segmented_sort_keys_each<gocccl_segmented_sort_keys_uint64_threads, gocccl_segmented_sort_keys_uint64_items, uint64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, num_segments, d_keys_alt, descending);
 }
 
 // SegmentedSortKeys[uint8] over uint8, declared at segsort.go:35:16.
@@ -519,6 +569,11 @@ gocccl_segmented_sort_keys_uint8_onesweep(const uint8_t* d_keys_in, uint8_t* d_k
   ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_uint8_threads, gocccl_segmented_sort_keys_uint8_items, uint8_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint8_threads)
+gocccl_segmented_sort_keys_uint8_each(const uint8_t* d_keys_in, uint8_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, bool descending) {
+  ::gocccl::segmented_sort_keys_each<gocccl_segmented_sort_keys_uint8_threads, gocccl_segmented_sort_keys_uint8_items, uint8_t>(d_keys_in, d_keys_out, d_begin, d_end, n, num_segments, d_keys_alt, descending);
+}
+
 // SegmentedSortKeys[uint] over uint, declared at segsort.go:39:16.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint_threads)
 gocccl_segmented_sort_keys_uint_init(void* d_scratch, long long words) {
@@ -558,6 +613,11 @@ gocccl_segmented_sort_keys_uint_histogram(const uint64_t* d_keys_in, const int64
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint_threads)
 gocccl_segmented_sort_keys_uint_onesweep(const uint64_t* d_keys_in, uint64_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
   ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_uint_threads, gocccl_segmented_sort_keys_uint_items, uint64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uint_threads)
+gocccl_segmented_sort_keys_uint_each(const uint64_t* d_keys_in, uint64_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, bool descending) {
+  ::gocccl::segmented_sort_keys_each<gocccl_segmented_sort_keys_uint_threads, gocccl_segmented_sort_keys_uint_items, uint64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, num_segments, d_keys_alt, descending);
 }
 
 // SegmentedSortKeys[uintptr] over uintptr, declared at segsort.go:40:16.
@@ -601,6 +661,11 @@ gocccl_segmented_sort_keys_uintptr_onesweep(const uint64_t* d_keys_in, uint64_t*
   ::gocccl::segmented_sort_keys_onesweep<gocccl_segmented_sort_keys_uintptr_threads, gocccl_segmented_sort_keys_uintptr_items, uint64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_keys_uintptr_threads)
+gocccl_segmented_sort_keys_uintptr_each(const uint64_t* d_keys_in, uint64_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, bool descending) {
+  ::gocccl::segmented_sort_keys_each<gocccl_segmented_sort_keys_uintptr_threads, gocccl_segmented_sort_keys_uintptr_items, uint64_t>(d_keys_in, d_keys_out, d_begin, d_end, n, num_segments, d_keys_alt, descending);
+}
+
 // SegmentedSortPairs[float32,uint32] over float32, uint32, declared at segsort.go:49:17.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_float32_uint32_threads)
 gocccl_segmented_sort_pairs_float32_uint32_init(void* d_scratch, long long words) {
@@ -640,6 +705,11 @@ gocccl_segmented_sort_pairs_float32_uint32_histogram(const float* d_keys_in, con
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_float32_uint32_threads)
 gocccl_segmented_sort_pairs_float32_uint32_onesweep(const float* d_keys_in, float* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
   ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_float32_uint32_threads, gocccl_segmented_sort_pairs_float32_uint32_items, float, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_float32_uint32_threads)
+gocccl_segmented_sort_pairs_float32_uint32_each(const float* d_keys_in, float* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, void* d_values_alt, bool descending) {
+  ::gocccl::segmented_sort_pairs_each<gocccl_segmented_sort_pairs_float32_uint32_threads, gocccl_segmented_sort_pairs_float32_uint32_items, float, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, num_segments, d_keys_alt, d_values_alt, descending);
 }
 
 // SegmentedSortPairs[float64,uint32] over float64, uint32, declared at segsort.go:50:17.
@@ -683,6 +753,11 @@ gocccl_segmented_sort_pairs_float64_uint32_onesweep(const double* d_keys_in, dou
   ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_float64_uint32_threads, gocccl_segmented_sort_pairs_float64_uint32_items, double, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_float64_uint32_threads)
+gocccl_segmented_sort_pairs_float64_uint32_each(const double* d_keys_in, double* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, void* d_values_alt, bool descending) {
+  ::gocccl::segmented_sort_pairs_each<gocccl_segmented_sort_pairs_float64_uint32_threads, gocccl_segmented_sort_pairs_float64_uint32_items, double, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, num_segments, d_keys_alt, d_values_alt, descending);
+}
+
 // SegmentedSortPairs[int16,uint32] over int16, uint32, declared at segsort.go:45:17.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_int16_uint32_threads)
 gocccl_segmented_sort_pairs_int16_uint32_init(void* d_scratch, long long words) {
@@ -722,6 +797,11 @@ gocccl_segmented_sort_pairs_int16_uint32_histogram(const int16_t* d_keys_in, con
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_int16_uint32_threads)
 gocccl_segmented_sort_pairs_int16_uint32_onesweep(const int16_t* d_keys_in, int16_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
   ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_int16_uint32_threads, gocccl_segmented_sort_pairs_int16_uint32_items, int16_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_int16_uint32_threads)
+gocccl_segmented_sort_pairs_int16_uint32_each(const int16_t* d_keys_in, int16_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, void* d_values_alt, bool descending) {
+  ::gocccl::segmented_sort_pairs_each<gocccl_segmented_sort_pairs_int16_uint32_threads, gocccl_segmented_sort_pairs_int16_uint32_items, int16_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, num_segments, d_keys_alt, d_values_alt, descending);
 }
 
 // SegmentedSortPairs[int32,Payload] over int32, Payload, declared at segsort.go:51:17.
@@ -765,6 +845,11 @@ gocccl_segmented_sort_pairs_int32_Payload_onesweep(const int32_t* d_keys_in, int
   ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_int32_Payload_threads, gocccl_segmented_sort_pairs_int32_Payload_items, int32_t, ::gocccl_pkg_segsort_c8fd87b8::Payload>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_int32_Payload_threads)
+gocccl_segmented_sort_pairs_int32_Payload_each(const int32_t* d_keys_in, int32_t* d_keys_out, const ::gocccl_pkg_segsort_c8fd87b8::Payload* d_values_in, ::gocccl_pkg_segsort_c8fd87b8::Payload* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, void* d_values_alt, bool descending) {
+  ::gocccl::segmented_sort_pairs_each<gocccl_segmented_sort_pairs_int32_Payload_threads, gocccl_segmented_sort_pairs_int32_Payload_items, int32_t, ::gocccl_pkg_segsort_c8fd87b8::Payload>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, num_segments, d_keys_alt, d_values_alt, descending);
+}
+
 // SegmentedSortPairs[int64,uint32] over int64, uint32, declared at segsort.go:46:17.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_int64_uint32_threads)
 gocccl_segmented_sort_pairs_int64_uint32_init(void* d_scratch, long long words) {
@@ -804,6 +889,11 @@ gocccl_segmented_sort_pairs_int64_uint32_histogram(const int64_t* d_keys_in, con
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_int64_uint32_threads)
 gocccl_segmented_sort_pairs_int64_uint32_onesweep(const int64_t* d_keys_in, int64_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
   ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_int64_uint32_threads, gocccl_segmented_sort_pairs_int64_uint32_items, int64_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_int64_uint32_threads)
+gocccl_segmented_sort_pairs_int64_uint32_each(const int64_t* d_keys_in, int64_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, void* d_values_alt, bool descending) {
+  ::gocccl::segmented_sort_pairs_each<gocccl_segmented_sort_pairs_int64_uint32_threads, gocccl_segmented_sort_pairs_int64_uint32_items, int64_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, num_segments, d_keys_alt, d_values_alt, descending);
 }
 
 // SegmentedSortPairs[int8,uint32] over int8, uint32, declared at segsort.go:44:17.
@@ -847,6 +937,11 @@ gocccl_segmented_sort_pairs_int8_uint32_onesweep(const int8_t* d_keys_in, int8_t
   ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_int8_uint32_threads, gocccl_segmented_sort_pairs_int8_uint32_items, int8_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_int8_uint32_threads)
+gocccl_segmented_sort_pairs_int8_uint32_each(const int8_t* d_keys_in, int8_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, void* d_values_alt, bool descending) {
+  ::gocccl::segmented_sort_pairs_each<gocccl_segmented_sort_pairs_int8_uint32_threads, gocccl_segmented_sort_pairs_int8_uint32_items, int8_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, num_segments, d_keys_alt, d_values_alt, descending);
+}
+
 // SegmentedSortPairs[uint16,Big] over uint16, Big, declared at segsort.go:52:17.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint16_Big_threads)
 gocccl_segmented_sort_pairs_uint16_Big_init(void* d_scratch, long long words) {
@@ -886,6 +981,11 @@ gocccl_segmented_sort_pairs_uint16_Big_histogram(const uint16_t* d_keys_in, cons
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint16_Big_threads)
 gocccl_segmented_sort_pairs_uint16_Big_onesweep(const uint16_t* d_keys_in, uint16_t* d_keys_out, const ::gocccl_pkg_segsort_c8fd87b8::Big* d_values_in, ::gocccl_pkg_segsort_c8fd87b8::Big* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
   ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_uint16_Big_threads, gocccl_segmented_sort_pairs_uint16_Big_items, uint16_t, ::gocccl_pkg_segsort_c8fd87b8::Big>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint16_Big_threads)
+gocccl_segmented_sort_pairs_uint16_Big_each(const uint16_t* d_keys_in, uint16_t* d_keys_out, const ::gocccl_pkg_segsort_c8fd87b8::Big* d_values_in, ::gocccl_pkg_segsort_c8fd87b8::Big* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, void* d_values_alt, bool descending) {
+  ::gocccl::segmented_sort_pairs_each<gocccl_segmented_sort_pairs_uint16_Big_threads, gocccl_segmented_sort_pairs_uint16_Big_items, uint16_t, ::gocccl_pkg_segsort_c8fd87b8::Big>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, num_segments, d_keys_alt, d_values_alt, descending);
 }
 
 // SegmentedSortPairs[uint32,uint32] over uint32, uint32, declared at segsort.go:47:17.
@@ -929,6 +1029,11 @@ gocccl_segmented_sort_pairs_uint32_uint32_onesweep(const uint32_t* d_keys_in, ui
   ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_uint32_uint32_threads, gocccl_segmented_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint32_uint32_threads)
+gocccl_segmented_sort_pairs_uint32_uint32_each(const uint32_t* d_keys_in, uint32_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, void* d_values_alt, bool descending) {
+  ::gocccl::segmented_sort_pairs_each<gocccl_segmented_sort_pairs_uint32_uint32_threads, gocccl_segmented_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, num_segments, d_keys_alt, d_values_alt, descending);
+}
+
 // SegmentedSortPairs[uint64,uint32] over uint64, uint32, declared at segsort.go:48:17.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint64_uint32_threads)
 gocccl_segmented_sort_pairs_uint64_uint32_init(void* d_scratch, long long words) {
@@ -968,4 +1073,9 @@ gocccl_segmented_sort_pairs_uint64_uint32_histogram(const uint64_t* d_keys_in, c
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint64_uint32_threads)
 gocccl_segmented_sort_pairs_uint64_uint32_onesweep(const uint64_t* d_keys_in, uint64_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, void* d_lists, long long num_segments, long long cap_medium, long long cap_big, long long cap_large, void* d_bins, void* d_lookback, long long portions, long long launch, bool descending) {
   ::gocccl::segmented_sort_pairs_onesweep<gocccl_segmented_sort_pairs_uint64_uint32_threads, gocccl_segmented_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, d_lists, num_segments, cap_medium, cap_big, cap_large, d_bins, d_lookback, portions, launch, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint64_uint32_threads)
+gocccl_segmented_sort_pairs_uint64_uint32_each(const uint64_t* d_keys_in, uint64_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, void* d_values_alt, bool descending) {
+  ::gocccl::segmented_sort_pairs_each<gocccl_segmented_sort_pairs_uint64_uint32_threads, gocccl_segmented_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, num_segments, d_keys_alt, d_values_alt, descending);
 }

@@ -23,34 +23,34 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segsort", "536bf8110e07abcd69d64d2c5ab2c5a66fa422b56855a7d05057703841d056a4", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segsort", "444b2aa973905bcfdec2010f8efc5a74223a7e4af82425bf8651ebe4438cab52", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "577787a693b9cee9072f6bec860d89edf5fa8bdf79103bb778a5d3b74c52815f",
+			SHA256: "15170e89fbaad1094525c2771b4e5805ed3f5a930dfbcf53978c200939867f7c",
 			Parts: []goccclimpl.Part{
-				{Offset: 0, Size: 151872, SHA256: "4526dfa4c2ebe43c2c3dae2501737ab2aecdc549a41ad9716167f8776ab5e380"},
-				{Offset: 151872, Size: 144960, SHA256: "f837f3069b5499b0e7dfcbe9853ce3a20f6898a2eb15a31f61fe9ad766232665"},
-				{Offset: 296832, Size: 145344, SHA256: "f0af93e0cbff226d06bee911ad4f6f8d360eb32ea751362c34730ff764a03c9e"},
-				{Offset: 442176, Size: 143936, SHA256: "7bb6048ce533c4392450a3e010d4c226c0d500238cff1e110882001f2e640ada"},
-				{Offset: 586112, Size: 135232, SHA256: "8b4b3a412725c6f989edcf91748d12beed6b0097d28e5ce7130edace46bba122"},
-				{Offset: 721344, Size: 136000, SHA256: "01d82a89ca2687f13afd1aea8cd64fb846491fc74654324a3675179670688734"},
-				{Offset: 857344, Size: 134976, SHA256: "2749bd7a37f81d352f012f6a9a618b1e932221459d121b61c2e7aad0420aee9c"},
-				{Offset: 992320, Size: 144832, SHA256: "037f83867fa631802c61ea5c53fc2b719e666ff3f9dbaf87f0dfcdf6f809e89f"},
-				{Offset: 1137152, Size: 143552, SHA256: "470d4bb43dff989c36e3a65794651ab00e46fadb630323e03eea1ab5b19837bf"},
-				{Offset: 1280704, Size: 134976, SHA256: "6496169f600840c1effb7bedc23ff359b5083920f58815a1bfb75a609ce74731"},
-				{Offset: 1415680, Size: 135744, SHA256: "b0e934ea69508bb622078d8c6bb9ae926b05d45c82e3f4ee2ab7dd1d84564de8"},
-				{Offset: 1551424, Size: 134720, SHA256: "2cdbf5b2c400178d1a4f064b81794d88277e08ac60a913587fa347d6f3393dcc"},
-				{Offset: 1686144, Size: 135104, SHA256: "21fd75c2c0800ed400901a2a4e7a6596d2b5c3c01683db8bbe3179232cfcebac"},
-				{Offset: 1821248, Size: 157712, SHA256: "76e2b6e5c9e41876e118df9f17b93ec91206084e5d0ed2b4afe08f65a4cbc5b0"},
-				{Offset: 1978960, Size: 156304, SHA256: "b91578c33fba12f5ac9957fb734e0dba3dfc95a89c3e71c0d7c3c02482faed50"},
-				{Offset: 2135264, Size: 151696, SHA256: "76e0f04142b1101a18189a358f93be23335b30e69ad5ac266443d44983f3a4d5"},
-				{Offset: 2286960, Size: 98704, SHA256: "da832f7c227b6b47563406d82a70b5f5254c217afe66c9eaaa4e260b218ea4b8"},
-				{Offset: 2385664, Size: 146704, SHA256: "b606eed6ccd570fc7dc593c68f2824746e9414a69ad2a8676e83000ce185a82c"},
-				{Offset: 2532368, Size: 141072, SHA256: "ae60f16603a40e113905b7191df00531f03383327ebe60bf4505f7eeaf63a571"},
-				{Offset: 2673440, Size: 96400, SHA256: "f8dbe72e52997a4de02bb1530ad09aa6f8374c1b6adf0494150968c1533b3d6f"},
-				{Offset: 2769840, Size: 149648, SHA256: "3670181005ee09e2d293bff1ef8f14906104d49956d3700ecf32990f6a2719e1"},
-				{Offset: 2919488, Size: 146576, SHA256: "16664d9eb8e41529cdd2126d8f1e473f5f1a56ec453a2a01f929d82c71e3d59b"},
+				{Offset: 0, Size: 231240, SHA256: "927456818813d7cab5e8f16d5c8098378d9ea22a17ac9ee892fec5360f3a10b2"},
+				{Offset: 231248, Size: 218184, SHA256: "3a15954a6e25efba678671ddcff7454f62b858afc452ddd355d481272b9714b1"},
+				{Offset: 449440, Size: 221640, SHA256: "ee69669bb668799218c85e86a075c8b19ac51e080a85da52d22f6b992a3fed4c"},
+				{Offset: 671088, Size: 215240, SHA256: "c11447c2a47e9cc8863a8523ddb0e218dfa15ce4c3cf8cb7434c1b86cf827be4"},
+				{Offset: 886336, Size: 199496, SHA256: "d19292c9a8acabf717405d0b57a458f171dcf14fa564af8cc338d3fb58bcdca9"},
+				{Offset: 1085840, Size: 204744, SHA256: "52f9831cee144a95623fcbf865baeb0480fd75e02d796322fa125880b6de0693"},
+				{Offset: 1290592, Size: 199240, SHA256: "0865ddfb17dca9cd1a2e9aea34c0abd4012aca67cd6a3d2e3ac40e57c998f2b0"},
+				{Offset: 1489840, Size: 221384, SHA256: "34dff7b2faace1abdb9946afab6c27e89ce7a8146f4fb8c8fe7994bf8e14cd9b"},
+				{Offset: 1711232, Size: 214728, SHA256: "1a0eff55ac1d47e3f59371d78a4571b7cf1025d454133f860ab31f46dee967bb"},
+				{Offset: 1925968, Size: 199112, SHA256: "fd81b357c6bfb3714c2e444878736729b708b902ebe57ca86a3c1480dd0f55da"},
+				{Offset: 2125088, Size: 204360, SHA256: "ffa8b3c9109f4632e96de95a0bd99c600262d086adb0b25add646a300a5c26b7"},
+				{Offset: 2329456, Size: 198856, SHA256: "640131a5ecf347e1c1790e277a6ca89aea533922b0fc3fd4e342c0ee8cb29612"},
+				{Offset: 2528320, Size: 199240, SHA256: "7415bc684e5a9d5d52acbd34b38abfcb4a06e66060a7f1d6ab48c69a7cc9e2e7"},
+				{Offset: 2727568, Size: 244144, SHA256: "fcbe818f40b5996b63acd45b6fce458f8bc43947488302eba5802fa7942665b8"},
+				{Offset: 2971712, Size: 240304, SHA256: "889b25c10a001efdfef1a843a4ca85c041e1542d113c02877237f4189ef88508"},
+				{Offset: 3212016, Size: 234672, SHA256: "865b25ea8c1541a38061e0d1ed70286b11b2033d83c11119645fb913274e95e9"},
+				{Offset: 3446688, Size: 130736, SHA256: "0d82178c863748ff9c512561f625c3c8b2898fe57b8ea3caf4d7860d342a7107"},
+				{Offset: 3577424, Size: 221616, SHA256: "6ebc28ff83c85f285761076b87307eef0e1fcf8dfca48a14810e20175b4839a4"},
+				{Offset: 3799040, Size: 215856, SHA256: "44162aa98e868e76ed4a43a5bae4f05f131c0a0353875ae2f5ced1a072f14c92"},
+				{Offset: 4014896, Size: 135216, SHA256: "25aaa8c697dd3686bbbf3594d3ed7f311201b0a679814fd8e8ac1a6fdd6c2385"},
+				{Offset: 4150112, Size: 229168, SHA256: "a565cb0d1b476c3f04012f27a0ceb0fa42542c1ea80eb4908a6847e7b4404f40"},
+				{Offset: 4379280, Size: 221360, SHA256: "183de60a4b0e41416f3b292e5c6ebea8cc020c81a7eadc18e7be24f2a3f1b740"},
 			},
 		},
 	})
@@ -60,7 +60,7 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
-		Kernels:   []string{"gocccl_segmented_sort_keys_float32_init", "gocccl_segmented_sort_keys_float32_classify", "gocccl_segmented_sort_keys_float32_small", "gocccl_segmented_sort_keys_float32_medium", "gocccl_segmented_sort_keys_float32_big", "gocccl_segmented_sort_keys_float32_plan", "gocccl_segmented_sort_keys_float32_histogram", "gocccl_segmented_sort_keys_float32_onesweep"},
+		Kernels:   []string{"gocccl_segmented_sort_keys_float32_init", "gocccl_segmented_sort_keys_float32_classify", "gocccl_segmented_sort_keys_float32_small", "gocccl_segmented_sort_keys_float32_medium", "gocccl_segmented_sort_keys_float32_big", "gocccl_segmented_sort_keys_float32_plan", "gocccl_segmented_sort_keys_float32_histogram", "gocccl_segmented_sort_keys_float32_onesweep", "gocccl_segmented_sort_keys_float32_each"},
 		Part:      0,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
@@ -72,7 +72,7 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
-		Kernels:   []string{"gocccl_segmented_sort_keys_float64_init", "gocccl_segmented_sort_keys_float64_classify", "gocccl_segmented_sort_keys_float64_small", "gocccl_segmented_sort_keys_float64_medium", "gocccl_segmented_sort_keys_float64_big", "gocccl_segmented_sort_keys_float64_plan", "gocccl_segmented_sort_keys_float64_histogram", "gocccl_segmented_sort_keys_float64_onesweep"},
+		Kernels:   []string{"gocccl_segmented_sort_keys_float64_init", "gocccl_segmented_sort_keys_float64_classify", "gocccl_segmented_sort_keys_float64_small", "gocccl_segmented_sort_keys_float64_medium", "gocccl_segmented_sort_keys_float64_big", "gocccl_segmented_sort_keys_float64_plan", "gocccl_segmented_sort_keys_float64_histogram", "gocccl_segmented_sort_keys_float64_onesweep", "gocccl_segmented_sort_keys_float64_each"},
 		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
@@ -84,7 +84,7 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
-		Kernels:   []string{"gocccl_segmented_sort_keys_int16_init", "gocccl_segmented_sort_keys_int16_classify", "gocccl_segmented_sort_keys_int16_small", "gocccl_segmented_sort_keys_int16_medium", "gocccl_segmented_sort_keys_int16_big", "gocccl_segmented_sort_keys_int16_plan", "gocccl_segmented_sort_keys_int16_histogram", "gocccl_segmented_sort_keys_int16_onesweep"},
+		Kernels:   []string{"gocccl_segmented_sort_keys_int16_init", "gocccl_segmented_sort_keys_int16_classify", "gocccl_segmented_sort_keys_int16_small", "gocccl_segmented_sort_keys_int16_medium", "gocccl_segmented_sort_keys_int16_big", "gocccl_segmented_sort_keys_int16_plan", "gocccl_segmented_sort_keys_int16_histogram", "gocccl_segmented_sort_keys_int16_onesweep", "gocccl_segmented_sort_keys_int16_each"},
 		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
@@ -96,7 +96,7 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
-		Kernels:   []string{"gocccl_segmented_sort_keys_int32_init", "gocccl_segmented_sort_keys_int32_classify", "gocccl_segmented_sort_keys_int32_small", "gocccl_segmented_sort_keys_int32_medium", "gocccl_segmented_sort_keys_int32_big", "gocccl_segmented_sort_keys_int32_plan", "gocccl_segmented_sort_keys_int32_histogram", "gocccl_segmented_sort_keys_int32_onesweep"},
+		Kernels:   []string{"gocccl_segmented_sort_keys_int32_init", "gocccl_segmented_sort_keys_int32_classify", "gocccl_segmented_sort_keys_int32_small", "gocccl_segmented_sort_keys_int32_medium", "gocccl_segmented_sort_keys_int32_big", "gocccl_segmented_sort_keys_int32_plan", "gocccl_segmented_sort_keys_int32_histogram", "gocccl_segmented_sort_keys_int32_onesweep", "gocccl_segmented_sort_keys_int32_each"},
 		Part:      3,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
@@ -108,7 +108,7 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
-		Kernels:   []string{"gocccl_segmented_sort_keys_int64_init", "gocccl_segmented_sort_keys_int64_classify", "gocccl_segmented_sort_keys_int64_small", "gocccl_segmented_sort_keys_int64_medium", "gocccl_segmented_sort_keys_int64_big", "gocccl_segmented_sort_keys_int64_plan", "gocccl_segmented_sort_keys_int64_histogram", "gocccl_segmented_sort_keys_int64_onesweep"},
+		Kernels:   []string{"gocccl_segmented_sort_keys_int64_init", "gocccl_segmented_sort_keys_int64_classify", "gocccl_segmented_sort_keys_int64_small", "gocccl_segmented_sort_keys_int64_medium", "gocccl_segmented_sort_keys_int64_big", "gocccl_segmented_sort_keys_int64_plan", "gocccl_segmented_sort_keys_int64_histogram", "gocccl_segmented_sort_keys_int64_onesweep", "gocccl_segmented_sort_keys_int64_each"},
 		Part:      4,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
@@ -120,7 +120,7 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
-		Kernels:   []string{"gocccl_segmented_sort_keys_int8_init", "gocccl_segmented_sort_keys_int8_classify", "gocccl_segmented_sort_keys_int8_small", "gocccl_segmented_sort_keys_int8_medium", "gocccl_segmented_sort_keys_int8_big", "gocccl_segmented_sort_keys_int8_plan", "gocccl_segmented_sort_keys_int8_histogram", "gocccl_segmented_sort_keys_int8_onesweep"},
+		Kernels:   []string{"gocccl_segmented_sort_keys_int8_init", "gocccl_segmented_sort_keys_int8_classify", "gocccl_segmented_sort_keys_int8_small", "gocccl_segmented_sort_keys_int8_medium", "gocccl_segmented_sort_keys_int8_big", "gocccl_segmented_sort_keys_int8_plan", "gocccl_segmented_sort_keys_int8_histogram", "gocccl_segmented_sort_keys_int8_onesweep", "gocccl_segmented_sort_keys_int8_each"},
 		Part:      5,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
@@ -132,7 +132,7 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[int]()},
 		Layouts:   []string{"int/8"},
-		Kernels:   []string{"gocccl_segmented_sort_keys_int_init", "gocccl_segmented_sort_keys_int_classify", "gocccl_segmented_sort_keys_int_small", "gocccl_segmented_sort_keys_int_medium", "gocccl_segmented_sort_keys_int_big", "gocccl_segmented_sort_keys_int_plan", "gocccl_segmented_sort_keys_int_histogram", "gocccl_segmented_sort_keys_int_onesweep"},
+		Kernels:   []string{"gocccl_segmented_sort_keys_int_init", "gocccl_segmented_sort_keys_int_classify", "gocccl_segmented_sort_keys_int_small", "gocccl_segmented_sort_keys_int_medium", "gocccl_segmented_sort_keys_int_big", "gocccl_segmented_sort_keys_int_plan", "gocccl_segmented_sort_keys_int_histogram", "gocccl_segmented_sort_keys_int_onesweep", "gocccl_segmented_sort_keys_int_each"},
 		Part:      6,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
@@ -144,7 +144,7 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
 		Layouts:   []string{"uint16/2"},
-		Kernels:   []string{"gocccl_segmented_sort_keys_uint16_init", "gocccl_segmented_sort_keys_uint16_classify", "gocccl_segmented_sort_keys_uint16_small", "gocccl_segmented_sort_keys_uint16_medium", "gocccl_segmented_sort_keys_uint16_big", "gocccl_segmented_sort_keys_uint16_plan", "gocccl_segmented_sort_keys_uint16_histogram", "gocccl_segmented_sort_keys_uint16_onesweep"},
+		Kernels:   []string{"gocccl_segmented_sort_keys_uint16_init", "gocccl_segmented_sort_keys_uint16_classify", "gocccl_segmented_sort_keys_uint16_small", "gocccl_segmented_sort_keys_uint16_medium", "gocccl_segmented_sort_keys_uint16_big", "gocccl_segmented_sort_keys_uint16_plan", "gocccl_segmented_sort_keys_uint16_histogram", "gocccl_segmented_sort_keys_uint16_onesweep", "gocccl_segmented_sort_keys_uint16_each"},
 		Part:      7,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
@@ -156,7 +156,7 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
-		Kernels:   []string{"gocccl_segmented_sort_keys_uint32_init", "gocccl_segmented_sort_keys_uint32_classify", "gocccl_segmented_sort_keys_uint32_small", "gocccl_segmented_sort_keys_uint32_medium", "gocccl_segmented_sort_keys_uint32_big", "gocccl_segmented_sort_keys_uint32_plan", "gocccl_segmented_sort_keys_uint32_histogram", "gocccl_segmented_sort_keys_uint32_onesweep"},
+		Kernels:   []string{"gocccl_segmented_sort_keys_uint32_init", "gocccl_segmented_sort_keys_uint32_classify", "gocccl_segmented_sort_keys_uint32_small", "gocccl_segmented_sort_keys_uint32_medium", "gocccl_segmented_sort_keys_uint32_big", "gocccl_segmented_sort_keys_uint32_plan", "gocccl_segmented_sort_keys_uint32_histogram", "gocccl_segmented_sort_keys_uint32_onesweep", "gocccl_segmented_sort_keys_uint32_each"},
 		Part:      8,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
@@ -168,7 +168,7 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
-		Kernels:   []string{"gocccl_segmented_sort_keys_uint64_init", "gocccl_segmented_sort_keys_uint64_classify", "gocccl_segmented_sort_keys_uint64_small", "gocccl_segmented_sort_keys_uint64_medium", "gocccl_segmented_sort_keys_uint64_big", "gocccl_segmented_sort_keys_uint64_plan", "gocccl_segmented_sort_keys_uint64_histogram", "gocccl_segmented_sort_keys_uint64_onesweep"},
+		Kernels:   []string{"gocccl_segmented_sort_keys_uint64_init", "gocccl_segmented_sort_keys_uint64_classify", "gocccl_segmented_sort_keys_uint64_small", "gocccl_segmented_sort_keys_uint64_medium", "gocccl_segmented_sort_keys_uint64_big", "gocccl_segmented_sort_keys_uint64_plan", "gocccl_segmented_sort_keys_uint64_histogram", "gocccl_segmented_sort_keys_uint64_onesweep", "gocccl_segmented_sort_keys_uint64_each"},
 		Part:      9,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
@@ -180,7 +180,7 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
-		Kernels:   []string{"gocccl_segmented_sort_keys_uint8_init", "gocccl_segmented_sort_keys_uint8_classify", "gocccl_segmented_sort_keys_uint8_small", "gocccl_segmented_sort_keys_uint8_medium", "gocccl_segmented_sort_keys_uint8_big", "gocccl_segmented_sort_keys_uint8_plan", "gocccl_segmented_sort_keys_uint8_histogram", "gocccl_segmented_sort_keys_uint8_onesweep"},
+		Kernels:   []string{"gocccl_segmented_sort_keys_uint8_init", "gocccl_segmented_sort_keys_uint8_classify", "gocccl_segmented_sort_keys_uint8_small", "gocccl_segmented_sort_keys_uint8_medium", "gocccl_segmented_sort_keys_uint8_big", "gocccl_segmented_sort_keys_uint8_plan", "gocccl_segmented_sort_keys_uint8_histogram", "gocccl_segmented_sort_keys_uint8_onesweep", "gocccl_segmented_sort_keys_uint8_each"},
 		Part:      10,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 19},
@@ -192,7 +192,7 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[uint]()},
 		Layouts:   []string{"uint/8"},
-		Kernels:   []string{"gocccl_segmented_sort_keys_uint_init", "gocccl_segmented_sort_keys_uint_classify", "gocccl_segmented_sort_keys_uint_small", "gocccl_segmented_sort_keys_uint_medium", "gocccl_segmented_sort_keys_uint_big", "gocccl_segmented_sort_keys_uint_plan", "gocccl_segmented_sort_keys_uint_histogram", "gocccl_segmented_sort_keys_uint_onesweep"},
+		Kernels:   []string{"gocccl_segmented_sort_keys_uint_init", "gocccl_segmented_sort_keys_uint_classify", "gocccl_segmented_sort_keys_uint_small", "gocccl_segmented_sort_keys_uint_medium", "gocccl_segmented_sort_keys_uint_big", "gocccl_segmented_sort_keys_uint_plan", "gocccl_segmented_sort_keys_uint_histogram", "gocccl_segmented_sort_keys_uint_onesweep", "gocccl_segmented_sort_keys_uint_each"},
 		Part:      11,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
@@ -204,7 +204,7 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[uintptr]()},
 		Layouts:   []string{"uintptr/8"},
-		Kernels:   []string{"gocccl_segmented_sort_keys_uintptr_init", "gocccl_segmented_sort_keys_uintptr_classify", "gocccl_segmented_sort_keys_uintptr_small", "gocccl_segmented_sort_keys_uintptr_medium", "gocccl_segmented_sort_keys_uintptr_big", "gocccl_segmented_sort_keys_uintptr_plan", "gocccl_segmented_sort_keys_uintptr_histogram", "gocccl_segmented_sort_keys_uintptr_onesweep"},
+		Kernels:   []string{"gocccl_segmented_sort_keys_uintptr_init", "gocccl_segmented_sort_keys_uintptr_classify", "gocccl_segmented_sort_keys_uintptr_small", "gocccl_segmented_sort_keys_uintptr_medium", "gocccl_segmented_sort_keys_uintptr_big", "gocccl_segmented_sort_keys_uintptr_plan", "gocccl_segmented_sort_keys_uintptr_histogram", "gocccl_segmented_sort_keys_uintptr_onesweep", "gocccl_segmented_sort_keys_uintptr_each"},
 		Part:      12,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
@@ -216,7 +216,7 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"float32/4", "uint32/4"},
-		Kernels:   []string{"gocccl_segmented_sort_pairs_float32_uint32_init", "gocccl_segmented_sort_pairs_float32_uint32_classify", "gocccl_segmented_sort_pairs_float32_uint32_small", "gocccl_segmented_sort_pairs_float32_uint32_medium", "gocccl_segmented_sort_pairs_float32_uint32_big", "gocccl_segmented_sort_pairs_float32_uint32_plan", "gocccl_segmented_sort_pairs_float32_uint32_histogram", "gocccl_segmented_sort_pairs_float32_uint32_onesweep"},
+		Kernels:   []string{"gocccl_segmented_sort_pairs_float32_uint32_init", "gocccl_segmented_sort_pairs_float32_uint32_classify", "gocccl_segmented_sort_pairs_float32_uint32_small", "gocccl_segmented_sort_pairs_float32_uint32_medium", "gocccl_segmented_sort_pairs_float32_uint32_big", "gocccl_segmented_sort_pairs_float32_uint32_plan", "gocccl_segmented_sort_pairs_float32_uint32_histogram", "gocccl_segmented_sort_pairs_float32_uint32_onesweep", "gocccl_segmented_sort_pairs_float32_uint32_each"},
 		Part:      13,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
@@ -228,7 +228,7 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"float64/8", "uint32/4"},
-		Kernels:   []string{"gocccl_segmented_sort_pairs_float64_uint32_init", "gocccl_segmented_sort_pairs_float64_uint32_classify", "gocccl_segmented_sort_pairs_float64_uint32_small", "gocccl_segmented_sort_pairs_float64_uint32_medium", "gocccl_segmented_sort_pairs_float64_uint32_big", "gocccl_segmented_sort_pairs_float64_uint32_plan", "gocccl_segmented_sort_pairs_float64_uint32_histogram", "gocccl_segmented_sort_pairs_float64_uint32_onesweep"},
+		Kernels:   []string{"gocccl_segmented_sort_pairs_float64_uint32_init", "gocccl_segmented_sort_pairs_float64_uint32_classify", "gocccl_segmented_sort_pairs_float64_uint32_small", "gocccl_segmented_sort_pairs_float64_uint32_medium", "gocccl_segmented_sort_pairs_float64_uint32_big", "gocccl_segmented_sort_pairs_float64_uint32_plan", "gocccl_segmented_sort_pairs_float64_uint32_histogram", "gocccl_segmented_sort_pairs_float64_uint32_onesweep", "gocccl_segmented_sort_pairs_float64_uint32_each"},
 		Part:      14,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
@@ -240,7 +240,7 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"int16/2", "uint32/4"},
-		Kernels:   []string{"gocccl_segmented_sort_pairs_int16_uint32_init", "gocccl_segmented_sort_pairs_int16_uint32_classify", "gocccl_segmented_sort_pairs_int16_uint32_small", "gocccl_segmented_sort_pairs_int16_uint32_medium", "gocccl_segmented_sort_pairs_int16_uint32_big", "gocccl_segmented_sort_pairs_int16_uint32_plan", "gocccl_segmented_sort_pairs_int16_uint32_histogram", "gocccl_segmented_sort_pairs_int16_uint32_onesweep"},
+		Kernels:   []string{"gocccl_segmented_sort_pairs_int16_uint32_init", "gocccl_segmented_sort_pairs_int16_uint32_classify", "gocccl_segmented_sort_pairs_int16_uint32_small", "gocccl_segmented_sort_pairs_int16_uint32_medium", "gocccl_segmented_sort_pairs_int16_uint32_big", "gocccl_segmented_sort_pairs_int16_uint32_plan", "gocccl_segmented_sort_pairs_int16_uint32_histogram", "gocccl_segmented_sort_pairs_int16_uint32_onesweep", "gocccl_segmented_sort_pairs_int16_uint32_each"},
 		Part:      15,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
@@ -252,7 +252,7 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[Payload]()},
 		Layouts:   []string{"int32/4", "{Index@0:uint32,Tag@4:int16,F@8:[3]float64}/32"},
-		Kernels:   []string{"gocccl_segmented_sort_pairs_int32_Payload_init", "gocccl_segmented_sort_pairs_int32_Payload_classify", "gocccl_segmented_sort_pairs_int32_Payload_small", "gocccl_segmented_sort_pairs_int32_Payload_medium", "gocccl_segmented_sort_pairs_int32_Payload_big", "gocccl_segmented_sort_pairs_int32_Payload_plan", "gocccl_segmented_sort_pairs_int32_Payload_histogram", "gocccl_segmented_sort_pairs_int32_Payload_onesweep"},
+		Kernels:   []string{"gocccl_segmented_sort_pairs_int32_Payload_init", "gocccl_segmented_sort_pairs_int32_Payload_classify", "gocccl_segmented_sort_pairs_int32_Payload_small", "gocccl_segmented_sort_pairs_int32_Payload_medium", "gocccl_segmented_sort_pairs_int32_Payload_big", "gocccl_segmented_sort_pairs_int32_Payload_plan", "gocccl_segmented_sort_pairs_int32_Payload_histogram", "gocccl_segmented_sort_pairs_int32_Payload_onesweep", "gocccl_segmented_sort_pairs_int32_Payload_each"},
 		Part:      16,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
@@ -264,7 +264,7 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"int64/8", "uint32/4"},
-		Kernels:   []string{"gocccl_segmented_sort_pairs_int64_uint32_init", "gocccl_segmented_sort_pairs_int64_uint32_classify", "gocccl_segmented_sort_pairs_int64_uint32_small", "gocccl_segmented_sort_pairs_int64_uint32_medium", "gocccl_segmented_sort_pairs_int64_uint32_big", "gocccl_segmented_sort_pairs_int64_uint32_plan", "gocccl_segmented_sort_pairs_int64_uint32_histogram", "gocccl_segmented_sort_pairs_int64_uint32_onesweep"},
+		Kernels:   []string{"gocccl_segmented_sort_pairs_int64_uint32_init", "gocccl_segmented_sort_pairs_int64_uint32_classify", "gocccl_segmented_sort_pairs_int64_uint32_small", "gocccl_segmented_sort_pairs_int64_uint32_medium", "gocccl_segmented_sort_pairs_int64_uint32_big", "gocccl_segmented_sort_pairs_int64_uint32_plan", "gocccl_segmented_sort_pairs_int64_uint32_histogram", "gocccl_segmented_sort_pairs_int64_uint32_onesweep", "gocccl_segmented_sort_pairs_int64_uint32_each"},
 		Part:      17,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
@@ -276,7 +276,7 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"int8/1", "uint32/4"},
-		Kernels:   []string{"gocccl_segmented_sort_pairs_int8_uint32_init", "gocccl_segmented_sort_pairs_int8_uint32_classify", "gocccl_segmented_sort_pairs_int8_uint32_small", "gocccl_segmented_sort_pairs_int8_uint32_medium", "gocccl_segmented_sort_pairs_int8_uint32_big", "gocccl_segmented_sort_pairs_int8_uint32_plan", "gocccl_segmented_sort_pairs_int8_uint32_histogram", "gocccl_segmented_sort_pairs_int8_uint32_onesweep"},
+		Kernels:   []string{"gocccl_segmented_sort_pairs_int8_uint32_init", "gocccl_segmented_sort_pairs_int8_uint32_classify", "gocccl_segmented_sort_pairs_int8_uint32_small", "gocccl_segmented_sort_pairs_int8_uint32_medium", "gocccl_segmented_sort_pairs_int8_uint32_big", "gocccl_segmented_sort_pairs_int8_uint32_plan", "gocccl_segmented_sort_pairs_int8_uint32_histogram", "gocccl_segmented_sort_pairs_int8_uint32_onesweep", "gocccl_segmented_sort_pairs_int8_uint32_each"},
 		Part:      18,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
@@ -288,7 +288,7 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[uint16](), reflect.TypeFor[Big]()},
 		Layouts:   []string{"uint16/2", "{Index@0:uint64,Pad@8:[24]uint64}/200"},
-		Kernels:   []string{"gocccl_segmented_sort_pairs_uint16_Big_init", "gocccl_segmented_sort_pairs_uint16_Big_classify", "gocccl_segmented_sort_pairs_uint16_Big_small", "gocccl_segmented_sort_pairs_uint16_Big_medium", "gocccl_segmented_sort_pairs_uint16_Big_big", "gocccl_segmented_sort_pairs_uint16_Big_plan", "gocccl_segmented_sort_pairs_uint16_Big_histogram", "gocccl_segmented_sort_pairs_uint16_Big_onesweep"},
+		Kernels:   []string{"gocccl_segmented_sort_pairs_uint16_Big_init", "gocccl_segmented_sort_pairs_uint16_Big_classify", "gocccl_segmented_sort_pairs_uint16_Big_small", "gocccl_segmented_sort_pairs_uint16_Big_medium", "gocccl_segmented_sort_pairs_uint16_Big_big", "gocccl_segmented_sort_pairs_uint16_Big_plan", "gocccl_segmented_sort_pairs_uint16_Big_histogram", "gocccl_segmented_sort_pairs_uint16_Big_onesweep", "gocccl_segmented_sort_pairs_uint16_Big_each"},
 		Part:      19,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
@@ -300,7 +300,7 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
-		Kernels:   []string{"gocccl_segmented_sort_pairs_uint32_uint32_init", "gocccl_segmented_sort_pairs_uint32_uint32_classify", "gocccl_segmented_sort_pairs_uint32_uint32_small", "gocccl_segmented_sort_pairs_uint32_uint32_medium", "gocccl_segmented_sort_pairs_uint32_uint32_big", "gocccl_segmented_sort_pairs_uint32_uint32_plan", "gocccl_segmented_sort_pairs_uint32_uint32_histogram", "gocccl_segmented_sort_pairs_uint32_uint32_onesweep"},
+		Kernels:   []string{"gocccl_segmented_sort_pairs_uint32_uint32_init", "gocccl_segmented_sort_pairs_uint32_uint32_classify", "gocccl_segmented_sort_pairs_uint32_uint32_small", "gocccl_segmented_sort_pairs_uint32_uint32_medium", "gocccl_segmented_sort_pairs_uint32_uint32_big", "gocccl_segmented_sort_pairs_uint32_uint32_plan", "gocccl_segmented_sort_pairs_uint32_uint32_histogram", "gocccl_segmented_sort_pairs_uint32_uint32_onesweep", "gocccl_segmented_sort_pairs_uint32_uint32_each"},
 		Part:      20,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
@@ -312,7 +312,7 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint64/8", "uint32/4"},
-		Kernels:   []string{"gocccl_segmented_sort_pairs_uint64_uint32_init", "gocccl_segmented_sort_pairs_uint64_uint32_classify", "gocccl_segmented_sort_pairs_uint64_uint32_small", "gocccl_segmented_sort_pairs_uint64_uint32_medium", "gocccl_segmented_sort_pairs_uint64_uint32_big", "gocccl_segmented_sort_pairs_uint64_uint32_plan", "gocccl_segmented_sort_pairs_uint64_uint32_histogram", "gocccl_segmented_sort_pairs_uint64_uint32_onesweep"},
+		Kernels:   []string{"gocccl_segmented_sort_pairs_uint64_uint32_init", "gocccl_segmented_sort_pairs_uint64_uint32_classify", "gocccl_segmented_sort_pairs_uint64_uint32_small", "gocccl_segmented_sort_pairs_uint64_uint32_medium", "gocccl_segmented_sort_pairs_uint64_uint32_big", "gocccl_segmented_sort_pairs_uint64_uint32_plan", "gocccl_segmented_sort_pairs_uint64_uint32_histogram", "gocccl_segmented_sort_pairs_uint64_uint32_onesweep", "gocccl_segmented_sort_pairs_uint64_uint32_each"},
 		Part:      21,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},

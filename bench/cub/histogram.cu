@@ -2,7 +2,8 @@
 // same inputs, one TSV row each (bench.cuh's format):
 //
 //   cub             histogram_even   cub::DeviceHistogram::HistogramEven, 256 bins
-//                                    (uint32 over [0, 2^32 - 1), float32 over [0, 1))
+//                                    (uint32 over [0, 2^32 - 1), uint64 over
+//                                    [0, 2^64 - 1), floats over [0, 1))
 //   cub             histogram_range  cub::DeviceHistogram::HistogramRange, 257 even levels
 //   cub             merge            cub::DeviceMerge::MergeKeys (CCCL >= 3.0; skipped before)
 //   cub             lower_bound      skipped: CUB has no device-level search
@@ -14,7 +15,7 @@
 //                   2^20 sorted items, one thread per value, int64 results);
 //                   merge (merge_partition + merge_tiles of n/2 + n/2 keys)
 //
-// for uint32 and float32, merges also for uint64 and float64. Checks before
+// for uint32, float32, uint64 and float64. Checks before
 // timing: our histograms exactly against a CPU count with the same bin
 // formula, CUB's HistogramEven by total count (CUB 1.17 bins integers with a
 // truncated scale) and HistogramRange exactly; merges against std::merge; the
@@ -98,6 +99,25 @@ template <> struct Traits<float>
   static float lower() { return 0.f; }
   static float upper() { return 1.f; }
 };
+template <> struct Traits<uint64_t>
+{
+  static const char* name() { return "uint64"; }
+  static uint64_t lower() { return 0; }
+  static uint64_t upper() { return ~0ull; }
+};
+template <> struct Traits<double>
+{
+  static const char* name() { return "float64"; }
+  static double lower() { return 0.; }
+  static double upper() { return 1.; }
+};
+
+// mul_div is a * b / c in 128 bits (a < c: the quotient fits 64 bits), the
+// integer bin formula without overflow for 8-byte samples.
+static unsigned long long mul_div(unsigned long long a, unsigned long long b, unsigned long long c)
+{
+  return static_cast<unsigned long long>(static_cast<unsigned __int128>(a) * b / c);
+}
 
 // The CPU reference of our bins (runtime/histogram.go's formula).
 template <typename T>
@@ -113,7 +133,7 @@ static int ref_bin(T x, int bins, T lo, T up)
   }
   else
   {
-    return int((unsigned long long)(x - lo) * (unsigned long long)bins / (unsigned long long)(up - lo));
+    return int(mul_div((unsigned long long)(x - lo), (unsigned long long)bins, (unsigned long long)(up - lo)));
   }
 }
 
@@ -145,7 +165,7 @@ void bench_histograms(long long n, uint64_t salt)
   bench::DeviceBuffer<int32_t> hist(bins);
   std::vector<T> levels(bins + 1);
   for (int i = 0; i <= bins; ++i)
-    levels[i] = std::is_floating_point<T>::value ? T(double(i) / bins) : T((unsigned long long)(up - lo) * i / bins + lo);
+    levels[i] = std::is_floating_point<T>::value ? T(double(i) / bins) : T(mul_div((unsigned long long)(up - lo), i, bins) + lo);
   bench::DeviceBuffer<T> d_levels(levels.size());
   BENCH_CK(cudaMemcpy(d_levels.get(), levels.data(), levels.size() * sizeof(T), cudaMemcpyHostToDevice));
 
@@ -306,12 +326,16 @@ int main(int argc, char** argv)
     if (!bench::wants("histogram")) break;
     bench_histograms<uint32_t>(n, 1);
     bench_histograms<float>(n, 2);
+    bench_histograms<uint64_t>(n, 11);
+    bench_histograms<double>(n, 12);
   }
   for (long long n : bench::sizes())
   {
     if (!bench::wants("search")) break;
     bench_search<uint32_t>(n, 3);
     bench_search<float>(n, 4);
+    bench_search<uint64_t>(n, 9);
+    bench_search<double>(n, 10);
   }
   for (long long n : bench::sizes())
   {

@@ -4,7 +4,7 @@
 //   cub  sort_keys   cub::DeviceRadixSort::SortKeys (temp storage allocated beforehand)
 //   cub  sort_pairs  cub::DeviceRadixSort::SortPairs, uint32 values (the input positions)
 //
-// for uint32, float32 and uint64 keys. gocccl's sorts are timed through the
+// for uint32, float32, uint64 and float64 keys. gocccl's sorts are timed through the
 // Go API by bench/gpubench (radix.go), and its kernels beside CUB's, at every
 // policy tried, by tune/radix_tune.sh; this file keeps no second copy of the
 // runtime's dispatch. Checks before timing: the keys ascending and a
@@ -99,5 +99,7 @@ int main(int argc, char** argv)
   run_type<float, true>(4);
   run_type<uint64_t, false>(5);
   run_type<uint64_t, true>(6);
+  run_type<double, false>(7);
+  run_type<double, true>(8);
   return bench::finish();
 }

@@ -12,7 +12,8 @@
 //                                          alone on one block for one tile)
 //
 // for uint32 and float32 (values; keys are uint32 in runs of random length,
-// mean 7), and CUB's scans alone for uint64 and float64. Temp storage is
+// mean 7), and CUB's scans and scans by key alone for uint64 and float64
+// values (gocccl's come from the Go API, bench/gpubench/scan.go). Temp storage is
 // allocated beforehand. Checks: integers exactly (wrapping), floats against a
 // double prefix sum relative to the sum of magnitudes. bytes_moved: 2 n s for
 // scans, n (4 + 2 s) by key.
@@ -236,8 +237,9 @@ void run_scans(const Ours<T>* ours, uint64_t salt)
   }
 }
 
+// run_by_key times CUB's sums by key and, when ours is not null, our kernels'.
 template <typename V>
-void run_by_key(const OursByKey<V>& ours, uint64_t salt)
+void run_by_key(const OursByKey<V>* ours, uint64_t salt)
 {
   const char* type = bench::type_name<V>();
   for (long long n : bench::sizes())
@@ -254,7 +256,7 @@ void run_by_key(const OursByKey<V>& ours, uint64_t salt)
     BENCH_CK(cub::DeviceScan::ExclusiveSumByKey(nullptr, b2, kin.get(0), vin.get(0), out.get(), static_cast<int>(n),
                                                 EqU32()));
     bench::DeviceBuffer<unsigned char> temp(std::max(cub_bytes, b2));
-    const size_t state = OursByKey<V>::state_bytes(n);
+    const size_t state = ours ? OursByKey<V>::state_bytes(n) : 0;
     bench::DeviceBuffer<unsigned char> d_state(state);
     for (int inclusive = 1; inclusive >= 0; --inclusive)
     {
@@ -271,9 +273,10 @@ void run_by_key(const OursByKey<V>& ours, uint64_t salt)
                                                               static_cast<int>(n), EqU32()));
               },
               check, "uint32 keys in runs of mean length 7");
-      measure("gocccl-kernels", alg, type, n, bytes, out,
-              [&](int i) { ours.run(inclusive != 0, kin.get(i), vin.get(i), out.get(), n, d_state.get(), state); },
-              check, "uint32 keys in runs of mean length 7; gocccl templates, Go runtime's dispatch in C++");
+      if (ours)
+        measure("gocccl-kernels", alg, type, n, bytes, out,
+                [&](int i) { ours->run(inclusive != 0, kin.get(i), vin.get(i), out.get(), n, d_state.get(), state); },
+                check, "uint32 keys in runs of mean length 7; gocccl templates, Go runtime's dispatch in C++");
     }
   }
 }
@@ -292,7 +295,9 @@ int main(int argc, char** argv)
   run_scans<double>(nullptr, 6);
   const OursByKey<unsigned> ku32{sbk_u32_init, sbk_u32_incl, sbk_u32_excl};
   const OursByKey<float> kf32{sbk_f32_init, sbk_f32_incl, sbk_f32_excl};
-  run_by_key(ku32, 3);
-  run_by_key(kf32, 4);
+  run_by_key(&ku32, 3);
+  run_by_key(&kf32, 4);
+  run_by_key<uint64_t>(nullptr, 7);
+  run_by_key<double>(nullptr, 8);
   return bench::finish();
 }

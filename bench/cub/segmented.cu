@@ -18,6 +18,10 @@
 //                        x & 255; gocccl-kernels: transform_reduce_single_pass
 //                        on one wave of blocks (or _single when n <= tile)
 //
+// and for uint64 and float64 values: reduce_by_key (CUB's rows alone; gocccl's
+// come from the Go API, bench/gpubench/segmented.go) and adjacent_difference
+// (CUB's and gocccl-kernels).
+//
 // gocccl-kernels rows are the templates behind kernels dispatched as the Go
 // runtime does. Outputs are poisoned and every result is checked on the host
 // before it is timed (integers exactly, floats relative to the sum of
@@ -134,7 +138,9 @@ __global__ void __launch_bounds__(THREADS) rbk_sweep(const uint32_t* k, const V*
 
 template <typename T> static bool close_enough(T want, T got, double mag);
 template <> bool close_enough<uint32_t>(uint32_t w, uint32_t g, double) { return w == g; }
+template <> bool close_enough<uint64_t>(uint64_t w, uint64_t g, double) { return w == g; }
 template <> bool close_enough<float>(float w, float g, double mag) { return std::fabs(double(w) - double(g)) <= 1e-5 * mag + 1e-6; }
+template <> bool close_enough<double>(double w, double g, double mag) { return std::fabs(w - g) <= 1e-5 * mag + 1e-6; }
 
 static void* temp(size_t bytes)
 {
@@ -177,6 +183,105 @@ static void measure(const char* system, const char* alg, const char* type, long 
     return;
   }
   bench::row(system, alg, type, n, bench::time_us(fn), bytes, note);
+}
+
+// bench_reduce_by_key times ReduceByKey over h (uint32 keys in runs of 7, sum
+// of values): CUB's, and ours when ours_too.
+template <typename T>
+static void bench_reduce_by_key(long long n, const std::vector<T>& h, const bench::Rotation<T>& rot, bool ours_too)
+{
+  const char* tn = bench::type_name<T>();
+  const long long runs = (n + 6) / 7;
+  std::vector<uint32_t> keys(n);
+  for (long long i = 0; i < n; ++i) keys[i] = uint32_t(i / 7);
+  bench::Rotation<uint32_t> krot(keys);
+  uint32_t* d_unique;
+  T* d_agg;
+  long long* d_num;
+  BENCH_CK(cudaMalloc(&d_unique, n * sizeof(uint32_t)));
+  BENCH_CK(cudaMalloc(&d_agg, n * sizeof(T)));
+  BENCH_CK(cudaMalloc(&d_num, sizeof(long long)));
+  auto poison = [&] {
+    BENCH_CK(cudaMemset(d_unique, 0xAB, n * sizeof(uint32_t)));
+    BENCH_CK(cudaMemset(d_agg, 0xAB, n * sizeof(T)));
+    BENCH_CK(cudaMemset(d_num, 0xAB, sizeof(long long)));
+  };
+  auto verify = [&](const char* who) {
+    long long got_runs = 0;
+    BENCH_CK(cudaMemcpy(&got_runs, d_num, sizeof(long long), cudaMemcpyDeviceToHost));
+    if (got_runs != runs) throw Bad{std::string(who) + ": " + std::to_string(got_runs) + " runs, want " + std::to_string(runs)};
+    std::vector<T> agg(runs);
+    BENCH_CK(cudaMemcpy(agg.data(), d_agg, runs * sizeof(T), cudaMemcpyDeviceToHost));
+    std::vector<uint32_t> uk(runs);
+    BENCH_CK(cudaMemcpy(uk.data(), d_unique, runs * sizeof(uint32_t), cudaMemcpyDeviceToHost));
+    for (long long r = 0; r < runs; ++r)
+    {
+      T acc = h[r * 7];
+      double m = std::fabs(double(h[r * 7]));
+      for (long long i = r * 7 + 1; i < std::min(n, r * 7 + 7); ++i) acc = acc + h[i], m += std::fabs(double(h[i]));
+      if (!close_enough(acc, agg[r], m) || uk[r] != uint32_t(r)) fail(who, n, r);
+    }
+  };
+  const long long bytes = n * (sizeof(uint32_t) + sizeof(T)) + runs * (sizeof(uint32_t) + sizeof(T)) + 8;
+  const char* note = "uint32 keys in runs of 7, sum";
+  size_t tb = 0;
+  BENCH_CK(cub::DeviceReduce::ReduceByKey(nullptr, tb, krot.get(0), d_unique, rot.get(0), d_agg, d_num, Sum(), int(n)));
+  void* tp = temp(std::max<size_t>(tb, 1));
+  auto cubf = [&](int i) { BENCH_CK(cub::DeviceReduce::ReduceByKey(tp, tb, krot.get(i), d_unique, rot.get(i), d_agg, d_num, Sum(), int(n))); };
+  poison();
+  measure("cub", "reduce_by_key", tn, n, bytes, cubf, [&] { verify("cub ReduceByKey"); }, note);
+
+  // Ours, dispatched as runtime/reduce_by_key.go does.
+  if (ours_too)
+  {
+    const long long tile = THREADS * items32_for<T>(), tiles = (n + tile - 1) / tile;
+    const long long pair = std::max<long long>(16, 8 + (sizeof(T) + 7) / 8 * 8);
+    const long long st_bytes = 3 * ((tiles + 32) * pair + 256) + 512;
+    void* d_st;
+    BENCH_CK(cudaMalloc(&d_st, st_bytes));
+    auto ours = [&](int i) {
+      rbk_init<T><<<unsigned((tiles + 32 + THREADS - 1) / THREADS), THREADS>>>(d_st, st_bytes, tiles);
+      rbk_sweep<T><<<unsigned(tiles), THREADS>>>(krot.get(i), rot.get(i), d_unique, d_agg, (int64_t*)d_num, n, d_st, st_bytes);
+    };
+    poison();
+    measure("gocccl-kernels", "reduce_by_key", tn, n, bytes, ours, [&] { verify("gocccl reduce_by_key"); },
+            std::string(note) + "; gocccl templates, Go runtime's dispatch in C++");
+    BENCH_CK(cudaFree(d_st));
+  }
+  BENCH_CK(cudaFree(d_unique));
+  BENCH_CK(cudaFree(d_agg));
+  BENCH_CK(cudaFree(d_num));
+}
+
+// bench_adjacent_difference times SubtractLeftCopy (a - b) over h: CUB's and ours.
+template <typename T>
+static void bench_adjacent_difference(long long n, const std::vector<T>& h, const bench::Rotation<T>& rot)
+{
+  const char* tn = bench::type_name<T>();
+  T* d_out;
+  BENCH_CK(cudaMalloc(&d_out, n * sizeof(T)));
+  auto verify = [&](const char* who) {
+    std::vector<T> got(n);
+    BENCH_CK(cudaMemcpy(got.data(), d_out, n * sizeof(T), cudaMemcpyDeviceToHost));
+    for (long long i = 0; i < n; ++i)
+    {
+      const T w = i == 0 ? h[0] : T(h[i] - h[i - 1]);
+      if (std::memcmp(&w, &got[i], sizeof(T)) != 0) fail(who, n, i);
+    }
+    BENCH_CK(cudaMemset(d_out, 0xAB, n * sizeof(T)));
+  };
+  size_t tb = 0;
+  BENCH_CK(cub::DeviceAdjacentDifference::SubtractLeftCopy(nullptr, tb, rot.get(0), d_out, n, Diff()));
+  void* tp = temp(std::max<size_t>(tb, 1));
+  auto cubf = [&](int i) { BENCH_CK(cub::DeviceAdjacentDifference::SubtractLeftCopy(tp, tb, rot.get(i), d_out, n, Diff())); };
+  BENCH_CK(cudaMemset(d_out, 0xAB, n * sizeof(T)));
+  measure("cub", "adjacent_difference", tn, n, 2 * n * (long long)sizeof(T), cubf,
+          [&] { verify("cub SubtractLeftCopy"); }, "SubtractLeftCopy, a - b");
+  const long long tile = THREADS * items32_for<T>();
+  auto ours = [&](int i) { adj_left<T><<<unsigned((n + tile - 1) / tile), THREADS>>>(rot.get(i), d_out, n); };
+  measure("gocccl-kernels", "adjacent_difference", tn, n, 2 * n * (long long)sizeof(T), ours,
+          [&] { verify("gocccl adjacent_difference_left"); }, "a - b; gocccl templates, Go runtime's dispatch in C++");
+  BENCH_CK(cudaFree(d_out));
 }
 
 template <typename T, typename Op>
@@ -243,94 +348,8 @@ static void bench_type(long long n, uint64_t salt)
     BENCH_CK(cudaFree(d_out));
   }
 
-  // --- ReduceByKey, uint32 keys in runs of 7, sum of values.
-  {
-    const long long runs = (n + 6) / 7;
-    std::vector<uint32_t> keys(n);
-    for (long long i = 0; i < n; ++i) keys[i] = uint32_t(i / 7);
-    bench::Rotation<uint32_t> krot(keys);
-    uint32_t* d_unique;
-    T* d_agg;
-    long long* d_num;
-    BENCH_CK(cudaMalloc(&d_unique, n * sizeof(uint32_t)));
-    BENCH_CK(cudaMalloc(&d_agg, n * sizeof(T)));
-    BENCH_CK(cudaMalloc(&d_num, sizeof(long long)));
-    auto poison = [&] {
-      BENCH_CK(cudaMemset(d_unique, 0xAB, n * sizeof(uint32_t)));
-      BENCH_CK(cudaMemset(d_agg, 0xAB, n * sizeof(T)));
-      BENCH_CK(cudaMemset(d_num, 0xAB, sizeof(long long)));
-    };
-    auto verify = [&](const char* who) {
-      long long got_runs = 0;
-      BENCH_CK(cudaMemcpy(&got_runs, d_num, sizeof(long long), cudaMemcpyDeviceToHost));
-      if (got_runs != runs) throw Bad{std::string(who) + ": " + std::to_string(got_runs) + " runs, want " + std::to_string(runs)};
-      std::vector<T> agg(runs);
-      BENCH_CK(cudaMemcpy(agg.data(), d_agg, runs * sizeof(T), cudaMemcpyDeviceToHost));
-      std::vector<uint32_t> uk(runs);
-      BENCH_CK(cudaMemcpy(uk.data(), d_unique, runs * sizeof(uint32_t), cudaMemcpyDeviceToHost));
-      for (long long r = 0; r < runs; ++r)
-      {
-        T acc = h[r * 7];
-        double m = std::fabs(double(h[r * 7]));
-        for (long long i = r * 7 + 1; i < std::min(n, r * 7 + 7); ++i) acc = acc + h[i], m += std::fabs(double(h[i]));
-        if (!close_enough(acc, agg[r], m) || uk[r] != uint32_t(r)) fail(who, n, r);
-      }
-    };
-    const long long bytes = n * (sizeof(uint32_t) + sizeof(T)) + runs * (sizeof(uint32_t) + sizeof(T)) + 8;
-    const char* note = "uint32 keys in runs of 7, sum";
-    size_t tb = 0;
-    BENCH_CK(cub::DeviceReduce::ReduceByKey(nullptr, tb, krot.get(0), d_unique, rot.get(0), d_agg, d_num, Sum(), int(n)));
-    void* tp = temp(std::max<size_t>(tb, 1));
-    auto cubf = [&](int i) { BENCH_CK(cub::DeviceReduce::ReduceByKey(tp, tb, krot.get(i), d_unique, rot.get(i), d_agg, d_num, Sum(), int(n))); };
-    poison();
-    measure("cub", "reduce_by_key", tn, n, bytes, cubf, [&] { verify("cub ReduceByKey"); }, note);
-
-    // Ours, dispatched as runtime/reduce_by_key.go does.
-    const long long tile = THREADS * items32_for<T>(), tiles = (n + tile - 1) / tile;
-    const long long pair = std::max<long long>(16, 8 + (sizeof(T) + 7) / 8 * 8);
-    const long long st_bytes = 3 * ((tiles + 32) * pair + 256) + 512;
-    void* d_st;
-    BENCH_CK(cudaMalloc(&d_st, st_bytes));
-    auto ours = [&](int i) {
-      rbk_init<T><<<unsigned((tiles + 32 + THREADS - 1) / THREADS), THREADS>>>(d_st, st_bytes, tiles);
-      rbk_sweep<T><<<unsigned(tiles), THREADS>>>(krot.get(i), rot.get(i), d_unique, d_agg, (int64_t*)d_num, n, d_st, st_bytes);
-    };
-    poison();
-    measure("gocccl-kernels", "reduce_by_key", tn, n, bytes, ours, [&] { verify("gocccl reduce_by_key"); },
-            std::string(note) + "; gocccl templates, Go runtime's dispatch in C++");
-    BENCH_CK(cudaFree(d_st));
-    BENCH_CK(cudaFree(d_unique));
-    BENCH_CK(cudaFree(d_agg));
-    BENCH_CK(cudaFree(d_num));
-  }
-
-  // --- AdjacentDifference (SubtractLeftCopy, a - b).
-  {
-    T* d_out;
-    BENCH_CK(cudaMalloc(&d_out, n * sizeof(T)));
-    auto verify = [&](const char* who) {
-      std::vector<T> got(n);
-      BENCH_CK(cudaMemcpy(got.data(), d_out, n * sizeof(T), cudaMemcpyDeviceToHost));
-      for (long long i = 0; i < n; ++i)
-      {
-        const T w = i == 0 ? h[0] : T(h[i] - h[i - 1]);
-        if (std::memcmp(&w, &got[i], sizeof(T)) != 0) fail(who, n, i);
-      }
-      BENCH_CK(cudaMemset(d_out, 0xAB, n * sizeof(T)));
-    };
-    size_t tb = 0;
-    BENCH_CK(cub::DeviceAdjacentDifference::SubtractLeftCopy(nullptr, tb, rot.get(0), d_out, n, Diff()));
-    void* tp = temp(std::max<size_t>(tb, 1));
-    auto cubf = [&](int i) { BENCH_CK(cub::DeviceAdjacentDifference::SubtractLeftCopy(tp, tb, rot.get(i), d_out, n, Diff())); };
-    BENCH_CK(cudaMemset(d_out, 0xAB, n * sizeof(T)));
-    measure("cub", "adjacent_difference", tn, n, 2 * n * (long long)sizeof(T), cubf,
-            [&] { verify("cub SubtractLeftCopy"); }, "SubtractLeftCopy, a - b");
-    const long long tile = THREADS * items32_for<T>();
-    auto ours = [&](int i) { adj_left<T><<<unsigned((n + tile - 1) / tile), THREADS>>>(rot.get(i), d_out, n); };
-    measure("gocccl-kernels", "adjacent_difference", tn, n, 2 * n * (long long)sizeof(T), ours,
-            [&] { verify("gocccl adjacent_difference_left"); }, "a - b; gocccl templates, Go runtime's dispatch in C++");
-    BENCH_CK(cudaFree(d_out));
-  }
+  bench_reduce_by_key(n, h, rot, true);
+  bench_adjacent_difference(n, h, rot);
 
   // --- TransformReduce: float32 -> sum of squares in double; uint32 -> sum of x & 255.
   {
@@ -388,6 +407,17 @@ static void bench_type(long long n, uint64_t salt)
 
 }
 
+// bench_wide times reduce_by_key (CUB's alone: the C++ dispatch of ours
+// keeps the 4-byte policy) and adjacent_difference over 8-byte values.
+template <typename T>
+static void bench_wide(long long n, uint64_t salt)
+{
+  const std::vector<T> h = bench::random_items<T>(n, salt);
+  bench::Rotation<T> rot(h);
+  bench_reduce_by_key(n, h, rot, false);
+  bench_adjacent_difference(n, h, rot);
+}
+
 int main(int argc, char** argv)
 {
   bench::init(argc, argv, "segmented");
@@ -396,6 +426,8 @@ int main(int argc, char** argv)
   {
     bench_type<uint32_t, Max>(n, 1);
     bench_type<float, Sum>(n, 2);
+    bench_wide<uint64_t>(n, 3);
+    bench_wide<double>(n, 4);
   }
   return bench::finish();
 }

@@ -8,9 +8,9 @@
 //   cub  unique_by_key        cub::DeviceSelect::UniqueByKey runs of 7 keys, values of the type
 //   cub  run_length_encode    cub::DeviceRunLengthEncode::Encode, runs of 7, int lengths
 //
-// for uint32 and float32. Predicates: uint32 keeps odd values (three-way:
-// x % 3 == 0, then x % 3 == 1), float32 keeps x < 0.5 (three-way: x < 1/3,
-// then x < 2/3); inputs are bench::random_items (runs: one random item per
+// for uint32, float32, uint64 and float64. Predicates: integers keep odd
+// values (three-way: x % 3 == 0, then x % 3 == 1), floats keep x < 0.5
+// (three-way: x < 1/3, then x < 2/3); inputs are bench::random_items (runs: one random item per
 // group of 7). gocccl's rows for these algorithms come from the Go API
 // (bench/gpubench/select.go); the C++ file has no gocccl-kernels rows yet.
 // Temp storage is allocated beforehand; outputs are poisoned before the
@@ -189,5 +189,7 @@ int main(int argc, char** argv)
   std::printf("# CUB_VERSION %d\n", CUB_VERSION);
   run_type<uint32_t>(1);
   run_type<float>(2);
+  run_type<uint64_t>(3);
+  run_type<double>(4);
   return bench::finish();
 }

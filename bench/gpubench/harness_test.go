@@ -214,3 +214,54 @@ func TestScanCasesOnCPU(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryTypeOnCPU runs, on the CPU backend, the gocccl cases of the
+// algorithms timed over uint32, float32, uint64 and float64 beside the plain
+// scans and merges: each case's reference must agree with the algorithm, each
+// type must have its cases, and each case counts the bytes of its own
+// element type (s bytes; runs of 7 where the algorithm has them).
+func TestEveryTypeOnCPU(t *testing.T) {
+	env := cpuEnv(t)
+	size := map[string]int64{"uint32": 4, "float32": 4, "uint64": 8, "float64": 8}
+	bytes := map[string]func(n, s int64) int64{
+		"scan_by_key":           func(n, s int64) int64 { return n * (4 + 2*s) },
+		"exclusive_scan_by_key": func(n, s int64) int64 { return n * (4 + 2*s) },
+		"reduce_by_key":         func(n, s int64) int64 { return (n+(n+6)/7)*(4+s) + 8 },
+		"adjacent_difference":   func(n, s int64) int64 { return 2 * n * s },
+		"select":                func(n, s int64) int64 { return s*(n+n/2) + 8 },
+		"partition":             func(n, s int64) int64 { return 2*s*n + 8 },
+		"three_way_partition":   func(n, s int64) int64 { return 2*s*n + 16 },
+		"unique":                func(n, s int64) int64 { return s*(n+(n+6)/7) + 8 },
+		"unique_by_key":         func(n, s int64) int64 { return 2*s*(n+(n+6)/7) + 8 },
+		"run_length_encode":     func(n, s int64) int64 { return s*(n+(n+6)/7) + 8*((n+6)/7) + 8 },
+		"histogram_even":        func(n, s int64) int64 { return n*s + histBins*4 },
+		"histogram_range":       func(n, s int64) int64 { return n*s + histBins*4 },
+		"lower_bound":           func(n, s int64) int64 { return n * (s + 8) },
+		"sort_keys":             func(n, s int64) int64 { return 2 * n * s },
+		"sort_pairs":            func(n, s int64) int64 { return 2 * n * (s + 4) },
+	}
+	ran := map[string]int{}
+	for _, fam := range families {
+		for _, c := range fam([]int{1 << 12, 1<<12 + 5}) {
+			want, ok := bytes[c.Algorithm]
+			if !ok || c.System != "" && c.System != "gocccl" {
+				continue
+			}
+			if w := want(int64(c.N), size[c.Type]); c.Bytes != w {
+				t.Errorf("%s/%s/%d: %d bytes moved, want %d", c.Algorithm, c.Type, c.N, c.Bytes, w)
+			}
+			res, failed := measure(env, c, 3, 1)
+			if failed || math.IsNaN(res.Micros) {
+				t.Errorf("%s %s/%s/%d: %+v", res.System, c.Algorithm, c.Type, c.N, res)
+			}
+			ran[c.Algorithm+"/"+c.Type]++
+		}
+	}
+	for alg := range bytes {
+		for typ := range size {
+			if got := ran[alg+"/"+typ]; got != 2 {
+				t.Errorf("%s/%s: ran %d cases, want 2 (two sizes)", alg, typ, got)
+			}
+		}
+	}
+}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"math"
+	"math/bits"
 	"slices"
 	"sort"
 	"sync"
@@ -11,10 +13,10 @@ import (
 	"github.com/gocccl/gocccl/runtime"
 )
 
-// Histograms (256 bins; uint32 over [0, 2^32 - 1), float32 over [0, 1)),
-// vectorized lower_bound (n values in 2^20 sorted items, int64 results) and
-// merge (n/2 + n/2 sorted keys, also of uint64 and float64), as
-// bench/cub/histogram.cu.
+// Histograms (256 bins; uint32 over [0, 2^32 - 1), uint64 over
+// [0, 2^64 - 1), floats over [0, 1)), vectorized lower_bound (n values in
+// 2^20 sorted items, int64 results) and merge (n/2 + n/2 sorted keys), each
+// over uint32, float32, uint64 and float64, as bench/cub/histogram.cu.
 func init() {
 	register(func(sizes []int) []Case {
 		var cs []Case
@@ -24,8 +26,14 @@ func init() {
 				histogramCase(n, "uint32", false, ops.HistogramEvenUint32, ops.HistogramRangeUint32, 0, 0xFFFFFFFF),
 				histogramCase(n, "float32", true, ops.HistogramEvenFloat32, ops.HistogramRangeFloat32, 0, 1),
 				histogramCase(n, "float32", false, ops.HistogramEvenFloat32, ops.HistogramRangeFloat32, 0, 1),
+				histogramCase(n, "uint64", true, ops.HistogramEvenUint64, ops.HistogramRangeUint64, 0, math.MaxUint64),
+				histogramCase(n, "uint64", false, ops.HistogramEvenUint64, ops.HistogramRangeUint64, 0, math.MaxUint64),
+				histogramCase(n, "float64", true, ops.HistogramEvenFloat64, ops.HistogramRangeFloat64, 0, 1),
+				histogramCase(n, "float64", false, ops.HistogramEvenFloat64, ops.HistogramRangeFloat64, 0, 1),
 				lowerBoundCase(n, "uint32", ops.LowerBoundUint32),
 				lowerBoundCase(n, "float32", ops.LowerBoundFloat32),
+				lowerBoundCase(n, "uint64", ops.LowerBoundUint64),
+				lowerBoundCase(n, "float64", ops.LowerBoundFloat64),
 				mergeCase(n, "uint32", ops.MergeUint32),
 				mergeCase(n, "float32", ops.MergeFloat32),
 				mergeCase(n, "uint64", ops.MergeUint64),
@@ -39,7 +47,7 @@ func init() {
 const histBins = 256
 
 // evenBin is runtime.HistogramEven's bin of x, or -1.
-func evenBin[T num](x, lo, up T) int {
+func evenBin[T wide](x, lo, up T) int {
 	if !(x >= lo && x < up) {
 		return -1
 	}
@@ -48,16 +56,24 @@ func evenBin[T num](x, lo, up T) int {
 		b := int((x - lo) * scale)
 		return min(b, histBins-1)
 	}
-	return int(uint64(x-lo) * histBins / uint64(up-lo))
+	return int(mulDiv(uint64(x-lo), histBins, uint64(up-lo)))
 }
 
-func histogramCase[T num](n int, typ string, even bool, evenOp *runtime.HistogramEvenOp[T], rangeOp *runtime.HistogramRangeOp[T], lo, up T) Case {
+// mulDiv is a * b / c in 128 bits, for a < c (the quotient fits 64 bits).
+func mulDiv(a, b, c uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	q, _ := bits.Div64(hi, lo, c)
+	return q
+}
+
+func histogramCase[T wide](n int, typ string, even bool, evenOp *runtime.HistogramEvenOp[T], rangeOp *runtime.HistogramRangeOp[T], lo, up T) Case {
 	alg := "histogram_even"
 	if !even {
 		alg = "histogram_range"
 	}
+	size := int(unsafe.Sizeof(*new(T)))
 	return Case{
-		Algorithm: alg, Type: typ, N: n, Bytes: int64(n)*4 + histBins*4, Note: "256 bins",
+		Algorithm: alg, Type: typ, N: n, Bytes: int64(n)*int64(size) + histBins*4, Note: "256 bins",
 		Setup: func(env *Env) (*Instance, error) {
 			host := randomItems[T](rng(env, alg, typ, n), n)
 			levels := make([]T, histBins+1)
@@ -65,7 +81,7 @@ func histogramCase[T num](n int, typ string, even bool, evenOp *runtime.Histogra
 				if isFloat[T]() {
 					levels[i] = T(float64(i) / histBins)
 				} else {
-					levels[i] = T(uint64(up-lo)*uint64(i)/histBins) + lo
+					levels[i] = T(mulDiv(uint64(up-lo), uint64(i), histBins)) + lo
 				}
 			}
 			want := make([]int32, histBins)
@@ -79,7 +95,7 @@ func histogramCase[T num](n int, typ string, even bool, evenOp *runtime.Histogra
 				}
 			}
 			h := &holder{}
-			bufs, err := rot(h, env, host, 4)
+			bufs, err := rot(h, env, host, size)
 			if err != nil {
 				return nil, err
 			}
@@ -112,10 +128,11 @@ func histogramCase[T num](n int, typ string, even bool, evenOp *runtime.Histogra
 	}
 }
 
-func lowerBoundCase[T num](n int, typ string, op *runtime.SearchOp[T]) Case {
+func lowerBoundCase[T wide](n int, typ string, op *runtime.SearchOp[T]) Case {
 	const nd = 1 << 20
+	size := int(unsafe.Sizeof(*new(T)))
 	return Case{
-		Algorithm: "lower_bound", Type: typ, N: n, Bytes: int64(n) * (4 + 8),
+		Algorithm: "lower_bound", Type: typ, N: n, Bytes: int64(n) * int64(size+8),
 		Note: "n values in 2^20 sorted items, int64 results",
 		Setup: func(env *Env) (*Instance, error) {
 			r := rng(env, "lower_bound", typ, n)
@@ -127,7 +144,7 @@ func lowerBoundCase[T num](n int, typ string, op *runtime.SearchOp[T]) Case {
 			if err != nil {
 				return nil, err
 			}
-			bufs, err := rot(h, env, values, 4)
+			bufs, err := rot(h, env, values, size)
 			if err != nil {
 				return nil, err
 			}

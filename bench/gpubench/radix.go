@@ -8,8 +8,8 @@ import (
 )
 
 // Radix sorts: keys (sort_keys) and keys with uint32 values, their input
-// positions (sort_pairs), over uint32, float32 and uint64 keys, into other
-// buffers, as cub::DeviceRadixSort in bench/cub/radix.cu.
+// positions (sort_pairs), over uint32, float32, uint64 and float64 keys,
+// into other buffers, as cub::DeviceRadixSort in bench/cub/radix.cu.
 func init() {
 	register(func(sizes []int) []Case {
 		var cs []Case
@@ -21,6 +21,8 @@ func init() {
 				radixCase(n, "float32", 4, nil, ops.RadixSortPairsFloat32),
 				radixCase(n, "uint64", 8, ops.RadixSortKeysUint64, nil),
 				radixCase(n, "uint64", 8, nil, ops.RadixSortPairsUint64),
+				radixCase(n, "float64", 8, ops.RadixSortKeysFloat64, nil),
+				radixCase(n, "float64", 8, nil, ops.RadixSortPairsFloat64),
 			)
 		}
 		return cs
@@ -28,7 +30,7 @@ func init() {
 }
 
 func radixCase[K interface {
-	num | uint64
+	wide
 	cmp.Ordered
 	runtime.RadixKey
 }](n int, typ string, size int, keysOp *runtime.RadixSortKeysOp[K], pairsOp *runtime.RadixSortPairsOp[K, uint32]) Case {

@@ -11,7 +11,7 @@ import (
 
 // Scans: inclusive (scan) and exclusive (exclusive_scan) prefix sums over
 // uint32 and uint64 (wrapping, exact), float32 and float64, and the same by
-// key over uint32 and float32 values (scan_by_key, exclusive_scan_by_key:
+// key over values of those four types (scan_by_key, exclusive_scan_by_key:
 // uint32 keys in runs of mean length 7), as cub::DeviceScan in
 // bench/cub/scan.cu.
 func init() {
@@ -31,6 +31,10 @@ func init() {
 				scanByKeyCase(n, "uint32", false, nil, ops.ExclusiveScanByKeyUint32.Run),
 				scanByKeyCase(n, "float32", true, ops.InclusiveScanByKeyFloat32.Run, nil),
 				scanByKeyCase(n, "float32", false, nil, ops.ExclusiveScanByKeyFloat32.Run),
+				scanByKeyCase(n, "uint64", true, ops.InclusiveScanByKeyUint64.Run, nil),
+				scanByKeyCase(n, "uint64", false, nil, ops.ExclusiveScanByKeyUint64.Run),
+				scanByKeyCase(n, "float64", true, ops.InclusiveScanByKeyFloat64.Run, nil),
+				scanByKeyCase(n, "float64", false, nil, ops.ExclusiveScanByKeyFloat64.Run),
 			)
 		}
 		return cs
@@ -83,13 +87,14 @@ func scanCase[T wide](n int, typ string, inclusive bool, incl scanRun[T], excl e
 type byKeyRun[V any] func(*runtime.Stream, *runtime.Slice[uint32], *runtime.Slice[V], *runtime.Slice[V]) error
 type exByKeyRun[V any] func(*runtime.Stream, *runtime.Slice[uint32], *runtime.Slice[V], *runtime.Slice[V], V) error
 
-func scanByKeyCase[V num](n int, typ string, inclusive bool, incl byKeyRun[V], excl exByKeyRun[V]) Case {
+func scanByKeyCase[V wide](n int, typ string, inclusive bool, incl byKeyRun[V], excl exByKeyRun[V]) Case {
 	alg := "scan_by_key"
 	if !inclusive {
 		alg = "exclusive_scan_by_key"
 	}
+	size := int(unsafe.Sizeof(*new(V)))
 	return Case{
-		Algorithm: alg, Type: typ, N: n, Bytes: int64(n) * (4 + 2*4),
+		Algorithm: alg, Type: typ, N: n, Bytes: int64(n) * int64(4+2*size),
 		Note: "uint32 keys in runs of mean length 7",
 		Setup: func(env *Env) (*Instance, error) {
 			r := rng(env, alg, typ, n)
@@ -103,11 +108,12 @@ func scanByKeyCase[V num](n int, typ string, inclusive bool, incl byKeyRun[V], e
 			}
 			host := randomItems[V](r, n)
 			h := &holder{}
-			kbufs, err := rot(h, env, keys, 8)
+			// Both rotations count a key and a value per item.
+			kbufs, err := rot(h, env, keys, 4+size)
 			if err != nil {
 				return nil, err
 			}
-			vbufs, err := rot(h, env, host, 8)
+			vbufs, err := rot(h, env, host, 4+size)
 			if err != nil {
 				return nil, err
 			}

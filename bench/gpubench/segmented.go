@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"unsafe"
 
 	"github.com/gocccl/gocccl/bench/ops"
 	"github.com/gocccl/gocccl/runtime"
@@ -10,8 +11,9 @@ import (
 
 // Segmented and fused reductions, as bench/cub/segmented.cu:
 // segmented_reduce over 1024-item segments (max over uint32, sum over
-// float32), reduce_by_key (uint32 keys in runs of 7, sum), adjacent_difference
-// (a - b) and transform_reduce (uint32: sum of x & 255; float32: sum of
+// float32), reduce_by_key (uint32 keys in runs of 7, sum of uint32, float32,
+// uint64 or float64 values), adjacent_difference (a - b, over the same four
+// types) and transform_reduce (uint32: sum of x & 255; float32: sum of
 // squares in float64).
 func init() {
 	register(func(sizes []int) []Case {
@@ -24,8 +26,12 @@ func init() {
 				reduceByKeyCase(n, "uint32", ops.ReduceByKeyUint32),
 				reduceByKeyCase(n, "float32", ops.ReduceByKeyFloat32),
 				fastmath(reduceByKeyCase(n, "float32", ops.ReduceByKeyFloat32Fast)),
+				reduceByKeyCase(n, "uint64", ops.ReduceByKeyUint64),
+				reduceByKeyCase(n, "float64", ops.ReduceByKeyFloat64),
 				adjDiffCase(n, "uint32", ops.AdjacentDifferenceUint32),
 				adjDiffCase(n, "float32", ops.AdjacentDifferenceFloat32),
+				adjDiffCase(n, "uint64", ops.AdjacentDifferenceUint64),
+				adjDiffCase(n, "float64", ops.AdjacentDifferenceFloat64),
 				transformReduceCase(n, "uint32", ops.TransformReduceUint32, ops.Low8Uint32, "sum of x & 255"),
 				transformReduceCase(n, "float32", ops.TransformReduceFloat32, ops.SquareFloat32, "sum of squares into float64"),
 			)
@@ -34,7 +40,7 @@ func init() {
 	})
 }
 
-func agree[T num | float64](got, want T, mag float64) bool {
+func agree[T wide](got, want T, mag float64) bool {
 	if isFloat[T]() {
 		return closeTo(float64(got), float64(want), mag)
 	}
@@ -129,10 +135,11 @@ func fastmath(c Case) Case {
 	return c
 }
 
-func reduceByKeyCase[V num](n int, typ string, op *runtime.ReduceByKeyOp[uint32, V]) Case {
+func reduceByKeyCase[V wide](n int, typ string, op *runtime.ReduceByKeyOp[uint32, V]) Case {
 	runs := (n + 6) / 7
+	pair := 4 + int(unsafe.Sizeof(*new(V))) // a key and a value
 	return Case{
-		Algorithm: "reduce_by_key", Type: typ, N: n, Bytes: int64(n)*8 + int64(runs)*8 + 8,
+		Algorithm: "reduce_by_key", Type: typ, N: n, Bytes: int64(n)*int64(pair) + int64(runs)*int64(pair) + 8,
 		Note: "uint32 keys in runs of 7, sum",
 		Setup: func(env *Env) (*Instance, error) {
 			host := randomItems[V](rng(env, "reduce_by_key", typ, n), n)
@@ -144,11 +151,11 @@ func reduceByKeyCase[V num](n int, typ string, op *runtime.ReduceByKeyOp[uint32,
 				mag[i/7] += math.Abs(float64(host[i]))
 			}
 			h := &holder{}
-			kb, err := rot(h, env, keys, 8)
+			kb, err := rot(h, env, keys, pair)
 			if err != nil {
 				return nil, err
 			}
-			vb, err := rot(h, env, host, 8)
+			vb, err := rot(h, env, host, pair)
 			if err != nil {
 				return nil, err
 			}
@@ -198,9 +205,10 @@ func reduceByKeyCase[V num](n int, typ string, op *runtime.ReduceByKeyOp[uint32,
 	}
 }
 
-func adjDiffCase[T num](n int, typ string, op *runtime.AdjacentDifferenceOp[T]) Case {
+func adjDiffCase[T wide](n int, typ string, op *runtime.AdjacentDifferenceOp[T]) Case {
+	size := int(unsafe.Sizeof(*new(T)))
 	return Case{
-		Algorithm: "adjacent_difference", Type: typ, N: n, Bytes: 2 * int64(n) * 4, Note: "a - b",
+		Algorithm: "adjacent_difference", Type: typ, N: n, Bytes: 2 * int64(n) * int64(size), Note: "a - b",
 		Setup: func(env *Env) (*Instance, error) {
 			host := randomItems[T](rng(env, "adjacent_difference", typ, n), n)
 			want := make([]T, n)
@@ -212,7 +220,7 @@ func adjDiffCase[T num](n int, typ string, op *runtime.AdjacentDifferenceOp[T]) 
 				}
 			}
 			h := &holder{}
-			bufs, err := rot(h, env, host, 4)
+			bufs, err := rot(h, env, host, size)
 			if err != nil {
 				return nil, err
 			}

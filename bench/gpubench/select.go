@@ -2,15 +2,17 @@ package main
 
 import (
 	"fmt"
+	"unsafe"
 
 	"github.com/gocccl/gocccl/bench/ops"
 	"github.com/gocccl/gocccl/runtime"
 )
 
-// Compactions, as bench/cub/select.cu: select and partition (uint32 keeps
-// odd values, float32 keeps x < 0.5), three_way_partition (x % 3 == 0, then
-// == 1; x < 1/3, then < 2/3), and over runs of 7 equal items unique,
-// unique_by_key (values of the type) and run_length_encode (int64 lengths).
+// Compactions, as bench/cub/select.cu, over uint32, float32, uint64 and
+// float64: select and partition (integers keep odd values, floats keep
+// x < 0.5), three_way_partition (x % 3 == 0, then == 1; x < 1/3, then
+// < 2/3), and over runs of 7 equal items unique, unique_by_key (values of the
+// type) and run_length_encode (int64 lengths).
 func init() {
 	register(func(sizes []int) []Case {
 		var cs []Case
@@ -25,12 +27,22 @@ func init() {
 				sel: ops.SelectFloat32, part: ops.PartitionFloat32, three: ops.ThreeWayFloat32,
 				uniq: ops.UniqueFloat32, ubk: ops.UniqueByKeyFloat32, rle: ops.RunLengthEncodeFloat32,
 			})...)
+			cs = append(cs, selectCases(n, "uint64", selectOps[uint64]{
+				keep: ops.KeepUint64, first: ops.FirstUint64, second: ops.SecondUint64,
+				sel: ops.SelectUint64, part: ops.PartitionUint64, three: ops.ThreeWayUint64,
+				uniq: ops.UniqueUint64, ubk: ops.UniqueByKeyUint64, rle: ops.RunLengthEncodeUint64,
+			})...)
+			cs = append(cs, selectCases(n, "float64", selectOps[float64]{
+				keep: ops.KeepFloat64, first: ops.FirstFloat64, second: ops.SecondFloat64,
+				sel: ops.SelectFloat64, part: ops.PartitionFloat64, three: ops.ThreeWayFloat64,
+				uniq: ops.UniqueFloat64, ubk: ops.UniqueByKeyFloat64, rle: ops.RunLengthEncodeFloat64,
+			})...)
 		}
 		return cs
 	})
 }
 
-type selectOps[T num] struct {
+type selectOps[T wide] struct {
 	keep, first, second func(T) bool
 	sel                 *runtime.SelectOp[T]
 	part                *runtime.PartitionOp[T]
@@ -41,14 +53,14 @@ type selectOps[T num] struct {
 }
 
 // selectData is the host side of one type and size.
-type selectData[T num] struct {
+type selectData[T wide] struct {
 	x, runs                         []T
 	sel, part, first, second, other []T
 	uniq, uvals                     []T
 	lens                            []int64
 }
 
-func makeSelectData[T num](env *Env, typ string, n int, o selectOps[T]) *selectData[T] {
+func makeSelectData[T wide](env *Env, typ string, n int, o selectOps[T]) *selectData[T] {
 	r := rng(env, "select", typ, n)
 	d := &selectData[T]{x: randomItems[T](r, n)}
 	group := randomItems[T](r, (n+6)/7)
@@ -85,8 +97,8 @@ func makeSelectData[T num](env *Env, typ string, n int, o selectOps[T]) *selectD
 	return d
 }
 
-func selectCases[T num](n int, typ string, o selectOps[T]) []Case {
-	const s = 4
+func selectCases[T wide](n int, typ string, o selectOps[T]) []Case {
+	s := int64(unsafe.Sizeof(*new(T)))
 	nn := int64(n)
 	// The outputs' sizes depend on the data; the byte counts use the
 	// expected halves, thirds and sevenths.
@@ -99,11 +111,11 @@ func selectCases[T num](n int, typ string, o selectOps[T]) []Case {
 			Setup: func(env *Env) (*Instance, error) {
 				d := makeSelectData(env, typ, n, o)
 				h := &holder{}
-				in, err := rot(h, env, d.x, s)
+				in, err := rot(h, env, d.x, int(s))
 				if err != nil {
 					return nil, err
 				}
-				rin, err := rot(h, env, d.runs, s)
+				rin, err := rot(h, env, d.runs, int(s))
 				if err != nil {
 					return nil, err
 				}
@@ -184,7 +196,7 @@ func selectCases[T num](n int, typ string, o selectOps[T]) []Case {
 }
 
 // checkOut compares the counts and the outputs' leading items.
-func checkOut[T num](count *runtime.Slice[int64], counts []int, outs []*runtime.Slice[T], want [][]T) error {
+func checkOut[T wide](count *runtime.Slice[int64], counts []int, outs []*runtime.Slice[T], want [][]T) error {
 	c, err := count.ToHost()
 	if err != nil {
 		return err

@@ -27,4 +27,8 @@ var (
 	InclusiveScanFloat64      = runtime.InclusiveScan(AddFloat64)
 	ExclusiveScanUint64       = runtime.ExclusiveScan(AddUint64)
 	ExclusiveScanFloat64      = runtime.ExclusiveScan(AddFloat64)
+	InclusiveScanByKeyUint64  = runtime.InclusiveScanByKey(EqUint32, AddUint64)
+	InclusiveScanByKeyFloat64 = runtime.InclusiveScanByKey(EqUint32, AddFloat64)
+	ExclusiveScanByKeyUint64  = runtime.ExclusiveScanByKey(EqUint32, AddUint64)
+	ExclusiveScanByKeyFloat64 = runtime.ExclusiveScanByKey(EqUint32, AddFloat64)
 )

@@ -20,6 +20,16 @@ func SubUint32(a, b uint32) uint32 { return a - b }
 //gocccl:op
 func SubFloat32(a, b float32) float32 { return a - b }
 
+// SubUint64 is the adjacent difference a - b over uint64 (wrapping).
+//
+//gocccl:op
+func SubUint64(a, b uint64) uint64 { return a - b }
+
+// SubFloat64 is the adjacent difference a - b over float64.
+//
+//gocccl:op
+func SubFloat64(a, b float64) float64 { return a - b }
+
 // Low8Uint32 is the transform of the uint32 transform-reduce: x & 255.
 //
 //gocccl:op
@@ -42,8 +52,12 @@ var (
 	ReduceByKeyUint32         = runtime.ReduceByKey(EqUint32, AddUint32)
 	ReduceByKeyFloat32        = runtime.ReduceByKey(EqUint32, AddFloat32)
 	ReduceByKeyFloat32Fast    = runtime.ReduceByKey(EqUint32, AddFloat32Fast) // the cost of Go's NaNs
+	ReduceByKeyUint64         = runtime.ReduceByKey(EqUint32, AddUint64)
+	ReduceByKeyFloat64        = runtime.ReduceByKey(EqUint32, AddFloat64)
 	AdjacentDifferenceUint32  = runtime.AdjacentDifference(SubUint32)
 	AdjacentDifferenceFloat32 = runtime.AdjacentDifference(SubFloat32)
+	AdjacentDifferenceUint64  = runtime.AdjacentDifference(SubUint64)
+	AdjacentDifferenceFloat64 = runtime.AdjacentDifference(SubFloat64)
 	TransformReduceUint32     = runtime.TransformReduce(Low8Uint32, AddUint32)
 	TransformReduceFloat32    = runtime.TransformReduce(SquareFloat32, AddFloat64)
 )

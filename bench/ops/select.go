@@ -52,3 +52,59 @@ var (
 	RunLengthEncodeUint32  = runtime.RunLengthEncode(EqUint32)
 	RunLengthEncodeFloat32 = runtime.RunLengthEncode(EqFloat32)
 )
+
+// KeepUint64 keeps odd values over uint64, as KeepUint32.
+//
+//gocccl:op
+func KeepUint64(x uint64) bool { return x&1 != 0 }
+
+// KeepFloat64 keeps values below one half, as KeepFloat32.
+//
+//gocccl:op
+func KeepFloat64(x float64) bool { return x < 0.5 }
+
+// FirstUint64 is the first predicate of the uint64 three-way partition.
+//
+//gocccl:op
+func FirstUint64(x uint64) bool { return x%3 == 0 }
+
+// SecondUint64 is the second predicate of the uint64 three-way partition.
+//
+//gocccl:op
+func SecondUint64(x uint64) bool { return x%3 == 1 }
+
+// FirstFloat64 is the first predicate of the float64 three-way partition.
+//
+//gocccl:op
+func FirstFloat64(x float64) bool { return x < 1.0/3 }
+
+// SecondFloat64 is the second predicate of the float64 three-way partition.
+//
+//gocccl:op
+func SecondFloat64(x float64) bool { return x < 2.0/3 }
+
+// EqUint64 is the equality of uint64 runs.
+//
+//gocccl:op
+func EqUint64(a, b uint64) bool { return a == b }
+
+// EqFloat64 is the equality of float64 runs.
+//
+//gocccl:op
+func EqFloat64(a, b float64) bool { return a == b }
+
+// The same compactions over 8-byte items.
+var (
+	SelectUint64           = runtime.Select(KeepUint64)
+	SelectFloat64          = runtime.Select(KeepFloat64)
+	PartitionUint64        = runtime.Partition(KeepUint64)
+	PartitionFloat64       = runtime.Partition(KeepFloat64)
+	ThreeWayUint64         = runtime.ThreeWayPartition(FirstUint64, SecondUint64)
+	ThreeWayFloat64        = runtime.ThreeWayPartition(FirstFloat64, SecondFloat64)
+	UniqueUint64           = runtime.Unique(EqUint64)
+	UniqueFloat64          = runtime.Unique(EqFloat64)
+	UniqueByKeyUint64      = runtime.UniqueByKey[uint64, uint64](EqUint64)
+	UniqueByKeyFloat64     = runtime.UniqueByKey[float64, float64](EqFloat64)
+	RunLengthEncodeUint64  = runtime.RunLengthEncode(EqUint64)
+	RunLengthEncodeFloat64 = runtime.RunLengthEncode(EqFloat64)
+)

@@ -181,3 +181,40 @@ func TestSizeLabel(t *testing.T) {
 		}
 	}
 }
+
+// TestFourTypes: an algorithm timed over uint32, float32, uint64 and float64
+// (the compactions, histograms and by-key algorithms now are) lists its
+// types in typeOrder whatever order the rows come in, and plots one panel
+// per type.
+func TestFourTypes(t *testing.T) {
+	in := "system\talgorithm\ttype\tn\tmedian_us\tbytes_moved\n" +
+		"gocccl\tselect\tfloat64\t1024\t5.0\t12296\n" +
+		"cub\tselect\tuint64\t1024\t4.0\t12296\n" +
+		"gocccl\tselect\tuint32\t1024\t3.0\t6152\n" +
+		"cub\tselect\tfloat32\t1024\t3.5\t6152\n" +
+		"cub\tselect\tfloat64\t1024\t4.5\t12296\n"
+	rows, err := ParseRows(strings.NewReader(in), "x.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Build(Env{}, rows)
+	if len(rep.Algorithms) != 1 {
+		t.Fatalf("%d algorithms, want 1", len(rep.Algorithms))
+	}
+	a := rep.Algorithms[0]
+	if want := []string{"uint32", "float32", "uint64", "float64"}; !slices.Equal(a.Types, want) {
+		t.Errorf("types = %q, want %q", a.Types, want)
+	}
+	if got, want := a.Ratio("gocccl", Point{"float64", 1024}), 5.0/4.5; math.Abs(got-want) > 1e-12 {
+		t.Errorf("float64 ratio = %v, want %v", got, want)
+	}
+	var b bytes.Buffer
+	if err := WriteSVG(&b, rep, a); err != nil {
+		t.Fatal(err)
+	}
+	for _, typ := range a.Types {
+		if !strings.Contains(b.String(), ">"+typ+"<") {
+			t.Errorf("select.svg has no panel titled %s", typ)
+		}
+	}
+}

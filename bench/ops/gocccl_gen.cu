@@ -119,12 +119,27 @@ __device__ __forceinline__ float gocccl_gpu_nan_SubFloat32(float a, float b) {
   return a - b;
 }
 
-// Low8Uint32 is segmented.go:26:6.
+// SubUint64 is segmented.go:26:6.
+__device__ __forceinline__ uint64_t SubUint64(uint64_t a, uint64_t b) {
+  return ::gocccl::go::sub(a, b);
+}
+
+// SubFloat64 is segmented.go:31:6.
+__device__ __forceinline__ double SubFloat64(double a, double b) {
+  return ::gocccl::go::fsub<double>(a, b);
+}
+
+// gocccl_gpu_nan_SubFloat64 is SubFloat64 with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ double gocccl_gpu_nan_SubFloat64(double a, double b) {
+  return a - b;
+}
+
+// Low8Uint32 is segmented.go:36:6.
 __device__ __forceinline__ uint32_t Low8Uint32(uint32_t x) {
   return ::gocccl::go::band(x, uint32_t(255U));
 }
 
-// SquareFloat32 is segmented.go:31:6.
+// SquareFloat32 is segmented.go:41:6.
 __device__ __forceinline__ double SquareFloat32(float x) {
   return ::gocccl::go::fmul<double>(::gocccl::go::conv<double>(x), ::gocccl::go::conv<double>(x));
 }
@@ -134,7 +149,7 @@ __device__ __forceinline__ double gocccl_gpu_nan_SquareFloat32(float x) {
   return ::gocccl::go::conv<double>(x) * ::gocccl::go::conv<double>(x);
 }
 
-// AddFloat64 is segmented.go:36:6.
+// AddFloat64 is segmented.go:46:6.
 __device__ __forceinline__ double AddFloat64(double a, double b) {
   return ::gocccl::go::fadd<double>(a, b);
 }
@@ -144,7 +159,7 @@ __device__ __forceinline__ double gocccl_gpu_nan_AddFloat64(double a, double b) 
   return a + b;
 }
 
-// SegmentStart is segmented.go:58:6.
+// SegmentStart is segmented.go:72:6.
 __device__ __forceinline__ int64_t SegmentStart(int64_t i) {
   return ::gocccl::go::mul(i, int64_t(1024LL));
 }
@@ -181,6 +196,46 @@ __device__ __forceinline__ bool SecondFloat32(float x) {
 
 // EqFloat32 is select.go:38:6.
 __device__ __forceinline__ bool EqFloat32(float a, float b) {
+  return a == b;
+}
+
+// KeepUint64 is select.go:59:6.
+__device__ __forceinline__ bool KeepUint64(uint64_t x) {
+  return ::gocccl::go::band(x, uint64_t(1ULL)) != uint64_t(0ULL);
+}
+
+// KeepFloat64 is select.go:64:6.
+__device__ __forceinline__ bool KeepFloat64(double x) {
+  return x < 0.5;
+}
+
+// FirstUint64 is select.go:69:6.
+__device__ __forceinline__ bool FirstUint64(uint64_t x) {
+  return ::gocccl::go::rem(x, uint64_t(3ULL)) == uint64_t(0ULL);
+}
+
+// SecondUint64 is select.go:74:6.
+__device__ __forceinline__ bool SecondUint64(uint64_t x) {
+  return ::gocccl::go::rem(x, uint64_t(3ULL)) == uint64_t(1ULL);
+}
+
+// FirstFloat64 is select.go:79:6.
+__device__ __forceinline__ bool FirstFloat64(double x) {
+  return x < 0x1.5555555555555p-02 /* 0.3333333333333333 */;
+}
+
+// SecondFloat64 is select.go:84:6.
+__device__ __forceinline__ bool SecondFloat64(double x) {
+  return x < 0x1.5555555555555p-01 /* 0.6666666666666666 */;
+}
+
+// EqUint64 is select.go:89:6.
+__device__ __forceinline__ bool EqUint64(uint64_t a, uint64_t b) {
+  return a == b;
+}
+
+// EqFloat64 is select.go:94:6.
+__device__ __forceinline__ bool EqFloat64(double a, double b) {
   return a == b;
 }
 
@@ -301,6 +356,24 @@ struct SubFloat32 {
   };
 };
 
+struct SubUint64 {
+  __device__ __forceinline__ uint64_t operator()(uint64_t a0, uint64_t a1) const {
+    return ::gocccl_pkg_ops_905f533b::SubUint64(a0, a1);
+  }
+};
+
+struct SubFloat64 {
+  __device__ __forceinline__ double operator()(double a0, double a1) const {
+    return ::gocccl_pkg_ops_905f533b::SubFloat64(a0, a1);
+  }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ double operator()(double a0, double a1) const {
+      return ::gocccl_pkg_ops_905f533b::gocccl_gpu_nan_SubFloat64(a0, a1);
+    }
+  };
+};
+
 struct Low8Uint32 {
   __device__ __forceinline__ uint32_t operator()(uint32_t a0) const {
     return ::gocccl_pkg_ops_905f533b::Low8Uint32(a0);
@@ -379,31 +452,91 @@ struct EqFloat32 {
   }
 };
 
+struct KeepUint64 {
+  __device__ __forceinline__ bool operator()(uint64_t a0) const {
+    return ::gocccl_pkg_ops_905f533b::KeepUint64(a0);
+  }
+};
+
+struct KeepFloat64 {
+  __device__ __forceinline__ bool operator()(double a0) const {
+    return ::gocccl_pkg_ops_905f533b::KeepFloat64(a0);
+  }
+};
+
+struct FirstUint64 {
+  __device__ __forceinline__ bool operator()(uint64_t a0) const {
+    return ::gocccl_pkg_ops_905f533b::FirstUint64(a0);
+  }
+};
+
+struct SecondUint64 {
+  __device__ __forceinline__ bool operator()(uint64_t a0) const {
+    return ::gocccl_pkg_ops_905f533b::SecondUint64(a0);
+  }
+};
+
+struct FirstFloat64 {
+  __device__ __forceinline__ bool operator()(double a0) const {
+    return ::gocccl_pkg_ops_905f533b::FirstFloat64(a0);
+  }
+};
+
+struct SecondFloat64 {
+  __device__ __forceinline__ bool operator()(double a0) const {
+    return ::gocccl_pkg_ops_905f533b::SecondFloat64(a0);
+  }
+};
+
+struct EqUint64 {
+  __device__ __forceinline__ bool operator()(uint64_t a0, uint64_t a1) const {
+    return ::gocccl_pkg_ops_905f533b::EqUint64(a0, a1);
+  }
+};
+
+struct EqFloat64 {
+  __device__ __forceinline__ bool operator()(double a0, double a1) const {
+    return ::gocccl_pkg_ops_905f533b::EqFloat64(a0, a1);
+  }
+};
+
 }  // namespace gocccl_functors
 }  // namespace gocccl_pkg_ops_905f533b
 
 // Launch policies (emit/policy.go): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
 constexpr int gocccl_adjacent_difference_SubFloat32_threads = 256, gocccl_adjacent_difference_SubFloat32_items = 8;
+constexpr int gocccl_adjacent_difference_SubFloat64_threads = 256, gocccl_adjacent_difference_SubFloat64_items = 4;
 constexpr int gocccl_adjacent_difference_SubUint32_threads = 256, gocccl_adjacent_difference_SubUint32_items = 8;
+constexpr int gocccl_adjacent_difference_SubUint64_threads = 256, gocccl_adjacent_difference_SubUint64_items = 4;
 constexpr int gocccl_exclusive_scan_AddFloat32_threads = 128, gocccl_exclusive_scan_AddFloat32_items = 24;
 constexpr int gocccl_exclusive_scan_AddFloat64_threads = 224, gocccl_exclusive_scan_AddFloat64_items = 24;
 constexpr int gocccl_exclusive_scan_AddUint32_threads = 128, gocccl_exclusive_scan_AddUint32_items = 24;
 constexpr int gocccl_exclusive_scan_AddUint64_threads = 224, gocccl_exclusive_scan_AddUint64_items = 24;
 constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads = 288, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items = 14;
+constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_threads = 256, gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_items = 9;
 constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads = 288, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items = 14;
+constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddUint64_threads = 256, gocccl_exclusive_scan_by_key_EqUint32_AddUint64_items = 9;
 constexpr int gocccl_histogram_even_float32_threads = 256, gocccl_histogram_even_float32_items = 16;
+constexpr int gocccl_histogram_even_float64_threads = 256, gocccl_histogram_even_float64_items = 8;
 constexpr int gocccl_histogram_even_uint32_threads = 256, gocccl_histogram_even_uint32_items = 16;
+constexpr int gocccl_histogram_even_uint64_threads = 256, gocccl_histogram_even_uint64_items = 8;
 constexpr int gocccl_histogram_range_float32_threads = 256, gocccl_histogram_range_float32_items = 16;
+constexpr int gocccl_histogram_range_float64_threads = 256, gocccl_histogram_range_float64_items = 8;
 constexpr int gocccl_histogram_range_uint32_threads = 256, gocccl_histogram_range_uint32_items = 16;
+constexpr int gocccl_histogram_range_uint64_threads = 256, gocccl_histogram_range_uint64_items = 8;
 constexpr int gocccl_inclusive_scan_AddFloat32_threads = 128, gocccl_inclusive_scan_AddFloat32_items = 24;
 constexpr int gocccl_inclusive_scan_AddFloat64_threads = 224, gocccl_inclusive_scan_AddFloat64_items = 24;
 constexpr int gocccl_inclusive_scan_AddUint32_threads = 128, gocccl_inclusive_scan_AddUint32_items = 24;
 constexpr int gocccl_inclusive_scan_AddUint64_threads = 224, gocccl_inclusive_scan_AddUint64_items = 24;
 constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads = 288, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items = 14;
+constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_threads = 256, gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_items = 9;
 constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads = 288, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items = 14;
+constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddUint64_threads = 256, gocccl_inclusive_scan_by_key_EqUint32_AddUint64_items = 9;
 constexpr int gocccl_lower_bound_LessFloat32_threads = 256, gocccl_lower_bound_LessFloat32_items = 1;
+constexpr int gocccl_lower_bound_LessFloat64_threads = 256, gocccl_lower_bound_LessFloat64_items = 1;
 constexpr int gocccl_lower_bound_LessUint32_threads = 256, gocccl_lower_bound_LessUint32_items = 1;
+constexpr int gocccl_lower_bound_LessUint64_threads = 256, gocccl_lower_bound_LessUint64_items = 1;
 constexpr int gocccl_merge_LessFloat32_threads = 256, gocccl_merge_LessFloat32_items = 15, gocccl_merge_LessFloat32_minblocks = 8;
 constexpr int gocccl_merge_LessFloat64_threads = 128, gocccl_merge_LessFloat64_items = 15;
 constexpr int gocccl_merge_LessUint32_threads = 256, gocccl_merge_LessUint32_items = 15, gocccl_merge_LessUint32_minblocks = 8;
@@ -413,11 +546,15 @@ constexpr int gocccl_merge_sort_keys_MergeSortLessUint32_threads = 256, gocccl_m
 constexpr int gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_threads = 256, gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_items = 17;
 constexpr int gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads = 256, gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_items = 17;
 constexpr int gocccl_partition_KeepFloat32_threads = 384, gocccl_partition_KeepFloat32_items = 17;
+constexpr int gocccl_partition_KeepFloat64_threads = 128, gocccl_partition_KeepFloat64_items = 8;
 constexpr int gocccl_partition_KeepUint32_threads = 384, gocccl_partition_KeepUint32_items = 17;
+constexpr int gocccl_partition_KeepUint64_threads = 128, gocccl_partition_KeepUint64_items = 8;
 constexpr int gocccl_radix_sort_keys_float32_threads = 384, gocccl_radix_sort_keys_float32_items = 20, gocccl_radix_sort_keys_float32_minblocks = 3;
+constexpr int gocccl_radix_sort_keys_float64_threads = 384, gocccl_radix_sort_keys_float64_items = 15, gocccl_radix_sort_keys_float64_minblocks = 3;
 constexpr int gocccl_radix_sort_keys_uint32_threads = 384, gocccl_radix_sort_keys_uint32_items = 20, gocccl_radix_sort_keys_uint32_minblocks = 3;
 constexpr int gocccl_radix_sort_keys_uint64_threads = 384, gocccl_radix_sort_keys_uint64_items = 15, gocccl_radix_sort_keys_uint64_minblocks = 3;
 constexpr int gocccl_radix_sort_pairs_float32_uint32_threads = 384, gocccl_radix_sort_pairs_float32_uint32_items = 18, gocccl_radix_sort_pairs_float32_uint32_minblocks = 3;
+constexpr int gocccl_radix_sort_pairs_float64_uint32_threads = 384, gocccl_radix_sort_pairs_float64_uint32_items = 15, gocccl_radix_sort_pairs_float64_uint32_minblocks = 2;
 constexpr int gocccl_radix_sort_pairs_uint32_uint32_threads = 384, gocccl_radix_sort_pairs_uint32_uint32_items = 18, gocccl_radix_sort_pairs_uint32_uint32_minblocks = 3;
 constexpr int gocccl_radix_sort_pairs_uint64_uint32_threads = 384, gocccl_radix_sort_pairs_uint64_uint32_items = 15, gocccl_radix_sort_pairs_uint64_uint32_minblocks = 2;
 constexpr int gocccl_reduce_AddFloat32_threads = 256, gocccl_reduce_AddFloat32_items = 16;
@@ -428,9 +565,13 @@ constexpr int gocccl_reduce_AddUint32_threads = 256, gocccl_reduce_AddUint32_ite
 constexpr int gocccl_reduce_AddUint64_threads = 256, gocccl_reduce_AddUint64_items = 8;
 constexpr int gocccl_reduce_by_key_EqUint32_AddFloat32_threads = 256, gocccl_reduce_by_key_EqUint32_AddFloat32_items = 18;
 constexpr int gocccl_reduce_by_key_EqUint32_AddFloat32Fast_threads = 256, gocccl_reduce_by_key_EqUint32_AddFloat32Fast_items = 18;
+constexpr int gocccl_reduce_by_key_EqUint32_AddFloat64_threads = 128, gocccl_reduce_by_key_EqUint32_AddFloat64_items = 13;
 constexpr int gocccl_reduce_by_key_EqUint32_AddUint32_threads = 256, gocccl_reduce_by_key_EqUint32_AddUint32_items = 18;
+constexpr int gocccl_reduce_by_key_EqUint32_AddUint64_threads = 128, gocccl_reduce_by_key_EqUint32_AddUint64_items = 13;
 constexpr int gocccl_rle_EqFloat32_threads = 192, gocccl_rle_EqFloat32_items = 14, gocccl_rle_EqFloat32_minblocks = 5;
+constexpr int gocccl_rle_EqFloat64_threads = 128, gocccl_rle_EqFloat64_items = 8;
 constexpr int gocccl_rle_EqUint32_threads = 192, gocccl_rle_EqUint32_items = 14, gocccl_rle_EqUint32_minblocks = 5;
+constexpr int gocccl_rle_EqUint64_threads = 128, gocccl_rle_EqUint64_items = 8;
 constexpr int gocccl_segmented_reduce_AddFloat32_threads = 256, gocccl_segmented_reduce_AddFloat32_items = 16;
 constexpr int gocccl_segmented_reduce_MaxUint32_threads = 256, gocccl_segmented_reduce_MaxUint32_items = 16;
 constexpr int gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads = 256, gocccl_segmented_reduce_MaxUint32_itae16f7b37c_items = 16;
@@ -439,17 +580,25 @@ constexpr int gocccl_segmented_sort_keys_uint64_threads = 384, gocccl_segmented_
 constexpr int gocccl_segmented_sort_pairs_uint32_uint32_threads = 384, gocccl_segmented_sort_pairs_uint32_uint32_items = 18;
 constexpr int gocccl_segmented_sort_pairs_uint64_uint32_threads = 384, gocccl_segmented_sort_pairs_uint64_uint32_items = 15;
 constexpr int gocccl_select_KeepFloat32_threads = 384, gocccl_select_KeepFloat32_items = 17;
+constexpr int gocccl_select_KeepFloat64_threads = 128, gocccl_select_KeepFloat64_items = 8;
 constexpr int gocccl_select_KeepUint32_threads = 384, gocccl_select_KeepUint32_items = 17;
+constexpr int gocccl_select_KeepUint64_threads = 128, gocccl_select_KeepUint64_items = 8;
 constexpr int gocccl_partition3_FirstFloat32_SecondFloat32_threads = 256, gocccl_partition3_FirstFloat32_SecondFloat32_items = 23;
+constexpr int gocccl_partition3_FirstFloat64_SecondFloat64_threads = 128, gocccl_partition3_FirstFloat64_SecondFloat64_items = 8;
 constexpr int gocccl_partition3_FirstUint32_SecondUint32_threads = 256, gocccl_partition3_FirstUint32_SecondUint32_items = 23;
+constexpr int gocccl_partition3_FirstUint64_SecondUint64_threads = 128, gocccl_partition3_FirstUint64_SecondUint64_items = 8;
 constexpr int gocccl_transform_reduce_Low8Uint32_AddUint32_threads = 256, gocccl_transform_reduce_Low8Uint32_AddUint32_items = 16;
 constexpr int gocccl_transform_reduce_SquareFloat32_AddFloat64_threads = 256, gocccl_transform_reduce_SquareFloat32_AddFloat64_items = 8;
 constexpr int gocccl_transform_MergeSortIdentityFloat32_threads = 256, gocccl_transform_MergeSortIdentityFloat32_items = 8;
 constexpr int gocccl_transform_MergeSortIdentityUint32_threads = 256, gocccl_transform_MergeSortIdentityUint32_items = 8;
 constexpr int gocccl_unique_EqFloat32_threads = 384, gocccl_unique_EqFloat32_items = 17;
+constexpr int gocccl_unique_EqFloat64_threads = 128, gocccl_unique_EqFloat64_items = 8;
 constexpr int gocccl_unique_EqUint32_threads = 384, gocccl_unique_EqUint32_items = 17;
+constexpr int gocccl_unique_EqUint64_threads = 128, gocccl_unique_EqUint64_items = 8;
 constexpr int gocccl_unique_by_key_EqFloat32_float32_float32_threads = 512, gocccl_unique_by_key_EqFloat32_float32_float32_items = 14;
+constexpr int gocccl_unique_by_key_EqFloat64_float64_float64_threads = 128, gocccl_unique_by_key_EqFloat64_float64_float64_items = 8;
 constexpr int gocccl_unique_by_key_EqUint32_uint32_uint32_threads = 512, gocccl_unique_by_key_EqUint32_uint32_uint32_items = 14;
+constexpr int gocccl_unique_by_key_EqUint64_uint64_uint64_threads = 128, gocccl_unique_by_key_EqUint64_uint64_uint64_items = 8;
 using gocccl_exclusive_scan_AddFloat32_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_exclusive_scan_AddFloat64_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_exclusive_scan_AddUint32_delay = ::gocccl::FixedDelay<648, 1245>;
@@ -459,9 +608,11 @@ using gocccl_inclusive_scan_AddFloat64_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_inclusive_scan_AddUint32_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_inclusive_scan_AddUint64_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_rle_EqFloat32_delay = ::gocccl::FixedDelay<284, 480>;
+using gocccl_rle_EqFloat64_delay = ::gocccl::DefaultDelay;
 using gocccl_rle_EqUint32_delay = ::gocccl::FixedDelay<284, 480>;
+using gocccl_rle_EqUint64_delay = ::gocccl::DefaultDelay;
 
-// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:46:30.
+// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:58:30.
 extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_SubFloat32_threads)
 gocccl_adjacent_difference_SubFloat32_left(const float* d_in, float* d_out, long long n) {
   ::gocccl::adjacent_difference_left<gocccl_adjacent_difference_SubFloat32_threads, gocccl_adjacent_difference_SubFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::SubFloat32>(d_in, d_out, n);
@@ -472,7 +623,18 @@ gocccl_adjacent_difference_SubFloat32_right(const float* d_in, float* d_out, lon
   ::gocccl::adjacent_difference_right<gocccl_adjacent_difference_SubFloat32_threads, gocccl_adjacent_difference_SubFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::SubFloat32>(d_in, d_out, n);
 }
 
-// AdjacentDifference(SubUint32) over uint32, declared at segmented.go:45:30.
+// AdjacentDifference(SubFloat64) over float64, declared at segmented.go:60:30.
+extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_SubFloat64_threads)
+gocccl_adjacent_difference_SubFloat64_left(const double* d_in, double* d_out, long long n) {
+  ::gocccl::adjacent_difference_left<gocccl_adjacent_difference_SubFloat64_threads, gocccl_adjacent_difference_SubFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::SubFloat64>(d_in, d_out, n);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_SubFloat64_threads)
+gocccl_adjacent_difference_SubFloat64_right(const double* d_in, double* d_out, long long n) {
+  ::gocccl::adjacent_difference_right<gocccl_adjacent_difference_SubFloat64_threads, gocccl_adjacent_difference_SubFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::SubFloat64>(d_in, d_out, n);
+}
+
+// AdjacentDifference(SubUint32) over uint32, declared at segmented.go:57:30.
 extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_SubUint32_threads)
 gocccl_adjacent_difference_SubUint32_left(const uint32_t* d_in, uint32_t* d_out, long long n) {
   ::gocccl::adjacent_difference_left<gocccl_adjacent_difference_SubUint32_threads, gocccl_adjacent_difference_SubUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::SubUint32>(d_in, d_out, n);
@@ -481,6 +643,17 @@ gocccl_adjacent_difference_SubUint32_left(const uint32_t* d_in, uint32_t* d_out,
 extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_SubUint32_threads)
 gocccl_adjacent_difference_SubUint32_right(const uint32_t* d_in, uint32_t* d_out, long long n) {
   ::gocccl::adjacent_difference_right<gocccl_adjacent_difference_SubUint32_threads, gocccl_adjacent_difference_SubUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::SubUint32>(d_in, d_out, n);
+}
+
+// AdjacentDifference(SubUint64) over uint64, declared at segmented.go:59:30.
+extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_SubUint64_threads)
+gocccl_adjacent_difference_SubUint64_left(const uint64_t* d_in, uint64_t* d_out, long long n) {
+  ::gocccl::adjacent_difference_left<gocccl_adjacent_difference_SubUint64_threads, gocccl_adjacent_difference_SubUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::SubUint64>(d_in, d_out, n);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_SubUint64_threads)
+gocccl_adjacent_difference_SubUint64_right(const uint64_t* d_in, uint64_t* d_out, long long n) {
+  ::gocccl::adjacent_difference_right<gocccl_adjacent_difference_SubUint64_threads, gocccl_adjacent_difference_SubUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::SubUint64>(d_in, d_out, n);
 }
 
 // ExclusiveScan(AddFloat32) over float32, declared at scan.go:21:30.
@@ -538,6 +711,17 @@ gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, c
   ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
 }
 
+// ExclusiveScanByKey(EqUint32,AddFloat64) over uint32, float64, declared at scan.go:33:30.
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_threads)
+gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_threads, gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_items, uint32_t, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_threads)
+gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_sweep(const uint32_t* d_keys, const double* d_values, double* d_out, long long n, void* d_state, long long state_bytes, double init) {
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_threads, gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_items, uint32_t, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
+}
+
 // ExclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at scan.go:24:30.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads)
 gocccl_exclusive_scan_by_key_EqUint32_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
@@ -547,6 +731,17 @@ gocccl_exclusive_scan_by_key_EqUint32_AddUint32_init(void* d_state, long long st
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads)
 gocccl_exclusive_scan_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init) {
   ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
+}
+
+// ExclusiveScanByKey(EqUint32,AddUint64) over uint32, uint64, declared at scan.go:32:30.
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddUint64_threads)
+gocccl_exclusive_scan_by_key_EqUint32_AddUint64_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqUint32_AddUint64_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddUint64_threads)
+gocccl_exclusive_scan_by_key_EqUint32_AddUint64_sweep(const uint32_t* d_keys, const uint64_t* d_values, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint64_t init) {
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddUint64_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
 }
 
 // HistogramEven[float32] over float32, declared at histogram.go:28:26.
@@ -560,6 +755,17 @@ gocccl_histogram_even_float32_init(int32_t* d_hist, long long bins) {
   ::gocccl::histogram_init<gocccl_histogram_even_float32_threads, gocccl_histogram_even_float32_items, float>(d_hist, bins);
 }
 
+// HistogramEven[float64] over float64, declared at histogram.go:32:26.
+extern "C" __global__ void __launch_bounds__(gocccl_histogram_even_float64_threads)
+gocccl_histogram_even_float64_sweep(const double* d_samples, long long n, int32_t* d_hist, long long bins, double lower, double upper, double scale) {
+  ::gocccl::histogram_even<gocccl_histogram_even_float64_threads, gocccl_histogram_even_float64_items, double>(d_samples, n, d_hist, bins, lower, upper, scale);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_histogram_even_float64_threads)
+gocccl_histogram_even_float64_init(int32_t* d_hist, long long bins) {
+  ::gocccl::histogram_init<gocccl_histogram_even_float64_threads, gocccl_histogram_even_float64_items, double>(d_hist, bins);
+}
+
 // HistogramEven[uint32] over uint32, declared at histogram.go:27:26.
 extern "C" __global__ void __launch_bounds__(gocccl_histogram_even_uint32_threads)
 gocccl_histogram_even_uint32_sweep(const uint32_t* d_samples, long long n, int32_t* d_hist, long long bins, uint32_t lower, uint32_t upper, double scale) {
@@ -569,6 +775,17 @@ gocccl_histogram_even_uint32_sweep(const uint32_t* d_samples, long long n, int32
 extern "C" __global__ void __launch_bounds__(gocccl_histogram_even_uint32_threads)
 gocccl_histogram_even_uint32_init(int32_t* d_hist, long long bins) {
   ::gocccl::histogram_init<gocccl_histogram_even_uint32_threads, gocccl_histogram_even_uint32_items, uint32_t>(d_hist, bins);
+}
+
+// HistogramEven[uint64] over uint64, declared at histogram.go:31:26.
+extern "C" __global__ void __launch_bounds__(gocccl_histogram_even_uint64_threads)
+gocccl_histogram_even_uint64_sweep(const uint64_t* d_samples, long long n, int32_t* d_hist, long long bins, uint64_t lower, uint64_t upper, double scale) {
+  ::gocccl::histogram_even<gocccl_histogram_even_uint64_threads, gocccl_histogram_even_uint64_items, uint64_t>(d_samples, n, d_hist, bins, lower, upper, scale);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_histogram_even_uint64_threads)
+gocccl_histogram_even_uint64_init(int32_t* d_hist, long long bins) {
+  ::gocccl::histogram_init<gocccl_histogram_even_uint64_threads, gocccl_histogram_even_uint64_items, uint64_t>(d_hist, bins);
 }
 
 // HistogramRange[float32] over float32, declared at histogram.go:30:26.
@@ -582,6 +799,17 @@ gocccl_histogram_range_float32_init(int32_t* d_hist, long long bins) {
   ::gocccl::histogram_init<gocccl_histogram_range_float32_threads, gocccl_histogram_range_float32_items, float>(d_hist, bins);
 }
 
+// HistogramRange[float64] over float64, declared at histogram.go:34:26.
+extern "C" __global__ void __launch_bounds__(gocccl_histogram_range_float64_threads)
+gocccl_histogram_range_float64_sweep(const double* d_samples, long long n, int32_t* d_hist, long long bins, const double* d_levels) {
+  ::gocccl::histogram_range<gocccl_histogram_range_float64_threads, gocccl_histogram_range_float64_items, double>(d_samples, n, d_hist, bins, d_levels);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_histogram_range_float64_threads)
+gocccl_histogram_range_float64_init(int32_t* d_hist, long long bins) {
+  ::gocccl::histogram_init<gocccl_histogram_range_float64_threads, gocccl_histogram_range_float64_items, double>(d_hist, bins);
+}
+
 // HistogramRange[uint32] over uint32, declared at histogram.go:29:26.
 extern "C" __global__ void __launch_bounds__(gocccl_histogram_range_uint32_threads)
 gocccl_histogram_range_uint32_sweep(const uint32_t* d_samples, long long n, int32_t* d_hist, long long bins, const uint32_t* d_levels) {
@@ -591,6 +819,17 @@ gocccl_histogram_range_uint32_sweep(const uint32_t* d_samples, long long n, int3
 extern "C" __global__ void __launch_bounds__(gocccl_histogram_range_uint32_threads)
 gocccl_histogram_range_uint32_init(int32_t* d_hist, long long bins) {
   ::gocccl::histogram_init<gocccl_histogram_range_uint32_threads, gocccl_histogram_range_uint32_items, uint32_t>(d_hist, bins);
+}
+
+// HistogramRange[uint64] over uint64, declared at histogram.go:33:26.
+extern "C" __global__ void __launch_bounds__(gocccl_histogram_range_uint64_threads)
+gocccl_histogram_range_uint64_sweep(const uint64_t* d_samples, long long n, int32_t* d_hist, long long bins, const uint64_t* d_levels) {
+  ::gocccl::histogram_range<gocccl_histogram_range_uint64_threads, gocccl_histogram_range_uint64_items, uint64_t>(d_samples, n, d_hist, bins, d_levels);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_histogram_range_uint64_threads)
+gocccl_histogram_range_uint64_init(int32_t* d_hist, long long bins) {
+  ::gocccl::histogram_init<gocccl_histogram_range_uint64_threads, gocccl_histogram_range_uint64_items, uint64_t>(d_hist, bins);
 }
 
 // InclusiveScan(AddFloat32) over float32, declared at scan.go:19:30.
@@ -648,6 +887,17 @@ gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, c
   ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes);
 }
 
+// InclusiveScanByKey(EqUint32,AddFloat64) over uint32, float64, declared at scan.go:31:30.
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_threads)
+gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_threads, gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_items, uint32_t, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_threads)
+gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_sweep(const uint32_t* d_keys, const double* d_values, double* d_out, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_threads, gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_items, uint32_t, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_keys, d_values, d_out, n, d_state, state_bytes);
+}
+
 // InclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at scan.go:22:30.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads)
 gocccl_inclusive_scan_by_key_EqUint32_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
@@ -659,19 +909,42 @@ gocccl_inclusive_scan_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, co
   ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes);
 }
 
-// LowerBound(LessFloat32) over float32, declared at histogram.go:32:26.
+// InclusiveScanByKey(EqUint32,AddUint64) over uint32, uint64, declared at scan.go:30:30.
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddUint64_threads)
+gocccl_inclusive_scan_by_key_EqUint32_AddUint64_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqUint32_AddUint64_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddUint64_threads)
+gocccl_inclusive_scan_by_key_EqUint32_AddUint64_sweep(const uint32_t* d_keys, const uint64_t* d_values, uint64_t* d_out, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddUint64_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_keys, d_values, d_out, n, d_state, state_bytes);
+}
+
+// LowerBound(LessFloat32) over float32, declared at histogram.go:36:26.
 extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessFloat32_threads)
 gocccl_lower_bound_LessFloat32(const float* d_data, long long n_data, const float* d_values, long long n_values, int64_t* d_out) {
   ::gocccl::lower_bound<gocccl_lower_bound_LessFloat32_threads, gocccl_lower_bound_LessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat32>(d_data, n_data, d_values, n_values, d_out);
 }
 
-// LowerBound(LessUint32) over uint32, declared at histogram.go:31:26.
+// LowerBound(LessFloat64) over float64, declared at histogram.go:38:26.
+extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessFloat64_threads)
+gocccl_lower_bound_LessFloat64(const double* d_data, long long n_data, const double* d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::lower_bound<gocccl_lower_bound_LessFloat64_threads, gocccl_lower_bound_LessFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat64>(d_data, n_data, d_values, n_values, d_out);
+}
+
+// LowerBound(LessUint32) over uint32, declared at histogram.go:35:26.
 extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessUint32_threads)
 gocccl_lower_bound_LessUint32(const uint32_t* d_data, long long n_data, const uint32_t* d_values, long long n_values, int64_t* d_out) {
   ::gocccl::lower_bound<gocccl_lower_bound_LessUint32_threads, gocccl_lower_bound_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_data, n_data, d_values, n_values, d_out);
 }
 
-// Merge(LessFloat32) over float32, declared at histogram.go:34:26.
+// LowerBound(LessUint64) over uint64, declared at histogram.go:37:26.
+extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessUint64_threads)
+gocccl_lower_bound_LessUint64(const uint64_t* d_data, long long n_data, const uint64_t* d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::lower_bound<gocccl_lower_bound_LessUint64_threads, gocccl_lower_bound_LessUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint64>(d_data, n_data, d_values, n_values, d_out);
+}
+
+// Merge(LessFloat32) over float32, declared at histogram.go:40:26.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_LessFloat32_threads, gocccl_merge_LessFloat32_minblocks)
 gocccl_merge_LessFloat32_tiles(const float* d_a, long long n_a, const float* d_b, long long n_b, float* d_out, const int64_t* d_splits) {
   ::gocccl::merge_tiles<gocccl_merge_LessFloat32_threads, gocccl_merge_LessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat32>(d_a, n_a, d_b, n_b, d_out, d_splits);
@@ -682,7 +955,7 @@ gocccl_merge_LessFloat32_partition(const float* d_a, long long n_a, const float*
   ::gocccl::merge_partition<gocccl_merge_LessFloat32_threads, gocccl_merge_LessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat32>(d_a, n_a, d_b, n_b, d_splits, tiles);
 }
 
-// Merge(LessFloat64) over float64, declared at histogram.go:36:26.
+// Merge(LessFloat64) over float64, declared at histogram.go:42:26.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_LessFloat64_threads)
 gocccl_merge_LessFloat64_tiles(const double* d_a, long long n_a, const double* d_b, long long n_b, double* d_out, const int64_t* d_splits) {
   ::gocccl::merge_tiles<gocccl_merge_LessFloat64_threads, gocccl_merge_LessFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat64>(d_a, n_a, d_b, n_b, d_out, d_splits);
@@ -693,7 +966,7 @@ gocccl_merge_LessFloat64_partition(const double* d_a, long long n_a, const doubl
   ::gocccl::merge_partition<gocccl_merge_LessFloat64_threads, gocccl_merge_LessFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat64>(d_a, n_a, d_b, n_b, d_splits, tiles);
 }
 
-// Merge(LessUint32) over uint32, declared at histogram.go:33:26.
+// Merge(LessUint32) over uint32, declared at histogram.go:39:26.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_minblocks)
 gocccl_merge_LessUint32_tiles(const uint32_t* d_a, long long n_a, const uint32_t* d_b, long long n_b, uint32_t* d_out, const int64_t* d_splits) {
   ::gocccl::merge_tiles<gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_a, n_a, d_b, n_b, d_out, d_splits);
@@ -704,7 +977,7 @@ gocccl_merge_LessUint32_partition(const uint32_t* d_a, long long n_a, const uint
   ::gocccl::merge_partition<gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_a, n_a, d_b, n_b, d_splits, tiles);
 }
 
-// Merge(LessUint64) over uint64, declared at histogram.go:35:26.
+// Merge(LessUint64) over uint64, declared at histogram.go:41:26.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_LessUint64_threads)
 gocccl_merge_LessUint64_tiles(const uint64_t* d_a, long long n_a, const uint64_t* d_b, long long n_b, uint64_t* d_out, const int64_t* d_splits) {
   ::gocccl::merge_tiles<gocccl_merge_LessUint64_threads, gocccl_merge_LessUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint64>(d_a, n_a, d_b, n_b, d_out, d_splits);
@@ -790,6 +1063,17 @@ gocccl_partition_KeepFloat32_sweep(const float* d_in, float* d_out, int64_t* d_c
   ::gocccl::partition_if<gocccl_partition_KeepFloat32_threads, gocccl_partition_KeepFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
+// Partition(KeepFloat64) over float64, declared at select.go:101:27.
+extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepFloat64_threads)
+gocccl_partition_KeepFloat64_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_partition_KeepFloat64_threads, gocccl_partition_KeepFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat64>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepFloat64_threads)
+gocccl_partition_KeepFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::partition_if<gocccl_partition_KeepFloat64_threads, gocccl_partition_KeepFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
 // Partition(KeepUint32) over uint32, declared at select.go:44:27.
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint32_threads)
 gocccl_partition_KeepUint32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
@@ -799,6 +1083,17 @@ gocccl_partition_KeepUint32_init(void* d_state, long long state_bytes, long long
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint32_threads)
 gocccl_partition_KeepUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
   ::gocccl::partition_if<gocccl_partition_KeepUint32_threads, gocccl_partition_KeepUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Partition(KeepUint64) over uint64, declared at select.go:100:27.
+extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint64_threads)
+gocccl_partition_KeepUint64_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_partition_KeepUint64_threads, gocccl_partition_KeepUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint64>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint64_threads)
+gocccl_partition_KeepUint64_sweep(const uint64_t* d_in, uint64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::partition_if<gocccl_partition_KeepUint64_threads, gocccl_partition_KeepUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint64>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
 // RadixSortKeys[float32] over float32, declared at radix.go:8:26.
@@ -820,6 +1115,27 @@ gocccl_radix_sort_keys_float32_onesweep(const float* d_keys_in, float* d_keys_ou
 extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_minblocks)
 gocccl_radix_sort_keys_float32_single(const float* d_keys_in, float* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_float32_threads, gocccl_radix_sort_keys_float32_items, float>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
+}
+
+// RadixSortKeys[float64] over float64, declared at radix.go:10:26.
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_minblocks)
+gocccl_radix_sort_keys_float64_init(void* d_scratch, long long words) {
+  ::gocccl::radix_sort_init<gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_items, double>(d_scratch, words);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_minblocks)
+gocccl_radix_sort_keys_float64_histogram(const double* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_histogram<gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_items, double>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_minblocks)
+gocccl_radix_sort_keys_float64_onesweep(const double* d_keys_in, double* d_keys_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_keys_onesweep<gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_items, double>(d_keys_in, d_keys_out, n, d_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_minblocks)
+gocccl_radix_sort_keys_float64_single(const double* d_keys_in, double* d_keys_out, long long n, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_float64_threads, gocccl_radix_sort_keys_float64_items, double>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }
 
 // RadixSortKeys[uint32] over uint32, declared at radix.go:7:26.
@@ -864,7 +1180,7 @@ gocccl_radix_sort_keys_uint64_single(const uint64_t* d_keys_in, uint64_t* d_keys
   ::gocccl::radix_sort_keys_single<gocccl_radix_sort_keys_uint64_threads, gocccl_radix_sort_keys_uint64_items, uint64_t>(d_keys_in, d_keys_out, n, begin_bit, end_bit, descending);
 }
 
-// RadixSortPairs[float32,uint32] over float32, uint32, declared at radix.go:11:26.
+// RadixSortPairs[float32,uint32] over float32, uint32, declared at radix.go:12:26.
 extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float32_uint32_threads, gocccl_radix_sort_pairs_float32_uint32_minblocks)
 gocccl_radix_sort_pairs_float32_uint32_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_pairs_float32_uint32_threads, gocccl_radix_sort_pairs_float32_uint32_items, float, uint32_t>(d_scratch, words);
@@ -885,7 +1201,28 @@ gocccl_radix_sort_pairs_float32_uint32_single(const float* d_keys_in, float* d_k
   ::gocccl::radix_sort_pairs_single<gocccl_radix_sort_pairs_float32_uint32_threads, gocccl_radix_sort_pairs_float32_uint32_items, float, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, begin_bit, end_bit, descending);
 }
 
-// RadixSortPairs[uint32,uint32] over uint32, uint32, declared at radix.go:10:26.
+// RadixSortPairs[float64,uint32] over float64, uint32, declared at radix.go:14:26.
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float64_uint32_threads, gocccl_radix_sort_pairs_float64_uint32_minblocks)
+gocccl_radix_sort_pairs_float64_uint32_init(void* d_scratch, long long words) {
+  ::gocccl::radix_sort_init<gocccl_radix_sort_pairs_float64_uint32_threads, gocccl_radix_sort_pairs_float64_uint32_items, double, uint32_t>(d_scratch, words);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float64_uint32_threads, gocccl_radix_sort_pairs_float64_uint32_minblocks)
+gocccl_radix_sort_pairs_float64_uint32_histogram(const double* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_histogram<gocccl_radix_sort_pairs_float64_uint32_threads, gocccl_radix_sort_pairs_float64_uint32_items, double, uint32_t>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float64_uint32_threads, gocccl_radix_sort_pairs_float64_uint32_minblocks)
+gocccl_radix_sort_pairs_float64_uint32_onesweep(const double* d_keys_in, double* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, void* d_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_pairs_onesweep<gocccl_radix_sort_pairs_float64_uint32_threads, gocccl_radix_sort_pairs_float64_uint32_items, double, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, d_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_float64_uint32_threads, gocccl_radix_sort_pairs_float64_uint32_minblocks)
+gocccl_radix_sort_pairs_float64_uint32_single(const double* d_keys_in, double* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, long long n, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::radix_sort_pairs_single<gocccl_radix_sort_pairs_float64_uint32_threads, gocccl_radix_sort_pairs_float64_uint32_items, double, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, begin_bit, end_bit, descending);
+}
+
+// RadixSortPairs[uint32,uint32] over uint32, uint32, declared at radix.go:11:26.
 extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint32_uint32_threads, gocccl_radix_sort_pairs_uint32_uint32_minblocks)
 gocccl_radix_sort_pairs_uint32_uint32_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_pairs_uint32_uint32_threads, gocccl_radix_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_scratch, words);
@@ -906,7 +1243,7 @@ gocccl_radix_sort_pairs_uint32_uint32_single(const uint32_t* d_keys_in, uint32_t
   ::gocccl::radix_sort_pairs_single<gocccl_radix_sort_pairs_uint32_uint32_threads, gocccl_radix_sort_pairs_uint32_uint32_items, uint32_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, begin_bit, end_bit, descending);
 }
 
-// RadixSortPairs[uint64,uint32] over uint64, uint32, declared at radix.go:12:26.
+// RadixSortPairs[uint64,uint32] over uint64, uint32, declared at radix.go:13:26.
 extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_uint64_uint32_threads, gocccl_radix_sort_pairs_uint64_uint32_minblocks)
 gocccl_radix_sort_pairs_uint64_uint32_init(void* d_scratch, long long words) {
   ::gocccl::radix_sort_init<gocccl_radix_sort_pairs_uint64_uint32_threads, gocccl_radix_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_scratch, words);
@@ -993,7 +1330,7 @@ gocccl_reduce_AddUint64_final(const uint64_t* d_in, long long n, uint64_t* d_out
   ::gocccl::reduce_final<gocccl_reduce_AddUint64_threads, gocccl_reduce_AddUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_in, n, d_out, init);
 }
 
-// ReduceByKey(EqUint32,AddFloat32) over uint32, float32, declared at segmented.go:43:30.
+// ReduceByKey(EqUint32,AddFloat32) over uint32, float32, declared at segmented.go:53:30.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat32_threads)
 gocccl_reduce_by_key_EqUint32_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqUint32_AddFloat32_threads, gocccl_reduce_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
@@ -1004,7 +1341,7 @@ gocccl_reduce_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const flo
   ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddFloat32_threads, gocccl_reduce_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
 }
 
-// ReduceByKey(EqUint32,AddFloat32Fast) over uint32, float32, declared at segmented.go:44:30.
+// ReduceByKey(EqUint32,AddFloat32Fast) over uint32, float32, declared at segmented.go:54:30.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat32Fast_threads)
 gocccl_reduce_by_key_EqUint32_AddFloat32Fast_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqUint32_AddFloat32Fast_threads, gocccl_reduce_by_key_EqUint32_AddFloat32Fast_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32Fast>(d_state, state_bytes, num_tiles);
@@ -1015,7 +1352,18 @@ gocccl_reduce_by_key_EqUint32_AddFloat32Fast_sweep(const uint32_t* d_keys, const
   ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddFloat32Fast_threads, gocccl_reduce_by_key_EqUint32_AddFloat32Fast_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32Fast>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
 }
 
-// ReduceByKey(EqUint32,AddUint32) over uint32, uint32, declared at segmented.go:42:30.
+// ReduceByKey(EqUint32,AddFloat64) over uint32, float64, declared at segmented.go:56:30.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat64_threads)
+gocccl_reduce_by_key_EqUint32_AddFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqUint32_AddFloat64_threads, gocccl_reduce_by_key_EqUint32_AddFloat64_items, uint32_t, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat64_threads)
+gocccl_reduce_by_key_EqUint32_AddFloat64_sweep(const uint32_t* d_keys, const double* d_values, uint32_t* d_unique, double* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddFloat64_threads, gocccl_reduce_by_key_EqUint32_AddFloat64_items, uint32_t, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
+}
+
+// ReduceByKey(EqUint32,AddUint32) over uint32, uint32, declared at segmented.go:52:30.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint32_threads)
 gocccl_reduce_by_key_EqUint32_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqUint32_AddUint32_threads, gocccl_reduce_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
@@ -1024,6 +1372,17 @@ gocccl_reduce_by_key_EqUint32_AddUint32_init(void* d_state, long long state_byte
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint32_threads)
 gocccl_reduce_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_unique, uint32_t* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes) {
   ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddUint32_threads, gocccl_reduce_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
+}
+
+// ReduceByKey(EqUint32,AddUint64) over uint32, uint64, declared at segmented.go:55:30.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint64_threads)
+gocccl_reduce_by_key_EqUint32_AddUint64_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqUint32_AddUint64_threads, gocccl_reduce_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint64_threads)
+gocccl_reduce_by_key_EqUint32_AddUint64_sweep(const uint32_t* d_keys, const uint64_t* d_values, uint32_t* d_unique, uint64_t* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddUint64_threads, gocccl_reduce_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
 }
 
 // RunLengthEncode(EqFloat32) over float32, declared at select.go:53:27.
@@ -1042,6 +1401,22 @@ gocccl_rle_EqFloat32_nontrivial(const float* d_in, int64_t* d_offsets, int64_t* 
   ::gocccl::rle_non_trivial<gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes);
 }
 
+// RunLengthEncode(EqFloat64) over float64, declared at select.go:109:27.
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat64_threads)
+gocccl_rle_EqFloat64_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init_pair<gocccl_rle_EqFloat64_threads, gocccl_rle_EqFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat64>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat64_threads)
+gocccl_rle_EqFloat64_sweep(const double* d_in, double* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::rle_encode<gocccl_rle_EqFloat64_threads, gocccl_rle_EqFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat64>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, gocccl_rle_EqFloat64_delay());
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat64_threads)
+gocccl_rle_EqFloat64_nontrivial(const double* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::rle_non_trivial<gocccl_rle_EqFloat64_threads, gocccl_rle_EqFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat64>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes);
+}
+
 // RunLengthEncode(EqUint32) over uint32, declared at select.go:52:27.
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_minblocks)
 gocccl_rle_EqUint32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
@@ -1058,7 +1433,23 @@ gocccl_rle_EqUint32_nontrivial(const uint32_t* d_in, int64_t* d_offsets, int64_t
   ::gocccl::rle_non_trivial<gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes);
 }
 
-// SegmentedReduce(AddFloat32) over float32, declared at segmented.go:41:30.
+// RunLengthEncode(EqUint64) over uint64, declared at select.go:108:27.
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint64_threads)
+gocccl_rle_EqUint64_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init_pair<gocccl_rle_EqUint64_threads, gocccl_rle_EqUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint64>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint64_threads)
+gocccl_rle_EqUint64_sweep(const uint64_t* d_in, uint64_t* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::rle_encode<gocccl_rle_EqUint64_threads, gocccl_rle_EqUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint64>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, gocccl_rle_EqUint64_delay());
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint64_threads)
+gocccl_rle_EqUint64_nontrivial(const uint64_t* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::rle_non_trivial<gocccl_rle_EqUint64_threads, gocccl_rle_EqUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint64>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes);
+}
+
+// SegmentedReduce(AddFloat32) over float32, declared at segmented.go:51:30.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat32_threads)
 gocccl_segmented_reduce_AddFloat32_warp(const float* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, float* d_out, float init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -1069,7 +1460,7 @@ gocccl_segmented_reduce_AddFloat32_block(const float* d_in, long long n, const i
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// SegmentedReduce(MaxUint32) over uint32, declared at segmented.go:40:30.
+// SegmentedReduce(MaxUint32) over uint32, declared at segmented.go:50:30.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
 gocccl_segmented_reduce_MaxUint32_warp(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -1080,7 +1471,7 @@ gocccl_segmented_reduce_MaxUint32_block(const uint32_t* d_in, long long n, const
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
-// SegmentedReduce(MaxUint32){-,Transform[int64](Counting[int64],SegmentStart),Transform[int64](Counting[int64],SegmentStart)>} over uint32, declared at segmented.go:66:27.
+// SegmentedReduce(MaxUint32){-,Transform[int64](Counting[int64],SegmentStart),Transform[int64](Counting[int64],SegmentStart)>} over uint32, declared at segmented.go:80:27.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads)
 gocccl_segmented_reduce_MaxUint32_itae16f7b37c_warp(const uint32_t* d_in, long long n, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_begin, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
   ::gocccl::segmented_reduce_warp<gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads, gocccl_segmented_reduce_MaxUint32_itae16f7b37c_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
@@ -1286,6 +1677,17 @@ gocccl_select_KeepFloat32_sweep(const float* d_in, float* d_out, int64_t* d_coun
   ::gocccl::select_if<gocccl_select_KeepFloat32_threads, gocccl_select_KeepFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
+// Select(KeepFloat64) over float64, declared at select.go:99:27.
+extern "C" __global__ void __launch_bounds__(gocccl_select_KeepFloat64_threads)
+gocccl_select_KeepFloat64_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_select_KeepFloat64_threads, gocccl_select_KeepFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat64>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_select_KeepFloat64_threads)
+gocccl_select_KeepFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::select_if<gocccl_select_KeepFloat64_threads, gocccl_select_KeepFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
 // Select(KeepUint32) over uint32, declared at select.go:42:27.
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint32_threads)
 gocccl_select_KeepUint32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
@@ -1295,6 +1697,17 @@ gocccl_select_KeepUint32_init(void* d_state, long long state_bytes, long long ti
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint32_threads)
 gocccl_select_KeepUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
   ::gocccl::select_if<gocccl_select_KeepUint32_threads, gocccl_select_KeepUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Select(KeepUint64) over uint64, declared at select.go:98:27.
+extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint64_threads)
+gocccl_select_KeepUint64_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_select_KeepUint64_threads, gocccl_select_KeepUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint64>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint64_threads)
+gocccl_select_KeepUint64_sweep(const uint64_t* d_in, uint64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::select_if<gocccl_select_KeepUint64_threads, gocccl_select_KeepUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint64>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
 // ThreeWayPartition(FirstFloat32,SecondFloat32) over float32, declared at select.go:47:27.
@@ -1308,6 +1721,17 @@ gocccl_partition3_FirstFloat32_SecondFloat32_sweep(const float* d_in, float* d_f
   ::gocccl::three_way_partition<gocccl_partition3_FirstFloat32_SecondFloat32_threads, gocccl_partition3_FirstFloat32_SecondFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstFloat32, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondFloat32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
 }
 
+// ThreeWayPartition(FirstFloat64,SecondFloat64) over float64, declared at select.go:103:27.
+extern "C" __global__ void __launch_bounds__(gocccl_partition3_FirstFloat64_SecondFloat64_threads)
+gocccl_partition3_FirstFloat64_SecondFloat64_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init_pair2<gocccl_partition3_FirstFloat64_SecondFloat64_threads, gocccl_partition3_FirstFloat64_SecondFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstFloat64, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondFloat64>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_partition3_FirstFloat64_SecondFloat64_threads)
+gocccl_partition3_FirstFloat64_SecondFloat64_sweep(const double* d_in, double* d_first, double* d_second, double* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::three_way_partition<gocccl_partition3_FirstFloat64_SecondFloat64_threads, gocccl_partition3_FirstFloat64_SecondFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstFloat64, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondFloat64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
+}
+
 // ThreeWayPartition(FirstUint32,SecondUint32) over uint32, declared at select.go:46:27.
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_FirstUint32_SecondUint32_threads)
 gocccl_partition3_FirstUint32_SecondUint32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
@@ -1319,7 +1743,18 @@ gocccl_partition3_FirstUint32_SecondUint32_sweep(const uint32_t* d_in, uint32_t*
   ::gocccl::three_way_partition<gocccl_partition3_FirstUint32_SecondUint32_threads, gocccl_partition3_FirstUint32_SecondUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondUint32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
 }
 
-// TransformReduce(Low8Uint32,AddUint32) over uint32, uint32, declared at segmented.go:47:30.
+// ThreeWayPartition(FirstUint64,SecondUint64) over uint64, declared at select.go:102:27.
+extern "C" __global__ void __launch_bounds__(gocccl_partition3_FirstUint64_SecondUint64_threads)
+gocccl_partition3_FirstUint64_SecondUint64_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init_pair2<gocccl_partition3_FirstUint64_SecondUint64_threads, gocccl_partition3_FirstUint64_SecondUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstUint64, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondUint64>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_partition3_FirstUint64_SecondUint64_threads)
+gocccl_partition3_FirstUint64_SecondUint64_sweep(const uint64_t* d_in, uint64_t* d_first, uint64_t* d_second, uint64_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::three_way_partition<gocccl_partition3_FirstUint64_SecondUint64_threads, gocccl_partition3_FirstUint64_SecondUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstUint64, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondUint64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
+}
+
+// TransformReduce(Low8Uint32,AddUint32) over uint32, uint32, declared at segmented.go:61:30.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Low8Uint32_AddUint32_threads)
 gocccl_transform_reduce_Low8Uint32_AddUint32_sweep(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
   ::gocccl::transform_reduce_single_pass<gocccl_transform_reduce_Low8Uint32_AddUint32_threads, gocccl_transform_reduce_Low8Uint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::Low8Uint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, n, d_out, init, d_scratch);
@@ -1330,7 +1765,7 @@ gocccl_transform_reduce_Low8Uint32_AddUint32_single(const uint32_t* d_in, long l
   ::gocccl::transform_reduce_single<gocccl_transform_reduce_Low8Uint32_AddUint32_threads, gocccl_transform_reduce_Low8Uint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::Low8Uint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, n, d_out, init);
 }
 
-// TransformReduce(SquareFloat32,AddFloat64) over float32, float64, declared at segmented.go:48:30.
+// TransformReduce(SquareFloat32,AddFloat64) over float32, float64, declared at segmented.go:62:30.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareFloat32_AddFloat64_threads)
 gocccl_transform_reduce_SquareFloat32_AddFloat64_sweep(const float* d_in, long long n, double* d_out, double init, void* d_scratch) {
   ::gocccl::transform_reduce_single_pass<gocccl_transform_reduce_SquareFloat32_AddFloat64_threads, gocccl_transform_reduce_SquareFloat32_AddFloat64_items, float, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::SquareFloat32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_in, n, d_out, init, d_scratch);
@@ -1364,6 +1799,17 @@ gocccl_unique_EqFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count,
   ::gocccl::unique<gocccl_unique_EqFloat32_threads, gocccl_unique_EqFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
+// Unique(EqFloat64) over float64, declared at select.go:105:27.
+extern "C" __global__ void __launch_bounds__(gocccl_unique_EqFloat64_threads)
+gocccl_unique_EqFloat64_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_unique_EqFloat64_threads, gocccl_unique_EqFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat64>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_unique_EqFloat64_threads)
+gocccl_unique_EqFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::unique<gocccl_unique_EqFloat64_threads, gocccl_unique_EqFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat64>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
 // Unique(EqUint32) over uint32, declared at select.go:48:27.
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint32_threads)
 gocccl_unique_EqUint32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
@@ -1373,6 +1819,17 @@ gocccl_unique_EqUint32_init(void* d_state, long long state_bytes, long long tile
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint32_threads)
 gocccl_unique_EqUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
   ::gocccl::unique<gocccl_unique_EqUint32_threads, gocccl_unique_EqUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_in, d_out, d_count, n, d_state, state_bytes);
+}
+
+// Unique(EqUint64) over uint64, declared at select.go:104:27.
+extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint64_threads)
+gocccl_unique_EqUint64_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_unique_EqUint64_threads, gocccl_unique_EqUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint64>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint64_threads)
+gocccl_unique_EqUint64_sweep(const uint64_t* d_in, uint64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::unique<gocccl_unique_EqUint64_threads, gocccl_unique_EqUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint64>(d_in, d_out, d_count, n, d_state, state_bytes);
 }
 
 // UniqueByKey[float32,float32](EqFloat32) over float32, float32, declared at select.go:51:27.
@@ -1386,6 +1843,17 @@ gocccl_unique_by_key_EqFloat32_float32_float32_sweep(const float* d_keys, const 
   ::gocccl::unique_by_key<gocccl_unique_by_key_EqFloat32_float32_float32_threads, gocccl_unique_by_key_EqFloat32_float32_float32_items, float, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes);
 }
 
+// UniqueByKey[float64,float64](EqFloat64) over float64, float64, declared at select.go:107:27.
+extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqFloat64_float64_float64_threads)
+gocccl_unique_by_key_EqFloat64_float64_float64_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_unique_by_key_EqFloat64_float64_float64_threads, gocccl_unique_by_key_EqFloat64_float64_float64_items, double, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat64>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqFloat64_float64_float64_threads)
+gocccl_unique_by_key_EqFloat64_float64_float64_sweep(const double* d_keys, const double* d_values, double* d_keys_out, double* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqFloat64_float64_float64_threads, gocccl_unique_by_key_EqFloat64_float64_float64_items, double, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat64>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes);
+}
+
 // UniqueByKey[uint32,uint32](EqUint32) over uint32, uint32, declared at select.go:50:27.
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqUint32_uint32_uint32_threads)
 gocccl_unique_by_key_EqUint32_uint32_uint32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
@@ -1395,4 +1863,15 @@ gocccl_unique_by_key_EqUint32_uint32_uint32_init(void* d_state, long long state_
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqUint32_uint32_uint32_threads)
 gocccl_unique_by_key_EqUint32_uint32_uint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_keys_out, uint32_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
   ::gocccl::unique_by_key<gocccl_unique_by_key_EqUint32_uint32_uint32_threads, gocccl_unique_by_key_EqUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes);
+}
+
+// UniqueByKey[uint64,uint64](EqUint64) over uint64, uint64, declared at select.go:106:27.
+extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqUint64_uint64_uint64_threads)
+gocccl_unique_by_key_EqUint64_uint64_uint64_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
+  ::gocccl::select_init<gocccl_unique_by_key_EqUint64_uint64_uint64_threads, gocccl_unique_by_key_EqUint64_uint64_uint64_items, uint64_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint64>(d_state, state_bytes, tiles, d_count);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqUint64_uint64_uint64_threads)
+gocccl_unique_by_key_EqUint64_uint64_uint64_sweep(const uint64_t* d_keys, const uint64_t* d_values, uint64_t* d_keys_out, uint64_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqUint64_uint64_uint64_threads, gocccl_unique_by_key_EqUint64_uint64_uint64_items, uint64_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint64>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes);
 }

@@ -23,82 +23,110 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "22b0e7b084da96053d71a3e52d4f1c5fad1132a4433945cf02146d182cf8f2a9", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "1fde29f14d4078f856a92fe51bd0d71d68e83b6d2c4080ed7d72ca7e467124df", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "0c515b253ec1f8af474f83f921555111ded0c86c0d610ff0ccb90c52f1c1f26f",
+			SHA256: "b0805a2186f790b60ea229198c177b88fa2f89b85e20cf5b1ca6f33035461aac",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 14056, SHA256: "9251c0281ef58b4521ebc60db41116a8d410612948b37078e278c6308b26010a"},
-				{Offset: 14064, Size: 10216, SHA256: "fa78f65b7e46c49c7e9178695706b9f3d17454db6f981427a66149386750893a"},
-				{Offset: 24288, Size: 129040, SHA256: "bfe9a3f31cdd3afd8a481c710b917829322735164a580976accb41e603715ebd"},
-				{Offset: 153328, Size: 192400, SHA256: "2f4ce7862215424df9f16dc99ae6252f67c2f478768bc479c259e4c5a90cea8b"},
-				{Offset: 345728, Size: 28560, SHA256: "2b60f4effb3083492198e9e1506a9c82bc1ac2c7e89d262567bd50ee23e01a4b"},
-				{Offset: 374288, Size: 39440, SHA256: "ab414cc4d4ec3a2c230e7b25fa4de3ebefcb152d61ee047e66f4230ecd835a1a"},
-				{Offset: 413728, Size: 129800, SHA256: "c67c15c8c263ea60869c3eb9de8f091e79c3f0f998aac90f3702130a50cf9474"},
-				{Offset: 543536, Size: 43016, SHA256: "901921ba98fa02a507de53022e02d30ef77e92dfca9dda35a8ff8cf5bf2fce03"},
-				{Offset: 586560, Size: 32696, SHA256: "96a2ea871f8d6bbc59682ff6219752315cdd146da82fd8cf7fe05d8618818939"},
-				{Offset: 619264, Size: 44856, SHA256: "2ebbd50e8cb9602832db4e4d045bacea9e8a68931d714b3ce5856ed0f32eff90"},
-				{Offset: 664128, Size: 88368, SHA256: "02d07426d295d380f2bdc8fcc8a1d595a4227536dc83c95ea85d3d00171b72da"},
-				{Offset: 752496, Size: 86448, SHA256: "14665d582b195da530629a685fd936cdb9fe51b836440d1cbba1fe186bdb6889"},
-				{Offset: 838944, Size: 131088, SHA256: "ea3e6a7b243378844d1f42252f4b56ff66f39505a5aeb613f8008b84bef54842"},
-				{Offset: 970032, Size: 194960, SHA256: "26f14a66dcf184d06ed336e778e2c3381b6fe41746f6ca321213119131bacf04"},
-				{Offset: 1164992, Size: 29200, SHA256: "4ded81741e985ca6288390ac1643c1ea348beb49e355ac967c840fefaa1d3969"},
-				{Offset: 1194192, Size: 40464, SHA256: "6d982cbd616945f9cca201fc312c3c3fc521029fb2cac8da40ab4581541e2359"},
-				{Offset: 1234656, Size: 116224, SHA256: "e2c9672da7562c17106210c9a9d6d1108ebb0c3bbfbb9467820e6146aa9469f0"},
-				{Offset: 1350880, Size: 42368, SHA256: "28d9bf116957c7b72b6b97447a21fa050f44d504446693911625f95206ec3137"},
-				{Offset: 1393248, Size: 7632, SHA256: "0d4b88d91c9611ec1bdf1dcb4557f7b723b90b8e4513e79500c1c4b6c1e69061"},
-				{Offset: 1400880, Size: 7632, SHA256: "e305ae4daa74b121be92b69090dd504f16a384c78bccc29fd15a9ce1b31e3408"},
-				{Offset: 1408512, Size: 30616, SHA256: "e45dbeb2a9f781fa9e4b147241c8cbc2c7e31e812bf95c1cf74ec23e92d3d7d6"},
-				{Offset: 1439136, Size: 27928, SHA256: "65f926cf870b25f4c1e9b3a05f2831d1f964366b4472ecc9758ec82ca01c1e1b"},
-				{Offset: 1467072, Size: 30616, SHA256: "90bb5eb1467a86711da21276e2564fed527c9c653aab0d7f6e7e319266e1e67b"},
-				{Offset: 1497696, Size: 28696, SHA256: "3ae96e203baf6a0e58c64db90ae52d1b8ddf85d45aa7064b90c4f6abea065368"},
-				{Offset: 1526400, Size: 62480, SHA256: "7c7008b493c07d891ef162cc974a6db9934e53daa1c579df631d65ac919cbebb"},
-				{Offset: 1588880, Size: 56848, SHA256: "d5158f8761968ee8c748a8ee0a2346d8493517f3d867af8a7c218fa9ee9bc4d9"},
-				{Offset: 1645728, Size: 100408, SHA256: "94455fc420739f2b267e2a11fd5e8117199ccf90bc68e3a4d303bb2f93438794"},
-				{Offset: 1746144, Size: 90424, SHA256: "f1b77732eaeb936993d638c37df05ab89ca1c946388cfbe391c3e0ad79914a88"},
-				{Offset: 1836576, Size: 25224, SHA256: "0551c6167a54401509459b803a9858550210ee4a1d14e0119c4180e8ddd20211"},
-				{Offset: 1861808, Size: 25864, SHA256: "3795ce24bb1a0518e89611f521f6c04bb5f641a5cc2d33e470c4108641e2e8e0"},
-				{Offset: 1887680, Size: 134720, SHA256: "4484e2142729f283b7e620142ceaf045cdda26865b6d252c5fc5ceebee7b8255"},
-				{Offset: 2022400, Size: 124736, SHA256: "631bf71aa5e20260ae63ace7ff55801338d049f1d743eed15f2b68598e4b56ec"},
-				{Offset: 2147136, Size: 120384, SHA256: "6371a7f6ffd9782c31b08629461e3f9e6e3077e4ca3cf1db75fab2d5c1830524"},
-				{Offset: 2267520, Size: 145888, SHA256: "b9e14baf7e4a2d089def4e93136f5e223a033b3f1df03b4020a216646f38df30"},
-				{Offset: 2413408, Size: 136160, SHA256: "5f9335478252ba87929d82f7f185c614eba710ec02aac33d1c91c80c9898a5ad"},
-				{Offset: 2549568, Size: 130144, SHA256: "d780ca8cc5107f26414c83d90c610a9b4239387d7415e7d36c29a550212933a2"},
-				{Offset: 2679712, Size: 156672, SHA256: "1f8abcb71d626d0cfe8752d4c81efd3c96425b9a7309bcf3e21b75b2253a5238"},
-				{Offset: 2836384, Size: 42624, SHA256: "c7afe86b830cdb1fc716857f04d1390a9857975215299757ea8f8a5da9b58dc6"},
-				{Offset: 2879008, Size: 143360, SHA256: "f23f378058fdb24e2807e24d4371f0fdc42570f6673dd81d6a99b28b0c8bed02"},
-				{Offset: 3022368, Size: 42496, SHA256: "391b71400ce58ea30b64812cdfb391d8170b8fe57e1660e619fc8bba0173389a"},
-				{Offset: 3064864, Size: 42240, SHA256: "1d329d0a276fb3d673c39cee114a3fa448f064eccf9dccfb1fd3226fc85a8f73"},
-				{Offset: 3107104, Size: 39552, SHA256: "88aa685b6818a8b0bba68afb10d02e1af5e5a942549d2e348f73f64da10bedff"},
-				{Offset: 3146656, Size: 106640, SHA256: "88106f97b60f78a674bbb462d443137ea006a8a1d5fbfa4be15c728f4b36c85d"},
-				{Offset: 3253296, Size: 48400, SHA256: "39eab054fa2949775de79b514472aa433e30259aeae34620e7f408a460a13ea8"},
-				{Offset: 3301696, Size: 48912, SHA256: "42049b3e86620efd36b4cfefedd142c3da244752c56497b0891842bda60d4071"},
-				{Offset: 3350608, Size: 97432, SHA256: "83c1a0de25ee8171e5992550e2908b8d4198ad30551ff848a5f8d4815370d9ad"},
-				{Offset: 3448048, Size: 97432, SHA256: "4b8f6b9347141d50ce3e8d3e426a1b7717b2ae331e8049cb18c9940c9ba781a2"},
-				{Offset: 3545488, Size: 93856, SHA256: "086cd465f50da1d2d8fbca0901b6a5cbad7df75c12115e2f7ba4e3d46f7ff82c"},
-				{Offset: 3639344, Size: 34080, SHA256: "b12e61668adf2cb618e64e52dd85e38480d5aad895c6416c9b1e6803a75c77e1"},
-				{Offset: 3673424, Size: 34720, SHA256: "8ee7e8a5b80373aa8c6cb6436bc795f63447103668f4983908b642f3aae67486"},
-				{Offset: 3708144, Size: 214728, SHA256: "1a0eff55ac1d47e3f59371d78a4571b7cf1025d454133f860ab31f46dee967bb"},
-				{Offset: 3922880, Size: 199112, SHA256: "fd81b357c6bfb3714c2e444878736729b708b902ebe57ca86a3c1480dd0f55da"},
-				{Offset: 4122000, Size: 229168, SHA256: "a565cb0d1b476c3f04012f27a0ceb0fa42542c1ea80eb4908a6847e7b4404f40"},
-				{Offset: 4351168, Size: 221360, SHA256: "183de60a4b0e41416f3b292e5c6ebea8cc020c81a7eadc18e7be24f2a3f1b740"},
-				{Offset: 4572528, Size: 25992, SHA256: "5a7d8cab8323fd06b78117de89a8ea9d3ac356ca7676203d0120611a7e2e0c96"},
-				{Offset: 4598528, Size: 26760, SHA256: "a6fe670b920f212004514066e17fb0d0c895d48cc09ff3f62e76450da58ee20b"},
-				{Offset: 4625296, Size: 68376, SHA256: "56c9fac09e318d002c92f26ed8b7be72fa76520b56e4bce9227448b3c71060e7"},
-				{Offset: 4693680, Size: 81944, SHA256: "9ae785c50d470f09eb5d5e8abcd9ee433771b884c447e86639f358ccdfb723a4"},
-				{Offset: 4775632, Size: 49792, SHA256: "76a9e9a1bc5e4a3c8413033200e29fb32b9226be9ef807dac5659cfb2f90b226"},
-				{Offset: 4825424, Size: 204288, SHA256: "6d7436d32a7149494f74153eabeaf2e5193bd7603630495b0e9b5bd31d76fbcf"},
-				{Offset: 5029712, Size: 5632, SHA256: "f47584929a87abd12240cd0faef678ac0b4e09c0c640f7b0676904344a5efe25"},
-				{Offset: 5035344, Size: 5632, SHA256: "de3ace4012d0cb0a13543fe156970abb5ad105cc601a86ebc466016650b00668"},
-				{Offset: 5040976, Size: 27400, SHA256: "36ef23f4487543c2d1d0f7d4e78bfd122275b8a8b851c59462e33e94703c8841"},
-				{Offset: 5068384, Size: 27400, SHA256: "68a88a5a536f4e40095bc418e3f3e8bce9522f3e01f088477503a262e0d51a34"},
-				{Offset: 5095792, Size: 33176, SHA256: "c56f6312334a9d5af9c3483e1c2ad05466ae8030015d224d1b39ebc94847f054"},
-				{Offset: 5128976, Size: 33176, SHA256: "55e9e96aee77a93d624ab6559972d8bd907091c683d7923a1bea1c84a639e0a1"},
+				{Offset: 14064, Size: 10856, SHA256: "dcec11d9642aea71a48ed717cba97d2e683824400e080d41a4b081958e8df9ae"},
+				{Offset: 24928, Size: 10216, SHA256: "fa78f65b7e46c49c7e9178695706b9f3d17454db6f981427a66149386750893a"},
+				{Offset: 35152, Size: 8424, SHA256: "785b9be68bacf842c6e926ecabfdb33f7dd368f32da0865a7e7d359961ef9040"},
+				{Offset: 43584, Size: 129040, SHA256: "bfe9a3f31cdd3afd8a481c710b917829322735164a580976accb41e603715ebd"},
+				{Offset: 172624, Size: 192400, SHA256: "2f4ce7862215424df9f16dc99ae6252f67c2f478768bc479c259e4c5a90cea8b"},
+				{Offset: 365024, Size: 28560, SHA256: "2b60f4effb3083492198e9e1506a9c82bc1ac2c7e89d262567bd50ee23e01a4b"},
+				{Offset: 393584, Size: 39440, SHA256: "ab414cc4d4ec3a2c230e7b25fa4de3ebefcb152d61ee047e66f4230ecd835a1a"},
+				{Offset: 433024, Size: 129800, SHA256: "c67c15c8c263ea60869c3eb9de8f091e79c3f0f998aac90f3702130a50cf9474"},
+				{Offset: 562832, Size: 181896, SHA256: "3073c6edede379174f2c007643eddd73df89240bad7b375bf704cb72090e7369"},
+				{Offset: 744736, Size: 43016, SHA256: "901921ba98fa02a507de53022e02d30ef77e92dfca9dda35a8ff8cf5bf2fce03"},
+				{Offset: 787760, Size: 54536, SHA256: "07ac043089c3ec5693e182f9025341dacb7be39a9479e280049e08ee515aacdf"},
+				{Offset: 842304, Size: 32696, SHA256: "96a2ea871f8d6bbc59682ff6219752315cdd146da82fd8cf7fe05d8618818939"},
+				{Offset: 875008, Size: 27328, SHA256: "5ab6ffbe7525c1b216b9f7536f3e19af4ba819322ca125a19fdec739e7f1ca7c"},
+				{Offset: 902336, Size: 44856, SHA256: "2ebbd50e8cb9602832db4e4d045bacea9e8a68931d714b3ce5856ed0f32eff90"},
+				{Offset: 947200, Size: 44352, SHA256: "e92e1b9c8bf9415e89a617ebe2d865c0c71d4991cdfae9c7175ba7b75690430c"},
+				{Offset: 991552, Size: 88368, SHA256: "02d07426d295d380f2bdc8fcc8a1d595a4227536dc83c95ea85d3d00171b72da"},
+				{Offset: 1079920, Size: 63152, SHA256: "a919b47ab627ca018cb641fb053cb56b284e1fbb1a93690bde98eb638214c9fa"},
+				{Offset: 1143072, Size: 86448, SHA256: "14665d582b195da530629a685fd936cdb9fe51b836440d1cbba1fe186bdb6889"},
+				{Offset: 1229520, Size: 65456, SHA256: "f7e9674a86c731295793688c117c3fe30915b7f0a46bd6073989eec0ee47795e"},
+				{Offset: 1294976, Size: 131088, SHA256: "ea3e6a7b243378844d1f42252f4b56ff66f39505a5aeb613f8008b84bef54842"},
+				{Offset: 1426064, Size: 194960, SHA256: "26f14a66dcf184d06ed336e778e2c3381b6fe41746f6ca321213119131bacf04"},
+				{Offset: 1621024, Size: 29200, SHA256: "4ded81741e985ca6288390ac1643c1ea348beb49e355ac967c840fefaa1d3969"},
+				{Offset: 1650224, Size: 40464, SHA256: "6d982cbd616945f9cca201fc312c3c3fc521029fb2cac8da40ab4581541e2359"},
+				{Offset: 1690688, Size: 116224, SHA256: "e2c9672da7562c17106210c9a9d6d1108ebb0c3bbfbb9467820e6146aa9469f0"},
+				{Offset: 1806912, Size: 163456, SHA256: "28e7c634e1d4290a7f969bcc673a44608b39bd62d672444fda67cefe4780dcb1"},
+				{Offset: 1970368, Size: 42368, SHA256: "28d9bf116957c7b72b6b97447a21fa050f44d504446693911625f95206ec3137"},
+				{Offset: 2012736, Size: 53760, SHA256: "7faa765fef3d89c2a7981579f48e3afce477a160035ddd79c3d1a2889f200243"},
+				{Offset: 2066496, Size: 7632, SHA256: "0d4b88d91c9611ec1bdf1dcb4557f7b723b90b8e4513e79500c1c4b6c1e69061"},
+				{Offset: 2074128, Size: 7632, SHA256: "bf0771d008a4c4d868c28070d21163ec24762355bbb53dfd0774aaa1cf40686c"},
+				{Offset: 2081760, Size: 7632, SHA256: "e305ae4daa74b121be92b69090dd504f16a384c78bccc29fd15a9ce1b31e3408"},
+				{Offset: 2089392, Size: 7632, SHA256: "da9d22205da35781d4c2032bfc2299500b665636305482d4ce9e41a2cbfc2955"},
+				{Offset: 2097024, Size: 30616, SHA256: "e45dbeb2a9f781fa9e4b147241c8cbc2c7e31e812bf95c1cf74ec23e92d3d7d6"},
+				{Offset: 2127648, Size: 27928, SHA256: "65f926cf870b25f4c1e9b3a05f2831d1f964366b4472ecc9758ec82ca01c1e1b"},
+				{Offset: 2155584, Size: 30616, SHA256: "90bb5eb1467a86711da21276e2564fed527c9c653aab0d7f6e7e319266e1e67b"},
+				{Offset: 2186208, Size: 28696, SHA256: "3ae96e203baf6a0e58c64db90ae52d1b8ddf85d45aa7064b90c4f6abea065368"},
+				{Offset: 2214912, Size: 62480, SHA256: "7c7008b493c07d891ef162cc974a6db9934e53daa1c579df631d65ac919cbebb"},
+				{Offset: 2277392, Size: 56848, SHA256: "d5158f8761968ee8c748a8ee0a2346d8493517f3d867af8a7c218fa9ee9bc4d9"},
+				{Offset: 2334240, Size: 100408, SHA256: "94455fc420739f2b267e2a11fd5e8117199ccf90bc68e3a4d303bb2f93438794"},
+				{Offset: 2434656, Size: 90424, SHA256: "f1b77732eaeb936993d638c37df05ab89ca1c946388cfbe391c3e0ad79914a88"},
+				{Offset: 2525088, Size: 25224, SHA256: "0551c6167a54401509459b803a9858550210ee4a1d14e0119c4180e8ddd20211"},
+				{Offset: 2550320, Size: 22408, SHA256: "da8db02215e9c1b6f0732f72a7ea23cb42372b32ba7b3893a588b77ecc2a6b6e"},
+				{Offset: 2572736, Size: 25864, SHA256: "3795ce24bb1a0518e89611f521f6c04bb5f641a5cc2d33e470c4108641e2e8e0"},
+				{Offset: 2598608, Size: 22792, SHA256: "47a2584d24b59e016ef01e6749ba3f67595fba4ff4f073b8cb01238bbd91cfe6"},
+				{Offset: 2621408, Size: 134720, SHA256: "4484e2142729f283b7e620142ceaf045cdda26865b6d252c5fc5ceebee7b8255"},
+				{Offset: 2756128, Size: 133056, SHA256: "716f0a0f3a96d7e704466176327717c2b969f529de34a708b200e1d23ab41cab"},
+				{Offset: 2889184, Size: 124736, SHA256: "631bf71aa5e20260ae63ace7ff55801338d049f1d743eed15f2b68598e4b56ec"},
+				{Offset: 3013920, Size: 120384, SHA256: "6371a7f6ffd9782c31b08629461e3f9e6e3077e4ca3cf1db75fab2d5c1830524"},
+				{Offset: 3134304, Size: 145888, SHA256: "b9e14baf7e4a2d089def4e93136f5e223a033b3f1df03b4020a216646f38df30"},
+				{Offset: 3280192, Size: 142560, SHA256: "4dcc0b485f0db1cdff5faa9091a3091048a3b67004ec88af59285440871c872c"},
+				{Offset: 3422752, Size: 136160, SHA256: "5f9335478252ba87929d82f7f185c614eba710ec02aac33d1c91c80c9898a5ad"},
+				{Offset: 3558912, Size: 130144, SHA256: "d780ca8cc5107f26414c83d90c610a9b4239387d7415e7d36c29a550212933a2"},
+				{Offset: 3689056, Size: 156672, SHA256: "1f8abcb71d626d0cfe8752d4c81efd3c96425b9a7309bcf3e21b75b2253a5238"},
+				{Offset: 3845728, Size: 42624, SHA256: "c7afe86b830cdb1fc716857f04d1390a9857975215299757ea8f8a5da9b58dc6"},
+				{Offset: 3888352, Size: 143360, SHA256: "f23f378058fdb24e2807e24d4371f0fdc42570f6673dd81d6a99b28b0c8bed02"},
+				{Offset: 4031712, Size: 42496, SHA256: "391b71400ce58ea30b64812cdfb391d8170b8fe57e1660e619fc8bba0173389a"},
+				{Offset: 4074208, Size: 42240, SHA256: "1d329d0a276fb3d673c39cee114a3fa448f064eccf9dccfb1fd3226fc85a8f73"},
+				{Offset: 4116448, Size: 39552, SHA256: "88aa685b6818a8b0bba68afb10d02e1af5e5a942549d2e348f73f64da10bedff"},
+				{Offset: 4156000, Size: 106640, SHA256: "88106f97b60f78a674bbb462d443137ea006a8a1d5fbfa4be15c728f4b36c85d"},
+				{Offset: 4262640, Size: 48400, SHA256: "39eab054fa2949775de79b514472aa433e30259aeae34620e7f408a460a13ea8"},
+				{Offset: 4311040, Size: 98960, SHA256: "b95f2e00669833f559434ee4d88238155aa53e4d3015e5566eb6e28ee0dca9b5"},
+				{Offset: 4410000, Size: 48912, SHA256: "42049b3e86620efd36b4cfefedd142c3da244752c56497b0891842bda60d4071"},
+				{Offset: 4458912, Size: 50960, SHA256: "909a437435f19c82befd63b74d0b36044a49765f9a30de65d39dd1c6a51abe6a"},
+				{Offset: 4509872, Size: 97432, SHA256: "83c1a0de25ee8171e5992550e2908b8d4198ad30551ff848a5f8d4815370d9ad"},
+				{Offset: 4607312, Size: 83608, SHA256: "72aeb62ea764e34bfee3664a37015fb0d084f5f37890385794b3931a7713f575"},
+				{Offset: 4690928, Size: 97432, SHA256: "4b8f6b9347141d50ce3e8d3e426a1b7717b2ae331e8049cb18c9940c9ba781a2"},
+				{Offset: 4788368, Size: 83992, SHA256: "d8af8df220f0f68ff731f975961eb9b20609dafcc8c02757062f3322f4c7a626"},
+				{Offset: 4872368, Size: 93856, SHA256: "086cd465f50da1d2d8fbca0901b6a5cbad7df75c12115e2f7ba4e3d46f7ff82c"},
+				{Offset: 4966224, Size: 34080, SHA256: "b12e61668adf2cb618e64e52dd85e38480d5aad895c6416c9b1e6803a75c77e1"},
+				{Offset: 5000304, Size: 34720, SHA256: "8ee7e8a5b80373aa8c6cb6436bc795f63447103668f4983908b642f3aae67486"},
+				{Offset: 5035024, Size: 214728, SHA256: "1a0eff55ac1d47e3f59371d78a4571b7cf1025d454133f860ab31f46dee967bb"},
+				{Offset: 5249760, Size: 199112, SHA256: "fd81b357c6bfb3714c2e444878736729b708b902ebe57ca86a3c1480dd0f55da"},
+				{Offset: 5448880, Size: 229168, SHA256: "a565cb0d1b476c3f04012f27a0ceb0fa42542c1ea80eb4908a6847e7b4404f40"},
+				{Offset: 5678048, Size: 221360, SHA256: "183de60a4b0e41416f3b292e5c6ebea8cc020c81a7eadc18e7be24f2a3f1b740"},
+				{Offset: 5899408, Size: 25992, SHA256: "5a7d8cab8323fd06b78117de89a8ea9d3ac356ca7676203d0120611a7e2e0c96"},
+				{Offset: 5925408, Size: 22792, SHA256: "63ee56920cc4b74d852412ee9157c01877eb04a153dfee1669642bb430428a7b"},
+				{Offset: 5948208, Size: 26760, SHA256: "a6fe670b920f212004514066e17fb0d0c895d48cc09ff3f62e76450da58ee20b"},
+				{Offset: 5974976, Size: 22920, SHA256: "f1c22ceb71e1026f71447c5fa1d06a7ef7266746d4950a112b41edd7f1fcdc45"},
+				{Offset: 5997904, Size: 68376, SHA256: "56c9fac09e318d002c92f26ed8b7be72fa76520b56e4bce9227448b3c71060e7"},
+				{Offset: 6066288, Size: 49560, SHA256: "99934bd042249b2858cac53be5614a09a3bfdd8cae3712632b7bef2095ccd823"},
+				{Offset: 6115856, Size: 81944, SHA256: "9ae785c50d470f09eb5d5e8abcd9ee433771b884c447e86639f358ccdfb723a4"},
+				{Offset: 6197808, Size: 63384, SHA256: "41c4143b4b89bfec1dc53973205f819990ea27c2dbf3ed84ec0882a29d96913d"},
+				{Offset: 6261200, Size: 49792, SHA256: "76a9e9a1bc5e4a3c8413033200e29fb32b9226be9ef807dac5659cfb2f90b226"},
+				{Offset: 6310992, Size: 204288, SHA256: "6d7436d32a7149494f74153eabeaf2e5193bd7603630495b0e9b5bd31d76fbcf"},
+				{Offset: 6515280, Size: 5632, SHA256: "f47584929a87abd12240cd0faef678ac0b4e09c0c640f7b0676904344a5efe25"},
+				{Offset: 6520912, Size: 5632, SHA256: "de3ace4012d0cb0a13543fe156970abb5ad105cc601a86ebc466016650b00668"},
+				{Offset: 6526544, Size: 27400, SHA256: "36ef23f4487543c2d1d0f7d4e78bfd122275b8a8b851c59462e33e94703c8841"},
+				{Offset: 6553952, Size: 23816, SHA256: "6535fd8183cedd1b179a90dd5007392c2acdcb64146eaf7f75d2809b5d20ad49"},
+				{Offset: 6577776, Size: 27400, SHA256: "68a88a5a536f4e40095bc418e3f3e8bce9522f3e01f088477503a262e0d51a34"},
+				{Offset: 6605184, Size: 23944, SHA256: "275083503c460027a57c54d6d916a3f0451ff36fd8350ac18fb14f0e86867599"},
+				{Offset: 6629136, Size: 33176, SHA256: "c56f6312334a9d5af9c3483e1c2ad05466ae8030015d224d1b39ebc94847f054"},
+				{Offset: 6662320, Size: 29592, SHA256: "533e0ca10904b9498edf3f07275e679466d8295f20ebc6172385d58ae14e30c2"},
+				{Offset: 6691920, Size: 33176, SHA256: "55e9e96aee77a93d624ab6559972d8bd907091c683d7923a1bea1c84a639e0a1"},
+				{Offset: 6725104, Size: 29720, SHA256: "a11aa361f663ee22e1964a31ef89da31f9c3ae263a56c34e3eb63349c0c135ee"},
 			},
 		},
 	})
-	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:46:30.
+	// AdjacentDifference(SubFloat32) over float32, declared at segmented.go:58:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "AdjacentDifference",
 		Ops:       []any{SubFloat32},
@@ -110,16 +138,40 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// AdjacentDifference(SubUint32) over uint32, declared at segmented.go:45:30.
+	// AdjacentDifference(SubFloat64) over float64, declared at segmented.go:60:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "AdjacentDifference",
+		Ops:       []any{SubFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8"},
+		Kernels:   []string{"gocccl_adjacent_difference_SubFloat64_left", "gocccl_adjacent_difference_SubFloat64_right"},
+		Part:      1,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// AdjacentDifference(SubUint32) over uint32, declared at segmented.go:57:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "AdjacentDifference",
 		Ops:       []any{SubUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_adjacent_difference_SubUint32_left", "gocccl_adjacent_difference_SubUint32_right"},
-		Part:      1,
+		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// AdjacentDifference(SubUint64) over uint64, declared at segmented.go:59:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "AdjacentDifference",
+		Ops:       []any{SubUint64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8"},
+		Kernels:   []string{"gocccl_adjacent_difference_SubUint64_left", "gocccl_adjacent_difference_SubUint64_right"},
+		Part:      3,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 	// ExclusiveScan(AddFloat32) over float32, declared at scan.go:21:30.
@@ -129,7 +181,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_AddFloat32_init", "gocccl_exclusive_scan_AddFloat32_sweep"},
-		Part:      2,
+		Part:      4,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -141,7 +193,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_AddFloat64_init", "gocccl_exclusive_scan_AddFloat64_sweep"},
-		Part:      3,
+		Part:      5,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -153,7 +205,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_AddUint32_init", "gocccl_exclusive_scan_AddUint32_sweep"},
-		Part:      4,
+		Part:      6,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -165,7 +217,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_AddUint64_init", "gocccl_exclusive_scan_AddUint64_sweep"},
-		Part:      5,
+		Part:      7,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -177,9 +229,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_init", "gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_sweep"},
-		Part:      6,
+		Part:      8,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
+		},
+	})
+	// ExclusiveScanByKey(EqUint32,AddFloat64) over uint32, float64, declared at scan.go:33:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ExclusiveScanByKey",
+		Ops:       []any{EqUint32, AddFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"uint32/4", "float64/8"},
+		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_init", "gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_sweep"},
+		Part:      9,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
 	})
 	// ExclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at scan.go:24:30.
@@ -189,9 +253,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint32_AddUint32_init", "gocccl_exclusive_scan_by_key_EqUint32_AddUint32_sweep"},
-		Part:      7,
+		Part:      10,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
+		},
+	})
+	// ExclusiveScanByKey(EqUint32,AddUint64) over uint32, uint64, declared at scan.go:32:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ExclusiveScanByKey",
+		Ops:       []any{EqUint32, AddUint64},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint32/4", "uint64/8"},
+		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint32_AddUint64_init", "gocccl_exclusive_scan_by_key_EqUint32_AddUint64_sweep"},
+		Part:      11,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
 	})
 	// HistogramEven[float32] over float32, declared at histogram.go:28:26.
@@ -201,9 +277,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_histogram_even_float32_sweep", "gocccl_histogram_even_float32_init"},
-		Part:      8,
+		Part:      12,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// HistogramEven[float64] over float64, declared at histogram.go:32:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "HistogramEven",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8"},
+		Kernels:   []string{"gocccl_histogram_even_float64_sweep", "gocccl_histogram_even_float64_init"},
+		Part:      13,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// HistogramEven[uint32] over uint32, declared at histogram.go:27:26.
@@ -213,9 +301,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_histogram_even_uint32_sweep", "gocccl_histogram_even_uint32_init"},
-		Part:      9,
+		Part:      14,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// HistogramEven[uint64] over uint64, declared at histogram.go:31:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "HistogramEven",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8"},
+		Kernels:   []string{"gocccl_histogram_even_uint64_sweep", "gocccl_histogram_even_uint64_init"},
+		Part:      15,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// HistogramRange[float32] over float32, declared at histogram.go:30:26.
@@ -225,9 +325,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_histogram_range_float32_sweep", "gocccl_histogram_range_float32_init"},
-		Part:      10,
+		Part:      16,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// HistogramRange[float64] over float64, declared at histogram.go:34:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "HistogramRange",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8"},
+		Kernels:   []string{"gocccl_histogram_range_float64_sweep", "gocccl_histogram_range_float64_init"},
+		Part:      17,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// HistogramRange[uint32] over uint32, declared at histogram.go:29:26.
@@ -237,9 +349,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_histogram_range_uint32_sweep", "gocccl_histogram_range_uint32_init"},
-		Part:      11,
+		Part:      18,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// HistogramRange[uint64] over uint64, declared at histogram.go:33:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "HistogramRange",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8"},
+		Kernels:   []string{"gocccl_histogram_range_uint64_sweep", "gocccl_histogram_range_uint64_init"},
+		Part:      19,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// InclusiveScan(AddFloat32) over float32, declared at scan.go:19:30.
@@ -249,7 +373,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddFloat32_init", "gocccl_inclusive_scan_AddFloat32_sweep"},
-		Part:      12,
+		Part:      20,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -261,7 +385,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddFloat64_init", "gocccl_inclusive_scan_AddFloat64_sweep"},
-		Part:      13,
+		Part:      21,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -273,7 +397,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddUint32_init", "gocccl_inclusive_scan_AddUint32_sweep"},
-		Part:      14,
+		Part:      22,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -285,7 +409,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddUint64_init", "gocccl_inclusive_scan_AddUint64_sweep"},
-		Part:      15,
+		Part:      23,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -297,9 +421,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_init", "gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_sweep"},
-		Part:      16,
+		Part:      24,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
+		},
+	})
+	// InclusiveScanByKey(EqUint32,AddFloat64) over uint32, float64, declared at scan.go:31:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "InclusiveScanByKey",
+		Ops:       []any{EqUint32, AddFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"uint32/4", "float64/8"},
+		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_init", "gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_sweep"},
+		Part:      25,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
 	})
 	// InclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at scan.go:22:30.
@@ -309,79 +445,115 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint32_AddUint32_init", "gocccl_inclusive_scan_by_key_EqUint32_AddUint32_sweep"},
-		Part:      17,
+		Part:      26,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
 	})
-	// LowerBound(LessFloat32) over float32, declared at histogram.go:32:26.
+	// InclusiveScanByKey(EqUint32,AddUint64) over uint32, uint64, declared at scan.go:30:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "InclusiveScanByKey",
+		Ops:       []any{EqUint32, AddUint64},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint32/4", "uint64/8"},
+		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint32_AddUint64_init", "gocccl_inclusive_scan_by_key_EqUint32_AddUint64_sweep"},
+		Part:      27,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+		},
+	})
+	// LowerBound(LessFloat32) over float32, declared at histogram.go:36:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "LowerBound",
 		Ops:       []any{LessFloat32},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_lower_bound_LessFloat32"},
-		Part:      18,
+		Part:      28,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
 	})
-	// LowerBound(LessUint32) over uint32, declared at histogram.go:31:26.
+	// LowerBound(LessFloat64) over float64, declared at histogram.go:38:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "LowerBound",
+		Ops:       []any{LessFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8"},
+		Kernels:   []string{"gocccl_lower_bound_LessFloat64"},
+		Part:      29,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
+		},
+	})
+	// LowerBound(LessUint32) over uint32, declared at histogram.go:35:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "LowerBound",
 		Ops:       []any{LessUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_lower_bound_LessUint32"},
-		Part:      19,
+		Part:      30,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
 	})
-	// Merge(LessFloat32) over float32, declared at histogram.go:34:26.
+	// LowerBound(LessUint64) over uint64, declared at histogram.go:37:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "LowerBound",
+		Ops:       []any{LessUint64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8"},
+		Kernels:   []string{"gocccl_lower_bound_LessUint64"},
+		Part:      31,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
+		},
+	})
+	// Merge(LessFloat32) over float32, declared at histogram.go:40:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Merge",
 		Ops:       []any{LessFloat32},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_merge_LessFloat32_tiles", "gocccl_merge_LessFloat32_partition"},
-		Part:      20,
+		Part:      32,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 15},
 		},
 	})
-	// Merge(LessFloat64) over float64, declared at histogram.go:36:26.
+	// Merge(LessFloat64) over float64, declared at histogram.go:42:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Merge",
 		Ops:       []any{LessFloat64},
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_merge_LessFloat64_tiles", "gocccl_merge_LessFloat64_partition"},
-		Part:      21,
+		Part:      33,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 15},
 		},
 	})
-	// Merge(LessUint32) over uint32, declared at histogram.go:33:26.
+	// Merge(LessUint32) over uint32, declared at histogram.go:39:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Merge",
 		Ops:       []any{LessUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_merge_LessUint32_tiles", "gocccl_merge_LessUint32_partition"},
-		Part:      22,
+		Part:      34,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 15},
 		},
 	})
-	// Merge(LessUint64) over uint64, declared at histogram.go:35:26.
+	// Merge(LessUint64) over uint64, declared at histogram.go:41:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Merge",
 		Ops:       []any{LessUint64},
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_merge_LessUint64_tiles", "gocccl_merge_LessUint64_partition"},
-		Part:      23,
+		Part:      35,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 15},
 		},
@@ -393,7 +565,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_merge_sort_keys_MergeSortLessFloat32_block", "gocccl_merge_sort_keys_MergeSortLessFloat32_partition", "gocccl_merge_sort_keys_MergeSortLessFloat32_merge"},
-		Part:      24,
+		Part:      36,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -405,7 +577,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_merge_sort_keys_MergeSortLessUint32_block", "gocccl_merge_sort_keys_MergeSortLessUint32_partition", "gocccl_merge_sort_keys_MergeSortLessUint32_merge"},
-		Part:      25,
+		Part:      37,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -417,7 +589,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"float32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_block", "gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_partition", "gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_merge"},
-		Part:      26,
+		Part:      38,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -429,7 +601,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_block", "gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_partition", "gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_merge"},
-		Part:      27,
+		Part:      39,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -441,9 +613,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_partition_KeepFloat32_init", "gocccl_partition_KeepFloat32_sweep"},
-		Part:      28,
+		Part:      40,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
+		},
+	})
+	// Partition(KeepFloat64) over float64, declared at select.go:101:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Partition",
+		Ops:       []any{KeepFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8"},
+		Kernels:   []string{"gocccl_partition_KeepFloat64_init", "gocccl_partition_KeepFloat64_sweep"},
+		Part:      41,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
 	// Partition(KeepUint32) over uint32, declared at select.go:44:27.
@@ -453,9 +637,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_partition_KeepUint32_init", "gocccl_partition_KeepUint32_sweep"},
-		Part:      29,
+		Part:      42,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
+		},
+	})
+	// Partition(KeepUint64) over uint64, declared at select.go:100:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Partition",
+		Ops:       []any{KeepUint64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8"},
+		Kernels:   []string{"gocccl_partition_KeepUint64_init", "gocccl_partition_KeepUint64_sweep"},
+		Part:      43,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
 	// RadixSortKeys[float32] over float32, declared at radix.go:8:26.
@@ -465,9 +661,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_float32_init", "gocccl_radix_sort_keys_float32_histogram", "gocccl_radix_sort_keys_float32_onesweep", "gocccl_radix_sort_keys_float32_single"},
-		Part:      30,
+		Part:      44,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
+		},
+	})
+	// RadixSortKeys[float64] over float64, declared at radix.go:10:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "RadixSortKeys",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8"},
+		Kernels:   []string{"gocccl_radix_sort_keys_float64_init", "gocccl_radix_sort_keys_float64_histogram", "gocccl_radix_sort_keys_float64_onesweep", "gocccl_radix_sort_keys_float64_single"},
+		Part:      45,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
 	// RadixSortKeys[uint32] over uint32, declared at radix.go:7:26.
@@ -477,7 +685,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint32_init", "gocccl_radix_sort_keys_uint32_histogram", "gocccl_radix_sort_keys_uint32_onesweep", "gocccl_radix_sort_keys_uint32_single"},
-		Part:      31,
+		Part:      46,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -489,43 +697,55 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint64_init", "gocccl_radix_sort_keys_uint64_histogram", "gocccl_radix_sort_keys_uint64_onesweep", "gocccl_radix_sort_keys_uint64_single"},
-		Part:      32,
+		Part:      47,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
-	// RadixSortPairs[float32,uint32] over float32, uint32, declared at radix.go:11:26.
+	// RadixSortPairs[float32,uint32] over float32, uint32, declared at radix.go:12:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "RadixSortPairs",
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"float32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_float32_uint32_init", "gocccl_radix_sort_pairs_float32_uint32_histogram", "gocccl_radix_sort_pairs_float32_uint32_onesweep", "gocccl_radix_sort_pairs_float32_uint32_single"},
-		Part:      33,
+		Part:      48,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
 	})
-	// RadixSortPairs[uint32,uint32] over uint32, uint32, declared at radix.go:10:26.
+	// RadixSortPairs[float64,uint32] over float64, uint32, declared at radix.go:14:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "RadixSortPairs",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"float64/8", "uint32/4"},
+		Kernels:   []string{"gocccl_radix_sort_pairs_float64_uint32_init", "gocccl_radix_sort_pairs_float64_uint32_histogram", "gocccl_radix_sort_pairs_float64_uint32_onesweep", "gocccl_radix_sort_pairs_float64_uint32_single"},
+		Part:      49,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
+		},
+	})
+	// RadixSortPairs[uint32,uint32] over uint32, uint32, declared at radix.go:11:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "RadixSortPairs",
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_uint32_uint32_init", "gocccl_radix_sort_pairs_uint32_uint32_histogram", "gocccl_radix_sort_pairs_uint32_uint32_onesweep", "gocccl_radix_sort_pairs_uint32_uint32_single"},
-		Part:      34,
+		Part:      50,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
 	})
-	// RadixSortPairs[uint64,uint32] over uint64, uint32, declared at radix.go:12:26.
+	// RadixSortPairs[uint64,uint32] over uint64, uint32, declared at radix.go:13:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "RadixSortPairs",
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_uint64_uint32_init", "gocccl_radix_sort_pairs_uint64_uint32_histogram", "gocccl_radix_sort_pairs_uint64_uint32_onesweep", "gocccl_radix_sort_pairs_uint64_uint32_single"},
-		Part:      35,
+		Part:      51,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -537,7 +757,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_reduce_AddFloat32_sweep", "gocccl_reduce_AddFloat32_final"},
-		Part:      36,
+		Part:      52,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -549,7 +769,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_reduce_AddFloat32Fast_sweep", "gocccl_reduce_AddFloat32Fast_final"},
-		Part:      37,
+		Part:      53,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -561,7 +781,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_reduce_AddFloat64_sweep", "gocccl_reduce_AddFloat64_final"},
-		Part:      38,
+		Part:      54,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -573,7 +793,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_reduce_AddInt32_sweep", "gocccl_reduce_AddInt32_final"},
-		Part:      39,
+		Part:      55,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -585,7 +805,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_AddUint32_sweep", "gocccl_reduce_AddUint32_final"},
-		Part:      40,
+		Part:      56,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -597,45 +817,69 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_reduce_AddUint64_sweep", "gocccl_reduce_AddUint64_final"},
-		Part:      41,
+		Part:      57,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// ReduceByKey(EqUint32,AddFloat32) over uint32, float32, declared at segmented.go:43:30.
+	// ReduceByKey(EqUint32,AddFloat32) over uint32, float32, declared at segmented.go:53:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ReduceByKey",
 		Ops:       []any{EqUint32, AddFloat32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddFloat32_init", "gocccl_reduce_by_key_EqUint32_AddFloat32_sweep"},
-		Part:      42,
+		Part:      58,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
 	})
-	// ReduceByKey(EqUint32,AddFloat32Fast) over uint32, float32, declared at segmented.go:44:30.
+	// ReduceByKey(EqUint32,AddFloat32Fast) over uint32, float32, declared at segmented.go:54:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ReduceByKey",
 		Ops:       []any{EqUint32, AddFloat32Fast},
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddFloat32Fast_init", "gocccl_reduce_by_key_EqUint32_AddFloat32Fast_sweep"},
-		Part:      43,
+		Part:      59,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
 	})
-	// ReduceByKey(EqUint32,AddUint32) over uint32, uint32, declared at segmented.go:42:30.
+	// ReduceByKey(EqUint32,AddFloat64) over uint32, float64, declared at segmented.go:56:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ReduceByKey",
+		Ops:       []any{EqUint32, AddFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"uint32/4", "float64/8"},
+		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddFloat64_init", "gocccl_reduce_by_key_EqUint32_AddFloat64_sweep"},
+		Part:      60,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 13},
+		},
+	})
+	// ReduceByKey(EqUint32,AddUint32) over uint32, uint32, declared at segmented.go:52:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ReduceByKey",
 		Ops:       []any{EqUint32, AddUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddUint32_init", "gocccl_reduce_by_key_EqUint32_AddUint32_sweep"},
-		Part:      44,
+		Part:      61,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
+		},
+	})
+	// ReduceByKey(EqUint32,AddUint64) over uint32, uint64, declared at segmented.go:55:30.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ReduceByKey",
+		Ops:       []any{EqUint32, AddUint64},
+		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint32/4", "uint64/8"},
+		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddUint64_init", "gocccl_reduce_by_key_EqUint32_AddUint64_sweep"},
+		Part:      62,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 13},
 		},
 	})
 	// RunLengthEncode(EqFloat32) over float32, declared at select.go:53:27.
@@ -645,9 +889,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_rle_EqFloat32_init", "gocccl_rle_EqFloat32_sweep", "gocccl_rle_EqFloat32_nontrivial"},
-		Part:      45,
+		Part:      63,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 14},
+		},
+	})
+	// RunLengthEncode(EqFloat64) over float64, declared at select.go:109:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "RunLengthEncode",
+		Ops:       []any{EqFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8"},
+		Kernels:   []string{"gocccl_rle_EqFloat64_init", "gocccl_rle_EqFloat64_sweep", "gocccl_rle_EqFloat64_nontrivial"},
+		Part:      64,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
 	// RunLengthEncode(EqUint32) over uint32, declared at select.go:52:27.
@@ -657,43 +913,55 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_rle_EqUint32_init", "gocccl_rle_EqUint32_sweep", "gocccl_rle_EqUint32_nontrivial"},
-		Part:      46,
+		Part:      65,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 14},
 		},
 	})
-	// SegmentedReduce(AddFloat32) over float32, declared at segmented.go:41:30.
+	// RunLengthEncode(EqUint64) over uint64, declared at select.go:108:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "RunLengthEncode",
+		Ops:       []any{EqUint64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8"},
+		Kernels:   []string{"gocccl_rle_EqUint64_init", "gocccl_rle_EqUint64_sweep", "gocccl_rle_EqUint64_nontrivial"},
+		Part:      66,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
+		},
+	})
+	// SegmentedReduce(AddFloat32) over float32, declared at segmented.go:51:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{AddFloat32},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_AddFloat32_warp", "gocccl_segmented_reduce_AddFloat32_block"},
-		Part:      47,
+		Part:      67,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// SegmentedReduce(MaxUint32) over uint32, declared at segmented.go:40:30.
+	// SegmentedReduce(MaxUint32) over uint32, declared at segmented.go:50:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{MaxUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_MaxUint32_warp", "gocccl_segmented_reduce_MaxUint32_block"},
-		Part:      48,
+		Part:      68,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// SegmentedReduce(MaxUint32){-,Transform[int64](Counting[int64],SegmentStart),Transform[int64](Counting[int64],SegmentStart)>} over uint32, declared at segmented.go:66:27.
+	// SegmentedReduce(MaxUint32){-,Transform[int64](Counting[int64],SegmentStart),Transform[int64](Counting[int64],SegmentStart)>} over uint32, declared at segmented.go:80:27.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedReduce",
 		Ops:       []any{MaxUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_MaxUint32_itae16f7b37c_warp", "gocccl_segmented_reduce_MaxUint32_itae16f7b37c_block"},
-		Part:      49,
+		Part:      69,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -711,7 +979,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_uint32_init", "gocccl_segmented_sort_keys_uint32_classify", "gocccl_segmented_sort_keys_uint32_small", "gocccl_segmented_sort_keys_uint32_medium", "gocccl_segmented_sort_keys_uint32_big", "gocccl_segmented_sort_keys_uint32_plan", "gocccl_segmented_sort_keys_uint32_histogram", "gocccl_segmented_sort_keys_uint32_onesweep", "gocccl_segmented_sort_keys_uint32_each"},
-		Part:      50,
+		Part:      70,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -723,7 +991,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_uint64_init", "gocccl_segmented_sort_keys_uint64_classify", "gocccl_segmented_sort_keys_uint64_small", "gocccl_segmented_sort_keys_uint64_medium", "gocccl_segmented_sort_keys_uint64_big", "gocccl_segmented_sort_keys_uint64_plan", "gocccl_segmented_sort_keys_uint64_histogram", "gocccl_segmented_sort_keys_uint64_onesweep", "gocccl_segmented_sort_keys_uint64_each"},
-		Part:      51,
+		Part:      71,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -735,7 +1003,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_uint32_uint32_init", "gocccl_segmented_sort_pairs_uint32_uint32_classify", "gocccl_segmented_sort_pairs_uint32_uint32_small", "gocccl_segmented_sort_pairs_uint32_uint32_medium", "gocccl_segmented_sort_pairs_uint32_uint32_big", "gocccl_segmented_sort_pairs_uint32_uint32_plan", "gocccl_segmented_sort_pairs_uint32_uint32_histogram", "gocccl_segmented_sort_pairs_uint32_uint32_onesweep", "gocccl_segmented_sort_pairs_uint32_uint32_each"},
-		Part:      52,
+		Part:      72,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
@@ -747,7 +1015,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_uint64_uint32_init", "gocccl_segmented_sort_pairs_uint64_uint32_classify", "gocccl_segmented_sort_pairs_uint64_uint32_small", "gocccl_segmented_sort_pairs_uint64_uint32_medium", "gocccl_segmented_sort_pairs_uint64_uint32_big", "gocccl_segmented_sort_pairs_uint64_uint32_plan", "gocccl_segmented_sort_pairs_uint64_uint32_histogram", "gocccl_segmented_sort_pairs_uint64_uint32_onesweep", "gocccl_segmented_sort_pairs_uint64_uint32_each"},
-		Part:      53,
+		Part:      73,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -759,9 +1027,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_select_KeepFloat32_init", "gocccl_select_KeepFloat32_sweep"},
-		Part:      54,
+		Part:      74,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
+		},
+	})
+	// Select(KeepFloat64) over float64, declared at select.go:99:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Select",
+		Ops:       []any{KeepFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8"},
+		Kernels:   []string{"gocccl_select_KeepFloat64_init", "gocccl_select_KeepFloat64_sweep"},
+		Part:      75,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
 	// Select(KeepUint32) over uint32, declared at select.go:42:27.
@@ -771,9 +1051,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_KeepUint32_init", "gocccl_select_KeepUint32_sweep"},
-		Part:      55,
+		Part:      76,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
+		},
+	})
+	// Select(KeepUint64) over uint64, declared at select.go:98:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Select",
+		Ops:       []any{KeepUint64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8"},
+		Kernels:   []string{"gocccl_select_KeepUint64_init", "gocccl_select_KeepUint64_sweep"},
+		Part:      77,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
 	// ThreeWayPartition(FirstFloat32,SecondFloat32) over float32, declared at select.go:47:27.
@@ -783,9 +1075,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_partition3_FirstFloat32_SecondFloat32_init", "gocccl_partition3_FirstFloat32_SecondFloat32_sweep"},
-		Part:      56,
+		Part:      78,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
+		},
+	})
+	// ThreeWayPartition(FirstFloat64,SecondFloat64) over float64, declared at select.go:103:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ThreeWayPartition",
+		Ops:       []any{FirstFloat64, SecondFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8"},
+		Kernels:   []string{"gocccl_partition3_FirstFloat64_SecondFloat64_init", "gocccl_partition3_FirstFloat64_SecondFloat64_sweep"},
+		Part:      79,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
 	// ThreeWayPartition(FirstUint32,SecondUint32) over uint32, declared at select.go:46:27.
@@ -795,31 +1099,43 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_partition3_FirstUint32_SecondUint32_init", "gocccl_partition3_FirstUint32_SecondUint32_sweep"},
-		Part:      57,
+		Part:      80,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
 	})
-	// TransformReduce(Low8Uint32,AddUint32) over uint32, uint32, declared at segmented.go:47:30.
+	// ThreeWayPartition(FirstUint64,SecondUint64) over uint64, declared at select.go:102:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ThreeWayPartition",
+		Ops:       []any{FirstUint64, SecondUint64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8"},
+		Kernels:   []string{"gocccl_partition3_FirstUint64_SecondUint64_init", "gocccl_partition3_FirstUint64_SecondUint64_sweep"},
+		Part:      81,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
+		},
+	})
+	// TransformReduce(Low8Uint32,AddUint32) over uint32, uint32, declared at segmented.go:61:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "TransformReduce",
 		Ops:       []any{Low8Uint32, AddUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_reduce_Low8Uint32_AddUint32_sweep", "gocccl_transform_reduce_Low8Uint32_AddUint32_single"},
-		Part:      58,
+		Part:      82,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
-	// TransformReduce(SquareFloat32,AddFloat64) over float32, float64, declared at segmented.go:48:30.
+	// TransformReduce(SquareFloat32,AddFloat64) over float32, float64, declared at segmented.go:62:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "TransformReduce",
 		Ops:       []any{SquareFloat32, AddFloat64},
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float32/4", "float64/8"},
 		Kernels:   []string{"gocccl_transform_reduce_SquareFloat32_AddFloat64_sweep", "gocccl_transform_reduce_SquareFloat32_AddFloat64_single"},
-		Part:      59,
+		Part:      83,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -831,7 +1147,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_MergeSortIdentityFloat32"},
-		Part:      60,
+		Part:      84,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -843,7 +1159,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_MergeSortIdentityUint32"},
-		Part:      61,
+		Part:      85,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -855,9 +1171,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_unique_EqFloat32_init", "gocccl_unique_EqFloat32_sweep"},
-		Part:      62,
+		Part:      86,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
+		},
+	})
+	// Unique(EqFloat64) over float64, declared at select.go:105:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Unique",
+		Ops:       []any{EqFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8"},
+		Kernels:   []string{"gocccl_unique_EqFloat64_init", "gocccl_unique_EqFloat64_sweep"},
+		Part:      87,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
 	// Unique(EqUint32) over uint32, declared at select.go:48:27.
@@ -867,9 +1195,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_unique_EqUint32_init", "gocccl_unique_EqUint32_sweep"},
-		Part:      63,
+		Part:      88,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
+		},
+	})
+	// Unique(EqUint64) over uint64, declared at select.go:104:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "Unique",
+		Ops:       []any{EqUint64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8"},
+		Kernels:   []string{"gocccl_unique_EqUint64_init", "gocccl_unique_EqUint64_sweep"},
+		Part:      89,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
 	// UniqueByKey[float32,float32](EqFloat32) over float32, float32, declared at select.go:51:27.
@@ -879,9 +1219,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqFloat32_float32_float32_init", "gocccl_unique_by_key_EqFloat32_float32_float32_sweep"},
-		Part:      64,
+		Part:      90,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
+		},
+	})
+	// UniqueByKey[float64,float64](EqFloat64) over float64, float64, declared at select.go:107:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UniqueByKey",
+		Ops:       []any{EqFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8", "float64/8"},
+		Kernels:   []string{"gocccl_unique_by_key_EqFloat64_float64_float64_init", "gocccl_unique_by_key_EqFloat64_float64_float64_sweep"},
+		Part:      91,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
 	// UniqueByKey[uint32,uint32](EqUint32) over uint32, uint32, declared at select.go:50:27.
@@ -891,9 +1243,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqUint32_uint32_uint32_init", "gocccl_unique_by_key_EqUint32_uint32_uint32_sweep"},
-		Part:      65,
+		Part:      92,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
+		},
+	})
+	// UniqueByKey[uint64,uint64](EqUint64) over uint64, uint64, declared at select.go:106:27.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UniqueByKey",
+		Ops:       []any{EqUint64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8", "uint64/8"},
+		Kernels:   []string{"gocccl_unique_by_key_EqUint64_uint64_uint64_init", "gocccl_unique_by_key_EqUint64_uint64_uint64_sweep"},
+		Part:      93,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
 }

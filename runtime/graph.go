@@ -50,9 +50,11 @@ func (s *Stream) Capture(fn func() error) (*Graph, error) {
 	if err := s.withContext(func(ctx *cuda.Context) error { return ctx.StreamBeginCapture(s.handle) }); err != nil {
 		return nil, fmt.Errorf("gocccl: Capture: %w", err)
 	}
+	s.setCapturing(true)
 	ferr := fn()
 	var g cuda.Graph
 	err := s.withContext(func(ctx *cuda.Context) (err error) { g, err = ctx.StreamEndCapture(s.handle); return err })
+	s.setCapturing(false)
 	if ferr != nil || err != nil {
 		if g != 0 {
 			s.withContext(func(ctx *cuda.Context) error { return ctx.GraphDestroy(g) })

@@ -23,6 +23,9 @@ type streamScratch struct {
 	// the old memory (retired) instead of freeing it.
 	graphs  int
 	retired []cuda.DevicePtr
+	// capturing is set while Capture records the stream's work: growing the
+	// scratch then would synchronize the stream, which ends the capture.
+	capturing bool
 }
 
 // scratchMin is the smallest stream scratch: the counter and the partials of
@@ -86,6 +89,29 @@ func (s *Stream) freeScratch() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// growScratch makes the stream's scratch at least bytes long, as
+// zeroedScratch does (once: later calls find it grown), unless a capture is
+// open on the stream: growing synchronizes the stream, which a capture
+// forbids, so the scratch stays as it is and the caller takes what does not
+// fit from the pool (tileStates does). The caller has entered the device.
+func (s *Stream) growScratch(bytes int) error {
+	s.scratch.mu.Lock()
+	capturing := s.scratch.capturing
+	s.scratch.mu.Unlock()
+	if capturing {
+		return nil
+	}
+	_, err := s.zeroedScratch(bytes)
+	return err
+}
+
+// setCapturing marks the start and end of a capture on the stream.
+func (s *Stream) setCapturing(on bool) {
+	s.scratch.mu.Lock()
+	defer s.scratch.mu.Unlock()
+	s.scratch.capturing = on
 }
 
 // graphCaptured and graphClosed count the open Graphs captured on the

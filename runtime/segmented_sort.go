@@ -57,8 +57,9 @@ func SegmentedSortKeys[K RadixKey]() *SegmentedSortKeysOp[K] {
 // GPU, a call the fallback kernel takes (see SegmentedSortKeysOp) is that
 // one launch and returns without waiting; its copy of the keys, needed only
 // when in is longer than the block-sorted class, lives in the stream's
-// scratch memory (grown once to hold it: a wait then) or, when larger than
-// 4 MiB, in the scratch pool. Otherwise, when in is longer than the
+// scratch memory (grown once to hold it: a wait then, never while Capture
+// records the call) or, when larger than 4 MiB or captured before the
+// scratch grew, in the scratch pool. Otherwise, when in is longer than the
 // block-sorted class, Run waits for the classification of the segments to
 // learn how many long ones there are (as CUB does without CUDA dynamic
 // parallelism), so it cannot be captured in a CUDA graph then; else it

@@ -166,14 +166,15 @@ const segsortScratchMax = 4 << 20
 // Its alternate buffers, when a segment may need them, are the stream's
 // scratch past the reduction's counter (each pass writes a segment's part of
 // them before the next reads it), grown once to hold them when they are at
-// most segsortScratchMax bytes; larger ones (large values) or ones that do
-// not fit a scratch a captured graph holds come from the pool.
+// most segsortScratchMax bytes and no capture is open on the stream; larger
+// ones (large values), and ones that do not fit while a capture records the
+// call, come from the pool.
 func (j *segsortJob) fallback(k kernels, c segsortClasses) error {
 	bytes, valuesAt := c.fallbackScratch(j.n, j.ksize, j.vsize)
 	var alt tileStates
 	if bytes > 0 {
 		if bytes <= segsortScratchMax {
-			if _, err := j.s.zeroedScratch(tileStatesOffset + bytes); err != nil {
+			if err := j.s.growScratch(tileStatesOffset + bytes); err != nil {
 				return j.inst.wrap(err, "")
 			}
 		}

@@ -312,3 +312,19 @@ func TestSegsortFallbackScratch(t *testing.T) {
 		require.Greater(t, c.maxBytes(n, 1, 4, 4), 8*c.listWords+n*8, "threads %d: the lists and a copy of keys and values", p.threads)
 	}
 }
+
+// TestGrowScratchDuringCapture checks that the scratch does not grow while a
+// capture records a call: growing synchronizes the stream, which would end
+// the capture. The stream has no device, so growing would fault.
+func TestGrowScratchDuringCapture(t *testing.T) {
+	s := &Stream{}
+	s.setCapturing(true)
+	require.NoError(t, s.growScratch(1<<20))
+	require.Zero(t, s.scratch.ptr, "no scratch was made")
+	s.setCapturing(false)
+	require.True(t, func() (faulted bool) {
+		defer func() { faulted = recover() != nil }()
+		_ = s.growScratch(1 << 20)
+		return false
+	}(), "outside a capture growScratch goes on to grow the scratch (here: without a device)")
+}

@@ -32,7 +32,7 @@ func reduceEntry[T comparable](k kind[T], pkg, name string, op *runtime.ReduceOp
 			return err
 		}
 		init := k.gen(c.r)
-		if err := op.Run(nil, in.dev, out, init); err != nil {
+		if err := c.call(func() error { return op.Run(nil, in.dev, out, init) }); err != nil {
 			return err
 		}
 		want := f(init, foldInput(f, in))
@@ -52,7 +52,7 @@ func transformReduceEntry[In, T any](kin kind[In], kout kind[T], pkg, name strin
 			return err
 		}
 		init := kout.gen(c.r)
-		if err := op.Run(nil, in.dev, out, init); err != nil {
+		if err := c.call(func() error { return op.Run(nil, in.dev, out, init) }); err != nil {
 			return err
 		}
 		mapped := &input[T]{block: make([]T, len(in.block)), n: in.n}
@@ -74,7 +74,7 @@ func unaryEntry[In any, Out comparable](kin kind[In], kout kind[Out], pkg, name 
 		if err != nil {
 			return err
 		}
-		if err := op.Run(nil, in.dev, out); err != nil {
+		if err := c.call(func() error { return op.Run(nil, in.dev, out) }); err != nil {
 			return err
 		}
 		return check(c, "output", out, in.n, func(i int) Out { return f(in.at(i)) }, exact[Out])
@@ -96,7 +96,7 @@ func binaryEntry[A, B any, Out comparable](ka kind[A], kb kind[B], kout kind[Out
 		if err != nil {
 			return err
 		}
-		if err := op.Run(nil, a.dev, b.dev, out); err != nil {
+		if err := c.call(func() error { return op.Run(nil, a.dev, b.dev, out) }); err != nil {
 			return err
 		}
 		return check(c, "output", out, n, func(i int) Out { return f(a.at(i), b.at(i)) }, exact[Out])
@@ -109,7 +109,7 @@ func forEachEntry[T comparable](k kind[T], pkg, name string, op *runtime.ForEach
 		if err != nil {
 			return err
 		}
-		if err := op.Run(nil, in.dev); err != nil {
+		if err := c.call(func() error { return op.Run(nil, in.dev) }); err != nil {
 			return err
 		}
 		return check(c, "data", in.dev, in.n, func(i int) T { return f(in.at(i)) }, exact[T])
@@ -137,7 +137,7 @@ func scanEntry[T any](k kind[T], pkg, name string, incl *runtime.InclusiveScanOp
 		init := k.gen(c.r)
 		want := func(i int) T { return prefix(f, scanB, i) }
 		if excl != nil {
-			err = excl.Run(nil, in.dev, out, init)
+			err = c.call(func() error { return excl.Run(nil, in.dev, out, init) })
 			want = func(i int) T {
 				if i == 0 {
 					return init
@@ -145,7 +145,7 @@ func scanEntry[T any](k kind[T], pkg, name string, incl *runtime.InclusiveScanOp
 				return f(init, prefix(f, scanB, i-1))
 			}
 		} else {
-			err = incl.Run(nil, in.dev, out)
+			err = c.call(func() error { return incl.Run(nil, in.dev, out) })
 		}
 		if err != nil {
 			return err
@@ -192,9 +192,9 @@ func scanByKeyEntry[K, V any](kk kind[K], kv kind[V], pkg, name string, incl *ru
 			}
 		}
 		if excl != nil {
-			err = excl.Run(nil, keys.dev, vals.dev, out, init)
+			err = c.call(func() error { return excl.Run(nil, keys.dev, vals.dev, out, init) })
 		} else {
-			err = incl.Run(nil, keys.dev, vals.dev, out)
+			err = c.call(func() error { return incl.Run(nil, keys.dev, vals.dev, out) })
 		}
 		if err != nil {
 			return err
@@ -230,7 +230,7 @@ func selectEntry[T comparable](k kind[T], pkg string, op *runtime.SelectOp[T], k
 		if err != nil {
 			return err
 		}
-		if err := op.Run(nil, in.dev, out, cnt); err != nil {
+		if err := c.call(func() error { return op.Run(nil, in.dev, out, cnt) }); err != nil {
 			return err
 		}
 		kept := over(in, filter(keep))
@@ -255,7 +255,7 @@ func partitionEntry[T comparable](k kind[T], pkg string, op *runtime.PartitionOp
 		if err != nil {
 			return err
 		}
-		if err := op.Run(nil, in.dev, out, cnt); err != nil {
+		if err := c.call(func() error { return op.Run(nil, in.dev, out, cnt) }); err != nil {
 			return err
 		}
 		kept := over(in, filter(keep))
@@ -290,7 +290,7 @@ func threeWayEntry[T comparable](k kind[T], pkg string, op *runtime.ThreeWayPart
 		if err != nil {
 			return err
 		}
-		if err := op.Run(nil, in.dev, outs[0], outs[1], outs[2], cnt); err != nil {
+		if err := c.call(func() error { return op.Run(nil, in.dev, outs[0], outs[1], outs[2], cnt) }); err != nil {
 			return err
 		}
 		parts := [3]periodic[T]{
@@ -338,7 +338,7 @@ func uniqueEntry[T comparable](k kind[T], pkg string, op *runtime.UniqueOp[T], e
 		if err != nil {
 			return err
 		}
-		if err := op.Run(nil, in.dev, out, cnt); err != nil {
+		if err := c.call(func() error { return op.Run(nil, in.dev, out, cnt) }); err != nil {
 			return err
 		}
 		want := over(in, firsts(eq))
@@ -372,7 +372,7 @@ func uniqueByKeyEntry[K, V comparable](kk kind[K], kv kind[V], pkg string, op *r
 		if err != nil {
 			return err
 		}
-		if err := op.Run(nil, keys.dev, vals.dev, keysOut, valsOut, cnt); err != nil {
+		if err := c.call(func() error { return op.Run(nil, keys.dev, vals.dev, keysOut, valsOut, cnt) }); err != nil {
 			return err
 		}
 		wantK := over(keys, firsts(eq))
@@ -434,7 +434,7 @@ func rleEntry[T comparable](k kind[T], pkg string, op *runtime.RunLengthEncodeOp
 		if err != nil {
 			return err
 		}
-		if err := op.Run(nil, in.dev, unique, lens[0], cnt.Range(0, 1)); err != nil {
+		if err := c.call(func() error { return op.Run(nil, in.dev, unique, lens[0], cnt.Range(0, 1)) }); err != nil {
 			return err
 		}
 		if err := op.RunNonTrivial(nil, in.dev, offsets, lens[1], cnt.Range(1, 2)); err != nil {
@@ -498,7 +498,7 @@ func reduceByKeyEntry[K comparable, V any](kk kind[K], kv kind[V], pkg, name str
 		if err != nil {
 			return err
 		}
-		if err := op.Run(nil, keys.dev, vals.dev, unique, aggs, cnt); err != nil {
+		if err := c.call(func() error { return op.Run(nil, keys.dev, vals.dev, unique, aggs, cnt) }); err != nil {
 			return err
 		}
 		wantK := over(keys, firsts(eqK))
@@ -539,7 +539,7 @@ func segmentedReduceEntry[T any](k kind[T], pkg, name string, op *runtime.Segmen
 			return err
 		}
 		init := k.gen(c.r)
-		if err := op.Run(nil, in.dev, offsets.Range(0, segs), offsets.Range(1, segs+1), out, init); err != nil {
+		if err := c.call(func() error { return op.Run(nil, in.dev, offsets.Range(0, segs), offsets.Range(1, segs+1), out, init) }); err != nil {
 			return err
 		}
 		want := make([]T, per)
@@ -567,7 +567,7 @@ func adjacentDifferenceEntry[T comparable](k kind[T], pkg, name string, op *runt
 		if err != nil {
 			return err
 		}
-		if err := op.Run(nil, in.dev, left); err != nil {
+		if err := c.call(func() error { return op.Run(nil, in.dev, left) }); err != nil {
 			return err
 		}
 		if err := op.RunRight(nil, in.dev, right); err != nil {
@@ -685,7 +685,7 @@ func histogramEvenEntry[T runtime.HistogramSample](k kind[T], pkg string, op *ru
 		if err != nil {
 			return err
 		}
-		if err := op.Run(nil, in.dev, hist, bins, q[0], q[1]); err != nil {
+		if err := c.call(func() error { return op.Run(nil, in.dev, hist, bins, q[0], q[1]) }); err != nil {
 			return err
 		}
 		want := histogramOf(in, bins, func(x T) (int, bool) { return evenBin(x, q[0], q[1], bins) })
@@ -709,7 +709,7 @@ func histogramRangeEntry[T runtime.HistogramSample](k kind[T], pkg string, op *r
 		if err != nil {
 			return err
 		}
-		if err := op.Run(nil, in.dev, hist, levels); err != nil {
+		if err := c.call(func() error { return op.Run(nil, in.dev, hist, levels) }); err != nil {
 			return err
 		}
 		want := histogramOf(in, bins, func(x T) (int, bool) {
@@ -773,7 +773,7 @@ func searchEntry[T any](k kind[T], pkg, alg string, op *runtime.SearchOp[T], sd 
 		if err != nil {
 			return err
 		}
-		if err := op.Run(nil, data, vals.dev, out); err != nil {
+		if err := c.call(func() error { return op.Run(nil, data, vals.dev, out) }); err != nil {
 			return err
 		}
 		want := sd.lower
@@ -802,7 +802,7 @@ func mergeEntry[T comparable](k kind[T], pkg, name string, op *runtime.MergeOp[T
 		if err != nil {
 			return err
 		}
-		if err := op.Run(nil, da, db, out); err != nil {
+		if err := c.call(func() error { return op.Run(nil, da, db, out) }); err != nil {
 			return err
 		}
 		// The element at p: the merge path's split of the first p
@@ -846,7 +846,7 @@ func radixKeysEntry[K runtime.RadixKey](k kind[K], pkg string, op *runtime.Radix
 			return err
 		}
 		desc := c.r.IntN(2) == 0
-		if err := op.Run(nil, in.dev, out, runtime.RadixOptions{Descending: desc}); err != nil {
+		if err := c.call(func() error { return op.Run(nil, in.dev, out, runtime.RadixOptions{Descending: desc}) }); err != nil {
 			return err
 		}
 		return sortCheck[K, int8](c, in, nil, out, nil, lessOrdered[K], desc)
@@ -873,7 +873,9 @@ func radixPairsEntry[K runtime.RadixKey, V comparable](kk kind[K], kv kind[V], p
 			return err
 		}
 		desc := c.r.IntN(2) == 0
-		if err := op.Run(nil, keys.dev, keysOut, vals.dev, valsOut, runtime.RadixOptions{Descending: desc}); err != nil {
+		if err := c.call(func() error {
+			return op.Run(nil, keys.dev, keysOut, vals.dev, valsOut, runtime.RadixOptions{Descending: desc})
+		}); err != nil {
 			return err
 		}
 		return sortCheck(c, keys, vals, keysOut, valsOut, lessOrdered[K], desc)
@@ -886,7 +888,7 @@ func mergeSortKeysEntry[K comparable](k kind[K], pkg, name string, op *runtime.M
 		if err != nil {
 			return err
 		}
-		if err := op.Run(nil, in.dev); err != nil {
+		if err := c.call(func() error { return op.Run(nil, in.dev) }); err != nil {
 			return err
 		}
 		return sortCheck[K, int8](c, in, nil, in.dev, nil, less, false)
@@ -904,7 +906,7 @@ func mergeSortPairsEntry[K, V comparable](kk kind[K], kv kind[V], pkg, name stri
 		if err != nil {
 			return err
 		}
-		if err := op.Run(nil, keys.dev, vals.dev); err != nil {
+		if err := c.call(func() error { return op.Run(nil, keys.dev, vals.dev) }); err != nil {
 			return err
 		}
 		return sortCheck(c, keys, vals, keys.dev, vals.dev, less, false)
@@ -1031,7 +1033,9 @@ func segSortKeysEntry[K runtime.RadixKey](k kind[K], pkg string, op *runtime.Seg
 		if err != nil {
 			return err
 		}
-		if err := op.Run(nil, in.dev, out, ss.offsets.Range(0, ss.segs), ss.offsets.Range(1, ss.segs+1), runtime.SegmentedSortOptions{Descending: desc}); err != nil {
+		if err := c.call(func() error {
+			return op.Run(nil, in.dev, out, ss.offsets.Range(0, ss.segs), ss.offsets.Range(1, ss.segs+1), runtime.SegmentedSortOptions{Descending: desc})
+		}); err != nil {
 			return err
 		}
 		return check(c, "sorted keys", out, in.n, func(i int) K { return in.block[ss.at(i)] }, exact[K])
@@ -1062,8 +1066,10 @@ func segSortPairsEntry[K runtime.RadixKey, V comparable](kk kind[K], kv kind[V],
 		if err != nil {
 			return err
 		}
-		if err := op.Run(nil, keys.dev, keysOut, vals.dev, valsOut, ss.offsets.Range(0, ss.segs), ss.offsets.Range(1, ss.segs+1),
-			runtime.SegmentedSortOptions{Descending: desc}); err != nil {
+		if err := c.call(func() error {
+			return op.Run(nil, keys.dev, keysOut, vals.dev, valsOut, ss.offsets.Range(0, ss.segs), ss.offsets.Range(1, ss.segs+1),
+				runtime.SegmentedSortOptions{Descending: desc})
+		}); err != nil {
 			return err
 		}
 		if err := check(c, "sorted keys", keysOut, n, func(i int) K { return keys.block[ss.at(i)] }, exact[K]); err != nil {

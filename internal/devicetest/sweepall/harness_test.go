@@ -37,6 +37,19 @@ type state struct {
 	bufs      []freer
 	allocated int64
 	pkgs      map[string]bool // the generated packages whose instances ran, over the whole sweep
+	// keep, when set (TestAllocsPerCall), makes call keep each algorithm call
+	// in calls, to run it again after the entry has checked its result.
+	keep  bool
+	calls []func() error
+}
+
+// call makes an entry's algorithm call f (its checked result is the first
+// run's) and, when the state keeps calls, keeps f to be run again.
+func (c *state) call(f func() error) error {
+	if c.keep {
+		c.calls = append(c.calls, f)
+	}
+	return f()
 }
 
 // release frees the state's buffers, or drops them for the collector.

@@ -11,7 +11,9 @@
 //   transform: <sym><<<ceil(n / tile)>>>(...), nothing for n == 0.
 //   segmented sort: runtime/segmented_sort_gpu.go's launch sequence, with a
 //              small Onesweep PORTION_BITS (a portion of 1 to 15 tiles) so
-//              that segments of a few portions test the portion carries.
+//              that segments of a few portions test the portion carries;
+//              and the one-launch fallback (<sym>_each, grid S) on the same
+//              layouts and keys.
 // Each reduction is also run with G = 1, G = num_tiles and "final only"
 // (one block over the whole input). Results are checked against a CPU
 // reference; outputs (and partials) are poisoned with 0xAB before every run,
@@ -299,6 +301,13 @@ GOCCCL_TEST_TRANSFORM2(test_transform2_i64_f32_f32, 256, 4, long long, float, fl
     gocccl::segmented_sort_keys_onesweep<BT, IPT, K, PB>(d_keys_in, d_keys_out, d_begin, d_end, n,                 \
                                                          GOCCCL_TEST_SEGSORT_LIST_ARGS, d_bins, d_lookback,         \
                                                          portions, launch, descending);                             \
+  }                                                                                                                 \
+  extern "C" __global__ void __launch_bounds__(BT)                                                                  \
+    NAME##_each(GOCCCL_TEST_SEGSORT_DATA(K, unsigned), long long num_segments, void* d_keys_alt, void* d_values_alt, \
+                bool descending)                                                                                    \
+  {                                                                                                                 \
+    gocccl::segmented_sort_keys_each<BT, IPT, K>(d_keys_in, d_keys_out, d_begin, d_end, n, num_segments,           \
+                                                 d_keys_alt, descending);                                           \
   }
 #define GOCCCL_TEST_SEGSORT_PAIRS(NAME, BT, IPT, K, V, PB)                                                          \
   GOCCCL_TEST_SEGSORT_COMMON(NAME, BT, IPT, K, V, PB)                                                               \
@@ -333,6 +342,13 @@ GOCCCL_TEST_TRANSFORM2(test_transform2_i64_f32_f32, 256, 4, long long, float, fl
     gocccl::segmented_sort_pairs_onesweep<BT, IPT, K, V, PB>(d_keys_in, d_keys_out, d_values_in, d_values_out,     \
                                                              d_begin, d_end, n, GOCCCL_TEST_SEGSORT_LIST_ARGS,      \
                                                              d_bins, d_lookback, portions, launch, descending);     \
+  }                                                                                                                 \
+  extern "C" __global__ void __launch_bounds__(BT)                                                                  \
+    NAME##_each(GOCCCL_TEST_SEGSORT_DATA(K, V), long long num_segments, void* d_keys_alt, void* d_values_alt,       \
+                bool descending)                                                                                    \
+  {                                                                                                                 \
+    gocccl::segmented_sort_pairs_each<BT, IPT, K, V>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin,     \
+                                                     d_end, n, num_segments, d_keys_alt, d_values_alt, descending); \
   }
 
 // PORTION_BITS 12 with a 2048-item tile: a portion is one tile (every tile
@@ -900,6 +916,8 @@ struct SegsortKernels
                     long long, void*, bool);
   void (*onesweep)(const K*, K*, const V*, V*, const int64_t*, const int64_t*, long long, void*, long long,
                    long long, long long, long long, void*, void*, long long, long long, bool);
+  // The one-launch fallback (segmented_sort_{keys,pairs}_each).
+  void (*each)(const K*, K*, const V*, V*, const int64_t*, const int64_t*, long long, long long, void*, void*, bool);
 
   long long tile() const { return static_cast<long long>(block_threads) * items_per_thread; }
   long long portion() const { return ((1ll << portion_bits) - 1) / tile() * tile(); }
@@ -907,7 +925,7 @@ struct SegsortKernels
 
 #define GOCCCL_SEGSORT_KERNELS(NAME, PAIRS, BT, IPT, PB)                                                   \
   {#NAME, PAIRS, BT, IPT, PB, NAME##_init, NAME##_classify, NAME##_small, NAME##_medium, NAME##_big,        \
-   NAME##_plan, NAME##_histogram, NAME##_onesweep}
+   NAME##_plan, NAME##_histogram, NAME##_onesweep, NAME##_each}
 
 // Sorts segments [begin[s], end[s]) of keys (and values) in -> out; returns
 // the Onesweep launches it made. more_launches: ceil(n / portion) launches
@@ -1005,6 +1023,25 @@ static long long run_segsort(const SegsortKernels<K, V>& k, const K* d_kin, K* d
   return launches;
 }
 
+// Sorts the segments with the one-launch fallback, as the runtime launches
+// it for few segments: grid segs, alternate buffers of n items.
+template <typename K, typename V>
+static void run_each(const SegsortKernels<K, V>& k, const K* d_kin, K* d_kout, const V* d_vin, V* d_vout,
+                     const int64_t* d_begin, const int64_t* d_end, long long n, long long segs, bool descending)
+{
+  if (n == 0 || segs == 0) return;
+  K* alt_k = nullptr;
+  V* alt_v = nullptr;
+  CK(cudaMalloc(&alt_k, static_cast<size_t>(n) * sizeof(K)));
+  if (k.pairs) CK(cudaMalloc(&alt_v, static_cast<size_t>(n) * sizeof(V)));
+  k.each<<<static_cast<unsigned>(segs), k.block_threads>>>(d_kin, d_kout, d_vin, d_vout, d_begin, d_end, n, segs,
+                                                           alt_k, alt_v, descending);
+  CK(cudaGetLastError());
+  CK(cudaDeviceSynchronize());
+  CK(cudaFree(alt_k));
+  if (alt_v) CK(cudaFree(alt_v));
+}
+
 // The order radix_sort.cuh sorts keys in, written independently: unsigned
 // as they are, signed with the sign bit flipped, floats negative: all bits
 // flipped, else the sign bit set.
@@ -1024,7 +1061,9 @@ enum class SegKeys
 {
   Random, // all bits random
   Few,    // four random patterns: long runs of equal digits
-  Same    // one pattern per case: every full tile takes the one-digit short cut
+  Same,   // one pattern per case: every full tile takes the one-digit short cut
+  Sparse  // one pattern with bytes 0, 2 and 5 random: the other bytes' passes
+          // hold one digit (the fallback skips them: 1, 2 or 3 passes run)
 };
 
 // Segment layouts over portion P and tile T: (begin, end) pairs and n.
@@ -1107,10 +1146,12 @@ static void test_segsort(const SegsortKernels<K, V>& k, uint64_t seed)
   uint64_t s = seed;
   for (int layout = 0; layout < 4; ++layout)
   {
-    for (SegKeys dist : {SegKeys::Random, SegKeys::Few, SegKeys::Same})
+    for (SegKeys dist : {SegKeys::Random, SegKeys::Few, SegKeys::Same, SegKeys::Sparse})
     {
-      for (bool desc : {false, true})
+      for (int variant = 0; variant < 4; ++variant)
       {
+        const bool desc = variant % 2 == 1;
+        const bool each = variant >= 2; // the one-launch fallback
         const bool more_launches = desc && dist == SegKeys::Few;
         std::vector<int64_t> hb, he;
         long long n = 0;
@@ -1122,9 +1163,10 @@ static void test_segsort(const SegsortKernels<K, V>& k, uint64_t seed)
         for (uint64_t& p : patterns) p = splitmix64(s);
         for (long long i = 0; i < n; ++i)
         {
-          const uint64_t bits = dist == SegKeys::Random ? splitmix64(s)
-                                : dist == SegKeys::Few  ? patterns[splitmix64(s) % 4]
-                                                        : patterns[0];
+          const uint64_t bits = dist == SegKeys::Random   ? splitmix64(s)
+                                : dist == SegKeys::Few    ? patterns[splitmix64(s) % 4]
+                                : dist == SegKeys::Sparse ? patterns[0] ^ (splitmix64(s) & 0x0000ff0000ff00ffull)
+                                                          : patterns[0];
           std::memcpy(&keys[static_cast<size_t>(i)], &bits, sizeof(K));
         }
         std::vector<V> values(static_cast<size_t>(n));
@@ -1165,8 +1207,12 @@ static void test_segsort(const SegsortKernels<K, V>& k, uint64_t seed)
         Guarded<V> vout(n);
         kout.poison();
         vout.poison();
-        const long long launches = run_segsort(k, d_kin, kout.ptr(), d_vin, k.pairs ? vout.ptr() : nullptr, d_b, d_e,
-                                               n, segs, desc, more_launches);
+        long long launches = 1;
+        if (each)
+          run_each(k, d_kin, kout.ptr(), d_vin, k.pairs ? vout.ptr() : nullptr, d_b, d_e, n, segs, desc);
+        else
+          launches = run_segsort(k, d_kin, kout.ptr(), d_vin, k.pairs ? vout.ptr() : nullptr, d_b, d_e, n, segs,
+                                 desc, more_launches);
         std::vector<K> got_k;
         std::vector<V> got_v;
         bool ok = kout.fetch(got_k) && vout.fetch(got_v);
@@ -1189,9 +1235,12 @@ static void test_segsort(const SegsortKernels<K, V>& k, uint64_t seed)
         }
         char what[256];
         std::snprintf(what, sizeof what,
-                      "segsort %s %s keys=%s %s n=%lld segs=%lld portion=%lld launches=%lld (%lld wrong, first at %lld)",
-                      k.name, lname.c_str(),
-                      dist == SegKeys::Random ? "random" : dist == SegKeys::Few ? "few" : "same",
+                      "segsort %s%s %s keys=%s %s n=%lld segs=%lld portion=%lld launches=%lld (%lld wrong, first at %lld)",
+                      k.name, each ? " each" : "", lname.c_str(),
+                      dist == SegKeys::Random ? "random"
+                      : dist == SegKeys::Few  ? "few"
+                      : dist == SegKeys::Same ? "same"
+                                              : "sparse",
                       desc ? "desc" : "asc", n, segs, k.portion(), launches, bad, first_bad);
         record(ok && bad == 0, what);
         CK(cudaFree(d_kin));

@@ -49,6 +49,7 @@ func WriteMarkdown(w io.Writer, rep *Report, plotDir string) error {
 	}
 	b.WriteString("\n")
 
+	writeTargets(&b, rep.Targets())
 	if len(rep.Algorithms) > 0 {
 		b.WriteString("Algorithms:")
 		for i, a := range rep.Algorithms {

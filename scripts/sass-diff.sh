@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# sass-diff.sh: compare a generated kernel's SASS with a hand-written one's,
+# instruction for instruction (addresses and encodings dropped).
+#
+#   scripts/sass-diff.sh PKG_DIR GO_KERNEL CUBIN_OR_CU CPP_KERNEL [ARCH]
+#
+# PKG_DIR is a generated package (gocccl_gen_manifest.json beside
+# gocccl_gen_sm_XY.cubin); its cubin joins one ELF image per instance
+# (emit/artifact.go: parts at 16-byte offsets), which cuobjdump cannot read
+# whole, so the part holding GO_KERNEL is cut out first. CUBIN_OR_CU is a
+# cubin, or a .cu compiled here with $NVCC at -O3 for ARCH (default sm_90;
+# -I kernels/include and bench/cub). Prints both kernels' resource usage and
+# the diff of their SASS; exits 0 when the SASS is the same.
+#
+# Needs CUDA 13's cuobjdump for CUDA 13 cubins (Debian's 11.8 refuses them):
+# the nvidia-cuda-cuobjdump wheel's nvidia/cu13/bin, on PATH or as $CUOBJDUMP.
+#
+# Example (2026-12-05: the same SASS, 0 lines of diff):
+#   scripts/sass-diff.sh bench/ops gocccl_inclusive_scan_AddUint32_sweep bench/cub/scan.cu scan_u32_incl
+set -euo pipefail
+[[ $# -ge 4 ]] || { sed -n 2,20p "$0" >&2; exit 2; }
+pkg=$1 gok=$2 other=$3 cppk=$4 arch=${5:-sm_90}
+repo=$(cd "$(dirname "$0")/.." && pwd)
+cuobjdump=${CUOBJDUMP:-cuobjdump}
+nvcc=${NVCC:-$HOME/.local/share/gocccl/cuda13/nvidia/cu13/bin/nvcc}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+python3 - "$pkg/gocccl_gen_manifest.json" "$pkg/gocccl_gen_$arch.cubin" "$tmp" <<'EOF'
+import json, sys
+manifest, cubin, out = sys.argv[1:]
+name = cubin.rsplit("/", 1)[-1]
+parts = next(f for f in json.load(open(manifest))["files"] if f["name"] == name).get("parts")
+data = open(cubin, "rb").read()
+if not parts:
+    parts = [{"size": len(data)}]
+at = 0
+for i, p in enumerate(parts):
+    at = (at + 15) // 16 * 16
+    open(f"{out}/part{i}.cubin", "wb").write(data[at:at + p["size"]])
+    at += p["size"]
+EOF
+gopart=
+for f in "$tmp"/part*.cubin; do
+	if "$cuobjdump" -res-usage "$f" 2>/dev/null | grep -q "Function $gok:"; then gopart=$f; break; fi
+done
+[[ -n $gopart ]] || { echo "sass-diff: no part of $pkg holds $gok" >&2; exit 2; }
+
+if [[ $other == *.cu ]]; then
+	"$nvcc" -std=c++17 -O3 -arch="$arch" -cubin -I"$repo/kernels/include" -I"$repo/bench/cub" \
+		-o "$tmp/other.cubin" "$other"
+	other=$tmp/other.cubin
+fi
+
+norm() { grep -E '^\s+/\*[0-9a-f]{4}\*/' | sed -E 's@/\*[0-9a-f]+\*/@@; s@;.*@@; s/ +/ /g'; }
+"$cuobjdump" -res-usage "$gopart" | grep -A1 "Function $gok:"
+"$cuobjdump" -res-usage "$other" | grep -A1 "Function $cppk:"
+"$cuobjdump" -sass -fun "$gok" "$gopart" | norm >"$tmp/go.sass"
+"$cuobjdump" -sass -fun "$cppk" "$other" | norm >"$tmp/cpp.sass"
+echo "instructions: $gok $(wc -l <"$tmp/go.sass"), $cppk $(wc -l <"$tmp/cpp.sass")"
+diff "$tmp/cpp.sass" "$tmp/go.sass" && echo "same SASS"

@@ -62,7 +62,12 @@
  * EPOCH_MAX: without that, a word left by the call of the same epoch number
  * 2^30 calls earlier (at a tile no shorter call has overwritten since) would
  * read as current. Epoch 0 is never issued, so a word that was initialized
- * and never published can never match.
+ * and never published can never match. (What the argument needs is only
+ * that the epochs issued since the last init are distinct and nonzero, and
+ * that the init runs before them in stream order; increasing is the cheap
+ * way to be distinct.) Two calls must never run at once on one region: one
+ * could overwrite a word the other already published, and the other's
+ * readers would then wait for ever. Per-stream scratch rules that out.
  *
  * Memory ordering: within a call exactly CUB's packed form. A tile publishes
  * with one 64-bit store of the whole word (status and value together):

@@ -44,6 +44,19 @@ type boundKernels struct {
 	resident int
 	// maxBlocks is subscription waves, for grids of independent work.
 	maxBlocks int
+	// waves is one wave of each kernel in the description's order (waves[0]
+	// is resident), for a dispatch that depends on a later kernel's own
+	// occupancy (MergeSort's merge passes); 0 where the driver did not say.
+	waves []int
+}
+
+// wave returns one wave of kernel i's blocks: the blocks all SMs hold at
+// once at the policy's block size, resident where that is unknown.
+func (bk *boundKernels) wave(i int) int {
+	if i < len(bk.waves) && bk.waves[i] > 0 {
+		return bk.waves[i]
+	}
+	return bk.resident
 }
 
 // bind resolves a registration's kernels on d, loading the part of its
@@ -86,6 +99,13 @@ func (d *Device) bind(r *registry.Registration) (*boundKernels, error) {
 	}
 	bk.resident = max(1, occ*d.info.Multiprocessors)
 	bk.maxBlocks = bk.resident * subscription
+	bk.waves = make([]int, len(bk.fns))
+	bk.waves[0] = bk.resident
+	for i, f := range bk.fns[1:] {
+		if occ, err := d.ctx.OccupancyMaxActiveBlocksPerMultiprocessor(f, bk.policy.BlockThreads, 0); err == nil {
+			bk.waves[i+1] = occ * d.info.Multiprocessors
+		}
+	}
 	if d.kernels == nil {
 		d.kernels = make(map[*registry.Registration]*boundKernels)
 	}

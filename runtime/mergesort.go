@@ -54,8 +54,10 @@ func (m *MergeSortKeysOp[K]) Run(s *Stream, keys *Slice[K]) error {
 
 // TempStorageBytes returns the device scratch memory a Run over n keys on d
 // takes for the duration of the call (stream-ordered, freed as the work
-// completes): a copy of the keys and the merge splits. It is 0 on the CPU
-// backend and for n within one tile.
+// completes): a copy of the keys and, when the merge passes launch a
+// partition kernel (more tiles than one wave of resident merge blocks on
+// d), the merge splits. It is 0 on the CPU backend and for n within one
+// tile.
 func (m *MergeSortKeysOp[K]) TempStorageBytes(d *Device, n int) (int, error) {
 	if m == nil || m.less == nil {
 		return 0, fmt.Errorf("gocccl: MergeSortKeys: nil comparator")
@@ -109,8 +111,9 @@ func (m *MergeSortPairsOp[K, V]) Run(s *Stream, keys *Slice[K], values *Slice[V]
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n pairs on
-// d takes for the duration of the call: copies of the keys and values and
-// the merge splits. It is 0 on the CPU backend and for n within one tile.
+// d takes for the duration of the call: copies of the keys and values and,
+// as for MergeSortKeysOp, the merge splits when the passes launch a
+// partition kernel. It is 0 on the CPU backend and for n within one tile.
 func (m *MergeSortPairsOp[K, V]) TempStorageBytes(d *Device, n int) (int, error) {
 	if m == nil || m.less == nil {
 		return 0, fmt.Errorf("gocccl: MergeSortPairs: nil comparator")
@@ -119,18 +122,25 @@ func (m *MergeSortPairsOp[K, V]) TempStorageBytes(d *Device, n int) (int, error)
 }
 
 // mergeSortScratch is the layout of a merge sort's scratch memory: the
-// keys' copy at 0, the values' copy, the num_tiles+1 merge splits (int64),
-// each aligned to 256 bytes.
+// keys' copy at 0, the values' copy, and the num_tiles+1 merge splits
+// (int64) when a partition kernel writes them, each aligned to 256 bytes.
 type mergeSortScratch struct {
 	values, partitions, total int
 }
 
-func mergeSortLayout(n, tile, ksize, vsize int) mergeSortScratch {
+// mergeSortLayout lays out the scratch of a sort of n keys of ksize bytes
+// and values of vsize (0: keys only) in tiles of tile keys; splits says
+// whether the merge passes read their splits from it (a partition kernel
+// per pass) rather than search them (mergeSearches).
+func mergeSortLayout(n, tile, ksize, vsize int, splits bool) mergeSortScratch {
 	up := func(x int) int { return (x + 255) &^ 255 }
 	var l mergeSortScratch
 	l.values = up(n * ksize)
 	l.partitions = l.values + up(n*vsize)
-	l.total = l.partitions + ((n+tile-1)/tile+1)*8
+	l.total = l.partitions
+	if splits {
+		l.total += ((n+tile-1)/tile + 1) * 8
+	}
 	return l
 }
 
@@ -154,7 +164,8 @@ func mergeSortTemp(in *instance, d *Device, n, ksize, vsize int) (int, error) {
 	if n <= tile {
 		return 0, nil
 	}
-	return mergeSortLayout(n, tile, ksize, vsize).total, nil
+	const merge = 2 // the merge kernel, in the description's order
+	return mergeSortLayout(n, tile, ksize, vsize, !mergeSearches((n+tile-1)/tile, k.wave(merge))).total, nil
 }
 
 // sortInput is what a merge sort's block kernel reads the keys or values
@@ -186,6 +197,9 @@ func (a sortInput) pack(args *cuda.Args) error {
 // the keys and values themselves to sort in place, or RunCopy's inputs,
 // read through the compositions ins (nil: plain buffers). The kernels are
 // launched by index in the description's order: block, partition, merge.
+// While the tiles are one wave of resident merge blocks (mergeSearches),
+// every merge block searches its own splits: a pass is one launch, and the
+// scratch holds no splits.
 func mergeSortGPU(in *instance, s *Stream, ins []*iter.Node, keysIn, valuesIn sortInput, keys, values cuda.DevicePtr, n, ksize, vsize int) error {
 	pairs := vsize > 0
 	inPlace := keysIn.it == nil && keysIn.ptr == keys && (!pairs || valuesIn.it == nil && valuesIn.ptr == values)
@@ -240,12 +254,17 @@ func mergeSortGPU(in *instance, s *Stream, ins []*iter.Node, keysIn, valuesIn so
 		return k.launch(block, 1, s, &args)
 	}
 
-	l := mergeSortLayout(n, tile, ksize, vsize)
+	searches := mergeSearches(tiles, k.wave(merge))
+	l := mergeSortLayout(n, tile, ksize, vsize, !searches)
 	tmp, err := d.tempAlloc(l.total, s)
 	if err != nil {
 		return in.wrap(err, fmt.Sprintf("scratch memory of %d bytes", l.total))
 	}
-	tmpKeys, tmpValues, parts := tmp, tmp+cuda.DevicePtr(l.values), tmp+cuda.DevicePtr(l.partitions)
+	tmpKeys, tmpValues := tmp, tmp+cuda.DevicePtr(l.values)
+	var parts cuda.DevicePtr // null: the merge blocks search their splits
+	if !searches {
+		parts = tmp + cuda.DevicePtr(l.partitions)
+	}
 	// The block sort writes to the scratch copy when the number of passes
 	// is odd, so that the last pass writes to the caller's buffers.
 	inTmp := passes%2 == 1
@@ -256,15 +275,17 @@ func mergeSortGPU(in *instance, s *Stream, ins []*iter.Node, keysIn, valuesIn so
 	partitionGrid := (tiles + 1 + k.policy.BlockThreads - 1) / k.policy.BlockThreads
 	for p := 0; p < passes && err == nil; p++ {
 		merged := int64(2) << p
-		args.Reset()
-		args.Ptr(keys)
-		args.Ptr(tmpKeys)
-		args.Int64(int64(n))
-		args.Ptr(parts)
-		args.Int64(boolInt(inTmp))
-		args.Int64(merged)
-		if err = k.launch(partition, partitionGrid, s, &args); err != nil {
-			break
+		if !searches {
+			args.Reset()
+			args.Ptr(keys)
+			args.Ptr(tmpKeys)
+			args.Int64(int64(n))
+			args.Ptr(parts)
+			args.Int64(boolInt(inTmp))
+			args.Int64(merged)
+			if err = k.launch(partition, partitionGrid, s, &args); err != nil {
+				break
+			}
 		}
 		args.Reset()
 		args.Ptr(keys)

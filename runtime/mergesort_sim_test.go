@@ -14,6 +14,14 @@ import (
 // cub::BlockMergeSort's). It checks the index arithmetic that the GPU tests
 // can only run on a GPU. Values are the input positions.
 func simMergeSort(keys []uint32, threads, items int) ([]uint32, []int) {
+	return simMergeSortWith(keys, threads, items, false)
+}
+
+// simMergeSortWith is simMergeSort; with search, the merge kernel's blocks
+// find their splits themselves (merge_sort_split with warp_merge_path, for
+// the tile and, unless it is the last of its pair, the next one), and the
+// partition kernel does not run.
+func simMergeSortWith(keys []uint32, threads, items int, search bool) ([]uint32, []int) {
 	n := len(keys)
 	tile := threads * items
 	vals := make([]int, n)
@@ -59,21 +67,41 @@ func simMergeSort(keys []uint32, threads, items int) ([]uint32, []int) {
 		if inTmp {
 			inK, inV, outK, outV = tmpK, tmpV, keys, vals
 		}
-		// partition kernel
-		for i := 0; i <= tiles; i++ {
+		// merge_sort_split of output tile i, by one thread or by a warp
+		split := func(i int, warp bool) int {
 			mask := merged - 1
 			start, size := (i&^mask)*tile, merged/2*tile
 			beg1 := min(n, start)
 			end1 := min(n, start+size)
 			end2 := min(n, end1+size)
 			diag := min(end2-beg1, (i&mask)*tile)
-			parts[i] = beg1 + mergePathCPU(inK[beg1:end1], inK[end1:end2], diag, less)
+			if warp {
+				key := func(i int64) int64 { return int64(inK[i]) }
+				s, _ := warpMergePathSim(func(i int64) int64 { return key(int64(beg1) + i) }, int64(end1-beg1),
+					func(i int64) int64 { return key(int64(end1) + i) }, int64(end2-end1), int64(diag), lessInt64)
+				return beg1 + int(s)
+			}
+			return beg1 + mergePathCPU(inK[beg1:end1], inK[end1:end2], diag, less)
+		}
+		// partition kernel
+		if !search {
+			for i := 0; i <= tiles; i++ {
+				parts[i] = split(i, false)
+			}
+		} else {
+			clear(parts)
 		}
 		// merge kernel
 		for t := 0; t < tiles; t++ {
 			mask := merged - 1
 			start, size := (t&^mask)*tile, merged/2*tile
 			beg1, end1 := parts[t], parts[t+1]
+			if search {
+				beg1, end1 = split(t, true), 0
+				if t&mask != mask {
+					end1 = split(t+1, true)
+				}
+			}
 			diag := t*tile - start
 			beg2 := min(n, 2*start+size+diag-beg1)
 			end2 := min(n, 2*start+size+diag+tile-end1)

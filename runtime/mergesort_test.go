@@ -209,9 +209,13 @@ func TestMergeSortErrors(t *testing.T) {
 }
 
 func TestMergeSortLayout(t *testing.T) {
-	l := mergeSortLayout(10_000, 4352, 4, 8)
+	l := mergeSortLayout(10_000, 4352, 4, 8, true)
 	require.Equal(t, 40_192, l.values)
 	require.Equal(t, 40_192+80_128, l.partitions)
 	require.Equal(t, l.partitions+4*8, l.total)
-	require.Equal(t, l.values, mergeSortLayout(10_000, 4352, 4, 0).partitions)
+	require.Equal(t, l.values, mergeSortLayout(10_000, 4352, 4, 0, true).partitions)
+	// Merge blocks that search their own splits take no room for them.
+	searched := mergeSortLayout(10_000, 4352, 4, 8, false)
+	require.Equal(t, l.partitions, searched.partitions)
+	require.Equal(t, l.partitions, searched.total)
 }

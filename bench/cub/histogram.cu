@@ -13,7 +13,9 @@
 //                   block writing the bins; else init, then a sweep over
 //                   min(tiles, one wave) blocks); lower_bound (n values in
 //                   2^20 sorted items, one thread per value, int64 results);
-//                   merge (merge_partition + merge_tiles of n/2 + n/2 keys)
+//                   merge (merge_tiles of n/2 + n/2 keys, after
+//                   merge_partition only when the tiles are more than one
+//                   wave of resident blocks: runtime/merge.go's dispatch)
 //
 // for uint32, float32, uint64 and float64. Checks before
 // timing: our histograms exactly against a CPU count with the same bin
@@ -308,13 +310,21 @@ void bench_merge(long long n, uint64_t salt)
   constexpr int threads = merge_threads<T>();
   constexpr long long tile = threads * kMergeItems;
   const long long tiles = (n + tile - 1) / tile;
-  bench::DeviceBuffer<int64_t> splits(static_cast<size_t>(tiles + 1));
+  // As runtime.MergeOp (mergeSearches): one wave of resident tile blocks,
+  // or fewer, find their own splits (a null splits pointer, no partition
+  // launch, no split storage); more read them from merge_partition.
+  int occupancy = 0;
+  BENCH_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occupancy, our_merge_tiles<T>, threads, 0));
+  const long long resident = std::max(1, occupancy * bench::state().sms);
+  const bool search = tiles <= resident;
+  bench::DeviceBuffer<int64_t> splits(search ? 0 : static_cast<size_t>(tiles + 1));
+  int64_t* d_splits = search ? nullptr : splits.get();
   measure("gocccl-kernels", [&](int i) {
-    // As runtime.MergeOp: one tile needs no partition.
-    if (tiles > 1)
-      our_merge_partition<T><<<int((tiles + threads) / threads), threads>>>(d_a.get(i), na, d_b.get(i), nb, splits.get(), tiles);
-    if (tiles > 0) our_merge_tiles<T><<<int(tiles), threads>>>(d_a.get(i), na, d_b.get(i), nb, out.get(), splits.get());
-  }, "n/2 + n/2 keys; gocccl templates, Go runtime's dispatch in C++");
+    if (!search)
+      our_merge_partition<T><<<int((tiles + threads) / threads), threads>>>(d_a.get(i), na, d_b.get(i), nb, d_splits, tiles);
+    if (tiles > 0) our_merge_tiles<T><<<int(tiles), threads>>>(d_a.get(i), na, d_b.get(i), nb, out.get(), d_splits);
+  }, search ? "n/2 + n/2 keys; gocccl templates, Go runtime's dispatch in C++ (self-searched splits)"
+            : "n/2 + n/2 keys; gocccl templates, Go runtime's dispatch in C++ (partition kernel)");
 }
 
 int main(int argc, char** argv)

@@ -77,7 +77,10 @@ BENCH_MS_PAIRS(bench_ms_pairs_u32, 17, uint32_t, uint32_t)
 BENCH_MS_PAIRS(bench_ms_pairs_f32, 17, float, uint32_t)
 
 // Ours is the Go runtime's dispatch (runtime/mergesort.go) in C++. V is
-// void for a keys-only sort.
+// void for a keys-only sort. As mergeSearches there: while the tiles are at
+// most one wave of resident merge blocks (the merge kernel's own occupancy),
+// the merge blocks search their own splits (null partitions) and no pass
+// launches a partition kernel; the scratch then holds no splits.
 template <typename K, typename V>
 struct Ours
 {
@@ -92,12 +95,23 @@ struct Ours
   static constexpr size_t VSIZE   = PAIRS ? sizeof(VP) : 0;
 
   static size_t up(size_t x) { return (x + 255) / 256 * 256; }
-  static size_t temp_bytes(long long n)
+  // One wave of the merge kernel's blocks (runtime/gpu.go's boundKernels.wave).
+  long long merge_wave() const
+  {
+    int occupancy = 0;
+    if constexpr (PAIRS) BENCH_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occupancy, merge_p, 256, 0));
+    else BENCH_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occupancy, merge_k, 256, 0));
+    return std::max(1, occupancy * bench::state().sms);
+  }
+  bool searches(long long n) const { return (n + TILE - 1) / TILE <= merge_wave(); }
+  size_t temp_bytes(long long n) const
   {
     const long long tiles = (n + TILE - 1) / TILE;
-    return up(n * sizeof(K)) + up(n * VSIZE) + (tiles + 1) * 8;
+    return up(n * sizeof(K)) + up(n * VSIZE) + (searches(n) ? 0 : (tiles + 1) * 8);
   }
-  void run(K* keys, VP* values, long long n, unsigned char* tmp) const
+  // search: searches(n), decided once before the timed runs (the Go runtime
+  // reads the occupancy it computed when it bound the kernels).
+  void run(K* keys, VP* values, long long n, unsigned char* tmp, bool search) const
   {
     if (n < 2) return;
     const long long tiles = (n + TILE - 1) / TILE;
@@ -105,7 +119,7 @@ struct Ours
     while ((1ll << passes) < tiles) ++passes;
     void* tk = tmp;
     void* tv = tmp + up(n * sizeof(K));
-    void* parts = tmp + up(n * sizeof(K)) + up(n * VSIZE);
+    void* parts = search ? nullptr : tmp + up(n * sizeof(K)) + up(n * VSIZE);
     bool in_tmp = passes % 2 == 1;
     const unsigned grid = static_cast<unsigned>(tiles);
     if constexpr (PAIRS) block_p<<<grid, 256>>>(keys, values, tk, tv, n, in_tmp);
@@ -114,7 +128,7 @@ struct Ours
     for (int p = 0; p < passes; ++p, in_tmp = !in_tmp)
     {
       const long long merged = 2ll << p;
-      partition<<<pgrid, 256>>>(keys, tk, n, parts, in_tmp, merged);
+      if (!search) partition<<<pgrid, 256>>>(keys, tk, n, parts, in_tmp, merged);
       if constexpr (PAIRS) merge_p<<<grid, 256>>>(keys, values, tk, tv, n, parts, in_tmp, merged);
       else merge_k<<<grid, 256>>>(keys, tk, n, parts, in_tmp, merged);
     }
@@ -190,6 +204,10 @@ void run_type(const Ours<K, void>& keys_ours, const Ours<K, uint32_t>& pairs_our
     const size_t kbytes = in.bytes();
     auto load = [&](int i) { BENCH_CK(cudaMemcpyAsync(work.get(), in.get(i), kbytes, cudaMemcpyDeviceToDevice, 0)); };
     const char* note = "includes a D2D copy of the input (in-place sort)";
+    auto our_note = [](bool search) {
+      return search ? "includes a D2D copy of the input (in-place sort); self-searched splits"
+                    : "includes a D2D copy of the input (in-place sort); partition kernels";
+    };
 
     // Keys.
     {
@@ -208,10 +226,11 @@ void run_type(const Ours<K, void>& keys_ours, const Ours<K, uint32_t>& pairs_our
       if (!bad.empty()) bench::fail("cub", "merge_sort", type, n, bytes, bad);
       else bench::row("cub", "merge_sort", type, n, bench::time_us(cub_run), bytes, note);
 
-      bench::DeviceBuffer<unsigned char> ours_temp(Ours<K, void>::temp_bytes(n));
+      bench::DeviceBuffer<unsigned char> ours_temp(keys_ours.temp_bytes(n));
+      const bool search = keys_ours.searches(n);
       auto our_run = [&](int i) {
         load(i);
-        keys_ours.run(work.get(), nullptr, n, ours_temp.get());
+        keys_ours.run(work.get(), nullptr, n, ours_temp.get(), search);
       };
       work.poison();
       our_run(0);
@@ -219,7 +238,7 @@ void run_type(const Ours<K, void>& keys_ours, const Ours<K, uint32_t>& pairs_our
       BENCH_CK(cudaDeviceSynchronize());
       bad = check_keys(host, work.to_host());
       if (!bad.empty()) bench::fail("gocccl-kernels", "merge_sort", type, n, bytes, bad);
-      else bench::row("gocccl-kernels", "merge_sort", type, n, bench::time_us(our_run), bytes, note);
+      else bench::row("gocccl-kernels", "merge_sort", type, n, bench::time_us(our_run), bytes, our_note(search));
     }
 
     // Pairs: values are the input positions.
@@ -247,10 +266,11 @@ void run_type(const Ours<K, void>& keys_ours, const Ours<K, uint32_t>& pairs_our
       if (!bad.empty()) bench::fail("cub", "merge_sort_pairs", type, n, bytes, bad);
       else bench::row("cub", "merge_sort_pairs", type, n, bench::time_us(cub_run), bytes, note);
 
-      bench::DeviceBuffer<unsigned char> ours_temp(Ours<K, uint32_t>::temp_bytes(n));
+      bench::DeviceBuffer<unsigned char> ours_temp(pairs_ours.temp_bytes(n));
+      const bool search = pairs_ours.searches(n);
       auto our_run = [&](int i) {
         load2(i);
-        pairs_ours.run(work.get(), vwork.get(), n, ours_temp.get());
+        pairs_ours.run(work.get(), vwork.get(), n, ours_temp.get(), search);
       };
       work.poison();
       vwork.poison();
@@ -259,7 +279,7 @@ void run_type(const Ours<K, void>& keys_ours, const Ours<K, uint32_t>& pairs_our
       BENCH_CK(cudaDeviceSynchronize());
       bad = check_pairs(host, work.to_host(), vwork.to_host());
       if (!bad.empty()) bench::fail("gocccl-kernels", "merge_sort_pairs", type, n, bytes, bad);
-      else bench::row("gocccl-kernels", "merge_sort_pairs", type, n, bench::time_us(our_run), bytes, note);
+      else bench::row("gocccl-kernels", "merge_sort_pairs", type, n, bench::time_us(our_run), bytes, our_note(search));
     }
   }
 }

@@ -5,8 +5,10 @@ import "github.com/gocccl/gocccl/internal/arch"
 // Merge is runtime.Merge(less func(T, T) bool): a stable merge of two
 // sorted sequences (ties take the first input's items first) by merge-path
 // partitioning (kernels/include/gocccl/merge.cuh). Kernel 0 merges one tile
-// of the output per block through shared memory; kernel 1 finds the
-// merge-path split of every tile boundary first, one thread per boundary.
+// of the output per block through shared memory, finding its two splits
+// itself when d_splits is null (the runtime's choice for up to one wave of
+// resident blocks); kernel 1 finds the merge-path split of every tile
+// boundary first, one thread per boundary, for larger grids.
 var Merge = register(&Algorithm{
 	Name:       "Merge",
 	Stem:       "merge",

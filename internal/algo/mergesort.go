@@ -21,9 +21,11 @@ var keyLessOp = []Operator{{Role: "comparator", Params: []string{"K", "K"}, Resu
 // MergeSortKeys is runtime.MergeSortKeys(less func(K, K) bool): a stable
 // in-place sort of keys with a user comparator, as cub::DeviceMergeSort
 // does it (kernels/include/gocccl/merge_sort.cuh): every tile is sorted by
-// one block, then each pass computes merge-path splits per output tile and
-// merges pairs of sorted runs of 2^pass tiles, ping-ponging between the keys
-// and a scratch copy so that the last pass writes the keys. The block sort
+// one block, then each pass computes merge-path splits per output tile (a
+// partition kernel, or, for up to one wave of resident merge blocks, each
+// merge block its own) and merges pairs of sorted runs of 2^pass tiles,
+// ping-ponging between the keys and a scratch copy so that the last pass
+// writes the keys. The block sort
 // reads d_keys_in: the keys themselves for Run, or, for RunCopy (as
 // cub::DeviceMergeSort::SortKeysCopy), another Slice or an input iterator
 // the instance declared with Over; the keys it sorts into stay pointers

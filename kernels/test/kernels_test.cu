@@ -1,5 +1,6 @@
 // kernels_test.cu: standalone correctness test of the gocccl kernel headers
-// (reduce.cuh, transform.cuh, segmented_sort.cuh), no Go involved.
+// (reduce.cuh, transform.cuh, segmented_sort.cuh, merge.cuh, merge_sort.cuh),
+// no Go involved.
 //
 // The templates are instantiated through extern "C" __global__ entry points
 // exactly as generated code (gocccl_gen.cu) does, and launched with the host
@@ -14,6 +15,13 @@
 //              that segments of a few portions test the portion carries;
 //              and the one-launch fallback (<sym>_each, grid S) on the same
 //              layouts and keys.
+//   merge:     <sym>_tiles<<<tiles>>> with null splits (the blocks search
+//              their own: runtime/merge.go's dispatch for one wave of tiles)
+//              and after <sym>_partition (its dispatch above a wave), both at
+//              every size, against std::merge bit for bit.
+//   merge sort: runtime/mergesort.go's block sort and passes, each pass with
+//              its partition kernel and with null partitions (self-searched
+//              splits), against std::stable_sort bit for bit.
 // Each reduction is also run with G = 1, G = num_tiles and "final only"
 // (one block over the whole input). Results are checked against a CPU
 // reference; outputs (and partials) are poisoned with 0xAB before every run,
@@ -24,9 +32,11 @@
 //   --no-large  skip the n > 2^31 cases (need about 5 GiB of device memory)
 //   --only PART run one part: reduce, transform, segsort (the segmented
 //               sorts: radix_sort.cuh's ranking, Onesweep and single tile
-//               inside) or large
+//               inside), merge (Merge and the merge sorts) or large
 // Exit status: 0 all checks passed, 1 a check failed, 2 a CUDA call failed.
 
+#include <gocccl/merge.cuh>
+#include <gocccl/merge_sort.cuh>
 #include <gocccl/reduce.cuh>
 #include <gocccl/segmented_sort.cuh>
 #include <gocccl/transform.cuh>
@@ -366,6 +376,61 @@ GOCCCL_TEST_SEGSORT_PAIRS(test_segsort_pairs_u16_u32, 256, 4, unsigned short, un
 GOCCCL_TEST_SEGSORT_PAIRS(test_segsort_pairs_f32_u32, 256, 8, float, unsigned, 14)
 GOCCCL_TEST_SEGSORT_PAIRS(test_segsort_pairs_u64_u64, 256, 4, unsigned long long, unsigned long long, 14)
 GOCCCL_TEST_SEGSORT_PAIRS(test_segsort_pairs_i32_u32_default, 256, 8, int, unsigned, 29)
+
+// Merge (merge.cuh) and merge sort (merge_sort.cuh). ByHigh orders uint32
+// keys by their high 16 bits only: the low bits ride along and show the
+// order of equivalent keys (stability), bit for bit.
+struct ByHigh
+{
+  __host__ __device__ bool operator()(uint32_t a, uint32_t b) const { return (a >> 16) < (b >> 16); }
+};
+#define GOCCCL_TEST_MERGE(NAME, BT, IPT, MINB)                                                                        \
+  extern "C" __global__ void __launch_bounds__(BT, MINB) NAME##_tiles(const uint32_t* d_a, long long n_a,              \
+                                                                      const uint32_t* d_b, long long n_b,              \
+                                                                      uint32_t* d_out, const int64_t* d_splits)        \
+  {                                                                                                                    \
+    gocccl::merge_tiles<BT, IPT, uint32_t, ByHigh>(d_a, n_a, d_b, n_b, d_out, d_splits);                               \
+  }                                                                                                                    \
+  extern "C" __global__ void __launch_bounds__(BT, MINB) NAME##_partition(const uint32_t* d_a, long long n_a,          \
+                                                                          const uint32_t* d_b, long long n_b,          \
+                                                                          int64_t* d_splits, long long tiles)          \
+  {                                                                                                                    \
+    gocccl::merge_partition<BT, IPT, uint32_t, ByHigh>(d_a, n_a, d_b, n_b, d_splits, tiles);                           \
+  }
+#define GOCCCL_TEST_MERGE_SORT(NAME, BT, IPT)                                                                          \
+  extern "C" __global__ void __launch_bounds__(BT) NAME##_block(uint32_t* k, void* tk, long long n, long long to_tmp)  \
+  {                                                                                                                    \
+    gocccl::merge_sort_keys_block<BT, IPT, uint32_t, ByHigh>(k, tk, n, to_tmp);                                        \
+  }                                                                                                                    \
+  extern "C" __global__ void __launch_bounds__(BT)                                                                     \
+    NAME##_partition(const uint32_t* k, void* tk, long long n, void* p, long long from_tmp, long long merged)          \
+  {                                                                                                                    \
+    gocccl::merge_sort_keys_partition<BT, IPT, uint32_t, ByHigh>(k, tk, n, p, from_tmp, merged);                       \
+  }                                                                                                                    \
+  extern "C" __global__ void __launch_bounds__(BT)                                                                     \
+    NAME##_merge(uint32_t* k, void* tk, long long n, void* p, long long from_tmp, long long merged)                    \
+  {                                                                                                                    \
+    gocccl::merge_sort_keys_merge<BT, IPT, uint32_t, ByHigh>(k, tk, n, p, from_tmp, merged);                           \
+  }                                                                                                                    \
+  extern "C" __global__ void __launch_bounds__(BT)                                                                     \
+    NAME##_pairs_block(uint32_t* k, uint32_t* v, void* tk, void* tv, long long n, long long to_tmp)                    \
+  {                                                                                                                    \
+    gocccl::merge_sort_pairs_block<BT, IPT, uint32_t, uint32_t, ByHigh>(k, v, tk, tv, n, to_tmp);                      \
+  }                                                                                                                    \
+  extern "C" __global__ void __launch_bounds__(BT) NAME##_pairs_merge(                                                 \
+    uint32_t* k, uint32_t* v, void* tk, void* tv, long long n, void* p, long long from_tmp, long long merged)          \
+  {                                                                                                                    \
+    gocccl::merge_sort_pairs_merge<BT, IPT, uint32_t, uint32_t, ByHigh>(k, v, tk, tv, n, p, from_tmp, merged);         \
+  }
+
+// The sm_90 policies (internal/algo: merge 256 x 15 at 8 blocks an SM, merge
+// sort 256 x 17), and one-warp blocks (the search of both splits on warp 0)
+// and small tiles (many tiles, many passes, at small n).
+GOCCCL_TEST_MERGE(test_merge_u32, 256, 15, 8)
+GOCCCL_TEST_MERGE(test_merge_u32_32x5, 32, 5, 0)
+GOCCCL_TEST_MERGE_SORT(test_merge_sort_u32, 256, 17)
+GOCCCL_TEST_MERGE_SORT(test_merge_sort_u32_64x3, 64, 3)
+GOCCCL_TEST_MERGE_SORT(test_merge_sort_u32_32x3, 32, 3)
 
 // ---------------------------------------------------------------------------
 // Host side: device facts, random inputs, bookkeeping.
@@ -1276,6 +1341,227 @@ static void test_segsorts()
     SegsortKernels<int, unsigned>GOCCCL_SEGSORT_KERNELS(test_segsort_pairs_i32_u32_default, true, 256, 8, 29), 112);
 }
 
+// ---------------------------------------------------------------------------
+// Merge and merge sort: the Go runtime's dispatch, each with the partition
+// kernel(s) and with null splits (the self-search), at tile counts 1, 2, 3,
+// one wave of resident blocks and one tile more, and others.
+
+// One wave of fn's blocks of `threads` (runtime/gpu.go's boundKernels.wave).
+template <typename F>
+static long long wave_of(F fn, int threads)
+{
+  int occupancy = 0;
+  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occupancy, fn, threads, 0));
+  return static_cast<long long>(std::max(1, occupancy)) * g_sms;
+}
+
+// ByHigh-sorted keys: high halves in [0, distinct) (offset by `base`), low
+// halves random (they are what stability orders).
+static std::vector<uint32_t> merge_keys(long long n, uint32_t distinct, uint32_t base, uint32_t stride, uint64_t& seed)
+{
+  std::vector<uint32_t> v(static_cast<size_t>(n));
+  for (auto& x : v)
+  {
+    const uint32_t r = static_cast<uint32_t>(splitmix64(seed));
+    x = ((base + (r >> 16) % distinct * stride) << 16) | (r & 0xFFFFu);
+  }
+  std::stable_sort(v.begin(), v.end(), ByHigh{});
+  return v;
+}
+
+struct MergeKernels
+{
+  const char* name;
+  void (*tiles)(const uint32_t*, long long, const uint32_t*, long long, uint32_t*, const int64_t*);
+  void (*partition)(const uint32_t*, long long, const uint32_t*, long long, int64_t*, long long);
+  int threads, items;
+};
+
+// Merges a and b as runtime.MergeOp does (search: null splits, no partition)
+// into a poisoned, guarded output; false when a guard was overwritten.
+static bool run_merge(const MergeKernels& k, const std::vector<uint32_t>& a, const std::vector<uint32_t>& b,
+                      bool search, std::vector<uint32_t>& got)
+{
+  const long long na = static_cast<long long>(a.size()), nb = static_cast<long long>(b.size()), n = na + nb;
+  const long long tile = static_cast<long long>(k.threads) * k.items, tiles = (n + tile - 1) / tile;
+  Guarded<uint32_t> da(na), db(nb), out(n);
+  Guarded<int64_t> splits(tiles + 1);
+  if (na) CK(cudaMemcpy(da.ptr(), a.data(), a.size() * sizeof(uint32_t), cudaMemcpyHostToDevice));
+  if (nb) CK(cudaMemcpy(db.ptr(), b.data(), b.size() * sizeof(uint32_t), cudaMemcpyHostToDevice));
+  out.poison();
+  splits.poison();
+  if (n > 0)
+  {
+    if (!search && tiles > 1)
+      k.partition<<<static_cast<unsigned>((tiles + k.threads) / k.threads), k.threads>>>(da.ptr(), na, db.ptr(), nb,
+                                                                                           splits.ptr(), tiles);
+    k.tiles<<<static_cast<unsigned>(tiles), k.threads>>>(da.ptr(), na, db.ptr(), nb, out.ptr(),
+                                                           search || tiles == 1 ? nullptr : splits.ptr());
+  }
+  CK(cudaGetLastError());
+  CK(cudaDeviceSynchronize());
+  return out.fetch(got);
+}
+
+static void test_merge(const MergeKernels& k, bool quick, uint64_t seed)
+{
+  const long long tile = static_cast<long long>(k.threads) * k.items;
+  const long long wave = wave_of(k.tiles, k.threads);
+  std::vector<long long> totals = {0, 1, 2, tile - 1, tile, tile + 1, 2 * tile, 2 * tile + 1, 3 * tile - 1,
+                                   3 * tile, 7 * tile + 5, wave * tile - 1, wave * tile, wave * tile + 1,
+                                   (wave + 1) * tile + 1};
+  if (!quick) totals.push_back(3 * wave * tile + 17);
+  for (long long total : totals)
+  {
+    if (quick && total > 4000000) continue;
+    // How total splits between a and b, and how their keys relate.
+    enum Layout { Random, FewKeys, AllABeforeB, AllBBeforeA, Interleaved, OnlyA, OnlyB, OneA, OneB };
+    for (int layout = Random; layout <= OneB; ++layout)
+    {
+      long long na = total / 2;
+      if (layout == Random || layout == FewKeys) na = total ? static_cast<long long>(splitmix64(seed) % (total + 1)) : 0;
+      if (layout == OnlyA) na = total;
+      if (layout == OnlyB) na = 0;
+      if (layout == OneA) na = std::min<long long>(1, total);
+      if (layout == OneB) na = total - std::min<long long>(1, total);
+      const long long nb = total - na;
+      std::vector<uint32_t> a, b;
+      switch (layout)
+      {
+        case AllABeforeB: a = merge_keys(na, 100, 0, 1, seed), b = merge_keys(nb, 100, 100, 1, seed); break;
+        case AllBBeforeA: a = merge_keys(na, 100, 100, 1, seed), b = merge_keys(nb, 100, 0, 1, seed); break;
+        case Interleaved: a = merge_keys(na, 30000, 0, 2, seed), b = merge_keys(nb, 30000, 1, 2, seed); break;
+        case FewKeys: a = merge_keys(na, 3, 0, 1, seed), b = merge_keys(nb, 3, 0, 1, seed); break;
+        default: a = merge_keys(na, 1000, 0, 1, seed), b = merge_keys(nb, 1000, 0, 1, seed); break;
+      }
+      std::vector<uint32_t> want(static_cast<size_t>(total));
+      std::merge(a.begin(), a.end(), b.begin(), b.end(), want.begin(), ByHigh{});
+      for (bool search : {true, false})
+      {
+        std::vector<uint32_t> got;
+        const bool guards = run_merge(k, a, b, search, got);
+        long long bad = -1;
+        for (long long i = 0; i < total && bad < 0; ++i)
+          if (got[i] != want[i]) bad = i;
+        char what[200];
+        std::snprintf(what, sizeof what, "merge %s %s: na=%lld nb=%lld layout %d (tile %lld, wave %lld): %s%s", k.name,
+                      search ? "self-searched" : "partitioned", na, nb, layout, tile, wave,
+                      bad >= 0 ? ("first difference at " + std::to_string(bad)).c_str() : "",
+                      guards ? "" : " wrote outside the output");
+        record(bad < 0 && guards, what);
+      }
+    }
+  }
+}
+
+struct MergeSortKernels
+{
+  const char* name;
+  void (*block)(uint32_t*, void*, long long, long long);
+  void (*partition)(const uint32_t*, void*, long long, void*, long long, long long);
+  void (*merge)(uint32_t*, void*, long long, void*, long long, long long);
+  void (*pairs_block)(uint32_t*, uint32_t*, void*, void*, long long, long long);
+  void (*pairs_merge)(uint32_t*, uint32_t*, void*, void*, long long, void*, long long, long long);
+  int threads, items;
+};
+
+// Sorts keys (and vals, when pairs) in place as runtime/mergesort.go's
+// mergeSortGPU does (search: null partitions, no partition launches), with
+// poisoned scratch; false when a guard was overwritten.
+static bool run_merge_sort(const MergeSortKernels& k, bool pairs, bool search, std::vector<uint32_t>& keys,
+                           std::vector<uint32_t>& vals)
+{
+  const long long n = static_cast<long long>(keys.size());
+  const long long tile = static_cast<long long>(k.threads) * k.items, tiles = (n + tile - 1) / tile;
+  Guarded<uint32_t> dk(n), dv(n), tk(n), tv(n);
+  Guarded<int64_t> parts(tiles + 1);
+  for (auto* g : {&dk, &dv, &tk, &tv}) g->poison();
+  parts.poison();
+  if (n) CK(cudaMemcpy(dk.ptr(), keys.data(), n * sizeof(uint32_t), cudaMemcpyHostToDevice));
+  if (n && pairs) CK(cudaMemcpy(dv.ptr(), vals.data(), n * sizeof(uint32_t), cudaMemcpyHostToDevice));
+  int passes = 0;
+  while ((1ll << passes) < tiles) ++passes;
+  if (n >= 2)
+  {
+    bool in_tmp = tiles > 1 && passes % 2 == 1;
+    const unsigned grid = static_cast<unsigned>(tiles);
+    if (pairs) k.pairs_block<<<grid, k.threads>>>(dk.ptr(), dv.ptr(), tk.ptr(), tv.ptr(), n, in_tmp);
+    else k.block<<<grid, k.threads>>>(dk.ptr(), tk.ptr(), n, in_tmp);
+    for (int p = 0; tiles > 1 && p < passes; ++p, in_tmp = !in_tmp)
+    {
+      const long long merged = 2ll << p;
+      void* d_parts = search ? nullptr : parts.ptr();
+      if (!search)
+        k.partition<<<static_cast<unsigned>((tiles + 1 + k.threads - 1) / k.threads), k.threads>>>(
+          dk.ptr(), tk.ptr(), n, d_parts, in_tmp, merged);
+      if (pairs) k.pairs_merge<<<grid, k.threads>>>(dk.ptr(), dv.ptr(), tk.ptr(), tv.ptr(), n, d_parts, in_tmp, merged);
+      else k.merge<<<grid, k.threads>>>(dk.ptr(), tk.ptr(), n, d_parts, in_tmp, merged);
+    }
+  }
+  CK(cudaGetLastError());
+  CK(cudaDeviceSynchronize());
+  std::vector<uint32_t> tmp;
+  std::vector<int64_t> splits;
+  bool guards = dk.fetch(keys) && tk.fetch(tmp) && parts.fetch(splits);
+  if (pairs) guards = dv.fetch(vals) && tv.fetch(tmp) && guards;
+  return guards;
+}
+
+static void test_merge_sort(const MergeSortKernels& k, bool quick, uint64_t seed)
+{
+  const long long tile = static_cast<long long>(k.threads) * k.items;
+  const long long wave_keys = wave_of(k.merge, k.threads), wave_pairs = wave_of(k.pairs_merge, k.threads);
+  std::vector<long long> sizes = {0, 1, 2, tile - 1, tile, tile + 1, 2 * tile + 1, 3 * tile, 8 * tile, 37 * tile - 1,
+                                  wave_keys * tile, wave_keys * tile + 1, wave_pairs * tile, wave_pairs * tile + 1};
+  if (!quick) sizes.push_back(1000003);
+  for (long long n : sizes)
+  {
+    if (quick && n > 3000000) continue;
+    for (uint32_t distinct : {1u, 3u, 65536u})
+    {
+      std::vector<uint32_t> in(static_cast<size_t>(n));
+      for (auto& x : in)
+      {
+        const uint32_t r = static_cast<uint32_t>(splitmix64(seed));
+        x = (((r >> 16) % distinct) << 16) | (r & 0xFFFFu);
+      }
+      std::vector<uint32_t> want_keys = in;
+      std::stable_sort(want_keys.begin(), want_keys.end(), ByHigh{});
+      std::vector<uint32_t> want_vals(static_cast<size_t>(n));
+      for (size_t i = 0; i < want_vals.size(); ++i) want_vals[i] = static_cast<uint32_t>(i);
+      std::stable_sort(want_vals.begin(), want_vals.end(), [&](uint32_t x, uint32_t y) { return ByHigh{}(in[x], in[y]); });
+      for (bool pairs : {false, true})
+      {
+        for (bool search : {true, false})
+        {
+          std::vector<uint32_t> keys = in, vals(static_cast<size_t>(n));
+          for (size_t i = 0; i < vals.size(); ++i) vals[i] = static_cast<uint32_t>(i);
+          const bool guards = run_merge_sort(k, pairs, search, keys, vals);
+          const bool ok = keys == want_keys && (!pairs || vals == want_vals);
+          char what[200];
+          std::snprintf(what, sizeof what, "merge sort %s %s %s: n=%lld, %u distinct (tile %lld, wave %lld)%s%s", k.name,
+                        pairs ? "pairs" : "keys", search ? "self-searched" : "partitioned", n, distinct, tile,
+                        pairs ? wave_pairs : wave_keys, ok ? "" : ": differs from std::stable_sort",
+                        guards ? "" : ": wrote outside its buffers");
+          record(ok && guards, what);
+        }
+      }
+    }
+  }
+}
+
+static void test_merges(bool quick)
+{
+  test_merge(MergeKernels{"u32_256x15", test_merge_u32_tiles, test_merge_u32_partition, 256, 15}, quick, 201);
+  test_merge(MergeKernels{"u32_32x5", test_merge_u32_32x5_tiles, test_merge_u32_32x5_partition, 32, 5}, quick, 202);
+#define GOCCCL_MERGE_SORT_KERNELS(NAME, BT, IPT) \
+  {#NAME, NAME##_block, NAME##_partition, NAME##_merge, NAME##_pairs_block, NAME##_pairs_merge, BT, IPT}
+  test_merge_sort(MergeSortKernels GOCCCL_MERGE_SORT_KERNELS(test_merge_sort_u32, 256, 17), quick, 203);
+  test_merge_sort(MergeSortKernels GOCCCL_MERGE_SORT_KERNELS(test_merge_sort_u32_64x3, 64, 3), quick, 204);
+  test_merge_sort(MergeSortKernels GOCCCL_MERGE_SORT_KERNELS(test_merge_sort_u32_32x3, 32, 3), quick, 205);
+#undef GOCCCL_MERGE_SORT_KERNELS
+}
+
 int main(int argc, char** argv)
 {
   bool quick = false, large = true;
@@ -1287,7 +1573,7 @@ int main(int argc, char** argv)
     else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
     else
     {
-      std::fprintf(stderr, "usage: %s [--quick] [--no-large] [--only reduce|transform|segsort|large]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--quick] [--no-large] [--only reduce|transform|segsort|merge|large]\n", argv[0]);
       return 2;
     }
   }
@@ -1379,6 +1665,9 @@ int main(int argc, char** argv)
 
   // Segmented sorts over many Onesweep portions (small PORTION_BITS).
   if (part("segsort")) test_segsorts();
+
+  // Merge and the merge sorts, with the partition kernels and self-searched.
+  if (part("merge")) test_merges(quick);
 
   if (large && part("large"))
   {

@@ -319,8 +319,32 @@ func TestMergeTileEdges(t *testing.T) {
 	}
 }
 
-// TestMergeTempStorageBytes: a merge of one tile takes no scratch (it
-// launches no partition), more tiles one 8-byte split per tile boundary;
+// mergeWave returns the largest number of tiles a merge on dut runs without
+// a partition kernel (its blocks search their own splits): the last one
+// for which TempStorageBytes reports no split storage.
+func mergeWave(t *testing.T, dut *runtime.Device, op *runtime.MergeOp[uint32], tile int) int {
+	t.Helper()
+	splits := func(tiles int) bool {
+		b, err := op.TempStorageBytes(dut, tiles*tile)
+		require.NoError(t, err)
+		return b > 0
+	}
+	lo, hi := 1, 1<<20 // !splits(lo), splits(hi)
+	require.False(t, splits(lo), "one tile")
+	require.True(t, splits(hi), "%d tiles", hi)
+	for hi-lo > 1 {
+		if mid := (lo + hi) / 2; splits(mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return lo
+}
+
+// TestMergeTempStorageBytes: a merge of at most one wave of resident tile
+// blocks takes no scratch (its blocks search their own splits; no
+// partition launch), more tiles one 8-byte split per tile boundary;
 // nothing on the CPU backend.
 func TestMergeTempStorageBytes(t *testing.T) {
 	dut, oracle, gpu := devices(t)
@@ -330,10 +354,39 @@ func TestMergeTempStorageBytes(t *testing.T) {
 	if !gpu {
 		return
 	}
-	tile := algo.Merge.Policy(4, dut.Info().Major*10+dut.Info().Minor).Tile()
-	for _, c := range []struct{ n, want int }{{0, 0}, {1, 0}, {tile, 0}, {tile + 1, 3 * 8}, {10 * tile, 11 * 8}} {
+	info := dut.Info()
+	p := algo.Merge.Policy(4, info.Major*10+info.Minor)
+	tile := p.Tile()
+	wave := mergeWave(t, dut, MergeUint32, tile)
+	require.Zero(t, wave%info.Multiprocessors, "a wave is occupancy × SMs")
+	if p.MinBlocks > 0 && p.MinBlocks*p.BlockThreads == 2048 {
+		require.Equal(t, p.MinBlocks*info.Multiprocessors, wave, "occupancy %d an SM", p.MinBlocks)
+	}
+	for _, c := range []struct{ n, want int }{{0, 0}, {1, 0}, {tile, 0}, {tile + 1, 0}, {wave * tile, 0},
+		{wave*tile + 1, (wave + 2) * 8}, {10 * wave * tile, (10*wave + 1) * 8}} {
 		b, err := MergeUint32.TempStorageBytes(dut, c.n)
 		require.NoError(t, err)
-		require.Equal(t, c.want, b, "n = %d (tile %d)", c.n, tile)
+		require.Equal(t, c.want, b, "n = %d (tile %d, wave %d)", c.n, tile, wave)
+	}
+}
+
+// TestMergeWaveEdges merges outputs of one item either side of one wave of
+// resident tile blocks, where the blocks stop searching their own splits
+// and a partition kernel runs first, and one tile past it, split between
+// the inputs in every way that matters, with ties.
+func TestMergeWaveEdges(t *testing.T) {
+	dut, oracle, gpu := devices(t)
+	if !gpu {
+		t.Skip("no GPU: the bound is the GPU's")
+	}
+	r := devcheck.Rand(t)
+	info := dut.Info()
+	tile := algo.Merge.Policy(4, info.Major*10+info.Minor).Tile()
+	wave := mergeWave(t, dut, MergeByHigh, tile)
+	u32 := func() uint32 { return r.Uint32N(1 << 20) }
+	for _, total := range []int{(wave-1)*tile + 1, wave*tile - 1, wave * tile, wave*tile + 1, (wave+1)*tile + 1} {
+		for _, na := range []int{0, total, 1, total - 1, 1 + r.IntN(total-1), total / 2} {
+			checkMerge(t, dut, oracle, MergeByHigh, ByHigh, sortedBy(na, u32, ByHigh), sortedBy(total-na, u32, ByHigh))
+		}
 	}
 }

@@ -313,3 +313,99 @@ func TestMergeSort64BitIndexing(t *testing.T) {
 		require.Zero(t, c, "count of key %d", int8(v))
 	}
 }
+
+// mergeWave returns the largest number of tiles of tile keys a sort on d
+// merges without partition kernels (its merge blocks search their own
+// splits): the last one for which temp (TempStorageBytes) reports no more
+// than copies (the keys' and values' copies of n keys).
+func mergeWave(t *testing.T, tile int, temp func(n int) (int, error), copies func(n int) int) int {
+	t.Helper()
+	splits := func(tiles int) bool {
+		b, err := temp(tiles * tile)
+		require.NoError(t, err)
+		return b > copies(tiles*tile)
+	}
+	lo, hi := 2, 1<<20 // !splits(lo), splits(hi)
+	require.False(t, splits(lo), "two tiles")
+	require.True(t, splits(hi), "%d tiles", hi)
+	for hi-lo > 1 {
+		if mid := (lo + hi) / 2; splits(mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return lo
+}
+
+// TestMergeSortWaveEdges sorts one key either side of one wave of resident
+// merge blocks (where the merge passes stop searching their own splits and
+// launch a partition kernel each) and one tile past it, with many
+// equivalent keys, against the stable oracle: uint32 keys, Record keys
+// (their IDs show stability) and uint32 pairs (the values do).
+func TestMergeSortWaveEdges(t *testing.T) {
+	gpu, err := runtime.OpenGPU(0)
+	if err != nil {
+		t.Skipf("no CUDA GPU: %v", err)
+	}
+	defer gpu.Close()
+	up := func(x int) int { return (x + 255) &^ 255 }
+	r := rand.New(rand.NewPCG(17, 18))
+	sizes := func(tile, wave int) []int {
+		return []int{wave*tile - 1, wave * tile, wave*tile + 1, (wave+1)*tile + 1}
+	}
+	t.Run("uint32", func(t *testing.T) {
+		tile := tileOf(4)
+		wave := mergeWave(t, tile, func(n int) (int, error) { return KeysUint32.TempStorageBytes(gpu, n) },
+			func(n int) int { return up(4 * n) })
+		for _, n := range sizes(tile, wave) {
+			keys := make([]uint32, n)
+			for i := range keys {
+				keys[i] = r.Uint32N(16)
+			}
+			want := stableOracle(keys, LessUint32)
+			buf := devcheck.Upload(t, gpu, keys)
+			require.NoError(t, KeysUint32.Run(nil, buf))
+			devcheck.RequireBitEqual(t, want, devcheck.Download(t, buf), fmt.Sprintf("n = %d (tile %d, wave %d)", n, tile, wave))
+		}
+	})
+	t.Run("Record", func(t *testing.T) {
+		var k Record
+		tile := tileOf(int(unsafe.Sizeof(k)))
+		wave := mergeWave(t, tile, func(n int) (int, error) { return KeysRecord.TempStorageBytes(gpu, n) },
+			func(n int) int { return up(int(unsafe.Sizeof(k)) * n) })
+		for _, n := range sizes(tile, wave) {
+			keys := make([]Record, n)
+			for i := range keys {
+				keys[i] = recordFrom(r.Uint64(), i)
+			}
+			want := stableOracle(keys, LessRecord)
+			buf := devcheck.Upload(t, gpu, keys)
+			require.NoError(t, KeysRecord.Run(nil, buf))
+			devcheck.RequireBitEqual(t, want, devcheck.Download(t, buf), fmt.Sprintf("n = %d (tile %d, wave %d)", n, tile, wave))
+		}
+	})
+	t.Run("uint32-uint32", func(t *testing.T) {
+		tile := tileOf(4)
+		wave := mergeWave(t, tile, func(n int) (int, error) { return PairsUint32.TempStorageBytes(gpu, n) },
+			func(n int) int { return 2 * up(4*n) })
+		for _, n := range sizes(tile, wave) {
+			keys, values := make([]uint32, n), make([]uint32, n)
+			type pair struct{ k, v uint32 }
+			ps := make([]pair, n)
+			for i := range keys {
+				keys[i], values[i] = r.Uint32N(16), uint32(i)
+				ps[i] = pair{keys[i], values[i]}
+			}
+			ps = stableOracle(ps, func(a, b pair) bool { return a.k < b.k })
+			wantK, wantV := make([]uint32, n), make([]uint32, n)
+			for i, p := range ps {
+				wantK[i], wantV[i] = p.k, p.v
+			}
+			kb, vb := devcheck.Upload(t, gpu, keys), devcheck.Upload(t, gpu, values)
+			require.NoError(t, PairsUint32.Run(nil, kb, vb))
+			devcheck.RequireBitEqual(t, wantK, devcheck.Download(t, kb), fmt.Sprintf("keys, n = %d (tile %d, wave %d)", n, tile, wave))
+			devcheck.RequireBitEqual(t, wantV, devcheck.Download(t, vb), fmt.Sprintf("values, n = %d (tile %d, wave %d)", n, tile, wave))
+		}
+	})
+}

@@ -7,13 +7,24 @@
  *                    merge path of diagonal min(t * TILE, n_a + n_b), i.e.
  *                    how many of the first outputs come from d_a, into
  *                    d_splits[t].
- *   <sym>_tiles      grid = tiles: block t loads its TILE inputs (the
- *                    d_a and d_b ranges between its two splits) into shared
- *                    memory, each thread finds its own diagonal there and
- *                    merges ITEMS_PER_THREAD outputs serially, and the block
- *                    writes the tile back coalesced through shared memory.
- *                    A grid of one tile reads no splits (the host launches
- *                    no partition then).
+ *   <sym>_tiles      grid = tiles: block t finds its two splits, loads its
+ *                    TILE inputs (the d_a and d_b ranges between them) into
+ *                    shared memory, each thread finds its own diagonal there
+ *                    and merges ITEMS_PER_THREAD outputs serially, and the
+ *                    block writes the tile back coalesced through shared
+ *                    memory. The splits come from one of three places:
+ *                      - a grid of one tile takes all of both inputs (no
+ *                        search, no splits read);
+ *                      - d_splits, written by <sym>_partition beforehand;
+ *                      - d_splits == nullptr: the block searches them itself
+ *                        in global memory, warp 0 its first diagonal and
+ *                        warp 1 its last (detail::warp_merge_path: 32 probes
+ *                        a round, about six rounds of dependent loads over
+ *                        2^28 keys), so no partition launch is needed. The
+ *                        host takes this path while the grid is one wave of
+ *                        resident blocks (runtime/merge.go).
+ *                    All three give the same split of every diagonal, so the
+ *                    output is the same bit for bit.
  *
  * Stability: at equal keys (neither less(a, b) nor less(b, a)) items of d_a
  * come first, and each input keeps its order. TILE = BLOCK_THREADS *
@@ -46,6 +57,96 @@ GOCCCL_DEVICE long long merge_path(AIt a, long long na, BIt b, long long nb, lon
     }
   }
   return lo;
+}
+
+/// merge_path by the 32 lanes of the calling warp together, for a search in
+/// global memory where every step is a dependent load. Each round the lanes
+/// probe up to 32 points of the current range [lo, hi) at once (all of it
+/// while it holds at most 32, else 32 points that cut it into 33 nearly equal
+/// parts), each loading a[x] and b[diag - 1 - x] together, and a ballot keeps
+/// the part between the last probe that takes a[x] and the first that does
+/// not: a range of 2^27 takes 6 rounds instead of 27 steps. For a and b
+/// sorted by less the result is merge_path's exactly (the predicate is
+/// monotone, so the first probe past the split is unique); for any input it
+/// stays in merge_path's range, and less sees only real keys.
+///
+/// All 32 lanes of the warp must call it, converged, with the same
+/// arguments; every lane gets the split.
+template <typename LessOp, typename AIt, typename BIt>
+GOCCCL_DEVICE long long warp_merge_path(AIt a, long long na, BIt b, long long nb, long long diag, const LessOp& less)
+{
+  const int lane = static_cast<int>(threadIdx.x) & 31;
+  long long lo   = diag > nb ? diag - nb : 0;
+  long long hi   = diag < na ? diag : na;
+  while (lo < hi)
+  {
+    // Probe k < probes of this round is at point(k), strictly increasing in
+    // [lo, hi).
+    const long long len = hi - lo;
+    const int probes    = len < 32 ? static_cast<int>(len) : 32;
+    const auto point    = [lo, len](int k) { return len <= 32 ? lo + k : lo + len * (k + 1) / 33; };
+    bool past           = false; // b's key on the diagonal orders before a's: the split is at or before x
+    if (lane < probes)
+    {
+      const long long x = point(lane);
+      past              = static_cast<bool>(less(b[diag - 1 - x], a[x]));
+    }
+    const unsigned ballot = __ballot_sync(0xffffffffu, past);
+    const int first       = ballot ? __ffs(ballot) - 1 : probes; // the first probe past the split
+    const long long next_hi = first < probes ? point(first) : hi;
+    lo                      = first > 0 ? point(first - 1) + 1 : lo;
+    hi                      = next_hi;
+  }
+  return lo;
+}
+
+/// Runs search(0) and search(1), two warp-cooperative searches (each called
+/// by all 32 lanes of one warp), on warps 0 and 1 at once (one after the
+/// other on a block of one warp), and returns both results to every thread
+/// of the block through smem. Every thread of the block must call it; it
+/// ends with __syncthreads.
+template <int BLOCK_THREADS, typename SearchOp>
+GOCCCL_DEVICE void block_search_pair(long long (&smem)[2], const SearchOp& search, long long& first, long long& second)
+{
+  const int warp = static_cast<int>(threadIdx.x) / 32;
+  const bool lead = (threadIdx.x & 31) == 0;
+  if (BLOCK_THREADS >= 64)
+  {
+    if (warp < 2)
+    {
+      const long long s = search(warp);
+      if (lead)
+      {
+        smem[warp] = s;
+      }
+    }
+  }
+  else
+  {
+    const long long s0 = search(0);
+    const long long s1 = search(1);
+    if (lead)
+    {
+      smem[0] = s0;
+      smem[1] = s1;
+    }
+  }
+  __syncthreads();
+  first  = smem[0];
+  second = smem[1];
+}
+
+/// Whether a splits argument is the null pointer: the host passes none.
+/// Never true of an iterator.
+template <typename It>
+GOCCCL_DEVICE bool is_null(const It&)
+{
+  return false;
+}
+template <typename T>
+GOCCCL_DEVICE bool is_null(T* p)
+{
+  return p == nullptr;
 }
 
 /// merge_path within one tile in shared memory, in 32-bit arithmetic.
@@ -174,8 +275,14 @@ GOCCCL_DEVICE void merge_tile(AIt a, int na, BIt b, int count, T* out, T* keys)
 
 /**
  * \brief Merges output tile blockIdx.x of d_a[0:n_a] and d_b[0:n_b] into
- * d_out, using the splits of merge_partition. Launch gridDim.x = tiles =
- * ceil((n_a + n_b) / TILE) blocks of BLOCK_THREADS.
+ * d_out. Launch gridDim.x = tiles = ceil((n_a + n_b) / TILE) blocks of
+ * BLOCK_THREADS.
+ *
+ * The tile's splits (how many of its first and of its last output come from
+ * d_a) are d_splits[t] and d_splits[t + 1] of merge_partition; with
+ * d_splits == nullptr the block finds them itself (warps 0 and 1, one
+ * warp_merge_path each, before the tile's loads: no partition launch, and
+ * no scratch); a grid of one tile needs none and reads no d_splits.
  *
  * As cub's AgentMerge: each thread issues all of its striped loads of the
  * tile's inputs before any shared-memory store, a full tile runs without
@@ -193,18 +300,36 @@ __device__ void merge_tiles(AIt d_a, long long n_a, BIt d_b, long long n_b, T* d
   static_assert(std::is_trivially_copyable<T>::value, "gocccl::merge: T must be trivially copyable");
   constexpr int TILE = BLOCK_THREADS * ITEMS_PER_THREAD;
   __shared__ alignas(T) unsigned char raw[(TILE + 1) * sizeof(T)];
+  // The self-searched splits, apart from raw: a thread may store its part of
+  // the tile there before a slower one has read them.
+  __shared__ long long searched[2];
   T* keys = reinterpret_cast<T*>(raw);
 
   const long long tile  = blockIdx.x;
   const long long total = n_a + n_b;
   const long long diag0 = tile * TILE;
   const long long diag1 = diag0 + TILE < total ? diag0 + TILE : total;
-  // A grid of one tile takes all of both inputs: the host launches no
-  // partition for it, and d_splits may be null.
-  const long long a0 = gridDim.x == 1 ? 0 : d_splits[tile];
-  const long long a1 = gridDim.x == 1 ? n_a : d_splits[tile + 1];
-  const int na       = static_cast<int>(a1 - a0);
-  const int count    = static_cast<int>(diag1 - diag0); // >= 1: every launched tile has an output
+  long long a0 = 0;
+  long long a1 = n_a;
+  if (gridDim.x == 1)
+  {
+    // One tile takes all of both inputs: the host launches no partition
+    // for it, and d_splits may be null.
+  }
+  else if (detail::is_null(d_splits))
+  {
+    LessOp less;
+    detail::block_search_pair<BLOCK_THREADS>(
+      searched,
+      [&](int i) { return detail::warp_merge_path(d_a, n_a, d_b, n_b, i == 0 ? diag0 : diag1, less); }, a0, a1);
+  }
+  else
+  {
+    a0 = d_splits[tile];
+    a1 = d_splits[tile + 1];
+  }
+  const int na    = static_cast<int>(a1 - a0);
+  const int count = static_cast<int>(diag1 - diag0); // >= 1: every launched tile has an output
   if (count == TILE)
   {
     detail::merge_tile<BLOCK_THREADS, ITEMS_PER_THREAD, true, T, LessOp>(d_a + a0, na, d_b + (diag0 - a0), count,

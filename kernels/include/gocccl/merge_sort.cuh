@@ -26,12 +26,19 @@
  *                      memory, each thread finds its own split by merge path
  *                      and merges ITEMS_PER_THREAD keys serially, and the
  *                      block stores the tile (values follow through the
- *                      merge's source indices).
+ *                      merge's source indices). With d_partitions ==
+ *                      nullptr the block finds its tile's two splits itself
+ *                      (warps 0 and 1, one detail::warp_merge_path of
+ *                      merge.cuh each), and the pass launches no partition:
+ *                      the host does so while num_tiles is one wave of
+ *                      resident merge blocks (runtime/mergesort.go). Both
+ *                      ways give the same splits, so the same output.
  *   The host starts with to_tmp = num_passes odd, flips the buffers after
  *   every pass, and so ends in d_keys / d_values.
  *
- * Scratch: d_tmp_keys (n keys), d_tmp_values (n values) and d_partitions
- * (num_tiles + 1 long longs); none when num_tiles == 1.
+ * Scratch: d_tmp_keys (n keys), d_tmp_values (n values) and, when the
+ * partition kernel runs, d_partitions (num_tiles + 1 long longs); none when
+ * num_tiles == 1.
  *
  * Ties: merge path takes from the first run unless the second run's key is
  * strictly less, and BlockMergeSort is stable, so equivalent keys keep their
@@ -63,6 +70,7 @@
 #pragma once
 
 #include <gocccl/config.cuh>
+#include <gocccl/merge.cuh>
 
 #include <cub/block/block_load.cuh>
 #include <cub/block/block_merge_sort.cuh>
@@ -138,9 +146,32 @@ struct MergeRuns
   }
 };
 
-/// Writes d_partitions[i] for output tile i (i in [0, num_tiles]): the
-/// position in the keys of the first key that tile i takes from the first
-/// run of its pair.
+/// The split of output tile i (i in [0, num_tiles]) in a pass that builds
+/// runs of merged_tiles tiles: the position in keys of the first key that
+/// tile i takes from the first run of its pair. WARP: found by the calling
+/// warp's 32 lanes together (warp_merge_path; all must call it with the same
+/// arguments), else by the calling thread alone. Both give the same split.
+template <int TILE, bool WARP, typename K, typename Less>
+GOCCCL_DEVICE long long merge_sort_split(const K* keys, long long n, long long i, long long merged_tiles,
+                                         const Less& less)
+{
+  const MergeRuns runs(i, merged_tiles, TILE);
+  const long long beg1 = min(n, runs.start);
+  const long long end1 = min(n, runs.start + runs.size);
+  const long long end2 = min(n, end1 + runs.size);
+  const long long diag = min(end2 - beg1, (i & runs.mask) * TILE);
+  if constexpr (WARP)
+  {
+    return beg1 + warp_merge_path(keys + beg1, end1 - beg1, keys + end1, end2 - end1, diag, less);
+  }
+  else
+  {
+    return beg1 + merge_path(keys + beg1, keys + end1, end1 - beg1, end2 - end1, diag, less);
+  }
+}
+
+/// Writes d_partitions[i] = merge_sort_split(i) for output tile i, for
+/// every i in [0, num_tiles], one thread each.
 template <int TILE, typename K, typename Less>
 GOCCCL_DEVICE void merge_sort_partition(const K* d_keys, void* d_tmp_keys, long long n,
                                         void* d_partitions, long long from_tmp, long long merged_tiles)
@@ -152,13 +183,7 @@ GOCCCL_DEVICE void merge_sort_partition(const K* d_keys, void* d_tmp_keys, long 
     return;
   }
   const K* keys = from_tmp ? static_cast<const K*>(d_tmp_keys) : d_keys;
-  const MergeRuns runs(i, merged_tiles, TILE);
-  const long long beg1 = min(n, runs.start);
-  const long long end1 = min(n, runs.start + runs.size);
-  const long long end2 = min(n, end1 + runs.size);
-  const long long diag = min(end2 - beg1, (i & runs.mask) * TILE);
-  const long long split = merge_path(keys + beg1, keys + end1, end1 - beg1, end2 - end1, diag, Less());
-  static_cast<long long*>(d_partitions)[i] = beg1 + split;
+  static_cast<long long*>(d_partitions)[i] = merge_sort_split<TILE, false>(keys, n, i, merged_tiles, Less());
 }
 
 /// The block sort and the merge of one instance; V is cub::NullType for a
@@ -341,16 +366,17 @@ struct MergeSortAgent
   }
 
   /// Merges the keys (values) of output tile `tile` from the input buffers
-  /// into the output buffers.
+  /// into the output buffers; split and next_split are merge_sort_split of
+  /// tile and tile + 1 (the latter unused for the last tile of a pair).
   template <bool FULL>
   static GOCCCL_DEVICE void merge_tile(MergeStorage& temp, const K* in_keys, const VT* in_values, K* out_keys,
-                                       VT* out_values, long long n, const long long* partitions, long long tile,
-                                       long long merged_tiles)
+                                       VT* out_values, long long n, long long split, long long next_split,
+                                       long long tile, long long merged_tiles)
   {
     Less less;
     const MergeRuns runs(tile, merged_tiles, TILE);
-    const long long beg1 = partitions[tile];
-    long long end1       = partitions[tile + 1];
+    const long long beg1 = split;
+    long long end1       = next_split;
     const long long diag = tile * TILE - runs.start; // this tile's first output, relative to the pair
     const long long beg2 = min(n, 2 * runs.start + runs.size + diag - beg1);
     long long end2       = min(n, 2 * runs.start + runs.size + diag + TILE - end1);
@@ -416,6 +442,9 @@ struct MergeSortAgent
                                   void* d_partitions, long long from_tmp, long long merged_tiles)
   {
     __shared__ MergeStorage temp;
+    // The self-searched splits, apart from temp: a thread may store its part
+    // of the tile there before a slower one has read them.
+    __shared__ long long searched[2];
     const long long num_tiles = (n + TILE - 1) / TILE;
     const long long tile      = blockIdx.x;
     if (tile >= num_tiles)
@@ -428,14 +457,36 @@ struct MergeSortAgent
     const VT* in_values = from_tmp ? tmp_values : d_values;
     K* out_keys        = from_tmp ? d_keys : tmp_keys;
     VT* out_values     = from_tmp ? d_values : tmp_values;
-    const long long* partitions = static_cast<const long long*>(d_partitions);
-    if (tile < num_tiles - 1 || n - tile * TILE == TILE)
+    long long split      = 0;
+    long long next_split = 0;
+    if (d_partitions != nullptr)
     {
-      merge_tile<true>(temp, in_keys, in_values, out_keys, out_values, n, partitions, tile, merged_tiles);
+      const long long* partitions = static_cast<const long long*>(d_partitions);
+      split                       = partitions[tile];
+      next_split                  = partitions[tile + 1];
     }
     else
     {
-      merge_tile<false>(temp, in_keys, in_values, out_keys, out_values, n, partitions, tile, merged_tiles);
+      // Warp 0 searches this tile's split and warp 1 the next tile's, which
+      // the last tile of a pair does not use.
+      Less less;
+      const bool last_of_pair = (tile & (merged_tiles - 1)) == merged_tiles - 1;
+      block_search_pair<BLOCK_THREADS>(
+        searched,
+        [&](int i) {
+          return i == 1 && last_of_pair
+                 ? 0
+                 : merge_sort_split<TILE, true>(in_keys, n, tile + i, merged_tiles, less);
+        },
+        split, next_split);
+    }
+    if (tile < num_tiles - 1 || n - tile * TILE == TILE)
+    {
+      merge_tile<true>(temp, in_keys, in_values, out_keys, out_values, n, split, next_split, tile, merged_tiles);
+    }
+    else
+    {
+      merge_tile<false>(temp, in_keys, in_values, out_keys, out_values, n, split, next_split, tile, merged_tiles);
     }
   }
 };
@@ -482,7 +533,8 @@ __device__ void merge_sort_keys_partition(const K* d_keys, void* d_tmp_keys, lon
 /**
  * \brief One merge pass: merges output tile blockIdx.x from d_tmp_keys into
  * d_keys (from_tmp != 0) or from d_keys into d_tmp_keys, with the splits of
- * the partition kernel of the same pass.
+ * the partition kernel of the same pass, or, when d_partitions is null, with
+ * splits the block searches itself (no partition launch).
  * Launch: gridDim.x == num_tiles.
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename Less>
@@ -524,7 +576,8 @@ __device__ void merge_sort_pairs_partition(const K* d_keys, void* d_tmp_keys, lo
                                                                           from_tmp, merged_tiles);
 }
 
-/// \brief merge_sort_keys_merge moving d_values (and d_tmp_values) along.
+/// \brief merge_sort_keys_merge moving d_values (and d_tmp_values) along;
+/// d_partitions may be null as there.
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename Less>
 __device__ void merge_sort_pairs_merge(K* d_keys, V* d_values, void* d_tmp_keys, void* d_tmp_values, long long n,
                                        void* d_partitions, long long from_tmp, long long merged_tiles)

@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "dce4def660b988ef296720d3c469d44bcd961a6717cbd4c53aa671665bd88929", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "095025971a5b8707fefd5d04451a5407c479b907de2eb4403ccc7d0d77dc12e1", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "cb34dbb52588b340c0017969cace47a6354aa0904c842e3a11e3c1c20ff31943",
+			SHA256: "e022af20840589b24eb20e19de60692e062dd980846280283507e642d01312bc",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 32696, SHA256: "96a2ea871f8d6bbc59682ff6219752315cdd146da82fd8cf7fe05d8618818939"},
 				{Offset: 32704, Size: 27328, SHA256: "5ab6ffbe7525c1b216b9f7536f3e19af4ba819322ca125a19fdec739e7f1ca7c"},
@@ -40,11 +40,11 @@ func init() {
 				{Offset: 440544, Size: 86448, SHA256: "14665d582b195da530629a685fd936cdb9fe51b836440d1cbba1fe186bdb6889"},
 				{Offset: 526992, Size: 7632, SHA256: "bf0771d008a4c4d868c28070d21163ec24762355bbb53dfd0774aaa1cf40686c"},
 				{Offset: 534624, Size: 7632, SHA256: "e305ae4daa74b121be92b69090dd504f16a384c78bccc29fd15a9ce1b31e3408"},
-				{Offset: 542256, Size: 33304, SHA256: "6f923cfef084a909c6fe42352bfb327e74ea1734b1f7d8544c1e760f0aa67b3c"},
-				{Offset: 575568, Size: 27928, SHA256: "65f926cf870b25f4c1e9b3a05f2831d1f964366b4472ecc9758ec82ca01c1e1b"},
-				{Offset: 603504, Size: 30616, SHA256: "90bb5eb1467a86711da21276e2564fed527c9c653aab0d7f6e7e319266e1e67b"},
-				{Offset: 634128, Size: 7632, SHA256: "c002b83c0fd443adef2d4a0e3c1e957dae6856976a284dc312bf29bb8109ad4d"},
-				{Offset: 641760, Size: 7632, SHA256: "e5a3d1d4ab943c3c5a49d4a03f8712331f3a699e9a1b9935beae35cc77ccf119"},
+				{Offset: 542256, Size: 35352, SHA256: "2246ef1ceb180589cc1ecbe906b54ea81a322fc91ac7787b0e44c01ff40666a9"},
+				{Offset: 577616, Size: 30232, SHA256: "94b3c8fe86c0288ca9de79ccd7b747833dc6dfdc6b4dd29ce89587bd40ef1159"},
+				{Offset: 607856, Size: 32536, SHA256: "39d56aa53f77fa7e5a88a14d594d615f992d9ad456ff5ccafdf3d1b79a1916e6"},
+				{Offset: 640400, Size: 7632, SHA256: "c002b83c0fd443adef2d4a0e3c1e957dae6856976a284dc312bf29bb8109ad4d"},
+				{Offset: 648032, Size: 7632, SHA256: "e5a3d1d4ab943c3c5a49d4a03f8712331f3a699e9a1b9935beae35cc77ccf119"},
 			},
 		},
 	})

@@ -23,21 +23,21 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/mergesort", "3347cc3c643472ef1e9c1b95705825fa08f9e0719f29d0cd4f5f3d130bcbab25", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/mergesort", "221456a7d2e77bc2b5644055571d7307b4e8d838c37885be5c772fbaac8620e4", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "6de8628f02886d3e4de5ecf3a552863b18b632a91edcfcb2c0e40c2ae0102241",
+			SHA256: "ff5a0e45e14e4c6a970b8a0f95f9b374df816cac5e0d6586cf4a16f4553d0b3e",
 			Parts: []goccclimpl.Part{
-				{Offset: 0, Size: 58384, SHA256: "e64e5cf928000e6c8c254e9bdd92cb8868f028e02551fac247cab513644e5099"},
-				{Offset: 58384, Size: 35856, SHA256: "5f0d4cf5e5fcba447a0e25456183c7e1f884012648d624140eadd0a9200ce89b"},
-				{Offset: 94240, Size: 56464, SHA256: "9da45d0d27a6e0a3d5c8bb97ec29b99838c6c2409bd4e2ccd2556495e613bb87"},
-				{Offset: 150704, Size: 43792, SHA256: "7b5efe48cf4a871c019f0ceff2e7d484736276759beaf613f90ad86441a1c0c2"},
-				{Offset: 194496, Size: 100496, SHA256: "61b80b9eb1c989c9782bdeb4d7b353cd043d996c3770547b38e738d07b580d58"},
-				{Offset: 294992, Size: 62224, SHA256: "edc7d8eb48247c493439ade9f9e01f15ca216592abd31af80758023acab2270a"},
-				{Offset: 357216, Size: 39864, SHA256: "4f9f4ee8da7c4f5253903bcffc7c4bb271d40fe8bf2276716c9aad648d92dbe9"},
-				{Offset: 397088, Size: 22584, SHA256: "4cfc0220ba96252e6b738e622ab956811b17d188a8fd848d43d6c15a855b5751"},
-				{Offset: 419680, Size: 90168, SHA256: "474f3d9e52917fadcdbb25307ba1e4d78fc2d3a86a869bcd133222b5e2249cec"},
+				{Offset: 0, Size: 62224, SHA256: "b487d474fb5568abb695cc3e60439746a3c549a126cad434410b418a9826b9c6"},
+				{Offset: 62224, Size: 39696, SHA256: "6964e240b45ffac47b2e10ef466560506d6c3666e23f65b4b7f0e1ef202641c9"},
+				{Offset: 101920, Size: 60176, SHA256: "d245631acd68ee7c1561b1093ab46b2b075ba7fb02d32e788236b79b350115fa"},
+				{Offset: 162096, Size: 48784, SHA256: "f48da4b2ac7d545f96ba32ef541a8986667991ab3e74be8b77262557258298c2"},
+				{Offset: 210880, Size: 104208, SHA256: "881949643108d661c7396f4866c373e676a8a4c51b8ccb14cb433df272aaf45b"},
+				{Offset: 315088, Size: 67216, SHA256: "b2f733093d48a83da8dcb9b64bbbcaf3e1b654c7310362e6f1b592af6c1e38e2"},
+				{Offset: 382304, Size: 43960, SHA256: "942f4dcd4e00a9cb5cacd5a89eb88c090a761310867256442aea5c972ce97302"},
+				{Offset: 426272, Size: 26936, SHA256: "2bb57bbd82a019631612b19bbbadc629d0792278cbaf7720067d0009c7b68e2d"},
+				{Offset: 453216, Size: 94392, SHA256: "215ed5ec3c3b2eec06c9536bc80cc4ead34b0d9fed9090aea6cec336e59a7333"},
 			},
 		},
 	})

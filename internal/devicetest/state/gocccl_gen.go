@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "318b2e134d6e53967366e723bad08f198eb479a102cc56e33aeb3363451e934b", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "46ad1e2f5f40b568f69f34ffd20c7ccc73648b25798455f45763f972fcff2ce3", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "4c4d1b50ebb9555910f14bfdcb74532f8f3981816c8a813e7ae1b04a5321d1ef",
+			SHA256: "783d566f52aad31aea11404355538cb3926042159125be6e1a35de45e959c391",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 16632, SHA256: "6d9133042b957d794e2767430c54436f6a6e5e647de5479456d9559aaabe3168"},
 				{Offset: 16640, Size: 22032, SHA256: "ad2f83d8c7b9feead98437391fb10cb5b445890e7872a4f5c2c16c241e5ed1ed"},
@@ -35,19 +35,19 @@ func init() {
 				{Offset: 217904, Size: 5376, SHA256: "af7cbcb8c17af437314e15a499ca4618fe209c0604149ec38a328205ff6d414e"},
 				{Offset: 223280, Size: 180512, SHA256: "9c4ecd7e2f24e7ef37a3a4e94dcdd496b9c1112c36b16db1348ffce4b4fa4f29"},
 				{Offset: 403792, Size: 9368, SHA256: "4857d543658da434ef2b9ede63d0e86fcfc365b62b305008fa1dc97c0dec3d4b"},
-				{Offset: 413168, Size: 141224, SHA256: "58b626b6069219aff4d86687e58969048176bb20c4aebf98f42cba29e3ccd6a6"},
-				{Offset: 554400, Size: 180944, SHA256: "b4227dcadc10e5e3019b42573a6d2cc121214973d0a9cf516b775e3b00687cae"},
-				{Offset: 735344, Size: 166160, SHA256: "7bb6167c9b78c4a9b9954f889c19920b070a63059085fcf00240bfdf77aa8d6b"},
-				{Offset: 901504, Size: 197424, SHA256: "5bf84edf2acc86cb9706869ca6b1d780ddfcc4207b4b98f9552f4d5735b15434"},
-				{Offset: 1098928, Size: 113720, SHA256: "824a703ece828aa84b24f6a7afa73fd1b7c73c8ddea0554ad4aa86b38a40be7b"},
-				{Offset: 1212656, Size: 29464, SHA256: "5fa62017d4eecbc2d5cecb25e7a1c8f21b799632b24f2b6aff4a6e3f407e219b"},
-				{Offset: 1242128, Size: 39416, SHA256: "1a1d49121867f4f37ac4e4cf304db665c436d9172759ecc398edfb111329f94a"},
-				{Offset: 1281552, Size: 6280, SHA256: "dc605e3a75023bb5378df2578acce2094fa2ac2f9e39b1e3a5aa2839d660cbae"},
-				{Offset: 1287840, Size: 20256, SHA256: "ed7d1e8e4f3720314ce98d02db9e25790e6ecde64e30aa0e7dc001322b1c7feb"},
-				{Offset: 1308096, Size: 29216, SHA256: "01bbde1979c30cff473e57813344a88869d26ccb0524b4b98e678e6324319e24"},
-				{Offset: 1337312, Size: 9624, SHA256: "49df67cac32f76d53908af96358736fc33567ab3ccd0b21e4dd9dc6258718346"},
-				{Offset: 1346944, Size: 36624, SHA256: "55c98b22088191e99c3ae8ea9b594b44366011f4db46533c6d01f6552343978c"},
-				{Offset: 1383568, Size: 9368, SHA256: "fa0f126c744095f1760965704517d2fb975a1cd2798a9e1097ebb244d86dc65b"},
+				{Offset: 413168, Size: 145320, SHA256: "bf470be199b9fd7ad73bd985e0b57211c1202ad13678ee8c31da7d88d8deb6bb"},
+				{Offset: 558496, Size: 185552, SHA256: "96b13d969cdd3a3f9c4f05d6667ece21e2d6facc11961763f05ff670fe0e6749"},
+				{Offset: 744048, Size: 166160, SHA256: "7bb6167c9b78c4a9b9954f889c19920b070a63059085fcf00240bfdf77aa8d6b"},
+				{Offset: 910208, Size: 197424, SHA256: "5bf84edf2acc86cb9706869ca6b1d780ddfcc4207b4b98f9552f4d5735b15434"},
+				{Offset: 1107632, Size: 113720, SHA256: "824a703ece828aa84b24f6a7afa73fd1b7c73c8ddea0554ad4aa86b38a40be7b"},
+				{Offset: 1221360, Size: 29464, SHA256: "5fa62017d4eecbc2d5cecb25e7a1c8f21b799632b24f2b6aff4a6e3f407e219b"},
+				{Offset: 1250832, Size: 39416, SHA256: "1a1d49121867f4f37ac4e4cf304db665c436d9172759ecc398edfb111329f94a"},
+				{Offset: 1290256, Size: 6280, SHA256: "dc605e3a75023bb5378df2578acce2094fa2ac2f9e39b1e3a5aa2839d660cbae"},
+				{Offset: 1296544, Size: 20256, SHA256: "ed7d1e8e4f3720314ce98d02db9e25790e6ecde64e30aa0e7dc001322b1c7feb"},
+				{Offset: 1316800, Size: 29216, SHA256: "01bbde1979c30cff473e57813344a88869d26ccb0524b4b98e678e6324319e24"},
+				{Offset: 1346016, Size: 9624, SHA256: "49df67cac32f76d53908af96358736fc33567ab3ccd0b21e4dd9dc6258718346"},
+				{Offset: 1355648, Size: 36624, SHA256: "55c98b22088191e99c3ae8ea9b594b44366011f4db46533c6d01f6552343978c"},
+				{Offset: 1392272, Size: 9368, SHA256: "fa0f126c744095f1760965704517d2fb975a1cd2798a9e1097ebb244d86dc65b"},
 			},
 		},
 	})

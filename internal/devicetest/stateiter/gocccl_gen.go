@@ -23,18 +23,18 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "f2d0835ef43072dcb7688cca1f896d01165ea4a973c4b225b1ab5b8551af1af5", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "d6a5744305a2fdfd3cd45811776a777cec78e0d2f7c184d96c3eb851cba2bef2", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "4b598f404da75f58ba265814577c2dbb90fdf157d0aea34ed8d908c0d53f52f2",
+			SHA256: "ca6dfa7bd54d4becf75a9aef27e199d4fade6e625f4af78c5c79cc2698d6c9f1",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 11832, SHA256: "a3cbe2d861ebc86e3e1206ae66ea875725cf1c2d90589871dee2195b7489877a"},
 				{Offset: 11840, Size: 96344, SHA256: "c195e467f13a075ef550721b78205360e154f1858e2acf328d61d1275e999b19"},
-				{Offset: 108192, Size: 270848, SHA256: "47ff929166e058b20855ee90a3db05191939bbb395ae75bd069e64aeb624bdcb"},
-				{Offset: 379040, Size: 103616, SHA256: "ed224b4e297ccb95f4766a4ee0189fb1cad193b87f2f25bdde45e6d572073ed6"},
-				{Offset: 482656, Size: 43224, SHA256: "95f5d6a5014b05bf16a0831a31f5a65be2184004bd774757cde5409d629a430b"},
-				{Offset: 525888, Size: 15664, SHA256: "bf95fbc62e4dd5d6add9c05e4389499a6ecdb9c34e55445dbbb1b965e1ac3dd4"},
+				{Offset: 108192, Size: 277888, SHA256: "34751ed46b1f655add789b1a9d30acb6bb19eb74b0e6f7b48e46b04cd3ffcab3"},
+				{Offset: 386080, Size: 103616, SHA256: "ed224b4e297ccb95f4766a4ee0189fb1cad193b87f2f25bdde45e6d572073ed6"},
+				{Offset: 489696, Size: 43224, SHA256: "95f5d6a5014b05bf16a0831a31f5a65be2184004bd774757cde5409d629a430b"},
+				{Offset: 532928, Size: 15664, SHA256: "bf95fbc62e4dd5d6add9c05e4389499a6ecdb9c34e55445dbbb1b965e1ac3dd4"},
 			},
 		},
 	})

@@ -64,15 +64,23 @@
  *                    grid S, block s sorts segment s: length 0 nothing, 1
  *                    copied, small by warp 0 (the warp engine), medium and
  *                    big in shared memory (the SingleTile engines, one pass
- *                    each), longer by the block alone (BlockPasses): per
- *                    digit pass, count the segment's digits into shared
- *                    bins, scan them, then rank its tiles in order
- *                    (BlockRank) and scatter each to bin + rank, advancing
- *                    the bins by the tile's counts; the passes ping-pong
- *                    between the output and d_keys_alt / d_values_alt (n
- *                    items each, the segment's own positions) so that the
- *                    last writes the output. No lists, counters or
- *                    read-back; results are bit-identical to the classes'.
+ *                    each), longer by the block alone (BlockPasses) in
+ *                    1 + 2 R sweeps of the segment: one read of the input
+ *                    counts the digits of every pass (PASSES x 256 32-bit
+ *                    shared counters in the union with the tile exchange:
+ *                    shared memory as before), a pass whose digit is one
+ *                    value over the whole segment is skipped (when every
+ *                    pass would be, the last one runs), and each of the R
+ *                    passes that run scans its counts, then ranks the
+ *                    segment's tiles in order (BlockRank) and scatters each
+ *                    to bin + rank, advancing the bins by the tile's counts.
+ *                    The passes that run alternate between the output and
+ *                    d_keys_alt / d_values_alt (n items each, the segment's
+ *                    own positions) so that the last writes the output; the
+ *                    input is only read. No lists, counters or read-back;
+ *                    results are bit-identical to the classes'. A segment
+ *                    may hold at most 2^32 - 1 - tile items (32-bit
+ *                    counters; the runtime's fallback takes n <= 2^17).
  *
  * Portions. A look-back word holds a 29-bit count, so the look-back runs
  * within portions of a segment: portion r of a segment is its items
@@ -661,8 +669,9 @@ struct SegmentOnesweep
 ///     with the tile exchange (no larger than its other members: shared
 ///     memory does not grow), a tile at a time (its loads in flight
 ///     together). Thread d < RADIX_DIGITS keeps digit d's count of every pass
-///     in a small array indexed by the pass: local memory (L1), read once a
-///     pass, so that no register is held across the tiles for it.
+///     in a small array indexed by the pass: local memory (L1, 8 bytes a
+///     pass), read once a pass, so that no register is held across the
+///     tiles for it.
 ///  2. A pass whose digit is one value over the whole segment (one bin holds
 ///     all len items) would leave every item where it is: it is skipped,
 ///     unless no pass would run (all keys alike), when the last pass runs
@@ -674,6 +683,9 @@ struct SegmentOnesweep
 ///     scatters each to its digits' bins plus its ranks, advancing the bins
 ///     by the tile's counts (so equal digits keep their order: stable): a
 ///     read and a write of the segment.
+///
+/// Segments of at most COUNTED_MAX items (2^32 - 1 - TILE_ITEMS: the
+/// counters are 32-bit).
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V>
 struct BlockPasses
 {
@@ -688,9 +700,10 @@ struct BlockPasses
   using ValueSlot = typename Base::ValueSlot;
   using ValueReg = typename Base::ValueReg;
   static constexpr int PASSES = Keys<K>::PASSES;
-  /// The items counted into the 32-bit shared counters before they are added
-  /// to the 64-bit counts: whole tiles, about 2^30 items.
-  static constexpr long long CHUNK = (1ll << 30) / TILE_ITEMS * TILE_ITEMS;
+  /// The longest segment: its digit counts, the last tile's padding
+  /// included, fit the 32-bit shared counters (the runtime's fallback takes
+  /// at most 2^17 keys).
+  static constexpr long long COUNTED_MAX = 0xffffffffll - TILE_ITEMS;
 
   /// The tile exchange as it was before the counts of every pass joined it:
   /// one pass's counts and their scan (before the one sweep, each pass
@@ -747,59 +760,49 @@ struct BlockPasses
     }
   }
 
-  /// The one sweep over the len input keys from `keys`: counts the digits of
-  /// every pass, a tile at a time, into held[p] (digit d's count in pass p,
-  /// in thread d < RADIX_DIGITS; 0 elsewhere). Returns the passes whose
-  /// digit is one value over the segment (bit p: pass p).
+  /// The one sweep over the len (<= COUNTED_MAX) input keys from `keys`:
+  /// counts the digits of every pass, a tile at a time, into held[p] (digit
+  /// d's count in pass p, in thread d < RADIX_DIGITS; 0 elsewhere). Returns
+  /// the passes whose digit is one value over the segment (bit p: pass p).
+  /// One loop, its counters read once after it: flushing them into held
+  /// inside the loop (a 64-bit count for any length) made ptxas give the
+  /// whole uint64 keys-only kernel 166 registers rather than 80.
   static GOCCCL_DEVICE unsigned count(TempStorage& temp, const K* keys, long long len, Bits flip,
                                       long long (&held)[PASSES])
   {
     const int tid = threadIdx.x;
+    __syncthreads(); // the exchange is free
+    for (int i = tid; i < PASSES * RADIX_DIGITS; i += BLOCK_THREADS)
+    {
+      (&temp.exchange.counts[0][0])[i] = 0;
+    }
+    __syncthreads();
+    long long end = 0; // the items counted: len and the last tile's padding
+    for (; end < len; end += TILE_ITEMS)
+    {
+      const int valid = static_cast<int>(min(static_cast<long long>(TILE_ITEMS), len - end));
+      Bits bits[ITEMS_PER_THREAD];
+      radix::load_keys<BLOCK_THREADS, ITEMS_PER_THREAD>(keys + end, valid, flip, bits);
+      // A pass at a time (not unrolled over the passes: fewer registers).
+#pragma unroll 1
+      for (int p = 0; p < PASSES; ++p)
+      {
+        const radix::Digit digit(0, Traits::KEY_BITS, p);
+        unsigned* counts = temp.exchange.counts[p];
+#pragma unroll
+        for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+        {
+          atomicAdd(counts + digit(bits[i]), 1u);
+        }
+      }
+    }
+    __syncthreads();
+    // The padding (all bits set) counted in the highest digit of every pass.
+    const unsigned pad = tid == RADIX_DIGITS - 1 ? static_cast<unsigned>(end - len) : 0u;
 #pragma unroll
     for (int p = 0; p < PASSES; ++p)
     {
-      held[p] = 0;
-    }
-    for (long long chunk = 0; chunk < len; chunk += CHUNK)
-    {
-      __syncthreads(); // the exchange is free
-      for (int i = tid; i < PASSES * RADIX_DIGITS; i += BLOCK_THREADS)
-      {
-        (&temp.exchange.counts[0][0])[i] = 0;
-      }
-      __syncthreads();
-      const long long chunk_end = min(len, chunk + CHUNK);
-      long long end = chunk; // the items counted: the chunk's, and the padding of its last tile
-      for (; end < chunk_end; end += TILE_ITEMS)
-      {
-        const int valid = static_cast<int>(min(static_cast<long long>(TILE_ITEMS), chunk_end - end));
-        Bits bits[ITEMS_PER_THREAD];
-        radix::load_keys<BLOCK_THREADS, ITEMS_PER_THREAD>(keys + end, valid, flip, bits);
-        // A pass at a time (not unrolled: the registers of the passes' tiles
-        // stay as they were).
-#pragma unroll 1
-        for (int p = 0; p < PASSES; ++p)
-        {
-          const radix::Digit digit(0, Traits::KEY_BITS, p);
-          unsigned* counts = temp.exchange.counts[p];
-#pragma unroll
-          for (int i = 0; i < ITEMS_PER_THREAD; ++i)
-          {
-            atomicAdd(counts + digit(bits[i]), 1u);
-          }
-        }
-      }
-      __syncthreads();
-      if (tid < RADIX_DIGITS)
-      {
-        // The padding (all bits set) counted in the highest digit of every pass.
-        const unsigned pad = tid == RADIX_DIGITS - 1 ? static_cast<unsigned>(end - chunk_end) : 0u;
-#pragma unroll
-        for (int p = 0; p < PASSES; ++p)
-        {
-          held[p] += temp.exchange.counts[p][tid] - pad;
-        }
-      }
+      held[p] = tid < RADIX_DIGITS ? static_cast<long long>(temp.exchange.counts[p][tid] - pad) : 0ll;
     }
     unsigned skip = 0;
 #pragma unroll
@@ -1352,7 +1355,8 @@ __device__ void segmented_sort_pairs_onesweep(const K* d_keys_in, K* d_keys_out,
 /**
  * \brief The fallback (cub's DeviceSegmentedSortFallbackKernel): every
  * segment in one launch, grid num_segments, block s sorting segment s
- * (clamped to [0, n)) with the engine of its length (see the file comment).
+ * (clamped to [0, n), at most 2^32 - 1 - tile items) with the engine of its
+ * length (see the file comment).
  * d_keys_alt: n keys, the alternate buffer of segments longer than the
  * tile, read and written at the segment's own positions (may be null when
  * no segment is longer than the big class or the key is one byte: one

@@ -60,6 +60,10 @@ const (
 	segsortFallbackItems    = 1 << 17
 )
 
+// The fallback's 32-bit digit counters hold a segment and its last tile's
+// padding: this does not compile once segsortFallbackItems is too large.
+const _ uint32 = segsortFallbackItems + 1<<16
+
 // segsortFallback reports whether a sort of n keys in segs segments takes
 // the fallback kernel (see segsortFallbackSegments).
 func segsortFallback(n, segs int) bool {

@@ -38,15 +38,31 @@ const (
 //     packs 8–12 small segments in a block, but a few hundred blocks run in
 //     one or two waves anyway.
 //   - keys: a segment longer than the tile is sorted by its block alone,
-//     8-bit digits through global memory (2 reads and a write of it per
-//     pass), where the classify path spreads it over the GPU (Onesweep). n
-//     bounds the longest segment; at 2^17 keys one block's passes cost
-//     about what the classify path's launches and synchronization do (an
-//     estimate: time it with bench/cub/segsort.cu and bench/gpubench).
+//     8-bit digits through global memory: one read of it counts every
+//     pass's digits, then each pass that moves anything reads and writes
+//     it (1 + 2R sweeps, R <= the key's bytes; 3 a pass before), where the
+//     classify path spreads it over the GPU (Onesweep). n bounds the
+//     longest segment. Before the one read, the mixed layout at 2^16
+//     (longest segment 21554 keys) cost one block 95 µs (uint32 keys) and
+//     251 µs (uint64), CUB's own fallback time, while the classify path
+//     sorts 16 times the keys at 2^20 in 142 and 225 µs. Predicted with
+//     the one read (not yet timed): about 55 and 170 µs. Estimate of the
+//     classify path there: 45–60 and 65–90 µs (a launch and ~5 µs per
+//     Onesweep pass, plus classify and a read-back): 4-byte keys would
+//     break even near 2^16 (2^15: fallback ~37 µs, longest 10262 keys),
+//     8-byte keys still lose at 2^15 (~85 µs against 65–90). Proposal:
+//     1 << 15, to be set from the H200 (bench/cub/segsort.cu times the
+//     fallback at any n up to this bound, bench/gpubench the path the
+//     runtime takes). Must stay below 2^32 - 2^16: the fallback counts
+//     digits in 32-bit words.
 const (
 	segsortFallbackSegments = 500
 	segsortFallbackItems    = 1 << 17
 )
+
+// The fallback's 32-bit digit counters hold a segment and its last tile's
+// padding: this does not compile once segsortFallbackItems is too large.
+const _ uint32 = segsortFallbackItems + 1<<16
 
 // segsortFallback reports whether a sort of n keys in segs segments takes
 // the fallback kernel (see segsortFallbackSegments).

@@ -14,7 +14,9 @@
 //              small Onesweep PORTION_BITS (a portion of 1 to 15 tiles) so
 //              that segments of a few portions test the portion carries;
 //              and the one-launch fallback (<sym>_each, grid S) on the same
-//              layouts and keys.
+//              layouts and keys, and on keys with one random byte (low,
+//              middle, high: its passes skip all but one, or run the last
+//              when all keys are alike).
 //   merge:     <sym>_tiles<<<tiles>>> with null splits (the blocks search
 //              their own: runtime/merge.go's dispatch for one wave of tiles)
 //              and after <sym>_partition (its dispatch above a wave), both at
@@ -1127,8 +1129,14 @@ enum class SegKeys
   Random, // all bits random
   Few,    // four random patterns: long runs of equal digits
   Same,   // one pattern per case: every full tile takes the one-digit short cut
-  Sparse  // one pattern with bytes 0, 2 and 5 random: the other bytes' passes
+  Sparse, // one pattern with bytes 0, 2 and 5 random: the other bytes' passes
           // hold one digit (the fallback skips them: 1, 2 or 3 passes run)
+  // One pattern with one byte random (the fallback alone: it runs that
+  // byte's pass and skips the others, so it writes the output from the
+  // input in one pass):
+  LowByte,  // byte 0: the first pass runs
+  MidByte,  // byte sizeof(K) / 2 (byte 0 of 1-byte keys)
+  HighByte  // the highest byte (sign and exponent of floats): the last pass runs
 };
 
 // Segment layouts over portion P and tile T: (begin, end) pairs and n.
@@ -1211,12 +1219,14 @@ static void test_segsort(const SegsortKernels<K, V>& k, uint64_t seed)
   uint64_t s = seed;
   for (int layout = 0; layout < 4; ++layout)
   {
-    for (SegKeys dist : {SegKeys::Random, SegKeys::Few, SegKeys::Same, SegKeys::Sparse})
+    for (SegKeys dist : {SegKeys::Random, SegKeys::Few, SegKeys::Same, SegKeys::Sparse, SegKeys::LowByte,
+                         SegKeys::MidByte, SegKeys::HighByte})
     {
       for (int variant = 0; variant < 4; ++variant)
       {
         const bool desc = variant % 2 == 1;
         const bool each = variant >= 2; // the one-launch fallback
+        if (!each && dist > SegKeys::Sparse) continue; // one random byte: the fallback's pass skipping
         const bool more_launches = desc && dist == SegKeys::Few;
         std::vector<int64_t> hb, he;
         long long n = 0;
@@ -1228,9 +1238,14 @@ static void test_segsort(const SegsortKernels<K, V>& k, uint64_t seed)
         for (uint64_t& p : patterns) p = splitmix64(s);
         for (long long i = 0; i < n; ++i)
         {
+          const int byte = dist == SegKeys::LowByte    ? 0
+                           : dist == SegKeys::MidByte  ? static_cast<int>(sizeof(K)) / 2
+                           : dist == SegKeys::HighByte ? static_cast<int>(sizeof(K)) - 1
+                                                       : -1;
           const uint64_t bits = dist == SegKeys::Random   ? splitmix64(s)
                                 : dist == SegKeys::Few    ? patterns[splitmix64(s) % 4]
                                 : dist == SegKeys::Sparse ? patterns[0] ^ (splitmix64(s) & 0x0000ff0000ff00ffull)
+                                : byte >= 0               ? patterns[0] ^ ((splitmix64(s) & 0xffull) << (8 * byte))
                                                           : patterns[0];
           std::memcpy(&keys[static_cast<size_t>(i)], &bits, sizeof(K));
         }
@@ -1302,10 +1317,13 @@ static void test_segsort(const SegsortKernels<K, V>& k, uint64_t seed)
         std::snprintf(what, sizeof what,
                       "segsort %s%s %s keys=%s %s n=%lld segs=%lld portion=%lld launches=%lld (%lld wrong, first at %lld)",
                       k.name, each ? " each" : "", lname.c_str(),
-                      dist == SegKeys::Random ? "random"
-                      : dist == SegKeys::Few  ? "few"
-                      : dist == SegKeys::Same ? "same"
-                                              : "sparse",
+                      dist == SegKeys::Random    ? "random"
+                      : dist == SegKeys::Few     ? "few"
+                      : dist == SegKeys::Same    ? "same"
+                      : dist == SegKeys::Sparse  ? "sparse"
+                      : dist == SegKeys::LowByte ? "low-byte"
+                      : dist == SegKeys::MidByte ? "mid-byte"
+                                                 : "high-byte",
                       desc ? "desc" : "asc", n, segs, k.portion(), launches, bad, first_bad);
         record(ok && bad == 0, what);
         CK(cudaFree(d_kin));

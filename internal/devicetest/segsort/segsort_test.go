@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/require"
 
@@ -109,7 +110,35 @@ func inputs[K radixorder.Key](r *rand.Rand, n int, gen func(*rand.Rand) K, all b
 		few[i] = random[r.IntN(min(n, 5))]
 		edges[i] = sp[r.IntN(len(sp))]
 	}
-	return map[string][]K{"random": random, "nearly": nearly, "reversed": reversed, "equal": equal, "few": few, "edges": edges}
+	in := map[string][]K{"random": random, "nearly": nearly, "reversed": reversed, "equal": equal, "few": few, "edges": edges}
+	if n > 4096 {
+		// One random byte, the others random[0]'s: the GPU's fallback runs
+		// that byte's digit pass alone over a segment longer than its tile
+		// (the others hold one digit each: skipped), the first or the last.
+		low, high := make([]K, n), make([]K, n)
+		base := keyBits(random[0])
+		top := 8 * (int(unsafe.Sizeof(random[0])) - 1)
+		for i := range low {
+			low[i] = fromKeyBits[K](base&^0xff | r.Uint64()&0xff)
+			high[i] = fromKeyBits[K](base&^(0xff<<top) | (r.Uint64()&0xff)<<top)
+		}
+		in["low-byte"], in["high-byte"] = low, high
+	}
+	return in
+}
+
+// keyBits returns the bytes of k in memory, as the low bytes of a uint64.
+func keyBits[K radixorder.Key](k K) uint64 {
+	var b uint64
+	copy(unsafe.Slice((*byte)(unsafe.Pointer(&b)), 8), unsafe.Slice((*byte)(unsafe.Pointer(&k)), unsafe.Sizeof(k)))
+	return b
+}
+
+// fromKeyBits returns the key whose bytes in memory are the low bytes of b.
+func fromKeyBits[K radixorder.Key](b uint64) K {
+	var k K
+	copy(unsafe.Slice((*byte)(unsafe.Pointer(&k)), unsafe.Sizeof(k)), unsafe.Slice((*byte)(unsafe.Pointer(&b)), 8))
+	return k
 }
 
 // layout is a set of segments.

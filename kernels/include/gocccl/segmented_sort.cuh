@@ -64,15 +64,23 @@
  *                    grid S, block s sorts segment s: length 0 nothing, 1
  *                    copied, small by warp 0 (the warp engine), medium and
  *                    big in shared memory (the SingleTile engines, one pass
- *                    each), longer by the block alone (BlockPasses): per
- *                    digit pass, count the segment's digits into shared
- *                    bins, scan them, then rank its tiles in order
- *                    (BlockRank) and scatter each to bin + rank, advancing
- *                    the bins by the tile's counts; the passes ping-pong
- *                    between the output and d_keys_alt / d_values_alt (n
- *                    items each, the segment's own positions) so that the
- *                    last writes the output. No lists, counters or
- *                    read-back; results are bit-identical to the classes'.
+ *                    each), longer by the block alone (BlockPasses) in
+ *                    1 + 2 R sweeps of the segment: one read of the input
+ *                    counts the digits of every pass (PASSES x 256 32-bit
+ *                    shared counters in the union with the tile exchange:
+ *                    shared memory as before), a pass whose digit is one
+ *                    value over the whole segment is skipped (when every
+ *                    pass would be, the last one runs), and each of the R
+ *                    passes that run scans its counts, then ranks the
+ *                    segment's tiles in order (BlockRank) and scatters each
+ *                    to bin + rank, advancing the bins by the tile's counts.
+ *                    The passes that run alternate between the output and
+ *                    d_keys_alt / d_values_alt (n items each, the segment's
+ *                    own positions) so that the last writes the output; the
+ *                    input is only read. No lists, counters or read-back;
+ *                    results are bit-identical to the classes'. A segment
+ *                    may hold at most 2^32 - 1 - tile items (32-bit
+ *                    counters; the runtime's fallback takes n <= 2^17).
  *
  * Portions. A look-back word holds a 29-bit count, so the look-back runs
  * within portions of a segment: portion r of a segment is its items
@@ -653,12 +661,31 @@ struct SegmentOnesweep
 
 /// The fallback's sort of one segment longer than the block's tile: a stable
 /// LSD radix sort by this block alone through global memory, 8-bit digits
-/// over all of the key. Each pass counts the segment's digits (shared bins),
-/// scans them, then ranks the segment's tiles in order with BlockRank and
-/// scatters each to its digits' bins plus its ranks, advancing the bins by
-/// the tile's counts (so equal digits keep their order: stable). The passes
-/// ping-pong between the output and the alternate buffers so that the last
-/// one writes the output; the input is only read.
+/// over all of the key, in 1 + 2 * R sweeps of the segment (R the passes
+/// that run, 1 to PASSES; before, 3 * PASSES):
+///
+///  1. One read of the input counts the digits of every pass at once into
+///     PASSES x RADIX_DIGITS 32-bit counters in shared memory, in the union
+///     with the tile exchange (no larger than its other members: shared
+///     memory does not grow), a tile at a time (its loads in flight
+///     together). Thread d < RADIX_DIGITS keeps digit d's count of every pass
+///     in a small array indexed by the pass: local memory (L1, 8 bytes a
+///     pass), read once a pass, so that no register is held across the
+///     tiles for it.
+///  2. A pass whose digit is one value over the whole segment (one bin holds
+///     all len items) would leave every item where it is: it is skipped,
+///     unless no pass would run (all keys alike), when the last pass runs
+///     (a copy through the tiles). The passes that run alternate between the
+///     output and the alternate buffers so that the last one writes the
+///     output; the first reads the input, which is only read.
+///  3. A pass that runs scans its digits' counts into where each digit
+///     starts, then ranks the segment's tiles in order with BlockRank and
+///     scatters each to its digits' bins plus its ranks, advancing the bins
+///     by the tile's counts (so equal digits keep their order: stable): a
+///     read and a write of the segment.
+///
+/// Segments of at most COUNTED_MAX items (2^32 - 1 - TILE_ITEMS: the
+/// counters are 32-bit).
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V>
 struct BlockPasses
 {
@@ -673,16 +700,33 @@ struct BlockPasses
   using ValueSlot = typename Base::ValueSlot;
   using ValueReg = typename Base::ValueReg;
   static constexpr int PASSES = Keys<K>::PASSES;
+  /// The longest segment: its digit counts, the last tile's padding
+  /// included, fit the 32-bit shared counters (the runtime's fallback takes
+  /// at most 2^17 keys).
+  static constexpr long long COUNTED_MAX = 0xffffffffll - TILE_ITEMS;
+
+  /// The tile exchange as it was before the counts of every pass joined it:
+  /// one pass's counts and their scan (before the one sweep, each pass
+  /// counted its own digits), a tile's ranking, then its keys and values in
+  /// rank order.
+  union TileExchange
+  {
+    struct
+    {
+      unsigned counts[RADIX_DIGITS];
+      typename BinScan::TempStorage scan;
+    } histogram;
+    typename Rank::TempStorage rank;
+    Bits keys[TILE_ITEMS];
+    ValueSlot values[VALUES_IN_SMEM ? TILE_ITEMS : 1];
+  };
 
   struct TempStorage
   {
     union
     {
-      struct
-      {
-        unsigned counts[RADIX_DIGITS];
-        typename BinScan::TempStorage scan;
-      } histogram;
+      unsigned counts[PASSES][RADIX_DIGITS]; // the one sweep's
+      typename BinScan::TempStorage scan;    // a pass's scan of its counts
       typename Rank::TempStorage rank;
       Bits keys[TILE_ITEMS];
       ValueSlot values[VALUES_IN_SMEM ? TILE_ITEMS : 1];
@@ -692,6 +736,10 @@ struct BlockPasses
     // its rank in the tile.
     long long offsets[RADIX_DIGITS];
   };
+  // The rank storage alone has RADIX_DIGITS counters a warp, and PASSES <= 8
+  // <= BLOCK_THREADS / 32: the counts of every pass never grow the exchange.
+  static_assert(sizeof(decltype(TempStorage::exchange)) <= sizeof(TileExchange),
+                "gocccl::segmented_sort: the digit counts of every pass must not grow the tile exchange");
 
   /// Keys of a tile warp-striped as ordered bits (items at or past `valid`:
   /// all bits set), as radix::load_keys but through the coherent path: later
@@ -712,52 +760,71 @@ struct BlockPasses
     }
   }
 
-  /// In thread d < RADIX_DIGITS: where digit d starts in the segment's keys
-  /// (len items from `keys`) in this pass, the exclusive prefix of its count.
-  static GOCCCL_DEVICE long long bins(TempStorage& temp, const K* keys, long long len, Bits flip, radix::Digit digit,
-                                      bool read_only)
+  /// The one sweep over the len (<= COUNTED_MAX) input keys from `keys`:
+  /// counts the digits of every pass, a tile at a time, into held[p] (digit
+  /// d's count in pass p, in thread d < RADIX_DIGITS; 0 elsewhere). Returns
+  /// the passes whose digit is one value over the segment (bit p: pass p).
+  /// One loop, its counters read once after it: flushing them into held
+  /// inside the loop (a 64-bit count for any length) made ptxas give the
+  /// whole uint64 keys-only kernel 166 registers rather than 80.
+  static GOCCCL_DEVICE unsigned count(TempStorage& temp, const K* keys, long long len, Bits flip,
+                                      long long (&held)[PASSES])
   {
     const int tid = threadIdx.x;
-    unsigned* counts = temp.exchange.histogram.counts;
-    long long total = 0;
     __syncthreads(); // the exchange is free
-    // 32-bit shared counters, added to the 64-bit total every 2^30 items.
-    constexpr long long CHUNK = 1ll << 30;
-    for (long long chunk = 0; chunk < len; chunk += CHUNK)
+    for (int i = tid; i < PASSES * RADIX_DIGITS; i += BLOCK_THREADS)
     {
-      if (tid < RADIX_DIGITS)
-      {
-        counts[tid] = 0;
-      }
-      __syncthreads();
-      const long long end = min(len, chunk + CHUNK);
-      for (long long i = chunk + tid; i < end; i += BLOCK_THREADS)
-      {
-        const K k = read_only ? load_item<true>(keys + i) : load_item<false>(keys + i);
-        atomicAdd(counts + digit(Traits::in(k, flip)), 1u);
-      }
-      __syncthreads();
-      if (tid < RADIX_DIGITS)
-      {
-        total += counts[tid];
-      }
-      __syncthreads();
+      (&temp.exchange.counts[0][0])[i] = 0;
     }
-    long long start;
-    BinScan(temp.exchange.histogram.scan).ExclusiveSum(total, start);
-    return start;
+    __syncthreads();
+    long long end = 0; // the items counted: len and the last tile's padding
+    for (; end < len; end += TILE_ITEMS)
+    {
+      const int valid = static_cast<int>(min(static_cast<long long>(TILE_ITEMS), len - end));
+      Bits bits[ITEMS_PER_THREAD];
+      radix::load_keys<BLOCK_THREADS, ITEMS_PER_THREAD>(keys + end, valid, flip, bits);
+      // A pass at a time (not unrolled over the passes: fewer registers).
+#pragma unroll 1
+      for (int p = 0; p < PASSES; ++p)
+      {
+        const radix::Digit digit(0, Traits::KEY_BITS, p);
+        unsigned* counts = temp.exchange.counts[p];
+#pragma unroll
+        for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+        {
+          atomicAdd(counts + digit(bits[i]), 1u);
+        }
+      }
+    }
+    __syncthreads();
+    // The padding (all bits set) counted in the highest digit of every pass.
+    const unsigned pad = tid == RADIX_DIGITS - 1 ? static_cast<unsigned>(end - len) : 0u;
+#pragma unroll
+    for (int p = 0; p < PASSES; ++p)
+    {
+      held[p] = tid < RADIX_DIGITS ? static_cast<long long>(temp.exchange.counts[p][tid] - pad) : 0ll;
+    }
+    unsigned skip = 0;
+#pragma unroll
+    for (int p = 0; p < PASSES; ++p)
+    {
+      if (__syncthreads_or(held[p] == len))
+      {
+        skip |= 1u << p;
+      }
+    }
+    return skip;
   }
 
   /// One pass: the len items from b of keys_in (values_in) to keys_out
-  /// (values_out), by digit `pass`.
+  /// (values_out), by `digit`; thread d < RADIX_DIGITS holds in `bin` where
+  /// digit d starts in the segment.
   static GOCCCL_DEVICE void pass(TempStorage& temp, const K* keys_in, K* keys_out, const V* values_in,
-                                 V* values_out, long long b, long long len, int pass, bool read_only, bool descending)
+                                 V* values_out, long long b, long long len, radix::Digit digit, long long bin,
+                                 bool read_only, Bits flip)
   {
     const int tid = threadIdx.x;
-    const Bits flip = Keys<K>::flip(descending);
-    const radix::Digit digit(0, Traits::KEY_BITS, pass);
     const int warp_base = (tid / 32) * Rank::WARP_ITEMS + tid % 32;
-    long long bin = bins(temp, keys_in + b, len, flip, digit, read_only); // thread d: digit d's next output
     for (long long tile_base = 0; tile_base < len; tile_base += TILE_ITEMS)
     {
       const int valid = static_cast<int>(min(static_cast<long long>(TILE_ITEMS), len - tile_base));
@@ -857,25 +924,47 @@ struct BlockPasses
     }
   }
 
-  /// Every pass over the len items from b: pass p writes the output when
-  /// PASSES - 1 - p is even, else the alternate buffers (unused with one
-  /// pass).
+  /// Sorts the len items from b: the one sweep's counts, then the passes
+  /// that move anything, the k-th of R writing the output when R - 1 - k is
+  /// even, else the alternate buffers (never with one pass: 1-byte keys).
+  /// Each pass's buffers follow from which passes run (one mask), so that
+  /// little stays live across the tiles.
   static GOCCCL_DEVICE void run(TempStorage& temp, const K* d_keys_in, K* d_keys_out, const V* d_values_in,
                                 V* d_values_out, K* d_keys_alt, V* d_values_alt, long long b, long long len,
                                 bool descending)
   {
-    const K* src_k = d_keys_in;
-    const V* src_v = d_values_in;
+    constexpr unsigned ALL_PASSES = (1u << PASSES) - 1u;
+    const Bits flip = Keys<K>::flip(descending);
+    // Indexed by the pass, the counts live in local memory, not in registers
+    // across the tiles: one load a pass.
+    long long held[PASSES];
+    unsigned runs = ALL_PASSES & ~count(temp, d_keys_in + b, len, flip, held); // bit p: pass p runs
+    if (runs == 0)
+    {
+      runs = 1u << (PASSES - 1); // all keys alike: one pass copies them
+    }
 #pragma unroll 1
     for (int p = 0; p < PASSES; ++p)
     {
-      const bool to_alt = (PASSES - 1 - p) % 2 == 1;
-      K* dst_k = to_alt ? d_keys_alt : d_keys_out;
-      V* dst_v = to_alt ? d_values_alt : d_values_out;
-      pass(temp, src_k, dst_k, src_v, dst_v, b, len, p, p == 0, descending);
+      if ((runs & (1u << p)) == 0)
+      {
+        continue;
+      }
+      // Consecutive passes that run alternate buffers, the last writing the
+      // output: this one writes the alternates when an odd number run after
+      // it, and reads what the previous one wrote (the other buffer), or the
+      // input when none ran before it.
+      const bool to_alt = __popc(runs >> (p + 1)) % 2 == 1;
+      const bool first = (runs & ((1u << p) - 1u)) == 0;
+      const K* src_k = first ? d_keys_in : to_alt ? d_keys_out : d_keys_alt;
+      const V* src_v = first ? d_values_in : to_alt ? d_values_out : d_values_alt;
+      // Thread d < RADIX_DIGITS: where digit d starts in the segment.
+      long long bin;
+      __syncthreads(); // the exchange is free
+      BinScan(temp.exchange.scan).ExclusiveSum(held[p], bin); // the tiles' ranking starts with a barrier
+      pass(temp, src_k, to_alt ? d_keys_alt : d_keys_out, src_v, to_alt ? d_values_alt : d_values_out, b, len,
+           radix::Digit(0, Traits::KEY_BITS, p), bin, first, flip);
       __syncthreads(); // this pass's writes are visible to the next pass's reads
-      src_k = dst_k;
-      src_v = dst_v;
     }
   }
 };
@@ -1266,7 +1355,8 @@ __device__ void segmented_sort_pairs_onesweep(const K* d_keys_in, K* d_keys_out,
 /**
  * \brief The fallback (cub's DeviceSegmentedSortFallbackKernel): every
  * segment in one launch, grid num_segments, block s sorting segment s
- * (clamped to [0, n)) with the engine of its length (see the file comment).
+ * (clamped to [0, n), at most 2^32 - 1 - tile items) with the engine of its
+ * length (see the file comment).
  * d_keys_alt: n keys, the alternate buffer of segments longer than the
  * tile, read and written at the segment's own positions (may be null when
  * no segment is longer than the big class or the key is one byte: one

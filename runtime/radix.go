@@ -114,13 +114,14 @@ func same[T any](a, b *Slice[T]) bool {
 }
 
 // radixOut checks a sort's input and output: equally long and either the
-// same memory or disjoint.
-func radixOut[T any](what string, in, out *Slice[T]) error {
+// same memory or disjoint. Errors name alg and what (" keys", " values" or
+// ""): they are joined only on failure, so a call allocates nothing.
+func radixOut[T any](alg, what string, in, out *Slice[T]) error {
 	if in.n != out.n {
-		return fmt.Errorf("gocccl: %s: input has %d elements, output %d", what, in.n, out.n)
+		return fmt.Errorf("gocccl: %s%s: input has %d elements, output %d", alg, what, in.n, out.n)
 	}
 	if overlap(in, out) && !same(in, out) {
-		return fmt.Errorf("gocccl: %s: input and output overlap without being the same elements", what)
+		return fmt.Errorf("gocccl: %s%s: input and output overlap without being the same elements", alg, what)
 	}
 	return nil
 }

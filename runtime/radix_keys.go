@@ -34,7 +34,7 @@ func (r *RadixSortKeysOp[K]) Run(s *Stream, in, out *Slice[K], o RadixOptions) e
 	if err := out.usableAs(r.name(), "output"); err != nil {
 		return err
 	}
-	if err := radixOut(r.name(), in, out); err != nil {
+	if err := radixOut(r.name(), "", in, out); err != nil {
 		return err
 	}
 	return r.run(s, in, out, o, false)

@@ -30,10 +30,10 @@ func (r *RadixSortPairsOp[K, V]) Run(s *Stream, keysIn, keysOut *Slice[K], value
 			return err
 		}
 	}
-	if err := radixOut(r.name()+" keys", keysIn, keysOut); err != nil {
+	if err := radixOut(r.name(), " keys", keysIn, keysOut); err != nil {
 		return err
 	}
-	if err := radixOut(r.name()+" values", valuesIn, valuesOut); err != nil {
+	if err := radixOut(r.name(), " values", valuesIn, valuesOut); err != nil {
 		return err
 	}
 	if valuesIn.n != keysIn.n {

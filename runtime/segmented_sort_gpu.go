@@ -29,7 +29,8 @@ const (
 // The fallback (segsortEach, cub's DeviceSegmentedSortFallbackKernel) sorts
 // every segment in one launch, a block per segment: no classify launch, no
 // lists, no read-back. It takes calls of at most segsortFallbackSegments
-// segments over at most segsortFallbackItems keys:
+// segments over at most segsortFallbackItems keys whose keys and values
+// take at most segsortFallbackBytes:
 //
 //   - segments: cub's PARTITIONING_THRESHOLD of its sm_60+ policies (500).
 //     With fewer segments than about four waves of blocks, the classify
@@ -37,37 +38,37 @@ const (
 //     time each) and its read-back cost more than they save: its warp class
 //     packs 8–12 small segments in a block, but a few hundred blocks run in
 //     one or two waves anyway.
-//   - keys: a segment longer than the tile is sorted by its block alone,
+//   - bytes: a segment longer than the tile is sorted by its block alone,
 //     8-bit digits through global memory: one read of it counts every
 //     pass's digits, then each pass that moves anything reads and writes
-//     it (1 + 2R sweeps, R <= the key's bytes; 3 a pass before), where the
-//     classify path spreads it over the GPU (Onesweep). n bounds the
-//     longest segment. Before the one read, the mixed layout at 2^16
-//     (longest segment 21554 keys) cost one block 95 µs (uint32 keys) and
-//     251 µs (uint64), CUB's own fallback time, while the classify path
-//     sorts 16 times the keys at 2^20 in 142 and 225 µs. Predicted with
-//     the one read (not yet timed): about 55 and 170 µs. Estimate of the
-//     classify path there: 45–60 and 65–90 µs (a launch and ~5 µs per
-//     Onesweep pass, plus classify and a read-back): 4-byte keys would
-//     break even near 2^16 (2^15: fallback ~37 µs, longest 10262 keys),
-//     8-byte keys still lose at 2^15 (~85 µs against 65–90). Proposal:
-//     1 << 15, to be set from the H200 (bench/cub/segsort.cu times the
-//     fallback at any n up to this bound, bench/gpubench the path the
-//     runtime takes). Must stay below 2^32 - 2^16: the fallback counts
-//     digits in 32-bit words.
+//     it (1 + 2R sweeps, R <= the key's bytes), where the classify path
+//     spreads it over the GPU (Onesweep); n bounds the longest segment. On
+//     the H200 (bench/NOTES.md, 2026-12-04, third session), the mixed
+//     layout (segments of up to 65535 keys) at 2^14–2^17 keys, fallback /
+//     classify path in µs: uint32 keys 23 / 70, 52 / 119, 81 / 124,
+//     126 / 124; uint32 pairs 57 / 127, 62 / 123, 120 / 131, 155 / 136;
+//     uint64 keys 84 / 166, 94 / 168, 180 / 177, 261 / 184; uint64 keys
+//     with uint32 values 103 / 183, 119 / 184, 230 / 193, 335 / 205. The
+//     break-even is at about 512 KiB of keys and values whatever their
+//     sizes: 2^17 4-byte keys, 2^16 8-byte items, 2^15 12-byte items.
+//   - items: 2^17, the largest n timed; it also keeps the fallback's
+//     32-bit digit counters far from overflowing (a segment and its last
+//     tile's padding must stay below 2^32).
 const (
 	segsortFallbackSegments = 500
 	segsortFallbackItems    = 1 << 17
+	segsortFallbackBytes    = 512 << 10
 )
 
 // The fallback's 32-bit digit counters hold a segment and its last tile's
 // padding: this does not compile once segsortFallbackItems is too large.
 const _ uint32 = segsortFallbackItems + 1<<16
 
-// segsortFallback reports whether a sort of n keys in segs segments takes
-// the fallback kernel (see segsortFallbackSegments).
-func segsortFallback(n, segs int) bool {
-	return segs <= segsortFallbackSegments && n <= segsortFallbackItems
+// segsortFallback reports whether a sort of n keys in segs segments, each
+// key with its value itemBytes bytes, takes the fallback kernel (see
+// segsortFallbackSegments).
+func segsortFallback(n, segs, itemBytes int) bool {
+	return segs <= segsortFallbackSegments && n <= segsortFallbackItems && n*itemBytes <= segsortFallbackBytes
 }
 
 // segsortClasses are the size limits of the classes for a policy and the
@@ -158,7 +159,7 @@ func (j *segsortJob) run() error {
 	}
 	threads := k.policy.BlockThreads
 	c := newSegsortClasses(j.n, j.segs, threads, k.policy.Tile())
-	if segsortFallback(j.n, j.segs) {
+	if segsortFallback(j.n, j.segs, j.ksize+j.vsize) {
 		return j.fallback(k, c)
 	}
 	bytes := 8 * c.listWords
@@ -399,7 +400,7 @@ func segsortTempBytes(inst *instance, d *Device, n, segs, ksize, vsize int) (int
 // the lists and the large segments' scratch for as many long segments,
 // portions and tiles as n keys can hold.
 func (c segsortClasses) maxBytes(n, segs, ksize, vsize int) int {
-	if segsortFallback(n, segs) {
+	if segsortFallback(n, segs, ksize+vsize) {
 		bytes, _ := c.fallbackScratch(n, ksize, vsize)
 		return bytes
 	}

@@ -249,7 +249,7 @@ func TestSegsortScratchBound(t *testing.T) {
 					c := newSegsortClasses(n, segs, p.threads, p.tile)
 					for _, sz := range [][2]int{{4, 0}, {8, 4}, {2, 208}} {
 						what := fmt.Sprintf("threads %d tile %d n %d segments of %d, %d segments, sizes %v", p.threads, p.tile, n, l, segs, sz)
-						if segsortFallback(n, segs) {
+						if segsortFallback(n, segs, sz[0]+sz[1]) {
 							alt, _ := c.fallbackScratch(n, sz[0], sz[1])
 							require.LessOrEqual(t, alt, c.maxBytes(n, segs, sz[0], sz[1]), what)
 							continue
@@ -264,19 +264,23 @@ func TestSegsortScratchBound(t *testing.T) {
 }
 
 // TestSegsortFallbackDispatch: few segments over few keys take the
-// fallback's one launch, at the limits and either side of them; the
-// benchmark's 1024-item segments at 2^10 and 2^16 keys among them.
+// fallback's one launch, at the limits and either side of them (segments,
+// items, bytes of keys and values); the benchmark's 1024-item segments at
+// 2^10 and 2^16 keys among them.
 func TestSegsortFallbackDispatch(t *testing.T) {
 	for _, c := range []struct {
-		n, segs int
-		want    bool
+		n, segs, itemBytes int
+		want               bool
 	}{
-		{1 << 10, 1, true}, {1 << 16, 64, true}, {1, 1, true}, {1 << 17, 1, true},
-		{segsortFallbackItems, segsortFallbackSegments, true},
-		{segsortFallbackItems + 1, 1, false}, {1 << 20, 1024, false},
-		{1000, segsortFallbackSegments + 1, false}, {1 << 16, 1 << 16, false},
+		{1 << 10, 1, 4, true}, {1 << 16, 64, 4, true}, {1 << 16, 64, 8, true}, {1, 1, 12, true},
+		{1 << 17, 1, 4, true}, {1 << 17, 1, 8, false}, {1 << 16, 1, 8, true}, {1<<16 + 1, 1, 8, false},
+		{1 << 15, 1, 12, true}, {1 << 16, 1, 12, false}, {segsortFallbackBytes / 12, 1, 12, true},
+		{segsortFallbackBytes/12 + 1, 1, 12, false},
+		{segsortFallbackItems, segsortFallbackSegments, 4, true}, {segsortFallbackItems, segsortFallbackSegments, 1, true},
+		{segsortFallbackItems + 1, 1, 1, false}, {segsortFallbackItems + 1, 1, 4, false}, {1 << 20, 1024, 4, false},
+		{1000, segsortFallbackSegments + 1, 4, false}, {1 << 16, 1 << 16, 4, false},
 	} {
-		require.Equal(t, c.want, segsortFallback(c.n, c.segs), "n %d segments %d", c.n, c.segs)
+		require.Equal(t, c.want, segsortFallback(c.n, c.segs, c.itemBytes), "n %d segments %d, %d bytes an item", c.n, c.segs, c.itemBytes)
 	}
 }
 
@@ -291,6 +295,9 @@ func TestSegsortFallbackScratch(t *testing.T) {
 		for _, sz := range [][2]int{{4, 0}, {8, 4}, {2, 208}, {1, 4}} {
 			for _, n := range []int{1, c.bigMax, c.bigMax + 1, 100_003, segsortFallbackItems} {
 				what := fmt.Sprintf("threads %d tile %d n %d sizes %v", p.threads, p.tile, n, sz)
+				if !segsortFallback(n, 100, sz[0]+sz[1]) {
+					continue // the classify path: TestSegsortScratchBound
+				}
 				c := newSegsortClasses(n, 100, p.threads, p.tile)
 				bytes, valuesAt := c.fallbackScratch(n, sz[0], sz[1])
 				require.Equal(t, bytes, c.maxBytes(n, 100, sz[0], sz[1]), what)

@@ -235,9 +235,9 @@ func (o *ThreeWayPartitionOp[T]) Run(s *Stream, input Input[T], firstOut, second
 		return o.runOver(s, input, firstOut, secondOut, unselectedOut, counts)
 	}
 	name := o.name()
-	outs := []buffer{bufferOf(name, "first output", first), bufferOf(name, "second output", second), bufferOf(name, "unselected output", unselected)}
+	outs := [3]buffer{bufferOf(name, "first output", first), bufferOf(name, "second output", second), bufferOf(name, "unselected output", unselected)}
 	bcounts := bufferOf(name, "counts", counts)
-	s, err := checkBuffers(name, s, append([]buffer{bufferOf(name, "input", in), bcounts}, outs...)...)
+	s, err := checkBuffers(name, s, bufferOf(name, "input", in), bcounts, outs[0], outs[1], outs[2])
 	if err != nil {
 		return err
 	}

@@ -49,12 +49,15 @@ func bufferOf[T any](alg, role string, s *Slice[T]) buffer {
 // (s nil: the first buffer's default stream), and that no two overlap: the
 // compactions read their inputs while they write their outputs.
 func checkBuffers(alg string, s *Stream, bufs ...buffer) (*Stream, error) {
-	devs := make([]*Device, len(bufs))
-	for i, b := range bufs {
+	// The devices in an array on the stack: a call allocates nothing (a
+	// slice made at run time longer than 32 bytes would be on the heap).
+	var room [8]*Device
+	devs := room[:0]
+	for _, b := range bufs {
 		if b.err != nil {
 			return nil, b.err
 		}
-		devs[i] = b.dev
+		devs = append(devs, b.dev)
 	}
 	s, err := streamOf(alg, s, devs...) // a composition that touches no buffer has no device
 	if err != nil {

@@ -84,9 +84,11 @@ static std::string check(const std::vector<K>& in, const std::vector<K>& keys,
   return "";
 }
 
-// The Go runtime's fallback limits (runtime/segmented_sort_gpu.go).
+// The Go runtime's fallback limits (runtime/segmented_sort_gpu.go): segments,
+// keys, and bytes of keys and values.
 constexpr long long FALLBACK_SEGMENTS = 500;
 constexpr long long FALLBACK_ITEMS = 1ll << 17;
+constexpr long long FALLBACK_BYTES = 512ll << 10;
 
 // The policies of internal/algo (RadixKeysPolicy, RadixPairsPolicy) on
 // sm_90: 384 threads; 20 items for 4-byte keys, 18 for 4-byte pairs, 15 for
@@ -170,7 +172,9 @@ void run_layout(const std::string& layout, uint64_t salt)
     if (!bad.empty()) bench::fail("cub", alg, tn, n, bytes, bad);
     else bench::row("cub", alg, tn, n, bench::time_us(run), bytes, note);
 
-    if (segs > FALLBACK_SEGMENTS || n > FALLBACK_ITEMS) continue; // the classified path: not dispatched here
+    const long long item_bytes = static_cast<long long>(sizeof(K) + (PAIRS ? sizeof(V) : 0));
+    if (segs > FALLBACK_SEGMENTS || n > FALLBACK_ITEMS || n * item_bytes > FALLBACK_BYTES)
+      continue; // the classified path: not dispatched here
     // The alternate buffers, as the runtime's fallbackScratch (allocated
     // beforehand, as CUB's temp storage): only needed past the big class.
     const long long big_max = std::max<long long>(4ll * THREADS, 1ll * THREADS * Items<K, PAIRS>::value);

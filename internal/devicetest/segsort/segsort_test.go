@@ -197,8 +197,8 @@ func layouts(r *rand.Rand, n int) []layout {
 	if n >= 4_000_000 {
 		out = append(out, fill("1e6-segments", func(pos int) int { return r.IntN(2*n/1_000_000 + 1) }, false, false))
 	}
-	// The GPU sorts up to 500 segments over up to 2^17 keys with the
-	// fallback kernel (a block per segment, in one launch) and more with
+	// The GPU sorts up to 500 segments over up to 2^17 keys (512 KiB of
+	// keys and values) with the fallback kernel (a block per segment, in one launch) and more with
 	// the classified lists: the same layouts again with empty segments
 	// added, so that both paths see every segment length.
 	for _, l := range out {
@@ -229,9 +229,10 @@ func withEmpties(r *rand.Rand, l layout, n, k int) layout {
 	return e
 }
 
-// sizes: 0, 1, around the classes and tiles, the fallback's limit of 2^17
-// keys and one past it, 10^6+3; 2^22 and 2^26 on the GPU only.
-var sizes = []int{0, 1, 2, 129, 1025, 4097, 100_003, 1 << 17, 1<<17 + 1, 1_000_003, 1 << 22, 1 << 26}
+// sizes: 0, 1, around the classes and tiles, the fallback's limits (2^15,
+// 2^16 and 2^17 keys by the size of a key and its value) and one past each,
+// 10^6+3; 2^22 and 2^26 on the GPU only.
+var sizes = []int{0, 1, 2, 129, 1025, 4097, 1<<15 + 1, 1<<16 + 1, 100_003, 1 << 17, 1<<17 + 1, 1_000_003, 1 << 22, 1 << 26}
 
 const poison = 0x5a
 

@@ -434,7 +434,8 @@ func rleEntry[T comparable](k kind[T], pkg string, op *runtime.RunLengthEncodeOp
 		if err != nil {
 			return err
 		}
-		if err := c.call(func() error { return op.Run(nil, in.dev, unique, lens[0], cnt.Range(0, 1)) }); err != nil {
+		cnt1 := cnt.Range(0, 1) // views made once: a Range allocates
+		if err := c.call(func() error { return op.Run(nil, in.dev, unique, lens[0], cnt1) }); err != nil {
 			return err
 		}
 		if err := op.RunNonTrivial(nil, in.dev, offsets, lens[1], cnt.Range(1, 2)); err != nil {
@@ -539,7 +540,8 @@ func segmentedReduceEntry[T any](k kind[T], pkg, name string, op *runtime.Segmen
 			return err
 		}
 		init := k.gen(c.r)
-		if err := c.call(func() error { return op.Run(nil, in.dev, offsets.Range(0, segs), offsets.Range(1, segs+1), out, init) }); err != nil {
+		begins, ends := offsets.Range(0, segs), offsets.Range(1, segs+1) // views made once: a Range allocates
+		if err := c.call(func() error { return op.Run(nil, in.dev, begins, ends, out, init) }); err != nil {
 			return err
 		}
 		want := make([]T, per)
@@ -1033,8 +1035,9 @@ func segSortKeysEntry[K runtime.RadixKey](k kind[K], pkg string, op *runtime.Seg
 		if err != nil {
 			return err
 		}
+		begins, ends := ss.offsets.Range(0, ss.segs), ss.offsets.Range(1, ss.segs+1) // views made once: a Range allocates
 		if err := c.call(func() error {
-			return op.Run(nil, in.dev, out, ss.offsets.Range(0, ss.segs), ss.offsets.Range(1, ss.segs+1), runtime.SegmentedSortOptions{Descending: desc})
+			return op.Run(nil, in.dev, out, begins, ends, runtime.SegmentedSortOptions{Descending: desc})
 		}); err != nil {
 			return err
 		}
@@ -1066,9 +1069,9 @@ func segSortPairsEntry[K runtime.RadixKey, V comparable](kk kind[K], kv kind[V],
 		if err != nil {
 			return err
 		}
+		begins, ends := ss.offsets.Range(0, ss.segs), ss.offsets.Range(1, ss.segs+1) // views made once: a Range allocates
 		if err := c.call(func() error {
-			return op.Run(nil, keys.dev, keysOut, vals.dev, valsOut, ss.offsets.Range(0, ss.segs), ss.offsets.Range(1, ss.segs+1),
-				runtime.SegmentedSortOptions{Descending: desc})
+			return op.Run(nil, keys.dev, keysOut, vals.dev, valsOut, begins, ends, runtime.SegmentedSortOptions{Descending: desc})
 		}); err != nil {
 			return err
 		}

@@ -21,11 +21,12 @@ type SegmentedSortOptions struct {
 // SegmentedSortKeysOp sorts every segment of a sequence of keys on its own,
 // stably, as cub::DeviceSegmentedSort::StableSortKeys does. On a GPU, a
 // call of at most 500 segments over at most 2^17 keys, whose keys and values
-// take at most 512 KiB (2^17 4-byte keys, 2^16 8-byte pairs), is one launch, a block
-// per segment (cub's fallback kernel): a warp of it sorts a segment of at
-// most 128 keys, the block one that fits its shared memory (1024 keys, or
-// the radix tile when that is larger) in one pass, and a longer one alone,
-// one pass over it through global memory per 8-bit digit. Other calls
+// take at most 512 KiB or whose segments are at most 2048 keys long on
+// average, is one launch, a block per segment (cub's fallback kernel): a
+// warp of it sorts a segment of at most 128 keys, the block one that fits
+// its shared memory (1024 keys, or the radix tile when that is larger) in
+// one pass, and a longer one alone, one pass over it through global memory
+// per 8-bit digit that varies in the segment. Other calls
 // partition the segments by length: a warp sorts each segment of at most 128
 // keys, a block each segment that fits its shared memory in one launch, and
 // Onesweep sorts the tiles of all longer segments at once, one launch per

@@ -30,7 +30,7 @@ const (
 // every segment in one launch, a block per segment: no classify launch, no
 // lists, no read-back. It takes calls of at most segsortFallbackSegments
 // segments over at most segsortFallbackItems keys whose keys and values
-// take at most segsortFallbackBytes:
+// take at most segsortFallbackBytes, or whose segments are short on average:
 //
 //   - segments: cub's PARTITIONING_THRESHOLD of its sm_60+ policies (500).
 //     With fewer segments than about four waves of blocks, the classify
@@ -51,6 +51,14 @@ const (
 //     with uint32 values 103 / 183, 119 / 184, 230 / 193, 335 / 205. The
 //     break-even is at about 512 KiB of keys and values whatever their
 //     sizes: 2^17 4-byte keys, 2^16 8-byte items, 2^15 12-byte items.
+//     What costs is the longest segment, which the host does not know
+//     (the offsets are on the device); the mean length n / segments bounds
+//     it from below. When segments are short on average the fallback wins
+//     at any n up to 2^17: 1024-key segments of uint64 keys with uint32
+//     values at 2^16 took 18 µs through it and 48 µs through the classify
+//     path (CUB 23 µs). So calls over more than 512 KiB still take the
+//     fallback while their mean segment is at most segsortFallbackMean
+//     keys (the mixed layout's mean is 2048–4681 at 2^14–2^17).
 //   - items: 2^17, the largest n timed; it also keeps the fallback's
 //     32-bit digit counters far from overflowing (a segment and its last
 //     tile's padding must stay below 2^32).
@@ -58,6 +66,7 @@ const (
 	segsortFallbackSegments = 500
 	segsortFallbackItems    = 1 << 17
 	segsortFallbackBytes    = 512 << 10
+	segsortFallbackMean     = 2048
 )
 
 // The fallback's 32-bit digit counters hold a segment and its last tile's
@@ -68,7 +77,8 @@ const _ uint32 = segsortFallbackItems + 1<<16
 // key with its value itemBytes bytes, takes the fallback kernel (see
 // segsortFallbackSegments).
 func segsortFallback(n, segs, itemBytes int) bool {
-	return segs <= segsortFallbackSegments && n <= segsortFallbackItems && n*itemBytes <= segsortFallbackBytes
+	return segs <= segsortFallbackSegments && n <= segsortFallbackItems &&
+		(n*itemBytes <= segsortFallbackBytes || n <= segsortFallbackMean*segs)
 }
 
 // segsortClasses are the size limits of the classes for a policy and the

@@ -265,8 +265,9 @@ func TestSegsortScratchBound(t *testing.T) {
 
 // TestSegsortFallbackDispatch: few segments over few keys take the
 // fallback's one launch, at the limits and either side of them (segments,
-// items, bytes of keys and values); the benchmark's 1024-item segments at
-// 2^10 and 2^16 keys among them.
+// items, bytes of keys and values, mean segment length); the benchmark's
+// layouts among them (1024-item segments; the mixed layout's 14 segments at
+// 2^16 and 57 at 2^17).
 func TestSegsortFallbackDispatch(t *testing.T) {
 	for _, c := range []struct {
 		n, segs, itemBytes int
@@ -276,6 +277,9 @@ func TestSegsortFallbackDispatch(t *testing.T) {
 		{1 << 17, 1, 4, true}, {1 << 17, 1, 8, false}, {1 << 16, 1, 8, true}, {1<<16 + 1, 1, 8, false},
 		{1 << 15, 1, 12, true}, {1 << 16, 1, 12, false}, {segsortFallbackBytes / 12, 1, 12, true},
 		{segsortFallbackBytes/12 + 1, 1, 12, false},
+		// Over 512 KiB, short segments on average still take it.
+		{1 << 16, 64, 12, true}, {1 << 17, 128, 12, true}, {1 << 16, 32, 12, true}, {1 << 16, 31, 12, false},
+		{1 << 16, 14, 12, false}, {1 << 17, 57, 8, false}, {1 << 17, 64, 8, true},
 		{segsortFallbackItems, segsortFallbackSegments, 4, true}, {segsortFallbackItems, segsortFallbackSegments, 1, true},
 		{segsortFallbackItems + 1, 1, 1, false}, {segsortFallbackItems + 1, 1, 4, false}, {1 << 20, 1024, 4, false},
 		{1000, segsortFallbackSegments + 1, 4, false}, {1 << 16, 1 << 16, 4, false},

@@ -89,6 +89,7 @@ static std::string check(const std::vector<K>& in, const std::vector<K>& keys,
 constexpr long long FALLBACK_SEGMENTS = 500;
 constexpr long long FALLBACK_ITEMS = 1ll << 17;
 constexpr long long FALLBACK_BYTES = 512ll << 10;
+constexpr long long FALLBACK_MEAN = 2048;
 
 // The policies of internal/algo (RadixKeysPolicy, RadixPairsPolicy) on
 // sm_90: 384 threads; 20 items for 4-byte keys, 18 for 4-byte pairs, 15 for
@@ -173,7 +174,7 @@ void run_layout(const std::string& layout, uint64_t salt)
     else bench::row("cub", alg, tn, n, bench::time_us(run), bytes, note);
 
     const long long item_bytes = static_cast<long long>(sizeof(K) + (PAIRS ? sizeof(V) : 0));
-    if (segs > FALLBACK_SEGMENTS || n > FALLBACK_ITEMS || n * item_bytes > FALLBACK_BYTES)
+    if (segs > FALLBACK_SEGMENTS || n > FALLBACK_ITEMS || (n * item_bytes > FALLBACK_BYTES && n > FALLBACK_MEAN * segs))
       continue; // the classified path: not dispatched here
     // The alternate buffers, as the runtime's fallbackScratch (allocated
     // beforehand, as CUB's temp storage): only needed past the big class.

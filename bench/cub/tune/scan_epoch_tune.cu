@@ -482,6 +482,10 @@ int stress(const Epoch<T>& ep, int calls, uint64_t salt, std::string& summary)
     for (int b = 0; b < m; ++b)
       ep.run(incl[b], d_in.get() + offs[b], outs.get() + static_cast<size_t>(b) * n_max, ns[b], region);
     BENCH_CK(cudaGetLastError());
+    // Progress on stderr (unbuffered): a call that never returns shows
+    // which batch, region state and epoch it hangs in.
+    std::fprintf(stderr, "stress %s: batch at call %d (n up to %lld), epoch %u, inits %d, clean %d\n", type, k0,
+                 *std::max_element(ns, ns + m), region.epoch, region.inits, int(region.clean));
     BENCH_CK(cudaDeviceSynchronize());
     for (int b = 0; b < m; ++b)
     {
@@ -542,6 +546,7 @@ void run_stress(const Epoch<T>& ep, int calls, uint64_t salt)
   std::string summary;
   const int wrong = stress(ep, calls, salt, summary);
   std::printf("# stress %s: %s: %s\n", type, wrong ? "FAILED" : "all correct", summary.c_str());
+  std::fflush(stdout);
   const int ccalls = 16, cwrong = control(ep, ccalls, salt + 100);
   std::printf("# stress control %s (words of the call's own epoch injected before it): %d of %d calls wrong: %s\n",
               type, cwrong, ccalls, cwrong > 0 ? "detected, as it must be" : "NOT DETECTED");
@@ -563,7 +568,6 @@ void print_regs(const char* name, F* kernel)
 int main(int argc, char** argv)
 {
   bench::init(argc, argv, "scan_epoch");
-  std::setvbuf(stdout, nullptr, _IOLBF, 0); // each row and summary reaches the log at once
   std::printf("# CUB_VERSION %d\n", CUB_VERSION);
   print_regs("scan_u32_incl (today)", scan_u32_incl);
   print_regs("scan_u32_epoch_incl", scan_u32_epoch_incl);

@@ -356,7 +356,7 @@ func (a sink[T]) flush(tmp *Slice[T]) (err error) {
 }
 
 // devices returns the devices of a call's buffers, leaving out the
-// compositions that read none.
+// compositions that read none. The result is ds itself when none is nil.
 func devices(ds ...*Device) []*Device {
 	if !slices.Contains(ds, nil) {
 		return ds // every buffer has a device: the common call, which allocates nothing

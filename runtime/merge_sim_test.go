@@ -131,8 +131,8 @@ func TestWarpMergePathSimulated(t *testing.T) {
 			if rounds > c.rounds {
 				t.Errorf("n %d, diag %d: %d rounds, want at most %d", c.n, diag, rounds, c.rounds)
 			}
-			// Ties: b's keys equal a's; a's come first, so the split is
-			// min(diag, n) exactly when diag reaches into b's run of a key.
+			// Ties: b's keys equal a's, so the merge is a0 b0 a1 b1 …
+			// (a first at each tie): diag outputs take (diag+1)/2 from a.
 			got, _ = warpMergePathSim(even, c.n, even, c.n, diag, lessInt64)
 			if want := (diag + 1) / 2; got != want {
 				t.Fatalf("ties, n %d, diag %d: split %d, want %d", c.n, diag, got, want)

@@ -164,9 +164,15 @@ func mergeSortTemp(in *instance, d *Device, n, ksize, vsize int) (int, error) {
 	if n <= tile {
 		return 0, nil
 	}
-	const merge = 2 // the merge kernel, in the description's order
-	return mergeSortLayout(n, tile, ksize, vsize, !mergeSearches((n+tile-1)/tile, k.wave(merge))).total, nil
+	return mergeSortLayout(n, tile, ksize, vsize, !mergeSearches((n+tile-1)/tile, k.wave(mergeSortMerge))).total, nil
 }
+
+// The kernels of a merge sort instance, in its description's order.
+const (
+	mergeSortBlock     = 0 // sorts each tile
+	mergeSortPartition = 1 // a pass's splits, above one wave of tiles
+	mergeSortMerge     = 2 // a pass's merges
+)
 
 // sortInput is what a merge sort's block kernel reads the keys or values
 // from: a device pointer, or a bound iterator composition.
@@ -217,7 +223,6 @@ func mergeSortGPU(in *instance, s *Stream, ins []*iter.Node, keysIn, valuesIn so
 	if err != nil {
 		return err
 	}
-	const block, partition, merge = 0, 1, 2
 	tile := k.policy.Tile()
 	tiles := (n + tile - 1) / tile
 	passes := 0
@@ -251,10 +256,10 @@ func mergeSortGPU(in *instance, s *Stream, ins []*iter.Node, keysIn, valuesIn so
 		if err := blockArgs(0, 0, false); err != nil {
 			return err
 		}
-		return k.launch(block, 1, s, &args)
+		return k.launch(mergeSortBlock, 1, s, &args)
 	}
 
-	searches := mergeSearches(tiles, k.wave(merge))
+	searches := mergeSearches(tiles, k.wave(mergeSortMerge))
 	l := mergeSortLayout(n, tile, ksize, vsize, !searches)
 	tmp, err := d.tempAlloc(l.total, s)
 	if err != nil {
@@ -270,7 +275,7 @@ func mergeSortGPU(in *instance, s *Stream, ins []*iter.Node, keysIn, valuesIn so
 	inTmp := passes%2 == 1
 	err = blockArgs(tmpKeys, tmpValues, inTmp)
 	if err == nil {
-		err = k.launch(block, tiles, s, &args)
+		err = k.launch(mergeSortBlock, tiles, s, &args)
 	}
 	partitionGrid := (tiles + 1 + k.policy.BlockThreads - 1) / k.policy.BlockThreads
 	for p := 0; p < passes && err == nil; p++ {
@@ -283,7 +288,7 @@ func mergeSortGPU(in *instance, s *Stream, ins []*iter.Node, keysIn, valuesIn so
 			args.Ptr(parts)
 			args.Int64(boolInt(inTmp))
 			args.Int64(merged)
-			if err = k.launch(partition, partitionGrid, s, &args); err != nil {
+			if err = k.launch(mergeSortPartition, partitionGrid, s, &args); err != nil {
 				break
 			}
 		}
@@ -300,7 +305,7 @@ func mergeSortGPU(in *instance, s *Stream, ins []*iter.Node, keysIn, valuesIn so
 		args.Ptr(parts)
 		args.Int64(boolInt(inTmp))
 		args.Int64(merged)
-		err = k.launch(merge, tiles, s, &args)
+		err = k.launch(mergeSortMerge, tiles, s, &args)
 		inTmp = !inTmp
 	}
 	if ferr := d.tempFree(tmp, s); err == nil && ferr != nil {

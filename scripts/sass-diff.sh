@@ -42,7 +42,9 @@ for i, p in enumerate(parts):
 EOF
 gopart=
 for f in "$tmp"/part*.cubin; do
-	if "$cuobjdump" -res-usage "$f" 2>/dev/null | grep -q "Function $gok:"; then gopart=$f; break; fi
+	# grep reads all of cuobjdump's output (no -q): an early exit would
+	# kill cuobjdump with SIGPIPE and, under pipefail, miss the part.
+	if "$cuobjdump" -res-usage "$f" 2>/dev/null | grep "Function $gok:" >/dev/null; then gopart=$f; break; fi
 done
 [[ -n $gopart ]] || { echo "sass-diff: no part of $pkg holds $gok" >&2; exit 2; }
 
@@ -51,6 +53,9 @@ if [[ $other == *.cu ]]; then
 		-o "$tmp/other.cubin" "$other"
 	other=$tmp/other.cubin
 fi
+
+"$cuobjdump" -res-usage "$other" | grep "Function $cppk:" >/dev/null ||
+	{ echo "sass-diff: $other holds no kernel $cppk" >&2; exit 2; }
 
 norm() { grep -E '^\s+/\*[0-9a-f]{4}\*/' | sed -E 's@/\*[0-9a-f]+\*/@@; s@;.*@@; s/ +/ /g'; }
 "$cuobjdump" -res-usage "$gopart" | grep -A1 "Function $gok:"

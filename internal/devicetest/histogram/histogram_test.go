@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sort"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -329,17 +330,10 @@ func mergeWave(t *testing.T, dut *runtime.Device, op *runtime.MergeOp[uint32], t
 		require.NoError(t, err)
 		return b > 0
 	}
-	lo, hi := 1, 1<<20 // !splits(lo), splits(hi)
-	require.False(t, splits(lo), "one tile")
-	require.True(t, splits(hi), "%d tiles", hi)
-	for hi-lo > 1 {
-		if mid := (lo + hi) / 2; splits(mid) {
-			hi = mid
-		} else {
-			lo = mid
-		}
-	}
-	return lo
+	const most = 1 << 20
+	require.False(t, splits(1), "one tile")
+	require.True(t, splits(most), "%d tiles", most)
+	return sort.Search(most, splits) - 1 // splits is false, then true
 }
 
 // TestMergeTempStorageBytes: a merge of at most one wave of resident tile

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sort"
 	"testing"
 	"unsafe"
 
@@ -325,17 +326,10 @@ func mergeWave(t *testing.T, tile int, temp func(n int) (int, error), copies fun
 		require.NoError(t, err)
 		return b > copies(tiles*tile)
 	}
-	lo, hi := 2, 1<<20 // !splits(lo), splits(hi)
-	require.False(t, splits(lo), "two tiles")
-	require.True(t, splits(hi), "%d tiles", hi)
-	for hi-lo > 1 {
-		if mid := (lo + hi) / 2; splits(mid) {
-			hi = mid
-		} else {
-			lo = mid
-		}
-	}
-	return lo
+	const most = 1 << 20
+	require.False(t, splits(2), "two tiles")
+	require.True(t, splits(most), "%d tiles", most)
+	return sort.Search(most, splits) - 1 // splits is false, then true
 }
 
 // TestMergeSortWaveEdges sorts one key either side of one wave of resident

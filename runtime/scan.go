@@ -65,10 +65,13 @@ func (o *InclusiveScanOp[T]) run(s *Stream, in Input[T], out Output[T], init sca
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n elements
-// on d takes for the duration of the call: the tile states of the look-back,
-// in the stream's own scratch when they fit there (no allocation), else from
-// the scratch pool (stream-ordered, freed as the work completes). It is 0 on
-// the CPU backend and for n within one tile.
+// on d uses: the tile states of the look-back. For elements of at most 16
+// bytes they live in the stream's own memory for epoch-tagged states, which
+// the stream keeps and reuses with no allocation and no init launch per call
+// (it grows once when a call needs more); larger elements use the stream's
+// scratch when they fit there, else the scratch pool (stream-ordered, freed
+// as the work completes). It is 0 on the CPU backend and for n within one
+// tile.
 func (o *InclusiveScanOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
 	if o == nil || o.op == nil {
 		return 0, fmt.Errorf("gocccl: InclusiveScan: nil operator")
@@ -255,7 +258,9 @@ func runScan[T any](inst *instance, names *scanNames, op func(T, T) T, inclusive
 }
 
 // scanGPU launches a scan: the sweep alone on one block for a single tile,
-// else the tile-state init and the sweep over stream-ordered scratch.
+// else the sweep over tile states (lookBack), after their init kernel when
+// they need one: for values of at most 16 bytes, only when the stream's
+// epoch region is new, grown or out of epochs, so a call is one launch.
 func scanGPU[T any](inst *instance, s *Stream, in src[T], out sink[T], init scanInit[T]) error {
 	d := s.dev
 	var k kernels
@@ -273,21 +278,19 @@ func scanGPU[T any](inst *instance, s *Stream, in src[T], out sink[T], init scan
 	tile := k.policy.Tile()
 	tiles := (n + tile - 1) / tile
 
-	var states tileStates
-	var state cuda.DevicePtr
-	var stateBytes int
+	var lb lookBack
 	var args cuda.Args
 	if tiles > 1 {
-		stateBytes = scanStateBytes(tiles, elemSize[T]())
-		if states, err = s.tileStates(stateBytes); err != nil {
-			return inst.wrap(err, fmt.Sprintf("scratch memory of %d bytes", stateBytes))
+		size := elemSize[T]()
+		if lb, err = s.lookBack(tiles, size, scanStateBytes(tiles, size)); err != nil {
+			return inst.wrap(err, "")
 		}
-		state = states.ptr
-		args.Ptr(state)
-		args.Int64(int64(stateBytes))
-		args.Int64(int64(tiles))
-		threads := k.policy.BlockThreads
-		err = k.launch(initKernel, (tiles+threads-1)/threads, s, &args)
+		if lb.init {
+			args.Ptr(lb.ptr)
+			args.Int64(int64(lb.bytes))
+			args.Int64(int64(tiles))
+			err = k.launch(initKernel, lb.initGrid(tiles, k.policy.BlockThreads), s, &args)
+		}
 	}
 	if err == nil {
 		var initPtr cuda.DevicePtr
@@ -301,8 +304,9 @@ func scanGPU[T any](inst *instance, s *Stream, in src[T], out sink[T], init scan
 			err = out.pack(&args)
 		}
 		args.Int64(int64(n))
-		args.Ptr(state)
-		args.Int64(int64(stateBytes))
+		args.Ptr(lb.ptr)
+		args.Int64(int64(lb.bytes))
+		args.Uint32(lb.epoch)
 		args.Value(unsafe.Pointer(&init.value), int(unsafe.Sizeof(init.value)), int(unsafe.Alignof(init.value)))
 		args.Ptr(initPtr)
 		args.Value(unsafe.Pointer(&has), 1, 1)
@@ -312,10 +316,8 @@ func scanGPU[T any](inst *instance, s *Stream, in src[T], out sink[T], init scan
 			err = inst.wrap(err, "")
 		}
 	}
-	if state != 0 {
-		if ferr := states.release(); err == nil && ferr != nil {
-			err = inst.wrap(ferr, "freeing scratch memory")
-		}
+	if ferr := lb.release(); err == nil && ferr != nil {
+		err = inst.wrap(ferr, "freeing scratch memory")
 	}
 	return err
 }
@@ -340,7 +342,11 @@ func scanTempBytes[T any](inst *instance, alg string, d *Device, n int) (int, er
 	if n <= tile {
 		return 0, nil
 	}
-	return scanStateBytes((n+tile-1)/tile, elemSize[T]()), nil
+	tiles, size := (n+tile-1)/tile, elemSize[T]()
+	if bytes, ok := epochStateBytes(tiles, size); ok {
+		return bytes, nil
+	}
+	return scanStateBytes(tiles, size), nil
 }
 
 // scanStateBytes bounds cub::ScanTileState<T>::AllocationSize(tiles) for

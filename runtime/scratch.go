@@ -26,6 +26,8 @@ type streamScratch struct {
 	// capturing is set while Capture records the stream's work: growing the
 	// scratch then would synchronize the stream, which ends the capture.
 	capturing bool
+	// epochs is the memory of the stream's epoch-tagged tile states.
+	epochs epochRegion
 }
 
 // scratchMin is the smallest stream scratch: the counter and the partials of
@@ -79,8 +81,8 @@ func (s *Stream) freeScratch() error {
 	sc := &s.scratch
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
-	ps := append(sc.retired, sc.ptr)
-	sc.ptr, sc.bytes, sc.retired = 0, 0, nil
+	ps := append(sc.retired, sc.ptr, sc.epochs.ptr)
+	sc.ptr, sc.bytes, sc.retired, sc.epochs = 0, 0, nil, epochRegion{}
 	var errs []error
 	for _, p := range ps {
 		if p != 0 {

@@ -51,15 +51,17 @@ using ScanDelay = gocccl::FixedDelay<648, 1245>;
     gocccl::scan_init<kThreads, kItems, T, OP>(d_state, bytes, tiles);                                            \
   }                                                                                                                \
   extern "C" __global__ void __launch_bounds__(kThreads) NAME##_incl(                                              \
-    const T* d_in, T* d_out, long long n, void* d_state, long long bytes, T init, const T* d_init, bool has_init)   \
+    const T* d_in, T* d_out, long long n, void* d_state, long long bytes, unsigned epoch, T init, const T* d_init, \
+    bool has_init)                                                                                                 \
   {                                                                                                                \
-    gocccl::inclusive_scan<kThreads, kItems, T, OP>(d_in, d_out, n, d_state, bytes, init, d_init, has_init,       \
+    gocccl::inclusive_scan<kThreads, kItems, T, OP>(d_in, d_out, n, d_state, bytes, epoch, init, d_init, has_init,\
                                                     ScanDelay());                                                \
   }                                                                                                                \
   extern "C" __global__ void __launch_bounds__(kThreads) NAME##_excl(                                              \
-    const T* d_in, T* d_out, long long n, void* d_state, long long bytes, T init, const T* d_init, bool has_init)   \
+    const T* d_in, T* d_out, long long n, void* d_state, long long bytes, unsigned epoch, T init, const T* d_init, \
+    bool has_init)                                                                                                 \
   {                                                                                                                \
-    gocccl::exclusive_scan<kThreads, kItems, T, OP>(d_in, d_out, n, d_state, bytes, init, d_init, has_init,       \
+    gocccl::exclusive_scan<kThreads, kItems, T, OP>(d_in, d_out, n, d_state, bytes, epoch, init, d_init, has_init,\
                                                     ScanDelay());                                                \
   }
 
@@ -98,24 +100,24 @@ template <typename T>
 struct Ours
 {
   void (*init)(void*, long long, long long);
-  void (*incl)(const T*, T*, long long, void*, long long, T, const T*, bool);
-  void (*excl)(const T*, T*, long long, void*, long long, T, const T*, bool);
+  void (*incl)(const T*, T*, long long, void*, long long, unsigned, T, const T*, bool);
+  void (*excl)(const T*, T*, long long, void*, long long, unsigned, T, const T*, bool);
 
   static long long tiles(long long n) { return (n + kThreads * kItems - 1) / (kThreads * kItems); }
-  static size_t state_bytes(long long n)
-  {
-    size_t bytes = 0;
-    BENCH_CK(cub::ScanTileState<T>::AllocationSize(static_cast<int>(tiles(n)), bytes));
-    return bytes;
-  }
-  // The Go runtime's dispatch (runtime/scan.go).
+  static size_t state_bytes(long long n) { return gocccl::EpochTileState<T>::AllocationSize(tiles(n)); }
+  // The Go runtime's dispatch (runtime/scan.go, epochs.go): the epoch
+  // region is initialized by the first call on it, and every later call
+  // takes the next epoch and is one launch. Each size has its own region.
+  mutable unsigned epoch = 0;
   void run(bool inclusive, const T* d_in, T* d_out, long long n, void* d_state, size_t bytes) const
   {
     const long long t = tiles(n);
-    if (t > 1) init<<<static_cast<unsigned>((t + kThreads - 1) / kThreads), kThreads>>>(d_state, bytes, t);
+    if (t > 1 && epoch == 0)
+      init<<<static_cast<unsigned>(std::min<long long>((bytes / 8 + kThreads - 1) / kThreads, 4096)), kThreads>>>(
+        d_state, bytes, t);
     auto sweep = inclusive ? incl : excl;
-    sweep<<<static_cast<unsigned>(t), kThreads>>>(d_in, d_out, n, t > 1 ? d_state : nullptr, bytes, T{}, nullptr,
-                                                  false);
+    sweep<<<static_cast<unsigned>(t), kThreads>>>(d_in, d_out, n, t > 1 ? d_state : nullptr, bytes, t > 1 ? ++epoch : 0,
+                                                  T{}, nullptr, false);
   }
 };
 
@@ -216,6 +218,8 @@ void run_scans(const Ours<T>* ours, uint64_t salt)
     bench::DeviceBuffer<unsigned char> temp(std::max(cub_bytes, b2));
     const size_t state = ours ? Ours<T>::state_bytes(n) : 0;
     bench::DeviceBuffer<unsigned char> d_state(state);
+    if (ours)
+      ours->epoch = 0; // a new region for this size
     for (int inclusive = 1; inclusive >= 0; --inclusive)
     {
       const char* alg = inclusive ? "scan" : "exclusive_scan";

@@ -1208,8 +1208,8 @@ gocccl_inclusive_scan_SumMask0_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask0_threads)
-gocccl_inclusive_scan_SumMask0_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask0_threads, gocccl_inclusive_scan_SumMask0_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask0>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_SumMask0_delay());
+gocccl_inclusive_scan_SumMask0_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask0_threads, gocccl_inclusive_scan_SumMask0_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask0>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask0_delay());
 }
 
 // InclusiveScan(SumMask1) over uint32, declared at instances.go:374:16.
@@ -1219,8 +1219,8 @@ gocccl_inclusive_scan_SumMask1_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask1_threads)
-gocccl_inclusive_scan_SumMask1_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask1_threads, gocccl_inclusive_scan_SumMask1_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask1>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_SumMask1_delay());
+gocccl_inclusive_scan_SumMask1_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask1_threads, gocccl_inclusive_scan_SumMask1_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask1>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask1_delay());
 }
 
 // InclusiveScan(SumMask10) over uint32, declared at instances.go:410:16.
@@ -1230,8 +1230,8 @@ gocccl_inclusive_scan_SumMask10_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask10_threads)
-gocccl_inclusive_scan_SumMask10_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask10_threads, gocccl_inclusive_scan_SumMask10_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask10>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_SumMask10_delay());
+gocccl_inclusive_scan_SumMask10_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask10_threads, gocccl_inclusive_scan_SumMask10_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask10>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask10_delay());
 }
 
 // InclusiveScan(SumMask11) over uint32, declared at instances.go:414:16.
@@ -1241,8 +1241,8 @@ gocccl_inclusive_scan_SumMask11_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask11_threads)
-gocccl_inclusive_scan_SumMask11_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask11_threads, gocccl_inclusive_scan_SumMask11_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask11>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_SumMask11_delay());
+gocccl_inclusive_scan_SumMask11_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask11_threads, gocccl_inclusive_scan_SumMask11_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask11>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask11_delay());
 }
 
 // InclusiveScan(SumMask12) over uint32, declared at instances.go:418:16.
@@ -1252,8 +1252,8 @@ gocccl_inclusive_scan_SumMask12_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask12_threads)
-gocccl_inclusive_scan_SumMask12_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask12_threads, gocccl_inclusive_scan_SumMask12_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask12>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_SumMask12_delay());
+gocccl_inclusive_scan_SumMask12_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask12_threads, gocccl_inclusive_scan_SumMask12_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask12>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask12_delay());
 }
 
 // InclusiveScan(SumMask13) over uint32, declared at instances.go:422:16.
@@ -1263,8 +1263,8 @@ gocccl_inclusive_scan_SumMask13_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask13_threads)
-gocccl_inclusive_scan_SumMask13_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask13_threads, gocccl_inclusive_scan_SumMask13_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask13>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_SumMask13_delay());
+gocccl_inclusive_scan_SumMask13_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask13_threads, gocccl_inclusive_scan_SumMask13_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask13>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask13_delay());
 }
 
 // InclusiveScan(SumMask14) over uint32, declared at instances.go:426:16.
@@ -1274,8 +1274,8 @@ gocccl_inclusive_scan_SumMask14_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask14_threads)
-gocccl_inclusive_scan_SumMask14_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask14_threads, gocccl_inclusive_scan_SumMask14_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask14>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_SumMask14_delay());
+gocccl_inclusive_scan_SumMask14_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask14_threads, gocccl_inclusive_scan_SumMask14_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask14>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask14_delay());
 }
 
 // InclusiveScan(SumMask15) over uint32, declared at instances.go:430:16.
@@ -1285,8 +1285,8 @@ gocccl_inclusive_scan_SumMask15_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask15_threads)
-gocccl_inclusive_scan_SumMask15_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask15_threads, gocccl_inclusive_scan_SumMask15_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask15>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_SumMask15_delay());
+gocccl_inclusive_scan_SumMask15_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask15_threads, gocccl_inclusive_scan_SumMask15_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask15>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask15_delay());
 }
 
 // InclusiveScan(SumMask16) over uint32, declared at instances.go:434:16.
@@ -1296,8 +1296,8 @@ gocccl_inclusive_scan_SumMask16_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask16_threads)
-gocccl_inclusive_scan_SumMask16_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask16_threads, gocccl_inclusive_scan_SumMask16_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask16>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_SumMask16_delay());
+gocccl_inclusive_scan_SumMask16_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask16_threads, gocccl_inclusive_scan_SumMask16_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask16>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask16_delay());
 }
 
 // InclusiveScan(SumMask17) over uint32, declared at instances.go:438:16.
@@ -1307,8 +1307,8 @@ gocccl_inclusive_scan_SumMask17_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask17_threads)
-gocccl_inclusive_scan_SumMask17_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask17_threads, gocccl_inclusive_scan_SumMask17_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask17>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_SumMask17_delay());
+gocccl_inclusive_scan_SumMask17_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask17_threads, gocccl_inclusive_scan_SumMask17_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask17>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask17_delay());
 }
 
 // InclusiveScan(SumMask18) over uint32, declared at instances.go:442:16.
@@ -1318,8 +1318,8 @@ gocccl_inclusive_scan_SumMask18_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask18_threads)
-gocccl_inclusive_scan_SumMask18_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask18_threads, gocccl_inclusive_scan_SumMask18_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask18>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_SumMask18_delay());
+gocccl_inclusive_scan_SumMask18_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask18_threads, gocccl_inclusive_scan_SumMask18_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask18>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask18_delay());
 }
 
 // InclusiveScan(SumMask19) over uint32, declared at instances.go:446:16.
@@ -1329,8 +1329,8 @@ gocccl_inclusive_scan_SumMask19_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask19_threads)
-gocccl_inclusive_scan_SumMask19_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask19_threads, gocccl_inclusive_scan_SumMask19_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask19>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_SumMask19_delay());
+gocccl_inclusive_scan_SumMask19_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask19_threads, gocccl_inclusive_scan_SumMask19_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask19>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask19_delay());
 }
 
 // InclusiveScan(SumMask2) over uint32, declared at instances.go:378:16.
@@ -1340,8 +1340,8 @@ gocccl_inclusive_scan_SumMask2_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask2_threads)
-gocccl_inclusive_scan_SumMask2_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask2_threads, gocccl_inclusive_scan_SumMask2_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask2>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_SumMask2_delay());
+gocccl_inclusive_scan_SumMask2_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask2_threads, gocccl_inclusive_scan_SumMask2_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask2>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask2_delay());
 }
 
 // InclusiveScan(SumMask20) over uint32, declared at instances.go:450:16.
@@ -1351,8 +1351,8 @@ gocccl_inclusive_scan_SumMask20_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask20_threads)
-gocccl_inclusive_scan_SumMask20_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask20_threads, gocccl_inclusive_scan_SumMask20_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask20>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_SumMask20_delay());
+gocccl_inclusive_scan_SumMask20_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask20_threads, gocccl_inclusive_scan_SumMask20_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask20>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask20_delay());
 }
 
 // InclusiveScan(SumMask21) over uint32, declared at instances.go:454:16.
@@ -1362,8 +1362,8 @@ gocccl_inclusive_scan_SumMask21_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask21_threads)
-gocccl_inclusive_scan_SumMask21_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask21_threads, gocccl_inclusive_scan_SumMask21_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask21>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_SumMask21_delay());
+gocccl_inclusive_scan_SumMask21_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask21_threads, gocccl_inclusive_scan_SumMask21_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask21>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask21_delay());
 }
 
 // InclusiveScan(SumMask22) over uint32, declared at instances.go:458:16.
@@ -1373,8 +1373,8 @@ gocccl_inclusive_scan_SumMask22_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask22_threads)
-gocccl_inclusive_scan_SumMask22_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask22_threads, gocccl_inclusive_scan_SumMask22_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask22>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_SumMask22_delay());
+gocccl_inclusive_scan_SumMask22_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask22_threads, gocccl_inclusive_scan_SumMask22_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask22>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask22_delay());
 }
 
 // InclusiveScan(SumMask23) over uint32, declared at instances.go:462:16.
@@ -1384,8 +1384,8 @@ gocccl_inclusive_scan_SumMask23_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask23_threads)
-gocccl_inclusive_scan_SumMask23_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask23_threads, gocccl_inclusive_scan_SumMask23_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask23>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_SumMask23_delay());
+gocccl_inclusive_scan_SumMask23_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask23_threads, gocccl_inclusive_scan_SumMask23_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask23>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask23_delay());
 }
 
 // InclusiveScan(SumMask3) over uint32, declared at instances.go:382:16.
@@ -1395,8 +1395,8 @@ gocccl_inclusive_scan_SumMask3_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask3_threads)
-gocccl_inclusive_scan_SumMask3_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask3_threads, gocccl_inclusive_scan_SumMask3_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask3>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_SumMask3_delay());
+gocccl_inclusive_scan_SumMask3_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask3_threads, gocccl_inclusive_scan_SumMask3_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask3>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask3_delay());
 }
 
 // InclusiveScan(SumMask4) over uint32, declared at instances.go:386:16.
@@ -1406,8 +1406,8 @@ gocccl_inclusive_scan_SumMask4_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask4_threads)
-gocccl_inclusive_scan_SumMask4_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask4_threads, gocccl_inclusive_scan_SumMask4_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask4>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_SumMask4_delay());
+gocccl_inclusive_scan_SumMask4_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask4_threads, gocccl_inclusive_scan_SumMask4_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask4>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask4_delay());
 }
 
 // InclusiveScan(SumMask5) over uint32, declared at instances.go:390:16.
@@ -1417,8 +1417,8 @@ gocccl_inclusive_scan_SumMask5_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask5_threads)
-gocccl_inclusive_scan_SumMask5_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask5_threads, gocccl_inclusive_scan_SumMask5_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask5>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_SumMask5_delay());
+gocccl_inclusive_scan_SumMask5_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask5_threads, gocccl_inclusive_scan_SumMask5_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask5>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask5_delay());
 }
 
 // InclusiveScan(SumMask6) over uint32, declared at instances.go:394:16.
@@ -1428,8 +1428,8 @@ gocccl_inclusive_scan_SumMask6_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask6_threads)
-gocccl_inclusive_scan_SumMask6_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask6_threads, gocccl_inclusive_scan_SumMask6_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask6>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_SumMask6_delay());
+gocccl_inclusive_scan_SumMask6_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask6_threads, gocccl_inclusive_scan_SumMask6_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask6>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask6_delay());
 }
 
 // InclusiveScan(SumMask7) over uint32, declared at instances.go:398:16.
@@ -1439,8 +1439,8 @@ gocccl_inclusive_scan_SumMask7_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask7_threads)
-gocccl_inclusive_scan_SumMask7_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask7_threads, gocccl_inclusive_scan_SumMask7_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask7>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_SumMask7_delay());
+gocccl_inclusive_scan_SumMask7_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask7_threads, gocccl_inclusive_scan_SumMask7_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask7>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask7_delay());
 }
 
 // InclusiveScan(SumMask8) over uint32, declared at instances.go:402:16.
@@ -1450,8 +1450,8 @@ gocccl_inclusive_scan_SumMask8_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask8_threads)
-gocccl_inclusive_scan_SumMask8_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask8_threads, gocccl_inclusive_scan_SumMask8_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_SumMask8_delay());
+gocccl_inclusive_scan_SumMask8_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask8_threads, gocccl_inclusive_scan_SumMask8_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask8>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask8_delay());
 }
 
 // InclusiveScan(SumMask9) over uint32, declared at instances.go:406:16.
@@ -1461,8 +1461,8 @@ gocccl_inclusive_scan_SumMask9_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask9_threads)
-gocccl_inclusive_scan_SumMask9_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask9_threads, gocccl_inclusive_scan_SumMask9_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask9>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_SumMask9_delay());
+gocccl_inclusive_scan_SumMask9_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask9_threads, gocccl_inclusive_scan_SumMask9_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask9>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask9_delay());
 }
 
 // RadixSortKeys[float32] over float32, declared at instances.go:467:16.

@@ -663,8 +663,8 @@ gocccl_exclusive_scan_AddFloat32_init(void* d_state, long long state_bytes, long
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat32_threads)
-gocccl_exclusive_scan_AddFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, float init, const float* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddFloat32_delay());
+gocccl_exclusive_scan_AddFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, float init, const float* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_AddFloat32_delay());
 }
 
 // ExclusiveScan(AddFloat64) over float64, declared at scan.go:29:30.
@@ -674,8 +674,8 @@ gocccl_exclusive_scan_AddFloat64_init(void* d_state, long long state_bytes, long
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat64_threads)
-gocccl_exclusive_scan_AddFloat64_sweep(const double* d_in, double* d_out, long long n, void* d_state, long long state_bytes, double init, const double* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddFloat64_threads, gocccl_exclusive_scan_AddFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddFloat64_delay());
+gocccl_exclusive_scan_AddFloat64_sweep(const double* d_in, double* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, double init, const double* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddFloat64_threads, gocccl_exclusive_scan_AddFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_AddFloat64_delay());
 }
 
 // ExclusiveScan(AddUint32) over uint32, declared at scan.go:20:30.
@@ -685,8 +685,8 @@ gocccl_exclusive_scan_AddUint32_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint32_threads)
-gocccl_exclusive_scan_AddUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint32_threads, gocccl_exclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddUint32_delay());
+gocccl_exclusive_scan_AddUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint32_threads, gocccl_exclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_AddUint32_delay());
 }
 
 // ExclusiveScan(AddUint64) over uint64, declared at scan.go:28:30.
@@ -696,8 +696,8 @@ gocccl_exclusive_scan_AddUint64_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint64_threads)
-gocccl_exclusive_scan_AddUint64_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint64_t init, const uint64_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint64_threads, gocccl_exclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddUint64_delay());
+gocccl_exclusive_scan_AddUint64_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint64_t init, const uint64_t* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint64_threads, gocccl_exclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_AddUint64_delay());
 }
 
 // ExclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at scan.go:25:30.
@@ -839,8 +839,8 @@ gocccl_inclusive_scan_AddFloat32_init(void* d_state, long long state_bytes, long
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddFloat32_threads)
-gocccl_inclusive_scan_AddFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, float init, const float* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddFloat32_threads, gocccl_inclusive_scan_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddFloat32_delay());
+gocccl_inclusive_scan_AddFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, float init, const float* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddFloat32_threads, gocccl_inclusive_scan_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_AddFloat32_delay());
 }
 
 // InclusiveScan(AddFloat64) over float64, declared at scan.go:27:30.
@@ -850,8 +850,8 @@ gocccl_inclusive_scan_AddFloat64_init(void* d_state, long long state_bytes, long
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddFloat64_threads)
-gocccl_inclusive_scan_AddFloat64_sweep(const double* d_in, double* d_out, long long n, void* d_state, long long state_bytes, double init, const double* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddFloat64_threads, gocccl_inclusive_scan_AddFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddFloat64_delay());
+gocccl_inclusive_scan_AddFloat64_sweep(const double* d_in, double* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, double init, const double* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddFloat64_threads, gocccl_inclusive_scan_AddFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_AddFloat64_delay());
 }
 
 // InclusiveScan(AddUint32) over uint32, declared at scan.go:18:30.
@@ -861,8 +861,8 @@ gocccl_inclusive_scan_AddUint32_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint32_threads)
-gocccl_inclusive_scan_AddUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint32_threads, gocccl_inclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddUint32_delay());
+gocccl_inclusive_scan_AddUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint32_threads, gocccl_inclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_AddUint32_delay());
 }
 
 // InclusiveScan(AddUint64) over uint64, declared at scan.go:26:30.
@@ -872,8 +872,8 @@ gocccl_inclusive_scan_AddUint64_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint64_threads)
-gocccl_inclusive_scan_AddUint64_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint64_t init, const uint64_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint64_threads, gocccl_inclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddUint64_delay());
+gocccl_inclusive_scan_AddUint64_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint64_t init, const uint64_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint64_threads, gocccl_inclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_AddUint64_delay());
 }
 
 // InclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at scan.go:23:30.

@@ -762,8 +762,8 @@ gocccl_inclusive_scan_MaxFloat32_init(void* d_state, long long state_bytes, long
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxFloat32_threads)
-gocccl_inclusive_scan_MaxFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, float init, const float* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxFloat32_threads, gocccl_inclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxFloat32_delay());
+gocccl_inclusive_scan_MaxFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, float init, const float* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxFloat32_threads, gocccl_inclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxFloat32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MaxFloat32_delay());
 }
 
 // InclusiveScan(MaxFloat64) over float64, declared at ops.go:185:102.
@@ -773,8 +773,8 @@ gocccl_inclusive_scan_MaxFloat64_init(void* d_state, long long state_bytes, long
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxFloat64_threads)
-gocccl_inclusive_scan_MaxFloat64_sweep(const double* d_in, double* d_out, long long n, void* d_state, long long state_bytes, double init, const double* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxFloat64_threads, gocccl_inclusive_scan_MaxFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxFloat64_delay());
+gocccl_inclusive_scan_MaxFloat64_sweep(const double* d_in, double* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, double init, const double* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxFloat64_threads, gocccl_inclusive_scan_MaxFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxFloat64>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MaxFloat64_delay());
 }
 
 // InclusiveScan(MaxInt16) over int16, declared at ops.go:200:96.
@@ -784,8 +784,8 @@ gocccl_inclusive_scan_MaxInt16_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt16_threads)
-gocccl_inclusive_scan_MaxInt16_sweep(const int16_t* d_in, int16_t* d_out, long long n, void* d_state, long long state_bytes, int16_t init, const int16_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt16_threads, gocccl_inclusive_scan_MaxInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt16>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxInt16_delay());
+gocccl_inclusive_scan_MaxInt16_sweep(const int16_t* d_in, int16_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int16_t init, const int16_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt16_threads, gocccl_inclusive_scan_MaxInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt16>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MaxInt16_delay());
 }
 
 // InclusiveScan(MaxInt32) over int32, declared at ops.go:160:96.
@@ -795,8 +795,8 @@ gocccl_inclusive_scan_MaxInt32_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt32_threads)
-gocccl_inclusive_scan_MaxInt32_sweep(const int32_t* d_in, int32_t* d_out, long long n, void* d_state, long long state_bytes, int32_t init, const int32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt32_threads, gocccl_inclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxInt32_delay());
+gocccl_inclusive_scan_MaxInt32_sweep(const int32_t* d_in, int32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int32_t init, const int32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt32_threads, gocccl_inclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MaxInt32_delay());
 }
 
 // InclusiveScan(MaxInt64) over int64, declared at ops.go:170:96.
@@ -806,8 +806,8 @@ gocccl_inclusive_scan_MaxInt64_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt64_threads)
-gocccl_inclusive_scan_MaxInt64_sweep(const int64_t* d_in, int64_t* d_out, long long n, void* d_state, long long state_bytes, int64_t init, const int64_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt64_threads, gocccl_inclusive_scan_MaxInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxInt64_delay());
+gocccl_inclusive_scan_MaxInt64_sweep(const int64_t* d_in, int64_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int64_t init, const int64_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt64_threads, gocccl_inclusive_scan_MaxInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt64>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MaxInt64_delay());
 }
 
 // InclusiveScan(MaxInt8) over int8, declared at ops.go:190:93.
@@ -817,8 +817,8 @@ gocccl_inclusive_scan_MaxInt8_init(void* d_state, long long state_bytes, long lo
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt8_threads)
-gocccl_inclusive_scan_MaxInt8_sweep(const int8_t* d_in, int8_t* d_out, long long n, void* d_state, long long state_bytes, int8_t init, const int8_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt8_threads, gocccl_inclusive_scan_MaxInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxInt8_delay());
+gocccl_inclusive_scan_MaxInt8_sweep(const int8_t* d_in, int8_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int8_t init, const int8_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt8_threads, gocccl_inclusive_scan_MaxInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt8>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MaxInt8_delay());
 }
 
 // InclusiveScan(MaxUint16) over uint16, declared at ops.go:205:99.
@@ -828,8 +828,8 @@ gocccl_inclusive_scan_MaxUint16_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint16_threads)
-gocccl_inclusive_scan_MaxUint16_sweep(const uint16_t* d_in, uint16_t* d_out, long long n, void* d_state, long long state_bytes, uint16_t init, const uint16_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint16_threads, gocccl_inclusive_scan_MaxUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint16>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxUint16_delay());
+gocccl_inclusive_scan_MaxUint16_sweep(const uint16_t* d_in, uint16_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint16_t init, const uint16_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint16_threads, gocccl_inclusive_scan_MaxUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint16>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MaxUint16_delay());
 }
 
 // InclusiveScan(MaxUint32) over uint32, declared at ops.go:165:99.
@@ -839,8 +839,8 @@ gocccl_inclusive_scan_MaxUint32_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint32_threads)
-gocccl_inclusive_scan_MaxUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint32_threads, gocccl_inclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxUint32_delay());
+gocccl_inclusive_scan_MaxUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint32_threads, gocccl_inclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MaxUint32_delay());
 }
 
 // InclusiveScan(MaxUint64) over uint64, declared at ops.go:175:99.
@@ -850,8 +850,8 @@ gocccl_inclusive_scan_MaxUint64_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint64_threads)
-gocccl_inclusive_scan_MaxUint64_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint64_t init, const uint64_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint64_threads, gocccl_inclusive_scan_MaxUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxUint64_delay());
+gocccl_inclusive_scan_MaxUint64_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint64_t init, const uint64_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint64_threads, gocccl_inclusive_scan_MaxUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint64>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MaxUint64_delay());
 }
 
 // InclusiveScan(MaxUint8) over uint8, declared at ops.go:195:96.
@@ -861,8 +861,8 @@ gocccl_inclusive_scan_MaxUint8_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint8_threads)
-gocccl_inclusive_scan_MaxUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long long n, void* d_state, long long state_bytes, uint8_t init, const uint8_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint8_threads, gocccl_inclusive_scan_MaxUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxUint8_delay());
+gocccl_inclusive_scan_MaxUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint8_t init, const uint8_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint8_threads, gocccl_inclusive_scan_MaxUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint8>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MaxUint8_delay());
 }
 
 // MergeSortKeys(LessFloat32) over float32, declared at ops.go:182:51.

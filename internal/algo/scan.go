@@ -2,8 +2,10 @@ package algo
 
 import "github.com/gocccl/gocccl/internal/arch"
 
-// scanInit is the first kernel of every scan: it marks the tile states of a
-// decoupled look-back invalid (cub::ScanTileState::InitializeStatus). The
+// scanInit is the first kernel of every scan: it readies the tile states of
+// a decoupled look-back. Epoch tile states (values of at most 16 bytes,
+// kernels/include/gocccl/epoch_tile_state.cuh) need it once per region of
+// memory, CUB's before every call (cub::ScanTileState::InitializeStatus). The
 // runtime skips it, and passes no state, when the input is one tile.
 func scanInit() Kernel {
 	return Kernel{Suffix: "init", Template: "::gocccl::scan_init", Params: []Param{
@@ -14,11 +16,12 @@ func scanInit() Kernel {
 // its prefix to the tiles before it by decoupled look-back
 // (cub::TilePrefixCallbackOp). The init value is init, or *d_init when
 // d_init is not null (read when the kernel runs: cuda.compute's "future
-// value"); has_init says whether an inclusive scan has one at all.
+// value"); has_init says whether an inclusive scan has one at all; epoch is
+// the call's epoch over epoch tile states.
 func scanSweep(template string) Kernel {
 	return Kernel{Suffix: "sweep", Template: template, Params: []Param{
 		{Name: "d_in", Kind: In, Type: "T"}, {Name: "d_out", Kind: Out, Type: "T"}, {Name: "n", Kind: Size},
-		{Name: "d_state", Kind: Scratch}, {Name: "state_bytes", Kind: Size},
+		{Name: "d_state", Kind: Scratch}, {Name: "state_bytes", Kind: Size}, {Name: "epoch", Kind: Value, Type: "uint32"},
 		{Name: "init", Kind: Value, Type: "T"}, {Name: "d_init", Kind: In, Type: "T", Fixed: true}, {Name: "has_init", Kind: Value, Type: "bool"}},
 		Delay: true}
 }

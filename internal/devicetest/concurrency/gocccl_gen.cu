@@ -90,8 +90,8 @@ gocccl_inclusive_scan_Add_init(void* d_state, long long state_bytes, long long n
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Add_threads)
-gocccl_inclusive_scan_Add_sweep(const int64_t* d_in, int64_t* d_out, long long n, void* d_state, long long state_bytes, int64_t init, const int64_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_Add_threads, gocccl_inclusive_scan_Add_items, int64_t, ::gocccl_pkg_concurrency_1c31015e::gocccl_functors::Add>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_Add_delay());
+gocccl_inclusive_scan_Add_sweep(const int64_t* d_in, int64_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int64_t init, const int64_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_Add_threads, gocccl_inclusive_scan_Add_items, int64_t, ::gocccl_pkg_concurrency_1c31015e::gocccl_functors::Add>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_Add_delay());
 }
 
 // RadixSortKeys[uint32] over uint32, declared at ops.go:32:11.

@@ -23,18 +23,18 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "2217c13158ddd4c84ca1cede502a81b981d0e9d59e1f215226f5f0b91403b9fc", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "7a761fea86f68336e7e210f6f295a94073ba3c96bd12bc926ac87db822b74d61", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "6f825b2ed3ff9e41c2d7d967e673ead9101ff8d66c387b4e9cb0e875c0b483ef",
+			SHA256: "890f944c09c6a237b60d23bb86c740959968197e6e547579e6a0dceac8b58482",
 			Parts: []goccclimpl.Part{
-				{Offset: 0, Size: 40336, SHA256: "c18ea63e57aa41c64fdb46db6832bdd3b9234d000742b15f7a9a4905fe53f16e"},
-				{Offset: 40336, Size: 124736, SHA256: "631bf71aa5e20260ae63ace7ff55801338d049f1d743eed15f2b68598e4b56ec"},
-				{Offset: 165072, Size: 39424, SHA256: "c384efd55297514349fc398797b10fe162cb59778ffd76f2e11b6867f0cb24fb"},
-				{Offset: 204496, Size: 71680, SHA256: "ea78fbd129aa52df2b3c36958d430f09122ad864158260a8bf2c3664a438abfc"},
-				{Offset: 276176, Size: 26504, SHA256: "da5926b1d06e6195ac990e93e68a843d1893f66fbd70922021fc2b91f8a069b7"},
-				{Offset: 302688, Size: 8576, SHA256: "c057914679145deab3c10fa3972a1dd8404c6b42dd998cbdf83ff5e5ca0e7225"},
+				{Offset: 0, Size: 44120, SHA256: "c4651646872632bd4af2738e329a0c323b624819c90705474ce98326fe5a4e90"},
+				{Offset: 44128, Size: 124736, SHA256: "631bf71aa5e20260ae63ace7ff55801338d049f1d743eed15f2b68598e4b56ec"},
+				{Offset: 168864, Size: 39424, SHA256: "c384efd55297514349fc398797b10fe162cb59778ffd76f2e11b6867f0cb24fb"},
+				{Offset: 208288, Size: 71680, SHA256: "ea78fbd129aa52df2b3c36958d430f09122ad864158260a8bf2c3664a438abfc"},
+				{Offset: 279968, Size: 26504, SHA256: "da5926b1d06e6195ac990e93e68a843d1893f66fbd70922021fc2b91f8a069b7"},
+				{Offset: 306480, Size: 8576, SHA256: "c057914679145deab3c10fa3972a1dd8404c6b42dd998cbdf83ff5e5ca0e7225"},
 			},
 		},
 	})

@@ -471,8 +471,8 @@ gocccl_exclusive_scan_AddI64_it9da2d3e8b3_init(void* d_state, long long state_by
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddI64_it9da2d3e8b3_threads)
-gocccl_exclusive_scan_AddI64_it9da2d3e8b3_sweep(::gocccl::it::Transform<int64_t, ::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Widen> d_in, int64_t* d_out, long long n, void* d_state, long long state_bytes, int64_t init, const int64_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddI64_it9da2d3e8b3_threads, gocccl_exclusive_scan_AddI64_it9da2d3e8b3_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddI64_it9da2d3e8b3_delay());
+gocccl_exclusive_scan_AddI64_it9da2d3e8b3_sweep(::gocccl::it::Transform<int64_t, ::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Widen> d_in, int64_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int64_t init, const int64_t* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddI64_it9da2d3e8b3_threads, gocccl_exclusive_scan_AddI64_it9da2d3e8b3_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI64>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_AddI64_it9da2d3e8b3_delay());
 }
 
 // InclusiveScan(AddI32){Permutation[int32](Slice[int32],Slice[int64])>TransformOutput[int32](Slice[int32],Twice)} over int32, declared at ops.go:178:18.
@@ -482,8 +482,8 @@ gocccl_inclusive_scan_AddI32_iteed8eddb14_init(void* d_state, long long state_by
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddI32_iteed8eddb14_threads)
-gocccl_inclusive_scan_AddI32_iteed8eddb14_sweep(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_in, ::gocccl::it::TransformOutput<int32_t, ::gocccl::it::OutPointer<int32_t>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Twice> d_out, long long n, void* d_state, long long state_bytes, int32_t init, const int32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddI32_iteed8eddb14_threads, gocccl_inclusive_scan_AddI32_iteed8eddb14_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddI32_iteed8eddb14_delay());
+gocccl_inclusive_scan_AddI32_iteed8eddb14_sweep(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_in, ::gocccl::it::TransformOutput<int32_t, ::gocccl::it::OutPointer<int32_t>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Twice> d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int32_t init, const int32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddI32_iteed8eddb14_threads, gocccl_inclusive_scan_AddI32_iteed8eddb14_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_AddI32_iteed8eddb14_delay());
 }
 
 // InclusiveScan(AddI32){Transform[int32](Counting[int32],SquareI32)>-} over int32, declared at ops.go:177:18.
@@ -493,8 +493,8 @@ gocccl_inclusive_scan_AddI32_it655e44e380_init(void* d_state, long long state_by
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddI32_it655e44e380_threads)
-gocccl_inclusive_scan_AddI32_it655e44e380_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::SquareI32> d_in, int32_t* d_out, long long n, void* d_state, long long state_bytes, int32_t init, const int32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddI32_it655e44e380_threads, gocccl_inclusive_scan_AddI32_it655e44e380_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddI32_it655e44e380_delay());
+gocccl_inclusive_scan_AddI32_it655e44e380_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::SquareI32> d_in, int32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int32_t init, const int32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddI32_it655e44e380_threads, gocccl_inclusive_scan_AddI32_it655e44e380_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::AddI32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_AddI32_it655e44e380_delay());
 }
 
 // MergeSortKeys(GreaterF32){Transform[float32](Transform[float32](Transform[float32](Counting[float32],Half),Half),Half)>} over float32, declared at ops.go:226:17.

@@ -478,8 +478,8 @@ gocccl_exclusive_scan_AddFloat32_init(void* d_state, long long state_bytes, long
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat32_threads)
-gocccl_exclusive_scan_AddFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, float init, const float* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddFloat32_delay());
+gocccl_exclusive_scan_AddFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, float init, const float* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_AddFloat32_delay());
 }
 
 // ExclusiveScan(AddFloat64) over float64, declared at ops.go:156:19.
@@ -489,8 +489,8 @@ gocccl_exclusive_scan_AddFloat64_init(void* d_state, long long state_bytes, long
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat64_threads)
-gocccl_exclusive_scan_AddFloat64_sweep(const double* d_in, double* d_out, long long n, void* d_state, long long state_bytes, double init, const double* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddFloat64_threads, gocccl_exclusive_scan_AddFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddFloat64_delay());
+gocccl_exclusive_scan_AddFloat64_sweep(const double* d_in, double* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, double init, const double* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddFloat64_threads, gocccl_exclusive_scan_AddFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_AddFloat64_delay());
 }
 
 // ExclusiveScan(AddInt16) over int16, declared at ops.go:132:19.
@@ -500,8 +500,8 @@ gocccl_exclusive_scan_AddInt16_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddInt16_threads)
-gocccl_exclusive_scan_AddInt16_sweep(const int16_t* d_in, int16_t* d_out, long long n, void* d_state, long long state_bytes, int16_t init, const int16_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddInt16_threads, gocccl_exclusive_scan_AddInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt16>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddInt16_delay());
+gocccl_exclusive_scan_AddInt16_sweep(const int16_t* d_in, int16_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int16_t init, const int16_t* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddInt16_threads, gocccl_exclusive_scan_AddInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt16>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_AddInt16_delay());
 }
 
 // ExclusiveScan(AddInt32) over int32, declared at ops.go:136:19.
@@ -511,8 +511,8 @@ gocccl_exclusive_scan_AddInt32_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddInt32_threads)
-gocccl_exclusive_scan_AddInt32_sweep(const int32_t* d_in, int32_t* d_out, long long n, void* d_state, long long state_bytes, int32_t init, const int32_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddInt32_threads, gocccl_exclusive_scan_AddInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddInt32_delay());
+gocccl_exclusive_scan_AddInt32_sweep(const int32_t* d_in, int32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int32_t init, const int32_t* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddInt32_threads, gocccl_exclusive_scan_AddInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_AddInt32_delay());
 }
 
 // ExclusiveScan(AddInt64) over int64, declared at ops.go:144:19.
@@ -522,8 +522,8 @@ gocccl_exclusive_scan_AddInt64_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddInt64_threads)
-gocccl_exclusive_scan_AddInt64_sweep(const int64_t* d_in, int64_t* d_out, long long n, void* d_state, long long state_bytes, int64_t init, const int64_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddInt64_threads, gocccl_exclusive_scan_AddInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddInt64_delay());
+gocccl_exclusive_scan_AddInt64_sweep(const int64_t* d_in, int64_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int64_t init, const int64_t* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddInt64_threads, gocccl_exclusive_scan_AddInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_AddInt64_delay());
 }
 
 // ExclusiveScan(AddInt8) over int8, declared at ops.go:124:19.
@@ -533,8 +533,8 @@ gocccl_exclusive_scan_AddInt8_init(void* d_state, long long state_bytes, long lo
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddInt8_threads)
-gocccl_exclusive_scan_AddInt8_sweep(const int8_t* d_in, int8_t* d_out, long long n, void* d_state, long long state_bytes, int8_t init, const int8_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddInt8_threads, gocccl_exclusive_scan_AddInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddInt8_delay());
+gocccl_exclusive_scan_AddInt8_sweep(const int8_t* d_in, int8_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int8_t init, const int8_t* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddInt8_threads, gocccl_exclusive_scan_AddInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt8>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_AddInt8_delay());
 }
 
 // ExclusiveScan(AddUint32) over uint32, declared at ops.go:140:19.
@@ -544,8 +544,8 @@ gocccl_exclusive_scan_AddUint32_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint32_threads)
-gocccl_exclusive_scan_AddUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint32_threads, gocccl_exclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddUint32_delay());
+gocccl_exclusive_scan_AddUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint32_threads, gocccl_exclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_AddUint32_delay());
 }
 
 // ExclusiveScan(AddUint64) over uint64, declared at ops.go:148:19.
@@ -555,8 +555,8 @@ gocccl_exclusive_scan_AddUint64_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint64_threads)
-gocccl_exclusive_scan_AddUint64_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint64_t init, const uint64_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint64_threads, gocccl_exclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddUint64_delay());
+gocccl_exclusive_scan_AddUint64_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint64_t init, const uint64_t* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint64_threads, gocccl_exclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint64>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_AddUint64_delay());
 }
 
 // ExclusiveScan(AddUint8) over uint8, declared at ops.go:128:19.
@@ -566,8 +566,8 @@ gocccl_exclusive_scan_AddUint8_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint8_threads)
-gocccl_exclusive_scan_AddUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long long n, void* d_state, long long state_bytes, uint8_t init, const uint8_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint8_threads, gocccl_exclusive_scan_AddUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_AddUint8_delay());
+gocccl_exclusive_scan_AddUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint8_t init, const uint8_t* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint8_threads, gocccl_exclusive_scan_AddUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint8>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_AddUint8_delay());
 }
 
 // ExclusiveScan(MaxFloat32) over float32, declared at ops.go:154:19.
@@ -577,8 +577,8 @@ gocccl_exclusive_scan_MaxFloat32_init(void* d_state, long long state_bytes, long
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxFloat32_threads)
-gocccl_exclusive_scan_MaxFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, float init, const float* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxFloat32_threads, gocccl_exclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxFloat32_delay());
+gocccl_exclusive_scan_MaxFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, float init, const float* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxFloat32_threads, gocccl_exclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_MaxFloat32_delay());
 }
 
 // ExclusiveScan(MaxFloat64) over float64, declared at ops.go:158:19.
@@ -588,8 +588,8 @@ gocccl_exclusive_scan_MaxFloat64_init(void* d_state, long long state_bytes, long
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxFloat64_threads)
-gocccl_exclusive_scan_MaxFloat64_sweep(const double* d_in, double* d_out, long long n, void* d_state, long long state_bytes, double init, const double* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxFloat64_threads, gocccl_exclusive_scan_MaxFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxFloat64_delay());
+gocccl_exclusive_scan_MaxFloat64_sweep(const double* d_in, double* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, double init, const double* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxFloat64_threads, gocccl_exclusive_scan_MaxFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat64>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_MaxFloat64_delay());
 }
 
 // ExclusiveScan(MaxInt16) over int16, declared at ops.go:134:19.
@@ -599,8 +599,8 @@ gocccl_exclusive_scan_MaxInt16_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxInt16_threads)
-gocccl_exclusive_scan_MaxInt16_sweep(const int16_t* d_in, int16_t* d_out, long long n, void* d_state, long long state_bytes, int16_t init, const int16_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxInt16_threads, gocccl_exclusive_scan_MaxInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt16>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxInt16_delay());
+gocccl_exclusive_scan_MaxInt16_sweep(const int16_t* d_in, int16_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int16_t init, const int16_t* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxInt16_threads, gocccl_exclusive_scan_MaxInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt16>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_MaxInt16_delay());
 }
 
 // ExclusiveScan(MaxInt32) over int32, declared at ops.go:138:19.
@@ -610,8 +610,8 @@ gocccl_exclusive_scan_MaxInt32_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxInt32_threads)
-gocccl_exclusive_scan_MaxInt32_sweep(const int32_t* d_in, int32_t* d_out, long long n, void* d_state, long long state_bytes, int32_t init, const int32_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxInt32_threads, gocccl_exclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxInt32_delay());
+gocccl_exclusive_scan_MaxInt32_sweep(const int32_t* d_in, int32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int32_t init, const int32_t* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxInt32_threads, gocccl_exclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_MaxInt32_delay());
 }
 
 // ExclusiveScan(MaxInt64) over int64, declared at ops.go:146:19.
@@ -621,8 +621,8 @@ gocccl_exclusive_scan_MaxInt64_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxInt64_threads)
-gocccl_exclusive_scan_MaxInt64_sweep(const int64_t* d_in, int64_t* d_out, long long n, void* d_state, long long state_bytes, int64_t init, const int64_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxInt64_threads, gocccl_exclusive_scan_MaxInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxInt64_delay());
+gocccl_exclusive_scan_MaxInt64_sweep(const int64_t* d_in, int64_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int64_t init, const int64_t* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxInt64_threads, gocccl_exclusive_scan_MaxInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt64>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_MaxInt64_delay());
 }
 
 // ExclusiveScan(MaxInt8) over int8, declared at ops.go:126:19.
@@ -632,8 +632,8 @@ gocccl_exclusive_scan_MaxInt8_init(void* d_state, long long state_bytes, long lo
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxInt8_threads)
-gocccl_exclusive_scan_MaxInt8_sweep(const int8_t* d_in, int8_t* d_out, long long n, void* d_state, long long state_bytes, int8_t init, const int8_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxInt8_threads, gocccl_exclusive_scan_MaxInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxInt8_delay());
+gocccl_exclusive_scan_MaxInt8_sweep(const int8_t* d_in, int8_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int8_t init, const int8_t* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxInt8_threads, gocccl_exclusive_scan_MaxInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt8>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_MaxInt8_delay());
 }
 
 // ExclusiveScan(MaxUint32) over uint32, declared at ops.go:142:19.
@@ -643,8 +643,8 @@ gocccl_exclusive_scan_MaxUint32_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxUint32_threads)
-gocccl_exclusive_scan_MaxUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxUint32_threads, gocccl_exclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxUint32_delay());
+gocccl_exclusive_scan_MaxUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxUint32_threads, gocccl_exclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_MaxUint32_delay());
 }
 
 // ExclusiveScan(MaxUint64) over uint64, declared at ops.go:150:19.
@@ -654,8 +654,8 @@ gocccl_exclusive_scan_MaxUint64_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxUint64_threads)
-gocccl_exclusive_scan_MaxUint64_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint64_t init, const uint64_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxUint64_threads, gocccl_exclusive_scan_MaxUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxUint64_delay());
+gocccl_exclusive_scan_MaxUint64_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint64_t init, const uint64_t* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxUint64_threads, gocccl_exclusive_scan_MaxUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint64>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_MaxUint64_delay());
 }
 
 // ExclusiveScan(MaxUint8) over uint8, declared at ops.go:130:19.
@@ -665,8 +665,8 @@ gocccl_exclusive_scan_MaxUint8_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxUint8_threads)
-gocccl_exclusive_scan_MaxUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long long n, void* d_state, long long state_bytes, uint8_t init, const uint8_t* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxUint8_threads, gocccl_exclusive_scan_MaxUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_MaxUint8_delay());
+gocccl_exclusive_scan_MaxUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint8_t init, const uint8_t* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxUint8_threads, gocccl_exclusive_scan_MaxUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_MaxUint8_delay());
 }
 
 // ExclusiveScan(Merge) over Stats, declared at ops.go:162:19.
@@ -676,8 +676,8 @@ gocccl_exclusive_scan_Merge_init(void* d_state, long long state_bytes, long long
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_Merge_threads)
-gocccl_exclusive_scan_Merge_sweep(const ::gocccl_pkg_scan_6091d7d6::Stats* d_in, ::gocccl_pkg_scan_6091d7d6::Stats* d_out, long long n, void* d_state, long long state_bytes, ::gocccl_pkg_scan_6091d7d6::Stats init, const ::gocccl_pkg_scan_6091d7d6::Stats* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_Merge_threads, gocccl_exclusive_scan_Merge_items, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_Merge_delay());
+gocccl_exclusive_scan_Merge_sweep(const ::gocccl_pkg_scan_6091d7d6::Stats* d_in, ::gocccl_pkg_scan_6091d7d6::Stats* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, ::gocccl_pkg_scan_6091d7d6::Stats init, const ::gocccl_pkg_scan_6091d7d6::Stats* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_Merge_threads, gocccl_exclusive_scan_Merge_items, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_Merge_delay());
 }
 
 // ExclusiveScan(Then) over Affine, declared at ops.go:160:19.
@@ -687,8 +687,8 @@ gocccl_exclusive_scan_Then_init(void* d_state, long long state_bytes, long long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_Then_threads)
-gocccl_exclusive_scan_Then_sweep(const ::gocccl_pkg_scan_6091d7d6::Affine* d_in, ::gocccl_pkg_scan_6091d7d6::Affine* d_out, long long n, void* d_state, long long state_bytes, ::gocccl_pkg_scan_6091d7d6::Affine init, const ::gocccl_pkg_scan_6091d7d6::Affine* d_init, bool has_init) {
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_Then_threads, gocccl_exclusive_scan_Then_items, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_Then_delay());
+gocccl_exclusive_scan_Then_sweep(const ::gocccl_pkg_scan_6091d7d6::Affine* d_in, ::gocccl_pkg_scan_6091d7d6::Affine* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, ::gocccl_pkg_scan_6091d7d6::Affine init, const ::gocccl_pkg_scan_6091d7d6::Affine* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_Then_threads, gocccl_exclusive_scan_Then_items, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_Then_delay());
 }
 
 // ExclusiveScanByKey(EqInt32,AddFloat32) over int32, float32, declared at ops.go:165:24.
@@ -786,8 +786,8 @@ gocccl_inclusive_scan_AddBitsFloat32_init(void* d_state, long long state_bytes, 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddBitsFloat32_threads)
-gocccl_inclusive_scan_AddBitsFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, float init, const float* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddBitsFloat32_threads, gocccl_inclusive_scan_AddBitsFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddBitsFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddBitsFloat32_delay());
+gocccl_inclusive_scan_AddBitsFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, float init, const float* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddBitsFloat32_threads, gocccl_inclusive_scan_AddBitsFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddBitsFloat32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_AddBitsFloat32_delay());
 }
 
 // InclusiveScan(AddFloat32) over float32, declared at ops.go:151:19.
@@ -797,8 +797,8 @@ gocccl_inclusive_scan_AddFloat32_init(void* d_state, long long state_bytes, long
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddFloat32_threads)
-gocccl_inclusive_scan_AddFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, float init, const float* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddFloat32_threads, gocccl_inclusive_scan_AddFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddFloat32_delay());
+gocccl_inclusive_scan_AddFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, float init, const float* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddFloat32_threads, gocccl_inclusive_scan_AddFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_AddFloat32_delay());
 }
 
 // InclusiveScan(AddFloat64) over float64, declared at ops.go:155:19.
@@ -808,8 +808,8 @@ gocccl_inclusive_scan_AddFloat64_init(void* d_state, long long state_bytes, long
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddFloat64_threads)
-gocccl_inclusive_scan_AddFloat64_sweep(const double* d_in, double* d_out, long long n, void* d_state, long long state_bytes, double init, const double* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddFloat64_threads, gocccl_inclusive_scan_AddFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddFloat64_delay());
+gocccl_inclusive_scan_AddFloat64_sweep(const double* d_in, double* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, double init, const double* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddFloat64_threads, gocccl_inclusive_scan_AddFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_AddFloat64_delay());
 }
 
 // InclusiveScan(AddInt16) over int16, declared at ops.go:131:19.
@@ -819,8 +819,8 @@ gocccl_inclusive_scan_AddInt16_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddInt16_threads)
-gocccl_inclusive_scan_AddInt16_sweep(const int16_t* d_in, int16_t* d_out, long long n, void* d_state, long long state_bytes, int16_t init, const int16_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddInt16_threads, gocccl_inclusive_scan_AddInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt16>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddInt16_delay());
+gocccl_inclusive_scan_AddInt16_sweep(const int16_t* d_in, int16_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int16_t init, const int16_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddInt16_threads, gocccl_inclusive_scan_AddInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt16>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_AddInt16_delay());
 }
 
 // InclusiveScan(AddInt32) over int32, declared at ops.go:135:19.
@@ -830,8 +830,8 @@ gocccl_inclusive_scan_AddInt32_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddInt32_threads)
-gocccl_inclusive_scan_AddInt32_sweep(const int32_t* d_in, int32_t* d_out, long long n, void* d_state, long long state_bytes, int32_t init, const int32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddInt32_threads, gocccl_inclusive_scan_AddInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddInt32_delay());
+gocccl_inclusive_scan_AddInt32_sweep(const int32_t* d_in, int32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int32_t init, const int32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddInt32_threads, gocccl_inclusive_scan_AddInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_AddInt32_delay());
 }
 
 // InclusiveScan(AddInt64) over int64, declared at ops.go:143:19.
@@ -841,8 +841,8 @@ gocccl_inclusive_scan_AddInt64_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddInt64_threads)
-gocccl_inclusive_scan_AddInt64_sweep(const int64_t* d_in, int64_t* d_out, long long n, void* d_state, long long state_bytes, int64_t init, const int64_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddInt64_threads, gocccl_inclusive_scan_AddInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddInt64_delay());
+gocccl_inclusive_scan_AddInt64_sweep(const int64_t* d_in, int64_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int64_t init, const int64_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddInt64_threads, gocccl_inclusive_scan_AddInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_AddInt64_delay());
 }
 
 // InclusiveScan(AddInt8) over int8, declared at ops.go:123:19.
@@ -852,8 +852,8 @@ gocccl_inclusive_scan_AddInt8_init(void* d_state, long long state_bytes, long lo
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddInt8_threads)
-gocccl_inclusive_scan_AddInt8_sweep(const int8_t* d_in, int8_t* d_out, long long n, void* d_state, long long state_bytes, int8_t init, const int8_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddInt8_threads, gocccl_inclusive_scan_AddInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddInt8_delay());
+gocccl_inclusive_scan_AddInt8_sweep(const int8_t* d_in, int8_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int8_t init, const int8_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddInt8_threads, gocccl_inclusive_scan_AddInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt8>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_AddInt8_delay());
 }
 
 // InclusiveScan(AddUint32) over uint32, declared at ops.go:139:19.
@@ -863,8 +863,8 @@ gocccl_inclusive_scan_AddUint32_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint32_threads)
-gocccl_inclusive_scan_AddUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint32_threads, gocccl_inclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddUint32_delay());
+gocccl_inclusive_scan_AddUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint32_threads, gocccl_inclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_AddUint32_delay());
 }
 
 // InclusiveScan(AddUint64) over uint64, declared at ops.go:147:19.
@@ -874,8 +874,8 @@ gocccl_inclusive_scan_AddUint64_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint64_threads)
-gocccl_inclusive_scan_AddUint64_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint64_t init, const uint64_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint64_threads, gocccl_inclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddUint64_delay());
+gocccl_inclusive_scan_AddUint64_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint64_t init, const uint64_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint64_threads, gocccl_inclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint64>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_AddUint64_delay());
 }
 
 // InclusiveScan(AddUint8) over uint8, declared at ops.go:127:19.
@@ -885,8 +885,8 @@ gocccl_inclusive_scan_AddUint8_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint8_threads)
-gocccl_inclusive_scan_AddUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long long n, void* d_state, long long state_bytes, uint8_t init, const uint8_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint8_threads, gocccl_inclusive_scan_AddUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_AddUint8_delay());
+gocccl_inclusive_scan_AddUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint8_t init, const uint8_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint8_threads, gocccl_inclusive_scan_AddUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint8>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_AddUint8_delay());
 }
 
 // InclusiveScan(MaxFloat32) over float32, declared at ops.go:153:19.
@@ -896,8 +896,8 @@ gocccl_inclusive_scan_MaxFloat32_init(void* d_state, long long state_bytes, long
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxFloat32_threads)
-gocccl_inclusive_scan_MaxFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, float init, const float* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxFloat32_threads, gocccl_inclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxFloat32_delay());
+gocccl_inclusive_scan_MaxFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, float init, const float* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxFloat32_threads, gocccl_inclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MaxFloat32_delay());
 }
 
 // InclusiveScan(MaxFloat64) over float64, declared at ops.go:157:19.
@@ -907,8 +907,8 @@ gocccl_inclusive_scan_MaxFloat64_init(void* d_state, long long state_bytes, long
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxFloat64_threads)
-gocccl_inclusive_scan_MaxFloat64_sweep(const double* d_in, double* d_out, long long n, void* d_state, long long state_bytes, double init, const double* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxFloat64_threads, gocccl_inclusive_scan_MaxFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxFloat64_delay());
+gocccl_inclusive_scan_MaxFloat64_sweep(const double* d_in, double* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, double init, const double* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxFloat64_threads, gocccl_inclusive_scan_MaxFloat64_items, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat64>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MaxFloat64_delay());
 }
 
 // InclusiveScan(MaxInt16) over int16, declared at ops.go:133:19.
@@ -918,8 +918,8 @@ gocccl_inclusive_scan_MaxInt16_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt16_threads)
-gocccl_inclusive_scan_MaxInt16_sweep(const int16_t* d_in, int16_t* d_out, long long n, void* d_state, long long state_bytes, int16_t init, const int16_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt16_threads, gocccl_inclusive_scan_MaxInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt16>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxInt16_delay());
+gocccl_inclusive_scan_MaxInt16_sweep(const int16_t* d_in, int16_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int16_t init, const int16_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt16_threads, gocccl_inclusive_scan_MaxInt16_items, int16_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt16>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MaxInt16_delay());
 }
 
 // InclusiveScan(MaxInt32) over int32, declared at ops.go:137:19.
@@ -929,8 +929,8 @@ gocccl_inclusive_scan_MaxInt32_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt32_threads)
-gocccl_inclusive_scan_MaxInt32_sweep(const int32_t* d_in, int32_t* d_out, long long n, void* d_state, long long state_bytes, int32_t init, const int32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt32_threads, gocccl_inclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxInt32_delay());
+gocccl_inclusive_scan_MaxInt32_sweep(const int32_t* d_in, int32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int32_t init, const int32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt32_threads, gocccl_inclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MaxInt32_delay());
 }
 
 // InclusiveScan(MaxInt64) over int64, declared at ops.go:145:19.
@@ -940,8 +940,8 @@ gocccl_inclusive_scan_MaxInt64_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt64_threads)
-gocccl_inclusive_scan_MaxInt64_sweep(const int64_t* d_in, int64_t* d_out, long long n, void* d_state, long long state_bytes, int64_t init, const int64_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt64_threads, gocccl_inclusive_scan_MaxInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxInt64_delay());
+gocccl_inclusive_scan_MaxInt64_sweep(const int64_t* d_in, int64_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int64_t init, const int64_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt64_threads, gocccl_inclusive_scan_MaxInt64_items, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt64>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MaxInt64_delay());
 }
 
 // InclusiveScan(MaxInt8) over int8, declared at ops.go:125:19.
@@ -951,8 +951,8 @@ gocccl_inclusive_scan_MaxInt8_init(void* d_state, long long state_bytes, long lo
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt8_threads)
-gocccl_inclusive_scan_MaxInt8_sweep(const int8_t* d_in, int8_t* d_out, long long n, void* d_state, long long state_bytes, int8_t init, const int8_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt8_threads, gocccl_inclusive_scan_MaxInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxInt8_delay());
+gocccl_inclusive_scan_MaxInt8_sweep(const int8_t* d_in, int8_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int8_t init, const int8_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt8_threads, gocccl_inclusive_scan_MaxInt8_items, int8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt8>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MaxInt8_delay());
 }
 
 // InclusiveScan(MaxUint32) over uint32, declared at ops.go:141:19.
@@ -962,8 +962,8 @@ gocccl_inclusive_scan_MaxUint32_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint32_threads)
-gocccl_inclusive_scan_MaxUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init, const uint32_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint32_threads, gocccl_inclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint32>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxUint32_delay());
+gocccl_inclusive_scan_MaxUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint32_threads, gocccl_inclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MaxUint32_delay());
 }
 
 // InclusiveScan(MaxUint64) over uint64, declared at ops.go:149:19.
@@ -973,8 +973,8 @@ gocccl_inclusive_scan_MaxUint64_init(void* d_state, long long state_bytes, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint64_threads)
-gocccl_inclusive_scan_MaxUint64_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint64_t init, const uint64_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint64_threads, gocccl_inclusive_scan_MaxUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint64>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxUint64_delay());
+gocccl_inclusive_scan_MaxUint64_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint64_t init, const uint64_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint64_threads, gocccl_inclusive_scan_MaxUint64_items, uint64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint64>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MaxUint64_delay());
 }
 
 // InclusiveScan(MaxUint8) over uint8, declared at ops.go:129:19.
@@ -984,8 +984,8 @@ gocccl_inclusive_scan_MaxUint8_init(void* d_state, long long state_bytes, long l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint8_threads)
-gocccl_inclusive_scan_MaxUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long long n, void* d_state, long long state_bytes, uint8_t init, const uint8_t* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint8_threads, gocccl_inclusive_scan_MaxUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_MaxUint8_delay());
+gocccl_inclusive_scan_MaxUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint8_t init, const uint8_t* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint8_threads, gocccl_inclusive_scan_MaxUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MaxUint8_delay());
 }
 
 // InclusiveScan(Merge) over Stats, declared at ops.go:161:19.
@@ -995,8 +995,8 @@ gocccl_inclusive_scan_Merge_init(void* d_state, long long state_bytes, long long
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Merge_threads)
-gocccl_inclusive_scan_Merge_sweep(const ::gocccl_pkg_scan_6091d7d6::Stats* d_in, ::gocccl_pkg_scan_6091d7d6::Stats* d_out, long long n, void* d_state, long long state_bytes, ::gocccl_pkg_scan_6091d7d6::Stats init, const ::gocccl_pkg_scan_6091d7d6::Stats* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_Merge_threads, gocccl_inclusive_scan_Merge_items, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_Merge_delay());
+gocccl_inclusive_scan_Merge_sweep(const ::gocccl_pkg_scan_6091d7d6::Stats* d_in, ::gocccl_pkg_scan_6091d7d6::Stats* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, ::gocccl_pkg_scan_6091d7d6::Stats init, const ::gocccl_pkg_scan_6091d7d6::Stats* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_Merge_threads, gocccl_inclusive_scan_Merge_items, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_Merge_delay());
 }
 
 // InclusiveScan(Then) over Affine, declared at ops.go:159:19.
@@ -1006,8 +1006,8 @@ gocccl_inclusive_scan_Then_init(void* d_state, long long state_bytes, long long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Then_threads)
-gocccl_inclusive_scan_Then_sweep(const ::gocccl_pkg_scan_6091d7d6::Affine* d_in, ::gocccl_pkg_scan_6091d7d6::Affine* d_out, long long n, void* d_state, long long state_bytes, ::gocccl_pkg_scan_6091d7d6::Affine init, const ::gocccl_pkg_scan_6091d7d6::Affine* d_init, bool has_init) {
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_Then_threads, gocccl_inclusive_scan_Then_items, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_Then_delay());
+gocccl_inclusive_scan_Then_sweep(const ::gocccl_pkg_scan_6091d7d6::Affine* d_in, ::gocccl_pkg_scan_6091d7d6::Affine* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, ::gocccl_pkg_scan_6091d7d6::Affine init, const ::gocccl_pkg_scan_6091d7d6::Affine* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_Then_threads, gocccl_inclusive_scan_Then_items, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_Then_delay());
 }
 
 // InclusiveScanByKey(EqInt32,AddFloat32) over int32, float32, declared at ops.go:164:24.

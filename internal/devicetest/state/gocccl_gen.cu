@@ -490,10 +490,10 @@ gocccl_exclusive_scan_Mod_Add_init(void* d_state, long long state_bytes, long lo
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_Mod_Add_threads)
-gocccl_exclusive_scan_Mod_Add_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint64_t init, const uint64_t* d_init, bool has_init, const ::gocccl_pkg_state_ee12ef20::Mod gocccl_state) {
+gocccl_exclusive_scan_Mod_Add_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint64_t init, const uint64_t* d_init, bool has_init, const ::gocccl_pkg_state_ee12ef20::Mod gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Mod = gocccl_state;
   __syncthreads();
-  ::gocccl::exclusive_scan<gocccl_exclusive_scan_Mod_Add_threads, gocccl_exclusive_scan_Mod_Add_items, uint64_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Mod_Add>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_exclusive_scan_Mod_Add_delay());
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_Mod_Add_threads, gocccl_exclusive_scan_Mod_Add_items, uint64_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Mod_Add>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_Mod_Add_delay());
 }
 
 // ForEach(Affine.Apply) over int32, declared at ops.go:168:15.
@@ -513,10 +513,10 @@ gocccl_inclusive_scan_Mod_Add_init(void* d_state, long long state_bytes, long lo
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Mod_Add_threads)
-gocccl_inclusive_scan_Mod_Add_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint64_t init, const uint64_t* d_init, bool has_init, const ::gocccl_pkg_state_ee12ef20::Mod gocccl_state) {
+gocccl_inclusive_scan_Mod_Add_sweep(const uint64_t* d_in, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint64_t init, const uint64_t* d_init, bool has_init, const ::gocccl_pkg_state_ee12ef20::Mod gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Mod = gocccl_state;
   __syncthreads();
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_Mod_Add_threads, gocccl_inclusive_scan_Mod_Add_items, uint64_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Mod_Add>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_Mod_Add_delay());
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_Mod_Add_threads, gocccl_inclusive_scan_Mod_Add_items, uint64_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Mod_Add>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_Mod_Add_delay());
 }
 
 // LowerBound(Order.Less) over uint32, declared at ops.go:173:15.

@@ -167,10 +167,10 @@ gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_init(void* d_state, long long stat
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_threads)
-gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::Low> d_in, ::gocccl::it::ReverseOutput<::gocccl::it::OutPointer<int32_t>> d_out, long long n, void* d_state, long long state_bytes, int32_t init, const int32_t* d_init, bool has_init, const ::gocccl_pkg_stateiter_cfd7423e::Lut gocccl_state) {
+gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::Low> d_in, ::gocccl::it::ReverseOutput<::gocccl::it::OutPointer<int32_t>> d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int32_t init, const int32_t* d_init, bool has_init, const ::gocccl_pkg_stateiter_cfd7423e::Lut gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::gocccl_state_Lut = gocccl_state;
   __syncthreads();
-  ::gocccl::inclusive_scan<gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_threads, gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_items, int32_t, ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::Lut_AddMod>(d_in, d_out, n, d_state, state_bytes, init, d_init, has_init, gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_delay());
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_threads, gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_items, int32_t, ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::Lut_AddMod>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_delay());
 }
 
 // MergeSortKeys(Lut.Less){Transform[int32](Permutation[int32](Slice[int32],Slice[int64]),Low)>} over int32, declared at ops.go:85:13.

@@ -23,18 +23,18 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "d6a5744305a2fdfd3cd45811776a777cec78e0d2f7c184d96c3eb851cba2bef2", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "817f58ab6e9ec064d8cabd254dc6521b2722b971a06b93cec1b093d2c6811576", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "ca6dfa7bd54d4becf75a9aef27e199d4fade6e625f4af78c5c79cc2698d6c9f1",
+			SHA256: "9605369921efb9642134c36c0178e73cb54fd47db89ca0b6973afdc203db87a1",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 11832, SHA256: "a3cbe2d861ebc86e3e1206ae66ea875725cf1c2d90589871dee2195b7489877a"},
-				{Offset: 11840, Size: 96344, SHA256: "c195e467f13a075ef550721b78205360e154f1858e2acf328d61d1275e999b19"},
-				{Offset: 108192, Size: 277888, SHA256: "34751ed46b1f655add789b1a9d30acb6bb19eb74b0e6f7b48e46b04cd3ffcab3"},
-				{Offset: 386080, Size: 103616, SHA256: "ed224b4e297ccb95f4766a4ee0189fb1cad193b87f2f25bdde45e6d572073ed6"},
-				{Offset: 489696, Size: 43224, SHA256: "95f5d6a5014b05bf16a0831a31f5a65be2184004bd774757cde5409d629a430b"},
-				{Offset: 532928, Size: 15664, SHA256: "bf95fbc62e4dd5d6add9c05e4389499a6ecdb9c34e55445dbbb1b965e1ac3dd4"},
+				{Offset: 11840, Size: 100312, SHA256: "575adcd2d1da90c3f5e0612c5a4fa18c4314be5ce070e0a884cc4a0d2d9378bc"},
+				{Offset: 112160, Size: 277888, SHA256: "34751ed46b1f655add789b1a9d30acb6bb19eb74b0e6f7b48e46b04cd3ffcab3"},
+				{Offset: 390048, Size: 103616, SHA256: "ed224b4e297ccb95f4766a4ee0189fb1cad193b87f2f25bdde45e6d572073ed6"},
+				{Offset: 493664, Size: 43224, SHA256: "95f5d6a5014b05bf16a0831a31f5a65be2184004bd774757cde5409d629a430b"},
+				{Offset: 536896, Size: 15664, SHA256: "bf95fbc62e4dd5d6add9c05e4389499a6ecdb9c34e55445dbbb1b965e1ac3dd4"},
 			},
 		},
 	})

@@ -1,134 +1,108 @@
 /*
  * gocccl/epoch_tile_state.cuh: decoupled look-back tile states that never
- * need resetting between calls (PROTOTYPE: no generated package includes
- * this header yet; bench/cub/tune/scan_epoch_tune.cu measures it).
+ * need resetting between calls.
  *
- * Why. Every decoupled look-back algorithm launches an init kernel that marks
- * every tile state invalid (cub::ScanTileState::InitializeStatus) before its
- * single-pass kernel: two launches per call, as CUB. Our tile states live in
- * the stream's scratch, which persists across calls (runtime/scratch.go), so
- * the state a tile finds from the previous call only needs to be *told
- * apart* from the current call's, not erased. Here every status carries the
- * number of the call that wrote it (its epoch, a kernel argument the host
- * increments per call on that scratch); a state of another epoch reads as
- * "not yet published", exactly as CUB's SCAN_TILE_INVALID. One launch per
- * call; the init kernel runs once per scratch (see "Host protocol").
+ * Why. A decoupled look-back (CUB's AgentScan and its relatives) needs every
+ * tile state marked "not yet published" before its single-pass kernel runs;
+ * CUB launches an init kernel for that (ScanTileState::InitializeStatus)
+ * before every call: two launches. Our tile states live in memory the
+ * stream keeps across calls (runtime/scratch.go), so the states a tile finds
+ * from earlier calls only need to be *told apart* from the current call's,
+ * not erased. Here every status carries the number of the call that wrote it
+ * (its epoch, a kernel argument the host increments per call on that
+ * memory); a state of another epoch reads as "not yet published", exactly as
+ * CUB's SCAN_TILE_INVALID. One launch per call; the init kernel runs once
+ * per region (see "Host protocol").
+ *
+ * EpochTileState<T> is a drop-in for cub::ScanTileState<T>'s device side
+ * (StatusWord, SetPartial, SetInclusive, WaitForValid with CUB's status
+ * values), so cub::TilePrefixCallbackOp, gpu_nan.cuh's TwinLookBack and the
+ * by-key look-backs use it unchanged. Values up to 16 bytes
+ * (epoch_tile_state_supported<T>); wider ones keep CUB's states.
  *
  * ---------------------------------------------------------------------------
- * Word format (4-byte and smaller values; CUB's ScanTileState<T, true>):
- *
- *   one 64-bit word per tile, written and read with single 64-bit accesses
- *   (st/ld.relaxed.gpu.u64 on sm_70+, .volatile before):
+ * Word format. A tile's state is WORDS = ceil(sizeof(T) / 4) 64-bit words
+ * (1 to 4), each
  *
  *     bits  0..1   kind   0 NONE       written only by the init kernel
  *                         1 PARTIAL    the tile's aggregate
  *                         2 INCLUSIVE  the inclusive prefix through the tile
  *                         3 OOB        the padding before tile 0
- *     bits  2..31  epoch  1 .. EPOCH_MAX (2^30 - 1); 0 only from the init
- *     bits 32..63  value  the T's bytes (zero-extended below 4 bytes)
+ *     bits  2..31  epoch  1 .. EPOCH_TILE_MAX (2^30 - 1); 0 only from the init
+ *     bits 32..63  4 bytes of the value: word i holds bytes 4i .. 4i+3
+ *                  (zero past sizeof(T))
  *
- *   The low half is CUB's TileDescriptor::status, the high half its value
- *   (little-endian, as CUB's struct { status; value; } aliased to uint2).
+ * written with single 64-bit stores (16-byte st.v2 pairs where aligned) and
+ * read with single 64-bit loads (ld.v2 pairs), relaxed at GPU scope.
  *
- * Layout: EPOCH_TILE_PADDING (32) words, then one word per tile: tile t's
- * word is d_words[32 + t]. AllocationSize(tiles) = (32 + tiles) * 8 bytes;
- * a region of B bytes holds capacity(B) = B / 8 - 32 tiles.
+ * Layout: EPOCH_TILE_PADDING_WORDS (128: 32 tiles of the widest form) words,
+ * then WORDS words per tile: tile t's words start at d_words[128 + WORDS t].
+ * AllocationSize(tiles) = (128 + WORDS tiles) * 8 bytes. Every word of every
+ * form has the same shape, and the padding is the same for all, so
+ * algorithms of different T share one region and one epoch counter: a word
+ * another form left is only ever a word of an earlier epoch.
  *
- * Reading a word with the current call's epoch E (tag = E << 2):
+ * Reading tile t with the current call's epoch E (tag = E << 2): the WORDS
+ * statuses must be equal, and that status s must be ready:
  *
- *   ready      kind == OOB, or epoch == E       ((s ^ tag) < 4 || (s & 3) == 3)
- *   inclusive  s == tag | INCLUSIVE
+ *   ready      epoch == E, or s == OOB (epoch 0)   ((s ^ tag) < 4 || s == 3)
  *
- * Anything else (NONE, or PARTIAL / INCLUSIVE of another epoch: a stale
- * state of an earlier call) is "not ready" and the look-back waits on it, as
- * on CUB's SCAN_TILE_INVALID. Tiles only ever write PARTIAL or INCLUSIVE
- * with the current epoch, so the OOB padding words, written once by the
- * init kernel, read as OOB for every epoch and are never overwritten (tiles
- * write d_words[32 + t], t >= 0). As in CUB, an OOB word is ready but not
- * inclusive; the window's segmented reduction never reaches it, because
- * tile 0 always publishes INCLUSIVE and lies between any reader and the
- * padding. Its value is never used.
+ * WaitForValid reports CUB's status values: SCAN_TILE_INCLUSIVE for this
+ * epoch's INCLUSIVE, SCAN_TILE_PARTIAL for its PARTIAL, SCAN_TILE_OOB for the
+ * padding. Anything else (NONE, a state of another epoch, words that do not
+ * agree) is "not ready" and the look-back waits on it, as on CUB's
+ * SCAN_TILE_INVALID. Tiles only ever write PARTIAL or INCLUSIVE with the
+ * current epoch at t >= 0, so the padding, written once by the init kernel,
+ * reads OOB for every epoch. As in CUB, an OOB state is ready but not
+ * inclusive; the window's reduction never reaches it, because tile 0 always
+ * publishes INCLUSIVE and lies between any reader and the padding.
  *
- * Why a stale word is never taken for a current one. Within one scratch the
- * host issues epochs 1, 2, 3, ... (one per multi-tile call, strictly
- * increasing), after an init that wrote epoch 0 (NONE) into every tile word
- * of the region's capacity. Calls on one stream run one after another, and
- * a kernel's stores are all performed and visible before the next kernel on
- * the stream starts. So when call E starts, every tile word holds epoch 0 or
- * the epoch of some earlier call (< E), and during call E the only writer of
- * tile t's word with epoch E is tile t of call E itself. A word therefore
- * reads "epoch E" only once this call's tile published it. The host
- * re-initializes (and restarts at epoch 1) before the counter would pass
- * EPOCH_MAX: without that, a word left by the call of the same epoch number
- * 2^30 calls earlier (at a tile no shorter call has overwritten since) would
- * read as current. Epoch 0 is never issued, so a word that was initialized
- * and never published can never match. (What the argument needs is only
- * that the epochs issued since the last init are distinct and nonzero, and
- * that the init runs before them in stream order; increasing is the cheap
- * way to be distinct.) Two calls must never run at once on one region: one
- * could overwrite a word the other already published, and the other's
- * readers would then wait for ever. Per-stream scratch rules that out.
+ * Why a stale word is never taken for a current one. Within one region the
+ * host issues epochs that are distinct and nonzero since the region's last
+ * init (1, 2, 3, ...), and runs every call on the region in stream order
+ * (a kernel's stores are performed and visible before the next kernel on
+ * the stream starts). So when call E starts, no word carries epoch E, and
+ * during call E the only writer of tile t's words with epoch E is tile t of
+ * call E: a word reads "epoch E" only once this call's tile published it.
+ * Each (tile, epoch, kind) is published once with one value (CUB's callback
+ * writes PARTIAL once, then INCLUSIVE once; TwinLookBack's Publishing keeps
+ * that), so WORDS words that agree on epoch and kind come from one and the
+ * same publication, whatever order its stores landed in: a reader never
+ * mixes the halves of two values. The host re-initializes before the
+ * counter would pass EPOCH_TILE_MAX. Two calls must never run at once on one
+ * region: one could overwrite a word the other already published, and the
+ * other's readers would then wait for ever (per-stream regions rule it out).
  *
- * Memory ordering: within a call exactly CUB's packed form. A tile publishes
- * with one 64-bit store of the whole word (status and value together):
- * PARTIAL first, then INCLUSIVE, both by thread 0 of the tile's block, so the
- * inclusive store follows the partial store in the word's coherence order. A
- * reader loads the whole word with one 64-bit load: 8-byte aligned
- * accesses are single-copy atomic, so it sees status and value from one and
- * the same store, never a new status with an old value, and no fence is
- * needed (CUB's ScanTileState<T, true> has none either; CUB's three-array
- * form needs __threadfence() between the value's store and the status's,
- * and between the status's load and the value's: see below). The loads and
- * stores are relaxed at GPU scope (strong, L1-bypassing), as CUB's
+ * Memory ordering: a one-word state is CUB's packed form exactly (status and
+ * value in one single-copy-atomic 64-bit access, no fence; CUB's
+ * ScanTileState<T, true> has none either). A multi-word state needs no fence
+ * either: each word is single-copy atomic and carries its own status, and a
+ * reader accepts only words that all carry the publication's status (above).
+ * Loads and stores are relaxed at GPU scope (strong, L1-bypassing), as CUB's
  * detail::load_relaxed / store_relaxed, with CUB's delays between re-reads.
  *
- * 8-byte values (not in this prototype). Two ways, both keeping the epoch:
- *  (a) CUB's three-array form: a 32-bit status array (epoch << 2 | kind)
- *      and separate partial / inclusive value arrays; publish = store the
- *      value, __threadfence(), store the status; read = load the status,
- *      __threadfence(), load the value from the array the kind names. The
- *      value arrays need no init at all: only the status decides.
- *  (b) Fence-free, preferred: two 64-bit words per tile, each
- *      (epoch << 2 | kind, 32 bits of the value), written by two 64-bit
- *      stores (or one st.v2.u64) and read by two loads (or one ld.v2.u64,
- *      whose two halves are each atomic but not atomic together). A reader
- *      accepts the pair only when both words carry the current epoch and
- *      the same kind, else it waits. Each (tile, epoch, kind) is published
- *      exactly once with one value, so two words that agree on epoch and
- *      kind come from the same publication, whatever order the halves
- *      landed in. Every 8-byte word of the region keeps the same shape
- *      (status low, payload high), so 4-byte and 8-byte algorithms can share
- *      one region and one epoch counter (see the rollout note in
- *      scan_epoch.cuh). A 128-bit single-copy-atomic access (sm_90's
- *      ld/st.b128 under PTX 8.3+) would allow one word, but PTX does not
- *      promise the atomicity of vector accesses and .b128 needs CUDA 12.3+,
- *      so (b) is the portable choice.
- *
- * Host protocol (per region of scratch that holds epoch states):
- *  - epoch_tile_state_init (one launch over the whole capacity, padding
- *    included) when the region is new (first use, reallocated, grown),
- *    when anything else wrote its bytes since (CUB-format states, merge
- *    splits, a memset...), or when the next epoch would exceed EPOCH_MAX;
- *    then the next call uses epoch 1.
+ * Host protocol (runtime/scratch.go, epochStates; per region):
+ *  - epoch_tile_state_init (one launch over the whole region, padding
+ *    included) when the region is new or grown, or when the next epoch
+ *    would reach EPOCH_TILE_MAX; then the next call uses epoch 1.
  *  - otherwise epoch = previous + 1, passed to the single-pass kernel.
  *  - single-tile calls read and write no state and need no epoch.
- *  - a CUDA graph must not capture a fixed epoch: a replay would find the
- *    words of its own earlier replay carrying the same epoch. Capture the
- *    two-launch form (init, then epoch 1) or read the epoch from device
- *    memory (scan_epoch.cuh's rollout note).
+ *  - EPOCH_TILE_MAX itself is reserved for calls that run their own init
+ *    right before (a call captured into a CUDA graph, or on fresh pool
+ *    memory): a graph replays its captured epoch at times the host does not
+ *    see, so a captured call initializes its range and uses the reserved
+ *    epoch, which no direct call ever uses. What a replay leaves (NONE and
+ *    epoch-MAX words) is stale for every direct call.
  *
  * Compiles with CUB 1.17 (CUDA 11.8) and CCCL 3.x (CUDA 13). With CUB older
- * than 2.2 the Delay tag is ignored and re-reads are separated by
- * __threadfence_block(), as CUB 1.17's look-back does.
+ * than 2.2 the look-back passes no delay and re-reads are separated by
+ * __threadfence_block(), as CUB 1.17's own WaitForValid does.
  */
 #pragma once
 
 #include <gocccl/config.cuh>
-#include <gocccl/look_back.cuh>
 
-#include <cub/thread/thread_operators.cuh>
-#include <cub/util_type.cuh>
-#include <cub/warp/warp_reduce.cuh>
+#include <cub/agent/single_pass_scan_operators.cuh>
 
 #include <string.h>
 #include <type_traits>
@@ -144,17 +118,25 @@ enum EpochTileKind : unsigned
   EPOCH_TILE_OOB       = 3, ///< padding before tile 0
 };
 
-/// Largest epoch a call may use; the host re-initializes before passing it.
+/// Largest epoch; reserved for calls that initialize their range first.
 constexpr unsigned EPOCH_TILE_MAX = (1u << 30) - 1;
-/// Padding words before tile 0 (a warp's look-back window, as CUB's).
-constexpr int EPOCH_TILE_PADDING = 32;
+/// Words of the widest tile state (16-byte values).
+constexpr int EPOCH_TILE_MAX_WORDS = 4;
+/// Padding words before tile 0: a warp's look-back window of the widest form.
+constexpr int EPOCH_TILE_PADDING_WORDS = 32 * EPOCH_TILE_MAX_WORDS;
+
+/// Whether values of type T fit an EpochTileState (at most 16 bytes);
+/// wider ones keep CUB's tile states.
+template <typename T>
+constexpr bool epoch_tile_state_supported = sizeof(T) <= 4 * EPOCH_TILE_MAX_WORDS;
 
 namespace detail {
 
-/// One 64-bit word, loaded / stored as a single relaxed GPU-scope access.
-GOCCCL_DEVICE unsigned long long epoch_load_word(const unsigned long long* p)
+using EpochWord = unsigned long long;
+
+GOCCCL_DEVICE EpochWord epoch_load(const EpochWord* p)
 {
-  unsigned long long w;
+  EpochWord w;
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
   asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(w) : "l"(p) : "memory");
 #else
@@ -163,7 +145,18 @@ GOCCCL_DEVICE unsigned long long epoch_load_word(const unsigned long long* p)
   return w;
 }
 
-GOCCCL_DEVICE void epoch_store_word(unsigned long long* p, unsigned long long w)
+/// Two words at a 16-byte aligned address in one access (each word
+/// single-copy atomic, the pair not necessarily).
+GOCCCL_DEVICE void epoch_load2(const EpochWord* p, EpochWord& a, EpochWord& b)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+  asm volatile("ld.relaxed.gpu.global.v2.u64 {%0, %1}, [%2];" : "=l"(a), "=l"(b) : "l"(p) : "memory");
+#else
+  asm volatile("ld.volatile.global.v2.u64 {%0, %1}, [%2];" : "=l"(a), "=l"(b) : "l"(p) : "memory");
+#endif
+}
+
+GOCCCL_DEVICE void epoch_store(EpochWord* p, EpochWord w)
 {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
   asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" : : "l"(p), "l"(w) : "memory");
@@ -172,247 +165,193 @@ GOCCCL_DEVICE void epoch_store_word(unsigned long long* p, unsigned long long w)
 #endif
 }
 
-/// EpochDelay<Delay, T>: the look-back's waits for the tag Delay
-/// (look_back.cuh). With CUB >= 2.2, CUB's delay constructor: constructing
-/// it waits the L2 write latency, and each call's functor waits before a
-/// re-read. Before that, CUB 1.17's behaviour: no first wait, a
-/// __threadfence_block() before every re-read (keeps the load in the loop).
-#if GOCCCL_HAS_DELAY_CONSTRUCTORS
-template <typename Delay, typename T>
-using EpochDelay = typename Delay::template constructor<T>;
-#else
-template <typename Delay, typename T>
-struct EpochDelay
+GOCCCL_DEVICE void epoch_store2(EpochWord* p, EpochWord a, EpochWord b)
 {
-  struct delay_t
-  {
-    GOCCCL_DEVICE void operator()() { __threadfence_block(); }
-  };
-  GOCCCL_DEVICE EpochDelay(unsigned) {}
-  GOCCCL_DEVICE delay_t operator()() { return delay_t(); }
-};
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+  asm volatile("st.relaxed.gpu.global.v2.u64 [%0], {%1, %2};" : : "l"(p), "l"(a), "l"(b) : "memory");
+#else
+  asm volatile("st.volatile.global.v2.u64 [%0], {%1, %2};" : : "l"(p), "l"(a), "l"(b) : "memory");
 #endif
+}
+
+/// What CUB 1.17's look-back does between re-reads (it passes no delay):
+/// a block fence, which keeps the load inside the loop.
+struct EpochFenceDelay
+{
+  GOCCCL_DEVICE void operator()() const { __threadfence_block(); }
+};
 
 } // namespace detail
 
 /**
  * \brief Tile states of a decoupled look-back tagged with the call's epoch
- * (the header comment above says how they work), for values of at most 4
- * bytes. Device-side interface as cub::ScanTileState<T, true>'s.
+ * (the header comment says how they work). Device-side interface as
+ * cub::ScanTileState<T>'s: StatusWord, SetPartial, SetInclusive,
+ * WaitForValid reporting CUB's SCAN_TILE_* values.
  */
 template <typename T>
 struct EpochTileState
 {
-  static_assert(sizeof(T) <= 4, "gocccl::EpochTileState: values of at most 4 bytes (8-byte form: see header)");
   static_assert(std::is_trivially_copyable<T>::value, "gocccl::EpochTileState: T must be trivially copyable");
 
-  using Word = unsigned long long;
+  /// Words of one tile's state.
+  static constexpr int WORDS = static_cast<int>((sizeof(T) + 3) / 4);
+  static_assert(WORDS <= EPOCH_TILE_MAX_WORDS, "gocccl::EpochTileState: values of at most 16 bytes");
 
-  Word* d_words = nullptr; ///< padding words, then one word per tile
+  using StatusWord = unsigned;
+  using Word       = detail::EpochWord;
+
+  Word* d_words = nullptr; ///< padding words, then WORDS words per tile
   unsigned tag  = 0;       ///< epoch << 2 of the current call
 
   /// Bytes of a region for num_tiles tiles.
   __host__ __device__ static constexpr size_t AllocationSize(long long num_tiles)
   {
-    return static_cast<size_t>(EPOCH_TILE_PADDING + num_tiles) * sizeof(Word);
+    return static_cast<size_t>(EPOCH_TILE_PADDING_WORDS + WORDS * num_tiles) * sizeof(Word);
   }
 
   /// Tiles a region of `bytes` bytes holds (negative when it holds not even
   /// the padding).
   __host__ __device__ static constexpr long long Capacity(long long bytes)
   {
-    return bytes / static_cast<long long>(sizeof(Word)) - EPOCH_TILE_PADDING;
+    return (bytes / static_cast<long long>(sizeof(Word)) - EPOCH_TILE_PADDING_WORDS) / WORDS;
   }
 
-  /// Binds the region and the current call's epoch (1 .. EPOCH_TILE_MAX).
+  /// Binds the region (16-byte aligned) and the current call's epoch
+  /// (1 .. EPOCH_TILE_MAX).
   GOCCCL_DEVICE void Init(void* d_region, unsigned epoch)
   {
     d_words = static_cast<Word*>(d_region);
     tag     = epoch << 2;
   }
 
-  /// The init kernel's body: every thread of the grid writes words
-  /// i = global thread index + k * grid threads of [0, PADDING + capacity):
-  /// the padding OOB, the tiles NONE with epoch 0. Any grid size works.
-  GOCCCL_DEVICE static void InitializeRegion(void* d_region, long long capacity)
-  {
-    Word* words         = static_cast<Word*>(d_region);
-    const long long end = EPOCH_TILE_PADDING + capacity;
-    const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
-    for (long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < end; i += stride)
-    {
-      words[i] = i < EPOCH_TILE_PADDING ? Word(EPOCH_TILE_OOB) : Word(EPOCH_TILE_NONE);
-    }
-  }
+  /// Publishes tile tile_idx's aggregate.
+  GOCCCL_DEVICE void SetPartial(int tile_idx, T tile_partial) { publish(tile_idx, EPOCH_TILE_PARTIAL, tile_partial); }
 
-  GOCCCL_DEVICE static Word pack(unsigned status, T value)
-  {
-    unsigned bits = 0;
-    memcpy(&bits, &value, sizeof(T));
-    return (static_cast<Word>(bits) << 32) | status;
-  }
-
-  GOCCCL_DEVICE static T value_of(Word w)
-  {
-    const unsigned bits = static_cast<unsigned>(w >> 32);
-    T v;
-    memcpy(&v, &bits, sizeof(T));
-    return v;
-  }
-
-  /// Whether a word's status is ready for this call: OOB, or this epoch.
-  GOCCCL_DEVICE bool ready(unsigned status) const
-  {
-    return (status ^ tag) < 4u || (status & 3u) == EPOCH_TILE_OOB;
-  }
-
-  /// Whether a word's status is this epoch's INCLUSIVE.
-  GOCCCL_DEVICE bool inclusive(unsigned status) const { return status == (tag | EPOCH_TILE_INCLUSIVE); }
-
-  /// Publishes tile tile_idx's inclusive prefix (one 64-bit store).
+  /// Publishes tile tile_idx's inclusive prefix.
   GOCCCL_DEVICE void SetInclusive(int tile_idx, T tile_inclusive)
   {
-    detail::epoch_store_word(d_words + EPOCH_TILE_PADDING + tile_idx, pack(tag | EPOCH_TILE_INCLUSIVE, tile_inclusive));
+    publish(tile_idx, EPOCH_TILE_INCLUSIVE, tile_inclusive);
   }
 
-  /// Publishes tile tile_idx's aggregate (one 64-bit store).
-  GOCCCL_DEVICE void SetPartial(int tile_idx, T tile_partial)
+  /// Called by a whole warp (each lane its own tile_idx, >= -32): waits
+  /// until every lane's state is ready, as cub::ScanTileState::WaitForValid,
+  /// and returns the lane's status (CUB's values) and value. DelayT: a
+  /// functor called before each re-read (CUB's delay constructors').
+  template <typename DelayT = detail::EpochFenceDelay>
+  GOCCCL_DEVICE void WaitForValid(int tile_idx, StatusWord& status, T& value, DelayT delay = {})
   {
-    detail::epoch_store_word(d_words + EPOCH_TILE_PADDING + tile_idx, pack(tag | EPOCH_TILE_PARTIAL, tile_partial));
-  }
-
-  /// Called by a whole warp (each lane its own tile_idx, >= -PADDING): waits
-  /// until every lane's word is ready, as CUB's WaitForValid, and returns
-  /// the lane's status and value. DelayT: the functor of a delay
-  /// constructor (a call waits before each re-read).
-  template <typename DelayT>
-  GOCCCL_DEVICE void WaitForValid(int tile_idx, unsigned& status, T& value, DelayT delay)
-  {
-    const Word* p = d_words + EPOCH_TILE_PADDING + tile_idx;
-    Word w        = detail::epoch_load_word(p);
-    while (__any_sync(0xffffffffu, !ready(static_cast<unsigned>(w))))
+    const Word* p = d_words + EPOCH_TILE_PADDING_WORDS + WORDS * tile_idx;
+    Word w[WORDS];
+    load(p, w);
+    while (__any_sync(0xffffffffu, !ready(w)))
     {
       delay();
-      w = detail::epoch_load_word(p);
+      load(p, w);
     }
-    status = static_cast<unsigned>(w);
-    value  = value_of(w);
+    const unsigned s = static_cast<unsigned>(w[0]) & 3u;
+    status           = s == EPOCH_TILE_INCLUSIVE ? StatusWord(cub::SCAN_TILE_INCLUSIVE)
+                     : s == EPOCH_TILE_PARTIAL   ? StatusWord(cub::SCAN_TILE_PARTIAL)
+                                                 : StatusWord(cub::SCAN_TILE_OOB);
+    unsigned bits[WORDS];
+#pragma unroll
+    for (int i = 0; i < WORDS; ++i)
+    {
+      bits[i] = static_cast<unsigned>(w[i] >> 32);
+    }
+    memcpy(&value, bits, sizeof(T));
+  }
+
+  /// The init kernel's body: every thread of the grid writes words
+  /// i = global thread index + k * grid threads of [0, words): the padding
+  /// OOB, the rest NONE with epoch 0. Any grid size works.
+  GOCCCL_DEVICE static void InitializeRegion(void* d_region, long long words)
+  {
+    Word* w                = static_cast<Word*>(d_region);
+    const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
+    for (long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < words; i += stride)
+    {
+      w[i] = i < EPOCH_TILE_PADDING_WORDS ? Word(EPOCH_TILE_OOB) : Word(EPOCH_TILE_NONE);
+    }
+  }
+
+private:
+  GOCCCL_DEVICE void publish(int tile_idx, unsigned kind, const T& value)
+  {
+    unsigned bits[WORDS] = {};
+    memcpy(bits, &value, sizeof(T));
+    const Word status = tag | kind;
+    Word* p           = d_words + EPOCH_TILE_PADDING_WORDS + WORDS * tile_idx;
+    if constexpr (WORDS % 2 == 0)
+    {
+#pragma unroll
+      for (int i = 0; i < WORDS; i += 2)
+      {
+        detail::epoch_store2(p + i, (Word(bits[i]) << 32) | status, (Word(bits[i + 1]) << 32) | status);
+      }
+    }
+    else
+    {
+#pragma unroll
+      for (int i = 0; i < WORDS; ++i)
+      {
+        detail::epoch_store(p + i, (Word(bits[i]) << 32) | status);
+      }
+    }
+  }
+
+  GOCCCL_DEVICE static void load(const Word* p, Word (&w)[WORDS])
+  {
+    if constexpr (WORDS % 2 == 0)
+    {
+#pragma unroll
+      for (int i = 0; i < WORDS; i += 2)
+      {
+        detail::epoch_load2(p + i, w[i], w[i + 1]);
+      }
+    }
+    else
+    {
+#pragma unroll
+      for (int i = 0; i < WORDS; ++i)
+      {
+        w[i] = detail::epoch_load(p + i);
+      }
+    }
+  }
+
+  GOCCCL_DEVICE bool ready(const Word (&w)[WORDS]) const
+  {
+    const unsigned s = static_cast<unsigned>(w[0]);
+    bool agree       = true;
+#pragma unroll
+    for (int i = 1; i < WORDS; ++i)
+    {
+      agree &= static_cast<unsigned>(w[i]) == s;
+    }
+    return agree && ((s ^ tag) < 4u || s == EPOCH_TILE_OOB);
   }
 };
 
 /**
- * \brief The block-scan prefix callback of a decoupled look-back over
- * EpochTileState (cub::TilePrefixCallbackOp with the epoch's readiness).
- * Called by the block's first warp with the tile's aggregate: publishes it
- * (PARTIAL), reduces the predecessors' windows of 32 back to the first
- * INCLUSIVE, publishes the tile's inclusive prefix and returns the tile's
- * exclusive prefix (valid in lane 0). tile_idx >= 1 (tile 0 publishes its
- * INCLUSIVE directly).
+ * \brief The init kernel's body: marks the padding OOB and every other word
+ * of the region NONE (epoch 0). Traps when the region holds not even the
+ * padding (a host bug).
  *
- * \tparam Delay  a look_back.cuh tag (FixedDelay<...>, NoDelay<...>, DefaultDelay)
- */
-template <typename T, typename ScanOp, typename Delay = DefaultDelay>
-struct EpochTilePrefixCallbackOp
-{
-  using WarpReduceT       = cub::WarpReduce<T, 32>;
-  using DelayConstructorT = detail::EpochDelay<Delay, T>;
-  using StateT            = EpochTileState<T>;
-
-  struct _TempStorage
-  {
-    typename WarpReduceT::TempStorage warp_reduce;
-    T exclusive_prefix;
-    T inclusive_prefix;
-    T block_aggregate;
-  };
-  struct TempStorage : cub::Uninitialized<_TempStorage>
-  {};
-
-  _TempStorage& temp_storage;
-  StateT& tile_status;
-  ScanOp scan_op;
-  int tile_idx;
-  T exclusive_prefix;
-  T inclusive_prefix;
-
-  GOCCCL_DEVICE EpochTilePrefixCallbackOp(StateT& tile_status, TempStorage& temp_storage, ScanOp scan_op, int tile_idx)
-      : temp_storage(temp_storage.Alias())
-      , tile_status(tile_status)
-      , scan_op(scan_op)
-      , tile_idx(tile_idx)
-  {}
-
-  /// Waits for the window of 32 predecessors ending at predecessor_idx
-  /// (lane i reads predecessor_idx for its own index) and reduces it from
-  /// lane 0 back to the first INCLUSIVE (lane 0 holds the result).
-  template <typename DelayT>
-  GOCCCL_DEVICE void ProcessWindow(int predecessor_idx, bool& predecessor_inclusive, T& window_aggregate, DelayT delay)
-  {
-    unsigned status;
-    T value;
-    tile_status.WaitForValid(predecessor_idx, status, value, delay);
-    predecessor_inclusive = tile_status.inclusive(status);
-    window_aggregate      = WarpReduceT(temp_storage.warp_reduce)
-                         .TailSegmentedReduce(value, int(predecessor_inclusive), cub::SwizzleScanOp<ScanOp>(scan_op));
-  }
-
-  GOCCCL_DEVICE T operator()(T block_aggregate)
-  {
-    if (threadIdx.x == 0)
-    {
-      temp_storage.block_aggregate = block_aggregate;
-      tile_status.SetPartial(tile_idx, block_aggregate);
-    }
-
-    int predecessor_idx = tile_idx - static_cast<int>(threadIdx.x) - 1;
-    bool predecessor_inclusive;
-    T window_aggregate;
-
-    DelayConstructorT construct_delay(static_cast<unsigned>(tile_idx));
-    ProcessWindow(predecessor_idx, predecessor_inclusive, window_aggregate, construct_delay());
-    exclusive_prefix = window_aggregate;
-
-    while (__all_sync(0xffffffffu, !predecessor_inclusive))
-    {
-      predecessor_idx -= 32;
-      ProcessWindow(predecessor_idx, predecessor_inclusive, window_aggregate, construct_delay());
-      exclusive_prefix = scan_op(window_aggregate, exclusive_prefix);
-    }
-
-    if (threadIdx.x == 0)
-    {
-      inclusive_prefix = scan_op(exclusive_prefix, block_aggregate);
-      tile_status.SetInclusive(tile_idx, inclusive_prefix);
-      temp_storage.exclusive_prefix = exclusive_prefix;
-      temp_storage.inclusive_prefix = inclusive_prefix;
-    }
-    return exclusive_prefix;
-  }
-
-  GOCCCL_DEVICE T GetExclusivePrefix() { return temp_storage.exclusive_prefix; }
-  GOCCCL_DEVICE T GetInclusivePrefix() { return temp_storage.inclusive_prefix; }
-  GOCCCL_DEVICE T GetBlockAggregate() { return temp_storage.block_aggregate; }
-};
-
-/**
- * \brief The one-time init kernel's body: marks the padding OOB and every
- * tile word of the region's capacity NONE (epoch 0). Traps when the region
- * holds not even the padding.
- *
- * \param d_region     the region, region_bytes bytes, 8-byte aligned
- * \param region_bytes its size; capacity = region_bytes / 8 - 32 tiles
+ * \param d_region     the region, region_bytes bytes, 16-byte aligned
+ * \param region_bytes its size; it holds EpochTileState<T>::Capacity(region_bytes) tiles
  *
  * Launch: any grid (grid-stride); ceil((region_bytes / 8) / blockDim.x)
- * blocks writes each word once.
+ * blocks write each word once.
  */
 __device__ inline void epoch_tile_state_init(void* d_region, long long region_bytes)
 {
-  const long long capacity = EpochTileState<unsigned>::Capacity(region_bytes);
-  if (capacity < 0)
+  const long long words = region_bytes / static_cast<long long>(sizeof(detail::EpochWord));
+  if (words < EPOCH_TILE_PADDING_WORDS)
   {
     __trap();
   }
-  EpochTileState<unsigned>::InitializeRegion(d_region, capacity);
+  EpochTileState<unsigned>::InitializeRegion(d_region, words);
 }
 
 } // namespace gocccl

@@ -3,8 +3,11 @@
  * pass with decoupled look-back, as CUB's AgentScan (the kernel side of
  * runtime.InclusiveScan / ExclusiveScan; see docs/ARCHITECTURE.md).
  *
- *   <sym>_init   scan_init       grid ceil(num_tiles / BLOCK_THREADS): marks
- *                                every tile state invalid
+ *   <sym>_init   scan_init       readies the tile states: with epoch tile
+ *                                states (values of at most 16 bytes,
+ *                                epoch_tile_state.cuh) once per region, not
+ *                                per call; otherwise, as CUB, marks every
+ *                                tile state invalid before every call
  *                                (cub::ScanTileState::InitializeStatus).
  *   <sym>_sweep  inclusive_scan  grid num_tiles: block b loads tile b, scans
  *                exclusive_scan  it with cub::BlockScan and takes the prefix
@@ -15,9 +18,14 @@
  * TILE = BLOCK_THREADS * ITEMS_PER_THREAD, num_tiles = ceil(n / TILE). Host
  * dispatch (Go runtime): nothing for n == 0; for n <= TILE only _sweep, on
  * one block, with d_state == nullptr (a single tile publishes nothing and
- * looks back at nothing); otherwise _init then _sweep on one device
- * allocation of at least cub::ScanTileState<T>::AllocationSize(num_tiles)
- * bytes (checked by _init, which traps when state_bytes is too small).
+ * looks back at nothing). Otherwise, with epoch states (runtime/scratch.go,
+ * epochStates): the stream's epoch region of at least
+ * EpochTileState<T>::AllocationSize(num_tiles) bytes, _init over it when it
+ * is new, grown or its epochs run out, then _sweep with the call's epoch:
+ * ONE launch per call in the steady state. With CUB's states (values wider
+ * than 16 bytes): _init then _sweep on at least
+ * cub::ScanTileState<T>::AllocationSize(num_tiles) bytes. _init traps when
+ * state_bytes is too small.
  *
  * The init value: tile 0 seeds its block scan with it (exclusive: thread 0's
  * first output is init; inclusive: folded into the first item as
@@ -68,6 +76,7 @@
 #pragma once
 
 #include <gocccl/config.cuh>
+#include <gocccl/epoch_tile_state.cuh>
 #include <gocccl/gpu_nan.cuh>
 #include <gocccl/look_back.cuh>
 
@@ -91,7 +100,10 @@ struct ScanTile
   static_assert(ITEMS_PER_THREAD > 0, "gocccl::scan: ITEMS_PER_THREAD must be positive");
   static_assert(std::is_trivially_copyable<T>::value, "gocccl::scan: T must be trivially copyable");
 
-  using TileState   = cub::ScanTileState<T>;
+  /// EPOCH: tile states tagged with the call's epoch (epoch_tile_state.cuh),
+  /// for values of at most 16 bytes; CUB's otherwise.
+  static constexpr bool EPOCH = epoch_tile_state_supported<T>;
+  using TileState   = typename std::conditional<EPOCH, EpochTileState<T>, cub::ScanTileState<T>>::type;
   using BlockLoadT  = cub::BlockLoad<T, BLOCK_THREADS, ITEMS_PER_THREAD, cub::BLOCK_LOAD_WARP_TRANSPOSE>;
   using BlockStoreT = cub::BlockStore<T, BLOCK_THREADS, ITEMS_PER_THREAD, cub::BLOCK_STORE_WARP_TRANSPOSE>;
   using BlockScanT  = cub::BlockScan<T, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
@@ -259,7 +271,7 @@ struct ScanTile
   /// The sweep kernel's body: block blockIdx.x scans its tile.
   template <bool INCLUSIVE, typename InputIt, typename OutputIt>
   static GOCCCL_DEVICE void sweep(InputIt d_in, OutputIt d_out, long long n, void* d_state, long long state_bytes,
-                                  T init, const T* d_init, bool has_init)
+                                  unsigned epoch, T init, const T* d_init, bool has_init)
   {
     __shared__ TempStorage temp;
 
@@ -274,7 +286,16 @@ struct ScanTile
     TileState state;
     if (num_tiles > 1)
     {
-      state.Init(static_cast<int>(num_tiles), d_state, static_cast<size_t>(state_bytes));
+      if constexpr (EPOCH)
+      {
+        (void) state_bytes;
+        state.Init(d_state, epoch);
+      }
+      else
+      {
+        (void) epoch;
+        state.Init(static_cast<int>(num_tiles), d_state, static_cast<size_t>(state_bytes));
+      }
     }
     if (tile_idx == 0 && d_init != nullptr && (has_init || !INCLUSIVE))
     {
@@ -297,30 +318,47 @@ struct ScanTile
 } // namespace detail
 
 /**
- * \brief Kernel 1 of a multi-tile scan: marks the num_tiles tile states in
- * d_state invalid.
+ * \brief Kernel 1 of a multi-tile scan: readies the tile states in d_state.
+ * With epoch tile states (values of at most 16 bytes) it initializes the
+ * whole region (epoch_tile_state_init: the host launches it once per region,
+ * not per call) and ignores num_tiles; otherwise it marks the num_tiles CUB
+ * tile states invalid, before every multi-tile sweep.
  *
  * \tparam BLOCK_THREADS, ITEMS_PER_THREAD, T, ScanOp  as for inclusive_scan
  *
- * \param d_state      tile states, state_bytes bytes of device memory
- * \param state_bytes  at least cub::ScanTileState<T>::AllocationSize(num_tiles); traps otherwise
+ * \param d_state      tile states, state_bytes bytes of device memory (16-byte aligned)
+ * \param state_bytes  at least the states' AllocationSize(num_tiles); traps otherwise
  * \param num_tiles    tiles of the sweep, >= 1
  *
- * Launch: gridDim.x == ceil(num_tiles / BLOCK_THREADS).
+ * Launch: any grid for epoch states (grid-stride over the region's
+ * state_bytes / 8 words); gridDim.x == ceil(num_tiles / BLOCK_THREADS)
+ * otherwise.
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ScanOp>
 __device__ void scan_init(void* d_state, long long state_bytes, long long num_tiles)
 {
-  using TileState = typename detail::ScanTile<BLOCK_THREADS, ITEMS_PER_THREAD, T, ScanOp>::TileState;
-  size_t need = 0;
-  if (TileState::AllocationSize(static_cast<int>(num_tiles), need) != cudaSuccess
-      || need > static_cast<size_t>(state_bytes))
+  using Tile      = detail::ScanTile<BLOCK_THREADS, ITEMS_PER_THREAD, T, ScanOp>;
+  using TileState = typename Tile::TileState;
+  if constexpr (Tile::EPOCH)
   {
-    __trap(); // the host sized the state too small: a bug, never a wrong result
+    if (static_cast<long long>(TileState::AllocationSize(num_tiles)) > state_bytes)
+    {
+      __trap(); // the host sized the region too small: a bug, never a wrong result
+    }
+    epoch_tile_state_init(d_state, state_bytes);
   }
-  TileState state;
-  state.Init(static_cast<int>(num_tiles), d_state, static_cast<size_t>(state_bytes));
-  state.InitializeStatus(static_cast<int>(num_tiles));
+  else
+  {
+    size_t need = 0;
+    if (TileState::AllocationSize(static_cast<int>(num_tiles), need) != cudaSuccess
+        || need > static_cast<size_t>(state_bytes))
+    {
+      __trap(); // the host sized the state too small: a bug, never a wrong result
+    }
+    TileState state;
+    state.Init(static_cast<int>(num_tiles), d_state, static_cast<size_t>(state_bytes));
+    state.InitializeStatus(static_cast<int>(num_tiles));
+  }
 }
 
 /**
@@ -335,23 +373,27 @@ __device__ void scan_init(void* d_state, long long state_bytes, long long num_ti
  * \param d_in         input, n items
  * \param d_out        output, n items; may be d_in itself, must not partially overlap it
  * \param n            item count, n >= 1
- * \param d_state      tile states initialized by scan_init; unused (may be null) when n <= TILE
+ * \param d_state      tile states readied by scan_init; unused (may be null) when n <= TILE
  * \param state_bytes  size of d_state
+ * \param epoch        with epoch tile states, this call's epoch (1 .. EPOCH_TILE_MAX, distinct
+ *                     since the region's init: epoch_tile_state.cuh's host protocol); ignored
+ *                     otherwise
  * \param init         the init value when has_init and d_init is null
  * \param d_init       when not null (and has_init), the init value is *d_init, read when the kernel runs
  * \param has_init     whether the scan has an init value
  * \param Delay        the look-back's waits (look_back.cuh), a tag; DefaultDelay when left out
  *
- * Launch: gridDim.x == ceil(n / (BLOCK_THREADS * ITEMS_PER_THREAD)) after
- * scan_init on the same stream (when there is more than one tile).
+ * Launch: gridDim.x == ceil(n / (BLOCK_THREADS * ITEMS_PER_THREAD)); with
+ * more than one tile, after scan_init on the same stream (once per region
+ * for epoch states, before every call otherwise).
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ScanOp, typename InputIt, typename OutputIt,
           typename Delay = DefaultDelay>
 __device__ void inclusive_scan(InputIt d_in, OutputIt d_out, long long n, void* d_state, long long state_bytes,
-                               T init, const T* d_init, bool has_init, Delay = Delay())
+                               unsigned epoch, T init, const T* d_init, bool has_init, Delay = Delay())
 {
   detail::ScanTile<BLOCK_THREADS, ITEMS_PER_THREAD, T, ScanOp, Delay>::template sweep<true>(
-    d_in, d_out, n, d_state, state_bytes, init, d_init, has_init);
+    d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init);
 }
 
 /**
@@ -364,10 +406,10 @@ __device__ void inclusive_scan(InputIt d_in, OutputIt d_out, long long n, void* 
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ScanOp, typename InputIt, typename OutputIt,
           typename Delay = DefaultDelay>
 __device__ void exclusive_scan(InputIt d_in, OutputIt d_out, long long n, void* d_state, long long state_bytes,
-                               T init, const T* d_init, bool has_init, Delay = Delay())
+                               unsigned epoch, T init, const T* d_init, bool has_init, Delay = Delay())
 {
   detail::ScanTile<BLOCK_THREADS, ITEMS_PER_THREAD, T, ScanOp, Delay>::template sweep<false>(
-    d_in, d_out, n, d_state, state_bytes, init, d_init, true);
+    d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, true);
 }
 
 } // namespace gocccl

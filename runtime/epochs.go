@@ -118,12 +118,22 @@ func (s *Stream) epochStates(bytes int) (lookBack, error) {
 			return lookBack{}, err
 		}
 	}
-	init := r.ready < bytes || r.last >= epochMax-1
+	epoch, init := r.take(bytes)
+	return lookBack{s: s, ptr: r.ptr, bytes: bytes, epoch: epoch, init: init, unlock: true}, nil
+}
+
+// take returns the epoch of a direct call over the first bytes of the
+// region (allocated to at least bytes), and whether the call must run the
+// init kernel over them first: when no init covered them since the region
+// was allocated, or the epochs since the last init ran out. An init restarts
+// the epochs at 1; direct calls never get epochMax.
+func (r *epochRegion) take(bytes int) (epoch uint32, init bool) {
+	init = r.ready < bytes || r.last >= epochMax-1
 	if init {
 		r.ready, r.last = bytes, 0
 	}
 	r.last++
-	return lookBack{s: s, ptr: r.ptr, bytes: bytes, epoch: r.last, init: init, unlock: true}, nil
+	return r.last, init
 }
 
 // growEpochs replaces the stream's epoch region by one of at least bytes,

@@ -29,6 +29,46 @@ static_assert(offsetof(::gocccl_pkg_scan_6091d7d6::Affine, A) == 0, "offset of A
 static_assert(offsetof(::gocccl_pkg_scan_6091d7d6::Affine, B) == 4, "offset of Affine.B differs from Go's");
 
 namespace gocccl_pkg_scan_6091d7d6 {
+// Affine3 is the Go struct type github.com/gocccl/gocccl/internal/devicetest/scan.Affine3: 12 bytes, aligned to 4.
+struct Affine3 {
+  uint32_t A;
+  uint32_t B;
+  uint32_t Steps;
+};
+__host__ __device__ __forceinline__ bool operator==(const Affine3& gocccl_x, const Affine3& gocccl_y) {
+  return gocccl_x.A == gocccl_y.A && gocccl_x.B == gocccl_y.B && gocccl_x.Steps == gocccl_y.Steps;
+}
+__host__ __device__ __forceinline__ bool operator!=(const Affine3& gocccl_x, const Affine3& gocccl_y) {
+  return !(gocccl_x == gocccl_y);
+}
+}  // namespace gocccl_pkg_scan_6091d7d6
+static_assert(sizeof(::gocccl_pkg_scan_6091d7d6::Affine3) == 12 && alignof(::gocccl_pkg_scan_6091d7d6::Affine3) == 4, "layout of Affine3 differs from Go's");
+static_assert(offsetof(::gocccl_pkg_scan_6091d7d6::Affine3, A) == 0, "offset of Affine3.A differs from Go's");
+static_assert(offsetof(::gocccl_pkg_scan_6091d7d6::Affine3, B) == 4, "offset of Affine3.B differs from Go's");
+static_assert(offsetof(::gocccl_pkg_scan_6091d7d6::Affine3, Steps) == 8, "offset of Affine3.Steps differs from Go's");
+
+namespace gocccl_pkg_scan_6091d7d6 {
+// Mat2 is the Go struct type github.com/gocccl/gocccl/internal/devicetest/scan.Mat2: 16 bytes, aligned to 4.
+struct Mat2 {
+  uint32_t A;
+  uint32_t B;
+  uint32_t C;
+  uint32_t D;
+};
+__host__ __device__ __forceinline__ bool operator==(const Mat2& gocccl_x, const Mat2& gocccl_y) {
+  return gocccl_x.A == gocccl_y.A && gocccl_x.B == gocccl_y.B && gocccl_x.C == gocccl_y.C && gocccl_x.D == gocccl_y.D;
+}
+__host__ __device__ __forceinline__ bool operator!=(const Mat2& gocccl_x, const Mat2& gocccl_y) {
+  return !(gocccl_x == gocccl_y);
+}
+}  // namespace gocccl_pkg_scan_6091d7d6
+static_assert(sizeof(::gocccl_pkg_scan_6091d7d6::Mat2) == 16 && alignof(::gocccl_pkg_scan_6091d7d6::Mat2) == 4, "layout of Mat2 differs from Go's");
+static_assert(offsetof(::gocccl_pkg_scan_6091d7d6::Mat2, A) == 0, "offset of Mat2.A differs from Go's");
+static_assert(offsetof(::gocccl_pkg_scan_6091d7d6::Mat2, B) == 4, "offset of Mat2.B differs from Go's");
+static_assert(offsetof(::gocccl_pkg_scan_6091d7d6::Mat2, C) == 8, "offset of Mat2.C differs from Go's");
+static_assert(offsetof(::gocccl_pkg_scan_6091d7d6::Mat2, D) == 12, "offset of Mat2.D differs from Go's");
+
+namespace gocccl_pkg_scan_6091d7d6 {
 // Stats is the Go struct type github.com/gocccl/gocccl/internal/devicetest/scan.Stats: 24 bytes, aligned to 8.
 struct Stats {
   int64_t N;
@@ -189,6 +229,16 @@ __device__ __forceinline__ float AddBitsFloat32(float a, float b) {
     return a;
   }
   return ::gocccl::go::fadd<float>(a, b);
+}
+
+// Then3 is ops.go:200:6.
+__device__ __forceinline__ ::gocccl_pkg_scan_6091d7d6::Affine3 Then3(::gocccl_pkg_scan_6091d7d6::Affine3 f, ::gocccl_pkg_scan_6091d7d6::Affine3 g) {
+  return ::gocccl_pkg_scan_6091d7d6::Affine3{::gocccl::go::mul(f.A, g.A), ::gocccl::go::add(::gocccl::go::mul(f.B, g.A), g.B), ::gocccl::go::add(f.Steps, g.Steps)};
+}
+
+// MatMul is ops.go:209:6.
+__device__ __forceinline__ ::gocccl_pkg_scan_6091d7d6::Mat2 MatMul(::gocccl_pkg_scan_6091d7d6::Mat2 a, ::gocccl_pkg_scan_6091d7d6::Mat2 b) {
+  return ::gocccl_pkg_scan_6091d7d6::Mat2{::gocccl::go::add(::gocccl::go::mul(a.A, b.A), ::gocccl::go::mul(a.B, b.C)), ::gocccl::go::add(::gocccl::go::mul(a.A, b.B), ::gocccl::go::mul(a.B, b.D)), ::gocccl::go::add(::gocccl::go::mul(a.C, b.A), ::gocccl::go::mul(a.D, b.C)), ::gocccl::go::add(::gocccl::go::mul(a.C, b.B), ::gocccl::go::mul(a.D, b.D))};
 }
 
 // gocccl_functors wrap the operators the kernels use as default-constructible types.
@@ -362,6 +412,18 @@ struct AddBitsFloat32 {
   }
 };
 
+struct Then3 {
+  __device__ __forceinline__ ::gocccl_pkg_scan_6091d7d6::Affine3 operator()(::gocccl_pkg_scan_6091d7d6::Affine3 a0, ::gocccl_pkg_scan_6091d7d6::Affine3 a1) const {
+    return ::gocccl_pkg_scan_6091d7d6::Then3(a0, a1);
+  }
+};
+
+struct MatMul {
+  __device__ __forceinline__ ::gocccl_pkg_scan_6091d7d6::Mat2 operator()(::gocccl_pkg_scan_6091d7d6::Mat2 a0, ::gocccl_pkg_scan_6091d7d6::Mat2 a1) const {
+    return ::gocccl_pkg_scan_6091d7d6::MatMul(a0, a1);
+  }
+};
+
 }  // namespace gocccl_functors
 }  // namespace gocccl_pkg_scan_6091d7d6
 
@@ -376,6 +438,7 @@ constexpr int gocccl_exclusive_scan_AddInt8_threads = 192, gocccl_exclusive_scan
 constexpr int gocccl_exclusive_scan_AddUint32_threads = 128, gocccl_exclusive_scan_AddUint32_items = 24;
 constexpr int gocccl_exclusive_scan_AddUint64_threads = 224, gocccl_exclusive_scan_AddUint64_items = 24;
 constexpr int gocccl_exclusive_scan_AddUint8_threads = 192, gocccl_exclusive_scan_AddUint8_items = 22;
+constexpr int gocccl_exclusive_scan_MatMul_threads = 128, gocccl_exclusive_scan_MatMul_items = 3;
 constexpr int gocccl_exclusive_scan_MaxFloat32_threads = 128, gocccl_exclusive_scan_MaxFloat32_items = 24;
 constexpr int gocccl_exclusive_scan_MaxFloat64_threads = 224, gocccl_exclusive_scan_MaxFloat64_items = 24;
 constexpr int gocccl_exclusive_scan_MaxInt16_threads = 512, gocccl_exclusive_scan_MaxInt16_items = 12;
@@ -387,6 +450,7 @@ constexpr int gocccl_exclusive_scan_MaxUint64_threads = 224, gocccl_exclusive_sc
 constexpr int gocccl_exclusive_scan_MaxUint8_threads = 192, gocccl_exclusive_scan_MaxUint8_items = 22;
 constexpr int gocccl_exclusive_scan_Merge_threads = 128, gocccl_exclusive_scan_Merge_items = 2;
 constexpr int gocccl_exclusive_scan_Then_threads = 224, gocccl_exclusive_scan_Then_items = 24;
+constexpr int gocccl_exclusive_scan_Then3_threads = 128, gocccl_exclusive_scan_Then3_items = 5;
 constexpr int gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_threads = 288, gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_items = 14;
 constexpr int gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_threads = 256, gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_items = 9;
 constexpr int gocccl_exclusive_scan_by_key_EqInt32_AddInt64_threads = 256, gocccl_exclusive_scan_by_key_EqInt32_AddInt64_items = 9;
@@ -405,6 +469,7 @@ constexpr int gocccl_inclusive_scan_AddInt8_threads = 192, gocccl_inclusive_scan
 constexpr int gocccl_inclusive_scan_AddUint32_threads = 128, gocccl_inclusive_scan_AddUint32_items = 24;
 constexpr int gocccl_inclusive_scan_AddUint64_threads = 224, gocccl_inclusive_scan_AddUint64_items = 24;
 constexpr int gocccl_inclusive_scan_AddUint8_threads = 192, gocccl_inclusive_scan_AddUint8_items = 22;
+constexpr int gocccl_inclusive_scan_MatMul_threads = 128, gocccl_inclusive_scan_MatMul_items = 3;
 constexpr int gocccl_inclusive_scan_MaxFloat32_threads = 128, gocccl_inclusive_scan_MaxFloat32_items = 24;
 constexpr int gocccl_inclusive_scan_MaxFloat64_threads = 224, gocccl_inclusive_scan_MaxFloat64_items = 24;
 constexpr int gocccl_inclusive_scan_MaxInt16_threads = 512, gocccl_inclusive_scan_MaxInt16_items = 12;
@@ -416,6 +481,7 @@ constexpr int gocccl_inclusive_scan_MaxUint64_threads = 224, gocccl_inclusive_sc
 constexpr int gocccl_inclusive_scan_MaxUint8_threads = 192, gocccl_inclusive_scan_MaxUint8_items = 22;
 constexpr int gocccl_inclusive_scan_Merge_threads = 128, gocccl_inclusive_scan_Merge_items = 2;
 constexpr int gocccl_inclusive_scan_Then_threads = 224, gocccl_inclusive_scan_Then_items = 24;
+constexpr int gocccl_inclusive_scan_Then3_threads = 128, gocccl_inclusive_scan_Then3_items = 5;
 constexpr int gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_threads = 288, gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_items = 14;
 constexpr int gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_threads = 256, gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_items = 9;
 constexpr int gocccl_inclusive_scan_by_key_EqInt32_AddInt64_threads = 256, gocccl_inclusive_scan_by_key_EqInt32_AddInt64_items = 9;
@@ -438,6 +504,7 @@ using gocccl_exclusive_scan_AddInt8_delay = ::gocccl::FixedDelay<168, 1140>;
 using gocccl_exclusive_scan_AddUint32_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_exclusive_scan_AddUint64_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_exclusive_scan_AddUint8_delay = ::gocccl::FixedDelay<168, 1140>;
+using gocccl_exclusive_scan_MatMul_delay = ::gocccl::DefaultDelay;
 using gocccl_exclusive_scan_MaxFloat32_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_exclusive_scan_MaxFloat64_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_exclusive_scan_MaxInt16_delay = ::gocccl::FixedDelay<376, 1125>;
@@ -449,6 +516,7 @@ using gocccl_exclusive_scan_MaxUint64_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_exclusive_scan_MaxUint8_delay = ::gocccl::FixedDelay<168, 1140>;
 using gocccl_exclusive_scan_Merge_delay = ::gocccl::DefaultDelay;
 using gocccl_exclusive_scan_Then_delay = ::gocccl::FixedDelay<632, 1290>;
+using gocccl_exclusive_scan_Then3_delay = ::gocccl::DefaultDelay;
 using gocccl_inclusive_scan_AddBitsFloat32_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_inclusive_scan_AddFloat32_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_inclusive_scan_AddFloat64_delay = ::gocccl::FixedDelay<632, 1290>;
@@ -459,6 +527,7 @@ using gocccl_inclusive_scan_AddInt8_delay = ::gocccl::FixedDelay<168, 1140>;
 using gocccl_inclusive_scan_AddUint32_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_inclusive_scan_AddUint64_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_inclusive_scan_AddUint8_delay = ::gocccl::FixedDelay<168, 1140>;
+using gocccl_inclusive_scan_MatMul_delay = ::gocccl::DefaultDelay;
 using gocccl_inclusive_scan_MaxFloat32_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_inclusive_scan_MaxFloat64_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_inclusive_scan_MaxInt16_delay = ::gocccl::FixedDelay<376, 1125>;
@@ -470,6 +539,7 @@ using gocccl_inclusive_scan_MaxUint64_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_inclusive_scan_MaxUint8_delay = ::gocccl::FixedDelay<168, 1140>;
 using gocccl_inclusive_scan_Merge_delay = ::gocccl::DefaultDelay;
 using gocccl_inclusive_scan_Then_delay = ::gocccl::FixedDelay<632, 1290>;
+using gocccl_inclusive_scan_Then3_delay = ::gocccl::DefaultDelay;
 
 // ExclusiveScan(AddFloat32) over float32, declared at ops.go:152:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat32_threads)
@@ -568,6 +638,17 @@ gocccl_exclusive_scan_AddUint8_init(void* d_state, long long state_bytes, long l
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint8_threads)
 gocccl_exclusive_scan_AddUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint8_t init, const uint8_t* d_init, bool has_init) {
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint8_threads, gocccl_exclusive_scan_AddUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint8>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_AddUint8_delay());
+}
+
+// ExclusiveScan(MatMul) over Mat2, declared at ops.go:218:15.
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MatMul_threads)
+gocccl_exclusive_scan_MatMul_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_init<gocccl_exclusive_scan_MatMul_threads, gocccl_exclusive_scan_MatMul_items, ::gocccl_pkg_scan_6091d7d6::Mat2, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MatMul>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MatMul_threads)
+gocccl_exclusive_scan_MatMul_sweep(const ::gocccl_pkg_scan_6091d7d6::Mat2* d_in, ::gocccl_pkg_scan_6091d7d6::Mat2* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, ::gocccl_pkg_scan_6091d7d6::Mat2 init, const ::gocccl_pkg_scan_6091d7d6::Mat2* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_MatMul_threads, gocccl_exclusive_scan_MatMul_items, ::gocccl_pkg_scan_6091d7d6::Mat2, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MatMul>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_MatMul_delay());
 }
 
 // ExclusiveScan(MaxFloat32) over float32, declared at ops.go:154:19.
@@ -689,6 +770,17 @@ gocccl_exclusive_scan_Then_init(void* d_state, long long state_bytes, long long 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_Then_threads)
 gocccl_exclusive_scan_Then_sweep(const ::gocccl_pkg_scan_6091d7d6::Affine* d_in, ::gocccl_pkg_scan_6091d7d6::Affine* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, ::gocccl_pkg_scan_6091d7d6::Affine init, const ::gocccl_pkg_scan_6091d7d6::Affine* d_init, bool has_init) {
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_Then_threads, gocccl_exclusive_scan_Then_items, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_Then_delay());
+}
+
+// ExclusiveScan(Then3) over Affine3, declared at ops.go:216:15.
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_Then3_threads)
+gocccl_exclusive_scan_Then3_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_init<gocccl_exclusive_scan_Then3_threads, gocccl_exclusive_scan_Then3_items, ::gocccl_pkg_scan_6091d7d6::Affine3, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then3>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_Then3_threads)
+gocccl_exclusive_scan_Then3_sweep(const ::gocccl_pkg_scan_6091d7d6::Affine3* d_in, ::gocccl_pkg_scan_6091d7d6::Affine3* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, ::gocccl_pkg_scan_6091d7d6::Affine3 init, const ::gocccl_pkg_scan_6091d7d6::Affine3* d_init, bool has_init) {
+  ::gocccl::exclusive_scan<gocccl_exclusive_scan_Then3_threads, gocccl_exclusive_scan_Then3_items, ::gocccl_pkg_scan_6091d7d6::Affine3, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then3>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_Then3_delay());
 }
 
 // ExclusiveScanByKey(EqInt32,AddFloat32) over int32, float32, declared at ops.go:165:24.
@@ -889,6 +981,17 @@ gocccl_inclusive_scan_AddUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long l
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint8_threads, gocccl_inclusive_scan_AddUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint8>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_AddUint8_delay());
 }
 
+// InclusiveScan(MatMul) over Mat2, declared at ops.go:217:15.
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MatMul_threads)
+gocccl_inclusive_scan_MatMul_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_init<gocccl_inclusive_scan_MatMul_threads, gocccl_inclusive_scan_MatMul_items, ::gocccl_pkg_scan_6091d7d6::Mat2, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MatMul>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MatMul_threads)
+gocccl_inclusive_scan_MatMul_sweep(const ::gocccl_pkg_scan_6091d7d6::Mat2* d_in, ::gocccl_pkg_scan_6091d7d6::Mat2* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, ::gocccl_pkg_scan_6091d7d6::Mat2 init, const ::gocccl_pkg_scan_6091d7d6::Mat2* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_MatMul_threads, gocccl_inclusive_scan_MatMul_items, ::gocccl_pkg_scan_6091d7d6::Mat2, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MatMul>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MatMul_delay());
+}
+
 // InclusiveScan(MaxFloat32) over float32, declared at ops.go:153:19.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxFloat32_threads)
 gocccl_inclusive_scan_MaxFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
@@ -1008,6 +1111,17 @@ gocccl_inclusive_scan_Then_init(void* d_state, long long state_bytes, long long 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Then_threads)
 gocccl_inclusive_scan_Then_sweep(const ::gocccl_pkg_scan_6091d7d6::Affine* d_in, ::gocccl_pkg_scan_6091d7d6::Affine* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, ::gocccl_pkg_scan_6091d7d6::Affine init, const ::gocccl_pkg_scan_6091d7d6::Affine* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_Then_threads, gocccl_inclusive_scan_Then_items, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_Then_delay());
+}
+
+// InclusiveScan(Then3) over Affine3, declared at ops.go:215:15.
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Then3_threads)
+gocccl_inclusive_scan_Then3_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_init<gocccl_inclusive_scan_Then3_threads, gocccl_inclusive_scan_Then3_items, ::gocccl_pkg_scan_6091d7d6::Affine3, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then3>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Then3_threads)
+gocccl_inclusive_scan_Then3_sweep(const ::gocccl_pkg_scan_6091d7d6::Affine3* d_in, ::gocccl_pkg_scan_6091d7d6::Affine3* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, ::gocccl_pkg_scan_6091d7d6::Affine3 init, const ::gocccl_pkg_scan_6091d7d6::Affine3* d_init, bool has_init) {
+  ::gocccl::inclusive_scan<gocccl_inclusive_scan_Then3_threads, gocccl_inclusive_scan_Then3_items, ::gocccl_pkg_scan_6091d7d6::Affine3, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then3>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_Then3_delay());
 }
 
 // InclusiveScanByKey(EqInt32,AddFloat32) over int32, float32, declared at ops.go:164:24.

@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "9a74b6d454268b9be2877bb9f849e965f78a0957d6c73babedbaa894c3c99997", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "57464003c1ddb0452b601e4d45af5e0913b360a69de735bb8bb77765a449c769", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "c3e55f054092a153de8dafcc24bf21b8be27e749596cf4cdd32c807d729f95c5",
+			SHA256: "c30c231810e16099709ceb8667f3b872c2a0687b4ab7afdee8a6ab5135b9731f",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 132560, SHA256: "d1fc4663de67ddb5af043a88c25521024e832dfd8971e189c19bc4428baa4ef3"},
 				{Offset: 132560, Size: 208472, SHA256: "2a8e62f6a3971ca229ac3482a4b7c2f531be4b00948083f7598d09a5927cbc56"},
@@ -38,59 +38,63 @@ func init() {
 				{Offset: 487936, Size: 32848, SHA256: "b81d8c297fafe48f1b34e0b8984116c8985ba06566c4b2587b5e2cbbd9e260e9"},
 				{Offset: 520784, Size: 43352, SHA256: "caae177b1f64073246977e7d1ee30aa7967cd5d1bcb79e2a9722885d2ecabb8c"},
 				{Offset: 564144, Size: 36432, SHA256: "c25b7941bf99ebfd5aef16d163cc8a54db59971917d981597ab526aede0e2371"},
-				{Offset: 600576, Size: 52816, SHA256: "f588a8d1cb222a345f963a97680aec9942cb64078374aa63fc3fae9a0c535304"},
-				{Offset: 653392, Size: 77528, SHA256: "2b49af1cab4fc7188ba0dee96820d4f11ed8352665dfd2cec7f772b850c9a152"},
-				{Offset: 730928, Size: 38352, SHA256: "889e35b857a8eecbf3612aca36e43528c8c37e60f5c15e82c27c87303c12e798"},
-				{Offset: 769280, Size: 33232, SHA256: "95877bfa5c45b8647e2bf4d931f38dcb8108b07d24acfcef22aac467a5aa2abf"},
-				{Offset: 802512, Size: 49624, SHA256: "5a3e431c297a304253c8d253c3e5a515e3afba322933e146239a797e2d705f0b"},
-				{Offset: 852144, Size: 40016, SHA256: "2a4a92d1cf3f56f4f23a780cdd559cea9a5a2b63603f1e20a129c0d0f8a1d708"},
-				{Offset: 892160, Size: 33232, SHA256: "afc99ac3cff08f6fed5a7f4fb421da29516fa4f159286187107d75f5af27a723"},
-				{Offset: 925392, Size: 49624, SHA256: "e0b40c0f31ebbb388b09ae48ec5027cde5e2cc95506033ca731207783c84d722"},
-				{Offset: 975024, Size: 39248, SHA256: "fb00ea116afd063829b32cefeec2c97bbf6e3719f3cdc5574eff4037e308b8cf"},
-				{Offset: 1014272, Size: 76840, SHA256: "31ea684ef9c79f07809f2adb529552199f5fe6626afb7f06c2882bf48af142e1"},
-				{Offset: 1091120, Size: 43352, SHA256: "d18c967f365c198ff272df397425b4d3814f71be30f03722db67576e777e9159"},
-				{Offset: 1134480, Size: 129800, SHA256: "27921c5545e540a887240530b292205ca6f382deb04020885eccc2955a3c29a0"},
-				{Offset: 1264288, Size: 181896, SHA256: "0bcf9c21a127bedf125da577030f1096d90903a851e7f8551cd8952146dc2d5c"},
-				{Offset: 1446192, Size: 54408, SHA256: "7821675d97cd1f2c8180ab3964a14b09e61b2d7df2db6a8d249c5ea52527a2dd"},
-				{Offset: 1500608, Size: 50824, SHA256: "e4e237926597055be4e126c09d5ace7f9519e1301eef91cc82de5d4177f7be6b"},
-				{Offset: 1551440, Size: 49800, SHA256: "74ced507b654fe5cf41f99ddea56aa846e2095c306b6d2b2d19f8d88b00a6d1a"},
-				{Offset: 1601248, Size: 129800, SHA256: "c67c15c8c263ea60869c3eb9de8f091e79c3f0f998aac90f3702130a50cf9474"},
-				{Offset: 1731056, Size: 43016, SHA256: "901921ba98fa02a507de53022e02d30ef77e92dfca9dda35a8ff8cf5bf2fce03"},
-				{Offset: 1774080, Size: 38536, SHA256: "24791276e36aa6951b82f353e62af9ee32f5293622f39fad2080bc000ca5f870"},
-				{Offset: 1812624, Size: 78672, SHA256: "ace5123ded40ec4c9d836e057b5947656fb8218ccdfa327856dfddd104cc676b"},
-				{Offset: 1891296, Size: 134480, SHA256: "7e1eda771244fd0223b84b8e5aa2e7c6ad37bfef6ba1c232e08e304c2f55ad8c"},
-				{Offset: 2025776, Size: 201304, SHA256: "7330ece853ed0b80f5cf49660f6faaae750b3b3dbceba2258adf72848b8806bd"},
-				{Offset: 2227088, Size: 34896, SHA256: "b654017a2a66f081a2f39db64c491f9853528e65612feeabab1b3660e993056c"},
-				{Offset: 2261984, Size: 33232, SHA256: "38236f06df007eab28bade7299ea6d1e3ca725f11805090ad103ca1d37a6dbb4"},
-				{Offset: 2295216, Size: 44376, SHA256: "d61eced353b4192b0fb22670e97e0f8b08f9a8b572c90eaf0a974a337d4620c6"},
-				{Offset: 2339600, Size: 37072, SHA256: "6f6b4fef9dae28e4acb92923d359ba59ade378469af86ac19b2c81ab83b3314e"},
-				{Offset: 2376672, Size: 33232, SHA256: "b4ed95f18ff0d5fe8cc63b641cf9c039b4f4bb12c7686d5f98223e9c9af15b58"},
-				{Offset: 2409904, Size: 44376, SHA256: "2d1f9e36e1b2c45b77fb43b3a173a441e6e4a07ac527f2ae2f6efd877edf1548"},
-				{Offset: 2454288, Size: 37072, SHA256: "8dd39d7c3ce1e607474b1c96601f7618d8fe5ee4ca7ec9ea7a056b33141f1b67"},
-				{Offset: 2491360, Size: 57808, SHA256: "663160116f60aa8a30745e39e8f72ffad62553ce7cbe99d45a3cc9def0560884"},
-				{Offset: 2549168, Size: 82264, SHA256: "bcec7dc6bd55efe7f6cd724de5cb6318ca43ba7ac2d7290f525b975d57ef7805"},
-				{Offset: 2631440, Size: 38736, SHA256: "ced964391b5f9e0c9c0d1c0c65530873d7e96631c382d5ac78107a009f5a859e"},
-				{Offset: 2670176, Size: 33616, SHA256: "01cbdd158ada888c42d304d93e4d2f838bfcd0b524b48f8dd09cf8232d37c50b"},
-				{Offset: 2703792, Size: 55512, SHA256: "0c81b56fbc0a5dd870dead7bca0264f62fee23a58b9dc7653f149e3b08215b2f"},
-				{Offset: 2759312, Size: 40656, SHA256: "248b3e8350f704eaf8bd822a74316a5cf9b0ce37a74737233a8367d810e462b7"},
-				{Offset: 2799968, Size: 33616, SHA256: "3896b3d7dceab9364491f4dff671afc51165f47cbab29f3a484b28497e116ed6"},
-				{Offset: 2833584, Size: 55512, SHA256: "49ae7f3208ad209671042c1a3774f693a26fafe46f1d0c28e4b56b5b2856b92a"},
-				{Offset: 2889104, Size: 39376, SHA256: "d280945b44b4c32983393c06de6a47c71ba0bed22d2fabc1e8522bd725f7c4bf"},
-				{Offset: 2928480, Size: 77992, SHA256: "52a9bc5e42f53a90c80c5174d995236eebdcaa3253296d46a8acecebc91911bc"},
-				{Offset: 3006480, Size: 45016, SHA256: "ee2f3838607ae3119b8d08eaf177706334fe486bb490d21645aeadddb27fa12c"},
-				{Offset: 3051504, Size: 116096, SHA256: "04a2623b0a903fc038a48b0c5f0b58b87e836fa1aa5fcb0eb17ea59d958ed4e0"},
-				{Offset: 3167600, Size: 163456, SHA256: "0303ce52409b14c47a5232153807c3a0408d2f3e1a556618050c5be541207810"},
-				{Offset: 3331056, Size: 53632, SHA256: "d03e79441ed1b4801bf552f7a79eccd9e3c03130665d31a6ba7b82cff188dae1"},
-				{Offset: 3384688, Size: 48768, SHA256: "600bc255523bccc5a36cd264ea4955980ac91fa39c124af04e788e696d3360cc"},
-				{Offset: 3433456, Size: 48640, SHA256: "c2ab358c8257d664d1fecd646f8d816404788b47fd481255dd39bea1b524e934"},
-				{Offset: 3482096, Size: 116224, SHA256: "e2c9672da7562c17106210c9a9d6d1108ebb0c3bbfbb9467820e6146aa9469f0"},
-				{Offset: 3598320, Size: 42368, SHA256: "28d9bf116957c7b72b6b97447a21fa050f44d504446693911625f95206ec3137"},
-				{Offset: 3640688, Size: 38272, SHA256: "f72b70e57c9c06437c3671ad88dd5945dddb4cd9d39d8a9c4131889cfc358f2e"},
-				{Offset: 3678960, Size: 156672, SHA256: "1f8abcb71d626d0cfe8752d4c81efd3c96425b9a7309bcf3e21b75b2253a5238"},
-				{Offset: 3835632, Size: 143360, SHA256: "f23f378058fdb24e2807e24d4371f0fdc42570f6673dd81d6a99b28b0c8bed02"},
-				{Offset: 3978992, Size: 106640, SHA256: "077cf8c48b3bc84d9546b66764a6c224f5c5a2e65d7c8e15682df75f0b6a3a6e"},
-				{Offset: 4085632, Size: 98960, SHA256: "4152070d90ad8a652958bbd07e20d236ec5138392f661816aab4f9dd9eb5bfeb"},
-				{Offset: 4184592, Size: 204288, SHA256: "6d7436d32a7149494f74153eabeaf2e5193bd7603630495b0e9b5bd31d76fbcf"},
+				{Offset: 600576, Size: 51808, SHA256: "3a0ec49823c4652803cbb34ff65ef8e7ea1e5d22f391271e98087e708acc8c3b"},
+				{Offset: 652384, Size: 52816, SHA256: "f588a8d1cb222a345f963a97680aec9942cb64078374aa63fc3fae9a0c535304"},
+				{Offset: 705200, Size: 77528, SHA256: "2b49af1cab4fc7188ba0dee96820d4f11ed8352665dfd2cec7f772b850c9a152"},
+				{Offset: 782736, Size: 38352, SHA256: "889e35b857a8eecbf3612aca36e43528c8c37e60f5c15e82c27c87303c12e798"},
+				{Offset: 821088, Size: 33232, SHA256: "95877bfa5c45b8647e2bf4d931f38dcb8108b07d24acfcef22aac467a5aa2abf"},
+				{Offset: 854320, Size: 49624, SHA256: "5a3e431c297a304253c8d253c3e5a515e3afba322933e146239a797e2d705f0b"},
+				{Offset: 903952, Size: 40016, SHA256: "2a4a92d1cf3f56f4f23a780cdd559cea9a5a2b63603f1e20a129c0d0f8a1d708"},
+				{Offset: 943968, Size: 33232, SHA256: "afc99ac3cff08f6fed5a7f4fb421da29516fa4f159286187107d75f5af27a723"},
+				{Offset: 977200, Size: 49624, SHA256: "e0b40c0f31ebbb388b09ae48ec5027cde5e2cc95506033ca731207783c84d722"},
+				{Offset: 1026832, Size: 39248, SHA256: "fb00ea116afd063829b32cefeec2c97bbf6e3719f3cdc5574eff4037e308b8cf"},
+				{Offset: 1066080, Size: 76840, SHA256: "31ea684ef9c79f07809f2adb529552199f5fe6626afb7f06c2882bf48af142e1"},
+				{Offset: 1142928, Size: 43352, SHA256: "d18c967f365c198ff272df397425b4d3814f71be30f03722db67576e777e9159"},
+				{Offset: 1186288, Size: 42200, SHA256: "3b96a8dba06207c4db45161561e07a4568a9e30d66b9ed976ab96b3365f94e3e"},
+				{Offset: 1228496, Size: 129800, SHA256: "27921c5545e540a887240530b292205ca6f382deb04020885eccc2955a3c29a0"},
+				{Offset: 1358304, Size: 181896, SHA256: "0bcf9c21a127bedf125da577030f1096d90903a851e7f8551cd8952146dc2d5c"},
+				{Offset: 1540208, Size: 54408, SHA256: "7821675d97cd1f2c8180ab3964a14b09e61b2d7df2db6a8d249c5ea52527a2dd"},
+				{Offset: 1594624, Size: 50824, SHA256: "e4e237926597055be4e126c09d5ace7f9519e1301eef91cc82de5d4177f7be6b"},
+				{Offset: 1645456, Size: 49800, SHA256: "74ced507b654fe5cf41f99ddea56aa846e2095c306b6d2b2d19f8d88b00a6d1a"},
+				{Offset: 1695264, Size: 129800, SHA256: "c67c15c8c263ea60869c3eb9de8f091e79c3f0f998aac90f3702130a50cf9474"},
+				{Offset: 1825072, Size: 43016, SHA256: "901921ba98fa02a507de53022e02d30ef77e92dfca9dda35a8ff8cf5bf2fce03"},
+				{Offset: 1868096, Size: 38536, SHA256: "24791276e36aa6951b82f353e62af9ee32f5293622f39fad2080bc000ca5f870"},
+				{Offset: 1906640, Size: 78672, SHA256: "ace5123ded40ec4c9d836e057b5947656fb8218ccdfa327856dfddd104cc676b"},
+				{Offset: 1985312, Size: 134480, SHA256: "7e1eda771244fd0223b84b8e5aa2e7c6ad37bfef6ba1c232e08e304c2f55ad8c"},
+				{Offset: 2119792, Size: 201304, SHA256: "7330ece853ed0b80f5cf49660f6faaae750b3b3dbceba2258adf72848b8806bd"},
+				{Offset: 2321104, Size: 34896, SHA256: "b654017a2a66f081a2f39db64c491f9853528e65612feeabab1b3660e993056c"},
+				{Offset: 2356000, Size: 33232, SHA256: "38236f06df007eab28bade7299ea6d1e3ca725f11805090ad103ca1d37a6dbb4"},
+				{Offset: 2389232, Size: 44376, SHA256: "d61eced353b4192b0fb22670e97e0f8b08f9a8b572c90eaf0a974a337d4620c6"},
+				{Offset: 2433616, Size: 37072, SHA256: "6f6b4fef9dae28e4acb92923d359ba59ade378469af86ac19b2c81ab83b3314e"},
+				{Offset: 2470688, Size: 33232, SHA256: "b4ed95f18ff0d5fe8cc63b641cf9c039b4f4bb12c7686d5f98223e9c9af15b58"},
+				{Offset: 2503920, Size: 44376, SHA256: "2d1f9e36e1b2c45b77fb43b3a173a441e6e4a07ac527f2ae2f6efd877edf1548"},
+				{Offset: 2548304, Size: 37072, SHA256: "8dd39d7c3ce1e607474b1c96601f7618d8fe5ee4ca7ec9ea7a056b33141f1b67"},
+				{Offset: 2585376, Size: 53088, SHA256: "c313d481f4cdfe656beb6b0ec26c767fd26485b8af3733fe58bfa796b07dc633"},
+				{Offset: 2638464, Size: 57808, SHA256: "663160116f60aa8a30745e39e8f72ffad62553ce7cbe99d45a3cc9def0560884"},
+				{Offset: 2696272, Size: 82264, SHA256: "bcec7dc6bd55efe7f6cd724de5cb6318ca43ba7ac2d7290f525b975d57ef7805"},
+				{Offset: 2778544, Size: 38736, SHA256: "ced964391b5f9e0c9c0d1c0c65530873d7e96631c382d5ac78107a009f5a859e"},
+				{Offset: 2817280, Size: 33616, SHA256: "01cbdd158ada888c42d304d93e4d2f838bfcd0b524b48f8dd09cf8232d37c50b"},
+				{Offset: 2850896, Size: 55512, SHA256: "0c81b56fbc0a5dd870dead7bca0264f62fee23a58b9dc7653f149e3b08215b2f"},
+				{Offset: 2906416, Size: 40656, SHA256: "248b3e8350f704eaf8bd822a74316a5cf9b0ce37a74737233a8367d810e462b7"},
+				{Offset: 2947072, Size: 33616, SHA256: "3896b3d7dceab9364491f4dff671afc51165f47cbab29f3a484b28497e116ed6"},
+				{Offset: 2980688, Size: 55512, SHA256: "49ae7f3208ad209671042c1a3774f693a26fafe46f1d0c28e4b56b5b2856b92a"},
+				{Offset: 3036208, Size: 39376, SHA256: "d280945b44b4c32983393c06de6a47c71ba0bed22d2fabc1e8522bd725f7c4bf"},
+				{Offset: 3075584, Size: 77992, SHA256: "52a9bc5e42f53a90c80c5174d995236eebdcaa3253296d46a8acecebc91911bc"},
+				{Offset: 3153584, Size: 45016, SHA256: "ee2f3838607ae3119b8d08eaf177706334fe486bb490d21645aeadddb27fa12c"},
+				{Offset: 3198608, Size: 42840, SHA256: "5e34b5cb8a3c34d6f45f66ad16446e25d177fa1e8c0628f32aefd477ca933f59"},
+				{Offset: 3241456, Size: 116096, SHA256: "04a2623b0a903fc038a48b0c5f0b58b87e836fa1aa5fcb0eb17ea59d958ed4e0"},
+				{Offset: 3357552, Size: 163456, SHA256: "0303ce52409b14c47a5232153807c3a0408d2f3e1a556618050c5be541207810"},
+				{Offset: 3521008, Size: 53632, SHA256: "d03e79441ed1b4801bf552f7a79eccd9e3c03130665d31a6ba7b82cff188dae1"},
+				{Offset: 3574640, Size: 48768, SHA256: "600bc255523bccc5a36cd264ea4955980ac91fa39c124af04e788e696d3360cc"},
+				{Offset: 3623408, Size: 48640, SHA256: "c2ab358c8257d664d1fecd646f8d816404788b47fd481255dd39bea1b524e934"},
+				{Offset: 3672048, Size: 116224, SHA256: "e2c9672da7562c17106210c9a9d6d1108ebb0c3bbfbb9467820e6146aa9469f0"},
+				{Offset: 3788272, Size: 42368, SHA256: "28d9bf116957c7b72b6b97447a21fa050f44d504446693911625f95206ec3137"},
+				{Offset: 3830640, Size: 38272, SHA256: "f72b70e57c9c06437c3671ad88dd5945dddb4cd9d39d8a9c4131889cfc358f2e"},
+				{Offset: 3868912, Size: 156672, SHA256: "1f8abcb71d626d0cfe8752d4c81efd3c96425b9a7309bcf3e21b75b2253a5238"},
+				{Offset: 4025584, Size: 143360, SHA256: "f23f378058fdb24e2807e24d4371f0fdc42570f6673dd81d6a99b28b0c8bed02"},
+				{Offset: 4168944, Size: 106640, SHA256: "077cf8c48b3bc84d9546b66764a6c224f5c5a2e65d7c8e15682df75f0b6a3a6e"},
+				{Offset: 4275584, Size: 98960, SHA256: "4152070d90ad8a652958bbd07e20d236ec5138392f661816aab4f9dd9eb5bfeb"},
+				{Offset: 4374544, Size: 204288, SHA256: "6d7436d32a7149494f74153eabeaf2e5193bd7603630495b0e9b5bd31d76fbcf"},
 			},
 		},
 	})
@@ -202,6 +206,18 @@ func init() {
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
 	})
+	// ExclusiveScan(MatMul) over Mat2, declared at ops.go:218:15.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ExclusiveScan",
+		Ops:       []any{MatMul},
+		Types:     []reflect.Type{reflect.TypeFor[Mat2]()},
+		Layouts:   []string{"{A@0:uint32,B@4:uint32,C@8:uint32,D@12:uint32}/16"},
+		Kernels:   []string{"gocccl_exclusive_scan_MatMul_init", "gocccl_exclusive_scan_MatMul_sweep"},
+		Part:      9,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 3},
+		},
+	})
 	// ExclusiveScan(MaxFloat32) over float32, declared at ops.go:154:19.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
@@ -209,7 +225,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_MaxFloat32_init", "gocccl_exclusive_scan_MaxFloat32_sweep"},
-		Part:      9,
+		Part:      10,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -221,7 +237,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_MaxFloat64_init", "gocccl_exclusive_scan_MaxFloat64_sweep"},
-		Part:      10,
+		Part:      11,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -233,7 +249,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_exclusive_scan_MaxInt16_init", "gocccl_exclusive_scan_MaxInt16_sweep"},
-		Part:      11,
+		Part:      12,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
 		},
@@ -245,7 +261,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_MaxInt32_init", "gocccl_exclusive_scan_MaxInt32_sweep"},
-		Part:      12,
+		Part:      13,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -257,7 +273,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_MaxInt64_init", "gocccl_exclusive_scan_MaxInt64_sweep"},
-		Part:      13,
+		Part:      14,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -269,7 +285,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_exclusive_scan_MaxInt8_init", "gocccl_exclusive_scan_MaxInt8_sweep"},
-		Part:      14,
+		Part:      15,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
@@ -281,7 +297,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_MaxUint32_init", "gocccl_exclusive_scan_MaxUint32_sweep"},
-		Part:      15,
+		Part:      16,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -293,7 +309,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_MaxUint64_init", "gocccl_exclusive_scan_MaxUint64_sweep"},
-		Part:      16,
+		Part:      17,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -305,7 +321,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_exclusive_scan_MaxUint8_init", "gocccl_exclusive_scan_MaxUint8_sweep"},
-		Part:      17,
+		Part:      18,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
@@ -317,7 +333,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Stats]()},
 		Layouts:   []string{"{N@0:int64,Sum@8:float64,Max@16:int32}/24"},
 		Kernels:   []string{"gocccl_exclusive_scan_Merge_init", "gocccl_exclusive_scan_Merge_sweep"},
-		Part:      18,
+		Part:      19,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 2},
 		},
@@ -329,9 +345,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Affine]()},
 		Layouts:   []string{"{A@0:uint32,B@4:uint32}/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_Then_init", "gocccl_exclusive_scan_Then_sweep"},
-		Part:      19,
+		Part:      20,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
+		},
+	})
+	// ExclusiveScan(Then3) over Affine3, declared at ops.go:216:15.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ExclusiveScan",
+		Ops:       []any{Then3},
+		Types:     []reflect.Type{reflect.TypeFor[Affine3]()},
+		Layouts:   []string{"{A@0:uint32,B@4:uint32,Steps@8:uint32}/12"},
+		Kernels:   []string{"gocccl_exclusive_scan_Then3_init", "gocccl_exclusive_scan_Then3_sweep"},
+		Part:      21,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 5},
 		},
 	})
 	// ExclusiveScanByKey(EqInt32,AddFloat32) over int32, float32, declared at ops.go:165:24.
@@ -341,7 +369,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"int32/4", "float32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_init", "gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_sweep"},
-		Part:      20,
+		Part:      22,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
@@ -353,7 +381,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"int32/4", "float64/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_init", "gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_sweep"},
-		Part:      21,
+		Part:      23,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -365,7 +393,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int32/4", "int64/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqInt32_AddInt64_init", "gocccl_exclusive_scan_by_key_EqInt32_AddInt64_sweep"},
-		Part:      22,
+		Part:      24,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -377,7 +405,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[uint8]()},
 		Layouts:   []string{"int32/4", "uint8/1"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_init", "gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_sweep"},
-		Part:      23,
+		Part:      25,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
@@ -389,7 +417,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[Affine]()},
 		Layouts:   []string{"int32/4", "{A@0:uint32,B@4:uint32}/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqInt32_Then_init", "gocccl_exclusive_scan_by_key_EqInt32_Then_sweep"},
-		Part:      24,
+		Part:      26,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -401,7 +429,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_init", "gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_sweep"},
-		Part:      25,
+		Part:      27,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
@@ -413,7 +441,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint32_AddUint32_init", "gocccl_exclusive_scan_by_key_EqUint32_AddUint32_sweep"},
-		Part:      26,
+		Part:      28,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
@@ -425,7 +453,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint64_AddUint32_init", "gocccl_exclusive_scan_by_key_EqUint64_AddUint32_sweep"},
-		Part:      27,
+		Part:      29,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -437,7 +465,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddBitsFloat32_init", "gocccl_inclusive_scan_AddBitsFloat32_sweep"},
-		Part:      28,
+		Part:      30,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -449,7 +477,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddFloat32_init", "gocccl_inclusive_scan_AddFloat32_sweep"},
-		Part:      29,
+		Part:      31,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -461,7 +489,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddFloat64_init", "gocccl_inclusive_scan_AddFloat64_sweep"},
-		Part:      30,
+		Part:      32,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -473,7 +501,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddInt16_init", "gocccl_inclusive_scan_AddInt16_sweep"},
-		Part:      31,
+		Part:      33,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
 		},
@@ -485,7 +513,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddInt32_init", "gocccl_inclusive_scan_AddInt32_sweep"},
-		Part:      32,
+		Part:      34,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -497,7 +525,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddInt64_init", "gocccl_inclusive_scan_AddInt64_sweep"},
-		Part:      33,
+		Part:      35,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -509,7 +537,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddInt8_init", "gocccl_inclusive_scan_AddInt8_sweep"},
-		Part:      34,
+		Part:      36,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
@@ -521,7 +549,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddUint32_init", "gocccl_inclusive_scan_AddUint32_sweep"},
-		Part:      35,
+		Part:      37,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -533,7 +561,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddUint64_init", "gocccl_inclusive_scan_AddUint64_sweep"},
-		Part:      36,
+		Part:      38,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -545,9 +573,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddUint8_init", "gocccl_inclusive_scan_AddUint8_sweep"},
-		Part:      37,
+		Part:      39,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
+		},
+	})
+	// InclusiveScan(MatMul) over Mat2, declared at ops.go:217:15.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "InclusiveScan",
+		Ops:       []any{MatMul},
+		Types:     []reflect.Type{reflect.TypeFor[Mat2]()},
+		Layouts:   []string{"{A@0:uint32,B@4:uint32,C@8:uint32,D@12:uint32}/16"},
+		Kernels:   []string{"gocccl_inclusive_scan_MatMul_init", "gocccl_inclusive_scan_MatMul_sweep"},
+		Part:      40,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 3},
 		},
 	})
 	// InclusiveScan(MaxFloat32) over float32, declared at ops.go:153:19.
@@ -557,7 +597,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxFloat32_init", "gocccl_inclusive_scan_MaxFloat32_sweep"},
-		Part:      38,
+		Part:      41,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -569,7 +609,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxFloat64_init", "gocccl_inclusive_scan_MaxFloat64_sweep"},
-		Part:      39,
+		Part:      42,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -581,7 +621,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxInt16_init", "gocccl_inclusive_scan_MaxInt16_sweep"},
-		Part:      40,
+		Part:      43,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
 		},
@@ -593,7 +633,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxInt32_init", "gocccl_inclusive_scan_MaxInt32_sweep"},
-		Part:      41,
+		Part:      44,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -605,7 +645,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxInt64_init", "gocccl_inclusive_scan_MaxInt64_sweep"},
-		Part:      42,
+		Part:      45,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -617,7 +657,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxInt8_init", "gocccl_inclusive_scan_MaxInt8_sweep"},
-		Part:      43,
+		Part:      46,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
@@ -629,7 +669,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxUint32_init", "gocccl_inclusive_scan_MaxUint32_sweep"},
-		Part:      44,
+		Part:      47,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -641,7 +681,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxUint64_init", "gocccl_inclusive_scan_MaxUint64_sweep"},
-		Part:      45,
+		Part:      48,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -653,7 +693,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxUint8_init", "gocccl_inclusive_scan_MaxUint8_sweep"},
-		Part:      46,
+		Part:      49,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
@@ -665,7 +705,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Stats]()},
 		Layouts:   []string{"{N@0:int64,Sum@8:float64,Max@16:int32}/24"},
 		Kernels:   []string{"gocccl_inclusive_scan_Merge_init", "gocccl_inclusive_scan_Merge_sweep"},
-		Part:      47,
+		Part:      50,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 2},
 		},
@@ -677,9 +717,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Affine]()},
 		Layouts:   []string{"{A@0:uint32,B@4:uint32}/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_Then_init", "gocccl_inclusive_scan_Then_sweep"},
-		Part:      48,
+		Part:      51,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
+		},
+	})
+	// InclusiveScan(Then3) over Affine3, declared at ops.go:215:15.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "InclusiveScan",
+		Ops:       []any{Then3},
+		Types:     []reflect.Type{reflect.TypeFor[Affine3]()},
+		Layouts:   []string{"{A@0:uint32,B@4:uint32,Steps@8:uint32}/12"},
+		Kernels:   []string{"gocccl_inclusive_scan_Then3_init", "gocccl_inclusive_scan_Then3_sweep"},
+		Part:      52,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 5},
 		},
 	})
 	// InclusiveScanByKey(EqInt32,AddFloat32) over int32, float32, declared at ops.go:164:24.
@@ -689,7 +741,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"int32/4", "float32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_init", "gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_sweep"},
-		Part:      49,
+		Part:      53,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
@@ -701,7 +753,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"int32/4", "float64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_init", "gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_sweep"},
-		Part:      50,
+		Part:      54,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -713,7 +765,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int32/4", "int64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_AddInt64_init", "gocccl_inclusive_scan_by_key_EqInt32_AddInt64_sweep"},
-		Part:      51,
+		Part:      55,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -725,7 +777,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[uint8]()},
 		Layouts:   []string{"int32/4", "uint8/1"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_init", "gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_sweep"},
-		Part:      52,
+		Part:      56,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
@@ -737,7 +789,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[Affine]()},
 		Layouts:   []string{"int32/4", "{A@0:uint32,B@4:uint32}/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_Then_init", "gocccl_inclusive_scan_by_key_EqInt32_Then_sweep"},
-		Part:      53,
+		Part:      57,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -749,7 +801,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_init", "gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_sweep"},
-		Part:      54,
+		Part:      58,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
@@ -761,7 +813,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint32_AddUint32_init", "gocccl_inclusive_scan_by_key_EqUint32_AddUint32_sweep"},
-		Part:      55,
+		Part:      59,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
@@ -773,7 +825,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint64_AddUint32_init", "gocccl_inclusive_scan_by_key_EqUint64_AddUint32_sweep"},
-		Part:      56,
+		Part:      60,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -785,7 +837,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_reduce_AddFloat32_sweep", "gocccl_reduce_AddFloat32_final"},
-		Part:      57,
+		Part:      61,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -797,7 +849,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_reduce_AddFloat64_sweep", "gocccl_reduce_AddFloat64_final"},
-		Part:      58,
+		Part:      62,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -809,7 +861,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"int32/4", "float32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqInt32_AddFloat32_init", "gocccl_reduce_by_key_EqInt32_AddFloat32_sweep"},
-		Part:      59,
+		Part:      63,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
@@ -821,7 +873,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"int32/4", "float64/8"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqInt32_AddFloat64_init", "gocccl_reduce_by_key_EqInt32_AddFloat64_sweep"},
-		Part:      60,
+		Part:      64,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 13},
 		},
@@ -833,7 +885,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float32/4", "float64/8"},
 		Kernels:   []string{"gocccl_transform_reduce_SquareFloat32_AddFloat64_sweep", "gocccl_transform_reduce_SquareFloat32_AddFloat64_single"},
-		Part:      61,
+		Part:      65,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},

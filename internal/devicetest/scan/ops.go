@@ -188,3 +188,32 @@ var (
 	InclByKeyU32AddFloat32 = runtime.InclusiveScanByKey(EqUint32, AddFloat32)
 	ExclByKeyU32AddFloat32 = runtime.ExclusiveScanByKey(EqUint32, AddFloat32)
 )
+
+// Affine3 is Affine with a step count: 12 bytes, a three-word epoch tile
+// state.
+type Affine3 struct{ A, B, Steps uint32 }
+
+// Then3 composes f, then g, and adds their steps: associative, not
+// commutative.
+//
+//gocccl:op
+func Then3(f, g Affine3) Affine3 { return Affine3{f.A * g.A, f.B*g.A + g.B, f.Steps + g.Steps} }
+
+// Mat2 is a 2×2 matrix over wrapping uint32 arithmetic: 16 bytes, the
+// widest epoch tile state (four words).
+type Mat2 struct{ A, B, C, D uint32 }
+
+// MatMul is the matrix product a·b: associative, not commutative.
+//
+//gocccl:op
+func MatMul(a, b Mat2) Mat2 {
+	return Mat2{a.A*b.A + a.B*b.C, a.A*b.B + a.B*b.D, a.C*b.A + a.D*b.C, a.C*b.B + a.D*b.D}
+}
+
+// Scans over the epoch tile states' widest forms (epoch_test.go).
+var (
+	InclThen3  = runtime.InclusiveScan(Then3)
+	ExclThen3  = runtime.ExclusiveScan(Then3)
+	InclMatMul = runtime.InclusiveScan(MatMul)
+	ExclMatMul = runtime.ExclusiveScan(MatMul)
+)

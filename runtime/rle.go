@@ -121,7 +121,7 @@ func (o *RunLengthEncodeOp[T]) check(s *Stream, runs int, in, out1, out2, count 
 }
 
 // TempStorageBytes returns the device scratch memory a Run or RunNonTrivial
-// over n elements on d takes for the duration of the call; 0 on the CPU
+// over n elements on d uses, as SelectOp.TempStorageBytes; 0 on the CPU
 // backend.
 func (o *RunLengthEncodeOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
 	if o == nil || o.eq == nil {

@@ -91,11 +91,12 @@ func (o *SelectOp[T]) Run(s *Stream, input Input[T], output Output[T], count *Sl
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n elements
-// on d takes for the duration of the call: the tile states of its one pass,
-// in the stream's own scratch when they fit there (past Reduce's counter:
-// no allocation, as Reduce's partials), else from the scratch pool. It is 0
-// on the CPU backend. Every compaction's (Partition, ThreeWayPartition,
-// Unique, UniqueByKey, RunLengthEncode) works the same way.
+// on d uses: the epoch-tagged tile states of its one pass, in the stream's
+// own memory for them, which the stream keeps and reuses with no allocation
+// and no init launch per call (it grows once when a call needs more). It is
+// 0 on the CPU backend and for n within one tile. Every compaction's
+// (Partition, ThreeWayPartition, Unique, UniqueByKey, RunLengthEncode) works
+// the same way.
 func (o *SelectOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
 	if o == nil || o.pred == nil {
 		return 0, errNilOperator("Select")
@@ -175,7 +176,7 @@ func (o *PartitionOp[T]) Run(s *Stream, input Input[T], output Output[T], count 
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n elements
-// on d takes for the duration of the call; 0 on the CPU backend.
+// on d uses, as SelectOp.TempStorageBytes; 0 on the CPU backend.
 func (o *PartitionOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
 	if o == nil || o.pred == nil {
 		return 0, errNilOperator("Partition")
@@ -353,7 +354,7 @@ func (o *ThreeWayPartitionOp[T]) runOver(s *Stream, input Input[T], firstOut, se
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n elements
-// on d takes for the duration of the call; 0 on the CPU backend.
+// on d uses, as SelectOp.TempStorageBytes; 0 on the CPU backend.
 func (o *ThreeWayPartitionOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
 	if o == nil || o.first == nil || o.second == nil {
 		return 0, errNilOperator("ThreeWayPartition")

@@ -286,3 +286,30 @@ func TestCompactionBadArguments(t *testing.T) {
 	_, err = Unique(eqU32).TempStorageBytes(d, -1)
 	require.ErrorContains(t, err, "negative")
 }
+
+// TestCompactionStateBytes checks the epoch tile states the host sizes for
+// select.cuh's carries: none for at most one tile; one count (long long)
+// and a pair packed into one word (below 2^32 items: packs_counts) take two
+// 8-byte words a tile, a pair of 64-bit values four.
+func TestCompactionStateBytes(t *testing.T) {
+	const tile = 6528 // 384 × 17
+	for _, c := range []struct {
+		tiles int
+		pair  bool
+		bytes int
+	}{
+		{0, false, 0},
+		{1, false, 0},
+		{1, true, 0},
+		{2, false, (128 + 2*2) * 8},
+		{2, true, (128 + 2*2) * 8},
+		{1000, false, (128 + 2*1000) * 8},
+		{(1<<32 - 1) / tile, true, (128 + 2*((1<<32-1)/tile)) * 8}, // the last item count that packs
+		{(1<<32-1)/tile + 1, true, (128 + 4*((1<<32-1)/tile+1)) * 8},
+		{(1<<32-1)/tile + 1, false, (128 + 2*((1<<32-1)/tile+1)) * 8}, // one count never needs more
+	} {
+		require.Equal(t, c.bytes, compactionStateBytes(c.tiles, tile, c.pair), "%d tiles, pair %v", c.tiles, c.pair)
+	}
+	require.Equal(t, 8, compactionCarry(1<<32/256-1, 256, true))
+	require.Equal(t, 16, compactionCarry(1<<32/256, 256, true), "2^32 items exactly: packs_counts is false")
+}

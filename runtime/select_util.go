@@ -13,8 +13,10 @@ import (
 
 // This file holds what the compactions (Select, Partition,
 // ThreeWayPartition, Unique, UniqueByKey, RunLengthEncode) share: argument
-// checks and the launch sequence of kernels/include/gocccl/select.cuh, an
-// init kernel for the tile states and one pass with decoupled look-back.
+// checks and the launch sequence of kernels/include/gocccl/select.cuh: one
+// pass with decoupled look-back over the stream's epoch tile states, and an
+// init kernel that initializes them once per region (and writes the counts
+// of an empty input).
 
 // buffer is one Slice argument of a compaction, its element type erased.
 type buffer struct {
@@ -81,32 +83,33 @@ func (b buffer) atLeast(alg string, n int, why string) error {
 	return nil
 }
 
-// Tile-state layouts of cub::ScanTileState (select.cuh's init kernel checks
-// the size against ScanTileState::AllocationSize and fails the launch when
-// it is short).
-const (
-	tileStatePadding = 32  // TILE_STATUS_PADDING: one warp of padding tiles
-	tileStateAlign   = 256 // cub::AliasTemporaries' alignment
-)
+// compactionCarry is the size of the look-back value that select.cuh carries
+// between the tiles of a compaction, tiles tiles of tile items: long long
+// (8 bytes) for one count (Select, Partition, Unique, UniqueByKey); for a
+// pair (ThreeWayPartition's two counts, RunLengthEncode's count and
+// position) an unsigned long long that packs both while the tiles hold
+// fewer than 2^32 items (PackedCounts, PackedCountPos: packs_counts), else
+// a Pair<long long> (WideCounts, WideCountPos: 16 bytes). The init kernel
+// checks the region against this size and traps when it is short.
+func compactionCarry(tiles, tile int, pair bool) int {
+	if pair && tiles*tile >= 1<<32 {
+		return 16
+	}
+	return 8
+}
 
-// tileStateBytes is the scratch memory of the tile states of tiles tiles:
-// one 16-byte descriptor per tile for a count (ScanTileState<long long>), or
-// a status word (a byte in CUB 1.17, 4 bytes in CCCL 3) and two 16-byte
-// values per tile for a pair of counts (ScanTileState<Pair, false>, three
-// arrays aliased into one allocation).
-// CCCL 3 sizes both through cub::AliasTemporaries, which rounds every array
-// to 256 bytes and adds 256 for aligning the base (CUB 1.17 asked for the
-// descriptors alone): the bound covers both.
-func tileStateBytes(tiles int, pair bool) int {
-	if tiles == 0 {
+// compactionStateBytes is the epoch tile states of a compaction over tiles
+// tiles of tile items (EpochTileState<S>::AllocationSize(tiles) for the
+// carry S): none for at most one tile, which publishes nothing and looks
+// back at nothing.
+func compactionStateBytes(tiles, tile int, pair bool) int {
+	if tiles <= 1 {
 		return 0
 	}
-	padded := tiles + tileStatePadding
-	round := func(b int) int { return (b + tileStateAlign - 1) &^ (tileStateAlign - 1) }
-	if !pair {
-		return round(padded*16) + tileStateAlign
-	}
-	return round(padded*4) + 2*round(padded*16) + tileStateAlign
+	// Every carry fits the epoch form (16 bytes at most): select.cuh has
+	// no CUB-state form.
+	bytes, _ := epochStateBytes(tiles, compactionCarry(tiles, tile, pair))
+	return bytes
 }
 
 // compactionTiles returns the tiles of a compaction over n items on the
@@ -121,7 +124,10 @@ func (in *instance) compactionTiles(k kernels, n int) (int, error) {
 }
 
 // compactionScratch returns the scratch memory of a compaction over n items
-// on d: its tile states.
+// on d: its epoch tile states, in the stream's own region, which the stream
+// keeps and reuses with no allocation and no init launch per call (it grows
+// once when a call needs more); 0 for at most one tile and on the CPU
+// backend.
 func (in *instance) compactionScratch(d *Device, n int, pair bool) (int, error) {
 	if n < 0 {
 		return 0, in.errorf("negative length %d", n)
@@ -141,13 +147,17 @@ func (in *instance) compactionScratch(d *Device, n int, pair bool) (int, error) 
 	if err != nil {
 		return 0, err
 	}
-	return tileStateBytes(tiles, pair), nil
+	return compactionStateBytes(tiles, k.policy.Tile(), pair), nil
 }
 
-// compact runs a compaction over n items on the GPU: kernel 0 initializes
-// the tile states (or, for n == 0, writes zeros to counts; a single tile
-// skips it), then kernel sweep runs with the leading arguments in args followed by n, the tile
-// states and their size. The caller has entered s's device.
+// compact runs a compaction over n items on the GPU: for n == 0 kernel 0
+// alone, which writes zeros to the counts; for one tile the sweep alone,
+// with no tile states; otherwise the sweep over the stream's epoch tile
+// states (epochStates), after kernel 0 initializes them when they need it
+// (a new, grown or exhausted region, or a captured call), so that a call is
+// one launch in the steady state. Kernel sweep runs with the leading
+// arguments in args followed by n, the tile states, their size and the
+// call's epoch. The caller has entered s's device.
 func (in *instance) compact(s *Stream, n, sweep int, pair bool, counts cuda.DevicePtr, args *cuda.Args) error {
 	return in.compactThrough(s, n, sweep, pair, counts, args, nil, nil)
 }
@@ -165,32 +175,36 @@ func (in *instance) compactThrough(s *Stream, n, sweep int, pair bool, counts cu
 	if err != nil {
 		return err
 	}
-	bytes := tileStateBytes(tiles, pair)
-	var states tileStates
-	if bytes > 0 {
-		if states, err = s.tileStates(bytes); err != nil {
-			return in.wrap(err, fmt.Sprintf("scratch memory of %d bytes", bytes))
+	var init cuda.Args
+	if tiles == 0 {
+		init.Ptr(0)
+		init.Int64(0)
+		init.Int64(0)
+		init.Ptr(counts)
+		return k.launch(0, 1, s, &init)
+	}
+	var lb lookBack // the zero value for one tile: no states, epoch 0
+	if tiles > 1 {
+		bytes := compactionStateBytes(tiles, k.policy.Tile(), pair)
+		if lb, err = s.epochStates(bytes); err != nil {
+			return in.wrap(err, fmt.Sprintf("epoch tile states of %d bytes", bytes))
+		}
+		if lb.init {
+			init.Ptr(lb.ptr)
+			init.Int64(int64(lb.bytes))
+			init.Int64(int64(tiles))
+			init.Ptr(counts)
+			err = k.launch(0, lb.initGrid(tiles, k.policy.BlockThreads), s, &init)
 		}
 	}
-	state := states.ptr
-	var init cuda.Args
-	init.Ptr(state)
-	init.Int64(int64(bytes))
-	init.Int64(int64(tiles))
-	init.Ptr(counts)
-	threads := k.policy.BlockThreads
-	if tiles != 1 {
-		// One tile publishes its aggregate and reads no other's state:
-		// it needs no initialized states, so the call is one launch.
-		err = k.launch(0, max(1, (tiles+threads-1)/threads), s, &init)
-	}
-	if err == nil && tiles > 0 {
+	if err == nil {
 		args.Int64(int64(n))
-		args.Ptr(state)
-		args.Int64(int64(bytes))
+		args.Ptr(lb.ptr)
+		args.Int64(int64(lb.bytes))
+		args.Uint32(lb.epoch)
 		err = k.launch(sweep, tiles, s, args)
 	}
-	if ferr := states.release(); err == nil && ferr != nil {
+	if ferr := lb.release(); err == nil && ferr != nil {
 		err = in.wrap(ferr, "freeing scratch memory")
 	}
 	return err

@@ -83,7 +83,7 @@ func (o *UniqueOp[T]) Run(s *Stream, input Input[T], output Output[T], count *Sl
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n elements
-// on d takes for the duration of the call; 0 on the CPU backend.
+// on d uses, as SelectOp.TempStorageBytes; 0 on the CPU backend.
 func (o *UniqueOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
 	if o == nil || o.eq == nil {
 		return 0, errNilOperator("Unique")
@@ -286,7 +286,7 @@ func (o *UniqueByKeyOp[K, V]) runOver(s *Stream, keysIn Input[K], valuesIn Input
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n keys on d
-// takes for the duration of the call; 0 on the CPU backend.
+// uses, as SelectOp.TempStorageBytes; 0 on the CPU backend.
 func (o *UniqueByKeyOp[K, V]) TempStorageBytes(d *Device, n int) (int, error) {
 	if o == nil || o.eq == nil {
 		return 0, errNilOperator("UniqueByKey")

@@ -49,16 +49,22 @@ func uniqueByKeyPolicy(size int64, a int) arch.Policy {
 	return selectPolicy(size, a)
 }
 
-// selectInit is the kernel that initializes the tile states of a
-// single-count compaction (kernels/include/gocccl/select.cuh).
+// selectInit is a compaction's init kernel (kernels/include/gocccl/select.cuh):
+// with tiles == 0 (no items) it writes zeros to the counts; otherwise it
+// initializes the stream's region of epoch tile states, which the runtime
+// launches it for only when the region is new, grown or out of epochs, so
+// that a multi-tile call is one launch in the steady state. A single tile
+// needs no states and no init.
 func selectInit(template string) Kernel {
 	return Kernel{Suffix: "init", Template: template, Params: []Param{
 		{Name: "d_state", Kind: Scratch}, {Name: "state_bytes", Kind: Size}, {Name: "tiles", Kind: Size},
 		{Name: "d_count", Kind: Out, Type: "int64", Count: true}}}
 }
 
-// sweepTail are the parameters every compaction sweep ends with.
-var sweepTail = []Param{{Name: "n", Kind: Size}, {Name: "d_state", Kind: Scratch}, {Name: "state_bytes", Kind: Size}}
+// sweepTail are the parameters every compaction sweep ends with: the items,
+// the epoch tile states (null for a single tile) and the call's epoch.
+var sweepTail = []Param{{Name: "n", Kind: Size}, {Name: "d_state", Kind: Scratch}, {Name: "state_bytes", Kind: Size},
+	{Name: "epoch", Kind: Value, Type: "uint32"}}
 
 // sweep returns a compaction's one-pass kernel with the given leading
 // parameters.

@@ -6,13 +6,16 @@
 // then < 2/3); unique_by_key over runs of 7 keys with values of the type.
 // Rows in bench.cuh's format; the system column names the shape
 // ("gocccl-128x16") or "cub". Every output and count is checked against the
-// host before the shape is timed.
+// host before the shape is timed. gocccl's rows are one launch a call over
+// epoch tile states (epoch_region.cuh), their init run once per shape before
+// the checked call, as the Go runtime runs it once per stream region.
 //
 // Build on the GPU machine, from the repository root:
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Ikernels/include -Ibench/cub \
 //     -o /tmp/compact_tune bench/cub/tune/compact_tune.cu
 //   /tmp/compact_tune --sizes 16,20,24,28
 #include "bench.cuh"
+#include "epoch_region.cuh"
 #include "select_ops.cuh"
 
 #include <gocccl/select.cuh>
@@ -30,9 +33,10 @@ __global__ void __launch_bounds__(THREADS) init3_kernel(void* d_state, long long
 }
 template <int THREADS, int ITEMS, typename T>
 __global__ void __launch_bounds__(THREADS) three_kernel(const T* d_in, T* d_a, T* d_b, T* d_c, long long* d_count, long long n,
-                                                        void* d_state, long long state_bytes)
+                                                        void* d_state, long long state_bytes, unsigned epoch)
 {
-  ::gocccl::three_way_partition<THREADS, ITEMS, T, First<T>, Second<T>>(d_in, d_a, d_b, d_c, d_count, n, d_state, state_bytes);
+  ::gocccl::three_way_partition<THREADS, ITEMS, T, First<T>, Second<T>>(d_in, d_a, d_b, d_c, d_count, n, d_state, state_bytes,
+                                                                        epoch);
 }
 // The same partition with its counts carried as a pair of 64-bit counts, as
 // three_way_partition carries them from 2^32 items on: checks that path at
@@ -41,16 +45,17 @@ template <int THREADS, int ITEMS, typename T>
 __global__ void __launch_bounds__(THREADS) init3_wide_kernel(void* d_state, long long state_bytes, long long tiles, long long* d_count)
 {
   namespace s = ::gocccl::detail::select;
-  s::init<s::WideCounts::S, s::WideCounts::Op, 2>(d_state, state_bytes, tiles, d_count);
+  s::init<s::WideCounts::S, 2>(d_state, state_bytes, tiles, d_count);
 }
 template <int THREADS, int ITEMS, typename T>
 __global__ void __launch_bounds__(THREADS) three_wide_kernel(const T* d_in, T* d_a, T* d_b, T* d_c, long long* d_count,
-                                                             long long n, void* d_state, long long state_bytes)
+                                                             long long n, void* d_state, long long state_bytes, unsigned epoch)
 {
   namespace s = ::gocccl::detail::select;
   using Agent = s::ThreeWay<THREADS, ITEMS, T>;
   __shared__ typename Agent::TempStorage temp;
-  Agent::template run<s::WideCounts, First<T>, Second<T>>(temp, d_in, d_a, d_b, d_c, d_count, n, d_state, state_bytes);
+  Agent::template run<s::WideCounts, First<T>, Second<T>>(temp, d_in, d_a, d_b, d_c, d_count, n, d_state, state_bytes,
+                                                          epoch);
 }
 template <int THREADS, int ITEMS, typename T>
 __global__ void __launch_bounds__(THREADS) init1_kernel(void* d_state, long long state_bytes, long long tiles, long long* d_count)
@@ -59,10 +64,11 @@ __global__ void __launch_bounds__(THREADS) init1_kernel(void* d_state, long long
 }
 template <int THREADS, int ITEMS, typename T>
 __global__ void __launch_bounds__(THREADS) ubk_kernel(const T* d_keys, const T* d_values, T* d_keys_out, T* d_values_out,
-                                                      long long* d_count, long long n, void* d_state, long long state_bytes)
+                                                      long long* d_count, long long n, void* d_state, long long state_bytes,
+                                                      unsigned epoch)
 {
   ::gocccl::unique_by_key<THREADS, ITEMS, T, T, Equal>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state,
-                                                       state_bytes);
+                                                       state_bytes, epoch);
 }
 
 template <typename T>
@@ -86,26 +92,29 @@ void shape(const Data<T>& d)
   const std::string system = "gocccl-" + std::to_string(THREADS) + "x" + std::to_string(ITEMS) + (WIDE ? "-wide" : "");
   const char* type = bench::type_name<T>();
   const long long n = d.n, s = sizeof(T), tile = THREADS * ITEMS, tiles = (n + tile - 1) / tile;
-  const unsigned init_grid = static_cast<unsigned>((std::max(tiles, 1LL) + THREADS - 1) / THREADS);
   bench::DeviceBuffer<T> a(static_cast<size_t>(n)), b(static_cast<size_t>(n)), c(static_cast<size_t>(n));
   bench::DeviceBuffer<long long> count(2);
   {
-    size_t state_bytes = 0;
-    BENCH_CK(cub::ScanTileState<::gocccl::detail::select::Pair<long long>>::AllocationSize(static_cast<int>(tiles), state_bytes));
-    bench::DeviceBuffer<unsigned char> state(state_bytes);
-    auto fn = [&](int i) {
+    // The carry: two counts packed into one word below 2^32 items (and not
+    // WIDE), a pair of 64-bit counts otherwise.
+    namespace sel = ::gocccl::detail::select;
+    bench::EpochRegion state(tiles, !WIDE && tiles * tile < (1LL << 32) ? bench::EpochRegion::bytes_for<sel::PackedCounts::S>(tiles)
+                                                                          : bench::EpochRegion::bytes_for<sel::WideCounts::S>(tiles));
+    state.init_once(THREADS, [&](unsigned grid, void* p, long long bytes, long long t) {
       if (WIDE)
-      {
-        init3_wide_kernel<THREADS, ITEMS, T><<<init_grid, THREADS>>>(state.get(), static_cast<long long>(state_bytes), tiles, count.get());
-        three_wide_kernel<THREADS, ITEMS, T><<<static_cast<unsigned>(tiles), THREADS>>>(
-          d.xs->get(i), a.get(), b.get(), c.get(), count.get(), n, state.get(), static_cast<long long>(state_bytes));
-      }
+        init3_wide_kernel<THREADS, ITEMS, T><<<grid, THREADS>>>(p, bytes, t, count.get());
       else
-      {
-        init3_kernel<THREADS, ITEMS, T><<<init_grid, THREADS>>>(state.get(), static_cast<long long>(state_bytes), tiles, count.get());
+        init3_kernel<THREADS, ITEMS, T><<<grid, THREADS>>>(p, bytes, t, count.get());
+    });
+    auto fn = [&](int i) {
+      if (n == 0)
+        init3_kernel<THREADS, ITEMS, T><<<1, THREADS>>>(nullptr, 0, 0, count.get()); // the counts alone
+      else if (WIDE)
+        three_wide_kernel<THREADS, ITEMS, T><<<static_cast<unsigned>(tiles), THREADS>>>(
+          d.xs->get(i), a.get(), b.get(), c.get(), count.get(), n, state.ptr(), state.bytes(), state.next());
+      else
         three_kernel<THREADS, ITEMS, T><<<static_cast<unsigned>(tiles), THREADS>>>(
-          d.xs->get(i), a.get(), b.get(), c.get(), count.get(), n, state.get(), static_cast<long long>(state_bytes));
-      }
+          d.xs->get(i), a.get(), b.get(), c.get(), count.get(), n, state.ptr(), state.bytes(), state.next());
     };
     a.poison(), b.poison(), c.poison(), count.poison();
     fn(0);
@@ -120,13 +129,16 @@ void shape(const Data<T>& d)
   }
   if (!WIDE)
   {
-    size_t state_bytes = 0;
-    BENCH_CK(cub::ScanTileState<long long>::AllocationSize(static_cast<int>(tiles), state_bytes));
-    bench::DeviceBuffer<unsigned char> state(state_bytes);
+    bench::EpochRegion state(tiles, bench::EpochRegion::bytes_for<long long>(tiles)); // one count
+    state.init_once(THREADS, [&](unsigned grid, void* p, long long bytes, long long t) {
+      init1_kernel<THREADS, ITEMS, T><<<grid, THREADS>>>(p, bytes, t, count.get());
+    });
     auto fn = [&](int i) {
-      init1_kernel<THREADS, ITEMS, T><<<init_grid, THREADS>>>(state.get(), static_cast<long long>(state_bytes), tiles, count.get());
-      ubk_kernel<THREADS, ITEMS, T><<<static_cast<unsigned>(tiles), THREADS>>>(
-        d.rs->get(i), d.xs->get(i), a.get(), b.get(), count.get(), n, state.get(), static_cast<long long>(state_bytes));
+      if (n == 0)
+        init1_kernel<THREADS, ITEMS, T><<<1, THREADS>>>(nullptr, 0, 0, count.get()); // the count alone
+      else
+        ubk_kernel<THREADS, ITEMS, T><<<static_cast<unsigned>(tiles), THREADS>>>(
+          d.rs->get(i), d.xs->get(i), a.get(), b.get(), count.get(), n, state.ptr(), state.bytes(), state.next());
     };
     a.poison(), b.poison(), count.poison();
     fn(0);

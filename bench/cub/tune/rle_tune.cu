@@ -14,6 +14,7 @@
 //     -o /tmp/rle_tune bench/cub/tune/rle_tune.cu
 //   /tmp/rle_tune --sizes 16,20,24,28
 #include "bench.cuh"
+#include "epoch_region.cuh"
 #include "select_ops.cuh"
 
 #include <gocccl/iterator.cuh>
@@ -33,9 +34,10 @@ __global__ void __launch_bounds__(THREADS) init_kernel(void* d_state, long long 
 }
 template <int THREADS, int ITEMS, typename T, typename L, typename D, int MINB>
 __global__ void __launch_bounds__(THREADS, MINB) rle_kernel(const T* d_in, T* d_unique, L* d_lengths, long long* d_count,
-                                                            long long n, void* d_state, long long state_bytes)
+                                                            long long n, void* d_state, long long state_bytes,
+                                                            unsigned epoch)
 {
-  ::gocccl::rle_encode<THREADS, ITEMS, T, Equal>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, D());
+  ::gocccl::rle_encode<THREADS, ITEMS, T, Equal>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, epoch, D());
 }
 
 // RunLengthEncode as CUB does it: gocccl's reduce_by_key over constant ones
@@ -82,7 +84,9 @@ long long bytes_of(const Data<T>& d, int length_bytes)
   return static_cast<long long>(sizeof(T)) * (d.n + runs) + length_bytes * (runs + 1);
 }
 
-// One shape, dispatched as runtime.RunLengthEncodeOp does (one tile: no init),
+// One shape, dispatched as runtime.RunLengthEncodeOp does in the steady state
+// (one launch a call over epoch tile states, their init once before the
+// checked call; one tile: no states),
 // writing lengths of type L (runtime.RunLengthEncode writes int64; int32 rows,
 // "-int32", tell what the length type costs beside CUB's int32 rows), with the
 // look-back's waits D ("-fixed": CUB's sm_90 Encode tuning's, FixedDelay<284,
@@ -97,19 +101,22 @@ void shape(const Data<T>& d)
                              (MINB > 1 ? "-minb" + std::to_string(MINB) : "");
   const char* type = bench::type_name<T>();
   const long long n = d.n, tile = THREADS * ITEMS, tiles = (n + tile - 1) / tile;
-  const unsigned init_grid = static_cast<unsigned>((std::max(tiles, 1LL) + THREADS - 1) / THREADS);
   bench::DeviceBuffer<T> unique(static_cast<size_t>(n));
   bench::DeviceBuffer<L> lengths(static_cast<size_t>(n));
   bench::DeviceBuffer<long long> count(1);
-  size_t state_bytes = 0;
-  BENCH_CK(cub::ScanTileState<::gocccl::detail::select::Pair<long long>>::AllocationSize(static_cast<int>(tiles), state_bytes));
-  bench::DeviceBuffer<unsigned char> state(state_bytes);
+  // rle_encode's carry: packed below 2^32 items, a pair of 64-bit values from there.
+  namespace s = ::gocccl::detail::select;
+  bench::EpochRegion state(tiles, tiles * tile < (1LL << 32) ? bench::EpochRegion::bytes_for<s::PackedCountPos::S>(tiles)
+                                                             : bench::EpochRegion::bytes_for<s::WideCountPos::S>(tiles));
+  state.init_once(THREADS, [&](unsigned grid, void* p, long long bytes, long long t) {
+    init_kernel<THREADS, ITEMS, T><<<grid, THREADS>>>(p, bytes, t, count.get());
+  });
   auto fn = [&](int i) {
-    if (tiles != 1)
-      init_kernel<THREADS, ITEMS, T><<<init_grid, THREADS>>>(state.get(), static_cast<long long>(state_bytes), tiles, count.get());
-    if (tiles > 0)
+    if (tiles == 0)
+      init_kernel<THREADS, ITEMS, T><<<1, THREADS>>>(nullptr, 0, 0, count.get()); // the count alone
+    else
       rle_kernel<THREADS, ITEMS, T, L, D, MINB><<<static_cast<unsigned>(tiles), THREADS>>>(
-        d.in->get(i), unique.get(), lengths.get(), count.get(), n, state.get(), static_cast<long long>(state_bytes));
+        d.in->get(i), unique.get(), lengths.get(), count.get(), n, state.ptr(), state.bytes(), state.next());
   };
   unique.poison(), lengths.poison(), count.poison();
   fn(0);

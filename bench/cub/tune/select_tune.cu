@@ -2,13 +2,17 @@
 // several tile shapes beside cub::DeviceSelect::If, in one run, to choose the
 // sm_90 policy. Rows in bench.cuh's format; the system column names the
 // shape ("gocccl-128x16") or "cub". Every shape's output and count are
-// checked against the host before it is timed.
+// checked against the host before it is timed. gocccl's rows are one launch
+// a call: select_if over epoch tile states (epoch_region.cuh), the init
+// kernel run once per shape before the checked call, as the Go runtime runs
+// it once per stream region; CUB's rows are its init and sweep.
 //
 // Build on the GPU machine, from the repository root:
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Ikernels/include -Ibench/cub \
 //     -o /tmp/select_tune bench/cub/tune/select_tune.cu
 //   /tmp/select_tune --sizes 20,24,28
 #include "bench.cuh"
+#include "epoch_region.cuh"
 #include "select_ops.cuh"
 
 #include <gocccl/select.cuh>
@@ -25,9 +29,10 @@ __global__ void __launch_bounds__(THREADS) init_kernel(void* d_state, long long 
 }
 
 template <int THREADS, int ITEMS, typename T>
-__global__ void __launch_bounds__(THREADS) sweep_kernel(const T* d_in, T* d_out, long long* d_count, long long n, void* d_state, long long state_bytes)
+__global__ void __launch_bounds__(THREADS) sweep_kernel(const T* d_in, T* d_out, long long* d_count, long long n, void* d_state, long long state_bytes,
+                                                        unsigned epoch)
 {
-  ::gocccl::select_if<THREADS, ITEMS, T, Keep<T>>(d_in, d_out, d_count, n, d_state, state_bytes);
+  ::gocccl::select_if<THREADS, ITEMS, T, Keep<T>>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 template <int THREADS, int ITEMS, typename T>
@@ -35,17 +40,18 @@ void shape(const bench::Rotation<T>& xs, const std::vector<T>& want, long long n
 {
   const std::string system = "gocccl-" + std::to_string(THREADS) + "x" + std::to_string(ITEMS);
   const long long tile = THREADS * ITEMS, tiles = (n + tile - 1) / tile;
-  size_t state_bytes = 0;
-  BENCH_CK(cub::ScanTileState<long long>::AllocationSize(static_cast<int>(tiles), state_bytes));
-  bench::DeviceBuffer<unsigned char> state(state_bytes);
+  bench::EpochRegion state(tiles, bench::EpochRegion::bytes_for<long long>(tiles)); // select.cuh's carry: one count
   bench::DeviceBuffer<T> out(static_cast<size_t>(n));
   bench::DeviceBuffer<long long> count(1);
+  state.init_once(THREADS, [&](unsigned grid, void* d, long long bytes, long long t) {
+    init_kernel<THREADS, ITEMS, T><<<grid, THREADS>>>(d, bytes, t, count.get());
+  });
   auto fn = [&](int i) {
-    init_kernel<THREADS, ITEMS, T><<<static_cast<unsigned>((std::max(tiles, 1LL) + THREADS - 1) / THREADS), THREADS>>>(
-      state.get(), static_cast<long long>(state_bytes), tiles, count.get());
-    if (n > 0)
+    if (n == 0)
+      init_kernel<THREADS, ITEMS, T><<<1, THREADS>>>(nullptr, 0, 0, count.get()); // the count alone
+    else
       sweep_kernel<THREADS, ITEMS, T><<<static_cast<unsigned>(tiles), THREADS>>>(
-        xs.get(i), out.get(), count.get(), n, state.get(), static_cast<long long>(state_bytes));
+        xs.get(i), out.get(), count.get(), n, state.ptr(), state.bytes(), state.next());
   };
   out.poison();
   count.poison();

@@ -3,26 +3,51 @@
  * (the kernel side of runtime.Select, Partition, Unique, UniqueByKey,
  * ThreeWayPartition and RunLengthEncode), built the way CUB's AgentSelectIf
  * and AgentRle are: cub::BlockLoad, cub::BlockDiscontinuity, cub::BlockScan,
- * cub::ScanTileState and cub::TilePrefixCallbackOp.
+ * cub::TilePrefixCallbackOp, over epoch-tagged tile states
+ * (gocccl::EpochTileState, epoch_tile_state.cuh) in place of
+ * cub::ScanTileState.
  *
- *   launch 1  <sym>_init   grid ceil(max(tiles, 1) / BLOCK_THREADS):
- *             initializes the tile states in d_state (tiles = ceil(n / TILE));
- *             with n == 0 it only writes zeros to the counts.
- *   launch 2  <sym>_<sweep> grid tiles (n >= 1): block b owns tile b. It loads
- *             the tile, flags its items, scans the flags within the block,
- *             learns the total of all earlier tiles by decoupled look-back
- *             over their tile states, and scatters. The block of the last tile
- *             writes the counts.
+ *   <sym>_init    grid any (grid-stride; the host's lookBack.initGrid):
+ *                 with n == 0 (tiles == 0) only writes zeros to the counts;
+ *                 otherwise initializes the whole epoch region d_state of
+ *                 state_bytes (epoch_tile_state_init), once per region, not
+ *                 per call.
+ *   <sym>_<sweep> grid tiles (n >= 1): block b owns tile b. It loads the
+ *                 tile, flags its items, scans the flags within the block,
+ *                 learns the total of all earlier tiles by decoupled
+ *                 look-back over their tile states, tagged with the call's
+ *                 epoch, and scatters. The block of the last tile writes the
+ *                 counts.
  *
- * Scan values carried between tiles (the tile states):
- *   select, partition, unique, unique_by_key   long long: items selected so far
- *   three_way_partition                        Pair: items of part 1, of part 2 (packed
- *                                              into one word below 2^32 items)
- *   rle_encode                                 Pair: run heads so far, position of the last head
- *   rle_non_trivial                            Pair: runs of length > 1 ended so far, position of the last head
- *                                              (both packed into one word below 2^32 items)
- * The positions combine with max (positions only grow; -1 is "none"), the
- * counts with +, so every scan operator is associative.
+ * Host dispatch (runtime/select_util.go, compactThrough): tiles =
+ * ceil(n / TILE). n == 0: _init alone, for the counts (d_state null). One
+ * tile: _sweep alone, with d_state null and epoch 0 (a single tile
+ * publishes nothing and looks back at nothing). More: the stream's epoch
+ * region of at least EpochTileState<S>::AllocationSize(tiles) bytes for the
+ * carry S below; _init over it when it is new, grown or its epochs run out
+ * (or the call is captured), then _sweep with the call's epoch: ONE launch
+ * per call in the steady state.
+ *
+ * Every sweep's parameters end with (n, d_state, state_bytes, epoch): n >= 1
+ * items; the epoch region and its size (d_state unused, and may be null,
+ * for a single tile); and the call's epoch, 1 .. EPOCH_TILE_MAX, distinct
+ * since the region's last init (epoch_tile_state.cuh's host protocol;
+ * ignored for a single tile). RLE's rle_encode takes the look-back's Delay
+ * tag after them.
+ *
+ * Scan values carried between tiles (the look-back values S, all of them
+ * within EpochTileState's 16 bytes):
+ *   select, partition, unique, unique_by_key   long long (8 bytes): items selected so far
+ *   three_way_partition                        items of part 1, of part 2: PackedCounts (one
+ *                                              8-byte word) below 2^32 items, else
+ *                                              WideCounts (Pair<long long>, 16 bytes)
+ *   rle_encode, rle_non_trivial                run heads so far (rle_non_trivial: runs of length
+ *                                              > 1 ended so far), position of the last head:
+ *                                              PackedCountPos (one 8-byte word) below 2^32
+ *                                              items, else WideCountPos (Pair<long long>, 16)
+ * ("below 2^32 items": tiles * TILE < 2^32, packs_counts.) The positions
+ * combine with max (positions only grow; -1 is "none"), the counts with +,
+ * so every scan operator is associative.
  *
  * Scatter: a tile's kept items are first compacted in shared memory and then
  * written with consecutive threads on consecutive addresses (CUB's two-phase
@@ -30,11 +55,12 @@
  * every thread writes its own kept items directly. Partitions always go
  * through shared memory.
  *
- * Scratch: d_state holds the tile states, state_bytes long; the init kernel
- * traps when it is shorter than ScanTileState::AllocationSize(tiles).
+ * Scratch: d_state holds the tile states, state_bytes long; _init, and every
+ * sweep of more than one tile, trap when it is shorter than
+ * EpochTileState<S>::AllocationSize(tiles).
  *
  * All sizes and global indices are 64-bit. Tiles are numbered with int (as
- * ScanTileState requires): n <= (2^31 - 1) * TILE.
+ * the tile states and TilePrefixCallbackOp require): n <= (2^31 - 1) * TILE.
  *
  * ---------------------------------------------------------------------------
  * Policy (internal/algo/select.go): 128 threads, ITEMS = clamp(64 / S, 1, 16)
@@ -53,6 +79,7 @@
 #pragma once
 
 #include <gocccl/config.cuh>
+#include <gocccl/epoch_tile_state.cuh>
 #include <gocccl/look_back.cuh>
 
 #include <cub/agent/single_pass_scan_operators.cuh>
@@ -104,10 +131,9 @@ struct SumMaxOp
 /// The two counts a three-way partition carries between tiles, packed into
 /// one 64-bit word (part 1 in the high half, part 2 in the low half) as CUB
 /// packs its two 32-bit offsets: a plain add adds both halves while part 2's
-/// count stays below 2^32, and the tile states are then the 16-byte
-/// descriptors of a single count instead of a status word and two 16-byte
-/// values. Used when all the tiles hold fewer than 2^32 items; WideCounts
-/// (a Pair of 64-bit counts) otherwise.
+/// count stays below 2^32, and a tile's state is then two 8-byte epoch
+/// words instead of four. Used when all the tiles hold fewer than 2^32
+/// items; WideCounts (a Pair of 64-bit counts) otherwise.
 struct PackedCounts
 {
   using S = unsigned long long;
@@ -136,9 +162,9 @@ GOCCCL_DEVICE bool packs_counts(long long tiles)
 
 /// The carry between the tiles of a run-length encoding, a count and the
 /// position of the last run head (-1: none so far), packed into one 64-bit
-/// word, the count above the position + 1: the tile states are then the
-/// 16-byte descriptors of a single word, as for PackedCounts. Used when all
-/// the tiles hold fewer than 2^32 items; WideCountPos otherwise.
+/// word, the count above the position + 1: a tile's state is then two epoch
+/// words instead of four, as for PackedCounts. Used when all the tiles hold
+/// fewer than 2^32 items; WideCountPos otherwise.
 struct PackedCountPos
 {
   using S = unsigned long long;
@@ -182,12 +208,24 @@ struct NotEqual
   }
 };
 
+/// A sweep's tile-state arguments (its d_state, state_bytes and epoch),
+/// bound only where the look-back runs, so that the binding holds no
+/// registers while a block loads and scans its tile.
+struct States
+{
+  void* d_state;
+  long long bytes;
+  unsigned epoch;
+};
+
 /// The tile states of a scan value S and the look-back over them, which
-/// waits as Delay says (look_back.cuh).
+/// waits as Delay says (look_back.cuh). Every S here fits an epoch tile
+/// state, so the compactions have no CUB-state form.
 template <typename S, typename ScanOp, typename Delay = DefaultDelay>
 struct LookBack
 {
-  using TileState = cub::ScanTileState<S>;
+  static_assert(epoch_tile_state_supported<S>, "gocccl::select: a carry of at most 16 bytes");
+  using TileState = EpochTileState<S>;
   using PrefixOp = TilePrefix<S, ScanOp, TileState, Delay>;
 
   struct TempStorage
@@ -196,33 +234,46 @@ struct LookBack
     S exclusive;
   };
 
-  /// Binds the tile states in d_state; traps when state_bytes is short.
-  static GOCCCL_DEVICE TileState bind(void* d_state, long long state_bytes, int tiles)
+  /// Bytes of the tile states of tiles tiles, which bind checks the region
+  /// against.
+  static GOCCCL_DEVICE long long bytes(long long tiles)
   {
-    size_t need = 0;
-    TileState::AllocationSize(tiles, need);
-    TileState state;
-    if (static_cast<long long>(need) > state_bytes || state.Init(tiles, d_state, static_cast<size_t>(state_bytes)) != cudaSuccess)
+    return static_cast<long long>(TileState::AllocationSize(tiles));
+  }
+
+  /// Binds the tile states of a sweep over gridDim.x > 1 tiles with the
+  /// call's epoch; traps when the region is short.
+  static GOCCCL_DEVICE TileState bind(const States& states)
+  {
+    if (bytes(gridDim.x) > states.bytes)
     {
       __trap(); // the host sized d_state wrong: fail the launch, never scribble
     }
+    TileState state;
+    state.Init(states.d_state, states.epoch);
     return state;
   }
 
   /// Returns, in every thread, the scan of all tiles before tile (identity
-  /// for tile 0), and publishes this tile's aggregate. Ends with a barrier.
-  static GOCCCL_DEVICE S exclusive(TempStorage& temp, TileState& state, int tile, S aggregate, S identity)
+  /// for tile 0), and publishes this tile's aggregate when there are other
+  /// tiles (gridDim.x > 1; a single tile touches no state, and its d_state
+  /// may be null). Ends with a barrier.
+  static GOCCCL_DEVICE S exclusive(TempStorage& temp, const States& states, int tile, S aggregate, S identity)
   {
     if (tile == 0)
     {
       if (threadIdx.x == 0)
       {
-        state.SetInclusive(0, aggregate);
+        if (gridDim.x > 1)
+        {
+          bind(states).SetInclusive(0, aggregate);
+        }
         temp.exclusive = identity;
       }
     }
     else if (threadIdx.x < 32)
     {
+      TileState state = bind(states);
       PrefixOp op(state, temp.prefix, ScanOp(), tile);
       const S prefix = op(aggregate);
       if (threadIdx.x == 0)
@@ -235,8 +286,10 @@ struct LookBack
   }
 };
 
-/// Tile states of every tile: the init kernel's body.
-template <typename S, typename ScanOp, int COUNTS, typename CountIt>
+/// The init kernel's body: with tiles == 0, zeros to the COUNTS counts;
+/// otherwise initializes the whole epoch region (any grid), after checking
+/// that it holds the tile states of tiles tiles of carry S.
+template <typename S, int COUNTS, typename CountIt>
 GOCCCL_DEVICE void init(void* d_state, long long state_bytes, long long tiles, CountIt d_count)
 {
   if (tiles == 0)
@@ -247,8 +300,11 @@ GOCCCL_DEVICE void init(void* d_state, long long state_bytes, long long tiles, C
     }
     return;
   }
-  auto state = LookBack<S, ScanOp>::bind(d_state, state_bytes, static_cast<int>(tiles));
-  state.InitializeStatus(static_cast<int>(tiles));
+  if (static_cast<long long>(EpochTileState<S>::AllocationSize(tiles)) > state_bytes)
+  {
+    __trap(); // the host sized the region too small: a bug, never a wrong result
+  }
+  epoch_tile_state_init(d_state, state_bytes);
 }
 
 /// Shared memory that holds a tile's items during a two-phase scatter.
@@ -364,11 +420,11 @@ struct Compactor
 
   /// Ranks of the flagged items within the tile; returns the tile's prefix
   /// (items kept by earlier tiles) and sets kept to this tile's count.
-  static GOCCCL_DEVICE long long rank(ScanStorage& temp, typename LookBackT::TileState& state, const TileT& tile,
+  static GOCCCL_DEVICE long long rank(ScanStorage& temp, const States& states, const TileT& tile,
                                       int (&flags)[ITEMS_PER_THREAD], int (&ranks)[ITEMS_PER_THREAD], int& kept)
   {
     BlockScanT(temp.scan).ExclusiveSum(flags, ranks, kept);
-    return LookBackT::exclusive(temp.look_back, state, tile.index, static_cast<long long>(kept), 0LL);
+    return LookBackT::exclusive(temp.look_back, states, tile.index, static_cast<long long>(kept), 0LL);
   }
 
   template <typename CountIt>
@@ -385,40 +441,50 @@ struct Compactor
 } // namespace detail
 
 /**
- * \brief Initializes the tile states of select, partition, unique and
- * unique_by_key (one count carried between tiles). With tiles == 0 writes
- * d_count[0] = 0.
+ * \brief The init kernel of select, partition, unique and unique_by_key (one
+ * count carried between tiles, long long). With tiles == 0 writes
+ * d_count[0] = 0 and touches no state; otherwise initializes the epoch
+ * region d_state (the host launches it once per region, not per call, and
+ * not at all for a single tile).
+ *
+ * \param d_state      the epoch region, state_bytes bytes, 16-byte aligned; unused when tiles == 0
+ * \param state_bytes  at least EpochTileState<long long>::AllocationSize(tiles); traps otherwise
+ * \param tiles        tiles of the sweep the region serves (0: n == 0)
+ * \param d_count      the counts, written only when tiles == 0
+ *
+ * Launch: any grid (grid-stride over the region's state_bytes / 8 words).
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename... Ts, typename CountIt>
 __device__ void select_init(void* d_state, long long state_bytes, long long tiles, CountIt d_count)
 {
-  detail::select::init<long long, detail::select::SumOp, 1>(d_state, state_bytes, tiles, d_count);
+  detail::select::init<long long, 1>(d_state, state_bytes, tiles, d_count);
 }
 
 /**
- * \brief Initializes the tile states of the run-length encodings (a count and
- * a position carried between tiles, packed below 2^32 items as the
- * encodings then read them). With tiles == 0 writes zero to d_count[0].
+ * \brief The init kernel of the run-length encodings (a count and a position
+ * carried between tiles): as select_init, with the size checked for the
+ * carry the encodings pick for tiles tiles (PackedCountPos below 2^32
+ * items, else WideCountPos). With tiles == 0 writes zero to d_count[0].
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename... Ts, typename CountIt>
 __device__ void select_init_pair(void* d_state, long long state_bytes, long long tiles, CountIt d_count)
 {
-  // The operator is only named by the type and does not change the layout.
   namespace s = detail::select;
   if (s::packs_counts<BLOCK_THREADS * ITEMS_PER_THREAD>(tiles))
   {
-    s::init<s::PackedCountPos::S, s::PackedCountPos::Op, 1>(d_state, state_bytes, tiles, d_count);
+    s::init<s::PackedCountPos::S, 1>(d_state, state_bytes, tiles, d_count);
   }
   else
   {
-    s::init<s::WideCountPos::S, s::WideCountPos::Op, 1>(d_state, state_bytes, tiles, d_count);
+    s::init<s::WideCountPos::S, 1>(d_state, state_bytes, tiles, d_count);
   }
 }
 
 /**
- * \brief Three-way partition's init: as select_init_pair, with two counts,
- * in the layout three_way_partition picks for tiles tiles (packed counts
- * below 2^32 items).
+ * \brief Three-way partition's init kernel: as select_init_pair, with two
+ * counts, the size checked for the carry three_way_partition picks for
+ * tiles tiles (PackedCounts below 2^32 items, else WideCounts). With
+ * tiles == 0 writes zeros to d_count[0] and d_count[1].
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename... Ts, typename CountIt>
 __device__ void select_init_pair2(void* d_state, long long state_bytes, long long tiles, CountIt d_count)
@@ -426,11 +492,11 @@ __device__ void select_init_pair2(void* d_state, long long state_bytes, long lon
   namespace s = detail::select;
   if (s::packs_counts<BLOCK_THREADS * ITEMS_PER_THREAD>(tiles))
   {
-    s::init<s::PackedCounts::S, s::PackedCounts::Op, 2>(d_state, state_bytes, tiles, d_count);
+    s::init<s::PackedCounts::S, 2>(d_state, state_bytes, tiles, d_count);
   }
   else
   {
-    s::init<s::WideCounts::S, s::WideCounts::Op, 2>(d_state, state_bytes, tiles, d_count);
+    s::init<s::WideCounts::S, 2>(d_state, state_bytes, tiles, d_count);
   }
 }
 
@@ -441,7 +507,7 @@ __device__ void select_init_pair2(void* d_state, long long state_bytes, long lon
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename Pred, typename InputIt, typename OutputIt,
           typename CountIt>
 __device__ void select_if(InputIt d_in, OutputIt d_out, CountIt d_count, long long n, void* d_state,
-                          long long state_bytes)
+                          long long state_bytes, unsigned epoch)
 {
   namespace s = detail::select;
   using TileT = s::Tile<BLOCK_THREADS, ITEMS_PER_THREAD>;
@@ -454,7 +520,7 @@ __device__ void select_if(InputIt d_in, OutputIt d_out, CountIt d_count, long lo
   } temp;
 
   const TileT tile(n);
-  auto state = C::LookBackT::bind(d_state, state_bytes, static_cast<int>(gridDim.x));
+  const s::States states{d_state, state_bytes, epoch};
   T items[ITEMS_PER_THREAD];
   LoaderT::load(temp.load, d_in, tile, items);
 
@@ -467,7 +533,7 @@ __device__ void select_if(InputIt d_in, OutputIt d_out, CountIt d_count, long lo
   }
   __syncthreads(); // load storage is reused by the scan
   int kept;
-  const long long prefix = C::rank(temp.scan, state, tile, flags, ranks, kept);
+  const long long prefix = C::rank(temp.scan, states, tile, flags, ranks, kept);
   s::compact<BLOCK_THREADS, ITEMS_PER_THREAD>(temp.staging, items, flags, ranks, kept, d_out + prefix);
   C::count(tile, d_count, prefix + kept);
 }
@@ -480,7 +546,7 @@ __device__ void select_if(InputIt d_in, OutputIt d_out, CountIt d_count, long lo
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename Pred, typename InputIt, typename OutputIt,
           typename CountIt>
 __device__ void partition_if(InputIt d_in, OutputIt d_out, CountIt d_count, long long n, void* d_state,
-                             long long state_bytes)
+                             long long state_bytes, unsigned epoch)
 {
   namespace s = detail::select;
   using TileT = s::Tile<BLOCK_THREADS, ITEMS_PER_THREAD>;
@@ -493,7 +559,7 @@ __device__ void partition_if(InputIt d_in, OutputIt d_out, CountIt d_count, long
   } temp;
 
   const TileT tile(n);
-  auto state = C::LookBackT::bind(d_state, state_bytes, static_cast<int>(gridDim.x));
+  const s::States states{d_state, state_bytes, epoch};
   T items[ITEMS_PER_THREAD];
   LoaderT::load(temp.load, d_in, tile, items);
 
@@ -506,7 +572,7 @@ __device__ void partition_if(InputIt d_in, OutputIt d_out, CountIt d_count, long
   }
   __syncthreads();
   int kept;
-  const long long selected_before = C::rank(temp.scan, state, tile, flags, ranks, kept);
+  const long long selected_before = C::rank(temp.scan, states, tile, flags, ranks, kept);
   const long long rejected_before = tile.base - selected_before;
 
   // Stage selected items first, then the rejected ones, both in order.
@@ -537,7 +603,8 @@ __device__ void partition_if(InputIt d_in, OutputIt d_out, CountIt d_count, long
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename Eq, typename InputIt, typename OutputIt,
           typename CountIt>
-__device__ void unique(InputIt d_in, OutputIt d_out, CountIt d_count, long long n, void* d_state, long long state_bytes)
+__device__ void unique(InputIt d_in, OutputIt d_out, CountIt d_count, long long n, void* d_state, long long state_bytes,
+                       unsigned epoch)
 {
   namespace s = detail::select;
   using TileT = s::Tile<BLOCK_THREADS, ITEMS_PER_THREAD>;
@@ -552,7 +619,7 @@ __device__ void unique(InputIt d_in, OutputIt d_out, CountIt d_count, long long 
   } temp;
 
   const TileT tile(n);
-  auto state = C::LookBackT::bind(d_state, state_bytes, static_cast<int>(gridDim.x));
+  const s::States states{d_state, state_bytes, epoch};
   T items[ITEMS_PER_THREAD];
   LoaderT::load(temp.load, d_in, tile, items);
   __syncthreads();
@@ -574,7 +641,7 @@ __device__ void unique(InputIt d_in, OutputIt d_out, CountIt d_count, long long 
   }
   __syncthreads();
   int kept;
-  const long long prefix = C::rank(temp.scan, state, tile, flags, ranks, kept);
+  const long long prefix = C::rank(temp.scan, states, tile, flags, ranks, kept);
   s::compact<BLOCK_THREADS, ITEMS_PER_THREAD>(temp.staging, items, flags, ranks, kept, d_out + prefix);
   C::count(tile, d_count, prefix + kept);
 }
@@ -587,7 +654,7 @@ __device__ void unique(InputIt d_in, OutputIt d_out, CountIt d_count, long long 
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename Eq, typename KeyIt,
           typename ValueIt, typename KeyOutIt, typename ValueOutIt, typename CountIt>
 __device__ void unique_by_key(KeyIt d_keys, ValueIt d_values, KeyOutIt d_keys_out, ValueOutIt d_values_out,
-                              CountIt d_count, long long n, void* d_state, long long state_bytes)
+                              CountIt d_count, long long n, void* d_state, long long state_bytes, unsigned epoch)
 {
   namespace s = detail::select;
   using TileT = s::Tile<BLOCK_THREADS, ITEMS_PER_THREAD>;
@@ -605,7 +672,7 @@ __device__ void unique_by_key(KeyIt d_keys, ValueIt d_values, KeyOutIt d_keys_ou
   } temp;
 
   const TileT tile(n);
-  auto state = C::LookBackT::bind(d_state, state_bytes, static_cast<int>(gridDim.x));
+  const s::States states{d_state, state_bytes, epoch};
   K keys[ITEMS_PER_THREAD];
   V values[ITEMS_PER_THREAD];
   KeyLoader::load(temp.keys, d_keys, tile, keys);
@@ -630,7 +697,7 @@ __device__ void unique_by_key(KeyIt d_keys, ValueIt d_values, KeyOutIt d_keys_ou
   }
   __syncthreads();
   int kept;
-  const long long prefix = C::rank(temp.scan, state, tile, flags, ranks, kept);
+  const long long prefix = C::rank(temp.scan, states, tile, flags, ranks, kept);
   s::compact<BLOCK_THREADS, ITEMS_PER_THREAD>(temp.staged_keys, keys, flags, ranks, kept, d_keys_out + prefix);
   s::compact<BLOCK_THREADS, ITEMS_PER_THREAD>(temp.staged_values, values, flags, ranks, kept, d_values_out + prefix);
   C::count(tile, d_count, prefix + kept);
@@ -678,11 +745,11 @@ struct ThreeWay
             typename UnselectedIt, typename CountIt>
   static GOCCCL_DEVICE void run(TempStorage& temp, InputIt d_in, FirstIt d_first, SecondIt d_second,
                                 UnselectedIt d_unselected, CountIt d_count, long long n, void* d_state,
-                                long long state_bytes)
+                                long long state_bytes, unsigned epoch)
   {
     using LookBackT = LookBack<typename Counts::S, typename Counts::Op>;
     const TileT tile(n);
-    auto state = LookBackT::bind(d_state, state_bytes, static_cast<int>(gridDim.x));
+    const States states{d_state, state_bytes, epoch};
     T items[ITEMS_PER_THREAD];
     LoaderT::load(temp.load, d_in, tile, items);
 
@@ -700,7 +767,7 @@ struct ThreeWay
     __syncthreads();
     P kept;
     BlockScanT(temp.scan.scan).ExclusiveScan(flags, ranks, P{0, 0}, SumSumOp(), kept);
-    const typename Counts::S prefix = LookBackT::exclusive(look_back(temp, Counts()), state, tile.index,
+    const typename Counts::S prefix = LookBackT::exclusive(look_back(temp, Counts()), states, tile.index,
                                                            Counts::make(kept.a, kept.b), Counts::make(0, 0));
     const long long before_a = Counts::first(prefix), before_b = Counts::second(prefix);
     const long long unselected_before = tile.base - before_a - before_b;
@@ -753,13 +820,14 @@ struct ThreeWay
  * and the rest to d_unselected, each in order (as
  * cub::DevicePartition::If with two operators); writes the sizes of the
  * first two parts to d_count[0] and d_count[1]. The tiles carry both counts
- * in one packed word when they hold fewer than 2^32 items (as
- * select_init_pair2 initialized them), else as a pair.
+ * in one packed word when they hold fewer than 2^32 items (the carry
+ * select_init_pair2 checked the region's size for), else as a pair.
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename First, typename Second, typename InputIt,
           typename FirstIt, typename SecondIt, typename UnselectedIt, typename CountIt>
 __device__ void three_way_partition(InputIt d_in, FirstIt d_first, SecondIt d_second, UnselectedIt d_unselected,
-                                    CountIt d_count, long long n, void* d_state, long long state_bytes)
+                                    CountIt d_count, long long n, void* d_state, long long state_bytes,
+                                    unsigned epoch)
 {
   namespace s = detail::select;
   using Agent = s::ThreeWay<BLOCK_THREADS, ITEMS_PER_THREAD, T>;
@@ -767,12 +835,12 @@ __device__ void three_way_partition(InputIt d_in, FirstIt d_first, SecondIt d_se
   if (s::packs_counts<BLOCK_THREADS * ITEMS_PER_THREAD>(gridDim.x))
   {
     Agent::template run<s::PackedCounts, First, Second>(temp, d_in, d_first, d_second, d_unselected, d_count, n,
-                                                        d_state, state_bytes);
+                                                        d_state, state_bytes, epoch);
   }
   else
   {
     Agent::template run<s::WideCounts, First, Second>(temp, d_in, d_first, d_second, d_unselected, d_count, n, d_state,
-                                                      state_bytes);
+                                                      state_bytes, epoch);
   }
 }
 
@@ -840,24 +908,24 @@ union RunLookBackStorage
 /// Returns, in every thread, the carry of all the tiles before this one
 /// (count, position of the last head) and publishes this tile's: its count
 /// agg.a and its last head agg.b within the tile (-1: none). The tiles carry
-/// it packed when they hold fewer than 2^32 items (as select_init_pair
-/// initialized them), else as a pair.
+/// it packed when they hold fewer than 2^32 items (the carry
+/// select_init_pair checked the region's size for), else as a pair.
 template <int TILE, typename Delay = DefaultDelay>
 GOCCCL_DEVICE Pair<long long> run_prefix(RunLookBackStorage<Delay>& temp, void* d_state, long long state_bytes,
-                                         int tile_index, long long tile_base, Pair<int> agg)
+                                         unsigned epoch, int tile_index, long long tile_base, Pair<int> agg)
 {
   const long long pos = agg.b < 0 ? -1 : tile_base + agg.b;
   if (packs_counts<TILE>(gridDim.x))
   {
     using C = PackedCountPos;
     using LB = LookBack<C::S, C::Op, Delay>;
-    auto state = LB::bind(d_state, state_bytes, static_cast<int>(gridDim.x));
-    return C::unpack(LB::exclusive(temp.packed, state, tile_index, C::make(agg.a, pos), C::make(0, -1)));
+    return C::unpack(LB::exclusive(temp.packed, States{d_state, state_bytes, epoch}, tile_index, C::make(agg.a, pos),
+                                   C::make(0, -1)));
   }
   using C = WideCountPos;
   using LB = LookBack<C::S, C::Op, Delay>;
-  auto state = LB::bind(d_state, state_bytes, static_cast<int>(gridDim.x));
-  return C::unpack(LB::exclusive(temp.wide, state, tile_index, C::make(agg.a, pos), C::make(0, -1)));
+  return C::unpack(
+    LB::exclusive(temp.wide, States{d_state, state_bytes, epoch}, tile_index, C::make(agg.a, pos), C::make(0, -1)));
 }
 
 } // namespace select
@@ -878,7 +946,7 @@ GOCCCL_DEVICE Pair<long long> run_prefix(RunLookBackStorage<Delay>& temp, void* 
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename Eq, typename InputIt, typename UniqueIt,
           typename LengthIt, typename CountIt, typename Delay = DefaultDelay>
 __device__ void rle_encode(InputIt d_in, UniqueIt d_unique, LengthIt d_lengths, CountIt d_count, long long n,
-                                 void* d_state, long long state_bytes, Delay = Delay())
+                                 void* d_state, long long state_bytes, unsigned epoch, Delay = Delay())
 {
   namespace s = detail::select;
   static_assert(ITEMS_PER_THREAD <= 32, "gocccl::rle_encode: a thread's head flags are the bits of one word");
@@ -927,7 +995,7 @@ __device__ void rle_encode(InputIt d_in, UniqueIt d_unique, LengthIt d_lengths, 
   }
   BlockScanT(temp.scan.scan).ExclusiveScan(excl, excl, P{0, -1}, s::SumMaxOp(), agg);
   const s::Pair<long long> before =
-    s::run_prefix<TileT::ITEMS, Delay>(temp.scan.look_back, d_state, state_bytes, tile.index, tile.base, agg);
+    s::run_prefix<TileT::ITEMS, Delay>(temp.scan.look_back, d_state, state_bytes, epoch, tile.index, tile.base, agg);
 
   // The head of run r = before.a + excl[i].a writes run r's item and run
   // r - 1's length: its position minus the previous head's, which is in
@@ -1008,7 +1076,7 @@ __device__ void rle_encode(InputIt d_in, UniqueIt d_unique, LengthIt d_lengths, 
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename Eq, typename InputIt, typename OffsetIt,
           typename LengthIt, typename CountIt>
 __device__ void rle_non_trivial(InputIt d_in, OffsetIt d_offsets, LengthIt d_lengths, CountIt d_count, long long n,
-                                void* d_state, long long state_bytes)
+                                void* d_state, long long state_bytes, unsigned epoch)
 {
   namespace s = detail::select;
   using TileT = s::Tile<BLOCK_THREADS, ITEMS_PER_THREAD>;
@@ -1041,7 +1109,7 @@ __device__ void rle_non_trivial(InputIt d_in, OffsetIt d_offsets, LengthIt d_len
   }
   BlockScanT(temp.scan.scan).ExclusiveScan(in, excl, P{0, -1}, s::SumMaxOp(), agg);
   const s::Pair<long long> before =
-    s::run_prefix<TileT::ITEMS>(temp.scan.look_back, d_state, state_bytes, tile.index, tile.base, agg);
+    s::run_prefix<TileT::ITEMS>(temp.scan.look_back, d_state, state_bytes, epoch, tile.index, tile.base, agg);
 
 #pragma unroll
   for (int i = 0; i < ITEMS_PER_THREAD; ++i)

@@ -3,6 +3,7 @@ package runtime
 import (
 	"fmt"
 	"reflect"
+	"unsafe"
 
 	"github.com/gocccl/gocccl/internal/algo"
 	"github.com/gocccl/gocccl/runtime/cuda"
@@ -96,6 +97,24 @@ func reduceByKeyStateBytes(tiles, valueSize int) int {
 	return 3*((tiles+32)*pair+256) + 512
 }
 
+// reduceByKeyPairSize is the size of the look-back's values,
+// sizeof(cub::KeyValuePair<long long, V>) (reduce_by_key.cuh's RunPair<V>):
+// Go lays out this struct as C++ does that one, since the C++ spelling of
+// every V has V's Go size and alignment (gocccl-gen asserts it). 16 bytes
+// for any V of up to 8 bytes (epoch tile states), more beyond (CUB's).
+func reduceByKeyPairSize[V any]() int {
+	var p struct {
+		key   int64
+		value V
+	}
+	return int(unsafe.Sizeof(p))
+}
+
+// runGPU launches a reduce-by-key: the sweep alone on one block for a
+// single tile (n == 0 included), else the sweep over tile states
+// (lookBack), after their init kernel when they need one: for look-back
+// pairs of at most 16 bytes only when the stream's epoch region is new,
+// grown or out of epochs, so a call is one launch.
 func (r *ReduceByKeyOp[K, V]) runGPU(s *Stream, keys *Slice[K], values *Slice[V], unique *Slice[K], aggregates *Slice[V], numRuns *Slice[int64]) error {
 	d := s.dev
 	k, err := r.kernels(d)
@@ -104,20 +123,19 @@ func (r *ReduceByKeyOp[K, V]) runGPU(s *Stream, keys *Slice[K], values *Slice[V]
 	}
 	tile := k.policy.Tile()
 	tiles := max(1, (keys.n+tile-1)/tile)
-	bytes := reduceByKeyStateBytes(tiles, elemSize[V]())
-	states, err := s.tileStates(bytes)
-	if err != nil {
-		return r.wrap(err, fmt.Sprintf("scratch memory of %d bytes", bytes))
-	}
-	state := states.ptr
+	var lb lookBack
 	var args cuda.Args
-	args.Ptr(state)
-	args.Int64(int64(bytes))
-	args.Int64(int64(tiles))
-	block := k.policy.BlockThreads
 	if tiles > 1 {
-		// A single tile (n == 0 included) reads no tile state: one launch.
-		err = k.launch(reduceByKeyInit, (tiles+32+block-1)/block, s, &args)
+		// A single tile reads and writes no tile state: no init, no state.
+		if lb, err = s.lookBack(tiles, reduceByKeyPairSize[V](), reduceByKeyStateBytes(tiles, elemSize[V]())); err != nil {
+			return r.wrap(err, "")
+		}
+		if lb.init {
+			args.Ptr(lb.ptr)
+			args.Int64(int64(lb.bytes))
+			args.Int64(int64(tiles))
+			err = k.launch(reduceByKeyInit, lb.initGrid(tiles, k.policy.BlockThreads), s, &args)
+		}
 	}
 	if err == nil {
 		args.Reset()
@@ -127,20 +145,25 @@ func (r *ReduceByKeyOp[K, V]) runGPU(s *Stream, keys *Slice[K], values *Slice[V]
 		args.Ptr(aggregates.ptr)
 		args.Ptr(numRuns.ptr)
 		args.Int64(int64(keys.n))
-		args.Ptr(state)
-		args.Int64(int64(bytes))
+		args.Ptr(lb.ptr)
+		args.Int64(int64(lb.bytes))
+		args.Uint32(lb.epoch)
 		err = k.launch(reduceByKeySweep, tiles, s, &args)
 	}
-	if ferr := states.release(); err == nil && ferr != nil {
+	if ferr := lb.release(); err == nil && ferr != nil {
 		err = r.wrap(ferr, "freeing scratch memory")
 	}
 	return err
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n elements
-// on d takes for the duration of the call: the look-back tile states, in the
-// stream's own scratch when they fit there, else from the scratch pool
-// (stream-ordered); 0 on the CPU backend.
+// on d uses: the look-back's tile states. For values of at most 8 bytes
+// (look-back pairs of at most 16) they live in the stream's own memory for
+// epoch-tagged states, which the stream keeps and reuses with no allocation
+// and no init launch per call (it grows once when a call needs more);
+// larger values use the stream's scratch when they fit there, else the
+// scratch pool (stream-ordered, freed as the work completes). It is 0 on
+// the CPU backend and for n within one tile.
 func (r *ReduceByKeyOp[K, V]) TempStorageBytes(d *Device, n int) (int, error) {
 	if r == nil || r.eq == nil || r.op == nil {
 		return 0, fmt.Errorf("gocccl: ReduceByKey: nil operator")
@@ -160,7 +183,14 @@ func (r *ReduceByKeyOp[K, V]) TempStorageBytes(d *Device, n int) (int, error) {
 		return 0, err
 	}
 	tile := k.policy.Tile()
-	return reduceByKeyStateBytes(max(1, (n+tile-1)/tile), elemSize[V]()), nil
+	if n <= tile {
+		return 0, nil
+	}
+	tiles := (n + tile - 1) / tile
+	if bytes, ok := epochStateBytes(tiles, reduceByKeyPairSize[V]()); ok {
+		return bytes, nil
+	}
+	return reduceByKeyStateBytes(tiles, elemSize[V]()), nil
 }
 
 // reduceByKeyCPU is a sequential pass (the runs' boundaries depend on every

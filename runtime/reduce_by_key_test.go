@@ -115,3 +115,24 @@ func TestReduceByKeyStateBytes(t *testing.T) {
 		require.GreaterOrEqual(t, reduceByKeyStateBytes(tiles, 4), need)
 	}
 }
+
+func TestReduceByKeyPairSize(t *testing.T) {
+	// sizeof(cub::KeyValuePair<long long, V>): an 8-byte count, then V at
+	// its alignment, padded to the pair's alignment.
+	require.Equal(t, 16, reduceByKeyPairSize[uint8]())
+	require.Equal(t, 16, reduceByKeyPairSize[float32]())
+	require.Equal(t, 16, reduceByKeyPairSize[float64]())
+	require.Equal(t, 24, reduceByKeyPairSize[[3]uint32]())
+	require.Equal(t, 32, reduceByKeyPairSize[struct {
+		N   int64
+		Sum float64
+		Max int32
+	}]())
+	// Pairs of values up to 8 bytes take epoch tile states of 4 words a
+	// tile; wider ones keep CUB's.
+	bytes, ok := epochStateBytes(10, reduceByKeyPairSize[uint32]())
+	require.True(t, ok)
+	require.Equal(t, (128+4*10)*8, bytes)
+	_, ok = epochStateBytes(10, reduceByKeyPairSize[[3]uint32]())
+	require.False(t, ok)
+}

@@ -41,8 +41,13 @@ func (o *InclusiveScanByKeyOp[K, V]) Run(s *Stream, keys *Slice[K], values, out 
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n elements
-// on d takes for the duration of the call: the look-back's tile states; 0 on
-// the CPU backend and for n within one tile.
+// on d uses: the look-back's tile states. For look-back pairs (an int32
+// flag and a value) of at most 16 bytes they live in the stream's own
+// memory for epoch-tagged states, which the stream keeps and reuses with no
+// allocation and no init launch per call (it grows once when a call needs
+// more); larger values use the stream's scratch when they fit there, else
+// the scratch pool (stream-ordered, freed as the work completes). It is 0
+// on the CPU backend and for n within one tile.
 func (o *InclusiveScanByKeyOp[K, V]) TempStorageBytes(d *Device, n int) (int, error) {
 	if o == nil || o.eq == nil || o.op == nil {
 		return 0, fmt.Errorf("gocccl: InclusiveScanByKey: nil operator")
@@ -126,8 +131,11 @@ func runScanByKey[K, V any](inst *instance, names *scanNames, eq func(K, K) bool
 	return scanByKeyGPU(inst, s, keys, values, out, init, inclusive)
 }
 
-// scanByKeyGPU launches a scan by key: the sweep alone for one tile, else
-// the tile-state init and the sweep over stream-ordered scratch.
+// scanByKeyGPU launches a scan by key: the sweep alone on one block for a
+// single tile, else the sweep over tile states (lookBack), after their init
+// kernel when they need one: for look-back pairs of at most 16 bytes only
+// when the stream's epoch region is new, grown or out of epochs, so a call
+// is one launch.
 func scanByKeyGPU[K, V any](inst *instance, s *Stream, keys *Slice[K], values, out *Slice[V], init V, inclusive bool) error {
 	d := s.dev
 	k, err := inst.kernels(d)
@@ -138,21 +146,18 @@ func scanByKeyGPU[K, V any](inst *instance, s *Stream, keys *Slice[K], values, o
 	tile := k.policy.Tile()
 	tiles := (keys.n + tile - 1) / tile
 
-	var states tileStates
-	var state cuda.DevicePtr
-	var stateBytes int
+	var lb lookBack
 	var args cuda.Args
 	if tiles > 1 {
-		stateBytes = scanByKeyStateBytes(tiles, elemSize[V]())
-		if states, err = s.tileStates(stateBytes); err != nil {
-			return inst.wrap(err, fmt.Sprintf("scratch memory of %d bytes", stateBytes))
+		if lb, err = s.lookBack(tiles, scanByKeyPairSize[V](), scanByKeyStateBytes(tiles, elemSize[V]())); err != nil {
+			return inst.wrap(err, "")
 		}
-		state = states.ptr
-		args.Ptr(state)
-		args.Int64(int64(stateBytes))
-		args.Int64(int64(tiles))
-		threads := k.policy.BlockThreads
-		err = k.launch(initKernel, (tiles+threads-1)/threads, s, &args)
+		if lb.init {
+			args.Ptr(lb.ptr)
+			args.Int64(int64(lb.bytes))
+			args.Int64(int64(tiles))
+			err = k.launch(initKernel, lb.initGrid(tiles, k.policy.BlockThreads), s, &args)
+		}
 	}
 	if err == nil {
 		args.Reset()
@@ -160,19 +165,31 @@ func scanByKeyGPU[K, V any](inst *instance, s *Stream, keys *Slice[K], values, o
 		args.Ptr(values.ptr)
 		args.Ptr(out.ptr)
 		args.Int64(int64(keys.n))
-		args.Ptr(state)
-		args.Int64(int64(stateBytes))
+		args.Ptr(lb.ptr)
+		args.Int64(int64(lb.bytes))
+		args.Uint32(lb.epoch)
 		if !inclusive {
 			args.Value(unsafe.Pointer(&init), int(unsafe.Sizeof(init)), int(unsafe.Alignof(init)))
 		}
 		err = k.launch(sweepKernel, tiles, s, &args)
 	}
-	if state != 0 {
-		if ferr := states.release(); err == nil && ferr != nil {
-			err = inst.wrap(ferr, "freeing scratch memory")
-		}
+	if ferr := lb.release(); err == nil && ferr != nil {
+		err = inst.wrap(ferr, "freeing scratch memory")
 	}
 	return err
+}
+
+// scanByKeyPairSize is the size of the look-back's values,
+// sizeof(cub::KeyValuePair<int, V>) (scan_by_key.cuh's Pair): Go lays out
+// this struct as C++ does that one, since the C++ spelling of every V has
+// V's Go size and alignment (gocccl-gen asserts it). 8 bytes for V of up to
+// 4 bytes, 16 for 8-byte V (epoch tile states up to 16), more beyond.
+func scanByKeyPairSize[V any]() int {
+	var p struct {
+		key   int32
+		value V
+	}
+	return int(unsafe.Sizeof(p))
 }
 
 // scanByKeyStateBytes bounds cub::ReduceByKeyScanTileState<V, int>'s
@@ -200,7 +217,11 @@ func scanByKeyTempBytes[V any](inst *instance, alg string, d *Device, n int) (in
 	if n <= tile {
 		return 0, nil
 	}
-	return scanByKeyStateBytes((n+tile-1)/tile, elemSize[V]()), nil
+	tiles := (n + tile - 1) / tile
+	if bytes, ok := epochStateBytes(tiles, scanByKeyPairSize[V]()); ok {
+		return bytes, nil
+	}
+	return scanByKeyStateBytes(tiles, elemSize[V]()), nil
 }
 
 // scanByKeyCPU scans values by the segments of keys into out (which may be

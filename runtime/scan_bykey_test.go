@@ -163,3 +163,32 @@ func TestScanByKeyOperatorPanicIsError(t *testing.T) {
 	require.ErrorContains(t, InclusiveScanByKey(eqInt32, div).Run(nil, keys, vals, out), "divide by zero")
 	require.ErrorContains(t, ExclusiveScanByKey(eqInt32, div).Run(nil, keys, vals, out, 1), "divide by zero")
 }
+
+func TestScanByKeyPairSize(t *testing.T) {
+	// sizeof(cub::KeyValuePair<int, V>): a 4-byte flag, then V at its
+	// alignment, padded to the pair's alignment.
+	for _, c := range []struct {
+		got, want int
+	}{
+		{scanByKeyPairSize[uint8](), 8},
+		{scanByKeyPairSize[uint16](), 8},
+		{scanByKeyPairSize[float32](), 8},
+		{scanByKeyPairSize[uint32](), 8},
+		{scanByKeyPairSize[[2]uint32](), 12},
+		{scanByKeyPairSize[[3]float32](), 16},
+		{scanByKeyPairSize[int64](), 16},
+		{scanByKeyPairSize[float64](), 16},
+		{scanByKeyPairSize[[4]uint32](), 20},
+		{scanByKeyPairSize[[2]float64](), 24},
+	} {
+		require.Equal(t, c.want, c.got)
+	}
+	// 2, 3 and 4 words of epoch tile states a tile; past 16 bytes, CUB's.
+	for size, words := range map[int]int{8: 2, 12: 3, 16: 4} {
+		bytes, ok := epochStateBytes(7, size)
+		require.True(t, ok)
+		require.Equal(t, (128+words*7)*8, bytes, "pairs of %d bytes", size)
+	}
+	_, ok := epochStateBytes(7, scanByKeyPairSize[[4]uint32]())
+	require.False(t, ok)
+}

@@ -8,8 +8,10 @@
 //   gocccl-kernels  (the same four)        gocccl's scan.cuh / scan_by_key.cuh
 //                                          templates behind extern "C" kernels,
 //                                          dispatched as the Go runtime does
-//                                          (_init, then the sweep; the sweep
-//                                          alone on one block for one tile)
+//                                          (epoch tile states: _init once per
+//                                          region, then one sweep a call with
+//                                          the next epoch; the sweep alone on
+//                                          one block for one tile)
 //
 // for uint32 and float32 (values; keys are uint32 in runs of random length,
 // mean 7), and CUB's scans and scans by key alone for uint64 and float64
@@ -83,14 +85,15 @@ constexpr int kKeyThreads = 288, kKeyItems = 14;
     gocccl::scan_by_key_init<kKeyThreads, kKeyItems, unsigned, V, EqU32, OP>(d_state, b, t);                      \
   }                                                                                                                \
   extern "C" __global__ void __launch_bounds__(kKeyThreads) NAME##_incl(                                           \
-    const unsigned* k, const V* v, V* o, long long n, void* d_state, long long b)                                   \
+    const unsigned* k, const V* v, V* o, long long n, void* d_state, long long b, unsigned epoch)                   \
   {                                                                                                                \
-    gocccl::inclusive_scan_by_key<kKeyThreads, kKeyItems, unsigned, V, EqU32, OP>(k, v, o, n, d_state, b);        \
+    gocccl::inclusive_scan_by_key<kKeyThreads, kKeyItems, unsigned, V, EqU32, OP>(k, v, o, n, d_state, b, epoch); \
   }                                                                                                                \
   extern "C" __global__ void __launch_bounds__(kKeyThreads) NAME##_excl(                                           \
-    const unsigned* k, const V* v, V* o, long long n, void* d_state, long long b, V init)                           \
+    const unsigned* k, const V* v, V* o, long long n, void* d_state, long long b, unsigned epoch, V init)           \
   {                                                                                                                \
-    gocccl::exclusive_scan_by_key<kKeyThreads, kKeyItems, unsigned, V, EqU32, OP>(k, v, o, n, d_state, b, init);  \
+    gocccl::exclusive_scan_by_key<kKeyThreads, kKeyItems, unsigned, V, EqU32, OP>(k, v, o, n, d_state, b, epoch,  \
+                                                                                  init);                         \
   }
 
 BENCH_SCAN_BY_KEY(sbk_u32, unsigned, SumU32)
@@ -125,25 +128,30 @@ template <typename V>
 struct OursByKey
 {
   void (*init)(void*, long long, long long);
-  void (*incl)(const unsigned*, const V*, V*, long long, void*, long long);
-  void (*excl)(const unsigned*, const V*, V*, long long, void*, long long, V);
+  void (*incl)(const unsigned*, const V*, V*, long long, void*, long long, unsigned);
+  void (*excl)(const unsigned*, const V*, V*, long long, void*, long long, unsigned, V);
+
+  // The look-back's values: (segment head flag, value) pairs, 8 bytes for
+  // 4-byte V, in epoch tile states.
+  using Pair = cub::KeyValuePair<int, V>;
+  static_assert(gocccl::epoch_tile_state_supported<Pair>, "OursByKey: pairs of at most 16 bytes");
 
   static long long tiles(long long n) { return (n + kKeyThreads * kKeyItems - 1) / (kKeyThreads * kKeyItems); }
-  static size_t state_bytes(long long n)
-  {
-    size_t bytes = 0;
-    using TileState = cub::ReduceByKeyScanTileState<V, int>;
-    BENCH_CK(TileState::AllocationSize(static_cast<int>(tiles(n)), bytes));
-    return bytes;
-  }
-  // The Go runtime's dispatch (runtime/scan_bykey.go).
+  static size_t state_bytes(long long n) { return gocccl::EpochTileState<Pair>::AllocationSize(tiles(n)); }
+  // The Go runtime's dispatch (runtime/scan_bykey.go, epochs.go): the epoch
+  // region is initialized by the first call on it, and every later call
+  // takes the next epoch and is one launch. Each size has its own region.
+  mutable unsigned epoch = 0;
   void run(bool inclusive, const unsigned* k, const V* v, V* o, long long n, void* d_state, size_t bytes) const
   {
     const long long t = tiles(n);
-    if (t > 1) init<<<static_cast<unsigned>((t + kKeyThreads - 1) / kKeyThreads), kKeyThreads>>>(d_state, bytes, t);
+    if (t > 1 && epoch == 0)
+      init<<<static_cast<unsigned>(std::min<long long>((bytes / 8 + kKeyThreads - 1) / kKeyThreads, 4096)),
+             kKeyThreads>>>(d_state, bytes, t);
     void* st = t > 1 ? d_state : nullptr;
-    if (inclusive) incl<<<static_cast<unsigned>(t), kKeyThreads>>>(k, v, o, n, st, bytes);
-    else excl<<<static_cast<unsigned>(t), kKeyThreads>>>(k, v, o, n, st, bytes, V{});
+    const unsigned e = t > 1 ? ++epoch : 0;
+    if (inclusive) incl<<<static_cast<unsigned>(t), kKeyThreads>>>(k, v, o, n, st, bytes, e);
+    else excl<<<static_cast<unsigned>(t), kKeyThreads>>>(k, v, o, n, st, bytes, e, V{});
   }
 };
 
@@ -262,6 +270,8 @@ void run_by_key(const OursByKey<V>* ours, uint64_t salt)
     bench::DeviceBuffer<unsigned char> temp(std::max(cub_bytes, b2));
     const size_t state = ours ? OursByKey<V>::state_bytes(n) : 0;
     bench::DeviceBuffer<unsigned char> d_state(state);
+    if (ours)
+      ours->epoch = 0; // a new region for this size
     for (int inclusive = 1; inclusive >= 0; --inclusive)
     {
       const char* alg = inclusive ? "scan_by_key" : "exclusive_scan_by_key";

@@ -9,7 +9,8 @@
 //                        runtime.SegmentedReduce chooses
 //   reduce_by_key        cub::DeviceReduce::ReduceByKey, uint32 keys in runs
 //                        of 7, sum of values; gocccl-kernels:
-//                        reduce_by_key_init + reduce_by_key
+//                        reduce_by_key over epoch tile states
+//                        (reduce_by_key_init once, then one launch a call)
 //   adjacent_difference  cub::DeviceAdjacentDifference::SubtractLeftCopy,
 //                        a - b; gocccl-kernels: adjacent_difference_left
 //   transform_reduce     cub::DeviceReduce::TransformReduce (CCCL >= 2.8;
@@ -131,9 +132,10 @@ __global__ void __launch_bounds__(THREADS) rbk_init(void* st, long long bytes, l
   gocccl::reduce_by_key_init<THREADS, items32_for<V>(), uint32_t, V, EqKey, Sum>(st, bytes, tiles);
 }
 template <typename V>
-__global__ void __launch_bounds__(THREADS) rbk_sweep(const uint32_t* k, const V* v, uint32_t* u, V* a, int64_t* nr, long long n, void* st, long long bytes)
+__global__ void __launch_bounds__(THREADS) rbk_sweep(const uint32_t* k, const V* v, uint32_t* u, V* a, int64_t* nr, long long n, void* st, long long bytes,
+                                                     unsigned epoch)
 {
-  gocccl::reduce_by_key<THREADS, items32_for<V>(), uint32_t, V, EqKey, Sum>(k, v, u, a, nr, n, st, bytes);
+  gocccl::reduce_by_key<THREADS, items32_for<V>(), uint32_t, V, EqKey, Sum>(k, v, u, a, nr, n, st, bytes, epoch);
 }
 
 template <typename T> static bool close_enough(T want, T got, double mag);
@@ -231,17 +233,22 @@ static void bench_reduce_by_key(long long n, const std::vector<T>& h, const benc
   poison();
   measure("cub", "reduce_by_key", tn, n, bytes, cubf, [&] { verify("cub ReduceByKey"); }, note);
 
-  // Ours, dispatched as runtime/reduce_by_key.go does.
+  // Ours, dispatched as runtime/reduce_by_key.go does: epoch tile states
+  // (RunPair<T> is 16 bytes), the region's init by the first call, then one
+  // launch a call with the next epoch; the sweep alone for a single tile.
   if (ours_too)
   {
-    const long long tile = THREADS * items32_for<T>(), tiles = (n + tile - 1) / tile;
-    const long long pair = std::max<long long>(16, 8 + (sizeof(T) + 7) / 8 * 8);
-    const long long st_bytes = 3 * ((tiles + 32) * pair + 256) + 512;
+    static_assert(gocccl::detail::run_epoch_states<T>, "bench_reduce_by_key: epoch tile states");
+    const long long tile = THREADS * items32_for<T>(), tiles = std::max((n + tile - 1) / tile, 1LL);
+    const long long st_bytes = static_cast<long long>(gocccl::detail::RunTileState<T>::AllocationSize(tiles));
     void* d_st;
     BENCH_CK(cudaMalloc(&d_st, st_bytes));
+    unsigned epoch = 0;
     auto ours = [&](int i) {
-      rbk_init<T><<<unsigned((tiles + 32 + THREADS - 1) / THREADS), THREADS>>>(d_st, st_bytes, tiles);
-      rbk_sweep<T><<<unsigned(tiles), THREADS>>>(krot.get(i), rot.get(i), d_unique, d_agg, (int64_t*)d_num, n, d_st, st_bytes);
+      if (tiles > 1 && epoch == 0)
+        rbk_init<T><<<unsigned(std::min((st_bytes / 8 + THREADS - 1) / THREADS, 4096LL)), THREADS>>>(d_st, st_bytes, tiles);
+      rbk_sweep<T><<<unsigned(tiles), THREADS>>>(krot.get(i), rot.get(i), d_unique, d_agg, (int64_t*)d_num, n,
+                                                tiles > 1 ? d_st : nullptr, st_bytes, tiles > 1 ? ++epoch : 0);
     };
     poison();
     measure("gocccl-kernels", "reduce_by_key", tn, n, bytes, ours, [&] { verify("gocccl reduce_by_key"); },

@@ -5,7 +5,11 @@ import "github.com/gocccl/gocccl/internal/arch"
 // ReduceByKey is runtime.ReduceByKey(equal func(K, K) bool, op func(V, V)
 // V): one unique key and one aggregate per run of equal consecutive keys,
 // and the number of runs, in a single pass with decoupled look-back
-// (kernels/include/gocccl/reduce_by_key.cuh).
+// (kernels/include/gocccl/reduce_by_key.cuh). The init kernel readies the
+// tile states: epoch tile states (look-back pairs of at most 16 bytes: V of
+// up to 8) once per region of memory, CUB's before every multi-tile call;
+// the sweep's epoch is the call's epoch over epoch tile states. The runtime
+// skips the init, and passes no state, when the input is one tile.
 var ReduceByKey = register(&Algorithm{
 	Name:       "ReduceByKey",
 	Stem:       "reduce_by_key",
@@ -22,7 +26,7 @@ var ReduceByKey = register(&Algorithm{
 			{Name: "d_keys", Kind: In, Type: "K"}, {Name: "d_values", Kind: In, Type: "V"},
 			{Name: "d_unique", Kind: Out, Type: "K"}, {Name: "d_aggs", Kind: Out, Type: "V"},
 			{Name: "d_num_runs", Kind: Out, Type: "int64"}, {Name: "n", Kind: Size},
-			{Name: "d_state", Kind: Scratch}, {Name: "state_bytes", Kind: Size}}},
+			{Name: "d_state", Kind: Scratch}, {Name: "state_bytes", Kind: Size}, {Name: "epoch", Kind: Value, Type: "uint32"}}},
 	},
 	Policy: reduceByKeyPolicy,
 })

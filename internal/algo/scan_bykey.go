@@ -10,14 +10,20 @@ var scanByKeyOps = []Operator{
 }
 
 // scanByKeySweep is the single pass of a scan by key over keys and values
-// (kernels/include/gocccl/scan_by_key.cuh), with extra trailing params.
+// (kernels/include/gocccl/scan_by_key.cuh), with extra trailing params;
+// epoch is the call's epoch over epoch tile states.
 func scanByKeySweep(template string, extra ...Param) Kernel {
 	return Kernel{Suffix: "sweep", Template: template, Params: append([]Param{
 		{Name: "d_keys", Kind: In, Type: "K"}, {Name: "d_values", Kind: In, Type: "V"}, {Name: "d_out", Kind: Out, Type: "V"},
-		{Name: "n", Kind: Size}, {Name: "d_state", Kind: Scratch}, {Name: "state_bytes", Kind: Size}}, extra...)}
+		{Name: "n", Kind: Size}, {Name: "d_state", Kind: Scratch}, {Name: "state_bytes", Kind: Size},
+		{Name: "epoch", Kind: Value, Type: "uint32"}}, extra...)}
 }
 
-// scanByKeyInit marks the look-back's tile states invalid.
+// scanByKeyInit readies the look-back's tile states: epoch tile states
+// (look-back pairs of at most 16 bytes; see
+// kernels/include/gocccl/epoch_tile_state.cuh) once per region of memory,
+// CUB's before every multi-tile call (it marks them invalid). The runtime
+// skips it, and passes no state, when the input is one tile.
 func scanByKeyInit() Kernel {
 	return Kernel{Suffix: "init", Template: "::gocccl::scan_by_key_init", Params: []Param{
 		{Name: "d_state", Kind: Scratch}, {Name: "state_bytes", Kind: Size}, {Name: "num_tiles", Kind: Size}}}

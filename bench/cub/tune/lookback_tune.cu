@@ -11,7 +11,10 @@
 //                                   CUB sm_90: NoDelay<1170>
 //
 // Every output is checked against the host before its row is timed. The
-// system column names the variant: "gocccl-288x14-fixed700-1005".
+// system column names the variant: "gocccl-288x14-fixed700-1005". gocccl's
+// kernels run as the Go runtime dispatches them (runtime/epochs.go): epoch
+// tile states, each shape its own region, initialized by its first call;
+// every call after is one launch with the next epoch (EpochDispatch).
 //
 // Build on the GPU machine, from the repository root:
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Ikernels/include -Ibench/cub \
@@ -93,6 +96,36 @@ std::string system_name()
   return "gocccl-" + std::to_string(THREADS) + "x" + std::to_string(ITEMS) + "-" + DelayName<D>::get();
 }
 
+// EpochDispatch is the Go runtime's dispatch of a look-back over epoch tile
+// states of S in one region: the init kernel by the first multi-tile call,
+// then the sweep with epoch 1, 2, ...
+template <typename S>
+struct EpochDispatch
+{
+  static_assert(gocccl::epoch_tile_state_supported<S>, "EpochDispatch: look-back values of at most 16 bytes");
+  long long tiles;
+  bench::DeviceBuffer<unsigned char> state;
+  unsigned epoch = 0;
+
+  explicit EpochDispatch(long long tiles)
+      : tiles(tiles)
+      , state(gocccl::EpochTileState<S>::AllocationSize(tiles))
+  {}
+  long long bytes() const { return static_cast<long long>(state.size()); }
+  void* ptr() const { return tiles > 1 ? state.get() : nullptr; }
+  // next launches init (of THREADS threads a block) when the region is new
+  // and returns the call's epoch (0 for a single tile: no state).
+  template <int THREADS, typename Init>
+  unsigned next(Init init)
+  {
+    if (tiles <= 1) return 0;
+    if (epoch == 0)
+      init<<<static_cast<unsigned>(std::min<long long>((bytes() / 8 + THREADS - 1) / THREADS, 4096)), THREADS>>>(
+        state.get(), bytes(), tiles);
+    return ++epoch;
+  }
+};
+
 // ---- scan ----------------------------------------------------------------
 
 template <int THREADS, int ITEMS, typename T>
@@ -101,9 +134,10 @@ __global__ void __launch_bounds__(THREADS) scan_init_kernel(void* d_state, long 
   gocccl::scan_init<THREADS, ITEMS, T, Sum<T>>(d_state, bytes, tiles);
 }
 template <int THREADS, int ITEMS, typename T, typename D>
-__global__ void __launch_bounds__(THREADS) scan_kernel(const T* in, T* out, long long n, void* d_state, long long bytes)
+__global__ void __launch_bounds__(THREADS) scan_kernel(const T* in, T* out, long long n, void* d_state, long long bytes,
+                                                       unsigned epoch)
 {
-  gocccl::inclusive_scan<THREADS, ITEMS, T, Sum<T>>(in, out, n, d_state, bytes, T{}, nullptr, false, D());
+  gocccl::inclusive_scan<THREADS, ITEMS, T, Sum<T>>(in, out, n, d_state, bytes, epoch, T{}, nullptr, false, D());
 }
 
 template <typename T>
@@ -146,15 +180,11 @@ template <int THREADS, int ITEMS, typename T, typename D>
 void scan_shape(const bench::Rotation<T>& in, const std::vector<T>& host, bench::DeviceBuffer<T>& out)
 {
   const long long n = static_cast<long long>(host.size()), tile = THREADS * ITEMS, tiles = (n + tile - 1) / tile;
-  size_t bytes = 0;
-  BENCH_CK(cub::ScanTileState<T>::AllocationSize(static_cast<int>(tiles), bytes));
-  bench::DeviceBuffer<unsigned char> state(bytes);
+  EpochDispatch<T> states(tiles);
   auto fn = [&](int i) {
-    if (tiles > 1)
-      scan_init_kernel<THREADS, ITEMS, T><<<static_cast<unsigned>((tiles + THREADS - 1) / THREADS), THREADS>>>(
-        state.get(), static_cast<long long>(bytes), tiles);
-    scan_kernel<THREADS, ITEMS, T, D><<<static_cast<unsigned>(tiles), THREADS>>>(
-      in.get(i), out.get(), n, tiles > 1 ? state.get() : nullptr, static_cast<long long>(bytes));
+    const unsigned epoch = states.template next<THREADS>(scan_init_kernel<THREADS, ITEMS, T>);
+    scan_kernel<THREADS, ITEMS, T, D><<<static_cast<unsigned>(tiles), THREADS>>>(in.get(i), out.get(), n, states.ptr(),
+                                                                                  states.bytes(), epoch);
   };
   measure(system_name<THREADS, ITEMS, D>(), "scan", n, 2 * static_cast<long long>(in.bytes()), out, fn,
           [&](const std::vector<T>& got) { return check_sums(host, got, nullptr); }, "inclusive sum");
@@ -192,9 +222,9 @@ __global__ void __launch_bounds__(THREADS) sbk_init_kernel(void* d_state, long l
 }
 template <int THREADS, int ITEMS, typename V, typename D>
 __global__ void __launch_bounds__(THREADS) sbk_kernel(const unsigned* k, const V* v, V* o, long long n, void* d_state,
-                                                      long long bytes)
+                                                      long long bytes, unsigned epoch)
 {
-  gocccl::inclusive_scan_by_key<THREADS, ITEMS, unsigned, V, EqU32, Sum<V>>(k, v, o, n, d_state, bytes, D());
+  gocccl::inclusive_scan_by_key<THREADS, ITEMS, unsigned, V, EqU32, Sum<V>>(k, v, o, n, d_state, bytes, epoch, D());
 }
 
 template <int THREADS, int ITEMS, typename V, typename D>
@@ -202,16 +232,11 @@ void sbk_shape(const bench::Rotation<unsigned>& kin, const bench::Rotation<V>& v
                const std::vector<V>& host, bench::DeviceBuffer<V>& out)
 {
   const long long n = static_cast<long long>(host.size()), tile = THREADS * ITEMS, tiles = (n + tile - 1) / tile;
-  size_t bytes = 0;
-  using TileState = cub::ReduceByKeyScanTileState<V, int>;
-  BENCH_CK(TileState::AllocationSize(static_cast<int>(tiles), bytes));
-  bench::DeviceBuffer<unsigned char> state(bytes);
+  EpochDispatch<cub::KeyValuePair<int, V>> states(tiles); // scan_by_key.cuh's look-back pairs
   auto fn = [&](int i) {
-    if (tiles > 1)
-      sbk_init_kernel<THREADS, ITEMS, V><<<static_cast<unsigned>((tiles + THREADS - 1) / THREADS), THREADS>>>(
-        state.get(), static_cast<long long>(bytes), tiles);
+    const unsigned epoch = states.template next<THREADS>(sbk_init_kernel<THREADS, ITEMS, V>);
     sbk_kernel<THREADS, ITEMS, V, D><<<static_cast<unsigned>(tiles), THREADS>>>(
-      kin.get(i), vin.get(i), out.get(), n, tiles > 1 ? state.get() : nullptr, static_cast<long long>(bytes));
+      kin.get(i), vin.get(i), out.get(), n, states.ptr(), states.bytes(), epoch);
   };
   measure(system_name<THREADS, ITEMS, D>(), "scan_by_key", n, n * static_cast<long long>(4 + 2 * sizeof(V)), out, fn,
           [&](const std::vector<V>& got) { return check_sums(host, got, &keys); }, "uint32 keys in runs of mean length 7");
@@ -226,9 +251,9 @@ __global__ void __launch_bounds__(THREADS) rbk_init_kernel(void* d_state, long l
 }
 template <int THREADS, int ITEMS, typename V, typename D>
 __global__ void __launch_bounds__(THREADS) rbk_kernel(const unsigned* k, const V* v, unsigned* uk, V* agg, int64_t* runs,
-                                                      long long n, void* d_state, long long bytes)
+                                                      long long n, void* d_state, long long bytes, unsigned epoch)
 {
-  gocccl::reduce_by_key<THREADS, ITEMS, unsigned, V, EqU32, Sum<V>>(k, v, uk, agg, runs, n, d_state, bytes, D());
+  gocccl::reduce_by_key<THREADS, ITEMS, unsigned, V, EqU32, Sum<V>>(k, v, uk, agg, runs, n, d_state, bytes, epoch, D());
 }
 
 template <typename V>
@@ -271,18 +296,14 @@ void rbk_shape(const bench::Rotation<unsigned>& kin, const bench::Rotation<V>& v
                   tiles = (n + tile - 1) / tile;
   const long long bytes_moved = n * static_cast<long long>(4 + sizeof(V)) +
                                 static_cast<long long>(want.keys.size()) * static_cast<long long>(4 + sizeof(V));
-  size_t bytes = 0;
-  BENCH_CK(gocccl::detail::RunTileState<V>::AllocationSize(static_cast<int>(tiles), bytes));
-  bench::DeviceBuffer<unsigned char> state(bytes);
+  EpochDispatch<gocccl::detail::RunPair<V>> states(tiles); // reduce_by_key.cuh's look-back pairs
   bench::DeviceBuffer<unsigned> uk(static_cast<size_t>(n));
   bench::DeviceBuffer<V> agg(static_cast<size_t>(n));
   bench::DeviceBuffer<int64_t> runs(1);
   auto fn = [&](int i) {
-    if (tiles > 1)
-      rbk_init_kernel<THREADS, ITEMS, V><<<static_cast<unsigned>((tiles + 32 + THREADS - 1) / THREADS), THREADS>>>(
-        state.get(), static_cast<long long>(bytes), tiles);
+    const unsigned epoch = states.template next<THREADS>(rbk_init_kernel<THREADS, ITEMS, V>);
     rbk_kernel<THREADS, ITEMS, V, D><<<static_cast<unsigned>(tiles), THREADS>>>(
-      kin.get(i), vin.get(i), uk.get(), agg.get(), runs.get(), n, state.get(), static_cast<long long>(bytes));
+      kin.get(i), vin.get(i), uk.get(), agg.get(), runs.get(), n, states.ptr(), states.bytes(), epoch);
   };
   const std::string system = system_name<THREADS, ITEMS, D>();
   uk.poison(), agg.poison(), runs.poison();

@@ -53,10 +53,11 @@ __global__ void __launch_bounds__(THREADS) rbk_init_kernel(void* d_state, long l
 }
 template <int THREADS, int ITEMS, typename T>
 __global__ void __launch_bounds__(THREADS) rbk_rle_kernel(const T* d_in, T* d_unique, int* d_lengths, int64_t* d_count,
-                                                          long long n, void* d_state, long long state_bytes)
+                                                          long long n, void* d_state, long long state_bytes,
+                                                          unsigned epoch)
 {
   ::gocccl::reduce_by_key<THREADS, ITEMS, T, int, Equal, PlusInt>(d_in, ::gocccl::it::Constant<int>{1}, d_unique, d_lengths,
-                                                                  d_count, n, d_state, state_bytes);
+                                                                  d_count, n, d_state, state_bytes, epoch);
 }
 
 template <typename T>
@@ -130,25 +131,30 @@ void shape(const Data<T>& d)
                sizeof(L) == 4 ? "int32 lengths" : "int64 lengths");
 }
 
+// rbk_shape is dispatched as runtime.ReduceByKeyOp does: epoch tile states
+// (the look-back's KeyValuePair<long long, int> is 16 bytes), the region's
+// init by the first call, then one launch a call with the next epoch; the
+// sweep alone, with no state, for a single tile (n == 0 included).
 template <int THREADS, int ITEMS, typename T>
 void rbk_shape(const Data<T>& d)
 {
   const std::string system = "gocccl-rbk-" + std::to_string(THREADS) + "x" + std::to_string(ITEMS);
   const char* type = bench::type_name<T>();
-  const long long n = d.n, tile = THREADS * ITEMS, tiles = (n + tile - 1) / tile;
-  const unsigned init_grid = static_cast<unsigned>((std::max(tiles, 1LL) + THREADS - 1) / THREADS);
+  const long long n = d.n, tile = THREADS * ITEMS, tiles = std::max((n + tile - 1) / tile, 1LL);
+  static_assert(::gocccl::detail::run_epoch_states<int>, "rbk_shape: epoch tile states");
+  const long long state_bytes = static_cast<long long>(::gocccl::detail::RunTileState<int>::AllocationSize(tiles));
+  const unsigned init_grid = static_cast<unsigned>(std::min((state_bytes / 8 + THREADS - 1) / THREADS, 4096LL));
   bench::DeviceBuffer<T> unique(static_cast<size_t>(n));
   bench::DeviceBuffer<int> lengths(static_cast<size_t>(n));
   bench::DeviceBuffer<int64_t> count(1);
-  size_t state_bytes = 0;
-  BENCH_CK(::gocccl::detail::RunTileState<int>::AllocationSize(static_cast<int>(tiles), state_bytes));
-  bench::DeviceBuffer<unsigned char> state(state_bytes);
+  bench::DeviceBuffer<unsigned char> state(static_cast<size_t>(state_bytes));
+  unsigned epoch = 0;
   auto fn = [&](int i) {
-    if (tiles != 1)
-      rbk_init_kernel<THREADS, ITEMS, T><<<init_grid, THREADS>>>(state.get(), static_cast<long long>(state_bytes), tiles);
-    if (tiles > 0)
-      rbk_rle_kernel<THREADS, ITEMS, T><<<static_cast<unsigned>(tiles), THREADS>>>(
-        d.in->get(i), unique.get(), lengths.get(), count.get(), n, state.get(), static_cast<long long>(state_bytes));
+    if (tiles > 1 && epoch == 0)
+      rbk_init_kernel<THREADS, ITEMS, T><<<init_grid, THREADS>>>(state.get(), state_bytes, tiles);
+    rbk_rle_kernel<THREADS, ITEMS, T><<<static_cast<unsigned>(tiles), THREADS>>>(
+      d.in->get(i), unique.get(), lengths.get(), count.get(), n, tiles > 1 ? state.get() : nullptr, state_bytes,
+      tiles > 1 ? ++epoch : 0);
   };
   unique.poison(), lengths.poison(), count.poison();
   fn(0);

@@ -187,6 +187,13 @@ var (
 	ExclByKeyU32AddUint32  = runtime.ExclusiveScanByKey(EqUint32, AddUint32)
 	InclByKeyU32AddFloat32 = runtime.InclusiveScanByKey(EqUint32, AddFloat32)
 	ExclByKeyU32AddFloat32 = runtime.ExclusiveScanByKey(EqUint32, AddFloat32)
+
+	// The look-backs' epoch tile states (epochs_test.go): ReduceByKey
+	// without a twin, and values too wide for them (CUB's tile states).
+	RunSumsUint32  = runtime.ReduceByKey(EqInt32, AddUint32)
+	RunMerges      = runtime.ReduceByKey(EqInt32, Merge)
+	InclByKeyMerge = runtime.InclusiveScanByKey(EqInt32, Merge)
+	ExclByKeyMerge = runtime.ExclusiveScanByKey(EqInt32, Merge)
 )
 
 // Affine3 is Affine with a step count: 12 bytes, a three-word epoch tile

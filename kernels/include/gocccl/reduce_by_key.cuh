@@ -5,8 +5,10 @@
  * key goes to d_unique[r] and the reduction of its values to d_aggs[r]; the
  * number of runs to d_num_runs[0].
  *
- *   <sym>_init   reduce_by_key_init  grid ceil((num_tiles + 32) / BLOCK_THREADS):
- *                initializes the tile states in d_state
+ *   <sym>_init   reduce_by_key_init  readies the tile states in d_state: with
+ *                epoch tile states (epoch_tile_state.cuh) the whole region,
+ *                once per region, any grid; with CUB's, before every call,
+ *                grid ceil((num_tiles + 32) / BLOCK_THREADS)
  *   <sym>_sweep  reduce_by_key       grid num_tiles (1 when n == 0)
  *
  * Each tile loads its keys and values (blocked, through BlockLoad's warp
@@ -20,11 +22,22 @@
  * (d_aggs[r - 1]); the last tile's last item writes the last run's aggregate
  * and the run count. A tile that heads more runs than it has threads writes
  * them through shared memory, coalesced (CUB's two-phase scatter). Items past n carry no head flag and are never written.
- * The tile state is cub::ReduceByKeyScanTileState<V, long long> (one
- * 16-byte word a tile for primitive V of up to 4 bytes, else the generic
- * three-array state); d_state holds state_bytes bytes, at least
- * its AllocationSize(num_tiles) (the host passes a bound, see
- * runtime/reduce_by_key.go).
+ *
+ * The look-back values are cub::KeyValuePair<long long, V> (16 bytes for
+ * any V of up to 8 bytes). Where they fit an EpochTileState (at most 16
+ * bytes: epoch_tile_state_supported) the tile states are epoch-tagged and
+ * need no init per call; wider pairs keep cub::ReduceByKeyScanTileState<V,
+ * long long> (the generic three-array state for such V). Host dispatch (Go
+ * runtime, runtime/reduce_by_key.go): for a single tile (n <= TILE, n == 0
+ * included) only _sweep, on one block, with d_state == nullptr (a single
+ * tile publishes nothing and looks back at nothing). Otherwise, with epoch
+ * states, the stream's epoch region (runtime/epochs.go) of at least
+ * EpochTileState<RunPair<V>>::AllocationSize(num_tiles) bytes, _init over
+ * it only when it is new, grown or out of epochs, then _sweep with the
+ * call's epoch: one launch per call in the steady state. With CUB's states,
+ * _init then _sweep on state_bytes of at least its
+ * AllocationSize(num_tiles) (the host passes a bound). _init traps when
+ * state_bytes is too small.
  *
  * Requirements: K and V trivially copyable; EqualityOp default-constructible,
  * `bool operator()(K, K) const`; ReductionOp default-constructible,
@@ -37,6 +50,7 @@
 #pragma once
 
 #include <gocccl/config.cuh>
+#include <gocccl/epoch_tile_state.cuh>
 #include <gocccl/gpu_nan.cuh>
 #include <gocccl/look_back.cuh>
 #include <gocccl/transform_reduce.cuh>
@@ -47,6 +61,8 @@
 #include <cub/block/block_scan.cuh>
 #include <cub/util_type.cuh>
 
+#include <type_traits>
+
 namespace gocccl {
 namespace detail {
 
@@ -54,13 +70,18 @@ namespace detail {
 template <typename V>
 using RunPair = cub::KeyValuePair<long long, V>;
 
-/// The tile state of the look-back: CUB's reduce-by-key tile state, which
-/// packs the pair and its status into one 16-byte word when they fit (a
-/// primitive V of up to 4 bytes beside the 8-byte run count), as
-/// cub::DeviceReduceByKey does, and is the generic three-array state
-/// otherwise.
+/// Whether the look-back over RunPair<V> uses epoch tile states
+/// (epoch_tile_state.cuh): pairs of at most 16 bytes, V of up to 8 bytes.
 template <typename V>
-using RunTileState = cub::ReduceByKeyScanTileState<V, long long>;
+constexpr bool run_epoch_states = epoch_tile_state_supported<RunPair<V>>;
+
+/// The tile state of the look-back: epoch-tagged states of RunPairs where
+/// they fit (run_epoch_states; the host runs no init per call), else CUB's
+/// reduce-by-key tile state, as cub::DeviceReduceByKey uses it (for such
+/// wide V the generic three-array state).
+template <typename V>
+using RunTileState = typename std::conditional<run_epoch_states<V>, EpochTileState<RunPair<V>>,
+                                               cub::ReduceByKeyScanTileState<V, long long>>::type;
 
 /// The reduce-by-segment operator over RunPairs.
 template <typename V, typename ReductionOp>
@@ -233,24 +254,64 @@ GOCCCL_DEVICE typename Rescan::Pair rescan_first_tile(Rescan& rescan)
 
 } // namespace detail
 
-/// Initializes the tile states of num_tiles tiles in d_state.
+/**
+ * \brief Kernel 1 of a multi-tile reduce-by-key: readies the tile states in
+ * d_state. With epoch tile states (detail::run_epoch_states<V>) it
+ * initializes the whole region (epoch_tile_state_init: the host launches it
+ * once per region, not per call) and ignores num_tiles beyond checking the
+ * size; otherwise it initializes the num_tiles CUB tile states, before
+ * every multi-tile sweep.
+ *
+ * \param d_state      tile states, state_bytes bytes of device memory (16-byte aligned)
+ * \param state_bytes  at least the states' AllocationSize(num_tiles); traps otherwise
+ * \param num_tiles    tiles of the sweep, >= 1
+ *
+ * Launch: any grid for epoch states (grid-stride over the region's
+ * state_bytes / 8 words); gridDim.x == ceil((num_tiles + 32) /
+ * BLOCK_THREADS) otherwise.
+ */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename EqualityOp, typename ReductionOp>
 __device__ void reduce_by_key_init(void* d_state, long long state_bytes, long long num_tiles)
 {
-  detail::RunTileState<V> state;
-  if (state.Init(static_cast<int>(num_tiles), d_state, static_cast<size_t>(state_bytes)) != cudaSuccess)
+  using TileState = detail::RunTileState<V>;
+  if constexpr (detail::run_epoch_states<V>)
   {
-    __trap(); // the host's bound on AllocationSize is wrong: a bug, never bad input
+    if (static_cast<long long>(TileState::AllocationSize(num_tiles)) > state_bytes)
+    {
+      __trap(); // the host sized the region too small: a bug, never bad input
+    }
+    epoch_tile_state_init(d_state, state_bytes);
   }
-  state.InitializeStatus(static_cast<int>(num_tiles));
+  else
+  {
+    TileState state;
+    if (state.Init(static_cast<int>(num_tiles), d_state, static_cast<size_t>(state_bytes)) != cudaSuccess)
+    {
+      __trap(); // the host's bound on AllocationSize is wrong: a bug, never bad input
+    }
+    state.InitializeStatus(static_cast<int>(num_tiles));
+  }
 }
 
-/// One tile of a reduce-by-key per block; see the file comment. Delay is
-/// the look-back's waits (look_back.cuh), DefaultDelay when left out.
+/**
+ * \brief One tile of a reduce-by-key per block; see the file comment.
+ *
+ * \param n            item count, n >= 0
+ * \param d_state      tile states readied by reduce_by_key_init; unused (may be null) when n <= TILE
+ * \param state_bytes  size of d_state
+ * \param epoch        with epoch tile states, this call's epoch (1 .. EPOCH_TILE_MAX, distinct
+ *                     since the region's init: epoch_tile_state.cuh's host protocol); ignored
+ *                     otherwise
+ * \param Delay        the look-back's waits (look_back.cuh), a tag; DefaultDelay when left out
+ *
+ * Launch: gridDim.x == max(1, ceil(n / TILE)); with more than one tile,
+ * after reduce_by_key_init on the same stream (once per region for epoch
+ * states, before every call otherwise).
+ */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename EqualityOp, typename ReductionOp,
           typename KeyIt, typename ValueIt, typename Delay = DefaultDelay>
 __device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_aggs, int64_t* d_num_runs,
-                              long long n, void* d_state, long long state_bytes, Delay = Delay())
+                              long long n, void* d_state, long long state_bytes, unsigned epoch, Delay = Delay())
 {
   using Pair = detail::RunPair<V>;
   using TileState = detail::RunTileState<V>;
@@ -299,7 +360,19 @@ __device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_
   const bool last_tile = tile == num_tiles - 1;
 
   TileState state;
-  state.Init(static_cast<int>(num_tiles), d_state, static_cast<size_t>(state_bytes));
+  if (num_tiles > 1) // a single tile reads and writes no state
+  {
+    if constexpr (detail::run_epoch_states<V>)
+    {
+      (void) state_bytes;
+      state.Init(d_state, epoch);
+    }
+    else
+    {
+      (void) epoch;
+      state.Init(static_cast<int>(num_tiles), d_state, static_cast<size_t>(state_bytes));
+    }
+  }
 
   K keys[ITEMS_PER_THREAD];
   V values[ITEMS_PER_THREAD];

@@ -10,7 +10,12 @@
  *   inclusive  d_out[i] = values[h] op ... op values[i]
  *   exclusive  d_out[h] = init, d_out[i] = init op values[h] op ... op values[i-1]
  *
- *   <sym>_init   scan_by_key_init       grid ceil(num_tiles / BLOCK_THREADS)
+ *   <sym>_init   scan_by_key_init       readies the tile states: with epoch
+ *                                       tile states (epoch_tile_state.cuh)
+ *                                       the whole region, once per region,
+ *                                       any grid; with CUB's, before every
+ *                                       call, grid ceil(num_tiles /
+ *                                       BLOCK_THREADS)
  *   <sym>_sweep  inclusive_scan_by_key  grid num_tiles: block b loads the
  *                exclusive_scan_by_key  keys and values of tile b, flags the
  *                                       segment heads (cub::BlockDiscontinuity,
@@ -21,11 +26,24 @@
  *                                       op(a.value, b.value)), chaining tiles
  *                                       by look-back.
  *
- * Host dispatch as for scan.cuh: nothing for n == 0, the sweep alone on one
- * block with d_state == nullptr for a single tile, else _init then _sweep on
- * at least cub::ReduceByKeyScanTileState<V, int>::AllocationSize(num_tiles)
- * bytes (checked by _init). The exclusive scan needs no identity: a head
- * writes init, any other item op(init, the segment's values before it).
+ * The look-back values are cub::KeyValuePair<int, V>: 8 bytes for V of up
+ * to 4 bytes, 16 for 8-byte V (and for V of up to 12 bytes aligned to 4).
+ * Where they fit an EpochTileState (at most 16 bytes:
+ * epoch_tile_state_supported) the tile states are epoch-tagged; wider
+ * pairs keep cub::ReduceByKeyScanTileState<V, int>.
+ *
+ * Host dispatch as for scan.cuh (runtime/scan_bykey.go): nothing for
+ * n == 0, the sweep alone on one block with d_state == nullptr for a single
+ * tile. Otherwise, with epoch states, the stream's epoch region
+ * (runtime/epochs.go) of at least EpochTileState<Pair>::AllocationSize(
+ * num_tiles) bytes, _init over it only when it is new, grown or out of
+ * epochs, then _sweep with the call's epoch: one launch per call in the
+ * steady state; with CUB's states, _init then _sweep on at least
+ * cub::ReduceByKeyScanTileState<V, int>::AllocationSize(num_tiles) bytes.
+ * _init traps when state_bytes is too small.
+ *
+ * The exclusive scan needs no identity: a head writes init, any other item
+ * op(init, the segment's values before it).
  * Operators: EqualityOp need only be an equivalence on neighbours as CUB's;
  * ScanOp associative, not necessarily commutative (operands stay in order).
  *
@@ -46,6 +64,7 @@
 #pragma once
 
 #include <gocccl/config.cuh>
+#include <gocccl/epoch_tile_state.cuh>
 #include <gocccl/gpu_nan.cuh>
 #include <gocccl/look_back.cuh>
 
@@ -55,6 +74,8 @@
 #include <cub/block/block_scan.cuh>
 #include <cub/block/block_store.cuh>
 #include <cub/util_type.cuh>
+
+#include <type_traits>
 
 namespace gocccl {
 namespace detail {
@@ -94,9 +115,13 @@ struct ScanByKeyTile
   static_assert(std::is_trivially_copyable<K>::value && std::is_trivially_copyable<V>::value,
                 "gocccl::scan_by_key: K and V must be trivially copyable");
 
-  using Pair        = cub::KeyValuePair<int, V>;
-  using PairOp      = SegmentedOp<V, ScanOp>;
-  using TileState   = cub::ReduceByKeyScanTileState<V, int>;
+  using Pair   = cub::KeyValuePair<int, V>;
+  using PairOp = SegmentedOp<V, ScanOp>;
+  /// EPOCH: tile states tagged with the call's epoch (epoch_tile_state.cuh)
+  /// for pairs of at most 16 bytes (see the file comment); CUB's otherwise.
+  static constexpr bool EPOCH = epoch_tile_state_supported<Pair>;
+  using TileState =
+    typename std::conditional<EPOCH, EpochTileState<Pair>, cub::ReduceByKeyScanTileState<V, int>>::type;
   using LoadKeysT   = cub::BlockLoad<K, BLOCK_THREADS, ITEMS_PER_THREAD, cub::BLOCK_LOAD_WARP_TRANSPOSE>;
   using LoadValuesT = cub::BlockLoad<V, BLOCK_THREADS, ITEMS_PER_THREAD, cub::BLOCK_LOAD_WARP_TRANSPOSE>;
   using StoreT      = cub::BlockStore<V, BLOCK_THREADS, ITEMS_PER_THREAD, cub::BLOCK_STORE_WARP_TRANSPOSE>;
@@ -365,7 +390,7 @@ struct ScanByKeyTile
 
   template <bool INCLUSIVE, typename KeysIt, typename ValuesIt>
   static GOCCCL_DEVICE void sweep(KeysIt d_keys, ValuesIt d_values, V* d_out, long long n, void* d_state,
-                                  long long state_bytes, const V& init)
+                                  long long state_bytes, unsigned epoch, const V& init)
   {
     __shared__ TempStorage temp;
 
@@ -379,7 +404,16 @@ struct ScanByKeyTile
     TileState state;
     if (num_tiles > 1)
     {
-      state.Init(static_cast<int>(num_tiles), d_state, static_cast<size_t>(state_bytes));
+      if constexpr (EPOCH)
+      {
+        (void) state_bytes;
+        state.Init(d_state, epoch);
+      }
+      else
+      {
+        (void) epoch;
+        state.Init(static_cast<int>(num_tiles), d_state, static_cast<size_t>(state_bytes));
+      }
     }
     const long long remaining = n - tile_offset;
     if (remaining > TILE_ITEMS)
@@ -397,26 +431,46 @@ struct ScanByKeyTile
 } // namespace detail
 
 /**
- * \brief Kernel 1 of a multi-tile scan by key: marks the num_tiles tile
- * states in d_state invalid; traps when state_bytes is below
- * cub::ReduceByKeyScanTileState<V, int>::AllocationSize(num_tiles).
+ * \brief Kernel 1 of a multi-tile scan by key: readies the tile states in
+ * d_state. With epoch tile states (pairs of at most 16 bytes) it
+ * initializes the whole region (epoch_tile_state_init: the host launches it
+ * once per region, not per call) and ignores num_tiles beyond checking the
+ * size; otherwise it marks the num_tiles CUB tile states invalid, before
+ * every multi-tile sweep.
  *
- * Launch: gridDim.x == ceil(num_tiles / BLOCK_THREADS).
+ * \param d_state      tile states, state_bytes bytes of device memory (16-byte aligned)
+ * \param state_bytes  at least the states' AllocationSize(num_tiles); traps otherwise
+ * \param num_tiles    tiles of the sweep, >= 1
+ *
+ * Launch: any grid for epoch states (grid-stride over the region's
+ * state_bytes / 8 words); gridDim.x == ceil(num_tiles / BLOCK_THREADS)
+ * otherwise.
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename EqualityOp, typename ScanOp>
 __device__ void scan_by_key_init(void* d_state, long long state_bytes, long long num_tiles)
 {
-  using TileState =
-    typename detail::ScanByKeyTile<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, EqualityOp, ScanOp>::TileState;
-  size_t need = 0;
-  if (TileState::AllocationSize(static_cast<int>(num_tiles), need) != cudaSuccess
-      || need > static_cast<size_t>(state_bytes))
+  using Tile      = detail::ScanByKeyTile<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, EqualityOp, ScanOp>;
+  using TileState = typename Tile::TileState;
+  if constexpr (Tile::EPOCH)
   {
-    __trap(); // the host sized the state too small: a bug, never a wrong result
+    if (static_cast<long long>(TileState::AllocationSize(num_tiles)) > state_bytes)
+    {
+      __trap(); // the host sized the region too small: a bug, never a wrong result
+    }
+    epoch_tile_state_init(d_state, state_bytes);
   }
-  TileState state;
-  state.Init(static_cast<int>(num_tiles), d_state, static_cast<size_t>(state_bytes));
-  state.InitializeStatus(static_cast<int>(num_tiles));
+  else
+  {
+    size_t need = 0;
+    if (TileState::AllocationSize(static_cast<int>(num_tiles), need) != cudaSuccess
+        || need > static_cast<size_t>(state_bytes))
+    {
+      __trap(); // the host sized the state too small: a bug, never a wrong result
+    }
+    TileState state;
+    state.Init(static_cast<int>(num_tiles), d_state, static_cast<size_t>(state_bytes));
+    state.InitializeStatus(static_cast<int>(num_tiles));
+  }
 }
 
 /**
@@ -428,19 +482,24 @@ __device__ void scan_by_key_init(void* d_state, long long state_bytes, long long
  * \tparam KeysIt, ValuesIt          random-access input iterators (deduced; `const K*`, `const V*` today)
  *
  * \param n            item count, n >= 1
- * \param d_state      tile states from scan_by_key_init; unused (may be null) when n <= TILE
+ * \param d_state      tile states readied by scan_by_key_init; unused (may be null) when n <= TILE
  * \param state_bytes  size of d_state
+ * \param epoch        with epoch tile states, this call's epoch (1 .. EPOCH_TILE_MAX, distinct
+ *                     since the region's init: epoch_tile_state.cuh's host protocol); ignored
+ *                     otherwise
  * \param Delay        the look-back's waits (look_back.cuh), a tag; DefaultDelay when left out
  *
- * Launch: gridDim.x == ceil(n / (BLOCK_THREADS * ITEMS_PER_THREAD)).
+ * Launch: gridDim.x == ceil(n / (BLOCK_THREADS * ITEMS_PER_THREAD)); with
+ * more than one tile, after scan_by_key_init on the same stream (once per
+ * region for epoch states, before every call otherwise).
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename EqualityOp, typename ScanOp,
           typename KeysIt, typename ValuesIt, typename Delay = DefaultDelay>
 __device__ void inclusive_scan_by_key(KeysIt d_keys, ValuesIt d_values, V* d_out, long long n, void* d_state,
-                                      long long state_bytes, Delay = Delay())
+                                      long long state_bytes, unsigned epoch, Delay = Delay())
 {
   detail::ScanByKeyTile<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, EqualityOp, ScanOp, Delay>::template sweep<true>(
-    d_keys, d_values, d_out, n, d_state, state_bytes, V{});
+    d_keys, d_values, d_out, n, d_state, state_bytes, epoch, V{});
 }
 
 /**
@@ -451,10 +510,10 @@ __device__ void inclusive_scan_by_key(KeysIt d_keys, ValuesIt d_values, V* d_out
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename EqualityOp, typename ScanOp,
           typename KeysIt, typename ValuesIt, typename Delay = DefaultDelay>
 __device__ void exclusive_scan_by_key(KeysIt d_keys, ValuesIt d_values, V* d_out, long long n, void* d_state,
-                                      long long state_bytes, V init, Delay = Delay())
+                                      long long state_bytes, unsigned epoch, V init, Delay = Delay())
 {
   detail::ScanByKeyTile<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, EqualityOp, ScanOp, Delay>::template sweep<false>(
-    d_keys, d_values, d_out, n, d_state, state_bytes, init);
+    d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
 }
 
 } // namespace gocccl

@@ -109,16 +109,19 @@ func (m *MergeOp[T]) runGPU(s *Stream, a, b, out *Slice[T]) error {
 // merge-path splits itself (the kernel's null-splits path: no partition
 // launch, no split storage) rather than reading them from a partition
 // kernel launched first: for one tile (nothing to find) and while the grid
-// is at most one wave of resident blocks. Within one wave every block
-// starts at once and pays its search's few rounds of dependent loads
-// (about 1–2 µs on an H200, warp-cooperative) in parallel, against a
-// launch of 3–4 µs saved and the partition kernel's own binary searches.
-// Beyond a wave the searches of later blocks cost throughput instead:
-// each block probes 2 × 64 scattered keys a round where the partition
-// kernel's one thread per boundary loads one, so above it the partition
-// kernel stays. Merge and MergeSort share it.
+// is at most four waves of resident blocks. Each block's search is a few
+// rounds of dependent, warp-cooperative loads (about 1–2 µs on an H200)
+// against a launch of 3–4 µs saved and the partition kernel's own binary
+// searches; beyond a few waves the searches of later blocks cost
+// throughput instead (each block probes 2 × 64 scattered keys a round where
+// the partition kernel's one thread per boundary loads one). Measured on
+// the H200 through Go (bench/NOTES.md, 2026-12-04 fourth session), search
+// against partition: Merge uint64 at 2.1 waves 33 µs against 42, uint32 at
+// 4.1 waves 61 against 64, uint64 at 8.3 waves 102 against 96, uint32 at
+// 16 waves 213 against 176; MergeSort uint32 at 2.4 waves 223 against 256,
+// at 9.7 waves 905 against 860. Merge and MergeSort share it.
 func mergeSearches(tiles, resident int) bool {
-	return tiles <= max(1, resident)
+	return tiles <= 4*max(1, resident)
 }
 
 // mergePath returns how many of the first diag outputs of the stable merge

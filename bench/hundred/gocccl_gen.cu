@@ -1076,30 +1076,30 @@ struct Keep23 {
 
 // Launch policies (emit/policy.go): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
-constexpr int gocccl_inclusive_scan_SumMask0_threads = 128, gocccl_inclusive_scan_SumMask0_items = 24;
-constexpr int gocccl_inclusive_scan_SumMask1_threads = 128, gocccl_inclusive_scan_SumMask1_items = 24;
-constexpr int gocccl_inclusive_scan_SumMask10_threads = 128, gocccl_inclusive_scan_SumMask10_items = 24;
-constexpr int gocccl_inclusive_scan_SumMask11_threads = 128, gocccl_inclusive_scan_SumMask11_items = 24;
-constexpr int gocccl_inclusive_scan_SumMask12_threads = 128, gocccl_inclusive_scan_SumMask12_items = 24;
-constexpr int gocccl_inclusive_scan_SumMask13_threads = 128, gocccl_inclusive_scan_SumMask13_items = 24;
-constexpr int gocccl_inclusive_scan_SumMask14_threads = 128, gocccl_inclusive_scan_SumMask14_items = 24;
-constexpr int gocccl_inclusive_scan_SumMask15_threads = 128, gocccl_inclusive_scan_SumMask15_items = 24;
-constexpr int gocccl_inclusive_scan_SumMask16_threads = 128, gocccl_inclusive_scan_SumMask16_items = 24;
-constexpr int gocccl_inclusive_scan_SumMask17_threads = 128, gocccl_inclusive_scan_SumMask17_items = 24;
-constexpr int gocccl_inclusive_scan_SumMask18_threads = 128, gocccl_inclusive_scan_SumMask18_items = 24;
-constexpr int gocccl_inclusive_scan_SumMask19_threads = 128, gocccl_inclusive_scan_SumMask19_items = 24;
-constexpr int gocccl_inclusive_scan_SumMask2_threads = 128, gocccl_inclusive_scan_SumMask2_items = 24;
-constexpr int gocccl_inclusive_scan_SumMask20_threads = 128, gocccl_inclusive_scan_SumMask20_items = 24;
-constexpr int gocccl_inclusive_scan_SumMask21_threads = 128, gocccl_inclusive_scan_SumMask21_items = 24;
-constexpr int gocccl_inclusive_scan_SumMask22_threads = 128, gocccl_inclusive_scan_SumMask22_items = 24;
-constexpr int gocccl_inclusive_scan_SumMask23_threads = 128, gocccl_inclusive_scan_SumMask23_items = 24;
-constexpr int gocccl_inclusive_scan_SumMask3_threads = 128, gocccl_inclusive_scan_SumMask3_items = 24;
-constexpr int gocccl_inclusive_scan_SumMask4_threads = 128, gocccl_inclusive_scan_SumMask4_items = 24;
-constexpr int gocccl_inclusive_scan_SumMask5_threads = 128, gocccl_inclusive_scan_SumMask5_items = 24;
-constexpr int gocccl_inclusive_scan_SumMask6_threads = 128, gocccl_inclusive_scan_SumMask6_items = 24;
-constexpr int gocccl_inclusive_scan_SumMask7_threads = 128, gocccl_inclusive_scan_SumMask7_items = 24;
-constexpr int gocccl_inclusive_scan_SumMask8_threads = 128, gocccl_inclusive_scan_SumMask8_items = 24;
-constexpr int gocccl_inclusive_scan_SumMask9_threads = 128, gocccl_inclusive_scan_SumMask9_items = 24;
+constexpr int gocccl_inclusive_scan_SumMask0_threads = 128, gocccl_inclusive_scan_SumMask0_items = 24, gocccl_inclusive_scan_SumMask0_minblocks = 8;
+constexpr int gocccl_inclusive_scan_SumMask1_threads = 128, gocccl_inclusive_scan_SumMask1_items = 24, gocccl_inclusive_scan_SumMask1_minblocks = 8;
+constexpr int gocccl_inclusive_scan_SumMask10_threads = 128, gocccl_inclusive_scan_SumMask10_items = 24, gocccl_inclusive_scan_SumMask10_minblocks = 8;
+constexpr int gocccl_inclusive_scan_SumMask11_threads = 128, gocccl_inclusive_scan_SumMask11_items = 24, gocccl_inclusive_scan_SumMask11_minblocks = 8;
+constexpr int gocccl_inclusive_scan_SumMask12_threads = 128, gocccl_inclusive_scan_SumMask12_items = 24, gocccl_inclusive_scan_SumMask12_minblocks = 8;
+constexpr int gocccl_inclusive_scan_SumMask13_threads = 128, gocccl_inclusive_scan_SumMask13_items = 24, gocccl_inclusive_scan_SumMask13_minblocks = 8;
+constexpr int gocccl_inclusive_scan_SumMask14_threads = 128, gocccl_inclusive_scan_SumMask14_items = 24, gocccl_inclusive_scan_SumMask14_minblocks = 8;
+constexpr int gocccl_inclusive_scan_SumMask15_threads = 128, gocccl_inclusive_scan_SumMask15_items = 24, gocccl_inclusive_scan_SumMask15_minblocks = 8;
+constexpr int gocccl_inclusive_scan_SumMask16_threads = 128, gocccl_inclusive_scan_SumMask16_items = 24, gocccl_inclusive_scan_SumMask16_minblocks = 8;
+constexpr int gocccl_inclusive_scan_SumMask17_threads = 128, gocccl_inclusive_scan_SumMask17_items = 24, gocccl_inclusive_scan_SumMask17_minblocks = 8;
+constexpr int gocccl_inclusive_scan_SumMask18_threads = 128, gocccl_inclusive_scan_SumMask18_items = 24, gocccl_inclusive_scan_SumMask18_minblocks = 8;
+constexpr int gocccl_inclusive_scan_SumMask19_threads = 128, gocccl_inclusive_scan_SumMask19_items = 24, gocccl_inclusive_scan_SumMask19_minblocks = 8;
+constexpr int gocccl_inclusive_scan_SumMask2_threads = 128, gocccl_inclusive_scan_SumMask2_items = 24, gocccl_inclusive_scan_SumMask2_minblocks = 8;
+constexpr int gocccl_inclusive_scan_SumMask20_threads = 128, gocccl_inclusive_scan_SumMask20_items = 24, gocccl_inclusive_scan_SumMask20_minblocks = 8;
+constexpr int gocccl_inclusive_scan_SumMask21_threads = 128, gocccl_inclusive_scan_SumMask21_items = 24, gocccl_inclusive_scan_SumMask21_minblocks = 8;
+constexpr int gocccl_inclusive_scan_SumMask22_threads = 128, gocccl_inclusive_scan_SumMask22_items = 24, gocccl_inclusive_scan_SumMask22_minblocks = 8;
+constexpr int gocccl_inclusive_scan_SumMask23_threads = 128, gocccl_inclusive_scan_SumMask23_items = 24, gocccl_inclusive_scan_SumMask23_minblocks = 8;
+constexpr int gocccl_inclusive_scan_SumMask3_threads = 128, gocccl_inclusive_scan_SumMask3_items = 24, gocccl_inclusive_scan_SumMask3_minblocks = 8;
+constexpr int gocccl_inclusive_scan_SumMask4_threads = 128, gocccl_inclusive_scan_SumMask4_items = 24, gocccl_inclusive_scan_SumMask4_minblocks = 8;
+constexpr int gocccl_inclusive_scan_SumMask5_threads = 128, gocccl_inclusive_scan_SumMask5_items = 24, gocccl_inclusive_scan_SumMask5_minblocks = 8;
+constexpr int gocccl_inclusive_scan_SumMask6_threads = 128, gocccl_inclusive_scan_SumMask6_items = 24, gocccl_inclusive_scan_SumMask6_minblocks = 8;
+constexpr int gocccl_inclusive_scan_SumMask7_threads = 128, gocccl_inclusive_scan_SumMask7_items = 24, gocccl_inclusive_scan_SumMask7_minblocks = 8;
+constexpr int gocccl_inclusive_scan_SumMask8_threads = 128, gocccl_inclusive_scan_SumMask8_items = 24, gocccl_inclusive_scan_SumMask8_minblocks = 8;
+constexpr int gocccl_inclusive_scan_SumMask9_threads = 128, gocccl_inclusive_scan_SumMask9_items = 24, gocccl_inclusive_scan_SumMask9_minblocks = 8;
 constexpr int gocccl_radix_sort_keys_float32_threads = 384, gocccl_radix_sort_keys_float32_items = 20, gocccl_radix_sort_keys_float32_minblocks = 3;
 constexpr int gocccl_radix_sort_keys_int32_threads = 384, gocccl_radix_sort_keys_int32_items = 20, gocccl_radix_sort_keys_int32_minblocks = 3;
 constexpr int gocccl_radix_sort_keys_uint32_threads = 384, gocccl_radix_sort_keys_uint32_items = 20, gocccl_radix_sort_keys_uint32_minblocks = 3;
@@ -1202,265 +1202,265 @@ using gocccl_inclusive_scan_SumMask8_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_inclusive_scan_SumMask9_delay = ::gocccl::FixedDelay<648, 1245>;
 
 // InclusiveScan(SumMask0) over uint32, declared at instances.go:370:16.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask0_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask0_threads, gocccl_inclusive_scan_SumMask0_minblocks)
 gocccl_inclusive_scan_SumMask0_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_SumMask0_threads, gocccl_inclusive_scan_SumMask0_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask0>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask0_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask0_threads, gocccl_inclusive_scan_SumMask0_minblocks)
 gocccl_inclusive_scan_SumMask0_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask0_threads, gocccl_inclusive_scan_SumMask0_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask0>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask0_delay());
 }
 
 // InclusiveScan(SumMask1) over uint32, declared at instances.go:374:16.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask1_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask1_threads, gocccl_inclusive_scan_SumMask1_minblocks)
 gocccl_inclusive_scan_SumMask1_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_SumMask1_threads, gocccl_inclusive_scan_SumMask1_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask1>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask1_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask1_threads, gocccl_inclusive_scan_SumMask1_minblocks)
 gocccl_inclusive_scan_SumMask1_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask1_threads, gocccl_inclusive_scan_SumMask1_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask1>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask1_delay());
 }
 
 // InclusiveScan(SumMask10) over uint32, declared at instances.go:410:16.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask10_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask10_threads, gocccl_inclusive_scan_SumMask10_minblocks)
 gocccl_inclusive_scan_SumMask10_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_SumMask10_threads, gocccl_inclusive_scan_SumMask10_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask10>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask10_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask10_threads, gocccl_inclusive_scan_SumMask10_minblocks)
 gocccl_inclusive_scan_SumMask10_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask10_threads, gocccl_inclusive_scan_SumMask10_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask10>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask10_delay());
 }
 
 // InclusiveScan(SumMask11) over uint32, declared at instances.go:414:16.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask11_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask11_threads, gocccl_inclusive_scan_SumMask11_minblocks)
 gocccl_inclusive_scan_SumMask11_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_SumMask11_threads, gocccl_inclusive_scan_SumMask11_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask11>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask11_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask11_threads, gocccl_inclusive_scan_SumMask11_minblocks)
 gocccl_inclusive_scan_SumMask11_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask11_threads, gocccl_inclusive_scan_SumMask11_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask11>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask11_delay());
 }
 
 // InclusiveScan(SumMask12) over uint32, declared at instances.go:418:16.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask12_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask12_threads, gocccl_inclusive_scan_SumMask12_minblocks)
 gocccl_inclusive_scan_SumMask12_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_SumMask12_threads, gocccl_inclusive_scan_SumMask12_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask12>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask12_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask12_threads, gocccl_inclusive_scan_SumMask12_minblocks)
 gocccl_inclusive_scan_SumMask12_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask12_threads, gocccl_inclusive_scan_SumMask12_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask12>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask12_delay());
 }
 
 // InclusiveScan(SumMask13) over uint32, declared at instances.go:422:16.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask13_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask13_threads, gocccl_inclusive_scan_SumMask13_minblocks)
 gocccl_inclusive_scan_SumMask13_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_SumMask13_threads, gocccl_inclusive_scan_SumMask13_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask13>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask13_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask13_threads, gocccl_inclusive_scan_SumMask13_minblocks)
 gocccl_inclusive_scan_SumMask13_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask13_threads, gocccl_inclusive_scan_SumMask13_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask13>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask13_delay());
 }
 
 // InclusiveScan(SumMask14) over uint32, declared at instances.go:426:16.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask14_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask14_threads, gocccl_inclusive_scan_SumMask14_minblocks)
 gocccl_inclusive_scan_SumMask14_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_SumMask14_threads, gocccl_inclusive_scan_SumMask14_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask14>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask14_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask14_threads, gocccl_inclusive_scan_SumMask14_minblocks)
 gocccl_inclusive_scan_SumMask14_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask14_threads, gocccl_inclusive_scan_SumMask14_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask14>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask14_delay());
 }
 
 // InclusiveScan(SumMask15) over uint32, declared at instances.go:430:16.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask15_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask15_threads, gocccl_inclusive_scan_SumMask15_minblocks)
 gocccl_inclusive_scan_SumMask15_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_SumMask15_threads, gocccl_inclusive_scan_SumMask15_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask15>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask15_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask15_threads, gocccl_inclusive_scan_SumMask15_minblocks)
 gocccl_inclusive_scan_SumMask15_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask15_threads, gocccl_inclusive_scan_SumMask15_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask15>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask15_delay());
 }
 
 // InclusiveScan(SumMask16) over uint32, declared at instances.go:434:16.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask16_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask16_threads, gocccl_inclusive_scan_SumMask16_minblocks)
 gocccl_inclusive_scan_SumMask16_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_SumMask16_threads, gocccl_inclusive_scan_SumMask16_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask16>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask16_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask16_threads, gocccl_inclusive_scan_SumMask16_minblocks)
 gocccl_inclusive_scan_SumMask16_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask16_threads, gocccl_inclusive_scan_SumMask16_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask16>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask16_delay());
 }
 
 // InclusiveScan(SumMask17) over uint32, declared at instances.go:438:16.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask17_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask17_threads, gocccl_inclusive_scan_SumMask17_minblocks)
 gocccl_inclusive_scan_SumMask17_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_SumMask17_threads, gocccl_inclusive_scan_SumMask17_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask17>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask17_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask17_threads, gocccl_inclusive_scan_SumMask17_minblocks)
 gocccl_inclusive_scan_SumMask17_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask17_threads, gocccl_inclusive_scan_SumMask17_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask17>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask17_delay());
 }
 
 // InclusiveScan(SumMask18) over uint32, declared at instances.go:442:16.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask18_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask18_threads, gocccl_inclusive_scan_SumMask18_minblocks)
 gocccl_inclusive_scan_SumMask18_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_SumMask18_threads, gocccl_inclusive_scan_SumMask18_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask18>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask18_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask18_threads, gocccl_inclusive_scan_SumMask18_minblocks)
 gocccl_inclusive_scan_SumMask18_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask18_threads, gocccl_inclusive_scan_SumMask18_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask18>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask18_delay());
 }
 
 // InclusiveScan(SumMask19) over uint32, declared at instances.go:446:16.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask19_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask19_threads, gocccl_inclusive_scan_SumMask19_minblocks)
 gocccl_inclusive_scan_SumMask19_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_SumMask19_threads, gocccl_inclusive_scan_SumMask19_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask19>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask19_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask19_threads, gocccl_inclusive_scan_SumMask19_minblocks)
 gocccl_inclusive_scan_SumMask19_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask19_threads, gocccl_inclusive_scan_SumMask19_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask19>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask19_delay());
 }
 
 // InclusiveScan(SumMask2) over uint32, declared at instances.go:378:16.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask2_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask2_threads, gocccl_inclusive_scan_SumMask2_minblocks)
 gocccl_inclusive_scan_SumMask2_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_SumMask2_threads, gocccl_inclusive_scan_SumMask2_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask2>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask2_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask2_threads, gocccl_inclusive_scan_SumMask2_minblocks)
 gocccl_inclusive_scan_SumMask2_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask2_threads, gocccl_inclusive_scan_SumMask2_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask2>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask2_delay());
 }
 
 // InclusiveScan(SumMask20) over uint32, declared at instances.go:450:16.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask20_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask20_threads, gocccl_inclusive_scan_SumMask20_minblocks)
 gocccl_inclusive_scan_SumMask20_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_SumMask20_threads, gocccl_inclusive_scan_SumMask20_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask20>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask20_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask20_threads, gocccl_inclusive_scan_SumMask20_minblocks)
 gocccl_inclusive_scan_SumMask20_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask20_threads, gocccl_inclusive_scan_SumMask20_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask20>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask20_delay());
 }
 
 // InclusiveScan(SumMask21) over uint32, declared at instances.go:454:16.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask21_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask21_threads, gocccl_inclusive_scan_SumMask21_minblocks)
 gocccl_inclusive_scan_SumMask21_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_SumMask21_threads, gocccl_inclusive_scan_SumMask21_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask21>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask21_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask21_threads, gocccl_inclusive_scan_SumMask21_minblocks)
 gocccl_inclusive_scan_SumMask21_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask21_threads, gocccl_inclusive_scan_SumMask21_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask21>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask21_delay());
 }
 
 // InclusiveScan(SumMask22) over uint32, declared at instances.go:458:16.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask22_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask22_threads, gocccl_inclusive_scan_SumMask22_minblocks)
 gocccl_inclusive_scan_SumMask22_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_SumMask22_threads, gocccl_inclusive_scan_SumMask22_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask22>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask22_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask22_threads, gocccl_inclusive_scan_SumMask22_minblocks)
 gocccl_inclusive_scan_SumMask22_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask22_threads, gocccl_inclusive_scan_SumMask22_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask22>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask22_delay());
 }
 
 // InclusiveScan(SumMask23) over uint32, declared at instances.go:462:16.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask23_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask23_threads, gocccl_inclusive_scan_SumMask23_minblocks)
 gocccl_inclusive_scan_SumMask23_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_SumMask23_threads, gocccl_inclusive_scan_SumMask23_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask23>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask23_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask23_threads, gocccl_inclusive_scan_SumMask23_minblocks)
 gocccl_inclusive_scan_SumMask23_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask23_threads, gocccl_inclusive_scan_SumMask23_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask23>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask23_delay());
 }
 
 // InclusiveScan(SumMask3) over uint32, declared at instances.go:382:16.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask3_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask3_threads, gocccl_inclusive_scan_SumMask3_minblocks)
 gocccl_inclusive_scan_SumMask3_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_SumMask3_threads, gocccl_inclusive_scan_SumMask3_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask3>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask3_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask3_threads, gocccl_inclusive_scan_SumMask3_minblocks)
 gocccl_inclusive_scan_SumMask3_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask3_threads, gocccl_inclusive_scan_SumMask3_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask3>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask3_delay());
 }
 
 // InclusiveScan(SumMask4) over uint32, declared at instances.go:386:16.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask4_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask4_threads, gocccl_inclusive_scan_SumMask4_minblocks)
 gocccl_inclusive_scan_SumMask4_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_SumMask4_threads, gocccl_inclusive_scan_SumMask4_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask4>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask4_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask4_threads, gocccl_inclusive_scan_SumMask4_minblocks)
 gocccl_inclusive_scan_SumMask4_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask4_threads, gocccl_inclusive_scan_SumMask4_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask4>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask4_delay());
 }
 
 // InclusiveScan(SumMask5) over uint32, declared at instances.go:390:16.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask5_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask5_threads, gocccl_inclusive_scan_SumMask5_minblocks)
 gocccl_inclusive_scan_SumMask5_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_SumMask5_threads, gocccl_inclusive_scan_SumMask5_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask5>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask5_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask5_threads, gocccl_inclusive_scan_SumMask5_minblocks)
 gocccl_inclusive_scan_SumMask5_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask5_threads, gocccl_inclusive_scan_SumMask5_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask5>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask5_delay());
 }
 
 // InclusiveScan(SumMask6) over uint32, declared at instances.go:394:16.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask6_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask6_threads, gocccl_inclusive_scan_SumMask6_minblocks)
 gocccl_inclusive_scan_SumMask6_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_SumMask6_threads, gocccl_inclusive_scan_SumMask6_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask6>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask6_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask6_threads, gocccl_inclusive_scan_SumMask6_minblocks)
 gocccl_inclusive_scan_SumMask6_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask6_threads, gocccl_inclusive_scan_SumMask6_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask6>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask6_delay());
 }
 
 // InclusiveScan(SumMask7) over uint32, declared at instances.go:398:16.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask7_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask7_threads, gocccl_inclusive_scan_SumMask7_minblocks)
 gocccl_inclusive_scan_SumMask7_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_SumMask7_threads, gocccl_inclusive_scan_SumMask7_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask7>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask7_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask7_threads, gocccl_inclusive_scan_SumMask7_minblocks)
 gocccl_inclusive_scan_SumMask7_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask7_threads, gocccl_inclusive_scan_SumMask7_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask7>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask7_delay());
 }
 
 // InclusiveScan(SumMask8) over uint32, declared at instances.go:402:16.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask8_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask8_threads, gocccl_inclusive_scan_SumMask8_minblocks)
 gocccl_inclusive_scan_SumMask8_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_SumMask8_threads, gocccl_inclusive_scan_SumMask8_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask8>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask8_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask8_threads, gocccl_inclusive_scan_SumMask8_minblocks)
 gocccl_inclusive_scan_SumMask8_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask8_threads, gocccl_inclusive_scan_SumMask8_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask8>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask8_delay());
 }
 
 // InclusiveScan(SumMask9) over uint32, declared at instances.go:406:16.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask9_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask9_threads, gocccl_inclusive_scan_SumMask9_minblocks)
 gocccl_inclusive_scan_SumMask9_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_SumMask9_threads, gocccl_inclusive_scan_SumMask9_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask9>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask9_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask9_threads, gocccl_inclusive_scan_SumMask9_minblocks)
 gocccl_inclusive_scan_SumMask9_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_SumMask9_threads, gocccl_inclusive_scan_SumMask9_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask9>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_SumMask9_delay());
 }
@@ -1820,8 +1820,8 @@ gocccl_select_Keep0_init(void* d_state, long long state_bytes, long long tiles, 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep0_threads)
-gocccl_select_Keep0_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_Keep0_threads, gocccl_select_Keep0_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep0>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_Keep0_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_Keep0_threads, gocccl_select_Keep0_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep0>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(Keep1) over uint32, declared at instances.go:376:16.
@@ -1831,8 +1831,8 @@ gocccl_select_Keep1_init(void* d_state, long long state_bytes, long long tiles, 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep1_threads)
-gocccl_select_Keep1_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_Keep1_threads, gocccl_select_Keep1_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep1>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_Keep1_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_Keep1_threads, gocccl_select_Keep1_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep1>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(Keep10) over uint32, declared at instances.go:412:16.
@@ -1842,8 +1842,8 @@ gocccl_select_Keep10_init(void* d_state, long long state_bytes, long long tiles,
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep10_threads)
-gocccl_select_Keep10_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_Keep10_threads, gocccl_select_Keep10_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep10>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_Keep10_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_Keep10_threads, gocccl_select_Keep10_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep10>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(Keep11) over uint32, declared at instances.go:416:16.
@@ -1853,8 +1853,8 @@ gocccl_select_Keep11_init(void* d_state, long long state_bytes, long long tiles,
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep11_threads)
-gocccl_select_Keep11_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_Keep11_threads, gocccl_select_Keep11_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep11>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_Keep11_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_Keep11_threads, gocccl_select_Keep11_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep11>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(Keep12) over uint32, declared at instances.go:420:16.
@@ -1864,8 +1864,8 @@ gocccl_select_Keep12_init(void* d_state, long long state_bytes, long long tiles,
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep12_threads)
-gocccl_select_Keep12_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_Keep12_threads, gocccl_select_Keep12_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep12>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_Keep12_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_Keep12_threads, gocccl_select_Keep12_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep12>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(Keep13) over uint32, declared at instances.go:424:16.
@@ -1875,8 +1875,8 @@ gocccl_select_Keep13_init(void* d_state, long long state_bytes, long long tiles,
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep13_threads)
-gocccl_select_Keep13_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_Keep13_threads, gocccl_select_Keep13_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep13>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_Keep13_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_Keep13_threads, gocccl_select_Keep13_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep13>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(Keep14) over uint32, declared at instances.go:428:16.
@@ -1886,8 +1886,8 @@ gocccl_select_Keep14_init(void* d_state, long long state_bytes, long long tiles,
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep14_threads)
-gocccl_select_Keep14_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_Keep14_threads, gocccl_select_Keep14_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep14>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_Keep14_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_Keep14_threads, gocccl_select_Keep14_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep14>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(Keep15) over uint32, declared at instances.go:432:16.
@@ -1897,8 +1897,8 @@ gocccl_select_Keep15_init(void* d_state, long long state_bytes, long long tiles,
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep15_threads)
-gocccl_select_Keep15_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_Keep15_threads, gocccl_select_Keep15_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep15>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_Keep15_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_Keep15_threads, gocccl_select_Keep15_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep15>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(Keep16) over uint32, declared at instances.go:436:16.
@@ -1908,8 +1908,8 @@ gocccl_select_Keep16_init(void* d_state, long long state_bytes, long long tiles,
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep16_threads)
-gocccl_select_Keep16_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_Keep16_threads, gocccl_select_Keep16_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep16>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_Keep16_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_Keep16_threads, gocccl_select_Keep16_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep16>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(Keep17) over uint32, declared at instances.go:440:16.
@@ -1919,8 +1919,8 @@ gocccl_select_Keep17_init(void* d_state, long long state_bytes, long long tiles,
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep17_threads)
-gocccl_select_Keep17_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_Keep17_threads, gocccl_select_Keep17_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep17>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_Keep17_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_Keep17_threads, gocccl_select_Keep17_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep17>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(Keep18) over uint32, declared at instances.go:444:16.
@@ -1930,8 +1930,8 @@ gocccl_select_Keep18_init(void* d_state, long long state_bytes, long long tiles,
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep18_threads)
-gocccl_select_Keep18_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_Keep18_threads, gocccl_select_Keep18_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep18>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_Keep18_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_Keep18_threads, gocccl_select_Keep18_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep18>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(Keep19) over uint32, declared at instances.go:448:16.
@@ -1941,8 +1941,8 @@ gocccl_select_Keep19_init(void* d_state, long long state_bytes, long long tiles,
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep19_threads)
-gocccl_select_Keep19_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_Keep19_threads, gocccl_select_Keep19_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep19>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_Keep19_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_Keep19_threads, gocccl_select_Keep19_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep19>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(Keep2) over uint32, declared at instances.go:380:16.
@@ -1952,8 +1952,8 @@ gocccl_select_Keep2_init(void* d_state, long long state_bytes, long long tiles, 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep2_threads)
-gocccl_select_Keep2_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_Keep2_threads, gocccl_select_Keep2_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep2>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_Keep2_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_Keep2_threads, gocccl_select_Keep2_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep2>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(Keep20) over uint32, declared at instances.go:452:16.
@@ -1963,8 +1963,8 @@ gocccl_select_Keep20_init(void* d_state, long long state_bytes, long long tiles,
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep20_threads)
-gocccl_select_Keep20_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_Keep20_threads, gocccl_select_Keep20_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep20>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_Keep20_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_Keep20_threads, gocccl_select_Keep20_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep20>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(Keep21) over uint32, declared at instances.go:456:16.
@@ -1974,8 +1974,8 @@ gocccl_select_Keep21_init(void* d_state, long long state_bytes, long long tiles,
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep21_threads)
-gocccl_select_Keep21_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_Keep21_threads, gocccl_select_Keep21_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep21>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_Keep21_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_Keep21_threads, gocccl_select_Keep21_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep21>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(Keep22) over uint32, declared at instances.go:460:16.
@@ -1985,8 +1985,8 @@ gocccl_select_Keep22_init(void* d_state, long long state_bytes, long long tiles,
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep22_threads)
-gocccl_select_Keep22_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_Keep22_threads, gocccl_select_Keep22_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep22>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_Keep22_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_Keep22_threads, gocccl_select_Keep22_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep22>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(Keep23) over uint32, declared at instances.go:464:16.
@@ -1996,8 +1996,8 @@ gocccl_select_Keep23_init(void* d_state, long long state_bytes, long long tiles,
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep23_threads)
-gocccl_select_Keep23_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_Keep23_threads, gocccl_select_Keep23_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep23>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_Keep23_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_Keep23_threads, gocccl_select_Keep23_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep23>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(Keep3) over uint32, declared at instances.go:384:16.
@@ -2007,8 +2007,8 @@ gocccl_select_Keep3_init(void* d_state, long long state_bytes, long long tiles, 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep3_threads)
-gocccl_select_Keep3_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_Keep3_threads, gocccl_select_Keep3_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep3>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_Keep3_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_Keep3_threads, gocccl_select_Keep3_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep3>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(Keep4) over uint32, declared at instances.go:388:16.
@@ -2018,8 +2018,8 @@ gocccl_select_Keep4_init(void* d_state, long long state_bytes, long long tiles, 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep4_threads)
-gocccl_select_Keep4_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_Keep4_threads, gocccl_select_Keep4_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep4>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_Keep4_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_Keep4_threads, gocccl_select_Keep4_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep4>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(Keep5) over uint32, declared at instances.go:392:16.
@@ -2029,8 +2029,8 @@ gocccl_select_Keep5_init(void* d_state, long long state_bytes, long long tiles, 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep5_threads)
-gocccl_select_Keep5_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_Keep5_threads, gocccl_select_Keep5_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep5>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_Keep5_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_Keep5_threads, gocccl_select_Keep5_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep5>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(Keep6) over uint32, declared at instances.go:396:16.
@@ -2040,8 +2040,8 @@ gocccl_select_Keep6_init(void* d_state, long long state_bytes, long long tiles, 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep6_threads)
-gocccl_select_Keep6_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_Keep6_threads, gocccl_select_Keep6_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep6>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_Keep6_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_Keep6_threads, gocccl_select_Keep6_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep6>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(Keep7) over uint32, declared at instances.go:400:16.
@@ -2051,8 +2051,8 @@ gocccl_select_Keep7_init(void* d_state, long long state_bytes, long long tiles, 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep7_threads)
-gocccl_select_Keep7_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_Keep7_threads, gocccl_select_Keep7_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep7>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_Keep7_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_Keep7_threads, gocccl_select_Keep7_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep7>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(Keep8) over uint32, declared at instances.go:404:16.
@@ -2062,8 +2062,8 @@ gocccl_select_Keep8_init(void* d_state, long long state_bytes, long long tiles, 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep8_threads)
-gocccl_select_Keep8_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_Keep8_threads, gocccl_select_Keep8_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep8>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_Keep8_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_Keep8_threads, gocccl_select_Keep8_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(Keep9) over uint32, declared at instances.go:408:16.
@@ -2073,8 +2073,8 @@ gocccl_select_Keep9_init(void* d_state, long long state_bytes, long long tiles, 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep9_threads)
-gocccl_select_Keep9_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_Keep9_threads, gocccl_select_Keep9_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep9>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_Keep9_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_Keep9_threads, gocccl_select_Keep9_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep9>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // UnaryTransform(Scale0) over float32, float32, declared at instances.go:371:16.

@@ -509,9 +509,9 @@ constexpr int gocccl_adjacent_difference_SubFloat32_threads = 256, gocccl_adjace
 constexpr int gocccl_adjacent_difference_SubFloat64_threads = 256, gocccl_adjacent_difference_SubFloat64_items = 4;
 constexpr int gocccl_adjacent_difference_SubUint32_threads = 256, gocccl_adjacent_difference_SubUint32_items = 8;
 constexpr int gocccl_adjacent_difference_SubUint64_threads = 256, gocccl_adjacent_difference_SubUint64_items = 4;
-constexpr int gocccl_exclusive_scan_AddFloat32_threads = 128, gocccl_exclusive_scan_AddFloat32_items = 24;
+constexpr int gocccl_exclusive_scan_AddFloat32_threads = 128, gocccl_exclusive_scan_AddFloat32_items = 24, gocccl_exclusive_scan_AddFloat32_minblocks = 8;
 constexpr int gocccl_exclusive_scan_AddFloat64_threads = 224, gocccl_exclusive_scan_AddFloat64_items = 24;
-constexpr int gocccl_exclusive_scan_AddUint32_threads = 128, gocccl_exclusive_scan_AddUint32_items = 24;
+constexpr int gocccl_exclusive_scan_AddUint32_threads = 128, gocccl_exclusive_scan_AddUint32_items = 24, gocccl_exclusive_scan_AddUint32_minblocks = 8;
 constexpr int gocccl_exclusive_scan_AddUint64_threads = 224, gocccl_exclusive_scan_AddUint64_items = 24;
 constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads = 288, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items = 14;
 constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_threads = 256, gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_items = 9;
@@ -525,9 +525,9 @@ constexpr int gocccl_histogram_range_float32_threads = 256, gocccl_histogram_ran
 constexpr int gocccl_histogram_range_float64_threads = 256, gocccl_histogram_range_float64_items = 8;
 constexpr int gocccl_histogram_range_uint32_threads = 256, gocccl_histogram_range_uint32_items = 16;
 constexpr int gocccl_histogram_range_uint64_threads = 256, gocccl_histogram_range_uint64_items = 8;
-constexpr int gocccl_inclusive_scan_AddFloat32_threads = 128, gocccl_inclusive_scan_AddFloat32_items = 24;
+constexpr int gocccl_inclusive_scan_AddFloat32_threads = 128, gocccl_inclusive_scan_AddFloat32_items = 24, gocccl_inclusive_scan_AddFloat32_minblocks = 8;
 constexpr int gocccl_inclusive_scan_AddFloat64_threads = 224, gocccl_inclusive_scan_AddFloat64_items = 24;
-constexpr int gocccl_inclusive_scan_AddUint32_threads = 128, gocccl_inclusive_scan_AddUint32_items = 24;
+constexpr int gocccl_inclusive_scan_AddUint32_threads = 128, gocccl_inclusive_scan_AddUint32_items = 24, gocccl_inclusive_scan_AddUint32_minblocks = 8;
 constexpr int gocccl_inclusive_scan_AddUint64_threads = 224, gocccl_inclusive_scan_AddUint64_items = 24;
 constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads = 288, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items = 14;
 constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_threads = 256, gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_items = 9;
@@ -657,12 +657,12 @@ gocccl_adjacent_difference_SubUint64_right(const uint64_t* d_in, uint64_t* d_out
 }
 
 // ExclusiveScan(AddFloat32) over float32, declared at scan.go:21:30.
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_minblocks)
 gocccl_exclusive_scan_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_minblocks)
 gocccl_exclusive_scan_AddFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, float init, const float* d_init, bool has_init) {
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_AddFloat32_delay());
 }
@@ -679,12 +679,12 @@ gocccl_exclusive_scan_AddFloat64_sweep(const double* d_in, double* d_out, long l
 }
 
 // ExclusiveScan(AddUint32) over uint32, declared at scan.go:20:30.
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint32_threads, gocccl_exclusive_scan_AddUint32_minblocks)
 gocccl_exclusive_scan_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_AddUint32_threads, gocccl_exclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint32_threads, gocccl_exclusive_scan_AddUint32_minblocks)
 gocccl_exclusive_scan_AddUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint32_threads, gocccl_exclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_AddUint32_delay());
 }
@@ -707,8 +707,8 @@ gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_init(void* d_state, long long s
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads)
-gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const float* d_values, float* d_out, long long n, void* d_state, long long state_bytes, float init) {
-  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
+gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const float* d_values, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, float init) {
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
 }
 
 // ExclusiveScanByKey(EqUint32,AddFloat64) over uint32, float64, declared at scan.go:33:30.
@@ -718,8 +718,8 @@ gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_init(void* d_state, long long s
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_threads)
-gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_sweep(const uint32_t* d_keys, const double* d_values, double* d_out, long long n, void* d_state, long long state_bytes, double init) {
-  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_threads, gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_items, uint32_t, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
+gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_sweep(const uint32_t* d_keys, const double* d_values, double* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, double init) {
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_threads, gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_items, uint32_t, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
 }
 
 // ExclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at scan.go:24:30.
@@ -729,8 +729,8 @@ gocccl_exclusive_scan_by_key_EqUint32_AddUint32_init(void* d_state, long long st
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads)
-gocccl_exclusive_scan_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init) {
-  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
+gocccl_exclusive_scan_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init) {
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
 }
 
 // ExclusiveScanByKey(EqUint32,AddUint64) over uint32, uint64, declared at scan.go:32:30.
@@ -740,8 +740,8 @@ gocccl_exclusive_scan_by_key_EqUint32_AddUint64_init(void* d_state, long long st
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddUint64_threads)
-gocccl_exclusive_scan_by_key_EqUint32_AddUint64_sweep(const uint32_t* d_keys, const uint64_t* d_values, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint64_t init) {
-  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddUint64_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
+gocccl_exclusive_scan_by_key_EqUint32_AddUint64_sweep(const uint32_t* d_keys, const uint64_t* d_values, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint64_t init) {
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddUint64_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
 }
 
 // HistogramEven[float32] over float32, declared at histogram.go:28:26.
@@ -833,12 +833,12 @@ gocccl_histogram_range_uint64_init(int32_t* d_hist, long long bins) {
 }
 
 // InclusiveScan(AddFloat32) over float32, declared at scan.go:19:30.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddFloat32_threads, gocccl_inclusive_scan_AddFloat32_minblocks)
 gocccl_inclusive_scan_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddFloat32_threads, gocccl_inclusive_scan_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddFloat32_threads, gocccl_inclusive_scan_AddFloat32_minblocks)
 gocccl_inclusive_scan_AddFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, float init, const float* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddFloat32_threads, gocccl_inclusive_scan_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_AddFloat32_delay());
 }
@@ -855,12 +855,12 @@ gocccl_inclusive_scan_AddFloat64_sweep(const double* d_in, double* d_out, long l
 }
 
 // InclusiveScan(AddUint32) over uint32, declared at scan.go:18:30.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint32_threads, gocccl_inclusive_scan_AddUint32_minblocks)
 gocccl_inclusive_scan_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddUint32_threads, gocccl_inclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint32_threads, gocccl_inclusive_scan_AddUint32_minblocks)
 gocccl_inclusive_scan_AddUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint32_threads, gocccl_inclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_AddUint32_delay());
 }
@@ -883,8 +883,8 @@ gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_init(void* d_state, long long s
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads)
-gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const float* d_values, float* d_out, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes);
+gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const float* d_values, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
 }
 
 // InclusiveScanByKey(EqUint32,AddFloat64) over uint32, float64, declared at scan.go:31:30.
@@ -894,8 +894,8 @@ gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_init(void* d_state, long long s
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_threads)
-gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_sweep(const uint32_t* d_keys, const double* d_values, double* d_out, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_threads, gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_items, uint32_t, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_keys, d_values, d_out, n, d_state, state_bytes);
+gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_sweep(const uint32_t* d_keys, const double* d_values, double* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_threads, gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_items, uint32_t, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
 }
 
 // InclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at scan.go:22:30.
@@ -905,8 +905,8 @@ gocccl_inclusive_scan_by_key_EqUint32_AddUint32_init(void* d_state, long long st
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads)
-gocccl_inclusive_scan_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes);
+gocccl_inclusive_scan_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
 }
 
 // InclusiveScanByKey(EqUint32,AddUint64) over uint32, uint64, declared at scan.go:30:30.
@@ -916,8 +916,8 @@ gocccl_inclusive_scan_by_key_EqUint32_AddUint64_init(void* d_state, long long st
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddUint64_threads)
-gocccl_inclusive_scan_by_key_EqUint32_AddUint64_sweep(const uint32_t* d_keys, const uint64_t* d_values, uint64_t* d_out, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddUint64_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_keys, d_values, d_out, n, d_state, state_bytes);
+gocccl_inclusive_scan_by_key_EqUint32_AddUint64_sweep(const uint32_t* d_keys, const uint64_t* d_values, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddUint64_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
 }
 
 // LowerBound(LessFloat32) over float32, declared at histogram.go:36:26.
@@ -1059,8 +1059,8 @@ gocccl_partition_KeepFloat32_init(void* d_state, long long state_bytes, long lon
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepFloat32_threads)
-gocccl_partition_KeepFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::partition_if<gocccl_partition_KeepFloat32_threads, gocccl_partition_KeepFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_partition_KeepFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::partition_if<gocccl_partition_KeepFloat32_threads, gocccl_partition_KeepFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Partition(KeepFloat64) over float64, declared at select.go:101:27.
@@ -1070,8 +1070,8 @@ gocccl_partition_KeepFloat64_init(void* d_state, long long state_bytes, long lon
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepFloat64_threads)
-gocccl_partition_KeepFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::partition_if<gocccl_partition_KeepFloat64_threads, gocccl_partition_KeepFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_partition_KeepFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::partition_if<gocccl_partition_KeepFloat64_threads, gocccl_partition_KeepFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Partition(KeepUint32) over uint32, declared at select.go:44:27.
@@ -1081,8 +1081,8 @@ gocccl_partition_KeepUint32_init(void* d_state, long long state_bytes, long long
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint32_threads)
-gocccl_partition_KeepUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::partition_if<gocccl_partition_KeepUint32_threads, gocccl_partition_KeepUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_partition_KeepUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::partition_if<gocccl_partition_KeepUint32_threads, gocccl_partition_KeepUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Partition(KeepUint64) over uint64, declared at select.go:100:27.
@@ -1092,8 +1092,8 @@ gocccl_partition_KeepUint64_init(void* d_state, long long state_bytes, long long
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint64_threads)
-gocccl_partition_KeepUint64_sweep(const uint64_t* d_in, uint64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::partition_if<gocccl_partition_KeepUint64_threads, gocccl_partition_KeepUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint64>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_partition_KeepUint64_sweep(const uint64_t* d_in, uint64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::partition_if<gocccl_partition_KeepUint64_threads, gocccl_partition_KeepUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // RadixSortKeys[float32] over float32, declared at radix.go:8:26.
@@ -1337,8 +1337,8 @@ gocccl_reduce_by_key_EqUint32_AddFloat32_init(void* d_state, long long state_byt
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat32_threads)
-gocccl_reduce_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const float* d_values, uint32_t* d_unique, float* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddFloat32_threads, gocccl_reduce_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
+gocccl_reduce_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const float* d_values, uint32_t* d_unique, float* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddFloat32_threads, gocccl_reduce_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }
 
 // ReduceByKey(EqUint32,AddFloat32Fast) over uint32, float32, declared at segmented.go:54:30.
@@ -1348,8 +1348,8 @@ gocccl_reduce_by_key_EqUint32_AddFloat32Fast_init(void* d_state, long long state
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat32Fast_threads)
-gocccl_reduce_by_key_EqUint32_AddFloat32Fast_sweep(const uint32_t* d_keys, const float* d_values, uint32_t* d_unique, float* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddFloat32Fast_threads, gocccl_reduce_by_key_EqUint32_AddFloat32Fast_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32Fast>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
+gocccl_reduce_by_key_EqUint32_AddFloat32Fast_sweep(const uint32_t* d_keys, const float* d_values, uint32_t* d_unique, float* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddFloat32Fast_threads, gocccl_reduce_by_key_EqUint32_AddFloat32Fast_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32Fast>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }
 
 // ReduceByKey(EqUint32,AddFloat64) over uint32, float64, declared at segmented.go:56:30.
@@ -1359,8 +1359,8 @@ gocccl_reduce_by_key_EqUint32_AddFloat64_init(void* d_state, long long state_byt
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat64_threads)
-gocccl_reduce_by_key_EqUint32_AddFloat64_sweep(const uint32_t* d_keys, const double* d_values, uint32_t* d_unique, double* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddFloat64_threads, gocccl_reduce_by_key_EqUint32_AddFloat64_items, uint32_t, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
+gocccl_reduce_by_key_EqUint32_AddFloat64_sweep(const uint32_t* d_keys, const double* d_values, uint32_t* d_unique, double* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddFloat64_threads, gocccl_reduce_by_key_EqUint32_AddFloat64_items, uint32_t, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }
 
 // ReduceByKey(EqUint32,AddUint32) over uint32, uint32, declared at segmented.go:52:30.
@@ -1370,8 +1370,8 @@ gocccl_reduce_by_key_EqUint32_AddUint32_init(void* d_state, long long state_byte
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint32_threads)
-gocccl_reduce_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_unique, uint32_t* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddUint32_threads, gocccl_reduce_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
+gocccl_reduce_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_unique, uint32_t* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddUint32_threads, gocccl_reduce_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }
 
 // ReduceByKey(EqUint32,AddUint64) over uint32, uint64, declared at segmented.go:55:30.
@@ -1381,8 +1381,8 @@ gocccl_reduce_by_key_EqUint32_AddUint64_init(void* d_state, long long state_byte
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint64_threads)
-gocccl_reduce_by_key_EqUint32_AddUint64_sweep(const uint32_t* d_keys, const uint64_t* d_values, uint32_t* d_unique, uint64_t* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddUint64_threads, gocccl_reduce_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
+gocccl_reduce_by_key_EqUint32_AddUint64_sweep(const uint32_t* d_keys, const uint64_t* d_values, uint32_t* d_unique, uint64_t* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddUint64_threads, gocccl_reduce_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }
 
 // RunLengthEncode(EqFloat32) over float32, declared at select.go:53:27.
@@ -1392,13 +1392,13 @@ gocccl_rle_EqFloat32_init(void* d_state, long long state_bytes, long long tiles,
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_minblocks)
-gocccl_rle_EqFloat32_sweep(const float* d_in, float* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_encode<gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, gocccl_rle_EqFloat32_delay());
+gocccl_rle_EqFloat32_sweep(const float* d_in, float* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::rle_encode<gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, epoch, gocccl_rle_EqFloat32_delay());
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_minblocks)
-gocccl_rle_EqFloat32_nontrivial(const float* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_non_trivial<gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes);
+gocccl_rle_EqFloat32_nontrivial(const float* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::rle_non_trivial<gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes, epoch);
 }
 
 // RunLengthEncode(EqFloat64) over float64, declared at select.go:109:27.
@@ -1408,13 +1408,13 @@ gocccl_rle_EqFloat64_init(void* d_state, long long state_bytes, long long tiles,
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat64_threads)
-gocccl_rle_EqFloat64_sweep(const double* d_in, double* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_encode<gocccl_rle_EqFloat64_threads, gocccl_rle_EqFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat64>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, gocccl_rle_EqFloat64_delay());
+gocccl_rle_EqFloat64_sweep(const double* d_in, double* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::rle_encode<gocccl_rle_EqFloat64_threads, gocccl_rle_EqFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat64>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, epoch, gocccl_rle_EqFloat64_delay());
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat64_threads)
-gocccl_rle_EqFloat64_nontrivial(const double* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_non_trivial<gocccl_rle_EqFloat64_threads, gocccl_rle_EqFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat64>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes);
+gocccl_rle_EqFloat64_nontrivial(const double* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::rle_non_trivial<gocccl_rle_EqFloat64_threads, gocccl_rle_EqFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat64>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes, epoch);
 }
 
 // RunLengthEncode(EqUint32) over uint32, declared at select.go:52:27.
@@ -1424,13 +1424,13 @@ gocccl_rle_EqUint32_init(void* d_state, long long state_bytes, long long tiles, 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_minblocks)
-gocccl_rle_EqUint32_sweep(const uint32_t* d_in, uint32_t* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_encode<gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, gocccl_rle_EqUint32_delay());
+gocccl_rle_EqUint32_sweep(const uint32_t* d_in, uint32_t* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::rle_encode<gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, epoch, gocccl_rle_EqUint32_delay());
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_minblocks)
-gocccl_rle_EqUint32_nontrivial(const uint32_t* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_non_trivial<gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes);
+gocccl_rle_EqUint32_nontrivial(const uint32_t* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::rle_non_trivial<gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes, epoch);
 }
 
 // RunLengthEncode(EqUint64) over uint64, declared at select.go:108:27.
@@ -1440,13 +1440,13 @@ gocccl_rle_EqUint64_init(void* d_state, long long state_bytes, long long tiles, 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint64_threads)
-gocccl_rle_EqUint64_sweep(const uint64_t* d_in, uint64_t* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_encode<gocccl_rle_EqUint64_threads, gocccl_rle_EqUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint64>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, gocccl_rle_EqUint64_delay());
+gocccl_rle_EqUint64_sweep(const uint64_t* d_in, uint64_t* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::rle_encode<gocccl_rle_EqUint64_threads, gocccl_rle_EqUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint64>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, epoch, gocccl_rle_EqUint64_delay());
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint64_threads)
-gocccl_rle_EqUint64_nontrivial(const uint64_t* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_non_trivial<gocccl_rle_EqUint64_threads, gocccl_rle_EqUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint64>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes);
+gocccl_rle_EqUint64_nontrivial(const uint64_t* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::rle_non_trivial<gocccl_rle_EqUint64_threads, gocccl_rle_EqUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint64>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes, epoch);
 }
 
 // SegmentedReduce(AddFloat32) over float32, declared at segmented.go:51:30.
@@ -1673,8 +1673,8 @@ gocccl_select_KeepFloat32_init(void* d_state, long long state_bytes, long long t
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepFloat32_threads)
-gocccl_select_KeepFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_KeepFloat32_threads, gocccl_select_KeepFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_KeepFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_KeepFloat32_threads, gocccl_select_KeepFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(KeepFloat64) over float64, declared at select.go:99:27.
@@ -1684,8 +1684,8 @@ gocccl_select_KeepFloat64_init(void* d_state, long long state_bytes, long long t
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepFloat64_threads)
-gocccl_select_KeepFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_KeepFloat64_threads, gocccl_select_KeepFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_KeepFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_KeepFloat64_threads, gocccl_select_KeepFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(KeepUint32) over uint32, declared at select.go:42:27.
@@ -1695,8 +1695,8 @@ gocccl_select_KeepUint32_init(void* d_state, long long state_bytes, long long ti
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint32_threads)
-gocccl_select_KeepUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_KeepUint32_threads, gocccl_select_KeepUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_KeepUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_KeepUint32_threads, gocccl_select_KeepUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(KeepUint64) over uint64, declared at select.go:98:27.
@@ -1706,8 +1706,8 @@ gocccl_select_KeepUint64_init(void* d_state, long long state_bytes, long long ti
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint64_threads)
-gocccl_select_KeepUint64_sweep(const uint64_t* d_in, uint64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_KeepUint64_threads, gocccl_select_KeepUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint64>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_KeepUint64_sweep(const uint64_t* d_in, uint64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_KeepUint64_threads, gocccl_select_KeepUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // ThreeWayPartition(FirstFloat32,SecondFloat32) over float32, declared at select.go:47:27.
@@ -1717,8 +1717,8 @@ gocccl_partition3_FirstFloat32_SecondFloat32_init(void* d_state, long long state
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_FirstFloat32_SecondFloat32_threads)
-gocccl_partition3_FirstFloat32_SecondFloat32_sweep(const float* d_in, float* d_first, float* d_second, float* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::three_way_partition<gocccl_partition3_FirstFloat32_SecondFloat32_threads, gocccl_partition3_FirstFloat32_SecondFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstFloat32, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondFloat32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
+gocccl_partition3_FirstFloat32_SecondFloat32_sweep(const float* d_in, float* d_first, float* d_second, float* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::three_way_partition<gocccl_partition3_FirstFloat32_SecondFloat32_threads, gocccl_partition3_FirstFloat32_SecondFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstFloat32, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondFloat32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
 }
 
 // ThreeWayPartition(FirstFloat64,SecondFloat64) over float64, declared at select.go:103:27.
@@ -1728,8 +1728,8 @@ gocccl_partition3_FirstFloat64_SecondFloat64_init(void* d_state, long long state
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_FirstFloat64_SecondFloat64_threads)
-gocccl_partition3_FirstFloat64_SecondFloat64_sweep(const double* d_in, double* d_first, double* d_second, double* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::three_way_partition<gocccl_partition3_FirstFloat64_SecondFloat64_threads, gocccl_partition3_FirstFloat64_SecondFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstFloat64, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondFloat64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
+gocccl_partition3_FirstFloat64_SecondFloat64_sweep(const double* d_in, double* d_first, double* d_second, double* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::three_way_partition<gocccl_partition3_FirstFloat64_SecondFloat64_threads, gocccl_partition3_FirstFloat64_SecondFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstFloat64, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondFloat64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
 }
 
 // ThreeWayPartition(FirstUint32,SecondUint32) over uint32, declared at select.go:46:27.
@@ -1739,8 +1739,8 @@ gocccl_partition3_FirstUint32_SecondUint32_init(void* d_state, long long state_b
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_FirstUint32_SecondUint32_threads)
-gocccl_partition3_FirstUint32_SecondUint32_sweep(const uint32_t* d_in, uint32_t* d_first, uint32_t* d_second, uint32_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::three_way_partition<gocccl_partition3_FirstUint32_SecondUint32_threads, gocccl_partition3_FirstUint32_SecondUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondUint32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
+gocccl_partition3_FirstUint32_SecondUint32_sweep(const uint32_t* d_in, uint32_t* d_first, uint32_t* d_second, uint32_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::three_way_partition<gocccl_partition3_FirstUint32_SecondUint32_threads, gocccl_partition3_FirstUint32_SecondUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondUint32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
 }
 
 // ThreeWayPartition(FirstUint64,SecondUint64) over uint64, declared at select.go:102:27.
@@ -1750,8 +1750,8 @@ gocccl_partition3_FirstUint64_SecondUint64_init(void* d_state, long long state_b
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_FirstUint64_SecondUint64_threads)
-gocccl_partition3_FirstUint64_SecondUint64_sweep(const uint64_t* d_in, uint64_t* d_first, uint64_t* d_second, uint64_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::three_way_partition<gocccl_partition3_FirstUint64_SecondUint64_threads, gocccl_partition3_FirstUint64_SecondUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstUint64, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondUint64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
+gocccl_partition3_FirstUint64_SecondUint64_sweep(const uint64_t* d_in, uint64_t* d_first, uint64_t* d_second, uint64_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::three_way_partition<gocccl_partition3_FirstUint64_SecondUint64_threads, gocccl_partition3_FirstUint64_SecondUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstUint64, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondUint64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
 }
 
 // TransformReduce(Low8Uint32,AddUint32) over uint32, uint32, declared at segmented.go:61:30.
@@ -1795,8 +1795,8 @@ gocccl_unique_EqFloat32_init(void* d_state, long long state_bytes, long long til
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqFloat32_threads)
-gocccl_unique_EqFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique<gocccl_unique_EqFloat32_threads, gocccl_unique_EqFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_unique_EqFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique<gocccl_unique_EqFloat32_threads, gocccl_unique_EqFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Unique(EqFloat64) over float64, declared at select.go:105:27.
@@ -1806,8 +1806,8 @@ gocccl_unique_EqFloat64_init(void* d_state, long long state_bytes, long long til
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqFloat64_threads)
-gocccl_unique_EqFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique<gocccl_unique_EqFloat64_threads, gocccl_unique_EqFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat64>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_unique_EqFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique<gocccl_unique_EqFloat64_threads, gocccl_unique_EqFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Unique(EqUint32) over uint32, declared at select.go:48:27.
@@ -1817,8 +1817,8 @@ gocccl_unique_EqUint32_init(void* d_state, long long state_bytes, long long tile
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint32_threads)
-gocccl_unique_EqUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique<gocccl_unique_EqUint32_threads, gocccl_unique_EqUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_unique_EqUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique<gocccl_unique_EqUint32_threads, gocccl_unique_EqUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Unique(EqUint64) over uint64, declared at select.go:104:27.
@@ -1828,8 +1828,8 @@ gocccl_unique_EqUint64_init(void* d_state, long long state_bytes, long long tile
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint64_threads)
-gocccl_unique_EqUint64_sweep(const uint64_t* d_in, uint64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique<gocccl_unique_EqUint64_threads, gocccl_unique_EqUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint64>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_unique_EqUint64_sweep(const uint64_t* d_in, uint64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique<gocccl_unique_EqUint64_threads, gocccl_unique_EqUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // UniqueByKey[float32,float32](EqFloat32) over float32, float32, declared at select.go:51:27.
@@ -1839,8 +1839,8 @@ gocccl_unique_by_key_EqFloat32_float32_float32_init(void* d_state, long long sta
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqFloat32_float32_float32_threads)
-gocccl_unique_by_key_EqFloat32_float32_float32_sweep(const float* d_keys, const float* d_values, float* d_keys_out, float* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqFloat32_float32_float32_threads, gocccl_unique_by_key_EqFloat32_float32_float32_items, float, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes);
+gocccl_unique_by_key_EqFloat32_float32_float32_sweep(const float* d_keys, const float* d_values, float* d_keys_out, float* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqFloat32_float32_float32_threads, gocccl_unique_by_key_EqFloat32_float32_float32_items, float, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // UniqueByKey[float64,float64](EqFloat64) over float64, float64, declared at select.go:107:27.
@@ -1850,8 +1850,8 @@ gocccl_unique_by_key_EqFloat64_float64_float64_init(void* d_state, long long sta
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqFloat64_float64_float64_threads)
-gocccl_unique_by_key_EqFloat64_float64_float64_sweep(const double* d_keys, const double* d_values, double* d_keys_out, double* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqFloat64_float64_float64_threads, gocccl_unique_by_key_EqFloat64_float64_float64_items, double, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat64>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes);
+gocccl_unique_by_key_EqFloat64_float64_float64_sweep(const double* d_keys, const double* d_values, double* d_keys_out, double* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqFloat64_float64_float64_threads, gocccl_unique_by_key_EqFloat64_float64_float64_items, double, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat64>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // UniqueByKey[uint32,uint32](EqUint32) over uint32, uint32, declared at select.go:50:27.
@@ -1861,8 +1861,8 @@ gocccl_unique_by_key_EqUint32_uint32_uint32_init(void* d_state, long long state_
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqUint32_uint32_uint32_threads)
-gocccl_unique_by_key_EqUint32_uint32_uint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_keys_out, uint32_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqUint32_uint32_uint32_threads, gocccl_unique_by_key_EqUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes);
+gocccl_unique_by_key_EqUint32_uint32_uint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_keys_out, uint32_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqUint32_uint32_uint32_threads, gocccl_unique_by_key_EqUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // UniqueByKey[uint64,uint64](EqUint64) over uint64, uint64, declared at select.go:106:27.
@@ -1872,6 +1872,6 @@ gocccl_unique_by_key_EqUint64_uint64_uint64_init(void* d_state, long long state_
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqUint64_uint64_uint64_threads)
-gocccl_unique_by_key_EqUint64_uint64_uint64_sweep(const uint64_t* d_keys, const uint64_t* d_values, uint64_t* d_keys_out, uint64_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqUint64_uint64_uint64_threads, gocccl_unique_by_key_EqUint64_uint64_uint64_items, uint64_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint64>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes);
+gocccl_unique_by_key_EqUint64_uint64_uint64_sweep(const uint64_t* d_keys, const uint64_t* d_values, uint64_t* d_keys_out, uint64_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqUint64_uint64_uint64_threads, gocccl_unique_by_key_EqUint64_uint64_uint64_items, uint64_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint64>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
 }

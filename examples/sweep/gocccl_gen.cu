@@ -572,14 +572,14 @@ struct KeepUint16 {
 // Launch policies (emit/policy.go): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
 #if __CUDA_ARCH__ >= 900  // sm_90
-constexpr int gocccl_inclusive_scan_MaxFloat32_threads = 128, gocccl_inclusive_scan_MaxFloat32_items = 24;
+constexpr int gocccl_inclusive_scan_MaxFloat32_threads = 128, gocccl_inclusive_scan_MaxFloat32_items = 24, gocccl_inclusive_scan_MaxFloat32_minblocks = 8;
 constexpr int gocccl_inclusive_scan_MaxFloat64_threads = 224, gocccl_inclusive_scan_MaxFloat64_items = 24;
 constexpr int gocccl_inclusive_scan_MaxInt16_threads = 512, gocccl_inclusive_scan_MaxInt16_items = 12;
-constexpr int gocccl_inclusive_scan_MaxInt32_threads = 128, gocccl_inclusive_scan_MaxInt32_items = 24;
+constexpr int gocccl_inclusive_scan_MaxInt32_threads = 128, gocccl_inclusive_scan_MaxInt32_items = 24, gocccl_inclusive_scan_MaxInt32_minblocks = 8;
 constexpr int gocccl_inclusive_scan_MaxInt64_threads = 224, gocccl_inclusive_scan_MaxInt64_items = 24;
 constexpr int gocccl_inclusive_scan_MaxInt8_threads = 192, gocccl_inclusive_scan_MaxInt8_items = 22;
 constexpr int gocccl_inclusive_scan_MaxUint16_threads = 512, gocccl_inclusive_scan_MaxUint16_items = 12;
-constexpr int gocccl_inclusive_scan_MaxUint32_threads = 128, gocccl_inclusive_scan_MaxUint32_items = 24;
+constexpr int gocccl_inclusive_scan_MaxUint32_threads = 128, gocccl_inclusive_scan_MaxUint32_items = 24, gocccl_inclusive_scan_MaxUint32_minblocks = 8;
 constexpr int gocccl_inclusive_scan_MaxUint64_threads = 224, gocccl_inclusive_scan_MaxUint64_items = 24;
 constexpr int gocccl_inclusive_scan_MaxUint8_threads = 192, gocccl_inclusive_scan_MaxUint8_items = 22;
 constexpr int gocccl_merge_sort_keys_LessFloat32_threads = 256, gocccl_merge_sort_keys_LessFloat32_items = 17;
@@ -663,14 +663,14 @@ using gocccl_inclusive_scan_MaxUint32_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_inclusive_scan_MaxUint64_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_inclusive_scan_MaxUint8_delay = ::gocccl::FixedDelay<168, 1140>;
 #else  // sm_80
-constexpr int gocccl_inclusive_scan_MaxFloat32_threads = 128, gocccl_inclusive_scan_MaxFloat32_items = 15;
+constexpr int gocccl_inclusive_scan_MaxFloat32_threads = 128, gocccl_inclusive_scan_MaxFloat32_items = 15, gocccl_inclusive_scan_MaxFloat32_minblocks = 0;
 constexpr int gocccl_inclusive_scan_MaxFloat64_threads = 128, gocccl_inclusive_scan_MaxFloat64_items = 7;
 constexpr int gocccl_inclusive_scan_MaxInt16_threads = 128, gocccl_inclusive_scan_MaxInt16_items = 30;
-constexpr int gocccl_inclusive_scan_MaxInt32_threads = 128, gocccl_inclusive_scan_MaxInt32_items = 15;
+constexpr int gocccl_inclusive_scan_MaxInt32_threads = 128, gocccl_inclusive_scan_MaxInt32_items = 15, gocccl_inclusive_scan_MaxInt32_minblocks = 0;
 constexpr int gocccl_inclusive_scan_MaxInt64_threads = 128, gocccl_inclusive_scan_MaxInt64_items = 7;
 constexpr int gocccl_inclusive_scan_MaxInt8_threads = 128, gocccl_inclusive_scan_MaxInt8_items = 30;
 constexpr int gocccl_inclusive_scan_MaxUint16_threads = 128, gocccl_inclusive_scan_MaxUint16_items = 30;
-constexpr int gocccl_inclusive_scan_MaxUint32_threads = 128, gocccl_inclusive_scan_MaxUint32_items = 15;
+constexpr int gocccl_inclusive_scan_MaxUint32_threads = 128, gocccl_inclusive_scan_MaxUint32_items = 15, gocccl_inclusive_scan_MaxUint32_minblocks = 0;
 constexpr int gocccl_inclusive_scan_MaxUint64_threads = 128, gocccl_inclusive_scan_MaxUint64_items = 7;
 constexpr int gocccl_inclusive_scan_MaxUint8_threads = 128, gocccl_inclusive_scan_MaxUint8_items = 30;
 constexpr int gocccl_merge_sort_keys_LessFloat32_threads = 256, gocccl_merge_sort_keys_LessFloat32_items = 17;
@@ -756,12 +756,12 @@ using gocccl_inclusive_scan_MaxUint8_delay = ::gocccl::DefaultDelay;
 #endif
 
 // InclusiveScan(MaxFloat32) over float32, declared at ops.go:180:102.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxFloat32_threads, gocccl_inclusive_scan_MaxFloat32_minblocks)
 gocccl_inclusive_scan_MaxFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxFloat32_threads, gocccl_inclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxFloat32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxFloat32_threads, gocccl_inclusive_scan_MaxFloat32_minblocks)
 gocccl_inclusive_scan_MaxFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, float init, const float* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxFloat32_threads, gocccl_inclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxFloat32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MaxFloat32_delay());
 }
@@ -789,12 +789,12 @@ gocccl_inclusive_scan_MaxInt16_sweep(const int16_t* d_in, int16_t* d_out, long l
 }
 
 // InclusiveScan(MaxInt32) over int32, declared at ops.go:160:96.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt32_threads, gocccl_inclusive_scan_MaxInt32_minblocks)
 gocccl_inclusive_scan_MaxInt32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxInt32_threads, gocccl_inclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt32_threads, gocccl_inclusive_scan_MaxInt32_minblocks)
 gocccl_inclusive_scan_MaxInt32_sweep(const int32_t* d_in, int32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int32_t init, const int32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt32_threads, gocccl_inclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MaxInt32_delay());
 }
@@ -833,12 +833,12 @@ gocccl_inclusive_scan_MaxUint16_sweep(const uint16_t* d_in, uint16_t* d_out, lon
 }
 
 // InclusiveScan(MaxUint32) over uint32, declared at ops.go:165:99.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint32_threads, gocccl_inclusive_scan_MaxUint32_minblocks)
 gocccl_inclusive_scan_MaxUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxUint32_threads, gocccl_inclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint32_threads, gocccl_inclusive_scan_MaxUint32_minblocks)
 gocccl_inclusive_scan_MaxUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint32_threads, gocccl_inclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MaxUint32_delay());
 }
@@ -1032,8 +1032,8 @@ gocccl_partition_KeepFloat32_init(void* d_state, long long state_bytes, long lon
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepFloat32_threads)
-gocccl_partition_KeepFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::partition_if<gocccl_partition_KeepFloat32_threads, gocccl_partition_KeepFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_partition_KeepFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::partition_if<gocccl_partition_KeepFloat32_threads, gocccl_partition_KeepFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Partition(KeepFloat64) over float64, declared at ops.go:186:43.
@@ -1043,8 +1043,8 @@ gocccl_partition_KeepFloat64_init(void* d_state, long long state_bytes, long lon
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepFloat64_threads)
-gocccl_partition_KeepFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::partition_if<gocccl_partition_KeepFloat64_threads, gocccl_partition_KeepFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_partition_KeepFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::partition_if<gocccl_partition_KeepFloat64_threads, gocccl_partition_KeepFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Partition(KeepInt16) over int16, declared at ops.go:201:41.
@@ -1054,8 +1054,8 @@ gocccl_partition_KeepInt16_init(void* d_state, long long state_bytes, long long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepInt16_threads)
-gocccl_partition_KeepInt16_sweep(const int16_t* d_in, int16_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::partition_if<gocccl_partition_KeepInt16_threads, gocccl_partition_KeepInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt16>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_partition_KeepInt16_sweep(const int16_t* d_in, int16_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::partition_if<gocccl_partition_KeepInt16_threads, gocccl_partition_KeepInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt16>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Partition(KeepInt32) over int32, declared at ops.go:161:41.
@@ -1065,8 +1065,8 @@ gocccl_partition_KeepInt32_init(void* d_state, long long state_bytes, long long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepInt32_threads)
-gocccl_partition_KeepInt32_sweep(const int32_t* d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::partition_if<gocccl_partition_KeepInt32_threads, gocccl_partition_KeepInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt32>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_partition_KeepInt32_sweep(const int32_t* d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::partition_if<gocccl_partition_KeepInt32_threads, gocccl_partition_KeepInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Partition(KeepInt64) over int64, declared at ops.go:171:41.
@@ -1076,8 +1076,8 @@ gocccl_partition_KeepInt64_init(void* d_state, long long state_bytes, long long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepInt64_threads)
-gocccl_partition_KeepInt64_sweep(const int64_t* d_in, int64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::partition_if<gocccl_partition_KeepInt64_threads, gocccl_partition_KeepInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt64>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_partition_KeepInt64_sweep(const int64_t* d_in, int64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::partition_if<gocccl_partition_KeepInt64_threads, gocccl_partition_KeepInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Partition(KeepInt8) over int8, declared at ops.go:191:40.
@@ -1087,8 +1087,8 @@ gocccl_partition_KeepInt8_init(void* d_state, long long state_bytes, long long t
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepInt8_threads)
-gocccl_partition_KeepInt8_sweep(const int8_t* d_in, int8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::partition_if<gocccl_partition_KeepInt8_threads, gocccl_partition_KeepInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt8>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_partition_KeepInt8_sweep(const int8_t* d_in, int8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::partition_if<gocccl_partition_KeepInt8_threads, gocccl_partition_KeepInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Partition(KeepUint16) over uint16, declared at ops.go:206:42.
@@ -1098,8 +1098,8 @@ gocccl_partition_KeepUint16_init(void* d_state, long long state_bytes, long long
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint16_threads)
-gocccl_partition_KeepUint16_sweep(const uint16_t* d_in, uint16_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::partition_if<gocccl_partition_KeepUint16_threads, gocccl_partition_KeepUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint16>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_partition_KeepUint16_sweep(const uint16_t* d_in, uint16_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::partition_if<gocccl_partition_KeepUint16_threads, gocccl_partition_KeepUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint16>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Partition(KeepUint32) over uint32, declared at ops.go:166:42.
@@ -1109,8 +1109,8 @@ gocccl_partition_KeepUint32_init(void* d_state, long long state_bytes, long long
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint32_threads)
-gocccl_partition_KeepUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::partition_if<gocccl_partition_KeepUint32_threads, gocccl_partition_KeepUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_partition_KeepUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::partition_if<gocccl_partition_KeepUint32_threads, gocccl_partition_KeepUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Partition(KeepUint64) over uint64, declared at ops.go:176:42.
@@ -1120,8 +1120,8 @@ gocccl_partition_KeepUint64_init(void* d_state, long long state_bytes, long long
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint64_threads)
-gocccl_partition_KeepUint64_sweep(const uint64_t* d_in, uint64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::partition_if<gocccl_partition_KeepUint64_threads, gocccl_partition_KeepUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint64>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_partition_KeepUint64_sweep(const uint64_t* d_in, uint64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::partition_if<gocccl_partition_KeepUint64_threads, gocccl_partition_KeepUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Partition(KeepUint8) over uint8, declared at ops.go:196:41.
@@ -1131,8 +1131,8 @@ gocccl_partition_KeepUint8_init(void* d_state, long long state_bytes, long long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint8_threads)
-gocccl_partition_KeepUint8_sweep(const uint8_t* d_in, uint8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::partition_if<gocccl_partition_KeepUint8_threads, gocccl_partition_KeepUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint8>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_partition_KeepUint8_sweep(const uint8_t* d_in, uint8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::partition_if<gocccl_partition_KeepUint8_threads, gocccl_partition_KeepUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // RadixSortKeys[float32] over float32, declared at ops.go:182:10.
@@ -1462,8 +1462,8 @@ gocccl_select_KeepFloat32_init(void* d_state, long long state_bytes, long long t
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepFloat32_threads)
-gocccl_select_KeepFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_KeepFloat32_threads, gocccl_select_KeepFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_KeepFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_KeepFloat32_threads, gocccl_select_KeepFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(KeepFloat64) over float64, declared at ops.go:186:8.
@@ -1473,8 +1473,8 @@ gocccl_select_KeepFloat64_init(void* d_state, long long state_bytes, long long t
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepFloat64_threads)
-gocccl_select_KeepFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_KeepFloat64_threads, gocccl_select_KeepFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_KeepFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_KeepFloat64_threads, gocccl_select_KeepFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(KeepInt16) over int16, declared at ops.go:201:8.
@@ -1484,8 +1484,8 @@ gocccl_select_KeepInt16_init(void* d_state, long long state_bytes, long long til
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepInt16_threads)
-gocccl_select_KeepInt16_sweep(const int16_t* d_in, int16_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_KeepInt16_threads, gocccl_select_KeepInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt16>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_KeepInt16_sweep(const int16_t* d_in, int16_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_KeepInt16_threads, gocccl_select_KeepInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt16>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(KeepInt32) over int32, declared at ops.go:161:8.
@@ -1495,8 +1495,8 @@ gocccl_select_KeepInt32_init(void* d_state, long long state_bytes, long long til
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepInt32_threads)
-gocccl_select_KeepInt32_sweep(const int32_t* d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_KeepInt32_threads, gocccl_select_KeepInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt32>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_KeepInt32_sweep(const int32_t* d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_KeepInt32_threads, gocccl_select_KeepInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(KeepInt64) over int64, declared at ops.go:171:8.
@@ -1506,8 +1506,8 @@ gocccl_select_KeepInt64_init(void* d_state, long long state_bytes, long long til
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepInt64_threads)
-gocccl_select_KeepInt64_sweep(const int64_t* d_in, int64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_KeepInt64_threads, gocccl_select_KeepInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt64>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_KeepInt64_sweep(const int64_t* d_in, int64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_KeepInt64_threads, gocccl_select_KeepInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(KeepInt8) over int8, declared at ops.go:191:8.
@@ -1517,8 +1517,8 @@ gocccl_select_KeepInt8_init(void* d_state, long long state_bytes, long long tile
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepInt8_threads)
-gocccl_select_KeepInt8_sweep(const int8_t* d_in, int8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_KeepInt8_threads, gocccl_select_KeepInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt8>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_KeepInt8_sweep(const int8_t* d_in, int8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_KeepInt8_threads, gocccl_select_KeepInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(KeepUint16) over uint16, declared at ops.go:206:8.
@@ -1528,8 +1528,8 @@ gocccl_select_KeepUint16_init(void* d_state, long long state_bytes, long long ti
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint16_threads)
-gocccl_select_KeepUint16_sweep(const uint16_t* d_in, uint16_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_KeepUint16_threads, gocccl_select_KeepUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint16>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_KeepUint16_sweep(const uint16_t* d_in, uint16_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_KeepUint16_threads, gocccl_select_KeepUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint16>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(KeepUint32) over uint32, declared at ops.go:166:8.
@@ -1539,8 +1539,8 @@ gocccl_select_KeepUint32_init(void* d_state, long long state_bytes, long long ti
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint32_threads)
-gocccl_select_KeepUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_KeepUint32_threads, gocccl_select_KeepUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_KeepUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_KeepUint32_threads, gocccl_select_KeepUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(KeepUint64) over uint64, declared at ops.go:176:8.
@@ -1550,8 +1550,8 @@ gocccl_select_KeepUint64_init(void* d_state, long long state_bytes, long long ti
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint64_threads)
-gocccl_select_KeepUint64_sweep(const uint64_t* d_in, uint64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_KeepUint64_threads, gocccl_select_KeepUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint64>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_KeepUint64_sweep(const uint64_t* d_in, uint64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_KeepUint64_threads, gocccl_select_KeepUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(KeepUint8) over uint8, declared at ops.go:196:8.
@@ -1561,8 +1561,8 @@ gocccl_select_KeepUint8_init(void* d_state, long long state_bytes, long long til
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint8_threads)
-gocccl_select_KeepUint8_sweep(const uint8_t* d_in, uint8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_KeepUint8_threads, gocccl_select_KeepUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint8>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_KeepUint8_sweep(const uint8_t* d_in, uint8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_KeepUint8_threads, gocccl_select_KeepUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // UnaryTransform(CopyFloat32) over float32, float32, declared at ops.go:180:26.
@@ -1632,8 +1632,8 @@ gocccl_unique_EqFloat32_init(void* d_state, long long state_bytes, long long til
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqFloat32_threads)
-gocccl_unique_EqFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique<gocccl_unique_EqFloat32_threads, gocccl_unique_EqFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqFloat32>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_unique_EqFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique<gocccl_unique_EqFloat32_threads, gocccl_unique_EqFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Unique(EqFloat64) over float64, declared at ops.go:186:83.
@@ -1643,8 +1643,8 @@ gocccl_unique_EqFloat64_init(void* d_state, long long state_bytes, long long til
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqFloat64_threads)
-gocccl_unique_EqFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique<gocccl_unique_EqFloat64_threads, gocccl_unique_EqFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqFloat64>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_unique_EqFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique<gocccl_unique_EqFloat64_threads, gocccl_unique_EqFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Unique(EqInt16) over int16, declared at ops.go:201:79.
@@ -1654,8 +1654,8 @@ gocccl_unique_EqInt16_init(void* d_state, long long state_bytes, long long tiles
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqInt16_threads)
-gocccl_unique_EqInt16_sweep(const int16_t* d_in, int16_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique<gocccl_unique_EqInt16_threads, gocccl_unique_EqInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqInt16>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_unique_EqInt16_sweep(const int16_t* d_in, int16_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique<gocccl_unique_EqInt16_threads, gocccl_unique_EqInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqInt16>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Unique(EqInt32) over int32, declared at ops.go:161:79.
@@ -1665,8 +1665,8 @@ gocccl_unique_EqInt32_init(void* d_state, long long state_bytes, long long tiles
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqInt32_threads)
-gocccl_unique_EqInt32_sweep(const int32_t* d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique<gocccl_unique_EqInt32_threads, gocccl_unique_EqInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqInt32>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_unique_EqInt32_sweep(const int32_t* d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique<gocccl_unique_EqInt32_threads, gocccl_unique_EqInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqInt32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Unique(EqInt64) over int64, declared at ops.go:171:79.
@@ -1676,8 +1676,8 @@ gocccl_unique_EqInt64_init(void* d_state, long long state_bytes, long long tiles
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqInt64_threads)
-gocccl_unique_EqInt64_sweep(const int64_t* d_in, int64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique<gocccl_unique_EqInt64_threads, gocccl_unique_EqInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqInt64>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_unique_EqInt64_sweep(const int64_t* d_in, int64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique<gocccl_unique_EqInt64_threads, gocccl_unique_EqInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqInt64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Unique(EqInt8) over int8, declared at ops.go:191:77.
@@ -1687,8 +1687,8 @@ gocccl_unique_EqInt8_init(void* d_state, long long state_bytes, long long tiles,
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqInt8_threads)
-gocccl_unique_EqInt8_sweep(const int8_t* d_in, int8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique<gocccl_unique_EqInt8_threads, gocccl_unique_EqInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqInt8>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_unique_EqInt8_sweep(const int8_t* d_in, int8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique<gocccl_unique_EqInt8_threads, gocccl_unique_EqInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqInt8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Unique(EqUint16) over uint16, declared at ops.go:206:81.
@@ -1698,8 +1698,8 @@ gocccl_unique_EqUint16_init(void* d_state, long long state_bytes, long long tile
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint16_threads)
-gocccl_unique_EqUint16_sweep(const uint16_t* d_in, uint16_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique<gocccl_unique_EqUint16_threads, gocccl_unique_EqUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqUint16>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_unique_EqUint16_sweep(const uint16_t* d_in, uint16_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique<gocccl_unique_EqUint16_threads, gocccl_unique_EqUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqUint16>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Unique(EqUint32) over uint32, declared at ops.go:166:81.
@@ -1709,8 +1709,8 @@ gocccl_unique_EqUint32_init(void* d_state, long long state_bytes, long long tile
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint32_threads)
-gocccl_unique_EqUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique<gocccl_unique_EqUint32_threads, gocccl_unique_EqUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqUint32>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_unique_EqUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique<gocccl_unique_EqUint32_threads, gocccl_unique_EqUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Unique(EqUint64) over uint64, declared at ops.go:176:81.
@@ -1720,8 +1720,8 @@ gocccl_unique_EqUint64_init(void* d_state, long long state_bytes, long long tile
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint64_threads)
-gocccl_unique_EqUint64_sweep(const uint64_t* d_in, uint64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique<gocccl_unique_EqUint64_threads, gocccl_unique_EqUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqUint64>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_unique_EqUint64_sweep(const uint64_t* d_in, uint64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique<gocccl_unique_EqUint64_threads, gocccl_unique_EqUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqUint64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Unique(EqUint8) over uint8, declared at ops.go:196:79.
@@ -1731,6 +1731,6 @@ gocccl_unique_EqUint8_init(void* d_state, long long state_bytes, long long tiles
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint8_threads)
-gocccl_unique_EqUint8_sweep(const uint8_t* d_in, uint8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique<gocccl_unique_EqUint8_threads, gocccl_unique_EqUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqUint8>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_unique_EqUint8_sweep(const uint8_t* d_in, uint8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique<gocccl_unique_EqUint8_threads, gocccl_unique_EqUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqUint8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }

@@ -72,7 +72,12 @@ func scanPolicy(size int64, a int) arch.Policy {
 		case 2:
 			return arch.Policy{Arch: a, BlockThreads: 512, ItemsPerThread: 12, Delay: arch.Fixed(376, 1125)}
 		case 4:
-			return arch.Policy{Arch: a, BlockThreads: 128, ItemsPerThread: 24, Delay: arch.Fixed(648, 1245)}
+			// MinBlocks 8 (64 registers) keeps CUB's occupancy for float
+			// operators with a NaN twin: their two look-backs over epoch
+			// tile states took 96 registers (5 blocks an SM) unbounded, and
+			// 2^28 float32 sums 808 µs against 698 (bench/NOTES.md,
+			// 2026-12-04 fourth session); bounded, 56 and no spills.
+			return arch.Policy{Arch: a, BlockThreads: 128, ItemsPerThread: 24, MinBlocks: 8, Delay: arch.Fixed(648, 1245)}
 		case 8:
 			return arch.Policy{Arch: a, BlockThreads: 224, ItemsPerThread: 24, Delay: arch.Fixed(632, 1290)}
 		}

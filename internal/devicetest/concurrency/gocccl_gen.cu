@@ -144,8 +144,8 @@ gocccl_select_Even_init(void* d_state, long long state_bytes, long long tiles, i
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Even_threads)
-gocccl_select_Even_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_Even_threads, gocccl_select_Even_items, uint32_t, ::gocccl_pkg_concurrency_1c31015e::gocccl_functors::Even>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_Even_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_Even_threads, gocccl_select_Even_items, uint32_t, ::gocccl_pkg_concurrency_1c31015e::gocccl_functors::Even>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // UnaryTransform(Double) over float32, float32, declared at ops.go:31:11.

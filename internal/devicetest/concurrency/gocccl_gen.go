@@ -23,18 +23,18 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "7a761fea86f68336e7e210f6f295a94073ba3c96bd12bc926ac87db822b74d61", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "9da2c75200c76fd16c58cdebebc3f38fa75837ebcd2ac5807e93024df956cd73", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "890f944c09c6a237b60d23bb86c740959968197e6e547579e6a0dceac8b58482",
+			SHA256: "29b7877ef3a0ea42f99d98d79d17aa115243254d0c51e6017d40b7387c16ba34",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 44120, SHA256: "c4651646872632bd4af2738e329a0c323b624819c90705474ce98326fe5a4e90"},
 				{Offset: 44128, Size: 124736, SHA256: "631bf71aa5e20260ae63ace7ff55801338d049f1d743eed15f2b68598e4b56ec"},
 				{Offset: 168864, Size: 39424, SHA256: "c384efd55297514349fc398797b10fe162cb59778ffd76f2e11b6867f0cb24fb"},
 				{Offset: 208288, Size: 71680, SHA256: "ea78fbd129aa52df2b3c36958d430f09122ad864158260a8bf2c3664a438abfc"},
-				{Offset: 279968, Size: 26504, SHA256: "da5926b1d06e6195ac990e93e68a843d1893f66fbd70922021fc2b91f8a069b7"},
-				{Offset: 306480, Size: 8576, SHA256: "c057914679145deab3c10fa3972a1dd8404c6b42dd998cbdf83ff5e5ca0e7225"},
+				{Offset: 279968, Size: 30672, SHA256: "5494debd5f967a38b337343d83a5ba6dc9a9e37820c215b40780b884da72e9ec"},
+				{Offset: 310640, Size: 8576, SHA256: "c057914679145deab3c10fa3972a1dd8404c6b42dd998cbdf83ff5e5ca0e7225"},
 			},
 		},
 	})

@@ -320,7 +320,8 @@ func TestMergeTileEdges(t *testing.T) {
 	}
 }
 
-// mergeWave returns the largest number of tiles a merge on dut runs without
+// mergeWave returns the largest number of tiles (four waves of resident
+// blocks) a merge on dut runs without
 // a partition kernel (its blocks search their own splits): the last one
 // for which TempStorageBytes reports no split storage.
 func mergeWave(t *testing.T, dut *runtime.Device, op *runtime.MergeOp[uint32], tile int) int {
@@ -336,8 +337,8 @@ func mergeWave(t *testing.T, dut *runtime.Device, op *runtime.MergeOp[uint32], t
 	return sort.Search(most, splits) - 1 // splits is false, then true
 }
 
-// TestMergeTempStorageBytes: a merge of at most one wave of resident tile
-// blocks takes no scratch (its blocks search their own splits; no
+// TestMergeTempStorageBytes: a merge of at most four waves of resident tile
+// blocks (runtime's mergeSearches) takes no scratch (its blocks search their own splits; no
 // partition launch), more tiles one 8-byte split per tile boundary;
 // nothing on the CPU backend.
 func TestMergeTempStorageBytes(t *testing.T) {
@@ -351,10 +352,10 @@ func TestMergeTempStorageBytes(t *testing.T) {
 	info := dut.Info()
 	p := algo.Merge.Policy(4, info.Major*10+info.Minor)
 	tile := p.Tile()
-	wave := mergeWave(t, dut, MergeUint32, tile)
-	require.Zero(t, wave%info.Multiprocessors, "a wave is occupancy × SMs")
+	wave := mergeWave(t, dut, MergeUint32, tile) // four waves: the search bound
+	require.Zero(t, wave%(4*info.Multiprocessors), "four waves are 4 × occupancy × SMs")
 	if p.MinBlocks > 0 && p.MinBlocks*p.BlockThreads == 2048 {
-		require.Equal(t, p.MinBlocks*info.Multiprocessors, wave, "occupancy %d an SM", p.MinBlocks)
+		require.Equal(t, 4*p.MinBlocks*info.Multiprocessors, wave, "occupancy %d an SM", p.MinBlocks)
 	}
 	for _, c := range []struct{ n, want int }{{0, 0}, {1, 0}, {tile, 0}, {tile + 1, 0}, {wave * tile, 0},
 		{wave*tile + 1, (wave + 2) * 8}, {10 * wave * tile, (10*wave + 1) * 8}} {
@@ -364,8 +365,8 @@ func TestMergeTempStorageBytes(t *testing.T) {
 	}
 }
 
-// TestMergeWaveEdges merges outputs of one item either side of one wave of
-// resident tile blocks, where the blocks stop searching their own splits
+// TestMergeWaveEdges merges outputs of one item either side of four waves
+// of resident tile blocks (runtime's mergeSearches), where the blocks stop searching their own splits
 // and a partition kernel runs first, and one tile past it, split between
 // the inputs in every way that matters, with ties.
 func TestMergeWaveEdges(t *testing.T) {

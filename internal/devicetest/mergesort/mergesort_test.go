@@ -332,8 +332,8 @@ func mergeWave(t *testing.T, tile int, temp func(n int) (int, error), copies fun
 	return sort.Search(most, splits) - 1 // splits is false, then true
 }
 
-// TestMergeSortWaveEdges sorts one key either side of one wave of resident
-// merge blocks (where the merge passes stop searching their own splits and
+// TestMergeSortWaveEdges sorts one key either side of four waves of resident
+// merge blocks (runtime's mergeSearches) (where the merge passes stop searching their own splits and
 // launch a partition kernel each) and one tile past it, with many
 // equivalent keys, against the stable oracle: uint32 keys, Record keys
 // (their IDs show stability) and uint32 pairs (the values do).

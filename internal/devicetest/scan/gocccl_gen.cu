@@ -231,12 +231,12 @@ __device__ __forceinline__ float AddBitsFloat32(float a, float b) {
   return ::gocccl::go::fadd<float>(a, b);
 }
 
-// Then3 is ops.go:200:6.
+// Then3 is ops.go:207:6.
 __device__ __forceinline__ ::gocccl_pkg_scan_6091d7d6::Affine3 Then3(::gocccl_pkg_scan_6091d7d6::Affine3 f, ::gocccl_pkg_scan_6091d7d6::Affine3 g) {
   return ::gocccl_pkg_scan_6091d7d6::Affine3{::gocccl::go::mul(f.A, g.A), ::gocccl::go::add(::gocccl::go::mul(f.B, g.A), g.B), ::gocccl::go::add(f.Steps, g.Steps)};
 }
 
-// MatMul is ops.go:209:6.
+// MatMul is ops.go:216:6.
 __device__ __forceinline__ ::gocccl_pkg_scan_6091d7d6::Mat2 MatMul(::gocccl_pkg_scan_6091d7d6::Mat2 a, ::gocccl_pkg_scan_6091d7d6::Mat2 b) {
   return ::gocccl_pkg_scan_6091d7d6::Mat2{::gocccl::go::add(::gocccl::go::mul(a.A, b.A), ::gocccl::go::mul(a.B, b.C)), ::gocccl::go::add(::gocccl::go::mul(a.A, b.B), ::gocccl::go::mul(a.B, b.D)), ::gocccl::go::add(::gocccl::go::mul(a.C, b.A), ::gocccl::go::mul(a.D, b.C)), ::gocccl::go::add(::gocccl::go::mul(a.C, b.B), ::gocccl::go::mul(a.D, b.D))};
 }
@@ -429,23 +429,23 @@ struct MatMul {
 
 // Launch policies (emit/policy.go): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
-constexpr int gocccl_exclusive_scan_AddFloat32_threads = 128, gocccl_exclusive_scan_AddFloat32_items = 24;
+constexpr int gocccl_exclusive_scan_AddFloat32_threads = 128, gocccl_exclusive_scan_AddFloat32_items = 24, gocccl_exclusive_scan_AddFloat32_minblocks = 8;
 constexpr int gocccl_exclusive_scan_AddFloat64_threads = 224, gocccl_exclusive_scan_AddFloat64_items = 24;
 constexpr int gocccl_exclusive_scan_AddInt16_threads = 512, gocccl_exclusive_scan_AddInt16_items = 12;
-constexpr int gocccl_exclusive_scan_AddInt32_threads = 128, gocccl_exclusive_scan_AddInt32_items = 24;
+constexpr int gocccl_exclusive_scan_AddInt32_threads = 128, gocccl_exclusive_scan_AddInt32_items = 24, gocccl_exclusive_scan_AddInt32_minblocks = 8;
 constexpr int gocccl_exclusive_scan_AddInt64_threads = 224, gocccl_exclusive_scan_AddInt64_items = 24;
 constexpr int gocccl_exclusive_scan_AddInt8_threads = 192, gocccl_exclusive_scan_AddInt8_items = 22;
-constexpr int gocccl_exclusive_scan_AddUint32_threads = 128, gocccl_exclusive_scan_AddUint32_items = 24;
+constexpr int gocccl_exclusive_scan_AddUint32_threads = 128, gocccl_exclusive_scan_AddUint32_items = 24, gocccl_exclusive_scan_AddUint32_minblocks = 8;
 constexpr int gocccl_exclusive_scan_AddUint64_threads = 224, gocccl_exclusive_scan_AddUint64_items = 24;
 constexpr int gocccl_exclusive_scan_AddUint8_threads = 192, gocccl_exclusive_scan_AddUint8_items = 22;
 constexpr int gocccl_exclusive_scan_MatMul_threads = 128, gocccl_exclusive_scan_MatMul_items = 3;
-constexpr int gocccl_exclusive_scan_MaxFloat32_threads = 128, gocccl_exclusive_scan_MaxFloat32_items = 24;
+constexpr int gocccl_exclusive_scan_MaxFloat32_threads = 128, gocccl_exclusive_scan_MaxFloat32_items = 24, gocccl_exclusive_scan_MaxFloat32_minblocks = 8;
 constexpr int gocccl_exclusive_scan_MaxFloat64_threads = 224, gocccl_exclusive_scan_MaxFloat64_items = 24;
 constexpr int gocccl_exclusive_scan_MaxInt16_threads = 512, gocccl_exclusive_scan_MaxInt16_items = 12;
-constexpr int gocccl_exclusive_scan_MaxInt32_threads = 128, gocccl_exclusive_scan_MaxInt32_items = 24;
+constexpr int gocccl_exclusive_scan_MaxInt32_threads = 128, gocccl_exclusive_scan_MaxInt32_items = 24, gocccl_exclusive_scan_MaxInt32_minblocks = 8;
 constexpr int gocccl_exclusive_scan_MaxInt64_threads = 224, gocccl_exclusive_scan_MaxInt64_items = 24;
 constexpr int gocccl_exclusive_scan_MaxInt8_threads = 192, gocccl_exclusive_scan_MaxInt8_items = 22;
-constexpr int gocccl_exclusive_scan_MaxUint32_threads = 128, gocccl_exclusive_scan_MaxUint32_items = 24;
+constexpr int gocccl_exclusive_scan_MaxUint32_threads = 128, gocccl_exclusive_scan_MaxUint32_items = 24, gocccl_exclusive_scan_MaxUint32_minblocks = 8;
 constexpr int gocccl_exclusive_scan_MaxUint64_threads = 224, gocccl_exclusive_scan_MaxUint64_items = 24;
 constexpr int gocccl_exclusive_scan_MaxUint8_threads = 192, gocccl_exclusive_scan_MaxUint8_items = 22;
 constexpr int gocccl_exclusive_scan_Merge_threads = 128, gocccl_exclusive_scan_Merge_items = 2;
@@ -455,28 +455,29 @@ constexpr int gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_threads = 288, goc
 constexpr int gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_threads = 256, gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_items = 9;
 constexpr int gocccl_exclusive_scan_by_key_EqInt32_AddInt64_threads = 256, gocccl_exclusive_scan_by_key_EqInt32_AddInt64_items = 9;
 constexpr int gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_threads = 288, gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_items = 14;
+constexpr int gocccl_exclusive_scan_by_key_EqInt32_Merge_threads = 256, gocccl_exclusive_scan_by_key_EqInt32_Merge_items = 1;
 constexpr int gocccl_exclusive_scan_by_key_EqInt32_Then_threads = 256, gocccl_exclusive_scan_by_key_EqInt32_Then_items = 9;
 constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads = 288, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items = 14;
 constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads = 288, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items = 14;
 constexpr int gocccl_exclusive_scan_by_key_EqUint64_AddUint32_threads = 256, gocccl_exclusive_scan_by_key_EqUint64_AddUint32_items = 9;
-constexpr int gocccl_inclusive_scan_AddBitsFloat32_threads = 128, gocccl_inclusive_scan_AddBitsFloat32_items = 24;
-constexpr int gocccl_inclusive_scan_AddFloat32_threads = 128, gocccl_inclusive_scan_AddFloat32_items = 24;
+constexpr int gocccl_inclusive_scan_AddBitsFloat32_threads = 128, gocccl_inclusive_scan_AddBitsFloat32_items = 24, gocccl_inclusive_scan_AddBitsFloat32_minblocks = 8;
+constexpr int gocccl_inclusive_scan_AddFloat32_threads = 128, gocccl_inclusive_scan_AddFloat32_items = 24, gocccl_inclusive_scan_AddFloat32_minblocks = 8;
 constexpr int gocccl_inclusive_scan_AddFloat64_threads = 224, gocccl_inclusive_scan_AddFloat64_items = 24;
 constexpr int gocccl_inclusive_scan_AddInt16_threads = 512, gocccl_inclusive_scan_AddInt16_items = 12;
-constexpr int gocccl_inclusive_scan_AddInt32_threads = 128, gocccl_inclusive_scan_AddInt32_items = 24;
+constexpr int gocccl_inclusive_scan_AddInt32_threads = 128, gocccl_inclusive_scan_AddInt32_items = 24, gocccl_inclusive_scan_AddInt32_minblocks = 8;
 constexpr int gocccl_inclusive_scan_AddInt64_threads = 224, gocccl_inclusive_scan_AddInt64_items = 24;
 constexpr int gocccl_inclusive_scan_AddInt8_threads = 192, gocccl_inclusive_scan_AddInt8_items = 22;
-constexpr int gocccl_inclusive_scan_AddUint32_threads = 128, gocccl_inclusive_scan_AddUint32_items = 24;
+constexpr int gocccl_inclusive_scan_AddUint32_threads = 128, gocccl_inclusive_scan_AddUint32_items = 24, gocccl_inclusive_scan_AddUint32_minblocks = 8;
 constexpr int gocccl_inclusive_scan_AddUint64_threads = 224, gocccl_inclusive_scan_AddUint64_items = 24;
 constexpr int gocccl_inclusive_scan_AddUint8_threads = 192, gocccl_inclusive_scan_AddUint8_items = 22;
 constexpr int gocccl_inclusive_scan_MatMul_threads = 128, gocccl_inclusive_scan_MatMul_items = 3;
-constexpr int gocccl_inclusive_scan_MaxFloat32_threads = 128, gocccl_inclusive_scan_MaxFloat32_items = 24;
+constexpr int gocccl_inclusive_scan_MaxFloat32_threads = 128, gocccl_inclusive_scan_MaxFloat32_items = 24, gocccl_inclusive_scan_MaxFloat32_minblocks = 8;
 constexpr int gocccl_inclusive_scan_MaxFloat64_threads = 224, gocccl_inclusive_scan_MaxFloat64_items = 24;
 constexpr int gocccl_inclusive_scan_MaxInt16_threads = 512, gocccl_inclusive_scan_MaxInt16_items = 12;
-constexpr int gocccl_inclusive_scan_MaxInt32_threads = 128, gocccl_inclusive_scan_MaxInt32_items = 24;
+constexpr int gocccl_inclusive_scan_MaxInt32_threads = 128, gocccl_inclusive_scan_MaxInt32_items = 24, gocccl_inclusive_scan_MaxInt32_minblocks = 8;
 constexpr int gocccl_inclusive_scan_MaxInt64_threads = 224, gocccl_inclusive_scan_MaxInt64_items = 24;
 constexpr int gocccl_inclusive_scan_MaxInt8_threads = 192, gocccl_inclusive_scan_MaxInt8_items = 22;
-constexpr int gocccl_inclusive_scan_MaxUint32_threads = 128, gocccl_inclusive_scan_MaxUint32_items = 24;
+constexpr int gocccl_inclusive_scan_MaxUint32_threads = 128, gocccl_inclusive_scan_MaxUint32_items = 24, gocccl_inclusive_scan_MaxUint32_minblocks = 8;
 constexpr int gocccl_inclusive_scan_MaxUint64_threads = 224, gocccl_inclusive_scan_MaxUint64_items = 24;
 constexpr int gocccl_inclusive_scan_MaxUint8_threads = 192, gocccl_inclusive_scan_MaxUint8_items = 22;
 constexpr int gocccl_inclusive_scan_Merge_threads = 128, gocccl_inclusive_scan_Merge_items = 2;
@@ -486,6 +487,7 @@ constexpr int gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_threads = 288, goc
 constexpr int gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_threads = 256, gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_items = 9;
 constexpr int gocccl_inclusive_scan_by_key_EqInt32_AddInt64_threads = 256, gocccl_inclusive_scan_by_key_EqInt32_AddInt64_items = 9;
 constexpr int gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_threads = 288, gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_items = 14;
+constexpr int gocccl_inclusive_scan_by_key_EqInt32_Merge_threads = 256, gocccl_inclusive_scan_by_key_EqInt32_Merge_items = 1;
 constexpr int gocccl_inclusive_scan_by_key_EqInt32_Then_threads = 256, gocccl_inclusive_scan_by_key_EqInt32_Then_items = 9;
 constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads = 288, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items = 14;
 constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads = 288, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items = 14;
@@ -494,6 +496,8 @@ constexpr int gocccl_reduce_AddFloat32_threads = 256, gocccl_reduce_AddFloat32_i
 constexpr int gocccl_reduce_AddFloat64_threads = 256, gocccl_reduce_AddFloat64_items = 8;
 constexpr int gocccl_reduce_by_key_EqInt32_AddFloat32_threads = 256, gocccl_reduce_by_key_EqInt32_AddFloat32_items = 18;
 constexpr int gocccl_reduce_by_key_EqInt32_AddFloat64_threads = 128, gocccl_reduce_by_key_EqInt32_AddFloat64_items = 13;
+constexpr int gocccl_reduce_by_key_EqInt32_AddUint32_threads = 256, gocccl_reduce_by_key_EqInt32_AddUint32_items = 18;
+constexpr int gocccl_reduce_by_key_EqInt32_Merge_threads = 128, gocccl_reduce_by_key_EqInt32_Merge_items = 4;
 constexpr int gocccl_transform_reduce_SquareFloat32_AddFloat64_threads = 256, gocccl_transform_reduce_SquareFloat32_AddFloat64_items = 8;
 using gocccl_exclusive_scan_AddFloat32_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_exclusive_scan_AddFloat64_delay = ::gocccl::FixedDelay<632, 1290>;
@@ -542,12 +546,12 @@ using gocccl_inclusive_scan_Then_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_inclusive_scan_Then3_delay = ::gocccl::DefaultDelay;
 
 // ExclusiveScan(AddFloat32) over float32, declared at ops.go:152:19.
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_minblocks)
 gocccl_exclusive_scan_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_minblocks)
 gocccl_exclusive_scan_AddFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, float init, const float* d_init, bool has_init) {
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_AddFloat32_delay());
 }
@@ -575,12 +579,12 @@ gocccl_exclusive_scan_AddInt16_sweep(const int16_t* d_in, int16_t* d_out, long l
 }
 
 // ExclusiveScan(AddInt32) over int32, declared at ops.go:136:19.
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddInt32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddInt32_threads, gocccl_exclusive_scan_AddInt32_minblocks)
 gocccl_exclusive_scan_AddInt32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_AddInt32_threads, gocccl_exclusive_scan_AddInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddInt32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddInt32_threads, gocccl_exclusive_scan_AddInt32_minblocks)
 gocccl_exclusive_scan_AddInt32_sweep(const int32_t* d_in, int32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int32_t init, const int32_t* d_init, bool has_init) {
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddInt32_threads, gocccl_exclusive_scan_AddInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_AddInt32_delay());
 }
@@ -608,12 +612,12 @@ gocccl_exclusive_scan_AddInt8_sweep(const int8_t* d_in, int8_t* d_out, long long
 }
 
 // ExclusiveScan(AddUint32) over uint32, declared at ops.go:140:19.
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint32_threads, gocccl_exclusive_scan_AddUint32_minblocks)
 gocccl_exclusive_scan_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_AddUint32_threads, gocccl_exclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddUint32_threads, gocccl_exclusive_scan_AddUint32_minblocks)
 gocccl_exclusive_scan_AddUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint32_threads, gocccl_exclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_AddUint32_delay());
 }
@@ -640,7 +644,7 @@ gocccl_exclusive_scan_AddUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long l
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_AddUint8_threads, gocccl_exclusive_scan_AddUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint8>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_AddUint8_delay());
 }
 
-// ExclusiveScan(MatMul) over Mat2, declared at ops.go:218:15.
+// ExclusiveScan(MatMul) over Mat2, declared at ops.go:225:15.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MatMul_threads)
 gocccl_exclusive_scan_MatMul_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_MatMul_threads, gocccl_exclusive_scan_MatMul_items, ::gocccl_pkg_scan_6091d7d6::Mat2, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MatMul>(d_state, state_bytes, num_tiles);
@@ -652,12 +656,12 @@ gocccl_exclusive_scan_MatMul_sweep(const ::gocccl_pkg_scan_6091d7d6::Mat2* d_in,
 }
 
 // ExclusiveScan(MaxFloat32) over float32, declared at ops.go:154:19.
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxFloat32_threads, gocccl_exclusive_scan_MaxFloat32_minblocks)
 gocccl_exclusive_scan_MaxFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_MaxFloat32_threads, gocccl_exclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxFloat32_threads, gocccl_exclusive_scan_MaxFloat32_minblocks)
 gocccl_exclusive_scan_MaxFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, float init, const float* d_init, bool has_init) {
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxFloat32_threads, gocccl_exclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_MaxFloat32_delay());
 }
@@ -685,12 +689,12 @@ gocccl_exclusive_scan_MaxInt16_sweep(const int16_t* d_in, int16_t* d_out, long l
 }
 
 // ExclusiveScan(MaxInt32) over int32, declared at ops.go:138:19.
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxInt32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxInt32_threads, gocccl_exclusive_scan_MaxInt32_minblocks)
 gocccl_exclusive_scan_MaxInt32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_MaxInt32_threads, gocccl_exclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxInt32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxInt32_threads, gocccl_exclusive_scan_MaxInt32_minblocks)
 gocccl_exclusive_scan_MaxInt32_sweep(const int32_t* d_in, int32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int32_t init, const int32_t* d_init, bool has_init) {
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxInt32_threads, gocccl_exclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_MaxInt32_delay());
 }
@@ -718,12 +722,12 @@ gocccl_exclusive_scan_MaxInt8_sweep(const int8_t* d_in, int8_t* d_out, long long
 }
 
 // ExclusiveScan(MaxUint32) over uint32, declared at ops.go:142:19.
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxUint32_threads, gocccl_exclusive_scan_MaxUint32_minblocks)
 gocccl_exclusive_scan_MaxUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_MaxUint32_threads, gocccl_exclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_MaxUint32_threads, gocccl_exclusive_scan_MaxUint32_minblocks)
 gocccl_exclusive_scan_MaxUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_MaxUint32_threads, gocccl_exclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_MaxUint32_delay());
 }
@@ -772,7 +776,7 @@ gocccl_exclusive_scan_Then_sweep(const ::gocccl_pkg_scan_6091d7d6::Affine* d_in,
   ::gocccl::exclusive_scan<gocccl_exclusive_scan_Then_threads, gocccl_exclusive_scan_Then_items, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_exclusive_scan_Then_delay());
 }
 
-// ExclusiveScan(Then3) over Affine3, declared at ops.go:216:15.
+// ExclusiveScan(Then3) over Affine3, declared at ops.go:223:15.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_Then3_threads)
 gocccl_exclusive_scan_Then3_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_exclusive_scan_Then3_threads, gocccl_exclusive_scan_Then3_items, ::gocccl_pkg_scan_6091d7d6::Affine3, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then3>(d_state, state_bytes, num_tiles);
@@ -790,8 +794,8 @@ gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_init(void* d_state, long long st
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_threads)
-gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_sweep(const int32_t* d_keys, const float* d_values, float* d_out, long long n, void* d_state, long long state_bytes, float init) {
-  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_threads, gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_items, int32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
+gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_sweep(const int32_t* d_keys, const float* d_values, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, float init) {
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_threads, gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_items, int32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
 }
 
 // ExclusiveScanByKey(EqInt32,AddFloat64) over int32, float64, declared at ops.go:182:24.
@@ -801,8 +805,8 @@ gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_init(void* d_state, long long st
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_threads)
-gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_sweep(const int32_t* d_keys, const double* d_values, double* d_out, long long n, void* d_state, long long state_bytes, double init) {
-  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_threads, gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_items, int32_t, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
+gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_sweep(const int32_t* d_keys, const double* d_values, double* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, double init) {
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_threads, gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_items, int32_t, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
 }
 
 // ExclusiveScanByKey(EqInt32,AddInt64) over int32, int64, declared at ops.go:167:24.
@@ -812,8 +816,8 @@ gocccl_exclusive_scan_by_key_EqInt32_AddInt64_init(void* d_state, long long stat
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_AddInt64_threads)
-gocccl_exclusive_scan_by_key_EqInt32_AddInt64_sweep(const int32_t* d_keys, const int64_t* d_values, int64_t* d_out, long long n, void* d_state, long long state_bytes, int64_t init) {
-  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_AddInt64_threads, gocccl_exclusive_scan_by_key_EqInt32_AddInt64_items, int32_t, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
+gocccl_exclusive_scan_by_key_EqInt32_AddInt64_sweep(const int32_t* d_keys, const int64_t* d_values, int64_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int64_t init) {
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_AddInt64_threads, gocccl_exclusive_scan_by_key_EqInt32_AddInt64_items, int32_t, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
 }
 
 // ExclusiveScanByKey(EqInt32,MaxUint8) over int32, uint8, declared at ops.go:169:24.
@@ -823,8 +827,19 @@ gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_init(void* d_state, long long stat
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_threads)
-gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_sweep(const int32_t* d_keys, const uint8_t* d_values, uint8_t* d_out, long long n, void* d_state, long long state_bytes, uint8_t init) {
-  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_threads, gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_items, int32_t, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
+gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_sweep(const int32_t* d_keys, const uint8_t* d_values, uint8_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint8_t init) {
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_threads, gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_items, int32_t, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
+}
+
+// ExclusiveScanByKey(EqInt32,Merge) over int32, Stats, declared at ops.go:196:19.
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_Merge_threads)
+gocccl_exclusive_scan_by_key_EqInt32_Merge_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqInt32_Merge_threads, gocccl_exclusive_scan_by_key_EqInt32_Merge_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_Merge_threads)
+gocccl_exclusive_scan_by_key_EqInt32_Merge_sweep(const int32_t* d_keys, const ::gocccl_pkg_scan_6091d7d6::Stats* d_values, ::gocccl_pkg_scan_6091d7d6::Stats* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, ::gocccl_pkg_scan_6091d7d6::Stats init) {
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_Merge_threads, gocccl_exclusive_scan_by_key_EqInt32_Merge_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
 }
 
 // ExclusiveScanByKey(EqInt32,Then) over int32, Affine, declared at ops.go:171:24.
@@ -834,8 +849,8 @@ gocccl_exclusive_scan_by_key_EqInt32_Then_init(void* d_state, long long state_by
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_Then_threads)
-gocccl_exclusive_scan_by_key_EqInt32_Then_sweep(const int32_t* d_keys, const ::gocccl_pkg_scan_6091d7d6::Affine* d_values, ::gocccl_pkg_scan_6091d7d6::Affine* d_out, long long n, void* d_state, long long state_bytes, ::gocccl_pkg_scan_6091d7d6::Affine init) {
-  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_Then_threads, gocccl_exclusive_scan_by_key_EqInt32_Then_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
+gocccl_exclusive_scan_by_key_EqInt32_Then_sweep(const int32_t* d_keys, const ::gocccl_pkg_scan_6091d7d6::Affine* d_values, ::gocccl_pkg_scan_6091d7d6::Affine* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, ::gocccl_pkg_scan_6091d7d6::Affine init) {
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_Then_threads, gocccl_exclusive_scan_by_key_EqInt32_Then_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
 }
 
 // ExclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at ops.go:189:27.
@@ -845,8 +860,8 @@ gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_init(void* d_state, long long s
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads)
-gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const float* d_values, float* d_out, long long n, void* d_state, long long state_bytes, float init) {
-  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
+gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const float* d_values, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, float init) {
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
 }
 
 // ExclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at ops.go:187:27.
@@ -856,8 +871,8 @@ gocccl_exclusive_scan_by_key_EqUint32_AddUint32_init(void* d_state, long long st
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads)
-gocccl_exclusive_scan_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init) {
-  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
+gocccl_exclusive_scan_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init) {
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
 }
 
 // ExclusiveScanByKey(EqUint64,AddUint32) over uint64, uint32, declared at ops.go:173:24.
@@ -867,28 +882,28 @@ gocccl_exclusive_scan_by_key_EqUint64_AddUint32_init(void* d_state, long long st
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint64_AddUint32_threads)
-gocccl_exclusive_scan_by_key_EqUint64_AddUint32_sweep(const uint64_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t init) {
-  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint64_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint64_AddUint32_items, uint64_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint64, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, init);
+gocccl_exclusive_scan_by_key_EqUint64_AddUint32_sweep(const uint64_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init) {
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint64_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint64_AddUint32_items, uint64_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint64, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
 }
 
 // InclusiveScan(AddBitsFloat32) over float32, declared at ops.go:183:24.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddBitsFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddBitsFloat32_threads, gocccl_inclusive_scan_AddBitsFloat32_minblocks)
 gocccl_inclusive_scan_AddBitsFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddBitsFloat32_threads, gocccl_inclusive_scan_AddBitsFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddBitsFloat32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddBitsFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddBitsFloat32_threads, gocccl_inclusive_scan_AddBitsFloat32_minblocks)
 gocccl_inclusive_scan_AddBitsFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, float init, const float* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddBitsFloat32_threads, gocccl_inclusive_scan_AddBitsFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddBitsFloat32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_AddBitsFloat32_delay());
 }
 
 // InclusiveScan(AddFloat32) over float32, declared at ops.go:151:19.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddFloat32_threads, gocccl_inclusive_scan_AddFloat32_minblocks)
 gocccl_inclusive_scan_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddFloat32_threads, gocccl_inclusive_scan_AddFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddFloat32_threads, gocccl_inclusive_scan_AddFloat32_minblocks)
 gocccl_inclusive_scan_AddFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, float init, const float* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddFloat32_threads, gocccl_inclusive_scan_AddFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_AddFloat32_delay());
 }
@@ -916,12 +931,12 @@ gocccl_inclusive_scan_AddInt16_sweep(const int16_t* d_in, int16_t* d_out, long l
 }
 
 // InclusiveScan(AddInt32) over int32, declared at ops.go:135:19.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddInt32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddInt32_threads, gocccl_inclusive_scan_AddInt32_minblocks)
 gocccl_inclusive_scan_AddInt32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddInt32_threads, gocccl_inclusive_scan_AddInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddInt32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddInt32_threads, gocccl_inclusive_scan_AddInt32_minblocks)
 gocccl_inclusive_scan_AddInt32_sweep(const int32_t* d_in, int32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int32_t init, const int32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddInt32_threads, gocccl_inclusive_scan_AddInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_AddInt32_delay());
 }
@@ -949,12 +964,12 @@ gocccl_inclusive_scan_AddInt8_sweep(const int8_t* d_in, int8_t* d_out, long long
 }
 
 // InclusiveScan(AddUint32) over uint32, declared at ops.go:139:19.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint32_threads, gocccl_inclusive_scan_AddUint32_minblocks)
 gocccl_inclusive_scan_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_AddUint32_threads, gocccl_inclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_AddUint32_threads, gocccl_inclusive_scan_AddUint32_minblocks)
 gocccl_inclusive_scan_AddUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint32_threads, gocccl_inclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_AddUint32_delay());
 }
@@ -981,7 +996,7 @@ gocccl_inclusive_scan_AddUint8_sweep(const uint8_t* d_in, uint8_t* d_out, long l
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_AddUint8_threads, gocccl_inclusive_scan_AddUint8_items, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint8>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_AddUint8_delay());
 }
 
-// InclusiveScan(MatMul) over Mat2, declared at ops.go:217:15.
+// InclusiveScan(MatMul) over Mat2, declared at ops.go:224:15.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MatMul_threads)
 gocccl_inclusive_scan_MatMul_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MatMul_threads, gocccl_inclusive_scan_MatMul_items, ::gocccl_pkg_scan_6091d7d6::Mat2, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MatMul>(d_state, state_bytes, num_tiles);
@@ -993,12 +1008,12 @@ gocccl_inclusive_scan_MatMul_sweep(const ::gocccl_pkg_scan_6091d7d6::Mat2* d_in,
 }
 
 // InclusiveScan(MaxFloat32) over float32, declared at ops.go:153:19.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxFloat32_threads, gocccl_inclusive_scan_MaxFloat32_minblocks)
 gocccl_inclusive_scan_MaxFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxFloat32_threads, gocccl_inclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxFloat32_threads, gocccl_inclusive_scan_MaxFloat32_minblocks)
 gocccl_inclusive_scan_MaxFloat32_sweep(const float* d_in, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, float init, const float* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxFloat32_threads, gocccl_inclusive_scan_MaxFloat32_items, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxFloat32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MaxFloat32_delay());
 }
@@ -1026,12 +1041,12 @@ gocccl_inclusive_scan_MaxInt16_sweep(const int16_t* d_in, int16_t* d_out, long l
 }
 
 // InclusiveScan(MaxInt32) over int32, declared at ops.go:137:19.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt32_threads, gocccl_inclusive_scan_MaxInt32_minblocks)
 gocccl_inclusive_scan_MaxInt32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxInt32_threads, gocccl_inclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxInt32_threads, gocccl_inclusive_scan_MaxInt32_minblocks)
 gocccl_inclusive_scan_MaxInt32_sweep(const int32_t* d_in, int32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int32_t init, const int32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxInt32_threads, gocccl_inclusive_scan_MaxInt32_items, int32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxInt32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MaxInt32_delay());
 }
@@ -1059,12 +1074,12 @@ gocccl_inclusive_scan_MaxInt8_sweep(const int8_t* d_in, int8_t* d_out, long long
 }
 
 // InclusiveScan(MaxUint32) over uint32, declared at ops.go:141:19.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint32_threads, gocccl_inclusive_scan_MaxUint32_minblocks)
 gocccl_inclusive_scan_MaxUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_MaxUint32_threads, gocccl_inclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_MaxUint32_threads, gocccl_inclusive_scan_MaxUint32_minblocks)
 gocccl_inclusive_scan_MaxUint32_sweep(const uint32_t* d_in, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init, const uint32_t* d_init, bool has_init) {
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_MaxUint32_threads, gocccl_inclusive_scan_MaxUint32_items, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint32>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_MaxUint32_delay());
 }
@@ -1113,7 +1128,7 @@ gocccl_inclusive_scan_Then_sweep(const ::gocccl_pkg_scan_6091d7d6::Affine* d_in,
   ::gocccl::inclusive_scan<gocccl_inclusive_scan_Then_threads, gocccl_inclusive_scan_Then_items, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_in, d_out, n, d_state, state_bytes, epoch, init, d_init, has_init, gocccl_inclusive_scan_Then_delay());
 }
 
-// InclusiveScan(Then3) over Affine3, declared at ops.go:215:15.
+// InclusiveScan(Then3) over Affine3, declared at ops.go:222:15.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Then3_threads)
 gocccl_inclusive_scan_Then3_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_init<gocccl_inclusive_scan_Then3_threads, gocccl_inclusive_scan_Then3_items, ::gocccl_pkg_scan_6091d7d6::Affine3, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then3>(d_state, state_bytes, num_tiles);
@@ -1131,8 +1146,8 @@ gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_init(void* d_state, long long st
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_threads)
-gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_sweep(const int32_t* d_keys, const float* d_values, float* d_out, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_threads, gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_items, int32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes);
+gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_sweep(const int32_t* d_keys, const float* d_values, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_threads, gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_items, int32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
 }
 
 // InclusiveScanByKey(EqInt32,AddFloat64) over int32, float64, declared at ops.go:181:24.
@@ -1142,8 +1157,8 @@ gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_init(void* d_state, long long st
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_threads)
-gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_sweep(const int32_t* d_keys, const double* d_values, double* d_out, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_threads, gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_items, int32_t, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_keys, d_values, d_out, n, d_state, state_bytes);
+gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_sweep(const int32_t* d_keys, const double* d_values, double* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_threads, gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_items, int32_t, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
 }
 
 // InclusiveScanByKey(EqInt32,AddInt64) over int32, int64, declared at ops.go:166:24.
@@ -1153,8 +1168,8 @@ gocccl_inclusive_scan_by_key_EqInt32_AddInt64_init(void* d_state, long long stat
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_AddInt64_threads)
-gocccl_inclusive_scan_by_key_EqInt32_AddInt64_sweep(const int32_t* d_keys, const int64_t* d_values, int64_t* d_out, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_AddInt64_threads, gocccl_inclusive_scan_by_key_EqInt32_AddInt64_items, int32_t, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_keys, d_values, d_out, n, d_state, state_bytes);
+gocccl_inclusive_scan_by_key_EqInt32_AddInt64_sweep(const int32_t* d_keys, const int64_t* d_values, int64_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_AddInt64_threads, gocccl_inclusive_scan_by_key_EqInt32_AddInt64_items, int32_t, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
 }
 
 // InclusiveScanByKey(EqInt32,MaxUint8) over int32, uint8, declared at ops.go:168:24.
@@ -1164,8 +1179,19 @@ gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_init(void* d_state, long long stat
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_threads)
-gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_sweep(const int32_t* d_keys, const uint8_t* d_values, uint8_t* d_out, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_threads, gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_items, int32_t, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_keys, d_values, d_out, n, d_state, state_bytes);
+gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_sweep(const int32_t* d_keys, const uint8_t* d_values, uint8_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_threads, gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_items, int32_t, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
+}
+
+// InclusiveScanByKey(EqInt32,Merge) over int32, Stats, declared at ops.go:195:19.
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_Merge_threads)
+gocccl_inclusive_scan_by_key_EqInt32_Merge_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqInt32_Merge_threads, gocccl_inclusive_scan_by_key_EqInt32_Merge_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_Merge_threads)
+gocccl_inclusive_scan_by_key_EqInt32_Merge_sweep(const int32_t* d_keys, const ::gocccl_pkg_scan_6091d7d6::Stats* d_values, ::gocccl_pkg_scan_6091d7d6::Stats* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_Merge_threads, gocccl_inclusive_scan_by_key_EqInt32_Merge_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
 }
 
 // InclusiveScanByKey(EqInt32,Then) over int32, Affine, declared at ops.go:170:24.
@@ -1175,8 +1201,8 @@ gocccl_inclusive_scan_by_key_EqInt32_Then_init(void* d_state, long long state_by
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_Then_threads)
-gocccl_inclusive_scan_by_key_EqInt32_Then_sweep(const int32_t* d_keys, const ::gocccl_pkg_scan_6091d7d6::Affine* d_values, ::gocccl_pkg_scan_6091d7d6::Affine* d_out, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_Then_threads, gocccl_inclusive_scan_by_key_EqInt32_Then_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_keys, d_values, d_out, n, d_state, state_bytes);
+gocccl_inclusive_scan_by_key_EqInt32_Then_sweep(const int32_t* d_keys, const ::gocccl_pkg_scan_6091d7d6::Affine* d_values, ::gocccl_pkg_scan_6091d7d6::Affine* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_Then_threads, gocccl_inclusive_scan_by_key_EqInt32_Then_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
 }
 
 // InclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at ops.go:188:27.
@@ -1186,8 +1212,8 @@ gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_init(void* d_state, long long s
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads)
-gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const float* d_values, float* d_out, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes);
+gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const float* d_values, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
 }
 
 // InclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at ops.go:186:27.
@@ -1197,8 +1223,8 @@ gocccl_inclusive_scan_by_key_EqUint32_AddUint32_init(void* d_state, long long st
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads)
-gocccl_inclusive_scan_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes);
+gocccl_inclusive_scan_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
 }
 
 // InclusiveScanByKey(EqUint64,AddUint32) over uint64, uint32, declared at ops.go:172:24.
@@ -1208,8 +1234,8 @@ gocccl_inclusive_scan_by_key_EqUint64_AddUint32_init(void* d_state, long long st
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint64_AddUint32_threads)
-gocccl_inclusive_scan_by_key_EqUint64_AddUint32_sweep(const uint64_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint64_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint64_AddUint32_items, uint64_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint64, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes);
+gocccl_inclusive_scan_by_key_EqUint64_AddUint32_sweep(const uint64_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint64_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint64_AddUint32_items, uint64_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint64, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
 }
 
 // Reduce(AddFloat32) over float32, declared at ops.go:176:24.
@@ -1241,8 +1267,8 @@ gocccl_reduce_by_key_EqInt32_AddFloat32_init(void* d_state, long long state_byte
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddFloat32_threads)
-gocccl_reduce_by_key_EqInt32_AddFloat32_sweep(const int32_t* d_keys, const float* d_values, int32_t* d_unique, float* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqInt32_AddFloat32_threads, gocccl_reduce_by_key_EqInt32_AddFloat32_items, int32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
+gocccl_reduce_by_key_EqInt32_AddFloat32_sweep(const int32_t* d_keys, const float* d_values, int32_t* d_unique, float* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqInt32_AddFloat32_threads, gocccl_reduce_by_key_EqInt32_AddFloat32_items, int32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }
 
 // ReduceByKey(EqInt32,AddFloat64) over int32, float64, declared at ops.go:180:24.
@@ -1252,8 +1278,30 @@ gocccl_reduce_by_key_EqInt32_AddFloat64_init(void* d_state, long long state_byte
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddFloat64_threads)
-gocccl_reduce_by_key_EqInt32_AddFloat64_sweep(const int32_t* d_keys, const double* d_values, int32_t* d_unique, double* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqInt32_AddFloat64_threads, gocccl_reduce_by_key_EqInt32_AddFloat64_items, int32_t, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
+gocccl_reduce_by_key_EqInt32_AddFloat64_sweep(const int32_t* d_keys, const double* d_values, int32_t* d_unique, double* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqInt32_AddFloat64_threads, gocccl_reduce_by_key_EqInt32_AddFloat64_items, int32_t, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
+}
+
+// ReduceByKey(EqInt32,AddUint32) over int32, uint32, declared at ops.go:193:19.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddUint32_threads)
+gocccl_reduce_by_key_EqInt32_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqInt32_AddUint32_threads, gocccl_reduce_by_key_EqInt32_AddUint32_items, int32_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddUint32_threads)
+gocccl_reduce_by_key_EqInt32_AddUint32_sweep(const int32_t* d_keys, const uint32_t* d_values, int32_t* d_unique, uint32_t* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqInt32_AddUint32_threads, gocccl_reduce_by_key_EqInt32_AddUint32_items, int32_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
+}
+
+// ReduceByKey(EqInt32,Merge) over int32, Stats, declared at ops.go:194:19.
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_Merge_threads)
+gocccl_reduce_by_key_EqInt32_Merge_init(void* d_state, long long state_bytes, long long num_tiles) {
+  ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqInt32_Merge_threads, gocccl_reduce_by_key_EqInt32_Merge_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_state, state_bytes, num_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_Merge_threads)
+gocccl_reduce_by_key_EqInt32_Merge_sweep(const int32_t* d_keys, const ::gocccl_pkg_scan_6091d7d6::Stats* d_values, int32_t* d_unique, ::gocccl_pkg_scan_6091d7d6::Stats* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqInt32_Merge_threads, gocccl_reduce_by_key_EqInt32_Merge_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }
 
 // TransformReduce(SquareFloat32,AddFloat64) over float32, float64, declared at ops.go:178:24.

@@ -23,78 +23,82 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "57464003c1ddb0452b601e4d45af5e0913b360a69de735bb8bb77765a449c769", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "9baf2c055b52088a4ccac34d3adba23276243249de7d74bc1b30aa4273ab946e", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "c30c231810e16099709ceb8667f3b872c2a0687b4ab7afdee8a6ab5135b9731f",
+			SHA256: "3cae198f7c4ea8b2a64e154cd60bcb2844274e5eaab27c19971fd679bedc4fcb",
 			Parts: []goccclimpl.Part{
-				{Offset: 0, Size: 132560, SHA256: "d1fc4663de67ddb5af043a88c25521024e832dfd8971e189c19bc4428baa4ef3"},
-				{Offset: 132560, Size: 208472, SHA256: "2a8e62f6a3971ca229ac3482a4b7c2f531be4b00948083f7598d09a5927cbc56"},
-				{Offset: 341040, Size: 34384, SHA256: "1aab0ec4d0cc2069abc7cfb34905b7baa1dd7a85834cd62846f31017cd7b5cec"},
-				{Offset: 375424, Size: 32848, SHA256: "5316144b28e1e4fdeeb58fb8bcc27a5138a75dff20ac6249bbda08d154c1a65b"},
-				{Offset: 408272, Size: 43352, SHA256: "2ae0ad51343b2ce55e24babcd362e4665f6bebda0a3b22bb966fdf1040030917"},
-				{Offset: 451632, Size: 36304, SHA256: "5d3796ae977971d6e399f1fc5dfc95f9e61de83e0d63aaf48fff55f0f0e1fc56"},
-				{Offset: 487936, Size: 32848, SHA256: "b81d8c297fafe48f1b34e0b8984116c8985ba06566c4b2587b5e2cbbd9e260e9"},
-				{Offset: 520784, Size: 43352, SHA256: "caae177b1f64073246977e7d1ee30aa7967cd5d1bcb79e2a9722885d2ecabb8c"},
-				{Offset: 564144, Size: 36432, SHA256: "c25b7941bf99ebfd5aef16d163cc8a54db59971917d981597ab526aede0e2371"},
-				{Offset: 600576, Size: 51808, SHA256: "3a0ec49823c4652803cbb34ff65ef8e7ea1e5d22f391271e98087e708acc8c3b"},
-				{Offset: 652384, Size: 52816, SHA256: "f588a8d1cb222a345f963a97680aec9942cb64078374aa63fc3fae9a0c535304"},
-				{Offset: 705200, Size: 77528, SHA256: "2b49af1cab4fc7188ba0dee96820d4f11ed8352665dfd2cec7f772b850c9a152"},
-				{Offset: 782736, Size: 38352, SHA256: "889e35b857a8eecbf3612aca36e43528c8c37e60f5c15e82c27c87303c12e798"},
-				{Offset: 821088, Size: 33232, SHA256: "95877bfa5c45b8647e2bf4d931f38dcb8108b07d24acfcef22aac467a5aa2abf"},
-				{Offset: 854320, Size: 49624, SHA256: "5a3e431c297a304253c8d253c3e5a515e3afba322933e146239a797e2d705f0b"},
-				{Offset: 903952, Size: 40016, SHA256: "2a4a92d1cf3f56f4f23a780cdd559cea9a5a2b63603f1e20a129c0d0f8a1d708"},
-				{Offset: 943968, Size: 33232, SHA256: "afc99ac3cff08f6fed5a7f4fb421da29516fa4f159286187107d75f5af27a723"},
-				{Offset: 977200, Size: 49624, SHA256: "e0b40c0f31ebbb388b09ae48ec5027cde5e2cc95506033ca731207783c84d722"},
-				{Offset: 1026832, Size: 39248, SHA256: "fb00ea116afd063829b32cefeec2c97bbf6e3719f3cdc5574eff4037e308b8cf"},
-				{Offset: 1066080, Size: 76840, SHA256: "31ea684ef9c79f07809f2adb529552199f5fe6626afb7f06c2882bf48af142e1"},
-				{Offset: 1142928, Size: 43352, SHA256: "d18c967f365c198ff272df397425b4d3814f71be30f03722db67576e777e9159"},
-				{Offset: 1186288, Size: 42200, SHA256: "3b96a8dba06207c4db45161561e07a4568a9e30d66b9ed976ab96b3365f94e3e"},
-				{Offset: 1228496, Size: 129800, SHA256: "27921c5545e540a887240530b292205ca6f382deb04020885eccc2955a3c29a0"},
-				{Offset: 1358304, Size: 181896, SHA256: "0bcf9c21a127bedf125da577030f1096d90903a851e7f8551cd8952146dc2d5c"},
-				{Offset: 1540208, Size: 54408, SHA256: "7821675d97cd1f2c8180ab3964a14b09e61b2d7df2db6a8d249c5ea52527a2dd"},
-				{Offset: 1594624, Size: 50824, SHA256: "e4e237926597055be4e126c09d5ace7f9519e1301eef91cc82de5d4177f7be6b"},
-				{Offset: 1645456, Size: 49800, SHA256: "74ced507b654fe5cf41f99ddea56aa846e2095c306b6d2b2d19f8d88b00a6d1a"},
-				{Offset: 1695264, Size: 129800, SHA256: "c67c15c8c263ea60869c3eb9de8f091e79c3f0f998aac90f3702130a50cf9474"},
-				{Offset: 1825072, Size: 43016, SHA256: "901921ba98fa02a507de53022e02d30ef77e92dfca9dda35a8ff8cf5bf2fce03"},
-				{Offset: 1868096, Size: 38536, SHA256: "24791276e36aa6951b82f353e62af9ee32f5293622f39fad2080bc000ca5f870"},
-				{Offset: 1906640, Size: 78672, SHA256: "ace5123ded40ec4c9d836e057b5947656fb8218ccdfa327856dfddd104cc676b"},
-				{Offset: 1985312, Size: 134480, SHA256: "7e1eda771244fd0223b84b8e5aa2e7c6ad37bfef6ba1c232e08e304c2f55ad8c"},
-				{Offset: 2119792, Size: 201304, SHA256: "7330ece853ed0b80f5cf49660f6faaae750b3b3dbceba2258adf72848b8806bd"},
-				{Offset: 2321104, Size: 34896, SHA256: "b654017a2a66f081a2f39db64c491f9853528e65612feeabab1b3660e993056c"},
-				{Offset: 2356000, Size: 33232, SHA256: "38236f06df007eab28bade7299ea6d1e3ca725f11805090ad103ca1d37a6dbb4"},
-				{Offset: 2389232, Size: 44376, SHA256: "d61eced353b4192b0fb22670e97e0f8b08f9a8b572c90eaf0a974a337d4620c6"},
-				{Offset: 2433616, Size: 37072, SHA256: "6f6b4fef9dae28e4acb92923d359ba59ade378469af86ac19b2c81ab83b3314e"},
-				{Offset: 2470688, Size: 33232, SHA256: "b4ed95f18ff0d5fe8cc63b641cf9c039b4f4bb12c7686d5f98223e9c9af15b58"},
-				{Offset: 2503920, Size: 44376, SHA256: "2d1f9e36e1b2c45b77fb43b3a173a441e6e4a07ac527f2ae2f6efd877edf1548"},
-				{Offset: 2548304, Size: 37072, SHA256: "8dd39d7c3ce1e607474b1c96601f7618d8fe5ee4ca7ec9ea7a056b33141f1b67"},
-				{Offset: 2585376, Size: 53088, SHA256: "c313d481f4cdfe656beb6b0ec26c767fd26485b8af3733fe58bfa796b07dc633"},
-				{Offset: 2638464, Size: 57808, SHA256: "663160116f60aa8a30745e39e8f72ffad62553ce7cbe99d45a3cc9def0560884"},
-				{Offset: 2696272, Size: 82264, SHA256: "bcec7dc6bd55efe7f6cd724de5cb6318ca43ba7ac2d7290f525b975d57ef7805"},
-				{Offset: 2778544, Size: 38736, SHA256: "ced964391b5f9e0c9c0d1c0c65530873d7e96631c382d5ac78107a009f5a859e"},
-				{Offset: 2817280, Size: 33616, SHA256: "01cbdd158ada888c42d304d93e4d2f838bfcd0b524b48f8dd09cf8232d37c50b"},
-				{Offset: 2850896, Size: 55512, SHA256: "0c81b56fbc0a5dd870dead7bca0264f62fee23a58b9dc7653f149e3b08215b2f"},
-				{Offset: 2906416, Size: 40656, SHA256: "248b3e8350f704eaf8bd822a74316a5cf9b0ce37a74737233a8367d810e462b7"},
-				{Offset: 2947072, Size: 33616, SHA256: "3896b3d7dceab9364491f4dff671afc51165f47cbab29f3a484b28497e116ed6"},
-				{Offset: 2980688, Size: 55512, SHA256: "49ae7f3208ad209671042c1a3774f693a26fafe46f1d0c28e4b56b5b2856b92a"},
-				{Offset: 3036208, Size: 39376, SHA256: "d280945b44b4c32983393c06de6a47c71ba0bed22d2fabc1e8522bd725f7c4bf"},
-				{Offset: 3075584, Size: 77992, SHA256: "52a9bc5e42f53a90c80c5174d995236eebdcaa3253296d46a8acecebc91911bc"},
-				{Offset: 3153584, Size: 45016, SHA256: "ee2f3838607ae3119b8d08eaf177706334fe486bb490d21645aeadddb27fa12c"},
-				{Offset: 3198608, Size: 42840, SHA256: "5e34b5cb8a3c34d6f45f66ad16446e25d177fa1e8c0628f32aefd477ca933f59"},
-				{Offset: 3241456, Size: 116096, SHA256: "04a2623b0a903fc038a48b0c5f0b58b87e836fa1aa5fcb0eb17ea59d958ed4e0"},
-				{Offset: 3357552, Size: 163456, SHA256: "0303ce52409b14c47a5232153807c3a0408d2f3e1a556618050c5be541207810"},
-				{Offset: 3521008, Size: 53632, SHA256: "d03e79441ed1b4801bf552f7a79eccd9e3c03130665d31a6ba7b82cff188dae1"},
-				{Offset: 3574640, Size: 48768, SHA256: "600bc255523bccc5a36cd264ea4955980ac91fa39c124af04e788e696d3360cc"},
-				{Offset: 3623408, Size: 48640, SHA256: "c2ab358c8257d664d1fecd646f8d816404788b47fd481255dd39bea1b524e934"},
-				{Offset: 3672048, Size: 116224, SHA256: "e2c9672da7562c17106210c9a9d6d1108ebb0c3bbfbb9467820e6146aa9469f0"},
-				{Offset: 3788272, Size: 42368, SHA256: "28d9bf116957c7b72b6b97447a21fa050f44d504446693911625f95206ec3137"},
-				{Offset: 3830640, Size: 38272, SHA256: "f72b70e57c9c06437c3671ad88dd5945dddb4cd9d39d8a9c4131889cfc358f2e"},
-				{Offset: 3868912, Size: 156672, SHA256: "1f8abcb71d626d0cfe8752d4c81efd3c96425b9a7309bcf3e21b75b2253a5238"},
-				{Offset: 4025584, Size: 143360, SHA256: "f23f378058fdb24e2807e24d4371f0fdc42570f6673dd81d6a99b28b0c8bed02"},
-				{Offset: 4168944, Size: 106640, SHA256: "077cf8c48b3bc84d9546b66764a6c224f5c5a2e65d7c8e15682df75f0b6a3a6e"},
-				{Offset: 4275584, Size: 98960, SHA256: "4152070d90ad8a652958bbd07e20d236ec5138392f661816aab4f9dd9eb5bfeb"},
-				{Offset: 4374544, Size: 204288, SHA256: "6d7436d32a7149494f74153eabeaf2e5193bd7603630495b0e9b5bd31d76fbcf"},
+				{Offset: 0, Size: 134608, SHA256: "f98341c6f72b45309b50efbe524ebe1a2d0ded419f96eb62db596f3dfe38e33a"},
+				{Offset: 134608, Size: 208472, SHA256: "2a8e62f6a3971ca229ac3482a4b7c2f531be4b00948083f7598d09a5927cbc56"},
+				{Offset: 343088, Size: 34384, SHA256: "1aab0ec4d0cc2069abc7cfb34905b7baa1dd7a85834cd62846f31017cd7b5cec"},
+				{Offset: 377472, Size: 34512, SHA256: "ec7f40309e3e9bc5664857e18364d84bbe01ae53d24c5891d82ea066926a63d5"},
+				{Offset: 411984, Size: 43352, SHA256: "2ae0ad51343b2ce55e24babcd362e4665f6bebda0a3b22bb966fdf1040030917"},
+				{Offset: 455344, Size: 36304, SHA256: "5d3796ae977971d6e399f1fc5dfc95f9e61de83e0d63aaf48fff55f0f0e1fc56"},
+				{Offset: 491648, Size: 34512, SHA256: "fc2f37e970fd7a7e7993c700a8f819a568650eb6eccedb033b98c3b79115c5b5"},
+				{Offset: 526160, Size: 43352, SHA256: "caae177b1f64073246977e7d1ee30aa7967cd5d1bcb79e2a9722885d2ecabb8c"},
+				{Offset: 569520, Size: 36432, SHA256: "c25b7941bf99ebfd5aef16d163cc8a54db59971917d981597ab526aede0e2371"},
+				{Offset: 605952, Size: 51808, SHA256: "3a0ec49823c4652803cbb34ff65ef8e7ea1e5d22f391271e98087e708acc8c3b"},
+				{Offset: 657760, Size: 52816, SHA256: "1cba6448ad73bb034fe0ec6ab1bc8f4f9cdfc71e333d1a6efe936042e95de283"},
+				{Offset: 710576, Size: 77528, SHA256: "2b49af1cab4fc7188ba0dee96820d4f11ed8352665dfd2cec7f772b850c9a152"},
+				{Offset: 788112, Size: 38352, SHA256: "889e35b857a8eecbf3612aca36e43528c8c37e60f5c15e82c27c87303c12e798"},
+				{Offset: 826464, Size: 35152, SHA256: "342e0080775aa246f1cc0078a5fc816a8d37c8230f2a2ec30a09583ae911e146"},
+				{Offset: 861616, Size: 49624, SHA256: "5a3e431c297a304253c8d253c3e5a515e3afba322933e146239a797e2d705f0b"},
+				{Offset: 911248, Size: 40016, SHA256: "2a4a92d1cf3f56f4f23a780cdd559cea9a5a2b63603f1e20a129c0d0f8a1d708"},
+				{Offset: 951264, Size: 35152, SHA256: "36f2580895b5ebed70d883e6905f6edf6b553aadb26d585764e150303ba847b9"},
+				{Offset: 986416, Size: 49624, SHA256: "e0b40c0f31ebbb388b09ae48ec5027cde5e2cc95506033ca731207783c84d722"},
+				{Offset: 1036048, Size: 39248, SHA256: "fb00ea116afd063829b32cefeec2c97bbf6e3719f3cdc5574eff4037e308b8cf"},
+				{Offset: 1075296, Size: 76840, SHA256: "31ea684ef9c79f07809f2adb529552199f5fe6626afb7f06c2882bf48af142e1"},
+				{Offset: 1152144, Size: 43352, SHA256: "d18c967f365c198ff272df397425b4d3814f71be30f03722db67576e777e9159"},
+				{Offset: 1195504, Size: 42200, SHA256: "3b96a8dba06207c4db45161561e07a4568a9e30d66b9ed976ab96b3365f94e3e"},
+				{Offset: 1237712, Size: 136648, SHA256: "d62832a59d3c1eb52f91ecefdc502f7a129ee5a13fbc73497ecabea629a7e466"},
+				{Offset: 1374368, Size: 191824, SHA256: "b1cfb184e2b6993f51434d480f54337b73d30b141fab3a20ffa82894d7a371b3"},
+				{Offset: 1566192, Size: 60368, SHA256: "b8f96f7fe7cdb5a6b0ef25b7e87482e04bc23c18ec6d1fb1cd31c9c70078525c"},
+				{Offset: 1626560, Size: 59208, SHA256: "b4de4427fa7f82c983db77044ee193af13987d776e0bf2d2722a9f6912c4ef13"},
+				{Offset: 1685776, Size: 96928, SHA256: "93f2f8f051b530d828e8024fb07a391b8793f5f6ef940dddcfac00da01f3bcce"},
+				{Offset: 1782704, Size: 53584, SHA256: "77cf3b57530eb0835e56f0e464d8f4156bdd252d5454766732549a6ac4fd25b4"},
+				{Offset: 1836288, Size: 136648, SHA256: "29024764f1f1df79f8803c367437f563b707bf870816326e8c52676deeb4cd75"},
+				{Offset: 1972944, Size: 47176, SHA256: "7519ac8b67fef4e77e258d2cb585c8799ccb30431660586196aeb6720b664035"},
+				{Offset: 2020128, Size: 42696, SHA256: "7e66f5efa5c150fe8c2092f05b2565d6c873cc96f48658d5a1baa28fdfd9cf29"},
+				{Offset: 2062832, Size: 78544, SHA256: "d19dab1e3a2327c3ccdaf48f2972d160c19e7cbc43d3a0205790e34d49f055b9"},
+				{Offset: 2141376, Size: 136784, SHA256: "9a897717dd60b6480fc2262a0cdfc5f11cbaac599824e13f159f1cc279ffdffc"},
+				{Offset: 2278160, Size: 201304, SHA256: "7330ece853ed0b80f5cf49660f6faaae750b3b3dbceba2258adf72848b8806bd"},
+				{Offset: 2479472, Size: 34896, SHA256: "b654017a2a66f081a2f39db64c491f9853528e65612feeabab1b3660e993056c"},
+				{Offset: 2514368, Size: 35536, SHA256: "2f21ee49dc5be40b17c70f615cb932293c8aaf7f11060b051e147b45560d3f38"},
+				{Offset: 2549904, Size: 44376, SHA256: "d61eced353b4192b0fb22670e97e0f8b08f9a8b572c90eaf0a974a337d4620c6"},
+				{Offset: 2594288, Size: 37072, SHA256: "6f6b4fef9dae28e4acb92923d359ba59ade378469af86ac19b2c81ab83b3314e"},
+				{Offset: 2631360, Size: 35536, SHA256: "556ebb1a22d2a0bc4772cf9de359ce512cfa400172f7f97f0beab5652d35e87f"},
+				{Offset: 2666896, Size: 44376, SHA256: "2d1f9e36e1b2c45b77fb43b3a173a441e6e4a07ac527f2ae2f6efd877edf1548"},
+				{Offset: 2711280, Size: 37072, SHA256: "8dd39d7c3ce1e607474b1c96601f7618d8fe5ee4ca7ec9ea7a056b33141f1b67"},
+				{Offset: 2748352, Size: 53088, SHA256: "c313d481f4cdfe656beb6b0ec26c767fd26485b8af3733fe58bfa796b07dc633"},
+				{Offset: 2801440, Size: 58448, SHA256: "4b40fc96d520409c65efb2e66753f45e333889ad7d38fd03052f4d9c06913a92"},
+				{Offset: 2859888, Size: 82264, SHA256: "bcec7dc6bd55efe7f6cd724de5cb6318ca43ba7ac2d7290f525b975d57ef7805"},
+				{Offset: 2942160, Size: 38736, SHA256: "ced964391b5f9e0c9c0d1c0c65530873d7e96631c382d5ac78107a009f5a859e"},
+				{Offset: 2980896, Size: 35792, SHA256: "e0952c6d31f5be4c3937adf53ef66ec7d915d2752e42ade38f2d83c98e7d3763"},
+				{Offset: 3016688, Size: 55512, SHA256: "0c81b56fbc0a5dd870dead7bca0264f62fee23a58b9dc7653f149e3b08215b2f"},
+				{Offset: 3072208, Size: 40656, SHA256: "248b3e8350f704eaf8bd822a74316a5cf9b0ce37a74737233a8367d810e462b7"},
+				{Offset: 3112864, Size: 35792, SHA256: "ec9d46909d8542a523d47cc87717f6f5cd71823506662e0eabee043e96df4fd8"},
+				{Offset: 3148656, Size: 55512, SHA256: "49ae7f3208ad209671042c1a3774f693a26fafe46f1d0c28e4b56b5b2856b92a"},
+				{Offset: 3204176, Size: 39376, SHA256: "d280945b44b4c32983393c06de6a47c71ba0bed22d2fabc1e8522bd725f7c4bf"},
+				{Offset: 3243552, Size: 77992, SHA256: "52a9bc5e42f53a90c80c5174d995236eebdcaa3253296d46a8acecebc91911bc"},
+				{Offset: 3321552, Size: 45016, SHA256: "ee2f3838607ae3119b8d08eaf177706334fe486bb490d21645aeadddb27fa12c"},
+				{Offset: 3366576, Size: 42840, SHA256: "5e34b5cb8a3c34d6f45f66ad16446e25d177fa1e8c0628f32aefd477ca933f59"},
+				{Offset: 3409424, Size: 122568, SHA256: "1391d5757edfee5e6c0e74241d37af52a5e2acaefcc750d6dd72ef29da6909c2"},
+				{Offset: 3532000, Size: 173384, SHA256: "94cb9f8092610b2a5faf120db56511b3b391b2699d0fe5c0be07c8c518d1e162"},
+				{Offset: 3705392, Size: 60872, SHA256: "f1964f2b828b3b6a062d31e6d17c5c2af4920c817b4a08187816df7a05143092"},
+				{Offset: 3766272, Size: 56264, SHA256: "126e43b969a9e864fe8e16d732f0e468eb0b7e5e3b56e25a319bd07b2b2b1a0c"},
+				{Offset: 3822544, Size: 94856, SHA256: "1246ad08f88612ac5be14278642a0ff182e36b7e09f7a2ed97723aae4caa0686"},
+				{Offset: 3917408, Size: 52552, SHA256: "7dc6354ac1fe50f50aaadf8cefc7238a8b7c34085beebfb92369fc4b226b1313"},
+				{Offset: 3969968, Size: 122696, SHA256: "21d54584f858e017fabd3aea77323c815c043beb0c13efa79e4909d296b2ffe4"},
+				{Offset: 4092672, Size: 46792, SHA256: "3d5b46e6dde5ae99fb05d4659ca0b50bc1553b3a786c46adba8090c491f7db00"},
+				{Offset: 4139472, Size: 42440, SHA256: "6e78d21821dcb3dc96750fac5e7dbd7c136a15d201c1e713634c9f3759b6e368"},
+				{Offset: 4181920, Size: 156672, SHA256: "1f8abcb71d626d0cfe8752d4c81efd3c96425b9a7309bcf3e21b75b2253a5238"},
+				{Offset: 4338592, Size: 143360, SHA256: "f23f378058fdb24e2807e24d4371f0fdc42570f6673dd81d6a99b28b0c8bed02"},
+				{Offset: 4481952, Size: 114776, SHA256: "7cb14f02bb61e76d3d08427e866ead764dfcc9e20cead138adc0216c03ab419a"},
+				{Offset: 4596736, Size: 103896, SHA256: "017db4818aa51c53fdc37ef49ee372ba773eb80084914c29814c986054325619"},
+				{Offset: 4700640, Size: 55640, SHA256: "a5d95a16d82cef3ab239090578d67f112131e226d868719be71e689fa64205f2"},
+				{Offset: 4756288, Size: 65816, SHA256: "db1e412047f2d26fc1cab6dfe47f3c03b889351ab55b0ecf987784b1c9a8c4f5"},
+				{Offset: 4822112, Size: 204288, SHA256: "6d7436d32a7149494f74153eabeaf2e5193bd7603630495b0e9b5bd31d76fbcf"},
 			},
 		},
 	})
@@ -206,7 +210,7 @@ func init() {
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
 	})
-	// ExclusiveScan(MatMul) over Mat2, declared at ops.go:218:15.
+	// ExclusiveScan(MatMul) over Mat2, declared at ops.go:225:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{MatMul},
@@ -350,7 +354,7 @@ func init() {
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// ExclusiveScan(Then3) over Affine3, declared at ops.go:216:15.
+	// ExclusiveScan(Then3) over Affine3, declared at ops.go:223:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
 		Ops:       []any{Then3},
@@ -410,6 +414,18 @@ func init() {
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
 	})
+	// ExclusiveScanByKey(EqInt32,Merge) over int32, Stats, declared at ops.go:196:19.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ExclusiveScanByKey",
+		Ops:       []any{EqInt32, Merge},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[Stats]()},
+		Layouts:   []string{"int32/4", "{N@0:int64,Sum@8:float64,Max@16:int32}/24"},
+		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqInt32_Merge_init", "gocccl_exclusive_scan_by_key_EqInt32_Merge_sweep"},
+		Part:      26,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
+		},
+	})
 	// ExclusiveScanByKey(EqInt32,Then) over int32, Affine, declared at ops.go:171:24.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScanByKey",
@@ -417,7 +433,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[Affine]()},
 		Layouts:   []string{"int32/4", "{A@0:uint32,B@4:uint32}/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqInt32_Then_init", "gocccl_exclusive_scan_by_key_EqInt32_Then_sweep"},
-		Part:      26,
+		Part:      27,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -429,7 +445,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_init", "gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_sweep"},
-		Part:      27,
+		Part:      28,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
@@ -441,7 +457,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint32_AddUint32_init", "gocccl_exclusive_scan_by_key_EqUint32_AddUint32_sweep"},
-		Part:      28,
+		Part:      29,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
@@ -453,7 +469,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint64_AddUint32_init", "gocccl_exclusive_scan_by_key_EqUint64_AddUint32_sweep"},
-		Part:      29,
+		Part:      30,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -465,7 +481,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddBitsFloat32_init", "gocccl_inclusive_scan_AddBitsFloat32_sweep"},
-		Part:      30,
+		Part:      31,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -477,7 +493,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddFloat32_init", "gocccl_inclusive_scan_AddFloat32_sweep"},
-		Part:      31,
+		Part:      32,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -489,7 +505,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddFloat64_init", "gocccl_inclusive_scan_AddFloat64_sweep"},
-		Part:      32,
+		Part:      33,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -501,7 +517,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddInt16_init", "gocccl_inclusive_scan_AddInt16_sweep"},
-		Part:      33,
+		Part:      34,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
 		},
@@ -513,7 +529,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddInt32_init", "gocccl_inclusive_scan_AddInt32_sweep"},
-		Part:      34,
+		Part:      35,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -525,7 +541,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddInt64_init", "gocccl_inclusive_scan_AddInt64_sweep"},
-		Part:      35,
+		Part:      36,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -537,7 +553,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddInt8_init", "gocccl_inclusive_scan_AddInt8_sweep"},
-		Part:      36,
+		Part:      37,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
@@ -549,7 +565,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddUint32_init", "gocccl_inclusive_scan_AddUint32_sweep"},
-		Part:      37,
+		Part:      38,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -561,7 +577,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddUint64_init", "gocccl_inclusive_scan_AddUint64_sweep"},
-		Part:      38,
+		Part:      39,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -573,19 +589,19 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddUint8_init", "gocccl_inclusive_scan_AddUint8_sweep"},
-		Part:      39,
+		Part:      40,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
 	})
-	// InclusiveScan(MatMul) over Mat2, declared at ops.go:217:15.
+	// InclusiveScan(MatMul) over Mat2, declared at ops.go:224:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{MatMul},
 		Types:     []reflect.Type{reflect.TypeFor[Mat2]()},
 		Layouts:   []string{"{A@0:uint32,B@4:uint32,C@8:uint32,D@12:uint32}/16"},
 		Kernels:   []string{"gocccl_inclusive_scan_MatMul_init", "gocccl_inclusive_scan_MatMul_sweep"},
-		Part:      40,
+		Part:      41,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 3},
 		},
@@ -597,7 +613,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxFloat32_init", "gocccl_inclusive_scan_MaxFloat32_sweep"},
-		Part:      41,
+		Part:      42,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -609,7 +625,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxFloat64_init", "gocccl_inclusive_scan_MaxFloat64_sweep"},
-		Part:      42,
+		Part:      43,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -621,7 +637,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int16]()},
 		Layouts:   []string{"int16/2"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxInt16_init", "gocccl_inclusive_scan_MaxInt16_sweep"},
-		Part:      43,
+		Part:      44,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
 		},
@@ -633,7 +649,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxInt32_init", "gocccl_inclusive_scan_MaxInt32_sweep"},
-		Part:      44,
+		Part:      45,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -645,7 +661,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxInt64_init", "gocccl_inclusive_scan_MaxInt64_sweep"},
-		Part:      45,
+		Part:      46,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -657,7 +673,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxInt8_init", "gocccl_inclusive_scan_MaxInt8_sweep"},
-		Part:      46,
+		Part:      47,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
@@ -669,7 +685,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxUint32_init", "gocccl_inclusive_scan_MaxUint32_sweep"},
-		Part:      47,
+		Part:      48,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -681,7 +697,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxUint64_init", "gocccl_inclusive_scan_MaxUint64_sweep"},
-		Part:      48,
+		Part:      49,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
@@ -693,7 +709,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
 		Kernels:   []string{"gocccl_inclusive_scan_MaxUint8_init", "gocccl_inclusive_scan_MaxUint8_sweep"},
-		Part:      49,
+		Part:      50,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
 		},
@@ -705,7 +721,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Stats]()},
 		Layouts:   []string{"{N@0:int64,Sum@8:float64,Max@16:int32}/24"},
 		Kernels:   []string{"gocccl_inclusive_scan_Merge_init", "gocccl_inclusive_scan_Merge_sweep"},
-		Part:      50,
+		Part:      51,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 2},
 		},
@@ -717,19 +733,19 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[Affine]()},
 		Layouts:   []string{"{A@0:uint32,B@4:uint32}/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_Then_init", "gocccl_inclusive_scan_Then_sweep"},
-		Part:      51,
+		Part:      52,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
 		},
 	})
-	// InclusiveScan(Then3) over Affine3, declared at ops.go:215:15.
+	// InclusiveScan(Then3) over Affine3, declared at ops.go:222:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "InclusiveScan",
 		Ops:       []any{Then3},
 		Types:     []reflect.Type{reflect.TypeFor[Affine3]()},
 		Layouts:   []string{"{A@0:uint32,B@4:uint32,Steps@8:uint32}/12"},
 		Kernels:   []string{"gocccl_inclusive_scan_Then3_init", "gocccl_inclusive_scan_Then3_sweep"},
-		Part:      52,
+		Part:      53,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 5},
 		},
@@ -741,7 +757,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"int32/4", "float32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_init", "gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_sweep"},
-		Part:      53,
+		Part:      54,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
@@ -753,7 +769,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"int32/4", "float64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_init", "gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_sweep"},
-		Part:      54,
+		Part:      55,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -765,7 +781,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int32/4", "int64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_AddInt64_init", "gocccl_inclusive_scan_by_key_EqInt32_AddInt64_sweep"},
-		Part:      55,
+		Part:      56,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -777,9 +793,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[uint8]()},
 		Layouts:   []string{"int32/4", "uint8/1"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_init", "gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_sweep"},
-		Part:      56,
+		Part:      57,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
+		},
+	})
+	// InclusiveScanByKey(EqInt32,Merge) over int32, Stats, declared at ops.go:195:19.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "InclusiveScanByKey",
+		Ops:       []any{EqInt32, Merge},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[Stats]()},
+		Layouts:   []string{"int32/4", "{N@0:int64,Sum@8:float64,Max@16:int32}/24"},
+		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_Merge_init", "gocccl_inclusive_scan_by_key_EqInt32_Merge_sweep"},
+		Part:      58,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
 	})
 	// InclusiveScanByKey(EqInt32,Then) over int32, Affine, declared at ops.go:170:24.
@@ -789,7 +817,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[Affine]()},
 		Layouts:   []string{"int32/4", "{A@0:uint32,B@4:uint32}/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_Then_init", "gocccl_inclusive_scan_by_key_EqInt32_Then_sweep"},
-		Part:      57,
+		Part:      59,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -801,7 +829,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_init", "gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_sweep"},
-		Part:      58,
+		Part:      60,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
@@ -813,7 +841,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint32_AddUint32_init", "gocccl_inclusive_scan_by_key_EqUint32_AddUint32_sweep"},
-		Part:      59,
+		Part:      61,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
@@ -825,7 +853,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint64_AddUint32_init", "gocccl_inclusive_scan_by_key_EqUint64_AddUint32_sweep"},
-		Part:      60,
+		Part:      62,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
 		},
@@ -837,7 +865,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_reduce_AddFloat32_sweep", "gocccl_reduce_AddFloat32_final"},
-		Part:      61,
+		Part:      63,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -849,7 +877,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_reduce_AddFloat64_sweep", "gocccl_reduce_AddFloat64_final"},
-		Part:      62,
+		Part:      64,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -861,7 +889,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"int32/4", "float32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqInt32_AddFloat32_init", "gocccl_reduce_by_key_EqInt32_AddFloat32_sweep"},
-		Part:      63,
+		Part:      65,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
@@ -873,9 +901,33 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"int32/4", "float64/8"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqInt32_AddFloat64_init", "gocccl_reduce_by_key_EqInt32_AddFloat64_sweep"},
-		Part:      64,
+		Part:      66,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 13},
+		},
+	})
+	// ReduceByKey(EqInt32,AddUint32) over int32, uint32, declared at ops.go:193:19.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ReduceByKey",
+		Ops:       []any{EqInt32, AddUint32},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[uint32]()},
+		Layouts:   []string{"int32/4", "uint32/4"},
+		Kernels:   []string{"gocccl_reduce_by_key_EqInt32_AddUint32_init", "gocccl_reduce_by_key_EqInt32_AddUint32_sweep"},
+		Part:      67,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
+		},
+	})
+	// ReduceByKey(EqInt32,Merge) over int32, Stats, declared at ops.go:194:19.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ReduceByKey",
+		Ops:       []any{EqInt32, Merge},
+		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[Stats]()},
+		Layouts:   []string{"int32/4", "{N@0:int64,Sum@8:float64,Max@16:int32}/24"},
+		Kernels:   []string{"gocccl_reduce_by_key_EqInt32_Merge_init", "gocccl_reduce_by_key_EqInt32_Merge_sweep"},
+		Part:      68,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 4},
 		},
 	})
 	// TransformReduce(SquareFloat32,AddFloat64) over float32, float64, declared at ops.go:178:24.
@@ -885,7 +937,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float32/4", "float64/8"},
 		Kernels:   []string{"gocccl_transform_reduce_SquareFloat32_AddFloat64_sweep", "gocccl_transform_reduce_SquareFloat32_AddFloat64_single"},
-		Part:      65,
+		Part:      69,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},

@@ -493,8 +493,8 @@ gocccl_reduce_by_key_EqInt64_AddStat_init(void* d_state, long long state_bytes, 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt64_AddStat_threads)
-gocccl_reduce_by_key_EqInt64_AddStat_sweep(const int64_t* d_keys, const ::gocccl_pkg_segmented_6e77d011::Stat* d_values, int64_t* d_unique, ::gocccl_pkg_segmented_6e77d011::Stat* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqInt64_AddStat_threads, gocccl_reduce_by_key_EqInt64_AddStat_items, int64_t, ::gocccl_pkg_segmented_6e77d011::Stat, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::EqInt64, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddStat>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
+gocccl_reduce_by_key_EqInt64_AddStat_sweep(const int64_t* d_keys, const ::gocccl_pkg_segmented_6e77d011::Stat* d_values, int64_t* d_unique, ::gocccl_pkg_segmented_6e77d011::Stat* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqInt64_AddStat_threads, gocccl_reduce_by_key_EqInt64_AddStat_items, int64_t, ::gocccl_pkg_segmented_6e77d011::Stat, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::EqInt64, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddStat>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }
 
 // ReduceByKey(EqInt64,MinInt64) over int64, int64, declared at ops.go:146:20.
@@ -504,8 +504,8 @@ gocccl_reduce_by_key_EqInt64_MinInt64_init(void* d_state, long long state_bytes,
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt64_MinInt64_threads)
-gocccl_reduce_by_key_EqInt64_MinInt64_sweep(const int64_t* d_keys, const int64_t* d_values, int64_t* d_unique, int64_t* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqInt64_MinInt64_threads, gocccl_reduce_by_key_EqInt64_MinInt64_items, int64_t, int64_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::EqInt64, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MinInt64>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
+gocccl_reduce_by_key_EqInt64_MinInt64_sweep(const int64_t* d_keys, const int64_t* d_values, int64_t* d_unique, int64_t* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqInt64_MinInt64_threads, gocccl_reduce_by_key_EqInt64_MinInt64_items, int64_t, int64_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::EqInt64, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MinInt64>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }
 
 // ReduceByKey(EqUint32,AddFloat32) over uint32, float32, declared at ops.go:144:20.
@@ -515,8 +515,8 @@ gocccl_reduce_by_key_EqUint32_AddFloat32_init(void* d_state, long long state_byt
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat32_threads)
-gocccl_reduce_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const float* d_values, uint32_t* d_unique, float* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddFloat32_threads, gocccl_reduce_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::EqUint32, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddFloat32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
+gocccl_reduce_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const float* d_values, uint32_t* d_unique, float* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddFloat32_threads, gocccl_reduce_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::EqUint32, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddFloat32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }
 
 // ReduceByKey(EqUint32,AddUint32) over uint32, uint32, declared at ops.go:145:20.
@@ -526,8 +526,8 @@ gocccl_reduce_by_key_EqUint32_AddUint32_init(void* d_state, long long state_byte
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint32_threads)
-gocccl_reduce_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_unique, uint32_t* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddUint32_threads, gocccl_reduce_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::EqUint32, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddUint32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
+gocccl_reduce_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_unique, uint32_t* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddUint32_threads, gocccl_reduce_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::EqUint32, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::AddUint32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }
 
 // ReduceByKey(EqUint32,Join) over uint32, Span, declared at ops.go:147:20.
@@ -537,8 +537,8 @@ gocccl_reduce_by_key_EqUint32_Join_init(void* d_state, long long state_bytes, lo
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_Join_threads)
-gocccl_reduce_by_key_EqUint32_Join_sweep(const uint32_t* d_keys, const ::gocccl_pkg_segmented_6e77d011::Span* d_values, uint32_t* d_unique, ::gocccl_pkg_segmented_6e77d011::Span* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_Join_threads, gocccl_reduce_by_key_EqUint32_Join_items, uint32_t, ::gocccl_pkg_segmented_6e77d011::Span, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::EqUint32, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::Join>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes);
+gocccl_reduce_by_key_EqUint32_Join_sweep(const uint32_t* d_keys, const ::gocccl_pkg_segmented_6e77d011::Span* d_values, uint32_t* d_unique, ::gocccl_pkg_segmented_6e77d011::Span* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_Join_threads, gocccl_reduce_by_key_EqUint32_Join_items, uint32_t, ::gocccl_pkg_segmented_6e77d011::Span, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::EqUint32, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::Join>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }
 
 // SegmentedReduce(AddFloat32) over float32, declared at ops.go:128:18.

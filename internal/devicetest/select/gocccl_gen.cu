@@ -319,8 +319,8 @@ gocccl_partition_KeepFloat32_init(void* d_state, long long state_bytes, long lon
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepFloat32_threads)
-gocccl_partition_KeepFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::partition_if<gocccl_partition_KeepFloat32_threads, gocccl_partition_KeepFloat32_items, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_partition_KeepFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::partition_if<gocccl_partition_KeepFloat32_threads, gocccl_partition_KeepFloat32_items, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Partition(KeepFloat64) over float64, declared at ops.go:111:29.
@@ -330,8 +330,8 @@ gocccl_partition_KeepFloat64_init(void* d_state, long long state_bytes, long lon
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepFloat64_threads)
-gocccl_partition_KeepFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::partition_if<gocccl_partition_KeepFloat64_threads, gocccl_partition_KeepFloat64_items, double, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_partition_KeepFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::partition_if<gocccl_partition_KeepFloat64_threads, gocccl_partition_KeepFloat64_items, double, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Partition(KeepInt32) over int32, declared at ops.go:91:29.
@@ -341,8 +341,8 @@ gocccl_partition_KeepInt32_init(void* d_state, long long state_bytes, long long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepInt32_threads)
-gocccl_partition_KeepInt32_sweep(const int32_t* d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::partition_if<gocccl_partition_KeepInt32_threads, gocccl_partition_KeepInt32_items, int32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepInt32>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_partition_KeepInt32_sweep(const int32_t* d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::partition_if<gocccl_partition_KeepInt32_threads, gocccl_partition_KeepInt32_items, int32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepInt32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Partition(KeepInt64) over int64, declared at ops.go:101:29.
@@ -352,8 +352,8 @@ gocccl_partition_KeepInt64_init(void* d_state, long long state_bytes, long long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepInt64_threads)
-gocccl_partition_KeepInt64_sweep(const int64_t* d_in, int64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::partition_if<gocccl_partition_KeepInt64_threads, gocccl_partition_KeepInt64_items, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepInt64>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_partition_KeepInt64_sweep(const int64_t* d_in, int64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::partition_if<gocccl_partition_KeepInt64_threads, gocccl_partition_KeepInt64_items, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepInt64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Partition(KeepItem) over Item, declared at ops.go:116:29.
@@ -363,8 +363,8 @@ gocccl_partition_KeepItem_init(void* d_state, long long state_bytes, long long t
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepItem_threads)
-gocccl_partition_KeepItem_sweep(const ::gocccl_pkg_select_10ac275f::Item* d_in, ::gocccl_pkg_select_10ac275f::Item* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::partition_if<gocccl_partition_KeepItem_threads, gocccl_partition_KeepItem_items, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepItem>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_partition_KeepItem_sweep(const ::gocccl_pkg_select_10ac275f::Item* d_in, ::gocccl_pkg_select_10ac275f::Item* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::partition_if<gocccl_partition_KeepItem_threads, gocccl_partition_KeepItem_items, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepItem>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Partition(KeepUint32) over uint32, declared at ops.go:96:29.
@@ -374,8 +374,8 @@ gocccl_partition_KeepUint32_init(void* d_state, long long state_bytes, long long
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint32_threads)
-gocccl_partition_KeepUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::partition_if<gocccl_partition_KeepUint32_threads, gocccl_partition_KeepUint32_items, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_partition_KeepUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::partition_if<gocccl_partition_KeepUint32_threads, gocccl_partition_KeepUint32_items, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Partition(KeepUint8) over uint8, declared at ops.go:86:29.
@@ -385,8 +385,8 @@ gocccl_partition_KeepUint8_init(void* d_state, long long state_bytes, long long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint8_threads)
-gocccl_partition_KeepUint8_sweep(const uint8_t* d_in, uint8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::partition_if<gocccl_partition_KeepUint8_threads, gocccl_partition_KeepUint8_items, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepUint8>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_partition_KeepUint8_sweep(const uint8_t* d_in, uint8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::partition_if<gocccl_partition_KeepUint8_threads, gocccl_partition_KeepUint8_items, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepUint8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // RunLengthEncode(EqFloat32) over float32, declared at ops.go:109:29.
@@ -396,13 +396,13 @@ gocccl_rle_EqFloat32_init(void* d_state, long long state_bytes, long long tiles,
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_minblocks)
-gocccl_rle_EqFloat32_sweep(const float* d_in, float* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_encode<gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_items, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat32>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, gocccl_rle_EqFloat32_delay());
+gocccl_rle_EqFloat32_sweep(const float* d_in, float* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::rle_encode<gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_items, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat32>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, epoch, gocccl_rle_EqFloat32_delay());
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_minblocks)
-gocccl_rle_EqFloat32_nontrivial(const float* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_non_trivial<gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_items, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat32>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes);
+gocccl_rle_EqFloat32_nontrivial(const float* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::rle_non_trivial<gocccl_rle_EqFloat32_threads, gocccl_rle_EqFloat32_items, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat32>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes, epoch);
 }
 
 // RunLengthEncode(EqFloat64) over float64, declared at ops.go:114:29.
@@ -412,13 +412,13 @@ gocccl_rle_EqFloat64_init(void* d_state, long long state_bytes, long long tiles,
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat64_threads)
-gocccl_rle_EqFloat64_sweep(const double* d_in, double* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_encode<gocccl_rle_EqFloat64_threads, gocccl_rle_EqFloat64_items, double, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat64>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, gocccl_rle_EqFloat64_delay());
+gocccl_rle_EqFloat64_sweep(const double* d_in, double* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::rle_encode<gocccl_rle_EqFloat64_threads, gocccl_rle_EqFloat64_items, double, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat64>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, epoch, gocccl_rle_EqFloat64_delay());
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqFloat64_threads)
-gocccl_rle_EqFloat64_nontrivial(const double* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_non_trivial<gocccl_rle_EqFloat64_threads, gocccl_rle_EqFloat64_items, double, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat64>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes);
+gocccl_rle_EqFloat64_nontrivial(const double* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::rle_non_trivial<gocccl_rle_EqFloat64_threads, gocccl_rle_EqFloat64_items, double, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat64>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes, epoch);
 }
 
 // RunLengthEncode(EqInt32) over int32, declared at ops.go:94:29.
@@ -428,13 +428,13 @@ gocccl_rle_EqInt32_init(void* d_state, long long state_bytes, long long tiles, i
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqInt32_threads, gocccl_rle_EqInt32_minblocks)
-gocccl_rle_EqInt32_sweep(const int32_t* d_in, int32_t* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_encode<gocccl_rle_EqInt32_threads, gocccl_rle_EqInt32_items, int32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqInt32>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, gocccl_rle_EqInt32_delay());
+gocccl_rle_EqInt32_sweep(const int32_t* d_in, int32_t* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::rle_encode<gocccl_rle_EqInt32_threads, gocccl_rle_EqInt32_items, int32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqInt32>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, epoch, gocccl_rle_EqInt32_delay());
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqInt32_threads, gocccl_rle_EqInt32_minblocks)
-gocccl_rle_EqInt32_nontrivial(const int32_t* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_non_trivial<gocccl_rle_EqInt32_threads, gocccl_rle_EqInt32_items, int32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqInt32>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes);
+gocccl_rle_EqInt32_nontrivial(const int32_t* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::rle_non_trivial<gocccl_rle_EqInt32_threads, gocccl_rle_EqInt32_items, int32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqInt32>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes, epoch);
 }
 
 // RunLengthEncode(EqInt64) over int64, declared at ops.go:104:29.
@@ -444,13 +444,13 @@ gocccl_rle_EqInt64_init(void* d_state, long long state_bytes, long long tiles, i
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqInt64_threads)
-gocccl_rle_EqInt64_sweep(const int64_t* d_in, int64_t* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_encode<gocccl_rle_EqInt64_threads, gocccl_rle_EqInt64_items, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqInt64>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, gocccl_rle_EqInt64_delay());
+gocccl_rle_EqInt64_sweep(const int64_t* d_in, int64_t* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::rle_encode<gocccl_rle_EqInt64_threads, gocccl_rle_EqInt64_items, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqInt64>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, epoch, gocccl_rle_EqInt64_delay());
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqInt64_threads)
-gocccl_rle_EqInt64_nontrivial(const int64_t* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_non_trivial<gocccl_rle_EqInt64_threads, gocccl_rle_EqInt64_items, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqInt64>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes);
+gocccl_rle_EqInt64_nontrivial(const int64_t* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::rle_non_trivial<gocccl_rle_EqInt64_threads, gocccl_rle_EqInt64_items, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqInt64>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes, epoch);
 }
 
 // RunLengthEncode(EqItem) over Item, declared at ops.go:119:29.
@@ -460,13 +460,13 @@ gocccl_rle_EqItem_init(void* d_state, long long state_bytes, long long tiles, in
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqItem_threads)
-gocccl_rle_EqItem_sweep(const ::gocccl_pkg_select_10ac275f::Item* d_in, ::gocccl_pkg_select_10ac275f::Item* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_encode<gocccl_rle_EqItem_threads, gocccl_rle_EqItem_items, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqItem>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, gocccl_rle_EqItem_delay());
+gocccl_rle_EqItem_sweep(const ::gocccl_pkg_select_10ac275f::Item* d_in, ::gocccl_pkg_select_10ac275f::Item* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::rle_encode<gocccl_rle_EqItem_threads, gocccl_rle_EqItem_items, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqItem>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, epoch, gocccl_rle_EqItem_delay());
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqItem_threads)
-gocccl_rle_EqItem_nontrivial(const ::gocccl_pkg_select_10ac275f::Item* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_non_trivial<gocccl_rle_EqItem_threads, gocccl_rle_EqItem_items, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqItem>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes);
+gocccl_rle_EqItem_nontrivial(const ::gocccl_pkg_select_10ac275f::Item* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::rle_non_trivial<gocccl_rle_EqItem_threads, gocccl_rle_EqItem_items, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqItem>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes, epoch);
 }
 
 // RunLengthEncode(EqUint32) over uint32, declared at ops.go:99:29.
@@ -476,13 +476,13 @@ gocccl_rle_EqUint32_init(void* d_state, long long state_bytes, long long tiles, 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_minblocks)
-gocccl_rle_EqUint32_sweep(const uint32_t* d_in, uint32_t* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_encode<gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_items, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint32>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, gocccl_rle_EqUint32_delay());
+gocccl_rle_EqUint32_sweep(const uint32_t* d_in, uint32_t* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::rle_encode<gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_items, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint32>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, epoch, gocccl_rle_EqUint32_delay());
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_minblocks)
-gocccl_rle_EqUint32_nontrivial(const uint32_t* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_non_trivial<gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_items, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint32>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes);
+gocccl_rle_EqUint32_nontrivial(const uint32_t* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::rle_non_trivial<gocccl_rle_EqUint32_threads, gocccl_rle_EqUint32_items, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint32>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes, epoch);
 }
 
 // RunLengthEncode(EqUint8) over uint8, declared at ops.go:89:29.
@@ -492,13 +492,13 @@ gocccl_rle_EqUint8_init(void* d_state, long long state_bytes, long long tiles, i
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint8_threads)
-gocccl_rle_EqUint8_sweep(const uint8_t* d_in, uint8_t* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_encode<gocccl_rle_EqUint8_threads, gocccl_rle_EqUint8_items, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint8>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, gocccl_rle_EqUint8_delay());
+gocccl_rle_EqUint8_sweep(const uint8_t* d_in, uint8_t* d_unique, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::rle_encode<gocccl_rle_EqUint8_threads, gocccl_rle_EqUint8_items, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint8>(d_in, d_unique, d_lengths, d_count, n, d_state, state_bytes, epoch, gocccl_rle_EqUint8_delay());
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint8_threads)
-gocccl_rle_EqUint8_nontrivial(const uint8_t* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::rle_non_trivial<gocccl_rle_EqUint8_threads, gocccl_rle_EqUint8_items, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint8>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes);
+gocccl_rle_EqUint8_nontrivial(const uint8_t* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::rle_non_trivial<gocccl_rle_EqUint8_threads, gocccl_rle_EqUint8_items, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint8>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(KeepFloat32) over float32, declared at ops.go:105:29.
@@ -508,8 +508,8 @@ gocccl_select_KeepFloat32_init(void* d_state, long long state_bytes, long long t
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepFloat32_threads)
-gocccl_select_KeepFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_KeepFloat32_threads, gocccl_select_KeepFloat32_items, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_KeepFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_KeepFloat32_threads, gocccl_select_KeepFloat32_items, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(KeepFloat64) over float64, declared at ops.go:110:29.
@@ -519,8 +519,8 @@ gocccl_select_KeepFloat64_init(void* d_state, long long state_bytes, long long t
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepFloat64_threads)
-gocccl_select_KeepFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_KeepFloat64_threads, gocccl_select_KeepFloat64_items, double, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_KeepFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_KeepFloat64_threads, gocccl_select_KeepFloat64_items, double, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(KeepInt32) over int32, declared at ops.go:90:29.
@@ -530,8 +530,8 @@ gocccl_select_KeepInt32_init(void* d_state, long long state_bytes, long long til
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepInt32_threads)
-gocccl_select_KeepInt32_sweep(const int32_t* d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_KeepInt32_threads, gocccl_select_KeepInt32_items, int32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepInt32>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_KeepInt32_sweep(const int32_t* d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_KeepInt32_threads, gocccl_select_KeepInt32_items, int32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepInt32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(KeepInt64) over int64, declared at ops.go:100:29.
@@ -541,8 +541,8 @@ gocccl_select_KeepInt64_init(void* d_state, long long state_bytes, long long til
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepInt64_threads)
-gocccl_select_KeepInt64_sweep(const int64_t* d_in, int64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_KeepInt64_threads, gocccl_select_KeepInt64_items, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepInt64>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_KeepInt64_sweep(const int64_t* d_in, int64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_KeepInt64_threads, gocccl_select_KeepInt64_items, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepInt64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(KeepItem) over Item, declared at ops.go:115:29.
@@ -552,8 +552,8 @@ gocccl_select_KeepItem_init(void* d_state, long long state_bytes, long long tile
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepItem_threads)
-gocccl_select_KeepItem_sweep(const ::gocccl_pkg_select_10ac275f::Item* d_in, ::gocccl_pkg_select_10ac275f::Item* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_KeepItem_threads, gocccl_select_KeepItem_items, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepItem>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_KeepItem_sweep(const ::gocccl_pkg_select_10ac275f::Item* d_in, ::gocccl_pkg_select_10ac275f::Item* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_KeepItem_threads, gocccl_select_KeepItem_items, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepItem>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(KeepUint32) over uint32, declared at ops.go:95:29.
@@ -563,8 +563,8 @@ gocccl_select_KeepUint32_init(void* d_state, long long state_bytes, long long ti
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint32_threads)
-gocccl_select_KeepUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_KeepUint32_threads, gocccl_select_KeepUint32_items, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_KeepUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_KeepUint32_threads, gocccl_select_KeepUint32_items, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Select(KeepUint8) over uint8, declared at ops.go:85:29.
@@ -574,8 +574,8 @@ gocccl_select_KeepUint8_init(void* d_state, long long state_bytes, long long til
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint8_threads)
-gocccl_select_KeepUint8_sweep(const uint8_t* d_in, uint8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::select_if<gocccl_select_KeepUint8_threads, gocccl_select_KeepUint8_items, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepUint8>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_select_KeepUint8_sweep(const uint8_t* d_in, uint8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::select_if<gocccl_select_KeepUint8_threads, gocccl_select_KeepUint8_items, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepUint8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // ThreeWayPartition(KeepFloat32,SecondFloat32) over float32, declared at ops.go:107:29.
@@ -585,8 +585,8 @@ gocccl_partition3_KeepFloat32_SecondFloat32_init(void* d_state, long long state_
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_KeepFloat32_SecondFloat32_threads)
-gocccl_partition3_KeepFloat32_SecondFloat32_sweep(const float* d_in, float* d_first, float* d_second, float* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::three_way_partition<gocccl_partition3_KeepFloat32_SecondFloat32_threads, gocccl_partition3_KeepFloat32_SecondFloat32_items, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepFloat32, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondFloat32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
+gocccl_partition3_KeepFloat32_SecondFloat32_sweep(const float* d_in, float* d_first, float* d_second, float* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::three_way_partition<gocccl_partition3_KeepFloat32_SecondFloat32_threads, gocccl_partition3_KeepFloat32_SecondFloat32_items, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepFloat32, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondFloat32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
 }
 
 // ThreeWayPartition(KeepFloat64,SecondFloat64) over float64, declared at ops.go:112:29.
@@ -596,8 +596,8 @@ gocccl_partition3_KeepFloat64_SecondFloat64_init(void* d_state, long long state_
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_KeepFloat64_SecondFloat64_threads)
-gocccl_partition3_KeepFloat64_SecondFloat64_sweep(const double* d_in, double* d_first, double* d_second, double* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::three_way_partition<gocccl_partition3_KeepFloat64_SecondFloat64_threads, gocccl_partition3_KeepFloat64_SecondFloat64_items, double, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepFloat64, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondFloat64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
+gocccl_partition3_KeepFloat64_SecondFloat64_sweep(const double* d_in, double* d_first, double* d_second, double* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::three_way_partition<gocccl_partition3_KeepFloat64_SecondFloat64_threads, gocccl_partition3_KeepFloat64_SecondFloat64_items, double, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepFloat64, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondFloat64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
 }
 
 // ThreeWayPartition(KeepInt32,SecondInt32) over int32, declared at ops.go:92:29.
@@ -607,8 +607,8 @@ gocccl_partition3_KeepInt32_SecondInt32_init(void* d_state, long long state_byte
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_KeepInt32_SecondInt32_threads)
-gocccl_partition3_KeepInt32_SecondInt32_sweep(const int32_t* d_in, int32_t* d_first, int32_t* d_second, int32_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::three_way_partition<gocccl_partition3_KeepInt32_SecondInt32_threads, gocccl_partition3_KeepInt32_SecondInt32_items, int32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepInt32, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondInt32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
+gocccl_partition3_KeepInt32_SecondInt32_sweep(const int32_t* d_in, int32_t* d_first, int32_t* d_second, int32_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::three_way_partition<gocccl_partition3_KeepInt32_SecondInt32_threads, gocccl_partition3_KeepInt32_SecondInt32_items, int32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepInt32, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondInt32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
 }
 
 // ThreeWayPartition(KeepInt64,SecondInt64) over int64, declared at ops.go:102:29.
@@ -618,8 +618,8 @@ gocccl_partition3_KeepInt64_SecondInt64_init(void* d_state, long long state_byte
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_KeepInt64_SecondInt64_threads)
-gocccl_partition3_KeepInt64_SecondInt64_sweep(const int64_t* d_in, int64_t* d_first, int64_t* d_second, int64_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::three_way_partition<gocccl_partition3_KeepInt64_SecondInt64_threads, gocccl_partition3_KeepInt64_SecondInt64_items, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepInt64, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondInt64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
+gocccl_partition3_KeepInt64_SecondInt64_sweep(const int64_t* d_in, int64_t* d_first, int64_t* d_second, int64_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::three_way_partition<gocccl_partition3_KeepInt64_SecondInt64_threads, gocccl_partition3_KeepInt64_SecondInt64_items, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepInt64, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondInt64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
 }
 
 // ThreeWayPartition(KeepItem,SecondItem) over Item, declared at ops.go:117:29.
@@ -629,8 +629,8 @@ gocccl_partition3_KeepItem_SecondItem_init(void* d_state, long long state_bytes,
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_KeepItem_SecondItem_threads)
-gocccl_partition3_KeepItem_SecondItem_sweep(const ::gocccl_pkg_select_10ac275f::Item* d_in, ::gocccl_pkg_select_10ac275f::Item* d_first, ::gocccl_pkg_select_10ac275f::Item* d_second, ::gocccl_pkg_select_10ac275f::Item* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::three_way_partition<gocccl_partition3_KeepItem_SecondItem_threads, gocccl_partition3_KeepItem_SecondItem_items, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepItem, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondItem>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
+gocccl_partition3_KeepItem_SecondItem_sweep(const ::gocccl_pkg_select_10ac275f::Item* d_in, ::gocccl_pkg_select_10ac275f::Item* d_first, ::gocccl_pkg_select_10ac275f::Item* d_second, ::gocccl_pkg_select_10ac275f::Item* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::three_way_partition<gocccl_partition3_KeepItem_SecondItem_threads, gocccl_partition3_KeepItem_SecondItem_items, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepItem, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondItem>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
 }
 
 // ThreeWayPartition(KeepUint32,SecondUint32) over uint32, declared at ops.go:97:29.
@@ -640,8 +640,8 @@ gocccl_partition3_KeepUint32_SecondUint32_init(void* d_state, long long state_by
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_KeepUint32_SecondUint32_threads)
-gocccl_partition3_KeepUint32_SecondUint32_sweep(const uint32_t* d_in, uint32_t* d_first, uint32_t* d_second, uint32_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::three_way_partition<gocccl_partition3_KeepUint32_SecondUint32_threads, gocccl_partition3_KeepUint32_SecondUint32_items, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepUint32, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondUint32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
+gocccl_partition3_KeepUint32_SecondUint32_sweep(const uint32_t* d_in, uint32_t* d_first, uint32_t* d_second, uint32_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::three_way_partition<gocccl_partition3_KeepUint32_SecondUint32_threads, gocccl_partition3_KeepUint32_SecondUint32_items, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepUint32, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondUint32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
 }
 
 // ThreeWayPartition(KeepUint8,SecondUint8) over uint8, declared at ops.go:87:29.
@@ -651,8 +651,8 @@ gocccl_partition3_KeepUint8_SecondUint8_init(void* d_state, long long state_byte
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_KeepUint8_SecondUint8_threads)
-gocccl_partition3_KeepUint8_SecondUint8_sweep(const uint8_t* d_in, uint8_t* d_first, uint8_t* d_second, uint8_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::three_way_partition<gocccl_partition3_KeepUint8_SecondUint8_threads, gocccl_partition3_KeepUint8_SecondUint8_items, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepUint8, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondUint8>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes);
+gocccl_partition3_KeepUint8_SecondUint8_sweep(const uint8_t* d_in, uint8_t* d_first, uint8_t* d_second, uint8_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::three_way_partition<gocccl_partition3_KeepUint8_SecondUint8_threads, gocccl_partition3_KeepUint8_SecondUint8_items, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepUint8, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondUint8>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Unique(EqFloat32) over float32, declared at ops.go:108:29.
@@ -662,8 +662,8 @@ gocccl_unique_EqFloat32_init(void* d_state, long long state_bytes, long long til
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqFloat32_threads)
-gocccl_unique_EqFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique<gocccl_unique_EqFloat32_threads, gocccl_unique_EqFloat32_items, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat32>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_unique_EqFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique<gocccl_unique_EqFloat32_threads, gocccl_unique_EqFloat32_items, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Unique(EqFloat64) over float64, declared at ops.go:113:29.
@@ -673,8 +673,8 @@ gocccl_unique_EqFloat64_init(void* d_state, long long state_bytes, long long til
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqFloat64_threads)
-gocccl_unique_EqFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique<gocccl_unique_EqFloat64_threads, gocccl_unique_EqFloat64_items, double, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat64>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_unique_EqFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique<gocccl_unique_EqFloat64_threads, gocccl_unique_EqFloat64_items, double, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Unique(EqInt32) over int32, declared at ops.go:93:29.
@@ -684,8 +684,8 @@ gocccl_unique_EqInt32_init(void* d_state, long long state_bytes, long long tiles
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqInt32_threads)
-gocccl_unique_EqInt32_sweep(const int32_t* d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique<gocccl_unique_EqInt32_threads, gocccl_unique_EqInt32_items, int32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqInt32>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_unique_EqInt32_sweep(const int32_t* d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique<gocccl_unique_EqInt32_threads, gocccl_unique_EqInt32_items, int32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqInt32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Unique(EqInt64) over int64, declared at ops.go:103:29.
@@ -695,8 +695,8 @@ gocccl_unique_EqInt64_init(void* d_state, long long state_bytes, long long tiles
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqInt64_threads)
-gocccl_unique_EqInt64_sweep(const int64_t* d_in, int64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique<gocccl_unique_EqInt64_threads, gocccl_unique_EqInt64_items, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqInt64>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_unique_EqInt64_sweep(const int64_t* d_in, int64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique<gocccl_unique_EqInt64_threads, gocccl_unique_EqInt64_items, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqInt64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Unique(EqItem) over Item, declared at ops.go:118:29.
@@ -706,8 +706,8 @@ gocccl_unique_EqItem_init(void* d_state, long long state_bytes, long long tiles,
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqItem_threads)
-gocccl_unique_EqItem_sweep(const ::gocccl_pkg_select_10ac275f::Item* d_in, ::gocccl_pkg_select_10ac275f::Item* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique<gocccl_unique_EqItem_threads, gocccl_unique_EqItem_items, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqItem>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_unique_EqItem_sweep(const ::gocccl_pkg_select_10ac275f::Item* d_in, ::gocccl_pkg_select_10ac275f::Item* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique<gocccl_unique_EqItem_threads, gocccl_unique_EqItem_items, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqItem>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Unique(EqUint32) over uint32, declared at ops.go:98:29.
@@ -717,8 +717,8 @@ gocccl_unique_EqUint32_init(void* d_state, long long state_bytes, long long tile
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint32_threads)
-gocccl_unique_EqUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique<gocccl_unique_EqUint32_threads, gocccl_unique_EqUint32_items, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint32>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_unique_EqUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique<gocccl_unique_EqUint32_threads, gocccl_unique_EqUint32_items, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // Unique(EqUint8) over uint8, declared at ops.go:88:29.
@@ -728,8 +728,8 @@ gocccl_unique_EqUint8_init(void* d_state, long long state_bytes, long long tiles
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint8_threads)
-gocccl_unique_EqUint8_sweep(const uint8_t* d_in, uint8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique<gocccl_unique_EqUint8_threads, gocccl_unique_EqUint8_items, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint8>(d_in, d_out, d_count, n, d_state, state_bytes);
+gocccl_unique_EqUint8_sweep(const uint8_t* d_in, uint8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique<gocccl_unique_EqUint8_threads, gocccl_unique_EqUint8_items, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // UniqueByKey[Item,uint8](EqItem) over Item, uint8, declared at ops.go:122:29.
@@ -739,8 +739,8 @@ gocccl_unique_by_key_EqItem_Item_uint8_init(void* d_state, long long state_bytes
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqItem_Item_uint8_threads)
-gocccl_unique_by_key_EqItem_Item_uint8_sweep(const ::gocccl_pkg_select_10ac275f::Item* d_keys, const uint8_t* d_values, ::gocccl_pkg_select_10ac275f::Item* d_keys_out, uint8_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqItem_Item_uint8_threads, gocccl_unique_by_key_EqItem_Item_uint8_items, ::gocccl_pkg_select_10ac275f::Item, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqItem>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes);
+gocccl_unique_by_key_EqItem_Item_uint8_sweep(const ::gocccl_pkg_select_10ac275f::Item* d_keys, const uint8_t* d_values, ::gocccl_pkg_select_10ac275f::Item* d_keys_out, uint8_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqItem_Item_uint8_threads, gocccl_unique_by_key_EqItem_Item_uint8_items, ::gocccl_pkg_select_10ac275f::Item, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqItem>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // UniqueByKey[float64,int64](EqFloat64) over float64, int64, declared at ops.go:121:29.
@@ -750,8 +750,8 @@ gocccl_unique_by_key_EqFloat64_float64_int64_init(void* d_state, long long state
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqFloat64_float64_int64_threads)
-gocccl_unique_by_key_EqFloat64_float64_int64_sweep(const double* d_keys, const int64_t* d_values, double* d_keys_out, int64_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqFloat64_float64_int64_threads, gocccl_unique_by_key_EqFloat64_float64_int64_items, double, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat64>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes);
+gocccl_unique_by_key_EqFloat64_float64_int64_sweep(const double* d_keys, const int64_t* d_values, double* d_keys_out, int64_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqFloat64_float64_int64_threads, gocccl_unique_by_key_EqFloat64_float64_int64_items, double, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat64>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // UniqueByKey[uint32,float32](EqUint32) over uint32, float32, declared at ops.go:120:29.
@@ -761,8 +761,8 @@ gocccl_unique_by_key_EqUint32_uint32_float32_init(void* d_state, long long state
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqUint32_uint32_float32_threads)
-gocccl_unique_by_key_EqUint32_uint32_float32_sweep(const uint32_t* d_keys, const float* d_values, uint32_t* d_keys_out, float* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqUint32_uint32_float32_threads, gocccl_unique_by_key_EqUint32_uint32_float32_items, uint32_t, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes);
+gocccl_unique_by_key_EqUint32_uint32_float32_sweep(const uint32_t* d_keys, const float* d_values, uint32_t* d_keys_out, float* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqUint32_uint32_float32_threads, gocccl_unique_by_key_EqUint32_uint32_float32_items, uint32_t, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // UniqueByKey[uint32,uint32](EqUint32) over uint32, uint32, declared at ops.go:124:29.
@@ -772,8 +772,8 @@ gocccl_unique_by_key_EqUint32_uint32_uint32_init(void* d_state, long long state_
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqUint32_uint32_uint32_threads)
-gocccl_unique_by_key_EqUint32_uint32_uint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_keys_out, uint32_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqUint32_uint32_uint32_threads, gocccl_unique_by_key_EqUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes);
+gocccl_unique_by_key_EqUint32_uint32_uint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_keys_out, uint32_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqUint32_uint32_uint32_threads, gocccl_unique_by_key_EqUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // UniqueByKey[uint8,Item](EqUint8) over uint8, Item, declared at ops.go:123:29.
@@ -783,6 +783,6 @@ gocccl_unique_by_key_EqUint8_uint8_Item_init(void* d_state, long long state_byte
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqUint8_uint8_Item_threads)
-gocccl_unique_by_key_EqUint8_uint8_Item_sweep(const uint8_t* d_keys, const ::gocccl_pkg_select_10ac275f::Item* d_values, uint8_t* d_keys_out, ::gocccl_pkg_select_10ac275f::Item* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqUint8_uint8_Item_threads, gocccl_unique_by_key_EqUint8_uint8_Item_items, uint8_t, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint8>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes);
+gocccl_unique_by_key_EqUint8_uint8_Item_sweep(const uint8_t* d_keys, const ::gocccl_pkg_select_10ac275f::Item* d_values, uint8_t* d_keys_out, ::gocccl_pkg_select_10ac275f::Item* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqUint8_uint8_Item_threads, gocccl_unique_by_key_EqUint8_uint8_Item_items, uint8_t, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint8>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
 }

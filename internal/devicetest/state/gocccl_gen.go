@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "f5c59086400b08faef76df940b4b3b7eea0dfd7f61fcda562659115c3622b6c8", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "9a41471d9eacc86c4ccbd40f761c024da903c6c6581fa2423884d1e738248901", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "0e2198656054020855cc911ba825e6bacde3703a005c8e328648ab53480941bd",
+			SHA256: "608fb83871be411be7386efd8b57bc76a33a831558938bb82c1ab72bd233ef14",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 16632, SHA256: "6d9133042b957d794e2767430c54436f6a6e5e647de5479456d9559aaabe3168"},
 				{Offset: 16640, Size: 22032, SHA256: "ad2f83d8c7b9feead98437391fb10cb5b445890e7872a4f5c2c16c241e5ed1ed"},
@@ -40,14 +40,14 @@ func init() {
 				{Offset: 754832, Size: 166160, SHA256: "7bb6167c9b78c4a9b9954f889c19920b070a63059085fcf00240bfdf77aa8d6b"},
 				{Offset: 920992, Size: 197424, SHA256: "5bf84edf2acc86cb9706869ca6b1d780ddfcc4207b4b98f9552f4d5735b15434"},
 				{Offset: 1118416, Size: 113720, SHA256: "824a703ece828aa84b24f6a7afa73fd1b7c73c8ddea0554ad4aa86b38a40be7b"},
-				{Offset: 1232144, Size: 29464, SHA256: "5fa62017d4eecbc2d5cecb25e7a1c8f21b799632b24f2b6aff4a6e3f407e219b"},
-				{Offset: 1261616, Size: 39416, SHA256: "1a1d49121867f4f37ac4e4cf304db665c436d9172759ecc398edfb111329f94a"},
-				{Offset: 1301040, Size: 6280, SHA256: "dc605e3a75023bb5378df2578acce2094fa2ac2f9e39b1e3a5aa2839d660cbae"},
-				{Offset: 1307328, Size: 20256, SHA256: "ed7d1e8e4f3720314ce98d02db9e25790e6ecde64e30aa0e7dc001322b1c7feb"},
-				{Offset: 1327584, Size: 29216, SHA256: "01bbde1979c30cff473e57813344a88869d26ccb0524b4b98e678e6324319e24"},
-				{Offset: 1356800, Size: 9624, SHA256: "49df67cac32f76d53908af96358736fc33567ab3ccd0b21e4dd9dc6258718346"},
-				{Offset: 1366432, Size: 36624, SHA256: "55c98b22088191e99c3ae8ea9b594b44366011f4db46533c6d01f6552343978c"},
-				{Offset: 1403056, Size: 9368, SHA256: "fa0f126c744095f1760965704517d2fb975a1cd2798a9e1097ebb244d86dc65b"},
+				{Offset: 1232144, Size: 33184, SHA256: "5832c846af113d0ed734b0bf0b765a25099ef502511f3031905de53d63747643"},
+				{Offset: 1265328, Size: 43392, SHA256: "36c78aa436f1b8f43ffe13527b340b6453a5fbc829b02b4fa5f56858e56d0b89"},
+				{Offset: 1308720, Size: 6280, SHA256: "dc605e3a75023bb5378df2578acce2094fa2ac2f9e39b1e3a5aa2839d660cbae"},
+				{Offset: 1315008, Size: 20256, SHA256: "ed7d1e8e4f3720314ce98d02db9e25790e6ecde64e30aa0e7dc001322b1c7feb"},
+				{Offset: 1335264, Size: 29216, SHA256: "01bbde1979c30cff473e57813344a88869d26ccb0524b4b98e678e6324319e24"},
+				{Offset: 1364480, Size: 9624, SHA256: "49df67cac32f76d53908af96358736fc33567ab3ccd0b21e4dd9dc6258718346"},
+				{Offset: 1374112, Size: 40472, SHA256: "3bbe37236847a8f6a67ba29d5a25ce67c8c634b8ab29f1d410e56eb7e1604da7"},
+				{Offset: 1414592, Size: 9368, SHA256: "fa0f126c744095f1760965704517d2fb975a1cd2798a9e1097ebb244d86dc65b"},
 			},
 		},
 	})

@@ -143,7 +143,7 @@ struct Half {
 // Launch policies (emit/policy.go): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
 constexpr int gocccl_transform2_Lut_Axpy_it4d411de080_threads = 256, gocccl_transform2_Lut_Axpy_it4d411de080_items = 8;
-constexpr int gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_threads = 128, gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_items = 24;
+constexpr int gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_threads = 128, gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_items = 24, gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_minblocks = 8;
 constexpr int gocccl_merge_sort_keys_Lut_Less_itb6b90bb75a_threads = 256, gocccl_merge_sort_keys_Lut_Less_itb6b90bb75a_items = 17;
 constexpr int gocccl_reduce_Lut_AddMod_itef99a8d36f_threads = 256, gocccl_reduce_Lut_AddMod_itef99a8d36f_items = 16;
 constexpr int gocccl_select_Lut_Keep_it0adec60018_threads = 384, gocccl_select_Lut_Keep_it0adec60018_items = 17;
@@ -159,14 +159,14 @@ gocccl_transform2_Lut_Axpy_it4d411de080(::gocccl::it::Permutation<::gocccl::it::
 }
 
 // InclusiveScan(Lut.AddMod){Transform[int32](Counting[int32],Low)>ReverseOutput[int32](Slice[int32])} over int32, declared at ops.go:84:13.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_threads, gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_minblocks)
 gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_init(void* d_state, long long state_bytes, long long num_tiles, const ::gocccl_pkg_stateiter_cfd7423e::Lut gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::gocccl_state_Lut = gocccl_state;
   __syncthreads();
   ::gocccl::scan_init<gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_threads, gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_items, int32_t, ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::Lut_AddMod>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_threads, gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_minblocks)
 gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::Low> d_in, ::gocccl::it::ReverseOutput<::gocccl::it::OutPointer<int32_t>> d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int32_t init, const int32_t* d_init, bool has_init, const ::gocccl_pkg_stateiter_cfd7423e::Lut gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::gocccl_state_Lut = gocccl_state;
   __syncthreads();
@@ -219,10 +219,10 @@ gocccl_select_Lut_Keep_it0adec60018_init(void* d_state, long long state_bytes, l
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Lut_Keep_it0adec60018_threads)
-gocccl_select_Lut_Keep_it0adec60018_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>>, ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::Low> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, const ::gocccl_pkg_stateiter_cfd7423e::Lut gocccl_state) {
+gocccl_select_Lut_Keep_it0adec60018_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>>, ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::Low> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch, const ::gocccl_pkg_stateiter_cfd7423e::Lut gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::gocccl_state_Lut = gocccl_state;
   __syncthreads();
-  ::gocccl::select_if<gocccl_select_Lut_Keep_it0adec60018_threads, gocccl_select_Lut_Keep_it0adec60018_items, int32_t, ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::Lut_Keep>(d_in, d_out, d_count, n, d_state, state_bytes);
+  ::gocccl::select_if<gocccl_select_Lut_Keep_it0adec60018_threads, gocccl_select_Lut_Keep_it0adec60018_items, int32_t, ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::Lut_Keep>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
 }
 
 // UnaryTransform(Lut.Get){Transform[int32](Permutation[int32](Slice[int32],Slice[int64]),Low)>-} over int32, float32, declared at ops.go:83:13.

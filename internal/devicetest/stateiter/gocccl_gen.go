@@ -23,18 +23,18 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "817f58ab6e9ec064d8cabd254dc6521b2722b971a06b93cec1b093d2c6811576", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "fb823beaea729e3baaf55b45564b858be593e748ba4a647ce555951af642efa8", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "9605369921efb9642134c36c0178e73cb54fd47db89ca0b6973afdc203db87a1",
+			SHA256: "cab5712b299387df9bea59ed6cfc23a91e7d329ffaa7dcbc96d9b3f00d49c959",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 11832, SHA256: "a3cbe2d861ebc86e3e1206ae66ea875725cf1c2d90589871dee2195b7489877a"},
-				{Offset: 11840, Size: 100312, SHA256: "575adcd2d1da90c3f5e0612c5a4fa18c4314be5ce070e0a884cc4a0d2d9378bc"},
+				{Offset: 11840, Size: 100312, SHA256: "bafc0dcd753034b8a268e5b2fbbd6befc8b8bf02c348422939c5ea11042bd710"},
 				{Offset: 112160, Size: 277888, SHA256: "34751ed46b1f655add789b1a9d30acb6bb19eb74b0e6f7b48e46b04cd3ffcab3"},
 				{Offset: 390048, Size: 103616, SHA256: "ed224b4e297ccb95f4766a4ee0189fb1cad193b87f2f25bdde45e6d572073ed6"},
-				{Offset: 493664, Size: 43224, SHA256: "95f5d6a5014b05bf16a0831a31f5a65be2184004bd774757cde5409d629a430b"},
-				{Offset: 536896, Size: 15664, SHA256: "bf95fbc62e4dd5d6add9c05e4389499a6ecdb9c34e55445dbbb1b965e1ac3dd4"},
+				{Offset: 493664, Size: 46944, SHA256: "66c8cd1d1bbcef35a8bfa84cc3131c1ccbea8a3052e101d62b07381f8acecc4c"},
+				{Offset: 540608, Size: 15664, SHA256: "bf95fbc62e4dd5d6add9c05e4389499a6ecdb9c34e55445dbbb1b965e1ac3dd4"},
 			},
 		},
 	})

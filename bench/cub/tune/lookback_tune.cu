@@ -13,6 +13,12 @@
 // Every output is checked against the host before its row is timed. The
 // system column names the variant: "gocccl-288x14-fixed700-1005".
 //
+// gocccl's scan rows run over epoch tile states (epoch_tile_state.cuh) as
+// the runtime does since 11d04fe: the init once per shape, then one launch
+// a call; rows before 11d04fe (bench/NOTES.md, 2026-12-02) timed scan_init
+// + inclusive_scan over CUB's states, one launch more a call. The by-key
+// rows still init CUB's states before every call.
+//
 // Build on the GPU machine, from the repository root:
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Ikernels/include -Ibench/cub \
 //     -o /tmp/lookback_tune bench/cub/tune/lookback_tune.cu
@@ -101,9 +107,10 @@ __global__ void __launch_bounds__(THREADS) scan_init_kernel(void* d_state, long 
   gocccl::scan_init<THREADS, ITEMS, T, Sum<T>>(d_state, bytes, tiles);
 }
 template <int THREADS, int ITEMS, typename T, typename D>
-__global__ void __launch_bounds__(THREADS) scan_kernel(const T* in, T* out, long long n, void* d_state, long long bytes)
+__global__ void __launch_bounds__(THREADS)
+  scan_kernel(const T* in, T* out, long long n, void* d_state, long long bytes, unsigned epoch)
 {
-  gocccl::inclusive_scan<THREADS, ITEMS, T, Sum<T>>(in, out, n, d_state, bytes, T{}, nullptr, false, D());
+  gocccl::inclusive_scan<THREADS, ITEMS, T, Sum<T>>(in, out, n, d_state, bytes, epoch, T{}, nullptr, false, D());
 }
 
 template <typename T>
@@ -146,15 +153,22 @@ template <int THREADS, int ITEMS, typename T, typename D>
 void scan_shape(const bench::Rotation<T>& in, const std::vector<T>& host, bench::DeviceBuffer<T>& out)
 {
   const long long n = static_cast<long long>(host.size()), tile = THREADS * ITEMS, tiles = (n + tile - 1) / tile;
-  size_t bytes = 0;
-  BENCH_CK(cub::ScanTileState<T>::AllocationSize(static_cast<int>(tiles), bytes));
+  // Epoch tile states (T of at most 16 bytes), as the Go runtime runs them
+  // (runtime/epochs.go): one region per shape, initialized by the first
+  // call (grid-stride, the runtime's grid), then epoch 1, 2, ...: one launch
+  // a call in the steady state.
+  static_assert(gocccl::epoch_tile_state_supported<T>, "scan_shape: epoch tile states");
+  const size_t bytes = gocccl::EpochTileState<T>::AllocationSize(tiles);
   bench::DeviceBuffer<unsigned char> state(bytes);
+  unsigned epoch = 0;
   auto fn = [&](int i) {
-    if (tiles > 1)
-      scan_init_kernel<THREADS, ITEMS, T><<<static_cast<unsigned>((tiles + THREADS - 1) / THREADS), THREADS>>>(
-        state.get(), static_cast<long long>(bytes), tiles);
+    if (tiles > 1 && epoch == 0)
+      scan_init_kernel<THREADS, ITEMS, T>
+        <<<static_cast<unsigned>(std::min<size_t>((bytes / 8 + THREADS - 1) / THREADS, 4096)), THREADS>>>(
+          state.get(), static_cast<long long>(bytes), tiles);
     scan_kernel<THREADS, ITEMS, T, D><<<static_cast<unsigned>(tiles), THREADS>>>(
-      in.get(i), out.get(), n, tiles > 1 ? state.get() : nullptr, static_cast<long long>(bytes));
+      in.get(i), out.get(), n, tiles > 1 ? state.get() : nullptr, static_cast<long long>(bytes),
+      tiles > 1 ? ++epoch : 0);
   };
   measure(system_name<THREADS, ITEMS, D>(), "scan", n, 2 * static_cast<long long>(in.bytes()), out, fn,
           [&](const std::vector<T>& got) { return check_sums(host, got, nullptr); }, "inclusive sum");

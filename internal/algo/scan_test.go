@@ -10,19 +10,20 @@ import (
 
 func TestScanPolicy(t *testing.T) {
 	for _, c := range []struct {
-		size    int64
-		a       int
-		threads int
-		items   int
+		size      int64
+		a         int
+		threads   int
+		items     int
+		minBlocks int
 	}{
-		{1, 90, 192, 22}, {2, 90, 512, 12}, {4, 90, 128, 24}, {8, 90, 224, 24},
-		{4, 80, 128, 15}, {1, 80, 128, 30}, {8, 75, 128, 7}, {12, 90, 128, 5}, {16, 90, 128, 3},
-		{2000, 90, 32, 1},
+		{1, 90, 192, 22, 0}, {2, 90, 512, 12, 0}, {4, 90, 128, 24, 8}, {8, 90, 224, 24, 0},
+		{4, 80, 128, 15, 0}, {1, 80, 128, 30, 0}, {8, 75, 128, 7, 0}, {12, 90, 128, 5, 0}, {16, 90, 128, 3, 0},
+		{2000, 90, 32, 1, 0},
 	} {
 		p := InclusiveScan.Policy(c.size, c.a)
 		shape := p
 		shape.Delay = arch.Delay{} // TestLookBackDelays checks the waits
-		assert.Equal(t, arch.Policy{Arch: c.a, BlockThreads: c.threads, ItemsPerThread: c.items}, shape, "size %d on sm_%d", c.size, c.a)
+		assert.Equal(t, arch.Policy{Arch: c.a, BlockThreads: c.threads, ItemsPerThread: c.items, MinBlocks: c.minBlocks}, shape, "size %d on sm_%d", c.size, c.a)
 		assert.Equal(t, p, ExclusiveScan.Policy(c.size, c.a))
 		if c.size <= 1024 {
 			assert.LessOrEqual(t, int64(p.Tile())*c.size, int64(48*1024), "a tile's transpose must fit in shared memory")

@@ -130,15 +130,18 @@ func (s *Stream) graphClosed() {
 	s.scratch.graphs--
 }
 
-// tileStatesOffset is where a compaction's tile states start in the stream's
-// scratch: past the reduction's counter, which must stay zero between
-// kernels, at the 256-byte alignment of CUB's temporaries.
+// tileStatesOffset is where borrowed bytes start in the stream's scratch
+// (CUB-form tile states of look-backs over values wider than 16 bytes,
+// merge splits, the segmented sorts' fallback): past the reduction's
+// counter, which must stay zero between kernels, at the 256-byte alignment
+// of CUB's temporaries. Epoch tile states have memory of their own
+// (epochs.go).
 const tileStatesOffset = 256
 
 // lockScratch returns bytes of the stream's scratch past the reduction's
-// counter for work that initializes, in stream order, all it reads there (a
-// compaction's init kernel writes every tile state), and leaves the scratch
-// locked: call unlockScratch after the work is enqueued, so that no other
+// counter for work that initializes, in stream order, all it reads there
+// (a look-back's init kernel writes every CUB-form tile state), and leaves
+// the scratch locked: call unlockScratch after the work is enqueued, so that no other
 // call grows and frees the memory in between. It returns 0, unlocked, when
 // bytes do not fit in the scratch as it is: the caller then allocates from
 // the pool. It makes the scratch when the stream has none, but never grows

@@ -63,11 +63,15 @@ func smallInts[V int64 | uint32 | float32 | float64](r *rand.Rand, n int) []V {
 }
 
 // sprinkledNaNs returns n small integers with NaNs of distinct payloads
-// (about one in 4096) and a few infinities: the twins' path
-// (gpu_nan.cuh), a NaN in some tiles' prefixes and aggregates.
+// (about one in 4096): the twins' path (gpu_nan.cuh), a NaN in some
+// tiles' prefixes and aggregates. No infinities: with them a sum's NaN
+// depends on the association (+Inf + -Inf makes Go's default NaN where the
+// two meet, before or after a NaN of the input), so no parallel order need
+// match the loop's bits (nan_test.go keeps the two apart for that reason).
+// The first H200 run of this test drew both and failed on exactly that.
 func sprinkledNaNs[V float32 | float64](fb floatBits[V]) func(r *rand.Rand, n int) []V {
 	return func(r *rand.Rand, n int) []V {
-		return values(r, fb, nanInput{"sprinkled", 1 + n/4096, true, 2}, n)
+		return values(r, fb, nanInput{"sprinkled", 1 + n/4096, true, 0}, n)
 	}
 }
 

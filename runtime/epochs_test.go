@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
 func TestEpochStateBytes(t *testing.T) {
@@ -65,4 +67,43 @@ func TestEpochTake(t *testing.T) {
 	epoch, init = r.take(4096) // beyond the new init: another one
 	require.True(t, init)
 	require.Equal(t, uint32(1), epoch)
+}
+
+// TestEpochStatesCapture pins the graph rule of epochStates on a stream whose
+// region is already large enough (no driver call on these paths): a call
+// being captured initializes its range and takes the reserved epochMax,
+// leaving the direct calls' counter alone, and the direct calls after it go
+// on with their own epochs, also while a Graph holds the region.
+func TestEpochStatesCapture(t *testing.T) {
+	s := &Stream{}
+	s.scratch.epochs = epochRegion{ptr: 0x1000, bytes: 1 << 20}
+	take := func() lookBack {
+		t.Helper()
+		lb, err := s.epochStates(4096)
+		require.NoError(t, err)
+		require.NoError(t, lb.release())
+		require.Equal(t, cuda.DevicePtr(0x1000), lb.ptr, "the stream's region")
+		return lb
+	}
+	lb := take()
+	require.Equal(t, uint32(1), lb.epoch)
+	require.True(t, lb.init, "a new region is initialized first")
+	lb = take()
+	require.Equal(t, uint32(2), lb.epoch)
+	require.False(t, lb.init)
+
+	s.setCapturing(true)
+	for range 2 {
+		lb = take()
+		require.Equal(t, uint32(epochMax), lb.epoch, "captured: the reserved epoch")
+		require.True(t, lb.init, "captured: its own init on every replay")
+		require.Equal(t, 4096, lb.bytes)
+	}
+	s.setCapturing(false)
+	s.graphCaptured()
+	lb = take()
+	require.Equal(t, uint32(3), lb.epoch, "direct calls go on after the capture")
+	require.False(t, lb.init, "replays leave only stale words: no init needed")
+	s.graphClosed()
+	require.Equal(t, 4096, s.scratch.epochs.ready)
 }

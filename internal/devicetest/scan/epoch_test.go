@@ -2,125 +2,59 @@ package scan
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
-	"github.com/gocccl/gocccl/runtime"
 )
 
-// The tests here check the host protocol of the epoch tile states
-// (kernels/include/gocccl/epoch_tile_state.cuh, runtime/epochs.go): every
-// multi-tile scan on a stream finds in the stream's epoch region the states
-// that the calls before it left, of every size and type, and must tell them
-// apart from its own by their epoch alone. So the calls run back to back on
-// ONE stream, with no synchronization between them, each into its own
-// poisoned output, and are all checked afterwards against a sequential loop.
+// The tests here check the host protocol of the epoch tile states over
+// every form of state (kernels/include/gocccl/epoch_tile_state.cuh,
+// runtime/epochs.go) with the back-to-back harness of epochs_test.go: plain
+// scans of values of 1 to 16 bytes (one to four 8-byte words a tile) and one
+// wider (CUB's states) on one stream, and graph replays between direct calls.
 
-// epochKind is one scan instance under test with a generator of its inputs.
-type epochKind struct {
-	name string
-	// prepare draws n inputs and a mode and uploads them with a poisoned
-	// output: run enqueues the scan on s, check compares its output with a
-	// sequential loop once s has finished.
-	prepare func(t *testing.T, r *rand.Rand, d *runtime.Device, s *runtime.Stream, n int) epochCall
-}
-
-// epochCall is one prepared scan.
-type epochCall struct{ run, check func(*testing.T) }
-
-func kindOf[T any](name string, inst instances[T], gen func(*rand.Rand) T) epochKind {
-	return epochKind{name, func(t *testing.T, r *rand.Rand, d *runtime.Device, s *runtime.Stream, n int) epochCall {
-		xs := make([]T, n)
-		for i := range xs {
-			xs[i] = gen(r)
-		}
-		m := modes[r.IntN(len(modes))]
-		init := gen(r)
-		in := devcheck.Upload(t, d, xs)
-		out := devcheck.Upload(t, d, devcheck.Poison[T](n))
-		initBuf := devcheck.Upload(t, d, []T{init})
-		what := fmt.Sprintf("%s/%s n=%d", name, m.name, n)
-		run := func(t *testing.T) {
-			var err error
-			switch {
-			case m.inclusive && !m.hasInit:
-				err = inst.incl.Run(s, in, out)
-			case m.inclusive && m.from:
-				err = inst.incl.RunWithInitFrom(s, in, out, initBuf)
-			case m.inclusive:
-				err = inst.incl.RunWithInit(s, in, out, init)
-			case m.from:
-				err = inst.excl.RunWithInitFrom(s, in, out, initBuf)
-			default:
-				err = inst.excl.Run(s, in, out, init)
-			}
-			require.NoError(t, err, what)
-		}
-		check := func(t *testing.T) {
-			requireBitEqual(t, sequential(inst.op, xs, init, m), devcheck.Download(t, out), what)
-		}
-		return epochCall{run, check}
-	}}
-}
-
-// epochKinds are scans of every epoch form (1 to 4 words a tile state) and
-// one wider than 16 bytes (CUB's states), all with exact results.
-func epochKinds() []epochKind {
-	u32 := func(r *rand.Rand) uint32 { return r.Uint32() }
-	return []epochKind{
-		kindOf("uint8", instances[uint8]{AddUint8, InclAddUint8, ExclAddUint8}, func(r *rand.Rand) uint8 { return uint8(r.Uint32()) }),
-		kindOf("uint32", instances[uint32]{AddUint32, InclAddUint32, ExclAddUint32}, u32),
-		kindOf("maxint32", instances[int32]{MaxInt32, InclMaxInt32, ExclMaxInt32}, func(r *rand.Rand) int32 { return int32(r.Uint32()) }),
-		kindOf("uint64", instances[uint64]{AddUint64, InclAddUint64, ExclAddUint64}, func(r *rand.Rand) uint64 { return r.Uint64() }),
-		kindOf("Affine", instances[Affine]{Then, InclThen, ExclThen}, func(r *rand.Rand) Affine { return Affine{r.Uint32() | 1, r.Uint32()} }),
-		kindOf("Affine3", instances[Affine3]{Then3, InclThen3, ExclThen3}, func(r *rand.Rand) Affine3 { return Affine3{r.Uint32() | 1, r.Uint32(), r.Uint32()} }),
-		kindOf("Mat2", instances[Mat2]{MatMul, InclMatMul, ExclMatMul}, func(r *rand.Rand) Mat2 { return Mat2{r.Uint32(), r.Uint32(), r.Uint32(), r.Uint32()} }),
-		kindOf("Stats", instances[Stats]{Merge, InclMerge, ExclMerge}, func(r *rand.Rand) Stats {
+// epochFormCases are plain scans over every epoch tile state form and one
+// wider than 16 bytes, all with exact results; Affine3 and Mat2 are not
+// commutative.
+func epochFormCases() []b2bCase {
+	return []b2bCase{
+		scanB2B("uint8", instances[uint8]{AddUint8, InclAddUint8, ExclAddUint8}, draw(func(r *rand.Rand) uint8 { return uint8(r.Uint32()) })),
+		scanB2B("uint32", instances[uint32]{AddUint32, InclAddUint32, ExclAddUint32}, draw(func(r *rand.Rand) uint32 { return r.Uint32() })),
+		scanB2B("maxint32", instances[int32]{MaxInt32, InclMaxInt32, ExclMaxInt32}, draw(func(r *rand.Rand) int32 { return int32(r.Uint32()) })),
+		scanB2B("uint64", instances[uint64]{AddUint64, InclAddUint64, ExclAddUint64}, draw(func(r *rand.Rand) uint64 { return r.Uint64() })),
+		scanB2B("Affine", instances[Affine]{Then, InclThen, ExclThen}, draw(func(r *rand.Rand) Affine { return Affine{r.Uint32() | 1, r.Uint32()} })),
+		scanB2B("Affine3", instances[Affine3]{Then3, InclThen3, ExclThen3}, draw(func(r *rand.Rand) Affine3 { return Affine3{r.Uint32() | 1, r.Uint32(), r.Uint32()} })),
+		scanB2B("Mat2", instances[Mat2]{MatMul, InclMatMul, ExclMatMul}, draw(func(r *rand.Rand) Mat2 { return Mat2{r.Uint32(), r.Uint32(), r.Uint32(), r.Uint32()} })),
+		scanB2B("Stats", instances[Stats]{Merge, InclMerge, ExclMerge}, draw(func(r *rand.Rand) Stats {
 			return Stats{N: int64(r.Uint64() >> 1), Sum: float64(r.IntN(2001) - 1000), Max: int32(r.Uint32())}
-		}),
+		})),
 	}
 }
 
-// logUniform draws n in [1, hi], uniform in log scale.
-func logUniform(r *rand.Rand, hi int) int {
-	return max(1, int(math.Exp(r.Float64()*math.Log(float64(hi)))))
-}
-
-// TestEpochSequence runs 96 scans of random kinds and sizes (one tile to
-// several waves, log-uniform up to 2^22, and two calls of 2^25 that grow the
-// stream's epoch region in the middle) back to back on one stream, then
-// checks them all.
+// TestEpochSequence runs 96 scans of random forms and sizes (tile edges, and
+// log-uniform up to 2^22 with two calls of 2^25 in the middle that grow the
+// stream's epoch region) back to back on one stream, then checks them all.
 func TestEpochSequence(t *testing.T) {
-	dut, _, gpu := devices(t)
+	dut, oracle, gpu := devices(t)
 	r := devcheck.Rand(t)
-	s, err := dut.NewStream()
-	require.NoError(t, err)
-	defer s.Close()
-	kinds := epochKinds()
+	cases := epochFormCases()
 	hi, calls := 1<<22, 96
 	if !gpu || testing.Short() {
 		hi, calls = 1<<16, 24
 	}
-	var cs []epochCall
-	for i := range calls {
-		n := logUniform(r, hi)
-		k := kinds[r.IntN(len(kinds))]
+	seq := make([]b2bCall, calls)
+	for i := range seq {
+		c := cases[r.IntN(len(cases))]
+		n := b2bSize(r, c.tile, hi)
 		if gpu && !testing.Short() && (i == calls/3 || i == 2*calls/3) {
-			n, k = 1<<25+17, kinds[1] // uint32: more tiles than the first region holds
+			c, n = cases[1], 1<<25+17 // uint32: more tiles than the first region holds
 		}
-		cs = append(cs, k.prepare(t, r, dut, s, n))
+		seq[i] = c.prepare(t, r, dut, oracle, n)
 	}
-	for _, c := range cs {
-		c.run(t)
-	}
-	require.NoError(t, s.Synchronize())
-	for _, c := range cs {
-		c.check(t)
-	}
+	runBackToBack(t, dut, seq)
 }
 
 // TestEpochGraphReplay interleaves replays of a captured graph of three
@@ -128,7 +62,7 @@ func TestEpochSequence(t *testing.T) {
 // states and uses the reserved epoch, so neither the replays nor the direct
 // calls may take the other's states for their own, whichever ran last.
 func TestEpochGraphReplay(t *testing.T) {
-	dut, _, gpu := devices(t)
+	dut, oracle, gpu := devices(t)
 	r := devcheck.Rand(t)
 	s, err := dut.NewStream()
 	require.NoError(t, err)
@@ -153,11 +87,12 @@ func TestEpochGraphReplay(t *testing.T) {
 	require.NoError(t, err)
 	defer g.Close()
 
-	kinds := epochKinds()
-	direct := func(calls int) []epochCall {
-		var cs []epochCall
+	cases := epochFormCases()
+	direct := func(calls int) []b2bCall {
+		var cs []b2bCall
 		for range calls {
-			cs = append(cs, kinds[r.IntN(len(kinds))].prepare(t, r, dut, s, logUniform(r, hi)))
+			c := cases[r.IntN(len(cases))]
+			cs = append(cs, c.prepare(t, r, dut, oracle, b2bSize(r, c.tile, hi)))
 		}
 		return cs
 	}
@@ -183,11 +118,11 @@ func TestEpochGraphReplay(t *testing.T) {
 		before, after := direct(6), direct(6)
 
 		for _, c := range before {
-			c.run(t)
+			require.NoError(t, c.enqueue(s), c.what)
 		}
 		require.NoError(t, g.Launch())
 		for _, c := range after {
-			c.run(t)
+			require.NoError(t, c.enqueue(s), c.what)
 		}
 		require.NoError(t, s.Synchronize())
 		what := fmt.Sprintf("replay %d", replay)

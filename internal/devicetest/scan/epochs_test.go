@@ -101,26 +101,18 @@ func b2bKeys[K any](r *rand.Rand, n int, key func(*rand.Rand) K) ([]K, int) {
 	return keys, min(meanRun, n)
 }
 
-// scanB2B is a plain scan (inclusive or exclusive at random) as a
-// back-to-back case.
+// scanB2B is a plain scan, in one of modes drawn at random (an init value
+// or none, or one read from device memory), as a back-to-back case.
 func scanB2B[T any](name string, inst instances[T], gen func(r *rand.Rand, n int) []T) b2bCase {
 	return b2bCase{name, b2bTile[T, T](algo.InclusiveScan), func(t *testing.T, r *rand.Rand, dut, oracle *runtime.Device, n int) b2bCall {
-		xs, init, inclusive := gen(r, n), gen(r, 1)[0], r.IntN(2) == 0
-		m := modes[0]
-		if !inclusive {
-			m = modes[3]
-		}
+		xs, init, m := gen(r, n), gen(r, 1)[0], modes[r.IntN(len(modes))]
 		want := scanOn(t, oracle, inst, m, xs, init)
 		in := devcheck.Upload(t, dut, xs)
 		out := devcheck.Upload(t, dut, devcheck.Poison[T](n))
-		what := fmt.Sprintf("%s n=%d inclusive=%v", name, n, inclusive)
+		initBuf := devcheck.Upload(t, dut, []T{init})
+		what := fmt.Sprintf("%s/%s n=%d", name, m.name, n)
 		return b2bCall{what,
-			func(s *runtime.Stream) error {
-				if inclusive {
-					return inst.incl.Run(s, in, out)
-				}
-				return inst.excl.Run(s, in, out, init)
-			},
+			func(s *runtime.Stream) error { return inst.run(s, m, in, out, initBuf, init) },
 			func(t *testing.T) {
 				requireBitEqual(t, want, devcheck.Download(t, out), what+": device vs CPU backend")
 			}}

@@ -215,23 +215,28 @@ func scanOn[T any](t *testing.T, d *runtime.Device, inst instances[T], m mode, x
 	s, err := d.NewStream()
 	require.NoError(t, err)
 	defer s.Close()
-	switch {
-	case m.inclusive && !m.hasInit:
-		err = inst.incl.Run(s, in, out)
-	case m.inclusive && m.from:
-		err = inst.incl.RunWithInitFrom(s, in, out, initBuf)
-	case m.inclusive:
-		err = inst.incl.RunWithInit(s, in, out, init)
-	case m.from:
-		err = inst.excl.RunWithInitFrom(s, in, out, initBuf)
-	default:
-		err = inst.excl.Run(s, in, out, init)
-	}
-	require.NoError(t, err)
+	require.NoError(t, inst.run(s, m, in, out, initBuf, init))
 	require.NoError(t, s.Synchronize())
 	res, err := out.ToHost()
 	require.NoError(t, err)
 	return res
+}
+
+// run enqueues inst's scan in mode m over in into out on s: the init value
+// is init, or initBuf[0] when m reads it from device memory.
+func (inst instances[T]) run(s *runtime.Stream, m mode, in, out, initBuf *runtime.Slice[T], init T) error {
+	switch {
+	case m.inclusive && !m.hasInit:
+		return inst.incl.Run(s, in, out)
+	case m.inclusive && m.from:
+		return inst.incl.RunWithInitFrom(s, in, out, initBuf)
+	case m.inclusive:
+		return inst.incl.RunWithInit(s, in, out, init)
+	case m.from:
+		return inst.excl.RunWithInitFrom(s, in, out, initBuf)
+	default:
+		return inst.excl.Run(s, in, out, init)
+	}
 }
 
 // requireBitEqual compares element by element: numbers byte for byte (so

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/hundred", "4e1907ace3ec19288f2a6f7a39be281a7a925c021578b34b6fc345c327cb855e", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/hundred", "0af8db45edf9cbdbe32b12184a9c72353f47165b2ff60add66a324aa87d3da6c", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

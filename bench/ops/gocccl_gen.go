@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "5c9932d1d108e46230ed83d7f2fc05db226952501416eb9c5f18a0979a8218c5", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "7e658789052d507c2b984b3b34d839c0659f29a4e92e1ed46d2b3c6136bbc555", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "26c5d39673a34a1fa5d267314b50e56c19d96bd03064d721cfceb78451fe5ee6", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "5d909bac8fa20baf6f93cdc5af7ec7057c80e79010aa012056a917823687e80b", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 80},
 			Data:   goccclImageSM80,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "9da2c75200c76fd16c58cdebebc3f38fa75837ebcd2ac5807e93024df956cd73", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "96694cf679f8f40873e9b2c7150ef72e9b58900bd05ac7170bf30430b415d55e", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

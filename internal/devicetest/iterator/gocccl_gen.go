@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "d4b569f26228f1fafa9b21e3a99e4e3196eb8edcf0950ed7e40a12fbbe651f27", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "5d609473008c213289cd3d2dfa4631acb2144970163f124352542fb7d438ef45", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "9baf2c055b52088a4ccac34d3adba23276243249de7d74bc1b30aa4273ab946e", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "1d099c1b0bead5fea391925ba6646313e5eac0aa97e1d645d65905eaf335ad2e", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "9a41471d9eacc86c4ccbd40f761c024da903c6c6581fa2423884d1e738248901", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "2e632ff3483c63fb588d0d242269142de62625f903be5ceb48ab35e2c86ea5be", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

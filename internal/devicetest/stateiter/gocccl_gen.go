@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "fb823beaea729e3baaf55b45564b858be593e748ba4a647ce555951af642efa8", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "c2e5e501e7de2cbd8d008b8907fd097bf9db35bcf70b848d7c091dd72cf4108b", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

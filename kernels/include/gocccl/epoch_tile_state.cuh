@@ -354,4 +354,22 @@ __device__ inline void epoch_tile_state_init(void* d_region, long long region_by
   EpochTileState<unsigned>::InitializeRegion(d_region, words);
 }
 
+/**
+ * \brief An algorithm's init kernel body over epoch tile states: traps when
+ * the region is smaller than TileState::AllocationSize(num_tiles) (the host
+ * sized it too small: a bug, never a wrong result), else initializes the
+ * whole region (epoch_tile_state_init).
+ *
+ * \tparam TileState  an EpochTileState<S>
+ */
+template <typename TileState>
+__device__ void init_epoch_tile_states(void* d_region, long long region_bytes, long long num_tiles)
+{
+  if (static_cast<long long>(TileState::AllocationSize(num_tiles)) > region_bytes)
+  {
+    __trap();
+  }
+  epoch_tile_state_init(d_region, region_bytes);
+}
+
 } // namespace gocccl

@@ -276,11 +276,7 @@ __device__ void reduce_by_key_init(void* d_state, long long state_bytes, long lo
   using TileState = detail::RunTileState<V>;
   if constexpr (detail::run_epoch_states<V>)
   {
-    if (static_cast<long long>(TileState::AllocationSize(num_tiles)) > state_bytes)
-    {
-      __trap(); // the host sized the region too small: a bug, never bad input
-    }
-    epoch_tile_state_init(d_state, state_bytes);
+    init_epoch_tile_states<TileState>(d_state, state_bytes, num_tiles);
   }
   else
   {

@@ -453,11 +453,7 @@ __device__ void scan_by_key_init(void* d_state, long long state_bytes, long long
   using TileState = typename Tile::TileState;
   if constexpr (Tile::EPOCH)
   {
-    if (static_cast<long long>(TileState::AllocationSize(num_tiles)) > state_bytes)
-    {
-      __trap(); // the host sized the region too small: a bug, never a wrong result
-    }
-    epoch_tile_state_init(d_state, state_bytes);
+    init_epoch_tile_states<TileState>(d_state, state_bytes, num_tiles);
   }
   else
   {

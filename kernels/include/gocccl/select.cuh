@@ -300,11 +300,7 @@ GOCCCL_DEVICE void init(void* d_state, long long state_bytes, long long tiles, C
     }
     return;
   }
-  if (static_cast<long long>(EpochTileState<S>::AllocationSize(tiles)) > state_bytes)
-  {
-    __trap(); // the host sized the region too small: a bug, never a wrong result
-  }
-  epoch_tile_state_init(d_state, state_bytes);
+  init_epoch_tile_states<EpochTileState<S>>(d_state, state_bytes, tiles);
 }
 
 /// Shared memory that holds a tile's items during a two-phase scatter.

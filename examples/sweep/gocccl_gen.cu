@@ -573,15 +573,15 @@ struct KeepUint16 {
 // of each kernel; gocccl_gen.go registers the same values per target.
 #if __CUDA_ARCH__ >= 900  // sm_90
 constexpr int gocccl_inclusive_scan_MaxFloat32_threads = 128, gocccl_inclusive_scan_MaxFloat32_items = 24, gocccl_inclusive_scan_MaxFloat32_minblocks = 8;
-constexpr int gocccl_inclusive_scan_MaxFloat64_threads = 224, gocccl_inclusive_scan_MaxFloat64_items = 24;
-constexpr int gocccl_inclusive_scan_MaxInt16_threads = 512, gocccl_inclusive_scan_MaxInt16_items = 12;
+constexpr int gocccl_inclusive_scan_MaxFloat64_threads = 224, gocccl_inclusive_scan_MaxFloat64_items = 12;
+constexpr int gocccl_inclusive_scan_MaxInt16_threads = 512, gocccl_inclusive_scan_MaxInt16_items = 24;
 constexpr int gocccl_inclusive_scan_MaxInt32_threads = 128, gocccl_inclusive_scan_MaxInt32_items = 24, gocccl_inclusive_scan_MaxInt32_minblocks = 8;
-constexpr int gocccl_inclusive_scan_MaxInt64_threads = 224, gocccl_inclusive_scan_MaxInt64_items = 24;
-constexpr int gocccl_inclusive_scan_MaxInt8_threads = 192, gocccl_inclusive_scan_MaxInt8_items = 22;
-constexpr int gocccl_inclusive_scan_MaxUint16_threads = 512, gocccl_inclusive_scan_MaxUint16_items = 12;
+constexpr int gocccl_inclusive_scan_MaxInt64_threads = 224, gocccl_inclusive_scan_MaxInt64_items = 12;
+constexpr int gocccl_inclusive_scan_MaxInt8_threads = 192, gocccl_inclusive_scan_MaxInt8_items = 44;
+constexpr int gocccl_inclusive_scan_MaxUint16_threads = 512, gocccl_inclusive_scan_MaxUint16_items = 24;
 constexpr int gocccl_inclusive_scan_MaxUint32_threads = 128, gocccl_inclusive_scan_MaxUint32_items = 24, gocccl_inclusive_scan_MaxUint32_minblocks = 8;
-constexpr int gocccl_inclusive_scan_MaxUint64_threads = 224, gocccl_inclusive_scan_MaxUint64_items = 24;
-constexpr int gocccl_inclusive_scan_MaxUint8_threads = 192, gocccl_inclusive_scan_MaxUint8_items = 22;
+constexpr int gocccl_inclusive_scan_MaxUint64_threads = 224, gocccl_inclusive_scan_MaxUint64_items = 12;
+constexpr int gocccl_inclusive_scan_MaxUint8_threads = 192, gocccl_inclusive_scan_MaxUint8_items = 44;
 constexpr int gocccl_merge_sort_keys_LessFloat32_threads = 256, gocccl_merge_sort_keys_LessFloat32_items = 17;
 constexpr int gocccl_merge_sort_keys_LessFloat64_threads = 256, gocccl_merge_sort_keys_LessFloat64_items = 8;
 constexpr int gocccl_merge_sort_keys_LessInt16_threads = 256, gocccl_merge_sort_keys_LessInt16_items = 17;

@@ -55,32 +55,47 @@ var ExclusiveScan = register(&Algorithm{
 // tuning_scan.cuh, sm90_tuning), their look-back waits included (those of
 // the integer types: float's 4-byte <688, 1140> and double's <576, 1215>
 // differ a little); elsewhere, and for other sizes, CUB's default
-// AgentScanPolicy<128, 15> scaled as cub::MemBoundScaling does, with CUB's
-// default waits. Tiles are loaded and stored with warp transposes through
-// shared memory, so a tile of BlockThreads × ItemsPerThread × size bytes
-// must stay within 48 KiB of static shared memory.
+// AgentScanPolicy<128, 15>. Both are nominal 4-byte shapes that
+// cub::AgentScanPolicy scales as cub::MemBoundScaling does (keeping the
+// bytes in flight per thread and the tile within 48 KiB), so the sm_90
+// tunings run as 192 × 44 (1 byte), 512 × 24 (2), 128 × 24 (4) and 224 × 12
+// (8 bytes). Tiles are loaded and stored with warp transposes through shared
+// memory, so a tile of BlockThreads × ItemsPerThread × size bytes must stay
+// within 48 KiB of static shared memory.
 //
 // The waits matter at scale: bench/cub/tune/lookback_tune.cu timed the
 // 4-byte inclusive sum on the H200 at 2^28 in 802 µs (uint32) and 760 µs
 // (float32) with CUB's default waits, 712 and 687 µs with the sm_90
-// tuning's, against CUB's 695 and 686 µs (bench/NOTES.md, 2026-12-02).
+// tuning's, against CUB's 695 and 686 µs (bench/NOTES.md, 2026-12-02). The
+// scaling too: unscaled, the 8-byte scans ran 224 × 24 (116 registers, 2
+// blocks an SM) at 1.13–1.23× CUB's time at 2^24–2^28 (bench/NOTES.md,
+// 2026-12-04 fourth session).
 func scanPolicy(size int64, a int) arch.Policy {
 	if a >= 90 {
+		var p arch.Policy
 		switch size {
 		case 1:
-			return arch.Policy{Arch: a, BlockThreads: 192, ItemsPerThread: 22, Delay: arch.Fixed(168, 1140)}
+			p = memBoundScaling(192, 22, size, a)
+			p.Delay = arch.Fixed(168, 1140)
 		case 2:
-			return arch.Policy{Arch: a, BlockThreads: 512, ItemsPerThread: 12, Delay: arch.Fixed(376, 1125)}
+			p = memBoundScaling(512, 12, size, a)
+			p.Delay = arch.Fixed(376, 1125)
 		case 4:
+			p = memBoundScaling(128, 24, size, a)
+			p.Delay = arch.Fixed(648, 1245)
 			// MinBlocks 8 (64 registers) keeps CUB's occupancy for float
 			// operators with a NaN twin: their two look-backs over epoch
 			// tile states took 96 registers (5 blocks an SM) unbounded, and
 			// 2^28 float32 sums 808 µs against 698 (bench/NOTES.md,
 			// 2026-12-04 fourth session); bounded, 56 and no spills.
-			return arch.Policy{Arch: a, BlockThreads: 128, ItemsPerThread: 24, MinBlocks: 8, Delay: arch.Fixed(648, 1245)}
+			p.MinBlocks = 8
 		case 8:
-			return arch.Policy{Arch: a, BlockThreads: 224, ItemsPerThread: 24, Delay: arch.Fixed(632, 1290)}
+			p = memBoundScaling(224, 24, size, a)
+			p.Delay = arch.Fixed(632, 1290)
+		default:
+			return memBoundScaling(128, 15, size, a)
 		}
+		return p
 	}
 	return memBoundScaling(128, 15, size, a)
 }

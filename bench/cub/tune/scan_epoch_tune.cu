@@ -270,6 +270,9 @@ SCAN_KERNELS(scan_u32, unsigned, SumU32, 128, 24, Delay4)
 SCAN_KERNELS(scan_f32, float, SumF32, 128, 24, Delay4)
 SCAN_KERNELS(scan_u64, uint64_t, SumU64, 224, 24, Delay8)
 SCAN_KERNELS(scan_f64, double, SumF64, 224, 24, Delay8)
+// 224 x 12: CUB's 8-byte sm_90 tuning as cub::MemBoundScaling scales it
+// (what CUB runs; branch scan-policy-scaling makes it the runtime's).
+SCAN_KERNELS(scan_u64s, uint64_t, SumU64, 224, 12, Delay8)
 SCAN_KERNELS(scan_heis, Heis3, HeisOp, 128, 5, gocccl::DefaultDelay)
 SCAN_KERNELS(scan_mat2, Mat2, Mat2Op, 128, 3, gocccl::DefaultDelay)
 SCAN_KERNELS(scan_aff, Affine, AffineOp, 128, 3, gocccl::DefaultDelay)
@@ -429,9 +432,13 @@ void measure(const char* system, const char* type, long long n, long long bytes,
   bench::row(system, "scan", type, n, bench::time_us(fn), bytes, note);
 }
 
+// run_rows times CUB and kernels k on the same inputs; with a variant name,
+// k's rows are "gocccl-epoch-<variant>" and CUB's row is left out (another
+// run_rows of the same type timed it).
 template <typename T>
-void run_rows(const Sweeps<T>& k, const char* policy, uint64_t salt)
+void run_rows(const Sweeps<T>& k, const char* policy, uint64_t salt, const char* variant = nullptr)
 {
+  const std::string suffix = variant ? std::string("-") + variant : std::string();
   const char* type = bench::type_name<T>();
   for (long long n : bench::sizes())
   {
@@ -445,19 +452,20 @@ void run_rows(const Sweeps<T>& k, const char* policy, uint64_t salt)
     const long long need = static_cast<long long>(gocccl::EpochTileState<T>::AllocationSize(k.tiles(n)));
     Region region(need), region2(need);
 
-    measure("cub", type, n, bytes, out, host, 1,
-            [&](int i) {
-              size_t tb = temp.size();
-              BENCH_CK(cub::DeviceScan::InclusiveSum(temp.get(), tb, in.get(i), out.get(), static_cast<int>(n)));
-            },
-            "");
-    measure("gocccl-epoch", type, n, bytes, out, host, 3,
+    if (!variant)
+      measure("cub", type, n, bytes, out, host, 1,
+              [&](int i) {
+                size_t tb = temp.size();
+                BENCH_CK(cub::DeviceScan::InclusiveSum(temp.get(), tb, in.get(i), out.get(), static_cast<int>(n)));
+              },
+              "");
+    measure(("gocccl-epoch" + suffix).c_str(), type, n, bytes, out, host, 3,
             [&](int i) {
               const Lease l = k.tiles(n) > 1 ? region.direct(need) : Lease{};
               launch(k, true, in.get(i), out.get(), n, &l, T{}, nullptr, false);
             },
             std::string("inclusive_scan, ") + policy + ": one launch a call, region initialized by the first");
-    measure("gocccl-epoch+init", type, n, bytes, out, host, 2,
+    measure(("gocccl-epoch+init" + suffix).c_str(), type, n, bytes, out, host, 2,
             [&](int i) {
               const Lease l = region2.captured(need);
               launch(k, true, in.get(i), out.get(), n, &l, T{}, nullptr, false);
@@ -1068,6 +1076,9 @@ int main(int argc, char** argv)
     run_rows(ku, "128x24, FixedDelay<648,1245>", 1);
     run_rows(kf, "128x24, FixedDelay<648,1245>", 2);
     run_rows(k64, "224x24, FixedDelay<632,1290>", 3);
+    const Sweeps<uint64_t> k64s{scan_u64s_init, scan_u64s_incl, scan_u64s_excl, 224, 12};
+    print_regs("uint64 224x12", k64s);
+    run_rows(k64s, "224x12, FixedDelay<632,1290>", 3, "224x12");
   }
   if (bench::wants("stress"))
     run_stress(kStressCalls);

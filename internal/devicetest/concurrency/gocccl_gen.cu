@@ -75,7 +75,7 @@ struct Double {
 
 // Launch policies (emit/policy.go): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
-constexpr int gocccl_inclusive_scan_Add_threads = 224, gocccl_inclusive_scan_Add_items = 24;
+constexpr int gocccl_inclusive_scan_Add_threads = 224, gocccl_inclusive_scan_Add_items = 12;
 constexpr int gocccl_radix_sort_keys_uint32_threads = 384, gocccl_radix_sort_keys_uint32_items = 20, gocccl_radix_sort_keys_uint32_minblocks = 3;
 constexpr int gocccl_reduce_Add_threads = 256, gocccl_reduce_Add_items = 8;
 constexpr int gocccl_reduce_MaxF_threads = 256, gocccl_reduce_MaxF_items = 16;

@@ -389,7 +389,7 @@ struct LessPairB {
 // of each kernel; gocccl_gen.go registers the same values per target.
 constexpr int gocccl_transform2_MulI32_ita58af8b7c0_threads = 256, gocccl_transform2_MulI32_ita58af8b7c0_items = 8;
 constexpr int gocccl_transform2_MulI32_it7abde5c78a_threads = 256, gocccl_transform2_MulI32_it7abde5c78a_items = 8;
-constexpr int gocccl_exclusive_scan_AddI64_it9da2d3e8b3_threads = 224, gocccl_exclusive_scan_AddI64_it9da2d3e8b3_items = 24;
+constexpr int gocccl_exclusive_scan_AddI64_it9da2d3e8b3_threads = 224, gocccl_exclusive_scan_AddI64_it9da2d3e8b3_items = 12;
 constexpr int gocccl_inclusive_scan_AddI32_iteed8eddb14_threads = 128, gocccl_inclusive_scan_AddI32_iteed8eddb14_items = 24, gocccl_inclusive_scan_AddI32_iteed8eddb14_minblocks = 8;
 constexpr int gocccl_inclusive_scan_AddI32_it655e44e380_threads = 128, gocccl_inclusive_scan_AddI32_it655e44e380_items = 24, gocccl_inclusive_scan_AddI32_it655e44e380_minblocks = 8;
 constexpr int gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_threads = 256, gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_items = 17;

@@ -438,9 +438,9 @@ struct Probe_At {
 // of each kernel; gocccl_gen.go registers the same values per target.
 constexpr int gocccl_adjacent_difference_Mod_Add_threads = 256, gocccl_adjacent_difference_Mod_Add_items = 4;
 constexpr int gocccl_transform2_Axpy_Apply_threads = 256, gocccl_transform2_Axpy_Apply_items = 8;
-constexpr int gocccl_exclusive_scan_Mod_Add_threads = 224, gocccl_exclusive_scan_Mod_Add_items = 24;
+constexpr int gocccl_exclusive_scan_Mod_Add_threads = 224, gocccl_exclusive_scan_Mod_Add_items = 12;
 constexpr int gocccl_for_each_Affine_Apply_threads = 256, gocccl_for_each_Affine_Apply_items = 8;
-constexpr int gocccl_inclusive_scan_Mod_Add_threads = 224, gocccl_inclusive_scan_Mod_Add_items = 24;
+constexpr int gocccl_inclusive_scan_Mod_Add_threads = 224, gocccl_inclusive_scan_Mod_Add_items = 12;
 constexpr int gocccl_lower_bound_Order_Less_threads = 256, gocccl_lower_bound_Order_Less_items = 1;
 constexpr int gocccl_merge_sort_keys_Order_Less_threads = 256, gocccl_merge_sort_keys_Order_Less_items = 17;
 constexpr int gocccl_merge_sort_pairs_Order_Less_uint32_int32_threads = 256, gocccl_merge_sort_pairs_Order_Less_uint32_int32_items = 17;

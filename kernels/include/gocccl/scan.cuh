@@ -57,12 +57,14 @@
  * Recommended policy (internal/algo/scan.go): on sm_90, CCCL's tuned
  * cub::DeviceScan policies for primitive accumulators
  *
- *   sizeof(T)  BLOCK_THREADS  ITEMS_PER_THREAD  TILE  look-back waits
- *   1          192            22                4224  FixedDelay<168, 1140>
- *   2          512            12                6144  FixedDelay<376, 1125>
- *   4          128            24                3072  FixedDelay<648, 1245>
- *   8          224            24                5376  FixedDelay<632, 1290>
+ *   sizeof(T)  nominal (4-byte)  BLOCK_THREADS x ITEMS  TILE  look-back waits
+ *   1          192 x 22          192 x 44               8448  FixedDelay<168, 1140>
+ *   2          512 x 12          512 x 24              12288  FixedDelay<376, 1125>
+ *   4          128 x 24          128 x 24               3072  FixedDelay<648, 1245>
+ *   8          224 x 24          224 x 12               2688  FixedDelay<632, 1290>
  *
+ * (cub::AgentScanPolicy scales its nominal 4-byte shape by
+ * cub::MemBoundScaling, so these are the shapes CUB runs),
  * and otherwise CUB's default AgentScanPolicy<128, 15> under
  * cub::MemBoundScaling (4 bytes: 128 x 15; 12 bytes: 128 x 5). The tile's
  * warp-transpose storage (TILE * sizeof(T) bytes) must fit 48 KiB.

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/hundred", "0af8db45edf9cbdbe32b12184a9c72353f47165b2ff60add66a324aa87d3da6c", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/hundred", "d808985a83aedc52403dc758935fda279c640d5707b8e6f6c7b0c63bfdc14f6b", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

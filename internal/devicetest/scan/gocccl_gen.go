@@ -23,82 +23,82 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "1d099c1b0bead5fea391925ba6646313e5eac0aa97e1d645d65905eaf335ad2e", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "7c613f165b864c52b85e5fd964ea09ff19d31469ba39e0ac64665bb73ada4f10", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "3cae198f7c4ea8b2a64e154cd60bcb2844274e5eaab27c19971fd679bedc4fcb",
+			SHA256: "40eff85c2e95be6d1218dca12836b1f7f75402f3633a669a7d5e15b65670270f",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 134608, SHA256: "f98341c6f72b45309b50efbe524ebe1a2d0ded419f96eb62db596f3dfe38e33a"},
-				{Offset: 134608, Size: 208472, SHA256: "2a8e62f6a3971ca229ac3482a4b7c2f531be4b00948083f7598d09a5927cbc56"},
-				{Offset: 343088, Size: 34384, SHA256: "1aab0ec4d0cc2069abc7cfb34905b7baa1dd7a85834cd62846f31017cd7b5cec"},
-				{Offset: 377472, Size: 34512, SHA256: "ec7f40309e3e9bc5664857e18364d84bbe01ae53d24c5891d82ea066926a63d5"},
-				{Offset: 411984, Size: 43352, SHA256: "2ae0ad51343b2ce55e24babcd362e4665f6bebda0a3b22bb966fdf1040030917"},
-				{Offset: 455344, Size: 36304, SHA256: "5d3796ae977971d6e399f1fc5dfc95f9e61de83e0d63aaf48fff55f0f0e1fc56"},
-				{Offset: 491648, Size: 34512, SHA256: "fc2f37e970fd7a7e7993c700a8f819a568650eb6eccedb033b98c3b79115c5b5"},
-				{Offset: 526160, Size: 43352, SHA256: "caae177b1f64073246977e7d1ee30aa7967cd5d1bcb79e2a9722885d2ecabb8c"},
-				{Offset: 569520, Size: 36432, SHA256: "c25b7941bf99ebfd5aef16d163cc8a54db59971917d981597ab526aede0e2371"},
-				{Offset: 605952, Size: 51808, SHA256: "3a0ec49823c4652803cbb34ff65ef8e7ea1e5d22f391271e98087e708acc8c3b"},
-				{Offset: 657760, Size: 52816, SHA256: "1cba6448ad73bb034fe0ec6ab1bc8f4f9cdfc71e333d1a6efe936042e95de283"},
-				{Offset: 710576, Size: 77528, SHA256: "2b49af1cab4fc7188ba0dee96820d4f11ed8352665dfd2cec7f772b850c9a152"},
-				{Offset: 788112, Size: 38352, SHA256: "889e35b857a8eecbf3612aca36e43528c8c37e60f5c15e82c27c87303c12e798"},
-				{Offset: 826464, Size: 35152, SHA256: "342e0080775aa246f1cc0078a5fc816a8d37c8230f2a2ec30a09583ae911e146"},
-				{Offset: 861616, Size: 49624, SHA256: "5a3e431c297a304253c8d253c3e5a515e3afba322933e146239a797e2d705f0b"},
-				{Offset: 911248, Size: 40016, SHA256: "2a4a92d1cf3f56f4f23a780cdd559cea9a5a2b63603f1e20a129c0d0f8a1d708"},
-				{Offset: 951264, Size: 35152, SHA256: "36f2580895b5ebed70d883e6905f6edf6b553aadb26d585764e150303ba847b9"},
-				{Offset: 986416, Size: 49624, SHA256: "e0b40c0f31ebbb388b09ae48ec5027cde5e2cc95506033ca731207783c84d722"},
-				{Offset: 1036048, Size: 39248, SHA256: "fb00ea116afd063829b32cefeec2c97bbf6e3719f3cdc5574eff4037e308b8cf"},
-				{Offset: 1075296, Size: 76840, SHA256: "31ea684ef9c79f07809f2adb529552199f5fe6626afb7f06c2882bf48af142e1"},
-				{Offset: 1152144, Size: 43352, SHA256: "d18c967f365c198ff272df397425b4d3814f71be30f03722db67576e777e9159"},
-				{Offset: 1195504, Size: 42200, SHA256: "3b96a8dba06207c4db45161561e07a4568a9e30d66b9ed976ab96b3365f94e3e"},
-				{Offset: 1237712, Size: 136648, SHA256: "d62832a59d3c1eb52f91ecefdc502f7a129ee5a13fbc73497ecabea629a7e466"},
-				{Offset: 1374368, Size: 191824, SHA256: "b1cfb184e2b6993f51434d480f54337b73d30b141fab3a20ffa82894d7a371b3"},
-				{Offset: 1566192, Size: 60368, SHA256: "b8f96f7fe7cdb5a6b0ef25b7e87482e04bc23c18ec6d1fb1cd31c9c70078525c"},
-				{Offset: 1626560, Size: 59208, SHA256: "b4de4427fa7f82c983db77044ee193af13987d776e0bf2d2722a9f6912c4ef13"},
-				{Offset: 1685776, Size: 96928, SHA256: "93f2f8f051b530d828e8024fb07a391b8793f5f6ef940dddcfac00da01f3bcce"},
-				{Offset: 1782704, Size: 53584, SHA256: "77cf3b57530eb0835e56f0e464d8f4156bdd252d5454766732549a6ac4fd25b4"},
-				{Offset: 1836288, Size: 136648, SHA256: "29024764f1f1df79f8803c367437f563b707bf870816326e8c52676deeb4cd75"},
-				{Offset: 1972944, Size: 47176, SHA256: "7519ac8b67fef4e77e258d2cb585c8799ccb30431660586196aeb6720b664035"},
-				{Offset: 2020128, Size: 42696, SHA256: "7e66f5efa5c150fe8c2092f05b2565d6c873cc96f48658d5a1baa28fdfd9cf29"},
-				{Offset: 2062832, Size: 78544, SHA256: "d19dab1e3a2327c3ccdaf48f2972d160c19e7cbc43d3a0205790e34d49f055b9"},
-				{Offset: 2141376, Size: 136784, SHA256: "9a897717dd60b6480fc2262a0cdfc5f11cbaac599824e13f159f1cc279ffdffc"},
-				{Offset: 2278160, Size: 201304, SHA256: "7330ece853ed0b80f5cf49660f6faaae750b3b3dbceba2258adf72848b8806bd"},
-				{Offset: 2479472, Size: 34896, SHA256: "b654017a2a66f081a2f39db64c491f9853528e65612feeabab1b3660e993056c"},
-				{Offset: 2514368, Size: 35536, SHA256: "2f21ee49dc5be40b17c70f615cb932293c8aaf7f11060b051e147b45560d3f38"},
-				{Offset: 2549904, Size: 44376, SHA256: "d61eced353b4192b0fb22670e97e0f8b08f9a8b572c90eaf0a974a337d4620c6"},
-				{Offset: 2594288, Size: 37072, SHA256: "6f6b4fef9dae28e4acb92923d359ba59ade378469af86ac19b2c81ab83b3314e"},
-				{Offset: 2631360, Size: 35536, SHA256: "556ebb1a22d2a0bc4772cf9de359ce512cfa400172f7f97f0beab5652d35e87f"},
-				{Offset: 2666896, Size: 44376, SHA256: "2d1f9e36e1b2c45b77fb43b3a173a441e6e4a07ac527f2ae2f6efd877edf1548"},
-				{Offset: 2711280, Size: 37072, SHA256: "8dd39d7c3ce1e607474b1c96601f7618d8fe5ee4ca7ec9ea7a056b33141f1b67"},
-				{Offset: 2748352, Size: 53088, SHA256: "c313d481f4cdfe656beb6b0ec26c767fd26485b8af3733fe58bfa796b07dc633"},
-				{Offset: 2801440, Size: 58448, SHA256: "4b40fc96d520409c65efb2e66753f45e333889ad7d38fd03052f4d9c06913a92"},
-				{Offset: 2859888, Size: 82264, SHA256: "bcec7dc6bd55efe7f6cd724de5cb6318ca43ba7ac2d7290f525b975d57ef7805"},
-				{Offset: 2942160, Size: 38736, SHA256: "ced964391b5f9e0c9c0d1c0c65530873d7e96631c382d5ac78107a009f5a859e"},
-				{Offset: 2980896, Size: 35792, SHA256: "e0952c6d31f5be4c3937adf53ef66ec7d915d2752e42ade38f2d83c98e7d3763"},
-				{Offset: 3016688, Size: 55512, SHA256: "0c81b56fbc0a5dd870dead7bca0264f62fee23a58b9dc7653f149e3b08215b2f"},
-				{Offset: 3072208, Size: 40656, SHA256: "248b3e8350f704eaf8bd822a74316a5cf9b0ce37a74737233a8367d810e462b7"},
-				{Offset: 3112864, Size: 35792, SHA256: "ec9d46909d8542a523d47cc87717f6f5cd71823506662e0eabee043e96df4fd8"},
-				{Offset: 3148656, Size: 55512, SHA256: "49ae7f3208ad209671042c1a3774f693a26fafe46f1d0c28e4b56b5b2856b92a"},
-				{Offset: 3204176, Size: 39376, SHA256: "d280945b44b4c32983393c06de6a47c71ba0bed22d2fabc1e8522bd725f7c4bf"},
-				{Offset: 3243552, Size: 77992, SHA256: "52a9bc5e42f53a90c80c5174d995236eebdcaa3253296d46a8acecebc91911bc"},
-				{Offset: 3321552, Size: 45016, SHA256: "ee2f3838607ae3119b8d08eaf177706334fe486bb490d21645aeadddb27fa12c"},
-				{Offset: 3366576, Size: 42840, SHA256: "5e34b5cb8a3c34d6f45f66ad16446e25d177fa1e8c0628f32aefd477ca933f59"},
-				{Offset: 3409424, Size: 122568, SHA256: "1391d5757edfee5e6c0e74241d37af52a5e2acaefcc750d6dd72ef29da6909c2"},
-				{Offset: 3532000, Size: 173384, SHA256: "94cb9f8092610b2a5faf120db56511b3b391b2699d0fe5c0be07c8c518d1e162"},
-				{Offset: 3705392, Size: 60872, SHA256: "f1964f2b828b3b6a062d31e6d17c5c2af4920c817b4a08187816df7a05143092"},
-				{Offset: 3766272, Size: 56264, SHA256: "126e43b969a9e864fe8e16d732f0e468eb0b7e5e3b56e25a319bd07b2b2b1a0c"},
-				{Offset: 3822544, Size: 94856, SHA256: "1246ad08f88612ac5be14278642a0ff182e36b7e09f7a2ed97723aae4caa0686"},
-				{Offset: 3917408, Size: 52552, SHA256: "7dc6354ac1fe50f50aaadf8cefc7238a8b7c34085beebfb92369fc4b226b1313"},
-				{Offset: 3969968, Size: 122696, SHA256: "21d54584f858e017fabd3aea77323c815c043beb0c13efa79e4909d296b2ffe4"},
-				{Offset: 4092672, Size: 46792, SHA256: "3d5b46e6dde5ae99fb05d4659ca0b50bc1553b3a786c46adba8090c491f7db00"},
-				{Offset: 4139472, Size: 42440, SHA256: "6e78d21821dcb3dc96750fac5e7dbd7c136a15d201c1e713634c9f3759b6e368"},
-				{Offset: 4181920, Size: 156672, SHA256: "1f8abcb71d626d0cfe8752d4c81efd3c96425b9a7309bcf3e21b75b2253a5238"},
-				{Offset: 4338592, Size: 143360, SHA256: "f23f378058fdb24e2807e24d4371f0fdc42570f6673dd81d6a99b28b0c8bed02"},
-				{Offset: 4481952, Size: 114776, SHA256: "7cb14f02bb61e76d3d08427e866ead764dfcc9e20cead138adc0216c03ab419a"},
-				{Offset: 4596736, Size: 103896, SHA256: "017db4818aa51c53fdc37ef49ee372ba773eb80084914c29814c986054325619"},
-				{Offset: 4700640, Size: 55640, SHA256: "a5d95a16d82cef3ab239090578d67f112131e226d868719be71e689fa64205f2"},
-				{Offset: 4756288, Size: 65816, SHA256: "db1e412047f2d26fc1cab6dfe47f3c03b889351ab55b0ecf987784b1c9a8c4f5"},
-				{Offset: 4822112, Size: 204288, SHA256: "6d7436d32a7149494f74153eabeaf2e5193bd7603630495b0e9b5bd31d76fbcf"},
+				{Offset: 134608, Size: 142936, SHA256: "b80e31b532660e725a6f18beb687993a639bd6e7f5c1d4664d3bcdfccbcc5b50"},
+				{Offset: 277552, Size: 38480, SHA256: "13103306b54f2b851c6be98933453e19540dfae4b5f29e679be898a931d571a0"},
+				{Offset: 316032, Size: 34512, SHA256: "ec7f40309e3e9bc5664857e18364d84bbe01ae53d24c5891d82ea066926a63d5"},
+				{Offset: 350544, Size: 38104, SHA256: "59b109a301814f5d721262f25f679e66a4ff72bef2cb9c12d21abd8e7b7ddcda"},
+				{Offset: 388656, Size: 43472, SHA256: "f95379e8212d952c8aad7bfb641fb1cd63c5f7f0fc7f39cb904e33aab3acfb60"},
+				{Offset: 432128, Size: 34512, SHA256: "fc2f37e970fd7a7e7993c700a8f819a568650eb6eccedb033b98c3b79115c5b5"},
+				{Offset: 466640, Size: 38104, SHA256: "70b2dbd0795996e1e4a0db02839b138add08a6f2498130a2717e386a7591787d"},
+				{Offset: 504752, Size: 43600, SHA256: "668711286d40269de2e4874c6223a53935d0db7df87c8746ff1454331b6185ed"},
+				{Offset: 548352, Size: 51808, SHA256: "3a0ec49823c4652803cbb34ff65ef8e7ea1e5d22f391271e98087e708acc8c3b"},
+				{Offset: 600160, Size: 52816, SHA256: "1cba6448ad73bb034fe0ec6ab1bc8f4f9cdfc71e333d1a6efe936042e95de283"},
+				{Offset: 652976, Size: 59352, SHA256: "4dc4d4b5dad8d41dd4070d3b84929ce8e0faf9913e0e65f98669b709864e5385"},
+				{Offset: 712336, Size: 42320, SHA256: "b9fd3c158ff72ee7adb72adc6e4159f3d3d45075ef7ce6d17becaf8520c0645d"},
+				{Offset: 754656, Size: 35152, SHA256: "342e0080775aa246f1cc0078a5fc816a8d37c8230f2a2ec30a09583ae911e146"},
+				{Offset: 789808, Size: 42584, SHA256: "8b928cfce0a1fcf23000924afef70f9b073e4e7e14c32e631fff2bdfea3d1249"},
+				{Offset: 832400, Size: 49232, SHA256: "2b8682f0b749b34be63425e23caac70ee35de2a5cd03a3ec790ca26f399c2822"},
+				{Offset: 881632, Size: 35152, SHA256: "36f2580895b5ebed70d883e6905f6edf6b553aadb26d585764e150303ba847b9"},
+				{Offset: 916784, Size: 42584, SHA256: "d71c943d02e8b366be7a551881a8e235cbaadbecab94748efbfd720177251fcb"},
+				{Offset: 959376, Size: 47184, SHA256: "ff8627f9c6bf24620b7ffbc90825b77900e50dfccb38f32325fabbdc61a49d5d"},
+				{Offset: 1006560, Size: 76840, SHA256: "31ea684ef9c79f07809f2adb529552199f5fe6626afb7f06c2882bf48af142e1"},
+				{Offset: 1083408, Size: 37592, SHA256: "0842df051d916ad1a42f1d86dff54de8ed8fdc2dba9d507362d551d57763ce0f"},
+				{Offset: 1121008, Size: 42200, SHA256: "3b96a8dba06207c4db45161561e07a4568a9e30d66b9ed976ab96b3365f94e3e"},
+				{Offset: 1163216, Size: 136648, SHA256: "d62832a59d3c1eb52f91ecefdc502f7a129ee5a13fbc73497ecabea629a7e466"},
+				{Offset: 1299872, Size: 191824, SHA256: "b1cfb184e2b6993f51434d480f54337b73d30b141fab3a20ffa82894d7a371b3"},
+				{Offset: 1491696, Size: 60368, SHA256: "b8f96f7fe7cdb5a6b0ef25b7e87482e04bc23c18ec6d1fb1cd31c9c70078525c"},
+				{Offset: 1552064, Size: 59208, SHA256: "b4de4427fa7f82c983db77044ee193af13987d776e0bf2d2722a9f6912c4ef13"},
+				{Offset: 1611280, Size: 96928, SHA256: "93f2f8f051b530d828e8024fb07a391b8793f5f6ef940dddcfac00da01f3bcce"},
+				{Offset: 1708208, Size: 53584, SHA256: "77cf3b57530eb0835e56f0e464d8f4156bdd252d5454766732549a6ac4fd25b4"},
+				{Offset: 1761792, Size: 136648, SHA256: "29024764f1f1df79f8803c367437f563b707bf870816326e8c52676deeb4cd75"},
+				{Offset: 1898448, Size: 47176, SHA256: "7519ac8b67fef4e77e258d2cb585c8799ccb30431660586196aeb6720b664035"},
+				{Offset: 1945632, Size: 42696, SHA256: "7e66f5efa5c150fe8c2092f05b2565d6c873cc96f48658d5a1baa28fdfd9cf29"},
+				{Offset: 1988336, Size: 78544, SHA256: "d19dab1e3a2327c3ccdaf48f2972d160c19e7cbc43d3a0205790e34d49f055b9"},
+				{Offset: 2066880, Size: 136784, SHA256: "9a897717dd60b6480fc2262a0cdfc5f11cbaac599824e13f159f1cc279ffdffc"},
+				{Offset: 2203664, Size: 147800, SHA256: "e8cab49a2774aeefb4896d7068c3bd8b02edfebbf9cdb209ff21601ddb3f0cae"},
+				{Offset: 2351472, Size: 38992, SHA256: "47419e243458ebfe48bc1a8db8a005851a3548a536843861c79988ae3e7d127b"},
+				{Offset: 2390464, Size: 35536, SHA256: "2f21ee49dc5be40b17c70f615cb932293c8aaf7f11060b051e147b45560d3f38"},
+				{Offset: 2426000, Size: 38872, SHA256: "144ade6c0324fbb7da71ea3f534bb021346be9e4ac615f1a1464ea69db480f20"},
+				{Offset: 2464880, Size: 44112, SHA256: "a9ee6fd9379bcb0458728310f6481cd7619217d6b42d6005a8ad70a7c024f5a4"},
+				{Offset: 2508992, Size: 35536, SHA256: "556ebb1a22d2a0bc4772cf9de359ce512cfa400172f7f97f0beab5652d35e87f"},
+				{Offset: 2544528, Size: 38872, SHA256: "644af093f7346719fb033c576818cdd62ecc007ed9db79b00fb6b56edec6e73c"},
+				{Offset: 2583408, Size: 44112, SHA256: "b54857959e420fa2aeb671742db96d4bbe16e8e1107d50635d8c1ac292515d57"},
+				{Offset: 2627520, Size: 53088, SHA256: "c313d481f4cdfe656beb6b0ec26c767fd26485b8af3733fe58bfa796b07dc633"},
+				{Offset: 2680608, Size: 58448, SHA256: "4b40fc96d520409c65efb2e66753f45e333889ad7d38fd03052f4d9c06913a92"},
+				{Offset: 2739056, Size: 65240, SHA256: "c1b23ad53f60ce3061610cb06d49aff5b94757b07c3737a6ca80fb8e8c36d165"},
+				{Offset: 2804304, Size: 43728, SHA256: "edb72038e876419a929ff7c1de07b7f7082e8f29dd3e4c897e165b23756dfb3c"},
+				{Offset: 2848032, Size: 35792, SHA256: "e0952c6d31f5be4c3937adf53ef66ec7d915d2752e42ade38f2d83c98e7d3763"},
+				{Offset: 2883824, Size: 43992, SHA256: "fafa9ca5e7cfe072e6278db52a404c53b8b639efab2b6c78ac95e90985dbfc49"},
+				{Offset: 2927824, Size: 50128, SHA256: "91816af41ba99741e541232a80abc7cbf9b592436a449c67820d839cd1fc7163"},
+				{Offset: 2977952, Size: 35792, SHA256: "ec9d46909d8542a523d47cc87717f6f5cd71823506662e0eabee043e96df4fd8"},
+				{Offset: 3013744, Size: 43992, SHA256: "339bb166e7e5c6629589b7d45f1e20ce67247202f97937115236980f110a6d78"},
+				{Offset: 3057744, Size: 47952, SHA256: "e007b5a278ef704b6d00ae4acdb19471bd016c9751308b414d65d78c07f859ae"},
+				{Offset: 3105696, Size: 77992, SHA256: "52a9bc5e42f53a90c80c5174d995236eebdcaa3253296d46a8acecebc91911bc"},
+				{Offset: 3183696, Size: 38488, SHA256: "e37b98659035d05cbc7027ba010d3f43b8effc638368870c3a2ee7c372f44bfc"},
+				{Offset: 3222192, Size: 42840, SHA256: "5e34b5cb8a3c34d6f45f66ad16446e25d177fa1e8c0628f32aefd477ca933f59"},
+				{Offset: 3265040, Size: 122568, SHA256: "1391d5757edfee5e6c0e74241d37af52a5e2acaefcc750d6dd72ef29da6909c2"},
+				{Offset: 3387616, Size: 173384, SHA256: "94cb9f8092610b2a5faf120db56511b3b391b2699d0fe5c0be07c8c518d1e162"},
+				{Offset: 3561008, Size: 60872, SHA256: "f1964f2b828b3b6a062d31e6d17c5c2af4920c817b4a08187816df7a05143092"},
+				{Offset: 3621888, Size: 56264, SHA256: "126e43b969a9e864fe8e16d732f0e468eb0b7e5e3b56e25a319bd07b2b2b1a0c"},
+				{Offset: 3678160, Size: 94856, SHA256: "1246ad08f88612ac5be14278642a0ff182e36b7e09f7a2ed97723aae4caa0686"},
+				{Offset: 3773024, Size: 52552, SHA256: "7dc6354ac1fe50f50aaadf8cefc7238a8b7c34085beebfb92369fc4b226b1313"},
+				{Offset: 3825584, Size: 122696, SHA256: "21d54584f858e017fabd3aea77323c815c043beb0c13efa79e4909d296b2ffe4"},
+				{Offset: 3948288, Size: 46792, SHA256: "3d5b46e6dde5ae99fb05d4659ca0b50bc1553b3a786c46adba8090c491f7db00"},
+				{Offset: 3995088, Size: 42440, SHA256: "6e78d21821dcb3dc96750fac5e7dbd7c136a15d201c1e713634c9f3759b6e368"},
+				{Offset: 4037536, Size: 156672, SHA256: "1f8abcb71d626d0cfe8752d4c81efd3c96425b9a7309bcf3e21b75b2253a5238"},
+				{Offset: 4194208, Size: 143360, SHA256: "f23f378058fdb24e2807e24d4371f0fdc42570f6673dd81d6a99b28b0c8bed02"},
+				{Offset: 4337568, Size: 114776, SHA256: "7cb14f02bb61e76d3d08427e866ead764dfcc9e20cead138adc0216c03ab419a"},
+				{Offset: 4452352, Size: 103896, SHA256: "017db4818aa51c53fdc37ef49ee372ba773eb80084914c29814c986054325619"},
+				{Offset: 4556256, Size: 55640, SHA256: "a5d95a16d82cef3ab239090578d67f112131e226d868719be71e689fa64205f2"},
+				{Offset: 4611904, Size: 65816, SHA256: "db1e412047f2d26fc1cab6dfe47f3c03b889351ab55b0ecf987784b1c9a8c4f5"},
+				{Offset: 4677728, Size: 204288, SHA256: "6d7436d32a7149494f74153eabeaf2e5193bd7603630495b0e9b5bd31d76fbcf"},
 			},
 		},
 	})
@@ -123,7 +123,7 @@ func init() {
 		Kernels:   []string{"gocccl_exclusive_scan_AddFloat64_init", "gocccl_exclusive_scan_AddFloat64_sweep"},
 		Part:      1,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 12},
 		},
 	})
 	// ExclusiveScan(AddInt16) over int16, declared at ops.go:132:19.
@@ -135,7 +135,7 @@ func init() {
 		Kernels:   []string{"gocccl_exclusive_scan_AddInt16_init", "gocccl_exclusive_scan_AddInt16_sweep"},
 		Part:      2,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 24},
 		},
 	})
 	// ExclusiveScan(AddInt32) over int32, declared at ops.go:136:19.
@@ -159,7 +159,7 @@ func init() {
 		Kernels:   []string{"gocccl_exclusive_scan_AddInt64_init", "gocccl_exclusive_scan_AddInt64_sweep"},
 		Part:      4,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 12},
 		},
 	})
 	// ExclusiveScan(AddInt8) over int8, declared at ops.go:124:19.
@@ -171,7 +171,7 @@ func init() {
 		Kernels:   []string{"gocccl_exclusive_scan_AddInt8_init", "gocccl_exclusive_scan_AddInt8_sweep"},
 		Part:      5,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
+			{Arch: 90, BlockThreads: 192, ItemsPerThread: 44},
 		},
 	})
 	// ExclusiveScan(AddUint32) over uint32, declared at ops.go:140:19.
@@ -195,7 +195,7 @@ func init() {
 		Kernels:   []string{"gocccl_exclusive_scan_AddUint64_init", "gocccl_exclusive_scan_AddUint64_sweep"},
 		Part:      7,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 12},
 		},
 	})
 	// ExclusiveScan(AddUint8) over uint8, declared at ops.go:128:19.
@@ -207,7 +207,7 @@ func init() {
 		Kernels:   []string{"gocccl_exclusive_scan_AddUint8_init", "gocccl_exclusive_scan_AddUint8_sweep"},
 		Part:      8,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
+			{Arch: 90, BlockThreads: 192, ItemsPerThread: 44},
 		},
 	})
 	// ExclusiveScan(MatMul) over Mat2, declared at ops.go:225:15.
@@ -243,7 +243,7 @@ func init() {
 		Kernels:   []string{"gocccl_exclusive_scan_MaxFloat64_init", "gocccl_exclusive_scan_MaxFloat64_sweep"},
 		Part:      11,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 12},
 		},
 	})
 	// ExclusiveScan(MaxInt16) over int16, declared at ops.go:134:19.
@@ -255,7 +255,7 @@ func init() {
 		Kernels:   []string{"gocccl_exclusive_scan_MaxInt16_init", "gocccl_exclusive_scan_MaxInt16_sweep"},
 		Part:      12,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 24},
 		},
 	})
 	// ExclusiveScan(MaxInt32) over int32, declared at ops.go:138:19.
@@ -279,7 +279,7 @@ func init() {
 		Kernels:   []string{"gocccl_exclusive_scan_MaxInt64_init", "gocccl_exclusive_scan_MaxInt64_sweep"},
 		Part:      14,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 12},
 		},
 	})
 	// ExclusiveScan(MaxInt8) over int8, declared at ops.go:126:19.
@@ -291,7 +291,7 @@ func init() {
 		Kernels:   []string{"gocccl_exclusive_scan_MaxInt8_init", "gocccl_exclusive_scan_MaxInt8_sweep"},
 		Part:      15,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
+			{Arch: 90, BlockThreads: 192, ItemsPerThread: 44},
 		},
 	})
 	// ExclusiveScan(MaxUint32) over uint32, declared at ops.go:142:19.
@@ -315,7 +315,7 @@ func init() {
 		Kernels:   []string{"gocccl_exclusive_scan_MaxUint64_init", "gocccl_exclusive_scan_MaxUint64_sweep"},
 		Part:      17,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 12},
 		},
 	})
 	// ExclusiveScan(MaxUint8) over uint8, declared at ops.go:130:19.
@@ -327,7 +327,7 @@ func init() {
 		Kernels:   []string{"gocccl_exclusive_scan_MaxUint8_init", "gocccl_exclusive_scan_MaxUint8_sweep"},
 		Part:      18,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
+			{Arch: 90, BlockThreads: 192, ItemsPerThread: 44},
 		},
 	})
 	// ExclusiveScan(Merge) over Stats, declared at ops.go:162:19.
@@ -351,7 +351,7 @@ func init() {
 		Kernels:   []string{"gocccl_exclusive_scan_Then_init", "gocccl_exclusive_scan_Then_sweep"},
 		Part:      20,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 12},
 		},
 	})
 	// ExclusiveScan(Then3) over Affine3, declared at ops.go:223:15.
@@ -507,7 +507,7 @@ func init() {
 		Kernels:   []string{"gocccl_inclusive_scan_AddFloat64_init", "gocccl_inclusive_scan_AddFloat64_sweep"},
 		Part:      33,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 12},
 		},
 	})
 	// InclusiveScan(AddInt16) over int16, declared at ops.go:131:19.
@@ -519,7 +519,7 @@ func init() {
 		Kernels:   []string{"gocccl_inclusive_scan_AddInt16_init", "gocccl_inclusive_scan_AddInt16_sweep"},
 		Part:      34,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 24},
 		},
 	})
 	// InclusiveScan(AddInt32) over int32, declared at ops.go:135:19.
@@ -543,7 +543,7 @@ func init() {
 		Kernels:   []string{"gocccl_inclusive_scan_AddInt64_init", "gocccl_inclusive_scan_AddInt64_sweep"},
 		Part:      36,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 12},
 		},
 	})
 	// InclusiveScan(AddInt8) over int8, declared at ops.go:123:19.
@@ -555,7 +555,7 @@ func init() {
 		Kernels:   []string{"gocccl_inclusive_scan_AddInt8_init", "gocccl_inclusive_scan_AddInt8_sweep"},
 		Part:      37,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
+			{Arch: 90, BlockThreads: 192, ItemsPerThread: 44},
 		},
 	})
 	// InclusiveScan(AddUint32) over uint32, declared at ops.go:139:19.
@@ -579,7 +579,7 @@ func init() {
 		Kernels:   []string{"gocccl_inclusive_scan_AddUint64_init", "gocccl_inclusive_scan_AddUint64_sweep"},
 		Part:      39,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 12},
 		},
 	})
 	// InclusiveScan(AddUint8) over uint8, declared at ops.go:127:19.
@@ -591,7 +591,7 @@ func init() {
 		Kernels:   []string{"gocccl_inclusive_scan_AddUint8_init", "gocccl_inclusive_scan_AddUint8_sweep"},
 		Part:      40,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
+			{Arch: 90, BlockThreads: 192, ItemsPerThread: 44},
 		},
 	})
 	// InclusiveScan(MatMul) over Mat2, declared at ops.go:224:15.
@@ -627,7 +627,7 @@ func init() {
 		Kernels:   []string{"gocccl_inclusive_scan_MaxFloat64_init", "gocccl_inclusive_scan_MaxFloat64_sweep"},
 		Part:      43,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 12},
 		},
 	})
 	// InclusiveScan(MaxInt16) over int16, declared at ops.go:133:19.
@@ -639,7 +639,7 @@ func init() {
 		Kernels:   []string{"gocccl_inclusive_scan_MaxInt16_init", "gocccl_inclusive_scan_MaxInt16_sweep"},
 		Part:      44,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 512, ItemsPerThread: 12},
+			{Arch: 90, BlockThreads: 512, ItemsPerThread: 24},
 		},
 	})
 	// InclusiveScan(MaxInt32) over int32, declared at ops.go:137:19.
@@ -663,7 +663,7 @@ func init() {
 		Kernels:   []string{"gocccl_inclusive_scan_MaxInt64_init", "gocccl_inclusive_scan_MaxInt64_sweep"},
 		Part:      46,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 12},
 		},
 	})
 	// InclusiveScan(MaxInt8) over int8, declared at ops.go:125:19.
@@ -675,7 +675,7 @@ func init() {
 		Kernels:   []string{"gocccl_inclusive_scan_MaxInt8_init", "gocccl_inclusive_scan_MaxInt8_sweep"},
 		Part:      47,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
+			{Arch: 90, BlockThreads: 192, ItemsPerThread: 44},
 		},
 	})
 	// InclusiveScan(MaxUint32) over uint32, declared at ops.go:141:19.
@@ -699,7 +699,7 @@ func init() {
 		Kernels:   []string{"gocccl_inclusive_scan_MaxUint64_init", "gocccl_inclusive_scan_MaxUint64_sweep"},
 		Part:      49,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 12},
 		},
 	})
 	// InclusiveScan(MaxUint8) over uint8, declared at ops.go:129:19.
@@ -711,7 +711,7 @@ func init() {
 		Kernels:   []string{"gocccl_inclusive_scan_MaxUint8_init", "gocccl_inclusive_scan_MaxUint8_sweep"},
 		Part:      50,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 192, ItemsPerThread: 22},
+			{Arch: 90, BlockThreads: 192, ItemsPerThread: 44},
 		},
 	})
 	// InclusiveScan(Merge) over Stats, declared at ops.go:161:19.
@@ -735,7 +735,7 @@ func init() {
 		Kernels:   []string{"gocccl_inclusive_scan_Then_init", "gocccl_inclusive_scan_Then_sweep"},
 		Part:      52,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 224, ItemsPerThread: 24},
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 12},
 		},
 	})
 	// InclusiveScan(Then3) over Affine3, declared at ops.go:222:15.

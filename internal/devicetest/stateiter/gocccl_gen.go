@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "c2e5e501e7de2cbd8d008b8907fd097bf9db35bcf70b848d7c091dd72cf4108b", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "7dd49b7dc217015c0f820cfef7d5d713d01018281c0081ee324856e321679051", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

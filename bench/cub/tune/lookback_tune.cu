@@ -20,6 +20,8 @@
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Ikernels/include -Ibench/cub \
 //     -o /tmp/lookback_tune bench/cub/tune/lookback_tune.cu
 //   /tmp/lookback_tune --sizes 20,24,28
+// LOOKBACK_ONLY=bykey8 runs the 8-byte by-key rows (run_by_key8) and the
+// uint32 by-key rows alone.
 #include "bench.cuh"
 
 #include <gocccl/look_back.cuh>
@@ -95,6 +97,10 @@ std::string system_name()
 #endif
   return "gocccl-" + std::to_string(THREADS) + "x" + std::to_string(ITEMS) + "-" + DelayName<D>::get();
 }
+
+// min_blocks_name is a system name's suffix for a kernel launched with
+// __launch_bounds__(THREADS, MINB): "" for MINB 1, else "-minMINB".
+std::string min_blocks_name(int minb) { return minb == 1 ? "" : "-min" + std::to_string(minb); }
 
 // EpochDispatch is the Go runtime's dispatch of a look-back over epoch tile
 // states of S in one region: the init kernel by the first multi-tile call,
@@ -220,14 +226,14 @@ __global__ void __launch_bounds__(THREADS) sbk_init_kernel(void* d_state, long l
 {
   gocccl::scan_by_key_init<THREADS, ITEMS, unsigned, V, EqU32, Sum<V>>(d_state, bytes, tiles);
 }
-template <int THREADS, int ITEMS, typename V, typename D>
-__global__ void __launch_bounds__(THREADS) sbk_kernel(const unsigned* k, const V* v, V* o, long long n, void* d_state,
+template <int THREADS, int ITEMS, typename V, typename D, int MINB = 1>
+__global__ void __launch_bounds__(THREADS, MINB) sbk_kernel(const unsigned* k, const V* v, V* o, long long n, void* d_state,
                                                       long long bytes, unsigned epoch)
 {
   gocccl::inclusive_scan_by_key<THREADS, ITEMS, unsigned, V, EqU32, Sum<V>>(k, v, o, n, d_state, bytes, epoch, D());
 }
 
-template <int THREADS, int ITEMS, typename V, typename D>
+template <int THREADS, int ITEMS, typename V, typename D, int MINB = 1>
 void sbk_shape(const bench::Rotation<unsigned>& kin, const bench::Rotation<V>& vin, const std::vector<unsigned>& keys,
                const std::vector<V>& host, bench::DeviceBuffer<V>& out)
 {
@@ -235,10 +241,10 @@ void sbk_shape(const bench::Rotation<unsigned>& kin, const bench::Rotation<V>& v
   EpochDispatch<cub::KeyValuePair<int, V>> states(tiles); // scan_by_key.cuh's look-back pairs
   auto fn = [&](int i) {
     const unsigned epoch = states.template next<THREADS>(sbk_init_kernel<THREADS, ITEMS, V>);
-    sbk_kernel<THREADS, ITEMS, V, D><<<static_cast<unsigned>(tiles), THREADS>>>(
+    sbk_kernel<THREADS, ITEMS, V, D, MINB><<<static_cast<unsigned>(tiles), THREADS>>>(
       kin.get(i), vin.get(i), out.get(), n, states.ptr(), states.bytes(), epoch);
   };
-  measure(system_name<THREADS, ITEMS, D>(), "scan_by_key", n, n * static_cast<long long>(4 + 2 * sizeof(V)), out, fn,
+  measure(system_name<THREADS, ITEMS, D>() + min_blocks_name(MINB), "scan_by_key", n, n * static_cast<long long>(4 + 2 * sizeof(V)), out, fn,
           [&](const std::vector<V>& got) { return check_sums(host, got, &keys); }, "uint32 keys in runs of mean length 7");
 }
 
@@ -249,8 +255,8 @@ __global__ void __launch_bounds__(THREADS) rbk_init_kernel(void* d_state, long l
 {
   gocccl::reduce_by_key_init<THREADS, ITEMS, unsigned, V, EqU32, Sum<V>>(d_state, bytes, tiles);
 }
-template <int THREADS, int ITEMS, typename V, typename D>
-__global__ void __launch_bounds__(THREADS) rbk_kernel(const unsigned* k, const V* v, unsigned* uk, V* agg, int64_t* runs,
+template <int THREADS, int ITEMS, typename V, typename D, int MINB = 1>
+__global__ void __launch_bounds__(THREADS, MINB) rbk_kernel(const unsigned* k, const V* v, unsigned* uk, V* agg, int64_t* runs,
                                                       long long n, void* d_state, long long bytes, unsigned epoch)
 {
   gocccl::reduce_by_key<THREADS, ITEMS, unsigned, V, EqU32, Sum<V>>(k, v, uk, agg, runs, n, d_state, bytes, epoch, D());
@@ -288,7 +294,7 @@ std::string check_runs(const Runs<V>& want, const std::vector<unsigned>& keys, c
   return "";
 }
 
-template <int THREADS, int ITEMS, typename V, typename D>
+template <int THREADS, int ITEMS, typename V, typename D, int MINB = 1>
 void rbk_shape(const bench::Rotation<unsigned>& kin, const bench::Rotation<V>& vin, const Runs<V>& want)
 {
   const char* type = bench::type_name<V>();
@@ -302,10 +308,10 @@ void rbk_shape(const bench::Rotation<unsigned>& kin, const bench::Rotation<V>& v
   bench::DeviceBuffer<int64_t> runs(1);
   auto fn = [&](int i) {
     const unsigned epoch = states.template next<THREADS>(rbk_init_kernel<THREADS, ITEMS, V>);
-    rbk_kernel<THREADS, ITEMS, V, D><<<static_cast<unsigned>(tiles), THREADS>>>(
+    rbk_kernel<THREADS, ITEMS, V, D, MINB><<<static_cast<unsigned>(tiles), THREADS>>>(
       kin.get(i), vin.get(i), uk.get(), agg.get(), runs.get(), n, states.ptr(), states.bytes(), epoch);
   };
-  const std::string system = system_name<THREADS, ITEMS, D>();
+  const std::string system = system_name<THREADS, ITEMS, D>() + min_blocks_name(MINB);
   uk.poison(), agg.poison(), runs.poison();
   fn(0);
   BENCH_CK(cudaGetLastError());
@@ -373,6 +379,52 @@ void run_by_key(uint64_t salt)
     cub_rbk<V>(kin, vin, want);
     rbk_shape<256, 18, V, gocccl::DefaultDelay>(kin, vin, want);
     rbk_shape<256, 18, V, gocccl::NoDelay<1170>>(kin, vin, want);
+    rbk_shape<256, 18, V, gocccl::DefaultDelay, 3>(kin, vin, want); // CUB's 3 blocks an SM: 80 registers, spills
+  }
+}
+
+// run_by_key8 times the 8-byte-value shapes (--only bykey8): gocccl's
+// 256 x 9 (Policy520, what scanByKeyPolicy runs for 8 bytes), CUB 3.0's
+// sm_90 tuning for 4-byte keys and 8-byte values (224 x 14,
+// FixedDelay<556, 1195>) with and without minimum blocks (ptxas, CUDA 13:
+// 80 registers unbounded, 72 at 4 blocks, 56 with small spills at 5), and
+// ReduceByKey's 128 x 13 (CUB's tile) unbounded (128 registers: 4 blocks)
+// and at CUB's occupancy (6 blocks: 80 registers, spills).
+template <typename V>
+void run_by_key8(uint64_t salt)
+{
+  using Fixed = gocccl::FixedDelay<556, 1195>;
+  for (long long n : bench::sizes())
+  {
+    const std::vector<unsigned> keys = bench::keys_in_runs(n, salt);
+    const std::vector<V> host = bench::random_items<V>(n, salt);
+    bench::Rotation<unsigned> kin(keys);
+    bench::Rotation<V> vin(host);
+    bench::DeviceBuffer<V> out(static_cast<size_t>(n));
+    size_t cub_bytes = 0;
+    BENCH_CK(cub::DeviceScan::InclusiveSumByKey(nullptr, cub_bytes, kin.get(0), vin.get(0), out.get(), static_cast<int>(n),
+                                                EqU32()));
+    bench::DeviceBuffer<unsigned char> temp(cub_bytes);
+    measure(std::string("cub"), "scan_by_key", n, n * static_cast<long long>(4 + 2 * sizeof(V)), out,
+            [&](int i) {
+              size_t tb = cub_bytes;
+              BENCH_CK(cub::DeviceScan::InclusiveSumByKey(temp.get(), tb, kin.get(i), vin.get(i), out.get(),
+                                                          static_cast<int>(n), EqU32()));
+            },
+            [&](const std::vector<V>& got) { return check_sums(host, got, &keys); }, "uint32 keys in runs of mean length 7");
+    sbk_shape<256, 9, V, gocccl::DefaultDelay>(kin, vin, keys, host, out);
+    sbk_shape<224, 14, V, gocccl::DefaultDelay>(kin, vin, keys, host, out);
+    sbk_shape<224, 14, V, Fixed>(kin, vin, keys, host, out);
+    sbk_shape<224, 14, V, gocccl::DefaultDelay, 4>(kin, vin, keys, host, out);
+    sbk_shape<224, 14, V, Fixed, 4>(kin, vin, keys, host, out);
+    sbk_shape<224, 14, V, Fixed, 5>(kin, vin, keys, host, out);
+    sbk_shape<256, 9, V, gocccl::DefaultDelay>(kin, vin, keys, host, out); // again: the order's effect
+
+    const Runs<V> want = reduce_runs(keys, host);
+    cub_rbk<V>(kin, vin, want);
+    rbk_shape<128, 13, V, gocccl::DefaultDelay>(kin, vin, want);
+    rbk_shape<128, 13, V, gocccl::NoDelay<1055>>(kin, vin, want);
+    rbk_shape<128, 13, V, gocccl::DefaultDelay, 6>(kin, vin, want);
   }
 }
 
@@ -384,6 +436,13 @@ int main(int argc, char** argv)
   run_scan<float, gocccl::FixedDelay<648, 1245>>(2);
   run_by_key<float>(4);
 #else
+  const char* only = std::getenv("LOOKBACK_ONLY"); // "bykey8": the 8-byte by-key rows alone
+  if (only && std::string(only) == "bykey8")
+  {
+    run_by_key8<uint64_t>(5);
+    run_by_key<uint32_t>(3);
+    return bench::finish();
+  }
   run_scan<uint32_t, gocccl::FixedDelay<648, 1245>>(1);
   run_scan<float, gocccl::FixedDelay<688, 1140>>(2);
   run_by_key<uint32_t>(3);

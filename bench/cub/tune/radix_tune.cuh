@@ -5,11 +5,14 @@
 // configurations beside cub::DeviceRadixSort on the same inputs.
 //
 // A configuration is Config<BLOCK_THREADS, ITEMS_PER_THREAD, MIN_BLOCKS,
-// PORTION_BITS, MATCH>: MIN_BLOCKS is __launch_bounds__' second argument (1:
-// none), PORTION_BITS the onesweep portion bound (29 as the runtime; less only
-// to test portions), MATCH the ranking's warp match (radix::RankMatch:
-// ballot, the default and CUB's; match.any, the first version's
-// __match_any_sync; atomic-or).
+// PORTION_BITS, MATCH, HIST_MIN_BLOCKS, HIST_GRID>: MIN_BLOCKS is
+// __launch_bounds__' second argument (1: none), PORTION_BITS the onesweep
+// portion bound (29 as the runtime; less only to test portions), MATCH the
+// ranking's warp match (radix::RankMatch: ballot, the default and CUB's;
+// match.any, the first version's __match_any_sync; atomic-or);
+// HIST_MIN_BLOCKS the histogram kernel's minimum blocks (default MIN_BLOCKS:
+// the generated code gives every kernel of an instance the same bounds) and
+// HIST_GRID its grid in blocks per SM (default 2, as runtime/radix_gpu.go).
 #pragma once
 
 #include "../bench.cuh"
@@ -78,10 +81,11 @@ __global__ void __launch_bounds__(BT, MINB)
 
 constexpr long long kStateWords = 8 * 256 + 2 * 256 + 8; // runtime/radix_gpu.go radixStateWords
 
-template <int BT_, int IPT_, int MINB_ = 1, int PB_ = 29, RankMatch M_ = DEFAULT_MATCH>
+template <int BT_, int IPT_, int MINB_ = 1, int PB_ = 29, RankMatch M_ = DEFAULT_MATCH, int HMINB_ = MINB_,
+          int HGRID_ = 2>
 struct Config
 {
-  static constexpr int BT = BT_, IPT = IPT_, MINB = MINB_, PB = PB_;
+  static constexpr int BT = BT_, IPT = IPT_, MINB = MINB_, PB = PB_, HMINB = HMINB_, HGRID = HGRID_;
   static constexpr RankMatch M = M_;
   static constexpr long long TILE = (long long)BT * IPT;
   static constexpr long long PORTION = ((1ll << PB) - 1) / TILE * TILE;
@@ -91,7 +95,9 @@ struct Config
     std::string s = std::to_string(BT) + "x" + std::to_string(IPT);
     if (MINB > 1) s += "/minblocks" + std::to_string(MINB);
     if (PB != 29) s += "/portion2^" + std::to_string(PB);
-    return s + "/" + match_name(M);
+    s += std::string("/") + match_name(M);
+    if (HMINB != MINB || HGRID != 2) s += "/hist-mb" + std::to_string(HMINB) + "-" + std::to_string(HGRID) + "xSM";
+    return s;
   }
 
   static long long lookback_words(long long n)
@@ -106,6 +112,20 @@ struct Config
     size_t b = 8 * (kStateWords + lookback_words(n));
     b = (b + 255) / 256 * 256 + n * ksize;
     return (b + 255) / 256 * 256 + n * vsize + 256;
+  }
+
+  // The init and histogram kernels of a sort of n > TILE keys (the first
+  // two launches of run): afterwards the scratch's bins hold every pass's
+  // exclusive digit prefixes (8-byte words [0, passes * 256)).
+  template <typename K>
+  static void hist(const K* kin, long long n, char* tmp, int begin, int end, bool desc)
+  {
+    const long long words = kStateWords + lookback_words(n);
+    const long long max_blocks = 2147483647ll;
+    k_init<BT, MINB, K><<<(unsigned)std::min((words + BT - 1) / BT, max_blocks), BT>>>(tmp, words);
+    const long long hist_tile = (long long)BT * (sizeof(K) >= 8 ? 8 : 16);
+    k_hist<BT, HMINB, K><<<(unsigned)std::min((n + hist_tile - 1) / hist_tile, (long long)HGRID * bench::state().sms),
+                           BT>>>(kin, n, tmp, begin, end, desc);
   }
 
   // The Go runtime's dispatch of a sort from in to a distinct out: the passes
@@ -131,11 +151,7 @@ struct Config
     const long long words = kStateWords + lookback_words(n);
     size_t keys_at = (8 * words + 255) / 256 * 256;
     size_t values_at = (keys_at + n * sizeof(K) + 255) / 256 * 256;
-    const long long max_blocks = 2147483647ll;
-    k_init<BT, MINB, K><<<(unsigned)std::min((words + BT - 1) / BT, max_blocks), BT>>>(tmp, words);
-    const long long hist_tile = (long long)BT * (sizeof(K) >= 8 ? 8 : 16);
-    k_hist<BT, MINB, K><<<(unsigned)std::min((n + hist_tile - 1) / hist_tile, 2ll * bench::state().sms), BT>>>(
-      kin, n, tmp, begin, end, desc);
+    hist(kin, n, tmp, begin, end, desc);
     K* alt_k = reinterpret_cast<K*>(tmp + keys_at);
     V* alt_v = reinterpret_cast<V*>(tmp + values_at);
     const K* sk = kin;

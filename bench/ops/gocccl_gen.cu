@@ -514,9 +514,9 @@ constexpr int gocccl_exclusive_scan_AddFloat64_threads = 224, gocccl_exclusive_s
 constexpr int gocccl_exclusive_scan_AddUint32_threads = 128, gocccl_exclusive_scan_AddUint32_items = 24, gocccl_exclusive_scan_AddUint32_minblocks = 8;
 constexpr int gocccl_exclusive_scan_AddUint64_threads = 224, gocccl_exclusive_scan_AddUint64_items = 12;
 constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads = 288, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items = 14;
-constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_threads = 256, gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_items = 9;
+constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_threads = 224, gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_items = 14, gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_minblocks = 4;
 constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads = 288, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items = 14;
-constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddUint64_threads = 256, gocccl_exclusive_scan_by_key_EqUint32_AddUint64_items = 9;
+constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddUint64_threads = 224, gocccl_exclusive_scan_by_key_EqUint32_AddUint64_items = 14, gocccl_exclusive_scan_by_key_EqUint32_AddUint64_minblocks = 4;
 constexpr int gocccl_histogram_even_float32_threads = 256, gocccl_histogram_even_float32_items = 16;
 constexpr int gocccl_histogram_even_float64_threads = 256, gocccl_histogram_even_float64_items = 8;
 constexpr int gocccl_histogram_even_uint32_threads = 256, gocccl_histogram_even_uint32_items = 16;
@@ -530,9 +530,9 @@ constexpr int gocccl_inclusive_scan_AddFloat64_threads = 224, gocccl_inclusive_s
 constexpr int gocccl_inclusive_scan_AddUint32_threads = 128, gocccl_inclusive_scan_AddUint32_items = 24, gocccl_inclusive_scan_AddUint32_minblocks = 8;
 constexpr int gocccl_inclusive_scan_AddUint64_threads = 224, gocccl_inclusive_scan_AddUint64_items = 12;
 constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads = 288, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items = 14;
-constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_threads = 256, gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_items = 9;
+constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_threads = 224, gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_items = 14, gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_minblocks = 4;
 constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads = 288, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items = 14;
-constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddUint64_threads = 256, gocccl_inclusive_scan_by_key_EqUint32_AddUint64_items = 9;
+constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddUint64_threads = 224, gocccl_inclusive_scan_by_key_EqUint32_AddUint64_items = 14, gocccl_inclusive_scan_by_key_EqUint32_AddUint64_minblocks = 4;
 constexpr int gocccl_lower_bound_LessFloat32_threads = 256, gocccl_lower_bound_LessFloat32_items = 1;
 constexpr int gocccl_lower_bound_LessFloat64_threads = 256, gocccl_lower_bound_LessFloat64_items = 1;
 constexpr int gocccl_lower_bound_LessUint32_threads = 256, gocccl_lower_bound_LessUint32_items = 1;
@@ -565,9 +565,9 @@ constexpr int gocccl_reduce_AddUint32_threads = 256, gocccl_reduce_AddUint32_ite
 constexpr int gocccl_reduce_AddUint64_threads = 256, gocccl_reduce_AddUint64_items = 8;
 constexpr int gocccl_reduce_by_key_EqUint32_AddFloat32_threads = 256, gocccl_reduce_by_key_EqUint32_AddFloat32_items = 18;
 constexpr int gocccl_reduce_by_key_EqUint32_AddFloat32Fast_threads = 256, gocccl_reduce_by_key_EqUint32_AddFloat32Fast_items = 18;
-constexpr int gocccl_reduce_by_key_EqUint32_AddFloat64_threads = 128, gocccl_reduce_by_key_EqUint32_AddFloat64_items = 13;
+constexpr int gocccl_reduce_by_key_EqUint32_AddFloat64_threads = 128, gocccl_reduce_by_key_EqUint32_AddFloat64_items = 13, gocccl_reduce_by_key_EqUint32_AddFloat64_minblocks = 6;
 constexpr int gocccl_reduce_by_key_EqUint32_AddUint32_threads = 256, gocccl_reduce_by_key_EqUint32_AddUint32_items = 18;
-constexpr int gocccl_reduce_by_key_EqUint32_AddUint64_threads = 128, gocccl_reduce_by_key_EqUint32_AddUint64_items = 13;
+constexpr int gocccl_reduce_by_key_EqUint32_AddUint64_threads = 128, gocccl_reduce_by_key_EqUint32_AddUint64_items = 13, gocccl_reduce_by_key_EqUint32_AddUint64_minblocks = 6;
 constexpr int gocccl_rle_EqFloat32_threads = 192, gocccl_rle_EqFloat32_items = 14, gocccl_rle_EqFloat32_minblocks = 5;
 constexpr int gocccl_rle_EqFloat64_threads = 128, gocccl_rle_EqFloat64_items = 8;
 constexpr int gocccl_rle_EqUint32_threads = 192, gocccl_rle_EqUint32_items = 14, gocccl_rle_EqUint32_minblocks = 5;
@@ -603,10 +603,18 @@ using gocccl_exclusive_scan_AddFloat32_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_exclusive_scan_AddFloat64_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_exclusive_scan_AddUint32_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_exclusive_scan_AddUint64_delay = ::gocccl::FixedDelay<632, 1290>;
+using gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_delay = ::gocccl::DefaultDelay;
+using gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_delay = ::gocccl::FixedDelay<556, 1195>;
+using gocccl_exclusive_scan_by_key_EqUint32_AddUint32_delay = ::gocccl::DefaultDelay;
+using gocccl_exclusive_scan_by_key_EqUint32_AddUint64_delay = ::gocccl::FixedDelay<556, 1195>;
 using gocccl_inclusive_scan_AddFloat32_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_inclusive_scan_AddFloat64_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_inclusive_scan_AddUint32_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_inclusive_scan_AddUint64_delay = ::gocccl::FixedDelay<632, 1290>;
+using gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_delay = ::gocccl::DefaultDelay;
+using gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_delay = ::gocccl::FixedDelay<556, 1195>;
+using gocccl_inclusive_scan_by_key_EqUint32_AddUint32_delay = ::gocccl::DefaultDelay;
+using gocccl_inclusive_scan_by_key_EqUint32_AddUint64_delay = ::gocccl::FixedDelay<556, 1195>;
 using gocccl_rle_EqFloat32_delay = ::gocccl::FixedDelay<284, 480>;
 using gocccl_rle_EqFloat64_delay = ::gocccl::DefaultDelay;
 using gocccl_rle_EqUint32_delay = ::gocccl::FixedDelay<284, 480>;
@@ -708,18 +716,18 @@ gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_init(void* d_state, long long s
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads)
 gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const float* d_values, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, float init) {
-  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_delay());
 }
 
 // ExclusiveScanByKey(EqUint32,AddFloat64) over uint32, float64, declared at scan.go:33:30.
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_threads, gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_minblocks)
 gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_threads, gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_items, uint32_t, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_threads, gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_minblocks)
 gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_sweep(const uint32_t* d_keys, const double* d_values, double* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, double init) {
-  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_threads, gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_items, uint32_t, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_threads, gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_items, uint32_t, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init, gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_delay());
 }
 
 // ExclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at scan.go:24:30.
@@ -730,18 +738,18 @@ gocccl_exclusive_scan_by_key_EqUint32_AddUint32_init(void* d_state, long long st
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads)
 gocccl_exclusive_scan_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init) {
-  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_delay());
 }
 
 // ExclusiveScanByKey(EqUint32,AddUint64) over uint32, uint64, declared at scan.go:32:30.
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddUint64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddUint64_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint64_minblocks)
 gocccl_exclusive_scan_by_key_EqUint32_AddUint64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqUint32_AddUint64_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddUint64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddUint64_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint64_minblocks)
 gocccl_exclusive_scan_by_key_EqUint32_AddUint64_sweep(const uint32_t* d_keys, const uint64_t* d_values, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint64_t init) {
-  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddUint64_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddUint64_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init, gocccl_exclusive_scan_by_key_EqUint32_AddUint64_delay());
 }
 
 // HistogramEven[float32] over float32, declared at histogram.go:28:26.
@@ -884,18 +892,18 @@ gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_init(void* d_state, long long s
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads)
 gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const float* d_values, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_delay());
 }
 
 // InclusiveScanByKey(EqUint32,AddFloat64) over uint32, float64, declared at scan.go:31:30.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_threads, gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_minblocks)
 gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_threads, gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_items, uint32_t, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_threads, gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_minblocks)
 gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_sweep(const uint32_t* d_keys, const double* d_values, double* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_threads, gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_items, uint32_t, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_threads, gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_items, uint32_t, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_delay());
 }
 
 // InclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at scan.go:22:30.
@@ -906,18 +914,18 @@ gocccl_inclusive_scan_by_key_EqUint32_AddUint32_init(void* d_state, long long st
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads)
 gocccl_inclusive_scan_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_delay());
 }
 
 // InclusiveScanByKey(EqUint32,AddUint64) over uint32, uint64, declared at scan.go:30:30.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddUint64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddUint64_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint64_minblocks)
 gocccl_inclusive_scan_by_key_EqUint32_AddUint64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqUint32_AddUint64_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddUint64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddUint64_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint64_minblocks)
 gocccl_inclusive_scan_by_key_EqUint32_AddUint64_sweep(const uint32_t* d_keys, const uint64_t* d_values, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddUint64_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddUint64_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, gocccl_inclusive_scan_by_key_EqUint32_AddUint64_delay());
 }
 
 // LowerBound(LessFloat32) over float32, declared at histogram.go:36:26.
@@ -1353,12 +1361,12 @@ gocccl_reduce_by_key_EqUint32_AddFloat32Fast_sweep(const uint32_t* d_keys, const
 }
 
 // ReduceByKey(EqUint32,AddFloat64) over uint32, float64, declared at segmented.go:56:30.
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat64_threads, gocccl_reduce_by_key_EqUint32_AddFloat64_minblocks)
 gocccl_reduce_by_key_EqUint32_AddFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqUint32_AddFloat64_threads, gocccl_reduce_by_key_EqUint32_AddFloat64_items, uint32_t, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat64_threads, gocccl_reduce_by_key_EqUint32_AddFloat64_minblocks)
 gocccl_reduce_by_key_EqUint32_AddFloat64_sweep(const uint32_t* d_keys, const double* d_values, uint32_t* d_unique, double* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
   ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddFloat64_threads, gocccl_reduce_by_key_EqUint32_AddFloat64_items, uint32_t, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }
@@ -1375,12 +1383,12 @@ gocccl_reduce_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint
 }
 
 // ReduceByKey(EqUint32,AddUint64) over uint32, uint64, declared at segmented.go:55:30.
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint64_threads, gocccl_reduce_by_key_EqUint32_AddUint64_minblocks)
 gocccl_reduce_by_key_EqUint32_AddUint64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqUint32_AddUint64_threads, gocccl_reduce_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint64_threads, gocccl_reduce_by_key_EqUint32_AddUint64_minblocks)
 gocccl_reduce_by_key_EqUint32_AddUint64_sweep(const uint32_t* d_keys, const uint64_t* d_values, uint32_t* d_unique, uint64_t* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
   ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddUint64_threads, gocccl_reduce_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }

@@ -16,7 +16,7 @@ func scanByKeySweep(template string, extra ...Param) Kernel {
 	return Kernel{Suffix: "sweep", Template: template, Params: append([]Param{
 		{Name: "d_keys", Kind: In, Type: "K"}, {Name: "d_values", Kind: In, Type: "V"}, {Name: "d_out", Kind: Out, Type: "V"},
 		{Name: "n", Kind: Size}, {Name: "d_state", Kind: Scratch}, {Name: "state_bytes", Kind: Size},
-		{Name: "epoch", Kind: Value, Type: "uint32"}}, extra...)}
+		{Name: "epoch", Kind: Value, Type: "uint32"}}, extra...), Delay: true}
 }
 
 // scanByKeyInit readies the look-back's tile states: epoch tile states
@@ -59,16 +59,33 @@ var ExclusiveScanByKey = register(&Algorithm{
 // scanByKeyPolicy is CUB's scan-by-key tuning for sm_52 and later
 // (dispatch_scan_by_key.cuh, Policy520): 256 threads, 9 items when the
 // widest of key and value is at most 8 bytes, fewer for wider ones
-// (Nominal4BItemsToItemsCombined of 9 over a key and a value that wide);
-// on sm_90 and newer, 4-byte keys and values take the tile of CUB 3.0's
-// sm_90 tuning for them, 288 × 14, with CUB's default look-back waits:
-// bench/cub/tune/lookback_tune.cu timed it on the H200 at 2^24 and 2^28
-// in 79.6–79.8 and 1062–1071 µs against 89.5–90.2 and 1232–1242 at 256 × 9
-// and CUB's 83.2–83.3 and 1059 (the tuning's FixedDelay<700, 1005> took
-// 81.8–83.0 and 1059–1065; bench/NOTES.md, 2026-12-02).
+// (Nominal4BItemsToItemsCombined of 9 over a key and a value that wide),
+// with CUB's default look-back waits. On sm_90 and newer, CUB 3.0's sm_90
+// tunings (tuning_scan_by_key.cuh; cub::AgentScanByKeyPolicy takes them
+// unscaled):
+//
+//   - 4 bytes (4-byte keys and values): 288 × 14, CUB's default waits.
+//     bench/cub/tune/lookback_tune.cu timed it on the H200 at 2^24 and 2^28
+//     in 79.6–79.8 and 1062–1071 µs against 89.5–90.2 and 1232–1242 at
+//     256 × 9 and CUB's 83.2–83.3 and 1059 (the tuning's FixedDelay<700,
+//     1005> took 81.8–83.0 and 1059–1065; bench/NOTES.md, 2026-12-02).
+//   - 8 bytes: the tuning of 4-byte keys and 8-byte values, 224 × 14 with
+//     FixedDelay<556, 1195>, at 4 blocks an SM (72 registers; 80 unbounded,
+//     3 blocks). lookback_tune (uint64 values, uint32 keys, H200) timed
+//     114.3 and 1583 µs at 2^24 and 2^28 against 127.5 and 1844 at 256 × 9,
+//     149.9 and 2191 unbounded, and CUB's 110.8 and 1437 (bench/NOTES.md,
+//     2026-12-04 fifth session). The size is the widest type's, so 8-byte
+//     keys take it too (CUB: 224 × 11 over 8-byte values, 192 × 10 over
+//     4-byte ones); the tile's storage is a union of the key and value
+//     exchanges, 25 KiB for 8-byte keys and values.
 func scanByKeyPolicy(size int64, a int) arch.Policy {
-	if a >= 90 && size == 4 {
-		return arch.Policy{Arch: a, BlockThreads: 288, ItemsPerThread: 14}
+	if a >= 90 {
+		switch size {
+		case 4:
+			return arch.Policy{Arch: a, BlockThreads: 288, ItemsPerThread: 14}
+		case 8:
+			return arch.Policy{Arch: a, BlockThreads: 224, ItemsPerThread: 14, MinBlocks: 4, Delay: arch.Fixed(556, 1195)}
+		}
 	}
 	items := 9
 	if size > 8 {

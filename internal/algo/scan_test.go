@@ -36,9 +36,19 @@ func TestScanPolicy(t *testing.T) {
 func TestScanByKeyPolicy(t *testing.T) {
 	assert.Equal(t, arch.Policy{Arch: 90, BlockThreads: 288, ItemsPerThread: 14}, InclusiveScanByKey.Policy(4, 90), "CUB's sm_90 tile")
 	assert.Equal(t, arch.Policy{Arch: 80, BlockThreads: 256, ItemsPerThread: 9}, InclusiveScanByKey.Policy(4, 80))
-	assert.Equal(t, arch.Policy{Arch: 90, BlockThreads: 256, ItemsPerThread: 9}, ExclusiveScanByKey.Policy(8, 90))
+	assert.Equal(t, arch.Policy{Arch: 90, BlockThreads: 224, ItemsPerThread: 14, MinBlocks: 4, Delay: arch.Fixed(556, 1195)},
+		ExclusiveScanByKey.Policy(8, 90), "CUB's sm_90 tuning of 4-byte keys and 8-byte values, at 4 blocks an SM")
+	assert.Equal(t, arch.Policy{Arch: 80, BlockThreads: 256, ItemsPerThread: 9}, ExclusiveScanByKey.Policy(8, 80))
+	assert.True(t, InclusiveScanByKey.Kernels[1].Delay && ExclusiveScanByKey.Kernels[1].Delay, "the sweeps take the policy's waits")
 	assert.Equal(t, 3, InclusiveScanByKey.Policy(12, 90).ItemsPerThread)
 	assert.Equal(t, 1, InclusiveScanByKey.Policy(64, 90).ItemsPerThread)
 	assert.False(t, InclusiveScanByKey.Typed())
 	assert.Equal(t, "equality", ExclusiveScanByKey.Ops[0].Role)
+}
+
+func TestReduceByKeyPolicy(t *testing.T) {
+	assert.Equal(t, arch.Policy{Arch: 90, BlockThreads: 256, ItemsPerThread: 18}, ReduceByKey.Policy(4, 90), "CUB's tile, unbounded")
+	assert.Equal(t, arch.Policy{Arch: 90, BlockThreads: 128, ItemsPerThread: 13, MinBlocks: 6}, ReduceByKey.Policy(8, 90), "CUB's tile at CUB's occupancy")
+	assert.Equal(t, arch.Policy{Arch: 80, BlockThreads: 128, ItemsPerThread: 13}, ReduceByKey.Policy(8, 80), "no bound where it was not timed")
+	assert.Equal(t, 6, ReduceByKey.Policy(16, 90).ItemsPerThread)
 }

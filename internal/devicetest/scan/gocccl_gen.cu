@@ -452,14 +452,14 @@ constexpr int gocccl_exclusive_scan_Merge_threads = 128, gocccl_exclusive_scan_M
 constexpr int gocccl_exclusive_scan_Then_threads = 224, gocccl_exclusive_scan_Then_items = 12;
 constexpr int gocccl_exclusive_scan_Then3_threads = 128, gocccl_exclusive_scan_Then3_items = 5;
 constexpr int gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_threads = 288, gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_items = 14;
-constexpr int gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_threads = 256, gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_items = 9;
-constexpr int gocccl_exclusive_scan_by_key_EqInt32_AddInt64_threads = 256, gocccl_exclusive_scan_by_key_EqInt32_AddInt64_items = 9;
+constexpr int gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_threads = 224, gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_items = 14, gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_minblocks = 4;
+constexpr int gocccl_exclusive_scan_by_key_EqInt32_AddInt64_threads = 224, gocccl_exclusive_scan_by_key_EqInt32_AddInt64_items = 14, gocccl_exclusive_scan_by_key_EqInt32_AddInt64_minblocks = 4;
 constexpr int gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_threads = 288, gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_items = 14;
 constexpr int gocccl_exclusive_scan_by_key_EqInt32_Merge_threads = 256, gocccl_exclusive_scan_by_key_EqInt32_Merge_items = 1;
-constexpr int gocccl_exclusive_scan_by_key_EqInt32_Then_threads = 256, gocccl_exclusive_scan_by_key_EqInt32_Then_items = 9;
+constexpr int gocccl_exclusive_scan_by_key_EqInt32_Then_threads = 224, gocccl_exclusive_scan_by_key_EqInt32_Then_items = 14, gocccl_exclusive_scan_by_key_EqInt32_Then_minblocks = 4;
 constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads = 288, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items = 14;
 constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads = 288, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items = 14;
-constexpr int gocccl_exclusive_scan_by_key_EqUint64_AddUint32_threads = 256, gocccl_exclusive_scan_by_key_EqUint64_AddUint32_items = 9;
+constexpr int gocccl_exclusive_scan_by_key_EqUint64_AddUint32_threads = 224, gocccl_exclusive_scan_by_key_EqUint64_AddUint32_items = 14, gocccl_exclusive_scan_by_key_EqUint64_AddUint32_minblocks = 4;
 constexpr int gocccl_inclusive_scan_AddBitsFloat32_threads = 128, gocccl_inclusive_scan_AddBitsFloat32_items = 24, gocccl_inclusive_scan_AddBitsFloat32_minblocks = 8;
 constexpr int gocccl_inclusive_scan_AddFloat32_threads = 128, gocccl_inclusive_scan_AddFloat32_items = 24, gocccl_inclusive_scan_AddFloat32_minblocks = 8;
 constexpr int gocccl_inclusive_scan_AddFloat64_threads = 224, gocccl_inclusive_scan_AddFloat64_items = 12;
@@ -484,18 +484,18 @@ constexpr int gocccl_inclusive_scan_Merge_threads = 128, gocccl_inclusive_scan_M
 constexpr int gocccl_inclusive_scan_Then_threads = 224, gocccl_inclusive_scan_Then_items = 12;
 constexpr int gocccl_inclusive_scan_Then3_threads = 128, gocccl_inclusive_scan_Then3_items = 5;
 constexpr int gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_threads = 288, gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_items = 14;
-constexpr int gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_threads = 256, gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_items = 9;
-constexpr int gocccl_inclusive_scan_by_key_EqInt32_AddInt64_threads = 256, gocccl_inclusive_scan_by_key_EqInt32_AddInt64_items = 9;
+constexpr int gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_threads = 224, gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_items = 14, gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_minblocks = 4;
+constexpr int gocccl_inclusive_scan_by_key_EqInt32_AddInt64_threads = 224, gocccl_inclusive_scan_by_key_EqInt32_AddInt64_items = 14, gocccl_inclusive_scan_by_key_EqInt32_AddInt64_minblocks = 4;
 constexpr int gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_threads = 288, gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_items = 14;
 constexpr int gocccl_inclusive_scan_by_key_EqInt32_Merge_threads = 256, gocccl_inclusive_scan_by_key_EqInt32_Merge_items = 1;
-constexpr int gocccl_inclusive_scan_by_key_EqInt32_Then_threads = 256, gocccl_inclusive_scan_by_key_EqInt32_Then_items = 9;
+constexpr int gocccl_inclusive_scan_by_key_EqInt32_Then_threads = 224, gocccl_inclusive_scan_by_key_EqInt32_Then_items = 14, gocccl_inclusive_scan_by_key_EqInt32_Then_minblocks = 4;
 constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads = 288, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items = 14;
 constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads = 288, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items = 14;
-constexpr int gocccl_inclusive_scan_by_key_EqUint64_AddUint32_threads = 256, gocccl_inclusive_scan_by_key_EqUint64_AddUint32_items = 9;
+constexpr int gocccl_inclusive_scan_by_key_EqUint64_AddUint32_threads = 224, gocccl_inclusive_scan_by_key_EqUint64_AddUint32_items = 14, gocccl_inclusive_scan_by_key_EqUint64_AddUint32_minblocks = 4;
 constexpr int gocccl_reduce_AddFloat32_threads = 256, gocccl_reduce_AddFloat32_items = 16;
 constexpr int gocccl_reduce_AddFloat64_threads = 256, gocccl_reduce_AddFloat64_items = 8;
 constexpr int gocccl_reduce_by_key_EqInt32_AddFloat32_threads = 256, gocccl_reduce_by_key_EqInt32_AddFloat32_items = 18;
-constexpr int gocccl_reduce_by_key_EqInt32_AddFloat64_threads = 128, gocccl_reduce_by_key_EqInt32_AddFloat64_items = 13;
+constexpr int gocccl_reduce_by_key_EqInt32_AddFloat64_threads = 128, gocccl_reduce_by_key_EqInt32_AddFloat64_items = 13, gocccl_reduce_by_key_EqInt32_AddFloat64_minblocks = 6;
 constexpr int gocccl_reduce_by_key_EqInt32_AddUint32_threads = 256, gocccl_reduce_by_key_EqInt32_AddUint32_items = 18;
 constexpr int gocccl_reduce_by_key_EqInt32_Merge_threads = 128, gocccl_reduce_by_key_EqInt32_Merge_items = 4;
 constexpr int gocccl_transform_reduce_SquareFloat32_AddFloat64_threads = 256, gocccl_transform_reduce_SquareFloat32_AddFloat64_items = 8;
@@ -521,6 +521,15 @@ using gocccl_exclusive_scan_MaxUint8_delay = ::gocccl::FixedDelay<168, 1140>;
 using gocccl_exclusive_scan_Merge_delay = ::gocccl::DefaultDelay;
 using gocccl_exclusive_scan_Then_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_exclusive_scan_Then3_delay = ::gocccl::DefaultDelay;
+using gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_delay = ::gocccl::DefaultDelay;
+using gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_delay = ::gocccl::FixedDelay<556, 1195>;
+using gocccl_exclusive_scan_by_key_EqInt32_AddInt64_delay = ::gocccl::FixedDelay<556, 1195>;
+using gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_delay = ::gocccl::DefaultDelay;
+using gocccl_exclusive_scan_by_key_EqInt32_Merge_delay = ::gocccl::DefaultDelay;
+using gocccl_exclusive_scan_by_key_EqInt32_Then_delay = ::gocccl::FixedDelay<556, 1195>;
+using gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_delay = ::gocccl::DefaultDelay;
+using gocccl_exclusive_scan_by_key_EqUint32_AddUint32_delay = ::gocccl::DefaultDelay;
+using gocccl_exclusive_scan_by_key_EqUint64_AddUint32_delay = ::gocccl::FixedDelay<556, 1195>;
 using gocccl_inclusive_scan_AddBitsFloat32_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_inclusive_scan_AddFloat32_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_inclusive_scan_AddFloat64_delay = ::gocccl::FixedDelay<632, 1290>;
@@ -544,6 +553,15 @@ using gocccl_inclusive_scan_MaxUint8_delay = ::gocccl::FixedDelay<168, 1140>;
 using gocccl_inclusive_scan_Merge_delay = ::gocccl::DefaultDelay;
 using gocccl_inclusive_scan_Then_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_inclusive_scan_Then3_delay = ::gocccl::DefaultDelay;
+using gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_delay = ::gocccl::DefaultDelay;
+using gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_delay = ::gocccl::FixedDelay<556, 1195>;
+using gocccl_inclusive_scan_by_key_EqInt32_AddInt64_delay = ::gocccl::FixedDelay<556, 1195>;
+using gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_delay = ::gocccl::DefaultDelay;
+using gocccl_inclusive_scan_by_key_EqInt32_Merge_delay = ::gocccl::DefaultDelay;
+using gocccl_inclusive_scan_by_key_EqInt32_Then_delay = ::gocccl::FixedDelay<556, 1195>;
+using gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_delay = ::gocccl::DefaultDelay;
+using gocccl_inclusive_scan_by_key_EqUint32_AddUint32_delay = ::gocccl::DefaultDelay;
+using gocccl_inclusive_scan_by_key_EqUint64_AddUint32_delay = ::gocccl::FixedDelay<556, 1195>;
 
 // ExclusiveScan(AddFloat32) over float32, declared at ops.go:152:19.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_minblocks)
@@ -795,29 +813,29 @@ gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_init(void* d_state, long long st
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_threads)
 gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_sweep(const int32_t* d_keys, const float* d_values, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, float init) {
-  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_threads, gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_items, int32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_threads, gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_items, int32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init, gocccl_exclusive_scan_by_key_EqInt32_AddFloat32_delay());
 }
 
 // ExclusiveScanByKey(EqInt32,AddFloat64) over int32, float64, declared at ops.go:182:24.
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_threads, gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_minblocks)
 gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_threads, gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_items, int32_t, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_threads, gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_minblocks)
 gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_sweep(const int32_t* d_keys, const double* d_values, double* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, double init) {
-  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_threads, gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_items, int32_t, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_threads, gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_items, int32_t, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init, gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_delay());
 }
 
 // ExclusiveScanByKey(EqInt32,AddInt64) over int32, int64, declared at ops.go:167:24.
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_AddInt64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_AddInt64_threads, gocccl_exclusive_scan_by_key_EqInt32_AddInt64_minblocks)
 gocccl_exclusive_scan_by_key_EqInt32_AddInt64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqInt32_AddInt64_threads, gocccl_exclusive_scan_by_key_EqInt32_AddInt64_items, int32_t, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_AddInt64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_AddInt64_threads, gocccl_exclusive_scan_by_key_EqInt32_AddInt64_minblocks)
 gocccl_exclusive_scan_by_key_EqInt32_AddInt64_sweep(const int32_t* d_keys, const int64_t* d_values, int64_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, int64_t init) {
-  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_AddInt64_threads, gocccl_exclusive_scan_by_key_EqInt32_AddInt64_items, int32_t, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_AddInt64_threads, gocccl_exclusive_scan_by_key_EqInt32_AddInt64_items, int32_t, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init, gocccl_exclusive_scan_by_key_EqInt32_AddInt64_delay());
 }
 
 // ExclusiveScanByKey(EqInt32,MaxUint8) over int32, uint8, declared at ops.go:169:24.
@@ -828,7 +846,7 @@ gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_init(void* d_state, long long stat
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_threads)
 gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_sweep(const int32_t* d_keys, const uint8_t* d_values, uint8_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint8_t init) {
-  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_threads, gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_items, int32_t, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_threads, gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_items, int32_t, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init, gocccl_exclusive_scan_by_key_EqInt32_MaxUint8_delay());
 }
 
 // ExclusiveScanByKey(EqInt32,Merge) over int32, Stats, declared at ops.go:196:19.
@@ -839,18 +857,18 @@ gocccl_exclusive_scan_by_key_EqInt32_Merge_init(void* d_state, long long state_b
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_Merge_threads)
 gocccl_exclusive_scan_by_key_EqInt32_Merge_sweep(const int32_t* d_keys, const ::gocccl_pkg_scan_6091d7d6::Stats* d_values, ::gocccl_pkg_scan_6091d7d6::Stats* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, ::gocccl_pkg_scan_6091d7d6::Stats init) {
-  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_Merge_threads, gocccl_exclusive_scan_by_key_EqInt32_Merge_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_Merge_threads, gocccl_exclusive_scan_by_key_EqInt32_Merge_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init, gocccl_exclusive_scan_by_key_EqInt32_Merge_delay());
 }
 
 // ExclusiveScanByKey(EqInt32,Then) over int32, Affine, declared at ops.go:171:24.
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_Then_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_Then_threads, gocccl_exclusive_scan_by_key_EqInt32_Then_minblocks)
 gocccl_exclusive_scan_by_key_EqInt32_Then_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqInt32_Then_threads, gocccl_exclusive_scan_by_key_EqInt32_Then_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_Then_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqInt32_Then_threads, gocccl_exclusive_scan_by_key_EqInt32_Then_minblocks)
 gocccl_exclusive_scan_by_key_EqInt32_Then_sweep(const int32_t* d_keys, const ::gocccl_pkg_scan_6091d7d6::Affine* d_values, ::gocccl_pkg_scan_6091d7d6::Affine* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, ::gocccl_pkg_scan_6091d7d6::Affine init) {
-  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_Then_threads, gocccl_exclusive_scan_by_key_EqInt32_Then_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqInt32_Then_threads, gocccl_exclusive_scan_by_key_EqInt32_Then_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init, gocccl_exclusive_scan_by_key_EqInt32_Then_delay());
 }
 
 // ExclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at ops.go:189:27.
@@ -861,7 +879,7 @@ gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_init(void* d_state, long long s
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads)
 gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const float* d_values, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, float init) {
-  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init, gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_delay());
 }
 
 // ExclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at ops.go:187:27.
@@ -872,18 +890,18 @@ gocccl_exclusive_scan_by_key_EqUint32_AddUint32_init(void* d_state, long long st
 
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads)
 gocccl_exclusive_scan_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init) {
-  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_delay());
 }
 
 // ExclusiveScanByKey(EqUint64,AddUint32) over uint64, uint32, declared at ops.go:173:24.
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint64_AddUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint64_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint64_AddUint32_minblocks)
 gocccl_exclusive_scan_by_key_EqUint64_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_exclusive_scan_by_key_EqUint64_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint64_AddUint32_items, uint64_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint64, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint64_AddUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint64_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint64_AddUint32_minblocks)
 gocccl_exclusive_scan_by_key_EqUint64_AddUint32_sweep(const uint64_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint32_t init) {
-  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint64_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint64_AddUint32_items, uint64_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint64, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init);
+  ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint64_AddUint32_threads, gocccl_exclusive_scan_by_key_EqUint64_AddUint32_items, uint64_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint64, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init, gocccl_exclusive_scan_by_key_EqUint64_AddUint32_delay());
 }
 
 // InclusiveScan(AddBitsFloat32) over float32, declared at ops.go:183:24.
@@ -1147,29 +1165,29 @@ gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_init(void* d_state, long long st
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_threads)
 gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_sweep(const int32_t* d_keys, const float* d_values, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_threads, gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_items, int32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_threads, gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_items, int32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, gocccl_inclusive_scan_by_key_EqInt32_AddFloat32_delay());
 }
 
 // InclusiveScanByKey(EqInt32,AddFloat64) over int32, float64, declared at ops.go:181:24.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_threads, gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_minblocks)
 gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_threads, gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_items, int32_t, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_threads, gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_minblocks)
 gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_sweep(const int32_t* d_keys, const double* d_values, double* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_threads, gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_items, int32_t, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_threads, gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_items, int32_t, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_delay());
 }
 
 // InclusiveScanByKey(EqInt32,AddInt64) over int32, int64, declared at ops.go:166:24.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_AddInt64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_AddInt64_threads, gocccl_inclusive_scan_by_key_EqInt32_AddInt64_minblocks)
 gocccl_inclusive_scan_by_key_EqInt32_AddInt64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqInt32_AddInt64_threads, gocccl_inclusive_scan_by_key_EqInt32_AddInt64_items, int32_t, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_AddInt64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_AddInt64_threads, gocccl_inclusive_scan_by_key_EqInt32_AddInt64_minblocks)
 gocccl_inclusive_scan_by_key_EqInt32_AddInt64_sweep(const int32_t* d_keys, const int64_t* d_values, int64_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_AddInt64_threads, gocccl_inclusive_scan_by_key_EqInt32_AddInt64_items, int32_t, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_AddInt64_threads, gocccl_inclusive_scan_by_key_EqInt32_AddInt64_items, int32_t, int64_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddInt64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, gocccl_inclusive_scan_by_key_EqInt32_AddInt64_delay());
 }
 
 // InclusiveScanByKey(EqInt32,MaxUint8) over int32, uint8, declared at ops.go:168:24.
@@ -1180,7 +1198,7 @@ gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_init(void* d_state, long long stat
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_threads)
 gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_sweep(const int32_t* d_keys, const uint8_t* d_values, uint8_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_threads, gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_items, int32_t, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_threads, gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_items, int32_t, uint8_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::MaxUint8>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, gocccl_inclusive_scan_by_key_EqInt32_MaxUint8_delay());
 }
 
 // InclusiveScanByKey(EqInt32,Merge) over int32, Stats, declared at ops.go:195:19.
@@ -1191,18 +1209,18 @@ gocccl_inclusive_scan_by_key_EqInt32_Merge_init(void* d_state, long long state_b
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_Merge_threads)
 gocccl_inclusive_scan_by_key_EqInt32_Merge_sweep(const int32_t* d_keys, const ::gocccl_pkg_scan_6091d7d6::Stats* d_values, ::gocccl_pkg_scan_6091d7d6::Stats* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_Merge_threads, gocccl_inclusive_scan_by_key_EqInt32_Merge_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_Merge_threads, gocccl_inclusive_scan_by_key_EqInt32_Merge_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Stats, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Merge>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, gocccl_inclusive_scan_by_key_EqInt32_Merge_delay());
 }
 
 // InclusiveScanByKey(EqInt32,Then) over int32, Affine, declared at ops.go:170:24.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_Then_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_Then_threads, gocccl_inclusive_scan_by_key_EqInt32_Then_minblocks)
 gocccl_inclusive_scan_by_key_EqInt32_Then_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqInt32_Then_threads, gocccl_inclusive_scan_by_key_EqInt32_Then_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_Then_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqInt32_Then_threads, gocccl_inclusive_scan_by_key_EqInt32_Then_minblocks)
 gocccl_inclusive_scan_by_key_EqInt32_Then_sweep(const int32_t* d_keys, const ::gocccl_pkg_scan_6091d7d6::Affine* d_values, ::gocccl_pkg_scan_6091d7d6::Affine* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_Then_threads, gocccl_inclusive_scan_by_key_EqInt32_Then_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqInt32_Then_threads, gocccl_inclusive_scan_by_key_EqInt32_Then_items, int32_t, ::gocccl_pkg_scan_6091d7d6::Affine, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::Then>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, gocccl_inclusive_scan_by_key_EqInt32_Then_delay());
 }
 
 // InclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at ops.go:188:27.
@@ -1213,7 +1231,7 @@ gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_init(void* d_state, long long s
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads)
 gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const float* d_values, float* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_delay());
 }
 
 // InclusiveScanByKey(EqUint32,AddUint32) over uint32, uint32, declared at ops.go:186:27.
@@ -1224,18 +1242,18 @@ gocccl_inclusive_scan_by_key_EqUint32_AddUint32_init(void* d_state, long long st
 
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads)
 gocccl_inclusive_scan_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_delay());
 }
 
 // InclusiveScanByKey(EqUint64,AddUint32) over uint64, uint32, declared at ops.go:172:24.
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint64_AddUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint64_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint64_AddUint32_minblocks)
 gocccl_inclusive_scan_by_key_EqUint64_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::scan_by_key_init<gocccl_inclusive_scan_by_key_EqUint64_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint64_AddUint32_items, uint64_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint64, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint64_AddUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_by_key_EqUint64_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint64_AddUint32_minblocks)
 gocccl_inclusive_scan_by_key_EqUint64_AddUint32_sweep(const uint64_t* d_keys, const uint32_t* d_values, uint32_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint64_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint64_AddUint32_items, uint64_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint64, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch);
+  ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint64_AddUint32_threads, gocccl_inclusive_scan_by_key_EqUint64_AddUint32_items, uint64_t, uint32_t, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqUint64, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddUint32>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, gocccl_inclusive_scan_by_key_EqUint64_AddUint32_delay());
 }
 
 // Reduce(AddFloat32) over float32, declared at ops.go:176:24.
@@ -1272,12 +1290,12 @@ gocccl_reduce_by_key_EqInt32_AddFloat32_sweep(const int32_t* d_keys, const float
 }
 
 // ReduceByKey(EqInt32,AddFloat64) over int32, float64, declared at ops.go:180:24.
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddFloat64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddFloat64_threads, gocccl_reduce_by_key_EqInt32_AddFloat64_minblocks)
 gocccl_reduce_by_key_EqInt32_AddFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqInt32_AddFloat64_threads, gocccl_reduce_by_key_EqInt32_AddFloat64_items, int32_t, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddFloat64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddFloat64_threads, gocccl_reduce_by_key_EqInt32_AddFloat64_minblocks)
 gocccl_reduce_by_key_EqInt32_AddFloat64_sweep(const int32_t* d_keys, const double* d_values, int32_t* d_unique, double* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
   ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqInt32_AddFloat64_threads, gocccl_reduce_by_key_EqInt32_AddFloat64_items, int32_t, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }

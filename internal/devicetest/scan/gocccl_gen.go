@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "7c613f165b864c52b85e5fd964ea09ff19d31469ba39e0ac64665bb73ada4f10", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "cd8ede8c5b6b92d79efabc2b8a2603aa5f35277bc86968267bd0e0e009474191", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "40eff85c2e95be6d1218dca12836b1f7f75402f3633a669a7d5e15b65670270f",
+			SHA256: "21b39a88faf8b82f8f63c16eb4df93434ff1d35aca82d3c29d8519af68543d3e",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 134608, SHA256: "f98341c6f72b45309b50efbe524ebe1a2d0ded419f96eb62db596f3dfe38e33a"},
 				{Offset: 134608, Size: 142936, SHA256: "b80e31b532660e725a6f18beb687993a639bd6e7f5c1d4664d3bcdfccbcc5b50"},
@@ -52,53 +52,53 @@ func init() {
 				{Offset: 1083408, Size: 37592, SHA256: "0842df051d916ad1a42f1d86dff54de8ed8fdc2dba9d507362d551d57763ce0f"},
 				{Offset: 1121008, Size: 42200, SHA256: "3b96a8dba06207c4db45161561e07a4568a9e30d66b9ed976ab96b3365f94e3e"},
 				{Offset: 1163216, Size: 136648, SHA256: "d62832a59d3c1eb52f91ecefdc502f7a129ee5a13fbc73497ecabea629a7e466"},
-				{Offset: 1299872, Size: 191824, SHA256: "b1cfb184e2b6993f51434d480f54337b73d30b141fab3a20ffa82894d7a371b3"},
-				{Offset: 1491696, Size: 60368, SHA256: "b8f96f7fe7cdb5a6b0ef25b7e87482e04bc23c18ec6d1fb1cd31c9c70078525c"},
-				{Offset: 1552064, Size: 59208, SHA256: "b4de4427fa7f82c983db77044ee193af13987d776e0bf2d2722a9f6912c4ef13"},
-				{Offset: 1611280, Size: 96928, SHA256: "93f2f8f051b530d828e8024fb07a391b8793f5f6ef940dddcfac00da01f3bcce"},
-				{Offset: 1708208, Size: 53584, SHA256: "77cf3b57530eb0835e56f0e464d8f4156bdd252d5454766732549a6ac4fd25b4"},
-				{Offset: 1761792, Size: 136648, SHA256: "29024764f1f1df79f8803c367437f563b707bf870816326e8c52676deeb4cd75"},
-				{Offset: 1898448, Size: 47176, SHA256: "7519ac8b67fef4e77e258d2cb585c8799ccb30431660586196aeb6720b664035"},
-				{Offset: 1945632, Size: 42696, SHA256: "7e66f5efa5c150fe8c2092f05b2565d6c873cc96f48658d5a1baa28fdfd9cf29"},
-				{Offset: 1988336, Size: 78544, SHA256: "d19dab1e3a2327c3ccdaf48f2972d160c19e7cbc43d3a0205790e34d49f055b9"},
-				{Offset: 2066880, Size: 136784, SHA256: "9a897717dd60b6480fc2262a0cdfc5f11cbaac599824e13f159f1cc279ffdffc"},
-				{Offset: 2203664, Size: 147800, SHA256: "e8cab49a2774aeefb4896d7068c3bd8b02edfebbf9cdb209ff21601ddb3f0cae"},
-				{Offset: 2351472, Size: 38992, SHA256: "47419e243458ebfe48bc1a8db8a005851a3548a536843861c79988ae3e7d127b"},
-				{Offset: 2390464, Size: 35536, SHA256: "2f21ee49dc5be40b17c70f615cb932293c8aaf7f11060b051e147b45560d3f38"},
-				{Offset: 2426000, Size: 38872, SHA256: "144ade6c0324fbb7da71ea3f534bb021346be9e4ac615f1a1464ea69db480f20"},
-				{Offset: 2464880, Size: 44112, SHA256: "a9ee6fd9379bcb0458728310f6481cd7619217d6b42d6005a8ad70a7c024f5a4"},
-				{Offset: 2508992, Size: 35536, SHA256: "556ebb1a22d2a0bc4772cf9de359ce512cfa400172f7f97f0beab5652d35e87f"},
-				{Offset: 2544528, Size: 38872, SHA256: "644af093f7346719fb033c576818cdd62ecc007ed9db79b00fb6b56edec6e73c"},
-				{Offset: 2583408, Size: 44112, SHA256: "b54857959e420fa2aeb671742db96d4bbe16e8e1107d50635d8c1ac292515d57"},
-				{Offset: 2627520, Size: 53088, SHA256: "c313d481f4cdfe656beb6b0ec26c767fd26485b8af3733fe58bfa796b07dc633"},
-				{Offset: 2680608, Size: 58448, SHA256: "4b40fc96d520409c65efb2e66753f45e333889ad7d38fd03052f4d9c06913a92"},
-				{Offset: 2739056, Size: 65240, SHA256: "c1b23ad53f60ce3061610cb06d49aff5b94757b07c3737a6ca80fb8e8c36d165"},
-				{Offset: 2804304, Size: 43728, SHA256: "edb72038e876419a929ff7c1de07b7f7082e8f29dd3e4c897e165b23756dfb3c"},
-				{Offset: 2848032, Size: 35792, SHA256: "e0952c6d31f5be4c3937adf53ef66ec7d915d2752e42ade38f2d83c98e7d3763"},
-				{Offset: 2883824, Size: 43992, SHA256: "fafa9ca5e7cfe072e6278db52a404c53b8b639efab2b6c78ac95e90985dbfc49"},
-				{Offset: 2927824, Size: 50128, SHA256: "91816af41ba99741e541232a80abc7cbf9b592436a449c67820d839cd1fc7163"},
-				{Offset: 2977952, Size: 35792, SHA256: "ec9d46909d8542a523d47cc87717f6f5cd71823506662e0eabee043e96df4fd8"},
-				{Offset: 3013744, Size: 43992, SHA256: "339bb166e7e5c6629589b7d45f1e20ce67247202f97937115236980f110a6d78"},
-				{Offset: 3057744, Size: 47952, SHA256: "e007b5a278ef704b6d00ae4acdb19471bd016c9751308b414d65d78c07f859ae"},
-				{Offset: 3105696, Size: 77992, SHA256: "52a9bc5e42f53a90c80c5174d995236eebdcaa3253296d46a8acecebc91911bc"},
-				{Offset: 3183696, Size: 38488, SHA256: "e37b98659035d05cbc7027ba010d3f43b8effc638368870c3a2ee7c372f44bfc"},
-				{Offset: 3222192, Size: 42840, SHA256: "5e34b5cb8a3c34d6f45f66ad16446e25d177fa1e8c0628f32aefd477ca933f59"},
-				{Offset: 3265040, Size: 122568, SHA256: "1391d5757edfee5e6c0e74241d37af52a5e2acaefcc750d6dd72ef29da6909c2"},
-				{Offset: 3387616, Size: 173384, SHA256: "94cb9f8092610b2a5faf120db56511b3b391b2699d0fe5c0be07c8c518d1e162"},
-				{Offset: 3561008, Size: 60872, SHA256: "f1964f2b828b3b6a062d31e6d17c5c2af4920c817b4a08187816df7a05143092"},
-				{Offset: 3621888, Size: 56264, SHA256: "126e43b969a9e864fe8e16d732f0e468eb0b7e5e3b56e25a319bd07b2b2b1a0c"},
-				{Offset: 3678160, Size: 94856, SHA256: "1246ad08f88612ac5be14278642a0ff182e36b7e09f7a2ed97723aae4caa0686"},
-				{Offset: 3773024, Size: 52552, SHA256: "7dc6354ac1fe50f50aaadf8cefc7238a8b7c34085beebfb92369fc4b226b1313"},
-				{Offset: 3825584, Size: 122696, SHA256: "21d54584f858e017fabd3aea77323c815c043beb0c13efa79e4909d296b2ffe4"},
-				{Offset: 3948288, Size: 46792, SHA256: "3d5b46e6dde5ae99fb05d4659ca0b50bc1553b3a786c46adba8090c491f7db00"},
-				{Offset: 3995088, Size: 42440, SHA256: "6e78d21821dcb3dc96750fac5e7dbd7c136a15d201c1e713634c9f3759b6e368"},
-				{Offset: 4037536, Size: 156672, SHA256: "1f8abcb71d626d0cfe8752d4c81efd3c96425b9a7309bcf3e21b75b2253a5238"},
-				{Offset: 4194208, Size: 143360, SHA256: "f23f378058fdb24e2807e24d4371f0fdc42570f6673dd81d6a99b28b0c8bed02"},
-				{Offset: 4337568, Size: 114776, SHA256: "7cb14f02bb61e76d3d08427e866ead764dfcc9e20cead138adc0216c03ab419a"},
-				{Offset: 4452352, Size: 103896, SHA256: "017db4818aa51c53fdc37ef49ee372ba773eb80084914c29814c986054325619"},
-				{Offset: 4556256, Size: 55640, SHA256: "a5d95a16d82cef3ab239090578d67f112131e226d868719be71e689fa64205f2"},
-				{Offset: 4611904, Size: 65816, SHA256: "db1e412047f2d26fc1cab6dfe47f3c03b889351ab55b0ecf987784b1c9a8c4f5"},
-				{Offset: 4677728, Size: 204288, SHA256: "6d7436d32a7149494f74153eabeaf2e5193bd7603630495b0e9b5bd31d76fbcf"},
+				{Offset: 1299872, Size: 203088, SHA256: "d98cac98a4291099e3a249b9f5e073a428154795b1d6fcc8748e61e8823342f0"},
+				{Offset: 1502960, Size: 67152, SHA256: "18713ed0269a40fe464efe47f888135f7055b19671dd373d58bee095a4841be6"},
+				{Offset: 1570112, Size: 59208, SHA256: "b4de4427fa7f82c983db77044ee193af13987d776e0bf2d2722a9f6912c4ef13"},
+				{Offset: 1629328, Size: 96928, SHA256: "93f2f8f051b530d828e8024fb07a391b8793f5f6ef940dddcfac00da01f3bcce"},
+				{Offset: 1726256, Size: 62672, SHA256: "e6c89661a0e3c7012e4d44f8c2d67e85b3ef5b8df1db9f14af9b441a6fb89d2a"},
+				{Offset: 1788928, Size: 136648, SHA256: "29024764f1f1df79f8803c367437f563b707bf870816326e8c52676deeb4cd75"},
+				{Offset: 1925584, Size: 47176, SHA256: "7519ac8b67fef4e77e258d2cb585c8799ccb30431660586196aeb6720b664035"},
+				{Offset: 1972768, Size: 48712, SHA256: "166d87a4f3b5379535f490af15b670023cbe22c32ce2cd9a7d8757b2515f7ebb"},
+				{Offset: 2021488, Size: 78544, SHA256: "d19dab1e3a2327c3ccdaf48f2972d160c19e7cbc43d3a0205790e34d49f055b9"},
+				{Offset: 2100032, Size: 136784, SHA256: "9a897717dd60b6480fc2262a0cdfc5f11cbaac599824e13f159f1cc279ffdffc"},
+				{Offset: 2236816, Size: 147800, SHA256: "e8cab49a2774aeefb4896d7068c3bd8b02edfebbf9cdb209ff21601ddb3f0cae"},
+				{Offset: 2384624, Size: 38992, SHA256: "47419e243458ebfe48bc1a8db8a005851a3548a536843861c79988ae3e7d127b"},
+				{Offset: 2423616, Size: 35536, SHA256: "2f21ee49dc5be40b17c70f615cb932293c8aaf7f11060b051e147b45560d3f38"},
+				{Offset: 2459152, Size: 38872, SHA256: "144ade6c0324fbb7da71ea3f534bb021346be9e4ac615f1a1464ea69db480f20"},
+				{Offset: 2498032, Size: 44112, SHA256: "a9ee6fd9379bcb0458728310f6481cd7619217d6b42d6005a8ad70a7c024f5a4"},
+				{Offset: 2542144, Size: 35536, SHA256: "556ebb1a22d2a0bc4772cf9de359ce512cfa400172f7f97f0beab5652d35e87f"},
+				{Offset: 2577680, Size: 38872, SHA256: "644af093f7346719fb033c576818cdd62ecc007ed9db79b00fb6b56edec6e73c"},
+				{Offset: 2616560, Size: 44112, SHA256: "b54857959e420fa2aeb671742db96d4bbe16e8e1107d50635d8c1ac292515d57"},
+				{Offset: 2660672, Size: 53088, SHA256: "c313d481f4cdfe656beb6b0ec26c767fd26485b8af3733fe58bfa796b07dc633"},
+				{Offset: 2713760, Size: 58448, SHA256: "4b40fc96d520409c65efb2e66753f45e333889ad7d38fd03052f4d9c06913a92"},
+				{Offset: 2772208, Size: 65240, SHA256: "c1b23ad53f60ce3061610cb06d49aff5b94757b07c3737a6ca80fb8e8c36d165"},
+				{Offset: 2837456, Size: 43728, SHA256: "edb72038e876419a929ff7c1de07b7f7082e8f29dd3e4c897e165b23756dfb3c"},
+				{Offset: 2881184, Size: 35792, SHA256: "e0952c6d31f5be4c3937adf53ef66ec7d915d2752e42ade38f2d83c98e7d3763"},
+				{Offset: 2916976, Size: 43992, SHA256: "fafa9ca5e7cfe072e6278db52a404c53b8b639efab2b6c78ac95e90985dbfc49"},
+				{Offset: 2960976, Size: 50128, SHA256: "91816af41ba99741e541232a80abc7cbf9b592436a449c67820d839cd1fc7163"},
+				{Offset: 3011104, Size: 35792, SHA256: "ec9d46909d8542a523d47cc87717f6f5cd71823506662e0eabee043e96df4fd8"},
+				{Offset: 3046896, Size: 43992, SHA256: "339bb166e7e5c6629589b7d45f1e20ce67247202f97937115236980f110a6d78"},
+				{Offset: 3090896, Size: 47952, SHA256: "e007b5a278ef704b6d00ae4acdb19471bd016c9751308b414d65d78c07f859ae"},
+				{Offset: 3138848, Size: 77992, SHA256: "52a9bc5e42f53a90c80c5174d995236eebdcaa3253296d46a8acecebc91911bc"},
+				{Offset: 3216848, Size: 38488, SHA256: "e37b98659035d05cbc7027ba010d3f43b8effc638368870c3a2ee7c372f44bfc"},
+				{Offset: 3255344, Size: 42840, SHA256: "5e34b5cb8a3c34d6f45f66ad16446e25d177fa1e8c0628f32aefd477ca933f59"},
+				{Offset: 3298192, Size: 122568, SHA256: "1391d5757edfee5e6c0e74241d37af52a5e2acaefcc750d6dd72ef29da6909c2"},
+				{Offset: 3420768, Size: 176840, SHA256: "f46a7d377de1c1741d48953ee4208e26841eef78d220a7b7361cd1079731c0db"},
+				{Offset: 3597616, Size: 66632, SHA256: "83ca5a12c6babff93f2ed4e144a4b40df7c591d7c41f90e605dd7fc2ba2cd465"},
+				{Offset: 3664256, Size: 56264, SHA256: "126e43b969a9e864fe8e16d732f0e468eb0b7e5e3b56e25a319bd07b2b2b1a0c"},
+				{Offset: 3720528, Size: 94856, SHA256: "1246ad08f88612ac5be14278642a0ff182e36b7e09f7a2ed97723aae4caa0686"},
+				{Offset: 3815392, Size: 59080, SHA256: "0628920cc0b5ce06c4a7374d09882a3aeae59c281c8d57a071aa85278b2cf7bd"},
+				{Offset: 3874480, Size: 122696, SHA256: "21d54584f858e017fabd3aea77323c815c043beb0c13efa79e4909d296b2ffe4"},
+				{Offset: 3997184, Size: 46792, SHA256: "3d5b46e6dde5ae99fb05d4659ca0b50bc1553b3a786c46adba8090c491f7db00"},
+				{Offset: 4043984, Size: 47688, SHA256: "4cd1c4ff25574c07207a1a88d2f4913d121204bf008df55132220e5f89e6e1ba"},
+				{Offset: 4091680, Size: 156672, SHA256: "1f8abcb71d626d0cfe8752d4c81efd3c96425b9a7309bcf3e21b75b2253a5238"},
+				{Offset: 4248352, Size: 143360, SHA256: "f23f378058fdb24e2807e24d4371f0fdc42570f6673dd81d6a99b28b0c8bed02"},
+				{Offset: 4391712, Size: 114776, SHA256: "7cb14f02bb61e76d3d08427e866ead764dfcc9e20cead138adc0216c03ab419a"},
+				{Offset: 4506496, Size: 103896, SHA256: "fe97c4a6ca32209f50c5da5850524dabfe11706be22271f3bdee77150e764f31"},
+				{Offset: 4610400, Size: 55640, SHA256: "a5d95a16d82cef3ab239090578d67f112131e226d868719be71e689fa64205f2"},
+				{Offset: 4666048, Size: 65816, SHA256: "db1e412047f2d26fc1cab6dfe47f3c03b889351ab55b0ecf987784b1c9a8c4f5"},
+				{Offset: 4731872, Size: 204288, SHA256: "6d7436d32a7149494f74153eabeaf2e5193bd7603630495b0e9b5bd31d76fbcf"},
 			},
 		},
 	})
@@ -387,7 +387,7 @@ func init() {
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_init", "gocccl_exclusive_scan_by_key_EqInt32_AddFloat64_sweep"},
 		Part:      23,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 14},
 		},
 	})
 	// ExclusiveScanByKey(EqInt32,AddInt64) over int32, int64, declared at ops.go:167:24.
@@ -399,7 +399,7 @@ func init() {
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqInt32_AddInt64_init", "gocccl_exclusive_scan_by_key_EqInt32_AddInt64_sweep"},
 		Part:      24,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 14},
 		},
 	})
 	// ExclusiveScanByKey(EqInt32,MaxUint8) over int32, uint8, declared at ops.go:169:24.
@@ -435,7 +435,7 @@ func init() {
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqInt32_Then_init", "gocccl_exclusive_scan_by_key_EqInt32_Then_sweep"},
 		Part:      27,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 14},
 		},
 	})
 	// ExclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at ops.go:189:27.
@@ -471,7 +471,7 @@ func init() {
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint64_AddUint32_init", "gocccl_exclusive_scan_by_key_EqUint64_AddUint32_sweep"},
 		Part:      30,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 14},
 		},
 	})
 	// InclusiveScan(AddBitsFloat32) over float32, declared at ops.go:183:24.
@@ -771,7 +771,7 @@ func init() {
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_init", "gocccl_inclusive_scan_by_key_EqInt32_AddFloat64_sweep"},
 		Part:      55,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 14},
 		},
 	})
 	// InclusiveScanByKey(EqInt32,AddInt64) over int32, int64, declared at ops.go:166:24.
@@ -783,7 +783,7 @@ func init() {
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_AddInt64_init", "gocccl_inclusive_scan_by_key_EqInt32_AddInt64_sweep"},
 		Part:      56,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 14},
 		},
 	})
 	// InclusiveScanByKey(EqInt32,MaxUint8) over int32, uint8, declared at ops.go:168:24.
@@ -819,7 +819,7 @@ func init() {
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqInt32_Then_init", "gocccl_inclusive_scan_by_key_EqInt32_Then_sweep"},
 		Part:      59,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 14},
 		},
 	})
 	// InclusiveScanByKey(EqUint32,AddFloat32) over uint32, float32, declared at ops.go:188:27.
@@ -855,7 +855,7 @@ func init() {
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint64_AddUint32_init", "gocccl_inclusive_scan_by_key_EqUint64_AddUint32_sweep"},
 		Part:      62,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 9},
+			{Arch: 90, BlockThreads: 224, ItemsPerThread: 14},
 		},
 	})
 	// Reduce(AddFloat32) over float32, declared at ops.go:176:24.

@@ -141,12 +141,16 @@ func (j *radixJob) sweep(k kernels, tmp cuda.DevicePtr, keysAt, valuesAt, passes
 	args.Int64(int64(j.n))
 	args.Ptr(tmp)
 	j.window(&args)
-	// The histogram kernel's tiles: 16 keys per thread, 8 of 8 bytes.
+	// The histogram kernel's tiles: 16 keys per thread, 8 of 8 bytes; one
+	// wave of its blocks (its occupancy x SMs: 3 per SM on sm_90 at 384
+	// threads), each counting a tile in every grid's worth into its shared
+	// histograms (bench/cub/tune/radix_shapes.cu --only hist; it was 2 per
+	// SM).
 	histTile := threads * 16
 	if j.ksize >= 8 {
 		histTile = threads * 8
 	}
-	if err := k.launch(radixHistogram, min((j.n+histTile-1)/histTile, max(1, 2*j.s.dev.info.Multiprocessors)), j.s, &args); err != nil {
+	if err := k.launch(radixHistogram, min((j.n+histTile-1)/histTile, k.wave(radixHistogram)), j.s, &args); err != nil {
 		return err
 	}
 

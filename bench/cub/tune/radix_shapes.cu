@@ -21,14 +21,30 @@
 //                   Config::run, the Go runtime's dispatch) and its
 //                   histogram phase alone (init + histogram kernels, the
 //                   prefixes checked against the CPU's);
-//   histogram-only  hist-only variants (the histogram phase alone).
+//   histogram-only  hist-only variants (the histogram phase alone): the
+//                   kernel before 2026-12-04 (hist-v0, radix_tune.cuh's
+//                   copy, at its 2 blocks/SM) and the header's at other
+//                   bounds and grids.
 // Rows are bench.cuh's TSV; then "# kernel" lines (registers, local memory,
 // shared memory and blocks per SM of every kernel timed, from the runtime)
 // and "# summary" lines per type: CUB first, then every configuration with
 // the geometric mean of its time over CUB's (long long n) and, per size,
 // total us (ratio), histogram phase us, the rest (total - histogram) us.
 //
-// Usage: radix_shapes [--runs R] [--sizes 24,28] [--seed S] [--only u32k,f32k,u64k,u32p]
+// Usage: radix_shapes [--runs R] [--sizes 24,28] [--seed S] [--only u32k,f32k,u64k,u32p,hist]
+//
+// --only hist (only when named): the histogram-focused fast mode, parts
+// 5-7: per type (uint32, float32, uint64 keys) and size, CUB's sort and
+// histogram phase, our whole sort with the generated policy (the header's
+// histogram kernel at its occupancy, as runtime/radix_gpu.go) and the
+// histogram phase alone of: the old kernel at 2 blocks/SM (hist-v0), the new
+// one at 2 blocks/SM, the new one without its prefetch of the next tile
+// (hist-noprefetch), and that at __launch_bounds__(384, 4) and (384, 5) at
+// their occupancy (per-kernel bounds the generated code does not emit: what
+// they would give). No int n CUB rows. First, hist_checks: the header's
+// histogram kernel against the CPU for every key type (1-8 bytes, signed,
+// float), bit windows, descending, partial tiles and grids of 1, 7 and a
+// wave ("# radix_shapes: histogram checks: N cases, F failures so far").
 #include "radix_tune.cuh"
 
 #include <cmath>
@@ -178,9 +194,10 @@ void note_config()
   const std::string t = std::string(bench::type_name<K>()) + (std::is_same<V, NoValues>::value ? "" : "+uint32");
   note_kernel("gocccl onesweep " + C::name() + " (" + t + ")", C::BT,
               reinterpret_cast<const void*>(tune::k_sweep<C::BT, C::IPT, C::MINB, C::PB, C::M, K, V>));
-  note_kernel("gocccl histogram " + std::to_string(C::BT) + "x" + std::to_string(sizeof(K) >= 8 ? 8 : 16) + " minblocks "
-                + std::to_string(C::HMINB) + " (" + bench::type_name<K>() + ")",
-              C::BT, reinterpret_cast<const void*>(tune::k_hist<C::BT, C::HMINB, K>));
+  note_kernel(std::string(C::HVER == 0 ? "gocccl histogram v0 " : "gocccl histogram ") + std::to_string(C::BT) + "x"
+                + std::to_string(sizeof(K) >= 8 ? 8 : 16) + " minblocks " + std::to_string(C::HMINB) + " ("
+                + bench::type_name<K>() + ")",
+              C::BT, reinterpret_cast<const void*>(C::template hist_kernel<K>()));
 }
 
 // HistOnly<C> times configuration C's histogram phase alone (no sort).
@@ -222,8 +239,9 @@ struct Case
     }
     const double us = bench::time_us(hist);
     char note[200];
-    std::snprintf(note, sizeof note, "%s: init + histogram %dx%d, minblocks %d, grid %d blocks/SM", C::name().c_str(),
-                  C::BT, sizeof(K) >= 8 ? 8 : 16, C::HMINB, C::HGRID);
+    std::snprintf(note, sizeof note, "%s: init + histogram%s %dx%d, minblocks %d, grid %d blocks/SM%s",
+                  C::name().c_str(), C::HVER == 0 ? " v0" : "", C::BT, sizeof(K) >= 8 ? 8 : 16, C::HMINB,
+                  C::template hist_blocks_per_sm<K>(), C::HGRID == 0 ? " (occupancy)" : "");
     bench::row(system.c_str(), "radix_histogram_phase", type.c_str(), n, us, n * long(sizeof(K)), note);
     return us;
   }
@@ -276,7 +294,7 @@ struct Runner<HistOnly<C>>
 // compare times CUB and every configuration Cs (or HistOnly<C>) on random
 // keys of type K (PAIRS: uint32 values, the input positions) at each size.
 template <typename K, bool PAIRS, typename... Cs>
-void compare(uint64_t salt)
+void compare(uint64_t salt, bool with_int32n = true)
 {
   using CV = typename std::conditional<PAIRS, uint32_t, cub::NullType>::type;
   const std::string type = std::string(bench::type_name<K>()) + (PAIRS ? "+uint32" : "");
@@ -371,6 +389,8 @@ void compare(uint64_t salt)
     rows().push_back({type, "cub (long long n)", n, cub_us, cub_hist_us});
 
     // CUB with an int n.
+    if (with_int32n)
+    {
     out.poison();
     if (PAIRS) vout.poison();
     run_cub(0, out.get(), vout.get(), false);
@@ -385,6 +405,7 @@ void compare(uint64_t salt)
       bench::row("cub-int32n", alg, type.c_str(), n, us, bytes, note);
       rows().push_back({type, "cub-int32n (int n)", n, us, NAN});
     }
+    }
 
     Case<K, PAIRS> c{type, alg, n, bytes, cub_us, in, vin, out, vout, our_tmp, prefixes, same};
     (Runner<Cs>::run(c), ...);
@@ -397,14 +418,32 @@ void part_u32k();
 void part_f32k();
 void part_u64k();
 void part_u32p();
+void part_hist_u32k();
+void part_hist_f32k();
+void part_hist_u64k();
+void hist_checks();
 
-// B: the ballot match (the generated kernels'); H5: the histogram kernel
-// with its own __launch_bounds__(384, 5) (32 registers) on 5 blocks per SM,
-// near CUB's occupancy (128 x 16 at 16 blocks/SM: 64 warps); H3: the
-// generated histogram kernel (minblocks 3) on 3 blocks per SM instead of 2
-// (a runtime-only change).
-template <int IPT, int MINB, int HMINB = MINB, int HGRID = 2>
-using C384 = Config<384, IPT, MINB, 29, RANK_MATCH_BALLOT, HMINB, HGRID>;
+// The ballot match (the generated kernels'); HMINB the histogram kernel's
+// own __launch_bounds__ minimum (the generated code: MINB), HGRID its grid in
+// blocks per SM (0: its occupancy, the runtime's), HVER 0 the old kernel.
+template <int IPT, int MINB, int HMINB = MINB, int HGRID = 0, int HVER = 1>
+using C384 = Config<384, IPT, MINB, 29, RANK_MATCH_BALLOT, HMINB, HGRID, HVER>;
+
+// The histogram variants of a generated policy of IPT items, minblocks 3:
+// the old kernel at the old grid (2 blocks/SM), the new at the old grid, the
+// new without its prefetch at its occupancy, and (bounds the generated code
+// does not emit) the new without prefetch at minblocks 4 and 5 at their
+// occupancy (with it they spill).
+template <int IPT>
+using HistV0 = HistOnly<C384<IPT, 3, 3, 2, 0>>;
+template <int IPT>
+using HistNew2 = HistOnly<C384<IPT, 3, 3, 2>>;
+template <int IPT>
+using HistNoPf = HistOnly<C384<IPT, 3, 3, 0, 2>>;
+template <int IPT>
+using HistNoPf4 = HistOnly<C384<IPT, 3, 4, 0, 2>>;
+template <int IPT>
+using HistNoPf5 = HistOnly<C384<IPT, 3, 5, 0, 2>>;
 
 } // namespace shapes
 
@@ -415,8 +454,7 @@ void shapes::part_u32k()
   compare<uint32_t, false,                     //
           C384<20, 3>,                         // generated policy
           C384<19, 3>,                         // CUB's effective shape
-          C384<20, 3, 5, 5>, C384<19, 3, 5, 5>, // + CUB-like histogram occupancy
-          HistOnly<C384<20, 3, 3, 3>>>(201);
+          HistV0<20>>(201);
 }
 #elif RS_PART == 2
 // float32 keys. CUB: 384 x 18 (long long n; 56 registers, 3 blocks/SM),
@@ -427,8 +465,7 @@ void shapes::part_f32k()
           C384<20, 3>,        // generated policy
           C384<18, 3>,        // CUB's effective shape
           C384<19, 3>,        // CUB's int n shape
-          C384<18, 3, 5, 5>,  // + CUB-like histogram occupancy
-          HistOnly<C384<20, 3, 3, 3>>>(202);
+          HistV0<20>>(202);
 }
 #elif RS_PART == 3
 // uint64 keys. CUB: 384 x 15 (either n), 70 registers, 2 blocks/SM.
@@ -437,8 +474,7 @@ void shapes::part_u64k()
   compare<uint64_t, false,   //
           C384<15, 3>,       // generated policy
           C384<15, 2>,       // CUB's effective shape (2 blocks/SM)
-          C384<15, 3, 5, 5>, // + CUB-like histogram occupancy
-          HistOnly<C384<15, 3, 3, 3>>>(203);
+          HistV0<15>>(203);
 }
 #elif RS_PART == 4
 // uint32 keys + uint32 values. CUB: 384 x 17 (long long n; 80 registers,
@@ -449,10 +485,160 @@ void shapes::part_u32p()
           C384<18, 3>,       // generated policy
           C384<17, 2>,       // CUB's effective shape
           C384<17, 3>,       // CUB's tile at our 3 blocks/SM
-          C384<18, 3, 5, 5>, // + CUB-like histogram occupancy
-          HistOnly<C384<18, 3, 3, 3>>>(204);
+          HistV0<18>>(204);
+}
+#elif RS_PART == 5
+// The fast mode (--only hist): same seeds as the full parts.
+void shapes::part_hist_u32k()
+{
+  compare<uint32_t, false, C384<20, 3>, HistV0<20>, HistNew2<20>, HistNoPf<20>, HistNoPf4<20>,
+          HistNoPf5<20>>(201, false);
+}
+
+// hist_checks: the header's histogram kernel against the CPU on what the
+// timed rows do not reach: every key type KeyTraits covers at its policy's
+// block (384; 512 for 1- and 2-byte keys), bit windows, descending,
+// partial tiles, sizes below a tile, grids of 1 and 7 blocks besides one
+// wave. Each failure is a FAILED row; the last line says how many cases ran.
+namespace shapes
+{
+// Every pass's exclusive digit prefixes over [begin, end) of the ordered bits.
+template <typename K>
+std::vector<unsigned long long> cpu_window_prefixes(const std::vector<K>& keys, int begin, int end, bool desc)
+{
+  using Bits = typename std::conditional<sizeof(K) == 8, uint64_t, uint32_t>::type;
+  constexpr Bits SIGN = Bits(1) << (8 * sizeof(K) - 1);
+  constexpr Bits ALL = sizeof(K) == 8 ? ~Bits(0) : Bits((uint64_t(1) << (8 * sizeof(K))) - 1);
+  const int passes = (end - begin + 7) / 8;
+  std::vector<unsigned long long> c(passes * 256, 0);
+  for (const K& k : keys)
+  {
+    Bits b = 0;
+    std::memcpy(&b, &k, sizeof(K));
+    if (std::is_floating_point<K>::value) b = (b & SIGN) ? Bits(~b & ALL) : Bits(b ^ SIGN);
+    else if (std::is_signed<K>::value) b ^= SIGN;
+    if (desc) b = Bits(~b & ALL);
+    for (int p = 0; p < passes; ++p)
+    {
+      const int shift = begin + 8 * p, bits = std::min(8, end - shift);
+      ++c[p * 256 + ((b >> shift) & ((Bits(1) << bits) - 1))];
+    }
+  }
+  for (int p = 0; p < passes; ++p)
+  {
+    unsigned long long sum = 0;
+    for (int d = 0; d < 256; ++d)
+    {
+      const unsigned long long x = c[p * 256 + d];
+      c[p * 256 + d] = sum;
+      sum += x;
+    }
+  }
+  return c;
+}
+
+template <int BT, typename K>
+int check_type(const char* name, uint64_t salt)
+{
+  int cases = 0;
+  constexpr int KB = 8 * sizeof(K);
+  const long long tile = (long long)BT * (sizeof(K) >= 8 ? 8 : 16);
+  const int wave = Config<BT, 1, 3>::template hist_blocks_per_sm<K>() * bench::state().sms;
+  struct Window
+  {
+    int begin, end;
+  };
+  const Window windows[] = {{0, KB}, {3, 11}, {1, 7}, {KB / 2, KB}, {0, KB - 1}};
+  for (long long n : {1ll, 1000ll, tile - 1, tile, tile + 1, 3 * tile + 17, 20 * tile, 1000003ll, (1ll << 22) + 5})
+  {
+    std::vector<K> host(static_cast<size_t>(n));
+    uint64_t st = salt + static_cast<uint64_t>(n);
+    for (auto& k : host)
+    {
+      const uint64_t r = bench::splitmix64(st);
+      std::memcpy(&k, &r, sizeof(K));
+      if (std::is_floating_point<K>::value && (r & 3) != 0)
+        k = K(double(r >> 11) / double(1ull << 53)); // mostly [0, 1): crowded top digits
+    }
+    bench::DeviceBuffer<K> d(static_cast<size_t>(n));
+    BENCH_CK(cudaMemcpy(d.get(), host.data(), n * sizeof(K), cudaMemcpyHostToDevice));
+    bench::DeviceBuffer<unsigned long long> scratch(tune::kStateWords);
+    const long long tiles = (n + tile - 1) / tile;
+    for (const Window w : windows)
+      for (bool desc : {false, true})
+      {
+        if (w.end > KB) continue;
+        const std::vector<unsigned long long> want = cpu_window_prefixes(host, w.begin, w.end, desc);
+        for (long long grid : {std::min(tiles, (long long)wave), 1ll, std::min(tiles, 7ll)})
+        {
+          BENCH_CK(cudaMemset(scratch.get(), 0, tune::kStateWords * 8));
+          tune::k_hist<BT, 3, K><<<(unsigned)grid, BT>>>(d.get(), n, scratch.get(), w.begin, w.end, desc);
+          BENCH_CK(cudaGetLastError());
+          BENCH_CK(cudaDeviceSynchronize());
+          std::vector<unsigned long long> got(want.size());
+          BENCH_CK(cudaMemcpy(got.data(), scratch.get(), got.size() * 8, cudaMemcpyDeviceToHost));
+          ++cases;
+          if (got != want)
+          {
+            size_t i = 0;
+            while (got[i] == want[i]) ++i;
+            char why[200];
+            std::snprintf(why, sizeof why, "histogram check: window [%d, %d)%s, grid %lld: prefix %zu is %llu, want %llu",
+                          w.begin, w.end, desc ? " descending" : "", grid, i, got[i], want[i]);
+            bench::fail("gocccl-kernels", "radix_histogram_check", name, n, n * long(sizeof(K)), why);
+          }
+        }
+      }
+  }
+  return cases;
+}
+} // namespace shapes
+
+void shapes::hist_checks()
+{
+  int cases = 0;
+  cases += check_type<384, uint32_t>("uint32", 301);
+  cases += check_type<384, int32_t>("int32", 302);
+  cases += check_type<384, float>("float32", 303);
+  cases += check_type<384, uint64_t>("uint64", 304);
+  cases += check_type<384, int64_t>("int64", 305);
+  cases += check_type<384, double>("float64", 306);
+  cases += check_type<512, uint8_t>("uint8", 307);
+  cases += check_type<512, int8_t>("int8", 308);
+  cases += check_type<512, uint16_t>("uint16", 309);
+  cases += check_type<512, int16_t>("int16", 310);
+  std::printf("# radix_shapes: histogram checks: %d cases, %d failures so far\n", cases, bench::state().failures);
+}
+#elif RS_PART == 6
+void shapes::part_hist_f32k()
+{
+  compare<float, false, C384<20, 3>, HistV0<20>, HistNew2<20>, HistNoPf<20>, HistNoPf4<20>,
+          HistNoPf5<20>>(202, false);
+}
+#elif RS_PART == 7
+void shapes::part_hist_u64k()
+{
+  compare<uint64_t, false, C384<15, 3>, HistV0<15>, HistNew2<15>, HistNoPf<15>, HistNoPf4<15>,
+          HistNoPf5<15>>(203, false);
 }
 #else
+// A part not built (radix_shapes.sh builds part 0 and the parts --only
+// names) is a weak stub that says so.
+#define RS_STUB(f)                                                                                          \
+  __attribute__((weak)) void shapes::f()                                                                    \
+  {                                                                                                          \
+    std::fprintf(stderr, "radix_shapes: %s was not built (radix_shapes.sh --only)\n", #f);                 \
+  }
+RS_STUB(part_u32k)
+RS_STUB(part_f32k)
+RS_STUB(part_u64k)
+RS_STUB(part_u32p)
+RS_STUB(part_hist_u32k)
+RS_STUB(part_hist_f32k)
+RS_STUB(part_hist_u64k)
+RS_STUB(hist_checks)
+#undef RS_STUB
+
 int main(int argc, char** argv)
 {
   std::vector<char*> args(argv, argv + argc);
@@ -471,6 +657,14 @@ int main(int argc, char** argv)
   if (bench::wants("f32k")) shapes::part_f32k();
   if (bench::wants("u64k")) shapes::part_u64k();
   if (bench::wants("u32p")) shapes::part_u32p();
+  // The fast mode only when --only names it.
+  if (!bench::state().only.empty() && bench::wants("hist"))
+  {
+    shapes::hist_checks();
+    shapes::part_hist_u32k();
+    shapes::part_hist_f32k();
+    shapes::part_hist_u64k();
+  }
 
   // Every kernel's registers, local memory, shared memory and blocks per SM.
   std::printf("# kernel\tname\tthreads\tregisters\tlocal_bytes\tstatic_smem_bytes\tblocks_per_SM\n");

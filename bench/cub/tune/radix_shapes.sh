@@ -4,10 +4,13 @@
 # cub::DeviceRadixSort (long long n and int n), uint32 / float32 / uint64
 # keys and uint32 pairs at 2^24 and 2^28, each sort and histogram phase
 # checked before it is timed (see the .cu's comment). One source file,
-# compiled as five parts in parallel (-DRS_PART=0..4), then linked.
+# compiled as parts in parallel (-DRS_PART=0..7: 0 main, 1-4 u32k f32k u64k
+# u32p, 5-7 the histogram fast mode), then linked; only part 0 and the parts
+# the run needs are built (the others are stubs).
 #
-#   bash bench/cub/tune/radix_shapes.sh                   build for sm_90 and run
-#   bash bench/cub/tune/radix_shapes.sh --only u32k,f32k  some parts (u32k f32k u64k u32p)
+#   bash bench/cub/tune/radix_shapes.sh                   build for sm_90 and run (u32k f32k u64k u32p)
+#   bash bench/cub/tune/radix_shapes.sh --only u32k,f32k  some parts (u32k f32k u64k u32p hist)
+#   bash bench/cub/tune/radix_shapes.sh --only hist       the histogram fast mode (about 60 s)
 #   BUILD_ONLY=1 bash bench/cub/tune/radix_shapes.sh      compile only (ptxas lines)
 #   OUT=dir DEADLINE=140 NVCC=... ARCH=sm_90 BUILD_DIR=...
 #
@@ -33,22 +36,37 @@ if [[ -z "$nvcc" ]]; then echo "radix_shapes.sh: nvcc not found (set NVCC)" >&2;
 mkdir -p "$out" "$build"
 start=$(date +%s)
 "$nvcc" --version | tail -n 1
+# The parts --only names (all full parts without it).
+only=""
+args=("$@")
+for ((i = 0; i < ${#args[@]}; i++)); do
+  if [[ "${args[$i]}" == --only ]]; then only="${args[$((i + 1))]:-}"; fi
+done
+parts=(0)
+if [[ -z "$only" ]]; then parts+=(1 2 3 4); fi
+[[ ",$only," == *,u32k,* ]] && parts+=(1)
+[[ ",$only," == *,f32k,* ]] && parts+=(2)
+[[ ",$only," == *,u64k,* ]] && parts+=(3)
+[[ ",$only," == *,u32p,* ]] && parts+=(4)
+[[ ",$only," == *,hist,* ]] && parts+=(5 6 7)
 pids=()
-for part in 0 1 2 3 4; do
+for part in "${parts[@]}"; do
   "$nvcc" -std=c++17 -O3 -arch="$arch" -Xptxas -v -I"$repo/kernels/include" -DRS_PART=$part \
     -c -o "$build/part$part.o" "$here/radix_shapes.cu" >"$build/part$part.log" 2>&1 &
   pids+=($!)
 done
 fail=0
 for p in "${pids[@]}"; do wait "$p" || fail=1; done
-cat "$build"/part*.log >"$out/radix_shapes.build.log"
+for part in "${parts[@]}"; do cat "$build/part$part.log"; done >"$out/radix_shapes.build.log"
 if [[ $fail -ne 0 ]]; then
   grep -v "^ptxas info\|^    [0-9]* bytes stack\|^ptxas info    : Used" "$out/radix_shapes.build.log" >&2
   echo "radix_shapes.sh: compilation failed ($out/radix_shapes.build.log)" >&2
   exit 2
 fi
 # -L: a wheel's toolkit keeps libcudart in lib/, where nvcc.profile does not look.
-"$nvcc" -arch="$arch" -L"$(dirname "$nvcc")/../lib" -o "$build/radix_shapes" "$build"/part{0,1,2,3,4}.o || exit 2
+objs=()
+for part in "${parts[@]}"; do objs+=("$build/part$part.o"); done
+"$nvcc" -arch="$arch" -L"$(dirname "$nvcc")/../lib" -o "$build/radix_shapes" "${objs[@]}" || exit 2
 echo "# built in $(($(date +%s) - start)) s"
 
 # ptxas: registers, spills and shared memory of every onesweep and histogram

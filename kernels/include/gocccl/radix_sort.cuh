@@ -94,6 +94,7 @@
 
 #include <stdint.h>
 #include <type_traits>
+#include <utility>
 
 namespace gocccl {
 namespace detail {
@@ -906,64 +907,218 @@ struct HistogramItems
   static constexpr int value = sizeof(Bits) >= 8 ? 8 : 16;
 };
 
-} // namespace radix
-} // namespace detail
-
-/**
- * \brief Zeroes words[0, words) of the scratch (grid-stride; any grid).
- */
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename... Types>
-__device__ void radix_sort_init(void* d_scratch, long long words)
+/// The shared histograms of the histogram kernel: PARTS copies of
+/// bins[PASSES][256] (32-bit counts, PASSES = the key's bytes), warp w
+/// counting into copy w % PARTS; PARTS the most copies that divide the warps
+/// and fit in 32 KiB (384 threads: 6 for 4-byte keys, 4 for 8-byte keys;
+/// 512 threads: 16 for 1- and 2-byte keys). One copy per block had twelve
+/// warps' atomics meet on the same words: keys whose digits crowd a few bins
+/// (floats in [0, 1): half of them share the top digit) ran 1.5x slower
+/// than uniform ones (H200, bench/cub/tune/radix_shapes_h200_2026-12-04.tsv);
+/// CUB gets the same effect from 12-16 blocks of 128 threads per SM.
+template <int BLOCK_THREADS, typename K>
+struct HistogramShape
 {
-  unsigned long long* w = static_cast<unsigned long long*>(d_scratch);
-  const long long stride = static_cast<long long>(gridDim.x) * BLOCK_THREADS;
-  for (long long i = static_cast<long long>(blockIdx.x) * BLOCK_THREADS + threadIdx.x; i < words; i += stride)
+  static constexpr int WARPS = BLOCK_THREADS / 32;
+  static constexpr int PASSES = int(sizeof(K)) * 8 / RADIX_BITS;
+  static constexpr int COPY_WORDS = PASSES * RADIX_DIGITS;
+  static constexpr int BUDGET_BYTES = 32768;
+  static constexpr int parts()
   {
-    w[i] = 0;
+    int p = WARPS;
+    while (p > 1 && (WARPS % p != 0 || p * COPY_WORDS * 4 > BUDGET_BYTES))
+    {
+      --p;
+    }
+    return p;
+  }
+  static constexpr int PARTS = parts();
+};
+
+/// Adds 1 to the shared count at byte address `at` + OFFSET (red.shared:
+/// ATOMS.POPC.INC, as atomicAdd(p, 1u) on shared memory).
+template <int OFFSET>
+GOCCCL_DEVICE void shared_increment(unsigned at)
+{
+  asm volatile("red.shared.add.u32 [%0+%1], 1;" ::"r"(at), "n"(OFFSET) : "memory");
+}
+
+/// One pass of histogram_count_all.
+template <int PASS, int ITEMS, typename Bits>
+GOCCCL_DEVICE void histogram_count_pass(unsigned hist, const Bits (&bits)[ITEMS])
+{
+#pragma unroll
+  for (int i = 0; i < ITEMS; ++i)
+  {
+    unsigned word;
+    if constexpr (sizeof(Bits) == 8)
+    {
+      word = PASS < 4 ? unsigned(static_cast<unsigned long long>(bits[i]))
+                      : unsigned(static_cast<unsigned long long>(bits[i]) >> 32);
+    }
+    else
+    {
+      word = unsigned(bits[i]);
+    }
+    const unsigned digit = __byte_perm(word, 0u, 0x4440u + unsigned(PASS % 4));
+    shared_increment<PASS * RADIX_DIGITS * 4>(hist + digit * 4);
   }
 }
 
-/**
- * \brief Counts the digits of every pass of d_keys_in[0:n] into the scratch's
- * bins (zeroed by radix_sort_init); the last block to finish scans them into
- * exclusive prefixes. Block b takes tiles b, b + G, ... (any grid).
- */
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename... Rest>
-__device__ void radix_sort_histogram(const K* d_keys_in, long long n, void* d_scratch, long long begin_bit,
-                                     long long end_bit, bool descending)
+template <int ITEMS, typename Bits, int... PASS>
+GOCCCL_DEVICE void histogram_count_passes(unsigned hist, const Bits (&bits)[ITEMS], std::integer_sequence<int, PASS...>)
 {
-  using namespace detail::radix;
+  (histogram_count_pass<PASS>(hist, bits), ...);
+}
+
+/// Counts every 8-bit digit of the keys' full width into the copy at shared
+/// byte address `hist` (hist[pass][digit]): the passes unrolled (one pass at
+/// a time over the items, as CUB), each digit one byte of the ordered bits,
+/// so that an item's pass costs a PRMT (the byte), a LEA (hist + digit * 4)
+/// and the ATOMS (the pass an immediate offset).
+template <int ITEMS, typename Bits>
+GOCCCL_DEVICE void histogram_count_all(unsigned hist, const Bits (&bits)[ITEMS])
+{
+  histogram_count_passes(hist, bits, std::make_integer_sequence<int, int(sizeof(Bits))>{});
+}
+
+/// radix_sort_histogram's body. PREFETCH: each block loads its next tile
+/// before it counts the current one (the default for 4- and 8-byte keys at
+/// up to 384 threads, whose registers hold both tiles: 56 at 384 x 3; 1- and
+/// 2-byte keys at 512 threads (40 registers) spill with it).
+template <int BLOCK_THREADS, typename K, bool PREFETCH = (sizeof(K) >= 4 && BLOCK_THREADS <= 384)>
+GOCCCL_DEVICE void histogram(const K* d_keys_in, long long n, void* d_scratch, long long begin_bit, long long end_bit,
+                             bool descending)
+{
   using Traits = KeyTraits<K>;
   using Bits = typename Traits::Bits;
+  using Shape = HistogramShape<BLOCK_THREADS, K>;
   constexpr int ITEMS = HistogramItems<Bits>::value;
   constexpr int TILE_ITEMS = BLOCK_THREADS * ITEMS;
+  constexpr int PARTS = Shape::PARTS;
+  constexpr int COPY_WORDS = Shape::COPY_WORDS;
+  // Tiles a block counts between flushes of its shared counts, so that no
+  // 32-bit count overflows (any grid, any n).
+  constexpr long long FLUSH_TILES = 0xffffffffll / TILE_ITEMS;
   using BinScan = cub::BlockScan<unsigned long long, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
-  __shared__ unsigned counts[MAX_PASSES][RADIX_DIGITS];
+  __shared__ unsigned counts[PARTS * COPY_WORDS];
   __shared__ typename BinScan::TempStorage scan;
   __shared__ bool last;
 
   const int tid = threadIdx.x;
   const int passes = num_passes(begin_bit, end_bit);
-  for (int i = tid; i < MAX_PASSES * RADIX_DIGITS; i += BLOCK_THREADS)
+  unsigned long long* bins = static_cast<unsigned long long*>(d_scratch);
+#pragma unroll 4
+  for (int i = tid; i < PARTS * COPY_WORDS; i += BLOCK_THREADS)
   {
-    (&counts[0][0])[i] = 0;
+    counts[i] = 0;
   }
   __syncthreads();
+  // Adds the copies' counts to the bins and zeroes them (block-wide; after
+  // a barrier).
+  auto flush = [&](bool zero) {
+    for (int i = tid; i < passes * RADIX_DIGITS; i += BLOCK_THREADS)
+    {
+      unsigned long long c = 0;
+#pragma unroll
+      for (int p = 0; p < PARTS; ++p)
+      {
+        c += counts[p * COPY_WORDS + i];
+        if (zero)
+        {
+          counts[p * COPY_WORDS + i] = 0;
+        }
+      }
+      if (c != 0)
+      {
+        atomicAdd(bins + i, c);
+      }
+    }
+  };
+
+  // This warp's copy. The offset is opaque to the compiler, which otherwise
+  // merges it into every item's digit with extra instructions; the address
+  // of an item's count is then one LEA (digit * 4 + copy) and the pass an
+  // immediate offset of the ATOMS.
+  unsigned* const hist = counts + (tid / 32) % PARTS * COPY_WORDS;
+  unsigned hist_at = static_cast<unsigned>(__cvta_generic_to_shared(hist));
+  asm("" : "+r"(hist_at));
   const Bits flip = descending ? Traits::ALL : Bits(0);
-  const long long num_tiles = (n + TILE_ITEMS - 1) / TILE_ITEMS;
-  for (long long tile = blockIdx.x; tile < num_tiles; tile += gridDim.x)
+  const long long full_tiles = n / TILE_ITEMS;
+  // Full tiles: no bounds checks, so every item's load and atomics issue
+  // without branches; the block's next tile is loaded before this one is
+  // counted (its loads in flight during the atomics).
+  auto full = [&](auto count) {
+    long long since_flush = 0;
+    K next[ITEMS];
+    auto load = [&](long long tile) {
+      const K* keys = d_keys_in + tile * TILE_ITEMS + tid;
+#pragma unroll
+      for (int i = 0; i < ITEMS; ++i)
+      {
+        next[i] = gocccl::detail::load_item<true>(keys + i * BLOCK_THREADS);
+      }
+    };
+    if (PREFETCH && blockIdx.x < full_tiles)
+    {
+      load(blockIdx.x);
+    }
+    for (long long tile = blockIdx.x; tile < full_tiles; tile += gridDim.x)
+    {
+      if (!PREFETCH)
+      {
+        load(tile);
+      }
+      Bits bits[ITEMS];
+#pragma unroll
+      for (int i = 0; i < ITEMS; ++i)
+      {
+        bits[i] = Traits::in(next[i], flip);
+      }
+      if (PREFETCH && tile + gridDim.x < full_tiles)
+      {
+        load(tile + gridDim.x);
+      }
+      count(bits);
+      if (++since_flush == FLUSH_TILES)
+      {
+        __syncthreads();
+        flush(true);
+        __syncthreads();
+        since_flush = 0;
+      }
+    }
+  };
+  if (begin_bit == 0 && end_bit == Traits::KEY_BITS)
   {
-    const long long tile_base = tile * TILE_ITEMS;
-    const int valid = static_cast<int>(min(static_cast<long long>(TILE_ITEMS), n - tile_base));
+    full([&](const Bits(&bits)[ITEMS]) { histogram_count_all<ITEMS>(hist_at, bits); });
+  }
+  else
+  {
+    full([&](const Bits(&bits)[ITEMS]) {
+      for (int pass = 0; pass < passes; ++pass)
+      {
+        const Digit digit(begin_bit, end_bit, pass);
+        unsigned* h = hist + pass * RADIX_DIGITS;
+#pragma unroll
+        for (int i = 0; i < ITEMS; ++i)
+        {
+          atomicAdd(h + digit(bits[i]), 1u);
+        }
+      }
+    });
+  }
+  // The last, partial tile (its block: the one whose stride reaches it).
+  if (full_tiles * TILE_ITEMS < n && blockIdx.x == full_tiles % gridDim.x)
+  {
+    const long long tile_base = full_tiles * TILE_ITEMS;
+    const int valid = static_cast<int>(n - tile_base);
     Bits bits[ITEMS];
 #pragma unroll
     for (int i = 0; i < ITEMS; ++i)
     {
       const int idx = i * BLOCK_THREADS + tid;
-      if (idx < valid)
-      {
-        bits[i] = Traits::in(detail::load_item<true>(d_keys_in + tile_base + idx), flip);
-      }
+      bits[i] = idx < valid ? Traits::in(gocccl::detail::load_item<true>(d_keys_in + tile_base + idx), flip) : Bits(0);
     }
     for (int pass = 0; pass < passes; ++pass)
     {
@@ -973,21 +1128,13 @@ __device__ void radix_sort_histogram(const K* d_keys_in, long long n, void* d_sc
       {
         if (i * BLOCK_THREADS + tid < valid)
         {
-          atomicAdd(&counts[pass][digit(bits[i])], 1u);
+          atomicAdd(hist + pass * RADIX_DIGITS + digit(bits[i]), 1u);
         }
       }
     }
   }
   __syncthreads();
-  unsigned long long* bins = static_cast<unsigned long long*>(d_scratch);
-  for (int i = tid; i < passes * RADIX_DIGITS; i += BLOCK_THREADS)
-  {
-    const unsigned c = (&counts[0][0])[i];
-    if (c != 0)
-    {
-      atomicAdd(bins + i, static_cast<unsigned long long>(c));
-    }
-  }
+  flush(false);
 
   // The last block scans the counts of every pass.
   __threadfence();
@@ -1017,6 +1164,44 @@ __device__ void radix_sort_histogram(const K* d_keys_in, long long n, void* d_sc
     }
     __syncthreads();
   }
+}
+
+
+} // namespace radix
+} // namespace detail
+
+/**
+ * \brief Zeroes words[0, words) of the scratch (grid-stride; any grid).
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename... Types>
+__device__ void radix_sort_init(void* d_scratch, long long words)
+{
+  unsigned long long* w = static_cast<unsigned long long*>(d_scratch);
+  const long long stride = static_cast<long long>(gridDim.x) * BLOCK_THREADS;
+  for (long long i = static_cast<long long>(blockIdx.x) * BLOCK_THREADS + threadIdx.x; i < words; i += stride)
+  {
+    w[i] = 0;
+  }
+}
+
+/**
+ * \brief Counts the digits of every pass of d_keys_in[0:n] into the scratch's
+ * bins (zeroed by radix_sort_init); the last block to finish scans them into
+ * exclusive prefixes. Block b takes tiles b, b + G, ... (any grid; one wave,
+ * occupancy x SMs, is best). Each warp counts into one of a few shared
+ * histograms (detail::radix::HistogramShape); full tiles are loaded and
+ * counted without bounds checks, and a full window's passes (begin_bit 0,
+ * end_bit the key's width) are unrolled with constant digit positions: the
+ * kernel before 2026-12-04 (one shared histogram, a bounds check and a
+ * branch around every item's atomic, S2UR of the shared window per item)
+ * took 1.7-2.9x CUB's histogram phase (bench/cub/tune/radix_shapes.cu,
+ * --only hist, times both).
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename... Rest>
+__device__ void radix_sort_histogram(const K* d_keys_in, long long n, void* d_scratch, long long begin_bit,
+                                     long long end_bit, bool descending)
+{
+  detail::radix::histogram<BLOCK_THREADS, K>(d_keys_in, n, d_scratch, begin_bit, end_bit, descending);
 }
 
 /**

@@ -23,18 +23,18 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "cd0f699e71c92ec4953b8ffd49ced1c5add72f14122853c7a283f0f7b4c080cb", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "b99b24dbf1ecefa90943e0c25330b655f0a040d9bbbf3066f15646ad5528c13f", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "ad8f68f62af8d7db3f82ac9b4b06626c4be0dc5a362473b4fd0ed5099be33b9b",
+			SHA256: "1c834864e72e7f162cc0629abb0035ed87e089d23b8d2900c2a66cdb3ca1c4a0",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 38744, SHA256: "b00e28a3cbb4ccb21d870fec84beba5825ae390702820d10ec42af4650dcb799"},
-				{Offset: 38752, Size: 124736, SHA256: "631bf71aa5e20260ae63ace7ff55801338d049f1d743eed15f2b68598e4b56ec"},
-				{Offset: 163488, Size: 39424, SHA256: "c384efd55297514349fc398797b10fe162cb59778ffd76f2e11b6867f0cb24fb"},
-				{Offset: 202912, Size: 71680, SHA256: "ea78fbd129aa52df2b3c36958d430f09122ad864158260a8bf2c3664a438abfc"},
-				{Offset: 274592, Size: 30672, SHA256: "5494debd5f967a38b337343d83a5ba6dc9a9e37820c215b40780b884da72e9ec"},
-				{Offset: 305264, Size: 8576, SHA256: "c057914679145deab3c10fa3972a1dd8404c6b42dd998cbdf83ff5e5ca0e7225"},
+				{Offset: 38752, Size: 144832, SHA256: "24461158070685e2b0fd27a4850128a3f4ca796322d58eea9f2c47231ab34aa2"},
+				{Offset: 183584, Size: 39424, SHA256: "c384efd55297514349fc398797b10fe162cb59778ffd76f2e11b6867f0cb24fb"},
+				{Offset: 223008, Size: 71680, SHA256: "ea78fbd129aa52df2b3c36958d430f09122ad864158260a8bf2c3664a438abfc"},
+				{Offset: 294688, Size: 30672, SHA256: "5494debd5f967a38b337343d83a5ba6dc9a9e37820c215b40780b884da72e9ec"},
+				{Offset: 325360, Size: 8576, SHA256: "c057914679145deab3c10fa3972a1dd8404c6b42dd998cbdf83ff5e5ca0e7225"},
 			},
 		},
 	})

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segsort", "043694f1b985fa50554dddfdf34347e78bd4df05f265d74f08baa2ef55d817ee", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segsort", "73e3150cb3ceb4e3717a1841cd939e401455d34b19e4d8655addae53fafd8d69", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -89,6 +89,49 @@ func TestRunLengthEncodePolicy(t *testing.T) {
 	}
 }
 
+// TestCompactionPolicies: the compactions take CUB's sm_90 tiles and
+// look-back waits for 4-byte items on sm_90 on (Select, Partition and
+// Unique select_if's 384 × 17 with FixedDelay<76, 1150>; ThreeWayPartition
+// the 64-bit-offset three-way 256 × 23 with NoDelay<910>; UniqueByKey the
+// 4-byte keys and values' 512 × 14 with NoDelay<1045>), selectPolicy's tile
+// with CUB's default waits for every other size and architecture; their
+// sweeps, and only those, take the waits.
+func TestCompactionPolicies(t *testing.T) {
+	plain := func(a, threads, items int) arch.Policy {
+		return arch.Policy{Arch: a, BlockThreads: threads, ItemsPerThread: items}
+	}
+	tuned := func(a, threads, items int, d arch.Delay) arch.Policy {
+		return arch.Policy{Arch: a, BlockThreads: threads, ItemsPerThread: items, Delay: d}
+	}
+	for _, c := range []struct {
+		alg     *Algorithm
+		threads int
+		items   int
+		delay   arch.Delay
+	}{
+		{Select, 384, 17, arch.Fixed(76, 1150)},
+		{Partition, 384, 17, arch.Fixed(76, 1150)},
+		{Unique, 384, 17, arch.Fixed(76, 1150)},
+		{ThreeWayPartition, 256, 23, arch.Delay{Kind: arch.NoDelay, L2WriteLatency: 910}},
+		{UniqueByKey, 512, 14, arch.Delay{Kind: arch.NoDelay, L2WriteLatency: 1045}},
+	} {
+		for _, a := range []int{90, 100} {
+			assert.Equal(t, tuned(a, c.threads, c.items, c.delay), c.alg.Policy(4, a), "%s sm_%d", c.alg.Name, a)
+		}
+		assert.Equal(t, plain(80, 128, 16), c.alg.Policy(4, 80), c.alg.Name)
+		assert.Equal(t, plain(75, 128, 16), c.alg.Policy(4, 75), c.alg.Name)
+		for _, size := range []int64{1, 2, 8, 16} {
+			assert.Equal(t, plain(90, 128, int(min(16, max(1, 64/size)))), c.alg.Policy(size, 90), "%s size %d", c.alg.Name, size)
+		}
+		for _, k := range c.alg.Kernels {
+			assert.Equal(t, k.Suffix == "sweep", k.Delay, "%s kernel %s", c.alg.Name, k.Suffix)
+		}
+	}
+	assert.Equal(t, "::gocccl::FixedDelay<76, 1150>", Select.Policy(4, 90).Delay.CType())
+	assert.Equal(t, "::gocccl::NoDelay<910>", ThreeWayPartition.Policy(4, 90).Delay.CType())
+	assert.Equal(t, "::gocccl::NoDelay<1045>", UniqueByKey.Policy(4, 90).Delay.CType())
+}
+
 // TestLookBackDelays: the scans take CUB's sm_90 look-back waits on sm_90
 // and newer and CUB's default before; only kernels that look back take
 // them, and every algorithm whose policy sets one has such a kernel.

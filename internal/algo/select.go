@@ -12,39 +12,60 @@ func selectPolicy(size int64, a int) arch.Policy {
 }
 
 // compactPolicy is selectPolicy but for 4-byte items on sm_90 and newer,
-// which take CUB 3.0's sm_90 select tile, 384 threads × 17 items: there
-// bench/cub/tune/select_tune.cu timed select_if at 0.94–1.00× CUB at 2^24
-// and 2^28 against 1.06–1.27× at 128 × 16, and still ahead of CUB at 2^16
-// and 2^20 (the H200 run of 2026-12-01, bench/NOTES.md). It serves the
-// compactions of one array (Select, Partition, Unique); those that stage two
-// arrays or three outputs have their own (threeWayPolicy, uniqueByKeyPolicy).
+// which take CUB 3.0's sm_90 tuning of select_if (tuning_select_if.cuh,
+// sm90_tuning: not flagged, rejects not kept, 4-byte primitive items; CUB
+// runs it for cub::DeviceSelect::If and DeviceSelect::Unique, whatever the
+// offset type), 384 threads × 17 items with its look-back waits
+// FixedDelay<76, 1150>. The tile: bench/cub/tune/select_tune.cu timed
+// select_if at 0.94–1.00× CUB at 2^24 and 2^28 against 1.06–1.27× at
+// 128 × 16, and still ahead of CUB at 2^16 and 2^20 (the H200 run of
+// 2026-12-01, bench/NOTES.md), all with CUB's default waits. The waits are
+// NOT YET MEASURED: through Go at 2^28, select uint32 ran 1.03× CUB and
+// unique uint32 and float32 1.05× and 1.07× with the default waits;
+// bench/cub/tune/select_tune.cu times both waits beside CUB.
+//
+// It serves the compactions of one array (Select, Partition, Unique); those
+// that stage two arrays or three outputs have their own (threeWayPolicy,
+// uniqueByKeyPolicy). CUB's Partition (rejects kept) takes another sm_90
+// tuning, 256 × 14 with FixedDelay<536, 1055>; ours keeps select's tile and
+// waits (the pair CUB tuned together), which select_tune.cu times against
+// CUB's partition tile and waits.
 func compactPolicy(size int64, a int) arch.Policy {
 	if a >= 90 && size == 4 {
-		return arch.Policy{Arch: a, BlockThreads: 384, ItemsPerThread: 17}
+		return arch.Policy{Arch: a, BlockThreads: 384, ItemsPerThread: 17, Delay: arch.Fixed(76, 1150)}
 	}
 	return selectPolicy(size, a)
 }
 
 // threeWayPolicy is selectPolicy but for 4-byte items on sm_90 and newer,
-// which take CUB 3.0's sm_90 three-way tile for 64-bit offsets (our counts
-// are 64-bit), 256 threads × 23 items: bench/cub/tune/compact_tune.cu timed
-// it the fastest of seven shapes at 2^24 and 2^28 on the H200 (1.13–1.19×
-// CUB with the counts carried as a pair, against 1.57–1.72× at 128 × 16;
-// bench/NOTES.md, 2026-12-01 late), though 128 × 16 is ahead below 2^16.
+// which take CUB 3.0's sm_90 three-way tuning for 64-bit offsets
+// (tuning_three_way_partition.cuh; our counts are 64-bit), 256 threads × 23
+// items with its waits NoDelay<910>: bench/cub/tune/compact_tune.cu timed
+// the tile the fastest of seven shapes at 2^24 and 2^28 on the H200
+// (1.13–1.19× CUB with the counts carried as a pair, against 1.57–1.72× at
+// 128 × 16; bench/NOTES.md, 2026-12-01 late), with CUB's default waits,
+// though 128 × 16 is ahead below 2^16. The waits are NOT YET MEASURED. CUB
+// itself tunes by its per-partition offsets, which are 32-bit
+// (dispatch_three_way_partition.cuh, per_partition_offset_t), and so runs
+// 320 × 12 with NoDelay<1105> (one of the seven shapes, slower for us).
 func threeWayPolicy(size int64, a int) arch.Policy {
 	if a >= 90 && size == 4 {
-		return arch.Policy{Arch: a, BlockThreads: 256, ItemsPerThread: 23}
+		return arch.Policy{Arch: a, BlockThreads: 256, ItemsPerThread: 23, Delay: noDelay(910)}
 	}
 	return selectPolicy(size, a)
 }
 
 // uniqueByKeyPolicy is selectPolicy but for keys and values of at most 4
-// bytes, the widest 4, on sm_90 and newer, which take CUB 3.0's sm_90 tile
-// for 4-byte keys and values, 512 threads × 14 items: the same H200 run timed
-// it at 0.98–0.99× CUB at 2^24 and 2^28 (128 × 16: 1.07–1.17×).
+// bytes, the widest 4, on sm_90 and newer, which take CUB 3.0's sm_90
+// tuning for 4-byte keys and values (tuning_unique_by_key.cuh), 512 threads
+// × 14 items with its waits NoDelay<1045>: the same H200 run timed the tile
+// at 0.98–0.99× CUB at 2^24 and 2^28 (128 × 16: 1.07–1.17×), with CUB's
+// default waits; the waits are NOT YET MEASURED. (CUB tunes 4-byte keys
+// with 1- or 2-byte values, and narrower keys with 4-byte values, apart;
+// the policy sees only the widest size and takes the 4/4 tuning for all.)
 func uniqueByKeyPolicy(size int64, a int) arch.Policy {
 	if a >= 90 && size == 4 {
-		return arch.Policy{Arch: a, BlockThreads: 512, ItemsPerThread: 14}
+		return arch.Policy{Arch: a, BlockThreads: 512, ItemsPerThread: 14, Delay: noDelay(1045)}
 	}
 	return selectPolicy(size, a)
 }
@@ -67,9 +88,9 @@ var sweepTail = []Param{{Name: "n", Kind: Size}, {Name: "d_state", Kind: Scratch
 	{Name: "epoch", Kind: Value, Type: "uint32"}}
 
 // sweep returns a compaction's one-pass kernel with the given leading
-// parameters.
+// parameters. Its template takes the policy's look-back waits (Delay).
 func sweep(template string, params ...Param) Kernel {
-	return Kernel{Suffix: "sweep", Template: template, Params: append(params, sweepTail...)}
+	return Kernel{Suffix: "sweep", Template: template, Params: append(params, sweepTail...), Delay: true}
 }
 
 // Select is runtime.Select(pred func(T) bool): the items where pred holds,
@@ -125,3 +146,9 @@ var ThreeWayPartition = register(&Algorithm{
 	},
 	Policy: threeWayPolicy,
 })
+
+// noDelay is CUB's no_delay_constructor_t<l2WriteLatency>: one wait of
+// l2WriteLatency ns before the first look back, none between reads.
+func noDelay(l2WriteLatency int) arch.Delay {
+	return arch.Delay{Kind: arch.NoDelay, L2WriteLatency: l2WriteLatency}
+}

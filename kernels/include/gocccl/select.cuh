@@ -32,8 +32,9 @@
  * items; the epoch region and its size (d_state unused, and may be null,
  * for a single tile); and the call's epoch, 1 .. EPOCH_TILE_MAX, distinct
  * since the region's last init (epoch_tile_state.cuh's host protocol;
- * ignored for a single tile). RLE's rle_encode takes the look-back's Delay
- * tag after them.
+ * ignored for a single tile). The sweeps of select_if, partition_if, unique,
+ * unique_by_key, three_way_partition and rle_encode take the look-back's
+ * Delay tag after them (look_back.cuh; DefaultDelay when left out).
  *
  * Scan values carried between tiles (the look-back values S, all of them
  * within EpochTileState's 16 bytes):
@@ -399,14 +400,15 @@ GOCCCL_DEVICE void compact(Staging<T, BLOCK_THREADS * ITEMS_PER_THREAD>& staging
 }
 
 /// The block of the tile whose kept items are flagged: scans the flags,
-/// looks back, compacts items (and values, when V is not void) to
-/// d_out + prefix, and has the last tile write the total to d_count[0].
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T>
+/// looks back (waiting as Delay says), compacts items (and values, when V
+/// is not void) to d_out + prefix, and has the last tile write the total to
+/// d_count[0].
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename Delay = DefaultDelay>
 struct Compactor
 {
   using TileT = Tile<BLOCK_THREADS, ITEMS_PER_THREAD>;
   using BlockScanT = cub::BlockScan<int, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
-  using LookBackT = LookBack<long long, SumOp>;
+  using LookBackT = LookBack<long long, SumOp, Delay>;
 
   struct ScanStorage
   {
@@ -498,16 +500,17 @@ __device__ void select_init_pair2(void* d_state, long long state_bytes, long lon
 
 /**
  * \brief Select: copies the items of d_in[0:n] for which Pred holds, in
- * order, to d_out, and writes their number to d_count[0].
+ * order, to d_out, and writes their number to d_count[0]. Delay is the
+ * look-back's waits (look_back.cuh), a tag; DefaultDelay when left out.
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename Pred, typename InputIt, typename OutputIt,
-          typename CountIt>
+          typename CountIt, typename Delay = DefaultDelay>
 __device__ void select_if(InputIt d_in, OutputIt d_out, CountIt d_count, long long n, void* d_state,
-                          long long state_bytes, unsigned epoch)
+                          long long state_bytes, unsigned epoch, Delay = Delay())
 {
   namespace s = detail::select;
   using TileT = s::Tile<BLOCK_THREADS, ITEMS_PER_THREAD>;
-  using C = s::Compactor<BLOCK_THREADS, ITEMS_PER_THREAD, T>;
+  using C = s::Compactor<BLOCK_THREADS, ITEMS_PER_THREAD, T, Delay>;
   using LoaderT = s::Loader<BLOCK_THREADS, ITEMS_PER_THREAD, T>;
   __shared__ union {
     typename LoaderT::TempStorage load;
@@ -537,16 +540,17 @@ __device__ void select_if(InputIt d_in, OutputIt d_out, CountIt d_count, long lo
 /**
  * \brief Partition: copies the items of d_in[0:n] for which Pred holds, in
  * order, to d_out[0:k], and the others in reverse order to d_out[k:n]
- * (as cub::DevicePartition::If); writes k to d_count[0].
+ * (as cub::DevicePartition::If); writes k to d_count[0]. Delay: as
+ * select_if's.
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename Pred, typename InputIt, typename OutputIt,
-          typename CountIt>
+          typename CountIt, typename Delay = DefaultDelay>
 __device__ void partition_if(InputIt d_in, OutputIt d_out, CountIt d_count, long long n, void* d_state,
-                             long long state_bytes, unsigned epoch)
+                             long long state_bytes, unsigned epoch, Delay = Delay())
 {
   namespace s = detail::select;
   using TileT = s::Tile<BLOCK_THREADS, ITEMS_PER_THREAD>;
-  using C = s::Compactor<BLOCK_THREADS, ITEMS_PER_THREAD, T>;
+  using C = s::Compactor<BLOCK_THREADS, ITEMS_PER_THREAD, T, Delay>;
   using LoaderT = s::Loader<BLOCK_THREADS, ITEMS_PER_THREAD, T>;
   __shared__ union {
     typename LoaderT::TempStorage load;
@@ -595,16 +599,16 @@ __device__ void partition_if(InputIt d_in, OutputIt d_out, CountIt d_count, long
 /**
  * \brief Unique: copies the first item of every run of items equal under Eq
  * (eq(previous, next)) in d_in[0:n] to d_out, and writes their number to
- * d_count[0].
+ * d_count[0]. Delay: as select_if's.
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename Eq, typename InputIt, typename OutputIt,
-          typename CountIt>
+          typename CountIt, typename Delay = DefaultDelay>
 __device__ void unique(InputIt d_in, OutputIt d_out, CountIt d_count, long long n, void* d_state, long long state_bytes,
-                       unsigned epoch)
+                       unsigned epoch, Delay = Delay())
 {
   namespace s = detail::select;
   using TileT = s::Tile<BLOCK_THREADS, ITEMS_PER_THREAD>;
-  using C = s::Compactor<BLOCK_THREADS, ITEMS_PER_THREAD, T>;
+  using C = s::Compactor<BLOCK_THREADS, ITEMS_PER_THREAD, T, Delay>;
   using LoaderT = s::Loader<BLOCK_THREADS, ITEMS_PER_THREAD, T>;
   using HeadsT = cub::BlockDiscontinuity<T, BLOCK_THREADS>;
   __shared__ union {
@@ -645,16 +649,18 @@ __device__ void unique(InputIt d_in, OutputIt d_out, CountIt d_count, long long 
 /**
  * \brief UniqueByKey: for every run of keys equal under Eq in d_keys[0:n],
  * copies its first key to d_keys_out and the value at the same position to
- * d_values_out, and writes the number of runs to d_count[0].
+ * d_values_out, and writes the number of runs to d_count[0]. Delay: as
+ * select_if's.
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename Eq, typename KeyIt,
-          typename ValueIt, typename KeyOutIt, typename ValueOutIt, typename CountIt>
+          typename ValueIt, typename KeyOutIt, typename ValueOutIt, typename CountIt, typename Delay = DefaultDelay>
 __device__ void unique_by_key(KeyIt d_keys, ValueIt d_values, KeyOutIt d_keys_out, ValueOutIt d_values_out,
-                              CountIt d_count, long long n, void* d_state, long long state_bytes, unsigned epoch)
+                              CountIt d_count, long long n, void* d_state, long long state_bytes, unsigned epoch,
+                              Delay = Delay())
 {
   namespace s = detail::select;
   using TileT = s::Tile<BLOCK_THREADS, ITEMS_PER_THREAD>;
-  using C = s::Compactor<BLOCK_THREADS, ITEMS_PER_THREAD, K>;
+  using C = s::Compactor<BLOCK_THREADS, ITEMS_PER_THREAD, K, Delay>;
   using KeyLoader = s::Loader<BLOCK_THREADS, ITEMS_PER_THREAD, K>;
   using ValueLoader = s::Loader<BLOCK_THREADS, ITEMS_PER_THREAD, V>;
   using HeadsT = cub::BlockDiscontinuity<K, BLOCK_THREADS>;
@@ -702,16 +708,17 @@ __device__ void unique_by_key(KeyIt d_keys, ValueIt d_values, KeyOutIt d_keys_ou
 namespace detail {
 namespace select {
 
-/// The block of one tile of a three-way partition.
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T>
+/// The block of one tile of a three-way partition, whose look-back waits
+/// as Delay says.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename Delay = DefaultDelay>
 struct ThreeWay
 {
   using TileT = Tile<BLOCK_THREADS, ITEMS_PER_THREAD>;
   using LoaderT = Loader<BLOCK_THREADS, ITEMS_PER_THREAD, T>;
   using P = Pair<int>;
   using BlockScanT = cub::BlockScan<P, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
-  using PackedLookBack = LookBack<PackedCounts::S, PackedCounts::Op>;
-  using WideLookBack = LookBack<WideCounts::S, WideCounts::Op>;
+  using PackedLookBack = LookBack<PackedCounts::S, PackedCounts::Op, Delay>;
+  using WideLookBack = LookBack<WideCounts::S, WideCounts::Op, Delay>;
 
   union TempStorage
   {
@@ -743,7 +750,7 @@ struct ThreeWay
                                 UnselectedIt d_unselected, CountIt d_count, long long n, void* d_state,
                                 long long state_bytes, unsigned epoch)
   {
-    using LookBackT = LookBack<typename Counts::S, typename Counts::Op>;
+    using LookBackT = LookBack<typename Counts::S, typename Counts::Op, Delay>;
     const TileT tile(n);
     const States states{d_state, state_bytes, epoch};
     T items[ITEMS_PER_THREAD];
@@ -818,15 +825,16 @@ struct ThreeWay
  * first two parts to d_count[0] and d_count[1]. The tiles carry both counts
  * in one packed word when they hold fewer than 2^32 items (the carry
  * select_init_pair2 checked the region's size for), else as a pair.
+ * Delay: as select_if's.
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename First, typename Second, typename InputIt,
-          typename FirstIt, typename SecondIt, typename UnselectedIt, typename CountIt>
+          typename FirstIt, typename SecondIt, typename UnselectedIt, typename CountIt, typename Delay = DefaultDelay>
 __device__ void three_way_partition(InputIt d_in, FirstIt d_first, SecondIt d_second, UnselectedIt d_unselected,
                                     CountIt d_count, long long n, void* d_state, long long state_bytes,
-                                    unsigned epoch)
+                                    unsigned epoch, Delay = Delay())
 {
   namespace s = detail::select;
-  using Agent = s::ThreeWay<BLOCK_THREADS, ITEMS_PER_THREAD, T>;
+  using Agent = s::ThreeWay<BLOCK_THREADS, ITEMS_PER_THREAD, T, Delay>;
   __shared__ typename Agent::TempStorage temp;
   if (s::packs_counts<BLOCK_THREADS * ITEMS_PER_THREAD>(gridDim.x))
   {

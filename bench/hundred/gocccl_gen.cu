@@ -1200,6 +1200,30 @@ using gocccl_inclusive_scan_SumMask6_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_inclusive_scan_SumMask7_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_inclusive_scan_SumMask8_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_inclusive_scan_SumMask9_delay = ::gocccl::FixedDelay<648, 1245>;
+using gocccl_select_Keep0_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Keep1_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Keep10_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Keep11_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Keep12_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Keep13_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Keep14_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Keep15_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Keep16_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Keep17_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Keep18_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Keep19_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Keep2_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Keep20_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Keep21_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Keep22_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Keep23_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Keep3_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Keep4_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Keep5_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Keep6_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Keep7_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Keep8_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Keep9_delay = ::gocccl::FixedDelay<76, 1150>;
 
 // InclusiveScan(SumMask0) over uint32, declared at instances.go:370:16.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_SumMask0_threads, gocccl_inclusive_scan_SumMask0_minblocks)
@@ -1821,7 +1845,7 @@ gocccl_select_Keep0_init(void* d_state, long long state_bytes, long long tiles, 
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep0_threads)
 gocccl_select_Keep0_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Keep0_threads, gocccl_select_Keep0_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep0>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Keep0_threads, gocccl_select_Keep0_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep0>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Keep0_delay());
 }
 
 // Select(Keep1) over uint32, declared at instances.go:376:16.
@@ -1832,7 +1856,7 @@ gocccl_select_Keep1_init(void* d_state, long long state_bytes, long long tiles, 
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep1_threads)
 gocccl_select_Keep1_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Keep1_threads, gocccl_select_Keep1_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep1>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Keep1_threads, gocccl_select_Keep1_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep1>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Keep1_delay());
 }
 
 // Select(Keep10) over uint32, declared at instances.go:412:16.
@@ -1843,7 +1867,7 @@ gocccl_select_Keep10_init(void* d_state, long long state_bytes, long long tiles,
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep10_threads)
 gocccl_select_Keep10_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Keep10_threads, gocccl_select_Keep10_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep10>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Keep10_threads, gocccl_select_Keep10_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep10>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Keep10_delay());
 }
 
 // Select(Keep11) over uint32, declared at instances.go:416:16.
@@ -1854,7 +1878,7 @@ gocccl_select_Keep11_init(void* d_state, long long state_bytes, long long tiles,
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep11_threads)
 gocccl_select_Keep11_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Keep11_threads, gocccl_select_Keep11_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep11>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Keep11_threads, gocccl_select_Keep11_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep11>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Keep11_delay());
 }
 
 // Select(Keep12) over uint32, declared at instances.go:420:16.
@@ -1865,7 +1889,7 @@ gocccl_select_Keep12_init(void* d_state, long long state_bytes, long long tiles,
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep12_threads)
 gocccl_select_Keep12_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Keep12_threads, gocccl_select_Keep12_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep12>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Keep12_threads, gocccl_select_Keep12_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep12>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Keep12_delay());
 }
 
 // Select(Keep13) over uint32, declared at instances.go:424:16.
@@ -1876,7 +1900,7 @@ gocccl_select_Keep13_init(void* d_state, long long state_bytes, long long tiles,
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep13_threads)
 gocccl_select_Keep13_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Keep13_threads, gocccl_select_Keep13_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep13>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Keep13_threads, gocccl_select_Keep13_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep13>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Keep13_delay());
 }
 
 // Select(Keep14) over uint32, declared at instances.go:428:16.
@@ -1887,7 +1911,7 @@ gocccl_select_Keep14_init(void* d_state, long long state_bytes, long long tiles,
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep14_threads)
 gocccl_select_Keep14_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Keep14_threads, gocccl_select_Keep14_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep14>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Keep14_threads, gocccl_select_Keep14_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep14>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Keep14_delay());
 }
 
 // Select(Keep15) over uint32, declared at instances.go:432:16.
@@ -1898,7 +1922,7 @@ gocccl_select_Keep15_init(void* d_state, long long state_bytes, long long tiles,
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep15_threads)
 gocccl_select_Keep15_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Keep15_threads, gocccl_select_Keep15_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep15>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Keep15_threads, gocccl_select_Keep15_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep15>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Keep15_delay());
 }
 
 // Select(Keep16) over uint32, declared at instances.go:436:16.
@@ -1909,7 +1933,7 @@ gocccl_select_Keep16_init(void* d_state, long long state_bytes, long long tiles,
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep16_threads)
 gocccl_select_Keep16_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Keep16_threads, gocccl_select_Keep16_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep16>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Keep16_threads, gocccl_select_Keep16_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep16>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Keep16_delay());
 }
 
 // Select(Keep17) over uint32, declared at instances.go:440:16.
@@ -1920,7 +1944,7 @@ gocccl_select_Keep17_init(void* d_state, long long state_bytes, long long tiles,
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep17_threads)
 gocccl_select_Keep17_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Keep17_threads, gocccl_select_Keep17_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep17>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Keep17_threads, gocccl_select_Keep17_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep17>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Keep17_delay());
 }
 
 // Select(Keep18) over uint32, declared at instances.go:444:16.
@@ -1931,7 +1955,7 @@ gocccl_select_Keep18_init(void* d_state, long long state_bytes, long long tiles,
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep18_threads)
 gocccl_select_Keep18_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Keep18_threads, gocccl_select_Keep18_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep18>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Keep18_threads, gocccl_select_Keep18_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep18>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Keep18_delay());
 }
 
 // Select(Keep19) over uint32, declared at instances.go:448:16.
@@ -1942,7 +1966,7 @@ gocccl_select_Keep19_init(void* d_state, long long state_bytes, long long tiles,
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep19_threads)
 gocccl_select_Keep19_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Keep19_threads, gocccl_select_Keep19_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep19>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Keep19_threads, gocccl_select_Keep19_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep19>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Keep19_delay());
 }
 
 // Select(Keep2) over uint32, declared at instances.go:380:16.
@@ -1953,7 +1977,7 @@ gocccl_select_Keep2_init(void* d_state, long long state_bytes, long long tiles, 
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep2_threads)
 gocccl_select_Keep2_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Keep2_threads, gocccl_select_Keep2_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep2>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Keep2_threads, gocccl_select_Keep2_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep2>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Keep2_delay());
 }
 
 // Select(Keep20) over uint32, declared at instances.go:452:16.
@@ -1964,7 +1988,7 @@ gocccl_select_Keep20_init(void* d_state, long long state_bytes, long long tiles,
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep20_threads)
 gocccl_select_Keep20_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Keep20_threads, gocccl_select_Keep20_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep20>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Keep20_threads, gocccl_select_Keep20_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep20>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Keep20_delay());
 }
 
 // Select(Keep21) over uint32, declared at instances.go:456:16.
@@ -1975,7 +1999,7 @@ gocccl_select_Keep21_init(void* d_state, long long state_bytes, long long tiles,
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep21_threads)
 gocccl_select_Keep21_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Keep21_threads, gocccl_select_Keep21_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep21>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Keep21_threads, gocccl_select_Keep21_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep21>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Keep21_delay());
 }
 
 // Select(Keep22) over uint32, declared at instances.go:460:16.
@@ -1986,7 +2010,7 @@ gocccl_select_Keep22_init(void* d_state, long long state_bytes, long long tiles,
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep22_threads)
 gocccl_select_Keep22_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Keep22_threads, gocccl_select_Keep22_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep22>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Keep22_threads, gocccl_select_Keep22_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep22>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Keep22_delay());
 }
 
 // Select(Keep23) over uint32, declared at instances.go:464:16.
@@ -1997,7 +2021,7 @@ gocccl_select_Keep23_init(void* d_state, long long state_bytes, long long tiles,
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep23_threads)
 gocccl_select_Keep23_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Keep23_threads, gocccl_select_Keep23_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep23>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Keep23_threads, gocccl_select_Keep23_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep23>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Keep23_delay());
 }
 
 // Select(Keep3) over uint32, declared at instances.go:384:16.
@@ -2008,7 +2032,7 @@ gocccl_select_Keep3_init(void* d_state, long long state_bytes, long long tiles, 
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep3_threads)
 gocccl_select_Keep3_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Keep3_threads, gocccl_select_Keep3_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep3>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Keep3_threads, gocccl_select_Keep3_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep3>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Keep3_delay());
 }
 
 // Select(Keep4) over uint32, declared at instances.go:388:16.
@@ -2019,7 +2043,7 @@ gocccl_select_Keep4_init(void* d_state, long long state_bytes, long long tiles, 
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep4_threads)
 gocccl_select_Keep4_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Keep4_threads, gocccl_select_Keep4_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep4>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Keep4_threads, gocccl_select_Keep4_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep4>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Keep4_delay());
 }
 
 // Select(Keep5) over uint32, declared at instances.go:392:16.
@@ -2030,7 +2054,7 @@ gocccl_select_Keep5_init(void* d_state, long long state_bytes, long long tiles, 
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep5_threads)
 gocccl_select_Keep5_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Keep5_threads, gocccl_select_Keep5_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep5>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Keep5_threads, gocccl_select_Keep5_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep5>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Keep5_delay());
 }
 
 // Select(Keep6) over uint32, declared at instances.go:396:16.
@@ -2041,7 +2065,7 @@ gocccl_select_Keep6_init(void* d_state, long long state_bytes, long long tiles, 
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep6_threads)
 gocccl_select_Keep6_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Keep6_threads, gocccl_select_Keep6_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep6>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Keep6_threads, gocccl_select_Keep6_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep6>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Keep6_delay());
 }
 
 // Select(Keep7) over uint32, declared at instances.go:400:16.
@@ -2052,7 +2076,7 @@ gocccl_select_Keep7_init(void* d_state, long long state_bytes, long long tiles, 
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep7_threads)
 gocccl_select_Keep7_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Keep7_threads, gocccl_select_Keep7_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep7>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Keep7_threads, gocccl_select_Keep7_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep7>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Keep7_delay());
 }
 
 // Select(Keep8) over uint32, declared at instances.go:404:16.
@@ -2063,7 +2087,7 @@ gocccl_select_Keep8_init(void* d_state, long long state_bytes, long long tiles, 
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep8_threads)
 gocccl_select_Keep8_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Keep8_threads, gocccl_select_Keep8_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Keep8_threads, gocccl_select_Keep8_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Keep8_delay());
 }
 
 // Select(Keep9) over uint32, declared at instances.go:408:16.
@@ -2074,7 +2098,7 @@ gocccl_select_Keep9_init(void* d_state, long long state_bytes, long long tiles, 
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Keep9_threads)
 gocccl_select_Keep9_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Keep9_threads, gocccl_select_Keep9_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep9>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Keep9_threads, gocccl_select_Keep9_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::Keep9>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Keep9_delay());
 }
 
 // UnaryTransform(Scale0) over float32, float32, declared at instances.go:371:16.

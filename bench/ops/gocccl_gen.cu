@@ -615,10 +615,30 @@ using gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_delay = ::gocccl::Default
 using gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_delay = ::gocccl::FixedDelay<556, 1195>;
 using gocccl_inclusive_scan_by_key_EqUint32_AddUint32_delay = ::gocccl::DefaultDelay;
 using gocccl_inclusive_scan_by_key_EqUint32_AddUint64_delay = ::gocccl::FixedDelay<556, 1195>;
+using gocccl_partition_KeepFloat32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_partition_KeepFloat64_delay = ::gocccl::DefaultDelay;
+using gocccl_partition_KeepUint32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_partition_KeepUint64_delay = ::gocccl::DefaultDelay;
 using gocccl_rle_EqFloat32_delay = ::gocccl::FixedDelay<284, 480>;
 using gocccl_rle_EqFloat64_delay = ::gocccl::DefaultDelay;
 using gocccl_rle_EqUint32_delay = ::gocccl::FixedDelay<284, 480>;
 using gocccl_rle_EqUint64_delay = ::gocccl::DefaultDelay;
+using gocccl_select_KeepFloat32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_KeepFloat64_delay = ::gocccl::DefaultDelay;
+using gocccl_select_KeepUint32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_KeepUint64_delay = ::gocccl::DefaultDelay;
+using gocccl_partition3_FirstFloat32_SecondFloat32_delay = ::gocccl::NoDelay<910>;
+using gocccl_partition3_FirstFloat64_SecondFloat64_delay = ::gocccl::DefaultDelay;
+using gocccl_partition3_FirstUint32_SecondUint32_delay = ::gocccl::NoDelay<910>;
+using gocccl_partition3_FirstUint64_SecondUint64_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqFloat32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_unique_EqFloat64_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqUint32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_unique_EqUint64_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_by_key_EqFloat32_float32_float32_delay = ::gocccl::NoDelay<1045>;
+using gocccl_unique_by_key_EqFloat64_float64_float64_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_by_key_EqUint32_uint32_uint32_delay = ::gocccl::NoDelay<1045>;
+using gocccl_unique_by_key_EqUint64_uint64_uint64_delay = ::gocccl::DefaultDelay;
 
 // AdjacentDifference(SubFloat32) over float32, declared at segmented.go:58:30.
 extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_SubFloat32_threads)
@@ -1068,7 +1088,7 @@ gocccl_partition_KeepFloat32_init(void* d_state, long long state_bytes, long lon
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepFloat32_threads)
 gocccl_partition_KeepFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_KeepFloat32_threads, gocccl_partition_KeepFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_KeepFloat32_threads, gocccl_partition_KeepFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_KeepFloat32_delay());
 }
 
 // Partition(KeepFloat64) over float64, declared at select.go:101:27.
@@ -1079,7 +1099,7 @@ gocccl_partition_KeepFloat64_init(void* d_state, long long state_bytes, long lon
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepFloat64_threads)
 gocccl_partition_KeepFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_KeepFloat64_threads, gocccl_partition_KeepFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_KeepFloat64_threads, gocccl_partition_KeepFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_KeepFloat64_delay());
 }
 
 // Partition(KeepUint32) over uint32, declared at select.go:44:27.
@@ -1090,7 +1110,7 @@ gocccl_partition_KeepUint32_init(void* d_state, long long state_bytes, long long
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint32_threads)
 gocccl_partition_KeepUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_KeepUint32_threads, gocccl_partition_KeepUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_KeepUint32_threads, gocccl_partition_KeepUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_KeepUint32_delay());
 }
 
 // Partition(KeepUint64) over uint64, declared at select.go:100:27.
@@ -1101,7 +1121,7 @@ gocccl_partition_KeepUint64_init(void* d_state, long long state_bytes, long long
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint64_threads)
 gocccl_partition_KeepUint64_sweep(const uint64_t* d_in, uint64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_KeepUint64_threads, gocccl_partition_KeepUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_KeepUint64_threads, gocccl_partition_KeepUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_KeepUint64_delay());
 }
 
 // RadixSortKeys[float32] over float32, declared at radix.go:8:26.
@@ -1682,7 +1702,7 @@ gocccl_select_KeepFloat32_init(void* d_state, long long state_bytes, long long t
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepFloat32_threads)
 gocccl_select_KeepFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_KeepFloat32_threads, gocccl_select_KeepFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_KeepFloat32_threads, gocccl_select_KeepFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_KeepFloat32_delay());
 }
 
 // Select(KeepFloat64) over float64, declared at select.go:99:27.
@@ -1693,7 +1713,7 @@ gocccl_select_KeepFloat64_init(void* d_state, long long state_bytes, long long t
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepFloat64_threads)
 gocccl_select_KeepFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_KeepFloat64_threads, gocccl_select_KeepFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_KeepFloat64_threads, gocccl_select_KeepFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_KeepFloat64_delay());
 }
 
 // Select(KeepUint32) over uint32, declared at select.go:42:27.
@@ -1704,7 +1724,7 @@ gocccl_select_KeepUint32_init(void* d_state, long long state_bytes, long long ti
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint32_threads)
 gocccl_select_KeepUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_KeepUint32_threads, gocccl_select_KeepUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_KeepUint32_threads, gocccl_select_KeepUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_KeepUint32_delay());
 }
 
 // Select(KeepUint64) over uint64, declared at select.go:98:27.
@@ -1715,7 +1735,7 @@ gocccl_select_KeepUint64_init(void* d_state, long long state_bytes, long long ti
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint64_threads)
 gocccl_select_KeepUint64_sweep(const uint64_t* d_in, uint64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_KeepUint64_threads, gocccl_select_KeepUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_KeepUint64_threads, gocccl_select_KeepUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::KeepUint64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_KeepUint64_delay());
 }
 
 // ThreeWayPartition(FirstFloat32,SecondFloat32) over float32, declared at select.go:47:27.
@@ -1726,7 +1746,7 @@ gocccl_partition3_FirstFloat32_SecondFloat32_init(void* d_state, long long state
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_FirstFloat32_SecondFloat32_threads)
 gocccl_partition3_FirstFloat32_SecondFloat32_sweep(const float* d_in, float* d_first, float* d_second, float* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::three_way_partition<gocccl_partition3_FirstFloat32_SecondFloat32_threads, gocccl_partition3_FirstFloat32_SecondFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstFloat32, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondFloat32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::three_way_partition<gocccl_partition3_FirstFloat32_SecondFloat32_threads, gocccl_partition3_FirstFloat32_SecondFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstFloat32, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondFloat32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch, gocccl_partition3_FirstFloat32_SecondFloat32_delay());
 }
 
 // ThreeWayPartition(FirstFloat64,SecondFloat64) over float64, declared at select.go:103:27.
@@ -1737,7 +1757,7 @@ gocccl_partition3_FirstFloat64_SecondFloat64_init(void* d_state, long long state
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_FirstFloat64_SecondFloat64_threads)
 gocccl_partition3_FirstFloat64_SecondFloat64_sweep(const double* d_in, double* d_first, double* d_second, double* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::three_way_partition<gocccl_partition3_FirstFloat64_SecondFloat64_threads, gocccl_partition3_FirstFloat64_SecondFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstFloat64, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondFloat64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::three_way_partition<gocccl_partition3_FirstFloat64_SecondFloat64_threads, gocccl_partition3_FirstFloat64_SecondFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstFloat64, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondFloat64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch, gocccl_partition3_FirstFloat64_SecondFloat64_delay());
 }
 
 // ThreeWayPartition(FirstUint32,SecondUint32) over uint32, declared at select.go:46:27.
@@ -1748,7 +1768,7 @@ gocccl_partition3_FirstUint32_SecondUint32_init(void* d_state, long long state_b
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_FirstUint32_SecondUint32_threads)
 gocccl_partition3_FirstUint32_SecondUint32_sweep(const uint32_t* d_in, uint32_t* d_first, uint32_t* d_second, uint32_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::three_way_partition<gocccl_partition3_FirstUint32_SecondUint32_threads, gocccl_partition3_FirstUint32_SecondUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondUint32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::three_way_partition<gocccl_partition3_FirstUint32_SecondUint32_threads, gocccl_partition3_FirstUint32_SecondUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondUint32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch, gocccl_partition3_FirstUint32_SecondUint32_delay());
 }
 
 // ThreeWayPartition(FirstUint64,SecondUint64) over uint64, declared at select.go:102:27.
@@ -1759,7 +1779,7 @@ gocccl_partition3_FirstUint64_SecondUint64_init(void* d_state, long long state_b
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_FirstUint64_SecondUint64_threads)
 gocccl_partition3_FirstUint64_SecondUint64_sweep(const uint64_t* d_in, uint64_t* d_first, uint64_t* d_second, uint64_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::three_way_partition<gocccl_partition3_FirstUint64_SecondUint64_threads, gocccl_partition3_FirstUint64_SecondUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstUint64, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondUint64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::three_way_partition<gocccl_partition3_FirstUint64_SecondUint64_threads, gocccl_partition3_FirstUint64_SecondUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstUint64, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondUint64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch, gocccl_partition3_FirstUint64_SecondUint64_delay());
 }
 
 // TransformReduce(Low8Uint32,AddUint32) over uint32, uint32, declared at segmented.go:61:30.
@@ -1804,7 +1824,7 @@ gocccl_unique_EqFloat32_init(void* d_state, long long state_bytes, long long til
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqFloat32_threads)
 gocccl_unique_EqFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqFloat32_threads, gocccl_unique_EqFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqFloat32_threads, gocccl_unique_EqFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqFloat32_delay());
 }
 
 // Unique(EqFloat64) over float64, declared at select.go:105:27.
@@ -1815,7 +1835,7 @@ gocccl_unique_EqFloat64_init(void* d_state, long long state_bytes, long long til
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqFloat64_threads)
 gocccl_unique_EqFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqFloat64_threads, gocccl_unique_EqFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqFloat64_threads, gocccl_unique_EqFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqFloat64_delay());
 }
 
 // Unique(EqUint32) over uint32, declared at select.go:48:27.
@@ -1826,7 +1846,7 @@ gocccl_unique_EqUint32_init(void* d_state, long long state_bytes, long long tile
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint32_threads)
 gocccl_unique_EqUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqUint32_threads, gocccl_unique_EqUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqUint32_threads, gocccl_unique_EqUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqUint32_delay());
 }
 
 // Unique(EqUint64) over uint64, declared at select.go:104:27.
@@ -1837,7 +1857,7 @@ gocccl_unique_EqUint64_init(void* d_state, long long state_bytes, long long tile
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint64_threads)
 gocccl_unique_EqUint64_sweep(const uint64_t* d_in, uint64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqUint64_threads, gocccl_unique_EqUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqUint64_threads, gocccl_unique_EqUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqUint64_delay());
 }
 
 // UniqueByKey[float32,float32](EqFloat32) over float32, float32, declared at select.go:51:27.
@@ -1848,7 +1868,7 @@ gocccl_unique_by_key_EqFloat32_float32_float32_init(void* d_state, long long sta
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqFloat32_float32_float32_threads)
 gocccl_unique_by_key_EqFloat32_float32_float32_sweep(const float* d_keys, const float* d_values, float* d_keys_out, float* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqFloat32_float32_float32_threads, gocccl_unique_by_key_EqFloat32_float32_float32_items, float, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqFloat32_float32_float32_threads, gocccl_unique_by_key_EqFloat32_float32_float32_items, float, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_by_key_EqFloat32_float32_float32_delay());
 }
 
 // UniqueByKey[float64,float64](EqFloat64) over float64, float64, declared at select.go:107:27.
@@ -1859,7 +1879,7 @@ gocccl_unique_by_key_EqFloat64_float64_float64_init(void* d_state, long long sta
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqFloat64_float64_float64_threads)
 gocccl_unique_by_key_EqFloat64_float64_float64_sweep(const double* d_keys, const double* d_values, double* d_keys_out, double* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqFloat64_float64_float64_threads, gocccl_unique_by_key_EqFloat64_float64_float64_items, double, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat64>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqFloat64_float64_float64_threads, gocccl_unique_by_key_EqFloat64_float64_float64_items, double, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqFloat64>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_by_key_EqFloat64_float64_float64_delay());
 }
 
 // UniqueByKey[uint32,uint32](EqUint32) over uint32, uint32, declared at select.go:50:27.
@@ -1870,7 +1890,7 @@ gocccl_unique_by_key_EqUint32_uint32_uint32_init(void* d_state, long long state_
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqUint32_uint32_uint32_threads)
 gocccl_unique_by_key_EqUint32_uint32_uint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_keys_out, uint32_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqUint32_uint32_uint32_threads, gocccl_unique_by_key_EqUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqUint32_uint32_uint32_threads, gocccl_unique_by_key_EqUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_by_key_EqUint32_uint32_uint32_delay());
 }
 
 // UniqueByKey[uint64,uint64](EqUint64) over uint64, uint64, declared at select.go:106:27.
@@ -1881,5 +1901,5 @@ gocccl_unique_by_key_EqUint64_uint64_uint64_init(void* d_state, long long state_
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqUint64_uint64_uint64_threads)
 gocccl_unique_by_key_EqUint64_uint64_uint64_sweep(const uint64_t* d_keys, const uint64_t* d_values, uint64_t* d_keys_out, uint64_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqUint64_uint64_uint64_threads, gocccl_unique_by_key_EqUint64_uint64_uint64_items, uint64_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint64>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqUint64_uint64_uint64_threads, gocccl_unique_by_key_EqUint64_uint64_uint64_items, uint64_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint64>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_by_key_EqUint64_uint64_uint64_delay());
 }

@@ -662,6 +662,36 @@ using gocccl_inclusive_scan_MaxUint16_delay = ::gocccl::FixedDelay<376, 1125>;
 using gocccl_inclusive_scan_MaxUint32_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_inclusive_scan_MaxUint64_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_inclusive_scan_MaxUint8_delay = ::gocccl::FixedDelay<168, 1140>;
+using gocccl_partition_KeepFloat32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_partition_KeepFloat64_delay = ::gocccl::DefaultDelay;
+using gocccl_partition_KeepInt16_delay = ::gocccl::DefaultDelay;
+using gocccl_partition_KeepInt32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_partition_KeepInt64_delay = ::gocccl::DefaultDelay;
+using gocccl_partition_KeepInt8_delay = ::gocccl::DefaultDelay;
+using gocccl_partition_KeepUint16_delay = ::gocccl::DefaultDelay;
+using gocccl_partition_KeepUint32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_partition_KeepUint64_delay = ::gocccl::DefaultDelay;
+using gocccl_partition_KeepUint8_delay = ::gocccl::DefaultDelay;
+using gocccl_select_KeepFloat32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_KeepFloat64_delay = ::gocccl::DefaultDelay;
+using gocccl_select_KeepInt16_delay = ::gocccl::DefaultDelay;
+using gocccl_select_KeepInt32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_KeepInt64_delay = ::gocccl::DefaultDelay;
+using gocccl_select_KeepInt8_delay = ::gocccl::DefaultDelay;
+using gocccl_select_KeepUint16_delay = ::gocccl::DefaultDelay;
+using gocccl_select_KeepUint32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_KeepUint64_delay = ::gocccl::DefaultDelay;
+using gocccl_select_KeepUint8_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqFloat32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_unique_EqFloat64_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqInt16_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqInt32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_unique_EqInt64_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqInt8_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqUint16_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqUint32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_unique_EqUint64_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqUint8_delay = ::gocccl::DefaultDelay;
 #else  // sm_80
 constexpr int gocccl_inclusive_scan_MaxFloat32_threads = 128, gocccl_inclusive_scan_MaxFloat32_items = 15, gocccl_inclusive_scan_MaxFloat32_minblocks = 0;
 constexpr int gocccl_inclusive_scan_MaxFloat64_threads = 128, gocccl_inclusive_scan_MaxFloat64_items = 7;
@@ -753,6 +783,36 @@ using gocccl_inclusive_scan_MaxUint16_delay = ::gocccl::DefaultDelay;
 using gocccl_inclusive_scan_MaxUint32_delay = ::gocccl::DefaultDelay;
 using gocccl_inclusive_scan_MaxUint64_delay = ::gocccl::DefaultDelay;
 using gocccl_inclusive_scan_MaxUint8_delay = ::gocccl::DefaultDelay;
+using gocccl_partition_KeepFloat32_delay = ::gocccl::DefaultDelay;
+using gocccl_partition_KeepFloat64_delay = ::gocccl::DefaultDelay;
+using gocccl_partition_KeepInt16_delay = ::gocccl::DefaultDelay;
+using gocccl_partition_KeepInt32_delay = ::gocccl::DefaultDelay;
+using gocccl_partition_KeepInt64_delay = ::gocccl::DefaultDelay;
+using gocccl_partition_KeepInt8_delay = ::gocccl::DefaultDelay;
+using gocccl_partition_KeepUint16_delay = ::gocccl::DefaultDelay;
+using gocccl_partition_KeepUint32_delay = ::gocccl::DefaultDelay;
+using gocccl_partition_KeepUint64_delay = ::gocccl::DefaultDelay;
+using gocccl_partition_KeepUint8_delay = ::gocccl::DefaultDelay;
+using gocccl_select_KeepFloat32_delay = ::gocccl::DefaultDelay;
+using gocccl_select_KeepFloat64_delay = ::gocccl::DefaultDelay;
+using gocccl_select_KeepInt16_delay = ::gocccl::DefaultDelay;
+using gocccl_select_KeepInt32_delay = ::gocccl::DefaultDelay;
+using gocccl_select_KeepInt64_delay = ::gocccl::DefaultDelay;
+using gocccl_select_KeepInt8_delay = ::gocccl::DefaultDelay;
+using gocccl_select_KeepUint16_delay = ::gocccl::DefaultDelay;
+using gocccl_select_KeepUint32_delay = ::gocccl::DefaultDelay;
+using gocccl_select_KeepUint64_delay = ::gocccl::DefaultDelay;
+using gocccl_select_KeepUint8_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqFloat32_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqFloat64_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqInt16_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqInt32_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqInt64_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqInt8_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqUint16_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqUint32_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqUint64_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqUint8_delay = ::gocccl::DefaultDelay;
 #endif
 
 // InclusiveScan(MaxFloat32) over float32, declared at ops.go:180:102.
@@ -1033,7 +1093,7 @@ gocccl_partition_KeepFloat32_init(void* d_state, long long state_bytes, long lon
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepFloat32_threads)
 gocccl_partition_KeepFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_KeepFloat32_threads, gocccl_partition_KeepFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_KeepFloat32_threads, gocccl_partition_KeepFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_KeepFloat32_delay());
 }
 
 // Partition(KeepFloat64) over float64, declared at ops.go:186:43.
@@ -1044,7 +1104,7 @@ gocccl_partition_KeepFloat64_init(void* d_state, long long state_bytes, long lon
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepFloat64_threads)
 gocccl_partition_KeepFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_KeepFloat64_threads, gocccl_partition_KeepFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_KeepFloat64_threads, gocccl_partition_KeepFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_KeepFloat64_delay());
 }
 
 // Partition(KeepInt16) over int16, declared at ops.go:201:41.
@@ -1055,7 +1115,7 @@ gocccl_partition_KeepInt16_init(void* d_state, long long state_bytes, long long 
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepInt16_threads)
 gocccl_partition_KeepInt16_sweep(const int16_t* d_in, int16_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_KeepInt16_threads, gocccl_partition_KeepInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt16>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_KeepInt16_threads, gocccl_partition_KeepInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt16>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_KeepInt16_delay());
 }
 
 // Partition(KeepInt32) over int32, declared at ops.go:161:41.
@@ -1066,7 +1126,7 @@ gocccl_partition_KeepInt32_init(void* d_state, long long state_bytes, long long 
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepInt32_threads)
 gocccl_partition_KeepInt32_sweep(const int32_t* d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_KeepInt32_threads, gocccl_partition_KeepInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_KeepInt32_threads, gocccl_partition_KeepInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_KeepInt32_delay());
 }
 
 // Partition(KeepInt64) over int64, declared at ops.go:171:41.
@@ -1077,7 +1137,7 @@ gocccl_partition_KeepInt64_init(void* d_state, long long state_bytes, long long 
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepInt64_threads)
 gocccl_partition_KeepInt64_sweep(const int64_t* d_in, int64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_KeepInt64_threads, gocccl_partition_KeepInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_KeepInt64_threads, gocccl_partition_KeepInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_KeepInt64_delay());
 }
 
 // Partition(KeepInt8) over int8, declared at ops.go:191:40.
@@ -1088,7 +1148,7 @@ gocccl_partition_KeepInt8_init(void* d_state, long long state_bytes, long long t
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepInt8_threads)
 gocccl_partition_KeepInt8_sweep(const int8_t* d_in, int8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_KeepInt8_threads, gocccl_partition_KeepInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_KeepInt8_threads, gocccl_partition_KeepInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_KeepInt8_delay());
 }
 
 // Partition(KeepUint16) over uint16, declared at ops.go:206:42.
@@ -1099,7 +1159,7 @@ gocccl_partition_KeepUint16_init(void* d_state, long long state_bytes, long long
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint16_threads)
 gocccl_partition_KeepUint16_sweep(const uint16_t* d_in, uint16_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_KeepUint16_threads, gocccl_partition_KeepUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint16>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_KeepUint16_threads, gocccl_partition_KeepUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint16>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_KeepUint16_delay());
 }
 
 // Partition(KeepUint32) over uint32, declared at ops.go:166:42.
@@ -1110,7 +1170,7 @@ gocccl_partition_KeepUint32_init(void* d_state, long long state_bytes, long long
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint32_threads)
 gocccl_partition_KeepUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_KeepUint32_threads, gocccl_partition_KeepUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_KeepUint32_threads, gocccl_partition_KeepUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_KeepUint32_delay());
 }
 
 // Partition(KeepUint64) over uint64, declared at ops.go:176:42.
@@ -1121,7 +1181,7 @@ gocccl_partition_KeepUint64_init(void* d_state, long long state_bytes, long long
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint64_threads)
 gocccl_partition_KeepUint64_sweep(const uint64_t* d_in, uint64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_KeepUint64_threads, gocccl_partition_KeepUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_KeepUint64_threads, gocccl_partition_KeepUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_KeepUint64_delay());
 }
 
 // Partition(KeepUint8) over uint8, declared at ops.go:196:41.
@@ -1132,7 +1192,7 @@ gocccl_partition_KeepUint8_init(void* d_state, long long state_bytes, long long 
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint8_threads)
 gocccl_partition_KeepUint8_sweep(const uint8_t* d_in, uint8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_KeepUint8_threads, gocccl_partition_KeepUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_KeepUint8_threads, gocccl_partition_KeepUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_KeepUint8_delay());
 }
 
 // RadixSortKeys[float32] over float32, declared at ops.go:182:10.
@@ -1463,7 +1523,7 @@ gocccl_select_KeepFloat32_init(void* d_state, long long state_bytes, long long t
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepFloat32_threads)
 gocccl_select_KeepFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_KeepFloat32_threads, gocccl_select_KeepFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_KeepFloat32_threads, gocccl_select_KeepFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_KeepFloat32_delay());
 }
 
 // Select(KeepFloat64) over float64, declared at ops.go:186:8.
@@ -1474,7 +1534,7 @@ gocccl_select_KeepFloat64_init(void* d_state, long long state_bytes, long long t
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepFloat64_threads)
 gocccl_select_KeepFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_KeepFloat64_threads, gocccl_select_KeepFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_KeepFloat64_threads, gocccl_select_KeepFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_KeepFloat64_delay());
 }
 
 // Select(KeepInt16) over int16, declared at ops.go:201:8.
@@ -1485,7 +1545,7 @@ gocccl_select_KeepInt16_init(void* d_state, long long state_bytes, long long til
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepInt16_threads)
 gocccl_select_KeepInt16_sweep(const int16_t* d_in, int16_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_KeepInt16_threads, gocccl_select_KeepInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt16>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_KeepInt16_threads, gocccl_select_KeepInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt16>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_KeepInt16_delay());
 }
 
 // Select(KeepInt32) over int32, declared at ops.go:161:8.
@@ -1496,7 +1556,7 @@ gocccl_select_KeepInt32_init(void* d_state, long long state_bytes, long long til
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepInt32_threads)
 gocccl_select_KeepInt32_sweep(const int32_t* d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_KeepInt32_threads, gocccl_select_KeepInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_KeepInt32_threads, gocccl_select_KeepInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_KeepInt32_delay());
 }
 
 // Select(KeepInt64) over int64, declared at ops.go:171:8.
@@ -1507,7 +1567,7 @@ gocccl_select_KeepInt64_init(void* d_state, long long state_bytes, long long til
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepInt64_threads)
 gocccl_select_KeepInt64_sweep(const int64_t* d_in, int64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_KeepInt64_threads, gocccl_select_KeepInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_KeepInt64_threads, gocccl_select_KeepInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_KeepInt64_delay());
 }
 
 // Select(KeepInt8) over int8, declared at ops.go:191:8.
@@ -1518,7 +1578,7 @@ gocccl_select_KeepInt8_init(void* d_state, long long state_bytes, long long tile
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepInt8_threads)
 gocccl_select_KeepInt8_sweep(const int8_t* d_in, int8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_KeepInt8_threads, gocccl_select_KeepInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_KeepInt8_threads, gocccl_select_KeepInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepInt8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_KeepInt8_delay());
 }
 
 // Select(KeepUint16) over uint16, declared at ops.go:206:8.
@@ -1529,7 +1589,7 @@ gocccl_select_KeepUint16_init(void* d_state, long long state_bytes, long long ti
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint16_threads)
 gocccl_select_KeepUint16_sweep(const uint16_t* d_in, uint16_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_KeepUint16_threads, gocccl_select_KeepUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint16>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_KeepUint16_threads, gocccl_select_KeepUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint16>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_KeepUint16_delay());
 }
 
 // Select(KeepUint32) over uint32, declared at ops.go:166:8.
@@ -1540,7 +1600,7 @@ gocccl_select_KeepUint32_init(void* d_state, long long state_bytes, long long ti
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint32_threads)
 gocccl_select_KeepUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_KeepUint32_threads, gocccl_select_KeepUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_KeepUint32_threads, gocccl_select_KeepUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_KeepUint32_delay());
 }
 
 // Select(KeepUint64) over uint64, declared at ops.go:176:8.
@@ -1551,7 +1611,7 @@ gocccl_select_KeepUint64_init(void* d_state, long long state_bytes, long long ti
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint64_threads)
 gocccl_select_KeepUint64_sweep(const uint64_t* d_in, uint64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_KeepUint64_threads, gocccl_select_KeepUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_KeepUint64_threads, gocccl_select_KeepUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_KeepUint64_delay());
 }
 
 // Select(KeepUint8) over uint8, declared at ops.go:196:8.
@@ -1562,7 +1622,7 @@ gocccl_select_KeepUint8_init(void* d_state, long long state_bytes, long long til
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint8_threads)
 gocccl_select_KeepUint8_sweep(const uint8_t* d_in, uint8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_KeepUint8_threads, gocccl_select_KeepUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_KeepUint8_threads, gocccl_select_KeepUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::KeepUint8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_KeepUint8_delay());
 }
 
 // UnaryTransform(CopyFloat32) over float32, float32, declared at ops.go:180:26.
@@ -1633,7 +1693,7 @@ gocccl_unique_EqFloat32_init(void* d_state, long long state_bytes, long long til
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqFloat32_threads)
 gocccl_unique_EqFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqFloat32_threads, gocccl_unique_EqFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqFloat32_threads, gocccl_unique_EqFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqFloat32_delay());
 }
 
 // Unique(EqFloat64) over float64, declared at ops.go:186:83.
@@ -1644,7 +1704,7 @@ gocccl_unique_EqFloat64_init(void* d_state, long long state_bytes, long long til
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqFloat64_threads)
 gocccl_unique_EqFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqFloat64_threads, gocccl_unique_EqFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqFloat64_threads, gocccl_unique_EqFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqFloat64_delay());
 }
 
 // Unique(EqInt16) over int16, declared at ops.go:201:79.
@@ -1655,7 +1715,7 @@ gocccl_unique_EqInt16_init(void* d_state, long long state_bytes, long long tiles
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqInt16_threads)
 gocccl_unique_EqInt16_sweep(const int16_t* d_in, int16_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqInt16_threads, gocccl_unique_EqInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqInt16>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqInt16_threads, gocccl_unique_EqInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqInt16>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqInt16_delay());
 }
 
 // Unique(EqInt32) over int32, declared at ops.go:161:79.
@@ -1666,7 +1726,7 @@ gocccl_unique_EqInt32_init(void* d_state, long long state_bytes, long long tiles
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqInt32_threads)
 gocccl_unique_EqInt32_sweep(const int32_t* d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqInt32_threads, gocccl_unique_EqInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqInt32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqInt32_threads, gocccl_unique_EqInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqInt32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqInt32_delay());
 }
 
 // Unique(EqInt64) over int64, declared at ops.go:171:79.
@@ -1677,7 +1737,7 @@ gocccl_unique_EqInt64_init(void* d_state, long long state_bytes, long long tiles
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqInt64_threads)
 gocccl_unique_EqInt64_sweep(const int64_t* d_in, int64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqInt64_threads, gocccl_unique_EqInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqInt64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqInt64_threads, gocccl_unique_EqInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqInt64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqInt64_delay());
 }
 
 // Unique(EqInt8) over int8, declared at ops.go:191:77.
@@ -1688,7 +1748,7 @@ gocccl_unique_EqInt8_init(void* d_state, long long state_bytes, long long tiles,
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqInt8_threads)
 gocccl_unique_EqInt8_sweep(const int8_t* d_in, int8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqInt8_threads, gocccl_unique_EqInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqInt8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqInt8_threads, gocccl_unique_EqInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqInt8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqInt8_delay());
 }
 
 // Unique(EqUint16) over uint16, declared at ops.go:206:81.
@@ -1699,7 +1759,7 @@ gocccl_unique_EqUint16_init(void* d_state, long long state_bytes, long long tile
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint16_threads)
 gocccl_unique_EqUint16_sweep(const uint16_t* d_in, uint16_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqUint16_threads, gocccl_unique_EqUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqUint16>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqUint16_threads, gocccl_unique_EqUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqUint16>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqUint16_delay());
 }
 
 // Unique(EqUint32) over uint32, declared at ops.go:166:81.
@@ -1710,7 +1770,7 @@ gocccl_unique_EqUint32_init(void* d_state, long long state_bytes, long long tile
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint32_threads)
 gocccl_unique_EqUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqUint32_threads, gocccl_unique_EqUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqUint32_threads, gocccl_unique_EqUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqUint32_delay());
 }
 
 // Unique(EqUint64) over uint64, declared at ops.go:176:81.
@@ -1721,7 +1781,7 @@ gocccl_unique_EqUint64_init(void* d_state, long long state_bytes, long long tile
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint64_threads)
 gocccl_unique_EqUint64_sweep(const uint64_t* d_in, uint64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqUint64_threads, gocccl_unique_EqUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqUint64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqUint64_threads, gocccl_unique_EqUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqUint64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqUint64_delay());
 }
 
 // Unique(EqUint8) over uint8, declared at ops.go:196:79.
@@ -1732,5 +1792,5 @@ gocccl_unique_EqUint8_init(void* d_state, long long state_bytes, long long tiles
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint8_threads)
 gocccl_unique_EqUint8_sweep(const uint8_t* d_in, uint8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqUint8_threads, gocccl_unique_EqUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqUint8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqUint8_threads, gocccl_unique_EqUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::EqUint8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqUint8_delay());
 }

@@ -82,6 +82,7 @@ constexpr int gocccl_reduce_MaxF_threads = 256, gocccl_reduce_MaxF_items = 16;
 constexpr int gocccl_select_Even_threads = 384, gocccl_select_Even_items = 17;
 constexpr int gocccl_transform_Double_threads = 256, gocccl_transform_Double_items = 8;
 using gocccl_inclusive_scan_Add_delay = ::gocccl::FixedDelay<632, 1290>;
+using gocccl_select_Even_delay = ::gocccl::FixedDelay<76, 1150>;
 
 // InclusiveScan(Add) over int64, declared at ops.go:29:11.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Add_threads)
@@ -145,7 +146,7 @@ gocccl_select_Even_init(void* d_state, long long state_bytes, long long tiles, i
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Even_threads)
 gocccl_select_Even_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Even_threads, gocccl_select_Even_items, uint32_t, ::gocccl_pkg_concurrency_1c31015e::gocccl_functors::Even>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Even_threads, gocccl_select_Even_items, uint32_t, ::gocccl_pkg_concurrency_1c31015e::gocccl_functors::Even>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Even_delay());
 }
 
 // UnaryTransform(Double) over float32, float32, declared at ops.go:31:11.

@@ -451,6 +451,34 @@ constexpr int gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_threads = 128,
 using gocccl_exclusive_scan_AddI64_it9da2d3e8b3_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_inclusive_scan_AddI32_iteed8eddb14_delay = ::gocccl::FixedDelay<648, 1245>;
 using gocccl_inclusive_scan_AddI32_it655e44e380_delay = ::gocccl::FixedDelay<648, 1245>;
+using gocccl_partition_Odd_itd3caebaa1b_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_partition_OddI64_ited9f1fe2e9_delay = ::gocccl::DefaultDelay;
+using gocccl_select_Odd_it2d4b99d551_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Odd_it3bbda9e864_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Odd_it19983c9d32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Odd_it8007d18e18_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Odd_it91c902f249_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Odd_itb408cfa68d_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Odd_it80e0f8ed11_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Odd_it631980dda7_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_OddI64_itf4c671e4f3_delay = ::gocccl::DefaultDelay;
+using gocccl_select_PairKeep_it841725de63_delay = ::gocccl::DefaultDelay;
+using gocccl_select_Positive_it3dbe14de03_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_partition3_Odd_Mod3_itf0ce5d6927_delay = ::gocccl::NoDelay<910>;
+using gocccl_partition3_Odd_Mod3_it1388612c51_delay = ::gocccl::NoDelay<910>;
+using gocccl_partition3_Odd_Mod3_it9a38ab339e_delay = ::gocccl::NoDelay<910>;
+using gocccl_partition3_Odd_Mod3_itfa231e03e1_delay = ::gocccl::NoDelay<910>;
+using gocccl_partition3_Odd_Mod3_it0691a5546a_delay = ::gocccl::NoDelay<910>;
+using gocccl_partition3_OddI64_Mod3I64_it905d8871ab_delay = ::gocccl::DefaultDelay;
+using gocccl_partition3_OddI64_Mod3I64_it7bda316bda_delay = ::gocccl::DefaultDelay;
+using gocccl_partition3_PairKeep_PairNeg_it054e918c5a_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqI32_itb408cfa68d_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_unique_EqI32_itcd4b17d954_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_unique_by_key_EqI32_int32_Pair_it79eecaa5cf_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_delay = ::gocccl::NoDelay<1045>;
+using gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_delay = ::gocccl::NoDelay<1045>;
+using gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_delay = ::gocccl::DefaultDelay;
 
 // BinaryTransform(MulI32){-,Reverse[int32](Slice[int32])>-} over int32, int32, int32, declared at ops.go:175:18.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_MulI32_ita58af8b7c0_threads)
@@ -697,7 +725,7 @@ gocccl_partition_Odd_itd3caebaa1b_init(void* d_state, long long state_bytes, lon
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_Odd_itd3caebaa1b_threads)
 gocccl_partition_Odd_itd3caebaa1b_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Reverse<::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>>>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::SquareI32> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_Odd_itd3caebaa1b_threads, gocccl_partition_Odd_itd3caebaa1b_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_Odd_itd3caebaa1b_threads, gocccl_partition_Odd_itd3caebaa1b_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_Odd_itd3caebaa1b_delay());
 }
 
 // Partition(OddI64){Transform[int64](Zip[Triple](Slice[int32],Counting[float32],Permutation[int64](Slice[int64],Shuffle[int64])),TripleSum)>-,-} over int64, declared at ops.go:197:19.
@@ -708,7 +736,7 @@ gocccl_partition_OddI64_ited9f1fe2e9_init(void* d_state, long long state_bytes, 
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_OddI64_ited9f1fe2e9_threads)
 gocccl_partition_OddI64_ited9f1fe2e9_sweep(::gocccl::it::Transform<int64_t, ::gocccl::it::Zip<::gocccl_pkg_iterator_3fc31015::Triple, ::gocccl::it::Offsets<0, 4, 8>, ::gocccl::it::Pointer<int32_t>, ::gocccl::it::Counting<float>, ::gocccl::it::Permutation<::gocccl::it::Pointer<int64_t>, ::gocccl::it::Shuffle>>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::TripleSum> d_in, int64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_OddI64_ited9f1fe2e9_threads, gocccl_partition_OddI64_ited9f1fe2e9_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::OddI64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_OddI64_ited9f1fe2e9_threads, gocccl_partition_OddI64_ited9f1fe2e9_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::OddI64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_OddI64_ited9f1fe2e9_delay());
 }
 
 // Reduce(AddF64){Transform[float64](Zip[Pair](Counting[int32],Slice[float64]),PairSum)>-} over float64, declared at ops.go:162:16.
@@ -840,7 +868,7 @@ gocccl_select_Odd_it2d4b99d551_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it2d4b99d551_threads)
 gocccl_select_Odd_it2d4b99d551_sweep(::gocccl::it::CacheModified<int32_t, 2> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Odd_it2d4b99d551_threads, gocccl_select_Odd_it2d4b99d551_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Odd_it2d4b99d551_threads, gocccl_select_Odd_it2d4b99d551_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Odd_it2d4b99d551_delay());
 }
 
 // Select(Odd){CacheModified[int32](Slice[int32],Streaming)>-,-} over int32, declared at ops.go:192:16.
@@ -851,7 +879,7 @@ gocccl_select_Odd_it3bbda9e864_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it3bbda9e864_threads)
 gocccl_select_Odd_it3bbda9e864_sweep(::gocccl::it::CacheModified<int32_t, 1> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Odd_it3bbda9e864_threads, gocccl_select_Odd_it3bbda9e864_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Odd_it3bbda9e864_threads, gocccl_select_Odd_it3bbda9e864_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Odd_it3bbda9e864_delay());
 }
 
 // Select(Odd){CacheModified[int32](Slice[int32],Volatile)>-,-} over int32, declared at ops.go:194:16.
@@ -862,7 +890,7 @@ gocccl_select_Odd_it19983c9d32_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it19983c9d32_threads)
 gocccl_select_Odd_it19983c9d32_sweep(::gocccl::it::CacheModified<int32_t, 3> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Odd_it19983c9d32_threads, gocccl_select_Odd_it19983c9d32_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Odd_it19983c9d32_threads, gocccl_select_Odd_it19983c9d32_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Odd_it19983c9d32_delay());
 }
 
 // Select(Odd){Constant[int32]>-,-} over int32, declared at ops.go:186:16.
@@ -873,7 +901,7 @@ gocccl_select_Odd_it8007d18e18_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it8007d18e18_threads)
 gocccl_select_Odd_it8007d18e18_sweep(::gocccl::it::Constant<int32_t> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Odd_it8007d18e18_threads, gocccl_select_Odd_it8007d18e18_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Odd_it8007d18e18_threads, gocccl_select_Odd_it8007d18e18_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Odd_it8007d18e18_delay());
 }
 
 // Select(Odd){Permutation[int32](Slice[int32],Shuffle[int64])>-,-} over int32, declared at ops.go:189:16.
@@ -884,7 +912,7 @@ gocccl_select_Odd_it91c902f249_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it91c902f249_threads)
 gocccl_select_Odd_it91c902f249_sweep(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Shuffle> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Odd_it91c902f249_threads, gocccl_select_Odd_it91c902f249_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Odd_it91c902f249_threads, gocccl_select_Odd_it91c902f249_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Odd_it91c902f249_delay());
 }
 
 // Select(Odd){Permutation[int32](Slice[int32],Slice[int64])>-,-} over int32, declared at ops.go:188:16.
@@ -895,7 +923,7 @@ gocccl_select_Odd_itb408cfa68d_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_itb408cfa68d_threads)
 gocccl_select_Odd_itb408cfa68d_sweep(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Odd_itb408cfa68d_threads, gocccl_select_Odd_itb408cfa68d_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Odd_itb408cfa68d_threads, gocccl_select_Odd_itb408cfa68d_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Odd_itb408cfa68d_delay());
 }
 
 // Select(Odd){Reverse[int32](Slice[int32])>-,-} over int32, declared at ops.go:191:16.
@@ -906,7 +934,7 @@ gocccl_select_Odd_it80e0f8ed11_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it80e0f8ed11_threads)
 gocccl_select_Odd_it80e0f8ed11_sweep(::gocccl::it::Reverse<::gocccl::it::Pointer<int32_t>> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Odd_it80e0f8ed11_threads, gocccl_select_Odd_it80e0f8ed11_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Odd_it80e0f8ed11_threads, gocccl_select_Odd_it80e0f8ed11_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Odd_it80e0f8ed11_delay());
 }
 
 // Select(Odd){Transform[int32](Counting[int32],SquareI32)>-,-} over int32, declared at ops.go:184:16.
@@ -917,7 +945,7 @@ gocccl_select_Odd_it631980dda7_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it631980dda7_threads)
 gocccl_select_Odd_it631980dda7_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::SquareI32> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Odd_it631980dda7_threads, gocccl_select_Odd_it631980dda7_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Odd_it631980dda7_threads, gocccl_select_Odd_it631980dda7_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Odd_it631980dda7_delay());
 }
 
 // Select(OddI64){Shuffle[int64]>-,-} over int64, declared at ops.go:190:16.
@@ -928,7 +956,7 @@ gocccl_select_OddI64_itf4c671e4f3_init(void* d_state, long long state_bytes, lon
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_OddI64_itf4c671e4f3_threads)
 gocccl_select_OddI64_itf4c671e4f3_sweep(::gocccl::it::Shuffle d_in, int64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_OddI64_itf4c671e4f3_threads, gocccl_select_OddI64_itf4c671e4f3_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::OddI64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_OddI64_itf4c671e4f3_threads, gocccl_select_OddI64_itf4c671e4f3_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::OddI64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_OddI64_itf4c671e4f3_delay());
 }
 
 // Select(PairKeep){Zip[Pair](Counting[int32],Slice[float64])>-,-} over Pair, declared at ops.go:187:16.
@@ -939,7 +967,7 @@ gocccl_select_PairKeep_it841725de63_init(void* d_state, long long state_bytes, l
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_PairKeep_it841725de63_threads)
 gocccl_select_PairKeep_it841725de63_sweep(::gocccl::it::Zip<::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl::it::Offsets<0, 8>, ::gocccl::it::Counting<int32_t>, ::gocccl::it::Pointer<double>> d_in, ::gocccl_pkg_iterator_3fc31015::Pair* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_PairKeep_it841725de63_threads, gocccl_select_PairKeep_it841725de63_items, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::PairKeep>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_PairKeep_it841725de63_threads, gocccl_select_PairKeep_it841725de63_items, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::PairKeep>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_PairKeep_it841725de63_delay());
 }
 
 // Select(Positive){Transform[float32](Transform[float32](Transform[float32](Counting[float32],Half),Half),Half)>-,-} over float32, declared at ops.go:185:16.
@@ -950,7 +978,7 @@ gocccl_select_Positive_it3dbe14de03_init(void* d_state, long long state_bytes, l
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Positive_it3dbe14de03_threads)
 gocccl_select_Positive_it3dbe14de03_sweep(::gocccl::it::Transform<float, ::gocccl::it::Transform<float, ::gocccl::it::Transform<float, ::gocccl::it::Counting<float>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Half>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Half>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Half> d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Positive_it3dbe14de03_threads, gocccl_select_Positive_it3dbe14de03_items, float, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Positive>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Positive_it3dbe14de03_threads, gocccl_select_Positive_it3dbe14de03_items, float, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Positive>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Positive_it3dbe14de03_delay());
 }
 
 // ThreeWayPartition(Odd,Mod3){Constant[int32]>-,-,-,-} over int32, declared at ops.go:206:18.
@@ -961,7 +989,7 @@ gocccl_partition3_Odd_Mod3_itf0ce5d6927_init(void* d_state, long long state_byte
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_Odd_Mod3_itf0ce5d6927_threads)
 gocccl_partition3_Odd_Mod3_itf0ce5d6927_sweep(::gocccl::it::Constant<int32_t> d_in, int32_t* d_first, int32_t* d_second, int32_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::three_way_partition<gocccl_partition3_Odd_Mod3_itf0ce5d6927_threads, gocccl_partition3_Odd_Mod3_itf0ce5d6927_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::three_way_partition<gocccl_partition3_Odd_Mod3_itf0ce5d6927_threads, gocccl_partition3_Odd_Mod3_itf0ce5d6927_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch, gocccl_partition3_Odd_Mod3_itf0ce5d6927_delay());
 }
 
 // ThreeWayPartition(Odd,Mod3){Permutation[int32](Slice[int32],Shuffle[int64])>-,-,-,-} over int32, declared at ops.go:209:18.
@@ -972,7 +1000,7 @@ gocccl_partition3_Odd_Mod3_it1388612c51_init(void* d_state, long long state_byte
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_Odd_Mod3_it1388612c51_threads)
 gocccl_partition3_Odd_Mod3_it1388612c51_sweep(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Shuffle> d_in, int32_t* d_first, int32_t* d_second, int32_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::three_way_partition<gocccl_partition3_Odd_Mod3_it1388612c51_threads, gocccl_partition3_Odd_Mod3_it1388612c51_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::three_way_partition<gocccl_partition3_Odd_Mod3_it1388612c51_threads, gocccl_partition3_Odd_Mod3_it1388612c51_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch, gocccl_partition3_Odd_Mod3_it1388612c51_delay());
 }
 
 // ThreeWayPartition(Odd,Mod3){Permutation[int32](Slice[int32],Slice[int64])>-,-,-,-} over int32, declared at ops.go:208:18.
@@ -983,7 +1011,7 @@ gocccl_partition3_Odd_Mod3_it9a38ab339e_init(void* d_state, long long state_byte
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_Odd_Mod3_it9a38ab339e_threads)
 gocccl_partition3_Odd_Mod3_it9a38ab339e_sweep(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_in, int32_t* d_first, int32_t* d_second, int32_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::three_way_partition<gocccl_partition3_Odd_Mod3_it9a38ab339e_threads, gocccl_partition3_Odd_Mod3_it9a38ab339e_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::three_way_partition<gocccl_partition3_Odd_Mod3_it9a38ab339e_threads, gocccl_partition3_Odd_Mod3_it9a38ab339e_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch, gocccl_partition3_Odd_Mod3_it9a38ab339e_delay());
 }
 
 // ThreeWayPartition(Odd,Mod3){Reverse[int32](Slice[int32])>-,-,-,-} over int32, declared at ops.go:210:18.
@@ -994,7 +1022,7 @@ gocccl_partition3_Odd_Mod3_itfa231e03e1_init(void* d_state, long long state_byte
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_Odd_Mod3_itfa231e03e1_threads)
 gocccl_partition3_Odd_Mod3_itfa231e03e1_sweep(::gocccl::it::Reverse<::gocccl::it::Pointer<int32_t>> d_in, int32_t* d_first, int32_t* d_second, int32_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::three_way_partition<gocccl_partition3_Odd_Mod3_itfa231e03e1_threads, gocccl_partition3_Odd_Mod3_itfa231e03e1_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::three_way_partition<gocccl_partition3_Odd_Mod3_itfa231e03e1_threads, gocccl_partition3_Odd_Mod3_itfa231e03e1_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch, gocccl_partition3_Odd_Mod3_itfa231e03e1_delay());
 }
 
 // ThreeWayPartition(Odd,Mod3){Transform[int32](Counting[int32],SquareI32)>-,-,-,-} over int32, declared at ops.go:204:18.
@@ -1005,7 +1033,7 @@ gocccl_partition3_Odd_Mod3_it0691a5546a_init(void* d_state, long long state_byte
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_Odd_Mod3_it0691a5546a_threads)
 gocccl_partition3_Odd_Mod3_it0691a5546a_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::SquareI32> d_in, int32_t* d_first, int32_t* d_second, int32_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::three_way_partition<gocccl_partition3_Odd_Mod3_it0691a5546a_threads, gocccl_partition3_Odd_Mod3_it0691a5546a_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::three_way_partition<gocccl_partition3_Odd_Mod3_it0691a5546a_threads, gocccl_partition3_Odd_Mod3_it0691a5546a_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Odd, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch, gocccl_partition3_Odd_Mod3_it0691a5546a_delay());
 }
 
 // ThreeWayPartition(OddI64,Mod3I64){Counting[int64]>-,-,-,-} over int64, declared at ops.go:205:18.
@@ -1016,7 +1044,7 @@ gocccl_partition3_OddI64_Mod3I64_it905d8871ab_init(void* d_state, long long stat
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_OddI64_Mod3I64_it905d8871ab_threads)
 gocccl_partition3_OddI64_Mod3I64_it905d8871ab_sweep(::gocccl::it::Counting<int64_t> d_in, int64_t* d_first, int64_t* d_second, int64_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::three_way_partition<gocccl_partition3_OddI64_Mod3I64_it905d8871ab_threads, gocccl_partition3_OddI64_Mod3I64_it905d8871ab_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::OddI64, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3I64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::three_way_partition<gocccl_partition3_OddI64_Mod3I64_it905d8871ab_threads, gocccl_partition3_OddI64_Mod3I64_it905d8871ab_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::OddI64, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3I64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch, gocccl_partition3_OddI64_Mod3I64_it905d8871ab_delay());
 }
 
 // ThreeWayPartition(OddI64,Mod3I64){Transform[int64](Zip[Triple](Slice[int32],Counting[float32],Permutation[int64](Slice[int64],Shuffle[int64])),TripleSum)>-,-,-,-} over int64, declared at ops.go:211:18.
@@ -1027,7 +1055,7 @@ gocccl_partition3_OddI64_Mod3I64_it7bda316bda_init(void* d_state, long long stat
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_OddI64_Mod3I64_it7bda316bda_threads)
 gocccl_partition3_OddI64_Mod3I64_it7bda316bda_sweep(::gocccl::it::Transform<int64_t, ::gocccl::it::Zip<::gocccl_pkg_iterator_3fc31015::Triple, ::gocccl::it::Offsets<0, 4, 8>, ::gocccl::it::Pointer<int32_t>, ::gocccl::it::Counting<float>, ::gocccl::it::Permutation<::gocccl::it::Pointer<int64_t>, ::gocccl::it::Shuffle>>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::TripleSum> d_in, int64_t* d_first, int64_t* d_second, int64_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::three_way_partition<gocccl_partition3_OddI64_Mod3I64_it7bda316bda_threads, gocccl_partition3_OddI64_Mod3I64_it7bda316bda_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::OddI64, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3I64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::three_way_partition<gocccl_partition3_OddI64_Mod3I64_it7bda316bda_threads, gocccl_partition3_OddI64_Mod3I64_it7bda316bda_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::OddI64, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Mod3I64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch, gocccl_partition3_OddI64_Mod3I64_it7bda316bda_delay());
 }
 
 // ThreeWayPartition(PairKeep,PairNeg){Zip[Pair](Counting[int32],Slice[float64])>-,-,-,-} over Pair, declared at ops.go:207:18.
@@ -1038,7 +1066,7 @@ gocccl_partition3_PairKeep_PairNeg_it054e918c5a_init(void* d_state, long long st
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_PairKeep_PairNeg_it054e918c5a_threads)
 gocccl_partition3_PairKeep_PairNeg_it054e918c5a_sweep(::gocccl::it::Zip<::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl::it::Offsets<0, 8>, ::gocccl::it::Counting<int32_t>, ::gocccl::it::Pointer<double>> d_in, ::gocccl_pkg_iterator_3fc31015::Pair* d_first, ::gocccl_pkg_iterator_3fc31015::Pair* d_second, ::gocccl_pkg_iterator_3fc31015::Pair* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::three_way_partition<gocccl_partition3_PairKeep_PairNeg_it054e918c5a_threads, gocccl_partition3_PairKeep_PairNeg_it054e918c5a_items, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::PairKeep, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::PairNeg>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::three_way_partition<gocccl_partition3_PairKeep_PairNeg_it054e918c5a_threads, gocccl_partition3_PairKeep_PairNeg_it054e918c5a_items, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::PairKeep, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::PairNeg>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch, gocccl_partition3_PairKeep_PairNeg_it054e918c5a_delay());
 }
 
 // UnaryTransform(Split){->ZipOutput[Pair](Slice[int32],Slice[float64])} over int32, Pair, declared at ops.go:172:18.
@@ -1079,7 +1107,7 @@ gocccl_unique_EqI32_itb408cfa68d_init(void* d_state, long long state_bytes, long
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqI32_itb408cfa68d_threads)
 gocccl_unique_EqI32_itb408cfa68d_sweep(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqI32_itb408cfa68d_threads, gocccl_unique_EqI32_itb408cfa68d_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqI32_itb408cfa68d_threads, gocccl_unique_EqI32_itb408cfa68d_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqI32_itb408cfa68d_delay());
 }
 
 // Unique(EqI32){Transform[int32](Counting[int32],Div8)>-,-} over int32, declared at ops.go:198:19.
@@ -1090,7 +1118,7 @@ gocccl_unique_EqI32_itcd4b17d954_init(void* d_state, long long state_bytes, long
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqI32_itcd4b17d954_threads)
 gocccl_unique_EqI32_itcd4b17d954_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Div8> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqI32_itcd4b17d954_threads, gocccl_unique_EqI32_itcd4b17d954_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqI32_itcd4b17d954_threads, gocccl_unique_EqI32_itcd4b17d954_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqI32_itcd4b17d954_delay());
 }
 
 // UniqueByKey[int32,Pair](EqI32){Transform[int32](Reverse[int32](Slice[int32]),Low2),Zip[Pair](Counting[int32],Slice[float64])>-,-,-} over int32, Pair, declared at ops.go:218:14.
@@ -1101,7 +1129,7 @@ gocccl_unique_by_key_EqI32_int32_Pair_it79eecaa5cf_init(void* d_state, long long
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqI32_int32_Pair_it79eecaa5cf_threads)
 gocccl_unique_by_key_EqI32_int32_Pair_it79eecaa5cf_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Reverse<::gocccl::it::Pointer<int32_t>>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Low2> d_keys, ::gocccl::it::Zip<::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl::it::Offsets<0, 8>, ::gocccl::it::Counting<int32_t>, ::gocccl::it::Pointer<double>> d_values, int32_t* d_keys_out, ::gocccl_pkg_iterator_3fc31015::Pair* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqI32_int32_Pair_it79eecaa5cf_threads, gocccl_unique_by_key_EqI32_int32_Pair_it79eecaa5cf_items, int32_t, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqI32_int32_Pair_it79eecaa5cf_threads, gocccl_unique_by_key_EqI32_int32_Pair_it79eecaa5cf_items, int32_t, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_by_key_EqI32_int32_Pair_it79eecaa5cf_delay());
 }
 
 // UniqueByKey[int32,int32](EqI32){-,Permutation[int32](Slice[int32],Slice[int64])>-,-,-} over int32, int32, declared at ops.go:220:14.
@@ -1112,7 +1140,7 @@ gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_init(void* d_state, long lon
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_threads)
 gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_sweep(const int32_t* d_keys, ::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_values, int32_t* d_keys_out, int32_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_threads, gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_items, int32_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_threads, gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_items, int32_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_by_key_EqI32_int32_int32_it99f9a6e2e9_delay());
 }
 
 // UniqueByKey[int32,int32](EqI32){Constant[int32],Reverse[int32](Slice[int32])>-,-,-} over int32, int32, declared at ops.go:217:14.
@@ -1123,7 +1151,7 @@ gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_init(void* d_state, long lon
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_threads)
 gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_sweep(::gocccl::it::Constant<int32_t> d_keys, ::gocccl::it::Reverse<::gocccl::it::Pointer<int32_t>> d_values, int32_t* d_keys_out, int32_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_threads, gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_items, int32_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_threads, gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_items, int32_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_by_key_EqI32_int32_int32_itd8e522073e_delay());
 }
 
 // UniqueByKey[int32,int64](EqI32){Permutation[int32](Slice[int32],Slice[int64]),Shuffle[int64]>-,-,-} over int32, int64, declared at ops.go:219:14.
@@ -1134,7 +1162,7 @@ gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_init(void* d_state, long lon
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_threads)
 gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_sweep(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_keys, ::gocccl::it::Shuffle d_values, int32_t* d_keys_out, int64_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_threads, gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_items, int32_t, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_threads, gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_items, int32_t, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_by_key_EqI32_int32_int64_it647000f3bb_delay());
 }
 
 // UniqueByKey[int32,int64](EqI32){Transform[int32](Counting[int32],Div8),Counting[int64]>-,-,-} over int32, int64, declared at ops.go:216:14.
@@ -1145,5 +1173,5 @@ gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_init(void* d_state, long lon
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_threads)
 gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Div8> d_keys, ::gocccl::it::Counting<int64_t> d_values, int32_t* d_keys_out, int64_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_threads, gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_items, int32_t, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_threads, gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_items, int32_t, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::EqI32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_by_key_EqI32_int32_int64_itaf550e5217_delay());
 }

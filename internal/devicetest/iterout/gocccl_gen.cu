@@ -188,6 +188,29 @@ constexpr int gocccl_unique_by_key_EqI32_int32_Rec_itecf865341b_threads = 128, g
 constexpr int gocccl_unique_by_key_EqI32_int32_float64_it20a4cffd37_threads = 128, gocccl_unique_by_key_EqI32_int32_float64_it20a4cffd37_items = 8;
 constexpr int gocccl_unique_by_key_EqI32_int32_float64_it50f5353054_threads = 128, gocccl_unique_by_key_EqI32_int32_float64_it50f5353054_items = 8;
 constexpr int gocccl_unique_by_key_EqI32_int32_int64_it1fdf0d4df1_threads = 128, gocccl_unique_by_key_EqI32_int32_int64_it1fdf0d4df1_items = 8;
+using gocccl_partition_Odd_it340d4d43a1_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_partition_Odd_it35db1e5711_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_partition_Odd_itef3f6a1bcd_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_partition_Positive_it88a6eb7dca_delay = ::gocccl::DefaultDelay;
+using gocccl_partition_RecOdd_it30d3a06789_delay = ::gocccl::DefaultDelay;
+using gocccl_select_Odd_it340d4d43a1_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Odd_it35db1e5711_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Odd_itef3f6a1bcd_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Odd_it41f38e7d56_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Positive_it88a6eb7dca_delay = ::gocccl::DefaultDelay;
+using gocccl_select_RecOdd_it30d3a06789_delay = ::gocccl::DefaultDelay;
+using gocccl_partition3_Low_Mid_it9a0b46282e_delay = ::gocccl::NoDelay<910>;
+using gocccl_partition3_Low_Mid_itc69046c334_delay = ::gocccl::NoDelay<910>;
+using gocccl_partition3_RecOdd_RecPositive_it8062aa0b1c_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqF64_it88a6eb7dca_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqI32_it340d4d43a1_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_unique_EqI32_it35db1e5711_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_unique_EqI32_itef3f6a1bcd_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_unique_EqRec_it30d3a06789_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_by_key_EqI32_int32_Rec_itecf865341b_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_by_key_EqI32_int32_float64_it20a4cffd37_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_by_key_EqI32_int32_float64_it50f5353054_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_by_key_EqI32_int32_int64_it1fdf0d4df1_delay = ::gocccl::DefaultDelay;
 
 // Partition(Odd){->-,Discard[int32]} over int32, declared at ops.go:89:16.
 extern "C" __global__ void __launch_bounds__(gocccl_partition_Odd_it340d4d43a1_threads)
@@ -197,7 +220,7 @@ gocccl_partition_Odd_it340d4d43a1_init(void* d_state, long long state_bytes, lon
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_Odd_it340d4d43a1_threads)
 gocccl_partition_Odd_it340d4d43a1_sweep(const int32_t* d_in, ::gocccl::it::Discard<int32_t> d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_Odd_it340d4d43a1_threads, gocccl_partition_Odd_it340d4d43a1_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_Odd_it340d4d43a1_threads, gocccl_partition_Odd_it340d4d43a1_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_Odd_it340d4d43a1_delay());
 }
 
 // Partition(Odd){->-,PermutationOutput[int32](Slice[int32],Slice[int64])} over int32, declared at ops.go:92:16.
@@ -208,7 +231,7 @@ gocccl_partition_Odd_it35db1e5711_init(void* d_state, long long state_bytes, lon
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_Odd_it35db1e5711_threads)
 gocccl_partition_Odd_it35db1e5711_sweep(const int32_t* d_in, ::gocccl::it::PermutationOutput<::gocccl::it::OutPointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_Odd_it35db1e5711_threads, gocccl_partition_Odd_it35db1e5711_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_Odd_it35db1e5711_threads, gocccl_partition_Odd_it35db1e5711_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_Odd_it35db1e5711_delay());
 }
 
 // Partition(Odd){->-,TransformOutput[int32](Slice[float64],Half)} over int32, declared at ops.go:90:16.
@@ -219,7 +242,7 @@ gocccl_partition_Odd_itef3f6a1bcd_init(void* d_state, long long state_bytes, lon
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_Odd_itef3f6a1bcd_threads)
 gocccl_partition_Odd_itef3f6a1bcd_sweep(const int32_t* d_in, ::gocccl::it::TransformOutput<int32_t, ::gocccl::it::OutPointer<double>, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Half> d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_Odd_itef3f6a1bcd_threads, gocccl_partition_Odd_itef3f6a1bcd_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_Odd_itef3f6a1bcd_threads, gocccl_partition_Odd_itef3f6a1bcd_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_Odd_itef3f6a1bcd_delay());
 }
 
 // Partition(Positive){->-,ReverseOutput[float64](Slice[float64])} over float64, declared at ops.go:91:16.
@@ -230,7 +253,7 @@ gocccl_partition_Positive_it88a6eb7dca_init(void* d_state, long long state_bytes
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_Positive_it88a6eb7dca_threads)
 gocccl_partition_Positive_it88a6eb7dca_sweep(const double* d_in, ::gocccl::it::ReverseOutput<::gocccl::it::OutPointer<double>> d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_Positive_it88a6eb7dca_threads, gocccl_partition_Positive_it88a6eb7dca_items, double, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Positive>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_Positive_it88a6eb7dca_threads, gocccl_partition_Positive_it88a6eb7dca_items, double, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Positive>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_Positive_it88a6eb7dca_delay());
 }
 
 // Partition(RecOdd){->-,ZipOutput[Rec](Slice[int32],Slice[float64])} over Rec, declared at ops.go:93:16.
@@ -241,7 +264,7 @@ gocccl_partition_RecOdd_it30d3a06789_init(void* d_state, long long state_bytes, 
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_RecOdd_it30d3a06789_threads)
 gocccl_partition_RecOdd_it30d3a06789_sweep(const ::gocccl_pkg_iterout_25e69f7f::Rec* d_in, ::gocccl::it::ZipOutput<::gocccl_pkg_iterout_25e69f7f::Rec, ::gocccl::it::Offsets<0, 8>, ::gocccl::it::OutPointer<int32_t>, ::gocccl::it::OutPointer<double>> d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_RecOdd_it30d3a06789_threads, gocccl_partition_RecOdd_it30d3a06789_items, ::gocccl_pkg_iterout_25e69f7f::Rec, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::RecOdd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_RecOdd_it30d3a06789_threads, gocccl_partition_RecOdd_it30d3a06789_items, ::gocccl_pkg_iterout_25e69f7f::Rec, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::RecOdd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_RecOdd_it30d3a06789_delay());
 }
 
 // Select(Odd){->-,Discard[int32]} over int32, declared at ops.go:82:15.
@@ -252,7 +275,7 @@ gocccl_select_Odd_it340d4d43a1_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it340d4d43a1_threads)
 gocccl_select_Odd_it340d4d43a1_sweep(const int32_t* d_in, ::gocccl::it::Discard<int32_t> d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Odd_it340d4d43a1_threads, gocccl_select_Odd_it340d4d43a1_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Odd_it340d4d43a1_threads, gocccl_select_Odd_it340d4d43a1_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Odd_it340d4d43a1_delay());
 }
 
 // Select(Odd){->-,PermutationOutput[int32](Slice[int32],Slice[int64])} over int32, declared at ops.go:85:15.
@@ -263,7 +286,7 @@ gocccl_select_Odd_it35db1e5711_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it35db1e5711_threads)
 gocccl_select_Odd_it35db1e5711_sweep(const int32_t* d_in, ::gocccl::it::PermutationOutput<::gocccl::it::OutPointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Odd_it35db1e5711_threads, gocccl_select_Odd_it35db1e5711_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Odd_it35db1e5711_threads, gocccl_select_Odd_it35db1e5711_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Odd_it35db1e5711_delay());
 }
 
 // Select(Odd){->-,TransformOutput[int32](Slice[float64],Half)} over int32, declared at ops.go:83:15.
@@ -274,7 +297,7 @@ gocccl_select_Odd_itef3f6a1bcd_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_itef3f6a1bcd_threads)
 gocccl_select_Odd_itef3f6a1bcd_sweep(const int32_t* d_in, ::gocccl::it::TransformOutput<int32_t, ::gocccl::it::OutPointer<double>, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Half> d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Odd_itef3f6a1bcd_threads, gocccl_select_Odd_itef3f6a1bcd_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Odd_itef3f6a1bcd_threads, gocccl_select_Odd_itef3f6a1bcd_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Odd_itef3f6a1bcd_delay());
 }
 
 // Select(Odd){Reverse[int32](Slice[int32])>-,TransformOutput[int32](Slice[float64],Half)} over int32, declared at ops.go:87:15.
@@ -285,7 +308,7 @@ gocccl_select_Odd_it41f38e7d56_init(void* d_state, long long state_bytes, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Odd_it41f38e7d56_threads)
 gocccl_select_Odd_it41f38e7d56_sweep(::gocccl::it::Reverse<::gocccl::it::Pointer<int32_t>> d_in, ::gocccl::it::TransformOutput<int32_t, ::gocccl::it::OutPointer<double>, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Half> d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Odd_it41f38e7d56_threads, gocccl_select_Odd_it41f38e7d56_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Odd_it41f38e7d56_threads, gocccl_select_Odd_it41f38e7d56_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Odd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Odd_it41f38e7d56_delay());
 }
 
 // Select(Positive){->-,ReverseOutput[float64](Slice[float64])} over float64, declared at ops.go:84:15.
@@ -296,7 +319,7 @@ gocccl_select_Positive_it88a6eb7dca_init(void* d_state, long long state_bytes, l
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_Positive_it88a6eb7dca_threads)
 gocccl_select_Positive_it88a6eb7dca_sweep(const double* d_in, ::gocccl::it::ReverseOutput<::gocccl::it::OutPointer<double>> d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_Positive_it88a6eb7dca_threads, gocccl_select_Positive_it88a6eb7dca_items, double, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Positive>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Positive_it88a6eb7dca_threads, gocccl_select_Positive_it88a6eb7dca_items, double, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Positive>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Positive_it88a6eb7dca_delay());
 }
 
 // Select(RecOdd){->-,ZipOutput[Rec](Slice[int32],Slice[float64])} over Rec, declared at ops.go:86:15.
@@ -307,7 +330,7 @@ gocccl_select_RecOdd_it30d3a06789_init(void* d_state, long long state_bytes, lon
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_RecOdd_it30d3a06789_threads)
 gocccl_select_RecOdd_it30d3a06789_sweep(const ::gocccl_pkg_iterout_25e69f7f::Rec* d_in, ::gocccl::it::ZipOutput<::gocccl_pkg_iterout_25e69f7f::Rec, ::gocccl::it::Offsets<0, 8>, ::gocccl::it::OutPointer<int32_t>, ::gocccl::it::OutPointer<double>> d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_RecOdd_it30d3a06789_threads, gocccl_select_RecOdd_it30d3a06789_items, ::gocccl_pkg_iterout_25e69f7f::Rec, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::RecOdd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_RecOdd_it30d3a06789_threads, gocccl_select_RecOdd_it30d3a06789_items, ::gocccl_pkg_iterout_25e69f7f::Rec, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::RecOdd>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_RecOdd_it30d3a06789_delay());
 }
 
 // ThreeWayPartition(Low,Mid){->-,-,Discard[int32],Discard[int32]} over int32, declared at ops.go:104:15.
@@ -318,7 +341,7 @@ gocccl_partition3_Low_Mid_it9a0b46282e_init(void* d_state, long long state_bytes
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_Low_Mid_it9a0b46282e_threads)
 gocccl_partition3_Low_Mid_it9a0b46282e_sweep(const int32_t* d_in, int32_t* d_first, ::gocccl::it::Discard<int32_t> d_second, ::gocccl::it::Discard<int32_t> d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::three_way_partition<gocccl_partition3_Low_Mid_it9a0b46282e_threads, gocccl_partition3_Low_Mid_it9a0b46282e_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Low, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Mid>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::three_way_partition<gocccl_partition3_Low_Mid_it9a0b46282e_threads, gocccl_partition3_Low_Mid_it9a0b46282e_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Low, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Mid>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch, gocccl_partition3_Low_Mid_it9a0b46282e_delay());
 }
 
 // ThreeWayPartition(Low,Mid){->-,TransformOutput[int32](Slice[float64],Half),ReverseOutput[int32](Slice[int32]),PermutationOutput[int32](Slice[int32],Slice[int64])} over int32, declared at ops.go:105:15.
@@ -329,7 +352,7 @@ gocccl_partition3_Low_Mid_itc69046c334_init(void* d_state, long long state_bytes
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_Low_Mid_itc69046c334_threads)
 gocccl_partition3_Low_Mid_itc69046c334_sweep(const int32_t* d_in, ::gocccl::it::TransformOutput<int32_t, ::gocccl::it::OutPointer<double>, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Half> d_first, ::gocccl::it::ReverseOutput<::gocccl::it::OutPointer<int32_t>> d_second, ::gocccl::it::PermutationOutput<::gocccl::it::OutPointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::three_way_partition<gocccl_partition3_Low_Mid_itc69046c334_threads, gocccl_partition3_Low_Mid_itc69046c334_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Low, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Mid>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::three_way_partition<gocccl_partition3_Low_Mid_itc69046c334_threads, gocccl_partition3_Low_Mid_itc69046c334_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Low, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Mid>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch, gocccl_partition3_Low_Mid_itc69046c334_delay());
 }
 
 // ThreeWayPartition(RecOdd,RecPositive){->-,ZipOutput[Rec](Slice[int32],Slice[float64]),-,Discard[Rec]} over Rec, declared at ops.go:106:15.
@@ -340,7 +363,7 @@ gocccl_partition3_RecOdd_RecPositive_it8062aa0b1c_init(void* d_state, long long 
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_RecOdd_RecPositive_it8062aa0b1c_threads)
 gocccl_partition3_RecOdd_RecPositive_it8062aa0b1c_sweep(const ::gocccl_pkg_iterout_25e69f7f::Rec* d_in, ::gocccl::it::ZipOutput<::gocccl_pkg_iterout_25e69f7f::Rec, ::gocccl::it::Offsets<0, 8>, ::gocccl::it::OutPointer<int32_t>, ::gocccl::it::OutPointer<double>> d_first, ::gocccl_pkg_iterout_25e69f7f::Rec* d_second, ::gocccl::it::Discard<::gocccl_pkg_iterout_25e69f7f::Rec> d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::three_way_partition<gocccl_partition3_RecOdd_RecPositive_it8062aa0b1c_threads, gocccl_partition3_RecOdd_RecPositive_it8062aa0b1c_items, ::gocccl_pkg_iterout_25e69f7f::Rec, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::RecOdd, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::RecPositive>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::three_way_partition<gocccl_partition3_RecOdd_RecPositive_it8062aa0b1c_threads, gocccl_partition3_RecOdd_RecPositive_it8062aa0b1c_items, ::gocccl_pkg_iterout_25e69f7f::Rec, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::RecOdd, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::RecPositive>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch, gocccl_partition3_RecOdd_RecPositive_it8062aa0b1c_delay());
 }
 
 // Unique(EqF64){->-,ReverseOutput[float64](Slice[float64])} over float64, declared at ops.go:97:16.
@@ -351,7 +374,7 @@ gocccl_unique_EqF64_it88a6eb7dca_init(void* d_state, long long state_bytes, long
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqF64_it88a6eb7dca_threads)
 gocccl_unique_EqF64_it88a6eb7dca_sweep(const double* d_in, ::gocccl::it::ReverseOutput<::gocccl::it::OutPointer<double>> d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqF64_it88a6eb7dca_threads, gocccl_unique_EqF64_it88a6eb7dca_items, double, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::EqF64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqF64_it88a6eb7dca_threads, gocccl_unique_EqF64_it88a6eb7dca_items, double, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::EqF64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqF64_it88a6eb7dca_delay());
 }
 
 // Unique(EqI32){->-,Discard[int32]} over int32, declared at ops.go:95:16.
@@ -362,7 +385,7 @@ gocccl_unique_EqI32_it340d4d43a1_init(void* d_state, long long state_bytes, long
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqI32_it340d4d43a1_threads)
 gocccl_unique_EqI32_it340d4d43a1_sweep(const int32_t* d_in, ::gocccl::it::Discard<int32_t> d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqI32_it340d4d43a1_threads, gocccl_unique_EqI32_it340d4d43a1_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::EqI32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqI32_it340d4d43a1_threads, gocccl_unique_EqI32_it340d4d43a1_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::EqI32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqI32_it340d4d43a1_delay());
 }
 
 // Unique(EqI32){->-,PermutationOutput[int32](Slice[int32],Slice[int64])} over int32, declared at ops.go:98:16.
@@ -373,7 +396,7 @@ gocccl_unique_EqI32_it35db1e5711_init(void* d_state, long long state_bytes, long
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqI32_it35db1e5711_threads)
 gocccl_unique_EqI32_it35db1e5711_sweep(const int32_t* d_in, ::gocccl::it::PermutationOutput<::gocccl::it::OutPointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqI32_it35db1e5711_threads, gocccl_unique_EqI32_it35db1e5711_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::EqI32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqI32_it35db1e5711_threads, gocccl_unique_EqI32_it35db1e5711_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::EqI32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqI32_it35db1e5711_delay());
 }
 
 // Unique(EqI32){->-,TransformOutput[int32](Slice[float64],Half)} over int32, declared at ops.go:96:16.
@@ -384,7 +407,7 @@ gocccl_unique_EqI32_itef3f6a1bcd_init(void* d_state, long long state_bytes, long
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqI32_itef3f6a1bcd_threads)
 gocccl_unique_EqI32_itef3f6a1bcd_sweep(const int32_t* d_in, ::gocccl::it::TransformOutput<int32_t, ::gocccl::it::OutPointer<double>, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Half> d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqI32_itef3f6a1bcd_threads, gocccl_unique_EqI32_itef3f6a1bcd_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::EqI32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqI32_itef3f6a1bcd_threads, gocccl_unique_EqI32_itef3f6a1bcd_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::EqI32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqI32_itef3f6a1bcd_delay());
 }
 
 // Unique(EqRec){->-,ZipOutput[Rec](Slice[int32],Slice[float64])} over Rec, declared at ops.go:99:16.
@@ -395,7 +418,7 @@ gocccl_unique_EqRec_it30d3a06789_init(void* d_state, long long state_bytes, long
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqRec_it30d3a06789_threads)
 gocccl_unique_EqRec_it30d3a06789_sweep(const ::gocccl_pkg_iterout_25e69f7f::Rec* d_in, ::gocccl::it::ZipOutput<::gocccl_pkg_iterout_25e69f7f::Rec, ::gocccl::it::Offsets<0, 8>, ::gocccl::it::OutPointer<int32_t>, ::gocccl::it::OutPointer<double>> d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqRec_it30d3a06789_threads, gocccl_unique_EqRec_it30d3a06789_items, ::gocccl_pkg_iterout_25e69f7f::Rec, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::EqRec>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqRec_it30d3a06789_threads, gocccl_unique_EqRec_it30d3a06789_items, ::gocccl_pkg_iterout_25e69f7f::Rec, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::EqRec>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqRec_it30d3a06789_delay());
 }
 
 // UniqueByKey[int32,Rec](EqI32){-,->-,PermutationOutput[int32](Slice[int32],Slice[int64]),ZipOutput[Rec](Slice[int32],Slice[float64])} over int32, Rec, declared at ops.go:110:14.
@@ -406,7 +429,7 @@ gocccl_unique_by_key_EqI32_int32_Rec_itecf865341b_init(void* d_state, long long 
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqI32_int32_Rec_itecf865341b_threads)
 gocccl_unique_by_key_EqI32_int32_Rec_itecf865341b_sweep(const int32_t* d_keys, const ::gocccl_pkg_iterout_25e69f7f::Rec* d_values, ::gocccl::it::PermutationOutput<::gocccl::it::OutPointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_keys_out, ::gocccl::it::ZipOutput<::gocccl_pkg_iterout_25e69f7f::Rec, ::gocccl::it::Offsets<0, 8>, ::gocccl::it::OutPointer<int32_t>, ::gocccl::it::OutPointer<double>> d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqI32_int32_Rec_itecf865341b_threads, gocccl_unique_by_key_EqI32_int32_Rec_itecf865341b_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::Rec, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::EqI32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqI32_int32_Rec_itecf865341b_threads, gocccl_unique_by_key_EqI32_int32_Rec_itecf865341b_items, int32_t, ::gocccl_pkg_iterout_25e69f7f::Rec, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::EqI32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_by_key_EqI32_int32_Rec_itecf865341b_delay());
 }
 
 // UniqueByKey[int32,float64](EqI32){-,->-,Discard[int32],Discard[float64]} over int32, float64, declared at ops.go:108:14.
@@ -417,7 +440,7 @@ gocccl_unique_by_key_EqI32_int32_float64_it20a4cffd37_init(void* d_state, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqI32_int32_float64_it20a4cffd37_threads)
 gocccl_unique_by_key_EqI32_int32_float64_it20a4cffd37_sweep(const int32_t* d_keys, const double* d_values, ::gocccl::it::Discard<int32_t> d_keys_out, ::gocccl::it::Discard<double> d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqI32_int32_float64_it20a4cffd37_threads, gocccl_unique_by_key_EqI32_int32_float64_it20a4cffd37_items, int32_t, double, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::EqI32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqI32_int32_float64_it20a4cffd37_threads, gocccl_unique_by_key_EqI32_int32_float64_it20a4cffd37_items, int32_t, double, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::EqI32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_by_key_EqI32_int32_float64_it20a4cffd37_delay());
 }
 
 // UniqueByKey[int32,float64](EqI32){-,->-,TransformOutput[int32](Slice[float64],Half),ReverseOutput[float64](Slice[float64])} over int32, float64, declared at ops.go:109:14.
@@ -428,7 +451,7 @@ gocccl_unique_by_key_EqI32_int32_float64_it50f5353054_init(void* d_state, long l
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqI32_int32_float64_it50f5353054_threads)
 gocccl_unique_by_key_EqI32_int32_float64_it50f5353054_sweep(const int32_t* d_keys, const double* d_values, ::gocccl::it::TransformOutput<int32_t, ::gocccl::it::OutPointer<double>, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::Half> d_keys_out, ::gocccl::it::ReverseOutput<::gocccl::it::OutPointer<double>> d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqI32_int32_float64_it50f5353054_threads, gocccl_unique_by_key_EqI32_int32_float64_it50f5353054_items, int32_t, double, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::EqI32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqI32_int32_float64_it50f5353054_threads, gocccl_unique_by_key_EqI32_int32_float64_it50f5353054_items, int32_t, double, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::EqI32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_by_key_EqI32_int32_float64_it50f5353054_delay());
 }
 
 // UniqueByKey[int32,int64](EqI32){-,Counting[int64]>-,-,Discard[int64]} over int32, int64, declared at ops.go:111:14.
@@ -439,5 +462,5 @@ gocccl_unique_by_key_EqI32_int32_int64_it1fdf0d4df1_init(void* d_state, long lon
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqI32_int32_int64_it1fdf0d4df1_threads)
 gocccl_unique_by_key_EqI32_int32_int64_it1fdf0d4df1_sweep(const int32_t* d_keys, ::gocccl::it::Counting<int64_t> d_values, int32_t* d_keys_out, ::gocccl::it::Discard<int64_t> d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqI32_int32_int64_it1fdf0d4df1_threads, gocccl_unique_by_key_EqI32_int32_int64_it1fdf0d4df1_items, int32_t, int64_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::EqI32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqI32_int32_int64_it1fdf0d4df1_threads, gocccl_unique_by_key_EqI32_int32_int64_it1fdf0d4df1_items, int32_t, int64_t, ::gocccl_pkg_iterout_25e69f7f::gocccl_functors::EqI32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_by_key_EqI32_int32_int64_it1fdf0d4df1_delay());
 }

@@ -304,6 +304,13 @@ constexpr int gocccl_unique_by_key_EqFloat64_float64_int64_threads = 128, gocccl
 constexpr int gocccl_unique_by_key_EqUint32_uint32_float32_threads = 512, gocccl_unique_by_key_EqUint32_uint32_float32_items = 14;
 constexpr int gocccl_unique_by_key_EqUint32_uint32_uint32_threads = 512, gocccl_unique_by_key_EqUint32_uint32_uint32_items = 14;
 constexpr int gocccl_unique_by_key_EqUint8_uint8_Item_threads = 128, gocccl_unique_by_key_EqUint8_uint8_Item_items = 8;
+using gocccl_partition_KeepFloat32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_partition_KeepFloat64_delay = ::gocccl::DefaultDelay;
+using gocccl_partition_KeepInt32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_partition_KeepInt64_delay = ::gocccl::DefaultDelay;
+using gocccl_partition_KeepItem_delay = ::gocccl::DefaultDelay;
+using gocccl_partition_KeepUint32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_partition_KeepUint8_delay = ::gocccl::DefaultDelay;
 using gocccl_rle_EqFloat32_delay = ::gocccl::FixedDelay<284, 480>;
 using gocccl_rle_EqFloat64_delay = ::gocccl::DefaultDelay;
 using gocccl_rle_EqInt32_delay = ::gocccl::FixedDelay<284, 480>;
@@ -311,6 +318,32 @@ using gocccl_rle_EqInt64_delay = ::gocccl::DefaultDelay;
 using gocccl_rle_EqItem_delay = ::gocccl::DefaultDelay;
 using gocccl_rle_EqUint32_delay = ::gocccl::FixedDelay<284, 480>;
 using gocccl_rle_EqUint8_delay = ::gocccl::DefaultDelay;
+using gocccl_select_KeepFloat32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_KeepFloat64_delay = ::gocccl::DefaultDelay;
+using gocccl_select_KeepInt32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_KeepInt64_delay = ::gocccl::DefaultDelay;
+using gocccl_select_KeepItem_delay = ::gocccl::DefaultDelay;
+using gocccl_select_KeepUint32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_KeepUint8_delay = ::gocccl::DefaultDelay;
+using gocccl_partition3_KeepFloat32_SecondFloat32_delay = ::gocccl::NoDelay<910>;
+using gocccl_partition3_KeepFloat64_SecondFloat64_delay = ::gocccl::DefaultDelay;
+using gocccl_partition3_KeepInt32_SecondInt32_delay = ::gocccl::NoDelay<910>;
+using gocccl_partition3_KeepInt64_SecondInt64_delay = ::gocccl::DefaultDelay;
+using gocccl_partition3_KeepItem_SecondItem_delay = ::gocccl::DefaultDelay;
+using gocccl_partition3_KeepUint32_SecondUint32_delay = ::gocccl::NoDelay<910>;
+using gocccl_partition3_KeepUint8_SecondUint8_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqFloat32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_unique_EqFloat64_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqInt32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_unique_EqInt64_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqItem_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_EqUint32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_unique_EqUint8_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_by_key_EqItem_Item_uint8_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_by_key_EqFloat64_float64_int64_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_by_key_EqUint32_uint32_float32_delay = ::gocccl::NoDelay<1045>;
+using gocccl_unique_by_key_EqUint32_uint32_uint32_delay = ::gocccl::NoDelay<1045>;
+using gocccl_unique_by_key_EqUint8_uint8_Item_delay = ::gocccl::DefaultDelay;
 
 // Partition(KeepFloat32) over float32, declared at ops.go:106:29.
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepFloat32_threads)
@@ -320,7 +353,7 @@ gocccl_partition_KeepFloat32_init(void* d_state, long long state_bytes, long lon
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepFloat32_threads)
 gocccl_partition_KeepFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_KeepFloat32_threads, gocccl_partition_KeepFloat32_items, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_KeepFloat32_threads, gocccl_partition_KeepFloat32_items, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_KeepFloat32_delay());
 }
 
 // Partition(KeepFloat64) over float64, declared at ops.go:111:29.
@@ -331,7 +364,7 @@ gocccl_partition_KeepFloat64_init(void* d_state, long long state_bytes, long lon
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepFloat64_threads)
 gocccl_partition_KeepFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_KeepFloat64_threads, gocccl_partition_KeepFloat64_items, double, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_KeepFloat64_threads, gocccl_partition_KeepFloat64_items, double, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_KeepFloat64_delay());
 }
 
 // Partition(KeepInt32) over int32, declared at ops.go:91:29.
@@ -342,7 +375,7 @@ gocccl_partition_KeepInt32_init(void* d_state, long long state_bytes, long long 
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepInt32_threads)
 gocccl_partition_KeepInt32_sweep(const int32_t* d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_KeepInt32_threads, gocccl_partition_KeepInt32_items, int32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepInt32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_KeepInt32_threads, gocccl_partition_KeepInt32_items, int32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepInt32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_KeepInt32_delay());
 }
 
 // Partition(KeepInt64) over int64, declared at ops.go:101:29.
@@ -353,7 +386,7 @@ gocccl_partition_KeepInt64_init(void* d_state, long long state_bytes, long long 
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepInt64_threads)
 gocccl_partition_KeepInt64_sweep(const int64_t* d_in, int64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_KeepInt64_threads, gocccl_partition_KeepInt64_items, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepInt64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_KeepInt64_threads, gocccl_partition_KeepInt64_items, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepInt64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_KeepInt64_delay());
 }
 
 // Partition(KeepItem) over Item, declared at ops.go:116:29.
@@ -364,7 +397,7 @@ gocccl_partition_KeepItem_init(void* d_state, long long state_bytes, long long t
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepItem_threads)
 gocccl_partition_KeepItem_sweep(const ::gocccl_pkg_select_10ac275f::Item* d_in, ::gocccl_pkg_select_10ac275f::Item* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_KeepItem_threads, gocccl_partition_KeepItem_items, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepItem>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_KeepItem_threads, gocccl_partition_KeepItem_items, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepItem>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_KeepItem_delay());
 }
 
 // Partition(KeepUint32) over uint32, declared at ops.go:96:29.
@@ -375,7 +408,7 @@ gocccl_partition_KeepUint32_init(void* d_state, long long state_bytes, long long
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint32_threads)
 gocccl_partition_KeepUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_KeepUint32_threads, gocccl_partition_KeepUint32_items, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_KeepUint32_threads, gocccl_partition_KeepUint32_items, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_KeepUint32_delay());
 }
 
 // Partition(KeepUint8) over uint8, declared at ops.go:86:29.
@@ -386,7 +419,7 @@ gocccl_partition_KeepUint8_init(void* d_state, long long state_bytes, long long 
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition_KeepUint8_threads)
 gocccl_partition_KeepUint8_sweep(const uint8_t* d_in, uint8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::partition_if<gocccl_partition_KeepUint8_threads, gocccl_partition_KeepUint8_items, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepUint8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::partition_if<gocccl_partition_KeepUint8_threads, gocccl_partition_KeepUint8_items, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepUint8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_partition_KeepUint8_delay());
 }
 
 // RunLengthEncode(EqFloat32) over float32, declared at ops.go:109:29.
@@ -509,7 +542,7 @@ gocccl_select_KeepFloat32_init(void* d_state, long long state_bytes, long long t
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepFloat32_threads)
 gocccl_select_KeepFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_KeepFloat32_threads, gocccl_select_KeepFloat32_items, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_KeepFloat32_threads, gocccl_select_KeepFloat32_items, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_KeepFloat32_delay());
 }
 
 // Select(KeepFloat64) over float64, declared at ops.go:110:29.
@@ -520,7 +553,7 @@ gocccl_select_KeepFloat64_init(void* d_state, long long state_bytes, long long t
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepFloat64_threads)
 gocccl_select_KeepFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_KeepFloat64_threads, gocccl_select_KeepFloat64_items, double, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_KeepFloat64_threads, gocccl_select_KeepFloat64_items, double, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_KeepFloat64_delay());
 }
 
 // Select(KeepInt32) over int32, declared at ops.go:90:29.
@@ -531,7 +564,7 @@ gocccl_select_KeepInt32_init(void* d_state, long long state_bytes, long long til
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepInt32_threads)
 gocccl_select_KeepInt32_sweep(const int32_t* d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_KeepInt32_threads, gocccl_select_KeepInt32_items, int32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepInt32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_KeepInt32_threads, gocccl_select_KeepInt32_items, int32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepInt32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_KeepInt32_delay());
 }
 
 // Select(KeepInt64) over int64, declared at ops.go:100:29.
@@ -542,7 +575,7 @@ gocccl_select_KeepInt64_init(void* d_state, long long state_bytes, long long til
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepInt64_threads)
 gocccl_select_KeepInt64_sweep(const int64_t* d_in, int64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_KeepInt64_threads, gocccl_select_KeepInt64_items, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepInt64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_KeepInt64_threads, gocccl_select_KeepInt64_items, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepInt64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_KeepInt64_delay());
 }
 
 // Select(KeepItem) over Item, declared at ops.go:115:29.
@@ -553,7 +586,7 @@ gocccl_select_KeepItem_init(void* d_state, long long state_bytes, long long tile
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepItem_threads)
 gocccl_select_KeepItem_sweep(const ::gocccl_pkg_select_10ac275f::Item* d_in, ::gocccl_pkg_select_10ac275f::Item* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_KeepItem_threads, gocccl_select_KeepItem_items, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepItem>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_KeepItem_threads, gocccl_select_KeepItem_items, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepItem>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_KeepItem_delay());
 }
 
 // Select(KeepUint32) over uint32, declared at ops.go:95:29.
@@ -564,7 +597,7 @@ gocccl_select_KeepUint32_init(void* d_state, long long state_bytes, long long ti
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint32_threads)
 gocccl_select_KeepUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_KeepUint32_threads, gocccl_select_KeepUint32_items, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_KeepUint32_threads, gocccl_select_KeepUint32_items, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_KeepUint32_delay());
 }
 
 // Select(KeepUint8) over uint8, declared at ops.go:85:29.
@@ -575,7 +608,7 @@ gocccl_select_KeepUint8_init(void* d_state, long long state_bytes, long long til
 
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepUint8_threads)
 gocccl_select_KeepUint8_sweep(const uint8_t* d_in, uint8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::select_if<gocccl_select_KeepUint8_threads, gocccl_select_KeepUint8_items, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepUint8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_KeepUint8_threads, gocccl_select_KeepUint8_items, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepUint8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_KeepUint8_delay());
 }
 
 // ThreeWayPartition(KeepFloat32,SecondFloat32) over float32, declared at ops.go:107:29.
@@ -586,7 +619,7 @@ gocccl_partition3_KeepFloat32_SecondFloat32_init(void* d_state, long long state_
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_KeepFloat32_SecondFloat32_threads)
 gocccl_partition3_KeepFloat32_SecondFloat32_sweep(const float* d_in, float* d_first, float* d_second, float* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::three_way_partition<gocccl_partition3_KeepFloat32_SecondFloat32_threads, gocccl_partition3_KeepFloat32_SecondFloat32_items, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepFloat32, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondFloat32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::three_way_partition<gocccl_partition3_KeepFloat32_SecondFloat32_threads, gocccl_partition3_KeepFloat32_SecondFloat32_items, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepFloat32, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondFloat32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch, gocccl_partition3_KeepFloat32_SecondFloat32_delay());
 }
 
 // ThreeWayPartition(KeepFloat64,SecondFloat64) over float64, declared at ops.go:112:29.
@@ -597,7 +630,7 @@ gocccl_partition3_KeepFloat64_SecondFloat64_init(void* d_state, long long state_
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_KeepFloat64_SecondFloat64_threads)
 gocccl_partition3_KeepFloat64_SecondFloat64_sweep(const double* d_in, double* d_first, double* d_second, double* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::three_way_partition<gocccl_partition3_KeepFloat64_SecondFloat64_threads, gocccl_partition3_KeepFloat64_SecondFloat64_items, double, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepFloat64, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondFloat64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::three_way_partition<gocccl_partition3_KeepFloat64_SecondFloat64_threads, gocccl_partition3_KeepFloat64_SecondFloat64_items, double, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepFloat64, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondFloat64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch, gocccl_partition3_KeepFloat64_SecondFloat64_delay());
 }
 
 // ThreeWayPartition(KeepInt32,SecondInt32) over int32, declared at ops.go:92:29.
@@ -608,7 +641,7 @@ gocccl_partition3_KeepInt32_SecondInt32_init(void* d_state, long long state_byte
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_KeepInt32_SecondInt32_threads)
 gocccl_partition3_KeepInt32_SecondInt32_sweep(const int32_t* d_in, int32_t* d_first, int32_t* d_second, int32_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::three_way_partition<gocccl_partition3_KeepInt32_SecondInt32_threads, gocccl_partition3_KeepInt32_SecondInt32_items, int32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepInt32, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondInt32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::three_way_partition<gocccl_partition3_KeepInt32_SecondInt32_threads, gocccl_partition3_KeepInt32_SecondInt32_items, int32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepInt32, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondInt32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch, gocccl_partition3_KeepInt32_SecondInt32_delay());
 }
 
 // ThreeWayPartition(KeepInt64,SecondInt64) over int64, declared at ops.go:102:29.
@@ -619,7 +652,7 @@ gocccl_partition3_KeepInt64_SecondInt64_init(void* d_state, long long state_byte
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_KeepInt64_SecondInt64_threads)
 gocccl_partition3_KeepInt64_SecondInt64_sweep(const int64_t* d_in, int64_t* d_first, int64_t* d_second, int64_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::three_way_partition<gocccl_partition3_KeepInt64_SecondInt64_threads, gocccl_partition3_KeepInt64_SecondInt64_items, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepInt64, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondInt64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::three_way_partition<gocccl_partition3_KeepInt64_SecondInt64_threads, gocccl_partition3_KeepInt64_SecondInt64_items, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepInt64, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondInt64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch, gocccl_partition3_KeepInt64_SecondInt64_delay());
 }
 
 // ThreeWayPartition(KeepItem,SecondItem) over Item, declared at ops.go:117:29.
@@ -630,7 +663,7 @@ gocccl_partition3_KeepItem_SecondItem_init(void* d_state, long long state_bytes,
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_KeepItem_SecondItem_threads)
 gocccl_partition3_KeepItem_SecondItem_sweep(const ::gocccl_pkg_select_10ac275f::Item* d_in, ::gocccl_pkg_select_10ac275f::Item* d_first, ::gocccl_pkg_select_10ac275f::Item* d_second, ::gocccl_pkg_select_10ac275f::Item* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::three_way_partition<gocccl_partition3_KeepItem_SecondItem_threads, gocccl_partition3_KeepItem_SecondItem_items, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepItem, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondItem>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::three_way_partition<gocccl_partition3_KeepItem_SecondItem_threads, gocccl_partition3_KeepItem_SecondItem_items, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepItem, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondItem>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch, gocccl_partition3_KeepItem_SecondItem_delay());
 }
 
 // ThreeWayPartition(KeepUint32,SecondUint32) over uint32, declared at ops.go:97:29.
@@ -641,7 +674,7 @@ gocccl_partition3_KeepUint32_SecondUint32_init(void* d_state, long long state_by
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_KeepUint32_SecondUint32_threads)
 gocccl_partition3_KeepUint32_SecondUint32_sweep(const uint32_t* d_in, uint32_t* d_first, uint32_t* d_second, uint32_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::three_way_partition<gocccl_partition3_KeepUint32_SecondUint32_threads, gocccl_partition3_KeepUint32_SecondUint32_items, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepUint32, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondUint32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::three_way_partition<gocccl_partition3_KeepUint32_SecondUint32_threads, gocccl_partition3_KeepUint32_SecondUint32_items, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepUint32, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondUint32>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch, gocccl_partition3_KeepUint32_SecondUint32_delay());
 }
 
 // ThreeWayPartition(KeepUint8,SecondUint8) over uint8, declared at ops.go:87:29.
@@ -652,7 +685,7 @@ gocccl_partition3_KeepUint8_SecondUint8_init(void* d_state, long long state_byte
 
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_KeepUint8_SecondUint8_threads)
 gocccl_partition3_KeepUint8_SecondUint8_sweep(const uint8_t* d_in, uint8_t* d_first, uint8_t* d_second, uint8_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::three_way_partition<gocccl_partition3_KeepUint8_SecondUint8_threads, gocccl_partition3_KeepUint8_SecondUint8_items, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepUint8, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondUint8>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::three_way_partition<gocccl_partition3_KeepUint8_SecondUint8_threads, gocccl_partition3_KeepUint8_SecondUint8_items, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::KeepUint8, ::gocccl_pkg_select_10ac275f::gocccl_functors::SecondUint8>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch, gocccl_partition3_KeepUint8_SecondUint8_delay());
 }
 
 // Unique(EqFloat32) over float32, declared at ops.go:108:29.
@@ -663,7 +696,7 @@ gocccl_unique_EqFloat32_init(void* d_state, long long state_bytes, long long til
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqFloat32_threads)
 gocccl_unique_EqFloat32_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqFloat32_threads, gocccl_unique_EqFloat32_items, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqFloat32_threads, gocccl_unique_EqFloat32_items, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqFloat32_delay());
 }
 
 // Unique(EqFloat64) over float64, declared at ops.go:113:29.
@@ -674,7 +707,7 @@ gocccl_unique_EqFloat64_init(void* d_state, long long state_bytes, long long til
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqFloat64_threads)
 gocccl_unique_EqFloat64_sweep(const double* d_in, double* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqFloat64_threads, gocccl_unique_EqFloat64_items, double, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqFloat64_threads, gocccl_unique_EqFloat64_items, double, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqFloat64_delay());
 }
 
 // Unique(EqInt32) over int32, declared at ops.go:93:29.
@@ -685,7 +718,7 @@ gocccl_unique_EqInt32_init(void* d_state, long long state_bytes, long long tiles
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqInt32_threads)
 gocccl_unique_EqInt32_sweep(const int32_t* d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqInt32_threads, gocccl_unique_EqInt32_items, int32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqInt32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqInt32_threads, gocccl_unique_EqInt32_items, int32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqInt32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqInt32_delay());
 }
 
 // Unique(EqInt64) over int64, declared at ops.go:103:29.
@@ -696,7 +729,7 @@ gocccl_unique_EqInt64_init(void* d_state, long long state_bytes, long long tiles
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqInt64_threads)
 gocccl_unique_EqInt64_sweep(const int64_t* d_in, int64_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqInt64_threads, gocccl_unique_EqInt64_items, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqInt64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqInt64_threads, gocccl_unique_EqInt64_items, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqInt64>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqInt64_delay());
 }
 
 // Unique(EqItem) over Item, declared at ops.go:118:29.
@@ -707,7 +740,7 @@ gocccl_unique_EqItem_init(void* d_state, long long state_bytes, long long tiles,
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqItem_threads)
 gocccl_unique_EqItem_sweep(const ::gocccl_pkg_select_10ac275f::Item* d_in, ::gocccl_pkg_select_10ac275f::Item* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqItem_threads, gocccl_unique_EqItem_items, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqItem>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqItem_threads, gocccl_unique_EqItem_items, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqItem>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqItem_delay());
 }
 
 // Unique(EqUint32) over uint32, declared at ops.go:98:29.
@@ -718,7 +751,7 @@ gocccl_unique_EqUint32_init(void* d_state, long long state_bytes, long long tile
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint32_threads)
 gocccl_unique_EqUint32_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqUint32_threads, gocccl_unique_EqUint32_items, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqUint32_threads, gocccl_unique_EqUint32_items, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint32>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqUint32_delay());
 }
 
 // Unique(EqUint8) over uint8, declared at ops.go:88:29.
@@ -729,7 +762,7 @@ gocccl_unique_EqUint8_init(void* d_state, long long state_bytes, long long tiles
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_EqUint8_threads)
 gocccl_unique_EqUint8_sweep(const uint8_t* d_in, uint8_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique<gocccl_unique_EqUint8_threads, gocccl_unique_EqUint8_items, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_EqUint8_threads, gocccl_unique_EqUint8_items, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint8>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_EqUint8_delay());
 }
 
 // UniqueByKey[Item,uint8](EqItem) over Item, uint8, declared at ops.go:122:29.
@@ -740,7 +773,7 @@ gocccl_unique_by_key_EqItem_Item_uint8_init(void* d_state, long long state_bytes
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqItem_Item_uint8_threads)
 gocccl_unique_by_key_EqItem_Item_uint8_sweep(const ::gocccl_pkg_select_10ac275f::Item* d_keys, const uint8_t* d_values, ::gocccl_pkg_select_10ac275f::Item* d_keys_out, uint8_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqItem_Item_uint8_threads, gocccl_unique_by_key_EqItem_Item_uint8_items, ::gocccl_pkg_select_10ac275f::Item, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqItem>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqItem_Item_uint8_threads, gocccl_unique_by_key_EqItem_Item_uint8_items, ::gocccl_pkg_select_10ac275f::Item, uint8_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqItem>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_by_key_EqItem_Item_uint8_delay());
 }
 
 // UniqueByKey[float64,int64](EqFloat64) over float64, int64, declared at ops.go:121:29.
@@ -751,7 +784,7 @@ gocccl_unique_by_key_EqFloat64_float64_int64_init(void* d_state, long long state
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqFloat64_float64_int64_threads)
 gocccl_unique_by_key_EqFloat64_float64_int64_sweep(const double* d_keys, const int64_t* d_values, double* d_keys_out, int64_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqFloat64_float64_int64_threads, gocccl_unique_by_key_EqFloat64_float64_int64_items, double, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat64>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqFloat64_float64_int64_threads, gocccl_unique_by_key_EqFloat64_float64_int64_items, double, int64_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqFloat64>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_by_key_EqFloat64_float64_int64_delay());
 }
 
 // UniqueByKey[uint32,float32](EqUint32) over uint32, float32, declared at ops.go:120:29.
@@ -762,7 +795,7 @@ gocccl_unique_by_key_EqUint32_uint32_float32_init(void* d_state, long long state
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqUint32_uint32_float32_threads)
 gocccl_unique_by_key_EqUint32_uint32_float32_sweep(const uint32_t* d_keys, const float* d_values, uint32_t* d_keys_out, float* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqUint32_uint32_float32_threads, gocccl_unique_by_key_EqUint32_uint32_float32_items, uint32_t, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqUint32_uint32_float32_threads, gocccl_unique_by_key_EqUint32_uint32_float32_items, uint32_t, float, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_by_key_EqUint32_uint32_float32_delay());
 }
 
 // UniqueByKey[uint32,uint32](EqUint32) over uint32, uint32, declared at ops.go:124:29.
@@ -773,7 +806,7 @@ gocccl_unique_by_key_EqUint32_uint32_uint32_init(void* d_state, long long state_
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqUint32_uint32_uint32_threads)
 gocccl_unique_by_key_EqUint32_uint32_uint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_keys_out, uint32_t* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqUint32_uint32_uint32_threads, gocccl_unique_by_key_EqUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqUint32_uint32_uint32_threads, gocccl_unique_by_key_EqUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint32>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_by_key_EqUint32_uint32_uint32_delay());
 }
 
 // UniqueByKey[uint8,Item](EqUint8) over uint8, Item, declared at ops.go:123:29.
@@ -784,5 +817,5 @@ gocccl_unique_by_key_EqUint8_uint8_Item_init(void* d_state, long long state_byte
 
 extern "C" __global__ void __launch_bounds__(gocccl_unique_by_key_EqUint8_uint8_Item_threads)
 gocccl_unique_by_key_EqUint8_uint8_Item_sweep(const uint8_t* d_keys, const ::gocccl_pkg_select_10ac275f::Item* d_values, uint8_t* d_keys_out, ::gocccl_pkg_select_10ac275f::Item* d_values_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
-  ::gocccl::unique_by_key<gocccl_unique_by_key_EqUint8_uint8_Item_threads, gocccl_unique_by_key_EqUint8_uint8_Item_items, uint8_t, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint8>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique_by_key<gocccl_unique_by_key_EqUint8_uint8_Item_threads, gocccl_unique_by_key_EqUint8_uint8_Item_items, uint8_t, ::gocccl_pkg_select_10ac275f::Item, ::gocccl_pkg_select_10ac275f::gocccl_functors::EqUint8>(d_keys, d_values, d_keys_out, d_values_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_by_key_EqUint8_uint8_Item_delay());
 }

@@ -457,6 +457,9 @@ constexpr int gocccl_unique_Bucket_Same_threads = 384, gocccl_unique_Bucket_Same
 constexpr int gocccl_upper_bound_Order_Less_threads = 256, gocccl_upper_bound_Order_Less_items = 1;
 using gocccl_exclusive_scan_Mod_Add_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_inclusive_scan_Mod_Add_delay = ::gocccl::FixedDelay<632, 1290>;
+using gocccl_select_Band_In_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Spans_In_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_unique_Bucket_Same_delay = ::gocccl::FixedDelay<76, 1150>;
 
 // AdjacentDifference(Mod.Add) over uint64, declared at ops.go:169:15.
 extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_Mod_Add_threads)
@@ -628,7 +631,7 @@ extern "C" __global__ void __launch_bounds__(gocccl_select_Band_In_threads)
 gocccl_select_Band_In_sweep(const float* d_in, float* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch, const ::gocccl_pkg_state_ee12ef20::Band gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Band = gocccl_state;
   __syncthreads();
-  ::gocccl::select_if<gocccl_select_Band_In_threads, gocccl_select_Band_In_items, float, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Band_In>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Band_In_threads, gocccl_select_Band_In_items, float, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Band_In>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Band_In_delay());
 }
 
 // Select(Spans.In) over int32, declared at ops.go:178:13.
@@ -643,7 +646,7 @@ extern "C" __global__ void __launch_bounds__(gocccl_select_Spans_In_threads)
 gocccl_select_Spans_In_sweep(const int32_t* d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch, const ::gocccl_pkg_state_ee12ef20::Spans gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Spans = gocccl_state;
   __syncthreads();
-  ::gocccl::select_if<gocccl_select_Spans_In_threads, gocccl_select_Spans_In_items, int32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Spans_In>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Spans_In_threads, gocccl_select_Spans_In_items, int32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Spans_In>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Spans_In_delay());
 }
 
 // UnaryTransform(Affine.Apply) over int32, int32, declared at ops.go:160:14.
@@ -690,7 +693,7 @@ extern "C" __global__ void __launch_bounds__(gocccl_unique_Bucket_Same_threads)
 gocccl_unique_Bucket_Same_sweep(const uint32_t* d_in, uint32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch, const ::gocccl_pkg_state_ee12ef20::Bucket gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Bucket = gocccl_state;
   __syncthreads();
-  ::gocccl::unique<gocccl_unique_Bucket_Same_threads, gocccl_unique_Bucket_Same_items, uint32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Bucket_Same>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::unique<gocccl_unique_Bucket_Same_threads, gocccl_unique_Bucket_Same_items, uint32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Bucket_Same>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_unique_Bucket_Same_delay());
 }
 
 // UpperBound(Order.Less) over uint32, declared at ops.go:174:15.

@@ -149,6 +149,7 @@ constexpr int gocccl_reduce_Lut_AddMod_itef99a8d36f_threads = 256, gocccl_reduce
 constexpr int gocccl_select_Lut_Keep_it0adec60018_threads = 384, gocccl_select_Lut_Keep_it0adec60018_items = 17;
 constexpr int gocccl_transform_Lut_Get_ite165c85e6b_threads = 256, gocccl_transform_Lut_Get_ite165c85e6b_items = 8;
 using gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_delay = ::gocccl::FixedDelay<648, 1245>;
+using gocccl_select_Lut_Keep_it0adec60018_delay = ::gocccl::FixedDelay<76, 1150>;
 
 // BinaryTransform(Lut.Axpy){Permutation[float32](Slice[float32],Slice[int64]),->TransformOutput[float32](Slice[float32],Half)} over float32, float32, float32, declared at ops.go:81:13.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_Lut_Axpy_it4d411de080_threads)
@@ -222,7 +223,7 @@ extern "C" __global__ void __launch_bounds__(gocccl_select_Lut_Keep_it0adec60018
 gocccl_select_Lut_Keep_it0adec60018_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>>, ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::Low> d_in, int32_t* d_out, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch, const ::gocccl_pkg_stateiter_cfd7423e::Lut gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::gocccl_state_Lut = gocccl_state;
   __syncthreads();
-  ::gocccl::select_if<gocccl_select_Lut_Keep_it0adec60018_threads, gocccl_select_Lut_Keep_it0adec60018_items, int32_t, ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::Lut_Keep>(d_in, d_out, d_count, n, d_state, state_bytes, epoch);
+  ::gocccl::select_if<gocccl_select_Lut_Keep_it0adec60018_threads, gocccl_select_Lut_Keep_it0adec60018_items, int32_t, ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::Lut_Keep>(d_in, d_out, d_count, n, d_state, state_bytes, epoch, gocccl_select_Lut_Keep_it0adec60018_delay());
 }
 
 // UnaryTransform(Lut.Get){Transform[int32](Permutation[int32](Slice[int32],Slice[int64]),Low)>-} over int32, float32, declared at ops.go:83:13.

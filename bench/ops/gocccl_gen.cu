@@ -565,9 +565,9 @@ constexpr int gocccl_reduce_AddUint32_threads = 256, gocccl_reduce_AddUint32_ite
 constexpr int gocccl_reduce_AddUint64_threads = 256, gocccl_reduce_AddUint64_items = 8;
 constexpr int gocccl_reduce_by_key_EqUint32_AddFloat32_threads = 256, gocccl_reduce_by_key_EqUint32_AddFloat32_items = 18;
 constexpr int gocccl_reduce_by_key_EqUint32_AddFloat32Fast_threads = 256, gocccl_reduce_by_key_EqUint32_AddFloat32Fast_items = 18;
-constexpr int gocccl_reduce_by_key_EqUint32_AddFloat64_threads = 128, gocccl_reduce_by_key_EqUint32_AddFloat64_items = 13, gocccl_reduce_by_key_EqUint32_AddFloat64_minblocks = 6;
+constexpr int gocccl_reduce_by_key_EqUint32_AddFloat64_threads = 128, gocccl_reduce_by_key_EqUint32_AddFloat64_items = 13;
 constexpr int gocccl_reduce_by_key_EqUint32_AddUint32_threads = 256, gocccl_reduce_by_key_EqUint32_AddUint32_items = 18;
-constexpr int gocccl_reduce_by_key_EqUint32_AddUint64_threads = 128, gocccl_reduce_by_key_EqUint32_AddUint64_items = 13, gocccl_reduce_by_key_EqUint32_AddUint64_minblocks = 6;
+constexpr int gocccl_reduce_by_key_EqUint32_AddUint64_threads = 128, gocccl_reduce_by_key_EqUint32_AddUint64_items = 13;
 constexpr int gocccl_rle_EqFloat32_threads = 192, gocccl_rle_EqFloat32_items = 14, gocccl_rle_EqFloat32_minblocks = 5;
 constexpr int gocccl_rle_EqFloat64_threads = 128, gocccl_rle_EqFloat64_items = 8;
 constexpr int gocccl_rle_EqUint32_threads = 192, gocccl_rle_EqUint32_items = 14, gocccl_rle_EqUint32_minblocks = 5;
@@ -623,21 +623,21 @@ using gocccl_rle_EqFloat32_delay = ::gocccl::FixedDelay<284, 480>;
 using gocccl_rle_EqFloat64_delay = ::gocccl::DefaultDelay;
 using gocccl_rle_EqUint32_delay = ::gocccl::FixedDelay<284, 480>;
 using gocccl_rle_EqUint64_delay = ::gocccl::DefaultDelay;
-using gocccl_select_KeepFloat32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_KeepFloat32_delay = ::gocccl::DefaultDelay;
 using gocccl_select_KeepFloat64_delay = ::gocccl::DefaultDelay;
-using gocccl_select_KeepUint32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_KeepUint32_delay = ::gocccl::DefaultDelay;
 using gocccl_select_KeepUint64_delay = ::gocccl::DefaultDelay;
-using gocccl_partition3_FirstFloat32_SecondFloat32_delay = ::gocccl::NoDelay<910>;
+using gocccl_partition3_FirstFloat32_SecondFloat32_delay = ::gocccl::DefaultDelay;
 using gocccl_partition3_FirstFloat64_SecondFloat64_delay = ::gocccl::DefaultDelay;
-using gocccl_partition3_FirstUint32_SecondUint32_delay = ::gocccl::NoDelay<910>;
+using gocccl_partition3_FirstUint32_SecondUint32_delay = ::gocccl::DefaultDelay;
 using gocccl_partition3_FirstUint64_SecondUint64_delay = ::gocccl::DefaultDelay;
-using gocccl_unique_EqFloat32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_unique_EqFloat32_delay = ::gocccl::DefaultDelay;
 using gocccl_unique_EqFloat64_delay = ::gocccl::DefaultDelay;
-using gocccl_unique_EqUint32_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_unique_EqUint32_delay = ::gocccl::DefaultDelay;
 using gocccl_unique_EqUint64_delay = ::gocccl::DefaultDelay;
-using gocccl_unique_by_key_EqFloat32_float32_float32_delay = ::gocccl::NoDelay<1045>;
+using gocccl_unique_by_key_EqFloat32_float32_float32_delay = ::gocccl::DefaultDelay;
 using gocccl_unique_by_key_EqFloat64_float64_float64_delay = ::gocccl::DefaultDelay;
-using gocccl_unique_by_key_EqUint32_uint32_uint32_delay = ::gocccl::NoDelay<1045>;
+using gocccl_unique_by_key_EqUint32_uint32_uint32_delay = ::gocccl::DefaultDelay;
 using gocccl_unique_by_key_EqUint64_uint64_uint64_delay = ::gocccl::DefaultDelay;
 
 // AdjacentDifference(SubFloat32) over float32, declared at segmented.go:58:30.
@@ -1381,12 +1381,12 @@ gocccl_reduce_by_key_EqUint32_AddFloat32Fast_sweep(const uint32_t* d_keys, const
 }
 
 // ReduceByKey(EqUint32,AddFloat64) over uint32, float64, declared at segmented.go:56:30.
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat64_threads, gocccl_reduce_by_key_EqUint32_AddFloat64_minblocks)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat64_threads)
 gocccl_reduce_by_key_EqUint32_AddFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqUint32_AddFloat64_threads, gocccl_reduce_by_key_EqUint32_AddFloat64_items, uint32_t, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat64_threads, gocccl_reduce_by_key_EqUint32_AddFloat64_minblocks)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat64_threads)
 gocccl_reduce_by_key_EqUint32_AddFloat64_sweep(const uint32_t* d_keys, const double* d_values, uint32_t* d_unique, double* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
   ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddFloat64_threads, gocccl_reduce_by_key_EqUint32_AddFloat64_items, uint32_t, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }
@@ -1403,12 +1403,12 @@ gocccl_reduce_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint
 }
 
 // ReduceByKey(EqUint32,AddUint64) over uint32, uint64, declared at segmented.go:55:30.
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint64_threads, gocccl_reduce_by_key_EqUint32_AddUint64_minblocks)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint64_threads)
 gocccl_reduce_by_key_EqUint32_AddUint64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqUint32_AddUint64_threads, gocccl_reduce_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint64_threads, gocccl_reduce_by_key_EqUint32_AddUint64_minblocks)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint64_threads)
 gocccl_reduce_by_key_EqUint32_AddUint64_sweep(const uint32_t* d_keys, const uint64_t* d_values, uint32_t* d_unique, uint64_t* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
   ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddUint64_threads, gocccl_reduce_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "87a29c125ac75562248520ff37cb65d2ac4b24f10d54196e0cd86bbb656e0690", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "a8fad7a3c9bd8b2ffed3721a0526f3a81a230d54ebcc3cf192178150220af3aa", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 80},
 			Data:   goccclImageSM80,
@@ -116,7 +116,7 @@ func init() {
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "4ca3b06733c914f2adb57111ac5df181be8a8e12adf0f89359b6c88e7781e781",
+			SHA256: "622a08dccfeab457f8b6ec798ab76e483f4bde024bc979a58a5e193ffcb6df5d",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 58448, SHA256: "4b40fc96d520409c65efb2e66753f45e333889ad7d38fd03052f4d9c06913a92"},
 				{Offset: 58448, Size: 65240, SHA256: "c1b23ad53f60ce3061610cb06d49aff5b94757b07c3737a6ca80fb8e8c36d165"},
@@ -168,14 +168,14 @@ func init() {
 				{Offset: 3206288, Size: 41984, SHA256: "51188ab564419b9b4a82281886c36dd8ac05dd3c1cff1ba7fc960790668d6638"},
 				{Offset: 3248272, Size: 46336, SHA256: "0f3c970f5d4c59d5d06009f3c2aab980766e92540fe110c171695cf5b046731d"},
 				{Offset: 3294608, Size: 83840, SHA256: "3fce7d66bf23dcf9c0e137a94427b80bf5fb3b280a3a13fe89bb8abf3632734f"},
-				{Offset: 3378448, Size: 30032, SHA256: "fe65287f01dd10af82461af544b5ba82688b3f2e935f87cf9d39d98b9124c82c"},
+				{Offset: 3378448, Size: 30032, SHA256: "0afeb0fbd303e0989b1e8d154eac12d14d0f51bfa7145d1d879ab63e3bdf1858"},
 				{Offset: 3408480, Size: 27088, SHA256: "68af863cb6b80f1dc8aed9cc974c527b01d0f5b067b6d5f43c27356f38efe991"},
 				{Offset: 3435568, Size: 33360, SHA256: "b3fb32d8ca39c7d8466ab4007c3a101a62025d6f7f18cd3c8f4bf4b62a40cdce"},
-				{Offset: 3468928, Size: 30032, SHA256: "e9678de401d71c052a50857f1b2b98835599e51109a5375834f336851cbd7a4b"},
+				{Offset: 3468928, Size: 30032, SHA256: "7db4c322cf9d6a5469d5d901a756d62271f7adf9b3a9279c7c49f9c316ae2e7e"},
 				{Offset: 3498960, Size: 27216, SHA256: "4b62b89a8dc76eb61513c99740dca778776077913965df3a28f353086edf1483"},
 				{Offset: 3526176, Size: 30544, SHA256: "969ebd03ae10feeb95a679f6869b13f635c78735117da710df8d48d20cd9ec47"},
 				{Offset: 3556720, Size: 33104, SHA256: "179b8519be0ea45817a9b4bb87c1b189e4f1e140bb4e538cc6c41cbb5375312e"},
-				{Offset: 3589824, Size: 30800, SHA256: "7b47eaae3f36433b1174002a6853f2a65b556cb498c7204ea2db3e3523a72a0e"},
+				{Offset: 3589824, Size: 30800, SHA256: "1a51b1cd80d510d359fd9b1fb492b2683bb6e4e1b984150e30d56c1ce8ee396f"},
 				{Offset: 3620624, Size: 27344, SHA256: "fb97b9ef7c2694fd2f4b770405e92c1637000d9e2a5e2a2a35d0bd401628a254"},
 				{Offset: 3647968, Size: 31312, SHA256: "89e70c1feaf821ab6e00273da39a0135568877cfedd9e5bd31b0c1f6d16c9fd9"},
 				{Offset: 3679280, Size: 5504, SHA256: "e94127301dd36d87f826cd8f5235422cd0f51c637d6dbae9b89dac458787f267"},
@@ -188,14 +188,14 @@ func init() {
 				{Offset: 3723056, Size: 5504, SHA256: "93e6f95abafa19a53118b035954db28895b96ae8de6d14a0518565fcaacfcf61"},
 				{Offset: 3728560, Size: 5120, SHA256: "98bd568a94a88dea1fc3c0b190eaad5aea88787b4442a3111abada83088a0caf"},
 				{Offset: 3733680, Size: 8960, SHA256: "2be7fe8cfcf4a59bafbcdb003bf11c1f30b76f328159e6ec97056ec4336eb4fc"},
-				{Offset: 3742640, Size: 31440, SHA256: "33ded3e7cd621b08530f543b57d6ea225a7f1a728ef6dd2b93c1b50f2a3fec74"},
+				{Offset: 3742640, Size: 31440, SHA256: "496839c47a09ae1cdf68cefac778115ea75ffe7712ec48a9819a78c5dc871b07"},
 				{Offset: 3774080, Size: 27472, SHA256: "6a54316320957bb62926b651bedd643660f578a0dda4f88e20977b804655a78d"},
 				{Offset: 3801552, Size: 33360, SHA256: "c6c184f56014923c898bd6cc66f2a772e93c5fb31329f96c5d4443b105835546"},
-				{Offset: 3834912, Size: 31312, SHA256: "f298e0ad801e8281706dd6013d478dfd44ca098b8ccd942945533f75b334bf65"},
+				{Offset: 3834912, Size: 31312, SHA256: "25502aa6893e7a6d29476e4df752e4670ae3336d7df56e4a826086f3a6d4a0e8"},
 				{Offset: 3866224, Size: 27472, SHA256: "a2c994c795bc990d56a801560a61b9bbf2e6b296b88ae6b59dd474b2a7d2d388"},
 				{Offset: 3893696, Size: 31440, SHA256: "c6243a338bd46adad2c6cfe1d7673200a73d641ae41d42adec0f29370c191d7e"},
 				{Offset: 3925136, Size: 33360, SHA256: "353d735cb8fa3a3da29af8c96ffa3e4b86ae32adcad353b075291be95b88e584"},
-				{Offset: 3958496, Size: 31440, SHA256: "cc334a3307398ff872a76d1a1657e65fbc7e32edd6adac680ddd8cf9702891ab"},
+				{Offset: 3958496, Size: 31440, SHA256: "5155ae10df8b4ecfa0b296d89c62ac29ac8bfe5c9b508c0745e45d18e1f73a62"},
 				{Offset: 3989936, Size: 27472, SHA256: "20cb9b59a94e9b5016f0337a041153dfd8c9128490c81aaad4222318159e4a3f"},
 				{Offset: 4017408, Size: 31440, SHA256: "42e8b8321eca33f5fcfce11f595858cedef709078f7f6fd5cb5a4e2b9a619d69"},
 			},

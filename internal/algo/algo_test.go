@@ -109,11 +109,13 @@ func TestCompactionPolicies(t *testing.T) {
 		items   int
 		delay   arch.Delay
 	}{
-		{Select, 384, 17, arch.Fixed(76, 1150)},
+		// Only Partition's waits timed faster than CUB's default on the
+		// H200 (compact_delay_tune.cu, bench/NOTES.md 2026-12-04 fifth).
+		{Select, 384, 17, arch.Delay{}},
 		{Partition, 384, 17, arch.Fixed(76, 1150)},
-		{Unique, 384, 17, arch.Fixed(76, 1150)},
-		{ThreeWayPartition, 256, 23, arch.Delay{Kind: arch.NoDelay, L2WriteLatency: 910}},
-		{UniqueByKey, 512, 14, arch.Delay{Kind: arch.NoDelay, L2WriteLatency: 1045}},
+		{Unique, 384, 17, arch.Delay{}},
+		{ThreeWayPartition, 256, 23, arch.Delay{}},
+		{UniqueByKey, 512, 14, arch.Delay{}},
 	} {
 		for _, a := range []int{90, 100} {
 			assert.Equal(t, tuned(a, c.threads, c.items, c.delay), c.alg.Policy(4, a), "%s sm_%d", c.alg.Name, a)
@@ -127,9 +129,8 @@ func TestCompactionPolicies(t *testing.T) {
 			assert.Equal(t, k.Suffix == "sweep", k.Delay, "%s kernel %s", c.alg.Name, k.Suffix)
 		}
 	}
-	assert.Equal(t, "::gocccl::FixedDelay<76, 1150>", Select.Policy(4, 90).Delay.CType())
-	assert.Equal(t, "::gocccl::NoDelay<910>", ThreeWayPartition.Policy(4, 90).Delay.CType())
-	assert.Equal(t, "::gocccl::NoDelay<1045>", UniqueByKey.Policy(4, 90).Delay.CType())
+	assert.Equal(t, "::gocccl::FixedDelay<76, 1150>", Partition.Policy(4, 90).Delay.CType())
+	assert.Equal(t, "::gocccl::DefaultDelay", Select.Policy(4, 90).Delay.CType())
 }
 
 // TestLookBackDelays: the scans take CUB's sm_90 look-back waits on sm_90

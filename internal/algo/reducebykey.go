@@ -37,23 +37,19 @@ var ReduceByKey = register(&Algorithm{
 // thread. The 256 × 8 tile measured 1.7–1.9× CUB's time on the H200
 // (bench/NOTES.md, 2026-12-01).
 //
-// On sm_90 the 8-byte tile asks for CUB's occupancy, 6 blocks an SM: the
-// sweep takes 128 registers unbounded (4 blocks; CUB's kernel 80), and
-// bounded to 80 it spills ~400 bytes yet ran faster on the H200 (uint64
-// values, uint32 keys: 140.7 and 2019 µs at 2^24 and 2^28 against 159.5 and
-// 2389, CUB 125.5 and 1730; bench/cub/tune/lookback_tune.cu, bench/NOTES.md
-// 2026-12-04 fifth session). The 4-byte tile at CUB's 3 blocks an SM ran
-// slower (98.9 and 1406 against 94.9 and 1358 µs): no bound there.
+// No minimum blocks: the sweep takes 128 registers (CUB's kernel 80–112),
+// and bounding it to CUB's occupancy spills 300–500 bytes. On the H200
+// through Go, 8-byte values at 6 blocks an SM ran uint64 slower (137 and
+// 1995 µs at 2^24 and 2^28 against 130 and 1889) and float64 faster (134
+// and 1923 against 138 and 2016); 4-byte values at 3 blocks ran slower in
+// bench/cub/tune/lookback_tune.cu (1406 against 1358 µs at 2^28;
+// bench/NOTES.md, 2026-12-04 fifth session).
 func reduceByKeyPolicy(size int64, a int) arch.Policy {
 	switch {
 	case size <= 4:
 		return arch.Policy{Arch: a, BlockThreads: 256, ItemsPerThread: 18}
 	case size <= 8:
-		p := arch.Policy{Arch: a, BlockThreads: 128, ItemsPerThread: 13}
-		if a >= 90 {
-			p.MinBlocks = 6
-		}
-		return p
+		return arch.Policy{Arch: a, BlockThreads: 128, ItemsPerThread: 13}
 	default:
 		return arch.Policy{Arch: a, BlockThreads: 128, ItemsPerThread: int(max(1, 104/size))}
 	}

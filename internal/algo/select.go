@@ -12,60 +12,69 @@ func selectPolicy(size int64, a int) arch.Policy {
 }
 
 // compactPolicy is selectPolicy but for 4-byte items on sm_90 and newer,
-// which take CUB 3.0's sm_90 tuning of select_if (tuning_select_if.cuh,
+// which take CUB 3.0's sm_90 tile of select_if (tuning_select_if.cuh,
 // sm90_tuning: not flagged, rejects not kept, 4-byte primitive items; CUB
-// runs it for cub::DeviceSelect::If and DeviceSelect::Unique, whatever the
-// offset type), 384 threads × 17 items with its look-back waits
-// FixedDelay<76, 1150>. The tile: bench/cub/tune/select_tune.cu timed
-// select_if at 0.94–1.00× CUB at 2^24 and 2^28 against 1.06–1.27× at
-// 128 × 16, and still ahead of CUB at 2^16 and 2^20 (the H200 run of
-// 2026-12-01, bench/NOTES.md), all with CUB's default waits. The waits are
-// NOT YET MEASURED: through Go at 2^28, select uint32 ran 1.03× CUB and
-// unique uint32 and float32 1.05× and 1.07× with the default waits;
-// bench/cub/tune/select_tune.cu times both waits beside CUB.
+// runs it for cub::DeviceSelect::If and DeviceSelect::Unique), 384 threads
+// × 17 items: bench/cub/tune/select_tune.cu timed select_if at 0.94–1.00×
+// CUB at 2^24 and 2^28 against 1.06–1.27× at 128 × 16, and still ahead of
+// CUB at 2^16 and 2^20 (the H200 run of 2026-12-01, bench/NOTES.md). It
+// serves the compactions of one array (Select, Unique; Partition adds its
+// waits, partitionPolicy); those that stage two arrays or three outputs have
+// their own (threeWayPolicy, uniqueByKeyPolicy).
 //
-// It serves the compactions of one array (Select, Partition, Unique); those
-// that stage two arrays or three outputs have their own (threeWayPolicy,
-// uniqueByKeyPolicy). CUB's Partition (rejects kept) takes another sm_90
-// tuning, 256 × 14 with FixedDelay<536, 1055>; ours keeps select's tile and
-// waits (the pair CUB tuned together), which select_tune.cu times against
-// CUB's partition tile and waits.
+// The look-back waits stay CUB's default: its tuning's FixedDelay<76, 1150>
+// timed no faster for select (uint32 605 against 604 µs at 2^28, 48.2
+// against 47.0 at 2^24) and slower for unique (561 against 543 µs at 2^28)
+// on the H200 (bench/cub/tune/compact_delay_tune.cu, bench/NOTES.md
+// 2026-12-04 fifth session).
 func compactPolicy(size int64, a int) arch.Policy {
 	if a >= 90 && size == 4 {
-		return arch.Policy{Arch: a, BlockThreads: 384, ItemsPerThread: 17, Delay: arch.Fixed(76, 1150)}
+		return arch.Policy{Arch: a, BlockThreads: 384, ItemsPerThread: 17}
 	}
 	return selectPolicy(size, a)
 }
 
+// partitionPolicy is compactPolicy with select's sm_90 look-back waits,
+// FixedDelay<76, 1150>, for 4-byte items: compact_delay_tune.cu timed
+// partition_if on the H200 at 725 against 743 µs (uint32) and 715 against
+// 739 (float32) at 2^28 with them, 55.3 against 56.1 at 2^24; CUB's own
+// partition tuning, 256 × 14 with FixedDelay<536, 1055>, took 757 and 750
+// (bench/NOTES.md, 2026-12-04 fifth session).
+func partitionPolicy(size int64, a int) arch.Policy {
+	p := compactPolicy(size, a)
+	if a >= 90 && size == 4 {
+		p.Delay = arch.Fixed(76, 1150)
+	}
+	return p
+}
+
 // threeWayPolicy is selectPolicy but for 4-byte items on sm_90 and newer,
-// which take CUB 3.0's sm_90 three-way tuning for 64-bit offsets
+// which take CUB 3.0's sm_90 three-way tile for 64-bit offsets
 // (tuning_three_way_partition.cuh; our counts are 64-bit), 256 threads × 23
-// items with its waits NoDelay<910>: bench/cub/tune/compact_tune.cu timed
-// the tile the fastest of seven shapes at 2^24 and 2^28 on the H200
-// (1.13–1.19× CUB with the counts carried as a pair, against 1.57–1.72× at
-// 128 × 16; bench/NOTES.md, 2026-12-01 late), with CUB's default waits,
-// though 128 × 16 is ahead below 2^16. The waits are NOT YET MEASURED. CUB
-// itself tunes by its per-partition offsets, which are 32-bit
-// (dispatch_three_way_partition.cuh, per_partition_offset_t), and so runs
-// 320 × 12 with NoDelay<1105> (one of the seven shapes, slower for us).
+// items: bench/cub/tune/compact_tune.cu timed it the fastest of seven shapes
+// at 2^24 and 2^28 on the H200 (1.13–1.19× CUB with the counts carried as a
+// pair, against 1.57–1.72× at 128 × 16; bench/NOTES.md, 2026-12-01 late),
+// though 128 × 16 is ahead below 2^16. CUB itself tunes by its
+// per-partition offsets, which are 32-bit (dispatch_three_way_partition.cuh),
+// and so runs 320 × 12 with NoDelay<1105> (one of the seven shapes, slower
+// for us). That tuning's waits, NoDelay<910>, timed the same as the default
+// (1275 against 1278 µs at 2^28): default kept.
 func threeWayPolicy(size int64, a int) arch.Policy {
 	if a >= 90 && size == 4 {
-		return arch.Policy{Arch: a, BlockThreads: 256, ItemsPerThread: 23, Delay: noDelay(910)}
+		return arch.Policy{Arch: a, BlockThreads: 256, ItemsPerThread: 23}
 	}
 	return selectPolicy(size, a)
 }
 
 // uniqueByKeyPolicy is selectPolicy but for keys and values of at most 4
-// bytes, the widest 4, on sm_90 and newer, which take CUB 3.0's sm_90
-// tuning for 4-byte keys and values (tuning_unique_by_key.cuh), 512 threads
-// × 14 items with its waits NoDelay<1045>: the same H200 run timed the tile
-// at 0.98–0.99× CUB at 2^24 and 2^28 (128 × 16: 1.07–1.17×), with CUB's
-// default waits; the waits are NOT YET MEASURED. (CUB tunes 4-byte keys
-// with 1- or 2-byte values, and narrower keys with 4-byte values, apart;
-// the policy sees only the widest size and takes the 4/4 tuning for all.)
+// bytes, the widest 4, on sm_90 and newer, which take CUB 3.0's sm_90 tile
+// for 4-byte keys and values, 512 threads × 14 items: the same H200 run timed
+// it at 0.98–0.99× CUB at 2^24 and 2^28 (128 × 16: 1.07–1.17×). The
+// tuning's waits, NoDelay<1045>, were slower (945 against 883 µs at 2^28):
+// default kept.
 func uniqueByKeyPolicy(size int64, a int) arch.Policy {
 	if a >= 90 && size == 4 {
-		return arch.Policy{Arch: a, BlockThreads: 512, ItemsPerThread: 14, Delay: noDelay(1045)}
+		return arch.Policy{Arch: a, BlockThreads: 512, ItemsPerThread: 14}
 	}
 	return selectPolicy(size, a)
 }
@@ -123,7 +132,7 @@ var Partition = register(&Algorithm{
 		sweep("::gocccl::partition_if", Param{Name: "d_in", Kind: In, Type: "T"}, Param{Name: "d_out", Kind: Out, Type: "T"},
 			Param{Name: "d_count", Kind: Out, Type: "int64", Count: true}),
 	},
-	Policy: compactPolicy,
+	Policy: partitionPolicy,
 })
 
 // ThreeWayPartition is runtime.ThreeWayPartition(first, second func(T)
@@ -146,9 +155,3 @@ var ThreeWayPartition = register(&Algorithm{
 	},
 	Policy: threeWayPolicy,
 })
-
-// noDelay is CUB's no_delay_constructor_t<l2WriteLatency>: one wait of
-// l2WriteLatency ns before the first look back, none between reads.
-func noDelay(l2WriteLatency int) arch.Delay {
-	return arch.Delay{Kind: arch.NoDelay, L2WriteLatency: l2WriteLatency}
-}

@@ -82,7 +82,7 @@ constexpr int gocccl_reduce_MaxF_threads = 256, gocccl_reduce_MaxF_items = 16;
 constexpr int gocccl_select_Even_threads = 384, gocccl_select_Even_items = 17;
 constexpr int gocccl_transform_Double_threads = 256, gocccl_transform_Double_items = 8;
 using gocccl_inclusive_scan_Add_delay = ::gocccl::FixedDelay<632, 1290>;
-using gocccl_select_Even_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Even_delay = ::gocccl::DefaultDelay;
 
 // InclusiveScan(Add) over int64, declared at ops.go:29:11.
 extern "C" __global__ void __launch_bounds__(gocccl_inclusive_scan_Add_threads)

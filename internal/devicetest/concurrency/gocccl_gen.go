@@ -23,17 +23,17 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "d6311bb30cc1bfeb4d3753077851f5c828d0a156c3b896a39fe50c6957c5abff", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "63e3a167efa1fd352fd9e359416d3d1d13a0f861de1b77d83260cf02b0a3780d", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "2bff011b7e2c3591928568eb4bd60e791d3002986ca3e191aebc334bd646930e",
+			SHA256: "1c834864e72e7f162cc0629abb0035ed87e089d23b8d2900c2a66cdb3ca1c4a0",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 38744, SHA256: "b00e28a3cbb4ccb21d870fec84beba5825ae390702820d10ec42af4650dcb799"},
 				{Offset: 38752, Size: 144832, SHA256: "24461158070685e2b0fd27a4850128a3f4ca796322d58eea9f2c47231ab34aa2"},
 				{Offset: 183584, Size: 39424, SHA256: "c384efd55297514349fc398797b10fe162cb59778ffd76f2e11b6867f0cb24fb"},
 				{Offset: 223008, Size: 71680, SHA256: "ea78fbd129aa52df2b3c36958d430f09122ad864158260a8bf2c3664a438abfc"},
-				{Offset: 294688, Size: 30672, SHA256: "5b07c9bd9d271d562c6b87c258803c9b81ffb1300a5d4843e8971ed194c97141"},
+				{Offset: 294688, Size: 30672, SHA256: "5494debd5f967a38b337343d83a5ba6dc9a9e37820c215b40780b884da72e9ec"},
 				{Offset: 325360, Size: 8576, SHA256: "c057914679145deab3c10fa3972a1dd8404c6b42dd998cbdf83ff5e5ca0e7225"},
 			},
 		},

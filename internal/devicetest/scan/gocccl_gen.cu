@@ -495,7 +495,7 @@ constexpr int gocccl_inclusive_scan_by_key_EqUint64_AddUint32_threads = 224, goc
 constexpr int gocccl_reduce_AddFloat32_threads = 256, gocccl_reduce_AddFloat32_items = 16;
 constexpr int gocccl_reduce_AddFloat64_threads = 256, gocccl_reduce_AddFloat64_items = 8;
 constexpr int gocccl_reduce_by_key_EqInt32_AddFloat32_threads = 256, gocccl_reduce_by_key_EqInt32_AddFloat32_items = 18;
-constexpr int gocccl_reduce_by_key_EqInt32_AddFloat64_threads = 128, gocccl_reduce_by_key_EqInt32_AddFloat64_items = 13, gocccl_reduce_by_key_EqInt32_AddFloat64_minblocks = 6;
+constexpr int gocccl_reduce_by_key_EqInt32_AddFloat64_threads = 128, gocccl_reduce_by_key_EqInt32_AddFloat64_items = 13;
 constexpr int gocccl_reduce_by_key_EqInt32_AddUint32_threads = 256, gocccl_reduce_by_key_EqInt32_AddUint32_items = 18;
 constexpr int gocccl_reduce_by_key_EqInt32_Merge_threads = 128, gocccl_reduce_by_key_EqInt32_Merge_items = 4;
 constexpr int gocccl_transform_reduce_SquareFloat32_AddFloat64_threads = 256, gocccl_transform_reduce_SquareFloat32_AddFloat64_items = 8;
@@ -1290,12 +1290,12 @@ gocccl_reduce_by_key_EqInt32_AddFloat32_sweep(const int32_t* d_keys, const float
 }
 
 // ReduceByKey(EqInt32,AddFloat64) over int32, float64, declared at ops.go:180:24.
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddFloat64_threads, gocccl_reduce_by_key_EqInt32_AddFloat64_minblocks)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddFloat64_threads)
 gocccl_reduce_by_key_EqInt32_AddFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqInt32_AddFloat64_threads, gocccl_reduce_by_key_EqInt32_AddFloat64_items, int32_t, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddFloat64_threads, gocccl_reduce_by_key_EqInt32_AddFloat64_minblocks)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddFloat64_threads)
 gocccl_reduce_by_key_EqInt32_AddFloat64_sweep(const int32_t* d_keys, const double* d_values, int32_t* d_unique, double* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
   ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqInt32_AddFloat64_threads, gocccl_reduce_by_key_EqInt32_AddFloat64_items, int32_t, double, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::EqInt32, ::gocccl_pkg_scan_6091d7d6::gocccl_functors::AddFloat64>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }

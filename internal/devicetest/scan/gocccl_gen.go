@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "cd8ede8c5b6b92d79efabc2b8a2603aa5f35277bc86968267bd0e0e009474191", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/scan", "39a4d4eb84cba559a6299fc686e00d6acbb7210df815e9f98b706765b1102884", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "21b39a88faf8b82f8f63c16eb4df93434ff1d35aca82d3c29d8519af68543d3e",
+			SHA256: "860ab8b4cf6dab273152e5b9406ca4d085fc8a64a08177a2c8c97f31f6bf9546",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 134608, SHA256: "f98341c6f72b45309b50efbe524ebe1a2d0ded419f96eb62db596f3dfe38e33a"},
 				{Offset: 134608, Size: 142936, SHA256: "b80e31b532660e725a6f18beb687993a639bd6e7f5c1d4664d3bcdfccbcc5b50"},
@@ -95,7 +95,7 @@ func init() {
 				{Offset: 4091680, Size: 156672, SHA256: "1f8abcb71d626d0cfe8752d4c81efd3c96425b9a7309bcf3e21b75b2253a5238"},
 				{Offset: 4248352, Size: 143360, SHA256: "f23f378058fdb24e2807e24d4371f0fdc42570f6673dd81d6a99b28b0c8bed02"},
 				{Offset: 4391712, Size: 114776, SHA256: "7cb14f02bb61e76d3d08427e866ead764dfcc9e20cead138adc0216c03ab419a"},
-				{Offset: 4506496, Size: 103896, SHA256: "fe97c4a6ca32209f50c5da5850524dabfe11706be22271f3bdee77150e764f31"},
+				{Offset: 4506496, Size: 103896, SHA256: "017db4818aa51c53fdc37ef49ee372ba773eb80084914c29814c986054325619"},
 				{Offset: 4610400, Size: 55640, SHA256: "a5d95a16d82cef3ab239090578d67f112131e226d868719be71e689fa64205f2"},
 				{Offset: 4666048, Size: 65816, SHA256: "db1e412047f2d26fc1cab6dfe47f3c03b889351ab55b0ecf987784b1c9a8c4f5"},
 				{Offset: 4731872, Size: 204288, SHA256: "6d7436d32a7149494f74153eabeaf2e5193bd7603630495b0e9b5bd31d76fbcf"},

@@ -403,7 +403,7 @@ constexpr int gocccl_for_each_BumpStat_threads = 256, gocccl_for_each_BumpStat_i
 constexpr int gocccl_for_each_HalveFloat64_threads = 256, gocccl_for_each_HalveFloat64_items = 4;
 constexpr int gocccl_for_each_StepUint32_threads = 256, gocccl_for_each_StepUint32_items = 8;
 constexpr int gocccl_reduce_by_key_EqInt64_AddStat_threads = 128, gocccl_reduce_by_key_EqInt64_AddStat_items = 6;
-constexpr int gocccl_reduce_by_key_EqInt64_MinInt64_threads = 128, gocccl_reduce_by_key_EqInt64_MinInt64_items = 13, gocccl_reduce_by_key_EqInt64_MinInt64_minblocks = 6;
+constexpr int gocccl_reduce_by_key_EqInt64_MinInt64_threads = 128, gocccl_reduce_by_key_EqInt64_MinInt64_items = 13;
 constexpr int gocccl_reduce_by_key_EqUint32_AddFloat32_threads = 256, gocccl_reduce_by_key_EqUint32_AddFloat32_items = 18;
 constexpr int gocccl_reduce_by_key_EqUint32_AddUint32_threads = 256, gocccl_reduce_by_key_EqUint32_AddUint32_items = 18;
 constexpr int gocccl_reduce_by_key_EqUint32_Join_threads = 128, gocccl_reduce_by_key_EqUint32_Join_items = 6;
@@ -498,12 +498,12 @@ gocccl_reduce_by_key_EqInt64_AddStat_sweep(const int64_t* d_keys, const ::gocccl
 }
 
 // ReduceByKey(EqInt64,MinInt64) over int64, int64, declared at ops.go:146:20.
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt64_MinInt64_threads, gocccl_reduce_by_key_EqInt64_MinInt64_minblocks)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt64_MinInt64_threads)
 gocccl_reduce_by_key_EqInt64_MinInt64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqInt64_MinInt64_threads, gocccl_reduce_by_key_EqInt64_MinInt64_items, int64_t, int64_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::EqInt64, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MinInt64>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt64_MinInt64_threads, gocccl_reduce_by_key_EqInt64_MinInt64_minblocks)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt64_MinInt64_threads)
 gocccl_reduce_by_key_EqInt64_MinInt64_sweep(const int64_t* d_keys, const int64_t* d_values, int64_t* d_unique, int64_t* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
   ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqInt64_MinInt64_threads, gocccl_reduce_by_key_EqInt64_MinInt64_items, int64_t, int64_t, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::EqInt64, ::gocccl_pkg_segmented_6e77d011::gocccl_functors::MinInt64>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }

@@ -457,9 +457,9 @@ constexpr int gocccl_unique_Bucket_Same_threads = 384, gocccl_unique_Bucket_Same
 constexpr int gocccl_upper_bound_Order_Less_threads = 256, gocccl_upper_bound_Order_Less_items = 1;
 using gocccl_exclusive_scan_Mod_Add_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_inclusive_scan_Mod_Add_delay = ::gocccl::FixedDelay<632, 1290>;
-using gocccl_select_Band_In_delay = ::gocccl::FixedDelay<76, 1150>;
-using gocccl_select_Spans_In_delay = ::gocccl::FixedDelay<76, 1150>;
-using gocccl_unique_Bucket_Same_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Band_In_delay = ::gocccl::DefaultDelay;
+using gocccl_select_Spans_In_delay = ::gocccl::DefaultDelay;
+using gocccl_unique_Bucket_Same_delay = ::gocccl::DefaultDelay;
 
 // AdjacentDifference(Mod.Add) over uint64, declared at ops.go:169:15.
 extern "C" __global__ void __launch_bounds__(gocccl_adjacent_difference_Mod_Add_threads)

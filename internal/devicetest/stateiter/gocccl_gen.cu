@@ -149,7 +149,7 @@ constexpr int gocccl_reduce_Lut_AddMod_itef99a8d36f_threads = 256, gocccl_reduce
 constexpr int gocccl_select_Lut_Keep_it0adec60018_threads = 384, gocccl_select_Lut_Keep_it0adec60018_items = 17;
 constexpr int gocccl_transform_Lut_Get_ite165c85e6b_threads = 256, gocccl_transform_Lut_Get_ite165c85e6b_items = 8;
 using gocccl_inclusive_scan_Lut_AddMod_itc620b8a46f_delay = ::gocccl::FixedDelay<648, 1245>;
-using gocccl_select_Lut_Keep_it0adec60018_delay = ::gocccl::FixedDelay<76, 1150>;
+using gocccl_select_Lut_Keep_it0adec60018_delay = ::gocccl::DefaultDelay;
 
 // BinaryTransform(Lut.Axpy){Permutation[float32](Slice[float32],Slice[int64]),->TransformOutput[float32](Slice[float32],Half)} over float32, float32, float32, declared at ops.go:81:13.
 extern "C" __global__ void __launch_bounds__(gocccl_transform2_Lut_Axpy_it4d411de080_threads)

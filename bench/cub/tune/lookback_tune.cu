@@ -348,6 +348,26 @@ void cub_rbk(const bench::Rotation<unsigned>& kin, const bench::Rotation<V>& vin
   else bench::row("cub", "reduce_by_key", type, n, bench::time_us(fn), bytes_moved, "runs of mean length 7");
 }
 
+// cub_sbk times cub::DeviceScan::InclusiveSumByKey over the rotation's keys
+// and values, its output checked first.
+template <typename V>
+void cub_sbk(const bench::Rotation<unsigned>& kin, const bench::Rotation<V>& vin, const std::vector<unsigned>& keys,
+             const std::vector<V>& host, bench::DeviceBuffer<V>& out)
+{
+  const long long n = static_cast<long long>(host.size());
+  size_t cub_bytes = 0;
+  BENCH_CK(cub::DeviceScan::InclusiveSumByKey(nullptr, cub_bytes, kin.get(0), vin.get(0), out.get(), static_cast<int>(n),
+                                              EqU32()));
+  bench::DeviceBuffer<unsigned char> temp(cub_bytes);
+  measure(std::string("cub"), "scan_by_key", n, n * static_cast<long long>(4 + 2 * sizeof(V)), out,
+          [&](int i) {
+            size_t tb = cub_bytes;
+            BENCH_CK(cub::DeviceScan::InclusiveSumByKey(temp.get(), tb, kin.get(i), vin.get(i), out.get(),
+                                                        static_cast<int>(n), EqU32()));
+          },
+          [&](const std::vector<V>& got) { return check_sums(host, got, &keys); }, "uint32 keys in runs of mean length 7");
+}
+
 template <typename V>
 void run_by_key(uint64_t salt)
 {
@@ -359,17 +379,7 @@ void run_by_key(uint64_t salt)
     bench::Rotation<unsigned> kin(keys);
     bench::Rotation<V> vin(host);
     bench::DeviceBuffer<V> out(static_cast<size_t>(n));
-    size_t cub_bytes = 0;
-    BENCH_CK(cub::DeviceScan::InclusiveSumByKey(nullptr, cub_bytes, kin.get(0), vin.get(0), out.get(), static_cast<int>(n),
-                                                EqU32()));
-    bench::DeviceBuffer<unsigned char> temp(cub_bytes);
-    measure(std::string("cub"), "scan_by_key", n, n * static_cast<long long>(4 + 2 * sizeof(V)), out,
-            [&](int i) {
-              size_t tb = cub_bytes;
-              BENCH_CK(cub::DeviceScan::InclusiveSumByKey(temp.get(), tb, kin.get(i), vin.get(i), out.get(),
-                                                          static_cast<int>(n), EqU32()));
-            },
-            [&](const std::vector<V>& got) { return check_sums(host, got, &keys); }, "uint32 keys in runs of mean length 7");
+    cub_sbk<V>(kin, vin, keys, host, out);
     sbk_shape<256, 9, V, gocccl::DefaultDelay>(kin, vin, keys, host, out);
     sbk_shape<256, 9, V, Fixed>(kin, vin, keys, host, out);
     sbk_shape<288, 14, V, gocccl::DefaultDelay>(kin, vin, keys, host, out);
@@ -401,17 +411,7 @@ void run_by_key8(uint64_t salt)
     bench::Rotation<unsigned> kin(keys);
     bench::Rotation<V> vin(host);
     bench::DeviceBuffer<V> out(static_cast<size_t>(n));
-    size_t cub_bytes = 0;
-    BENCH_CK(cub::DeviceScan::InclusiveSumByKey(nullptr, cub_bytes, kin.get(0), vin.get(0), out.get(), static_cast<int>(n),
-                                                EqU32()));
-    bench::DeviceBuffer<unsigned char> temp(cub_bytes);
-    measure(std::string("cub"), "scan_by_key", n, n * static_cast<long long>(4 + 2 * sizeof(V)), out,
-            [&](int i) {
-              size_t tb = cub_bytes;
-              BENCH_CK(cub::DeviceScan::InclusiveSumByKey(temp.get(), tb, kin.get(i), vin.get(i), out.get(),
-                                                          static_cast<int>(n), EqU32()));
-            },
-            [&](const std::vector<V>& got) { return check_sums(host, got, &keys); }, "uint32 keys in runs of mean length 7");
+    cub_sbk<V>(kin, vin, keys, host, out);
     sbk_shape<256, 9, V, gocccl::DefaultDelay>(kin, vin, keys, host, out);
     sbk_shape<224, 14, V, gocccl::DefaultDelay>(kin, vin, keys, host, out);
     sbk_shape<224, 14, V, Fixed>(kin, vin, keys, host, out);

@@ -22,9 +22,9 @@
 //                   histogram phase alone (init + histogram kernels, the
 //                   prefixes checked against the CPU's);
 //   histogram-only  hist-only variants (the histogram phase alone): the
-//                   kernel before 2026-12-04 (hist-v0, radix_tune.cuh's
-//                   copy, at its 2 blocks/SM) and the header's at other
-//                   bounds and grids.
+//                   header's kernel at other bounds and grids (the kernel
+//                   before 2026-12-04, hist-v0, was timed beside them:
+//                   radix_shapes_hist_h200_2026-12-04.tsv).
 // Rows are bench.cuh's TSV; then "# kernel" lines (registers, local memory,
 // shared memory and blocks per SM of every kernel timed, from the runtime)
 // and "# summary" lines per type: CUB first, then every configuration with
@@ -37,8 +37,7 @@
 // 5-7: per type (uint32, float32, uint64 keys) and size, CUB's sort and
 // histogram phase, our whole sort with the generated policy (the header's
 // histogram kernel at its occupancy, as runtime/radix_gpu.go) and the
-// histogram phase alone of: the old kernel at 2 blocks/SM (hist-v0), the new
-// one at 2 blocks/SM, the new one without its prefetch of the next tile
+// histogram phase alone of: the new one at 2 blocks/SM, the new one without its prefetch of the next tile
 // (hist-noprefetch), and that at __launch_bounds__(384, 4) and (384, 5) at
 // their occupancy (per-kernel bounds the generated code does not emit: what
 // they would give). No int n CUB rows. First, hist_checks: the header's
@@ -194,7 +193,7 @@ void note_config()
   const std::string t = std::string(bench::type_name<K>()) + (std::is_same<V, NoValues>::value ? "" : "+uint32");
   note_kernel("gocccl onesweep " + C::name() + " (" + t + ")", C::BT,
               reinterpret_cast<const void*>(tune::k_sweep<C::BT, C::IPT, C::MINB, C::PB, C::M, K, V>));
-  note_kernel(std::string(C::HVER == 0 ? "gocccl histogram v0 " : "gocccl histogram ") + std::to_string(C::BT) + "x"
+  note_kernel(std::string("gocccl histogram ") + std::to_string(C::BT) + "x"
                 + std::to_string(sizeof(K) >= 8 ? 8 : 16) + " minblocks " + std::to_string(C::HMINB) + " ("
                 + bench::type_name<K>() + ")",
               C::BT, reinterpret_cast<const void*>(C::template hist_kernel<K>()));
@@ -239,8 +238,8 @@ struct Case
     }
     const double us = bench::time_us(hist);
     char note[200];
-    std::snprintf(note, sizeof note, "%s: init + histogram%s %dx%d, minblocks %d, grid %d blocks/SM%s",
-                  C::name().c_str(), C::HVER == 0 ? " v0" : "", C::BT, sizeof(K) >= 8 ? 8 : 16, C::HMINB,
+    std::snprintf(note, sizeof note, "%s: init + histogram %dx%d, minblocks %d, grid %d blocks/SM%s",
+                  C::name().c_str(), C::BT, sizeof(K) >= 8 ? 8 : 16, C::HMINB,
                   C::template hist_blocks_per_sm<K>(), C::HGRID == 0 ? " (occupancy)" : "");
     bench::row(system.c_str(), "radix_histogram_phase", type.c_str(), n, us, n * long(sizeof(K)), note);
     return us;
@@ -430,12 +429,10 @@ template <int IPT, int MINB, int HMINB = MINB, int HGRID = 0, int HVER = 1>
 using C384 = Config<384, IPT, MINB, 29, RANK_MATCH_BALLOT, HMINB, HGRID, HVER>;
 
 // The histogram variants of a generated policy of IPT items, minblocks 3:
-// the old kernel at the old grid (2 blocks/SM), the new at the old grid, the
+// the new kernel at the old grid (2 blocks/SM), the
 // new without its prefetch at its occupancy, and (bounds the generated code
 // does not emit) the new without prefetch at minblocks 4 and 5 at their
 // occupancy (with it they spill).
-template <int IPT>
-using HistV0 = HistOnly<C384<IPT, 3, 3, 2, 0>>;
 template <int IPT>
 using HistNew2 = HistOnly<C384<IPT, 3, 3, 2>>;
 template <int IPT>
@@ -453,8 +450,7 @@ void shapes::part_u32k()
 {
   compare<uint32_t, false,                     //
           C384<20, 3>,                         // generated policy
-          C384<19, 3>,                         // CUB's effective shape
-          HistV0<20>>(201);
+          C384<19, 3>>(201); // CUB's effective shape
 }
 #elif RS_PART == 2
 // float32 keys. CUB: 384 x 18 (long long n; 56 registers, 3 blocks/SM),
@@ -464,8 +460,7 @@ void shapes::part_f32k()
   compare<float, false,       //
           C384<20, 3>,        // generated policy
           C384<18, 3>,        // CUB's effective shape
-          C384<19, 3>,        // CUB's int n shape
-          HistV0<20>>(202);
+          C384<19, 3>>(202); // CUB's int n shape
 }
 #elif RS_PART == 3
 // uint64 keys. CUB: 384 x 15 (either n), 70 registers, 2 blocks/SM.
@@ -473,8 +468,7 @@ void shapes::part_u64k()
 {
   compare<uint64_t, false,   //
           C384<15, 3>,       // generated policy
-          C384<15, 2>,       // CUB's effective shape (2 blocks/SM)
-          HistV0<15>>(203);
+          C384<15, 2>>(203); // CUB's effective shape (2 blocks/SM)
 }
 #elif RS_PART == 4
 // uint32 keys + uint32 values. CUB: 384 x 17 (long long n; 80 registers,
@@ -484,14 +478,13 @@ void shapes::part_u32p()
   compare<uint32_t, true,    //
           C384<18, 3>,       // generated policy
           C384<17, 2>,       // CUB's effective shape
-          C384<17, 3>,       // CUB's tile at our 3 blocks/SM
-          HistV0<18>>(204);
+          C384<17, 3>>(204); // CUB's tile at our 3 blocks/SM
 }
 #elif RS_PART == 5
 // The fast mode (--only hist): same seeds as the full parts.
 void shapes::part_hist_u32k()
 {
-  compare<uint32_t, false, C384<20, 3>, HistV0<20>, HistNew2<20>, HistNoPf<20>, HistNoPf4<20>,
+  compare<uint32_t, false, C384<20, 3>, HistNew2<20>, HistNoPf<20>, HistNoPf4<20>,
           HistNoPf5<20>>(201, false);
 }
 
@@ -612,13 +605,13 @@ void shapes::hist_checks()
 #elif RS_PART == 6
 void shapes::part_hist_f32k()
 {
-  compare<float, false, C384<20, 3>, HistV0<20>, HistNew2<20>, HistNoPf<20>, HistNoPf4<20>,
+  compare<float, false, C384<20, 3>, HistNew2<20>, HistNoPf<20>, HistNoPf4<20>,
           HistNoPf5<20>>(202, false);
 }
 #elif RS_PART == 7
 void shapes::part_hist_u64k()
 {
-  compare<uint64_t, false, C384<15, 3>, HistV0<15>, HistNew2<15>, HistNoPf<15>, HistNoPf4<15>,
+  compare<uint64_t, false, C384<15, 3>, HistNew2<15>, HistNoPf<15>, HistNoPf4<15>,
           HistNoPf5<15>>(203, false);
 }
 #else

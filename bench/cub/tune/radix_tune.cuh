@@ -15,9 +15,10 @@
 // HIST_GRID its grid in blocks per SM (default 0: the kernel's occupancy, as
 // runtime/radix_gpu.go since 2026-12-04; it was 2) and HIST_VERSION the
 // histogram kernel (1: gocccl::radix_sort_histogram, the header's; 2: the
-// header's without its prefetch of the next tile; 0:
-// radix_sort_histogram_v0 below, the header's until 2026-12-04: one shared
-// histogram per block, a runtime pass loop and a bounds check per item).
+// header's without its prefetch of the next tile). The kernel before
+// 2026-12-04 (one shared histogram per block, a runtime pass loop, a bounds
+// check per item) was version 0 until its rows were taken
+// (radix_shapes_hist_h200_2026-12-04.tsv); it is radix_sort.cuh at 55ec965.
 #pragma once
 
 #include "../bench.cuh"
@@ -54,107 +55,6 @@ template <int BT, int MINB, typename K>
 __global__ void __launch_bounds__(BT, MINB) k_hist(const K* k, long long n, void* s, long long b, long long e, bool d)
 {
   gocccl::radix_sort_histogram<BT, 1, K>(k, n, s, b, e, d);
-}
-
-// The histogram kernel of radix_sort.cuh until 2026-12-04 (commit 55ec965),
-// for the harness's "before" rows: one shared histogram per block, a runtime
-// pass loop, a bounds check per item.
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename... Rest>
-__device__ void radix_sort_histogram_v0(const K* d_keys_in, long long n, void* d_scratch, long long begin_bit,
-                                     long long end_bit, bool descending)
-{
-  using namespace gocccl::detail::radix;
-  using Traits = KeyTraits<K>;
-  using Bits = typename Traits::Bits;
-  constexpr int ITEMS = HistogramItems<Bits>::value;
-  constexpr int TILE_ITEMS = BLOCK_THREADS * ITEMS;
-  using BinScan = cub::BlockScan<unsigned long long, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
-  __shared__ unsigned counts[MAX_PASSES][RADIX_DIGITS];
-  __shared__ typename BinScan::TempStorage scan;
-  __shared__ bool last;
-
-  const int tid = threadIdx.x;
-  const int passes = num_passes(begin_bit, end_bit);
-  for (int i = tid; i < MAX_PASSES * RADIX_DIGITS; i += BLOCK_THREADS)
-  {
-    (&counts[0][0])[i] = 0;
-  }
-  __syncthreads();
-  const Bits flip = descending ? Traits::ALL : Bits(0);
-  const long long num_tiles = (n + TILE_ITEMS - 1) / TILE_ITEMS;
-  for (long long tile = blockIdx.x; tile < num_tiles; tile += gridDim.x)
-  {
-    const long long tile_base = tile * TILE_ITEMS;
-    const int valid = static_cast<int>(min(static_cast<long long>(TILE_ITEMS), n - tile_base));
-    Bits bits[ITEMS];
-#pragma unroll
-    for (int i = 0; i < ITEMS; ++i)
-    {
-      const int idx = i * BLOCK_THREADS + tid;
-      if (idx < valid)
-      {
-        bits[i] = Traits::in(gocccl::detail::load_item<true>(d_keys_in + tile_base + idx), flip);
-      }
-    }
-    for (int pass = 0; pass < passes; ++pass)
-    {
-      const Digit digit(begin_bit, end_bit, pass);
-#pragma unroll
-      for (int i = 0; i < ITEMS; ++i)
-      {
-        if (i * BLOCK_THREADS + tid < valid)
-        {
-          atomicAdd(&counts[pass][digit(bits[i])], 1u);
-        }
-      }
-    }
-  }
-  __syncthreads();
-  unsigned long long* bins = static_cast<unsigned long long*>(d_scratch);
-  for (int i = tid; i < passes * RADIX_DIGITS; i += BLOCK_THREADS)
-  {
-    const unsigned c = (&counts[0][0])[i];
-    if (c != 0)
-    {
-      atomicAdd(bins + i, static_cast<unsigned long long>(c));
-    }
-  }
-
-  // The last block scans the counts of every pass.
-  __threadfence();
-  __syncthreads();
-  if (tid == 0)
-  {
-    last = atomicAdd(bins + HIST_DONE_OFFSET, 1ull) == static_cast<unsigned long long>(gridDim.x) - 1;
-  }
-  __syncthreads();
-  if (!last)
-  {
-    return;
-  }
-  __threadfence();
-  for (int pass = 0; pass < passes; ++pass)
-  {
-    unsigned long long c = 0;
-    if (tid < RADIX_DIGITS)
-    {
-      c = *reinterpret_cast<volatile unsigned long long*>(bins + pass * RADIX_DIGITS + tid);
-    }
-    unsigned long long prefix;
-    BinScan(scan).ExclusiveSum(c, prefix);
-    if (tid < RADIX_DIGITS)
-    {
-      bins[pass * RADIX_DIGITS + tid] = prefix;
-    }
-    __syncthreads();
-  }
-}
-
-template <int BT, int MINB, typename K>
-__global__ void __launch_bounds__(BT, MINB)
-  k_hist_v0(const K* k, long long n, void* s, long long b, long long e, bool d)
-{
-  radix_sort_histogram_v0<BT, 1, K>(k, n, s, b, e, d);
 }
 
 template <int BT, int MINB, typename K>
@@ -209,7 +109,6 @@ struct Config
     if (MINB > 1) s += "/minblocks" + std::to_string(MINB);
     if (PB != 29) s += "/portion2^" + std::to_string(PB);
     s += std::string("/") + match_name(M);
-    if (HVER == 0) s += "/hist-v0";
     if (HVER == 2) s += "/hist-noprefetch";
     if (HMINB != MINB || HGRID != 0)
       s += "/hist-mb" + std::to_string(HMINB) + "-" + (HGRID ? std::to_string(HGRID) + "xSM" : std::string("occ"));
@@ -220,8 +119,7 @@ struct Config
   template <typename K>
   static auto hist_kernel()
   {
-    if constexpr (HVER == 0) return k_hist_v0<BT, HMINB, K>;
-    else if constexpr (HVER == 2) return k_hist_noprefetch<BT, HMINB, K>;
+    if constexpr (HVER == 2) return k_hist_noprefetch<BT, HMINB, K>;
     else return k_hist<BT, HMINB, K>;
   }
 

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/hundred", "c7d47afe12bb98a363f4515722b5e3203a05b2f3796126bd08f258783b077b4a", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/hundred", "d066d9e525924ca89c15529336620fca4f40dec77c6715448a8343878ad77d96", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "9d7bdd683fbef6d5792671eacf6056dcc5f59edc55ae706e7c088623ad09bfa7", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "b8af26ce13d41b27024860d892586b5f1e49d912a301b3fbd281c96330538510", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

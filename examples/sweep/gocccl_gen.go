@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "a8fad7a3c9bd8b2ffed3721a0526f3a81a230d54ebcc3cf192178150220af3aa", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "f2708d6b6294a6638efaf28b7d9f7d3d84647bd80285e76d37eb64379f7e40da", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 80},
 			Data:   goccclImageSM80,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "63e3a167efa1fd352fd9e359416d3d1d13a0f861de1b77d83260cf02b0a3780d", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "7a42f1df3ec7df1cf2372ecb569bf6faa67a6e966c5593c5b0efd29e8f0b7021", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

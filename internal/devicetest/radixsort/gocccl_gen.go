@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/radixsort", "6667944f535c870eee68e080aa4d411985874d0c9296a7dd7a2e282eea58b698", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/radixsort", "7fe5d8d4fd8516abfdf9fc03fb01596dcea209abc79be61e829d9047d9adc931", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

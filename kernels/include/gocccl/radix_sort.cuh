@@ -1194,8 +1194,9 @@ __device__ void radix_sort_init(void* d_scratch, long long words)
  * end_bit the key's width) are unrolled with constant digit positions: the
  * kernel before 2026-12-04 (one shared histogram, a bounds check and a
  * branch around every item's atomic, S2UR of the shared window per item)
- * took 1.7-2.9x CUB's histogram phase (bench/cub/tune/radix_shapes.cu,
- * --only hist, times both).
+ * took 1.7-2.9x CUB's histogram phase (bench/cub/tune/radix_shapes.cu
+ * --only hist times this one; both kernels' H200 rows are in
+ * radix_shapes_hist_h200_2026-12-04.tsv).
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename... Rest>
 __device__ void radix_sort_histogram(const K* d_keys_in, long long n, void* d_scratch, long long begin_bit,

@@ -205,28 +205,37 @@ struct ScanByKeyTile
   }
 
   /// Writes the exclusive results: init at a head, else init op the prefix.
-  /// With a twin (TWIN_SEED), the twin first, and ScanOp for all of the
-  /// thread's items when it gave a NaN: ScanOp's per-item NaN branch stays
-  /// out of the unrolled loop.
+  /// With a twin (TWIN_SEED), each item with the twin first, and with
+  /// ScanOp where that gave a NaN (gpu_nan.cuh: where the twin gives a
+  /// number, ScanOp gives the same). Per item, not per thread: a second
+  /// pass over the thread's items after the first would keep all the
+  /// prefixes live next to all the results (14 more 8-byte registers for
+  /// 8-byte V: the float64 exclusive sweep spilled at 224 x 14 with
+  /// __launch_bounds__(224, 4), 98 registers unbounded against 72 for the
+  /// inclusive one). ptxas if-converts gosem's NaN fix-up here (no scan
+  /// step around it, unlike the warp scans).
+  template <bool TWIN_SEED>
+  static GOCCCL_DEVICE V seed_item(const V& init, const V& prefix)
+  {
+    if constexpr (TWIN_SEED)
+    {
+      const V v = typename GpuNan<ScanOp, V>::type()(init, prefix);
+      return is_nan(v) ? ScanOp()(init, prefix) : v;
+    }
+    else
+    {
+      return ScanOp()(init, prefix);
+    }
+  }
+
   template <bool TWIN_SEED>
   static GOCCCL_DEVICE void seed(V (&values)[ITEMS_PER_THREAD], const int (&heads)[ITEMS_PER_THREAD],
                                  const Pair (&pairs)[ITEMS_PER_THREAD], const V& init)
   {
-    using Seed = typename std::conditional<TWIN_SEED, typename GpuNan<ScanOp, V>::type, ScanOp>::type;
-    bool nan   = false;
 #pragma unroll
     for (int i = 0; i < ITEMS_PER_THREAD; ++i)
     {
-      values[i] = heads[i] ? init : Seed()(init, pairs[i].value);
-      nan |= TWIN_SEED && is_nan(values[i]);
-    }
-    if (TWIN_SEED && nan)
-    {
-#pragma unroll
-      for (int i = 0; i < ITEMS_PER_THREAD; ++i)
-      {
-        values[i] = heads[i] ? init : ScanOp()(init, pairs[i].value);
-      }
+      values[i] = heads[i] ? init : seed_item<TWIN_SEED>(init, pairs[i].value);
     }
   }
 

@@ -205,15 +205,56 @@ struct ScanByKeyTile
   }
 
   /// Writes the exclusive results: init at a head, else init op the prefix.
-  /// With a twin (TWIN_SEED), each item with the twin first, and with
-  /// ScanOp where that gave a NaN (gpu_nan.cuh: where the twin gives a
-  /// number, ScanOp gives the same). Per item, not per thread: a second
-  /// pass over the thread's items after the first would keep all the
-  /// prefixes live next to all the results (14 more 8-byte registers for
-  /// 8-byte V: the float64 exclusive sweep spilled at 224 x 14 with
-  /// __launch_bounds__(224, 4), 98 registers unbounded against 72 for the
-  /// inclusive one). ptxas if-converts gosem's NaN fix-up here (no scan
-  /// step around it, unlike the warp scans).
+  /// With a twin (TWIN_SEED), the twin first, and ScanOp where it gave a
+  /// NaN (gpu_nan.cuh: where the twin gives a number, ScanOp gives the
+  /// same). How depends on V's size, both measured on the H200 (bench/NOTES.md,
+  /// 2026-12-04, fifth and sixth sessions):
+  /// - up to 4 bytes, per thread: the twin over all the thread's items, then
+  ///   ScanOp over all of them when one gave a NaN. ScanOp's per-item NaN
+  ///   branch stays out of the unrolled loop; the prefixes stay live next to
+  ///   the results, 14 more 4-byte registers, which fit (per item, float32's
+  ///   exclusive scan by key took 4–6 % longer at 2^24–2^28).
+  /// - 8 bytes and more, per item: keeping the prefixes live beside the
+  ///   results took 14 more 8-byte registers, and the float64 exclusive sweep
+  ///   spilled 192 bytes at 224 x 14 with __launch_bounds__(224, 4) (1.22 /
+  ///   1.28x CUB; per item 72 registers, no spill, 1.05 / 1.14x). ptxas
+  ///   if-converts gosem's NaN fix-up (no scan step around it, unlike the
+  ///   warp scans).
+  template <bool TWIN_SEED>
+  static GOCCCL_DEVICE void seed(V (&values)[ITEMS_PER_THREAD], const int (&heads)[ITEMS_PER_THREAD],
+                                 const Pair (&pairs)[ITEMS_PER_THREAD], const V& init)
+  {
+    if constexpr (TWIN_SEED && sizeof(V) <= 4)
+    {
+      using Twin = typename GpuNan<ScanOp, V>::type;
+      bool nan   = false;
+#pragma unroll
+      for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+      {
+        values[i] = heads[i] ? init : Twin()(init, pairs[i].value);
+        nan |= is_nan(values[i]);
+      }
+      if (nan)
+      {
+#pragma unroll
+        for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+        {
+          values[i] = heads[i] ? init : ScanOp()(init, pairs[i].value);
+        }
+      }
+    }
+    else
+    {
+#pragma unroll
+      for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+      {
+        values[i] = heads[i] ? init : seed_item<TWIN_SEED>(init, pairs[i].value);
+      }
+    }
+  }
+
+  /// One exclusive result of seed's per-item form: the twin, and ScanOp
+  /// where it gave a NaN.
   template <bool TWIN_SEED>
   static GOCCCL_DEVICE V seed_item(const V& init, const V& prefix)
   {
@@ -225,17 +266,6 @@ struct ScanByKeyTile
     else
     {
       return ScanOp()(init, prefix);
-    }
-  }
-
-  template <bool TWIN_SEED>
-  static GOCCCL_DEVICE void seed(V (&values)[ITEMS_PER_THREAD], const int (&heads)[ITEMS_PER_THREAD],
-                                 const Pair (&pairs)[ITEMS_PER_THREAD], const V& init)
-  {
-#pragma unroll
-    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
-    {
-      values[i] = heads[i] ? init : seed_item<TWIN_SEED>(init, pairs[i].value);
     }
   }
 

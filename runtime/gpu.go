@@ -46,12 +46,13 @@ type boundKernels struct {
 	maxBlocks int
 	// waves is one wave of each kernel in the description's order (waves[0]
 	// is resident), for a dispatch that depends on a later kernel's own
-	// occupancy (MergeSort's merge passes); 0 where the driver did not say.
+	// occupancy (MergeSort's merge passes); 0 where a block of the policy's
+	// size does not fit the kernel.
 	waves []int
 }
 
 // wave returns one wave of kernel i's blocks: the blocks all SMs hold at
-// once at the policy's block size, resident where that is unknown.
+// once at the policy's block size, resident where none fits.
 func (bk *boundKernels) wave(i int) int {
 	if i < len(bk.waves) && bk.waves[i] > 0 {
 		return bk.waves[i]
@@ -102,9 +103,14 @@ func (d *Device) bind(r *registry.Registration) (*boundKernels, error) {
 	bk.waves = make([]int, len(bk.fns))
 	bk.waves[0] = bk.resident
 	for i, f := range bk.fns[1:] {
-		if occ, err := d.ctx.OccupancyMaxActiveBlocksPerMultiprocessor(f, bk.policy.BlockThreads, 0); err == nil {
-			bk.waves[i+1] = occ * d.info.Multiprocessors
+		// A kernel whose block cannot hold BlockThreads threads has
+		// occupancy 0 and falls back to the first kernel's wave (wave);
+		// a failing query is an error, as for the first kernel.
+		occ, err := d.ctx.OccupancyMaxActiveBlocksPerMultiprocessor(f, bk.policy.BlockThreads, 0)
+		if err != nil {
+			return nil, fmt.Errorf("gocccl: %s: occupancy of %s: %w", r.Module.Package(), r.Kernels[i+1], err)
 		}
+		bk.waves[i+1] = occ * d.info.Multiprocessors
 	}
 	if d.kernels == nil {
 		d.kernels = make(map[*registry.Registration]*boundKernels)

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "9c6d2fa1bb3cb3bd6ed0a6b4db93b21cc1bb734c6dd4fd80b212f02426191b8a", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "f5453283463a67a41607dc04510a018b230a33e523a139fecc55c34c9f5305d8", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "f2708d6b6294a6638efaf28b7d9f7d3d84647bd80285e76d37eb64379f7e40da", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "09addda54f7735ed2a9e821ddbea73d2512c6e27502620cab49d2f9b164a54a6", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 80},
 			Data:   goccclImageSM80,

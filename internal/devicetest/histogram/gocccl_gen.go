@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "095025971a5b8707fefd5d04451a5407c479b907de2eb4403ccc7d0d77dc12e1", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "1710ce95f027baa309961fee40462c4edd06c3251941480a4b8e0113cf0ef3f0", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

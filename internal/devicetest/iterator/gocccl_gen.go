@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "d8c4ebbd46bbcd33fbb8758c757179bcd4cdc35412a6b20b0af1db649b82256d", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "4cce8dd1b7f56101fbd84b09b7aa55cf2e7d2422e32c6a6b05a10c7fc57b1ef6", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "4a0ae35c5c01638e054f44438fcd41c009d607f9c6dc646c7512ccc82e88c18e", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "739a6d801685374d406b354c2d978583ee48c957f7c2842b192decb5c98e5bc5", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "51cffd70a84220b4c1c8351c87cf97fd4e17cefdafe2d299da1660cdd6c66cdd", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "e3b75fc73ff5d0ad3ca438f753e7233da7c32597e3314da904de27195b09366c", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

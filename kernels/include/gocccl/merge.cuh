@@ -108,6 +108,8 @@ GOCCCL_DEVICE long long warp_merge_path(AIt a, long long na, BIt b, long long nb
 template <int BLOCK_THREADS, typename SearchOp>
 GOCCCL_DEVICE void block_search_pair(long long (&smem)[2], const SearchOp& search, long long& first, long long& second)
 {
+  static_assert(BLOCK_THREADS >= 32 && BLOCK_THREADS % 32 == 0,
+                "block_search_pair: whole warps only (each search is a full warp's ballot)");
   const int warp = static_cast<int>(threadIdx.x) / 32;
   const bool lead = (threadIdx.x & 31) == 0;
   if (BLOCK_THREADS >= 64)

@@ -1,6 +1,6 @@
 // kernels_test.cu: standalone correctness test of the gocccl kernel headers
-// (reduce.cuh, transform.cuh, segmented_sort.cuh, merge.cuh, merge_sort.cuh),
-// no Go involved.
+// (reduce.cuh, transform.cuh, adjacent_difference.cuh, segmented_sort.cuh,
+// merge.cuh, merge_sort.cuh), no Go involved.
 //
 // The templates are instantiated through extern "C" __global__ entry points
 // exactly as generated code (gocccl_gen.cu) does, and launched with the host
@@ -10,6 +10,13 @@
 //                            G = min(num_tiles, SMs * occupancy * k),
 //                            then <sym>_final<<<1>>>(d_partials, G, d_out, init)
 //   transform: <sym><<<ceil(n / tile)>>>(...), nothing for n == 0.
+//   adjacent difference: <sym>_left / _right<<<ceil(n / tile)>>>(d_in,
+//              d_out, n), on pointers (aligned: 16-byte chunks; offset by
+//              one item: one item per access) and on an iterator, at sizes
+//              around a warp's and a block's share; n == 0 launches one
+//              block, which must write nothing. An operator that counts
+//              calls on items that are not neighbours checks that the
+//              copied end item and items past n never reach it.
 //   segmented sort: runtime/segmented_sort_gpu.go's launch sequence, with a
 //              small Onesweep PORTION_BITS (a portion of 1 to 15 tiles) so
 //              that segments of a few portions test the portion carries;
@@ -32,11 +39,13 @@
 // Usage: kernels_test [--quick] [--no-large] [--only PART]
 //   --quick     sizes up to 10^6+3 only (for compute-sanitizer runs)
 //   --no-large  skip the n > 2^31 cases (need about 5 GiB of device memory)
-//   --only PART run one part: reduce, transform, segsort (the segmented
-//               sorts: radix_sort.cuh's ranking, Onesweep and single tile
-//               inside), merge (Merge and the merge sorts) or large
+//   --only PART run one part: reduce, transform, adjacent, segsort (the
+//               segmented sorts: radix_sort.cuh's ranking, Onesweep and single
+//               tile inside), merge (Merge and the merge sorts) or large
 // Exit status: 0 all checks passed, 1 a check failed, 2 a CUDA call failed.
 
+#include <gocccl/adjacent_difference.cuh>
+#include <gocccl/iterator.cuh>
 #include <gocccl/merge.cuh>
 #include <gocccl/merge_sort.cuh>
 #include <gocccl/reduce.cuh>
@@ -201,6 +210,60 @@ struct I64SubF32ToF32
   }
 };
 
+// Adjacent difference operators: none is commutative, so a swapped argument
+// order shows. Integers wrap, as Go's do.
+struct Sub
+{
+  template <typename T>
+  __host__ __device__ T operator()(const T& a, const T& b) const
+  {
+    if constexpr (std::is_integral<T>::value)
+    {
+      using U = typename std::make_unsigned<T>::type;
+      return static_cast<T>(static_cast<U>(static_cast<U>(a) - static_cast<U>(b)));
+    }
+    else
+    {
+      return a - b;
+    }
+  }
+};
+struct MinMaxSub
+{
+  __host__ __device__ MinMax operator()(const MinMax& a, const MinMax& b) const
+  {
+    return MinMax{static_cast<int>(static_cast<unsigned>(a.lo) - static_cast<unsigned>(b.lo)), a.hi ^ (b.hi >> 3)};
+  }
+};
+struct Vec3Sub
+{
+  __host__ __device__ Vec3 operator()(const Vec3& a, const Vec3& b) const
+  {
+    return Vec3{static_cast<int>(static_cast<unsigned>(a.x) - static_cast<unsigned>(b.x)), a.y ^ (b.y >> 1),
+                static_cast<int>(static_cast<unsigned>(a.z) * 3u - static_cast<unsigned>(b.z))};
+  }
+};
+// Inputs in[i] = i * kAdjStep + 12345 (wrapping), so in[i] - in[i-1] ==
+// kAdjStep: StepSub counts every call on two items that are not neighbours
+// (a copied end item, an item past n, a wrong exchange) in g_adj_bad_calls.
+constexpr unsigned kAdjStep = 0x9E3779B9u;
+__device__ unsigned long long g_adj_bad_calls;
+struct StepSub
+{
+  __host__ __device__ unsigned operator()(unsigned a, unsigned b) const
+  {
+#if defined(__CUDA_ARCH__)
+    if (a - b != kAdjStep && b - a != kAdjStep) atomicAdd(&g_adj_bad_calls, 1ull);
+#endif
+    return a - b;
+  }
+};
+struct Weyl
+{
+  __host__ __device__ unsigned operator()(unsigned i) const { return i * kAdjStep + 12345u; }
+};
+using WeylIt = gocccl::it::Transform<unsigned, gocccl::it::Counting<unsigned>, Weyl>;
+
 // ---------------------------------------------------------------------------
 // Entry points, named and shaped as gocccl-gen names and shapes them.
 
@@ -251,6 +314,29 @@ GOCCCL_TEST_TRANSFORM(test_transform_i8_f32_odd, 64, 3, signed char, float, I8To
 GOCCCL_TEST_TRANSFORM2(test_transform2_f32_i16_f64, 256, 4, float, short, double, F32MulI16ToF64)
 GOCCCL_TEST_TRANSFORM2(test_transform2_u8_u8_u16, 256, 16, unsigned char, unsigned char, unsigned short, U8MulU8ToU16)
 GOCCCL_TEST_TRANSFORM2(test_transform2_i64_f32_f32, 256, 4, long long, float, float, I64SubF32ToF32)
+
+#define GOCCCL_TEST_ADJACENT(NAME, BT, IPT, IN, T, OP)                                         \
+  extern "C" __global__ void __launch_bounds__(BT) NAME##_left(IN d_in, T* d_out, long long n)  \
+  {                                                                                             \
+    gocccl::adjacent_difference_left<BT, IPT, T, OP>(d_in, d_out, n);                          \
+  }                                                                                             \
+  extern "C" __global__ void __launch_bounds__(BT) NAME##_right(IN d_in, T* d_out, long long n) \
+  {                                                                                             \
+    gocccl::adjacent_difference_right<BT, IPT, T, OP>(d_in, d_out, n);                         \
+  }
+
+// arch.MemBound(size, 32): 256 threads, max(1, 32 / size) items; and 3 warps
+// of 7 items (one item per access).
+GOCCCL_TEST_ADJACENT(test_adj_u32, 256, 8, const unsigned*, unsigned, Sub)
+GOCCCL_TEST_ADJACENT(test_adj_f32, 256, 8, const float*, float, Sub)
+GOCCCL_TEST_ADJACENT(test_adj_u64, 256, 4, const unsigned long long*, unsigned long long, Sub)
+GOCCCL_TEST_ADJACENT(test_adj_f64, 256, 4, const double*, double, Sub)
+GOCCCL_TEST_ADJACENT(test_adj_i8, 256, 32, const signed char*, signed char, Sub)
+GOCCCL_TEST_ADJACENT(test_adj_minmax, 256, 4, const MinMax*, MinMax, MinMaxSub)
+GOCCCL_TEST_ADJACENT(test_adj_vec3, 256, 2, const Vec3*, Vec3, Vec3Sub)
+GOCCCL_TEST_ADJACENT(test_adj_u32_96x7, 96, 7, const unsigned*, unsigned, Sub)
+GOCCCL_TEST_ADJACENT(test_adj_step, 256, 8, const unsigned*, unsigned, StepSub)
+GOCCCL_TEST_ADJACENT(test_adj_step_it, 256, 8, WeylIt, unsigned, StepSub)
 
 // Segmented sort (segmented_sort.cuh): the kernels of one instance, with a
 // PORTION_BITS of the test's choosing so that a few thousand items span many
@@ -467,6 +553,11 @@ template <> int random_item<int>(uint64_t& s)
   int v = static_cast<int>(static_cast<uint32_t>(splitmix64(s)));
   if (v == 0 || v == INT32_MIN) v = 1;
   return v;
+}
+template <> unsigned random_item<unsigned>(uint64_t& s)
+{
+  unsigned v = static_cast<unsigned>(splitmix64(s));
+  return v ? v : 1;
 }
 template <> unsigned long long random_item<unsigned long long>(uint64_t& s)
 {
@@ -885,7 +976,191 @@ static std::vector<long long> sizes_for(long long tile, bool quick)
   return v;
 }
 
-// n > 2^31: 64-bit offsets in both passes and in transform's grid.
+// ---------------------------------------------------------------------------
+// Adjacent difference: runtime/adjacent_difference.go's dispatch.
+
+template <typename In, typename T>
+struct AdjacentKernels
+{
+  const char* name;
+  void (*left)(In, T*, long long);
+  void (*right)(In, T*, long long);
+  int bt, ipt;
+};
+
+// Runs one side over d_in (whose items h_in holds) into a poisoned output
+// out_offset items into its allocation, then checks every item against the
+// host's op, the items before it and the guard zones (untouched), and that
+// the operator never saw two items that are not neighbours (StepSub).
+template <typename In, typename T, typename Op>
+static void check_adjacent(const AdjacentKernels<In, T>& k, bool left, In d_in, const std::vector<T>& h_in,
+                           long long out_offset, const char* what)
+{
+  const long long n = static_cast<long long>(h_in.size());
+  const long long tile = static_cast<long long>(k.bt) * k.ipt;
+  Guarded<T> out(n + out_offset);
+  out.poison();
+  const unsigned long long zero = 0;
+  CK(cudaMemcpyToSymbol(g_adj_bad_calls, &zero, sizeof zero));
+  // n == 0 (the runtime launches nothing): one block, which must write nothing.
+  const long long grid = std::max(1LL, (n + tile - 1) / tile);
+  (left ? k.left : k.right)<<<static_cast<unsigned>(grid), k.bt>>>(d_in, out.ptr() + out_offset, n);
+  CK(cudaGetLastError());
+  CK(cudaDeviceSynchronize());
+  unsigned long long bad_calls = 0;
+  CK(cudaMemcpyFromSymbol(&bad_calls, g_adj_bad_calls, sizeof bad_calls));
+
+  std::vector<T> got;
+  bool ok = out.fetch(got);
+  if (!ok) std::printf("  output guard zone overwritten\n");
+  T poison;
+  std::memset(&poison, 0xAB, sizeof(T));
+  for (long long i = 0; i < out_offset; ++i)
+  {
+    if (!same_bytes(got[static_cast<size_t>(i)], poison)) ok = false;
+  }
+  Op op;
+  long long bad = 0, first_bad = -1;
+  for (long long i = 0; i < n; ++i)
+  {
+    const T& x = h_in[static_cast<size_t>(i)];
+    const T want = left ? (i == 0 ? x : op(x, h_in[static_cast<size_t>(i - 1)]))
+                        : (i == n - 1 ? x : op(x, h_in[static_cast<size_t>(i + 1)]));
+    if (!same_bytes(got[static_cast<size_t>(i + out_offset)], want))
+    {
+      if (first_bad < 0) first_bad = i;
+      ++bad;
+    }
+  }
+  if (bad)
+  {
+    ok = false;
+    std::printf("  %lld wrong items, first at %lld\n", bad, first_bad);
+  }
+  if (bad_calls)
+  {
+    ok = false;
+    std::printf("  %llu operator calls on items that are not neighbours\n", bad_calls);
+  }
+  record(ok, what);
+}
+
+// Sizes around a warp's share (32 * ipt) and a block's (the tile).
+static std::vector<long long> adjacent_sizes(int bt, int ipt, bool quick)
+{
+  const long long warp = 32ll * ipt, tile = static_cast<long long>(bt) * ipt;
+  std::vector<long long> v = sizes_for(tile, quick);
+  for (long long x : {2ll, 31ll, 32ll, 33ll, warp - 1, warp, warp + 1, tile + warp - 1, tile + warp + 1,
+                      7 * tile + 3 * warp + 5})
+  {
+    v.push_back(x);
+  }
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+  return v;
+}
+
+// Both sides over random items at in_offset / out_offset items into their
+// allocations (an offset of one item: one item per access).
+template <typename T, typename Op>
+static void test_adjacent(const AdjacentKernels<const T*, T>& k, const std::vector<long long>& sizes,
+                          long long in_offset, long long out_offset, uint64_t seed)
+{
+  for (long long n : sizes)
+  {
+    std::vector<T> h(static_cast<size_t>(n));
+    fill_random(h, seed ^ static_cast<uint64_t>(n));
+    T* d = nullptr;
+    CK(cudaMalloc(&d, static_cast<size_t>(n + in_offset + 1) * sizeof(T)));
+    if (n) CK(cudaMemcpy(d + in_offset, h.data(), static_cast<size_t>(n) * sizeof(T), cudaMemcpyHostToDevice));
+    for (bool left : {true, false})
+    {
+      char what[256];
+      std::snprintf(what, sizeof what, "adjacent_difference %s %s n=%lld in+%lld out+%lld", k.name,
+                    left ? "left" : "right", n, in_offset, out_offset);
+      check_adjacent<const T*, T, Op>(k, left, d + in_offset, h, out_offset, what);
+    }
+    CK(cudaFree(d));
+  }
+  std::printf("adjacent_difference %-12s in+%lld out+%lld done\n", k.name, in_offset, out_offset);
+}
+
+// StepSub over in[i] = Weyl(i): from a pointer (at in_offset items) or, when
+// `iterator`, from WeylIt (Counting through Weyl: one item per access).
+static void test_adjacent_step(const AdjacentKernels<const unsigned*, unsigned>& kp,
+                               const AdjacentKernels<WeylIt, unsigned>& ki, const std::vector<long long>& sizes,
+                               bool iterator, long long in_offset)
+{
+  Weyl weyl;
+  for (long long n : sizes)
+  {
+    std::vector<unsigned> h(static_cast<size_t>(n));
+    for (long long i = 0; i < n; ++i) h[static_cast<size_t>(i)] = weyl(static_cast<unsigned>(i));
+    unsigned* d = nullptr;
+    if (!iterator)
+    {
+      CK(cudaMalloc(&d, static_cast<size_t>(n + in_offset + 1) * sizeof(unsigned)));
+      if (n) CK(cudaMemcpy(d + in_offset, h.data(), static_cast<size_t>(n) * sizeof(unsigned), cudaMemcpyHostToDevice));
+    }
+    for (bool left : {true, false})
+    {
+      char what[256];
+      std::snprintf(what, sizeof what, "adjacent_difference %s %s n=%lld in+%lld", iterator ? ki.name : kp.name,
+                    left ? "left" : "right", n, in_offset);
+      if (iterator)
+      {
+        check_adjacent<WeylIt, unsigned, StepSub>(ki, left, WeylIt{gocccl::it::Counting<unsigned>{0u}}, h, 0, what);
+      }
+      else
+      {
+        check_adjacent<const unsigned*, unsigned, StepSub>(kp, left, d + in_offset, h, 0, what);
+      }
+    }
+    if (d) CK(cudaFree(d));
+  }
+  std::printf("adjacent_difference %-12s in+%lld done\n", iterator ? ki.name : kp.name, in_offset);
+}
+
+static void test_adjacents(bool quick)
+{
+  const AdjacentKernels<const unsigned*, unsigned> u32{"u32", test_adj_u32_left, test_adj_u32_right, 256, 8};
+  test_adjacent<unsigned, Sub>(u32, adjacent_sizes(256, 8, quick), 0, 0, 40);
+  test_adjacent<unsigned, Sub>(u32, adjacent_sizes(256, 8, true), 1, 0, 41);
+  test_adjacent<unsigned, Sub>(u32, adjacent_sizes(256, 8, true), 0, 1, 42);
+  const AdjacentKernels<const float*, float> f32{"f32", test_adj_f32_left, test_adj_f32_right, 256, 8};
+  test_adjacent<float, Sub>(f32, adjacent_sizes(256, 8, quick), 0, 0, 43);
+  test_adjacent<float, Sub>(f32, adjacent_sizes(256, 8, true), 1, 0, 44);
+  test_adjacent<float, Sub>(f32, adjacent_sizes(256, 8, true), 0, 1, 45);
+  const AdjacentKernels<const unsigned long long*, unsigned long long> u64{"u64", test_adj_u64_left,
+                                                                           test_adj_u64_right, 256, 4};
+  test_adjacent<unsigned long long, Sub>(u64, adjacent_sizes(256, 4, quick), 0, 0, 46);
+  test_adjacent<unsigned long long, Sub>(u64, adjacent_sizes(256, 4, true), 1, 0, 47);
+  test_adjacent<unsigned long long, Sub>(u64, adjacent_sizes(256, 4, true), 0, 1, 48);
+  const AdjacentKernels<const double*, double> f64{"f64", test_adj_f64_left, test_adj_f64_right, 256, 4};
+  test_adjacent<double, Sub>(f64, adjacent_sizes(256, 4, quick), 0, 0, 49);
+  test_adjacent<double, Sub>(f64, adjacent_sizes(256, 4, true), 1, 0, 50);
+  test_adjacent<double, Sub>(f64, adjacent_sizes(256, 4, true), 0, 1, 51);
+  const AdjacentKernels<const signed char*, signed char> i8{"i8", test_adj_i8_left, test_adj_i8_right, 256, 32};
+  test_adjacent<signed char, Sub>(i8, adjacent_sizes(256, 32, quick), 0, 0, 52);
+  test_adjacent<signed char, Sub>(i8, adjacent_sizes(256, 32, true), 3, 0, 53);
+  const AdjacentKernels<const MinMax*, MinMax> mm{"minmax", test_adj_minmax_left, test_adj_minmax_right, 256, 4};
+  test_adjacent<MinMax, MinMaxSub>(mm, adjacent_sizes(256, 4, quick), 0, 0, 54);
+  test_adjacent<MinMax, MinMaxSub>(mm, adjacent_sizes(256, 4, true), 1, 0, 55); // 8 B aligned only
+  const AdjacentKernels<const Vec3*, Vec3> v3{"vec3", test_adj_vec3_left, test_adj_vec3_right, 256, 2};
+  test_adjacent<Vec3, Vec3Sub>(v3, adjacent_sizes(256, 2, quick), 0, 0, 56);
+  const AdjacentKernels<const unsigned*, unsigned> odd{"u32_96x7", test_adj_u32_96x7_left, test_adj_u32_96x7_right,
+                                                       96, 7};
+  test_adjacent<unsigned, Sub>(odd, adjacent_sizes(96, 7, true), 0, 0, 57);
+
+  const AdjacentKernels<const unsigned*, unsigned> step{"step", test_adj_step_left, test_adj_step_right, 256, 8};
+  const AdjacentKernels<WeylIt, unsigned> step_it{"step_it", test_adj_step_it_left, test_adj_step_it_right, 256, 8};
+  test_adjacent_step(step, step_it, adjacent_sizes(256, 8, quick), false, 0);
+  test_adjacent_step(step, step_it, adjacent_sizes(256, 8, true), false, 1);
+  test_adjacent_step(step, step_it, adjacent_sizes(256, 8, quick), true, 0);
+}
+
+// n > 2^31: 64-bit offsets in both passes, in transform's grid and in
+// adjacent difference's.
 static void test_large()
 {
   const long long n = (1ll << 31) + 4097;
@@ -953,6 +1228,28 @@ static void test_large()
     for (long long i = 0; i < n; ++i) bad += tgot[static_cast<size_t>(i)] != inc(hs[static_cast<size_t>(i)]);
     std::snprintf(what, sizeof what, "transform i8_i8 n=%lld (%lld wrong)", n, bad);
     record(ok && bad == 0, what);
+
+    // adjacent difference int8 (16-byte chunks) over the whole range, both sides.
+    Sub sub;
+    for (bool left : {true, false})
+    {
+      tout.poison();
+      auto kernel = left ? test_adj_i8_left : test_adj_i8_right;
+      kernel<<<static_cast<unsigned>(grid), 256>>>(reinterpret_cast<const signed char*>(d_in), tout.ptr(), n);
+      CK(cudaGetLastError());
+      CK(cudaDeviceSynchronize());
+      ok = tout.fetch(tgot);
+      bad = 0;
+      for (long long i = 0; i < n; ++i)
+      {
+        const signed char x = hs[static_cast<size_t>(i)];
+        const signed char want = left ? (i == 0 ? x : sub(x, hs[static_cast<size_t>(i - 1)]))
+                                      : (i == n - 1 ? x : sub(x, hs[static_cast<size_t>(i + 1)]));
+        bad += tgot[static_cast<size_t>(i)] != want;
+      }
+      std::snprintf(what, sizeof what, "adjacent_difference i8 %s n=%lld (%lld wrong)", left ? "left" : "right", n, bad);
+      record(ok && bad == 0, what);
+    }
     CK(cudaFree(d_in));
   }
 }
@@ -1591,7 +1888,8 @@ int main(int argc, char** argv)
     else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
     else
     {
-      std::fprintf(stderr, "usage: %s [--quick] [--no-large] [--only reduce|transform|segsort|merge|large]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--quick] [--no-large] [--only reduce|transform|adjacent|segsort|merge|large]\n",
+                   argv[0]);
       return 2;
     }
   }
@@ -1680,6 +1978,9 @@ int main(int argc, char** argv)
     test_transform2<long long, float, float, I64SubF32ToF32>("i64_f32_f32", test_transform2_i64_f32_f32, 256, 4,
                                                              sizes_for(1024, quick), 0, 30);
   }
+
+  // Adjacent differences: pointers (aligned, offset by an item) and an iterator.
+  if (part("adjacent")) test_adjacents(quick);
 
   // Segmented sorts over many Onesweep portions (small PORTION_BITS).
   if (part("segsort")) test_segsorts();

@@ -5,18 +5,28 @@
 // 2^13, 2^14 and 2^16 by default. Rows in bench.cuh's format:
 //
 //   cub              merge_sort(_pairs)  cub::DeviceMergeSort::SortKeys / SortPairs
-//   gocccl-256x17    merge_sort(_pairs)  merge_sort.cuh at the runtime's policy,
-//                                        dispatched as runtime/mergesort.go does
-//   gocccl-TxI       merge_sort(_pairs)  the same templates and dispatch at T
-//                                        threads x I items (one launch when n <=
+//   gocccl-single    merge_sort(_pairs)  what the runtime launches for one tile
+//                                        (n <= 256 x 17, the policy's): the single
+//                                        kernel, in 256 x I, I the first of
+//                                        MergeSortSingleItems that holds n, else 17
+//   gocccl-256x17    merge_sort(_pairs)  the block kernel at the policy (CUB's
+//                                        sm_90 tuning), dispatched as
+//                                        runtime/mergesort.go does above one tile
+//                                        (and did for one tile before the single
+//                                        kernel)
+//   gocccl-TxI       merge_sort(_pairs)  the same kernels and dispatch at T
+//                                        threads x I items: one launch when n <=
 //                                        T*I, else the block sort and its merge
-//                                        passes at that tile)
+//                                        passes at that tile
+//
+// Rows gocccl-256xI with I in MergeSortSingleItems time the single kernel's
+// rungs without its dispatch.
 //
 // median_us is the time of the in-place sort after a cudaMemcpyAsync of the
 // input into the work buffer (keys, then values), as bench/cub/mergesort.cu
 // and the Go benchmarks time it; the note starts with "alone X us": the sort
-// alone, as the copy form (SortKeysCopy / SortPairsCopy for CUB, the block
-// kernel reading the input for gocccl), no copy. The note also gives the
+// alone, as the copy form (SortKeysCopy / SortPairsCopy for CUB, our first
+// kernel reading the input), no copy. The note also gives the
 // tiles and launches. Every output of both forms is checked against
 // std::stable_sort before it is timed.
 //
@@ -26,11 +36,12 @@
 // (1024 x 11 is the largest 4-byte tile). The generated kernels'
 // __launch_bounds__ are the policy's 256 threads.
 //
-// Build on the GPU machine, from the repository root (a few minutes: every
-// shape instantiates six kernels; -Xptxas -v shows their registers):
+// Build on the GPU machine, from the repository root (half a minute; add
+// -Xptxas -v for the registers of every kernel):
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Ikernels/include -Ibench/cub \
 //     -o /tmp/merge_small_tune bench/cub/tune/merge_small_tune.cu
 //   /tmp/merge_small_tune                      # --sizes 10,11,12,13,14,16
+//   /tmp/merge_small_tune --sizes 8,9          # 256 x 1 and 2 in one tile
 //   /tmp/merge_small_tune --only keys --sizes 10
 // --only takes keys and pairs.
 #include "bench.cuh"
@@ -90,6 +101,17 @@ __global__ void __launch_bounds__(BT) pairs_merge(
   K* keys, V* values, void* tk, void* tv, long long n, void* parts, long long from_tmp, long long merged)
 {
   gocccl::merge_sort_pairs_merge<BT, IPT, K, V, Less>(keys, values, tk, tv, n, parts, from_tmp, merged);
+}
+
+template <int BT, int IPT, typename K>
+__global__ void __launch_bounds__(BT) keys_single(const K* in, K* keys, long long n)
+{
+  gocccl::merge_sort_keys_single<BT, IPT, K, Less>(in, keys, n);
+}
+template <int BT, int IPT, typename K, typename V>
+__global__ void __launch_bounds__(BT) pairs_single(const K* kin, const V* vin, K* keys, V* values, long long n)
+{
+  gocccl::merge_sort_pairs_single<BT, IPT, K, V, Less>(kin, vin, keys, values, n);
 }
 
 // Sorter is the Go runtime's dispatch (runtime/mergesort.go mergeSortGPU)
@@ -247,6 +269,22 @@ void shape(const Case& c)
   else go(Sorter<BT, IPT, K, void>{});
 }
 
+// single is the runtime's launch for one tile at the policy: the single
+// kernel.
+void single(const Case& c)
+{
+  constexpr int BT = 256, IPT = 17;
+  if (c.n > BT * IPT) return;
+  auto run = [&](const uint32_t* kin, const uint32_t* vin) {
+    if (c.pairs)
+      pairs_single<BT, IPT, uint32_t, uint32_t><<<1, BT>>>(kin, vin, c.work_keys->get(), c.work_values->get(), c.n);
+    else keys_single<BT, IPT, uint32_t><<<1, BT>>>(kin, c.work_keys->get(), c.n);
+  };
+  auto in_place = [&](int) { run(c.work_keys->get(), c.work_values->get()); };
+  auto copy = [&](int i) { run(c.keys->get(i), c.values->get(i)); };
+  measure(c, "gocccl-single", "1 launch", in_place, copy);
+}
+
 void cub_sort(const Case& c)
 {
   using K = uint32_t;
@@ -306,11 +344,14 @@ void run(bool pairs, uint64_t salt)
     if (!pairs) bench::copy_row(keys, x);
 
     cub_sort(c);
+    single(c);
     shape<256, 17>(c); // the policy (internal/algo/mergesort.go), CUB's sm_90 tuning
     // One tile at 2^10: fewer items, shorter serial merges and in-thread sorts.
     shape<64, 17>(c);
     shape<128, 8>(c);
     shape<128, 9>(c);
+    shape<256, 1>(c);
+    shape<256, 2>(c);
     shape<256, 4>(c);
     shape<256, 5>(c);
     shape<512, 2>(c);

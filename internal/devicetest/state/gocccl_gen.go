@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "4a0ae35c5c01638e054f44438fcd41c009d607f9c6dc646c7512ccc82e88c18e", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "7441f373e74db6814f19650cc677bbdf062852014bc5cefa44fbc7577766b9a8", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "75b8992332d01cad80c5b70651af2114ee53d715fa659a96890feb0469d6ced9",
+			SHA256: "c922f7776f0f1ab43409ab3debcd84e2e973695dc95dcb50ff2d927923888214",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 16632, SHA256: "6d9133042b957d794e2767430c54436f6a6e5e647de5479456d9559aaabe3168"},
 				{Offset: 16640, Size: 22032, SHA256: "ad2f83d8c7b9feead98437391fb10cb5b445890e7872a4f5c2c16c241e5ed1ed"},
@@ -35,19 +35,19 @@ func init() {
 				{Offset: 168128, Size: 5376, SHA256: "af7cbcb8c17af437314e15a499ca4618fe209c0604149ec38a328205ff6d414e"},
 				{Offset: 173504, Size: 129064, SHA256: "21d19900e6445b6c98d570901b56df4a46401cfd82e5d7e900f9b52a03f44d18"},
 				{Offset: 302576, Size: 9368, SHA256: "4857d543658da434ef2b9ede63d0e86fcfc365b62b305008fa1dc97c0dec3d4b"},
-				{Offset: 311952, Size: 145320, SHA256: "bf470be199b9fd7ad73bd985e0b57211c1202ad13678ee8c31da7d88d8deb6bb"},
-				{Offset: 457280, Size: 185552, SHA256: "96b13d969cdd3a3f9c4f05d6667ece21e2d6facc11961763f05ff670fe0e6749"},
-				{Offset: 642832, Size: 166160, SHA256: "7bb6167c9b78c4a9b9954f889c19920b070a63059085fcf00240bfdf77aa8d6b"},
-				{Offset: 808992, Size: 197424, SHA256: "5bf84edf2acc86cb9706869ca6b1d780ddfcc4207b4b98f9552f4d5735b15434"},
-				{Offset: 1006416, Size: 113720, SHA256: "824a703ece828aa84b24f6a7afa73fd1b7c73c8ddea0554ad4aa86b38a40be7b"},
-				{Offset: 1120144, Size: 33184, SHA256: "5832c846af113d0ed734b0bf0b765a25099ef502511f3031905de53d63747643"},
-				{Offset: 1153328, Size: 43392, SHA256: "36c78aa436f1b8f43ffe13527b340b6453a5fbc829b02b4fa5f56858e56d0b89"},
-				{Offset: 1196720, Size: 6280, SHA256: "dc605e3a75023bb5378df2578acce2094fa2ac2f9e39b1e3a5aa2839d660cbae"},
-				{Offset: 1203008, Size: 20256, SHA256: "ed7d1e8e4f3720314ce98d02db9e25790e6ecde64e30aa0e7dc001322b1c7feb"},
-				{Offset: 1223264, Size: 29216, SHA256: "01bbde1979c30cff473e57813344a88869d26ccb0524b4b98e678e6324319e24"},
-				{Offset: 1252480, Size: 9624, SHA256: "49df67cac32f76d53908af96358736fc33567ab3ccd0b21e4dd9dc6258718346"},
-				{Offset: 1262112, Size: 40472, SHA256: "3bbe37236847a8f6a67ba29d5a25ce67c8c634b8ab29f1d410e56eb7e1604da7"},
-				{Offset: 1302592, Size: 9368, SHA256: "fa0f126c744095f1760965704517d2fb975a1cd2798a9e1097ebb244d86dc65b"},
+				{Offset: 311952, Size: 275224, SHA256: "4d38cced80188474902e338d65f30c77477301af8acb8294ed9d6e67cd03aa78"},
+				{Offset: 587184, Size: 340048, SHA256: "582a94cf8942f432ee586cd998632108fad87653dbd767f93a5509c15364e871"},
+				{Offset: 927232, Size: 166160, SHA256: "7bb6167c9b78c4a9b9954f889c19920b070a63059085fcf00240bfdf77aa8d6b"},
+				{Offset: 1093392, Size: 197424, SHA256: "5bf84edf2acc86cb9706869ca6b1d780ddfcc4207b4b98f9552f4d5735b15434"},
+				{Offset: 1290816, Size: 113720, SHA256: "824a703ece828aa84b24f6a7afa73fd1b7c73c8ddea0554ad4aa86b38a40be7b"},
+				{Offset: 1404544, Size: 33184, SHA256: "5832c846af113d0ed734b0bf0b765a25099ef502511f3031905de53d63747643"},
+				{Offset: 1437728, Size: 43392, SHA256: "36c78aa436f1b8f43ffe13527b340b6453a5fbc829b02b4fa5f56858e56d0b89"},
+				{Offset: 1481120, Size: 6280, SHA256: "dc605e3a75023bb5378df2578acce2094fa2ac2f9e39b1e3a5aa2839d660cbae"},
+				{Offset: 1487408, Size: 20256, SHA256: "ed7d1e8e4f3720314ce98d02db9e25790e6ecde64e30aa0e7dc001322b1c7feb"},
+				{Offset: 1507664, Size: 29216, SHA256: "01bbde1979c30cff473e57813344a88869d26ccb0524b4b98e678e6324319e24"},
+				{Offset: 1536880, Size: 9624, SHA256: "49df67cac32f76d53908af96358736fc33567ab3ccd0b21e4dd9dc6258718346"},
+				{Offset: 1546512, Size: 40472, SHA256: "3bbe37236847a8f6a67ba29d5a25ce67c8c634b8ab29f1d410e56eb7e1604da7"},
+				{Offset: 1586992, Size: 9368, SHA256: "fa0f126c744095f1760965704517d2fb975a1cd2798a9e1097ebb244d86dc65b"},
 			},
 		},
 	})
@@ -141,7 +141,7 @@ func init() {
 		Ops:       []any{Order.Less},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
-		Kernels:   []string{"gocccl_merge_sort_keys_Order_Less_block", "gocccl_merge_sort_keys_Order_Less_partition", "gocccl_merge_sort_keys_Order_Less_merge"},
+		Kernels:   []string{"gocccl_merge_sort_keys_Order_Less_block", "gocccl_merge_sort_keys_Order_Less_partition", "gocccl_merge_sort_keys_Order_Less_merge", "gocccl_merge_sort_keys_Order_Less_single"},
 		Part:      6,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
@@ -155,7 +155,7 @@ func init() {
 		Ops:       []any{Order.Less},
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[int32]()},
 		Layouts:   []string{"uint32/4", "int32/4"},
-		Kernels:   []string{"gocccl_merge_sort_pairs_Order_Less_uint32_int32_block", "gocccl_merge_sort_pairs_Order_Less_uint32_int32_partition", "gocccl_merge_sort_pairs_Order_Less_uint32_int32_merge"},
+		Kernels:   []string{"gocccl_merge_sort_pairs_Order_Less_uint32_int32_block", "gocccl_merge_sort_pairs_Order_Less_uint32_int32_partition", "gocccl_merge_sort_pairs_Order_Less_uint32_int32_merge", "gocccl_merge_sort_pairs_Order_Less_uint32_int32_single"},
 		Part:      7,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},

@@ -172,6 +172,7 @@ const (
 	mergeSortBlock     = 0 // sorts each tile
 	mergeSortPartition = 1 // a pass's splits, above one wave of tiles
 	mergeSortMerge     = 2 // a pass's merges
+	mergeSortSingle    = 3 // sorts up to one tile, in the smallest tile that holds it
 )
 
 // sortInput is what a merge sort's block kernel reads the keys or values
@@ -197,15 +198,16 @@ func (a sortInput) pack(args *cuda.Args) error {
 	return nil
 }
 
-// mergeSortGPU enqueues the block sort and the merge passes
-// (kernels/include/gocccl/merge_sort.cuh) over n keys at keys and, when
-// vsize > 0, n values at values. The block sort reads keysIn and valuesIn:
+// mergeSortGPU enqueues the sort (kernels/include/gocccl/merge_sort.cuh) of
+// n keys at keys and, when vsize > 0, n values at values: up to one tile,
+// one launch of the single kernel; above, the block sort and the merge
+// passes. The single kernel and the block sort read keysIn and valuesIn:
 // the keys and values themselves to sort in place, or RunCopy's inputs,
 // read through the compositions ins (nil: plain buffers). The kernels are
-// launched by index in the description's order: block, partition, merge.
-// While the tiles are one wave of resident merge blocks (mergeSearches),
-// every merge block searches its own splits: a pass is one launch, and the
-// scratch holds no splits.
+// launched by index in the description's order: block, partition, merge,
+// single. While the tiles are at most four waves of resident merge blocks
+// (mergeSearches), every merge block searches its own splits: a pass is one
+// launch, and the scratch holds no splits.
 func mergeSortGPU(in *instance, s *Stream, ins []*iter.Node, keysIn, valuesIn sortInput, keys, values cuda.DevicePtr, n, ksize, vsize int) error {
 	pairs := vsize > 0
 	inPlace := keysIn.it == nil && keysIn.ptr == keys && (!pairs || valuesIn.it == nil && valuesIn.ptr == values)
@@ -231,7 +233,8 @@ func mergeSortGPU(in *instance, s *Stream, ins []*iter.Node, keysIn, valuesIn so
 	}
 
 	var args cuda.Args
-	blockArgs := func(tmpKeys, tmpValues cuda.DevicePtr, toTmp bool) error {
+	// The arguments the single kernel and the block sort start with.
+	packData := func() error {
 		if err := keysIn.pack(&args); err != nil {
 			return in.wrap(err, "")
 		}
@@ -244,19 +247,14 @@ func mergeSortGPU(in *instance, s *Stream, ins []*iter.Node, keysIn, valuesIn so
 		if pairs {
 			args.Ptr(values)
 		}
-		args.Ptr(tmpKeys)
-		if pairs {
-			args.Ptr(tmpValues)
-		}
-		args.Int64(int64(n))
-		args.Int64(boolInt(toTmp))
 		return nil
 	}
 	if tiles == 1 {
-		if err := blockArgs(0, 0, false); err != nil {
+		if err := packData(); err != nil {
 			return err
 		}
-		return k.launch(mergeSortBlock, 1, s, &args)
+		args.Int64(int64(n))
+		return k.launch(mergeSortSingle, 1, s, &args)
 	}
 
 	searches := mergeSearches(tiles, k.wave(mergeSortMerge))
@@ -273,8 +271,14 @@ func mergeSortGPU(in *instance, s *Stream, ins []*iter.Node, keysIn, valuesIn so
 	// The block sort writes to the scratch copy when the number of passes
 	// is odd, so that the last pass writes to the caller's buffers.
 	inTmp := passes%2 == 1
-	err = blockArgs(tmpKeys, tmpValues, inTmp)
+	err = packData()
 	if err == nil {
+		args.Ptr(tmpKeys)
+		if pairs {
+			args.Ptr(tmpValues)
+		}
+		args.Int64(int64(n))
+		args.Int64(boolInt(inTmp))
 		err = k.launch(mergeSortBlock, tiles, s, &args)
 	}
 	partitionGrid := (tiles + 1 + k.policy.BlockThreads - 1) / k.policy.BlockThreads

@@ -7,9 +7,10 @@ import (
 )
 
 // This file holds the copy form of the merge sorts (RunCopy), as
-// cub::DeviceMergeSort::SortKeysCopy and SortPairsCopy: the block sort
-// reads the keys (and values) from a Slice or through an iterator
-// composition, and the sorted result goes to other Slices.
+// cub::DeviceMergeSort::SortKeysCopy and SortPairsCopy: the block sort (or,
+// up to one tile, the single kernel) reads the keys (and values) from a
+// Slice or through an iterator composition, and the sorted result goes to
+// other Slices.
 
 // Over declares the instance reading the keys of RunCopy through the
 // iterator composition keys (package iterator), so that gocccl-gen compiles

@@ -50,6 +50,10 @@ struct Less
     NAME##_merge(K* k, void* tk, long long n, void* p, long long from_tmp, long long merged)                    \
   {                                                                                                              \
     gocccl::merge_sort_keys_merge<256, IPT, K, Less>(k, tk, n, p, from_tmp, merged);                            \
+  }                                                                                                              \
+  extern "C" __global__ void __launch_bounds__(256) NAME##_single(K* k, long long n)                            \
+  {                                                                                                              \
+    gocccl::merge_sort_keys_single<256, IPT, K, Less>(static_cast<const K*>(k), k, n);                           \
   }
 
 #define BENCH_MS_PAIRS(NAME, IPT, K, V)                                                                          \
@@ -67,6 +71,11 @@ struct Less
     NAME##_merge(K* k, V* v, void* tk, void* tv, long long n, void* p, long long from_tmp, long long merged)    \
   {                                                                                                              \
     gocccl::merge_sort_pairs_merge<256, IPT, K, V, Less>(k, v, tk, tv, n, p, from_tmp, merged);                 \
+  }                                                                                                              \
+  extern "C" __global__ void __launch_bounds__(256) NAME##_single(K* k, V* v, long long n)                      \
+  {                                                                                                              \
+    gocccl::merge_sort_pairs_single<256, IPT, K, V, Less>(static_cast<const K*>(k), static_cast<const V*>(v), k, \
+                                                          v, n);                                                 \
   }
 
 // The runtime's policy (internal/algo/mergesort.go): 256 threads, 17 items
@@ -76,7 +85,8 @@ BENCH_MS_KEYS(bench_ms_f32, 17, float)
 BENCH_MS_PAIRS(bench_ms_pairs_u32, 17, uint32_t, uint32_t)
 BENCH_MS_PAIRS(bench_ms_pairs_f32, 17, float, uint32_t)
 
-// Ours is the Go runtime's dispatch (runtime/mergesort.go) in C++. V is
+// Ours is the Go runtime's dispatch (runtime/mergesort.go) in C++: one tile
+// takes the single kernel, more the block sort and the merge passes. V is
 // void for a keys-only sort. As mergeSearches there: while the tiles are at
 // most one wave of resident merge blocks (the merge kernel's own occupancy),
 // the merge blocks search their own splits (null partitions) and no pass
@@ -91,6 +101,8 @@ struct Ours
   void (*partition)(const K*, void*, long long, void*, long long, long long);
   void (*merge_k)(K*, void*, long long, void*, long long, long long);
   void (*merge_p)(K*, VP*, void*, void*, long long, void*, long long, long long);
+  void (*single_k)(K*, long long);
+  void (*single_p)(K*, VP*, long long);
   static constexpr long long TILE = 256 * 17;
   static constexpr size_t VSIZE   = PAIRS ? sizeof(VP) : 0;
 
@@ -115,6 +127,12 @@ struct Ours
   {
     if (n < 2) return;
     const long long tiles = (n + TILE - 1) / TILE;
+    if (tiles == 1)
+    {
+      if constexpr (PAIRS) single_p<<<1, 256>>>(keys, values, n);
+      else single_k<<<1, 256>>>(keys, n);
+      return;
+    }
     int passes = 0;
     while ((1ll << passes) < tiles) ++passes;
     void* tk = tmp;
@@ -288,12 +306,14 @@ int main(int argc, char** argv)
 {
   bench::init(argc, argv, "mergesort");
   std::printf("# CUB_VERSION %d\n", CUB_VERSION);
-  Ours<uint32_t, void> u32{bench_ms_u32_block, nullptr, bench_ms_u32_partition, bench_ms_u32_merge, nullptr};
+  Ours<uint32_t, void> u32{bench_ms_u32_block, nullptr, bench_ms_u32_partition, bench_ms_u32_merge, nullptr,
+                           bench_ms_u32_single, nullptr};
   Ours<uint32_t, uint32_t> u32p{nullptr, bench_ms_pairs_u32_block, bench_ms_pairs_u32_partition, nullptr,
-                                bench_ms_pairs_u32_merge};
-  Ours<float, void> f32{bench_ms_f32_block, nullptr, bench_ms_f32_partition, bench_ms_f32_merge, nullptr};
+                                bench_ms_pairs_u32_merge, nullptr, bench_ms_pairs_u32_single};
+  Ours<float, void> f32{bench_ms_f32_block, nullptr, bench_ms_f32_partition, bench_ms_f32_merge, nullptr,
+                        bench_ms_f32_single, nullptr};
   Ours<float, uint32_t> f32p{nullptr, bench_ms_pairs_f32_block, bench_ms_pairs_f32_partition, nullptr,
-                             bench_ms_pairs_f32_merge};
+                             bench_ms_pairs_f32_merge, nullptr, bench_ms_pairs_f32_single};
   run_type(u32, u32p, 1);
   run_type(f32, f32p, 2);
   return bench::finish();

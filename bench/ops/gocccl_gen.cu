@@ -1032,6 +1032,11 @@ gocccl_merge_sort_keys_MergeSortLessFloat32_merge(float* d_keys, void* d_tmp_key
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_MergeSortLessFloat32_threads, gocccl_merge_sort_keys_MergeSortLessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessFloat32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_MergeSortLessFloat32_threads)
+gocccl_merge_sort_keys_MergeSortLessFloat32_single(const float* d_keys_in, float* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_MergeSortLessFloat32_threads, gocccl_merge_sort_keys_MergeSortLessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessFloat32>(d_keys_in, d_keys, n);
+}
+
 // MergeSortKeys(MergeSortLessUint32) over uint32, declared at mergesort.go:30:26.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_MergeSortLessUint32_threads)
 gocccl_merge_sort_keys_MergeSortLessUint32_block(const uint32_t* d_keys_in, uint32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
@@ -1046,6 +1051,11 @@ gocccl_merge_sort_keys_MergeSortLessUint32_partition(const uint32_t* d_keys, voi
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_MergeSortLessUint32_threads)
 gocccl_merge_sort_keys_MergeSortLessUint32_merge(uint32_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_MergeSortLessUint32_threads, gocccl_merge_sort_keys_MergeSortLessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessUint32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_MergeSortLessUint32_threads)
+gocccl_merge_sort_keys_MergeSortLessUint32_single(const uint32_t* d_keys_in, uint32_t* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_MergeSortLessUint32_threads, gocccl_merge_sort_keys_MergeSortLessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessUint32>(d_keys_in, d_keys, n);
 }
 
 // MergeSortPairs[float32,uint32](MergeSortLessFloat32) over float32, uint32, declared at mergesort.go:33:26.
@@ -1064,6 +1074,11 @@ gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_merge(float* d_keys,
   ::gocccl::merge_sort_pairs_merge<gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_threads, gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_items, float, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessFloat32>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, d_partitions, from_tmp, merged_tiles);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_threads)
+gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_single(const float* d_keys_in, const uint32_t* d_values_in, float* d_keys, uint32_t* d_values, long long n) {
+  ::gocccl::merge_sort_pairs_single<gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_threads, gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_items, float, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessFloat32>(d_keys_in, d_values_in, d_keys, d_values, n);
+}
+
 // MergeSortPairs[uint32,uint32](MergeSortLessUint32) over uint32, uint32, declared at mergesort.go:32:26.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads)
 gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_block(const uint32_t* d_keys_in, const uint32_t* d_values_in, uint32_t* d_keys, uint32_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp) {
@@ -1078,6 +1093,11 @@ gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_partition(const uint32
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads)
 gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_merge(uint32_t* d_keys, uint32_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
   ::gocccl::merge_sort_pairs_merge<gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads, gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessUint32>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads)
+gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_single(const uint32_t* d_keys_in, const uint32_t* d_values_in, uint32_t* d_keys, uint32_t* d_values, long long n) {
+  ::gocccl::merge_sort_pairs_single<gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads, gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessUint32>(d_keys_in, d_values_in, d_keys, d_values, n);
 }
 
 // Partition(KeepFloat32) over float32, declared at select.go:45:27.

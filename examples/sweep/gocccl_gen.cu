@@ -941,6 +941,11 @@ gocccl_merge_sort_keys_LessFloat32_merge(float* d_keys, void* d_tmp_keys, long l
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessFloat32_threads, gocccl_merge_sort_keys_LessFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessFloat32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessFloat32_threads)
+gocccl_merge_sort_keys_LessFloat32_single(const float* d_keys_in, float* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_LessFloat32_threads, gocccl_merge_sort_keys_LessFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessFloat32>(d_keys_in, d_keys, n);
+}
+
 // MergeSortKeys(LessFloat64) over float64, declared at ops.go:187:51.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessFloat64_threads)
 gocccl_merge_sort_keys_LessFloat64_block(const double* d_keys_in, double* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
@@ -955,6 +960,11 @@ gocccl_merge_sort_keys_LessFloat64_partition(const double* d_keys, void* d_tmp_k
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessFloat64_threads)
 gocccl_merge_sort_keys_LessFloat64_merge(double* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessFloat64_threads, gocccl_merge_sort_keys_LessFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessFloat64>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessFloat64_threads)
+gocccl_merge_sort_keys_LessFloat64_single(const double* d_keys_in, double* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_LessFloat64_threads, gocccl_merge_sort_keys_LessFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessFloat64>(d_keys_in, d_keys, n);
 }
 
 // MergeSortKeys(LessInt16) over int16, declared at ops.go:202:49.
@@ -973,6 +983,11 @@ gocccl_merge_sort_keys_LessInt16_merge(int16_t* d_keys, void* d_tmp_keys, long l
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessInt16_threads, gocccl_merge_sort_keys_LessInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt16>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt16_threads)
+gocccl_merge_sort_keys_LessInt16_single(const int16_t* d_keys_in, int16_t* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_LessInt16_threads, gocccl_merge_sort_keys_LessInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt16>(d_keys_in, d_keys, n);
+}
+
 // MergeSortKeys(LessInt32) over int32, declared at ops.go:162:49.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt32_threads)
 gocccl_merge_sort_keys_LessInt32_block(const int32_t* d_keys_in, int32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
@@ -987,6 +1002,11 @@ gocccl_merge_sort_keys_LessInt32_partition(const int32_t* d_keys, void* d_tmp_ke
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt32_threads)
 gocccl_merge_sort_keys_LessInt32_merge(int32_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessInt32_threads, gocccl_merge_sort_keys_LessInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt32_threads)
+gocccl_merge_sort_keys_LessInt32_single(const int32_t* d_keys_in, int32_t* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_LessInt32_threads, gocccl_merge_sort_keys_LessInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt32>(d_keys_in, d_keys, n);
 }
 
 // MergeSortKeys(LessInt64) over int64, declared at ops.go:172:49.
@@ -1005,6 +1025,11 @@ gocccl_merge_sort_keys_LessInt64_merge(int64_t* d_keys, void* d_tmp_keys, long l
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessInt64_threads, gocccl_merge_sort_keys_LessInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt64>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt64_threads)
+gocccl_merge_sort_keys_LessInt64_single(const int64_t* d_keys_in, int64_t* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_LessInt64_threads, gocccl_merge_sort_keys_LessInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt64>(d_keys_in, d_keys, n);
+}
+
 // MergeSortKeys(LessInt8) over int8, declared at ops.go:192:48.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt8_threads)
 gocccl_merge_sort_keys_LessInt8_block(const int8_t* d_keys_in, int8_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
@@ -1019,6 +1044,11 @@ gocccl_merge_sort_keys_LessInt8_partition(const int8_t* d_keys, void* d_tmp_keys
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt8_threads)
 gocccl_merge_sort_keys_LessInt8_merge(int8_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessInt8_threads, gocccl_merge_sort_keys_LessInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt8>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt8_threads)
+gocccl_merge_sort_keys_LessInt8_single(const int8_t* d_keys_in, int8_t* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_LessInt8_threads, gocccl_merge_sort_keys_LessInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessInt8>(d_keys_in, d_keys, n);
 }
 
 // MergeSortKeys(LessUint16) over uint16, declared at ops.go:207:50.
@@ -1037,6 +1067,11 @@ gocccl_merge_sort_keys_LessUint16_merge(uint16_t* d_keys, void* d_tmp_keys, long
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessUint16_threads, gocccl_merge_sort_keys_LessUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint16>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint16_threads)
+gocccl_merge_sort_keys_LessUint16_single(const uint16_t* d_keys_in, uint16_t* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_LessUint16_threads, gocccl_merge_sort_keys_LessUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint16>(d_keys_in, d_keys, n);
+}
+
 // MergeSortKeys(LessUint32) over uint32, declared at ops.go:167:50.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint32_threads)
 gocccl_merge_sort_keys_LessUint32_block(const uint32_t* d_keys_in, uint32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
@@ -1051,6 +1086,11 @@ gocccl_merge_sort_keys_LessUint32_partition(const uint32_t* d_keys, void* d_tmp_
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint32_threads)
 gocccl_merge_sort_keys_LessUint32_merge(uint32_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessUint32_threads, gocccl_merge_sort_keys_LessUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint32_threads)
+gocccl_merge_sort_keys_LessUint32_single(const uint32_t* d_keys_in, uint32_t* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_LessUint32_threads, gocccl_merge_sort_keys_LessUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint32>(d_keys_in, d_keys, n);
 }
 
 // MergeSortKeys(LessUint64) over uint64, declared at ops.go:177:50.
@@ -1069,6 +1109,11 @@ gocccl_merge_sort_keys_LessUint64_merge(uint64_t* d_keys, void* d_tmp_keys, long
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessUint64_threads, gocccl_merge_sort_keys_LessUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint64>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint64_threads)
+gocccl_merge_sort_keys_LessUint64_single(const uint64_t* d_keys_in, uint64_t* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_LessUint64_threads, gocccl_merge_sort_keys_LessUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint64>(d_keys_in, d_keys, n);
+}
+
 // MergeSortKeys(LessUint8) over uint8, declared at ops.go:197:49.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint8_threads)
 gocccl_merge_sort_keys_LessUint8_block(const uint8_t* d_keys_in, uint8_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
@@ -1083,6 +1128,11 @@ gocccl_merge_sort_keys_LessUint8_partition(const uint8_t* d_keys, void* d_tmp_ke
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint8_threads)
 gocccl_merge_sort_keys_LessUint8_merge(uint8_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessUint8_threads, gocccl_merge_sort_keys_LessUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint8>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint8_threads)
+gocccl_merge_sort_keys_LessUint8_single(const uint8_t* d_keys_in, uint8_t* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_LessUint8_threads, gocccl_merge_sort_keys_LessUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::LessUint8>(d_keys_in, d_keys, n);
 }
 
 // Partition(KeepFloat32) over float32, declared at ops.go:181:43.

@@ -28,9 +28,11 @@
 //              their own: runtime/merge.go's dispatch for one wave of tiles)
 //              and after <sym>_partition (its dispatch above a wave), both at
 //              every size, against std::merge bit for bit.
-//   merge sort: runtime/mergesort.go's block sort and passes, each pass with
-//              its partition kernel and with null partitions (self-searched
-//              splits), against std::stable_sort bit for bit.
+//   merge sort: runtime/mergesort.go's dispatch: up to one tile the single
+//              kernel (at the edges of its smaller tiles too), above it the
+//              block sort and passes, each pass with its partition kernel
+//              and with null partitions (self-searched splits), against
+//              std::stable_sort bit for bit.
 // Each reduction is also run with G = 1, G = num_tiles and "final only"
 // (one block over the whole input). Results are checked against a CPU
 // reference; outputs (and partials) are poisoned with 0xAB before every run,
@@ -509,6 +511,15 @@ struct ByHigh
     uint32_t* k, uint32_t* v, void* tk, void* tv, long long n, void* p, long long from_tmp, long long merged)          \
   {                                                                                                                    \
     gocccl::merge_sort_pairs_merge<BT, IPT, uint32_t, uint32_t, ByHigh>(k, v, tk, tv, n, p, from_tmp, merged);         \
+  }                                                                                                                    \
+  extern "C" __global__ void __launch_bounds__(BT) NAME##_single(const uint32_t* ki, uint32_t* k, long long n)         \
+  {                                                                                                                    \
+    gocccl::merge_sort_keys_single<BT, IPT, uint32_t, ByHigh>(ki, k, n);                                               \
+  }                                                                                                                    \
+  extern "C" __global__ void __launch_bounds__(BT)                                                                     \
+    NAME##_pairs_single(const uint32_t* ki, const uint32_t* vi, uint32_t* k, uint32_t* v, long long n)                 \
+  {                                                                                                                    \
+    gocccl::merge_sort_pairs_single<BT, IPT, uint32_t, uint32_t, ByHigh>(ki, vi, k, v, n);                             \
   }
 
 // The sm_90 policies (internal/algo: merge 256 x 15 at 8 blocks an SM, merge
@@ -1777,12 +1788,15 @@ struct MergeSortKernels
   void (*merge)(uint32_t*, void*, long long, void*, long long, long long);
   void (*pairs_block)(uint32_t*, uint32_t*, void*, void*, long long, long long);
   void (*pairs_merge)(uint32_t*, uint32_t*, void*, void*, long long, void*, long long, long long);
+  void (*single)(const uint32_t*, uint32_t*, long long);
+  void (*pairs_single)(const uint32_t*, const uint32_t*, uint32_t*, uint32_t*, long long);
   int threads, items;
 };
 
 // Sorts keys (and vals, when pairs) in place as runtime/mergesort.go's
-// mergeSortGPU does (search: null partitions, no partition launches), with
-// poisoned scratch; false when a guard was overwritten.
+// mergeSortGPU does (one tile: the single kernel; search: null partitions,
+// no partition launches), with poisoned scratch; false when a guard was
+// overwritten.
 static bool run_merge_sort(const MergeSortKernels& k, bool pairs, bool search, std::vector<uint32_t>& keys,
                            std::vector<uint32_t>& vals)
 {
@@ -1796,13 +1810,18 @@ static bool run_merge_sort(const MergeSortKernels& k, bool pairs, bool search, s
   if (n && pairs) CK(cudaMemcpy(dv.ptr(), vals.data(), n * sizeof(uint32_t), cudaMemcpyHostToDevice));
   int passes = 0;
   while ((1ll << passes) < tiles) ++passes;
-  if (n >= 2)
+  if (n >= 2 && tiles == 1)
   {
-    bool in_tmp = tiles > 1 && passes % 2 == 1;
+    if (pairs) k.pairs_single<<<1, k.threads>>>(dk.ptr(), dv.ptr(), dk.ptr(), dv.ptr(), n);
+    else k.single<<<1, k.threads>>>(dk.ptr(), dk.ptr(), n);
+  }
+  else if (n >= 2)
+  {
+    bool in_tmp = passes % 2 == 1;
     const unsigned grid = static_cast<unsigned>(tiles);
     if (pairs) k.pairs_block<<<grid, k.threads>>>(dk.ptr(), dv.ptr(), tk.ptr(), tv.ptr(), n, in_tmp);
     else k.block<<<grid, k.threads>>>(dk.ptr(), tk.ptr(), n, in_tmp);
-    for (int p = 0; tiles > 1 && p < passes; ++p, in_tmp = !in_tmp)
+    for (int p = 0; p < passes; ++p, in_tmp = !in_tmp)
     {
       const long long merged = 2ll << p;
       void* d_parts = search ? nullptr : parts.ptr();
@@ -1828,6 +1847,10 @@ static void test_merge_sort(const MergeSortKernels& k, bool quick, uint64_t seed
   const long long wave_keys = wave_of(k.merge, k.threads), wave_pairs = wave_of(k.pairs_merge, k.threads);
   std::vector<long long> sizes = {0, 1, 2, tile - 1, tile, tile + 1, 2 * tile + 1, 3 * tile, 8 * tile, 37 * tile - 1,
                                   wave_keys * tile, wave_keys * tile + 1, wave_pairs * tile, wave_pairs * tile + 1};
+  // The edges of the single kernel's smaller tiles (MergeSortSingleItems).
+  for (long long items : {2, 4, 8})
+    for (long long n : {k.threads * items - 1, k.threads * items, k.threads * items + 1})
+      if (items < k.items && n > 2) sizes.push_back(n);
   if (!quick) sizes.push_back(1000003);
   for (long long n : sizes)
   {
@@ -1870,7 +1893,8 @@ static void test_merges(bool quick)
   test_merge(MergeKernels{"u32_256x15", test_merge_u32_tiles, test_merge_u32_partition, 256, 15}, quick, 201);
   test_merge(MergeKernels{"u32_32x5", test_merge_u32_32x5_tiles, test_merge_u32_32x5_partition, 32, 5}, quick, 202);
 #define GOCCCL_MERGE_SORT_KERNELS(NAME, BT, IPT) \
-  {#NAME, NAME##_block, NAME##_partition, NAME##_merge, NAME##_pairs_block, NAME##_pairs_merge, BT, IPT}
+  {#NAME, NAME##_block, NAME##_partition, NAME##_merge, NAME##_pairs_block, NAME##_pairs_merge, \
+   NAME##_single, NAME##_pairs_single, BT, IPT}
   test_merge_sort(MergeSortKernels GOCCCL_MERGE_SORT_KERNELS(test_merge_sort_u32, 256, 17), quick, 203);
   test_merge_sort(MergeSortKernels GOCCCL_MERGE_SORT_KERNELS(test_merge_sort_u32_64x3, 64, 3), quick, 204);
   test_merge_sort(MergeSortKernels GOCCCL_MERGE_SORT_KERNELS(test_merge_sort_u32_32x3, 32, 3), quick, 205);

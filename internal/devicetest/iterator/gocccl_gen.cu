@@ -541,6 +541,11 @@ gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_merge(float* d_keys, void* d_tmp_
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_threads, gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_items, float, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::GreaterF32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_threads)
+gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_single(::gocccl::it::Transform<float, ::gocccl::it::Transform<float, ::gocccl::it::Transform<float, ::gocccl::it::Counting<float>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Half>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Half>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::Half> d_keys_in, float* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_threads, gocccl_merge_sort_keys_GreaterF32_it082ea28b0d_items, float, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::GreaterF32>(d_keys_in, d_keys, n);
+}
+
 // MergeSortKeys(LessI32){CacheModified[int32](Slice[int32],Streaming)>} over int32, declared at ops.go:233:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI32_it7956de23dd_threads)
 gocccl_merge_sort_keys_LessI32_it7956de23dd_block(::gocccl::it::CacheModified<int32_t, 1> d_keys_in, int32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
@@ -555,6 +560,11 @@ gocccl_merge_sort_keys_LessI32_it7956de23dd_partition(const int32_t* d_keys, voi
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI32_it7956de23dd_threads)
 gocccl_merge_sort_keys_LessI32_it7956de23dd_merge(int32_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessI32_it7956de23dd_threads, gocccl_merge_sort_keys_LessI32_it7956de23dd_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI32_it7956de23dd_threads)
+gocccl_merge_sort_keys_LessI32_it7956de23dd_single(::gocccl::it::CacheModified<int32_t, 1> d_keys_in, int32_t* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_LessI32_it7956de23dd_threads, gocccl_merge_sort_keys_LessI32_it7956de23dd_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys_in, d_keys, n);
 }
 
 // MergeSortKeys(LessI32){Constant[int32]>} over int32, declared at ops.go:227:17.
@@ -573,6 +583,11 @@ gocccl_merge_sort_keys_LessI32_itbaf79328a0_merge(int32_t* d_keys, void* d_tmp_k
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessI32_itbaf79328a0_threads, gocccl_merge_sort_keys_LessI32_itbaf79328a0_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI32_itbaf79328a0_threads)
+gocccl_merge_sort_keys_LessI32_itbaf79328a0_single(::gocccl::it::Constant<int32_t> d_keys_in, int32_t* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_LessI32_itbaf79328a0_threads, gocccl_merge_sort_keys_LessI32_itbaf79328a0_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys_in, d_keys, n);
+}
+
 // MergeSortKeys(LessI32){Permutation[int32](Slice[int32],Shuffle[int64])>} over int32, declared at ops.go:230:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI32_itff2d650dbf_threads)
 gocccl_merge_sort_keys_LessI32_itff2d650dbf_block(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Shuffle> d_keys_in, int32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
@@ -587,6 +602,11 @@ gocccl_merge_sort_keys_LessI32_itff2d650dbf_partition(const int32_t* d_keys, voi
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI32_itff2d650dbf_threads)
 gocccl_merge_sort_keys_LessI32_itff2d650dbf_merge(int32_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessI32_itff2d650dbf_threads, gocccl_merge_sort_keys_LessI32_itff2d650dbf_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI32_itff2d650dbf_threads)
+gocccl_merge_sort_keys_LessI32_itff2d650dbf_single(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Shuffle> d_keys_in, int32_t* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_LessI32_itff2d650dbf_threads, gocccl_merge_sort_keys_LessI32_itff2d650dbf_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys_in, d_keys, n);
 }
 
 // MergeSortKeys(LessI32){Transform[int32](Counting[int32],SquareI32)>} over int32, declared at ops.go:225:17.
@@ -605,6 +625,11 @@ gocccl_merge_sort_keys_LessI32_it82a20d9002_merge(int32_t* d_keys, void* d_tmp_k
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessI32_it82a20d9002_threads, gocccl_merge_sort_keys_LessI32_it82a20d9002_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI32_it82a20d9002_threads)
+gocccl_merge_sort_keys_LessI32_it82a20d9002_single(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::SquareI32> d_keys_in, int32_t* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_LessI32_it82a20d9002_threads, gocccl_merge_sort_keys_LessI32_it82a20d9002_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI32>(d_keys_in, d_keys, n);
+}
+
 // MergeSortKeys(LessI64){Shuffle[int64]>} over int64, declared at ops.go:231:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI64_itead5ea9239_threads)
 gocccl_merge_sort_keys_LessI64_itead5ea9239_block(::gocccl::it::Shuffle d_keys_in, int64_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
@@ -619,6 +644,11 @@ gocccl_merge_sort_keys_LessI64_itead5ea9239_partition(const int64_t* d_keys, voi
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI64_itead5ea9239_threads)
 gocccl_merge_sort_keys_LessI64_itead5ea9239_merge(int64_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessI64_itead5ea9239_threads, gocccl_merge_sort_keys_LessI64_itead5ea9239_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI64>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessI64_itead5ea9239_threads)
+gocccl_merge_sort_keys_LessI64_itead5ea9239_single(::gocccl::it::Shuffle d_keys_in, int64_t* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_LessI64_itead5ea9239_threads, gocccl_merge_sort_keys_LessI64_itead5ea9239_items, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI64>(d_keys_in, d_keys, n);
 }
 
 // MergeSortKeys(LessLow4){Permutation[int32](Slice[int32],Slice[int64])>} over int32, declared at ops.go:229:17.
@@ -637,6 +667,11 @@ gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_merge(int32_t* d_keys, void* d_tmp_
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_threads, gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_threads)
+gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_single(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_keys_in, int32_t* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_threads, gocccl_merge_sort_keys_LessLow4_ite4a2f89ff0_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys_in, d_keys, n);
+}
+
 // MergeSortKeys(LessLow4){Reverse[int32](Slice[int32])>} over int32, declared at ops.go:232:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_threads)
 gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_block(::gocccl::it::Reverse<::gocccl::it::Pointer<int32_t>> d_keys_in, int32_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
@@ -651,6 +686,11 @@ gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_partition(const int32_t* d_keys, vo
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_threads)
 gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_merge(int32_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_threads, gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_threads)
+gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_single(::gocccl::it::Reverse<::gocccl::it::Pointer<int32_t>> d_keys_in, int32_t* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_threads, gocccl_merge_sort_keys_LessLow4_it7b663bd8bd_items, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys_in, d_keys, n);
 }
 
 // MergeSortKeys(LessPairB){Zip[Pair](Slice[int32],Slice[float64])>} over Pair, declared at ops.go:228:17.
@@ -669,6 +709,11 @@ gocccl_merge_sort_keys_LessPairB_it3e2775fd39_merge(::gocccl_pkg_iterator_3fc310
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessPairB_it3e2775fd39_threads, gocccl_merge_sort_keys_LessPairB_it3e2775fd39_items, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessPairB>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessPairB_it3e2775fd39_threads)
+gocccl_merge_sort_keys_LessPairB_it3e2775fd39_single(::gocccl::it::Zip<::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl::it::Offsets<0, 8>, ::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<double>> d_keys_in, ::gocccl_pkg_iterator_3fc31015::Pair* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_LessPairB_it3e2775fd39_threads, gocccl_merge_sort_keys_LessPairB_it3e2775fd39_items, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessPairB>(d_keys_in, d_keys, n);
+}
+
 // MergeSortPairs[int32,Pair](LessLow4){Transform[int32](Reverse[int32](Permutation[int32](Slice[int32],Slice[int64])),SquareI32),Zip[Pair](Counting[int32],Slice[float64])>} over int32, Pair, declared at ops.go:236:15.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_threads)
 gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_block(::gocccl::it::Transform<int32_t, ::gocccl::it::Reverse<::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>>>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::SquareI32> d_keys_in, ::gocccl::it::Zip<::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl::it::Offsets<0, 8>, ::gocccl::it::Counting<int32_t>, ::gocccl::it::Pointer<double>> d_values_in, int32_t* d_keys, ::gocccl_pkg_iterator_3fc31015::Pair* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp) {
@@ -683,6 +728,11 @@ gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_partition(const int32_t
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_threads)
 gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_merge(int32_t* d_keys, ::gocccl_pkg_iterator_3fc31015::Pair* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
   ::gocccl::merge_sort_pairs_merge<gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_threads, gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_items, int32_t, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_threads)
+gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_single(::gocccl::it::Transform<int32_t, ::gocccl::it::Reverse<::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>>>, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::SquareI32> d_keys_in, ::gocccl::it::Zip<::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl::it::Offsets<0, 8>, ::gocccl::it::Counting<int32_t>, ::gocccl::it::Pointer<double>> d_values_in, int32_t* d_keys, ::gocccl_pkg_iterator_3fc31015::Pair* d_values, long long n) {
+  ::gocccl::merge_sort_pairs_single<gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_threads, gocccl_merge_sort_pairs_LessLow4_int32_Pair_itdc75565b50_items, int32_t, ::gocccl_pkg_iterator_3fc31015::Pair, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys_in, d_values_in, d_keys, d_values, n);
 }
 
 // MergeSortPairs[int32,int64](LessLow4){-,Counting[int64]>} over int32, int64, declared at ops.go:235:15.
@@ -701,6 +751,11 @@ gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_merge(int32_t* d_keys,
   ::gocccl::merge_sort_pairs_merge<gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_threads, gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_items, int32_t, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, d_partitions, from_tmp, merged_tiles);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_threads)
+gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_single(const int32_t* d_keys_in, ::gocccl::it::Counting<int64_t> d_values_in, int32_t* d_keys, int64_t* d_values, long long n) {
+  ::gocccl::merge_sort_pairs_single<gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_threads, gocccl_merge_sort_pairs_LessLow4_int32_int64_itc44a1bdd23_items, int32_t, int64_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessLow4>(d_keys_in, d_values_in, d_keys, d_values, n);
+}
+
 // MergeSortPairs[int64,int32](LessI64){Shuffle[int64],CacheModified[int32](Slice[int32],Volatile)>} over int64, int32, declared at ops.go:237:15.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_threads)
 gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_block(::gocccl::it::Shuffle d_keys_in, ::gocccl::it::CacheModified<int32_t, 3> d_values_in, int64_t* d_keys, int32_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp) {
@@ -715,6 +770,11 @@ gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_partition(const int64_t
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_threads)
 gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_merge(int64_t* d_keys, int32_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
   ::gocccl::merge_sort_pairs_merge<gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_threads, gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_items, int64_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI64>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_threads)
+gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_single(::gocccl::it::Shuffle d_keys_in, ::gocccl::it::CacheModified<int32_t, 3> d_values_in, int64_t* d_keys, int32_t* d_values, long long n) {
+  ::gocccl::merge_sort_pairs_single<gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_threads, gocccl_merge_sort_pairs_LessI64_int64_int32_itb6c317fce4_items, int64_t, int32_t, ::gocccl_pkg_iterator_3fc31015::gocccl_functors::LessI64>(d_keys_in, d_values_in, d_keys, d_values, n);
 }
 
 // Partition(Odd){Transform[int32](Reverse[int32](Permutation[int32](Slice[int32],Slice[int64])),SquareI32)>-,-} over int32, declared at ops.go:196:19.

@@ -163,6 +163,11 @@ gocccl_merge_sort_keys_LessInt8_merge(int8_t* d_keys, void* d_tmp_keys, long lon
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessInt8_threads, gocccl_merge_sort_keys_LessInt8_items, int8_t, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessInt8>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessInt8_threads)
+gocccl_merge_sort_keys_LessInt8_single(const int8_t* d_keys_in, int8_t* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_LessInt8_threads, gocccl_merge_sort_keys_LessInt8_items, int8_t, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessInt8>(d_keys_in, d_keys, n);
+}
+
 // MergeSortKeys(LessRecord) over Record, declared at ops.go:87:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessRecord_threads)
 gocccl_merge_sort_keys_LessRecord_block(const ::gocccl_pkg_mergesort_b806e451::Record* d_keys_in, ::gocccl_pkg_mergesort_b806e451::Record* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
@@ -177,6 +182,11 @@ gocccl_merge_sort_keys_LessRecord_partition(const ::gocccl_pkg_mergesort_b806e45
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessRecord_threads)
 gocccl_merge_sort_keys_LessRecord_merge(::gocccl_pkg_mergesort_b806e451::Record* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessRecord_threads, gocccl_merge_sort_keys_LessRecord_items, ::gocccl_pkg_mergesort_b806e451::Record, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessRecord>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessRecord_threads)
+gocccl_merge_sort_keys_LessRecord_single(const ::gocccl_pkg_mergesort_b806e451::Record* d_keys_in, ::gocccl_pkg_mergesort_b806e451::Record* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_LessRecord_threads, gocccl_merge_sort_keys_LessRecord_items, ::gocccl_pkg_mergesort_b806e451::Record, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessRecord>(d_keys_in, d_keys, n);
 }
 
 // MergeSortKeys(LessUint32) over uint32, declared at ops.go:82:17.
@@ -195,6 +205,11 @@ gocccl_merge_sort_keys_LessUint32_merge(uint32_t* d_keys, void* d_tmp_keys, long
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessUint32_threads, gocccl_merge_sort_keys_LessUint32_items, uint32_t, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessUint32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint32_threads)
+gocccl_merge_sort_keys_LessUint32_single(const uint32_t* d_keys_in, uint32_t* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_LessUint32_threads, gocccl_merge_sort_keys_LessUint32_items, uint32_t, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessUint32>(d_keys_in, d_keys, n);
+}
+
 // MergeSortKeys(LessUint64) over uint64, declared at ops.go:83:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint64_threads)
 gocccl_merge_sort_keys_LessUint64_block(const uint64_t* d_keys_in, uint64_t* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
@@ -209,6 +224,11 @@ gocccl_merge_sort_keys_LessUint64_partition(const uint64_t* d_keys, void* d_tmp_
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint64_threads)
 gocccl_merge_sort_keys_LessUint64_merge(uint64_t* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_LessUint64_threads, gocccl_merge_sort_keys_LessUint64_items, uint64_t, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessUint64>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_LessUint64_threads)
+gocccl_merge_sort_keys_LessUint64_single(const uint64_t* d_keys_in, uint64_t* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_LessUint64_threads, gocccl_merge_sort_keys_LessUint64_items, uint64_t, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessUint64>(d_keys_in, d_keys, n);
 }
 
 // MergeSortKeys(TotalLessFloat32) over float32, declared at ops.go:85:17.
@@ -227,6 +247,11 @@ gocccl_merge_sort_keys_TotalLessFloat32_merge(float* d_keys, void* d_tmp_keys, l
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_TotalLessFloat32_threads, gocccl_merge_sort_keys_TotalLessFloat32_items, float, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::TotalLessFloat32>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_TotalLessFloat32_threads)
+gocccl_merge_sort_keys_TotalLessFloat32_single(const float* d_keys_in, float* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_TotalLessFloat32_threads, gocccl_merge_sort_keys_TotalLessFloat32_items, float, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::TotalLessFloat32>(d_keys_in, d_keys, n);
+}
+
 // MergeSortKeys(TotalLessFloat64) over float64, declared at ops.go:86:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_TotalLessFloat64_threads)
 gocccl_merge_sort_keys_TotalLessFloat64_block(const double* d_keys_in, double* d_keys, void* d_tmp_keys, long long n, long long to_tmp) {
@@ -241,6 +266,11 @@ gocccl_merge_sort_keys_TotalLessFloat64_partition(const double* d_keys, void* d_
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_TotalLessFloat64_threads)
 gocccl_merge_sort_keys_TotalLessFloat64_merge(double* d_keys, void* d_tmp_keys, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_TotalLessFloat64_threads, gocccl_merge_sort_keys_TotalLessFloat64_items, double, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::TotalLessFloat64>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_TotalLessFloat64_threads)
+gocccl_merge_sort_keys_TotalLessFloat64_single(const double* d_keys_in, double* d_keys, long long n) {
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_TotalLessFloat64_threads, gocccl_merge_sort_keys_TotalLessFloat64_items, double, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::TotalLessFloat64>(d_keys_in, d_keys, n);
 }
 
 // MergeSortPairs[Record,int64](LessRecord) over Record, int64, declared at ops.go:89:17.
@@ -259,6 +289,11 @@ gocccl_merge_sort_pairs_LessRecord_Record_int64_merge(::gocccl_pkg_mergesort_b80
   ::gocccl::merge_sort_pairs_merge<gocccl_merge_sort_pairs_LessRecord_Record_int64_threads, gocccl_merge_sort_pairs_LessRecord_Record_int64_items, ::gocccl_pkg_mergesort_b806e451::Record, int64_t, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessRecord>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, d_partitions, from_tmp, merged_tiles);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessRecord_Record_int64_threads)
+gocccl_merge_sort_pairs_LessRecord_Record_int64_single(const ::gocccl_pkg_mergesort_b806e451::Record* d_keys_in, const int64_t* d_values_in, ::gocccl_pkg_mergesort_b806e451::Record* d_keys, int64_t* d_values, long long n) {
+  ::gocccl::merge_sort_pairs_single<gocccl_merge_sort_pairs_LessRecord_Record_int64_threads, gocccl_merge_sort_pairs_LessRecord_Record_int64_items, ::gocccl_pkg_mergesort_b806e451::Record, int64_t, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessRecord>(d_keys_in, d_values_in, d_keys, d_values, n);
+}
+
 // MergeSortPairs[int8,Payload](LessInt8) over int8, Payload, declared at ops.go:90:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessInt8_int8_Payload_threads)
 gocccl_merge_sort_pairs_LessInt8_int8_Payload_block(const int8_t* d_keys_in, const ::gocccl_pkg_mergesort_b806e451::Payload* d_values_in, int8_t* d_keys, ::gocccl_pkg_mergesort_b806e451::Payload* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp) {
@@ -275,6 +310,11 @@ gocccl_merge_sort_pairs_LessInt8_int8_Payload_merge(int8_t* d_keys, ::gocccl_pkg
   ::gocccl::merge_sort_pairs_merge<gocccl_merge_sort_pairs_LessInt8_int8_Payload_threads, gocccl_merge_sort_pairs_LessInt8_int8_Payload_items, int8_t, ::gocccl_pkg_mergesort_b806e451::Payload, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessInt8>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, d_partitions, from_tmp, merged_tiles);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessInt8_int8_Payload_threads)
+gocccl_merge_sort_pairs_LessInt8_int8_Payload_single(const int8_t* d_keys_in, const ::gocccl_pkg_mergesort_b806e451::Payload* d_values_in, int8_t* d_keys, ::gocccl_pkg_mergesort_b806e451::Payload* d_values, long long n) {
+  ::gocccl::merge_sort_pairs_single<gocccl_merge_sort_pairs_LessInt8_int8_Payload_threads, gocccl_merge_sort_pairs_LessInt8_int8_Payload_items, int8_t, ::gocccl_pkg_mergesort_b806e451::Payload, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessInt8>(d_keys_in, d_values_in, d_keys, d_values, n);
+}
+
 // MergeSortPairs[uint32,uint32](LessUint32) over uint32, uint32, declared at ops.go:88:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessUint32_uint32_uint32_threads)
 gocccl_merge_sort_pairs_LessUint32_uint32_uint32_block(const uint32_t* d_keys_in, const uint32_t* d_values_in, uint32_t* d_keys, uint32_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp) {
@@ -289,4 +329,9 @@ gocccl_merge_sort_pairs_LessUint32_uint32_uint32_partition(const uint32_t* d_key
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessUint32_uint32_uint32_threads)
 gocccl_merge_sort_pairs_LessUint32_uint32_uint32_merge(uint32_t* d_keys, uint32_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, void* d_partitions, long long from_tmp, long long merged_tiles) {
   ::gocccl::merge_sort_pairs_merge<gocccl_merge_sort_pairs_LessUint32_uint32_uint32_threads, gocccl_merge_sort_pairs_LessUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessUint32>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_LessUint32_uint32_uint32_threads)
+gocccl_merge_sort_pairs_LessUint32_uint32_uint32_single(const uint32_t* d_keys_in, const uint32_t* d_values_in, uint32_t* d_keys, uint32_t* d_values, long long n) {
+  ::gocccl::merge_sort_pairs_single<gocccl_merge_sort_pairs_LessUint32_uint32_uint32_threads, gocccl_merge_sort_pairs_LessUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_mergesort_b806e451::gocccl_functors::LessUint32>(d_keys_in, d_values_in, d_keys, d_values, n);
 }

@@ -23,21 +23,21 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/mergesort", "ac9208dbf915f704a1383d906650a4020191bb5c5eb47d958687a853f47f2bd0", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/mergesort", "8a2a012a30cd338dfa20b01923af184fa78765947c31a0695d3be68dc9a98d05", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "ff5a0e45e14e4c6a970b8a0f95f9b374df816cac5e0d6586cf4a16f4553d0b3e",
+			SHA256: "978d0c91da6ef793fd7ac5e04566993774335fe784f759bd2172ab8d31f49378",
 			Parts: []goccclimpl.Part{
-				{Offset: 0, Size: 62224, SHA256: "b487d474fb5568abb695cc3e60439746a3c549a126cad434410b418a9826b9c6"},
-				{Offset: 62224, Size: 39696, SHA256: "6964e240b45ffac47b2e10ef466560506d6c3666e23f65b4b7f0e1ef202641c9"},
-				{Offset: 101920, Size: 60176, SHA256: "d245631acd68ee7c1561b1093ab46b2b075ba7fb02d32e788236b79b350115fa"},
-				{Offset: 162096, Size: 48784, SHA256: "f48da4b2ac7d545f96ba32ef541a8986667991ab3e74be8b77262557258298c2"},
-				{Offset: 210880, Size: 104208, SHA256: "881949643108d661c7396f4866c373e676a8a4c51b8ccb14cb433df272aaf45b"},
-				{Offset: 315088, Size: 67216, SHA256: "b2f733093d48a83da8dcb9b64bbbcaf3e1b654c7310362e6f1b592af6c1e38e2"},
-				{Offset: 382304, Size: 43960, SHA256: "942f4dcd4e00a9cb5cacd5a89eb88c090a761310867256442aea5c972ce97302"},
-				{Offset: 426272, Size: 26936, SHA256: "2bb57bbd82a019631612b19bbbadc629d0792278cbaf7720067d0009c7b68e2d"},
-				{Offset: 453216, Size: 94392, SHA256: "215ed5ec3c3b2eec06c9536bc80cc4ead34b0d9fed9090aea6cec336e59a7333"},
+				{Offset: 0, Size: 114552, SHA256: "abefc2d9b5cc13eb91a84716d99c42d424ec75bd79391a63dfc321ee0aba7f87"},
+				{Offset: 114560, Size: 54520, SHA256: "603c27c69db753b3671c847462130475ef8204ef586c93c5417daf56304460aa"},
+				{Offset: 169088, Size: 109048, SHA256: "4aed98f9a2f28ccb8574895950458ff25116e9a07c911b06f04b9e3a98961d03"},
+				{Offset: 278144, Size: 82680, SHA256: "7cf3267281481bd3b2ebb33f4efd65faddbd4679e934aeaf98b81d9daca187ae"},
+				{Offset: 360832, Size: 204152, SHA256: "f0a44b0047f8b6e970db1901d5ea47fbebf8b7172857ea07be305aea816b68f1"},
+				{Offset: 564992, Size: 120568, SHA256: "52897eee1d49f1039a8e35a76b103283f781f4de6e0a551f6730138f126d5019"},
+				{Offset: 685568, Size: 60208, SHA256: "996a58d393e20a9d3a2707e5ff4a9fe631f54ba0aefd6038a962ff6949982ee8"},
+				{Offset: 745776, Size: 34480, SHA256: "189f03e90896a0288cf0652fe666a2cf6b3b2d83a744762d5cd48b5c0d0b0eda"},
+				{Offset: 780256, Size: 174512, SHA256: "bb11d7515e234ca6b7de871c2c4e47d641b142332cbd67b8efabc6e926962c14"},
 			},
 		},
 	})
@@ -47,7 +47,7 @@ func init() {
 		Ops:       []any{LessInt8},
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
-		Kernels:   []string{"gocccl_merge_sort_keys_LessInt8_block", "gocccl_merge_sort_keys_LessInt8_partition", "gocccl_merge_sort_keys_LessInt8_merge"},
+		Kernels:   []string{"gocccl_merge_sort_keys_LessInt8_block", "gocccl_merge_sort_keys_LessInt8_partition", "gocccl_merge_sort_keys_LessInt8_merge", "gocccl_merge_sort_keys_LessInt8_single"},
 		Part:      0,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
@@ -59,7 +59,7 @@ func init() {
 		Ops:       []any{LessRecord},
 		Types:     []reflect.Type{reflect.TypeFor[Record]()},
 		Layouts:   []string{"{Group@0:int32,Score@8:float64,ID@16:uint16}/24"},
-		Kernels:   []string{"gocccl_merge_sort_keys_LessRecord_block", "gocccl_merge_sort_keys_LessRecord_partition", "gocccl_merge_sort_keys_LessRecord_merge"},
+		Kernels:   []string{"gocccl_merge_sort_keys_LessRecord_block", "gocccl_merge_sort_keys_LessRecord_partition", "gocccl_merge_sort_keys_LessRecord_merge", "gocccl_merge_sort_keys_LessRecord_single"},
 		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
@@ -71,7 +71,7 @@ func init() {
 		Ops:       []any{LessUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
-		Kernels:   []string{"gocccl_merge_sort_keys_LessUint32_block", "gocccl_merge_sort_keys_LessUint32_partition", "gocccl_merge_sort_keys_LessUint32_merge"},
+		Kernels:   []string{"gocccl_merge_sort_keys_LessUint32_block", "gocccl_merge_sort_keys_LessUint32_partition", "gocccl_merge_sort_keys_LessUint32_merge", "gocccl_merge_sort_keys_LessUint32_single"},
 		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
@@ -83,7 +83,7 @@ func init() {
 		Ops:       []any{LessUint64},
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
-		Kernels:   []string{"gocccl_merge_sort_keys_LessUint64_block", "gocccl_merge_sort_keys_LessUint64_partition", "gocccl_merge_sort_keys_LessUint64_merge"},
+		Kernels:   []string{"gocccl_merge_sort_keys_LessUint64_block", "gocccl_merge_sort_keys_LessUint64_partition", "gocccl_merge_sort_keys_LessUint64_merge", "gocccl_merge_sort_keys_LessUint64_single"},
 		Part:      3,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -95,7 +95,7 @@ func init() {
 		Ops:       []any{TotalLessFloat32},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
-		Kernels:   []string{"gocccl_merge_sort_keys_TotalLessFloat32_block", "gocccl_merge_sort_keys_TotalLessFloat32_partition", "gocccl_merge_sort_keys_TotalLessFloat32_merge"},
+		Kernels:   []string{"gocccl_merge_sort_keys_TotalLessFloat32_block", "gocccl_merge_sort_keys_TotalLessFloat32_partition", "gocccl_merge_sort_keys_TotalLessFloat32_merge", "gocccl_merge_sort_keys_TotalLessFloat32_single"},
 		Part:      4,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
@@ -107,7 +107,7 @@ func init() {
 		Ops:       []any{TotalLessFloat64},
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
-		Kernels:   []string{"gocccl_merge_sort_keys_TotalLessFloat64_block", "gocccl_merge_sort_keys_TotalLessFloat64_partition", "gocccl_merge_sort_keys_TotalLessFloat64_merge"},
+		Kernels:   []string{"gocccl_merge_sort_keys_TotalLessFloat64_block", "gocccl_merge_sort_keys_TotalLessFloat64_partition", "gocccl_merge_sort_keys_TotalLessFloat64_merge", "gocccl_merge_sort_keys_TotalLessFloat64_single"},
 		Part:      5,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -119,7 +119,7 @@ func init() {
 		Ops:       []any{LessRecord},
 		Types:     []reflect.Type{reflect.TypeFor[Record](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"{Group@0:int32,Score@8:float64,ID@16:uint16}/24", "int64/8"},
-		Kernels:   []string{"gocccl_merge_sort_pairs_LessRecord_Record_int64_block", "gocccl_merge_sort_pairs_LessRecord_Record_int64_partition", "gocccl_merge_sort_pairs_LessRecord_Record_int64_merge"},
+		Kernels:   []string{"gocccl_merge_sort_pairs_LessRecord_Record_int64_block", "gocccl_merge_sort_pairs_LessRecord_Record_int64_partition", "gocccl_merge_sort_pairs_LessRecord_Record_int64_merge", "gocccl_merge_sort_pairs_LessRecord_Record_int64_single"},
 		Part:      6,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
@@ -131,7 +131,7 @@ func init() {
 		Ops:       []any{LessInt8},
 		Types:     []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[Payload]()},
 		Layouts:   []string{"int8/1", "{Index@0:int64,Pad@8:[4]float64}/40"},
-		Kernels:   []string{"gocccl_merge_sort_pairs_LessInt8_int8_Payload_block", "gocccl_merge_sort_pairs_LessInt8_int8_Payload_partition", "gocccl_merge_sort_pairs_LessInt8_int8_Payload_merge"},
+		Kernels:   []string{"gocccl_merge_sort_pairs_LessInt8_int8_Payload_block", "gocccl_merge_sort_pairs_LessInt8_int8_Payload_partition", "gocccl_merge_sort_pairs_LessInt8_int8_Payload_merge", "gocccl_merge_sort_pairs_LessInt8_int8_Payload_single"},
 		Part:      7,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
@@ -143,7 +143,7 @@ func init() {
 		Ops:       []any{LessUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
-		Kernels:   []string{"gocccl_merge_sort_pairs_LessUint32_uint32_uint32_block", "gocccl_merge_sort_pairs_LessUint32_uint32_uint32_partition", "gocccl_merge_sort_pairs_LessUint32_uint32_uint32_merge"},
+		Kernels:   []string{"gocccl_merge_sort_pairs_LessUint32_uint32_uint32_block", "gocccl_merge_sort_pairs_LessUint32_uint32_uint32_partition", "gocccl_merge_sort_pairs_LessUint32_uint32_uint32_merge", "gocccl_merge_sort_pairs_LessUint32_uint32_uint32_single"},
 		Part:      8,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/arch"
 	"github.com/gocccl/gocccl/internal/devicetest/devcheck"
 	"github.com/gocccl/gocccl/runtime"
 )
@@ -54,16 +55,33 @@ var patterns = []struct {
 	{"extremes", func(r *rand.Rand, _, _ int) uint64 { return []uint64{0, math.MaxUint64, 1 << 63, 1<<63 - 1}[r.IntN(4)] }},
 }
 
-// tileOf is the tile of an instance whose widest element has size bytes on
-// the H200 (the policy the kernels were compiled with).
-func tileOf(size int) int { return algo.MergeSortKeys.Policy(int64(size), 90).Tile() }
+// policyOf is the policy of an instance whose widest element has size bytes
+// on the H200 (the policy the kernels were compiled with).
+func policyOf(size int) arch.Policy { return algo.MergeSortKeys.Policy(int64(size), 90) }
 
-// sizesFor are the lengths a suite runs at: empty, one, around one tile,
-// an odd and an even number of merge passes, and large.
+// tileOf is the tile of policyOf(size).
+func tileOf(size int) int { return policyOf(size).Tile() }
+
+// singleItems are the items per thread of the single kernel's smaller tiles
+// (kernels/include/gocccl/merge_sort.cuh, MergeSortSingleItems): up to one
+// tile, n keys are sorted in the first tile of BlockThreads × items that
+// holds them, for items below the policy's.
+var singleItems = []int{2, 4, 8}
+
+// sizesFor are the lengths a suite runs at: empty, one, two, around each of
+// the single kernel's smaller tiles and around one tile, an odd and an even
+// number of merge passes, and large.
 // The large sizes run for the random and few-distinct patterns only (their
 // merges are alike for every pattern); 2^26 only on the GPU, random only.
-func sizesFor(tile int, gpu bool, pattern string, big bool) []int {
-	s := []int{0, 1, 2, tile - 1, tile, tile + 1, 3*tile + 5, 8 * tile, 37*tile - 1}
+func sizesFor(p arch.Policy, gpu bool, pattern string, big bool) []int {
+	s := []int{0, 1, 2}
+	for _, items := range singleItems {
+		if small := p.BlockThreads * items; items < p.ItemsPerThread {
+			s = append(s, small-1, small, small+1)
+		}
+	}
+	tile := p.Tile()
+	s = append(s, tile-1, tile, tile+1, 3*tile+5, 8*tile, 37*tile-1)
 	if pattern != "random" && pattern != "few-distinct" {
 		return s
 	}
@@ -120,10 +138,10 @@ type keysSuite[K any] struct {
 
 func (s keysSuite[K]) run(t *testing.T, ds []*runtime.Device) {
 	var k K
-	tile := tileOf(int(unsafe.Sizeof(k)))
-	r := rand.New(rand.NewPCG(11, uint64(tile)))
+	policy := policyOf(int(unsafe.Sizeof(k)))
+	r := rand.New(rand.NewPCG(11, uint64(policy.Tile())))
 	for _, p := range patterns {
-		for _, n := range sizesFor(tile, len(ds) > 1, p.name, s.big) {
+		for _, n := range sizesFor(policy, len(ds) > 1, p.name, s.big) {
 			keys := make([]K, n)
 			for i := range keys {
 				keys[i] = s.from(p.gen(r, i, n), i)
@@ -157,14 +175,14 @@ type pairsSuite[K, V any] struct {
 func (s pairsSuite[K, V]) run(t *testing.T, ds []*runtime.Device) {
 	var k K
 	var v V
-	tile := tileOf(max(int(unsafe.Sizeof(k)), int(unsafe.Sizeof(v))))
-	r := rand.New(rand.NewPCG(12, uint64(tile)))
+	policy := policyOf(max(int(unsafe.Sizeof(k)), int(unsafe.Sizeof(v))))
+	r := rand.New(rand.NewPCG(12, uint64(policy.Tile())))
 	type pair struct {
 		k K
 		i int
 	}
 	for _, p := range patterns {
-		for _, n := range sizesFor(tile, len(ds) > 1, p.name, s.big) {
+		for _, n := range sizesFor(policy, len(ds) > 1, p.name, s.big) {
 			ps := make([]pair, n)
 			keys, values := make([]K, n), make([]V, n)
 			for i := range ps {
@@ -247,20 +265,26 @@ func TestMergeSortPairs(t *testing.T) {
 }
 
 // TestMergeSortTempStorage checks that the scratch a GPU sort reports is
-// zero within a tile and covers a copy of the keys and values beyond.
+// zero within a tile (the single kernel's) and covers a copy of the keys
+// and values beyond.
 func TestMergeSortTempStorage(t *testing.T) {
+	tile := tileOf(4)
 	for _, d := range devices(t) {
-		b, err := PairsUint32.TempStorageBytes(d, 1)
-		require.NoError(t, err)
-		require.Zero(t, b)
-		b, err = PairsUint32.TempStorageBytes(d, 1<<20)
-		require.NoError(t, err)
-		if d.Backend() == runtime.CPU {
-			require.Zero(t, b)
-			continue
+		for _, n := range []int{0, 1, 2, 1000, tile} {
+			b, err := PairsUint32.TempStorageBytes(d, n)
+			require.NoError(t, err)
+			require.Zero(t, b, "n = %d", n)
 		}
-		require.GreaterOrEqual(t, b, 8<<20)
-		require.Less(t, b, 8<<20+4096)
+		for _, n := range []int{tile + 1, 1 << 20} {
+			b, err := PairsUint32.TempStorageBytes(d, n)
+			require.NoError(t, err)
+			if d.Backend() == runtime.CPU {
+				require.Zero(t, b)
+				continue
+			}
+			require.GreaterOrEqual(t, b, 8*n, "n = %d", n)
+			require.Less(t, b, 8*n+4096, "n = %d", n)
+		}
 	}
 }
 

@@ -552,6 +552,13 @@ gocccl_merge_sort_keys_Order_Less_merge(uint32_t* d_keys, void* d_tmp_keys, long
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_Order_Less_threads, gocccl_merge_sort_keys_Order_Less_items, uint32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Order_Less>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_Order_Less_threads)
+gocccl_merge_sort_keys_Order_Less_single(const uint32_t* d_keys_in, uint32_t* d_keys, long long n, const ::gocccl_pkg_state_ee12ef20::Order gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Order = gocccl_state;
+  __syncthreads();
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_Order_Less_threads, gocccl_merge_sort_keys_Order_Less_items, uint32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Order_Less>(d_keys_in, d_keys, n);
+}
+
 // MergeSortPairs[uint32,int32](Order.Less) over uint32, int32, declared at ops.go:172:15.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_Order_Less_uint32_int32_threads)
 gocccl_merge_sort_pairs_Order_Less_uint32_int32_block(const uint32_t* d_keys_in, const int32_t* d_values_in, uint32_t* d_keys, int32_t* d_values, void* d_tmp_keys, void* d_tmp_values, long long n, long long to_tmp, const ::gocccl_pkg_state_ee12ef20::Order gocccl_state) {
@@ -572,6 +579,13 @@ gocccl_merge_sort_pairs_Order_Less_uint32_int32_merge(uint32_t* d_keys, int32_t*
   if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Order = gocccl_state;
   __syncthreads();
   ::gocccl::merge_sort_pairs_merge<gocccl_merge_sort_pairs_Order_Less_uint32_int32_threads, gocccl_merge_sort_pairs_Order_Less_uint32_int32_items, uint32_t, int32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Order_Less>(d_keys, d_values, d_tmp_keys, d_tmp_values, n, d_partitions, from_tmp, merged_tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_Order_Less_uint32_int32_threads)
+gocccl_merge_sort_pairs_Order_Less_uint32_int32_single(const uint32_t* d_keys_in, const int32_t* d_values_in, uint32_t* d_keys, int32_t* d_values, long long n, const ::gocccl_pkg_state_ee12ef20::Order gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_ee12ef20::gocccl_functors::gocccl_state_Order = gocccl_state;
+  __syncthreads();
+  ::gocccl::merge_sort_pairs_single<gocccl_merge_sort_pairs_Order_Less_uint32_int32_threads, gocccl_merge_sort_pairs_Order_Less_uint32_int32_items, uint32_t, int32_t, ::gocccl_pkg_state_ee12ef20::gocccl_functors::Order_Less>(d_keys_in, d_values_in, d_keys, d_values, n);
 }
 
 // Reduce(Mod.Add) over uint64, declared at ops.go:161:14.

@@ -196,6 +196,13 @@ gocccl_merge_sort_keys_Lut_Less_itb6b90bb75a_merge(int32_t* d_keys, void* d_tmp_
   ::gocccl::merge_sort_keys_merge<gocccl_merge_sort_keys_Lut_Less_itb6b90bb75a_threads, gocccl_merge_sort_keys_Lut_Less_itb6b90bb75a_items, int32_t, ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::Lut_Less>(d_keys, d_tmp_keys, n, d_partitions, from_tmp, merged_tiles);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_keys_Lut_Less_itb6b90bb75a_threads)
+gocccl_merge_sort_keys_Lut_Less_itb6b90bb75a_single(::gocccl::it::Transform<int32_t, ::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>>, ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::Low> d_keys_in, int32_t* d_keys, long long n, const ::gocccl_pkg_stateiter_cfd7423e::Lut gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::gocccl_state_Lut = gocccl_state;
+  __syncthreads();
+  ::gocccl::merge_sort_keys_single<gocccl_merge_sort_keys_Lut_Less_itb6b90bb75a_threads, gocccl_merge_sort_keys_Lut_Less_itb6b90bb75a_items, int32_t, ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::Lut_Less>(d_keys_in, d_keys, n);
+}
+
 // Reduce(Lut.AddMod){Transform[int32](Counting[int32],Low)>-} over int32, declared at ops.go:80:13.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Lut_AddMod_itef99a8d36f_threads)
 gocccl_reduce_Lut_AddMod_itef99a8d36f_sweep(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_stateiter_cfd7423e::gocccl_functors::Low> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch, const ::gocccl_pkg_stateiter_cfd7423e::Lut gocccl_state) {

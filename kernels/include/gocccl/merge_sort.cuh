@@ -7,6 +7,15 @@
  *   TILE = BLOCK_THREADS * ITEMS_PER_THREAD, num_tiles = ceil(n / TILE),
  *   num_passes = ceil(log2(num_tiles)).
  *
+ *   <sym>_single     grid 1, n <= TILE: one block sorts all n keys (and
+ *                    values) of d_keys_in into d_keys in the smallest tile
+ *                    of BLOCK_THREADS x I keys that holds them, I from
+ *                    detail::MergeSortSingleItems, else ITEMS_PER_THREAD:
+ *                    cub::BlockMergeSort sorts I keys per thread and then
+ *                    merges I per thread and round serially, valid keys or
+ *                    not, so a small input sorts sooner in a small tile.
+ *                    No scratch.
+ *   More than one tile takes the block sort and num_passes merge passes:
  *   <sym>_block      grid num_tiles: block b loads tile b of d_keys_in (and
  *                    d_values_in: the keys themselves, or for the copy form
  *                    another buffer or an input iterator), sorts it with cub::BlockMergeSort (a stable
@@ -37,8 +46,8 @@
  *   every pass, and so ends in d_keys / d_values.
  *
  * Scratch: d_tmp_keys (n keys), d_tmp_values (n values) and, when the
- * partition kernel runs, d_partitions (num_tiles + 1 long longs); none when
- * num_tiles == 1.
+ * partition kernel runs, d_partitions (num_tiles + 1 long longs); none for
+ * the single-tile sort.
  *
  * Ties: merge path takes from the first run unless the second run's key is
  * strictly less, and BlockMergeSort is stable, so equivalent keys keep their
@@ -76,6 +85,8 @@
 #include <cub/block/block_merge_sort.cuh>
 #include <cub/block/block_store.cuh>
 #include <cub/util_type.cuh>
+
+#include <utility>
 
 namespace gocccl {
 namespace detail {
@@ -334,6 +345,23 @@ struct MergeSortAgent
     }
   }
 
+  /// Sorts the n <= TILE keys (values) of keys_in (values_in) into d_keys
+  /// (d_values): the whole input as one tile.
+  template <typename KeyIt, typename ValueIt>
+  static GOCCCL_DEVICE void single_tile(BlockSortStorage& temp, KeyIt keys_in, ValueIt values_in, K* d_keys,
+                                        VT* d_values, long long n)
+  {
+    if (n == TILE)
+    {
+      block_sort_tile<true>(temp, keys_in, values_in, d_keys, d_values, nullptr, nullptr, 0, TILE, false);
+    }
+    else
+    {
+      block_sort_tile<false>(temp, keys_in, values_in, d_keys, d_values, nullptr, nullptr, 0, static_cast<int>(n),
+                             false);
+    }
+  }
+
   /// Reads count1 items of in1 then count2 of in2, striped: item i of
   /// this thread is element i * BLOCK_THREADS + tid of the concatenation.
   template <bool FULL, typename T>
@@ -491,6 +519,69 @@ struct MergeSortAgent
   }
 };
 
+/// The items per thread of the single-tile sort's smaller tiles, fewest
+/// first: n keys take the first tile of BLOCK_THREADS x items that holds
+/// them, else the policy's BLOCK_THREADS x ITEMS_PER_THREAD; items at or
+/// above ITEMS_PER_THREAD are skipped. The block size is the policy's
+/// whatever n (the launch does not depend on it), so each halving of the
+/// items saves a thread's serial merge steps in every round; doubling
+/// tiles hold 2^k keys whole (no partial-tile padding) at 256 threads.
+/// bench/cub/tune/merge_small_tune.cu times these shapes (gocccl-256xI)
+/// and the kernel (gocccl-single) beside cub::DeviceMergeSort.
+using MergeSortSingleItems = std::integer_sequence<int, 2, 4, 8>;
+
+/// The single-tile sort over the rungs Items (an std::integer_sequence of
+/// items per thread), then the policy's tile.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename Less, typename Items>
+struct MergeSortSingle;
+
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename Less>
+struct MergeSortSingle<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, Less, std::integer_sequence<int>>
+{
+  using Agent       = MergeSortAgent<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, Less>;
+  using TempStorage = typename Agent::BlockSortStorage;
+
+  template <typename KeyIt, typename ValueIt>
+  static GOCCCL_DEVICE void sort(TempStorage& temp, KeyIt keys_in, ValueIt values_in, K* d_keys,
+                                 typename Agent::VT* d_values, long long n)
+  {
+    Agent::single_tile(temp, keys_in, values_in, d_keys, d_values, n);
+  }
+};
+
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename Less, int ITEMS, int... MORE>
+struct MergeSortSingle<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, Less, std::integer_sequence<int, ITEMS, MORE...>>
+{
+  static constexpr bool USED = ITEMS < ITEMS_PER_THREAD;
+  using Agent = MergeSortAgent<BLOCK_THREADS, USED ? ITEMS : ITEMS_PER_THREAD, K, V, Less>;
+  using Next  = MergeSortSingle<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, Less, std::integer_sequence<int, MORE...>>;
+
+  union TempStorage
+  {
+    typename Agent::BlockSortStorage here;
+    typename Next::TempStorage next;
+  };
+
+  template <typename KeyIt, typename ValueIt>
+  static GOCCCL_DEVICE void sort(TempStorage& temp, KeyIt keys_in, ValueIt values_in, K* d_keys,
+                                 typename Agent::VT* d_values, long long n)
+  {
+    if constexpr (USED)
+    {
+      if (n <= Agent::TILE)
+      {
+        Agent::single_tile(temp.here, keys_in, values_in, d_keys, d_values, n);
+        return;
+      }
+    }
+    Next::sort(temp.next, keys_in, values_in, d_keys, d_values, n);
+  }
+};
+
+/// The single-tile sort of a merge sort instance.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename Less>
+using MergeSortSingleTile = MergeSortSingle<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, Less, MergeSortSingleItems>;
+
 } // namespace detail
 
 /**
@@ -514,6 +605,22 @@ __device__ void merge_sort_keys_block(K* d_keys, void* d_tmp_keys, long long n, 
 {
   merge_sort_keys_block<BLOCK_THREADS, ITEMS_PER_THREAD, K, Less>(static_cast<const K*>(d_keys), d_keys, d_tmp_keys,
                                                                    n, to_tmp);
+}
+
+/**
+ * \brief Single-tile sort of a keys-only merge sort: sorts all n keys of
+ * d_keys_in into d_keys in one block, at the fewest items per thread of
+ * detail::MergeSortSingleItems that hold n, else at ITEMS_PER_THREAD.
+ * d_keys_in is d_keys for the in-place sort (every key is read before any
+ * is written), or another buffer or an input iterator for the copy form.
+ * Launch: gridDim.x == 1, 1 <= n <= BLOCK_THREADS * ITEMS_PER_THREAD.
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename Less, typename KeyIt>
+__device__ void merge_sort_keys_single(KeyIt d_keys_in, K* d_keys, long long n)
+{
+  using Single = detail::MergeSortSingleTile<BLOCK_THREADS, ITEMS_PER_THREAD, K, cub::NullType, Less>;
+  __shared__ typename Single::TempStorage temp;
+  Single::sort(temp, d_keys_in, static_cast<const K*>(nullptr), d_keys, nullptr, n);
 }
 
 /**
@@ -565,6 +672,17 @@ __device__ void merge_sort_pairs_block(K* d_keys, V* d_values, void* d_tmp_keys,
   merge_sort_pairs_block<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, Less>(
     static_cast<const K*>(d_keys), static_cast<const V*>(d_values), d_keys, d_values, d_tmp_keys, d_tmp_values, n,
     to_tmp);
+}
+
+/// \brief merge_sort_keys_single moving the values of d_values_in (d_values
+/// itself, or another buffer or an input iterator) to d_values along.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename Less, typename KeyIt,
+          typename ValueIt>
+__device__ void merge_sort_pairs_single(KeyIt d_keys_in, ValueIt d_values_in, K* d_keys, V* d_values, long long n)
+{
+  using Single = detail::MergeSortSingleTile<BLOCK_THREADS, ITEMS_PER_THREAD, K, V, Less>;
+  __shared__ typename Single::TempStorage temp;
+  Single::sort(temp, d_keys_in, d_values_in, d_keys, d_values, n);
 }
 
 /// \brief merge_sort_keys_partition of a pairs sort (values are not read).

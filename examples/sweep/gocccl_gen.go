@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "41db123c8e25dd2bd7f40b74199d42a67250f9fe8bbcbc0e767ca7c85d45df24", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "f8be36f4bc25bcb017666850fb524c102d4e79f1c1dcffd31b22027bde5990f1", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 80},
 			Data:   goccclImageSM80,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "7fd1d92c2c48538f5397eeb42ca35bdf239ea3fdd19091662ff4117a9ab4591b", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "bf1689ad15eba9f670a131214836b337fda75f07cf0921ad42cca11776addfa8", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

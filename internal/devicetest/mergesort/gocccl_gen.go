@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/mergesort", "8a2a012a30cd338dfa20b01923af184fa78765947c31a0695d3be68dc9a98d05", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/mergesort", "7dd9c6ae46281e9a1d2a3a65379545466ac8edb19037f03513eedf165b35bf52", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "ed500733fd64f67a8029558838f1469bc41fa387ef6c11dc732c7e07fb4da351", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "7c640a515e0446a4b2e6fa98cad17818178e2d35bed77d6c8571010f5d74ead6", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

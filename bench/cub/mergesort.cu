@@ -115,7 +115,8 @@ struct Ours
     else BENCH_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occupancy, merge_k, 256, 0));
     return std::max(1, occupancy * bench::state().sms);
   }
-  bool searches(long long n) const { return (n + TILE - 1) / TILE <= merge_wave(); }
+  // As runtime/merge.go's mergeSearches: self-searched splits up to four waves.
+  bool searches(long long n) const { return (n + TILE - 1) / TILE <= 4 * merge_wave(); }
   size_t temp_bytes(long long n) const
   {
     const long long tiles = (n + TILE - 1) / TILE;

@@ -89,11 +89,12 @@ struct Low8
 };
 
 constexpr int THREADS = 256;
-// arch.MemBound: 256 threads, 64 (reductions) or 32 (transforms) bytes in
-// flight per thread, 1 to 32 items.
+// arch.MemBound: 256 threads, 64 (reductions), 32 (transforms) or 16
+// (adjacent difference) bytes in flight per thread, 1 to 32 items.
 __host__ __device__ constexpr int clamp_items(int v) { return v < 1 ? 1 : (v > 32 ? 32 : v); }
 template <typename T> __host__ __device__ constexpr int items_for() { return clamp_items(64 / int(sizeof(T))); }
 template <typename T> __host__ __device__ constexpr int items32_for() { return clamp_items(32 / int(sizeof(T))); }
+template <typename T> __host__ __device__ constexpr int items16_for() { return clamp_items(16 / int(sizeof(T))); }
 
 // Entry points as gocccl-gen writes them.
 template <typename T, typename Op>
@@ -109,7 +110,7 @@ __global__ void __launch_bounds__(THREADS) seg_block(const T* in, long long n, c
 template <typename T>
 __global__ void __launch_bounds__(THREADS) adj_left(const T* in, T* out, long long n)
 {
-  gocccl::adjacent_difference_left<THREADS, items32_for<T>(), T, Diff>(in, out, n);
+  gocccl::adjacent_difference_left<THREADS, items16_for<T>(), T, Diff>(in, out, n);
 }
 template <typename In, typename T, typename X, typename R>
 __global__ void __launch_bounds__(THREADS) tr_sweep(const In* in, long long n, T* out, T init, void* scratch)
@@ -284,7 +285,7 @@ static void bench_adjacent_difference(long long n, const std::vector<T>& h, cons
   BENCH_CK(cudaMemset(d_out, 0xAB, n * sizeof(T)));
   measure("cub", "adjacent_difference", tn, n, 2 * n * (long long)sizeof(T), cubf,
           [&] { verify("cub SubtractLeftCopy"); }, "SubtractLeftCopy, a - b");
-  const long long tile = THREADS * items32_for<T>();
+  const long long tile = THREADS * items16_for<T>();
   auto ours = [&](int i) { adj_left<T><<<unsigned((n + tile - 1) / tile), THREADS>>>(rot.get(i), d_out, n); };
   measure("gocccl-kernels", "adjacent_difference", tn, n, 2 * n * (long long)sizeof(T), ours,
           [&] { verify("gocccl adjacent_difference_left"); }, "a - b; gocccl templates, Go runtime's dispatch in C++");

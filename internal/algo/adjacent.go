@@ -18,6 +18,10 @@ var AdjacentDifference = register(&Algorithm{
 		{Suffix: "left", Template: "::gocccl::adjacent_difference_left", Params: adjacentParams},
 		{Suffix: "right", Template: "::gocccl::adjacent_difference_right", Params: adjacentParams},
 	},
-	// A transform's tuning: 32 bytes in flight per thread.
-	Policy: func(size int64, a int) arch.Policy { return arch.MemBound(size, 32, a) },
+	// 16 bytes a thread (one 16-byte chunk), 256 threads. Measured on the
+	// H200 (bench/cub/tune/adjacent_tune.cu, bench/NOTES.md 2026-12-04 sixth
+	// session): at 2^28 the only shape at copy speed, 511 µs for uint32 and
+	// 1011 µs for uint64 against 529 / 1039 with 32 bytes a thread (CUB's
+	// SubtractLeftCopy: 511 / 1028, the copy 512 / 1011).
+	Policy: func(size int64, a int) arch.Policy { return arch.MemBound(size, 16, a) },
 })

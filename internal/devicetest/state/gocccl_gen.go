@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "4a0ae35c5c01638e054f44438fcd41c009d607f9c6dc646c7512ccc82e88c18e", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "e98d408e76a4942f08439d544be989f5865fd14b9f5f7861eece942276c7f466", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "75b8992332d01cad80c5b70651af2114ee53d715fa659a96890feb0469d6ced9",
+			SHA256: "75d5b390d1dc798f8b423f70129df6aa0c18479166c9792fb3110151bd9d8de9",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 16632, SHA256: "6d9133042b957d794e2767430c54436f6a6e5e647de5479456d9559aaabe3168"},
 				{Offset: 16640, Size: 22032, SHA256: "ad2f83d8c7b9feead98437391fb10cb5b445890e7872a4f5c2c16c241e5ed1ed"},
@@ -40,14 +40,14 @@ func init() {
 				{Offset: 642832, Size: 166160, SHA256: "7bb6167c9b78c4a9b9954f889c19920b070a63059085fcf00240bfdf77aa8d6b"},
 				{Offset: 808992, Size: 197424, SHA256: "5bf84edf2acc86cb9706869ca6b1d780ddfcc4207b4b98f9552f4d5735b15434"},
 				{Offset: 1006416, Size: 113720, SHA256: "824a703ece828aa84b24f6a7afa73fd1b7c73c8ddea0554ad4aa86b38a40be7b"},
-				{Offset: 1120144, Size: 33184, SHA256: "5832c846af113d0ed734b0bf0b765a25099ef502511f3031905de53d63747643"},
-				{Offset: 1153328, Size: 43392, SHA256: "36c78aa436f1b8f43ffe13527b340b6453a5fbc829b02b4fa5f56858e56d0b89"},
-				{Offset: 1196720, Size: 6280, SHA256: "dc605e3a75023bb5378df2578acce2094fa2ac2f9e39b1e3a5aa2839d660cbae"},
-				{Offset: 1203008, Size: 20256, SHA256: "ed7d1e8e4f3720314ce98d02db9e25790e6ecde64e30aa0e7dc001322b1c7feb"},
-				{Offset: 1223264, Size: 29216, SHA256: "01bbde1979c30cff473e57813344a88869d26ccb0524b4b98e678e6324319e24"},
-				{Offset: 1252480, Size: 9624, SHA256: "49df67cac32f76d53908af96358736fc33567ab3ccd0b21e4dd9dc6258718346"},
-				{Offset: 1262112, Size: 40472, SHA256: "3bbe37236847a8f6a67ba29d5a25ce67c8c634b8ab29f1d410e56eb7e1604da7"},
-				{Offset: 1302592, Size: 9368, SHA256: "fa0f126c744095f1760965704517d2fb975a1cd2798a9e1097ebb244d86dc65b"},
+				{Offset: 1120144, Size: 49824, SHA256: "3f9302ef2b3a4fe37cfa1e92ad4a6ad4e0779ea889e854aab7ac5c7558a1c29f"},
+				{Offset: 1169968, Size: 69632, SHA256: "29c761db6c58cb099e1e3697ace94690e5f960c5114af29f4ecca8bb272540cc"},
+				{Offset: 1239600, Size: 6280, SHA256: "dc605e3a75023bb5378df2578acce2094fa2ac2f9e39b1e3a5aa2839d660cbae"},
+				{Offset: 1245888, Size: 20256, SHA256: "ed7d1e8e4f3720314ce98d02db9e25790e6ecde64e30aa0e7dc001322b1c7feb"},
+				{Offset: 1266144, Size: 29216, SHA256: "01bbde1979c30cff473e57813344a88869d26ccb0524b4b98e678e6324319e24"},
+				{Offset: 1295360, Size: 9624, SHA256: "49df67cac32f76d53908af96358736fc33567ab3ccd0b21e4dd9dc6258718346"},
+				{Offset: 1304992, Size: 68376, SHA256: "e2150d55b5bbde4808d951cae29d83c6f5844fba2ee5580227104728b7ee8621"},
+				{Offset: 1373376, Size: 9368, SHA256: "fa0f126c744095f1760965704517d2fb975a1cd2798a9e1097ebb244d86dc65b"},
 			},
 		},
 	})

@@ -23,18 +23,18 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "51cffd70a84220b4c1c8351c87cf97fd4e17cefdafe2d299da1660cdd6c66cdd", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "4a7360a32c6235eb9a587c1ec09d04117efaa094a553b3d1f9c0d768ae240a81", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "cab5712b299387df9bea59ed6cfc23a91e7d329ffaa7dcbc96d9b3f00d49c959",
+			SHA256: "4c9974c6315ac482358e3da6a0d951367d5cb8c1eb670f576dcc3898816fc542",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 11832, SHA256: "a3cbe2d861ebc86e3e1206ae66ea875725cf1c2d90589871dee2195b7489877a"},
 				{Offset: 11840, Size: 100312, SHA256: "bafc0dcd753034b8a268e5b2fbbd6befc8b8bf02c348422939c5ea11042bd710"},
 				{Offset: 112160, Size: 277888, SHA256: "34751ed46b1f655add789b1a9d30acb6bb19eb74b0e6f7b48e46b04cd3ffcab3"},
 				{Offset: 390048, Size: 103616, SHA256: "ed224b4e297ccb95f4766a4ee0189fb1cad193b87f2f25bdde45e6d572073ed6"},
-				{Offset: 493664, Size: 46944, SHA256: "66c8cd1d1bbcef35a8bfa84cc3131c1ccbea8a3052e101d62b07381f8acecc4c"},
-				{Offset: 540608, Size: 15664, SHA256: "bf95fbc62e4dd5d6add9c05e4389499a6ecdb9c34e55445dbbb1b965e1ac3dd4"},
+				{Offset: 493664, Size: 68192, SHA256: "056d4d6cc36137ed442464687fd1139601f993dc46084b3c36d9dc3ac4afdf6e"},
+				{Offset: 561856, Size: 15664, SHA256: "bf95fbc62e4dd5d6add9c05e4389499a6ecdb9c34e55445dbbb1b965e1ac3dd4"},
 			},
 		},
 	})

@@ -25,7 +25,7 @@
 // Build and run on the GPU machine, from the repository root (about 25 s to
 // build, one nvcc process; 40-60 s to run at 2^24 and 2^28, most of it the
 // host's inputs and checks). ptxas (CUDA 13, sm_90): the waits change no
-// sweep's registers (select 56 / 56, partition 56, unique 55, 256 x 14
+// sweep's registers (select 56 / 56, partition 56, unique 56, 256 x 14
 // partition 48, unique_by_key 64, three-way 96 uint32 / 123 float32):
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Ikernels/include -Ibench/cub \
 //     -o /tmp/compact_delay_tune bench/cub/tune/compact_delay_tune.cu

@@ -23,18 +23,18 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "7a42f1df3ec7df1cf2372ecb569bf6faa67a6e966c5593c5b0efd29e8f0b7021", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "7ed8db96bf28f1a7b3d2470f48da9af4ac768c1f57b91bd4465a0184a822b429", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "1c834864e72e7f162cc0629abb0035ed87e089d23b8d2900c2a66cdb3ca1c4a0",
+			SHA256: "b61604017e688e7f4de5f88703cf8b104ae30ddc91b6df96c3a9edf4cfdd977e",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 38744, SHA256: "b00e28a3cbb4ccb21d870fec84beba5825ae390702820d10ec42af4650dcb799"},
 				{Offset: 38752, Size: 144832, SHA256: "24461158070685e2b0fd27a4850128a3f4ca796322d58eea9f2c47231ab34aa2"},
 				{Offset: 183584, Size: 39424, SHA256: "c384efd55297514349fc398797b10fe162cb59778ffd76f2e11b6867f0cb24fb"},
 				{Offset: 223008, Size: 71680, SHA256: "ea78fbd129aa52df2b3c36958d430f09122ad864158260a8bf2c3664a438abfc"},
-				{Offset: 294688, Size: 30672, SHA256: "5494debd5f967a38b337343d83a5ba6dc9a9e37820c215b40780b884da72e9ec"},
-				{Offset: 325360, Size: 8576, SHA256: "c057914679145deab3c10fa3972a1dd8404c6b42dd998cbdf83ff5e5ca0e7225"},
+				{Offset: 294688, Size: 46800, SHA256: "3168279700fac583618b07620f5bf66277dc5e60a7d0ac671fe28f6e372ffe31"},
+				{Offset: 341488, Size: 8576, SHA256: "c057914679145deab3c10fa3972a1dd8404c6b42dd998cbdf83ff5e5ca0e7225"},
 			},
 		},
 	})

@@ -505,10 +505,10 @@ struct EqFloat64 {
 
 // Launch policies (emit/policy.go): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
-constexpr int gocccl_adjacent_difference_SubFloat32_threads = 256, gocccl_adjacent_difference_SubFloat32_items = 8;
-constexpr int gocccl_adjacent_difference_SubFloat64_threads = 256, gocccl_adjacent_difference_SubFloat64_items = 4;
-constexpr int gocccl_adjacent_difference_SubUint32_threads = 256, gocccl_adjacent_difference_SubUint32_items = 8;
-constexpr int gocccl_adjacent_difference_SubUint64_threads = 256, gocccl_adjacent_difference_SubUint64_items = 4;
+constexpr int gocccl_adjacent_difference_SubFloat32_threads = 256, gocccl_adjacent_difference_SubFloat32_items = 4;
+constexpr int gocccl_adjacent_difference_SubFloat64_threads = 256, gocccl_adjacent_difference_SubFloat64_items = 2;
+constexpr int gocccl_adjacent_difference_SubUint32_threads = 256, gocccl_adjacent_difference_SubUint32_items = 4;
+constexpr int gocccl_adjacent_difference_SubUint64_threads = 256, gocccl_adjacent_difference_SubUint64_items = 2;
 constexpr int gocccl_exclusive_scan_AddFloat32_threads = 128, gocccl_exclusive_scan_AddFloat32_items = 24, gocccl_exclusive_scan_AddFloat32_minblocks = 8;
 constexpr int gocccl_exclusive_scan_AddFloat64_threads = 224, gocccl_exclusive_scan_AddFloat64_items = 12;
 constexpr int gocccl_exclusive_scan_AddUint32_threads = 128, gocccl_exclusive_scan_AddUint32_items = 24, gocccl_exclusive_scan_AddUint32_minblocks = 8;

@@ -395,10 +395,10 @@ struct Join {
 
 // Launch policies (emit/policy.go): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
-constexpr int gocccl_adjacent_difference_Gap_threads = 256, gocccl_adjacent_difference_Gap_items = 2;
-constexpr int gocccl_adjacent_difference_SubFloat32_threads = 256, gocccl_adjacent_difference_SubFloat32_items = 8;
-constexpr int gocccl_adjacent_difference_SubInt32_threads = 256, gocccl_adjacent_difference_SubInt32_items = 8;
-constexpr int gocccl_adjacent_difference_SubUint64_threads = 256, gocccl_adjacent_difference_SubUint64_items = 4;
+constexpr int gocccl_adjacent_difference_Gap_threads = 256, gocccl_adjacent_difference_Gap_items = 1;
+constexpr int gocccl_adjacent_difference_SubFloat32_threads = 256, gocccl_adjacent_difference_SubFloat32_items = 4;
+constexpr int gocccl_adjacent_difference_SubInt32_threads = 256, gocccl_adjacent_difference_SubInt32_items = 4;
+constexpr int gocccl_adjacent_difference_SubUint64_threads = 256, gocccl_adjacent_difference_SubUint64_items = 2;
 constexpr int gocccl_for_each_BumpStat_threads = 256, gocccl_for_each_BumpStat_items = 2;
 constexpr int gocccl_for_each_HalveFloat64_threads = 256, gocccl_for_each_HalveFloat64_items = 4;
 constexpr int gocccl_for_each_StepUint32_threads = 256, gocccl_for_each_StepUint32_items = 8;

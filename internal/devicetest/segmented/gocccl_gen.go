@@ -23,40 +23,40 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "60479ab8acfef8c0a0e9186db4b1b83970e35e1e6f656ed1ebe1560bc35c22d7", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "42b270adceb5f977e6bd18e44a2202542084e5a7663a3f52ee0a54242a528f0e", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "181289f4ea41a1cefbe3b3febc877c76cbab5f86aff449c0b2e00e3a093d834f",
+			SHA256: "8fc0c2606996ed7ff3d9a325e9ef0b0f64aa2b9c945a7112b1b8a0bf756394ac",
 			Parts: []goccclimpl.Part{
-				{Offset: 0, Size: 18792, SHA256: "27a0531d8fe69148ba92fedcefc6352c466d3ffc5cea05253f7c9fe53779044d"},
-				{Offset: 18800, Size: 26344, SHA256: "59bda9e41f8519dc4a6af12f64552998f85ea434358cf5a5a0a0b18ece69c393"},
-				{Offset: 45152, Size: 16232, SHA256: "2f93c636a91da3fb86a95124b137598290cc541d0d049342a159f370d2b6e08f"},
-				{Offset: 61392, Size: 16360, SHA256: "8635c813e84c128544e24875523ef45dd20085b1b485a03ee3753d5705bbcaf2"},
-				{Offset: 77760, Size: 4472, SHA256: "ea02e1dcbf2cc3d921b64da91e47deedbb649c7de3a4a984672790f4e8ff1eed"},
-				{Offset: 82240, Size: 5496, SHA256: "2a6ea28c9ef9b26e924919512ad90f561e9d8c22608d49089c722dd69979669c"},
-				{Offset: 87744, Size: 4984, SHA256: "4d30f2ad0afb4674bab5156fbf15b726dd32c99f60934a4fd13a3ac3560136a8"},
-				{Offset: 92736, Size: 68248, SHA256: "57b4db6e8d76dbe7b65e753c50a1cdb7758110006e988394105524e2e5c7be46"},
-				{Offset: 160992, Size: 53592, SHA256: "3ce198ff2e3c543e47768ab3fa5898f6fc9f50fde8d51ae5388b5a0ec3cf212a"},
-				{Offset: 214592, Size: 114904, SHA256: "fb4ec0f132d9f968330ff6f0077063fa4abf45b226b01267d02c6980f31477ca"},
-				{Offset: 329504, Size: 55640, SHA256: "b9e020fc06ee3a1ef3cf2bfcaca39c0e75c6a9e3743126489ebc73828933ce33"},
-				{Offset: 385152, Size: 43544, SHA256: "af13df0cf0ad153c7a5f6f7fc46a56ebece9a7d9bff16bf85ca4307bdaaf6956"},
-				{Offset: 428704, Size: 93856, SHA256: "086cd465f50da1d2d8fbca0901b6a5cbad7df75c12115e2f7ba4e3d46f7ff82c"},
-				{Offset: 522560, Size: 93864, SHA256: "c14b70ffa04a7ec07f9bae87634da2a4d337e164116c8670a9936c566e650768"},
-				{Offset: 616432, Size: 33696, SHA256: "0a33a9852002cfa32cc48f377263fbe46cace654875b652135a367de7dfaffac"},
-				{Offset: 650128, Size: 33960, SHA256: "9037a05a7a608430b891330d2065a0b405bf63d1ff7fb02e32c62f69227ba3c7"},
-				{Offset: 684096, Size: 70456, SHA256: "39d4e66888ad1068597d67094f8d17cdad18a1f132f83e0b4e3a3018952542e2"},
-				{Offset: 754560, Size: 33696, SHA256: "7b01979de160bf488a78ecd39fd7440f4dd8b2f987222243e895ed7014267ff8"},
-				{Offset: 788256, Size: 53536, SHA256: "6f30003510c0500ecf8f2d29f4e0dba70d119ccdd6f338ef983e340064b64723"},
-				{Offset: 841792, Size: 43040, SHA256: "c1d6e3ffa92a90a4bb50a0cd7b9d8634d262b717b3754cefba67e4cdf8911f98"},
-				{Offset: 884832, Size: 33952, SHA256: "4d6655ed17f18a3653204f85307e65951d9dc7e8d684834d96d29207642cdbcb"},
-				{Offset: 918784, Size: 34080, SHA256: "b12e61668adf2cb618e64e52dd85e38480d5aad895c6416c9b1e6803a75c77e1"},
-				{Offset: 952864, Size: 43560, SHA256: "6197663c8464fbfc6246f7c727c31a68158f525d8c2179ef0e671e5a5b6f8d58"},
-				{Offset: 996432, Size: 49792, SHA256: "ae3e80a6951b7433df3e7ce3df03e576ce98d695043a61c99ed049f72e4c1556"},
-				{Offset: 1046224, Size: 49536, SHA256: "68e48820fa45655acf25e477ab5db6544b01e6f02be27c5f605445f12d194ada"},
-				{Offset: 1095760, Size: 204928, SHA256: "70396aa0ab411bf1969a057570a4f5f64780b17069c78c8cf6c30fd23878e399"},
-				{Offset: 1300688, Size: 107152, SHA256: "5ae48b7ff8dafd8d23f2096cdc140f77424c6043555c2c72ae8ac5ee94fe871e"},
-				{Offset: 1407840, Size: 42240, SHA256: "702736ef3094b60782728298cc945c59dc0748cdb671239a71faccbca3d09810"},
+				{Offset: 0, Size: 12904, SHA256: "7ba80b653631a1c12934e7a4c72a4a21fa33898ea401f5b74397c93c51b74f3f"},
+				{Offset: 12912, Size: 15848, SHA256: "9f80afccc3ec85ef7ab31d670a21f147e2335a7c4f335f07b79e23a52503a977"},
+				{Offset: 28768, Size: 11496, SHA256: "c717ec2e5815b3af770b374ff614ec66b30fd0fc22f67c3f236b460ae8c1aead"},
+				{Offset: 40272, Size: 11368, SHA256: "bd54efca10ee8674f872589986d17e0218166dc8a0b2c5173e4dbf8c1eae27bf"},
+				{Offset: 51648, Size: 4472, SHA256: "ea02e1dcbf2cc3d921b64da91e47deedbb649c7de3a4a984672790f4e8ff1eed"},
+				{Offset: 56128, Size: 5496, SHA256: "2a6ea28c9ef9b26e924919512ad90f561e9d8c22608d49089c722dd69979669c"},
+				{Offset: 61632, Size: 4984, SHA256: "4d30f2ad0afb4674bab5156fbf15b726dd32c99f60934a4fd13a3ac3560136a8"},
+				{Offset: 66624, Size: 68248, SHA256: "57b4db6e8d76dbe7b65e753c50a1cdb7758110006e988394105524e2e5c7be46"},
+				{Offset: 134880, Size: 53592, SHA256: "3ce198ff2e3c543e47768ab3fa5898f6fc9f50fde8d51ae5388b5a0ec3cf212a"},
+				{Offset: 188480, Size: 114904, SHA256: "fb4ec0f132d9f968330ff6f0077063fa4abf45b226b01267d02c6980f31477ca"},
+				{Offset: 303392, Size: 55640, SHA256: "b9e020fc06ee3a1ef3cf2bfcaca39c0e75c6a9e3743126489ebc73828933ce33"},
+				{Offset: 359040, Size: 43544, SHA256: "af13df0cf0ad153c7a5f6f7fc46a56ebece9a7d9bff16bf85ca4307bdaaf6956"},
+				{Offset: 402592, Size: 93856, SHA256: "086cd465f50da1d2d8fbca0901b6a5cbad7df75c12115e2f7ba4e3d46f7ff82c"},
+				{Offset: 496448, Size: 93864, SHA256: "c14b70ffa04a7ec07f9bae87634da2a4d337e164116c8670a9936c566e650768"},
+				{Offset: 590320, Size: 33696, SHA256: "0a33a9852002cfa32cc48f377263fbe46cace654875b652135a367de7dfaffac"},
+				{Offset: 624016, Size: 33960, SHA256: "9037a05a7a608430b891330d2065a0b405bf63d1ff7fb02e32c62f69227ba3c7"},
+				{Offset: 657984, Size: 70456, SHA256: "39d4e66888ad1068597d67094f8d17cdad18a1f132f83e0b4e3a3018952542e2"},
+				{Offset: 728448, Size: 33696, SHA256: "7b01979de160bf488a78ecd39fd7440f4dd8b2f987222243e895ed7014267ff8"},
+				{Offset: 762144, Size: 53536, SHA256: "6f30003510c0500ecf8f2d29f4e0dba70d119ccdd6f338ef983e340064b64723"},
+				{Offset: 815680, Size: 43040, SHA256: "c1d6e3ffa92a90a4bb50a0cd7b9d8634d262b717b3754cefba67e4cdf8911f98"},
+				{Offset: 858720, Size: 33952, SHA256: "4d6655ed17f18a3653204f85307e65951d9dc7e8d684834d96d29207642cdbcb"},
+				{Offset: 892672, Size: 34080, SHA256: "b12e61668adf2cb618e64e52dd85e38480d5aad895c6416c9b1e6803a75c77e1"},
+				{Offset: 926752, Size: 43560, SHA256: "6197663c8464fbfc6246f7c727c31a68158f525d8c2179ef0e671e5a5b6f8d58"},
+				{Offset: 970320, Size: 49792, SHA256: "ae3e80a6951b7433df3e7ce3df03e576ce98d695043a61c99ed049f72e4c1556"},
+				{Offset: 1020112, Size: 49536, SHA256: "68e48820fa45655acf25e477ab5db6544b01e6f02be27c5f605445f12d194ada"},
+				{Offset: 1069648, Size: 204928, SHA256: "70396aa0ab411bf1969a057570a4f5f64780b17069c78c8cf6c30fd23878e399"},
+				{Offset: 1274576, Size: 107152, SHA256: "5ae48b7ff8dafd8d23f2096cdc140f77424c6043555c2c72ae8ac5ee94fe871e"},
+				{Offset: 1381728, Size: 42240, SHA256: "702736ef3094b60782728298cc945c59dc0748cdb671239a71faccbca3d09810"},
 			},
 		},
 	})
@@ -69,7 +69,7 @@ func init() {
 		Kernels:   []string{"gocccl_adjacent_difference_Gap_left", "gocccl_adjacent_difference_Gap_right"},
 		Part:      0,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
 	})
 	// AdjacentDifference(SubFloat32) over float32, declared at ops.go:140:16.
@@ -81,7 +81,7 @@ func init() {
 		Kernels:   []string{"gocccl_adjacent_difference_SubFloat32_left", "gocccl_adjacent_difference_SubFloat32_right"},
 		Part:      1,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 	// AdjacentDifference(SubInt32) over int32, declared at ops.go:139:16.
@@ -93,7 +93,7 @@ func init() {
 		Kernels:   []string{"gocccl_adjacent_difference_SubInt32_left", "gocccl_adjacent_difference_SubInt32_right"},
 		Part:      2,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 	// AdjacentDifference(SubUint64) over uint64, declared at ops.go:141:16.
@@ -105,7 +105,7 @@ func init() {
 		Kernels:   []string{"gocccl_adjacent_difference_SubUint64_left", "gocccl_adjacent_difference_SubUint64_right"},
 		Part:      3,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
 	})
 	// ForEach(BumpStat) over Stat, declared at ops.go:152:14.

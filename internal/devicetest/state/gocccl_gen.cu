@@ -436,7 +436,7 @@ struct Probe_At {
 
 // Launch policies (emit/policy.go): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
-constexpr int gocccl_adjacent_difference_Mod_Add_threads = 256, gocccl_adjacent_difference_Mod_Add_items = 4;
+constexpr int gocccl_adjacent_difference_Mod_Add_threads = 256, gocccl_adjacent_difference_Mod_Add_items = 2;
 constexpr int gocccl_transform2_Axpy_Apply_threads = 256, gocccl_transform2_Axpy_Apply_items = 8;
 constexpr int gocccl_exclusive_scan_Mod_Add_threads = 224, gocccl_exclusive_scan_Mod_Add_items = 12;
 constexpr int gocccl_for_each_Affine_Apply_threads = 256, gocccl_for_each_Affine_Apply_items = 8;

@@ -23,18 +23,18 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "4a7360a32c6235eb9a587c1ec09d04117efaa094a553b3d1f9c0d768ae240a81", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "d7bf19993a167929d3eaf7d715bbb568f1a94023ccaf50de3e891aeb102cde26", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "4c9974c6315ac482358e3da6a0d951367d5cb8c1eb670f576dcc3898816fc542",
+			SHA256: "6eb5cce88051d09f357d929bf9adf9f07527e9b8e8dbd8fee11aa14071b48894",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 11832, SHA256: "a3cbe2d861ebc86e3e1206ae66ea875725cf1c2d90589871dee2195b7489877a"},
 				{Offset: 11840, Size: 100312, SHA256: "bafc0dcd753034b8a268e5b2fbbd6befc8b8bf02c348422939c5ea11042bd710"},
-				{Offset: 112160, Size: 277888, SHA256: "34751ed46b1f655add789b1a9d30acb6bb19eb74b0e6f7b48e46b04cd3ffcab3"},
-				{Offset: 390048, Size: 103616, SHA256: "ed224b4e297ccb95f4766a4ee0189fb1cad193b87f2f25bdde45e6d572073ed6"},
-				{Offset: 493664, Size: 68192, SHA256: "056d4d6cc36137ed442464687fd1139601f993dc46084b3c36d9dc3ac4afdf6e"},
-				{Offset: 561856, Size: 15664, SHA256: "bf95fbc62e4dd5d6add9c05e4389499a6ecdb9c34e55445dbbb1b965e1ac3dd4"},
+				{Offset: 112160, Size: 566552, SHA256: "8f82fb63b9397e3c3a6e10ed3d858abdb6d0faede9ea48e85d5dc9f59d54956e"},
+				{Offset: 678720, Size: 103616, SHA256: "ed224b4e297ccb95f4766a4ee0189fb1cad193b87f2f25bdde45e6d572073ed6"},
+				{Offset: 782336, Size: 68192, SHA256: "056d4d6cc36137ed442464687fd1139601f993dc46084b3c36d9dc3ac4afdf6e"},
+				{Offset: 850528, Size: 15664, SHA256: "bf95fbc62e4dd5d6add9c05e4389499a6ecdb9c34e55445dbbb1b965e1ac3dd4"},
 			},
 		},
 	})
@@ -85,7 +85,7 @@ func init() {
 		Ops:       []any{Lut.Less},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
-		Kernels:   []string{"gocccl_merge_sort_keys_Lut_Less_itb6b90bb75a_block", "gocccl_merge_sort_keys_Lut_Less_itb6b90bb75a_partition", "gocccl_merge_sort_keys_Lut_Less_itb6b90bb75a_merge"},
+		Kernels:   []string{"gocccl_merge_sort_keys_Lut_Less_itb6b90bb75a_block", "gocccl_merge_sort_keys_Lut_Less_itb6b90bb75a_partition", "gocccl_merge_sort_keys_Lut_Less_itb6b90bb75a_merge", "gocccl_merge_sort_keys_Lut_Less_itb6b90bb75a_single"},
 		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},

@@ -55,8 +55,8 @@ func (m *MergeSortKeysOp[K]) Run(s *Stream, keys *Slice[K]) error {
 // TempStorageBytes returns the device scratch memory a Run over n keys on d
 // takes for the duration of the call (stream-ordered, freed as the work
 // completes): a copy of the keys and, when the merge passes launch a
-// partition kernel (more tiles than one wave of resident merge blocks on
-// d), the merge splits. It is 0 on the CPU backend and for n within one
+// partition kernel (more tiles than four waves of resident merge blocks on
+// d, mergeSearches), the merge splits. It is 0 on the CPU backend and for n within one
 // tile.
 func (m *MergeSortKeysOp[K]) TempStorageBytes(d *Device, n int) (int, error) {
 	if m == nil || m.less == nil {
@@ -145,6 +145,10 @@ func mergeSortLayout(n, tile, ksize, vsize int, splits bool) mergeSortScratch {
 }
 
 // mergeSortTemp is TempStorageBytes of both sorts (vsize 0: keys only).
+// It reads the instance's own kernels also for RunCopy through iterators,
+// whose kernels (kernelsThrough) are another registration: only the block
+// sorts read the input, so the policy and the merge kernel's wave, all the
+// layout depends on, are the same in both.
 func mergeSortTemp(in *instance, d *Device, n, ksize, vsize int) (int, error) {
 	if n < 0 {
 		return 0, in.errorf("negative length %d", n)
@@ -170,7 +174,7 @@ func mergeSortTemp(in *instance, d *Device, n, ksize, vsize int) (int, error) {
 // The kernels of a merge sort instance, in its description's order.
 const (
 	mergeSortBlock     = 0 // sorts each tile
-	mergeSortPartition = 1 // a pass's splits, above one wave of tiles
+	mergeSortPartition = 1 // a pass's splits, above four waves of tiles
 	mergeSortMerge     = 2 // a pass's merges
 	mergeSortSingle    = 3 // sorts up to one tile, in the smallest tile that holds it
 )

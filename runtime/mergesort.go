@@ -147,7 +147,7 @@ func mergeSortLayout(n, tile, ksize, vsize int, splits bool) mergeSortScratch {
 // mergeSortTemp is TempStorageBytes of both sorts (vsize 0: keys only).
 // It reads the instance's own kernels also for RunCopy through iterators,
 // whose kernels (kernelsThrough) are another registration: only the block
-// sorts read the input, so the policy and the merge kernel's wave, all the
+// and single kernels read the input, so the policy and the merge kernel's wave, all the
 // layout depends on, are the same in both.
 func mergeSortTemp(in *instance, d *Device, n, ksize, vsize int) (int, error) {
 	if n < 0 {

@@ -88,7 +88,7 @@ BENCH_MS_PAIRS(bench_ms_pairs_f32, 17, float, uint32_t)
 // Ours is the Go runtime's dispatch (runtime/mergesort.go) in C++: one tile
 // takes the single kernel, more the block sort and the merge passes. V is
 // void for a keys-only sort. As mergeSearches there: while the tiles are at
-// most one wave of resident merge blocks (the merge kernel's own occupancy),
+// most four waves of resident merge blocks (the merge kernel's own occupancy),
 // the merge blocks search their own splits (null partitions) and no pass
 // launches a partition kernel; the scratch then holds no splits.
 template <typename K, typename V>

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/hundred", "ccb42cdeb86d84454b16297a87d44b5e7161ddb2295a810dacac7b5819319ceb", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/hundred", "0807e92810123fc119b811e58adebfe4457834794a6f65e6254818a1af4bcae1", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "6164a0e5fd7cf261d47a5410401b96ea15a5290233444aa1e4f76d361a86b0d2", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "59a5be9d92b35a20873b16332a4dc37f39612d93e4ef6e9a3076362595f062d7", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

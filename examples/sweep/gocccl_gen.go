@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "5144901a2fc13145b80e39676661dc363d6bc71f410efe1002e8f7d599ef28da", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "29af98cb9cf75a45c94cd15664d6204979e4ac92f372b16ecf8a072072e775b8", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 80},
 			Data:   goccclImageSM80,

@@ -26,7 +26,7 @@ var keyLessOp = []Operator{{Role: "comparator", Params: []string{"K", "K"}, Resu
 // is sorted by one block in one launch (the single kernel, in the smallest
 // tile that holds them); above, every tile is sorted by one block, then
 // each pass computes merge-path splits per output tile (a
-// partition kernel, or, for up to one wave of resident merge blocks, each
+// partition kernel, or, for up to four waves of resident merge blocks, each
 // merge block its own) and merges pairs of sorted runs of 2^pass tiles,
 // ping-ponging between the keys and a scratch copy so that the last pass
 // writes the keys. The block sort and the single kernel

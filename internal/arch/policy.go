@@ -67,7 +67,8 @@ func (p Policy) Tile() int { return p.BlockThreads * p.ItemsPerThread }
 // MemBound is the tuning of a memory-bound kernel over elements of size
 // bytes, as cub::MemBoundScaling scales CUB's sm_60+ tuning: 256 threads
 // with about inflight bytes per thread per tile, between 1 and 32 items.
-// Reduce keeps 64 bytes in flight, the transforms 32.
+// Reduce keeps 64 bytes in flight, the transforms 32, AdjacentDifference
+// 16 (one 16-byte chunk a lane).
 func MemBound(size int64, inflight int64, a int) Policy {
 	size = max(size, 1)
 	return Policy{Arch: a, BlockThreads: 256, ItemsPerThread: int(min(32, max(1, inflight/size)))}

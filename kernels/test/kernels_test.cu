@@ -327,8 +327,17 @@ GOCCCL_TEST_TRANSFORM2(test_transform2_i64_f32_f32, 256, 4, long long, float, fl
     gocccl::adjacent_difference_right<BT, IPT, T, OP>(d_in, d_out, n);                         \
   }
 
-// arch.MemBound(size, 32): 256 threads, max(1, 32 / size) items; and 3 warps
-// of 7 items (one item per access).
+// The runtime's policy, arch.MemBound(size, 16): 256 threads, max(1, 16 /
+// size) items, one 16-byte chunk a lane (the _p kernels); the same types at
+// 32 bytes a thread (two chunks a lane, the policy before 2026-12-04's
+// sixth session); and 3 warps of 7 items (one item per access).
+GOCCCL_TEST_ADJACENT(test_adj_u32_p, 256, 4, const unsigned*, unsigned, Sub)
+GOCCCL_TEST_ADJACENT(test_adj_f32_p, 256, 4, const float*, float, Sub)
+GOCCCL_TEST_ADJACENT(test_adj_u64_p, 256, 2, const unsigned long long*, unsigned long long, Sub)
+GOCCCL_TEST_ADJACENT(test_adj_f64_p, 256, 2, const double*, double, Sub)
+GOCCCL_TEST_ADJACENT(test_adj_i8_p, 256, 16, const signed char*, signed char, Sub)
+GOCCCL_TEST_ADJACENT(test_adj_minmax_p, 256, 2, const MinMax*, MinMax, MinMaxSub)
+GOCCCL_TEST_ADJACENT(test_adj_vec3_p, 256, 1, const Vec3*, Vec3, Vec3Sub)
 GOCCCL_TEST_ADJACENT(test_adj_u32, 256, 8, const unsigned*, unsigned, Sub)
 GOCCCL_TEST_ADJACENT(test_adj_f32, 256, 8, const float*, float, Sub)
 GOCCCL_TEST_ADJACENT(test_adj_u64, 256, 4, const unsigned long long*, unsigned long long, Sub)
@@ -1134,6 +1143,33 @@ static void test_adjacent_step(const AdjacentKernels<const unsigned*, unsigned>&
 
 static void test_adjacents(bool quick)
 {
+  // The runtime's shapes (arch.MemBound(size, 16)), aligned and offset.
+  const AdjacentKernels<const unsigned*, unsigned> u32p{"u32_p", test_adj_u32_p_left, test_adj_u32_p_right, 256, 4};
+  test_adjacent<unsigned, Sub>(u32p, adjacent_sizes(256, 4, quick), 0, 0, 60);
+  test_adjacent<unsigned, Sub>(u32p, adjacent_sizes(256, 4, true), 1, 0, 61);
+  test_adjacent<unsigned, Sub>(u32p, adjacent_sizes(256, 4, true), 0, 1, 62);
+  const AdjacentKernels<const float*, float> f32p{"f32_p", test_adj_f32_p_left, test_adj_f32_p_right, 256, 4};
+  test_adjacent<float, Sub>(f32p, adjacent_sizes(256, 4, quick), 0, 0, 63);
+  test_adjacent<float, Sub>(f32p, adjacent_sizes(256, 4, true), 1, 0, 64);
+  test_adjacent<float, Sub>(f32p, adjacent_sizes(256, 4, true), 0, 1, 65);
+  const AdjacentKernels<const unsigned long long*, unsigned long long> u64p{"u64_p", test_adj_u64_p_left,
+                                                                            test_adj_u64_p_right, 256, 2};
+  test_adjacent<unsigned long long, Sub>(u64p, adjacent_sizes(256, 2, quick), 0, 0, 66);
+  test_adjacent<unsigned long long, Sub>(u64p, adjacent_sizes(256, 2, true), 1, 0, 67);
+  test_adjacent<unsigned long long, Sub>(u64p, adjacent_sizes(256, 2, true), 0, 1, 68);
+  const AdjacentKernels<const double*, double> f64p{"f64_p", test_adj_f64_p_left, test_adj_f64_p_right, 256, 2};
+  test_adjacent<double, Sub>(f64p, adjacent_sizes(256, 2, quick), 0, 0, 69);
+  test_adjacent<double, Sub>(f64p, adjacent_sizes(256, 2, true), 1, 0, 70);
+  const AdjacentKernels<const signed char*, signed char> i8p{"i8_p", test_adj_i8_p_left, test_adj_i8_p_right, 256, 16};
+  test_adjacent<signed char, Sub>(i8p, adjacent_sizes(256, 16, quick), 0, 0, 71);
+  test_adjacent<signed char, Sub>(i8p, adjacent_sizes(256, 16, true), 3, 0, 72);
+  const AdjacentKernels<const MinMax*, MinMax> mmp{"minmax_p", test_adj_minmax_p_left, test_adj_minmax_p_right, 256, 2};
+  test_adjacent<MinMax, MinMaxSub>(mmp, adjacent_sizes(256, 2, quick), 0, 0, 73);
+  test_adjacent<MinMax, MinMaxSub>(mmp, adjacent_sizes(256, 2, true), 1, 0, 74); // 8 B aligned only
+  const AdjacentKernels<const Vec3*, Vec3> v3p{"vec3_p", test_adj_vec3_p_left, test_adj_vec3_p_right, 256, 1};
+  test_adjacent<Vec3, Vec3Sub>(v3p, adjacent_sizes(256, 1, quick), 0, 0, 75);
+
+  // Two chunks a lane (32 bytes a thread) and the odd policy.
   const AdjacentKernels<const unsigned*, unsigned> u32{"u32", test_adj_u32_left, test_adj_u32_right, 256, 8};
   test_adjacent<unsigned, Sub>(u32, adjacent_sizes(256, 8, quick), 0, 0, 40);
   test_adjacent<unsigned, Sub>(u32, adjacent_sizes(256, 8, true), 1, 0, 41);
@@ -1240,13 +1276,15 @@ static void test_large()
     std::snprintf(what, sizeof what, "transform i8_i8 n=%lld (%lld wrong)", n, bad);
     record(ok && bad == 0, what);
 
-    // adjacent difference int8 (16-byte chunks) over the whole range, both sides.
+    // adjacent difference int8 over the whole range, both sides, at the
+    // runtime's shape (256 x 16: one 16-byte chunk a lane).
     Sub sub;
+    const long long adj_grid = (n + 4095) / 4096;
     for (bool left : {true, false})
     {
       tout.poison();
-      auto kernel = left ? test_adj_i8_left : test_adj_i8_right;
-      kernel<<<static_cast<unsigned>(grid), 256>>>(reinterpret_cast<const signed char*>(d_in), tout.ptr(), n);
+      auto kernel = left ? test_adj_i8_p_left : test_adj_i8_p_right;
+      kernel<<<static_cast<unsigned>(adj_grid), 256>>>(reinterpret_cast<const signed char*>(d_in), tout.ptr(), n);
       CK(cudaGetLastError());
       CK(cudaDeviceSynchronize());
       ok = tout.fetch(tgot);

@@ -19,8 +19,9 @@
 //                                        T*I, else the block sort and its merge
 //                                        passes at that tile
 //
-// Rows gocccl-256xI with I in MergeSortSingleItems time the single kernel's
-// rungs without its dispatch.
+// Rows gocccl-256xI with I in MergeSortSingleItems time the block kernel at
+// the single kernel's rungs (the same block sort, without the single
+// kernel's choice of rung).
 //
 // median_us is the time of the in-place sort after a cudaMemcpyAsync of the
 // input into the work buffer (keys, then values), as bench/cub/mergesort.cu

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "7ed8db96bf28f1a7b3d2470f48da9af4ac768c1f57b91bd4465a0184a822b429", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "5540db2bbd32f60b9172b575e51a383889032ebf9e37795f7eae2d41200c7474", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "dadf0a6a913e4b01c6c9f2858bc743a4158b07932b0f42edb41614e831fb8fd4", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "5878040d9ff743f82c05d7443261c7525a9dae8b52c59f9dc117fb8e6383dd30", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterout", "f8df685a6d7204adcbdebf659af57bda8cb6ce6b73f823f4ee8859d3a49264f6", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterout", "a47d2f4f3184297478048622d8737381cad7792294f2e219a806b5a778df9cd9", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

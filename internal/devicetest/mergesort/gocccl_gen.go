@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/mergesort", "7dd9c6ae46281e9a1d2a3a65379545466ac8edb19037f03513eedf165b35bf52", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/mergesort", "9d21c82633015e63c715d6e80b99eac64c4f045789fd338155ee62ad182c08c2", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

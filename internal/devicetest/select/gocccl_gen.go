@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "698dad5b3b435a960bf26f66cb29aef63d18d1c6fab0ea3fcc0c1a2cad58409d", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "40cb0713960dc85c940111d1d47e7ccf5f4c8cad111366bfa57e8d52e17a12d4", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

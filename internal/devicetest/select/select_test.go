@@ -199,7 +199,9 @@ func TestCPUBackend(t *testing.T) {
 func TestUniqueByKey(t *testing.T) {
 	devs := devices(t)
 	r := devcheck.Rand(t)
-	for _, n := range []int{0, 1, 1023, 1024, 1025, 2047, 2048, 2049, 65537, 1_000_003} {
+	// 7167–7169 and 3 × 7168: the edges of the 4-byte instances' sm_90
+	// tile (512 × 14), the grid's last block full and not.
+	for _, n := range []int{0, 1, 1023, 1024, 1025, 2047, 2048, 2049, 7167, 7168, 7169, 3 * 7168, 65537, 1_000_003} {
 		t.Run("n="+itoa(n), func(t *testing.T) {
 			runKeys := func(gen func() uint32) []uint32 {
 				ks := make([]uint32, n)

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "af1c4958233ff41af94d464b0afee76ad3eba99eb9b2c11aaf9f9f6ab6ac2895", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "9c2dfe4f51e1ca64393482648328a68816f64ffeffef33823c999669bd7c0909", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "d7bf19993a167929d3eaf7d715bbb568f1a94023ccaf50de3e891aeb102cde26", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "4eb25c48b5f906f88544df47bb71d5599e68cffcbcdac2f6fa3ddde2a1d6756f", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

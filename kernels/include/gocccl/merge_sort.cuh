@@ -39,8 +39,9 @@
  *                      nullptr the block finds its tile's two splits itself
  *                      (warps 0 and 1, one detail::warp_merge_path of
  *                      merge.cuh each), and the pass launches no partition:
- *                      the host does so while num_tiles is one wave of
- *                      resident merge blocks (runtime/mergesort.go). Both
+ *                      the host does so while num_tiles is at most four
+ *                      waves of resident merge blocks (runtime/merge.go's
+ *                      mergeSearches). Both
  *                      ways give the same splits, so the same output.
  *   The host starts with to_tmp = num_passes odd, flips the buffers after
  *   every pass, and so ends in d_keys / d_values.

@@ -80,7 +80,10 @@
  * Requirements: item types trivially copyable; functors default
  * constructible with `bool operator()(T) const` (predicates) or
  * `bool operator()(T, T) const` (equality, called as eq(previous, next)).
- * Launch with blockDim = (BLOCK_THREADS, 1, 1).
+ * Launch with blockDim = (BLOCK_THREADS, 1, 1) and, for the sweeps, a grid of
+ * exactly ceil(n / TILE) blocks: the grid's last block is the one that checks
+ * items against n (by_tile), every other block reads and scatters a full tile
+ * unchecked (runtime/select_util.go's compactThrough launches that grid).
  */
 #pragma once
 
@@ -367,7 +370,7 @@ struct Loader
   static GOCCCL_DEVICE void load(TempStorage& temp, InputIt d_in, const Tile<BLOCK_THREADS, ITEMS_PER_THREAD>& tile,
                                  T (&items)[ITEMS_PER_THREAD])
   {
-    if (FULL)
+    if constexpr (FULL)
     {
       BlockLoadT(temp).Load(d_in + tile.base, items);
     }

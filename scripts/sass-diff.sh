@@ -12,15 +12,22 @@
 # -I kernels/include and bench/cub). Prints both kernels' resource usage and
 # the diff of their SASS; exits 0 when the SASS is the same.
 #
-# Needs CUDA 13's cuobjdump for CUDA 13 cubins (Debian's 11.8 refuses them):
-# the nvidia-cuda-cuobjdump wheel's nvidia/cu13/bin, on PATH or as $CUOBJDUMP.
+# Needs CUDA 13's cuobjdump and nvdisasm for CUDA 13 cubins (Debian's 11.8
+# refuse them): installed by scripts/install-sass-tools.sh (NVIDIA's wheels,
+# no root) and used from there unless $CUOBJDUMP names another cuobjdump.
 #
-# Example (2026-12-05: the same SASS, 0 lines of diff):
+# Example (the generated scan sweep against bench/cub/scan.cu's, which has
+# other tile guards today: 1552 and 1408 instructions):
 #   scripts/sass-diff.sh bench/ops gocccl_inclusive_scan_AddUint32_sweep bench/cub/scan.cu scan_u32_incl
 set -euo pipefail
 [[ $# -ge 4 ]] || { sed -n 2,20p "$0" >&2; exit 2; }
 pkg=$1 gok=$2 other=$3 cppk=$4 arch=${5:-sm_90}
 repo=$(cd "$(dirname "$0")/.." && pwd)
+# CUDA 13's cuobjdump and nvdisasm (scripts/install-sass-tools.sh) unless
+# CUOBJDUMP names another: Debian's 11.8 cannot read CUDA 13 cubins.
+if [[ -z ${CUOBJDUMP:-} ]]; then
+	PATH=$("$(dirname "$0")/install-sass-tools.sh"):$PATH
+fi
 cuobjdump=${CUOBJDUMP:-cuobjdump}
 nvcc=${NVCC:-$HOME/.local/share/gocccl/cuda13/nvidia/cu13/bin/nvcc}
 tmp=$(mktemp -d)

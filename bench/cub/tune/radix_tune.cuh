@@ -335,6 +335,7 @@ void sweep(uint64_t salt)
 void sweep_u32_keys();
 void sweep_u64_keys();
 void sweep_u32_pairs();
+void sweep_mid();
 void run_checks(bool big, bool quick);
 
 } // namespace tune

@@ -10,6 +10,8 @@
 #   bash bench/cub/tune/radix_tune.sh --no-check      the sweep only
 #   bash bench/cub/tune/radix_tune.sh --quick-check --sizes 24,28
 #                                                     what radix_ab.sh runs
+#   bash bench/cub/tune/radix_tune.sh --no-check --mid
+#                                                     smaller tiles at 2^14-2^20
 #   BUILD_ONLY=1 bash bench/cub/tune/radix_tune.sh    compile only
 #   NVCC=... ARCH=sm_90                               the compiler and target
 #
@@ -30,7 +32,7 @@ mkdir -p "$build"
 "$nvcc" --version | tail -n 1
 start=$(date +%s)
 pids=()
-for part in main check u32k u64k u32p; do
+for part in main check u32k u64k u32p mid; do
   "$nvcc" -std=c++17 -O3 -arch="$arch" -Xptxas -v -I"$repo/kernels/include" \
     -c -o "$build/$part.o" "$here/radix_tune_$part.cu" >"$build/$part.log" 2>&1 &
   pids+=($!)
@@ -44,13 +46,13 @@ if [[ $fail -ne 0 ]]; then
   exit 2
 fi
 # -L: the wheel's toolkit keeps its libraries in lib/, where nvcc.profile does not look.
-"$nvcc" -arch="$arch" -L"$(dirname "$nvcc")/../lib" -o "$build/radix_tune" "$build"/{main,check,u32k,u64k,u32p}.o
+"$nvcc" -arch="$arch" -L"$(dirname "$nvcc")/../lib" -o "$build/radix_tune" "$build"/{main,check,u32k,u64k,u32p,mid}.o
 echo "# built in $(($(date +%s) - start)) s"
 # Registers and shared memory of the onesweep kernels, ours and CUB's (ptxas):
 # k_sweep<threads x items, minblocks, portion bits, match, key, value>, with
 # the match 0 ballot, 1 match.any, 2 atomic-or; key/value in Itanium letters
 # (j uint32, m uint64, - none).
-cat "$build"/u32k.log "$build"/u64k.log "$build"/u32p.log | awk '
+cat "$build"/u32k.log "$build"/u64k.log "$build"/u32p.log "$build"/mid.log | awk '
   /Compiling entry function/ { name = $0; sub(/^.*function ./, "", name); sub(/. for .*$/, "", name) }
   /spill stores/ { spill = $0; sub(/^[ \t]+/, "", spill) }
   /Used [0-9]+ registers/ && name ~ /k_sweep|OnesweepKernel/ { line = $0; sub(/^.*Used /, "Used ", line); printf "# ptxas %s: %s; %s\n", name, line, spill }' |

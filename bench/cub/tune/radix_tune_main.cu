@@ -3,8 +3,10 @@
 // beside cub::DeviceRadixSort, TSV rows as bench.cuh prints them, and a
 // summary of each configuration (geometric mean of its time over CUB's).
 //
-// Usage: radix_tune [--no-check] [--quick-check] [--no-sweep] [--big]
+// Usage: radix_tune [--no-check] [--quick-check] [--no-sweep] [--big] [--mid]
 //                   [bench.cuh's --runs R --sizes 20,24,28 --seed S]
+// --mid runs the mid-size sweep (radix_tune_mid.cu) instead of the three
+// others, at 2^14, 2^16, 2^18 and 2^20 unless --sizes says otherwise.
 #include "radix_tune.cuh"
 
 #include <cmath>
@@ -12,7 +14,7 @@
 
 int main(int argc, char** argv)
 {
-  bool check = true, sweep = true, big = false, quick = false;
+  bool check = true, sweep = true, big = false, quick = false, mid = false;
   std::vector<char*> rest{argv[0]};
   bool sizes_given = false;
   for (int i = 1; i < argc; ++i)
@@ -21,26 +23,34 @@ int main(int argc, char** argv)
     else if (!std::strcmp(argv[i], "--no-sweep")) sweep = false;
     else if (!std::strcmp(argv[i], "--big")) big = true;
     else if (!std::strcmp(argv[i], "--quick-check")) quick = true;
+    else if (!std::strcmp(argv[i], "--mid")) mid = true;
     else
     {
       if (!std::strcmp(argv[i], "--sizes")) sizes_given = true;
       rest.push_back(argv[i]);
     }
   }
-  char sizes_flag[] = "--sizes", sizes_default[] = "20,24,28";
+  char sizes_flag[] = "--sizes", sizes_default[] = "20,24,28", sizes_mid[] = "14,16,18,20";
   if (!sizes_given)
   {
     rest.push_back(sizes_flag);
-    rest.push_back(sizes_default);
+    rest.push_back(mid ? sizes_mid : sizes_default);
   }
   bench::init(static_cast<int>(rest.size()), rest.data(), "radix_tune");
   std::printf("# CUB_VERSION %d\n", CUB_VERSION);
   if (check) tune::run_checks(big, quick);
   if (sweep)
   {
-    tune::sweep_u32_keys();
-    tune::sweep_u64_keys();
-    tune::sweep_u32_pairs();
+    if (mid)
+    {
+      tune::sweep_mid();
+    }
+    else
+    {
+      tune::sweep_u32_keys();
+      tune::sweep_u64_keys();
+      tune::sweep_u32_pairs();
+    }
     // Summary: per type and configuration, time / cub's at each size and
     // their geometric mean; the best configuration of each type first.
     std::map<std::string, std::map<std::string, std::vector<const tune::Result*>>> by;

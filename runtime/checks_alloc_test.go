@@ -8,13 +8,16 @@ import (
 )
 
 // TestChecksDoNotAllocate: the argument checks every call makes (a slice's
-// usability in a role, the instance's name) cost no allocation when the
+// usability in a role, the instance's name, that buffers do not overlap)
+// cost no allocation when the
 // arguments are good, so that a GPU call can make none (the GPU suite's
 // TestGPUAllocations measures whole calls); a bad argument still gets its
 // full message.
 func TestChecksDoNotAllocate(t *testing.T) {
 	d := openCPUDevice(t)
 	s, err := Alloc[int32](d, 16)
+	require.NoError(t, err)
+	c, err := Alloc[int64](d, 1)
 	require.NoError(t, err)
 	in := newInstance(algo.Select, []any{func(int32) bool { return true }}, nil)
 	var name string
@@ -24,6 +27,9 @@ func TestChecksDoNotAllocate(t *testing.T) {
 			t.Fatal(err)
 		}
 		_ = bufferOf(name, "output", s)
+		if err := disjoint(name, bufferOf(name, "output", s), bufferOf(name, "count", c)); err != nil {
+			t.Fatal(err)
+		}
 	})
 	require.Zero(t, allocs, "allocations per check")
 	require.NoError(t, s.Free())

@@ -30,7 +30,10 @@ func ReduceByKey[K, V any](equal func(K, K) bool, op func(V, V) V) *ReduceByKeyO
 // reduction of its values (in order) to aggregates[r], and the number of
 // runs to numRuns[0]. keys and values have equal lengths n; unique and
 // aggregates must hold n elements (the count is only known on the device);
-// elements past the runs are left alone. It is enqueued on s (nil means the
+// elements past the runs are left alone. No two of the five buffers may
+// overlap (as cub::DeviceReduce::ReduceByKey: a tile reads its
+// predecessor's last key, and a twin's second scan its values again, while
+// other tiles write their runs). It is enqueued on s (nil means the
 // default stream of keys' device) and returns without waiting on a GPU
 // (except on GPUs without stream-ordered memory pools).
 func (r *ReduceByKeyOp[K, V]) Run(s *Stream, keys *Slice[K], values *Slice[V], unique *Slice[K], aggregates *Slice[V], numRuns *Slice[int64]) error {
@@ -64,6 +67,11 @@ func (r *ReduceByKeyOp[K, V]) Run(s *Stream, keys *Slice[K], values *Slice[V], u
 		return r.errorf("outputs of %d unique keys and %d aggregates cannot hold up to %d runs", unique.n, aggregates.n, n)
 	case numRuns.n < 1:
 		return r.errorf("run count buffer has no element")
+	}
+	const alg = "ReduceByKey"
+	if err := disjoint(alg, bufferOf(alg, "keys", keys), bufferOf(alg, "values", values), bufferOf(alg, "unique keys", unique),
+		bufferOf(alg, "aggregates", aggregates), bufferOf(alg, "run count", numRuns)); err != nil {
+		return err
 	}
 	if err := r.enter(s.dev); err != nil {
 		return r.wrap(err, "")

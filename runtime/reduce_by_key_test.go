@@ -102,6 +102,15 @@ func TestReduceByKeyErrors(t *testing.T) {
 		require.Error(t, err, name)
 		require.Contains(t, err.Error(), "ReduceByKey", name)
 	}
+	// No two buffers may share memory (as cub::DeviceReduce::ReduceByKey).
+	for name, err := range map[string]error{
+		"values and aggregates in place": op.Run(nil, keys, vals, out, vals, cnt),
+		"keys and unique keys in place":  op.Run(nil, keys, vals, keys, agg, cnt),
+		"run count inside aggregates":    op.Run(nil, keys, vals, out, agg, agg.Range(2, 3)),
+	} {
+		require.ErrorContains(t, err, "ReduceByKey", name)
+		require.ErrorContains(t, err, "overlap", name)
+	}
 	n, err := op.TempStorageBytes(d, 100)
 	require.NoError(t, err)
 	require.Zero(t, n)

@@ -65,14 +65,22 @@ func checkBuffers(alg string, s *Stream, bufs ...buffer) (*Stream, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := disjoint(alg, bufs...); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// disjoint returns an error naming the first two buffers that share memory.
+func disjoint(alg string, bufs ...buffer) error {
 	for i, a := range bufs {
 		for _, b := range bufs[i+1:] {
 			if a.lo < b.hi && b.lo < a.hi {
-				return nil, fmt.Errorf("gocccl: %s: the %s and the %s overlap", alg, a.role, b.role)
+				return fmt.Errorf("gocccl: %s: the %s and the %s overlap", alg, a.role, b.role)
 			}
 		}
 	}
-	return s, nil
+	return nil
 }
 
 // atLeast returns an error unless buffer b holds at least n elements.

@@ -5,9 +5,9 @@
 #   scripts/sass-diff.sh PKG_DIR GO_KERNEL CUBIN_OR_CU CPP_KERNEL [ARCH]
 #
 # PKG_DIR is a generated package (gocccl_gen_manifest.json beside
-# gocccl_gen_sm_XY.cubin); its cubin joins one ELF image per instance
-# (emit/artifact.go: parts at 16-byte offsets), which cuobjdump cannot read
-# whole, so the part holding GO_KERNEL is cut out first. CUBIN_OR_CU is a
+# gocccl_gen_sm_XY.cubin); its cubin joins one ELF image per instance, which
+# cuobjdump cannot read whole, so the part holding GO_KERNEL is cut out first
+# (cubin-parts.py). CUBIN_OR_CU is a
 # cubin, or a .cu compiled here with $NVCC at -O3 for ARCH (default sm_90;
 # -I kernels/include and bench/cub). Prints both kernels' resource usage and
 # the diff of their SASS; exits 0 when the SASS is the same.
@@ -33,20 +33,7 @@ nvcc=${NVCC:-$HOME/.local/share/gocccl/cuda13/nvidia/cu13/bin/nvcc}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-python3 - "$pkg/gocccl_gen_manifest.json" "$pkg/gocccl_gen_$arch.cubin" "$tmp" <<'EOF'
-import json, sys
-manifest, cubin, out = sys.argv[1:]
-name = cubin.rsplit("/", 1)[-1]
-parts = next(f for f in json.load(open(manifest))["files"] if f["name"] == name).get("parts")
-data = open(cubin, "rb").read()
-if not parts:
-    parts = [{"size": len(data)}]
-at = 0
-for i, p in enumerate(parts):
-    at = (at + 15) // 16 * 16
-    open(f"{out}/part{i}.cubin", "wb").write(data[at:at + p["size"]])
-    at += p["size"]
-EOF
+python3 "$(dirname "$0")/cubin-parts.py" "$pkg" "$tmp" "$arch"
 gopart=
 for f in "$tmp"/part*.cubin; do
 	# grep reads all of cuobjdump's output (no -q): an early exit would

@@ -8,7 +8,9 @@
 //                        gocccl-kernels: segmented_reduce_warp or _block, as
 //                        runtime.SegmentedReduce chooses
 //   reduce_by_key        cub::DeviceReduce::ReduceByKey, uint32 keys in runs
-//                        of 7, sum of values; gocccl-kernels:
+//                        of 7, sum of values (cub: a functor of ours, which
+//                        CUB runs at its DefaultPolicy; cub-plus:
+//                        cuda::std::plus<>, its sm_90 tuning); gocccl-kernels:
 //                        reduce_by_key over epoch tile states
 //                        (reduce_by_key_init once, then one launch a call)
 //   adjacent_difference  cub::DeviceAdjacentDifference::SubtractLeftCopy,
@@ -233,6 +235,24 @@ static void bench_reduce_by_key(long long n, const std::vector<T>& h, const benc
   auto cubf = [&](int i) { BENCH_CK(cub::DeviceReduce::ReduceByKey(tp, tb, krot.get(i), d_unique, rot.get(i), d_agg, d_num, Sum(), int(n))); };
   poison();
   measure("cub", "reduce_by_key", tn, n, bytes, cubf, [&] { verify("cub ReduceByKey"); }, note);
+#if CUB_VERSION >= 200000
+  // cub-plus: the same with cuda::std::plus<>, for which CUB 3 runs its
+  // sm_90 tuning; for any other operator (Sum above, every Go operator) it
+  // runs DefaultPolicy, 128 x 6 (tuning_reduce_by_key.cuh's is_primitive_op).
+  {
+    size_t pb = 0;
+    BENCH_CK(cub::DeviceReduce::ReduceByKey(nullptr, pb, krot.get(0), d_unique, rot.get(0), d_agg, d_num,
+                                            ::cuda::std::plus<>{}, int(n)));
+    void* pp = temp(std::max<size_t>(pb, 1));
+    auto plusf = [&](int i) {
+      BENCH_CK(cub::DeviceReduce::ReduceByKey(pp, pb, krot.get(i), d_unique, rot.get(i), d_agg, d_num,
+                                              ::cuda::std::plus<>{}, int(n)));
+    };
+    poison();
+    measure("cub-plus", "reduce_by_key", tn, n, bytes, plusf, [&] { verify("cub ReduceByKey (plus)"); },
+            "uint32 keys in runs of 7, cuda::std::plus<> (CUB's sm_90 tuning)");
+  }
+#endif
 
   // Ours, dispatched as runtime/reduce_by_key.go does: epoch tile states
   // (RunPair<T> is 16 bytes), the region's init by the first call, then one

@@ -225,6 +225,8 @@ void run_type(uint64_t salt)
     shape<192, 14, T, long long, ::gocccl::DefaultDelay, 5>(d);
     shape<256, 13, T, long long, Fixed, 4>(d);
     rbk_shape<256, 18, T>(d); // ReduceByKey's policy
+    rbk_shape<128, 6, T>(d);  // CUB's ReduceByKey DefaultPolicy (its tile for a custom operator)
+    rbk_shape<192, 14, T>(d); // CUB's Encode tile
   }
 }
 

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/hundred", "0807e92810123fc119b811e58adebfe4457834794a6f65e6254818a1af4bcae1", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/hundred", "13b45a56dae44c2ff22dcbd44804b8ac4a72208d41cf118a5ab57530896e5a05", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

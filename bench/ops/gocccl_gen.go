@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "59a5be9d92b35a20873b16332a4dc37f39612d93e4ef6e9a3076362595f062d7", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "636e99bd3acbe894571dd5e7f5032fcfc134097d7513c8521343e03fd7c8fefd", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

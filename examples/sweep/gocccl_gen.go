@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "29af98cb9cf75a45c94cd15664d6204979e4ac92f372b16ecf8a072072e775b8", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "fe610b5a06a9a8deb1d88efbaf5a286c7895c37fe02d7e3da43e177e01ba9bfd", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 80},
 			Data:   goccclImageSM80,

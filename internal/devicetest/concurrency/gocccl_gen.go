@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "5540db2bbd32f60b9172b575e51a383889032ebf9e37795f7eae2d41200c7474", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "d5960953ee93e988f70181af20e71d498c8ae2fad1ae56d00235710099e21725", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "5878040d9ff743f82c05d7443261c7525a9dae8b52c59f9dc117fb8e6383dd30", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "225b76f347f9272d6ce66bb00f62b1aceab2a6f570248819a81fd10910f8bf01", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

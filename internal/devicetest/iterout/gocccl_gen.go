@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterout", "a47d2f4f3184297478048622d8737381cad7792294f2e219a806b5a778df9cd9", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterout", "65d5593663871c426ddd43370a83a5d8c9bebdb1389f605fd66727d921627a80", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "40cb0713960dc85c940111d1d47e7ccf5f4c8cad111366bfa57e8d52e17a12d4", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "61b4900c70bd1a6fa6dafce670e0189fc2c1d1b1eef237ed321ab1bcafe1e6e7", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "9c2dfe4f51e1ca64393482648328a68816f64ffeffef33823c999669bd7c0909", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "860210377b81f3976533c2169871b50d52a7af1b75984d0131ebe36ae05773c2", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "4eb25c48b5f906f88544df47bb71d5599e68cffcbcdac2f6fa3ddde2a1d6756f", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "51bebca5f2d68861bec38447e1ffd6029a9767f725aa22746c70ae0a13309088", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

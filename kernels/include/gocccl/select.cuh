@@ -343,6 +343,36 @@ struct Tile
   static GOCCCL_DEVICE int at(int i) { return static_cast<int>(threadIdx.x) * ITEMS_PER_THREAD + i; }
 };
 
+/// flag_run_heads flags the items of a tile that start a run of items equal
+/// under Eq (unique, unique_by_key): the tile's first item against its
+/// predecessor d_in[base - 1], tile 0's first always; in the grid's last
+/// tile (LAST), no item past n. The caller syncs before HeadsT's storage is
+/// reused.
+template <bool LAST, int BLOCK_THREADS, int ITEMS_PER_THREAD, typename Eq, typename K, typename It>
+__device__ __forceinline__ void flag_run_heads(typename cub::BlockDiscontinuity<K, BLOCK_THREADS>::TempStorage& heads,
+                                               const Tile<BLOCK_THREADS, ITEMS_PER_THREAD>& tile, It d_in,
+                                               K (&items)[ITEMS_PER_THREAD], int (&flags)[ITEMS_PER_THREAD])
+{
+  using HeadsT = cub::BlockDiscontinuity<K, BLOCK_THREADS>;
+  if (tile.index == 0)
+  {
+    HeadsT(heads).FlagHeads(flags, items, NotEqual<Eq>());
+  }
+  else
+  {
+    const K predecessor = d_in[tile.base - 1];
+    HeadsT(heads).FlagHeads(flags, items, NotEqual<Eq>(), predecessor);
+  }
+  if (LAST)
+  {
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      flags[i] = flags[i] && Tile<BLOCK_THREADS, ITEMS_PER_THREAD>::at(i) < tile.valid;
+    }
+  }
+}
+
 /// Loads a tile in blocked arrangement; items past the end of a partial tile
 /// repeat the last valid item, so operators only ever see input values.
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T>
@@ -738,23 +768,7 @@ __device__ void unique(InputIt d_in, OutputIt d_out, CountIt d_count, long long 
     __syncthreads();
 
     int flags[ITEMS_PER_THREAD], ranks[ITEMS_PER_THREAD];
-    if (tile.index == 0)
-    {
-      HeadsT(temp.heads).FlagHeads(flags, items, s::NotEqual<Eq>());
-    }
-    else
-    {
-      const T predecessor = d_in[tile.base - 1];
-      HeadsT(temp.heads).FlagHeads(flags, items, s::NotEqual<Eq>(), predecessor);
-    }
-    if (LAST)
-    {
-#pragma unroll
-      for (int i = 0; i < ITEMS_PER_THREAD; ++i)
-      {
-        flags[i] = flags[i] && TileT::at(i) < tile.valid;
-      }
-    }
+    s::flag_run_heads<LAST, BLOCK_THREADS, ITEMS_PER_THREAD, Eq>(temp.heads, tile, d_in, items, flags);
     __syncthreads();
     int kept;
     const long long prefix = C::rank(temp.scan, states, tile, flags, ranks, kept);
@@ -802,23 +816,7 @@ __device__ void unique_by_key(KeyIt d_keys, ValueIt d_values, KeyOutIt d_keys_ou
     __syncthreads();
 
     int flags[ITEMS_PER_THREAD], ranks[ITEMS_PER_THREAD];
-    if (tile.index == 0)
-    {
-      HeadsT(temp.heads).FlagHeads(flags, keys, s::NotEqual<Eq>());
-    }
-    else
-    {
-      const K predecessor = d_keys[tile.base - 1];
-      HeadsT(temp.heads).FlagHeads(flags, keys, s::NotEqual<Eq>(), predecessor);
-    }
-    if (LAST)
-    {
-#pragma unroll
-      for (int i = 0; i < ITEMS_PER_THREAD; ++i)
-      {
-        flags[i] = flags[i] && TileT::at(i) < tile.valid;
-      }
-    }
+    s::flag_run_heads<LAST, BLOCK_THREADS, ITEMS_PER_THREAD, Eq>(temp.heads, tile, d_keys, keys, flags);
     __syncthreads();
     int kept;
     const long long prefix = C::rank(temp.scan, states, tile, flags, ranks, kept);

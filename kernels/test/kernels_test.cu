@@ -1141,63 +1141,63 @@ static void test_adjacent_step(const AdjacentKernels<const unsigned*, unsigned>&
   std::printf("adjacent_difference %-12s in+%lld done\n", iterator ? ki.name : kp.name, in_offset);
 }
 
+// test_adjacent_at runs shape k over its sizes (all, or the quick ones)
+// aligned with seed, then over every size with the input in_offset items
+// into its allocation (seed + 1), and, when out_offset, with the output
+// one item in (seed + 2).
+template <typename T, typename Op>
+static void test_adjacent_at(const AdjacentKernels<const T*, T>& k, bool quick, long long in_offset, bool out_offset,
+                             uint64_t seed)
+{
+  test_adjacent<T, Op>(k, adjacent_sizes(k.bt, k.ipt, quick), 0, 0, seed);
+  if (in_offset > 0)
+  {
+    test_adjacent<T, Op>(k, adjacent_sizes(k.bt, k.ipt, true), in_offset, 0, seed + 1);
+  }
+  if (out_offset)
+  {
+    test_adjacent<T, Op>(k, adjacent_sizes(k.bt, k.ipt, true), 0, 1, seed + 2);
+  }
+}
+
 static void test_adjacents(bool quick)
 {
   // The runtime's shapes (arch.MemBound(size, 16)), aligned and offset.
   const AdjacentKernels<const unsigned*, unsigned> u32p{"u32_p", test_adj_u32_p_left, test_adj_u32_p_right, 256, 4};
-  test_adjacent<unsigned, Sub>(u32p, adjacent_sizes(256, 4, quick), 0, 0, 60);
-  test_adjacent<unsigned, Sub>(u32p, adjacent_sizes(256, 4, true), 1, 0, 61);
-  test_adjacent<unsigned, Sub>(u32p, adjacent_sizes(256, 4, true), 0, 1, 62);
+  test_adjacent_at<unsigned, Sub>(u32p, quick, 1, true, 60);
   const AdjacentKernels<const float*, float> f32p{"f32_p", test_adj_f32_p_left, test_adj_f32_p_right, 256, 4};
-  test_adjacent<float, Sub>(f32p, adjacent_sizes(256, 4, quick), 0, 0, 63);
-  test_adjacent<float, Sub>(f32p, adjacent_sizes(256, 4, true), 1, 0, 64);
-  test_adjacent<float, Sub>(f32p, adjacent_sizes(256, 4, true), 0, 1, 65);
+  test_adjacent_at<float, Sub>(f32p, quick, 1, true, 63);
   const AdjacentKernels<const unsigned long long*, unsigned long long> u64p{"u64_p", test_adj_u64_p_left,
                                                                             test_adj_u64_p_right, 256, 2};
-  test_adjacent<unsigned long long, Sub>(u64p, adjacent_sizes(256, 2, quick), 0, 0, 66);
-  test_adjacent<unsigned long long, Sub>(u64p, adjacent_sizes(256, 2, true), 1, 0, 67);
-  test_adjacent<unsigned long long, Sub>(u64p, adjacent_sizes(256, 2, true), 0, 1, 68);
+  test_adjacent_at<unsigned long long, Sub>(u64p, quick, 1, true, 66);
   const AdjacentKernels<const double*, double> f64p{"f64_p", test_adj_f64_p_left, test_adj_f64_p_right, 256, 2};
-  test_adjacent<double, Sub>(f64p, adjacent_sizes(256, 2, quick), 0, 0, 69);
-  test_adjacent<double, Sub>(f64p, adjacent_sizes(256, 2, true), 1, 0, 70);
+  test_adjacent_at<double, Sub>(f64p, quick, 1, false, 69);
   const AdjacentKernels<const signed char*, signed char> i8p{"i8_p", test_adj_i8_p_left, test_adj_i8_p_right, 256, 16};
-  test_adjacent<signed char, Sub>(i8p, adjacent_sizes(256, 16, quick), 0, 0, 71);
-  test_adjacent<signed char, Sub>(i8p, adjacent_sizes(256, 16, true), 3, 0, 72);
+  test_adjacent_at<signed char, Sub>(i8p, quick, 3, false, 71);
   const AdjacentKernels<const MinMax*, MinMax> mmp{"minmax_p", test_adj_minmax_p_left, test_adj_minmax_p_right, 256, 2};
-  test_adjacent<MinMax, MinMaxSub>(mmp, adjacent_sizes(256, 2, quick), 0, 0, 73);
-  test_adjacent<MinMax, MinMaxSub>(mmp, adjacent_sizes(256, 2, true), 1, 0, 74); // 8 B aligned only
+  test_adjacent_at<MinMax, MinMaxSub>(mmp, quick, 1, false, 73); // 8 B aligned only
   const AdjacentKernels<const Vec3*, Vec3> v3p{"vec3_p", test_adj_vec3_p_left, test_adj_vec3_p_right, 256, 1};
-  test_adjacent<Vec3, Vec3Sub>(v3p, adjacent_sizes(256, 1, quick), 0, 0, 75);
+  test_adjacent_at<Vec3, Vec3Sub>(v3p, quick, 0, false, 75);
 
   // Two chunks a lane (32 bytes a thread) and the odd policy.
   const AdjacentKernels<const unsigned*, unsigned> u32{"u32", test_adj_u32_left, test_adj_u32_right, 256, 8};
-  test_adjacent<unsigned, Sub>(u32, adjacent_sizes(256, 8, quick), 0, 0, 40);
-  test_adjacent<unsigned, Sub>(u32, adjacent_sizes(256, 8, true), 1, 0, 41);
-  test_adjacent<unsigned, Sub>(u32, adjacent_sizes(256, 8, true), 0, 1, 42);
+  test_adjacent_at<unsigned, Sub>(u32, quick, 1, true, 40);
   const AdjacentKernels<const float*, float> f32{"f32", test_adj_f32_left, test_adj_f32_right, 256, 8};
-  test_adjacent<float, Sub>(f32, adjacent_sizes(256, 8, quick), 0, 0, 43);
-  test_adjacent<float, Sub>(f32, adjacent_sizes(256, 8, true), 1, 0, 44);
-  test_adjacent<float, Sub>(f32, adjacent_sizes(256, 8, true), 0, 1, 45);
+  test_adjacent_at<float, Sub>(f32, quick, 1, true, 43);
   const AdjacentKernels<const unsigned long long*, unsigned long long> u64{"u64", test_adj_u64_left,
                                                                            test_adj_u64_right, 256, 4};
-  test_adjacent<unsigned long long, Sub>(u64, adjacent_sizes(256, 4, quick), 0, 0, 46);
-  test_adjacent<unsigned long long, Sub>(u64, adjacent_sizes(256, 4, true), 1, 0, 47);
-  test_adjacent<unsigned long long, Sub>(u64, adjacent_sizes(256, 4, true), 0, 1, 48);
+  test_adjacent_at<unsigned long long, Sub>(u64, quick, 1, true, 46);
   const AdjacentKernels<const double*, double> f64{"f64", test_adj_f64_left, test_adj_f64_right, 256, 4};
-  test_adjacent<double, Sub>(f64, adjacent_sizes(256, 4, quick), 0, 0, 49);
-  test_adjacent<double, Sub>(f64, adjacent_sizes(256, 4, true), 1, 0, 50);
-  test_adjacent<double, Sub>(f64, adjacent_sizes(256, 4, true), 0, 1, 51);
+  test_adjacent_at<double, Sub>(f64, quick, 1, true, 49);
   const AdjacentKernels<const signed char*, signed char> i8{"i8", test_adj_i8_left, test_adj_i8_right, 256, 32};
-  test_adjacent<signed char, Sub>(i8, adjacent_sizes(256, 32, quick), 0, 0, 52);
-  test_adjacent<signed char, Sub>(i8, adjacent_sizes(256, 32, true), 3, 0, 53);
+  test_adjacent_at<signed char, Sub>(i8, quick, 3, false, 52);
   const AdjacentKernels<const MinMax*, MinMax> mm{"minmax", test_adj_minmax_left, test_adj_minmax_right, 256, 4};
-  test_adjacent<MinMax, MinMaxSub>(mm, adjacent_sizes(256, 4, quick), 0, 0, 54);
-  test_adjacent<MinMax, MinMaxSub>(mm, adjacent_sizes(256, 4, true), 1, 0, 55); // 8 B aligned only
+  test_adjacent_at<MinMax, MinMaxSub>(mm, quick, 1, false, 54); // 8 B aligned only
   const AdjacentKernels<const Vec3*, Vec3> v3{"vec3", test_adj_vec3_left, test_adj_vec3_right, 256, 2};
-  test_adjacent<Vec3, Vec3Sub>(v3, adjacent_sizes(256, 2, quick), 0, 0, 56);
+  test_adjacent_at<Vec3, Vec3Sub>(v3, quick, 0, false, 56);
   const AdjacentKernels<const unsigned*, unsigned> odd{"u32_96x7", test_adj_u32_96x7_left, test_adj_u32_96x7_right,
                                                        96, 7};
-  test_adjacent<unsigned, Sub>(odd, adjacent_sizes(96, 7, true), 0, 0, 57);
+  test_adjacent_at<unsigned, Sub>(odd, true, 0, false, 57);
 
   const AdjacentKernels<const unsigned*, unsigned> step{"step", test_adj_step_left, test_adj_step_right, 256, 8};
   const AdjacentKernels<WeylIt, unsigned> step_it{"step_it", test_adj_step_it_left, test_adj_step_it_right, 256, 8};

@@ -20,6 +20,7 @@ func TestChecksDoNotAllocate(t *testing.T) {
 	c, err := Alloc[int64](d, 1)
 	require.NoError(t, err)
 	in := newInstance(algo.Select, []any{func(int32) bool { return true }}, nil)
+	k, v, u, a := s.Range(0, 4), s.Range(4, 8), s.Range(8, 12), s.Range(12, 16)
 	var name string
 	allocs := testing.AllocsPerRun(100, func() {
 		name = in.name()
@@ -27,7 +28,9 @@ func TestChecksDoNotAllocate(t *testing.T) {
 			t.Fatal(err)
 		}
 		_ = bufferOf(name, "output", s)
-		if err := disjoint(name, bufferOf(name, "output", s), bufferOf(name, "count", c)); err != nil {
+		// Five buffers, as ReduceByKey checks them.
+		if err := disjoint(name, bufferOf(name, "keys", k), bufferOf(name, "values", v),
+			bufferOf(name, "unique keys", u), bufferOf(name, "aggregates", a), bufferOf(name, "run count", c)); err != nil {
 			t.Fatal(err)
 		}
 	})

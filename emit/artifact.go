@@ -2,9 +2,8 @@ package emit
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/gocccl/gocccl/model"
 )
@@ -15,6 +14,9 @@ import (
 type artifact struct {
 	data  []byte
 	parts []PartHash
+	// relaxed lists the kernels the spill guard compiled with a looser
+	// bound than their policy's (see Relaxed), in part order.
+	relaxed []Relaxed
 }
 
 // joinParts lays part images out as an artifact.
@@ -88,32 +90,33 @@ func instanceParts(pkg *model.Package) (parts [][]string, partOf []int) {
 	return parts, partOf
 }
 
-// The compile cache holds an artifact as a header line naming its parts'
-// sizes, then its data: "parts 46584 129080\n".
-const cachedPartsHeader = "parts"
+// The compile cache holds an artifact as a header line, the JSON of its
+// parts' sizes and of the kernels the spill guard relaxed, then its data:
+// {"parts":[46584,129080],"relaxed":[…]}\n.
+type cachedHeader struct {
+	Parts   []int     `json:"parts"`
+	Relaxed []Relaxed `json:"relaxed,omitempty"`
+}
 
 func encodeArtifact(a *artifact) []byte {
-	var b bytes.Buffer
-	b.WriteString(cachedPartsHeader)
+	h := cachedHeader{Relaxed: a.relaxed}
 	for _, p := range a.parts {
-		b.WriteString(" " + strconv.Itoa(p.Size))
+		h.Parts = append(h.Parts, p.Size)
 	}
-	b.WriteByte('\n')
-	b.Write(a.data)
-	return b.Bytes()
+	line, _ := json.Marshal(h) // ints and strings: cannot fail
+	return append(append(line, '\n'), a.data...)
 }
 
 func decodeArtifact(b []byte) (*artifact, error) {
 	line, data, ok := bytes.Cut(b, []byte("\n"))
-	f := strings.Fields(string(line))
-	if !ok || len(f) < 2 || f[0] != cachedPartsHeader {
+	var h cachedHeader
+	if !ok || json.Unmarshal(line, &h) != nil || len(h.Parts) == 0 {
 		return nil, fmt.Errorf("no parts header")
 	}
-	a := &artifact{data: data, parts: make([]PartHash, len(f)-1)}
-	for i, s := range f[1:] {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 0 || n > len(data) {
-			return nil, fmt.Errorf("part size %q", s)
+	a := &artifact{data: data, parts: make([]PartHash, len(h.Parts)), relaxed: h.Relaxed}
+	for i, n := range h.Parts {
+		if n < 0 || n > len(data) {
+			return nil, fmt.Errorf("part size %d", n)
 		}
 		a.parts[i].Size = n
 	}

@@ -35,7 +35,14 @@ func TestJoinParts(t *testing.T) {
 	b, err := decodeArtifact(encodeArtifact(a))
 	require.NoError(t, err)
 	assert.Equal(t, a, b)
-	for _, bad := range []string{"", "image", "parts\nx", "parts -1\n", "parts 9\nshort", "parts 5 9223372036854775807\nabcde", "parts 2\nabc"} {
+	a.relaxed = []Relaxed{{Kernel: "gocccl_x_sweep", MinBlocks: 5, Compiled: 4, Spilled: 700, SpilledCompiled: 100}}
+	b, err = decodeArtifact(encodeArtifact(a))
+	require.NoError(t, err)
+	assert.Equal(t, a, b, "the spill guard's record travels with the image")
+	for _, bad := range []string{"", "image", `{"parts":[]}` + "\nx", `{"parts":[-1]}` + "\n", `{"parts":[9]}` + "\nshort",
+		`{"parts":[5,9223372036854775807]}` + "\nabcde", `{"parts":[2]}` + "\nabc", `{"parts":[3]` + "\nabc",
+		"parts 3\nabc", // the layout before cache v3
+	} {
 		_, err := decodeArtifact([]byte(bad))
 		assert.Error(t, err, "%q", bad)
 	}

@@ -44,9 +44,11 @@ const (
 
 // cacheVersion is the layout and key version; a change of either starts an
 // empty tree beside the old one. v2: an entry is an artifact of parts
-// (encodeArtifact). A change to what a part holds (splitPTX, joinParts)
-// must bump it, and InputHash's marker with it.
-const cacheVersion = "v2"
+// (encodeArtifact); v3: compiled through the spill guard, with a JSON
+// header that lists what it relaxed. A change to what a part holds
+// (splitPTX, joinParts, the spill guard) must bump it, and InputHash's
+// marker with it.
+const cacheVersion = "v3"
 
 // staleTemp is how old a temporary file must be before trim removes it: a
 // writer that crashed between create and rename left it.

@@ -288,34 +288,34 @@ func TestGenerateUsesCache(t *testing.T) {
 		require.NoError(t, err)
 		return out
 	}
-	// nvcc runs per target once for the PTX and, for SASS, once per part
-	// (the model's three instances): runs(sass, ptx).
-	runs := func(sass, ptx int) int { return sass*(1+3) + ptx }
+	// nvcc runs once per architecture for the PTX and, for SASS, once per
+	// part (the model's three instances): runs(archs, sass).
+	runs := func(archs, sass int) int { return archs + 3*sass }
 	cold := gen(nvcc)
 	assert.Empty(t, cold.Cached)
-	assert.Equal(t, runs(2, 1), compileCount(t, log))
+	assert.Equal(t, runs(2, 2), compileCount(t, log))
 
 	warm := gen(nvcc)
 	assert.Equal(t, targets, warm.Cached)
-	assert.Equal(t, runs(2, 1), compileCount(t, log), "nvcc ran despite a warm cache")
+	assert.Equal(t, runs(2, 2), compileCount(t, log), "nvcc ran despite a warm cache")
 	assert.Equal(t, cold.Files, warm.Files, "cached images give the same files")
 
 	// One new target: only it is compiled.
 	targets = append(targets, Target{Arch: 75})
 	partial := gen(nvcc)
 	assert.Len(t, partial.Cached, 3)
-	assert.Equal(t, runs(3, 1), compileCount(t, log))
+	assert.Equal(t, runs(2, 2)+runs(1, 1), compileCount(t, log))
 
 	// Another nvcc (another path, or a different --version) has its own
 	// entries.
 	other, otherLog := fakeNVCC(t, true)
 	gen(other)
-	assert.Equal(t, runs(3, 1), compileCount(t, otherLog))
+	assert.Equal(t, runs(3, 3), compileCount(t, otherLog))
 
 	t.Setenv(CacheEnv, "off")
 	off := gen(nvcc)
 	assert.Empty(t, off.Cached)
-	assert.Equal(t, runs(6, 2), compileCount(t, log))
+	assert.Equal(t, runs(2, 2)+runs(1, 1)+runs(3, 3), compileCount(t, log))
 }
 
 // TestCacheKey checks that every input of an image changes its key.

@@ -137,7 +137,7 @@ func reuseImages(dir string, old, m *Manifest, nparts int) (map[Target]*artifact
 		if err != nil || old.FileSHA256(name) != sha256Hex(b) || len(old.FileParts(name)) != nparts || !checkParts(b, old.FileParts(name)) {
 			return nil, false
 		}
-		images[t] = &artifact{data: b, parts: old.FileParts(name)}
+		images[t] = &artifact{data: b, parts: old.FileParts(name), relaxed: old.FileRelaxed(name)}
 	}
 	return images, true
 }
@@ -152,7 +152,7 @@ func assemble(pkg *model.Package, m *Manifest, cu []byte, images map[Target]*art
 		if imageHash != nil {
 			h = imageHash(t)
 		}
-		m.Files = append(m.Files, FileHash{Name: t.FileName(), SHA256: h, Parts: images[t].parts})
+		m.Files = append(m.Files, FileHash{Name: t.FileName(), SHA256: h, Parts: images[t].parts, Relaxed: images[t].relaxed})
 	}
 	glue, err := GoGlue(pkg, m)
 	if err != nil {
@@ -166,15 +166,19 @@ func assemble(pkg *model.Package, m *Manifest, cu []byte, images map[Target]*art
 	if test != nil {
 		files = append(files, File{Name: TestFile, Data: test})
 	}
-	parts := make(map[string][]PartHash, len(m.Targets))
+	parts := make(map[string]*artifact, len(m.Targets))
 	for _, t := range m.Targets {
 		files = append(files, File{Name: t.FileName(), Data: images[t].data})
-		parts[t.FileName()] = images[t].parts
+		parts[t.FileName()] = images[t]
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].Name < files[j].Name })
 	m.Files = nil
 	for _, f := range files {
-		m.Files = append(m.Files, FileHash{Name: f.Name, SHA256: sha256Hex(f.Data), Parts: parts[f.Name]})
+		fh := FileHash{Name: f.Name, SHA256: sha256Hex(f.Data)}
+		if a := parts[f.Name]; a != nil {
+			fh.Parts, fh.Relaxed = a.parts, a.relaxed
+		}
+		m.Files = append(m.Files, fh)
 	}
 	mb, err := m.Marshal()
 	if err != nil {
@@ -494,7 +498,7 @@ func checkFiles(pkg *model.Package, dir string, targets []Target, old *Manifest,
 		b, err := os.ReadFile(filepath.Join(dir, name))
 		a := &artifact{data: b}
 		if old != nil {
-			a.parts = old.FileParts(name)
+			a.parts, a.relaxed = old.FileParts(name), old.FileRelaxed(name)
 		}
 		switch {
 		case err != nil:

@@ -48,6 +48,9 @@ type FileHash struct {
 	Name   string     `json:"name"`
 	SHA256 string     `json:"sha256"`          // hex
 	Parts  []PartHash `json:"parts,omitempty"` // an artifact's parts, in order
+	// Relaxed lists the kernels of an artifact that the spill guard
+	// compiled with fewer blocks an SM than their policy asks.
+	Relaxed []Relaxed `json:"relaxed,omitempty"`
 }
 
 // PartHash is the size and sha256 of one part of an artifact: the image of
@@ -93,6 +96,17 @@ func (m *Manifest) FileSHA256(name string) string {
 	return ""
 }
 
+// FileRelaxed returns the kernels of the named artifact that the spill
+// guard relaxed, nil when the manifest lists none.
+func (m *Manifest) FileRelaxed(name string) []Relaxed {
+	for _, f := range m.Files {
+		if f.Name == name {
+			return f.Relaxed
+		}
+	}
+	return nil
+}
+
 // ReadManifest reads and decodes a manifest file. A file that cannot be read
 // gives the *fs.PathError of the read (errors.Is(err, fs.ErrNotExist) when
 // it is missing); one that does not decode gives "manifest <name>: <cause>".
@@ -127,9 +141,12 @@ func InputHash(cu []byte, headers []File, flags []string, targets []Target) stri
 		fmt.Fprintf(h, "%s %d\n", kind, len(data))
 		h.Write(data)
 	}
-	// v3: artifacts of one part per instance. A change to what a part holds
-	// (splitPTX, joinParts) must bump it, and cacheVersion with it.
-	io.WriteString(h, "gocccl-gen input v3\n")
+	// v3: artifacts of one part per instance; v4: compiled through the
+	// spill guard, whose limit counts as an input. A change to what a part
+	// holds (splitPTX, joinParts, the guard) must bump it, and cacheVersion
+	// with it.
+	io.WriteString(h, "gocccl-gen input v4\n")
+	item("max-spill-bytes", []byte(strconv.Itoa(MaxSpillBytes)))
 	item("cu", cu)
 	hs := includedHeaders(cu, headers)
 	sort.Slice(hs, func(i, j int) bool { return hs[i].Name < hs[j].Name })

@@ -143,7 +143,8 @@ func generate(ctx context.Context, stdout, stderr io.Writer, f flags, args []str
 }
 
 // report prints one line per package for -v: its instances, its targets
-// and where the images came from.
+// and where the images came from; then a line for each kernel the spill
+// guard compiled at a looser bound than its policy's.
 func report(w io.Writer, pkg *model.Package, out *emit.Output) {
 	if len(pkg.Instances) == 0 {
 		fmt.Fprintf(w, "%s: no algorithm instances, nothing to generate (%d operators)\n", pkg.Path, len(pkg.Ops))
@@ -165,6 +166,14 @@ func report(w io.Writer, pkg *model.Package, out *emit.Output) {
 		how = fmt.Sprintf("%d of %d images from the compile cache", len(out.Cached), len(targets))
 	}
 	fmt.Fprintf(w, "%s: %d instances, %d operators; %s; %s\n", pkg.Path, len(pkg.Instances), len(pkg.Ops), strings.Join(targets, ","), how)
+	if out.Manifest == nil {
+		return
+	}
+	for _, f := range out.Manifest.Files {
+		for _, r := range f.Relaxed {
+			fmt.Fprintf(w, "  %s: %s\n", f.Name, r)
+		}
+	}
 }
 
 // misspelledVerb reports an argument that is not a package but looks like a

@@ -39,7 +39,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "d6c88d58a3720c0fbeb836d292e124f5290be0ef2af51ee99da586359d5a322d", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "e156e4daa7ae01193639e1d3ce89a8e79ef4bbe3ca02e88ef488f575b6f7d811", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 75},
 			Data:   goccclImageSM75,

@@ -39,7 +39,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sum", "31cc2f0c60a8d70dd4da9121165691894cd9447e9fc91e86c341629f77dd216e", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sum", "eefd336b7a8af738f01be6d1de6bfb29d6793663e16811efab5d8dacad49fb25", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 75},
 			Data:   goccclImageSM75,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest", "4dc5ac7fe17bee9c2b05ad845f04207de9eb9200f2193e022a0a99f2e2c24f2d", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest", "a97823bf86bb1fd7aaced28c6cb334a5a12f258d1880b590e5eed91ab805ae4e", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

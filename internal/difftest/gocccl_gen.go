@@ -24,7 +24,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/difftest", "bb778d992dd7edf9b8a749678d6bac65610d5a60b79617d78673762c626db4d1", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/difftest", "c75dea631adae775cf2418214f4507b2a87147d45f66663545d9b29a5fb822bc", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

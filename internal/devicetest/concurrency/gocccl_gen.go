@@ -23,14 +23,14 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "d5960953ee93e988f70181af20e71d498c8ae2fad1ae56d00235710099e21725", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/concurrency", "de9dfa435eb3faffa234dbd51a8d3ff32aaa58d1688ca008db59cf3507a77684", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "b61604017e688e7f4de5f88703cf8b104ae30ddc91b6df96c3a9edf4cfdd977e",
+			SHA256: "4b642cc9c9f0ceec8dfc76e2a6a61803550b53657ad28e019e4c613acdb9be34",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 38744, SHA256: "b00e28a3cbb4ccb21d870fec84beba5825ae390702820d10ec42af4650dcb799"},
-				{Offset: 38752, Size: 144832, SHA256: "24461158070685e2b0fd27a4850128a3f4ca796322d58eea9f2c47231ab34aa2"},
+				{Offset: 38752, Size: 144832, SHA256: "3b665bdaaf7326daee21b4997d4ff4c5f2e1389b198766b98aea1bfc6e44a8ae"},
 				{Offset: 183584, Size: 39424, SHA256: "c384efd55297514349fc398797b10fe162cb59778ffd76f2e11b6867f0cb24fb"},
 				{Offset: 223008, Size: 71680, SHA256: "ea78fbd129aa52df2b3c36958d430f09122ad864158260a8bf2c3664a438abfc"},
 				{Offset: 294688, Size: 46800, SHA256: "3168279700fac583618b07620f5bf66277dc5e60a7d0ac671fe28f6e372ffe31"},

@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "1710ce95f027baa309961fee40462c4edd06c3251941480a4b8e0113cf0ef3f0", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/histogram", "b9039d747fb3f18e8ac4383cf11fcf4dcd85bebd5620dd3798bea7ce11d6eb90", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "e022af20840589b24eb20e19de60692e062dd980846280283507e642d01312bc",
+			SHA256: "c7c8bd0e0f827a97fde835a681dfc083f8b3d7e80ba40e20b3134d43a9db93ce",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 32696, SHA256: "96a2ea871f8d6bbc59682ff6219752315cdd146da82fd8cf7fe05d8618818939"},
 				{Offset: 32704, Size: 27328, SHA256: "5ab6ffbe7525c1b216b9f7536f3e19af4ba819322ca125a19fdec739e7f1ca7c"},
@@ -40,9 +40,9 @@ func init() {
 				{Offset: 440544, Size: 86448, SHA256: "14665d582b195da530629a685fd936cdb9fe51b836440d1cbba1fe186bdb6889"},
 				{Offset: 526992, Size: 7632, SHA256: "bf0771d008a4c4d868c28070d21163ec24762355bbb53dfd0774aaa1cf40686c"},
 				{Offset: 534624, Size: 7632, SHA256: "e305ae4daa74b121be92b69090dd504f16a384c78bccc29fd15a9ce1b31e3408"},
-				{Offset: 542256, Size: 35352, SHA256: "2246ef1ceb180589cc1ecbe906b54ea81a322fc91ac7787b0e44c01ff40666a9"},
+				{Offset: 542256, Size: 35352, SHA256: "9de11433f6f04c566ba1776ff209e4a76fafd1167fa04cd0581f30d1ad8b31c1"},
 				{Offset: 577616, Size: 30232, SHA256: "94b3c8fe86c0288ca9de79ccd7b747833dc6dfdc6b4dd29ce89587bd40ef1159"},
-				{Offset: 607856, Size: 32536, SHA256: "39d56aa53f77fa7e5a88a14d594d615f992d9ad456ff5ccafdf3d1b79a1916e6"},
+				{Offset: 607856, Size: 32536, SHA256: "f4ce0fe7b3e327a9bf2270a9a2fe142f11391f42ff72b34dd2e08036d8ab3fc7"},
 				{Offset: 640400, Size: 7632, SHA256: "c002b83c0fd443adef2d4a0e3c1e957dae6856976a284dc312bf29bb8109ad4d"},
 				{Offset: 648032, Size: 7632, SHA256: "e5a3d1d4ab943c3c5a49d4a03f8712331f3a699e9a1b9935beae35cc77ccf119"},
 			},

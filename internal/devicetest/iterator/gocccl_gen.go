@@ -23,17 +23,17 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "225b76f347f9272d6ce66bb00f62b1aceab2a6f570248819a81fd10910f8bf01", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterator", "e54ff990cec40c3354abaa7b7437162573341d3e177e01128cf64e5e09fb8a51", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "f916a5afc77e924c372509ee700baa6101317805f0c2587f8989d101189e057f",
+			SHA256: "54dc12e972eb6dc67b7b3119697eb3860a53d4d7dd91d6ed91b1f428c998d7ec",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 5264, SHA256: "66f8fe75f9b257dc4e17dffcd789f961d23442d7f73278c9b0a4c69401e31bfc"},
 				{Offset: 5264, Size: 5376, SHA256: "e025ce0efa4376e494dd0c7805343da9b37ce41cf6baa00c053db94388a87723"},
 				{Offset: 10640, Size: 42216, SHA256: "434b14bd9d3814cb8cbf7b932241bbff9ed96481b4ba8f73b4e9e4de87769fd4"},
-				{Offset: 52864, Size: 41312, SHA256: "415eb0f01fd6e3e7ef3b55dacf7a64065db8cde44ef77921a54e634a53840d4c"},
-				{Offset: 94176, Size: 34384, SHA256: "c63f0a6746f62832e655edc743e2821af1824963ff1179b153442c9b7b42d72f"},
+				{Offset: 52864, Size: 41312, SHA256: "7c1cb5f96f967d1bf0b731817aaf648edcea9aa810f40cf7a0654ceaff30e200"},
+				{Offset: 94176, Size: 34384, SHA256: "f1d31cc0e644eb44a6c0bb32252f53bcac2e3fc80cf323d3c8fbc0dbd72ec1dd"},
 				{Offset: 128560, Size: 156920, SHA256: "d3bde85bbf6d8d8790075ec5a716d54484ac21c6ae79bd90e152eeb9e250bfe8"},
 				{Offset: 285488, Size: 111992, SHA256: "b226cdca22c92a1e1aa3046ca63474f517071cf6d9fad514c832f9472d0f24f3"},
 				{Offset: 397488, Size: 105336, SHA256: "8e1b4e620b0aea733c6b4237217c05d2231d47657014d33b63ec04b41a3930d6"},

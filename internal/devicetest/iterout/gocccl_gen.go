@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterout", "65d5593663871c426ddd43370a83a5d8c9bebdb1389f605fd66727d921627a80", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterout", "ca245912a307b346c2a40a213f9178cef7008463e381eaa0430b0eb847c6a513", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

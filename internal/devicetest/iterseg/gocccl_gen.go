@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterseg", "483b3a795f7aa483517da9c6b41a3326892d55d9ce1b979cbd5f6de6901ea6b3", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/iterseg", "2b20417fce2b92d4b1eadd458b52960d7d0dedcf809e7f337d55a970afba85b7", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/mergesort", "9d21c82633015e63c715d6e80b99eac64c4f045789fd338155ee62ad182c08c2", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/mergesort", "715afca88c3af6fd794e9abbb8edce0e20bffec5e6990e5d6268e12a19136d32", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/opfuzz", "f9304eb5fd0305e9d91cf4b61594f3062b48bab4c15c5dd10cf276e655342ee1", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/opfuzz", "424805cf51be1fba07a551db6a1cfadc962616480ee686beda8d8e2c832ab20a", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "42b270adceb5f977e6bd18e44a2202542084e5a7663a3f52ee0a54242a528f0e", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segmented", "840dfe254ba28fa59c752451764223a5741b0f97387b23716507b8ae1266ac98", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segsort", "cc774fb338b9a0b206aa209cae59fbe58827b5041709277256af87006cadafcb", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/segsort", "c28520218fc4d97ca2bbff4d04a4418f2e49225b2d312b06b2c4f3c00efb2e13", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "61b4900c70bd1a6fa6dafce670e0189fc2c1d1b1eef237ed321ab1bcafe1e6e7", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/select", "9ff111db582f1d44a8b9d1c5988a94d86a434451fc8ad0a63048bdd4098d16b7", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "a5b1e3857edd27ea6a18cbea2e55602d33ff623f3dff01064c89345fee30ea87",
+			SHA256: "d6cb233d6ab4a9510e0d40b22368adc5957dc803407a37e76d6517ae52a8d327",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 43600, SHA256: "2190cd2fd038f73c9f763392aa7923efb7d4e9ce9f50efd2f780dbd20402fa21"},
 				{Offset: 43600, Size: 38608, SHA256: "2078af57ba632c33494658537af2e135e989d93647f608dac295d90f79e1e595"},
@@ -36,12 +36,12 @@ func init() {
 				{Offset: 164544, Size: 38736, SHA256: "cb0e2956164c0883091368634304509526f8129508162019bad3d0cde5957e4f"},
 				{Offset: 203280, Size: 43728, SHA256: "b3f841018d931288ed62bdb1f987c2a62bd7df83b7c76792f44180f05c6c8331"},
 				{Offset: 247008, Size: 43088, SHA256: "d88d0826be3f12eb558b68f680786149dd3a8d2cf4d227ec774b9b1fc97eba97"},
-				{Offset: 290096, Size: 103136, SHA256: "ba0acb7a73b1ee0d71ed1dd0fd56d477a729a578596b72113a3b18ad8186ab0b"},
+				{Offset: 290096, Size: 103136, SHA256: "8b12c12ff7a7c9032de97e6c03238fa5d0c868f14ef7d70dedc6d7a50d24f34c"},
 				{Offset: 393232, Size: 90080, SHA256: "22dedbd13280347d7a8cc70c90cd788a7dce4a4fea3c4eef5ef5d90c0d4a0cd0"},
-				{Offset: 483312, Size: 103136, SHA256: "ec328530adeb08a8d71dabc5c05b136894a29080b40f86d640f885f667343098"},
+				{Offset: 483312, Size: 103136, SHA256: "9115e242e24661514c9a537b3bb65f69ff5928475ece29039588d274b88d4e79"},
 				{Offset: 586448, Size: 90336, SHA256: "8895cbfedbed6c5212741f35b1efd751fed05490cf42fea74bced53cc5e3ad19"},
 				{Offset: 676784, Size: 90976, SHA256: "24c00409f1dce214c16af2a6f212618027c2af76a9ea4ec8057d9bd0b0c9c17a"},
-				{Offset: 767760, Size: 103136, SHA256: "4e8b6272eb3627f1085706d7f967be6da96ca12883138b15c9ddd5d865168ee8"},
+				{Offset: 767760, Size: 103136, SHA256: "0221e9f869b8252819e723ef19dad606a409fe74b55fe6a6ad22dd5494436a4d"},
 				{Offset: 870896, Size: 108000, SHA256: "2debea3bf817abb7919398f5f9903601c04d54a9417407a90530ddb69d5ef54a"},
 				{Offset: 978896, Size: 44752, SHA256: "e26a2e29aa55f177eb627d77f6ffe24c1b52c9ff077d82ff45ba6fe5e0ca66e4"},
 				{Offset: 1023648, Size: 38992, SHA256: "c5f39a0f19efdce45cb6271fa2b736b914bfed4b41eebcb0bdf0dcf058e0c1b1"},

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "860210377b81f3976533c2169871b50d52a7af1b75984d0131ebe36ae05773c2", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/state", "71f2d8218126e51bfabaa6a5ff85effe81895715d06efed459148e28d4505d32", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,14 +23,14 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "51bebca5f2d68861bec38447e1ffd6029a9767f725aa22746c70ae0a13309088", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/internal/devicetest/stateiter", "9c389d1ab9b265db03e6567141a6ebdd5a92e37ec8bcc4bd3024839a2c3df52d", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "6eb5cce88051d09f357d929bf9adf9f07527e9b8e8dbd8fee11aa14071b48894",
+			SHA256: "a25f5883215db7d9031c3793ed1dd63938ebf28229c8c810f46a9e0090315c0f",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 11832, SHA256: "a3cbe2d861ebc86e3e1206ae66ea875725cf1c2d90589871dee2195b7489877a"},
-				{Offset: 11840, Size: 100312, SHA256: "bafc0dcd753034b8a268e5b2fbbd6befc8b8bf02c348422939c5ea11042bd710"},
+				{Offset: 11840, Size: 100312, SHA256: "fc3332d9b0ea94e3481486076f192f28811c5cabfd0a5ad5c265918f5e13f559"},
 				{Offset: 112160, Size: 566552, SHA256: "8f82fb63b9397e3c3a6e10ed3d858abdb6d0faede9ea48e85d5dc9f59d54956e"},
 				{Offset: 678720, Size: 103616, SHA256: "ed224b4e297ccb95f4766a4ee0189fb1cad193b87f2f25bdde45e6d572073ed6"},
 				{Offset: 782336, Size: 68192, SHA256: "056d4d6cc36137ed442464687fd1139601f993dc46084b3c36d9dc3ac4afdf6e"},

@@ -243,7 +243,7 @@ func stubHeaders(t *testing.T) []File {
 			out = append(out, h)
 		}
 	}
-	for _, name := range []string{"reduce.cuh", "transform.cuh"} {
+	for _, name := range []string{"reduce.cuh", "reduce_final.cuh", "transform.cuh"} {
 		b, err := os.ReadFile(filepath.Join("testdata", "stub", "include", "gocccl", name))
 		require.NoError(t, err)
 		out = append(out, File{Name: "include/gocccl/" + name, Data: b})

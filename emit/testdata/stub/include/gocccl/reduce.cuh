@@ -3,6 +3,8 @@
 // can compile generated sources before or without the real header.
 #pragma once
 
+#include <gocccl/reduce_final.cuh>
+
 namespace gocccl {
 
 // reduce_single_pass: one thread of one block reduces everything; the real
@@ -11,19 +13,6 @@ template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename Reductio
 __device__ void reduce_single_pass(const T* d_in, long long n, T* d_out, T init, void* d_scratch) {
   (void)d_scratch;
   if (blockIdx.x != 0 || threadIdx.x != 0) {
-    return;
-  }
-  ReductionOp op;
-  T acc = init;
-  for (long long i = 0; i < n; i++) {
-    acc = op(acc, d_in[i]);
-  }
-  d_out[0] = acc;
-}
-
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ReductionOp>
-__device__ void reduce_final(const T* d_in, long long n, T* d_out, T init) {
-  if (threadIdx.x != 0) {
     return;
   }
   ReductionOp op;

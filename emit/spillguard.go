@@ -145,11 +145,14 @@ func withBounds(ptx []byte, bounds map[string]int) ([]byte, error) {
 		if i < 0 {
 			return nil, fmt.Errorf("PTX: kernel %s has no .minnctapersm", e.name)
 		}
+		done++
+		if was, _ := strconv.Atoi(minBlocksLine.FindStringSubmatch(strings.TrimRight(lines[i], "\r\n"))[1]); was == n {
+			continue // as nvcc wrote it
+		}
 		lines[i] = ""
 		if n > 0 {
 			lines[i] = fmt.Sprintf(".minnctapersm %d\n", n)
 		}
-		done++
 	}
 	if done != len(bounds) {
 		return nil, fmt.Errorf("PTX: %d of %d bounded kernels found", done, len(bounds))

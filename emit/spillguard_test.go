@@ -90,6 +90,10 @@ func TestPTXBounds(t *testing.T) {
 	same, err := withBounds([]byte(boundedPTX), map[string]int{"gocccl_a_sweep": 5})
 	require.NoError(t, err)
 	assert.Equal(t, boundedPTX, string(same))
+	spaced := strings.Replace(boundedPTX, ".minnctapersm 5\n", "\t.minnctapersm  5\n", 1)
+	same, err = withBounds([]byte(spaced), map[string]int{"gocccl_a_sweep": 5, "gocccl_b_sweep": 3})
+	require.NoError(t, err)
+	assert.Equal(t, spaced, string(same), "a bound that stays is left as written")
 
 	_, err = withBounds([]byte(boundedPTX), map[string]int{"gocccl_a_init": 2})
 	assert.ErrorContains(t, err, "gocccl_a_init has no .minnctapersm")

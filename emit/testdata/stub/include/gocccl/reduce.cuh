@@ -7,20 +7,16 @@
 
 namespace gocccl {
 
-// reduce_single_pass: one thread of one block reduces everything; the real
-// header's blocks reduce tiles and the last to finish combines them.
+// reduce_single_pass: one thread of one block reduces everything, as
+// reduce_final does; the real header's blocks reduce tiles and the last to
+// finish combines them.
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ReductionOp>
 __device__ void reduce_single_pass(const T* d_in, long long n, T* d_out, T init, void* d_scratch) {
   (void)d_scratch;
-  if (blockIdx.x != 0 || threadIdx.x != 0) {
+  if (blockIdx.x != 0) {
     return;
   }
-  ReductionOp op;
-  T acc = init;
-  for (long long i = 0; i < n; i++) {
-    acc = op(acc, d_in[i]);
-  }
-  d_out[0] = acc;
+  reduce_final<BLOCK_THREADS, ITEMS_PER_THREAD, T, ReductionOp>(d_in, n, d_out, init);
 }
 
 }  // namespace gocccl

@@ -180,7 +180,7 @@ func (tc *Toolchain) compileArch(ctx context.Context, dir string, src *cudaFile,
 				image, _, err := compile(text, false)
 				return image, err
 			}
-			images[i], finals[i], relaxed[i], errs[i] = guardSpills(text,
+			images[i], finals[i], relaxed[i], errs[i] = guardSpills(sass, text,
 				func(text []byte) ([]byte, string, error) { return compile(text, true) }, plain)
 			if errs[i] != nil && parts != nil {
 				errs[i] = fmt.Errorf("%w\n(compiling the part of kernels %s)", errs[i], strings.Join(parts[i], ", "))

@@ -170,16 +170,17 @@ func looserBound(minBlocks int) int {
 	return minBlocks - 1
 }
 
-// guardSpills runs the spill guard over one part's PTX: compile compiles
+// guardSpills runs the spill guard over one part's PTX for target t (errors
+// of its own name t; compile's are nvcc's, which do): compile compiles
 // PTX text with ptxas' report and returns the image and the report. It
 // returns the last image, the PTX it was compiled from, and the kernels
 // whose bound it relaxed, sorted by name. A part without bounded kernels is
 // compiled once, by plain (without the report, so that its image is the
 // same as without the guard).
-func guardSpills(text []byte, compile func(text []byte) ([]byte, string, error), plain func(text []byte) ([]byte, error)) ([]byte, []byte, []Relaxed, error) {
+func guardSpills(t Target, text []byte, compile func(text []byte) ([]byte, string, error), plain func(text []byte) ([]byte, error)) ([]byte, []byte, []Relaxed, error) {
 	policy, err := ptxBounds(text)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, fmt.Errorf("spill guard for %s: %w", t, err)
 	}
 	if len(policy) == 0 {
 		image, err := plain(text)
@@ -220,7 +221,7 @@ func guardSpills(text []byte, compile func(text []byte) ([]byte, string, error),
 			return image, text, relaxed, nil
 		}
 		if text, err = withBounds(policyText, bounds); err != nil {
-			return nil, nil, nil, err
+			return nil, nil, nil, fmt.Errorf("spill guard for %s: %w", t, err)
 		}
 	}
 }

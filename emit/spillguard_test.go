@@ -142,7 +142,7 @@ func TestGuardSpills(t *testing.T) {
 			"gocccl_a_sweep": {5: 900, 4: 600, 3: 100},
 			"gocccl_b_sweep": {3: 512}, // at the limit: kept
 		}}
-		image, text, relaxed, err := guardSpills([]byte(boundedPTX), f.compile, f.compilePlain)
+		image, text, relaxed, err := guardSpills(Target{Arch: 90}, []byte(boundedPTX), f.compile, f.compilePlain)
 		require.NoError(t, err)
 		assert.Equal(t, []Relaxed{{Kernel: "gocccl_a_sweep", MinBlocks: 5, Compiled: 3, Spilled: 900, SpilledCompiled: 100}}, relaxed)
 		bounds, err := ptxBounds(text)
@@ -156,7 +156,7 @@ func TestGuardSpills(t *testing.T) {
 		f := &fakePtxas{spills: map[string]map[int]int{
 			"gocccl_b_sweep": {3: 2000, 2: 1000, 0: 700},
 		}}
-		_, text, relaxed, err := guardSpills([]byte(boundedPTX), f.compile, f.compilePlain)
+		_, text, relaxed, err := guardSpills(Target{Arch: 90}, []byte(boundedPTX), f.compile, f.compilePlain)
 		require.NoError(t, err)
 		assert.Equal(t, []Relaxed{{Kernel: "gocccl_b_sweep", MinBlocks: 3, Compiled: 0, Spilled: 2000, SpilledCompiled: 700}}, relaxed,
 			"still over the limit without a bound: compiled without one")
@@ -164,10 +164,16 @@ func TestGuardSpills(t *testing.T) {
 		assert.Contains(t, string(text), ".minnctapersm 5")
 		assert.Equal(t, 3, f.runs)
 	})
+	t.Run("PTX it cannot read is an error naming the target, before any compile", func(t *testing.T) {
+		f := &fakePtxas{}
+		_, _, _, err := guardSpills(Target{Arch: 90}, []byte(strings.TrimSuffix(boundedPTX, "}\n")), f.compile, f.compilePlain)
+		assert.ErrorContains(t, err, "spill guard for sm_90: PTX: kernel gocccl_b_sweep")
+		assert.Zero(t, f.runs+f.plain)
+	})
 	t.Run("a part without bounds is compiled once, plainly", func(t *testing.T) {
 		f := &fakePtxas{}
 		unbounded := strings.NewReplacer(".minnctapersm 5\n", "", ".minnctapersm 3\n", "").Replace(boundedPTX)
-		image, text, relaxed, err := guardSpills([]byte(unbounded), f.compile, f.compilePlain)
+		image, text, relaxed, err := guardSpills(Target{Arch: 90}, []byte(unbounded), f.compile, f.compilePlain)
 		require.NoError(t, err)
 		assert.Nil(t, relaxed)
 		assert.Equal(t, unbounded, string(text))

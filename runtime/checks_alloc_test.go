@@ -9,10 +9,9 @@ import (
 
 // TestChecksDoNotAllocate: the argument checks every call makes (a slice's
 // usability in a role, the instance's name, that buffers do not overlap)
-// cost no allocation when the
-// arguments are good, so that a GPU call can make none (the GPU suite's
-// TestGPUAllocations measures whole calls); a bad argument still gets its
-// full message.
+// cost no allocation when the arguments are good, so that a GPU call can
+// make none (the GPU suite's TestGPUAllocations measures whole calls); a
+// bad argument still gets its full message.
 func TestChecksDoNotAllocate(t *testing.T) {
 	d := openCPUDevice(t)
 	s, err := Alloc[int32](d, 16)

@@ -6,7 +6,7 @@ GO      ?= go
 export PATH := $(CURDIR)/bin:$(PATH):/usr/local/go/bin
 GEN     := bin/gocccl-gen
 # Generated packages: examples, the GPU conformance and differential suites and the bench kernels.
-GENPKGS := ./examples/... ./internal/devicetest/... ./internal/difftest ./bench/...
+GENPKGS := ./examples/... ./conformance/devicetest/... ./conformance/difftest ./bench/...
 
 # The toolkit scripts/install-cuda-toolkit.sh installs, and its nvcc, which
 # generation uses unless $GOCCCL_NVCC names another. NVCC11 is Debian's nvcc
@@ -42,7 +42,7 @@ test: toolkit build
 	CGO_ENABLED=0 $(GO) build ./...
 	CGO_ENABLED=0 $(GO) vet ./...
 	GOCCCL_REQUIRE_NVCC=1 $(GO) test ./...
-	$(GO) test -race -short ./internal/devicetest/concurrency ./iterator
+	$(GO) test -race -short ./conformance/devicetest/concurrency ./iterator
 	$(GEN) check $(GENPKGS)
 	$(if $(NVCC11),$(MAKE) compile-check,@echo "compile-check: skipped, no nvcc 11.8 (scripts/install-debian-nvcc.sh installs it)")
 

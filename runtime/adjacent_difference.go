@@ -6,7 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/gocccl/gocccl/internal/algo"
-	"github.com/gocccl/gocccl/runtime/cuda"
+	"github.com/gocccl/gocccl/internal/cuda"
 )
 
 // AdjacentDifferenceOp combines every element with its neighbour.

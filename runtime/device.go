@@ -12,8 +12,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/gocccl/gocccl/internal/cuda"
 	"github.com/gocccl/gocccl/internal/registry"
-	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
 // Backend says where a Device runs algorithms.

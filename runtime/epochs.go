@@ -3,7 +3,7 @@ package runtime
 import (
 	"fmt"
 
-	"github.com/gocccl/gocccl/runtime/cuda"
+	"github.com/gocccl/gocccl/internal/cuda"
 )
 
 // Epoch-tagged tile states (kernels/include/gocccl/epoch_tile_state.cuh)

@@ -5,7 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gocccl/gocccl/runtime/cuda"
+	"github.com/gocccl/gocccl/internal/cuda"
 )
 
 func TestEpochStateBytes(t *testing.T) {

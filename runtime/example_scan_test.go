@@ -74,7 +74,7 @@ func ExampleExclusiveScan() {
 //gocccl:op
 func sameKey(a, b string8) bool { return a == b }
 
-// string8 (example_radix_test.go) is a short fixed-size name, plain data
+// string8 (example_radix_sort_test.go) is a short fixed-size name, plain data
 // that a Slice can hold.
 
 func name(s string) (n string8) {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gocccl/gocccl/runtime/cuda"
+	"github.com/gocccl/gocccl/internal/cuda"
 	"github.com/stretchr/testify/require"
 )
 

@@ -5,7 +5,7 @@ import (
 	"reflect"
 
 	"github.com/gocccl/gocccl/internal/algo"
-	"github.com/gocccl/gocccl/runtime/cuda"
+	"github.com/gocccl/gocccl/internal/cuda"
 )
 
 // ForEachOp applies an operator to every element of a Slice in place.

@@ -1,6 +1,6 @@
 package runtime
 
-import "github.com/gocccl/gocccl/runtime/cuda"
+import "github.com/gocccl/gocccl/internal/cuda"
 
 // pendingFree is memory given up by FreeAfter: it is freed once its event,
 // recorded on the stream after the work that uses the memory, completes.

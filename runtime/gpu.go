@@ -9,7 +9,7 @@ import (
 	"github.com/gocccl/gocccl/internal/arch"
 	"github.com/gocccl/gocccl/internal/registry"
 
-	"github.com/gocccl/gocccl/runtime/cuda"
+	"github.com/gocccl/gocccl/internal/cuda"
 )
 
 // subscription is how many waves of resident blocks a grid of independent

@@ -8,8 +8,8 @@ import (
 	"unsafe"
 
 	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/cuda"
 	"github.com/gocccl/gocccl/internal/iter"
-	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
 // HistogramSample is the sample types of HistogramEven and HistogramRange:

@@ -5,8 +5,8 @@ import (
 	"reflect"
 
 	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/cuda"
 	"github.com/gocccl/gocccl/internal/iter"
-	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
 // HistogramRangeOp counts samples into bins between given levels, as

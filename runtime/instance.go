@@ -9,8 +9,8 @@ import (
 
 	"github.com/gocccl/gocccl/internal/algo"
 	"github.com/gocccl/gocccl/internal/arch"
+	"github.com/gocccl/gocccl/internal/cuda"
 	"github.com/gocccl/gocccl/internal/registry"
-	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
 // Target is what a generated package's image was compiled for: SASS for one

@@ -8,9 +8,9 @@ import (
 	"unsafe"
 
 	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/cuda"
 	"github.com/gocccl/gocccl/internal/iter"
 	"github.com/gocccl/gocccl/internal/registry"
-	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
 // Input is what an algorithm reads: a *Slice[T], or an iterator composition

@@ -5,7 +5,7 @@ import (
 	"reflect"
 
 	"github.com/gocccl/gocccl/internal/algo"
-	"github.com/gocccl/gocccl/runtime/cuda"
+	"github.com/gocccl/gocccl/internal/cuda"
 )
 
 // MergeOp merges two sorted sequences into one, stably, as

@@ -6,7 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/gocccl/gocccl/internal/algo"
-	"github.com/gocccl/gocccl/runtime/cuda"
+	"github.com/gocccl/gocccl/internal/cuda"
 )
 
 // ReduceByKeyOp reduces the values of every run of equal consecutive keys.

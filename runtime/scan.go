@@ -6,8 +6,8 @@ import (
 	"unsafe"
 
 	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/cuda"
 	"github.com/gocccl/gocccl/internal/iter"
-	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
 // InclusiveScanOp computes inclusive prefix scans of a Slice with a binary

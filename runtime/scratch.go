@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/gocccl/gocccl/runtime/cuda"
+	"github.com/gocccl/gocccl/internal/cuda"
 )
 
 // streamScratch is a stream's own scratch memory for kernels that keep a

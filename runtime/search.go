@@ -5,8 +5,8 @@ import (
 	"reflect"
 
 	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/cuda"
 	"github.com/gocccl/gocccl/internal/iter"
-	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
 // SearchOp finds, for many search values at once, where each would go in

@@ -6,8 +6,8 @@ import (
 	"unsafe"
 
 	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/cuda"
 	"github.com/gocccl/gocccl/internal/iter"
-	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
 // SegmentedReduceOp reduces every segment of a Slice to one value. The

@@ -7,7 +7,7 @@ import (
 	goruntime "runtime"
 	"unsafe"
 
-	"github.com/gocccl/gocccl/runtime/cuda"
+	"github.com/gocccl/gocccl/internal/cuda"
 )
 
 // ErrFreed is returned by every use of a Slice after Free.

@@ -5,7 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/gocccl/gocccl/internal/algo"
-	"github.com/gocccl/gocccl/runtime/cuda"
+	"github.com/gocccl/gocccl/internal/cuda"
 )
 
 // Stateful is an algorithm instance whose operator is a method of the state

@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/cuda"
 	"github.com/gocccl/gocccl/internal/registry"
-	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
 // stScale is a scalar state; stPad a state with padding between fields.

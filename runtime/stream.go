@@ -6,7 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/gocccl/gocccl/runtime/cuda"
+	"github.com/gocccl/gocccl/internal/cuda"
 )
 
 // Stream is an ordered queue of work on a device. Algorithms enqueue their

@@ -5,8 +5,8 @@ import (
 	"reflect"
 
 	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/cuda"
 	"github.com/gocccl/gocccl/internal/iter"
-	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
 // UnaryTransformOp applies a unary operator to every element.

@@ -6,7 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/gocccl/gocccl/internal/algo"
-	"github.com/gocccl/gocccl/runtime/cuda"
+	"github.com/gocccl/gocccl/internal/cuda"
 )
 
 // TransformReduceOp reduces the transformed elements of a Slice without an

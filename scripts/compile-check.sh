@@ -28,7 +28,7 @@ defaults="-std=c++17 -O3 -Iinclude"
 	for nvcc; do
 		release=$("$nvcc" --version | sed -n 's/.*release \([0-9.]*\).*/\1/p')
 		echo "$nvcc|$repo/kernels/test/kernels_test.cu|$defaults"
-		for m in $(cd "$repo" && git ls-files '*gocccl_gen_manifest.json' | grep -v '^emit/testdata/'); do
+		for m in $(cd "$repo" && git ls-files '*gocccl_gen_manifest.json' | grep -v '^cmd/gocccl-gen/internal/emit/testdata/'); do
 			python3 -c 'import json, sys; m = json.load(open(sys.argv[1])); sys.exit(m["nvcc"] != sys.argv[2])' "$repo/$m" "$release" && continue
 			flags=$(python3 -c 'import json, sys; print(" ".join(json.load(open(sys.argv[1]))["flags"]))' "$repo/$m")
 			echo "$nvcc|$repo/$(dirname "$m")/gocccl_gen.cu|$flags"

@@ -3,7 +3,7 @@
 its ELF images, OUT_DIR/part0.cubin, part1.cubin, ... (one per instance).
 
 gocccl-gen joins one ELF image per instance into gocccl_gen_<arch>.cubin at
-16-byte offsets (emit/artifact.go) and lists their sizes in the manifest's
+16-byte offsets (cmd/gocccl-gen/internal/emit/glue_artifact.go) and lists their sizes in the manifest's
 "parts"; cuobjdump reads only a single image, so tools cut them out first
 (sass-diff.sh, kernel-resources.sh). ARCH defaults to sm_90."""
 import json

@@ -11,17 +11,17 @@ out=$(mktemp -d)/bundle
 trap 'rm -rf "$(dirname "$out")"' EXIT
 mkdir -p "$out/src"
 
-go test -c -ldflags="-s -w" -o "$out/cuda.test" ./runtime/cuda
+go test -c -ldflags="-s -w" -o "$out/cuda.test" ./internal/cuda
 go test -c -ldflags="-s -w" -o "$out/runtime.test" ./runtime
-go test -c -ldflags="-s -w" -o "$out/devicetest.test" ./internal/devicetest
-# One conformance binary per algorithm family: internal/devicetest/<family>;
+go test -c -ldflags="-s -w" -o "$out/devicetest.test" ./conformance/devicetest
+# One conformance binary per algorithm family: conformance/devicetest/<family>;
 # FAMILIES (names, space-separated) bundles only those, for a call that
 # needs a few and must carry less (a call carries 64 MiB, the tree included).
-for p in $(go list ./internal/devicetest/... | grep -v '/internal/devicetest$'); do
+for p in $(go list ./conformance/devicetest/... | grep -v '/conformance/devicetest$'); do
 	[[ -z ${FAMILIES:-} || " $FAMILIES " == *" $(basename "$p") "* ]] || continue
 	go test -c -ldflags="-s -w" -o "$out/devicetest-$(basename "$p").test" "$p"
 done
-go test -c -ldflags="-s -w" -o "$out/difftest.test" ./internal/difftest
+go test -c -ldflags="-s -w" -o "$out/difftest.test" ./conformance/difftest
 go build -ldflags="-s -w" -o "$out/sum" ./examples/sum
 go build -ldflags="-s -w" -o "$out/particles" ./examples/particles
 go build -ldflags="-s -w" -o "$out/sweep" ./examples/sweep
@@ -100,7 +100,7 @@ if [[ " $groups " == *" test "* ]]; then
 	# which other processes on the GPU move: alone too, and skipped below.
 	step radixsort-memory 60 ./devicetest-radixsort.test -test.v -test.count=1 -test.run '^TestScratchRetain$'
 	# Every algorithm over every element type, device memory checked after
-	# every state (internal/devicetest/sweepall): alone too, and skipped below.
+	# every state (conformance/devicetest/sweepall): alone too, and skipped below.
 	step sweepall-memory 180 ./devicetest-sweepall.test -test.v -test.count=1 -test.timeout=0 ${SWEEPALL_FLAGS:-}
 	pstep nvcc13-generated 300 bash -c 'ls src/generated/*.cu | xargs -P 4 -I{} sh -c '"'"'echo {}; '"$NVCC"' -fmad=false -cubin -o /tmp/$(basename {}).cubin {}'"'"
 	pstep kernel-tests 420 bash -c "$NVCC -o /tmp/kernels_test src/kernels_test.cu && /tmp/kernels_test"

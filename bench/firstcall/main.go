@@ -37,9 +37,9 @@ import (
 	"github.com/gocccl/gocccl/bench/hundred"
 	"github.com/gocccl/gocccl/bench/ops"
 	"github.com/gocccl/gocccl/internal/algo"
+	"github.com/gocccl/gocccl/internal/cuda"
 	"github.com/gocccl/gocccl/internal/registry"
 	"github.com/gocccl/gocccl/runtime"
-	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
 // n is the length of the first call's input.

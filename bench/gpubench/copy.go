@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"unsafe"
 
-	"github.com/gocccl/gocccl/runtime/cuda"
+	"github.com/gocccl/gocccl/internal/cuda"
 )
 
 // Copy: the bandwidth ceiling, a device-to-device cuMemcpyDtoDAsync from Go
@@ -25,7 +25,7 @@ func copyCase(n int, typ string, size int) Case {
 	nb := n * size
 	return Case{
 		Algorithm: "copy", Type: typ, N: n, Bytes: 2 * int64(nb),
-		Note: "cuMemcpyDtoDAsync through runtime/cuda",
+		Note: "cuMemcpyDtoDAsync through internal/cuda",
 		Setup: func(env *Env) (*Instance, error) {
 			host := make([]byte, nb)
 			r := rng(env, "copy", typ, n)

@@ -9,8 +9,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/gocccl/gocccl/internal/cuda"
 	"github.com/gocccl/gocccl/runtime"
-	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
 // A Case is one line of the table: an algorithm over one element type at one

@@ -30,8 +30,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gocccl/gocccl/internal/cuda"
 	"github.com/gocccl/gocccl/runtime"
-	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
 func main() {

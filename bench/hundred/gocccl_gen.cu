@@ -1074,7 +1074,7 @@ struct Keep23 {
 }  // namespace gocccl_functors
 }  // namespace gocccl_pkg_hundred_2ec45303
 
-// Launch policies (emit/policy.go): threads per block and items per thread
+// Launch policies (gocccl-gen's policy table): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
 constexpr int gocccl_inclusive_scan_SumMask0_threads = 128, gocccl_inclusive_scan_SumMask0_items = 24, gocccl_inclusive_scan_SumMask0_minblocks = 8;
 constexpr int gocccl_inclusive_scan_SumMask1_threads = 128, gocccl_inclusive_scan_SumMask1_items = 24, gocccl_inclusive_scan_SumMask1_minblocks = 8;

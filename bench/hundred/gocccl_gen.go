@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/hundred", "4174f3e31a9f673f8e93dab5c4c3e777f1f8f11421edda419e9aebe57bd457f8", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/hundred", "f6f05093eda0d9b49ee89e28aec0e94e83922b9f8895c6d46a07e22696dee968", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -503,7 +503,7 @@ struct EqFloat64 {
 }  // namespace gocccl_functors
 }  // namespace gocccl_pkg_ops_905f533b
 
-// Launch policies (emit/policy.go): threads per block and items per thread
+// Launch policies (gocccl-gen's policy table): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
 constexpr int gocccl_adjacent_difference_SubFloat32_threads = 256, gocccl_adjacent_difference_SubFloat32_items = 4;
 constexpr int gocccl_adjacent_difference_SubFloat64_threads = 256, gocccl_adjacent_difference_SubFloat64_items = 2;

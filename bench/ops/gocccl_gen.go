@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "1258d6616a35fc01bacd1012477c1aeab9fdfbe068d7e062ef3382a78a0032df", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "d29c70cbeefd052466a27f2120a556182a6e547986abb2be179e68211cb83733", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/gocccl/gocccl/emit"
+	"github.com/gocccl/gocccl/cmd/gocccl-gen/internal/emit"
 )
 
 func newCheckCommand(stdout, stderr io.Writer, f *flags) *cobra.Command {

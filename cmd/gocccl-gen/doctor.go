@@ -8,10 +8,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/gocccl/gocccl/emit"
+	"github.com/gocccl/gocccl/cmd/gocccl-gen/internal/emit"
+	"github.com/gocccl/gocccl/internal/cuda"
 	"github.com/gocccl/gocccl/internal/registry"
 	"github.com/gocccl/gocccl/runtime"
-	"github.com/gocccl/gocccl/runtime/cuda"
 )
 
 func newDoctorCommand(stdout io.Writer) *cobra.Command {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/gocccl/gocccl/emit"
+	"github.com/gocccl/gocccl/cmd/gocccl-gen/internal/emit"
 )
 
 func TestDescribeToolchain(t *testing.T) {

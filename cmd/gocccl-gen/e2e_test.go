@@ -16,7 +16,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gocccl/gocccl/emit"
+	"github.com/gocccl/gocccl/cmd/gocccl-gen/internal/emit"
 )
 
 // The end-to-end tests build gocccl-gen, run it on a program in a module of

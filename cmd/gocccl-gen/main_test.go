@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/gocccl/gocccl/emit"
+	"github.com/gocccl/gocccl/cmd/gocccl-gen/internal/emit"
 )
 
 func TestVersion(t *testing.T) {

@@ -6,8 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/gocccl/gocccl/emit"
-	"github.com/gocccl/gocccl/model"
+	"github.com/gocccl/gocccl/cmd/gocccl-gen/internal/emit"
+	"github.com/gocccl/gocccl/cmd/gocccl-gen/internal/model"
 )
 
 // TestReport: -v prints one line per package with its instances, operators,

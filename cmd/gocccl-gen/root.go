@@ -12,9 +12,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/gocccl/gocccl/analyzer"
-	"github.com/gocccl/gocccl/emit"
-	"github.com/gocccl/gocccl/model"
+	"github.com/gocccl/gocccl/cmd/gocccl-gen/internal/analyzer"
+	"github.com/gocccl/gocccl/cmd/gocccl-gen/internal/emit"
+	"github.com/gocccl/gocccl/cmd/gocccl-gen/internal/model"
 )
 
 // flags are the options shared by generation and check.

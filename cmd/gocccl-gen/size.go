@@ -11,8 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/gocccl/gocccl/emit"
-	"github.com/gocccl/gocccl/model"
+	"github.com/gocccl/gocccl/cmd/gocccl-gen/internal/emit"
+	"github.com/gocccl/gocccl/cmd/gocccl-gen/internal/model"
 )
 
 func newSizeCommand(stdout, stderr io.Writer, f *flags) *cobra.Command {

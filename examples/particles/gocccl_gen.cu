@@ -173,7 +173,7 @@ struct Sum {
 }  // namespace gocccl_functors
 }  // namespace gocccl_pkg_particles_cc41e0f1
 
-// Launch policies (emit/policy.go): threads per block and items per thread
+// Launch policies (gocccl-gen's policy table): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
 constexpr int gocccl_reduce_Sum_threads = 256, gocccl_reduce_Sum_items = 1;
 constexpr int gocccl_transform_Measure_threads = 256, gocccl_transform_Measure_items = 1;

@@ -39,7 +39,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "e156e4daa7ae01193639e1d3ce89a8e79ef4bbe3ca02e88ef488f575b6f7d811", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "f08feafb7a2e6da5f658baa6660d083087505269c4391df9d847384d84e883b4", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 75},
 			Data:   goccclImageSM75,

@@ -87,7 +87,7 @@ struct Scale {
 }  // namespace gocccl_functors
 }  // namespace gocccl_pkg_sum_2f231459
 
-// Launch policies (emit/policy.go): threads per block and items per thread
+// Launch policies (gocccl-gen's policy table): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
 constexpr int gocccl_transform2_Scale_threads = 256, gocccl_transform2_Scale_items = 4;
 constexpr int gocccl_reduce_Add_threads = 256, gocccl_reduce_Add_items = 8;

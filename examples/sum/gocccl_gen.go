@@ -39,7 +39,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sum", "eefd336b7a8af738f01be6d1de6bfb29d6793663e16811efab5d8dacad49fb25", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sum", "f0844ba08410f69dcf503fa0ff0b0e32b4dae4bb9cc6bbc591d5417cffb51935", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 75},
 			Data:   goccclImageSM75,

@@ -569,7 +569,7 @@ struct KeepUint16 {
 }  // namespace gocccl_functors
 }  // namespace gocccl_pkg_sweep_5dd969d2
 
-// Launch policies (emit/policy.go): threads per block and items per thread
+// Launch policies (gocccl-gen's policy table): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
 #if __CUDA_ARCH__ >= 900  // sm_90
 constexpr int gocccl_inclusive_scan_MaxFloat32_threads = 128, gocccl_inclusive_scan_MaxFloat32_items = 24, gocccl_inclusive_scan_MaxFloat32_minblocks = 8;

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "4084a94775ac754f8adc546c866dcf395f99786e93775b52d96d352228526c6e", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "c5abb410221df54f16075aa2da3942e199f07e7888dfe5c629400864f0eaaa3f", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 80},
 			Data:   goccclImageSM80,

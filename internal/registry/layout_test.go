@@ -26,7 +26,7 @@ type layoutPair struct {
 
 type celsius float32
 
-// TestLayoutOf pins the layout format; model/layout_test.go pins the same
+// TestLayoutOf pins the layout format; cmd/gocccl-gen/internal/model/layout_test.go pins the same
 // strings for the model's types, so glue and runtime agree.
 func TestLayoutOf(t *testing.T) {
 	for _, c := range []struct {

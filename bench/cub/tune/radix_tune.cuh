@@ -1,7 +1,7 @@
 // radix_tune.cuh: the shared part of the radix sort tuning harness
 // (radix_tune.sh builds radix_tune_*.cu into one binary): entry points of
 // gocccl's Onesweep templates for any configuration, the Go runtime's
-// dispatch (runtime/radix_gpu.go) in C++, and the sweep of a list of
+// dispatch (runtime/radix_sort_gpu.go) in C++, and the sweep of a list of
 // configurations beside cub::DeviceRadixSort on the same inputs.
 //
 // A configuration is Config<BLOCK_THREADS, ITEMS_PER_THREAD, MIN_BLOCKS,
@@ -13,7 +13,7 @@
 // HIST_MIN_BLOCKS the histogram kernel's minimum blocks (default MIN_BLOCKS:
 // the generated code gives every kernel of an instance the same bounds),
 // HIST_GRID its grid in blocks per SM (default 0: the kernel's occupancy, as
-// runtime/radix_gpu.go since 2026-12-04; it was 2) and HIST_VERSION the
+// runtime/radix_sort_gpu.go since 2026-12-04; it was 2) and HIST_VERSION the
 // histogram kernel (1: gocccl::radix_sort_histogram, the header's; 2: the
 // header's without its prefetch of the next tile). The kernel before
 // 2026-12-04 (one shared histogram per block, a runtime pass loop, a bounds
@@ -92,7 +92,7 @@ __global__ void __launch_bounds__(BT, MINB)
   }
 }
 
-constexpr long long kStateWords = 8 * 256 + 2 * 256 + 8; // runtime/radix_gpu.go radixStateWords
+constexpr long long kStateWords = 8 * 256 + 2 * 256 + 8; // runtime/radix_sort_gpu.go radixStateWords
 
 template <int BT_, int IPT_, int MINB_ = 1, int PB_ = 29, RankMatch M_ = DEFAULT_MATCH, int HMINB_ = MINB_,
           int HGRID_ = 0, int HVER_ = 1>

@@ -32,7 +32,7 @@
 //     Go's does (Exp's FMAs); generated code is compiled with -fmad=false,
 //     the host test with -ffp-contract=off.
 //
-// Every helper is __host__ __device__; emit/gomath_test.go compiles them
+// Every helper is __host__ __device__; cmd/gocccl-gen/internal/emit/cuda_gomath_test.go compiles them
 // for the host and checks them against Go.
 #pragma once
 

@@ -13,7 +13,7 @@
 // types (bool excluded); the emitter never passes anything else.
 //
 // Where Go panics, a GPU kernel cannot, so these helpers define a result.
-// The emitter relies on exactly these results, and emit/gosem_test.go
+// The emitter relies on exactly these results, and cmd/gocccl-gen/internal/emit/cuda_gosem_test.go
 // checks them:
 //
 //   x / 0  == 0 and  x % 0 == x   (Go: run-time panic "integer divide by

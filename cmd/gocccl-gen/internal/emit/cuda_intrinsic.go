@@ -1,0 +1,96 @@
+package emit
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gocccl/gocccl/cmd/gocccl-gen/internal/intrinsics"
+	"github.com/gocccl/gocccl/cmd/gocccl-gen/internal/model"
+)
+
+// intrinsic prints a call of a built-in or a math or math/bits function: a
+// call of its helper in gocccl/gomath.cuh, which keeps Go's results (see
+// the header for how exactly). min and max of several values nest, left to
+// right, as Go defines them: min(x, y, z) == min(min(x, y), z).
+func (e *opEmitter) intrinsic(x *model.Intrinsic) (string, bool) {
+	switch x.Func {
+	case "min", "max":
+		return e.minMax(x), false
+	case "View.At", "View.Len":
+		return e.viewCall(x), false
+	}
+	fn := intrinsics.Lookup(x.Func)
+	if fn == nil {
+		return e.fail(x.Pos, "%s is not a supported intrinsic", x.Func), false
+	}
+	if len(x.Args) != len(fn.Params) {
+		return e.fail(x.Pos, "call of %s with %d arguments, want %d", fn.Name, len(x.Args), len(fn.Params)), false
+	}
+	if x.T == nil || !x.T.Identical(fn.Result()) {
+		return e.fail(x.Pos, "call of %s of type %s, want %s", fn.Name, typeString(x.T), fn.Result().GoName()), false
+	}
+	args := make([]string, len(x.Args))
+	for i, a := range x.Args {
+		if a == nil {
+			return e.fail(x.Pos, "argument %d of %s is missing", i+1, fn.Name), false
+		}
+		e.sameType(x.Pos, fn.Params[i], a.Type(), fmt.Sprintf("argument %d of %s", i+1, fn.Name))
+		args[i] = e.top(a)
+	}
+	return fn.CName() + "(" + strings.Join(args, ", ") + ")", false
+}
+
+// minMax prints min or max of one or more integers or floats.
+func (e *opEmitter) minMax(x *model.Intrinsic) string {
+	t := x.T
+	if t == nil || !t.IsNumeric() {
+		return e.fail(x.Pos, "%s of %s", x.Func, typeString(t))
+	}
+	if len(x.Args) == 0 {
+		return e.fail(x.Pos, "%s without arguments", x.Func)
+	}
+	var s string
+	for i, a := range x.Args {
+		if a == nil {
+			return e.fail(x.Pos, "argument %d of %s is missing", i+1, x.Func)
+		}
+		e.sameType(x.Pos, t, a.Type(), fmt.Sprintf("argument %d of %s", i+1, x.Func))
+		if i == 0 {
+			s = e.top(a)
+			continue
+		}
+		s = fmt.Sprintf("%s%s<%s>(%s, %s)", gosem, x.Func, cType(t), s, e.top(a))
+	}
+	return s
+}
+
+// viewCall prints v.At(i) and v.Len() of a runtime.View v: calls of
+// gocccl::go::view_at, which traps when i is out of range as Go's At
+// panics, and view_len.
+func (e *opEmitter) viewCall(x *model.Intrinsic) string {
+	want := 2
+	if x.Func == "View.Len" {
+		want = 1
+	}
+	if len(x.Args) != want {
+		return e.fail(x.Pos, "call of %s with %d arguments, want %d", x.Func, len(x.Args), want)
+	}
+	for i, a := range x.Args {
+		if a == nil {
+			return e.fail(x.Pos, "argument %d of %s is missing", i+1, x.Func)
+		}
+	}
+	v := x.Args[0].Type()
+	if v == nil || v.Kind != model.View {
+		return e.fail(x.Pos, "%s of %s, not a view", x.Func, typeString(v))
+	}
+	if x.Func == "View.Len" {
+		e.sameType(x.Pos, model.Basic(model.Int), x.T, "result of View.Len")
+		return gosem + "view_len(" + e.top(x.Args[0]) + ")"
+	}
+	e.sameType(x.Pos, model.Basic(model.Int), x.Args[1].Type(), "index of View.At")
+	if x.T == nil || !x.T.Identical(v.Elem) {
+		return e.fail(x.Pos, "View.At of type %s, want %s", typeString(x.T), v.Elem.GoName())
+	}
+	return gosem + "view_at(" + e.top(x.Args[0]) + ", " + e.top(x.Args[1]) + ")"
+}

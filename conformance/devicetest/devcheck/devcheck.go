@@ -1,0 +1,88 @@
+// Package devcheck holds what the GPU-against-CPU conformance tests under
+// conformance/devicetest share: a random source whose seed is logged, uploads
+// and allocations freed when the test ends, poisoned host buffers,
+// downloads, and a comparison byte for byte.
+package devcheck
+
+import (
+	"math/rand/v2"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gocccl/gocccl/runtime"
+)
+
+// Rand returns a random source seeded from the clock, logging the seed so
+// that a failure can be replayed.
+func Rand(t testing.TB) *rand.Rand {
+	t.Helper()
+	seed := uint64(time.Now().UnixNano())
+	t.Logf("random seed %d", seed)
+	return rand.New(rand.NewPCG(seed, seed>>7|1))
+}
+
+// Upload copies xs to a new Slice on d, freed when the test ends.
+func Upload[T any](t testing.TB, d *runtime.Device, xs []T) *runtime.Slice[T] {
+	t.Helper()
+	s, err := runtime.FromHost(d, xs)
+	require.NoError(t, err)
+	t.Cleanup(func() { s.Free() })
+	return s
+}
+
+// Alloc returns a new Slice of n elements on d, freed when the test ends.
+func Alloc[T any](t testing.TB, d *runtime.Device, n int) *runtime.Slice[T] {
+	t.Helper()
+	s, err := runtime.Alloc[T](d, n)
+	require.NoError(t, err)
+	t.Cleanup(func() { s.Free() })
+	return s
+}
+
+// Poison returns n values whose bytes are all 0xAB: an output that starts
+// as poison shows which elements a call wrote.
+func Poison[T any](n int) []T {
+	s := make([]T, n)
+	if n > 0 {
+		b := unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), n*int(unsafe.Sizeof(s[0])))
+		for i := range b {
+			b[i] = 0xAB
+		}
+	}
+	return s
+}
+
+// Download returns a host copy of s.
+func Download[T any](t testing.TB, s *runtime.Slice[T]) []T {
+	t.Helper()
+	xs, err := s.ToHost()
+	require.NoError(t, err)
+	return xs
+}
+
+// RequireBitEqual fails t, naming the first element that differs, unless
+// want and got have the same length and the same bytes (so -0 differs from
+// +0, and NaNs compare by payload).
+func RequireBitEqual[T any](t testing.TB, want, got []T, what string) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d elements, want %d", what, len(got), len(want))
+		return
+	}
+	if len(want) == 0 {
+		return
+	}
+	size := int(unsafe.Sizeof(want[0]))
+	wb := unsafe.Slice((*byte)(unsafe.Pointer(&want[0])), len(want)*size)
+	gb := unsafe.Slice((*byte)(unsafe.Pointer(&got[0])), len(got)*size)
+	for i := range wb {
+		if wb[i] != gb[i] {
+			k := i / size
+			t.Fatalf("%s: element %d of %d differs: want %v, got %v", what, k, len(want), want[k], got[k])
+			return
+		}
+	}
+}

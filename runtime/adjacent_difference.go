@@ -87,13 +87,19 @@ func (a *AdjacentDifferenceOp[T]) run(s *Stream, in, out *Slice[T], left bool) e
 	args.Ptr(in.ptr)
 	args.Ptr(out.ptr)
 	args.Int64(int64(in.n))
-	kernel := 0 // left, then right, in the description's order
+	kernel := adjacentLeft
 	if !left {
-		kernel = 1
+		kernel = adjacentRight
 	}
 	tile := k.policy.Tile()
 	return k.launch(kernel, (in.n+tile-1)/tile, s, &args)
 }
+
+// The two kernels of AdjacentDifference, by their suffix in the description.
+var (
+	adjacentLeft  = kernelIndex("left", algo.AdjacentDifference)
+	adjacentRight = kernelIndex("right", algo.AdjacentDifference)
+)
 
 // TempStorageBytes returns the device scratch memory a Run takes: none.
 func (a *AdjacentDifferenceOp[T]) TempStorageBytes(d *Device, n int) (int, error) {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"unsafe"
 
+	"github.com/gocccl/gocccl/internal/algo"
 	"github.com/gocccl/gocccl/internal/cuda"
 	"github.com/gocccl/gocccl/internal/iter"
 )
@@ -90,6 +91,14 @@ func (b buffer) atLeast(alg string, n int, why string) error {
 	}
 	return nil
 }
+
+// The compactions' kernels, by their suffix in the descriptions: every
+// compaction's init, and the one sweep of those that have one
+// (RunLengthEncode names its two: rleEncode, rleNonTrivial).
+var (
+	compactionInit  = kernelIndex("init", algo.Select, algo.Partition, algo.ThreeWayPartition, algo.Unique, algo.UniqueByKey, algo.RunLengthEncode)
+	compactionSweep = kernelIndex("sweep", algo.Select, algo.Partition, algo.ThreeWayPartition, algo.Unique, algo.UniqueByKey)
+)
 
 // compactionCarry is the size of the look-back value that select.cuh carries
 // between the tiles of a compaction, tiles tiles of tile items: long long
@@ -189,7 +198,7 @@ func (in *instance) compactThrough(s *Stream, n, sweep int, pair bool, counts cu
 		init.Int64(0)
 		init.Int64(0)
 		init.Ptr(counts)
-		return k.launch(0, 1, s, &init)
+		return k.launch(compactionInit, 1, s, &init)
 	}
 	var lb lookBack // the zero value for one tile: no states, epoch 0
 	if tiles > 1 {
@@ -202,7 +211,7 @@ func (in *instance) compactThrough(s *Stream, n, sweep int, pair bool, counts cu
 			init.Int64(int64(lb.bytes))
 			init.Int64(int64(tiles))
 			init.Ptr(counts)
-			err = k.launch(0, lb.initGrid(tiles, k.policy.BlockThreads), s, &init)
+			err = k.launch(compactionInit, lb.initGrid(tiles, k.policy.BlockThreads), s, &init)
 		}
 	}
 	if err == nil {
@@ -303,7 +312,7 @@ func compactOver[T any](inst *instance, s *Stream, in Input[T], out Output[T], c
 		return inst.wrap(err, "")
 	}
 	args.Ptr(count.ptr)
-	return inst.compactThrough(s, n, 1, false, count.ptr, &args, ins, outs)
+	return inst.compactThrough(s, n, compactionSweep, false, count.ptr, &args, ins, outs)
 }
 
 // firsts is the first k elements of the CPU backend's temporary o, what

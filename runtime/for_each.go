@@ -62,7 +62,7 @@ func (f *ForEachOp[T]) Run(s *Stream, data *Slice[T]) error {
 	args.Ptr(data.ptr)
 	args.Int64(int64(data.n))
 	tile := k.policy.Tile()
-	return k.launch(0, (data.n+tile-1)/tile, s, &args)
+	return k.launch(forEachKernel, (data.n+tile-1)/tile, s, &args)
 }
 
 // TempStorageBytes returns the device scratch memory a Run takes: none.
@@ -75,3 +75,6 @@ func (f *ForEachOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
 	}
 	return 0, nil
 }
+
+// forEachKernel is ForEach's one kernel, by its suffix in the description.
+var forEachKernel = kernelIndex("", algo.ForEach)

@@ -169,8 +169,12 @@ func histogramCPU[T any](samples []T, hist []int32, workers int, bin func(T) int
 	return nil
 }
 
-// histogramSweep and histogramZero are the kernels of a histogram.
-const histogramSweep, histogramZero = 0, 1
+// histogramSweep and histogramZero are the kernels of a histogram, by their
+// suffix in the descriptions (HistogramEven's and HistogramRange's alike).
+var (
+	histogramSweep = kernelIndex("sweep", algo.HistogramEven, algo.HistogramRange)
+	histogramZero  = kernelIndex("init", algo.HistogramEven, algo.HistogramRange)
+)
 
 // histogramGPU prepares a histogram's launch: one sweep block for one tile
 // of samples, else the zeroing kernel (launched here) and a one-wave

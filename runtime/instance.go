@@ -208,14 +208,19 @@ func (in *instance) kernels(d *Device) (kernels, error) {
 	return kernels{in: in, reg: reg, boundKernels: bk}, nil
 }
 
-// launch enqueues kernel i (in the description's Kernels order) on s with a
-// 1-D grid of the policy's block size.
+// launch enqueues kernel i (its index in the description's Kernels, taken
+// by kernelIndex) on s with a 1-D grid of the policy's block size.
 func (k kernels) launch(i, grid int, s *Stream, args *cuda.Args) error {
 	return k.launchBlock(i, grid, k.policy.BlockThreads, s, args)
 }
 
 // launchBlock enqueues kernel i with grid blocks of block threads.
 func (k kernels) launchBlock(i, grid, block int, s *Stream, args *cuda.Args) error {
+	if i < 0 || i >= len(k.fns) {
+		// A kernel index the descriptions did not give (kernelIndex's -1):
+		// TestKernelIndices fails on it in CI.
+		return k.in.errorf("no kernel %d among the instance's %d (its description lacks a kernel the runtime launches)", i, len(k.fns))
+	}
 	if grid > 1<<31-1 {
 		return k.in.errorf("%s needs %d blocks, more than 2^31-1", k.reg.Kernels[i], grid)
 	}

@@ -68,7 +68,7 @@ func (m *MergeOp[T]) runGPU(s *Stream, a, b, out *Slice[T]) error {
 	if err != nil {
 		return err
 	}
-	const tilesK, partition = 0, 1
+	tilesK, partition := mergeTiles, mergePartition
 	tile, threads := k.policy.Tile(), k.policy.BlockThreads
 	tiles := (a.n + b.n + tile - 1) / tile
 	// The splits live in the stream's scratch when they fit (the partition
@@ -189,3 +189,9 @@ func (m *MergeOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
 	}
 	return (tiles + 1) * 8, nil
 }
+
+// The kernels of Merge, by their suffix in the description.
+var (
+	mergeTiles     = kernelIndex("tiles", algo.Merge)
+	mergePartition = kernelIndex("partition", algo.Merge)
+)

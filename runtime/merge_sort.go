@@ -171,12 +171,13 @@ func mergeSortTemp(in *instance, d *Device, n, ksize, vsize int) (int, error) {
 	return mergeSortLayout(n, tile, ksize, vsize, !mergeSearches((n+tile-1)/tile, k.wave(mergeSortMerge))).total, nil
 }
 
-// The kernels of a merge sort instance, in its description's order.
-const (
-	mergeSortBlock     = 0 // sorts each tile
-	mergeSortPartition = 1 // a pass's splits, above four waves of tiles
-	mergeSortMerge     = 2 // a pass's merges
-	mergeSortSingle    = 3 // sorts up to one tile, in the smallest tile that holds it
+// The kernels of a merge sort instance, by their suffix in the
+// descriptions (MergeSortKeys' and MergeSortPairs' alike).
+var (
+	mergeSortBlock     = kernelIndex("block", algo.MergeSortKeys, algo.MergeSortPairs)     // sorts each tile
+	mergeSortPartition = kernelIndex("partition", algo.MergeSortKeys, algo.MergeSortPairs) // a pass's splits, above four waves of tiles
+	mergeSortMerge     = kernelIndex("merge", algo.MergeSortKeys, algo.MergeSortPairs)     // a pass's merges
+	mergeSortSingle    = kernelIndex("single", algo.MergeSortKeys, algo.MergeSortPairs)    // sorts up to one tile, in the smallest tile that holds it
 )
 
 // sortInput is what a merge sort's block kernel reads the keys or values
@@ -208,8 +209,7 @@ func (a sortInput) pack(args *cuda.Args) error {
 // passes. The single kernel and the block sort read keysIn and valuesIn:
 // the keys and values themselves to sort in place, or RunCopy's inputs,
 // read through the compositions ins (nil: plain buffers). The kernels are
-// launched by index in the description's order: block, partition, merge,
-// single. While the tiles are at most four waves of resident merge blocks
+// block, partition, merge and single (mergeSortBlock, …). While the tiles are at most four waves of resident merge blocks
 // (mergeSearches), every merge block searches its own splits: a pass is one
 // launch, and the scratch holds no splits.
 func mergeSortGPU(in *instance, s *Stream, ins []*iter.Node, keysIn, valuesIn sortInput, keys, values cuda.DevicePtr, n, ksize, vsize int) error {

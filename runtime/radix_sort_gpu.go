@@ -4,18 +4,21 @@ import (
 	"fmt"
 	"unsafe"
 
+	"github.com/gocccl/gocccl/internal/algo"
 	"github.com/gocccl/gocccl/internal/cuda"
 )
 
-// The host side of Onesweep (kernels/include/gocccl/radix_sort.cuh): the
-// kernels in the description's order, and the scratch layout the header
-// documents.
-const (
-	radixInit = iota
-	radixHistogram
-	radixOnesweep
-	radixSingle
+// The host side of Onesweep (kernels/include/gocccl/radix_sort.cuh): its
+// kernels, named by their suffix in the descriptions, and the scratch
+// layout the header documents.
+var (
+	radixInit      = kernelIndex("init", algo.RadixSortKeys, algo.RadixSortPairs)
+	radixHistogram = kernelIndex("histogram", algo.RadixSortKeys, algo.RadixSortPairs)
+	radixOnesweep  = kernelIndex("onesweep", algo.RadixSortKeys, algo.RadixSortPairs)
+	radixSingle    = kernelIndex("single", algo.RadixSortKeys, algo.RadixSortPairs)
+)
 
+const (
 	// Digit counts of 8 passes, the carries of 2 portions, 8 counter words;
 	// then the 32-bit look-back words of one portion's tiles.
 	radixStateWords = 8*256 + 2*256 + 8

@@ -127,10 +127,10 @@ func (r *ReduceOp[T]) check(s *Stream, in, out *Slice[T]) (*Stream, error) {
 	return s, nil
 }
 
-// Kernels of Reduce, in the description's order.
-const (
-	reduceSweep = iota // single pass over many tiles, the last block finishes
-	reduceTile         // one block over at most one tile
+// Kernels of Reduce, by their suffix in the description.
+var (
+	reduceSweep = kernelIndex("sweep", algo.Reduce) // single pass over many tiles, the last block finishes
+	reduceTile  = kernelIndex("final", algo.Reduce) // one block over at most one tile
 )
 
 // reducePartialsOffset is where the partials start in the scratch of the

@@ -88,10 +88,10 @@ func (r *ReduceByKeyOp[K, V]) Run(s *Stream, keys *Slice[K], values *Slice[V], u
 	return r.runGPU(s, keys, values, unique, aggregates, numRuns)
 }
 
-// The ReduceByKey kernels, in the description's order.
-const (
-	reduceByKeyInit  = 0
-	reduceByKeySweep = 1
+// The ReduceByKey kernels, by their suffix in the description.
+var (
+	reduceByKeyInit  = kernelIndex("init", algo.ReduceByKey)
+	reduceByKeySweep = kernelIndex("sweep", algo.ReduceByKey)
 )
 
 // reduceByKeyStateBytes bounds cub::ReduceByKeyScanTileState<V, long

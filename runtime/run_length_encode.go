@@ -21,10 +21,11 @@ func RunLengthEncode[T any](eq func(T, T) bool) *RunLengthEncodeOp[T] {
 	return &RunLengthEncodeOp[T]{eq: eq, instance: newInstance(algo.RunLengthEncode, []any{eq}, reflect.TypeFor[T]())}
 }
 
-// The kernels of a RunLengthEncode instance, in its description's order.
-const (
-	rleEncode     = 1
-	rleNonTrivial = 2
+// The kernels of a RunLengthEncode instance, by their suffix in its
+// description; its init kernel is the compactions' (compactionInit).
+var (
+	rleEncode     = kernelIndex("sweep", algo.RunLengthEncode)
+	rleNonTrivial = kernelIndex("nontrivial", algo.RunLengthEncode)
 )
 
 // Run writes the first element of every run of consecutive elements of in

@@ -274,7 +274,7 @@ func scanGPU[T any](inst *instance, s *Stream, in src[T], out sink[T], init scan
 	if err != nil || n == 0 {
 		return err
 	}
-	const initKernel, sweepKernel = 0, 1
+	initKernel, sweepKernel := scanInitKernel, scanSweepKernel
 	tile := k.policy.Tile()
 	tiles := (n + tile - 1) / tile
 
@@ -360,3 +360,10 @@ func scanStateBytes(tiles, size int) int {
 	value := (size + 15) &^ 15
 	return (tiles+padding)*(8+2*value) + 4*align
 }
+
+// The scans' kernels, by their suffix in the descriptions (InclusiveScan's
+// and ExclusiveScan's alike).
+var (
+	scanInitKernel  = kernelIndex("init", algo.InclusiveScan, algo.ExclusiveScan)
+	scanSweepKernel = kernelIndex("sweep", algo.InclusiveScan, algo.ExclusiveScan)
+)

@@ -142,7 +142,7 @@ func scanByKeyGPU[K, V any](inst *instance, s *Stream, keys *Slice[K], values, o
 	if err != nil || keys.n == 0 {
 		return err
 	}
-	const initKernel, sweepKernel = 0, 1
+	initKernel, sweepKernel := scanByKeyInit, scanByKeySweep
 	tile := k.policy.Tile()
 	tiles := (keys.n + tile - 1) / tile
 
@@ -295,3 +295,10 @@ func scanByKeyCPU[K, V any](eq func(K, K) bool, op func(V, V) V, keys []K, value
 	_, err = parallel(n, workers, func(c, lo, hi int) { scanChunk(lo, hi, carries[c]) })
 	return err
 }
+
+// The scans by key's kernels, by their suffix in the descriptions
+// (InclusiveScanByKey's and ExclusiveScanByKey's alike).
+var (
+	scanByKeyInit  = kernelIndex("init", algo.InclusiveScanByKey, algo.ExclusiveScanByKey)
+	scanByKeySweep = kernelIndex("sweep", algo.InclusiveScanByKey, algo.ExclusiveScanByKey)
+)

@@ -113,7 +113,7 @@ func (o *SearchOp[T]) Run(s *Stream, data, values Input[T], out *Slice[int64]) e
 	args.Int64(int64(nv))
 	args.Ptr(out.ptr)
 	threads := k.policy.BlockThreads
-	return k.launch(0, min((nv+threads-1)/threads, k.maxBlocks), s, &args)
+	return k.launch(searchKernel, min((nv+threads-1)/threads, k.maxBlocks), s, &args)
 }
 
 // searchCPU is the kernel's binary search.
@@ -151,3 +151,7 @@ func (o *SearchOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
 	d.exit()
 	return 0, nil
 }
+
+// searchKernel is the one kernel of LowerBound and UpperBound, by its
+// suffix in the descriptions.
+var searchKernel = kernelIndex("", algo.LowerBound, algo.UpperBound)

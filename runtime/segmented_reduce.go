@@ -150,10 +150,10 @@ func (r *SegmentedReduceOp[T]) Run(s *Stream, in Input[T], begin, end Input[int6
 	return k.launch(kernel, grid, s, &args)
 }
 
-// The SegmentedReduce kernels, in the description's order.
-const (
-	segmentedWarp  = 0
-	segmentedBlock = 1
+// The SegmentedReduce kernels, by their suffix in the description.
+var (
+	segmentedWarp  = kernelIndex("warp", algo.SegmentedReduce)
+	segmentedBlock = kernelIndex("block", algo.SegmentedReduce)
 )
 
 // segmentedDispatch picks the kernel and grid of a segmented reduction of n

@@ -4,23 +4,32 @@ import (
 	"fmt"
 	"unsafe"
 
+	"github.com/gocccl/gocccl/internal/algo"
 	"github.com/gocccl/gocccl/internal/cuda"
 )
 
 // The host side of the segmented sorts (kernels/include/gocccl/segmented_sort.cuh):
-// the kernels in the description's order, the size classes and the scratch
-// layout the header documents.
-const (
-	segsortInit = iota
-	segsortClassify
-	segsortSmall
-	segsortMedium
-	segsortBig
-	segsortPlan
-	segsortHistogram
-	segsortOnesweep
-	segsortEach // the fallback: every segment in one launch
+// the kernels, named by their suffix in the descriptions, the size classes
+// and the scratch layout the header documents.
+var (
+	segsortInit      = segsortKernel("init")
+	segsortClassify  = segsortKernel("classify")
+	segsortSmall     = segsortKernel("small")
+	segsortMedium    = segsortKernel("medium")
+	segsortBig       = segsortKernel("big")
+	segsortPlan      = segsortKernel("plan")
+	segsortHistogram = segsortKernel("histogram")
+	segsortOnesweep  = segsortKernel("onesweep")
+	segsortEach      = segsortKernel("each") // the fallback: every segment in one launch
+)
 
+// segsortKernel is the index of a segmented sort's kernel, SegmentedSortKeys'
+// and SegmentedSortPairs' alike.
+func segsortKernel(suffix string) int {
+	return kernelIndex(suffix, algo.SegmentedSortKeys, algo.SegmentedSortPairs)
+}
+
+const (
 	segsortHeaderWords = 16  // counters: small, medium, big, large, tiles, portions, -, -, 2 tile counters, 6 unused
 	segsortSmallMax    = 128 // a warp's segments: 32 lanes × 4 keys
 	segsortMediumItems = 4   // keys per thread of the medium class

@@ -87,7 +87,7 @@ func (o *SelectOp[T]) Run(s *Stream, input Input[T], output Output[T], count *Sl
 	args.Ptr(in.ptr)
 	args.Ptr(out.ptr)
 	args.Ptr(count.ptr)
-	return o.compact(s, in.n, 1, false, count.ptr, &args)
+	return o.compact(s, in.n, compactionSweep, false, count.ptr, &args)
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n elements
@@ -172,7 +172,7 @@ func (o *PartitionOp[T]) Run(s *Stream, input Input[T], output Output[T], count 
 	args.Ptr(in.ptr)
 	args.Ptr(out.ptr)
 	args.Ptr(count.ptr)
-	return o.compact(s, in.n, 1, false, count.ptr, &args)
+	return o.compact(s, in.n, compactionSweep, false, count.ptr, &args)
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n elements
@@ -268,7 +268,7 @@ func (o *ThreeWayPartitionOp[T]) Run(s *Stream, input Input[T], firstOut, second
 	args.Ptr(second.ptr)
 	args.Ptr(unselected.ptr)
 	args.Ptr(counts.ptr)
-	return o.compact(s, in.n, 1, true, counts.ptr, &args)
+	return o.compact(s, in.n, compactionSweep, true, counts.ptr, &args)
 }
 
 // runOver is Run where the input or an output is not a *Slice: an iterator
@@ -350,7 +350,7 @@ func (o *ThreeWayPartitionOp[T]) runOver(s *Stream, input Input[T], firstOut, se
 		}
 	}
 	args.Ptr(counts.ptr)
-	return o.compactThrough(s, n, 1, true, counts.ptr, &args, ins, onodes)
+	return o.compactThrough(s, n, compactionSweep, true, counts.ptr, &args, ins, onodes)
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n elements

@@ -216,7 +216,7 @@ func launchTransform(in *instance, s *Stream, n int, args *cuda.Args, ins, outs 
 		return err
 	}
 	tile := k.policy.Tile()
-	return k.launch(0, (n+tile-1)/tile, s, args)
+	return k.launch(transformKernel, (n+tile-1)/tile, s, args)
 }
 
 // streamFor returns s, or the default stream of the first buffer's device
@@ -237,3 +237,7 @@ func streamFor(alg string, s *Stream, devs ...*Device) (*Stream, error) {
 	}
 	return s, nil
 }
+
+// transformKernel is the one kernel of UnaryTransform and BinaryTransform,
+// by its suffix in the descriptions.
+var transformKernel = kernelIndex("", algo.UnaryTransform, algo.BinaryTransform)

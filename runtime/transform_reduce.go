@@ -63,10 +63,10 @@ func (r *TransformReduceOp[In, T]) Run(s *Stream, in *Slice[In], out *Slice[T], 
 	return r.runGPU(s, in, out, init)
 }
 
-// The TransformReduce kernels, in the description's order.
-const (
-	transformReduceSweep  = iota // single pass over many tiles, the last block finishes
-	transformReduceSingle        // one block over at most one tile
+// The TransformReduce kernels, by their suffix in the description.
+var (
+	transformReduceSweep  = kernelIndex("sweep", algo.TransformReduce)  // single pass over many tiles, the last block finishes
+	transformReduceSingle = kernelIndex("single", algo.TransformReduce) // one block over at most one tile
 )
 
 func (r *TransformReduceOp[In, T]) runGPU(s *Stream, in *Slice[In], out *Slice[T], init T) error {

@@ -79,7 +79,7 @@ func (o *UniqueOp[T]) Run(s *Stream, input Input[T], output Output[T], count *Sl
 	args.Ptr(in.ptr)
 	args.Ptr(out.ptr)
 	args.Ptr(count.ptr)
-	return o.compact(s, in.n, 1, false, count.ptr, &args)
+	return o.compact(s, in.n, compactionSweep, false, count.ptr, &args)
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n elements
@@ -188,7 +188,7 @@ func (o *UniqueByKeyOp[K, V]) Run(s *Stream, keysIn Input[K], valuesIn Input[V],
 	args.Ptr(kout.ptr)
 	args.Ptr(vout.ptr)
 	args.Ptr(count.ptr)
-	return o.compact(s, keys.n, 1, false, count.ptr, &args)
+	return o.compact(s, keys.n, compactionSweep, false, count.ptr, &args)
 }
 
 // runOver is Run where an input or an output is not a *Slice: an iterator
@@ -282,7 +282,7 @@ func (o *UniqueByKeyOp[K, V]) runOver(s *Stream, keysIn Input[K], valuesIn Input
 		return o.wrap(err, "")
 	}
 	args.Ptr(count.ptr)
-	return o.compactThrough(s, n, 1, false, count.ptr, &args, ins, outs)
+	return o.compactThrough(s, n, compactionSweep, false, count.ptr, &args, ins, outs)
 }
 
 // TempStorageBytes returns the device scratch memory a Run over n keys on d

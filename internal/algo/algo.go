@@ -3,8 +3,8 @@
 // name and checks its operators against Ops; the emitter includes Header,
 // writes one extern "C" entry point per Kernel and compiles the Policy into
 // it; the generated glue registers the kernels under the algorithm's Name;
-// the runtime looks them up by the same description and launches them in
-// Kernels order.
+// the runtime looks them up by the same description and launches each by
+// its index in Kernels, which it takes by the kernel's Suffix (KernelIndex).
 //
 // Adding an algorithm is one file here (its description, registered in
 // init), its kernel header under kernels/include/gocccl, its runtime file
@@ -38,8 +38,8 @@ type Algorithm struct {
 	// Ops are the operator parameters of the constructor, in order: every
 	// argument of the constructor call is one //gocccl:op function.
 	Ops []Operator
-	// Kernels are the instance's entry points, in the order the runtime
-	// launches them by index.
+	// Kernels are the instance's entry points. The runtime launches them
+	// by index, and finds each index by its Suffix (KernelIndex).
 	Kernels []Kernel
 	// Policy is the tuning table: the launch policy on architecture a when
 	// the widest element type has size bytes.
@@ -223,6 +223,13 @@ func (a *Algorithm) Typed() bool {
 
 // TypeIndex returns the index of the type parameter named name, or -1.
 func (a *Algorithm) TypeIndex(name string) int { return slices.Index(a.TypeParams, name) }
+
+// KernelIndex returns the index in Kernels of the kernel whose Suffix is
+// suffix, or -1: the runtime launches kernels by index and takes each
+// index from here, so that a description states its kernels' order once.
+func (a *Algorithm) KernelIndex(suffix string) int {
+	return slices.IndexFunc(a.Kernels, func(k Kernel) bool { return k.Suffix == suffix })
+}
 
 // String returns the algorithm's name.
 func (a *Algorithm) String() string { return a.Name }

@@ -63,7 +63,7 @@ struct Max {
 }  // namespace gocccl_functors
 }  // namespace gocccl_pkg_sum_6a699990
 
-// Launch policies (emit/policy.go): threads per block and items per thread
+// Launch policies (gocccl-gen's policy table): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
 constexpr int gocccl_reduce_Add_threads = 256, gocccl_reduce_Add_items = 16;
 constexpr int gocccl_reduce_AddI_threads = 256, gocccl_reduce_AddI_items = 16;

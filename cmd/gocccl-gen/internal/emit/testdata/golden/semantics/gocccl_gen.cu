@@ -183,7 +183,7 @@ struct Limits {
 }  // namespace gocccl_functors
 }  // namespace gocccl_pkg_ops_6770adc3
 
-// Launch policies (emit/policy.go): threads per block and items per thread
+// Launch policies (gocccl-gen's policy table): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
 constexpr int gocccl_transform2_Bits_threads = 256, gocccl_transform2_Bits_items = 8;
 constexpr int gocccl_transform2_Floats_threads = 256, gocccl_transform2_Floats_items = 4;

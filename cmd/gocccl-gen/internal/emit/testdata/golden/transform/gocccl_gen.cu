@@ -78,7 +78,7 @@ struct Warm {
 }  // namespace gocccl_functors
 }  // namespace gocccl_pkg_scale_69531319
 
-// Launch policies (emit/policy.go): threads per block and items per thread
+// Launch policies (gocccl-gen's policy table): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
 constexpr int gocccl_transform2_Warm_threads = 256, gocccl_transform2_Warm_items = 8;
 constexpr int gocccl_transform_Scale_threads = 256, gocccl_transform_Scale_items = 4;

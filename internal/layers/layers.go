@@ -56,7 +56,7 @@ var table = []layer{
 	},
 	{
 		name:     "runtime",
-		packages: []string{"runtime", "runtime/goccclimpl", "iterator"},
+		packages: []string{"runtime", "runtime/goccclimpl", "runtime/group", "iterator"},
 		imports:  []string{"driver", "contract"},
 	},
 	{

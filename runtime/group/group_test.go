@@ -1,0 +1,212 @@
+package group
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gocccl/gocccl/runtime"
+)
+
+// TestMain runs the instances declared here, which gocccl-gen does not
+// generate, on the CPU backend (runtime.EnvUngenerated).
+func TestMain(m *testing.M) {
+	if err := os.Setenv(runtime.EnvUngenerated, "1"); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	os.Exit(m.Run())
+}
+
+//gocccl:op
+func add(a, b int64) int64 { return a + b }
+
+//gocccl:op
+func maxOf(a, b int64) int64 { return max(a, b) }
+
+var (
+	sum     = runtime.Reduce(add)
+	biggest = runtime.Reduce(maxOf)
+	incl    = runtime.InclusiveScan(add)
+	excl    = runtime.ExclusiveScan(add)
+	inclMax = runtime.InclusiveScan(maxOf)
+)
+
+// cpuGroup opens size CPU devices as a group.
+func cpuGroup(t *testing.T, size int) *Group {
+	t.Helper()
+	devs := make([]*runtime.Device, size)
+	for i := range devs {
+		d, err := runtime.Open(runtime.CPU)
+		require.NoError(t, err)
+		devs[i] = d
+	}
+	g, err := New(devs...)
+	require.NoError(t, err)
+	return g
+}
+
+func randomInt64s(rng *rand.Rand, n int) []int64 {
+	xs := make([]int64, n)
+	for i := range xs {
+		xs[i] = rng.Int64N(1<<40) - 1<<39
+	}
+	return xs
+}
+
+// shapes are the group sizes and lengths the tests run: one device, n
+// smaller than the group (empty shards), uneven shards, a prime length.
+var shapes = []struct{ size, n int }{
+	{1, 0}, {1, 1}, {1, 1000}, {2, 0}, {2, 1}, {3, 2}, {4, 3}, {3, 1000}, {4, 1 << 12}, {5, 10007}, {8, 7},
+}
+
+// TestReduce checks Reduce over a group against one device's Reduce of the
+// whole input, bit for bit (integers), with an init that is not the
+// operator's identity.
+func TestReduce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	one := cpuGroup(t, 1)
+	for _, sh := range shapes {
+		t.Run(fmt.Sprintf("g=%d/n=%d", sh.size, sh.n), func(t *testing.T) {
+			host := randomInt64s(rng, sh.n)
+			g := cpuGroup(t, sh.size)
+			in, err := Scatter(g, host)
+			require.NoError(t, err)
+			defer in.Free()
+			for _, inst := range []*runtime.ReduceOp[int64]{sum, biggest} {
+				got, err := Reduce(inst, in, 17)
+				require.NoError(t, err)
+				want := singleReduce(t, one.Device(0), inst, host, 17)
+				assert.Equal(t, want, got)
+				plain := int64(17)
+				for _, x := range host {
+					plain = inst.Operator()(plain, x)
+				}
+				assert.Equal(t, plain, got, "against a Go loop")
+			}
+		})
+	}
+}
+
+func singleReduce(t *testing.T, d *runtime.Device, inst *runtime.ReduceOp[int64], host []int64, init int64) int64 {
+	t.Helper()
+	in, err := runtime.FromHost(d, host)
+	require.NoError(t, err)
+	defer in.Free()
+	out, err := runtime.FromHost(d, []int64{-99}) // poisoned
+	require.NoError(t, err)
+	defer out.Free()
+	require.NoError(t, inst.Run(nil, in, out, init))
+	res, err := out.ToHost()
+	require.NoError(t, err)
+	return res[0]
+}
+
+// TestScans checks InclusiveScan and ExclusiveScan over a group against
+// one device's scans of the whole input, with poisoned outputs.
+func TestScans(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	one := cpuGroup(t, 1).Device(0)
+	for _, sh := range shapes {
+		t.Run(fmt.Sprintf("g=%d/n=%d", sh.size, sh.n), func(t *testing.T) {
+			host := randomInt64s(rng, sh.n)
+			g := cpuGroup(t, sh.size)
+			in, err := Scatter(g, host)
+			require.NoError(t, err)
+			defer in.Free()
+
+			check := func(name string, run func(out *Sharded[int64]) error, single func(in, out *runtime.Slice[int64]) error) {
+				out, err := Scatter(g, poison(sh.n))
+				require.NoError(t, err)
+				defer out.Free()
+				require.NoError(t, run(out), name)
+				got, err := out.Gather()
+				require.NoError(t, err)
+
+				sin, err := runtime.FromHost(one, host)
+				require.NoError(t, err)
+				defer sin.Free()
+				sout, err := runtime.FromHost(one, poison(sh.n))
+				require.NoError(t, err)
+				defer sout.Free()
+				require.NoError(t, single(sin, sout), name)
+				want, err := sout.ToHost()
+				require.NoError(t, err)
+				assert.Equal(t, want, got, name)
+			}
+			check("inclusive", func(out *Sharded[int64]) error { return InclusiveScan(incl, sum, in, out) },
+				func(in, out *runtime.Slice[int64]) error { return incl.Run(nil, in, out) })
+			check("inclusive max", func(out *Sharded[int64]) error { return InclusiveScan(inclMax, biggest, in, out) },
+				func(in, out *runtime.Slice[int64]) error { return inclMax.Run(nil, in, out) })
+			check("exclusive", func(out *Sharded[int64]) error { return ExclusiveScan(excl, sum, in, out, -5) },
+				func(in, out *runtime.Slice[int64]) error { return excl.Run(nil, in, out, -5) })
+		})
+	}
+}
+
+func poison(n int) []int64 {
+	xs := make([]int64, n)
+	for i := range xs {
+		xs[i] = -0x5a5a5a5a5a5a5a5a
+	}
+	return xs
+}
+
+// TestScatterGather checks the split (first n mod g shards one longer),
+// the offsets and the round trip.
+func TestScatterGather(t *testing.T) {
+	assert.Equal(t, []int{3, 3, 2, 2}, Split(10, 4))
+	assert.Equal(t, []int{1, 1, 0}, Split(2, 3))
+	g := cpuGroup(t, 4)
+	host := randomInt64s(rand.New(rand.NewPCG(5, 6)), 10)
+	s, err := Scatter(g, host)
+	require.NoError(t, err)
+	defer s.Free()
+	assert.Equal(t, 10, s.Len())
+	assert.Equal(t, []int{3, 3, 2, 2}, s.Lens())
+	assert.Equal(t, 6, s.Offset(2))
+	shard2, err := s.Shard(2).ToHost()
+	require.NoError(t, err)
+	assert.Equal(t, host[6:8], shard2)
+	back, err := s.Gather()
+	require.NoError(t, err)
+	assert.Equal(t, host, back)
+}
+
+// TestErrors checks the mistakes a caller can make, each answered with
+// an error that says what is wrong.
+func TestErrors(t *testing.T) {
+	_, err := New()
+	assert.EqualError(t, err, "gocccl: group.New: no device")
+	d, err := runtime.Open(runtime.CPU)
+	require.NoError(t, err)
+	_, err = New(d, nil)
+	assert.EqualError(t, err, "gocccl: group.New: device 1 is nil")
+	_, err = New(d, d)
+	assert.ErrorContains(t, err, "gocccl: group.New: devices 0 and 1 are the same device")
+
+	g := cpuGroup(t, 2)
+	_, err = Alloc[int64](g, []int{1})
+	assert.EqualError(t, err, "gocccl: group.Alloc: 1 shard lengths for a group of 2")
+	_, err = Alloc[int64](g, []int{1, -1})
+	assert.EqualError(t, err, "gocccl: group.Alloc: shard 1 has negative length -1")
+
+	in, err := Scatter(g, []int64{1, 2, 3})
+	require.NoError(t, err)
+	defer in.Free()
+	out, err := Alloc[int64](g, []int{1, 2})
+	require.NoError(t, err)
+	defer out.Free()
+	assert.EqualError(t, InclusiveScan(incl, sum, in, out), "gocccl: group.InclusiveScan: shard 0 of the output has 1 elements, the input's 2")
+	other, err := Scatter(cpuGroup(t, 2), []int64{1, 2, 3})
+	require.NoError(t, err)
+	defer other.Free()
+	assert.EqualError(t, ExclusiveScan(excl, sum, in, other, 0), "gocccl: group.ExclusiveScan: the input and the output are sharded over different groups")
+	assert.EqualError(t, InclusiveScan(incl, biggest, in, in), "gocccl: group.InclusiveScan: the scan and the reduction were declared with different operators")
+	_, err = Reduce[int64](nil, in, 0)
+	assert.EqualError(t, err, "gocccl: group.Reduce: nil operator")
+}

@@ -16,6 +16,8 @@
 //   - InclusiveScan and ExclusiveScan: every rank reduces its shard, the
 //     totals are all-gathered, and every rank scans its shard seeded with
 //     the combination of the totals of the ranks before it.
+//   - HistogramEven: every rank counts its shard; the counts are
+//     all-gathered and summed bin by bin.
 //
 // For an associative operator over integers the results are bit for bit
 // those of one device over the whole input; for floating point they differ

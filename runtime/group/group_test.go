@@ -210,3 +210,50 @@ func TestErrors(t *testing.T) {
 	_, err = Reduce[int64](nil, in, 0)
 	assert.EqualError(t, err, "gocccl: group.Reduce: nil operator")
 }
+
+var hist = runtime.HistogramEven[float32]()
+
+// TestHistogramEven checks HistogramEven over a group against one device's
+// histogram of the whole input, with samples outside the range too.
+func TestHistogramEven(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	one := cpuGroup(t, 1).Device(0)
+	for _, sh := range shapes {
+		t.Run(fmt.Sprintf("g=%d/n=%d", sh.size, sh.n), func(t *testing.T) {
+			host := make([]float32, sh.n)
+			for i := range host {
+				host[i] = rng.Float32()*12 - 1 // [-1, 11): some below, some above [0, 10)
+			}
+			g := cpuGroup(t, sh.size)
+			in, err := Scatter(g, host)
+			require.NoError(t, err)
+			defer in.Free()
+			got, err := HistogramEven(hist, in, 37, 0, 10)
+			require.NoError(t, err)
+
+			sin, err := runtime.FromHost(one, host)
+			require.NoError(t, err)
+			defer sin.Free()
+			sout, err := runtime.Alloc[int32](one, 37)
+			require.NoError(t, err)
+			defer sout.Free()
+			require.NoError(t, hist.Run(nil, sin, sout, 37, 0, 10))
+			want, err := sout.ToHost()
+			require.NoError(t, err)
+			assert.Equal(t, want, got)
+			total := int32(0)
+			for _, c := range got {
+				total += c
+			}
+			inRange := int32(0)
+			for _, x := range host {
+				if x >= 0 && x < 10 {
+					inRange++
+				}
+			}
+			assert.Equal(t, inRange, total, "every sample in range counted once")
+		})
+	}
+	_, err := HistogramEven(hist, nil, 4, 0, 1)
+	assert.EqualError(t, err, "gocccl: group.HistogramEven: nil input")
+}

@@ -18,6 +18,8 @@
 //     the combination of the totals of the ranks before it.
 //   - HistogramEven: every rank counts its shard; the counts are
 //     all-gathered and summed bin by bin.
+//   - Select: every rank compacts its shard; the result is sharded as the
+//     ranks selected (no rebalancing yet).
 //
 // For an associative operator over integers the results are bit for bit
 // those of one device over the whole input; for floating point they differ

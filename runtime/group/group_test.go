@@ -257,3 +257,59 @@ func TestHistogramEven(t *testing.T) {
 	_, err := HistogramEven(hist, nil, 4, 0, 1)
 	assert.EqualError(t, err, "gocccl: group.HistogramEven: nil input")
 }
+
+//gocccl:op
+func odd(x int64) bool { return x&1 != 0 }
+
+var odds = runtime.Select(odd)
+
+// TestSelect checks Select over a group against one device's Select of the
+// whole input, with poisoned outputs.
+func TestSelect(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	one := cpuGroup(t, 1).Device(0)
+	for _, sh := range shapes {
+		t.Run(fmt.Sprintf("g=%d/n=%d", sh.size, sh.n), func(t *testing.T) {
+			host := randomInt64s(rng, sh.n)
+			g := cpuGroup(t, sh.size)
+			in, err := Scatter(g, host)
+			require.NoError(t, err)
+			defer in.Free()
+			out, err := Scatter(g, poison(sh.n))
+			require.NoError(t, err)
+			defer out.Free()
+			picked, err := Select(odds, in, out)
+			require.NoError(t, err)
+			got, err := picked.Gather()
+			require.NoError(t, err)
+
+			var want []int64
+			for _, x := range host {
+				if odd(x) {
+					want = append(want, x)
+				}
+			}
+			if want == nil {
+				want = []int64{}
+			}
+			assert.Equal(t, want, got)
+			assert.Equal(t, len(want), picked.Len())
+
+			sin, err := runtime.FromHost(one, host)
+			require.NoError(t, err)
+			defer sin.Free()
+			sout, err := runtime.FromHost(one, poison(sh.n))
+			require.NoError(t, err)
+			defer sout.Free()
+			count, err := runtime.Alloc[int64](one, 1)
+			require.NoError(t, err)
+			defer count.Free()
+			require.NoError(t, odds.Run(nil, sin, sout, count))
+			c, err := count.ToHost()
+			require.NoError(t, err)
+			single, err := sout.Range(0, int(c[0])).ToHost()
+			require.NoError(t, err)
+			assert.Equal(t, single, got, "against one device")
+		})
+	}
+}

@@ -12,6 +12,9 @@ type communicator interface {
 	// allGather returns every rank's send, in rank order, to every rank.
 	// The slices returned are the communicator's: read, do not keep.
 	allGather(rank int, send []byte) ([][]byte, error)
+	// allToAll sends sends[j] to rank j and returns what every rank sent
+	// to this one, in rank order (NCCL: ncclSend/ncclRecv in a group).
+	allToAll(rank int, sends [][]byte) ([][]byte, error)
 }
 
 // hostComm is the in-process communicator: the ranks meet at a barrier,
@@ -25,18 +28,51 @@ type hostComm struct {
 	arrived int
 	round   uint64 // counts the collectives completed
 	readers int    // ranks still reading the table of the last round
-	table   [][]byte
+	table   [][][]byte // table[rank][j]: what rank sent to j (all-gather: j = 0 for everyone)
 }
 
 func newHostComm(size int) *hostComm {
-	c := &hostComm{size: size, table: make([][]byte, size)}
+	c := &hostComm{size: size, table: make([][][]byte, size)}
 	c.cond = sync.NewCond(&c.mu)
 	return c
 }
 
 func (c *hostComm) allGather(rank int, send []byte) ([][]byte, error) {
+	rows, err := c.exchange(rank, [][]byte{send})
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]byte, c.size)
+	for i, row := range rows {
+		out[i] = row[0]
+	}
+	return out, nil
+}
+
+func (c *hostComm) allToAll(rank int, sends [][]byte) ([][]byte, error) {
+	if len(sends) != c.size {
+		return nil, fmt.Errorf("gocccl: group: rank %d sends %d buffers to a group of %d", rank, len(sends), c.size)
+	}
+	rows, err := c.exchange(rank, sends)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]byte, c.size)
+	for i, row := range rows {
+		out[i] = row[rank]
+	}
+	return out, nil
+}
+
+// exchange leaves rank's row in the table, waits until every rank has
+// left its own, and returns the table's rows.
+func (c *hostComm) exchange(rank int, row [][]byte) ([][][]byte, error) {
 	if rank < 0 || rank >= c.size {
 		return nil, fmt.Errorf("gocccl: group: rank %d outside a group of %d", rank, c.size)
+	}
+	mine := make([][]byte, len(row))
+	for j, b := range row {
+		mine[j] = append([]byte(nil), b...)
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -44,7 +80,7 @@ func (c *hostComm) allGather(rank int, send []byte) ([][]byte, error) {
 	for c.readers > 0 {
 		c.cond.Wait()
 	}
-	c.table[rank] = append([]byte(nil), send...)
+	c.table[rank] = mine
 	c.arrived++
 	round := c.round
 	if c.arrived == c.size {
@@ -56,11 +92,11 @@ func (c *hostComm) allGather(rank int, send []byte) ([][]byte, error) {
 	for c.round == round {
 		c.cond.Wait()
 	}
-	out := make([][]byte, c.size)
-	copy(out, c.table)
+	rows := make([][][]byte, c.size)
+	copy(rows, c.table)
 	c.readers--
 	if c.readers == 0 {
 		c.cond.Broadcast()
 	}
-	return out, nil
+	return rows, nil
 }

@@ -20,6 +20,10 @@
 //     all-gathered and summed bin by bin.
 //   - Select: every rank compacts its shard; the result is sharded as the
 //     ranks selected (no rebalancing yet).
+//   - SortKeys: a sample sort. Every rank sorts its shard and offers
+//     evenly spaced samples; all ranks choose the same splitters; one
+//     all-to-all exchange sends every key to its rank, which sorts what it
+//     received.
 //
 // For an associative operator over integers the results are bit for bit
 // those of one device over the whole input; for floating point they differ

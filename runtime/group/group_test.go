@@ -2,6 +2,7 @@ package group
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"testing"
@@ -312,4 +313,82 @@ func TestSelect(t *testing.T) {
 			assert.Equal(t, single, got, "against one device")
 		})
 	}
+}
+
+var (
+	sortU32 = runtime.RadixSortKeys[uint32]()
+	sortI64 = runtime.RadixSortKeys[int64]()
+	sortF32 = runtime.RadixSortKeys[float32]()
+)
+
+// TestSortKeys checks SortKeys over a group against one device's sort of
+// the whole input, bit for bit, for signed, unsigned and float keys (with
+// ±0, infinities and NaNs), and that shards of distinct keys are near n/g.
+func TestSortKeys(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	one := cpuGroup(t, 1).Device(0)
+	for _, sh := range append(shapes, struct{ size, n int }{4, 1 << 16}, struct{ size, n int }{3, 1 << 15}) {
+		t.Run(fmt.Sprintf("g=%d/n=%d", sh.size, sh.n), func(t *testing.T) {
+			g := cpuGroup(t, sh.size)
+			u := make([]uint32, sh.n)
+			few := make([]uint32, sh.n) // many equal keys
+			f := make([]float32, sh.n)
+			specials := []float32{float32(math.Copysign(0, -1)), 0, float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN())}
+			for i := range u {
+				u[i] = rng.Uint32()
+				few[i] = rng.Uint32N(3)
+				f[i] = rng.Float32()*200 - 100
+				if rng.IntN(10) == 0 {
+					f[i] = specials[rng.IntN(len(specials))]
+				}
+			}
+			sortCase(t, g, one, sortU32, u, func(x uint32) uint64 { return uint64(x) })
+			sortCase(t, g, one, sortU32, few, func(x uint32) uint64 { return uint64(x) })
+			sortCase(t, g, one, sortI64, randomInt64s(rng, sh.n), func(x int64) uint64 { return uint64(x) })
+			sortCase(t, g, one, sortF32, f, func(x float32) uint64 { return uint64(math.Float32bits(x)) })
+
+			if sh.n >= 1<<15 { // distinct random keys: shards near n/g
+				in, err := Scatter(g, u)
+				require.NoError(t, err)
+				defer in.Free()
+				out, err := SortKeys(sortU32, in)
+				require.NoError(t, err)
+				defer out.Free()
+				for r, n := range out.Lens() {
+					assert.InDelta(t, float64(sh.n)/float64(sh.size), float64(n), 0.1*float64(sh.n)/float64(sh.size), "shard %d", r)
+				}
+			}
+		})
+	}
+	_, err := SortKeys(sortU32, nil)
+	assert.EqualError(t, err, "gocccl: group.SortKeys: nil input")
+}
+
+// sortCase sorts host over g and on one device and compares the bits.
+func sortCase[K runtime.RadixKey](t *testing.T, g *Group, one *runtime.Device, sorter *runtime.RadixSortKeysOp[K], host []K, bits func(K) uint64) {
+	t.Helper()
+	in, err := Scatter(g, host)
+	require.NoError(t, err)
+	defer in.Free()
+	out, err := SortKeys(sorter, in)
+	require.NoError(t, err)
+	defer out.Free()
+	require.Equal(t, len(host), out.Len())
+	got, err := out.Gather()
+	require.NoError(t, err)
+
+	sin, err := runtime.FromHost(one, host)
+	require.NoError(t, err)
+	defer sin.Free()
+	sout, err := runtime.Alloc[K](one, len(host))
+	require.NoError(t, err)
+	defer sout.Free()
+	require.NoError(t, sorter.Run(nil, sin, sout, runtime.RadixOptions{}))
+	want, err := sout.ToHost()
+	require.NoError(t, err)
+	gb, wb := make([]uint64, len(got)), make([]uint64, len(want))
+	for i := range got {
+		gb[i], wb[i] = bits(got[i]), bits(want[i])
+	}
+	assert.Equal(t, wb, gb)
 }

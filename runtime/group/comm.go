@@ -26,8 +26,8 @@ type hostComm struct {
 	cond    *sync.Cond
 	size    int
 	arrived int
-	round   uint64 // counts the collectives completed
-	readers int    // ranks still reading the table of the last round
+	round   uint64     // counts the collectives completed
+	readers int        // ranks still reading the table of the last round
 	table   [][][]byte // table[rank][j]: what rank sent to j (all-gather: j = 0 for everyone)
 }
 

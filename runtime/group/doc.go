@@ -23,7 +23,8 @@
 //   - SortKeys: a sample sort. Every rank sorts its shard and offers
 //     evenly spaced samples; all ranks choose the same splitters; one
 //     all-to-all exchange sends every key to its rank, which sorts what it
-//     received.
+//     received. SortPairs carries the values along, stable over the whole
+//     sequence.
 //
 // For an associative operator over integers the results are bit for bit
 // those of one device over the whole input; for floating point they differ

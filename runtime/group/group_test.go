@@ -392,3 +392,58 @@ func sortCase[K runtime.RadixKey](t *testing.T, g *Group, one *runtime.Device, s
 	}
 	assert.Equal(t, wb, gb)
 }
+
+var sortPairs = runtime.RadixSortPairs[uint32, int64]()
+
+// TestSortPairs checks SortPairs over a group against one device's stable
+// sort of the whole input: keys drawn from a few values, so that the
+// values' order among equal keys shows stability across ranks.
+func TestSortPairs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	one := cpuGroup(t, 1).Device(0)
+	for _, sh := range shapes {
+		t.Run(fmt.Sprintf("g=%d/n=%d", sh.size, sh.n), func(t *testing.T) {
+			g := cpuGroup(t, sh.size)
+			keys := make([]uint32, sh.n)
+			values := make([]int64, sh.n)
+			for i := range keys {
+				keys[i] = rng.Uint32N(17)
+				values[i] = int64(i)
+			}
+			ks, err := Scatter(g, keys)
+			require.NoError(t, err)
+			defer ks.Free()
+			vs, err := Scatter(g, values)
+			require.NoError(t, err)
+			defer vs.Free()
+			ko, vo, err := SortPairs(sortPairs, ks, vs)
+			require.NoError(t, err)
+			defer ko.Free()
+			defer vo.Free()
+			gotK, err := ko.Gather()
+			require.NoError(t, err)
+			gotV, err := vo.Gather()
+			require.NoError(t, err)
+
+			sk, err := runtime.FromHost(one, keys)
+			require.NoError(t, err)
+			defer sk.Free()
+			sv, err := runtime.FromHost(one, values)
+			require.NoError(t, err)
+			defer sv.Free()
+			ok, err := runtime.Alloc[uint32](one, sh.n)
+			require.NoError(t, err)
+			defer ok.Free()
+			ov, err := runtime.Alloc[int64](one, sh.n)
+			require.NoError(t, err)
+			defer ov.Free()
+			require.NoError(t, sortPairs.Run(nil, sk, ok, sv, ov, runtime.RadixOptions{}))
+			wantK, err := ok.ToHost()
+			require.NoError(t, err)
+			wantV, err := ov.ToHost()
+			require.NoError(t, err)
+			assert.Equal(t, wantK, gotK)
+			assert.Equal(t, wantV, gotV)
+		})
+	}
+}

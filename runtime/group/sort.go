@@ -55,31 +55,60 @@ func sortRank[K runtime.RadixKey](g *Group, r int, sorter *runtime.RadixSortKeys
 	if err != nil {
 		return nil, err
 	}
+	recv, err := exchange(g, r, keys)
+	if err != nil {
+		return nil, err
+	}
+	return sortedSlice(sorter, g.devs[r], recv)
+}
+
+// bounds returns, for rank r's sorted keys, where the keys for each rank
+// start: keys[b[j]:b[j+1]] go to rank j (b has g+1 entries). Every rank
+// offers its samples and all choose the same splitters.
+func bounds[K runtime.RadixKey](g *Group, r int, keys []K) ([]int, error) {
 	order := orderOf[K]()
 	all, err := g.comm.allGather(r, samplesOf(keys, order, samplesPerRank*g.Size()))
 	if err != nil {
 		return nil, err
 	}
 	splitters := chooseSplitters(all, g.Size())
-	sends := make([][]byte, g.Size())
-	lo := 0
-	for j := range sends {
-		hi := len(keys)
-		if j < len(splitters) {
-			hi = lo + firstAtLeast(keys[lo:], order, splitters[j])
+	b := make([]int, g.Size()+1)
+	for j := 1; j < g.Size(); j++ {
+		b[j] = len(keys)
+		if j-1 < len(splitters) {
+			b[j] = b[j-1] + firstAtLeast(keys[b[j-1]:], order, splitters[j-1])
 		}
-		sends[j] = bytesOf(keys[lo:hi])
-		lo = hi
+	}
+	b[g.Size()] = len(keys)
+	return b, nil
+}
+
+// exchange sends each rank its part of the sorted keys (bounds) and
+// returns what this rank received, in the order of the sending ranks.
+func exchange[K runtime.RadixKey](g *Group, r int, keys []K) ([]K, error) {
+	b, err := bounds(g, r, keys)
+	if err != nil {
+		return nil, err
+	}
+	return sendParts(g, r, keys, b)
+}
+
+// sendParts sends xs[b[j]:b[j+1]] to every rank j and returns what this
+// rank received, concatenated in the order of the sending ranks.
+func sendParts[T any](g *Group, r int, xs []T, b []int) ([]T, error) {
+	sends := make([][]byte, g.Size())
+	for j := range sends {
+		sends[j] = bytesOf(xs[b[j]:b[j+1]])
 	}
 	got, err := g.comm.allToAll(r, sends)
 	if err != nil {
 		return nil, err
 	}
-	var recv []K
-	for _, b := range got {
-		recv = append(recv, keysOf[K](b)...)
+	var recv []T
+	for _, p := range got {
+		recv = append(recv, keysOf[T](p)...)
 	}
-	return sortedSlice(sorter, g.devs[r], recv)
+	return recv, nil
 }
 
 // sortShard sorts a shard with sorter and returns its keys on the host.

@@ -10,3 +10,9 @@ func (o *InclusiveScanOp[T]) Operator() func(T, T) T { return o.op }
 
 // Operator returns the operator o was declared with; see ReduceOp.Operator.
 func (o *ExclusiveScanOp[T]) Operator() func(T, T) T { return o.op }
+
+// Operators returns the equality and the operator r was declared with; see
+// ReduceOp.Operator.
+func (r *ReduceByKeyOp[K, V]) Operators() (equal func(K, K) bool, op func(V, V) V) {
+	return r.eq, r.op
+}

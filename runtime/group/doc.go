@@ -25,6 +25,10 @@
 //     all-to-all exchange sends every key to its rank, which sorts what it
 //     received. SortPairs carries the values along, stable over the whole
 //     sequence.
+//   - ReduceByKey: every rank reduces its shard's runs; the ranks
+//     all-gather their first and last runs, and a run a shard boundary cut
+//     is completed where it starts and dropped from the ranks it continues
+//     on.
 //
 // For an associative operator over integers the results are bit for bit
 // those of one device over the whole input; for floating point they differ

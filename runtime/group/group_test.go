@@ -311,6 +311,7 @@ func TestSelect(t *testing.T) {
 			single, err := sout.Range(0, int(c[0])).ToHost()
 			require.NoError(t, err)
 			assert.Equal(t, single, got, "against one device")
+			assert.EqualError(t, picked.Free(), "gocccl: group: Free: these shards are views of the output of Select; free it instead")
 		})
 	}
 }
@@ -445,5 +446,82 @@ func TestSortPairs(t *testing.T) {
 			assert.Equal(t, wantK, gotK)
 			assert.Equal(t, wantV, gotV)
 		})
+	}
+}
+
+//gocccl:op
+func sameKey(a, b uint32) bool { return a == b }
+
+var sums = runtime.ReduceByKey(sameKey, add)
+
+// TestReduceByKey checks ReduceByKey over a group against one device's
+// ReduceByKey of the whole input, with runs long enough to span shards
+// (and whole ranks), and keys that repeat after other keys.
+func TestReduceByKey(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	one := cpuGroup(t, 1).Device(0)
+	for _, sh := range append(shapes, struct{ size, n int }{8, 40}, struct{ size, n int }{5, 3}) {
+		for _, runLen := range []int{1, 3, 50} {
+			t.Run(fmt.Sprintf("g=%d/n=%d/run=%d", sh.size, sh.n, runLen), func(t *testing.T) {
+				g := cpuGroup(t, sh.size)
+				keys := make([]uint32, sh.n)
+				values := randomInt64s(rng, sh.n)
+				k := uint32(0)
+				for i := range keys {
+					if rng.IntN(runLen) == 0 {
+						k = rng.Uint32N(4)
+					}
+					keys[i] = k
+				}
+				ks, err := Scatter(g, keys)
+				require.NoError(t, err)
+				defer ks.Free()
+				vs, err := Scatter(g, values)
+				require.NoError(t, err)
+				defer vs.Free()
+				uk, ua, err := ReduceByKey(sums, ks, vs)
+				require.NoError(t, err)
+				gotK, err := uk.Gather()
+				require.NoError(t, err)
+				gotA, err := ua.Gather()
+				require.NoError(t, err)
+				require.NoError(t, uk.Free())
+				require.NoError(t, ua.Free())
+
+				var wantK []uint32
+				var wantA []int64
+				for i := range keys {
+					if i == 0 || keys[i] != keys[i-1] {
+						wantK, wantA = append(wantK, keys[i]), append(wantA, values[i])
+					} else {
+						wantA[len(wantA)-1] += values[i]
+					}
+				}
+				assert.Equal(t, nonNil(wantK), gotK, "keys against a Go loop")
+				assert.Equal(t, nonNil(wantA), gotA, "aggregates against a Go loop")
+
+				sk, err := runtime.FromHost(one, keys)
+				require.NoError(t, err)
+				defer sk.Free()
+				sv, err := runtime.FromHost(one, values)
+				require.NoError(t, err)
+				defer sv.Free()
+				su, err := runtime.Alloc[uint32](one, sh.n)
+				require.NoError(t, err)
+				defer su.Free()
+				sa, err := runtime.Alloc[int64](one, sh.n)
+				require.NoError(t, err)
+				defer sa.Free()
+				count, err := runtime.Alloc[int64](one, 1)
+				require.NoError(t, err)
+				defer count.Free()
+				require.NoError(t, sums.Run(nil, sk, sv, su, sa, count))
+				c, err := count.ToHost()
+				require.NoError(t, err)
+				single, err := sa.Range(0, int(c[0])).ToHost()
+				require.NoError(t, err)
+				assert.Equal(t, single, gotA, "against one device")
+			})
+		}
 	}
 }

@@ -45,7 +45,7 @@ func Select[T any](sel *runtime.SelectOp[T], in, out *Sharded[T]) (*Sharded[T], 
 	if err != nil {
 		return nil, fmt.Errorf("gocccl: group.Select: %w", err)
 	}
-	picked := &Sharded[T]{g: g, shards: make([]*runtime.Slice[T], g.Size()), offs: make([]int, g.Size()+1)}
+	picked := &Sharded[T]{g: g, shards: make([]*runtime.Slice[T], g.Size()), offs: make([]int, g.Size()+1), viewOf: "output of Select"}
 	for r, c := range counts {
 		picked.shards[r] = out.shards[r].Range(0, c)
 		picked.offs[r+1] = picked.offs[r] + c

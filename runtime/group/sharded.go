@@ -13,6 +13,11 @@ type Sharded[T any] struct {
 	g      *Group
 	shards []*runtime.Slice[T]
 	offs   []int // offs[r] is shard r's first element; offs[g.Size()] is n
+	// roots, when set, are the allocations the shards are views of, which
+	// Free frees; viewOf, when set, names the sequence whose memory the
+	// shards are views of, which must be freed instead.
+	roots  []*runtime.Slice[T]
+	viewOf string
 }
 
 // Split returns the lengths of n elements split over size shards as evenly
@@ -102,15 +107,22 @@ func (s *Sharded[T]) Gather() ([]T, error) {
 
 // Free frees every shard; the errors of all that failed, joined.
 func (s *Sharded[T]) Free() error {
+	if s.viewOf != "" {
+		return fmt.Errorf("gocccl: group: Free: these shards are views of the %s; free it instead", s.viewOf)
+	}
+	shards := s.shards
+	if s.roots != nil {
+		shards = s.roots
+	}
 	var errs []error
-	for r, sl := range s.shards {
+	for r, sl := range shards {
 		if sl == nil {
 			continue
 		}
 		if err := sl.Free(); err != nil {
 			errs = append(errs, fmt.Errorf("shard %d: %w", r, err))
 		}
-		s.shards[r] = nil
+		shards[r] = nil
 	}
 	return errors.Join(errs...)
 }

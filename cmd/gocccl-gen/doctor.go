@@ -10,6 +10,7 @@ import (
 
 	"github.com/gocccl/gocccl/cmd/gocccl-gen/internal/emit"
 	"github.com/gocccl/gocccl/internal/cuda"
+	"github.com/gocccl/gocccl/internal/nccl"
 	"github.com/gocccl/gocccl/internal/registry"
 	"github.com/gocccl/gocccl/runtime"
 )
@@ -51,6 +52,8 @@ func doctor(ctx context.Context, w io.Writer, nvcc string) {
 			fmt.Fprintf(w, "targets: %v\n", err)
 		}
 	}
+
+	describeNCCL(w)
 
 	if err := cuda.Init(); err != nil {
 		if v, verr := cuda.DriverVersion(); verr == nil {
@@ -94,6 +97,23 @@ func doctor(ctx context.Context, w io.Writer, nvcc string) {
 		fmt.Fprintln(w)
 		d.Close()
 	}
+}
+
+// describeNCCL reports the NCCL that groups of GPUs (runtime/group) would
+// use, or where it was looked for.
+func describeNCCL(w io.Writer) {
+	path, err := nccl.Load()
+	if err != nil {
+		fmt.Fprintf(w, "NCCL:    %v\n", err)
+		fmt.Fprintf(w, "         (only groups of GPUs need it; scripts/install-nccl.sh installs NVIDIA's wheel)\n")
+		return
+	}
+	v, err := nccl.GetVersion()
+	if err != nil {
+		fmt.Fprintf(w, "NCCL:    %s: %v\n", path, err)
+		return
+	}
+	fmt.Fprintf(w, "NCCL:    %s (%s)\n", v, path)
 }
 
 // describeToolchain reports which nvcc generation uses, why that one, its

@@ -2,11 +2,15 @@ package main
 
 import (
 	"bytes"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/gocccl/gocccl/cmd/gocccl-gen/internal/emit"
+	"github.com/gocccl/gocccl/internal/nccl"
 )
 
 func TestDescribeToolchain(t *testing.T) {
@@ -30,4 +34,19 @@ func TestJITNote(t *testing.T) {
 	assert.Empty(t, jitNote(tc, 13000))
 	assert.Empty(t, jitNote(tc, 13020))
 	assert.Empty(t, jitNote(nil, 12080))
+}
+
+// TestDescribeNCCL checks doctor's NCCL line: the version and path where
+// NCCL loads, else what was tried and how to install it.
+func TestDescribeNCCL(t *testing.T) {
+	var b strings.Builder
+	describeNCCL(&b)
+	if _, err := nccl.Load(); err != nil {
+		assert.Contains(t, b.String(), "NCCL:    NCCL not found (tried: ")
+		assert.Contains(t, b.String(), "scripts/install-nccl.sh")
+		return
+	}
+	v, err := nccl.GetVersion()
+	require.NoError(t, err)
+	assert.Regexp(t, `^NCCL:    `+regexp.QuoteMeta(v.String())+` \(.*libnccl\.so\.2\)\n$`, b.String())
 }

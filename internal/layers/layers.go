@@ -41,7 +41,7 @@ const module = "github.com/gocccl/gocccl"
 var table = []layer{
 	{
 		name:     "driver",
-		packages: []string{"internal/cuda"},
+		packages: []string{"internal/cuda", "internal/nccl"},
 	},
 	{
 		name: "contract",

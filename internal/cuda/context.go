@@ -16,9 +16,37 @@ type Context struct {
 	dev    Device
 	handle uintptr // the CUcontext; 0 in a Context not made by PrimaryContext
 
+	// foreign marks a context made by another library (ForeignContext):
+	// Release forgets it and leaves it to its owner.
+	foreign bool
+
 	mu       sync.RWMutex // read-held by each call; held by Release
 	released bool
 }
+
+// ForeignContext returns a Context over a CUcontext that another library
+// created or retained (handle, as that library reports it), without
+// retaining it: the owner keeps it alive until the Context is released, and
+// Release leaves it to its owner. It fails when the handle names no context.
+func ForeignContext(handle uintptr) (*Context, error) {
+	if err := Init(); err != nil {
+		return nil, err
+	}
+	if handle == 0 {
+		return nil, errInvalid("cuCtxGetDevice", "nil context handle")
+	}
+	d, r := cuCtxGetDevice(handle)
+	if err := check("cuCtxGetDevice", r); err != nil {
+		return nil, err
+	}
+	return &Context{dev: d, handle: handle, foreign: true}, nil
+}
+
+// Handle returns the CUcontext, for another library that takes one.
+func (c *Context) Handle() uintptr { return c.handle }
+
+// Foreign reports whether c was made by ForeignContext.
+func (c *Context) Foreign() bool { return c.foreign }
 
 // PrimaryContext retains the primary context of device d
 // (cuDevicePrimaryCtxRetain). Each Context it returns must be released once
@@ -54,6 +82,9 @@ func (c *Context) Release() error {
 		return c.errReleased(call)
 	}
 	c.released = true
+	if c.foreign {
+		return nil
+	}
 	return check(call, cuDevicePrimaryCtxRelease(c.dev))
 }
 

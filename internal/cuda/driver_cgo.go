@@ -46,6 +46,23 @@ package cuda
 #cgo nocallback gocccl_cuMemcpyHtoD
 #cgo noescape gocccl_cuMemcpyDtoH
 #cgo nocallback gocccl_cuMemcpyDtoH
+#cgo noescape gocccl_cuMemcpyHtoDAsync
+#cgo nocallback gocccl_cuMemcpyHtoDAsync
+#cgo noescape gocccl_cuMemcpyDtoHAsync
+#cgo nocallback gocccl_cuMemcpyDtoHAsync
+#cgo nocallback gocccl_cuMemsetAsync
+#cgo noescape gocccl_cuMemHostAlloc
+#cgo nocallback gocccl_cuMemHostAlloc
+#cgo nocallback gocccl_cuMemFreeHost
+#cgo nocallback gocccl_cuMemHostRegister
+#cgo nocallback gocccl_cuMemHostUnregister
+#cgo noescape gocccl_cuPointerGetAttribute
+#cgo nocallback gocccl_cuPointerGetAttribute
+#cgo noescape gocccl_cuCtxGetDevice
+#cgo nocallback gocccl_cuCtxGetDevice
+#cgo nocallback gocccl_cuStreamWaitEvent
+#cgo nocallback gocccl_cuStreamQuery
+#cgo nocallback gocccl_cuEventQuery
 #cgo noescape gocccl_cuStreamCreate
 #cgo nocallback gocccl_cuStreamCreate
 #cgo noescape gocccl_cuEventCreate
@@ -225,6 +242,66 @@ func cuMemcpyDtoDAsync(ctx uintptr, dst, src DevicePtr, bytes int, s Stream) Res
 
 func cuMemsetD8(ctx uintptr, dst DevicePtr, value byte, n int) Result {
 	return Result(C.gocccl_cuMemsetD8(C.uintptr_t(ctx), C.CUdeviceptr(dst), C.uchar(value), C.size_t(n)))
+}
+
+// The async copies pass src and dst as they are: the driver reads or writes
+// them after the call returns, so they must be page-locked memory that the
+// caller keeps alive (cuMemHostAlloc's, or registered), or pageable memory,
+// which the driver stages before returning (host to device) or copies before
+// returning (device to host).
+
+func cuMemcpyHtoDAsync(ctx uintptr, dst DevicePtr, src unsafe.Pointer, bytes int, s Stream) Result {
+	return Result(C.gocccl_cuMemcpyHtoDAsync(C.uintptr_t(ctx), C.CUdeviceptr(dst), src, C.size_t(bytes), C.uintptr_t(s)))
+}
+
+func cuMemcpyDtoHAsync(ctx uintptr, dst unsafe.Pointer, src DevicePtr, bytes int, s Stream) Result {
+	return Result(C.gocccl_cuMemcpyDtoHAsync(C.uintptr_t(ctx), dst, C.CUdeviceptr(src), C.size_t(bytes), C.uintptr_t(s)))
+}
+
+func cuMemsetAsync(ctx uintptr, dst DevicePtr, value uint32, width, n int, s Stream) Result {
+	return Result(C.gocccl_cuMemsetAsync(C.uintptr_t(ctx), C.CUdeviceptr(dst), C.uint(value), C.int(width), C.size_t(n), C.uintptr_t(s)))
+}
+
+func cuMemHostAlloc(ctx uintptr, bytes int, flags uint32) (unsafe.Pointer, Result) {
+	var p unsafe.Pointer
+	r := C.gocccl_cuMemHostAlloc(C.uintptr_t(ctx), &p, C.size_t(bytes), C.uint(flags))
+	return p, Result(r)
+}
+
+func cuMemFreeHost(ctx uintptr, p unsafe.Pointer) Result {
+	return Result(C.gocccl_cuMemFreeHost(C.uintptr_t(ctx), p))
+}
+
+func cuMemHostRegister(ctx uintptr, p unsafe.Pointer, bytes int, flags uint32) Result {
+	return Result(C.gocccl_cuMemHostRegister(C.uintptr_t(ctx), p, C.size_t(bytes), C.uint(flags)))
+}
+
+func cuMemHostUnregister(ctx uintptr, p unsafe.Pointer) Result {
+	return Result(C.gocccl_cuMemHostUnregister(C.uintptr_t(ctx), p))
+}
+
+func cuPointerGetAttribute(ctx uintptr, attr PointerAttribute, p DevicePtr) (uint64, Result) {
+	var v C.ulonglong
+	r := C.gocccl_cuPointerGetAttribute(C.uintptr_t(ctx), &v, C.int(attr), C.CUdeviceptr(p))
+	return uint64(v), Result(r)
+}
+
+func cuCtxGetDevice(ctx uintptr) (Device, Result) {
+	var d C.CUdevice
+	r := C.gocccl_cuCtxGetDevice(C.uintptr_t(ctx), &d)
+	return Device(d), Result(r)
+}
+
+func cuStreamWaitEvent(ctx uintptr, s Stream, e Event) Result {
+	return Result(C.gocccl_cuStreamWaitEvent(C.uintptr_t(ctx), C.uintptr_t(s), C.uintptr_t(e)))
+}
+
+func cuStreamQuery(ctx uintptr, s Stream) Result {
+	return Result(C.gocccl_cuStreamQuery(C.uintptr_t(ctx), C.uintptr_t(s)))
+}
+
+func cuEventQuery(ctx uintptr, e Event) Result {
+	return Result(C.gocccl_cuEventQuery(C.uintptr_t(ctx), C.uintptr_t(e)))
 }
 
 func cuStreamCreate(ctx uintptr, nonBlocking bool) (Stream, Result) {

@@ -51,8 +51,28 @@ func cuMemcpyDtoD(uintptr, DevicePtr, DevicePtr, int) Result      { return Error
 func cuMemcpyDtoDAsync(uintptr, DevicePtr, DevicePtr, int, Stream) Result {
 	return ErrorNotInitialized
 }
-func cuMemsetD8(uintptr, DevicePtr, byte, int) Result   { return ErrorNotInitialized }
-func cuStreamCreate(uintptr, bool) (Stream, Result)     { return 0, ErrorNotInitialized }
+func cuMemsetD8(uintptr, DevicePtr, byte, int) Result { return ErrorNotInitialized }
+func cuStreamCreate(uintptr, bool) (Stream, Result)   { return 0, ErrorNotInitialized }
+func cuMemcpyHtoDAsync(uintptr, DevicePtr, unsafe.Pointer, int, Stream) Result {
+	return ErrorNotInitialized
+}
+func cuMemcpyDtoHAsync(uintptr, unsafe.Pointer, DevicePtr, int, Stream) Result {
+	return ErrorNotInitialized
+}
+func cuMemsetAsync(uintptr, DevicePtr, uint32, int, int, Stream) Result { return ErrorNotInitialized }
+func cuMemHostAlloc(uintptr, int, uint32) (unsafe.Pointer, Result) {
+	return nil, ErrorNotInitialized
+}
+func cuMemFreeHost(uintptr, unsafe.Pointer) Result                  { return ErrorNotInitialized }
+func cuMemHostRegister(uintptr, unsafe.Pointer, int, uint32) Result { return ErrorNotInitialized }
+func cuMemHostUnregister(uintptr, unsafe.Pointer) Result            { return ErrorNotInitialized }
+func cuPointerGetAttribute(uintptr, PointerAttribute, DevicePtr) (uint64, Result) {
+	return 0, ErrorNotInitialized
+}
+func cuCtxGetDevice(uintptr) (Device, Result)           { return 0, ErrorNotInitialized }
+func cuStreamWaitEvent(uintptr, Stream, Event) Result   { return ErrorNotInitialized }
+func cuStreamQuery(uintptr, Stream) Result              { return ErrorNotInitialized }
+func cuEventQuery(uintptr, Event) Result                { return ErrorNotInitialized }
 func cuStreamDestroy(uintptr, Stream) Result            { return ErrorNotInitialized }
 func cuStreamSynchronize(uintptr, Stream) Result        { return ErrorNotInitialized }
 func cuCtxSynchronize(uintptr) Result                   { return ErrorNotInitialized }

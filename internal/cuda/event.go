@@ -83,3 +83,31 @@ func (c *Context) EventDestroy(e Event) error {
 	defer c.exit()
 	return check(call, cuEventDestroy(h, e))
 }
+
+// EventQuery reports whether e has completed (cuEventQuery): true when it
+// has, false while work before it is still running.
+func (c *Context) EventQuery(e Event) (bool, error) {
+	const call = "cuEventQuery"
+	h, err := c.enter(call)
+	if err != nil {
+		return false, err
+	}
+	defer c.exit()
+	r := cuEventQuery(h, e)
+	if r == ErrorNotReady {
+		return false, nil
+	}
+	return true, check(call, r)
+}
+
+// StreamWaitEvent makes the work queued on s after this call wait until e
+// has completed (cuStreamWaitEvent); the host does not wait.
+func (c *Context) StreamWaitEvent(s Stream, e Event) error {
+	const call = "cuStreamWaitEvent"
+	h, err := c.enter(call)
+	if err != nil {
+		return err
+	}
+	defer c.exit()
+	return check(call, cuStreamWaitEvent(h, s, e))
+}

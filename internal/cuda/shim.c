@@ -40,6 +40,20 @@ struct driver {
 	CUresult (*cuMemcpyDtoD)(CUdeviceptr, CUdeviceptr, size_t);
 	CUresult (*cuMemcpyDtoDAsync)(CUdeviceptr, CUdeviceptr, size_t, CUstream);
 	CUresult (*cuMemsetD8)(CUdeviceptr, unsigned char, size_t);
+	CUresult (*cuMemcpyHtoDAsync)(CUdeviceptr, const void *, size_t, CUstream);
+	CUresult (*cuMemcpyDtoHAsync)(void *, CUdeviceptr, size_t, CUstream);
+	CUresult (*cuMemsetD8Async)(CUdeviceptr, unsigned char, size_t, CUstream);
+	CUresult (*cuMemsetD16Async)(CUdeviceptr, unsigned short, size_t, CUstream);
+	CUresult (*cuMemsetD32Async)(CUdeviceptr, unsigned int, size_t, CUstream);
+	CUresult (*cuMemHostAlloc)(void **, size_t, unsigned int);
+	CUresult (*cuMemFreeHost)(void *);
+	CUresult (*cuMemHostRegister)(void *, size_t, unsigned int);
+	CUresult (*cuMemHostUnregister)(void *);
+	CUresult (*cuPointerGetAttribute)(void *, int, CUdeviceptr);
+	CUresult (*cuCtxGetDevice)(CUdevice *);
+	CUresult (*cuStreamWaitEvent)(CUstream, CUevent, unsigned int);
+	CUresult (*cuStreamQuery)(CUstream);
+	CUresult (*cuEventQuery)(CUevent);
 	CUresult (*cuStreamCreate)(CUstream *, unsigned int);
 	CUresult (*cuStreamDestroy)(CUstream);
 	CUresult (*cuStreamSynchronize)(CUstream);
@@ -99,6 +113,20 @@ static const struct {
 	SYM(cuMemcpyDtoD, "cuMemcpyDtoD_v2"),
 	SYM(cuMemcpyDtoDAsync, "cuMemcpyDtoDAsync_v2"),
 	SYM(cuMemsetD8, "cuMemsetD8_v2"),
+	SYM(cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2"),
+	SYM(cuMemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2"),
+	SYM(cuMemsetD8Async, "cuMemsetD8Async"),
+	SYM(cuMemsetD16Async, "cuMemsetD16Async"),
+	SYM(cuMemsetD32Async, "cuMemsetD32Async"),
+	SYM(cuMemHostAlloc, "cuMemHostAlloc"),
+	SYM(cuMemFreeHost, "cuMemFreeHost"),
+	SYM(cuMemHostRegister, "cuMemHostRegister_v2"),
+	SYM(cuMemHostUnregister, "cuMemHostUnregister"),
+	SYM(cuPointerGetAttribute, "cuPointerGetAttribute"),
+	SYM(cuCtxGetDevice, "cuCtxGetDevice"),
+	SYM(cuStreamWaitEvent, "cuStreamWaitEvent"),
+	SYM(cuStreamQuery, "cuStreamQuery"),
+	SYM(cuEventQuery, "cuEventQuery"),
 	SYM(cuStreamCreate, "cuStreamCreate"),
 	SYM(cuStreamDestroy, "cuStreamDestroy_v2"),
 	SYM(cuStreamSynchronize, "cuStreamSynchronize"),
@@ -320,6 +348,97 @@ CUresult gocccl_cuMemcpyDtoDAsync(uintptr_t ctx, CUdeviceptr dst, CUdeviceptr sr
 CUresult gocccl_cuMemsetD8(uintptr_t ctx, CUdeviceptr dst, unsigned char value, size_t n) {
 	CUresult r = current(ctx);
 	return r != CUDA_SUCCESS ? r : drv.cuMemsetD8(dst, value, n);
+}
+
+CUresult gocccl_cuMemcpyHtoDAsync(uintptr_t ctx, CUdeviceptr dst, const void *src, size_t bytes, uintptr_t stream) {
+	CUresult r = current(ctx);
+	return r != CUDA_SUCCESS ? r : drv.cuMemcpyHtoDAsync(dst, src, bytes, (CUstream)stream);
+}
+
+CUresult gocccl_cuMemcpyDtoHAsync(uintptr_t ctx, void *dst, CUdeviceptr src, size_t bytes, uintptr_t stream) {
+	CUresult r = current(ctx);
+	return r != CUDA_SUCCESS ? r : drv.cuMemcpyDtoHAsync(dst, src, bytes, (CUstream)stream);
+}
+
+CUresult gocccl_cuMemsetAsync(uintptr_t ctx, CUdeviceptr dst, unsigned int value, int width, size_t n, uintptr_t stream) {
+	CUresult r = current(ctx);
+	if (r != CUDA_SUCCESS) {
+		return r;
+	}
+	switch (width) {
+	case 1:
+		return drv.cuMemsetD8Async(dst, (unsigned char)value, n, (CUstream)stream);
+	case 2:
+		return drv.cuMemsetD16Async(dst, (unsigned short)value, n, (CUstream)stream);
+	default:
+		return drv.cuMemsetD32Async(dst, value, n, (CUstream)stream);
+	}
+}
+
+CUresult gocccl_cuMemHostAlloc(uintptr_t ctx, void **p, size_t bytes, unsigned int flags) {
+	*p = NULL;
+	CUresult r = current(ctx);
+	return r != CUDA_SUCCESS ? r : drv.cuMemHostAlloc(p, bytes, flags);
+}
+
+CUresult gocccl_cuMemFreeHost(uintptr_t ctx, void *p) {
+	CUresult r = current(ctx);
+	return r != CUDA_SUCCESS ? r : drv.cuMemFreeHost(p);
+}
+
+CUresult gocccl_cuMemHostRegister(uintptr_t ctx, void *p, size_t bytes, unsigned int flags) {
+	CUresult r = current(ctx);
+	return r != CUDA_SUCCESS ? r : drv.cuMemHostRegister(p, bytes, flags);
+}
+
+CUresult gocccl_cuMemHostUnregister(uintptr_t ctx, void *p) {
+	CUresult r = current(ctx);
+	return r != CUDA_SUCCESS ? r : drv.cuMemHostUnregister(p);
+}
+
+CUresult gocccl_cuPointerGetAttribute(uintptr_t ctx, unsigned long long *value, int attribute, CUdeviceptr ptr) {
+	*value = 0;
+	CUresult r = current(ctx);
+	if (r != CUDA_SUCCESS) {
+		return r;
+	}
+	switch (attribute) {
+	case CU_POINTER_ATTRIBUTE_CONTEXT:
+	case CU_POINTER_ATTRIBUTE_RANGE_START_ADDR:
+	case CU_POINTER_ATTRIBUTE_RANGE_SIZE: { // pointer-sized results
+		uintptr_t v = 0;
+		r = drv.cuPointerGetAttribute(&v, attribute, ptr);
+		*value = v;
+		return r;
+	}
+	default: { // int-sized results (memory type, device ordinal)
+		int v = 0;
+		r = drv.cuPointerGetAttribute(&v, attribute, ptr);
+		*value = (unsigned long long)(unsigned int)v;
+		return r;
+	}
+	}
+}
+
+CUresult gocccl_cuCtxGetDevice(uintptr_t ctx, CUdevice *dev) {
+	*dev = 0;
+	CUresult r = current(ctx);
+	return r != CUDA_SUCCESS ? r : drv.cuCtxGetDevice(dev);
+}
+
+CUresult gocccl_cuStreamWaitEvent(uintptr_t ctx, uintptr_t stream, uintptr_t event) {
+	CUresult r = current(ctx);
+	return r != CUDA_SUCCESS ? r : drv.cuStreamWaitEvent((CUstream)stream, (CUevent)event, 0);
+}
+
+CUresult gocccl_cuStreamQuery(uintptr_t ctx, uintptr_t stream) {
+	CUresult r = current(ctx);
+	return r != CUDA_SUCCESS ? r : drv.cuStreamQuery((CUstream)stream);
+}
+
+CUresult gocccl_cuEventQuery(uintptr_t ctx, uintptr_t event) {
+	CUresult r = current(ctx);
+	return r != CUDA_SUCCESS ? r : drv.cuEventQuery((CUevent)event);
 }
 
 CUresult gocccl_cuStreamCreate(uintptr_t ctx, uintptr_t *stream, unsigned int flags) {

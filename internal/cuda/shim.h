@@ -65,6 +65,15 @@ enum {
 	CU_STREAM_NON_BLOCKING = 1,
 
 	CU_EVENT_DEFAULT = 0,
+
+	CU_MEMHOSTALLOC_PORTABLE = 0x01,
+	CU_MEMHOSTREGISTER_PORTABLE = 0x01,
+
+	CU_POINTER_ATTRIBUTE_CONTEXT = 1,
+	CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2,
+	CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9,
+	CU_POINTER_ATTRIBUTE_RANGE_START_ADDR = 11,
+	CU_POINTER_ATTRIBUTE_RANGE_SIZE = 12,
 };
 
 #define CU_LAUNCH_PARAM_END ((void *)0x00)
@@ -116,11 +125,32 @@ CUresult gocccl_cuMemcpyDtoH(uintptr_t ctx, void *dst, CUdeviceptr src, size_t b
 CUresult gocccl_cuMemcpyDtoD(uintptr_t ctx, CUdeviceptr dst, CUdeviceptr src, size_t bytes);
 CUresult gocccl_cuMemcpyDtoDAsync(uintptr_t ctx, CUdeviceptr dst, CUdeviceptr src, size_t bytes, uintptr_t stream);
 CUresult gocccl_cuMemsetD8(uintptr_t ctx, CUdeviceptr dst, unsigned char value, size_t n);
+CUresult gocccl_cuMemcpyHtoDAsync(uintptr_t ctx, CUdeviceptr dst, const void *src, size_t bytes, uintptr_t stream);
+CUresult gocccl_cuMemcpyDtoHAsync(uintptr_t ctx, void *dst, CUdeviceptr src, size_t bytes, uintptr_t stream);
+// gocccl_cuMemsetAsync is cuMemsetD8Async, cuMemsetD16Async or
+// cuMemsetD32Async by width (1, 2 or 4 bytes): n elements of that width.
+CUresult gocccl_cuMemsetAsync(uintptr_t ctx, CUdeviceptr dst, unsigned int value, int width, size_t n, uintptr_t stream);
+
+// Page-locked host memory. Pointers are host addresses: memory the driver
+// allocated (cuMemHostAlloc) or memory the caller keeps alive (register).
+CUresult gocccl_cuMemHostAlloc(uintptr_t ctx, void **p, size_t bytes, unsigned int flags);
+CUresult gocccl_cuMemFreeHost(uintptr_t ctx, void *p);
+CUresult gocccl_cuMemHostRegister(uintptr_t ctx, void *p, size_t bytes, unsigned int flags);
+CUresult gocccl_cuMemHostUnregister(uintptr_t ctx, void *p);
+
+// gocccl_cuPointerGetAttribute reads one attribute of ptr, widened to 64
+// bits whatever its size in cuda.h (an int or a pointer).
+CUresult gocccl_cuPointerGetAttribute(uintptr_t ctx, unsigned long long *value, int attribute, CUdeviceptr ptr);
+// gocccl_cuCtxGetDevice returns the device of ctx.
+CUresult gocccl_cuCtxGetDevice(uintptr_t ctx, CUdevice *dev);
 
 CUresult gocccl_cuStreamCreate(uintptr_t ctx, uintptr_t *stream, unsigned int flags);
 CUresult gocccl_cuStreamDestroy(uintptr_t ctx, uintptr_t stream);
 CUresult gocccl_cuCtxSynchronize(uintptr_t ctx);
 CUresult gocccl_cuStreamSynchronize(uintptr_t ctx, uintptr_t stream);
+CUresult gocccl_cuStreamWaitEvent(uintptr_t ctx, uintptr_t stream, uintptr_t event);
+CUresult gocccl_cuStreamQuery(uintptr_t ctx, uintptr_t stream);
+CUresult gocccl_cuEventQuery(uintptr_t ctx, uintptr_t event);
 
 CUresult gocccl_cuEventCreate(uintptr_t ctx, uintptr_t *event, unsigned int flags);
 CUresult gocccl_cuEventRecord(uintptr_t ctx, uintptr_t event, uintptr_t stream);

@@ -41,3 +41,19 @@ func (c *Context) StreamSynchronize(s Stream) error {
 	defer c.exit()
 	return check(call, cuStreamSynchronize(h, s))
 }
+
+// StreamQuery reports whether all work queued on s has completed
+// (cuStreamQuery).
+func (c *Context) StreamQuery(s Stream) (bool, error) {
+	const call = "cuStreamQuery"
+	h, err := c.enter(call)
+	if err != nil {
+		return false, err
+	}
+	defer c.exit()
+	r := cuStreamQuery(h, s)
+	if r == ErrorNotReady {
+		return false, nil
+	}
+	return true, check(call, r)
+}

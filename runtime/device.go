@@ -137,6 +137,8 @@ type Device struct {
 	allocs  map[cuda.DevicePtr]int                   // live Slice memory, freed by Close (see track)
 	streams map[cuda.Stream]int                      // live streams of NewStream, destroyed by Close
 	frees   freeQueue                                // FreeAfter's memory waiting for its streams
+	pinned  map[*pinnedMem]struct{}                  // live page-locked host memory, released by Close
+	events  map[cuda.Event]int                       // live events of NewEvent, destroyed by Close
 }
 
 // Open returns a device of the given backend. Auto consults GOCCCL_BACKEND,
@@ -217,6 +219,28 @@ var verifiedAhead sync.Map
 // primary context. It fails, with the CUDA error, when there is no driver or
 // no such device.
 func OpenGPU(ordinal int) (*Device, error) {
+	return openGPU(ordinal, func(dev cuda.Device) (*cuda.Context, error) { return cuda.PrimaryContext(dev) })
+}
+
+// OpenGPUContext opens a Device over a CUDA context another library made
+// or retained (its CUcontext handle), instead of retaining the device's
+// primary context itself: gocccl's work and the other library's then share
+// one context. The owner keeps the context alive until this Device is
+// closed; Close leaves it to its owner.
+func OpenGPUContext(handle uintptr) (*Device, error) {
+	if err := cuda.Init(); err != nil {
+		return nil, fmt.Errorf("gocccl: no CUDA device: %w", err)
+	}
+	ctx, err := cuda.ForeignContext(handle)
+	if err != nil {
+		return nil, fmt.Errorf("gocccl: OpenGPUContext(%#x): %w", handle, err)
+	}
+	return openGPU(int(ctx.Device()), func(cuda.Device) (*cuda.Context, error) { return ctx, nil })
+}
+
+// openGPU opens the device with the given ordinal over the context that
+// context returns for it.
+func openGPU(ordinal int, context func(cuda.Device) (*cuda.Context, error)) (*Device, error) {
 	if err := cuda.Init(); err != nil {
 		return nil, fmt.Errorf("gocccl: no CUDA device: %w", err)
 	}
@@ -240,7 +264,7 @@ func OpenGPU(ordinal int) (*Device, error) {
 	if _, started := verifiedAhead.LoadOrStore(info.Major*10+info.Minor, true); !started {
 		go registry.VerifyAhead(info.Major, info.Minor)
 	}
-	ctx, err := cuda.PrimaryContext(dev)
+	ctx, err := context(dev)
 	if err != nil {
 		return nil, fmt.Errorf("gocccl: GPU %d: %w", ordinal, err)
 	}
@@ -299,7 +323,7 @@ func (d *Device) Backend() Backend { return d.info.Backend }
 func (d *Device) String() string { return d.info.String() }
 
 // Close waits for the work enqueued on the device, then frees every Slice
-// and destroys every Stream still open on it, unloads its modules and
+// and Pinned buffer and destroys every Stream still open on it, unloads its modules and
 // releases its context. Later uses of the device, its streams and its slices
 // return ErrDeviceClosed; closing twice is an error. After a kernel fault
 // (ErrDeviceFaulted) it only releases the context, which took the rest with
@@ -331,7 +355,7 @@ func (d *Device) Close() error {
 		if len(errs) == 0 {
 			errs = append(errs, fmt.Errorf("gocccl: Close: %w", f))
 		}
-		d.streams, d.allocs, d.modules, d.kernels, d.pool = nil, nil, nil, nil, 0
+		d.streams, d.allocs, d.modules, d.kernels, d.pool, d.pinned, d.events = nil, nil, nil, nil, 0, nil, nil
 		d.ctx.Release()
 		return errors.Join(errs...)
 	}
@@ -345,12 +369,22 @@ func (d *Device) Close() error {
 			errs = append(errs, fmt.Errorf("gocccl: freeing slice memory: %w", err))
 		}
 	}
+	for _, e := range sortedKeys(d.events) {
+		if err := d.ctx.EventDestroy(e); err != nil {
+			errs = append(errs, fmt.Errorf("gocccl: destroying event: %w", err))
+		}
+	}
+	for m := range d.pinned {
+		if err := m.releaseLocked(false); err != nil {
+			errs = append(errs, fmt.Errorf("gocccl: releasing pinned memory: %w", err))
+		}
+	}
 	for _, lm := range d.modules {
 		if err := d.ctx.ModuleUnload(lm.handle); err != nil {
 			errs = append(errs, fmt.Errorf("gocccl: unloading module of %s: %w", lm.module.Package(), err))
 		}
 	}
-	d.streams, d.allocs, d.modules, d.kernels = nil, nil, nil, nil
+	d.streams, d.allocs, d.modules, d.kernels, d.pinned, d.events = nil, nil, nil, nil, nil, nil
 	if d.pool != 0 {
 		if err := d.ctx.MemPoolDestroy(d.pool); err != nil {
 			errs = append(errs, fmt.Errorf("gocccl: destroying scratch pool: %w", err))

@@ -33,6 +33,9 @@ type Slice[T any] struct {
 	// cleanup frees the device memory of an allocation that becomes
 	// unreachable without Free.
 	cleanup goruntime.Cleanup
+	// foreign marks memory gocccl does not own (Wrap, WrapHost): never
+	// freed by gocccl; Free and FreeAfter refuse it.
+	foreign bool
 }
 
 // Range returns a view of the elements lo through hi-1 of s that shares
@@ -52,7 +55,7 @@ func (s *Slice[T]) Range(lo, hi int) *Slice[T] {
 	if lo < 0 || hi < lo || hi > s.n {
 		return &Slice[T]{dev: s.dev, root: root, err: fmt.Errorf("Range(%d, %d) of a slice of %d elements is out of bounds", lo, hi, s.n)}
 	}
-	v := &Slice[T]{dev: s.dev, n: hi - lo, root: root}
+	v := &Slice[T]{dev: s.dev, n: hi - lo, root: root, foreign: s.foreign}
 	if s.host != nil {
 		v.host = s.host[lo:hi:hi]
 	} else if s.ptr != 0 {
@@ -203,6 +206,9 @@ func (s *Slice[T]) Free() error {
 	if err := s.usable("Free"); err != nil {
 		return err
 	}
+	if s.foreign && s.root == nil {
+		return fmt.Errorf("gocccl: Free: %w", errForeign)
+	}
 	if s.root != nil {
 		return fmt.Errorf("gocccl: Free: the slice is a view made by Range; free the slice it was made from")
 	}
@@ -235,6 +241,9 @@ func (s *Slice[T]) Free() error {
 func (s *Slice[T]) FreeAfter(st *Stream) error {
 	if err := s.usable("FreeAfter"); err != nil {
 		return err
+	}
+	if s.foreign && s.root == nil {
+		return fmt.Errorf("gocccl: FreeAfter: %w", errForeign)
 	}
 	if s.root != nil {
 		return fmt.Errorf("gocccl: FreeAfter: the slice is a view made by Range; free the slice it was made from")

@@ -30,14 +30,27 @@ func (d *Device) DefaultStream() *Stream { return &d.defaultStream }
 
 // NewStream creates a stream on the device. Close it when done; Device.Close
 // destroys the streams still open.
-func (d *Device) NewStream() (*Stream, error) {
+func (d *Device) NewStream() (*Stream, error) { return d.NewStreamWith(StreamOptions{}) }
+
+// StreamOptions configure a stream made by NewStreamWith.
+type StreamOptions struct {
+	// NonBlocking makes a stream that does not synchronize with the
+	// default stream (CU_STREAM_NON_BLOCKING): its work may overlap work on
+	// the default stream, and the synchronous host copies (CopyFromHost,
+	// CopyToHost, ToHost) no longer wait for it. Order such a stream with
+	// Events, and read its results after Synchronize or an Event.
+	NonBlocking bool
+}
+
+// NewStreamWith creates a stream with options; see NewStream.
+func (d *Device) NewStreamWith(o StreamOptions) (*Stream, error) {
 	if err := d.enter(); err != nil {
 		return nil, fmt.Errorf("gocccl: NewStream: %w", err)
 	}
 	defer d.exit()
 	s := &Stream{dev: d, owned: true}
 	if d.ctx != nil {
-		h, err := d.ctx.StreamCreate(false)
+		h, err := d.ctx.StreamCreate(o.NonBlocking)
 		if err != nil {
 			return nil, fmt.Errorf("gocccl: creating stream: %w", err)
 		}

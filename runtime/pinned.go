@@ -5,7 +5,6 @@ import (
 	"reflect"
 	goruntime "runtime"
 	"unsafe"
-
 )
 
 // Pinned is a typed buffer of host memory that the GPU reads and writes

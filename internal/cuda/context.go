@@ -42,6 +42,20 @@ func ForeignContext(handle uintptr) (*Context, error) {
 	return &Context{dev: d, handle: handle, foreign: true}, nil
 }
 
+// SetCurrent makes c current on the calling OS thread and leaves it so
+// (cuCtxSetCurrent), for a library that reads the thread's current context
+// (NCCL's ncclCommInitRank). The caller locks its goroutine to the thread
+// (runtime.LockOSThread) for as long as it relies on it.
+func (c *Context) SetCurrent() error {
+	const call = "cuCtxSetCurrent"
+	h, err := c.enter(call)
+	if err != nil {
+		return err
+	}
+	defer c.exit()
+	return check(call, cuCtxSetCurrent(h))
+}
+
 // Handle returns the CUcontext, for another library that takes one.
 func (c *Context) Handle() uintptr { return c.handle }
 

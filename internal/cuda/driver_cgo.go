@@ -286,6 +286,8 @@ func cuPointerGetAttribute(ctx uintptr, attr PointerAttribute, p DevicePtr) (uin
 	return uint64(v), Result(r)
 }
 
+func cuCtxSetCurrent(ctx uintptr) Result { return Result(C.gocccl_cuCtxSetCurrent(C.uintptr_t(ctx))) }
+
 func cuCtxGetDevice(ctx uintptr) (Device, Result) {
 	var d C.CUdevice
 	r := C.gocccl_cuCtxGetDevice(C.uintptr_t(ctx), &d)

@@ -69,6 +69,7 @@ func cuMemHostUnregister(uintptr, unsafe.Pointer) Result            { return Err
 func cuPointerGetAttribute(uintptr, PointerAttribute, DevicePtr) (uint64, Result) {
 	return 0, ErrorNotInitialized
 }
+func cuCtxSetCurrent(uintptr) Result                    { return ErrorNotInitialized }
 func cuCtxGetDevice(uintptr) (Device, Result)           { return 0, ErrorNotInitialized }
 func cuStreamWaitEvent(uintptr, Stream, Event) Result   { return ErrorNotInitialized }
 func cuStreamQuery(uintptr, Stream) Result              { return ErrorNotInitialized }

@@ -182,6 +182,10 @@ static CUresult current(uintptr_t ctx) {
 	return drv.cuCtxSetCurrent((CUcontext)ctx);
 }
 
+CUresult gocccl_cuCtxSetCurrent(uintptr_t ctx) {
+	return current(ctx);
+}
+
 CUresult gocccl_cuInit(void) {
 	return drv.cuInit(0);
 }

@@ -109,6 +109,10 @@ CUresult gocccl_cuDeviceTotalMem(size_t *bytes, CUdevice dev);
 CUresult gocccl_cuDevicePrimaryCtxRetain(uintptr_t *ctx, CUdevice dev);
 CUresult gocccl_cuDevicePrimaryCtxRelease(CUdevice dev);
 
+// gocccl_cuCtxSetCurrent makes ctx current on the calling thread and leaves
+// it so, for a library (NCCL) that reads the current context.
+CUresult gocccl_cuCtxSetCurrent(uintptr_t ctx);
+
 // Calls that make ctx current first.
 CUresult gocccl_cuMemAlloc(uintptr_t ctx, CUdeviceptr *dptr, size_t bytes);
 CUresult gocccl_cuMemFree(uintptr_t ctx, CUdeviceptr dptr);

@@ -4,9 +4,10 @@
 // absent. It looks in the places Load documents, NVIDIA's nvidia-nccl-cu13
 // wheel (scripts/install-nccl.sh) among them.
 //
-// This version finds NCCL and reports its version (gocccl-gen doctor); the
-// communicators and collectives of the multi-GPU runtime (runtime/group)
-// come next, with GPUs to run them on.
+// It finds NCCL and reports its version (gocccl-gen doctor), and binds the
+// communicators (one process: InitAll; several: GetUniqueID and InitRank),
+// the collectives and point-to-point calls that runtime/group runs over
+// device memory.
 package nccl
 
 import (

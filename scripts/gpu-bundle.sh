@@ -13,6 +13,7 @@ mkdir -p "$out/src"
 
 go test -c -ldflags="-s -w" -o "$out/cuda.test" ./internal/cuda
 go test -c -ldflags="-s -w" -o "$out/runtime.test" ./runtime
+go test -c -ldflags="-s -w" -o "$out/nccl.test" ./internal/nccl
 go test -c -ldflags="-s -w" -o "$out/devicetest.test" ./conformance/devicetest
 # One conformance binary per algorithm family: conformance/devicetest/<family>;
 # FAMILIES (names, space-separated) bundles only those, for a call that
@@ -28,6 +29,7 @@ go build -ldflags="-s -w" -o "$out/sweep" ./examples/sweep
 go build -ldflags="-s -w" -o "$out/gpubench" ./bench/gpubench
 go build -ldflags="-s -w" -o "$out/firstcall" ./bench/firstcall
 go build -ldflags="-s -w" -o "$out/report" ./bench/report
+go build -ldflags="-s -w" -o "$out/transfer" ./bench/transfer
 
 # CUDA sources compiled on the GPU machine with its own nvcc (13.x, CCCL 3).
 cp -r kernels/include "$out/src/include"
@@ -36,6 +38,7 @@ cp kernels/test/*.cu "$out/src/"
 mkdir -p "$out/src/bench" "$out/py"
 cp bench/cub/*.cu bench/cub/*.cuh "$out/src/bench/"
 cp bench/cub/tune/*.cu "$out/src/"
+cp bench/transfer/ref.cu "$out/src/transfer_ref.cu"
 cp -r bench/py/. "$out/py/"
 find "$out/py" -name __pycache__ -prune -exec rm -rf {} +
 mkdir -p "$out/src/generated"
@@ -105,7 +108,10 @@ if [[ " $groups " == *" test "* ]]; then
 	pstep nvcc13-generated 300 bash -c 'ls src/generated/*.cu | xargs -P 4 -I{} sh -c '"'"'echo {}; '"$NVCC"' -fmad=false -cubin -o /tmp/$(basename {}).cubin {}'"'"
 	pstep kernel-tests 420 bash -c "$NVCC -o /tmp/kernels_test src/kernels_test.cu && /tmp/kernels_test"
 	pstep cuda-tests 90 ./cuda.test -test.v -test.count=1
-	pstep runtime-tests 60 ./runtime.test -test.v -test.count=1
+	pstep runtime-tests 90 ./runtime.test -test.v -test.count=1
+	# NCCL: $GOCCCL_NCCL, else the wheel PyTorch brings, else the loader's search.
+	[[ -n ${GOCCCL_NCCL:-} ]] || export GOCCCL_NCCL=$(python3 -c 'import nvidia.nccl as m, os; print(os.path.join(list(m.__path__)[0], "lib", "libnccl.so.2"))' 2>/dev/null)
+	pstep nccl-tests 60 env GOCCCL_REQUIRE_NCCL=1 ./nccl.test -test.v -test.count=1
 	pstep device-tests 280 ./devicetest.test -test.v -test.count=1 -test.skip 'TestSweepDropsBuffers|TestCloseReleasesEverything|TestFreeAfter'
 	for t in ./devicetest-*.test; do
 		[ -e "$t" ] || continue
@@ -158,7 +164,7 @@ if [[ " $groups " == *" bench "* ]]; then
 	# BENCH_PY_ONLY (regular expressions over algorithm/type/n); the TSVs of
 	# several runs go into one bench/results for bench/report.
 	sizes=${BENCH_SIZES:-10,16,20,24,28}
-	parts=" ${BENCH_PARTS:-cub go firstcall py report} "
+	parts=" ${BENCH_PARTS:-cub go transfer firstcall py report} "
 	cubs=${BENCH_CUB:-$(cd src/bench && ls *.cu | sed 's/\.cu$//')}
 	R=$LOGS/results # RESULTS.md; its results/ folder holds the TSVs and the plots, as bench/ does
 	T=$R/results
@@ -183,6 +189,12 @@ if [[ " $groups " == *" bench "* ]]; then
 	fi
 	if [[ $parts == *" go "* ]]; then
 		step go-bench 480 ./gpubench -sizes "$sizes" -run "${BENCH_GO_RUN:-}" -out "$T/gocccl${BENCH_GO_RUN:+-part}.tsv"
+	fi
+	if [[ $parts == *" transfer "* ]]; then
+		# Host transfers (issue 36): gocccl's Pinned copies beside
+		# cudaMemcpyAsync from cudaMallocHost memory, outside results/ (the
+		# report's algorithms do not include them).
+		step transfer 120 bash -c "$NVCC -O2 -o /tmp/transfer-ref src/transfer_ref.cu && { ./transfer; /tmp/transfer-ref; } >$R/transfer.tsv && cat $R/transfer.tsv"
 	fi
 	if [[ $parts == *" firstcall "* ]]; then
 		# A first call happens once a process: firstcall runs each package

@@ -1,13 +1,16 @@
 // Command report turns the TSVs of a benchmark run into RESULTS.md and one
 // SVG plot per algorithm.
 //
-//	report -in DIR [-env FILE] [-out DIR] [-plots results]
+//	report -in DIR [-env FILE] [-summary FILE] [-out DIR] [-plots results]
 //
 // It reads every *.tsv in the input folder except env.tsv (rows
-// "system algorithm type n median_us bytes_moved [note]", see bench/README.md)
-// and env.tsv ("key value" lines: date, gpu, driver, cuda, cub_version,
-// package versions). It writes OUT/RESULTS.md and OUT/PLOTS/<algorithm>.svg.
-// The output depends only on the inputs: the same files give the same bytes.
+// "system algorithm type n median_us bytes_moved [note]", see bench/README.md),
+// env.tsv ("key value" lines: date, gpu, driver, cuda, cub_version,
+// package versions) and summary.md, a hand-written Markdown summary of the
+// run that RESULTS.md carries as it is, right after the environment table
+// (a missing file gives no summary). It writes OUT/RESULTS.md and
+// OUT/PLOTS/<algorithm>.svg. The output depends only on the inputs: the same
+// files give the same bytes.
 package main
 
 import (
@@ -23,6 +26,7 @@ import (
 func main() {
 	in := flag.String("in", ".", "folder of the run's TSV files")
 	envFile := flag.String("env", "", "env.tsv (default: IN/env.tsv)")
+	summaryFile := flag.String("summary", "", "hand-written Markdown summary (default: IN/summary.md; none if missing)")
 	out := flag.String("out", ".", "folder for RESULTS.md")
 	plots := flag.String("plots", "results", "folder for the SVGs, relative to -out")
 	flag.Parse()
@@ -31,14 +35,20 @@ func main() {
 	if *envFile == "" {
 		*envFile = filepath.Join(*in, "env.tsv")
 	}
-	if err := run(*in, *envFile, *out, *plots); err != nil {
+	if *summaryFile == "" {
+		*summaryFile = filepath.Join(*in, "summary.md")
+	}
+	if err := run(*in, *envFile, *summaryFile, *out, *plots); err != nil {
 		log.Fatal(err)
 	}
 }
 
-func run(in, envFile, out, plots string) error {
+func run(in, envFile, summaryFile, out, plots string) error {
 	rep, err := Load(in, envFile)
 	if err != nil {
+		return err
+	}
+	if rep.Summary, err = LoadSummary(summaryFile); err != nil {
 		return err
 	}
 	files, err := Render(rep, plots)
@@ -98,6 +108,18 @@ func Load(in, envFile string) (*Report, error) {
 		return nil, err
 	}
 	return Build(env, rows), nil
+}
+
+// LoadSummary reads the hand-written summary; a missing file is no summary.
+func LoadSummary(file string) (string, error) {
+	data, err := os.ReadFile(file)
+	if os.IsNotExist(err) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return string(data), nil
 }
 
 // Render returns the output files by path relative to the output folder.

@@ -48,6 +48,13 @@ func WriteMarkdown(w io.Writer, rep *Report, plotDir string) error {
 			num(rep.Ceiling), r.System, sizeLabel(r.N), r.Type)
 	}
 	b.WriteString("\n")
+	// The summary as written (LF line endings, blank lines at its ends
+	// dropped), followed by one blank line.
+	sum := strings.ReplaceAll(rep.Summary, "\r\n", "\n")
+	if sum = strings.TrimRight(strings.TrimLeft(sum, "\n"), " \t\n"); sum != "" {
+		b.WriteString(sum)
+		b.WriteString("\n\n")
+	}
 
 	writeTargets(&b, rep.Targets())
 	if len(rep.Algorithms) > 0 {

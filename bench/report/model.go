@@ -95,7 +95,8 @@ type Report struct {
 	Calls      []Row   // host-side measurements, sorted by algorithm, type, system, n
 	Ceiling    float64 // GB/s of the best copy, NaN without one
 	CeilingRow Row
-	Duplicates []Row // rows dropped because an earlier file had their key
+	Duplicates []Row  // rows dropped because an earlier file had their key
+	Summary    string // hand-written Markdown (summary.md), written after the environment table
 }
 
 // Build groups rows by algorithm. The first row of a key wins.

@@ -73,6 +73,9 @@ func load(t *testing.T) *Report {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if rep.Summary, err = LoadSummary("testdata/in/summary.md"); err != nil {
+		t.Fatal(err)
+	}
 	return rep
 }
 
@@ -216,5 +219,48 @@ func TestFourTypes(t *testing.T) {
 		if !strings.Contains(b.String(), ">"+typ+"<") {
 			t.Errorf("select.svg has no panel titled %s", typ)
 		}
+	}
+}
+
+// TestSummary: the hand-written summary goes, as written, between the
+// environment table and the targets; without one (a missing file) the
+// report is the same but for it, and CRLF line endings or blank lines at
+// its ends change nothing.
+func TestSummary(t *testing.T) {
+	render := func(summary string) string {
+		t.Helper()
+		rep := load(t)
+		rep.Summary = summary
+		var b strings.Builder
+		if err := WriteMarkdown(&b, rep, "results"); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	sum, err := LoadSummary("testdata/in/summary.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if none, err := LoadSummary("testdata/in/no-such-summary.md"); err != nil || none != "" {
+		t.Fatalf("missing summary file = %q, %v; want no summary and no error", none, err)
+	}
+	with, without := render(sum), render("")
+	block := strings.Trim(sum, "\n") + "\n\n"
+	i := strings.Index(with, block)
+	if i < 0 {
+		t.Fatalf("the summary is not in the report as written:\n%s", with)
+	}
+	before, after := with[:i], with[i+len(block):]
+	if !strings.HasSuffix(before, "bytes read + written) |\n\n") || !strings.HasPrefix(after, "## Targets\n") {
+		t.Errorf("the summary is not between the environment table and the targets")
+	}
+	if before+after != without {
+		t.Errorf("the report without a summary differs from the one with it by more than the summary")
+	}
+	if got := render("\r\n\r\n" + strings.ReplaceAll(strings.Trim(sum, "\n"), "\n", "\r\n") + "\r\n \r\n\r\n"); got != with {
+		t.Errorf("CRLF line endings or blank lines around the summary changed the report")
+	}
+	if got := render(" \n\t\n"); got != without {
+		t.Errorf("a summary of blank lines gave a report different from no summary")
 	}
 }

@@ -26,6 +26,7 @@ go test -c -ldflags="-s -w" -o "$out/difftest.test" ./conformance/difftest
 go build -ldflags="-s -w" -o "$out/sum" ./examples/sum
 go build -ldflags="-s -w" -o "$out/particles" ./examples/particles
 go build -ldflags="-s -w" -o "$out/sweep" ./examples/sweep
+go build -ldflags="-s -w" -o "$out/groupby" ./examples/groupby
 go build -ldflags="-s -w" -o "$out/gpubench" ./bench/gpubench
 go build -ldflags="-s -w" -o "$out/firstcall" ./bench/firstcall
 go build -ldflags="-s -w" -o "$out/report" ./bench/report
@@ -128,6 +129,7 @@ if [[ " $groups " == *" test "* ]]; then
 	done
 	pstep example-sum 30 ./sum
 	pstep example-particles 60 ./particles
+	pstep example-groupby 120 ./groupby -rows 33554433 -chunk 4194304 -groups 100003 -phases
 fi
 if [[ " $groups " == *" sanitize "* ]]; then
 	# memcheck over part of the conformance suite; racecheck, synccheck and

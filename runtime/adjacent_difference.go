@@ -3,7 +3,6 @@ package runtime
 import (
 	"fmt"
 	"reflect"
-	"unsafe"
 
 	"github.com/gocccl/gocccl/internal/algo"
 	"github.com/gocccl/gocccl/internal/cuda"
@@ -53,7 +52,7 @@ func (a *AdjacentDifferenceOp[T]) run(s *Stream, in, out *Slice[T], left bool) e
 	if in.n != out.n {
 		return a.errorf("input has %d elements, output %d", in.n, out.n)
 	}
-	if adjOverlap(in, out) {
+	if overlaps(in, out) {
 		return a.errorf("input and output overlap")
 	}
 	if err := a.enter(s.dev); err != nil {
@@ -110,19 +109,4 @@ func (a *AdjacentDifferenceOp[T]) TempStorageBytes(d *Device, n int) (int, error
 		return 0, a.errorf("negative length %d", n)
 	}
 	return 0, nil
-}
-
-// adjOverlap reports whether two non-empty Slices share memory.
-func adjOverlap[T any](x, y *Slice[T]) bool {
-	if x.n == 0 || y.n == 0 {
-		return false
-	}
-	var xb, yb uintptr
-	if x.host != nil {
-		xb, yb = uintptr(unsafe.Pointer(&x.host[0])), uintptr(unsafe.Pointer(&y.host[0]))
-	} else {
-		xb, yb = uintptr(x.ptr), uintptr(y.ptr)
-	}
-	size := uintptr(elemSize[T]())
-	return xb < yb+uintptr(y.n)*size && yb < xb+uintptr(x.n)*size
 }

@@ -2,10 +2,7 @@ package runtime
 
 import (
 	"fmt"
-	"math"
-	"reflect"
 	"slices"
-	"unsafe"
 
 	"github.com/gocccl/gocccl/internal/algo"
 	"github.com/gocccl/gocccl/internal/cuda"
@@ -13,84 +10,12 @@ import (
 )
 
 // This file holds what the compactions (Select, Partition,
-// ThreeWayPartition, Unique, UniqueByKey, RunLengthEncode) share: argument
-// checks and the launch sequence of kernels/include/gocccl/select.cuh: one
-// pass with decoupled look-back over the stream's epoch tile states, and an
-// init kernel that initializes them once per region (and writes the counts
-// of an empty input).
-
-// buffer is one Slice argument of a compaction, its element type erased.
-type buffer struct {
-	role   string // "input", "output", … in messages
-	err    error  // the Slice's usable error
-	dev    *Device
-	n      int
-	lo, hi uintptr // the bytes it spans, for overlap checks; lo == hi when empty
-}
-
-// bufferOf describes s as the argument role of the instance named alg.
-func bufferOf[T any](alg, role string, s *Slice[T]) buffer {
-	b := buffer{role: role, err: s.usableAs(alg, role)}
-	if b.err != nil {
-		return b
-	}
-	b.dev, b.n = s.dev, s.n
-	switch {
-	case s.n == 0:
-	case s.host != nil:
-		b.lo = uintptr(unsafe.Pointer(&s.host[0]))
-	default:
-		b.lo = uintptr(s.ptr)
-	}
-	if s.n > 0 {
-		b.hi = b.lo + uintptr(s.n*elemSize[T]())
-	}
-	return b
-}
-
-// checkBuffers checks that every buffer is usable and on the stream's device
-// (s nil: the first buffer's default stream), and that no two overlap: the
-// compactions read their inputs while they write their outputs.
-func checkBuffers(alg string, s *Stream, bufs ...buffer) (*Stream, error) {
-	// The devices in an array on the stack: a call allocates nothing (a
-	// slice made at run time longer than 32 bytes would be on the heap).
-	var room [8]*Device
-	devs := room[:0]
-	for _, b := range bufs {
-		if b.err != nil {
-			return nil, b.err
-		}
-		devs = append(devs, b.dev)
-	}
-	s, err := streamOf(alg, s, devs...) // a composition that touches no buffer has no device
-	if err != nil {
-		return nil, err
-	}
-	if err := disjoint(alg, bufs...); err != nil {
-		return nil, err
-	}
-	return s, nil
-}
-
-// disjoint returns an error naming the first two buffers that share memory.
-func disjoint(alg string, bufs ...buffer) error {
-	for i, a := range bufs {
-		for _, b := range bufs[i+1:] {
-			if a.lo < b.hi && b.lo < a.hi {
-				return fmt.Errorf("gocccl: %s: the %s and the %s overlap", alg, a.role, b.role)
-			}
-		}
-	}
-	return nil
-}
-
-// atLeast returns an error unless buffer b holds at least n elements.
-func (b buffer) atLeast(alg string, n int, why string) error {
-	if b.n < n {
-		return fmt.Errorf("gocccl: %s: the %s has %d elements, fewer than the %d %s", alg, b.role, b.n, n, why)
-	}
-	return nil
-}
+// ThreeWayPartition, Unique, UniqueByKey, RunLengthEncode) share: the
+// launch sequence of kernels/include/gocccl/select.cuh: one pass with
+// decoupled look-back over the stream's epoch tile states, and an init
+// kernel that initializes them once per region (and writes the counts of
+// an empty input). Their argument checks (buffer, checkBuffers) are in
+// args.go.
 
 // The compactions' kernels, by their suffix in the descriptions: every
 // compaction's init, and the one sweep of those that have one
@@ -319,68 +244,6 @@ func compactOver[T any](inst *instance, s *Stream, in Input[T], out Output[T], c
 // flush writes through an output composition.
 func firsts[T any](o *Slice[T], k int) *Slice[T] {
 	return &Slice[T]{dev: o.dev, n: k, host: o.host[:k]}
-}
-
-// sinkBuffer describes output a of a compaction as the argument role of
-// the instance named alg: a plain buffer, or a composition by the device of
-// the buffers it writes (no span to overlap) and its length (unlimited for
-// one without a length, such as a Discard).
-func sinkBuffer[T any](alg, role string, a sink[T]) buffer {
-	if a.it == nil {
-		return bufferOf(alg, role, a.s)
-	}
-	b := buffer{role: role, dev: a.dev(), n: a.len()}
-	if b.n < 0 {
-		b.n = math.MaxInt
-	}
-	return b
-}
-
-// written appends to bufs the spans of the buffers that output a writes
-// through its composition (its Slice leaves, but the indices that a
-// PermutationOutput reads), in the role of the output, so that
-// checkBuffers finds one that overlaps an input, the counts or another
-// output as it does a plain buffer: the kernels would read what they write.
-func (a sink[T]) written(role string, bufs []buffer) []buffer {
-	if a.it == nil {
-		return bufs
-	}
-	return a.it.written(role, a.it.root, bufs)
-}
-
-func (b *boundIter) written(role string, n *iter.Node, bufs []buffer) []buffer {
-	switch n.Kind {
-	case iter.Slice:
-		buf, err := b.env.Buf(n)
-		if err != nil || buf.N <= 0 {
-			return bufs
-		}
-		lo := buf.Ptr
-		if buf.Host != nil {
-			lo = uintptr(reflect.ValueOf(buf.Host).UnsafePointer())
-		}
-		return append(bufs, buffer{role: role, dev: b.dev, n: int(buf.N), lo: lo, hi: lo + uintptr(buf.N)*n.Type.Size()})
-	case iter.PermutationOutput:
-		return b.written(role, n.In[0], bufs)
-	}
-	for _, c := range n.In {
-		bufs = b.written(role, c, bufs)
-	}
-	return bufs
-}
-
-// srcBuffer describes input a of a compaction as the argument role of the
-// instance named alg: a plain buffer, or a composition by the device of the
-// buffers it reads (which have no span to overlap; ok is false when it
-// reads none).
-func srcBuffer[T any](alg, role string, a src[T]) (b buffer, ok bool) {
-	if a.it == nil {
-		return bufferOf(alg, role, a.s), true
-	}
-	if d := a.dev(); d != nil {
-		return buffer{role: role, dev: d, n: a.len()}, true
-	}
-	return buffer{}, false
 }
 
 // errNilOperator is the error of a method called on a nil instance or one

@@ -123,7 +123,7 @@ func histogramCheck[T any](in *instance, s *Stream, samples Input[T], hist *Slic
 	if err := hist.usableAs(in.name(), "histogram"); err != nil {
 		return x, nil, err
 	}
-	s, err = streamOf(in.name(), s, x.dev(), hist.dev)
+	s, err = streamFor(in.name(), s, x.dev(), hist.dev)
 	if err != nil {
 		return x, nil, err
 	}

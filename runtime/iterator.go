@@ -355,21 +355,6 @@ func (a sink[T]) flush(tmp *Slice[T]) (err error) {
 	return nil
 }
 
-// devices returns the devices of a call's buffers, leaving out the
-// compositions that read none. The result is ds itself when none is nil.
-func devices(ds ...*Device) []*Device {
-	if !slices.Contains(ds, nil) {
-		return ds // every buffer has a device: the common call, which allocates nothing
-	}
-	out := ds[:0:0]
-	for _, d := range ds {
-		if d != nil {
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
 // iterKey is the registry's key of a call's compositions: the signature of
 // each input and output in the description's order ("-" for a plain
 // buffer), or "" when all are plain.
@@ -494,19 +479,6 @@ func constructor(key registry.Key) string {
 		}
 	}
 	return s[:i] + "[" + strings.Join(ts, ", ") + "]" + s[i:]
-}
-
-// streamOf is streamFor over the devices of a call's buffers, leaving out
-// the compositions that read none; with none at all, s must be given.
-func streamOf(alg string, s *Stream, ds ...*Device) (*Stream, error) {
-	ds = devices(ds...)
-	if len(ds) == 0 {
-		if s == nil {
-			return nil, fmt.Errorf("gocccl: %s: no buffer tells the device: pass a stream", alg)
-		}
-		return streamFor(alg, s, s.dev)
-	}
-	return streamFor(alg, s, ds...)
 }
 
 // enterThrough is enter for a call through iterator compositions: on the

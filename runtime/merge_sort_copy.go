@@ -41,7 +41,7 @@ func (m *MergeSortKeysOp[K]) RunCopy(s *Stream, in Input[K], out *Slice[K]) erro
 		return err
 	}
 	keys = keys.withLen(out.n)
-	s, err = streamOf("MergeSortKeys", s, out.dev, keys.dev())
+	s, err = streamFor("MergeSortKeys", s, out.dev, keys.dev())
 	if err != nil {
 		return err
 	}
@@ -109,7 +109,7 @@ func (m *MergeSortPairsOp[K, V]) RunCopy(s *Stream, keysIn Input[K], valuesIn In
 		return err
 	}
 	keys, values = keys.withLen(n), values.withLen(n)
-	s, err = streamOf("MergeSortPairs", s, keysOut.dev, valuesOut.dev, keys.dev(), values.dev())
+	s, err = streamFor("MergeSortPairs", s, keysOut.dev, valuesOut.dev, keys.dev(), values.dev())
 	if err != nil {
 		return err
 	}

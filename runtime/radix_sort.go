@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"fmt"
-	"unsafe"
 )
 
 // RadixKey is the key types a radix sort orders: integers and floats of 1,
@@ -87,30 +86,10 @@ func (b *DoubleBuffer[T]) check(what string) error {
 	if b.Buffers[0].n != b.Buffers[1].n {
 		return fmt.Errorf("gocccl: %s: DoubleBuffer buffers have %d and %d elements", what, b.Buffers[0].n, b.Buffers[1].n)
 	}
-	if overlap(b.Buffers[0], b.Buffers[1]) {
+	if overlaps(b.Buffers[0], b.Buffers[1]) {
 		return fmt.Errorf("gocccl: %s: DoubleBuffer buffers overlap", what)
 	}
 	return nil
-}
-
-// overlap reports whether two slices share memory.
-func overlap[T any](a, b *Slice[T]) bool {
-	if a.n == 0 || b.n == 0 {
-		return false
-	}
-	size := uintptr(elemSize[T]())
-	var pa, pb uintptr
-	if a.host != nil {
-		pa, pb = uintptr(unsafe.Pointer(unsafe.SliceData(a.host))), uintptr(unsafe.Pointer(unsafe.SliceData(b.host)))
-	} else {
-		pa, pb = uintptr(a.ptr), uintptr(b.ptr)
-	}
-	return pa < pb+uintptr(b.n)*size && pb < pa+uintptr(a.n)*size
-}
-
-// same reports whether two slices are the same memory.
-func same[T any](a, b *Slice[T]) bool {
-	return a.n == b.n && overlap(a, b) && (a.host == nil || unsafe.SliceData(a.host) == unsafe.SliceData(b.host)) && a.ptr == b.ptr
 }
 
 // radixOut checks a sort's input and output: equally long and either the
@@ -120,7 +99,7 @@ func radixOut[T any](alg, what string, in, out *Slice[T]) error {
 	if in.n != out.n {
 		return fmt.Errorf("gocccl: %s%s: input has %d elements, output %d", alg, what, in.n, out.n)
 	}
-	if overlap(in, out) && !same(in, out) {
+	if overlapsPartially(in, out) {
 		return fmt.Errorf("gocccl: %s%s: input and output overlap without being the same elements", alg, what)
 	}
 	return nil

@@ -60,7 +60,7 @@ func (r *ReduceOp[T]) Run(s *Stream, in Input[T], out Output[T], init T) error {
 	if src.it == nil && dst.it == nil {
 		return r.run(s, src.s, dst.s, init)
 	}
-	s, err = streamOf("Reduce", s, src.dev(), dst.dev())
+	s, err = streamFor("Reduce", s, src.dev(), dst.dev())
 	if err != nil {
 		return err
 	}

@@ -180,7 +180,7 @@ func runScanIO[T any](inst *instance, names *scanNames, op func(T, T) T, inclusi
 		}
 		initDev = init.from.dev
 	}
-	s, err = streamOf(alg, s, src.dev(), dst.dev(), initDev)
+	s, err = streamFor(alg, s, src.dev(), dst.dev(), initDev)
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,5 @@
 package runtime
 
-import "unsafe"
-
 // scanCPU writes the inclusive (or exclusive) scan of in with op to out,
 // seeded with init when hasInit (an exclusive scan always has one). out has
 // in's length and may be in itself. Operands are combined in index order:
@@ -61,33 +59,4 @@ func scanCPU[T any](op func(T, T) T, in, out []T, init T, hasInit, inclusive boo
 		scanChunk(lo, hi, carries[c], hasInit || c > 0)
 	})
 	return err
-}
-
-// span returns the address range [lo, hi) that s's elements occupy: device
-// addresses on a GPU, host addresses on the CPU backend.
-func span[T any](s *Slice[T]) (lo, hi uintptr) {
-	if s.n == 0 {
-		return 0, 0
-	}
-	if s.host != nil {
-		lo = uintptr(unsafe.Pointer(unsafe.SliceData(s.host)))
-	} else {
-		lo = uintptr(s.ptr)
-	}
-	return lo, lo + uintptr(s.bytes())
-}
-
-// overlaps reports whether a and b share memory.
-func overlaps[A, B any](a *Slice[A], b *Slice[B]) bool {
-	alo, ahi := span(a)
-	blo, bhi := span(b)
-	return alo < bhi && blo < ahi
-}
-
-// overlapsPartially reports whether a and b share memory without being the
-// same elements.
-func overlapsPartially[A, B any](a *Slice[A], b *Slice[B]) bool {
-	alo, ahi := span(a)
-	blo, bhi := span(b)
-	return overlaps(a, b) && (alo != blo || ahi != bhi)
 }

@@ -63,7 +63,7 @@ func (o *SearchOp[T]) Run(s *Stream, data, values Input[T], out *Slice[int64]) e
 	if err := out.usableAs(o.name(), "output"); err != nil {
 		return err
 	}
-	s, err = streamOf(o.name(), s, hay.dev(), needles.dev(), out.dev)
+	s, err = streamFor(o.name(), s, hay.dev(), needles.dev(), out.dev)
 	if err != nil {
 		return err
 	}

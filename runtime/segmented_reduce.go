@@ -91,7 +91,7 @@ func (r *SegmentedReduceOp[T]) Run(s *Stream, in Input[T], begin, end Input[int6
 	case e.len() < 0:
 		e = e.withLen(b.len())
 	}
-	s, err = streamOf("SegmentedReduce", s, src.dev(), b.dev(), e.dev(), out.dev)
+	s, err = streamFor("SegmentedReduce", s, src.dev(), b.dev(), e.dev(), out.dev)
 	if err != nil {
 		return err
 	}

@@ -175,7 +175,7 @@ func segsortOut[T any](in *instance, what string, src, dst *Slice[T]) error {
 	if src.n != dst.n {
 		return in.errorf("%s input has %d elements, output %d", what, src.n, dst.n)
 	}
-	if overlap(src, dst) {
+	if overlaps(src, dst) {
 		return in.errorf("%s input and output overlap", what)
 	}
 	return nil

@@ -280,22 +280,6 @@ func (s *Slice[T]) FreeAfter(st *Stream) error {
 
 func (s *Slice[T]) bytes() int { return s.n * elemSize[T]() }
 
-// usable reports whether s may be used, without entering its device.
-func (s *Slice[T]) usable(op string) error { return s.usableAs(op, "") }
-
-// usableAs is usable for the slice in a role of op ("Select(Even)",
-// "input"): the two are joined only when there is an error to report, so
-// that the check costs no allocation per call.
-func (s *Slice[T]) usableAs(op, role string) error {
-	if s != nil && s.dev != nil && s.err == nil && !s.freed && (s.root == nil || !s.root.freed) {
-		return nil
-	}
-	if role != "" {
-		op += " " + role
-	}
-	return fmt.Errorf("gocccl: %s: %w", op, s.unusable())
-}
-
 // unusable returns why s cannot be used, without the "gocccl: " prefix
 // that usableAs adds, or nil when it can. A view made from an unusable
 // slice keeps this error, so that its uses name the first problem once.

@@ -47,7 +47,7 @@ func (t *UnaryTransformOp[In, Out]) Run(s *Stream, in Input[In], out Output[Out]
 	if err != nil {
 		return err
 	}
-	s, err = streamOf("UnaryTransform", s, src.dev(), dst.dev())
+	s, err = streamFor("UnaryTransform", s, src.dev(), dst.dev())
 	if err != nil {
 		return err
 	}
@@ -152,7 +152,7 @@ func (t *BinaryTransformOp[A, B, Out]) Run(s *Stream, a Input[A], b Input[B], ou
 	if err != nil {
 		return err
 	}
-	s, err = streamOf("BinaryTransform", s, sa.dev(), sb.dev(), dst.dev())
+	s, err = streamFor("BinaryTransform", s, sa.dev(), sb.dev(), dst.dev())
 	if err != nil {
 		return err
 	}
@@ -217,25 +217,6 @@ func launchTransform(in *instance, s *Stream, n int, args *cuda.Args, ins, outs 
 	}
 	tile := k.policy.Tile()
 	return k.launch(transformKernel, (n+tile-1)/tile, s, args)
-}
-
-// streamFor returns s, or the default stream of the first buffer's device
-// when s is nil, after checking that every buffer (given in argument order)
-// lives on the stream's device.
-func streamFor(alg string, s *Stream, devs ...*Device) (*Stream, error) {
-	if s == nil {
-		s = devs[0].DefaultStream()
-	}
-	if err := s.unusable(); err != nil {
-		return nil, fmt.Errorf("gocccl: %s: %w", alg, err)
-	}
-	for i, d := range devs {
-		if d != s.dev {
-			return nil, fmt.Errorf("gocccl: %s: buffer %d (of %d) is on another device than the stream (%s; the stream is on %s): copy it to the stream's device, or run on a stream of its own device",
-				alg, i+1, len(devs), d.shortName(), s.dev.shortName())
-		}
-	}
-	return s, nil
 }
 
 // transformKernel is the one kernel of UnaryTransform and BinaryTransform,

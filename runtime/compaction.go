@@ -240,12 +240,6 @@ func compactOver[T any](inst *instance, s *Stream, in Input[T], out Output[T], c
 	return inst.compactThrough(s, n, compactionSweep, false, count.ptr, &args, ins, outs)
 }
 
-// firsts is the first k elements of the CPU backend's temporary o, what
-// flush writes through an output composition.
-func firsts[T any](o *Slice[T], k int) *Slice[T] {
-	return &Slice[T]{dev: o.dev, n: k, host: o.host[:k]}
-}
-
 // errNilOperator is the error of a method called on a nil instance or one
 // not made by its constructor.
 func errNilOperator(alg string) error {

@@ -145,30 +145,6 @@ func inputAs[T any](in *instance, role string, x Input[T]) (src[T], error) {
 	return input(in.name()+" "+role, x)
 }
 
-// histogramCPU counts with one private histogram per worker, then sums them.
-func histogramCPU[T any](samples []T, hist []int32, workers int, bin func(T) int) error {
-	parts := make([][]int32, max(1, workers))
-	chunks, err := parallel(len(samples), workers, func(c, lo, hi int) {
-		h := make([]int32, len(hist))
-		for _, x := range samples[lo:hi] {
-			if b := bin(x); b >= 0 {
-				h[b]++
-			}
-		}
-		parts[c] = h
-	})
-	if err != nil {
-		return err
-	}
-	clear(hist)
-	for _, h := range parts[:chunks] {
-		for i, v := range h {
-			hist[i] += v
-		}
-	}
-	return nil
-}
-
 // histogramSweep and histogramZero are the kernels of a histogram, by their
 // suffix in the descriptions (HistogramEven's and HistogramRange's alike).
 var (

@@ -90,22 +90,3 @@ func (h *HistogramRangeOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
 	}
 	return histogramTemp(d, n)
 }
-
-// rangeBin is the kernel's search: i-1 for the first i in [1, bins] with
-// x < levels[i], or -1 when x is outside [levels[0], levels[bins]).
-func rangeBin[T HistogramSample](levels []T, x T) int {
-	bins := len(levels) - 1
-	if !(x >= levels[0] && x < levels[bins]) {
-		return -1
-	}
-	lo, hi := 1, bins
-	for lo < hi {
-		mid := lo + (hi-lo)/2
-		if x < levels[mid] {
-			hi = mid
-		} else {
-			lo = mid + 1
-		}
-	}
-	return lo - 1
-}

@@ -116,27 +116,6 @@ func (o *SearchOp[T]) Run(s *Stream, data, values Input[T], out *Slice[int64]) e
 	return k.launch(searchKernel, min((nv+threads-1)/threads, k.maxBlocks), s, &args)
 }
 
-// searchCPU is the kernel's binary search.
-func (o *SearchOp[T]) searchCPU(data []T, v T) int {
-	lo, n := 0, len(data)
-	for n > 0 {
-		half := n / 2
-		var right bool
-		if o.upper {
-			right = o.less(v, data[lo+half])
-		} else {
-			right = !o.less(data[lo+half], v)
-		}
-		if right {
-			n = half
-		} else {
-			lo += half + 1
-			n -= half + 1
-		}
-	}
-	return lo
-}
-
 // TempStorageBytes returns the device scratch memory a Run takes: none.
 func (o *SearchOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
 	if o == nil || o.less == nil {

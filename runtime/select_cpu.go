@@ -190,3 +190,9 @@ func rleCPU[T any](eq func(T, T) bool, in, unique []T, offsets, lengths []int64,
 	})
 	return total, err
 }
+
+// firsts is the first k elements of the CPU backend's temporary o, what
+// flush writes through an output composition.
+func firsts[T any](o *Slice[T], k int) *Slice[T] {
+	return &Slice[T]{dev: o.dev, n: k, host: o.host[:k]}
+}

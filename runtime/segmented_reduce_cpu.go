@@ -1,0 +1,24 @@
+package runtime
+
+import "fmt"
+
+// segmentedReduceCPU checks every segment, then folds each one from init in
+// order, segments in parallel.
+func segmentedReduceCPU[T any](op func(T, T) T, in []T, begin, end []int64, out []T, init T, workers int) error {
+	n := int64(len(in))
+	for i := range begin {
+		if b, e := begin[i], end[i]; b < 0 || b > e || e > n {
+			return fmt.Errorf("segment %d is [%d, %d), not within [0, %d) in order", i, b, e, n)
+		}
+	}
+	_, err := parallel(len(begin), workers, func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			acc := init
+			for _, v := range in[begin[i]:end[i]] {
+				acc = op(acc, v)
+			}
+			out[i] = acc
+		}
+	})
+	return err
+}

@@ -116,6 +116,9 @@ type Device struct {
 	// freesPending counts the FreeAfter frees still waiting for their
 	// stream: an allocation that finds the device full waits for them.
 	freesPending atomic.Int64
+	// streamOwned counts the allocations of d.allocs that are streams'
+	// scratch and epoch regions (StreamAllocations).
+	streamOwned atomic.Int64
 
 	// lastLaunch is the instance whose kernel was launched last, named when
 	// a kernel fault surfaces; fault is the first fault seen (noteFault),
@@ -356,6 +359,7 @@ func (d *Device) Close() error {
 			errs = append(errs, fmt.Errorf("gocccl: Close: %w", f))
 		}
 		d.streams, d.allocs, d.modules, d.kernels, d.pool, d.pinned, d.events = nil, nil, nil, nil, 0, nil, nil
+		d.streamOwned.Store(0)
 		d.ctx.Release()
 		return errors.Join(errs...)
 	}
@@ -385,6 +389,7 @@ func (d *Device) Close() error {
 		}
 	}
 	d.streams, d.allocs, d.modules, d.kernels, d.pinned, d.events = nil, nil, nil, nil, nil, nil
+	d.streamOwned.Store(0)
 	if d.pool != 0 {
 		if err := d.ctx.MemPoolDestroy(d.pool); err != nil {
 			errs = append(errs, fmt.Errorf("gocccl: destroying scratch pool: %w", err))

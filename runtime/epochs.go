@@ -145,7 +145,7 @@ func (s *Stream) growEpochs(bytes int) error {
 		if err := d.ctx.StreamSynchronize(s.handle); err != nil {
 			return fmt.Errorf("growing epoch tile states: %w", err)
 		}
-		untrack(d, &d.allocs, r.ptr)
+		untrackStreamOwned(d, r.ptr)
 		if err := d.ctx.MemFree(r.ptr); err != nil {
 			return fmt.Errorf("growing epoch tile states: %w", err)
 		}
@@ -156,7 +156,7 @@ func (s *Stream) growEpochs(bytes int) error {
 	if err != nil {
 		return fmt.Errorf("epoch tile states of %s: %w", byteSize(int64(size)), err)
 	}
-	track(d, &d.allocs, p)
+	trackStreamOwned(d, p)
 	*r = epochRegion{ptr: p, bytes: size}
 	return nil
 }

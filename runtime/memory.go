@@ -146,14 +146,35 @@ func (d *Device) MemInfo() (free, total int64, err error) {
 }
 
 // LiveAllocations returns how many allocations the device holds, Slices not
-// yet freed (explicitly, by FreeAfter or by a cleanup) and the scratch of
-// each stream that ran a single-pass reduction (one each, until the stream
-// closes), and how many modules it has loaded: one per instance that ran
+// yet freed (explicitly, by FreeAfter or by a cleanup) and the streams' own
+// (StreamAllocations: the scratch of each stream that ran a single-pass
+// reduction, and the epoch region of each that ran a scan, a compaction or
+// a reduce-by-key, until the stream closes), and how many modules it has loaded: one per instance that ran
 // (the part of its package's image that holds its kernels).
 func (d *Device) LiveAllocations() (slices, modules int) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return len(d.allocs), len(d.modules)
+}
+
+// StreamAllocations returns how many of LiveAllocations' allocations are
+// the streams' own: the scratch and the epoch tile-state region a stream
+// keeps, once an algorithm needed them, until it closes (the default
+// stream's until Device.Close). LiveAllocations minus StreamAllocations is
+// the Slices and Pinned-free device memory a program holds.
+func (d *Device) StreamAllocations() int { return int(d.streamOwned.Load()) }
+
+// trackStreamOwned records a stream's scratch or epoch region, for Close
+// and StreamAllocations.
+func trackStreamOwned(d *Device, p cuda.DevicePtr) {
+	track(d, &d.allocs, p)
+	d.streamOwned.Add(1)
+}
+
+// untrackStreamOwned forgets a record of trackStreamOwned.
+func untrackStreamOwned(d *Device, p cuda.DevicePtr) {
+	untrack(d, &d.allocs, p)
+	d.streamOwned.Add(-1)
 }
 
 // byteSize prints a byte count in binary units: "64 MiB".

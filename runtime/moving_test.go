@@ -310,7 +310,7 @@ func TestMovingMisuse(t *testing.T) {
 		if d.Backend() == GPU {
 			cp, err := AllocPinned[int64](other, 9)
 			require.NoError(t, err)
-			assert.ErrorContains(t, s.CopyFromPinned(nil, cp), "pinned buffer is of a CPU device")
+			assert.ErrorContains(t, s.CopyFromPinned(nil, cp), "pinned buffer is of a cpu device")
 		}
 
 		require.NoError(t, p.Free())

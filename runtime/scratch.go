@@ -54,7 +54,7 @@ func (s *Stream) zeroedScratch(bytes int) (cuda.DevicePtr, error) {
 			if err := d.ctx.StreamSynchronize(s.handle); err != nil {
 				return 0, fmt.Errorf("growing stream scratch: %w", err)
 			}
-			untrack(d, &d.allocs, sc.ptr)
+			untrackStreamOwned(d, sc.ptr)
 			if err := d.ctx.MemFree(sc.ptr); err != nil {
 				return 0, fmt.Errorf("growing stream scratch: %w", err)
 			}
@@ -65,9 +65,11 @@ func (s *Stream) zeroedScratch(bytes int) (cuda.DevicePtr, error) {
 	if err != nil {
 		return 0, fmt.Errorf("stream scratch of %s: %w", byteSize(int64(size)), err)
 	}
-	track(d, &d.allocs, p)
-	if err := d.ctx.MemsetD8(p, 0, 16); err != nil {
-		untrack(d, &d.allocs, p)
+	trackStreamOwned(d, p)
+	// In the stream's order: a non-blocking stream does not wait for the
+	// legacy default stream, where a plain memset would run.
+	if err := d.ctx.MemsetAsync(p, 0, 1, 16, s.handle); err != nil {
+		untrackStreamOwned(d, p)
 		d.ctx.MemFree(p)
 		return 0, fmt.Errorf("stream scratch: %w", err)
 	}
@@ -86,7 +88,7 @@ func (s *Stream) freeScratch() error {
 	var errs []error
 	for _, p := range ps {
 		if p != 0 {
-			untrack(s.dev, &s.dev.allocs, p)
+			untrackStreamOwned(s.dev, p)
 			errs = append(errs, s.dev.ctx.MemFree(p)) // waits for work still using it
 		}
 	}

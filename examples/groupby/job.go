@@ -169,7 +169,12 @@ func (j *job) merge(chunks int) (result, error) {
 	if err := SumRuns.Run(st, j.sortedK.Range(0, n), j.sortedS.Range(0, n), j.final.Range(0, n), j.finalS.Range(0, n), j.finalN); err != nil {
 		return result{}, fmt.Errorf("merge: %w", err)
 	}
-	total, err := j.finalN.ToHost() // waits for the merge
+	// ToHost runs on the legacy default stream, which a non-blocking
+	// stream does not order with: wait for the merge first.
+	if err := st.Synchronize(); err != nil {
+		return result{}, err
+	}
+	total, err := j.finalN.ToHost()
 	if err != nil {
 		return result{}, err
 	}

@@ -56,9 +56,10 @@ func collectives(t *testing.T, ctx *cuda.Context, c Comm) {
 	recv, err := ctx.MemAlloc(bytes)
 	require.NoError(t, err)
 	defer ctx.MemFree(recv)
-	require.NoError(t, ctx.MemcpyHtoD(send, unsafe.Pointer(&src[0]), bytes))
 	st, err := ctx.StreamCreate(true)
 	require.NoError(t, err)
+	require.NoError(t, ctx.MemcpyHtoD(send, unsafe.Pointer(&src[0]), bytes))
+	require.NoError(t, ctx.Synchronize())
 	defer ctx.StreamDestroy(st)
 
 	got := make([]int64, count)
@@ -79,11 +80,14 @@ func collectives(t *testing.T, ctx *cuda.Context, c Comm) {
 			return GroupEnd()
 		},
 	} {
-		require.NoError(t, ctx.MemsetD8(recv, 0xa5, bytes), name)
+		// Poisoned on st: a non-blocking stream does not wait for the
+		// legacy default stream, where MemsetD8 would run.
+		require.NoError(t, ctx.MemsetAsync(recv, 0xa5, 1, bytes, st), name)
 		require.NoError(t, run(), name)
 		require.NoError(t, ctx.StreamSynchronize(st), name)
 		require.NoError(t, c.AsyncError(), name)
-		require.NoError(t, ctx.MemcpyDtoH(unsafe.Pointer(&got[0]), recv, bytes), name)
+		require.NoError(t, ctx.MemcpyDtoHAsync(unsafe.Pointer(&got[0]), recv, bytes, st), name)
+		require.NoError(t, ctx.StreamSynchronize(st), name)
 		assert.Equal(t, src, got, name)
 	}
 	assert.Error(t, c.AllReduce(uint64(send), uint64(recv), -1, Int64, Sum, uintptr(st)))

@@ -101,6 +101,11 @@ func run(c config) error {
 		log.Printf("run %d: %d groups in %v end to end (host table in, host result out): %.2f G rows/s",
 			i+1, len(res.keys), time.Since(start).Round(time.Microsecond), float64(c.rows)/time.Since(start).Seconds()/1e9)
 	}
+	// Checked before the phases below, which overwrite the job's output.
+	if err := check(tab, res, c.sample); err != nil {
+		return err
+	}
+	log.Printf("checked %d groups against a Go loop over all %d rows: equal", min(c.sample, len(res.keys)), c.rows)
 	if c.phases {
 		for _, p := range []struct {
 			name            string
@@ -113,10 +118,6 @@ func run(c config) error {
 			log.Printf("%s: %v", p.name, time.Since(start).Round(time.Microsecond))
 		}
 	}
-	if err := check(tab, res, c.sample); err != nil {
-		return err
-	}
-	log.Printf("checked %d groups against a Go loop over all %d rows: equal", min(c.sample, len(res.keys)), c.rows)
 	if c.cpu {
 		start := time.Now()
 		n := len(groupByGo(tab))

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/hundred", "f6f05093eda0d9b49ee89e28aec0e94e83922b9f8895c6d46a07e22696dee968", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/hundred", "573551cb387b7b2f8f1a6c83ac740e3f52fc56ce5a3196ecfbe5e1b4018c52dc", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "d29c70cbeefd052466a27f2120a556182a6e547986abb2be179e68211cb83733", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "3b3fedb8a5ee1f233b6ccb8ae8b0dbb0b5686e4707db4c988db11732421e6753", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest", "ee785944c9a844dcc8c07c77b629beabafb0b82d0b0091f8b6842fe35f9ced71", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest", "f497634313289ac7aa384089cc304101f73ecc634b695559bab3e9da24a22898", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -24,7 +24,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/difftest", "2881a2c8b707f061aff665c811d6a80ca68339fa4943a12addf597175b1d7f39", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/difftest", "7c62d78ae07a3d2f6123fdf2b73767b977524c257b011e3468df540178519ccd", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

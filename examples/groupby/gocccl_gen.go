@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/groupby", "d057e05fc7aac14077a966041fc530991ef8a6d15d8c4a47f576790e301a7a07", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/groupby", "3f606ad4fb697a3f34ecdedfe63e0cb0e9490b5b861906747ba25befa81b0cac", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 80},
 			Data:   goccclImageSM80,

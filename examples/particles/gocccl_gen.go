@@ -39,7 +39,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "f08feafb7a2e6da5f658baa6660d083087505269c4391df9d847384d84e883b4", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/particles", "05aabf31f6595ae31821cfd058f028351f0c9d45a5604069a73bf6eca253ada1", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 75},
 			Data:   goccclImageSM75,

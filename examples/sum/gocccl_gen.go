@@ -39,7 +39,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sum", "f0844ba08410f69dcf503fa0ff0b0e32b4dae4bb9cc6bbc591d5417cffb51935", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sum", "611b89f3d0d9bcdbc1f831373be8d9a2bc4ee5861bf2df5e9b4b3657259c1359", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 75},
 			Data:   goccclImageSM75,

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "c5abb410221df54f16075aa2da3942e199f07e7888dfe5c629400864f0eaaa3f", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "bc3420ce0928b75d0ab4314b574d246d9bb43a8a93b54df19d0f6a5700b65458", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 80},
 			Data:   goccclImageSM80,

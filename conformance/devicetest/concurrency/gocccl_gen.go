@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/concurrency", "3d582a3ff3ba09133f9c2b2350da5a7f67e73b9529740165aa153225e4cb338d", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/concurrency", "6d9920b7cbb835a4fef598de340d2ab139e11f4066a8874cd376ca4c181d04bb", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/histogram", "7534730841bba9985b874819008281fdc04bfe858632f732b11ce640d5a60b35", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/histogram", "66d5110aed72206b504adb7142dc0ad9f687196560f67455946638f0b730aa00", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

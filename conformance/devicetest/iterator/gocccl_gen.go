@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/iterator", "4d663fdcf73469f5383fed3f8a66c4fadab9f47f9a6182887e4e5c2dd01631e8", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/iterator", "a4ad4643de0ad30a524b1c62db64f09c30e2346053df24c383880dc906dd67a5", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

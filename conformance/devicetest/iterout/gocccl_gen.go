@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/iterout", "b0f56606a671fb5430361fb3183a1826ef606e787c8e8c5bb2b65c9b4a08fb2d", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/iterout", "3bd869678841b69eae719a698d2a16abf8269acf06c9d45caab0542a25b5c80f", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

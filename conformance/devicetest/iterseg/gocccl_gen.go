@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/iterseg", "7e0fd3ce477244c29af5deeca0a92e1d6a969fe5cf1c0b0d22e4449124a468a5", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/iterseg", "cea48fb2ac622d8270392b5cd2f78484b2b6ea657d672b41fb9cf2a9238a0f2f", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

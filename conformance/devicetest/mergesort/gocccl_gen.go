@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/mergesort", "b0b05ffe66c6da7fc63f2db1d26648d25d53e4e1cbd6a40bea002b5d3bdfcc66", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/mergesort", "7cd002952fb1d42bfcfdd00842a93583c198070b4b5dfd189e4b99598dd28887", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

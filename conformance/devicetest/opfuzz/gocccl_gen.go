@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/opfuzz", "3e4f3f61748eef9868f6010a7a68049ea83717ce12a7712f3a6ceab1d879989c", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/opfuzz", "aef883899a2190e7ed1e1d53032c0a522e4db4ddd18142a8a3316268051cc1bc", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

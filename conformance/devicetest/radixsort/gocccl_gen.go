@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/radixsort", "5c63c385a00910b8806dee7f635ed815404a300e1e8945f55c95ea29ea7a6b1f", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/radixsort", "4044e540a96b9ab6d6d480024af285f8a212d765b4dc16114c6e5f26a824671d", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

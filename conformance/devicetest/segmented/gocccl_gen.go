@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segmented", "2ed213f6f01e241eea006173f2c904208ebba29140602dc4c022228b7a010aa7", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segmented", "ae3479f38b258a708f4813e90e44240abccfe3228f2558eb63d37c58bcff14ab", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

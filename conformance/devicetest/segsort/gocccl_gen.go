@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segsort", "396d9cda03ef6e77f1fa7fab81036a063266a1c6c4f5fbb3ba627a07befd1f79", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segsort", "da49bab39de8b8d6a7a4093ef69935c79b2a530dca4c555fd45b550a9708cf4a", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

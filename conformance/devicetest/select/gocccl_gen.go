@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/select", "02847fdfc005da128351f76e25f8e6d6ca0032621fe65b814a6cbbb779969aed", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/select", "deb48d0e1a3207ebdb4b3aea2b875cb875a8c2642cb45ea038bf7158f1fe05b1", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

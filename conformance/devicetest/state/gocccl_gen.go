@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/state", "565327f91504198e28a392ed71f3df6011d79ab434ba2fc3234c282e4e2323c6", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/state", "a41085af5a5a082717cc08abf9e5c5ddd61e4464d27131d48bb6e04260dbb966", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

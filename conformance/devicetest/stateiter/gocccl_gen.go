@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/stateiter", "37b8b8bfcf53d9c1ce0031cd5839972c4eabd25bf37dc1fadce547fdeb39045c", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/stateiter", "d73af696ce49157b624483e75f49233a99f3915ff768d24b711062f289803d91", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -8,7 +8,7 @@
 // -prec-div=true -prec-sqrt=true so that nvcc contracts nothing into FMA and
 // flushes no subnormals, as Go does.
 //
-// Every helper is __host__ __device__, so the host test in emit/ can check
+// Every helper is __host__ __device__, so the host test in cmd/gocccl-gen/internal/emit can check
 // the same code against Go on the CPU. Integer helpers accept only integer
 // types (bool excluded); the emitter never passes anything else.
 //

@@ -32,7 +32,7 @@
  * epoch_tile_state_supported) the tile states are epoch-tagged; wider
  * pairs keep cub::ReduceByKeyScanTileState<V, int>.
  *
- * Host dispatch as for scan.cuh (runtime/scan_bykey.go): nothing for
+ * Host dispatch as for scan.cuh (runtime/scan_by_key.go): nothing for
  * n == 0, the sweep alone on one block with d_state == nullptr for a single
  * tile. Otherwise, with epoch states, the stream's epoch region
  * (runtime/epochs.go) of at least EpochTileState<Pair>::AllocationSize(
@@ -51,7 +51,7 @@
  * tile reads the last key of the tile before it). All sizes and offsets are
  * 64-bit; tile indices are int.
  *
- * Recommended policy (internal/algo/scan_bykey.go): CUB's Policy520, 256
+ * Recommended policy (internal/algo/scan_by_key.go): CUB's Policy520, 256
  * threads x 9 items when the wider of K and V is at most 8 bytes, fewer
  * beyond; on sm_90, CUB's tuning for 4-byte keys and values, 288 x 14.
  * A float ScanOp with a twin (gpu_nan.cuh) scans each tile with the twin

@@ -19,7 +19,7 @@
  *                 epoch, and scatters. The block of the last tile writes the
  *                 counts.
  *
- * Host dispatch (runtime/select_util.go, compactThrough): tiles =
+ * Host dispatch (runtime/compaction.go, compactThrough): tiles =
  * ceil(n / TILE). n == 0: _init alone, for the counts (d_state null). One
  * tile: _sweep alone, with d_state null and epoch 0 (a single tile
  * publishes nothing and looks back at nothing). More: the stream's epoch
@@ -83,7 +83,7 @@
  * Launch with blockDim = (BLOCK_THREADS, 1, 1) and, for the sweeps, a grid of
  * exactly ceil(n / TILE) blocks: the grid's last block is the one that checks
  * items against n (by_tile), every other block reads and scatters a full tile
- * unchecked (runtime/select_util.go's compactThrough launches that grid).
+ * unchecked (runtime/compaction.go's compactThrough launches that grid).
  */
 #pragma once
 

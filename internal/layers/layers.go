@@ -56,7 +56,7 @@ var table = []layer{
 	},
 	{
 		name:     "runtime",
-		packages: []string{"runtime", "runtime/goccclimpl", "runtime/group", "iterator"},
+		packages: []string{"runtime", "runtime/goccclimpl", "runtime/group", "runtime/dlpack", "iterator"},
 		imports:  []string{"driver", "contract"},
 	},
 	{

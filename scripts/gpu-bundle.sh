@@ -15,6 +15,7 @@ go test -c -ldflags="-s -w" -o "$out/cuda.test" ./internal/cuda
 go test -c -ldflags="-s -w" -o "$out/runtime.test" ./runtime
 go test -c -ldflags="-s -w" -o "$out/nccl.test" ./internal/nccl
 go test -c -ldflags="-s -w" -o "$out/group.test" ./runtime/group
+go test -c -ldflags="-s -w" -o "$out/dlpack.test" ./runtime/dlpack
 go test -c -ldflags="-s -w" -o "$out/devicetest.test" ./conformance/devicetest
 # One conformance binary per algorithm family: conformance/devicetest/<family>;
 # FAMILIES (names, space-separated) bundles only those, for a call that
@@ -115,6 +116,7 @@ if [[ " $groups " == *" test "* ]]; then
 	[[ -n ${GOCCCL_NCCL:-} ]] || export GOCCCL_NCCL=$(python3 -c 'import nvidia.nccl as m, os; print(os.path.join(list(m.__path__)[0], "lib", "libnccl.so.2"))' 2>/dev/null)
 	pstep nccl-tests 60 env GOCCCL_REQUIRE_NCCL=1 ./nccl.test -test.v -test.count=1
 	pstep group-tests 90 ./group.test -test.v -test.count=1
+	pstep dlpack-tests 60 ./dlpack.test -test.v -test.count=1
 	pstep device-tests 280 ./devicetest.test -test.v -test.count=1 -test.skip 'TestSweepDropsBuffers|TestCloseReleasesEverything|TestFreeAfter'
 	for t in ./devicetest-*.test; do
 		[ -e "$t" ] || continue

@@ -1,6 +1,7 @@
 package group
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 )
@@ -15,7 +16,19 @@ type communicator interface {
 	// allToAll sends sends[j] to rank j and returns what every rank sent
 	// to this one, in rank order (NCCL: ncclSend/ncclRecv in a group).
 	allToAll(rank int, sends [][]byte) ([][]byte, error)
+	// fail tells the communicator that rank failed with err and will not
+	// join the collectives the others wait in: they return an error that
+	// wraps errPeerFailed instead of waiting for ever.
+	fail(rank int, err error)
+	// settle is called by every process once its ranks (n of them) have
+	// returned from an algorithm: after a failure, a communicator that can
+	// recover is ready for the next algorithm once every rank settled.
+	settle(n int)
 }
+
+// errPeerFailed is wrapped by the errors of ranks whose collective was cut
+// short because another rank failed.
+var errPeerFailed = errors.New("another rank of the group failed")
 
 // hostComm is the in-process communicator: the ranks meet at a barrier,
 // each leaves its bytes in a shared table, and each reads the table after
@@ -29,6 +42,31 @@ type hostComm struct {
 	round   uint64     // counts the collectives completed
 	readers int        // ranks still reading the table of the last round
 	table   [][][]byte // table[rank][j]: what rank sent to j (all-gather: j = 0 for everyone)
+	err     error      // set by fail: every exchange returns it until the ranks settle
+	settled int        // ranks that settled since err was set
+}
+
+func (c *hostComm) fail(rank int, err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.err == nil && !errors.Is(err, errPeerFailed) {
+		c.err = fmt.Errorf("%w (rank %d: %v)", errPeerFailed, rank, err)
+	}
+	c.cond.Broadcast()
+}
+
+func (c *hostComm) settle(n int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.err == nil {
+		return
+	}
+	if c.settled += n; c.settled < c.size {
+		return
+	}
+	c.err, c.settled, c.arrived, c.readers = nil, 0, 0, 0
+	clear(c.table)
+	c.cond.Broadcast()
 }
 
 func newHostComm(size int) *hostComm {
@@ -77,8 +115,11 @@ func (c *hostComm) exchange(rank int, row [][]byte) ([][][]byte, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	// Wait until the last round's table has been read by every rank.
-	for c.readers > 0 {
+	for c.readers > 0 && c.err == nil {
 		c.cond.Wait()
+	}
+	if c.err != nil {
+		return nil, c.err
 	}
 	c.table[rank] = mine
 	c.arrived++
@@ -89,8 +130,11 @@ func (c *hostComm) exchange(rank int, row [][]byte) ([][][]byte, error) {
 		c.readers = c.size
 		c.cond.Broadcast()
 	}
-	for c.round == round {
+	for c.round == round && c.err == nil {
 		c.cond.Wait()
+	}
+	if c.round == round {
+		return nil, c.err
 	}
 	rows := make([][][]byte, c.size)
 	copy(rows, c.table)

@@ -34,10 +34,23 @@
 // those of one device over the whole input; for floating point they differ
 // by rounding only, as a single device's grid does.
 //
-// The communicator is an interface: in this version an in-process one,
-// which moves bytes between the ranks' host copies of their partials, so
-// that every algorithm runs on a group of CPU devices and is tested in CI
-// against the single-device result. NCCL's (collectives over NVLink or
-// PCIe between GPUs, loaded at run time as the driver is) is the next
-// implementation of the same interface; docs/MULTIGPU.md has the plan.
+// A group is formed in one of two ways. New (CPU devices, or GPUs whose
+// partials meet on the host) and NewNCCL (GPUs of this process, one NCCL
+// communicator each) hold every rank in this process, one goroutine a rank.
+// Join holds one rank of a group whose other ranks are other processes' (or
+// hosts'): rank 0 makes an ID with NewID and hands it to the others over a
+// channel of the launcher's (MPI, Kubernetes, a job scheduler: String and
+// ParseID carry it as text); every process joins with its rank, shards its
+// own part of the input with ScatterPart, and calls the same algorithms in
+// the same order. GPUs join through NCCL (ncclCommInitRank); CPU devices
+// meet within one process only, which is how the multi-process form is
+// tested without GPUs.
+//
+// Collectives need every rank: a rank that fails inside an algorithm (its
+// device gone, an allocation refused) tells the communicator, and the
+// ranks waiting for it fail too instead of waiting for ever. The in-process
+// communicator is then ready for the next algorithm; NCCL's communicators
+// are aborted, and the group must be made again. Arguments are checked
+// before any rank starts, in every process alike: pass every process the
+// same instances and shardings.
 package group

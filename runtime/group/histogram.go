@@ -57,5 +57,5 @@ func HistogramEven[T runtime.HistogramSample](h *runtime.HistogramEvenOp[T], in 
 	if err != nil {
 		return nil, fmt.Errorf("gocccl: group.HistogramEven: %w", err)
 	}
-	return results[0], nil
+	return results[g.lead()], nil
 }

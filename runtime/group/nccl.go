@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/gocccl/gocccl/internal/nccl"
 	"github.com/gocccl/gocccl/runtime"
@@ -58,7 +59,37 @@ func (g *Group) Close() error {
 // rank's bytes in device memory, runs on the rank's stream, and brings the
 // result back (the partials the algorithms exchange are small; the sorts'
 // all-to-all moves their keys).
-type ncclComm struct{ ranks []ncclRank }
+// The ranks are indexed by rank; those of other processes are zero.
+type ncclComm struct {
+	ranks  []ncclRank
+	mu     sync.Mutex
+	broken error // set by fail, once the communicators are aborted
+}
+
+// fail aborts this process's communicators, which ends every collective
+// another rank waits in with an error; the group is unusable after it.
+func (c *ncclComm) fail(rank int, err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.broken != nil {
+		return
+	}
+	c.broken = fmt.Errorf("%w (rank %d: %v): the NCCL communicators were aborted; make a new group", errPeerFailed, rank, err)
+	for i := range c.ranks {
+		if r := &c.ranks[i]; r.comm != 0 {
+			r.comm.Abort() // the error is the one above's consequence
+		}
+	}
+}
+
+func (c *ncclComm) settle(int) {}
+
+// usable returns the error that broke the group, if one did.
+func (c *ncclComm) usable() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.broken
+}
 
 // ncclRank is one rank's communicator, stream and staging buffers.
 type ncclRank struct {
@@ -75,7 +106,10 @@ func (c *ncclComm) close() error {
 		if r.st == nil {
 			continue
 		}
-		errs = append(errs, r.st.Synchronize(), r.comm.Destroy())
+		errs = append(errs, r.st.Synchronize())
+		if c.usable() == nil { // an aborted communicator is freed already
+			errs = append(errs, r.comm.Destroy())
+		}
 		for _, b := range []*runtime.Slice[byte]{r.send, r.recv} {
 			if b != nil {
 				errs = append(errs, b.Free())
@@ -117,6 +151,9 @@ func addr(s *runtime.Slice[byte]) uint64 {
 // gatherFixed all-gathers each rank's send, padded to width bytes, and
 // returns the size·width bytes on the host.
 func (c *ncclComm) gatherFixed(rank int, send []byte, width int) ([]byte, error) {
+	if err := c.usable(); err != nil {
+		return nil, err
+	}
 	r := &c.ranks[rank]
 	size := len(c.ranks)
 	if err := r.buffers(width, width*size); err != nil {

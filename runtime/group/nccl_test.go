@@ -98,3 +98,68 @@ func TestNCCLCommunicator(t *testing.T) {
 	}
 	t.Logf("NCCL group of %d GPU(s): all-gather and all-to-all equal the host communicator's", size)
 }
+
+// TestNCCLJoin: the multi-process form over NCCL, one goroutine standing
+// for each process, a rank per GPU present (one on a one-GPU machine):
+// ncclCommInitRank from an id of NewID, parts of uneven lengths scattered
+// and gathered back whole by every rank through the communicator.
+func TestNCCLJoin(t *testing.T) {
+	if _, err := nccl.Load(); err != nil {
+		t.Skip("no NCCL: " + err.Error())
+	}
+	var devs []*runtime.Device
+	for i := 0; ; i++ {
+		d, err := runtime.OpenGPU(i)
+		if err != nil {
+			break
+		}
+		t.Cleanup(func() { d.Close() })
+		devs = append(devs, d)
+	}
+	if len(devs) == 0 {
+		t.Skip("no GPU")
+	}
+	size := len(devs)
+	id, err := NewID(runtime.GPU)
+	require.NoError(t, err)
+	back, err := ParseID(id.String())
+	require.NoError(t, err)
+	require.Equal(t, id, back)
+	parts := make([][]int64, size)
+	var whole []int64
+	for r := range parts {
+		for i := range 1000*r + 7 {
+			parts[r] = append(parts[r], int64(r)<<32|int64(i))
+		}
+		whole = append(whole, parts[r]...)
+	}
+	got := make([][]int64, size)
+	errs := make([]error, size)
+	done := make(chan int, size)
+	for r := range size {
+		go func() {
+			defer func() { done <- r }()
+			g, err := Join(devs[r], back, r, size)
+			if err != nil {
+				errs[r] = err
+				return
+			}
+			defer g.Close()
+			s, err := ScatterPart(g, parts[r])
+			if err != nil {
+				errs[r] = err
+				return
+			}
+			defer s.Free()
+			got[r], errs[r] = s.Gather()
+		}()
+	}
+	for range size {
+		<-done
+	}
+	for r := range size {
+		require.NoError(t, errs[r], "rank %d", r)
+		assert.Equal(t, whole, got[r], "rank %d gathered every part", r)
+	}
+	t.Logf("NCCL group of %d joined rank(s): parts scattered and gathered", size)
+}

@@ -36,5 +36,5 @@ func Reduce[T any](sum *runtime.ReduceOp[T], in *Sharded[T], init T) (T, error) 
 	if err != nil {
 		return init, fmt.Errorf("gocccl: group.Reduce: %w", err)
 	}
-	return results[0], nil
+	return results[g.lead()], nil
 }

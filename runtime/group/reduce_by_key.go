@@ -31,19 +31,18 @@ func ReduceByKey[K, V any](rbk *runtime.ReduceByKeyOp[K, V], keys *Sharded[K], v
 		return nil, nil, err
 	}
 	g := keys.g
-	uk := &Sharded[K]{g: g, shards: make([]*runtime.Slice[K], g.Size()), offs: make([]int, g.Size()+1), roots: make([]*runtime.Slice[K], g.Size())}
-	ua := &Sharded[V]{g: g, shards: make([]*runtime.Slice[V], g.Size()), offs: make([]int, g.Size()+1), roots: make([]*runtime.Slice[V], g.Size())}
+	uk, ua := newSharded[K](g), newSharded[V](g)
+	uk.roots, ua.roots = make([]*runtime.Slice[K], g.Size()), make([]*runtime.Slice[V], g.Size())
 	err := g.each(func(r int) error {
 		k, a, err := reduceByKeyRank(g, r, rbk, eq, op, keys.shards[r], values.shards[r], &uk.roots[r], &ua.roots[r])
 		uk.shards[r], ua.shards[r] = k, a
-		return err
+		if err != nil {
+			return err
+		}
+		return exchangeLens(g, r, k.Len(), uk.offs, ua.offs)
 	})
 	if err != nil {
 		return nil, nil, errors.Join(fmt.Errorf("gocccl: group.ReduceByKey: %w", err), uk.Free(), ua.Free())
-	}
-	for r, s := range uk.shards {
-		uk.offs[r+1] = uk.offs[r] + s.Len()
-		ua.offs[r+1] = uk.offs[r+1]
 	}
 	return uk, ua, nil
 }

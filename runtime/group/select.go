@@ -25,7 +25,8 @@ func Select[T any](sel *runtime.SelectOp[T], in, out *Sharded[T]) (*Sharded[T], 
 		return nil, err
 	}
 	g := in.g
-	counts := make([]int, g.Size())
+	picked := newSharded[T](g)
+	picked.viewOf = "output of Select"
 	err := g.each(func(r int) error {
 		count, err := runtime.Alloc[int64](g.devs[r], 1)
 		if err != nil {
@@ -39,16 +40,11 @@ func Select[T any](sel *runtime.SelectOp[T], in, out *Sharded[T]) (*Sharded[T], 
 		if err != nil {
 			return err
 		}
-		counts[r] = int(c[0])
-		return nil
+		picked.shards[r] = out.shards[r].Range(0, int(c[0]))
+		return exchangeLens(g, r, int(c[0]), picked.offs)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("gocccl: group.Select: %w", err)
-	}
-	picked := &Sharded[T]{g: g, shards: make([]*runtime.Slice[T], g.Size()), offs: make([]int, g.Size()+1), viewOf: "output of Select"}
-	for r, c := range counts {
-		picked.shards[r] = out.shards[r].Range(0, c)
-		picked.offs[r+1] = picked.offs[r] + c
 	}
 	return picked, nil
 }

@@ -1,6 +1,7 @@
 package group
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 
@@ -33,8 +34,37 @@ func Split(n, size int) []int {
 	return lens
 }
 
+// newSharded returns a sequence over g without shards, for an algorithm's
+// ranks to fill (each its own shard, and exchangeLens the offsets).
+func newSharded[T any](g *Group) *Sharded[T] {
+	return &Sharded[T]{g: g, shards: make([]*runtime.Slice[T], g.Size()), offs: make([]int, g.Size()+1)}
+}
+
+// exchangeLens all-gathers every rank's shard length n; the lowest rank of
+// this process writes the offsets into each of offs (every rank computes
+// the same ones).
+func exchangeLens(g *Group, r, n int, offs ...[]int) error {
+	all, err := g.comm.allGather(r, binary.LittleEndian.AppendUint64(nil, uint64(n)))
+	if err != nil {
+		return err
+	}
+	if r != g.lead() {
+		return nil
+	}
+	for q, b := range all {
+		if len(b) != 8 {
+			return fmt.Errorf("gocccl: group: rank %d sent %d bytes for a length", q, len(b))
+		}
+		for _, o := range offs {
+			o[q+1] = o[q] + int(binary.LittleEndian.Uint64(b))
+		}
+	}
+	return nil
+}
+
 // Alloc returns a sharded sequence of uninitialized shards of the given
-// lengths, one per rank.
+// lengths, one per rank (in a group of Join, every process passes every
+// rank's length and allocates its own shard).
 func Alloc[T any](g *Group, lens []int) (*Sharded[T], error) {
 	if len(lens) != g.Size() {
 		return nil, fmt.Errorf("gocccl: group.Alloc: %d shard lengths for a group of %d", len(lens), g.Size())
@@ -46,8 +76,8 @@ func Alloc[T any](g *Group, lens []int) (*Sharded[T], error) {
 		}
 		s.offs[r+1] = s.offs[r] + n
 	}
-	for r, n := range lens {
-		sl, err := runtime.Alloc[T](g.devs[r], n)
+	for _, r := range g.local {
+		sl, err := runtime.Alloc[T](g.devs[r], lens[r])
 		if err != nil {
 			return nil, errors.Join(fmt.Errorf("gocccl: group.Alloc: shard %d: %w", r, err), s.Free())
 		}
@@ -56,7 +86,9 @@ func Alloc[T any](g *Group, lens []int) (*Sharded[T], error) {
 	return s, nil
 }
 
-// Scatter copies host into a new sharded sequence split as Split does.
+// Scatter copies host into a new sharded sequence split as Split does. In a
+// group of Join every process passes the whole sequence and keeps its
+// rank's part; ScatterPart takes only the part.
 func Scatter[T any](g *Group, host []T) (*Sharded[T], error) {
 	s, err := Alloc[T](g, Split(len(host), g.Size()))
 	if err != nil {
@@ -64,6 +96,32 @@ func Scatter[T any](g *Group, host []T) (*Sharded[T], error) {
 	}
 	if err := g.each(func(r int) error { return s.shards[r].CopyFromHost(host[s.offs[r]:s.offs[r+1]]) }); err != nil {
 		return nil, errors.Join(fmt.Errorf("gocccl: group.Scatter: %w", err), s.Free())
+	}
+	return s, nil
+}
+
+// ScatterPart copies part into a new sharded sequence as this process's
+// shard, in a group of Join (one rank per process): every process passes
+// its own part, of any length, and the lengths are exchanged. The sequence
+// is the parts in rank order.
+func ScatterPart[T any](g *Group, part []T) (*Sharded[T], error) {
+	if len(g.local) != 1 {
+		return nil, fmt.Errorf("gocccl: group.ScatterPart: this process holds %d ranks of the group; ScatterPart is for groups of Join, one rank a process (use Scatter)", len(g.local))
+	}
+	s := newSharded[T](g)
+	err := g.each(func(r int) error {
+		sl, err := runtime.Alloc[T](g.devs[r], len(part))
+		if err != nil {
+			return err
+		}
+		s.shards[r] = sl
+		if err := sl.CopyFromHost(part); err != nil {
+			return err
+		}
+		return exchangeLens(g, r, len(part), s.offs)
+	})
+	if err != nil {
+		return nil, errors.Join(fmt.Errorf("gocccl: group.ScatterPart: %w", err), s.Free())
 	}
 	return s, nil
 }
@@ -95,10 +153,34 @@ func (s *Sharded[T]) Shard(r int) *runtime.Slice[T] { return s.shards[r] }
 func (s *Sharded[T]) Offset(r int) int { return s.offs[r] }
 
 // Gather copies every shard to the host, in rank order, after the work
-// enqueued on the shards' default streams.
+// enqueued on the shards' default streams. In a group of Join every process
+// gets the whole sequence: the shards are all-gathered through the
+// communicator.
 func (s *Sharded[T]) Gather() ([]T, error) {
 	host := make([]T, s.Len())
-	err := s.g.each(func(r int) error { return s.shards[r].CopyToHost(host[s.offs[r]:s.offs[r+1]]) })
+	g := s.g
+	err := g.each(func(r int) error {
+		mine := host[s.offs[r]:s.offs[r+1]]
+		if err := s.shards[r].CopyToHost(mine); err != nil {
+			return err
+		}
+		if len(g.local) == g.Size() {
+			return nil
+		}
+		all, err := g.comm.allGather(r, bytesOf(mine))
+		if err != nil {
+			return err
+		}
+		for q, b := range all {
+			if want := len(bytesOf(host[s.offs[q]:s.offs[q+1]])); len(b) != want {
+				return fmt.Errorf("gocccl: group: rank %d sent %d bytes of its shard, want %d", q, len(b), want)
+			}
+			if q != r {
+				copy(bytesOf(host[s.offs[q]:s.offs[q+1]]), b)
+			}
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, fmt.Errorf("gocccl: group.Gather: %w", err)
 	}

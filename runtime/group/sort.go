@@ -34,17 +34,17 @@ func SortKeys[K runtime.RadixKey](sorter *runtime.RadixSortKeysOp[K], in *Sharde
 		return nil, errors.New("gocccl: group.SortKeys: nil input")
 	}
 	g := in.g
-	out := &Sharded[K]{g: g, shards: make([]*runtime.Slice[K], g.Size()), offs: make([]int, g.Size()+1)}
+	out := newSharded[K](g)
 	err := g.each(func(r int) error {
 		s, err := sortRank(g, r, sorter, in.shards[r])
 		out.shards[r] = s
-		return err
+		if err != nil {
+			return err
+		}
+		return exchangeLens(g, r, s.Len(), out.offs)
 	})
 	if err != nil {
 		return nil, errors.Join(fmt.Errorf("gocccl: group.SortKeys: %w", err), out.Free())
-	}
-	for r, s := range out.shards {
-		out.offs[r+1] = out.offs[r] + s.Len()
 	}
 	return out, nil
 }

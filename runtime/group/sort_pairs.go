@@ -24,19 +24,17 @@ func SortPairs[K runtime.RadixKey, V any](sorter *runtime.RadixSortPairsOp[K, V]
 		return nil, nil, err
 	}
 	g := keys.g
-	ko := &Sharded[K]{g: g, shards: make([]*runtime.Slice[K], g.Size()), offs: make([]int, g.Size()+1)}
-	vo := &Sharded[V]{g: g, shards: make([]*runtime.Slice[V], g.Size()), offs: make([]int, g.Size()+1)}
+	ko, vo := newSharded[K](g), newSharded[V](g)
 	err := g.each(func(r int) error {
 		k, v, err := sortPairsRank(g, r, sorter, keys.shards[r], values.shards[r])
 		ko.shards[r], vo.shards[r] = k, v
-		return err
+		if err != nil {
+			return err
+		}
+		return exchangeLens(g, r, k.Len(), ko.offs, vo.offs)
 	})
 	if err != nil {
 		return nil, nil, errors.Join(fmt.Errorf("gocccl: group.SortPairs: %w", err), ko.Free(), vo.Free())
-	}
-	for r, s := range ko.shards {
-		ko.offs[r+1] = ko.offs[r] + s.Len()
-		vo.offs[r+1] = ko.offs[r+1]
 	}
 	return ko, vo, nil
 }

@@ -18,8 +18,11 @@
 //     the combination of the totals of the ranks before it.
 //   - HistogramEven: every rank counts its shard; the counts are
 //     all-gathered and summed bin by bin.
-//   - Select: every rank compacts its shard; the result is sharded as the
-//     ranks selected (no rebalancing yet).
+//   - HistogramRange: as HistogramEven, over bin boundaries every rank
+//     uploads.
+//   - Select and Partition: every rank compacts (partitions) its shard; the
+//     result is sharded as the ranks selected. Rebalance splits any sharded
+//     sequence evenly again in one all-to-all exchange.
 //   - SortKeys: a sample sort. Every rank sorts its shard and offers
 //     evenly spaced samples; all ranks choose the same splitters; one
 //     all-to-all exchange sends every key to its rank, which sorts what it

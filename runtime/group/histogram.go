@@ -23,6 +23,39 @@ func HistogramEven[T runtime.HistogramSample](h *runtime.HistogramEvenOp[T], in 
 	if numBins < 1 {
 		return nil, fmt.Errorf("gocccl: group.HistogramEven: %d bins, want at least 1", numBins)
 	}
+	return histogram("HistogramEven", in, numBins, func(shard *runtime.Slice[T], local *runtime.Slice[int32]) error {
+		return h.Run(nil, shard, local, numBins, lower, upper)
+	})
+}
+
+// HistogramRange returns the counts of the samples of every shard of in in
+// the len(levels)-1 bins that levels bound, as runtime.HistogramRangeOp.Run
+// counts one Slice (bin i counts levels[i] <= x < levels[i+1]): every rank
+// uploads the levels, counts its shard, and the counts are all-gathered and
+// summed bin by bin. It waits for the result.
+func HistogramRange[T runtime.HistogramSample](h *runtime.HistogramRangeOp[T], in *Sharded[T], levels []T) ([]int32, error) {
+	if h == nil {
+		return nil, errors.New("gocccl: group.HistogramRange: nil instance")
+	}
+	if in == nil {
+		return nil, errors.New("gocccl: group.HistogramRange: nil input")
+	}
+	if len(levels) < 2 {
+		return nil, fmt.Errorf("gocccl: group.HistogramRange: %d levels, want at least 2", len(levels))
+	}
+	return histogram("HistogramRange", in, len(levels)-1, func(shard *runtime.Slice[T], local *runtime.Slice[int32]) error {
+		lv, err := runtime.FromHost(shard.Device(), levels)
+		if err != nil {
+			return err
+		}
+		defer lv.Free()
+		return h.Run(nil, shard, local, lv)
+	})
+}
+
+// histogram counts every shard into numBins bins with count and sums the
+// ranks' counts bin by bin.
+func histogram[T any](alg string, in *Sharded[T], numBins int, count func(shard *runtime.Slice[T], local *runtime.Slice[int32]) error) ([]int32, error) {
 	g := in.g
 	results := make([][]int32, g.Size())
 	err := g.each(func(r int) error {
@@ -31,7 +64,7 @@ func HistogramEven[T runtime.HistogramSample](h *runtime.HistogramEvenOp[T], in 
 			return err
 		}
 		defer local.Free()
-		if err := h.Run(nil, in.shards[r], local, numBins, lower, upper); err != nil {
+		if err := count(in.shards[r], local); err != nil {
 			return err
 		}
 		counts, err := local.ToHost()
@@ -55,7 +88,7 @@ func HistogramEven[T runtime.HistogramSample](h *runtime.HistogramEvenOp[T], in 
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("gocccl: group.HistogramEven: %w", err)
+		return nil, fmt.Errorf("gocccl: group.%s: %w", alg, err)
 	}
 	return results[g.lead()], nil
 }

@@ -21,6 +21,9 @@ type outcome struct {
 	sum        int64
 	scan       []int64
 	hist       []int32
+	histRange  []int32
+	balanced   []int64
+	selected   []int64
 	odd        []int64
 	sorted     []uint32
 	pairKeys   []uint32
@@ -49,6 +52,27 @@ func runAll(g *Group, ks *Sharded[uint32], vs *Sharded[int64], fs *Sharded[float
 	}
 	if o.hist, err = HistogramEven(hist, fs, 37, 0, 10); err != nil {
 		return o, err
+	}
+	if o.histRange, err = HistogramRange(histRange, fs, []float32{0, 1, 2.5, 9}); err != nil {
+		return o, err
+	}
+	sel, _, err := Partition(halves, vs, out)
+	if err != nil {
+		return o, err
+	}
+	if o.selected, err = sel.Gather(); err != nil {
+		return o, err
+	}
+	b, err := Rebalance(sel)
+	if err != nil {
+		return o, err
+	}
+	defer b.Free()
+	if o.balanced, err = b.Gather(); err != nil {
+		return o, err
+	}
+	if !slices.Equal(b.Lens(), Split(sel.Len(), g.Size())) {
+		return o, fmt.Errorf("rebalanced shards of %v", b.Lens())
 	}
 	picked, err := Select(odds, vs, out)
 	if err != nil {

@@ -26,8 +26,8 @@ func TestNewNCCLNeedsGPUs(t *testing.T) {
 	assert.NoError(t, g.Close(), "closing a host group does nothing")
 }
 
-// ncclGroup opens every GPU of this machine as one NCCL group, or skips.
-func ncclGroup(t *testing.T) *Group {
+// ncclGPUs opens every GPU of this machine, or skips without NCCL or GPUs.
+func ncclGPUs(t *testing.T) []*runtime.Device {
 	t.Helper()
 	if _, err := nccl.Load(); err != nil {
 		t.Skip("no NCCL: " + err.Error())
@@ -44,6 +44,13 @@ func ncclGroup(t *testing.T) *Group {
 	if len(devs) == 0 {
 		t.Skip("no GPU")
 	}
+	return devs
+}
+
+// ncclGroup opens every GPU of this machine as one NCCL group, or skips.
+func ncclGroup(t *testing.T) *Group {
+	t.Helper()
+	devs := ncclGPUs(t)
 	g, err := NewNCCL(devs...)
 	require.NoError(t, err)
 	t.Cleanup(func() { assert.NoError(t, g.Close()) })
@@ -104,21 +111,7 @@ func TestNCCLCommunicator(t *testing.T) {
 // ncclCommInitRank from an id of NewID, parts of uneven lengths scattered
 // and gathered back whole by every rank through the communicator.
 func TestNCCLJoin(t *testing.T) {
-	if _, err := nccl.Load(); err != nil {
-		t.Skip("no NCCL: " + err.Error())
-	}
-	var devs []*runtime.Device
-	for i := 0; ; i++ {
-		d, err := runtime.OpenGPU(i)
-		if err != nil {
-			break
-		}
-		t.Cleanup(func() { d.Close() })
-		devs = append(devs, d)
-	}
-	if len(devs) == 0 {
-		t.Skip("no GPU")
-	}
+	devs := ncclGPUs(t)
 	size := len(devs)
 	id, err := NewID(runtime.GPU)
 	require.NoError(t, err)

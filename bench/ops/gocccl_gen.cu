@@ -6,6 +6,8 @@
 
 #include <gocccl/gosem.cuh>
 #include <gocccl/adjacent_difference.cuh>
+#include <gocccl/argminmax.cuh>
+#include <gocccl/find.cuh>
 #include <gocccl/histogram.cuh>
 #include <gocccl/iterator.cuh>
 #include <gocccl/merge.cuh>
@@ -17,12 +19,18 @@
 #include <gocccl/scan_by_key.cuh>
 #include <gocccl/search.cuh>
 #include <gocccl/segmented_reduce.cuh>
+#include <gocccl/segmented_scan.cuh>
 #include <gocccl/segmented_sort.cuh>
 #include <gocccl/select.cuh>
 #include <gocccl/transform.cuh>
 #include <gocccl/transform_reduce.cuh>
 
 namespace gocccl_pkg_ops_905f533b {
+// IsNeedle is find.go:12:6.
+__device__ __forceinline__ bool IsNeedle(uint32_t x) {
+  return x == uint32_t(4294967295U);
+}
+
 // LessUint32 is histogram.go:8:6.
 __device__ __forceinline__ bool LessUint32(uint32_t a, uint32_t b) {
   return a < b;
@@ -241,6 +249,12 @@ __device__ __forceinline__ bool EqFloat64(double a, double b) {
 
 // gocccl_functors wrap the operators the kernels use as default-constructible types.
 namespace gocccl_functors {
+
+struct IsNeedle {
+  __device__ __forceinline__ bool operator()(uint32_t a0) const {
+    return ::gocccl_pkg_ops_905f533b::IsNeedle(a0);
+  }
+};
 
 struct LessUint32 {
   __device__ __forceinline__ bool operator()(uint32_t a0, uint32_t a1) const {
@@ -509,6 +523,11 @@ constexpr int gocccl_adjacent_difference_SubFloat32_threads = 256, gocccl_adjace
 constexpr int gocccl_adjacent_difference_SubFloat64_threads = 256, gocccl_adjacent_difference_SubFloat64_items = 2;
 constexpr int gocccl_adjacent_difference_SubUint32_threads = 256, gocccl_adjacent_difference_SubUint32_items = 4;
 constexpr int gocccl_adjacent_difference_SubUint64_threads = 256, gocccl_adjacent_difference_SubUint64_items = 2;
+constexpr int gocccl_argmax_LessFloat32_threads = 256, gocccl_argmax_LessFloat32_items = 16;
+constexpr int gocccl_argmax_LessUint32_threads = 256, gocccl_argmax_LessUint32_items = 16;
+constexpr int gocccl_argmin_LessFloat32_threads = 256, gocccl_argmin_LessFloat32_items = 16;
+constexpr int gocccl_argmin_LessFloat64_threads = 256, gocccl_argmin_LessFloat64_items = 8;
+constexpr int gocccl_argmin_LessUint32_threads = 256, gocccl_argmin_LessUint32_items = 16;
 constexpr int gocccl_exclusive_scan_AddFloat32_threads = 128, gocccl_exclusive_scan_AddFloat32_items = 24, gocccl_exclusive_scan_AddFloat32_minblocks = 8;
 constexpr int gocccl_exclusive_scan_AddFloat64_threads = 224, gocccl_exclusive_scan_AddFloat64_items = 12;
 constexpr int gocccl_exclusive_scan_AddUint32_threads = 128, gocccl_exclusive_scan_AddUint32_items = 24, gocccl_exclusive_scan_AddUint32_minblocks = 8;
@@ -517,6 +536,7 @@ constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads = 288, go
 constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_threads = 224, gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_items = 14, gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_minblocks = 4;
 constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads = 288, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items = 14;
 constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddUint64_threads = 224, gocccl_exclusive_scan_by_key_EqUint32_AddUint64_items = 14, gocccl_exclusive_scan_by_key_EqUint32_AddUint64_minblocks = 4;
+constexpr int gocccl_find_if_IsNeedle_threads = 256, gocccl_find_if_IsNeedle_items = 16;
 constexpr int gocccl_histogram_even_float32_threads = 256, gocccl_histogram_even_float32_items = 16;
 constexpr int gocccl_histogram_even_float64_threads = 256, gocccl_histogram_even_float64_items = 8;
 constexpr int gocccl_histogram_even_uint32_threads = 256, gocccl_histogram_even_uint32_items = 16;
@@ -572,6 +592,10 @@ constexpr int gocccl_rle_EqFloat32_threads = 192, gocccl_rle_EqFloat32_items = 1
 constexpr int gocccl_rle_EqFloat64_threads = 128, gocccl_rle_EqFloat64_items = 8;
 constexpr int gocccl_rle_EqUint32_threads = 192, gocccl_rle_EqUint32_items = 14, gocccl_rle_EqUint32_minblocks = 5;
 constexpr int gocccl_rle_EqUint64_threads = 128, gocccl_rle_EqUint64_items = 8;
+constexpr int gocccl_segmented_exclusive_scan_AddUint32_threads = 128, gocccl_segmented_exclusive_scan_AddUint32_items = 8;
+constexpr int gocccl_segmented_inclusive_scan_AddFloat32_threads = 128, gocccl_segmented_inclusive_scan_AddFloat32_items = 8;
+constexpr int gocccl_segmented_inclusive_scan_AddUint32_threads = 128, gocccl_segmented_inclusive_scan_AddUint32_items = 8;
+constexpr int gocccl_segmented_inclusive_scan_AddUint64_threads = 128, gocccl_segmented_inclusive_scan_AddUint64_items = 4;
 constexpr int gocccl_segmented_reduce_AddFloat32_threads = 256, gocccl_segmented_reduce_AddFloat32_items = 16;
 constexpr int gocccl_segmented_reduce_MaxUint32_threads = 256, gocccl_segmented_reduce_MaxUint32_items = 16;
 constexpr int gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads = 256, gocccl_segmented_reduce_MaxUint32_itae16f7b37c_items = 16;
@@ -684,6 +708,36 @@ gocccl_adjacent_difference_SubUint64_right(const uint64_t* d_in, uint64_t* d_out
   ::gocccl::adjacent_difference_right<gocccl_adjacent_difference_SubUint64_threads, gocccl_adjacent_difference_SubUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::SubUint64>(d_in, d_out, n);
 }
 
+// ArgMax(LessFloat32) over float32, declared at find.go:22:18.
+extern "C" __global__ void __launch_bounds__(gocccl_argmax_LessFloat32_threads)
+gocccl_argmax_LessFloat32_sweep(const float* d_in, long long n, float* d_value, int64_t* d_index, void* d_scratch) {
+  ::gocccl::argmax_single_pass<gocccl_argmax_LessFloat32_threads, gocccl_argmax_LessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat32>(d_in, n, d_value, d_index, d_scratch);
+}
+
+// ArgMax(LessUint32) over uint32, declared at find.go:20:18.
+extern "C" __global__ void __launch_bounds__(gocccl_argmax_LessUint32_threads)
+gocccl_argmax_LessUint32_sweep(const uint32_t* d_in, long long n, uint32_t* d_value, int64_t* d_index, void* d_scratch) {
+  ::gocccl::argmax_single_pass<gocccl_argmax_LessUint32_threads, gocccl_argmax_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_in, n, d_value, d_index, d_scratch);
+}
+
+// ArgMin(LessFloat32) over float32, declared at find.go:21:18.
+extern "C" __global__ void __launch_bounds__(gocccl_argmin_LessFloat32_threads)
+gocccl_argmin_LessFloat32_sweep(const float* d_in, long long n, float* d_value, int64_t* d_index, void* d_scratch) {
+  ::gocccl::argmin_single_pass<gocccl_argmin_LessFloat32_threads, gocccl_argmin_LessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat32>(d_in, n, d_value, d_index, d_scratch);
+}
+
+// ArgMin(LessFloat64) over float64, declared at find.go:23:18.
+extern "C" __global__ void __launch_bounds__(gocccl_argmin_LessFloat64_threads)
+gocccl_argmin_LessFloat64_sweep(const double* d_in, long long n, double* d_value, int64_t* d_index, void* d_scratch) {
+  ::gocccl::argmin_single_pass<gocccl_argmin_LessFloat64_threads, gocccl_argmin_LessFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat64>(d_in, n, d_value, d_index, d_scratch);
+}
+
+// ArgMin(LessUint32) over uint32, declared at find.go:19:18.
+extern "C" __global__ void __launch_bounds__(gocccl_argmin_LessUint32_threads)
+gocccl_argmin_LessUint32_sweep(const uint32_t* d_in, long long n, uint32_t* d_value, int64_t* d_index, void* d_scratch) {
+  ::gocccl::argmin_single_pass<gocccl_argmin_LessUint32_threads, gocccl_argmin_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_in, n, d_value, d_index, d_scratch);
+}
+
 // ExclusiveScan(AddFloat32) over float32, declared at scan.go:21:30.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_minblocks)
 gocccl_exclusive_scan_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
@@ -770,6 +824,12 @@ gocccl_exclusive_scan_by_key_EqUint32_AddUint64_init(void* d_state, long long st
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_by_key_EqUint32_AddUint64_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint64_minblocks)
 gocccl_exclusive_scan_by_key_EqUint32_AddUint64_sweep(const uint32_t* d_keys, const uint64_t* d_values, uint64_t* d_out, long long n, void* d_state, long long state_bytes, uint32_t epoch, uint64_t init) {
   ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddUint64_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init, gocccl_exclusive_scan_by_key_EqUint32_AddUint64_delay());
+}
+
+// FindIf(IsNeedle) over uint32, declared at find.go:18:18.
+extern "C" __global__ void __launch_bounds__(gocccl_find_if_IsNeedle_threads)
+gocccl_find_if_IsNeedle_sweep(const uint32_t* d_in, long long n, int64_t* d_out, void* d_scratch) {
+  ::gocccl::find_if<gocccl_find_if_IsNeedle_threads, gocccl_find_if_IsNeedle_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::IsNeedle>(d_in, n, d_out, d_scratch);
 }
 
 // HistogramEven[float32] over float32, declared at histogram.go:28:26.
@@ -1495,6 +1555,50 @@ gocccl_rle_EqUint64_sweep(const uint64_t* d_in, uint64_t* d_unique, int64_t* d_l
 extern "C" __global__ void __launch_bounds__(gocccl_rle_EqUint64_threads)
 gocccl_rle_EqUint64_nontrivial(const uint64_t* d_in, int64_t* d_offsets, int64_t* d_lengths, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
   ::gocccl::rle_non_trivial<gocccl_rle_EqUint64_threads, gocccl_rle_EqUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint64>(d_in, d_offsets, d_lengths, d_count, n, d_state, state_bytes, epoch);
+}
+
+// SegmentedExclusiveScan(AddUint32) over uint32, declared at segscan.go:12:34.
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_exclusive_scan_AddUint32_threads)
+gocccl_segmented_exclusive_scan_AddUint32_block(const uint32_t* d_in, uint32_t* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t init, bool has_init) {
+  ::gocccl::segmented_exclusive_scan_block<gocccl_segmented_exclusive_scan_AddUint32_threads, gocccl_segmented_exclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_exclusive_scan_AddUint32_threads)
+gocccl_segmented_exclusive_scan_AddUint32_fixed(const uint32_t* d_in, uint32_t* d_out, long long n, long long segment_size, uint32_t init, bool has_init) {
+  ::gocccl::segmented_exclusive_scan_fixed<gocccl_segmented_exclusive_scan_AddUint32_threads, gocccl_segmented_exclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, d_out, n, segment_size, init, has_init);
+}
+
+// SegmentedInclusiveScan(AddFloat32) over float32, declared at segscan.go:11:34.
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_inclusive_scan_AddFloat32_threads)
+gocccl_segmented_inclusive_scan_AddFloat32_block(const float* d_in, float* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, float init, bool has_init) {
+  ::gocccl::segmented_inclusive_scan_block<gocccl_segmented_inclusive_scan_AddFloat32_threads, gocccl_segmented_inclusive_scan_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_inclusive_scan_AddFloat32_threads)
+gocccl_segmented_inclusive_scan_AddFloat32_fixed(const float* d_in, float* d_out, long long n, long long segment_size, float init, bool has_init) {
+  ::gocccl::segmented_inclusive_scan_fixed<gocccl_segmented_inclusive_scan_AddFloat32_threads, gocccl_segmented_inclusive_scan_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, d_out, n, segment_size, init, has_init);
+}
+
+// SegmentedInclusiveScan(AddUint32) over uint32, declared at segscan.go:10:34.
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_inclusive_scan_AddUint32_threads)
+gocccl_segmented_inclusive_scan_AddUint32_block(const uint32_t* d_in, uint32_t* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t init, bool has_init) {
+  ::gocccl::segmented_inclusive_scan_block<gocccl_segmented_inclusive_scan_AddUint32_threads, gocccl_segmented_inclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_inclusive_scan_AddUint32_threads)
+gocccl_segmented_inclusive_scan_AddUint32_fixed(const uint32_t* d_in, uint32_t* d_out, long long n, long long segment_size, uint32_t init, bool has_init) {
+  ::gocccl::segmented_inclusive_scan_fixed<gocccl_segmented_inclusive_scan_AddUint32_threads, gocccl_segmented_inclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, d_out, n, segment_size, init, has_init);
+}
+
+// SegmentedInclusiveScan(AddUint64) over uint64, declared at segscan.go:13:34.
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_inclusive_scan_AddUint64_threads)
+gocccl_segmented_inclusive_scan_AddUint64_block(const uint64_t* d_in, uint64_t* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint64_t init, bool has_init) {
+  ::gocccl::segmented_inclusive_scan_block<gocccl_segmented_inclusive_scan_AddUint64_threads, gocccl_segmented_inclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_inclusive_scan_AddUint64_threads)
+gocccl_segmented_inclusive_scan_AddUint64_fixed(const uint64_t* d_in, uint64_t* d_out, long long n, long long segment_size, uint64_t init, bool has_init) {
+  ::gocccl::segmented_inclusive_scan_fixed<gocccl_segmented_inclusive_scan_AddUint64_threads, gocccl_segmented_inclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_in, d_out, n, segment_size, init, has_init);
 }
 
 // SegmentedReduce(AddFloat32) over float32, declared at segmented.go:51:30.

@@ -23,106 +23,116 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "3b3fedb8a5ee1f233b6ccb8ae8b0dbb0b5686e4707db4c988db11732421e6753", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "aee91c5f00896bc7bf23d19665da37802d2cd6044b84d8f9f241d47b9e369fc1", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "d37248d1e270691972ab64e98536ff45a48d3543ace7ac40213adf51751ac235",
+			SHA256: "11ee974c331ef78605b25efb025b28657fbf0b7f59f723ffb170d11012efa1c1",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 15848, SHA256: "9f80afccc3ec85ef7ab31d670a21f147e2335a7c4f335f07b79e23a52503a977"},
 				{Offset: 15856, Size: 13544, SHA256: "bb0414798ca7fb050c844546afa889ab2f7b5fddd402db0c02dd6e48d664f92c"},
 				{Offset: 29408, Size: 11496, SHA256: "9919073857fc7c91294fea8529351127dfa3e88bcf3f91003cdd535b094e958a"},
 				{Offset: 40912, Size: 11368, SHA256: "bd54efca10ee8674f872589986d17e0218166dc8a0b2c5173e4dbf8c1eae27bf"},
-				{Offset: 52288, Size: 134608, SHA256: "a24741261d3aa09209d54fecc8bd4b8c9ceb5b2fa3a00d221d0f3ea18d80970b"},
-				{Offset: 186896, Size: 142936, SHA256: "b80e31b532660e725a6f18beb687993a639bd6e7f5c1d4664d3bcdfccbcc5b50"},
-				{Offset: 329840, Size: 34512, SHA256: "eb723b852d13b31f9cd0d791c60cb7e9041ce8974ec0410fec8411e995bd1d26"},
-				{Offset: 364352, Size: 38104, SHA256: "70b2dbd0795996e1e4a0db02839b138add08a6f2498130a2717e386a7591787d"},
-				{Offset: 402464, Size: 136648, SHA256: "29024764f1f1df79f8803c367437f563b707bf870816326e8c52676deeb4cd75"},
-				{Offset: 539120, Size: 198992, SHA256: "215eae1a1054f0279be559a32f42fe7ae7af4ab8f43e61dadbe9e18c9fab9f82"},
-				{Offset: 738112, Size: 47176, SHA256: "7519ac8b67fef4e77e258d2cb585c8799ccb30431660586196aeb6720b664035"},
-				{Offset: 785296, Size: 67280, SHA256: "cfebb88c48bd04f79390cee8b449d0cbc3771328d92ce8eefa787ff4fcb14c8c"},
-				{Offset: 852576, Size: 32696, SHA256: "96a2ea871f8d6bbc59682ff6219752315cdd146da82fd8cf7fe05d8618818939"},
-				{Offset: 885280, Size: 27328, SHA256: "5ab6ffbe7525c1b216b9f7536f3e19af4ba819322ca125a19fdec739e7f1ca7c"},
-				{Offset: 912608, Size: 44856, SHA256: "2ebbd50e8cb9602832db4e4d045bacea9e8a68931d714b3ce5856ed0f32eff90"},
-				{Offset: 957472, Size: 44352, SHA256: "e92e1b9c8bf9415e89a617ebe2d865c0c71d4991cdfae9c7175ba7b75690430c"},
-				{Offset: 1001824, Size: 88368, SHA256: "02d07426d295d380f2bdc8fcc8a1d595a4227536dc83c95ea85d3d00171b72da"},
-				{Offset: 1090192, Size: 63152, SHA256: "a919b47ab627ca018cb641fb053cb56b284e1fbb1a93690bde98eb638214c9fa"},
-				{Offset: 1153344, Size: 86448, SHA256: "14665d582b195da530629a685fd936cdb9fe51b836440d1cbba1fe186bdb6889"},
-				{Offset: 1239792, Size: 65456, SHA256: "f7e9674a86c731295793688c117c3fe30915b7f0a46bd6073989eec0ee47795e"},
-				{Offset: 1305248, Size: 136784, SHA256: "cf2a48bcd2f594ca24126700d61f9a66189ca0b3fb1674df69629525ccbd22b1"},
-				{Offset: 1442032, Size: 147800, SHA256: "e8cab49a2774aeefb4896d7068c3bd8b02edfebbf9cdb209ff21601ddb3f0cae"},
-				{Offset: 1589840, Size: 35536, SHA256: "8a014b31415e43ee13e1a23134d93b81aee41eb0e35748e077de4faba6546140"},
-				{Offset: 1625376, Size: 38872, SHA256: "644af093f7346719fb033c576818cdd62ecc007ed9db79b00fb6b56edec6e73c"},
-				{Offset: 1664256, Size: 122696, SHA256: "21d54584f858e017fabd3aea77323c815c043beb0c13efa79e4909d296b2ffe4"},
-				{Offset: 1786960, Size: 176840, SHA256: "0f561507f33cd7c7fdd617bd83930dcb62b33ef1c524423884085d63b2f4551f"},
-				{Offset: 1963808, Size: 46792, SHA256: "3d5b46e6dde5ae99fb05d4659ca0b50bc1553b3a786c46adba8090c491f7db00"},
-				{Offset: 2010608, Size: 66632, SHA256: "a2ee57244cdff2aabbda538a9f465fca870ebee9f7b0bfab5ea7931408799622"},
-				{Offset: 2077248, Size: 7632, SHA256: "0d4b88d91c9611ec1bdf1dcb4557f7b723b90b8e4513e79500c1c4b6c1e69061"},
-				{Offset: 2084880, Size: 7632, SHA256: "bf0771d008a4c4d868c28070d21163ec24762355bbb53dfd0774aaa1cf40686c"},
-				{Offset: 2092512, Size: 7632, SHA256: "e305ae4daa74b121be92b69090dd504f16a384c78bccc29fd15a9ce1b31e3408"},
-				{Offset: 2100144, Size: 7632, SHA256: "da9d22205da35781d4c2032bfc2299500b665636305482d4ce9e41a2cbfc2955"},
-				{Offset: 2107776, Size: 32536, SHA256: "a3eda44c6e3c3268d54136efad88559c5c2a815199a5cc7f839a61d814f0ef96"},
-				{Offset: 2140320, Size: 30232, SHA256: "94b3c8fe86c0288ca9de79ccd7b747833dc6dfdc6b4dd29ce89587bd40ef1159"},
-				{Offset: 2170560, Size: 32536, SHA256: "f4ce0fe7b3e327a9bf2270a9a2fe142f11391f42ff72b34dd2e08036d8ab3fc7"},
-				{Offset: 2203104, Size: 30744, SHA256: "0bef1d0fa729e7a7ae03bf56ac10f4b050e7ce11ebc0cbe723e2ea31ed08e127"},
-				{Offset: 2233856, Size: 122616, SHA256: "bb304570f1369df0513dbcd3ea157e791b44edb46c66ce32923e2568b98f68ab"},
-				{Offset: 2356480, Size: 109560, SHA256: "04f2efe361db0ae0111a9287de6373c97e4735f530f0da9ef36928faf25349f9"},
-				{Offset: 2466048, Size: 196912, SHA256: "ecbd2e7b73841d7217852e1f3663edf55a8f4e186fe4c41286460f96b661d970"},
-				{Offset: 2662960, Size: 175024, SHA256: "85ecb7399d3b46c13fd5043684cdab7530ecf906c9c0351465aa8f9afcaab61a"},
-				{Offset: 2837984, Size: 43600, SHA256: "68500ec40b6490cd3d4787904a6430b2779dc43c384919ad3cde873b2216d673"},
-				{Offset: 2881584, Size: 38608, SHA256: "820ca11c43fe80f528704c965487e579d7cc3e3263b284032260fb78c35a3949"},
-				{Offset: 2920192, Size: 43728, SHA256: "b3f841018d931288ed62bdb1f987c2a62bd7df83b7c76792f44180f05c6c8331"},
-				{Offset: 2963920, Size: 38736, SHA256: "d8bb7cb848c063f8ac62cfd97c64335f23a0928a9246c5df213470b6de9aeee4"},
-				{Offset: 3002656, Size: 157376, SHA256: "790ebd47c3a763744fe84cd8d3ae24f9339b0a2d545f210256a21bcb897d7e60"},
-				{Offset: 3160032, Size: 147136, SHA256: "62b3ae09075f73558ad2a39c1a1e75f7b38205b7e544f5fb0182b293ec9af3c3"},
-				{Offset: 3307168, Size: 144832, SHA256: "3b665bdaaf7326daee21b4997d4ff4c5f2e1389b198766b98aea1bfc6e44a8ae"},
-				{Offset: 3452000, Size: 133440, SHA256: "fa28a3baee9630d7c6e376b9b548b9bcd097774140b80d523018a247d0d2124b"},
-				{Offset: 3585440, Size: 168416, SHA256: "cfd9a6761a84dd039b37604b4366d4b11cd9b37d24456caa56927b56cd909acf"},
-				{Offset: 3753856, Size: 156896, SHA256: "83d6bd446afaeb193ccb6b8b52ce35378011dc4cacbf33993e1137fbfaea528b"},
-				{Offset: 3910752, Size: 156256, SHA256: "6f063e53d78a010f20dcd944c24721c710b706500d3c7f632f0cf8738c7f6545"},
-				{Offset: 4067008, Size: 143328, SHA256: "7af84d7c7c3f80c84f114d64001ca9ccf656265f9f5823e1d0b40fa0c0b1fd23"},
-				{Offset: 4210336, Size: 156672, SHA256: "1f8abcb71d626d0cfe8752d4c81efd3c96425b9a7309bcf3e21b75b2253a5238"},
-				{Offset: 4367008, Size: 42624, SHA256: "c7afe86b830cdb1fc716857f04d1390a9857975215299757ea8f8a5da9b58dc6"},
-				{Offset: 4409632, Size: 143360, SHA256: "f23f378058fdb24e2807e24d4371f0fdc42570f6673dd81d6a99b28b0c8bed02"},
-				{Offset: 4552992, Size: 42496, SHA256: "391b71400ce58ea30b64812cdfb391d8170b8fe57e1660e619fc8bba0173389a"},
-				{Offset: 4595488, Size: 42240, SHA256: "1d329d0a276fb3d673c39cee114a3fa448f064eccf9dccfb1fd3226fc85a8f73"},
-				{Offset: 4637728, Size: 39552, SHA256: "88aa685b6818a8b0bba68afb10d02e1af5e5a942549d2e348f73f64da10bedff"},
-				{Offset: 4677280, Size: 114904, SHA256: "fb4ec0f132d9f968330ff6f0077063fa4abf45b226b01267d02c6980f31477ca"},
-				{Offset: 4792192, Size: 55640, SHA256: "c7a65dea7d0b22b0bff87d15f78a95595704a4ff4c8402ef27214fa38025b43d"},
-				{Offset: 4847840, Size: 103896, SHA256: "fdf1dc0254ad9edaef84600de5651ecc68e4a6d533e097def290814bf0212f62"},
-				{Offset: 4951744, Size: 55640, SHA256: "b9e020fc06ee3a1ef3cf2bfcaca39c0e75c6a9e3743126489ebc73828933ce33"},
-				{Offset: 5007392, Size: 54360, SHA256: "836348ea1197179af63f3bff11eb2c514ff414af1941c32f20125346c1a66aba"},
-				{Offset: 5061760, Size: 103136, SHA256: "8b12c12ff7a7c9032de97e6c03238fa5d0c868f14ef7d70dedc6d7a50d24f34c"},
-				{Offset: 5164896, Size: 90080, SHA256: "22dedbd13280347d7a8cc70c90cd788a7dce4a4fea3c4eef5ef5d90c0d4a0cd0"},
-				{Offset: 5254976, Size: 103136, SHA256: "0221e9f869b8252819e723ef19dad606a409fe74b55fe6a6ad22dd5494436a4d"},
-				{Offset: 5358112, Size: 90336, SHA256: "9156fc133fdf752965e897df095a9020915c1755fc20a230a0a2efbd9ff3b5d9"},
-				{Offset: 5448448, Size: 93856, SHA256: "086cd465f50da1d2d8fbca0901b6a5cbad7df75c12115e2f7ba4e3d46f7ff82c"},
-				{Offset: 5542304, Size: 34080, SHA256: "b12e61668adf2cb618e64e52dd85e38480d5aad895c6416c9b1e6803a75c77e1"},
-				{Offset: 5576384, Size: 34720, SHA256: "8ee7e8a5b80373aa8c6cb6436bc795f63447103668f4983908b642f3aae67486"},
-				{Offset: 5611104, Size: 220360, SHA256: "ef6a73a2b9da00996db7841fc232c9c5f842492db8b27cbbc3d21c0130f2654a"},
-				{Offset: 5831472, Size: 205896, SHA256: "e079a22f367f770cabd5af3cccd069552f7551e1963c83874476e6291475e9d7"},
-				{Offset: 6037376, Size: 235824, SHA256: "a0c73bd52306e16539b1e978dd323139464a6d374db68907b32f72cce543a78b"},
-				{Offset: 6273200, Size: 228656, SHA256: "e80b22689783ab23a50d095736df38d31d03e8ad1458652463b3b859cfc4e21a"},
-				{Offset: 6501856, Size: 44752, SHA256: "05ccd96eac8af059defacbd4820165562cb84dec673b350c65f4c723798f0308"},
-				{Offset: 6546608, Size: 38992, SHA256: "d2129fddb945487e542d411c693fd23a1b9fe8ba343b9aae0d45fa1b91afe8fd"},
-				{Offset: 6585600, Size: 46032, SHA256: "26f0741a31e36807777c5899ce3d051470c5ef2992cdefd9c056629d5374d741"},
-				{Offset: 6631632, Size: 39760, SHA256: "4614830254476de84a6021940e8ae5108f74a129310e1726b56f4ce0ab804607"},
-				{Offset: 6671392, Size: 74336, SHA256: "468ffbd685b02fc8daa192617654abd25d2541c969990278765f04144c75e029"},
-				{Offset: 6745728, Size: 55904, SHA256: "e3a5a1309b7ad7e86461cec20e13bab6f710e43dab3d4f319e6d13159c9a5629"},
-				{Offset: 6801632, Size: 87776, SHA256: "dc89f35f3f54ab7d6ed64f7f13e2e018135d5ff991ef502ca97e5efa34510bd1"},
-				{Offset: 6889408, Size: 70240, SHA256: "02dcfa1c3dc0015095de86e4a3bacb1ef53c7b9d06e0ba3e7962927b04692197"},
-				{Offset: 6959648, Size: 49792, SHA256: "76a9e9a1bc5e4a3c8413033200e29fb32b9226be9ef807dac5659cfb2f90b226"},
-				{Offset: 7009440, Size: 204288, SHA256: "6d7436d32a7149494f74153eabeaf2e5193bd7603630495b0e9b5bd31d76fbcf"},
-				{Offset: 7213728, Size: 5632, SHA256: "f47584929a87abd12240cd0faef678ac0b4e09c0c640f7b0676904344a5efe25"},
-				{Offset: 7219360, Size: 5632, SHA256: "de3ace4012d0cb0a13543fe156970abb5ad105cc601a86ebc466016650b00668"},
-				{Offset: 7224992, Size: 46416, SHA256: "4aaf4955b06469ac154ba35c4b8fefc6b9b70f417901cd3a564ea0aaffb59227"},
-				{Offset: 7271408, Size: 40016, SHA256: "da9835943a1b6f22903588b3d38006197f06aec48ad8ac352cebeccee6b9f6fa"},
-				{Offset: 7311424, Size: 46416, SHA256: "41f8a4434981bd28269b9e844b00ab4e9f41e4e3d21cb9c3f4797e1273b86990"},
-				{Offset: 7357840, Size: 40528, SHA256: "a663327646fed2f3affc3505fa1a179f7a3e43e9541de0d6cfd1f22cd5b1df59"},
-				{Offset: 7398368, Size: 55520, SHA256: "6a23664aa83ee954a9b99211a45cb14f85d3bbea3968b9e94afebf75909dbdce"},
-				{Offset: 7453888, Size: 49248, SHA256: "eeb9eddb023df63db360cbb1ce8a395ee8b25441e8ef8d598e5a1250d016bbfe"},
-				{Offset: 7503136, Size: 55520, SHA256: "7c3eb4d6505d5c0f7fcddfc52dffd37fbcef2dfebfc77a3ef0da9cd66353ea89"},
-				{Offset: 7558656, Size: 49632, SHA256: "159eb02229714e6c2a24e3d3f7f6b971cd9814ff14b9af31e3c6a79d6dd68c9d"},
+				{Offset: 52288, Size: 38032, SHA256: "0450b0e6f862fbbd3375553c8fac39707a7d0a37bd6a7636706d820ba8d7da6c"},
+				{Offset: 90320, Size: 37392, SHA256: "35bb1bafd42fbb3082c00d409184bda72064b0a1db3484c156a8166f46d52d81"},
+				{Offset: 127712, Size: 38032, SHA256: "ef05b6fcf0a584a52fcb875c3b1c8d07b08e789975cf1c5808b4ffe16b751c62"},
+				{Offset: 165744, Size: 32528, SHA256: "19cf66ba1ac17d5dae040b431dbcce3291dc5442eb78e15c106698828ad97c6e"},
+				{Offset: 198272, Size: 37392, SHA256: "5532fcf15aa3dcb0f87f89ad88066f308fc5bda01966ed2a153a7d3e014c6a6b"},
+				{Offset: 235664, Size: 134608, SHA256: "a24741261d3aa09209d54fecc8bd4b8c9ceb5b2fa3a00d221d0f3ea18d80970b"},
+				{Offset: 370272, Size: 142936, SHA256: "b80e31b532660e725a6f18beb687993a639bd6e7f5c1d4664d3bcdfccbcc5b50"},
+				{Offset: 513216, Size: 34512, SHA256: "eb723b852d13b31f9cd0d791c60cb7e9041ce8974ec0410fec8411e995bd1d26"},
+				{Offset: 547728, Size: 38104, SHA256: "70b2dbd0795996e1e4a0db02839b138add08a6f2498130a2717e386a7591787d"},
+				{Offset: 585840, Size: 136648, SHA256: "29024764f1f1df79f8803c367437f563b707bf870816326e8c52676deeb4cd75"},
+				{Offset: 722496, Size: 198992, SHA256: "215eae1a1054f0279be559a32f42fe7ae7af4ab8f43e61dadbe9e18c9fab9f82"},
+				{Offset: 921488, Size: 47176, SHA256: "7519ac8b67fef4e77e258d2cb585c8799ccb30431660586196aeb6720b664035"},
+				{Offset: 968672, Size: 67280, SHA256: "cfebb88c48bd04f79390cee8b449d0cbc3771328d92ce8eefa787ff4fcb14c8c"},
+				{Offset: 1035952, Size: 12936, SHA256: "462034e6ecda9f611cbf00132b15f4df8738476d68ed7811c3dbde7d48d6c930"},
+				{Offset: 1048896, Size: 32696, SHA256: "96a2ea871f8d6bbc59682ff6219752315cdd146da82fd8cf7fe05d8618818939"},
+				{Offset: 1081600, Size: 27328, SHA256: "5ab6ffbe7525c1b216b9f7536f3e19af4ba819322ca125a19fdec739e7f1ca7c"},
+				{Offset: 1108928, Size: 44856, SHA256: "2ebbd50e8cb9602832db4e4d045bacea9e8a68931d714b3ce5856ed0f32eff90"},
+				{Offset: 1153792, Size: 44352, SHA256: "e92e1b9c8bf9415e89a617ebe2d865c0c71d4991cdfae9c7175ba7b75690430c"},
+				{Offset: 1198144, Size: 88368, SHA256: "02d07426d295d380f2bdc8fcc8a1d595a4227536dc83c95ea85d3d00171b72da"},
+				{Offset: 1286512, Size: 63152, SHA256: "a919b47ab627ca018cb641fb053cb56b284e1fbb1a93690bde98eb638214c9fa"},
+				{Offset: 1349664, Size: 86448, SHA256: "14665d582b195da530629a685fd936cdb9fe51b836440d1cbba1fe186bdb6889"},
+				{Offset: 1436112, Size: 65456, SHA256: "f7e9674a86c731295793688c117c3fe30915b7f0a46bd6073989eec0ee47795e"},
+				{Offset: 1501568, Size: 136784, SHA256: "cf2a48bcd2f594ca24126700d61f9a66189ca0b3fb1674df69629525ccbd22b1"},
+				{Offset: 1638352, Size: 147800, SHA256: "e8cab49a2774aeefb4896d7068c3bd8b02edfebbf9cdb209ff21601ddb3f0cae"},
+				{Offset: 1786160, Size: 35536, SHA256: "8a014b31415e43ee13e1a23134d93b81aee41eb0e35748e077de4faba6546140"},
+				{Offset: 1821696, Size: 38872, SHA256: "644af093f7346719fb033c576818cdd62ecc007ed9db79b00fb6b56edec6e73c"},
+				{Offset: 1860576, Size: 122696, SHA256: "21d54584f858e017fabd3aea77323c815c043beb0c13efa79e4909d296b2ffe4"},
+				{Offset: 1983280, Size: 176840, SHA256: "0f561507f33cd7c7fdd617bd83930dcb62b33ef1c524423884085d63b2f4551f"},
+				{Offset: 2160128, Size: 46792, SHA256: "3d5b46e6dde5ae99fb05d4659ca0b50bc1553b3a786c46adba8090c491f7db00"},
+				{Offset: 2206928, Size: 66632, SHA256: "a2ee57244cdff2aabbda538a9f465fca870ebee9f7b0bfab5ea7931408799622"},
+				{Offset: 2273568, Size: 7632, SHA256: "0d4b88d91c9611ec1bdf1dcb4557f7b723b90b8e4513e79500c1c4b6c1e69061"},
+				{Offset: 2281200, Size: 7632, SHA256: "bf0771d008a4c4d868c28070d21163ec24762355bbb53dfd0774aaa1cf40686c"},
+				{Offset: 2288832, Size: 7632, SHA256: "e305ae4daa74b121be92b69090dd504f16a384c78bccc29fd15a9ce1b31e3408"},
+				{Offset: 2296464, Size: 7632, SHA256: "da9d22205da35781d4c2032bfc2299500b665636305482d4ce9e41a2cbfc2955"},
+				{Offset: 2304096, Size: 32536, SHA256: "a3eda44c6e3c3268d54136efad88559c5c2a815199a5cc7f839a61d814f0ef96"},
+				{Offset: 2336640, Size: 30232, SHA256: "94b3c8fe86c0288ca9de79ccd7b747833dc6dfdc6b4dd29ce89587bd40ef1159"},
+				{Offset: 2366880, Size: 32536, SHA256: "f4ce0fe7b3e327a9bf2270a9a2fe142f11391f42ff72b34dd2e08036d8ab3fc7"},
+				{Offset: 2399424, Size: 30744, SHA256: "0bef1d0fa729e7a7ae03bf56ac10f4b050e7ce11ebc0cbe723e2ea31ed08e127"},
+				{Offset: 2430176, Size: 122616, SHA256: "bb304570f1369df0513dbcd3ea157e791b44edb46c66ce32923e2568b98f68ab"},
+				{Offset: 2552800, Size: 109560, SHA256: "04f2efe361db0ae0111a9287de6373c97e4735f530f0da9ef36928faf25349f9"},
+				{Offset: 2662368, Size: 196912, SHA256: "ecbd2e7b73841d7217852e1f3663edf55a8f4e186fe4c41286460f96b661d970"},
+				{Offset: 2859280, Size: 175024, SHA256: "85ecb7399d3b46c13fd5043684cdab7530ecf906c9c0351465aa8f9afcaab61a"},
+				{Offset: 3034304, Size: 43600, SHA256: "68500ec40b6490cd3d4787904a6430b2779dc43c384919ad3cde873b2216d673"},
+				{Offset: 3077904, Size: 38608, SHA256: "820ca11c43fe80f528704c965487e579d7cc3e3263b284032260fb78c35a3949"},
+				{Offset: 3116512, Size: 43728, SHA256: "b3f841018d931288ed62bdb1f987c2a62bd7df83b7c76792f44180f05c6c8331"},
+				{Offset: 3160240, Size: 38736, SHA256: "d8bb7cb848c063f8ac62cfd97c64335f23a0928a9246c5df213470b6de9aeee4"},
+				{Offset: 3198976, Size: 157376, SHA256: "790ebd47c3a763744fe84cd8d3ae24f9339b0a2d545f210256a21bcb897d7e60"},
+				{Offset: 3356352, Size: 147136, SHA256: "62b3ae09075f73558ad2a39c1a1e75f7b38205b7e544f5fb0182b293ec9af3c3"},
+				{Offset: 3503488, Size: 144832, SHA256: "3b665bdaaf7326daee21b4997d4ff4c5f2e1389b198766b98aea1bfc6e44a8ae"},
+				{Offset: 3648320, Size: 133440, SHA256: "fa28a3baee9630d7c6e376b9b548b9bcd097774140b80d523018a247d0d2124b"},
+				{Offset: 3781760, Size: 168416, SHA256: "cfd9a6761a84dd039b37604b4366d4b11cd9b37d24456caa56927b56cd909acf"},
+				{Offset: 3950176, Size: 156896, SHA256: "83d6bd446afaeb193ccb6b8b52ce35378011dc4cacbf33993e1137fbfaea528b"},
+				{Offset: 4107072, Size: 156256, SHA256: "6f063e53d78a010f20dcd944c24721c710b706500d3c7f632f0cf8738c7f6545"},
+				{Offset: 4263328, Size: 143328, SHA256: "7af84d7c7c3f80c84f114d64001ca9ccf656265f9f5823e1d0b40fa0c0b1fd23"},
+				{Offset: 4406656, Size: 156672, SHA256: "1f8abcb71d626d0cfe8752d4c81efd3c96425b9a7309bcf3e21b75b2253a5238"},
+				{Offset: 4563328, Size: 42624, SHA256: "c7afe86b830cdb1fc716857f04d1390a9857975215299757ea8f8a5da9b58dc6"},
+				{Offset: 4605952, Size: 143360, SHA256: "f23f378058fdb24e2807e24d4371f0fdc42570f6673dd81d6a99b28b0c8bed02"},
+				{Offset: 4749312, Size: 42496, SHA256: "391b71400ce58ea30b64812cdfb391d8170b8fe57e1660e619fc8bba0173389a"},
+				{Offset: 4791808, Size: 42240, SHA256: "1d329d0a276fb3d673c39cee114a3fa448f064eccf9dccfb1fd3226fc85a8f73"},
+				{Offset: 4834048, Size: 39552, SHA256: "88aa685b6818a8b0bba68afb10d02e1af5e5a942549d2e348f73f64da10bedff"},
+				{Offset: 4873600, Size: 114904, SHA256: "fb4ec0f132d9f968330ff6f0077063fa4abf45b226b01267d02c6980f31477ca"},
+				{Offset: 4988512, Size: 55640, SHA256: "c7a65dea7d0b22b0bff87d15f78a95595704a4ff4c8402ef27214fa38025b43d"},
+				{Offset: 5044160, Size: 103896, SHA256: "fdf1dc0254ad9edaef84600de5651ecc68e4a6d533e097def290814bf0212f62"},
+				{Offset: 5148064, Size: 55640, SHA256: "b9e020fc06ee3a1ef3cf2bfcaca39c0e75c6a9e3743126489ebc73828933ce33"},
+				{Offset: 5203712, Size: 54360, SHA256: "836348ea1197179af63f3bff11eb2c514ff414af1941c32f20125346c1a66aba"},
+				{Offset: 5258080, Size: 103136, SHA256: "8b12c12ff7a7c9032de97e6c03238fa5d0c868f14ef7d70dedc6d7a50d24f34c"},
+				{Offset: 5361216, Size: 90080, SHA256: "22dedbd13280347d7a8cc70c90cd788a7dce4a4fea3c4eef5ef5d90c0d4a0cd0"},
+				{Offset: 5451296, Size: 103136, SHA256: "0221e9f869b8252819e723ef19dad606a409fe74b55fe6a6ad22dd5494436a4d"},
+				{Offset: 5554432, Size: 90336, SHA256: "9156fc133fdf752965e897df095a9020915c1755fc20a230a0a2efbd9ff3b5d9"},
+				{Offset: 5644768, Size: 30488, SHA256: "74d2c8f3b1272d0e02468ae7d5517b0e34cff4666da94eca8c73de4183837083"},
+				{Offset: 5675264, Size: 58136, SHA256: "6c57b6315b5bdc2822dd895032887bf77982594e314ebebc3d34aac55ed48c20"},
+				{Offset: 5733408, Size: 32408, SHA256: "20703e9de52a008d505cdff5d03b55fa215acdb979a7c52b910b02e5f1540c6c"},
+				{Offset: 5765824, Size: 27808, SHA256: "f137e32bbd4b2d8458339b0d8340b28fe564eb2fb1df38e5f1686376197dbd49"},
+				{Offset: 5793632, Size: 93856, SHA256: "086cd465f50da1d2d8fbca0901b6a5cbad7df75c12115e2f7ba4e3d46f7ff82c"},
+				{Offset: 5887488, Size: 34080, SHA256: "b12e61668adf2cb618e64e52dd85e38480d5aad895c6416c9b1e6803a75c77e1"},
+				{Offset: 5921568, Size: 34720, SHA256: "8ee7e8a5b80373aa8c6cb6436bc795f63447103668f4983908b642f3aae67486"},
+				{Offset: 5956288, Size: 220360, SHA256: "ef6a73a2b9da00996db7841fc232c9c5f842492db8b27cbbc3d21c0130f2654a"},
+				{Offset: 6176656, Size: 205896, SHA256: "e079a22f367f770cabd5af3cccd069552f7551e1963c83874476e6291475e9d7"},
+				{Offset: 6382560, Size: 235824, SHA256: "a0c73bd52306e16539b1e978dd323139464a6d374db68907b32f72cce543a78b"},
+				{Offset: 6618384, Size: 228656, SHA256: "e80b22689783ab23a50d095736df38d31d03e8ad1458652463b3b859cfc4e21a"},
+				{Offset: 6847040, Size: 44752, SHA256: "05ccd96eac8af059defacbd4820165562cb84dec673b350c65f4c723798f0308"},
+				{Offset: 6891792, Size: 38992, SHA256: "d2129fddb945487e542d411c693fd23a1b9fe8ba343b9aae0d45fa1b91afe8fd"},
+				{Offset: 6930784, Size: 46032, SHA256: "26f0741a31e36807777c5899ce3d051470c5ef2992cdefd9c056629d5374d741"},
+				{Offset: 6976816, Size: 39760, SHA256: "4614830254476de84a6021940e8ae5108f74a129310e1726b56f4ce0ab804607"},
+				{Offset: 7016576, Size: 74336, SHA256: "468ffbd685b02fc8daa192617654abd25d2541c969990278765f04144c75e029"},
+				{Offset: 7090912, Size: 55904, SHA256: "e3a5a1309b7ad7e86461cec20e13bab6f710e43dab3d4f319e6d13159c9a5629"},
+				{Offset: 7146816, Size: 87776, SHA256: "dc89f35f3f54ab7d6ed64f7f13e2e018135d5ff991ef502ca97e5efa34510bd1"},
+				{Offset: 7234592, Size: 70240, SHA256: "02dcfa1c3dc0015095de86e4a3bacb1ef53c7b9d06e0ba3e7962927b04692197"},
+				{Offset: 7304832, Size: 49792, SHA256: "76a9e9a1bc5e4a3c8413033200e29fb32b9226be9ef807dac5659cfb2f90b226"},
+				{Offset: 7354624, Size: 204288, SHA256: "6d7436d32a7149494f74153eabeaf2e5193bd7603630495b0e9b5bd31d76fbcf"},
+				{Offset: 7558912, Size: 5632, SHA256: "f47584929a87abd12240cd0faef678ac0b4e09c0c640f7b0676904344a5efe25"},
+				{Offset: 7564544, Size: 5632, SHA256: "de3ace4012d0cb0a13543fe156970abb5ad105cc601a86ebc466016650b00668"},
+				{Offset: 7570176, Size: 46416, SHA256: "4aaf4955b06469ac154ba35c4b8fefc6b9b70f417901cd3a564ea0aaffb59227"},
+				{Offset: 7616592, Size: 40016, SHA256: "da9835943a1b6f22903588b3d38006197f06aec48ad8ac352cebeccee6b9f6fa"},
+				{Offset: 7656608, Size: 46416, SHA256: "41f8a4434981bd28269b9e844b00ab4e9f41e4e3d21cb9c3f4797e1273b86990"},
+				{Offset: 7703024, Size: 40528, SHA256: "a663327646fed2f3affc3505fa1a179f7a3e43e9541de0d6cfd1f22cd5b1df59"},
+				{Offset: 7743552, Size: 55520, SHA256: "6a23664aa83ee954a9b99211a45cb14f85d3bbea3968b9e94afebf75909dbdce"},
+				{Offset: 7799072, Size: 49248, SHA256: "eeb9eddb023df63db360cbb1ce8a395ee8b25441e8ef8d598e5a1250d016bbfe"},
+				{Offset: 7848320, Size: 55520, SHA256: "7c3eb4d6505d5c0f7fcddfc52dffd37fbcef2dfebfc77a3ef0da9cd66353ea89"},
+				{Offset: 7903840, Size: 49632, SHA256: "159eb02229714e6c2a24e3d3f7f6b971cd9814ff14b9af31e3c6a79d6dd68c9d"},
 			},
 		},
 	})
@@ -174,6 +184,66 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 2},
 		},
 	})
+	// ArgMax(LessFloat32) over float32, declared at find.go:22:18.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ArgMax",
+		Ops:       []any{LessFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_argmax_LessFloat32_sweep"},
+		Part:      4,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// ArgMax(LessUint32) over uint32, declared at find.go:20:18.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ArgMax",
+		Ops:       []any{LessUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_argmax_LessUint32_sweep"},
+		Part:      5,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// ArgMin(LessFloat32) over float32, declared at find.go:21:18.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ArgMin",
+		Ops:       []any{LessFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_argmin_LessFloat32_sweep"},
+		Part:      6,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// ArgMin(LessFloat64) over float64, declared at find.go:23:18.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ArgMin",
+		Ops:       []any{LessFloat64},
+		Types:     []reflect.Type{reflect.TypeFor[float64]()},
+		Layouts:   []string{"float64/8"},
+		Kernels:   []string{"gocccl_argmin_LessFloat64_sweep"},
+		Part:      7,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
+	// ArgMin(LessUint32) over uint32, declared at find.go:19:18.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "ArgMin",
+		Ops:       []any{LessUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_argmin_LessUint32_sweep"},
+		Part:      8,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
 	// ExclusiveScan(AddFloat32) over float32, declared at scan.go:21:30.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "ExclusiveScan",
@@ -181,7 +251,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_AddFloat32_init", "gocccl_exclusive_scan_AddFloat32_sweep"},
-		Part:      4,
+		Part:      9,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -193,7 +263,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_AddFloat64_init", "gocccl_exclusive_scan_AddFloat64_sweep"},
-		Part:      5,
+		Part:      10,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 12},
 		},
@@ -205,7 +275,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_AddUint32_init", "gocccl_exclusive_scan_AddUint32_sweep"},
-		Part:      6,
+		Part:      11,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -217,7 +287,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_AddUint64_init", "gocccl_exclusive_scan_AddUint64_sweep"},
-		Part:      7,
+		Part:      12,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 12},
 		},
@@ -229,7 +299,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_init", "gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_sweep"},
-		Part:      8,
+		Part:      13,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
@@ -241,7 +311,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"uint32/4", "float64/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_init", "gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_sweep"},
-		Part:      9,
+		Part:      14,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 14},
 		},
@@ -253,7 +323,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint32_AddUint32_init", "gocccl_exclusive_scan_by_key_EqUint32_AddUint32_sweep"},
-		Part:      10,
+		Part:      15,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
@@ -265,9 +335,21 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint32/4", "uint64/8"},
 		Kernels:   []string{"gocccl_exclusive_scan_by_key_EqUint32_AddUint64_init", "gocccl_exclusive_scan_by_key_EqUint32_AddUint64_sweep"},
-		Part:      11,
+		Part:      16,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 14},
+		},
+	})
+	// FindIf(IsNeedle) over uint32, declared at find.go:18:18.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "FindIf",
+		Ops:       []any{IsNeedle},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_find_if_IsNeedle_sweep"},
+		Part:      17,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
 	// HistogramEven[float32] over float32, declared at histogram.go:28:26.
@@ -277,7 +359,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_histogram_even_float32_sweep", "gocccl_histogram_even_float32_init"},
-		Part:      12,
+		Part:      18,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -289,7 +371,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_histogram_even_float64_sweep", "gocccl_histogram_even_float64_init"},
-		Part:      13,
+		Part:      19,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -301,7 +383,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_histogram_even_uint32_sweep", "gocccl_histogram_even_uint32_init"},
-		Part:      14,
+		Part:      20,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -313,7 +395,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_histogram_even_uint64_sweep", "gocccl_histogram_even_uint64_init"},
-		Part:      15,
+		Part:      21,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -325,7 +407,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_histogram_range_float32_sweep", "gocccl_histogram_range_float32_init"},
-		Part:      16,
+		Part:      22,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -337,7 +419,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_histogram_range_float64_sweep", "gocccl_histogram_range_float64_init"},
-		Part:      17,
+		Part:      23,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -349,7 +431,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_histogram_range_uint32_sweep", "gocccl_histogram_range_uint32_init"},
-		Part:      18,
+		Part:      24,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -361,7 +443,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_histogram_range_uint64_sweep", "gocccl_histogram_range_uint64_init"},
-		Part:      19,
+		Part:      25,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -373,7 +455,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddFloat32_init", "gocccl_inclusive_scan_AddFloat32_sweep"},
-		Part:      20,
+		Part:      26,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -385,7 +467,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddFloat64_init", "gocccl_inclusive_scan_AddFloat64_sweep"},
-		Part:      21,
+		Part:      27,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 12},
 		},
@@ -397,7 +479,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddUint32_init", "gocccl_inclusive_scan_AddUint32_sweep"},
-		Part:      22,
+		Part:      28,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 24},
 		},
@@ -409,7 +491,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_AddUint64_init", "gocccl_inclusive_scan_AddUint64_sweep"},
-		Part:      23,
+		Part:      29,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 12},
 		},
@@ -421,7 +503,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_init", "gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_sweep"},
-		Part:      24,
+		Part:      30,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
@@ -433,7 +515,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"uint32/4", "float64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_init", "gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_sweep"},
-		Part:      25,
+		Part:      31,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 14},
 		},
@@ -445,7 +527,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint32_AddUint32_init", "gocccl_inclusive_scan_by_key_EqUint32_AddUint32_sweep"},
-		Part:      26,
+		Part:      32,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 288, ItemsPerThread: 14},
 		},
@@ -457,7 +539,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint32/4", "uint64/8"},
 		Kernels:   []string{"gocccl_inclusive_scan_by_key_EqUint32_AddUint64_init", "gocccl_inclusive_scan_by_key_EqUint32_AddUint64_sweep"},
-		Part:      27,
+		Part:      33,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 14},
 		},
@@ -469,7 +551,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_lower_bound_LessFloat32"},
-		Part:      28,
+		Part:      34,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -481,7 +563,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_lower_bound_LessFloat64"},
-		Part:      29,
+		Part:      35,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -493,7 +575,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_lower_bound_LessUint32"},
-		Part:      30,
+		Part:      36,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -505,7 +587,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_lower_bound_LessUint64"},
-		Part:      31,
+		Part:      37,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
 		},
@@ -517,7 +599,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_merge_LessFloat32_tiles", "gocccl_merge_LessFloat32_partition"},
-		Part:      32,
+		Part:      38,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 15},
 		},
@@ -529,7 +611,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_merge_LessFloat64_tiles", "gocccl_merge_LessFloat64_partition"},
-		Part:      33,
+		Part:      39,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 15},
 		},
@@ -541,7 +623,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_merge_LessUint32_tiles", "gocccl_merge_LessUint32_partition"},
-		Part:      34,
+		Part:      40,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 15},
 		},
@@ -553,7 +635,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_merge_LessUint64_tiles", "gocccl_merge_LessUint64_partition"},
-		Part:      35,
+		Part:      41,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 15},
 		},
@@ -565,7 +647,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_merge_sort_keys_MergeSortLessFloat32_block", "gocccl_merge_sort_keys_MergeSortLessFloat32_partition", "gocccl_merge_sort_keys_MergeSortLessFloat32_merge", "gocccl_merge_sort_keys_MergeSortLessFloat32_single"},
-		Part:      36,
+		Part:      42,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -577,7 +659,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_merge_sort_keys_MergeSortLessUint32_block", "gocccl_merge_sort_keys_MergeSortLessUint32_partition", "gocccl_merge_sort_keys_MergeSortLessUint32_merge", "gocccl_merge_sort_keys_MergeSortLessUint32_single"},
-		Part:      37,
+		Part:      43,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -589,7 +671,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"float32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_block", "gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_partition", "gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_merge", "gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_single"},
-		Part:      38,
+		Part:      44,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -601,7 +683,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_block", "gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_partition", "gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_merge", "gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_single"},
-		Part:      39,
+		Part:      45,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
@@ -613,7 +695,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_partition_KeepFloat32_init", "gocccl_partition_KeepFloat32_sweep"},
-		Part:      40,
+		Part:      46,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -625,7 +707,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_partition_KeepFloat64_init", "gocccl_partition_KeepFloat64_sweep"},
-		Part:      41,
+		Part:      47,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -637,7 +719,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_partition_KeepUint32_init", "gocccl_partition_KeepUint32_sweep"},
-		Part:      42,
+		Part:      48,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -649,7 +731,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_partition_KeepUint64_init", "gocccl_partition_KeepUint64_sweep"},
-		Part:      43,
+		Part:      49,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -661,7 +743,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_float32_init", "gocccl_radix_sort_keys_float32_histogram", "gocccl_radix_sort_keys_float32_onesweep", "gocccl_radix_sort_keys_float32_single"},
-		Part:      44,
+		Part:      50,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -673,7 +755,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_float64_init", "gocccl_radix_sort_keys_float64_histogram", "gocccl_radix_sort_keys_float64_onesweep", "gocccl_radix_sort_keys_float64_single"},
-		Part:      45,
+		Part:      51,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -685,7 +767,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint32_init", "gocccl_radix_sort_keys_uint32_histogram", "gocccl_radix_sort_keys_uint32_onesweep", "gocccl_radix_sort_keys_uint32_single"},
-		Part:      46,
+		Part:      52,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -697,7 +779,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint64_init", "gocccl_radix_sort_keys_uint64_histogram", "gocccl_radix_sort_keys_uint64_onesweep", "gocccl_radix_sort_keys_uint64_single"},
-		Part:      47,
+		Part:      53,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -709,7 +791,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"float32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_float32_uint32_init", "gocccl_radix_sort_pairs_float32_uint32_histogram", "gocccl_radix_sort_pairs_float32_uint32_onesweep", "gocccl_radix_sort_pairs_float32_uint32_single"},
-		Part:      48,
+		Part:      54,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
@@ -721,7 +803,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"float64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_float64_uint32_init", "gocccl_radix_sort_pairs_float64_uint32_histogram", "gocccl_radix_sort_pairs_float64_uint32_onesweep", "gocccl_radix_sort_pairs_float64_uint32_single"},
-		Part:      49,
+		Part:      55,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -733,7 +815,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_uint32_uint32_init", "gocccl_radix_sort_pairs_uint32_uint32_histogram", "gocccl_radix_sort_pairs_uint32_uint32_onesweep", "gocccl_radix_sort_pairs_uint32_uint32_single"},
-		Part:      50,
+		Part:      56,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
@@ -745,7 +827,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_uint64_uint32_init", "gocccl_radix_sort_pairs_uint64_uint32_histogram", "gocccl_radix_sort_pairs_uint64_uint32_onesweep", "gocccl_radix_sort_pairs_uint64_uint32_single"},
-		Part:      51,
+		Part:      57,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -757,7 +839,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_reduce_AddFloat32_sweep", "gocccl_reduce_AddFloat32_final"},
-		Part:      52,
+		Part:      58,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -769,7 +851,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_reduce_AddFloat32Fast_sweep", "gocccl_reduce_AddFloat32Fast_final"},
-		Part:      53,
+		Part:      59,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -781,7 +863,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_reduce_AddFloat64_sweep", "gocccl_reduce_AddFloat64_final"},
-		Part:      54,
+		Part:      60,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -793,7 +875,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_reduce_AddInt32_sweep", "gocccl_reduce_AddInt32_final"},
-		Part:      55,
+		Part:      61,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -805,7 +887,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_AddUint32_sweep", "gocccl_reduce_AddUint32_final"},
-		Part:      56,
+		Part:      62,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -817,7 +899,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_reduce_AddUint64_sweep", "gocccl_reduce_AddUint64_final"},
-		Part:      57,
+		Part:      63,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -829,7 +911,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddFloat32_init", "gocccl_reduce_by_key_EqUint32_AddFloat32_sweep"},
-		Part:      58,
+		Part:      64,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
@@ -841,7 +923,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddFloat32Fast_init", "gocccl_reduce_by_key_EqUint32_AddFloat32Fast_sweep"},
-		Part:      59,
+		Part:      65,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
@@ -853,7 +935,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"uint32/4", "float64/8"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddFloat64_init", "gocccl_reduce_by_key_EqUint32_AddFloat64_sweep"},
-		Part:      60,
+		Part:      66,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 13},
 		},
@@ -865,7 +947,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddUint32_init", "gocccl_reduce_by_key_EqUint32_AddUint32_sweep"},
-		Part:      61,
+		Part:      67,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
@@ -877,7 +959,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint32/4", "uint64/8"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddUint64_init", "gocccl_reduce_by_key_EqUint32_AddUint64_sweep"},
-		Part:      62,
+		Part:      68,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 13},
 		},
@@ -889,7 +971,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_rle_EqFloat32_init", "gocccl_rle_EqFloat32_sweep", "gocccl_rle_EqFloat32_nontrivial"},
-		Part:      63,
+		Part:      69,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 14},
 		},
@@ -901,7 +983,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_rle_EqFloat64_init", "gocccl_rle_EqFloat64_sweep", "gocccl_rle_EqFloat64_nontrivial"},
-		Part:      64,
+		Part:      70,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -913,7 +995,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_rle_EqUint32_init", "gocccl_rle_EqUint32_sweep", "gocccl_rle_EqUint32_nontrivial"},
-		Part:      65,
+		Part:      71,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 14},
 		},
@@ -925,9 +1007,57 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_rle_EqUint64_init", "gocccl_rle_EqUint64_sweep", "gocccl_rle_EqUint64_nontrivial"},
-		Part:      66,
+		Part:      72,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
+		},
+	})
+	// SegmentedExclusiveScan(AddUint32) over uint32, declared at segscan.go:12:34.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "SegmentedExclusiveScan",
+		Ops:       []any{AddUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_segmented_exclusive_scan_AddUint32_block", "gocccl_segmented_exclusive_scan_AddUint32_fixed"},
+		Part:      73,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
+		},
+	})
+	// SegmentedInclusiveScan(AddFloat32) over float32, declared at segscan.go:11:34.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "SegmentedInclusiveScan",
+		Ops:       []any{AddFloat32},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_segmented_inclusive_scan_AddFloat32_block", "gocccl_segmented_inclusive_scan_AddFloat32_fixed"},
+		Part:      74,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
+		},
+	})
+	// SegmentedInclusiveScan(AddUint32) over uint32, declared at segscan.go:10:34.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "SegmentedInclusiveScan",
+		Ops:       []any{AddUint32},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_segmented_inclusive_scan_AddUint32_block", "gocccl_segmented_inclusive_scan_AddUint32_fixed"},
+		Part:      75,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
+		},
+	})
+	// SegmentedInclusiveScan(AddUint64) over uint64, declared at segscan.go:13:34.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "SegmentedInclusiveScan",
+		Ops:       []any{AddUint64},
+		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
+		Layouts:   []string{"uint64/8"},
+		Kernels:   []string{"gocccl_segmented_inclusive_scan_AddUint64_block", "gocccl_segmented_inclusive_scan_AddUint64_fixed"},
+		Part:      76,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 128, ItemsPerThread: 4},
 		},
 	})
 	// SegmentedReduce(AddFloat32) over float32, declared at segmented.go:51:30.
@@ -937,7 +1067,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_AddFloat32_warp", "gocccl_segmented_reduce_AddFloat32_block"},
-		Part:      67,
+		Part:      77,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -949,7 +1079,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_MaxUint32_warp", "gocccl_segmented_reduce_MaxUint32_block"},
-		Part:      68,
+		Part:      78,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -961,7 +1091,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_MaxUint32_itae16f7b37c_warp", "gocccl_segmented_reduce_MaxUint32_itae16f7b37c_block"},
-		Part:      69,
+		Part:      79,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -979,7 +1109,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_uint32_init", "gocccl_segmented_sort_keys_uint32_classify", "gocccl_segmented_sort_keys_uint32_small", "gocccl_segmented_sort_keys_uint32_medium", "gocccl_segmented_sort_keys_uint32_big", "gocccl_segmented_sort_keys_uint32_plan", "gocccl_segmented_sort_keys_uint32_histogram", "gocccl_segmented_sort_keys_uint32_onesweep", "gocccl_segmented_sort_keys_uint32_each"},
-		Part:      70,
+		Part:      80,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -991,7 +1121,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_uint64_init", "gocccl_segmented_sort_keys_uint64_classify", "gocccl_segmented_sort_keys_uint64_small", "gocccl_segmented_sort_keys_uint64_medium", "gocccl_segmented_sort_keys_uint64_big", "gocccl_segmented_sort_keys_uint64_plan", "gocccl_segmented_sort_keys_uint64_histogram", "gocccl_segmented_sort_keys_uint64_onesweep", "gocccl_segmented_sort_keys_uint64_each"},
-		Part:      71,
+		Part:      81,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -1003,7 +1133,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_uint32_uint32_init", "gocccl_segmented_sort_pairs_uint32_uint32_classify", "gocccl_segmented_sort_pairs_uint32_uint32_small", "gocccl_segmented_sort_pairs_uint32_uint32_medium", "gocccl_segmented_sort_pairs_uint32_uint32_big", "gocccl_segmented_sort_pairs_uint32_uint32_plan", "gocccl_segmented_sort_pairs_uint32_uint32_histogram", "gocccl_segmented_sort_pairs_uint32_uint32_onesweep", "gocccl_segmented_sort_pairs_uint32_uint32_each"},
-		Part:      72,
+		Part:      82,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
@@ -1015,7 +1145,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_uint64_uint32_init", "gocccl_segmented_sort_pairs_uint64_uint32_classify", "gocccl_segmented_sort_pairs_uint64_uint32_small", "gocccl_segmented_sort_pairs_uint64_uint32_medium", "gocccl_segmented_sort_pairs_uint64_uint32_big", "gocccl_segmented_sort_pairs_uint64_uint32_plan", "gocccl_segmented_sort_pairs_uint64_uint32_histogram", "gocccl_segmented_sort_pairs_uint64_uint32_onesweep", "gocccl_segmented_sort_pairs_uint64_uint32_each"},
-		Part:      73,
+		Part:      83,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -1027,7 +1157,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_select_KeepFloat32_init", "gocccl_select_KeepFloat32_sweep"},
-		Part:      74,
+		Part:      84,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -1039,7 +1169,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_select_KeepFloat64_init", "gocccl_select_KeepFloat64_sweep"},
-		Part:      75,
+		Part:      85,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1051,7 +1181,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_KeepUint32_init", "gocccl_select_KeepUint32_sweep"},
-		Part:      76,
+		Part:      86,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -1063,7 +1193,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_select_KeepUint64_init", "gocccl_select_KeepUint64_sweep"},
-		Part:      77,
+		Part:      87,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1075,7 +1205,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_partition3_FirstFloat32_SecondFloat32_init", "gocccl_partition3_FirstFloat32_SecondFloat32_sweep"},
-		Part:      78,
+		Part:      88,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
@@ -1087,7 +1217,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_partition3_FirstFloat64_SecondFloat64_init", "gocccl_partition3_FirstFloat64_SecondFloat64_sweep"},
-		Part:      79,
+		Part:      89,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1099,7 +1229,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_partition3_FirstUint32_SecondUint32_init", "gocccl_partition3_FirstUint32_SecondUint32_sweep"},
-		Part:      80,
+		Part:      90,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
@@ -1111,7 +1241,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_partition3_FirstUint64_SecondUint64_init", "gocccl_partition3_FirstUint64_SecondUint64_sweep"},
-		Part:      81,
+		Part:      91,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1123,7 +1253,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_reduce_Low8Uint32_AddUint32_sweep", "gocccl_transform_reduce_Low8Uint32_AddUint32_single"},
-		Part:      82,
+		Part:      92,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1135,7 +1265,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float32/4", "float64/8"},
 		Kernels:   []string{"gocccl_transform_reduce_SquareFloat32_AddFloat64_sweep", "gocccl_transform_reduce_SquareFloat32_AddFloat64_single"},
-		Part:      83,
+		Part:      93,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1147,7 +1277,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_MergeSortIdentityFloat32"},
-		Part:      84,
+		Part:      94,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1159,7 +1289,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_MergeSortIdentityUint32"},
-		Part:      85,
+		Part:      95,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1171,7 +1301,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_unique_EqFloat32_init", "gocccl_unique_EqFloat32_sweep"},
-		Part:      86,
+		Part:      96,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -1183,7 +1313,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_unique_EqFloat64_init", "gocccl_unique_EqFloat64_sweep"},
-		Part:      87,
+		Part:      97,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1195,7 +1325,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_unique_EqUint32_init", "gocccl_unique_EqUint32_sweep"},
-		Part:      88,
+		Part:      98,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -1207,7 +1337,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_unique_EqUint64_init", "gocccl_unique_EqUint64_sweep"},
-		Part:      89,
+		Part:      99,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1219,7 +1349,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqFloat32_float32_float32_init", "gocccl_unique_by_key_EqFloat32_float32_float32_sweep"},
-		Part:      90,
+		Part:      100,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
 		},
@@ -1231,7 +1361,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_unique_by_key_EqFloat64_float64_float64_init", "gocccl_unique_by_key_EqFloat64_float64_float64_sweep"},
-		Part:      91,
+		Part:      101,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1243,7 +1373,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqUint32_uint32_uint32_init", "gocccl_unique_by_key_EqUint32_uint32_uint32_sweep"},
-		Part:      92,
+		Part:      102,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
 		},
@@ -1255,7 +1385,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_unique_by_key_EqUint64_uint64_uint64_init", "gocccl_unique_by_key_EqUint64_uint64_uint64_sweep"},
-		Part:      93,
+		Part:      103,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},

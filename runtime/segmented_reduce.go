@@ -150,10 +150,80 @@ func (r *SegmentedReduceOp[T]) Run(s *Stream, in Input[T], begin, end Input[int6
 	return k.launch(kernel, grid, s, &args)
 }
 
+// RunFixed is Run over segments of segmentSize elements, with no offsets:
+// segment s is [s*segmentSize, min((s+1)*segmentSize, in.Len())), so the
+// last one is short when segmentSize does not divide in.Len(), and out[s]
+// gets its reduction for every s < ceil(in.Len() / segmentSize). segmentSize
+// must be at least 1; out must have at least that many elements. in is a
+// Slice, or a composition bound for the call that an instance declared
+// with Over(in, iterator.Slice[int64](), iterator.Slice[int64]()): plain
+// offsets, which RunFixed does not read. Unlike Run it reads no offsets, so
+// it saves their traffic and the offsets buffer.
+func (r *SegmentedReduceOp[T]) RunFixed(s *Stream, in Input[T], segmentSize int, out *Slice[T], init T) error {
+	if r == nil || r.op == nil {
+		return fmt.Errorf("gocccl: SegmentedReduce: nil operator")
+	}
+	src, err := input("SegmentedReduce input", in)
+	if err != nil {
+		return err
+	}
+	if err := out.usable("SegmentedReduce output"); err != nil {
+		return err
+	}
+	if s, err = streamFor("SegmentedReduce", s, src.dev(), out.dev); err != nil {
+		return err
+	}
+	if segmentSize < 1 {
+		return r.errorf("segment size %d is not positive", segmentSize)
+	}
+	n := src.len()
+	segs := (n + segmentSize - 1) / segmentSize
+	if out.n < segs {
+		return r.errorf("output has %d elements, fewer than the %d segments of %d items", out.n, segs, segmentSize)
+	}
+	ins := []*iter.Node{src.node(), nil, nil}
+	if err := r.enterThrough(s.dev, ins, nil); err != nil {
+		return r.wrap(err, "")
+	}
+	defer s.dev.exit()
+	if s.dev.ctx == nil {
+		hin, err := src.host(s.dev)
+		if err != nil {
+			return r.wrap(err, "")
+		}
+		return r.wrap(segmentedReduceFixedCPU(r.op, hin.host, segmentSize, out.host, init, s.dev.info.Workers), "")
+	}
+	k, err := r.kernelsThrough(s.dev, ins, nil)
+	if err != nil {
+		return err
+	}
+	if segs == 0 {
+		return nil
+	}
+	kernel, grid := segmentedDispatch(n, segs, k.policy.BlockThreads, k.policy.Tile(), k.maxBlocks)
+	kernel = segmentedFixed[kernel]
+	var args cuda.Args
+	if err := src.pack(&args); err != nil {
+		return r.wrap(err, "")
+	}
+	args.Int64(int64(n))
+	args.Int64(int64(segmentSize))
+	args.Int64(int64(segs))
+	args.Ptr(out.ptr)
+	args.Value(unsafe.Pointer(&init), int(unsafe.Sizeof(init)), int(unsafe.Alignof(init)))
+	return k.launch(kernel, grid, s, &args)
+}
+
 // The SegmentedReduce kernels, by their suffix in the description.
 var (
 	segmentedWarp  = kernelIndex("warp", algo.SegmentedReduce)
 	segmentedBlock = kernelIndex("block", algo.SegmentedReduce)
+
+	// segmentedFixed maps each kernel to its fixed-size twin.
+	segmentedFixed = map[int]int{
+		segmentedWarp:  kernelIndex("warp_fixed", algo.SegmentedReduce),
+		segmentedBlock: kernelIndex("block_fixed", algo.SegmentedReduce),
+	}
 )
 
 // segmentedDispatch picks the kernel and grid of a segmented reduction of n

@@ -22,3 +22,19 @@ func segmentedReduceCPU[T any](op func(T, T) T, in []T, begin, end []int64, out 
 	})
 	return err
 }
+
+// segmentedReduceFixedCPU folds every segment of size items of in from
+// init, the last one short, segments in parallel.
+func segmentedReduceFixedCPU[T any](op func(T, T) T, in []T, size int, out []T, init T, workers int) error {
+	segs := (len(in) + size - 1) / size
+	_, err := parallel(segs, workers, func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			acc := init
+			for _, v := range in[i*size : min(len(in), (i+1)*size)] {
+				acc = op(acc, v)
+			}
+			out[i] = acc
+		}
+	})
+	return err
+}

@@ -147,10 +147,19 @@ func TestSegmentedReduceErrors(t *testing.T) {
 		"negative begin": sum.Run(nil, in, segFromHost(t, d, []int64{-1}), off.Range(1, 2), out, 0),
 		"panic": SegmentedReduce(func(a, b int64) int64 { panic("boom") }).
 			Run(nil, in, off.Range(0, 2), off.Range(1, 3), out, 0),
+		"fixed: zero size":     sum.RunFixed(nil, in, 0, out, 0),
+		"fixed: negative size": sum.RunFixed(nil, in, -3, out, 0),
+		"fixed: short output":  sum.RunFixed(nil, in, 1, out, 0),
+		"fixed: nil input":     sum.RunFixed(nil, nil, 2, out, 0),
+		"fixed: nil output":    sum.RunFixed(nil, in, 2, nil, 0),
+		"fixed: nil operator":  SegmentedReduce[int64](nil).RunFixed(nil, in, 2, out, 0),
 	} {
 		require.Error(t, err, name)
 		require.Contains(t, err.Error(), "SegmentedReduce", name)
 	}
+	require.NoError(t, sum.RunFixed(nil, in, 3, out, 100))
+	got, _ = out.ToHost()
+	require.Equal(t, []int64{106, 104}, got, "segments [0, 3) and [3, 4), the last short")
 	_, err := sum.TempStorageBytes(d, -1)
 	require.Error(t, err)
 	n, err := sum.TempStorageBytes(d, 10)

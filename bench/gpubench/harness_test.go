@@ -130,8 +130,8 @@ func TestSegmentedReduceCasesOnCPU(t *testing.T) {
 			systems[res.System]++
 		}
 	}
-	if systems["gocccl"] != 2 || systems["gocccl-iter"] != 1 {
-		t.Errorf("ran %v segmented_reduce cases, want 2 gocccl and 1 gocccl-iter", systems)
+	if systems["gocccl"] != 2 || systems["gocccl-iter"] != 1 || systems["gocccl-fixed"] != 1 {
+		t.Errorf("ran %v segmented_reduce cases, want 2 gocccl, 1 gocccl-iter and 1 gocccl-fixed", systems)
 	}
 	res, failed := measure(env, segReduceIterCase(1<<12+1), 3, 1)
 	if failed || !math.IsNaN(res.Micros) || !strings.Contains(res.Note, "not a multiple") {

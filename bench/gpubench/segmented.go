@@ -22,6 +22,7 @@ func init() {
 			cs = append(cs,
 				segReduceCase(n, "uint32", ops.SegmentedMaxUint32, ops.MaxUint32, "max"),
 				segReduceIterCase(n),
+				segReduceFixedCase(n),
 				segReduceCase(n, "float32", ops.SegmentedSumFloat32, ops.AddFloat32, "sum"),
 				reduceByKeyCase(n, "uint32", ops.ReduceByKeyUint32),
 				reduceByKeyCase(n, "float32", ops.ReduceByKeyFloat32),
@@ -63,6 +64,20 @@ func segReduceIterCase(n int) Case {
 	return c
 }
 
+// segReduceFixedCase is the uint32 segmented max by segment size
+// (RunFixed, no offsets read): system gocccl-fixed.
+func segReduceFixedCase(n int) Case {
+	c := segReduceBy(n, "uint32", ops.SegmentedMaxUint32, ops.MaxUint32, "max", nil, true)
+	c.System, c.Note = "gocccl-fixed", c.Note+", by size (RunFixed): no offsets"
+	c.Bytes = int64(n)*4 + int64(max(1, n/1024))*4
+	if n%1024 != 0 {
+		c.Setup = func(*Env) (*Instance, error) {
+			return nil, fmt.Errorf("%w: n = %d is not a multiple of 1024", ErrSkip, n)
+		}
+	}
+	return c
+}
+
 func segReduceCase[T num](n int, typ string, op *runtime.SegmentedReduceOp[T], f func(T, T) T, name string) Case {
 	return segReduceOver(n, typ, op, f, name, nil)
 }
@@ -71,6 +86,13 @@ func segReduceCase[T num](n int, typ string, op *runtime.SegmentedReduceOp[T], f
 // offsets come from a buffer, or from offsets(segs) when it is not nil.
 func segReduceOver[T num](n int, typ string, op *runtime.SegmentedReduceOp[T], f func(T, T) T, name string,
 	offsets func(segs int) (begin, end runtime.Input[int64])) Case {
+	return segReduceBy(n, typ, op, f, name, offsets, false)
+}
+
+// segReduceBy is segReduceOver, or with fixed RunFixed over the same
+// segments, by their size.
+func segReduceBy[T num](n int, typ string, op *runtime.SegmentedReduceOp[T], f func(T, T) T, name string,
+	offsets func(segs int) (begin, end runtime.Input[int64]), fixed bool) Case {
 	segs := max(1, n/1024)
 	return Case{
 		Algorithm: "segmented_reduce", Type: typ, N: n, Bytes: int64(n)*4 + int64(segs)*(16+4),
@@ -109,7 +131,12 @@ func segReduceOver[T num](n int, typ string, op *runtime.SegmentedReduceOp[T], f
 			}
 			return &Instance{
 				Poison: poisoner(out),
-				Run:    func(i int) error { return op.Run(env.Stream, bufs[i%len(bufs)], begin, end, out, 0) },
+				Run: func(i int) error {
+					if fixed {
+						return op.RunFixed(env.Stream, bufs[i%len(bufs)], 1024, out, 0)
+					}
+					return op.Run(env.Stream, bufs[i%len(bufs)], begin, end, out, 0)
+				},
 				Check: func() error {
 					got, err := out.ToHost()
 					if err != nil {

@@ -11,11 +11,19 @@ var segmentedParams = []Param{
 	{Name: "num_segments", Kind: Size}, {Name: "d_out", Kind: Out, Type: "T", Fixed: true}, {Name: "init", Kind: Value, Type: "T"},
 }
 
+// segmentedFixedParams are the parameters of the fixed-size kernels:
+// segment s is [s*segment_size, min((s+1)*segment_size, n)), no offsets read.
+var segmentedFixedParams = []Param{
+	{Name: "d_in", Kind: In, Type: "T"}, {Name: "n", Kind: Size}, {Name: "segment_size", Kind: Size},
+	{Name: "num_segments", Kind: Size}, {Name: "d_out", Kind: Out, Type: "T", Fixed: true}, {Name: "init", Kind: Value, Type: "T"},
+}
+
 // SegmentedReduce is runtime.SegmentedReduce(op func(T, T) T): out[s] =
 // op(init, fold of in[begin[s]:end[s]]). Two kernels with the same
 // parameters, a warp per segment and a block per segment; the runtime picks
 // one per call from the average segment length
-// (kernels/include/gocccl/segmented_reduce.cuh).
+// (kernels/include/gocccl/segmented_reduce.cuh). Their "_fixed" twins
+// serve RunFixed: segments of one size, computed instead of read.
 var SegmentedReduce = register(&Algorithm{
 	Name:       "SegmentedReduce",
 	Stem:       "segmented_reduce",
@@ -25,6 +33,8 @@ var SegmentedReduce = register(&Algorithm{
 	Kernels: []Kernel{
 		{Suffix: "warp", Template: "::gocccl::segmented_reduce_warp", Params: segmentedParams},
 		{Suffix: "block", Template: "::gocccl::segmented_reduce_block", Params: segmentedParams},
+		{Suffix: "warp_fixed", Template: "::gocccl::segmented_reduce_warp_fixed", Params: segmentedFixedParams},
+		{Suffix: "block_fixed", Template: "::gocccl::segmented_reduce_block_fixed", Params: segmentedFixedParams},
 	},
 	// Reduce's tuning: 64 bytes in flight per thread (a warp's lane keeps
 	// ITEMS_PER_THREAD items, four 16-byte chunks of 4-byte items, in flight).

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/find", "eee33501e002bf9cffb9b2d07e750834b85f635c347607ec7ebeb28123a01a67", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/find", "189e7eb0965259f4b3667954a47481ab7111886db7d2a98221276db5fff94d62", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

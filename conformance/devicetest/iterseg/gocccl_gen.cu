@@ -237,6 +237,16 @@ gocccl_segmented_reduce_AddF64_it855f0e83fe_block(::gocccl::it::Constant<double>
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddF64_it855f0e83fe_threads, gocccl_segmented_reduce_AddF64_it855f0e83fe_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddF64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddF64_it855f0e83fe_threads)
+gocccl_segmented_reduce_AddF64_it855f0e83fe_warp_fixed(::gocccl::it::Constant<double> d_in, long long n, long long segment_size, long long num_segments, double* d_out, double init) {
+  ::gocccl::segmented_reduce_warp_fixed<gocccl_segmented_reduce_AddF64_it855f0e83fe_threads, gocccl_segmented_reduce_AddF64_it855f0e83fe_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddF64>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddF64_it855f0e83fe_threads)
+gocccl_segmented_reduce_AddF64_it855f0e83fe_block_fixed(::gocccl::it::Constant<double> d_in, long long n, long long segment_size, long long num_segments, double* d_out, double init) {
+  ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddF64_it855f0e83fe_threads, gocccl_segmented_reduce_AddF64_it855f0e83fe_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddF64>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
 // SegmentedReduce(AddF64){Permutation[float64](Slice[float64],Slice[int64]),-,->} over float64, declared at ops.go:104:14.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddF64_ita423adae18_threads)
 gocccl_segmented_reduce_AddF64_ita423adae18_warp(::gocccl::it::Permutation<::gocccl::it::Pointer<double>, ::gocccl::it::Pointer<int64_t>> d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, double* d_out, double init) {
@@ -246,6 +256,16 @@ gocccl_segmented_reduce_AddF64_ita423adae18_warp(::gocccl::it::Permutation<::goc
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddF64_ita423adae18_threads)
 gocccl_segmented_reduce_AddF64_ita423adae18_block(::gocccl::it::Permutation<::gocccl::it::Pointer<double>, ::gocccl::it::Pointer<int64_t>> d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, double* d_out, double init) {
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddF64_ita423adae18_threads, gocccl_segmented_reduce_AddF64_ita423adae18_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddF64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddF64_ita423adae18_threads)
+gocccl_segmented_reduce_AddF64_ita423adae18_warp_fixed(::gocccl::it::Permutation<::gocccl::it::Pointer<double>, ::gocccl::it::Pointer<int64_t>> d_in, long long n, long long segment_size, long long num_segments, double* d_out, double init) {
+  ::gocccl::segmented_reduce_warp_fixed<gocccl_segmented_reduce_AddF64_ita423adae18_threads, gocccl_segmented_reduce_AddF64_ita423adae18_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddF64>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddF64_ita423adae18_threads)
+gocccl_segmented_reduce_AddF64_ita423adae18_block_fixed(::gocccl::it::Permutation<::gocccl::it::Pointer<double>, ::gocccl::it::Pointer<int64_t>> d_in, long long n, long long segment_size, long long num_segments, double* d_out, double init) {
+  ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddF64_ita423adae18_threads, gocccl_segmented_reduce_AddF64_ita423adae18_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddF64>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
 // SegmentedReduce(AddF64){Transform[float64](Reverse[float64](Slice[float64]),Half),Counting[int64],Counting[int64]>} over float64, declared at ops.go:108:12.
@@ -259,6 +279,16 @@ gocccl_segmented_reduce_AddF64_it3d2a42d154_block(::gocccl::it::Transform<double
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddF64_it3d2a42d154_threads, gocccl_segmented_reduce_AddF64_it3d2a42d154_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddF64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddF64_it3d2a42d154_threads)
+gocccl_segmented_reduce_AddF64_it3d2a42d154_warp_fixed(::gocccl::it::Transform<double, ::gocccl::it::Reverse<::gocccl::it::Pointer<double>>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::Half> d_in, long long n, long long segment_size, long long num_segments, double* d_out, double init) {
+  ::gocccl::segmented_reduce_warp_fixed<gocccl_segmented_reduce_AddF64_it3d2a42d154_threads, gocccl_segmented_reduce_AddF64_it3d2a42d154_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddF64>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddF64_it3d2a42d154_threads)
+gocccl_segmented_reduce_AddF64_it3d2a42d154_block_fixed(::gocccl::it::Transform<double, ::gocccl::it::Reverse<::gocccl::it::Pointer<double>>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::Half> d_in, long long n, long long segment_size, long long num_segments, double* d_out, double init) {
+  ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddF64_it3d2a42d154_threads, gocccl_segmented_reduce_AddF64_it3d2a42d154_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddF64>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
 // SegmentedReduce(AddI32){-,Transform[int64](Counting[int64],TimesLong),Transform[int64](Counting[int64],TimesLong)>} over int32, declared at ops.go:99:13.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it1ed46d455e_threads)
 gocccl_segmented_reduce_AddI32_it1ed46d455e_warp(const int32_t* d_in, long long n, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::TimesLong> d_begin, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::TimesLong> d_end, long long num_segments, int32_t* d_out, int32_t init) {
@@ -268,6 +298,16 @@ gocccl_segmented_reduce_AddI32_it1ed46d455e_warp(const int32_t* d_in, long long 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it1ed46d455e_threads)
 gocccl_segmented_reduce_AddI32_it1ed46d455e_block(const int32_t* d_in, long long n, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::TimesLong> d_begin, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::TimesLong> d_end, long long num_segments, int32_t* d_out, int32_t init) {
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddI32_it1ed46d455e_threads, gocccl_segmented_reduce_AddI32_it1ed46d455e_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it1ed46d455e_threads)
+gocccl_segmented_reduce_AddI32_it1ed46d455e_warp_fixed(const int32_t* d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_warp_fixed<gocccl_segmented_reduce_AddI32_it1ed46d455e_threads, gocccl_segmented_reduce_AddI32_it1ed46d455e_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it1ed46d455e_threads)
+gocccl_segmented_reduce_AddI32_it1ed46d455e_block_fixed(const int32_t* d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddI32_it1ed46d455e_threads, gocccl_segmented_reduce_AddI32_it1ed46d455e_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
 // SegmentedReduce(AddI32){-,Transform[int64](Counting[int64],TimesShort),Transform[int64](Counting[int64],EndsSomeEmpty)>} over int32, declared at ops.go:101:17.
@@ -281,6 +321,16 @@ gocccl_segmented_reduce_AddI32_ita7e0dfbb47_block(const int32_t* d_in, long long
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddI32_ita7e0dfbb47_threads, gocccl_segmented_reduce_AddI32_ita7e0dfbb47_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_ita7e0dfbb47_threads)
+gocccl_segmented_reduce_AddI32_ita7e0dfbb47_warp_fixed(const int32_t* d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_warp_fixed<gocccl_segmented_reduce_AddI32_ita7e0dfbb47_threads, gocccl_segmented_reduce_AddI32_ita7e0dfbb47_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_ita7e0dfbb47_threads)
+gocccl_segmented_reduce_AddI32_ita7e0dfbb47_block_fixed(const int32_t* d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddI32_ita7e0dfbb47_threads, gocccl_segmented_reduce_AddI32_ita7e0dfbb47_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
 // SegmentedReduce(AddI32){-,Transform[int64](Counting[int64],TimesShort),Transform[int64](Counting[int64],TimesShort)>} over int32, declared at ops.go:98:13.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it9cdb2ed456_threads)
 gocccl_segmented_reduce_AddI32_it9cdb2ed456_warp(const int32_t* d_in, long long n, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::TimesShort> d_begin, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::TimesShort> d_end, long long num_segments, int32_t* d_out, int32_t init) {
@@ -292,6 +342,16 @@ gocccl_segmented_reduce_AddI32_it9cdb2ed456_block(const int32_t* d_in, long long
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddI32_it9cdb2ed456_threads, gocccl_segmented_reduce_AddI32_it9cdb2ed456_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it9cdb2ed456_threads)
+gocccl_segmented_reduce_AddI32_it9cdb2ed456_warp_fixed(const int32_t* d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_warp_fixed<gocccl_segmented_reduce_AddI32_it9cdb2ed456_threads, gocccl_segmented_reduce_AddI32_it9cdb2ed456_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it9cdb2ed456_threads)
+gocccl_segmented_reduce_AddI32_it9cdb2ed456_block_fixed(const int32_t* d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddI32_it9cdb2ed456_threads, gocccl_segmented_reduce_AddI32_it9cdb2ed456_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
 // SegmentedReduce(AddI32){Transform[int32](Counting[int32],Mix),-,->} over int32, declared at ops.go:103:14.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it812246aac0_threads)
 gocccl_segmented_reduce_AddI32_it812246aac0_warp(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::Mix> d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int32_t* d_out, int32_t init) {
@@ -301,6 +361,16 @@ gocccl_segmented_reduce_AddI32_it812246aac0_warp(::gocccl::it::Transform<int32_t
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it812246aac0_threads)
 gocccl_segmented_reduce_AddI32_it812246aac0_block(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::Mix> d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int32_t* d_out, int32_t init) {
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddI32_it812246aac0_threads, gocccl_segmented_reduce_AddI32_it812246aac0_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it812246aac0_threads)
+gocccl_segmented_reduce_AddI32_it812246aac0_warp_fixed(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::Mix> d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_warp_fixed<gocccl_segmented_reduce_AddI32_it812246aac0_threads, gocccl_segmented_reduce_AddI32_it812246aac0_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it812246aac0_threads)
+gocccl_segmented_reduce_AddI32_it812246aac0_block_fixed(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::Mix> d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddI32_it812246aac0_threads, gocccl_segmented_reduce_AddI32_it812246aac0_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
 // UpperBound(LessF64){-,Constant[float64]>} over float64, declared at ops.go:124:17.

@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/iterseg", "cea48fb2ac622d8270392b5cd2f78484b2b6ea657d672b41fb9cf2a9238a0f2f", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/iterseg", "108ad4546c83451471d78f21dd65724e65ffc7be3075ba13cd5549c152efbfd4", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "b44f9866b66f5a71b1eec7b74848bdac054b6dc1590d8feeb88442414ca75eef",
+			SHA256: "f48e64ae64d33b539f88ab3796a259a5d3d2fa24db1be0b9545b5012572a4e8a",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 26448, SHA256: "e827cbc1660c37887cfc31c5a8313ddb1fcdf3e7d9d708ad4880041d1727d3f8"},
 				{Offset: 26448, Size: 36152, SHA256: "4ac9e409ca3a5f79c5877c8f7dfdefad3ec49d16d53ed4ce5243ae62e7988a92"},
@@ -35,15 +35,15 @@ func init() {
 				{Offset: 116688, Size: 54064, SHA256: "156c4d40223dad07c7e17aa41a1ce9d757fd7e5567a19b3e50fd0c0ef588dff9"},
 				{Offset: 170752, Size: 5152, SHA256: "96378db9a342104d6762ba0ed619823ddfad5a50503927f2295aa5cb76ca1d99"},
 				{Offset: 175904, Size: 7888, SHA256: "5a25bb6940637deded4e5a2751e1431be3fe290cc61918eb545da7607a3d5ed6"},
-				{Offset: 183792, Size: 45352, SHA256: "c9429bcbb8bb007be6ddb4e6e5b904b63bf195e5bb4e981223ec35f63f793bc7"},
-				{Offset: 229152, Size: 65096, SHA256: "9b95228bb1e1155a78595a345303eaf3cc774c4cf08ab645b736471b57a37fc6"},
-				{Offset: 294256, Size: 63032, SHA256: "97bcddcd25f895b19f473ce5c632810a7fb9ecfd49350aca7167458e2131007f"},
-				{Offset: 357296, Size: 34848, SHA256: "c8c435e7bd0a36d6f43c18576e3a733d3c835722894f54cc933aac05b8d18783"},
-				{Offset: 392144, Size: 35104, SHA256: "00e5ce24788bfd0c088abc5317510e6968fe98e71d6a48354718d932626e528a"},
-				{Offset: 427248, Size: 34848, SHA256: "70b6ef70333657fcc76c57199448c7e652c524a11f0f0da94d2364f33763ae47"},
-				{Offset: 462096, Size: 26528, SHA256: "189ce0b7193ffae657e19d020752853ea08cfee7484a0cf235cbf3aae52e1517"},
-				{Offset: 488624, Size: 7632, SHA256: "8e66e9f1ffbad36754a2ffe31dadf33789a9cfa7e8b3235174ebe30fb00fa056"},
-				{Offset: 496256, Size: 7760, SHA256: "a9527e6bf446f2b38971e5c1f63db7306e21fc4af8a5c81c32cb983d0547d7e4"},
+				{Offset: 183792, Size: 89256, SHA256: "858f7b097d34aaafaeef1b4027bd61244d97af6e4d4e2f36f1c448a1e53c7b47"},
+				{Offset: 273056, Size: 129128, SHA256: "a796879e32728a9ac5a384774feaf5b838a11c8a31947469d89c6ab911c9fb78"},
+				{Offset: 402192, Size: 124232, SHA256: "586ecfa33ff2a8247e04f2ba5829125d9369733cc130d495a1d1b82b478237fb"},
+				{Offset: 526432, Size: 67352, SHA256: "2e7100191ced62fb821c80ee72c5338c6f17c2c64aba02d930dae4dfe93cd5fe"},
+				{Offset: 593792, Size: 67608, SHA256: "9da6ab7f15fd406e7255af4a0abce8cc188452f1f10294af21b1d951610121c6"},
+				{Offset: 661408, Size: 67352, SHA256: "211c35e5714c2390aa65667ee57aa72d34cc1cc4df655ec367e6e6fac344727e"},
+				{Offset: 728768, Size: 51096, SHA256: "7af506a7daf41a3ef7333e20a7413ad23a0b48c242d71451c6d20372f4ab9898"},
+				{Offset: 779872, Size: 7632, SHA256: "8e66e9f1ffbad36754a2ffe31dadf33789a9cfa7e8b3235174ebe30fb00fa056"},
+				{Offset: 787504, Size: 7760, SHA256: "a9527e6bf446f2b38971e5c1f63db7306e21fc4af8a5c81c32cb983d0547d7e4"},
 			},
 		},
 	})
@@ -151,7 +151,7 @@ func init() {
 		Ops:       []any{AddF64},
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddF64_it855f0e83fe_warp", "gocccl_segmented_reduce_AddF64_it855f0e83fe_block"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddF64_it855f0e83fe_warp", "gocccl_segmented_reduce_AddF64_it855f0e83fe_block", "gocccl_segmented_reduce_AddF64_it855f0e83fe_warp_fixed", "gocccl_segmented_reduce_AddF64_it855f0e83fe_block_fixed"},
 		Part:      6,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -169,7 +169,7 @@ func init() {
 		Ops:       []any{AddF64},
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddF64_ita423adae18_warp", "gocccl_segmented_reduce_AddF64_ita423adae18_block"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddF64_ita423adae18_warp", "gocccl_segmented_reduce_AddF64_ita423adae18_block", "gocccl_segmented_reduce_AddF64_ita423adae18_warp_fixed", "gocccl_segmented_reduce_AddF64_ita423adae18_block_fixed"},
 		Part:      7,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -187,7 +187,7 @@ func init() {
 		Ops:       []any{AddF64},
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddF64_it3d2a42d154_warp", "gocccl_segmented_reduce_AddF64_it3d2a42d154_block"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddF64_it3d2a42d154_warp", "gocccl_segmented_reduce_AddF64_it3d2a42d154_block", "gocccl_segmented_reduce_AddF64_it3d2a42d154_warp_fixed", "gocccl_segmented_reduce_AddF64_it3d2a42d154_block_fixed"},
 		Part:      8,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -205,7 +205,7 @@ func init() {
 		Ops:       []any{AddI32},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddI32_it1ed46d455e_warp", "gocccl_segmented_reduce_AddI32_it1ed46d455e_block"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddI32_it1ed46d455e_warp", "gocccl_segmented_reduce_AddI32_it1ed46d455e_block", "gocccl_segmented_reduce_AddI32_it1ed46d455e_warp_fixed", "gocccl_segmented_reduce_AddI32_it1ed46d455e_block_fixed"},
 		Part:      9,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -223,7 +223,7 @@ func init() {
 		Ops:       []any{AddI32},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddI32_ita7e0dfbb47_warp", "gocccl_segmented_reduce_AddI32_ita7e0dfbb47_block"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddI32_ita7e0dfbb47_warp", "gocccl_segmented_reduce_AddI32_ita7e0dfbb47_block", "gocccl_segmented_reduce_AddI32_ita7e0dfbb47_warp_fixed", "gocccl_segmented_reduce_AddI32_ita7e0dfbb47_block_fixed"},
 		Part:      10,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -241,7 +241,7 @@ func init() {
 		Ops:       []any{AddI32},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddI32_it9cdb2ed456_warp", "gocccl_segmented_reduce_AddI32_it9cdb2ed456_block"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddI32_it9cdb2ed456_warp", "gocccl_segmented_reduce_AddI32_it9cdb2ed456_block", "gocccl_segmented_reduce_AddI32_it9cdb2ed456_warp_fixed", "gocccl_segmented_reduce_AddI32_it9cdb2ed456_block_fixed"},
 		Part:      11,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -259,7 +259,7 @@ func init() {
 		Ops:       []any{AddI32},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddI32_it812246aac0_warp", "gocccl_segmented_reduce_AddI32_it812246aac0_block"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddI32_it812246aac0_warp", "gocccl_segmented_reduce_AddI32_it812246aac0_block", "gocccl_segmented_reduce_AddI32_it812246aac0_warp_fixed", "gocccl_segmented_reduce_AddI32_it812246aac0_block_fixed"},
 		Part:      12,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},

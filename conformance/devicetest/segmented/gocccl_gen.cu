@@ -552,6 +552,16 @@ gocccl_segmented_reduce_AddFloat32_block(const float* d_in, long long n, const i
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat32_threads)
+gocccl_segmented_reduce_AddFloat32_warp_fixed(const float* d_in, long long n, long long segment_size, long long num_segments, float* d_out, float init) {
+  ::gocccl::segmented_reduce_warp_fixed<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddFloat32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat32_threads)
+gocccl_segmented_reduce_AddFloat32_block_fixed(const float* d_in, long long n, long long segment_size, long long num_segments, float* d_out, float init) {
+  ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddFloat32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
 // SegmentedReduce(AddFloat64) over float64, declared at ops.go:130:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat64_threads)
 gocccl_segmented_reduce_AddFloat64_warp(const double* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, double* d_out, double init) {
@@ -561,6 +571,16 @@ gocccl_segmented_reduce_AddFloat64_warp(const double* d_in, long long n, const i
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat64_threads)
 gocccl_segmented_reduce_AddFloat64_block(const double* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, double* d_out, double init) {
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddFloat64_threads, gocccl_segmented_reduce_AddFloat64_items, double, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddFloat64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat64_threads)
+gocccl_segmented_reduce_AddFloat64_warp_fixed(const double* d_in, long long n, long long segment_size, long long num_segments, double* d_out, double init) {
+  ::gocccl::segmented_reduce_warp_fixed<gocccl_segmented_reduce_AddFloat64_threads, gocccl_segmented_reduce_AddFloat64_items, double, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddFloat64>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat64_threads)
+gocccl_segmented_reduce_AddFloat64_block_fixed(const double* d_in, long long n, long long segment_size, long long num_segments, double* d_out, double init) {
+  ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddFloat64_threads, gocccl_segmented_reduce_AddFloat64_items, double, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddFloat64>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
 // SegmentedReduce(AddInt32) over int32, declared at ops.go:121:18.
@@ -574,6 +594,16 @@ gocccl_segmented_reduce_AddInt32_block(const int32_t* d_in, long long n, const i
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddInt32_threads, gocccl_segmented_reduce_AddInt32_items, int32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddInt32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddInt32_threads)
+gocccl_segmented_reduce_AddInt32_warp_fixed(const int32_t* d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_warp_fixed<gocccl_segmented_reduce_AddInt32_threads, gocccl_segmented_reduce_AddInt32_items, int32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddInt32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddInt32_threads)
+gocccl_segmented_reduce_AddInt32_block_fixed(const int32_t* d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddInt32_threads, gocccl_segmented_reduce_AddInt32_items, int32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddInt32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
 // SegmentedReduce(AddInt64) over int64, declared at ops.go:125:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddInt64_threads)
 gocccl_segmented_reduce_AddInt64_warp(const int64_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int64_t* d_out, int64_t init) {
@@ -583,6 +613,16 @@ gocccl_segmented_reduce_AddInt64_warp(const int64_t* d_in, long long n, const in
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddInt64_threads)
 gocccl_segmented_reduce_AddInt64_block(const int64_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int64_t* d_out, int64_t init) {
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddInt64_threads, gocccl_segmented_reduce_AddInt64_items, int64_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddInt64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddInt64_threads)
+gocccl_segmented_reduce_AddInt64_warp_fixed(const int64_t* d_in, long long n, long long segment_size, long long num_segments, int64_t* d_out, int64_t init) {
+  ::gocccl::segmented_reduce_warp_fixed<gocccl_segmented_reduce_AddInt64_threads, gocccl_segmented_reduce_AddInt64_items, int64_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddInt64>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddInt64_threads)
+gocccl_segmented_reduce_AddInt64_block_fixed(const int64_t* d_in, long long n, long long segment_size, long long num_segments, int64_t* d_out, int64_t init) {
+  ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddInt64_threads, gocccl_segmented_reduce_AddInt64_items, int64_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddInt64>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
 // SegmentedReduce(AddStat) over Stat, declared at ops.go:131:18.
@@ -596,6 +636,16 @@ gocccl_segmented_reduce_AddStat_block(const ::gocccl_pkg_segmented_412604e5::Sta
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddStat_threads, gocccl_segmented_reduce_AddStat_items, ::gocccl_pkg_segmented_412604e5::Stat, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddStat>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddStat_threads)
+gocccl_segmented_reduce_AddStat_warp_fixed(const ::gocccl_pkg_segmented_412604e5::Stat* d_in, long long n, long long segment_size, long long num_segments, ::gocccl_pkg_segmented_412604e5::Stat* d_out, ::gocccl_pkg_segmented_412604e5::Stat init) {
+  ::gocccl::segmented_reduce_warp_fixed<gocccl_segmented_reduce_AddStat_threads, gocccl_segmented_reduce_AddStat_items, ::gocccl_pkg_segmented_412604e5::Stat, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddStat>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddStat_threads)
+gocccl_segmented_reduce_AddStat_block_fixed(const ::gocccl_pkg_segmented_412604e5::Stat* d_in, long long n, long long segment_size, long long num_segments, ::gocccl_pkg_segmented_412604e5::Stat* d_out, ::gocccl_pkg_segmented_412604e5::Stat init) {
+  ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddStat_threads, gocccl_segmented_reduce_AddStat_items, ::gocccl_pkg_segmented_412604e5::Stat, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddStat>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
 // SegmentedReduce(AddUint32) over uint32, declared at ops.go:123:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddUint32_threads)
 gocccl_segmented_reduce_AddUint32_warp(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
@@ -605,6 +655,16 @@ gocccl_segmented_reduce_AddUint32_warp(const uint32_t* d_in, long long n, const 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddUint32_threads)
 gocccl_segmented_reduce_AddUint32_block(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddUint32_threads, gocccl_segmented_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddUint32_threads)
+gocccl_segmented_reduce_AddUint32_warp_fixed(const uint32_t* d_in, long long n, long long segment_size, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_warp_fixed<gocccl_segmented_reduce_AddUint32_threads, gocccl_segmented_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddUint32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddUint32_threads)
+gocccl_segmented_reduce_AddUint32_block_fixed(const uint32_t* d_in, long long n, long long segment_size, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddUint32_threads, gocccl_segmented_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddUint32>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
 // SegmentedReduce(AddUint8) over uint8, declared at ops.go:127:18.
@@ -618,6 +678,16 @@ gocccl_segmented_reduce_AddUint8_block(const uint8_t* d_in, long long n, const i
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_AddUint8_threads, gocccl_segmented_reduce_AddUint8_items, uint8_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddUint8>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddUint8_threads)
+gocccl_segmented_reduce_AddUint8_warp_fixed(const uint8_t* d_in, long long n, long long segment_size, long long num_segments, uint8_t* d_out, uint8_t init) {
+  ::gocccl::segmented_reduce_warp_fixed<gocccl_segmented_reduce_AddUint8_threads, gocccl_segmented_reduce_AddUint8_items, uint8_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddUint8>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddUint8_threads)
+gocccl_segmented_reduce_AddUint8_block_fixed(const uint8_t* d_in, long long n, long long segment_size, long long num_segments, uint8_t* d_out, uint8_t init) {
+  ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddUint8_threads, gocccl_segmented_reduce_AddUint8_items, uint8_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddUint8>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
 // SegmentedReduce(MaxFloat32) over float32, declared at ops.go:129:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxFloat32_threads)
 gocccl_segmented_reduce_MaxFloat32_warp(const float* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, float* d_out, float init) {
@@ -627,6 +697,16 @@ gocccl_segmented_reduce_MaxFloat32_warp(const float* d_in, long long n, const in
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxFloat32_threads)
 gocccl_segmented_reduce_MaxFloat32_block(const float* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, float* d_out, float init) {
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_MaxFloat32_threads, gocccl_segmented_reduce_MaxFloat32_items, float, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxFloat32_threads)
+gocccl_segmented_reduce_MaxFloat32_warp_fixed(const float* d_in, long long n, long long segment_size, long long num_segments, float* d_out, float init) {
+  ::gocccl::segmented_reduce_warp_fixed<gocccl_segmented_reduce_MaxFloat32_threads, gocccl_segmented_reduce_MaxFloat32_items, float, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxFloat32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxFloat32_threads)
+gocccl_segmented_reduce_MaxFloat32_block_fixed(const float* d_in, long long n, long long segment_size, long long num_segments, float* d_out, float init) {
+  ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_MaxFloat32_threads, gocccl_segmented_reduce_MaxFloat32_items, float, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxFloat32>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
 // SegmentedReduce(MaxInt32) over int32, declared at ops.go:122:18.
@@ -640,6 +720,16 @@ gocccl_segmented_reduce_MaxInt32_block(const int32_t* d_in, long long n, const i
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_MaxInt32_threads, gocccl_segmented_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxInt32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxInt32_threads)
+gocccl_segmented_reduce_MaxInt32_warp_fixed(const int32_t* d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_warp_fixed<gocccl_segmented_reduce_MaxInt32_threads, gocccl_segmented_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxInt32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxInt32_threads)
+gocccl_segmented_reduce_MaxInt32_block_fixed(const int32_t* d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_MaxInt32_threads, gocccl_segmented_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxInt32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
 // SegmentedReduce(MaxUint32) over uint32, declared at ops.go:124:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
 gocccl_segmented_reduce_MaxUint32_warp(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
@@ -651,6 +741,16 @@ gocccl_segmented_reduce_MaxUint32_block(const uint32_t* d_in, long long n, const
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
+gocccl_segmented_reduce_MaxUint32_warp_fixed(const uint32_t* d_in, long long n, long long segment_size, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_warp_fixed<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxUint32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
+gocccl_segmented_reduce_MaxUint32_block_fixed(const uint32_t* d_in, long long n, long long segment_size, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxUint32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
 // SegmentedReduce(MinInt64) over int64, declared at ops.go:126:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MinInt64_threads)
 gocccl_segmented_reduce_MinInt64_warp(const int64_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int64_t* d_out, int64_t init) {
@@ -660,6 +760,16 @@ gocccl_segmented_reduce_MinInt64_warp(const int64_t* d_in, long long n, const in
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MinInt64_threads)
 gocccl_segmented_reduce_MinInt64_block(const int64_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int64_t* d_out, int64_t init) {
   ::gocccl::segmented_reduce_block<gocccl_segmented_reduce_MinInt64_threads, gocccl_segmented_reduce_MinInt64_items, int64_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MinInt64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MinInt64_threads)
+gocccl_segmented_reduce_MinInt64_warp_fixed(const int64_t* d_in, long long n, long long segment_size, long long num_segments, int64_t* d_out, int64_t init) {
+  ::gocccl::segmented_reduce_warp_fixed<gocccl_segmented_reduce_MinInt64_threads, gocccl_segmented_reduce_MinInt64_items, int64_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MinInt64>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MinInt64_threads)
+gocccl_segmented_reduce_MinInt64_block_fixed(const int64_t* d_in, long long n, long long segment_size, long long num_segments, int64_t* d_out, int64_t init) {
+  ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_MinInt64_threads, gocccl_segmented_reduce_MinInt64_items, int64_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MinInt64>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
 // TransformReduce(Low8,AddUint32) over uint32, uint32, declared at ops.go:135:15.

@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segmented", "ae3479f38b258a708f4813e90e44240abccfe3228f2558eb63d37c58bcff14ab", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segmented", "a61a9a6e7ef828c758b6b0c7c440e81e5eca80be16963e83aabb81103bfb0a23", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "8fc0c2606996ed7ff3d9a325e9ef0b0f64aa2b9c945a7112b1b8a0bf756394ac",
+			SHA256: "ac868343b7254f4735adf10b03868761a5eee5bdfc04d64c67ba22c189f5330b",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 12904, SHA256: "7ba80b653631a1c12934e7a4c72a4a21fa33898ea401f5b74397c93c51b74f3f"},
 				{Offset: 12912, Size: 15848, SHA256: "9f80afccc3ec85ef7ab31d670a21f147e2335a7c4f335f07b79e23a52503a977"},
@@ -41,22 +41,22 @@ func init() {
 				{Offset: 188480, Size: 114904, SHA256: "fb4ec0f132d9f968330ff6f0077063fa4abf45b226b01267d02c6980f31477ca"},
 				{Offset: 303392, Size: 55640, SHA256: "b9e020fc06ee3a1ef3cf2bfcaca39c0e75c6a9e3743126489ebc73828933ce33"},
 				{Offset: 359040, Size: 43544, SHA256: "af13df0cf0ad153c7a5f6f7fc46a56ebece9a7d9bff16bf85ca4307bdaaf6956"},
-				{Offset: 402592, Size: 93856, SHA256: "086cd465f50da1d2d8fbca0901b6a5cbad7df75c12115e2f7ba4e3d46f7ff82c"},
-				{Offset: 496448, Size: 93864, SHA256: "c14b70ffa04a7ec07f9bae87634da2a4d337e164116c8670a9936c566e650768"},
-				{Offset: 590320, Size: 33696, SHA256: "0a33a9852002cfa32cc48f377263fbe46cace654875b652135a367de7dfaffac"},
-				{Offset: 624016, Size: 33960, SHA256: "9037a05a7a608430b891330d2065a0b405bf63d1ff7fb02e32c62f69227ba3c7"},
-				{Offset: 657984, Size: 70456, SHA256: "39d4e66888ad1068597d67094f8d17cdad18a1f132f83e0b4e3a3018952542e2"},
-				{Offset: 728448, Size: 33696, SHA256: "7b01979de160bf488a78ecd39fd7440f4dd8b2f987222243e895ed7014267ff8"},
-				{Offset: 762144, Size: 53536, SHA256: "6f30003510c0500ecf8f2d29f4e0dba70d119ccdd6f338ef983e340064b64723"},
-				{Offset: 815680, Size: 43040, SHA256: "c1d6e3ffa92a90a4bb50a0cd7b9d8634d262b717b3754cefba67e4cdf8911f98"},
-				{Offset: 858720, Size: 33952, SHA256: "4d6655ed17f18a3653204f85307e65951d9dc7e8d684834d96d29207642cdbcb"},
-				{Offset: 892672, Size: 34080, SHA256: "b12e61668adf2cb618e64e52dd85e38480d5aad895c6416c9b1e6803a75c77e1"},
-				{Offset: 926752, Size: 43560, SHA256: "6197663c8464fbfc6246f7c727c31a68158f525d8c2179ef0e671e5a5b6f8d58"},
-				{Offset: 970320, Size: 49792, SHA256: "ae3e80a6951b7433df3e7ce3df03e576ce98d695043a61c99ed049f72e4c1556"},
-				{Offset: 1020112, Size: 49536, SHA256: "68e48820fa45655acf25e477ab5db6544b01e6f02be27c5f605445f12d194ada"},
-				{Offset: 1069648, Size: 204928, SHA256: "70396aa0ab411bf1969a057570a4f5f64780b17069c78c8cf6c30fd23878e399"},
-				{Offset: 1274576, Size: 107152, SHA256: "5ae48b7ff8dafd8d23f2096cdc140f77424c6043555c2c72ae8ac5ee94fe871e"},
-				{Offset: 1381728, Size: 42240, SHA256: "702736ef3094b60782728298cc945c59dc0748cdb671239a71faccbca3d09810"},
+				{Offset: 402592, Size: 187672, SHA256: "04d30619f64990d2a8108f4f13a9f5440634437b28085ee2dc1dac2dbc3ca4cb"},
+				{Offset: 590272, Size: 187432, SHA256: "5f2fb15e790ab5b26968c0237ba7a24dc7d463eb0cf8c10724c03b64e4c998b2"},
+				{Offset: 777712, Size: 65944, SHA256: "199e980888a02b4f0608d6318423235d73b3a7db5ed114fe86fbc4b1b6e90cdc"},
+				{Offset: 843664, Size: 66472, SHA256: "07e763d222052ccbc347f207c8ca3fe3d3e5e8261c8ead4017b0a947d19646de"},
+				{Offset: 910144, Size: 139080, SHA256: "ee550b70123793a89a063330bdb25b9e20f07b4c1de290a8b7c8408e7c1f76d5"},
+				{Offset: 1049232, Size: 65944, SHA256: "00c3fd7f4e2228bb487f2fa4a67455e9a6b62cc2bd096b44ffabbacf21a2d54d"},
+				{Offset: 1115184, Size: 104856, SHA256: "18c2a0a03952ef20b0d901b1dfe3179b3ad0d7358543d822fd41f9d859998559"},
+				{Offset: 1220048, Size: 84376, SHA256: "7bdba2f7a7c5349aadcce4e459c7bd705771889c437d70482e41c01f5015a178"},
+				{Offset: 1304432, Size: 66456, SHA256: "05b777e2e7e2044fd38a72ec553cd6af5852b56e1084b7814d4ac45695ee8162"},
+				{Offset: 1370896, Size: 66584, SHA256: "165d3a1188b2fdd3d90f0bc3b5ceecf3bf56fd0fbec77408a3210879d052af40"},
+				{Offset: 1437488, Size: 86184, SHA256: "7ffec80c5daaaea02b99b8521d3a998a5b69d4783c0c930ceb4e3b01d2fe0200"},
+				{Offset: 1523680, Size: 49792, SHA256: "ae3e80a6951b7433df3e7ce3df03e576ce98d695043a61c99ed049f72e4c1556"},
+				{Offset: 1573472, Size: 49536, SHA256: "68e48820fa45655acf25e477ab5db6544b01e6f02be27c5f605445f12d194ada"},
+				{Offset: 1623008, Size: 204928, SHA256: "70396aa0ab411bf1969a057570a4f5f64780b17069c78c8cf6c30fd23878e399"},
+				{Offset: 1827936, Size: 107152, SHA256: "5ae48b7ff8dafd8d23f2096cdc140f77424c6043555c2c72ae8ac5ee94fe871e"},
+				{Offset: 1935088, Size: 42240, SHA256: "702736ef3094b60782728298cc945c59dc0748cdb671239a71faccbca3d09810"},
 			},
 		},
 	})
@@ -210,7 +210,7 @@ func init() {
 		Ops:       []any{AddFloat32},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddFloat32_warp", "gocccl_segmented_reduce_AddFloat32_block"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddFloat32_warp", "gocccl_segmented_reduce_AddFloat32_block", "gocccl_segmented_reduce_AddFloat32_warp_fixed", "gocccl_segmented_reduce_AddFloat32_block_fixed"},
 		Part:      12,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -222,7 +222,7 @@ func init() {
 		Ops:       []any{AddFloat64},
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddFloat64_warp", "gocccl_segmented_reduce_AddFloat64_block"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddFloat64_warp", "gocccl_segmented_reduce_AddFloat64_block", "gocccl_segmented_reduce_AddFloat64_warp_fixed", "gocccl_segmented_reduce_AddFloat64_block_fixed"},
 		Part:      13,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -234,7 +234,7 @@ func init() {
 		Ops:       []any{AddInt32},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddInt32_warp", "gocccl_segmented_reduce_AddInt32_block"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddInt32_warp", "gocccl_segmented_reduce_AddInt32_block", "gocccl_segmented_reduce_AddInt32_warp_fixed", "gocccl_segmented_reduce_AddInt32_block_fixed"},
 		Part:      14,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -246,7 +246,7 @@ func init() {
 		Ops:       []any{AddInt64},
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddInt64_warp", "gocccl_segmented_reduce_AddInt64_block"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddInt64_warp", "gocccl_segmented_reduce_AddInt64_block", "gocccl_segmented_reduce_AddInt64_warp_fixed", "gocccl_segmented_reduce_AddInt64_block_fixed"},
 		Part:      15,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -258,7 +258,7 @@ func init() {
 		Ops:       []any{AddStat},
 		Types:     []reflect.Type{reflect.TypeFor[Stat]()},
 		Layouts:   []string{"{Sum@0:float64,Min@8:float32,Count@12:int32}/16"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddStat_warp", "gocccl_segmented_reduce_AddStat_block"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddStat_warp", "gocccl_segmented_reduce_AddStat_block", "gocccl_segmented_reduce_AddStat_warp_fixed", "gocccl_segmented_reduce_AddStat_block_fixed"},
 		Part:      16,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
@@ -270,7 +270,7 @@ func init() {
 		Ops:       []any{AddUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddUint32_warp", "gocccl_segmented_reduce_AddUint32_block"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddUint32_warp", "gocccl_segmented_reduce_AddUint32_block", "gocccl_segmented_reduce_AddUint32_warp_fixed", "gocccl_segmented_reduce_AddUint32_block_fixed"},
 		Part:      17,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -282,7 +282,7 @@ func init() {
 		Ops:       []any{AddUint8},
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddUint8_warp", "gocccl_segmented_reduce_AddUint8_block"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddUint8_warp", "gocccl_segmented_reduce_AddUint8_block", "gocccl_segmented_reduce_AddUint8_warp_fixed", "gocccl_segmented_reduce_AddUint8_block_fixed"},
 		Part:      18,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
@@ -294,7 +294,7 @@ func init() {
 		Ops:       []any{MaxFloat32},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
-		Kernels:   []string{"gocccl_segmented_reduce_MaxFloat32_warp", "gocccl_segmented_reduce_MaxFloat32_block"},
+		Kernels:   []string{"gocccl_segmented_reduce_MaxFloat32_warp", "gocccl_segmented_reduce_MaxFloat32_block", "gocccl_segmented_reduce_MaxFloat32_warp_fixed", "gocccl_segmented_reduce_MaxFloat32_block_fixed"},
 		Part:      19,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -306,7 +306,7 @@ func init() {
 		Ops:       []any{MaxInt32},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
-		Kernels:   []string{"gocccl_segmented_reduce_MaxInt32_warp", "gocccl_segmented_reduce_MaxInt32_block"},
+		Kernels:   []string{"gocccl_segmented_reduce_MaxInt32_warp", "gocccl_segmented_reduce_MaxInt32_block", "gocccl_segmented_reduce_MaxInt32_warp_fixed", "gocccl_segmented_reduce_MaxInt32_block_fixed"},
 		Part:      20,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -318,7 +318,7 @@ func init() {
 		Ops:       []any{MaxUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
-		Kernels:   []string{"gocccl_segmented_reduce_MaxUint32_warp", "gocccl_segmented_reduce_MaxUint32_block"},
+		Kernels:   []string{"gocccl_segmented_reduce_MaxUint32_warp", "gocccl_segmented_reduce_MaxUint32_block", "gocccl_segmented_reduce_MaxUint32_warp_fixed", "gocccl_segmented_reduce_MaxUint32_block_fixed"},
 		Part:      21,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -330,7 +330,7 @@ func init() {
 		Ops:       []any{MinInt64},
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
-		Kernels:   []string{"gocccl_segmented_reduce_MinInt64_warp", "gocccl_segmented_reduce_MinInt64_block"},
+		Kernels:   []string{"gocccl_segmented_reduce_MinInt64_warp", "gocccl_segmented_reduce_MinInt64_block", "gocccl_segmented_reduce_MinInt64_warp_fixed", "gocccl_segmented_reduce_MinInt64_block_fixed"},
 		Part:      22,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},

@@ -85,6 +85,30 @@ func segmentedOn[T any](t *testing.T, d *runtime.Device, op *runtime.SegmentedRe
 	return devcheck.Download(t, out)
 }
 
+// fixedOn runs op.RunFixed on d over xs in segments of size items, on a
+// poisoned output one longer than the segment count (the extra item must
+// keep its poison).
+func fixedOn[T any](t *testing.T, d *runtime.Device, op *runtime.SegmentedReduceOp[T], xs []T, size int, init T) []T {
+	t.Helper()
+	out := devcheck.Upload(t, d, devcheck.Poison[T]((len(xs)+size-1)/size+1))
+	require.NoError(t, op.RunFixed(nil, devcheck.Upload(t, d, xs), size, out, init))
+	return devcheck.Download(t, out)
+}
+
+// fixedCase checks RunFixed against the oracle over the same segments
+// given as offsets, on dut and the CPU backend.
+func fixedCase[T any](t *testing.T, dut, cpu *runtime.Device, op *runtime.SegmentedReduceOp[T], fn func(T, T) T, xs []T, size int, init T) {
+	t.Helper()
+	var sh shape
+	for lo := 0; lo < len(xs); lo += size {
+		sh.begin, sh.end = append(sh.begin, int64(lo)), append(sh.end, int64(min(len(xs), lo+size)))
+	}
+	want := append(oracleSegmented(fn, xs, sh, init), devcheck.Poison[T](1)...)
+	for _, d := range []*runtime.Device{dut, cpu} {
+		devcheck.RequireBitEqual(t, want, fixedOn(t, d, op, xs, size, init), "RunFixed, segments of "+strconv.Itoa(size)+" on "+d.String())
+	}
+}
+
 func transformReduceOn[In, T any](t *testing.T, d *runtime.Device, op *runtime.TransformReduceOp[In, T], xs []In, init T) T {
 	t.Helper()
 	out := devcheck.Upload(t, d, devcheck.Poison[T](1))
@@ -183,6 +207,17 @@ func check(t *testing.T, r *rand.Rand, dut, cpu *runtime.Device, n int) {
 				require.Equal(t, want[i].Count, got[i].Count, "segment %d", i)
 				require.InDelta(t, want[i].Sum, got[i].Sum, 1e-12*float64(want[i].Count+1)*4, "segment %d", i)
 			}
+		})
+	}
+	for _, size := range []int{1, 7, 32, 1024, 1025, 5000, n + 1} {
+		if big && size < 1024 {
+			continue
+		}
+		t.Run("SegmentedReduce/fixed "+strconv.Itoa(size), func(t *testing.T) {
+			fixedCase(t, dut, cpu, SegSumUint32, AddUint32, u32, size, r.Uint32())
+			fixedCase(t, dut, cpu, SegMinInt64, MinInt64, i64, size, math.MaxInt64)
+			fixedCase(t, dut, cpu, SegSumFloat32, AddFloat32, small32, size, 3)
+			fixedCase(t, dut, cpu, SegSumUint8, AddUint8, u8, size, uint8(r.Uint32()))
 		})
 	}
 	runLens := []int{1, 7, 1000, n + 1}

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segscan", "241038ee5481ed6c478ac993054bd23e869f5777ba87f72b9d74aa3275d55ded", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segscan", "a6e6a87b24aa4d754c8f20933df72c767c2dd1ce5abc035ce82fd4159b9c2d3b", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/state", "a41085af5a5a082717cc08abf9e5c5ddd61e4464d27131d48bb6e04260dbb966", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/state", "f58dcd2992831d042308fd6fefff150847a06f4cb2d74d1a5eda1e1951647d60", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "1d78e5048c0e01b677d34fe341da41f4ec5040963e1c56410218755637f48885",
+			SHA256: "5140452c4fce97ad618832f3d916fb51e79583407eda3ec04774cf6a4f108770",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 21496, SHA256: "4e4cc66356f78a68f86ef0973a8ff74f6e546e3e98d69ff2ad767a5416b4ef87"},
 				{Offset: 21504, Size: 22032, SHA256: "ad2f83d8c7b9feead98437391fb10cb5b445890e7872a4f5c2c16c241e5ed1ed"},
@@ -39,15 +39,15 @@ func init() {
 				{Offset: 592048, Size: 340048, SHA256: "582a94cf8942f432ee586cd998632108fad87653dbd767f93a5509c15364e871"},
 				{Offset: 932096, Size: 166160, SHA256: "7bb6167c9b78c4a9b9954f889c19920b070a63059085fcf00240bfdf77aa8d6b"},
 				{Offset: 1098256, Size: 197424, SHA256: "5bf84edf2acc86cb9706869ca6b1d780ddfcc4207b4b98f9552f4d5735b15434"},
-				{Offset: 1295680, Size: 113720, SHA256: "824a703ece828aa84b24f6a7afa73fd1b7c73c8ddea0554ad4aa86b38a40be7b"},
-				{Offset: 1409408, Size: 49824, SHA256: "3f9302ef2b3a4fe37cfa1e92ad4a6ad4e0779ea889e854aab7ac5c7558a1c29f"},
-				{Offset: 1459232, Size: 69632, SHA256: "29c761db6c58cb099e1e3697ace94690e5f960c5114af29f4ecca8bb272540cc"},
-				{Offset: 1528864, Size: 6280, SHA256: "dc605e3a75023bb5378df2578acce2094fa2ac2f9e39b1e3a5aa2839d660cbae"},
-				{Offset: 1535152, Size: 20256, SHA256: "ed7d1e8e4f3720314ce98d02db9e25790e6ecde64e30aa0e7dc001322b1c7feb"},
-				{Offset: 1555408, Size: 29216, SHA256: "01bbde1979c30cff473e57813344a88869d26ccb0524b4b98e678e6324319e24"},
-				{Offset: 1584624, Size: 9624, SHA256: "49df67cac32f76d53908af96358736fc33567ab3ccd0b21e4dd9dc6258718346"},
-				{Offset: 1594256, Size: 68376, SHA256: "e2150d55b5bbde4808d951cae29d83c6f5844fba2ee5580227104728b7ee8621"},
-				{Offset: 1662640, Size: 9368, SHA256: "fa0f126c744095f1760965704517d2fb975a1cd2798a9e1097ebb244d86dc65b"},
+				{Offset: 1295680, Size: 226632, SHA256: "61c7c8e620f68bb2c74bcf9b5a7fd66ae858907970f597f4ca864201053cc451"},
+				{Offset: 1522320, Size: 49824, SHA256: "3f9302ef2b3a4fe37cfa1e92ad4a6ad4e0779ea889e854aab7ac5c7558a1c29f"},
+				{Offset: 1572144, Size: 69632, SHA256: "29c761db6c58cb099e1e3697ace94690e5f960c5114af29f4ecca8bb272540cc"},
+				{Offset: 1641776, Size: 6280, SHA256: "dc605e3a75023bb5378df2578acce2094fa2ac2f9e39b1e3a5aa2839d660cbae"},
+				{Offset: 1648064, Size: 20256, SHA256: "ed7d1e8e4f3720314ce98d02db9e25790e6ecde64e30aa0e7dc001322b1c7feb"},
+				{Offset: 1668320, Size: 29216, SHA256: "01bbde1979c30cff473e57813344a88869d26ccb0524b4b98e678e6324319e24"},
+				{Offset: 1697536, Size: 9624, SHA256: "49df67cac32f76d53908af96358736fc33567ab3ccd0b21e4dd9dc6258718346"},
+				{Offset: 1707168, Size: 68376, SHA256: "e2150d55b5bbde4808d951cae29d83c6f5844fba2ee5580227104728b7ee8621"},
+				{Offset: 1775552, Size: 9368, SHA256: "fa0f126c744095f1760965704517d2fb975a1cd2798a9e1097ebb244d86dc65b"},
 			},
 		},
 	})
@@ -197,7 +197,7 @@ func init() {
 		Ops:       []any{Mod.Add},
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
-		Kernels:   []string{"gocccl_segmented_reduce_Mod_Add_warp", "gocccl_segmented_reduce_Mod_Add_block"},
+		Kernels:   []string{"gocccl_segmented_reduce_Mod_Add_warp", "gocccl_segmented_reduce_Mod_Add_block", "gocccl_segmented_reduce_Mod_Add_warp_fixed", "gocccl_segmented_reduce_Mod_Add_block_fixed"},
 		Part:      10,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},

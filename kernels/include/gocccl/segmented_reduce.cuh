@@ -18,6 +18,9 @@
  *   <sym>_block  segmented_reduce_block  one block per segment (grid-stride),
  *                                        the tile engine of
  *                                        transform_reduce.cuh: long segments.
+ *   <sym>_warp_fixed, <sym>_block_fixed      the same over segments of one
+ *                                        size (runtime's RunFixed): offsets
+ *                                        computed, not read.
  *
  * How a warp reads its segment [b, e) of length len: lane l seeds its
  * accumulator with item b + l (l < len), so exactly the first min(len, 32)
@@ -55,6 +58,16 @@ namespace detail {
 struct Segment
 {
   long long begin, len;
+};
+
+/// FixedOffsets is the begin (END false) or end (END true) offset of every
+/// segment of size items, read like an offsets array: segment_bounds clamps
+/// the last one to the input.
+template <bool END>
+struct FixedOffsets
+{
+  long long size;
+  GOCCCL_DEVICE long long operator[](long long s) const { return (s + (END ? 1 : 0)) * size; }
 };
 
 /// Segment s clamped to [0, n).
@@ -242,6 +255,33 @@ __device__ void segmented_reduce_block(InputIt d_in, long long n, BeginIt d_begi
     }
     __syncthreads(); // temp is reused by the next segment
   }
+}
+
+/**
+ * \brief segmented_reduce_warp over segments of segment_size (>= 1) items:
+ * segment s is [s * segment_size, min((s + 1) * segment_size, n)), so the
+ * last may be short. No offsets are read. Launch as segmented_reduce_warp.
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ReductionOp, typename InputIt>
+__device__ void segmented_reduce_warp_fixed(InputIt d_in, long long n, long long segment_size,
+                                            long long num_segments, T* d_out, T init)
+{
+  segmented_reduce_warp<BLOCK_THREADS, ITEMS_PER_THREAD, T, ReductionOp>(
+    d_in, n, detail::FixedOffsets<false>{segment_size}, detail::FixedOffsets<true>{segment_size}, num_segments,
+    d_out, init);
+}
+
+/**
+ * \brief segmented_reduce_block over segments of segment_size items, as
+ * segmented_reduce_warp_fixed. Launch as segmented_reduce_block.
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ReductionOp, typename InputIt>
+__device__ void segmented_reduce_block_fixed(InputIt d_in, long long n, long long segment_size,
+                                             long long num_segments, T* d_out, T init)
+{
+  segmented_reduce_block<BLOCK_THREADS, ITEMS_PER_THREAD, T, ReductionOp>(
+    d_in, n, detail::FixedOffsets<false>{segment_size}, detail::FixedOffsets<true>{segment_size}, num_segments,
+    d_out, init);
 }
 
 } // namespace gocccl

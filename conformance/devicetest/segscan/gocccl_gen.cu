@@ -111,17 +111,17 @@ __device__ __forceinline__ ::gocccl_pkg_segscan_ea0793f9::Span Join(::gocccl_pkg
   return ::gocccl_pkg_segscan_ea0793f9::Span{a.First, b.Last};
 }
 
-// Scale.Op is ops.go:63:16.
+// Scale.Op is ops.go:64:16.
 __device__ __forceinline__ uint32_t Scale_Op(::gocccl_pkg_segscan_ea0793f9::Scale s, uint32_t a, uint32_t b) {
-  return ::gocccl::go::add(a, ::gocccl::go::mul(b, s.K));
+  return ::gocccl::go::add(::gocccl::go::add(a, b), s.K);
 }
 
-// Times1024 is ops.go:66:6.
+// Times1024 is ops.go:67:6.
 __device__ __forceinline__ int64_t Times1024(int64_t i) {
   return ::gocccl::go::mul(i, int64_t(1024LL));
 }
 
-// Twice is ops.go:69:6.
+// Twice is ops.go:70:6.
 __device__ __forceinline__ uint32_t Twice(uint32_t x) {
   return ::gocccl::go::mul(x, uint32_t(2U));
 }
@@ -270,7 +270,7 @@ constexpr int gocccl_segmented_inclusive_scan_Join_threads = 128, gocccl_segment
 constexpr int gocccl_segmented_inclusive_scan_MaxInt64_threads = 128, gocccl_segmented_inclusive_scan_MaxInt64_items = 4;
 constexpr int gocccl_segmented_inclusive_scan_Scale_Op_threads = 128, gocccl_segmented_inclusive_scan_Scale_Op_items = 8;
 
-// SegmentedExclusiveScan(AddFloat32) over float32, declared at ops.go:106:15.
+// SegmentedExclusiveScan(AddFloat32) over float32, declared at ops.go:107:15.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_exclusive_scan_AddFloat32_threads)
 gocccl_segmented_exclusive_scan_AddFloat32_block(const float* d_in, float* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, float init, bool has_init) {
   ::gocccl::segmented_exclusive_scan_block<gocccl_segmented_exclusive_scan_AddFloat32_threads, gocccl_segmented_exclusive_scan_AddFloat32_items, float, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddFloat32>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -281,7 +281,7 @@ gocccl_segmented_exclusive_scan_AddFloat32_fixed(const float* d_in, float* d_out
   ::gocccl::segmented_exclusive_scan_fixed<gocccl_segmented_exclusive_scan_AddFloat32_threads, gocccl_segmented_exclusive_scan_AddFloat32_items, float, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddFloat32>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedExclusiveScan(AddFloat64) over float64, declared at ops.go:107:15.
+// SegmentedExclusiveScan(AddFloat64) over float64, declared at ops.go:108:15.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_exclusive_scan_AddFloat64_threads)
 gocccl_segmented_exclusive_scan_AddFloat64_block(const double* d_in, double* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, double init, bool has_init) {
   ::gocccl::segmented_exclusive_scan_block<gocccl_segmented_exclusive_scan_AddFloat64_threads, gocccl_segmented_exclusive_scan_AddFloat64_items, double, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddFloat64>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -292,7 +292,7 @@ gocccl_segmented_exclusive_scan_AddFloat64_fixed(const double* d_in, double* d_o
   ::gocccl::segmented_exclusive_scan_fixed<gocccl_segmented_exclusive_scan_AddFloat64_threads, gocccl_segmented_exclusive_scan_AddFloat64_items, double, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddFloat64>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedExclusiveScan(AddInt16) over int16, declared at ops.go:102:15.
+// SegmentedExclusiveScan(AddInt16) over int16, declared at ops.go:103:15.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_exclusive_scan_AddInt16_threads)
 gocccl_segmented_exclusive_scan_AddInt16_block(const int16_t* d_in, int16_t* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int16_t init, bool has_init) {
   ::gocccl::segmented_exclusive_scan_block<gocccl_segmented_exclusive_scan_AddInt16_threads, gocccl_segmented_exclusive_scan_AddInt16_items, int16_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddInt16>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -303,7 +303,7 @@ gocccl_segmented_exclusive_scan_AddInt16_fixed(const int16_t* d_in, int16_t* d_o
   ::gocccl::segmented_exclusive_scan_fixed<gocccl_segmented_exclusive_scan_AddInt16_threads, gocccl_segmented_exclusive_scan_AddInt16_items, int16_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddInt16>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedExclusiveScan(AddInt32) over int32, declared at ops.go:98:15.
+// SegmentedExclusiveScan(AddInt32) over int32, declared at ops.go:99:15.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_exclusive_scan_AddInt32_threads)
 gocccl_segmented_exclusive_scan_AddInt32_block(const int32_t* d_in, int32_t* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int32_t init, bool has_init) {
   ::gocccl::segmented_exclusive_scan_block<gocccl_segmented_exclusive_scan_AddInt32_threads, gocccl_segmented_exclusive_scan_AddInt32_items, int32_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddInt32>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -314,7 +314,7 @@ gocccl_segmented_exclusive_scan_AddInt32_fixed(const int32_t* d_in, int32_t* d_o
   ::gocccl::segmented_exclusive_scan_fixed<gocccl_segmented_exclusive_scan_AddInt32_threads, gocccl_segmented_exclusive_scan_AddInt32_items, int32_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddInt32>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedExclusiveScan(AddInt64) over int64, declared at ops.go:104:15.
+// SegmentedExclusiveScan(AddInt64) over int64, declared at ops.go:105:15.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_exclusive_scan_AddInt64_threads)
 gocccl_segmented_exclusive_scan_AddInt64_block(const int64_t* d_in, int64_t* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int64_t init, bool has_init) {
   ::gocccl::segmented_exclusive_scan_block<gocccl_segmented_exclusive_scan_AddInt64_threads, gocccl_segmented_exclusive_scan_AddInt64_items, int64_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddInt64>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -325,7 +325,7 @@ gocccl_segmented_exclusive_scan_AddInt64_fixed(const int64_t* d_in, int64_t* d_o
   ::gocccl::segmented_exclusive_scan_fixed<gocccl_segmented_exclusive_scan_AddInt64_threads, gocccl_segmented_exclusive_scan_AddInt64_items, int64_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddInt64>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedExclusiveScan(AddInt8) over int8, declared at ops.go:101:15.
+// SegmentedExclusiveScan(AddInt8) over int8, declared at ops.go:102:15.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_exclusive_scan_AddInt8_threads)
 gocccl_segmented_exclusive_scan_AddInt8_block(const int8_t* d_in, int8_t* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int8_t init, bool has_init) {
   ::gocccl::segmented_exclusive_scan_block<gocccl_segmented_exclusive_scan_AddInt8_threads, gocccl_segmented_exclusive_scan_AddInt8_items, int8_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddInt8>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -336,7 +336,7 @@ gocccl_segmented_exclusive_scan_AddInt8_fixed(const int8_t* d_in, int8_t* d_out,
   ::gocccl::segmented_exclusive_scan_fixed<gocccl_segmented_exclusive_scan_AddInt8_threads, gocccl_segmented_exclusive_scan_AddInt8_items, int8_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddInt8>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedExclusiveScan(AddUint16) over uint16, declared at ops.go:103:15.
+// SegmentedExclusiveScan(AddUint16) over uint16, declared at ops.go:104:15.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_exclusive_scan_AddUint16_threads)
 gocccl_segmented_exclusive_scan_AddUint16_block(const uint16_t* d_in, uint16_t* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint16_t init, bool has_init) {
   ::gocccl::segmented_exclusive_scan_block<gocccl_segmented_exclusive_scan_AddUint16_threads, gocccl_segmented_exclusive_scan_AddUint16_items, uint16_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddUint16>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -347,7 +347,7 @@ gocccl_segmented_exclusive_scan_AddUint16_fixed(const uint16_t* d_in, uint16_t* 
   ::gocccl::segmented_exclusive_scan_fixed<gocccl_segmented_exclusive_scan_AddUint16_threads, gocccl_segmented_exclusive_scan_AddUint16_items, uint16_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddUint16>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedExclusiveScan(AddUint32) over uint32, declared at ops.go:97:15.
+// SegmentedExclusiveScan(AddUint32) over uint32, declared at ops.go:98:15.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_exclusive_scan_AddUint32_threads)
 gocccl_segmented_exclusive_scan_AddUint32_block(const uint32_t* d_in, uint32_t* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t init, bool has_init) {
   ::gocccl::segmented_exclusive_scan_block<gocccl_segmented_exclusive_scan_AddUint32_threads, gocccl_segmented_exclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddUint32>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -358,7 +358,7 @@ gocccl_segmented_exclusive_scan_AddUint32_fixed(const uint32_t* d_in, uint32_t* 
   ::gocccl::segmented_exclusive_scan_fixed<gocccl_segmented_exclusive_scan_AddUint32_threads, gocccl_segmented_exclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddUint32>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedExclusiveScan(AddUint32){-,-,->TransformOutput[uint32](Slice[uint32],Twice)} over uint32, declared at ops.go:116:12.
+// SegmentedExclusiveScan(AddUint32){-,-,->TransformOutput[uint32](Slice[uint32],Twice)} over uint32, declared at ops.go:117:12.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_exclusive_scan_AddUint32_it1c2237c4b7_threads)
 gocccl_segmented_exclusive_scan_AddUint32_it1c2237c4b7_block(const uint32_t* d_in, ::gocccl::it::TransformOutput<uint32_t, ::gocccl::it::OutPointer<uint32_t>, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::Twice> d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t init, bool has_init) {
   ::gocccl::segmented_exclusive_scan_block<gocccl_segmented_exclusive_scan_AddUint32_it1c2237c4b7_threads, gocccl_segmented_exclusive_scan_AddUint32_it1c2237c4b7_items, uint32_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddUint32>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -369,7 +369,7 @@ gocccl_segmented_exclusive_scan_AddUint32_it1c2237c4b7_fixed(const uint32_t* d_i
   ::gocccl::segmented_exclusive_scan_fixed<gocccl_segmented_exclusive_scan_AddUint32_it1c2237c4b7_threads, gocccl_segmented_exclusive_scan_AddUint32_it1c2237c4b7_items, uint32_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddUint32>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedExclusiveScan(AddUint64) over uint64, declared at ops.go:105:15.
+// SegmentedExclusiveScan(AddUint64) over uint64, declared at ops.go:106:15.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_exclusive_scan_AddUint64_threads)
 gocccl_segmented_exclusive_scan_AddUint64_block(const uint64_t* d_in, uint64_t* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint64_t init, bool has_init) {
   ::gocccl::segmented_exclusive_scan_block<gocccl_segmented_exclusive_scan_AddUint64_threads, gocccl_segmented_exclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddUint64>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -380,7 +380,7 @@ gocccl_segmented_exclusive_scan_AddUint64_fixed(const uint64_t* d_in, uint64_t* 
   ::gocccl::segmented_exclusive_scan_fixed<gocccl_segmented_exclusive_scan_AddUint64_threads, gocccl_segmented_exclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddUint64>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedExclusiveScan(AddUint8) over uint8, declared at ops.go:100:15.
+// SegmentedExclusiveScan(AddUint8) over uint8, declared at ops.go:101:15.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_exclusive_scan_AddUint8_threads)
 gocccl_segmented_exclusive_scan_AddUint8_block(const uint8_t* d_in, uint8_t* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint8_t init, bool has_init) {
   ::gocccl::segmented_exclusive_scan_block<gocccl_segmented_exclusive_scan_AddUint8_threads, gocccl_segmented_exclusive_scan_AddUint8_items, uint8_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddUint8>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -391,7 +391,7 @@ gocccl_segmented_exclusive_scan_AddUint8_fixed(const uint8_t* d_in, uint8_t* d_o
   ::gocccl::segmented_exclusive_scan_fixed<gocccl_segmented_exclusive_scan_AddUint8_threads, gocccl_segmented_exclusive_scan_AddUint8_items, uint8_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddUint8>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedExclusiveScan(Join) over Span, declared at ops.go:108:15.
+// SegmentedExclusiveScan(Join) over Span, declared at ops.go:109:15.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_exclusive_scan_Join_threads)
 gocccl_segmented_exclusive_scan_Join_block(const ::gocccl_pkg_segscan_ea0793f9::Span* d_in, ::gocccl_pkg_segscan_ea0793f9::Span* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, ::gocccl_pkg_segscan_ea0793f9::Span init, bool has_init) {
   ::gocccl::segmented_exclusive_scan_block<gocccl_segmented_exclusive_scan_Join_threads, gocccl_segmented_exclusive_scan_Join_items, ::gocccl_pkg_segscan_ea0793f9::Span, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::Join>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -402,7 +402,7 @@ gocccl_segmented_exclusive_scan_Join_fixed(const ::gocccl_pkg_segscan_ea0793f9::
   ::gocccl::segmented_exclusive_scan_fixed<gocccl_segmented_exclusive_scan_Join_threads, gocccl_segmented_exclusive_scan_Join_items, ::gocccl_pkg_segscan_ea0793f9::Span, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::Join>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedExclusiveScan(MaxInt64) over int64, declared at ops.go:99:15.
+// SegmentedExclusiveScan(MaxInt64) over int64, declared at ops.go:100:15.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_exclusive_scan_MaxInt64_threads)
 gocccl_segmented_exclusive_scan_MaxInt64_block(const int64_t* d_in, int64_t* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int64_t init, bool has_init) {
   ::gocccl::segmented_exclusive_scan_block<gocccl_segmented_exclusive_scan_MaxInt64_threads, gocccl_segmented_exclusive_scan_MaxInt64_items, int64_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::MaxInt64>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -413,7 +413,7 @@ gocccl_segmented_exclusive_scan_MaxInt64_fixed(const int64_t* d_in, int64_t* d_o
   ::gocccl::segmented_exclusive_scan_fixed<gocccl_segmented_exclusive_scan_MaxInt64_threads, gocccl_segmented_exclusive_scan_MaxInt64_items, int64_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::MaxInt64>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedExclusiveScan(Scale.Op) over uint32, declared at ops.go:111:14.
+// SegmentedExclusiveScan(Scale.Op) over uint32, declared at ops.go:112:14.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_exclusive_scan_Scale_Op_threads)
 gocccl_segmented_exclusive_scan_Scale_Op_block(const uint32_t* d_in, uint32_t* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t init, bool has_init, const ::gocccl_pkg_segscan_ea0793f9::Scale gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::gocccl_state_Scale = gocccl_state;
@@ -428,7 +428,7 @@ gocccl_segmented_exclusive_scan_Scale_Op_fixed(const uint32_t* d_in, uint32_t* d
   ::gocccl::segmented_exclusive_scan_fixed<gocccl_segmented_exclusive_scan_Scale_Op_threads, gocccl_segmented_exclusive_scan_Scale_Op_items, uint32_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::Scale_Op>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedInclusiveScan(AddFloat32) over float32, declared at ops.go:93:15.
+// SegmentedInclusiveScan(AddFloat32) over float32, declared at ops.go:94:15.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_inclusive_scan_AddFloat32_threads)
 gocccl_segmented_inclusive_scan_AddFloat32_block(const float* d_in, float* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, float init, bool has_init) {
   ::gocccl::segmented_inclusive_scan_block<gocccl_segmented_inclusive_scan_AddFloat32_threads, gocccl_segmented_inclusive_scan_AddFloat32_items, float, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddFloat32>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -439,7 +439,7 @@ gocccl_segmented_inclusive_scan_AddFloat32_fixed(const float* d_in, float* d_out
   ::gocccl::segmented_inclusive_scan_fixed<gocccl_segmented_inclusive_scan_AddFloat32_threads, gocccl_segmented_inclusive_scan_AddFloat32_items, float, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddFloat32>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedInclusiveScan(AddFloat64) over float64, declared at ops.go:94:15.
+// SegmentedInclusiveScan(AddFloat64) over float64, declared at ops.go:95:15.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_inclusive_scan_AddFloat64_threads)
 gocccl_segmented_inclusive_scan_AddFloat64_block(const double* d_in, double* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, double init, bool has_init) {
   ::gocccl::segmented_inclusive_scan_block<gocccl_segmented_inclusive_scan_AddFloat64_threads, gocccl_segmented_inclusive_scan_AddFloat64_items, double, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddFloat64>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -450,7 +450,7 @@ gocccl_segmented_inclusive_scan_AddFloat64_fixed(const double* d_in, double* d_o
   ::gocccl::segmented_inclusive_scan_fixed<gocccl_segmented_inclusive_scan_AddFloat64_threads, gocccl_segmented_inclusive_scan_AddFloat64_items, double, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddFloat64>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedInclusiveScan(AddInt16) over int16, declared at ops.go:89:15.
+// SegmentedInclusiveScan(AddInt16) over int16, declared at ops.go:90:15.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_inclusive_scan_AddInt16_threads)
 gocccl_segmented_inclusive_scan_AddInt16_block(const int16_t* d_in, int16_t* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int16_t init, bool has_init) {
   ::gocccl::segmented_inclusive_scan_block<gocccl_segmented_inclusive_scan_AddInt16_threads, gocccl_segmented_inclusive_scan_AddInt16_items, int16_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddInt16>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -461,7 +461,7 @@ gocccl_segmented_inclusive_scan_AddInt16_fixed(const int16_t* d_in, int16_t* d_o
   ::gocccl::segmented_inclusive_scan_fixed<gocccl_segmented_inclusive_scan_AddInt16_threads, gocccl_segmented_inclusive_scan_AddInt16_items, int16_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddInt16>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedInclusiveScan(AddInt32) over int32, declared at ops.go:85:15.
+// SegmentedInclusiveScan(AddInt32) over int32, declared at ops.go:86:15.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_inclusive_scan_AddInt32_threads)
 gocccl_segmented_inclusive_scan_AddInt32_block(const int32_t* d_in, int32_t* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int32_t init, bool has_init) {
   ::gocccl::segmented_inclusive_scan_block<gocccl_segmented_inclusive_scan_AddInt32_threads, gocccl_segmented_inclusive_scan_AddInt32_items, int32_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddInt32>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -472,7 +472,7 @@ gocccl_segmented_inclusive_scan_AddInt32_fixed(const int32_t* d_in, int32_t* d_o
   ::gocccl::segmented_inclusive_scan_fixed<gocccl_segmented_inclusive_scan_AddInt32_threads, gocccl_segmented_inclusive_scan_AddInt32_items, int32_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddInt32>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedInclusiveScan(AddInt64) over int64, declared at ops.go:91:15.
+// SegmentedInclusiveScan(AddInt64) over int64, declared at ops.go:92:15.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_inclusive_scan_AddInt64_threads)
 gocccl_segmented_inclusive_scan_AddInt64_block(const int64_t* d_in, int64_t* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int64_t init, bool has_init) {
   ::gocccl::segmented_inclusive_scan_block<gocccl_segmented_inclusive_scan_AddInt64_threads, gocccl_segmented_inclusive_scan_AddInt64_items, int64_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddInt64>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -483,7 +483,7 @@ gocccl_segmented_inclusive_scan_AddInt64_fixed(const int64_t* d_in, int64_t* d_o
   ::gocccl::segmented_inclusive_scan_fixed<gocccl_segmented_inclusive_scan_AddInt64_threads, gocccl_segmented_inclusive_scan_AddInt64_items, int64_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddInt64>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedInclusiveScan(AddInt8) over int8, declared at ops.go:88:15.
+// SegmentedInclusiveScan(AddInt8) over int8, declared at ops.go:89:15.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_inclusive_scan_AddInt8_threads)
 gocccl_segmented_inclusive_scan_AddInt8_block(const int8_t* d_in, int8_t* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int8_t init, bool has_init) {
   ::gocccl::segmented_inclusive_scan_block<gocccl_segmented_inclusive_scan_AddInt8_threads, gocccl_segmented_inclusive_scan_AddInt8_items, int8_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddInt8>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -494,7 +494,7 @@ gocccl_segmented_inclusive_scan_AddInt8_fixed(const int8_t* d_in, int8_t* d_out,
   ::gocccl::segmented_inclusive_scan_fixed<gocccl_segmented_inclusive_scan_AddInt8_threads, gocccl_segmented_inclusive_scan_AddInt8_items, int8_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddInt8>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedInclusiveScan(AddUint16) over uint16, declared at ops.go:90:15.
+// SegmentedInclusiveScan(AddUint16) over uint16, declared at ops.go:91:15.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_inclusive_scan_AddUint16_threads)
 gocccl_segmented_inclusive_scan_AddUint16_block(const uint16_t* d_in, uint16_t* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint16_t init, bool has_init) {
   ::gocccl::segmented_inclusive_scan_block<gocccl_segmented_inclusive_scan_AddUint16_threads, gocccl_segmented_inclusive_scan_AddUint16_items, uint16_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddUint16>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -505,7 +505,7 @@ gocccl_segmented_inclusive_scan_AddUint16_fixed(const uint16_t* d_in, uint16_t* 
   ::gocccl::segmented_inclusive_scan_fixed<gocccl_segmented_inclusive_scan_AddUint16_threads, gocccl_segmented_inclusive_scan_AddUint16_items, uint16_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddUint16>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedInclusiveScan(AddUint32) over uint32, declared at ops.go:84:15.
+// SegmentedInclusiveScan(AddUint32) over uint32, declared at ops.go:85:15.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_inclusive_scan_AddUint32_threads)
 gocccl_segmented_inclusive_scan_AddUint32_block(const uint32_t* d_in, uint32_t* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t init, bool has_init) {
   ::gocccl::segmented_inclusive_scan_block<gocccl_segmented_inclusive_scan_AddUint32_threads, gocccl_segmented_inclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddUint32>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -516,7 +516,7 @@ gocccl_segmented_inclusive_scan_AddUint32_fixed(const uint32_t* d_in, uint32_t* 
   ::gocccl::segmented_inclusive_scan_fixed<gocccl_segmented_inclusive_scan_AddUint32_threads, gocccl_segmented_inclusive_scan_AddUint32_items, uint32_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddUint32>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedInclusiveScan(AddUint32){Transform[uint32](Slice[uint32],Twice),Transform[int64](Counting[int64],Times1024),Transform[int64](Counting[int64],Times1024)>-} over uint32, declared at ops.go:115:12.
+// SegmentedInclusiveScan(AddUint32){Transform[uint32](Slice[uint32],Twice),Transform[int64](Counting[int64],Times1024),Transform[int64](Counting[int64],Times1024)>-} over uint32, declared at ops.go:116:12.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_inclusive_scan_AddUint32_it2a04bcc932_threads)
 gocccl_segmented_inclusive_scan_AddUint32_it2a04bcc932_block(::gocccl::it::Transform<uint32_t, ::gocccl::it::Pointer<uint32_t>, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::Twice> d_in, uint32_t* d_out, long long n, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::Times1024> d_begin, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::Times1024> d_end, long long num_segments, uint32_t init, bool has_init) {
   ::gocccl::segmented_inclusive_scan_block<gocccl_segmented_inclusive_scan_AddUint32_it2a04bcc932_threads, gocccl_segmented_inclusive_scan_AddUint32_it2a04bcc932_items, uint32_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddUint32>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -527,7 +527,7 @@ gocccl_segmented_inclusive_scan_AddUint32_it2a04bcc932_fixed(::gocccl::it::Trans
   ::gocccl::segmented_inclusive_scan_fixed<gocccl_segmented_inclusive_scan_AddUint32_it2a04bcc932_threads, gocccl_segmented_inclusive_scan_AddUint32_it2a04bcc932_items, uint32_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddUint32>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedInclusiveScan(AddUint64) over uint64, declared at ops.go:92:15.
+// SegmentedInclusiveScan(AddUint64) over uint64, declared at ops.go:93:15.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_inclusive_scan_AddUint64_threads)
 gocccl_segmented_inclusive_scan_AddUint64_block(const uint64_t* d_in, uint64_t* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint64_t init, bool has_init) {
   ::gocccl::segmented_inclusive_scan_block<gocccl_segmented_inclusive_scan_AddUint64_threads, gocccl_segmented_inclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddUint64>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -538,7 +538,7 @@ gocccl_segmented_inclusive_scan_AddUint64_fixed(const uint64_t* d_in, uint64_t* 
   ::gocccl::segmented_inclusive_scan_fixed<gocccl_segmented_inclusive_scan_AddUint64_threads, gocccl_segmented_inclusive_scan_AddUint64_items, uint64_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddUint64>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedInclusiveScan(AddUint8) over uint8, declared at ops.go:87:15.
+// SegmentedInclusiveScan(AddUint8) over uint8, declared at ops.go:88:15.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_inclusive_scan_AddUint8_threads)
 gocccl_segmented_inclusive_scan_AddUint8_block(const uint8_t* d_in, uint8_t* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint8_t init, bool has_init) {
   ::gocccl::segmented_inclusive_scan_block<gocccl_segmented_inclusive_scan_AddUint8_threads, gocccl_segmented_inclusive_scan_AddUint8_items, uint8_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddUint8>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -549,7 +549,7 @@ gocccl_segmented_inclusive_scan_AddUint8_fixed(const uint8_t* d_in, uint8_t* d_o
   ::gocccl::segmented_inclusive_scan_fixed<gocccl_segmented_inclusive_scan_AddUint8_threads, gocccl_segmented_inclusive_scan_AddUint8_items, uint8_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::AddUint8>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedInclusiveScan(Join) over Span, declared at ops.go:95:15.
+// SegmentedInclusiveScan(Join) over Span, declared at ops.go:96:15.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_inclusive_scan_Join_threads)
 gocccl_segmented_inclusive_scan_Join_block(const ::gocccl_pkg_segscan_ea0793f9::Span* d_in, ::gocccl_pkg_segscan_ea0793f9::Span* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, ::gocccl_pkg_segscan_ea0793f9::Span init, bool has_init) {
   ::gocccl::segmented_inclusive_scan_block<gocccl_segmented_inclusive_scan_Join_threads, gocccl_segmented_inclusive_scan_Join_items, ::gocccl_pkg_segscan_ea0793f9::Span, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::Join>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -560,7 +560,7 @@ gocccl_segmented_inclusive_scan_Join_fixed(const ::gocccl_pkg_segscan_ea0793f9::
   ::gocccl::segmented_inclusive_scan_fixed<gocccl_segmented_inclusive_scan_Join_threads, gocccl_segmented_inclusive_scan_Join_items, ::gocccl_pkg_segscan_ea0793f9::Span, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::Join>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedInclusiveScan(MaxInt64) over int64, declared at ops.go:86:15.
+// SegmentedInclusiveScan(MaxInt64) over int64, declared at ops.go:87:15.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_inclusive_scan_MaxInt64_threads)
 gocccl_segmented_inclusive_scan_MaxInt64_block(const int64_t* d_in, int64_t* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int64_t init, bool has_init) {
   ::gocccl::segmented_inclusive_scan_block<gocccl_segmented_inclusive_scan_MaxInt64_threads, gocccl_segmented_inclusive_scan_MaxInt64_items, int64_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::MaxInt64>(d_in, d_out, n, d_begin, d_end, num_segments, init, has_init);
@@ -571,7 +571,7 @@ gocccl_segmented_inclusive_scan_MaxInt64_fixed(const int64_t* d_in, int64_t* d_o
   ::gocccl::segmented_inclusive_scan_fixed<gocccl_segmented_inclusive_scan_MaxInt64_threads, gocccl_segmented_inclusive_scan_MaxInt64_items, int64_t, ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::MaxInt64>(d_in, d_out, n, segment_size, init, has_init);
 }
 
-// SegmentedInclusiveScan(Scale.Op) over uint32, declared at ops.go:110:14.
+// SegmentedInclusiveScan(Scale.Op) over uint32, declared at ops.go:111:14.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_inclusive_scan_Scale_Op_threads)
 gocccl_segmented_inclusive_scan_Scale_Op_block(const uint32_t* d_in, uint32_t* d_out, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t init, bool has_init, const ::gocccl_pkg_segscan_ea0793f9::Scale gocccl_state) {
   if (threadIdx.x == 0) ::gocccl_pkg_segscan_ea0793f9::gocccl_functors::gocccl_state_Scale = gocccl_state;

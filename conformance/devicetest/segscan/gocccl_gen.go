@@ -25,11 +25,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segscan", "a6e6a87b24aa4d754c8f20933df72c767c2dd1ce5abc035ce82fd4159b9c2d3b", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segscan", "ef4f3d478ce6d76f907334c3e9b940c899ed19ff61f96aaff8d5c8526018f70e", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "58c817e858d0b14993eb3942072d6449d353f06eafd1230e9640c10b81135dfc",
+			SHA256: "5db56cf84049173b72d7d9cd6c042b1b07e6f28c398fa0fab1afe72df6086471",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 46872, SHA256: "d4124c1b2bfbe5e6b8deeee611ccc2540ba6ed3988946a166b5d8221c5bbf616"},
 				{Offset: 46880, Size: 38432, SHA256: "1919502c2e9126b3e34f93f1954ce02d3c2ee2de9ebf118749ecabe50112dd40"},
@@ -44,28 +44,28 @@ func init() {
 				{Offset: 354448, Size: 41872, SHA256: "ecd28a45f8918cf9f6c3e50a5f76269724cee238a9fdf9b28f5aac1c5908449a"},
 				{Offset: 396320, Size: 21552, SHA256: "4122ce214abf9e23c7639018f7c1785d184cc77bf46fbc22f375bbfda35ccc4e"},
 				{Offset: 417872, Size: 24480, SHA256: "e8f5ac5f47d4ec0fbe05a5d01e8071f14027abe9599c5d7f636e3143fa5fc4ad"},
-				{Offset: 442352, Size: 30880, SHA256: "8a42b13aa4230fb19f88bbb310449b9d64ffdd8700e9d1a478b65c97d9fd84cc"},
-				{Offset: 473232, Size: 58136, SHA256: "6c57b6315b5bdc2822dd895032887bf77982594e314ebebc3d34aac55ed48c20"},
-				{Offset: 531376, Size: 51360, SHA256: "bd9cac6108feb2d8c840384a0848cfdfac0e25ecc9ccd962d5a5c513ad86cb4b"},
-				{Offset: 582736, Size: 45840, SHA256: "e53385bd05c2de4370631326910b2f97f800497e1ae29ddf1c1f441d3fc48d61"},
-				{Offset: 628576, Size: 32280, SHA256: "ea3e140803466e3223d6cd7b14ab08183c1f62e37468c24ce6b331d909a37d9a"},
-				{Offset: 660864, Size: 27808, SHA256: "9e4325cb511f94d5154c6bd20307f49392eef2bdf1bbdad59144b739396754f6"},
-				{Offset: 688672, Size: 45200, SHA256: "70d3ad68ab86e6d58bf76d7c02b6dc2a85e026539ed1f76797099b7d5c58f7e8"},
-				{Offset: 733872, Size: 45840, SHA256: "4404e654ebcef210d2757a50d7dd48deabbbf6ef208680cc229245b263a84965"},
-				{Offset: 779712, Size: 32408, SHA256: "20703e9de52a008d505cdff5d03b55fa215acdb979a7c52b910b02e5f1540c6c"},
-				{Offset: 812128, Size: 33432, SHA256: "d3d00eed40402cb3cfda235e9b7051bab3fc933fd7aac008c63cf3788374160b"},
-				{Offset: 845568, Size: 27808, SHA256: "f137e32bbd4b2d8458339b0d8340b28fe564eb2fb1df38e5f1686376197dbd49"},
-				{Offset: 873376, Size: 45072, SHA256: "c7834afbf6e49b6d5a7a47c0f5de59e7fa1b23407349a5c501e277c338177045"},
-				{Offset: 918448, Size: 23088, SHA256: "17362ea63788778b95270e034bde74a36d1851e03ff6c7376fff8c1257f82971"},
-				{Offset: 941536, Size: 27936, SHA256: "7023752d82e4e2ffd2864c783f5450af0b2dfe338bca45032c161a6be2220af0"},
-				{Offset: 969472, Size: 32032, SHA256: "b160c14dd48fcddc0bd6b6de429ff4e0028411d46fa595df960fb78d0af8180b"},
+				{Offset: 442352, Size: 31264, SHA256: "17dff744f64acb44ffd731fa088426fccc47dccc280a498fec1b364a0cae5890"},
+				{Offset: 473616, Size: 58136, SHA256: "6c57b6315b5bdc2822dd895032887bf77982594e314ebebc3d34aac55ed48c20"},
+				{Offset: 531760, Size: 51360, SHA256: "bd9cac6108feb2d8c840384a0848cfdfac0e25ecc9ccd962d5a5c513ad86cb4b"},
+				{Offset: 583120, Size: 45840, SHA256: "e53385bd05c2de4370631326910b2f97f800497e1ae29ddf1c1f441d3fc48d61"},
+				{Offset: 628960, Size: 32280, SHA256: "ea3e140803466e3223d6cd7b14ab08183c1f62e37468c24ce6b331d909a37d9a"},
+				{Offset: 661248, Size: 27808, SHA256: "9e4325cb511f94d5154c6bd20307f49392eef2bdf1bbdad59144b739396754f6"},
+				{Offset: 689056, Size: 45200, SHA256: "70d3ad68ab86e6d58bf76d7c02b6dc2a85e026539ed1f76797099b7d5c58f7e8"},
+				{Offset: 734256, Size: 45840, SHA256: "4404e654ebcef210d2757a50d7dd48deabbbf6ef208680cc229245b263a84965"},
+				{Offset: 780096, Size: 32408, SHA256: "20703e9de52a008d505cdff5d03b55fa215acdb979a7c52b910b02e5f1540c6c"},
+				{Offset: 812512, Size: 33432, SHA256: "d3d00eed40402cb3cfda235e9b7051bab3fc933fd7aac008c63cf3788374160b"},
+				{Offset: 845952, Size: 27808, SHA256: "f137e32bbd4b2d8458339b0d8340b28fe564eb2fb1df38e5f1686376197dbd49"},
+				{Offset: 873760, Size: 45072, SHA256: "c7834afbf6e49b6d5a7a47c0f5de59e7fa1b23407349a5c501e277c338177045"},
+				{Offset: 918832, Size: 23088, SHA256: "17362ea63788778b95270e034bde74a36d1851e03ff6c7376fff8c1257f82971"},
+				{Offset: 941920, Size: 27936, SHA256: "7023752d82e4e2ffd2864c783f5450af0b2dfe338bca45032c161a6be2220af0"},
+				{Offset: 969856, Size: 33056, SHA256: "781f417cefb7c45526a57e3cc03d0485370a88cde00080e6438eeafb2d6e5e30"},
 			},
 		},
 		{
 			Target: goccclimpl.Target{Arch: 90, PTX: true},
 			Data:   goccclImageCompute90,
 			PTXISA: "9.0",
-			SHA256: "ece725a9b5ba9ae3010c259047fad29689da039ace53490dc3a499fc84703e87",
+			SHA256: "0cb72e4cf14c114bce5912d875225fea72777e9cc06b1bf130b2ed575d3f32b9",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 113762, SHA256: "b55493ed1ae753613fb944b0aa1e8d661ed16f9a65a42b81a1895b33190ea963"},
 				{Offset: 113776, Size: 77198, SHA256: "7ca3d2e48d289859b5b4b0919a7853e50e22497524cff6a39068c707de570c73"},
@@ -80,25 +80,25 @@ func init() {
 				{Offset: 824336, Size: 107480, SHA256: "7bb47f6f8c2078f546b92108813eac74593e337309b35eba5798d593358c8f80"},
 				{Offset: 931824, Size: 46200, SHA256: "2c7bf319bc183b8f3b71ee075923a3206b96d040a27ec3819e2d555ac2a250f7"},
 				{Offset: 978032, Size: 44989, SHA256: "931f1e9df6c8122a3bff6471ef83f7bacde33b9260001e53e41336cbb7595e41"},
-				{Offset: 1023024, Size: 73185, SHA256: "e3ffe0ba31a29c98fec8115d9b7a9484774cfe90ae063e403ecea3f6102e4f69"},
-				{Offset: 1096224, Size: 149564, SHA256: "c48788b0e0c4e3209c50225d2176d8c7fd849e83f0883d655f850fa436599f71"},
-				{Offset: 1245792, Size: 109983, SHA256: "31ad7af92366032a43f729ee8a4f6c263a332a971074609ea05884d7b25fcb00"},
-				{Offset: 1355776, Size: 116876, SHA256: "90a4dee3a9aab853fb28fee7ae1db0aaf8f67e05ef94a9415b6da7b3deb18e4b"},
-				{Offset: 1472656, Size: 74638, SHA256: "150952b89ac78761982565b4dc59d374c93b201d38647239dd3a8462c6409f9c"},
-				{Offset: 1547296, Size: 51891, SHA256: "0c69ade4be0d48b3728cb1b1b41a2eeb0167323eaff6425edecf481ea86cf2ec"},
-				{Offset: 1599200, Size: 113129, SHA256: "f9d7e5fe0ef8ec4d15e3246388b4c64ff755dd23fa3bad9d3211040feada8612"},
-				{Offset: 1712336, Size: 116948, SHA256: "adbed4a0762c7a747ab5943d94cb032e90aaba18f429ee429bef5fc444aa1a11"},
-				{Offset: 1829296, Size: 74710, SHA256: "f32d95fea93669290b1215ce42f17a401949bcfded9f3f689a35ae28357332c4"},
-				{Offset: 1904016, Size: 78921, SHA256: "88975bca3f6585b13a5286bcd5aaa97b27d993257c5aa1b6a6e63ca4ab8a832c"},
-				{Offset: 1982944, Size: 51963, SHA256: "24167655733c7bfae192b059f6d72ba3adc50b1ae8259bbe5933e2cf3ea90358"},
-				{Offset: 2034912, Size: 113201, SHA256: "7572421eee4cf491137da7d0e151c9aa6f23bffac920fdf0718623ff44a69fd3"},
-				{Offset: 2148128, Size: 53646, SHA256: "af2886a529af1815d5e87978b2b604dc7e445ccb603b6a77e41011633f586f84"},
-				{Offset: 2201776, Size: 51813, SHA256: "1217e99aaa12f2a68d9375007cb36d5f9b6dccd6422b441ccf9daf18a8417e1d"},
-				{Offset: 2253600, Size: 77859, SHA256: "f28c4824b78317d3c7112c0c5d93009736e688ee8c081556c21010549be9d316"},
+				{Offset: 1023024, Size: 74410, SHA256: "a88227314c3ef6021c4ad710b0fe4bb88e208e80c0edf1414aa1049806c2c0fa"},
+				{Offset: 1097440, Size: 149564, SHA256: "c48788b0e0c4e3209c50225d2176d8c7fd849e83f0883d655f850fa436599f71"},
+				{Offset: 1247008, Size: 109983, SHA256: "31ad7af92366032a43f729ee8a4f6c263a332a971074609ea05884d7b25fcb00"},
+				{Offset: 1356992, Size: 116876, SHA256: "90a4dee3a9aab853fb28fee7ae1db0aaf8f67e05ef94a9415b6da7b3deb18e4b"},
+				{Offset: 1473872, Size: 74638, SHA256: "150952b89ac78761982565b4dc59d374c93b201d38647239dd3a8462c6409f9c"},
+				{Offset: 1548512, Size: 51891, SHA256: "0c69ade4be0d48b3728cb1b1b41a2eeb0167323eaff6425edecf481ea86cf2ec"},
+				{Offset: 1600416, Size: 113129, SHA256: "f9d7e5fe0ef8ec4d15e3246388b4c64ff755dd23fa3bad9d3211040feada8612"},
+				{Offset: 1713552, Size: 116948, SHA256: "adbed4a0762c7a747ab5943d94cb032e90aaba18f429ee429bef5fc444aa1a11"},
+				{Offset: 1830512, Size: 74710, SHA256: "f32d95fea93669290b1215ce42f17a401949bcfded9f3f689a35ae28357332c4"},
+				{Offset: 1905232, Size: 78921, SHA256: "88975bca3f6585b13a5286bcd5aaa97b27d993257c5aa1b6a6e63ca4ab8a832c"},
+				{Offset: 1984160, Size: 51963, SHA256: "24167655733c7bfae192b059f6d72ba3adc50b1ae8259bbe5933e2cf3ea90358"},
+				{Offset: 2036128, Size: 113201, SHA256: "7572421eee4cf491137da7d0e151c9aa6f23bffac920fdf0718623ff44a69fd3"},
+				{Offset: 2149344, Size: 53646, SHA256: "af2886a529af1815d5e87978b2b604dc7e445ccb603b6a77e41011633f586f84"},
+				{Offset: 2202992, Size: 51813, SHA256: "1217e99aaa12f2a68d9375007cb36d5f9b6dccd6422b441ccf9daf18a8417e1d"},
+				{Offset: 2254816, Size: 79797, SHA256: "2b32809aed6f7e51daef9369d55d80714dc10fe7dc6478a0c419195812415327"},
 			},
 		},
 	})
-	// SegmentedExclusiveScan(AddFloat32) over float32, declared at ops.go:106:15.
+	// SegmentedExclusiveScan(AddFloat32) over float32, declared at ops.go:107:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedExclusiveScan",
 		Ops:       []any{AddFloat32},
@@ -110,7 +110,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
-	// SegmentedExclusiveScan(AddFloat64) over float64, declared at ops.go:107:15.
+	// SegmentedExclusiveScan(AddFloat64) over float64, declared at ops.go:108:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedExclusiveScan",
 		Ops:       []any{AddFloat64},
@@ -122,7 +122,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 4},
 		},
 	})
-	// SegmentedExclusiveScan(AddInt16) over int16, declared at ops.go:102:15.
+	// SegmentedExclusiveScan(AddInt16) over int16, declared at ops.go:103:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedExclusiveScan",
 		Ops:       []any{AddInt16},
@@ -134,7 +134,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
-	// SegmentedExclusiveScan(AddInt32) over int32, declared at ops.go:98:15.
+	// SegmentedExclusiveScan(AddInt32) over int32, declared at ops.go:99:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedExclusiveScan",
 		Ops:       []any{AddInt32},
@@ -146,7 +146,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
-	// SegmentedExclusiveScan(AddInt64) over int64, declared at ops.go:104:15.
+	// SegmentedExclusiveScan(AddInt64) over int64, declared at ops.go:105:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedExclusiveScan",
 		Ops:       []any{AddInt64},
@@ -158,7 +158,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 4},
 		},
 	})
-	// SegmentedExclusiveScan(AddInt8) over int8, declared at ops.go:101:15.
+	// SegmentedExclusiveScan(AddInt8) over int8, declared at ops.go:102:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedExclusiveScan",
 		Ops:       []any{AddInt8},
@@ -170,7 +170,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
-	// SegmentedExclusiveScan(AddUint16) over uint16, declared at ops.go:103:15.
+	// SegmentedExclusiveScan(AddUint16) over uint16, declared at ops.go:104:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedExclusiveScan",
 		Ops:       []any{AddUint16},
@@ -182,7 +182,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
-	// SegmentedExclusiveScan(AddUint32) over uint32, declared at ops.go:97:15.
+	// SegmentedExclusiveScan(AddUint32) over uint32, declared at ops.go:98:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedExclusiveScan",
 		Ops:       []any{AddUint32},
@@ -194,7 +194,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
-	// SegmentedExclusiveScan(AddUint32){-,-,->TransformOutput[uint32](Slice[uint32],Twice)} over uint32, declared at ops.go:116:12.
+	// SegmentedExclusiveScan(AddUint32){-,-,->TransformOutput[uint32](Slice[uint32],Twice)} over uint32, declared at ops.go:117:12.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedExclusiveScan",
 		Ops:       []any{AddUint32},
@@ -214,7 +214,7 @@ func init() {
 			&goccclimpl.Iter{Kind: goccclimpl.IterTransformOutput, Type: reflect.TypeFor[uint32](), Op: Twice, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterSlice, Type: reflect.TypeFor[uint32]()}}},
 		},
 	})
-	// SegmentedExclusiveScan(AddUint64) over uint64, declared at ops.go:105:15.
+	// SegmentedExclusiveScan(AddUint64) over uint64, declared at ops.go:106:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedExclusiveScan",
 		Ops:       []any{AddUint64},
@@ -226,7 +226,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 4},
 		},
 	})
-	// SegmentedExclusiveScan(AddUint8) over uint8, declared at ops.go:100:15.
+	// SegmentedExclusiveScan(AddUint8) over uint8, declared at ops.go:101:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedExclusiveScan",
 		Ops:       []any{AddUint8},
@@ -238,7 +238,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
-	// SegmentedExclusiveScan(Join) over Span, declared at ops.go:108:15.
+	// SegmentedExclusiveScan(Join) over Span, declared at ops.go:109:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedExclusiveScan",
 		Ops:       []any{Join},
@@ -250,7 +250,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 2},
 		},
 	})
-	// SegmentedExclusiveScan(MaxInt64) over int64, declared at ops.go:99:15.
+	// SegmentedExclusiveScan(MaxInt64) over int64, declared at ops.go:100:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedExclusiveScan",
 		Ops:       []any{MaxInt64},
@@ -262,7 +262,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 4},
 		},
 	})
-	// SegmentedExclusiveScan(Scale.Op) over uint32, declared at ops.go:111:14.
+	// SegmentedExclusiveScan(Scale.Op) over uint32, declared at ops.go:112:14.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedExclusiveScan",
 		Ops:       []any{Scale.Op},
@@ -276,7 +276,7 @@ func init() {
 		State:       reflect.TypeFor[Scale](),
 		StateLayout: "{K@0:uint32}/4",
 	})
-	// SegmentedInclusiveScan(AddFloat32) over float32, declared at ops.go:93:15.
+	// SegmentedInclusiveScan(AddFloat32) over float32, declared at ops.go:94:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedInclusiveScan",
 		Ops:       []any{AddFloat32},
@@ -288,7 +288,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
-	// SegmentedInclusiveScan(AddFloat64) over float64, declared at ops.go:94:15.
+	// SegmentedInclusiveScan(AddFloat64) over float64, declared at ops.go:95:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedInclusiveScan",
 		Ops:       []any{AddFloat64},
@@ -300,7 +300,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 4},
 		},
 	})
-	// SegmentedInclusiveScan(AddInt16) over int16, declared at ops.go:89:15.
+	// SegmentedInclusiveScan(AddInt16) over int16, declared at ops.go:90:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedInclusiveScan",
 		Ops:       []any{AddInt16},
@@ -312,7 +312,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
-	// SegmentedInclusiveScan(AddInt32) over int32, declared at ops.go:85:15.
+	// SegmentedInclusiveScan(AddInt32) over int32, declared at ops.go:86:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedInclusiveScan",
 		Ops:       []any{AddInt32},
@@ -324,7 +324,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
-	// SegmentedInclusiveScan(AddInt64) over int64, declared at ops.go:91:15.
+	// SegmentedInclusiveScan(AddInt64) over int64, declared at ops.go:92:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedInclusiveScan",
 		Ops:       []any{AddInt64},
@@ -336,7 +336,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 4},
 		},
 	})
-	// SegmentedInclusiveScan(AddInt8) over int8, declared at ops.go:88:15.
+	// SegmentedInclusiveScan(AddInt8) over int8, declared at ops.go:89:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedInclusiveScan",
 		Ops:       []any{AddInt8},
@@ -348,7 +348,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
-	// SegmentedInclusiveScan(AddUint16) over uint16, declared at ops.go:90:15.
+	// SegmentedInclusiveScan(AddUint16) over uint16, declared at ops.go:91:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedInclusiveScan",
 		Ops:       []any{AddUint16},
@@ -360,7 +360,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
-	// SegmentedInclusiveScan(AddUint32) over uint32, declared at ops.go:84:15.
+	// SegmentedInclusiveScan(AddUint32) over uint32, declared at ops.go:85:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedInclusiveScan",
 		Ops:       []any{AddUint32},
@@ -372,7 +372,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
 	})
-	// SegmentedInclusiveScan(AddUint32){Transform[uint32](Slice[uint32],Twice),Transform[int64](Counting[int64],Times1024),Transform[int64](Counting[int64],Times1024)>-} over uint32, declared at ops.go:115:12.
+	// SegmentedInclusiveScan(AddUint32){Transform[uint32](Slice[uint32],Twice),Transform[int64](Counting[int64],Times1024),Transform[int64](Counting[int64],Times1024)>-} over uint32, declared at ops.go:116:12.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedInclusiveScan",
 		Ops:       []any{AddUint32},
@@ -392,7 +392,7 @@ func init() {
 			nil,
 		},
 	})
-	// SegmentedInclusiveScan(AddUint64) over uint64, declared at ops.go:92:15.
+	// SegmentedInclusiveScan(AddUint64) over uint64, declared at ops.go:93:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedInclusiveScan",
 		Ops:       []any{AddUint64},
@@ -404,7 +404,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 4},
 		},
 	})
-	// SegmentedInclusiveScan(AddUint8) over uint8, declared at ops.go:87:15.
+	// SegmentedInclusiveScan(AddUint8) over uint8, declared at ops.go:88:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedInclusiveScan",
 		Ops:       []any{AddUint8},
@@ -416,7 +416,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 16},
 		},
 	})
-	// SegmentedInclusiveScan(Join) over Span, declared at ops.go:95:15.
+	// SegmentedInclusiveScan(Join) over Span, declared at ops.go:96:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedInclusiveScan",
 		Ops:       []any{Join},
@@ -428,7 +428,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 2},
 		},
 	})
-	// SegmentedInclusiveScan(MaxInt64) over int64, declared at ops.go:86:15.
+	// SegmentedInclusiveScan(MaxInt64) over int64, declared at ops.go:87:15.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedInclusiveScan",
 		Ops:       []any{MaxInt64},
@@ -440,7 +440,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 4},
 		},
 	})
-	// SegmentedInclusiveScan(Scale.Op) over uint32, declared at ops.go:110:14.
+	// SegmentedInclusiveScan(Scale.Op) over uint32, declared at ops.go:111:14.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "SegmentedInclusiveScan",
 		Ops:       []any{Scale.Op},

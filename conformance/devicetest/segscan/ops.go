@@ -54,13 +54,14 @@ type Span struct{ First, Last int64 }
 //gocccl:op
 func Join(a, b Span) Span { return Span{First: a.First, Last: b.Last} }
 
-// Scale is per-call state: a factor applied to the right operand.
+// Scale is per-call state: a step added at every combination.
 type Scale struct{ K uint32 }
 
-// Op adds b times the factor.
+// Op adds a, b and the step: associative for every K, as a scan needs
+// (a + b*K is not, unless K is 0 or 1).
 //
 //gocccl:op
-func (s Scale) Op(a, b uint32) uint32 { return a + b*s.K }
+func (s Scale) Op(a, b uint32) uint32 { return a + b + s.K }
 
 //gocccl:op
 func Times1024(i int64) int64 { return i * 1024 }

@@ -23,6 +23,14 @@ func SegmentedReduce[T any](op func(T, T) T) *SegmentedReduceOp[T] {
 	return &SegmentedReduceOp[T]{op: op, instance: newInstance(algo.SegmentedReduce, []any{op}, reflect.TypeFor[T]())}
 }
 
+// Operator returns the operator r was declared with.
+func (r *SegmentedReduceOp[T]) Operator() func(T, T) T {
+	if r == nil {
+		return nil
+	}
+	return r.op
+}
+
 // Over declares the instance reading its values and its begin and end
 // offsets through iterator compositions (package iterator), so that
 // gocccl-gen compiles them; pass iterator.Slice for one read as a plain

@@ -5,14 +5,15 @@ import (
 	"testing"
 )
 
-// TestFindAndSegmentedScanCasesOnCPU runs the find, argmin/argmax and
-// segmented scan cases through the harness on the CPU backend, at a size
+// TestFindAndSegmentedScanCasesOnCPU runs the find, argmin/argmax,
+// segmented scan and sorted-values search cases through the harness on the CPU backend, at a size
 // that is a multiple of the segment length and one that is not: their
 // checks must accept the CPU backend's results.
 func TestFindAndSegmentedScanCasesOnCPU(t *testing.T) {
 	env := cpuEnv(t)
 	want := map[string]int{"find_if": 1, "find_if_mid": 1, "argmin": 3, "argmax": 2,
-		"segmented_scan": 3, "segmented_scan_fixed": 2, "segmented_exclusive_scan": 1}
+		"segmented_scan": 3, "segmented_scan_fixed": 2, "segmented_exclusive_scan": 1,
+		"lower_bound_sorted": 2, "lower_bound_sorted_bsearch": 2}
 	ran := map[string]int{}
 	sizes := []int{1 << 12, 1<<12 + 3}
 	for _, fam := range families {

@@ -553,10 +553,10 @@ constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads = 288, go
 constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_threads = 224, gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_items = 14, gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_minblocks = 4;
 constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads = 288, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items = 14;
 constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddUint64_threads = 224, gocccl_inclusive_scan_by_key_EqUint32_AddUint64_items = 14, gocccl_inclusive_scan_by_key_EqUint32_AddUint64_minblocks = 4;
-constexpr int gocccl_lower_bound_LessFloat32_threads = 256, gocccl_lower_bound_LessFloat32_items = 1;
-constexpr int gocccl_lower_bound_LessFloat64_threads = 256, gocccl_lower_bound_LessFloat64_items = 1;
-constexpr int gocccl_lower_bound_LessUint32_threads = 256, gocccl_lower_bound_LessUint32_items = 1;
-constexpr int gocccl_lower_bound_LessUint64_threads = 256, gocccl_lower_bound_LessUint64_items = 1;
+constexpr int gocccl_lower_bound_LessFloat32_threads = 256, gocccl_lower_bound_LessFloat32_items = 8;
+constexpr int gocccl_lower_bound_LessFloat64_threads = 256, gocccl_lower_bound_LessFloat64_items = 8;
+constexpr int gocccl_lower_bound_LessUint32_threads = 256, gocccl_lower_bound_LessUint32_items = 8;
+constexpr int gocccl_lower_bound_LessUint64_threads = 256, gocccl_lower_bound_LessUint64_items = 8;
 constexpr int gocccl_merge_LessFloat32_threads = 256, gocccl_merge_LessFloat32_items = 15, gocccl_merge_LessFloat32_minblocks = 8;
 constexpr int gocccl_merge_LessFloat64_threads = 128, gocccl_merge_LessFloat64_items = 15;
 constexpr int gocccl_merge_LessUint32_threads = 256, gocccl_merge_LessUint32_items = 15, gocccl_merge_LessUint32_minblocks = 8;
@@ -1014,10 +1014,20 @@ gocccl_lower_bound_LessFloat32(const float* d_data, long long n_data, const floa
   ::gocccl::lower_bound<gocccl_lower_bound_LessFloat32_threads, gocccl_lower_bound_LessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat32>(d_data, n_data, d_values, n_values, d_out);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessFloat32_threads)
+gocccl_lower_bound_LessFloat32_sorted(const float* d_data, long long n_data, const float* d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::lower_bound_sorted<gocccl_lower_bound_LessFloat32_threads, gocccl_lower_bound_LessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat32>(d_data, n_data, d_values, n_values, d_out);
+}
+
 // LowerBound(LessFloat64) over float64, declared at histogram.go:38:26.
 extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessFloat64_threads)
 gocccl_lower_bound_LessFloat64(const double* d_data, long long n_data, const double* d_values, long long n_values, int64_t* d_out) {
   ::gocccl::lower_bound<gocccl_lower_bound_LessFloat64_threads, gocccl_lower_bound_LessFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat64>(d_data, n_data, d_values, n_values, d_out);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessFloat64_threads)
+gocccl_lower_bound_LessFloat64_sorted(const double* d_data, long long n_data, const double* d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::lower_bound_sorted<gocccl_lower_bound_LessFloat64_threads, gocccl_lower_bound_LessFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat64>(d_data, n_data, d_values, n_values, d_out);
 }
 
 // LowerBound(LessUint32) over uint32, declared at histogram.go:35:26.
@@ -1026,10 +1036,20 @@ gocccl_lower_bound_LessUint32(const uint32_t* d_data, long long n_data, const ui
   ::gocccl::lower_bound<gocccl_lower_bound_LessUint32_threads, gocccl_lower_bound_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_data, n_data, d_values, n_values, d_out);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessUint32_threads)
+gocccl_lower_bound_LessUint32_sorted(const uint32_t* d_data, long long n_data, const uint32_t* d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::lower_bound_sorted<gocccl_lower_bound_LessUint32_threads, gocccl_lower_bound_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_data, n_data, d_values, n_values, d_out);
+}
+
 // LowerBound(LessUint64) over uint64, declared at histogram.go:37:26.
 extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessUint64_threads)
 gocccl_lower_bound_LessUint64(const uint64_t* d_data, long long n_data, const uint64_t* d_values, long long n_values, int64_t* d_out) {
   ::gocccl::lower_bound<gocccl_lower_bound_LessUint64_threads, gocccl_lower_bound_LessUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint64>(d_data, n_data, d_values, n_values, d_out);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessUint64_threads)
+gocccl_lower_bound_LessUint64_sorted(const uint64_t* d_data, long long n_data, const uint64_t* d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::lower_bound_sorted<gocccl_lower_bound_LessUint64_threads, gocccl_lower_bound_LessUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint64>(d_data, n_data, d_values, n_values, d_out);
 }
 
 // Merge(LessFloat32) over float32, declared at histogram.go:40:26.

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "cf5cc0bcc51eae066460c2b6f3680fa7efc6d8c877f82f540728f62e913295cd", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "f0e9c18a81b766f39505118be3076e2cac5670d792471e6c43987f2dbb9d8beb", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

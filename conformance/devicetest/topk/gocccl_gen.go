@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/topk", "bc493f30bd62c878396b32858610bf2ea7ed987500b2c0b4303cf8834449d0b0", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/topk", "a4c9a3575cd4668d0009d4d9c694232f5a2d2336d2bb7372eff7006f818f5844", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

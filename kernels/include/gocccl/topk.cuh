@@ -57,7 +57,12 @@
 #include <cub/block/block_scan.cuh>
 
 #include <stdint.h>
+#include <string.h>
 #include <type_traits>
+
+/// The key-order and composite helpers also compile for the host, where a
+/// test checks them (cmd/gocccl-gen/internal/emit/cuda_topk_test.go).
+#define GOCCCL_TOPK_HD __host__ __device__ __forceinline__
 
 namespace gocccl {
 namespace detail {
@@ -104,7 +109,7 @@ struct Keys
   static constexpr int KEY_BITS = 8 * int(sizeof(K));
   static constexpr Bits SIGN = Bits(Bits(1) << (KEY_BITS - 1));
 
-  static GOCCCL_DEVICE unsigned long long in(K k, bool largest)
+  static GOCCCL_TOPK_HD unsigned long long in(K k, bool largest)
   {
     Bits b;
     memcpy(&b, &k, sizeof(K));
@@ -123,7 +128,7 @@ struct Keys
     return b;
   }
 
-  static GOCCCL_DEVICE K out(unsigned long long x, bool largest)
+  static GOCCCL_TOPK_HD K out(unsigned long long x, bool largest)
   {
     Bits b = Bits(x);
     if (largest)
@@ -144,7 +149,7 @@ struct Keys
   }
 };
 
-GOCCCL_DEVICE unsigned long long low_mask(int bits)
+GOCCCL_TOPK_HD unsigned long long low_mask(int bits)
 {
   return bits <= 0 ? 0ull : bits >= 64 ? ~0ull : (~0ull >> (64 - bits));
 }
@@ -154,15 +159,19 @@ struct Geometry
 {
   int key_bits, idx_bits, width;
 
-  GOCCCL_DEVICE Geometry(int kb, int ib) : key_bits(kb), idx_bits(ib), width(kb + ib) {}
+  GOCCCL_TOPK_HD Geometry(int kb, int ib) : key_bits(kb), idx_bits(ib), width(kb + ib) {}
 
-  GOCCCL_DEVICE int levels() const { return (width + DIGIT_BITS - 1) / DIGIT_BITS; }
+  GOCCCL_TOPK_HD int levels() const { return (width + DIGIT_BITS - 1) / DIGIT_BITS; }
 
   /// The composite bit where level q's digit starts (its prefix is [lo, width)).
-  GOCCCL_DEVICE int lo(int q) const { return max(0, width - DIGIT_BITS * (q + 1)); }
+  GOCCCL_TOPK_HD int lo(int q) const
+  {
+    const int l = width - DIGIT_BITS * (q + 1);
+    return l > 0 ? l : 0;
+  }
 
   /// Level q's digit of (b, i).
-  GOCCCL_DEVICE unsigned digit(unsigned long long b, unsigned long long i, int q) const
+  GOCCCL_TOPK_HD unsigned digit(unsigned long long b, unsigned long long i, int q) const
   {
     const int l = lo(q);
     const int w = (width - DIGIT_BITS * q) - l;
@@ -184,7 +193,7 @@ struct Geometry
 
   /// The masks of level q's prefix over the key and position parts (q < 0:
   /// nothing).
-  GOCCCL_DEVICE void masks(int q, unsigned long long& km, unsigned long long& im) const
+  GOCCCL_TOPK_HD void masks(int q, unsigned long long& km, unsigned long long& im) const
   {
     if (q < 0)
     {
@@ -197,7 +206,7 @@ struct Geometry
   }
 
   /// Sets level q's digit d in (tk, ti), whose bits there are zero.
-  GOCCCL_DEVICE void place(unsigned d, int q, unsigned long long& tk, unsigned long long& ti) const
+  GOCCCL_TOPK_HD void place(unsigned d, int q, unsigned long long& tk, unsigned long long& ti) const
   {
     const int l = lo(q);
     const unsigned long long x = d;
@@ -217,7 +226,7 @@ struct Geometry
 };
 
 /// -1, 0 or 1: (b, i) against (tk, ti) under the masks.
-GOCCCL_DEVICE int compare(unsigned long long b, unsigned long long i, unsigned long long tk, unsigned long long ti,
+GOCCCL_TOPK_HD int compare(unsigned long long b, unsigned long long i, unsigned long long tk, unsigned long long ti,
                           unsigned long long km, unsigned long long im)
 {
   b &= km;
@@ -305,7 +314,7 @@ GOCCCL_DEVICE void choose(Load load, const Geometry& g, int q, long long k, Cont
 
 /// What a pass does with one composite (b, i) of its source: returns true
 /// when it goes to the output; sets `cand` when it is a candidate of level q.
-GOCCCL_DEVICE bool classify(unsigned long long b, unsigned long long i, bool valid, int q, bool final_pass,
+GOCCCL_TOPK_HD bool classify(unsigned long long b, unsigned long long i, bool valid, int q, bool final_pass,
                             unsigned long long tk, unsigned long long ti, unsigned long long km2,
                             unsigned long long im2, unsigned long long km1, unsigned long long im1, bool& cand)
 {

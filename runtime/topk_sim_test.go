@@ -153,8 +153,8 @@ func simClassify(g simGeometry, b, i uint64, q int, final bool, tk, ti uint64) (
 }
 
 type simControl struct {
-	tKey, tIdx                          uint64
-	remaining, bucket, done, src        int64
+	tKey, tIdx                           uint64
+	remaining, bucket, done, src         int64
 	srcCount, outCount, bufCount, blocks int64
 }
 

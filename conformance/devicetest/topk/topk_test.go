@@ -332,7 +332,7 @@ func gen[K number](r *rand.Rand, n int) []K {
 // instances and ks on the CPU, and on the GPU at 2^26.
 func check(t *testing.T, r *rand.Rand, d *runtime.Device, n int, gpu bool) {
 	all := n <= 1_000_003 && gpu || n < 100_000 // else uint32, pairs/float32 and pairs/equal alone
-	var only []int // every k
+	var only []int                              // every k
 	if !gpu && n >= 100_000 {
 		only = []int{7, 1024}
 	}

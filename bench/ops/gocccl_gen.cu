@@ -22,6 +22,7 @@
 #include <gocccl/segmented_scan.cuh>
 #include <gocccl/segmented_sort.cuh>
 #include <gocccl/select.cuh>
+#include <gocccl/topk.cuh>
 #include <gocccl/transform.cuh>
 #include <gocccl/transform_reduce.cuh>
 
@@ -611,6 +612,8 @@ constexpr int gocccl_partition3_FirstFloat32_SecondFloat32_threads = 256, gocccl
 constexpr int gocccl_partition3_FirstFloat64_SecondFloat64_threads = 128, gocccl_partition3_FirstFloat64_SecondFloat64_items = 8;
 constexpr int gocccl_partition3_FirstUint32_SecondUint32_threads = 256, gocccl_partition3_FirstUint32_SecondUint32_items = 23;
 constexpr int gocccl_partition3_FirstUint64_SecondUint64_threads = 128, gocccl_partition3_FirstUint64_SecondUint64_items = 8;
+constexpr int gocccl_topk_keys_float32_threads = 256, gocccl_topk_keys_float32_items = 16;
+constexpr int gocccl_topk_keys_uint32_threads = 256, gocccl_topk_keys_uint32_items = 16;
 constexpr int gocccl_transform_reduce_Low8Uint32_AddUint32_threads = 256, gocccl_transform_reduce_Low8Uint32_AddUint32_items = 16;
 constexpr int gocccl_transform_reduce_SquareFloat32_AddFloat64_threads = 256, gocccl_transform_reduce_SquareFloat32_AddFloat64_items = 8;
 constexpr int gocccl_transform_MergeSortIdentityFloat32_threads = 256, gocccl_transform_MergeSortIdentityFloat32_items = 8;
@@ -1954,6 +1957,48 @@ gocccl_partition3_FirstUint64_SecondUint64_init(void* d_state, long long state_b
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_FirstUint64_SecondUint64_threads)
 gocccl_partition3_FirstUint64_SecondUint64_sweep(const uint64_t* d_in, uint64_t* d_first, uint64_t* d_second, uint64_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
   ::gocccl::three_way_partition<gocccl_partition3_FirstUint64_SecondUint64_threads, gocccl_partition3_FirstUint64_SecondUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstUint64, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondUint64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch, gocccl_partition3_FirstUint64_SecondUint64_delay());
+}
+
+// TopKKeys[float32] over float32, declared at topk.go:10:16.
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
+gocccl_topk_keys_float32_init(void* d_scratch, long long words) {
+  ::gocccl::topk_init<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_scratch, words);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
+gocccl_topk_keys_float32_pass(const float* d_keys_in, float* d_keys_out, long long n, long long k, void* d_scratch, long long cap, long long sorted, long long level, bool largest) {
+  ::gocccl::topk_keys_pass<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_keys_in, d_keys_out, n, k, d_scratch, cap, sorted, level, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
+gocccl_topk_keys_float32_single(const float* d_keys_in, float* d_keys_out, long long n, long long k, void* d_scratch, bool largest) {
+  ::gocccl::topk_keys_single<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_keys_in, d_keys_out, n, k, d_scratch, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
+gocccl_topk_keys_float32_sort(const float* d_keys_in, float* d_keys_out, long long n, long long k, void* d_positions, bool largest) {
+  ::gocccl::topk_keys_sort<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_keys_in, d_keys_out, n, k, d_positions, largest);
+}
+
+// TopKKeys[uint32] over uint32, declared at topk.go:9:16.
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
+gocccl_topk_keys_uint32_init(void* d_scratch, long long words) {
+  ::gocccl::topk_init<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_scratch, words);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
+gocccl_topk_keys_uint32_pass(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, long long k, void* d_scratch, long long cap, long long sorted, long long level, bool largest) {
+  ::gocccl::topk_keys_pass<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, k, d_scratch, cap, sorted, level, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
+gocccl_topk_keys_uint32_single(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, long long k, void* d_scratch, bool largest) {
+  ::gocccl::topk_keys_single<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, k, d_scratch, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
+gocccl_topk_keys_uint32_sort(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, long long k, void* d_positions, bool largest) {
+  ::gocccl::topk_keys_sort<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, k, d_positions, largest);
 }
 
 // TransformReduce(Low8Uint32,AddUint32) over uint32, uint32, declared at segmented.go:61:30.

@@ -309,7 +309,7 @@ func checkPlain(t reflect.Type) error {
 	case reflect.Bool,
 		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-		reflect.Float32, reflect.Float64:
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
 		return nil
 	case reflect.Array:
 		return checkPlain(t.Elem())
@@ -321,5 +321,5 @@ func checkPlain(t reflect.Type) error {
 		}
 		return nil
 	}
-	return fmt.Errorf("element type %s is not plain data (numbers, bools, and arrays and structs of them)", t)
+	return fmt.Errorf("element type %s is not plain data (numbers, complex numbers, bools, and arrays and structs of them)", t)
 }

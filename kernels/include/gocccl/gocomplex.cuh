@@ -25,10 +25,14 @@
 //   == and != both parts compared as floats (NaN != NaN, -0 == +0).
 //   conversion complex64 <-> complex128: each part converted as a float.
 //
-// NaN payloads: + and - are amd64's exactly; for * and / the parts are NaN
-// exactly when Go's are, and the payload is the one gosem.cuh's helpers give
-// for the operations in the order Go's source writes them, which is amd64's
-// unless gc swapped the operands of a commutative operation.
+// NaN payloads: the parts are NaN exactly when Go's are. Which NaN a part
+// carries when both operands of a float operation are NaN depends on their
+// order in gc's amd64 code, which its register allocator picks per function
+// (it even computes a + b as b + a in some): the helpers take the order of
+// gc's code for a function that does just that operation (cquo that of
+// runtime.complex128div, where the host test finds every payload Go's), but
+// an operator that does more may get other payloads from gc. Compare NaNs
+// as a class.
 //
 // math/cmplx: Abs, Conj, Exp, Log, Sqrt, Pow, Sin, Cos, Sinh, Cosh, Phase,
 // Polar, Rect, IsNaN, IsInf, Inf and NaN are ports of Go's source over
@@ -36,7 +40,9 @@
 // Cos (Go's Sincos runs the same reduction and polynomials). So these are
 // Go's results bit for bit as well, NaN payloads aside.
 //
-// Every helper is __host__ __device__ (GOCCCL_GO_FN), for host tests.
+// Every helper is __host__ __device__ (GOCCCL_GO_FN);
+// cmd/gocccl-gen/internal/emit/cuda_gocomplex_test.go compiles them for the
+// host and checks them against Go over edge and random values.
 #pragma once
 
 #include <gocccl/gosem.cuh>
@@ -88,15 +94,20 @@ GOCCCL_GO_FN complex128 csub(complex128 a, complex128 b) {
   return complex128{fsub<double>(a.re, b.re), fsub<double>(a.im, b.im)};
 }
 
-// cmul is *: gc's formula, in float64 for both types.
+// cmul is *: gc's formula, in float64 for both types. The operands of each
+// commutative operation are in the order gc's amd64 code for
+// func(a, b complex128) complex128 { return a * b } has them (and the same
+// for complex64), which decides the payload when both are NaN; in another
+// function gc's register allocator may swap them.
 GOCCCL_GO_FN complex128 cmul(complex128 a, complex128 b) {
   return complex128{fsub<double>(fmul<double>(a.re, b.re), fmul<double>(a.im, b.im)),
-                    fadd<double>(fmul<double>(a.re, b.im), fmul<double>(a.im, b.re))};
+                    fadd<double>(fmul<double>(a.im, b.re), fmul<double>(b.im, a.re))};
 }
 GOCCCL_GO_FN complex64 cmul(complex64 a, complex64 b) {
-  const complex128 w = cmul(complex128{conv<double>(a.re), conv<double>(a.im)},
-                            complex128{conv<double>(b.re), conv<double>(b.im)});
-  return complex64{conv<float>(w.re), conv<float>(w.im)};
+  const double ar = conv<double>(a.re), ai = conv<double>(a.im);
+  const double br = conv<double>(b.re), bi = conv<double>(b.im);
+  return complex64{conv<float>(fsub<double>(fmul<double>(br, ar), fmul<double>(ai, bi))),
+                   conv<float>(fadd<double>(fmul<double>(bi, ar), fmul<double>(ai, br)))};
 }
 
 // cconv is the conversion To(x) between complex types.
@@ -142,21 +153,23 @@ GOCCCL_GO_FN double rt_inf2one(double f) {
 
 }  // namespace detail
 
-// cquo is /: runtime.complex128div.
+// cquo is /: runtime.complex128div. The operands of its commutative
+// operations are in the order of the runtime's amd64 code (gc swaps some of
+// Go's source order), so that NaN payloads are Go's too.
 GOCCCL_GO_FN complex128 cquo(complex128 n, complex128 m) {
   using namespace detail;
   const double inf = from64(0x7FF0000000000000ull);
   double e, f;
   if (rt_abs(m.re) >= rt_abs(m.im)) {
     const double ratio = fquo<double>(m.im, m.re);
-    const double denom = fadd<double>(m.re, fmul<double>(ratio, m.im));
-    e = fquo<double>(fadd<double>(n.re, fmul<double>(n.im, ratio)), denom);
-    f = fquo<double>(fsub<double>(n.im, fmul<double>(n.re, ratio)), denom);
+    const double denom = fadd<double>(fmul<double>(m.im, ratio), m.re);  // real(m) + ratio*imag(m)
+    e = fquo<double>(fadd<double>(fmul<double>(n.im, ratio), n.re), denom);  // real(n) + imag(n)*ratio
+    f = fquo<double>(fsub<double>(n.im, fmul<double>(ratio, n.re)), denom);  // imag(n) - real(n)*ratio
   } else {
     const double ratio = fquo<double>(m.re, m.im);
-    const double denom = fadd<double>(m.im, fmul<double>(ratio, m.re));
+    const double denom = fadd<double>(fmul<double>(m.re, ratio), m.im);  // imag(m) + ratio*real(m)
     e = fquo<double>(fadd<double>(fmul<double>(n.re, ratio), n.im), denom);
-    f = fquo<double>(fsub<double>(fmul<double>(n.im, ratio), n.re), denom);
+    f = fquo<double>(fsub<double>(fmul<double>(ratio, n.im), n.re), denom);  // imag(n)*ratio - real(n)
   }
   if (rt_isnan(e) && rt_isnan(f)) {
     double a = n.re, b = n.im;

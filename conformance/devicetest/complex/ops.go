@@ -1,9 +1,11 @@
 // Package complex holds the GPU conformance tests of complex64 and
 // complex128 operators (kernels/include/gocccl/gocomplex.cuh): + - * / over
 // random values and the Inf, NaN and ±0 edge cases, conversions, Reduce and
-// InclusiveScan with complex add and multiply, and transforms through
-// math/cmplx, compared bit for bit on the GPU against the CPU backend, which
-// runs these Go functions themselves. Its tests skip what needs a GPU when
+// InclusiveScan with complex add and multiply, ExclusiveScan, TransformReduce
+// and a Reduce of a struct of complex fields, and transforms through
+// math/cmplx, compared bit for bit on the GPU against Go's results, which
+// the CPU backend's are (a NaN matches any NaN: which payload Go's amd64
+// code gives depends on gc's operand order; the sign of zero counts). Its tests skip what needs a GPU when
 // there is none, and compare the CPU backend with Go's own results instead.
 package complex
 
@@ -77,6 +79,12 @@ func ExpScaled(a complex64) complex64 {
 }
 
 //gocccl:op
+func Rot(a complex64) complex128 { return complex128(a) * 1i }
+
+//gocccl:op
+func AddPair(p, q Pair) Pair { return Pair{p.A + q.A, p.B + q.B} }
+
+//gocccl:op
 func Add64(a, b complex64) complex64 { return a + b }
 
 //gocccl:op
@@ -101,4 +109,7 @@ var (
 	Prefix128  = runtime.InclusiveScan(Add128)
 	PrefixMul  = runtime.InclusiveScan(Mul128)
 	Mul128Pair = runtime.BinaryTransform(Mul128)
+	PrefixEx   = runtime.ExclusiveScan(Add128)
+	RotSum     = runtime.TransformReduce(Rot, Add128)
+	SumPair    = runtime.Reduce(AddPair)
 )

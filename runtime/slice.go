@@ -14,8 +14,9 @@ import (
 var ErrFreed = errors.New("slice was freed")
 
 // Slice is a typed buffer of n elements in a device's memory (host memory on
-// the CPU backend). T must be plain data: numbers, bools, and arrays and
-// structs of them; a Slice[T] filled from a host []T holds the same bytes.
+// the CPU backend). T must be plain data: numbers (complex64 and complex128
+// too), bools, and arrays and structs of them; a Slice[T] filled from a host
+// []T holds the same bytes.
 //
 // A Slice is not safe for concurrent use with its own Free.
 type Slice[T any] struct {

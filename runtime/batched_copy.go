@@ -100,7 +100,7 @@ func (b *BatchedCopyOp[T]) Run(s *Stream, src, dst *Slice[T], srcOffsets, dstOff
 	}
 	defer s.dev.exit()
 	if s.dev.ctx == nil {
-		return b.wrap(b.cpu(s.dev, src, dst, so, do, sz), "")
+		return b.cpu(s.dev, src, dst, so, do, sz)
 	}
 	if n == 0 {
 		return nil
@@ -157,19 +157,20 @@ func batchedCopyQueue(ranges, dstLen, size int) int {
 	return min(ranges, dstLen*size/batchedCopyLarge)
 }
 
-// cpu checks every range, then copies them, on the CPU backend.
+// cpu checks every range, then copies them, on the CPU backend; its
+// errors name the instance.
 func (b *BatchedCopyOp[T]) cpu(d *Device, src, dst *Slice[T], so, do, sz src[int64]) error {
 	hs, err := so.host(d)
 	if err != nil {
-		return err
+		return b.wrap(err, "source offsets")
 	}
 	hd, err := do.host(d)
 	if err != nil {
-		return err
+		return b.wrap(err, "destination offsets")
 	}
 	hz, err := sz.host(d)
 	if err != nil {
-		return err
+		return b.wrap(err, "sizes")
 	}
 	x, y := src.host, dst.host
 	offs, offd, sizes := hs.host, hd.host, hz.host
@@ -188,7 +189,7 @@ func (b *BatchedCopyOp[T]) cpu(d *Device, src, dst *Slice[T], so, do, sz src[int
 			copy(y[offd[r]:offd[r]+sizes[r]], x[offs[r]:offs[r]+sizes[r]])
 		}
 	})
-	return err
+	return b.wrap(err, "")
 }
 
 // TempStorageBytes returns the device scratch memory a Run of ranges ranges

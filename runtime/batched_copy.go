@@ -147,7 +147,7 @@ func (b *BatchedCopyOp[T]) Run(s *Stream, src, dst *Slice[T], srcOffsets, dstOff
 	if capacity == 0 {
 		return nil
 	}
-	return k.launch(batchedCopyLargeKernel, k.resident, s, &args)
+	return k.launch(batchedCopyLargeKernel, k.wave(batchedCopyLargeKernel), s, &args)
 }
 
 // batchedCopyQueue is the number of large ranges the queue holds: as many as

@@ -21,10 +21,11 @@ var batchedCopyParams = []Param{
 // one call, dst[dst_offsets[r] : dst_offsets[r]+sizes[r]] =
 // src[src_offsets[r] : src_offsets[r]+sizes[r]] for every range r
 // (cub::DeviceMemcpy::Batched / DeviceCopy::Batched over sub-ranges of two
-// buffers; kernels/include/gocccl/batched_copy.cuh). Two launches: "small"
-// gives each range a warp (a warp copies a tiny range's bytes with one lane)
-// and queues the large ones; "large" spreads the queued ranges' chunks over
-// every block. Both move 16-byte words where source and destination agree
+// buffers; kernels/include/gocccl/batched_copy.cuh). Two launches: in "small"
+// a warp reads 32 ranges at once, one a lane, copies the tiny ones lane by
+// lane, queues the large ones and copies the others with all its lanes, one
+// after another; "large" numbers the queued ranges' chunks (a block scan)
+// and spreads them over every block. Both move 16-byte words where source and destination agree
 // modulo 16, funnel-shifted 4-byte words where they do not.
 var BatchedCopy = register(&Algorithm{
 	Name:       "BatchedCopy",

@@ -16,16 +16,18 @@
  * (simpler: no partition pass):
  *
  *   <sym>_small  batched_copy_small  any grid: warp w of the grid takes
- *                ranges w, w + W, w + 2W, ... (W warps in all). A range of
- *                fewer than TINY_BYTES bytes is copied by the warp's first
- *                lane alone; one of LARGE_BYTES or more is queued (an atomic
- *                slot in d_queue, while fewer than queue_cap are queued);
- *                every other range by the warp's 32 lanes.
+ *                ranges w, w + W, w + 2W, ... (W warps in all), 32 at a
+ *                time, one a lane. A range of fewer than TINY_BYTES bytes is
+ *                copied by its lane alone; one of LARGE_BYTES or more is
+ *                queued (an atomic slot in d_queue, while fewer than
+ *                queue_cap are queued); every other range by the warp's 32
+ *                lanes, one after another.
  *   <sym>_large  batched_copy_large  grid G >= 1: the queued ranges in
- *                CHUNK-byte chunks; chunk c of the q-th queued range goes to
- *                block (c + chunks of the earlier queued ranges) mod G, so
- *                the blocks share the bytes evenly whatever the sizes. The
- *                last block to finish zeroes the head again.
+ *                CHUNK-byte chunks, numbered in queue order (a block scan of
+ *                their counts, BLOCK_THREADS ranges at a time); chunk g goes
+ *                to block g mod G, so the blocks share the bytes evenly
+ *                whatever the sizes. The last block to finish zeroes the
+ *                head again.
  *
  * Bytes move as 16-byte words at 16-aligned destinations: loaded as 16-byte
  * words where the source agrees with the destination modulo 16, as four
@@ -41,11 +43,14 @@
  * nothing (the host then skips the large kernel).
  *
  * Requirements: T trivially copyable. Launch with blockDim.x == BLOCK_THREADS.
- * Compiles with CUB 1.17 (CUDA 11.8) and CCCL 3 (CUDA 13): only config.cuh.
+ * Compiles with CUB 1.17 (CUDA 11.8) and CCCL 3 (CUDA 13): config.cuh and
+ * cub::BlockScan.
  */
 #pragma once
 
 #include <gocccl/config.cuh>
+
+#include <cub/block/block_scan.cuh>
 
 #include <type_traits>
 
@@ -190,6 +195,11 @@ GOCCCL_DEVICE bool batched_range(const T* d_src, long long src_len, T* d_dst, lo
 /**
  * \brief Copies every range of fewer than LARGE_BYTES bytes and queues the
  * others (see the file comment).
+ *
+ * Warp w of the W in the grid takes ranges w + (32 j + l) W for j = 0, 1,
+ * ...: its lanes read the 32 ranges of one j at once (lane l the l-th), copy
+ * the tiny ones on their own, queue the large ones, then copy the others one
+ * after another with all 32 lanes.
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename SrcOffIt, typename DstOffIt, typename SizeIt>
 __device__ void batched_copy_small(const T* d_src, long long src_len, T* d_dst, long long dst_len, SrcOffIt d_src_offsets,
@@ -200,52 +210,57 @@ __device__ void batched_copy_small(const T* d_src, long long src_len, T* d_dst, 
   static_assert(std::is_trivially_copyable<T>::value, "gocccl::batched_copy: item types must be trivially copyable");
   const int lane = static_cast<int>(threadIdx.x & 31);
   const long long warps = static_cast<long long>(gridDim.x) * (BLOCK_THREADS / 32);
+  const long long warp = (static_cast<long long>(blockIdx.x) * BLOCK_THREADS + threadIdx.x) / 32;
   long long* queue = static_cast<long long*>(d_queue);
-  for (long long r = (static_cast<long long>(blockIdx.x) * BLOCK_THREADS + threadIdx.x) / 32; r < num_ranges; r += warps)
+  for (long long first = warp; first < num_ranges; first += 32 * warps)
   {
-    const unsigned char* src;
-    unsigned char* dst;
-    long long bytes;
-    if (!detail::batched_range(d_src, src_len, d_dst, dst_len, d_src_offsets, d_dst_offsets, d_sizes, r, &src, &dst,
-                               &bytes))
+    const long long r = first + lane * warps;
+    const unsigned char* src = nullptr;
+    unsigned char* dst = nullptr;
+    long long bytes = 0;
+    if (r >= num_ranges
+        || !detail::batched_range(d_src, src_len, d_dst, dst_len, d_src_offsets, d_dst_offsets, d_sizes, r, &src, &dst,
+                                  &bytes))
     {
-      continue;
+      bytes = 0;
     }
-    if (bytes < detail::BATCHED_COPY_TINY_BYTES)
+    if (bytes > 0 && bytes < detail::BATCHED_COPY_TINY_BYTES)
     {
-      if (lane == 0)
+      for (long long i = 0; i < bytes; ++i)
       {
-        for (long long i = 0; i < bytes; ++i)
-        {
-          dst[i] = src[i];
-        }
+        dst[i] = src[i];
       }
-      continue;
+      bytes = 0;
     }
     if (bytes >= detail::BATCHED_COPY_LARGE_BYTES && queue_cap > 0)
     {
-      unsigned long long slot = 0;
-      if (lane == 0)
-      {
-        slot = atomicAdd(detail::BatchedCopyHead::queued(d_head), 1ULL);
-        if (slot < static_cast<unsigned long long>(queue_cap))
-        {
-          queue[slot] = r;
-        }
-      }
-      slot = __shfl_sync(0xffffffffu, slot, 0);
+      const unsigned long long slot = atomicAdd(detail::BatchedCopyHead::queued(d_head), 1ULL);
       if (slot < static_cast<unsigned long long>(queue_cap))
       {
-        continue; // the large kernel copies it
+        queue[slot] = r;
+        bytes = 0; // the large kernel copies it
       }
     }
-    detail::copy_bytes(lane, 32, dst, src, bytes);
+    unsigned int pending = __ballot_sync(0xffffffffu, bytes > 0);
+    while (pending != 0)
+    {
+      const int j = __ffs(pending) - 1;
+      pending &= pending - 1;
+      const unsigned long long s = __shfl_sync(0xffffffffu, reinterpret_cast<unsigned long long>(src), j);
+      const unsigned long long d = __shfl_sync(0xffffffffu, reinterpret_cast<unsigned long long>(dst), j);
+      const long long b = __shfl_sync(0xffffffffu, bytes, j);
+      detail::copy_bytes(lane, 32, reinterpret_cast<unsigned char*>(d), reinterpret_cast<const unsigned char*>(s), b);
+    }
   }
 }
 
 /**
  * \brief Copies the queued ranges with every block of the grid (see the file
  * comment), then zeroes d_head.
+ *
+ * The queue is read BLOCK_THREADS ranges at a time, thread t the t-th; a
+ * block scan of their chunk counts numbers the chunks of all queued ranges
+ * in queue order, and chunk g goes to block g mod G.
  */
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename SrcOffIt, typename DstOffIt, typename SizeIt>
 __device__ void batched_copy_large(const T* d_src, long long src_len, T* d_dst, long long dst_len, SrcOffIt d_src_offsets,
@@ -253,6 +268,14 @@ __device__ void batched_copy_large(const T* d_src, long long src_len, T* d_dst, 
                                    long long queue_cap, void* d_head)
 {
   constexpr long long CHUNK = static_cast<long long>(BLOCK_THREADS) * 16 * 4;
+  using BlockScanT = cub::BlockScan<long long, BLOCK_THREADS>;
+  __shared__ typename BlockScanT::TempStorage scan;
+  __shared__ const unsigned char* s_src[BLOCK_THREADS];
+  __shared__ unsigned char* s_dst[BLOCK_THREADS];
+  __shared__ long long s_bytes[BLOCK_THREADS];
+  __shared__ long long s_start[BLOCK_THREADS]; // the range's first chunk, from the tile's first
+  __shared__ long long s_end[BLOCK_THREADS];
+
   const long long* queue = static_cast<const long long*>(d_queue);
   unsigned long long queued = *static_cast<volatile unsigned long long*>(detail::BatchedCopyHead::queued(d_head));
   if (queued > static_cast<unsigned long long>(queue_cap))
@@ -260,24 +283,43 @@ __device__ void batched_copy_large(const T* d_src, long long src_len, T* d_dst, 
     queued = static_cast<unsigned long long>(queue_cap);
   }
   const long long grid = gridDim.x;
-  long long base = 0; // chunks of the earlier queued ranges, mod grid
-  for (long long q = 0; q < static_cast<long long>(queued); ++q)
+  const long long block = blockIdx.x;
+  long long base = 0; // the chunks of the earlier tiles of the queue
+  for (long long q0 = 0; q0 < static_cast<long long>(queued); q0 += BLOCK_THREADS)
   {
-    const unsigned char* src;
-    unsigned char* dst;
-    long long bytes;
-    if (!detail::batched_range(d_src, src_len, d_dst, dst_len, d_src_offsets, d_dst_offsets, d_sizes, queue[q], &src,
-                               &dst, &bytes))
+    const long long q = q0 + threadIdx.x;
+    const unsigned char* src = nullptr;
+    unsigned char* dst = nullptr;
+    long long bytes = 0;
+    if (q >= static_cast<long long>(queued)
+        || !detail::batched_range(d_src, src_len, d_dst, dst_len, d_src_offsets, d_dst_offsets, d_sizes, queue[q], &src,
+                                  &dst, &bytes))
     {
-      continue; // not queued: queued ranges are valid
+      bytes = 0; // queued ranges are valid: past the queue's end only
     }
     const long long chunks = (bytes + CHUNK - 1) / CHUNK;
-    for (long long c = (static_cast<long long>(blockIdx.x) - base + grid) % grid; c < chunks; c += grid)
+    long long start, total;
+    BlockScanT(scan).ExclusiveSum(chunks, start, total);
+    s_src[threadIdx.x] = src;
+    s_dst[threadIdx.x] = dst;
+    s_bytes[threadIdx.x] = bytes;
+    s_start[threadIdx.x] = start;
+    s_end[threadIdx.x] = start + chunks;
+    __syncthreads();
+    // This block's chunks of the tile: g = base + local, g mod grid == block.
+    int j = 0;
+    for (long long local = ((block - base) % grid + grid) % grid; local < total; local += grid)
     {
-      const long long at = c * CHUNK;
-      detail::copy_bytes(threadIdx.x, BLOCK_THREADS, dst + at, src + at, bytes - at < CHUNK ? bytes - at : CHUNK);
+      while (s_end[j] <= local)
+      {
+        ++j;
+      }
+      const long long at = (local - s_start[j]) * CHUNK;
+      const long long left = s_bytes[j] - at;
+      detail::copy_bytes(threadIdx.x, BLOCK_THREADS, s_dst[j] + at, s_src[j] + at, left < CHUNK ? left : CHUNK);
     }
-    base = (base + chunks) % grid;
+    base += total;
+    __syncthreads(); // before the next tile's scan and shared arrays
   }
   // Every block has read the head: the last one to finish zeroes it.
   __syncthreads();

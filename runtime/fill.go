@@ -104,15 +104,6 @@ func Generate[T any](op func(int64) T) *GenerateOp[T] {
 	return &GenerateOp[T]{op: op, instance: newInstance(algo.Generate, []any{op}, reflect.TypeFor[T]())}
 }
 
-// GenerateWith is Generate with per-call state: out[i] = s.Op(i) for the
-// state s given to Bind (a seed or a scale known only at run time, say).
-func GenerateWith[S, T any](op func(S, int64) T) *Stateful[S, *GenerateOp[T]] {
-	in := newStatefulInstance[S](algo.Generate, []any{op}, reflect.TypeFor[T]())
-	return &Stateful[S, *GenerateOp[T]]{bind: func(s S) *GenerateOp[T] {
-		return &GenerateOp[T]{instance: bound(in, &s), op: func(i int64) T { return op(s, i) }}
-	}}
-}
-
 // Into declares the instance writing through the output iterator
 // composition out (package iterator); see ReduceOp.Over.
 func (g *GenerateOp[T]) Into(out OutputIterator[T]) *GenerateOp[T] { return g }

@@ -341,20 +341,21 @@ func checkBatchedAll(t *testing.T, r *rand.Rand, dut, cpu *runtime.Device) {
 		checkBatched(t, r, devs, BatchedCopyFloat64, sp, a, b)
 	})
 	t.Run("within", func(t *testing.T) {
-		// One Slice: ranges of the first half copied into the second.
+		// One Slice: ranges of the first half copied into the third
+		// quarter, and a large one into the fourth.
 		const half = 1 << 18
 		sz := sizesIn[int32](r, 300, 2000)
 		var spans []span
 		at, to := int64(0), int64(half)
 		for _, k := range sz {
-			if at+k > half || to+k > 2*half {
+			if at+k > half || to+k > half+half/2 {
 				break
 			}
 			spans = append(spans, span{at, to, k})
 			at += k + int64(r.IntN(3))
 			to += k + int64(r.IntN(5))
 		}
-		spans = append(spans, span{0, half, 40 << 10}) // large, over the small ones' destinations: the same bytes
+		spans = append(spans, span{int64(r.IntN(1000)), half + half/2 + int64(r.IntN(1000)), 40 << 10})
 		data := make([]int32, 2*half)
 		randomBytes(r, data)
 		want := append([]int32(nil), data...)

@@ -66,14 +66,15 @@ package runtime
 
 // Where things are, for readers of the source: an algorithm X has its
 // handle, its constructor X, Run and TempStorageBytes in x.go (Select,
-// Partition and ThreeWayPartition in select.go, the compactions' shared
-// launch sequence in compaction.go). The Go functions that run it on the
-// CPU backend are in x_cpu.go (the compactions' in select_cpu.go), beside
-// what every CPU path shares in cpu.go (parallel); the CPU paths of a few
-// lines (ForEach, the transforms, AdjacentDifference) stay inside Run. The
-// radix and segmented sorts' GPU launch sequences are in radix_sort_gpu.go
-// and segmented_sort_gpu.go, the others' beside their Run. The argument
-// checks that the Runs share (the stream, the buffers, overlap) are in
-// args.go. The stateful constructors, XWith for each X that has one, are
-// all in state_with.go rather than beside X: they are one family, each a
-// few lines over Stateful, newStatefulInstance and bound (state.go).
+// Partition and ThreeWayPartition in select.go, Fill and Generate in
+// fill.go, the compactions' shared launch sequence in compaction.go). The Go
+// functions that run it on the CPU backend are in x_cpu.go (the compactions'
+// in select_cpu.go), beside what every CPU path shares in cpu.go (parallel);
+// the CPU paths of a few lines (ForEach, the transforms, Fill, Generate,
+// AdjacentDifference) stay inside Run. The radix and segmented sorts' GPU
+// launch sequences are in radix_sort_gpu.go and segmented_sort_gpu.go, the
+// others' beside their Run. The argument checks that the Runs share (the
+// stream, the buffers, overlap) are in args.go. The stateful constructors,
+// XWith for each X that has one, are all in state_with.go rather than beside
+// X: they are one family, each a few lines over Stateful,
+// newStatefulInstance and bound (state.go).

@@ -147,3 +147,12 @@ func UpperBoundWith[S, T any](less func(S, T, T) bool) *Stateful[S, *SearchOp[T]
 		return &SearchOp[T]{instance: bound(in, &s), less: func(x, y T) bool { return less(s, x, y) }, upper: true}
 	}}
 }
+
+// GenerateWith is Generate with per-call state: out[i] = s.Op(i) for the
+// state s given to Bind (a seed or a scale known only at run time, say).
+func GenerateWith[S, T any](op func(S, int64) T) *Stateful[S, *GenerateOp[T]] {
+	in := newStatefulInstance[S](algo.Generate, []any{op}, reflect.TypeFor[T]())
+	return &Stateful[S, *GenerateOp[T]]{bind: func(s S) *GenerateOp[T] {
+		return &GenerateOp[T]{instance: bound(in, &s), op: func(i int64) T { return op(s, i) }}
+	}}
+}

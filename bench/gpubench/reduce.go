@@ -75,6 +75,8 @@ func reduceCase[T any](n int, typ string, op *runtime.ReduceOp[T], size int, gen
 func poison[T any]() T {
 	var v T
 	switch p := any(&v).(type) {
+	case *uint8:
+		*p = 0xAB
 	case *int32:
 		*p = int32(-0x54545455) // 0xABABABAB
 	case *uint32:

@@ -7,6 +7,8 @@
 #include <gocccl/gosem.cuh>
 #include <gocccl/adjacent_difference.cuh>
 #include <gocccl/argminmax.cuh>
+#include <gocccl/batched_copy.cuh>
+#include <gocccl/fill.cuh>
 #include <gocccl/find.cuh>
 #include <gocccl/histogram.cuh>
 #include <gocccl/iterator.cuh>
@@ -24,9 +26,26 @@
 #include <gocccl/select.cuh>
 #include <gocccl/topk.cuh>
 #include <gocccl/transform.cuh>
+#include <gocccl/transform_if.cuh>
 #include <gocccl/transform_reduce.cuh>
 
 namespace gocccl_pkg_ops_905f533b {
+// IndexHash is fill.go:9:6.
+__device__ __forceinline__ uint32_t IndexHash(int64_t i) {
+  uint32_t x = ::gocccl::go::mul(::gocccl::go::conv<uint32_t>(i), uint32_t(2654435761U));
+  return ::gocccl::go::bxor(x, ::gocccl::go::shr(x, uint64_t(15ULL)));
+}
+
+// OddUint32 is fill.go:17:6.
+__device__ __forceinline__ bool OddUint32(uint32_t x) {
+  return ::gocccl::go::band(x, uint32_t(1U)) != uint32_t(0U);
+}
+
+// TripleUint32 is fill.go:22:6.
+__device__ __forceinline__ uint32_t TripleUint32(uint32_t x) {
+  return ::gocccl::go::add(::gocccl::go::mul(x, uint32_t(3U)), uint32_t(1U));
+}
+
 // IsNeedle is find.go:12:6.
 __device__ __forceinline__ bool IsNeedle(uint32_t x) {
   return x == uint32_t(4294967295U);
@@ -250,6 +269,24 @@ __device__ __forceinline__ bool EqFloat64(double a, double b) {
 
 // gocccl_functors wrap the operators the kernels use as default-constructible types.
 namespace gocccl_functors {
+
+struct IndexHash {
+  __device__ __forceinline__ uint32_t operator()(int64_t a0) const {
+    return ::gocccl_pkg_ops_905f533b::IndexHash(a0);
+  }
+};
+
+struct OddUint32 {
+  __device__ __forceinline__ bool operator()(uint32_t a0) const {
+    return ::gocccl_pkg_ops_905f533b::OddUint32(a0);
+  }
+};
+
+struct TripleUint32 {
+  __device__ __forceinline__ uint32_t operator()(uint32_t a0) const {
+    return ::gocccl_pkg_ops_905f533b::TripleUint32(a0);
+  }
+};
 
 struct IsNeedle {
   __device__ __forceinline__ bool operator()(uint32_t a0) const {
@@ -529,6 +566,7 @@ constexpr int gocccl_argmax_LessUint32_threads = 256, gocccl_argmax_LessUint32_i
 constexpr int gocccl_argmin_LessFloat32_threads = 256, gocccl_argmin_LessFloat32_items = 16;
 constexpr int gocccl_argmin_LessFloat64_threads = 256, gocccl_argmin_LessFloat64_items = 8;
 constexpr int gocccl_argmin_LessUint32_threads = 256, gocccl_argmin_LessUint32_items = 16;
+constexpr int gocccl_batched_copy_uint8_threads = 256, gocccl_batched_copy_uint8_items = 1;
 constexpr int gocccl_exclusive_scan_AddFloat32_threads = 128, gocccl_exclusive_scan_AddFloat32_items = 24, gocccl_exclusive_scan_AddFloat32_minblocks = 8;
 constexpr int gocccl_exclusive_scan_AddFloat64_threads = 224, gocccl_exclusive_scan_AddFloat64_items = 12;
 constexpr int gocccl_exclusive_scan_AddUint32_threads = 128, gocccl_exclusive_scan_AddUint32_items = 24, gocccl_exclusive_scan_AddUint32_minblocks = 8;
@@ -537,7 +575,10 @@ constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddFloat32_threads = 288, go
 constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_threads = 224, gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_items = 14, gocccl_exclusive_scan_by_key_EqUint32_AddFloat64_minblocks = 4;
 constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddUint32_threads = 288, gocccl_exclusive_scan_by_key_EqUint32_AddUint32_items = 14;
 constexpr int gocccl_exclusive_scan_by_key_EqUint32_AddUint64_threads = 224, gocccl_exclusive_scan_by_key_EqUint32_AddUint64_items = 14, gocccl_exclusive_scan_by_key_EqUint32_AddUint64_minblocks = 4;
+constexpr int gocccl_fill_uint32_threads = 256, gocccl_fill_uint32_items = 8;
+constexpr int gocccl_fill_uint64_threads = 256, gocccl_fill_uint64_items = 4;
 constexpr int gocccl_find_if_IsNeedle_threads = 256, gocccl_find_if_IsNeedle_items = 16;
+constexpr int gocccl_generate_IndexHash_threads = 256, gocccl_generate_IndexHash_items = 8;
 constexpr int gocccl_histogram_even_float32_threads = 256, gocccl_histogram_even_float32_items = 16;
 constexpr int gocccl_histogram_even_float64_threads = 256, gocccl_histogram_even_float64_items = 8;
 constexpr int gocccl_histogram_even_uint32_threads = 256, gocccl_histogram_even_uint32_items = 16;
@@ -614,6 +655,7 @@ constexpr int gocccl_partition3_FirstUint32_SecondUint32_threads = 256, gocccl_p
 constexpr int gocccl_partition3_FirstUint64_SecondUint64_threads = 128, gocccl_partition3_FirstUint64_SecondUint64_items = 8;
 constexpr int gocccl_topk_keys_float32_threads = 256, gocccl_topk_keys_float32_items = 16;
 constexpr int gocccl_topk_keys_uint32_threads = 256, gocccl_topk_keys_uint32_items = 16;
+constexpr int gocccl_transform_if_TripleUint32_OddUint32_threads = 256, gocccl_transform_if_TripleUint32_OddUint32_items = 8;
 constexpr int gocccl_transform_reduce_Low8Uint32_AddUint32_threads = 256, gocccl_transform_reduce_Low8Uint32_AddUint32_items = 16;
 constexpr int gocccl_transform_reduce_SquareFloat32_AddFloat64_threads = 256, gocccl_transform_reduce_SquareFloat32_AddFloat64_items = 8;
 constexpr int gocccl_transform_MergeSortIdentityFloat32_threads = 256, gocccl_transform_MergeSortIdentityFloat32_items = 8;
@@ -741,6 +783,17 @@ gocccl_argmin_LessUint32_sweep(const uint32_t* d_in, long long n, uint32_t* d_va
   ::gocccl::argmin_single_pass<gocccl_argmin_LessUint32_threads, gocccl_argmin_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_in, n, d_value, d_index, d_scratch);
 }
 
+// BatchedCopy[uint8] over uint8, declared at fill.go:34:22.
+extern "C" __global__ void __launch_bounds__(gocccl_batched_copy_uint8_threads)
+gocccl_batched_copy_uint8_small(const uint8_t* d_src, long long src_len, uint8_t* d_dst, long long dst_len, const int64_t* d_src_offsets, const int64_t* d_dst_offsets, const int64_t* d_sizes, long long num_ranges, void* d_queue, long long queue_cap, void* d_head) {
+  ::gocccl::batched_copy_small<gocccl_batched_copy_uint8_threads, gocccl_batched_copy_uint8_items, uint8_t>(d_src, src_len, d_dst, dst_len, d_src_offsets, d_dst_offsets, d_sizes, num_ranges, d_queue, queue_cap, d_head);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_batched_copy_uint8_threads)
+gocccl_batched_copy_uint8_large(const uint8_t* d_src, long long src_len, uint8_t* d_dst, long long dst_len, const int64_t* d_src_offsets, const int64_t* d_dst_offsets, const int64_t* d_sizes, long long num_ranges, void* d_queue, long long queue_cap, void* d_head) {
+  ::gocccl::batched_copy_large<gocccl_batched_copy_uint8_threads, gocccl_batched_copy_uint8_items, uint8_t>(d_src, src_len, d_dst, dst_len, d_src_offsets, d_dst_offsets, d_sizes, num_ranges, d_queue, queue_cap, d_head);
+}
+
 // ExclusiveScan(AddFloat32) over float32, declared at scan.go:21:30.
 extern "C" __global__ void __launch_bounds__(gocccl_exclusive_scan_AddFloat32_threads, gocccl_exclusive_scan_AddFloat32_minblocks)
 gocccl_exclusive_scan_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
@@ -829,10 +882,28 @@ gocccl_exclusive_scan_by_key_EqUint32_AddUint64_sweep(const uint32_t* d_keys, co
   ::gocccl::exclusive_scan_by_key<gocccl_exclusive_scan_by_key_EqUint32_AddUint64_threads, gocccl_exclusive_scan_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, init, gocccl_exclusive_scan_by_key_EqUint32_AddUint64_delay());
 }
 
+// Fill[uint32] over uint32, declared at fill.go:30:22.
+extern "C" __global__ void __launch_bounds__(gocccl_fill_uint32_threads)
+gocccl_fill_uint32(uint32_t* d_out, uint32_t value, long long n) {
+  ::gocccl::fill<gocccl_fill_uint32_threads, gocccl_fill_uint32_items, uint32_t>(d_out, value, n);
+}
+
+// Fill[uint64] over uint64, declared at fill.go:31:22.
+extern "C" __global__ void __launch_bounds__(gocccl_fill_uint64_threads)
+gocccl_fill_uint64(uint64_t* d_out, uint64_t value, long long n) {
+  ::gocccl::fill<gocccl_fill_uint64_threads, gocccl_fill_uint64_items, uint64_t>(d_out, value, n);
+}
+
 // FindIf(IsNeedle) over uint32, declared at find.go:18:18.
 extern "C" __global__ void __launch_bounds__(gocccl_find_if_IsNeedle_threads)
 gocccl_find_if_IsNeedle_sweep(const uint32_t* d_in, long long n, int64_t* d_out, void* d_scratch) {
   ::gocccl::find_if<gocccl_find_if_IsNeedle_threads, gocccl_find_if_IsNeedle_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::IsNeedle>(d_in, n, d_out, d_scratch);
+}
+
+// Generate(IndexHash) over uint32, declared at fill.go:32:22.
+extern "C" __global__ void __launch_bounds__(gocccl_generate_IndexHash_threads)
+gocccl_generate_IndexHash(uint32_t* d_out, long long n) {
+  ::gocccl::generate<gocccl_generate_IndexHash_threads, gocccl_generate_IndexHash_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::IndexHash>(d_out, n);
 }
 
 // HistogramEven[float32] over float32, declared at histogram.go:28:26.
@@ -1999,6 +2070,12 @@ gocccl_topk_keys_uint32_single(const uint32_t* d_keys_in, uint32_t* d_keys_out, 
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
 gocccl_topk_keys_uint32_sort(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, long long k, void* d_positions, bool largest) {
   ::gocccl::topk_keys_sort<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, k, d_positions, largest);
+}
+
+// TransformIf(TripleUint32,OddUint32) over uint32, uint32, declared at fill.go:33:22.
+extern "C" __global__ void __launch_bounds__(gocccl_transform_if_TripleUint32_OddUint32_threads)
+gocccl_transform_if_TripleUint32_OddUint32(const uint32_t* d_in, uint32_t* d_out, long long n) {
+  ::gocccl::transform_if<gocccl_transform_if_TripleUint32_OddUint32_threads, gocccl_transform_if_TripleUint32_OddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::TripleUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::OddUint32>(d_in, d_out, n);
 }
 
 // TransformReduce(Low8Uint32,AddUint32) over uint32, uint32, declared at segmented.go:61:30.

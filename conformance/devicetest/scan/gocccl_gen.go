@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/scan", "1f510c31f763f3a77253fa3c6e474350a36274bd33ca0a1084e700c5cc2495d7", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/scan", "77ffd599f7f2319a52dc29efd5d9b6e0d431b9a2e76ed489499ae7b5255c895c", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

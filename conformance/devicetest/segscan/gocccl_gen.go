@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segscan", "ef4f3d478ce6d76f907334c3e9b940c899ed19ff61f96aaff8d5c8526018f70e", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segscan", "13e87e6e86640b8499f6b427831c7164fc44876729457bf1059a8db0c657275a", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "0b069374229af9e668ad5b950fcdfb172802354c064a23f9526185471deb2064", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "1c4b751ec365716715fab0baa837ec35955260a9e27cd0aab4859421a3ae3a5d", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

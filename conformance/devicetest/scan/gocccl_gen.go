@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/scan", "77ffd599f7f2319a52dc29efd5d9b6e0d431b9a2e76ed489499ae7b5255c895c", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/scan", "6b39c144cc31e72c4042d0fc4eafb11944a77068c8f560b1d4878275bbc26587", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

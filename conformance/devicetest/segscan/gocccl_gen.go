@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segscan", "13e87e6e86640b8499f6b427831c7164fc44876729457bf1059a8db0c657275a", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segscan", "93952b55d21ba385ab9ae13105c32e1bd0c004438af6ea16f507d40861603253", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

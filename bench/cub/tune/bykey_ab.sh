@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# bykey_ab.sh: the A/B of issue 38's scan-by-key experiment in C++, for a GPU
+# bykey_ab.sh: the A/B of issue 38's by-key experiments in C++, for a GPU
 # machine with nvcc 13 and CCCL 3 (bench/NOTES.md, seventh session,
-# "bykey-fold"), within about 3 minutes on 16 cores:
+# "bykey-fold" and "rbk-regs"), within about 3 minutes on 16 cores:
 #   1. builds bench/cub/tune/bykey_tune.cu three times at once, with
 #      gocccl-gen's flags and ptxas -v: "base" (today's kernels), "exp"
 #      (-DGOCCCL_EXPERIMENT_BYKEY_FOLD: BlockScanRolledFold and the staged
@@ -97,11 +97,11 @@ regs() {
        /Used [0-9]+ registers/ { r = $0; sub(/^.*Used /, "", r); sub(/ registers.*$/, "", r); print name "\t" r "\t" spill }' "$1" |
     while IFS=$'\t' read -r name r spill; do
       printf '%s\t%s regs\t%s\n' "$(echo "$name" | demangle | sed 's/(.*//; s/^void //; s/gocccl:://g; s/cub::CUB_[0-9]*_SM_[0-9]*:://g; s/detail::scan_by_key:://g; s/unsigned int/u32/g; s/unsigned long/u64/g')" "$r" "$spill"
-    done | grep -E '^(sbk|rbk)_kernel|DeviceScanByKeyKernel|DeviceReduceByKeyKernel' |
+    done | grep -E '(sbk|rbk)_kernel|DeviceScanByKeyKernel|DeviceReduceByKeyKernel' |
     sed -E 's/policy_hub<[^>]*>::Policy[0-9]+, //; s/cuda::std::__[0-9]+::plus<void>/plus/g' | sort
 }
 for b in "${builds[@]}"; do echo "== $b"; regs "$out/$b.build.log"; done >"$out/regs.txt"
-grep -E '^==|^(sbk|rbk)_kernel' "$out/regs.txt"
+grep -E '^==|(sbk|rbk)_kernel' "$out/regs.txt"
 
 sizes="${SIZES:-20,24,28}"
 runone() { # tag [args]: tag is a build, with a trailing 2 for the second pass

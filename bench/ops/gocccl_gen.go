@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "1c4b751ec365716715fab0baa837ec35955260a9e27cd0aab4859421a3ae3a5d", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "59da3b13f65ba3109562df734175c058d7e82fa51917c144f8e0f7f557c29ad3", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

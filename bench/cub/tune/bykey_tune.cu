@@ -11,7 +11,8 @@
 //   GOCCCL_EXPERIMENT_RBK_KEYS_AGAIN with RBK_REGS: heads' keys read again
 //
 // Shapes (bench/ops' policy first, then the experiments' bounds):
-//   scan by key     uint32, float32: 288 x 14, DefaultDelay, no bound
+//   scan by key     uint32, float32: 288 x 14, DefaultDelay, no bound, and
+//                   at 5 blocks an SM (what the fold's 40 registers give)
 //                   uint64, float64: 224 x 14, FixedDelay<556, 1195>, at 4
 //                   blocks an SM (the policy) and at 5
 //   reduce by key   uint32, float32: 256 x 18 unbounded (the policy), at 3
@@ -467,6 +468,7 @@ void sbk_case(const Case<V>& c)
   if constexpr (sizeof(V) <= 4)
   {
     sbk_shape<288, 14, V, gocccl::DefaultDelay, 0>(c, s);
+    sbk_shape<288, 14, V, gocccl::DefaultDelay, 5>(c, s); // the fold's 40 registers' occupancy, forced on base
   }
   else
   {

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/scan", "6b39c144cc31e72c4042d0fc4eafb11944a77068c8f560b1d4878275bbc26587", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/scan", "6cbbd6dc91971a42c75e5f2992c684458136d582f48290c53a12abd652efb2ab", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segscan", "93952b55d21ba385ab9ae13105c32e1bd0c004438af6ea16f507d40861603253", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segscan", "a51b68ce0f07dc9bf65d4041dc80e4ff238b5af9d2469505a7681545ead2a292", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -66,9 +66,12 @@
  * detail::BlockScanRolledFold (block_scan_rolled_fold.cuh: CUB's warp-scans
  * results, the warps' totals folded in a rolled loop) and the last tile's
  * loads and store through shared memory in rolled loops
- * (block_staged_io.cuh). ptxas, sm_90, nvcc 13: 4-byte sweeps at 288 x 14
- * from 56 to 40 registers, 8-byte at 224 x 14 from 72 to 56 at 5 blocks an
- * SM. bench/cub/tune/bykey_ab.sh times both builds beside CUB's.
+ * (block_staged_io.cuh). ptxas, sm_90, nvcc 13, bench/ops' sums: 4-byte
+ * sweeps at 288 x 14 from 56 to 40 registers (5 blocks an SM, not 4);
+ * 8-byte at 224 x 14 from 72 to 61-72 at the policy's 4 blocks, and at 5
+ * blocks (56 registers either way) uint64's spills from 24-68 to 8-32
+ * bytes, float64's about as before (56-140). bench/cub/tune/bykey_ab.sh
+ * times the builds beside CUB's.
  */
 #pragma once
 

@@ -41,6 +41,9 @@ cp kernels/test/*.cu "$out/src/"
 mkdir -p "$out/src/bench" "$out/py"
 cp bench/cub/*.cu bench/cub/*.cuh "$out/src/bench/"
 cp bench/cub/tune/*.cu "$out/src/"
+# The tune headers and the by-key A/B (bash src/bykey_ab.sh: it finds its
+# sources beside itself, bench.cuh in src/bench and the headers in src/include).
+cp bench/cub/tune/*.cuh bench/cub/tune/bykey_ab.sh "$out/src/"
 cp bench/transfer/ref.cu "$out/src/transfer_ref.cu"
 cp -r bench/py/. "$out/py/"
 find "$out/py" -name __pycache__ -prune -exec rm -rf {} +

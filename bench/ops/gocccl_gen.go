@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "3543af9bb6f9c6422145f32fda7eb663b7e5a8153318d38aa4d2f29d1e58e5ae", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "a7b2ab79af97f245098524c68ccfef6306694ab25d43a2ec4ce93dbbea5fa3e1", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

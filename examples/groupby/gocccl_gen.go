@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/groupby", "3f606ad4fb697a3f34ecdedfe63e0cb0e9490b5b861906747ba25befa81b0cac", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/groupby", "b61d92a43f398607938b411eaf4bda502949b409009533b45d95c8c40d6c7544", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 80},
 			Data:   goccclImageSM80,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/scan", "1f510c31f763f3a77253fa3c6e474350a36274bd33ca0a1084e700c5cc2495d7", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/scan", "6cbbd6dc91971a42c75e5f2992c684458136d582f48290c53a12abd652efb2ab", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segmented", "a61a9a6e7ef828c758b6b0c7c440e81e5eca80be16963e83aabb81103bfb0a23", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segmented", "f8b7ff36d193e9471e30b4413c580072f1c5df32f9c54e2c5d217b12f6d259d9", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segscan", "ef4f3d478ce6d76f907334c3e9b940c899ed19ff61f96aaff8d5c8526018f70e", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segscan", "a51b68ce0f07dc9bf65d4041dc80e4ff238b5af9d2469505a7681545ead2a292", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -168,6 +168,37 @@ struct RunRescan
     }
   }
 
+#ifdef GOCCCL_EXPERIMENT_RBK_REGS
+  /// put_from stores the thread's items read again from d_values (slots
+  /// past valid take the tile's first value), flags from bits.
+  template <typename ValueIt, typename Bits>
+  GOCCCL_DEVICE void put_from(ValueIt d_values, long long base, int valid, const Bits& bits)
+  {
+    const int first = threadIdx.x * ITEMS_PER_THREAD;
+#pragma unroll 1
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      const int local  = first + i;
+      counts[local]    = bits.get(i);
+      values()[local]  = read_item(d_values, base + (local < valid ? local : 0));
+    }
+  }
+
+  /// take_local loads the thread's exclusive prefixes with the counts of
+  /// the tile's own heads before them (LocalPair).
+  template <typename Local>
+  GOCCCL_DEVICE void take_local(Local (&prefix)[ITEMS_PER_THREAD])
+  {
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      const int local = threadIdx.x * ITEMS_PER_THREAD + i;
+      prefix[i].key   = counts[local];
+      prefix[i].value = values()[local];
+    }
+  }
+#endif
+
   /// take loads the thread's exclusive prefixes; runs_before is the count of
   /// the tile's exclusive prefix.
   GOCCCL_DEVICE void take(Pair (&prefix)[ITEMS_PER_THREAD], long long runs_before)
@@ -252,6 +283,72 @@ GOCCCL_DEVICE typename Rescan::Pair rescan_first_tile(Rescan& rescan)
   return aggregate;
 }
 
+#ifdef GOCCCL_EXPERIMENT_RBK_REGS
+/// (count of the tile's own heads before, value) pairs: the tile's scan of
+/// the experiment (issue 38, "rbk-regs"); an int count where RunPair holds
+/// a 64-bit one, 2 registers a pair for 4-byte V instead of 4.
+template <typename V>
+using LocalPair = cub::KeyValuePair<int, V>;
+
+/// RunScanOp over LocalPairs: the same value for the same operands.
+template <typename V, typename ReductionOp>
+struct LocalScanOp
+{
+  __device__ __forceinline__ LocalPair<V> operator()(const LocalPair<V>& a, const LocalPair<V>& b) const
+  {
+    LocalPair<V> r;
+    r.key   = a.key + b.key;
+    r.value = b.key ? b.value : ReductionOp()(a.value, b.value);
+    return r;
+  }
+};
+
+/// LocalCounts adapts a look-back callback over RunPairs (TilePrefix,
+/// TwinLookBack's first() or with_op()) to a scan of LocalPairs: it looks
+/// back with the tile's aggregate (its head count and value) and seeds the
+/// tile with the prefix's value and a count of 0, so every exclusive
+/// result counts the tile's own heads only (runs_before, the prefix's
+/// count, is added where a run index is written). RunScanOp's value never
+/// depends on the left operand's count, so the values equal those of a
+/// RunPair scan.
+template <typename V, typename Callback>
+struct LocalCounts
+{
+  Callback& inner;
+
+  GOCCCL_DEVICE LocalPair<V> operator()(const LocalPair<V>& aggregate)
+  {
+    RunPair<V> a;
+    a.key                 = aggregate.key;
+    a.value               = aggregate.value;
+    const RunPair<V> seen = inner(a);
+    LocalPair<V> seed;
+    seed.key   = 0;
+    seed.value = seen.value;
+    return seed;
+  }
+};
+
+/// RunHeadBits keeps a thread's head flags as bits.
+template <int ITEMS_PER_THREAD>
+struct RunHeadBits
+{
+  unsigned words[(ITEMS_PER_THREAD + 31) / 32] = {};
+  GOCCCL_DEVICE void set(int i, bool head) { words[i / 32] |= unsigned(head) << (i % 32); }
+  GOCCCL_DEVICE int get(int i) const
+  {
+    if constexpr (ITEMS_PER_THREAD <= 32)
+    {
+      return (words[0] >> i) & 1u;
+    }
+    else
+    {
+      return (words[i / 32] >> (i % 32)) & 1u;
+    }
+  }
+};
+#endif
+
 } // namespace detail
 
 /**
@@ -304,6 +401,288 @@ __device__ void reduce_by_key_init(void* d_state, long long state_bytes, long lo
  * after reduce_by_key_init on the same stream (once per region for epoch
  * states, before every call otherwise).
  */
+#ifdef GOCCCL_EXPERIMENT_RBK_REGS
+// The experiment (issue 38; bench/NOTES.md, seventh session, "rbk-regs"):
+// the tile's pairs scanned in place as LocalPairs (int counts of the tile's
+// own heads; runs_before added where a run index is written), the head
+// flags kept as bits, the values read again only for the twin's rescan
+// (RunRescan::put_from) and the last run's close; the last tile's slots
+// past n hold its first value. Same results, same tile states and look-back
+// values (RunPair) as below. GOCCCL_EXPERIMENT_RBK_KEYS_AGAIN (with it):
+// the heads' keys read again for their writes.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename EqualityOp, typename ReductionOp,
+          typename KeyIt, typename ValueIt, typename Delay = DefaultDelay>
+__device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_aggs, int64_t* d_num_runs,
+                              long long n, void* d_state, long long state_bytes, unsigned epoch, Delay = Delay())
+{
+  using Pair          = detail::RunPair<V>;
+  using Local         = detail::LocalPair<V>;
+  using TileState     = detail::RunTileState<V>;
+  using ScanOp        = detail::RunScanOp<V, ReductionOp>;
+  using LocalOp       = detail::LocalScanOp<V, ReductionOp>;
+  using LoadKeys      = cub::BlockLoad<K, BLOCK_THREADS, ITEMS_PER_THREAD, cub::BLOCK_LOAD_WARP_TRANSPOSE>;
+  using LoadValues    = cub::BlockLoad<V, BLOCK_THREADS, ITEMS_PER_THREAD, cub::BLOCK_LOAD_WARP_TRANSPOSE>;
+  using Discontinuity = cub::BlockDiscontinuity<K, BLOCK_THREADS>;
+  using Scan          = cub::BlockScan<Local, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
+  using Prefix        = detail::TilePrefix<Pair, ScanOp, TileState, Delay>;
+  constexpr int TILE  = BLOCK_THREADS * ITEMS_PER_THREAD;
+  constexpr bool TWIN = detail::GpuNan<ReductionOp, V>::value;
+  using Twin          = typename detail::GpuNan<ReductionOp, V>::type;
+  using FirstOp       = detail::RunScanOp<V, Twin>;
+  using LocalFirstOp  = detail::LocalScanOp<V, Twin>;
+  using TwinLookBack  = detail::TwinLookBack<Pair, ScanOp, FirstOp, TileState, Delay>;
+  using Rescan        = detail::RunRescan<V, ReductionOp, BLOCK_THREADS, ITEMS_PER_THREAD>;
+  using Bits          = detail::RunHeadBits<ITEMS_PER_THREAD>;
+
+  __shared__ union
+  {
+    typename LoadKeys::TempStorage load_keys;
+    typename LoadValues::TempStorage load_values;
+    typename Discontinuity::TempStorage flags;
+    struct
+    {
+      typename Scan::TempStorage scan;
+      typename Prefix::TempStorage prefix;
+      typename TwinLookBack::TempStorage twin;
+      typename std::conditional<TWIN, Rescan, char>::type rescan;
+    } scan;
+    detail::RunStaging<K, V, TILE> staging;
+  } temp;
+
+  if (n <= 0)
+  {
+    if (blockIdx.x == 0 && threadIdx.x == 0)
+    {
+      d_num_runs[0] = 0;
+    }
+    return;
+  }
+  const long long num_tiles = (n + TILE - 1) / TILE;
+  const int tile            = blockIdx.x;
+  const long long base      = static_cast<long long>(tile) * TILE;
+  const int valid           = static_cast<int>(n - base < TILE ? n - base : TILE);
+  const bool last_tile      = tile == num_tiles - 1;
+
+  TileState state;
+  if (num_tiles > 1)
+  {
+    if constexpr (detail::run_epoch_states<V>)
+    {
+      (void) state_bytes;
+      state.Init(d_state, epoch);
+    }
+    else
+    {
+      (void) epoch;
+      state.Init(static_cast<int>(num_tiles), d_state, static_cast<size_t>(state_bytes));
+    }
+  }
+
+  K keys[ITEMS_PER_THREAD];
+  Local pairs[ITEMS_PER_THREAD];
+  {
+    V values[ITEMS_PER_THREAD];
+    if (valid == TILE)
+    {
+      LoadKeys(temp.load_keys).Load(d_keys + base, keys);
+      __syncthreads();
+      LoadValues(temp.load_values).Load(d_values + base, values);
+    }
+    else
+    {
+      LoadKeys(temp.load_keys).Load(d_keys + base, keys, valid);
+      __syncthreads();
+      LoadValues(temp.load_values).Load(d_values + base, values, valid, V(detail::read_item(d_values, base)));
+    }
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      pairs[i].value = values[i];
+    }
+  }
+  __syncthreads();
+
+  Bits bits;
+  {
+    int heads[ITEMS_PER_THREAD];
+    if (tile == 0)
+    {
+      Discontinuity(temp.flags).FlagHeads(heads, keys, detail::KeyInequality<EqualityOp>());
+    }
+    else
+    {
+      const K predecessor = detail::read_item(d_keys, base - 1);
+      Discontinuity(temp.flags).FlagHeads(heads, keys, detail::KeyInequality<EqualityOp>(), predecessor);
+    }
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      const int local = threadIdx.x * ITEMS_PER_THREAD + i;
+      const int head  = local < valid ? heads[i] : 0;
+      pairs[i].key    = head;
+      bits.set(i, head != 0);
+    }
+  }
+  __syncthreads();
+
+  long long runs_before = 0; // runs headed before this tile
+  int tile_heads;            // runs headed in it
+  // Thread 0's first exclusive prefix is undefined in tile 0 (never used).
+  const auto first_nan = [&]() {
+    bool nan = false;
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      nan |= detail::is_nan(pairs[i]) && (tile > 0 || threadIdx.x > 0 || i > 0);
+    }
+    return nan;
+  };
+  if (tile == 0)
+  {
+    Local aggregate;
+    if constexpr (TWIN)
+    {
+      Scan(temp.scan.scan).ExclusiveScan(pairs, pairs, LocalFirstOp(), aggregate);
+      if (__syncthreads_or(first_nan() || detail::is_nan(aggregate)))
+      {
+        temp.scan.rescan.put_from(d_values, base, valid, bits);
+        const Pair all = detail::rescan_first_tile<Rescan>(temp.scan.rescan);
+        temp.scan.rescan.take_local(pairs);
+        aggregate.key   = static_cast<int>(all.key);
+        aggregate.value = all.value;
+      }
+    }
+    else
+    {
+      Scan(temp.scan.scan).ExclusiveScan(pairs, pairs, LocalOp(), aggregate);
+    }
+    if (threadIdx.x == 0 && !last_tile)
+    {
+      Pair inclusive;
+      inclusive.key   = aggregate.key;
+      inclusive.value = aggregate.value;
+      state.SetInclusive(0, inclusive);
+    }
+    tile_heads = aggregate.key;
+  }
+  else
+  {
+    if constexpr (TWIN)
+    {
+      TwinLookBack look_back(state, temp.scan.twin, tile);
+      auto first = look_back.first();
+      detail::LocalCounts<V, decltype(first)> local_first{first};
+      Scan(temp.scan.scan).ExclusiveScan(pairs, pairs, LocalFirstOp(), local_first);
+      const bool rescan = __syncthreads_or(first_nan() || (threadIdx.x == 0 && look_back.again()));
+      if (rescan)
+      {
+        temp.scan.rescan.put_from(d_values, base, valid, bits);
+        if (look_back.again())
+        {
+          detail::rescan_tile<Rescan>(temp.scan.rescan, look_back.with_op());
+        }
+        else
+        {
+          detail::rescan_tile<Rescan>(temp.scan.rescan, look_back.known());
+        }
+      }
+      auto counts = look_back.with_op(); // reads what the look-back left in shared memory
+      runs_before = counts.GetExclusivePrefix().key;
+      tile_heads  = static_cast<int>(counts.GetBlockAggregate().key);
+      if (rescan)
+      {
+        temp.scan.rescan.take_local(pairs);
+      }
+    }
+    else
+    {
+      Prefix prefix_op(state, temp.scan.prefix, ScanOp(), tile);
+      detail::LocalCounts<V, Prefix> local_prefix{prefix_op};
+      Scan(temp.scan.scan).ExclusiveScan(pairs, pairs, LocalOp(), local_prefix);
+      runs_before = prefix_op.GetExclusivePrefix().key;
+      tile_heads  = static_cast<int>(prefix_op.GetBlockAggregate().key);
+    }
+  }
+
+  // A head at global index g > 0 starts run runs_before + pairs[i].key and
+  // ends the run before it, whose aggregate pairs[i].value is; as below,
+  // through shared memory when the tile heads more runs than it has threads.
+  // With GOCCCL_EXPERIMENT_RBK_KEYS_AGAIN as well, a head's key is read
+  // again from d_keys (the block's own recent load) instead of kept in
+  // registers through the scan.
+#ifdef GOCCCL_EXPERIMENT_RBK_KEYS_AGAIN
+  const auto head_key = [&](int, long long g) { return K(detail::read_item(d_keys, g)); };
+#else
+  const auto head_key = [&](int i, long long) { return keys[i]; };
+#endif
+  if (ITEMS_PER_THREAD > 1 && tile_heads > BLOCK_THREADS)
+  {
+    K* keys_at = temp.staging.keys();
+    V* aggs_at = temp.staging.aggs();
+    __syncthreads(); // the scan's shared memory is read
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      if (bits.get(i)) // a head within n
+      {
+        const long long g = base + threadIdx.x * ITEMS_PER_THREAD + i;
+        const int at      = g == 0 ? 0 : pairs[i].key;
+        keys_at[at]       = head_key(i, g);
+        aggs_at[at]       = pairs[i].value; // unused at g == 0
+      }
+    }
+    __syncthreads();
+    for (int j = threadIdx.x; j < tile_heads; j += BLOCK_THREADS)
+    {
+      const long long r = runs_before + j;
+      d_unique[r]       = keys_at[j];
+      if (r > 0)
+      {
+        d_aggs[r - 1] = aggs_at[j];
+      }
+    }
+  }
+  else
+  {
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      if (bits.get(i))
+      {
+        const long long g = base + threadIdx.x * ITEMS_PER_THREAD + i;
+        const long long r = g == 0 ? 0 : runs_before + pairs[i].key;
+        d_unique[r]       = head_key(i, g);
+        if (g > 0)
+        {
+          d_aggs[r - 1] = pairs[i].value;
+        }
+      }
+    }
+  }
+
+  // The last item within n closes the last run, its value read again.
+  if (last_tile && threadIdx.x == (valid - 1) / ITEMS_PER_THREAD)
+  {
+    const int last = (valid - 1) % ITEMS_PER_THREAD;
+    Local before   = pairs[0];
+#pragma unroll
+    for (int i = 1; i < ITEMS_PER_THREAD; ++i)
+    {
+      if (i == last)
+      {
+        before = pairs[i];
+      }
+    }
+    Local item;
+    item.key             = bits.get(last);
+    item.value           = detail::read_item(d_values, base + valid - 1);
+    const Local inclusive = base + valid == 1 ? item : LocalOp()(before, item);
+    const long long runs  = runs_before + inclusive.key;
+    d_aggs[runs - 1]      = inclusive.value;
+    d_num_runs[0]         = runs;
+  }
+}
+#else
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename EqualityOp, typename ReductionOp,
           typename KeyIt, typename ValueIt, typename Delay = DefaultDelay>
 __device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_aggs, int64_t* d_num_runs,
@@ -551,5 +930,6 @@ __device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_
     d_num_runs[0] = inclusive.key;
   }
 }
+#endif
 
 } // namespace gocccl

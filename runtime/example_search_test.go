@@ -49,3 +49,21 @@ func ExampleUpperBound() {
 	fmt.Println(idx)
 	// Output: [0 4 4 5]
 }
+
+func ExampleSearchOp_RunSorted() {
+	d, err := runtime.Open(runtime.CPU)
+	if err != nil {
+		panic(err)
+	}
+	defer d.Close()
+	data, _ := runtime.FromHost(d, []float64{1, 2, 2, 2, 5})
+	// Sorted values: on a GPU one merge of both sequences finds them all.
+	values, _ := runtime.FromHost(d, []float64{0, 2, 2, 3, 9})
+	out, _ := runtime.Alloc[int64](d, 5)
+	if err := upper.RunSorted(nil, data, values, out); err != nil {
+		panic(err)
+	}
+	idx, _ := out.ToHost()
+	fmt.Println(idx)
+	// Output: [0 4 4 4 5]
+}

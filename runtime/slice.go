@@ -14,8 +14,9 @@ import (
 var ErrFreed = errors.New("slice was freed")
 
 // Slice is a typed buffer of n elements in a device's memory (host memory on
-// the CPU backend). T must be plain data: numbers, bools, and arrays and
-// structs of them; a Slice[T] filled from a host []T holds the same bytes.
+// the CPU backend). T must be plain data: numbers (complex64 and complex128
+// too), bools, and arrays and structs of them; a Slice[T] filled from a host
+// []T holds the same bytes.
 //
 // A Slice is not safe for concurrent use with its own Free.
 type Slice[T any] struct {
@@ -309,7 +310,7 @@ func checkPlain(t reflect.Type) error {
 	case reflect.Bool,
 		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-		reflect.Float32, reflect.Float64:
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
 		return nil
 	case reflect.Array:
 		return checkPlain(t.Elem())
@@ -321,5 +322,5 @@ func checkPlain(t reflect.Type) error {
 		}
 		return nil
 	}
-	return fmt.Errorf("element type %s is not plain data (numbers, bools, and arrays and structs of them)", t)
+	return fmt.Errorf("element type %s is not plain data (numbers, complex numbers, bools, and arrays and structs of them)", t)
 }

@@ -34,6 +34,10 @@ func init() {
 				lowerBoundCase(n, "float32", ops.LowerBoundFloat32),
 				lowerBoundCase(n, "uint64", ops.LowerBoundUint64),
 				lowerBoundCase(n, "float64", ops.LowerBoundFloat64),
+				sortedSearchCase(n, "uint32", ops.LowerBoundUint32, true),
+				sortedSearchCase(n, "uint32", ops.LowerBoundUint32, false),
+				sortedSearchCase(n, "float64", ops.LowerBoundFloat64, true),
+				sortedSearchCase(n, "float64", ops.LowerBoundFloat64, false),
 				mergeCase(n, "uint32", ops.MergeUint32),
 				mergeCase(n, "float32", ops.MergeFloat32),
 				mergeCase(n, "uint64", ops.MergeUint64),
@@ -232,4 +236,66 @@ func mergeSorted[T wide](a, b []T) []T {
 		}
 	}
 	return append(append(out, a...), b...)
+}
+
+// sortedSearchCase times a lower bound of n sorted values in n sorted items:
+// RunSorted's merge (lower_bound_sorted) or, on the same inputs, Run's
+// binary search of every value (lower_bound_sorted_bsearch).
+func sortedSearchCase[T wide](n int, typ string, op *runtime.SearchOp[T], merge bool) Case {
+	size := int(unsafe.Sizeof(*new(T)))
+	name := "lower_bound_sorted"
+	if !merge {
+		name += "_bsearch"
+	}
+	return Case{
+		Algorithm: name, Type: typ, N: n, Bytes: int64(n) * int64(2*size+8),
+		Note: "n sorted values in n sorted items, int64 results",
+		Setup: func(env *Env) (*Instance, error) {
+			r := rng(env, "lower_bound_sorted", typ, n)
+			data, values := randomItems[T](r, n), randomItems[T](r, n)
+			var wg sync.WaitGroup
+			wg.Go(func() { slices.Sort(data) })
+			slices.Sort(values)
+			wg.Wait()
+			h := &holder{}
+			dd, err := upload(h, env, data)
+			if err != nil {
+				return nil, err
+			}
+			bufs, err := rot(h, env, values, size)
+			if err != nil {
+				return nil, err
+			}
+			out, err := alloc[int64](h, env, n)
+			if err != nil {
+				return nil, err
+			}
+			run := op.Run
+			if merge {
+				run = op.RunSorted
+			}
+			return &Instance{
+				Poison: poisoner(out),
+				Run:    func(i int) error { return run(env.Stream, dd, bufs[i%len(bufs)], out) },
+				Check: func() error {
+					got, err := out.ToHost()
+					if err != nil {
+						return err
+					}
+					step := 1
+					if n > 1<<22 {
+						step = 61 // a sample
+					}
+					for i := 0; i < n; i += step {
+						want, _ := slices.BinarySearch(data, values[i])
+						if got[i] != int64(want) {
+							return fmt.Errorf("result %d is %d, want %d", i, got[i], want)
+						}
+					}
+					return nil
+				},
+				Free: h.Free,
+			}, nil
+		},
+	}
 }

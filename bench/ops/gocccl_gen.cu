@@ -24,6 +24,7 @@
 #include <gocccl/segmented_scan.cuh>
 #include <gocccl/segmented_sort.cuh>
 #include <gocccl/select.cuh>
+#include <gocccl/topk.cuh>
 #include <gocccl/transform.cuh>
 #include <gocccl/transform_if.cuh>
 #include <gocccl/transform_reduce.cuh>
@@ -594,10 +595,10 @@ constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddFloat32_threads = 288, go
 constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_threads = 224, gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_items = 14, gocccl_inclusive_scan_by_key_EqUint32_AddFloat64_minblocks = 4;
 constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads = 288, gocccl_inclusive_scan_by_key_EqUint32_AddUint32_items = 14;
 constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddUint64_threads = 224, gocccl_inclusive_scan_by_key_EqUint32_AddUint64_items = 14, gocccl_inclusive_scan_by_key_EqUint32_AddUint64_minblocks = 4;
-constexpr int gocccl_lower_bound_LessFloat32_threads = 256, gocccl_lower_bound_LessFloat32_items = 1;
-constexpr int gocccl_lower_bound_LessFloat64_threads = 256, gocccl_lower_bound_LessFloat64_items = 1;
-constexpr int gocccl_lower_bound_LessUint32_threads = 256, gocccl_lower_bound_LessUint32_items = 1;
-constexpr int gocccl_lower_bound_LessUint64_threads = 256, gocccl_lower_bound_LessUint64_items = 1;
+constexpr int gocccl_lower_bound_LessFloat32_threads = 256, gocccl_lower_bound_LessFloat32_items = 8;
+constexpr int gocccl_lower_bound_LessFloat64_threads = 256, gocccl_lower_bound_LessFloat64_items = 8;
+constexpr int gocccl_lower_bound_LessUint32_threads = 256, gocccl_lower_bound_LessUint32_items = 8;
+constexpr int gocccl_lower_bound_LessUint64_threads = 256, gocccl_lower_bound_LessUint64_items = 8;
 constexpr int gocccl_merge_LessFloat32_threads = 256, gocccl_merge_LessFloat32_items = 15, gocccl_merge_LessFloat32_minblocks = 8;
 constexpr int gocccl_merge_LessFloat64_threads = 128, gocccl_merge_LessFloat64_items = 15;
 constexpr int gocccl_merge_LessUint32_threads = 256, gocccl_merge_LessUint32_items = 15, gocccl_merge_LessUint32_minblocks = 8;
@@ -652,6 +653,8 @@ constexpr int gocccl_partition3_FirstFloat32_SecondFloat32_threads = 256, gocccl
 constexpr int gocccl_partition3_FirstFloat64_SecondFloat64_threads = 128, gocccl_partition3_FirstFloat64_SecondFloat64_items = 8;
 constexpr int gocccl_partition3_FirstUint32_SecondUint32_threads = 256, gocccl_partition3_FirstUint32_SecondUint32_items = 23;
 constexpr int gocccl_partition3_FirstUint64_SecondUint64_threads = 128, gocccl_partition3_FirstUint64_SecondUint64_items = 8;
+constexpr int gocccl_topk_keys_float32_threads = 256, gocccl_topk_keys_float32_items = 16;
+constexpr int gocccl_topk_keys_uint32_threads = 256, gocccl_topk_keys_uint32_items = 16;
 constexpr int gocccl_transform_if_TripleUint32_OddUint32_threads = 256, gocccl_transform_if_TripleUint32_OddUint32_items = 8;
 constexpr int gocccl_transform_reduce_Low8Uint32_AddUint32_threads = 256, gocccl_transform_reduce_Low8Uint32_AddUint32_items = 16;
 constexpr int gocccl_transform_reduce_SquareFloat32_AddFloat64_threads = 256, gocccl_transform_reduce_SquareFloat32_AddFloat64_items = 8;
@@ -1085,10 +1088,20 @@ gocccl_lower_bound_LessFloat32(const float* d_data, long long n_data, const floa
   ::gocccl::lower_bound<gocccl_lower_bound_LessFloat32_threads, gocccl_lower_bound_LessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat32>(d_data, n_data, d_values, n_values, d_out);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessFloat32_threads)
+gocccl_lower_bound_LessFloat32_sorted(const float* d_data, long long n_data, const float* d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::lower_bound_sorted<gocccl_lower_bound_LessFloat32_threads, gocccl_lower_bound_LessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat32>(d_data, n_data, d_values, n_values, d_out);
+}
+
 // LowerBound(LessFloat64) over float64, declared at histogram.go:38:26.
 extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessFloat64_threads)
 gocccl_lower_bound_LessFloat64(const double* d_data, long long n_data, const double* d_values, long long n_values, int64_t* d_out) {
   ::gocccl::lower_bound<gocccl_lower_bound_LessFloat64_threads, gocccl_lower_bound_LessFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat64>(d_data, n_data, d_values, n_values, d_out);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessFloat64_threads)
+gocccl_lower_bound_LessFloat64_sorted(const double* d_data, long long n_data, const double* d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::lower_bound_sorted<gocccl_lower_bound_LessFloat64_threads, gocccl_lower_bound_LessFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat64>(d_data, n_data, d_values, n_values, d_out);
 }
 
 // LowerBound(LessUint32) over uint32, declared at histogram.go:35:26.
@@ -1097,10 +1110,20 @@ gocccl_lower_bound_LessUint32(const uint32_t* d_data, long long n_data, const ui
   ::gocccl::lower_bound<gocccl_lower_bound_LessUint32_threads, gocccl_lower_bound_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_data, n_data, d_values, n_values, d_out);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessUint32_threads)
+gocccl_lower_bound_LessUint32_sorted(const uint32_t* d_data, long long n_data, const uint32_t* d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::lower_bound_sorted<gocccl_lower_bound_LessUint32_threads, gocccl_lower_bound_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_data, n_data, d_values, n_values, d_out);
+}
+
 // LowerBound(LessUint64) over uint64, declared at histogram.go:37:26.
 extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessUint64_threads)
 gocccl_lower_bound_LessUint64(const uint64_t* d_data, long long n_data, const uint64_t* d_values, long long n_values, int64_t* d_out) {
   ::gocccl::lower_bound<gocccl_lower_bound_LessUint64_threads, gocccl_lower_bound_LessUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint64>(d_data, n_data, d_values, n_values, d_out);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessUint64_threads)
+gocccl_lower_bound_LessUint64_sorted(const uint64_t* d_data, long long n_data, const uint64_t* d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::lower_bound_sorted<gocccl_lower_bound_LessUint64_threads, gocccl_lower_bound_LessUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint64>(d_data, n_data, d_values, n_values, d_out);
 }
 
 // Merge(LessFloat32) over float32, declared at histogram.go:40:26.
@@ -2005,6 +2028,48 @@ gocccl_partition3_FirstUint64_SecondUint64_init(void* d_state, long long state_b
 extern "C" __global__ void __launch_bounds__(gocccl_partition3_FirstUint64_SecondUint64_threads)
 gocccl_partition3_FirstUint64_SecondUint64_sweep(const uint64_t* d_in, uint64_t* d_first, uint64_t* d_second, uint64_t* d_unselected, int64_t* d_count, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
   ::gocccl::three_way_partition<gocccl_partition3_FirstUint64_SecondUint64_threads, gocccl_partition3_FirstUint64_SecondUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::FirstUint64, ::gocccl_pkg_ops_905f533b::gocccl_functors::SecondUint64>(d_in, d_first, d_second, d_unselected, d_count, n, d_state, state_bytes, epoch, gocccl_partition3_FirstUint64_SecondUint64_delay());
+}
+
+// TopKKeys[float32] over float32, declared at topk.go:10:16.
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
+gocccl_topk_keys_float32_init(void* d_scratch, long long words) {
+  ::gocccl::topk_init<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_scratch, words);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
+gocccl_topk_keys_float32_pass(const float* d_keys_in, float* d_keys_out, long long n, long long k, void* d_scratch, long long cap, long long sorted, long long level, bool largest) {
+  ::gocccl::topk_keys_pass<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_keys_in, d_keys_out, n, k, d_scratch, cap, sorted, level, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
+gocccl_topk_keys_float32_single(const float* d_keys_in, float* d_keys_out, long long n, long long k, void* d_scratch, bool largest) {
+  ::gocccl::topk_keys_single<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_keys_in, d_keys_out, n, k, d_scratch, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
+gocccl_topk_keys_float32_sort(const float* d_keys_in, float* d_keys_out, long long n, long long k, void* d_positions, bool largest) {
+  ::gocccl::topk_keys_sort<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_keys_in, d_keys_out, n, k, d_positions, largest);
+}
+
+// TopKKeys[uint32] over uint32, declared at topk.go:9:16.
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
+gocccl_topk_keys_uint32_init(void* d_scratch, long long words) {
+  ::gocccl::topk_init<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_scratch, words);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
+gocccl_topk_keys_uint32_pass(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, long long k, void* d_scratch, long long cap, long long sorted, long long level, bool largest) {
+  ::gocccl::topk_keys_pass<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, k, d_scratch, cap, sorted, level, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
+gocccl_topk_keys_uint32_single(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, long long k, void* d_scratch, bool largest) {
+  ::gocccl::topk_keys_single<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, k, d_scratch, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
+gocccl_topk_keys_uint32_sort(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, long long k, void* d_positions, bool largest) {
+  ::gocccl::topk_keys_sort<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, k, d_positions, largest);
 }
 
 // TransformIf(TripleUint32,OddUint32) over uint32, uint32, declared at fill.go:33:22.

@@ -2,19 +2,32 @@ package algo
 
 import "github.com/gocccl/gocccl/internal/arch"
 
-// searchPolicy runs one search value per thread, 256 threads per block.
+// searchPolicy runs one search value per thread of the binary search, 256
+// threads per block; the sorted-values search's merge path tiles take
+// ItemsPerThread items a thread, 2048 items of up to 8 bytes a tile and
+// fewer of larger types (its tile and results fit 48 KiB of shared memory
+// up to 128-byte items; the kernel searches larger ones one by one).
 func searchPolicy(size int64, a int) arch.Policy {
-	return arch.Policy{Arch: a, BlockThreads: 256, ItemsPerThread: 1}
+	items := 8
+	for items > 1 && int64(items)*size > 64 {
+		items /= 2
+	}
+	return arch.Policy{Arch: a, BlockThreads: 256, ItemsPerThread: items}
 }
 
-// searchKernel is the one entry point of LowerBound and UpperBound: the
-// sorted data and the search values may be read through iterators
-// (runtime's Over), the output stays a pointer.
-func searchKernel(template string) []Kernel {
-	return []Kernel{{Template: template, Params: []Param{
+// searchKernels are the entry points of LowerBound and UpperBound: the
+// binary search of every value, and the merge of sorted values. The sorted
+// data and the search values may be read through iterators (runtime's
+// Over), the output stays a pointer.
+func searchKernels(template string) []Kernel {
+	params := []Param{
 		{Name: "d_data", Kind: In, Type: "T"}, {Name: "n_data", Kind: Size},
 		{Name: "d_values", Kind: In, Type: "T"}, {Name: "n_values", Kind: Size},
-		{Name: "d_out", Kind: Out, Type: "int64", Fixed: true}}}}
+		{Name: "d_out", Kind: Out, Type: "int64", Fixed: true}}
+	return []Kernel{
+		{Template: template, Params: params},
+		{Suffix: "sorted", Template: template + "_sorted", Params: params},
+	}
 }
 
 // lessOp is a strict weak ordering: less(a, b).
@@ -22,14 +35,15 @@ var lessOp = []Operator{{Role: "comparison", Params: []string{"T", "T"}, Results
 
 // LowerBound is runtime.LowerBound(less func(T, T) bool): for every search
 // value v, the first index i of the sorted data with !less(data[i], v)
-// (kernels/include/gocccl/search.cuh).
+// (kernels/include/gocccl/search.cuh); of sorted values, a merge of the two
+// sequences.
 var LowerBound = register(&Algorithm{
 	Name:       "LowerBound",
 	Stem:       "lower_bound",
 	Header:     "search.cuh",
 	TypeParams: []string{"T"},
 	Ops:        lessOp,
-	Kernels:    searchKernel("::gocccl::lower_bound"),
+	Kernels:    searchKernels("::gocccl::lower_bound"),
 	Policy:     searchPolicy,
 })
 
@@ -41,6 +55,6 @@ var UpperBound = register(&Algorithm{
 	Header:     "search.cuh",
 	TypeParams: []string{"T"},
 	Ops:        lessOp,
-	Kernels:    searchKernel("::gocccl::upper_bound"),
+	Kernels:    searchKernels("::gocccl::upper_bound"),
 	Policy:     searchPolicy,
 })

@@ -50,7 +50,7 @@ func (t dtype) String() string {
 	return s
 }
 
-// dtypeOf returns T's DLDataType: Go's numeric types and bool.
+// dtypeOf returns T's DLDataType: Go's numeric types, complex types and bool.
 func dtypeOf[T any]() (dtype, error) {
 	t := reflect.TypeFor[T]()
 	bits := uint8(t.Size() * 8)
@@ -61,6 +61,8 @@ func dtypeOf[T any]() (dtype, error) {
 		return dtype{1, bits, 1}, nil
 	case reflect.Float32, reflect.Float64:
 		return dtype{2, bits, 1}, nil
+	case reflect.Complex64, reflect.Complex128:
+		return dtype{5, bits, 1}, nil // kDLComplex: real and imaginary parts, interleaved
 	case reflect.Bool:
 		return dtype{6, 8, 1}, nil
 	}

@@ -170,3 +170,33 @@ func TestCompactLen(t *testing.T) {
 		assert.Equal(t, c.n, n, "%v %v", c.shape, c.strides)
 	}
 }
+
+// TestComplexDtype: complex64 and complex128 are DLPack's kDLComplex (code
+// 5) of 64 and 128 bits, and round-trip through a tensor.
+func TestComplexDtype(t *testing.T) {
+	c64, err := dtypeOf[complex64]()
+	require.NoError(t, err)
+	assert.Equal(t, dtype{5, 64, 1}, c64)
+	c128, err := dtypeOf[complex128]()
+	require.NoError(t, err)
+	assert.Equal(t, dtype{5, 128, 1}, c128)
+	for _, d := range devices(t) {
+		xs := []complex128{1 + 2i, -3i, 4}
+		s, err := runtime.FromHost(d, xs)
+		require.NoError(t, err)
+		tensor, err := Export(s)
+		require.NoError(t, err, "%s", d)
+		v, err := view(tensor)
+		require.NoError(t, err)
+		assert.Equal(t, c128, v.dtype)
+		back, err := Import[complex128](d, tensor)
+		require.NoError(t, err, "%s", d)
+		got, err := back.ToHost()
+		require.NoError(t, err)
+		assert.Equal(t, xs, got)
+		_, err = Import[complex64](d, tensor)
+		assert.Error(t, err, "complex128 data imported as complex64")
+		require.NoError(t, Release(tensor))
+		require.NoError(t, s.Free())
+	}
+}

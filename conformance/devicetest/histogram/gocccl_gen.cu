@@ -60,13 +60,15 @@ constexpr int gocccl_histogram_even_uint8_threads = 256, gocccl_histogram_even_u
 constexpr int gocccl_histogram_range_float32_threads = 256, gocccl_histogram_range_float32_items = 16;
 constexpr int gocccl_histogram_range_float64_threads = 256, gocccl_histogram_range_float64_items = 8;
 constexpr int gocccl_histogram_range_uint32_threads = 256, gocccl_histogram_range_uint32_items = 16;
-constexpr int gocccl_lower_bound_LessFloat64_threads = 256, gocccl_lower_bound_LessFloat64_items = 1;
-constexpr int gocccl_lower_bound_LessUint32_threads = 256, gocccl_lower_bound_LessUint32_items = 1;
+constexpr int gocccl_lower_bound_ByHigh_threads = 256, gocccl_lower_bound_ByHigh_items = 8;
+constexpr int gocccl_lower_bound_LessFloat64_threads = 256, gocccl_lower_bound_LessFloat64_items = 8;
+constexpr int gocccl_lower_bound_LessUint32_threads = 256, gocccl_lower_bound_LessUint32_items = 8;
 constexpr int gocccl_merge_ByHigh_threads = 256, gocccl_merge_ByHigh_items = 15, gocccl_merge_ByHigh_minblocks = 8;
 constexpr int gocccl_merge_LessFloat64_threads = 128, gocccl_merge_LessFloat64_items = 15;
 constexpr int gocccl_merge_LessUint32_threads = 256, gocccl_merge_LessUint32_items = 15, gocccl_merge_LessUint32_minblocks = 8;
-constexpr int gocccl_upper_bound_LessFloat64_threads = 256, gocccl_upper_bound_LessFloat64_items = 1;
-constexpr int gocccl_upper_bound_LessUint32_threads = 256, gocccl_upper_bound_LessUint32_items = 1;
+constexpr int gocccl_upper_bound_ByHigh_threads = 256, gocccl_upper_bound_ByHigh_items = 8;
+constexpr int gocccl_upper_bound_LessFloat64_threads = 256, gocccl_upper_bound_LessFloat64_items = 8;
+constexpr int gocccl_upper_bound_LessUint32_threads = 256, gocccl_upper_bound_LessUint32_items = 8;
 
 // HistogramEven[float32] over float32, declared at ops.go:17:17.
 extern "C" __global__ void __launch_bounds__(gocccl_histogram_even_float32_threads)
@@ -167,10 +169,26 @@ gocccl_histogram_range_uint32_init(int32_t* d_hist, long long bins) {
   ::gocccl::histogram_init<gocccl_histogram_range_uint32_threads, gocccl_histogram_range_uint32_items, uint32_t>(d_hist, bins);
 }
 
+// LowerBound(ByHigh) over uint32, declared at ops.go:42:17.
+extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_ByHigh_threads)
+gocccl_lower_bound_ByHigh(const uint32_t* d_data, long long n_data, const uint32_t* d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::lower_bound<gocccl_lower_bound_ByHigh_threads, gocccl_lower_bound_ByHigh_items, uint32_t, ::gocccl_pkg_histogram_2b2c580b::gocccl_functors::ByHigh>(d_data, n_data, d_values, n_values, d_out);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_ByHigh_threads)
+gocccl_lower_bound_ByHigh_sorted(const uint32_t* d_data, long long n_data, const uint32_t* d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::lower_bound_sorted<gocccl_lower_bound_ByHigh_threads, gocccl_lower_bound_ByHigh_items, uint32_t, ::gocccl_pkg_histogram_2b2c580b::gocccl_functors::ByHigh>(d_data, n_data, d_values, n_values, d_out);
+}
+
 // LowerBound(LessFloat64) over float64, declared at ops.go:40:17.
 extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessFloat64_threads)
 gocccl_lower_bound_LessFloat64(const double* d_data, long long n_data, const double* d_values, long long n_values, int64_t* d_out) {
   ::gocccl::lower_bound<gocccl_lower_bound_LessFloat64_threads, gocccl_lower_bound_LessFloat64_items, double, ::gocccl_pkg_histogram_2b2c580b::gocccl_functors::LessFloat64>(d_data, n_data, d_values, n_values, d_out);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessFloat64_threads)
+gocccl_lower_bound_LessFloat64_sorted(const double* d_data, long long n_data, const double* d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::lower_bound_sorted<gocccl_lower_bound_LessFloat64_threads, gocccl_lower_bound_LessFloat64_items, double, ::gocccl_pkg_histogram_2b2c580b::gocccl_functors::LessFloat64>(d_data, n_data, d_values, n_values, d_out);
 }
 
 // LowerBound(LessUint32) over uint32, declared at ops.go:38:17.
@@ -179,7 +197,12 @@ gocccl_lower_bound_LessUint32(const uint32_t* d_data, long long n_data, const ui
   ::gocccl::lower_bound<gocccl_lower_bound_LessUint32_threads, gocccl_lower_bound_LessUint32_items, uint32_t, ::gocccl_pkg_histogram_2b2c580b::gocccl_functors::LessUint32>(d_data, n_data, d_values, n_values, d_out);
 }
 
-// Merge(ByHigh) over uint32, declared at ops.go:43:17.
+extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessUint32_threads)
+gocccl_lower_bound_LessUint32_sorted(const uint32_t* d_data, long long n_data, const uint32_t* d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::lower_bound_sorted<gocccl_lower_bound_LessUint32_threads, gocccl_lower_bound_LessUint32_items, uint32_t, ::gocccl_pkg_histogram_2b2c580b::gocccl_functors::LessUint32>(d_data, n_data, d_values, n_values, d_out);
+}
+
+// Merge(ByHigh) over uint32, declared at ops.go:45:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_ByHigh_threads, gocccl_merge_ByHigh_minblocks)
 gocccl_merge_ByHigh_tiles(const uint32_t* d_a, long long n_a, const uint32_t* d_b, long long n_b, uint32_t* d_out, const int64_t* d_splits) {
   ::gocccl::merge_tiles<gocccl_merge_ByHigh_threads, gocccl_merge_ByHigh_items, uint32_t, ::gocccl_pkg_histogram_2b2c580b::gocccl_functors::ByHigh>(d_a, n_a, d_b, n_b, d_out, d_splits);
@@ -190,7 +213,7 @@ gocccl_merge_ByHigh_partition(const uint32_t* d_a, long long n_a, const uint32_t
   ::gocccl::merge_partition<gocccl_merge_ByHigh_threads, gocccl_merge_ByHigh_items, uint32_t, ::gocccl_pkg_histogram_2b2c580b::gocccl_functors::ByHigh>(d_a, n_a, d_b, n_b, d_splits, tiles);
 }
 
-// Merge(LessFloat64) over float64, declared at ops.go:44:17.
+// Merge(LessFloat64) over float64, declared at ops.go:46:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_LessFloat64_threads)
 gocccl_merge_LessFloat64_tiles(const double* d_a, long long n_a, const double* d_b, long long n_b, double* d_out, const int64_t* d_splits) {
   ::gocccl::merge_tiles<gocccl_merge_LessFloat64_threads, gocccl_merge_LessFloat64_items, double, ::gocccl_pkg_histogram_2b2c580b::gocccl_functors::LessFloat64>(d_a, n_a, d_b, n_b, d_out, d_splits);
@@ -201,7 +224,7 @@ gocccl_merge_LessFloat64_partition(const double* d_a, long long n_a, const doubl
   ::gocccl::merge_partition<gocccl_merge_LessFloat64_threads, gocccl_merge_LessFloat64_items, double, ::gocccl_pkg_histogram_2b2c580b::gocccl_functors::LessFloat64>(d_a, n_a, d_b, n_b, d_splits, tiles);
 }
 
-// Merge(LessUint32) over uint32, declared at ops.go:42:17.
+// Merge(LessUint32) over uint32, declared at ops.go:44:17.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_minblocks)
 gocccl_merge_LessUint32_tiles(const uint32_t* d_a, long long n_a, const uint32_t* d_b, long long n_b, uint32_t* d_out, const int64_t* d_splits) {
   ::gocccl::merge_tiles<gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_items, uint32_t, ::gocccl_pkg_histogram_2b2c580b::gocccl_functors::LessUint32>(d_a, n_a, d_b, n_b, d_out, d_splits);
@@ -212,14 +235,35 @@ gocccl_merge_LessUint32_partition(const uint32_t* d_a, long long n_a, const uint
   ::gocccl::merge_partition<gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_items, uint32_t, ::gocccl_pkg_histogram_2b2c580b::gocccl_functors::LessUint32>(d_a, n_a, d_b, n_b, d_splits, tiles);
 }
 
+// UpperBound(ByHigh) over uint32, declared at ops.go:43:17.
+extern "C" __global__ void __launch_bounds__(gocccl_upper_bound_ByHigh_threads)
+gocccl_upper_bound_ByHigh(const uint32_t* d_data, long long n_data, const uint32_t* d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::upper_bound<gocccl_upper_bound_ByHigh_threads, gocccl_upper_bound_ByHigh_items, uint32_t, ::gocccl_pkg_histogram_2b2c580b::gocccl_functors::ByHigh>(d_data, n_data, d_values, n_values, d_out);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_upper_bound_ByHigh_threads)
+gocccl_upper_bound_ByHigh_sorted(const uint32_t* d_data, long long n_data, const uint32_t* d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::upper_bound_sorted<gocccl_upper_bound_ByHigh_threads, gocccl_upper_bound_ByHigh_items, uint32_t, ::gocccl_pkg_histogram_2b2c580b::gocccl_functors::ByHigh>(d_data, n_data, d_values, n_values, d_out);
+}
+
 // UpperBound(LessFloat64) over float64, declared at ops.go:41:17.
 extern "C" __global__ void __launch_bounds__(gocccl_upper_bound_LessFloat64_threads)
 gocccl_upper_bound_LessFloat64(const double* d_data, long long n_data, const double* d_values, long long n_values, int64_t* d_out) {
   ::gocccl::upper_bound<gocccl_upper_bound_LessFloat64_threads, gocccl_upper_bound_LessFloat64_items, double, ::gocccl_pkg_histogram_2b2c580b::gocccl_functors::LessFloat64>(d_data, n_data, d_values, n_values, d_out);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_upper_bound_LessFloat64_threads)
+gocccl_upper_bound_LessFloat64_sorted(const double* d_data, long long n_data, const double* d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::upper_bound_sorted<gocccl_upper_bound_LessFloat64_threads, gocccl_upper_bound_LessFloat64_items, double, ::gocccl_pkg_histogram_2b2c580b::gocccl_functors::LessFloat64>(d_data, n_data, d_values, n_values, d_out);
+}
+
 // UpperBound(LessUint32) over uint32, declared at ops.go:39:17.
 extern "C" __global__ void __launch_bounds__(gocccl_upper_bound_LessUint32_threads)
 gocccl_upper_bound_LessUint32(const uint32_t* d_data, long long n_data, const uint32_t* d_values, long long n_values, int64_t* d_out) {
   ::gocccl::upper_bound<gocccl_upper_bound_LessUint32_threads, gocccl_upper_bound_LessUint32_items, uint32_t, ::gocccl_pkg_histogram_2b2c580b::gocccl_functors::LessUint32>(d_data, n_data, d_values, n_values, d_out);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_upper_bound_LessUint32_threads)
+gocccl_upper_bound_LessUint32_sorted(const uint32_t* d_data, long long n_data, const uint32_t* d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::upper_bound_sorted<gocccl_upper_bound_LessUint32_threads, gocccl_upper_bound_LessUint32_items, uint32_t, ::gocccl_pkg_histogram_2b2c580b::gocccl_functors::LessUint32>(d_data, n_data, d_values, n_values, d_out);
 }

@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/histogram", "66d5110aed72206b504adb7142dc0ad9f687196560f67455946638f0b730aa00", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/histogram", "0fa324dc1928963089fddc538493d5ee6152151c4e0fa9e44be81152aca1ea7a", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "c7c8bd0e0f827a97fde835a681dfc083f8b3d7e80ba40e20b3134d43a9db93ce",
+			SHA256: "f20f711e341b8b5efa573c693b3f71d4e3b5560def4fa6f442c84b0388563878",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 32696, SHA256: "96a2ea871f8d6bbc59682ff6219752315cdd146da82fd8cf7fe05d8618818939"},
 				{Offset: 32704, Size: 27328, SHA256: "5ab6ffbe7525c1b216b9f7536f3e19af4ba819322ca125a19fdec739e7f1ca7c"},
@@ -38,13 +38,15 @@ func init() {
 				{Offset: 289024, Size: 88368, SHA256: "02d07426d295d380f2bdc8fcc8a1d595a4227536dc83c95ea85d3d00171b72da"},
 				{Offset: 377392, Size: 63152, SHA256: "a919b47ab627ca018cb641fb053cb56b284e1fbb1a93690bde98eb638214c9fa"},
 				{Offset: 440544, Size: 86448, SHA256: "14665d582b195da530629a685fd936cdb9fe51b836440d1cbba1fe186bdb6889"},
-				{Offset: 526992, Size: 7632, SHA256: "bf0771d008a4c4d868c28070d21163ec24762355bbb53dfd0774aaa1cf40686c"},
-				{Offset: 534624, Size: 7632, SHA256: "e305ae4daa74b121be92b69090dd504f16a384c78bccc29fd15a9ce1b31e3408"},
-				{Offset: 542256, Size: 35352, SHA256: "9de11433f6f04c566ba1776ff209e4a76fafd1167fa04cd0581f30d1ad8b31c1"},
-				{Offset: 577616, Size: 30232, SHA256: "94b3c8fe86c0288ca9de79ccd7b747833dc6dfdc6b4dd29ce89587bd40ef1159"},
-				{Offset: 607856, Size: 32536, SHA256: "f4ce0fe7b3e327a9bf2270a9a2fe142f11391f42ff72b34dd2e08036d8ab3fc7"},
-				{Offset: 640400, Size: 7632, SHA256: "c002b83c0fd443adef2d4a0e3c1e957dae6856976a284dc312bf29bb8109ad4d"},
-				{Offset: 648032, Size: 7632, SHA256: "e5a3d1d4ab943c3c5a49d4a03f8712331f3a699e9a1b9935beae35cc77ccf119"},
+				{Offset: 526992, Size: 28872, SHA256: "475958bdbd7c316acc051b994b7d5386c72fc7179ef003f714c50a0e54e63fa2"},
+				{Offset: 555872, Size: 28488, SHA256: "695428de2fe4834986342d481911f1ed06b2a06cf7a8f4ba88ef8edc40716f16"},
+				{Offset: 584368, Size: 28232, SHA256: "33cb46231fe5f2fd435bf00b760cb6009de7e027c98f71fd2ee4dbef1842cf62"},
+				{Offset: 612608, Size: 35352, SHA256: "9de11433f6f04c566ba1776ff209e4a76fafd1167fa04cd0581f30d1ad8b31c1"},
+				{Offset: 647968, Size: 30232, SHA256: "94b3c8fe86c0288ca9de79ccd7b747833dc6dfdc6b4dd29ce89587bd40ef1159"},
+				{Offset: 678208, Size: 32536, SHA256: "f4ce0fe7b3e327a9bf2270a9a2fe142f11391f42ff72b34dd2e08036d8ab3fc7"},
+				{Offset: 710752, Size: 29640, SHA256: "a6955812f0ee2bfa3211a00d3dc5e950857d645b9a7bfcc95b908ecff8231d01"},
+				{Offset: 740400, Size: 28872, SHA256: "08cf7feef4ee90a30ece949ebd081c367e641db3e12007eac669f3fb2878f7b7"},
+				{Offset: 769280, Size: 29256, SHA256: "eb3b8b574750b9b7e25a2e9b8ec7bed1d8a2c8ecb52b4f59e30184f8a34d32f8"},
 			},
 		},
 	})
@@ -156,16 +158,28 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
 	})
+	// LowerBound(ByHigh) over uint32, declared at ops.go:42:17.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "LowerBound",
+		Ops:       []any{ByHigh},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_lower_bound_ByHigh", "gocccl_lower_bound_ByHigh_sorted"},
+		Part:      9,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
+		},
+	})
 	// LowerBound(LessFloat64) over float64, declared at ops.go:40:17.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "LowerBound",
 		Ops:       []any{LessFloat64},
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
-		Kernels:   []string{"gocccl_lower_bound_LessFloat64"},
-		Part:      9,
+		Kernels:   []string{"gocccl_lower_bound_LessFloat64", "gocccl_lower_bound_LessFloat64_sorted"},
+		Part:      10,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// LowerBound(LessUint32) over uint32, declared at ops.go:38:17.
@@ -174,46 +188,58 @@ func init() {
 		Ops:       []any{LessUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
-		Kernels:   []string{"gocccl_lower_bound_LessUint32"},
-		Part:      10,
+		Kernels:   []string{"gocccl_lower_bound_LessUint32", "gocccl_lower_bound_LessUint32_sorted"},
+		Part:      11,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Merge(ByHigh) over uint32, declared at ops.go:43:17.
+	// Merge(ByHigh) over uint32, declared at ops.go:45:17.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Merge",
 		Ops:       []any{ByHigh},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_merge_ByHigh_tiles", "gocccl_merge_ByHigh_partition"},
-		Part:      11,
+		Part:      12,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 15},
 		},
 	})
-	// Merge(LessFloat64) over float64, declared at ops.go:44:17.
+	// Merge(LessFloat64) over float64, declared at ops.go:46:17.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Merge",
 		Ops:       []any{LessFloat64},
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_merge_LessFloat64_tiles", "gocccl_merge_LessFloat64_partition"},
-		Part:      12,
+		Part:      13,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 15},
 		},
 	})
-	// Merge(LessUint32) over uint32, declared at ops.go:42:17.
+	// Merge(LessUint32) over uint32, declared at ops.go:44:17.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Merge",
 		Ops:       []any{LessUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_merge_LessUint32_tiles", "gocccl_merge_LessUint32_partition"},
-		Part:      13,
+		Part:      14,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 15},
+		},
+	})
+	// UpperBound(ByHigh) over uint32, declared at ops.go:43:17.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "UpperBound",
+		Ops:       []any{ByHigh},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_upper_bound_ByHigh", "gocccl_upper_bound_ByHigh_sorted"},
+		Part:      15,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// UpperBound(LessFloat64) over float64, declared at ops.go:41:17.
@@ -222,10 +248,10 @@ func init() {
 		Ops:       []any{LessFloat64},
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
-		Kernels:   []string{"gocccl_upper_bound_LessFloat64"},
-		Part:      14,
+		Kernels:   []string{"gocccl_upper_bound_LessFloat64", "gocccl_upper_bound_LessFloat64_sorted"},
+		Part:      16,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 	// UpperBound(LessUint32) over uint32, declared at ops.go:39:17.
@@ -234,10 +260,10 @@ func init() {
 		Ops:       []any{LessUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
-		Kernels:   []string{"gocccl_upper_bound_LessUint32"},
-		Part:      15,
+		Kernels:   []string{"gocccl_upper_bound_LessUint32", "gocccl_upper_bound_LessUint32_sorted"},
+		Part:      17,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
 }

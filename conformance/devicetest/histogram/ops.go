@@ -39,6 +39,8 @@ var (
 	UpperUint32  = runtime.UpperBound(LessUint32)
 	LowerFloat64 = runtime.LowerBound(LessFloat64)
 	UpperFloat64 = runtime.UpperBound(LessFloat64)
+	LowerByHigh  = runtime.LowerBound(ByHigh)
+	UpperByHigh  = runtime.UpperBound(ByHigh)
 	MergeUint32  = runtime.Merge(LessUint32)
 	MergeByHigh  = runtime.Merge(ByHigh)
 	MergeFloat64 = runtime.Merge(LessFloat64)

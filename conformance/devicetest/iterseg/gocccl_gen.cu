@@ -158,8 +158,8 @@ constexpr int gocccl_histogram_even_float64_it7095256e27_threads = 256, gocccl_h
 constexpr int gocccl_histogram_even_int32_it69da61ec65_threads = 256, gocccl_histogram_even_int32_it69da61ec65_items = 16;
 constexpr int gocccl_histogram_range_float64_it7f3e44706b_threads = 256, gocccl_histogram_range_float64_it7f3e44706b_items = 8;
 constexpr int gocccl_histogram_range_int32_itbaf79328a0_threads = 256, gocccl_histogram_range_int32_itbaf79328a0_items = 16;
-constexpr int gocccl_lower_bound_LessF64_it821f1ca717_threads = 256, gocccl_lower_bound_LessF64_it821f1ca717_items = 1;
-constexpr int gocccl_lower_bound_LessI32_it3eb6d2d43d_threads = 256, gocccl_lower_bound_LessI32_it3eb6d2d43d_items = 1;
+constexpr int gocccl_lower_bound_LessF64_it821f1ca717_threads = 256, gocccl_lower_bound_LessF64_it821f1ca717_items = 8;
+constexpr int gocccl_lower_bound_LessI32_it3eb6d2d43d_threads = 256, gocccl_lower_bound_LessI32_it3eb6d2d43d_items = 8;
 constexpr int gocccl_segmented_reduce_AddF64_it855f0e83fe_threads = 256, gocccl_segmented_reduce_AddF64_it855f0e83fe_items = 8;
 constexpr int gocccl_segmented_reduce_AddF64_ita423adae18_threads = 256, gocccl_segmented_reduce_AddF64_ita423adae18_items = 8;
 constexpr int gocccl_segmented_reduce_AddF64_it3d2a42d154_threads = 256, gocccl_segmented_reduce_AddF64_it3d2a42d154_items = 8;
@@ -167,8 +167,8 @@ constexpr int gocccl_segmented_reduce_AddI32_it1ed46d455e_threads = 256, gocccl_
 constexpr int gocccl_segmented_reduce_AddI32_ita7e0dfbb47_threads = 256, gocccl_segmented_reduce_AddI32_ita7e0dfbb47_items = 16;
 constexpr int gocccl_segmented_reduce_AddI32_it9cdb2ed456_threads = 256, gocccl_segmented_reduce_AddI32_it9cdb2ed456_items = 16;
 constexpr int gocccl_segmented_reduce_AddI32_it812246aac0_threads = 256, gocccl_segmented_reduce_AddI32_it812246aac0_items = 16;
-constexpr int gocccl_upper_bound_LessF64_it07206b3603_threads = 256, gocccl_upper_bound_LessF64_it07206b3603_items = 1;
-constexpr int gocccl_upper_bound_LessI32_it2608257da8_threads = 256, gocccl_upper_bound_LessI32_it2608257da8_items = 1;
+constexpr int gocccl_upper_bound_LessF64_it07206b3603_threads = 256, gocccl_upper_bound_LessF64_it07206b3603_items = 8;
+constexpr int gocccl_upper_bound_LessI32_it2608257da8_threads = 256, gocccl_upper_bound_LessI32_it2608257da8_items = 8;
 
 // HistogramEven[float64]{Permutation[float64](Slice[float64],Slice[int64])>} over float64, declared at ops.go:114:16.
 extern "C" __global__ void __launch_bounds__(gocccl_histogram_even_float64_it7095256e27_threads)
@@ -220,10 +220,20 @@ gocccl_lower_bound_LessF64_it821f1ca717(::gocccl::it::Counting<double> d_data, l
   ::gocccl::lower_bound<gocccl_lower_bound_LessF64_it821f1ca717_threads, gocccl_lower_bound_LessF64_it821f1ca717_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::LessF64>(d_data, n_data, d_values, n_values, d_out);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessF64_it821f1ca717_threads)
+gocccl_lower_bound_LessF64_it821f1ca717_sorted(::gocccl::it::Counting<double> d_data, long long n_data, ::gocccl::it::Permutation<::gocccl::it::Pointer<double>, ::gocccl::it::Pointer<int64_t>> d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::lower_bound_sorted<gocccl_lower_bound_LessF64_it821f1ca717_threads, gocccl_lower_bound_LessF64_it821f1ca717_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::LessF64>(d_data, n_data, d_values, n_values, d_out);
+}
+
 // LowerBound(LessI32){-,Transform[int32](Counting[int32],Mix)>} over int32, declared at ops.go:121:17.
 extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessI32_it3eb6d2d43d_threads)
 gocccl_lower_bound_LessI32_it3eb6d2d43d(const int32_t* d_data, long long n_data, ::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::Mix> d_values, long long n_values, int64_t* d_out) {
   ::gocccl::lower_bound<gocccl_lower_bound_LessI32_it3eb6d2d43d_threads, gocccl_lower_bound_LessI32_it3eb6d2d43d_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::LessI32>(d_data, n_data, d_values, n_values, d_out);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessI32_it3eb6d2d43d_threads)
+gocccl_lower_bound_LessI32_it3eb6d2d43d_sorted(const int32_t* d_data, long long n_data, ::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::Mix> d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::lower_bound_sorted<gocccl_lower_bound_LessI32_it3eb6d2d43d_threads, gocccl_lower_bound_LessI32_it3eb6d2d43d_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::LessI32>(d_data, n_data, d_values, n_values, d_out);
 }
 
 // SegmentedReduce(AddF64){Constant[float64],Constant[int64],->} over float64, declared at ops.go:106:14.
@@ -379,8 +389,18 @@ gocccl_upper_bound_LessF64_it07206b3603(const double* d_data, long long n_data, 
   ::gocccl::upper_bound<gocccl_upper_bound_LessF64_it07206b3603_threads, gocccl_upper_bound_LessF64_it07206b3603_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::LessF64>(d_data, n_data, d_values, n_values, d_out);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_upper_bound_LessF64_it07206b3603_threads)
+gocccl_upper_bound_LessF64_it07206b3603_sorted(const double* d_data, long long n_data, ::gocccl::it::Constant<double> d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::upper_bound_sorted<gocccl_upper_bound_LessF64_it07206b3603_threads, gocccl_upper_bound_LessF64_it07206b3603_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::LessF64>(d_data, n_data, d_values, n_values, d_out);
+}
+
 // UpperBound(LessI32){Transform[int32](Counting[int32],Triple),->} over int32, declared at ops.go:122:17.
 extern "C" __global__ void __launch_bounds__(gocccl_upper_bound_LessI32_it2608257da8_threads)
 gocccl_upper_bound_LessI32_it2608257da8(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::Triple> d_data, long long n_data, const int32_t* d_values, long long n_values, int64_t* d_out) {
   ::gocccl::upper_bound<gocccl_upper_bound_LessI32_it2608257da8_threads, gocccl_upper_bound_LessI32_it2608257da8_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::LessI32>(d_data, n_data, d_values, n_values, d_out);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_upper_bound_LessI32_it2608257da8_threads)
+gocccl_upper_bound_LessI32_it2608257da8_sorted(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::Triple> d_data, long long n_data, const int32_t* d_values, long long n_values, int64_t* d_out) {
+  ::gocccl::upper_bound_sorted<gocccl_upper_bound_LessI32_it2608257da8_threads, gocccl_upper_bound_LessI32_it2608257da8_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::LessI32>(d_data, n_data, d_values, n_values, d_out);
 }

@@ -23,27 +23,27 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/iterseg", "108ad4546c83451471d78f21dd65724e65ffc7be3075ba13cd5549c152efbfd4", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/iterseg", "ffefe332fcd2da4934c3547c3966a379486d92eebeb4b9048cda414cbf0eb020", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "f48e64ae64d33b539f88ab3796a259a5d3d2fa24db1be0b9545b5012572a4e8a",
+			SHA256: "c63426abff3127489e64def52425363c406af2cc05464b42766ee638502b6522",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 26448, SHA256: "e827cbc1660c37887cfc31c5a8313ddb1fcdf3e7d9d708ad4880041d1727d3f8"},
 				{Offset: 26448, Size: 36152, SHA256: "4ac9e409ca3a5f79c5877c8f7dfdefad3ec49d16d53ed4ce5243ae62e7988a92"},
 				{Offset: 62608, Size: 54072, SHA256: "955cc214c8d11408f0092054e6f4221a3524186b4ba1797faeca177c4dd42ea8"},
 				{Offset: 116688, Size: 54064, SHA256: "156c4d40223dad07c7e17aa41a1ce9d757fd7e5567a19b3e50fd0c0ef588dff9"},
-				{Offset: 170752, Size: 5152, SHA256: "96378db9a342104d6762ba0ed619823ddfad5a50503927f2295aa5cb76ca1d99"},
-				{Offset: 175904, Size: 7888, SHA256: "5a25bb6940637deded4e5a2751e1431be3fe290cc61918eb545da7607a3d5ed6"},
-				{Offset: 183792, Size: 89256, SHA256: "858f7b097d34aaafaeef1b4027bd61244d97af6e4d4e2f36f1c448a1e53c7b47"},
-				{Offset: 273056, Size: 129128, SHA256: "a796879e32728a9ac5a384774feaf5b838a11c8a31947469d89c6ab911c9fb78"},
-				{Offset: 402192, Size: 124232, SHA256: "586ecfa33ff2a8247e04f2ba5829125d9369733cc130d495a1d1b82b478237fb"},
-				{Offset: 526432, Size: 67352, SHA256: "2e7100191ced62fb821c80ee72c5338c6f17c2c64aba02d930dae4dfe93cd5fe"},
-				{Offset: 593792, Size: 67608, SHA256: "9da6ab7f15fd406e7255af4a0abce8cc188452f1f10294af21b1d951610121c6"},
-				{Offset: 661408, Size: 67352, SHA256: "211c35e5714c2390aa65667ee57aa72d34cc1cc4df655ec367e6e6fac344727e"},
-				{Offset: 728768, Size: 51096, SHA256: "7af506a7daf41a3ef7333e20a7413ad23a0b48c242d71451c6d20372f4ab9898"},
-				{Offset: 779872, Size: 7632, SHA256: "8e66e9f1ffbad36754a2ffe31dadf33789a9cfa7e8b3235174ebe30fb00fa056"},
-				{Offset: 787504, Size: 7760, SHA256: "a9527e6bf446f2b38971e5c1f63db7306e21fc4af8a5c81c32cb983d0547d7e4"},
+				{Offset: 170752, Size: 28200, SHA256: "1efd03f8af5cdb84c6a767d263114f658ca42778919115597c1b4bcd7ab0b107"},
+				{Offset: 198960, Size: 28616, SHA256: "f17176804e8efd1c7aa494318419e60ca4f2fc07edfd21fb67b3fe918d6e0821"},
+				{Offset: 227584, Size: 89256, SHA256: "858f7b097d34aaafaeef1b4027bd61244d97af6e4d4e2f36f1c448a1e53c7b47"},
+				{Offset: 316848, Size: 129128, SHA256: "a796879e32728a9ac5a384774feaf5b838a11c8a31947469d89c6ab911c9fb78"},
+				{Offset: 445984, Size: 124232, SHA256: "586ecfa33ff2a8247e04f2ba5829125d9369733cc130d495a1d1b82b478237fb"},
+				{Offset: 570224, Size: 67352, SHA256: "2e7100191ced62fb821c80ee72c5338c6f17c2c64aba02d930dae4dfe93cd5fe"},
+				{Offset: 637584, Size: 67608, SHA256: "9da6ab7f15fd406e7255af4a0abce8cc188452f1f10294af21b1d951610121c6"},
+				{Offset: 705200, Size: 67352, SHA256: "211c35e5714c2390aa65667ee57aa72d34cc1cc4df655ec367e6e6fac344727e"},
+				{Offset: 772560, Size: 51096, SHA256: "7af506a7daf41a3ef7333e20a7413ad23a0b48c242d71451c6d20372f4ab9898"},
+				{Offset: 823664, Size: 26952, SHA256: "e2c844c903195c25e26a0116cba58b3e3a556bd80206a07065c8f0e7e8554fac"},
+				{Offset: 850624, Size: 27080, SHA256: "0fe754b4f1ad3af763d950a3b231b02fe132bd573ad3bc4dfcdc77099e27b8e2"},
 			},
 		},
 	})
@@ -117,10 +117,10 @@ func init() {
 		Ops:       []any{LessF64},
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
-		Kernels:   []string{"gocccl_lower_bound_LessF64_it821f1ca717"},
+		Kernels:   []string{"gocccl_lower_bound_LessF64_it821f1ca717", "gocccl_lower_bound_LessF64_it821f1ca717_sorted"},
 		Part:      4,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 		Inputs: []*goccclimpl.Iter{
 			&goccclimpl.Iter{Kind: goccclimpl.IterCounting, Type: reflect.TypeFor[float64]()},
@@ -134,10 +134,10 @@ func init() {
 		Ops:       []any{LessI32},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
-		Kernels:   []string{"gocccl_lower_bound_LessI32_it3eb6d2d43d"},
+		Kernels:   []string{"gocccl_lower_bound_LessI32_it3eb6d2d43d", "gocccl_lower_bound_LessI32_it3eb6d2d43d_sorted"},
 		Part:      5,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 		Inputs: []*goccclimpl.Iter{
 			nil,
@@ -277,10 +277,10 @@ func init() {
 		Ops:       []any{LessF64},
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
-		Kernels:   []string{"gocccl_upper_bound_LessF64_it07206b3603"},
+		Kernels:   []string{"gocccl_upper_bound_LessF64_it07206b3603", "gocccl_upper_bound_LessF64_it07206b3603_sorted"},
 		Part:      13,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 		Inputs: []*goccclimpl.Iter{
 			nil,
@@ -294,10 +294,10 @@ func init() {
 		Ops:       []any{LessI32},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
-		Kernels:   []string{"gocccl_upper_bound_LessI32_it2608257da8"},
+		Kernels:   []string{"gocccl_upper_bound_LessI32_it2608257da8", "gocccl_upper_bound_LessI32_it2608257da8_sorted"},
 		Part:      14,
 		Policies: []goccclimpl.Policy{
-			{Arch: 90, BlockThreads: 256, ItemsPerThread: 1},
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 		Inputs: []*goccclimpl.Iter{
 			&goccclimpl.Iter{Kind: goccclimpl.IterTransform, Type: reflect.TypeFor[int32](), Op: Triple, In: []*goccclimpl.Iter{{Kind: goccclimpl.IterCounting, Type: reflect.TypeFor[int32]()}}},

@@ -441,7 +441,7 @@ constexpr int gocccl_transform2_Axpy_Apply_threads = 256, gocccl_transform2_Axpy
 constexpr int gocccl_exclusive_scan_Mod_Add_threads = 224, gocccl_exclusive_scan_Mod_Add_items = 12;
 constexpr int gocccl_for_each_Affine_Apply_threads = 256, gocccl_for_each_Affine_Apply_items = 8;
 constexpr int gocccl_inclusive_scan_Mod_Add_threads = 224, gocccl_inclusive_scan_Mod_Add_items = 12;
-constexpr int gocccl_lower_bound_Order_Less_threads = 256, gocccl_lower_bound_Order_Less_items = 1;
+constexpr int gocccl_lower_bound_Order_Less_threads = 256, gocccl_lower_bound_Order_Less_items = 8;
 constexpr int gocccl_merge_sort_keys_Order_Less_threads = 256, gocccl_merge_sort_keys_Order_Less_items = 17;
 constexpr int gocccl_merge_sort_pairs_Order_Less_uint32_int32_threads = 256, gocccl_merge_sort_pairs_Order_Less_uint32_int32_items = 17;
 constexpr int gocccl_reduce_Mod_Add_threads = 256, gocccl_reduce_Mod_Add_items = 8;
@@ -454,7 +454,7 @@ constexpr int gocccl_transform_Lut_Get_threads = 256, gocccl_transform_Lut_Get_i
 constexpr int gocccl_transform_Mix_Map_threads = 256, gocccl_transform_Mix_Map_items = 4;
 constexpr int gocccl_transform_Probe_At_threads = 256, gocccl_transform_Probe_At_items = 8;
 constexpr int gocccl_unique_Bucket_Same_threads = 384, gocccl_unique_Bucket_Same_items = 17;
-constexpr int gocccl_upper_bound_Order_Less_threads = 256, gocccl_upper_bound_Order_Less_items = 1;
+constexpr int gocccl_upper_bound_Order_Less_threads = 256, gocccl_upper_bound_Order_Less_items = 8;
 using gocccl_exclusive_scan_Mod_Add_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_inclusive_scan_Mod_Add_delay = ::gocccl::FixedDelay<632, 1290>;
 using gocccl_select_Band_In_delay = ::gocccl::DefaultDelay;
@@ -528,6 +528,13 @@ gocccl_lower_bound_Order_Less(const uint32_t* d_data, long long n_data, const ui
   if (threadIdx.x == 0) ::gocccl_pkg_state_6ad4d47c::gocccl_functors::gocccl_state_Order = gocccl_state;
   __syncthreads();
   ::gocccl::lower_bound<gocccl_lower_bound_Order_Less_threads, gocccl_lower_bound_Order_Less_items, uint32_t, ::gocccl_pkg_state_6ad4d47c::gocccl_functors::Order_Less>(d_data, n_data, d_values, n_values, d_out);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_Order_Less_threads)
+gocccl_lower_bound_Order_Less_sorted(const uint32_t* d_data, long long n_data, const uint32_t* d_values, long long n_values, int64_t* d_out, const ::gocccl_pkg_state_6ad4d47c::Order gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_6ad4d47c::gocccl_functors::gocccl_state_Order = gocccl_state;
+  __syncthreads();
+  ::gocccl::lower_bound_sorted<gocccl_lower_bound_Order_Less_threads, gocccl_lower_bound_Order_Less_items, uint32_t, ::gocccl_pkg_state_6ad4d47c::gocccl_functors::Order_Less>(d_data, n_data, d_values, n_values, d_out);
 }
 
 // MergeSortKeys(Order.Less) over uint32, declared at ops.go:165:14.
@@ -730,4 +737,11 @@ gocccl_upper_bound_Order_Less(const uint32_t* d_data, long long n_data, const ui
   if (threadIdx.x == 0) ::gocccl_pkg_state_6ad4d47c::gocccl_functors::gocccl_state_Order = gocccl_state;
   __syncthreads();
   ::gocccl::upper_bound<gocccl_upper_bound_Order_Less_threads, gocccl_upper_bound_Order_Less_items, uint32_t, ::gocccl_pkg_state_6ad4d47c::gocccl_functors::Order_Less>(d_data, n_data, d_values, n_values, d_out);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_upper_bound_Order_Less_threads)
+gocccl_upper_bound_Order_Less_sorted(const uint32_t* d_data, long long n_data, const uint32_t* d_values, long long n_values, int64_t* d_out, const ::gocccl_pkg_state_6ad4d47c::Order gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_6ad4d47c::gocccl_functors::gocccl_state_Order = gocccl_state;
+  __syncthreads();
+  ::gocccl::upper_bound_sorted<gocccl_upper_bound_Order_Less_threads, gocccl_upper_bound_Order_Less_items, uint32_t, ::gocccl_pkg_state_6ad4d47c::gocccl_functors::Order_Less>(d_data, n_data, d_values, n_values, d_out);
 }

@@ -368,7 +368,7 @@ func (b *builder) incDecStmt(s *ast.IncDecStmt) *model.AssignStmt {
 		op = model.Sub
 	}
 	t := v.Type()
-	if !t.IsNumeric() {
+	if !t.IsNumeric() && !t.IsComplex() {
 		b.errorf(s.TokPos, "cannot apply %s to a value of type %s", s.Tok, t.GoName())
 		return nil
 	}

@@ -18,8 +18,11 @@ func (b *builder) call(e *ast.CallExpr) model.Expr {
 	}
 	switch obj := calleeObject(b.info, fun).(type) {
 	case *types.Builtin:
-		if obj.Name() == "min" || obj.Name() == "max" {
+		switch obj.Name() {
+		case "min", "max":
 			return b.intrinsic(e, obj)
+		case "complex", "real", "imag":
+			return b.complexBuiltin(e, obj.Name())
 		}
 		b.errorf(e.Pos(), "%s", builtinProblem(obj))
 		return nil
@@ -68,11 +71,11 @@ func (b *builder) funcCall(e *ast.CallExpr, fn *types.Func) model.Expr {
 		b.errorf(e.Pos(), "calls to generic function %s are not allowed: operators cannot be generic; write one //gocccl:op function per type and call it", fn.Name())
 		return nil
 	case fn.Pkg() != b.pkg:
-		if fn.Pkg() != nil && (fn.Pkg().Path() == "math" || fn.Pkg().Path() == "math/bits") {
+		if fn.Pkg() != nil && (fn.Pkg().Path() == "math" || fn.Pkg().Path() == "math/bits" || fn.Pkg().Path() == "math/cmplx") {
 			return b.intrinsic(e, fn)
 		}
 		if fn.Pkg() == nil || isStandard(fn.Pkg().Path()) {
-			b.errorf(e.Pos(), "calls to %s are not allowed: operators may call only //gocccl:op functions, min, max, and the supported functions of math and math/bits", qualifiedName(fn))
+			b.errorf(e.Pos(), "calls to %s are not allowed: operators may call only //gocccl:op functions, min, max, complex, real, imag, and the supported functions of math, math/bits and math/cmplx", qualifiedName(fn))
 			return nil
 		}
 		op := b.importOp(e.Pos(), fn.Pkg().Path(), fn.Pkg().Name(), fn.Name())

@@ -107,7 +107,7 @@ func (c *modelChecker) typ(ty *model.Type) {
 			c.typ(e)
 		}
 	default:
-		assert.True(c.t, ty.IsBool() || ty.IsNumeric(), "%s: bad type %+v", c.op.Name, ty)
+		assert.True(c.t, ty.IsBool() || ty.IsNumeric() || ty.IsComplex(), "%s: bad type %+v", c.op.Name, ty)
 	}
 }
 
@@ -241,6 +241,9 @@ func (c *modelChecker) expr(e model.Expr) *model.Type {
 		if e.T.IsBool() {
 			want = constant.Bool
 		}
+		if e.T.IsComplex() && e.Value.Kind() == constant.Complex {
+			want = constant.Complex
+		}
 		assert.Equal(t, want, e.Value.Kind(), "%s: constant %s of type %s", c.op.Name, e.Value, e.T.GoName())
 	case *model.Unary:
 		x := c.expr(e.X)
@@ -248,7 +251,7 @@ func (c *modelChecker) expr(e model.Expr) *model.Type {
 		case model.Not:
 			assert.True(t, x.IsBool())
 		case model.Neg:
-			assert.True(t, x.IsNumeric())
+			assert.True(t, x.IsNumeric() || x.IsComplex())
 		case model.BitNot:
 			assert.True(t, x.IsInteger())
 		default:
@@ -269,7 +272,7 @@ func (c *modelChecker) expr(e model.Expr) *model.Type {
 		default:
 			c.same(x, y, "operands of "+e.Op.String())
 			c.same(e.T, x, "result of "+e.Op.String())
-			assert.True(t, x.IsNumeric() || (x.IsBool() && false), "%s: arithmetic on %s", c.op.Name, x.GoName())
+			assert.True(t, x.IsNumeric() || x.IsComplex() && e.Op <= model.Quo, "%s: arithmetic on %s", c.op.Name, x.GoName())
 		}
 	case *model.Convert:
 		c.expr(e.X)
@@ -333,6 +336,19 @@ func (c *modelChecker) intrinsic(e *model.Intrinsic) {
 		return
 	}
 	switch e.Func {
+	case "complex":
+		require.Len(t, e.Args, 2)
+		require.True(t, e.T.IsComplex(), "%s: complex of type %s", c.op.Name, e.T.GoName())
+		for _, a := range e.Args {
+			c.same(e.T.PartType(), c.expr(a), "argument of complex")
+		}
+		return
+	case "real", "imag":
+		require.Len(t, e.Args, 1)
+		x := c.expr(e.Args[0])
+		require.True(t, x.IsComplex(), "%s: %s of %s", c.op.Name, e.Func, x.GoName())
+		c.same(x.PartType(), e.T, "result of "+e.Func)
+		return
 	case "View.At", "View.Len":
 		require.NotEmpty(t, e.Args, "%s: %s without its view", c.op.Name, e.Func)
 		v := c.expr(e.Args[0])

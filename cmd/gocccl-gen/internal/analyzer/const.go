@@ -3,6 +3,7 @@ package analyzer
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"math"
 
@@ -52,6 +53,17 @@ func convertConst(v constant.Value, t *model.Type) (constant.Value, bool) {
 		return constant.MakeBool(constant.BoolVal(v)), true
 	case t.IsInteger():
 		return convertInt(constant.ToInt(v), t)
+	case t.IsComplex():
+		c := constant.ToComplex(v)
+		if c.Kind() != constant.Complex && c.Kind() != constant.Float && c.Kind() != constant.Int {
+			return nil, false
+		}
+		re, ok1 := convertConst(constant.Real(c), t.PartType())
+		im, ok2 := convertConst(constant.Imag(c), t.PartType())
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		return constant.BinaryOp(re, token.ADD, constant.MakeImag(im)), true
 	case t.IsFloat():
 		f := constant.ToFloat(v)
 		if f.Kind() != constant.Float && f.Kind() != constant.Int {

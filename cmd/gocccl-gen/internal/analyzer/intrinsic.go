@@ -21,6 +21,9 @@ func (b *builder) intrinsic(e *ast.CallExpr, obj types.Object) model.Expr {
 	}
 	switch obj := obj.(type) {
 	case *types.Builtin:
+		if obj.Name() == "complex" || obj.Name() == "real" || obj.Name() == "imag" {
+			return b.complexBuiltin(e, obj.Name())
+		}
 		return b.minMax(e, obj.Name())
 	case *types.Func:
 		if obj.Pkg() == nil {
@@ -119,4 +122,54 @@ func (b *builder) intrinsicArgs(list []ast.Expr, params []*model.Type) ([]model.
 		args[i] = x
 	}
 	return args, ok
+}
+
+// complexBuiltin translates the built-ins complex, real and imag. go/types
+// folded the calls whose arguments are all constants; the others have the
+// type go/types recorded: complex64 or complex128 for complex (whose
+// arguments share the matching float type), float32 or float64 for real and
+// imag.
+func (b *builder) complexBuiltin(e *ast.CallExpr, name string) model.Expr {
+	tv, ok := b.info.Types[e]
+	want := 1
+	if name == "complex" {
+		want = 2
+	}
+	if !ok || len(e.Args) != want {
+		b.errorf(e.Pos(), "built-in %s takes %d arguments", name, want)
+		return nil
+	}
+	if e.Ellipsis.IsValid() {
+		b.errorf(e.Ellipsis, "... is not allowed in operators")
+		return nil
+	}
+	t, problem := modelType(tv.Type)
+	if t == nil {
+		b.errorf(e.Pos(), "%s", problem)
+		return nil
+	}
+	var params []*model.Type
+	switch {
+	case name == "complex" && t.IsComplex():
+		params = []*model.Type{t.PartType(), t.PartType()}
+	case name != "complex" && t.IsFloat():
+		c := model.Basic(model.Complex128)
+		if t.Kind == model.Float32 {
+			c = model.Basic(model.Complex64)
+		}
+		if at, ok := b.info.Types[e.Args[0]]; ok {
+			if m, _ := modelType(at.Type); m != nil && m.IsComplex() && !isUntyped(at.Type) {
+				c = m // a named complex type
+			}
+		}
+		params = []*model.Type{c}
+	default:
+		b.errorf(e.Pos(), "built-in %s of type %s is not supported in operators", name, t.GoName())
+		return nil
+	}
+	args, ok := b.intrinsicArgs(e.Args, params)
+	if !ok {
+		return nil
+	}
+	return &model.Intrinsic{Pos: e.Pos(), Func: name, Args: args, T: t}
 }

@@ -129,8 +129,6 @@ func builtinProblem(obj *types.Builtin) string {
 		return "delete is not allowed in operators: operators have no maps; use a switch, or a fixed-size array indexed by a small integer"
 	case "close":
 		return "close is not allowed in operators: operators have no channels; pass values as parameters and return results"
-	case "complex", "real", "imag":
-		return "complex numbers are not supported in operators: use separate float values"
 	}
 	return "built-in " + name + " is not allowed in operators"
 }

@@ -10,25 +10,28 @@ import (
 // basicKinds maps the predeclared types an operator may use to model kinds.
 // Untyped kinds map to the default type of their constants.
 var basicKinds = map[types.BasicKind]model.Kind{
-	types.Bool:    model.Bool,
-	types.Int8:    model.Int8,
-	types.Int16:   model.Int16,
-	types.Int32:   model.Int32,
-	types.Int64:   model.Int64,
-	types.Int:     model.Int,
-	types.Uint8:   model.Uint8,
-	types.Uint16:  model.Uint16,
-	types.Uint32:  model.Uint32,
-	types.Uint64:  model.Uint64,
-	types.Uint:    model.Uint,
-	types.Uintptr: model.Uintptr,
-	types.Float32: model.Float32,
-	types.Float64: model.Float64,
+	types.Bool:       model.Bool,
+	types.Int8:       model.Int8,
+	types.Int16:      model.Int16,
+	types.Int32:      model.Int32,
+	types.Int64:      model.Int64,
+	types.Int:        model.Int,
+	types.Uint8:      model.Uint8,
+	types.Uint16:     model.Uint16,
+	types.Uint32:     model.Uint32,
+	types.Uint64:     model.Uint64,
+	types.Uint:       model.Uint,
+	types.Uintptr:    model.Uintptr,
+	types.Float32:    model.Float32,
+	types.Float64:    model.Float64,
+	types.Complex64:  model.Complex64,
+	types.Complex128: model.Complex128,
 
-	types.UntypedBool:  model.Bool,
-	types.UntypedInt:   model.Int,
-	types.UntypedRune:  model.Int32,
-	types.UntypedFloat: model.Float64,
+	types.UntypedBool:    model.Bool,
+	types.UntypedInt:     model.Int,
+	types.UntypedRune:    model.Int32,
+	types.UntypedFloat:   model.Float64,
+	types.UntypedComplex: model.Complex128,
 }
 
 // modelType translates a Go type into a model type. When t is outside the
@@ -183,8 +186,6 @@ func basicProblem(t *types.Basic) string {
 	switch {
 	case t.Info()&types.IsString != 0:
 		return "strings are not allowed in operators: use numeric types"
-	case t.Info()&types.IsComplex != 0:
-		return "complex numbers are not supported in operators: use separate float values"
 	case t.Kind() == types.UnsafePointer:
 		return "unsafe.Pointer is not allowed in operators: pass and return values"
 	case t.Kind() == types.UntypedNil:

@@ -50,7 +50,9 @@ func (c operandClass) accepts(t *model.Type) bool {
 	switch c {
 	case boolOperand:
 		return t.IsBool()
-	case numericOperand, orderedOperand:
+	case numericOperand:
+		return t.IsNumeric() || t.IsComplex()
+	case orderedOperand:
 		return t.IsNumeric()
 	case integerOperand:
 		return t.IsInteger()
@@ -84,18 +86,18 @@ func (b *builder) checkBinary(pos token.Pos, op model.BinaryOp, x, y model.Expr,
 // checkUnary checks the operand of a unary operation.
 func (b *builder) checkUnary(pos token.Pos, op model.UnaryOp, x model.Expr) bool {
 	t := x.Type()
-	ok := map[model.UnaryOp]bool{model.Neg: t.IsNumeric(), model.Not: t.IsBool(), model.BitNot: t.IsInteger()}[op]
+	ok := map[model.UnaryOp]bool{model.Neg: t.IsNumeric() || t.IsComplex(), model.Not: t.IsBool(), model.BitNot: t.IsInteger()}[op]
 	if !ok {
 		b.errorf(pos, "invalid operation: unary operator not defined on %s", t.GoName())
 	}
 	return ok
 }
 
-// checkConvert checks that x converts to t: numeric to numeric, or bool to
-// bool.
+// checkConvert checks that x converts to t: numeric to numeric, complex to
+// complex, or bool to bool.
 func (b *builder) checkConvert(pos token.Pos, x model.Expr, t *model.Type) bool {
 	from := x.Type()
-	if (from.IsNumeric() && t.IsNumeric()) || (from.IsBool() && t.IsBool()) {
+	if (from.IsNumeric() && t.IsNumeric()) || (from.IsBool() && t.IsBool()) || (from.IsComplex() && t.IsComplex()) {
 		return true
 	}
 	b.errorf(pos, "cannot convert %s to %s", from.GoName(), t.GoName())

@@ -30,6 +30,20 @@ func cConst(v constant.Value, t *model.Type) (text string, prefix bool, err erro
 		return s, false, err
 	case t.IsFloat():
 		return cFloatConst(v, t)
+	case t.IsComplex():
+		c := constant.ToComplex(v)
+		if c.Kind() != constant.Complex && c.Kind() != constant.Float && c.Kind() != constant.Int {
+			return "", false, fmt.Errorf("constant %s is not a complex number (type %s)", v, t.GoName())
+		}
+		re, _, err := cFloatConst(constant.Real(c), t.PartType())
+		if err != nil {
+			return "", false, err
+		}
+		im, _, err := cFloatConst(constant.Imag(c), t.PartType())
+		if err != nil {
+			return "", false, err
+		}
+		return cType(t) + "{" + re + ", " + im + "}", false, nil
 	}
 	return "", false, fmt.Errorf("constant %s of type %s: unsupported type", v, t.GoName())
 }

@@ -25,6 +25,10 @@ var basicCTypes = [...]string{
 	model.Uintptr: "uint64_t",
 	model.Float32: "float",
 	model.Float64: "double",
+	// complex64 and complex128 are gocccl/gocomplex.cuh's structs of two
+	// floats, with Go's size and alignment.
+	model.Complex64:  "::gocccl::go::complex64",
+	model.Complex128: "::gocccl::go::complex128",
 }
 
 // cType returns the CUDA C++ spelling of t's representation: the

@@ -18,6 +18,8 @@ func (e *opEmitter) intrinsic(x *model.Intrinsic) (string, bool) {
 		return e.minMax(x), false
 	case "View.At", "View.Len":
 		return e.viewCall(x), false
+	case "complex", "real", "imag":
+		return e.complexBuiltin(x), false
 	}
 	fn := intrinsics.Lookup(x.Func)
 	if fn == nil {
@@ -93,4 +95,37 @@ func (e *opEmitter) viewCall(x *model.Intrinsic) string {
 		return e.fail(x.Pos, "View.At of type %s, want %s", typeString(x.T), v.Elem.GoName())
 	}
 	return gosem + "view_at(" + e.top(x.Args[0]) + ", " + e.top(x.Args[1]) + ")"
+}
+
+// complexBuiltin prints complex(re, im), real(c) and imag(c): a complex
+// struct built from its parts (left to right, as Go evaluates them), and a
+// read of one part.
+func (e *opEmitter) complexBuiltin(x *model.Intrinsic) string {
+	want := 1
+	if x.Func == "complex" {
+		want = 2
+	}
+	if len(x.Args) != want || x.T == nil {
+		return e.fail(x.Pos, "call of %s with %d arguments, want %d", x.Func, len(x.Args), want)
+	}
+	for i, a := range x.Args {
+		if a == nil {
+			return e.fail(x.Pos, "argument %d of %s is missing", i+1, x.Func)
+		}
+	}
+	if x.Func == "complex" {
+		if !x.T.IsComplex() {
+			return e.fail(x.Pos, "complex of type %s", x.T.GoName())
+		}
+		for i, a := range x.Args {
+			e.sameType(x.Pos, x.T.PartType(), a.Type(), fmt.Sprintf("argument %d of complex", i+1))
+		}
+		return fmt.Sprintf("%s{%s, %s}", cType(x.T), e.top(x.Args[0]), e.top(x.Args[1]))
+	}
+	c := x.Args[0].Type()
+	if c == nil || !c.IsComplex() {
+		return e.fail(x.Pos, "%s of %s, not a complex number", x.Func, typeString(c))
+	}
+	e.sameType(x.Pos, c.PartType(), x.T, "result of "+x.Func)
+	return gosem + "c" + x.Func + "(" + e.top(x.Args[0]) + ")"
 }

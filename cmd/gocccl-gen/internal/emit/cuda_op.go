@@ -482,6 +482,8 @@ func (e *opEmitter) unary(x *model.Unary) (string, bool) {
 	case x.Op == model.Neg && t.IsFloat():
 		// Go flips the sign bit alone; C++'s - may canonicalize a NaN.
 		return gosem + "fneg(" + e.top(x.X) + ")", false
+	case x.Op == model.Neg && t.IsComplex():
+		return gosem + "cneg(" + e.top(x.X) + ")", false
 	case x.Op == model.Not && t.IsBool():
 		return "!" + e.operand(x.X), true
 	case x.Op == model.BitNot && t.IsInteger():
@@ -501,6 +503,13 @@ var intHelpers = map[model.BinaryOp]string{
 // operation with the NaN that Go returns on amd64.
 var floatHelpers = map[model.BinaryOp]string{
 	model.Add: "fadd", model.Sub: "fsub", model.Mul: "fmul", model.Quo: "fquo",
+}
+
+// complexHelpers names the gocomplex.cuh helper of each complex operator:
+// gc's arithmetic (complex128div for /), also in fastmath operators. == and
+// != are the structs' C++ operators.
+var complexHelpers = map[model.BinaryOp]string{
+	model.Add: "cadd", model.Sub: "csub", model.Mul: "cmul", model.Quo: "cquo",
 }
 
 // binary prints a binary operation: integer arithmetic, bit operations,
@@ -529,6 +538,12 @@ func (e *opEmitter) binary(x *model.Binary) (string, bool) {
 		return e.operand(x.X) + " " + x.Op.String() + " " + e.operand(x.Y), true
 	case tx.IsInteger():
 		h, ok := intHelpers[x.Op]
+		if !ok {
+			break
+		}
+		return fmt.Sprintf("%s%s(%s, %s)", gosem, h, e.top(x.X), e.top(x.Y)), false
+	case tx.IsComplex():
+		h, ok := complexHelpers[x.Op]
 		if !ok {
 			break
 		}
@@ -565,6 +580,11 @@ func (e *opEmitter) convert(x *model.Convert) (string, bool) {
 		return e.expr(x.X)
 	case from.IsBool() || to.IsBool():
 		return e.fail(x.Pos, "cannot convert %s to %s", from.GoName(), to.GoName()), false
+	case from.IsComplex() && to.IsComplex():
+		if from.Kind == to.Kind {
+			return e.expr(x.X) // a named type over the same kind
+		}
+		return fmt.Sprintf("%scconv<%s>(%s)", gosem, cType(to), e.top(x.X)), false
 	case !from.IsNumeric() || !to.IsNumeric():
 		return e.fail(x.Pos, "unsupported conversion from %s to %s", from.GoName(), to.GoName()), false
 	case from.Kind == to.Kind,

@@ -307,10 +307,52 @@ func headers(pkg *model.Package) []string {
 	}
 	slices.Sort(algs)
 	first := []string{"gosem.cuh"}
+	if usesComplex(pkg) {
+		first = append(first, "gocomplex.cuh")
+	}
 	if usesViews(pkg) {
 		first = append(first, "view.cuh")
 	}
 	return append(first, slices.Compact(algs)...)
+}
+
+// usesComplex reports whether a complex type appears anywhere in the
+// package's operators (a parameter, a result, a local variable, an
+// expression, a state field) or instances: only then does the source include
+// gocccl/gocomplex.cuh, so that other packages' inputs do not depend on it.
+func usesComplex(pkg *model.Package) bool {
+	found := false
+	for _, ops := range [][]*model.Op{pkg.Imported, pkg.Ops} {
+		for _, op := range ops {
+			for _, p := range op.Params {
+				found = found || p.Type.HasComplex()
+			}
+			for _, r := range op.Results {
+				found = found || r.HasComplex()
+			}
+			found = found || op.State.HasComplex()
+			if op.Body == nil {
+				continue
+			}
+			model.WalkStmts(op.Body, func(s model.Stmt) {
+				if d, ok := s.(*model.DeclStmt); ok && d.Var != nil {
+					found = found || d.Var.Type.HasComplex()
+				}
+			})
+			model.Walk(op.Body, func(x model.Expr) {
+				if x != nil {
+					found = found || x.Type().HasComplex()
+				}
+			})
+		}
+	}
+	for _, in := range pkg.Instances {
+		found = found || in.State.HasComplex()
+		for _, t := range in.Types {
+			found = found || t.HasComplex()
+		}
+	}
+	return found
 }
 
 // usesViews reports whether an operator's state holds a runtime.View: only

@@ -31,6 +31,7 @@ var goldenModels = []struct {
 	{"reduce", reducePkg, reduceGo},
 	{"transform", transformPkg, transformGo},
 	{"semantics", semanticsPkg, semanticsGo},
+	{"complex", complexPkg, complexGo},
 }
 
 // goldenManifest is the manifest the golden glue is generated with: a fixed

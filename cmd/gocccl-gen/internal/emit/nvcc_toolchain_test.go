@@ -239,7 +239,7 @@ func stubHeaders(t *testing.T) []File {
 	require.NoError(t, err)
 	var out []File
 	for _, h := range hs {
-		if h.Name == "include/gocccl/gosem.cuh" || h.Name == "include/gocccl/gomath.cuh" {
+		if h.Name == "include/gocccl/gosem.cuh" || h.Name == "include/gocccl/gomath.cuh" || h.Name == "include/gocccl/gocomplex.cuh" {
 			out = append(out, h)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"go/constant"
 	"math"
 	"math/bits"
+	"math/cmplx"
 	"reflect"
 	"sort"
 	"strings"
@@ -92,6 +93,23 @@ var funcs = index(map[string]any{
 	"math.Tanh":            math.Tanh,
 	"math.Trunc":           func(x float64) float64 { return math.Trunc(x) }, // direct: see goCalled
 
+	"cmplx.Abs":            cmplx.Abs,
+	"cmplx.Conj":           cmplx.Conj,
+	"cmplx.Cos":            cmplx.Cos,
+	"cmplx.Cosh":           cmplx.Cosh,
+	"cmplx.Exp":            cmplx.Exp,
+	"cmplx.Inf":            cmplx.Inf,
+	"cmplx.IsInf":          cmplx.IsInf,
+	"cmplx.IsNaN":          cmplx.IsNaN,
+	"cmplx.Log":            cmplx.Log,
+	"cmplx.NaN":            cmplx.NaN,
+	"cmplx.Phase":          cmplx.Phase,
+	"cmplx.Polar":          cmplx.Polar,
+	"cmplx.Pow":            cmplx.Pow,
+	"cmplx.Rect":           cmplx.Rect,
+	"cmplx.Sin":            cmplx.Sin,
+	"cmplx.Sinh":           cmplx.Sinh,
+	"cmplx.Sqrt":           cmplx.Sqrt,
 	"bits.Add":             bits.Add,
 	"bits.Add32":           bits.Add32,
 	"bits.Add64":           bits.Add64,
@@ -162,6 +180,7 @@ var kinds = map[reflect.Kind]model.Kind{
 	reflect.Uint: model.Uint, reflect.Uint8: model.Uint8, reflect.Uint16: model.Uint16,
 	reflect.Uint32: model.Uint32, reflect.Uint64: model.Uint64,
 	reflect.Float32: model.Float32, reflect.Float64: model.Float64,
+	reflect.Complex128: model.Complex128,
 }
 
 func kindType(t reflect.Type) *model.Type {
@@ -288,7 +307,7 @@ func Advice(name string) string {
 	case name == "math.Nextafter" || name == "math.Nextafter32":
 		return name + " is not supported in operators: step the bits with math.Float64bits and math.Float64frombits"
 	}
-	path := map[string]string{"bits": "math/bits"}[pkg]
+	path := map[string]string{"bits": "math/bits", "cmplx": "math/cmplx"}[pkg]
 	if path == "" {
 		path = pkg
 	}

@@ -27,35 +27,39 @@ const (
 	Uintptr
 	Float32
 	Float64
-	Struct // a named struct type; Fields holds its fields
-	Array  // [Len]Elem
-	Tuple  // the results of a call of an operator with several; never a variable's type
-	View   // runtime.View[Elem], a read-only view of a buffer: only in state types
+	Complex64  // two float32: real, then imaginary part
+	Complex128 // two float64: real, then imaginary part
+	Struct     // a named struct type; Fields holds its fields
+	Array      // [Len]Elem
+	Tuple      // the results of a call of an operator with several; never a variable's type
+	View       // runtime.View[Elem], a read-only view of a buffer: only in state types
 )
 
 var kindInfo = [...]struct {
 	name string // Go spelling
 	size int64
 }{
-	Invalid: {"invalid", 0},
-	Bool:    {"bool", 1},
-	Int8:    {"int8", 1},
-	Int16:   {"int16", 2},
-	Int32:   {"int32", 4},
-	Int64:   {"int64", 8},
-	Int:     {"int", 8},
-	Uint8:   {"uint8", 1},
-	Uint16:  {"uint16", 2},
-	Uint32:  {"uint32", 4},
-	Uint64:  {"uint64", 8},
-	Uint:    {"uint", 8},
-	Uintptr: {"uintptr", 8},
-	Float32: {"float32", 4},
-	Float64: {"float64", 8},
-	Struct:  {"struct", 0},
-	Array:   {"array", 0},
-	Tuple:   {"tuple", 0},
-	View:    {"view", 24},
+	Invalid:    {"invalid", 0},
+	Bool:       {"bool", 1},
+	Int8:       {"int8", 1},
+	Int16:      {"int16", 2},
+	Int32:      {"int32", 4},
+	Int64:      {"int64", 8},
+	Int:        {"int", 8},
+	Uint8:      {"uint8", 1},
+	Uint16:     {"uint16", 2},
+	Uint32:     {"uint32", 4},
+	Uint64:     {"uint64", 8},
+	Uint:       {"uint", 8},
+	Uintptr:    {"uintptr", 8},
+	Float32:    {"float32", 4},
+	Float64:    {"float64", 8},
+	Complex64:  {"complex64", 8},
+	Complex128: {"complex128", 16},
+	Struct:     {"struct", 0},
+	Array:      {"array", 0},
+	Tuple:      {"tuple", 0},
+	View:       {"view", 24},
 }
 
 // String returns the Go name of the kind, e.g. "uint16".
@@ -159,6 +163,10 @@ func (t *Type) Align() int64 {
 		return 1
 	case View:
 		return 8 // three words
+	case Complex64:
+		return 4 // Go aligns a complex as its parts
+	case Complex128:
+		return 8
 	}
 	return max(kindInfo[t.Kind].size, 1)
 }
@@ -190,14 +198,55 @@ func (t *Type) IsUnsigned() bool { return t.Kind >= Uint8 && t.Kind <= Uintptr }
 // IsFloat reports whether t is a floating-point type.
 func (t *Type) IsFloat() bool { return t.Kind == Float32 || t.Kind == Float64 }
 
-// IsNumeric reports whether t is an integer or floating-point type.
+// IsNumeric reports whether t is an integer or floating-point type. Complex
+// types are numeric in Go but not here: they have no order, and every use
+// of IsNumeric needs one or a real number; see IsComplex.
 func (t *Type) IsNumeric() bool { return t.IsInteger() || t.IsFloat() }
+
+// IsComplex reports whether t is complex64 or complex128.
+func (t *Type) IsComplex() bool { return t.Kind == Complex64 || t.Kind == Complex128 }
+
+// PartType returns the type of the real and imaginary parts of a complex
+// type: float32 for complex64, float64 for complex128.
+func (t *Type) PartType() *Type {
+	if t.Kind == Complex64 {
+		return Basic(Float32)
+	}
+	return Basic(Float64)
+}
+
+// HasComplex reports whether t is a complex type or holds one: in a field,
+// an array element, a view's elements or a tuple.
+func (t *Type) HasComplex() bool {
+	if t == nil {
+		return false
+	}
+	switch t.Kind {
+	case Complex64, Complex128:
+		return true
+	case Array, View:
+		return t.Elem.HasComplex()
+	case Struct:
+		for _, f := range t.Fields {
+			if f.Type.HasComplex() {
+				return true
+			}
+		}
+	case Tuple:
+		for _, e := range t.Elems {
+			if e.HasComplex() {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // IsBool reports whether t is a boolean type.
 func (t *Type) IsBool() bool { return t.Kind == Bool }
 
-// IsBasic reports whether t is a boolean or numeric type.
-func (t *Type) IsBasic() bool { return t.Kind >= Bool && t.Kind <= Float64 }
+// IsBasic reports whether t is a boolean, numeric or complex type.
+func (t *Type) IsBasic() bool { return t.Kind >= Bool && t.Kind <= Complex128 }
 
 // HasView reports whether t is a View or holds one: in a field, an array
 // element, or a nested struct's field.

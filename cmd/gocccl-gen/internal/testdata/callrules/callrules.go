@@ -23,7 +23,7 @@ var (
 
 //gocccl:op
 func Print(a int32) int32 {
-	fmt.Println(a) // want `calls to fmt.Println are not allowed: operators may call only //gocccl:op functions, min, max, and the supported functions of math and math/bits`
+	fmt.Println(a) // want `calls to fmt.Println are not allowed: operators may call only //gocccl:op functions, min, max, complex, real, imag, and the supported functions of math, math/bits and math/cmplx`
 	return a
 }
 

@@ -1,20 +1,16 @@
-// Package reject_rule_complex: complex numbers are rejected; constant
-// expressions that fold to real numbers are fine.
+// Package reject_rule_complex: complex64 and complex128 are allowed, with
+// the math/cmplx functions of the table; the others are rejected, and so is
+// an order on complex numbers (go/types reports that one itself).
 package reject_rule_complex
 
-//gocccl:op
-func Param(c complex64) float32 { return 0 } // want `complex numbers are not supported in operators: use separate float values`
+import "math/cmplx"
 
 //gocccl:op
-func Build(re, im float64) float64 {
-	c := complex(re, im) // want `complex numbers are not supported in operators: use separate float values`
-	_ = c
-	return re + imag(2i)
+func Tan(c complex128) complex128 {
+	return cmplx.Tan(c) // want `cmplx.Tan is not supported in operators: the supported functions of math/cmplx are Abs, Conj, Cos, Cosh, Exp, Inf, IsInf, IsNaN, Log, NaN, Phase, Polar, Pow, Rect, Sin, Sinh, Sqrt \(docs/OPERATORS.md\)`
 }
 
 //gocccl:op
-func Local(a float64) float64 {
-	var c complex128 // want `complex numbers are not supported in operators: use separate float values`
-	_ = c
-	return a
+func Asin(c complex64) complex64 {
+	return complex64(cmplx.Asin(complex128(c))) // want `cmplx.Asin is not supported in operators`
 }

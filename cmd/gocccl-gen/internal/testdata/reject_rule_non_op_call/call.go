@@ -31,7 +31,7 @@ func OtherPackage(a int32) int32 {
 
 //gocccl:op
 func Standard(a int32) int32 {
-	return int32(utf8.RuneLen(rune(a))) // want `calls to utf8.RuneLen are not allowed: operators may call only //gocccl:op functions, min, max, and the supported functions of math and math/bits`
+	return int32(utf8.RuneLen(rune(a))) // want `calls to utf8.RuneLen are not allowed: operators may call only //gocccl:op functions, min, max, complex, real, imag, and the supported functions of math, math/bits and math/cmplx`
 }
 
 //gocccl:op

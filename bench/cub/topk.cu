@@ -1,0 +1,74 @@
+// topk.cu: the reference of the top-k rows, one TSV row each (bench.cuh's
+// format):
+//
+//   cub  topk_16, topk_1024, topk_65536  cub::DeviceRadixSort::SortKeys of
+//        all n keys, descending (the k largest are then its first k): CCCL
+//        3.0 has no cub::DeviceTopK (3.2 adds it), so a CUB 3.0 user sorts.
+//        The sort does not depend on k: it is timed once per type and size
+//        and printed under each k of bench/gpubench/topk.go (k <= n)
+//
+// over uint32 and float32 keys, as bench/gpubench/topk.go (gocccl's radix
+// select, the k largest, unsorted) and bench/py/algos/topk.py (torch.topk).
+// Check before timing: the first k keys of the sort are the k largest of a
+// host sort. bytes_moved: n 4 + k 4, as gocccl's rows (the least a top-k
+// moves), though the sort moves more.
+//
+// Usage: topk [--runs R] [--sizes 10,16,20,24,28] [--seed S]
+
+#include "bench.cuh"
+
+#include <cub/device/device_radix_sort.cuh>
+
+#include <algorithm>
+#include <functional>
+#include <string>
+#include <vector>
+
+constexpr long long ks[] = {16, 1024, 65536};
+
+template <typename K>
+void run_type(uint64_t salt)
+{
+  const char* type = bench::type_name<K>();
+  for (long long n : bench::sizes())
+  {
+    const std::vector<K> host = bench::random_items<K>(n, salt);
+    bench::Rotation<K> in(host);
+    bench::DeviceBuffer<K> out(static_cast<size_t>(n));
+    size_t tb = 0;
+    BENCH_CK(cub::DeviceRadixSort::SortKeysDescending(nullptr, tb, in.get(0), out.get(), n));
+    bench::DeviceBuffer<unsigned char> tmp(tb);
+    auto run = [&](int i) {
+      size_t b = tb;
+      BENCH_CK(cub::DeviceRadixSort::SortKeysDescending(tmp.get(), b, in.get(i), out.get(), n));
+    };
+    out.poison();
+    run(0);
+    BENCH_CK(cudaDeviceSynchronize());
+    const std::vector<K> got = out.to_host();
+    std::vector<K> want = host;
+    const long long kmax = std::min<long long>(n, ks[2]);
+    std::partial_sort(want.begin(), want.begin() + kmax, want.end(), std::greater<K>());
+    std::string bad;
+    for (long long i = 0; i < kmax && bad.empty(); ++i)
+      if (got[static_cast<size_t>(i)] != want[static_cast<size_t>(i)]) bad = "item " + std::to_string(i) + " of the sort is not the host's";
+    const double us = bad.empty() ? bench::time_us(run) : 0;
+    for (long long k : ks)
+    {
+      if (k > n) continue;
+      const std::string alg = "topk_" + std::to_string(k);
+      const long long bytes = 4 * (n + k);
+      if (!bad.empty()) bench::fail("cub", alg.c_str(), type, n, bytes, bad);
+      else bench::row("cub", alg.c_str(), type, n, us, bytes, "DeviceRadixSort::SortKeysDescending of all n (CCCL 3.0 has no DeviceTopK)");
+    }
+  }
+}
+
+int main(int argc, char** argv)
+{
+  bench::init(argc, argv, "topk");
+  std::printf("# CUB_VERSION %d\n", CUB_VERSION);
+  run_type<uint32_t>(1);
+  run_type<float>(2);
+  return bench::finish();
+}

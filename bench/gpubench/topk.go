@@ -1,0 +1,104 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/gocccl/gocccl/bench/ops"
+	"github.com/gocccl/gocccl/runtime"
+)
+
+// topkKs are the k of the top-k rows: "topk_16", "topk_1024", "topk_65536".
+var topkKs = []int{16, 1024, 65536}
+
+// Top-k selections: the k largest of n random uint32 or float32 keys,
+// unsorted, as torch.topk(sorted=False) in bench/py/algos/topk.py, against
+// a full cub::DeviceRadixSort::SortKeys in bench/cub/topk.cu (CCCL 3.0 has
+// no cub::DeviceTopK). k larger than n is left out.
+func init() {
+	register(func(sizes []int) []Case {
+		var cs []Case
+		for _, n := range sizes {
+			for _, k := range topkKs {
+				if k > n {
+					continue
+				}
+				cs = append(cs, topkCase(n, k, "uint32", ops.TopKUint32), topkCase(n, k, "float32", ops.TopKFloat32))
+			}
+		}
+		return cs
+	})
+}
+
+// largestK returns the k largest of xs, ascending: a min-heap of k, so
+// that a 2^28 case's check costs about one comparison an item.
+func largestK[K num](xs []K, k int) []K {
+	h := slices.Clone(xs[:k])
+	down := func(i int) {
+		for {
+			l := 2*i + 1
+			if l >= k {
+				return
+			}
+			if r := l + 1; r < k && h[r] < h[l] {
+				l = r
+			}
+			if h[i] <= h[l] {
+				return
+			}
+			h[i], h[l] = h[l], h[i]
+			i = l
+		}
+	}
+	for i := k/2 - 1; i >= 0; i-- {
+		down(i)
+	}
+	for _, x := range xs[k:] {
+		if x > h[0] {
+			h[0] = x
+			down(0)
+		}
+	}
+	slices.Sort(h)
+	return h
+}
+
+// topkCase times the k largest of n keys, checked against the host's
+// sorted copy (as multisets: the order is unspecified).
+func topkCase[K interface {
+	num
+	runtime.RadixKey
+}](n, k int, typ string, op *runtime.TopKKeysOp[K]) Case {
+	alg := fmt.Sprintf("topk_%d", k)
+	return Case{
+		Algorithm: alg, Type: typ, N: n, Bytes: int64(n)*4 + int64(k)*4, Note: "largest, unsorted",
+		Setup: func(env *Env) (*Instance, error) {
+			host := randomItems[K](rng(env, alg, typ, n), n)
+			want := largestK(host, k)
+			h := &holder{}
+			bufs, err := rot(h, env, host, 4)
+			if err != nil {
+				return nil, err
+			}
+			out, err := alloc[K](h, env, k)
+			if err != nil {
+				return nil, err
+			}
+			o := runtime.TopKOptions{Largest: true}
+			return &Instance{
+				Poison: poisoner(out),
+				Run:    func(i int) error { return op.Run(env.Stream, bufs[i%len(bufs)], out, k, o) },
+				Check: func() error {
+					got, err := out.ToHost()
+					if err != nil {
+						return err
+					}
+					got = got[:k]
+					slices.Sort(got)
+					return sameItems(alg, got, want)
+				},
+				Free: h.Free,
+			}, nil
+		},
+	}
+}

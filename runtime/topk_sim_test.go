@@ -1,0 +1,372 @@
+package runtime
+
+import (
+	"cmp"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// simTopK runs the device algorithm of topk.cuh on the host, line by line,
+// with a small tile: topkJob's launch sequence (the single block for n <=
+// tile, else init and the passes of levels 0..levels, then the sort),
+// Geometry's digits, masks and placement, classify, choose and the pass's
+// buffers and control words. The blocks of each launch run one after the
+// other in a random order (the last one chooses), so the outputs' order
+// differs from run to run as on a GPU. Keys are given as their ordered bits
+// (keyBits wide, flipped for the largest by the caller); it returns the
+// output's (bits, position) pairs in output order.
+func simTopK(r *rand.Rand, bits []uint64, keyBits, k, threads, items int, sorted bool) ([][2]uint64, int) {
+	n := len(bits)
+	tile := threads * items
+	out := make([][2]uint64, k)
+	outIdx := make([]uint64, k)
+	for i := range out {
+		out[i] = [2]uint64{0xABABABAB, 0xABABABAB} // poison
+	}
+	launches := 0
+	g := simGeometry{keyBits: keyBits, idxBits: topkIdxBits(n)}
+	g.width = g.keyBits + g.idxBits
+	if n <= tile {
+		launches++
+		simSingle(g, bits, n, k, out, outIdx)
+	} else {
+		c := &simControl{}
+		hist := make([][]uint64, topkMaxLevels)
+		for i := range hist {
+			hist[i] = make([]uint64, topkDigits)
+		}
+		capacity := topkCap(n, tile)
+		buf := [2][2][]uint64{{make([]uint64, capacity), make([]uint64, capacity)}, {make([]uint64, capacity), make([]uint64, capacity)}}
+		grid := max(1, min((n+tile-1)/tile, 3))
+		levels := topkLevels(n, keyBits/8)
+		if levels != g.levels() {
+			panic("levels differ")
+		}
+		launches++ // init
+		for level := 0; level <= levels; level++ {
+			launches++
+			simPass(r, g, bits, n, k, c, hist, buf, capacity, level, grid, tile, out, outIdx)
+		}
+		if c.outCount != int64(k) {
+			panic(fmt.Sprintf("out_count %d, want k = %d", c.outCount, k))
+		}
+	}
+	if sorted && k > 1 {
+		launches++
+		// The sort kernel: by position, then stably by key bits.
+		type e struct{ b, i uint64 }
+		es := make([]e, k)
+		for j := range es {
+			es[j] = e{out[j][0], outIdx[j]}
+		}
+		slices.SortStableFunc(es, func(a, b e) int { return cmp.Compare(a.i, b.i) })
+		slices.SortStableFunc(es, func(a, b e) int { return cmp.Compare(a.b, b.b) })
+		for j := range es {
+			out[j] = [2]uint64{es[j].b, es[j].i}
+		}
+	}
+	return out, launches
+}
+
+// simStats counts the pass blocks by (writes a buffer, reads one).
+var simStats = map[[2]bool]int{}
+
+type simGeometry struct{ keyBits, idxBits, width int }
+
+func simLowMask(bits int) uint64 {
+	switch {
+	case bits <= 0:
+		return 0
+	case bits >= 64:
+		return ^uint64(0)
+	}
+	return ^uint64(0) >> (64 - bits)
+}
+
+func (g simGeometry) levels() int { return (g.width + topkDigitBits - 1) / topkDigitBits }
+
+func (g simGeometry) lo(q int) int { return max(0, g.width-topkDigitBits*(q+1)) }
+
+func (g simGeometry) digit(b, i uint64, q int) uint64 {
+	l := g.lo(q)
+	w := (g.width - topkDigitBits*q) - l
+	var d uint64
+	switch {
+	case l >= g.idxBits:
+		d = b >> (l - g.idxBits)
+	case l+w <= g.idxBits:
+		d = i >> l
+	default:
+		d = (i >> l) | (b << (g.idxBits - l))
+	}
+	return d & simLowMask(w)
+}
+
+func (g simGeometry) masks(q int) (km, im uint64) {
+	if q < 0 {
+		return 0, 0
+	}
+	l := g.lo(q)
+	if l >= g.idxBits {
+		return simLowMask(g.keyBits) &^ simLowMask(l-g.idxBits), 0
+	}
+	return simLowMask(g.keyBits), simLowMask(g.idxBits) &^ simLowMask(l)
+}
+
+func (g simGeometry) place(d uint64, q int, tk, ti *uint64) {
+	l := g.lo(q)
+	if l >= g.idxBits {
+		*tk |= d << (l - g.idxBits)
+		return
+	}
+	*ti |= (d << l) & simLowMask(g.idxBits)
+	if l+(g.width-topkDigitBits*q-l) > g.idxBits {
+		*tk |= d >> (g.idxBits - l)
+	}
+}
+
+func simCompare(b, i, tk, ti, km, im uint64) int {
+	b &= km
+	tk &= km
+	if b != tk {
+		return cmp.Compare(b, tk)
+	}
+	return cmp.Compare(i&im, ti&im)
+}
+
+func simClassify(g simGeometry, b, i uint64, q int, final bool, tk, ti uint64) (out, cand bool) {
+	if q == 0 {
+		return false, true
+	}
+	km2, im2 := g.masks(q - 2)
+	if simCompare(b, i, tk, ti, km2, im2) != 0 {
+		return false, false
+	}
+	km1, im1 := g.masks(q - 1)
+	c := simCompare(b, i, tk, ti, km1, im1)
+	if c < 0 || c == 0 && final {
+		return true, false
+	}
+	return false, c == 0
+}
+
+type simControl struct {
+	tKey, tIdx                           uint64
+	remaining, bucket, done, src         int64
+	srcCount, outCount, bufCount, blocks int64
+}
+
+// simChoose is choose: the bucket of hist holding the remaining-th composite.
+func simChoose(g simGeometry, hist []uint64, q int, k int64, c *simControl) {
+	r := c.remaining
+	if q == 0 {
+		r = k
+	}
+	before := int64(0)
+	found := 0
+	var res [4]int64
+	for d := 0; d < topkDigits; d++ {
+		h := int64(hist[d])
+		if before < r && r <= before+h {
+			found++
+			tk, ti := c.tKey, c.tIdx
+			g.place(uint64(d), q, &tk, &ti)
+			res = [4]int64{int64(tk), int64(ti), r - before, h}
+		}
+		before += h
+	}
+	if found != 1 {
+		panic(fmt.Sprintf("level %d: %d buckets hold composite %d of %d", q, found, r, before))
+	}
+	c.tKey, c.tIdx, c.remaining, c.bucket = uint64(res[0]), uint64(res[1]), res[2], res[3]
+	if res[2] == res[3] || q+1 >= g.levels() {
+		c.done = int64(q + 1)
+	}
+}
+
+func simEmit(at int64, k int, b, i uint64, out [][2]uint64, outIdx []uint64) {
+	if at >= int64(k) {
+		panic(fmt.Sprintf("output %d past k = %d", at, k))
+	}
+	out[at] = [2]uint64{b, i}
+	outIdx[at] = i
+}
+
+func simPass(r *rand.Rand, g simGeometry, bits []uint64, n, k int, c *simControl, hist [][]uint64,
+	buf [2][2][]uint64, capacity, q, grid, tile int, out [][2]uint64, outIdx []uint64) {
+	order := r.Perm(grid)
+	for bi, block := range order {
+		done := c.done
+		if done != 0 && done < int64(q) {
+			continue
+		}
+		final := done != 0 && done == int64(q)
+		tk, ti := c.tKey, c.tIdx
+		src := c.src
+		count := int64(n)
+		if src != 0 {
+			count = c.srcCount
+		}
+		writeBuf := !final && q > 0 && q < g.levels() && c.bucket <= int64(capacity)
+		simStats[[2]bool{writeBuf, src != 0}]++
+		dst := 0
+		if src == 1 {
+			dst = 1
+		}
+		local := make([]uint64, topkDigits)
+		for t := int64(block * tile); t < count; t += int64(grid * tile) {
+			for p := t; p < min(t+int64(tile), count); p++ {
+				var b, i uint64
+				if src == 0 {
+					b, i = bits[p], uint64(p)
+				} else {
+					b, i = buf[src-1][0][p], buf[src-1][1][p]
+				}
+				o, cand := simClassify(g, b, i, q, final, tk, ti)
+				if o {
+					at := c.outCount
+					c.outCount++
+					simEmit(at, k, b, i, out, outIdx)
+				}
+				if cand && !final {
+					local[g.digit(b, i, q)]++
+				}
+				if writeBuf && cand {
+					at := c.bufCount
+					c.bufCount++
+					if at < int64(capacity) {
+						buf[dst][0][at], buf[dst][1][at] = b, i
+					} else {
+						panic("buffer overflow")
+					}
+				}
+			}
+		}
+		if final {
+			continue
+		}
+		for d, h := range local {
+			hist[q][d] += h
+		}
+		c.blocks++
+		if c.blocks != int64(grid) {
+			if bi == len(order)-1 {
+				panic("the last block did not see every block done")
+			}
+			continue
+		}
+		simChoose(g, hist[q], q, int64(k), c)
+		c.blocks = 0
+		if writeBuf {
+			c.src = int64(dst + 1)
+			c.srcCount = c.bufCount
+		}
+		c.bufCount = 0
+	}
+}
+
+func simSingle(g simGeometry, bits []uint64, n, k int, out [][2]uint64, outIdx []uint64) {
+	c := &simControl{remaining: int64(k)}
+	for q := 0; ; q++ {
+		if q > g.levels() {
+			panic("single: more levels than the composite has")
+		}
+		final := c.done != 0
+		hist := make([]uint64, topkDigits)
+		for p := 0; p < n; p++ {
+			b, i := bits[p], uint64(p)
+			o, cand := simClassify(g, b, i, q, final, c.tKey, c.tIdx)
+			if o {
+				at := c.outCount
+				c.outCount++
+				simEmit(at, k, b, i, out, outIdx)
+			}
+			if cand && !final {
+				hist[g.digit(b, i, q)]++
+			}
+		}
+		if final {
+			if c.outCount != int64(k) {
+				panic(fmt.Sprintf("single: %d outputs, want %d", c.outCount, k))
+			}
+			return
+		}
+		simChoose(g, hist, q, int64(k), c)
+	}
+}
+
+// TestTopKSimulation checks the device algorithm, simulated, against a sort
+// of the composites: key widths of 1 to 8 bytes, ties, equal keys, inputs
+// within and past a tile, buffers that fit and that overflow, every k.
+func TestTopKSimulation(t *testing.T) {
+	r := rand.New(rand.NewPCG(37, 11))
+	const threads, items = 32, 2 // a tile of 64: the pass path from n = 65
+	for _, keyBits := range []int{8, 16, 32, 64} {
+		for _, n := range []int{1, 2, 3, 63, 64, 65, 100, 1000, 4097, 20_000} {
+			for _, kind := range []string{"random", "ties", "equal", "skewed"} {
+				bits := make([]uint64, n)
+				for i := range bits {
+					switch kind {
+					case "random":
+						bits[i] = r.Uint64() & simLowMask(keyBits)
+					case "ties":
+						bits[i] = uint64(r.IntN(5)) << (keyBits - 3) // the top bits alone differ
+					case "equal":
+						bits[i] = simLowMask(keyBits) / 3
+					case "skewed": // most keys in one top-level bucket, a few elsewhere
+						bits[i] = (simLowMask(keyBits)/2 + uint64(r.IntN(1000))) & simLowMask(keyBits)
+						if r.IntN(50) == 0 {
+							bits[i] = r.Uint64() & simLowMask(keyBits)
+						}
+					}
+				}
+				type e struct{ b, i uint64 }
+				want := make([]e, n)
+				for i, b := range bits {
+					want[i] = e{b, uint64(i)}
+				}
+				slices.SortFunc(want, func(a, b e) int {
+					if c := cmp.Compare(a.b, b.b); c != 0 {
+						return c
+					}
+					return cmp.Compare(a.i, b.i)
+				})
+				for _, k := range []int{1, 2, 7, n / 3, n / 2, n - 1, n} {
+					if k < 1 || k > n {
+						continue
+					}
+					for _, sorted := range []bool{false, true} {
+						got, launches := simTopK(r, bits, keyBits, k, threads, items, sorted)
+						if n > threads*items && launches > 2+topkLevels(n, keyBits/8)+1 {
+							t.Fatalf("%d launches", launches)
+						}
+						if !sorted {
+							slices.SortFunc(got, func(a, b [2]uint64) int {
+								if c := cmp.Compare(a[0], b[0]); c != 0 {
+									return c
+								}
+								return cmp.Compare(a[1], b[1])
+							})
+						}
+						for j := 0; j < k; j++ {
+							if got[j][0] != want[j].b || got[j][1] != want[j].i {
+								t.Fatalf("keyBits=%d n=%d %s k=%d sorted=%v: result %d is (%#x, %d), want (%#x, %d)",
+									keyBits, n, kind, k, sorted, j, got[j][0], got[j][1], want[j].b, want[j].i)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	// Every path ran: input to buffer, buffer to buffer, input alone
+	// (overflow or level 0) and buffer to the final pass.
+	for _, p := range [][2]bool{{true, false}, {true, true}, {false, false}, {false, true}} {
+		if simStats[p] == 0 {
+			t.Errorf("no pass block with (writes a buffer, reads one) = %v", p)
+		}
+	}
+	t.Logf("pass blocks by (writes a buffer, reads one): %v", simStats)
+}

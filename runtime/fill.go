@@ -11,6 +11,12 @@ import (
 )
 
 // FillOp writes one value to every element of its output (thrust::fill).
+//
+// Slice.Fill sets a plain Slice with no generated instance: a memset where
+// the value's bytes repeat every 1, 2 or 4 bytes, else about log2(n)
+// doubling copies. Fill is the algorithm: one kernel for any element type,
+// output iterators (Into), and a place in a captured graph beside the other
+// algorithms' kernels.
 type FillOp[T any] struct {
 	instance
 }

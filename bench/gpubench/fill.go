@@ -11,10 +11,11 @@ import (
 )
 
 // Fills, generators, conditional transforms and batched copies, as
-// bench/cub/fill.cu: fill over uint32 and uint64 (bytes written), generate
+// bench/cub/fill.cu: fill over uint32 and uint64 (bytes written; system
+// gocccl-slice: Slice.Fill, a memset or doubling copies), generate
 // over uint32 (a hash of the index), transform_if over uint32 (x*3+1 where x
 // is odd: half the outputs written, all counted), and two batched copies of
-// about 128 MiB of bytes: batched_copy, 2^16 ranges of 1–4096 bytes (warp
+// about 128 MiB of bytes: batched_copy, 2^16 ranges of 1–4096 bytes (a warp
 // per range), and batched_copy_large, 256 ranges of 256–768 KiB (the
 // block-level kernel); sources packed in order, destinations in a random
 // order, bytes read + written.
@@ -23,8 +24,10 @@ func init() {
 		var cs []Case
 		for _, n := range sizes {
 			cs = append(cs,
-				fillCase(n, "uint32", ops.FillUint32, uint32(0x01020304)),
-				fillCase(n, "uint64", ops.FillUint64, uint64(0x0102030405060708)),
+				fillCase(n, "uint32", ops.FillUint32, uint32(0x01020304), false),
+				fillCase(n, "uint64", ops.FillUint64, uint64(0x0102030405060708), false),
+				fillCase(n, "uint32", ops.FillUint32, uint32(0x01020304), true),
+				fillCase(n, "uint64", ops.FillUint64, uint64(0x0102030405060708), true),
 				generateCase(n),
 				transformIfCase(n),
 			)
@@ -35,36 +38,45 @@ func init() {
 	})
 }
 
-func fillCase[T uint32 | uint64](n int, typ string, op *runtime.FillOp[T], v T) Case {
+// fillCase times op writing v to n items, or with slice Slice.Fill in its
+// place (system gocccl-slice): a memset for uint32, whose bytes repeat every
+// 4, and log2(n) doubling copies for uint64.
+func fillCase[T uint32 | uint64](n int, typ string, op *runtime.FillOp[T], v T, slice bool) Case {
 	size := int(unsafe.Sizeof(v))
-	return Case{
-		Algorithm: "fill", Type: typ, N: n, Bytes: int64(n) * int64(size), Note: "one value to every item",
-		Setup: func(env *Env) (*Instance, error) {
-			h := &holder{}
-			out, err := alloc[T](h, env, n)
-			if err != nil {
-				return nil, err
-			}
-			out = out.Range(0, n)
-			return &Instance{
-				Poison: poisoner(out),
-				Run:    func(int) error { return op.Run(env.Stream, out, v) },
-				Check: func() error {
-					got, err := out.ToHost()
-					if err != nil {
-						return err
-					}
-					for i, x := range got {
-						if x != v {
-							return fmt.Errorf("item %d is %#x, want %#x", i, x, v)
-						}
-					}
-					return nil
-				},
-				Free: h.Free,
-			}, nil
-		},
+	c := Case{Algorithm: "fill", Type: typ, N: n, Bytes: int64(n) * int64(size), Note: "one value to every item"}
+	if slice {
+		c.System, c.Note = "gocccl-slice", "Slice.Fill: a memset for 4-byte items, log2(n) doubling copies for 8-byte ones"
 	}
+	c.Setup = func(env *Env) (*Instance, error) {
+		h := &holder{}
+		out, err := alloc[T](h, env, n)
+		if err != nil {
+			return nil, err
+		}
+		out = out.Range(0, n)
+		run := func(int) error { return op.Run(env.Stream, out, v) }
+		if slice {
+			run = func(int) error { return out.Fill(env.Stream, v) }
+		}
+		return &Instance{
+			Poison: poisoner(out),
+			Run:    run,
+			Check: func() error {
+				got, err := out.ToHost()
+				if err != nil {
+					return err
+				}
+				for i, x := range got {
+					if x != v {
+						return fmt.Errorf("item %d is %#x, want %#x", i, x, v)
+					}
+				}
+				return nil
+			},
+			Free: h.Free,
+		}, nil
+	}
+	return c
 }
 
 func generateCase(n int) Case {

@@ -10,7 +10,7 @@ import (
 // the CPU backend's results, and each counts its bytes.
 func TestFillCasesOnCPU(t *testing.T) {
 	env := cpuEnv(t)
-	want := map[string]int{"fill": 4, "generate": 2, "transform_if": 2, "batched_copy": 1}
+	want := map[string]int{"fill": 8, "generate": 2, "transform_if": 2, "batched_copy": 1}
 	bytes := map[string]func(n, s int64) int64{
 		"fill":         func(n, s int64) int64 { return n * s },
 		"generate":     func(n, s int64) int64 { return n * s },

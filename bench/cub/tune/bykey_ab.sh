@@ -33,10 +33,11 @@
 #   bash gpu-bundle/src/bykey_ab.sh
 #   DEADLINE=170 SIZES=20,24,28 NVCC=... ARCH=sm_90 BUILD_DIR=... OUT=...
 #
-# Everything goes under $OUT (default /tmp/bykey_ab): B.build.log, B.tsv,
-# B.err for B in base, exp, keys (B2.tsv: the second pass), regs.txt,
-# summary.txt. Exit status 0 only if all built, every check passed and every
-# hash equals base's.
+# $OUT (default /tmp/bykey_ab) gets three files: summary.txt, regs.txt and
+# bykey_ab_logs.tar.gz (B.build.log, B.tsv, B.err for B in base, exp, keys;
+# B2.tsv: the second pass), so that a device call's $OUT brings them all
+# back. Exit status 0 only if all built, every check passed and every hash
+# equals base's.
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 out="${OUT:-/tmp/bykey_ab}"
@@ -44,7 +45,11 @@ build="${BUILD_DIR:-${TMPDIR:-/tmp}/gocccl-bykey-ab}"
 arch="${ARCH:-sm_90}"
 start=$(date +%s)
 deadline=$((start + ${DEADLINE:-170}))
-mkdir -p "$out" "$build"
+logs="$build/logs" # every log and TSV; $out gets summary.txt, regs.txt and a tarball of these
+rm -rf "$logs"
+mkdir -p "$out" "$logs"
+pack() { tar -czf "$out/bykey_ab_logs.tar.gz" -C "$logs" . 2>/dev/null; cp "$logs/summary.txt" "$logs/regs.txt" "$out/" 2>/dev/null; true; }
+trap pack EXIT
 
 # Sources: bykey_tune.cu and epoch_region.cuh beside this script; bench.cuh
 # in bench/cub (the repository) or bench/ (a bundle's src/); the kernel
@@ -79,12 +84,12 @@ builds=(base exp keys)
 declare -A pid
 for b in "${builds[@]}"; do
   # shellcheck disable=SC2086 # defs are words
-  "$nvcc" "${flags[@]}" -DGOCCCL_SYSTEM="\"$b\"" ${defs[$b]} -o "$build/$b" "$src" >"$out/$b.build.log" 2>&1 &
+  "$nvcc" "${flags[@]}" -DGOCCCL_SYSTEM="\"$b\"" ${defs[$b]} -o "$build/$b" "$src" >"$logs/$b.build.log" 2>&1 &
   pid[$b]=$!
 done
 status=0
 for b in "${builds[@]}"; do
-  wait "${pid[$b]}" || { echo "# $b did not build: $out/$b.build.log"; tail -20 "$out/$b.build.log"; status=2; }
+  wait "${pid[$b]}" || { echo "# $b did not build: $b.build.log in $out/bykey_ab_logs.tar.gz"; tail -20 "$logs/$b.build.log"; status=2; }
 done
 [[ $status -ne 0 ]] && exit $status
 echo "# built ${builds[*]} in $(($(date +%s) - start)) s with $nvcc"
@@ -100,14 +105,14 @@ regs() {
     done | grep -E '(sbk|rbk)_kernel|DeviceScanByKeyKernel|DeviceReduceByKeyKernel' |
     sed -E 's/policy_hub<[^>]*>::Policy[0-9]+, //; s/cuda::std::__[0-9]+::plus<void>/plus/g' | sort
 }
-for b in "${builds[@]}"; do echo "== $b"; regs "$out/$b.build.log"; done >"$out/regs.txt"
-grep -E '^==|(sbk|rbk)_kernel' "$out/regs.txt"
+for b in "${builds[@]}"; do echo "== $b"; regs "$logs/$b.build.log"; done >"$logs/regs.txt"
+grep -E '^==|(sbk|rbk)_kernel' "$logs/regs.txt"
 
 sizes="${SIZES:-20,24,28}"
 runone() { # tag [args]: tag is a build, with a trailing 2 for the second pass
   local t=$1 b=${1%2}
   shift
-  timeout "$(left)" "$build/$b" --sizes "$sizes" "$@" >"$out/$t.tsv" 2>"$out/$t.err"
+  timeout "$(left)" "$build/$b" --sizes "$sizes" "$@" >"$logs/$t.tsv" 2>"$logs/$t.err"
   local rc=$?
   echo "# $t: exit $rc after $(($(date +%s) - start)) s (124: ran past DEADLINE)"
   [[ $rc -ne 0 ]] && status=1
@@ -124,7 +129,7 @@ if [[ $(left) -gt $((pass + 10)) ]]; then runone base2; runone exp2; runone keys
 # parentheses), the ratios, CUB's (the base build's), and whether each
 # build's output hash equals base's.
 files=()
-for t in base exp keys base2 exp2 keys2; do [[ -s "$out/$t.tsv" ]] && files+=("$out/$t.tsv"); done
+for t in base exp keys base2 exp2 keys2; do [[ -s "$logs/$t.tsv" ]] && files+=("$logs/$t.tsv"); done
 awk -F'\t' '
   function key(sys, alg, type, n) { sub(/^[a-z]+-/, "", sys); return alg "|" type "|" n "|" sys }
   function us(v) { return v == "" ? "-" : v }
@@ -155,8 +160,8 @@ awk -F'\t' '
     ok = diffs == 0 && cd == 0 && nbad == 0 && nr > 0
     printf "# verdict: %s\n", ok ? "the experiments bit-identical to base, every check passed" : "NOT CLEAN (see above)"
     exit ok ? 0 : 1
-  }' "${files[@]}" >"$out/summary.txt"
+  }' "${files[@]}" >"$logs/summary.txt"
 [[ $? -ne 0 ]] && status=1
-cat "$out/summary.txt"
-echo "# total $(($(date +%s) - start)) s; files in $out"
+cat "$logs/summary.txt"
+echo "# total $(($(date +%s) - start)) s; $out: summary.txt, regs.txt, bykey_ab_logs.tar.gz"
 exit $status

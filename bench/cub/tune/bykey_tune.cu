@@ -31,8 +31,9 @@
 // an order-independent hash of the output's bits: the A/B script compares
 // the builds' hashes (the experiments claim bit-identical results, floats
 // included). Check-only cases first run every shape at n = 1, 1000, tile
-// edges, 3 tiles + 17, 10^6 + 3 and, for floats, with NaNs (the twins'
-// rescans), printed as "# check" lines.
+// edges, 3 tiles + 17, 10^6 + 3, one run, all keys distinct and, for
+// floats, with NaNs (the twins' rescans, also where a tile's inclusive
+// prefix is a NaN), printed as "# check" lines.
 //
 // Rows: system GOCCCL_SYSTEM-THREADSxITEMS-DELAY[-minB] (the A/B script's
 // build tag; "gocccl" by default) and "cub"; algorithms
@@ -146,20 +147,42 @@ __host__ __device__ __forceinline__ unsigned long long mix64(unsigned long long 
   return z ^ (z >> 31);
 }
 
-__global__ void run_flags_kernel(unsigned* flags, long long n, unsigned long long seed)
+// Keys: runs of mean length 7; or one run (SAME); or every key new (DISTINCT).
+enum KeyMode { RUNS, SAME, DISTINCT };
+
+__global__ void run_flags_kernel(unsigned* flags, long long n, unsigned long long seed, KeyMode mode)
 {
   for (long long i = blockIdx.x * 1ll * blockDim.x + threadIdx.x; i < n; i += 1ll * gridDim.x * blockDim.x)
-    flags[i] = mix64(seed ^ (static_cast<unsigned long long>(i) * 0x9E3779B97F4A7C15ull)) % 7 == 0;
+    flags[i] = mode == SAME       ? 0u
+               : mode == DISTINCT ? 1u
+                                  : unsigned(mix64(seed ^ (static_cast<unsigned long long>(i) * 0x9E3779B97F4A7C15ull)) % 7 == 0);
+}
+
+// NaNs in the values: none; at i % 100003 == 17 (EVERY); or at the last
+// item of tiles 2 and 5 of every shape's tile (TILE_ENDS: the tile's
+// inclusive prefix is a NaN, so the next tile looks back again with the
+// operator).
+enum NanMode { NO_NANS, EVERY, TILE_ENDS };
+
+__device__ __forceinline__ bool nan_at(long long i, NanMode mode)
+{
+  if (mode == EVERY) return i % 100003 == 17;
+  if (mode != TILE_ENDS) return false;
+  for (long long t : {288ll * 14, 224ll * 14, 256ll * 18, 128ll * 13, 128ll * 6})
+    if ((i + 1) % t == 0 && ((i + 1) / t == 2 || (i + 1) / t == 5)) return true;
+  return false;
 }
 
 template <typename V>
-__global__ void values_kernel(V* v, long long n, unsigned long long seed, long long nan_every)
+__global__ void values_kernel(V* v, long long n, unsigned long long seed, NanMode nans, bool coarse)
 {
   for (long long i = blockIdx.x * 1ll * blockDim.x + threadIdx.x; i < n; i += 1ll * gridDim.x * blockDim.x)
   {
     const unsigned long long r = mix64(seed ^ (static_cast<unsigned long long>(i) * 0xD1B54A32D192ED03ull));
     if constexpr (std::is_floating_point<V>::value)
-      v[i] = nan_every > 0 && i % nan_every == 17 ? V(NAN) : static_cast<V>(static_cast<double>(r >> 11) / 9007199254740992.0);
+      v[i] = nan_at(i, nans) ? V(NAN)
+             : coarse      ? static_cast<V>(static_cast<double>(r >> 54) / 1024.0) // sums of < 2^14 of them are exact
+                           : static_cast<V>(static_cast<double>(r >> 11) / 9007199254740992.0);
     else
       v[i] = static_cast<V>(r);
   }
@@ -194,11 +217,11 @@ private:
 };
 
 // make_keys fills keys with uint32 keys in runs of mean length 7.
-inline void make_keys(DeviceRotation<unsigned>& keys, unsigned long long seed)
+inline void make_keys(DeviceRotation<unsigned>& keys, unsigned long long seed, KeyMode mode)
 {
   const long long n = keys.n();
   bench::DeviceBuffer<unsigned> flags(static_cast<size_t>(n));
-  run_flags_kernel<<<1024, 256>>>(flags.get(), n, seed);
+  run_flags_kernel<<<1024, 256>>>(flags.get(), n, seed, mode);
   BENCH_CK(cudaGetLastError());
   size_t tb = 0;
   BENCH_CK(cub::DeviceScan::InclusiveSum(nullptr, tb, flags.get(), keys.get(0), static_cast<int>(n)));
@@ -209,9 +232,9 @@ inline void make_keys(DeviceRotation<unsigned>& keys, unsigned long long seed)
 }
 
 template <typename V>
-void make_values(DeviceRotation<V>& values, unsigned long long seed, long long nan_every)
+void make_values(DeviceRotation<V>& values, unsigned long long seed, NanMode nans, bool coarse)
 {
-  values_kernel<V><<<1024, 256>>>(values.get(0), values.n(), seed, nan_every);
+  values_kernel<V><<<1024, 256>>>(values.get(0), values.n(), seed, nans, coarse);
   BENCH_CK(cudaGetLastError());
   BENCH_CK(cudaDeviceSynchronize());
   values.replicate();
@@ -308,15 +331,16 @@ struct Case
   const char* what;
   bool timed;
 
-  Case(long long n, unsigned long long seed, long long nan_every, const char* what, bool timed)
+  Case(long long n, unsigned long long seed, const char* what, bool timed, KeyMode keys_mode = RUNS,
+       NanMode nans = NO_NANS, bool coarse = false)
       : n(n)
       , keys(n)
       , values(n)
       , what(what)
       , timed(timed)
   {
-    make_keys(keys, seed);
-    make_values(values, seed + 1, nan_every);
+    make_keys(keys, seed, keys_mode);
+    make_values(values, seed + 1, nans, coarse);
   }
 };
 
@@ -617,9 +641,17 @@ void checks(unsigned long long seed)
   // 128 x 13 and 128 x 6), one tile, tiny inputs.
   const long long a = sizeof(V) <= 4 ? 288 * 14 : 224 * 14, b = sizeof(V) <= 4 ? 256 * 18 : 128 * 13;
   for (long long n : {1ll, 2ll, 1000ll, a - 1, a, a + 1, b - 1, b, b + 1, 768ll, 769ll, 3 * a + 17, 3 * b + 17, 1000003ll})
-    run_case(Case<V>(n, seed + static_cast<unsigned long long>(n), 0, "check", false));
+    run_case(Case<V>(n, seed + static_cast<unsigned long long>(n), "check", false));
+  // One run over several tiles (floats in 1/1024ths: exact sums, whatever
+  // the association); every item a run (each tile heads TILE runs).
+  run_case(Case<V>(10003, seed, "check one run", false, SAME, NO_NANS, true));
+  run_case(Case<V>(100003, seed, "check distinct keys", false, DISTINCT));
   if constexpr (std::is_floating_point<V>::value)
-    run_case(Case<V>(1000003, seed, 100003, "check with NaNs", false)); // NaNs at 17, 100020, ...
+  {
+    run_case(Case<V>(1000003, seed, "check with NaNs", false, RUNS, EVERY));
+    run_case(Case<V>(100003, seed, "check with NaNs at tile ends", false, RUNS, TILE_ENDS));
+    run_case(Case<V>(100003, seed, "check with NaNs in one run", false, SAME, EVERY)); // 17 on: every later item NaN
+  }
 }
 
 template <typename V>
@@ -627,7 +659,7 @@ void timed(long long n, unsigned long long seed)
 {
   const char* type = bench::type_name<V>();
   if (!part("scan", type) && !part("rbk", type)) return;
-  run_case(Case<V>(n, seed, 0, "uint32 keys in runs of mean length 7", true));
+  run_case(Case<V>(n, seed, "uint32 keys in runs of mean length 7", true));
 }
 
 int main(int argc, char** argv)

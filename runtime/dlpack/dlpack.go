@@ -18,6 +18,7 @@ import (
 	"reflect"
 	"unsafe"
 
+	"github.com/gocccl/gocccl/half"
 	"github.com/gocccl/gocccl/runtime"
 )
 
@@ -38,7 +39,7 @@ type dtype struct {
 }
 
 func (t dtype) String() string {
-	names := map[uint8]string{0: "int", 1: "uint", 2: "float", 6: "bool"}
+	names := map[uint8]string{0: "int", 1: "uint", 2: "float", 4: "bfloat", 6: "bool"}
 	name, ok := names[t.code]
 	if !ok {
 		name = fmt.Sprintf("code %d ", t.code)
@@ -50,10 +51,18 @@ func (t dtype) String() string {
 	return s
 }
 
-// dtypeOf returns T's DLDataType: Go's numeric types, complex types and bool.
+// dtypeOf returns T's DLDataType: Go's numeric types, complex types, bool,
+// and package half's Float16 (kDLFloat, 16 bits) and BFloat16 (kDLBfloat,
+// 16 bits), which are uint16 to reflect.
 func dtypeOf[T any]() (dtype, error) {
 	t := reflect.TypeFor[T]()
 	bits := uint8(t.Size() * 8)
+	switch t {
+	case reflect.TypeFor[half.Float16]():
+		return dtype{2, 16, 1}, nil
+	case reflect.TypeFor[half.BFloat16]():
+		return dtype{4, 16, 1}, nil // kDLBfloat
+	}
 	switch t.Kind() {
 	case reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Int:
 		return dtype{0, bits, 1}, nil

@@ -8,6 +8,7 @@ import (
 	"unsafe"
 	"weak"
 
+	"github.com/gocccl/gocccl/half"
 	"github.com/gocccl/gocccl/runtime"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -196,6 +197,43 @@ func TestComplexDtype(t *testing.T) {
 		assert.Equal(t, xs, got)
 		_, err = Import[complex64](d, tensor)
 		assert.Error(t, err, "complex128 data imported as complex64")
+		require.NoError(t, Release(tensor))
+		require.NoError(t, s.Free())
+	}
+}
+
+// TestHalfDtype: half.Float16 is kDLFloat of 16 bits and half.BFloat16
+// kDLBfloat (code 4) of 16 bits, not uint16; both round-trip through a
+// tensor, and neither imports as the other or as uint16.
+func TestHalfDtype(t *testing.T) {
+	f16, err := dtypeOf[half.Float16]()
+	require.NoError(t, err)
+	assert.Equal(t, dtype{2, 16, 1}, f16)
+	bf16, err := dtypeOf[half.BFloat16]()
+	require.NoError(t, err)
+	assert.Equal(t, dtype{4, 16, 1}, bf16)
+	assert.Equal(t, "bfloat16", bf16.String())
+	u16, err := dtypeOf[uint16]()
+	require.NoError(t, err)
+	assert.Equal(t, dtype{1, 16, 1}, u16)
+	for _, d := range devices(t) {
+		xs := []half.BFloat16{half.BFloat16FromFloat32(1.5), half.BFloat16FromFloat32(-3), half.NaNB16}
+		s, err := runtime.FromHost(d, xs)
+		require.NoError(t, err)
+		tensor, err := Export(s)
+		require.NoError(t, err, "%s", d)
+		v, err := view(tensor)
+		require.NoError(t, err)
+		assert.Equal(t, bf16, v.dtype)
+		back, err := Import[half.BFloat16](d, tensor)
+		require.NoError(t, err, "%s", d)
+		got, err := back.ToHost()
+		require.NoError(t, err)
+		assert.Equal(t, xs, got)
+		_, err = Import[half.Float16](d, tensor)
+		assert.Error(t, err, "bfloat16 data imported as float16")
+		_, err = Import[uint16](d, tensor)
+		assert.Error(t, err, "bfloat16 data imported as uint16")
 		require.NoError(t, Release(tensor))
 		require.NoError(t, s.Free())
 	}

@@ -64,6 +64,8 @@ func (b *builder) funcCall(e *ast.CallExpr, fn *types.Func) model.Expr {
 	switch {
 	case sig != nil && sig.Recv() != nil && isViewMethod(fn):
 		return b.viewCall(e, fn)
+	case fn.Pkg() != nil && fn.Pkg().Path() == model.HalfPkg:
+		return b.halfCall(e, fn)
 	case sig != nil && sig.Recv() != nil:
 		b.errorf(e.Pos(), "calls to method %s are not allowed: operators may call only other //gocccl:op functions", fn.Name())
 		return nil

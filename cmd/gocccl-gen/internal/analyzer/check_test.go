@@ -107,7 +107,7 @@ func (c *modelChecker) typ(ty *model.Type) {
 			c.typ(e)
 		}
 	default:
-		assert.True(c.t, ty.IsBool() || ty.IsNumeric() || ty.IsComplex(), "%s: bad type %+v", c.op.Name, ty)
+		assert.True(c.t, ty.IsBool() || ty.IsNumeric() || ty.IsComplex() || ty.IsHalf(), "%s: bad type %+v", c.op.Name, ty)
 	}
 }
 
@@ -237,7 +237,7 @@ func (c *modelChecker) expr(e model.Expr) *model.Type {
 	case *model.Const:
 		c.typ(e.T)
 		require.NotNil(t, e.Value)
-		want := map[bool]constant.Kind{true: constant.Int, false: constant.Float}[e.T.IsInteger()]
+		want := map[bool]constant.Kind{true: constant.Int, false: constant.Float}[e.T.IsInteger() || e.T.IsHalf()]
 		if e.T.IsBool() {
 			want = constant.Bool
 		}
@@ -362,6 +362,14 @@ func (c *modelChecker) intrinsic(e *model.Intrinsic) {
 		require.Len(t, e.Args, 2)
 		c.same(model.Basic(model.Int), c.expr(e.Args[1]), "index of View.At")
 		assert.True(t, v.Elem.Identical(e.T), "%s: At has type %s", c.op.Name, e.T.GoName())
+		return
+	}
+	if h := intrinsics.LookupHalf(e.Func); h != nil {
+		require.Len(t, e.Args, len(h.Params))
+		for i, a := range e.Args {
+			c.same(h.Params[i], c.expr(a), "argument of "+e.Func)
+		}
+		assert.True(t, h.Result.Identical(e.T), "%s: %s has type %s", c.op.Name, e.Func, e.T.GoName())
 		return
 	}
 	fn := intrinsics.Lookup(e.Func)

@@ -53,6 +53,9 @@ func convertConst(v constant.Value, t *model.Type) (constant.Value, bool) {
 		return constant.MakeBool(constant.BoolVal(v)), true
 	case t.IsInteger():
 		return convertInt(constant.ToInt(v), t)
+	case t.IsHalf():
+		// A constant of a half type is its bit pattern, as Go converts it.
+		return convertInt(constant.ToInt(v), model.Basic(model.Uint16))
 	case t.IsComplex():
 		c := constant.ToComplex(v)
 		if c.Kind() != constant.Complex && c.Kind() != constant.Float && c.Kind() != constant.Int {

@@ -207,9 +207,27 @@ func (a *analysis) typeArgs(call *ast.CallExpr, alg *algo.Algorithm, stateful bo
 			return nil, fmt.Sprintf("element type %s = %s holds a runtime.View: buffer elements are plain values; a view belongs in the operator's state (runtime.%s%s(S.Op), state given to Bind)",
 				alg.TypeParams[i], types.TypeString(arg, types.RelativeTo(a.pkg)), alg.Name, algo.StatefulSuffix)
 		}
+		if t.HasHalf() && orderedElement(alg, i) {
+			return nil, fmt.Sprintf("element type %s = %s: half.Float16 and half.BFloat16 are not radix-sort keys or histogram samples on the GPU "+
+				"(Go's type checker accepts them as uint16, whose order is not theirs): sort or bin their Float32() values, or sort with a comparison operator (MergeSortKeys)",
+				alg.TypeParams[i], types.TypeString(arg, types.RelativeTo(a.pkg)))
+		}
 		ts[i] = t
 	}
 	return ts, ""
+}
+
+// orderedElement reports whether type parameter i of alg is a radix-sort key
+// or a histogram sample: an element whose order the algorithm's kernels take
+// from its type.
+func orderedElement(alg *algo.Algorithm, i int) bool {
+	switch alg.Name {
+	case "RadixSortKeys", "RadixSortPairs", "SegmentedSortKeys", "SegmentedSortPairs":
+		return alg.TypeParams[i] == "K"
+	case "HistogramEven", "HistogramRange":
+		return true
+	}
+	return false
 }
 
 // instanceState sets the state of an instance declared with a stateful

@@ -127,6 +127,9 @@ func namedType(t *types.Named) (*model.Type, string) {
 	if obj.Pkg() == nil { // error, comparable
 		return nil, typeProblem(t.Underlying())
 	}
+	if h := halfNamed(obj); h != nil {
+		return h, ""
+	}
 	if obj.Pkg().Path() == runtimePath && obj.Name() == "View" && t.TypeArgs().Len() == 1 {
 		return viewType(t.TypeArgs().At(0))
 	}

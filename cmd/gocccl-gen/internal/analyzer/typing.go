@@ -63,6 +63,10 @@ func (c operandClass) accepts(t *model.Type) bool {
 // checkBinary checks the operand and result types of a binary operation.
 func (b *builder) checkBinary(pos token.Pos, op model.BinaryOp, x, y model.Expr, t *model.Type) bool {
 	class := binaryClasses[op]
+	if x.Type().IsHalf() && class != anyOperand {
+		b.errorf(pos, "%s", halfOpProblem(op, x.Type()))
+		return false
+	}
 	if !class.accepts(x.Type()) || !class.accepts(y.Type()) {
 		b.errorf(pos, "invalid operation: operator %s not defined on %s", op, x.Type().GoName())
 		return false
@@ -87,6 +91,10 @@ func (b *builder) checkBinary(pos token.Pos, op model.BinaryOp, x, y model.Expr,
 func (b *builder) checkUnary(pos token.Pos, op model.UnaryOp, x model.Expr) bool {
 	t := x.Type()
 	ok := map[model.UnaryOp]bool{model.Neg: t.IsNumeric() || t.IsComplex(), model.Not: t.IsBool(), model.BitNot: t.IsInteger()}[op]
+	if !ok && t.IsHalf() && op == model.Neg {
+		b.errorf(pos, "operator - on half.%s is not allowed in operators: Go negates the bit pattern as a uint16; call its method Neg, x.Neg()", t.Name)
+		return false
+	}
 	if !ok {
 		b.errorf(pos, "invalid operation: unary operator not defined on %s", t.GoName())
 	}
@@ -99,6 +107,16 @@ func (b *builder) checkConvert(pos token.Pos, x model.Expr, t *model.Type) bool 
 	from := x.Type()
 	if (from.IsNumeric() && t.IsNumeric()) || (from.IsBool() && t.IsBool()) || (from.IsComplex() && t.IsComplex()) {
 		return true
+	}
+	if from.IsHalf() || t.IsHalf() {
+		// A half value converts to and from its bit pattern, uint16, and
+		// to its own kind; Go would convert other numbers as integers.
+		if from.Kind == t.Kind || (from.IsHalf() && t.Kind == model.Uint16) || (t.IsHalf() && from.Kind == model.Uint16) {
+			return true
+		}
+		b.errorf(pos, "cannot convert %s to %s in an operator: a half value converts only to and from uint16, its bit pattern "+
+			"(Go would convert other numbers as integers); use half.FromFloat32, half.BFloat16FromFloat32 and the method Float32", from.GoName(), t.GoName())
+		return false
 	}
 	b.errorf(pos, "cannot convert %s to %s", from.GoName(), t.GoName())
 	return false

@@ -14,7 +14,7 @@ import (
 // analyzedCases are accepted cases of the analyzer's testdata that exercise
 // the whole operator language: structs and arrays, every loop, switches,
 // several results and operators of other packages.
-var analyzedCases = []string{"composites", "loops", "switches", "results", "imports", "accept_intrinsics", "macronames", "state", "complex"}
+var analyzedCases = []string{"composites", "loops", "switches", "results", "imports", "accept_intrinsics", "macronames", "state", "complex", "half"}
 
 // TestCompileAnalyzedCases translates the analyzer's cases and compiles
 // them with the real nvcc: every construct must give C++ that compiles,

@@ -30,6 +30,13 @@ func cConst(v constant.Value, t *model.Type) (text string, prefix bool, err erro
 		return s, false, err
 	case t.IsFloat():
 		return cFloatConst(v, t)
+	case t.IsHalf():
+		// A half constant is its bit pattern.
+		u, exact := constant.Uint64Val(constant.ToInt(v))
+		if !exact || u > math.MaxUint16 {
+			return "", false, fmt.Errorf("constant %s is not a 16-bit pattern (type %s)", v, t.GoName())
+		}
+		return fmt.Sprintf("%s{0x%04xu}", cType(t), u), false, nil
 	case t.IsComplex():
 		c := constant.ToComplex(v)
 		if c.Kind() != constant.Complex && c.Kind() != constant.Float && c.Kind() != constant.Int {

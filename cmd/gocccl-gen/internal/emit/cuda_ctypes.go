@@ -29,6 +29,10 @@ var basicCTypes = [...]string{
 	// floats, with Go's size and alignment.
 	model.Complex64:  "::gocccl::go::complex64",
 	model.Complex128: "::gocccl::go::complex128",
+	// half.Float16 and half.BFloat16 are gocccl/gohalf.cuh's structs of
+	// one 16-bit pattern, with Go's size and alignment (2 and 2).
+	model.Float16:  "::gocccl::go::float16",
+	model.BFloat16: "::gocccl::go::bfloat16",
 }
 
 // cType returns the CUDA C++ spelling of t's representation: the

@@ -21,6 +21,9 @@ func (e *opEmitter) intrinsic(x *model.Intrinsic) (string, bool) {
 	case "complex", "real", "imag":
 		return e.complexBuiltin(x), false
 	}
+	if h := intrinsics.LookupHalf(x.Func); h != nil {
+		return e.halfCall(x, h), false
+	}
 	fn := intrinsics.Lookup(x.Func)
 	if fn == nil {
 		return e.fail(x.Pos, "%s is not a supported intrinsic", x.Func), false
@@ -128,4 +131,24 @@ func (e *opEmitter) complexBuiltin(x *model.Intrinsic) string {
 	}
 	e.sameType(x.Pos, c.PartType(), x.T, "result of "+x.Func)
 	return gosem + "c" + x.Func + "(" + e.top(x.Args[0]) + ")"
+}
+
+// halfCall prints a call of a function or method of package half: its
+// helper in gocccl/gohalf.cuh, the receiver of a method first.
+func (e *opEmitter) halfCall(x *model.Intrinsic, h *intrinsics.HalfFunc) string {
+	if len(x.Args) != len(h.Params) {
+		return e.fail(x.Pos, "call of %s with %d arguments, want %d", h.Name, len(x.Args), len(h.Params))
+	}
+	if x.T == nil || !x.T.Identical(h.Result) {
+		return e.fail(x.Pos, "call of %s of type %s, want %s", h.Name, typeString(x.T), h.Result.GoName())
+	}
+	args := make([]string, len(x.Args))
+	for i, a := range x.Args {
+		if a == nil {
+			return e.fail(x.Pos, "argument %d of %s is missing", i+1, h.Name)
+		}
+		e.sameType(x.Pos, h.Params[i], a.Type(), fmt.Sprintf("argument %d of %s", i+1, h.Name))
+		args[i] = e.top(a)
+	}
+	return h.CName() + "(" + strings.Join(args, ", ") + ")"
 }

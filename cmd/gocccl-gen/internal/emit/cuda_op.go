@@ -585,6 +585,16 @@ func (e *opEmitter) convert(x *model.Convert) (string, bool) {
 			return e.expr(x.X) // a named type over the same kind
 		}
 		return fmt.Sprintf("%scconv<%s>(%s)", gosem, cType(to), e.top(x.X)), false
+	case from.IsHalf() || to.IsHalf():
+		switch {
+		case from.Kind == to.Kind:
+			return e.expr(x.X)
+		case from.IsHalf() && to.Kind == model.Uint16:
+			return "::gocccl::go::half::bits(" + e.top(x.X) + ")", false
+		case to.IsHalf() && from.Kind == model.Uint16:
+			return fmt.Sprintf("%s{%s}", cType(to), e.top(x.X)), false
+		}
+		return e.fail(x.Pos, "cannot convert %s to %s", from.GoName(), to.GoName()), false
 	case !from.IsNumeric() || !to.IsNumeric():
 		return e.fail(x.Pos, "unsupported conversion from %s to %s", from.GoName(), to.GoName()), false
 	case from.Kind == to.Kind,

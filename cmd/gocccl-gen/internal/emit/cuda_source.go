@@ -310,6 +310,9 @@ func headers(pkg *model.Package) []string {
 	if usesComplex(pkg) {
 		first = append(first, "gocomplex.cuh")
 	}
+	if usesType(pkg, (*model.Type).HasHalf) {
+		first = append(first, "gohalf.cuh")
+	}
 	if usesViews(pkg) {
 		first = append(first, "view.cuh")
 	}
@@ -663,4 +666,43 @@ func hasResults(ops []*model.Op) bool {
 		}
 	}
 	return false
+}
+
+// usesType reports whether a type for which has reports true appears
+// anywhere in the package's operators (a parameter, a result, a local
+// variable, an expression, a state field) or instances: gohalf.cuh is
+// included only then, so that other packages' inputs do not depend on it.
+func usesType(pkg *model.Package, has func(*model.Type) bool) bool {
+	found := false
+	for _, ops := range [][]*model.Op{pkg.Imported, pkg.Ops} {
+		for _, op := range ops {
+			for _, p := range op.Params {
+				found = found || has(p.Type)
+			}
+			for _, r := range op.Results {
+				found = found || has(r)
+			}
+			found = found || has(op.State)
+			if op.Body == nil {
+				continue
+			}
+			model.WalkStmts(op.Body, func(s model.Stmt) {
+				if d, ok := s.(*model.DeclStmt); ok && d.Var != nil {
+					found = found || has(d.Var.Type)
+				}
+			})
+			model.Walk(op.Body, func(x model.Expr) {
+				if x != nil {
+					found = found || has(x.Type())
+				}
+			})
+		}
+	}
+	for _, in := range pkg.Instances {
+		found = found || has(in.State)
+		for _, t := range in.Types {
+			found = found || has(t)
+		}
+	}
+	return found
 }

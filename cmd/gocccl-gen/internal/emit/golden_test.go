@@ -32,6 +32,7 @@ var goldenModels = []struct {
 	{"transform", transformPkg, transformGo},
 	{"semantics", semanticsPkg, semanticsGo},
 	{"complex", complexPkg, complexGo},
+	{"half", halfPkg, halfGo},
 }
 
 // goldenManifest is the manifest the golden glue is generated with: a fixed

@@ -239,11 +239,11 @@ func stubHeaders(t *testing.T) []File {
 	require.NoError(t, err)
 	var out []File
 	for _, h := range hs {
-		if h.Name == "include/gocccl/gosem.cuh" || h.Name == "include/gocccl/gomath.cuh" || h.Name == "include/gocccl/gocomplex.cuh" {
+		if h.Name == "include/gocccl/gosem.cuh" || h.Name == "include/gocccl/gomath.cuh" || h.Name == "include/gocccl/gocomplex.cuh" || h.Name == "include/gocccl/gohalf.cuh" {
 			out = append(out, h)
 		}
 	}
-	for _, name := range []string{"reduce.cuh", "reduce_final.cuh", "transform.cuh"} {
+	for _, name := range []string{"reduce.cuh", "reduce_final.cuh", "transform.cuh", "transform_reduce.cuh"} {
 		b, err := os.ReadFile(filepath.Join("testdata", "stub", "include", "gocccl", name))
 		require.NoError(t, err)
 		out = append(out, File{Name: "include/gocccl/" + name, Data: b})

@@ -45,6 +45,8 @@ func (t *Type) layout(b *strings.Builder) {
 		b.WriteString("view[")
 		t.Elem.layout(b)
 		b.WriteString("]")
+	case Float16, BFloat16:
+		b.WriteString("uint16") // their underlying type: what reflect reports
 	default:
 		b.WriteString(t.Kind.String())
 	}

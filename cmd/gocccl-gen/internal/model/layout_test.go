@@ -24,6 +24,8 @@ func TestLayout(t *testing.T) {
 		{Basic(Int32), "int32/4"},
 		{&Type{Kind: Float32, Name: "Celsius", Pkg: "p"}, "float32/4"},
 		{Basic(Uintptr), "uintptr/8"},
+		{&Type{Kind: Float16, Name: "Float16", Pkg: HalfPkg}, "uint16/2"},
+		{arr(2, &Type{Kind: BFloat16, Name: "BFloat16", Pkg: HalfPkg}), "[2]uint16/4"},
 		{arr(4, Basic(Int16)), "[4]int16/8"},
 		{pixel, "{A@0:int8,B@8:float64,C@16:int16,D@18:[3]uint8}/24"},
 		{pair, "{P@0:{A@0:int8,B@8:float64,C@16:int16,D@18:[3]uint8},_@24:int32,G@28:[2][2]float32,U@48:uint,K@56:bool}/64"},

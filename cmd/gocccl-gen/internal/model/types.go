@@ -29,6 +29,8 @@ const (
 	Float64
 	Complex64  // two float32: real, then imaginary part
 	Complex128 // two float64: real, then imaginary part
+	Float16    // half.Float16: IEEE binary16, CUDA's __half; Name and Pkg name it
+	BFloat16   // half.BFloat16: bfloat16, CUDA's __nv_bfloat16; Name and Pkg name it
 	Struct     // a named struct type; Fields holds its fields
 	Array      // [Len]Elem
 	Tuple      // the results of a call of an operator with several; never a variable's type
@@ -56,6 +58,8 @@ var kindInfo = [...]struct {
 	Float64:    {"float64", 8},
 	Complex64:  {"complex64", 8},
 	Complex128: {"complex128", 16},
+	Float16:    {"half.Float16", 2},
+	BFloat16:   {"half.BFloat16", 2},
 	Struct:     {"struct", 0},
 	Array:      {"array", 0},
 	Tuple:      {"tuple", 0},
@@ -242,11 +246,48 @@ func (t *Type) HasComplex() bool {
 	return false
 }
 
+// HalfPkg is the import path of package half, whose types Float16 and
+// BFloat16 are the kinds Float16 and BFloat16.
+const HalfPkg = "github.com/gocccl/gocccl/half"
+
+// IsHalf reports whether t is half.Float16 or half.BFloat16. Like complex
+// types they are not numeric here: Go's operators on them act on the bit
+// patterns (their underlying type is uint16), so operators compute with the
+// package's methods instead.
+func (t *Type) IsHalf() bool { return t.Kind == Float16 || t.Kind == BFloat16 }
+
+// HasHalf reports whether t is a half type or holds one: in a field, an
+// array element, a view's elements or a tuple.
+func (t *Type) HasHalf() bool {
+	if t == nil {
+		return false
+	}
+	switch t.Kind {
+	case Float16, BFloat16:
+		return true
+	case Array, View:
+		return t.Elem.HasHalf()
+	case Struct:
+		for _, f := range t.Fields {
+			if f.Type.HasHalf() {
+				return true
+			}
+		}
+	case Tuple:
+		for _, e := range t.Elems {
+			if e.HasHalf() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // IsBool reports whether t is a boolean type.
 func (t *Type) IsBool() bool { return t.Kind == Bool }
 
-// IsBasic reports whether t is a boolean, numeric or complex type.
-func (t *Type) IsBasic() bool { return t.Kind >= Bool && t.Kind <= Complex128 }
+// IsBasic reports whether t is a boolean, numeric, complex or half type.
+func (t *Type) IsBasic() bool { return t.Kind >= Bool && t.Kind <= BFloat16 }
 
 // HasView reports whether t is a View or holds one: in a field, an array
 // element, or a nested struct's field.

@@ -6,6 +6,8 @@
 //
 // From the bottom up:
 //
+//   - element types users put in buffers and operators (half: Float16 and
+//     BFloat16 in pure Go), importing nothing of the module;
 //   - the driver binding (internal/cuda) and the contract shared by the
 //     generator and the runtime (internal/algo, arch, iter, registry,
 //     ptxisa; the kernel headers in kernels; the operator hash of
@@ -40,6 +42,10 @@ const module = "github.com/gocccl/gocccl"
 // layer with the longest matching pattern.
 var table = []layer{
 	{
+		name:     "elements",
+		packages: []string{"half"},
+	},
+	{
 		name:     "driver",
 		packages: []string{"internal/cuda", "internal/nccl"},
 	},
@@ -57,38 +63,38 @@ var table = []layer{
 	{
 		name:     "runtime",
 		packages: []string{"runtime", "runtime/goccclimpl", "runtime/group", "runtime/dlpack", "iterator"},
-		imports:  []string{"driver", "contract"},
+		imports:  []string{"elements", "driver", "contract"},
 	},
 	{
 		name:     "model",
 		packages: []string{"cmd/gocccl-gen/internal/model", "cmd/gocccl-gen/internal/intrinsics"},
-		imports:  []string{"contract"},
+		imports:  []string{"elements", "contract"},
 	},
 	{
 		name:     "analyzer",
 		packages: []string{"cmd/gocccl-gen/internal/analyzer"},
-		imports:  []string{"contract", "model"},
+		imports:  []string{"elements", "contract", "model"},
 		tests:    []string{"emitter"},
 	},
 	{
 		name:     "emitter",
 		packages: []string{"cmd/gocccl-gen/internal/emit/..."},
-		imports:  []string{"contract", "model"},
+		imports:  []string{"elements", "contract", "model"},
 		tests:    []string{"analyzer", "conformance"},
 	},
 	{
 		name:     "command",
 		packages: []string{"cmd/gocccl-gen/..."},
-		imports:  []string{"driver", "contract", "runtime", "model", "analyzer", "emitter"},
+		imports:  []string{"elements", "driver", "contract", "runtime", "model", "analyzer", "emitter"},
 	},
 	{
 		name:     "conformance",
 		packages: []string{"conformance/..."},
-		imports:  []string{"driver", "contract", "runtime"},
+		imports:  []string{"elements", "driver", "contract", "runtime"},
 	},
 	{
 		name:     "applications",
 		packages: []string{"examples/...", "bench/..."},
-		imports:  []string{"driver", "contract", "runtime"},
+		imports:  []string{"elements", "driver", "contract", "runtime"},
 	},
 }

@@ -6,6 +6,7 @@ package devcheck
 
 import (
 	"math/rand/v2"
+	"strconv"
 	"testing"
 	"time"
 	"unsafe"
@@ -22,6 +23,15 @@ func Rand(t testing.TB) *rand.Rand {
 	seed := uint64(time.Now().UnixNano())
 	t.Logf("random seed %d", seed)
 	return rand.New(rand.NewPCG(seed, seed>>7|1))
+}
+
+// SizeName names a subtest by its input length: "2^26" for the largest
+// size the families check on a GPU, else the number.
+func SizeName(n int) string {
+	if n == 1<<26 {
+		return "2^26"
+	}
+	return strconv.Itoa(n)
 }
 
 // Upload copies xs to a new Slice on d, freed when the test ends.

@@ -215,13 +215,6 @@ func check(t *testing.T, r *rand.Rand, dut, cpu *runtime.Device, n int) {
 	})
 }
 
-func sizeName(n int) string {
-	if n == 1<<26 {
-		return "2^26"
-	}
-	return strconv.Itoa(n)
-}
-
 // span is one range of a batched copy, in elements.
 type span struct{ src, dst, n int64 }
 
@@ -408,7 +401,7 @@ func TestGPUMatchesCPU(t *testing.T) {
 		if testing.Short() && n > 1<<20 {
 			continue
 		}
-		t.Run("n="+sizeName(n), func(t *testing.T) { check(t, r, gpu, cpu, n) })
+		t.Run("n="+devcheck.SizeName(n), func(t *testing.T) { check(t, r, gpu, cpu, n) })
 	}
 	t.Run("BatchedCopy", func(t *testing.T) { checkBatchedAll(t, r, gpu, cpu) })
 }
@@ -422,7 +415,7 @@ func TestCPUBackend(t *testing.T) {
 		if n > 1<<20 || testing.Short() && n > 10_000 {
 			continue
 		}
-		t.Run("n="+sizeName(n), func(t *testing.T) { check(t, r, cpu, cpu, n) })
+		t.Run("n="+devcheck.SizeName(n), func(t *testing.T) { check(t, r, cpu, cpu, n) })
 	}
 	t.Run("BatchedCopy", func(t *testing.T) { checkBatchedAll(t, r, cpu, cpu) })
 }

@@ -3,7 +3,6 @@ package find
 import (
 	"math"
 	"math/rand/v2"
-	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -277,13 +276,6 @@ func check(t *testing.T, r *rand.Rand, dut, cpu *runtime.Device, n int) {
 	})
 }
 
-func sizeName(n int) string {
-	if n == 1<<26 {
-		return "2^26"
-	}
-	return strconv.Itoa(n)
-}
-
 // TestGPUMatchesCPU checks the GPU against the CPU backend and the oracles.
 func TestGPUMatchesCPU(t *testing.T) {
 	gpu := openGPU(t)
@@ -294,7 +286,7 @@ func TestGPUMatchesCPU(t *testing.T) {
 		if testing.Short() && n > 1<<20 {
 			continue
 		}
-		t.Run("n="+sizeName(n), func(t *testing.T) { check(t, r, gpu, cpu, n) })
+		t.Run("n="+devcheck.SizeName(n), func(t *testing.T) { check(t, r, gpu, cpu, n) })
 	}
 }
 
@@ -307,7 +299,7 @@ func TestCPUBackend(t *testing.T) {
 		if n > 1<<20 || testing.Short() && n > 10_000 {
 			continue
 		}
-		t.Run("n="+sizeName(n), func(t *testing.T) { check(t, r, cpu, cpu, n) })
+		t.Run("n="+devcheck.SizeName(n), func(t *testing.T) { check(t, r, cpu, cpu, n) })
 	}
 }
 

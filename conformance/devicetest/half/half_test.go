@@ -3,7 +3,6 @@ package half
 import (
 	"math"
 	"math/rand/v2"
-	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -226,13 +225,6 @@ func check(t *testing.T, r *rand.Rand, dut *runtime.Device, n int) {
 	checkReductions(t, r, dut, n)
 }
 
-func sizeName(n int) string {
-	if n == 1<<26 {
-		return "2^26"
-	}
-	return strconv.Itoa(n)
-}
-
 // TestGPUMatchesCPU checks the GPU against Go's results, which the CPU
 // backend's are (TestCPUBackend), element by element and bit for bit.
 func TestGPUMatchesCPU(t *testing.T) {
@@ -243,7 +235,7 @@ func TestGPUMatchesCPU(t *testing.T) {
 		if testing.Short() && n > 1<<20 {
 			continue
 		}
-		t.Run("n="+sizeName(n), func(t *testing.T) { check(t, r, gpu, n) })
+		t.Run("n="+devcheck.SizeName(n), func(t *testing.T) { check(t, r, gpu, n) })
 	}
 }
 
@@ -256,7 +248,7 @@ func TestCPUBackend(t *testing.T) {
 		if n > 1<<20 || testing.Short() && n > 70_000 {
 			continue
 		}
-		t.Run("n="+sizeName(n), func(t *testing.T) { check(t, r, cpu, n) })
+		t.Run("n="+devcheck.SizeName(n), func(t *testing.T) { check(t, r, cpu, n) })
 	}
 }
 

@@ -396,13 +396,6 @@ func byKeyExact[K, V any](t *testing.T, d *runtime.Device, op *runtime.ReduceByK
 	devcheck.RequireBitEqual(t, wv, gv, "aggregates")
 }
 
-func sizeName(n int) string {
-	if n == 1<<26 {
-		return "2^26"
-	}
-	return strconv.Itoa(n)
-}
-
 // TestGPUMatchesCPU runs every instance on the GPU, on the CPU backend and
 // as a sequential loop, over fresh random inputs.
 func TestGPUMatchesCPU(t *testing.T) {
@@ -414,7 +407,7 @@ func TestGPUMatchesCPU(t *testing.T) {
 		if testing.Short() && n > 1<<20 {
 			continue
 		}
-		t.Run("n="+sizeName(n), func(t *testing.T) { check(t, r, gpu, cpu, n) })
+		t.Run("n="+devcheck.SizeName(n), func(t *testing.T) { check(t, r, gpu, cpu, n) })
 	}
 }
 
@@ -427,7 +420,7 @@ func TestCPUBackend(t *testing.T) {
 		if n > 1<<20 || testing.Short() && n > 10_000 {
 			continue
 		}
-		t.Run("n="+sizeName(n), func(t *testing.T) { check(t, r, cpu, cpu, n) })
+		t.Run("n="+devcheck.SizeName(n), func(t *testing.T) { check(t, r, cpu, cpu, n) })
 	}
 }
 

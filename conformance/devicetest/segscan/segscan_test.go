@@ -286,13 +286,6 @@ func checkIterators(t *testing.T, r *rand.Rand, dut, cpu *runtime.Device, n int)
 	}
 }
 
-func sizeName(n int) string {
-	if n == 1<<26 {
-		return "2^26"
-	}
-	return strconv.Itoa(n)
-}
-
 // TestGPUMatchesCPU checks the GPU against the CPU backend and the oracle.
 func TestGPUMatchesCPU(t *testing.T) {
 	gpu := openGPU(t)
@@ -303,7 +296,7 @@ func TestGPUMatchesCPU(t *testing.T) {
 		if testing.Short() && n > 1<<20 {
 			continue
 		}
-		t.Run("n="+sizeName(n), func(t *testing.T) { check(t, r, gpu, cpu, n) })
+		t.Run("n="+devcheck.SizeName(n), func(t *testing.T) { check(t, r, gpu, cpu, n) })
 	}
 }
 
@@ -316,7 +309,7 @@ func TestCPUBackend(t *testing.T) {
 		if n > 1<<20 || testing.Short() && n > 10_000 {
 			continue
 		}
-		t.Run("n="+sizeName(n), func(t *testing.T) { check(t, r, cpu, cpu, n) })
+		t.Run("n="+devcheck.SizeName(n), func(t *testing.T) { check(t, r, cpu, cpu, n) })
 	}
 }
 

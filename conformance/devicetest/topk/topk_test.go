@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"strconv"
 	"testing"
 	"unsafe"
 
@@ -366,13 +365,6 @@ func check(t *testing.T, r *rand.Rand, d *runtime.Device, n int, gpu bool) {
 	})
 }
 
-func sizeName(n int) string {
-	if n == 1<<26 {
-		return "2^26"
-	}
-	return strconv.Itoa(n)
-}
-
 // TestGPUMatchesCPU checks the GPU against the oracle, which follows the
 // CPU backend's order (TestCPUBackend checks the CPU backend against it).
 func TestGPUMatchesCPU(t *testing.T) {
@@ -383,7 +375,7 @@ func TestGPUMatchesCPU(t *testing.T) {
 		if testing.Short() && n > 1<<20 {
 			continue
 		}
-		t.Run("n="+sizeName(n), func(t *testing.T) { check(t, r, gpu, n, true) })
+		t.Run("n="+devcheck.SizeName(n), func(t *testing.T) { check(t, r, gpu, n, true) })
 	}
 }
 
@@ -396,7 +388,7 @@ func TestCPUBackend(t *testing.T) {
 		if n > 1<<20 || testing.Short() && n > 10_000 {
 			continue
 		}
-		t.Run("n="+sizeName(n), func(t *testing.T) { check(t, r, cpu, n, false) })
+		t.Run("n="+devcheck.SizeName(n), func(t *testing.T) { check(t, r, cpu, n, false) })
 	}
 }
 

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/find", "189e7eb0965259f4b3667954a47481ab7111886db7d2a98221276db5fff94d62", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/find", "c7c7080fcffd96b16089029d7c1e82a115813676ea29afea0818d69af08f4092", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

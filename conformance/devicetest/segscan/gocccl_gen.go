@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segscan", "a51b68ce0f07dc9bf65d4041dc80e4ff238b5af9d2469505a7681545ead2a292", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segscan", "867f4c81098f2d476c2378e3f7bf8798ee770e95eab8fceb4baa227e2eadf7df", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

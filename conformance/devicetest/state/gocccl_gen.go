@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/state", "396c8efde0574ecd3c93c5242903d5cec1ae9d3dd2a83b108fb95c5badcefc6b", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/state", "1b7169955f39223a3cbefb59134fdabb0b33c5b8e8eadda185f8e37479d759a3", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "50cf46cadaf3ad95f6b55e97369d4d6ac1b358ac395dd56dd300aa18c8b95fd6",
+			SHA256: "006b8f80a8ba2f7b7641a680b17cde858a37471c8961624b778463896b2b3fd5",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 21496, SHA256: "4e4cc66356f78a68f86ef0973a8ff74f6e546e3e98d69ff2ad767a5416b4ef87"},
 				{Offset: 21504, Size: 22032, SHA256: "ad2f83d8c7b9feead98437391fb10cb5b445890e7872a4f5c2c16c241e5ed1ed"},
@@ -39,15 +39,15 @@ func init() {
 				{Offset: 621744, Size: 340048, SHA256: "582a94cf8942f432ee586cd998632108fad87653dbd767f93a5509c15364e871"},
 				{Offset: 961792, Size: 166160, SHA256: "7bb6167c9b78c4a9b9954f889c19920b070a63059085fcf00240bfdf77aa8d6b"},
 				{Offset: 1127952, Size: 197424, SHA256: "5bf84edf2acc86cb9706869ca6b1d780ddfcc4207b4b98f9552f4d5735b15434"},
-				{Offset: 1325376, Size: 226632, SHA256: "61c7c8e620f68bb2c74bcf9b5a7fd66ae858907970f597f4ca864201053cc451"},
-				{Offset: 1552016, Size: 49824, SHA256: "3f9302ef2b3a4fe37cfa1e92ad4a6ad4e0779ea889e854aab7ac5c7558a1c29f"},
-				{Offset: 1601840, Size: 69632, SHA256: "29c761db6c58cb099e1e3697ace94690e5f960c5114af29f4ecca8bb272540cc"},
-				{Offset: 1671472, Size: 6280, SHA256: "dc605e3a75023bb5378df2578acce2094fa2ac2f9e39b1e3a5aa2839d660cbae"},
-				{Offset: 1677760, Size: 20256, SHA256: "ed7d1e8e4f3720314ce98d02db9e25790e6ecde64e30aa0e7dc001322b1c7feb"},
-				{Offset: 1698016, Size: 29216, SHA256: "01bbde1979c30cff473e57813344a88869d26ccb0524b4b98e678e6324319e24"},
-				{Offset: 1727232, Size: 9624, SHA256: "49df67cac32f76d53908af96358736fc33567ab3ccd0b21e4dd9dc6258718346"},
-				{Offset: 1736864, Size: 68376, SHA256: "e2150d55b5bbde4808d951cae29d83c6f5844fba2ee5580227104728b7ee8621"},
-				{Offset: 1805248, Size: 39576, SHA256: "a0a6b08f4fc60e1580f42cad49ed48353df3394ff8b97c8da9e4fbff49387103"},
+				{Offset: 1325376, Size: 303096, SHA256: "227adbd1a2afac8a1543f7f2a0536f56667de33d0902b0b66982e1ef1ad325b5"},
+				{Offset: 1628480, Size: 49824, SHA256: "3f9302ef2b3a4fe37cfa1e92ad4a6ad4e0779ea889e854aab7ac5c7558a1c29f"},
+				{Offset: 1678304, Size: 69632, SHA256: "29c761db6c58cb099e1e3697ace94690e5f960c5114af29f4ecca8bb272540cc"},
+				{Offset: 1747936, Size: 6280, SHA256: "dc605e3a75023bb5378df2578acce2094fa2ac2f9e39b1e3a5aa2839d660cbae"},
+				{Offset: 1754224, Size: 20256, SHA256: "ed7d1e8e4f3720314ce98d02db9e25790e6ecde64e30aa0e7dc001322b1c7feb"},
+				{Offset: 1774480, Size: 29216, SHA256: "01bbde1979c30cff473e57813344a88869d26ccb0524b4b98e678e6324319e24"},
+				{Offset: 1803696, Size: 9624, SHA256: "49df67cac32f76d53908af96358736fc33567ab3ccd0b21e4dd9dc6258718346"},
+				{Offset: 1813328, Size: 68376, SHA256: "e2150d55b5bbde4808d951cae29d83c6f5844fba2ee5580227104728b7ee8621"},
+				{Offset: 1881712, Size: 39576, SHA256: "a0a6b08f4fc60e1580f42cad49ed48353df3394ff8b97c8da9e4fbff49387103"},
 			},
 		},
 	})
@@ -197,7 +197,7 @@ func init() {
 		Ops:       []any{Mod.Add},
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
-		Kernels:   []string{"gocccl_segmented_reduce_Mod_Add_warp", "gocccl_segmented_reduce_Mod_Add_block", "gocccl_segmented_reduce_Mod_Add_warp_fixed", "gocccl_segmented_reduce_Mod_Add_block_fixed"},
+		Kernels:   []string{"gocccl_segmented_reduce_Mod_Add_warp", "gocccl_segmented_reduce_Mod_Add_block", "gocccl_segmented_reduce_Mod_Add_warp_fixed", "gocccl_segmented_reduce_Mod_Add_block_fixed", "gocccl_segmented_reduce_Mod_Add_thread", "gocccl_segmented_reduce_Mod_Add_subwarp", "gocccl_segmented_reduce_Mod_Add_thread_fixed", "gocccl_segmented_reduce_Mod_Add_subwarp_fixed"},
 		Part:      10,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},

@@ -10,7 +10,7 @@
 # replaces their __launch_bounds__' minimum blocks an SM (0: none);
 # INCLUDE_DIR replaces kernels/include (a copy with a header changed);
 # EXTRA_FLAGS, when set, is added to the manifest's flags (e.g.
-# EXTRA_FLAGS=-DGOCCCL_EXPERIMENT_BYKEY_FOLD for a header's experiment).
+# EXTRA_FLAGS=-DGOCCCL_EXPERIMENT_<NAME> for a header's experiment).
 #
 # Example: scripts/kernel-try.sh bench/ops 'reduce_by_key_EqUint32_AddUint64_sweep' 6
 set -euo pipefail

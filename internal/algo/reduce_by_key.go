@@ -37,19 +37,20 @@ var ReduceByKey = register(&Algorithm{
 // thread. The 256 × 8 tile measured 1.7–1.9× CUB's time on the H200
 // (bench/NOTES.md, 2026-12-01).
 //
-// No minimum blocks: the sweep takes 128 registers (CUB's kernel 80–112),
-// and bounding it to CUB's occupancy spills 300–500 bytes. On the H200
-// through Go, 8-byte values at 6 blocks an SM ran uint64 slower (137 and
-// 1995 µs at 2^24 and 2^28 against 130 and 1889) and float64 faster (134
-// and 1923 against 138 and 2016); 4-byte values at 3 blocks ran slower in
-// bench/cub/tune/lookback_tune.cu (1406 against 1358 µs at 2^28;
-// bench/NOTES.md, 2026-12-04 fifth session).
+// Minimum blocks: 3 an SM up to 4 bytes, 6 up to 8. The sweep keeps its
+// tile's scan in int counts and its head flags in bits (reduce_by_key.cuh),
+// so the bound spills 20–52 bytes where the earlier sweep spilled 300–500.
+// On an H100 (bench/cub/tune/bykey_ab_h100_2026-12-07.txt) that took float32
+// values from 1.00×/1.04× CUB's time at 2^24/2^28 to 0.92×/0.94×, uint32
+// from 0.95×/0.99× to 0.80×/0.80×, float64 from 1.05×/1.10× to 0.94×/0.96×
+// and uint64 from 1.02×/1.06× to 0.92×/0.92×; at 2^20 uint32 runs 1.19×
+// slower than unbounded (still 0.85× CUB).
 func reduceByKeyPolicy(size int64, a int) arch.Policy {
 	switch {
 	case size <= 4:
-		return arch.Policy{Arch: a, BlockThreads: 256, ItemsPerThread: 18}
+		return arch.Policy{Arch: a, BlockThreads: 256, ItemsPerThread: 18, MinBlocks: 3}
 	case size <= 8:
-		return arch.Policy{Arch: a, BlockThreads: 128, ItemsPerThread: 13}
+		return arch.Policy{Arch: a, BlockThreads: 128, ItemsPerThread: 13, MinBlocks: 6}
 	default:
 		return arch.Policy{Arch: a, BlockThreads: 128, ItemsPerThread: int(max(1, 104/size))}
 	}

@@ -47,7 +47,7 @@ func TestScanByKeyPolicy(t *testing.T) {
 }
 
 func TestReduceByKeyPolicy(t *testing.T) {
-	assert.Equal(t, arch.Policy{Arch: 90, BlockThreads: 256, ItemsPerThread: 18}, ReduceByKey.Policy(4, 90), "CUB's tile, unbounded")
-	assert.Equal(t, arch.Policy{Arch: 90, BlockThreads: 128, ItemsPerThread: 13}, ReduceByKey.Policy(8, 90), "CUB's tile, unbounded (a bound spills)")
+	assert.Equal(t, arch.Policy{Arch: 90, BlockThreads: 256, ItemsPerThread: 18, MinBlocks: 3}, ReduceByKey.Policy(4, 90), "CUB's tile, 3 blocks an SM")
+	assert.Equal(t, arch.Policy{Arch: 90, BlockThreads: 128, ItemsPerThread: 13, MinBlocks: 6}, ReduceByKey.Policy(8, 90), "CUB's tile, 6 blocks an SM")
 	assert.Equal(t, 6, ReduceByKey.Policy(16, 90).ItemsPerThread)
 }

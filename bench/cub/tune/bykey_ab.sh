@@ -1,4 +1,10 @@
 #!/usr/bin/env bash
+# CONCLUDED (fifteenth session, H100: bykey_ab_h100_2026-12-07.txt): RBK_REGS
+# and RBK_KEYS_AGAIN (8-byte values) are now reduce_by_key.cuh's only path and
+# BYKEY_FOLD is taken back, so the three builds below compile the same kernels
+# and the macros change nothing. Kept as the C++ harness that checks our
+# by-key kernels against CUB and times them beside it; a new experiment adds
+# its macro to `defs`.
 # bykey_ab.sh: the A/B of issue 38's by-key experiments in C++, for a GPU
 # machine with nvcc 13 and CCCL 3 (bench/NOTES.md, seventh session,
 # "bykey-fold" and "rbk-regs"), within about 3 minutes on 16 cores:

@@ -168,7 +168,6 @@ struct RunRescan
     }
   }
 
-#ifdef GOCCCL_EXPERIMENT_RBK_REGS
   /// put_from stores the thread's items read again from d_values (slots
   /// past valid take the tile's first value), flags from bits.
   template <typename ValueIt, typename Bits>
@@ -197,7 +196,6 @@ struct RunRescan
       prefix[i].value = values()[local];
     }
   }
-#endif
 
   /// take loads the thread's exclusive prefixes; runs_before is the count of
   /// the tile's exclusive prefix.
@@ -283,12 +281,18 @@ GOCCCL_DEVICE typename Rescan::Pair rescan_first_tile(Rescan& rescan)
   return aggregate;
 }
 
-#ifdef GOCCCL_EXPERIMENT_RBK_REGS
-/// (count of the tile's own heads before, value) pairs: the tile's scan of
-/// the experiment (issue 38, "rbk-regs"); an int count where RunPair holds
-/// a 64-bit one, 2 registers a pair for 4-byte V instead of 4.
+/// (count of the tile's own heads before, value) pairs: the tile's own
+/// scan; an int count where RunPair holds a 64-bit one, 2 registers a pair
+/// for 4-byte V instead of 4.
 template <typename V>
 using LocalPair = cub::KeyValuePair<int, V>;
+
+/// rbk_keys_again: whether the sweep reads a head's key again for its write
+/// instead of keeping the tile's keys live through the scan. On an H100 it
+/// ran 8-byte values 0.95-0.97x faster at 2^28 and 4-byte ones up to 1.14x
+/// slower (bench/cub/tune/bykey_ab_h100_2026-12-07.txt).
+template <typename V>
+constexpr bool rbk_keys_again = sizeof(V) >= 8;
 
 /// RunScanOp over LocalPairs: the same value for the same operands.
 template <typename V, typename ReductionOp>
@@ -347,7 +351,6 @@ struct RunHeadBits
     }
   }
 };
-#endif
 
 } // namespace detail
 
@@ -401,15 +404,16 @@ __device__ void reduce_by_key_init(void* d_state, long long state_bytes, long lo
  * after reduce_by_key_init on the same stream (once per region for epoch
  * states, before every call otherwise).
  */
-#ifdef GOCCCL_EXPERIMENT_RBK_REGS
-// The experiment (issue 38; bench/NOTES.md, seventh session, "rbk-regs"):
-// the tile's pairs scanned in place as LocalPairs (int counts of the tile's
-// own heads; runs_before added where a run index is written), the head
-// flags kept as bits, the values read again only for the twin's rescan
-// (RunRescan::put_from) and the last run's close; the last tile's slots
-// past n hold its first value. Same results, same tile states and look-back
-// values (RunPair) as below. GOCCCL_EXPERIMENT_RBK_KEYS_AGAIN (with it):
-// the heads' keys read again for their writes.
+// Registers (issue 38, "rbk-regs"; bench/NOTES.md, seventh and fifteenth
+// sessions): the tile's pairs are scanned in place as LocalPairs (int
+// counts of the tile's own heads; runs_before added where a run index is
+// written), the head flags kept as bits, the values read again only for
+// the twin's rescan (RunRescan::put_from) and the last run's close; the
+// last tile's slots past n hold its first value. The look-back values stay
+// RunPairs. For values of 8 bytes or more the heads' keys are read again
+// from d_keys for their writes rather than kept live through the scan
+// (detail::rbk_keys_again). With these the sweep takes the policy's
+// minimum of blocks an SM without spilling (reduceByKeyPolicy).
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename EqualityOp, typename ReductionOp,
           typename KeyIt, typename ValueIt, typename Delay = DefaultDelay>
 __device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_aggs, int64_t* d_num_runs,
@@ -607,14 +611,18 @@ __device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_
   // A head at global index g > 0 starts run runs_before + pairs[i].key and
   // ends the run before it, whose aggregate pairs[i].value is; as below,
   // through shared memory when the tile heads more runs than it has threads.
-  // With GOCCCL_EXPERIMENT_RBK_KEYS_AGAIN as well, a head's key is read
-  // again from d_keys (the block's own recent load) instead of kept in
-  // registers through the scan.
-#ifdef GOCCCL_EXPERIMENT_RBK_KEYS_AGAIN
-  const auto head_key = [&](int, long long g) { return K(detail::read_item(d_keys, g)); };
-#else
-  const auto head_key = [&](int i, long long) { return keys[i]; };
-#endif
+  // For 8-byte values a head's key is read again from d_keys (the block's
+  // own recent load) instead of kept in registers through the scan.
+  const auto head_key = [&](int i, long long g) -> K {
+    if constexpr (detail::rbk_keys_again<V>)
+    {
+      return K(detail::read_item(d_keys, g));
+    }
+    else
+    {
+      return keys[i];
+    }
+  };
   if (ITEMS_PER_THREAD > 1 && tile_heads > BLOCK_THREADS)
   {
     K* keys_at = temp.staging.keys();
@@ -682,254 +690,5 @@ __device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_
     d_num_runs[0]         = runs;
   }
 }
-#else
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V, typename EqualityOp, typename ReductionOp,
-          typename KeyIt, typename ValueIt, typename Delay = DefaultDelay>
-__device__ void reduce_by_key(KeyIt d_keys, ValueIt d_values, K* d_unique, V* d_aggs, int64_t* d_num_runs,
-                              long long n, void* d_state, long long state_bytes, unsigned epoch, Delay = Delay())
-{
-  using Pair = detail::RunPair<V>;
-  using TileState = detail::RunTileState<V>;
-  using ScanOp = detail::RunScanOp<V, ReductionOp>;
-  using LoadKeys = cub::BlockLoad<K, BLOCK_THREADS, ITEMS_PER_THREAD, cub::BLOCK_LOAD_WARP_TRANSPOSE>;
-  using LoadValues = cub::BlockLoad<V, BLOCK_THREADS, ITEMS_PER_THREAD, cub::BLOCK_LOAD_WARP_TRANSPOSE>;
-  using Discontinuity = cub::BlockDiscontinuity<K, BLOCK_THREADS>;
-  using Scan = cub::BlockScan<Pair, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
-  using Prefix = detail::TilePrefix<Pair, ScanOp, TileState, Delay>;
-  constexpr int TILE = BLOCK_THREADS * ITEMS_PER_THREAD;
-  // TWIN: the tile is scanned first with ReductionOp's twin with the GPU's
-  // NaNs (gpu_nan.cuh), and again with ReductionOp when a NaN came out.
-  constexpr bool TWIN = detail::GpuNan<ReductionOp, V>::value;
-  using FirstOp = detail::RunScanOp<V, typename detail::GpuNan<ReductionOp, V>::type>;
-  using TwinLookBack = detail::TwinLookBack<Pair, ScanOp, FirstOp, TileState, Delay>;
-  using Rescan = detail::RunRescan<V, ReductionOp, BLOCK_THREADS, ITEMS_PER_THREAD>;
-
-  __shared__ union
-  {
-    typename LoadKeys::TempStorage load_keys;
-    typename LoadValues::TempStorage load_values;
-    typename Discontinuity::TempStorage flags;
-    struct
-    {
-      typename Scan::TempStorage scan;
-      typename Prefix::TempStorage prefix;
-      typename TwinLookBack::TempStorage twin;
-      // the tile as a second scan with ReductionOp takes it (only with a twin)
-      typename std::conditional<TWIN, Rescan, char>::type rescan;
-    } scan;
-    detail::RunStaging<K, V, TILE> staging;
-  } temp;
-
-  if (n <= 0)
-  {
-    if (blockIdx.x == 0 && threadIdx.x == 0)
-    {
-      d_num_runs[0] = 0;
-    }
-    return;
-  }
-  const long long num_tiles = (n + TILE - 1) / TILE;
-  const int tile = blockIdx.x;
-  const long long base = static_cast<long long>(tile) * TILE;
-  const int valid = static_cast<int>(n - base < TILE ? n - base : TILE);
-  const bool last_tile = tile == num_tiles - 1;
-
-  TileState state;
-  if (num_tiles > 1) // a single tile reads and writes no state
-  {
-    if constexpr (detail::run_epoch_states<V>)
-    {
-      (void) state_bytes;
-      state.Init(d_state, epoch);
-    }
-    else
-    {
-      (void) epoch;
-      state.Init(static_cast<int>(num_tiles), d_state, static_cast<size_t>(state_bytes));
-    }
-  }
-
-  K keys[ITEMS_PER_THREAD];
-  V values[ITEMS_PER_THREAD];
-  if (valid == TILE)
-  {
-    LoadKeys(temp.load_keys).Load(d_keys + base, keys);
-    __syncthreads();
-    LoadValues(temp.load_values).Load(d_values + base, values);
-  }
-  else
-  {
-    LoadKeys(temp.load_keys).Load(d_keys + base, keys, valid);
-    __syncthreads();
-    LoadValues(temp.load_values).Load(d_values + base, values, valid);
-  }
-  __syncthreads();
-
-  int heads[ITEMS_PER_THREAD];
-  if (tile == 0)
-  {
-    Discontinuity(temp.flags).FlagHeads(heads, keys, detail::KeyInequality<EqualityOp>());
-  }
-  else
-  {
-    const K predecessor = detail::read_item(d_keys, base - 1);
-    Discontinuity(temp.flags).FlagHeads(heads, keys, detail::KeyInequality<EqualityOp>(), predecessor);
-  }
-  __syncthreads();
-
-  Pair items[ITEMS_PER_THREAD], prefix[ITEMS_PER_THREAD];
-#pragma unroll
-  for (int i = 0; i < ITEMS_PER_THREAD; ++i)
-  {
-    const int local = threadIdx.x * ITEMS_PER_THREAD + i;
-    items[i].key = local < valid ? heads[i] : 0;
-    items[i].value = values[i];
-  }
-  ScanOp scan_op;
-  long long runs_before = 0; // runs headed before this tile
-  int tile_heads;            // runs headed in it
-  // The scan keeps its inputs (items): a second one needs no reload. Thread
-  // 0's first exclusive prefix is undefined in tile 0 (never used).
-  const auto first_nan = [&]() {
-    bool nan = false;
-#pragma unroll
-    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
-    {
-      nan |= detail::is_nan(prefix[i]) && (tile > 0 || threadIdx.x > 0 || i > 0);
-    }
-    return nan;
-  };
-  if (tile == 0)
-  {
-    Pair aggregate;
-    if constexpr (TWIN)
-    {
-      Scan(temp.scan.scan).ExclusiveScan(items, prefix, FirstOp(), aggregate);
-      if (__syncthreads_or(first_nan() || detail::is_nan(aggregate)))
-      {
-        temp.scan.rescan.put(items);
-        aggregate = detail::rescan_first_tile<Rescan>(temp.scan.rescan);
-        temp.scan.rescan.take(prefix, 0);
-      }
-    }
-    else
-    {
-      Scan(temp.scan.scan).ExclusiveScan(items, prefix, scan_op, aggregate);
-    }
-    if (threadIdx.x == 0 && !last_tile)
-    {
-      state.SetInclusive(0, aggregate);
-    }
-    tile_heads = static_cast<int>(aggregate.key);
-  }
-  else
-  {
-    if constexpr (TWIN)
-    {
-      TwinLookBack look_back(state, temp.scan.twin, tile);
-      auto first = look_back.first();
-      Scan(temp.scan.scan).ExclusiveScan(items, prefix, FirstOp(), first);
-      const bool rescan = __syncthreads_or(first_nan() || (threadIdx.x == 0 && look_back.again()));
-      if (rescan)
-      {
-        temp.scan.rescan.put(items);
-        if (look_back.again()) // the stash is intact: the items never left the registers
-        {
-          detail::rescan_tile<Rescan>(temp.scan.rescan, look_back.with_op());
-        }
-        else
-        {
-          detail::rescan_tile<Rescan>(temp.scan.rescan, look_back.known());
-        }
-      }
-      auto counts = look_back.with_op(); // reads what the look-back left in shared memory
-      runs_before = counts.GetExclusivePrefix().key;
-      tile_heads  = static_cast<int>(counts.GetBlockAggregate().key);
-      if (rescan)
-      {
-        temp.scan.rescan.take(prefix, runs_before);
-      }
-    }
-    else
-    {
-      Prefix prefix_op(state, temp.scan.prefix, scan_op, tile);
-      Scan(temp.scan.scan).ExclusiveScan(items, prefix, scan_op, prefix_op);
-      runs_before = prefix_op.GetExclusivePrefix().key;
-      tile_heads  = static_cast<int>(prefix_op.GetBlockAggregate().key);
-    }
-  }
-
-  // A head at global index g > 0 starts run r = prefix.key (the runs before
-  // it) and ends run r - 1, whose aggregate its exclusive prefix holds. When
-  // the tile heads more runs than it has threads, they are compacted in
-  // shared memory first and written with consecutive threads on consecutive
-  // addresses (CUB's two-phase scatter); else each thread writes its own.
-  if (ITEMS_PER_THREAD > 1 && tile_heads > BLOCK_THREADS)
-  {
-    K* keys_at = temp.staging.keys();
-    V* aggs_at = temp.staging.aggs();
-    __syncthreads(); // the scan's shared memory is read
-#pragma unroll
-    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
-    {
-      if (items[i].key) // a head within n
-      {
-        const long long g = base + threadIdx.x * ITEMS_PER_THREAD + i;
-        const int at = static_cast<int>((g == 0 ? 0 : prefix[i].key) - runs_before);
-        keys_at[at] = keys[i];
-        aggs_at[at] = prefix[i].value; // unused at g == 0
-      }
-    }
-    __syncthreads();
-    for (int j = threadIdx.x; j < tile_heads; j += BLOCK_THREADS)
-    {
-      const long long r = runs_before + j;
-      d_unique[r] = keys_at[j];
-      if (r > 0)
-      {
-        d_aggs[r - 1] = aggs_at[j];
-      }
-    }
-  }
-  else
-  {
-#pragma unroll
-    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
-    {
-      const long long g = base + threadIdx.x * ITEMS_PER_THREAD + i;
-      if (items[i].key)
-      {
-        const long long r = g == 0 ? 0 : prefix[i].key;
-        d_unique[r] = keys[i];
-        if (g > 0)
-        {
-          d_aggs[r - 1] = prefix[i].value;
-        }
-      }
-    }
-  }
-
-  // The last item within n closes the last run: one operator call, on the
-  // item picked out of the registers (an operator inlined once per item
-  // weighs on every tile's code).
-  if (last_tile && threadIdx.x == (valid - 1) / ITEMS_PER_THREAD)
-  {
-    const int last = (valid - 1) % ITEMS_PER_THREAD;
-    Pair before = prefix[0], item = items[0];
-#pragma unroll
-    for (int i = 1; i < ITEMS_PER_THREAD; ++i)
-    {
-      if (i == last)
-      {
-        before = prefix[i];
-        item   = items[i];
-      }
-    }
-    const Pair inclusive = base + valid == 1 ? item : scan_op(before, item);
-    d_aggs[inclusive.key - 1] = inclusive.value;
-    d_num_runs[0] = inclusive.key;
-  }
-}
-#endif
 
 } // namespace gocccl

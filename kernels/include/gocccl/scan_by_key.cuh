@@ -60,18 +60,6 @@
  * constructible; EqualityOp `bool operator()(K, K) const`, ScanOp
  * `V operator()(V, V) const`, both default constructible. Launch with
  * blockDim = (BLOCK_THREADS, 1, 1).
- *
- * Experiment (issue 38), off unless the translation unit defines
- * GOCCCL_EXPERIMENT_BYKEY_FOLD: the tile's block scans go through
- * detail::BlockScanRolledFold (block_scan_rolled_fold.cuh: CUB's warp-scans
- * results, the warps' totals folded in a rolled loop) and the last tile's
- * loads and store through shared memory in rolled loops
- * (block_staged_io.cuh). ptxas, sm_90, nvcc 13, bench/ops' sums: 4-byte
- * sweeps at 288 x 14 from 56 to 40 registers (5 blocks an SM, not 4);
- * 8-byte at 224 x 14 from 72 to 61-72 at the policy's 4 blocks, and at 5
- * blocks (56 registers either way) uint64's spills from 24-68 to 8-32
- * bytes, float64's about as before (56-140). bench/cub/tune/bykey_ab.sh
- * times the builds beside CUB's.
  */
 #pragma once
 
@@ -79,15 +67,6 @@
 #include <gocccl/epoch_tile_state.cuh>
 #include <gocccl/gpu_nan.cuh>
 #include <gocccl/look_back.cuh>
-#ifdef GOCCCL_EXPERIMENT_BYKEY_FOLD
-// Quoted, beside this file: gocccl-gen's input hash follows <gocccl/...>
-// includes only, and these headers change nothing unless the macro is
-// defined (gocccl-gen never defines it), so editing them leaves generated
-// packages fresh. Include them as <gocccl/...> once the experiment becomes
-// the default.
-#include "block_scan_rolled_fold.cuh"
-#include "block_staged_io.cuh"
-#endif
 
 #include <cub/agent/single_pass_scan_operators.cuh>
 #include <cub/block/block_discontinuity.cuh>
@@ -147,15 +126,7 @@ struct ScanByKeyTile
   using LoadValuesT = cub::BlockLoad<V, BLOCK_THREADS, ITEMS_PER_THREAD, cub::BLOCK_LOAD_WARP_TRANSPOSE>;
   using StoreT      = cub::BlockStore<V, BLOCK_THREADS, ITEMS_PER_THREAD, cub::BLOCK_STORE_WARP_TRANSPOSE>;
   using HeadsT      = cub::BlockDiscontinuity<K, BLOCK_THREADS>;
-#ifdef GOCCCL_EXPERIMENT_BYKEY_FOLD
-  // The experiment (issue 38; bench/NOTES.md, seventh session, "bykey-fold"):
-  // CUB's warp-scans block scan with the warps' totals folded in a rolled
-  // loop (bit-identical results), and the last tile's loads and store
-  // staged through shared memory in rolled loops.
-  using BlockScanT = BlockScanRolledFold<Pair, BLOCK_THREADS>;
-#else
   using BlockScanT  = cub::BlockScan<Pair, BLOCK_THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
-#endif
   using PrefixOpT   = TilePrefix<Pair, PairOp, TileState, Delay>;
 
   /// TWIN: tiles are scanned first with FirstOp, over ScanOp's twin with
@@ -170,10 +141,6 @@ struct ScanByKeyTile
     typename LoadValuesT::TempStorage load_values;
     typename HeadsT::TempStorage heads;
     typename StoreT::TempStorage store;
-#ifdef GOCCCL_EXPERIMENT_BYKEY_FOLD
-    StagedTile<K, TILE_ITEMS> staged_keys; // no larger than load_keys' exchange
-    StagedTile<V, TILE_ITEMS> staged_values;
-#endif
     struct
     {
       typename PrefixOpT::TempStorage prefix;
@@ -355,16 +322,9 @@ struct ScanByKeyTile
     if (LAST)
     {
       // Out-of-range slots repeat the tile's first item; never stored.
-#ifdef GOCCCL_EXPERIMENT_BYKEY_FOLD
-      load_staged<BLOCK_THREADS>(temp.staged_keys, d_keys + tile_offset, keys, valid_items, K(*(d_keys + tile_offset)));
-      __syncthreads();
-      load_staged<BLOCK_THREADS>(temp.staged_values, d_values + tile_offset, values, valid_items,
-                                 V(*(d_values + tile_offset)));
-#else
       LoadKeysT(temp.load_keys).Load(d_keys + tile_offset, keys, valid_items, *(d_keys + tile_offset));
       __syncthreads();
       LoadValuesT(temp.load_values).Load(d_values + tile_offset, values, valid_items, *(d_values + tile_offset));
-#endif
     }
     else
     {
@@ -459,11 +419,7 @@ struct ScanByKeyTile
 
     if (LAST)
     {
-#ifdef GOCCCL_EXPERIMENT_BYKEY_FOLD
-      store_staged<BLOCK_THREADS>(temp.staged_values, d_out + tile_offset, values, valid_items);
-#else
       StoreT(temp.store).Store(d_out + tile_offset, values, valid_items);
-#endif
     }
     else
     {

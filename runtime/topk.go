@@ -41,7 +41,9 @@ const topkMaxN = 1<<32 - 1
 // key's ordered bits and its input position form a composite, selected most
 // significant digit first, 11 bits a pass, one kernel launch per pass and
 // no synchronization with the host; inputs of at most one tile are selected
-// by one block.
+// by one block. A sorted selection then sorts its k results: in one block
+// up to TopKSortedMax, else by a radix sort of their ordered bits and
+// positions.
 type TopKKeysOp[K RadixKey] struct {
 	instance
 }

@@ -81,9 +81,9 @@ func simTopK(r *rand.Rand, bits []uint64, keyBits, k, threads, items int, sorted
 // launches.
 func simSortBig(bits []uint64, keyBits, n, k int, out [][2]uint64, outIdx []uint64) int {
 	shift, steps := topkSortPlan(n, keyBits/8)
-	b := [2][]uint64{make([]uint64, k), make([]uint64, k)}   // bits: current, alternate
+	b := [2][]uint64{make([]uint64, k), make([]uint64, k)}      // bits: current, alternate
 	pos := [2][]uint64{slices.Clone(outIdx), make([]uint64, k)} // positions
-	for p := range k { // order
+	for p := range k {                                          // order
 		b[0][p] = out[p][0]
 		if shift > 0 {
 			b[0][p] = b[0][p]<<shift | outIdx[p]

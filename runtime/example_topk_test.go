@@ -64,3 +64,28 @@ func ExampleTopKKeys() {
 	// four smallest: [-3 -3 0 5]
 	// two largest: [12 9]
 }
+
+// A sorted selection takes any k: past runtime.TopKSortedMax (the k a GPU
+// sorts in one block) a GPU radix sorts the k selected keys, with the same
+// order and the same tie rule.
+func ExampleTopKKeys_sortedLarge() {
+	d, err := runtime.Open(runtime.CPU)
+	if err != nil {
+		panic(err)
+	}
+	defer d.Close()
+	const n, k = 20_000, 5_000
+	keys := make([]int32, n)
+	for i := range keys {
+		keys[i] = int32(i * 7919 % n) // a permutation of 0 .. n-1
+	}
+	xs, _ := runtime.FromHost(d, keys)
+	out, _ := runtime.Alloc[int32](d, k)
+	if err := topKeys.Run(nil, xs, out, k, runtime.TopKOptions{Largest: true, Sorted: true}); err != nil {
+		panic(err)
+	}
+	o, _ := out.ToHost()
+	fmt.Println(k > runtime.TopKSortedMax, o[:3], o[k-1])
+	// Output:
+	// true [19999 19998 19997] 15000
+}

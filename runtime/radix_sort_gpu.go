@@ -18,6 +18,13 @@ var (
 	radixSingle    = kernelIndex("single", algo.RadixSortKeys, algo.RadixSortPairs)
 )
 
+// radixKernels are the indices of a Onesweep's kernels among an
+// instance's: a radix sort's own (radixOwn), or those of an algorithm that
+// sorts with them (a sorted top-k, which has no single-tile kernel: -1).
+type radixKernels struct{ init, histogram, onesweep, single int }
+
+var radixOwn = radixKernels{radixInit, radixHistogram, radixOnesweep, radixSingle}
+
 const (
 	// Digit counts of 8 passes, the carries of 2 portions, 8 counter words;
 	// then the 32-bit look-back words of one portion's tiles.
@@ -52,6 +59,16 @@ type radixJob struct {
 	begin, end   int
 	desc         bool
 	doubleBuffer bool
+	// set is where the instance's Onesweep kernels are; nil: radixOwn.
+	set *radixKernels
+}
+
+// kernelSet returns the indices of the job's kernels.
+func (j *radixJob) kernelSet() radixKernels {
+	if j.set != nil {
+		return *j.set
+	}
+	return radixOwn
 }
 
 // radixScratch returns the scratch bytes of a sort and the offsets of the
@@ -109,7 +126,7 @@ func (j *radixJob) run() (flipped bool, err error) {
 		j.data(&args, j.kin, kout, j.vin, vout)
 		args.Int64(int64(j.n))
 		j.window(&args)
-		return flipped, k.launch(radixSingle, 1, j.s, &args)
+		return flipped, k.launch(j.kernelSet().single, 1, j.s, &args)
 	}
 
 	inPlace := !j.doubleBuffer && j.kin == j.kout
@@ -128,6 +145,7 @@ func (j *radixJob) run() (flipped bool, err error) {
 
 // sweep launches the init, histogram and onesweep kernels.
 func (j *radixJob) sweep(k kernels, tmp cuda.DevicePtr, keysAt, valuesAt, passes int, inPlace bool) error {
+	set := j.kernelSet()
 	tile := k.policy.Tile()
 	portion := radixPortion(tile)
 	portions := (j.n + portion - 1) / portion
@@ -136,7 +154,7 @@ func (j *radixJob) sweep(k kernels, tmp cuda.DevicePtr, keysAt, valuesAt, passes
 	args.Ptr(tmp)
 	args.Int64(int64(words))
 	threads := k.policy.BlockThreads
-	if err := k.launch(radixInit, min((words+threads-1)/threads, k.maxBlocks), j.s, &args); err != nil {
+	if err := k.launch(set.init, min((words+threads-1)/threads, k.maxBlocks), j.s, &args); err != nil {
 		return err
 	}
 	args.Reset()
@@ -153,7 +171,7 @@ func (j *radixJob) sweep(k kernels, tmp cuda.DevicePtr, keysAt, valuesAt, passes
 	if j.ksize >= 8 {
 		histTile = threads * 8
 	}
-	if err := k.launch(radixHistogram, min((j.n+histTile-1)/histTile, k.wave(radixHistogram)), j.s, &args); err != nil {
+	if err := k.launch(set.histogram, min((j.n+histTile-1)/histTile, k.wave(set.histogram)), j.s, &args); err != nil {
 		return err
 	}
 
@@ -191,7 +209,7 @@ func (j *radixJob) sweep(k kernels, tmp cuda.DevicePtr, keysAt, valuesAt, passes
 			args.Ptr(tmp)
 			args.Int64(int64(p*portions + r))
 			j.window(&args)
-			if err := k.launch(radixOnesweep, (items+tile-1)/tile, j.s, &args); err != nil {
+			if err := k.launch(set.onesweep, (items+tile-1)/tile, j.s, &args); err != nil {
 				return err
 			}
 		}

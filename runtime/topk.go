@@ -19,17 +19,18 @@ type TopKOptions struct {
 	// Largest selects the k largest keys instead of the k smallest.
 	Largest bool
 	// Sorted writes the k results best first (ascending, or descending with
-	// Largest), equal keys in input order. Unsorted results come in an
-	// order that depends on the backend (input order on the CPU backend,
-	// any order on a GPU). A sorted selection takes k <= TopKSortedMax.
+	// Largest), equal keys in input order, for any k. Unsorted results come
+	// in an order that depends on the backend (input order on the CPU
+	// backend, any order on a GPU).
 	Sorted bool
 }
 
-// TopKSortedMax is the largest k that a sorted top-k (TopKOptions.Sorted)
-// takes: the GPU sorts the results in one block. For larger k, select
-// unsorted and sort the k results with a radix sort (RadixSortKeys; for
-// pairs, RadixSortPairs with the positions as values orders equal keys by
-// position when they are sorted by position first).
+// TopKSortedMax is the largest k whose sorted selection (TopKOptions.Sorted)
+// the GPU sorts in one block, one launch after the selection's. Larger k
+// are sorted too: the GPU radix sorts the k results (Onesweep, as
+// RadixSortPairs runs it) by their ordered bits and input positions, which
+// takes a few launches more and about 32 bytes of scratch a result (see
+// TempStorageBytes). The CPU backend sorts every k alike.
 const TopKSortedMax = 4096
 
 // topkMaxN bounds the input: the GPU's digit histograms are 32-bit.
@@ -40,7 +41,9 @@ const topkMaxN = 1<<32 - 1
 // key's ordered bits and its input position form a composite, selected most
 // significant digit first, 11 bits a pass, one kernel launch per pass and
 // no synchronization with the host; inputs of at most one tile are selected
-// by one block.
+// by one block. A sorted selection then sorts its k results: in one block
+// up to TopKSortedMax, else by a radix sort of their ordered bits and
+// positions.
 type TopKKeysOp[K RadixKey] struct {
 	instance
 }
@@ -95,8 +98,11 @@ func (t *TopKKeysOp[K]) Run(s *Stream, in, out *Slice[K], k int, o TopKOptions) 
 // TempStorageBytes returns the device scratch memory a Run over n keys
 // selecting k takes for the duration of the call (stream-ordered): digit
 // histograms and control words (about 96 KiB), two candidate buffers of
-// 16 bytes an item for about n/128 items, and k positions when sorted. It is
-// 0 on the CPU backend, and only the positions for n within one tile.
+// 16 bytes an item for about n/128 items, and k positions (8 bytes each)
+// when sorted; a sorted k above TopKSortedMax adds the radix sort's items
+// (24 bytes a result) and its scratch (about 1 KiB a tile of 4096 results,
+// plus 20 KiB). It is 0 on the CPU backend, and only the positions for n
+// within one tile.
 func (t *TopKKeysOp[K]) TempStorageBytes(d *Device, n, k int, o TopKOptions) (int, error) {
 	return topkTempBytes(&t.instance, d, n, k, o)
 }
@@ -182,8 +188,6 @@ func topkCheck(in *instance, n, kout, vout, k int, o TopKOptions) error {
 		return in.errorf("keys output has %d elements, fewer than k = %d", kout, k)
 	case vout >= 0 && vout < k:
 		return in.errorf("values output has %d elements, fewer than k = %d", vout, k)
-	case o.Sorted && k > TopKSortedMax:
-		return in.errorf("sorted top-k of k = %d: at most TopKSortedMax = %d (select unsorted, then sort the results)", k, TopKSortedMax)
 	}
 	return nil
 }

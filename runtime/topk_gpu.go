@@ -17,6 +17,17 @@ var (
 	topkPass   = kernelIndex("pass", algo.TopKKeys, algo.TopKPairs)
 	topkSingle = kernelIndex("single", algo.TopKKeys, algo.TopKPairs)
 	topkSort   = kernelIndex("sort", algo.TopKKeys, algo.TopKPairs)
+	// Sorted selections of more than the block sort holds.
+	topkOrder     = kernelIndex("order", algo.TopKKeys, algo.TopKPairs)
+	topkWriteBack = kernelIndex("gather", algo.TopKKeys, algo.TopKPairs)
+	// topkRadix is the Onesweep over their sort items: topk_init zeroes its
+	// state as radix_sort_init does.
+	topkRadix = radixKernels{
+		init:      topkInit,
+		histogram: kernelIndex("sort_histogram", algo.TopKKeys, algo.TopKPairs),
+		onesweep:  kernelIndex("sort_onesweep", algo.TopKKeys, algo.TopKPairs),
+		single:    -1,
+	}
 )
 
 const (
@@ -52,21 +63,71 @@ func topkLevels(n, ksize int) int {
 // else the next pass reads the input again.
 func topkCap(n, tile int) int { return min(n, max(tile, n/128)) }
 
-// topkScratch returns the scratch bytes of a selection and the offset of
-// the outputs' positions in it (for the sort kernel; 0 when unsorted).
-func topkScratch(n, k, tile int, sorted bool) (bytes, posAt int) {
+// topkLayout is where a selection's scratch holds what (byte offsets; 0:
+// not there).
+type topkLayout struct {
+	bytes int
+	// posAt holds the outputs' k positions when sorted.
+	posAt int
+	// A sorted selection of more than sortMax results (big): its sort
+	// items' bits and their alternate, the positions' alternate, and the
+	// Onesweep scratch of k items.
+	big                     bool
+	bitsAt, bitsAlt, posAlt int
+	radixAt                 int
+}
+
+// topkScratch returns the scratch layout of a selection: tile is the
+// image's tile, sortMax the most results its block sort holds.
+func topkScratch(n, k, tile, sortMax int, sorted bool) topkLayout {
+	var l topkLayout
 	if n <= tile {
-		if !sorted {
-			return 0, 0
+		if sorted {
+			l.bytes = 8 * k
 		}
-		return 8 * k, 0
+	} else {
+		l.bytes = topkBufsAt + 32*topkCap(n, tile)
+		if sorted {
+			l.posAt = l.bytes
+			l.bytes += 8 * k
+		}
 	}
-	bytes = topkBufsAt + 32*topkCap(n, tile)
-	if sorted {
-		posAt = bytes
-		bytes += 8 * k
+	if !sorted || k <= sortMax {
+		return l
 	}
-	return bytes, posAt
+	l.big = true
+	next := func(size int) int {
+		at := roundUp(l.bytes, radixAlign)
+		l.bytes = at + size
+		return at
+	}
+	l.bitsAt, l.bitsAlt, l.posAlt = next(8*k), next(8*k), next(8*k)
+	l.radixAt = next(8 * (radixStateWords + radixLookbackWords(k, tile)))
+	return l
+}
+
+// topkSortStep is one radix sort of a big sorted selection's items: by
+// their positions (the bits carried as values) or by their bits (the
+// positions carried), over bits [begin, end) of the sort keys.
+type topkSortStep struct {
+	byPos      bool
+	begin, end int
+}
+
+// topkSortPlan returns how a big sorted selection of n keys of ksize bytes
+// orders its k results by composite: shift > 0 when the composite (the
+// key's ordered bits above bits.Len(n-1) position bits) fits 64 bits and
+// is itself the sort key, then one sort; else two stable sorts, by
+// position and then by key bits.
+func topkSortPlan(n, ksize int) (shift int, steps []topkSortStep) {
+	keyBits, idxBits := 8*ksize, topkIdxBits(n)
+	if keyBits+idxBits <= 64 && idxBits > 0 {
+		return idxBits, []topkSortStep{{begin: 0, end: keyBits + idxBits}}
+	}
+	if idxBits == 0 {
+		return 0, []topkSortStep{{begin: 0, end: keyBits}}
+	}
+	return 0, []topkSortStep{{byPos: true, begin: 0, end: idxBits}, {begin: 0, end: keyBits}}
 }
 
 // topkJob is one selection on the GPU: the k best of n keys (and their
@@ -90,17 +151,22 @@ func (j *topkJob) run() error {
 		return err
 	}
 	tile := k.policy.Tile()
-	if j.o.Sorted && j.k > k.policy.BlockThreads*topkSortItems {
-		return j.inst.errorf("sorted top-k of k = %d: this image sorts at most %d", j.k, k.policy.BlockThreads*topkSortItems)
+	l := topkScratch(j.n, j.k, tile, k.policy.BlockThreads*topkSortItems, j.o.Sorted)
+	if l.big && (j.n <= tile || j.k <= tile) {
+		// The image's policy sorts fewer items in a block than its tile
+		// holds: TopKPolicy keeps them equal, and Onesweep has no
+		// single-tile kernel here.
+		return j.inst.errorf("sorted top-k of k = %d from %d keys: this image's block sort holds %d, its tile %d",
+			j.k, j.n, k.policy.BlockThreads*topkSortItems, tile)
 	}
-	bytes, posAt := topkScratch(j.n, j.k, tile, j.o.Sorted)
+	bytes := l.bytes
 	var tmp cuda.DevicePtr
 	if bytes > 0 {
 		if tmp, err = d.tempAlloc(bytes, j.s); err != nil {
 			return j.inst.wrap(err, fmt.Sprintf("scratch memory of %d bytes", bytes))
 		}
 	}
-	err = j.launches(k, tmp, posAt)
+	err = j.launches(k, tmp, l)
 	if bytes > 0 {
 		if ferr := d.tempFree(tmp, j.s); err == nil && ferr != nil {
 			err = j.inst.wrap(ferr, "freeing scratch memory")
@@ -109,10 +175,10 @@ func (j *topkJob) run() error {
 	return err
 }
 
-func (j *topkJob) launches(k kernels, tmp cuda.DevicePtr, posAt int) error {
+func (j *topkJob) launches(k kernels, tmp cuda.DevicePtr, l topkLayout) error {
 	tile := k.policy.Tile()
 	var args cuda.Args
-	positions := tmp + cuda.DevicePtr(posAt)
+	positions := tmp + cuda.DevicePtr(l.posAt)
 	if j.n <= tile {
 		j.data(&args)
 		args.Int64(int64(j.n))
@@ -156,6 +222,9 @@ func (j *topkJob) launches(k kernels, tmp cuda.DevicePtr, posAt int) error {
 	if !j.o.Sorted || j.k == 1 {
 		return nil
 	}
+	if l.big {
+		return j.sortBig(k, tmp, l)
+	}
 	args.Reset()
 	j.data(&args)
 	args.Int64(int64(j.n))
@@ -163,6 +232,59 @@ func (j *topkJob) launches(k kernels, tmp cuda.DevicePtr, posAt int) error {
 	args.Ptr(positions)
 	j.largest(&args)
 	return k.launch(topkSort, 1, j.s, &args)
+}
+
+// topkBuffers is a double buffer of sort items in scratch.
+type topkBuffers struct{ cur, alt cuda.DevicePtr }
+
+// sortBig sorts the k > sortMax results of a selection (keys in kout, their
+// positions in scratch) best first by composite: the order kernel writes
+// the sort items, Onesweep sorts them (topkSortPlan), the gather kernel
+// writes the keys and values back.
+func (j *topkJob) sortBig(k kernels, tmp cuda.DevicePtr, l topkLayout) error {
+	at := func(off int) cuda.DevicePtr { return tmp + cuda.DevicePtr(off) }
+	bitsBuf := topkBuffers{at(l.bitsAt), at(l.bitsAlt)}
+	posBuf := topkBuffers{at(l.posAt), at(l.posAlt)}
+	shift, steps := topkSortPlan(j.n, j.ksize)
+	grid := max(1, min((j.k+k.policy.BlockThreads-1)/k.policy.BlockThreads, k.maxBlocks))
+
+	var args cuda.Args
+	j.data(&args)
+	args.Int64(int64(j.n))
+	args.Int64(int64(j.k))
+	args.Ptr(posBuf.cur)
+	args.Ptr(bitsBuf.cur)
+	args.Int64(int64(shift))
+	j.largest(&args)
+	if err := k.launch(topkOrder, grid, j.s, &args); err != nil {
+		return err
+	}
+	sort := radixJob{inst: j.inst, s: j.s, n: j.k, ksize: 8, vsize: 8, doubleBuffer: true, set: &topkRadix}
+	for _, st := range steps {
+		keys, values := &bitsBuf, &posBuf
+		if st.byPos {
+			keys, values = &posBuf, &bitsBuf
+		}
+		sort.kin, sort.kout, sort.vin, sort.vout = keys.cur, keys.alt, values.cur, values.alt
+		sort.begin, sort.end = st.begin, st.end
+		passes := radixPasses(st.begin, st.end)
+		if err := sort.sweep(k, at(l.radixAt), 0, 0, passes, false); err != nil {
+			return err
+		}
+		if passes%2 == 1 { // a double buffer's output is in its alternate
+			keys.cur, keys.alt = keys.alt, keys.cur
+			values.cur, values.alt = values.alt, values.cur
+		}
+	}
+	args.Reset()
+	j.data(&args)
+	args.Int64(int64(j.n))
+	args.Int64(int64(j.k))
+	args.Ptr(bitsBuf.cur)
+	args.Ptr(posBuf.cur)
+	args.Int64(int64(shift))
+	j.largest(&args)
+	return k.launch(topkWriteBack, grid, j.s, &args)
 }
 
 // data packs the key (and value) pointers of a kernel.
@@ -200,6 +322,5 @@ func topkTempBytes(inst *instance, d *Device, n, k int, o TopKOptions) (int, err
 	if err != nil {
 		return 0, err
 	}
-	bytes, _ := topkScratch(n, k, kk.policy.Tile(), o.Sorted)
-	return bytes, nil
+	return topkScratch(n, k, kk.policy.Tile(), kk.policy.BlockThreads*topkSortItems, o.Sorted).bytes, nil
 }

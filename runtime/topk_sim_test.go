@@ -53,7 +53,9 @@ func simTopK(r *rand.Rand, bits []uint64, keyBits, k, threads, items int, sorted
 			panic(fmt.Sprintf("out_count %d, want k = %d", c.outCount, k))
 		}
 	}
-	if sorted && k > 1 {
+	if sorted && k > threads*topkSortItems {
+		launches += simSortBig(bits, keyBits, n, k, out, outIdx)
+	} else if sorted && k > 1 {
 		launches++
 		// The sort kernel: by position, then stably by key bits.
 		type e struct{ b, i uint64 }
@@ -68,6 +70,67 @@ func simTopK(r *rand.Rand, bits []uint64, keyBits, k, threads, items int, sorted
 		}
 	}
 	return out, launches
+}
+
+// simSortBig runs sortBig's sequence on the host: the order kernel's sort
+// items, then for each sort of topkSortPlan an LSD radix sort of 8-bit
+// digits in a double buffer (pass p writes the alternate when p is even, the
+// current buffer when odd, as radixJob.sweep does), then the gather kernel.
+// out holds the selected (bits, position) pairs in output order, outIdx
+// their positions; it writes the sorted pairs to out and returns its
+// launches.
+func simSortBig(bits []uint64, keyBits, n, k int, out [][2]uint64, outIdx []uint64) int {
+	shift, steps := topkSortPlan(n, keyBits/8)
+	b := [2][]uint64{make([]uint64, k), make([]uint64, k)}      // bits: current, alternate
+	pos := [2][]uint64{slices.Clone(outIdx), make([]uint64, k)} // positions
+	for p := range k {                                          // order
+		b[0][p] = out[p][0]
+		if shift > 0 {
+			b[0][p] = b[0][p]<<shift | outIdx[p]
+		}
+	}
+	launches := 1
+	for _, st := range steps {
+		keys, values := &b, &pos
+		if st.byPos {
+			keys, values = &pos, &b
+		}
+		passes := radixPasses(st.begin, st.end)
+		launches += 2 + passes // init, histogram, one onesweep a pass (one portion)
+		for q := range passes {
+			src, dst := 0, 1
+			if q%2 == 1 {
+				src, dst = 1, 0
+			}
+			lo := st.begin + q*radixBits
+			width := min(radixBits, st.end-lo)
+			digit := func(x uint64) uint64 { return x >> lo & simLowMask(width) }
+			var count [radixDigits + 1]int
+			for _, x := range keys[src] {
+				count[digit(x)+1]++
+			}
+			for d := 1; d <= radixDigits; d++ {
+				count[d] += count[d-1]
+			}
+			for i, x := range keys[src] { // stable scatter
+				at := count[digit(x)]
+				count[digit(x)]++
+				keys[dst][at], values[dst][at] = x, values[src][i]
+			}
+		}
+		if passes%2 == 1 {
+			keys[0], keys[1] = keys[1], keys[0]
+			values[0], values[1] = values[1], values[0]
+		}
+	}
+	for p := range k { // gather
+		key := b[0][p] >> shift
+		if key != bits[pos[0][p]] {
+			panic(fmt.Sprintf("sorted item %d: key bits %#x, but position %d holds %#x", p, key, pos[0][p], bits[pos[0][p]]))
+		}
+		out[p] = [2]uint64{key, pos[0][p]}
+	}
+	return launches + 1
 }
 
 // simStats counts the pass blocks by (writes a buffer, reads one).
@@ -302,7 +365,10 @@ func simSingle(g simGeometry, bits []uint64, n, k int, out [][2]uint64, outIdx [
 // within and past a tile, buffers that fit and that overflow, every k.
 func TestTopKSimulation(t *testing.T) {
 	r := rand.New(rand.NewPCG(37, 11))
-	const threads, items = 32, 2 // a tile of 64: the pass path from n = 65
+	// A tile of 64: the pass path from n = 65; the block sort holds 512, so
+	// larger sorted k take the radix sort (simSortBig).
+	const threads, items = 32, 2
+	bigSorts := map[int]int{}
 	for _, keyBits := range []int{8, 16, 32, 64} {
 		for _, n := range []int{1, 2, 3, 63, 64, 65, 100, 1000, 4097, 20_000} {
 			for _, kind := range []string{"random", "ties", "equal", "skewed"} {
@@ -339,8 +405,11 @@ func TestTopKSimulation(t *testing.T) {
 					}
 					for _, sorted := range []bool{false, true} {
 						got, launches := simTopK(r, bits, keyBits, k, threads, items, sorted)
-						if n > threads*items && launches > 2+topkLevels(n, keyBits/8)+1 {
+						if n > threads*items && k <= threads*topkSortItems && launches > 2+topkLevels(n, keyBits/8)+1 {
 							t.Fatalf("%d launches", launches)
+						}
+						if sorted && k > threads*topkSortItems {
+							bigSorts[keyBits]++
 						}
 						if !sorted {
 							slices.SortFunc(got, func(a, b [2]uint64) int {
@@ -366,6 +435,13 @@ func TestTopKSimulation(t *testing.T) {
 	for _, p := range [][2]bool{{true, false}, {true, true}, {false, false}, {false, true}} {
 		if simStats[p] == 0 {
 			t.Errorf("no pass block with (writes a buffer, reads one) = %v", p)
+		}
+	}
+	// The radix-sorted path ran for every key width (8 to 32 bits by one
+	// composite sort, 64 by two sorts).
+	for _, keyBits := range []int{8, 16, 32, 64} {
+		if bigSorts[keyBits] == 0 {
+			t.Errorf("no sorted selection of %d-bit keys above the block sort", keyBits)
 		}
 	}
 	t.Logf("pass blocks by (writes a buffer, reads one): %v", simStats)

@@ -6,6 +6,8 @@
 //        3.0 has no cub::DeviceTopK (3.2 adds it), so a CUB 3.0 user sorts.
 //        The sort does not depend on k: it is timed once per type and size
 //        and printed under each k of bench/gpubench/topk.go (k <= n)
+//   cub  topk_sorted_65536  the same sort, beside gocccl's sorted top-k of
+//        k = 65536 (its first k are the k largest, sorted)
 //
 // over uint32 and float32 keys, as bench/gpubench/topk.go (gocccl's radix
 // select, the k largest, unsorted) and bench/py/algos/topk.py (torch.topk).
@@ -25,6 +27,7 @@
 #include <vector>
 
 constexpr long long ks[] = {16, 1024, 65536};
+constexpr long long sorted_k = 65536; // topk_sorted_65536
 
 template <typename K>
 void run_type(uint64_t salt)
@@ -60,6 +63,12 @@ void run_type(uint64_t salt)
       const long long bytes = 4 * (n + k);
       if (!bad.empty()) bench::fail("cub", alg.c_str(), type, n, bytes, bad);
       else bench::row("cub", alg.c_str(), type, n, us, bytes, "DeviceRadixSort::SortKeysDescending of all n (CCCL 3.0 has no DeviceTopK)");
+    }
+    if (sorted_k <= n)
+    {
+      const long long bytes = 4 * (n + sorted_k);
+      if (!bad.empty()) bench::fail("cub", "topk_sorted_65536", type, n, bytes, bad);
+      else bench::row("cub", "topk_sorted_65536", type, n, us, bytes, "DeviceRadixSort::SortKeysDescending of all n: sorted, so its first k are the sorted top k");
     }
   }
 }

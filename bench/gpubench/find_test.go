@@ -53,7 +53,8 @@ func TestTopKCasesOnCPU(t *testing.T) {
 			}
 		}
 	}
-	if want := 2 * (2 + 3); ran != want { // k = 16, 1024 at 2^12; 16, 1024, 65536 at 2^16 + 3
+	// k = 16, 1024 at 2^12; 16, 1024, 65536 and sorted 65536 at 2^16 + 3.
+	if want := 2 * (2 + 4); ran != want {
 		t.Errorf("ran %d top-k cases, want %d", ran, want)
 	}
 }

@@ -11,10 +11,15 @@ import (
 // topkKs are the k of the top-k rows: "topk_16", "topk_1024", "topk_65536".
 var topkKs = []int{16, 1024, 65536}
 
+// topkSortedK is the k of the sorted row "topk_sorted_65536": past
+// runtime.TopKSortedMax, so the GPU radix sorts the selected keys.
+const topkSortedK = 65536
+
 // Top-k selections: the k largest of n random uint32 or float32 keys,
-// unsorted, as torch.topk(sorted=False) in bench/py/algos/topk.py, against
-// a full cub::DeviceRadixSort::SortKeys in bench/cub/topk.cu (CCCL 3.0 has
-// no cub::DeviceTopK). k larger than n is left out.
+// unsorted, as torch.topk(sorted=False) in bench/py/algos/topk.py, and
+// sorted (topk_sorted_65536), against a full cub::DeviceRadixSort::SortKeys
+// in bench/cub/topk.cu (CCCL 3.0 has no cub::DeviceTopK; its sort is sorted
+// too). k larger than n is left out.
 func init() {
 	register(func(sizes []int) []Case {
 		var cs []Case
@@ -23,7 +28,11 @@ func init() {
 				if k > n {
 					continue
 				}
-				cs = append(cs, topkCase(n, k, "uint32", ops.TopKUint32), topkCase(n, k, "float32", ops.TopKFloat32))
+				cs = append(cs, topkCase(n, k, false, "uint32", ops.TopKUint32), topkCase(n, k, false, "float32", ops.TopKFloat32))
+			}
+			if topkSortedK <= n {
+				cs = append(cs, topkCase(n, topkSortedK, true, "uint32", ops.TopKUint32),
+					topkCase(n, topkSortedK, true, "float32", ops.TopKFloat32))
 			}
 		}
 		return cs
@@ -64,14 +73,18 @@ func largestK[K num](xs []K, k int) []K {
 }
 
 // topkCase times the k largest of n keys, checked against the host's
-// sorted copy (as multisets: the order is unspecified).
+// sorted copy: as multisets when unsorted (the order is unspecified), in
+// order (largest first) when sorted.
 func topkCase[K interface {
 	num
 	runtime.RadixKey
-}](n, k int, typ string, op *runtime.TopKKeysOp[K]) Case {
-	alg := fmt.Sprintf("topk_%d", k)
+}](n, k int, sorted bool, typ string, op *runtime.TopKKeysOp[K]) Case {
+	alg, note := fmt.Sprintf("topk_%d", k), "largest, unsorted"
+	if sorted {
+		alg, note = fmt.Sprintf("topk_sorted_%d", k), "largest, sorted (selection, then a radix sort of the k)"
+	}
 	return Case{
-		Algorithm: alg, Type: typ, N: n, Bytes: int64(n)*4 + int64(k)*4, Note: "largest, unsorted",
+		Algorithm: alg, Type: typ, N: n, Bytes: int64(n)*4 + int64(k)*4, Note: note,
 		Setup: func(env *Env) (*Instance, error) {
 			host := randomItems[K](rng(env, alg, typ, n), n)
 			want := largestK(host, k)
@@ -84,7 +97,7 @@ func topkCase[K interface {
 			if err != nil {
 				return nil, err
 			}
-			o := runtime.TopKOptions{Largest: true}
+			o := runtime.TopKOptions{Largest: true, Sorted: sorted}
 			return &Instance{
 				Poison: poisoner(out),
 				Run:    func(i int) error { return op.Run(env.Stream, bufs[i%len(bufs)], out, k, o) },
@@ -94,7 +107,11 @@ func topkCase[K interface {
 						return err
 					}
 					got = got[:k]
-					slices.Sort(got)
+					if sorted {
+						slices.Reverse(got) // largest first
+					} else {
+						slices.Sort(got)
+					}
 					return sameItems(alg, got, want)
 				},
 				Free: h.Free,

@@ -2111,6 +2111,26 @@ gocccl_topk_keys_float32_sort(const float* d_keys_in, float* d_keys_out, long lo
   ::gocccl::topk_keys_sort<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_keys_in, d_keys_out, n, k, d_positions, largest);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
+gocccl_topk_keys_float32_order(const float* d_keys_in, float* d_keys_out, long long n, long long k, void* d_positions, void* d_bits, long long shift, bool largest) {
+  ::gocccl::topk_keys_order<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_keys_in, d_keys_out, n, k, d_positions, d_bits, shift, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
+gocccl_topk_keys_float32_sort_histogram(void* d_sort_keys, long long count, void* d_sort_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_histogram<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_sort_keys, count, d_sort_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
+gocccl_topk_keys_float32_sort_onesweep(void* d_sort_keys_in, void* d_sort_keys_out, void* d_sort_values_in, void* d_sort_values_out, long long count, void* d_sort_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_onesweep<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_sort_keys_in, d_sort_keys_out, d_sort_values_in, d_sort_values_out, count, d_sort_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
+gocccl_topk_keys_float32_gather(const float* d_keys_in, float* d_keys_out, long long n, long long k, void* d_bits, void* d_idx, long long shift, bool largest) {
+  ::gocccl::topk_keys_gather<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_keys_in, d_keys_out, n, k, d_bits, d_idx, shift, largest);
+}
+
 // TopKKeys[uint32] over uint32, declared at topk.go:9:16.
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
 gocccl_topk_keys_uint32_init(void* d_scratch, long long words) {
@@ -2130,6 +2150,26 @@ gocccl_topk_keys_uint32_single(const uint32_t* d_keys_in, uint32_t* d_keys_out, 
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
 gocccl_topk_keys_uint32_sort(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, long long k, void* d_positions, bool largest) {
   ::gocccl::topk_keys_sort<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, k, d_positions, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
+gocccl_topk_keys_uint32_order(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, long long k, void* d_positions, void* d_bits, long long shift, bool largest) {
+  ::gocccl::topk_keys_order<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, k, d_positions, d_bits, shift, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
+gocccl_topk_keys_uint32_sort_histogram(void* d_sort_keys, long long count, void* d_sort_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_histogram<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_sort_keys, count, d_sort_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
+gocccl_topk_keys_uint32_sort_onesweep(void* d_sort_keys_in, void* d_sort_keys_out, void* d_sort_values_in, void* d_sort_values_out, long long count, void* d_sort_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_onesweep<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_sort_keys_in, d_sort_keys_out, d_sort_values_in, d_sort_values_out, count, d_sort_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
+gocccl_topk_keys_uint32_gather(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, long long k, void* d_bits, void* d_idx, long long shift, bool largest) {
+  ::gocccl::topk_keys_gather<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, k, d_bits, d_idx, shift, largest);
 }
 
 // TransformIf(TripleUint32,OddUint32) over uint32, uint32, declared at fill.go:33:22.

@@ -10,7 +10,9 @@ import "github.com/gocccl/gocccl/internal/arch"
 // keys already known to be selected, and compacts the candidates into a
 // buffer; the last block of each launch chooses the digit, so no count goes
 // back to the host. Inputs of at most one tile are selected by one block;
-// the sorted variant sorts the k results in one block
+// the sorted variant sorts the k results in one block when they fit it
+// (k <= 4096), else with Onesweep over 64-bit items of their ordered bits
+// and positions, the radix sort's kernels instantiated in the instance
 // (kernels/include/gocccl/topk.cuh).
 
 // topkKernels returns the entry points of a top-k: with values when pairs.
@@ -30,6 +32,7 @@ func topkKernels(pairs bool) []Kernel {
 	}
 	nk := []Param{{Name: "n", Kind: Size}, {Name: "k", Kind: Size}}
 	largest := []Param{{Name: "largest", Kind: Value, Type: "bool"}}
+	window := []Param{{Name: "begin_bit", Kind: Size}, {Name: "end_bit", Kind: Size}, {Name: "descending", Kind: Value, Type: "bool"}}
 	return []Kernel{
 		{Suffix: "init", Template: "::gocccl::topk_init", Params: []Param{
 			{Name: "d_scratch", Kind: Scratch}, {Name: "words", Kind: Size}}},
@@ -38,14 +41,28 @@ func topkKernels(pairs bool) []Kernel {
 			{Name: "level", Kind: Size}}, largest)},
 		{Suffix: "single", Template: stem + "single", Params: cat(data, nk, []Param{{Name: "d_scratch", Kind: Scratch}}, largest)},
 		{Suffix: "sort", Template: stem + "sort", Params: cat(data, nk, []Param{{Name: "d_positions", Kind: Scratch}}, largest)},
+		// Sorted selections of more than the block sort holds: the sort
+		// items of the results, a Onesweep over them (the parameters of
+		// radixKernels' histogram and onesweep), then the results.
+		{Suffix: "order", Template: stem + "order", Params: cat(data, nk, []Param{
+			{Name: "d_positions", Kind: Scratch}, {Name: "d_bits", Kind: Scratch}, {Name: "shift", Kind: Size}}, largest)},
+		{Suffix: "sort_histogram", Template: "::gocccl::topk_sort_histogram", Params: cat([]Param{
+			{Name: "d_sort_keys", Kind: Scratch}, {Name: "count", Kind: Size}, {Name: "d_sort_scratch", Kind: Scratch}}, window)},
+		{Suffix: "sort_onesweep", Template: "::gocccl::topk_sort_onesweep", Params: cat([]Param{
+			{Name: "d_sort_keys_in", Kind: Scratch}, {Name: "d_sort_keys_out", Kind: Scratch},
+			{Name: "d_sort_values_in", Kind: Scratch}, {Name: "d_sort_values_out", Kind: Scratch},
+			{Name: "count", Kind: Size}, {Name: "d_sort_scratch", Kind: Scratch}, {Name: "pass", Kind: Size}}, window)},
+		{Suffix: "gather", Template: stem + "gather", Params: cat(data, nk, []Param{
+			{Name: "d_bits", Kind: Scratch}, {Name: "d_idx", Kind: Scratch}, {Name: "shift", Kind: Size}}, largest)},
 	}
 }
 
 // TopKPolicy is the tuning of top-k selections: 256 threads (one sort item
-// per thread of SORT_ITEMS = 16 gives a sorted k of up to 4096) and 16 items
-// a thread for the single-block path (a tile of 4096 keys). The pass
-// kernels stride over their source in tiles of the same size. Not yet
-// timed on a GPU.
+// per thread of SORT_ITEMS = 16 gives a block-sorted k of up to 4096) and 16
+// items a thread for the single-block path (a tile of 4096 keys). The pass
+// kernels stride over their source in tiles of the same size, and the
+// Onesweep of larger sorted selections sorts tiles of the same 4096 items
+// (so it never needs a single-tile kernel). Not yet timed on a GPU.
 func TopKPolicy(size int64, a int) arch.Policy {
 	return arch.Policy{Arch: a, BlockThreads: 256, ItemsPerThread: 16}
 }

@@ -61,6 +61,26 @@ gocccl_topk_keys_float32_sort(const float* d_keys_in, float* d_keys_out, long lo
   ::gocccl::topk_keys_sort<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_keys_in, d_keys_out, n, k, d_positions, largest);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
+gocccl_topk_keys_float32_order(const float* d_keys_in, float* d_keys_out, long long n, long long k, void* d_positions, void* d_bits, long long shift, bool largest) {
+  ::gocccl::topk_keys_order<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_keys_in, d_keys_out, n, k, d_positions, d_bits, shift, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
+gocccl_topk_keys_float32_sort_histogram(void* d_sort_keys, long long count, void* d_sort_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_histogram<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_sort_keys, count, d_sort_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
+gocccl_topk_keys_float32_sort_onesweep(void* d_sort_keys_in, void* d_sort_keys_out, void* d_sort_values_in, void* d_sort_values_out, long long count, void* d_sort_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_onesweep<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_sort_keys_in, d_sort_keys_out, d_sort_values_in, d_sort_values_out, count, d_sort_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
+gocccl_topk_keys_float32_gather(const float* d_keys_in, float* d_keys_out, long long n, long long k, void* d_bits, void* d_idx, long long shift, bool largest) {
+  ::gocccl::topk_keys_gather<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_keys_in, d_keys_out, n, k, d_bits, d_idx, shift, largest);
+}
+
 // TopKKeys[float64] over float64, declared at ops.go:25:16.
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float64_threads)
 gocccl_topk_keys_float64_init(void* d_scratch, long long words) {
@@ -80,6 +100,26 @@ gocccl_topk_keys_float64_single(const double* d_keys_in, double* d_keys_out, lon
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float64_threads)
 gocccl_topk_keys_float64_sort(const double* d_keys_in, double* d_keys_out, long long n, long long k, void* d_positions, bool largest) {
   ::gocccl::topk_keys_sort<gocccl_topk_keys_float64_threads, gocccl_topk_keys_float64_items, double>(d_keys_in, d_keys_out, n, k, d_positions, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float64_threads)
+gocccl_topk_keys_float64_order(const double* d_keys_in, double* d_keys_out, long long n, long long k, void* d_positions, void* d_bits, long long shift, bool largest) {
+  ::gocccl::topk_keys_order<gocccl_topk_keys_float64_threads, gocccl_topk_keys_float64_items, double>(d_keys_in, d_keys_out, n, k, d_positions, d_bits, shift, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float64_threads)
+gocccl_topk_keys_float64_sort_histogram(void* d_sort_keys, long long count, void* d_sort_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_histogram<gocccl_topk_keys_float64_threads, gocccl_topk_keys_float64_items, double>(d_sort_keys, count, d_sort_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float64_threads)
+gocccl_topk_keys_float64_sort_onesweep(void* d_sort_keys_in, void* d_sort_keys_out, void* d_sort_values_in, void* d_sort_values_out, long long count, void* d_sort_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_onesweep<gocccl_topk_keys_float64_threads, gocccl_topk_keys_float64_items, double>(d_sort_keys_in, d_sort_keys_out, d_sort_values_in, d_sort_values_out, count, d_sort_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float64_threads)
+gocccl_topk_keys_float64_gather(const double* d_keys_in, double* d_keys_out, long long n, long long k, void* d_bits, void* d_idx, long long shift, bool largest) {
+  ::gocccl::topk_keys_gather<gocccl_topk_keys_float64_threads, gocccl_topk_keys_float64_items, double>(d_keys_in, d_keys_out, n, k, d_bits, d_idx, shift, largest);
 }
 
 // TopKKeys[int16] over int16, declared at ops.go:17:16.
@@ -103,6 +143,26 @@ gocccl_topk_keys_int16_sort(const int16_t* d_keys_in, int16_t* d_keys_out, long 
   ::gocccl::topk_keys_sort<gocccl_topk_keys_int16_threads, gocccl_topk_keys_int16_items, int16_t>(d_keys_in, d_keys_out, n, k, d_positions, largest);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int16_threads)
+gocccl_topk_keys_int16_order(const int16_t* d_keys_in, int16_t* d_keys_out, long long n, long long k, void* d_positions, void* d_bits, long long shift, bool largest) {
+  ::gocccl::topk_keys_order<gocccl_topk_keys_int16_threads, gocccl_topk_keys_int16_items, int16_t>(d_keys_in, d_keys_out, n, k, d_positions, d_bits, shift, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int16_threads)
+gocccl_topk_keys_int16_sort_histogram(void* d_sort_keys, long long count, void* d_sort_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_histogram<gocccl_topk_keys_int16_threads, gocccl_topk_keys_int16_items, int16_t>(d_sort_keys, count, d_sort_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int16_threads)
+gocccl_topk_keys_int16_sort_onesweep(void* d_sort_keys_in, void* d_sort_keys_out, void* d_sort_values_in, void* d_sort_values_out, long long count, void* d_sort_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_onesweep<gocccl_topk_keys_int16_threads, gocccl_topk_keys_int16_items, int16_t>(d_sort_keys_in, d_sort_keys_out, d_sort_values_in, d_sort_values_out, count, d_sort_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int16_threads)
+gocccl_topk_keys_int16_gather(const int16_t* d_keys_in, int16_t* d_keys_out, long long n, long long k, void* d_bits, void* d_idx, long long shift, bool largest) {
+  ::gocccl::topk_keys_gather<gocccl_topk_keys_int16_threads, gocccl_topk_keys_int16_items, int16_t>(d_keys_in, d_keys_out, n, k, d_bits, d_idx, shift, largest);
+}
+
 // TopKKeys[int32] over int32, declared at ops.go:18:16.
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int32_threads)
 gocccl_topk_keys_int32_init(void* d_scratch, long long words) {
@@ -122,6 +182,26 @@ gocccl_topk_keys_int32_single(const int32_t* d_keys_in, int32_t* d_keys_out, lon
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int32_threads)
 gocccl_topk_keys_int32_sort(const int32_t* d_keys_in, int32_t* d_keys_out, long long n, long long k, void* d_positions, bool largest) {
   ::gocccl::topk_keys_sort<gocccl_topk_keys_int32_threads, gocccl_topk_keys_int32_items, int32_t>(d_keys_in, d_keys_out, n, k, d_positions, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int32_threads)
+gocccl_topk_keys_int32_order(const int32_t* d_keys_in, int32_t* d_keys_out, long long n, long long k, void* d_positions, void* d_bits, long long shift, bool largest) {
+  ::gocccl::topk_keys_order<gocccl_topk_keys_int32_threads, gocccl_topk_keys_int32_items, int32_t>(d_keys_in, d_keys_out, n, k, d_positions, d_bits, shift, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int32_threads)
+gocccl_topk_keys_int32_sort_histogram(void* d_sort_keys, long long count, void* d_sort_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_histogram<gocccl_topk_keys_int32_threads, gocccl_topk_keys_int32_items, int32_t>(d_sort_keys, count, d_sort_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int32_threads)
+gocccl_topk_keys_int32_sort_onesweep(void* d_sort_keys_in, void* d_sort_keys_out, void* d_sort_values_in, void* d_sort_values_out, long long count, void* d_sort_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_onesweep<gocccl_topk_keys_int32_threads, gocccl_topk_keys_int32_items, int32_t>(d_sort_keys_in, d_sort_keys_out, d_sort_values_in, d_sort_values_out, count, d_sort_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int32_threads)
+gocccl_topk_keys_int32_gather(const int32_t* d_keys_in, int32_t* d_keys_out, long long n, long long k, void* d_bits, void* d_idx, long long shift, bool largest) {
+  ::gocccl::topk_keys_gather<gocccl_topk_keys_int32_threads, gocccl_topk_keys_int32_items, int32_t>(d_keys_in, d_keys_out, n, k, d_bits, d_idx, shift, largest);
 }
 
 // TopKKeys[int64] over int64, declared at ops.go:19:16.
@@ -145,6 +225,26 @@ gocccl_topk_keys_int64_sort(const int64_t* d_keys_in, int64_t* d_keys_out, long 
   ::gocccl::topk_keys_sort<gocccl_topk_keys_int64_threads, gocccl_topk_keys_int64_items, int64_t>(d_keys_in, d_keys_out, n, k, d_positions, largest);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int64_threads)
+gocccl_topk_keys_int64_order(const int64_t* d_keys_in, int64_t* d_keys_out, long long n, long long k, void* d_positions, void* d_bits, long long shift, bool largest) {
+  ::gocccl::topk_keys_order<gocccl_topk_keys_int64_threads, gocccl_topk_keys_int64_items, int64_t>(d_keys_in, d_keys_out, n, k, d_positions, d_bits, shift, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int64_threads)
+gocccl_topk_keys_int64_sort_histogram(void* d_sort_keys, long long count, void* d_sort_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_histogram<gocccl_topk_keys_int64_threads, gocccl_topk_keys_int64_items, int64_t>(d_sort_keys, count, d_sort_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int64_threads)
+gocccl_topk_keys_int64_sort_onesweep(void* d_sort_keys_in, void* d_sort_keys_out, void* d_sort_values_in, void* d_sort_values_out, long long count, void* d_sort_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_onesweep<gocccl_topk_keys_int64_threads, gocccl_topk_keys_int64_items, int64_t>(d_sort_keys_in, d_sort_keys_out, d_sort_values_in, d_sort_values_out, count, d_sort_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int64_threads)
+gocccl_topk_keys_int64_gather(const int64_t* d_keys_in, int64_t* d_keys_out, long long n, long long k, void* d_bits, void* d_idx, long long shift, bool largest) {
+  ::gocccl::topk_keys_gather<gocccl_topk_keys_int64_threads, gocccl_topk_keys_int64_items, int64_t>(d_keys_in, d_keys_out, n, k, d_bits, d_idx, shift, largest);
+}
+
 // TopKKeys[int8] over int8, declared at ops.go:16:16.
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int8_threads)
 gocccl_topk_keys_int8_init(void* d_scratch, long long words) {
@@ -164,6 +264,26 @@ gocccl_topk_keys_int8_single(const int8_t* d_keys_in, int8_t* d_keys_out, long l
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int8_threads)
 gocccl_topk_keys_int8_sort(const int8_t* d_keys_in, int8_t* d_keys_out, long long n, long long k, void* d_positions, bool largest) {
   ::gocccl::topk_keys_sort<gocccl_topk_keys_int8_threads, gocccl_topk_keys_int8_items, int8_t>(d_keys_in, d_keys_out, n, k, d_positions, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int8_threads)
+gocccl_topk_keys_int8_order(const int8_t* d_keys_in, int8_t* d_keys_out, long long n, long long k, void* d_positions, void* d_bits, long long shift, bool largest) {
+  ::gocccl::topk_keys_order<gocccl_topk_keys_int8_threads, gocccl_topk_keys_int8_items, int8_t>(d_keys_in, d_keys_out, n, k, d_positions, d_bits, shift, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int8_threads)
+gocccl_topk_keys_int8_sort_histogram(void* d_sort_keys, long long count, void* d_sort_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_histogram<gocccl_topk_keys_int8_threads, gocccl_topk_keys_int8_items, int8_t>(d_sort_keys, count, d_sort_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int8_threads)
+gocccl_topk_keys_int8_sort_onesweep(void* d_sort_keys_in, void* d_sort_keys_out, void* d_sort_values_in, void* d_sort_values_out, long long count, void* d_sort_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_onesweep<gocccl_topk_keys_int8_threads, gocccl_topk_keys_int8_items, int8_t>(d_sort_keys_in, d_sort_keys_out, d_sort_values_in, d_sort_values_out, count, d_sort_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int8_threads)
+gocccl_topk_keys_int8_gather(const int8_t* d_keys_in, int8_t* d_keys_out, long long n, long long k, void* d_bits, void* d_idx, long long shift, bool largest) {
+  ::gocccl::topk_keys_gather<gocccl_topk_keys_int8_threads, gocccl_topk_keys_int8_items, int8_t>(d_keys_in, d_keys_out, n, k, d_bits, d_idx, shift, largest);
 }
 
 // TopKKeys[uint16] over uint16, declared at ops.go:21:16.
@@ -187,6 +307,26 @@ gocccl_topk_keys_uint16_sort(const uint16_t* d_keys_in, uint16_t* d_keys_out, lo
   ::gocccl::topk_keys_sort<gocccl_topk_keys_uint16_threads, gocccl_topk_keys_uint16_items, uint16_t>(d_keys_in, d_keys_out, n, k, d_positions, largest);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint16_threads)
+gocccl_topk_keys_uint16_order(const uint16_t* d_keys_in, uint16_t* d_keys_out, long long n, long long k, void* d_positions, void* d_bits, long long shift, bool largest) {
+  ::gocccl::topk_keys_order<gocccl_topk_keys_uint16_threads, gocccl_topk_keys_uint16_items, uint16_t>(d_keys_in, d_keys_out, n, k, d_positions, d_bits, shift, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint16_threads)
+gocccl_topk_keys_uint16_sort_histogram(void* d_sort_keys, long long count, void* d_sort_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_histogram<gocccl_topk_keys_uint16_threads, gocccl_topk_keys_uint16_items, uint16_t>(d_sort_keys, count, d_sort_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint16_threads)
+gocccl_topk_keys_uint16_sort_onesweep(void* d_sort_keys_in, void* d_sort_keys_out, void* d_sort_values_in, void* d_sort_values_out, long long count, void* d_sort_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_onesweep<gocccl_topk_keys_uint16_threads, gocccl_topk_keys_uint16_items, uint16_t>(d_sort_keys_in, d_sort_keys_out, d_sort_values_in, d_sort_values_out, count, d_sort_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint16_threads)
+gocccl_topk_keys_uint16_gather(const uint16_t* d_keys_in, uint16_t* d_keys_out, long long n, long long k, void* d_bits, void* d_idx, long long shift, bool largest) {
+  ::gocccl::topk_keys_gather<gocccl_topk_keys_uint16_threads, gocccl_topk_keys_uint16_items, uint16_t>(d_keys_in, d_keys_out, n, k, d_bits, d_idx, shift, largest);
+}
+
 // TopKKeys[uint32] over uint32, declared at ops.go:22:16.
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
 gocccl_topk_keys_uint32_init(void* d_scratch, long long words) {
@@ -206,6 +346,26 @@ gocccl_topk_keys_uint32_single(const uint32_t* d_keys_in, uint32_t* d_keys_out, 
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
 gocccl_topk_keys_uint32_sort(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, long long k, void* d_positions, bool largest) {
   ::gocccl::topk_keys_sort<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, k, d_positions, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
+gocccl_topk_keys_uint32_order(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, long long k, void* d_positions, void* d_bits, long long shift, bool largest) {
+  ::gocccl::topk_keys_order<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, k, d_positions, d_bits, shift, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
+gocccl_topk_keys_uint32_sort_histogram(void* d_sort_keys, long long count, void* d_sort_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_histogram<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_sort_keys, count, d_sort_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
+gocccl_topk_keys_uint32_sort_onesweep(void* d_sort_keys_in, void* d_sort_keys_out, void* d_sort_values_in, void* d_sort_values_out, long long count, void* d_sort_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_onesweep<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_sort_keys_in, d_sort_keys_out, d_sort_values_in, d_sort_values_out, count, d_sort_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
+gocccl_topk_keys_uint32_gather(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, long long k, void* d_bits, void* d_idx, long long shift, bool largest) {
+  ::gocccl::topk_keys_gather<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, k, d_bits, d_idx, shift, largest);
 }
 
 // TopKKeys[uint64] over uint64, declared at ops.go:23:16.
@@ -229,6 +389,26 @@ gocccl_topk_keys_uint64_sort(const uint64_t* d_keys_in, uint64_t* d_keys_out, lo
   ::gocccl::topk_keys_sort<gocccl_topk_keys_uint64_threads, gocccl_topk_keys_uint64_items, uint64_t>(d_keys_in, d_keys_out, n, k, d_positions, largest);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint64_threads)
+gocccl_topk_keys_uint64_order(const uint64_t* d_keys_in, uint64_t* d_keys_out, long long n, long long k, void* d_positions, void* d_bits, long long shift, bool largest) {
+  ::gocccl::topk_keys_order<gocccl_topk_keys_uint64_threads, gocccl_topk_keys_uint64_items, uint64_t>(d_keys_in, d_keys_out, n, k, d_positions, d_bits, shift, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint64_threads)
+gocccl_topk_keys_uint64_sort_histogram(void* d_sort_keys, long long count, void* d_sort_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_histogram<gocccl_topk_keys_uint64_threads, gocccl_topk_keys_uint64_items, uint64_t>(d_sort_keys, count, d_sort_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint64_threads)
+gocccl_topk_keys_uint64_sort_onesweep(void* d_sort_keys_in, void* d_sort_keys_out, void* d_sort_values_in, void* d_sort_values_out, long long count, void* d_sort_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_onesweep<gocccl_topk_keys_uint64_threads, gocccl_topk_keys_uint64_items, uint64_t>(d_sort_keys_in, d_sort_keys_out, d_sort_values_in, d_sort_values_out, count, d_sort_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint64_threads)
+gocccl_topk_keys_uint64_gather(const uint64_t* d_keys_in, uint64_t* d_keys_out, long long n, long long k, void* d_bits, void* d_idx, long long shift, bool largest) {
+  ::gocccl::topk_keys_gather<gocccl_topk_keys_uint64_threads, gocccl_topk_keys_uint64_items, uint64_t>(d_keys_in, d_keys_out, n, k, d_bits, d_idx, shift, largest);
+}
+
 // TopKKeys[uint8] over uint8, declared at ops.go:20:16.
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint8_threads)
 gocccl_topk_keys_uint8_init(void* d_scratch, long long words) {
@@ -248,6 +428,26 @@ gocccl_topk_keys_uint8_single(const uint8_t* d_keys_in, uint8_t* d_keys_out, lon
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint8_threads)
 gocccl_topk_keys_uint8_sort(const uint8_t* d_keys_in, uint8_t* d_keys_out, long long n, long long k, void* d_positions, bool largest) {
   ::gocccl::topk_keys_sort<gocccl_topk_keys_uint8_threads, gocccl_topk_keys_uint8_items, uint8_t>(d_keys_in, d_keys_out, n, k, d_positions, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint8_threads)
+gocccl_topk_keys_uint8_order(const uint8_t* d_keys_in, uint8_t* d_keys_out, long long n, long long k, void* d_positions, void* d_bits, long long shift, bool largest) {
+  ::gocccl::topk_keys_order<gocccl_topk_keys_uint8_threads, gocccl_topk_keys_uint8_items, uint8_t>(d_keys_in, d_keys_out, n, k, d_positions, d_bits, shift, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint8_threads)
+gocccl_topk_keys_uint8_sort_histogram(void* d_sort_keys, long long count, void* d_sort_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_histogram<gocccl_topk_keys_uint8_threads, gocccl_topk_keys_uint8_items, uint8_t>(d_sort_keys, count, d_sort_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint8_threads)
+gocccl_topk_keys_uint8_sort_onesweep(void* d_sort_keys_in, void* d_sort_keys_out, void* d_sort_values_in, void* d_sort_values_out, long long count, void* d_sort_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_onesweep<gocccl_topk_keys_uint8_threads, gocccl_topk_keys_uint8_items, uint8_t>(d_sort_keys_in, d_sort_keys_out, d_sort_values_in, d_sort_values_out, count, d_sort_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint8_threads)
+gocccl_topk_keys_uint8_gather(const uint8_t* d_keys_in, uint8_t* d_keys_out, long long n, long long k, void* d_bits, void* d_idx, long long shift, bool largest) {
+  ::gocccl::topk_keys_gather<gocccl_topk_keys_uint8_threads, gocccl_topk_keys_uint8_items, uint8_t>(d_keys_in, d_keys_out, n, k, d_bits, d_idx, shift, largest);
 }
 
 // TopKPairs[float32,int64] over float32, int64, declared at ops.go:37:17.
@@ -271,6 +471,26 @@ gocccl_topk_pairs_float32_int64_sort(const float* d_keys_in, float* d_keys_out, 
   ::gocccl::topk_pairs_sort<gocccl_topk_pairs_float32_int64_threads, gocccl_topk_pairs_float32_int64_items, float, int64_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, k, d_positions, largest);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_topk_pairs_float32_int64_threads)
+gocccl_topk_pairs_float32_int64_order(const float* d_keys_in, float* d_keys_out, const int64_t* d_values_in, int64_t* d_values_out, long long n, long long k, void* d_positions, void* d_bits, long long shift, bool largest) {
+  ::gocccl::topk_pairs_order<gocccl_topk_pairs_float32_int64_threads, gocccl_topk_pairs_float32_int64_items, float, int64_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, k, d_positions, d_bits, shift, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_pairs_float32_int64_threads)
+gocccl_topk_pairs_float32_int64_sort_histogram(void* d_sort_keys, long long count, void* d_sort_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_histogram<gocccl_topk_pairs_float32_int64_threads, gocccl_topk_pairs_float32_int64_items, float, int64_t>(d_sort_keys, count, d_sort_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_pairs_float32_int64_threads)
+gocccl_topk_pairs_float32_int64_sort_onesweep(void* d_sort_keys_in, void* d_sort_keys_out, void* d_sort_values_in, void* d_sort_values_out, long long count, void* d_sort_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_onesweep<gocccl_topk_pairs_float32_int64_threads, gocccl_topk_pairs_float32_int64_items, float, int64_t>(d_sort_keys_in, d_sort_keys_out, d_sort_values_in, d_sort_values_out, count, d_sort_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_pairs_float32_int64_threads)
+gocccl_topk_pairs_float32_int64_gather(const float* d_keys_in, float* d_keys_out, const int64_t* d_values_in, int64_t* d_values_out, long long n, long long k, void* d_bits, void* d_idx, long long shift, bool largest) {
+  ::gocccl::topk_pairs_gather<gocccl_topk_pairs_float32_int64_threads, gocccl_topk_pairs_float32_int64_items, float, int64_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, k, d_bits, d_idx, shift, largest);
+}
+
 // TopKPairs[int16,int64] over int16, int64, declared at ops.go:38:17.
 extern "C" __global__ void __launch_bounds__(gocccl_topk_pairs_int16_int64_threads)
 gocccl_topk_pairs_int16_int64_init(void* d_scratch, long long words) {
@@ -292,6 +512,26 @@ gocccl_topk_pairs_int16_int64_sort(const int16_t* d_keys_in, int16_t* d_keys_out
   ::gocccl::topk_pairs_sort<gocccl_topk_pairs_int16_int64_threads, gocccl_topk_pairs_int16_int64_items, int16_t, int64_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, k, d_positions, largest);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_topk_pairs_int16_int64_threads)
+gocccl_topk_pairs_int16_int64_order(const int16_t* d_keys_in, int16_t* d_keys_out, const int64_t* d_values_in, int64_t* d_values_out, long long n, long long k, void* d_positions, void* d_bits, long long shift, bool largest) {
+  ::gocccl::topk_pairs_order<gocccl_topk_pairs_int16_int64_threads, gocccl_topk_pairs_int16_int64_items, int16_t, int64_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, k, d_positions, d_bits, shift, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_pairs_int16_int64_threads)
+gocccl_topk_pairs_int16_int64_sort_histogram(void* d_sort_keys, long long count, void* d_sort_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_histogram<gocccl_topk_pairs_int16_int64_threads, gocccl_topk_pairs_int16_int64_items, int16_t, int64_t>(d_sort_keys, count, d_sort_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_pairs_int16_int64_threads)
+gocccl_topk_pairs_int16_int64_sort_onesweep(void* d_sort_keys_in, void* d_sort_keys_out, void* d_sort_values_in, void* d_sort_values_out, long long count, void* d_sort_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_onesweep<gocccl_topk_pairs_int16_int64_threads, gocccl_topk_pairs_int16_int64_items, int16_t, int64_t>(d_sort_keys_in, d_sort_keys_out, d_sort_values_in, d_sort_values_out, count, d_sort_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_pairs_int16_int64_threads)
+gocccl_topk_pairs_int16_int64_gather(const int16_t* d_keys_in, int16_t* d_keys_out, const int64_t* d_values_in, int64_t* d_values_out, long long n, long long k, void* d_bits, void* d_idx, long long shift, bool largest) {
+  ::gocccl::topk_pairs_gather<gocccl_topk_pairs_int16_int64_threads, gocccl_topk_pairs_int16_int64_items, int16_t, int64_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, k, d_bits, d_idx, shift, largest);
+}
+
 // TopKPairs[uint64,Payload] over uint64, Payload, declared at ops.go:39:17.
 extern "C" __global__ void __launch_bounds__(gocccl_topk_pairs_uint64_Payload_threads)
 gocccl_topk_pairs_uint64_Payload_init(void* d_scratch, long long words) {
@@ -311,4 +551,24 @@ gocccl_topk_pairs_uint64_Payload_single(const uint64_t* d_keys_in, uint64_t* d_k
 extern "C" __global__ void __launch_bounds__(gocccl_topk_pairs_uint64_Payload_threads)
 gocccl_topk_pairs_uint64_Payload_sort(const uint64_t* d_keys_in, uint64_t* d_keys_out, const ::gocccl_pkg_topk_e46ea7fb::Payload* d_values_in, ::gocccl_pkg_topk_e46ea7fb::Payload* d_values_out, long long n, long long k, void* d_positions, bool largest) {
   ::gocccl::topk_pairs_sort<gocccl_topk_pairs_uint64_Payload_threads, gocccl_topk_pairs_uint64_Payload_items, uint64_t, ::gocccl_pkg_topk_e46ea7fb::Payload>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, k, d_positions, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_pairs_uint64_Payload_threads)
+gocccl_topk_pairs_uint64_Payload_order(const uint64_t* d_keys_in, uint64_t* d_keys_out, const ::gocccl_pkg_topk_e46ea7fb::Payload* d_values_in, ::gocccl_pkg_topk_e46ea7fb::Payload* d_values_out, long long n, long long k, void* d_positions, void* d_bits, long long shift, bool largest) {
+  ::gocccl::topk_pairs_order<gocccl_topk_pairs_uint64_Payload_threads, gocccl_topk_pairs_uint64_Payload_items, uint64_t, ::gocccl_pkg_topk_e46ea7fb::Payload>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, k, d_positions, d_bits, shift, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_pairs_uint64_Payload_threads)
+gocccl_topk_pairs_uint64_Payload_sort_histogram(void* d_sort_keys, long long count, void* d_sort_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_histogram<gocccl_topk_pairs_uint64_Payload_threads, gocccl_topk_pairs_uint64_Payload_items, uint64_t, ::gocccl_pkg_topk_e46ea7fb::Payload>(d_sort_keys, count, d_sort_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_pairs_uint64_Payload_threads)
+gocccl_topk_pairs_uint64_Payload_sort_onesweep(void* d_sort_keys_in, void* d_sort_keys_out, void* d_sort_values_in, void* d_sort_values_out, long long count, void* d_sort_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_onesweep<gocccl_topk_pairs_uint64_Payload_threads, gocccl_topk_pairs_uint64_Payload_items, uint64_t, ::gocccl_pkg_topk_e46ea7fb::Payload>(d_sort_keys_in, d_sort_keys_out, d_sort_values_in, d_sort_values_out, count, d_sort_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_pairs_uint64_Payload_threads)
+gocccl_topk_pairs_uint64_Payload_gather(const uint64_t* d_keys_in, uint64_t* d_keys_out, const ::gocccl_pkg_topk_e46ea7fb::Payload* d_values_in, ::gocccl_pkg_topk_e46ea7fb::Payload* d_values_out, long long n, long long k, void* d_bits, void* d_idx, long long shift, bool largest) {
+  ::gocccl::topk_pairs_gather<gocccl_topk_pairs_uint64_Payload_threads, gocccl_topk_pairs_uint64_Payload_items, uint64_t, ::gocccl_pkg_topk_e46ea7fb::Payload>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, k, d_bits, d_idx, shift, largest);
 }

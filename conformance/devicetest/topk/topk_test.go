@@ -211,10 +211,13 @@ func payloadRunner(op *runtime.TopKPairsOp[uint64, Payload]) runner[uint64] {
 	}
 }
 
-// ks are the k checked for n: 0, 1, 7, 1024, n/2 and n, those within n.
+// ks are the k checked for n: 0, 1, 7, 1024, either side of
+// runtime.TopKSortedMax (the GPU's block-sort bound: above it a sorted
+// selection is radix sorted), n/2 and n, those within n.
 func ks(n int) []int {
 	var out []int
-	for _, k := range []int{0, 1, 7, 1024, n / 2, n} {
+	m := runtime.TopKSortedMax
+	for _, k := range []int{0, 1, 7, 1024, m - 1, m, m + 1, n / 2, n} {
 		if k <= n && !slices.Contains(out, k) {
 			out = append(out, k)
 		}
@@ -224,7 +227,7 @@ func ks(n int) []int {
 
 // checkKeys checks one instance on d over keys against the oracle, for
 // every k of ks(n) (those in only, when given), smallest and largest,
-// sorted (k <= TopKSortedMax) and not.
+// sorted and not.
 func checkKeys[K number](t *testing.T, d *runtime.Device, run runner[K], keys []K, only []int) {
 	runK := run(t, d, keys)
 	for _, largest := range []bool{false, true} {
@@ -234,9 +237,6 @@ func checkKeys[K number](t *testing.T, d *runtime.Device, run runner[K], keys []
 				continue
 			}
 			for _, sorted := range []bool{false, true} {
-				if sorted && k > runtime.TopKSortedMax {
-					continue
-				}
 				o := runtime.TopKOptions{Largest: largest, Sorted: sorted}
 				what := fmt.Sprintf("k=%d largest=%v sorted=%v on %s", k, largest, sorted, d)
 				got := runK(k, o)
@@ -333,7 +333,7 @@ func check(t *testing.T, r *rand.Rand, d *runtime.Device, n int, gpu bool) {
 	all := n <= 1_000_003 && gpu || n < 100_000 // else uint32, pairs/float32 and pairs/equal alone
 	var only []int                              // every k
 	if !gpu && n >= 100_000 {
-		only = []int{7, 1024}
+		only = []int{7, 1024, runtime.TopKSortedMax + 1}
 	}
 	sub := func(name string, wide bool, f func(t *testing.T)) {
 		if wide && !all || name == "float32" && !all && n >= 1<<26 {
@@ -438,10 +438,15 @@ func TestBadArguments(t *testing.T) {
 	require.ErrorContains(t, KeysInt32.Run(nil, xs, devcheck.Alloc[int32](t, d, 1), 2, o), "fewer than k")
 	require.ErrorContains(t, KeysInt32.Run(nil, xs, xs, 2, o), "overlaps")
 	require.ErrorContains(t, KeysInt32.Run(nil, xs, xs.Range(2, 4), 2, o), "overlaps")
+	// Sorted takes every k, past TopKSortedMax too; its bad arguments are
+	// refused as the unsorted ones.
 	big := devcheck.Alloc[int32](t, d, runtime.TopKSortedMax+1)
 	bigOut := devcheck.Alloc[int32](t, d, runtime.TopKSortedMax+1)
-	require.ErrorContains(t, KeysInt32.Run(nil, big, bigOut, runtime.TopKSortedMax+1, runtime.TopKOptions{Sorted: true}), "TopKSortedMax")
+	sorted := runtime.TopKOptions{Sorted: true}
+	require.NoError(t, KeysInt32.Run(nil, big, bigOut, runtime.TopKSortedMax+1, sorted))
 	require.NoError(t, KeysInt32.Run(nil, big, bigOut, runtime.TopKSortedMax+1, o))
+	require.ErrorContains(t, KeysInt32.Run(nil, big, bigOut.Range(0, runtime.TopKSortedMax), runtime.TopKSortedMax+1, sorted), "fewer than k")
+	require.ErrorContains(t, KeysInt32.Run(nil, big, big, runtime.TopKSortedMax+1, sorted), "overlaps")
 	require.NoError(t, KeysInt32.Run(nil, xs, out, 0, o))
 
 	ks := devcheck.Upload(t, d, []float32{1, 2, 3})
@@ -461,4 +466,23 @@ func TestBadArguments(t *testing.T) {
 	n, err := KeysInt32.TempStorageBytes(d, 10, 3, o)
 	require.NoError(t, err)
 	require.Zero(t, n, "the CPU backend takes no scratch")
+}
+
+// TestGPUTempStorage checks that a sorted selection's scratch on the GPU
+// covers the radix sort past TopKSortedMax: its sort items and the
+// positions (32 bytes a result) above the unsorted selection's.
+func TestGPUTempStorage(t *testing.T) {
+	d := openGPU(t)
+	const n = 1 << 20
+	for _, k := range []int{runtime.TopKSortedMax, runtime.TopKSortedMax + 1, n / 2, n} {
+		unsorted, err := KeysFloat32.TempStorageBytes(d, n, k, runtime.TopKOptions{})
+		require.NoError(t, err)
+		sorted, err := KeysFloat32.TempStorageBytes(d, n, k, runtime.TopKOptions{Sorted: true})
+		require.NoError(t, err)
+		least := unsorted + 8*k
+		if k > runtime.TopKSortedMax {
+			least = unsorted + 32*k
+		}
+		require.GreaterOrEqual(t, sorted, least, "k=%d", k)
+	}
 }

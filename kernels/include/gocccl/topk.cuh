@@ -39,11 +39,31 @@
  *                 composite (two stable block radix sorts: positions, then
  *                 key bits), gathering values anew from d_values_in.
  *
+ * Larger sorted selections (k > BLOCK_THREADS * SORT_ITEMS) sort the k
+ * results with Onesweep (radix_sort.cuh) over 64-bit sort items, whatever K
+ * and V are; the selection's output is in no particular order, so the items
+ * carry the positions and the sort orders by composite:
+ *   <sym>_order            grid any: bits[p] = the ordered bits of result p,
+ *                          shifted left by `shift` and or'ed with its
+ *                          position when shift > 0 (the composite fits 64
+ *                          bits: keys of at most 4 bytes), else alone.
+ *   <sym>_sort_histogram,  radix_sort_histogram and radix_sort_pairs_onesweep
+ *   <sym>_sort_onesweep    of unsigned long long keys and values: one stable
+ *                          ascending sort of (bits, positions) over the
+ *                          composite's bits, or, for 8-byte keys, a sort of
+ *                          (positions, bits) by position, then one of
+ *                          (bits, positions) by key bits.
+ *   <sym>_gather           grid any: writes result p's key from bits[p] >>
+ *                          shift and its value from d_values_in[idx[p]].
+ *
  * Scratch layout (bytes; the host computes the same, runtime/topk_gpu.go):
  *   [0, HIST_BYTES)             hist[MAX_LEVELS][2048] unsigned
  *   [HIST_BYTES, +CTRL_BYTES)   Control
  *   then, 256-aligned: bufs[2] of cap (bits: u64) then cap (positions: u64),
- *   then the outputs' positions (k u64) when sorted.
+ *   then the outputs' positions (k u64) when sorted; for the larger sorted
+ *   selections then, each 256-aligned, the sort items' bits and their
+ *   alternate (k u64 each), the positions' alternate (k u64) and the
+ *   Onesweep scratch of k items (runtime/topk_gpu.go, topkScratch).
  *
  * Template parameters: BLOCK_THREADS (a multiple of 32, >= 256),
  * ITEMS_PER_THREAD. All sizes and indices are 64-bit. Compiles with CUB 1.17
@@ -52,6 +72,7 @@
 #pragma once
 
 #include <gocccl/config.cuh>
+#include <gocccl/radix_sort.cuh>
 
 #include <cub/block/block_radix_sort.cuh>
 #include <cub/block/block_scan.cuh>
@@ -622,6 +643,37 @@ struct Sort
   }
 };
 
+/// The sort items of the k results of a larger sorted selection: bits[p]
+/// from d_keys_out[p] and positions[p] (see the file comment).
+template <int BLOCK_THREADS, typename K>
+GOCCCL_DEVICE void order(const K* d_keys_out, long long k, const unsigned long long* positions,
+                         unsigned long long* bits, long long shift, bool largest)
+{
+  const long long stride = (long long)gridDim.x * BLOCK_THREADS;
+  for (long long p = (long long)blockIdx.x * BLOCK_THREADS + threadIdx.x; p < k; p += stride)
+  {
+    const unsigned long long b = Keys<K>::in(d_keys_out[p], largest);
+    bits[p] = shift > 0 ? (b << shift) | positions[p] : b;
+  }
+}
+
+/// Writes the sorted results: keys from the sorted bits, values from the
+/// input at the sorted positions.
+template <int BLOCK_THREADS, typename K, typename V>
+GOCCCL_DEVICE void gather(K* d_keys_out, const V* d_values_in, V* d_values_out, long long k,
+                          const unsigned long long* bits, const unsigned long long* idx, long long shift, bool largest)
+{
+  const long long stride = (long long)gridDim.x * BLOCK_THREADS;
+  for (long long p = (long long)blockIdx.x * BLOCK_THREADS + threadIdx.x; p < k; p += stride)
+  {
+    d_keys_out[p] = Keys<K>::out(bits[p] >> shift, largest);
+    if constexpr (!std::is_same<V, void>::value)
+    {
+      d_values_out[p] = d_values_in[idx[p]];
+    }
+  }
+}
+
 } // namespace topk
 } // namespace detail
 
@@ -702,6 +754,80 @@ __device__ void topk_pairs_sort(const K* d_keys_in, K* d_keys_out, const V* d_va
   __shared__ typename Agent::TempStorage temp;
   Agent::run(temp, d_keys_in, d_keys_out, d_values_in, d_values_out, n, k,
              static_cast<const unsigned long long*>(d_positions), largest);
+}
+
+/// Writes the sort items of a larger sorted keys-only selection (any grid).
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K>
+__device__ void topk_keys_order(const K* d_keys_in, K* d_keys_out, long long n, long long k, void* d_positions,
+                                void* d_bits, long long shift, bool largest)
+{
+  (void)d_keys_in;
+  (void)n;
+  detail::topk::order<BLOCK_THREADS, K>(d_keys_out, k, static_cast<const unsigned long long*>(d_positions),
+                                        static_cast<unsigned long long*>(d_bits), shift, largest);
+}
+
+/// Writes the sort items of a larger sorted key-value selection (any grid).
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V>
+__device__ void topk_pairs_order(const K* d_keys_in, K* d_keys_out, const V* d_values_in, V* d_values_out, long long n,
+                                 long long k, void* d_positions, void* d_bits, long long shift, bool largest)
+{
+  (void)d_keys_in;
+  (void)d_values_in;
+  (void)d_values_out;
+  (void)n;
+  detail::topk::order<BLOCK_THREADS, K>(d_keys_out, k, static_cast<const unsigned long long*>(d_positions),
+                                        static_cast<unsigned long long*>(d_bits), shift, largest);
+}
+
+/// Writes the sorted keys of a larger sorted keys-only selection (any grid).
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K>
+__device__ void topk_keys_gather(const K* d_keys_in, K* d_keys_out, long long n, long long k, void* d_bits,
+                                 void* d_idx, long long shift, bool largest)
+{
+  (void)d_keys_in;
+  (void)n;
+  detail::topk::gather<BLOCK_THREADS, K, void>(d_keys_out, nullptr, nullptr, k,
+                                               static_cast<const unsigned long long*>(d_bits),
+                                               static_cast<const unsigned long long*>(d_idx), shift, largest);
+}
+
+/// Writes the sorted keys and values of a larger sorted key-value selection
+/// (any grid).
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename V>
+__device__ void topk_pairs_gather(const K* d_keys_in, K* d_keys_out, const V* d_values_in, V* d_values_out,
+                                  long long n, long long k, void* d_bits, void* d_idx, long long shift, bool largest)
+{
+  (void)d_keys_in;
+  (void)n;
+  detail::topk::gather<BLOCK_THREADS, K, V>(d_keys_out, d_values_in, d_values_out, k,
+                                            static_cast<const unsigned long long*>(d_bits),
+                                            static_cast<const unsigned long long*>(d_idx), shift, largest);
+}
+
+/// radix_sort_histogram over count 64-bit sort items (the parameters as
+/// radix_sort_histogram's; descending is false).
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename... Types>
+__device__ void topk_sort_histogram(void* d_sort_keys, long long count, void* d_sort_scratch, long long begin_bit,
+                                    long long end_bit, bool descending)
+{
+  detail::radix::histogram<BLOCK_THREADS, unsigned long long>(static_cast<const unsigned long long*>(d_sort_keys),
+                                                              count, d_sort_scratch, begin_bit, end_bit, descending);
+}
+
+/// radix_sort_pairs_onesweep over count 64-bit sort items carrying 64-bit
+/// values (the parameters as radix_sort_pairs_onesweep's).
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename... Types>
+__device__ void topk_sort_onesweep(void* d_sort_keys_in, void* d_sort_keys_out, void* d_sort_values_in,
+                                   void* d_sort_values_out, long long count, void* d_sort_scratch, long long pass,
+                                   long long begin_bit, long long end_bit, bool descending)
+{
+  using Agent = detail::radix::Onesweep<BLOCK_THREADS, ITEMS_PER_THREAD, unsigned long long, unsigned long long>;
+  __shared__ typename Agent::TempStorage temp;
+  Agent::run(temp, static_cast<const unsigned long long*>(d_sort_keys_in),
+             static_cast<unsigned long long*>(d_sort_keys_out), static_cast<const unsigned long long*>(d_sort_values_in),
+             static_cast<unsigned long long*>(d_sort_values_out), count, d_sort_scratch, pass, begin_bit, end_bit,
+             descending);
 }
 
 } // namespace gocccl

@@ -585,7 +585,7 @@ struct Axpb {
 };
 
 struct Lerp2 {
-  __device__ __forceinline__ gocccl_results_Lerp2 operator()(float a0, float a1, float a2) const {
+  __device__ __forceinline__ ::gocccl_pkg_ops_905f533b::gocccl_results_Lerp2 operator()(float a0, float a1, float a2) const {
     return ::gocccl_pkg_ops_905f533b::Lerp2(a0, a1, a2);
   }
 };

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "1d47856871b56494c93ccb3dec71f42a261ed01e7ba8823998f382c8ec358910", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "9a6999f3fe1d143ad7e85d897ade0e7d9f67b8bba8fd4f9399894329006e3f69", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -198,7 +198,7 @@ struct Axpb {
 };
 
 struct Lerp2 {
-  __device__ __forceinline__ gocccl_results_Lerp2 operator()(float a0, float a1, float a2) const {
+  __device__ __forceinline__ ::gocccl_pkg_transformnm_5d91591c::gocccl_results_Lerp2 operator()(float a0, float a1, float a2) const {
     return ::gocccl_pkg_transformnm_5d91591c::Lerp2(a0, a1, a2);
   }
 };
@@ -216,49 +216,49 @@ struct Mix4 {
 };
 
 struct Split {
-  __device__ __forceinline__ gocccl_results_Split operator()(uint64_t a0) const {
+  __device__ __forceinline__ ::gocccl_pkg_transformnm_5d91591c::gocccl_results_Split operator()(uint64_t a0) const {
     return ::gocccl_pkg_transformnm_5d91591c::Split(a0);
   }
 };
 
 struct DivMod {
-  __device__ __forceinline__ gocccl_results_DivMod operator()(int32_t a0, int32_t a1) const {
+  __device__ __forceinline__ ::gocccl_pkg_transformnm_5d91591c::gocccl_results_DivMod operator()(int32_t a0, int32_t a1) const {
     return ::gocccl_pkg_transformnm_5d91591c::DivMod(a0, a1);
   }
 };
 
 struct Spread3 {
-  __device__ __forceinline__ gocccl_results_Spread3 operator()(uint8_t a0) const {
+  __device__ __forceinline__ ::gocccl_pkg_transformnm_5d91591c::gocccl_results_Spread3 operator()(uint8_t a0) const {
     return ::gocccl_pkg_transformnm_5d91591c::Spread3(a0);
   }
 };
 
 struct Fan3 {
-  __device__ __forceinline__ gocccl_results_Fan3 operator()(int64_t a0, float a1) const {
+  __device__ __forceinline__ ::gocccl_pkg_transformnm_5d91591c::gocccl_results_Fan3 operator()(int64_t a0, float a1) const {
     return ::gocccl_pkg_transformnm_5d91591c::Fan3(a0, a1);
   }
 };
 
 struct Weigh {
-  __device__ __forceinline__ gocccl_results_Weigh operator()(uint32_t a0, float a1, int16_t a2) const {
+  __device__ __forceinline__ ::gocccl_pkg_transformnm_5d91591c::gocccl_results_Weigh operator()(uint32_t a0, float a1, int16_t a2) const {
     return ::gocccl_pkg_transformnm_5d91591c::Weigh(a0, a1, a2);
   }
 };
 
 struct Stats3 {
-  __device__ __forceinline__ gocccl_results_Stats3 operator()(double a0, double a1, double a2) const {
+  __device__ __forceinline__ ::gocccl_pkg_transformnm_5d91591c::gocccl_results_Stats3 operator()(double a0, double a1, double a2) const {
     return ::gocccl_pkg_transformnm_5d91591c::Stats3(a0, a1, a2);
   }
 };
 
 struct Pack4 {
-  __device__ __forceinline__ gocccl_results_Pack4 operator()(uint8_t a0, uint8_t a1, uint16_t a2, uint32_t a3) const {
+  __device__ __forceinline__ ::gocccl_pkg_transformnm_5d91591c::gocccl_results_Pack4 operator()(uint8_t a0, uint8_t a1, uint16_t a2, uint32_t a3) const {
     return ::gocccl_pkg_transformnm_5d91591c::Pack4(a0, a1, a2, a3);
   }
 };
 
 struct Four3 {
-  __device__ __forceinline__ gocccl_results_Four3 operator()(int32_t a0, int64_t a1, float a2, ::gocccl_pkg_transformnm_5d91591c::Item a3) const {
+  __device__ __forceinline__ ::gocccl_pkg_transformnm_5d91591c::gocccl_results_Four3 operator()(int32_t a0, int64_t a1, float a2, ::gocccl_pkg_transformnm_5d91591c::Item a3) const {
     return ::gocccl_pkg_transformnm_5d91591c::Four3(a0, a1, a2, a3);
   }
 };
@@ -266,7 +266,7 @@ struct Four3 {
 struct Blend_Apply {
   ::gocccl_pkg_transformnm_5d91591c::Blend state;
   __device__ __forceinline__ Blend_Apply() : state(gocccl_state_Blend) {}
-  __device__ __forceinline__ gocccl_results_Blend_Apply operator()(float a0, float a1, float a2) const {
+  __device__ __forceinline__ ::gocccl_pkg_transformnm_5d91591c::gocccl_results_Blend_Apply operator()(float a0, float a1, float a2) const {
     return ::gocccl_pkg_transformnm_5d91591c::Blend_Apply(state, a0, a1, a2);
   }
 };

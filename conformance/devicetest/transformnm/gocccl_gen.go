@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/transformnm", "50fd719e61394d25d0fa3cfbbbb9d923727ba75ed4473d8b24cb9b0db29bbcb0", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/transformnm", "3c8eed534ec7984ef04b33b418642f0d9de5560b2de7316cf6a8f344f378628f", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -78,3 +78,7 @@ package runtime
 // XWith for each X that has one, are all in state_with.go rather than beside
 // X: they are one family, each a few lines over Stateful,
 // newStatefulInstance and bound (state.go).
+// The N×M transforms (Transform3 … Transform4x3) and their XWith
+// constructors are the exception: transform_nm.go is written out from one
+// template per arity by TestTransformNMSource (transform_nm_gen_test.go),
+// over what they share in transform_nm_args.go.

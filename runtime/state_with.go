@@ -156,3 +156,15 @@ func GenerateWith[S, T any](op func(S, int64) T) *Stateful[S, *GenerateOp[T]] {
 		return &GenerateOp[T]{instance: bound(in, &s), op: func(i int64) T { return op(s, i) }}
 	}}
 }
+
+// TransformIfWith is TransformIf with per-call state: out[i] = s.Op(in[i])
+// wherever s.Pred(in[i]) holds, for the state s given to Bind (a threshold
+// and a scale known only at run time, say). Both operators are methods of S,
+// given as the method expressions S.Op and S.Pred; one may ignore its
+// receiver.
+func TransformIfWith[S, In, Out any](op func(S, In) Out, pred func(S, In) bool) *Stateful[S, *TransformIfOp[In, Out]] {
+	in := newStatefulInstance[S](algo.TransformIf, []any{op, pred}, reflect.TypeFor[In](), reflect.TypeFor[Out]())
+	return &Stateful[S, *TransformIfOp[In, Out]]{bind: func(s S) *TransformIfOp[In, Out] {
+		return &TransformIfOp[In, Out]{instance: bound(in, &s), op: func(x In) Out { return op(s, x) }, pred: func(x In) bool { return pred(s, x) }}
+	}}
+}

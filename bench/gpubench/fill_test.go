@@ -39,3 +39,32 @@ func TestFillCasesOnCPU(t *testing.T) {
 		}
 	}
 }
+
+// TestTransformNMCasesOnCPU runs the transform3 and transform3x2 cases
+// through the harness on the CPU backend.
+func TestTransformNMCasesOnCPU(t *testing.T) {
+	env := cpuEnv(t)
+	want := map[string]int64{"transform3": 16, "transform3x2": 20}
+	ran := map[string]int{}
+	for _, fam := range families {
+		for _, c := range fam([]int{1 << 12, 1<<12 + 3}) {
+			per, ok := want[c.Algorithm]
+			if !ok {
+				continue
+			}
+			if c.Bytes != per*int64(c.N) {
+				t.Errorf("%s n=%d: %d bytes moved, want %d", c.Algorithm, c.N, c.Bytes, per*int64(c.N))
+			}
+			ran[c.Algorithm]++
+			res, failed := measure(env, c, 3, 0)
+			if failed || math.IsNaN(res.Micros) {
+				t.Errorf("%s/%s n=%d: %+v", c.Algorithm, c.Type, c.N, res)
+			}
+		}
+	}
+	for alg := range want {
+		if ran[alg] != 2 {
+			t.Errorf("ran %d %s cases, want 2", ran[alg], alg)
+		}
+	}
+}

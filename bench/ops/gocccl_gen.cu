@@ -27,7 +27,12 @@
 #include <gocccl/topk.cuh>
 #include <gocccl/transform.cuh>
 #include <gocccl/transform_if.cuh>
+#include <gocccl/transform_nm.cuh>
 #include <gocccl/transform_reduce.cuh>
+
+namespace gocccl_pkg_ops_905f533b {
+struct gocccl_results_Lerp2 { float r0; float r1; };
+}  // namespace gocccl_pkg_ops_905f533b
 
 namespace gocccl_pkg_ops_905f533b {
 // IndexHash is fill.go:9:6.
@@ -265,6 +270,21 @@ __device__ __forceinline__ bool EqUint64(uint64_t a, uint64_t b) {
 // EqFloat64 is select.go:94:6.
 __device__ __forceinline__ bool EqFloat64(double a, double b) {
   return a == b;
+}
+
+// Axpb is transform_nm.go:8:6.
+__device__ __forceinline__ float Axpb(float a, float x, float b) {
+  return ::gocccl::go::fadd<float>(::gocccl::go::fmul<float>(a, x), b);
+}
+
+// gocccl_gpu_nan_Axpb is Axpb with the GPU's NaNs (see gocccl/gpu_nan.cuh).
+__device__ __forceinline__ float gocccl_gpu_nan_Axpb(float a, float x, float b) {
+  return (a * x) + b;
+}
+
+// Lerp2 is transform_nm.go:14:6.
+__device__ __forceinline__ gocccl_results_Lerp2 Lerp2(float a, float b, float w) {
+  return gocccl_results_Lerp2{::gocccl::go::fadd<float>(a, ::gocccl::go::fmul<float>(::gocccl::go::fsub<float>(b, a), w)), ::gocccl::go::fadd<float>(b, ::gocccl::go::fmul<float>(::gocccl::go::fsub<float>(a, b), w))};
 }
 
 // gocccl_functors wrap the operators the kernels use as default-constructible types.
@@ -552,6 +572,24 @@ struct EqFloat64 {
   }
 };
 
+struct Axpb {
+  __device__ __forceinline__ float operator()(float a0, float a1, float a2) const {
+    return ::gocccl_pkg_ops_905f533b::Axpb(a0, a1, a2);
+  }
+  // gpu_nan is the same operator with the GPU's NaNs (gocccl/gpu_nan.cuh).
+  struct gpu_nan {
+    __device__ __forceinline__ float operator()(float a0, float a1, float a2) const {
+      return ::gocccl_pkg_ops_905f533b::gocccl_gpu_nan_Axpb(a0, a1, a2);
+    }
+  };
+};
+
+struct Lerp2 {
+  __device__ __forceinline__ ::gocccl_pkg_ops_905f533b::gocccl_results_Lerp2 operator()(float a0, float a1, float a2) const {
+    return ::gocccl_pkg_ops_905f533b::Lerp2(a0, a1, a2);
+  }
+};
+
 }  // namespace gocccl_functors
 }  // namespace gocccl_pkg_ops_905f533b
 
@@ -655,6 +693,8 @@ constexpr int gocccl_partition3_FirstUint32_SecondUint32_threads = 256, gocccl_p
 constexpr int gocccl_partition3_FirstUint64_SecondUint64_threads = 128, gocccl_partition3_FirstUint64_SecondUint64_items = 8;
 constexpr int gocccl_topk_keys_float32_threads = 256, gocccl_topk_keys_float32_items = 16;
 constexpr int gocccl_topk_keys_uint32_threads = 256, gocccl_topk_keys_uint32_items = 16;
+constexpr int gocccl_transform3x1_Axpb_threads = 256, gocccl_transform3x1_Axpb_items = 8;
+constexpr int gocccl_transform3x2_Lerp2_threads = 256, gocccl_transform3x2_Lerp2_items = 8;
 constexpr int gocccl_transform_if_TripleUint32_OddUint32_threads = 256, gocccl_transform_if_TripleUint32_OddUint32_items = 8;
 constexpr int gocccl_transform_reduce_Low8Uint32_AddUint32_threads = 256, gocccl_transform_reduce_Low8Uint32_AddUint32_items = 16;
 constexpr int gocccl_transform_reduce_SquareFloat32_AddFloat64_threads = 256, gocccl_transform_reduce_SquareFloat32_AddFloat64_items = 8;
@@ -1716,26 +1756,6 @@ gocccl_segmented_reduce_AddFloat32_block_fixed(const float* d_in, long long n, l
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat32_threads)
-gocccl_segmented_reduce_AddFloat32_thread(const float* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, float* d_out, float init) {
-  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
-}
-
-extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat32_threads)
-gocccl_segmented_reduce_AddFloat32_subwarp(const float* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, float* d_out, float init) {
-  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
-}
-
-extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat32_threads)
-gocccl_segmented_reduce_AddFloat32_thread_fixed(const float* d_in, long long n, long long segment_size, long long num_segments, float* d_out, float init) {
-  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, segment_size, num_segments, d_out, init);
-}
-
-extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat32_threads)
-gocccl_segmented_reduce_AddFloat32_subwarp_fixed(const float* d_in, long long n, long long segment_size, long long num_segments, float* d_out, float init) {
-  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, segment_size, num_segments, d_out, init);
-}
-
 // SegmentedReduce(MaxUint32) over uint32, declared at segmented.go:50:30.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
 gocccl_segmented_reduce_MaxUint32_warp(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
@@ -1757,26 +1777,6 @@ gocccl_segmented_reduce_MaxUint32_block_fixed(const uint32_t* d_in, long long n,
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
-gocccl_segmented_reduce_MaxUint32_thread(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
-  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
-}
-
-extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
-gocccl_segmented_reduce_MaxUint32_subwarp(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
-  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
-}
-
-extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
-gocccl_segmented_reduce_MaxUint32_thread_fixed(const uint32_t* d_in, long long n, long long segment_size, long long num_segments, uint32_t* d_out, uint32_t init) {
-  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, segment_size, num_segments, d_out, init);
-}
-
-extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
-gocccl_segmented_reduce_MaxUint32_subwarp_fixed(const uint32_t* d_in, long long n, long long segment_size, long long num_segments, uint32_t* d_out, uint32_t init) {
-  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, segment_size, num_segments, d_out, init);
-}
-
 // SegmentedReduce(MaxUint32){-,Transform[int64](Counting[int64],SegmentStart),Transform[int64](Counting[int64],SegmentStart)>} over uint32, declared at segmented.go:80:27.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads)
 gocccl_segmented_reduce_MaxUint32_itae16f7b37c_warp(const uint32_t* d_in, long long n, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_begin, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
@@ -1796,26 +1796,6 @@ gocccl_segmented_reduce_MaxUint32_itae16f7b37c_warp_fixed(const uint32_t* d_in, 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads)
 gocccl_segmented_reduce_MaxUint32_itae16f7b37c_block_fixed(const uint32_t* d_in, long long n, long long segment_size, long long num_segments, uint32_t* d_out, uint32_t init) {
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads, gocccl_segmented_reduce_MaxUint32_itae16f7b37c_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, segment_size, num_segments, d_out, init);
-}
-
-extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads)
-gocccl_segmented_reduce_MaxUint32_itae16f7b37c_thread(const uint32_t* d_in, long long n, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_begin, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
-  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads, gocccl_segmented_reduce_MaxUint32_itae16f7b37c_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
-}
-
-extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads)
-gocccl_segmented_reduce_MaxUint32_itae16f7b37c_subwarp(const uint32_t* d_in, long long n, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_begin, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
-  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads, gocccl_segmented_reduce_MaxUint32_itae16f7b37c_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
-}
-
-extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads)
-gocccl_segmented_reduce_MaxUint32_itae16f7b37c_thread_fixed(const uint32_t* d_in, long long n, long long segment_size, long long num_segments, uint32_t* d_out, uint32_t init) {
-  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads, gocccl_segmented_reduce_MaxUint32_itae16f7b37c_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, segment_size, num_segments, d_out, init);
-}
-
-extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads)
-gocccl_segmented_reduce_MaxUint32_itae16f7b37c_subwarp_fixed(const uint32_t* d_in, long long n, long long segment_size, long long num_segments, uint32_t* d_out, uint32_t init) {
-  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads, gocccl_segmented_reduce_MaxUint32_itae16f7b37c_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
 // SegmentedSortKeys[uint32] over uint32, declared at segsort.go:7:29.
@@ -2111,26 +2091,6 @@ gocccl_topk_keys_float32_sort(const float* d_keys_in, float* d_keys_out, long lo
   ::gocccl::topk_keys_sort<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_keys_in, d_keys_out, n, k, d_positions, largest);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
-gocccl_topk_keys_float32_order(const float* d_keys_in, float* d_keys_out, long long n, long long k, void* d_positions, void* d_bits, long long shift, bool largest) {
-  ::gocccl::topk_keys_order<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_keys_in, d_keys_out, n, k, d_positions, d_bits, shift, largest);
-}
-
-extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
-gocccl_topk_keys_float32_sort_histogram(void* d_sort_keys, long long count, void* d_sort_scratch, long long begin_bit, long long end_bit, bool descending) {
-  ::gocccl::topk_sort_histogram<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_sort_keys, count, d_sort_scratch, begin_bit, end_bit, descending);
-}
-
-extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
-gocccl_topk_keys_float32_sort_onesweep(void* d_sort_keys_in, void* d_sort_keys_out, void* d_sort_values_in, void* d_sort_values_out, long long count, void* d_sort_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
-  ::gocccl::topk_sort_onesweep<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_sort_keys_in, d_sort_keys_out, d_sort_values_in, d_sort_values_out, count, d_sort_scratch, pass, begin_bit, end_bit, descending);
-}
-
-extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
-gocccl_topk_keys_float32_gather(const float* d_keys_in, float* d_keys_out, long long n, long long k, void* d_bits, void* d_idx, long long shift, bool largest) {
-  ::gocccl::topk_keys_gather<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_keys_in, d_keys_out, n, k, d_bits, d_idx, shift, largest);
-}
-
 // TopKKeys[uint32] over uint32, declared at topk.go:9:16.
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
 gocccl_topk_keys_uint32_init(void* d_scratch, long long words) {
@@ -2152,24 +2112,16 @@ gocccl_topk_keys_uint32_sort(const uint32_t* d_keys_in, uint32_t* d_keys_out, lo
   ::gocccl::topk_keys_sort<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, k, d_positions, largest);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
-gocccl_topk_keys_uint32_order(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, long long k, void* d_positions, void* d_bits, long long shift, bool largest) {
-  ::gocccl::topk_keys_order<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, k, d_positions, d_bits, shift, largest);
+// Transform3(Axpb) over float32, float32, float32, float32, declared at transform_nm.go:21:24.
+extern "C" __global__ void __launch_bounds__(gocccl_transform3x1_Axpb_threads)
+gocccl_transform3x1_Axpb(const float* d_a, const float* d_b, const float* d_c, float* d_out, long long n) {
+  ::gocccl::transform3x1<gocccl_transform3x1_Axpb_threads, gocccl_transform3x1_Axpb_items, float, float, float, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::Axpb>(d_a, d_b, d_c, d_out, n);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
-gocccl_topk_keys_uint32_sort_histogram(void* d_sort_keys, long long count, void* d_sort_scratch, long long begin_bit, long long end_bit, bool descending) {
-  ::gocccl::topk_sort_histogram<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_sort_keys, count, d_sort_scratch, begin_bit, end_bit, descending);
-}
-
-extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
-gocccl_topk_keys_uint32_sort_onesweep(void* d_sort_keys_in, void* d_sort_keys_out, void* d_sort_values_in, void* d_sort_values_out, long long count, void* d_sort_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
-  ::gocccl::topk_sort_onesweep<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_sort_keys_in, d_sort_keys_out, d_sort_values_in, d_sort_values_out, count, d_sort_scratch, pass, begin_bit, end_bit, descending);
-}
-
-extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
-gocccl_topk_keys_uint32_gather(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, long long k, void* d_bits, void* d_idx, long long shift, bool largest) {
-  ::gocccl::topk_keys_gather<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, k, d_bits, d_idx, shift, largest);
+// Transform3x2(Lerp2) over float32, float32, float32, float32, float32, declared at transform_nm.go:22:24.
+extern "C" __global__ void __launch_bounds__(gocccl_transform3x2_Lerp2_threads)
+gocccl_transform3x2_Lerp2(const float* d_a, const float* d_b, const float* d_c, float* d_out1, float* d_out2, long long n) {
+  ::gocccl::transform3x2<gocccl_transform3x2_Lerp2_threads, gocccl_transform3x2_Lerp2_items, float, float, float, float, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::Lerp2>(d_a, d_b, d_c, d_out1, d_out2, n);
 }
 
 // TransformIf(TripleUint32,OddUint32) over uint32, uint32, declared at fill.go:33:22.

@@ -202,3 +202,38 @@ func TestIntoOutputs(t *testing.T) {
 	assert.Equal(t, []string{"d_keys_out", "d_values_out"}, UniqueByKey.IntoOutputs())
 	assert.Equal(t, Reduce.Outputs(), Reduce.IntoOutputs())
 }
+
+// TestTransformNM checks the N×M transforms' table: every arity of the
+// family described once, under its systematic name, with UnaryTransform
+// and BinaryTransform in the places of 1×1 and 2×1.
+func TestTransformNM(t *testing.T) {
+	assert.Same(t, UnaryTransform, TransformNM(1, 1))
+	assert.Same(t, BinaryTransform, TransformNM(2, 1))
+	assert.Nil(t, TransformNM(0, 1))
+	assert.Nil(t, TransformNM(5, 1))
+	assert.Nil(t, TransformNM(1, 4))
+	count := 0
+	for n := 1; n <= MaxTransformInputs; n++ {
+		for m := 1; m <= MaxTransformOutputs; m++ {
+			a := TransformNM(n, m)
+			require.NotNil(t, a, "%dx%d", n, m)
+			require.Len(t, a.Ops, 1)
+			assert.Len(t, a.Ops[0].Params, n, a.Name)
+			assert.Len(t, a.Ops[0].Results, m, a.Name)
+			assert.Len(t, a.Inputs(), n, a.Name)
+			assert.Len(t, a.IntoOutputs(), m, a.Name)
+			assert.False(t, a.Typed(), a.Name)
+			if m > 1 || n > 2 {
+				assert.Equal(t, TransformNMName(n, m), a.Name)
+				assert.Same(t, a, Lookup(a.Name))
+				count++
+			}
+		}
+	}
+	assert.Equal(t, 10, count)
+	assert.Equal(t, "func(A, B, C) (R1, R2)", TransformNM(3, 2).Ops[0].Signature())
+	assert.Equal(t, "Transform4", TransformNM(4, 1).Name)
+	a, stateful := LookupConstructor("Transform2x3With")
+	assert.Same(t, TransformNM(2, 3), a)
+	assert.True(t, stateful)
+}

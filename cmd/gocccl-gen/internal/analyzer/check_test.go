@@ -40,21 +40,28 @@ func checkModel(t *testing.T, p *model.Package) {
 	var keys []string
 	for _, in := range p.Instances {
 		keys = append(keys, in.Key())
-		require.Len(t, in.Ops, 1)
-		assert.True(t, ops[in.Ops[0]], "instance %s refers to an operator outside the package", in.Key())
-		assert.True(t, in.Pos.IsValid(), in.Key())
-		params, results := in.Ops[0].Signature()
 		alg := in.Algorithm
+		require.Len(t, in.Ops, len(alg.Ops), in.Key())
+		assert.True(t, in.Pos.IsValid(), in.Key())
 		require.Len(t, in.Types, len(alg.TypeParams), in.Key())
-		sig := alg.Ops[0]
-		for i, name := range append(slices.Clone(sig.Params), sig.Results...) {
-			have := append(slices.Clone(params), results...)[i]
-			if j := alg.TypeIndex(name); j >= 0 {
-				assert.True(t, have.Identical(in.Types[j]), in.Key())
+		for k, op := range in.Ops {
+			// An imported operator (of another package's //gocccl:op)
+			// is among the package's Imported.
+			assert.True(t, ops[op], "instance %s refers to an operator outside the package", in.Key())
+			params, results := op.Signature()
+			sig := alg.Ops[k]
+			for i, name := range append(slices.Clone(sig.Params), sig.Results...) {
+				have := append(slices.Clone(params), results...)[i]
+				if j := alg.TypeIndex(name); j >= 0 {
+					assert.True(t, have.Identical(in.Types[j]), in.Key())
+				}
+			}
+			if in.State != nil && op.State != nil {
+				assert.True(t, op.State.Identical(in.State), "%s: state %s", in.Key(), in.State.GoName())
 			}
 		}
 		if in.State != nil {
-			assert.True(t, in.Ops[0].State != nil && in.Ops[0].State.Identical(in.State), "%s: state %s", in.Key(), in.State.GoName())
+			assert.True(t, slices.ContainsFunc(in.Ops, func(op *model.Op) bool { return op.State != nil }), "%s: state %s but no method", in.Key(), in.State.GoName())
 		}
 	}
 	assert.True(t, slices.IsSorted(keys), "instances not sorted by key: %v", keys)

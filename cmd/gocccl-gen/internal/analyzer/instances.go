@@ -150,6 +150,10 @@ func (a *analysis) addInstance(byKey map[string]*model.Instance, call *ast.CallE
 	in.Types = types
 	for i, op := range in.Ops {
 		if !matchesSignature(op, alg.Ops[i], alg, types) {
+			if msg := stateAsParam(op, alg, stateful, in.State); msg != "" {
+				a.errorf(call.Args[i].Pos(), "%s", msg)
+				return
+			}
 			a.errorf(call.Args[i].Pos(), "operator %s does not have the signature runtime.%s needs for its %s: %s", op.Name, alg, alg.Ops[i].Role, alg.Ops[i].Signature())
 			return
 		}
@@ -457,4 +461,32 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
+}
+
+// stateAsParam explains an operator of a stateful constructor that takes the
+// instance's state as its first parameter instead of as its receiver (Go's
+// types accept a plain func(S, …) where the constructor asks for S.Op): the
+// method to write instead. It returns "" for any other mismatch.
+func stateAsParam(op *model.Op, alg *algo.Algorithm, stateful bool, state *model.Type) string {
+	if !stateful || op.State != nil || state == nil || len(op.Params) == 0 || !op.Params[0].Type.Identical(state) {
+		return ""
+	}
+	recv := op.Params[0].Name
+	if strings.HasPrefix(recv, "_") {
+		recv = "s"
+	}
+	params := make([]string, 0, len(op.Params)-1)
+	for _, p := range op.Params[1:] {
+		params = append(params, p.Name+" "+p.Type.GoName())
+	}
+	results := make([]string, len(op.Results))
+	for i, r := range op.Results {
+		results[i] = r.GoName()
+	}
+	res := strings.Join(results, ", ")
+	if len(results) > 1 {
+		res = "(" + res + ")"
+	}
+	return fmt.Sprintf("operator %s of runtime.%s%s is not a method of the state %s: it takes the state as its first parameter; write //gocccl:op func (%s %s) %s(%s) %s and pass %s.%s",
+		op.Name, alg.Name, algo.StatefulSuffix, state.GoName(), recv, state.GoName(), op.Name, strings.Join(params, ", "), res, state.GoName(), op.Name)
 }

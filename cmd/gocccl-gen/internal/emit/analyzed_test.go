@@ -13,8 +13,9 @@ import (
 
 // analyzedCases are accepted cases of the analyzer's testdata that exercise
 // the whole operator language: structs and arrays, every loop, switches,
-// several results and operators of other packages.
-var analyzedCases = []string{"composites", "loops", "switches", "results", "imports", "accept_intrinsics", "macronames", "state", "complex", "half"}
+// several results and operators of other packages (transformnm: operators
+// of several results as the N×M transforms take them, one imported).
+var analyzedCases = []string{"composites", "loops", "switches", "results", "imports", "accept_intrinsics", "macronames", "state", "complex", "half", "transformnm"}
 
 // TestCompileAnalyzedCases translates the analyzer's cases and compiles
 // them with the real nvcc: every construct must give C++ that compiles,

@@ -480,7 +480,14 @@ func writeFunctor(e *opEmitter, op *model.Op) {
 		w.p("%s state;", cType(op.State))
 		w.p("__device__ __forceinline__ %s() : state(%s) {}", name, stateVar(op.State))
 	}
-	w.p("__device__ __forceinline__ %s operator()(%s) const {", e.resultType(op), strings.Join(params, ", "))
+	// The results struct of an operator of several results is declared in
+	// the namespace of the operator's package, which for an imported
+	// operator is not this one.
+	res := e.resultType(op)
+	if len(op.Results) > 1 {
+		res = "::" + cNamespace(opPkg(e.pkg, op)) + "::" + res
+	}
+	w.p("__device__ __forceinline__ %s operator()(%s) const {", res, strings.Join(params, ", "))
 	w.in()
 	w.p("return ::%s::%s(%s);", cNamespace(opPkg(e.pkg, op)), e.names.ops[op], strings.Join(args, ", "))
 	w.out()

@@ -663,11 +663,11 @@ constexpr int gocccl_reduce_AddFloat64_threads = 256, gocccl_reduce_AddFloat64_i
 constexpr int gocccl_reduce_AddInt32_threads = 256, gocccl_reduce_AddInt32_items = 16;
 constexpr int gocccl_reduce_AddUint32_threads = 256, gocccl_reduce_AddUint32_items = 16;
 constexpr int gocccl_reduce_AddUint64_threads = 256, gocccl_reduce_AddUint64_items = 8;
-constexpr int gocccl_reduce_by_key_EqUint32_AddFloat32_threads = 256, gocccl_reduce_by_key_EqUint32_AddFloat32_items = 18;
-constexpr int gocccl_reduce_by_key_EqUint32_AddFloat32Fast_threads = 256, gocccl_reduce_by_key_EqUint32_AddFloat32Fast_items = 18;
-constexpr int gocccl_reduce_by_key_EqUint32_AddFloat64_threads = 128, gocccl_reduce_by_key_EqUint32_AddFloat64_items = 13;
-constexpr int gocccl_reduce_by_key_EqUint32_AddUint32_threads = 256, gocccl_reduce_by_key_EqUint32_AddUint32_items = 18;
-constexpr int gocccl_reduce_by_key_EqUint32_AddUint64_threads = 128, gocccl_reduce_by_key_EqUint32_AddUint64_items = 13;
+constexpr int gocccl_reduce_by_key_EqUint32_AddFloat32_threads = 256, gocccl_reduce_by_key_EqUint32_AddFloat32_items = 18, gocccl_reduce_by_key_EqUint32_AddFloat32_minblocks = 3;
+constexpr int gocccl_reduce_by_key_EqUint32_AddFloat32Fast_threads = 256, gocccl_reduce_by_key_EqUint32_AddFloat32Fast_items = 18, gocccl_reduce_by_key_EqUint32_AddFloat32Fast_minblocks = 3;
+constexpr int gocccl_reduce_by_key_EqUint32_AddFloat64_threads = 128, gocccl_reduce_by_key_EqUint32_AddFloat64_items = 13, gocccl_reduce_by_key_EqUint32_AddFloat64_minblocks = 6;
+constexpr int gocccl_reduce_by_key_EqUint32_AddUint32_threads = 256, gocccl_reduce_by_key_EqUint32_AddUint32_items = 18, gocccl_reduce_by_key_EqUint32_AddUint32_minblocks = 3;
+constexpr int gocccl_reduce_by_key_EqUint32_AddUint64_threads = 128, gocccl_reduce_by_key_EqUint32_AddUint64_items = 13, gocccl_reduce_by_key_EqUint32_AddUint64_minblocks = 6;
 constexpr int gocccl_rle_EqFloat32_threads = 192, gocccl_rle_EqFloat32_items = 14, gocccl_rle_EqFloat32_minblocks = 5;
 constexpr int gocccl_rle_EqFloat64_threads = 128, gocccl_rle_EqFloat64_items = 8;
 constexpr int gocccl_rle_EqUint32_threads = 192, gocccl_rle_EqUint32_items = 14, gocccl_rle_EqUint32_minblocks = 5;
@@ -1573,56 +1573,56 @@ gocccl_reduce_AddUint64_final(const uint64_t* d_in, long long n, uint64_t* d_out
 }
 
 // ReduceByKey(EqUint32,AddFloat32) over uint32, float32, declared at segmented.go:53:30.
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat32_threads, gocccl_reduce_by_key_EqUint32_AddFloat32_minblocks)
 gocccl_reduce_by_key_EqUint32_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqUint32_AddFloat32_threads, gocccl_reduce_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat32_threads, gocccl_reduce_by_key_EqUint32_AddFloat32_minblocks)
 gocccl_reduce_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const float* d_values, uint32_t* d_unique, float* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
   ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddFloat32_threads, gocccl_reduce_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }
 
 // ReduceByKey(EqUint32,AddFloat32Fast) over uint32, float32, declared at segmented.go:54:30.
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat32Fast_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat32Fast_threads, gocccl_reduce_by_key_EqUint32_AddFloat32Fast_minblocks)
 gocccl_reduce_by_key_EqUint32_AddFloat32Fast_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqUint32_AddFloat32Fast_threads, gocccl_reduce_by_key_EqUint32_AddFloat32Fast_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32Fast>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat32Fast_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat32Fast_threads, gocccl_reduce_by_key_EqUint32_AddFloat32Fast_minblocks)
 gocccl_reduce_by_key_EqUint32_AddFloat32Fast_sweep(const uint32_t* d_keys, const float* d_values, uint32_t* d_unique, float* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
   ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddFloat32Fast_threads, gocccl_reduce_by_key_EqUint32_AddFloat32Fast_items, uint32_t, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32Fast>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }
 
 // ReduceByKey(EqUint32,AddFloat64) over uint32, float64, declared at segmented.go:56:30.
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat64_threads, gocccl_reduce_by_key_EqUint32_AddFloat64_minblocks)
 gocccl_reduce_by_key_EqUint32_AddFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqUint32_AddFloat64_threads, gocccl_reduce_by_key_EqUint32_AddFloat64_items, uint32_t, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat64_threads, gocccl_reduce_by_key_EqUint32_AddFloat64_minblocks)
 gocccl_reduce_by_key_EqUint32_AddFloat64_sweep(const uint32_t* d_keys, const double* d_values, uint32_t* d_unique, double* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
   ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddFloat64_threads, gocccl_reduce_by_key_EqUint32_AddFloat64_items, uint32_t, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }
 
 // ReduceByKey(EqUint32,AddUint32) over uint32, uint32, declared at segmented.go:52:30.
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint32_threads, gocccl_reduce_by_key_EqUint32_AddUint32_minblocks)
 gocccl_reduce_by_key_EqUint32_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqUint32_AddUint32_threads, gocccl_reduce_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint32_threads, gocccl_reduce_by_key_EqUint32_AddUint32_minblocks)
 gocccl_reduce_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_unique, uint32_t* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
   ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddUint32_threads, gocccl_reduce_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }
 
 // ReduceByKey(EqUint32,AddUint64) over uint32, uint64, declared at segmented.go:55:30.
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint64_threads, gocccl_reduce_by_key_EqUint32_AddUint64_minblocks)
 gocccl_reduce_by_key_EqUint32_AddUint64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqUint32_AddUint64_threads, gocccl_reduce_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint64_threads, gocccl_reduce_by_key_EqUint32_AddUint64_minblocks)
 gocccl_reduce_by_key_EqUint32_AddUint64_sweep(const uint32_t* d_keys, const uint64_t* d_values, uint32_t* d_unique, uint64_t* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
   ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddUint64_threads, gocccl_reduce_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }
@@ -1756,6 +1756,26 @@ gocccl_segmented_reduce_AddFloat32_block_fixed(const float* d_in, long long n, l
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat32_threads)
+gocccl_segmented_reduce_AddFloat32_thread(const float* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, float* d_out, float init) {
+  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat32_threads)
+gocccl_segmented_reduce_AddFloat32_subwarp(const float* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, float* d_out, float init) {
+  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat32_threads)
+gocccl_segmented_reduce_AddFloat32_thread_fixed(const float* d_in, long long n, long long segment_size, long long num_segments, float* d_out, float init) {
+  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat32_threads)
+gocccl_segmented_reduce_AddFloat32_subwarp_fixed(const float* d_in, long long n, long long segment_size, long long num_segments, float* d_out, float init) {
+  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
 // SegmentedReduce(MaxUint32) over uint32, declared at segmented.go:50:30.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
 gocccl_segmented_reduce_MaxUint32_warp(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
@@ -1777,6 +1797,26 @@ gocccl_segmented_reduce_MaxUint32_block_fixed(const uint32_t* d_in, long long n,
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
+gocccl_segmented_reduce_MaxUint32_thread(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
+gocccl_segmented_reduce_MaxUint32_subwarp(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
+gocccl_segmented_reduce_MaxUint32_thread_fixed(const uint32_t* d_in, long long n, long long segment_size, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
+gocccl_segmented_reduce_MaxUint32_subwarp_fixed(const uint32_t* d_in, long long n, long long segment_size, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
 // SegmentedReduce(MaxUint32){-,Transform[int64](Counting[int64],SegmentStart),Transform[int64](Counting[int64],SegmentStart)>} over uint32, declared at segmented.go:80:27.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads)
 gocccl_segmented_reduce_MaxUint32_itae16f7b37c_warp(const uint32_t* d_in, long long n, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_begin, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
@@ -1796,6 +1836,26 @@ gocccl_segmented_reduce_MaxUint32_itae16f7b37c_warp_fixed(const uint32_t* d_in, 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads)
 gocccl_segmented_reduce_MaxUint32_itae16f7b37c_block_fixed(const uint32_t* d_in, long long n, long long segment_size, long long num_segments, uint32_t* d_out, uint32_t init) {
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads, gocccl_segmented_reduce_MaxUint32_itae16f7b37c_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads)
+gocccl_segmented_reduce_MaxUint32_itae16f7b37c_thread(const uint32_t* d_in, long long n, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_begin, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads, gocccl_segmented_reduce_MaxUint32_itae16f7b37c_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads)
+gocccl_segmented_reduce_MaxUint32_itae16f7b37c_subwarp(const uint32_t* d_in, long long n, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_begin, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads, gocccl_segmented_reduce_MaxUint32_itae16f7b37c_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads)
+gocccl_segmented_reduce_MaxUint32_itae16f7b37c_thread_fixed(const uint32_t* d_in, long long n, long long segment_size, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads, gocccl_segmented_reduce_MaxUint32_itae16f7b37c_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads)
+gocccl_segmented_reduce_MaxUint32_itae16f7b37c_subwarp_fixed(const uint32_t* d_in, long long n, long long segment_size, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads, gocccl_segmented_reduce_MaxUint32_itae16f7b37c_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
 // SegmentedSortKeys[uint32] over uint32, declared at segsort.go:7:29.
@@ -2091,6 +2151,26 @@ gocccl_topk_keys_float32_sort(const float* d_keys_in, float* d_keys_out, long lo
   ::gocccl::topk_keys_sort<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_keys_in, d_keys_out, n, k, d_positions, largest);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
+gocccl_topk_keys_float32_order(const float* d_keys_in, float* d_keys_out, long long n, long long k, void* d_positions, void* d_bits, long long shift, bool largest) {
+  ::gocccl::topk_keys_order<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_keys_in, d_keys_out, n, k, d_positions, d_bits, shift, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
+gocccl_topk_keys_float32_sort_histogram(void* d_sort_keys, long long count, void* d_sort_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_histogram<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_sort_keys, count, d_sort_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
+gocccl_topk_keys_float32_sort_onesweep(void* d_sort_keys_in, void* d_sort_keys_out, void* d_sort_values_in, void* d_sort_values_out, long long count, void* d_sort_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_onesweep<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_sort_keys_in, d_sort_keys_out, d_sort_values_in, d_sort_values_out, count, d_sort_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
+gocccl_topk_keys_float32_gather(const float* d_keys_in, float* d_keys_out, long long n, long long k, void* d_bits, void* d_idx, long long shift, bool largest) {
+  ::gocccl::topk_keys_gather<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_keys_in, d_keys_out, n, k, d_bits, d_idx, shift, largest);
+}
+
 // TopKKeys[uint32] over uint32, declared at topk.go:9:16.
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
 gocccl_topk_keys_uint32_init(void* d_scratch, long long words) {
@@ -2110,6 +2190,26 @@ gocccl_topk_keys_uint32_single(const uint32_t* d_keys_in, uint32_t* d_keys_out, 
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
 gocccl_topk_keys_uint32_sort(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, long long k, void* d_positions, bool largest) {
   ::gocccl::topk_keys_sort<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, k, d_positions, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
+gocccl_topk_keys_uint32_order(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, long long k, void* d_positions, void* d_bits, long long shift, bool largest) {
+  ::gocccl::topk_keys_order<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, k, d_positions, d_bits, shift, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
+gocccl_topk_keys_uint32_sort_histogram(void* d_sort_keys, long long count, void* d_sort_scratch, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_histogram<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_sort_keys, count, d_sort_scratch, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
+gocccl_topk_keys_uint32_sort_onesweep(void* d_sort_keys_in, void* d_sort_keys_out, void* d_sort_values_in, void* d_sort_values_out, long long count, void* d_sort_scratch, long long pass, long long begin_bit, long long end_bit, bool descending) {
+  ::gocccl::topk_sort_onesweep<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_sort_keys_in, d_sort_keys_out, d_sort_values_in, d_sort_values_out, count, d_sort_scratch, pass, begin_bit, end_bit, descending);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
+gocccl_topk_keys_uint32_gather(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, long long k, void* d_bits, void* d_idx, long long shift, bool largest) {
+  ::gocccl::topk_keys_gather<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, k, d_bits, d_idx, shift, largest);
 }
 
 // Transform3(Axpb) over float32, float32, float32, float32, declared at transform_nm.go:21:24.

@@ -51,7 +51,7 @@ struct Add {
 // Launch policies (gocccl-gen's policy table): threads per block and items per thread
 // of each kernel; gocccl_gen.go registers the same values per target.
 constexpr int gocccl_radix_sort_pairs_int64_float64_threads = 384, gocccl_radix_sort_pairs_int64_float64_items = 15, gocccl_radix_sort_pairs_int64_float64_minblocks = 2;
-constexpr int gocccl_reduce_by_key_SameKey_Add_threads = 128, gocccl_reduce_by_key_SameKey_Add_items = 13;
+constexpr int gocccl_reduce_by_key_SameKey_Add_threads = 128, gocccl_reduce_by_key_SameKey_Add_items = 13, gocccl_reduce_by_key_SameKey_Add_minblocks = 6;
 
 // RadixSortPairs[int64,float64] over int64, float64, declared at main.go:39:13.
 extern "C" __global__ void __launch_bounds__(gocccl_radix_sort_pairs_int64_float64_threads, gocccl_radix_sort_pairs_int64_float64_minblocks)
@@ -75,12 +75,12 @@ gocccl_radix_sort_pairs_int64_float64_single(const int64_t* d_keys_in, int64_t* 
 }
 
 // ReduceByKey(SameKey,Add) over int64, float64, declared at main.go:40:13.
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_SameKey_Add_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_SameKey_Add_threads, gocccl_reduce_by_key_SameKey_Add_minblocks)
 gocccl_reduce_by_key_SameKey_Add_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_SameKey_Add_threads, gocccl_reduce_by_key_SameKey_Add_items, int64_t, double, ::gocccl_pkg_groupby_c70ec328::gocccl_functors::SameKey, ::gocccl_pkg_groupby_c70ec328::gocccl_functors::Add>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_SameKey_Add_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_SameKey_Add_threads, gocccl_reduce_by_key_SameKey_Add_minblocks)
 gocccl_reduce_by_key_SameKey_Add_sweep(const int64_t* d_keys, const double* d_values, int64_t* d_unique, double* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
   ::gocccl::reduce_by_key<gocccl_reduce_by_key_SameKey_Add_threads, gocccl_reduce_by_key_SameKey_Add_items, int64_t, double, ::gocccl_pkg_groupby_c70ec328::gocccl_functors::SameKey, ::gocccl_pkg_groupby_c70ec328::gocccl_functors::Add>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }

@@ -25,23 +25,23 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/groupby", "b61d92a43f398607938b411eaf4bda502949b409009533b45d95c8c40d6c7544", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/groupby", "a1fe411bc8b5360d9e889a24a7e483f7e3e4b6c95849d54a589718d9e294596e", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 80},
 			Data:   goccclImageSM80,
-			SHA256: "c79a4d2c8bc9391fef85a7b6c7df4b51358e024b03fe8fd385c3c1ffb98b107d",
+			SHA256: "4adadc9bb057383cd0d3195f76afd83364db12d7376ba6b9eeb93efd0b73d5bf",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 139104, SHA256: "e3de701363b2699dffa0f9eba67dfbf6e657090a76f6bedc1bc9cf5638b272ef"},
-				{Offset: 139104, Size: 100192, SHA256: "0be2053e71e0ee84b107341082dcca4026a45eb08a81dd09a895ede6a8f9d390"},
+				{Offset: 139104, Size: 100704, SHA256: "e84ad4a53a51ecacf2f3331a2d7e6637d08324f2143463136eea1c1af097aaaf"},
 			},
 		},
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "d821a96806a0166f1d69ff85f6183854250cb18013a85c5ffa4d4fd493cbbb6e",
+			SHA256: "029c17f2d4f64f525cebf7dc8be9027f97c196eba69baa4a9f991be9b212aa14",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 143200, SHA256: "798e6be1076cd0506bff0ea2fcc19e8f2679fe6a080a4e089a8e2f9df0cfa1ce"},
-				{Offset: 143200, Size: 103512, SHA256: "cfdd67a8cb5c47c67b13245cea96734bcc6353224e42ccc06a0441bead29c3d8"},
+				{Offset: 143200, Size: 104664, SHA256: "8e5b7a27be08abb7ab53635be0faf6eea35bd7641b613ed5daac733b1f46a992"},
 			},
 		},
 	})

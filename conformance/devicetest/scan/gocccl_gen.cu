@@ -494,9 +494,9 @@ constexpr int gocccl_inclusive_scan_by_key_EqUint32_AddUint32_threads = 288, goc
 constexpr int gocccl_inclusive_scan_by_key_EqUint64_AddUint32_threads = 224, gocccl_inclusive_scan_by_key_EqUint64_AddUint32_items = 14, gocccl_inclusive_scan_by_key_EqUint64_AddUint32_minblocks = 4;
 constexpr int gocccl_reduce_AddFloat32_threads = 256, gocccl_reduce_AddFloat32_items = 16;
 constexpr int gocccl_reduce_AddFloat64_threads = 256, gocccl_reduce_AddFloat64_items = 8;
-constexpr int gocccl_reduce_by_key_EqInt32_AddFloat32_threads = 256, gocccl_reduce_by_key_EqInt32_AddFloat32_items = 18;
-constexpr int gocccl_reduce_by_key_EqInt32_AddFloat64_threads = 128, gocccl_reduce_by_key_EqInt32_AddFloat64_items = 13;
-constexpr int gocccl_reduce_by_key_EqInt32_AddUint32_threads = 256, gocccl_reduce_by_key_EqInt32_AddUint32_items = 18;
+constexpr int gocccl_reduce_by_key_EqInt32_AddFloat32_threads = 256, gocccl_reduce_by_key_EqInt32_AddFloat32_items = 18, gocccl_reduce_by_key_EqInt32_AddFloat32_minblocks = 3;
+constexpr int gocccl_reduce_by_key_EqInt32_AddFloat64_threads = 128, gocccl_reduce_by_key_EqInt32_AddFloat64_items = 13, gocccl_reduce_by_key_EqInt32_AddFloat64_minblocks = 6;
+constexpr int gocccl_reduce_by_key_EqInt32_AddUint32_threads = 256, gocccl_reduce_by_key_EqInt32_AddUint32_items = 18, gocccl_reduce_by_key_EqInt32_AddUint32_minblocks = 3;
 constexpr int gocccl_reduce_by_key_EqInt32_Merge_threads = 128, gocccl_reduce_by_key_EqInt32_Merge_items = 4;
 constexpr int gocccl_transform_reduce_SquareFloat32_AddFloat64_threads = 256, gocccl_transform_reduce_SquareFloat32_AddFloat64_items = 8;
 using gocccl_exclusive_scan_AddFloat32_delay = ::gocccl::FixedDelay<648, 1245>;
@@ -1279,34 +1279,34 @@ gocccl_reduce_AddFloat64_final(const double* d_in, long long n, double* d_out, d
 }
 
 // ReduceByKey(EqInt32,AddFloat32) over int32, float32, declared at ops.go:179:24.
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddFloat32_threads, gocccl_reduce_by_key_EqInt32_AddFloat32_minblocks)
 gocccl_reduce_by_key_EqInt32_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqInt32_AddFloat32_threads, gocccl_reduce_by_key_EqInt32_AddFloat32_items, int32_t, float, ::gocccl_pkg_scan_a3bd910a::gocccl_functors::EqInt32, ::gocccl_pkg_scan_a3bd910a::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddFloat32_threads, gocccl_reduce_by_key_EqInt32_AddFloat32_minblocks)
 gocccl_reduce_by_key_EqInt32_AddFloat32_sweep(const int32_t* d_keys, const float* d_values, int32_t* d_unique, float* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
   ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqInt32_AddFloat32_threads, gocccl_reduce_by_key_EqInt32_AddFloat32_items, int32_t, float, ::gocccl_pkg_scan_a3bd910a::gocccl_functors::EqInt32, ::gocccl_pkg_scan_a3bd910a::gocccl_functors::AddFloat32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }
 
 // ReduceByKey(EqInt32,AddFloat64) over int32, float64, declared at ops.go:180:24.
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddFloat64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddFloat64_threads, gocccl_reduce_by_key_EqInt32_AddFloat64_minblocks)
 gocccl_reduce_by_key_EqInt32_AddFloat64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqInt32_AddFloat64_threads, gocccl_reduce_by_key_EqInt32_AddFloat64_items, int32_t, double, ::gocccl_pkg_scan_a3bd910a::gocccl_functors::EqInt32, ::gocccl_pkg_scan_a3bd910a::gocccl_functors::AddFloat64>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddFloat64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddFloat64_threads, gocccl_reduce_by_key_EqInt32_AddFloat64_minblocks)
 gocccl_reduce_by_key_EqInt32_AddFloat64_sweep(const int32_t* d_keys, const double* d_values, int32_t* d_unique, double* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
   ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqInt32_AddFloat64_threads, gocccl_reduce_by_key_EqInt32_AddFloat64_items, int32_t, double, ::gocccl_pkg_scan_a3bd910a::gocccl_functors::EqInt32, ::gocccl_pkg_scan_a3bd910a::gocccl_functors::AddFloat64>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }
 
 // ReduceByKey(EqInt32,AddUint32) over int32, uint32, declared at ops.go:193:19.
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddUint32_threads, gocccl_reduce_by_key_EqInt32_AddUint32_minblocks)
 gocccl_reduce_by_key_EqInt32_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqInt32_AddUint32_threads, gocccl_reduce_by_key_EqInt32_AddUint32_items, int32_t, uint32_t, ::gocccl_pkg_scan_a3bd910a::gocccl_functors::EqInt32, ::gocccl_pkg_scan_a3bd910a::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt32_AddUint32_threads, gocccl_reduce_by_key_EqInt32_AddUint32_minblocks)
 gocccl_reduce_by_key_EqInt32_AddUint32_sweep(const int32_t* d_keys, const uint32_t* d_values, int32_t* d_unique, uint32_t* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
   ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqInt32_AddUint32_threads, gocccl_reduce_by_key_EqInt32_AddUint32_items, int32_t, uint32_t, ::gocccl_pkg_scan_a3bd910a::gocccl_functors::EqInt32, ::gocccl_pkg_scan_a3bd910a::gocccl_functors::AddUint32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }

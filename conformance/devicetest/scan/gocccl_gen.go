@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/scan", "6cbbd6dc91971a42c75e5f2992c684458136d582f48290c53a12abd652efb2ab", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/scan", "e0f1b590470a3132dd0dd4c94395249555364e569e8572c30ac20502bb106cb6", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "c769b072b3fa06b554c77b1ff686e57db2137efc87fd9944dae0e14a239f69d2",
+			SHA256: "71009cf72756b0e43d1c30ab11239a76ae90337e18ccdf5306d35849b4c3c37a",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 134608, SHA256: "a24741261d3aa09209d54fecc8bd4b8c9ceb5b2fa3a00d221d0f3ea18d80970b"},
 				{Offset: 134608, Size: 142936, SHA256: "b80e31b532660e725a6f18beb687993a639bd6e7f5c1d4664d3bcdfccbcc5b50"},
@@ -94,11 +94,11 @@ func init() {
 				{Offset: 4039760, Size: 47688, SHA256: "231f83188f496812cd404cfec89542dcbb8f8edd0f4fa7e782ac886155a34d5a"},
 				{Offset: 4087456, Size: 156672, SHA256: "1f8abcb71d626d0cfe8752d4c81efd3c96425b9a7309bcf3e21b75b2253a5238"},
 				{Offset: 4244128, Size: 143360, SHA256: "f23f378058fdb24e2807e24d4371f0fdc42570f6673dd81d6a99b28b0c8bed02"},
-				{Offset: 4387488, Size: 114776, SHA256: "7cb14f02bb61e76d3d08427e866ead764dfcc9e20cead138adc0216c03ab419a"},
-				{Offset: 4502272, Size: 103896, SHA256: "017db4818aa51c53fdc37ef49ee372ba773eb80084914c29814c986054325619"},
-				{Offset: 4606176, Size: 55640, SHA256: "a5d95a16d82cef3ab239090578d67f112131e226d868719be71e689fa64205f2"},
-				{Offset: 4661824, Size: 65816, SHA256: "db1e412047f2d26fc1cab6dfe47f3c03b889351ab55b0ecf987784b1c9a8c4f5"},
-				{Offset: 4727648, Size: 204288, SHA256: "6d7436d32a7149494f74153eabeaf2e5193bd7603630495b0e9b5bd31d76fbcf"},
+				{Offset: 4387488, Size: 108376, SHA256: "5c1949110ecee867dd7024ed66234f0db9ae762425c5e2e59ec31c4f5592e85e"},
+				{Offset: 4495872, Size: 104024, SHA256: "497bc02ef1b8bfe03bdfa290df0c9f4d65a30f2c6562f2e0747ddd85de5ff5cd"},
+				{Offset: 4599904, Size: 55000, SHA256: "a7f89a625bca9a8dff05d1185c425f5af43c703360abd6e85a635e7310623e42"},
+				{Offset: 4654912, Size: 65944, SHA256: "be5960c8ab01143c62f7b56ec326748102d0ffb52e8f8995666f5ed134507aa4"},
+				{Offset: 4720864, Size: 204288, SHA256: "6d7436d32a7149494f74153eabeaf2e5193bd7603630495b0e9b5bd31d76fbcf"},
 			},
 		},
 	})

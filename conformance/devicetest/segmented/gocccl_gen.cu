@@ -403,9 +403,9 @@ constexpr int gocccl_for_each_BumpStat_threads = 256, gocccl_for_each_BumpStat_i
 constexpr int gocccl_for_each_HalveFloat64_threads = 256, gocccl_for_each_HalveFloat64_items = 4;
 constexpr int gocccl_for_each_StepUint32_threads = 256, gocccl_for_each_StepUint32_items = 8;
 constexpr int gocccl_reduce_by_key_EqInt64_AddStat_threads = 128, gocccl_reduce_by_key_EqInt64_AddStat_items = 6;
-constexpr int gocccl_reduce_by_key_EqInt64_MinInt64_threads = 128, gocccl_reduce_by_key_EqInt64_MinInt64_items = 13;
-constexpr int gocccl_reduce_by_key_EqUint32_AddFloat32_threads = 256, gocccl_reduce_by_key_EqUint32_AddFloat32_items = 18;
-constexpr int gocccl_reduce_by_key_EqUint32_AddUint32_threads = 256, gocccl_reduce_by_key_EqUint32_AddUint32_items = 18;
+constexpr int gocccl_reduce_by_key_EqInt64_MinInt64_threads = 128, gocccl_reduce_by_key_EqInt64_MinInt64_items = 13, gocccl_reduce_by_key_EqInt64_MinInt64_minblocks = 6;
+constexpr int gocccl_reduce_by_key_EqUint32_AddFloat32_threads = 256, gocccl_reduce_by_key_EqUint32_AddFloat32_items = 18, gocccl_reduce_by_key_EqUint32_AddFloat32_minblocks = 3;
+constexpr int gocccl_reduce_by_key_EqUint32_AddUint32_threads = 256, gocccl_reduce_by_key_EqUint32_AddUint32_items = 18, gocccl_reduce_by_key_EqUint32_AddUint32_minblocks = 3;
 constexpr int gocccl_reduce_by_key_EqUint32_Join_threads = 128, gocccl_reduce_by_key_EqUint32_Join_items = 6;
 constexpr int gocccl_segmented_reduce_AddFloat32_threads = 256, gocccl_segmented_reduce_AddFloat32_items = 16;
 constexpr int gocccl_segmented_reduce_AddFloat64_threads = 256, gocccl_segmented_reduce_AddFloat64_items = 8;
@@ -498,34 +498,34 @@ gocccl_reduce_by_key_EqInt64_AddStat_sweep(const int64_t* d_keys, const ::gocccl
 }
 
 // ReduceByKey(EqInt64,MinInt64) over int64, int64, declared at ops.go:146:20.
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt64_MinInt64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt64_MinInt64_threads, gocccl_reduce_by_key_EqInt64_MinInt64_minblocks)
 gocccl_reduce_by_key_EqInt64_MinInt64_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqInt64_MinInt64_threads, gocccl_reduce_by_key_EqInt64_MinInt64_items, int64_t, int64_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::EqInt64, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MinInt64>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt64_MinInt64_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqInt64_MinInt64_threads, gocccl_reduce_by_key_EqInt64_MinInt64_minblocks)
 gocccl_reduce_by_key_EqInt64_MinInt64_sweep(const int64_t* d_keys, const int64_t* d_values, int64_t* d_unique, int64_t* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
   ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqInt64_MinInt64_threads, gocccl_reduce_by_key_EqInt64_MinInt64_items, int64_t, int64_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::EqInt64, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MinInt64>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }
 
 // ReduceByKey(EqUint32,AddFloat32) over uint32, float32, declared at ops.go:144:20.
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat32_threads, gocccl_reduce_by_key_EqUint32_AddFloat32_minblocks)
 gocccl_reduce_by_key_EqUint32_AddFloat32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqUint32_AddFloat32_threads, gocccl_reduce_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_segmented_412604e5::gocccl_functors::EqUint32, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddFloat32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddFloat32_threads, gocccl_reduce_by_key_EqUint32_AddFloat32_minblocks)
 gocccl_reduce_by_key_EqUint32_AddFloat32_sweep(const uint32_t* d_keys, const float* d_values, uint32_t* d_unique, float* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
   ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddFloat32_threads, gocccl_reduce_by_key_EqUint32_AddFloat32_items, uint32_t, float, ::gocccl_pkg_segmented_412604e5::gocccl_functors::EqUint32, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddFloat32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }
 
 // ReduceByKey(EqUint32,AddUint32) over uint32, uint32, declared at ops.go:145:20.
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint32_threads, gocccl_reduce_by_key_EqUint32_AddUint32_minblocks)
 gocccl_reduce_by_key_EqUint32_AddUint32_init(void* d_state, long long state_bytes, long long num_tiles) {
   ::gocccl::reduce_by_key_init<gocccl_reduce_by_key_EqUint32_AddUint32_threads, gocccl_reduce_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::EqUint32, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddUint32>(d_state, state_bytes, num_tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint32_threads)
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_by_key_EqUint32_AddUint32_threads, gocccl_reduce_by_key_EqUint32_AddUint32_minblocks)
 gocccl_reduce_by_key_EqUint32_AddUint32_sweep(const uint32_t* d_keys, const uint32_t* d_values, uint32_t* d_unique, uint32_t* d_aggs, int64_t* d_num_runs, long long n, void* d_state, long long state_bytes, uint32_t epoch) {
   ::gocccl::reduce_by_key<gocccl_reduce_by_key_EqUint32_AddUint32_threads, gocccl_reduce_by_key_EqUint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::EqUint32, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddUint32>(d_keys, d_values, d_unique, d_aggs, d_num_runs, n, d_state, state_bytes, epoch);
 }

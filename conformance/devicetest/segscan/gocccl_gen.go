@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segscan", "867f4c81098f2d476c2378e3f7bf8798ee770e95eab8fceb4baa227e2eadf7df", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segscan", "a9537f2d7f0ccf8d239f1b7a5964370292e0b57b00a5a8e414871d862d1774db", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

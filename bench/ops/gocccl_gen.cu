@@ -607,6 +607,7 @@ constexpr int gocccl_merge_sort_keys_MergeSortLessFloat32_threads = 256, gocccl_
 constexpr int gocccl_merge_sort_keys_MergeSortLessUint32_threads = 256, gocccl_merge_sort_keys_MergeSortLessUint32_items = 17;
 constexpr int gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_threads = 256, gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_items = 17;
 constexpr int gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads = 256, gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_items = 17;
+constexpr int gocccl_multi_histogram_even_uint8_threads = 256, gocccl_multi_histogram_even_uint8_items = 32;
 constexpr int gocccl_partition_KeepFloat32_threads = 384, gocccl_partition_KeepFloat32_items = 17;
 constexpr int gocccl_partition_KeepFloat64_threads = 128, gocccl_partition_KeepFloat64_items = 8;
 constexpr int gocccl_partition_KeepUint32_threads = 384, gocccl_partition_KeepUint32_items = 17;
@@ -1082,7 +1083,7 @@ gocccl_inclusive_scan_by_key_EqUint32_AddUint64_sweep(const uint32_t* d_keys, co
   ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddUint64_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, gocccl_inclusive_scan_by_key_EqUint32_AddUint64_delay());
 }
 
-// LowerBound(LessFloat32) over float32, declared at histogram.go:36:26.
+// LowerBound(LessFloat32) over float32, declared at histogram.go:37:26.
 extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessFloat32_threads)
 gocccl_lower_bound_LessFloat32(const float* d_data, long long n_data, const float* d_values, long long n_values, int64_t* d_out) {
   ::gocccl::lower_bound<gocccl_lower_bound_LessFloat32_threads, gocccl_lower_bound_LessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat32>(d_data, n_data, d_values, n_values, d_out);
@@ -1093,7 +1094,7 @@ gocccl_lower_bound_LessFloat32_sorted(const float* d_data, long long n_data, con
   ::gocccl::lower_bound_sorted<gocccl_lower_bound_LessFloat32_threads, gocccl_lower_bound_LessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat32>(d_data, n_data, d_values, n_values, d_out);
 }
 
-// LowerBound(LessFloat64) over float64, declared at histogram.go:38:26.
+// LowerBound(LessFloat64) over float64, declared at histogram.go:39:26.
 extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessFloat64_threads)
 gocccl_lower_bound_LessFloat64(const double* d_data, long long n_data, const double* d_values, long long n_values, int64_t* d_out) {
   ::gocccl::lower_bound<gocccl_lower_bound_LessFloat64_threads, gocccl_lower_bound_LessFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat64>(d_data, n_data, d_values, n_values, d_out);
@@ -1104,7 +1105,7 @@ gocccl_lower_bound_LessFloat64_sorted(const double* d_data, long long n_data, co
   ::gocccl::lower_bound_sorted<gocccl_lower_bound_LessFloat64_threads, gocccl_lower_bound_LessFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat64>(d_data, n_data, d_values, n_values, d_out);
 }
 
-// LowerBound(LessUint32) over uint32, declared at histogram.go:35:26.
+// LowerBound(LessUint32) over uint32, declared at histogram.go:36:26.
 extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessUint32_threads)
 gocccl_lower_bound_LessUint32(const uint32_t* d_data, long long n_data, const uint32_t* d_values, long long n_values, int64_t* d_out) {
   ::gocccl::lower_bound<gocccl_lower_bound_LessUint32_threads, gocccl_lower_bound_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_data, n_data, d_values, n_values, d_out);
@@ -1115,7 +1116,7 @@ gocccl_lower_bound_LessUint32_sorted(const uint32_t* d_data, long long n_data, c
   ::gocccl::lower_bound_sorted<gocccl_lower_bound_LessUint32_threads, gocccl_lower_bound_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_data, n_data, d_values, n_values, d_out);
 }
 
-// LowerBound(LessUint64) over uint64, declared at histogram.go:37:26.
+// LowerBound(LessUint64) over uint64, declared at histogram.go:38:26.
 extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessUint64_threads)
 gocccl_lower_bound_LessUint64(const uint64_t* d_data, long long n_data, const uint64_t* d_values, long long n_values, int64_t* d_out) {
   ::gocccl::lower_bound<gocccl_lower_bound_LessUint64_threads, gocccl_lower_bound_LessUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint64>(d_data, n_data, d_values, n_values, d_out);
@@ -1126,7 +1127,7 @@ gocccl_lower_bound_LessUint64_sorted(const uint64_t* d_data, long long n_data, c
   ::gocccl::lower_bound_sorted<gocccl_lower_bound_LessUint64_threads, gocccl_lower_bound_LessUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint64>(d_data, n_data, d_values, n_values, d_out);
 }
 
-// Merge(LessFloat32) over float32, declared at histogram.go:40:26.
+// Merge(LessFloat32) over float32, declared at histogram.go:41:26.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_LessFloat32_threads, gocccl_merge_LessFloat32_minblocks)
 gocccl_merge_LessFloat32_tiles(const float* d_a, long long n_a, const float* d_b, long long n_b, float* d_out, const int64_t* d_splits) {
   ::gocccl::merge_tiles<gocccl_merge_LessFloat32_threads, gocccl_merge_LessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat32>(d_a, n_a, d_b, n_b, d_out, d_splits);
@@ -1137,7 +1138,7 @@ gocccl_merge_LessFloat32_partition(const float* d_a, long long n_a, const float*
   ::gocccl::merge_partition<gocccl_merge_LessFloat32_threads, gocccl_merge_LessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat32>(d_a, n_a, d_b, n_b, d_splits, tiles);
 }
 
-// Merge(LessFloat64) over float64, declared at histogram.go:42:26.
+// Merge(LessFloat64) over float64, declared at histogram.go:43:26.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_LessFloat64_threads)
 gocccl_merge_LessFloat64_tiles(const double* d_a, long long n_a, const double* d_b, long long n_b, double* d_out, const int64_t* d_splits) {
   ::gocccl::merge_tiles<gocccl_merge_LessFloat64_threads, gocccl_merge_LessFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat64>(d_a, n_a, d_b, n_b, d_out, d_splits);
@@ -1148,7 +1149,7 @@ gocccl_merge_LessFloat64_partition(const double* d_a, long long n_a, const doubl
   ::gocccl::merge_partition<gocccl_merge_LessFloat64_threads, gocccl_merge_LessFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat64>(d_a, n_a, d_b, n_b, d_splits, tiles);
 }
 
-// Merge(LessUint32) over uint32, declared at histogram.go:39:26.
+// Merge(LessUint32) over uint32, declared at histogram.go:40:26.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_minblocks)
 gocccl_merge_LessUint32_tiles(const uint32_t* d_a, long long n_a, const uint32_t* d_b, long long n_b, uint32_t* d_out, const int64_t* d_splits) {
   ::gocccl::merge_tiles<gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_a, n_a, d_b, n_b, d_out, d_splits);
@@ -1159,7 +1160,7 @@ gocccl_merge_LessUint32_partition(const uint32_t* d_a, long long n_a, const uint
   ::gocccl::merge_partition<gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_a, n_a, d_b, n_b, d_splits, tiles);
 }
 
-// Merge(LessUint64) over uint64, declared at histogram.go:41:26.
+// Merge(LessUint64) over uint64, declared at histogram.go:42:26.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_LessUint64_threads)
 gocccl_merge_LessUint64_tiles(const uint64_t* d_a, long long n_a, const uint64_t* d_b, long long n_b, uint64_t* d_out, const int64_t* d_splits) {
   ::gocccl::merge_tiles<gocccl_merge_LessUint64_threads, gocccl_merge_LessUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint64>(d_a, n_a, d_b, n_b, d_out, d_splits);
@@ -1252,6 +1253,17 @@ gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_merge(uint32_t* d_keys
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads)
 gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_single(const uint32_t* d_keys_in, const uint32_t* d_values_in, uint32_t* d_keys, uint32_t* d_values, long long n) {
   ::gocccl::merge_sort_pairs_single<gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads, gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessUint32>(d_keys_in, d_values_in, d_keys, d_values, n);
+}
+
+// MultiHistogramEven[uint8] over uint8, declared at histogram.go:35:26.
+extern "C" __global__ void __launch_bounds__(gocccl_multi_histogram_even_uint8_threads)
+gocccl_multi_histogram_even_uint8_sweep(const uint8_t* d_samples, long long n, long long channels, long long active, int32_t* d_hist0, int32_t* d_hist1, int32_t* d_hist2, int32_t* d_hist3, long long bins0, long long bins1, long long bins2, long long bins3, uint8_t lower0, uint8_t lower1, uint8_t lower2, uint8_t lower3, uint8_t upper0, uint8_t upper1, uint8_t upper2, uint8_t upper3, double scale0, double scale1, double scale2, double scale3) {
+  ::gocccl::multi_histogram_even<gocccl_multi_histogram_even_uint8_threads, gocccl_multi_histogram_even_uint8_items, uint8_t>(d_samples, n, channels, active, d_hist0, d_hist1, d_hist2, d_hist3, bins0, bins1, bins2, bins3, lower0, lower1, lower2, lower3, upper0, upper1, upper2, upper3, scale0, scale1, scale2, scale3);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_multi_histogram_even_uint8_threads)
+gocccl_multi_histogram_even_uint8_init(int32_t* d_hist0, int32_t* d_hist1, int32_t* d_hist2, int32_t* d_hist3, long long bins0, long long bins1, long long bins2, long long bins3) {
+  ::gocccl::multi_histogram_init<gocccl_multi_histogram_even_uint8_threads, gocccl_multi_histogram_even_uint8_items, uint8_t>(d_hist0, d_hist1, d_hist2, d_hist3, bins0, bins1, bins2, bins3);
 }
 
 // Partition(KeepFloat32) over float32, declared at select.go:45:27.

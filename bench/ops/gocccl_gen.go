@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "a7b2ab79af97f245098524c68ccfef6306694ab25d43a2ec4ce93dbbea5fa3e1", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "3db960ad4f8aa1389b6c6ad5a4e21963e4d9367afd98ae2e9a642196acf5a724", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "9c26e6dd6314a24645914875819d823cba4aa029c46d680a2aa2f4b33b7906bb",
+			SHA256: "c17c1c6a1e29be6bcb00f8d2e12564844ef15780c2bf2578bd784698a026ef9b",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 15848, SHA256: "9f80afccc3ec85ef7ab31d670a21f147e2335a7c4f335f07b79e23a52503a977"},
 				{Offset: 15856, Size: 13544, SHA256: "bb0414798ca7fb050c844546afa889ab2f7b5fddd402db0c02dd6e48d664f92c"},
@@ -51,95 +51,96 @@ func init() {
 				{Offset: 1084064, Size: 4608, SHA256: "2e710d11d9d49623442708b0d620cc5c8ca8bf0e1cd675be8da9ff0f69ed0d72"},
 				{Offset: 1088672, Size: 12936, SHA256: "462034e6ecda9f611cbf00132b15f4df8738476d68ed7811c3dbde7d48d6c930"},
 				{Offset: 1101616, Size: 6008, SHA256: "143d404e05fd438e8f8d4311ff67dc8a201156ef327a6392ced58ab142f91478"},
-				{Offset: 1107632, Size: 32696, SHA256: "96a2ea871f8d6bbc59682ff6219752315cdd146da82fd8cf7fe05d8618818939"},
-				{Offset: 1140336, Size: 27328, SHA256: "5ab6ffbe7525c1b216b9f7536f3e19af4ba819322ca125a19fdec739e7f1ca7c"},
-				{Offset: 1167664, Size: 44856, SHA256: "2ebbd50e8cb9602832db4e4d045bacea9e8a68931d714b3ce5856ed0f32eff90"},
-				{Offset: 1212528, Size: 44352, SHA256: "e92e1b9c8bf9415e89a617ebe2d865c0c71d4991cdfae9c7175ba7b75690430c"},
-				{Offset: 1256880, Size: 88368, SHA256: "02d07426d295d380f2bdc8fcc8a1d595a4227536dc83c95ea85d3d00171b72da"},
-				{Offset: 1345248, Size: 63152, SHA256: "a919b47ab627ca018cb641fb053cb56b284e1fbb1a93690bde98eb638214c9fa"},
-				{Offset: 1408400, Size: 86448, SHA256: "14665d582b195da530629a685fd936cdb9fe51b836440d1cbba1fe186bdb6889"},
-				{Offset: 1494848, Size: 65456, SHA256: "f7e9674a86c731295793688c117c3fe30915b7f0a46bd6073989eec0ee47795e"},
-				{Offset: 1560304, Size: 136784, SHA256: "cf2a48bcd2f594ca24126700d61f9a66189ca0b3fb1674df69629525ccbd22b1"},
-				{Offset: 1697088, Size: 147800, SHA256: "e8cab49a2774aeefb4896d7068c3bd8b02edfebbf9cdb209ff21601ddb3f0cae"},
-				{Offset: 1844896, Size: 35536, SHA256: "8a014b31415e43ee13e1a23134d93b81aee41eb0e35748e077de4faba6546140"},
-				{Offset: 1880432, Size: 38872, SHA256: "644af093f7346719fb033c576818cdd62ecc007ed9db79b00fb6b56edec6e73c"},
-				{Offset: 1919312, Size: 122696, SHA256: "21d54584f858e017fabd3aea77323c815c043beb0c13efa79e4909d296b2ffe4"},
-				{Offset: 2042016, Size: 176840, SHA256: "0f561507f33cd7c7fdd617bd83930dcb62b33ef1c524423884085d63b2f4551f"},
-				{Offset: 2218864, Size: 46792, SHA256: "3d5b46e6dde5ae99fb05d4659ca0b50bc1553b3a786c46adba8090c491f7db00"},
-				{Offset: 2265664, Size: 66632, SHA256: "a2ee57244cdff2aabbda538a9f465fca870ebee9f7b0bfab5ea7931408799622"},
-				{Offset: 2332304, Size: 28232, SHA256: "8bf6ecd3564d37e1eabad0709efdedd24bc8ee9bf62579e727f139e72627d01a"},
-				{Offset: 2360544, Size: 28488, SHA256: "695428de2fe4834986342d481911f1ed06b2a06cf7a8f4ba88ef8edc40716f16"},
-				{Offset: 2389040, Size: 28232, SHA256: "33cb46231fe5f2fd435bf00b760cb6009de7e027c98f71fd2ee4dbef1842cf62"},
-				{Offset: 2417280, Size: 28616, SHA256: "f72632bb629601c72294c5cce882111d98e15d5cb0fe836624bf30f4b7396715"},
-				{Offset: 2445904, Size: 32536, SHA256: "a3eda44c6e3c3268d54136efad88559c5c2a815199a5cc7f839a61d814f0ef96"},
-				{Offset: 2478448, Size: 30232, SHA256: "94b3c8fe86c0288ca9de79ccd7b747833dc6dfdc6b4dd29ce89587bd40ef1159"},
-				{Offset: 2508688, Size: 32536, SHA256: "f4ce0fe7b3e327a9bf2270a9a2fe142f11391f42ff72b34dd2e08036d8ab3fc7"},
-				{Offset: 2541232, Size: 30744, SHA256: "0bef1d0fa729e7a7ae03bf56ac10f4b050e7ce11ebc0cbe723e2ea31ed08e127"},
-				{Offset: 2571984, Size: 122616, SHA256: "bb304570f1369df0513dbcd3ea157e791b44edb46c66ce32923e2568b98f68ab"},
-				{Offset: 2694608, Size: 109560, SHA256: "04f2efe361db0ae0111a9287de6373c97e4735f530f0da9ef36928faf25349f9"},
-				{Offset: 2804176, Size: 196912, SHA256: "ecbd2e7b73841d7217852e1f3663edf55a8f4e186fe4c41286460f96b661d970"},
-				{Offset: 3001088, Size: 175024, SHA256: "85ecb7399d3b46c13fd5043684cdab7530ecf906c9c0351465aa8f9afcaab61a"},
-				{Offset: 3176112, Size: 43600, SHA256: "68500ec40b6490cd3d4787904a6430b2779dc43c384919ad3cde873b2216d673"},
-				{Offset: 3219712, Size: 38608, SHA256: "820ca11c43fe80f528704c965487e579d7cc3e3263b284032260fb78c35a3949"},
-				{Offset: 3258320, Size: 43728, SHA256: "b3f841018d931288ed62bdb1f987c2a62bd7df83b7c76792f44180f05c6c8331"},
-				{Offset: 3302048, Size: 38736, SHA256: "d8bb7cb848c063f8ac62cfd97c64335f23a0928a9246c5df213470b6de9aeee4"},
-				{Offset: 3340784, Size: 157376, SHA256: "790ebd47c3a763744fe84cd8d3ae24f9339b0a2d545f210256a21bcb897d7e60"},
-				{Offset: 3498160, Size: 147136, SHA256: "62b3ae09075f73558ad2a39c1a1e75f7b38205b7e544f5fb0182b293ec9af3c3"},
-				{Offset: 3645296, Size: 144832, SHA256: "3b665bdaaf7326daee21b4997d4ff4c5f2e1389b198766b98aea1bfc6e44a8ae"},
-				{Offset: 3790128, Size: 133440, SHA256: "fa28a3baee9630d7c6e376b9b548b9bcd097774140b80d523018a247d0d2124b"},
-				{Offset: 3923568, Size: 168416, SHA256: "cfd9a6761a84dd039b37604b4366d4b11cd9b37d24456caa56927b56cd909acf"},
-				{Offset: 4091984, Size: 156896, SHA256: "83d6bd446afaeb193ccb6b8b52ce35378011dc4cacbf33993e1137fbfaea528b"},
-				{Offset: 4248880, Size: 156256, SHA256: "6f063e53d78a010f20dcd944c24721c710b706500d3c7f632f0cf8738c7f6545"},
-				{Offset: 4405136, Size: 143328, SHA256: "7af84d7c7c3f80c84f114d64001ca9ccf656265f9f5823e1d0b40fa0c0b1fd23"},
-				{Offset: 4548464, Size: 156672, SHA256: "1f8abcb71d626d0cfe8752d4c81efd3c96425b9a7309bcf3e21b75b2253a5238"},
-				{Offset: 4705136, Size: 42624, SHA256: "c7afe86b830cdb1fc716857f04d1390a9857975215299757ea8f8a5da9b58dc6"},
-				{Offset: 4747760, Size: 143360, SHA256: "f23f378058fdb24e2807e24d4371f0fdc42570f6673dd81d6a99b28b0c8bed02"},
-				{Offset: 4891120, Size: 42496, SHA256: "391b71400ce58ea30b64812cdfb391d8170b8fe57e1660e619fc8bba0173389a"},
-				{Offset: 4933616, Size: 42240, SHA256: "1d329d0a276fb3d673c39cee114a3fa448f064eccf9dccfb1fd3226fc85a8f73"},
-				{Offset: 4975856, Size: 39552, SHA256: "88aa685b6818a8b0bba68afb10d02e1af5e5a942549d2e348f73f64da10bedff"},
-				{Offset: 5015408, Size: 114904, SHA256: "fb4ec0f132d9f968330ff6f0077063fa4abf45b226b01267d02c6980f31477ca"},
-				{Offset: 5130320, Size: 55640, SHA256: "c7a65dea7d0b22b0bff87d15f78a95595704a4ff4c8402ef27214fa38025b43d"},
-				{Offset: 5185968, Size: 103896, SHA256: "fdf1dc0254ad9edaef84600de5651ecc68e4a6d533e097def290814bf0212f62"},
-				{Offset: 5289872, Size: 55640, SHA256: "b9e020fc06ee3a1ef3cf2bfcaca39c0e75c6a9e3743126489ebc73828933ce33"},
-				{Offset: 5345520, Size: 54360, SHA256: "836348ea1197179af63f3bff11eb2c514ff414af1941c32f20125346c1a66aba"},
-				{Offset: 5399888, Size: 103136, SHA256: "8b12c12ff7a7c9032de97e6c03238fa5d0c868f14ef7d70dedc6d7a50d24f34c"},
-				{Offset: 5503024, Size: 90080, SHA256: "22dedbd13280347d7a8cc70c90cd788a7dce4a4fea3c4eef5ef5d90c0d4a0cd0"},
-				{Offset: 5593104, Size: 103136, SHA256: "0221e9f869b8252819e723ef19dad606a409fe74b55fe6a6ad22dd5494436a4d"},
-				{Offset: 5696240, Size: 90336, SHA256: "9156fc133fdf752965e897df095a9020915c1755fc20a230a0a2efbd9ff3b5d9"},
-				{Offset: 5786576, Size: 30488, SHA256: "74d2c8f3b1272d0e02468ae7d5517b0e34cff4666da94eca8c73de4183837083"},
-				{Offset: 5817072, Size: 58136, SHA256: "6c57b6315b5bdc2822dd895032887bf77982594e314ebebc3d34aac55ed48c20"},
-				{Offset: 5875216, Size: 32408, SHA256: "20703e9de52a008d505cdff5d03b55fa215acdb979a7c52b910b02e5f1540c6c"},
-				{Offset: 5907632, Size: 27808, SHA256: "f137e32bbd4b2d8458339b0d8340b28fe564eb2fb1df38e5f1686376197dbd49"},
-				{Offset: 5935440, Size: 187672, SHA256: "04d30619f64990d2a8108f4f13a9f5440634437b28085ee2dc1dac2dbc3ca4cb"},
-				{Offset: 6123120, Size: 66584, SHA256: "165d3a1188b2fdd3d90f0bc3b5ceecf3bf56fd0fbec77408a3210879d052af40"},
-				{Offset: 6189712, Size: 67608, SHA256: "ed6b67121f7e18b11c5cf7e0c3e72d0f22e3894a8407f15ed610a31c1f2a9578"},
-				{Offset: 6257328, Size: 220360, SHA256: "ef6a73a2b9da00996db7841fc232c9c5f842492db8b27cbbc3d21c0130f2654a"},
-				{Offset: 6477696, Size: 205896, SHA256: "e079a22f367f770cabd5af3cccd069552f7551e1963c83874476e6291475e9d7"},
-				{Offset: 6683600, Size: 235824, SHA256: "a0c73bd52306e16539b1e978dd323139464a6d374db68907b32f72cce543a78b"},
-				{Offset: 6919424, Size: 228656, SHA256: "e80b22689783ab23a50d095736df38d31d03e8ad1458652463b3b859cfc4e21a"},
-				{Offset: 7148080, Size: 44752, SHA256: "05ccd96eac8af059defacbd4820165562cb84dec673b350c65f4c723798f0308"},
-				{Offset: 7192832, Size: 38992, SHA256: "d2129fddb945487e542d411c693fd23a1b9fe8ba343b9aae0d45fa1b91afe8fd"},
-				{Offset: 7231824, Size: 46032, SHA256: "26f0741a31e36807777c5899ce3d051470c5ef2992cdefd9c056629d5374d741"},
-				{Offset: 7277856, Size: 39760, SHA256: "4614830254476de84a6021940e8ae5108f74a129310e1726b56f4ce0ab804607"},
-				{Offset: 7317616, Size: 74336, SHA256: "468ffbd685b02fc8daa192617654abd25d2541c969990278765f04144c75e029"},
-				{Offset: 7391952, Size: 55904, SHA256: "e3a5a1309b7ad7e86461cec20e13bab6f710e43dab3d4f319e6d13159c9a5629"},
-				{Offset: 7447856, Size: 87776, SHA256: "dc89f35f3f54ab7d6ed64f7f13e2e018135d5ff991ef502ca97e5efa34510bd1"},
-				{Offset: 7535632, Size: 70240, SHA256: "02dcfa1c3dc0015095de86e4a3bacb1ef53c7b9d06e0ba3e7962927b04692197"},
-				{Offset: 7605872, Size: 106568, SHA256: "aa48054a029b5454d7089a203d1fd9b99f1d9ccdbcb42882b1a182c164f00984"},
-				{Offset: 7712448, Size: 102472, SHA256: "fe83a78ac9de543883b6520188a57c4677657b8403ac19046cff7a0124033542"},
-				{Offset: 7814928, Size: 5504, SHA256: "83b319caa4d69d7e7d97ee88288b3fc919165944850e1cc2bd80421530dd5871"},
-				{Offset: 7820432, Size: 49792, SHA256: "76a9e9a1bc5e4a3c8413033200e29fb32b9226be9ef807dac5659cfb2f90b226"},
-				{Offset: 7870224, Size: 204288, SHA256: "6d7436d32a7149494f74153eabeaf2e5193bd7603630495b0e9b5bd31d76fbcf"},
-				{Offset: 8074512, Size: 5632, SHA256: "f47584929a87abd12240cd0faef678ac0b4e09c0c640f7b0676904344a5efe25"},
-				{Offset: 8080144, Size: 5632, SHA256: "de3ace4012d0cb0a13543fe156970abb5ad105cc601a86ebc466016650b00668"},
-				{Offset: 8085776, Size: 46416, SHA256: "4aaf4955b06469ac154ba35c4b8fefc6b9b70f417901cd3a564ea0aaffb59227"},
-				{Offset: 8132192, Size: 40016, SHA256: "da9835943a1b6f22903588b3d38006197f06aec48ad8ac352cebeccee6b9f6fa"},
-				{Offset: 8172208, Size: 46416, SHA256: "41f8a4434981bd28269b9e844b00ab4e9f41e4e3d21cb9c3f4797e1273b86990"},
-				{Offset: 8218624, Size: 40528, SHA256: "a663327646fed2f3affc3505fa1a179f7a3e43e9541de0d6cfd1f22cd5b1df59"},
-				{Offset: 8259152, Size: 55520, SHA256: "6a23664aa83ee954a9b99211a45cb14f85d3bbea3968b9e94afebf75909dbdce"},
-				{Offset: 8314672, Size: 49248, SHA256: "eeb9eddb023df63db360cbb1ce8a395ee8b25441e8ef8d598e5a1250d016bbfe"},
-				{Offset: 8363920, Size: 55520, SHA256: "7c3eb4d6505d5c0f7fcddfc52dffd37fbcef2dfebfc77a3ef0da9cd66353ea89"},
-				{Offset: 8419440, Size: 49632, SHA256: "159eb02229714e6c2a24e3d3f7f6b971cd9814ff14b9af31e3c6a79d6dd68c9d"},
+				{Offset: 1107632, Size: 32312, SHA256: "9a904fc53e588065b132af84bd5ae17c7c361798f7363f250d544f405d53618a"},
+				{Offset: 1139952, Size: 26944, SHA256: "ce093cb27b74015ef0630aec359d9ae83b533310ba1f5fe672b2c968fbb08780"},
+				{Offset: 1166896, Size: 44472, SHA256: "898ac8d92608436b2a91a1386a0b6510915460a15edcf1d3960f3f7b1dc5c041"},
+				{Offset: 1211376, Size: 43840, SHA256: "cbd0966064e1ad48d87cbf6b9bff0260385ef7949f0e4070d9d9612c73f66265"},
+				{Offset: 1255216, Size: 87344, SHA256: "20cdea87df8541f28255bc4f3e6217a287fad6c69e7a636736609edcf201cfb1"},
+				{Offset: 1342560, Size: 62128, SHA256: "5aab0bdcda645036ead66f5fc9b980a24597a443b96afa2ab28d4b145d14d42b"},
+				{Offset: 1404688, Size: 85552, SHA256: "445c602eb5ea20ef16fccb82de18914b3d4375737bc519e240a83ceb43e05c86"},
+				{Offset: 1490240, Size: 64176, SHA256: "d993ef31abe6a3b273ff7332296cdcd0f73d483a3cacf2cbff3560cdaf4a774b"},
+				{Offset: 1554416, Size: 136784, SHA256: "cf2a48bcd2f594ca24126700d61f9a66189ca0b3fb1674df69629525ccbd22b1"},
+				{Offset: 1691200, Size: 147800, SHA256: "e8cab49a2774aeefb4896d7068c3bd8b02edfebbf9cdb209ff21601ddb3f0cae"},
+				{Offset: 1839008, Size: 35536, SHA256: "8a014b31415e43ee13e1a23134d93b81aee41eb0e35748e077de4faba6546140"},
+				{Offset: 1874544, Size: 38872, SHA256: "644af093f7346719fb033c576818cdd62ecc007ed9db79b00fb6b56edec6e73c"},
+				{Offset: 1913424, Size: 122696, SHA256: "21d54584f858e017fabd3aea77323c815c043beb0c13efa79e4909d296b2ffe4"},
+				{Offset: 2036128, Size: 176840, SHA256: "0f561507f33cd7c7fdd617bd83930dcb62b33ef1c524423884085d63b2f4551f"},
+				{Offset: 2212976, Size: 46792, SHA256: "3d5b46e6dde5ae99fb05d4659ca0b50bc1553b3a786c46adba8090c491f7db00"},
+				{Offset: 2259776, Size: 66632, SHA256: "a2ee57244cdff2aabbda538a9f465fca870ebee9f7b0bfab5ea7931408799622"},
+				{Offset: 2326416, Size: 28232, SHA256: "8bf6ecd3564d37e1eabad0709efdedd24bc8ee9bf62579e727f139e72627d01a"},
+				{Offset: 2354656, Size: 28488, SHA256: "695428de2fe4834986342d481911f1ed06b2a06cf7a8f4ba88ef8edc40716f16"},
+				{Offset: 2383152, Size: 28232, SHA256: "33cb46231fe5f2fd435bf00b760cb6009de7e027c98f71fd2ee4dbef1842cf62"},
+				{Offset: 2411392, Size: 28616, SHA256: "f72632bb629601c72294c5cce882111d98e15d5cb0fe836624bf30f4b7396715"},
+				{Offset: 2440016, Size: 32536, SHA256: "a3eda44c6e3c3268d54136efad88559c5c2a815199a5cc7f839a61d814f0ef96"},
+				{Offset: 2472560, Size: 30232, SHA256: "94b3c8fe86c0288ca9de79ccd7b747833dc6dfdc6b4dd29ce89587bd40ef1159"},
+				{Offset: 2502800, Size: 32536, SHA256: "f4ce0fe7b3e327a9bf2270a9a2fe142f11391f42ff72b34dd2e08036d8ab3fc7"},
+				{Offset: 2535344, Size: 30744, SHA256: "0bef1d0fa729e7a7ae03bf56ac10f4b050e7ce11ebc0cbe723e2ea31ed08e127"},
+				{Offset: 2566096, Size: 122616, SHA256: "bb304570f1369df0513dbcd3ea157e791b44edb46c66ce32923e2568b98f68ab"},
+				{Offset: 2688720, Size: 109560, SHA256: "04f2efe361db0ae0111a9287de6373c97e4735f530f0da9ef36928faf25349f9"},
+				{Offset: 2798288, Size: 196912, SHA256: "ecbd2e7b73841d7217852e1f3663edf55a8f4e186fe4c41286460f96b661d970"},
+				{Offset: 2995200, Size: 175024, SHA256: "85ecb7399d3b46c13fd5043684cdab7530ecf906c9c0351465aa8f9afcaab61a"},
+				{Offset: 3170224, Size: 475136, SHA256: "d185e12fb317af7fbe4b7261e03a087ee9728a5a3060876a160b72093eac583f"},
+				{Offset: 3645360, Size: 43600, SHA256: "68500ec40b6490cd3d4787904a6430b2779dc43c384919ad3cde873b2216d673"},
+				{Offset: 3688960, Size: 38608, SHA256: "820ca11c43fe80f528704c965487e579d7cc3e3263b284032260fb78c35a3949"},
+				{Offset: 3727568, Size: 43728, SHA256: "b3f841018d931288ed62bdb1f987c2a62bd7df83b7c76792f44180f05c6c8331"},
+				{Offset: 3771296, Size: 38736, SHA256: "d8bb7cb848c063f8ac62cfd97c64335f23a0928a9246c5df213470b6de9aeee4"},
+				{Offset: 3810032, Size: 157376, SHA256: "790ebd47c3a763744fe84cd8d3ae24f9339b0a2d545f210256a21bcb897d7e60"},
+				{Offset: 3967408, Size: 147136, SHA256: "62b3ae09075f73558ad2a39c1a1e75f7b38205b7e544f5fb0182b293ec9af3c3"},
+				{Offset: 4114544, Size: 144832, SHA256: "3b665bdaaf7326daee21b4997d4ff4c5f2e1389b198766b98aea1bfc6e44a8ae"},
+				{Offset: 4259376, Size: 133440, SHA256: "fa28a3baee9630d7c6e376b9b548b9bcd097774140b80d523018a247d0d2124b"},
+				{Offset: 4392816, Size: 168416, SHA256: "cfd9a6761a84dd039b37604b4366d4b11cd9b37d24456caa56927b56cd909acf"},
+				{Offset: 4561232, Size: 156896, SHA256: "83d6bd446afaeb193ccb6b8b52ce35378011dc4cacbf33993e1137fbfaea528b"},
+				{Offset: 4718128, Size: 156256, SHA256: "6f063e53d78a010f20dcd944c24721c710b706500d3c7f632f0cf8738c7f6545"},
+				{Offset: 4874384, Size: 143328, SHA256: "7af84d7c7c3f80c84f114d64001ca9ccf656265f9f5823e1d0b40fa0c0b1fd23"},
+				{Offset: 5017712, Size: 156672, SHA256: "1f8abcb71d626d0cfe8752d4c81efd3c96425b9a7309bcf3e21b75b2253a5238"},
+				{Offset: 5174384, Size: 42624, SHA256: "c7afe86b830cdb1fc716857f04d1390a9857975215299757ea8f8a5da9b58dc6"},
+				{Offset: 5217008, Size: 143360, SHA256: "f23f378058fdb24e2807e24d4371f0fdc42570f6673dd81d6a99b28b0c8bed02"},
+				{Offset: 5360368, Size: 42496, SHA256: "391b71400ce58ea30b64812cdfb391d8170b8fe57e1660e619fc8bba0173389a"},
+				{Offset: 5402864, Size: 42240, SHA256: "1d329d0a276fb3d673c39cee114a3fa448f064eccf9dccfb1fd3226fc85a8f73"},
+				{Offset: 5445104, Size: 39552, SHA256: "88aa685b6818a8b0bba68afb10d02e1af5e5a942549d2e348f73f64da10bedff"},
+				{Offset: 5484656, Size: 114904, SHA256: "fb4ec0f132d9f968330ff6f0077063fa4abf45b226b01267d02c6980f31477ca"},
+				{Offset: 5599568, Size: 55640, SHA256: "c7a65dea7d0b22b0bff87d15f78a95595704a4ff4c8402ef27214fa38025b43d"},
+				{Offset: 5655216, Size: 103896, SHA256: "fdf1dc0254ad9edaef84600de5651ecc68e4a6d533e097def290814bf0212f62"},
+				{Offset: 5759120, Size: 55640, SHA256: "b9e020fc06ee3a1ef3cf2bfcaca39c0e75c6a9e3743126489ebc73828933ce33"},
+				{Offset: 5814768, Size: 54360, SHA256: "836348ea1197179af63f3bff11eb2c514ff414af1941c32f20125346c1a66aba"},
+				{Offset: 5869136, Size: 103136, SHA256: "8b12c12ff7a7c9032de97e6c03238fa5d0c868f14ef7d70dedc6d7a50d24f34c"},
+				{Offset: 5972272, Size: 90080, SHA256: "22dedbd13280347d7a8cc70c90cd788a7dce4a4fea3c4eef5ef5d90c0d4a0cd0"},
+				{Offset: 6062352, Size: 103136, SHA256: "0221e9f869b8252819e723ef19dad606a409fe74b55fe6a6ad22dd5494436a4d"},
+				{Offset: 6165488, Size: 90336, SHA256: "9156fc133fdf752965e897df095a9020915c1755fc20a230a0a2efbd9ff3b5d9"},
+				{Offset: 6255824, Size: 30488, SHA256: "74d2c8f3b1272d0e02468ae7d5517b0e34cff4666da94eca8c73de4183837083"},
+				{Offset: 6286320, Size: 58136, SHA256: "6c57b6315b5bdc2822dd895032887bf77982594e314ebebc3d34aac55ed48c20"},
+				{Offset: 6344464, Size: 32408, SHA256: "20703e9de52a008d505cdff5d03b55fa215acdb979a7c52b910b02e5f1540c6c"},
+				{Offset: 6376880, Size: 27808, SHA256: "f137e32bbd4b2d8458339b0d8340b28fe564eb2fb1df38e5f1686376197dbd49"},
+				{Offset: 6404688, Size: 187672, SHA256: "04d30619f64990d2a8108f4f13a9f5440634437b28085ee2dc1dac2dbc3ca4cb"},
+				{Offset: 6592368, Size: 66584, SHA256: "165d3a1188b2fdd3d90f0bc3b5ceecf3bf56fd0fbec77408a3210879d052af40"},
+				{Offset: 6658960, Size: 67608, SHA256: "ed6b67121f7e18b11c5cf7e0c3e72d0f22e3894a8407f15ed610a31c1f2a9578"},
+				{Offset: 6726576, Size: 220360, SHA256: "ef6a73a2b9da00996db7841fc232c9c5f842492db8b27cbbc3d21c0130f2654a"},
+				{Offset: 6946944, Size: 205896, SHA256: "e079a22f367f770cabd5af3cccd069552f7551e1963c83874476e6291475e9d7"},
+				{Offset: 7152848, Size: 235824, SHA256: "a0c73bd52306e16539b1e978dd323139464a6d374db68907b32f72cce543a78b"},
+				{Offset: 7388672, Size: 228656, SHA256: "e80b22689783ab23a50d095736df38d31d03e8ad1458652463b3b859cfc4e21a"},
+				{Offset: 7617328, Size: 44752, SHA256: "05ccd96eac8af059defacbd4820165562cb84dec673b350c65f4c723798f0308"},
+				{Offset: 7662080, Size: 38992, SHA256: "d2129fddb945487e542d411c693fd23a1b9fe8ba343b9aae0d45fa1b91afe8fd"},
+				{Offset: 7701072, Size: 46032, SHA256: "26f0741a31e36807777c5899ce3d051470c5ef2992cdefd9c056629d5374d741"},
+				{Offset: 7747104, Size: 39760, SHA256: "4614830254476de84a6021940e8ae5108f74a129310e1726b56f4ce0ab804607"},
+				{Offset: 7786864, Size: 74336, SHA256: "468ffbd685b02fc8daa192617654abd25d2541c969990278765f04144c75e029"},
+				{Offset: 7861200, Size: 55904, SHA256: "e3a5a1309b7ad7e86461cec20e13bab6f710e43dab3d4f319e6d13159c9a5629"},
+				{Offset: 7917104, Size: 87776, SHA256: "dc89f35f3f54ab7d6ed64f7f13e2e018135d5ff991ef502ca97e5efa34510bd1"},
+				{Offset: 8004880, Size: 70240, SHA256: "02dcfa1c3dc0015095de86e4a3bacb1ef53c7b9d06e0ba3e7962927b04692197"},
+				{Offset: 8075120, Size: 106568, SHA256: "aa48054a029b5454d7089a203d1fd9b99f1d9ccdbcb42882b1a182c164f00984"},
+				{Offset: 8181696, Size: 102472, SHA256: "fe83a78ac9de543883b6520188a57c4677657b8403ac19046cff7a0124033542"},
+				{Offset: 8284176, Size: 5504, SHA256: "83b319caa4d69d7e7d97ee88288b3fc919165944850e1cc2bd80421530dd5871"},
+				{Offset: 8289680, Size: 49792, SHA256: "76a9e9a1bc5e4a3c8413033200e29fb32b9226be9ef807dac5659cfb2f90b226"},
+				{Offset: 8339472, Size: 204288, SHA256: "6d7436d32a7149494f74153eabeaf2e5193bd7603630495b0e9b5bd31d76fbcf"},
+				{Offset: 8543760, Size: 5632, SHA256: "f47584929a87abd12240cd0faef678ac0b4e09c0c640f7b0676904344a5efe25"},
+				{Offset: 8549392, Size: 5632, SHA256: "de3ace4012d0cb0a13543fe156970abb5ad105cc601a86ebc466016650b00668"},
+				{Offset: 8555024, Size: 46416, SHA256: "4aaf4955b06469ac154ba35c4b8fefc6b9b70f417901cd3a564ea0aaffb59227"},
+				{Offset: 8601440, Size: 40016, SHA256: "da9835943a1b6f22903588b3d38006197f06aec48ad8ac352cebeccee6b9f6fa"},
+				{Offset: 8641456, Size: 46416, SHA256: "41f8a4434981bd28269b9e844b00ab4e9f41e4e3d21cb9c3f4797e1273b86990"},
+				{Offset: 8687872, Size: 40528, SHA256: "a663327646fed2f3affc3505fa1a179f7a3e43e9541de0d6cfd1f22cd5b1df59"},
+				{Offset: 8728400, Size: 55520, SHA256: "6a23664aa83ee954a9b99211a45cb14f85d3bbea3968b9e94afebf75909dbdce"},
+				{Offset: 8783920, Size: 49248, SHA256: "eeb9eddb023df63db360cbb1ce8a395ee8b25441e8ef8d598e5a1250d016bbfe"},
+				{Offset: 8833168, Size: 55520, SHA256: "7c3eb4d6505d5c0f7fcddfc52dffd37fbcef2dfebfc77a3ef0da9cd66353ea89"},
+				{Offset: 8888688, Size: 49632, SHA256: "159eb02229714e6c2a24e3d3f7f6b971cd9814ff14b9af31e3c6a79d6dd68c9d"},
 			},
 		},
 	})
@@ -599,7 +600,7 @@ func init() {
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 14},
 		},
 	})
-	// LowerBound(LessFloat32) over float32, declared at histogram.go:36:26.
+	// LowerBound(LessFloat32) over float32, declared at histogram.go:37:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "LowerBound",
 		Ops:       []any{LessFloat32},
@@ -611,7 +612,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// LowerBound(LessFloat64) over float64, declared at histogram.go:38:26.
+	// LowerBound(LessFloat64) over float64, declared at histogram.go:39:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "LowerBound",
 		Ops:       []any{LessFloat64},
@@ -623,7 +624,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// LowerBound(LessUint32) over uint32, declared at histogram.go:35:26.
+	// LowerBound(LessUint32) over uint32, declared at histogram.go:36:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "LowerBound",
 		Ops:       []any{LessUint32},
@@ -635,7 +636,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// LowerBound(LessUint64) over uint64, declared at histogram.go:37:26.
+	// LowerBound(LessUint64) over uint64, declared at histogram.go:38:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "LowerBound",
 		Ops:       []any{LessUint64},
@@ -647,7 +648,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Merge(LessFloat32) over float32, declared at histogram.go:40:26.
+	// Merge(LessFloat32) over float32, declared at histogram.go:41:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Merge",
 		Ops:       []any{LessFloat32},
@@ -659,7 +660,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 15},
 		},
 	})
-	// Merge(LessFloat64) over float64, declared at histogram.go:42:26.
+	// Merge(LessFloat64) over float64, declared at histogram.go:43:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Merge",
 		Ops:       []any{LessFloat64},
@@ -671,7 +672,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 15},
 		},
 	})
-	// Merge(LessUint32) over uint32, declared at histogram.go:39:26.
+	// Merge(LessUint32) over uint32, declared at histogram.go:40:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Merge",
 		Ops:       []any{LessUint32},
@@ -683,7 +684,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 15},
 		},
 	})
-	// Merge(LessUint64) over uint64, declared at histogram.go:41:26.
+	// Merge(LessUint64) over uint64, declared at histogram.go:42:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Merge",
 		Ops:       []any{LessUint64},
@@ -743,6 +744,18 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
 	})
+	// MultiHistogramEven[uint8] over uint8, declared at histogram.go:35:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MultiHistogramEven",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
+		Layouts:   []string{"uint8/1"},
+		Kernels:   []string{"gocccl_multi_histogram_even_uint8_sweep", "gocccl_multi_histogram_even_uint8_init"},
+		Part:      50,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+		},
+	})
 	// Partition(KeepFloat32) over float32, declared at select.go:45:27.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Partition",
@@ -750,7 +763,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_partition_KeepFloat32_init", "gocccl_partition_KeepFloat32_sweep"},
-		Part:      50,
+		Part:      51,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -762,7 +775,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_partition_KeepFloat64_init", "gocccl_partition_KeepFloat64_sweep"},
-		Part:      51,
+		Part:      52,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -774,7 +787,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_partition_KeepUint32_init", "gocccl_partition_KeepUint32_sweep"},
-		Part:      52,
+		Part:      53,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -786,7 +799,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_partition_KeepUint64_init", "gocccl_partition_KeepUint64_sweep"},
-		Part:      53,
+		Part:      54,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -798,7 +811,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_float32_init", "gocccl_radix_sort_keys_float32_histogram", "gocccl_radix_sort_keys_float32_onesweep", "gocccl_radix_sort_keys_float32_single"},
-		Part:      54,
+		Part:      55,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -810,7 +823,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_float64_init", "gocccl_radix_sort_keys_float64_histogram", "gocccl_radix_sort_keys_float64_onesweep", "gocccl_radix_sort_keys_float64_single"},
-		Part:      55,
+		Part:      56,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -822,7 +835,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint32_init", "gocccl_radix_sort_keys_uint32_histogram", "gocccl_radix_sort_keys_uint32_onesweep", "gocccl_radix_sort_keys_uint32_single"},
-		Part:      56,
+		Part:      57,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -834,7 +847,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint64_init", "gocccl_radix_sort_keys_uint64_histogram", "gocccl_radix_sort_keys_uint64_onesweep", "gocccl_radix_sort_keys_uint64_single"},
-		Part:      57,
+		Part:      58,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -846,7 +859,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"float32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_float32_uint32_init", "gocccl_radix_sort_pairs_float32_uint32_histogram", "gocccl_radix_sort_pairs_float32_uint32_onesweep", "gocccl_radix_sort_pairs_float32_uint32_single"},
-		Part:      58,
+		Part:      59,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
@@ -858,7 +871,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"float64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_float64_uint32_init", "gocccl_radix_sort_pairs_float64_uint32_histogram", "gocccl_radix_sort_pairs_float64_uint32_onesweep", "gocccl_radix_sort_pairs_float64_uint32_single"},
-		Part:      59,
+		Part:      60,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -870,7 +883,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_uint32_uint32_init", "gocccl_radix_sort_pairs_uint32_uint32_histogram", "gocccl_radix_sort_pairs_uint32_uint32_onesweep", "gocccl_radix_sort_pairs_uint32_uint32_single"},
-		Part:      60,
+		Part:      61,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
@@ -882,7 +895,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_uint64_uint32_init", "gocccl_radix_sort_pairs_uint64_uint32_histogram", "gocccl_radix_sort_pairs_uint64_uint32_onesweep", "gocccl_radix_sort_pairs_uint64_uint32_single"},
-		Part:      61,
+		Part:      62,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -894,7 +907,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_reduce_AddFloat32_sweep", "gocccl_reduce_AddFloat32_final"},
-		Part:      62,
+		Part:      63,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -906,7 +919,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_reduce_AddFloat32Fast_sweep", "gocccl_reduce_AddFloat32Fast_final"},
-		Part:      63,
+		Part:      64,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -918,7 +931,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_reduce_AddFloat64_sweep", "gocccl_reduce_AddFloat64_final"},
-		Part:      64,
+		Part:      65,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -930,7 +943,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
 		Kernels:   []string{"gocccl_reduce_AddInt32_sweep", "gocccl_reduce_AddInt32_final"},
-		Part:      65,
+		Part:      66,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -942,7 +955,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_reduce_AddUint32_sweep", "gocccl_reduce_AddUint32_final"},
-		Part:      66,
+		Part:      67,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -954,7 +967,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_reduce_AddUint64_sweep", "gocccl_reduce_AddUint64_final"},
-		Part:      67,
+		Part:      68,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -966,7 +979,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddFloat32_init", "gocccl_reduce_by_key_EqUint32_AddFloat32_sweep"},
-		Part:      68,
+		Part:      69,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
@@ -978,7 +991,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddFloat32Fast_init", "gocccl_reduce_by_key_EqUint32_AddFloat32Fast_sweep"},
-		Part:      69,
+		Part:      70,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
@@ -990,7 +1003,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"uint32/4", "float64/8"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddFloat64_init", "gocccl_reduce_by_key_EqUint32_AddFloat64_sweep"},
-		Part:      70,
+		Part:      71,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 13},
 		},
@@ -1002,7 +1015,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddUint32_init", "gocccl_reduce_by_key_EqUint32_AddUint32_sweep"},
-		Part:      71,
+		Part:      72,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
@@ -1014,7 +1027,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint32/4", "uint64/8"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddUint64_init", "gocccl_reduce_by_key_EqUint32_AddUint64_sweep"},
-		Part:      72,
+		Part:      73,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 13},
 		},
@@ -1026,7 +1039,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_rle_EqFloat32_init", "gocccl_rle_EqFloat32_sweep", "gocccl_rle_EqFloat32_nontrivial"},
-		Part:      73,
+		Part:      74,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 14},
 		},
@@ -1038,7 +1051,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_rle_EqFloat64_init", "gocccl_rle_EqFloat64_sweep", "gocccl_rle_EqFloat64_nontrivial"},
-		Part:      74,
+		Part:      75,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1050,7 +1063,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_rle_EqUint32_init", "gocccl_rle_EqUint32_sweep", "gocccl_rle_EqUint32_nontrivial"},
-		Part:      75,
+		Part:      76,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 14},
 		},
@@ -1062,7 +1075,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_rle_EqUint64_init", "gocccl_rle_EqUint64_sweep", "gocccl_rle_EqUint64_nontrivial"},
-		Part:      76,
+		Part:      77,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1074,7 +1087,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_exclusive_scan_AddUint32_block", "gocccl_segmented_exclusive_scan_AddUint32_fixed"},
-		Part:      77,
+		Part:      78,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1086,7 +1099,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_segmented_inclusive_scan_AddFloat32_block", "gocccl_segmented_inclusive_scan_AddFloat32_fixed"},
-		Part:      78,
+		Part:      79,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1098,7 +1111,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_inclusive_scan_AddUint32_block", "gocccl_segmented_inclusive_scan_AddUint32_fixed"},
-		Part:      79,
+		Part:      80,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1110,7 +1123,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_segmented_inclusive_scan_AddUint64_block", "gocccl_segmented_inclusive_scan_AddUint64_fixed"},
-		Part:      80,
+		Part:      81,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 4},
 		},
@@ -1122,7 +1135,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_AddFloat32_warp", "gocccl_segmented_reduce_AddFloat32_block", "gocccl_segmented_reduce_AddFloat32_warp_fixed", "gocccl_segmented_reduce_AddFloat32_block_fixed"},
-		Part:      81,
+		Part:      82,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1134,7 +1147,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_MaxUint32_warp", "gocccl_segmented_reduce_MaxUint32_block", "gocccl_segmented_reduce_MaxUint32_warp_fixed", "gocccl_segmented_reduce_MaxUint32_block_fixed"},
-		Part:      82,
+		Part:      83,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1146,7 +1159,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_MaxUint32_itae16f7b37c_warp", "gocccl_segmented_reduce_MaxUint32_itae16f7b37c_block", "gocccl_segmented_reduce_MaxUint32_itae16f7b37c_warp_fixed", "gocccl_segmented_reduce_MaxUint32_itae16f7b37c_block_fixed"},
-		Part:      83,
+		Part:      84,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1164,7 +1177,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_uint32_init", "gocccl_segmented_sort_keys_uint32_classify", "gocccl_segmented_sort_keys_uint32_small", "gocccl_segmented_sort_keys_uint32_medium", "gocccl_segmented_sort_keys_uint32_big", "gocccl_segmented_sort_keys_uint32_plan", "gocccl_segmented_sort_keys_uint32_histogram", "gocccl_segmented_sort_keys_uint32_onesweep", "gocccl_segmented_sort_keys_uint32_each"},
-		Part:      84,
+		Part:      85,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -1176,7 +1189,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_uint64_init", "gocccl_segmented_sort_keys_uint64_classify", "gocccl_segmented_sort_keys_uint64_small", "gocccl_segmented_sort_keys_uint64_medium", "gocccl_segmented_sort_keys_uint64_big", "gocccl_segmented_sort_keys_uint64_plan", "gocccl_segmented_sort_keys_uint64_histogram", "gocccl_segmented_sort_keys_uint64_onesweep", "gocccl_segmented_sort_keys_uint64_each"},
-		Part:      85,
+		Part:      86,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -1188,7 +1201,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_uint32_uint32_init", "gocccl_segmented_sort_pairs_uint32_uint32_classify", "gocccl_segmented_sort_pairs_uint32_uint32_small", "gocccl_segmented_sort_pairs_uint32_uint32_medium", "gocccl_segmented_sort_pairs_uint32_uint32_big", "gocccl_segmented_sort_pairs_uint32_uint32_plan", "gocccl_segmented_sort_pairs_uint32_uint32_histogram", "gocccl_segmented_sort_pairs_uint32_uint32_onesweep", "gocccl_segmented_sort_pairs_uint32_uint32_each"},
-		Part:      86,
+		Part:      87,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
@@ -1200,7 +1213,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_uint64_uint32_init", "gocccl_segmented_sort_pairs_uint64_uint32_classify", "gocccl_segmented_sort_pairs_uint64_uint32_small", "gocccl_segmented_sort_pairs_uint64_uint32_medium", "gocccl_segmented_sort_pairs_uint64_uint32_big", "gocccl_segmented_sort_pairs_uint64_uint32_plan", "gocccl_segmented_sort_pairs_uint64_uint32_histogram", "gocccl_segmented_sort_pairs_uint64_uint32_onesweep", "gocccl_segmented_sort_pairs_uint64_uint32_each"},
-		Part:      87,
+		Part:      88,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -1212,7 +1225,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_select_KeepFloat32_init", "gocccl_select_KeepFloat32_sweep"},
-		Part:      88,
+		Part:      89,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -1224,7 +1237,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_select_KeepFloat64_init", "gocccl_select_KeepFloat64_sweep"},
-		Part:      89,
+		Part:      90,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1236,7 +1249,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_KeepUint32_init", "gocccl_select_KeepUint32_sweep"},
-		Part:      90,
+		Part:      91,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -1248,7 +1261,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_select_KeepUint64_init", "gocccl_select_KeepUint64_sweep"},
-		Part:      91,
+		Part:      92,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1260,7 +1273,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_partition3_FirstFloat32_SecondFloat32_init", "gocccl_partition3_FirstFloat32_SecondFloat32_sweep"},
-		Part:      92,
+		Part:      93,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
@@ -1272,7 +1285,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_partition3_FirstFloat64_SecondFloat64_init", "gocccl_partition3_FirstFloat64_SecondFloat64_sweep"},
-		Part:      93,
+		Part:      94,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1284,7 +1297,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_partition3_FirstUint32_SecondUint32_init", "gocccl_partition3_FirstUint32_SecondUint32_sweep"},
-		Part:      94,
+		Part:      95,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
@@ -1296,7 +1309,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_partition3_FirstUint64_SecondUint64_init", "gocccl_partition3_FirstUint64_SecondUint64_sweep"},
-		Part:      95,
+		Part:      96,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1308,7 +1321,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_topk_keys_float32_init", "gocccl_topk_keys_float32_pass", "gocccl_topk_keys_float32_single", "gocccl_topk_keys_float32_sort"},
-		Part:      96,
+		Part:      97,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1320,7 +1333,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_topk_keys_uint32_init", "gocccl_topk_keys_uint32_pass", "gocccl_topk_keys_uint32_single", "gocccl_topk_keys_uint32_sort"},
-		Part:      97,
+		Part:      98,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1332,7 +1345,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_if_TripleUint32_OddUint32"},
-		Part:      98,
+		Part:      99,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1344,7 +1357,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_reduce_Low8Uint32_AddUint32_sweep", "gocccl_transform_reduce_Low8Uint32_AddUint32_single"},
-		Part:      99,
+		Part:      100,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1356,7 +1369,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float32/4", "float64/8"},
 		Kernels:   []string{"gocccl_transform_reduce_SquareFloat32_AddFloat64_sweep", "gocccl_transform_reduce_SquareFloat32_AddFloat64_single"},
-		Part:      100,
+		Part:      101,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1368,7 +1381,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_MergeSortIdentityFloat32"},
-		Part:      101,
+		Part:      102,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1380,7 +1393,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_MergeSortIdentityUint32"},
-		Part:      102,
+		Part:      103,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1392,7 +1405,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_unique_EqFloat32_init", "gocccl_unique_EqFloat32_sweep"},
-		Part:      103,
+		Part:      104,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -1404,7 +1417,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_unique_EqFloat64_init", "gocccl_unique_EqFloat64_sweep"},
-		Part:      104,
+		Part:      105,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1416,7 +1429,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_unique_EqUint32_init", "gocccl_unique_EqUint32_sweep"},
-		Part:      105,
+		Part:      106,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -1428,7 +1441,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_unique_EqUint64_init", "gocccl_unique_EqUint64_sweep"},
-		Part:      106,
+		Part:      107,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1440,7 +1453,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqFloat32_float32_float32_init", "gocccl_unique_by_key_EqFloat32_float32_float32_sweep"},
-		Part:      107,
+		Part:      108,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
 		},
@@ -1452,7 +1465,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_unique_by_key_EqFloat64_float64_float64_init", "gocccl_unique_by_key_EqFloat64_float64_float64_sweep"},
-		Part:      108,
+		Part:      109,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1464,7 +1477,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqUint32_uint32_uint32_init", "gocccl_unique_by_key_EqUint32_uint32_uint32_sweep"},
-		Part:      109,
+		Part:      110,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
 		},
@@ -1476,7 +1489,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_unique_by_key_EqUint64_uint64_uint64_init", "gocccl_unique_by_key_EqUint64_uint64_uint64_sweep"},
-		Part:      110,
+		Part:      111,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},

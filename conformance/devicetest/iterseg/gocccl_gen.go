@@ -23,27 +23,27 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/iterseg", "ffefe332fcd2da4934c3547c3966a379486d92eebeb4b9048cda414cbf0eb020", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/iterseg", "59927fc272ac228dbb2f0f42101452ecc020a324f4ce77e045929a310c2911fa", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "c63426abff3127489e64def52425363c406af2cc05464b42766ee638502b6522",
+			SHA256: "46f8c7472b1ee8fe24421051e70a228d7284019a80c44156d5a238f0955f84b4",
 			Parts: []goccclimpl.Part{
-				{Offset: 0, Size: 26448, SHA256: "e827cbc1660c37887cfc31c5a8313ddb1fcdf3e7d9d708ad4880041d1727d3f8"},
-				{Offset: 26448, Size: 36152, SHA256: "4ac9e409ca3a5f79c5877c8f7dfdefad3ec49d16d53ed4ce5243ae62e7988a92"},
-				{Offset: 62608, Size: 54072, SHA256: "955cc214c8d11408f0092054e6f4221a3524186b4ba1797faeca177c4dd42ea8"},
-				{Offset: 116688, Size: 54064, SHA256: "156c4d40223dad07c7e17aa41a1ce9d757fd7e5567a19b3e50fd0c0ef588dff9"},
-				{Offset: 170752, Size: 28200, SHA256: "1efd03f8af5cdb84c6a767d263114f658ca42778919115597c1b4bcd7ab0b107"},
-				{Offset: 198960, Size: 28616, SHA256: "f17176804e8efd1c7aa494318419e60ca4f2fc07edfd21fb67b3fe918d6e0821"},
-				{Offset: 227584, Size: 89256, SHA256: "858f7b097d34aaafaeef1b4027bd61244d97af6e4d4e2f36f1c448a1e53c7b47"},
-				{Offset: 316848, Size: 129128, SHA256: "a796879e32728a9ac5a384774feaf5b838a11c8a31947469d89c6ab911c9fb78"},
-				{Offset: 445984, Size: 124232, SHA256: "586ecfa33ff2a8247e04f2ba5829125d9369733cc130d495a1d1b82b478237fb"},
-				{Offset: 570224, Size: 67352, SHA256: "2e7100191ced62fb821c80ee72c5338c6f17c2c64aba02d930dae4dfe93cd5fe"},
-				{Offset: 637584, Size: 67608, SHA256: "9da6ab7f15fd406e7255af4a0abce8cc188452f1f10294af21b1d951610121c6"},
-				{Offset: 705200, Size: 67352, SHA256: "211c35e5714c2390aa65667ee57aa72d34cc1cc4df655ec367e6e6fac344727e"},
-				{Offset: 772560, Size: 51096, SHA256: "7af506a7daf41a3ef7333e20a7413ad23a0b48c242d71451c6d20372f4ab9898"},
-				{Offset: 823664, Size: 26952, SHA256: "e2c844c903195c25e26a0116cba58b3e3a556bd80206a07065c8f0e7e8554fac"},
-				{Offset: 850624, Size: 27080, SHA256: "0fe754b4f1ad3af763d950a3b231b02fe132bd573ad3bc4dfcdc77099e27b8e2"},
+				{Offset: 0, Size: 26064, SHA256: "1c2faa7f045176694d3aef9a79e92aea66d7e8c4c0993c7abd2de43bbd5fd7be"},
+				{Offset: 26064, Size: 35768, SHA256: "bc0e6b466455f101bd0f1be7dd3108d0400a45d4fa3de8a7ebb159c5623cf13c"},
+				{Offset: 61840, Size: 53176, SHA256: "b1c3fe49232364948004b39c777068432515514d79df521e9a913b93e0d5fda1"},
+				{Offset: 115024, Size: 53424, SHA256: "d8e65fedf8eed29238e4d7780f3047a8bbfe07ae14eb8176a4b085ce426d8877"},
+				{Offset: 168448, Size: 28200, SHA256: "1efd03f8af5cdb84c6a767d263114f658ca42778919115597c1b4bcd7ab0b107"},
+				{Offset: 196656, Size: 28616, SHA256: "f17176804e8efd1c7aa494318419e60ca4f2fc07edfd21fb67b3fe918d6e0821"},
+				{Offset: 225280, Size: 89256, SHA256: "858f7b097d34aaafaeef1b4027bd61244d97af6e4d4e2f36f1c448a1e53c7b47"},
+				{Offset: 314544, Size: 129128, SHA256: "a796879e32728a9ac5a384774feaf5b838a11c8a31947469d89c6ab911c9fb78"},
+				{Offset: 443680, Size: 124232, SHA256: "586ecfa33ff2a8247e04f2ba5829125d9369733cc130d495a1d1b82b478237fb"},
+				{Offset: 567920, Size: 67352, SHA256: "2e7100191ced62fb821c80ee72c5338c6f17c2c64aba02d930dae4dfe93cd5fe"},
+				{Offset: 635280, Size: 67608, SHA256: "9da6ab7f15fd406e7255af4a0abce8cc188452f1f10294af21b1d951610121c6"},
+				{Offset: 702896, Size: 67352, SHA256: "211c35e5714c2390aa65667ee57aa72d34cc1cc4df655ec367e6e6fac344727e"},
+				{Offset: 770256, Size: 51096, SHA256: "7af506a7daf41a3ef7333e20a7413ad23a0b48c242d71451c6d20372f4ab9898"},
+				{Offset: 821360, Size: 26952, SHA256: "e2c844c903195c25e26a0116cba58b3e3a556bd80206a07065c8f0e7e8554fac"},
+				{Offset: 848320, Size: 27080, SHA256: "0fe754b4f1ad3af763d950a3b231b02fe132bd573ad3bc4dfcdc77099e27b8e2"},
 			},
 		},
 	})

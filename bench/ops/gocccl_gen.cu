@@ -1489,6 +1489,11 @@ gocccl_reduce_AddFloat32_final(const float* d_in, long long n, float* d_out, flo
   ::gocccl::reduce_final<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32_threads)
+gocccl_reduce_AddFloat32_det(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(AddFloat32Fast) over float32, declared at ops.go:35:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32Fast_threads)
 gocccl_reduce_AddFloat32Fast_sweep(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
@@ -1498,6 +1503,11 @@ gocccl_reduce_AddFloat32Fast_sweep(const float* d_in, long long n, float* d_out,
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32Fast_threads)
 gocccl_reduce_AddFloat32Fast_final(const float* d_in, long long n, float* d_out, float init) {
   ::gocccl::reduce_final<gocccl_reduce_AddFloat32Fast_threads, gocccl_reduce_AddFloat32Fast_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32Fast>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32Fast_threads)
+gocccl_reduce_AddFloat32Fast_det(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddFloat32Fast_threads, gocccl_reduce_AddFloat32Fast_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32Fast>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(AddFloat64) over float64, declared at ops.go:38:19.
@@ -1511,6 +1521,11 @@ gocccl_reduce_AddFloat64_final(const double* d_in, long long n, double* d_out, d
   ::gocccl::reduce_final<gocccl_reduce_AddFloat64_threads, gocccl_reduce_AddFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat64_threads)
+gocccl_reduce_AddFloat64_det(const double* d_in, long long n, double* d_out, double init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddFloat64_threads, gocccl_reduce_AddFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(AddInt32) over int32, declared at ops.go:33:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt32_threads)
 gocccl_reduce_AddInt32_sweep(const int32_t* d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
@@ -1520,6 +1535,11 @@ gocccl_reduce_AddInt32_sweep(const int32_t* d_in, long long n, int32_t* d_out, i
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt32_threads)
 gocccl_reduce_AddInt32_final(const int32_t* d_in, long long n, int32_t* d_out, int32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddInt32>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt32_threads)
+gocccl_reduce_AddInt32_det(const int32_t* d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddInt32>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(AddUint32) over uint32, declared at ops.go:36:19.
@@ -1533,6 +1553,11 @@ gocccl_reduce_AddUint32_final(const uint32_t* d_in, long long n, uint32_t* d_out
   ::gocccl::reduce_final<gocccl_reduce_AddUint32_threads, gocccl_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint32_threads)
+gocccl_reduce_AddUint32_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddUint32_threads, gocccl_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(AddUint64) over uint64, declared at ops.go:37:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint64_threads)
 gocccl_reduce_AddUint64_sweep(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
@@ -1542,6 +1567,11 @@ gocccl_reduce_AddUint64_sweep(const uint64_t* d_in, long long n, uint64_t* d_out
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint64_threads)
 gocccl_reduce_AddUint64_final(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init) {
   ::gocccl::reduce_final<gocccl_reduce_AddUint64_threads, gocccl_reduce_AddUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint64_threads)
+gocccl_reduce_AddUint64_det(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddUint64_threads, gocccl_reduce_AddUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_in, n, d_out, init, d_scratch);
 }
 
 // ReduceByKey(EqUint32,AddFloat32) over uint32, float32, declared at segmented.go:53:30.
@@ -2101,6 +2131,11 @@ gocccl_transform_reduce_Low8Uint32_AddUint32_single(const uint32_t* d_in, long l
   ::gocccl::transform_reduce_single<gocccl_transform_reduce_Low8Uint32_AddUint32_threads, gocccl_transform_reduce_Low8Uint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::Low8Uint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Low8Uint32_AddUint32_threads)
+gocccl_transform_reduce_Low8Uint32_AddUint32_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::transform_reduce_deterministic<gocccl_transform_reduce_Low8Uint32_AddUint32_threads, gocccl_transform_reduce_Low8Uint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::Low8Uint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, n, d_out, init, d_scratch);
+}
+
 // TransformReduce(SquareFloat32,AddFloat64) over float32, float64, declared at segmented.go:62:30.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareFloat32_AddFloat64_threads)
 gocccl_transform_reduce_SquareFloat32_AddFloat64_sweep(const float* d_in, long long n, double* d_out, double init, void* d_scratch) {
@@ -2110,6 +2145,11 @@ gocccl_transform_reduce_SquareFloat32_AddFloat64_sweep(const float* d_in, long l
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareFloat32_AddFloat64_threads)
 gocccl_transform_reduce_SquareFloat32_AddFloat64_single(const float* d_in, long long n, double* d_out, double init) {
   ::gocccl::transform_reduce_single<gocccl_transform_reduce_SquareFloat32_AddFloat64_threads, gocccl_transform_reduce_SquareFloat32_AddFloat64_items, float, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::SquareFloat32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareFloat32_AddFloat64_threads)
+gocccl_transform_reduce_SquareFloat32_AddFloat64_det(const float* d_in, long long n, double* d_out, double init, void* d_scratch) {
+  ::gocccl::transform_reduce_deterministic<gocccl_transform_reduce_SquareFloat32_AddFloat64_threads, gocccl_transform_reduce_SquareFloat32_AddFloat64_items, float, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::SquareFloat32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_in, n, d_out, init, d_scratch);
 }
 
 // UnaryTransform(MergeSortIdentityFloat32) over float32, float32, declared at mergesort.go:35:26.

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/groupby", "b61d92a43f398607938b411eaf4bda502949b409009533b45d95c8c40d6c7544", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/groupby", "f4fc61c9d6d4051d0cc4ba69c29848d6da4acc8fc5452ae6f58493a02799688a", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 80},
 			Data:   goccclImageSM80,

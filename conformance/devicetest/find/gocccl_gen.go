@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/find", "189e7eb0965259f4b3667954a47481ab7111886db7d2a98221276db5fff94d62", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/find", "35a9deda9a4e00162c670b95fa2b50e42157bef0d8933f7c13e78a5748531fb8", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

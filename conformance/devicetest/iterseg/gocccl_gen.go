@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/iterseg", "59927fc272ac228dbb2f0f42101452ecc020a324f4ce77e045929a310c2911fa", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/iterseg", "ff281c8cbe51d4b7240d0e730543cccdfbde9efa349b9f7ef131797083b55797", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

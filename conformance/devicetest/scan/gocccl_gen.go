@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/scan", "6cbbd6dc91971a42c75e5f2992c684458136d582f48290c53a12abd652efb2ab", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/scan", "82842560c8c73e1f64dcb1ef50de9944936eaa0b54315811e6545b9da660db7b", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "c769b072b3fa06b554c77b1ff686e57db2137efc87fd9944dae0e14a239f69d2",
+			SHA256: "ceaa1e0ba7b01c628616171eb658c014873b4cb2f898f37b3e21174ebf596440",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 134608, SHA256: "a24741261d3aa09209d54fecc8bd4b8c9ceb5b2fa3a00d221d0f3ea18d80970b"},
 				{Offset: 134608, Size: 142936, SHA256: "b80e31b532660e725a6f18beb687993a639bd6e7f5c1d4664d3bcdfccbcc5b50"},
@@ -92,13 +92,13 @@ func init() {
 				{Offset: 3870256, Size: 122696, SHA256: "21d54584f858e017fabd3aea77323c815c043beb0c13efa79e4909d296b2ffe4"},
 				{Offset: 3992960, Size: 46792, SHA256: "3d5b46e6dde5ae99fb05d4659ca0b50bc1553b3a786c46adba8090c491f7db00"},
 				{Offset: 4039760, Size: 47688, SHA256: "231f83188f496812cd404cfec89542dcbb8f8edd0f4fa7e782ac886155a34d5a"},
-				{Offset: 4087456, Size: 156672, SHA256: "1f8abcb71d626d0cfe8752d4c81efd3c96425b9a7309bcf3e21b75b2253a5238"},
-				{Offset: 4244128, Size: 143360, SHA256: "f23f378058fdb24e2807e24d4371f0fdc42570f6673dd81d6a99b28b0c8bed02"},
-				{Offset: 4387488, Size: 114776, SHA256: "7cb14f02bb61e76d3d08427e866ead764dfcc9e20cead138adc0216c03ab419a"},
-				{Offset: 4502272, Size: 103896, SHA256: "017db4818aa51c53fdc37ef49ee372ba773eb80084914c29814c986054325619"},
-				{Offset: 4606176, Size: 55640, SHA256: "a5d95a16d82cef3ab239090578d67f112131e226d868719be71e689fa64205f2"},
-				{Offset: 4661824, Size: 65816, SHA256: "db1e412047f2d26fc1cab6dfe47f3c03b889351ab55b0ecf987784b1c9a8c4f5"},
-				{Offset: 4727648, Size: 204288, SHA256: "6d7436d32a7149494f74153eabeaf2e5193bd7603630495b0e9b5bd31d76fbcf"},
+				{Offset: 4087456, Size: 292984, SHA256: "705b877cb5407de3b6e1ad4a5152319367ffcecd9c819f5b0d3895e8fe0baa4d"},
+				{Offset: 4380448, Size: 304888, SHA256: "686e2cb82b3c28274973d7096065ca6645a3403c36ae89075e9ca145cdc66c3e"},
+				{Offset: 4685344, Size: 114776, SHA256: "7cb14f02bb61e76d3d08427e866ead764dfcc9e20cead138adc0216c03ab419a"},
+				{Offset: 4800128, Size: 103896, SHA256: "017db4818aa51c53fdc37ef49ee372ba773eb80084914c29814c986054325619"},
+				{Offset: 4904032, Size: 55640, SHA256: "a5d95a16d82cef3ab239090578d67f112131e226d868719be71e689fa64205f2"},
+				{Offset: 4959680, Size: 65816, SHA256: "db1e412047f2d26fc1cab6dfe47f3c03b889351ab55b0ecf987784b1c9a8c4f5"},
+				{Offset: 5025504, Size: 385144, SHA256: "dc8a9fbda962339bc5c980c23fda403c86126bf8f7f280398626078db9cfbbed"},
 			},
 		},
 	})
@@ -864,7 +864,7 @@ func init() {
 		Ops:       []any{AddFloat32},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
-		Kernels:   []string{"gocccl_reduce_AddFloat32_sweep", "gocccl_reduce_AddFloat32_final"},
+		Kernels:   []string{"gocccl_reduce_AddFloat32_sweep", "gocccl_reduce_AddFloat32_final", "gocccl_reduce_AddFloat32_det"},
 		Part:      63,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -876,7 +876,7 @@ func init() {
 		Ops:       []any{AddFloat64},
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
-		Kernels:   []string{"gocccl_reduce_AddFloat64_sweep", "gocccl_reduce_AddFloat64_final"},
+		Kernels:   []string{"gocccl_reduce_AddFloat64_sweep", "gocccl_reduce_AddFloat64_final", "gocccl_reduce_AddFloat64_det"},
 		Part:      64,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -936,7 +936,7 @@ func init() {
 		Ops:       []any{SquareFloat32, AddFloat64},
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float32/4", "float64/8"},
-		Kernels:   []string{"gocccl_transform_reduce_SquareFloat32_AddFloat64_sweep", "gocccl_transform_reduce_SquareFloat32_AddFloat64_single"},
+		Kernels:   []string{"gocccl_transform_reduce_SquareFloat32_AddFloat64_sweep", "gocccl_transform_reduce_SquareFloat32_AddFloat64_single", "gocccl_transform_reduce_SquareFloat32_AddFloat64_det"},
 		Part:      69,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},

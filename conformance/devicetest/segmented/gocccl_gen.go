@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segmented", "f8b7ff36d193e9471e30b4413c580072f1c5df32f9c54e2c5d217b12f6d259d9", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segmented", "50411b256ca479eda287366ff55af37db4dbac7241d7c10541dc77fb9d6bf925", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "ac868343b7254f4735adf10b03868761a5eee5bdfc04d64c67ba22c189f5330b",
+			SHA256: "f42e2fdcd0e3cca2ced4119feb2e3ecfdfdd712ef1e48e1061f6795cc4f30ca1",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 12904, SHA256: "7ba80b653631a1c12934e7a4c72a4a21fa33898ea401f5b74397c93c51b74f3f"},
 				{Offset: 12912, Size: 15848, SHA256: "9f80afccc3ec85ef7ab31d670a21f147e2335a7c4f335f07b79e23a52503a977"},
@@ -52,11 +52,11 @@ func init() {
 				{Offset: 1304432, Size: 66456, SHA256: "05b777e2e7e2044fd38a72ec553cd6af5852b56e1084b7814d4ac45695ee8162"},
 				{Offset: 1370896, Size: 66584, SHA256: "165d3a1188b2fdd3d90f0bc3b5ceecf3bf56fd0fbec77408a3210879d052af40"},
 				{Offset: 1437488, Size: 86184, SHA256: "7ffec80c5daaaea02b99b8521d3a998a5b69d4783c0c930ceb4e3b01d2fe0200"},
-				{Offset: 1523680, Size: 49792, SHA256: "ae3e80a6951b7433df3e7ce3df03e576ce98d695043a61c99ed049f72e4c1556"},
-				{Offset: 1573472, Size: 49536, SHA256: "68e48820fa45655acf25e477ab5db6544b01e6f02be27c5f605445f12d194ada"},
-				{Offset: 1623008, Size: 204928, SHA256: "70396aa0ab411bf1969a057570a4f5f64780b17069c78c8cf6c30fd23878e399"},
-				{Offset: 1827936, Size: 107152, SHA256: "5ae48b7ff8dafd8d23f2096cdc140f77424c6043555c2c72ae8ac5ee94fe871e"},
-				{Offset: 1935088, Size: 42240, SHA256: "702736ef3094b60782728298cc945c59dc0748cdb671239a71faccbca3d09810"},
+				{Offset: 1523680, Size: 98808, SHA256: "70f5ce36516995a72af22729ec270feccd691d9b7fade47dbd90324f24c10674"},
+				{Offset: 1622496, Size: 98808, SHA256: "79f076f058e7c19774fc977e09ced68f2c1f6f1815933b5fbe82a841918dce65"},
+				{Offset: 1721312, Size: 385784, SHA256: "53ddd7bd4a0153c3bbb1074199ee193cc3ea1d701b13a701e790295d097e0a09"},
+				{Offset: 2107104, Size: 261904, SHA256: "d3f8e23111a97a32b455e646f2818ce59efdace624e1665c3e5154f411d1deac"},
+				{Offset: 2369008, Size: 94456, SHA256: "088a6259439746ff14426729889cf4cb27687420cbe2adc4ac25b1f73a058c83"},
 			},
 		},
 	})
@@ -342,7 +342,7 @@ func init() {
 		Ops:       []any{Low8, AddUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
-		Kernels:   []string{"gocccl_transform_reduce_Low8_AddUint32_sweep", "gocccl_transform_reduce_Low8_AddUint32_single"},
+		Kernels:   []string{"gocccl_transform_reduce_Low8_AddUint32_sweep", "gocccl_transform_reduce_Low8_AddUint32_single", "gocccl_transform_reduce_Low8_AddUint32_det"},
 		Part:      23,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -354,7 +354,7 @@ func init() {
 		Ops:       []any{Low8, MaxUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
-		Kernels:   []string{"gocccl_transform_reduce_Low8_MaxUint32_sweep", "gocccl_transform_reduce_Low8_MaxUint32_single"},
+		Kernels:   []string{"gocccl_transform_reduce_Low8_MaxUint32_sweep", "gocccl_transform_reduce_Low8_MaxUint32_single", "gocccl_transform_reduce_Low8_MaxUint32_det"},
 		Part:      24,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -366,7 +366,7 @@ func init() {
 		Ops:       []any{SquareF64, AddFloat64},
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float32/4", "float64/8"},
-		Kernels:   []string{"gocccl_transform_reduce_SquareF64_AddFloat64_sweep", "gocccl_transform_reduce_SquareF64_AddFloat64_single"},
+		Kernels:   []string{"gocccl_transform_reduce_SquareF64_AddFloat64_sweep", "gocccl_transform_reduce_SquareF64_AddFloat64_single", "gocccl_transform_reduce_SquareF64_AddFloat64_det"},
 		Part:      25,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -378,7 +378,7 @@ func init() {
 		Ops:       []any{ToStat, AddStat},
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[Stat]()},
 		Layouts:   []string{"float32/4", "{Sum@0:float64,Min@8:float32,Count@12:int32}/16"},
-		Kernels:   []string{"gocccl_transform_reduce_ToStat_AddStat_sweep", "gocccl_transform_reduce_ToStat_AddStat_single"},
+		Kernels:   []string{"gocccl_transform_reduce_ToStat_AddStat_sweep", "gocccl_transform_reduce_ToStat_AddStat_single", "gocccl_transform_reduce_ToStat_AddStat_det"},
 		Part:      26,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
@@ -390,7 +390,7 @@ func init() {
 		Ops:       []any{WidenInt, AddInt64},
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int32/4", "int64/8"},
-		Kernels:   []string{"gocccl_transform_reduce_WidenInt_AddInt64_sweep", "gocccl_transform_reduce_WidenInt_AddInt64_single"},
+		Kernels:   []string{"gocccl_transform_reduce_WidenInt_AddInt64_sweep", "gocccl_transform_reduce_WidenInt_AddInt64_single", "gocccl_transform_reduce_WidenInt_AddInt64_det"},
 		Part:      27,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segscan", "a51b68ce0f07dc9bf65d4041dc80e4ff238b5af9d2469505a7681545ead2a292", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segscan", "88ca6dddf6a065ab7682a37d81b7905f98c5ecf859addcaee95e001ef2bbef6c", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,6 +23,7 @@
 #include <gocccl/segmented_reduce.cuh>
 #include <gocccl/segmented_scan.cuh>
 #include <gocccl/segmented_sort.cuh>
+#include <gocccl/segmented_topk.cuh>
 #include <gocccl/select.cuh>
 #include <gocccl/topk.cuh>
 #include <gocccl/transform.cuh>
@@ -646,6 +647,8 @@ constexpr int gocccl_segmented_sort_keys_uint32_threads = 384, gocccl_segmented_
 constexpr int gocccl_segmented_sort_keys_uint64_threads = 384, gocccl_segmented_sort_keys_uint64_items = 15;
 constexpr int gocccl_segmented_sort_pairs_uint32_uint32_threads = 384, gocccl_segmented_sort_pairs_uint32_uint32_items = 18;
 constexpr int gocccl_segmented_sort_pairs_uint64_uint32_threads = 384, gocccl_segmented_sort_pairs_uint64_uint32_items = 15;
+constexpr int gocccl_segmented_topk_keys_float32_threads = 256, gocccl_segmented_topk_keys_float32_items = 4;
+constexpr int gocccl_segmented_topk_keys_uint32_threads = 256, gocccl_segmented_topk_keys_uint32_items = 4;
 constexpr int gocccl_select_KeepFloat32_threads = 384, gocccl_select_KeepFloat32_items = 17;
 constexpr int gocccl_select_KeepFloat64_threads = 128, gocccl_select_KeepFloat64_items = 8;
 constexpr int gocccl_select_KeepUint32_threads = 384, gocccl_select_KeepUint32_items = 17;
@@ -1982,6 +1985,28 @@ gocccl_segmented_sort_pairs_uint64_uint32_onesweep(const uint64_t* d_keys_in, ui
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_sort_pairs_uint64_uint32_threads)
 gocccl_segmented_sort_pairs_uint64_uint32_each(const uint64_t* d_keys_in, uint64_t* d_keys_out, const uint32_t* d_values_in, uint32_t* d_values_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, void* d_keys_alt, void* d_values_alt, bool descending) {
   ::gocccl::segmented_sort_pairs_each<gocccl_segmented_sort_pairs_uint64_uint32_threads, gocccl_segmented_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, num_segments, d_keys_alt, d_values_alt, descending);
+}
+
+// SegmentedTopKKeys[float32] over float32, declared at topk.go:18:25.
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_topk_keys_float32_threads)
+gocccl_segmented_topk_keys_float32_warp(const float* d_keys_in, float* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, long long k, long long sorted, bool largest) {
+  ::gocccl::segmented_topk_keys_warp<gocccl_segmented_topk_keys_float32_threads, gocccl_segmented_topk_keys_float32_items, float>(d_keys_in, d_keys_out, d_begin, d_end, n, num_segments, k, sorted, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_topk_keys_float32_threads)
+gocccl_segmented_topk_keys_float32_block(const float* d_keys_in, float* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, long long k, long long sorted, bool largest) {
+  ::gocccl::segmented_topk_keys_block<gocccl_segmented_topk_keys_float32_threads, gocccl_segmented_topk_keys_float32_items, float>(d_keys_in, d_keys_out, d_begin, d_end, n, num_segments, k, sorted, largest);
+}
+
+// SegmentedTopKKeys[uint32] over uint32, declared at topk.go:17:25.
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_topk_keys_uint32_threads)
+gocccl_segmented_topk_keys_uint32_warp(const uint32_t* d_keys_in, uint32_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, long long k, long long sorted, bool largest) {
+  ::gocccl::segmented_topk_keys_warp<gocccl_segmented_topk_keys_uint32_threads, gocccl_segmented_topk_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, d_begin, d_end, n, num_segments, k, sorted, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_topk_keys_uint32_threads)
+gocccl_segmented_topk_keys_uint32_block(const uint32_t* d_keys_in, uint32_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, long long k, long long sorted, bool largest) {
+  ::gocccl::segmented_topk_keys_block<gocccl_segmented_topk_keys_uint32_threads, gocccl_segmented_topk_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, d_begin, d_end, n, num_segments, k, sorted, largest);
 }
 
 // Select(KeepFloat32) over float32, declared at select.go:43:27.

@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "96b5f682a3b8d6387e0a4b8d82099508b41ace20fcfba6dc042be29aa44475fd", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "eacd3ea04acad768085a5b6b3ba3b95f547250501f155934c14a8dfe458d3669", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "ae44bcfc190782a39f9848f876a5c901dd490c37d05e0866d48274d54a52ba77",
+			SHA256: "122fb9621541418e34dd22639157f26aeb73deee81cad5348077b1442b127e35",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 15848, SHA256: "9f80afccc3ec85ef7ab31d670a21f147e2335a7c4f335f07b79e23a52503a977"},
 				{Offset: 15856, Size: 13544, SHA256: "bb0414798ca7fb050c844546afa889ab2f7b5fddd402db0c02dd6e48d664f92c"},
@@ -118,29 +118,31 @@ func init() {
 				{Offset: 7439616, Size: 205896, SHA256: "e079a22f367f770cabd5af3cccd069552f7551e1963c83874476e6291475e9d7"},
 				{Offset: 7645520, Size: 235824, SHA256: "a0c73bd52306e16539b1e978dd323139464a6d374db68907b32f72cce543a78b"},
 				{Offset: 7881344, Size: 228656, SHA256: "e80b22689783ab23a50d095736df38d31d03e8ad1458652463b3b859cfc4e21a"},
-				{Offset: 8110000, Size: 44752, SHA256: "05ccd96eac8af059defacbd4820165562cb84dec673b350c65f4c723798f0308"},
-				{Offset: 8154752, Size: 38992, SHA256: "d2129fddb945487e542d411c693fd23a1b9fe8ba343b9aae0d45fa1b91afe8fd"},
-				{Offset: 8193744, Size: 46032, SHA256: "26f0741a31e36807777c5899ce3d051470c5ef2992cdefd9c056629d5374d741"},
-				{Offset: 8239776, Size: 39760, SHA256: "4614830254476de84a6021940e8ae5108f74a129310e1726b56f4ce0ab804607"},
-				{Offset: 8279536, Size: 74336, SHA256: "468ffbd685b02fc8daa192617654abd25d2541c969990278765f04144c75e029"},
-				{Offset: 8353872, Size: 55904, SHA256: "e3a5a1309b7ad7e86461cec20e13bab6f710e43dab3d4f319e6d13159c9a5629"},
-				{Offset: 8409776, Size: 87776, SHA256: "dc89f35f3f54ab7d6ed64f7f13e2e018135d5ff991ef502ca97e5efa34510bd1"},
-				{Offset: 8497552, Size: 70240, SHA256: "02dcfa1c3dc0015095de86e4a3bacb1ef53c7b9d06e0ba3e7962927b04692197"},
-				{Offset: 8567792, Size: 106568, SHA256: "aa48054a029b5454d7089a203d1fd9b99f1d9ccdbcb42882b1a182c164f00984"},
-				{Offset: 8674368, Size: 102472, SHA256: "fe83a78ac9de543883b6520188a57c4677657b8403ac19046cff7a0124033542"},
-				{Offset: 8776848, Size: 5504, SHA256: "83b319caa4d69d7e7d97ee88288b3fc919165944850e1cc2bd80421530dd5871"},
-				{Offset: 8782352, Size: 98936, SHA256: "001503c86f3f29abca3522d11acc2acb3b63a5e62507fe6d7330edcd795df215"},
-				{Offset: 8881296, Size: 385144, SHA256: "dc8a9fbda962339bc5c980c23fda403c86126bf8f7f280398626078db9cfbbed"},
-				{Offset: 9266448, Size: 5632, SHA256: "f47584929a87abd12240cd0faef678ac0b4e09c0c640f7b0676904344a5efe25"},
-				{Offset: 9272080, Size: 5632, SHA256: "de3ace4012d0cb0a13543fe156970abb5ad105cc601a86ebc466016650b00668"},
-				{Offset: 9277712, Size: 46416, SHA256: "4aaf4955b06469ac154ba35c4b8fefc6b9b70f417901cd3a564ea0aaffb59227"},
-				{Offset: 9324128, Size: 40016, SHA256: "da9835943a1b6f22903588b3d38006197f06aec48ad8ac352cebeccee6b9f6fa"},
-				{Offset: 9364144, Size: 46416, SHA256: "41f8a4434981bd28269b9e844b00ab4e9f41e4e3d21cb9c3f4797e1273b86990"},
-				{Offset: 9410560, Size: 40528, SHA256: "a663327646fed2f3affc3505fa1a179f7a3e43e9541de0d6cfd1f22cd5b1df59"},
-				{Offset: 9451088, Size: 55520, SHA256: "6a23664aa83ee954a9b99211a45cb14f85d3bbea3968b9e94afebf75909dbdce"},
-				{Offset: 9506608, Size: 49248, SHA256: "eeb9eddb023df63db360cbb1ce8a395ee8b25441e8ef8d598e5a1250d016bbfe"},
-				{Offset: 9555856, Size: 55520, SHA256: "7c3eb4d6505d5c0f7fcddfc52dffd37fbcef2dfebfc77a3ef0da9cd66353ea89"},
-				{Offset: 9611376, Size: 49632, SHA256: "159eb02229714e6c2a24e3d3f7f6b971cd9814ff14b9af31e3c6a79d6dd68c9d"},
+				{Offset: 8110000, Size: 29120, SHA256: "d1417f65efee1f0a6e2e7fd408a45a7f07c490bd540b2b6cb3e6c79daf28ecd2"},
+				{Offset: 8139120, Size: 28864, SHA256: "3a8d151cbd31d4455fce3b5a11b7aa482d3848133a31c7102b3f5c770a373f93"},
+				{Offset: 8167984, Size: 44752, SHA256: "05ccd96eac8af059defacbd4820165562cb84dec673b350c65f4c723798f0308"},
+				{Offset: 8212736, Size: 38992, SHA256: "d2129fddb945487e542d411c693fd23a1b9fe8ba343b9aae0d45fa1b91afe8fd"},
+				{Offset: 8251728, Size: 46032, SHA256: "26f0741a31e36807777c5899ce3d051470c5ef2992cdefd9c056629d5374d741"},
+				{Offset: 8297760, Size: 39760, SHA256: "4614830254476de84a6021940e8ae5108f74a129310e1726b56f4ce0ab804607"},
+				{Offset: 8337520, Size: 74336, SHA256: "468ffbd685b02fc8daa192617654abd25d2541c969990278765f04144c75e029"},
+				{Offset: 8411856, Size: 55904, SHA256: "e3a5a1309b7ad7e86461cec20e13bab6f710e43dab3d4f319e6d13159c9a5629"},
+				{Offset: 8467760, Size: 87776, SHA256: "dc89f35f3f54ab7d6ed64f7f13e2e018135d5ff991ef502ca97e5efa34510bd1"},
+				{Offset: 8555536, Size: 70240, SHA256: "02dcfa1c3dc0015095de86e4a3bacb1ef53c7b9d06e0ba3e7962927b04692197"},
+				{Offset: 8625776, Size: 106568, SHA256: "aa48054a029b5454d7089a203d1fd9b99f1d9ccdbcb42882b1a182c164f00984"},
+				{Offset: 8732352, Size: 102472, SHA256: "fe83a78ac9de543883b6520188a57c4677657b8403ac19046cff7a0124033542"},
+				{Offset: 8834832, Size: 5504, SHA256: "83b319caa4d69d7e7d97ee88288b3fc919165944850e1cc2bd80421530dd5871"},
+				{Offset: 8840336, Size: 98936, SHA256: "001503c86f3f29abca3522d11acc2acb3b63a5e62507fe6d7330edcd795df215"},
+				{Offset: 8939280, Size: 385144, SHA256: "dc8a9fbda962339bc5c980c23fda403c86126bf8f7f280398626078db9cfbbed"},
+				{Offset: 9324432, Size: 5632, SHA256: "f47584929a87abd12240cd0faef678ac0b4e09c0c640f7b0676904344a5efe25"},
+				{Offset: 9330064, Size: 5632, SHA256: "de3ace4012d0cb0a13543fe156970abb5ad105cc601a86ebc466016650b00668"},
+				{Offset: 9335696, Size: 46416, SHA256: "4aaf4955b06469ac154ba35c4b8fefc6b9b70f417901cd3a564ea0aaffb59227"},
+				{Offset: 9382112, Size: 40016, SHA256: "da9835943a1b6f22903588b3d38006197f06aec48ad8ac352cebeccee6b9f6fa"},
+				{Offset: 9422128, Size: 46416, SHA256: "41f8a4434981bd28269b9e844b00ab4e9f41e4e3d21cb9c3f4797e1273b86990"},
+				{Offset: 9468544, Size: 40528, SHA256: "a663327646fed2f3affc3505fa1a179f7a3e43e9541de0d6cfd1f22cd5b1df59"},
+				{Offset: 9509072, Size: 55520, SHA256: "6a23664aa83ee954a9b99211a45cb14f85d3bbea3968b9e94afebf75909dbdce"},
+				{Offset: 9564592, Size: 49248, SHA256: "eeb9eddb023df63db360cbb1ce8a395ee8b25441e8ef8d598e5a1250d016bbfe"},
+				{Offset: 9613840, Size: 55520, SHA256: "7c3eb4d6505d5c0f7fcddfc52dffd37fbcef2dfebfc77a3ef0da9cd66353ea89"},
+				{Offset: 9669360, Size: 49632, SHA256: "159eb02229714e6c2a24e3d3f7f6b971cd9814ff14b9af31e3c6a79d6dd68c9d"},
 			},
 		},
 	})
@@ -1218,6 +1220,30 @@ func init() {
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
 	})
+	// SegmentedTopKKeys[float32] over float32, declared at topk.go:18:25.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "SegmentedTopKKeys",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_segmented_topk_keys_float32_warp", "gocccl_segmented_topk_keys_float32_block"},
+		Part:      89,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// SegmentedTopKKeys[uint32] over uint32, declared at topk.go:17:25.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "SegmentedTopKKeys",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_segmented_topk_keys_uint32_warp", "gocccl_segmented_topk_keys_uint32_block"},
+		Part:      90,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
 	// Select(KeepFloat32) over float32, declared at select.go:43:27.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Select",
@@ -1225,7 +1251,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_select_KeepFloat32_init", "gocccl_select_KeepFloat32_sweep"},
-		Part:      89,
+		Part:      91,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -1237,7 +1263,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_select_KeepFloat64_init", "gocccl_select_KeepFloat64_sweep"},
-		Part:      90,
+		Part:      92,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1249,7 +1275,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_KeepUint32_init", "gocccl_select_KeepUint32_sweep"},
-		Part:      91,
+		Part:      93,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -1261,7 +1287,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_select_KeepUint64_init", "gocccl_select_KeepUint64_sweep"},
-		Part:      92,
+		Part:      94,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1273,7 +1299,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_partition3_FirstFloat32_SecondFloat32_init", "gocccl_partition3_FirstFloat32_SecondFloat32_sweep"},
-		Part:      93,
+		Part:      95,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
@@ -1285,7 +1311,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_partition3_FirstFloat64_SecondFloat64_init", "gocccl_partition3_FirstFloat64_SecondFloat64_sweep"},
-		Part:      94,
+		Part:      96,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1297,7 +1323,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_partition3_FirstUint32_SecondUint32_init", "gocccl_partition3_FirstUint32_SecondUint32_sweep"},
-		Part:      95,
+		Part:      97,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
@@ -1309,7 +1335,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_partition3_FirstUint64_SecondUint64_init", "gocccl_partition3_FirstUint64_SecondUint64_sweep"},
-		Part:      96,
+		Part:      98,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1321,7 +1347,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_topk_keys_float32_init", "gocccl_topk_keys_float32_pass", "gocccl_topk_keys_float32_single", "gocccl_topk_keys_float32_sort"},
-		Part:      97,
+		Part:      99,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1333,7 +1359,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_topk_keys_uint32_init", "gocccl_topk_keys_uint32_pass", "gocccl_topk_keys_uint32_single", "gocccl_topk_keys_uint32_sort"},
-		Part:      98,
+		Part:      100,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1345,7 +1371,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_if_TripleUint32_OddUint32"},
-		Part:      99,
+		Part:      101,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1357,7 +1383,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_reduce_Low8Uint32_AddUint32_sweep", "gocccl_transform_reduce_Low8Uint32_AddUint32_single", "gocccl_transform_reduce_Low8Uint32_AddUint32_det"},
-		Part:      100,
+		Part:      102,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1369,7 +1395,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float32/4", "float64/8"},
 		Kernels:   []string{"gocccl_transform_reduce_SquareFloat32_AddFloat64_sweep", "gocccl_transform_reduce_SquareFloat32_AddFloat64_single", "gocccl_transform_reduce_SquareFloat32_AddFloat64_det"},
-		Part:      101,
+		Part:      103,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1381,7 +1407,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_MergeSortIdentityFloat32"},
-		Part:      102,
+		Part:      104,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1393,7 +1419,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_MergeSortIdentityUint32"},
-		Part:      103,
+		Part:      105,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1405,7 +1431,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_unique_EqFloat32_init", "gocccl_unique_EqFloat32_sweep"},
-		Part:      104,
+		Part:      106,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -1417,7 +1443,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_unique_EqFloat64_init", "gocccl_unique_EqFloat64_sweep"},
-		Part:      105,
+		Part:      107,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1429,7 +1455,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_unique_EqUint32_init", "gocccl_unique_EqUint32_sweep"},
-		Part:      106,
+		Part:      108,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -1441,7 +1467,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_unique_EqUint64_init", "gocccl_unique_EqUint64_sweep"},
-		Part:      107,
+		Part:      109,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1453,7 +1479,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqFloat32_float32_float32_init", "gocccl_unique_by_key_EqFloat32_float32_float32_sweep"},
-		Part:      108,
+		Part:      110,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
 		},
@@ -1465,7 +1491,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_unique_by_key_EqFloat64_float64_float64_init", "gocccl_unique_by_key_EqFloat64_float64_float64_sweep"},
-		Part:      109,
+		Part:      111,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1477,7 +1503,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqUint32_uint32_uint32_init", "gocccl_unique_by_key_EqUint32_uint32_uint32_sweep"},
-		Part:      110,
+		Part:      112,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
 		},
@@ -1489,7 +1515,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_unique_by_key_EqUint64_uint64_uint64_init", "gocccl_unique_by_key_EqUint64_uint64_uint64_sweep"},
-		Part:      111,
+		Part:      113,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},

@@ -31,6 +31,31 @@ func ExampleSegmentedReduce() {
 	// Output: [103 100 112]
 }
 
+// Segments of at most four items, promised: a GPU then folds every segment
+// with one thread instead of a warp. The CPU backend checks the promise.
+func ExampleSegmentedReduceOp_RunWith() {
+	d, _ := runtime.Open(runtime.CPU)
+	defer d.Close()
+	in, _ := runtime.FromHost(d, []int32{1, 2, 3, 4, 5, 6, 7, 8, 9})
+	offsets, _ := runtime.FromHost(d, []int64{0, 3, 7, 9})
+	out, _ := runtime.Alloc[int32](d, 3)
+	sum := runtime.SegmentedReduce(segAdd)
+	small := runtime.SegmentedReduceOptions{MaxSegmentSize: 4}
+	if err := sum.RunWith(nil, in, offsets.Range(0, 3), offsets.Range(1, 4), out, 0, small); err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, _ := out.ToHost()
+	fmt.Println(res)
+
+	// A segment longer than promised is an error, before anything is written.
+	small.MaxSegmentSize = 3
+	fmt.Println(sum.RunWith(nil, in, offsets.Range(0, 3), offsets.Range(1, 4), out, 0, small))
+	// Output:
+	// [6 22 17]
+	// gocccl: SegmentedReduce(github.com/gocccl/gocccl/runtime_test.segAdd): segment 1 is [3, 7) of 4 items, longer than MaxSegmentSize 3
+}
+
 // The sum of squares, without a buffer of squares.
 func ExampleTransformReduce() {
 	d, _ := runtime.Open(runtime.CPU)

@@ -53,6 +53,27 @@ func (r *SegmentedReduceOp[T]) Over(in Iterator[T], begin, end Iterator[int64]) 
 	return r
 }
 
+// SegmentedReduceOptions tell a segmented reduction what the caller knows
+// about its segments. The zero value promises nothing: Run's dispatch.
+type SegmentedReduceOptions struct {
+	// MaxSegmentSize, when positive, promises that no segment is longer
+	// than that many items (end[s] - begin[s] <= MaxSegmentSize), as
+	// cuda.compute's max_segment_size does. The GPU then folds tiny
+	// segments (at most the policy's items per thread: 16 four-byte items)
+	// with a thread each, small ones (at most 8 lanes' worth: 128 four-byte
+	// items) with 8 lanes each, and those up to a warp's step (512) with a
+	// warp each, however few there are; longer promises keep Run's choice.
+	//
+	// The CPU backend checks the promise with the offsets and returns an
+	// error naming the first segment longer than MaxSegmentSize before it
+	// writes anything. A GPU cannot see the offsets; there a broken promise
+	// still gives every segment its reduction, only more slowly (the
+	// kernels it picks fold segments of any length), and reads nothing
+	// outside the input. Zero means no promise; a negative value is an
+	// error.
+	MaxSegmentSize int
+}
+
 // Run writes op(init, in[begin[s]] op … op in[end[s]-1]) to out[s] for every
 // segment s < begin.Len(), or init when the segment is empty. begin and end
 // have the same length, out at least that many elements; segments may
@@ -73,8 +94,18 @@ func (r *SegmentedReduceOp[T]) Over(in Iterator[T], begin, end Iterator[int64]) 
 // It is enqueued on s (nil means the default stream of in's device) and
 // returns without waiting on a GPU. It needs no scratch memory.
 func (r *SegmentedReduceOp[T]) Run(s *Stream, in Input[T], begin, end Input[int64], out *Slice[T], init T) error {
+	return r.RunWith(s, in, begin, end, out, init, SegmentedReduceOptions{})
+}
+
+// RunWith is Run with what o tells about the segments: with
+// o.MaxSegmentSize, segments of at most that many items each (see
+// SegmentedReduceOptions).
+func (r *SegmentedReduceOp[T]) RunWith(s *Stream, in Input[T], begin, end Input[int64], out *Slice[T], init T, o SegmentedReduceOptions) error {
 	if r == nil || r.op == nil {
 		return fmt.Errorf("gocccl: SegmentedReduce: nil operator")
+	}
+	if o.MaxSegmentSize < 0 {
+		return r.errorf("MaxSegmentSize %d is negative", o.MaxSegmentSize)
 	}
 	src, err := input("SegmentedReduce input", in)
 	if err != nil {
@@ -128,7 +159,7 @@ func (r *SegmentedReduceOp[T]) Run(s *Stream, in Input[T], begin, end Input[int6
 		if err != nil {
 			return r.wrap(err, "")
 		}
-		return r.wrap(segmentedReduceCPU(r.op, hin.host, hb.host, he.host, out.host, init, s.dev.info.Workers), "")
+		return r.wrap(segmentedReduceCPU(r.op, hin.host, hb.host, he.host, out.host, init, o.MaxSegmentSize, s.dev.info.Workers), "")
 	}
 	// The kernels first, so that an empty call of a composition no
 	// instance declared fails on a GPU as on the CPU backend.
@@ -141,6 +172,9 @@ func (r *SegmentedReduceOp[T]) Run(s *Stream, in Input[T], begin, end Input[int6
 	}
 	n := src.len()
 	kernel, grid := segmentedDispatch(n, segs, k.policy.BlockThreads, k.policy.Tile(), k.maxBlocks)
+	if o.MaxSegmentSize > 0 {
+		kernel, grid = segmentedDispatchMax(n, segs, o.MaxSegmentSize, k.policy.BlockThreads, k.policy.Tile(), k.maxBlocks)
+	}
 	var args cuda.Args
 	if err := src.pack(&args); err != nil {
 		return r.wrap(err, "")
@@ -166,7 +200,9 @@ func (r *SegmentedReduceOp[T]) Run(s *Stream, in Input[T], begin, end Input[int6
 // Slice, or a composition bound for the call that an instance declared
 // with Over(in, iterator.Slice[int64](), iterator.Slice[int64]()): plain
 // offsets, which RunFixed does not read. Unlike Run it reads no offsets, so
-// it saves their traffic and the offsets buffer.
+// it saves their traffic and the offsets buffer, and it knows the segments'
+// size, so that a GPU folds tiny and small segments with a thread or 8
+// lanes each, as RunWith does given MaxSegmentSize = segmentSize.
 func (r *SegmentedReduceOp[T]) RunFixed(s *Stream, in Input[T], segmentSize int, out *Slice[T], init T) error {
 	if r == nil || r.op == nil {
 		return fmt.Errorf("gocccl: SegmentedReduce: nil operator")
@@ -208,7 +244,7 @@ func (r *SegmentedReduceOp[T]) RunFixed(s *Stream, in Input[T], segmentSize int,
 	if segs == 0 {
 		return nil
 	}
-	kernel, grid := segmentedDispatch(n, segs, k.policy.BlockThreads, k.policy.Tile(), k.maxBlocks)
+	kernel, grid := segmentedDispatchMax(n, segs, segmentSize, k.policy.BlockThreads, k.policy.Tile(), k.maxBlocks)
 	kernel = segmentedFixed[kernel]
 	var args cuda.Args
 	if err := src.pack(&args); err != nil {
@@ -224,15 +260,44 @@ func (r *SegmentedReduceOp[T]) RunFixed(s *Stream, in Input[T], segmentSize int,
 
 // The SegmentedReduce kernels, by their suffix in the description.
 var (
-	segmentedWarp  = kernelIndex("warp", algo.SegmentedReduce)
-	segmentedBlock = kernelIndex("block", algo.SegmentedReduce)
+	segmentedWarp    = kernelIndex("warp", algo.SegmentedReduce)
+	segmentedBlock   = kernelIndex("block", algo.SegmentedReduce)
+	segmentedThread  = kernelIndex("thread", algo.SegmentedReduce)
+	segmentedSubwarp = kernelIndex("subwarp", algo.SegmentedReduce)
 
 	// segmentedFixed maps each kernel to its fixed-size twin.
 	segmentedFixed = map[int]int{
-		segmentedWarp:  kernelIndex("warp_fixed", algo.SegmentedReduce),
-		segmentedBlock: kernelIndex("block_fixed", algo.SegmentedReduce),
+		segmentedWarp:    kernelIndex("warp_fixed", algo.SegmentedReduce),
+		segmentedBlock:   kernelIndex("block_fixed", algo.SegmentedReduce),
+		segmentedThread:  kernelIndex("thread_fixed", algo.SegmentedReduce),
+		segmentedSubwarp: kernelIndex("subwarp_fixed", algo.SegmentedReduce),
 	}
 )
+
+// segmentedSubwarpLanes is the lanes a segment of segmented_reduce_subwarp
+// (gocccl::SUBWARP_THREADS).
+const segmentedSubwarpLanes = 8
+
+// segmentedDispatchMax is segmentedDispatch for segments of at most m >= 1
+// items: a thread per segment for segments of at most items per thread
+// (tile / threads), where a block's segments fit one tile that it stages
+// in shared memory; 8 lanes per segment up to 8 lanes' items; a warp per
+// segment up to a warp's step (32 lanes' items), however few segments there
+// are; and segmentedDispatch's choice for longer ones.
+func segmentedDispatchMax(n, segs, m, threads, tile, maxBlocks int) (kernel, grid int) {
+	items := tile / threads
+	switch {
+	case m <= items:
+		return segmentedThread, min((segs+threads-1)/threads, 1<<31-1)
+	case m <= segmentedSubwarpLanes*items:
+		groups := threads / segmentedSubwarpLanes
+		return segmentedSubwarp, min((segs+groups-1)/groups, 1<<31-1)
+	case m <= 32*items:
+		warps := threads / 32
+		return segmentedWarp, min((segs+warps-1)/warps, 1<<31-1)
+	}
+	return segmentedDispatch(n, segs, threads, tile, maxBlocks)
+}
 
 // segmentedDispatch picks the kernel and grid of a segmented reduction of n
 // items in segs > 0 segments, from the average segment length n/segs (the

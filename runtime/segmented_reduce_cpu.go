@@ -2,13 +2,18 @@ package runtime
 
 import "fmt"
 
-// segmentedReduceCPU checks every segment, then folds each one from init in
-// order, segments in parallel.
-func segmentedReduceCPU[T any](op func(T, T) T, in []T, begin, end []int64, out []T, init T, workers int) error {
+// segmentedReduceCPU checks every segment (and, with maxSize > 0, that none
+// is longer than maxSize items), then folds each one from init in order,
+// segments in parallel.
+func segmentedReduceCPU[T any](op func(T, T) T, in []T, begin, end []int64, out []T, init T, maxSize, workers int) error {
 	n := int64(len(in))
 	for i := range begin {
-		if b, e := begin[i], end[i]; b < 0 || b > e || e > n {
+		b, e := begin[i], end[i]
+		if b < 0 || b > e || e > n {
 			return fmt.Errorf("segment %d is [%d, %d), not within [0, %d) in order", i, b, e, n)
+		}
+		if maxSize > 0 && e-b > int64(maxSize) {
+			return fmt.Errorf("segment %d is [%d, %d) of %d items, longer than MaxSegmentSize %d", i, b, e, e-b, maxSize)
 		}
 	}
 	_, err := parallel(len(begin), workers, func(_, lo, hi int) {

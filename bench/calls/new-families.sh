@@ -18,12 +18,13 @@ t search 150 ./devicetest-histogram.test -test.v -test.count=1 -test.timeout=0 -
 t complex 150 ./devicetest-complex.test -test.v -test.count=1 -test.timeout=0 -test.run 'TestGPUMatchesCPU|TestEdgeValues' &
 t fill 150 ./devicetest-fill.test -test.v -test.count=1 -test.timeout=0 -test.run 'TestGPUMatchesCPU' &
 t half 150 ./devicetest-half.test -test.v -test.count=1 -test.timeout=0 -test.run "TestGPUMatchesCPU|TestEdgeValues" &
+t segmented 150 ./devicetest-segmented.test -test.v -test.count=1 -test.timeout=0 -test.short -test.run 'TestGPUMatchesCPU|TestGPUBrokenPromise|TestGPUBadOffsets' &
 wait
-for f in segscan topk search complex fill half; do grep -E '^(--- FAIL|FAIL|ok|PASS|panic)|Error:' $L/$f.log | head -12 | sed "s/^/$f: /" >> $L/summary.txt; done
+for f in segscan topk search complex fill half segmented; do grep -E '^(--- FAIL|FAIL|ok|PASS|panic)|Error:' $L/$f.log | head -12 | sed "s/^/$f: /" >> $L/summary.txt; done
 pack
 ( export LOGS=$L/bench OUT=$L/benchout
 BENCH_SIZES=20,24,28 BENCH_PARTS="cub go py report" BENCH_CUB="find segscan segmented topk fill" \
-BENCH_GO_RUN='^(find_if|find_if_mid|argmin|argmax|segmented_scan|segmented_scan_fixed|segmented_exclusive_scan|segmented_reduce|topk.*|lower_bound_sorted.*|lower_bound|fill|generate|transform_if|batched_copy.*)/' \
+BENCH_GO_RUN='^(find_if|find_if_mid|argmin|argmax|segmented_scan|segmented_scan_fixed|segmented_exclusive_scan|segmented_reduce.*|topk.*|lower_bound_sorted.*|lower_bound|fill|generate|transform_if|batched_copy.*)/' \
 BENCH_PY_ONLY='/(argmin|argmax|segmented_scan|segmented_exclusive_scan|segmented_reduce|topk.*)/' \
 DEADLINE=200 timeout 210 bash ./run.sh bench > $L/bench.log 2>&1; echo "bench rc=$?" >> $L/summary.txt )
 pack

@@ -7,6 +7,10 @@
 //                        offsets k * 1024, begin = off, end = off + 1);
 //                        gocccl-kernels: segmented_reduce_warp or _block, as
 //                        runtime.SegmentedReduce chooses
+//   segmented_reduce_4, _16, _128  the same (uint32 max) over segments of 4,
+//                        16 and 128 items; gocccl-kernels: segmented_reduce_
+//                        thread, _thread and _subwarp, as RunWith chooses
+//                        given MaxSegmentSize = the segment size
 //   reduce_by_key        cub::DeviceReduce::ReduceByKey, uint32 keys in runs
 //                        of 7, sum of values (cub: a functor of ours, which
 //                        CUB runs at its DefaultPolicy; cub-plus:
@@ -108,6 +112,16 @@ template <typename T, typename Op>
 __global__ void __launch_bounds__(THREADS) seg_block(const T* in, long long n, const int64_t* b, const int64_t* e, long long s, T* out, T init)
 {
   gocccl::segmented_reduce_block<THREADS, items_for<T>(), T, Op>(in, n, b, e, s, out, init);
+}
+template <typename T, typename Op>
+__global__ void __launch_bounds__(THREADS) seg_thread(const T* in, long long n, const int64_t* b, const int64_t* e, long long s, T* out, T init)
+{
+  gocccl::segmented_reduce_thread<THREADS, items_for<T>(), T, Op>(in, n, b, e, s, out, init);
+}
+template <typename T, typename Op>
+__global__ void __launch_bounds__(THREADS) seg_subwarp(const T* in, long long n, const int64_t* b, const int64_t* e, long long s, T* out, T init)
+{
+  gocccl::segmented_reduce_subwarp<THREADS, items_for<T>(), T, Op>(in, n, b, e, s, out, init);
 }
 template <typename T>
 __global__ void __launch_bounds__(THREADS) adj_left(const T* in, T* out, long long n)
@@ -312,6 +326,85 @@ static void bench_adjacent_difference(long long n, const std::vector<T>& h, cons
   BENCH_CK(cudaFree(d_out));
 }
 
+// bench_segmented_reduce times cub::DeviceSegmentedReduce::Reduce over
+// segments of seg items (int64 offsets k * seg, begin = off, end = off + 1)
+// beside ours, dispatched as the Go runtime does given MaxSegmentSize = seg
+// (runtime.segmentedDispatchMax): a thread per segment up to items per
+// thread, 8 lanes up to 8 times that, a warp up to 32 times that, else Run's
+// choice from the average length (so 1024-item segments of 4-byte items are
+// dispatched as without a hint). Rows of segmented_reduce for 1024 items,
+// segmented_reduce_<seg> for the others.
+template <typename T, typename Op>
+static void bench_segmented_reduce(long long n, const std::vector<T>& h, const bench::Rotation<T>& rot, long long seg)
+{
+  const char* tn = bench::type_name<T>();
+  Op op;
+  const T init = T(0);
+  const std::string alg = seg == 1024 ? std::string("segmented_reduce") : "segmented_reduce_" + std::to_string(seg);
+  const long long segs = std::max(1LL, (n + seg - 1) / seg);
+  std::vector<int64_t> off(segs + 1);
+  for (long long i = 0; i <= segs; ++i) off[i] = std::min(n, i * seg);
+  int64_t* d_off;
+  T* d_out;
+  BENCH_CK(cudaMalloc(&d_off, (segs + 1) * sizeof(int64_t)));
+  BENCH_CK(cudaMalloc(&d_out, segs * sizeof(T)));
+  BENCH_CK(cudaMemcpy(d_off, off.data(), (segs + 1) * sizeof(int64_t), cudaMemcpyHostToDevice));
+  std::vector<T> want(segs);
+  std::vector<double> mag(segs);
+  for (long long s = 0; s < segs; ++s)
+  {
+    T acc = init;
+    double m = 0;
+    for (long long i = off[s]; i < off[s + 1]; ++i) acc = op(acc, h[i]), m += std::fabs(double(h[i]));
+    want[s] = acc, mag[s] = m;
+  }
+  auto verify = [&](const char* who) {
+    std::vector<T> got(segs);
+    BENCH_CK(cudaMemcpy(got.data(), d_out, segs * sizeof(T), cudaMemcpyDeviceToHost));
+    for (long long s = 0; s < segs; ++s)
+      if (!close_enough(want[s], got[s], mag[s])) fail(who, n, s);
+    BENCH_CK(cudaMemset(d_out, 0xAB, segs * sizeof(T)));
+  };
+  const long long bytes = n * sizeof(T) + 2 * segs * sizeof(int64_t) + segs * sizeof(T);
+  const std::string note = std::string(std::is_same<Op, Max>::value ? "max" : "sum") + " over " + std::to_string(seg) + "-item segments";
+
+  size_t tb = 0;
+  BENCH_CK(cub::DeviceSegmentedReduce::Reduce(nullptr, tb, rot.get(0), d_out, int(segs), d_off, d_off + 1, op, init));
+  void* tp = temp(std::max<size_t>(tb, 1));
+  auto cubf = [&](int i) { BENCH_CK(cub::DeviceSegmentedReduce::Reduce(tp, tb, rot.get(i), d_out, int(segs), d_off, d_off + 1, op, init)); };
+  BENCH_CK(cudaMemset(d_out, 0xAB, segs * sizeof(T)));
+  measure("cub", alg.c_str(), tn, n, bytes, cubf, [&] { verify("cub SegmentedReduce"); }, note);
+
+  // The Go runtime's dispatch (runtime/segmented_reduce.go).
+  int occ;
+  BENCH_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, seg_warp<T, Op>, THREADS, 0));
+  const long long items = items_for<T>(), tile = THREADS * items, warps = THREADS / 32,
+                  resident = std::max(1, occ * bench::state().sms) * warps;
+  const long long avg = n / segs;
+  const bool use_warp = avg <= 512 || (avg <= 4 * tile && segs >= resident);
+  const long long groups = THREADS / gocccl::SUBWARP_THREADS;
+  auto warpf = [&](int i) { seg_warp<T, Op><<<unsigned((segs + warps - 1) / warps), THREADS>>>(rot.get(i), n, d_off, d_off + 1, segs, d_out, init); };
+  auto blockf = [&](int i) { seg_block<T, Op><<<unsigned(segs), THREADS>>>(rot.get(i), n, d_off, d_off + 1, segs, d_out, init); };
+  auto threadf = [&](int i) { seg_thread<T, Op><<<unsigned((segs + THREADS - 1) / THREADS), THREADS>>>(rot.get(i), n, d_off, d_off + 1, segs, d_out, init); };
+  auto subwarpf = [&](int i) { seg_subwarp<T, Op><<<unsigned((segs + groups - 1) / groups), THREADS>>>(rot.get(i), n, d_off, d_off + 1, segs, d_out, init); };
+  BENCH_CK(cudaMemset(d_out, 0xAB, segs * sizeof(T)));
+  const std::string hint = seg == 1024 ? "" : ", given MaxSegmentSize";
+  if (seg <= items)
+    measure("gocccl-kernels", alg.c_str(), tn, n, bytes, threadf,
+            [&] { verify("gocccl segmented_reduce_thread"); }, note + "; segmented_reduce_thread, as the Go runtime chooses" + hint);
+  else if (seg <= gocccl::SUBWARP_THREADS * items)
+    measure("gocccl-kernels", alg.c_str(), tn, n, bytes, subwarpf,
+            [&] { verify("gocccl segmented_reduce_subwarp"); }, note + "; segmented_reduce_subwarp, as the Go runtime chooses" + hint);
+  else if (seg <= 32 * items || use_warp)
+    measure("gocccl-kernels", alg.c_str(), tn, n, bytes, warpf,
+            [&] { verify("gocccl segmented_reduce_warp"); }, note + "; segmented_reduce_warp, as the Go runtime chooses" + hint);
+  else
+    measure("gocccl-kernels", alg.c_str(), tn, n, bytes, blockf,
+            [&] { verify("gocccl segmented_reduce_block"); }, note + "; segmented_reduce_block, as the Go runtime chooses" + hint);
+  BENCH_CK(cudaFree(d_off));
+  BENCH_CK(cudaFree(d_out));
+}
+
 template <typename T, typename Op>
 static void bench_type(long long n, uint64_t salt)
 {
@@ -321,60 +414,11 @@ static void bench_type(long long n, uint64_t salt)
   Op op;
   const T init = std::is_same<Op, Max>::value ? T(0) : T(0);
 
-  // --- SegmentedReduce, 1024-item segments.
-  {
-    const long long segs = std::max(1LL, n / 1024);
-    std::vector<int64_t> off(segs + 1);
-    for (long long i = 0; i <= segs; ++i) off[i] = std::min(n, i * 1024);
-    int64_t* d_off;
-    T* d_out;
-    BENCH_CK(cudaMalloc(&d_off, (segs + 1) * sizeof(int64_t)));
-    BENCH_CK(cudaMalloc(&d_out, segs * sizeof(T)));
-    BENCH_CK(cudaMemcpy(d_off, off.data(), (segs + 1) * sizeof(int64_t), cudaMemcpyHostToDevice));
-    std::vector<T> want(segs);
-    std::vector<double> mag(segs);
-    for (long long s = 0; s < segs; ++s)
-    {
-      T acc = init;
-      double m = 0;
-      for (long long i = off[s]; i < off[s + 1]; ++i) acc = op(acc, h[i]), m += std::fabs(double(h[i]));
-      want[s] = acc, mag[s] = m;
-    }
-    auto verify = [&](const char* who) {
-      std::vector<T> got(segs);
-      BENCH_CK(cudaMemcpy(got.data(), d_out, segs * sizeof(T), cudaMemcpyDeviceToHost));
-      for (long long s = 0; s < segs; ++s)
-        if (!close_enough(want[s], got[s], mag[s])) fail(who, n, s);
-      BENCH_CK(cudaMemset(d_out, 0xAB, segs * sizeof(T)));
-    };
-    const long long bytes = n * sizeof(T) + 2 * segs * sizeof(int64_t) + segs * sizeof(T);
-    const std::string note = std::string(std::is_same<Op, Max>::value ? "max" : "sum") + " over 1024-item segments";
-
-    size_t tb = 0;
-    BENCH_CK(cub::DeviceSegmentedReduce::Reduce(nullptr, tb, rot.get(0), d_out, int(segs), d_off, d_off + 1, op, init));
-    void* tp = temp(std::max<size_t>(tb, 1));
-    auto cubf = [&](int i) { BENCH_CK(cub::DeviceSegmentedReduce::Reduce(tp, tb, rot.get(i), d_out, int(segs), d_off, d_off + 1, op, init)); };
-    BENCH_CK(cudaMemset(d_out, 0xAB, segs * sizeof(T)));
-    measure("cub", "segmented_reduce", tn, n, bytes, cubf, [&] { verify("cub SegmentedReduce"); }, note);
-
-    // The Go runtime's dispatch (runtime/segmented_reduce.go).
-    int occ;
-    BENCH_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, seg_warp<T, Op>, THREADS, 0));
-    const long long tile = THREADS * items_for<T>(), warps = THREADS / 32, resident = std::max(1, occ * bench::state().sms) * warps;
-    const long long avg = n / segs;
-    const bool use_warp = avg <= 512 || (avg <= 4 * tile && segs >= resident);
-    auto warpf = [&](int i) { seg_warp<T, Op><<<unsigned((segs + warps - 1) / warps), THREADS>>>(rot.get(i), n, d_off, d_off + 1, segs, d_out, init); };
-    auto blockf = [&](int i) { seg_block<T, Op><<<unsigned(segs), THREADS>>>(rot.get(i), n, d_off, d_off + 1, segs, d_out, init); };
-    BENCH_CK(cudaMemset(d_out, 0xAB, segs * sizeof(T)));
-    if (use_warp)
-      measure("gocccl-kernels", "segmented_reduce", tn, n, bytes, warpf,
-              [&] { verify("gocccl segmented_reduce_warp"); }, note + "; segmented_reduce_warp, as the Go runtime chooses");
-    else
-      measure("gocccl-kernels", "segmented_reduce", tn, n, bytes, blockf,
-              [&] { verify("gocccl segmented_reduce_block"); }, note + "; segmented_reduce_block, as the Go runtime chooses");
-    BENCH_CK(cudaFree(d_off));
-    BENCH_CK(cudaFree(d_out));
-  }
+  // --- SegmentedReduce, 1024-item segments, and for uint32 the segments of
+  // the MaxSegmentSize hint's kernels (4: thread, 16: thread, 128: sub-warp).
+  bench_segmented_reduce<T, Op>(n, h, rot, 1024);
+  if (std::is_same<T, uint32_t>::value)
+    for (long long seg : {4LL, 16LL, 128LL}) bench_segmented_reduce<T, Op>(n, h, rot, seg);
 
   bench_reduce_by_key(n, h, rot, true);
   bench_adjacent_difference(n, h, rot);

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"strings"
 	"testing"
@@ -122,18 +123,23 @@ func TestSegmentedReduceCasesOnCPU(t *testing.T) {
 	systems := map[string]int{}
 	for _, fam := range families {
 		for _, c := range fam([]int{1 << 12}) {
-			if c.Algorithm != "segmented_reduce" {
+			if !strings.HasPrefix(c.Algorithm, "segmented_reduce") {
 				continue
 			}
 			res, failed := measure(env, c, 3, 1)
 			if failed || math.IsNaN(res.Micros) {
 				t.Errorf("%s %s/%s: %+v", res.System, c.Algorithm, c.Type, res)
 			}
-			systems[res.System]++
+			systems[c.Algorithm+" "+res.System]++
 		}
 	}
-	if systems["gocccl"] != 2 || systems["gocccl-iter"] != 1 || systems["gocccl-fixed"] != 1 {
-		t.Errorf("ran %v segmented_reduce cases, want 2 gocccl, 1 gocccl-iter and 1 gocccl-fixed", systems)
+	want := map[string]int{
+		"segmented_reduce gocccl": 2, "segmented_reduce gocccl-iter": 1, "segmented_reduce gocccl-fixed": 1, "segmented_reduce gocccl-max": 1,
+		"segmented_reduce_4 gocccl": 1, "segmented_reduce_4 gocccl-max": 1, "segmented_reduce_16 gocccl": 1,
+		"segmented_reduce_16 gocccl-max": 1, "segmented_reduce_128 gocccl": 1, "segmented_reduce_128 gocccl-max": 1,
+	}
+	if !maps.Equal(systems, want) {
+		t.Errorf("ran segmented_reduce cases %v, want %v", systems, want)
 	}
 	res, failed := measure(env, segReduceIterCase(1<<12+1), 3, 1)
 	if failed || !math.IsNaN(res.Micros) || !strings.Contains(res.Note, "not a multiple") {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"unsafe"
 
 	"github.com/gocccl/gocccl/bench/ops"
@@ -11,7 +12,9 @@ import (
 
 // Segmented and fused reductions, as bench/cub/segmented.cu:
 // segmented_reduce over 1024-item segments (max over uint32, sum over
-// float32), reduce_by_key (uint32 keys in runs of 7, sum of uint32, float32,
+// float32; gocccl-max: uint32 given MaxSegmentSize 1024), segmented_reduce_4,
+// _16 and _128 (uint32 max over segments of that many items, without and
+// with the promise: gocccl, gocccl-max), reduce_by_key (uint32 keys in runs of 7, sum of uint32, float32,
 // uint64 or float64 values), adjacent_difference (a - b, over the same four
 // types) and transform_reduce (uint32: sum of x & 255; float32: sum of
 // squares in float64).
@@ -24,6 +27,7 @@ func init() {
 				segReduceIterCase(n),
 				segReduceFixedCase(n),
 				segReduceCase(n, "float32", ops.SegmentedSumFloat32, ops.AddFloat32, "sum"),
+				segReduceMaxCase(n, 1024),
 				reduceByKeyCase(n, "uint32", ops.ReduceByKeyUint32),
 				reduceByKeyCase(n, "float32", ops.ReduceByKeyFloat32),
 				fastmath(reduceByKeyCase(n, "float32", ops.ReduceByKeyFloat32Fast)),
@@ -37,8 +41,26 @@ func init() {
 				transformReduceCase(n, "float32", ops.TransformReduceFloat32, ops.SquareFloat32, "sum of squares into float64"),
 			)
 		}
+		// Segments of the MaxSegmentSize hint's kernels, with and without it.
+		for _, n := range sizes {
+			for _, seg := range []int{4, 16, 128} {
+				c := segReduceBy(n, "uint32", ops.SegmentedMaxUint32, ops.MaxUint32, "max", nil, false, seg, 0)
+				c.Algorithm = "segmented_reduce_" + strconv.Itoa(seg)
+				m := segReduceMaxCase(n, seg)
+				m.Algorithm = c.Algorithm
+				cs = append(cs, c, m)
+			}
+		}
 		return cs
 	})
+}
+
+// segReduceMaxCase is the uint32 segmented max over segments of seg items
+// with the promise MaxSegmentSize = seg (RunWith): system gocccl-max.
+func segReduceMaxCase(n, seg int) Case {
+	c := segReduceBy(n, "uint32", ops.SegmentedMaxUint32, ops.MaxUint32, "max", nil, false, seg, seg)
+	c.System, c.Note = "gocccl-max", c.Note+", given MaxSegmentSize"
+	return c
 }
 
 func agree[T wide](got, want T, mag float64) bool {
@@ -67,7 +89,7 @@ func segReduceIterCase(n int) Case {
 // segReduceFixedCase is the uint32 segmented max by segment size
 // (RunFixed, no offsets read): system gocccl-fixed.
 func segReduceFixedCase(n int) Case {
-	c := segReduceBy(n, "uint32", ops.SegmentedMaxUint32, ops.MaxUint32, "max", nil, true)
+	c := segReduceBy(n, "uint32", ops.SegmentedMaxUint32, ops.MaxUint32, "max", nil, true, 1024, 0)
 	c.System, c.Note = "gocccl-fixed", c.Note+", by size (RunFixed): no offsets"
 	c.Bytes = int64(n)*4 + int64(max(1, n/1024))*4
 	if n%1024 != 0 {
@@ -86,22 +108,23 @@ func segReduceCase[T num](n int, typ string, op *runtime.SegmentedReduceOp[T], f
 // offsets come from a buffer, or from offsets(segs) when it is not nil.
 func segReduceOver[T num](n int, typ string, op *runtime.SegmentedReduceOp[T], f func(T, T) T, name string,
 	offsets func(segs int) (begin, end runtime.Input[int64])) Case {
-	return segReduceBy(n, typ, op, f, name, offsets, false)
+	return segReduceBy(n, typ, op, f, name, offsets, false, 1024, 0)
 }
 
-// segReduceBy is segReduceOver, or with fixed RunFixed over the same
-// segments, by their size.
+// segReduceBy is segReduceOver over segments of seg items, or with fixed
+// RunFixed over the same segments, by their size, or with hint > 0 RunWith
+// given MaxSegmentSize = hint.
 func segReduceBy[T num](n int, typ string, op *runtime.SegmentedReduceOp[T], f func(T, T) T, name string,
-	offsets func(segs int) (begin, end runtime.Input[int64]), fixed bool) Case {
-	segs := max(1, n/1024)
+	offsets func(segs int) (begin, end runtime.Input[int64]), fixed bool, seg, hint int) Case {
+	segs := max(1, (n+seg-1)/seg)
 	return Case{
 		Algorithm: "segmented_reduce", Type: typ, N: n, Bytes: int64(n)*4 + int64(segs)*(16+4),
-		Note: name + " over 1024-item segments",
+		Note: name + " over " + strconv.Itoa(seg) + "-item segments",
 		Setup: func(env *Env) (*Instance, error) {
 			host := randomItems[T](rng(env, "segmented_reduce", typ, n), n)
 			off := make([]int64, segs+1)
 			for i := range off {
-				off[i] = min(int64(n), int64(i)*1024)
+				off[i] = min(int64(n), int64(i)*int64(seg))
 			}
 			want, mag := make([]T, segs), make([]float64, segs)
 			for s := range segs {
@@ -133,7 +156,10 @@ func segReduceBy[T num](n int, typ string, op *runtime.SegmentedReduceOp[T], f f
 				Poison: poisoner(out),
 				Run: func(i int) error {
 					if fixed {
-						return op.RunFixed(env.Stream, bufs[i%len(bufs)], 1024, out, 0)
+						return op.RunFixed(env.Stream, bufs[i%len(bufs)], seg, out, 0)
+					}
+					if hint > 0 {
+						return op.RunWith(env.Stream, bufs[i%len(bufs)], begin, end, out, 0, runtime.SegmentedReduceOptions{MaxSegmentSize: hint})
 					}
 					return op.Run(env.Stream, bufs[i%len(bufs)], begin, end, out, 0)
 				},

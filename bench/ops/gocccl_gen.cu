@@ -1761,6 +1761,26 @@ gocccl_segmented_reduce_AddFloat32_block_fixed(const float* d_in, long long n, l
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat32_threads)
+gocccl_segmented_reduce_AddFloat32_thread(const float* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, float* d_out, float init) {
+  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat32_threads)
+gocccl_segmented_reduce_AddFloat32_subwarp(const float* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, float* d_out, float init) {
+  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat32_threads)
+gocccl_segmented_reduce_AddFloat32_thread_fixed(const float* d_in, long long n, long long segment_size, long long num_segments, float* d_out, float init) {
+  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat32_threads)
+gocccl_segmented_reduce_AddFloat32_subwarp_fixed(const float* d_in, long long n, long long segment_size, long long num_segments, float* d_out, float init) {
+  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
 // SegmentedReduce(MaxUint32) over uint32, declared at segmented.go:50:30.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
 gocccl_segmented_reduce_MaxUint32_warp(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
@@ -1782,6 +1802,26 @@ gocccl_segmented_reduce_MaxUint32_block_fixed(const uint32_t* d_in, long long n,
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
+gocccl_segmented_reduce_MaxUint32_thread(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
+gocccl_segmented_reduce_MaxUint32_subwarp(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
+gocccl_segmented_reduce_MaxUint32_thread_fixed(const uint32_t* d_in, long long n, long long segment_size, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
+gocccl_segmented_reduce_MaxUint32_subwarp_fixed(const uint32_t* d_in, long long n, long long segment_size, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
 // SegmentedReduce(MaxUint32){-,Transform[int64](Counting[int64],SegmentStart),Transform[int64](Counting[int64],SegmentStart)>} over uint32, declared at segmented.go:80:27.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads)
 gocccl_segmented_reduce_MaxUint32_itae16f7b37c_warp(const uint32_t* d_in, long long n, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_begin, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
@@ -1801,6 +1841,26 @@ gocccl_segmented_reduce_MaxUint32_itae16f7b37c_warp_fixed(const uint32_t* d_in, 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads)
 gocccl_segmented_reduce_MaxUint32_itae16f7b37c_block_fixed(const uint32_t* d_in, long long n, long long segment_size, long long num_segments, uint32_t* d_out, uint32_t init) {
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads, gocccl_segmented_reduce_MaxUint32_itae16f7b37c_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads)
+gocccl_segmented_reduce_MaxUint32_itae16f7b37c_thread(const uint32_t* d_in, long long n, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_begin, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads, gocccl_segmented_reduce_MaxUint32_itae16f7b37c_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads)
+gocccl_segmented_reduce_MaxUint32_itae16f7b37c_subwarp(const uint32_t* d_in, long long n, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_begin, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_ops_905f533b::gocccl_functors::SegmentStart> d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads, gocccl_segmented_reduce_MaxUint32_itae16f7b37c_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads)
+gocccl_segmented_reduce_MaxUint32_itae16f7b37c_thread_fixed(const uint32_t* d_in, long long n, long long segment_size, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads, gocccl_segmented_reduce_MaxUint32_itae16f7b37c_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads)
+gocccl_segmented_reduce_MaxUint32_itae16f7b37c_subwarp_fixed(const uint32_t* d_in, long long n, long long segment_size, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_MaxUint32_itae16f7b37c_threads, gocccl_segmented_reduce_MaxUint32_itae16f7b37c_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MaxUint32>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
 // SegmentedSortKeys[uint32] over uint32, declared at segsort.go:7:29.

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/find", "35a9deda9a4e00162c670b95fa2b50e42157bef0d8933f7c13e78a5748531fb8", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/find", "1bd03f64a3445da646c8297f5f212bf4b0312d1972dd111072deede159f72b65", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -257,6 +257,26 @@ gocccl_segmented_reduce_AddF64_it855f0e83fe_block_fixed(::gocccl::it::Constant<d
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddF64_it855f0e83fe_threads, gocccl_segmented_reduce_AddF64_it855f0e83fe_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddF64>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddF64_it855f0e83fe_threads)
+gocccl_segmented_reduce_AddF64_it855f0e83fe_thread(::gocccl::it::Constant<double> d_in, long long n, ::gocccl::it::Constant<int64_t> d_begin, const int64_t* d_end, long long num_segments, double* d_out, double init) {
+  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_AddF64_it855f0e83fe_threads, gocccl_segmented_reduce_AddF64_it855f0e83fe_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddF64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddF64_it855f0e83fe_threads)
+gocccl_segmented_reduce_AddF64_it855f0e83fe_subwarp(::gocccl::it::Constant<double> d_in, long long n, ::gocccl::it::Constant<int64_t> d_begin, const int64_t* d_end, long long num_segments, double* d_out, double init) {
+  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_AddF64_it855f0e83fe_threads, gocccl_segmented_reduce_AddF64_it855f0e83fe_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddF64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddF64_it855f0e83fe_threads)
+gocccl_segmented_reduce_AddF64_it855f0e83fe_thread_fixed(::gocccl::it::Constant<double> d_in, long long n, long long segment_size, long long num_segments, double* d_out, double init) {
+  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_AddF64_it855f0e83fe_threads, gocccl_segmented_reduce_AddF64_it855f0e83fe_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddF64>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddF64_it855f0e83fe_threads)
+gocccl_segmented_reduce_AddF64_it855f0e83fe_subwarp_fixed(::gocccl::it::Constant<double> d_in, long long n, long long segment_size, long long num_segments, double* d_out, double init) {
+  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_AddF64_it855f0e83fe_threads, gocccl_segmented_reduce_AddF64_it855f0e83fe_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddF64>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
 // SegmentedReduce(AddF64){Permutation[float64](Slice[float64],Slice[int64]),-,->} over float64, declared at ops.go:104:14.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddF64_ita423adae18_threads)
 gocccl_segmented_reduce_AddF64_ita423adae18_warp(::gocccl::it::Permutation<::gocccl::it::Pointer<double>, ::gocccl::it::Pointer<int64_t>> d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, double* d_out, double init) {
@@ -276,6 +296,26 @@ gocccl_segmented_reduce_AddF64_ita423adae18_warp_fixed(::gocccl::it::Permutation
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddF64_ita423adae18_threads)
 gocccl_segmented_reduce_AddF64_ita423adae18_block_fixed(::gocccl::it::Permutation<::gocccl::it::Pointer<double>, ::gocccl::it::Pointer<int64_t>> d_in, long long n, long long segment_size, long long num_segments, double* d_out, double init) {
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddF64_ita423adae18_threads, gocccl_segmented_reduce_AddF64_ita423adae18_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddF64>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddF64_ita423adae18_threads)
+gocccl_segmented_reduce_AddF64_ita423adae18_thread(::gocccl::it::Permutation<::gocccl::it::Pointer<double>, ::gocccl::it::Pointer<int64_t>> d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, double* d_out, double init) {
+  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_AddF64_ita423adae18_threads, gocccl_segmented_reduce_AddF64_ita423adae18_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddF64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddF64_ita423adae18_threads)
+gocccl_segmented_reduce_AddF64_ita423adae18_subwarp(::gocccl::it::Permutation<::gocccl::it::Pointer<double>, ::gocccl::it::Pointer<int64_t>> d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, double* d_out, double init) {
+  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_AddF64_ita423adae18_threads, gocccl_segmented_reduce_AddF64_ita423adae18_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddF64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddF64_ita423adae18_threads)
+gocccl_segmented_reduce_AddF64_ita423adae18_thread_fixed(::gocccl::it::Permutation<::gocccl::it::Pointer<double>, ::gocccl::it::Pointer<int64_t>> d_in, long long n, long long segment_size, long long num_segments, double* d_out, double init) {
+  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_AddF64_ita423adae18_threads, gocccl_segmented_reduce_AddF64_ita423adae18_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddF64>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddF64_ita423adae18_threads)
+gocccl_segmented_reduce_AddF64_ita423adae18_subwarp_fixed(::gocccl::it::Permutation<::gocccl::it::Pointer<double>, ::gocccl::it::Pointer<int64_t>> d_in, long long n, long long segment_size, long long num_segments, double* d_out, double init) {
+  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_AddF64_ita423adae18_threads, gocccl_segmented_reduce_AddF64_ita423adae18_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddF64>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
 // SegmentedReduce(AddF64){Transform[float64](Reverse[float64](Slice[float64]),Half),Counting[int64],Counting[int64]>} over float64, declared at ops.go:108:12.
@@ -299,6 +339,26 @@ gocccl_segmented_reduce_AddF64_it3d2a42d154_block_fixed(::gocccl::it::Transform<
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddF64_it3d2a42d154_threads, gocccl_segmented_reduce_AddF64_it3d2a42d154_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddF64>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddF64_it3d2a42d154_threads)
+gocccl_segmented_reduce_AddF64_it3d2a42d154_thread(::gocccl::it::Transform<double, ::gocccl::it::Reverse<::gocccl::it::Pointer<double>>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::Half> d_in, long long n, ::gocccl::it::Counting<int64_t> d_begin, ::gocccl::it::Counting<int64_t> d_end, long long num_segments, double* d_out, double init) {
+  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_AddF64_it3d2a42d154_threads, gocccl_segmented_reduce_AddF64_it3d2a42d154_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddF64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddF64_it3d2a42d154_threads)
+gocccl_segmented_reduce_AddF64_it3d2a42d154_subwarp(::gocccl::it::Transform<double, ::gocccl::it::Reverse<::gocccl::it::Pointer<double>>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::Half> d_in, long long n, ::gocccl::it::Counting<int64_t> d_begin, ::gocccl::it::Counting<int64_t> d_end, long long num_segments, double* d_out, double init) {
+  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_AddF64_it3d2a42d154_threads, gocccl_segmented_reduce_AddF64_it3d2a42d154_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddF64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddF64_it3d2a42d154_threads)
+gocccl_segmented_reduce_AddF64_it3d2a42d154_thread_fixed(::gocccl::it::Transform<double, ::gocccl::it::Reverse<::gocccl::it::Pointer<double>>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::Half> d_in, long long n, long long segment_size, long long num_segments, double* d_out, double init) {
+  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_AddF64_it3d2a42d154_threads, gocccl_segmented_reduce_AddF64_it3d2a42d154_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddF64>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddF64_it3d2a42d154_threads)
+gocccl_segmented_reduce_AddF64_it3d2a42d154_subwarp_fixed(::gocccl::it::Transform<double, ::gocccl::it::Reverse<::gocccl::it::Pointer<double>>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::Half> d_in, long long n, long long segment_size, long long num_segments, double* d_out, double init) {
+  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_AddF64_it3d2a42d154_threads, gocccl_segmented_reduce_AddF64_it3d2a42d154_items, double, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddF64>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
 // SegmentedReduce(AddI32){-,Transform[int64](Counting[int64],TimesLong),Transform[int64](Counting[int64],TimesLong)>} over int32, declared at ops.go:99:13.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it1ed46d455e_threads)
 gocccl_segmented_reduce_AddI32_it1ed46d455e_warp(const int32_t* d_in, long long n, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::TimesLong> d_begin, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::TimesLong> d_end, long long num_segments, int32_t* d_out, int32_t init) {
@@ -318,6 +378,26 @@ gocccl_segmented_reduce_AddI32_it1ed46d455e_warp_fixed(const int32_t* d_in, long
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it1ed46d455e_threads)
 gocccl_segmented_reduce_AddI32_it1ed46d455e_block_fixed(const int32_t* d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddI32_it1ed46d455e_threads, gocccl_segmented_reduce_AddI32_it1ed46d455e_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it1ed46d455e_threads)
+gocccl_segmented_reduce_AddI32_it1ed46d455e_thread(const int32_t* d_in, long long n, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::TimesLong> d_begin, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::TimesLong> d_end, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_AddI32_it1ed46d455e_threads, gocccl_segmented_reduce_AddI32_it1ed46d455e_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it1ed46d455e_threads)
+gocccl_segmented_reduce_AddI32_it1ed46d455e_subwarp(const int32_t* d_in, long long n, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::TimesLong> d_begin, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::TimesLong> d_end, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_AddI32_it1ed46d455e_threads, gocccl_segmented_reduce_AddI32_it1ed46d455e_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it1ed46d455e_threads)
+gocccl_segmented_reduce_AddI32_it1ed46d455e_thread_fixed(const int32_t* d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_AddI32_it1ed46d455e_threads, gocccl_segmented_reduce_AddI32_it1ed46d455e_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it1ed46d455e_threads)
+gocccl_segmented_reduce_AddI32_it1ed46d455e_subwarp_fixed(const int32_t* d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_AddI32_it1ed46d455e_threads, gocccl_segmented_reduce_AddI32_it1ed46d455e_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
 // SegmentedReduce(AddI32){-,Transform[int64](Counting[int64],TimesShort),Transform[int64](Counting[int64],EndsSomeEmpty)>} over int32, declared at ops.go:101:17.
@@ -341,6 +421,26 @@ gocccl_segmented_reduce_AddI32_ita7e0dfbb47_block_fixed(const int32_t* d_in, lon
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddI32_ita7e0dfbb47_threads, gocccl_segmented_reduce_AddI32_ita7e0dfbb47_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_ita7e0dfbb47_threads)
+gocccl_segmented_reduce_AddI32_ita7e0dfbb47_thread(const int32_t* d_in, long long n, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::TimesShort> d_begin, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::EndsSomeEmpty> d_end, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_AddI32_ita7e0dfbb47_threads, gocccl_segmented_reduce_AddI32_ita7e0dfbb47_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_ita7e0dfbb47_threads)
+gocccl_segmented_reduce_AddI32_ita7e0dfbb47_subwarp(const int32_t* d_in, long long n, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::TimesShort> d_begin, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::EndsSomeEmpty> d_end, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_AddI32_ita7e0dfbb47_threads, gocccl_segmented_reduce_AddI32_ita7e0dfbb47_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_ita7e0dfbb47_threads)
+gocccl_segmented_reduce_AddI32_ita7e0dfbb47_thread_fixed(const int32_t* d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_AddI32_ita7e0dfbb47_threads, gocccl_segmented_reduce_AddI32_ita7e0dfbb47_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_ita7e0dfbb47_threads)
+gocccl_segmented_reduce_AddI32_ita7e0dfbb47_subwarp_fixed(const int32_t* d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_AddI32_ita7e0dfbb47_threads, gocccl_segmented_reduce_AddI32_ita7e0dfbb47_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
 // SegmentedReduce(AddI32){-,Transform[int64](Counting[int64],TimesShort),Transform[int64](Counting[int64],TimesShort)>} over int32, declared at ops.go:98:13.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it9cdb2ed456_threads)
 gocccl_segmented_reduce_AddI32_it9cdb2ed456_warp(const int32_t* d_in, long long n, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::TimesShort> d_begin, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::TimesShort> d_end, long long num_segments, int32_t* d_out, int32_t init) {
@@ -362,6 +462,26 @@ gocccl_segmented_reduce_AddI32_it9cdb2ed456_block_fixed(const int32_t* d_in, lon
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddI32_it9cdb2ed456_threads, gocccl_segmented_reduce_AddI32_it9cdb2ed456_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it9cdb2ed456_threads)
+gocccl_segmented_reduce_AddI32_it9cdb2ed456_thread(const int32_t* d_in, long long n, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::TimesShort> d_begin, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::TimesShort> d_end, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_AddI32_it9cdb2ed456_threads, gocccl_segmented_reduce_AddI32_it9cdb2ed456_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it9cdb2ed456_threads)
+gocccl_segmented_reduce_AddI32_it9cdb2ed456_subwarp(const int32_t* d_in, long long n, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::TimesShort> d_begin, ::gocccl::it::Transform<int64_t, ::gocccl::it::Counting<int64_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::TimesShort> d_end, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_AddI32_it9cdb2ed456_threads, gocccl_segmented_reduce_AddI32_it9cdb2ed456_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it9cdb2ed456_threads)
+gocccl_segmented_reduce_AddI32_it9cdb2ed456_thread_fixed(const int32_t* d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_AddI32_it9cdb2ed456_threads, gocccl_segmented_reduce_AddI32_it9cdb2ed456_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it9cdb2ed456_threads)
+gocccl_segmented_reduce_AddI32_it9cdb2ed456_subwarp_fixed(const int32_t* d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_AddI32_it9cdb2ed456_threads, gocccl_segmented_reduce_AddI32_it9cdb2ed456_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
 // SegmentedReduce(AddI32){Transform[int32](Counting[int32],Mix),-,->} over int32, declared at ops.go:103:14.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it812246aac0_threads)
 gocccl_segmented_reduce_AddI32_it812246aac0_warp(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::Mix> d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int32_t* d_out, int32_t init) {
@@ -381,6 +501,26 @@ gocccl_segmented_reduce_AddI32_it812246aac0_warp_fixed(::gocccl::it::Transform<i
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it812246aac0_threads)
 gocccl_segmented_reduce_AddI32_it812246aac0_block_fixed(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::Mix> d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddI32_it812246aac0_threads, gocccl_segmented_reduce_AddI32_it812246aac0_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it812246aac0_threads)
+gocccl_segmented_reduce_AddI32_it812246aac0_thread(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::Mix> d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_AddI32_it812246aac0_threads, gocccl_segmented_reduce_AddI32_it812246aac0_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it812246aac0_threads)
+gocccl_segmented_reduce_AddI32_it812246aac0_subwarp(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::Mix> d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_AddI32_it812246aac0_threads, gocccl_segmented_reduce_AddI32_it812246aac0_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it812246aac0_threads)
+gocccl_segmented_reduce_AddI32_it812246aac0_thread_fixed(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::Mix> d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_AddI32_it812246aac0_threads, gocccl_segmented_reduce_AddI32_it812246aac0_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddI32_it812246aac0_threads)
+gocccl_segmented_reduce_AddI32_it812246aac0_subwarp_fixed(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::Mix> d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_AddI32_it812246aac0_threads, gocccl_segmented_reduce_AddI32_it812246aac0_items, int32_t, ::gocccl_pkg_iterseg_f3c7b81a::gocccl_functors::AddI32>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
 // UpperBound(LessF64){-,Constant[float64]>} over float64, declared at ops.go:124:17.

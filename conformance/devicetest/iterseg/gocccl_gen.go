@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/iterseg", "ff281c8cbe51d4b7240d0e730543cccdfbde9efa349b9f7ef131797083b55797", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/iterseg", "d4d04b2a393e9c8feb5174284723acdb00ce0f9019a7d158375598360d421dbe", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "46f8c7472b1ee8fe24421051e70a228d7284019a80c44156d5a238f0955f84b4",
+			SHA256: "8a6ad84c5f51671f21a0d4c86238d5c2979489dadc4344c9dd2b8bbfad22eaf7",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 26064, SHA256: "1c2faa7f045176694d3aef9a79e92aea66d7e8c4c0993c7abd2de43bbd5fd7be"},
 				{Offset: 26064, Size: 35768, SHA256: "bc0e6b466455f101bd0f1be7dd3108d0400a45d4fa3de8a7ebb159c5623cf13c"},
@@ -35,15 +35,15 @@ func init() {
 				{Offset: 115024, Size: 53424, SHA256: "d8e65fedf8eed29238e4d7780f3047a8bbfe07ae14eb8176a4b085ce426d8877"},
 				{Offset: 168448, Size: 28200, SHA256: "1efd03f8af5cdb84c6a767d263114f658ca42778919115597c1b4bcd7ab0b107"},
 				{Offset: 196656, Size: 28616, SHA256: "f17176804e8efd1c7aa494318419e60ca4f2fc07edfd21fb67b3fe918d6e0821"},
-				{Offset: 225280, Size: 89256, SHA256: "858f7b097d34aaafaeef1b4027bd61244d97af6e4d4e2f36f1c448a1e53c7b47"},
-				{Offset: 314544, Size: 129128, SHA256: "a796879e32728a9ac5a384774feaf5b838a11c8a31947469d89c6ab911c9fb78"},
-				{Offset: 443680, Size: 124232, SHA256: "586ecfa33ff2a8247e04f2ba5829125d9369733cc130d495a1d1b82b478237fb"},
-				{Offset: 567920, Size: 67352, SHA256: "2e7100191ced62fb821c80ee72c5338c6f17c2c64aba02d930dae4dfe93cd5fe"},
-				{Offset: 635280, Size: 67608, SHA256: "9da6ab7f15fd406e7255af4a0abce8cc188452f1f10294af21b1d951610121c6"},
-				{Offset: 702896, Size: 67352, SHA256: "211c35e5714c2390aa65667ee57aa72d34cc1cc4df655ec367e6e6fac344727e"},
-				{Offset: 770256, Size: 51096, SHA256: "7af506a7daf41a3ef7333e20a7413ad23a0b48c242d71451c6d20372f4ab9898"},
-				{Offset: 821360, Size: 26952, SHA256: "e2c844c903195c25e26a0116cba58b3e3a556bd80206a07065c8f0e7e8554fac"},
-				{Offset: 848320, Size: 27080, SHA256: "0fe754b4f1ad3af763d950a3b231b02fe132bd573ad3bc4dfcdc77099e27b8e2"},
+				{Offset: 225280, Size: 141752, SHA256: "3ae2dba5bf363465c907e959f66b2825fa211193edac0acdda6fbef3320e77fa"},
+				{Offset: 367040, Size: 191160, SHA256: "1c6bf49e55bb7be71c4506e2ad6ec63974ac929b7cb4e943b7a628a91216494b"},
+				{Offset: 558208, Size: 181880, SHA256: "b0fc3a50ac0c9df7f7a0973649ffd9e0e26c2c645e15a198d02d4a392d3fe9e9"},
+				{Offset: 740096, Size: 115608, SHA256: "4d4349e3f1bf2baee0c5a5e194ed584981fc9e6773b8d86ede9e9b6038d5677b"},
+				{Offset: 855712, Size: 115992, SHA256: "c23ed02eef7a6e2747c798d68ff835706035a39b1bc0984898fccbd427c77ff9"},
+				{Offset: 971712, Size: 115608, SHA256: "376fa00240b7eb1d7079a4671762a8f13683612c7646904ad797fe00f9a19a92"},
+				{Offset: 1087328, Size: 99864, SHA256: "93c835b60114c0500965d746650c37b978a323d46fab2bb3781955655f5a2e8e"},
+				{Offset: 1187200, Size: 26952, SHA256: "e2c844c903195c25e26a0116cba58b3e3a556bd80206a07065c8f0e7e8554fac"},
+				{Offset: 1214160, Size: 27080, SHA256: "0fe754b4f1ad3af763d950a3b231b02fe132bd573ad3bc4dfcdc77099e27b8e2"},
 			},
 		},
 	})
@@ -151,7 +151,7 @@ func init() {
 		Ops:       []any{AddF64},
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddF64_it855f0e83fe_warp", "gocccl_segmented_reduce_AddF64_it855f0e83fe_block", "gocccl_segmented_reduce_AddF64_it855f0e83fe_warp_fixed", "gocccl_segmented_reduce_AddF64_it855f0e83fe_block_fixed"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddF64_it855f0e83fe_warp", "gocccl_segmented_reduce_AddF64_it855f0e83fe_block", "gocccl_segmented_reduce_AddF64_it855f0e83fe_warp_fixed", "gocccl_segmented_reduce_AddF64_it855f0e83fe_block_fixed", "gocccl_segmented_reduce_AddF64_it855f0e83fe_thread", "gocccl_segmented_reduce_AddF64_it855f0e83fe_subwarp", "gocccl_segmented_reduce_AddF64_it855f0e83fe_thread_fixed", "gocccl_segmented_reduce_AddF64_it855f0e83fe_subwarp_fixed"},
 		Part:      6,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -169,7 +169,7 @@ func init() {
 		Ops:       []any{AddF64},
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddF64_ita423adae18_warp", "gocccl_segmented_reduce_AddF64_ita423adae18_block", "gocccl_segmented_reduce_AddF64_ita423adae18_warp_fixed", "gocccl_segmented_reduce_AddF64_ita423adae18_block_fixed"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddF64_ita423adae18_warp", "gocccl_segmented_reduce_AddF64_ita423adae18_block", "gocccl_segmented_reduce_AddF64_ita423adae18_warp_fixed", "gocccl_segmented_reduce_AddF64_ita423adae18_block_fixed", "gocccl_segmented_reduce_AddF64_ita423adae18_thread", "gocccl_segmented_reduce_AddF64_ita423adae18_subwarp", "gocccl_segmented_reduce_AddF64_ita423adae18_thread_fixed", "gocccl_segmented_reduce_AddF64_ita423adae18_subwarp_fixed"},
 		Part:      7,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -187,7 +187,7 @@ func init() {
 		Ops:       []any{AddF64},
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddF64_it3d2a42d154_warp", "gocccl_segmented_reduce_AddF64_it3d2a42d154_block", "gocccl_segmented_reduce_AddF64_it3d2a42d154_warp_fixed", "gocccl_segmented_reduce_AddF64_it3d2a42d154_block_fixed"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddF64_it3d2a42d154_warp", "gocccl_segmented_reduce_AddF64_it3d2a42d154_block", "gocccl_segmented_reduce_AddF64_it3d2a42d154_warp_fixed", "gocccl_segmented_reduce_AddF64_it3d2a42d154_block_fixed", "gocccl_segmented_reduce_AddF64_it3d2a42d154_thread", "gocccl_segmented_reduce_AddF64_it3d2a42d154_subwarp", "gocccl_segmented_reduce_AddF64_it3d2a42d154_thread_fixed", "gocccl_segmented_reduce_AddF64_it3d2a42d154_subwarp_fixed"},
 		Part:      8,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -205,7 +205,7 @@ func init() {
 		Ops:       []any{AddI32},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddI32_it1ed46d455e_warp", "gocccl_segmented_reduce_AddI32_it1ed46d455e_block", "gocccl_segmented_reduce_AddI32_it1ed46d455e_warp_fixed", "gocccl_segmented_reduce_AddI32_it1ed46d455e_block_fixed"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddI32_it1ed46d455e_warp", "gocccl_segmented_reduce_AddI32_it1ed46d455e_block", "gocccl_segmented_reduce_AddI32_it1ed46d455e_warp_fixed", "gocccl_segmented_reduce_AddI32_it1ed46d455e_block_fixed", "gocccl_segmented_reduce_AddI32_it1ed46d455e_thread", "gocccl_segmented_reduce_AddI32_it1ed46d455e_subwarp", "gocccl_segmented_reduce_AddI32_it1ed46d455e_thread_fixed", "gocccl_segmented_reduce_AddI32_it1ed46d455e_subwarp_fixed"},
 		Part:      9,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -223,7 +223,7 @@ func init() {
 		Ops:       []any{AddI32},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddI32_ita7e0dfbb47_warp", "gocccl_segmented_reduce_AddI32_ita7e0dfbb47_block", "gocccl_segmented_reduce_AddI32_ita7e0dfbb47_warp_fixed", "gocccl_segmented_reduce_AddI32_ita7e0dfbb47_block_fixed"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddI32_ita7e0dfbb47_warp", "gocccl_segmented_reduce_AddI32_ita7e0dfbb47_block", "gocccl_segmented_reduce_AddI32_ita7e0dfbb47_warp_fixed", "gocccl_segmented_reduce_AddI32_ita7e0dfbb47_block_fixed", "gocccl_segmented_reduce_AddI32_ita7e0dfbb47_thread", "gocccl_segmented_reduce_AddI32_ita7e0dfbb47_subwarp", "gocccl_segmented_reduce_AddI32_ita7e0dfbb47_thread_fixed", "gocccl_segmented_reduce_AddI32_ita7e0dfbb47_subwarp_fixed"},
 		Part:      10,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -241,7 +241,7 @@ func init() {
 		Ops:       []any{AddI32},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddI32_it9cdb2ed456_warp", "gocccl_segmented_reduce_AddI32_it9cdb2ed456_block", "gocccl_segmented_reduce_AddI32_it9cdb2ed456_warp_fixed", "gocccl_segmented_reduce_AddI32_it9cdb2ed456_block_fixed"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddI32_it9cdb2ed456_warp", "gocccl_segmented_reduce_AddI32_it9cdb2ed456_block", "gocccl_segmented_reduce_AddI32_it9cdb2ed456_warp_fixed", "gocccl_segmented_reduce_AddI32_it9cdb2ed456_block_fixed", "gocccl_segmented_reduce_AddI32_it9cdb2ed456_thread", "gocccl_segmented_reduce_AddI32_it9cdb2ed456_subwarp", "gocccl_segmented_reduce_AddI32_it9cdb2ed456_thread_fixed", "gocccl_segmented_reduce_AddI32_it9cdb2ed456_subwarp_fixed"},
 		Part:      11,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -259,7 +259,7 @@ func init() {
 		Ops:       []any{AddI32},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddI32_it812246aac0_warp", "gocccl_segmented_reduce_AddI32_it812246aac0_block", "gocccl_segmented_reduce_AddI32_it812246aac0_warp_fixed", "gocccl_segmented_reduce_AddI32_it812246aac0_block_fixed"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddI32_it812246aac0_warp", "gocccl_segmented_reduce_AddI32_it812246aac0_block", "gocccl_segmented_reduce_AddI32_it812246aac0_warp_fixed", "gocccl_segmented_reduce_AddI32_it812246aac0_block_fixed", "gocccl_segmented_reduce_AddI32_it812246aac0_thread", "gocccl_segmented_reduce_AddI32_it812246aac0_subwarp", "gocccl_segmented_reduce_AddI32_it812246aac0_thread_fixed", "gocccl_segmented_reduce_AddI32_it812246aac0_subwarp_fixed"},
 		Part:      12,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},

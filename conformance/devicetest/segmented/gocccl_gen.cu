@@ -562,6 +562,26 @@ gocccl_segmented_reduce_AddFloat32_block_fixed(const float* d_in, long long n, l
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddFloat32>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat32_threads)
+gocccl_segmented_reduce_AddFloat32_thread(const float* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, float* d_out, float init) {
+  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat32_threads)
+gocccl_segmented_reduce_AddFloat32_subwarp(const float* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, float* d_out, float init) {
+  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat32_threads)
+gocccl_segmented_reduce_AddFloat32_thread_fixed(const float* d_in, long long n, long long segment_size, long long num_segments, float* d_out, float init) {
+  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddFloat32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat32_threads)
+gocccl_segmented_reduce_AddFloat32_subwarp_fixed(const float* d_in, long long n, long long segment_size, long long num_segments, float* d_out, float init) {
+  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_AddFloat32_threads, gocccl_segmented_reduce_AddFloat32_items, float, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddFloat32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
 // SegmentedReduce(AddFloat64) over float64, declared at ops.go:130:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat64_threads)
 gocccl_segmented_reduce_AddFloat64_warp(const double* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, double* d_out, double init) {
@@ -581,6 +601,26 @@ gocccl_segmented_reduce_AddFloat64_warp_fixed(const double* d_in, long long n, l
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat64_threads)
 gocccl_segmented_reduce_AddFloat64_block_fixed(const double* d_in, long long n, long long segment_size, long long num_segments, double* d_out, double init) {
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddFloat64_threads, gocccl_segmented_reduce_AddFloat64_items, double, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddFloat64>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat64_threads)
+gocccl_segmented_reduce_AddFloat64_thread(const double* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, double* d_out, double init) {
+  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_AddFloat64_threads, gocccl_segmented_reduce_AddFloat64_items, double, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddFloat64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat64_threads)
+gocccl_segmented_reduce_AddFloat64_subwarp(const double* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, double* d_out, double init) {
+  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_AddFloat64_threads, gocccl_segmented_reduce_AddFloat64_items, double, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddFloat64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat64_threads)
+gocccl_segmented_reduce_AddFloat64_thread_fixed(const double* d_in, long long n, long long segment_size, long long num_segments, double* d_out, double init) {
+  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_AddFloat64_threads, gocccl_segmented_reduce_AddFloat64_items, double, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddFloat64>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddFloat64_threads)
+gocccl_segmented_reduce_AddFloat64_subwarp_fixed(const double* d_in, long long n, long long segment_size, long long num_segments, double* d_out, double init) {
+  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_AddFloat64_threads, gocccl_segmented_reduce_AddFloat64_items, double, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddFloat64>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
 // SegmentedReduce(AddInt32) over int32, declared at ops.go:121:18.
@@ -604,6 +644,26 @@ gocccl_segmented_reduce_AddInt32_block_fixed(const int32_t* d_in, long long n, l
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddInt32_threads, gocccl_segmented_reduce_AddInt32_items, int32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddInt32>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddInt32_threads)
+gocccl_segmented_reduce_AddInt32_thread(const int32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_AddInt32_threads, gocccl_segmented_reduce_AddInt32_items, int32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddInt32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddInt32_threads)
+gocccl_segmented_reduce_AddInt32_subwarp(const int32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_AddInt32_threads, gocccl_segmented_reduce_AddInt32_items, int32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddInt32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddInt32_threads)
+gocccl_segmented_reduce_AddInt32_thread_fixed(const int32_t* d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_AddInt32_threads, gocccl_segmented_reduce_AddInt32_items, int32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddInt32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddInt32_threads)
+gocccl_segmented_reduce_AddInt32_subwarp_fixed(const int32_t* d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_AddInt32_threads, gocccl_segmented_reduce_AddInt32_items, int32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddInt32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
 // SegmentedReduce(AddInt64) over int64, declared at ops.go:125:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddInt64_threads)
 gocccl_segmented_reduce_AddInt64_warp(const int64_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int64_t* d_out, int64_t init) {
@@ -623,6 +683,26 @@ gocccl_segmented_reduce_AddInt64_warp_fixed(const int64_t* d_in, long long n, lo
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddInt64_threads)
 gocccl_segmented_reduce_AddInt64_block_fixed(const int64_t* d_in, long long n, long long segment_size, long long num_segments, int64_t* d_out, int64_t init) {
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddInt64_threads, gocccl_segmented_reduce_AddInt64_items, int64_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddInt64>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddInt64_threads)
+gocccl_segmented_reduce_AddInt64_thread(const int64_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int64_t* d_out, int64_t init) {
+  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_AddInt64_threads, gocccl_segmented_reduce_AddInt64_items, int64_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddInt64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddInt64_threads)
+gocccl_segmented_reduce_AddInt64_subwarp(const int64_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int64_t* d_out, int64_t init) {
+  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_AddInt64_threads, gocccl_segmented_reduce_AddInt64_items, int64_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddInt64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddInt64_threads)
+gocccl_segmented_reduce_AddInt64_thread_fixed(const int64_t* d_in, long long n, long long segment_size, long long num_segments, int64_t* d_out, int64_t init) {
+  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_AddInt64_threads, gocccl_segmented_reduce_AddInt64_items, int64_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddInt64>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddInt64_threads)
+gocccl_segmented_reduce_AddInt64_subwarp_fixed(const int64_t* d_in, long long n, long long segment_size, long long num_segments, int64_t* d_out, int64_t init) {
+  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_AddInt64_threads, gocccl_segmented_reduce_AddInt64_items, int64_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddInt64>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
 // SegmentedReduce(AddStat) over Stat, declared at ops.go:131:18.
@@ -646,6 +726,26 @@ gocccl_segmented_reduce_AddStat_block_fixed(const ::gocccl_pkg_segmented_412604e
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddStat_threads, gocccl_segmented_reduce_AddStat_items, ::gocccl_pkg_segmented_412604e5::Stat, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddStat>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddStat_threads)
+gocccl_segmented_reduce_AddStat_thread(const ::gocccl_pkg_segmented_412604e5::Stat* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, ::gocccl_pkg_segmented_412604e5::Stat* d_out, ::gocccl_pkg_segmented_412604e5::Stat init) {
+  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_AddStat_threads, gocccl_segmented_reduce_AddStat_items, ::gocccl_pkg_segmented_412604e5::Stat, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddStat>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddStat_threads)
+gocccl_segmented_reduce_AddStat_subwarp(const ::gocccl_pkg_segmented_412604e5::Stat* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, ::gocccl_pkg_segmented_412604e5::Stat* d_out, ::gocccl_pkg_segmented_412604e5::Stat init) {
+  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_AddStat_threads, gocccl_segmented_reduce_AddStat_items, ::gocccl_pkg_segmented_412604e5::Stat, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddStat>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddStat_threads)
+gocccl_segmented_reduce_AddStat_thread_fixed(const ::gocccl_pkg_segmented_412604e5::Stat* d_in, long long n, long long segment_size, long long num_segments, ::gocccl_pkg_segmented_412604e5::Stat* d_out, ::gocccl_pkg_segmented_412604e5::Stat init) {
+  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_AddStat_threads, gocccl_segmented_reduce_AddStat_items, ::gocccl_pkg_segmented_412604e5::Stat, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddStat>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddStat_threads)
+gocccl_segmented_reduce_AddStat_subwarp_fixed(const ::gocccl_pkg_segmented_412604e5::Stat* d_in, long long n, long long segment_size, long long num_segments, ::gocccl_pkg_segmented_412604e5::Stat* d_out, ::gocccl_pkg_segmented_412604e5::Stat init) {
+  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_AddStat_threads, gocccl_segmented_reduce_AddStat_items, ::gocccl_pkg_segmented_412604e5::Stat, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddStat>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
 // SegmentedReduce(AddUint32) over uint32, declared at ops.go:123:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddUint32_threads)
 gocccl_segmented_reduce_AddUint32_warp(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
@@ -665,6 +765,26 @@ gocccl_segmented_reduce_AddUint32_warp_fixed(const uint32_t* d_in, long long n, 
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddUint32_threads)
 gocccl_segmented_reduce_AddUint32_block_fixed(const uint32_t* d_in, long long n, long long segment_size, long long num_segments, uint32_t* d_out, uint32_t init) {
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddUint32_threads, gocccl_segmented_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddUint32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddUint32_threads)
+gocccl_segmented_reduce_AddUint32_thread(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_AddUint32_threads, gocccl_segmented_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddUint32_threads)
+gocccl_segmented_reduce_AddUint32_subwarp(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_AddUint32_threads, gocccl_segmented_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddUint32_threads)
+gocccl_segmented_reduce_AddUint32_thread_fixed(const uint32_t* d_in, long long n, long long segment_size, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_AddUint32_threads, gocccl_segmented_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddUint32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddUint32_threads)
+gocccl_segmented_reduce_AddUint32_subwarp_fixed(const uint32_t* d_in, long long n, long long segment_size, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_AddUint32_threads, gocccl_segmented_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddUint32>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
 // SegmentedReduce(AddUint8) over uint8, declared at ops.go:127:18.
@@ -688,6 +808,26 @@ gocccl_segmented_reduce_AddUint8_block_fixed(const uint8_t* d_in, long long n, l
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_AddUint8_threads, gocccl_segmented_reduce_AddUint8_items, uint8_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddUint8>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddUint8_threads)
+gocccl_segmented_reduce_AddUint8_thread(const uint8_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint8_t* d_out, uint8_t init) {
+  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_AddUint8_threads, gocccl_segmented_reduce_AddUint8_items, uint8_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddUint8>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddUint8_threads)
+gocccl_segmented_reduce_AddUint8_subwarp(const uint8_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint8_t* d_out, uint8_t init) {
+  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_AddUint8_threads, gocccl_segmented_reduce_AddUint8_items, uint8_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddUint8>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddUint8_threads)
+gocccl_segmented_reduce_AddUint8_thread_fixed(const uint8_t* d_in, long long n, long long segment_size, long long num_segments, uint8_t* d_out, uint8_t init) {
+  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_AddUint8_threads, gocccl_segmented_reduce_AddUint8_items, uint8_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddUint8>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_AddUint8_threads)
+gocccl_segmented_reduce_AddUint8_subwarp_fixed(const uint8_t* d_in, long long n, long long segment_size, long long num_segments, uint8_t* d_out, uint8_t init) {
+  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_AddUint8_threads, gocccl_segmented_reduce_AddUint8_items, uint8_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddUint8>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
 // SegmentedReduce(MaxFloat32) over float32, declared at ops.go:129:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxFloat32_threads)
 gocccl_segmented_reduce_MaxFloat32_warp(const float* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, float* d_out, float init) {
@@ -707,6 +847,26 @@ gocccl_segmented_reduce_MaxFloat32_warp_fixed(const float* d_in, long long n, lo
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxFloat32_threads)
 gocccl_segmented_reduce_MaxFloat32_block_fixed(const float* d_in, long long n, long long segment_size, long long num_segments, float* d_out, float init) {
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_MaxFloat32_threads, gocccl_segmented_reduce_MaxFloat32_items, float, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxFloat32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxFloat32_threads)
+gocccl_segmented_reduce_MaxFloat32_thread(const float* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, float* d_out, float init) {
+  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_MaxFloat32_threads, gocccl_segmented_reduce_MaxFloat32_items, float, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxFloat32_threads)
+gocccl_segmented_reduce_MaxFloat32_subwarp(const float* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, float* d_out, float init) {
+  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_MaxFloat32_threads, gocccl_segmented_reduce_MaxFloat32_items, float, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxFloat32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxFloat32_threads)
+gocccl_segmented_reduce_MaxFloat32_thread_fixed(const float* d_in, long long n, long long segment_size, long long num_segments, float* d_out, float init) {
+  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_MaxFloat32_threads, gocccl_segmented_reduce_MaxFloat32_items, float, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxFloat32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxFloat32_threads)
+gocccl_segmented_reduce_MaxFloat32_subwarp_fixed(const float* d_in, long long n, long long segment_size, long long num_segments, float* d_out, float init) {
+  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_MaxFloat32_threads, gocccl_segmented_reduce_MaxFloat32_items, float, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxFloat32>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
 // SegmentedReduce(MaxInt32) over int32, declared at ops.go:122:18.
@@ -730,6 +890,26 @@ gocccl_segmented_reduce_MaxInt32_block_fixed(const int32_t* d_in, long long n, l
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_MaxInt32_threads, gocccl_segmented_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxInt32>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxInt32_threads)
+gocccl_segmented_reduce_MaxInt32_thread(const int32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_MaxInt32_threads, gocccl_segmented_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxInt32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxInt32_threads)
+gocccl_segmented_reduce_MaxInt32_subwarp(const int32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_MaxInt32_threads, gocccl_segmented_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxInt32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxInt32_threads)
+gocccl_segmented_reduce_MaxInt32_thread_fixed(const int32_t* d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_MaxInt32_threads, gocccl_segmented_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxInt32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxInt32_threads)
+gocccl_segmented_reduce_MaxInt32_subwarp_fixed(const int32_t* d_in, long long n, long long segment_size, long long num_segments, int32_t* d_out, int32_t init) {
+  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_MaxInt32_threads, gocccl_segmented_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxInt32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
 // SegmentedReduce(MaxUint32) over uint32, declared at ops.go:124:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
 gocccl_segmented_reduce_MaxUint32_warp(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
@@ -751,6 +931,26 @@ gocccl_segmented_reduce_MaxUint32_block_fixed(const uint32_t* d_in, long long n,
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxUint32>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
+gocccl_segmented_reduce_MaxUint32_thread(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
+gocccl_segmented_reduce_MaxUint32_subwarp(const uint32_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxUint32>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
+gocccl_segmented_reduce_MaxUint32_thread_fixed(const uint32_t* d_in, long long n, long long segment_size, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxUint32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MaxUint32_threads)
+gocccl_segmented_reduce_MaxUint32_subwarp_fixed(const uint32_t* d_in, long long n, long long segment_size, long long num_segments, uint32_t* d_out, uint32_t init) {
+  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_MaxUint32_threads, gocccl_segmented_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxUint32>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
 // SegmentedReduce(MinInt64) over int64, declared at ops.go:126:18.
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MinInt64_threads)
 gocccl_segmented_reduce_MinInt64_warp(const int64_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int64_t* d_out, int64_t init) {
@@ -770,6 +970,26 @@ gocccl_segmented_reduce_MinInt64_warp_fixed(const int64_t* d_in, long long n, lo
 extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MinInt64_threads)
 gocccl_segmented_reduce_MinInt64_block_fixed(const int64_t* d_in, long long n, long long segment_size, long long num_segments, int64_t* d_out, int64_t init) {
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_MinInt64_threads, gocccl_segmented_reduce_MinInt64_items, int64_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MinInt64>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MinInt64_threads)
+gocccl_segmented_reduce_MinInt64_thread(const int64_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int64_t* d_out, int64_t init) {
+  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_MinInt64_threads, gocccl_segmented_reduce_MinInt64_items, int64_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MinInt64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MinInt64_threads)
+gocccl_segmented_reduce_MinInt64_subwarp(const int64_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, int64_t* d_out, int64_t init) {
+  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_MinInt64_threads, gocccl_segmented_reduce_MinInt64_items, int64_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MinInt64>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MinInt64_threads)
+gocccl_segmented_reduce_MinInt64_thread_fixed(const int64_t* d_in, long long n, long long segment_size, long long num_segments, int64_t* d_out, int64_t init) {
+  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_MinInt64_threads, gocccl_segmented_reduce_MinInt64_items, int64_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MinInt64>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_MinInt64_threads)
+gocccl_segmented_reduce_MinInt64_subwarp_fixed(const int64_t* d_in, long long n, long long segment_size, long long num_segments, int64_t* d_out, int64_t init) {
+  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_MinInt64_threads, gocccl_segmented_reduce_MinInt64_items, int64_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MinInt64>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
 // TransformReduce(Low8,AddUint32) over uint32, uint32, declared at ops.go:135:15.

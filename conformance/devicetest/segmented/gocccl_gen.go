@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segmented", "50411b256ca479eda287366ff55af37db4dbac7241d7c10541dc77fb9d6bf925", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segmented", "c3977095dfd6c15f210cde0aae851032a3062c452c5e41cf67f46142bf45bc90", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "f42e2fdcd0e3cca2ced4119feb2e3ecfdfdd712ef1e48e1061f6795cc4f30ca1",
+			SHA256: "fc0dbbd395c1a4145abb9af8ce77b1c44b9503e0368b8d8af9930a7bc5723b69",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 12904, SHA256: "7ba80b653631a1c12934e7a4c72a4a21fa33898ea401f5b74397c93c51b74f3f"},
 				{Offset: 12912, Size: 15848, SHA256: "9f80afccc3ec85ef7ab31d670a21f147e2335a7c4f335f07b79e23a52503a977"},
@@ -41,22 +41,22 @@ func init() {
 				{Offset: 188480, Size: 114904, SHA256: "fb4ec0f132d9f968330ff6f0077063fa4abf45b226b01267d02c6980f31477ca"},
 				{Offset: 303392, Size: 55640, SHA256: "b9e020fc06ee3a1ef3cf2bfcaca39c0e75c6a9e3743126489ebc73828933ce33"},
 				{Offset: 359040, Size: 43544, SHA256: "af13df0cf0ad153c7a5f6f7fc46a56ebece9a7d9bff16bf85ca4307bdaaf6956"},
-				{Offset: 402592, Size: 187672, SHA256: "04d30619f64990d2a8108f4f13a9f5440634437b28085ee2dc1dac2dbc3ca4cb"},
-				{Offset: 590272, Size: 187432, SHA256: "5f2fb15e790ab5b26968c0237ba7a24dc7d463eb0cf8c10724c03b64e4c998b2"},
-				{Offset: 777712, Size: 65944, SHA256: "199e980888a02b4f0608d6318423235d73b3a7db5ed114fe86fbc4b1b6e90cdc"},
-				{Offset: 843664, Size: 66472, SHA256: "07e763d222052ccbc347f207c8ca3fe3d3e5e8261c8ead4017b0a947d19646de"},
-				{Offset: 910144, Size: 139080, SHA256: "ee550b70123793a89a063330bdb25b9e20f07b4c1de290a8b7c8408e7c1f76d5"},
-				{Offset: 1049232, Size: 65944, SHA256: "00c3fd7f4e2228bb487f2fa4a67455e9a6b62cc2bd096b44ffabbacf21a2d54d"},
-				{Offset: 1115184, Size: 104856, SHA256: "18c2a0a03952ef20b0d901b1dfe3179b3ad0d7358543d822fd41f9d859998559"},
-				{Offset: 1220048, Size: 84376, SHA256: "7bdba2f7a7c5349aadcce4e459c7bd705771889c437d70482e41c01f5015a178"},
-				{Offset: 1304432, Size: 66456, SHA256: "05b777e2e7e2044fd38a72ec553cd6af5852b56e1084b7814d4ac45695ee8162"},
-				{Offset: 1370896, Size: 66584, SHA256: "165d3a1188b2fdd3d90f0bc3b5ceecf3bf56fd0fbec77408a3210879d052af40"},
-				{Offset: 1437488, Size: 86184, SHA256: "7ffec80c5daaaea02b99b8521d3a998a5b69d4783c0c930ceb4e3b01d2fe0200"},
-				{Offset: 1523680, Size: 98808, SHA256: "70f5ce36516995a72af22729ec270feccd691d9b7fade47dbd90324f24c10674"},
-				{Offset: 1622496, Size: 98808, SHA256: "79f076f058e7c19774fc977e09ced68f2c1f6f1815933b5fbe82a841918dce65"},
-				{Offset: 1721312, Size: 385784, SHA256: "53ddd7bd4a0153c3bbb1074199ee193cc3ea1d701b13a701e790295d097e0a09"},
-				{Offset: 2107104, Size: 261904, SHA256: "d3f8e23111a97a32b455e646f2818ce59efdace624e1665c3e5154f411d1deac"},
-				{Offset: 2369008, Size: 94456, SHA256: "088a6259439746ff14426729889cf4cb27687420cbe2adc4ac25b1f73a058c83"},
+				{Offset: 402592, Size: 241432, SHA256: "f546837d70329e4cedc9f0d4f0dce556f8bd434018740fbbba4c3d0bffdeb44a"},
+				{Offset: 644032, Size: 238648, SHA256: "ccb1100d5cfff012d4b1b50651291e57a2752f980c5a9ec176fb593bc094db46"},
+				{Offset: 882688, Size: 113432, SHA256: "805aa326f5ab128d6faa34c280f1432a2e13fc9c7d20d6bdedd1c508eadfcaae"},
+				{Offset: 996128, Size: 111544, SHA256: "f835f170b88f0ea033318a88c72a90693fc736305df201cc767ee2aa9e2de2f1"},
+				{Offset: 1107680, Size: 188408, SHA256: "d1055c00a59d347909aa5f9d9e9ec9ef3aef7fb2aca1a0e0f374068aa38e0a5a"},
+				{Offset: 1296096, Size: 113560, SHA256: "5f4d5ec5c1120e578d4dd92127fae6e0752ca9efacf763096653be590ff07d9a"},
+				{Offset: 1409664, Size: 164504, SHA256: "1e65562582ee3a9190e8828d9ed427e29b7f5ed4496a0c2004658b3e8760d78a"},
+				{Offset: 1574176, Size: 135576, SHA256: "d640d3255aef6fff9737edf73d63884bee9c075a911b7ac11deb8deda76d497c"},
+				{Offset: 1709760, Size: 114584, SHA256: "ec7aa5c4795bb5452a2e3812e5f8d7ce0ece7f71e78400bf8516bf4fc3717ecb"},
+				{Offset: 1824352, Size: 114712, SHA256: "96b829b31f052dd8d4860fdab055cbec998f4e4900765c5418afed5f7867c44f"},
+				{Offset: 1939072, Size: 137400, SHA256: "e2fe2a3bffbdc62a25d76786ab7be2eeff54ca5d41a07147a9f8391544ee3533"},
+				{Offset: 2076480, Size: 98808, SHA256: "70f5ce36516995a72af22729ec270feccd691d9b7fade47dbd90324f24c10674"},
+				{Offset: 2175296, Size: 98808, SHA256: "79f076f058e7c19774fc977e09ced68f2c1f6f1815933b5fbe82a841918dce65"},
+				{Offset: 2274112, Size: 385784, SHA256: "53ddd7bd4a0153c3bbb1074199ee193cc3ea1d701b13a701e790295d097e0a09"},
+				{Offset: 2659904, Size: 261904, SHA256: "d3f8e23111a97a32b455e646f2818ce59efdace624e1665c3e5154f411d1deac"},
+				{Offset: 2921808, Size: 94456, SHA256: "088a6259439746ff14426729889cf4cb27687420cbe2adc4ac25b1f73a058c83"},
 			},
 		},
 	})
@@ -210,7 +210,7 @@ func init() {
 		Ops:       []any{AddFloat32},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddFloat32_warp", "gocccl_segmented_reduce_AddFloat32_block", "gocccl_segmented_reduce_AddFloat32_warp_fixed", "gocccl_segmented_reduce_AddFloat32_block_fixed"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddFloat32_warp", "gocccl_segmented_reduce_AddFloat32_block", "gocccl_segmented_reduce_AddFloat32_warp_fixed", "gocccl_segmented_reduce_AddFloat32_block_fixed", "gocccl_segmented_reduce_AddFloat32_thread", "gocccl_segmented_reduce_AddFloat32_subwarp", "gocccl_segmented_reduce_AddFloat32_thread_fixed", "gocccl_segmented_reduce_AddFloat32_subwarp_fixed"},
 		Part:      12,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -222,7 +222,7 @@ func init() {
 		Ops:       []any{AddFloat64},
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddFloat64_warp", "gocccl_segmented_reduce_AddFloat64_block", "gocccl_segmented_reduce_AddFloat64_warp_fixed", "gocccl_segmented_reduce_AddFloat64_block_fixed"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddFloat64_warp", "gocccl_segmented_reduce_AddFloat64_block", "gocccl_segmented_reduce_AddFloat64_warp_fixed", "gocccl_segmented_reduce_AddFloat64_block_fixed", "gocccl_segmented_reduce_AddFloat64_thread", "gocccl_segmented_reduce_AddFloat64_subwarp", "gocccl_segmented_reduce_AddFloat64_thread_fixed", "gocccl_segmented_reduce_AddFloat64_subwarp_fixed"},
 		Part:      13,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -234,7 +234,7 @@ func init() {
 		Ops:       []any{AddInt32},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddInt32_warp", "gocccl_segmented_reduce_AddInt32_block", "gocccl_segmented_reduce_AddInt32_warp_fixed", "gocccl_segmented_reduce_AddInt32_block_fixed"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddInt32_warp", "gocccl_segmented_reduce_AddInt32_block", "gocccl_segmented_reduce_AddInt32_warp_fixed", "gocccl_segmented_reduce_AddInt32_block_fixed", "gocccl_segmented_reduce_AddInt32_thread", "gocccl_segmented_reduce_AddInt32_subwarp", "gocccl_segmented_reduce_AddInt32_thread_fixed", "gocccl_segmented_reduce_AddInt32_subwarp_fixed"},
 		Part:      14,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -246,7 +246,7 @@ func init() {
 		Ops:       []any{AddInt64},
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddInt64_warp", "gocccl_segmented_reduce_AddInt64_block", "gocccl_segmented_reduce_AddInt64_warp_fixed", "gocccl_segmented_reduce_AddInt64_block_fixed"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddInt64_warp", "gocccl_segmented_reduce_AddInt64_block", "gocccl_segmented_reduce_AddInt64_warp_fixed", "gocccl_segmented_reduce_AddInt64_block_fixed", "gocccl_segmented_reduce_AddInt64_thread", "gocccl_segmented_reduce_AddInt64_subwarp", "gocccl_segmented_reduce_AddInt64_thread_fixed", "gocccl_segmented_reduce_AddInt64_subwarp_fixed"},
 		Part:      15,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -258,7 +258,7 @@ func init() {
 		Ops:       []any{AddStat},
 		Types:     []reflect.Type{reflect.TypeFor[Stat]()},
 		Layouts:   []string{"{Sum@0:float64,Min@8:float32,Count@12:int32}/16"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddStat_warp", "gocccl_segmented_reduce_AddStat_block", "gocccl_segmented_reduce_AddStat_warp_fixed", "gocccl_segmented_reduce_AddStat_block_fixed"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddStat_warp", "gocccl_segmented_reduce_AddStat_block", "gocccl_segmented_reduce_AddStat_warp_fixed", "gocccl_segmented_reduce_AddStat_block_fixed", "gocccl_segmented_reduce_AddStat_thread", "gocccl_segmented_reduce_AddStat_subwarp", "gocccl_segmented_reduce_AddStat_thread_fixed", "gocccl_segmented_reduce_AddStat_subwarp_fixed"},
 		Part:      16,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
@@ -270,7 +270,7 @@ func init() {
 		Ops:       []any{AddUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddUint32_warp", "gocccl_segmented_reduce_AddUint32_block", "gocccl_segmented_reduce_AddUint32_warp_fixed", "gocccl_segmented_reduce_AddUint32_block_fixed"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddUint32_warp", "gocccl_segmented_reduce_AddUint32_block", "gocccl_segmented_reduce_AddUint32_warp_fixed", "gocccl_segmented_reduce_AddUint32_block_fixed", "gocccl_segmented_reduce_AddUint32_thread", "gocccl_segmented_reduce_AddUint32_subwarp", "gocccl_segmented_reduce_AddUint32_thread_fixed", "gocccl_segmented_reduce_AddUint32_subwarp_fixed"},
 		Part:      17,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -282,7 +282,7 @@ func init() {
 		Ops:       []any{AddUint8},
 		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
 		Layouts:   []string{"uint8/1"},
-		Kernels:   []string{"gocccl_segmented_reduce_AddUint8_warp", "gocccl_segmented_reduce_AddUint8_block", "gocccl_segmented_reduce_AddUint8_warp_fixed", "gocccl_segmented_reduce_AddUint8_block_fixed"},
+		Kernels:   []string{"gocccl_segmented_reduce_AddUint8_warp", "gocccl_segmented_reduce_AddUint8_block", "gocccl_segmented_reduce_AddUint8_warp_fixed", "gocccl_segmented_reduce_AddUint8_block_fixed", "gocccl_segmented_reduce_AddUint8_thread", "gocccl_segmented_reduce_AddUint8_subwarp", "gocccl_segmented_reduce_AddUint8_thread_fixed", "gocccl_segmented_reduce_AddUint8_subwarp_fixed"},
 		Part:      18,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
@@ -294,7 +294,7 @@ func init() {
 		Ops:       []any{MaxFloat32},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
-		Kernels:   []string{"gocccl_segmented_reduce_MaxFloat32_warp", "gocccl_segmented_reduce_MaxFloat32_block", "gocccl_segmented_reduce_MaxFloat32_warp_fixed", "gocccl_segmented_reduce_MaxFloat32_block_fixed"},
+		Kernels:   []string{"gocccl_segmented_reduce_MaxFloat32_warp", "gocccl_segmented_reduce_MaxFloat32_block", "gocccl_segmented_reduce_MaxFloat32_warp_fixed", "gocccl_segmented_reduce_MaxFloat32_block_fixed", "gocccl_segmented_reduce_MaxFloat32_thread", "gocccl_segmented_reduce_MaxFloat32_subwarp", "gocccl_segmented_reduce_MaxFloat32_thread_fixed", "gocccl_segmented_reduce_MaxFloat32_subwarp_fixed"},
 		Part:      19,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -306,7 +306,7 @@ func init() {
 		Ops:       []any{MaxInt32},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
-		Kernels:   []string{"gocccl_segmented_reduce_MaxInt32_warp", "gocccl_segmented_reduce_MaxInt32_block", "gocccl_segmented_reduce_MaxInt32_warp_fixed", "gocccl_segmented_reduce_MaxInt32_block_fixed"},
+		Kernels:   []string{"gocccl_segmented_reduce_MaxInt32_warp", "gocccl_segmented_reduce_MaxInt32_block", "gocccl_segmented_reduce_MaxInt32_warp_fixed", "gocccl_segmented_reduce_MaxInt32_block_fixed", "gocccl_segmented_reduce_MaxInt32_thread", "gocccl_segmented_reduce_MaxInt32_subwarp", "gocccl_segmented_reduce_MaxInt32_thread_fixed", "gocccl_segmented_reduce_MaxInt32_subwarp_fixed"},
 		Part:      20,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -318,7 +318,7 @@ func init() {
 		Ops:       []any{MaxUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
-		Kernels:   []string{"gocccl_segmented_reduce_MaxUint32_warp", "gocccl_segmented_reduce_MaxUint32_block", "gocccl_segmented_reduce_MaxUint32_warp_fixed", "gocccl_segmented_reduce_MaxUint32_block_fixed"},
+		Kernels:   []string{"gocccl_segmented_reduce_MaxUint32_warp", "gocccl_segmented_reduce_MaxUint32_block", "gocccl_segmented_reduce_MaxUint32_warp_fixed", "gocccl_segmented_reduce_MaxUint32_block_fixed", "gocccl_segmented_reduce_MaxUint32_thread", "gocccl_segmented_reduce_MaxUint32_subwarp", "gocccl_segmented_reduce_MaxUint32_thread_fixed", "gocccl_segmented_reduce_MaxUint32_subwarp_fixed"},
 		Part:      21,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -330,7 +330,7 @@ func init() {
 		Ops:       []any{MinInt64},
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
-		Kernels:   []string{"gocccl_segmented_reduce_MinInt64_warp", "gocccl_segmented_reduce_MinInt64_block", "gocccl_segmented_reduce_MinInt64_warp_fixed", "gocccl_segmented_reduce_MinInt64_block_fixed"},
+		Kernels:   []string{"gocccl_segmented_reduce_MinInt64_warp", "gocccl_segmented_reduce_MinInt64_block", "gocccl_segmented_reduce_MinInt64_warp_fixed", "gocccl_segmented_reduce_MinInt64_block_fixed", "gocccl_segmented_reduce_MinInt64_thread", "gocccl_segmented_reduce_MinInt64_subwarp", "gocccl_segmented_reduce_MinInt64_thread_fixed", "gocccl_segmented_reduce_MinInt64_subwarp_fixed"},
 		Part:      22,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},

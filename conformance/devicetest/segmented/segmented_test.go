@@ -138,6 +138,55 @@ func exactCase[T comparable](t *testing.T, dut, cpu *runtime.Device, op *runtime
 	require.Equal(t, want, segmentedOn(t, dut, op, xs, sh, init))
 }
 
+// hints are the MaxSegmentSize promises under test: the thread kernel's
+// range (up to 16 four-byte items, 4 Stats, 32 bytes), the sub-warp's (up
+// to 128), the warp's (up to 512) and Run's dispatch beyond.
+var hints = []int{1, 4, 16, 17, 128, 129, 512, 1024}
+
+// shapesMax returns segmentations of n items that keep a promise of at
+// most m items a segment: consecutive ones of random lengths 0..m,
+// consecutive ones of m, and scattered ones.
+func shapesMax(r *rand.Rand, n, m int) []shape {
+	var random, full shape
+	for lo := 0; lo < n; {
+		hi := min(n, lo+r.IntN(m+1))
+		random.begin, random.end = append(random.begin, int64(lo)), append(random.end, int64(hi))
+		lo = hi
+	}
+	for lo := 0; lo < n; lo += m {
+		full.begin, full.end = append(full.begin, int64(lo)), append(full.end, int64(min(n, lo+m)))
+	}
+	k := 1 + r.IntN(20_000)
+	sc := shape{begin: make([]int64, k), end: make([]int64, k)}
+	for i := range sc.begin {
+		x := r.IntN(n + 1)
+		sc.begin[i], sc.end[i] = int64(x), int64(min(n, x+r.IntN(m+1)))
+	}
+	random.name, full.name, sc.name = "random", "full", "scattered"
+	return []shape{random, full, sc}
+}
+
+// hintOn runs op.RunWith with o on d over xs and sh, on poisoned outputs.
+func hintOn[T any](t *testing.T, d *runtime.Device, op *runtime.SegmentedReduceOp[T], xs []T, sh shape, init T, o runtime.SegmentedReduceOptions) []T {
+	t.Helper()
+	out := devcheck.Upload(t, d, devcheck.Poison[T](len(sh.begin)+1))
+	require.NoError(t, op.RunWith(nil, devcheck.Upload(t, d, xs), devcheck.Upload(t, d, sh.begin), devcheck.Upload(t, d, sh.end), out, init, o))
+	return devcheck.Download(t, out)
+}
+
+// hintCase checks RunWith with o bit for bit against the oracle on dut and
+// the CPU backend: the operators it is given are exact in any order.
+func hintCase[T any](t *testing.T, dut, cpu *runtime.Device, op *runtime.SegmentedReduceOp[T], fn func(T, T) T, xs []T, sh shape, init T, o runtime.SegmentedReduceOptions) {
+	t.Helper()
+	want := append(oracleSegmented(fn, xs, sh, init), devcheck.Poison[T](1)...)
+	for _, d := range []*runtime.Device{dut, cpu} {
+		devcheck.RequireBitEqual(t, want, hintOn(t, d, op, xs, sh, init, o), "MaxSegmentSize "+strconv.Itoa(o.MaxSegmentSize)+" on "+d.String())
+		if dut == cpu {
+			return
+		}
+	}
+}
+
 // floatSums checks float sums per segment within a tolerance relative to
 // the sum of magnitudes.
 func floatSums[T float32 | float64](t *testing.T, dut *runtime.Device, op *runtime.SegmentedReduceOp[T], xs []T, sh shape, init T, eps float64) {
@@ -219,6 +268,29 @@ func check(t *testing.T, r *rand.Rand, dut, cpu *runtime.Device, n int) {
 			fixedCase(t, dut, cpu, SegSumFloat32, AddFloat32, small32, size, 3)
 			fixedCase(t, dut, cpu, SegSumUint8, AddUint8, u8, size, uint8(r.Uint32()))
 		})
+	}
+	for _, m := range hints {
+		if big && m != 4 && m != 128 {
+			continue
+		}
+		for _, sh := range shapesMax(r, n, m) {
+			t.Run("SegmentedReduce/max "+strconv.Itoa(m)+" "+sh.name, func(t *testing.T) {
+				o := runtime.SegmentedReduceOptions{MaxSegmentSize: m}
+				hintCase(t, dut, cpu, SegSumUint32, AddUint32, u32, sh, r.Uint32(), o)
+				hintCase(t, dut, cpu, SegMaxFloat32, MaxFloat32, f32, sh, float32(math.Inf(-1)), o)
+				hintCase(t, dut, cpu, SegSumFloat32, AddFloat32, small32, sh, 3, o)
+				hintCase(t, dut, cpu, SegMinInt64, MinInt64, i64, sh, math.MaxInt64, o)
+				if big {
+					return
+				}
+				hintCase(t, dut, cpu, SegSumUint8, AddUint8, u8, sh, uint8(r.Uint32()), o)
+				stats := make([]Stat, n)
+				for i := range stats {
+					stats[i] = ToStat(small32[i])
+				}
+				hintCase(t, dut, cpu, SegStat, AddStat, stats, sh, Stat{Sum: 1, Min: float32(math.Inf(1))}, o)
+			})
+		}
 	}
 	runLens := []int{1, 7, 1000, n + 1}
 	if big {
@@ -444,5 +516,44 @@ func TestGPUBadOffsets(t *testing.T) {
 		}
 		require.NoError(t, err)
 		require.Equal(t, []int32{13, 10, 17, 20}, devcheck.Download(t, out))
+	}
+}
+
+// TestGPUBrokenPromise requires a GPU given a MaxSegmentSize that some
+// segments exceed to reduce them all the same (the thread and sub-warp
+// kernels fold segments of any length) and to read nothing outside the
+// input for bad offsets, while the CPU backend reports the longer segment.
+func TestGPUBrokenPromise(t *testing.T) {
+	gpu := openGPU(t)
+	cpu := openCPU(t)
+	r := devcheck.Rand(t)
+	const n = 1_000_003
+	xs := make([]uint32, n)
+	for i := range xs {
+		xs[i] = r.Uint32()
+	}
+	for _, sh := range shapes(r, n) {
+		long := false
+		for i := range sh.begin {
+			long = long || sh.end[i]-sh.begin[i] > 4
+		}
+		for _, m := range []int{1, 4, 16, 100, 512} {
+			o := runtime.SegmentedReduceOptions{MaxSegmentSize: m}
+			want := append(oracleSegmented(AddUint32, xs, sh, 7), devcheck.Poison[uint32](1)...)
+			devcheck.RequireBitEqual(t, want, hintOn(t, gpu, SegSumUint32, xs, sh, 7, o), sh.name+" promised "+strconv.Itoa(m))
+			if long && m <= 4 {
+				out := devcheck.Upload(t, cpu, devcheck.Poison[uint32](len(sh.begin)))
+				err := SegSumUint32.RunWith(nil, devcheck.Upload(t, cpu, xs), devcheck.Upload(t, cpu, sh.begin), devcheck.Upload(t, cpu, sh.end), out, 7, o)
+				require.ErrorContains(t, err, "longer than MaxSegmentSize")
+				devcheck.RequireBitEqual(t, devcheck.Poison[uint32](len(sh.begin)), devcheck.Download(t, out), "written before the error")
+			}
+		}
+	}
+	xs4 := []int32{1, 2, 3, 4}
+	sh := shape{"bad", []int64{-5, 3, 2, 0}, []int64{2, 1, 100, 4}}
+	for _, m := range []int{1, 4, 16, 100} {
+		out := devcheck.Upload(t, gpu, devcheck.Poison[int32](4))
+		require.NoError(t, SegSumInt32.RunWith(nil, devcheck.Upload(t, gpu, xs4), devcheck.Upload(t, gpu, sh.begin), devcheck.Upload(t, gpu, sh.end), out, 10, runtime.SegmentedReduceOptions{MaxSegmentSize: m}))
+		require.Equal(t, []int32{13, 10, 17, 20}, devcheck.Download(t, out), "promised %d", m)
 	}
 }

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segscan", "88ca6dddf6a065ab7682a37d81b7905f98c5ecf859addcaee95e001ef2bbef6c", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segscan", "41138c9eae40020e9141194d417f1878ac73a0955bb5d8d42075de7e592525a6", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

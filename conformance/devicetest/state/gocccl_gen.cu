@@ -668,6 +668,34 @@ gocccl_segmented_reduce_Mod_Add_block_fixed(const uint64_t* d_in, long long n, l
   ::gocccl::segmented_reduce_block_fixed<gocccl_segmented_reduce_Mod_Add_threads, gocccl_segmented_reduce_Mod_Add_items, uint64_t, ::gocccl_pkg_state_6ad4d47c::gocccl_functors::Mod_Add>(d_in, n, segment_size, num_segments, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_Mod_Add_threads)
+gocccl_segmented_reduce_Mod_Add_thread(const uint64_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint64_t* d_out, uint64_t init, const ::gocccl_pkg_state_6ad4d47c::Mod gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_6ad4d47c::gocccl_functors::gocccl_state_Mod = gocccl_state;
+  __syncthreads();
+  ::gocccl::segmented_reduce_thread<gocccl_segmented_reduce_Mod_Add_threads, gocccl_segmented_reduce_Mod_Add_items, uint64_t, ::gocccl_pkg_state_6ad4d47c::gocccl_functors::Mod_Add>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_Mod_Add_threads)
+gocccl_segmented_reduce_Mod_Add_subwarp(const uint64_t* d_in, long long n, const int64_t* d_begin, const int64_t* d_end, long long num_segments, uint64_t* d_out, uint64_t init, const ::gocccl_pkg_state_6ad4d47c::Mod gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_6ad4d47c::gocccl_functors::gocccl_state_Mod = gocccl_state;
+  __syncthreads();
+  ::gocccl::segmented_reduce_subwarp<gocccl_segmented_reduce_Mod_Add_threads, gocccl_segmented_reduce_Mod_Add_items, uint64_t, ::gocccl_pkg_state_6ad4d47c::gocccl_functors::Mod_Add>(d_in, n, d_begin, d_end, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_Mod_Add_threads)
+gocccl_segmented_reduce_Mod_Add_thread_fixed(const uint64_t* d_in, long long n, long long segment_size, long long num_segments, uint64_t* d_out, uint64_t init, const ::gocccl_pkg_state_6ad4d47c::Mod gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_6ad4d47c::gocccl_functors::gocccl_state_Mod = gocccl_state;
+  __syncthreads();
+  ::gocccl::segmented_reduce_thread_fixed<gocccl_segmented_reduce_Mod_Add_threads, gocccl_segmented_reduce_Mod_Add_items, uint64_t, ::gocccl_pkg_state_6ad4d47c::gocccl_functors::Mod_Add>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_reduce_Mod_Add_threads)
+gocccl_segmented_reduce_Mod_Add_subwarp_fixed(const uint64_t* d_in, long long n, long long segment_size, long long num_segments, uint64_t* d_out, uint64_t init, const ::gocccl_pkg_state_6ad4d47c::Mod gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_6ad4d47c::gocccl_functors::gocccl_state_Mod = gocccl_state;
+  __syncthreads();
+  ::gocccl::segmented_reduce_subwarp_fixed<gocccl_segmented_reduce_Mod_Add_threads, gocccl_segmented_reduce_Mod_Add_items, uint64_t, ::gocccl_pkg_state_6ad4d47c::gocccl_functors::Mod_Add>(d_in, n, segment_size, num_segments, d_out, init);
+}
+
 // Select(Band.In) over float32, declared at ops.go:164:14.
 extern "C" __global__ void __launch_bounds__(gocccl_select_Band_In_threads)
 gocccl_select_Band_In_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count, const ::gocccl_pkg_state_6ad4d47c::Band gocccl_state) {

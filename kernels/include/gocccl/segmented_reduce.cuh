@@ -3,8 +3,9 @@
  * runtime.SegmentedReduce): d_out[s] = op(init, fold of d_in[begin[s]:end[s]]),
  * or init for an empty segment.
  *
- * Two kernels with the same parameters; the host picks one per call from the
- * average segment length n / num_segments and the number of segments:
+ * Four kernels with the same parameters; the host picks one per call from the
+ * average segment length n / num_segments and the number of segments, or,
+ * given a maximum segment length, from that:
  *
  *   <sym>_warp   segmented_reduce_warp   one warp per segment, BLOCK_THREADS/32
  *                                        segments per block (grid-stride over
@@ -18,9 +19,27 @@
  *   <sym>_block  segmented_reduce_block  one block per segment (grid-stride),
  *                                        the tile engine of
  *                                        transform_reduce.cuh: long segments.
- *   <sym>_warp_fixed, <sym>_block_fixed      the same over segments of one
+ *   <sym>_thread segmented_reduce_thread one thread per segment, BLOCK_THREADS
+ *                                        segments per block: tiny segments
+ *                                        (runtime's MaxSegmentSize hint, or
+ *                                        RunFixed, of at most
+ *                                        ITEMS_PER_THREAD items). The block
+ *                                        stages the span of its segments in
+ *                                        shared memory with coalesced loads
+ *                                        when it fits a tile.
+ *   <sym>_subwarp segmented_reduce_subwarp  SUBWARP_THREADS (8) lanes per
+ *                                        segment: small segments (at most
+ *                                        8 * ITEMS_PER_THREAD items).
+ *   <sym>_warp_fixed, <sym>_block_fixed, <sym>_thread_fixed,
+ *   <sym>_subwarp_fixed                  the same over segments of one
  *                                        size (runtime's RunFixed): offsets
  *                                        computed, not read.
+ *
+ * The host picks _thread and _subwarp only on a promise of the segments'
+ * maximum length (or from RunFixed's size). Neither trusts it: the thread
+ * kernel folds a segment of any length (from global memory when the block's
+ * span does not fit its tile), and the sub-warp loops over one of any
+ * length, so a broken promise costs time, never correctness.
  *
  * How a warp reads its segment [b, e) of length len: lane l seeds its
  * accumulator with item b + l (l < len), so exactly the first min(len, 32)
@@ -79,6 +98,37 @@ GOCCCL_DEVICE Segment segment_bounds(BeginIt d_begin, EndIt d_end, long long s, 
   lo = lo < 0 ? 0 : (lo > n ? n : lo);
   hi = hi > n ? n : hi;
   return Segment{lo, hi > lo ? hi - lo : 0};
+}
+
+/// The span [lo, hi) that a block's segments cover (lo > hi when all are
+/// empty), from every thread's clamped segment: one barrier.
+template <int BLOCK_THREADS>
+GOCCCL_DEVICE void block_span(Segment seg, long long (&lo_of)[BLOCK_THREADS / 32], long long (&hi_of)[BLOCK_THREADS / 32],
+                              long long& lo, long long& hi)
+{
+  constexpr int WARPS = BLOCK_THREADS / 32;
+  lo = seg.len > 0 ? seg.begin : 0x7fffffffffffffffLL;
+  hi = seg.len > 0 ? seg.begin + seg.len : 0;
+#pragma unroll
+  for (int d = 16; d > 0; d /= 2)
+  {
+    const long long l = __shfl_xor_sync(0xffffffffu, lo, d);
+    const long long h = __shfl_xor_sync(0xffffffffu, hi, d);
+    lo = l < lo ? l : lo;
+    hi = h > hi ? h : hi;
+  }
+  if (threadIdx.x % 32 == 0)
+  {
+    lo_of[threadIdx.x / 32] = lo;
+    hi_of[threadIdx.x / 32] = hi;
+  }
+  __syncthreads();
+#pragma unroll
+  for (int w = 0; w < WARPS; ++w)
+  {
+    lo = lo_of[w] < lo ? lo_of[w] : lo;
+    hi = hi_of[w] > hi ? hi_of[w] : hi;
+  }
 }
 
 /// One warp folds items [0, m) of p into acc (every lane holds a value).
@@ -258,6 +308,186 @@ __device__ void segmented_reduce_block(InputIt d_in, long long n, BeginIt d_begi
 }
 
 /**
+ * \brief One thread per segment, for tiny segments: same parameters and
+ * result as segmented_reduce_warp. Each thread folds its segment in
+ * sequence from init.
+ *
+ * Block b takes segments [b * BLOCK_THREADS, (b + 1) * BLOCK_THREADS). When
+ * the span of their items fits one tile (BLOCK_THREADS * ITEMS_PER_THREAD
+ * items, as for segments of at most ITEMS_PER_THREAD items that follow each
+ * other) and the tile takes at most 24 KiB, the block loads the span into
+ * shared memory, coalesced and ITEMS_PER_THREAD loads in flight per thread,
+ * and every thread folds its segment from there, starting at item
+ * (lane * len / 32) % len and wrapping around: neighbouring segments of len
+ * items then fall in different banks (the operator is commutative). Other
+ * blocks fold from global memory: correct for segments of any length.
+ *
+ * Launch: any gridDim.x >= 1 (ceil(num_segments / BLOCK_THREADS) for one
+ * segment per thread); blocks stride over groups of BLOCK_THREADS segments.
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ReductionOp, typename InputIt,
+          typename BeginIt, typename EndIt>
+__device__ void segmented_reduce_thread(InputIt d_in, long long n, BeginIt d_begin, EndIt d_end,
+                                        long long num_segments, T* d_out, T init)
+{
+  static_assert(BLOCK_THREADS % 32 == 0, "gocccl::segmented_reduce: BLOCK_THREADS must be a multiple of 32");
+  static_assert(std::is_trivially_copyable<T>::value, "gocccl::segmented_reduce: T must be trivially copyable");
+  constexpr int WARPS = BLOCK_THREADS / 32;
+  constexpr int TILE  = BLOCK_THREADS * ITEMS_PER_THREAD;
+  constexpr bool STAGE = static_cast<long long>(TILE) * sizeof(T) <= 24 * 1024;
+  __shared__ alignas(T) unsigned char raw[(STAGE ? TILE : 1) * sizeof(T)];
+  __shared__ long long lo_of[WARPS], hi_of[WARPS];
+  T* staged = reinterpret_cast<T*>(raw);
+
+  ReductionOp op;
+  const int lane = threadIdx.x % 32;
+  const long long stride = static_cast<long long>(gridDim.x) * BLOCK_THREADS;
+  for (long long first = static_cast<long long>(blockIdx.x) * BLOCK_THREADS; first < num_segments; first += stride)
+  {
+    const long long s = first + threadIdx.x;
+    detail::Segment seg{0, 0};
+    if (s < num_segments)
+    {
+      seg = detail::segment_bounds(d_begin, d_end, s, n);
+    }
+    T acc = init;
+    bool folded = false;
+    if constexpr (STAGE)
+    {
+      long long lo, hi;
+      detail::block_span<BLOCK_THREADS>(seg, lo_of, hi_of, lo, hi);
+      const long long span = hi > lo ? hi - lo : 0;
+      if (span <= TILE) // block-uniform
+      {
+        T items[ITEMS_PER_THREAD];
+#pragma unroll
+        for (int j = 0; j < ITEMS_PER_THREAD; ++j)
+        {
+          const int i = j * BLOCK_THREADS + threadIdx.x;
+          if (i < span)
+          {
+            items[j] = detail::read_item(d_in, lo + i);
+          }
+        }
+#pragma unroll
+        for (int j = 0; j < ITEMS_PER_THREAD; ++j)
+        {
+          const int i = j * BLOCK_THREADS + threadIdx.x;
+          if (i < span)
+          {
+            staged[i] = items[j];
+          }
+        }
+        __syncthreads();
+        const int len = static_cast<int>(seg.len); // <= span <= TILE
+        if (len > 0)
+        {
+          const T* p = staged + (seg.begin - lo);
+          int k = (lane * len / 32) % len;
+          for (int j = 0; j < len; ++j)
+          {
+            acc = op(acc, p[k]);
+            k = k + 1 == len ? 0 : k + 1;
+          }
+        }
+        folded = true;
+      }
+      __syncthreads(); // lo_of, hi_of and the tile are reused by the next group
+    }
+    if (!folded)
+    {
+      for (long long i = 0; i < seg.len; ++i)
+      {
+        acc = op(acc, detail::read_item(d_in, seg.begin + i));
+      }
+    }
+    if (s < num_segments)
+    {
+      d_out[s] = acc;
+    }
+  }
+}
+
+/// The lanes of a segment in segmented_reduce_subwarp.
+constexpr int SUBWARP_THREADS = 8;
+
+/**
+ * \brief SUBWARP_THREADS lanes per segment, for small segments (at most
+ * SUBWARP_THREADS * ITEMS_PER_THREAD items, where a whole warp would leave
+ * most lanes idle): same parameters and result as segmented_reduce_warp.
+ * Lane l seeds its accumulator with item b + l, then folds items b + l +
+ * 8k, ITEMS_PER_THREAD loads in flight per step, for a segment of any
+ * length; a logical cub::WarpReduce of 8 lanes combines them.
+ *
+ * Launch: any gridDim.x >= 1 (ceil(num_segments / (BLOCK_THREADS / 8)) for
+ * one segment per sub-warp); sub-warps stride over the segments.
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ReductionOp, typename InputIt,
+          typename BeginIt, typename EndIt>
+__device__ void segmented_reduce_subwarp(InputIt d_in, long long n, BeginIt d_begin, EndIt d_end,
+                                         long long num_segments, T* d_out, T init)
+{
+  static_assert(BLOCK_THREADS % 32 == 0, "gocccl::segmented_reduce: BLOCK_THREADS must be a multiple of 32");
+  constexpr int LANES  = SUBWARP_THREADS;
+  constexpr int GROUPS = BLOCK_THREADS / LANES;
+  constexpr int STEP   = LANES * ITEMS_PER_THREAD;
+  using WarpReduceT    = cub::WarpReduce<T, LANES>;
+  __shared__ typename WarpReduceT::TempStorage temp[GROUPS];
+
+  ReductionOp op;
+  const int group = threadIdx.x / LANES;
+  const int lane  = threadIdx.x % LANES;
+  // The sub-warp's lanes in its warp: sub-warps leave the loop on their own.
+  const unsigned mask = ((1u << LANES) - 1) << (threadIdx.x % 32 / LANES * LANES);
+  const long long stride = static_cast<long long>(gridDim.x) * GROUPS;
+  for (long long s = static_cast<long long>(blockIdx.x) * GROUPS + group; s < num_segments; s += stride)
+  {
+    const detail::Segment seg = detail::segment_bounds(d_begin, d_end, s, n);
+    const long long b = seg.begin, len = seg.len;
+    if (len == 0) // uniform in the sub-warp
+    {
+      if (lane == 0)
+      {
+        d_out[s] = init;
+      }
+      continue;
+    }
+    T acc;
+    if (lane < len)
+    {
+      acc = detail::read_item(d_in, b + lane);
+    }
+    for (long long i = LANES + lane; i - lane < len; i += STEP) // uniform in the sub-warp
+    {
+      T items[ITEMS_PER_THREAD];
+#pragma unroll
+      for (int j = 0; j < ITEMS_PER_THREAD; ++j)
+      {
+        if (i + j * LANES < len)
+        {
+          items[j] = detail::read_item(d_in, b + i + j * LANES);
+        }
+      }
+#pragma unroll
+      for (int j = 0; j < ITEMS_PER_THREAD; ++j)
+      {
+        if (i + j * LANES < len)
+        {
+          acc = op(acc, items[j]);
+        }
+      }
+    }
+    const int valid = len < LANES ? static_cast<int>(len) : LANES;
+    const T aggregate = WarpReduceT(temp[group]).Reduce(acc, op, valid);
+    if (lane == 0)
+    {
+      d_out[s] = op(init, aggregate);
+    }
+    __syncwarp(mask);
+  }
+}
+
+/**
  * \brief segmented_reduce_warp over segments of segment_size (>= 1) items:
  * segment s is [s * segment_size, min((s + 1) * segment_size, n)), so the
  * last may be short. No offsets are read. Launch as segmented_reduce_warp.
@@ -280,6 +510,32 @@ __device__ void segmented_reduce_block_fixed(InputIt d_in, long long n, long lon
                                              long long num_segments, T* d_out, T init)
 {
   segmented_reduce_block<BLOCK_THREADS, ITEMS_PER_THREAD, T, ReductionOp>(
+    d_in, n, detail::FixedOffsets<false>{segment_size}, detail::FixedOffsets<true>{segment_size}, num_segments,
+    d_out, init);
+}
+
+/**
+ * \brief segmented_reduce_thread over segments of segment_size items, as
+ * segmented_reduce_warp_fixed. Launch as segmented_reduce_thread.
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ReductionOp, typename InputIt>
+__device__ void segmented_reduce_thread_fixed(InputIt d_in, long long n, long long segment_size,
+                                              long long num_segments, T* d_out, T init)
+{
+  segmented_reduce_thread<BLOCK_THREADS, ITEMS_PER_THREAD, T, ReductionOp>(
+    d_in, n, detail::FixedOffsets<false>{segment_size}, detail::FixedOffsets<true>{segment_size}, num_segments,
+    d_out, init);
+}
+
+/**
+ * \brief segmented_reduce_subwarp over segments of segment_size items, as
+ * segmented_reduce_warp_fixed. Launch as segmented_reduce_subwarp.
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ReductionOp, typename InputIt>
+__device__ void segmented_reduce_subwarp_fixed(InputIt d_in, long long n, long long segment_size,
+                                               long long num_segments, T* d_out, T init)
+{
+  segmented_reduce_subwarp<BLOCK_THREADS, ITEMS_PER_THREAD, T, ReductionOp>(
     d_in, n, detail::FixedOffsets<false>{segment_size}, detail::FixedOffsets<true>{segment_size}, num_segments,
     d_out, init);
 }

@@ -47,3 +47,39 @@ func ExampleHistogramRange() {
 	fmt.Println(counts)
 	// Output: [2 2 2]
 }
+
+var rgbHist = runtime.MultiHistogramEven[uint8]()
+
+func ExampleMultiHistogramEven() {
+	d, err := runtime.Open(runtime.CPU)
+	if err != nil {
+		panic(err)
+	}
+	defer d.Close()
+	// Three RGBA pixels; the alpha channel (the fourth) is not counted.
+	pixels, _ := runtime.FromHost(d, []uint8{
+		0, 100, 255, 7,
+		64, 100, 200, 7,
+		255, 0, 255, 7,
+	})
+	var hists []*runtime.Slice[int32]
+	for range 3 {
+		h, _ := runtime.Alloc[int32](d, 4)
+		hists = append(hists, h)
+	}
+	// Four equal bins over [0, 255) for red, green and blue, as CUB's
+	// MultiHistogramEven<4, 3>: the upper level is exclusive, so 255 is not
+	// counted (a wider sample type, or MultiHistogramRange, counts it).
+	err = rgbHist.Run(nil, pixels, 4, hists, []int{4, 4, 4}, []uint8{0, 0, 0}, []uint8{255, 255, 255})
+	if err != nil {
+		panic(err)
+	}
+	for c, h := range hists {
+		counts, _ := h.ToHost()
+		fmt.Println("RGB"[c:c+1], counts)
+	}
+	// Output:
+	// R [1 1 0 0]
+	// G [1 2 0 0]
+	// B [0 0 0 1]
+}

@@ -12,7 +12,8 @@ import (
 	"github.com/gocccl/gocccl/internal/iter"
 )
 
-// HistogramSample is the sample types of HistogramEven and HistogramRange:
+// HistogramSample is the sample types of HistogramEven, HistogramRange and
+// their multi-channel forms (MultiHistogramEven, MultiHistogramRange):
 // integers and floating-point numbers.
 type HistogramSample interface {
 	~int8 | ~int16 | ~int32 | ~int64 | ~int |
@@ -148,8 +149,8 @@ func inputAs[T any](in *instance, role string, x Input[T]) (src[T], error) {
 // histogramSweep and histogramZero are the kernels of a histogram, by their
 // suffix in the descriptions (HistogramEven's and HistogramRange's alike).
 var (
-	histogramSweep = kernelIndex("sweep", algo.HistogramEven, algo.HistogramRange)
-	histogramZero  = kernelIndex("init", algo.HistogramEven, algo.HistogramRange)
+	histogramSweep = kernelIndex("sweep", algo.HistogramEven, algo.HistogramRange, algo.MultiHistogramEven, algo.MultiHistogramRange)
+	histogramZero  = kernelIndex("init", algo.HistogramEven, algo.HistogramRange, algo.MultiHistogramEven, algo.MultiHistogramRange)
 )
 
 // histogramGPU prepares a histogram's launch: one sweep block for one tile

@@ -42,3 +42,41 @@ func rangeBin[T HistogramSample](levels []T, x T) int {
 	}
 	return lo - 1
 }
+
+// multiHistogramCPU counts samples interleaved in channels into
+// hists[c][0:bins[c]] for the active channels c < len(hists), with one
+// private set of histograms per worker over a share of the pixels.
+func multiHistogramCPU[T any](samples []T, channels int, hists []*Slice[int32], bins []int, workers int, bin func(c int, x T) int) error {
+	active := len(hists)
+	parts := make([][][]int32, max(1, workers))
+	chunks, err := parallel(len(samples)/channels, workers, func(w, lo, hi int) {
+		hs := make([][]int32, active)
+		for c := range hs {
+			hs[c] = make([]int32, bins[c])
+		}
+		for p := lo; p < hi; p++ {
+			px := samples[p*channels : p*channels+active]
+			for c, x := range px {
+				if b := bin(c, x); b >= 0 {
+					hs[c][b]++
+				}
+			}
+		}
+		parts[w] = hs
+	})
+	if err != nil {
+		return err
+	}
+	for c := range hists {
+		clear(hists[c].host[:bins[c]])
+	}
+	for _, hs := range parts[:chunks] {
+		for c, h := range hs {
+			out := hists[c].host
+			for i, v := range h {
+				out[i] += v
+			}
+		}
+	}
+	return nil
+}

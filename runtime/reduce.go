@@ -13,10 +13,14 @@ import (
 // ReduceOp reduces a Slice to one value with a binary operator. The operator
 // must be associative and commutative, as for cub::DeviceReduce: the device
 // combines elements in an unspecified order, so floating-point results may
-// differ from a sequential loop by rounding.
+// differ from a sequential loop by rounding. By default the order, and so
+// the bits, are the same from run to run on one GPU (RunToRun);
+// WithDeterminism(GPUToGPU) fixes the order for every GPU and the CPU
+// backend.
 type ReduceOp[T any] struct {
 	instance
-	op func(T, T) T
+	op  func(T, T) T
+	det Determinism
 }
 
 // Reduce declares a reduction with op, a //gocccl:op function. Declare it at
@@ -35,6 +39,31 @@ func Reduce[T any](op func(T, T) T) *ReduceOp[T] {
 // It returns r: any Reduce(op) instance then runs the composition.
 func (r *ReduceOp[T]) Over(in Iterator[T]) *ReduceOp[T] { return r }
 
+// WithDeterminism returns a handle of the same instance whose runs give
+// d's guarantee (see Determinism; RunToRun is the default). It allocates:
+// call it once and keep the handle, e.g.
+//
+//	var SumExact = runtime.Reduce(Add).WithDeterminism(runtime.GPUToGPU)
+func (r *ReduceOp[T]) WithDeterminism(d Determinism) *ReduceOp[T] {
+	if r == nil {
+		return nil
+	}
+	c := *r
+	c.det = d
+	return &c
+}
+
+// Determinism returns the handle's guarantee.
+func (r *ReduceOp[T]) Determinism() Determinism { return r.det }
+
+// cpu is the reduction on the CPU backend in the handle's mode.
+func (r *ReduceOp[T]) cpu(in []T, init T, workers int) (T, error) {
+	if r.det == GPUToGPU {
+		return reduceDetCPU(identity[T], r.op, in, init, workers)
+	}
+	return reduceCPU(r.op, in, init, workers)
+}
+
 // Into declares the instance writing its result through the output
 // iterator composition out (package iterator); see Over.
 func (r *ReduceOp[T]) Into(out OutputIterator[T]) *ReduceOp[T] { return r }
@@ -48,6 +77,9 @@ func (r *ReduceOp[T]) Into(out OutputIterator[T]) *ReduceOp[T] { return r }
 func (r *ReduceOp[T]) Run(s *Stream, in Input[T], out Output[T], init T) error {
 	if r == nil || r.op == nil {
 		return fmt.Errorf("gocccl: Reduce: nil operator")
+	}
+	if err := r.det.check("Reduce"); err != nil {
+		return err
 	}
 	src, err := input("Reduce input", in)
 	if err != nil {
@@ -76,7 +108,7 @@ func (r *ReduceOp[T]) Run(s *Stream, in Input[T], out Output[T], init T) error {
 		if err != nil {
 			return r.wrap(err, "")
 		}
-		v, err := reduceCPU(r.op, h.host, init, s.dev.info.Workers)
+		v, err := r.cpu(h.host, init, s.dev.info.Workers)
 		if err != nil {
 			return r.wrap(err, "")
 		}
@@ -97,7 +129,7 @@ func (r *ReduceOp[T]) run(s *Stream, in, out *Slice[T], init T) error {
 	}
 	defer s.dev.exit()
 	if s.dev.ctx == nil {
-		v, err := reduceCPU(r.op, in.host, init, s.dev.info.Workers)
+		v, err := r.cpu(in.host, init, s.dev.info.Workers)
 		if err != nil {
 			return r.wrap(err, "")
 		}
@@ -110,6 +142,9 @@ func (r *ReduceOp[T]) run(s *Stream, in, out *Slice[T], init T) error {
 func (r *ReduceOp[T]) check(s *Stream, in, out *Slice[T]) (*Stream, error) {
 	if r == nil || r.op == nil {
 		return nil, fmt.Errorf("gocccl: Reduce: nil operator")
+	}
+	if err := r.det.check("Reduce"); err != nil {
+		return nil, err
 	}
 	if err := in.usable("Reduce input"); err != nil {
 		return nil, err
@@ -131,6 +166,7 @@ func (r *ReduceOp[T]) check(s *Stream, in, out *Slice[T]) (*Stream, error) {
 var (
 	reduceSweep = kernelIndex("sweep", algo.Reduce) // single pass over many tiles, the last block finishes
 	reduceTile  = kernelIndex("final", algo.Reduce) // one block over at most one tile
+	reduceDet   = kernelIndex("det", algo.Reduce)   // GPUToGPU's fixed tree, one launch
 )
 
 // reducePartialsOffset is where the partials start in the scratch of the
@@ -154,6 +190,25 @@ func (r *ReduceOp[T]) runGPU(s *Stream, in src[T], out sink[T], init T) error {
 	n := in.len()
 
 	var args cuda.Args
+	if r.det == GPUToGPU {
+		grid, scratch := 1, cuda.DevicePtr(0)
+		if tiles := (n + detTile - 1) / detTile; tiles > 1 {
+			grid = min(tiles, k.resident)
+			if scratch, err = s.zeroedScratch(reducePartialsOffset + tiles*size); err != nil {
+				return r.wrap(err, "")
+			}
+		}
+		if err := in.pack(&args); err != nil {
+			return r.wrap(err, "")
+		}
+		args.Int64(int64(n))
+		if err := out.pack(&args); err != nil {
+			return r.wrap(err, "")
+		}
+		args.Value(unsafe.Pointer(&init), size, align)
+		args.Ptr(scratch)
+		return k.launch(reduceDet, grid, s, &args)
+	}
 	if n <= tile {
 		if err := in.pack(&args); err != nil {
 			return r.wrap(err, "")
@@ -186,7 +241,8 @@ func (r *ReduceOp[T]) runGPU(s *Stream, in src[T], out sink[T], init T) error {
 // on d uses: the counter and per-block partials of the single pass, taken
 // from the stream's own scratch (allocated once per stream, at least 256 KiB,
 // and reused by every call on it), so a call makes no allocation. It is 0 on
-// the CPU backend and for n within one tile.
+// the CPU backend and for n within one tile. With GPUToGPU the partials are
+// one per 4096 items, whatever the GPU.
 func (r *ReduceOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
 	if r == nil || r.op == nil {
 		return 0, fmt.Errorf("gocccl: Reduce: nil operator")
@@ -200,6 +256,12 @@ func (r *ReduceOp[T]) TempStorageBytes(d *Device, n int) (int, error) {
 	defer d.exit()
 	if d.ctx == nil {
 		return 0, nil
+	}
+	if r.det == GPUToGPU {
+		if n <= detTile {
+			return 0, nil
+		}
+		return reducePartialsOffset + (n+detTile-1)/detTile*elemSize[T](), nil
 	}
 	k, err := r.kernels(d)
 	if err != nil {

@@ -209,14 +209,14 @@ func TestStateMismatch(t *testing.T) {
 	m := registry.NewModule("example.com/statemismatch", "hash", nil)
 	op := func(s stScale, a, b int64) int64 { return a + b }
 	registry.Register(m, registry.Instance{Algorithm: "Reduce", Ops: []any{op}, Types: []reflect.Type{reflect.TypeFor[int64]()},
-		Kernels: []string{"a", "b"}})
+		Kernels: []string{"a", "b", "c"}})
 	in := newStatefulInstance[stScale](algo.Reduce, []any{op}, reflect.TypeFor[int64]())
 	_, err := in.kernels(nil)
 	assert.ErrorContains(t, err, "generated without state, the instance has state runtime.stScale: run go generate")
 
 	op2 := func(a, b int64) int64 { return a - b }
 	registry.Register(m, registry.Instance{Algorithm: "Reduce", Ops: []any{op2}, Types: []reflect.Type{reflect.TypeFor[int64]()},
-		Kernels: []string{"a", "b"}, State: reflect.TypeFor[stPad]()})
+		Kernels: []string{"a", "b", "c"}, State: reflect.TypeFor[stPad]()})
 	plain := newInstance(algo.Reduce, []any{op2}, reflect.TypeFor[int64]())
 	_, err = plain.kernels(nil)
 	assert.ErrorContains(t, err, "generated with state runtime.stPad, the instance has none")

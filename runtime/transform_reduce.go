@@ -14,8 +14,9 @@ import (
 // commutative, as for Reduce.
 type TransformReduceOp[In, T any] struct {
 	instance
-	xf func(In) T
-	op func(T, T) T
+	xf  func(In) T
+	op  func(T, T) T
+	det Determinism
 }
 
 // TransformReduce declares a reduction of transform(x) over the elements x
@@ -27,6 +28,20 @@ func TransformReduce[In, T any](transform func(In) T, op func(T, T) T) *Transfor
 		instance: newInstance(algo.TransformReduce, []any{transform, op}, reflect.TypeFor[In](), reflect.TypeFor[T]())}
 }
 
+// WithDeterminism returns a handle of the same instance whose runs give
+// d's guarantee (see Determinism and ReduceOp.WithDeterminism).
+func (r *TransformReduceOp[In, T]) WithDeterminism(d Determinism) *TransformReduceOp[In, T] {
+	if r == nil {
+		return nil
+	}
+	c := *r
+	c.det = d
+	return &c
+}
+
+// Determinism returns the handle's guarantee.
+func (r *TransformReduceOp[In, T]) Determinism() Determinism { return r.det }
+
 // Run writes op(init, transform(in[0]) op … op transform(in[n-1])) to
 // out[0], or init when in is empty. It is enqueued on s (nil means the
 // default stream of in's device) as one kernel and returns without waiting
@@ -34,6 +49,9 @@ func TransformReduce[In, T any](transform func(In) T, op func(T, T) T) *Transfor
 func (r *TransformReduceOp[In, T]) Run(s *Stream, in *Slice[In], out *Slice[T], init T) error {
 	if r == nil || r.xf == nil || r.op == nil {
 		return fmt.Errorf("gocccl: TransformReduce: nil operator")
+	}
+	if err := r.det.check("TransformReduce"); err != nil {
+		return err
 	}
 	if err := in.usable("TransformReduce input"); err != nil {
 		return err
@@ -53,7 +71,12 @@ func (r *TransformReduceOp[In, T]) Run(s *Stream, in *Slice[In], out *Slice[T], 
 	}
 	defer s.dev.exit()
 	if s.dev.ctx == nil {
-		v, err := transformReduceCPU(r.xf, r.op, in.host, init, s.dev.info.Workers)
+		var v T
+		if r.det == GPUToGPU {
+			v, err = reduceDetCPU(r.xf, r.op, in.host, init, s.dev.info.Workers)
+		} else {
+			v, err = transformReduceCPU(r.xf, r.op, in.host, init, s.dev.info.Workers)
+		}
 		if err != nil {
 			return r.wrap(err, "")
 		}
@@ -67,6 +90,7 @@ func (r *TransformReduceOp[In, T]) Run(s *Stream, in *Slice[In], out *Slice[T], 
 var (
 	transformReduceSweep  = kernelIndex("sweep", algo.TransformReduce)  // single pass over many tiles, the last block finishes
 	transformReduceSingle = kernelIndex("single", algo.TransformReduce) // one block over at most one tile
+	transformReduceDet    = kernelIndex("det", algo.TransformReduce)    // GPUToGPU's fixed tree, one launch
 )
 
 func (r *TransformReduceOp[In, T]) runGPU(s *Stream, in *Slice[In], out *Slice[T], init T) error {
@@ -81,6 +105,17 @@ func (r *TransformReduceOp[In, T]) runGPU(s *Stream, in *Slice[In], out *Slice[T
 	args.Int64(int64(in.n))
 	args.Ptr(out.ptr)
 	args.Value(unsafe.Pointer(&init), size, align)
+	if r.det == GPUToGPU {
+		grid, scratch := 1, cuda.DevicePtr(0)
+		if tiles := (in.n + detTile - 1) / detTile; tiles > 1 {
+			grid = min(tiles, k.resident)
+			if scratch, err = s.zeroedScratch(reducePartialsOffset + tiles*size); err != nil {
+				return r.wrap(err, "")
+			}
+		}
+		args.Ptr(scratch)
+		return k.launch(transformReduceDet, grid, s, &args)
+	}
 	if in.n <= tile {
 		return k.launch(transformReduceSingle, 1, s, &args)
 	}
@@ -111,6 +146,12 @@ func (r *TransformReduceOp[In, T]) TempStorageBytes(d *Device, n int) (int, erro
 	defer d.exit()
 	if d.ctx == nil {
 		return 0, nil
+	}
+	if r.det == GPUToGPU {
+		if n <= detTile {
+			return 0, nil
+		}
+		return reducePartialsOffset + (n+detTile-1)/detTile*elemSize[T](), nil
 	}
 	k, err := r.kernels(d)
 	if err != nil {

@@ -5,10 +5,14 @@
 //                                    (uint32 over [0, 2^32 - 1), uint64 over
 //                                    [0, 2^64 - 1), floats over [0, 1))
 //   cub             histogram_range  cub::DeviceHistogram::HistogramRange, 257 even levels
+//   cub             multi_histogram_even  cub::DeviceHistogram::MultiHistogramEven<4, 3>:
+//                                    uint8 RGBA pixels (n samples, n/4 pixels), 256 bins
+//                                    over [0, 255) for each of R, G, B (uint8 only)
 //   cub             merge            cub::DeviceMerge::MergeKeys (CCCL >= 3.0; skipped before)
 //   cub             lower_bound      skipped: CUB has no device-level search
 //   gocccl-kernels  histogram_even / histogram_range (+ histogram_init), the
 //                   templates of kernels/include/gocccl/histogram.cuh,
+//                   and multi_histogram_even (+ multi_histogram_init),
 //                   dispatched as the Go runtime does (n <= tile: one sweep
 //                   block writing the bins; else init, then a sweep over
 //                   min(tiles, one wave) blocks); lower_bound (n values in
@@ -37,6 +41,7 @@
 #include <cub/version.cuh>
 #if CUB_VERSION >= 300000
 #include <cub/device/device_merge.cuh>
+#include <cuda/std/array>
 #endif
 
 #include <string>
@@ -66,6 +71,17 @@ template <typename T>
 __global__ void __launch_bounds__(kThreads) our_init(int32_t* h, long long bins)
 {
   gocccl::histogram_init<kThreads, items_for<T>(), T>(h, bins);
+}
+// MultiHistogramEven[uint8], 4 channels, 3 active (the generated entry's
+// parameters: four histograms, the fourth null).
+__global__ void __launch_bounds__(kThreads) our_multi_even(const uint8_t* d, long long n, int32_t* h0, int32_t* h1, int32_t* h2, long long bins, double scale)
+{
+  gocccl::multi_histogram_even<kThreads, items_for<uint8_t>(), uint8_t>(d, n, 4, 3, h0, h1, h2, nullptr, bins, bins, bins, 0,
+                                                                        0, 0, 0, 0, 255, 255, 255, 0, scale, scale, scale, 0.);
+}
+__global__ void __launch_bounds__(kThreads) our_multi_init(int32_t* h0, int32_t* h1, int32_t* h2, long long bins)
+{
+  gocccl::multi_histogram_init<kThreads, items_for<uint8_t>(), uint8_t>(h0, h1, h2, nullptr, bins, bins, bins, 0);
 }
 template <typename T>
 __global__ void __launch_bounds__(kThreads) our_lower(const T* d, long long nd, const T* v, long long nv, int64_t* out)
@@ -239,6 +255,87 @@ void bench_histograms(long long n, uint64_t salt)
   measure("gocccl-kernels", "histogram_range", [&](int i) { launch(false, d.get(i)); }, &want_range, in_range, note);
 }
 
+// multi_histogram_even: n uint8 samples, RGBA pixels, 256 bins over [0, 255)
+// for R, G and B. CUB checked by each channel's total (CUB 1.17 bins
+// integers with a truncated scale), ours exactly.
+void bench_multi_histogram(long long n, uint64_t salt)
+{
+  const char* type = "uint8";
+  const char* alg = "multi_histogram_even";
+  constexpr int channels = 4, active = 3, bins = 256;
+  n -= n % channels;
+  const long long pixels = n / channels;
+  std::vector<uint8_t> h(static_cast<size_t>(n));
+  {
+    uint64_t s = bench::state().seed ^ (salt * 0x9E3779B97F4A7C15ull) ^ static_cast<uint64_t>(n);
+    for (auto& x : h) x = static_cast<uint8_t>(bench::splitmix64(s) >> 56);
+  }
+  bench::Rotation<uint8_t> d(h);
+  bench::DeviceBuffer<int32_t> hist0(bins), hist1(bins), hist2(bins);
+  bench::DeviceBuffer<int32_t>* hists[active] = {&hist0, &hist1, &hist2};
+  std::vector<long long> want[active];
+  long long in[active] = {0, 0, 0};
+  for (int c = 0; c < active; ++c) want[c].assign(bins, 0);
+  for (long long p = 0; p < pixels; ++p)
+    for (int c = 0; c < active; ++c)
+    {
+      const int x = h[p * channels + c];
+      if (x < 255) ++want[c][x * bins / 255], ++in[c];
+    }
+  const long long bytes = n + active * bins * 4;
+  auto measure = [&](const char* system, auto&& fn, bool exact, const char* note) {
+    for (auto* b : hists) b->poison();
+    fn(0);
+    BENCH_CK(cudaGetLastError());
+    BENCH_CK(cudaDeviceSynchronize());
+    std::string bad;
+    for (int c = 0; c < active && bad.empty(); ++c)
+    {
+      const std::vector<int32_t> got = hists[c]->to_host();
+      long long sum = 0;
+      for (int i = 0; i < bins; ++i)
+      {
+        sum += got[i];
+        if (exact && bad.empty() && got[i] != want[c][i])
+          bad = "channel " + std::to_string(c) + " bin " + std::to_string(i) + ": " + std::to_string(got[i]) + ", want " + std::to_string(want[c][i]);
+      }
+      if (bad.empty() && sum != in[c]) bad = "channel " + std::to_string(c) + " total " + std::to_string(sum) + ", want " + std::to_string(in[c]);
+    }
+    if (!bad.empty()) bench::fail(system, alg, type, n, bytes, bad);
+    else bench::row(system, alg, type, n, bench::time_us(fn), bytes, note);
+  };
+
+#if CUB_VERSION >= 300000 // the C-array overloads are deprecated
+  ::cuda::std::array<int32_t*, active> d_hist{hist0.get(), hist1.get(), hist2.get()};
+  ::cuda::std::array<int, active> num_levels{bins + 1, bins + 1, bins + 1};
+  ::cuda::std::array<uint8_t, active> lower{0, 0, 0}, upper{255, 255, 255};
+#else
+  int32_t* d_hist[active] = {hist0.get(), hist1.get(), hist2.get()};
+  int num_levels[active] = {bins + 1, bins + 1, bins + 1};
+  uint8_t lower[active] = {0, 0, 0}, upper[active] = {255, 255, 255};
+#endif
+  size_t temp_bytes = 0;
+  BENCH_CK((cub::DeviceHistogram::MultiHistogramEven<channels, active>(nullptr, temp_bytes, d.get(0), d_hist, num_levels, lower, upper, (int)pixels)));
+  bench::DeviceBuffer<unsigned char> temp(temp_bytes);
+  measure("cub", [&](int i) {
+    size_t t = temp_bytes;
+    BENCH_CK((cub::DeviceHistogram::MultiHistogramEven<channels, active>(temp.get(), t, d.get(i), d_hist, num_levels, lower, upper, (int)pixels)));
+  }, false, "RGBA, 256 bins x 3 channels");
+
+  const long long tile = (long long)kThreads * items_for<uint8_t>();
+  const double scale = double(bins) / 255.;
+  const int wave = one_wave(our_multi_even);
+  measure("gocccl-kernels", [&](int i) {
+    int grid = 1;
+    if (n > tile)
+    {
+      grid = int(std::min<long long>((n + tile - 1) / tile, wave));
+      our_multi_init<<<1, kThreads>>>(hist0.get(), hist1.get(), hist2.get(), bins);
+    }
+    our_multi_even<<<grid, kThreads>>>(d.get(i), n, hist0.get(), hist1.get(), hist2.get(), bins, scale);
+  }, true, "RGBA, 256 bins x 3 channels; gocccl templates, Go runtime's dispatch in C++");
+}
+
 // lower_bound: n search values in 2^20 sorted items (one thread per value).
 template <typename T>
 void bench_search(long long n, uint64_t salt)
@@ -338,6 +435,7 @@ int main(int argc, char** argv)
     bench_histograms<float>(n, 2);
     bench_histograms<uint64_t>(n, 11);
     bench_histograms<double>(n, 12);
+    bench_multi_histogram(n, 13);
   }
   for (long long n : bench::sizes())
   {

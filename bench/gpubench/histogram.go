@@ -30,6 +30,7 @@ func init() {
 				histogramCase(n, "uint64", false, ops.HistogramEvenUint64, ops.HistogramRangeUint64, 0, math.MaxUint64),
 				histogramCase(n, "float64", true, ops.HistogramEvenFloat64, ops.HistogramRangeFloat64, 0, 1),
 				histogramCase(n, "float64", false, ops.HistogramEvenFloat64, ops.HistogramRangeFloat64, 0, 1),
+				multiHistogramCase(n),
 				lowerBoundCase(n, "uint32", ops.LowerBoundUint32),
 				lowerBoundCase(n, "float32", ops.LowerBoundFloat32),
 				lowerBoundCase(n, "uint64", ops.LowerBoundUint64),
@@ -125,6 +126,69 @@ func histogramCase[T wide](n int, typ string, even bool, evenOp *runtime.Histogr
 						return err
 					}
 					return sameItems("bins", got, want)
+				},
+				Free: h.Free,
+			}, nil
+		},
+	}
+}
+
+// multiHistogramCase is MultiHistogramEven over n uint8 samples, RGBA
+// pixels (n/4 of them), 256 bins over [0, 255) for each of the first three
+// channels: cub::DeviceHistogram::MultiHistogramEven<4, 3>.
+func multiHistogramCase(n int) Case {
+	const alg, channels, active = "multi_histogram_even", 4, 3
+	n -= n % channels
+	return Case{
+		Algorithm: alg, Type: "uint8", N: n, Bytes: int64(n) + active*histBins*4, Note: "RGBA, 256 bins x 3 channels",
+		Setup: func(env *Env) (*Instance, error) {
+			r := rng(env, alg, "uint8", n)
+			host := make([]uint8, n)
+			for i := range host {
+				host[i] = uint8(r.Uint32())
+			}
+			bins := []int{histBins, histBins, histBins}
+			lower, upper := []uint8{0, 0, 0}, []uint8{255, 255, 255}
+			want := make([][]int32, active)
+			for c := range want {
+				want[c] = make([]int32, histBins)
+			}
+			for p := 0; p < n; p += channels {
+				for c := range active {
+					if x := host[p+c]; x < 255 {
+						want[c][int(x)*histBins/255]++
+					}
+				}
+			}
+			h := &holder{}
+			bufs, err := rot(h, env, host, 1)
+			if err != nil {
+				return nil, err
+			}
+			hists := make([]*runtime.Slice[int32], active)
+			poisons := make([]func() error, active)
+			for c := range hists {
+				if hists[c], err = alloc[int32](h, env, histBins); err != nil {
+					return nil, err
+				}
+				poisons[c] = poisoner(hists[c])
+			}
+			return &Instance{
+				Poison: poisonAll(poisons...),
+				Run: func(i int) error {
+					return ops.MultiHistogramEvenU8.Run(env.Stream, bufs[i%len(bufs)], channels, hists, bins, lower, upper)
+				},
+				Check: func() error {
+					for c, hist := range hists {
+						got, err := hist.ToHost()
+						if err != nil {
+							return err
+						}
+						if err := sameItems(fmt.Sprintf("channel %d bins", c), got, want[c]); err != nil {
+							return err
+						}
+					}
+					return nil
 				},
 				Free: h.Free,
 			}, nil

@@ -28,6 +28,17 @@ func init() {
 			fast := reduceCase(n, "float32", ops.SumFloat32Fast, 4, func(r *rand.Rand) float32 { return float32(r.Float64()) }, checkSum[float32])
 			fast.System, fast.Note = "gocccl-fastmath", "//gocccl:op fastmath: the GPU's NaNs"
 			cs = append(cs, fast)
+			// The determinism modes of the float32 sum (the row above is
+			// RunToRun, the default): GPUToGPU's fixed tree, and
+			// NotGuaranteed (today RunToRun's kernels; runtime.Determinism).
+			for _, m := range []struct {
+				d      runtime.Determinism
+				system string
+			}{{runtime.GPUToGPU, "gocccl-gpu2gpu"}, {runtime.NotGuaranteed, "gocccl-notguaranteed"}} {
+				c := reduceCase(n, "float32", ops.SumFloat32.WithDeterminism(m.d), 4, func(r *rand.Rand) float32 { return float32(r.Float64()) }, checkSum[float32])
+				c.System, c.Note = m.system, "Determinism "+m.d.String()
+				cs = append(cs, c)
+			}
 		}
 		return cs
 	})

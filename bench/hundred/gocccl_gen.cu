@@ -1584,6 +1584,11 @@ gocccl_reduce_SumMask0_final(const uint32_t* d_in, long long n, uint32_t* d_out,
   ::gocccl::reduce_final<gocccl_reduce_SumMask0_threads, gocccl_reduce_SumMask0_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask0>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask0_threads)
+gocccl_reduce_SumMask0_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_SumMask0_threads, gocccl_reduce_SumMask0_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask0>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(SumMask1) over uint32, declared at instances.go:373:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask1_threads)
 gocccl_reduce_SumMask1_sweep(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
@@ -1593,6 +1598,11 @@ gocccl_reduce_SumMask1_sweep(const uint32_t* d_in, long long n, uint32_t* d_out,
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask1_threads)
 gocccl_reduce_SumMask1_final(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_SumMask1_threads, gocccl_reduce_SumMask1_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask1>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask1_threads)
+gocccl_reduce_SumMask1_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_SumMask1_threads, gocccl_reduce_SumMask1_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask1>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(SumMask10) over uint32, declared at instances.go:409:16.
@@ -1606,6 +1616,11 @@ gocccl_reduce_SumMask10_final(const uint32_t* d_in, long long n, uint32_t* d_out
   ::gocccl::reduce_final<gocccl_reduce_SumMask10_threads, gocccl_reduce_SumMask10_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask10>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask10_threads)
+gocccl_reduce_SumMask10_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_SumMask10_threads, gocccl_reduce_SumMask10_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask10>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(SumMask11) over uint32, declared at instances.go:413:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask11_threads)
 gocccl_reduce_SumMask11_sweep(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
@@ -1615,6 +1630,11 @@ gocccl_reduce_SumMask11_sweep(const uint32_t* d_in, long long n, uint32_t* d_out
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask11_threads)
 gocccl_reduce_SumMask11_final(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_SumMask11_threads, gocccl_reduce_SumMask11_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask11>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask11_threads)
+gocccl_reduce_SumMask11_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_SumMask11_threads, gocccl_reduce_SumMask11_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask11>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(SumMask12) over uint32, declared at instances.go:417:16.
@@ -1628,6 +1648,11 @@ gocccl_reduce_SumMask12_final(const uint32_t* d_in, long long n, uint32_t* d_out
   ::gocccl::reduce_final<gocccl_reduce_SumMask12_threads, gocccl_reduce_SumMask12_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask12>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask12_threads)
+gocccl_reduce_SumMask12_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_SumMask12_threads, gocccl_reduce_SumMask12_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask12>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(SumMask13) over uint32, declared at instances.go:421:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask13_threads)
 gocccl_reduce_SumMask13_sweep(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
@@ -1637,6 +1662,11 @@ gocccl_reduce_SumMask13_sweep(const uint32_t* d_in, long long n, uint32_t* d_out
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask13_threads)
 gocccl_reduce_SumMask13_final(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_SumMask13_threads, gocccl_reduce_SumMask13_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask13>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask13_threads)
+gocccl_reduce_SumMask13_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_SumMask13_threads, gocccl_reduce_SumMask13_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask13>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(SumMask14) over uint32, declared at instances.go:425:16.
@@ -1650,6 +1680,11 @@ gocccl_reduce_SumMask14_final(const uint32_t* d_in, long long n, uint32_t* d_out
   ::gocccl::reduce_final<gocccl_reduce_SumMask14_threads, gocccl_reduce_SumMask14_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask14>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask14_threads)
+gocccl_reduce_SumMask14_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_SumMask14_threads, gocccl_reduce_SumMask14_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask14>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(SumMask15) over uint32, declared at instances.go:429:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask15_threads)
 gocccl_reduce_SumMask15_sweep(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
@@ -1659,6 +1694,11 @@ gocccl_reduce_SumMask15_sweep(const uint32_t* d_in, long long n, uint32_t* d_out
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask15_threads)
 gocccl_reduce_SumMask15_final(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_SumMask15_threads, gocccl_reduce_SumMask15_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask15>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask15_threads)
+gocccl_reduce_SumMask15_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_SumMask15_threads, gocccl_reduce_SumMask15_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask15>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(SumMask16) over uint32, declared at instances.go:433:16.
@@ -1672,6 +1712,11 @@ gocccl_reduce_SumMask16_final(const uint32_t* d_in, long long n, uint32_t* d_out
   ::gocccl::reduce_final<gocccl_reduce_SumMask16_threads, gocccl_reduce_SumMask16_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask16>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask16_threads)
+gocccl_reduce_SumMask16_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_SumMask16_threads, gocccl_reduce_SumMask16_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask16>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(SumMask17) over uint32, declared at instances.go:437:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask17_threads)
 gocccl_reduce_SumMask17_sweep(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
@@ -1681,6 +1726,11 @@ gocccl_reduce_SumMask17_sweep(const uint32_t* d_in, long long n, uint32_t* d_out
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask17_threads)
 gocccl_reduce_SumMask17_final(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_SumMask17_threads, gocccl_reduce_SumMask17_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask17>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask17_threads)
+gocccl_reduce_SumMask17_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_SumMask17_threads, gocccl_reduce_SumMask17_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask17>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(SumMask18) over uint32, declared at instances.go:441:16.
@@ -1694,6 +1744,11 @@ gocccl_reduce_SumMask18_final(const uint32_t* d_in, long long n, uint32_t* d_out
   ::gocccl::reduce_final<gocccl_reduce_SumMask18_threads, gocccl_reduce_SumMask18_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask18>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask18_threads)
+gocccl_reduce_SumMask18_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_SumMask18_threads, gocccl_reduce_SumMask18_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask18>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(SumMask19) over uint32, declared at instances.go:445:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask19_threads)
 gocccl_reduce_SumMask19_sweep(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
@@ -1703,6 +1758,11 @@ gocccl_reduce_SumMask19_sweep(const uint32_t* d_in, long long n, uint32_t* d_out
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask19_threads)
 gocccl_reduce_SumMask19_final(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_SumMask19_threads, gocccl_reduce_SumMask19_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask19>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask19_threads)
+gocccl_reduce_SumMask19_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_SumMask19_threads, gocccl_reduce_SumMask19_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask19>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(SumMask2) over uint32, declared at instances.go:377:16.
@@ -1716,6 +1776,11 @@ gocccl_reduce_SumMask2_final(const uint32_t* d_in, long long n, uint32_t* d_out,
   ::gocccl::reduce_final<gocccl_reduce_SumMask2_threads, gocccl_reduce_SumMask2_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask2>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask2_threads)
+gocccl_reduce_SumMask2_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_SumMask2_threads, gocccl_reduce_SumMask2_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask2>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(SumMask20) over uint32, declared at instances.go:449:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask20_threads)
 gocccl_reduce_SumMask20_sweep(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
@@ -1725,6 +1790,11 @@ gocccl_reduce_SumMask20_sweep(const uint32_t* d_in, long long n, uint32_t* d_out
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask20_threads)
 gocccl_reduce_SumMask20_final(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_SumMask20_threads, gocccl_reduce_SumMask20_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask20>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask20_threads)
+gocccl_reduce_SumMask20_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_SumMask20_threads, gocccl_reduce_SumMask20_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask20>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(SumMask21) over uint32, declared at instances.go:453:16.
@@ -1738,6 +1808,11 @@ gocccl_reduce_SumMask21_final(const uint32_t* d_in, long long n, uint32_t* d_out
   ::gocccl::reduce_final<gocccl_reduce_SumMask21_threads, gocccl_reduce_SumMask21_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask21>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask21_threads)
+gocccl_reduce_SumMask21_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_SumMask21_threads, gocccl_reduce_SumMask21_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask21>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(SumMask22) over uint32, declared at instances.go:457:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask22_threads)
 gocccl_reduce_SumMask22_sweep(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
@@ -1747,6 +1822,11 @@ gocccl_reduce_SumMask22_sweep(const uint32_t* d_in, long long n, uint32_t* d_out
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask22_threads)
 gocccl_reduce_SumMask22_final(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_SumMask22_threads, gocccl_reduce_SumMask22_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask22>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask22_threads)
+gocccl_reduce_SumMask22_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_SumMask22_threads, gocccl_reduce_SumMask22_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask22>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(SumMask23) over uint32, declared at instances.go:461:16.
@@ -1760,6 +1840,11 @@ gocccl_reduce_SumMask23_final(const uint32_t* d_in, long long n, uint32_t* d_out
   ::gocccl::reduce_final<gocccl_reduce_SumMask23_threads, gocccl_reduce_SumMask23_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask23>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask23_threads)
+gocccl_reduce_SumMask23_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_SumMask23_threads, gocccl_reduce_SumMask23_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask23>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(SumMask3) over uint32, declared at instances.go:381:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask3_threads)
 gocccl_reduce_SumMask3_sweep(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
@@ -1769,6 +1854,11 @@ gocccl_reduce_SumMask3_sweep(const uint32_t* d_in, long long n, uint32_t* d_out,
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask3_threads)
 gocccl_reduce_SumMask3_final(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_SumMask3_threads, gocccl_reduce_SumMask3_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask3>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask3_threads)
+gocccl_reduce_SumMask3_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_SumMask3_threads, gocccl_reduce_SumMask3_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask3>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(SumMask4) over uint32, declared at instances.go:385:16.
@@ -1782,6 +1872,11 @@ gocccl_reduce_SumMask4_final(const uint32_t* d_in, long long n, uint32_t* d_out,
   ::gocccl::reduce_final<gocccl_reduce_SumMask4_threads, gocccl_reduce_SumMask4_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask4>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask4_threads)
+gocccl_reduce_SumMask4_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_SumMask4_threads, gocccl_reduce_SumMask4_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask4>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(SumMask5) over uint32, declared at instances.go:389:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask5_threads)
 gocccl_reduce_SumMask5_sweep(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
@@ -1791,6 +1886,11 @@ gocccl_reduce_SumMask5_sweep(const uint32_t* d_in, long long n, uint32_t* d_out,
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask5_threads)
 gocccl_reduce_SumMask5_final(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_SumMask5_threads, gocccl_reduce_SumMask5_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask5>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask5_threads)
+gocccl_reduce_SumMask5_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_SumMask5_threads, gocccl_reduce_SumMask5_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask5>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(SumMask6) over uint32, declared at instances.go:393:16.
@@ -1804,6 +1904,11 @@ gocccl_reduce_SumMask6_final(const uint32_t* d_in, long long n, uint32_t* d_out,
   ::gocccl::reduce_final<gocccl_reduce_SumMask6_threads, gocccl_reduce_SumMask6_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask6>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask6_threads)
+gocccl_reduce_SumMask6_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_SumMask6_threads, gocccl_reduce_SumMask6_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask6>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(SumMask7) over uint32, declared at instances.go:397:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask7_threads)
 gocccl_reduce_SumMask7_sweep(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
@@ -1813,6 +1918,11 @@ gocccl_reduce_SumMask7_sweep(const uint32_t* d_in, long long n, uint32_t* d_out,
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask7_threads)
 gocccl_reduce_SumMask7_final(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_SumMask7_threads, gocccl_reduce_SumMask7_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask7>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask7_threads)
+gocccl_reduce_SumMask7_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_SumMask7_threads, gocccl_reduce_SumMask7_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask7>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(SumMask8) over uint32, declared at instances.go:401:16.
@@ -1826,6 +1936,11 @@ gocccl_reduce_SumMask8_final(const uint32_t* d_in, long long n, uint32_t* d_out,
   ::gocccl::reduce_final<gocccl_reduce_SumMask8_threads, gocccl_reduce_SumMask8_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask8>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask8_threads)
+gocccl_reduce_SumMask8_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_SumMask8_threads, gocccl_reduce_SumMask8_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask8>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(SumMask9) over uint32, declared at instances.go:405:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask9_threads)
 gocccl_reduce_SumMask9_sweep(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
@@ -1835,6 +1950,11 @@ gocccl_reduce_SumMask9_sweep(const uint32_t* d_in, long long n, uint32_t* d_out,
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask9_threads)
 gocccl_reduce_SumMask9_final(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_SumMask9_threads, gocccl_reduce_SumMask9_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask9>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_SumMask9_threads)
+gocccl_reduce_SumMask9_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_SumMask9_threads, gocccl_reduce_SumMask9_items, uint32_t, ::gocccl_pkg_hundred_2ec45303::gocccl_functors::SumMask9>(d_in, n, d_out, init, d_scratch);
 }
 
 // Select(Keep0) over uint32, declared at instances.go:372:16.

@@ -23,6 +23,7 @@
 #include <gocccl/segmented_reduce.cuh>
 #include <gocccl/segmented_scan.cuh>
 #include <gocccl/segmented_sort.cuh>
+#include <gocccl/segmented_topk.cuh>
 #include <gocccl/select.cuh>
 #include <gocccl/topk.cuh>
 #include <gocccl/transform.cuh>
@@ -645,6 +646,7 @@ constexpr int gocccl_merge_sort_keys_MergeSortLessFloat32_threads = 256, gocccl_
 constexpr int gocccl_merge_sort_keys_MergeSortLessUint32_threads = 256, gocccl_merge_sort_keys_MergeSortLessUint32_items = 17;
 constexpr int gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_threads = 256, gocccl_merge_sort_pairs_MergeSortLessFloat32_float32_uint32_items = 17;
 constexpr int gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads = 256, gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_items = 17;
+constexpr int gocccl_multi_histogram_even_uint8_threads = 256, gocccl_multi_histogram_even_uint8_items = 32;
 constexpr int gocccl_partition_KeepFloat32_threads = 384, gocccl_partition_KeepFloat32_items = 17;
 constexpr int gocccl_partition_KeepFloat64_threads = 128, gocccl_partition_KeepFloat64_items = 8;
 constexpr int gocccl_partition_KeepUint32_threads = 384, gocccl_partition_KeepUint32_items = 17;
@@ -683,6 +685,8 @@ constexpr int gocccl_segmented_sort_keys_uint32_threads = 384, gocccl_segmented_
 constexpr int gocccl_segmented_sort_keys_uint64_threads = 384, gocccl_segmented_sort_keys_uint64_items = 15;
 constexpr int gocccl_segmented_sort_pairs_uint32_uint32_threads = 384, gocccl_segmented_sort_pairs_uint32_uint32_items = 18;
 constexpr int gocccl_segmented_sort_pairs_uint64_uint32_threads = 384, gocccl_segmented_sort_pairs_uint64_uint32_items = 15;
+constexpr int gocccl_segmented_topk_keys_float32_threads = 256, gocccl_segmented_topk_keys_float32_items = 4;
+constexpr int gocccl_segmented_topk_keys_uint32_threads = 256, gocccl_segmented_topk_keys_uint32_items = 4;
 constexpr int gocccl_select_KeepFloat32_threads = 384, gocccl_select_KeepFloat32_items = 17;
 constexpr int gocccl_select_KeepFloat64_threads = 128, gocccl_select_KeepFloat64_items = 8;
 constexpr int gocccl_select_KeepUint32_threads = 384, gocccl_select_KeepUint32_items = 17;
@@ -1122,7 +1126,7 @@ gocccl_inclusive_scan_by_key_EqUint32_AddUint64_sweep(const uint32_t* d_keys, co
   ::gocccl::inclusive_scan_by_key<gocccl_inclusive_scan_by_key_EqUint32_AddUint64_threads, gocccl_inclusive_scan_by_key_EqUint32_AddUint64_items, uint32_t, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::EqUint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_keys, d_values, d_out, n, d_state, state_bytes, epoch, gocccl_inclusive_scan_by_key_EqUint32_AddUint64_delay());
 }
 
-// LowerBound(LessFloat32) over float32, declared at histogram.go:36:26.
+// LowerBound(LessFloat32) over float32, declared at histogram.go:37:26.
 extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessFloat32_threads)
 gocccl_lower_bound_LessFloat32(const float* d_data, long long n_data, const float* d_values, long long n_values, int64_t* d_out) {
   ::gocccl::lower_bound<gocccl_lower_bound_LessFloat32_threads, gocccl_lower_bound_LessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat32>(d_data, n_data, d_values, n_values, d_out);
@@ -1133,7 +1137,7 @@ gocccl_lower_bound_LessFloat32_sorted(const float* d_data, long long n_data, con
   ::gocccl::lower_bound_sorted<gocccl_lower_bound_LessFloat32_threads, gocccl_lower_bound_LessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat32>(d_data, n_data, d_values, n_values, d_out);
 }
 
-// LowerBound(LessFloat64) over float64, declared at histogram.go:38:26.
+// LowerBound(LessFloat64) over float64, declared at histogram.go:39:26.
 extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessFloat64_threads)
 gocccl_lower_bound_LessFloat64(const double* d_data, long long n_data, const double* d_values, long long n_values, int64_t* d_out) {
   ::gocccl::lower_bound<gocccl_lower_bound_LessFloat64_threads, gocccl_lower_bound_LessFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat64>(d_data, n_data, d_values, n_values, d_out);
@@ -1144,7 +1148,7 @@ gocccl_lower_bound_LessFloat64_sorted(const double* d_data, long long n_data, co
   ::gocccl::lower_bound_sorted<gocccl_lower_bound_LessFloat64_threads, gocccl_lower_bound_LessFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat64>(d_data, n_data, d_values, n_values, d_out);
 }
 
-// LowerBound(LessUint32) over uint32, declared at histogram.go:35:26.
+// LowerBound(LessUint32) over uint32, declared at histogram.go:36:26.
 extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessUint32_threads)
 gocccl_lower_bound_LessUint32(const uint32_t* d_data, long long n_data, const uint32_t* d_values, long long n_values, int64_t* d_out) {
   ::gocccl::lower_bound<gocccl_lower_bound_LessUint32_threads, gocccl_lower_bound_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_data, n_data, d_values, n_values, d_out);
@@ -1155,7 +1159,7 @@ gocccl_lower_bound_LessUint32_sorted(const uint32_t* d_data, long long n_data, c
   ::gocccl::lower_bound_sorted<gocccl_lower_bound_LessUint32_threads, gocccl_lower_bound_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_data, n_data, d_values, n_values, d_out);
 }
 
-// LowerBound(LessUint64) over uint64, declared at histogram.go:37:26.
+// LowerBound(LessUint64) over uint64, declared at histogram.go:38:26.
 extern "C" __global__ void __launch_bounds__(gocccl_lower_bound_LessUint64_threads)
 gocccl_lower_bound_LessUint64(const uint64_t* d_data, long long n_data, const uint64_t* d_values, long long n_values, int64_t* d_out) {
   ::gocccl::lower_bound<gocccl_lower_bound_LessUint64_threads, gocccl_lower_bound_LessUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint64>(d_data, n_data, d_values, n_values, d_out);
@@ -1166,7 +1170,7 @@ gocccl_lower_bound_LessUint64_sorted(const uint64_t* d_data, long long n_data, c
   ::gocccl::lower_bound_sorted<gocccl_lower_bound_LessUint64_threads, gocccl_lower_bound_LessUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint64>(d_data, n_data, d_values, n_values, d_out);
 }
 
-// Merge(LessFloat32) over float32, declared at histogram.go:40:26.
+// Merge(LessFloat32) over float32, declared at histogram.go:41:26.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_LessFloat32_threads, gocccl_merge_LessFloat32_minblocks)
 gocccl_merge_LessFloat32_tiles(const float* d_a, long long n_a, const float* d_b, long long n_b, float* d_out, const int64_t* d_splits) {
   ::gocccl::merge_tiles<gocccl_merge_LessFloat32_threads, gocccl_merge_LessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat32>(d_a, n_a, d_b, n_b, d_out, d_splits);
@@ -1177,7 +1181,7 @@ gocccl_merge_LessFloat32_partition(const float* d_a, long long n_a, const float*
   ::gocccl::merge_partition<gocccl_merge_LessFloat32_threads, gocccl_merge_LessFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat32>(d_a, n_a, d_b, n_b, d_splits, tiles);
 }
 
-// Merge(LessFloat64) over float64, declared at histogram.go:42:26.
+// Merge(LessFloat64) over float64, declared at histogram.go:43:26.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_LessFloat64_threads)
 gocccl_merge_LessFloat64_tiles(const double* d_a, long long n_a, const double* d_b, long long n_b, double* d_out, const int64_t* d_splits) {
   ::gocccl::merge_tiles<gocccl_merge_LessFloat64_threads, gocccl_merge_LessFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat64>(d_a, n_a, d_b, n_b, d_out, d_splits);
@@ -1188,7 +1192,7 @@ gocccl_merge_LessFloat64_partition(const double* d_a, long long n_a, const doubl
   ::gocccl::merge_partition<gocccl_merge_LessFloat64_threads, gocccl_merge_LessFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessFloat64>(d_a, n_a, d_b, n_b, d_splits, tiles);
 }
 
-// Merge(LessUint32) over uint32, declared at histogram.go:39:26.
+// Merge(LessUint32) over uint32, declared at histogram.go:40:26.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_minblocks)
 gocccl_merge_LessUint32_tiles(const uint32_t* d_a, long long n_a, const uint32_t* d_b, long long n_b, uint32_t* d_out, const int64_t* d_splits) {
   ::gocccl::merge_tiles<gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_a, n_a, d_b, n_b, d_out, d_splits);
@@ -1199,7 +1203,7 @@ gocccl_merge_LessUint32_partition(const uint32_t* d_a, long long n_a, const uint
   ::gocccl::merge_partition<gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint32>(d_a, n_a, d_b, n_b, d_splits, tiles);
 }
 
-// Merge(LessUint64) over uint64, declared at histogram.go:41:26.
+// Merge(LessUint64) over uint64, declared at histogram.go:42:26.
 extern "C" __global__ void __launch_bounds__(gocccl_merge_LessUint64_threads)
 gocccl_merge_LessUint64_tiles(const uint64_t* d_a, long long n_a, const uint64_t* d_b, long long n_b, uint64_t* d_out, const int64_t* d_splits) {
   ::gocccl::merge_tiles<gocccl_merge_LessUint64_threads, gocccl_merge_LessUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::LessUint64>(d_a, n_a, d_b, n_b, d_out, d_splits);
@@ -1292,6 +1296,17 @@ gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_merge(uint32_t* d_keys
 extern "C" __global__ void __launch_bounds__(gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads)
 gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_single(const uint32_t* d_keys_in, const uint32_t* d_values_in, uint32_t* d_keys, uint32_t* d_values, long long n) {
   ::gocccl::merge_sort_pairs_single<gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_threads, gocccl_merge_sort_pairs_MergeSortLessUint32_uint32_uint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::MergeSortLessUint32>(d_keys_in, d_values_in, d_keys, d_values, n);
+}
+
+// MultiHistogramEven[uint8] over uint8, declared at histogram.go:35:26.
+extern "C" __global__ void __launch_bounds__(gocccl_multi_histogram_even_uint8_threads)
+gocccl_multi_histogram_even_uint8_sweep(const uint8_t* d_samples, long long n, long long channels, long long active, int32_t* d_hist0, int32_t* d_hist1, int32_t* d_hist2, int32_t* d_hist3, long long bins0, long long bins1, long long bins2, long long bins3, uint8_t lower0, uint8_t lower1, uint8_t lower2, uint8_t lower3, uint8_t upper0, uint8_t upper1, uint8_t upper2, uint8_t upper3, double scale0, double scale1, double scale2, double scale3) {
+  ::gocccl::multi_histogram_even<gocccl_multi_histogram_even_uint8_threads, gocccl_multi_histogram_even_uint8_items, uint8_t>(d_samples, n, channels, active, d_hist0, d_hist1, d_hist2, d_hist3, bins0, bins1, bins2, bins3, lower0, lower1, lower2, lower3, upper0, upper1, upper2, upper3, scale0, scale1, scale2, scale3);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_multi_histogram_even_uint8_threads)
+gocccl_multi_histogram_even_uint8_init(int32_t* d_hist0, int32_t* d_hist1, int32_t* d_hist2, int32_t* d_hist3, long long bins0, long long bins1, long long bins2, long long bins3) {
+  ::gocccl::multi_histogram_init<gocccl_multi_histogram_even_uint8_threads, gocccl_multi_histogram_even_uint8_items, uint8_t>(d_hist0, d_hist1, d_hist2, d_hist3, bins0, bins1, bins2, bins3);
 }
 
 // Partition(KeepFloat32) over float32, declared at select.go:45:27.
@@ -1517,6 +1532,11 @@ gocccl_reduce_AddFloat32_final(const float* d_in, long long n, float* d_out, flo
   ::gocccl::reduce_final<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32_threads)
+gocccl_reduce_AddFloat32_det(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(AddFloat32Fast) over float32, declared at ops.go:35:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32Fast_threads)
 gocccl_reduce_AddFloat32Fast_sweep(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
@@ -1526,6 +1546,11 @@ gocccl_reduce_AddFloat32Fast_sweep(const float* d_in, long long n, float* d_out,
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32Fast_threads)
 gocccl_reduce_AddFloat32Fast_final(const float* d_in, long long n, float* d_out, float init) {
   ::gocccl::reduce_final<gocccl_reduce_AddFloat32Fast_threads, gocccl_reduce_AddFloat32Fast_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32Fast>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32Fast_threads)
+gocccl_reduce_AddFloat32Fast_det(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddFloat32Fast_threads, gocccl_reduce_AddFloat32Fast_items, float, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat32Fast>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(AddFloat64) over float64, declared at ops.go:38:19.
@@ -1539,6 +1564,11 @@ gocccl_reduce_AddFloat64_final(const double* d_in, long long n, double* d_out, d
   ::gocccl::reduce_final<gocccl_reduce_AddFloat64_threads, gocccl_reduce_AddFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat64_threads)
+gocccl_reduce_AddFloat64_det(const double* d_in, long long n, double* d_out, double init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddFloat64_threads, gocccl_reduce_AddFloat64_items, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(AddInt32) over int32, declared at ops.go:33:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt32_threads)
 gocccl_reduce_AddInt32_sweep(const int32_t* d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
@@ -1548,6 +1578,11 @@ gocccl_reduce_AddInt32_sweep(const int32_t* d_in, long long n, int32_t* d_out, i
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt32_threads)
 gocccl_reduce_AddInt32_final(const int32_t* d_in, long long n, int32_t* d_out, int32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddInt32>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt32_threads)
+gocccl_reduce_AddInt32_det(const int32_t* d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddInt32>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(AddUint32) over uint32, declared at ops.go:36:19.
@@ -1561,6 +1596,11 @@ gocccl_reduce_AddUint32_final(const uint32_t* d_in, long long n, uint32_t* d_out
   ::gocccl::reduce_final<gocccl_reduce_AddUint32_threads, gocccl_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint32_threads)
+gocccl_reduce_AddUint32_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddUint32_threads, gocccl_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(AddUint64) over uint64, declared at ops.go:37:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint64_threads)
 gocccl_reduce_AddUint64_sweep(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
@@ -1570,6 +1610,11 @@ gocccl_reduce_AddUint64_sweep(const uint64_t* d_in, long long n, uint64_t* d_out
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint64_threads)
 gocccl_reduce_AddUint64_final(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init) {
   ::gocccl::reduce_final<gocccl_reduce_AddUint64_threads, gocccl_reduce_AddUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint64_threads)
+gocccl_reduce_AddUint64_det(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddUint64_threads, gocccl_reduce_AddUint64_items, uint64_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint64>(d_in, n, d_out, init, d_scratch);
 }
 
 // ReduceByKey(EqUint32,AddFloat32) over uint32, float32, declared at segmented.go:53:30.
@@ -2042,6 +2087,28 @@ gocccl_segmented_sort_pairs_uint64_uint32_each(const uint64_t* d_keys_in, uint64
   ::gocccl::segmented_sort_pairs_each<gocccl_segmented_sort_pairs_uint64_uint32_threads, gocccl_segmented_sort_pairs_uint64_uint32_items, uint64_t, uint32_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, d_begin, d_end, n, num_segments, d_keys_alt, d_values_alt, descending);
 }
 
+// SegmentedTopKKeys[float32] over float32, declared at topk.go:18:25.
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_topk_keys_float32_threads)
+gocccl_segmented_topk_keys_float32_warp(const float* d_keys_in, float* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, long long k, long long sorted, bool largest) {
+  ::gocccl::segmented_topk_keys_warp<gocccl_segmented_topk_keys_float32_threads, gocccl_segmented_topk_keys_float32_items, float>(d_keys_in, d_keys_out, d_begin, d_end, n, num_segments, k, sorted, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_topk_keys_float32_threads)
+gocccl_segmented_topk_keys_float32_block(const float* d_keys_in, float* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, long long k, long long sorted, bool largest) {
+  ::gocccl::segmented_topk_keys_block<gocccl_segmented_topk_keys_float32_threads, gocccl_segmented_topk_keys_float32_items, float>(d_keys_in, d_keys_out, d_begin, d_end, n, num_segments, k, sorted, largest);
+}
+
+// SegmentedTopKKeys[uint32] over uint32, declared at topk.go:17:25.
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_topk_keys_uint32_threads)
+gocccl_segmented_topk_keys_uint32_warp(const uint32_t* d_keys_in, uint32_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, long long k, long long sorted, bool largest) {
+  ::gocccl::segmented_topk_keys_warp<gocccl_segmented_topk_keys_uint32_threads, gocccl_segmented_topk_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, d_begin, d_end, n, num_segments, k, sorted, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_segmented_topk_keys_uint32_threads)
+gocccl_segmented_topk_keys_uint32_block(const uint32_t* d_keys_in, uint32_t* d_keys_out, const int64_t* d_begin, const int64_t* d_end, long long n, long long num_segments, long long k, long long sorted, bool largest) {
+  ::gocccl::segmented_topk_keys_block<gocccl_segmented_topk_keys_uint32_threads, gocccl_segmented_topk_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, d_begin, d_end, n, num_segments, k, sorted, largest);
+}
+
 // Select(KeepFloat32) over float32, declared at select.go:43:27.
 extern "C" __global__ void __launch_bounds__(gocccl_select_KeepFloat32_threads)
 gocccl_select_KeepFloat32_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count) {
@@ -2241,6 +2308,11 @@ gocccl_transform_reduce_Low8Uint32_AddUint32_single(const uint32_t* d_in, long l
   ::gocccl::transform_reduce_single<gocccl_transform_reduce_Low8Uint32_AddUint32_threads, gocccl_transform_reduce_Low8Uint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::Low8Uint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Low8Uint32_AddUint32_threads)
+gocccl_transform_reduce_Low8Uint32_AddUint32_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::transform_reduce_deterministic<gocccl_transform_reduce_Low8Uint32_AddUint32_threads, gocccl_transform_reduce_Low8Uint32_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_ops_905f533b::gocccl_functors::Low8Uint32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddUint32>(d_in, n, d_out, init, d_scratch);
+}
+
 // TransformReduce(SquareFloat32,AddFloat64) over float32, float64, declared at segmented.go:62:30.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareFloat32_AddFloat64_threads)
 gocccl_transform_reduce_SquareFloat32_AddFloat64_sweep(const float* d_in, long long n, double* d_out, double init, void* d_scratch) {
@@ -2250,6 +2322,11 @@ gocccl_transform_reduce_SquareFloat32_AddFloat64_sweep(const float* d_in, long l
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareFloat32_AddFloat64_threads)
 gocccl_transform_reduce_SquareFloat32_AddFloat64_single(const float* d_in, long long n, double* d_out, double init) {
   ::gocccl::transform_reduce_single<gocccl_transform_reduce_SquareFloat32_AddFloat64_threads, gocccl_transform_reduce_SquareFloat32_AddFloat64_items, float, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::SquareFloat32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareFloat32_AddFloat64_threads)
+gocccl_transform_reduce_SquareFloat32_AddFloat64_det(const float* d_in, long long n, double* d_out, double init, void* d_scratch) {
+  ::gocccl::transform_reduce_deterministic<gocccl_transform_reduce_SquareFloat32_AddFloat64_threads, gocccl_transform_reduce_SquareFloat32_AddFloat64_items, float, double, ::gocccl_pkg_ops_905f533b::gocccl_functors::SquareFloat32, ::gocccl_pkg_ops_905f533b::gocccl_functors::AddFloat64>(d_in, n, d_out, init, d_scratch);
 }
 
 // UnaryTransform(MergeSortIdentityFloat32) over float32, float32, declared at mergesort.go:35:26.

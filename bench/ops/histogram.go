@@ -32,6 +32,7 @@ var (
 	HistogramEvenFloat64  = runtime.HistogramEven[float64]()
 	HistogramRangeUint64  = runtime.HistogramRange[uint64]()
 	HistogramRangeFloat64 = runtime.HistogramRange[float64]()
+	MultiHistogramEvenU8  = runtime.MultiHistogramEven[uint8]()
 	LowerBoundUint32      = runtime.LowerBound(LessUint32)
 	LowerBoundFloat32     = runtime.LowerBound(LessFloat32)
 	LowerBoundUint64      = runtime.LowerBound(LessUint64)

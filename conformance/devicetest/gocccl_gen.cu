@@ -950,6 +950,11 @@ gocccl_reduce_AddFloat32_final(const float* d_in, long long n, float* d_out, flo
   ::gocccl::reduce_final<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddFloat32>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32_threads)
+gocccl_reduce_AddFloat32_det(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddFloat32>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(AddFloat64) over float64, declared at ops.go:376:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat64_threads)
 gocccl_reduce_AddFloat64_sweep(const double* d_in, long long n, double* d_out, double init, void* d_scratch) {
@@ -959,6 +964,11 @@ gocccl_reduce_AddFloat64_sweep(const double* d_in, long long n, double* d_out, d
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat64_threads)
 gocccl_reduce_AddFloat64_final(const double* d_in, long long n, double* d_out, double init) {
   ::gocccl::reduce_final<gocccl_reduce_AddFloat64_threads, gocccl_reduce_AddFloat64_items, double, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddFloat64>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat64_threads)
+gocccl_reduce_AddFloat64_det(const double* d_in, long long n, double* d_out, double init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddFloat64_threads, gocccl_reduce_AddFloat64_items, double, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddFloat64>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(AddInt) over int, declared at ops.go:344:19.
@@ -972,6 +982,11 @@ gocccl_reduce_AddInt_final(const int64_t* d_in, long long n, int64_t* d_out, int
   ::gocccl::reduce_final<gocccl_reduce_AddInt_threads, gocccl_reduce_AddInt_items, int64_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddInt>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt_threads)
+gocccl_reduce_AddInt_det(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddInt_threads, gocccl_reduce_AddInt_items, int64_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddInt>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(AddInt16) over int16, declared at ops.go:332:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt16_threads)
 gocccl_reduce_AddInt16_sweep(const int16_t* d_in, long long n, int16_t* d_out, int16_t init, void* d_scratch) {
@@ -981,6 +996,11 @@ gocccl_reduce_AddInt16_sweep(const int16_t* d_in, long long n, int16_t* d_out, i
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt16_threads)
 gocccl_reduce_AddInt16_final(const int16_t* d_in, long long n, int16_t* d_out, int16_t init) {
   ::gocccl::reduce_final<gocccl_reduce_AddInt16_threads, gocccl_reduce_AddInt16_items, int16_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddInt16>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt16_threads)
+gocccl_reduce_AddInt16_det(const int16_t* d_in, long long n, int16_t* d_out, int16_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddInt16_threads, gocccl_reduce_AddInt16_items, int16_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddInt16>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(AddInt32) over int32, declared at ops.go:336:19.
@@ -994,6 +1014,11 @@ gocccl_reduce_AddInt32_final(const int32_t* d_in, long long n, int32_t* d_out, i
   ::gocccl::reduce_final<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddInt32>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt32_threads)
+gocccl_reduce_AddInt32_det(const int32_t* d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddInt32_threads, gocccl_reduce_AddInt32_items, int32_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddInt32>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(AddInt64) over int64, declared at ops.go:340:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt64_threads)
 gocccl_reduce_AddInt64_sweep(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
@@ -1003,6 +1028,11 @@ gocccl_reduce_AddInt64_sweep(const int64_t* d_in, long long n, int64_t* d_out, i
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt64_threads)
 gocccl_reduce_AddInt64_final(const int64_t* d_in, long long n, int64_t* d_out, int64_t init) {
   ::gocccl::reduce_final<gocccl_reduce_AddInt64_threads, gocccl_reduce_AddInt64_items, int64_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddInt64>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt64_threads)
+gocccl_reduce_AddInt64_det(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddInt64_threads, gocccl_reduce_AddInt64_items, int64_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddInt64>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(AddInt8) over int8, declared at ops.go:328:19.
@@ -1016,6 +1046,11 @@ gocccl_reduce_AddInt8_final(const int8_t* d_in, long long n, int8_t* d_out, int8
   ::gocccl::reduce_final<gocccl_reduce_AddInt8_threads, gocccl_reduce_AddInt8_items, int8_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddInt8>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt8_threads)
+gocccl_reduce_AddInt8_det(const int8_t* d_in, long long n, int8_t* d_out, int8_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddInt8_threads, gocccl_reduce_AddInt8_items, int8_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddInt8>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(AddUint) over uint, declared at ops.go:364:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint_threads)
 gocccl_reduce_AddUint_sweep(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
@@ -1025,6 +1060,11 @@ gocccl_reduce_AddUint_sweep(const uint64_t* d_in, long long n, uint64_t* d_out, 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint_threads)
 gocccl_reduce_AddUint_final(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init) {
   ::gocccl::reduce_final<gocccl_reduce_AddUint_threads, gocccl_reduce_AddUint_items, uint64_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddUint>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint_threads)
+gocccl_reduce_AddUint_det(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddUint_threads, gocccl_reduce_AddUint_items, uint64_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddUint>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(AddUint16) over uint16, declared at ops.go:352:19.
@@ -1038,6 +1078,11 @@ gocccl_reduce_AddUint16_final(const uint16_t* d_in, long long n, uint16_t* d_out
   ::gocccl::reduce_final<gocccl_reduce_AddUint16_threads, gocccl_reduce_AddUint16_items, uint16_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddUint16>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint16_threads)
+gocccl_reduce_AddUint16_det(const uint16_t* d_in, long long n, uint16_t* d_out, uint16_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddUint16_threads, gocccl_reduce_AddUint16_items, uint16_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddUint16>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(AddUint32) over uint32, declared at ops.go:356:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint32_threads)
 gocccl_reduce_AddUint32_sweep(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
@@ -1047,6 +1092,11 @@ gocccl_reduce_AddUint32_sweep(const uint32_t* d_in, long long n, uint32_t* d_out
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint32_threads)
 gocccl_reduce_AddUint32_final(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_AddUint32_threads, gocccl_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddUint32>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint32_threads)
+gocccl_reduce_AddUint32_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddUint32_threads, gocccl_reduce_AddUint32_items, uint32_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddUint32>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(AddUint64) over uint64, declared at ops.go:360:19.
@@ -1060,6 +1110,11 @@ gocccl_reduce_AddUint64_final(const uint64_t* d_in, long long n, uint64_t* d_out
   ::gocccl::reduce_final<gocccl_reduce_AddUint64_threads, gocccl_reduce_AddUint64_items, uint64_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddUint64>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint64_threads)
+gocccl_reduce_AddUint64_det(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddUint64_threads, gocccl_reduce_AddUint64_items, uint64_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddUint64>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(AddUint8) over uint8, declared at ops.go:348:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint8_threads)
 gocccl_reduce_AddUint8_sweep(const uint8_t* d_in, long long n, uint8_t* d_out, uint8_t init, void* d_scratch) {
@@ -1069,6 +1124,11 @@ gocccl_reduce_AddUint8_sweep(const uint8_t* d_in, long long n, uint8_t* d_out, u
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint8_threads)
 gocccl_reduce_AddUint8_final(const uint8_t* d_in, long long n, uint8_t* d_out, uint8_t init) {
   ::gocccl::reduce_final<gocccl_reduce_AddUint8_threads, gocccl_reduce_AddUint8_items, uint8_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddUint8>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUint8_threads)
+gocccl_reduce_AddUint8_det(const uint8_t* d_in, long long n, uint8_t* d_out, uint8_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddUint8_threads, gocccl_reduce_AddUint8_items, uint8_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddUint8>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(AddUintptr) over uintptr, declared at ops.go:368:19.
@@ -1082,6 +1142,11 @@ gocccl_reduce_AddUintptr_final(const uint64_t* d_in, long long n, uint64_t* d_ou
   ::gocccl::reduce_final<gocccl_reduce_AddUintptr_threads, gocccl_reduce_AddUintptr_items, uint64_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddUintptr>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddUintptr_threads)
+gocccl_reduce_AddUintptr_det(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddUintptr_threads, gocccl_reduce_AddUintptr_items, uint64_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::AddUintptr>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(MaxFloat32) over float32, declared at ops.go:373:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxFloat32_threads)
 gocccl_reduce_MaxFloat32_sweep(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
@@ -1091,6 +1156,11 @@ gocccl_reduce_MaxFloat32_sweep(const float* d_in, long long n, float* d_out, flo
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxFloat32_threads)
 gocccl_reduce_MaxFloat32_final(const float* d_in, long long n, float* d_out, float init) {
   ::gocccl::reduce_final<gocccl_reduce_MaxFloat32_threads, gocccl_reduce_MaxFloat32_items, float, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxFloat32>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxFloat32_threads)
+gocccl_reduce_MaxFloat32_det(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxFloat32_threads, gocccl_reduce_MaxFloat32_items, float, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxFloat32>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(MaxFloat64) over float64, declared at ops.go:377:19.
@@ -1104,6 +1174,11 @@ gocccl_reduce_MaxFloat64_final(const double* d_in, long long n, double* d_out, d
   ::gocccl::reduce_final<gocccl_reduce_MaxFloat64_threads, gocccl_reduce_MaxFloat64_items, double, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxFloat64>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxFloat64_threads)
+gocccl_reduce_MaxFloat64_det(const double* d_in, long long n, double* d_out, double init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxFloat64_threads, gocccl_reduce_MaxFloat64_items, double, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxFloat64>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(MaxInt) over int, declared at ops.go:345:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt_threads)
 gocccl_reduce_MaxInt_sweep(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
@@ -1113,6 +1188,11 @@ gocccl_reduce_MaxInt_sweep(const int64_t* d_in, long long n, int64_t* d_out, int
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt_threads)
 gocccl_reduce_MaxInt_final(const int64_t* d_in, long long n, int64_t* d_out, int64_t init) {
   ::gocccl::reduce_final<gocccl_reduce_MaxInt_threads, gocccl_reduce_MaxInt_items, int64_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxInt>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt_threads)
+gocccl_reduce_MaxInt_det(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxInt_threads, gocccl_reduce_MaxInt_items, int64_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxInt>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(MaxInt16) over int16, declared at ops.go:333:19.
@@ -1126,6 +1206,11 @@ gocccl_reduce_MaxInt16_final(const int16_t* d_in, long long n, int16_t* d_out, i
   ::gocccl::reduce_final<gocccl_reduce_MaxInt16_threads, gocccl_reduce_MaxInt16_items, int16_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxInt16>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt16_threads)
+gocccl_reduce_MaxInt16_det(const int16_t* d_in, long long n, int16_t* d_out, int16_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxInt16_threads, gocccl_reduce_MaxInt16_items, int16_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxInt16>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(MaxInt32) over int32, declared at ops.go:337:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt32_threads)
 gocccl_reduce_MaxInt32_sweep(const int32_t* d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
@@ -1135,6 +1220,11 @@ gocccl_reduce_MaxInt32_sweep(const int32_t* d_in, long long n, int32_t* d_out, i
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt32_threads)
 gocccl_reduce_MaxInt32_final(const int32_t* d_in, long long n, int32_t* d_out, int32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_MaxInt32_threads, gocccl_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxInt32>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt32_threads)
+gocccl_reduce_MaxInt32_det(const int32_t* d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxInt32_threads, gocccl_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxInt32>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(MaxInt64) over int64, declared at ops.go:341:19.
@@ -1148,6 +1238,11 @@ gocccl_reduce_MaxInt64_final(const int64_t* d_in, long long n, int64_t* d_out, i
   ::gocccl::reduce_final<gocccl_reduce_MaxInt64_threads, gocccl_reduce_MaxInt64_items, int64_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxInt64>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt64_threads)
+gocccl_reduce_MaxInt64_det(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxInt64_threads, gocccl_reduce_MaxInt64_items, int64_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxInt64>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(MaxInt8) over int8, declared at ops.go:329:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt8_threads)
 gocccl_reduce_MaxInt8_sweep(const int8_t* d_in, long long n, int8_t* d_out, int8_t init, void* d_scratch) {
@@ -1157,6 +1252,11 @@ gocccl_reduce_MaxInt8_sweep(const int8_t* d_in, long long n, int8_t* d_out, int8
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt8_threads)
 gocccl_reduce_MaxInt8_final(const int8_t* d_in, long long n, int8_t* d_out, int8_t init) {
   ::gocccl::reduce_final<gocccl_reduce_MaxInt8_threads, gocccl_reduce_MaxInt8_items, int8_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxInt8>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt8_threads)
+gocccl_reduce_MaxInt8_det(const int8_t* d_in, long long n, int8_t* d_out, int8_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxInt8_threads, gocccl_reduce_MaxInt8_items, int8_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxInt8>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(MaxUint) over uint, declared at ops.go:365:19.
@@ -1170,6 +1270,11 @@ gocccl_reduce_MaxUint_final(const uint64_t* d_in, long long n, uint64_t* d_out, 
   ::gocccl::reduce_final<gocccl_reduce_MaxUint_threads, gocccl_reduce_MaxUint_items, uint64_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxUint>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint_threads)
+gocccl_reduce_MaxUint_det(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxUint_threads, gocccl_reduce_MaxUint_items, uint64_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxUint>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(MaxUint16) over uint16, declared at ops.go:353:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint16_threads)
 gocccl_reduce_MaxUint16_sweep(const uint16_t* d_in, long long n, uint16_t* d_out, uint16_t init, void* d_scratch) {
@@ -1179,6 +1284,11 @@ gocccl_reduce_MaxUint16_sweep(const uint16_t* d_in, long long n, uint16_t* d_out
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint16_threads)
 gocccl_reduce_MaxUint16_final(const uint16_t* d_in, long long n, uint16_t* d_out, uint16_t init) {
   ::gocccl::reduce_final<gocccl_reduce_MaxUint16_threads, gocccl_reduce_MaxUint16_items, uint16_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxUint16>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint16_threads)
+gocccl_reduce_MaxUint16_det(const uint16_t* d_in, long long n, uint16_t* d_out, uint16_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxUint16_threads, gocccl_reduce_MaxUint16_items, uint16_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxUint16>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(MaxUint32) over uint32, declared at ops.go:357:19.
@@ -1192,6 +1302,11 @@ gocccl_reduce_MaxUint32_final(const uint32_t* d_in, long long n, uint32_t* d_out
   ::gocccl::reduce_final<gocccl_reduce_MaxUint32_threads, gocccl_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxUint32>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint32_threads)
+gocccl_reduce_MaxUint32_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxUint32_threads, gocccl_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxUint32>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(MaxUint64) over uint64, declared at ops.go:361:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint64_threads)
 gocccl_reduce_MaxUint64_sweep(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
@@ -1201,6 +1316,11 @@ gocccl_reduce_MaxUint64_sweep(const uint64_t* d_in, long long n, uint64_t* d_out
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint64_threads)
 gocccl_reduce_MaxUint64_final(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init) {
   ::gocccl::reduce_final<gocccl_reduce_MaxUint64_threads, gocccl_reduce_MaxUint64_items, uint64_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxUint64>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint64_threads)
+gocccl_reduce_MaxUint64_det(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxUint64_threads, gocccl_reduce_MaxUint64_items, uint64_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxUint64>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(MaxUint8) over uint8, declared at ops.go:349:19.
@@ -1214,6 +1334,11 @@ gocccl_reduce_MaxUint8_final(const uint8_t* d_in, long long n, uint8_t* d_out, u
   ::gocccl::reduce_final<gocccl_reduce_MaxUint8_threads, gocccl_reduce_MaxUint8_items, uint8_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxUint8>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint8_threads)
+gocccl_reduce_MaxUint8_det(const uint8_t* d_in, long long n, uint8_t* d_out, uint8_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxUint8_threads, gocccl_reduce_MaxUint8_items, uint8_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxUint8>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(MaxUintptr) over uintptr, declared at ops.go:369:19.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUintptr_threads)
 gocccl_reduce_MaxUintptr_sweep(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
@@ -1223,6 +1348,11 @@ gocccl_reduce_MaxUintptr_sweep(const uint64_t* d_in, long long n, uint64_t* d_ou
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUintptr_threads)
 gocccl_reduce_MaxUintptr_final(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init) {
   ::gocccl::reduce_final<gocccl_reduce_MaxUintptr_threads, gocccl_reduce_MaxUintptr_items, uint64_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxUintptr>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUintptr_threads)
+gocccl_reduce_MaxUintptr_det(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxUintptr_threads, gocccl_reduce_MaxUintptr_items, uint64_t, ::gocccl_pkg_devicetest_708caef6::gocccl_functors::MaxUintptr>(d_in, n, d_out, init, d_scratch);
 }
 
 // UnaryTransform(AffineFloat32) over float32, float32, declared at ops.go:374:19.

@@ -5388,6 +5388,11 @@ gocccl_reduce_AddInt8_final(const int8_t* d_in, long long n, int8_t* d_out, int8
   ::gocccl::reduce_final<gocccl_reduce_AddInt8_threads, gocccl_reduce_AddInt8_items, int8_t, ::gocccl_pkg_difftest_c11bcc97::gocccl_functors::AddInt8>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt8_threads)
+gocccl_reduce_AddInt8_det(const int8_t* d_in, long long n, int8_t* d_out, int8_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddInt8_threads, gocccl_reduce_AddInt8_items, int8_t, ::gocccl_pkg_difftest_c11bcc97::gocccl_functors::AddInt8>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(ArrMax) over [4]int16, declared at ops_array.go:122:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_ArrMax_threads)
 gocccl_reduce_ArrMax_sweep(const ::gocccl::go::array<int16_t, 4>* d_in, long long n, ::gocccl::go::array<int16_t, 4>* d_out, ::gocccl::go::array<int16_t, 4> init, void* d_scratch) {
@@ -5397,6 +5402,11 @@ gocccl_reduce_ArrMax_sweep(const ::gocccl::go::array<int16_t, 4>* d_in, long lon
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_ArrMax_threads)
 gocccl_reduce_ArrMax_final(const ::gocccl::go::array<int16_t, 4>* d_in, long long n, ::gocccl::go::array<int16_t, 4>* d_out, ::gocccl::go::array<int16_t, 4> init) {
   ::gocccl::reduce_final<gocccl_reduce_ArrMax_threads, gocccl_reduce_ArrMax_items, ::gocccl::go::array<int16_t, 4>, ::gocccl_pkg_difftest_c11bcc97::gocccl_functors::ArrMax>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_ArrMax_threads)
+gocccl_reduce_ArrMax_det(const ::gocccl::go::array<int16_t, 4>* d_in, long long n, ::gocccl::go::array<int16_t, 4>* d_out, ::gocccl::go::array<int16_t, 4> init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_ArrMax_threads, gocccl_reduce_ArrMax_items, ::gocccl::go::array<int16_t, 4>, ::gocccl_pkg_difftest_c11bcc97::gocccl_functors::ArrMax>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(CombinePair) over Pair, declared at ops_struct.go:130:6.
@@ -5410,6 +5420,11 @@ gocccl_reduce_CombinePair_final(const ::gocccl_pkg_difftest_c11bcc97::Pair* d_in
   ::gocccl::reduce_final<gocccl_reduce_CombinePair_threads, gocccl_reduce_CombinePair_items, ::gocccl_pkg_difftest_c11bcc97::Pair, ::gocccl_pkg_difftest_c11bcc97::gocccl_functors::CombinePair>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_CombinePair_threads)
+gocccl_reduce_CombinePair_det(const ::gocccl_pkg_difftest_c11bcc97::Pair* d_in, long long n, ::gocccl_pkg_difftest_c11bcc97::Pair* d_out, ::gocccl_pkg_difftest_c11bcc97::Pair init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_CombinePair_threads, gocccl_reduce_CombinePair_items, ::gocccl_pkg_difftest_c11bcc97::Pair, ::gocccl_pkg_difftest_c11bcc97::gocccl_functors::CombinePair>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(MaxMeters) over Meters, declared at ops_minmax.go:57:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxMeters_threads)
 gocccl_reduce_MaxMeters_sweep(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
@@ -5419,6 +5434,11 @@ gocccl_reduce_MaxMeters_sweep(const float* d_in, long long n, float* d_out, floa
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxMeters_threads)
 gocccl_reduce_MaxMeters_final(const float* d_in, long long n, float* d_out, float init) {
   ::gocccl::reduce_final<gocccl_reduce_MaxMeters_threads, gocccl_reduce_MaxMeters_items, float, ::gocccl_pkg_difftest_c11bcc97::gocccl_functors::MaxMeters>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxMeters_threads)
+gocccl_reduce_MaxMeters_det(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxMeters_threads, gocccl_reduce_MaxMeters_items, float, ::gocccl_pkg_difftest_c11bcc97::gocccl_functors::MaxMeters>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(MaxReduceF32) over float32, declared at ops_minmax.go:55:6.
@@ -5432,6 +5452,11 @@ gocccl_reduce_MaxReduceF32_final(const float* d_in, long long n, float* d_out, f
   ::gocccl::reduce_final<gocccl_reduce_MaxReduceF32_threads, gocccl_reduce_MaxReduceF32_items, float, ::gocccl_pkg_difftest_c11bcc97::gocccl_functors::MaxReduceF32>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxReduceF32_threads)
+gocccl_reduce_MaxReduceF32_det(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxReduceF32_threads, gocccl_reduce_MaxReduceF32_items, float, ::gocccl_pkg_difftest_c11bcc97::gocccl_functors::MaxReduceF32>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(MaxReduceInt32) over int32, declared at ops_minmax.go:56:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxReduceInt32_threads)
 gocccl_reduce_MaxReduceInt32_sweep(const int32_t* d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
@@ -5441,6 +5466,11 @@ gocccl_reduce_MaxReduceInt32_sweep(const int32_t* d_in, long long n, int32_t* d_
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxReduceInt32_threads)
 gocccl_reduce_MaxReduceInt32_final(const int32_t* d_in, long long n, int32_t* d_out, int32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_MaxReduceInt32_threads, gocccl_reduce_MaxReduceInt32_items, int32_t, ::gocccl_pkg_difftest_c11bcc97::gocccl_functors::MaxReduceInt32>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxReduceInt32_threads)
+gocccl_reduce_MaxReduceInt32_det(const int32_t* d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxReduceInt32_threads, gocccl_reduce_MaxReduceInt32_items, int32_t, ::gocccl_pkg_difftest_c11bcc97::gocccl_functors::MaxReduceInt32>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(MinReduceF64) over float64, declared at ops_minmax.go:54:6.
@@ -5454,6 +5484,11 @@ gocccl_reduce_MinReduceF64_final(const double* d_in, long long n, double* d_out,
   ::gocccl::reduce_final<gocccl_reduce_MinReduceF64_threads, gocccl_reduce_MinReduceF64_items, double, ::gocccl_pkg_difftest_c11bcc97::gocccl_functors::MinReduceF64>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MinReduceF64_threads)
+gocccl_reduce_MinReduceF64_det(const double* d_in, long long n, double* d_out, double init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MinReduceF64_threads, gocccl_reduce_MinReduceF64_items, double, ::gocccl_pkg_difftest_c11bcc97::gocccl_functors::MinReduceF64>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(MulWrapInt64) over int64, declared at ops_int.go:139:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MulWrapInt64_threads)
 gocccl_reduce_MulWrapInt64_sweep(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
@@ -5463,6 +5498,11 @@ gocccl_reduce_MulWrapInt64_sweep(const int64_t* d_in, long long n, int64_t* d_ou
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MulWrapInt64_threads)
 gocccl_reduce_MulWrapInt64_final(const int64_t* d_in, long long n, int64_t* d_out, int64_t init) {
   ::gocccl::reduce_final<gocccl_reduce_MulWrapInt64_threads, gocccl_reduce_MulWrapInt64_items, int64_t, ::gocccl_pkg_difftest_c11bcc97::gocccl_functors::MulWrapInt64>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MulWrapInt64_threads)
+gocccl_reduce_MulWrapInt64_det(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MulWrapInt64_threads, gocccl_reduce_MulWrapInt64_items, int64_t, ::gocccl_pkg_difftest_c11bcc97::gocccl_functors::MulWrapInt64>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(OrUint16) over uint16, declared at ops_int.go:141:6.
@@ -5476,6 +5516,11 @@ gocccl_reduce_OrUint16_final(const uint16_t* d_in, long long n, uint16_t* d_out,
   ::gocccl::reduce_final<gocccl_reduce_OrUint16_threads, gocccl_reduce_OrUint16_items, uint16_t, ::gocccl_pkg_difftest_c11bcc97::gocccl_functors::OrUint16>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_OrUint16_threads)
+gocccl_reduce_OrUint16_det(const uint16_t* d_in, long long n, uint16_t* d_out, uint16_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_OrUint16_threads, gocccl_reduce_OrUint16_items, uint16_t, ::gocccl_pkg_difftest_c11bcc97::gocccl_functors::OrUint16>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(XorUint32) over uint32, declared at ops_int.go:140:6.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_XorUint32_threads)
 gocccl_reduce_XorUint32_sweep(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
@@ -5485,6 +5530,11 @@ gocccl_reduce_XorUint32_sweep(const uint32_t* d_in, long long n, uint32_t* d_out
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_XorUint32_threads)
 gocccl_reduce_XorUint32_final(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_XorUint32_threads, gocccl_reduce_XorUint32_items, uint32_t, ::gocccl_pkg_difftest_c11bcc97::gocccl_functors::XorUint32>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_XorUint32_threads)
+gocccl_reduce_XorUint32_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_XorUint32_threads, gocccl_reduce_XorUint32_items, uint32_t, ::gocccl_pkg_difftest_c11bcc97::gocccl_functors::XorUint32>(d_in, n, d_out, init, d_scratch);
 }
 
 // UnaryTransform(ArrBool) over [3]bool, [3]bool, declared at ops_array.go:114:6.

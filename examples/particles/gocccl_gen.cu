@@ -190,6 +190,11 @@ gocccl_reduce_Sum_final(const ::gocccl_pkg_particles_cc41e0f1::Totals* d_in, lon
   ::gocccl::reduce_final<gocccl_reduce_Sum_threads, gocccl_reduce_Sum_items, ::gocccl_pkg_particles_cc41e0f1::Totals, ::gocccl_pkg_particles_cc41e0f1::gocccl_functors::Sum>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_Sum_threads)
+gocccl_reduce_Sum_det(const ::gocccl_pkg_particles_cc41e0f1::Totals* d_in, long long n, ::gocccl_pkg_particles_cc41e0f1::Totals* d_out, ::gocccl_pkg_particles_cc41e0f1::Totals init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_Sum_threads, gocccl_reduce_Sum_items, ::gocccl_pkg_particles_cc41e0f1::Totals, ::gocccl_pkg_particles_cc41e0f1::gocccl_functors::Sum>(d_in, n, d_out, init, d_scratch);
+}
+
 // UnaryTransform(Measure) over Particle, Totals, declared at main.go:117:13.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Measure_threads)
 gocccl_transform_Measure(const ::gocccl_pkg_particles_cc41e0f1::Particle* d_in, ::gocccl_pkg_particles_cc41e0f1::Totals* d_out, long long n) {

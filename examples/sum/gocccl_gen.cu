@@ -111,6 +111,11 @@ gocccl_reduce_Add_final(const double* d_in, long long n, double* d_out, double i
   ::gocccl::reduce_final<gocccl_reduce_Add_threads, gocccl_reduce_Add_items, double, ::gocccl_pkg_sum_2f231459::gocccl_functors::Add>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_Add_threads)
+gocccl_reduce_Add_det(const double* d_in, long long n, double* d_out, double init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_Add_threads, gocccl_reduce_Add_items, double, ::gocccl_pkg_sum_2f231459::gocccl_functors::Add>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(AddInt) over int64, declared at main.go:51:12.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt_threads)
 gocccl_reduce_AddInt_sweep(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
@@ -120,6 +125,11 @@ gocccl_reduce_AddInt_sweep(const int64_t* d_in, long long n, int64_t* d_out, int
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt_threads)
 gocccl_reduce_AddInt_final(const int64_t* d_in, long long n, int64_t* d_out, int64_t init) {
   ::gocccl::reduce_final<gocccl_reduce_AddInt_threads, gocccl_reduce_AddInt_items, int64_t, ::gocccl_pkg_sum_2f231459::gocccl_functors::AddInt>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddInt_threads)
+gocccl_reduce_AddInt_det(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddInt_threads, gocccl_reduce_AddInt_items, int64_t, ::gocccl_pkg_sum_2f231459::gocccl_functors::AddInt>(d_in, n, d_out, init, d_scratch);
 }
 
 // UnaryTransform(Square) over float32, float64, declared at main.go:52:12.

@@ -1466,6 +1466,11 @@ gocccl_reduce_MaxFloat32_final(const float* d_in, long long n, float* d_out, flo
   ::gocccl::reduce_final<gocccl_reduce_MaxFloat32_threads, gocccl_reduce_MaxFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxFloat32>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxFloat32_threads)
+gocccl_reduce_MaxFloat32_det(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxFloat32_threads, gocccl_reduce_MaxFloat32_items, float, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxFloat32>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(MaxFloat64) over float64, declared at ops.go:185:68.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxFloat64_threads)
 gocccl_reduce_MaxFloat64_sweep(const double* d_in, long long n, double* d_out, double init, void* d_scratch) {
@@ -1475,6 +1480,11 @@ gocccl_reduce_MaxFloat64_sweep(const double* d_in, long long n, double* d_out, d
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxFloat64_threads)
 gocccl_reduce_MaxFloat64_final(const double* d_in, long long n, double* d_out, double init) {
   ::gocccl::reduce_final<gocccl_reduce_MaxFloat64_threads, gocccl_reduce_MaxFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxFloat64>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxFloat64_threads)
+gocccl_reduce_MaxFloat64_det(const double* d_in, long long n, double* d_out, double init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxFloat64_threads, gocccl_reduce_MaxFloat64_items, double, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxFloat64>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(MaxInt16) over int16, declared at ops.go:200:64.
@@ -1488,6 +1498,11 @@ gocccl_reduce_MaxInt16_final(const int16_t* d_in, long long n, int16_t* d_out, i
   ::gocccl::reduce_final<gocccl_reduce_MaxInt16_threads, gocccl_reduce_MaxInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt16>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt16_threads)
+gocccl_reduce_MaxInt16_det(const int16_t* d_in, long long n, int16_t* d_out, int16_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxInt16_threads, gocccl_reduce_MaxInt16_items, int16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt16>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(MaxInt32) over int32, declared at ops.go:160:64.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt32_threads)
 gocccl_reduce_MaxInt32_sweep(const int32_t* d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
@@ -1497,6 +1512,11 @@ gocccl_reduce_MaxInt32_sweep(const int32_t* d_in, long long n, int32_t* d_out, i
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt32_threads)
 gocccl_reduce_MaxInt32_final(const int32_t* d_in, long long n, int32_t* d_out, int32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_MaxInt32_threads, gocccl_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt32>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt32_threads)
+gocccl_reduce_MaxInt32_det(const int32_t* d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxInt32_threads, gocccl_reduce_MaxInt32_items, int32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt32>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(MaxInt64) over int64, declared at ops.go:170:64.
@@ -1510,6 +1530,11 @@ gocccl_reduce_MaxInt64_final(const int64_t* d_in, long long n, int64_t* d_out, i
   ::gocccl::reduce_final<gocccl_reduce_MaxInt64_threads, gocccl_reduce_MaxInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt64>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt64_threads)
+gocccl_reduce_MaxInt64_det(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxInt64_threads, gocccl_reduce_MaxInt64_items, int64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt64>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(MaxInt8) over int8, declared at ops.go:190:62.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt8_threads)
 gocccl_reduce_MaxInt8_sweep(const int8_t* d_in, long long n, int8_t* d_out, int8_t init, void* d_scratch) {
@@ -1519,6 +1544,11 @@ gocccl_reduce_MaxInt8_sweep(const int8_t* d_in, long long n, int8_t* d_out, int8
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt8_threads)
 gocccl_reduce_MaxInt8_final(const int8_t* d_in, long long n, int8_t* d_out, int8_t init) {
   ::gocccl::reduce_final<gocccl_reduce_MaxInt8_threads, gocccl_reduce_MaxInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt8>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxInt8_threads)
+gocccl_reduce_MaxInt8_det(const int8_t* d_in, long long n, int8_t* d_out, int8_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxInt8_threads, gocccl_reduce_MaxInt8_items, int8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxInt8>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(MaxUint16) over uint16, declared at ops.go:205:66.
@@ -1532,6 +1562,11 @@ gocccl_reduce_MaxUint16_final(const uint16_t* d_in, long long n, uint16_t* d_out
   ::gocccl::reduce_final<gocccl_reduce_MaxUint16_threads, gocccl_reduce_MaxUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint16>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint16_threads)
+gocccl_reduce_MaxUint16_det(const uint16_t* d_in, long long n, uint16_t* d_out, uint16_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxUint16_threads, gocccl_reduce_MaxUint16_items, uint16_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint16>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(MaxUint32) over uint32, declared at ops.go:165:66.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint32_threads)
 gocccl_reduce_MaxUint32_sweep(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
@@ -1541,6 +1576,11 @@ gocccl_reduce_MaxUint32_sweep(const uint32_t* d_in, long long n, uint32_t* d_out
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint32_threads)
 gocccl_reduce_MaxUint32_final(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_MaxUint32_threads, gocccl_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint32>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint32_threads)
+gocccl_reduce_MaxUint32_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxUint32_threads, gocccl_reduce_MaxUint32_items, uint32_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint32>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(MaxUint64) over uint64, declared at ops.go:175:66.
@@ -1554,6 +1594,11 @@ gocccl_reduce_MaxUint64_final(const uint64_t* d_in, long long n, uint64_t* d_out
   ::gocccl::reduce_final<gocccl_reduce_MaxUint64_threads, gocccl_reduce_MaxUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint64>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint64_threads)
+gocccl_reduce_MaxUint64_det(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxUint64_threads, gocccl_reduce_MaxUint64_items, uint64_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint64>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(MaxUint8) over uint8, declared at ops.go:195:64.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint8_threads)
 gocccl_reduce_MaxUint8_sweep(const uint8_t* d_in, long long n, uint8_t* d_out, uint8_t init, void* d_scratch) {
@@ -1563,6 +1608,11 @@ gocccl_reduce_MaxUint8_sweep(const uint8_t* d_in, long long n, uint8_t* d_out, u
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint8_threads)
 gocccl_reduce_MaxUint8_final(const uint8_t* d_in, long long n, uint8_t* d_out, uint8_t init) {
   ::gocccl::reduce_final<gocccl_reduce_MaxUint8_threads, gocccl_reduce_MaxUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint8>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxUint8_threads)
+gocccl_reduce_MaxUint8_det(const uint8_t* d_in, long long n, uint8_t* d_out, uint8_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxUint8_threads, gocccl_reduce_MaxUint8_items, uint8_t, ::gocccl_pkg_sweep_5dd969d2::gocccl_functors::MaxUint8>(d_in, n, d_out, init, d_scratch);
 }
 
 // Select(KeepFloat32) over float32, declared at ops.go:181:8.

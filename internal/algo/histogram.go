@@ -53,3 +53,79 @@ var HistogramRange = register(&Algorithm{
 	},
 	Policy: histogramPolicy,
 })
+
+// multiHistogramChannels is the most interleaved channels of
+// MultiHistogramEven / MultiHistogramRange: their kernels take this many
+// histograms (those of inactive channels null).
+const multiHistogramChannels = 4
+
+// multiParams returns the parameters named prefix0..prefix3.
+func multiParams(prefix string, p Param) []Param {
+	ps := make([]Param, multiHistogramChannels)
+	for i := range ps {
+		ps[i] = p
+		ps[i].Name = prefix + string(rune('0'+i))
+	}
+	return ps
+}
+
+// multiHistogramInit zeroes the active channels' counters (bins<c> > 0)
+// before a multi-block sweep adds to them.
+var multiHistogramInit = Kernel{Suffix: "init", Template: "::gocccl::multi_histogram_init", Params: concatParams(
+	multiParams("d_hist", Param{Kind: Out, Type: "int32", Fixed: true}),
+	multiParams("bins", Param{Kind: Size}))}
+
+// multiHistogramHead is the parameters a multi-channel sweep starts with.
+func multiHistogramHead() []Param {
+	return concatParams(
+		[]Param{{Name: "d_samples", Kind: In, Type: "T"}, {Name: "n", Kind: Size},
+			{Name: "channels", Kind: Size}, {Name: "active", Kind: Size}},
+		multiParams("d_hist", Param{Kind: Out, Type: "int32", Fixed: true}),
+		multiParams("bins", Param{Kind: Size}))
+}
+
+func concatParams(lists ...[]Param) []Param {
+	var ps []Param
+	for _, l := range lists {
+		ps = append(ps, l...)
+	}
+	return ps
+}
+
+// MultiHistogramEven is runtime.MultiHistogramEven[T](): samples of T
+// interleaved in 1 to 4 channels (a run-time argument: the kernels dispatch
+// on it), one histogram of equal-width bins per active channel, as
+// cub::DeviceHistogram::MultiHistogramEven. Kernels as for HistogramEven,
+// with four histograms (bins, levels, scales) of which the first `active`
+// are used; the samples may be read through an iterator.
+var MultiHistogramEven = register(&Algorithm{
+	Name:       "MultiHistogramEven",
+	Stem:       "multi_histogram_even",
+	Header:     "histogram.cuh",
+	TypeParams: []string{"T"},
+	Kernels: []Kernel{
+		{Suffix: "sweep", Template: "::gocccl::multi_histogram_even", Params: concatParams(multiHistogramHead(),
+			multiParams("lower", Param{Kind: Value, Type: "T"}),
+			multiParams("upper", Param{Kind: Value, Type: "T"}),
+			multiParams("scale", Param{Kind: Value, Type: "float64"}))},
+		multiHistogramInit,
+	},
+	Policy: histogramPolicy,
+})
+
+// MultiHistogramRange is runtime.MultiHistogramRange[T](): as
+// MultiHistogramEven, with each active channel's bins between levels in a
+// device buffer of its own (pointers; a block copies them to shared memory
+// when all fit).
+var MultiHistogramRange = register(&Algorithm{
+	Name:       "MultiHistogramRange",
+	Stem:       "multi_histogram_range",
+	Header:     "histogram.cuh",
+	TypeParams: []string{"T"},
+	Kernels: []Kernel{
+		{Suffix: "sweep", Template: "::gocccl::multi_histogram_range", Params: concatParams(multiHistogramHead(),
+			multiParams("d_levels", Param{Kind: In, Type: "T", Fixed: true}))},
+		multiHistogramInit,
+	},
+	Policy: histogramPolicy,
+})

@@ -60,7 +60,7 @@ func TestRegisterChangedLayout(t *testing.T) {
 	op := func(a, b layoutPixel) layoutPixel { return a }
 	typ := reflect.TypeFor[layoutPixel]()
 	Register(nil, Instance{Algorithm: "Reduce", Ops: []any{op}, Types: []reflect.Type{typ},
-		Layouts: []string{"{A@0:int8}/1"}, Kernels: []string{"p", "f"}})
+		Layouts: []string{"{A@0:int8}/1"}, Kernels: []string{"p", "f", "d"}})
 	_, err := Lookup(NewKey(algo.Reduce, []any{op}, typ))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "the type changed since the kernels were generated")

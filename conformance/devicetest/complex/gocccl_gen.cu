@@ -352,6 +352,11 @@ gocccl_reduce_Add128_final(const ::gocccl::go::complex128* d_in, long long n, ::
   ::gocccl::reduce_final<gocccl_reduce_Add128_threads, gocccl_reduce_Add128_items, ::gocccl::go::complex128, ::gocccl_pkg_complex_855aadf9::gocccl_functors::Add128>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_Add128_threads)
+gocccl_reduce_Add128_det(const ::gocccl::go::complex128* d_in, long long n, ::gocccl::go::complex128* d_out, ::gocccl::go::complex128 init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_Add128_threads, gocccl_reduce_Add128_items, ::gocccl::go::complex128, ::gocccl_pkg_complex_855aadf9::gocccl_functors::Add128>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(Add64) over complex64, declared at ops.go:104:15.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Add64_threads)
 gocccl_reduce_Add64_sweep(const ::gocccl::go::complex64* d_in, long long n, ::gocccl::go::complex64* d_out, ::gocccl::go::complex64 init, void* d_scratch) {
@@ -361,6 +366,11 @@ gocccl_reduce_Add64_sweep(const ::gocccl::go::complex64* d_in, long long n, ::go
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Add64_threads)
 gocccl_reduce_Add64_final(const ::gocccl::go::complex64* d_in, long long n, ::gocccl::go::complex64* d_out, ::gocccl::go::complex64 init) {
   ::gocccl::reduce_final<gocccl_reduce_Add64_threads, gocccl_reduce_Add64_items, ::gocccl::go::complex64, ::gocccl_pkg_complex_855aadf9::gocccl_functors::Add64>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_Add64_threads)
+gocccl_reduce_Add64_det(const ::gocccl::go::complex64* d_in, long long n, ::gocccl::go::complex64* d_out, ::gocccl::go::complex64 init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_Add64_threads, gocccl_reduce_Add64_items, ::gocccl::go::complex64, ::gocccl_pkg_complex_855aadf9::gocccl_functors::Add64>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(AddPair) over Pair, declared at ops.go:114:15.
@@ -374,6 +384,11 @@ gocccl_reduce_AddPair_final(const ::gocccl_pkg_complex_855aadf9::Pair* d_in, lon
   ::gocccl::reduce_final<gocccl_reduce_AddPair_threads, gocccl_reduce_AddPair_items, ::gocccl_pkg_complex_855aadf9::Pair, ::gocccl_pkg_complex_855aadf9::gocccl_functors::AddPair>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddPair_threads)
+gocccl_reduce_AddPair_det(const ::gocccl_pkg_complex_855aadf9::Pair* d_in, long long n, ::gocccl_pkg_complex_855aadf9::Pair* d_out, ::gocccl_pkg_complex_855aadf9::Pair init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddPair_threads, gocccl_reduce_AddPair_items, ::gocccl_pkg_complex_855aadf9::Pair, ::gocccl_pkg_complex_855aadf9::gocccl_functors::AddPair>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(Mul128) over complex128, declared at ops.go:106:15.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Mul128_threads)
 gocccl_reduce_Mul128_sweep(const ::gocccl::go::complex128* d_in, long long n, ::gocccl::go::complex128* d_out, ::gocccl::go::complex128 init, void* d_scratch) {
@@ -383,6 +398,11 @@ gocccl_reduce_Mul128_sweep(const ::gocccl::go::complex128* d_in, long long n, ::
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Mul128_threads)
 gocccl_reduce_Mul128_final(const ::gocccl::go::complex128* d_in, long long n, ::gocccl::go::complex128* d_out, ::gocccl::go::complex128 init) {
   ::gocccl::reduce_final<gocccl_reduce_Mul128_threads, gocccl_reduce_Mul128_items, ::gocccl::go::complex128, ::gocccl_pkg_complex_855aadf9::gocccl_functors::Mul128>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_Mul128_threads)
+gocccl_reduce_Mul128_det(const ::gocccl::go::complex128* d_in, long long n, ::gocccl::go::complex128* d_out, ::gocccl::go::complex128 init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_Mul128_threads, gocccl_reduce_Mul128_items, ::gocccl::go::complex128, ::gocccl_pkg_complex_855aadf9::gocccl_functors::Mul128>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(Mul64) over complex64, declared at ops.go:107:15.
@@ -396,6 +416,11 @@ gocccl_reduce_Mul64_final(const ::gocccl::go::complex64* d_in, long long n, ::go
   ::gocccl::reduce_final<gocccl_reduce_Mul64_threads, gocccl_reduce_Mul64_items, ::gocccl::go::complex64, ::gocccl_pkg_complex_855aadf9::gocccl_functors::Mul64>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_Mul64_threads)
+gocccl_reduce_Mul64_det(const ::gocccl::go::complex64* d_in, long long n, ::gocccl::go::complex64* d_out, ::gocccl::go::complex64 init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_Mul64_threads, gocccl_reduce_Mul64_items, ::gocccl::go::complex64, ::gocccl_pkg_complex_855aadf9::gocccl_functors::Mul64>(d_in, n, d_out, init, d_scratch);
+}
+
 // TransformReduce(Rot,Add128) over complex64, complex128, declared at ops.go:113:15.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Rot_Add128_threads)
 gocccl_transform_reduce_Rot_Add128_sweep(const ::gocccl::go::complex64* d_in, long long n, ::gocccl::go::complex128* d_out, ::gocccl::go::complex128 init, void* d_scratch) {
@@ -405,6 +430,11 @@ gocccl_transform_reduce_Rot_Add128_sweep(const ::gocccl::go::complex64* d_in, lo
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Rot_Add128_threads)
 gocccl_transform_reduce_Rot_Add128_single(const ::gocccl::go::complex64* d_in, long long n, ::gocccl::go::complex128* d_out, ::gocccl::go::complex128 init) {
   ::gocccl::transform_reduce_single<gocccl_transform_reduce_Rot_Add128_threads, gocccl_transform_reduce_Rot_Add128_items, ::gocccl::go::complex64, ::gocccl::go::complex128, ::gocccl_pkg_complex_855aadf9::gocccl_functors::Rot, ::gocccl_pkg_complex_855aadf9::gocccl_functors::Add128>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Rot_Add128_threads)
+gocccl_transform_reduce_Rot_Add128_det(const ::gocccl::go::complex64* d_in, long long n, ::gocccl::go::complex128* d_out, ::gocccl::go::complex128 init, void* d_scratch) {
+  ::gocccl::transform_reduce_deterministic<gocccl_transform_reduce_Rot_Add128_threads, gocccl_transform_reduce_Rot_Add128_items, ::gocccl::go::complex64, ::gocccl::go::complex128, ::gocccl_pkg_complex_855aadf9::gocccl_functors::Rot, ::gocccl_pkg_complex_855aadf9::gocccl_functors::Add128>(d_in, n, d_out, init, d_scratch);
 }
 
 // UnaryTransform(Cmplx) over complex128, Funcs, declared at ops.go:102:15.

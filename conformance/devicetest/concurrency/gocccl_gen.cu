@@ -127,6 +127,11 @@ gocccl_reduce_Add_final(const int64_t* d_in, long long n, int64_t* d_out, int64_
   ::gocccl::reduce_final<gocccl_reduce_Add_threads, gocccl_reduce_Add_items, int64_t, ::gocccl_pkg_concurrency_fdbf07ea::gocccl_functors::Add>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_Add_threads)
+gocccl_reduce_Add_det(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_Add_threads, gocccl_reduce_Add_items, int64_t, ::gocccl_pkg_concurrency_fdbf07ea::gocccl_functors::Add>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(MaxF) over float32, declared at ops.go:28:11.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxF_threads)
 gocccl_reduce_MaxF_sweep(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
@@ -136,6 +141,11 @@ gocccl_reduce_MaxF_sweep(const float* d_in, long long n, float* d_out, float ini
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxF_threads)
 gocccl_reduce_MaxF_final(const float* d_in, long long n, float* d_out, float init) {
   ::gocccl::reduce_final<gocccl_reduce_MaxF_threads, gocccl_reduce_MaxF_items, float, ::gocccl_pkg_concurrency_fdbf07ea::gocccl_functors::MaxF>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxF_threads)
+gocccl_reduce_MaxF_det(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxF_threads, gocccl_reduce_MaxF_items, float, ::gocccl_pkg_concurrency_fdbf07ea::gocccl_functors::MaxF>(d_in, n, d_out, init, d_scratch);
 }
 
 // Select(Even) over uint32, declared at ops.go:30:11.

@@ -23,18 +23,18 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/concurrency", "6d9920b7cbb835a4fef598de340d2ab139e11f4066a8874cd376ca4c181d04bb", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/concurrency", "3187033eb619d9f0c401b9695fc4437c31e755a809800d6b12297f43bccd73c2", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "4b642cc9c9f0ceec8dfc76e2a6a61803550b53657ad28e019e4c613acdb9be34",
+			SHA256: "365dac99f4eadeea0306d9e004c0a14495a5749c5ed0f84b2dba5c19efb8ea3a",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 38744, SHA256: "b00e28a3cbb4ccb21d870fec84beba5825ae390702820d10ec42af4650dcb799"},
 				{Offset: 38752, Size: 144832, SHA256: "3b665bdaaf7326daee21b4997d4ff4c5f2e1389b198766b98aea1bfc6e44a8ae"},
-				{Offset: 183584, Size: 39424, SHA256: "c384efd55297514349fc398797b10fe162cb59778ffd76f2e11b6867f0cb24fb"},
-				{Offset: 223008, Size: 71680, SHA256: "ea78fbd129aa52df2b3c36958d430f09122ad864158260a8bf2c3664a438abfc"},
-				{Offset: 294688, Size: 46800, SHA256: "3168279700fac583618b07620f5bf66277dc5e60a7d0ac671fe28f6e372ffe31"},
-				{Offset: 341488, Size: 8576, SHA256: "c057914679145deab3c10fa3972a1dd8404c6b42dd998cbdf83ff5e5ca0e7225"},
+				{Offset: 183584, Size: 90744, SHA256: "cfbb20e9c010e0691be0ec69cd29080b3adc2c68cd8ae3dcbfb9f38a78a0a089"},
+				{Offset: 274336, Size: 145400, SHA256: "c1a91001b7ef72b5d23361176db73dca66287c95255506f08fd6182d39c2020d"},
+				{Offset: 419744, Size: 46800, SHA256: "3168279700fac583618b07620f5bf66277dc5e60a7d0ac671fe28f6e372ffe31"},
+				{Offset: 466544, Size: 8576, SHA256: "c057914679145deab3c10fa3972a1dd8404c6b42dd998cbdf83ff5e5ca0e7225"},
 			},
 		},
 	})
@@ -68,7 +68,7 @@ func init() {
 		Ops:       []any{Add},
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
-		Kernels:   []string{"gocccl_reduce_Add_sweep", "gocccl_reduce_Add_final"},
+		Kernels:   []string{"gocccl_reduce_Add_sweep", "gocccl_reduce_Add_final", "gocccl_reduce_Add_det"},
 		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -80,7 +80,7 @@ func init() {
 		Ops:       []any{MaxF},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
-		Kernels:   []string{"gocccl_reduce_MaxF_sweep", "gocccl_reduce_MaxF_final"},
+		Kernels:   []string{"gocccl_reduce_MaxF_sweep", "gocccl_reduce_MaxF_final", "gocccl_reduce_MaxF_det"},
 		Part:      3,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},

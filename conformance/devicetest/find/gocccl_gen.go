@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/find", "c7c7080fcffd96b16089029d7c1e82a115813676ea29afea0818d69af08f4092", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/find", "1bd03f64a3445da646c8297f5f212bf4b0312d1972dd111072deede159f72b65", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -277,6 +277,11 @@ gocccl_reduce_Add16_final(const ::gocccl::go::float16* d_in, long long n, ::gocc
   ::gocccl::reduce_final<gocccl_reduce_Add16_threads, gocccl_reduce_Add16_items, ::gocccl::go::float16, ::gocccl_pkg_half_524e27ae::gocccl_functors::Add16>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_Add16_threads)
+gocccl_reduce_Add16_det(const ::gocccl::go::float16* d_in, long long n, ::gocccl::go::float16* d_out, ::gocccl::go::float16 init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_Add16_threads, gocccl_reduce_Add16_items, ::gocccl::go::float16, ::gocccl_pkg_half_524e27ae::gocccl_functors::Add16>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(AddB) over BFloat16, declared at ops.go:98:14.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddB_threads)
 gocccl_reduce_AddB_sweep(const ::gocccl::go::bfloat16* d_in, long long n, ::gocccl::go::bfloat16* d_out, ::gocccl::go::bfloat16 init, void* d_scratch) {
@@ -286,6 +291,11 @@ gocccl_reduce_AddB_sweep(const ::gocccl::go::bfloat16* d_in, long long n, ::gocc
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddB_threads)
 gocccl_reduce_AddB_final(const ::gocccl::go::bfloat16* d_in, long long n, ::gocccl::go::bfloat16* d_out, ::gocccl::go::bfloat16 init) {
   ::gocccl::reduce_final<gocccl_reduce_AddB_threads, gocccl_reduce_AddB_items, ::gocccl::go::bfloat16, ::gocccl_pkg_half_524e27ae::gocccl_functors::AddB>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddB_threads)
+gocccl_reduce_AddB_det(const ::gocccl::go::bfloat16* d_in, long long n, ::gocccl::go::bfloat16* d_out, ::gocccl::go::bfloat16 init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddB_threads, gocccl_reduce_AddB_items, ::gocccl::go::bfloat16, ::gocccl_pkg_half_524e27ae::gocccl_functors::AddB>(d_in, n, d_out, init, d_scratch);
 }
 
 // TransformReduce(Widen,Add32) over Float16, float32, declared at ops.go:99:14.
@@ -299,6 +309,11 @@ gocccl_transform_reduce_Widen_Add32_single(const ::gocccl::go::float16* d_in, lo
   ::gocccl::transform_reduce_single<gocccl_transform_reduce_Widen_Add32_threads, gocccl_transform_reduce_Widen_Add32_items, ::gocccl::go::float16, float, ::gocccl_pkg_half_524e27ae::gocccl_functors::Widen, ::gocccl_pkg_half_524e27ae::gocccl_functors::Add32>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Widen_Add32_threads)
+gocccl_transform_reduce_Widen_Add32_det(const ::gocccl::go::float16* d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::transform_reduce_deterministic<gocccl_transform_reduce_Widen_Add32_threads, gocccl_transform_reduce_Widen_Add32_items, ::gocccl::go::float16, float, ::gocccl_pkg_half_524e27ae::gocccl_functors::Widen, ::gocccl_pkg_half_524e27ae::gocccl_functors::Add32>(d_in, n, d_out, init, d_scratch);
+}
+
 // TransformReduce(WidenB,Add32) over BFloat16, float32, declared at ops.go:100:14.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_WidenB_Add32_threads)
 gocccl_transform_reduce_WidenB_Add32_sweep(const ::gocccl::go::bfloat16* d_in, long long n, float* d_out, float init, void* d_scratch) {
@@ -308,6 +323,11 @@ gocccl_transform_reduce_WidenB_Add32_sweep(const ::gocccl::go::bfloat16* d_in, l
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_WidenB_Add32_threads)
 gocccl_transform_reduce_WidenB_Add32_single(const ::gocccl::go::bfloat16* d_in, long long n, float* d_out, float init) {
   ::gocccl::transform_reduce_single<gocccl_transform_reduce_WidenB_Add32_threads, gocccl_transform_reduce_WidenB_Add32_items, ::gocccl::go::bfloat16, float, ::gocccl_pkg_half_524e27ae::gocccl_functors::WidenB, ::gocccl_pkg_half_524e27ae::gocccl_functors::Add32>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_WidenB_Add32_threads)
+gocccl_transform_reduce_WidenB_Add32_det(const ::gocccl::go::bfloat16* d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::transform_reduce_deterministic<gocccl_transform_reduce_WidenB_Add32_threads, gocccl_transform_reduce_WidenB_Add32_items, ::gocccl::go::bfloat16, float, ::gocccl_pkg_half_524e27ae::gocccl_functors::WidenB, ::gocccl_pkg_half_524e27ae::gocccl_functors::Add32>(d_in, n, d_out, init, d_scratch);
 }
 
 // UnaryTransform(Narrow) over float32, Narrowed, declared at ops.go:95:14.

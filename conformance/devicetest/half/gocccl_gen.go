@@ -26,36 +26,36 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/half", "4c1f6be886c9c42784bcd7a943ccdc575311b36b406e8a7fb871daf0a4847270", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/half", "ea6acd4976a2f0ee3b977a462edcae9e02a40063d2f583f24ec26da580476e49", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "63a5f97f0edd0f5de9f994c476ff525b1fe2c95515808ec7b4aabea4df203d51",
+			SHA256: "b7b7b154b6f3a72bcd2f1045c1f0147b76172db55ee354104a78d9c67a740fa2",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 19720, SHA256: "2842c8ccb0762d9ba49c5edf7f9aa7ac6b3fa25bb46df440b3cba50b5be21506"},
-				{Offset: 19728, Size: 202752, SHA256: "eae0b3d49f44a32074f2863b75612964d22ee530476151fb94b944d34000108e"},
-				{Offset: 222480, Size: 145024, SHA256: "ab554fa479b42fbe4854900ebbeeda0feca7ae4c1d3c05c307d7f9a9d4760321"},
-				{Offset: 367504, Size: 203136, SHA256: "5d8cb9fae5e79cbea40e8ee83606be0b3a7a927f3f47d5e655aa839094e20e38"},
-				{Offset: 570640, Size: 172544, SHA256: "3c483d39b0e26c37796b69f708b8da51bea10c86605cacf11389ddf5accdb9f3"},
-				{Offset: 743184, Size: 8960, SHA256: "89f23182f2853fbd3a834852999ac7f2c70a11d16a48ff9e8cf8c3ad31f17aa8"},
-				{Offset: 752144, Size: 10176, SHA256: "fe7f0df31540e1ffc36264bb1f30e1101b39379f9b45cd5841be4955c88e1c6a"},
-				{Offset: 762320, Size: 9280, SHA256: "85c5854a60e43a962964e867cce4a681511ea80a855aaaed600760414a9dfab6"},
+				{Offset: 19728, Size: 297592, SHA256: "f3743d93105943782ec486eeb457df4f8c5c3df09d70265a2678602acbd3fb24"},
+				{Offset: 317328, Size: 216824, SHA256: "ab28d4ebd5c23d6181e4c36ba3749bc515fd8b8243a3d3172182995d58fb3cb0"},
+				{Offset: 534160, Size: 346488, SHA256: "b726f32655f32ebfec82d85882d6cb002860216354e6a1c03bbc632d4d238097"},
+				{Offset: 880656, Size: 311416, SHA256: "09310ef73539983af7fa04f6fc3d6596528e777384615327fe62738895af9ef3"},
+				{Offset: 1192080, Size: 8960, SHA256: "89f23182f2853fbd3a834852999ac7f2c70a11d16a48ff9e8cf8c3ad31f17aa8"},
+				{Offset: 1201040, Size: 10176, SHA256: "fe7f0df31540e1ffc36264bb1f30e1101b39379f9b45cd5841be4955c88e1c6a"},
+				{Offset: 1211216, Size: 9280, SHA256: "85c5854a60e43a962964e867cce4a681511ea80a855aaaed600760414a9dfab6"},
 			},
 		},
 		{
 			Target: goccclimpl.Target{Arch: 90, PTX: true},
 			Data:   goccclImageCompute90,
 			PTXISA: "9.0",
-			SHA256: "0b3e6e6c811dd8ab5a329dba84d7590c874015f0d03d7e6e456e7dbefeaefe03",
+			SHA256: "672702d381b40236a75dbb19ea1ce22ea5600238ae2b9417711bd5384d586010",
 			Parts: []goccclimpl.Part{
-				{Offset: 0, Size: 46484, SHA256: "614a45341b438ceba2e92d0cfe67070a5cd90610508d5f145964acb1c2afa1a0"},
-				{Offset: 46496, Size: 591223, SHA256: "d6c5457739d457f5785a8fa89c0f7f9eea114d200ab7c54223934efc6e522962"},
-				{Offset: 637728, Size: 416787, SHA256: "de6c89e372fe6bf440247671926e292c9e765d9b3ed8c42ba02f21f5f81e3d41"},
-				{Offset: 1054528, Size: 551831, SHA256: "16602ec2a0507f12d1cbab29aed69c7934e99ce0a784cddb81e207309eb10ef5"},
-				{Offset: 1606368, Size: 474797, SHA256: "7d53f2a0d26db5f95f3f61d7f68964fe71b74161cb483d4a0ed3f29a031fe88f"},
-				{Offset: 2081168, Size: 16964, SHA256: "b679cbeeaa9a5c9083cca6f1b0a8af66333ec4688d6f5db9418ae4c6e6566ffb"},
-				{Offset: 2098144, Size: 14161, SHA256: "90178d83a0cef493739cc3d54f6892d23f0309a0de1878cad4b824f4930be79b"},
-				{Offset: 2112320, Size: 9127, SHA256: "2eddf3e48e53d5094c172e4af3bdb476ee10911982d94c71df4b38b4efc494d9"},
+				{Offset: 0, Size: 47920, SHA256: "a488c6955e36a5d491885a3a21ccddaf050330cba853fff708148116912696bc"},
+				{Offset: 47920, Size: 845543, SHA256: "bea245486a2a51d9f572e493287a4ee6c9161ecc23be3a805aba44c82d9effcb"},
+				{Offset: 893472, Size: 597122, SHA256: "6963c5dbcb340da9de1f3f54d4a792d1e53afa14f8b61ccc2c93e3433bbda72f"},
+				{Offset: 1490608, Size: 881697, SHA256: "1815f9e444a655cdd41108428ff871365354bf899659cf07c4072ddeacc40daa"},
+				{Offset: 2372320, Size: 798373, SHA256: "8044f99fc23147410c80673f14b5e8e92e6109dfbb47cc765e6189a77934721d"},
+				{Offset: 3170704, Size: 18539, SHA256: "cafda69d348f906b603759206a2e22f70ef24e1939ba30dc0694d85ab51bf69c"},
+				{Offset: 3189248, Size: 15597, SHA256: "b085dee03551516b3060182e62dc651a5ee826cae1074d7523e4af9d226df1df"},
+				{Offset: 3204848, Size: 10563, SHA256: "051464583cb6a5c88d4d46dab0e6f495824b0da40ed95a36dfc2b6fab0b77bc5"},
 			},
 		},
 	})
@@ -77,7 +77,7 @@ func init() {
 		Ops:       []any{Add16},
 		Types:     []reflect.Type{reflect.TypeFor[half.Float16]()},
 		Layouts:   []string{"uint16/2"},
-		Kernels:   []string{"gocccl_reduce_Add16_sweep", "gocccl_reduce_Add16_final"},
+		Kernels:   []string{"gocccl_reduce_Add16_sweep", "gocccl_reduce_Add16_final", "gocccl_reduce_Add16_det"},
 		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
@@ -89,7 +89,7 @@ func init() {
 		Ops:       []any{AddB},
 		Types:     []reflect.Type{reflect.TypeFor[half.BFloat16]()},
 		Layouts:   []string{"uint16/2"},
-		Kernels:   []string{"gocccl_reduce_AddB_sweep", "gocccl_reduce_AddB_final"},
+		Kernels:   []string{"gocccl_reduce_AddB_sweep", "gocccl_reduce_AddB_final", "gocccl_reduce_AddB_det"},
 		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
@@ -101,7 +101,7 @@ func init() {
 		Ops:       []any{Widen, Add32},
 		Types:     []reflect.Type{reflect.TypeFor[half.Float16](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint16/2", "float32/4"},
-		Kernels:   []string{"gocccl_transform_reduce_Widen_Add32_sweep", "gocccl_transform_reduce_Widen_Add32_single"},
+		Kernels:   []string{"gocccl_transform_reduce_Widen_Add32_sweep", "gocccl_transform_reduce_Widen_Add32_single", "gocccl_transform_reduce_Widen_Add32_det"},
 		Part:      3,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -113,7 +113,7 @@ func init() {
 		Ops:       []any{WidenB, Add32},
 		Types:     []reflect.Type{reflect.TypeFor[half.BFloat16](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint16/2", "float32/4"},
-		Kernels:   []string{"gocccl_transform_reduce_WidenB_Add32_sweep", "gocccl_transform_reduce_WidenB_Add32_single"},
+		Kernels:   []string{"gocccl_transform_reduce_WidenB_Add32_sweep", "gocccl_transform_reduce_WidenB_Add32_single", "gocccl_transform_reduce_WidenB_Add32_det"},
 		Part:      4,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},

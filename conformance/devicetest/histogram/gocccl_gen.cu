@@ -66,6 +66,11 @@ constexpr int gocccl_lower_bound_LessUint32_threads = 256, gocccl_lower_bound_Le
 constexpr int gocccl_merge_ByHigh_threads = 256, gocccl_merge_ByHigh_items = 15, gocccl_merge_ByHigh_minblocks = 8;
 constexpr int gocccl_merge_LessFloat64_threads = 128, gocccl_merge_LessFloat64_items = 15;
 constexpr int gocccl_merge_LessUint32_threads = 256, gocccl_merge_LessUint32_items = 15, gocccl_merge_LessUint32_minblocks = 8;
+constexpr int gocccl_multi_histogram_even_float32_threads = 256, gocccl_multi_histogram_even_float32_items = 16;
+constexpr int gocccl_multi_histogram_even_uint16_threads = 256, gocccl_multi_histogram_even_uint16_items = 32;
+constexpr int gocccl_multi_histogram_even_uint8_threads = 256, gocccl_multi_histogram_even_uint8_items = 32;
+constexpr int gocccl_multi_histogram_range_float32_threads = 256, gocccl_multi_histogram_range_float32_items = 16;
+constexpr int gocccl_multi_histogram_range_uint16_threads = 256, gocccl_multi_histogram_range_uint16_items = 32;
 constexpr int gocccl_upper_bound_ByHigh_threads = 256, gocccl_upper_bound_ByHigh_items = 8;
 constexpr int gocccl_upper_bound_LessFloat64_threads = 256, gocccl_upper_bound_LessFloat64_items = 8;
 constexpr int gocccl_upper_bound_LessUint32_threads = 256, gocccl_upper_bound_LessUint32_items = 8;
@@ -233,6 +238,61 @@ gocccl_merge_LessUint32_tiles(const uint32_t* d_a, long long n_a, const uint32_t
 extern "C" __global__ void __launch_bounds__(gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_minblocks)
 gocccl_merge_LessUint32_partition(const uint32_t* d_a, long long n_a, const uint32_t* d_b, long long n_b, int64_t* d_splits, long long tiles) {
   ::gocccl::merge_partition<gocccl_merge_LessUint32_threads, gocccl_merge_LessUint32_items, uint32_t, ::gocccl_pkg_histogram_2b2c580b::gocccl_functors::LessUint32>(d_a, n_a, d_b, n_b, d_splits, tiles);
+}
+
+// MultiHistogramEven[float32] over float32, declared at ops.go:53:22.
+extern "C" __global__ void __launch_bounds__(gocccl_multi_histogram_even_float32_threads)
+gocccl_multi_histogram_even_float32_sweep(const float* d_samples, long long n, long long channels, long long active, int32_t* d_hist0, int32_t* d_hist1, int32_t* d_hist2, int32_t* d_hist3, long long bins0, long long bins1, long long bins2, long long bins3, float lower0, float lower1, float lower2, float lower3, float upper0, float upper1, float upper2, float upper3, double scale0, double scale1, double scale2, double scale3) {
+  ::gocccl::multi_histogram_even<gocccl_multi_histogram_even_float32_threads, gocccl_multi_histogram_even_float32_items, float>(d_samples, n, channels, active, d_hist0, d_hist1, d_hist2, d_hist3, bins0, bins1, bins2, bins3, lower0, lower1, lower2, lower3, upper0, upper1, upper2, upper3, scale0, scale1, scale2, scale3);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_multi_histogram_even_float32_threads)
+gocccl_multi_histogram_even_float32_init(int32_t* d_hist0, int32_t* d_hist1, int32_t* d_hist2, int32_t* d_hist3, long long bins0, long long bins1, long long bins2, long long bins3) {
+  ::gocccl::multi_histogram_init<gocccl_multi_histogram_even_float32_threads, gocccl_multi_histogram_even_float32_items, float>(d_hist0, d_hist1, d_hist2, d_hist3, bins0, bins1, bins2, bins3);
+}
+
+// MultiHistogramEven[uint16] over uint16, declared at ops.go:52:22.
+extern "C" __global__ void __launch_bounds__(gocccl_multi_histogram_even_uint16_threads)
+gocccl_multi_histogram_even_uint16_sweep(const uint16_t* d_samples, long long n, long long channels, long long active, int32_t* d_hist0, int32_t* d_hist1, int32_t* d_hist2, int32_t* d_hist3, long long bins0, long long bins1, long long bins2, long long bins3, uint16_t lower0, uint16_t lower1, uint16_t lower2, uint16_t lower3, uint16_t upper0, uint16_t upper1, uint16_t upper2, uint16_t upper3, double scale0, double scale1, double scale2, double scale3) {
+  ::gocccl::multi_histogram_even<gocccl_multi_histogram_even_uint16_threads, gocccl_multi_histogram_even_uint16_items, uint16_t>(d_samples, n, channels, active, d_hist0, d_hist1, d_hist2, d_hist3, bins0, bins1, bins2, bins3, lower0, lower1, lower2, lower3, upper0, upper1, upper2, upper3, scale0, scale1, scale2, scale3);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_multi_histogram_even_uint16_threads)
+gocccl_multi_histogram_even_uint16_init(int32_t* d_hist0, int32_t* d_hist1, int32_t* d_hist2, int32_t* d_hist3, long long bins0, long long bins1, long long bins2, long long bins3) {
+  ::gocccl::multi_histogram_init<gocccl_multi_histogram_even_uint16_threads, gocccl_multi_histogram_even_uint16_items, uint16_t>(d_hist0, d_hist1, d_hist2, d_hist3, bins0, bins1, bins2, bins3);
+}
+
+// MultiHistogramEven[uint8] over uint8, declared at ops.go:51:22.
+extern "C" __global__ void __launch_bounds__(gocccl_multi_histogram_even_uint8_threads)
+gocccl_multi_histogram_even_uint8_sweep(const uint8_t* d_samples, long long n, long long channels, long long active, int32_t* d_hist0, int32_t* d_hist1, int32_t* d_hist2, int32_t* d_hist3, long long bins0, long long bins1, long long bins2, long long bins3, uint8_t lower0, uint8_t lower1, uint8_t lower2, uint8_t lower3, uint8_t upper0, uint8_t upper1, uint8_t upper2, uint8_t upper3, double scale0, double scale1, double scale2, double scale3) {
+  ::gocccl::multi_histogram_even<gocccl_multi_histogram_even_uint8_threads, gocccl_multi_histogram_even_uint8_items, uint8_t>(d_samples, n, channels, active, d_hist0, d_hist1, d_hist2, d_hist3, bins0, bins1, bins2, bins3, lower0, lower1, lower2, lower3, upper0, upper1, upper2, upper3, scale0, scale1, scale2, scale3);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_multi_histogram_even_uint8_threads)
+gocccl_multi_histogram_even_uint8_init(int32_t* d_hist0, int32_t* d_hist1, int32_t* d_hist2, int32_t* d_hist3, long long bins0, long long bins1, long long bins2, long long bins3) {
+  ::gocccl::multi_histogram_init<gocccl_multi_histogram_even_uint8_threads, gocccl_multi_histogram_even_uint8_items, uint8_t>(d_hist0, d_hist1, d_hist2, d_hist3, bins0, bins1, bins2, bins3);
+}
+
+// MultiHistogramRange[float32] over float32, declared at ops.go:55:22.
+extern "C" __global__ void __launch_bounds__(gocccl_multi_histogram_range_float32_threads)
+gocccl_multi_histogram_range_float32_sweep(const float* d_samples, long long n, long long channels, long long active, int32_t* d_hist0, int32_t* d_hist1, int32_t* d_hist2, int32_t* d_hist3, long long bins0, long long bins1, long long bins2, long long bins3, const float* d_levels0, const float* d_levels1, const float* d_levels2, const float* d_levels3) {
+  ::gocccl::multi_histogram_range<gocccl_multi_histogram_range_float32_threads, gocccl_multi_histogram_range_float32_items, float>(d_samples, n, channels, active, d_hist0, d_hist1, d_hist2, d_hist3, bins0, bins1, bins2, bins3, d_levels0, d_levels1, d_levels2, d_levels3);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_multi_histogram_range_float32_threads)
+gocccl_multi_histogram_range_float32_init(int32_t* d_hist0, int32_t* d_hist1, int32_t* d_hist2, int32_t* d_hist3, long long bins0, long long bins1, long long bins2, long long bins3) {
+  ::gocccl::multi_histogram_init<gocccl_multi_histogram_range_float32_threads, gocccl_multi_histogram_range_float32_items, float>(d_hist0, d_hist1, d_hist2, d_hist3, bins0, bins1, bins2, bins3);
+}
+
+// MultiHistogramRange[uint16] over uint16, declared at ops.go:54:22.
+extern "C" __global__ void __launch_bounds__(gocccl_multi_histogram_range_uint16_threads)
+gocccl_multi_histogram_range_uint16_sweep(const uint16_t* d_samples, long long n, long long channels, long long active, int32_t* d_hist0, int32_t* d_hist1, int32_t* d_hist2, int32_t* d_hist3, long long bins0, long long bins1, long long bins2, long long bins3, const uint16_t* d_levels0, const uint16_t* d_levels1, const uint16_t* d_levels2, const uint16_t* d_levels3) {
+  ::gocccl::multi_histogram_range<gocccl_multi_histogram_range_uint16_threads, gocccl_multi_histogram_range_uint16_items, uint16_t>(d_samples, n, channels, active, d_hist0, d_hist1, d_hist2, d_hist3, bins0, bins1, bins2, bins3, d_levels0, d_levels1, d_levels2, d_levels3);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_multi_histogram_range_uint16_threads)
+gocccl_multi_histogram_range_uint16_init(int32_t* d_hist0, int32_t* d_hist1, int32_t* d_hist2, int32_t* d_hist3, long long bins0, long long bins1, long long bins2, long long bins3) {
+  ::gocccl::multi_histogram_init<gocccl_multi_histogram_range_uint16_threads, gocccl_multi_histogram_range_uint16_items, uint16_t>(d_hist0, d_hist1, d_hist2, d_hist3, bins0, bins1, bins2, bins3);
 }
 
 // UpperBound(ByHigh) over uint32, declared at ops.go:43:17.

@@ -23,30 +23,35 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/histogram", "0fa324dc1928963089fddc538493d5ee6152151c4e0fa9e44be81152aca1ea7a", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/histogram", "13294e134ba19aad613fd644cdbaedb956e0f1f7c7cfbcfaa9825eb2a1db62d3", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "f20f711e341b8b5efa573c693b3f71d4e3b5560def4fa6f442c84b0388563878",
+			SHA256: "aab4d54bb5348de45cb9abd0a31b23e5e0567357f7cc3ec76773e1eeae2854d3",
 			Parts: []goccclimpl.Part{
-				{Offset: 0, Size: 32696, SHA256: "96a2ea871f8d6bbc59682ff6219752315cdd146da82fd8cf7fe05d8618818939"},
-				{Offset: 32704, Size: 27328, SHA256: "5ab6ffbe7525c1b216b9f7536f3e19af4ba819322ca125a19fdec739e7f1ca7c"},
-				{Offset: 60032, Size: 70584, SHA256: "1e7b29704129dcc512fb4c7ce850a2cf8c81497b4ba0c631e9490bbf1cbe8d76"},
-				{Offset: 130624, Size: 44352, SHA256: "6356c833e6d3a7048696fba006060d69e2c3a10218786633bc8d6ea9bd85206a"},
-				{Offset: 174976, Size: 44856, SHA256: "2ebbd50e8cb9602832db4e4d045bacea9e8a68931d714b3ce5856ed0f32eff90"},
-				{Offset: 219840, Size: 69176, SHA256: "3de7cbe70617771d29c7e9da6a85de72b75d02de04958a491f7c4cee43b8ae4e"},
-				{Offset: 289024, Size: 88368, SHA256: "02d07426d295d380f2bdc8fcc8a1d595a4227536dc83c95ea85d3d00171b72da"},
-				{Offset: 377392, Size: 63152, SHA256: "a919b47ab627ca018cb641fb053cb56b284e1fbb1a93690bde98eb638214c9fa"},
-				{Offset: 440544, Size: 86448, SHA256: "14665d582b195da530629a685fd936cdb9fe51b836440d1cbba1fe186bdb6889"},
-				{Offset: 526992, Size: 28872, SHA256: "475958bdbd7c316acc051b994b7d5386c72fc7179ef003f714c50a0e54e63fa2"},
-				{Offset: 555872, Size: 28488, SHA256: "695428de2fe4834986342d481911f1ed06b2a06cf7a8f4ba88ef8edc40716f16"},
-				{Offset: 584368, Size: 28232, SHA256: "33cb46231fe5f2fd435bf00b760cb6009de7e027c98f71fd2ee4dbef1842cf62"},
-				{Offset: 612608, Size: 35352, SHA256: "9de11433f6f04c566ba1776ff209e4a76fafd1167fa04cd0581f30d1ad8b31c1"},
-				{Offset: 647968, Size: 30232, SHA256: "94b3c8fe86c0288ca9de79ccd7b747833dc6dfdc6b4dd29ce89587bd40ef1159"},
-				{Offset: 678208, Size: 32536, SHA256: "f4ce0fe7b3e327a9bf2270a9a2fe142f11391f42ff72b34dd2e08036d8ab3fc7"},
-				{Offset: 710752, Size: 29640, SHA256: "a6955812f0ee2bfa3211a00d3dc5e950857d645b9a7bfcc95b908ecff8231d01"},
-				{Offset: 740400, Size: 28872, SHA256: "08cf7feef4ee90a30ece949ebd081c367e641db3e12007eac669f3fb2878f7b7"},
-				{Offset: 769280, Size: 29256, SHA256: "eb3b8b574750b9b7e25a2e9b8ec7bed1d8a2c8ecb52b4f59e30184f8a34d32f8"},
+				{Offset: 0, Size: 32312, SHA256: "9a904fc53e588065b132af84bd5ae17c7c361798f7363f250d544f405d53618a"},
+				{Offset: 32320, Size: 26944, SHA256: "ce093cb27b74015ef0630aec359d9ae83b533310ba1f5fe672b2c968fbb08780"},
+				{Offset: 59264, Size: 70200, SHA256: "9e6ab39655ab72e2717ec27aa475ff3bec3866628d4207893f47b073efefcaba"},
+				{Offset: 129472, Size: 43840, SHA256: "c4f73f0d91b55ff92c770934482d779f7ebbe98953c7f94a5fc5b365ba15a2b5"},
+				{Offset: 173312, Size: 44472, SHA256: "898ac8d92608436b2a91a1386a0b6510915460a15edcf1d3960f3f7b1dc5c041"},
+				{Offset: 217792, Size: 68792, SHA256: "e6f4d48bf74fe6f876409a5e5cbc669fed7689e7b400c42f530f908d4873325b"},
+				{Offset: 286592, Size: 87344, SHA256: "20cdea87df8541f28255bc4f3e6217a287fad6c69e7a636736609edcf201cfb1"},
+				{Offset: 373936, Size: 62128, SHA256: "5aab0bdcda645036ead66f5fc9b980a24597a443b96afa2ab28d4b145d14d42b"},
+				{Offset: 436064, Size: 85552, SHA256: "445c602eb5ea20ef16fccb82de18914b3d4375737bc519e240a83ceb43e05c86"},
+				{Offset: 521616, Size: 28872, SHA256: "475958bdbd7c316acc051b994b7d5386c72fc7179ef003f714c50a0e54e63fa2"},
+				{Offset: 550496, Size: 28488, SHA256: "695428de2fe4834986342d481911f1ed06b2a06cf7a8f4ba88ef8edc40716f16"},
+				{Offset: 578992, Size: 28232, SHA256: "33cb46231fe5f2fd435bf00b760cb6009de7e027c98f71fd2ee4dbef1842cf62"},
+				{Offset: 607232, Size: 35352, SHA256: "9de11433f6f04c566ba1776ff209e4a76fafd1167fa04cd0581f30d1ad8b31c1"},
+				{Offset: 642592, Size: 30232, SHA256: "94b3c8fe86c0288ca9de79ccd7b747833dc6dfdc6b4dd29ce89587bd40ef1159"},
+				{Offset: 672832, Size: 32536, SHA256: "f4ce0fe7b3e327a9bf2270a9a2fe142f11391f42ff72b34dd2e08036d8ab3fc7"},
+				{Offset: 705376, Size: 193048, SHA256: "e97d2cf94a695de2e178ca52fb03bb7f0619b24c1e5beaee084eaaac1aedccda"},
+				{Offset: 898432, Size: 491016, SHA256: "022e9ede0549bc8d8160c5ff13e2af935cb99b31ca7fe555f09fcc3c38de2c79"},
+				{Offset: 1389456, Size: 475136, SHA256: "d185e12fb317af7fbe4b7261e03a087ee9728a5a3060876a160b72093eac583f"},
+				{Offset: 1864592, Size: 506232, SHA256: "16ca35ff449a497031cc5e930e052b72d1f67dadf47725803c7f1e444b21d0f6"},
+				{Offset: 2370832, Size: 833912, SHA256: "96efa0c60c9fb5ed02124e8d73e9b6fc5f5f1f026680e8384d0b7bc237a22272"},
+				{Offset: 3204752, Size: 29640, SHA256: "a6955812f0ee2bfa3211a00d3dc5e950857d645b9a7bfcc95b908ecff8231d01"},
+				{Offset: 3234400, Size: 28872, SHA256: "08cf7feef4ee90a30ece949ebd081c367e641db3e12007eac669f3fb2878f7b7"},
+				{Offset: 3263280, Size: 29256, SHA256: "eb3b8b574750b9b7e25a2e9b8ec7bed1d8a2c8ecb52b4f59e30184f8a34d32f8"},
 			},
 		},
 	})
@@ -230,6 +235,66 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 15},
 		},
 	})
+	// MultiHistogramEven[float32] over float32, declared at ops.go:53:22.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MultiHistogramEven",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_multi_histogram_even_float32_sweep", "gocccl_multi_histogram_even_float32_init"},
+		Part:      15,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// MultiHistogramEven[uint16] over uint16, declared at ops.go:52:22.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MultiHistogramEven",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
+		Layouts:   []string{"uint16/2"},
+		Kernels:   []string{"gocccl_multi_histogram_even_uint16_sweep", "gocccl_multi_histogram_even_uint16_init"},
+		Part:      16,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+		},
+	})
+	// MultiHistogramEven[uint8] over uint8, declared at ops.go:51:22.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MultiHistogramEven",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
+		Layouts:   []string{"uint8/1"},
+		Kernels:   []string{"gocccl_multi_histogram_even_uint8_sweep", "gocccl_multi_histogram_even_uint8_init"},
+		Part:      17,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+		},
+	})
+	// MultiHistogramRange[float32] over float32, declared at ops.go:55:22.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MultiHistogramRange",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_multi_histogram_range_float32_sweep", "gocccl_multi_histogram_range_float32_init"},
+		Part:      18,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
+		},
+	})
+	// MultiHistogramRange[uint16] over uint16, declared at ops.go:54:22.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MultiHistogramRange",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[uint16]()},
+		Layouts:   []string{"uint16/2"},
+		Kernels:   []string{"gocccl_multi_histogram_range_uint16_sweep", "gocccl_multi_histogram_range_uint16_init"},
+		Part:      19,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+		},
+	})
 	// UpperBound(ByHigh) over uint32, declared at ops.go:43:17.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "UpperBound",
@@ -237,7 +302,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_upper_bound_ByHigh", "gocccl_upper_bound_ByHigh_sorted"},
-		Part:      15,
+		Part:      20,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -249,7 +314,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_upper_bound_LessFloat64", "gocccl_upper_bound_LessFloat64_sorted"},
-		Part:      16,
+		Part:      21,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -261,7 +326,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_upper_bound_LessUint32", "gocccl_upper_bound_LessUint32_sorted"},
-		Part:      17,
+		Part:      22,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},

@@ -45,3 +45,12 @@ var (
 	MergeByHigh  = runtime.Merge(ByHigh)
 	MergeFloat64 = runtime.Merge(LessFloat64)
 )
+
+// The multi-channel histogram instances under test.
+var (
+	MultiEvenUint8    = runtime.MultiHistogramEven[uint8]()
+	MultiEvenUint16   = runtime.MultiHistogramEven[uint16]()
+	MultiEvenFloat32  = runtime.MultiHistogramEven[float32]()
+	MultiRangeUint16  = runtime.MultiHistogramRange[uint16]()
+	MultiRangeFloat32 = runtime.MultiHistogramRange[float32]()
+)

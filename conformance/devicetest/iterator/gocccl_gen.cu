@@ -810,6 +810,11 @@ gocccl_reduce_AddF64_itd4e63adab6_final(::gocccl::it::Transform<double, ::gocccl
   ::gocccl::reduce_final<gocccl_reduce_AddF64_itd4e63adab6_threads, gocccl_reduce_AddF64_itd4e63adab6_items, double, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::AddF64>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddF64_itd4e63adab6_threads)
+gocccl_reduce_AddF64_itd4e63adab6_det(::gocccl::it::Transform<double, ::gocccl::it::Zip<::gocccl_pkg_iterator_86f4c691::Pair, ::gocccl::it::Offsets<0, 8>, ::gocccl::it::Counting<int32_t>, ::gocccl::it::Pointer<double>>, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::PairSum> d_in, long long n, double* d_out, double init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddF64_itd4e63adab6_threads, gocccl_reduce_AddF64_itd4e63adab6_items, double, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::AddF64>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(AddI32){CacheModified[int32](Slice[int32],L2Only)>-} over int32, declared at ops.go:165:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_ite2e0308ab2_threads)
 gocccl_reduce_AddI32_ite2e0308ab2_sweep(::gocccl::it::CacheModified<int32_t, 2> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
@@ -819,6 +824,11 @@ gocccl_reduce_AddI32_ite2e0308ab2_sweep(::gocccl::it::CacheModified<int32_t, 2> 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_ite2e0308ab2_threads)
 gocccl_reduce_AddI32_ite2e0308ab2_final(::gocccl::it::CacheModified<int32_t, 2> d_in, long long n, int32_t* d_out, int32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_AddI32_ite2e0308ab2_threads, gocccl_reduce_AddI32_ite2e0308ab2_items, int32_t, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::AddI32>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_ite2e0308ab2_threads)
+gocccl_reduce_AddI32_ite2e0308ab2_det(::gocccl::it::CacheModified<int32_t, 2> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddI32_ite2e0308ab2_threads, gocccl_reduce_AddI32_ite2e0308ab2_items, int32_t, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::AddI32>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(AddI32){CacheModified[int32](Slice[int32],Streaming)>-} over int32, declared at ops.go:164:16.
@@ -832,6 +842,11 @@ gocccl_reduce_AddI32_it89ca1538d8_final(::gocccl::it::CacheModified<int32_t, 1> 
   ::gocccl::reduce_final<gocccl_reduce_AddI32_it89ca1538d8_threads, gocccl_reduce_AddI32_it89ca1538d8_items, int32_t, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::AddI32>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_it89ca1538d8_threads)
+gocccl_reduce_AddI32_it89ca1538d8_det(::gocccl::it::CacheModified<int32_t, 1> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddI32_it89ca1538d8_threads, gocccl_reduce_AddI32_it89ca1538d8_items, int32_t, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::AddI32>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(AddI32){CacheModified[int32](Slice[int32],Volatile)>-} over int32, declared at ops.go:166:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_it80f9ce3660_threads)
 gocccl_reduce_AddI32_it80f9ce3660_sweep(::gocccl::it::CacheModified<int32_t, 3> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
@@ -841,6 +856,11 @@ gocccl_reduce_AddI32_it80f9ce3660_sweep(::gocccl::it::CacheModified<int32_t, 3> 
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_it80f9ce3660_threads)
 gocccl_reduce_AddI32_it80f9ce3660_final(::gocccl::it::CacheModified<int32_t, 3> d_in, long long n, int32_t* d_out, int32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_AddI32_it80f9ce3660_threads, gocccl_reduce_AddI32_it80f9ce3660_items, int32_t, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::AddI32>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_it80f9ce3660_threads)
+gocccl_reduce_AddI32_it80f9ce3660_det(::gocccl::it::CacheModified<int32_t, 3> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddI32_it80f9ce3660_threads, gocccl_reduce_AddI32_it80f9ce3660_items, int32_t, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::AddI32>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(AddI32){Constant[int32]>-} over int32, declared at ops.go:161:16.
@@ -854,6 +874,11 @@ gocccl_reduce_AddI32_iteb1ccd7b42_final(::gocccl::it::Constant<int32_t> d_in, lo
   ::gocccl::reduce_final<gocccl_reduce_AddI32_iteb1ccd7b42_threads, gocccl_reduce_AddI32_iteb1ccd7b42_items, int32_t, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::AddI32>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_iteb1ccd7b42_threads)
+gocccl_reduce_AddI32_iteb1ccd7b42_det(::gocccl::it::Constant<int32_t> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddI32_iteb1ccd7b42_threads, gocccl_reduce_AddI32_iteb1ccd7b42_items, int32_t, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::AddI32>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(AddI32){Permutation[int32](Slice[int32],Shuffle[int64])>-} over int32, declared at ops.go:160:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_it5073c0d75a_threads)
 gocccl_reduce_AddI32_it5073c0d75a_sweep(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Shuffle> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
@@ -863,6 +888,11 @@ gocccl_reduce_AddI32_it5073c0d75a_sweep(::gocccl::it::Permutation<::gocccl::it::
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_it5073c0d75a_threads)
 gocccl_reduce_AddI32_it5073c0d75a_final(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Shuffle> d_in, long long n, int32_t* d_out, int32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_AddI32_it5073c0d75a_threads, gocccl_reduce_AddI32_it5073c0d75a_items, int32_t, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::AddI32>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_it5073c0d75a_threads)
+gocccl_reduce_AddI32_it5073c0d75a_det(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Shuffle> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddI32_it5073c0d75a_threads, gocccl_reduce_AddI32_it5073c0d75a_items, int32_t, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::AddI32>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(AddI32){Permutation[int32](Slice[int32],Slice[int64])>-} over int32, declared at ops.go:159:16.
@@ -876,6 +906,11 @@ gocccl_reduce_AddI32_itee82be2115_final(::gocccl::it::Permutation<::gocccl::it::
   ::gocccl::reduce_final<gocccl_reduce_AddI32_itee82be2115_threads, gocccl_reduce_AddI32_itee82be2115_items, int32_t, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::AddI32>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_itee82be2115_threads)
+gocccl_reduce_AddI32_itee82be2115_det(::gocccl::it::Permutation<::gocccl::it::Pointer<int32_t>, ::gocccl::it::Pointer<int64_t>> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddI32_itee82be2115_threads, gocccl_reduce_AddI32_itee82be2115_items, int32_t, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::AddI32>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(AddI32){Reverse[int32](Slice[int32])>TransformOutput[int32](Slice[int32],Twice)} over int32, declared at ops.go:167:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_it4b544c0c07_threads)
 gocccl_reduce_AddI32_it4b544c0c07_sweep(::gocccl::it::Reverse<::gocccl::it::Pointer<int32_t>> d_in, long long n, ::gocccl::it::TransformOutput<int32_t, ::gocccl::it::OutPointer<int32_t>, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::Twice> d_out, int32_t init, void* d_scratch) {
@@ -885,6 +920,11 @@ gocccl_reduce_AddI32_it4b544c0c07_sweep(::gocccl::it::Reverse<::gocccl::it::Poin
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_it4b544c0c07_threads)
 gocccl_reduce_AddI32_it4b544c0c07_final(::gocccl::it::Reverse<::gocccl::it::Pointer<int32_t>> d_in, long long n, ::gocccl::it::TransformOutput<int32_t, ::gocccl::it::OutPointer<int32_t>, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::Twice> d_out, int32_t init) {
   ::gocccl::reduce_final<gocccl_reduce_AddI32_it4b544c0c07_threads, gocccl_reduce_AddI32_it4b544c0c07_items, int32_t, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::AddI32>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_it4b544c0c07_threads)
+gocccl_reduce_AddI32_it4b544c0c07_det(::gocccl::it::Reverse<::gocccl::it::Pointer<int32_t>> d_in, long long n, ::gocccl::it::TransformOutput<int32_t, ::gocccl::it::OutPointer<int32_t>, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::Twice> d_out, int32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddI32_it4b544c0c07_threads, gocccl_reduce_AddI32_it4b544c0c07_items, int32_t, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::AddI32>(d_in, n, d_out, init, d_scratch);
 }
 
 // Reduce(AddI32){Transform[int32](Counting[int32],SquareI32)>-} over int32, declared at ops.go:157:16.
@@ -898,6 +938,11 @@ gocccl_reduce_AddI32_it655e44e380_final(::gocccl::it::Transform<int32_t, ::goccc
   ::gocccl::reduce_final<gocccl_reduce_AddI32_it655e44e380_threads, gocccl_reduce_AddI32_it655e44e380_items, int32_t, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::AddI32>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI32_it655e44e380_threads)
+gocccl_reduce_AddI32_it655e44e380_det(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::SquareI32> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddI32_it655e44e380_threads, gocccl_reduce_AddI32_it655e44e380_items, int32_t, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::AddI32>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(AddI64){Transform[int64](Zip[Triple](Slice[int32],Counting[float32],Permutation[int64](Slice[int64],Shuffle[int64])),TripleSum)>-} over int64, declared at ops.go:163:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI64_it37edf1d56e_threads)
 gocccl_reduce_AddI64_it37edf1d56e_sweep(::gocccl::it::Transform<int64_t, ::gocccl::it::Zip<::gocccl_pkg_iterator_86f4c691::Triple, ::gocccl::it::Offsets<0, 4, 8>, ::gocccl::it::Pointer<int32_t>, ::gocccl::it::Counting<float>, ::gocccl::it::Permutation<::gocccl::it::Pointer<int64_t>, ::gocccl::it::Shuffle>>, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::TripleSum> d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
@@ -909,6 +954,11 @@ gocccl_reduce_AddI64_it37edf1d56e_final(::gocccl::it::Transform<int64_t, ::goccc
   ::gocccl::reduce_final<gocccl_reduce_AddI64_it37edf1d56e_threads, gocccl_reduce_AddI64_it37edf1d56e_items, int64_t, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::AddI64>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI64_it37edf1d56e_threads)
+gocccl_reduce_AddI64_it37edf1d56e_det(::gocccl::it::Transform<int64_t, ::gocccl::it::Zip<::gocccl_pkg_iterator_86f4c691::Triple, ::gocccl::it::Offsets<0, 4, 8>, ::gocccl::it::Pointer<int32_t>, ::gocccl::it::Counting<float>, ::gocccl::it::Permutation<::gocccl::it::Pointer<int64_t>, ::gocccl::it::Shuffle>>, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::TripleSum> d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddI64_it37edf1d56e_threads, gocccl_reduce_AddI64_it37edf1d56e_items, int64_t, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::AddI64>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(MaxF32){Transform[float32](Transform[float32](Transform[float32](Counting[float32],Half),Half),Half)>-} over float32, declared at ops.go:158:16.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxF32_it5f6395bac3_threads)
 gocccl_reduce_MaxF32_it5f6395bac3_sweep(::gocccl::it::Transform<float, ::gocccl::it::Transform<float, ::gocccl::it::Transform<float, ::gocccl::it::Counting<float>, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::Half>, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::Half>, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::Half> d_in, long long n, float* d_out, float init, void* d_scratch) {
@@ -918,6 +968,11 @@ gocccl_reduce_MaxF32_it5f6395bac3_sweep(::gocccl::it::Transform<float, ::gocccl:
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxF32_it5f6395bac3_threads)
 gocccl_reduce_MaxF32_it5f6395bac3_final(::gocccl::it::Transform<float, ::gocccl::it::Transform<float, ::gocccl::it::Transform<float, ::gocccl::it::Counting<float>, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::Half>, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::Half>, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::Half> d_in, long long n, float* d_out, float init) {
   ::gocccl::reduce_final<gocccl_reduce_MaxF32_it5f6395bac3_threads, gocccl_reduce_MaxF32_it5f6395bac3_items, float, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::MaxF32>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_MaxF32_it5f6395bac3_threads)
+gocccl_reduce_MaxF32_it5f6395bac3_det(::gocccl::it::Transform<float, ::gocccl::it::Transform<float, ::gocccl::it::Transform<float, ::gocccl::it::Counting<float>, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::Half>, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::Half>, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::Half> d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_MaxF32_it5f6395bac3_threads, gocccl_reduce_MaxF32_it5f6395bac3_items, float, ::gocccl_pkg_iterator_86f4c691::gocccl_functors::MaxF32>(d_in, n, d_out, init, d_scratch);
 }
 
 // Select(Odd){CacheModified[int32](Slice[int32],L2Only)>-,-} over int32, declared at ops.go:193:16.

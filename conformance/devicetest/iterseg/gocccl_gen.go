@@ -23,27 +23,27 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/iterseg", "c378fa2a20ca6f258e8a687de8428820f8b054aa736b3925f3199e710726b674", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/iterseg", "d4d04b2a393e9c8feb5174284723acdb00ce0f9019a7d158375598360d421dbe", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "8850528dfee27f597b6e02ad5cf44872c9aa4c4f011b27d0bf61b280d51a5811",
+			SHA256: "8a6ad84c5f51671f21a0d4c86238d5c2979489dadc4344c9dd2b8bbfad22eaf7",
 			Parts: []goccclimpl.Part{
-				{Offset: 0, Size: 26448, SHA256: "e827cbc1660c37887cfc31c5a8313ddb1fcdf3e7d9d708ad4880041d1727d3f8"},
-				{Offset: 26448, Size: 36152, SHA256: "4ac9e409ca3a5f79c5877c8f7dfdefad3ec49d16d53ed4ce5243ae62e7988a92"},
-				{Offset: 62608, Size: 54072, SHA256: "955cc214c8d11408f0092054e6f4221a3524186b4ba1797faeca177c4dd42ea8"},
-				{Offset: 116688, Size: 54064, SHA256: "156c4d40223dad07c7e17aa41a1ce9d757fd7e5567a19b3e50fd0c0ef588dff9"},
-				{Offset: 170752, Size: 28200, SHA256: "1efd03f8af5cdb84c6a767d263114f658ca42778919115597c1b4bcd7ab0b107"},
-				{Offset: 198960, Size: 28616, SHA256: "f17176804e8efd1c7aa494318419e60ca4f2fc07edfd21fb67b3fe918d6e0821"},
-				{Offset: 227584, Size: 141752, SHA256: "3ae2dba5bf363465c907e959f66b2825fa211193edac0acdda6fbef3320e77fa"},
-				{Offset: 369344, Size: 191160, SHA256: "1c6bf49e55bb7be71c4506e2ad6ec63974ac929b7cb4e943b7a628a91216494b"},
-				{Offset: 560512, Size: 181880, SHA256: "b0fc3a50ac0c9df7f7a0973649ffd9e0e26c2c645e15a198d02d4a392d3fe9e9"},
-				{Offset: 742400, Size: 115608, SHA256: "4d4349e3f1bf2baee0c5a5e194ed584981fc9e6773b8d86ede9e9b6038d5677b"},
-				{Offset: 858016, Size: 115992, SHA256: "c23ed02eef7a6e2747c798d68ff835706035a39b1bc0984898fccbd427c77ff9"},
-				{Offset: 974016, Size: 115608, SHA256: "376fa00240b7eb1d7079a4671762a8f13683612c7646904ad797fe00f9a19a92"},
-				{Offset: 1089632, Size: 99864, SHA256: "93c835b60114c0500965d746650c37b978a323d46fab2bb3781955655f5a2e8e"},
-				{Offset: 1189504, Size: 26952, SHA256: "e2c844c903195c25e26a0116cba58b3e3a556bd80206a07065c8f0e7e8554fac"},
-				{Offset: 1216464, Size: 27080, SHA256: "0fe754b4f1ad3af763d950a3b231b02fe132bd573ad3bc4dfcdc77099e27b8e2"},
+				{Offset: 0, Size: 26064, SHA256: "1c2faa7f045176694d3aef9a79e92aea66d7e8c4c0993c7abd2de43bbd5fd7be"},
+				{Offset: 26064, Size: 35768, SHA256: "bc0e6b466455f101bd0f1be7dd3108d0400a45d4fa3de8a7ebb159c5623cf13c"},
+				{Offset: 61840, Size: 53176, SHA256: "b1c3fe49232364948004b39c777068432515514d79df521e9a913b93e0d5fda1"},
+				{Offset: 115024, Size: 53424, SHA256: "d8e65fedf8eed29238e4d7780f3047a8bbfe07ae14eb8176a4b085ce426d8877"},
+				{Offset: 168448, Size: 28200, SHA256: "1efd03f8af5cdb84c6a767d263114f658ca42778919115597c1b4bcd7ab0b107"},
+				{Offset: 196656, Size: 28616, SHA256: "f17176804e8efd1c7aa494318419e60ca4f2fc07edfd21fb67b3fe918d6e0821"},
+				{Offset: 225280, Size: 141752, SHA256: "3ae2dba5bf363465c907e959f66b2825fa211193edac0acdda6fbef3320e77fa"},
+				{Offset: 367040, Size: 191160, SHA256: "1c6bf49e55bb7be71c4506e2ad6ec63974ac929b7cb4e943b7a628a91216494b"},
+				{Offset: 558208, Size: 181880, SHA256: "b0fc3a50ac0c9df7f7a0973649ffd9e0e26c2c645e15a198d02d4a392d3fe9e9"},
+				{Offset: 740096, Size: 115608, SHA256: "4d4349e3f1bf2baee0c5a5e194ed584981fc9e6773b8d86ede9e9b6038d5677b"},
+				{Offset: 855712, Size: 115992, SHA256: "c23ed02eef7a6e2747c798d68ff835706035a39b1bc0984898fccbd427c77ff9"},
+				{Offset: 971712, Size: 115608, SHA256: "376fa00240b7eb1d7079a4671762a8f13683612c7646904ad797fe00f9a19a92"},
+				{Offset: 1087328, Size: 99864, SHA256: "93c835b60114c0500965d746650c37b978a323d46fab2bb3781955655f5a2e8e"},
+				{Offset: 1187200, Size: 26952, SHA256: "e2c844c903195c25e26a0116cba58b3e3a556bd80206a07065c8f0e7e8554fac"},
+				{Offset: 1214160, Size: 27080, SHA256: "0fe754b4f1ad3af763d950a3b231b02fe132bd573ad3bc4dfcdc77099e27b8e2"},
 			},
 		},
 	})

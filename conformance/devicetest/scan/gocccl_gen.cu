@@ -1267,6 +1267,11 @@ gocccl_reduce_AddFloat32_final(const float* d_in, long long n, float* d_out, flo
   ::gocccl::reduce_final<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_scan_a3bd910a::gocccl_functors::AddFloat32>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat32_threads)
+gocccl_reduce_AddFloat32_det(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddFloat32_threads, gocccl_reduce_AddFloat32_items, float, ::gocccl_pkg_scan_a3bd910a::gocccl_functors::AddFloat32>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(AddFloat64) over float64, declared at ops.go:177:24.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat64_threads)
 gocccl_reduce_AddFloat64_sweep(const double* d_in, long long n, double* d_out, double init, void* d_scratch) {
@@ -1276,6 +1281,11 @@ gocccl_reduce_AddFloat64_sweep(const double* d_in, long long n, double* d_out, d
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat64_threads)
 gocccl_reduce_AddFloat64_final(const double* d_in, long long n, double* d_out, double init) {
   ::gocccl::reduce_final<gocccl_reduce_AddFloat64_threads, gocccl_reduce_AddFloat64_items, double, ::gocccl_pkg_scan_a3bd910a::gocccl_functors::AddFloat64>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddFloat64_threads)
+gocccl_reduce_AddFloat64_det(const double* d_in, long long n, double* d_out, double init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddFloat64_threads, gocccl_reduce_AddFloat64_items, double, ::gocccl_pkg_scan_a3bd910a::gocccl_functors::AddFloat64>(d_in, n, d_out, init, d_scratch);
 }
 
 // ReduceByKey(EqInt32,AddFloat32) over int32, float32, declared at ops.go:179:24.
@@ -1331,4 +1341,9 @@ gocccl_transform_reduce_SquareFloat32_AddFloat64_sweep(const float* d_in, long l
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareFloat32_AddFloat64_threads)
 gocccl_transform_reduce_SquareFloat32_AddFloat64_single(const float* d_in, long long n, double* d_out, double init) {
   ::gocccl::transform_reduce_single<gocccl_transform_reduce_SquareFloat32_AddFloat64_threads, gocccl_transform_reduce_SquareFloat32_AddFloat64_items, float, double, ::gocccl_pkg_scan_a3bd910a::gocccl_functors::SquareFloat32, ::gocccl_pkg_scan_a3bd910a::gocccl_functors::AddFloat64>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareFloat32_AddFloat64_threads)
+gocccl_transform_reduce_SquareFloat32_AddFloat64_det(const float* d_in, long long n, double* d_out, double init, void* d_scratch) {
+  ::gocccl::transform_reduce_deterministic<gocccl_transform_reduce_SquareFloat32_AddFloat64_threads, gocccl_transform_reduce_SquareFloat32_AddFloat64_items, float, double, ::gocccl_pkg_scan_a3bd910a::gocccl_functors::SquareFloat32, ::gocccl_pkg_scan_a3bd910a::gocccl_functors::AddFloat64>(d_in, n, d_out, init, d_scratch);
 }

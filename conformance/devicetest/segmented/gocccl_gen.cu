@@ -1003,6 +1003,11 @@ gocccl_transform_reduce_Low8_AddUint32_single(const uint32_t* d_in, long long n,
   ::gocccl::transform_reduce_single<gocccl_transform_reduce_Low8_AddUint32_threads, gocccl_transform_reduce_Low8_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::Low8, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddUint32>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Low8_AddUint32_threads)
+gocccl_transform_reduce_Low8_AddUint32_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::transform_reduce_deterministic<gocccl_transform_reduce_Low8_AddUint32_threads, gocccl_transform_reduce_Low8_AddUint32_items, uint32_t, uint32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::Low8, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddUint32>(d_in, n, d_out, init, d_scratch);
+}
+
 // TransformReduce(Low8,MaxUint32) over uint32, uint32, declared at ops.go:136:15.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Low8_MaxUint32_threads)
 gocccl_transform_reduce_Low8_MaxUint32_sweep(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
@@ -1012,6 +1017,11 @@ gocccl_transform_reduce_Low8_MaxUint32_sweep(const uint32_t* d_in, long long n, 
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Low8_MaxUint32_threads)
 gocccl_transform_reduce_Low8_MaxUint32_single(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init) {
   ::gocccl::transform_reduce_single<gocccl_transform_reduce_Low8_MaxUint32_threads, gocccl_transform_reduce_Low8_MaxUint32_items, uint32_t, uint32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::Low8, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxUint32>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Low8_MaxUint32_threads)
+gocccl_transform_reduce_Low8_MaxUint32_det(const uint32_t* d_in, long long n, uint32_t* d_out, uint32_t init, void* d_scratch) {
+  ::gocccl::transform_reduce_deterministic<gocccl_transform_reduce_Low8_MaxUint32_threads, gocccl_transform_reduce_Low8_MaxUint32_items, uint32_t, uint32_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::Low8, ::gocccl_pkg_segmented_412604e5::gocccl_functors::MaxUint32>(d_in, n, d_out, init, d_scratch);
 }
 
 // TransformReduce(SquareF64,AddFloat64) over float32, float64, declared at ops.go:133:15.
@@ -1025,6 +1035,11 @@ gocccl_transform_reduce_SquareF64_AddFloat64_single(const float* d_in, long long
   ::gocccl::transform_reduce_single<gocccl_transform_reduce_SquareF64_AddFloat64_threads, gocccl_transform_reduce_SquareF64_AddFloat64_items, float, double, ::gocccl_pkg_segmented_412604e5::gocccl_functors::SquareF64, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddFloat64>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_SquareF64_AddFloat64_threads)
+gocccl_transform_reduce_SquareF64_AddFloat64_det(const float* d_in, long long n, double* d_out, double init, void* d_scratch) {
+  ::gocccl::transform_reduce_deterministic<gocccl_transform_reduce_SquareF64_AddFloat64_threads, gocccl_transform_reduce_SquareF64_AddFloat64_items, float, double, ::gocccl_pkg_segmented_412604e5::gocccl_functors::SquareF64, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddFloat64>(d_in, n, d_out, init, d_scratch);
+}
+
 // TransformReduce(ToStat,AddStat) over float32, Stat, declared at ops.go:134:15.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_ToStat_AddStat_threads)
 gocccl_transform_reduce_ToStat_AddStat_sweep(const float* d_in, long long n, ::gocccl_pkg_segmented_412604e5::Stat* d_out, ::gocccl_pkg_segmented_412604e5::Stat init, void* d_scratch) {
@@ -1036,6 +1051,11 @@ gocccl_transform_reduce_ToStat_AddStat_single(const float* d_in, long long n, ::
   ::gocccl::transform_reduce_single<gocccl_transform_reduce_ToStat_AddStat_threads, gocccl_transform_reduce_ToStat_AddStat_items, float, ::gocccl_pkg_segmented_412604e5::Stat, ::gocccl_pkg_segmented_412604e5::gocccl_functors::ToStat, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddStat>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_ToStat_AddStat_threads)
+gocccl_transform_reduce_ToStat_AddStat_det(const float* d_in, long long n, ::gocccl_pkg_segmented_412604e5::Stat* d_out, ::gocccl_pkg_segmented_412604e5::Stat init, void* d_scratch) {
+  ::gocccl::transform_reduce_deterministic<gocccl_transform_reduce_ToStat_AddStat_threads, gocccl_transform_reduce_ToStat_AddStat_items, float, ::gocccl_pkg_segmented_412604e5::Stat, ::gocccl_pkg_segmented_412604e5::gocccl_functors::ToStat, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddStat>(d_in, n, d_out, init, d_scratch);
+}
+
 // TransformReduce(WidenInt,AddInt64) over int32, int64, declared at ops.go:137:15.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_WidenInt_AddInt64_threads)
 gocccl_transform_reduce_WidenInt_AddInt64_sweep(const int32_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
@@ -1045,4 +1065,9 @@ gocccl_transform_reduce_WidenInt_AddInt64_sweep(const int32_t* d_in, long long n
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_WidenInt_AddInt64_threads)
 gocccl_transform_reduce_WidenInt_AddInt64_single(const int32_t* d_in, long long n, int64_t* d_out, int64_t init) {
   ::gocccl::transform_reduce_single<gocccl_transform_reduce_WidenInt_AddInt64_threads, gocccl_transform_reduce_WidenInt_AddInt64_items, int32_t, int64_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::WidenInt, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddInt64>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_WidenInt_AddInt64_threads)
+gocccl_transform_reduce_WidenInt_AddInt64_det(const int32_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
+  ::gocccl::transform_reduce_deterministic<gocccl_transform_reduce_WidenInt_AddInt64_threads, gocccl_transform_reduce_WidenInt_AddInt64_items, int32_t, int64_t, ::gocccl_pkg_segmented_412604e5::gocccl_functors::WidenInt, ::gocccl_pkg_segmented_412604e5::gocccl_functors::AddInt64>(d_in, n, d_out, init, d_scratch);
 }

@@ -610,6 +610,13 @@ gocccl_reduce_Mod_Add_final(const uint64_t* d_in, long long n, uint64_t* d_out, 
   ::gocccl::reduce_final<gocccl_reduce_Mod_Add_threads, gocccl_reduce_Mod_Add_items, uint64_t, ::gocccl_pkg_state_6ad4d47c::gocccl_functors::Mod_Add>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_Mod_Add_threads)
+gocccl_reduce_Mod_Add_det(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch, const ::gocccl_pkg_state_6ad4d47c::Mod gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_6ad4d47c::gocccl_functors::gocccl_state_Mod = gocccl_state;
+  __syncthreads();
+  ::gocccl::reduce_deterministic<gocccl_reduce_Mod_Add_threads, gocccl_reduce_Mod_Add_items, uint64_t, ::gocccl_pkg_state_6ad4d47c::gocccl_functors::Mod_Add>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(Weights.Add) over uint64, declared at ops.go:179:13.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Weights_Add_threads)
 gocccl_reduce_Weights_Add_sweep(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch, const ::gocccl_pkg_state_6ad4d47c::Weights gocccl_state) {
@@ -623,6 +630,13 @@ gocccl_reduce_Weights_Add_final(const uint64_t* d_in, long long n, uint64_t* d_o
   if (threadIdx.x == 0) ::gocccl_pkg_state_6ad4d47c::gocccl_functors::gocccl_state_Weights = gocccl_state;
   __syncthreads();
   ::gocccl::reduce_final<gocccl_reduce_Weights_Add_threads, gocccl_reduce_Weights_Add_items, uint64_t, ::gocccl_pkg_state_6ad4d47c::gocccl_functors::Weights_Add>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_Weights_Add_threads)
+gocccl_reduce_Weights_Add_det(const uint64_t* d_in, long long n, uint64_t* d_out, uint64_t init, void* d_scratch, const ::gocccl_pkg_state_6ad4d47c::Weights gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_state_6ad4d47c::gocccl_functors::gocccl_state_Weights = gocccl_state;
+  __syncthreads();
+  ::gocccl::reduce_deterministic<gocccl_reduce_Weights_Add_threads, gocccl_reduce_Weights_Add_items, uint64_t, ::gocccl_pkg_state_6ad4d47c::gocccl_functors::Weights_Add>(d_in, n, d_out, init, d_scratch);
 }
 
 // SegmentedReduce(Mod.Add) over uint64, declared at ops.go:171:15.

@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/state", "1b7169955f39223a3cbefb59134fdabb0b33c5b8e8eadda185f8e37479d759a3", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/state", "0c0264e4dfe942427be1d5b1de01913073ea70c17ec5b6c8489a6f3f7b313010", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "006b8f80a8ba2f7b7641a680b17cde858a37471c8961624b778463896b2b3fd5",
+			SHA256: "eb003b536f09722339a4d649d174e3041fd17c9ef2633049d58556208e881b11",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 21496, SHA256: "4e4cc66356f78a68f86ef0973a8ff74f6e546e3e98d69ff2ad767a5416b4ef87"},
 				{Offset: 21504, Size: 22032, SHA256: "ad2f83d8c7b9feead98437391fb10cb5b445890e7872a4f5c2c16c241e5ed1ed"},
@@ -37,17 +37,17 @@ func init() {
 				{Offset: 307440, Size: 39064, SHA256: "fc3fa96cebb920045628114af37cdf975ef6cbbc8b29bc02c187fc070984d6b1"},
 				{Offset: 346512, Size: 275224, SHA256: "4d38cced80188474902e338d65f30c77477301af8acb8294ed9d6e67cd03aa78"},
 				{Offset: 621744, Size: 340048, SHA256: "582a94cf8942f432ee586cd998632108fad87653dbd767f93a5509c15364e871"},
-				{Offset: 961792, Size: 166160, SHA256: "7bb6167c9b78c4a9b9954f889c19920b070a63059085fcf00240bfdf77aa8d6b"},
-				{Offset: 1127952, Size: 197424, SHA256: "5bf84edf2acc86cb9706869ca6b1d780ddfcc4207b4b98f9552f4d5735b15434"},
-				{Offset: 1325376, Size: 303096, SHA256: "227adbd1a2afac8a1543f7f2a0536f56667de33d0902b0b66982e1ef1ad325b5"},
-				{Offset: 1628480, Size: 49824, SHA256: "3f9302ef2b3a4fe37cfa1e92ad4a6ad4e0779ea889e854aab7ac5c7558a1c29f"},
-				{Offset: 1678304, Size: 69632, SHA256: "29c761db6c58cb099e1e3697ace94690e5f960c5114af29f4ecca8bb272540cc"},
-				{Offset: 1747936, Size: 6280, SHA256: "dc605e3a75023bb5378df2578acce2094fa2ac2f9e39b1e3a5aa2839d660cbae"},
-				{Offset: 1754224, Size: 20256, SHA256: "ed7d1e8e4f3720314ce98d02db9e25790e6ecde64e30aa0e7dc001322b1c7feb"},
-				{Offset: 1774480, Size: 29216, SHA256: "01bbde1979c30cff473e57813344a88869d26ccb0524b4b98e678e6324319e24"},
-				{Offset: 1803696, Size: 9624, SHA256: "49df67cac32f76d53908af96358736fc33567ab3ccd0b21e4dd9dc6258718346"},
-				{Offset: 1813328, Size: 68376, SHA256: "e2150d55b5bbde4808d951cae29d83c6f5844fba2ee5580227104728b7ee8621"},
-				{Offset: 1881712, Size: 39576, SHA256: "a0a6b08f4fc60e1580f42cad49ed48353df3394ff8b97c8da9e4fbff49387103"},
+				{Offset: 961792, Size: 358032, SHA256: "b02b256070f320b44cd378c0488733b93353d8637e1ef4ab10d6c715c6be17da"},
+				{Offset: 1319824, Size: 397376, SHA256: "8faf5109451f7642ccdc047b4d91aa0ab453cb30f372212f119002ce293570dc"},
+				{Offset: 1717200, Size: 303096, SHA256: "227adbd1a2afac8a1543f7f2a0536f56667de33d0902b0b66982e1ef1ad325b5"},
+				{Offset: 2020304, Size: 49824, SHA256: "3f9302ef2b3a4fe37cfa1e92ad4a6ad4e0779ea889e854aab7ac5c7558a1c29f"},
+				{Offset: 2070128, Size: 69632, SHA256: "29c761db6c58cb099e1e3697ace94690e5f960c5114af29f4ecca8bb272540cc"},
+				{Offset: 2139760, Size: 6280, SHA256: "dc605e3a75023bb5378df2578acce2094fa2ac2f9e39b1e3a5aa2839d660cbae"},
+				{Offset: 2146048, Size: 20256, SHA256: "ed7d1e8e4f3720314ce98d02db9e25790e6ecde64e30aa0e7dc001322b1c7feb"},
+				{Offset: 2166304, Size: 29216, SHA256: "01bbde1979c30cff473e57813344a88869d26ccb0524b4b98e678e6324319e24"},
+				{Offset: 2195520, Size: 9624, SHA256: "49df67cac32f76d53908af96358736fc33567ab3ccd0b21e4dd9dc6258718346"},
+				{Offset: 2205152, Size: 68376, SHA256: "e2150d55b5bbde4808d951cae29d83c6f5844fba2ee5580227104728b7ee8621"},
+				{Offset: 2273536, Size: 39576, SHA256: "a0a6b08f4fc60e1580f42cad49ed48353df3394ff8b97c8da9e4fbff49387103"},
 			},
 		},
 	})
@@ -169,7 +169,7 @@ func init() {
 		Ops:       []any{Mod.Add},
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
-		Kernels:   []string{"gocccl_reduce_Mod_Add_sweep", "gocccl_reduce_Mod_Add_final"},
+		Kernels:   []string{"gocccl_reduce_Mod_Add_sweep", "gocccl_reduce_Mod_Add_final", "gocccl_reduce_Mod_Add_det"},
 		Part:      8,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -183,7 +183,7 @@ func init() {
 		Ops:       []any{Weights.Add},
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
-		Kernels:   []string{"gocccl_reduce_Weights_Add_sweep", "gocccl_reduce_Weights_Add_final"},
+		Kernels:   []string{"gocccl_reduce_Weights_Add_sweep", "gocccl_reduce_Weights_Add_final", "gocccl_reduce_Weights_Add_det"},
 		Part:      9,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},

@@ -218,6 +218,13 @@ gocccl_reduce_Lut_AddMod_itef99a8d36f_final(::gocccl::it::Transform<int32_t, ::g
   ::gocccl::reduce_final<gocccl_reduce_Lut_AddMod_itef99a8d36f_threads, gocccl_reduce_Lut_AddMod_itef99a8d36f_items, int32_t, ::gocccl_pkg_stateiter_a99a53da::gocccl_functors::Lut_AddMod>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_Lut_AddMod_itef99a8d36f_threads)
+gocccl_reduce_Lut_AddMod_itef99a8d36f_det(::gocccl::it::Transform<int32_t, ::gocccl::it::Counting<int32_t>, ::gocccl_pkg_stateiter_a99a53da::gocccl_functors::Low> d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch, const ::gocccl_pkg_stateiter_a99a53da::Lut gocccl_state) {
+  if (threadIdx.x == 0) ::gocccl_pkg_stateiter_a99a53da::gocccl_functors::gocccl_state_Lut = gocccl_state;
+  __syncthreads();
+  ::gocccl::reduce_deterministic<gocccl_reduce_Lut_AddMod_itef99a8d36f_threads, gocccl_reduce_Lut_AddMod_itef99a8d36f_items, int32_t, ::gocccl_pkg_stateiter_a99a53da::gocccl_functors::Lut_AddMod>(d_in, n, d_out, init, d_scratch);
+}
+
 // Select(Lut.Keep){Transform[int32](Permutation[int32](Slice[int32],Slice[int64]),Low)>-,-} over int32, declared at ops.go:82:13.
 extern "C" __global__ void __launch_bounds__(gocccl_select_Lut_Keep_it0adec60018_threads)
 gocccl_select_Lut_Keep_it0adec60018_init(void* d_state, long long state_bytes, long long tiles, int64_t* d_count, const ::gocccl_pkg_stateiter_a99a53da::Lut gocccl_state) {

@@ -23,18 +23,18 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/stateiter", "d73af696ce49157b624483e75f49233a99f3915ff768d24b711062f289803d91", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/stateiter", "a9e5514aeb5089dfb72f9571a19c6cbec4bff300cf4f8c2b7efc6843db23b755", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "a25f5883215db7d9031c3793ed1dd63938ebf28229c8c810f46a9e0090315c0f",
+			SHA256: "391090669166012e525aeb2ef737beefe361a25f34e84c1a67e1567a059c3776",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 11832, SHA256: "a3cbe2d861ebc86e3e1206ae66ea875725cf1c2d90589871dee2195b7489877a"},
 				{Offset: 11840, Size: 100312, SHA256: "fc3332d9b0ea94e3481486076f192f28811c5cabfd0a5ad5c265918f5e13f559"},
 				{Offset: 112160, Size: 566552, SHA256: "8f82fb63b9397e3c3a6e10ed3d858abdb6d0faede9ea48e85d5dc9f59d54956e"},
-				{Offset: 678720, Size: 103616, SHA256: "ed224b4e297ccb95f4766a4ee0189fb1cad193b87f2f25bdde45e6d572073ed6"},
-				{Offset: 782336, Size: 68192, SHA256: "056d4d6cc36137ed442464687fd1139601f993dc46084b3c36d9dc3ac4afdf6e"},
-				{Offset: 850528, Size: 15664, SHA256: "bf95fbc62e4dd5d6add9c05e4389499a6ecdb9c34e55445dbbb1b965e1ac3dd4"},
+				{Offset: 678720, Size: 184920, SHA256: "86f55b28ff55c97093ea8a919e9a48e831c56884bea24968cf55eca4f979cb2e"},
+				{Offset: 863648, Size: 68192, SHA256: "056d4d6cc36137ed442464687fd1139601f993dc46084b3c36d9dc3ac4afdf6e"},
+				{Offset: 931840, Size: 15664, SHA256: "bf95fbc62e4dd5d6add9c05e4389499a6ecdb9c34e55445dbbb1b965e1ac3dd4"},
 			},
 		},
 	})
@@ -103,7 +103,7 @@ func init() {
 		Ops:       []any{Lut.AddMod},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
-		Kernels:   []string{"gocccl_reduce_Lut_AddMod_itef99a8d36f_sweep", "gocccl_reduce_Lut_AddMod_itef99a8d36f_final"},
+		Kernels:   []string{"gocccl_reduce_Lut_AddMod_itef99a8d36f_sweep", "gocccl_reduce_Lut_AddMod_itef99a8d36f_final", "gocccl_reduce_Lut_AddMod_itef99a8d36f_det"},
 		Part:      3,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},

@@ -1,7 +1,14 @@
 /*
  * gocccl/histogram.cuh: device-wide histograms of evenly spaced bins
  * (HistogramEven) and of bins between given levels (HistogramRange), the
- * kernel side of runtime.HistogramEven / runtime.HistogramRange.
+ * kernel side of runtime.HistogramEven / runtime.HistogramRange, and their
+ * multi-channel forms (MultiHistogramEven / MultiHistogramRange, as
+ * cub::DeviceHistogram::MultiHistogram*): samples interleaved in 1 to 4
+ * channels, the first `active` of them counted, one histogram each. One
+ * sweep serves both: a single histogram is one channel. The privatized
+ * copies of a multi-channel sweep hold every active channel's bins, and a
+ * sample's channel is its index modulo the channel count (a template
+ * parameter: the entry point dispatches on the count at run time).
  *
  *   <sym>_sweep  grid G >= 1, tiles b, b+G, b+2G, ... of the samples per
  *                block (grid-stride). Each block counts into privatized
@@ -17,7 +24,8 @@
  * Host dispatch (Go runtime): n <= TILE: one sweep block. Otherwise init,
  * then a sweep of G = min(tiles, blocks resident in one wave).
  *
- * With more than HIST_SMEM_COUNTERS bins the sweep adds to d_hist directly.
+ * With more than HIST_SMEM_COUNTERS bins (all active channels' together) the
+ * sweep adds to d_hist directly.
  *
  * Bins, exactly as the CPU backend computes them:
  *   - even, floating-point T: a sample x counts iff lower <= x < upper (NaN
@@ -104,6 +112,7 @@ struct EvenBinner
   T lower, upper, scale, fbins;
   int bins;
 
+  EvenBinner() = default;
   GOCCCL_DEVICE EvenBinner(T lower_, T upper_, double scale_, int bins_)
       : lower(lower_), upper(upper_), scale(T(scale_)), fbins(T(bins_)), bins(bins_)
   {}
@@ -132,6 +141,7 @@ struct EvenBinner<T, false>
   double scale; // bins / range, for the estimate
   int bins;
 
+  EvenBinner() = default;
   GOCCCL_DEVICE EvenBinner(T lower_, T upper_, double scale_, int bins_)
       : lower(lower_), upper(upper_), range(static_cast<unsigned long long>(static_cast<U>(static_cast<U>(upper_) - static_cast<U>(lower_)))), scale(scale_), bins(bins_)
   {}
@@ -214,9 +224,28 @@ struct RangeBinner
   }
 };
 
-/// One block's share of a histogram sweep; see the file comment.
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename InputIt, typename Binner>
-GOCCCL_DEVICE void histogram_sweep(InputIt d_samples, long long n, int32_t* d_hist, int bins, const Binner& binner)
+/// Most interleaved channels of a multi-channel histogram.
+constexpr int HIST_MAX_CHANNELS = 4;
+
+/// The histograms of one sweep: samples interleaved in CH channels (sample i
+/// is of channel i % CH), of which the first `active` are counted, channel c
+/// into hist[c][0:bins[c]] with binner[c]. A single histogram is CH = 1.
+template <int CH, typename Binner>
+struct HistChannels
+{
+  static_assert(CH >= 1 && CH <= HIST_MAX_CHANNELS, "gocccl::histogram: 1 to 4 channels");
+  Binner binner[CH];
+  int32_t* hist[CH];
+  int bins[CH];
+  int active;
+};
+
+/// One block's share of a histogram sweep; see the file comment. smem holds
+/// HIST_SMEM_COUNTERS counters (declared once by the entry point, which may
+/// instantiate several sweeps). The privatized copies hold the active
+/// channels' bins one after another.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, int CH, typename T, typename InputIt, typename Binner>
+GOCCCL_DEVICE void histogram_sweep(InputIt d_samples, long long n, const HistChannels<CH, Binner>& ch, int* smem)
 {
   static_assert(BLOCK_THREADS > 0 && BLOCK_THREADS % 32 == 0 && BLOCK_THREADS <= 1024,
                 "gocccl::histogram: BLOCK_THREADS must be a multiple of 32 in [32, 1024]");
@@ -226,40 +255,75 @@ GOCCCL_DEVICE void histogram_sweep(InputIt d_samples, long long n, int32_t* d_hi
   constexpr int VEC = vector_items(int(sizeof(T)), ITEMS_PER_THREAD);
   constexpr bool CAN_VECTORIZE = std::is_pointer<InputIt>::value && VEC >= 1 && (VEC > 1 || alignof(T) < sizeof(T));
 
-  __shared__ int smem[HIST_SMEM_COUNTERS];
-
   const int tid = threadIdx.x;
   const bool single = gridDim.x == 1;
-  const bool privatized = bins <= HIST_SMEM_COUNTERS;
+  int total = 0;
+  int off[CH];
+#pragma unroll
+  for (int c = 0; c < CH; ++c)
+  {
+    off[c] = total;
+    if (c < ch.active)
+    {
+      total += ch.bins[c];
+    }
+  }
+  const bool privatized = total <= HIST_SMEM_COUNTERS;
   int copies = 0;
-  int* counters = d_hist;
+  int* counters[CH];
   if (privatized)
   {
-    copies = HIST_SMEM_COUNTERS / bins;
+    copies = HIST_SMEM_COUNTERS / total;
     copies = copies < HIST_MAX_COPIES ? copies : HIST_MAX_COPIES;
     copies = copies < WARPS ? copies : WARPS;
-    for (int i = tid; i < copies * bins; i += BLOCK_THREADS)
+    for (int i = tid; i < copies * total; i += BLOCK_THREADS)
     {
       smem[i] = 0;
     }
-    counters = smem + ((tid / 32) % copies) * bins;
-  }
-  else if (single)
-  {
-    for (long long i = tid; i < bins; i += BLOCK_THREADS)
+    int* mine = smem + ((tid / 32) % copies) * total;
+#pragma unroll
+    for (int c = 0; c < CH; ++c)
     {
-      d_hist[i] = 0;
+      counters[c] = mine + off[c];
+    }
+  }
+  else
+  {
+#pragma unroll
+    for (int c = 0; c < CH; ++c)
+    {
+      counters[c] = ch.hist[c];
+      if (single && c < ch.active)
+      {
+        for (int i = tid; i < ch.bins[c]; i += BLOCK_THREADS)
+        {
+          ch.hist[c][i] = 0;
+        }
+      }
     }
   }
   __syncthreads();
 
-  auto count = [&](const T& x) {
-    const int b = binner(x);
-    if (b >= 0)
+  // count(c, x) counts x as a sample of channel c. Where c is known at
+  // compile time (unrolled loops over chunks aligned to CH) the loop folds to
+  // one channel's binner; otherwise it selects among them without indexing
+  // the arrays at run time, which would put them in local memory.
+  auto count = [&](int c, const T& x) {
+#pragma unroll
+    for (int k = 0; k < CH; ++k)
     {
-      atomicAdd(counters + b, 1);
+      if (k == c && k < ch.active)
+      {
+        const int b = ch.binner[k](x);
+        if (b >= 0)
+        {
+          atomicAdd(counters[k] + b, 1);
+        }
+      }
     }
   };
+  // The channel c0 + k (k < CH), wrapped.
+  auto wrap = [](int c) { return c >= CH ? c - CH : c; };
 
   const long long num_full_tiles = n / TILE_ITEMS;
   const int tail_items = static_cast<int>(n - num_full_tiles * TILE_ITEMS);
@@ -275,6 +339,8 @@ GOCCCL_DEVICE void histogram_sweep(InputIt d_samples, long long n, int32_t* d_hi
   {
     if (vectorized)
     {
+      // Item j*VEC + i of a thread is sample tile*TILE + j*BLOCK*VEC + tid*VEC + i.
+      constexpr bool ALIGNED = TILE_ITEMS % CH == 0 && VEC % CH == 0;
       for (; tile < num_full_tiles; tile += stride)
       {
         T items[ITEMS_PER_THREAD];
@@ -284,10 +350,15 @@ GOCCCL_DEVICE void histogram_sweep(InputIt d_samples, long long n, int32_t* d_hi
         {
           load_chunk<true, VEC>(p + j * BLOCK_THREADS * VEC, items + j * VEC);
         }
+        const int c0 = ALIGNED ? 0 : static_cast<int>((tile * TILE_ITEMS + tid * VEC) % CH);
 #pragma unroll
-        for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+        for (int j = 0; j < ITEMS_PER_THREAD / VEC; ++j)
         {
-          count(items[i]);
+#pragma unroll
+          for (int i = 0; i < VEC; ++i)
+          {
+            count(wrap(c0 + (j * BLOCK_THREADS * VEC + i) % CH), items[j * VEC + i]);
+          }
         }
       }
     }
@@ -310,10 +381,11 @@ GOCCCL_DEVICE void histogram_sweep(InputIt d_samples, long long n, int32_t* d_hi
           items[i] = d_samples[base + i * BLOCK_THREADS];
         }
       }
+      const int c0 = CH == 1 ? 0 : static_cast<int>(base % CH);
 #pragma unroll
       for (int i = 0; i < ITEMS_PER_THREAD; ++i)
       {
-        count(items[i]);
+        count(wrap(c0 + (i * BLOCK_THREADS) % CH), items[i]);
       }
     }
   }
@@ -323,29 +395,95 @@ GOCCCL_DEVICE void histogram_sweep(InputIt d_samples, long long n, int32_t* d_hi
     const long long base = tile * TILE_ITEMS;
     for (int i = tid; i < tail_items; i += BLOCK_THREADS)
     {
-      count(d_samples[base + i]);
+      count(CH == 1 ? 0 : static_cast<int>((base + i) % CH), d_samples[base + i]);
     }
   }
 
   if (privatized)
   {
     __syncthreads();
-    for (int b = tid; b < bins; b += BLOCK_THREADS)
+#pragma unroll
+    for (int c = 0; c < CH; ++c)
     {
-      int sum = 0;
-      for (int c = 0; c < copies; ++c)
+      if (c >= ch.active)
       {
-        sum += smem[c * bins + b];
+        continue;
       }
-      if (single)
+      int32_t* out = ch.hist[c];
+      for (int b = tid; b < ch.bins[c]; b += BLOCK_THREADS)
       {
-        d_hist[b] = sum;
-      }
-      else if (sum != 0)
-      {
-        atomicAdd(d_hist + b, sum);
+        int sum = 0;
+        for (int k = 0; k < copies; ++k)
+        {
+          sum += smem[k * total + off[c] + b];
+        }
+        if (single)
+        {
+          out[b] = sum;
+        }
+        else if (sum != 0)
+        {
+          atomicAdd(out + b, sum);
+        }
       }
     }
+  }
+}
+
+/// Runs the sweep of CH channels of even bins.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, int CH, typename T, typename InputIt>
+GOCCCL_DEVICE void multi_even_sweep(InputIt d_samples, long long n, int active, int32_t* const* d_hist, const int* bins,
+                                    const T* lower, const T* upper, const double* scale, int* smem)
+{
+  HistChannels<CH, EvenBinner<T>> ch;
+#pragma unroll
+  for (int c = 0; c < CH; ++c)
+  {
+    ch.binner[c] = EvenBinner<T>(lower[c], upper[c], scale[c], bins[c]);
+    ch.hist[c] = d_hist[c];
+    ch.bins[c] = bins[c];
+  }
+  ch.active = active;
+  histogram_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, CH, T>(d_samples, n, ch, smem);
+}
+
+/// Runs the sweep of CH channels of bins between levels (levels[c] in shared
+/// or global memory).
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, int CH, typename T, typename InputIt>
+GOCCCL_DEVICE void multi_range_sweep(InputIt d_samples, long long n, int active, int32_t* const* d_hist, const int* bins,
+                                     const T* const* levels, int* smem)
+{
+  HistChannels<CH, RangeBinner<T>> ch;
+#pragma unroll
+  for (int c = 0; c < CH; ++c)
+  {
+    ch.binner[c] = RangeBinner<T>{levels[c], bins[c]};
+    ch.hist[c] = d_hist[c];
+    ch.bins[c] = bins[c];
+  }
+  ch.active = active;
+  histogram_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, CH, T>(d_samples, n, ch, smem);
+}
+
+/// Dispatches a multi-channel range sweep on the channel count.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename InputIt>
+GOCCCL_DEVICE void multi_range_dispatch(InputIt d_samples, long long n, long long channels, int active, int32_t* const* d_hist,
+                                        const int* bins, const T* const* levels, int* smem)
+{
+  switch (channels)
+  {
+    case 1:
+      multi_range_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 1, T>(d_samples, n, active, d_hist, bins, levels, smem);
+      break;
+    case 2:
+      multi_range_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 2, T>(d_samples, n, active, d_hist, bins, levels, smem);
+      break;
+    case 3:
+      multi_range_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 3, T>(d_samples, n, active, d_hist, bins, levels, smem);
+      break;
+    default:
+      multi_range_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 4, T>(d_samples, n, active, d_hist, bins, levels, smem);
+      break;
   }
 }
 
@@ -377,8 +515,9 @@ __device__ void histogram_init(int32_t* d_hist, long long bins)
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename InputIt>
 __device__ void histogram_even(InputIt d_samples, long long n, int32_t* d_hist, long long bins, T lower, T upper, double scale)
 {
-  const detail::EvenBinner<T> binner(lower, upper, scale, static_cast<int>(bins));
-  detail::histogram_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, T>(d_samples, n, d_hist, static_cast<int>(bins), binner);
+  __shared__ int smem[detail::HIST_SMEM_COUNTERS];
+  const detail::HistChannels<1, detail::EvenBinner<T>> ch{{detail::EvenBinner<T>(lower, upper, scale, static_cast<int>(bins))}, {d_hist}, {static_cast<int>(bins)}, 1};
+  detail::histogram_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 1, T>(d_samples, n, ch, smem);
 }
 
 /**
@@ -391,8 +530,10 @@ __device__ void histogram_even(InputIt d_samples, long long n, int32_t* d_hist, 
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename InputIt, typename LevelIt>
 __device__ void histogram_range(InputIt d_samples, long long n, int32_t* d_hist, long long bins, LevelIt d_levels)
 {
+  __shared__ int smem[detail::HIST_SMEM_COUNTERS];
   __shared__ T levels[detail::HIST_SMEM_LEVELS];
   const int nb = static_cast<int>(bins);
+  // Two sweeps, so that each knows its levels' address space.
   if (nb + 1 <= detail::HIST_SMEM_LEVELS)
   {
     for (int i = threadIdx.x; i <= nb; i += BLOCK_THREADS)
@@ -400,13 +541,126 @@ __device__ void histogram_range(InputIt d_samples, long long n, int32_t* d_hist,
       levels[i] = d_levels[i];
     }
     __syncthreads();
-    const detail::RangeBinner<T> binner{levels, nb};
-    detail::histogram_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, T>(d_samples, n, d_hist, nb, binner);
+    const detail::HistChannels<1, detail::RangeBinner<T>> ch{{detail::RangeBinner<T>{levels, nb}}, {d_hist}, {nb}, 1};
+    detail::histogram_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 1, T>(d_samples, n, ch, smem);
   }
   else
   {
-    const detail::RangeBinner<T> binner{&d_levels[0], nb};
-    detail::histogram_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, T>(d_samples, n, d_hist, nb, binner);
+    const detail::HistChannels<1, detail::RangeBinner<T>> ch{{detail::RangeBinner<T>{&d_levels[0], nb}}, {d_hist}, {nb}, 1};
+    detail::histogram_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 1, T>(d_samples, n, ch, smem);
+  }
+}
+
+/**
+ * \brief Zeroes d_hist<c>[0:bins<c>] for the channels c whose bins are
+ * positive (grid-stride; any grid): multi_histogram_*'s init.
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T>
+__device__ void multi_histogram_init(int32_t* d_hist0, int32_t* d_hist1, int32_t* d_hist2, int32_t* d_hist3,
+                                     long long bins0, long long bins1, long long bins2, long long bins3)
+{
+  int32_t* const hist[4] = {d_hist0, d_hist1, d_hist2, d_hist3};
+  const long long bins[4] = {bins0, bins1, bins2, bins3};
+#pragma unroll
+  for (int c = 0; c < 4; ++c)
+  {
+    for (long long i = blockIdx.x * static_cast<long long>(BLOCK_THREADS) + threadIdx.x; i < bins[c];
+         i += static_cast<long long>(gridDim.x) * BLOCK_THREADS)
+    {
+      hist[c][i] = 0;
+    }
+  }
+}
+
+/**
+ * \brief Counts d_samples[0:n], interleaved in `channels` channels (1 to 4;
+ * sample i is of channel i % channels), into one histogram of equal-width
+ * bins per active channel c < active: bins<c> bins between lower<c>
+ * (inclusive) and upper<c> (exclusive), scale<c> as for histogram_even, into
+ * d_hist<c>, adding (gridDim.x > 1, after multi_histogram_init) or writing
+ * (gridDim.x == 1). The parameters of channels >= active are ignored. The
+ * sweep is instantiated for each channel count; chunks whose samples'
+ * channels are known at compile time (4 channels, and 1 and 2) select each
+ * sample's binner statically. n is a multiple of channels (host-checked).
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename InputIt>
+__device__ void multi_histogram_even(InputIt d_samples, long long n, long long channels, long long active,
+                                     int32_t* d_hist0, int32_t* d_hist1, int32_t* d_hist2, int32_t* d_hist3,
+                                     long long bins0, long long bins1, long long bins2, long long bins3,
+                                     T lower0, T lower1, T lower2, T lower3, T upper0, T upper1, T upper2, T upper3,
+                                     double scale0, double scale1, double scale2, double scale3)
+{
+  __shared__ int smem[detail::HIST_SMEM_COUNTERS];
+  int32_t* const hist[4] = {d_hist0, d_hist1, d_hist2, d_hist3};
+  const int bins[4] = {int(bins0), int(bins1), int(bins2), int(bins3)};
+  const T lower[4] = {lower0, lower1, lower2, lower3};
+  const T upper[4] = {upper0, upper1, upper2, upper3};
+  const double scale[4] = {scale0, scale1, scale2, scale3};
+  const int a = static_cast<int>(active);
+  switch (channels)
+  {
+    case 1:
+      detail::multi_even_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 1, T>(d_samples, n, a, hist, bins, lower, upper, scale, smem);
+      break;
+    case 2:
+      detail::multi_even_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 2, T>(d_samples, n, a, hist, bins, lower, upper, scale, smem);
+      break;
+    case 3:
+      detail::multi_even_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 3, T>(d_samples, n, a, hist, bins, lower, upper, scale, smem);
+      break;
+    default:
+      detail::multi_even_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 4, T>(d_samples, n, a, hist, bins, lower, upper, scale, smem);
+      break;
+  }
+}
+
+/**
+ * \brief As multi_histogram_even, with the bins of channel c between the
+ * bins<c> + 1 levels d_levels<c> (see histogram_range). The levels of all
+ * active channels are copied to shared memory when they fit together
+ * (HIST_SMEM_LEVELS), else read from global memory.
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename InputIt, typename LevelIt>
+__device__ void multi_histogram_range(InputIt d_samples, long long n, long long channels, long long active,
+                                      int32_t* d_hist0, int32_t* d_hist1, int32_t* d_hist2, int32_t* d_hist3,
+                                      long long bins0, long long bins1, long long bins2, long long bins3,
+                                      LevelIt d_levels0, LevelIt d_levels1, LevelIt d_levels2, LevelIt d_levels3)
+{
+  __shared__ int smem[detail::HIST_SMEM_COUNTERS];
+  __shared__ T shared_levels[detail::HIST_SMEM_LEVELS];
+  int32_t* const hist[4] = {d_hist0, d_hist1, d_hist2, d_hist3};
+  const int bins[4] = {int(bins0), int(bins1), int(bins2), int(bins3)};
+  const T* levels[4] = {d_levels0, d_levels1, d_levels2, d_levels3};
+  const int a = static_cast<int>(active);
+  int total = 0;
+#pragma unroll
+  for (int c = 0; c < 4; ++c)
+  {
+    total += c < a ? bins[c] + 1 : 0;
+  }
+  if (total <= detail::HIST_SMEM_LEVELS)
+  {
+    const T* shared[4];
+    int off = 0;
+#pragma unroll
+    for (int c = 0; c < 4; ++c)
+    {
+      shared[c] = shared_levels + off;
+      if (c < a)
+      {
+        for (int i = threadIdx.x; i <= bins[c]; i += BLOCK_THREADS)
+        {
+          shared_levels[off + i] = levels[c][i];
+        }
+        off += bins[c] + 1;
+      }
+    }
+    __syncthreads();
+    detail::multi_range_dispatch<BLOCK_THREADS, ITEMS_PER_THREAD, T>(d_samples, n, channels, a, hist, bins, shared, smem);
+  }
+  else
+  {
+    detail::multi_range_dispatch<BLOCK_THREADS, ITEMS_PER_THREAD, T>(d_samples, n, channels, a, hist, bins, levels, smem);
   }
 }
 

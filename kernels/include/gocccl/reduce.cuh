@@ -503,4 +503,248 @@ __device__ void reduce_single_pass(InputIt d_in, long long n, OutputIt d_out, T 
   detail::finish_single_pass<BLOCK_THREADS, T, ReductionOp>(temp, aggregate, d_out, init, d_scratch);
 }
 
+/*
+ * ---------------------------------------------------------------------------
+ * The GPU-to-GPU deterministic reduction (runtime.GPUToGPU): one fixed
+ * reduction tree for a given n, whatever the GPU, its SM count, the grid,
+ * the policy or the CUB version; runtime/reduce_det.go computes the same
+ * tree on the CPU backend, operand for operand.
+ *
+ *   tile      DET_TILE = 4096 consecutive items (the last one may be short),
+ *             for every item type.
+ *   in a tile of m items: lane l of DET_LANES = 256 folds items l, l + 256,
+ *             l + 512, ... < m in that order, acc = op(acc, item), starting
+ *             from item l (lanes l >= m hold nothing); then, with
+ *             present = min(m, 256), for s = 128, 64, ..., 1:
+ *             lane[l] = op(lane[l], lane[l + s]) for every l < s with
+ *             l + s < present, and present = min(present, s). lane[0] is
+ *             the tile's value.
+ *   levels    the ceil(n / 4096) tile values are an input of the same
+ *             shape: its tiles of 4096 values are reduced as above, and so
+ *             on until one value is left, the total.
+ *   result    op(init, total), or init when n == 0.
+ *
+ * reduce_deterministic runs it in one launch: blocks take tiles
+ * blockIdx.x, blockIdx.x + gridDim.x, ... and write each tile's value to
+ * partials[tile] in the scratch (ReduceScratch); the last block to finish
+ * reduces the levels in place and resets the counter. With one tile it
+ * writes the result directly and touches no scratch (d_scratch may be
+ * null). BLOCK_THREADS is any multiple of 32 up to 1024: a thread serves
+ * lanes tid, tid + BLOCK_THREADS, ... . A float operator with a NaN twin
+ * (gpu_nan.cuh) computes a tile with the twin and again with itself when
+ * the tile's value is a NaN, so the values are the operator's bit for bit.
+ * ---------------------------------------------------------------------------
+ */
+namespace detail {
+
+constexpr int DET_LANES = 256;
+constexpr int DET_ITEMS = 16;
+constexpr int DET_TILE  = DET_LANES * DET_ITEMS;
+
+/// The identity transform of a plain reduction's deterministic tree.
+struct DetIdentity
+{
+  template <typename T>
+  __device__ __forceinline__ T operator()(const T& x) const
+  {
+    return x;
+  }
+};
+
+/// Reads item i of a deterministic tree's input: LEVEL inputs (partials
+/// written by other blocks) past the L1, pointers through the read-only
+/// path, other iterators as it[i].
+template <bool LEVEL, typename InputIt>
+GOCCCL_DEVICE auto det_read(InputIt it, long long i)
+{
+  if constexpr (LEVEL)
+  {
+    return load_coherent(it + i);
+  }
+  else if constexpr (std::is_pointer<InputIt>::value)
+  {
+    return load_item<true>(it + i);
+  }
+  else
+  {
+    return it[i];
+  }
+}
+
+/// The value of one tile of m items (1 <= m <= DET_TILE) in the fixed tree,
+/// returned to every thread of the block. lanes is shared storage for
+/// DET_LANES values of T. xf is applied to each item as it is read.
+template <int BLOCK_THREADS, bool LEVEL, typename T, typename TransformOp, typename ReductionOp, typename InputIt>
+GOCCCL_DEVICE T det_tile_once(T* lanes, InputIt tile, int m)
+{
+  TransformOp xf;
+  ReductionOp op;
+  for (int lane = threadIdx.x; lane < DET_LANES; lane += BLOCK_THREADS)
+  {
+    if (m == DET_TILE)
+    {
+      T items[DET_ITEMS];
+#pragma unroll
+      for (int i = 0; i < DET_ITEMS; ++i)
+      {
+        items[i] = xf(det_read<LEVEL>(tile, lane + i * DET_LANES));
+      }
+      T acc = items[0];
+#pragma unroll
+      for (int i = 1; i < DET_ITEMS; ++i)
+      {
+        acc = op(acc, items[i]);
+      }
+      lanes[lane] = acc;
+    }
+    else if (lane < m)
+    {
+      T acc = xf(det_read<LEVEL>(tile, lane));
+      for (int i = lane + DET_LANES; i < m; i += DET_LANES)
+      {
+        acc = op(acc, xf(det_read<LEVEL>(tile, i)));
+      }
+      lanes[lane] = acc;
+    }
+  }
+  __syncthreads();
+  int present = m < DET_LANES ? m : DET_LANES;
+#pragma unroll
+  for (int s = DET_LANES / 2; s > 0; s >>= 1)
+  {
+    for (int lane = threadIdx.x; lane < s; lane += BLOCK_THREADS)
+    {
+      if (lane + s < present)
+      {
+        lanes[lane] = op(lanes[lane], lanes[lane + s]);
+      }
+    }
+    present = present < s ? present : s;
+    __syncthreads();
+  }
+  const T v = lanes[0];
+  __syncthreads(); // lanes is reused
+  return v;
+}
+
+/// det_tile_once with the operators' NaN twins first when they have them.
+template <int BLOCK_THREADS, bool LEVEL, typename T, typename TransformOp, typename ReductionOp, typename InputIt>
+GOCCCL_DEVICE T det_tile(T* lanes, InputIt tile, int m)
+{
+  constexpr bool TWIN = GpuNan<TransformOp, T>::value || GpuNan<ReductionOp, T>::value;
+  if constexpr (TWIN)
+  {
+    const T v = det_tile_once<BLOCK_THREADS, LEVEL, T, typename GpuNan<TransformOp, T>::type,
+                              typename GpuNan<ReductionOp, T>::type>(lanes, tile, m);
+    if (!is_nan(v)) // block-uniform: every thread has v
+    {
+      return v;
+    }
+  }
+  return det_tile_once<BLOCK_THREADS, LEVEL, T, TransformOp, ReductionOp>(lanes, tile, m);
+}
+
+/// The whole deterministic reduction (see above) of xf over d_in[0:n].
+template <int BLOCK_THREADS, typename T, typename TransformOp, typename ReductionOp, typename InputIt,
+          typename OutputIt>
+GOCCCL_DEVICE void reduce_deterministic(InputIt d_in, long long n, OutputIt d_out, T init, void* d_scratch)
+{
+  static_assert(BLOCK_THREADS > 0 && BLOCK_THREADS % 32 == 0 && BLOCK_THREADS <= 1024,
+                "gocccl::reduce_deterministic: BLOCK_THREADS must be a multiple of 32 in [32, 1024]");
+  __shared__ alignas(T) unsigned char lanes_raw[DET_LANES * sizeof(T)];
+  __shared__ bool last;
+  T* lanes = reinterpret_cast<T*>(lanes_raw);
+  ReductionOp op;
+
+  if (n <= 0)
+  {
+    if (threadIdx.x == 0 && blockIdx.x == 0)
+    {
+      d_out[0] = init;
+    }
+    return;
+  }
+  const long long num_tiles = (n + DET_TILE - 1) / DET_TILE;
+  if (num_tiles == 1)
+  {
+    if (blockIdx.x == 0)
+    {
+      const T v = det_tile<BLOCK_THREADS, false, T, TransformOp, ReductionOp>(lanes, d_in, static_cast<int>(n));
+      if (threadIdx.x == 0)
+      {
+        d_out[0] = op(init, v);
+      }
+    }
+    return;
+  }
+  using Scratch = ReduceScratch<T>;
+  T* partials   = Scratch::partials(d_scratch);
+  for (long long t = blockIdx.x; t < num_tiles; t += gridDim.x)
+  {
+    const long long rest = n - t * DET_TILE;
+    const int m          = rest < DET_TILE ? static_cast<int>(rest) : DET_TILE;
+    const T v = det_tile<BLOCK_THREADS, false, T, TransformOp, ReductionOp>(lanes, d_in + t * DET_TILE, m);
+    if (threadIdx.x == 0)
+    {
+      partials[t] = v;
+    }
+  }
+  if (threadIdx.x == 0)
+  {
+    __threadfence(); // the partials are visible device-wide before the count
+    const unsigned int done = atomicAdd(Scratch::counter(d_scratch), 1u);
+    last                    = done == gridDim.x - 1;
+  }
+  __syncthreads();
+  if (!last)
+  {
+    return;
+  }
+  __threadfence();
+  // The levels, in place: tile t of a level reads values [t * DET_TILE, ...)
+  // and writes value t, which no later tile of the level reads.
+  long long count = num_tiles;
+  while (count > 1)
+  {
+    const long long next = (count + DET_TILE - 1) / DET_TILE;
+    for (long long t = 0; t < next; ++t)
+    {
+      const long long rest = count - t * DET_TILE;
+      const int m          = rest < DET_TILE ? static_cast<int>(rest) : DET_TILE;
+      const T v = det_tile<BLOCK_THREADS, true, T, DetIdentity, ReductionOp>(lanes, partials + t * DET_TILE, m);
+      if (threadIdx.x == 0)
+      {
+        partials[t] = v;
+      }
+      __threadfence_block();
+      __syncthreads();
+    }
+    count = next;
+  }
+  if (threadIdx.x == 0)
+  {
+    d_out[0]                   = op(init, load_coherent(partials));
+    *Scratch::counter(d_scratch) = 0u;
+  }
+}
+
+} // namespace detail
+
+/**
+ * \brief runtime.GPUToGPU's reduction: d_out[0] = op(init, the fixed tree
+ * over d_in[0:n]) described above, the same bits on any GPU and grid.
+ *
+ * \param d_scratch  ReduceScratch<T> with room for ceil(n / DET_TILE)
+ *                   partials and a counter that is 0 (and is 0 again when
+ *                   the kernel ends); unused (may be null) when n <= DET_TILE.
+ *
+ * Launch: any gridDim.x >= 1 (1 when n <= DET_TILE), blockDim.x == BLOCK_THREADS.
+ * ITEMS_PER_THREAD is the policy's and does not shape the tree.
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ReductionOp, typename InputIt, typename OutputIt>
+__device__ void reduce_deterministic(InputIt d_in, long long n, OutputIt d_out, T init, void* d_scratch)
+{
+  detail::reduce_deterministic<BLOCK_THREADS, T, detail::DetIdentity, ReductionOp>(d_in, n, d_out, init, d_scratch);
+}
+
 } // namespace gocccl

@@ -293,4 +293,15 @@ __device__ void transform_reduce_single(InputIt d_in, long long n, T* d_out, T i
   }
 }
 
+/**
+ * \brief runtime.GPUToGPU's transform-reduction: reduce.cuh's fixed tree
+ * (reduce_deterministic) with xf applied to each item as it is read.
+ */
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename In, typename T, typename TransformOp, typename ReductionOp,
+          typename InputIt>
+__device__ void transform_reduce_deterministic(InputIt d_in, long long n, T* d_out, T init, void* d_scratch)
+{
+  detail::reduce_deterministic<BLOCK_THREADS, T, TransformOp, ReductionOp>(d_in, n, d_out, init, d_scratch);
+}
+
 } // namespace gocccl

@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "519372bab031612240e95bc6db1f8f80564cda3683f8608c6305bfc73876d345", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "8f5870fdafa061d85ae7f37897e5b8d98dd563d76baac926407ed8e717c85c16", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "6f1829c6ee8e627e55c3497f649b5bf97e1eb8ead91e3fedd62d6be1056a7069",
+			SHA256: "97a05ff2b230a3ff46d6a191863bc7e397d2306d391a33ad3d7d4db2fcaada1a",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 15848, SHA256: "9f80afccc3ec85ef7ab31d670a21f147e2335a7c4f335f07b79e23a52503a977"},
 				{Offset: 15856, Size: 13544, SHA256: "bb0414798ca7fb050c844546afa889ab2f7b5fddd402db0c02dd6e48d664f92c"},
@@ -51,97 +51,100 @@ func init() {
 				{Offset: 1084064, Size: 4608, SHA256: "2e710d11d9d49623442708b0d620cc5c8ca8bf0e1cd675be8da9ff0f69ed0d72"},
 				{Offset: 1088672, Size: 12936, SHA256: "462034e6ecda9f611cbf00132b15f4df8738476d68ed7811c3dbde7d48d6c930"},
 				{Offset: 1101616, Size: 6008, SHA256: "143d404e05fd438e8f8d4311ff67dc8a201156ef327a6392ced58ab142f91478"},
-				{Offset: 1107632, Size: 32696, SHA256: "96a2ea871f8d6bbc59682ff6219752315cdd146da82fd8cf7fe05d8618818939"},
-				{Offset: 1140336, Size: 27328, SHA256: "5ab6ffbe7525c1b216b9f7536f3e19af4ba819322ca125a19fdec739e7f1ca7c"},
-				{Offset: 1167664, Size: 44856, SHA256: "2ebbd50e8cb9602832db4e4d045bacea9e8a68931d714b3ce5856ed0f32eff90"},
-				{Offset: 1212528, Size: 44352, SHA256: "e92e1b9c8bf9415e89a617ebe2d865c0c71d4991cdfae9c7175ba7b75690430c"},
-				{Offset: 1256880, Size: 88368, SHA256: "02d07426d295d380f2bdc8fcc8a1d595a4227536dc83c95ea85d3d00171b72da"},
-				{Offset: 1345248, Size: 63152, SHA256: "a919b47ab627ca018cb641fb053cb56b284e1fbb1a93690bde98eb638214c9fa"},
-				{Offset: 1408400, Size: 86448, SHA256: "14665d582b195da530629a685fd936cdb9fe51b836440d1cbba1fe186bdb6889"},
-				{Offset: 1494848, Size: 65456, SHA256: "f7e9674a86c731295793688c117c3fe30915b7f0a46bd6073989eec0ee47795e"},
-				{Offset: 1560304, Size: 136784, SHA256: "cf2a48bcd2f594ca24126700d61f9a66189ca0b3fb1674df69629525ccbd22b1"},
-				{Offset: 1697088, Size: 147800, SHA256: "e8cab49a2774aeefb4896d7068c3bd8b02edfebbf9cdb209ff21601ddb3f0cae"},
-				{Offset: 1844896, Size: 35536, SHA256: "8a014b31415e43ee13e1a23134d93b81aee41eb0e35748e077de4faba6546140"},
-				{Offset: 1880432, Size: 38872, SHA256: "644af093f7346719fb033c576818cdd62ecc007ed9db79b00fb6b56edec6e73c"},
-				{Offset: 1919312, Size: 122696, SHA256: "21d54584f858e017fabd3aea77323c815c043beb0c13efa79e4909d296b2ffe4"},
-				{Offset: 2042016, Size: 176840, SHA256: "0f561507f33cd7c7fdd617bd83930dcb62b33ef1c524423884085d63b2f4551f"},
-				{Offset: 2218864, Size: 46792, SHA256: "3d5b46e6dde5ae99fb05d4659ca0b50bc1553b3a786c46adba8090c491f7db00"},
-				{Offset: 2265664, Size: 66632, SHA256: "a2ee57244cdff2aabbda538a9f465fca870ebee9f7b0bfab5ea7931408799622"},
-				{Offset: 2332304, Size: 28232, SHA256: "8bf6ecd3564d37e1eabad0709efdedd24bc8ee9bf62579e727f139e72627d01a"},
-				{Offset: 2360544, Size: 28488, SHA256: "695428de2fe4834986342d481911f1ed06b2a06cf7a8f4ba88ef8edc40716f16"},
-				{Offset: 2389040, Size: 28232, SHA256: "33cb46231fe5f2fd435bf00b760cb6009de7e027c98f71fd2ee4dbef1842cf62"},
-				{Offset: 2417280, Size: 28616, SHA256: "f72632bb629601c72294c5cce882111d98e15d5cb0fe836624bf30f4b7396715"},
-				{Offset: 2445904, Size: 32536, SHA256: "a3eda44c6e3c3268d54136efad88559c5c2a815199a5cc7f839a61d814f0ef96"},
-				{Offset: 2478448, Size: 30232, SHA256: "94b3c8fe86c0288ca9de79ccd7b747833dc6dfdc6b4dd29ce89587bd40ef1159"},
-				{Offset: 2508688, Size: 32536, SHA256: "f4ce0fe7b3e327a9bf2270a9a2fe142f11391f42ff72b34dd2e08036d8ab3fc7"},
-				{Offset: 2541232, Size: 30744, SHA256: "0bef1d0fa729e7a7ae03bf56ac10f4b050e7ce11ebc0cbe723e2ea31ed08e127"},
-				{Offset: 2571984, Size: 122616, SHA256: "bb304570f1369df0513dbcd3ea157e791b44edb46c66ce32923e2568b98f68ab"},
-				{Offset: 2694608, Size: 109560, SHA256: "04f2efe361db0ae0111a9287de6373c97e4735f530f0da9ef36928faf25349f9"},
-				{Offset: 2804176, Size: 196912, SHA256: "ecbd2e7b73841d7217852e1f3663edf55a8f4e186fe4c41286460f96b661d970"},
-				{Offset: 3001088, Size: 175024, SHA256: "85ecb7399d3b46c13fd5043684cdab7530ecf906c9c0351465aa8f9afcaab61a"},
-				{Offset: 3176112, Size: 43600, SHA256: "68500ec40b6490cd3d4787904a6430b2779dc43c384919ad3cde873b2216d673"},
-				{Offset: 3219712, Size: 38608, SHA256: "820ca11c43fe80f528704c965487e579d7cc3e3263b284032260fb78c35a3949"},
-				{Offset: 3258320, Size: 43728, SHA256: "b3f841018d931288ed62bdb1f987c2a62bd7df83b7c76792f44180f05c6c8331"},
-				{Offset: 3302048, Size: 38736, SHA256: "d8bb7cb848c063f8ac62cfd97c64335f23a0928a9246c5df213470b6de9aeee4"},
-				{Offset: 3340784, Size: 157376, SHA256: "790ebd47c3a763744fe84cd8d3ae24f9339b0a2d545f210256a21bcb897d7e60"},
-				{Offset: 3498160, Size: 147136, SHA256: "62b3ae09075f73558ad2a39c1a1e75f7b38205b7e544f5fb0182b293ec9af3c3"},
-				{Offset: 3645296, Size: 144832, SHA256: "3b665bdaaf7326daee21b4997d4ff4c5f2e1389b198766b98aea1bfc6e44a8ae"},
-				{Offset: 3790128, Size: 133440, SHA256: "fa28a3baee9630d7c6e376b9b548b9bcd097774140b80d523018a247d0d2124b"},
-				{Offset: 3923568, Size: 168416, SHA256: "cfd9a6761a84dd039b37604b4366d4b11cd9b37d24456caa56927b56cd909acf"},
-				{Offset: 4091984, Size: 156896, SHA256: "83d6bd446afaeb193ccb6b8b52ce35378011dc4cacbf33993e1137fbfaea528b"},
-				{Offset: 4248880, Size: 156256, SHA256: "6f063e53d78a010f20dcd944c24721c710b706500d3c7f632f0cf8738c7f6545"},
-				{Offset: 4405136, Size: 143328, SHA256: "7af84d7c7c3f80c84f114d64001ca9ccf656265f9f5823e1d0b40fa0c0b1fd23"},
-				{Offset: 4548464, Size: 156672, SHA256: "1f8abcb71d626d0cfe8752d4c81efd3c96425b9a7309bcf3e21b75b2253a5238"},
-				{Offset: 4705136, Size: 42624, SHA256: "c7afe86b830cdb1fc716857f04d1390a9857975215299757ea8f8a5da9b58dc6"},
-				{Offset: 4747760, Size: 143360, SHA256: "f23f378058fdb24e2807e24d4371f0fdc42570f6673dd81d6a99b28b0c8bed02"},
-				{Offset: 4891120, Size: 42496, SHA256: "391b71400ce58ea30b64812cdfb391d8170b8fe57e1660e619fc8bba0173389a"},
-				{Offset: 4933616, Size: 42240, SHA256: "1d329d0a276fb3d673c39cee114a3fa448f064eccf9dccfb1fd3226fc85a8f73"},
-				{Offset: 4975856, Size: 39552, SHA256: "88aa685b6818a8b0bba68afb10d02e1af5e5a942549d2e348f73f64da10bedff"},
-				{Offset: 5015408, Size: 108376, SHA256: "0b0e155361fb10021f9ef35e53a0a57876318444396bfd62d6a0e0036c50b012"},
-				{Offset: 5123792, Size: 55384, SHA256: "1f0a1c6b17703e35f2c133595fe0873b17a427395e6d276cbeb25384df09c82b"},
-				{Offset: 5179184, Size: 104024, SHA256: "70a7015544e90b6c1df4cf42e604ec369b86304ca2a155c4be20ef7f54a29621"},
-				{Offset: 5283216, Size: 55000, SHA256: "d9c2352aefac8c08230262d0c1e07e0078509182ef867a83a4a1812e52977cc8"},
-				{Offset: 5338224, Size: 53976, SHA256: "97d96638976d03cc27c2aaad7ef08d818cf66f653ee7c06623e2b10228c2c1e9"},
-				{Offset: 5392208, Size: 103136, SHA256: "8b12c12ff7a7c9032de97e6c03238fa5d0c868f14ef7d70dedc6d7a50d24f34c"},
-				{Offset: 5495344, Size: 90080, SHA256: "22dedbd13280347d7a8cc70c90cd788a7dce4a4fea3c4eef5ef5d90c0d4a0cd0"},
-				{Offset: 5585424, Size: 103136, SHA256: "0221e9f869b8252819e723ef19dad606a409fe74b55fe6a6ad22dd5494436a4d"},
-				{Offset: 5688560, Size: 90336, SHA256: "9156fc133fdf752965e897df095a9020915c1755fc20a230a0a2efbd9ff3b5d9"},
-				{Offset: 5778896, Size: 30488, SHA256: "74d2c8f3b1272d0e02468ae7d5517b0e34cff4666da94eca8c73de4183837083"},
-				{Offset: 5809392, Size: 58136, SHA256: "6c57b6315b5bdc2822dd895032887bf77982594e314ebebc3d34aac55ed48c20"},
-				{Offset: 5867536, Size: 32408, SHA256: "20703e9de52a008d505cdff5d03b55fa215acdb979a7c52b910b02e5f1540c6c"},
-				{Offset: 5899952, Size: 27808, SHA256: "f137e32bbd4b2d8458339b0d8340b28fe564eb2fb1df38e5f1686376197dbd49"},
-				{Offset: 5927760, Size: 241432, SHA256: "f546837d70329e4cedc9f0d4f0dce556f8bd434018740fbbba4c3d0bffdeb44a"},
-				{Offset: 6169200, Size: 114712, SHA256: "96b829b31f052dd8d4860fdab055cbec998f4e4900765c5418afed5f7867c44f"},
-				{Offset: 6283920, Size: 116248, SHA256: "b4b8271804612d12a518b0bc3ada19516ffe7ea94718903bfa0e9789eae0e309"},
-				{Offset: 6400176, Size: 220360, SHA256: "ef6a73a2b9da00996db7841fc232c9c5f842492db8b27cbbc3d21c0130f2654a"},
-				{Offset: 6620544, Size: 205896, SHA256: "e079a22f367f770cabd5af3cccd069552f7551e1963c83874476e6291475e9d7"},
-				{Offset: 6826448, Size: 235824, SHA256: "a0c73bd52306e16539b1e978dd323139464a6d374db68907b32f72cce543a78b"},
-				{Offset: 7062272, Size: 228656, SHA256: "e80b22689783ab23a50d095736df38d31d03e8ad1458652463b3b859cfc4e21a"},
-				{Offset: 7290928, Size: 44752, SHA256: "05ccd96eac8af059defacbd4820165562cb84dec673b350c65f4c723798f0308"},
-				{Offset: 7335680, Size: 38992, SHA256: "d2129fddb945487e542d411c693fd23a1b9fe8ba343b9aae0d45fa1b91afe8fd"},
-				{Offset: 7374672, Size: 46032, SHA256: "26f0741a31e36807777c5899ce3d051470c5ef2992cdefd9c056629d5374d741"},
-				{Offset: 7420704, Size: 39760, SHA256: "4614830254476de84a6021940e8ae5108f74a129310e1726b56f4ce0ab804607"},
-				{Offset: 7460464, Size: 74336, SHA256: "468ffbd685b02fc8daa192617654abd25d2541c969990278765f04144c75e029"},
-				{Offset: 7534800, Size: 55904, SHA256: "e3a5a1309b7ad7e86461cec20e13bab6f710e43dab3d4f319e6d13159c9a5629"},
-				{Offset: 7590704, Size: 87776, SHA256: "dc89f35f3f54ab7d6ed64f7f13e2e018135d5ff991ef502ca97e5efa34510bd1"},
-				{Offset: 7678480, Size: 70240, SHA256: "02dcfa1c3dc0015095de86e4a3bacb1ef53c7b9d06e0ba3e7962927b04692197"},
-				{Offset: 7748720, Size: 196216, SHA256: "51125f6cbda60d93e5f555f5e8686b7597f1dbe4a1525d014a186d03d44a6002"},
-				{Offset: 7944944, Size: 191352, SHA256: "8c717254cb3eb80ee52529a3c76b73c64952f76478ee502d89c00b9a798da442"},
-				{Offset: 8136304, Size: 17168, SHA256: "a41ca222b145a815e23440820d79ca93ff0c56418eccc2297187d12b892d7aef"},
-				{Offset: 8153472, Size: 38040, SHA256: "a39bf08b12a295e0a29892219b85dac55c9db569ea9f3b44fadf0533806252fe"},
-				{Offset: 8191520, Size: 5504, SHA256: "83b319caa4d69d7e7d97ee88288b3fc919165944850e1cc2bd80421530dd5871"},
-				{Offset: 8197024, Size: 49792, SHA256: "76a9e9a1bc5e4a3c8413033200e29fb32b9226be9ef807dac5659cfb2f90b226"},
-				{Offset: 8246816, Size: 204288, SHA256: "6d7436d32a7149494f74153eabeaf2e5193bd7603630495b0e9b5bd31d76fbcf"},
-				{Offset: 8451104, Size: 5632, SHA256: "f47584929a87abd12240cd0faef678ac0b4e09c0c640f7b0676904344a5efe25"},
-				{Offset: 8456736, Size: 5632, SHA256: "de3ace4012d0cb0a13543fe156970abb5ad105cc601a86ebc466016650b00668"},
-				{Offset: 8462368, Size: 46416, SHA256: "4aaf4955b06469ac154ba35c4b8fefc6b9b70f417901cd3a564ea0aaffb59227"},
-				{Offset: 8508784, Size: 40016, SHA256: "da9835943a1b6f22903588b3d38006197f06aec48ad8ac352cebeccee6b9f6fa"},
-				{Offset: 8548800, Size: 46416, SHA256: "41f8a4434981bd28269b9e844b00ab4e9f41e4e3d21cb9c3f4797e1273b86990"},
-				{Offset: 8595216, Size: 40528, SHA256: "a663327646fed2f3affc3505fa1a179f7a3e43e9541de0d6cfd1f22cd5b1df59"},
-				{Offset: 8635744, Size: 55520, SHA256: "6a23664aa83ee954a9b99211a45cb14f85d3bbea3968b9e94afebf75909dbdce"},
-				{Offset: 8691264, Size: 49248, SHA256: "eeb9eddb023df63db360cbb1ce8a395ee8b25441e8ef8d598e5a1250d016bbfe"},
-				{Offset: 8740512, Size: 55520, SHA256: "7c3eb4d6505d5c0f7fcddfc52dffd37fbcef2dfebfc77a3ef0da9cd66353ea89"},
-				{Offset: 8796032, Size: 49632, SHA256: "159eb02229714e6c2a24e3d3f7f6b971cd9814ff14b9af31e3c6a79d6dd68c9d"},
+				{Offset: 1107632, Size: 32312, SHA256: "9a904fc53e588065b132af84bd5ae17c7c361798f7363f250d544f405d53618a"},
+				{Offset: 1139952, Size: 26944, SHA256: "ce093cb27b74015ef0630aec359d9ae83b533310ba1f5fe672b2c968fbb08780"},
+				{Offset: 1166896, Size: 44472, SHA256: "898ac8d92608436b2a91a1386a0b6510915460a15edcf1d3960f3f7b1dc5c041"},
+				{Offset: 1211376, Size: 43840, SHA256: "cbd0966064e1ad48d87cbf6b9bff0260385ef7949f0e4070d9d9612c73f66265"},
+				{Offset: 1255216, Size: 87344, SHA256: "20cdea87df8541f28255bc4f3e6217a287fad6c69e7a636736609edcf201cfb1"},
+				{Offset: 1342560, Size: 62128, SHA256: "5aab0bdcda645036ead66f5fc9b980a24597a443b96afa2ab28d4b145d14d42b"},
+				{Offset: 1404688, Size: 85552, SHA256: "445c602eb5ea20ef16fccb82de18914b3d4375737bc519e240a83ceb43e05c86"},
+				{Offset: 1490240, Size: 64176, SHA256: "d993ef31abe6a3b273ff7332296cdcd0f73d483a3cacf2cbff3560cdaf4a774b"},
+				{Offset: 1554416, Size: 136784, SHA256: "cf2a48bcd2f594ca24126700d61f9a66189ca0b3fb1674df69629525ccbd22b1"},
+				{Offset: 1691200, Size: 147800, SHA256: "e8cab49a2774aeefb4896d7068c3bd8b02edfebbf9cdb209ff21601ddb3f0cae"},
+				{Offset: 1839008, Size: 35536, SHA256: "8a014b31415e43ee13e1a23134d93b81aee41eb0e35748e077de4faba6546140"},
+				{Offset: 1874544, Size: 38872, SHA256: "644af093f7346719fb033c576818cdd62ecc007ed9db79b00fb6b56edec6e73c"},
+				{Offset: 1913424, Size: 122696, SHA256: "21d54584f858e017fabd3aea77323c815c043beb0c13efa79e4909d296b2ffe4"},
+				{Offset: 2036128, Size: 176840, SHA256: "0f561507f33cd7c7fdd617bd83930dcb62b33ef1c524423884085d63b2f4551f"},
+				{Offset: 2212976, Size: 46792, SHA256: "3d5b46e6dde5ae99fb05d4659ca0b50bc1553b3a786c46adba8090c491f7db00"},
+				{Offset: 2259776, Size: 66632, SHA256: "a2ee57244cdff2aabbda538a9f465fca870ebee9f7b0bfab5ea7931408799622"},
+				{Offset: 2326416, Size: 28232, SHA256: "8bf6ecd3564d37e1eabad0709efdedd24bc8ee9bf62579e727f139e72627d01a"},
+				{Offset: 2354656, Size: 28488, SHA256: "695428de2fe4834986342d481911f1ed06b2a06cf7a8f4ba88ef8edc40716f16"},
+				{Offset: 2383152, Size: 28232, SHA256: "33cb46231fe5f2fd435bf00b760cb6009de7e027c98f71fd2ee4dbef1842cf62"},
+				{Offset: 2411392, Size: 28616, SHA256: "f72632bb629601c72294c5cce882111d98e15d5cb0fe836624bf30f4b7396715"},
+				{Offset: 2440016, Size: 32536, SHA256: "a3eda44c6e3c3268d54136efad88559c5c2a815199a5cc7f839a61d814f0ef96"},
+				{Offset: 2472560, Size: 30232, SHA256: "94b3c8fe86c0288ca9de79ccd7b747833dc6dfdc6b4dd29ce89587bd40ef1159"},
+				{Offset: 2502800, Size: 32536, SHA256: "f4ce0fe7b3e327a9bf2270a9a2fe142f11391f42ff72b34dd2e08036d8ab3fc7"},
+				{Offset: 2535344, Size: 30744, SHA256: "0bef1d0fa729e7a7ae03bf56ac10f4b050e7ce11ebc0cbe723e2ea31ed08e127"},
+				{Offset: 2566096, Size: 122616, SHA256: "bb304570f1369df0513dbcd3ea157e791b44edb46c66ce32923e2568b98f68ab"},
+				{Offset: 2688720, Size: 109560, SHA256: "04f2efe361db0ae0111a9287de6373c97e4735f530f0da9ef36928faf25349f9"},
+				{Offset: 2798288, Size: 196912, SHA256: "ecbd2e7b73841d7217852e1f3663edf55a8f4e186fe4c41286460f96b661d970"},
+				{Offset: 2995200, Size: 175024, SHA256: "85ecb7399d3b46c13fd5043684cdab7530ecf906c9c0351465aa8f9afcaab61a"},
+				{Offset: 3170224, Size: 475136, SHA256: "d185e12fb317af7fbe4b7261e03a087ee9728a5a3060876a160b72093eac583f"},
+				{Offset: 3645360, Size: 43600, SHA256: "68500ec40b6490cd3d4787904a6430b2779dc43c384919ad3cde873b2216d673"},
+				{Offset: 3688960, Size: 38608, SHA256: "820ca11c43fe80f528704c965487e579d7cc3e3263b284032260fb78c35a3949"},
+				{Offset: 3727568, Size: 43728, SHA256: "b3f841018d931288ed62bdb1f987c2a62bd7df83b7c76792f44180f05c6c8331"},
+				{Offset: 3771296, Size: 38736, SHA256: "d8bb7cb848c063f8ac62cfd97c64335f23a0928a9246c5df213470b6de9aeee4"},
+				{Offset: 3810032, Size: 157376, SHA256: "790ebd47c3a763744fe84cd8d3ae24f9339b0a2d545f210256a21bcb897d7e60"},
+				{Offset: 3967408, Size: 147136, SHA256: "62b3ae09075f73558ad2a39c1a1e75f7b38205b7e544f5fb0182b293ec9af3c3"},
+				{Offset: 4114544, Size: 144832, SHA256: "3b665bdaaf7326daee21b4997d4ff4c5f2e1389b198766b98aea1bfc6e44a8ae"},
+				{Offset: 4259376, Size: 133440, SHA256: "fa28a3baee9630d7c6e376b9b548b9bcd097774140b80d523018a247d0d2124b"},
+				{Offset: 4392816, Size: 168416, SHA256: "cfd9a6761a84dd039b37604b4366d4b11cd9b37d24456caa56927b56cd909acf"},
+				{Offset: 4561232, Size: 156896, SHA256: "83d6bd446afaeb193ccb6b8b52ce35378011dc4cacbf33993e1137fbfaea528b"},
+				{Offset: 4718128, Size: 156256, SHA256: "6f063e53d78a010f20dcd944c24721c710b706500d3c7f632f0cf8738c7f6545"},
+				{Offset: 4874384, Size: 143328, SHA256: "7af84d7c7c3f80c84f114d64001ca9ccf656265f9f5823e1d0b40fa0c0b1fd23"},
+				{Offset: 5017712, Size: 292984, SHA256: "705b877cb5407de3b6e1ad4a5152319367ffcecd9c819f5b0d3895e8fe0baa4d"},
+				{Offset: 5310704, Size: 91000, SHA256: "192005868f23d205f33653f29242e988019ae26c987f1fc0aa876b1a450307e0"},
+				{Offset: 5401712, Size: 304888, SHA256: "686e2cb82b3c28274973d7096065ca6645a3403c36ae89075e9ca145cdc66c3e"},
+				{Offset: 5706608, Size: 89976, SHA256: "9462369e14bc7a5d3790ba9b387284409f91637bfb064939f64d6584d477f2c1"},
+				{Offset: 5796592, Size: 89720, SHA256: "005bd642c9cf38c936cc22a635b6266443981696a4fbd25dcf60183e488860be"},
+				{Offset: 5886320, Size: 91000, SHA256: "4e83d7e4301529e5be81c2975c6075de6133826901d03af235d609154e83c840"},
+				{Offset: 5977328, Size: 108376, SHA256: "0b0e155361fb10021f9ef35e53a0a57876318444396bfd62d6a0e0036c50b012"},
+				{Offset: 6085712, Size: 55384, SHA256: "1f0a1c6b17703e35f2c133595fe0873b17a427395e6d276cbeb25384df09c82b"},
+				{Offset: 6141104, Size: 104024, SHA256: "70a7015544e90b6c1df4cf42e604ec369b86304ca2a155c4be20ef7f54a29621"},
+				{Offset: 6245136, Size: 55000, SHA256: "d9c2352aefac8c08230262d0c1e07e0078509182ef867a83a4a1812e52977cc8"},
+				{Offset: 6300144, Size: 53976, SHA256: "97d96638976d03cc27c2aaad7ef08d818cf66f653ee7c06623e2b10228c2c1e9"},
+				{Offset: 6354128, Size: 103136, SHA256: "8b12c12ff7a7c9032de97e6c03238fa5d0c868f14ef7d70dedc6d7a50d24f34c"},
+				{Offset: 6457264, Size: 90080, SHA256: "22dedbd13280347d7a8cc70c90cd788a7dce4a4fea3c4eef5ef5d90c0d4a0cd0"},
+				{Offset: 6547344, Size: 103136, SHA256: "0221e9f869b8252819e723ef19dad606a409fe74b55fe6a6ad22dd5494436a4d"},
+				{Offset: 6650480, Size: 90336, SHA256: "9156fc133fdf752965e897df095a9020915c1755fc20a230a0a2efbd9ff3b5d9"},
+				{Offset: 6740816, Size: 30488, SHA256: "74d2c8f3b1272d0e02468ae7d5517b0e34cff4666da94eca8c73de4183837083"},
+				{Offset: 6771312, Size: 58136, SHA256: "6c57b6315b5bdc2822dd895032887bf77982594e314ebebc3d34aac55ed48c20"},
+				{Offset: 6829456, Size: 32408, SHA256: "20703e9de52a008d505cdff5d03b55fa215acdb979a7c52b910b02e5f1540c6c"},
+				{Offset: 6861872, Size: 27808, SHA256: "f137e32bbd4b2d8458339b0d8340b28fe564eb2fb1df38e5f1686376197dbd49"},
+				{Offset: 6889680, Size: 241432, SHA256: "f546837d70329e4cedc9f0d4f0dce556f8bd434018740fbbba4c3d0bffdeb44a"},
+				{Offset: 7131120, Size: 114712, SHA256: "96b829b31f052dd8d4860fdab055cbec998f4e4900765c5418afed5f7867c44f"},
+				{Offset: 7245840, Size: 116248, SHA256: "b4b8271804612d12a518b0bc3ada19516ffe7ea94718903bfa0e9789eae0e309"},
+				{Offset: 7362096, Size: 220360, SHA256: "ef6a73a2b9da00996db7841fc232c9c5f842492db8b27cbbc3d21c0130f2654a"},
+				{Offset: 7582464, Size: 205896, SHA256: "e079a22f367f770cabd5af3cccd069552f7551e1963c83874476e6291475e9d7"},
+				{Offset: 7788368, Size: 235824, SHA256: "a0c73bd52306e16539b1e978dd323139464a6d374db68907b32f72cce543a78b"},
+				{Offset: 8024192, Size: 228656, SHA256: "e80b22689783ab23a50d095736df38d31d03e8ad1458652463b3b859cfc4e21a"},
+				{Offset: 8252848, Size: 29120, SHA256: "d1417f65efee1f0a6e2e7fd408a45a7f07c490bd540b2b6cb3e6c79daf28ecd2"},
+				{Offset: 8281968, Size: 28864, SHA256: "3a8d151cbd31d4455fce3b5a11b7aa482d3848133a31c7102b3f5c770a373f93"},
+				{Offset: 8310832, Size: 44752, SHA256: "05ccd96eac8af059defacbd4820165562cb84dec673b350c65f4c723798f0308"},
+				{Offset: 8355584, Size: 38992, SHA256: "d2129fddb945487e542d411c693fd23a1b9fe8ba343b9aae0d45fa1b91afe8fd"},
+				{Offset: 8394576, Size: 46032, SHA256: "26f0741a31e36807777c5899ce3d051470c5ef2992cdefd9c056629d5374d741"},
+				{Offset: 8440608, Size: 39760, SHA256: "4614830254476de84a6021940e8ae5108f74a129310e1726b56f4ce0ab804607"},
+				{Offset: 8480368, Size: 74336, SHA256: "468ffbd685b02fc8daa192617654abd25d2541c969990278765f04144c75e029"},
+				{Offset: 8554704, Size: 55904, SHA256: "e3a5a1309b7ad7e86461cec20e13bab6f710e43dab3d4f319e6d13159c9a5629"},
+				{Offset: 8610608, Size: 87776, SHA256: "dc89f35f3f54ab7d6ed64f7f13e2e018135d5ff991ef502ca97e5efa34510bd1"},
+				{Offset: 8698384, Size: 70240, SHA256: "02dcfa1c3dc0015095de86e4a3bacb1ef53c7b9d06e0ba3e7962927b04692197"},
+				{Offset: 8768624, Size: 196216, SHA256: "51125f6cbda60d93e5f555f5e8686b7597f1dbe4a1525d014a186d03d44a6002"},
+				{Offset: 8964848, Size: 191352, SHA256: "8c717254cb3eb80ee52529a3c76b73c64952f76478ee502d89c00b9a798da442"},
+				{Offset: 9156208, Size: 17168, SHA256: "a41ca222b145a815e23440820d79ca93ff0c56418eccc2297187d12b892d7aef"},
+				{Offset: 9173376, Size: 38040, SHA256: "a39bf08b12a295e0a29892219b85dac55c9db569ea9f3b44fadf0533806252fe"},
+				{Offset: 9211424, Size: 5504, SHA256: "83b319caa4d69d7e7d97ee88288b3fc919165944850e1cc2bd80421530dd5871"},
+				{Offset: 9216928, Size: 98936, SHA256: "001503c86f3f29abca3522d11acc2acb3b63a5e62507fe6d7330edcd795df215"},
+				{Offset: 9315872, Size: 385144, SHA256: "dc8a9fbda962339bc5c980c23fda403c86126bf8f7f280398626078db9cfbbed"},
+				{Offset: 9701024, Size: 5632, SHA256: "f47584929a87abd12240cd0faef678ac0b4e09c0c640f7b0676904344a5efe25"},
+				{Offset: 9706656, Size: 5632, SHA256: "de3ace4012d0cb0a13543fe156970abb5ad105cc601a86ebc466016650b00668"},
+				{Offset: 9712288, Size: 46416, SHA256: "4aaf4955b06469ac154ba35c4b8fefc6b9b70f417901cd3a564ea0aaffb59227"},
+				{Offset: 9758704, Size: 40016, SHA256: "da9835943a1b6f22903588b3d38006197f06aec48ad8ac352cebeccee6b9f6fa"},
+				{Offset: 9798720, Size: 46416, SHA256: "41f8a4434981bd28269b9e844b00ab4e9f41e4e3d21cb9c3f4797e1273b86990"},
+				{Offset: 9845136, Size: 40528, SHA256: "a663327646fed2f3affc3505fa1a179f7a3e43e9541de0d6cfd1f22cd5b1df59"},
+				{Offset: 9885664, Size: 55520, SHA256: "6a23664aa83ee954a9b99211a45cb14f85d3bbea3968b9e94afebf75909dbdce"},
+				{Offset: 9941184, Size: 49248, SHA256: "eeb9eddb023df63db360cbb1ce8a395ee8b25441e8ef8d598e5a1250d016bbfe"},
+				{Offset: 9990432, Size: 55520, SHA256: "7c3eb4d6505d5c0f7fcddfc52dffd37fbcef2dfebfc77a3ef0da9cd66353ea89"},
+				{Offset: 10045952, Size: 49632, SHA256: "159eb02229714e6c2a24e3d3f7f6b971cd9814ff14b9af31e3c6a79d6dd68c9d"},
 			},
 		},
 	})
@@ -601,7 +604,7 @@ func init() {
 			{Arch: 90, BlockThreads: 224, ItemsPerThread: 14},
 		},
 	})
-	// LowerBound(LessFloat32) over float32, declared at histogram.go:36:26.
+	// LowerBound(LessFloat32) over float32, declared at histogram.go:37:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "LowerBound",
 		Ops:       []any{LessFloat32},
@@ -613,7 +616,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// LowerBound(LessFloat64) over float64, declared at histogram.go:38:26.
+	// LowerBound(LessFloat64) over float64, declared at histogram.go:39:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "LowerBound",
 		Ops:       []any{LessFloat64},
@@ -625,7 +628,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// LowerBound(LessUint32) over uint32, declared at histogram.go:35:26.
+	// LowerBound(LessUint32) over uint32, declared at histogram.go:36:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "LowerBound",
 		Ops:       []any{LessUint32},
@@ -637,7 +640,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// LowerBound(LessUint64) over uint64, declared at histogram.go:37:26.
+	// LowerBound(LessUint64) over uint64, declared at histogram.go:38:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "LowerBound",
 		Ops:       []any{LessUint64},
@@ -649,7 +652,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
 	})
-	// Merge(LessFloat32) over float32, declared at histogram.go:40:26.
+	// Merge(LessFloat32) over float32, declared at histogram.go:41:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Merge",
 		Ops:       []any{LessFloat32},
@@ -661,7 +664,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 15},
 		},
 	})
-	// Merge(LessFloat64) over float64, declared at histogram.go:42:26.
+	// Merge(LessFloat64) over float64, declared at histogram.go:43:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Merge",
 		Ops:       []any{LessFloat64},
@@ -673,7 +676,7 @@ func init() {
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 15},
 		},
 	})
-	// Merge(LessUint32) over uint32, declared at histogram.go:39:26.
+	// Merge(LessUint32) over uint32, declared at histogram.go:40:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Merge",
 		Ops:       []any{LessUint32},
@@ -685,7 +688,7 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 15},
 		},
 	})
-	// Merge(LessUint64) over uint64, declared at histogram.go:41:26.
+	// Merge(LessUint64) over uint64, declared at histogram.go:42:26.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Merge",
 		Ops:       []any{LessUint64},
@@ -745,6 +748,18 @@ func init() {
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 17},
 		},
 	})
+	// MultiHistogramEven[uint8] over uint8, declared at histogram.go:35:26.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "MultiHistogramEven",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[uint8]()},
+		Layouts:   []string{"uint8/1"},
+		Kernels:   []string{"gocccl_multi_histogram_even_uint8_sweep", "gocccl_multi_histogram_even_uint8_init"},
+		Part:      50,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 32},
+		},
+	})
 	// Partition(KeepFloat32) over float32, declared at select.go:45:27.
 	goccclimpl.Register(m, goccclimpl.Instance{
 		Algorithm: "Partition",
@@ -752,7 +767,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_partition_KeepFloat32_init", "gocccl_partition_KeepFloat32_sweep"},
-		Part:      50,
+		Part:      51,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -764,7 +779,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_partition_KeepFloat64_init", "gocccl_partition_KeepFloat64_sweep"},
-		Part:      51,
+		Part:      52,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -776,7 +791,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_partition_KeepUint32_init", "gocccl_partition_KeepUint32_sweep"},
-		Part:      52,
+		Part:      53,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -788,7 +803,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_partition_KeepUint64_init", "gocccl_partition_KeepUint64_sweep"},
-		Part:      53,
+		Part:      54,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -800,7 +815,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_float32_init", "gocccl_radix_sort_keys_float32_histogram", "gocccl_radix_sort_keys_float32_onesweep", "gocccl_radix_sort_keys_float32_single"},
-		Part:      54,
+		Part:      55,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -812,7 +827,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_float64_init", "gocccl_radix_sort_keys_float64_histogram", "gocccl_radix_sort_keys_float64_onesweep", "gocccl_radix_sort_keys_float64_single"},
-		Part:      55,
+		Part:      56,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -824,7 +839,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint32_init", "gocccl_radix_sort_keys_uint32_histogram", "gocccl_radix_sort_keys_uint32_onesweep", "gocccl_radix_sort_keys_uint32_single"},
-		Part:      56,
+		Part:      57,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -836,7 +851,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_radix_sort_keys_uint64_init", "gocccl_radix_sort_keys_uint64_histogram", "gocccl_radix_sort_keys_uint64_onesweep", "gocccl_radix_sort_keys_uint64_single"},
-		Part:      57,
+		Part:      58,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -848,7 +863,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"float32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_float32_uint32_init", "gocccl_radix_sort_pairs_float32_uint32_histogram", "gocccl_radix_sort_pairs_float32_uint32_onesweep", "gocccl_radix_sort_pairs_float32_uint32_single"},
-		Part:      58,
+		Part:      59,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
@@ -860,7 +875,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"float64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_float64_uint32_init", "gocccl_radix_sort_pairs_float64_uint32_histogram", "gocccl_radix_sort_pairs_float64_uint32_onesweep", "gocccl_radix_sort_pairs_float64_uint32_single"},
-		Part:      59,
+		Part:      60,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -872,7 +887,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_uint32_uint32_init", "gocccl_radix_sort_pairs_uint32_uint32_histogram", "gocccl_radix_sort_pairs_uint32_uint32_onesweep", "gocccl_radix_sort_pairs_uint32_uint32_single"},
-		Part:      60,
+		Part:      61,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
@@ -884,7 +899,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_radix_sort_pairs_uint64_uint32_init", "gocccl_radix_sort_pairs_uint64_uint32_histogram", "gocccl_radix_sort_pairs_uint64_uint32_onesweep", "gocccl_radix_sort_pairs_uint64_uint32_single"},
-		Part:      61,
+		Part:      62,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -895,8 +910,8 @@ func init() {
 		Ops:       []any{AddFloat32},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
-		Kernels:   []string{"gocccl_reduce_AddFloat32_sweep", "gocccl_reduce_AddFloat32_final"},
-		Part:      62,
+		Kernels:   []string{"gocccl_reduce_AddFloat32_sweep", "gocccl_reduce_AddFloat32_final", "gocccl_reduce_AddFloat32_det"},
+		Part:      63,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -907,8 +922,8 @@ func init() {
 		Ops:       []any{AddFloat32Fast},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
-		Kernels:   []string{"gocccl_reduce_AddFloat32Fast_sweep", "gocccl_reduce_AddFloat32Fast_final"},
-		Part:      63,
+		Kernels:   []string{"gocccl_reduce_AddFloat32Fast_sweep", "gocccl_reduce_AddFloat32Fast_final", "gocccl_reduce_AddFloat32Fast_det"},
+		Part:      64,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -919,8 +934,8 @@ func init() {
 		Ops:       []any{AddFloat64},
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
-		Kernels:   []string{"gocccl_reduce_AddFloat64_sweep", "gocccl_reduce_AddFloat64_final"},
-		Part:      64,
+		Kernels:   []string{"gocccl_reduce_AddFloat64_sweep", "gocccl_reduce_AddFloat64_final", "gocccl_reduce_AddFloat64_det"},
+		Part:      65,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -931,8 +946,8 @@ func init() {
 		Ops:       []any{AddInt32},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
-		Kernels:   []string{"gocccl_reduce_AddInt32_sweep", "gocccl_reduce_AddInt32_final"},
-		Part:      65,
+		Kernels:   []string{"gocccl_reduce_AddInt32_sweep", "gocccl_reduce_AddInt32_final", "gocccl_reduce_AddInt32_det"},
+		Part:      66,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -943,8 +958,8 @@ func init() {
 		Ops:       []any{AddUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
-		Kernels:   []string{"gocccl_reduce_AddUint32_sweep", "gocccl_reduce_AddUint32_final"},
-		Part:      66,
+		Kernels:   []string{"gocccl_reduce_AddUint32_sweep", "gocccl_reduce_AddUint32_final", "gocccl_reduce_AddUint32_det"},
+		Part:      67,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -955,8 +970,8 @@ func init() {
 		Ops:       []any{AddUint64},
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
-		Kernels:   []string{"gocccl_reduce_AddUint64_sweep", "gocccl_reduce_AddUint64_final"},
-		Part:      67,
+		Kernels:   []string{"gocccl_reduce_AddUint64_sweep", "gocccl_reduce_AddUint64_final", "gocccl_reduce_AddUint64_det"},
+		Part:      68,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -968,7 +983,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddFloat32_init", "gocccl_reduce_by_key_EqUint32_AddFloat32_sweep"},
-		Part:      68,
+		Part:      69,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
@@ -980,7 +995,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint32/4", "float32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddFloat32Fast_init", "gocccl_reduce_by_key_EqUint32_AddFloat32Fast_sweep"},
-		Part:      69,
+		Part:      70,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
@@ -992,7 +1007,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"uint32/4", "float64/8"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddFloat64_init", "gocccl_reduce_by_key_EqUint32_AddFloat64_sweep"},
-		Part:      70,
+		Part:      71,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 13},
 		},
@@ -1004,7 +1019,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddUint32_init", "gocccl_reduce_by_key_EqUint32_AddUint32_sweep"},
-		Part:      71,
+		Part:      72,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 18},
 		},
@@ -1016,7 +1031,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint32/4", "uint64/8"},
 		Kernels:   []string{"gocccl_reduce_by_key_EqUint32_AddUint64_init", "gocccl_reduce_by_key_EqUint32_AddUint64_sweep"},
-		Part:      72,
+		Part:      73,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 13},
 		},
@@ -1028,7 +1043,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_rle_EqFloat32_init", "gocccl_rle_EqFloat32_sweep", "gocccl_rle_EqFloat32_nontrivial"},
-		Part:      73,
+		Part:      74,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 14},
 		},
@@ -1040,7 +1055,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_rle_EqFloat64_init", "gocccl_rle_EqFloat64_sweep", "gocccl_rle_EqFloat64_nontrivial"},
-		Part:      74,
+		Part:      75,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1052,7 +1067,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_rle_EqUint32_init", "gocccl_rle_EqUint32_sweep", "gocccl_rle_EqUint32_nontrivial"},
-		Part:      75,
+		Part:      76,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 192, ItemsPerThread: 14},
 		},
@@ -1064,7 +1079,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_rle_EqUint64_init", "gocccl_rle_EqUint64_sweep", "gocccl_rle_EqUint64_nontrivial"},
-		Part:      76,
+		Part:      77,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1076,7 +1091,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_exclusive_scan_AddUint32_block", "gocccl_segmented_exclusive_scan_AddUint32_fixed"},
-		Part:      77,
+		Part:      78,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1088,7 +1103,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_segmented_inclusive_scan_AddFloat32_block", "gocccl_segmented_inclusive_scan_AddFloat32_fixed"},
-		Part:      78,
+		Part:      79,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1100,7 +1115,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_inclusive_scan_AddUint32_block", "gocccl_segmented_inclusive_scan_AddUint32_fixed"},
-		Part:      79,
+		Part:      80,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1112,7 +1127,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_segmented_inclusive_scan_AddUint64_block", "gocccl_segmented_inclusive_scan_AddUint64_fixed"},
-		Part:      80,
+		Part:      81,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 4},
 		},
@@ -1124,7 +1139,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_AddFloat32_warp", "gocccl_segmented_reduce_AddFloat32_block", "gocccl_segmented_reduce_AddFloat32_warp_fixed", "gocccl_segmented_reduce_AddFloat32_block_fixed", "gocccl_segmented_reduce_AddFloat32_thread", "gocccl_segmented_reduce_AddFloat32_subwarp", "gocccl_segmented_reduce_AddFloat32_thread_fixed", "gocccl_segmented_reduce_AddFloat32_subwarp_fixed"},
-		Part:      81,
+		Part:      82,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1136,7 +1151,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_MaxUint32_warp", "gocccl_segmented_reduce_MaxUint32_block", "gocccl_segmented_reduce_MaxUint32_warp_fixed", "gocccl_segmented_reduce_MaxUint32_block_fixed", "gocccl_segmented_reduce_MaxUint32_thread", "gocccl_segmented_reduce_MaxUint32_subwarp", "gocccl_segmented_reduce_MaxUint32_thread_fixed", "gocccl_segmented_reduce_MaxUint32_subwarp_fixed"},
-		Part:      82,
+		Part:      83,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1148,7 +1163,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_reduce_MaxUint32_itae16f7b37c_warp", "gocccl_segmented_reduce_MaxUint32_itae16f7b37c_block", "gocccl_segmented_reduce_MaxUint32_itae16f7b37c_warp_fixed", "gocccl_segmented_reduce_MaxUint32_itae16f7b37c_block_fixed", "gocccl_segmented_reduce_MaxUint32_itae16f7b37c_thread", "gocccl_segmented_reduce_MaxUint32_itae16f7b37c_subwarp", "gocccl_segmented_reduce_MaxUint32_itae16f7b37c_thread_fixed", "gocccl_segmented_reduce_MaxUint32_itae16f7b37c_subwarp_fixed"},
-		Part:      83,
+		Part:      84,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1166,7 +1181,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_uint32_init", "gocccl_segmented_sort_keys_uint32_classify", "gocccl_segmented_sort_keys_uint32_small", "gocccl_segmented_sort_keys_uint32_medium", "gocccl_segmented_sort_keys_uint32_big", "gocccl_segmented_sort_keys_uint32_plan", "gocccl_segmented_sort_keys_uint32_histogram", "gocccl_segmented_sort_keys_uint32_onesweep", "gocccl_segmented_sort_keys_uint32_each"},
-		Part:      84,
+		Part:      85,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 20},
 		},
@@ -1178,7 +1193,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_segmented_sort_keys_uint64_init", "gocccl_segmented_sort_keys_uint64_classify", "gocccl_segmented_sort_keys_uint64_small", "gocccl_segmented_sort_keys_uint64_medium", "gocccl_segmented_sort_keys_uint64_big", "gocccl_segmented_sort_keys_uint64_plan", "gocccl_segmented_sort_keys_uint64_histogram", "gocccl_segmented_sort_keys_uint64_onesweep", "gocccl_segmented_sort_keys_uint64_each"},
-		Part:      85,
+		Part:      86,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
 		},
@@ -1190,7 +1205,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_uint32_uint32_init", "gocccl_segmented_sort_pairs_uint32_uint32_classify", "gocccl_segmented_sort_pairs_uint32_uint32_small", "gocccl_segmented_sort_pairs_uint32_uint32_medium", "gocccl_segmented_sort_pairs_uint32_uint32_big", "gocccl_segmented_sort_pairs_uint32_uint32_plan", "gocccl_segmented_sort_pairs_uint32_uint32_histogram", "gocccl_segmented_sort_pairs_uint32_uint32_onesweep", "gocccl_segmented_sort_pairs_uint32_uint32_each"},
-		Part:      86,
+		Part:      87,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 18},
 		},
@@ -1202,9 +1217,33 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint64/8", "uint32/4"},
 		Kernels:   []string{"gocccl_segmented_sort_pairs_uint64_uint32_init", "gocccl_segmented_sort_pairs_uint64_uint32_classify", "gocccl_segmented_sort_pairs_uint64_uint32_small", "gocccl_segmented_sort_pairs_uint64_uint32_medium", "gocccl_segmented_sort_pairs_uint64_uint32_big", "gocccl_segmented_sort_pairs_uint64_uint32_plan", "gocccl_segmented_sort_pairs_uint64_uint32_histogram", "gocccl_segmented_sort_pairs_uint64_uint32_onesweep", "gocccl_segmented_sort_pairs_uint64_uint32_each"},
-		Part:      87,
+		Part:      88,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 15},
+		},
+	})
+	// SegmentedTopKKeys[float32] over float32, declared at topk.go:18:25.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "SegmentedTopKKeys",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[float32]()},
+		Layouts:   []string{"float32/4"},
+		Kernels:   []string{"gocccl_segmented_topk_keys_float32_warp", "gocccl_segmented_topk_keys_float32_block"},
+		Part:      89,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
+		},
+	})
+	// SegmentedTopKKeys[uint32] over uint32, declared at topk.go:17:25.
+	goccclimpl.Register(m, goccclimpl.Instance{
+		Algorithm: "SegmentedTopKKeys",
+		Ops:       []any{},
+		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
+		Layouts:   []string{"uint32/4"},
+		Kernels:   []string{"gocccl_segmented_topk_keys_uint32_warp", "gocccl_segmented_topk_keys_uint32_block"},
+		Part:      90,
+		Policies: []goccclimpl.Policy{
+			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
 		},
 	})
 	// Select(KeepFloat32) over float32, declared at select.go:43:27.
@@ -1214,7 +1253,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_select_KeepFloat32_init", "gocccl_select_KeepFloat32_sweep"},
-		Part:      88,
+		Part:      91,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -1226,7 +1265,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_select_KeepFloat64_init", "gocccl_select_KeepFloat64_sweep"},
-		Part:      89,
+		Part:      92,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1238,7 +1277,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_select_KeepUint32_init", "gocccl_select_KeepUint32_sweep"},
-		Part:      90,
+		Part:      93,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -1250,7 +1289,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_select_KeepUint64_init", "gocccl_select_KeepUint64_sweep"},
-		Part:      91,
+		Part:      94,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1262,7 +1301,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_partition3_FirstFloat32_SecondFloat32_init", "gocccl_partition3_FirstFloat32_SecondFloat32_sweep"},
-		Part:      92,
+		Part:      95,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
@@ -1274,7 +1313,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_partition3_FirstFloat64_SecondFloat64_init", "gocccl_partition3_FirstFloat64_SecondFloat64_sweep"},
-		Part:      93,
+		Part:      96,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1286,7 +1325,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_partition3_FirstUint32_SecondUint32_init", "gocccl_partition3_FirstUint32_SecondUint32_sweep"},
-		Part:      94,
+		Part:      97,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 23},
 		},
@@ -1298,7 +1337,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_partition3_FirstUint64_SecondUint64_init", "gocccl_partition3_FirstUint64_SecondUint64_sweep"},
-		Part:      95,
+		Part:      98,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1310,7 +1349,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_topk_keys_float32_init", "gocccl_topk_keys_float32_pass", "gocccl_topk_keys_float32_single", "gocccl_topk_keys_float32_sort", "gocccl_topk_keys_float32_order", "gocccl_topk_keys_float32_sort_histogram", "gocccl_topk_keys_float32_sort_onesweep", "gocccl_topk_keys_float32_gather"},
-		Part:      96,
+		Part:      99,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1322,7 +1361,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_topk_keys_uint32_init", "gocccl_topk_keys_uint32_pass", "gocccl_topk_keys_uint32_single", "gocccl_topk_keys_uint32_sort", "gocccl_topk_keys_uint32_order", "gocccl_topk_keys_uint32_sort_histogram", "gocccl_topk_keys_uint32_sort_onesweep", "gocccl_topk_keys_uint32_gather"},
-		Part:      97,
+		Part:      100,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1334,7 +1373,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4", "float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform3x1_Axpb"},
-		Part:      98,
+		Part:      101,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1346,7 +1385,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4", "float32/4", "float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform3x2_Lerp2"},
-		Part:      99,
+		Part:      102,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1358,7 +1397,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_if_TripleUint32_OddUint32"},
-		Part:      100,
+		Part:      103,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1369,8 +1408,8 @@ func init() {
 		Ops:       []any{Low8Uint32, AddUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
-		Kernels:   []string{"gocccl_transform_reduce_Low8Uint32_AddUint32_sweep", "gocccl_transform_reduce_Low8Uint32_AddUint32_single"},
-		Part:      101,
+		Kernels:   []string{"gocccl_transform_reduce_Low8Uint32_AddUint32_sweep", "gocccl_transform_reduce_Low8Uint32_AddUint32_single", "gocccl_transform_reduce_Low8Uint32_AddUint32_det"},
+		Part:      104,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
 		},
@@ -1381,8 +1420,8 @@ func init() {
 		Ops:       []any{SquareFloat32, AddFloat64},
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float32/4", "float64/8"},
-		Kernels:   []string{"gocccl_transform_reduce_SquareFloat32_AddFloat64_sweep", "gocccl_transform_reduce_SquareFloat32_AddFloat64_single"},
-		Part:      102,
+		Kernels:   []string{"gocccl_transform_reduce_SquareFloat32_AddFloat64_sweep", "gocccl_transform_reduce_SquareFloat32_AddFloat64_single", "gocccl_transform_reduce_SquareFloat32_AddFloat64_det"},
+		Part:      105,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1394,7 +1433,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_transform_MergeSortIdentityFloat32"},
-		Part:      103,
+		Part:      106,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1406,7 +1445,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_transform_MergeSortIdentityUint32"},
-		Part:      104,
+		Part:      107,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
 		},
@@ -1418,7 +1457,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
 		Kernels:   []string{"gocccl_unique_EqFloat32_init", "gocccl_unique_EqFloat32_sweep"},
-		Part:      105,
+		Part:      108,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -1430,7 +1469,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
 		Kernels:   []string{"gocccl_unique_EqFloat64_init", "gocccl_unique_EqFloat64_sweep"},
-		Part:      106,
+		Part:      109,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1442,7 +1481,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
 		Kernels:   []string{"gocccl_unique_EqUint32_init", "gocccl_unique_EqUint32_sweep"},
-		Part:      107,
+		Part:      110,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 384, ItemsPerThread: 17},
 		},
@@ -1454,7 +1493,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8"},
 		Kernels:   []string{"gocccl_unique_EqUint64_init", "gocccl_unique_EqUint64_sweep"},
-		Part:      108,
+		Part:      111,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1466,7 +1505,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4", "float32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqFloat32_float32_float32_init", "gocccl_unique_by_key_EqFloat32_float32_float32_sweep"},
-		Part:      109,
+		Part:      112,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
 		},
@@ -1478,7 +1517,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[float64](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8", "float64/8"},
 		Kernels:   []string{"gocccl_unique_by_key_EqFloat64_float64_float64_init", "gocccl_unique_by_key_EqFloat64_float64_float64_sweep"},
-		Part:      110,
+		Part:      113,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},
@@ -1490,7 +1529,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
 		Kernels:   []string{"gocccl_unique_by_key_EqUint32_uint32_uint32_init", "gocccl_unique_by_key_EqUint32_uint32_uint32_sweep"},
-		Part:      111,
+		Part:      114,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 512, ItemsPerThread: 14},
 		},
@@ -1502,7 +1541,7 @@ func init() {
 		Types:     []reflect.Type{reflect.TypeFor[uint64](), reflect.TypeFor[uint64]()},
 		Layouts:   []string{"uint64/8", "uint64/8"},
 		Kernels:   []string{"gocccl_unique_by_key_EqUint64_uint64_uint64_init", "gocccl_unique_by_key_EqUint64_uint64_uint64_sweep"},
-		Part:      112,
+		Part:      115,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 128, ItemsPerThread: 8},
 		},

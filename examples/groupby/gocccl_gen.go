@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/groupby", "a1fe411bc8b5360d9e889a24a7e483f7e3e4b6c95849d54a589718d9e294596e", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/groupby", "48e8fd8a19d14d95d97f737976659b8a943761ba106efd0e8d701703010749f6", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 80},
 			Data:   goccclImageSM80,

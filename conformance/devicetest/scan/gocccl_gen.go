@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/scan", "e0f1b590470a3132dd0dd4c94395249555364e569e8572c30ac20502bb106cb6", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/scan", "e28c5faa06334d07d30834a5dcf217994376ea20e81aa915d2d7890727b02d90", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "71009cf72756b0e43d1c30ab11239a76ae90337e18ccdf5306d35849b4c3c37a",
+			SHA256: "3ca1bf3aa031e221483836f17abb3138040edb40cf64cfe5fb1324c8f57810ae",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 134608, SHA256: "a24741261d3aa09209d54fecc8bd4b8c9ceb5b2fa3a00d221d0f3ea18d80970b"},
 				{Offset: 134608, Size: 142936, SHA256: "b80e31b532660e725a6f18beb687993a639bd6e7f5c1d4664d3bcdfccbcc5b50"},
@@ -92,13 +92,13 @@ func init() {
 				{Offset: 3870256, Size: 122696, SHA256: "21d54584f858e017fabd3aea77323c815c043beb0c13efa79e4909d296b2ffe4"},
 				{Offset: 3992960, Size: 46792, SHA256: "3d5b46e6dde5ae99fb05d4659ca0b50bc1553b3a786c46adba8090c491f7db00"},
 				{Offset: 4039760, Size: 47688, SHA256: "231f83188f496812cd404cfec89542dcbb8f8edd0f4fa7e782ac886155a34d5a"},
-				{Offset: 4087456, Size: 156672, SHA256: "1f8abcb71d626d0cfe8752d4c81efd3c96425b9a7309bcf3e21b75b2253a5238"},
-				{Offset: 4244128, Size: 143360, SHA256: "f23f378058fdb24e2807e24d4371f0fdc42570f6673dd81d6a99b28b0c8bed02"},
-				{Offset: 4387488, Size: 108376, SHA256: "5c1949110ecee867dd7024ed66234f0db9ae762425c5e2e59ec31c4f5592e85e"},
-				{Offset: 4495872, Size: 104024, SHA256: "497bc02ef1b8bfe03bdfa290df0c9f4d65a30f2c6562f2e0747ddd85de5ff5cd"},
-				{Offset: 4599904, Size: 55000, SHA256: "a7f89a625bca9a8dff05d1185c425f5af43c703360abd6e85a635e7310623e42"},
-				{Offset: 4654912, Size: 65944, SHA256: "be5960c8ab01143c62f7b56ec326748102d0ffb52e8f8995666f5ed134507aa4"},
-				{Offset: 4720864, Size: 204288, SHA256: "6d7436d32a7149494f74153eabeaf2e5193bd7603630495b0e9b5bd31d76fbcf"},
+				{Offset: 4087456, Size: 292984, SHA256: "705b877cb5407de3b6e1ad4a5152319367ffcecd9c819f5b0d3895e8fe0baa4d"},
+				{Offset: 4380448, Size: 304888, SHA256: "686e2cb82b3c28274973d7096065ca6645a3403c36ae89075e9ca145cdc66c3e"},
+				{Offset: 4685344, Size: 108376, SHA256: "5c1949110ecee867dd7024ed66234f0db9ae762425c5e2e59ec31c4f5592e85e"},
+				{Offset: 4793728, Size: 104024, SHA256: "497bc02ef1b8bfe03bdfa290df0c9f4d65a30f2c6562f2e0747ddd85de5ff5cd"},
+				{Offset: 4897760, Size: 55000, SHA256: "a7f89a625bca9a8dff05d1185c425f5af43c703360abd6e85a635e7310623e42"},
+				{Offset: 4952768, Size: 65944, SHA256: "be5960c8ab01143c62f7b56ec326748102d0ffb52e8f8995666f5ed134507aa4"},
+				{Offset: 5018720, Size: 385144, SHA256: "dc8a9fbda962339bc5c980c23fda403c86126bf8f7f280398626078db9cfbbed"},
 			},
 		},
 	})
@@ -864,7 +864,7 @@ func init() {
 		Ops:       []any{AddFloat32},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
-		Kernels:   []string{"gocccl_reduce_AddFloat32_sweep", "gocccl_reduce_AddFloat32_final"},
+		Kernels:   []string{"gocccl_reduce_AddFloat32_sweep", "gocccl_reduce_AddFloat32_final", "gocccl_reduce_AddFloat32_det"},
 		Part:      63,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -876,7 +876,7 @@ func init() {
 		Ops:       []any{AddFloat64},
 		Types:     []reflect.Type{reflect.TypeFor[float64]()},
 		Layouts:   []string{"float64/8"},
-		Kernels:   []string{"gocccl_reduce_AddFloat64_sweep", "gocccl_reduce_AddFloat64_final"},
+		Kernels:   []string{"gocccl_reduce_AddFloat64_sweep", "gocccl_reduce_AddFloat64_final", "gocccl_reduce_AddFloat64_det"},
 		Part:      64,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -936,7 +936,7 @@ func init() {
 		Ops:       []any{SquareFloat32, AddFloat64},
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float32/4", "float64/8"},
-		Kernels:   []string{"gocccl_transform_reduce_SquareFloat32_AddFloat64_sweep", "gocccl_transform_reduce_SquareFloat32_AddFloat64_single"},
+		Kernels:   []string{"gocccl_transform_reduce_SquareFloat32_AddFloat64_sweep", "gocccl_transform_reduce_SquareFloat32_AddFloat64_single", "gocccl_transform_reduce_SquareFloat32_AddFloat64_det"},
 		Part:      69,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},

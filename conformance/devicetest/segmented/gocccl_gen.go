@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segmented", "19fe7169713676dcbbea6436ed298c44f947af2ab766382d3dd72f34d2fe4381", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segmented", "8d211b0d858cdc115da11e6c61f0289aff3f255a1b7570ccc7834647cbb0773a", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "1643ff24ffe1bf705b0f31ab1d2c8b17a2f6c346d2f317f229fcb4daee17f79a",
+			SHA256: "6478ee3e1c9ad674ae42884a1d2dcbf6340e10bca6fb6e7ce9a33cb12091a7d6",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 12904, SHA256: "7ba80b653631a1c12934e7a4c72a4a21fa33898ea401f5b74397c93c51b74f3f"},
 				{Offset: 12912, Size: 15848, SHA256: "9f80afccc3ec85ef7ab31d670a21f147e2335a7c4f335f07b79e23a52503a977"},
@@ -52,11 +52,11 @@ func init() {
 				{Offset: 1702464, Size: 114584, SHA256: "ec7aa5c4795bb5452a2e3812e5f8d7ce0ece7f71e78400bf8516bf4fc3717ecb"},
 				{Offset: 1817056, Size: 114712, SHA256: "96b829b31f052dd8d4860fdab055cbec998f4e4900765c5418afed5f7867c44f"},
 				{Offset: 1931776, Size: 137400, SHA256: "e2fe2a3bffbdc62a25d76786ab7be2eeff54ca5d41a07147a9f8391544ee3533"},
-				{Offset: 2069184, Size: 49792, SHA256: "ae3e80a6951b7433df3e7ce3df03e576ce98d695043a61c99ed049f72e4c1556"},
-				{Offset: 2118976, Size: 49536, SHA256: "68e48820fa45655acf25e477ab5db6544b01e6f02be27c5f605445f12d194ada"},
-				{Offset: 2168512, Size: 204928, SHA256: "70396aa0ab411bf1969a057570a4f5f64780b17069c78c8cf6c30fd23878e399"},
-				{Offset: 2373440, Size: 107152, SHA256: "5ae48b7ff8dafd8d23f2096cdc140f77424c6043555c2c72ae8ac5ee94fe871e"},
-				{Offset: 2480592, Size: 42240, SHA256: "702736ef3094b60782728298cc945c59dc0748cdb671239a71faccbca3d09810"},
+				{Offset: 2069184, Size: 98808, SHA256: "70f5ce36516995a72af22729ec270feccd691d9b7fade47dbd90324f24c10674"},
+				{Offset: 2168000, Size: 98808, SHA256: "79f076f058e7c19774fc977e09ced68f2c1f6f1815933b5fbe82a841918dce65"},
+				{Offset: 2266816, Size: 385784, SHA256: "53ddd7bd4a0153c3bbb1074199ee193cc3ea1d701b13a701e790295d097e0a09"},
+				{Offset: 2652608, Size: 261904, SHA256: "d3f8e23111a97a32b455e646f2818ce59efdace624e1665c3e5154f411d1deac"},
+				{Offset: 2914512, Size: 94456, SHA256: "088a6259439746ff14426729889cf4cb27687420cbe2adc4ac25b1f73a058c83"},
 			},
 		},
 	})
@@ -342,7 +342,7 @@ func init() {
 		Ops:       []any{Low8, AddUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
-		Kernels:   []string{"gocccl_transform_reduce_Low8_AddUint32_sweep", "gocccl_transform_reduce_Low8_AddUint32_single"},
+		Kernels:   []string{"gocccl_transform_reduce_Low8_AddUint32_sweep", "gocccl_transform_reduce_Low8_AddUint32_single", "gocccl_transform_reduce_Low8_AddUint32_det"},
 		Part:      23,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -354,7 +354,7 @@ func init() {
 		Ops:       []any{Low8, MaxUint32},
 		Types:     []reflect.Type{reflect.TypeFor[uint32](), reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4", "uint32/4"},
-		Kernels:   []string{"gocccl_transform_reduce_Low8_MaxUint32_sweep", "gocccl_transform_reduce_Low8_MaxUint32_single"},
+		Kernels:   []string{"gocccl_transform_reduce_Low8_MaxUint32_sweep", "gocccl_transform_reduce_Low8_MaxUint32_single", "gocccl_transform_reduce_Low8_MaxUint32_det"},
 		Part:      24,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -366,7 +366,7 @@ func init() {
 		Ops:       []any{SquareF64, AddFloat64},
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[float64]()},
 		Layouts:   []string{"float32/4", "float64/8"},
-		Kernels:   []string{"gocccl_transform_reduce_SquareF64_AddFloat64_sweep", "gocccl_transform_reduce_SquareF64_AddFloat64_single"},
+		Kernels:   []string{"gocccl_transform_reduce_SquareF64_AddFloat64_sweep", "gocccl_transform_reduce_SquareF64_AddFloat64_single", "gocccl_transform_reduce_SquareF64_AddFloat64_det"},
 		Part:      25,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},
@@ -378,7 +378,7 @@ func init() {
 		Ops:       []any{ToStat, AddStat},
 		Types:     []reflect.Type{reflect.TypeFor[float32](), reflect.TypeFor[Stat]()},
 		Layouts:   []string{"float32/4", "{Sum@0:float64,Min@8:float32,Count@12:int32}/16"},
-		Kernels:   []string{"gocccl_transform_reduce_ToStat_AddStat_sweep", "gocccl_transform_reduce_ToStat_AddStat_single"},
+		Kernels:   []string{"gocccl_transform_reduce_ToStat_AddStat_sweep", "gocccl_transform_reduce_ToStat_AddStat_single", "gocccl_transform_reduce_ToStat_AddStat_det"},
 		Part:      26,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 4},
@@ -390,7 +390,7 @@ func init() {
 		Ops:       []any{WidenInt, AddInt64},
 		Types:     []reflect.Type{reflect.TypeFor[int32](), reflect.TypeFor[int64]()},
 		Layouts:   []string{"int32/4", "int64/8"},
-		Kernels:   []string{"gocccl_transform_reduce_WidenInt_AddInt64_sweep", "gocccl_transform_reduce_WidenInt_AddInt64_single"},
+		Kernels:   []string{"gocccl_transform_reduce_WidenInt_AddInt64_sweep", "gocccl_transform_reduce_WidenInt_AddInt64_single", "gocccl_transform_reduce_WidenInt_AddInt64_det"},
 		Part:      27,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 8},

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segscan", "a9537f2d7f0ccf8d239f1b7a5964370292e0b57b00a5a8e414871d862d1774db", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segscan", "1c6245cc2a5b8f19ac7f45e280f47df26fbc459e2d4663872cdff21740c3592f", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segtopk", "cab9f8603d90b22072b73a40cdce582ce3f824ccb3f22d90ec5e456dec6d662d", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segtopk", "55616427380d87c08a07c1e704b59eb6c3734565b52b467ed90f4f8df444aad1", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

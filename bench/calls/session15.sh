@@ -13,14 +13,14 @@ mkdir -p /tmp/b && tar xJf gpu-bundle/bundle.tar.xz -C /tmp/b
 cd /tmp/b/bundle
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader > $L/gpu.txt
 t() { local name=$1 lim=$2; shift 2; local s=$SECONDS; timeout $lim "$@" > $L/$name.log 2>&1; echo "$name rc=$? $((SECONDS-s))s" >> $L/summary.txt; }
-g() { ./devicetest-$1.test -test.v -test.count=1 -test.timeout=0 "${@:2}"; }
-t topk 170 g topk -test.short -test.run 'GPU|Bad' &
-t segmented 170 g segmented -test.short -test.run 'TestGPUMatchesCPU|TestGPUBrokenPromise|TestGPUBadOffsets' &
-t transformnm 170 g transformnm -test.run 'TestGPUMatchesCPU|TestBadArguments' &
-t mhist 170 g histogram -test.run 'TestMultiHistogram' &
-t determinism 170 g determinism &
-t segtopk 170 g segtopk -test.short -test.run 'GPU|Bad' &
-t bykey 170 g scan -test.run 'ByKey|Epoch|LookBack' &
+G="-test.v -test.count=1 -test.timeout=0"
+t topk 170 ./devicetest-topk.test $G -test.short -test.run 'GPU|Bad' &
+t segmented 170 ./devicetest-segmented.test $G -test.short -test.run 'TestGPUMatchesCPU|TestGPUBrokenPromise|TestGPUBadOffsets' &
+t transformnm 170 ./devicetest-transformnm.test $G -test.run 'TestGPUMatchesCPU|TestBadArguments' &
+t mhist 170 ./devicetest-histogram.test $G -test.run 'TestMultiHistogram' &
+t determinism 170 ./devicetest-determinism.test $G &
+t segtopk 170 ./devicetest-segtopk.test $G -test.short -test.run 'GPU|Bad' &
+t bykey 170 ./devicetest-scan.test $G -test.run 'ByKey|Epoch|LookBack' &
 wait
 for f in topk segmented transformnm mhist determinism segtopk bykey; do grep -E '^(--- FAIL|FAIL|ok|PASS|panic)|Error:' $L/$f.log | head -12 | sed "s/^/$f: /" >> $L/summary.txt; done
 pack

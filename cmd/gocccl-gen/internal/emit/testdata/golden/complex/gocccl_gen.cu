@@ -77,6 +77,11 @@ gocccl_reduce_Mul_final(const ::gocccl::go::complex128* d_in, long long n, ::goc
   ::gocccl::reduce_final<gocccl_reduce_Mul_threads, gocccl_reduce_Mul_items, ::gocccl::go::complex128, ::gocccl_pkg_phasor_e396a344::gocccl_functors::Mul>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_Mul_threads)
+gocccl_reduce_Mul_det(const ::gocccl::go::complex128* d_in, long long n, ::gocccl::go::complex128* d_out, ::gocccl::go::complex128 init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_Mul_threads, gocccl_reduce_Mul_items, ::gocccl::go::complex128, ::gocccl_pkg_phasor_e396a344::gocccl_functors::Mul>(d_in, n, d_out, init, d_scratch);
+}
+
 // UnaryTransform(Rotate) over complex64, complex128, declared at phasor.go:32:9.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_Rotate_threads)
 gocccl_transform_Rotate(const ::gocccl::go::complex64* d_in, ::gocccl::go::complex128* d_out, long long n) {

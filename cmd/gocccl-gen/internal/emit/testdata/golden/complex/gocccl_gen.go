@@ -87,7 +87,7 @@ func init() {
 		Ops:       []any{Mul},
 		Types:     []reflect.Type{reflect.TypeFor[complex128]()},
 		Layouts:   []string{"complex128/16"},
-		Kernels:   []string{"gocccl_reduce_Mul_sweep", "gocccl_reduce_Mul_final"},
+		Kernels:   []string{"gocccl_reduce_Mul_sweep", "gocccl_reduce_Mul_final", "gocccl_reduce_Mul_det"},
 		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 4},

@@ -92,6 +92,11 @@ gocccl_reduce_Add_final(const ::gocccl::go::float16* d_in, long long n, ::gocccl
   ::gocccl::reduce_final<gocccl_reduce_Add_threads, gocccl_reduce_Add_items, ::gocccl::go::float16, ::gocccl_pkg_halves_a0ba9cd8::gocccl_functors::Add>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_Add_threads)
+gocccl_reduce_Add_det(const ::gocccl::go::float16* d_in, long long n, ::gocccl::go::float16* d_out, ::gocccl::go::float16 init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_Add_threads, gocccl_reduce_Add_items, ::gocccl::go::float16, ::gocccl_pkg_halves_a0ba9cd8::gocccl_functors::Add>(d_in, n, d_out, init, d_scratch);
+}
+
 // TransformReduce(Widen,Add32) over Float16, float32, declared at halves.go:31:9.
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Widen_Add32_threads)
 gocccl_transform_reduce_Widen_Add32_sweep(const ::gocccl::go::float16* d_in, long long n, float* d_out, float init, void* d_scratch) {
@@ -101,6 +106,11 @@ gocccl_transform_reduce_Widen_Add32_sweep(const ::gocccl::go::float16* d_in, lon
 extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Widen_Add32_threads)
 gocccl_transform_reduce_Widen_Add32_single(const ::gocccl::go::float16* d_in, long long n, float* d_out, float init) {
   ::gocccl::transform_reduce_single<gocccl_transform_reduce_Widen_Add32_threads, gocccl_transform_reduce_Widen_Add32_items, ::gocccl::go::float16, float, ::gocccl_pkg_halves_a0ba9cd8::gocccl_functors::Widen, ::gocccl_pkg_halves_a0ba9cd8::gocccl_functors::Add32>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_transform_reduce_Widen_Add32_threads)
+gocccl_transform_reduce_Widen_Add32_det(const ::gocccl::go::float16* d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::transform_reduce_deterministic<gocccl_transform_reduce_Widen_Add32_threads, gocccl_transform_reduce_Widen_Add32_items, ::gocccl::go::float16, float, ::gocccl_pkg_halves_a0ba9cd8::gocccl_functors::Widen, ::gocccl_pkg_halves_a0ba9cd8::gocccl_functors::Add32>(d_in, n, d_out, init, d_scratch);
 }
 
 // UnaryTransform(Square) over BFloat16, BFloat16, declared at halves.go:32:9.

@@ -72,7 +72,7 @@ func init() {
 		Ops:       []any{Add},
 		Types:     []reflect.Type{reflect.TypeFor[half.Float16]()},
 		Layouts:   []string{"uint16/2"},
-		Kernels:   []string{"gocccl_reduce_Add_sweep", "gocccl_reduce_Add_final"},
+		Kernels:   []string{"gocccl_reduce_Add_sweep", "gocccl_reduce_Add_final", "gocccl_reduce_Add_det"},
 		Part:      0,
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},
@@ -88,7 +88,7 @@ func init() {
 		Ops:       []any{Widen, Add32},
 		Types:     []reflect.Type{reflect.TypeFor[half.Float16](), reflect.TypeFor[float32]()},
 		Layouts:   []string{"uint16/2", "float32/4"},
-		Kernels:   []string{"gocccl_transform_reduce_Widen_Add32_sweep", "gocccl_transform_reduce_Widen_Add32_single"},
+		Kernels:   []string{"gocccl_transform_reduce_Widen_Add32_sweep", "gocccl_transform_reduce_Widen_Add32_single", "gocccl_transform_reduce_Widen_Add32_det"},
 		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},

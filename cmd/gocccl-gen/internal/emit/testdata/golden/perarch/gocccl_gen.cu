@@ -90,6 +90,11 @@ gocccl_reduce_Add_final(const float* d_in, long long n, float* d_out, float init
   ::gocccl::reduce_final<gocccl_reduce_Add_threads, gocccl_reduce_Add_items, float, ::gocccl_pkg_sum_6a699990::gocccl_functors::Add>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_Add_threads)
+gocccl_reduce_Add_det(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_Add_threads, gocccl_reduce_Add_items, float, ::gocccl_pkg_sum_6a699990::gocccl_functors::Add>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(AddI) over int32, declared at sum.go:41:8.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI_threads)
 gocccl_reduce_AddI_sweep(const int32_t* d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
@@ -101,6 +106,11 @@ gocccl_reduce_AddI_final(const int32_t* d_in, long long n, int32_t* d_out, int32
   ::gocccl::reduce_final<gocccl_reduce_AddI_threads, gocccl_reduce_AddI_items, int32_t, ::gocccl_pkg_sum_6a699990::gocccl_functors::AddI>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_AddI_threads)
+gocccl_reduce_AddI_det(const int32_t* d_in, long long n, int32_t* d_out, int32_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_AddI_threads, gocccl_reduce_AddI_items, int32_t, ::gocccl_pkg_sum_6a699990::gocccl_functors::AddI>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(Max) over int64, declared at sum.go:42:8.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Max_threads)
 gocccl_reduce_Max_sweep(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
@@ -110,4 +120,9 @@ gocccl_reduce_Max_sweep(const int64_t* d_in, long long n, int64_t* d_out, int64_
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Max_threads)
 gocccl_reduce_Max_final(const int64_t* d_in, long long n, int64_t* d_out, int64_t init) {
   ::gocccl::reduce_final<gocccl_reduce_Max_threads, gocccl_reduce_Max_items, int64_t, ::gocccl_pkg_sum_6a699990::gocccl_functors::Max>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_Max_threads)
+gocccl_reduce_Max_det(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_Max_threads, gocccl_reduce_Max_items, int64_t, ::gocccl_pkg_sum_6a699990::gocccl_functors::Max>(d_in, n, d_out, init, d_scratch);
 }

@@ -71,7 +71,7 @@ func init() {
 		Ops:       []any{Add},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
-		Kernels:   []string{"gocccl_reduce_Add_sweep", "gocccl_reduce_Add_final"},
+		Kernels:   []string{"gocccl_reduce_Add_sweep", "gocccl_reduce_Add_final", "gocccl_reduce_Add_det"},
 		Part:      0,
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
@@ -87,7 +87,7 @@ func init() {
 		Ops:       []any{AddI},
 		Types:     []reflect.Type{reflect.TypeFor[int32]()},
 		Layouts:   []string{"int32/4"},
-		Kernels:   []string{"gocccl_reduce_AddI_sweep", "gocccl_reduce_AddI_final"},
+		Kernels:   []string{"gocccl_reduce_AddI_sweep", "gocccl_reduce_AddI_final", "gocccl_reduce_AddI_det"},
 		Part:      1,
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
@@ -103,7 +103,7 @@ func init() {
 		Ops:       []any{Max},
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
-		Kernels:   []string{"gocccl_reduce_Max_sweep", "gocccl_reduce_Max_final"},
+		Kernels:   []string{"gocccl_reduce_Max_sweep", "gocccl_reduce_Max_final", "gocccl_reduce_Max_det"},
 		Part:      2,
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},

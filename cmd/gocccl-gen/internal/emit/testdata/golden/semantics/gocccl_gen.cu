@@ -221,6 +221,11 @@ gocccl_reduce_F32_final(const float* d_in, long long n, float* d_out, float init
   ::gocccl::reduce_final<gocccl_reduce_F32_threads, gocccl_reduce_F32_items, float, ::gocccl_pkg_ops_6770adc3::gocccl_functors::gocccl_op_F32>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_F32_threads)
+gocccl_reduce_F32_det(const float* d_in, long long n, float* d_out, float init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_F32_threads, gocccl_reduce_F32_items, float, ::gocccl_pkg_ops_6770adc3::gocccl_functors::gocccl_op_F32>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(Mix) over int64, declared at ops.go:83:9.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Mix_threads)
 gocccl_reduce_Mix_sweep(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
@@ -232,6 +237,11 @@ gocccl_reduce_Mix_final(const int64_t* d_in, long long n, int64_t* d_out, int64_
   ::gocccl::reduce_final<gocccl_reduce_Mix_threads, gocccl_reduce_Mix_items, int64_t, ::gocccl_pkg_ops_6770adc3::gocccl_functors::Mix>(d_in, n, d_out, init);
 }
 
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_Mix_threads)
+gocccl_reduce_Mix_det(const int64_t* d_in, long long n, int64_t* d_out, int64_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_Mix_threads, gocccl_reduce_Mix_items, int64_t, ::gocccl_pkg_ops_6770adc3::gocccl_functors::Mix>(d_in, n, d_out, init, d_scratch);
+}
+
 // Reduce(Small) over int8, declared at ops.go:84:9.
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Small_threads)
 gocccl_reduce_Small_sweep(const int8_t* d_in, long long n, int8_t* d_out, int8_t init, void* d_scratch) {
@@ -241,4 +251,9 @@ gocccl_reduce_Small_sweep(const int8_t* d_in, long long n, int8_t* d_out, int8_t
 extern "C" __global__ void __launch_bounds__(gocccl_reduce_Small_threads)
 gocccl_reduce_Small_final(const int8_t* d_in, long long n, int8_t* d_out, int8_t init) {
   ::gocccl::reduce_final<gocccl_reduce_Small_threads, gocccl_reduce_Small_items, int8_t, ::gocccl_pkg_ops_6770adc3::gocccl_functors::Small>(d_in, n, d_out, init);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_reduce_Small_threads)
+gocccl_reduce_Small_det(const int8_t* d_in, long long n, int8_t* d_out, int8_t init, void* d_scratch) {
+  ::gocccl::reduce_deterministic<gocccl_reduce_Small_threads, gocccl_reduce_Small_items, int8_t, ::gocccl_pkg_ops_6770adc3::gocccl_functors::Small>(d_in, n, d_out, init, d_scratch);
 }

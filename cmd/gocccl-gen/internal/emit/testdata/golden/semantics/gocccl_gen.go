@@ -119,7 +119,7 @@ func init() {
 		Ops:       []any{F32},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
-		Kernels:   []string{"gocccl_reduce_F32_sweep", "gocccl_reduce_F32_final"},
+		Kernels:   []string{"gocccl_reduce_F32_sweep", "gocccl_reduce_F32_final", "gocccl_reduce_F32_det"},
 		Part:      3,
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 16},
@@ -135,7 +135,7 @@ func init() {
 		Ops:       []any{Mix},
 		Types:     []reflect.Type{reflect.TypeFor[int64]()},
 		Layouts:   []string{"int64/8"},
-		Kernels:   []string{"gocccl_reduce_Mix_sweep", "gocccl_reduce_Mix_final"},
+		Kernels:   []string{"gocccl_reduce_Mix_sweep", "gocccl_reduce_Mix_final", "gocccl_reduce_Mix_det"},
 		Part:      4,
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 8},
@@ -151,7 +151,7 @@ func init() {
 		Ops:       []any{Small},
 		Types:     []reflect.Type{reflect.TypeFor[int8]()},
 		Layouts:   []string{"int8/1"},
-		Kernels:   []string{"gocccl_reduce_Small_sweep", "gocccl_reduce_Small_final"},
+		Kernels:   []string{"gocccl_reduce_Small_sweep", "gocccl_reduce_Small_final", "gocccl_reduce_Small_det"},
 		Part:      5,
 		Policies: []goccclimpl.Policy{
 			{Arch: 75, BlockThreads: 256, ItemsPerThread: 32},

@@ -29,4 +29,19 @@ __device__ void reduce_single_pass(const T* d_in, long long n, T* d_out, T init,
   d_out[0] = acc;
 }
 
+// reduce_deterministic (runtime.GPUToGPU's kernel): a plain fold by one
+// thread, so that only the sweep above spills.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ReductionOp>
+__device__ void reduce_deterministic(const T* d_in, long long n, T* d_out, T init, void* d_scratch) {
+  (void)d_scratch;
+  if (blockIdx.x != 0 || threadIdx.x != 0) {
+    return;
+  }
+  T acc = init;
+  for (long long i = 0; i < n; ++i) {
+    acc = ReductionOp()(acc, d_in[i]);
+  }
+  *d_out = acc;
+}
+
 }  // namespace gocccl

@@ -19,4 +19,11 @@ __device__ void reduce_single_pass(const T* d_in, long long n, T* d_out, T init,
   reduce_final<BLOCK_THREADS, ITEMS_PER_THREAD, T, ReductionOp>(d_in, n, d_out, init);
 }
 
+// reduce_deterministic: runtime.GPUToGPU's kernel, the same plain fold (the
+// real header's fixed tree of tiles gives the same bits on any grid).
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename ReductionOp>
+__device__ void reduce_deterministic(const T* d_in, long long n, T* d_out, T init, void* d_scratch) {
+  reduce_single_pass<BLOCK_THREADS, ITEMS_PER_THREAD, T, ReductionOp>(d_in, n, d_out, init, d_scratch);
+}
+
 }  // namespace gocccl

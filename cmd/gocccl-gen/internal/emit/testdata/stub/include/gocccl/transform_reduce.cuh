@@ -28,4 +28,11 @@ __device__ void transform_reduce_single_pass(const In* d_in, long long n, T* d_o
   transform_reduce_single<BLOCK_THREADS, ITEMS_PER_THREAD, In, T, TransformOp, ReductionOp>(d_in, n, d_out, init);
 }
 
+// transform_reduce_deterministic: runtime.GPUToGPU's kernel, the same plain
+// fold as transform_reduce_single_pass.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename In, typename T, typename TransformOp, typename ReductionOp>
+__device__ void transform_reduce_deterministic(const In* d_in, long long n, T* d_out, T init, void* d_scratch) {
+  transform_reduce_single_pass<BLOCK_THREADS, ITEMS_PER_THREAD, In, T, TransformOp, ReductionOp>(d_in, n, d_out, init, d_scratch);
+}
+
 }  // namespace gocccl

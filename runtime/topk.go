@@ -104,7 +104,7 @@ func (t *TopKKeysOp[K]) Run(s *Stream, in, out *Slice[K], k int, o TopKOptions) 
 // plus 20 KiB). It is 0 on the CPU backend, and only the positions for n
 // within one tile.
 func (t *TopKKeysOp[K]) TempStorageBytes(d *Device, n, k int, o TopKOptions) (int, error) {
-	return topkTempBytes(&t.instance, d, n, k, o)
+	return topkTempBytes(&t.instance, d, n, k, elemSize[K](), o)
 }
 
 // TopKPairsOp selects the k smallest or largest of n keys with the values
@@ -171,7 +171,7 @@ func (t *TopKPairsOp[K, V]) Run(s *Stream, keysIn, keysOut *Slice[K], valuesIn, 
 
 // TempStorageBytes is TopKKeysOp.TempStorageBytes for pairs.
 func (t *TopKPairsOp[K, V]) TempStorageBytes(d *Device, n, k int, o TopKOptions) (int, error) {
-	return topkTempBytes(&t.instance, d, n, k, o)
+	return topkTempBytes(&t.instance, d, n, k, elemSize[K](), o)
 }
 
 // topkCheck checks a top-k's sizes before anything runs: n inputs, outputs

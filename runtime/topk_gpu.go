@@ -2,7 +2,9 @@ package runtime
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
+	"os"
 	"unsafe"
 
 	"github.com/gocccl/gocccl/internal/algo"
@@ -16,6 +18,7 @@ var (
 	topkInit   = kernelIndex("init", algo.TopKKeys, algo.TopKPairs)
 	topkPass   = kernelIndex("pass", algo.TopKKeys, algo.TopKPairs)
 	topkSingle = kernelIndex("single", algo.TopKKeys, algo.TopKPairs)
+	topkFilter = kernelIndex("filter", algo.TopKKeys, algo.TopKPairs)
 	topkSort   = kernelIndex("sort", algo.TopKKeys, algo.TopKPairs)
 	// Sorted selections of more than the block sort holds.
 	topkOrder     = kernelIndex("order", algo.TopKKeys, algo.TopKPairs)
@@ -42,7 +45,38 @@ const (
 	topkBufsAt = (topkHistBytes + topkCtrlBytes + 255) / 256 * 256
 	// topkSortItems is SORT_ITEMS: the sort kernel's items a thread.
 	topkSortItems = 16
+	// topkSampleBytes is SAMPLE_BYTES: the prefilter's two histograms and
+	// control words.
+	topkSampleBytes = 2*topkDigits*4 + topkCtrlBytes
 )
+
+// The prefilter (topk.cuh's <sym>_filter) runs for selections of at least
+// topkFilterMin keys of 4 or 8 bytes and k <= n / topkFilterShare, with a
+// sample of every topkFilterStride-th key: at 2^22 keys a sample of 16384.
+// GOCCCL_TOPK_FILTER=on turns it on; until it has run on a GPU it is off by
+// default.
+const (
+	topkFilterMin    = 1 << 22
+	topkFilterShare  = 4096
+	topkFilterStride = 256
+)
+
+var topkFilterOn = os.Getenv("GOCCCL_TOPK_FILTER") == "on"
+
+// topkFilterPlan returns the sample rank of the prefilter of a selection of
+// k from n keys of ksize bytes, and false when it does not run: the
+// sample's expected count of keys before the k-th plus four standard
+// deviations and 16, so that the bound it finds lies past the k-th key
+// unless the sample misleads (then the passes read the input as without
+// it).
+func topkFilterPlan(n, k, ksize, stride int) (rank int, ok bool) {
+	if ksize < 4 || k < 1 || k > n/topkFilterShare || stride < 1 {
+		return 0, false
+	}
+	s := (n + stride - 1) / stride
+	e := float64(k) * float64(s) / float64(n)
+	return min(s, int(math.Ceil(e+4*math.Sqrt(e)))+16), true
+}
 
 // topkIdxBits is the width of the composites' position part, bits.Len(n-1).
 func topkIdxBits(n int) int {
@@ -75,12 +109,21 @@ type topkLayout struct {
 	big                     bool
 	bitsAt, bitsAlt, posAlt int
 	radixAt                 int
+	// sampleAt holds the prefilter's sample state (topkSampleBytes) when
+	// it runs (rank > 0).
+	sampleAt, rank int
 }
 
-// topkScratch returns the scratch layout of a selection: tile is the
-// image's tile, sortMax the most results its block sort holds.
-func topkScratch(n, k, tile, sortMax int, sorted bool) topkLayout {
+// topkScratch returns the scratch layout of a selection of k from n keys
+// of ksize bytes: tile is the image's tile, sortMax the most results its
+// block sort holds, filter whether the prefilter may run.
+func topkScratch(n, k, ksize, tile, sortMax int, sorted, filter bool) topkLayout {
 	var l topkLayout
+	next := func(size int) int {
+		at := roundUp(l.bytes, radixAlign)
+		l.bytes = at + size
+		return at
+	}
 	if n <= tile {
 		if sorted {
 			l.bytes = 8 * k
@@ -91,16 +134,15 @@ func topkScratch(n, k, tile, sortMax int, sorted bool) topkLayout {
 			l.posAt = l.bytes
 			l.bytes += 8 * k
 		}
+		if rank, ok := topkFilterPlan(n, k, ksize, topkFilterStride); filter && n >= topkFilterMin && ok {
+			l.rank = rank
+			l.sampleAt = next(topkSampleBytes)
+		}
 	}
 	if !sorted || k <= sortMax {
 		return l
 	}
 	l.big = true
-	next := func(size int) int {
-		at := roundUp(l.bytes, radixAlign)
-		l.bytes = at + size
-		return at
-	}
 	l.bitsAt, l.bitsAlt, l.posAlt = next(8*k), next(8*k), next(8*k)
 	l.radixAt = next(8 * (radixStateWords + radixLookbackWords(k, tile)))
 	return l
@@ -151,7 +193,7 @@ func (j *topkJob) run() error {
 		return err
 	}
 	tile := k.policy.Tile()
-	l := topkScratch(j.n, j.k, tile, k.policy.BlockThreads*topkSortItems, j.o.Sorted)
+	l := topkScratch(j.n, j.k, j.ksize, tile, k.policy.BlockThreads*topkSortItems, j.o.Sorted, topkFilterOn)
 	if l.big && (j.n <= tile || j.k <= tile) {
 		// The image's policy sorts fewer items in a block than its tile
 		// holds: TopKPolicy keeps them equal, and Onesweep has no
@@ -203,6 +245,11 @@ func (j *topkJob) launches(k kernels, tmp cuda.DevicePtr, l topkLayout) error {
 		// One wave of pass blocks, each striding over its pass's source;
 		// the last block of a launch picks the next digit.
 		grid := max(1, min((j.n+tile-1)/tile, k.wave(topkPass)))
+		if l.rank > 0 {
+			if err := j.filter(k, tmp, l); err != nil {
+				return err
+			}
+		}
 		levels := topkLevels(j.n, j.ksize)
 		for level := 0; level <= levels; level++ {
 			args.Reset()
@@ -232,6 +279,43 @@ func (j *topkJob) launches(k kernels, tmp cuda.DevicePtr, l topkLayout) error {
 	args.Ptr(positions)
 	j.largest(&args)
 	return k.launch(topkSort, 1, j.s, &args)
+}
+
+// filter enqueues the prefilter: its sample state zeroed, then phases 0
+// and 1 over the sample and phase 2 over the input (topk.cuh, <sym>_filter).
+func (j *topkJob) filter(k kernels, tmp cuda.DevicePtr, l topkLayout) error {
+	sample := tmp + cuda.DevicePtr(l.sampleAt)
+	threads := k.policy.BlockThreads
+	words := topkSampleBytes / 8
+	var args cuda.Args
+	args.Ptr(sample)
+	args.Int64(int64(words))
+	if err := k.launch(topkInit, (words+threads-1)/threads, j.s, &args); err != nil {
+		return err
+	}
+	s := (j.n + topkFilterStride - 1) / topkFilterStride
+	wave := k.wave(topkFilter)
+	for phase, grid := range []int{
+		max(1, min((s+threads-1)/threads, wave)),
+		max(1, min((s+threads-1)/threads, wave)),
+		max(1, min((j.n+k.policy.Tile()-1)/k.policy.Tile(), wave)),
+	} {
+		args.Reset()
+		args.Ptr(j.kin)
+		args.Int64(int64(j.n))
+		args.Int64(int64(j.k))
+		args.Ptr(tmp)
+		args.Ptr(sample)
+		args.Int64(int64(topkCap(j.n, k.policy.Tile())))
+		args.Int64(topkFilterStride)
+		args.Int64(int64(l.rank))
+		args.Int64(int64(phase))
+		j.largest(&args)
+		if err := k.launch(topkFilter, grid, j.s, &args); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // topkBuffers is a double buffer of sort items in scratch.
@@ -304,7 +388,7 @@ func (j *topkJob) largest(args *cuda.Args) {
 }
 
 // topkTempBytes is TempStorageBytes of a selection on d.
-func topkTempBytes(inst *instance, d *Device, n, k int, o TopKOptions) (int, error) {
+func topkTempBytes(inst *instance, d *Device, n, k, ksize int, o TopKOptions) (int, error) {
 	if n < 0 {
 		return 0, inst.errorf("negative length %d", n)
 	}
@@ -322,5 +406,5 @@ func topkTempBytes(inst *instance, d *Device, n, k int, o TopKOptions) (int, err
 	if err != nil {
 		return 0, err
 	}
-	return topkScratch(n, k, kk.policy.Tile(), kk.policy.BlockThreads*topkSortItems, o.Sorted).bytes, nil
+	return topkScratch(n, k, ksize, kk.policy.Tile(), kk.policy.BlockThreads*topkSortItems, o.Sorted, topkFilterOn).bytes, nil
 }

@@ -17,7 +17,10 @@ import (
 // differs from run to run as on a GPU. Keys are given as their ordered bits
 // (keyBits wide, flipped for the largest by the caller); it returns the
 // output's (bits, position) pairs in output order.
-func simTopK(r *rand.Rand, bits []uint64, keyBits, k, threads, items int, sorted bool) ([][2]uint64, int) {
+//
+// stride > 0 runs the prefilter first where topkFilterPlan allows it (at
+// any n past a tile, with that sample spacing).
+func simTopK(r *rand.Rand, bits []uint64, keyBits, k, threads, items int, sorted bool, stride int) ([][2]uint64, int) {
 	n := len(bits)
 	tile := threads * items
 	out := make([][2]uint64, k)
@@ -45,6 +48,10 @@ func simTopK(r *rand.Rand, bits []uint64, keyBits, k, threads, items int, sorted
 			panic("levels differ")
 		}
 		launches++ // init
+		if rank, ok := topkFilterPlan(n, k, keyBits/8, max(stride, 1)); stride > 0 && ok {
+			launches += 4 // the sample's init and three phases
+			simFilter(r, bits, keyBits, k, c, buf, capacity, stride, rank, grid, tile)
+		}
 		for level := 0; level <= levels; level++ {
 			launches++
 			simPass(r, g, bits, n, k, c, hist, buf, capacity, level, grid, tile, out, outIdx)
@@ -330,6 +337,54 @@ func simPass(r *rand.Rand, g simGeometry, bits []uint64, n, k int, c *simControl
 	}
 }
 
+// simFilterStats counts the prefilter's outcomes: whether its candidates
+// became level 0's source.
+var simFilterStats = map[bool]int{}
+
+// simFilter is topk.cuh's Filter: phases 0 and 1 choose the top two digits
+// of the rank-th best sampled key (blocks in a random order, the last one
+// choosing), phase 2 writes the keys up to the bound to buffer 0 and makes
+// it the source when they number k to capacity.
+func simFilter(r *rand.Rand, bits []uint64, keyBits, k int, c *simControl, buf [2][2][]uint64, capacity, stride, rank,
+	grid, tile int) {
+	n := len(bits)
+	g := simGeometry{keyBits: keyBits, width: keyBits}
+	sc := &simControl{}
+	s := (n + stride - 1) / stride
+	for q := 0; q < 2; q++ {
+		hist := make([]uint64, topkDigits)
+		km, _ := g.masks(q - 1)
+		// Blocks stride over the sample; their order does not change a histogram.
+		for j := 0; j < s; j++ {
+			if b := bits[j*stride]; b&km == sc.tKey&km {
+				hist[g.digit(b, 0, q)]++
+			}
+		}
+		simChoose(g, hist, q, int64(rank), sc)
+	}
+	bound := sc.tKey | simLowMask(keyBits-2*topkDigitBits)
+	for _, block := range r.Perm(grid) {
+		for t := block * tile; t < n; t += grid * tile {
+			for p := t; p < min(t+tile, n); p++ {
+				if bits[p] > bound {
+					continue
+				}
+				if at := c.bufCount; at < int64(capacity) {
+					buf[0][0][at], buf[0][1][at] = bits[p], uint64(p)
+				}
+				c.bufCount++
+			}
+		}
+	}
+	fits := c.bufCount >= int64(k) && c.bufCount <= int64(capacity)
+	simFilterStats[fits]++
+	c.src, c.srcCount = 0, 0
+	if fits {
+		c.src, c.srcCount = 1, c.bufCount
+	}
+	c.bufCount = 0
+}
+
 func simSingle(g simGeometry, bits []uint64, n, k int, out [][2]uint64, outIdx []uint64) {
 	c := &simControl{remaining: int64(k)}
 	for q := 0; ; q++ {
@@ -370,59 +425,67 @@ func TestTopKSimulation(t *testing.T) {
 	const threads, items = 32, 2
 	bigSorts := map[int]int{}
 	for _, keyBits := range []int{8, 16, 32, 64} {
-		for _, n := range []int{1, 2, 3, 63, 64, 65, 100, 1000, 4097, 20_000} {
+		for _, n := range []int{1, 2, 3, 63, 64, 65, 100, 1000, 4097, 20_000, 100_000} {
 			for _, kind := range []string{"random", "ties", "equal", "skewed"} {
-				bits := make([]uint64, n)
-				for i := range bits {
-					switch kind {
-					case "random":
-						bits[i] = r.Uint64() & simLowMask(keyBits)
-					case "ties":
-						bits[i] = uint64(r.IntN(5)) << (keyBits - 3) // the top bits alone differ
-					case "equal":
-						bits[i] = simLowMask(keyBits) / 3
-					case "skewed": // most keys in one top-level bucket, a few elsewhere
-						bits[i] = (simLowMask(keyBits)/2 + uint64(r.IntN(1000))) & simLowMask(keyBits)
-						if r.IntN(50) == 0 {
-							bits[i] = r.Uint64() & simLowMask(keyBits)
-						}
-					}
-				}
-				type e struct{ b, i uint64 }
-				want := make([]e, n)
-				for i, b := range bits {
-					want[i] = e{b, uint64(i)}
-				}
-				slices.SortFunc(want, func(a, b e) int {
-					if c := cmp.Compare(a.b, b.b); c != 0 {
-						return c
-					}
-					return cmp.Compare(a.i, b.i)
-				})
-				for _, k := range []int{1, 2, 7, n / 3, n / 2, n - 1, n} {
-					if k < 1 || k > n {
+				// The prefilter, with a sample of every 8th key, where its
+				// plan allows (4- and 8-byte keys, k <= n / 4096); the
+				// largest n with it alone.
+				for _, stride := range []int{0, 8} {
+					if stride == 0 && n == 100_000 || stride > 0 && n <= 4096 {
 						continue
 					}
-					for _, sorted := range []bool{false, true} {
-						got, launches := simTopK(r, bits, keyBits, k, threads, items, sorted)
-						if n > threads*items && k <= threads*topkSortItems && launches > 2+topkLevels(n, keyBits/8)+1 {
-							t.Fatalf("%d launches", launches)
+					bits := make([]uint64, n)
+					for i := range bits {
+						switch kind {
+						case "random":
+							bits[i] = r.Uint64() & simLowMask(keyBits)
+						case "ties":
+							bits[i] = uint64(r.IntN(5)) << (keyBits - 3) // the top bits alone differ
+						case "equal":
+							bits[i] = simLowMask(keyBits) / 3
+						case "skewed": // most keys in one top-level bucket, a few elsewhere
+							bits[i] = (simLowMask(keyBits)/2 + uint64(r.IntN(1000))) & simLowMask(keyBits)
+							if r.IntN(50) == 0 {
+								bits[i] = r.Uint64() & simLowMask(keyBits)
+							}
 						}
-						if sorted && k > threads*topkSortItems {
-							bigSorts[keyBits]++
+					}
+					type e struct{ b, i uint64 }
+					want := make([]e, n)
+					for i, b := range bits {
+						want[i] = e{b, uint64(i)}
+					}
+					slices.SortFunc(want, func(a, b e) int {
+						if c := cmp.Compare(a.b, b.b); c != 0 {
+							return c
 						}
-						if !sorted {
-							slices.SortFunc(got, func(a, b [2]uint64) int {
-								if c := cmp.Compare(a[0], b[0]); c != 0 {
-									return c
+						return cmp.Compare(a.i, b.i)
+					})
+					for _, k := range []int{1, 2, 7, n / 3, n / 2, n - 1, n} {
+						if k < 1 || k > n {
+							continue
+						}
+						for _, sorted := range []bool{false, true} {
+							got, launches := simTopK(r, bits, keyBits, k, threads, items, sorted, stride)
+							if n > threads*items && k <= threads*topkSortItems && launches > 2+topkLevels(n, keyBits/8)+1+4 {
+								t.Fatalf("%d launches", launches)
+							}
+							if sorted && k > threads*topkSortItems {
+								bigSorts[keyBits]++
+							}
+							if !sorted {
+								slices.SortFunc(got, func(a, b [2]uint64) int {
+									if c := cmp.Compare(a[0], b[0]); c != 0 {
+										return c
+									}
+									return cmp.Compare(a[1], b[1])
+								})
+							}
+							for j := 0; j < k; j++ {
+								if got[j][0] != want[j].b || got[j][1] != want[j].i {
+									t.Fatalf("keyBits=%d n=%d %s k=%d sorted=%v stride=%d: result %d is (%#x, %d), want (%#x, %d)",
+										keyBits, n, kind, k, sorted, stride, j, got[j][0], got[j][1], want[j].b, want[j].i)
 								}
-								return cmp.Compare(a[1], b[1])
-							})
-						}
-						for j := 0; j < k; j++ {
-							if got[j][0] != want[j].b || got[j][1] != want[j].i {
-								t.Fatalf("keyBits=%d n=%d %s k=%d sorted=%v: result %d is (%#x, %d), want (%#x, %d)",
-									keyBits, n, kind, k, sorted, j, got[j][0], got[j][1], want[j].b, want[j].i)
 							}
 						}
 					}
@@ -437,6 +500,12 @@ func TestTopKSimulation(t *testing.T) {
 			t.Errorf("no pass block with (writes a buffer, reads one) = %v", p)
 		}
 	}
+	// The prefilter's candidates became the source, and some fell back.
+	for _, fits := range []bool{true, false} {
+		if simFilterStats[fits] == 0 {
+			t.Errorf("no prefilter whose candidates fit = %v", fits)
+		}
+	}
 	// The radix-sorted path ran for every key width (8 to 32 bits by one
 	// composite sort, 64 by two sorts).
 	for _, keyBits := range []int{8, 16, 32, 64} {
@@ -444,5 +513,5 @@ func TestTopKSimulation(t *testing.T) {
 			t.Errorf("no sorted selection of %d-bit keys above the block sort", keyBits)
 		}
 	}
-	t.Logf("pass blocks by (writes a buffer, reads one): %v", simStats)
+	t.Logf("pass blocks by (writes a buffer, reads one): %v; prefilters by fit: %v", simStats, simFilterStats)
 }

@@ -295,36 +295,76 @@ func TestTopKCPUBadArguments(t *testing.T) {
 // and disjoint, and the block-sorted layout unchanged.
 func TestTopKScratchLayout(t *testing.T) {
 	const tile, sortMax = 4096, 4096
-	for _, n := range []int{4097, 10_000, 1 << 20, 1<<32 - 1} {
-		for _, k := range []int{1, 4096, 4097, n / 2, n} {
+	for _, n := range []int{4097, 10_000, 1 << 20, 1 << 22, 1<<32 - 1} {
+		for _, k := range []int{1, 1024, 4096, 4097, n / 2, n} {
 			for _, sorted := range []bool{false, true} {
-				l := topkScratch(n, k, tile, sortMax, sorted)
-				base := topkBufsAt + 32*topkCap(n, tile)
-				switch {
-				case !sorted:
-					require.Equal(t, topkLayout{bytes: base}, l)
-				case k <= sortMax:
-					require.Equal(t, topkLayout{bytes: base + 8*k, posAt: base}, l)
-				default:
-					require.True(t, l.big)
-					regions := [][2]int{{l.posAt, 8 * k}, {l.bitsAt, 8 * k}, {l.bitsAlt, 8 * k}, {l.posAlt, 8 * k},
-						{l.radixAt, 8 * (radixStateWords + radixLookbackWords(k, tile))}}
+				for _, filter := range []bool{false, true} {
+					l := topkScratch(n, k, 4, tile, sortMax, sorted, filter)
+					base := topkBufsAt + 32*topkCap(n, tile)
+					rank, planned := topkFilterPlan(n, k, 4, topkFilterStride)
+					what := fmt.Sprintf("n=%d k=%d sorted=%v filter=%v", n, k, sorted, filter)
+					if filter && planned && n >= topkFilterMin {
+						require.Equal(t, rank, l.rank, what)
+						require.Positive(t, l.rank, what)
+					} else {
+						require.Zero(t, l.rank, what)
+						require.Zero(t, l.sampleAt, what)
+					}
+					// The regions after the candidate buffers, in layout order.
+					var regions [][2]int
+					if sorted {
+						require.Equal(t, base, l.posAt, what)
+						regions = append(regions, [2]int{l.posAt, 8 * k})
+					}
+					if l.rank > 0 {
+						regions = append(regions, [2]int{l.sampleAt, topkSampleBytes})
+					}
+					if sorted && k > sortMax {
+						require.True(t, l.big, what)
+						regions = append(regions, [2]int{l.bitsAt, 8 * k}, [2]int{l.bitsAlt, 8 * k}, [2]int{l.posAlt, 8 * k},
+							[2]int{l.radixAt, 8 * (radixStateWords + radixLookbackWords(k, tile))})
+					} else {
+						require.False(t, l.big, what)
+					}
 					end := base
 					for i, r := range regions {
-						require.GreaterOrEqualf(t, r[0], end, "n=%d k=%d region %d overlaps the one before", n, k, i)
-						if i > 0 {
-							require.Zerof(t, r[0]%radixAlign, "region %d aligned", i)
+						require.GreaterOrEqualf(t, r[0], end, "%s: region %d overlaps the one before", what, i)
+						if r[0] != base {
+							require.Zerof(t, r[0]%radixAlign, "%s: region %d aligned", what, i)
 						}
 						end = r[0] + r[1]
 					}
-					require.Equal(t, end, l.bytes)
+					require.Equal(t, end, l.bytes, what)
 				}
 			}
 		}
 	}
-	// Within a tile the block sort holds every k.
-	require.Equal(t, topkLayout{bytes: 8 * 100}, topkScratch(4096, 100, tile, sortMax, true))
-	require.Equal(t, topkLayout{}, topkScratch(4096, 100, tile, sortMax, false))
+	// Within a tile the block sort holds every k, and no prefilter runs.
+	require.Equal(t, topkLayout{bytes: 8 * 100}, topkScratch(4096, 100, 4, tile, sortMax, true, true))
+	require.Equal(t, topkLayout{}, topkScratch(4096, 100, 4, tile, sortMax, false, true))
+}
+
+// TestTopKFilterPlan pins when the prefilter runs and its sample rank.
+func TestTopKFilterPlan(t *testing.T) {
+	for _, c := range []struct {
+		n, k, ksize int
+		rank        int
+		ok          bool
+	}{
+		{1 << 22, 1, 4, 17, true},      // e = 1/256: ceil(e + 4 sqrt e) = 1
+		{1 << 22, 1024, 4, 28, true},   // e = 4: 4 + 8 + 16
+		{1 << 22, 1025, 4, 0, false},   // k > n / 4096
+		{1 << 28, 65536, 8, 336, true}, // e = 256: 256 + 64 + 16
+		{1 << 28, 16, 2, 0, false},     // 2-byte keys: the bound takes 22 key bits
+		{1 << 22, 0, 4, 0, false},      // nothing to select
+		{4096 * 300, 300, 4, 22, true}, // s = 4800, e = 75/64: ceil(1.17 + 4.33) + 16
+		{8192, 2, 4, 17, true},         // s = 32: 1 + 16, within s
+		{256, 1, 4, 0, false},          // k > n / 4096 = 0
+	} {
+		rank, ok := topkFilterPlan(c.n, c.k, c.ksize, topkFilterStride)
+		require.Equal(t, c.ok, ok, "n=%d k=%d", c.n, c.k)
+		require.Equal(t, c.rank, rank, "n=%d k=%d", c.n, c.k)
+	}
 }
 
 // TestTopKSortPlan pins how the results past the block sort are radix

@@ -2209,6 +2209,11 @@ gocccl_topk_keys_float32_pass(const float* d_keys_in, float* d_keys_out, long lo
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
+gocccl_topk_keys_float32_filter(const float* d_keys_in, long long n, long long k, void* d_scratch, void* d_sample, long long cap, long long stride, long long rank, long long phase, bool largest) {
+  ::gocccl::topk_filter<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_keys_in, n, k, d_scratch, d_sample, cap, stride, rank, phase, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
 gocccl_topk_keys_float32_single(const float* d_keys_in, float* d_keys_out, long long n, long long k, void* d_scratch, bool largest) {
   ::gocccl::topk_keys_single<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_keys_in, d_keys_out, n, k, d_scratch, largest);
 }
@@ -2247,6 +2252,11 @@ gocccl_topk_keys_uint32_init(void* d_scratch, long long words) {
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
 gocccl_topk_keys_uint32_pass(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, long long k, void* d_scratch, long long cap, long long sorted, long long level, bool largest) {
   ::gocccl::topk_keys_pass<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, k, d_scratch, cap, sorted, level, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
+gocccl_topk_keys_uint32_filter(const uint32_t* d_keys_in, long long n, long long k, void* d_scratch, void* d_sample, long long cap, long long stride, long long rank, long long phase, bool largest) {
+  ::gocccl::topk_filter<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_keys_in, n, k, d_scratch, d_sample, cap, stride, rank, phase, largest);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)

@@ -23,11 +23,11 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "8f5870fdafa061d85ae7f37897e5b8d98dd563d76baac926407ed8e717c85c16", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "59bf82008e8bca85e410c6d506b688b03669b293b9e859e69122242cb5d338bc", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "97a05ff2b230a3ff46d6a191863bc7e397d2306d391a33ad3d7d4db2fcaada1a",
+			SHA256: "467ee4d0cbac8af9d7ac2189ed2ea0d41b452f0ac058e318e12179b7dadf4344",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 15848, SHA256: "9f80afccc3ec85ef7ab31d670a21f147e2335a7c4f335f07b79e23a52503a977"},
 				{Offset: 15856, Size: 13544, SHA256: "bb0414798ca7fb050c844546afa889ab2f7b5fddd402db0c02dd6e48d664f92c"},
@@ -128,23 +128,23 @@ func init() {
 				{Offset: 8554704, Size: 55904, SHA256: "e3a5a1309b7ad7e86461cec20e13bab6f710e43dab3d4f319e6d13159c9a5629"},
 				{Offset: 8610608, Size: 87776, SHA256: "dc89f35f3f54ab7d6ed64f7f13e2e018135d5ff991ef502ca97e5efa34510bd1"},
 				{Offset: 8698384, Size: 70240, SHA256: "02dcfa1c3dc0015095de86e4a3bacb1ef53c7b9d06e0ba3e7962927b04692197"},
-				{Offset: 8768624, Size: 196216, SHA256: "51125f6cbda60d93e5f555f5e8686b7597f1dbe4a1525d014a186d03d44a6002"},
-				{Offset: 8964848, Size: 191352, SHA256: "8c717254cb3eb80ee52529a3c76b73c64952f76478ee502d89c00b9a798da442"},
-				{Offset: 9156208, Size: 17168, SHA256: "a41ca222b145a815e23440820d79ca93ff0c56418eccc2297187d12b892d7aef"},
-				{Offset: 9173376, Size: 38040, SHA256: "a39bf08b12a295e0a29892219b85dac55c9db569ea9f3b44fadf0533806252fe"},
-				{Offset: 9211424, Size: 5504, SHA256: "83b319caa4d69d7e7d97ee88288b3fc919165944850e1cc2bd80421530dd5871"},
-				{Offset: 9216928, Size: 98936, SHA256: "001503c86f3f29abca3522d11acc2acb3b63a5e62507fe6d7330edcd795df215"},
-				{Offset: 9315872, Size: 385144, SHA256: "dc8a9fbda962339bc5c980c23fda403c86126bf8f7f280398626078db9cfbbed"},
-				{Offset: 9701024, Size: 5632, SHA256: "f47584929a87abd12240cd0faef678ac0b4e09c0c640f7b0676904344a5efe25"},
-				{Offset: 9706656, Size: 5632, SHA256: "de3ace4012d0cb0a13543fe156970abb5ad105cc601a86ebc466016650b00668"},
-				{Offset: 9712288, Size: 46416, SHA256: "4aaf4955b06469ac154ba35c4b8fefc6b9b70f417901cd3a564ea0aaffb59227"},
-				{Offset: 9758704, Size: 40016, SHA256: "da9835943a1b6f22903588b3d38006197f06aec48ad8ac352cebeccee6b9f6fa"},
-				{Offset: 9798720, Size: 46416, SHA256: "41f8a4434981bd28269b9e844b00ab4e9f41e4e3d21cb9c3f4797e1273b86990"},
-				{Offset: 9845136, Size: 40528, SHA256: "a663327646fed2f3affc3505fa1a179f7a3e43e9541de0d6cfd1f22cd5b1df59"},
-				{Offset: 9885664, Size: 55520, SHA256: "6a23664aa83ee954a9b99211a45cb14f85d3bbea3968b9e94afebf75909dbdce"},
-				{Offset: 9941184, Size: 49248, SHA256: "eeb9eddb023df63db360cbb1ce8a395ee8b25441e8ef8d598e5a1250d016bbfe"},
-				{Offset: 9990432, Size: 55520, SHA256: "7c3eb4d6505d5c0f7fcddfc52dffd37fbcef2dfebfc77a3ef0da9cd66353ea89"},
-				{Offset: 10045952, Size: 49632, SHA256: "159eb02229714e6c2a24e3d3f7f6b971cd9814ff14b9af31e3c6a79d6dd68c9d"},
+				{Offset: 8768624, Size: 232208, SHA256: "e799740a70cf524c77dc9eef5050d59ee03bd1685ffb9d8607ad278ee95223b1"},
+				{Offset: 9000832, Size: 226576, SHA256: "c2a34b3e5ad44a727e9af2e6abae66cdb8e9fe5e01e71753b897ea9ae1b6ffab"},
+				{Offset: 9227408, Size: 17168, SHA256: "a41ca222b145a815e23440820d79ca93ff0c56418eccc2297187d12b892d7aef"},
+				{Offset: 9244576, Size: 38040, SHA256: "a39bf08b12a295e0a29892219b85dac55c9db569ea9f3b44fadf0533806252fe"},
+				{Offset: 9282624, Size: 5504, SHA256: "83b319caa4d69d7e7d97ee88288b3fc919165944850e1cc2bd80421530dd5871"},
+				{Offset: 9288128, Size: 98936, SHA256: "001503c86f3f29abca3522d11acc2acb3b63a5e62507fe6d7330edcd795df215"},
+				{Offset: 9387072, Size: 385144, SHA256: "dc8a9fbda962339bc5c980c23fda403c86126bf8f7f280398626078db9cfbbed"},
+				{Offset: 9772224, Size: 5632, SHA256: "f47584929a87abd12240cd0faef678ac0b4e09c0c640f7b0676904344a5efe25"},
+				{Offset: 9777856, Size: 5632, SHA256: "de3ace4012d0cb0a13543fe156970abb5ad105cc601a86ebc466016650b00668"},
+				{Offset: 9783488, Size: 46416, SHA256: "4aaf4955b06469ac154ba35c4b8fefc6b9b70f417901cd3a564ea0aaffb59227"},
+				{Offset: 9829904, Size: 40016, SHA256: "da9835943a1b6f22903588b3d38006197f06aec48ad8ac352cebeccee6b9f6fa"},
+				{Offset: 9869920, Size: 46416, SHA256: "41f8a4434981bd28269b9e844b00ab4e9f41e4e3d21cb9c3f4797e1273b86990"},
+				{Offset: 9916336, Size: 40528, SHA256: "a663327646fed2f3affc3505fa1a179f7a3e43e9541de0d6cfd1f22cd5b1df59"},
+				{Offset: 9956864, Size: 55520, SHA256: "6a23664aa83ee954a9b99211a45cb14f85d3bbea3968b9e94afebf75909dbdce"},
+				{Offset: 10012384, Size: 49248, SHA256: "eeb9eddb023df63db360cbb1ce8a395ee8b25441e8ef8d598e5a1250d016bbfe"},
+				{Offset: 10061632, Size: 55520, SHA256: "7c3eb4d6505d5c0f7fcddfc52dffd37fbcef2dfebfc77a3ef0da9cd66353ea89"},
+				{Offset: 10117152, Size: 49632, SHA256: "159eb02229714e6c2a24e3d3f7f6b971cd9814ff14b9af31e3c6a79d6dd68c9d"},
 			},
 		},
 	})
@@ -1348,7 +1348,7 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[float32]()},
 		Layouts:   []string{"float32/4"},
-		Kernels:   []string{"gocccl_topk_keys_float32_init", "gocccl_topk_keys_float32_pass", "gocccl_topk_keys_float32_single", "gocccl_topk_keys_float32_sort", "gocccl_topk_keys_float32_order", "gocccl_topk_keys_float32_sort_histogram", "gocccl_topk_keys_float32_sort_onesweep", "gocccl_topk_keys_float32_gather"},
+		Kernels:   []string{"gocccl_topk_keys_float32_init", "gocccl_topk_keys_float32_pass", "gocccl_topk_keys_float32_filter", "gocccl_topk_keys_float32_single", "gocccl_topk_keys_float32_sort", "gocccl_topk_keys_float32_order", "gocccl_topk_keys_float32_sort_histogram", "gocccl_topk_keys_float32_sort_onesweep", "gocccl_topk_keys_float32_gather"},
 		Part:      99,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},
@@ -1360,7 +1360,7 @@ func init() {
 		Ops:       []any{},
 		Types:     []reflect.Type{reflect.TypeFor[uint32]()},
 		Layouts:   []string{"uint32/4"},
-		Kernels:   []string{"gocccl_topk_keys_uint32_init", "gocccl_topk_keys_uint32_pass", "gocccl_topk_keys_uint32_single", "gocccl_topk_keys_uint32_sort", "gocccl_topk_keys_uint32_order", "gocccl_topk_keys_uint32_sort_histogram", "gocccl_topk_keys_uint32_sort_onesweep", "gocccl_topk_keys_uint32_gather"},
+		Kernels:   []string{"gocccl_topk_keys_uint32_init", "gocccl_topk_keys_uint32_pass", "gocccl_topk_keys_uint32_filter", "gocccl_topk_keys_uint32_single", "gocccl_topk_keys_uint32_sort", "gocccl_topk_keys_uint32_order", "gocccl_topk_keys_uint32_sort_histogram", "gocccl_topk_keys_uint32_sort_onesweep", "gocccl_topk_keys_uint32_gather"},
 		Part:      100,
 		Policies: []goccclimpl.Policy{
 			{Arch: 90, BlockThreads: 256, ItemsPerThread: 16},

@@ -9,7 +9,9 @@ import "github.com/gocccl/gocccl/internal/arch"
 // candidates (keys whose prefix equals the threshold's so far), writes the
 // keys already known to be selected, and compacts the candidates into a
 // buffer; the last block of each launch chooses the digit, so no count goes
-// back to the host. Inputs of at most one tile are selected by one block;
+// back to the host. Large inputs with small k are first filtered by a bound
+// sampled from every 256th key, so one read of the input leaves a few
+// thousand candidates. Inputs of at most one tile are selected by one block;
 // the sorted variant sorts the k results in one block when they fit it
 // (k <= 4096), else with Onesweep over 64-bit items of their ordered bits
 // and positions, the radix sort's kernels instantiated in the instance
@@ -39,6 +41,11 @@ func topkKernels(pairs bool) []Kernel {
 		{Suffix: "pass", Template: stem + "pass", Params: cat(data, nk, []Param{
 			{Name: "d_scratch", Kind: Scratch}, {Name: "cap", Kind: Size}, {Name: "sorted", Kind: Size},
 			{Name: "level", Kind: Size}}, largest)},
+		// The prefilter of large selections, before level 0: one template
+		// for keys and pairs, which reads the keys alone.
+		{Suffix: "filter", Template: "::gocccl::topk_filter", Params: cat(data[:1], nk, []Param{
+			{Name: "d_scratch", Kind: Scratch}, {Name: "d_sample", Kind: Scratch}, {Name: "cap", Kind: Size},
+			{Name: "stride", Kind: Size}, {Name: "rank", Kind: Size}, {Name: "phase", Kind: Size}}, largest)},
 		{Suffix: "single", Template: stem + "single", Params: cat(data, nk, []Param{{Name: "d_scratch", Kind: Scratch}}, largest)},
 		{Suffix: "sort", Template: stem + "sort", Params: cat(data, nk, []Param{{Name: "d_positions", Kind: Scratch}}, largest)},
 		// Sorted selections of more than the block sort holds: the sort

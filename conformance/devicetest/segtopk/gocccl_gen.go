@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segtopk", "55616427380d87c08a07c1e704b59eb6c3734565b52b467ed90f4f8df444aad1", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segtopk", "ab4da9314df5215196da39914000fab9145f8ece3ffd2165cae85c77da170524", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

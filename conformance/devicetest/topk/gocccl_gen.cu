@@ -52,6 +52,11 @@ gocccl_topk_keys_float32_pass(const float* d_keys_in, float* d_keys_out, long lo
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
+gocccl_topk_keys_float32_filter(const float* d_keys_in, long long n, long long k, void* d_scratch, void* d_sample, long long cap, long long stride, long long rank, long long phase, bool largest) {
+  ::gocccl::topk_filter<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_keys_in, n, k, d_scratch, d_sample, cap, stride, rank, phase, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float32_threads)
 gocccl_topk_keys_float32_single(const float* d_keys_in, float* d_keys_out, long long n, long long k, void* d_scratch, bool largest) {
   ::gocccl::topk_keys_single<gocccl_topk_keys_float32_threads, gocccl_topk_keys_float32_items, float>(d_keys_in, d_keys_out, n, k, d_scratch, largest);
 }
@@ -90,6 +95,11 @@ gocccl_topk_keys_float64_init(void* d_scratch, long long words) {
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float64_threads)
 gocccl_topk_keys_float64_pass(const double* d_keys_in, double* d_keys_out, long long n, long long k, void* d_scratch, long long cap, long long sorted, long long level, bool largest) {
   ::gocccl::topk_keys_pass<gocccl_topk_keys_float64_threads, gocccl_topk_keys_float64_items, double>(d_keys_in, d_keys_out, n, k, d_scratch, cap, sorted, level, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float64_threads)
+gocccl_topk_keys_float64_filter(const double* d_keys_in, long long n, long long k, void* d_scratch, void* d_sample, long long cap, long long stride, long long rank, long long phase, bool largest) {
+  ::gocccl::topk_filter<gocccl_topk_keys_float64_threads, gocccl_topk_keys_float64_items, double>(d_keys_in, n, k, d_scratch, d_sample, cap, stride, rank, phase, largest);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_float64_threads)
@@ -134,6 +144,11 @@ gocccl_topk_keys_int16_pass(const int16_t* d_keys_in, int16_t* d_keys_out, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int16_threads)
+gocccl_topk_keys_int16_filter(const int16_t* d_keys_in, long long n, long long k, void* d_scratch, void* d_sample, long long cap, long long stride, long long rank, long long phase, bool largest) {
+  ::gocccl::topk_filter<gocccl_topk_keys_int16_threads, gocccl_topk_keys_int16_items, int16_t>(d_keys_in, n, k, d_scratch, d_sample, cap, stride, rank, phase, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int16_threads)
 gocccl_topk_keys_int16_single(const int16_t* d_keys_in, int16_t* d_keys_out, long long n, long long k, void* d_scratch, bool largest) {
   ::gocccl::topk_keys_single<gocccl_topk_keys_int16_threads, gocccl_topk_keys_int16_items, int16_t>(d_keys_in, d_keys_out, n, k, d_scratch, largest);
 }
@@ -172,6 +187,11 @@ gocccl_topk_keys_int32_init(void* d_scratch, long long words) {
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int32_threads)
 gocccl_topk_keys_int32_pass(const int32_t* d_keys_in, int32_t* d_keys_out, long long n, long long k, void* d_scratch, long long cap, long long sorted, long long level, bool largest) {
   ::gocccl::topk_keys_pass<gocccl_topk_keys_int32_threads, gocccl_topk_keys_int32_items, int32_t>(d_keys_in, d_keys_out, n, k, d_scratch, cap, sorted, level, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int32_threads)
+gocccl_topk_keys_int32_filter(const int32_t* d_keys_in, long long n, long long k, void* d_scratch, void* d_sample, long long cap, long long stride, long long rank, long long phase, bool largest) {
+  ::gocccl::topk_filter<gocccl_topk_keys_int32_threads, gocccl_topk_keys_int32_items, int32_t>(d_keys_in, n, k, d_scratch, d_sample, cap, stride, rank, phase, largest);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int32_threads)
@@ -216,6 +236,11 @@ gocccl_topk_keys_int64_pass(const int64_t* d_keys_in, int64_t* d_keys_out, long 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int64_threads)
+gocccl_topk_keys_int64_filter(const int64_t* d_keys_in, long long n, long long k, void* d_scratch, void* d_sample, long long cap, long long stride, long long rank, long long phase, bool largest) {
+  ::gocccl::topk_filter<gocccl_topk_keys_int64_threads, gocccl_topk_keys_int64_items, int64_t>(d_keys_in, n, k, d_scratch, d_sample, cap, stride, rank, phase, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int64_threads)
 gocccl_topk_keys_int64_single(const int64_t* d_keys_in, int64_t* d_keys_out, long long n, long long k, void* d_scratch, bool largest) {
   ::gocccl::topk_keys_single<gocccl_topk_keys_int64_threads, gocccl_topk_keys_int64_items, int64_t>(d_keys_in, d_keys_out, n, k, d_scratch, largest);
 }
@@ -254,6 +279,11 @@ gocccl_topk_keys_int8_init(void* d_scratch, long long words) {
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int8_threads)
 gocccl_topk_keys_int8_pass(const int8_t* d_keys_in, int8_t* d_keys_out, long long n, long long k, void* d_scratch, long long cap, long long sorted, long long level, bool largest) {
   ::gocccl::topk_keys_pass<gocccl_topk_keys_int8_threads, gocccl_topk_keys_int8_items, int8_t>(d_keys_in, d_keys_out, n, k, d_scratch, cap, sorted, level, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int8_threads)
+gocccl_topk_keys_int8_filter(const int8_t* d_keys_in, long long n, long long k, void* d_scratch, void* d_sample, long long cap, long long stride, long long rank, long long phase, bool largest) {
+  ::gocccl::topk_filter<gocccl_topk_keys_int8_threads, gocccl_topk_keys_int8_items, int8_t>(d_keys_in, n, k, d_scratch, d_sample, cap, stride, rank, phase, largest);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_int8_threads)
@@ -298,6 +328,11 @@ gocccl_topk_keys_uint16_pass(const uint16_t* d_keys_in, uint16_t* d_keys_out, lo
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint16_threads)
+gocccl_topk_keys_uint16_filter(const uint16_t* d_keys_in, long long n, long long k, void* d_scratch, void* d_sample, long long cap, long long stride, long long rank, long long phase, bool largest) {
+  ::gocccl::topk_filter<gocccl_topk_keys_uint16_threads, gocccl_topk_keys_uint16_items, uint16_t>(d_keys_in, n, k, d_scratch, d_sample, cap, stride, rank, phase, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint16_threads)
 gocccl_topk_keys_uint16_single(const uint16_t* d_keys_in, uint16_t* d_keys_out, long long n, long long k, void* d_scratch, bool largest) {
   ::gocccl::topk_keys_single<gocccl_topk_keys_uint16_threads, gocccl_topk_keys_uint16_items, uint16_t>(d_keys_in, d_keys_out, n, k, d_scratch, largest);
 }
@@ -336,6 +371,11 @@ gocccl_topk_keys_uint32_init(void* d_scratch, long long words) {
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
 gocccl_topk_keys_uint32_pass(const uint32_t* d_keys_in, uint32_t* d_keys_out, long long n, long long k, void* d_scratch, long long cap, long long sorted, long long level, bool largest) {
   ::gocccl::topk_keys_pass<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_keys_in, d_keys_out, n, k, d_scratch, cap, sorted, level, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
+gocccl_topk_keys_uint32_filter(const uint32_t* d_keys_in, long long n, long long k, void* d_scratch, void* d_sample, long long cap, long long stride, long long rank, long long phase, bool largest) {
+  ::gocccl::topk_filter<gocccl_topk_keys_uint32_threads, gocccl_topk_keys_uint32_items, uint32_t>(d_keys_in, n, k, d_scratch, d_sample, cap, stride, rank, phase, largest);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint32_threads)
@@ -380,6 +420,11 @@ gocccl_topk_keys_uint64_pass(const uint64_t* d_keys_in, uint64_t* d_keys_out, lo
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint64_threads)
+gocccl_topk_keys_uint64_filter(const uint64_t* d_keys_in, long long n, long long k, void* d_scratch, void* d_sample, long long cap, long long stride, long long rank, long long phase, bool largest) {
+  ::gocccl::topk_filter<gocccl_topk_keys_uint64_threads, gocccl_topk_keys_uint64_items, uint64_t>(d_keys_in, n, k, d_scratch, d_sample, cap, stride, rank, phase, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint64_threads)
 gocccl_topk_keys_uint64_single(const uint64_t* d_keys_in, uint64_t* d_keys_out, long long n, long long k, void* d_scratch, bool largest) {
   ::gocccl::topk_keys_single<gocccl_topk_keys_uint64_threads, gocccl_topk_keys_uint64_items, uint64_t>(d_keys_in, d_keys_out, n, k, d_scratch, largest);
 }
@@ -418,6 +463,11 @@ gocccl_topk_keys_uint8_init(void* d_scratch, long long words) {
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint8_threads)
 gocccl_topk_keys_uint8_pass(const uint8_t* d_keys_in, uint8_t* d_keys_out, long long n, long long k, void* d_scratch, long long cap, long long sorted, long long level, bool largest) {
   ::gocccl::topk_keys_pass<gocccl_topk_keys_uint8_threads, gocccl_topk_keys_uint8_items, uint8_t>(d_keys_in, d_keys_out, n, k, d_scratch, cap, sorted, level, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint8_threads)
+gocccl_topk_keys_uint8_filter(const uint8_t* d_keys_in, long long n, long long k, void* d_scratch, void* d_sample, long long cap, long long stride, long long rank, long long phase, bool largest) {
+  ::gocccl::topk_filter<gocccl_topk_keys_uint8_threads, gocccl_topk_keys_uint8_items, uint8_t>(d_keys_in, n, k, d_scratch, d_sample, cap, stride, rank, phase, largest);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_topk_keys_uint8_threads)
@@ -462,6 +512,11 @@ gocccl_topk_pairs_float32_int64_pass(const float* d_keys_in, float* d_keys_out, 
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_topk_pairs_float32_int64_threads)
+gocccl_topk_pairs_float32_int64_filter(const float* d_keys_in, long long n, long long k, void* d_scratch, void* d_sample, long long cap, long long stride, long long rank, long long phase, bool largest) {
+  ::gocccl::topk_filter<gocccl_topk_pairs_float32_int64_threads, gocccl_topk_pairs_float32_int64_items, float, int64_t>(d_keys_in, n, k, d_scratch, d_sample, cap, stride, rank, phase, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_pairs_float32_int64_threads)
 gocccl_topk_pairs_float32_int64_single(const float* d_keys_in, float* d_keys_out, const int64_t* d_values_in, int64_t* d_values_out, long long n, long long k, void* d_scratch, bool largest) {
   ::gocccl::topk_pairs_single<gocccl_topk_pairs_float32_int64_threads, gocccl_topk_pairs_float32_int64_items, float, int64_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, k, d_scratch, largest);
 }
@@ -503,6 +558,11 @@ gocccl_topk_pairs_int16_int64_pass(const int16_t* d_keys_in, int16_t* d_keys_out
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_topk_pairs_int16_int64_threads)
+gocccl_topk_pairs_int16_int64_filter(const int16_t* d_keys_in, long long n, long long k, void* d_scratch, void* d_sample, long long cap, long long stride, long long rank, long long phase, bool largest) {
+  ::gocccl::topk_filter<gocccl_topk_pairs_int16_int64_threads, gocccl_topk_pairs_int16_int64_items, int16_t, int64_t>(d_keys_in, n, k, d_scratch, d_sample, cap, stride, rank, phase, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_pairs_int16_int64_threads)
 gocccl_topk_pairs_int16_int64_single(const int16_t* d_keys_in, int16_t* d_keys_out, const int64_t* d_values_in, int64_t* d_values_out, long long n, long long k, void* d_scratch, bool largest) {
   ::gocccl::topk_pairs_single<gocccl_topk_pairs_int16_int64_threads, gocccl_topk_pairs_int16_int64_items, int16_t, int64_t>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, k, d_scratch, largest);
 }
@@ -541,6 +601,11 @@ gocccl_topk_pairs_uint64_Payload_init(void* d_scratch, long long words) {
 extern "C" __global__ void __launch_bounds__(gocccl_topk_pairs_uint64_Payload_threads)
 gocccl_topk_pairs_uint64_Payload_pass(const uint64_t* d_keys_in, uint64_t* d_keys_out, const ::gocccl_pkg_topk_e46ea7fb::Payload* d_values_in, ::gocccl_pkg_topk_e46ea7fb::Payload* d_values_out, long long n, long long k, void* d_scratch, long long cap, long long sorted, long long level, bool largest) {
   ::gocccl::topk_pairs_pass<gocccl_topk_pairs_uint64_Payload_threads, gocccl_topk_pairs_uint64_Payload_items, uint64_t, ::gocccl_pkg_topk_e46ea7fb::Payload>(d_keys_in, d_keys_out, d_values_in, d_values_out, n, k, d_scratch, cap, sorted, level, largest);
+}
+
+extern "C" __global__ void __launch_bounds__(gocccl_topk_pairs_uint64_Payload_threads)
+gocccl_topk_pairs_uint64_Payload_filter(const uint64_t* d_keys_in, long long n, long long k, void* d_scratch, void* d_sample, long long cap, long long stride, long long rank, long long phase, bool largest) {
+  ::gocccl::topk_filter<gocccl_topk_pairs_uint64_Payload_threads, gocccl_topk_pairs_uint64_Payload_items, uint64_t, ::gocccl_pkg_topk_e46ea7fb::Payload>(d_keys_in, n, k, d_scratch, d_sample, cap, stride, rank, phase, largest);
 }
 
 extern "C" __global__ void __launch_bounds__(gocccl_topk_pairs_uint64_Payload_threads)

@@ -14,8 +14,9 @@ import (
 	"github.com/gocccl/gocccl/runtime"
 )
 
-// sizes are the input lengths checked; 2^26 only on the GPU.
-var sizes = []int{0, 1, 2, 4095, 4096, 4097, 7919, 1_000_003, 1 << 26}
+// sizes are the input lengths checked; 2^22 + 5 (past the GPU's prefilter
+// bound, runtime's topkFilterMin) and 2^26 only on the GPU.
+var sizes = []int{0, 1, 2, 4095, 4096, 4097, 7919, 1_000_003, 1<<22 + 5, 1 << 26}
 
 // margin is how many poisoned elements follow the k an output must hold:
 // a top-k writes out[:k] only.
@@ -354,6 +355,30 @@ func check(t *testing.T, r *rand.Rand, d *runtime.Device, n int, gpu bool) {
 	sub("pairs/float32", false, func(t *testing.T) { checkKeys(t, d, positionsRunner(PairsFloat32), gen[float32](r, n), only) })
 	sub("pairs/int16", true, func(t *testing.T) { checkKeys(t, d, positionsRunner(PairsInt16), gen[int16](r, n), only) })
 	sub("pairs/uint64", true, func(t *testing.T) { checkKeys(t, d, payloadRunner(PairsUint64), gen[uint64](r, n), only) })
+	// Keys spread as the benchmarks' (uniform bits, floats in [0, 1)): on a
+	// GPU past 2^22 keys the prefilter's candidates fit, where gen's ties
+	// make it fall back to the passes over the input.
+	sub("uniform/uint32", false, func(t *testing.T) {
+		keys := make([]uint32, n)
+		for i := range keys {
+			keys[i] = r.Uint32()
+		}
+		checkKeys(t, d, keysRunner(KeysUint32), keys, only)
+	})
+	sub("uniform/pairs/float32", false, func(t *testing.T) {
+		keys := make([]float32, n)
+		for i := range keys {
+			keys[i] = r.Float32()
+		}
+		checkKeys(t, d, positionsRunner(PairsFloat32), keys, only)
+	})
+	sub("uniform/float64", false, func(t *testing.T) {
+		keys := make([]float64, n)
+		for i := range keys {
+			keys[i] = r.Float64()
+		}
+		checkKeys(t, d, keysRunner(KeysFloat64), keys, only)
+	})
 	// Every key equal: the selection is decided by positions alone (on a
 	// GPU the candidates never fit a buffer, so each pass reads the input).
 	sub("pairs/equal", false, func(t *testing.T) {
@@ -372,7 +397,7 @@ func TestGPUMatchesCPU(t *testing.T) {
 	t.Logf("device: %s", gpu)
 	r := devcheck.Rand(t)
 	for _, n := range sizes {
-		if testing.Short() && n > 1<<20 {
+		if testing.Short() && n > 1<<23 {
 			continue
 		}
 		t.Run("n="+devcheck.SizeName(n), func(t *testing.T) { check(t, r, gpu, n, true) })

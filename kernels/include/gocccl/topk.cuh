@@ -33,6 +33,22 @@
  *                 threshold is final at that level L: launch L + 1 writes
  *                 every key of prefix <= the threshold's and later launches
  *                 return at once. No count goes back to the host.
+ *   <sym>_filter  grid G, launch `phase` = 0, 1, 2 before level 0, for
+ *                 large n and small k (4- and 8-byte keys; the host decides,
+ *                 runtime/topk_gpu.go topkFilterPlan): phases 0 and 1 find
+ *                 the top two digits (22 key bits) of the rank-th best key
+ *                 of a sample of every stride-th key, in a scratch region of
+ *                 its own (SAMPLE_BYTES); phase 2 reads the input once and
+ *                 writes every key whose bits are at most that prefix
+ *                 followed by ones to buffer 0. When that keeps k to cap
+ *                 keys, they hold the k best and level 0 reads buffer 0 as
+ *                 its source; else (a skewed sample, many ties) the source
+ *                 stays the input and the passes run as without it. The
+ *                 rank is the sample's expected count of keys before the
+ *                 k-th plus four standard deviations and 16, so the bound
+ *                 lies past the k-th key unless the sample misleads; one
+ *                 read of the input then replaces the two or three that
+ *                 random keys take otherwise.
  *   <sym>_single  grid 1: n <= TILE: one block runs every level in shared
  *                 memory, reading the input (cached) once a level.
  *   <sym>_sort    grid 1: k <= TILE: sorts the k results best first by
@@ -588,6 +604,162 @@ struct Single
   }
 };
 
+/// The sampled bound's state (bytes, in its own scratch region): the
+/// sample's two histograms, then its control words.
+constexpr long long SAMPLE_BYTES = 2LL * DIGITS * 4 + CTRL_BYTES;
+
+/// The prefilter of large selections (see the file comment): phases 0 and 1
+/// choose the top two digits of the rank-th best key of a sample (every
+/// stride-th key), phase 2 writes every key at or before that prefix's last
+/// key to buffer 0 and, when they number k to cap, makes buffer 0 the source
+/// of level 0.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K>
+struct Filter
+{
+  static constexpr int TILE = BLOCK_THREADS * ITEMS_PER_THREAD;
+  static_assert(Keys<K>::KEY_BITS >= 2 * DIGIT_BITS, "gocccl::topk: the prefilter's bound takes 22 key bits");
+
+  struct TempStorage
+  {
+    unsigned hist[DIGITS];
+    long long result[4];
+    bool last;
+  };
+
+  /// True for the block that finishes a launch last (after a fence).
+  static GOCCCL_DEVICE bool last_block(TempStorage& temp, Control* sc)
+  {
+    __threadfence();
+    __syncthreads();
+    if (threadIdx.x == 0)
+    {
+      temp.last = atomicAdd(&sc->blocks_done, 1u) == gridDim.x - 1;
+    }
+    __syncthreads();
+    if (temp.last)
+    {
+      __threadfence();
+    }
+    return temp.last;
+  }
+
+  static GOCCCL_DEVICE void run(TempStorage& temp, const K* d_keys_in, long long n, long long k, void* d_scratch,
+                                void* d_sample, long long cap, long long stride, long long rank, long long phase,
+                                bool largest)
+  {
+    char* base = static_cast<char*>(d_scratch);
+    Control* c = reinterpret_cast<Control*>(base + HIST_BYTES);
+    const long long bufs_at = (HIST_BYTES + CTRL_BYTES + 255) / 256 * 256;
+    unsigned long long* const buf_bits = reinterpret_cast<unsigned long long*>(base + bufs_at);
+    unsigned long long* const buf_idx = buf_bits + cap;
+    unsigned* const shist = static_cast<unsigned*>(d_sample);
+    Control* const sc = reinterpret_cast<Control*>(static_cast<char*>(d_sample) + 2LL * DIGITS * 4);
+    // The sample's composites are its keys alone: two digits of key bits.
+    const Geometry g(Keys<K>::KEY_BITS, 0);
+
+    if (phase < 2)
+    {
+      const int q = int(phase);
+      for (int j = threadIdx.x; j < DIGITS; j += BLOCK_THREADS)
+      {
+        temp.hist[j] = 0;
+      }
+      __syncthreads();
+      unsigned long long km, im;
+      g.masks(q - 1, km, im);
+      const unsigned long long tk = sc->t_key & km;
+      const long long s = (n + stride - 1) / stride;
+      const long long step = (long long)gridDim.x * BLOCK_THREADS;
+      for (long long j = (long long)blockIdx.x * BLOCK_THREADS + threadIdx.x; j < s; j += step)
+      {
+        const unsigned long long b = Keys<K>::in(d_keys_in[j * stride], largest);
+        if ((b & km) == tk)
+        {
+          atomicAdd(&temp.hist[g.digit(b, 0, q)], 1u);
+        }
+      }
+      __syncthreads();
+      unsigned* lh = shist + (long long)q * DIGITS;
+      for (int j = threadIdx.x; j < DIGITS; j += BLOCK_THREADS)
+      {
+        if (temp.hist[j] != 0)
+        {
+          atomicAdd(&lh[j], temp.hist[j]);
+        }
+      }
+      if (!last_block(temp, sc))
+      {
+        return;
+      }
+      choose<BLOCK_THREADS>([&](int j) { return (long long)__ldcg(&lh[j]); }, g, q, rank, sc, temp.result);
+      if (threadIdx.x == 0)
+      {
+        volatile Control* vs = sc;
+        vs->blocks_done = 0;
+      }
+      return;
+    }
+
+    // Phase 2: every key whose ordered bits are at most the bound (the
+    // chosen 22-bit prefix followed by ones) is a candidate.
+    const unsigned long long bound =
+      (static_cast<volatile Control*>(sc)->t_key) | low_mask(Keys<K>::KEY_BITS - 2 * DIGIT_BITS);
+    const long long step = (long long)gridDim.x * TILE;
+    for (long long t = (long long)blockIdx.x * TILE; t < n; t += step)
+    {
+      K keys[ITEMS_PER_THREAD];
+      if (t + TILE <= n)
+      {
+#pragma unroll
+        for (int it = 0; it < ITEMS_PER_THREAD; ++it)
+        {
+          keys[it] = d_keys_in[t + (long long)it * BLOCK_THREADS + threadIdx.x];
+        }
+      }
+      else
+      {
+#pragma unroll
+        for (int it = 0; it < ITEMS_PER_THREAD; ++it)
+        {
+          const long long p = t + (long long)it * BLOCK_THREADS + threadIdx.x;
+          keys[it] = p < n ? d_keys_in[p] : K();
+        }
+      }
+#pragma unroll
+      for (int it = 0; it < ITEMS_PER_THREAD; ++it)
+      {
+        const long long p = t + (long long)it * BLOCK_THREADS + threadIdx.x;
+        const unsigned long long b = Keys<K>::in(keys[it], largest);
+        const bool cand = p < n && b <= bound;
+        if (__any_sync(0xffffffffu, cand))
+        {
+          const long long at = warp_append(&c->buf_count, cand);
+          if (cand && at < cap)
+          {
+            buf_bits[at] = b;
+            buf_idx[at] = (unsigned long long)p;
+          }
+        }
+      }
+    }
+    if (!last_block(temp, sc))
+    {
+      return;
+    }
+    if (threadIdx.x == 0)
+    {
+      volatile Control* vc = c;
+      const long long total = vc->buf_count;
+      const bool fits = total >= k && total <= cap;
+      vc->src = fits ? 1 : 0;
+      vc->src_count = fits ? total : 0;
+      vc->buf_count = 0;
+      volatile Control* vs = sc;
+      vs->blocks_done = 0;
+    }
+  }
+};
+
 /// Sorts the k <= BLOCK_THREADS * ITEMS results best first by composite.
 template <int BLOCK_THREADS, int ITEMS, typename K, typename V>
 struct Sort
@@ -708,6 +880,21 @@ __device__ void topk_pairs_pass(const K* d_keys_in, K* d_keys_out, const V* d_va
   using Agent = detail::topk::Pass<BLOCK_THREADS, ITEMS_PER_THREAD, K, V>;
   __shared__ typename Agent::TempStorage temp;
   Agent::run(temp, d_keys_in, d_keys_out, d_values_in, d_values_out, n, k, d_scratch, cap, sorted, level, largest);
+}
+
+/// The prefilter of a large selection of 4- or 8-byte keys, launch `phase`
+/// = 0, 1, 2 before level 0 (see the file comment); d_sample is the
+/// sampled bound's SAMPLE_BYTES of scratch, zeroed by topk_init.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename K, typename... Rest>
+__device__ void topk_filter(const K* d_keys_in, long long n, long long k, void* d_scratch, void* d_sample,
+                            long long cap, long long stride, long long rank, long long phase, bool largest)
+{
+  if constexpr (sizeof(K) >= 4)
+  {
+    using Agent = detail::topk::Filter<BLOCK_THREADS, ITEMS_PER_THREAD, K>;
+    __shared__ typename Agent::TempStorage temp;
+    Agent::run(temp, d_keys_in, n, k, d_scratch, d_sample, cap, stride, rank, phase, largest);
+  }
 }
 
 /// One block selects from n <= TILE keys (grid 1); d_scratch (k positions)

@@ -3,6 +3,8 @@ package runtime
 import (
 	"fmt"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -32,9 +34,13 @@ type modulePart struct {
 }
 
 // boundKernels are an instance's functions resolved on one device, with the
-// policy of the loaded image and the grids occupancy allows.
+// policy of the loaded image and the grids occupancy allows. The first
+// kernel is resolved when the instance is bound (its occupancy sets
+// resident); every other one at its first launch or wave query, so a first
+// call pays for the kernels it runs, not for every kernel of its
+// description (each cuModuleGetFunction loads a function under the
+// driver's lazy loading).
 type boundKernels struct {
-	fns    []cuda.Function
 	policy arch.Policy
 	// resident is one wave: the blocks of the first kernel all SMs hold at
 	// once. A single-pass reduction's grid (Reduce, TransformReduce,
@@ -44,18 +50,72 @@ type boundKernels struct {
 	resident int
 	// maxBlocks is subscription waves, for grids of independent work.
 	maxBlocks int
-	// waves is one wave of each kernel in the description's order (waves[0]
-	// is resident), for a dispatch that depends on a later kernel's own
-	// occupancy (MergeSort's merge passes); 0 where a block of the policy's
-	// size does not fit the kernel.
-	waves []int
+	// fns are the kernels in the description's order.
+	fns []lazyKernel
+
+	// What resolving a kernel needs.
+	mu     sync.Mutex
+	ctx    *cuda.Context
+	handle cuda.Module
+	names  []string
+	pkg    string
+	sms    int
+}
+
+// lazyKernel is one kernel of a boundKernels, resolved once.
+type lazyKernel struct {
+	ready atomic.Bool
+	fn    cuda.Function
+	// wave is one wave of the kernel's blocks at the policy's block size,
+	// for a dispatch that depends on a later kernel's own occupancy
+	// (MergeSort's merge passes); 0 where a block of that size does not
+	// fit the kernel.
+	wave int
+	err  error
+}
+
+// kernel returns kernel i, resolving it the first time: an atomic load
+// once resolved. The caller has entered the device, so Close cannot run
+// meanwhile.
+func (bk *boundKernels) kernel(i int) *lazyKernel {
+	l := &bk.fns[i]
+	if !l.ready.Load() {
+		bk.resolve(i)
+	}
+	return l
+}
+
+// resolve looks kernel i up in the loaded part and queries its occupancy.
+func (bk *boundKernels) resolve(i int) {
+	bk.mu.Lock()
+	defer bk.mu.Unlock()
+	l := &bk.fns[i]
+	if l.ready.Load() {
+		return
+	}
+	f, err := bk.ctx.ModuleGetFunction(bk.handle, bk.names[i])
+	if err != nil {
+		l.err = fmt.Errorf("gocccl: %s: kernel %s: %w", bk.pkg, bk.names[i], err)
+	} else {
+		// A kernel whose block cannot hold BlockThreads threads has
+		// occupancy 0 and falls back to the first kernel's wave (wave).
+		occ, err := bk.ctx.OccupancyMaxActiveBlocksPerMultiprocessor(f, bk.policy.BlockThreads, 0)
+		if err != nil {
+			l.err = fmt.Errorf("gocccl: %s: occupancy of %s: %w", bk.pkg, bk.names[i], err)
+		}
+		l.fn, l.wave = f, occ*bk.sms
+	}
+	l.ready.Store(true)
 }
 
 // wave returns one wave of kernel i's blocks: the blocks all SMs hold at
-// once at the policy's block size, resident where none fits.
+// once at the policy's block size, resident where none fits (or the
+// kernel cannot be resolved: its launch reports why).
 func (bk *boundKernels) wave(i int) int {
-	if i < len(bk.waves) && bk.waves[i] > 0 {
-		return bk.waves[i]
+	if i >= 0 && i < len(bk.fns) {
+		if l := bk.kernel(i); l.err == nil && l.wave > 0 {
+			return l.wave
+		}
 	}
 	return bk.resident
 }
@@ -76,7 +136,7 @@ func (d *Device) bind(r *registry.Registration) (*boundKernels, error) {
 	if err != nil {
 		return nil, err
 	}
-	bk := &boundKernels{}
+	bk := &boundKernels{ctx: d.ctx, handle: lm.handle, names: r.Kernels, pkg: r.Module.Package(), sms: d.info.Multiprocessors}
 	found := false
 	for _, p := range r.Policies {
 		if p.Arch == lm.target.Arch {
@@ -87,31 +147,16 @@ func (d *Device) bind(r *registry.Registration) (*boundKernels, error) {
 	if !found || bk.policy.BlockThreads <= 0 || bk.policy.ItemsPerThread <= 0 {
 		return nil, fmt.Errorf("gocccl: %s: no launch policy for %s; regenerate the package", r.Module.Package(), lm.target)
 	}
-	for _, name := range r.Kernels {
-		f, err := d.ctx.ModuleGetFunction(lm.handle, name)
-		if err != nil {
-			return nil, fmt.Errorf("gocccl: %s: kernel %s: %w", r.Module.Package(), name, err)
-		}
-		bk.fns = append(bk.fns, f)
+	if len(r.Kernels) == 0 {
+		return nil, fmt.Errorf("gocccl: %s: an instance without kernels; regenerate the package", r.Module.Package())
 	}
-	occ, err := d.ctx.OccupancyMaxActiveBlocksPerMultiprocessor(bk.fns[0], bk.policy.BlockThreads, 0)
-	if err != nil {
-		return nil, fmt.Errorf("gocccl: %s: occupancy of %s: %w", r.Module.Package(), r.Kernels[0], err)
+	bk.fns = make([]lazyKernel, len(r.Kernels))
+	first := bk.kernel(0)
+	if first.err != nil {
+		return nil, first.err
 	}
-	bk.resident = max(1, occ*d.info.Multiprocessors)
+	bk.resident = max(1, first.wave)
 	bk.maxBlocks = bk.resident * subscription
-	bk.waves = make([]int, len(bk.fns))
-	bk.waves[0] = bk.resident
-	for i, f := range bk.fns[1:] {
-		// A kernel whose block cannot hold BlockThreads threads has
-		// occupancy 0 and falls back to the first kernel's wave (wave);
-		// a failing query is an error, as for the first kernel.
-		occ, err := d.ctx.OccupancyMaxActiveBlocksPerMultiprocessor(f, bk.policy.BlockThreads, 0)
-		if err != nil {
-			return nil, fmt.Errorf("gocccl: %s: occupancy of %s: %w", r.Module.Package(), r.Kernels[i+1], err)
-		}
-		bk.waves[i+1] = occ * d.info.Multiprocessors
-	}
 	if d.kernels == nil {
 		d.kernels = make(map[*registry.Registration]*boundKernels)
 	}

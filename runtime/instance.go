@@ -236,7 +236,11 @@ func (k kernels) launchBlock(i, grid, block int, s *Stream, args *cuda.Args) err
 	} else {
 		s.dev.lastLaunch.Store(k.in)
 	}
-	if err := s.dev.launch(k.fns[i], grid, block, s, args); err != nil {
+	fn := k.kernel(i)
+	if fn.err != nil {
+		return fn.err
+	}
+	if err := s.dev.launch(fn.fn, grid, block, s, args); err != nil {
 		return k.in.wrap(s.dev.noteFault(err), fmt.Sprintf("launching %s on %d blocks", k.reg.Kernels[i], grid))
 	}
 	return nil

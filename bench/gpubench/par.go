@@ -25,12 +25,17 @@ func blocks(n int) int { return (n + parBlock - 1) / parBlock }
 // parallelFor calls fn(b, lo, hi) for every block b of [0, n), [lo, hi) its
 // items, on up to GOMAXPROCS goroutines; blocks of one goroutine run in
 // increasing order, but blocks of different goroutines in any order.
-func parallelFor(n int, fn func(b, lo, hi int)) {
-	nb := blocks(n)
+func parallelFor(n int, fn func(b, lo, hi int)) { parallelForBy(n, parBlock, fn) }
+
+// parallelForBy is parallelFor over blocks of size items (at least 1): for
+// loops whose iterations are larger than an item, such as segments.
+func parallelForBy(n, size int, fn func(b, lo, hi int)) {
+	size = max(size, 1)
+	nb := (n + size - 1) / size
 	workers := min(goruntime.GOMAXPROCS(0), nb)
 	if workers <= 1 {
 		for b := range nb {
-			fn(b, b*parBlock, min(n, (b+1)*parBlock))
+			fn(b, b*size, min(n, (b+1)*size))
 		}
 		return
 	}
@@ -43,7 +48,7 @@ func parallelFor(n int, fn func(b, lo, hi int)) {
 				if b >= nb {
 					return
 				}
-				fn(b, b*parBlock, min(n, (b+1)*parBlock))
+				fn(b, b*size, min(n, (b+1)*size))
 			}
 		})
 	}

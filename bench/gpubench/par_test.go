@@ -180,3 +180,59 @@ func TestRandomItemsIsParallelItems(t *testing.T) {
 	same("float32", slices.Equal(randomItems[float32](r(), n), parallelItems(r(), n, gen[float32])))
 	same("float64", slices.Equal(randomItems[float64](r(), n), parallelItems(r(), n, gen[float64])))
 }
+
+// TestCheckPrefixBlocks checks the blocked checkPrefix on true prefix sums
+// (inclusive and exclusive, with and without keys, runs across block
+// boundaries) and on a wrong item late in the array.
+func TestCheckPrefixBlocks(t *testing.T) {
+	withProcs(t, 4, func() {
+		const n = 4*parBlock + 123
+		r := rand.New(rand.NewPCG(9, 9))
+		keys := make([]uint32, n)
+		for i := 1; i < n; i++ {
+			keys[i] = keys[i-1]
+			if r.IntN(parBlock/2) == 0 { // long runs: most blocks have no restart
+				keys[i]++
+			}
+		}
+		ints := randomItems[uint32](r, n)
+		floats := randomItems[float32](r, n)
+		for _, keyed := range []bool{false, true} {
+			var k []uint32
+			if keyed {
+				k = keys
+			}
+			for _, inclusive := range []bool{false, true} {
+				gi, gf := make([]uint32, n), make([]float32, n)
+				var acc uint32
+				var exact float64
+				for i := range n {
+					if k != nil && (i == 0 || k[i-1] != k[i]) {
+						acc, exact = 0, 0
+					}
+					if inclusive {
+						acc, exact = acc+ints[i], exact+float64(floats[i])
+					}
+					gi[i], gf[i] = acc, float32(exact)
+					if !inclusive {
+						acc, exact = acc+ints[i], exact+float64(floats[i])
+					}
+				}
+				if err := checkPrefix(ints, gi, inclusive, k); err != nil {
+					t.Fatalf("keys %v inclusive %v: %v", keyed, inclusive, err)
+				}
+				if err := checkPrefix(floats, gf, inclusive, k); err != nil {
+					t.Fatalf("keys %v inclusive %v: %v", keyed, inclusive, err)
+				}
+				gi[n-parBlock/3]++
+				if checkPrefix(ints, gi, inclusive, k) == nil {
+					t.Fatalf("keys %v inclusive %v: a wrong item passed", keyed, inclusive)
+				}
+				gf[n-parBlock/3] = gf[n-parBlock/3]*1.01 + 1 // beyond closeTo's 1e-5 of the magnitude
+				if checkPrefix(floats, gf, inclusive, k) == nil {
+					t.Fatalf("keys %v inclusive %v: a wrong float passed", keyed, inclusive)
+				}
+			}
+		}
+	})
+}

@@ -28,10 +28,13 @@ func copyCase(n int, typ string, size int) Case {
 		Note: "cuMemcpyDtoDAsync through internal/cuda",
 		Setup: func(env *Env) (*Instance, error) {
 			host := make([]byte, nb)
-			r := rng(env, "copy", typ, n)
-			for i := 0; i+8 <= len(host); i += 8 {
-				binary.LittleEndian.PutUint64(host[i:], r.Uint64())
-			}
+			streams := newChunkStreams(rng(env, "copy", typ, n))
+			parallelFor(nb/8, func(b, lo, hi int) {
+				r := streams.stream(b)
+				for i := lo; i < hi; i++ {
+					binary.LittleEndian.PutUint64(host[8*i:], r.Uint64())
+				}
+			})
 			var ptrs []cuda.DevicePtr
 			free := func() {
 				for _, p := range ptrs {

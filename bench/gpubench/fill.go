@@ -174,10 +174,7 @@ func batchedCopyCase(alg string, k, lo, hi int) Case {
 		Note: fmt.Sprintf("%d ranges of %d-%d bytes, %d MiB, destinations scattered", k, lo, hi, total>>20),
 		Setup: func(env *Env) (*Instance, error) {
 			r := rng(env, alg, "uint8", k)
-			src := make([]uint8, total)
-			for i := range src {
-				src[i] = uint8(r.Uint32())
-			}
+			src := parallelItems(r, int(total), func(r *rand.Rand) uint8 { return uint8(r.Uint32()) })
 			want := make([]uint8, total)
 			for i := range sizes {
 				copy(want[dstOff[i]:dstOff[i]+sizes[i]], src[srcOff[i]:srcOff[i]+sizes[i]])

@@ -119,10 +119,37 @@ var unsafeChars = regexp.MustCompile(`[\t\r\n]+`)
 
 func sanitize(s string) string { return unsafeChars.ReplaceAllString(s, " ") }
 
+// caseTimes is where one case's wall clock went: Setup (host inputs,
+// oracle, uploads), Check (the first run's outputs read back and checked)
+// and the whole case, timed runs included.
+type caseTimes struct{ setup, check, total time.Duration }
+
+// logCaseTimes writes a case's wall-clock line to standard error, so that
+// a full run shows where its time goes:
+//
+//	gpubench: ALG/TYPE/N setup Xs check Ys total Zs
+func logCaseTimes(w io.Writer, c Case, t caseTimes) {
+	name := fmt.Sprintf("%s/%s/%d", c.Algorithm, c.Type, c.N)
+	if c.System != "" {
+		name = c.System + " " + name
+	}
+	fmt.Fprintf(w, "gpubench: %s setup %.3fs check %.3fs total %.3fs\n", name, t.setup.Seconds(), t.check.Seconds(), t.total.Seconds())
+}
+
 // measure runs one case: poison, run, check, warm up, then reps timed runs.
 // It returns the row to print and whether the case failed (as opposed to
 // being skipped or measured).
 func measure(env *Env, c Case, reps, warmup int) (res Result, failed bool) {
+	return measureTimed(env, c, reps, warmup, nil)
+}
+
+// measureTimed is measure that also fills times (when not nil) with where
+// the case's wall clock went.
+func measureTimed(env *Env, c Case, reps, warmup int, times *caseTimes) (res Result, failed bool) {
+	if times != nil {
+		start := time.Now()
+		defer func() { times.total = time.Since(start) }()
+	}
 	res = Result{System: c.System, Algorithm: c.Algorithm, Type: c.Type, N: c.N, Bytes: c.Bytes, Note: c.Note, Micros: math.NaN(), HostMicros: math.NaN()}
 	if res.System == "" {
 		res.System = "gocccl"
@@ -135,7 +162,11 @@ func measure(env *Env, c Case, reps, warmup int) (res Result, failed bool) {
 		res.Note = "FAILED: " + err.Error()
 		return res, true
 	}
+	setupStart := time.Now()
 	inst, err := c.Setup(env)
+	if times != nil {
+		times.setup = time.Since(setupStart)
+	}
 	if err != nil {
 		return fail(err)
 	}
@@ -153,7 +184,12 @@ func measure(env *Env, c Case, reps, warmup int) (res Result, failed bool) {
 	if err := env.Stream.Synchronize(); err != nil {
 		return fail(err)
 	}
-	if err := inst.Check(); err != nil {
+	checkStart := time.Now()
+	err = inst.Check()
+	if times != nil {
+		times.check = time.Since(checkStart)
+	}
+	if err != nil {
 		return fail(fmt.Errorf("check: %w", err))
 	}
 	for i := range warmup {
@@ -161,8 +197,8 @@ func measure(env *Env, c Case, reps, warmup int) (res Result, failed bool) {
 			return fail(err)
 		}
 	}
-	times, host := make([]time.Duration, reps), make([]time.Duration, reps)
-	for i := range times {
+	runs, host := make([]time.Duration, reps), make([]time.Duration, reps)
+	for i := range runs {
 		d, err := env.Stream.Time(func() error {
 			start := time.Now()
 			err := inst.Run(warmup + 1 + i)
@@ -172,11 +208,11 @@ func measure(env *Env, c Case, reps, warmup int) (res Result, failed bool) {
 		if err != nil {
 			return fail(err)
 		}
-		times[i] = d
+		runs[i] = d
 	}
-	slices.Sort(times)
+	slices.Sort(runs)
 	slices.Sort(host)
-	res.Micros = float64(median(times).Nanoseconds()) / 1e3
+	res.Micros = float64(median(runs).Nanoseconds()) / 1e3
 	res.HostMicros = float64(median(host).Nanoseconds()) / 1e3
 	return res, false
 }

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"math/rand/v2"
 	"slices"
 	"sort"
-	"sync"
 	"unsafe"
 
 	"github.com/gocccl/gocccl/bench/ops"
@@ -89,14 +89,23 @@ func histogramCase[T wide](n int, typ string, even bool, evenOp *runtime.Histogr
 					levels[i] = T(mulDiv(uint64(up-lo), uint64(i), histBins)) + lo
 				}
 			}
+			// The CPU bins: counts of fixed blocks in parallel, then added.
 			want := make([]int32, histBins)
-			for _, x := range host {
-				if even {
-					if b := evenBin(x, lo, up); b >= 0 {
-						want[b]++
+			for _, part := range parallelBlocks(n, func(from, to int) []int32 {
+				part := make([]int32, histBins)
+				for _, x := range host[from:to] {
+					if even {
+						if b := evenBin(x, lo, up); b >= 0 {
+							part[b]++
+						}
+					} else if x >= levels[0] && x < levels[histBins] {
+						part[sort.Search(len(levels), func(i int) bool { return levels[i] > x })-1]++
 					}
-				} else if x >= levels[0] && x < levels[histBins] {
-					want[sort.Search(len(levels), func(i int) bool { return levels[i] > x })-1]++
+				}
+				return part
+			}) {
+				for b, c := range part {
+					want[b] += c
 				}
 			}
 			h := &holder{}
@@ -143,10 +152,7 @@ func multiHistogramCase(n int) Case {
 		Algorithm: alg, Type: "uint8", N: n, Bytes: int64(n) + active*histBins*4, Note: "RGBA, 256 bins x 3 channels",
 		Setup: func(env *Env) (*Instance, error) {
 			r := rng(env, alg, "uint8", n)
-			host := make([]uint8, n)
-			for i := range host {
-				host[i] = uint8(r.Uint32())
-			}
+			host := parallelItems(r, n, func(r *rand.Rand) uint8 { return uint8(r.Uint32()) })
 			bins := []int{histBins, histBins, histBins}
 			lower, upper := []uint8{0, 0, 0}, []uint8{255, 255, 255}
 			want := make([][]int32, active)
@@ -205,7 +211,7 @@ func lowerBoundCase[T wide](n int, typ string, op *runtime.SearchOp[T]) Case {
 		Setup: func(env *Env) (*Instance, error) {
 			r := rng(env, "lower_bound", typ, n)
 			data := randomItems[T](r, nd)
-			slices.Sort(data)
+			parallelSort(data)
 			values := randomItems[T](r, n)
 			h := &holder{}
 			dd, err := upload(h, env, data)
@@ -252,12 +258,10 @@ func mergeCase[T wide](n int, typ string, op *runtime.MergeOp[T]) Case {
 		Setup: func(env *Env) (*Instance, error) {
 			r := rng(env, "merge", typ, n)
 			a, b := randomItems[T](r, n/2), randomItems[T](r, n-n/2)
-			// The host's share of a 2^28 case is mostly these sorts: run
-			// them side by side, and merge rather than sort the reference.
-			var wg sync.WaitGroup
-			wg.Go(func() { slices.Sort(a) })
-			slices.Sort(b)
-			wg.Wait()
+			// The host's share of a 2^28 case is mostly these sorts: each
+			// in parallel, and the reference merged rather than sorted.
+			parallelSort(a)
+			parallelSort(b)
 			want := mergeSorted(a, b)
 			h := &holder{}
 			ab, err := rot(h, env, a, 8)
@@ -291,15 +295,9 @@ func mergeCase[T wide](n int, typ string, op *runtime.MergeOp[T]) Case {
 // mergeSorted is the stable merge of sorted a and b: of equal items, a's
 // come first.
 func mergeSorted[T wide](a, b []T) []T {
-	out := make([]T, 0, len(a)+len(b))
-	for len(a) > 0 && len(b) > 0 {
-		if b[0] < a[0] {
-			out, b = append(out, b[0]), b[1:]
-		} else {
-			out, a = append(out, a[0]), a[1:]
-		}
-	}
-	return append(append(out, a...), b...)
+	out := make([]T, len(a)+len(b))
+	mergeInto(out, a, b)
+	return out
 }
 
 // sortedSearchCase times a lower bound of n sorted values in n sorted items:
@@ -317,10 +315,8 @@ func sortedSearchCase[T wide](n int, typ string, op *runtime.SearchOp[T], merge 
 		Setup: func(env *Env) (*Instance, error) {
 			r := rng(env, "lower_bound_sorted", typ, n)
 			data, values := randomItems[T](r, n), randomItems[T](r, n)
-			var wg sync.WaitGroup
-			wg.Go(func() { slices.Sort(data) })
-			slices.Sort(values)
-			wg.Wait()
+			parallelSort(data)
+			parallelSort(values)
 			h := &holder{}
 			dd, err := upload(h, env, data)
 			if err != nil {

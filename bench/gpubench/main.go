@@ -140,7 +140,9 @@ func run(w *bufio.Writer, lg []int, reps, warmup int, filter *regexp.Regexp, see
 			if !filter.MatchString(fmt.Sprintf("%s/%s/%d", c.Algorithm, c.Type, c.N)) {
 				continue
 			}
-			res, bad := measure(env, c, reps, warmup)
+			var t caseTimes
+			res, bad := measureTimed(env, c, reps, warmup, &t)
+			logCaseTimes(os.Stderr, c, t)
 			if bad {
 				failed++
 			}

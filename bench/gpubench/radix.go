@@ -54,10 +54,7 @@ func radixCase[K interface {
 			}
 			var vin, vout *runtime.Slice[uint32]
 			if pairs {
-				idx := make([]uint32, n)
-				for i := range idx {
-					idx[i] = uint32(i)
-				}
+				idx := iota32(n)
 				if vin, err = upload(h, env, idx); err != nil {
 					return nil, err
 				}

@@ -52,10 +52,7 @@ func reduceCase[T any](n int, typ string, op *runtime.ReduceOp[T], size int, gen
 		Algorithm: "reduce", Type: typ, N: n, Bytes: int64(n)*int64(size) + int64(size),
 		Setup: func(env *Env) (*Instance, error) {
 			r := rng(env, "reduce", typ, n)
-			host := make([]T, n)
-			for i := range host {
-				host[i] = gen(r)
-			}
+			host := parallelItems(r, n, gen)
 			bufs, free, err := rotation(env, host, size)
 			if err != nil {
 				return nil, err
@@ -108,11 +105,18 @@ type integer interface {
 	~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32 | ~uint64
 }
 
-// checkExact compares an integer sum with Go's own wrapping sum.
+// checkExact compares an integer sum with Go's own wrapping sum (of block
+// sums, in parallel: wrapping addition is associative).
 func checkExact[T integer](host []T, got T) error {
 	var want T
-	for _, v := range host {
-		want += v
+	for _, s := range parallelBlocks(len(host), func(lo, hi int) T {
+		var s T
+		for _, v := range host[lo:hi] {
+			s += v
+		}
+		return s
+	}) {
+		want += s
 	}
 	if got != want {
 		return fmt.Errorf("sum over %d items: got %d, want %d", len(host), got, want)
@@ -121,12 +125,20 @@ func checkExact[T integer](host []T, got T) error {
 }
 
 // checkSum compares a floating-point sum with a float64 one, relative to the
-// sum of magnitudes.
+// sum of magnitudes (float64 sums of fixed blocks, in parallel, added in
+// block order: deterministic, and no less accurate than one running sum).
 func checkSum[T float32 | float64](host []T, got T) error {
 	var want, mag float64
-	for _, v := range host {
-		want += float64(v)
-		mag += math.Abs(float64(v))
+	for _, s := range parallelBlocks(len(host), func(lo, hi int) [2]float64 {
+		var s [2]float64
+		for _, v := range host[lo:hi] {
+			s[0] += float64(v)
+			s[1] += math.Abs(float64(v))
+		}
+		return s
+	}) {
+		want += s[0]
+		mag += s[1]
 	}
 	tol := 1e-5
 	if _, ok := any(got).(float64); ok {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"unsafe"
 
 	"github.com/gocccl/gocccl/bench/ops"
@@ -98,10 +99,13 @@ func scanByKeyCase[V wide](n int, typ string, inclusive bool, incl byKeyRun[V], 
 		Note: "uint32 keys in runs of mean length 7",
 		Setup: func(env *Env) (*Instance, error) {
 			r := rng(env, alg, typ, n)
+			// A new key before an item with probability 1/7: the draws in
+			// parallel (parallelItems), their running count one by one.
+			starts := parallelItems(r, n, func(r *rand.Rand) bool { return r.IntN(7) == 0 })
 			keys := make([]uint32, n)
 			key := uint32(0)
-			for i := range keys {
-				if r.IntN(7) == 0 {
+			for i, s := range starts {
+				if s {
 					key++
 				}
 				keys[i] = key
@@ -144,27 +148,66 @@ func scanByKeyCase[V wide](n int, typ string, inclusive bool, incl byKeyRun[V], 
 }
 
 // checkPrefix checks an inclusive or exclusive prefix sum of in, restarting
-// at every key change when keys is not nil.
+// at every key change when keys is not nil. Fixed blocks are checked in
+// parallel: a first pass sums each block from its last restart (or its
+// start), a serial pass over the blocks gives each its incoming sums, and a
+// second pass checks every block from them (float sums are float64 sums of
+// the same items, associated by blocks, far inside closeTo's tolerance).
 func checkPrefix[T wide](in, got []T, inclusive bool, keys []uint32) error {
-	var acc T
-	var exact, mag float64
+	restart := func(i int) bool { return keys != nil && (i == 0 || keys[i-1] != keys[i]) }
+	type sums struct {
+		acc        T
+		exact, mag float64
+		restarted  bool // a restart in the block: the sums are from its last one
+	}
+	tails := parallelBlocks(len(in), func(lo, hi int) sums {
+		var s sums
+		for i := lo; i < hi; i++ {
+			if restart(i) {
+				s = sums{restarted: true}
+			}
+			s.acc += in[i]
+			s.exact += float64(in[i])
+			s.mag += math.Abs(float64(in[i]))
+		}
+		return s
+	})
+	carry := make([]sums, len(tails))
+	for b := 1; b < len(tails); b++ {
+		t := tails[b-1]
+		if t.restarted {
+			carry[b] = t
+		} else {
+			carry[b] = sums{acc: carry[b-1].acc + t.acc, exact: carry[b-1].exact + t.exact, mag: carry[b-1].mag + t.mag}
+		}
+	}
 	float := isFloat[T]()
-	for i, x := range in {
-		if keys != nil && (i == 0 || keys[i-1] != keys[i]) {
-			acc, exact, mag = 0, 0, 0
+	for _, err := range parallelBlocks(len(in), func(lo, hi int) error {
+		c := carry[lo/parBlock]
+		acc, exact, mag := c.acc, c.exact, c.mag
+		for i := lo; i < hi; i++ {
+			x := in[i]
+			if restart(i) {
+				acc, exact, mag = 0, 0, 0
+			}
+			if inclusive {
+				acc += x
+				exact += float64(x)
+				mag += math.Abs(float64(x))
+			}
+			if float && !closeTo(float64(got[i]), exact, mag) || !float && got[i] != acc {
+				return fmt.Errorf("element %d is %v, want %v (exact %g)", i, got[i], acc, exact)
+			}
+			if !inclusive {
+				acc += x
+				exact += float64(x)
+				mag += math.Abs(float64(x))
+			}
 		}
-		if inclusive {
-			acc += x
-			exact += float64(x)
-			mag += math.Abs(float64(x))
-		}
-		if float && !closeTo(float64(got[i]), exact, mag) || !float && got[i] != acc {
-			return fmt.Errorf("element %d is %v, want %v (exact %g)", i, got[i], acc, exact)
-		}
-		if !inclusive {
-			acc += x
-			exact += float64(x)
-			mag += math.Abs(float64(x))
+		return nil
+	}) {
+		if err != nil {
+			return err
 		}
 	}
 	return nil

@@ -127,14 +127,16 @@ func segReduceBy[T num](n int, typ string, op *runtime.SegmentedReduceOp[T], f f
 				off[i] = min(int64(n), int64(i)*int64(seg))
 			}
 			want, mag := make([]T, segs), make([]float64, segs)
-			for s := range segs {
-				var acc T
-				for _, x := range host[off[s]:off[s+1]] {
-					acc = f(acc, x)
-					mag[s] += math.Abs(float64(x))
+			parallelForBy(segs, parBlock/seg, func(_, lo, hi int) {
+				for s := lo; s < hi; s++ {
+					var acc T
+					for _, x := range host[off[s]:off[s+1]] {
+						acc = f(acc, x)
+						mag[s] += math.Abs(float64(x))
+					}
+					want[s] = acc
 				}
-				want[s] = acc
-			}
+			})
 			h := &holder{}
 			bufs, err := rot(h, env, host, 4)
 			if err != nil {
@@ -198,11 +200,13 @@ func reduceByKeyCase[V wide](n int, typ string, op *runtime.ReduceByKeyOp[uint32
 			host := randomItems[V](rng(env, "reduce_by_key", typ, n), n)
 			keys := make([]uint32, n)
 			want, mag := make([]V, runs), make([]float64, runs)
-			for i := range keys {
-				keys[i] = uint32(i / 7)
-				want[i/7] += host[i]
-				mag[i/7] += math.Abs(float64(host[i]))
-			}
+			parallelForBy(runs, parBlock/7, func(_, lo, hi int) { // whole runs of 7 per block
+				for i := 7 * lo; i < min(n, 7*hi); i++ {
+					keys[i] = uint32(i / 7)
+					want[i/7] += host[i]
+					mag[i/7] += math.Abs(float64(host[i]))
+				}
+			})
 			h := &holder{}
 			kb, err := rot(h, env, keys, pair)
 			if err != nil {
@@ -265,13 +269,15 @@ func adjDiffCase[T wide](n int, typ string, op *runtime.AdjacentDifferenceOp[T])
 		Setup: func(env *Env) (*Instance, error) {
 			host := randomItems[T](rng(env, "adjacent_difference", typ, n), n)
 			want := make([]T, n)
-			for i := range want {
-				if i == 0 {
-					want[i] = host[0]
-				} else {
-					want[i] = host[i] - host[i-1]
+			parallelFor(n, func(_, lo, hi int) {
+				for i := lo; i < hi; i++ {
+					if i == 0 {
+						want[i] = host[0]
+					} else {
+						want[i] = host[i] - host[i-1]
+					}
 				}
-			}
+			})
 			h := &holder{}
 			bufs, err := rot(h, env, host, size)
 			if err != nil {

@@ -56,9 +56,11 @@ func transform3Case(n int) Case {
 						return err
 					}
 					want := make([]float32, n)
-					for i := range want {
-						want[i] = ops.Axpb(ha[i], hx[i], hb[i])
-					}
+					parallelFor(n, func(_, lo, hi int) {
+						for i := lo; i < hi; i++ {
+							want[i] = ops.Axpb(ha[i], hx[i], hb[i])
+						}
+					})
 					return sameItems("output", got, want)
 				},
 				Free: h.Free,
@@ -110,9 +112,11 @@ func transform3x2Case(n int) Case {
 						return err
 					}
 					w1, w2 := make([]float32, n), make([]float32, n)
-					for i := range w1 {
-						w1[i], w2[i] = ops.Lerp2(ha[i], hb[i], hw[i])
-					}
+					parallelFor(n, func(_, lo, hi int) {
+						for i := lo; i < hi; i++ {
+							w1[i], w2[i] = ops.Lerp2(ha[i], hb[i], hw[i])
+						}
+					})
 					if err := sameItems("output 1", g1, w1); err != nil {
 						return err
 					}

@@ -1,7 +1,9 @@
 // Package devcheck holds what the GPU-against-CPU conformance tests under
-// conformance/devicetest share: a random source whose seed is logged, uploads
-// and allocations freed when the test ends, poisoned host buffers,
-// downloads, and a comparison byte for byte.
+// conformance/devicetest share: devices closed when the test ends (the GPU's
+// skipping the test where there is none), a random source whose seed is
+// logged, uploads and allocations freed when the test ends, poisoned host
+// buffers, downloads, a comparison byte for byte, and keys' ordered bits as
+// the radix sorts and top-k order them (keys.go).
 package devcheck
 
 import (
@@ -15,6 +17,28 @@ import (
 
 	"github.com/gocccl/gocccl/runtime"
 )
+
+// OpenCPU opens the CPU backend, closed (and its Close checked) when the
+// test ends.
+func OpenCPU(t testing.TB) *runtime.Device {
+	t.Helper()
+	d, err := runtime.Open(runtime.CPU)
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, d.Close()) })
+	return d
+}
+
+// OpenGPU opens GPU 0, closed (and its Close checked) when the test ends; it
+// skips the test when there is no CUDA GPU.
+func OpenGPU(t testing.TB) *runtime.Device {
+	t.Helper()
+	d, err := runtime.OpenGPU(0)
+	if err != nil {
+		t.Skipf("no CUDA GPU: %v", err)
+	}
+	t.Cleanup(func() { require.NoError(t, d.Close()) })
+	return d
+}
 
 // Rand returns a random source seeded from the clock, logging the seed so
 // that a failure can be replayed.

@@ -18,87 +18,12 @@ import (
 // hold: a segmented top-k writes out[:segments*k] only.
 const margin = 3
 
-func openCPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.Open(runtime.CPU)
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
-func openGPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.OpenGPU(0)
-	if err != nil {
-		t.Skipf("no CUDA GPU: %v", err)
-	}
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
-// number is every numeric key type under test.
-type number interface {
-	~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~float32 | ~float64
-}
-
-// ordered returns x's ordered bits as the radix sort orders keys: unsigned
-// as they are, signed with the sign bit flipped, floats with every bit
-// flipped when the sign bit is set and only the sign bit otherwise (so -0
-// before +0, -NaN before -Inf, +Inf before +NaN, NaNs by payload), all bits
-// flipped again for the largest. Equal ordered bits are equal keys.
-func ordered[K number](x K, largest bool) uint64 {
-	width := 8 * int(unsafe.Sizeof(x))
-	var b uint64
-	switch width {
-	case 8:
-		b = uint64(*(*uint8)(unsafe.Pointer(&x)))
-	case 16:
-		b = uint64(*(*uint16)(unsafe.Pointer(&x)))
-	case 32:
-		b = uint64(*(*uint32)(unsafe.Pointer(&x)))
-	default:
-		b = *(*uint64)(unsafe.Pointer(&x))
-	}
-	all := ^uint64(0) >> (64 - width)
-	sign := uint64(1) << (width - 1)
-	var zero K
-	switch any(zero).(type) {
-	case float32, float64:
-		if b&sign != 0 {
-			b = ^b & all
-		} else {
-			b ^= sign
-		}
-	case int8, int16, int32, int64:
-		b ^= sign
-	}
-	if largest {
-		b ^= all
-	}
-	return b
-}
-
-// entry is a key's ordered bits and input position (in the whole input).
-type entry struct {
-	bits uint64
-	pos  int
-}
-
-func cmpEntry(a, b entry) int {
-	switch {
-	case a.bits != b.bits:
-		if a.bits < b.bits {
-			return -1
-		}
-		return 1
-	case a.pos != b.pos:
-		if a.pos < b.pos {
-			return -1
-		}
-		return 1
-	}
-	return 0
-}
+// number and entry are devcheck's key types: an entry is a key's
+// ordered bits (devcheck.OrderedBits) and its position in the whole input.
+type (
+	number = devcheck.Number
+	entry  = devcheck.Entry
+)
 
 // layout is a segmentation of an input of n keys.
 type layout struct {
@@ -238,9 +163,9 @@ func oracle[K number](keys []K, l layout, largest bool) [][]entry {
 		b, e := int(l.begin[s]), int(l.end[s])
 		es := make([]entry, e-b)
 		for i := range es {
-			es[i] = entry{ordered(keys[b+i], largest), b + i}
+			es[i] = entry{Bits: devcheck.OrderedBits(keys[b+i], largest), Pos: b + i}
 		}
-		slices.SortFunc(es, cmpEntry)
+		slices.SortFunc(es, devcheck.CmpEntry)
 		out[s] = es
 	}
 	return out
@@ -406,28 +331,28 @@ func compare[K number](t *testing.T, keys []K, l layout, want [][]entry, got res
 		}
 		es := make([]entry, c)
 		for i := range es {
-			es[i].bits = ordered(got.keys[at+i], largest)
+			es[i].Bits = devcheck.OrderedBits(got.keys[at+i], largest)
 			if got.pos != nil {
 				p := got.pos[at+i]
 				if p < int(l.begin[s]) || p >= int(l.end[s]) {
 					t.Fatalf("%s: segment %d [%d, %d): value %d is position %d, outside the segment", what, s, l.begin[s], l.end[s], i, p)
 				}
-				if b := ordered(keys[p], largest); b != es[i].bits {
-					t.Fatalf("%s: segment %d: key %d (bits %#x) is not the key at its value's position %d (bits %#x)", what, s, i, es[i].bits, p, b)
+				if b := devcheck.OrderedBits(keys[p], largest); b != es[i].Bits {
+					t.Fatalf("%s: segment %d: key %d (bits %#x) is not the key at its value's position %d (bits %#x)", what, s, i, es[i].Bits, p, b)
 				}
-				es[i].pos = p
+				es[i].Pos = p
 			}
 		}
 		if !sorted {
-			slices.SortFunc(es, cmpEntry)
+			slices.SortFunc(es, devcheck.CmpEntry)
 		}
 		for i, e := range w {
 			if got.pos == nil {
-				e.pos = 0 // keys only: equal keys are indistinguishable
+				e.Pos = 0 // keys only: equal keys are indistinguishable
 			}
 			if es[i] != e {
 				t.Fatalf("%s: segment %d [%d, %d): result %d of %d is (bits %#x, position %d), want (bits %#x, position %d)",
-					what, s, l.begin[s], l.end[s], i, c, es[i].bits, es[i].pos, e.bits, e.pos)
+					what, s, l.begin[s], l.end[s], i, c, es[i].Bits, es[i].Pos, e.Bits, e.Pos)
 			}
 		}
 	}
@@ -514,7 +439,7 @@ func check(t *testing.T, r *rand.Rand, d *runtime.Device, l layout, gpu bool) {
 // TestGPUMatchesCPU checks the GPU against the oracle, which follows the
 // CPU backend's order (TestCPUBackend checks the CPU backend against it).
 func TestGPUMatchesCPU(t *testing.T) {
-	gpu := openGPU(t)
+	gpu := devcheck.OpenGPU(t)
 	t.Logf("device: %s", gpu)
 	r := devcheck.Rand(t)
 	for _, l := range layouts(r, true) {
@@ -528,7 +453,7 @@ func TestGPUMatchesCPU(t *testing.T) {
 // TestCPUBackend checks the CPU backend against the oracle; it runs
 // everywhere (the small layouts alone with -short).
 func TestCPUBackend(t *testing.T) {
-	cpu := openCPU(t)
+	cpu := devcheck.OpenCPU(t)
 	r := devcheck.Rand(t)
 	for _, l := range layouts(r, false) {
 		if testing.Short() && l.n > 10_000 {
@@ -540,7 +465,7 @@ func TestCPUBackend(t *testing.T) {
 
 // TestCPUOrder pins the order of floats and the tie rule within segments.
 func TestCPUOrder(t *testing.T) {
-	d := openCPU(t)
+	d := devcheck.OpenCPU(t)
 	negNaN := float32(math.Float32frombits(0xffc00000))
 	// Segment 0: −NaN, −Inf, −0, +0, 1, 1, +Inf, NaN in a shuffled order;
 	// segment 1 (overlapping it): the last five keys.
@@ -568,7 +493,7 @@ func TestCPUOrder(t *testing.T) {
 // TestBadArguments requires misuse to be reported before anything is
 // written.
 func TestBadArguments(t *testing.T) {
-	d := openCPU(t)
+	d := devcheck.OpenCPU(t)
 	xs := devcheck.Upload(t, d, []int32{3, 1, 2, 5, 4, 9})
 	out := devcheck.Upload(t, d, devcheck.Poison[int32](6))
 	b, e := devcheck.Upload(t, d, []int64{0, 3}), devcheck.Upload(t, d, []int64{3, 6})

@@ -22,87 +22,12 @@ var sizes = []int{0, 1, 2, 4095, 4096, 4097, 7919, 1_000_003, 1<<22 + 5, 1 << 26
 // a top-k writes out[:k] only.
 const margin = 3
 
-func openCPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.Open(runtime.CPU)
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
-func openGPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.OpenGPU(0)
-	if err != nil {
-		t.Skipf("no CUDA GPU: %v", err)
-	}
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
-// number is every numeric key type under test.
-type number interface {
-	~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~float32 | ~float64
-}
-
-// ordered returns x's ordered bits as the radix sort orders keys: unsigned
-// as they are, signed with the sign bit flipped, floats with every bit
-// flipped when the sign bit is set and only the sign bit otherwise (so −0
-// before +0, −NaN before −Inf, +Inf before +NaN, NaNs by payload), all bits
-// flipped again for the largest. Equal ordered bits are equal keys.
-func ordered[K number](x K, largest bool) uint64 {
-	width := 8 * int(unsafe.Sizeof(x))
-	var b uint64
-	switch width {
-	case 8:
-		b = uint64(*(*uint8)(unsafe.Pointer(&x)))
-	case 16:
-		b = uint64(*(*uint16)(unsafe.Pointer(&x)))
-	case 32:
-		b = uint64(*(*uint32)(unsafe.Pointer(&x)))
-	default:
-		b = *(*uint64)(unsafe.Pointer(&x))
-	}
-	all := ^uint64(0) >> (64 - width)
-	sign := uint64(1) << (width - 1)
-	var zero K
-	switch any(zero).(type) {
-	case float32, float64:
-		if b&sign != 0 {
-			b = ^b & all
-		} else {
-			b ^= sign
-		}
-	case int8, int16, int32, int64:
-		b ^= sign
-	}
-	if largest {
-		b ^= all
-	}
-	return b
-}
-
-// entry is a key's ordered bits and input position.
-type entry struct {
-	bits uint64
-	pos  int
-}
-
-func cmpEntry(a, b entry) int {
-	switch {
-	case a.bits != b.bits:
-		if a.bits < b.bits {
-			return -1
-		}
-		return 1
-	case a.pos != b.pos:
-		if a.pos < b.pos {
-			return -1
-		}
-		return 1
-	}
-	return 0
-}
+// number and entry are devcheck's key types: an entry is a key's
+// ordered bits (devcheck.OrderedBits) and its input position.
+type (
+	number = devcheck.Number
+	entry  = devcheck.Entry
+)
 
 // sortEntries sorts es by bits, then position: packed into one uint64 a
 // entry when the keys have at most 32 bits (a 2^26 check sorts several
@@ -110,16 +35,16 @@ func cmpEntry(a, b entry) int {
 func sortEntries[K number](es []entry) {
 	var zero K
 	if unsafe.Sizeof(zero) > 4 || len(es) > 1<<32 {
-		slices.SortFunc(es, cmpEntry)
+		slices.SortFunc(es, devcheck.CmpEntry)
 		return
 	}
 	packed := make([]uint64, len(es))
 	for i, e := range es {
-		packed[i] = e.bits<<32 | uint64(e.pos)
+		packed[i] = e.Bits<<32 | uint64(e.Pos)
 	}
 	slices.Sort(packed)
 	for i, p := range packed {
-		es[i] = entry{p >> 32, int(p & 0xffffffff)}
+		es[i] = entry{Bits: p >> 32, Pos: int(p & 0xffffffff)}
 	}
 }
 
@@ -128,7 +53,7 @@ func sortEntries[K number](es []entry) {
 func oracle[K number](keys []K, largest bool) []entry {
 	es := make([]entry, len(keys))
 	for i, x := range keys {
-		es[i] = entry{ordered(x, largest), i}
+		es[i] = entry{Bits: devcheck.OrderedBits(x, largest), Pos: i}
 	}
 	sortEntries[K](es)
 	return es
@@ -257,16 +182,16 @@ func compare[K number](t *testing.T, keys []K, want []entry, got result[K], larg
 	require.Len(t, got.keys, k, what)
 	es := make([]entry, k)
 	for i, x := range got.keys {
-		es[i].bits = ordered(x, largest)
+		es[i].Bits = devcheck.OrderedBits(x, largest)
 		if got.pos != nil {
 			p := got.pos[i]
 			if p < 0 || p >= len(keys) {
 				t.Fatalf("%s: value %d is position %d, not an input position", what, i, p)
 			}
-			if b := ordered(keys[p], largest); b != es[i].bits {
-				t.Fatalf("%s: key %d (bits %#x) is not the key at its value's position %d (bits %#x)", what, i, es[i].bits, p, b)
+			if b := devcheck.OrderedBits(keys[p], largest); b != es[i].Bits {
+				t.Fatalf("%s: key %d (bits %#x) is not the key at its value's position %d (bits %#x)", what, i, es[i].Bits, p, b)
 			}
-			es[i].pos = p
+			es[i].Pos = p
 		}
 	}
 	if !sorted {
@@ -275,11 +200,11 @@ func compare[K number](t *testing.T, keys []K, want []entry, got result[K], larg
 	for i := range want {
 		w := want[i]
 		if got.pos == nil {
-			w.pos = 0 // keys only: equal keys are indistinguishable
+			w.Pos = 0 // keys only: equal keys are indistinguishable
 		}
 		if es[i] != w {
 			t.Fatalf("%s: result %d of %d is (bits %#x, position %d), want (bits %#x, position %d)",
-				what, i, k, es[i].bits, es[i].pos, w.bits, w.pos)
+				what, i, k, es[i].Bits, es[i].Pos, w.Bits, w.Pos)
 		}
 	}
 }
@@ -393,7 +318,7 @@ func check(t *testing.T, r *rand.Rand, d *runtime.Device, n int, gpu bool) {
 // TestGPUMatchesCPU checks the GPU against the oracle, which follows the
 // CPU backend's order (TestCPUBackend checks the CPU backend against it).
 func TestGPUMatchesCPU(t *testing.T) {
-	gpu := openGPU(t)
+	gpu := devcheck.OpenGPU(t)
 	t.Logf("device: %s", gpu)
 	r := devcheck.Rand(t)
 	for _, n := range sizes {
@@ -407,7 +332,7 @@ func TestGPUMatchesCPU(t *testing.T) {
 // TestCPUBackend checks the CPU backend against the oracle; it runs
 // everywhere (10^6 with few instances and ks, none of it with -short).
 func TestCPUBackend(t *testing.T) {
-	cpu := openCPU(t)
+	cpu := devcheck.OpenCPU(t)
 	r := devcheck.Rand(t)
 	for _, n := range sizes {
 		if n > 1<<20 || testing.Short() && n > 10_000 {
@@ -419,7 +344,7 @@ func TestCPUBackend(t *testing.T) {
 
 // TestCPUOrder pins the order of floats and the tie rule with values.
 func TestCPUOrder(t *testing.T) {
-	d := openCPU(t)
+	d := devcheck.OpenCPU(t)
 	negNaN := float32(math.Float32frombits(0xffc00000))
 	keys := []float32{1, float32(math.NaN()), float32(math.Copysign(0, -1)), 0, float32(math.Inf(-1)), negNaN, 1, float32(math.Inf(1))}
 	pos := make([]int64, len(keys))
@@ -454,7 +379,7 @@ func TestCPUOrder(t *testing.T) {
 
 // TestBadArguments requires misuse to be reported before any launch.
 func TestBadArguments(t *testing.T) {
-	d := openCPU(t)
+	d := devcheck.OpenCPU(t)
 	xs := devcheck.Upload(t, d, []int32{3, 1, 2, 5})
 	out := devcheck.Alloc[int32](t, d, 4)
 	o := runtime.TopKOptions{}
@@ -497,7 +422,7 @@ func TestBadArguments(t *testing.T) {
 // covers the radix sort past TopKSortedMax: its sort items and the
 // positions (32 bytes a result) above the unsorted selection's.
 func TestGPUTempStorage(t *testing.T) {
-	d := openGPU(t)
+	d := devcheck.OpenGPU(t)
 	const n = 1 << 20
 	for _, k := range []int{runtime.TopKSortedMax, runtime.TopKSortedMax + 1, n / 2, n} {
 		unsorted, err := KeysFloat32.TempStorageBytes(d, n, k, runtime.TopKOptions{})

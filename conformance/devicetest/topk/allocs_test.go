@@ -18,7 +18,7 @@ import (
 // and pairs, and a one-tile input selected by one block. Without a GPU it
 // skips.
 func TestGPUAllocations(t *testing.T) {
-	d := openGPU(t)
+	d := devcheck.OpenGPU(t)
 	s, err := d.NewStream()
 	require.NoError(t, err)
 	defer s.Close()

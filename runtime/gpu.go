@@ -291,13 +291,13 @@ func (d *Device) tempAlloc(bytes int, s *Stream) (cuda.DevicePtr, error) {
 // trimPool returns the memory the scratch pool holds beyond tempRetain to
 // the driver, when a call took more than that since the last trim (MemInfo).
 // The caller has synchronized with the work that freed it, and entered the
-// device.
+// device. Its error has no gocccl: prefix: the caller's message gives it.
 func (d *Device) trimPool() error {
 	if d.pool == 0 || !d.poolAbove.Swap(false) {
 		return nil
 	}
 	if err := d.ctx.MemPoolTrimTo(d.pool, tempRetain); err != nil {
-		return fmt.Errorf("gocccl: returning scratch memory to the driver: %w", err)
+		return fmt.Errorf("returning scratch memory to the driver: %w", err)
 	}
 	return nil
 }
@@ -305,7 +305,9 @@ func (d *Device) trimPool() error {
 // releaseMemory frees what the device holds and does not need, for an
 // allocation that failed for want of memory: dropped slices (collected),
 // and all freed memory of the scratch pool once the device's work is done.
-// The caller has entered the device.
+// The caller has entered the device. Its error has no gocccl: prefix: it
+// reaches users through allocate and tempAlloc, whose callers prefix it
+// (Alloc, MemInfo, an algorithm's wrap, Capture).
 func (d *Device) releaseMemory() error {
 	collectDropped()
 	d.awaitFrees()
@@ -313,11 +315,11 @@ func (d *Device) releaseMemory() error {
 		return nil
 	}
 	if err := d.ctx.Synchronize(); err != nil {
-		return fmt.Errorf("gocccl: waiting for the device before returning scratch memory: %w", err)
+		return fmt.Errorf("waiting for the device before returning scratch memory: %w", err)
 	}
 	d.poolAbove.Store(false)
 	if err := d.ctx.MemPoolTrimTo(d.pool, 0); err != nil {
-		return fmt.Errorf("gocccl: returning scratch memory to the driver: %w", err)
+		return fmt.Errorf("returning scratch memory to the driver: %w", err)
 	}
 	return nil
 }

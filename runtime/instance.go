@@ -151,9 +151,11 @@ func (in *instance) name() string {
 	return in.label
 }
 
-// errorf returns an error prefixed with the instance's name.
+// errorf returns an error prefixed with the instance's name. It names the
+// instance already, so wrap returns it as it is: a helper's errorf wrapped
+// again by its caller reads "gocccl: X: …", never "gocccl: X: X: …".
 func (in *instance) errorf(format string, args ...any) error {
-	return fmt.Errorf("gocccl: %s: %s", in.name(), fmt.Sprintf(format, args...))
+	return &instanceError{in.key, fmt.Errorf("gocccl: %s: %s", in.name(), fmt.Sprintf(format, args...))}
 }
 
 // wrap prefixes err with the instance's name once; nil stays nil, and an

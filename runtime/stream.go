@@ -113,7 +113,8 @@ func (s *Stream) Close() error {
 
 // Time runs fn, which should enqueue work on s, and returns how long the
 // device took for that work, measured with CUDA events on a GPU and with the
-// wall clock on the CPU backend. It waits for the work to finish.
+// wall clock on the CPU backend. It waits for the work to finish. An error
+// of fn is returned as it is, on both backends.
 func (s *Stream) Time(fn func() error) (time.Duration, error) {
 	if err := s.unusable(); err != nil {
 		return 0, fmt.Errorf("gocccl: Time: %w", err)
@@ -148,7 +149,7 @@ func (s *Stream) Time(fn func() error) (time.Duration, error) {
 		return 0, fmt.Errorf("gocccl: timing: %w", err)
 	}
 	if err := fn(); err != nil {
-		return 0, fmt.Errorf("gocccl: Time: %w", err)
+		return 0, err // fn's error as it is, as on the CPU backend: it has its own prefix
 	}
 	var d time.Duration
 	err = s.withContext(func(ctx *cuda.Context) (err error) {

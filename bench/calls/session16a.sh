@@ -2,7 +2,7 @@
 # The sixteenth session's first device call: the TopK prefilter (GOCCCL_TOPK_FILTER=on) and the
 # runtime's lazy kernel binding on a GPU, then TopK's A/B (prefilter off/on) beside CUB, the
 # fixed CUB histogram bench and the first call. From the repository root, with gpu-bundle/ built
-# by `FAMILIES="topk segtopk histogram" make gpu-bundle` and carried:
+# by `FAMILIES="topk segtopk histogram segmented transformnm" make gpu-bundle` and carried:
 # `bash bench/calls/session16a.sh` (about 7 minutes). Results in $OUT/all.tgz.
 set -uo pipefail
 OUT_FINAL=$OUT
@@ -18,8 +18,9 @@ t devicetest 200 ./devicetest.test $G -test.short &
 t topk-filter 230 env GOCCCL_TOPK_FILTER=on ./devicetest-topk.test $G -test.run 'GPU|Bad' &
 t segtopk 120 ./devicetest-segtopk.test $G -test.short -test.run 'GPU|Bad' &
 wait
+t allocs 90 bash -c 'for f in segmented transformnm topk; do ./devicetest-$f.test -test.v -test.count=1 -test.run "^TestGPUAllocations$" || exit 1; done' 
 t topk-off-short 120 env GOCCCL_TOPK_FILTER=off ./devicetest-topk.test $G -test.short -test.run 'GPU|Bad'
-for f in runtime devicetest topk-filter segtopk topk-off-short; do grep -E '^(--- FAIL|FAIL|ok|PASS|panic)|Error:' $L/$f.log | head -12 | sed "s/^/$f: /" >> $L/summary.txt; done
+for f in runtime devicetest topk-filter segtopk allocs topk-off-short; do grep -E '^(--- FAIL|FAIL|ok|PASS|panic)|Error:' $L/$f.log | head -12 | sed "s/^/$f: /" >> $L/summary.txt; done
 pack
 NVCC="nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/include"
 ( $NVCC -Isrc/bench -o /tmp/bench-histogram src/bench/histogram.cu && timeout 100 /tmp/bench-histogram --sizes 10,16,20,24,28 > $L/cub-histogram.tsv 2> $L/cub-histogram.err; echo "cub-histogram rc=$?" >> $L/summary.txt )

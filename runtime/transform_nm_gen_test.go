@@ -2,9 +2,11 @@ package runtime
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"go/format"
+	"io/fs"
 	"os"
 	"strings"
 	"testing"
@@ -27,6 +29,9 @@ func TestTransformNMSource(t *testing.T) {
 		}
 	}
 	have, err := os.ReadFile("transform_nm.go")
+	if errors.Is(err, fs.ErrNotExist) && !*updateTransformNM {
+		t.Skip("transform_nm.go is not here: the test binary runs outside the package's directory")
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,8 +41,12 @@ const topkMaxN = 1<<32 - 1
 // key's ordered bits and its input position form a composite, selected most
 // significant digit first, 11 bits a pass, one kernel launch per pass and
 // no synchronization with the host; inputs of at most one tile are selected
-// by one block. A sorted selection then sorts its k results: in one block
-// up to TopKSortedMax, else by a radix sort of their ordered bits and
+// by one block. Past 2^22 keys of 4 or 8 bytes with k at most n/4096, a
+// bound sampled from every 256th key first keeps a few thousand candidates
+// in one read of the input, and the passes select from those (the input
+// again when the sample misleads: ties, skewed data); the results are the
+// same either way. A sorted selection then sorts its k results: in one
+// block up to TopKSortedMax, else by a radix sort of their ordered bits and
 // positions.
 type TopKKeysOp[K RadixKey] struct {
 	instance

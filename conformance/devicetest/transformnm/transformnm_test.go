@@ -106,7 +106,9 @@ func runCase(t *testing.T, devs []*runtime.Device, name string, cols []col, run 
 	}
 }
 
-func up[T any](t *testing.T, d *runtime.Device, xs []T) *runtime.Slice[T] { return devcheck.Upload(t, d, xs) }
+func up[T any](t *testing.T, d *runtime.Device, xs []T) *runtime.Slice[T] {
+	return devcheck.Upload(t, d, xs)
+}
 
 func check(t *testing.T, r *rand.Rand, devs []*runtime.Device, n int) {
 	f1, f2, f3 := random[float32](r, n), random[float32](r, n), random[float32](r, n)

@@ -42,16 +42,7 @@ func TestGPUAllocations(t *testing.T) {
 		{"RadixSortKeys[uint32]", func() error { return Sort.Run(s, u32, outU32, runtime.RadixOptions{}) }},
 	}
 	for _, c := range calls {
-		require.NoError(t, c.run(), c.name) // loads the module, sizes the scratch
-		var failed error
-		allocs := testing.AllocsPerRun(50, func() {
-			if err := c.run(); err != nil && failed == nil {
-				failed = err
-			}
-		})
-		require.NoError(t, failed, c.name)
-		t.Logf("%s: %.1f allocations per call", c.name, allocs)
-		require.Zero(t, allocs, "%s allocates on the Go heap per call", c.name)
+		devcheck.RequireNoAllocs(t, 50, c.name, c.run)
 	}
 	require.NoError(t, s.Synchronize())
 }

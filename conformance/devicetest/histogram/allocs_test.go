@@ -46,16 +46,7 @@ func TestGPUHistogramSearchAllocations(t *testing.T) {
 		{"LowerBound(LessUint32)", func() error { return LowerUint32.Run(s, sorted, sorted, out) }},
 		{"UpperBound(LessUint32)", func() error { return UpperUint32.Run(s, sorted, sorted, out) }},
 	} {
-		require.NoError(t, c.run(), c.name) // loads the module
-		var failed error
-		allocs := testing.AllocsPerRun(50, func() {
-			if err := c.run(); err != nil && failed == nil {
-				failed = err
-			}
-		})
-		require.NoError(t, failed, c.name)
-		t.Logf("%s: %.1f allocations per call", c.name, allocs)
-		require.Zero(t, allocs, "%s allocates on the Go heap per call", c.name)
+		devcheck.RequireNoAllocs(t, 50, c.name, c.run)
 	}
 	require.NoError(t, s.Synchronize())
 }

@@ -3,7 +3,6 @@ package segmented
 import (
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gocccl/gocccl/conformance/devicetest/devcheck"
@@ -86,16 +85,7 @@ func TestGPUAllocations(t *testing.T) {
 		{"RunFixed(1000) float32", func() error { return SegSumFloat32.RunFixed(s, f32, 1000, outF32, 0) }},
 	}
 	for _, c := range calls {
-		require.NoError(t, c.run(), c.name) // loads the module
-		var failed error
-		allocs := testing.AllocsPerRun(50, func() {
-			if err := c.run(); err != nil && failed == nil {
-				failed = err
-			}
-		})
-		require.NoError(t, failed, c.name)
-		t.Logf("SegmentedReduce %s: %.1f allocations per call", c.name, allocs)
-		assert.Zero(t, allocs, "SegmentedReduce %s allocates on the Go heap per call", c.name)
+		devcheck.RequireNoAllocs(t, 50, "SegmentedReduce "+c.name, c.run)
 	}
 	require.NoError(t, s.Synchronize())
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gocccl/gocccl/conformance/devicetest/devcheck"
@@ -56,16 +55,7 @@ func TestGPUAllocations(t *testing.T) {
 		call{"TopKKeys[int32] k=0", func() error { return KeysInt32.Run(s, keys32, out32, 0, sorted) }},
 	)
 	for _, c := range calls {
-		require.NoError(t, c.run(), c.name) // loads the module, sizes the scratch
-		var failed error
-		allocs := testing.AllocsPerRun(20, func() {
-			if err := c.run(); err != nil && failed == nil {
-				failed = err
-			}
-		})
-		require.NoError(t, failed, c.name)
-		t.Logf("%s: %.1f allocations per call", c.name, allocs)
-		assert.Zero(t, allocs, "%s allocates on the Go heap per call", c.name)
+		devcheck.RequireNoAllocs(t, 20, c.name, c.run)
 	}
 	require.NoError(t, s.Synchronize())
 }

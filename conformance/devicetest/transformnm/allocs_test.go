@@ -3,7 +3,6 @@ package transformnm
 import (
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gocccl/gocccl/conformance/devicetest/devcheck"
@@ -72,16 +71,7 @@ func TestGPUAllocations(t *testing.T) {
 		{"Transform3x2With(Blend.Apply)", func() error { return blend.Run(s, fa, fb, fc, oF32a, oF32b) }},
 	}
 	for _, c := range calls {
-		require.NoError(t, c.run(), c.name) // loads the module
-		var failed error
-		allocs := testing.AllocsPerRun(50, func() {
-			if err := c.run(); err != nil && failed == nil {
-				failed = err
-			}
-		})
-		require.NoError(t, failed, c.name)
-		t.Logf("%s: %.1f allocations per call", c.name, allocs)
-		assert.Zero(t, allocs, "%s allocates on the Go heap per call", c.name)
+		devcheck.RequireNoAllocs(t, 50, c.name, c.run)
 	}
 	require.NoError(t, s.Synchronize())
 }

@@ -10,7 +10,11 @@
 //
 // Usage:
 //
-//	gpubench [-out FILE] [-reps 20] [-sizes 10,16,20,24,28] [-run REGEXP] [-cpuprofile FILE]
+//	gpubench [-out FILE] [-reps 20] [-sizes 10,16,20,24,28] [-run REGEXP] [-skip FILE] [-cpuprofile FILE]
+//
+// -skip resumes a run that was cut off: it leaves out the first-call rows
+// and every case whose algorithm/type/n has a row in FILE (an earlier
+// run's -out), so that a second call writes only what the first did not.
 //
 // -cpuprofile writes a CPU profile of the whole run (go tool pprof reads it
 // with the same binary): run one small case with many -reps to see where a
@@ -19,9 +23,11 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log"
 	"os"
 	"regexp"
@@ -43,6 +49,7 @@ func main() {
 	sizes := flag.String("sizes", "10,16,20,24,28", "log2 of the sizes to run")
 	filter := flag.String("run", "", "run only cases whose algorithm/type/n matches this regular expression")
 	seed := flag.Uint64("seed", 0, "random seed (0: from the clock)")
+	skipFile := flag.String("skip", "", "leave out the first calls and the cases that have rows in this TSV (an earlier run's -out)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the run to this file")
 	flag.Parse()
 	log.SetFlags(0)
@@ -58,6 +65,12 @@ func main() {
 	re, err := regexp.Compile(*filter)
 	if err != nil {
 		log.Fatal(err)
+	}
+	var skip map[string]bool
+	if *skipFile != "" {
+		if skip, err = readCases(*skipFile); err != nil {
+			log.Fatal(err)
+		}
 	}
 	w := io.Writer(os.Stdout)
 	if *out != "" {
@@ -87,7 +100,7 @@ func main() {
 		}()
 	}
 	bw := bufio.NewWriter(w)
-	failed, err := run(bw, lg, max(*reps, 20), *warmup, re, *seed)
+	failed, err := run(bw, lg, max(*reps, 20), *warmup, re, skip, *seed)
 	if ferr := bw.Flush(); err == nil {
 		err = ferr
 	}
@@ -100,7 +113,9 @@ func main() {
 	}
 }
 
-func run(w *bufio.Writer, lg []int, reps, warmup int, filter *regexp.Regexp, seed uint64) (failed int, err error) {
+// run times every case of lg's sizes that filter matches and skip does not
+// hold (a nil skip runs the first calls too), writing rows to w.
+func run(w *bufio.Writer, lg []int, reps, warmup int, filter *regexp.Regexp, skip map[string]bool, seed uint64) (failed int, err error) {
 	dev, err := runtime.OpenGPU(0)
 	if err != nil {
 		return 0, err
@@ -123,6 +138,9 @@ func run(w *bufio.Writer, lg []int, reps, warmup int, filter *regexp.Regexp, see
 	fmt.Fprintf(w, "# gpubench: %s, L2 %d MiB, median of %d runs, seed %d\n", dev, l2>>20, reps, seed)
 	fmt.Fprintln(w, "system\talgorithm\ttype\tn\tmedian_us\tbytes_moved\tnote")
 	for _, fc := range firstCalls {
+		if skip != nil {
+			break // the earlier run measured them
+		}
 		rs, err := fc(env)
 		if err != nil {
 			return failed + 1, err
@@ -137,7 +155,8 @@ func run(w *bufio.Writer, lg []int, reps, warmup int, filter *regexp.Regexp, see
 	}
 	for _, fam := range families {
 		for _, c := range fam(sizes) {
-			if !filter.MatchString(fmt.Sprintf("%s/%s/%d", c.Algorithm, c.Type, c.N)) {
+			key := fmt.Sprintf("%s/%s/%d", c.Algorithm, c.Type, c.N)
+			if !filter.MatchString(key) || skip[key] {
 				continue
 			}
 			var t caseTimes
@@ -156,4 +175,29 @@ func run(w *bufio.Writer, lg []int, reps, warmup int, filter *regexp.Regexp, see
 		}
 	}
 	return failed, nil
+}
+
+// readCases returns the algorithm/type/n of every row of the TSV at path
+// (comment and header lines left out): the cases an earlier run measured.
+// A missing file holds no cases.
+func readCases(path string) (map[string]bool, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return map[string]bool{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	cases := map[string]bool{}
+	for i, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "system\t") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) < 4 {
+			return nil, fmt.Errorf("%s:%d: %d fields, want at least 4 (system algorithm type n)", path, i+1, len(f))
+		}
+		cases[f[1]+"/"+f[2]+"/"+f[3]] = true
+	}
+	return cases, nil
 }

@@ -37,17 +37,18 @@ if [[ ! -x $B/gpubench ]]; then
 fi
 cd $B
 
-# step NAME MIN CMD...: runs CMD (its output in logs/NAME.log) unless done/NAME exists or fewer
-# than MIN seconds are left; a run that its timeout did not stop marks NAME done.
+# step NAME MIN CMD...: runs CMD (its output in logs/NAME.log; a function exported with export -f,
+# STEP_LEFT its seconds) unless done/NAME exists or fewer than MIN seconds are left; a run that
+# ended by itself (not cut by its timeout, not a command missing) marks NAME done.
 step() {
 	local name=$1 min=$2; shift 2
 	[[ -e $S/done/$name ]] && return 0
 	if (( $(left) < min )); then echo "$name: not started, $(left)s left" >> $S/summary.txt; return 1; fi
 	local t0=$SECONDS
-	timeout $(( $(left) - 5 )) "$@" >> $S/logs/$name.log 2>&1
+	STEP_LEFT=$(( $(left) - 5 )) timeout $(( $(left) - 5 )) "$@" >> $S/logs/$name.log 2>&1
 	local rc=$?
 	echo "$name rc=$rc in $((SECONDS - t0))s (at ${SECONDS}s)" >> $S/summary.txt
-	(( rc != 124 && rc != 137 )) && touch $S/done/$name
+	(( rc != 124 && rc != 137 && rc != 126 && rc != 127 )) && touch $S/done/$name
 	pack
 	return 0
 }
@@ -70,7 +71,9 @@ go_step() {
 	fi
 	./gpubench "${skip[@]}" -out $S/results/gocccl-call$CALL.tsv
 }
-step go 60 go_step
+export S CALL ROOT
+export -f go_step
+step go 60 bash -c go_step
 
 for bin in /tmp/cub/bench-*; do
 	name=${bin#/tmp/cub/bench-}
@@ -92,15 +95,17 @@ ab() {
 		/tmp/gpubench-79855ed -seed 17 -run "$re" -out $S/ab/79855ed-$i.tsv || return 1
 	done
 }
-step ab 60 ab
+export -f ab
+step ab 60 bash -c ab
 
 py_step() {
 	python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site "$ROOT"/.whl/*.whl || return 1
 	export PYTHONPATH=/tmp/site${PYTHONPATH:+:$PYTHONPATH}
 	grep -q '^cuda-cccl' $S/results/env.tsv || python3 py/bench.py --env >> $S/results/env.tsv
-	PYTHONUNBUFFERED=1 python3 py/bench.py --sizes 10,16,20,24,28 --budget $(( $(left) - 25 )) --out $S/results/py.tsv
+	PYTHONUNBUFFERED=1 python3 py/bench.py --sizes 10,16,20,24,28 --budget $(( STEP_LEFT - 25 )) --out $S/results/py.tsv
 }
-step py 300 py_step
+export -f py_step
+step py 300 bash -c py_step
 
 kill $PACKER 2>/dev/null
 cat $S/summary.txt

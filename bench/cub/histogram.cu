@@ -42,6 +42,7 @@
 #include <cub/version.cuh>
 #if CUB_VERSION >= 300000
 #include <cub/device/device_merge.cuh>
+#include <cub/device/device_radix_sort.cuh>
 #include <cuda/std/array>
 #endif
 
@@ -391,6 +392,28 @@ void bench_search(long long n, uint64_t salt)
                "n values in 2^20 sorted items, int64 results; gocccl templates");
 }
 
+// sort_on_device sorts h ascending with cub::DeviceRadixSort: the merge's
+// inputs at 2^28 took std::sort most of a minute a type. h holds
+// non-negative numbers only (random_items), where the radix order is <'s.
+template <typename T>
+void sort_on_device(std::vector<T>& h)
+{
+  const size_t n = h.size();
+  if (n == 0) return;
+  bench::DeviceBuffer<T> in(n), out(n);
+  BENCH_CK(cudaMemcpy(in.get(), h.data(), n * sizeof(T), cudaMemcpyHostToDevice));
+  size_t temp_bytes = 0;
+  BENCH_CK(cub::DeviceRadixSort::SortKeys(nullptr, temp_bytes, in.get(), out.get(), n));
+  bench::DeviceBuffer<unsigned char> temp(temp_bytes);
+  BENCH_CK(cub::DeviceRadixSort::SortKeys(temp.get(), temp_bytes, in.get(), out.get(), n));
+  BENCH_CK(cudaMemcpy(h.data(), out.get(), n * sizeof(T), cudaMemcpyDeviceToHost));
+  if (!std::is_sorted(h.begin(), h.end()))
+  {
+    std::fprintf(stderr, "histogram: sort_on_device: %zu keys came back out of order\n", n);
+    std::exit(1);
+  }
+}
+
 // merge of n/2 + n/2 sorted keys.
 template <typename T>
 void bench_merge(long long n, uint64_t salt)
@@ -398,8 +421,8 @@ void bench_merge(long long n, uint64_t salt)
   const char* type = bench::type_name<T>();
   const long long na = n / 2, nb = n - n / 2;
   std::vector<T> a = bench::random_items<T>(na, salt), b = bench::random_items<T>(nb, salt + 7);
-  std::sort(a.begin(), a.end());
-  std::sort(b.begin(), b.end());
+  sort_on_device(a);
+  sort_on_device(b);
   std::vector<T> want(n);
   std::merge(a.begin(), a.end(), b.begin(), b.end(), want.begin(), Less{});
   bench::Rotation<T> d_a(a), d_b(b);

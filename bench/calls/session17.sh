@@ -80,7 +80,6 @@ for bin in /tmp/cub/bench-*; do
 	[[ $name == histogram ]] && continue
 	step cub-$name 60 bash -c "$bin --sizes 10,16,20,24,28 > $S/results/cub-$name.tsv"
 done
-step cub-histogram 250 bash -c "/tmp/cub/bench-histogram --sizes 10,16,20,24,28 > $S/results/cub-histogram.tsv"
 
 step firstcall 60 bash -c 'for mode in LAZY EAGER; do for pkg in ops hundred; do
 	CUDA_MODULE_LOADING=$mode ./firstcall -runs 11 -pkg $pkg || exit 1
@@ -97,6 +96,7 @@ ab() {
 }
 export -f ab
 step ab 60 bash -c ab
+step cub-histogram 250 bash -c "/tmp/cub/bench-histogram --sizes 10,16,20,24,28 > $S/results/cub-histogram.tsv"
 
 py_step() {
 	python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site "$ROOT"/.whl/*.whl || return 1

@@ -23,11 +23,9 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"log"
 	"os"
 	"regexp"
@@ -179,14 +177,12 @@ func run(w *bufio.Writer, lg []int, reps, warmup int, filter *regexp.Regexp, ski
 
 // readCases returns the algorithm/type/n of every row of the TSV at path
 // (comment and header lines left out): the cases an earlier run measured.
-// A missing file holds no cases.
+// A missing file is an error: a mistyped -skip would otherwise drop the
+// first-call rows and rerun every case without a word.
 func readCases(path string) (map[string]bool, error) {
 	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return map[string]bool{}, nil
-	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("-skip: %w", err)
 	}
 	cases := map[string]bool{}
 	for i, line := range strings.Split(string(data), "\n") {

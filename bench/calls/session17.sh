@@ -20,7 +20,14 @@ set -uo pipefail
 OUT_FINAL=$OUT
 ROOT=$PWD
 S=/tmp/run
-if [[ ! -d $S && -f gpu-bundle/state.tgz ]]; then mkdir -p $S && tar xzf gpu-bundle/state.tgz -C $S; fi
+if [[ ! -d $S && -f gpu-bundle/state.tgz ]]; then
+	mkdir -p $S && tar xzf gpu-bundle/state.tgz -C $S
+	# One run is one kind of GPU: a state from another kind is left out, and the run starts over.
+	gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
+	if ! grep -qxF "gpu	$gpu" $S/results/env.tsv 2>/dev/null; then
+		rm -rf $S && mkdir -p $S && echo "carried state.tgz is from another GPU than $gpu: left out" > $S/summary.txt
+	fi
+fi
 mkdir -p $S/results $S/logs $S/done $S/ab
 pack() { tar czf "$OUT_FINAL/state.tgz" -C $S .; }
 trap pack EXIT

@@ -12,8 +12,8 @@
 #                 src/bench built with the same CCCL 3.0.1 and nvcc -O3 -arch=sm_90)
 #   firstcall     bench/firstcall, 11 processes per package and mode
 #   transfer      host transfers beside cudaMemcpyAsync (outside results/)
-#   ab            gpubench of 79855ed against main's on the rows that moved (session 16)
 #   py            cuda.compute, CuPy and PyTorch (.whl carried) in the time left
+#   ab            gpubench of 79855ed against main's on the rows that moved (session 16)
 # gpu-bundle/ holds bundle.tar.xz (FAMILIES=none make gpu-bundle), cub.tar.xz and
 # gpubench-79855ed.xz. Every call returns $OUT/state.tgz (packed every 45 s as well).
 set -uo pipefail
@@ -102,7 +102,6 @@ ab() {
 	done
 }
 export -f ab
-step ab 60 bash -c ab
 step cub-histogram 250 bash -c "/tmp/cub/bench-histogram --sizes 10,16,20,24,28 > $S/results/cub-histogram.tsv"
 
 py_step() {
@@ -113,6 +112,7 @@ py_step() {
 }
 export -f py_step
 step py 300 bash -c py_step
+step ab 60 bash -c ab
 
 kill $PACKER 2>/dev/null
 cat $S/summary.txt

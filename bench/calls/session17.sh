@@ -5,8 +5,8 @@
 #   LIMIT=585 bash bench/calls/session17.sh
 #
 # and does the steps that the earlier calls did not finish. The state (results/, logs/, done/)
-# lives in /tmp/run on the warm machine; a fresh machine starts from gpu-bundle/state.tgz when
-# one is carried (the state.tgz an earlier call returned). Steps, in order:
+# lives in /tmp/run on the warm machine; a fresh machine starts from gpu-bundle/state-KIND.tgz
+# when one is carried (the state.tgz an earlier call on that kind of GPU returned, renamed). Steps, in order:
 #   go            gpubench over every size; a call cut off resumes (gpubench -skip) in the next
 #   cub-NAME      each bench/cub benchmark, prebuilt here (gpu-bundle/cub.tar.xz: the bundle's
 #                 src/bench built with the same CCCL 3.0.1 and nvcc -O3 -arch=sm_90)
@@ -20,13 +20,11 @@ set -uo pipefail
 OUT_FINAL=$OUT
 ROOT=$PWD
 S=/tmp/run
-if [[ ! -d $S && -f gpu-bundle/state.tgz ]]; then
-	mkdir -p $S && tar xzf gpu-bundle/state.tgz -C $S
-	# One run is one kind of GPU: a state from another kind is left out, and the run starts over.
-	gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
-	if ! grep -qxF "gpu	$gpu" $S/results/env.tsv 2>/dev/null; then
-		rm -rf $S && mkdir -p $S && echo "carried state.tgz is from another GPU than $gpu: left out" > $S/summary.txt
-	fi
+# One run is one kind of GPU: a fresh machine resumes the run of its own kind from
+# gpu-bundle/state-KIND.tgz (KIND: h200, h100, … from the GPU's name), and starts one where there is none.
+kind=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | grep -o 'H[0-9]\{3\}' | tr A-Z a-z)
+if [[ ! -d $S && -f gpu-bundle/state-$kind.tgz ]]; then
+	mkdir -p $S && tar xzf gpu-bundle/state-$kind.tgz -C $S
 fi
 mkdir -p $S/results $S/logs $S/done $S/ab
 pack() { tar czf "$OUT_FINAL/state.tgz" -C $S .; }

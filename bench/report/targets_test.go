@@ -11,14 +11,14 @@ import (
 // fastest reduce of the same n), the peers, and the host-side targets.
 func TestTargets(t *testing.T) {
 	in := strings.Join([]string{
-		"gocccl\treduce\tuint32\t1024\t5.0\t4100",           // 0.83× ≤ 0.90: met
-		"cub\treduce\tuint32\t1024\t6.0\t4100",              //
-		"gocccl\treduce\tuint32\t1048576\t14.0\t4100",       // 1.00× > 0.90: missed
-		"cub\treduce\tuint32\t1048576\t14.0\t4100",          //
-		"gocccl\treduce\tuint32\t16777216\t25.1\t4100",      // 1.004×, printed 1.00×: met
-		"cub\treduce\tuint32\t16777216\t25.0\t4100",         //
-		"torch\treduce\tuint32\t1024\t4.0\t4100",            // 1.25× a peer: missed
-		"cupy\treduce\tuint32\t1024\t9.0\t4100",             // 0.56×: met
+		"gocccl\treduce\tuint32\t1024\t5.0\t4100",                              // 0.83× ≤ 0.90: met
+		"cub\treduce\tuint32\t1024\t6.0\t4100",                                 //
+		"gocccl\treduce\tuint32\t1048576\t14.0\t4100",                          // 1.00× > 0.90: missed
+		"cub\treduce\tuint32\t1048576\t14.0\t4100",                             //
+		"gocccl\treduce\tuint32\t16777216\t25.1\t4100",                         // 1.004×, printed 1.00×: met
+		"cub\treduce\tuint32\t16777216\t25.0\t4100",                            //
+		"torch\treduce\tuint32\t1024\t4.0\t4100",                               // 1.25× a peer: missed
+		"cupy\treduce\tuint32\t1024\t9.0\t4100",                                // 0.56×: met
 		"gocccl\thistogram_even\tuint32\t268435456\t700\t1073742848\t256 bins", // 0.52× > 0.50 (its own target): missed; 57% of the read: missed
 		"cub\thistogram_even\tuint32\t268435456\t1350\t1073742848\t256 bins",
 		"gocccl\thistogram_even\tfloat32\t268435456\t270\t1073742848\t256 bins", // 0.96× ≤ 1.00 (the general target): met; 148%: met

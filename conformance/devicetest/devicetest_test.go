@@ -3,7 +3,6 @@ package devicetest
 import (
 	"math"
 	"math/rand/v2"
-	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -223,43 +222,19 @@ func requireBitEqual[T any](t *testing.T, want, got []T) {
 	}
 }
 
-func newRand(t *testing.T) *rand.Rand {
-	seed := uint64(time.Now().UnixNano())
-	t.Logf("random seed %d", seed)
-	return rand.New(rand.NewPCG(seed, seed>>7|1))
-}
-
-func openGPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.OpenGPU(0)
-	if err != nil {
-		t.Skipf("no CUDA GPU: %v", err)
-	}
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
-func openCPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.Open(runtime.CPU)
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
 // TestGPUMatchesCPU runs every instance on the GPU and on the CPU backend over
 // fresh random inputs and requires the same results.
 func TestGPUMatchesCPU(t *testing.T) {
-	gpu := openGPU(t)
-	cpu := openCPU(t)
+	gpu := devcheck.OpenGPU(t)
+	cpu := devcheck.OpenCPU(t)
 	t.Logf("device: %s", gpu)
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	for _, tc := range typeCases() {
 		for _, n := range sizes {
 			if testing.Short() && n > 1<<20 {
 				continue
 			}
-			t.Run(tc.name+"/n="+itoa(n), func(t *testing.T) { tc.run(t, r, gpu, cpu, n) })
+			t.Run(tc.name+"/n="+devcheck.SizeName(n), func(t *testing.T) { tc.run(t, r, gpu, cpu, n) })
 		}
 	}
 	target, reason, ok := gpu.LoadedImage("github.com/gocccl/gocccl/conformance/devicetest")
@@ -270,28 +245,28 @@ func TestGPUMatchesCPU(t *testing.T) {
 // TestCPUBackend checks the CPU backend, the oracle of the GPU tests, against
 // sequential loops; it runs everywhere.
 func TestCPUBackend(t *testing.T) {
-	cpu := openCPU(t)
-	r := newRand(t)
+	cpu := devcheck.OpenCPU(t)
+	r := devcheck.Rand(t)
 	for _, tc := range typeCases() {
 		for _, n := range sizes {
 			if n > 1<<20 {
 				continue
 			}
-			t.Run(tc.name+"/n="+itoa(n), func(t *testing.T) { tc.run(t, r, cpu, cpu, n) })
+			t.Run(tc.name+"/n="+devcheck.SizeName(n), func(t *testing.T) { tc.run(t, r, cpu, cpu, n) })
 		}
 	}
 }
 
 // TestMixedTypes covers transforms whose input and output types differ.
 func TestMixedTypes(t *testing.T) {
-	devs := []*runtime.Device{openCPU(t)}
+	devs := []*runtime.Device{devcheck.OpenCPU(t)}
 	if d, err := runtime.OpenGPU(0); err == nil {
 		t.Cleanup(func() { d.Close() })
 		devs = append(devs, d)
 	} else {
 		t.Logf("no CUDA GPU, CPU backend only: %v", err)
 	}
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	for _, n := range []int{1, 257, 1_000_003} {
 		xs := make([]int32, n)
 		us := make([]uint8, n)
@@ -327,7 +302,7 @@ func notAnOperator(a, b int32) int32 { return a - b }
 // TestNotGenerated requires a clear error, not a crash, for an instance
 // gocccl-gen never saw.
 func TestNotGenerated(t *testing.T) {
-	gpu := openGPU(t)
+	gpu := devcheck.OpenGPU(t)
 	op := runtime.Reduce(notAnOperator)
 	in, err := runtime.FromHost(gpu, []int32{1, 2, 3})
 	require.NoError(t, err)
@@ -343,7 +318,7 @@ func TestNotGenerated(t *testing.T) {
 
 // TestFreedSlice requires use after Free to be an error on every device.
 func TestFreedSlice(t *testing.T) {
-	devs := []*runtime.Device{openCPU(t)}
+	devs := []*runtime.Device{devcheck.OpenCPU(t)}
 	if d, err := runtime.OpenGPU(0); err == nil {
 		t.Cleanup(func() { d.Close() })
 		devs = append(devs, d)
@@ -362,19 +337,12 @@ func TestFreedSlice(t *testing.T) {
 	}
 }
 
-func itoa(n int) string {
-	if n == 1<<26 {
-		return "2^26"
-	}
-	return strconv.Itoa(n)
-}
-
 // TestGPUDispatchAllocations measures the Go heap allocations of one Reduce
 // (two launches and stream-ordered scratch) and of one transform after the
 // first call: the dispatch path is meant to allocate nothing.
 func TestGPUDispatchAllocations(t *testing.T) {
-	gpu := openGPU(t)
-	r := newRand(t)
+	gpu := devcheck.OpenGPU(t)
+	r := devcheck.Rand(t)
 	xs := make([]float32, 1<<20)
 	for i := range xs {
 		xs[i] = float32(r.NormFloat64())
@@ -419,7 +387,7 @@ func TestGPUCloseDuringRuns(t *testing.T) {
 	if err != nil {
 		t.Skipf("no CUDA GPU: %v", err)
 	}
-	r := newRand(t)
+	r := devcheck.Rand(t)
 	xs := make([]float32, 1<<20)
 	for i := range xs {
 		xs[i] = float32(r.NormFloat64())

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/conformance/devicetest/devcheck"
 	"github.com/gocccl/gocccl/runtime"
 )
 
@@ -14,8 +15,8 @@ import (
 // new inputs written into the same buffers, and checks every replay against
 // the CPU backend; it logs the cost per replayed call next to direct calls.
 func TestGraphReplay(t *testing.T) {
-	gpu, cpu := openGPU(t), openCPU(t)
-	r := newRand(t)
+	gpu, cpu := devcheck.OpenGPU(t), devcheck.OpenCPU(t)
+	r := devcheck.Rand(t)
 	const n = 1<<20 + 3
 	s, err := gpu.NewStream()
 	require.NoError(t, err)
@@ -51,9 +52,9 @@ func TestGraphReplay(t *testing.T) {
 		got, err := out.ToHost()
 		require.NoError(t, err)
 
-		cin := mustHost(t, cpu, xs)
-		cmid := mustAllocHost[int32](t, cpu, n)
-		cout := mustAllocHost[int32](t, cpu, 2)
+		cin := devcheck.Upload(t, cpu, xs)
+		cmid := devcheck.Alloc[int32](t, cpu, n)
+		cout := devcheck.Alloc[int32](t, cpu, 2)
 		require.NoError(t, AffineTInt32.Run(nil, cin, cmid))
 		require.NoError(t, SumInt32.Run(nil, cmid, cout.Range(0, 1), 7))
 		require.NoError(t, SumInt32.Run(nil, cin.Range(0, 1000), cout.Range(1, 2), -7))
@@ -76,20 +77,4 @@ func TestGraphReplay(t *testing.T) {
 	require.NoError(t, s.Synchronize())
 	direct := time.Since(start) / (3 * reps)
 	t.Logf("n=%d: %v per call replayed from the graph, %v per call issued directly (wall clock, 3 calls × %d)", n, replay, direct, reps)
-}
-
-func mustHost[T any](t *testing.T, d *runtime.Device, xs []T) *runtime.Slice[T] {
-	t.Helper()
-	s, err := runtime.FromHost(d, xs)
-	require.NoError(t, err)
-	t.Cleanup(func() { s.Free() })
-	return s
-}
-
-func mustAllocHost[T any](t *testing.T, d *runtime.Device, n int) *runtime.Slice[T] {
-	t.Helper()
-	s, err := runtime.Alloc[T](d, n)
-	require.NoError(t, err)
-	t.Cleanup(func() { s.Free() })
-	return s
 }

@@ -19,24 +19,6 @@ var sizes = []int{0, 1, 2, 4095, 4096, 4097, 7919, 1_000_003, 1 << 26}
 
 const transformMax = 1_000_003
 
-func openCPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.Open(runtime.CPU)
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
-func openGPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.OpenGPU(0)
-	if err != nil {
-		t.Skipf("no CUDA GPU: %v", err)
-	}
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
 // sameF64 reports whether a and b have the same bits, or are both NaN: a
 // NaN's payload depends on the operand order gc's register allocator picks
 // (gocomplex.cuh's comment), so NaNs match as a class; zeros keep their
@@ -301,7 +283,7 @@ func check(t *testing.T, r *rand.Rand, dut *runtime.Device, n int) {
 // TestGPUMatchesCPU checks the GPU against Go's results, which the CPU
 // backend's are (TestCPUBackend), element by element.
 func TestGPUMatchesCPU(t *testing.T) {
-	gpu := openGPU(t)
+	gpu := devcheck.OpenGPU(t)
 	t.Logf("device: %s", gpu)
 	r := devcheck.Rand(t)
 	for _, n := range sizes {
@@ -315,7 +297,7 @@ func TestGPUMatchesCPU(t *testing.T) {
 // TestCPUBackend checks the CPU backend against Go's results and
 // sequential loops; it runs everywhere.
 func TestCPUBackend(t *testing.T) {
-	cpu := openCPU(t)
+	cpu := devcheck.OpenCPU(t)
 	r := devcheck.Rand(t)
 	for _, n := range sizes {
 		if n > 1<<20 || testing.Short() && n > 10_000 {
@@ -344,7 +326,7 @@ func TestEdgeValues(t *testing.T) {
 		require.True(t, same128(c.quo, a.Quo), "%v / %v = %v, want %v", c.p.A, c.p.B, a.Quo, c.quo)
 		require.True(t, same128(c.prod, a.Prod), "%v * %v = %v, want %v", c.p.A, c.p.B, a.Prod, c.prod)
 	}
-	for _, d := range []*runtime.Device{openCPU(t)} {
+	for _, d := range []*runtime.Device{devcheck.OpenCPU(t)} {
 		xs := []complex128{0, complex(0, math.Pi), complex(inf, 0), complex(math.NaN(), 0)}
 		got := transformOn(t, d, CmplxT, xs)
 		require.Equal(t, fmt.Sprint(cmplx.Exp(xs[1])), fmt.Sprint(got[1].Exp))

@@ -17,24 +17,6 @@ import (
 // and 2^26 only on the GPU.
 var sizes = []int{0, 1, 2, 511, 513, 2047, 2048, 2049, 8191, 8193, 7919, 1_000_003, 1 << 26}
 
-func openCPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.Open(runtime.CPU)
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
-func openGPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.OpenGPU(0)
-	if err != nil {
-		t.Skipf("no CUDA GPU: %v", err)
-	}
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
 // devices are dut and, when it is another, the CPU backend.
 func devices(dut, cpu *runtime.Device) []*runtime.Device {
 	if dut == cpu {
@@ -393,8 +375,8 @@ func checkBatchedAll(t *testing.T, r *rand.Rand, dut, cpu *runtime.Device) {
 
 // TestGPUMatchesCPU checks the GPU against the CPU backend and the oracles.
 func TestGPUMatchesCPU(t *testing.T) {
-	gpu := openGPU(t)
-	cpu := openCPU(t)
+	gpu := devcheck.OpenGPU(t)
+	cpu := devcheck.OpenCPU(t)
 	t.Logf("device: %s", gpu)
 	r := devcheck.Rand(t)
 	for _, n := range sizes {
@@ -409,7 +391,7 @@ func TestGPUMatchesCPU(t *testing.T) {
 // TestCPUBackend checks the CPU backend against sequential loops; it runs
 // everywhere.
 func TestCPUBackend(t *testing.T) {
-	cpu := openCPU(t)
+	cpu := devcheck.OpenCPU(t)
 	r := devcheck.Rand(t)
 	for _, n := range sizes {
 		if n > 1<<20 || testing.Short() && n > 10_000 {
@@ -423,7 +405,7 @@ func TestCPUBackend(t *testing.T) {
 // TestBadArguments requires misuse to be reported before any launch, naming
 // the instance.
 func TestBadArguments(t *testing.T) {
-	d := openCPU(t)
+	d := devcheck.OpenCPU(t)
 	xs := devcheck.Upload(t, d, []int32{1, 2, 3})
 	var nilFill *runtime.FillOp[int32]
 	require.ErrorContains(t, nilFill.Run(nil, xs, 1), "Fill")

@@ -15,24 +15,6 @@ import (
 // the GPU.
 var sizes = []int{0, 1, 2, 4095, 4096, 4097, 7919, 1_000_003, 1 << 26}
 
-func openCPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.Open(runtime.CPU)
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
-func openGPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.OpenGPU(0)
-	if err != nil {
-		t.Skipf("no CUDA GPU: %v", err)
-	}
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
 // number is every numeric element type under test.
 type number interface {
 	~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~float32 | ~float64
@@ -278,8 +260,8 @@ func check(t *testing.T, r *rand.Rand, dut, cpu *runtime.Device, n int) {
 
 // TestGPUMatchesCPU checks the GPU against the CPU backend and the oracles.
 func TestGPUMatchesCPU(t *testing.T) {
-	gpu := openGPU(t)
-	cpu := openCPU(t)
+	gpu := devcheck.OpenGPU(t)
+	cpu := devcheck.OpenCPU(t)
 	t.Logf("device: %s", gpu)
 	r := devcheck.Rand(t)
 	for _, n := range sizes {
@@ -293,7 +275,7 @@ func TestGPUMatchesCPU(t *testing.T) {
 // TestCPUBackend checks the CPU backend against sequential loops; it runs
 // everywhere.
 func TestCPUBackend(t *testing.T) {
-	cpu := openCPU(t)
+	cpu := devcheck.OpenCPU(t)
 	r := devcheck.Rand(t)
 	for _, n := range sizes {
 		if n > 1<<20 || testing.Short() && n > 10_000 {
@@ -305,7 +287,7 @@ func TestCPUBackend(t *testing.T) {
 
 // TestBadArguments requires misuse to be reported before any launch.
 func TestBadArguments(t *testing.T) {
-	d := openCPU(t)
+	d := devcheck.OpenCPU(t)
 	xs := devcheck.Upload(t, d, []int32{1, 2, 3})
 	require.ErrorContains(t, FindInt32.Run(nil, xs, devcheck.Alloc[int64](t, d, 0)), "output")
 	v, i := devcheck.Alloc[int32](t, d, 1), devcheck.Alloc[int64](t, d, 1)

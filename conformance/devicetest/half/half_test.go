@@ -18,24 +18,6 @@ var sizes = []int{0, 1, 2, 4095, 4096, 4097, 7919, 65536, 1_000_003, 1 << 26}
 
 const transformMax = 1_000_003
 
-func openCPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.Open(runtime.CPU)
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
-func openGPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.OpenGPU(0)
-	if err != nil {
-		t.Skipf("no CUDA GPU: %v", err)
-	}
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
 // requireEqual fails unless got[i] == want[i] for every i (structs of bit
 // patterns, float32 results compared by their bits), naming the first
 // element that differs and its input.
@@ -228,7 +210,7 @@ func check(t *testing.T, r *rand.Rand, dut *runtime.Device, n int) {
 // TestGPUMatchesCPU checks the GPU against Go's results, which the CPU
 // backend's are (TestCPUBackend), element by element and bit for bit.
 func TestGPUMatchesCPU(t *testing.T) {
-	gpu := openGPU(t)
+	gpu := devcheck.OpenGPU(t)
 	t.Logf("device: %s", gpu)
 	r := devcheck.Rand(t)
 	for _, n := range sizes {
@@ -242,7 +224,7 @@ func TestGPUMatchesCPU(t *testing.T) {
 // TestCPUBackend checks the CPU backend against Go's results and
 // sequential loops; it runs everywhere.
 func TestCPUBackend(t *testing.T) {
-	cpu := openCPU(t)
+	cpu := devcheck.OpenCPU(t)
 	r := devcheck.Rand(t)
 	for _, n := range sizes {
 		if n > 1<<20 || testing.Short() && n > 70_000 {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/conformance/devicetest/devcheck"
 	"github.com/gocccl/gocccl/runtime"
 )
 
@@ -38,7 +39,7 @@ func TestGoAPITimes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	gpu := openGPU(t)
+	gpu := devcheck.OpenGPU(t)
 	r := rand.New(rand.NewPCG(7, 8))
 	for _, lg := range []int{20, 24, 28} {
 		n := 1 << lg

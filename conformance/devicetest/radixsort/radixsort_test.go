@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gocccl/gocccl/conformance/devicetest/devcheck"
 	"github.com/gocccl/gocccl/conformance/devicetest/radixorder"
 	"github.com/gocccl/gocccl/runtime"
 )
@@ -221,29 +222,11 @@ func cases() []keyCase {
 	}
 }
 
-func openGPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.OpenGPU(0)
-	if err != nil {
-		t.Skipf("no CUDA GPU: %v", err)
-	}
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
-func openCPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.Open(runtime.CPU)
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
 // TestGPUMatchesCPU sorts every instance on the GPU and compares with the
 // CPU backend and slices.SortStableFunc.
 func TestGPUMatchesCPU(t *testing.T) {
-	gpu := openGPU(t)
-	cpu := openCPU(t)
+	gpu := devcheck.OpenGPU(t)
+	cpu := devcheck.OpenCPU(t)
 	t.Logf("device: %s", gpu)
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, c := range cases() {
@@ -259,7 +242,7 @@ func TestGPUMatchesCPU(t *testing.T) {
 // TestCPUBackend runs the same checks on the CPU backend; it runs
 // everywhere.
 func TestCPUBackend(t *testing.T) {
-	cpu := openCPU(t)
+	cpu := devcheck.OpenCPU(t)
 	r := rand.New(rand.NewPCG(3, 4))
 	for _, c := range cases() {
 		for _, n := range sizes {
@@ -274,7 +257,7 @@ func TestCPUBackend(t *testing.T) {
 // TestStructValues moves user structs, one small enough for the tile's
 // shared-memory exchange and one too large for it, and sorts in place.
 func TestStructValues(t *testing.T) {
-	devs := []*runtime.Device{openCPU(t)}
+	devs := []*runtime.Device{devcheck.OpenCPU(t)}
 	if d, err := runtime.OpenGPU(0); err == nil {
 		devs = append(devs, d)
 		t.Cleanup(func() { d.Close() })
@@ -325,7 +308,7 @@ func TestHugeUint8(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	gpu := openGPU(t)
+	gpu := devcheck.OpenGPU(t)
 	const n = 1<<31 + 12345
 	keys := make([]uint8, n)
 	var want [256]int

@@ -26,7 +26,7 @@ func fixedOffsets(n, m int) (begin, end []int64) {
 // dispatch (a block per segment) and through RunFixed, for 4-byte, 1-byte
 // and struct items. Without a GPU it skips.
 func TestGPUAllocations(t *testing.T) {
-	d := openGPU(t)
+	d := devcheck.OpenGPU(t)
 	s, err := d.NewStream()
 	require.NoError(t, err)
 	defer s.Close()

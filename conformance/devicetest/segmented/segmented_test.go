@@ -16,24 +16,6 @@ import (
 // the GPU.
 var sizes = []int{0, 1, 4095, 4096, 4097, 7919, 1_000_003, 1 << 26}
 
-func openCPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.Open(runtime.CPU)
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
-func openGPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.OpenGPU(0)
-	if err != nil {
-		t.Skipf("no CUDA GPU: %v", err)
-	}
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
 // shape is a segmentation: begin and end offsets.
 type shape struct {
 	name       string
@@ -471,8 +453,8 @@ func byKeyExact[K, V any](t *testing.T, d *runtime.Device, op *runtime.ReduceByK
 // TestGPUMatchesCPU runs every instance on the GPU, on the CPU backend and
 // as a sequential loop, over fresh random inputs.
 func TestGPUMatchesCPU(t *testing.T) {
-	gpu := openGPU(t)
-	cpu := openCPU(t)
+	gpu := devcheck.OpenGPU(t)
+	cpu := devcheck.OpenCPU(t)
 	t.Logf("device: %s", gpu)
 	r := devcheck.Rand(t)
 	for _, n := range sizes {
@@ -486,7 +468,7 @@ func TestGPUMatchesCPU(t *testing.T) {
 // TestCPUBackend checks the CPU backend against sequential loops; it runs
 // everywhere.
 func TestCPUBackend(t *testing.T) {
-	cpu := openCPU(t)
+	cpu := devcheck.OpenCPU(t)
 	r := devcheck.Rand(t)
 	for _, n := range sizes {
 		if n > 1<<20 || testing.Short() && n > 10_000 {
@@ -500,7 +482,7 @@ func TestCPUBackend(t *testing.T) {
 // nothing outside the input on the GPU (segments are clamped; end < begin
 // gives init), while the CPU backend reports them.
 func TestGPUBadOffsets(t *testing.T) {
-	devs := map[string]*runtime.Device{"cpu": openCPU(t)}
+	devs := map[string]*runtime.Device{"cpu": devcheck.OpenCPU(t)}
 	if d, err := runtime.OpenGPU(0); err == nil {
 		t.Cleanup(func() { d.Close() })
 		devs["gpu"] = d
@@ -524,8 +506,8 @@ func TestGPUBadOffsets(t *testing.T) {
 // kernels fold segments of any length) and to read nothing outside the
 // input for bad offsets, while the CPU backend reports the longer segment.
 func TestGPUBrokenPromise(t *testing.T) {
-	gpu := openGPU(t)
-	cpu := openCPU(t)
+	gpu := devcheck.OpenGPU(t)
+	cpu := devcheck.OpenCPU(t)
 	r := devcheck.Rand(t)
 	const n = 1_000_003
 	xs := make([]uint32, n)

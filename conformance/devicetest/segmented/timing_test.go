@@ -23,7 +23,7 @@ func TestGPUTiming(t *testing.T) {
 	if os.Getenv("GOCCCL_BENCH") == "" {
 		t.Skip("set GOCCCL_BENCH=1 to time on the GPU")
 	}
-	gpu := openGPU(t)
+	gpu := devcheck.OpenGPU(t)
 	s, err := gpu.NewStream()
 	require.NoError(t, err)
 	defer s.Close()

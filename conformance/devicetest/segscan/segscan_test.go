@@ -19,24 +19,6 @@ var sizes = []int{0, 1, 2, 1023, 1024, 1025, 4095, 4096, 4097, 7919, 1_000_003, 
 // 4-byte items on sm_90) and one past it, several tiles.
 var fixedSizes = []int{1, 7, 1024, 1025, 5000}
 
-func openCPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.Open(runtime.CPU)
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
-func openGPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.OpenGPU(0)
-	if err != nil {
-		t.Skipf("no CUDA GPU: %v", err)
-	}
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
 // number is every numeric element type under test.
 type number interface {
 	~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~float32 | ~float64
@@ -288,8 +270,8 @@ func checkIterators(t *testing.T, r *rand.Rand, dut, cpu *runtime.Device, n int)
 
 // TestGPUMatchesCPU checks the GPU against the CPU backend and the oracle.
 func TestGPUMatchesCPU(t *testing.T) {
-	gpu := openGPU(t)
-	cpu := openCPU(t)
+	gpu := devcheck.OpenGPU(t)
+	cpu := devcheck.OpenCPU(t)
 	t.Logf("device: %s", gpu)
 	r := devcheck.Rand(t)
 	for _, n := range sizes {
@@ -303,7 +285,7 @@ func TestGPUMatchesCPU(t *testing.T) {
 // TestCPUBackend checks the CPU backend against the oracle; it runs
 // everywhere.
 func TestCPUBackend(t *testing.T) {
-	cpu := openCPU(t)
+	cpu := devcheck.OpenCPU(t)
 	r := devcheck.Rand(t)
 	for _, n := range sizes {
 		if n > 1<<20 || testing.Short() && n > 10_000 {
@@ -316,7 +298,7 @@ func TestCPUBackend(t *testing.T) {
 // TestBadArguments requires misuse to be reported, naming what is wrong,
 // before anything is written.
 func TestBadArguments(t *testing.T) {
-	d := openCPU(t)
+	d := devcheck.OpenCPU(t)
 	xs := devcheck.Upload(t, d, []int32{1, 2, 3, 4, 5})
 	out := func() *runtime.Slice[int32] { return devcheck.Upload(t, d, []int32{9, 9, 9, 9, 9}) }
 	offs := func(v ...int64) *runtime.Slice[int64] { return devcheck.Upload(t, d, v) }

@@ -355,30 +355,12 @@ func cases() []keyCase {
 	}
 }
 
-func openGPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.OpenGPU(0)
-	if err != nil {
-		t.Skipf("no CUDA GPU: %v", err)
-	}
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
-func openCPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.Open(runtime.CPU)
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
 // TestGPUMatchesCPU sorts every instance on the GPU and compares with the
 // CPU backend and slices.SortStableFunc. Sizes above 100_003 run for uint32,
 // float64 and int8 only (int8 up to 2^22).
 func TestGPUMatchesCPU(t *testing.T) {
-	gpu := openGPU(t)
-	cpu := openCPU(t)
+	gpu := devcheck.OpenGPU(t)
+	cpu := devcheck.OpenCPU(t)
 	t.Logf("device: %s", gpu)
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, c := range cases() {
@@ -395,7 +377,7 @@ func TestGPUMatchesCPU(t *testing.T) {
 // TestCPUBackend runs the same checks on the CPU backend; it runs
 // everywhere.
 func TestCPUBackend(t *testing.T) {
-	cpu := openCPU(t)
+	cpu := devcheck.OpenCPU(t)
 	r := rand.New(rand.NewPCG(3, 4))
 	for _, c := range cases() {
 		for _, n := range sizes {
@@ -411,7 +393,7 @@ func TestCPUBackend(t *testing.T) {
 // shared-memory exchange and one too large for it (its tile is smaller than
 // the medium class).
 func TestStructValues(t *testing.T) {
-	devs := []*runtime.Device{openCPU(t)}
+	devs := []*runtime.Device{devcheck.OpenCPU(t)}
 	if d, err := runtime.OpenGPU(0); err == nil {
 		devs = append(devs, d)
 		t.Cleanup(func() { d.Close() })
@@ -467,11 +449,11 @@ func TestStructValues(t *testing.T) {
 // TestTempStorageBytes: the bound covers a layout of many just-too-long
 // segments on the GPU, and is 0 on the CPU backend.
 func TestTempStorageBytes(t *testing.T) {
-	cpu := openCPU(t)
+	cpu := devcheck.OpenCPU(t)
 	b, err := KeysUint32.TempStorageBytes(cpu, 1<<20, 100)
 	require.NoError(t, err)
 	require.Zero(t, b)
-	gpu := openGPU(t)
+	gpu := devcheck.OpenGPU(t)
 	b, err = KeysUint32.TempStorageBytes(gpu, 1<<20, 1<<20)
 	require.NoError(t, err)
 	require.Greater(t, b, 4<<20, "a copy of the keys at least")
@@ -486,7 +468,7 @@ func TestPortions(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	gpu := openGPU(t)
+	gpu := devcheck.OpenGPU(t)
 	const n = 1<<29 + 100_000
 	r := rand.New(rand.NewPCG(9, 10))
 	keys := make([]int16, n)

@@ -230,7 +230,7 @@ func epochRun(r *rand.Rand) int {
 // synchronization, each into its own poisoned outputs, then compares them
 // all with the CPU backend.
 func TestEpochSequence(t *testing.T) {
-	epochSequence(t, openGPU(t), openCPU(t))
+	epochSequence(t, devcheck.OpenGPU(t), devcheck.OpenCPU(t))
 }
 
 func epochSequence(t *testing.T, gpu, cpu *runtime.Device) {
@@ -268,7 +268,7 @@ func epochSequence(t *testing.T, gpu, cpu *runtime.Device) {
 // states and uses the reserved epoch, so neither the replays nor the direct
 // calls may take the other's states for their own, whichever ran last.
 func TestEpochGraphReplay(t *testing.T) {
-	epochGraphReplay(t, openGPU(t), openCPU(t))
+	epochGraphReplay(t, devcheck.OpenGPU(t), devcheck.OpenCPU(t))
 }
 
 func epochGraphReplay(t *testing.T, gpu, cpu *runtime.Device) {

@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
-	"strconv"
 	"testing"
 	"unsafe"
 
@@ -162,8 +161,8 @@ func (s *suite[T]) run(t *testing.T, r *rand.Rand, dut, oracle *runtime.Device, 
 // TestGPUMatchesCPU runs every instance on the GPU and on the CPU backend
 // over fresh random inputs and requires the same outputs, poison included.
 func TestGPUMatchesCPU(t *testing.T) {
-	gpu := openGPU(t)
-	cpu := openCPU(t)
+	gpu := devcheck.OpenGPU(t)
+	cpu := devcheck.OpenCPU(t)
 	t.Logf("device: %s", gpu)
 	r := devcheck.Rand(t)
 	for _, tc := range typeCases() {
@@ -171,7 +170,7 @@ func TestGPUMatchesCPU(t *testing.T) {
 			if testing.Short() && n > 1<<20 {
 				continue
 			}
-			t.Run(tc.name+"/n="+itoa(n), func(t *testing.T) { tc.run(t, r, gpu, cpu, n) })
+			t.Run(tc.name+"/n="+devcheck.SizeName(n), func(t *testing.T) { tc.run(t, r, gpu, cpu, n) })
 		}
 	}
 	target, reason, ok := gpu.LoadedImage("github.com/gocccl/gocccl/conformance/devicetest/select")
@@ -182,14 +181,14 @@ func TestGPUMatchesCPU(t *testing.T) {
 // TestCPUBackend checks the CPU backend, the oracle of the GPU tests,
 // against sequential loops; it runs everywhere.
 func TestCPUBackend(t *testing.T) {
-	cpu := openCPU(t)
+	cpu := devcheck.OpenCPU(t)
 	r := devcheck.Rand(t)
 	for _, tc := range typeCases() {
 		for _, n := range sizes(tc.tile) {
 			if n > 1<<20 {
 				continue
 			}
-			t.Run(tc.name+"/n="+itoa(n), func(t *testing.T) { tc.run(t, r, cpu, cpu, n) })
+			t.Run(tc.name+"/n="+devcheck.SizeName(n), func(t *testing.T) { tc.run(t, r, cpu, cpu, n) })
 		}
 	}
 }
@@ -202,7 +201,7 @@ func TestUniqueByKey(t *testing.T) {
 	// 7167–7169 and 3 × 7168: the edges of the 4-byte instances' sm_90
 	// tile (512 × 14), the grid's last block full and not.
 	for _, n := range []int{0, 1, 1023, 1024, 1025, 2047, 2048, 2049, 7167, 7168, 7169, 3 * 7168, 65537, 1_000_003} {
-		t.Run("n="+itoa(n), func(t *testing.T) {
+		t.Run("n="+devcheck.SizeName(n), func(t *testing.T) {
 			runKeys := func(gen func() uint32) []uint32 {
 				ks := make([]uint32, n)
 				for i := 0; i < n; {
@@ -264,7 +263,7 @@ func TestSelectBeyond2e31(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping the 2^31-element selection")
 	}
-	gpu := openGPU(t)
+	gpu := devcheck.OpenGPU(t)
 	const n = 1<<31 + 4099
 	xs := make([]uint8, n)
 	for i := range xs {
@@ -304,7 +303,7 @@ func TestTimings(t *testing.T) {
 	if os.Getenv("GOCCCL_BENCH") == "" {
 		t.Skip("set GOCCCL_BENCH=1 to time the compactions")
 	}
-	gpu := openGPU(t)
+	gpu := devcheck.OpenGPU(t)
 	require.NoError(t, Timings(gpu, 20, os.Stdout))
 }
 
@@ -328,7 +327,7 @@ var sizes = func(tile int) []int {
 }
 
 func devices(t *testing.T) []*runtime.Device {
-	devs := []*runtime.Device{openCPU(t)}
+	devs := []*runtime.Device{devcheck.OpenCPU(t)}
 	if d, err := runtime.OpenGPU(0); err == nil {
 		t.Cleanup(func() { d.Close() })
 		devs = append(devs, d)
@@ -336,29 +335,4 @@ func devices(t *testing.T) []*runtime.Device {
 		t.Logf("no CUDA GPU, CPU backend only: %v", err)
 	}
 	return devs
-}
-
-func openGPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.OpenGPU(0)
-	if err != nil {
-		t.Skipf("no CUDA GPU: %v", err)
-	}
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
-func openCPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.Open(runtime.CPU)
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
-func itoa(n int) string {
-	if n == 1<<26 {
-		return "2^26"
-	}
-	return strconv.Itoa(n)
 }

@@ -15,7 +15,7 @@ import (
 // through iterator compositions resolve their binding per call and are not
 // counted here. Without a GPU it skips.
 func TestGPUAllocations(t *testing.T) {
-	d := openGPU(t)
+	d := devcheck.OpenGPU(t)
 	s, err := d.NewStream()
 	require.NoError(t, err)
 	defer s.Close()

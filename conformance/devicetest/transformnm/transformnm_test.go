@@ -17,24 +17,6 @@ import (
 // primes, 10^6+3, and 2^26 only on the GPU.
 var sizes = []int{0, 1, 2, 511, 513, 1023, 1025, 2047, 2048, 2049, 8191, 8193, 7919, 1_000_003, 1 << 26}
 
-func openCPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.Open(runtime.CPU)
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
-func openGPU(t *testing.T) *runtime.Device {
-	t.Helper()
-	d, err := runtime.OpenGPU(0)
-	if err != nil {
-		t.Skipf("no CUDA GPU: %v", err)
-	}
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
 // random returns n random values of T, none of them zero (floats in
 // [-1000, 1000), structs with every field random and non-zero).
 func random[T any](r *rand.Rand, n int) []T {
@@ -106,10 +88,6 @@ func runCase(t *testing.T, devs []*runtime.Device, name string, cols []col, run 
 	}
 }
 
-func up[T any](t *testing.T, d *runtime.Device, xs []T) *runtime.Slice[T] {
-	return devcheck.Upload(t, d, xs)
-}
-
 func check(t *testing.T, r *rand.Rand, devs []*runtime.Device, n int) {
 	f1, f2, f3 := random[float32](r, n), random[float32](r, n), random[float32](r, n)
 	{
@@ -118,7 +96,7 @@ func check(t *testing.T, r *rand.Rand, devs []*runtime.Device, n int) {
 			o.want[i] = Axpb(f1[i], f2[i], f3[i])
 		}
 		runCase(t, devs, "Transform3(Axpb)", []col{o}, func(d *runtime.Device, os []any) error {
-			return Transform3F32.Run(nil, up(t, d, f1), up(t, d, f2), up(t, d, f3), os[0].(*runtime.Slice[float32]))
+			return Transform3F32.Run(nil, devcheck.Upload(t, d, f1), devcheck.Upload(t, d, f2), devcheck.Upload(t, d, f3), os[0].(*runtime.Slice[float32]))
 		}, n)
 	}
 	{
@@ -128,7 +106,7 @@ func check(t *testing.T, r *rand.Rand, devs []*runtime.Device, n int) {
 			o.want[i] = Mix4(a[i], b[i], c[i], items[i])
 		}
 		runCase(t, devs, "Transform4(Mix4)", []col{o}, func(d *runtime.Device, os []any) error {
-			return Transform4Mixed.Run(nil, up(t, d, a), up(t, d, b), up(t, d, c), up(t, d, items), os[0].(*runtime.Slice[float64]))
+			return Transform4Mixed.Run(nil, devcheck.Upload(t, d, a), devcheck.Upload(t, d, b), devcheck.Upload(t, d, c), devcheck.Upload(t, d, items), os[0].(*runtime.Slice[float64]))
 		}, n)
 	}
 	{
@@ -138,7 +116,7 @@ func check(t *testing.T, r *rand.Rand, devs []*runtime.Device, n int) {
 			o1.want[i], o2.want[i] = Split(x[i])
 		}
 		runCase(t, devs, "Transform1x2(Split)", []col{o1, o2}, func(d *runtime.Device, os []any) error {
-			return Transform1x2U64.Run(nil, up(t, d, x), os[0].(*runtime.Slice[uint32]), os[1].(*runtime.Slice[uint32]))
+			return Transform1x2U64.Run(nil, devcheck.Upload(t, d, x), os[0].(*runtime.Slice[uint32]), os[1].(*runtime.Slice[uint32]))
 		}, n)
 	}
 	a32, b32 := random[int32](r, n), random[int32](r, n)
@@ -148,11 +126,11 @@ func check(t *testing.T, r *rand.Rand, devs []*runtime.Device, n int) {
 			o1.want[i], o2.want[i] = DivMod(a32[i], b32[i])
 		}
 		runCase(t, devs, "Transform2x2(DivMod)", []col{o1, o2}, func(d *runtime.Device, os []any) error {
-			return Transform2x2I32.Run(nil, up(t, d, a32), up(t, d, b32), os[0].(*runtime.Slice[int32]), os[1].(*runtime.Slice[int32]))
+			return Transform2x2I32.Run(nil, devcheck.Upload(t, d, a32), devcheck.Upload(t, d, b32), os[0].(*runtime.Slice[int32]), os[1].(*runtime.Slice[int32]))
 		}, n)
 		// In place: the quotients over a, the remainders over b.
 		for _, d := range devs {
-			x, y := up(t, d, a32), up(t, d, b32)
+			x, y := devcheck.Upload(t, d, a32), devcheck.Upload(t, d, b32)
 			require.NoError(t, Transform2x2I32.Run(nil, x, y, x, y), "in place on %s", d)
 			require.Equal(t, o1.want, devcheck.Download(t, x), "Transform2x2 in place, quotients, on %s", d)
 			require.Equal(t, o2.want, devcheck.Download(t, y), "Transform2x2 in place, remainders, on %s", d)
@@ -164,14 +142,14 @@ func check(t *testing.T, r *rand.Rand, devs []*runtime.Device, n int) {
 			o1.want[i], o2.want[i] = Lerp2(f1[i], f2[i], f3[i])
 		}
 		runCase(t, devs, "Transform3x2(Lerp2)", []col{o1, o2}, func(d *runtime.Device, os []any) error {
-			return Transform3x2F32.Run(nil, up(t, d, f1), up(t, d, f2), up(t, d, f3), os[0].(*runtime.Slice[float32]), os[1].(*runtime.Slice[float32]))
+			return Transform3x2F32.Run(nil, devcheck.Upload(t, d, f1), devcheck.Upload(t, d, f2), devcheck.Upload(t, d, f3), os[0].(*runtime.Slice[float32]), os[1].(*runtime.Slice[float32]))
 		}, n)
 		st := Blend{W: 0.375, Offset: -3.5}
 		for i := range n {
 			o1.want[i], o2.want[i] = st.Apply(f1[i], f2[i], f3[i])
 		}
 		runCase(t, devs, "Transform3x2With(Blend.Apply)", []col{o1, o2}, func(d *runtime.Device, os []any) error {
-			return Transform3x2Blend.Bind(st).Run(nil, up(t, d, f1), up(t, d, f2), up(t, d, f3), os[0].(*runtime.Slice[float32]), os[1].(*runtime.Slice[float32]))
+			return Transform3x2Blend.Bind(st).Run(nil, devcheck.Upload(t, d, f1), devcheck.Upload(t, d, f2), devcheck.Upload(t, d, f3), os[0].(*runtime.Slice[float32]), os[1].(*runtime.Slice[float32]))
 		}, n)
 	}
 	{
@@ -181,7 +159,7 @@ func check(t *testing.T, r *rand.Rand, devs []*runtime.Device, n int) {
 			o1.want[i], o2.want[i] = Weigh(a[i], b[i], c[i])
 		}
 		runCase(t, devs, "Transform3x2(Weigh)", []col{o1, o2}, func(d *runtime.Device, os []any) error {
-			return Transform3x2Itm.Run(nil, up(t, d, a), up(t, d, b), up(t, d, c), os[0].(*runtime.Slice[Item]), os[1].(*runtime.Slice[float64]))
+			return Transform3x2Itm.Run(nil, devcheck.Upload(t, d, a), devcheck.Upload(t, d, b), devcheck.Upload(t, d, c), os[0].(*runtime.Slice[Item]), os[1].(*runtime.Slice[float64]))
 		}, n)
 	}
 	{
@@ -191,7 +169,7 @@ func check(t *testing.T, r *rand.Rand, devs []*runtime.Device, n int) {
 			o1.want[i], o2.want[i] = Pack4(a[i], b[i], c[i], dd[i])
 		}
 		runCase(t, devs, "Transform4x2(Pack4)", []col{o1, o2}, func(d *runtime.Device, os []any) error {
-			return Transform4x2U8.Run(nil, up(t, d, a), up(t, d, b), up(t, d, c), up(t, d, dd), os[0].(*runtime.Slice[uint64]), os[1].(*runtime.Slice[uint32]))
+			return Transform4x2U8.Run(nil, devcheck.Upload(t, d, a), devcheck.Upload(t, d, b), devcheck.Upload(t, d, c), devcheck.Upload(t, d, dd), os[0].(*runtime.Slice[uint64]), os[1].(*runtime.Slice[uint32]))
 		}, n)
 	}
 	{
@@ -201,7 +179,7 @@ func check(t *testing.T, r *rand.Rand, devs []*runtime.Device, n int) {
 			o1.want[i], o2.want[i], o3.want[i] = Spread3(x[i])
 		}
 		runCase(t, devs, "Transform1x3(Spread3)", []col{o1, o2, o3}, func(d *runtime.Device, os []any) error {
-			return Transform1x3U8.Run(nil, up(t, d, x), os[0].(*runtime.Slice[uint8]), os[1].(*runtime.Slice[int16]), os[2].(*runtime.Slice[float32]))
+			return Transform1x3U8.Run(nil, devcheck.Upload(t, d, x), os[0].(*runtime.Slice[uint8]), os[1].(*runtime.Slice[int16]), os[2].(*runtime.Slice[float32]))
 		}, n)
 	}
 	{
@@ -211,7 +189,7 @@ func check(t *testing.T, r *rand.Rand, devs []*runtime.Device, n int) {
 			o1.want[i], o2.want[i], o3.want[i] = Fan3(a[i], b[i])
 		}
 		runCase(t, devs, "Transform2x3(Fan3)", []col{o1, o2, o3}, func(d *runtime.Device, os []any) error {
-			return Transform2x3Fan.Run(nil, up(t, d, a), up(t, d, b), os[0].(*runtime.Slice[int8]), os[1].(*runtime.Slice[float64]), os[2].(*runtime.Slice[Pair]))
+			return Transform2x3Fan.Run(nil, devcheck.Upload(t, d, a), devcheck.Upload(t, d, b), os[0].(*runtime.Slice[int8]), os[1].(*runtime.Slice[float64]), os[2].(*runtime.Slice[Pair]))
 		}, n)
 	}
 	{
@@ -221,7 +199,7 @@ func check(t *testing.T, r *rand.Rand, devs []*runtime.Device, n int) {
 			o1.want[i], o2.want[i], o3.want[i] = Stats3(a[i], b[i], c[i])
 		}
 		runCase(t, devs, "Transform3x3(Stats3)", []col{o1, o2, o3}, func(d *runtime.Device, os []any) error {
-			return Transform3x3F64.Run(nil, up(t, d, a), up(t, d, b), up(t, d, c), os[0].(*runtime.Slice[float64]), os[1].(*runtime.Slice[float64]), os[2].(*runtime.Slice[float64]))
+			return Transform3x3F64.Run(nil, devcheck.Upload(t, d, a), devcheck.Upload(t, d, b), devcheck.Upload(t, d, c), os[0].(*runtime.Slice[float64]), os[1].(*runtime.Slice[float64]), os[2].(*runtime.Slice[float64]))
 		}, n)
 	}
 	{
@@ -231,7 +209,7 @@ func check(t *testing.T, r *rand.Rand, devs []*runtime.Device, n int) {
 			o1.want[i], o2.want[i], o3.want[i] = Four3(a[i], b[i], c[i], items[i])
 		}
 		runCase(t, devs, "Transform4x3(Four3)", []col{o1, o2, o3}, func(d *runtime.Device, os []any) error {
-			return Transform4x3Mix.Run(nil, up(t, d, a), up(t, d, b), up(t, d, c), up(t, d, items), os[0].(*runtime.Slice[int64]), os[1].(*runtime.Slice[float32]), os[2].(*runtime.Slice[uint16]))
+			return Transform4x3Mix.Run(nil, devcheck.Upload(t, d, a), devcheck.Upload(t, d, b), devcheck.Upload(t, d, c), devcheck.Upload(t, d, items), os[0].(*runtime.Slice[int64]), os[1].(*runtime.Slice[float32]), os[2].(*runtime.Slice[uint16]))
 		}, n)
 	}
 	{
@@ -244,7 +222,7 @@ func check(t *testing.T, r *rand.Rand, devs []*runtime.Device, n int) {
 			o.want[n-1-i] = q
 		}
 		runCase(t, devs, "Transform2x2(DivMod) over Counting into ReverseOutput, Discard", []col{o}, func(d *runtime.Device, os []any) error {
-			return Transform2x2Iter.Run(nil, Index.Bind(Index.With(start)), up(t, d, b32), RevI32.Bind(OutI32.With(os[0].(*runtime.Slice[int32]))), Drop.Bind())
+			return Transform2x2Iter.Run(nil, Index.Bind(Index.With(start)), devcheck.Upload(t, d, b32), RevI32.Bind(OutI32.With(os[0].(*runtime.Slice[int32]))), Drop.Bind())
 		}, n)
 	}
 	{
@@ -252,7 +230,7 @@ func check(t *testing.T, r *rand.Rand, devs []*runtime.Device, n int) {
 		all := make([][]float64, len(devs))
 		for k, d := range devs {
 			buf := devcheck.Upload(t, d, devcheck.Poison[float64](n))
-			require.NoError(t, TransformIfWindow.Bind(w).Run(nil, up(t, d, a32), buf), "TransformIfWith on %s", d)
+			require.NoError(t, TransformIfWindow.Bind(w).Run(nil, devcheck.Upload(t, d, a32), buf), "TransformIfWith on %s", d)
 			all[k] = devcheck.Download(t, buf)
 		}
 		want := devcheck.Poison[float64](n)
@@ -278,8 +256,8 @@ func devices(dut, cpu *runtime.Device) []*runtime.Device {
 // TestGPUMatchesCPU checks every arity on the GPU against the CPU backend
 // and both against sequential loops.
 func TestGPUMatchesCPU(t *testing.T) {
-	gpu := openGPU(t)
-	cpu := openCPU(t)
+	gpu := devcheck.OpenGPU(t)
+	cpu := devcheck.OpenCPU(t)
 	t.Logf("device: %s", gpu)
 	r := devcheck.Rand(t)
 	for _, n := range sizes {
@@ -293,7 +271,7 @@ func TestGPUMatchesCPU(t *testing.T) {
 // TestCPUBackend checks the CPU backend against sequential loops; it runs
 // everywhere.
 func TestCPUBackend(t *testing.T) {
-	cpu := openCPU(t)
+	cpu := devcheck.OpenCPU(t)
 	r := devcheck.Rand(t)
 	for _, n := range sizes {
 		if n > 1<<20 || testing.Short() && n > 10_000 {
@@ -306,15 +284,15 @@ func TestCPUBackend(t *testing.T) {
 // TestBadArguments requires misuse to be reported before any launch, naming
 // the instance, on every device.
 func TestBadArguments(t *testing.T) {
-	devs := []*runtime.Device{openCPU(t)}
+	devs := []*runtime.Device{devcheck.OpenCPU(t)}
 	if d, err := runtime.OpenGPU(0); err == nil {
 		t.Cleanup(func() { d.Close() })
 		devs = append(devs, d)
 	}
 	for _, d := range devs {
-		xs := up(t, d, []int32{1, 2, 3})
-		ys := up(t, d, []int32{4, 5, 6})
-		long := up(t, d, []int32{1, 2, 3, 4, 5})
+		xs := devcheck.Upload(t, d, []int32{1, 2, 3})
+		ys := devcheck.Upload(t, d, []int32{4, 5, 6})
+		long := devcheck.Upload(t, d, []int32{1, 2, 3, 4, 5})
 		require.ErrorContains(t, Transform2x2I32.Run(nil, xs, long, xs, ys), "DivMod): inputs of different lengths: 3, 5")
 		require.ErrorContains(t, Transform2x2I32.Run(nil, xs, ys, long, ys), "inputs have 3 elements, output 1 5")
 		require.ErrorContains(t, Transform2x2I32.Run(nil, xs, ys, long.Range(0, 3), long.Range(1, 4)), "outputs 1 and 2 overlap")

@@ -60,6 +60,29 @@ type selectData[T wide] struct {
 	lens                            []int64
 }
 
+// lastSelect holds the host data of the latest type and size: the six
+// algorithms of one type and size run one after another on the same data
+// (rng's seed names "select", not the algorithm), and at 2^28 building it
+// took most of each case's 12–20 s.
+var lastSelect struct {
+	seed uint64
+	typ  string
+	n    int
+	data any
+}
+
+// selectDataFor returns makeSelectData's result for typ and n, built once
+// for consecutive cases of the same run seed, type and size.
+func selectDataFor[T wide](env *Env, typ string, n int, o selectOps[T]) *selectData[T] {
+	if d, ok := lastSelect.data.(*selectData[T]); ok && lastSelect.seed == env.Seed && lastSelect.typ == typ && lastSelect.n == n {
+		return d
+	}
+	lastSelect.data = nil // the old data can go before the new is built
+	d := makeSelectData(env, typ, n, o)
+	lastSelect.seed, lastSelect.typ, lastSelect.n, lastSelect.data = env.Seed, typ, n, d
+	return d
+}
+
 func makeSelectData[T wide](env *Env, typ string, n int, o selectOps[T]) *selectData[T] {
 	r := rng(env, "select", typ, n)
 	d := &selectData[T]{x: randomItems[T](r, n)}
@@ -109,7 +132,7 @@ func selectCases[T wide](n int, typ string, o selectOps[T]) []Case {
 		return Case{
 			Algorithm: alg, Type: typ, N: n, Bytes: bytes, Note: note,
 			Setup: func(env *Env) (*Instance, error) {
-				d := makeSelectData(env, typ, n, o)
+				d := selectDataFor(env, typ, n, o)
 				h := &holder{}
 				in, err := rot(h, env, d.x, int(s))
 				if err != nil {

@@ -64,6 +64,37 @@ constexpr int HIST_MAX_COPIES = 8;
 /// Most levels a block copies to shared memory for HistogramRange.
 constexpr int HIST_SMEM_LEVELS = 1025;
 
+/// Experiments of the sweep, bits of a sweep's EXP template argument
+/// (bench/NOTES.md, nineteenth session). Each entry point takes EXP last,
+/// defaulting to HIST_EXP_DEFAULT: 0, today's sweep, unless a macro sets a bit.
+/// bench/cub/tune/hist_ab.cu instantiates every combination side by side.
+enum HistExp : int
+{
+  /// -DGOCCCL_EXPERIMENT_HIST_SHARED: privatized counters are counted with
+  /// shared-memory reductions (red.shared.add.u32 at 32-bit shared
+  /// addresses). Today one pointer serves privatized and global counters,
+  /// so atomicAdd compiles to a generic ATOM.E.ADD.STRONG.GPU (sm_90, nvcc
+  /// 13) for shared counters too.
+  HIST_EXP_SHARED = 1,
+  /// -DGOCCCL_EXPERIMENT_HIST_BINS: integer samples of at most 4 bytes are
+  /// binned with 32 x 32 -> 64-bit products and a 64-bit reciprocal of the
+  /// range (no conversion to double, no double multiply); 1-byte samples
+  /// through a shared table of every value's bin; bins between levels by a
+  /// branchless search of fixed steps (no divergence within a warp). Same
+  /// bins as today's (EvenBinner's exact formula; RangeBinner's first level
+  /// above the sample).
+  HIST_EXP_BINS = 2,
+};
+
+constexpr int HIST_EXP_DEFAULT = 0
+#ifdef GOCCCL_EXPERIMENT_HIST_SHARED
+                                 | HIST_EXP_SHARED
+#endif
+#ifdef GOCCCL_EXPERIMENT_HIST_BINS
+                                 | HIST_EXP_BINS
+#endif
+  ;
+
 /// (hi, lo) = a * b in 128 bits.
 GOCCCL_DEVICE void mul128(unsigned long long a, unsigned long long b, unsigned long long& hi, unsigned long long& lo)
 {
@@ -193,6 +224,64 @@ struct EvenBinner<T, false>
   }
 };
 
+/// The high word of the 128-bit product a * b (host and device).
+__host__ __device__ __forceinline__ unsigned long long mul64hi(unsigned long long a, unsigned long long b)
+{
+#ifdef __CUDA_ARCH__
+  return __umul64hi(a, b);
+#else
+  return static_cast<unsigned long long>((static_cast<unsigned __int128>(a) * b) >> 64);
+#endif
+}
+
+/// The reciprocal of EvenBinner32: floor((2^64 - 1) / range), 0 for range 0
+/// (an inactive channel's parameters).
+__host__ __device__ __forceinline__ unsigned long long even_reciprocal(unsigned range)
+{
+  return range == 0 ? 0ull : ~0ull / range;
+}
+
+/// floor(d * bins / range) for d < range < 2^32 and 1 <= bins < 2^31, with
+/// recip = even_reciprocal(range): p = d * bins < 2^63, and since recip >
+/// (2^64 - 1) / range - 1, p * recip / 2^64 lies in (p / range - 1, p / range],
+/// so its floor is the quotient or one less, which the remainder tells.
+__host__ __device__ __forceinline__ int even_bin32(unsigned d, unsigned bins, unsigned range, unsigned long long recip)
+{
+  const unsigned long long p = static_cast<unsigned long long>(d) * bins;
+  unsigned q = static_cast<unsigned>(mul64hi(p, recip));
+  const unsigned long long r = p - static_cast<unsigned long long>(q) * range;
+  q += r >= range ? 1u : 0u;
+  return static_cast<int>(q);
+}
+
+/// EvenBinner of integer samples of at most 4 bytes under HIST_EXP_BINS: the
+/// same bins, in 32 x 32 -> 64-bit integer arithmetic (even_bin32).
+template <typename T>
+struct EvenBinner32
+{
+  static_assert(std::is_integral<T>::value && sizeof(T) <= 4, "gocccl::histogram_even: EvenBinner32 takes integers of at most 4 bytes");
+  using U = typename std::make_unsigned<T>::type;
+  T lower, upper;
+  unsigned range; // upper - lower in U: below 2^32
+  unsigned long long recip;
+  unsigned bins;
+
+  EvenBinner32() = default;
+  __host__ __device__ __forceinline__ EvenBinner32(T lower_, T upper_, double, int bins_)
+      : lower(lower_), upper(upper_), range(static_cast<unsigned>(static_cast<U>(static_cast<U>(upper_) - static_cast<U>(lower_)))),
+        recip(even_reciprocal(range)), bins(static_cast<unsigned>(bins_))
+  {}
+
+  __host__ __device__ __forceinline__ int operator()(T x) const
+  {
+    if (!(x >= lower && x < upper))
+    {
+      return -1;
+    }
+    return even_bin32(static_cast<unsigned>(static_cast<U>(static_cast<U>(x) - static_cast<U>(lower))), bins, range, recip);
+  }
+};
+
 /// Bins between levels: binary search.
 template <typename T>
 struct RangeBinner
@@ -224,6 +313,57 @@ struct RangeBinner
   }
 };
 
+/// RangeBinner under HIST_EXP_BINS: the largest j in [0, bins) with
+/// !(x < levels[j]) by steps of halving powers of two from the largest below
+/// bins, as many for every sample (no divergence within a warp). For
+/// non-decreasing levels that is RangeBinner's first level above x, less one.
+template <typename T>
+struct RangeBinnerSteps
+{
+  const T* levels; // bins + 1 levels, shared or global memory
+  int bins;
+  int top; // the largest power of two below bins; 0 for one bin
+
+  RangeBinnerSteps() = default;
+  __host__ __device__ __forceinline__ static int top_step(int bins)
+  {
+    int t = 0;
+    while (bins > 1 && (t == 0 ? 1 : 2 * t) < bins)
+    {
+      t = t == 0 ? 1 : 2 * t;
+    }
+    return t;
+  }
+
+  __host__ __device__ __forceinline__ RangeBinnerSteps(const T* levels_, int bins_) : levels(levels_), bins(bins_), top(top_step(bins_)) {}
+
+  __host__ __device__ __forceinline__ int operator()(T x) const
+  {
+    if (!(x >= levels[0] && x < levels[bins]))
+    {
+      return -1;
+    }
+    int j = 0;
+#pragma unroll 1
+    for (int step = top; step > 0; step >>= 1)
+    {
+      const int t = j + step;
+      if (t < bins && !(x < levels[t]))
+      {
+        j = t;
+      }
+    }
+    return j;
+  }
+};
+
+/// The binners of a sweep of experiments EXP (HistExp).
+template <typename T, int EXP>
+using EvenBinnerFor = typename std::conditional<(EXP & HIST_EXP_BINS) != 0 && std::is_integral<T>::value && sizeof(T) <= 4,
+                                                EvenBinner32<T>, EvenBinner<T>>::type;
+template <typename T, int EXP>
+using RangeBinnerFor = typename std::conditional<(EXP & HIST_EXP_BINS) != 0, RangeBinnerSteps<T>, RangeBinner<T>>::type;
+
 /// Most interleaved channels of a multi-channel histogram.
 constexpr int HIST_MAX_CHANNELS = 4;
 
@@ -240,69 +380,55 @@ struct HistChannels
   int active;
 };
 
-/// One block's share of a histogram sweep; see the file comment. smem holds
-/// HIST_SMEM_COUNTERS counters (declared once by the entry point, which may
-/// instantiate several sweeps). The privatized copies hold the active
-/// channels' bins one after another.
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, int CH, typename T, typename InputIt, typename Binner>
-GOCCCL_DEVICE void histogram_sweep(InputIt d_samples, long long n, const HistChannels<CH, Binner>& ch, int* smem)
+/// Counters of a sweep: add(k, b) counts a sample of channel k into bin b.
+/// Today's: one pointer per channel, to the block's privatized copy or to
+/// the output, added to with atomicAdd (a generic atomic).
+template <int CH>
+struct PointerCounters
 {
-  static_assert(BLOCK_THREADS > 0 && BLOCK_THREADS % 32 == 0 && BLOCK_THREADS <= 1024,
-                "gocccl::histogram: BLOCK_THREADS must be a multiple of 32 in [32, 1024]");
-  static_assert(ITEMS_PER_THREAD > 0, "gocccl::histogram: ITEMS_PER_THREAD must be positive");
+  int* at[CH];
+  GOCCCL_DEVICE void add(int k, int b) const { atomicAdd(at[k] + b, 1); }
+};
+
+/// Privatized counters under HIST_EXP_SHARED: 32-bit shared addresses,
+/// counted with shared-memory reductions.
+template <int CH>
+struct SharedCounters
+{
+  unsigned at[CH];
+  GOCCCL_DEVICE void add(int k, int b) const
+  {
+    asm volatile("red.shared.add.u32 [%0], %1;" ::"r"(at[k] + 4u * static_cast<unsigned>(b)), "r"(1u));
+  }
+};
+
+/// The shared table of every 1-byte value's bin in each channel
+/// (HIST_EXP_BINS); one per sample type and kernel.
+template <typename T>
+GOCCCL_DEVICE short* hist_table()
+{
+  __shared__ short table[HIST_MAX_CHANNELS * 256];
+  return table;
+}
+
+/// Whether a sweep of experiments EXP bins T's samples through hist_table.
+template <typename T, int EXP>
+__host__ __device__ constexpr bool hist_uses_table()
+{
+  return (EXP & HIST_EXP_BINS) != 0 && sizeof(T) == 1 && std::is_integral<T>::value;
+}
+
+/// Counts the block's samples (tiles b, b+G, ...) into counters; see
+/// histogram_sweep. table is hist_table's when hist_uses_table, else unused.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, int CH, typename T, int EXP, typename InputIt, typename Binner,
+          typename Counters>
+GOCCCL_DEVICE void histogram_count(InputIt d_samples, long long n, const HistChannels<CH, Binner>& ch,
+                                   const Counters& counters, const short* table)
+{
   constexpr int TILE_ITEMS = BLOCK_THREADS * ITEMS_PER_THREAD;
-  constexpr int WARPS = BLOCK_THREADS / 32;
   constexpr int VEC = vector_items(int(sizeof(T)), ITEMS_PER_THREAD);
   constexpr bool CAN_VECTORIZE = std::is_pointer<InputIt>::value && VEC >= 1 && (VEC > 1 || alignof(T) < sizeof(T));
-
   const int tid = threadIdx.x;
-  const bool single = gridDim.x == 1;
-  int total = 0;
-  int off[CH];
-#pragma unroll
-  for (int c = 0; c < CH; ++c)
-  {
-    off[c] = total;
-    if (c < ch.active)
-    {
-      total += ch.bins[c];
-    }
-  }
-  const bool privatized = total <= HIST_SMEM_COUNTERS;
-  int copies = 0;
-  int* counters[CH];
-  if (privatized)
-  {
-    copies = HIST_SMEM_COUNTERS / total;
-    copies = copies < HIST_MAX_COPIES ? copies : HIST_MAX_COPIES;
-    copies = copies < WARPS ? copies : WARPS;
-    for (int i = tid; i < copies * total; i += BLOCK_THREADS)
-    {
-      smem[i] = 0;
-    }
-    int* mine = smem + ((tid / 32) % copies) * total;
-#pragma unroll
-    for (int c = 0; c < CH; ++c)
-    {
-      counters[c] = mine + off[c];
-    }
-  }
-  else
-  {
-#pragma unroll
-    for (int c = 0; c < CH; ++c)
-    {
-      counters[c] = ch.hist[c];
-      if (single && c < ch.active)
-      {
-        for (int i = tid; i < ch.bins[c]; i += BLOCK_THREADS)
-        {
-          ch.hist[c][i] = 0;
-        }
-      }
-    }
-  }
-  __syncthreads();
 
   // count(c, x) counts x as a sample of channel c. Where c is known at
   // compile time (unrolled loops over chunks aligned to CH) the loop folds to
@@ -314,10 +440,18 @@ GOCCCL_DEVICE void histogram_sweep(InputIt d_samples, long long n, const HistCha
     {
       if (k == c && k < ch.active)
       {
-        const int b = ch.binner[k](x);
+        int b;
+        if constexpr (hist_uses_table<T, EXP>())
+        {
+          b = table[k * 256 + static_cast<unsigned char>(x)];
+        }
+        else
+        {
+          b = ch.binner[k](x);
+        }
         if (b >= 0)
         {
-          atomicAdd(counters[k] + b, 1);
+          counters.add(k, b);
         }
       }
     }
@@ -398,6 +532,110 @@ GOCCCL_DEVICE void histogram_sweep(InputIt d_samples, long long n, const HistCha
       count(CH == 1 ? 0 : static_cast<int>((base + i) % CH), d_samples[base + i]);
     }
   }
+}
+
+/// One block's share of a histogram sweep; see the file comment. smem holds
+/// HIST_SMEM_COUNTERS counters (declared once by the entry point, which may
+/// instantiate several sweeps). The privatized copies hold the active
+/// channels' bins one after another. EXP: HistExp bits.
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, int CH, typename T, int EXP, typename InputIt, typename Binner>
+GOCCCL_DEVICE void histogram_sweep(InputIt d_samples, long long n, const HistChannels<CH, Binner>& ch, int* smem)
+{
+  static_assert(BLOCK_THREADS > 0 && BLOCK_THREADS % 32 == 0 && BLOCK_THREADS <= 1024,
+                "gocccl::histogram: BLOCK_THREADS must be a multiple of 32 in [32, 1024]");
+  static_assert(ITEMS_PER_THREAD > 0, "gocccl::histogram: ITEMS_PER_THREAD must be positive");
+  constexpr int WARPS = BLOCK_THREADS / 32;
+
+  const int tid = threadIdx.x;
+  const bool single = gridDim.x == 1;
+  int total = 0;
+  int off[CH];
+#pragma unroll
+  for (int c = 0; c < CH; ++c)
+  {
+    off[c] = total;
+    if (c < ch.active)
+    {
+      total += ch.bins[c];
+    }
+  }
+  short* table = nullptr;
+  if constexpr (hist_uses_table<T, EXP>())
+  {
+    // Every value's bin in every channel, built by the binners themselves.
+    table = hist_table<T>();
+    for (int i = tid; i < CH * 256; i += BLOCK_THREADS)
+    {
+      const int c = i >> 8;
+      short b = -1;
+#pragma unroll
+      for (int k = 0; k < CH; ++k)
+      {
+        if (k == c && k < ch.active)
+        {
+          b = static_cast<short>(ch.binner[k](static_cast<T>(i & 255)));
+        }
+      }
+      table[i] = b;
+    }
+  }
+  const bool privatized = total <= HIST_SMEM_COUNTERS;
+  int copies = 0;
+  PointerCounters<CH> counters;
+  if (privatized)
+  {
+    copies = HIST_SMEM_COUNTERS / total;
+    copies = copies < HIST_MAX_COPIES ? copies : HIST_MAX_COPIES;
+    copies = copies < WARPS ? copies : WARPS;
+    for (int i = tid; i < copies * total; i += BLOCK_THREADS)
+    {
+      smem[i] = 0;
+    }
+    int* mine = smem + ((tid / 32) % copies) * total;
+#pragma unroll
+    for (int c = 0; c < CH; ++c)
+    {
+      counters.at[c] = mine + off[c];
+    }
+  }
+  else
+  {
+#pragma unroll
+    for (int c = 0; c < CH; ++c)
+    {
+      counters.at[c] = ch.hist[c];
+      if (single && c < ch.active)
+      {
+        for (int i = tid; i < ch.bins[c]; i += BLOCK_THREADS)
+        {
+          ch.hist[c][i] = 0;
+        }
+      }
+    }
+  }
+  __syncthreads();
+
+  if constexpr ((EXP & HIST_EXP_SHARED) != 0)
+  {
+    if (privatized)
+    {
+      SharedCounters<CH> shared;
+#pragma unroll
+      for (int c = 0; c < CH; ++c)
+      {
+        shared.at[c] = static_cast<unsigned>(__cvta_generic_to_shared(counters.at[c]));
+      }
+      histogram_count<BLOCK_THREADS, ITEMS_PER_THREAD, CH, T, EXP>(d_samples, n, ch, shared, table);
+    }
+    else
+    {
+      histogram_count<BLOCK_THREADS, ITEMS_PER_THREAD, CH, T, EXP>(d_samples, n, ch, counters, table);
+    }
+  }
+  else
+  {
+    histogram_count<BLOCK_THREADS, ITEMS_PER_THREAD, CH, T, EXP>(d_samples, n, ch, counters, table);
+  }
 
   if (privatized)
   {
@@ -431,58 +669,58 @@ GOCCCL_DEVICE void histogram_sweep(InputIt d_samples, long long n, const HistCha
 }
 
 /// Runs the sweep of CH channels of even bins.
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, int CH, typename T, typename InputIt>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, int CH, typename T, int EXP, typename InputIt>
 GOCCCL_DEVICE void multi_even_sweep(InputIt d_samples, long long n, int active, int32_t* const* d_hist, const int* bins,
                                     const T* lower, const T* upper, const double* scale, int* smem)
 {
-  HistChannels<CH, EvenBinner<T>> ch;
+  HistChannels<CH, EvenBinnerFor<T, EXP>> ch;
 #pragma unroll
   for (int c = 0; c < CH; ++c)
   {
-    ch.binner[c] = EvenBinner<T>(lower[c], upper[c], scale[c], bins[c]);
+    ch.binner[c] = EvenBinnerFor<T, EXP>(lower[c], upper[c], scale[c], bins[c]);
     ch.hist[c] = d_hist[c];
     ch.bins[c] = bins[c];
   }
   ch.active = active;
-  histogram_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, CH, T>(d_samples, n, ch, smem);
+  histogram_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, CH, T, EXP>(d_samples, n, ch, smem);
 }
 
 /// Runs the sweep of CH channels of bins between levels (levels[c] in shared
 /// or global memory).
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, int CH, typename T, typename InputIt>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, int CH, typename T, int EXP, typename InputIt>
 GOCCCL_DEVICE void multi_range_sweep(InputIt d_samples, long long n, int active, int32_t* const* d_hist, const int* bins,
                                      const T* const* levels, int* smem)
 {
-  HistChannels<CH, RangeBinner<T>> ch;
+  HistChannels<CH, RangeBinnerFor<T, EXP>> ch;
 #pragma unroll
   for (int c = 0; c < CH; ++c)
   {
-    ch.binner[c] = RangeBinner<T>{levels[c], bins[c]};
+    ch.binner[c] = RangeBinnerFor<T, EXP>{levels[c], bins[c]};
     ch.hist[c] = d_hist[c];
     ch.bins[c] = bins[c];
   }
   ch.active = active;
-  histogram_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, CH, T>(d_samples, n, ch, smem);
+  histogram_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, CH, T, EXP>(d_samples, n, ch, smem);
 }
 
 /// Dispatches a multi-channel range sweep on the channel count.
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename InputIt>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, int EXP, typename InputIt>
 GOCCCL_DEVICE void multi_range_dispatch(InputIt d_samples, long long n, long long channels, int active, int32_t* const* d_hist,
                                         const int* bins, const T* const* levels, int* smem)
 {
   switch (channels)
   {
     case 1:
-      multi_range_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 1, T>(d_samples, n, active, d_hist, bins, levels, smem);
+      multi_range_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 1, T, EXP>(d_samples, n, active, d_hist, bins, levels, smem);
       break;
     case 2:
-      multi_range_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 2, T>(d_samples, n, active, d_hist, bins, levels, smem);
+      multi_range_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 2, T, EXP>(d_samples, n, active, d_hist, bins, levels, smem);
       break;
     case 3:
-      multi_range_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 3, T>(d_samples, n, active, d_hist, bins, levels, smem);
+      multi_range_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 3, T, EXP>(d_samples, n, active, d_hist, bins, levels, smem);
       break;
     default:
-      multi_range_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 4, T>(d_samples, n, active, d_hist, bins, levels, smem);
+      multi_range_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 4, T, EXP>(d_samples, n, active, d_hist, bins, levels, smem);
       break;
   }
 }
@@ -512,12 +750,13 @@ __device__ void histogram_init(int32_t* d_hist, long long bins)
  * Preconditions (checked by the host): 1 <= bins < 2^31, lower < upper, both
  * finite.
  */
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename InputIt>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename InputIt, int EXP = detail::HIST_EXP_DEFAULT>
 __device__ void histogram_even(InputIt d_samples, long long n, int32_t* d_hist, long long bins, T lower, T upper, double scale)
 {
   __shared__ int smem[detail::HIST_SMEM_COUNTERS];
-  const detail::HistChannels<1, detail::EvenBinner<T>> ch{{detail::EvenBinner<T>(lower, upper, scale, static_cast<int>(bins))}, {d_hist}, {static_cast<int>(bins)}, 1};
-  detail::histogram_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 1, T>(d_samples, n, ch, smem);
+  using Binner = detail::EvenBinnerFor<T, EXP>;
+  const detail::HistChannels<1, Binner> ch{{Binner(lower, upper, scale, static_cast<int>(bins))}, {d_hist}, {static_cast<int>(bins)}, 1};
+  detail::histogram_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 1, T, EXP>(d_samples, n, ch, smem);
 }
 
 /**
@@ -527,11 +766,13 @@ __device__ void histogram_even(InputIt d_samples, long long n, int32_t* d_hist, 
  * unspecified, but every access stays inside d_levels[0:bins+1] and
  * d_hist[0:bins].
  */
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename InputIt, typename LevelIt>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename InputIt, typename LevelIt,
+          int EXP = detail::HIST_EXP_DEFAULT>
 __device__ void histogram_range(InputIt d_samples, long long n, int32_t* d_hist, long long bins, LevelIt d_levels)
 {
   __shared__ int smem[detail::HIST_SMEM_COUNTERS];
   __shared__ T levels[detail::HIST_SMEM_LEVELS];
+  using Binner = detail::RangeBinnerFor<T, EXP>;
   const int nb = static_cast<int>(bins);
   // Two sweeps, so that each knows its levels' address space.
   if (nb + 1 <= detail::HIST_SMEM_LEVELS)
@@ -541,13 +782,13 @@ __device__ void histogram_range(InputIt d_samples, long long n, int32_t* d_hist,
       levels[i] = d_levels[i];
     }
     __syncthreads();
-    const detail::HistChannels<1, detail::RangeBinner<T>> ch{{detail::RangeBinner<T>{levels, nb}}, {d_hist}, {nb}, 1};
-    detail::histogram_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 1, T>(d_samples, n, ch, smem);
+    const detail::HistChannels<1, Binner> ch{{Binner{levels, nb}}, {d_hist}, {nb}, 1};
+    detail::histogram_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 1, T, EXP>(d_samples, n, ch, smem);
   }
   else
   {
-    const detail::HistChannels<1, detail::RangeBinner<T>> ch{{detail::RangeBinner<T>{&d_levels[0], nb}}, {d_hist}, {nb}, 1};
-    detail::histogram_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 1, T>(d_samples, n, ch, smem);
+    const detail::HistChannels<1, Binner> ch{{Binner{&d_levels[0], nb}}, {d_hist}, {nb}, 1};
+    detail::histogram_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 1, T, EXP>(d_samples, n, ch, smem);
   }
 }
 
@@ -583,7 +824,7 @@ __device__ void multi_histogram_init(int32_t* d_hist0, int32_t* d_hist1, int32_t
  * channels are known at compile time (4 channels, and 1 and 2) select each
  * sample's binner statically. n is a multiple of channels (host-checked).
  */
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename InputIt>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename InputIt, int EXP = detail::HIST_EXP_DEFAULT>
 __device__ void multi_histogram_even(InputIt d_samples, long long n, long long channels, long long active,
                                      int32_t* d_hist0, int32_t* d_hist1, int32_t* d_hist2, int32_t* d_hist3,
                                      long long bins0, long long bins1, long long bins2, long long bins3,
@@ -600,16 +841,16 @@ __device__ void multi_histogram_even(InputIt d_samples, long long n, long long c
   switch (channels)
   {
     case 1:
-      detail::multi_even_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 1, T>(d_samples, n, a, hist, bins, lower, upper, scale, smem);
+      detail::multi_even_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 1, T, EXP>(d_samples, n, a, hist, bins, lower, upper, scale, smem);
       break;
     case 2:
-      detail::multi_even_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 2, T>(d_samples, n, a, hist, bins, lower, upper, scale, smem);
+      detail::multi_even_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 2, T, EXP>(d_samples, n, a, hist, bins, lower, upper, scale, smem);
       break;
     case 3:
-      detail::multi_even_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 3, T>(d_samples, n, a, hist, bins, lower, upper, scale, smem);
+      detail::multi_even_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 3, T, EXP>(d_samples, n, a, hist, bins, lower, upper, scale, smem);
       break;
     default:
-      detail::multi_even_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 4, T>(d_samples, n, a, hist, bins, lower, upper, scale, smem);
+      detail::multi_even_sweep<BLOCK_THREADS, ITEMS_PER_THREAD, 4, T, EXP>(d_samples, n, a, hist, bins, lower, upper, scale, smem);
       break;
   }
 }
@@ -620,7 +861,8 @@ __device__ void multi_histogram_even(InputIt d_samples, long long n, long long c
  * active channels are copied to shared memory when they fit together
  * (HIST_SMEM_LEVELS), else read from global memory.
  */
-template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename InputIt, typename LevelIt>
+template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T, typename InputIt, typename LevelIt,
+          int EXP = detail::HIST_EXP_DEFAULT>
 __device__ void multi_histogram_range(InputIt d_samples, long long n, long long channels, long long active,
                                       int32_t* d_hist0, int32_t* d_hist1, int32_t* d_hist2, int32_t* d_hist3,
                                       long long bins0, long long bins1, long long bins2, long long bins3,
@@ -656,11 +898,11 @@ __device__ void multi_histogram_range(InputIt d_samples, long long n, long long 
       }
     }
     __syncthreads();
-    detail::multi_range_dispatch<BLOCK_THREADS, ITEMS_PER_THREAD, T>(d_samples, n, channels, a, hist, bins, shared, smem);
+    detail::multi_range_dispatch<BLOCK_THREADS, ITEMS_PER_THREAD, T, EXP>(d_samples, n, channels, a, hist, bins, shared, smem);
   }
   else
   {
-    detail::multi_range_dispatch<BLOCK_THREADS, ITEMS_PER_THREAD, T>(d_samples, n, channels, a, hist, bins, levels, smem);
+    detail::multi_range_dispatch<BLOCK_THREADS, ITEMS_PER_THREAD, T, EXP>(d_samples, n, channels, a, hist, bins, levels, smem);
   }
 }
 

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "59bf82008e8bca85e410c6d506b688b03669b293b9e859e69122242cb5d338bc", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "de0e01dbdcc32b7e2e77e163f8a11e840b288f3a99c8e9034eca16d357d7a2d8", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

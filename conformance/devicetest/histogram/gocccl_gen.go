@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/histogram", "13294e134ba19aad613fd644cdbaedb956e0f1f7c7cfbcfaa9825eb2a1db62d3", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/histogram", "6e485ab9c453d1e1832d56ce98247466e510e4f3b95d2a22b83b9307a0ef85c7", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

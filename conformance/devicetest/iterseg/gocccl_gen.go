@@ -23,27 +23,27 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/iterseg", "d4d04b2a393e9c8feb5174284723acdb00ce0f9019a7d158375598360d421dbe", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/iterseg", "adb8b9d2455d76bac1a1b1dca211e6b017d7ecf0b9cc0d2fff98631dd55df515", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,
-			SHA256: "8a6ad84c5f51671f21a0d4c86238d5c2979489dadc4344c9dd2b8bbfad22eaf7",
+			SHA256: "419340bd305ec55fa9e893317f467fe6a90c5515d94421a1aa04b6ed7441fd73",
 			Parts: []goccclimpl.Part{
 				{Offset: 0, Size: 26064, SHA256: "1c2faa7f045176694d3aef9a79e92aea66d7e8c4c0993c7abd2de43bbd5fd7be"},
 				{Offset: 26064, Size: 35768, SHA256: "bc0e6b466455f101bd0f1be7dd3108d0400a45d4fa3de8a7ebb159c5623cf13c"},
-				{Offset: 61840, Size: 53176, SHA256: "b1c3fe49232364948004b39c777068432515514d79df521e9a913b93e0d5fda1"},
-				{Offset: 115024, Size: 53424, SHA256: "d8e65fedf8eed29238e4d7780f3047a8bbfe07ae14eb8176a4b085ce426d8877"},
-				{Offset: 168448, Size: 28200, SHA256: "1efd03f8af5cdb84c6a767d263114f658ca42778919115597c1b4bcd7ab0b107"},
-				{Offset: 196656, Size: 28616, SHA256: "f17176804e8efd1c7aa494318419e60ca4f2fc07edfd21fb67b3fe918d6e0821"},
-				{Offset: 225280, Size: 141752, SHA256: "3ae2dba5bf363465c907e959f66b2825fa211193edac0acdda6fbef3320e77fa"},
-				{Offset: 367040, Size: 191160, SHA256: "1c6bf49e55bb7be71c4506e2ad6ec63974ac929b7cb4e943b7a628a91216494b"},
-				{Offset: 558208, Size: 181880, SHA256: "b0fc3a50ac0c9df7f7a0973649ffd9e0e26c2c645e15a198d02d4a392d3fe9e9"},
-				{Offset: 740096, Size: 115608, SHA256: "4d4349e3f1bf2baee0c5a5e194ed584981fc9e6773b8d86ede9e9b6038d5677b"},
-				{Offset: 855712, Size: 115992, SHA256: "c23ed02eef7a6e2747c798d68ff835706035a39b1bc0984898fccbd427c77ff9"},
-				{Offset: 971712, Size: 115608, SHA256: "376fa00240b7eb1d7079a4671762a8f13683612c7646904ad797fe00f9a19a92"},
-				{Offset: 1087328, Size: 99864, SHA256: "93c835b60114c0500965d746650c37b978a323d46fab2bb3781955655f5a2e8e"},
-				{Offset: 1187200, Size: 26952, SHA256: "e2c844c903195c25e26a0116cba58b3e3a556bd80206a07065c8f0e7e8554fac"},
-				{Offset: 1214160, Size: 27080, SHA256: "0fe754b4f1ad3af763d950a3b231b02fe132bd573ad3bc4dfcdc77099e27b8e2"},
+				{Offset: 61840, Size: 53176, SHA256: "e57ae2e774a313ace5f8dea6c5b58418e5c39ccb1fec0b56304219bc5dfffea0"},
+				{Offset: 115024, Size: 53296, SHA256: "2aaf04da7035dc9f3f937b7a04e337b787a3dd90b09199ca50ebbedaa77f086d"},
+				{Offset: 168320, Size: 28200, SHA256: "1efd03f8af5cdb84c6a767d263114f658ca42778919115597c1b4bcd7ab0b107"},
+				{Offset: 196528, Size: 28616, SHA256: "f17176804e8efd1c7aa494318419e60ca4f2fc07edfd21fb67b3fe918d6e0821"},
+				{Offset: 225152, Size: 141752, SHA256: "3ae2dba5bf363465c907e959f66b2825fa211193edac0acdda6fbef3320e77fa"},
+				{Offset: 366912, Size: 191160, SHA256: "1c6bf49e55bb7be71c4506e2ad6ec63974ac929b7cb4e943b7a628a91216494b"},
+				{Offset: 558080, Size: 181880, SHA256: "b0fc3a50ac0c9df7f7a0973649ffd9e0e26c2c645e15a198d02d4a392d3fe9e9"},
+				{Offset: 739968, Size: 115608, SHA256: "4d4349e3f1bf2baee0c5a5e194ed584981fc9e6773b8d86ede9e9b6038d5677b"},
+				{Offset: 855584, Size: 115992, SHA256: "c23ed02eef7a6e2747c798d68ff835706035a39b1bc0984898fccbd427c77ff9"},
+				{Offset: 971584, Size: 115608, SHA256: "376fa00240b7eb1d7079a4671762a8f13683612c7646904ad797fe00f9a19a92"},
+				{Offset: 1087200, Size: 99864, SHA256: "93c835b60114c0500965d746650c37b978a323d46fab2bb3781955655f5a2e8e"},
+				{Offset: 1187072, Size: 26952, SHA256: "e2c844c903195c25e26a0116cba58b3e3a556bd80206a07065c8f0e7e8554fac"},
+				{Offset: 1214032, Size: 27080, SHA256: "0fe754b4f1ad3af763d950a3b231b02fe132bd573ad3bc4dfcdc77099e27b8e2"},
 			},
 		},
 	})

@@ -7,6 +7,8 @@
 # and does the steps that the earlier calls did not finish. The state (results/, logs/, done/)
 # lives in /tmp/run on the warm machine; a fresh machine starts from gpu-bundle/state-KIND.tgz
 # when one is carried (the state.tgz an earlier call on that kind of GPU returned, renamed). Steps, in order:
+#   exp           the kernel experiments' A/Bs (bench/calls/exp/run.sh), when gpu-bundle/exp.tar.xz
+#                 is carried (bench/calls/exp/build.sh); outputs in exp/ of the state, not results/
 #   go            gpubench over every size; a call cut off resumes (gpubench -skip) in the next
 #   cub-NAME      each bench/cub benchmark, prebuilt here (gpu-bundle/cub.tar.xz: the bundle's
 #                 src/bench built with the same CCCL 3.0.1 and nvcc -O3 -arch=sm_90)
@@ -26,7 +28,7 @@ kind=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | grep -o 'H[
 if [[ ! -d $S && -f gpu-bundle/state-$kind.tgz ]]; then
 	mkdir -p $S && tar xzf gpu-bundle/state-$kind.tgz -C $S
 fi
-mkdir -p $S/results $S/logs $S/done $S/ab
+mkdir -p $S/results $S/logs $S/done $S/ab $S/exp
 pack() { tar czf "$OUT_FINAL/state.tgz" -C $S .; }
 trap pack EXIT
 ( while sleep 45; do pack; done ) & PACKER=$!
@@ -66,6 +68,11 @@ if [[ ! -s $S/results/env.tsv ]]; then
 		printf 'cub_version\t%s\n' "$(printf '#include <cub/version.cuh>\nCUB_VERSION\n' | nvcc -x cu -E - 2>/dev/null | tail -1)"
 		printf 'host\t%s CPUs\n' "$(nproc)"
 	} > $S/results/env.tsv
+fi
+
+if [[ -f $ROOT/gpu-bundle/exp.tar.xz ]]; then
+	mkdir -p /tmp/exp && tar xJf $ROOT/gpu-bundle/exp.tar.xz -C /tmp/exp
+	step exp 120 bash -c "EXP_OUT=$S/exp bash /tmp/exp/run.sh"
 fi
 
 go_step() {

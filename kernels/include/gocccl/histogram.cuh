@@ -380,25 +380,36 @@ struct HistChannels
   int active;
 };
 
-/// Counters of a sweep: add(k, b) counts a sample of channel k into bin b.
-/// Today's: one pointer per channel, to the block's privatized copy or to
-/// the output, added to with atomicAdd (a generic atomic).
+/// Counters of a sweep: count(k, b) counts a sample of channel k into bin b
+/// when b >= 0 (a binner's -1: not counted). Today's: one pointer per
+/// channel, to the block's privatized copy or to the output, added to with
+/// atomicAdd (a generic atomic).
 template <int CH>
 struct PointerCounters
 {
   int* at[CH];
-  GOCCCL_DEVICE void add(int k, int b) const { atomicAdd(at[k] + b, 1); }
+  GOCCCL_DEVICE void count(int k, int b) const
+  {
+    if (b >= 0)
+    {
+      atomicAdd(at[k] + b, 1);
+    }
+  }
 };
 
 /// Privatized counters under HIST_EXP_SHARED: 32-bit shared addresses,
-/// counted with shared-memory reductions.
+/// counted with shared-memory reductions; a sample that is not counted goes
+/// to the copy's trash counter (the word after its bins) rather than round a
+/// branch (ptxas branches around a predicated one).
 template <int CH>
 struct SharedCounters
 {
   unsigned at[CH];
-  GOCCCL_DEVICE void add(int k, int b) const
+  unsigned trash;
+  GOCCCL_DEVICE void count(int k, int b) const
   {
-    asm volatile("red.shared.add.u32 [%0], %1;" ::"r"(at[k] + 4u * static_cast<unsigned>(b)), "r"(1u));
+    const unsigned addr = b >= 0 ? at[k] + 4u * static_cast<unsigned>(b) : trash;
+    asm volatile("red.shared.add.u32 [%0], 1;" ::"r"(addr));
   }
 };
 
@@ -449,10 +460,7 @@ GOCCCL_DEVICE void histogram_count(InputIt d_samples, long long n, const HistCha
         {
           b = ch.binner[k](x);
         }
-        if (b >= 0)
-        {
-          counters.add(k, b);
-        }
+        counters.count(k, b);
       }
     }
   };
@@ -579,19 +587,22 @@ GOCCCL_DEVICE void histogram_sweep(InputIt d_samples, long long n, const HistCha
       table[i] = b;
     }
   }
-  const bool privatized = total <= HIST_SMEM_COUNTERS;
+  // A copy's counters: its bins, and under HIST_EXP_SHARED a trash word.
+  constexpr int TRASH = (EXP & HIST_EXP_SHARED) != 0 ? 1 : 0;
+  const int stride = total + TRASH;
+  const bool privatized = stride <= HIST_SMEM_COUNTERS;
   int copies = 0;
   PointerCounters<CH> counters;
   if (privatized)
   {
-    copies = HIST_SMEM_COUNTERS / total;
+    copies = HIST_SMEM_COUNTERS / stride;
     copies = copies < HIST_MAX_COPIES ? copies : HIST_MAX_COPIES;
     copies = copies < WARPS ? copies : WARPS;
-    for (int i = tid; i < copies * total; i += BLOCK_THREADS)
+    for (int i = tid; i < copies * stride; i += BLOCK_THREADS)
     {
       smem[i] = 0;
     }
-    int* mine = smem + ((tid / 32) % copies) * total;
+    int* mine = smem + ((tid / 32) % copies) * stride;
 #pragma unroll
     for (int c = 0; c < CH; ++c)
     {
@@ -625,6 +636,7 @@ GOCCCL_DEVICE void histogram_sweep(InputIt d_samples, long long n, const HistCha
       {
         shared.at[c] = static_cast<unsigned>(__cvta_generic_to_shared(counters.at[c]));
       }
+      shared.trash = static_cast<unsigned>(__cvta_generic_to_shared(smem + ((tid / 32) % copies) * stride + total));
       histogram_count<BLOCK_THREADS, ITEMS_PER_THREAD, CH, T, EXP>(d_samples, n, ch, shared, table);
     }
     else
@@ -653,7 +665,7 @@ GOCCCL_DEVICE void histogram_sweep(InputIt d_samples, long long n, const HistCha
         int sum = 0;
         for (int k = 0; k < copies; ++k)
         {
-          sum += smem[k * total + off[c] + b];
+          sum += smem[k * stride + off[c] + b];
         }
         if (single)
         {

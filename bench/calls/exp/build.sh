@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Builds the kernel experiments' A/B binaries here (no GPU needed) into
+# gpu-bundle/exp.tar.xz, for the "exp" step of bench/calls/session17.sh:
+#   hist_ab          bench/cub/tune/hist_ab.cu: histogram.cuh's HistExp 0-3 beside CUB
+# with the project's CUDA 13 toolkit (scripts/install-cuda-toolkit.sh) and
+# its CCCL, -O3 -arch=sm_90, the runtime linked statically; run.sh beside
+# them runs each within its share of the step's time.
+#
+#   bash bench/calls/exp/build.sh
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+T=${GOCCCL_TOOLKIT_DIR:-${XDG_DATA_HOME:-$HOME/.local/share}/gocccl/cuda13}/nvidia/cu13
+nvcc=${NVCC:-$T/bin/nvcc}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+cc() { "$nvcc" -std=c++17 -O3 -arch=sm_90 -Ikernels/include -Ibench/cub -L"$T/lib" -cudart static "$@"; }
+cc -o "$out/hist_ab" bench/cub/tune/hist_ab.cu
+cp bench/calls/exp/run.sh "$out/run.sh"
+git rev-parse --short HEAD > "$out/commit"
+mkdir -p gpu-bundle
+tar cJf gpu-bundle/exp.tar.xz -C "$out" .
+ls -l gpu-bundle/exp.tar.xz

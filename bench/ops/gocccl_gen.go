@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "de0e01dbdcc32b7e2e77e163f8a11e840b288f3a99c8e9034eca16d357d7a2d8", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "85c4792aebfc2737f7d746f8595532c79d94d0c3bee1b50f87e188aeea8c40e2", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

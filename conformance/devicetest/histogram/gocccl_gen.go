@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/histogram", "6e485ab9c453d1e1832d56ce98247466e510e4f3b95d2a22b83b9307a0ef85c7", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/histogram", "9dfe5bc5e2e077073efa29a08bafa6c06e41dbebb5f70ac77c418f872c9bcc41", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/iterseg", "adb8b9d2455d76bac1a1b1dca211e6b017d7ecf0b9cc0d2fff98631dd55df515", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/iterseg", "d7389b4d66494540fdb896cf1ded9350e3dd8d5832e7ca2fe1f4d928c6a8a124", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

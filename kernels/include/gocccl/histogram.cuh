@@ -80,9 +80,10 @@ enum HistExp : int
   /// binned with 32 x 32 -> 64-bit products and a 64-bit reciprocal of the
   /// range (no conversion to double, no double multiply); 1-byte samples
   /// through a shared table of every value's bin; bins between levels by a
-  /// branchless search of fixed steps (no divergence within a warp). Same
-  /// bins as today's (EvenBinner's exact formula; RangeBinner's first level
-  /// above the sample).
+  /// branchless search of fixed steps (no divergence within a warp); every
+  /// binner computes a bin for each sample and selects -1 for those outside
+  /// the levels instead of branching. Same bins as today's (EvenBinner's
+  /// exact formula; RangeBinner's first level above the sample).
   HIST_EXP_BINS = 2,
 };
 
@@ -272,13 +273,46 @@ struct EvenBinner32
         recip(even_reciprocal(range)), bins(static_cast<unsigned>(bins_))
   {}
 
+  /// Computed for every sample and selected (no branch): outside [lower,
+  /// upper) d wraps to at least range, a harmless quotient (p < 2^63 still).
   __host__ __device__ __forceinline__ int operator()(T x) const
   {
-    if (!(x >= lower && x < upper))
+    const bool in = x >= lower && x < upper;
+    const int b = even_bin32(static_cast<unsigned>(static_cast<U>(static_cast<U>(x) - static_cast<U>(lower))), bins, range, recip);
+    return in ? b : -1;
+  }
+};
+
+/// EvenBinner of floating-point samples under HIST_EXP_BINS: the same bins,
+/// computed for every sample and selected (no branch): the truncating
+/// conversions saturate (NaN gives 0) where the sample is not counted.
+template <typename T>
+struct EvenBinnerSel
+{
+  T lower, upper, scale, fbins;
+  int bins;
+
+  EvenBinnerSel() = default;
+  GOCCCL_DEVICE EvenBinnerSel(T lower_, T upper_, double scale_, int bins_)
+      : lower(lower_), upper(upper_), scale(T(scale_)), fbins(T(bins_)), bins(bins_)
+  {}
+
+  GOCCCL_DEVICE int operator()(T x) const
+  {
+    const bool in = x >= lower && x < upper;
+    const T f = mul_rn(sub_rn(x, lower), scale);
+    int b;
+    if constexpr (std::is_same<T, float>::value)
     {
-      return -1;
+      b = __float2int_rz(f);
     }
-    return even_bin32(static_cast<unsigned>(static_cast<U>(static_cast<U>(x) - static_cast<U>(lower))), bins, range, recip);
+    else
+    {
+      b = __double2int_rz(f);
+    }
+    b = f < fbins ? b : bins - 1;
+    b = b < bins ? b : bins - 1;
+    return in ? b : -1;
   }
 };
 
@@ -315,8 +349,9 @@ struct RangeBinner
 
 /// RangeBinner under HIST_EXP_BINS: the largest j in [0, bins) with
 /// !(x < levels[j]) by steps of halving powers of two from the largest below
-/// bins, as many for every sample (no divergence within a warp). For
-/// non-decreasing levels that is RangeBinner's first level above x, less one.
+/// bins, as many for every sample, counted or not (no divergence within a
+/// warp). For non-decreasing levels that is RangeBinner's first level above
+/// x, less one.
 template <typename T>
 struct RangeBinnerSteps
 {
@@ -339,10 +374,7 @@ struct RangeBinnerSteps
 
   __host__ __device__ __forceinline__ int operator()(T x) const
   {
-    if (!(x >= levels[0] && x < levels[bins]))
-    {
-      return -1;
-    }
+    const bool in = x >= levels[0] && x < levels[bins];
     int j = 0;
 #pragma unroll 1
     for (int step = top; step > 0; step >>= 1)
@@ -353,14 +385,16 @@ struct RangeBinnerSteps
         j = t;
       }
     }
-    return j;
+    return in ? j : -1;
   }
 };
 
 /// The binners of a sweep of experiments EXP (HistExp).
 template <typename T, int EXP>
-using EvenBinnerFor = typename std::conditional<(EXP & HIST_EXP_BINS) != 0 && std::is_integral<T>::value && sizeof(T) <= 4,
-                                                EvenBinner32<T>, EvenBinner<T>>::type;
+using EvenBinnerFor = typename std::conditional<
+  (EXP & HIST_EXP_BINS) == 0, EvenBinner<T>,
+  typename std::conditional<std::is_floating_point<T>::value, EvenBinnerSel<T>,
+                            typename std::conditional<sizeof(T) <= 4, EvenBinner32<T>, EvenBinner<T>>::type>::type>::type;
 template <typename T, int EXP>
 using RangeBinnerFor = typename std::conditional<(EXP & HIST_EXP_BINS) != 0, RangeBinnerSteps<T>, RangeBinner<T>>::type;
 

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "59bf82008e8bca85e410c6d506b688b03669b293b9e859e69122242cb5d338bc", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "aa1cdd2e30ecffd9af20458c5be413dd1ffab8af819826a24cfbc20a0d23c5b5", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

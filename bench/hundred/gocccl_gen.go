@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/hundred", "2d88964f50129b7527d7d9004e416b2b9ab871b0e15e90e8656006f52fbb7251", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/hundred", "0a487e4a5b1d4e6cda4e7dbb52fd5fa6e9d4ecbe4364f675fac9b502053e43c9", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

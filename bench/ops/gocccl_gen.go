@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "85c4792aebfc2737f7d746f8595532c79d94d0c3bee1b50f87e188aeea8c40e2", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "150e1f687a6ca727dafb4f0fad670f1d7378e47a0407b4afac2c4fda2bde3e55", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

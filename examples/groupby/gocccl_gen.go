@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/groupby", "48e8fd8a19d14d95d97f737976659b8a943761ba106efd0e8d701703010749f6", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/groupby", "e221004f678456f8c0c3ee738f8d16d19dfc9c5781aecff19fa15bf44504df25", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 80},
 			Data:   goccclImageSM80,

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "7c17ecbf7df5e6813fb7babb986080a8447ef3bfdd396ec82c35a7bccb6ad116", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/examples/sweep", "68a9cdb13fbc3c8f392e65c75c94da2be211b814501ec06e49c4da6ce8cddbd8", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 80},
 			Data:   goccclImageSM80,

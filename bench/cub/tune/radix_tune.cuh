@@ -27,6 +27,7 @@
 
 #include <cub/device/device_radix_sort.cuh>
 
+#include <initializer_list>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -218,17 +219,18 @@ uint64_t mix(K k)
   return bench::splitmix64(s);
 }
 
-// check_cub returns "" when keys is the ascending sort of in and, for pairs,
-// in[vals[i]] == keys[i].
+// check_cub returns "" when keys is the ascending (desc: descending) sort of
+// in and, for pairs, in[vals[i]] == keys[i].
 template <typename K>
-std::string check_cub(const std::vector<K>& in, const std::vector<K>& keys, const std::vector<uint32_t>* vals)
+std::string check_cub(const std::vector<K>& in, const std::vector<K>& keys, const std::vector<uint32_t>* vals,
+                      bool desc = false)
 {
   uint64_t a = 0, b = 0;
   for (size_t i = 0; i < in.size(); ++i)
   {
     a += mix(in[i]);
     b += mix(keys[i]);
-    if (i > 0 && keys[i] < keys[i - 1]) return "not sorted at " + std::to_string(i);
+    if (i > 0 && (desc ? keys[i - 1] < keys[i] : keys[i] < keys[i - 1])) return "not sorted at " + std::to_string(i);
     if (vals && ((*vals)[i] >= in.size() || std::memcmp(&in[(*vals)[i]], &keys[i], sizeof(K)) != 0))
       return "value " + std::to_string(i) + " is not the position of its key";
   }
@@ -249,13 +251,14 @@ inline std::vector<Result>& results()
 }
 
 // sweep times cub and every configuration Cs on keys (PAIRS: uint32 values,
-// the input positions) of type K at each size; every result is compared byte
-// for byte with CUB's (both are stable) before it is timed.
+// the input positions) of type K at each size, in each of `orders` (false
+// ascending, true descending: type "uint32/desc"; one input for both); every
+// result is compared byte for byte with CUB's (both are stable) before it is
+// timed.
 template <typename K, bool PAIRS, typename... Cs>
-void sweep(uint64_t salt)
+void sweep(uint64_t salt, std::initializer_list<bool> orders = {false})
 {
   using V = typename std::conditional<PAIRS, uint32_t, NoValues>::type;
-  const std::string type = std::string(bench::type_name<K>()) + (PAIRS ? "+uint32" : "");
   const char* alg = PAIRS ? "sort_pairs" : "sort_keys";
   for (long long n : bench::sizes())
   {
@@ -272,70 +275,90 @@ void sweep(uint64_t salt)
     bench::DeviceBuffer<uint32_t> vref(PAIRS ? n : 0), vout(PAIRS ? n : 0);
     const long long bytes = 2ll * n * static_cast<long long>(sizeof(K) + (PAIRS ? 4 : 0));
 
-    size_t cub_bytes = 0;
-    if (PAIRS) BENCH_CK(cub::DeviceRadixSort::SortPairs(nullptr, cub_bytes, in.get(0), ref.get(), vin.get(), vref.get(), n));
-    else BENCH_CK(cub::DeviceRadixSort::SortKeys(nullptr, cub_bytes, in.get(0), ref.get(), n));
+    size_t cub_bytes = 0, cub_desc_bytes = 0;
+    if (PAIRS)
+    {
+      BENCH_CK(cub::DeviceRadixSort::SortPairs(nullptr, cub_bytes, in.get(0), ref.get(), vin.get(), vref.get(), n));
+      BENCH_CK(cub::DeviceRadixSort::SortPairsDescending(nullptr, cub_desc_bytes, in.get(0), ref.get(), vin.get(),
+                                                         vref.get(), n));
+    }
+    else
+    {
+      BENCH_CK(cub::DeviceRadixSort::SortKeys(nullptr, cub_bytes, in.get(0), ref.get(), n));
+      BENCH_CK(cub::DeviceRadixSort::SortKeysDescending(nullptr, cub_desc_bytes, in.get(0), ref.get(), n));
+    }
+    cub_bytes = std::max(cub_bytes, cub_desc_bytes);
     size_t our_bytes = 0;
     ((our_bytes = std::max(our_bytes, Cs::scratch_bytes(n, sizeof(K), PAIRS ? 4 : 0))), ...);
     bench::DeviceBuffer<unsigned char> cub_tmp(cub_bytes);
     bench::DeviceBuffer<char> our_tmp(our_bytes);
-    auto run_cub = [&](int i) {
-      size_t tb = cub_bytes;
-      if (PAIRS)
-        BENCH_CK(cub::DeviceRadixSort::SortPairs(cub_tmp.get(), tb, in.get(i), ref.get(), vin.get(), vref.get(), n));
-      else BENCH_CK(cub::DeviceRadixSort::SortKeys(cub_tmp.get(), tb, in.get(i), ref.get(), n));
-    };
-    ref.poison();
-    if (PAIRS) vref.poison();
-    run_cub(0);
-    BENCH_CK(cudaDeviceSynchronize());
-    const std::vector<K> want = ref.to_host();
-    std::vector<uint32_t> wantv;
-    if (PAIRS) wantv = vref.to_host();
-    const std::string bad = check_cub(host, want, PAIRS ? &wantv : nullptr);
-    if (!bad.empty())
+    for (const bool desc : orders)
     {
-      bench::fail("cub", alg, type.c_str(), n, bytes, bad);
-      continue;
-    }
-    const double cub_us = bench::time_us(run_cub);
-    bench::row("cub", alg, type.c_str(), n, cub_us, bytes, "cub::DeviceRadixSort");
-
-    auto one = [&](auto cfg) {
-      using C = decltype(cfg);
-      auto run = [&](int i) {
-        C::template run<K, V>(in.get(i), out.get(), reinterpret_cast<const V*>(vin.get()),
-                              reinterpret_cast<V*>(vout.get()), n, our_tmp.get(), 0, 8 * sizeof(K), false);
+      const std::string type = std::string(bench::type_name<K>()) + (PAIRS ? "+uint32" : "") + (desc ? "/desc" : "");
+      auto run_cub = [&](int i) {
+        size_t tb = cub_bytes;
+        if (PAIRS && desc)
+          BENCH_CK(cub::DeviceRadixSort::SortPairsDescending(cub_tmp.get(), tb, in.get(i), ref.get(), vin.get(),
+                                                             vref.get(), n));
+        else if (PAIRS)
+          BENCH_CK(cub::DeviceRadixSort::SortPairs(cub_tmp.get(), tb, in.get(i), ref.get(), vin.get(), vref.get(), n));
+        else if (desc) BENCH_CK(cub::DeviceRadixSort::SortKeysDescending(cub_tmp.get(), tb, in.get(i), ref.get(), n));
+        else BENCH_CK(cub::DeviceRadixSort::SortKeys(cub_tmp.get(), tb, in.get(i), ref.get(), n));
       };
-      out.poison();
-      if (PAIRS) vout.poison();
-      run(0);
-      BENCH_CK(cudaGetLastError());
+      ref.poison();
+      if (PAIRS) vref.poison();
+      run_cub(0);
       BENCH_CK(cudaDeviceSynchronize());
-      std::string why;
-      if (std::memcmp(out.to_host().data(), want.data(), n * sizeof(K)) != 0) why = "keys differ from CUB's";
-      else if (PAIRS && std::memcmp(vout.to_host().data(), wantv.data(), n * 4) != 0) why = "values differ from CUB's";
-      if (!why.empty())
+      const std::vector<K> want = ref.to_host();
+      std::vector<uint32_t> wantv;
+      if (PAIRS) wantv = vref.to_host();
+      const std::string bad = check_cub(host, want, PAIRS ? &wantv : nullptr, desc);
+      if (!bad.empty())
       {
-        bench::fail("gocccl-kernels", alg, type.c_str(), n, bytes, C::name() + ": " + why);
-        return;
+        bench::fail("cub", alg, type.c_str(), n, bytes, bad);
+        continue;
       }
-      const double us = bench::time_us(run);
-      char note[128];
-      std::snprintf(note, sizeof note, "%s; %.3fx cub", C::name().c_str(), us / cub_us);
-      bench::row("gocccl-kernels", alg, type.c_str(), n, us, bytes, note);
-      results().push_back({C::name(), type, n, us, cub_us});
-    };
-    (one(Cs{}), ...);
+      const double cub_us = bench::time_us(run_cub);
+      bench::row("cub", alg, type.c_str(), n, cub_us, bytes, "cub::DeviceRadixSort");
+
+      auto one = [&](auto cfg) {
+        using C = decltype(cfg);
+        auto run = [&](int i) {
+          C::template run<K, V>(in.get(i), out.get(), reinterpret_cast<const V*>(vin.get()),
+                                reinterpret_cast<V*>(vout.get()), n, our_tmp.get(), 0, 8 * sizeof(K), desc);
+        };
+        out.poison();
+        if (PAIRS) vout.poison();
+        run(0);
+        BENCH_CK(cudaGetLastError());
+        BENCH_CK(cudaDeviceSynchronize());
+        std::string why;
+        if (std::memcmp(out.to_host().data(), want.data(), n * sizeof(K)) != 0) why = "keys differ from CUB's";
+        else if (PAIRS && std::memcmp(vout.to_host().data(), wantv.data(), n * 4) != 0) why = "values differ from CUB's";
+        if (!why.empty())
+        {
+          bench::fail("gocccl-kernels", alg, type.c_str(), n, bytes, C::name() + ": " + why);
+          return;
+        }
+        const double us = bench::time_us(run);
+        char note[128];
+        std::snprintf(note, sizeof note, "%s; %.3fx cub", C::name().c_str(), us / cub_us);
+        bench::row("gocccl-kernels", alg, type.c_str(), n, us, bytes, note);
+        results().push_back({C::name(), type, n, us, cub_us});
+      };
+      (one(Cs{}), ...);
+    }
   }
 }
 
-// The sweeps of radix_tune_u32k.cu, radix_tune_u64k.cu, radix_tune_u32p.cu
-// and the checks of radix_tune_check.cu.
+// The sweeps of radix_tune_u32k.cu, radix_tune_u64k.cu, radix_tune_u32p.cu,
+// radix_tune_mid.cu and radix_tune_order.cu, and the checks of
+// radix_tune_check.cu.
 void sweep_u32_keys();
 void sweep_u64_keys();
 void sweep_u32_pairs();
 void sweep_mid();
+void sweep_order();
 void run_checks(bool big, bool quick);
 
 } // namespace tune

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds and runs the radix sort tuning harness: radix_tune_{main,check,u32k,
-# u64k,u32p}.cu, compiled in parallel into one binary; checks correctness at
+# u64k,u32p,mid,order}.cu, compiled in parallel into one binary; checks correctness at
 # the policies (and small portions), then sweeps configurations of uint32
 # keys, uint64 keys and uint32 pairs at 2^20, 2^24, 2^28 beside
 # cub::DeviceRadixSort, with a summary per type at the end.
@@ -12,8 +12,13 @@
 #                                                     what radix_ab.sh runs
 #   bash bench/cub/tune/radix_tune.sh --no-check --mid
 #                                                     smaller tiles at 2^14-2^20
+#   bash bench/cub/tune/radix_tune.sh --no-check --order
+#                                                     the policies ascending and
+#                                                     descending at 2^24, 2^28
 #   BUILD_ONLY=1 bash bench/cub/tune/radix_tune.sh    compile only
 #   NVCC=... ARCH=sm_90                               the compiler and target
+#   EXTRA_FLAGS=-DGOCCCL_EXPERIMENT_RADIX_ORDER       more nvcc flags for every part
+#                                                     (radix_ab.sh MODE=order)
 #
 # nvcc: $NVCC, else the project's toolkit (~/.local/share/gocccl/cuda13), else
 # nvcc on PATH. The binary goes to $BUILD_DIR (default ${TMPDIR:-/tmp}/gocccl-radix-tune).
@@ -32,8 +37,11 @@ mkdir -p "$build"
 "$nvcc" --version | tail -n 1
 start=$(date +%s)
 pids=()
-for part in main check u32k u64k u32p mid; do
-  "$nvcc" -std=c++17 -O3 -arch="$arch" -Xptxas -v -I"$repo/kernels/include" \
+parts=(main check u32k u64k u32p mid order)
+# shellcheck disable=SC2206 # EXTRA_FLAGS are words
+extra=(${EXTRA_FLAGS:-})
+for part in "${parts[@]}"; do
+  "$nvcc" -std=c++17 -O3 -arch="$arch" -Xptxas -v ${extra[@]+"${extra[@]}"} -I"$repo/kernels/include" \
     -c -o "$build/$part.o" "$here/radix_tune_$part.cu" >"$build/$part.log" 2>&1 &
   pids+=($!)
 done
@@ -46,13 +54,15 @@ if [[ $fail -ne 0 ]]; then
   exit 2
 fi
 # -L: the wheel's toolkit keeps its libraries in lib/, where nvcc.profile does not look.
-"$nvcc" -arch="$arch" -L"$(dirname "$nvcc")/../lib" -o "$build/radix_tune" "$build"/{main,check,u32k,u64k,u32p,mid}.o
+objs=()
+for part in "${parts[@]}"; do objs+=("$build/$part.o"); done
+"$nvcc" -arch="$arch" -L"$(dirname "$nvcc")/../lib" -o "$build/radix_tune" "${objs[@]}"
 echo "# built in $(($(date +%s) - start)) s"
 # Registers and shared memory of the onesweep kernels, ours and CUB's (ptxas):
 # k_sweep<threads x items, minblocks, portion bits, match, key, value>, with
 # the match 0 ballot, 1 match.any, 2 atomic-or; key/value in Itanium letters
 # (j uint32, m uint64, - none).
-cat "$build"/u32k.log "$build"/u64k.log "$build"/u32p.log "$build"/mid.log | awk '
+cat "$build"/u32k.log "$build"/u64k.log "$build"/u32p.log "$build"/mid.log "$build"/order.log | awk '
   /Compiling entry function/ { name = $0; sub(/^.*function ./, "", name); sub(/. for .*$/, "", name) }
   /spill stores/ { spill = $0; sub(/^[ \t]+/, "", spill) }
   /Used [0-9]+ registers/ && name ~ /k_sweep|OnesweepKernel/ { line = $0; sub(/^.*Used /, "Used ", line); printf "# ptxas %s: %s; %s\n", name, line, spill }' |

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/concurrency", "3187033eb619d9f0c401b9695fc4437c31e755a809800d6b12297f43bccd73c2", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/concurrency", "3ae68ffa6cda1d7def68a65e97f4ed205d7774b4685220bb0d090f267667b9ee", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

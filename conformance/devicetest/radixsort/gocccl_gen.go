@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/radixsort", "4044e540a96b9ab6d6d480024af285f8a212d765b4dc16114c6e5f26a824671d", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/radixsort", "f89c29c2c63c2739fd5d25371a7f364f3ccf60bd891ea6721569d32559e47292", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

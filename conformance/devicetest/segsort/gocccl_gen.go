@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segsort", "da49bab39de8b8d6a7a4093ef69935c79b2a530dca4c555fd45b550a9708cf4a", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segsort", "b7c18a584d0efa728f7ccc47415349bb236a20efb543b023f3b900c436b899b3", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

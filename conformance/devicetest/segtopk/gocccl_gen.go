@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segtopk", "ab4da9314df5215196da39914000fab9145f8ece3ffd2165cae85c77da170524", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/segtopk", "df1125a871be3072c32991f72e7027a7ec49f4a0ce565c8aa481b3d0eb9098a1", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -25,7 +25,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/topk", "bd765bb1dce804a9f621172621aadfd95b5958b8f7682abb78ef38cee58b16b5", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/topk", "1ca322dc5e67300e49c4145e94987badd7da853ca705d900c5bae8e4e59a4133", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -40,7 +40,12 @@
  * +0, and NaNs with the sign bit clear after +Inf (with it set, before -Inf);
  * descending flips every bit of the result. Only bits [begin_bit, end_bit) of
  * the ordered bits are compared, in 8-bit digits from begin_bit up (the last
- * digit may be narrower); the sort is stable in every case.
+ * digit may be narrower); the sort is stable in every case. The order is an
+ * XOR of every key at its load and store, chosen at run time. With
+ * GOCCCL_EXPERIMENT_RADIX_ORDER defined, the onesweep kernel instead holds
+ * both orders compiled in (Onesweep::run_in_order<0> and <1>, as CUB's two
+ * kernels) behind one uniform branch on `descending`; not yet timed on a
+ * GPU, so off by default (bench/NOTES.md, nineteenth session).
  *
  * Portions. Look-back words are 32 bits, so a launch sorts at most one
  * portion of PORTION = floor((2^PORTION_BITS - 1) / TILE) * TILE items
@@ -589,10 +594,16 @@ struct Onesweep
     }
   }
 
-  static GOCCCL_DEVICE void run(TempStorage& temp, const K* d_keys_in, K* d_keys_out, const V* d_values_in,
-                                V* d_values_out, long long n, void* d_scratch, long long launch, long long begin_bit,
-                                long long end_bit, bool descending)
+  /// One pass over the block's tile (see run). ORDER: -1 the order is
+  /// `descending`, flipped at every key's load and store at run time (the
+  /// default kernels); 0 ascending and 1 descending compiled in (`descending`
+  /// unused), as CUB compiles it into each of its two kernels.
+  template <int ORDER>
+  static GOCCCL_DEVICE void run_in_order(TempStorage& temp, const K* d_keys_in, K* d_keys_out,
+                                         const V* d_values_in, V* d_values_out, long long n, void* d_scratch,
+                                         long long launch, long long begin_bit, long long end_bit, bool descending)
   {
+    static_assert(ORDER >= -1 && ORDER <= 1, "gocccl::radix_sort: ORDER is -1 (run time), 0 or 1");
     unsigned long long* words = static_cast<unsigned long long*>(d_scratch);
     const int tid = threadIdx.x;
 
@@ -609,7 +620,7 @@ struct Onesweep
       }
     }
     __syncthreads();
-    const Bits flip = descending ? Traits::ALL : Bits(0);
+    const Bits flip = (ORDER < 0 ? descending : ORDER == 1) ? Traits::ALL : Bits(0);
     const Digit digit(begin_bit, end_bit, temp.pass);
     const int warp_base = (tid / 32) * Rank::WARP_ITEMS + tid % 32;
 
@@ -745,6 +756,33 @@ struct Onesweep
         }
       }
     }
+  }
+
+  /// One pass of Onesweep over the block's tile. By default the order is
+  /// flipped at run time (run_in_order<-1>); with
+  /// GOCCCL_EXPERIMENT_RADIX_ORDER defined (an experiment not yet timed on a
+  /// GPU: bench/NOTES.md, nineteenth session) the kernel holds both orders
+  /// compiled in and branches once, uniformly, on `descending`. The
+  /// histogram and single-tile kernels keep the run-time flip either way.
+  static GOCCCL_DEVICE void run(TempStorage& temp, const K* d_keys_in, K* d_keys_out, const V* d_values_in,
+                                V* d_values_out, long long n, void* d_scratch, long long launch, long long begin_bit,
+                                long long end_bit, bool descending)
+  {
+#ifdef GOCCCL_EXPERIMENT_RADIX_ORDER
+    if (descending)
+    {
+      run_in_order<1>(temp, d_keys_in, d_keys_out, d_values_in, d_values_out, n, d_scratch, launch, begin_bit,
+                      end_bit, descending);
+    }
+    else
+    {
+      run_in_order<0>(temp, d_keys_in, d_keys_out, d_values_in, d_values_out, n, d_scratch, launch, begin_bit,
+                      end_bit, descending);
+    }
+#else
+    run_in_order<-1>(temp, d_keys_in, d_keys_out, d_values_in, d_values_out, n, d_scratch, launch, begin_bit,
+                     end_bit, descending);
+#endif
   }
 };
 

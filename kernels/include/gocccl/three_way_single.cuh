@@ -24,11 +24,12 @@
  * d_unselected[0:n-k1-k2]; d_count[0] = k1, d_count[1] = k2 (the sweep's
  * tile 0, whose prefix is zero).
  *
- * STATE: not run on a GPU yet (2026-12, nineteenth session). No algorithm
- * description names it, so no generated package includes this header and
- * today's kernels are unchanged; bench/cub/tune/compact_tune.cu --only small
- * checks and times it beside CUB and today's sweep, and
- * patches/issue38/three-way-small.patch wires it into ThreeWayPartition.
+ * STATE: not run on a GPU yet (nineteenth session, bench/NOTES.md).
+ * bench/cub/tune/compact_tune.cu --only small checks and times it beside
+ * CUB and today's sweep; patches/issue38/three-way-small.patch makes it
+ * ThreeWayPartition's kernel "single" (internal/algo/select.go, the runtime's
+ * compactSingle). Without that patch no algorithm description names it, no
+ * generated package includes this header, and today's kernels are unchanged.
  *
  * Compiles with CUB 1.17 (nvcc 11.8) and CCCL 3 (nvcc 13).
  */

@@ -14,11 +14,28 @@
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Ikernels/include -Ibench/cub \
 //     -o /tmp/compact_tune bench/cub/tune/compact_tune.cu
 //   /tmp/compact_tune --sizes 16,20,24,28
+// (with the project's toolkit wheel, scripts/install-cuda-toolkit.sh, add
+// -L<toolkit>/nvidia/cu13/lib: without it nvcc links whatever CUDA runtime
+// the system has, Debian's CUDA 11 one here, and the link fails).
+//
+// Parts (--only): "tune", the shapes below at --sizes (the default), and
+// "small", run only when named: --only small (bench/cub/tune/three_way_small.sh) runs the
+// single-tile three-way partition of three_way_single.cuh (not yet in any
+// algorithm description) at one-tile sizes, a fixed list (--sizes is
+// ignored): 2^10, 1500, 2^11, 2^12 for the timings and the rungs' edges
+// 1, 1023, 1025, 2047, 2049, 5888 for the checks, uint32 and float32. Rows:
+// "cub"; "gocccl-256x23", today's path for one tile (the sweep of the
+// policy's tile, no tile states, epoch 0: the runtime launches no init for
+// one tile); "gocccl-single", three_way_partition_single as a generated
+// package would instantiate it (policy 256 x 23, the rung chosen in the
+// kernel); "gocccl-single-256xI", each rung's tile alone (I = 4, 8, 23), a
+// dash where n does not fit it.
 #include "bench.cuh"
 #include "epoch_region.cuh"
 #include "select_ops.cuh"
 
 #include <gocccl/select.cuh>
+#include <gocccl/three_way_single.cuh>
 
 #include <cub/device/device_partition.cuh>
 #include <cub/device/device_select.cuh>
@@ -56,6 +73,23 @@ __global__ void __launch_bounds__(THREADS) three_wide_kernel(const T* d_in, T* d
   __shared__ typename Agent::TempStorage temp;
   Agent::template run<s::WideCounts, First<T>, Second<T>>(temp, d_in, d_a, d_b, d_c, d_count, n, d_state, state_bytes,
                                                           epoch);
+}
+// The single-tile three-way partition (three_way_single.cuh): the kernel a
+// generated package would instantiate at its policy (the rung chosen by n
+// inside), and one rung's tile alone (1 <= n <= THREADS * ITEMS).
+template <int THREADS, int ITEMS, typename T>
+__global__ void __launch_bounds__(THREADS) three_single_kernel(const T* d_in, T* d_a, T* d_b, T* d_c, long long* d_count,
+                                                               long long n)
+{
+  ::gocccl::three_way_partition_single<THREADS, ITEMS, T, First<T>, Second<T>>(d_in, d_a, d_b, d_c, d_count, n);
+}
+template <int THREADS, int ITEMS, typename T>
+__global__ void __launch_bounds__(THREADS) three_rung_kernel(const T* d_in, T* d_a, T* d_b, T* d_c, long long* d_count,
+                                                             long long n)
+{
+  using Tile = ::gocccl::detail::select::ThreeWayTile<THREADS, ITEMS, T>;
+  __shared__ typename Tile::TempStorage temp;
+  Tile::template run<First<T>, Second<T>>(temp, d_in, d_a, d_b, d_c, d_count, static_cast<int>(n));
 }
 template <int THREADS, int ITEMS, typename T>
 __global__ void __launch_bounds__(THREADS) init1_kernel(void* d_state, long long state_bytes, long long tiles, long long* d_count)
@@ -221,10 +255,99 @@ void run_type(uint64_t salt)
   }
 }
 
+// three_rows checks one three-way partition call fn(i) (one launch, or
+// CUB's call) against the host's parts and counts, then times it. CountT is
+// the counts' type (long long for gocccl, int for CUB).
+template <typename T, typename CountT, typename F>
+void three_rows(const char* system, const Data<T>& d, bench::DeviceBuffer<T>& a, bench::DeviceBuffer<T>& b,
+                bench::DeviceBuffer<T>& c, bench::DeviceBuffer<CountT>& count, F fn)
+{
+  const char* type = bench::type_name<T>();
+  const long long n = d.n, bytes = 2 * static_cast<long long>(sizeof(T)) * n + 2 * static_cast<long long>(sizeof(CountT));
+  a.poison(), b.poison(), c.poison(), count.poison();
+  fn(0);
+  BENCH_CK(cudaDeviceSynchronize());
+  BENCH_CK(cudaGetLastError());
+  const std::vector<CountT> got = count.to_host();
+  if (got[0] != static_cast<CountT>(d.first.size()) || got[1] != static_cast<CountT>(d.second.size()) ||
+      !same(a.to_host(), d.first) || !same(b.to_host(), d.second) || !same(c.to_host(), d.other))
+    bench::fail(system, "three_way_partition", type, n, bytes, "counts or items differ");
+  else
+    bench::row(system, "three_way_partition", type, n, bench::time_us(fn), bytes, "");
+}
+
+// rung_rows: the rung THREADS x ITEMS of the single-tile kernel alone.
+template <int THREADS, int ITEMS, typename T>
+void rung_rows(const Data<T>& d, bench::DeviceBuffer<T>& a, bench::DeviceBuffer<T>& b, bench::DeviceBuffer<T>& c,
+               bench::DeviceBuffer<long long>& count)
+{
+  const std::string system = "gocccl-single-" + std::to_string(THREADS) + "x" + std::to_string(ITEMS);
+  if (d.n > THREADS * ITEMS)
+  {
+    bench::skip(system.c_str(), "three_way_partition", bench::type_name<T>(), d.n, 2 * sizeof(T) * d.n + 16,
+                "n does not fit the tile");
+    return;
+  }
+  three_rows(system.c_str(), d, a, b, c, count, [&](int i) {
+    three_rung_kernel<THREADS, ITEMS, T><<<1, THREADS>>>(d.xs->get(i), a.get(), b.get(), c.get(), count.get(), d.n);
+  });
+}
+
+// small_type: the --only small rows of one type (see the top of the file).
+template <typename T>
+void small_type(uint64_t salt)
+{
+  constexpr int THREADS = 256, ITEMS = 23; // the sm_90 policy of 4-byte three-way partitions (threeWayPolicy)
+  for (long long n : {1LL, 1023LL, 1024LL, 1025LL, 1500LL, 2047LL, 2048LL, 2049LL, 4096LL, 5888LL})
+  {
+    Data<T> d;
+    d.n = n;
+    const std::vector<T> x = bench::random_items<T>(n, salt);
+    for (T v : x) (First<T>{}(v) ? d.first : Second<T>{}(v) ? d.second : d.other).push_back(v);
+    bench::Rotation<T> xs(x);
+    d.xs = &xs;
+    d.rs = nullptr;
+    bench::DeviceBuffer<T> a(static_cast<size_t>(n)), b(static_cast<size_t>(n)), c(static_cast<size_t>(n));
+    {
+      bench::DeviceBuffer<int> count(2);
+      size_t bytes = 0;
+      const int ni = static_cast<int>(n);
+      BENCH_CK(cub::DevicePartition::If(nullptr, bytes, d.xs->get(0), a.get(), b.get(), c.get(), count.get(), ni, First<T>(),
+                                        Second<T>()));
+      bench::DeviceBuffer<unsigned char> temp(bytes);
+      three_rows("cub", d, a, b, c, count, [&](int i) {
+        size_t t = bytes;
+        BENCH_CK(cub::DevicePartition::If(temp.get(), t, d.xs->get(i), a.get(), b.get(), c.get(), count.get(), ni,
+                                          First<T>(), Second<T>()));
+      });
+    }
+    bench::DeviceBuffer<long long> count(2);
+    // Today: the sweep over one tile (d_state null, epoch 0), as
+    // runtime/compaction.go's compactThrough launches it for tiles == 1.
+    three_rows("gocccl-256x23", d, a, b, c, count, [&](int i) {
+      three_kernel<THREADS, ITEMS, T><<<1, THREADS>>>(d.xs->get(i), a.get(), b.get(), c.get(), count.get(), n, nullptr, 0, 0);
+    });
+    three_rows("gocccl-single", d, a, b, c, count, [&](int i) {
+      three_single_kernel<THREADS, ITEMS, T><<<1, THREADS>>>(d.xs->get(i), a.get(), b.get(), c.get(), count.get(), n);
+    });
+    rung_rows<THREADS, 4, T>(d, a, b, c, count);
+    rung_rows<THREADS, 8, T>(d, a, b, c, count);
+    rung_rows<THREADS, ITEMS, T>(d, a, b, c, count);
+  }
+}
+
 int main(int argc, char** argv)
 {
   bench::init(argc, argv, "compact_tune");
-  run_type<uint32_t>(1);
-  run_type<float>(2);
+  if (!bench::state().only.empty() && bench::wants("small"))
+  {
+    small_type<uint32_t>(1);
+    small_type<float>(2);
+  }
+  if (bench::wants("tune"))
+  {
+    run_type<uint32_t>(1);
+    run_type<float>(2);
+  }
   return bench::finish();
 }

@@ -19,5 +19,25 @@ if [[ -x $here/hist_ab ]]; then
 	grep -E '^# ab|FAILED' "$out/hist_ab.tsv" >> "$out/summary.txt"
 	(( rc != 0 )) && status=1
 fi
+# radix_sort.cuh's GOCCCL_EXPERIMENT_RADIX_ORDER: builds base and exp here
+# with the machine's nvcc (ROOT: the carried repository), checks and times
+# both beside CUB; stops itself at DEADLINE.
+if [[ -n ${ROOT:-} && -f $ROOT/bench/cub/tune/radix_ab.sh ]]; then
+	OUT="$out/radix" DEADLINE=200 bash "$ROOT/bench/cub/tune/radix_ab.sh" > "$out/radix_ab.log" 2>&1
+	rc=$?
+	echo "radix_ab (order): exit $rc" >> "$out/summary.txt"
+	cat "$out/radix/summary.txt" >> "$out/summary.txt" 2>/dev/null
+	(( rc != 0 )) && status=1
+fi
+
+# three_way_single.cuh (patches/issue38/three-way-small.patch's kernel): a few seconds.
+if [[ -x $here/three_way_small/compact_tune && -n ${ROOT:-} ]]; then
+	BUILD="$here/three_way_small" OUT="$out/three_way" timeout 90 bash "$ROOT/bench/cub/tune/three_way_small.sh" run \
+		> "$out/three_way.log" 2>&1
+	rc=$?
+	echo "three_way_small: exit $rc" >> "$out/summary.txt"
+	cat "$out/three_way/summary.txt" >> "$out/summary.txt" 2>/dev/null
+	(( rc != 0 )) && status=1
+fi
 cat "$out/summary.txt"
 exit $status

@@ -50,6 +50,7 @@
 #include <vector>
 
 constexpr int kThreads = 256;
+#include "histogram_ref.cuh" // after kThreads
 template <typename T> __host__ __device__ constexpr int items_for() { return sizeof(T) == 1 ? 32 : (sizeof(T) == 2 ? 32 : 64 / int(sizeof(T))); }
 
 struct Less
@@ -132,31 +133,6 @@ template <> struct Traits<double>
   static double upper() { return 1.; }
 };
 
-// mul_div is a * b / c in 128 bits (a < c: the quotient fits 64 bits), the
-// integer bin formula without overflow for 8-byte samples.
-static unsigned long long mul_div(unsigned long long a, unsigned long long b, unsigned long long c)
-{
-  return static_cast<unsigned long long>(static_cast<unsigned __int128>(a) * b / c);
-}
-
-// The CPU reference of our bins (runtime/histogram.go's formula).
-template <typename T>
-static int ref_bin(T x, int bins, T lo, T up)
-{
-  if (!(x >= lo && x < up)) return -1;
-  if constexpr (std::is_floating_point<T>::value)
-  {
-    const T scale = T(bins) / (up - lo);
-    const T f = (x - lo) * scale;
-    int b = f < T(bins) ? int(f) : bins - 1;
-    return std::min(b, bins - 1);
-  }
-  else
-  {
-    return int(mul_div((unsigned long long)(x - lo), (unsigned long long)bins, (unsigned long long)(up - lo)));
-  }
-}
-
 // cub_even_may_overflow says whether CUB's HistogramEven (CCCL >= 2.x) refuses
 // integer levels [lo, up) with this many bins: its ScaleTransform::Init
 // returns cudaErrorInvalidValue when (up - lo) * bins may overflow the
@@ -168,13 +144,6 @@ static bool cub_even_may_overflow(int bins, T lo, T up)
   else return (unsigned long long)(up - lo) > ~0ull / (unsigned long long)bins;
 }
 
-template <typename K>
-static int one_wave(K kernel)
-{
-  int occ = 0;
-  BENCH_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel, kThreads, 0));
-  return std::max(1, occ * bench::state().sms);
-}
 
 // gen returns n random items of the range the histograms count.
 template <typename T>

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "150e1f687a6ca727dafb4f0fad670f1d7378e47a0407b4afac2c4fda2bde3e55", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/bench/ops", "2a5f853711724c19f9cfa2e6a86139988ee49087cd4f09d76ef08f8adb84cdce", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

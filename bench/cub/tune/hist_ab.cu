@@ -35,6 +35,7 @@
 
 constexpr int kThreads = 256;
 constexpr int kBins = 256;
+#include "histogram_ref.cuh" // after kThreads
 template <typename T> __host__ __device__ constexpr int items_for() { return sizeof(T) == 1 ? 32 : (sizeof(T) == 2 ? 32 : 64 / int(sizeof(T))); }
 
 // Entry points as gocccl-gen writes them, one per experiment.
@@ -75,35 +76,6 @@ template <> struct Levels<double> { static double lower() { return 0.; } static 
 
 template <typename T> const char* name_of() { return bench::type_name<T>(); }
 template <> const char* name_of<uint8_t>() { return "uint8"; }
-
-static unsigned long long mul_div(unsigned long long a, unsigned long long b, unsigned long long c)
-{
-  return static_cast<unsigned long long>(static_cast<unsigned __int128>(a) * b / c);
-}
-
-// The host's bins (runtime/histogram.go's formula).
-template <typename T>
-static int ref_bin(T x, int bins, T lo, T up)
-{
-  if (!(x >= lo && x < up)) return -1;
-  if constexpr (std::is_floating_point<T>::value)
-  {
-    const T scale = T(bins) / (up - lo);
-    const T f = (x - lo) * scale;
-    int b = f < T(bins) ? int(f) : bins - 1;
-    return std::min(b, bins - 1);
-  }
-  else
-    return int(mul_div((unsigned long long)(x - lo), (unsigned long long)bins, (unsigned long long)(up - lo)));
-}
-
-template <typename T>
-static int one_wave(T kernel)
-{
-  int occ = 0;
-  BENCH_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel, kThreads, 0));
-  return std::max(1, occ * bench::state().sms);
-}
 
 // Every case's timings: key "alg type n" -> system -> µs of each timing.
 static std::map<std::string, std::map<std::string, std::vector<double>>> timings;

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/histogram", "9dfe5bc5e2e077073efa29a08bafa6c06e41dbebb5f70ac77c418f872c9bcc41", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/histogram", "df099ef98f88854b8cac529d5d0bdcae858190dec0e9c408a4b595c18df16a1f", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -23,7 +23,7 @@ var (
 )
 
 func init() {
-	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/iterseg", "d7389b4d66494540fdb896cf1ded9350e3dd8d5832e7ca2fe1f4d928c6a8a124", []goccclimpl.Image{
+	m := goccclimpl.NewModule("github.com/gocccl/gocccl/conformance/devicetest/iterseg", "bffb508b079249dc15df633361f7719a42c2266927da6f46f3f6cdb6b677b0a3", []goccclimpl.Image{
 		{
 			Target: goccclimpl.Target{Arch: 90},
 			Data:   goccclImageSM90,

@@ -287,15 +287,14 @@ struct EvenBinner32
 /// computed for every sample and selected (no branch): the truncating
 /// conversions saturate (NaN gives 0) where the sample is not counted.
 template <typename T>
-struct EvenBinnerSel
+struct EvenBinnerSel : EvenBinner<T>
 {
-  T lower, upper, scale, fbins;
-  int bins;
-
-  EvenBinnerSel() = default;
-  GOCCCL_DEVICE EvenBinnerSel(T lower_, T upper_, double scale_, int bins_)
-      : lower(lower_), upper(upper_), scale(T(scale_)), fbins(T(bins_)), bins(bins_)
-  {}
+  using EvenBinner<T>::EvenBinner;
+  using EvenBinner<T>::lower;
+  using EvenBinner<T>::upper;
+  using EvenBinner<T>::scale;
+  using EvenBinner<T>::fbins;
+  using EvenBinner<T>::bins;
 
   GOCCCL_DEVICE int operator()(T x) const
   {

@@ -114,6 +114,24 @@ func hostCompiler(t *testing.T) (string, []string) {
 	return "", nil
 }
 
+// runHeaderProgram compiles src, a host program over kernels/include's
+// headers, with cc and args (hostCompiler's) and returns the lines it prints.
+func runHeaderProgram(t *testing.T, cc string, args []string, name, src string) []string {
+	t.Helper()
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, name+"_test.cu"), []byte(src), 0o644))
+	include, err := filepath.Abs("../../../../kernels/include")
+	require.NoError(t, err)
+	bin := filepath.Join(dir, name)
+	cmd := exec.Command(cc, append(append(args, "-O2", "-I"+include, "-o", bin), name+"_test.cu")...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "compiling the %s host program with %s:\n%s", name, cc, out)
+	got, err := exec.Command(bin).Output()
+	require.NoError(t, err, "running the %s host program", name)
+	return strings.Split(strings.TrimSuffix(string(got), "\n"), "\n")
+}
+
 // expectLine is one expected output line of the host program.
 type expectLine struct {
 	label    string // "int8 add 3 4"

@@ -5,8 +5,6 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -272,19 +270,7 @@ func TestHistogramExperimentBinners(t *testing.T) {
 		}
 	}
 
-	dir := t.TempDir()
-	src := strings.Replace(histogramProgram, "@CALLS@", calls.String(), 1)
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "histogram_test.cu"), []byte(src), 0o644))
-	include, err := filepath.Abs("../../../../kernels/include")
-	require.NoError(t, err)
-	bin := filepath.Join(dir, "histogram")
-	cmd := exec.Command(cc, append(append(args, "-O2", "-I"+include, "-o", bin), "histogram_test.cu")...)
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, "compiling the histogram host program with %s:\n%s", cc, out)
-	got, err := exec.Command(bin).Output()
-	require.NoError(t, err)
-	lines := strings.Split(strings.TrimSuffix(string(got), "\n"), "\n")
+	lines := runHeaderProgram(t, cc, args, "histogram", strings.Replace(histogramProgram, "@CALLS@", calls.String(), 1))
 
 	i := 0
 	next := func() string {
@@ -311,7 +297,7 @@ func TestHistogramExperimentBinners(t *testing.T) {
 	}
 	last := next()
 	var checked, failures int64
-	_, err = fmt.Sscanf(last, "sweep %d checked %d failures", &checked, &failures)
+	_, err := fmt.Sscanf(last, "sweep %d checked %d failures", &checked, &failures)
 	require.NoError(t, err, "the sweep's line: %q (its failures are printed before it: %q)", last, lines[max(0, i-6):i])
 	require.Zero(t, failures, "EvenBinner32 over every 1- and 2-byte sample: %v", lines[max(0, i-6):i])
 	require.Greater(t, checked, int64(1_000_000), "the sweep checked too few samples")

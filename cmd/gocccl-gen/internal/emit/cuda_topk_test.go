@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -181,19 +179,7 @@ func TestTopKHelpers(t *testing.T) {
 		fmt.Fprintf(&calls, "  { const unsigned long long raw[] = {%s}; keys<%s>(%q, raw, %d); }\n",
 			strings.Join(vals, ", "), tb.ctype, tb.name, len(rs))
 	}
-	dir := t.TempDir()
-	src := strings.Replace(topkProgram, "@CALLS@", calls.String(), 1)
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "topk_test.cu"), []byte(src), 0o644))
-	include, err := filepath.Abs("../../../../kernels/include")
-	require.NoError(t, err)
-	bin := filepath.Join(dir, "topk")
-	cmd := exec.Command(cc, append(append(args, "-O2", "-I"+include, "-o", bin), "topk_test.cu")...)
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, "compiling the topk host program with %s:\n%s", cc, out)
-	got, err := exec.Command(bin).Output()
-	require.NoError(t, err)
-	lines := strings.Split(strings.TrimSuffix(string(got), "\n"), "\n")
+	lines := runHeaderProgram(t, cc, args, "topk", strings.Replace(topkProgram, "@CALLS@", calls.String(), 1))
 	i := 0
 	for _, tb := range tables {
 		for j, raw := range raws[tb.name] {

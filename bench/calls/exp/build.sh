@@ -12,11 +12,9 @@
 #   bash bench/calls/exp/build.sh
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
-T=${GOCCCL_TOOLKIT_DIR:-${XDG_DATA_HOME:-$HOME/.local/share}/gocccl/cuda13}/nvidia/cu13
-nvcc=${NVCC:-$T/bin/nvcc}
+source bench/calls/nvcc13.sh
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-cc() { "$nvcc" -std=c++17 -O3 -arch=sm_90 -Ikernels/include -Ibench/cub -L"$T/lib" -cudart static "$@"; }
 cc -o "$out/hist_ab" bench/cub/tune/hist_ab.cu
 BUILD="$out/three_way_small" bash bench/cub/tune/three_way_small.sh build
 cp bench/calls/exp/run.sh "$out/run.sh"
